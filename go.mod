@@ -1,0 +1,3 @@
+module github.com/lmsgen/lmsgen
+
+go 1.26
