@@ -1,3 +1,10 @@
 module github.com/lmsgen/lmsgen
 
-go 1.26
+go 1.26.0
+
+require (
+	github.com/dave/jennifer v1.7.1 // indirect
+	github.com/stretchr/testify v1.12.1 // indirect
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
+	golang.org/x/tools v0.52.0 // indirect
+)

@@ -1,0 +1,294 @@
+package ir
+
+import (
+	"fmt"
+	"go/token"
+	"strings"
+)
+
+// Builder builds a Graph. Pure nodes are hash-consed (common subexpression
+// elimination); effectful nodes get dependencies from their read and write
+// keys; blocks are built by running a Go function in a fresh effect scope
+// (reify). Every constructor first tries the smart-constructor rewrites of
+// rewrite.go, so the result may be a constant or an existing symbol.
+//
+// A Builder is not safe for concurrent use; distinct Builders are.
+type Builder struct {
+	g      *Graph
+	cse    map[cseKey]Sym
+	consts map[constKey]*Const
+	sc     *scope
+	pos    Pos
+	posIdx map[token.Position]Pos
+
+	// Aliasing. Every slice value belongs to an alias class, named by a
+	// key; effects on a slice use its class's key. A slice allocated here
+	// (slice_new, staticData) starts a class of its own; sub-slices and
+	// appends share their base's class; any other slice (a parameter, a
+	// variable's value, a function's result) belongs to the heap class of
+	// its element type, which stands for all memory the graph does not
+	// own. When a locally allocated slice escapes (is stored in a variable,
+	// a slice or a result), its class is merged into the heap class.
+	class  map[Sym]Key
+	parent map[Key]Key // union-find over classes
+	heaps  map[*Type]Key
+	objs   []Key // every object key, in creation order
+
+	forwards map[Sym]Sym // λforward symbol -> reserved λ symbol
+	defined  map[Sym]bool
+}
+
+type cseKey struct {
+	op   Op
+	t    *Type
+	aux  any
+	a    [3]Exp
+	more string
+}
+
+// NewBuilder returns an empty builder.
+func NewBuilder() *Builder {
+	g := &Graph{Positions: []token.Position{{}}}
+	return &Builder{g: g, cse: map[cseKey]Sym{}, consts: map[constKey]*Const{},
+		posIdx: map[token.Position]Pos{}, class: map[Sym]Key{}, parent: map[Key]Key{},
+		heaps: map[*Type]Key{}, forwards: map[Sym]Sym{}, defined: map[Sym]bool{}}
+}
+
+// Graph returns the graph built so far.
+func (b *Builder) Graph() *Graph { return b.g }
+
+// Build builds a whole function: it reifies body as the top-level block,
+// with one input per parameter type, and returns the graph.
+func (b *Builder) Build(params []*Type, body func(args []Exp) Exp) *Graph {
+	if b.sc != nil || b.g.Block != nil {
+		panic("BUG: Build called twice or inside a block")
+	}
+	b.g.Block = b.Reify(params, body)
+	return b.g
+}
+
+// At sets the source position of the nodes built from now on.
+func (b *Builder) At(p token.Position) {
+	if !p.IsValid() {
+		b.pos = 0
+		return
+	}
+	pos, ok := b.posIdx[p]
+	if !ok {
+		pos = Pos(len(b.g.Positions))
+		b.g.Positions = append(b.g.Positions, p)
+		b.posIdx[p] = pos
+	}
+	b.pos = pos
+}
+
+// Name records the source name of a symbol (a parameter, a variable).
+func (b *Builder) Name(e Exp, name string) {
+	if e.IsConst() {
+		return
+	}
+	for len(b.g.names) <= int(e.s) {
+		b.g.names = append(b.g.names, "")
+	}
+	b.g.names[e.s] = name
+}
+
+// fresh allocates a symbol of type t.
+func (b *Builder) fresh(t *Type) Sym {
+	s := Sym(len(b.g.types))
+	b.g.types = append(b.g.types, t)
+	b.g.defs = append(b.g.defs, nil)
+	return s
+}
+
+// Const returns the constant v of type t. v must be the Go value of t's
+// Go type (int8 for Int8, ...), or an untyped Go constant convertible to
+// it without loss.
+func (b *Builder) Const(t *Type, v any) Exp {
+	if t == nil || (!t.IsBasic() && t != Void) {
+		panic(fmt.Sprintf("BUG: constant of non-basic type %v", t))
+	}
+	if gt := goValueType(v); gt != t {
+		cv, ok := convertUntyped(t, v)
+		if !ok {
+			panic(fmt.Sprintf("BUG: constant %v (%T) is not a %v", v, v, t))
+		}
+		v = cv
+	}
+	k := keyOf(t, v)
+	c, ok := b.consts[k]
+	if !ok {
+		c = &Const{Type: t, Val: v}
+		b.consts[k] = c
+	}
+	return Exp{c: c}
+}
+
+// Unit returns the constant of type Void, the result of a block that
+// computes no value.
+func (b *Builder) Unit() Exp { return b.Const(Void, nil) }
+
+// Reify builds a block: it allocates the block's effect input and one input
+// per type, runs f in a fresh effect scope, and summarizes its effects.
+func (b *Builder) Reify(in []*Type, f func(args []Exp) Exp) *Block {
+	outer := b.sc
+	ein := b.fresh(Void)
+	sc := newScope(ein)
+	blk := &Block{Ein: ein}
+	args := make([]Exp, len(in))
+	for i, t := range in {
+		s := b.fresh(t)
+		blk.In = append(blk.In, s)
+		args[i] = s.E()
+	}
+	b.sc = sc
+	res := f(args)
+	b.sc = outer
+	blk.Res = res
+	var resKey Key
+	hasResKey := false
+	if res.IsSym() && b.g.types[res.s].Kind == KSlice {
+		resKey, hasResKey = b.keyOf(res), true
+	}
+	blk.Eff = sc.summary(resKey, hasResKey)
+	return blk
+}
+
+// node appends a node to the graph.
+func (b *Builder) node(s Sym, op Op, t *Type, args []Exp, blocks []*Block, aux any, eff *EffectSummary, flags NodeFlags) *Node {
+	if b.sc == nil {
+		panic("BUG: node built outside any block")
+	}
+	n := &Node{Sym: s, Op: op, Flags: flags, Pos: b.pos, Type: t, Args: args, Blocks: blocks, Aux: aux, Eff: eff}
+	b.g.types[s] = t
+	b.g.defs[s] = n
+	b.g.Nodes = append(b.g.Nodes, n)
+	return n
+}
+
+// Reflect builds a pure node (or finds an equal one: CSE), after the
+// rewrites. It is the low-level entry; prefer the typed constructors.
+func (b *Builder) Reflect(op Op, t *Type, aux any, args ...Exp) Exp {
+	if e, ok := b.rewrite(op, t, aux, args); ok {
+		return e
+	}
+	return b.reflectPure(op, t, aux, args, 0)
+}
+
+func (b *Builder) reflectPure(op Op, t *Type, aux any, args []Exp, flags NodeFlags) Exp {
+	k := cseKey{op: op, t: t, aux: aux}
+	if op.Info().Commutative && len(args) == 2 && less(args[1], args[0]) {
+		args = []Exp{args[1], args[0]}
+	}
+	if len(args) <= 3 {
+		copy(k.a[:], args)
+	} else {
+		var sb strings.Builder
+		for _, a := range args {
+			fmt.Fprintf(&sb, "%v:%v,", a, b.g.TypeOf(a))
+		}
+		k.more = sb.String()
+	}
+	if s, ok := b.cse[k]; ok {
+		return s.E()
+	}
+	s := b.fresh(t)
+	b.node(s, op, t, append([]Exp(nil), args...), nil, aux, nil, flags)
+	b.cse[k] = s
+	return s.E()
+}
+
+// less orders expressions for canonical commutative arguments: constants
+// after symbols, symbols by number.
+func less(x, y Exp) bool {
+	if x.IsConst() != y.IsConst() {
+		return !x.IsConst()
+	}
+	if x.IsConst() {
+		return false
+	}
+	return x.s < y.s
+}
+
+// ReflectEffect builds a node with effects: it reads and writes the given
+// keys, plus the latent effects of its blocks, and gets dependencies from
+// them. overwrite marks a node whose write replaces a variable entirely.
+func (b *Builder) ReflectEffect(op Op, t *Type, aux any, args []Exp, blocks []*Block, reads, writes []Key, overwrite bool, flags NodeFlags) Exp {
+	for _, blk := range blocks {
+		reads = append(reads, blk.Eff.Rkeys...)
+		writes = append(writes, blk.Eff.Wkeys...)
+	}
+	reads, writes = sortKeys(reads), sortKeys(writes)
+	if len(reads) == 0 && len(writes) == 0 && len(blocks) == 0 && flags&FlagTrap == 0 {
+		return b.reflectPure(op, t, aux, args, flags)
+	}
+	soft, hard := b.sc.gatherDeps(reads, writes, overwrite)
+	s := b.fresh(t)
+	var eff *EffectSummary
+	if len(reads)+len(writes)+len(soft)+len(hard) > 0 {
+		eff = &EffectSummary{Sdeps: soft, Hdeps: hard, Rkeys: reads, Wkeys: writes}
+	}
+	b.node(s, op, t, args, blocks, aux, eff, flags)
+	b.sc.record(s, reads, writes)
+	return s.E()
+}
+
+// keyOf returns the effect key of a slice value: its alias class.
+func (b *Builder) keyOf(e Exp) Key {
+	if e.IsConst() {
+		panic("BUG: effect key of a constant")
+	}
+	k, ok := b.class[e.s]
+	if !ok {
+		k = b.heap(b.g.types[e.s])
+		b.class[e.s] = k
+	}
+	return b.find(k)
+}
+
+// heap returns the heap class of slices of type t.
+func (b *Builder) heap(t *Type) Key {
+	if k, ok := b.heaps[t]; ok {
+		return k
+	}
+	k := SymKey(b.fresh(t))
+	b.heaps[t] = k
+	b.objs = append(b.objs, k)
+	b.g.heaps = append(b.g.heaps, Sym(k))
+	return k
+}
+
+func (b *Builder) find(k Key) Key {
+	for {
+		p, ok := b.parent[k]
+		if !ok {
+			return k
+		}
+		k = p
+	}
+}
+
+// escape returns the extra keys a node must write because it lets the
+// slice values among args escape: the local class of each, and the heap
+// class it is merged into.
+func (b *Builder) escape(args ...Exp) []Key {
+	var keys []Key
+	for _, a := range args {
+		if a.IsConst() || b.g.TypeOf(a).Kind != KSlice {
+			continue
+		}
+		k := b.keyOf(a)
+		h := b.heap(b.g.TypeOf(a))
+		if k != h {
+			b.parent[k] = h
+			keys = append(keys, k, h)
+		}
+	}
+	return keys
+}
+
+// newObject gives the node s a fresh alias class of its own.
+func (b *Builder) newObject(s Sym) {
+	b.class[s] = SymKey(s)
+	b.objs = append(b.objs, SymKey(s))
+}

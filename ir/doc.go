@@ -1,0 +1,85 @@
+// Package ir is lmsgen's graph IR: the sea-of-nodes graph of Lightweight
+// Modular Staging (lms-clean's backend), made sound where LMS is not.
+//
+// # Model
+//
+// An expression (Exp) is a symbol (Sym, printed x3) or a constant (Const).
+// A Node binds a symbol to an operator (Op), expression arguments, block
+// arguments, a type, a source position and an effect summary. A Block has
+// inputs, a result, an effect input and an effect summary, but no list of
+// nodes: which nodes run in which block is decided later, by the
+// scheduler (package sched), from the dependencies alone.
+//
+// Operators have a table of properties (Op.Info): arity, typing rule,
+// commutativity, effect class, and whether they can trap (panic at run
+// time). Types (Type) are interned: the basic types of Go, slices,
+// functions, and tuples of results.
+//
+// # Building
+//
+// A Builder records the operations of a staged function:
+//
+//   - pure nodes are hash-consed, so equal computations share one symbol
+//     (CSE); commutative arguments are put in a canonical order;
+//   - effectful nodes carry read and write keys: CTRL (output, panics:
+//     program order), STORE (allocation), or an object (a variable, or
+//     the alias class of a slice). Keys become dependencies as in the
+//     seeds: read-after-write hard, write-after-read soft,
+//     write-after-write hard (soft when a variable is overwritten
+//     entirely, so the earlier write can die);
+//   - blocks are built by Reify, which runs a Go function in a fresh
+//     effect scope and summarizes it: the keys that outlive the block, and
+//     hard dependencies on their last writes (or on the effect input);
+//   - a node with blocks (?, W) and a function application (@) take the
+//     latent effects of the blocks or of the function's body; a call
+//     through a forward declaration (recursion) or through an unknown
+//     function value reads and writes everything.
+//
+// Constructors rewrite before they build: constants fold with Go's own
+// semantics (the values are held as Go values of their type, so
+// wrap-around, shift counts and float32 rounding are Go's); an operation
+// that would trap is never folded; identities are applied only where they
+// are exact for the type (x*0 is 0 for integers, never for floats); a
+// conditional on a constant runs one branch; a variable read after a write
+// in the same block is the written value.
+//
+// # Soundness beyond LMS
+//
+// Aliasing: a slice's effects use the key of its alias class. A slice made
+// in the graph has a class of its own; sub-slices and appends share their
+// base's class; every other slice (parameters, slices read from variables
+// or returned by functions) belongs to the heap class of its element type.
+// When a locally made slice escapes, its class joins the heap class (the
+// escaping node writes both). So a write through one slice is always
+// ordered with, and keeps alive, the reads through any slice that may
+// share its memory.
+//
+// Trapping operations (integer division by a non-constant, indexing,
+// slicing, calls that may panic) carry FlagTrap and read CTRL: they stay
+// after the output that precedes them in the source and before the output
+// that follows, and inside the block they were built in, so code motion
+// cannot make them run where the source would not have run them. Integer
+// division by a non-zero constant cannot trap and is pure.
+//
+// # Passes
+//
+// DCE removes what the result does not need (reach, live, used, as in
+// lms-backend.md); Bound computes the bound variables of every symbol (as
+// in lms-traversal.md, with the λforward fixpoint); Check verifies the
+// invariants. Fprint prints the seeds' textual format and FprintDot a
+// Graphviz graph.
+//
+// # Example
+//
+// The traversal seed's snippet (two printfs, then an if on arg > 0 with a
+// printf in one branch) prints as:
+//
+//	================ Block(List(x1),x10,x0,[CTRL*: _ | x10]) ==============
+//	x2 = (printf hello, world1)  [CTRL*: _ | x0]
+//	x3 = (printf hello, world2)  [CTRL*: _ | x2]
+//	x4 = (> x1 0)
+//	x6 = (printf hello, world3)  [CTRL*: _ | x5]
+//	x7 = (+ x1 1)
+//	x9 = (+ x1 2)
+//	x10 = (? x4 Block(List(),x7,x5,[CTRL*: _ | x6]) Block(List(),x9,x8,[: _ | x8])) [CTRL*: _ | x3]
+package ir

@@ -1,0 +1,149 @@
+package ir
+
+import "slices"
+
+// This file turns read and write keys into dependencies (the seeds' rules:
+// read-after-write hard, write-after-read soft, write-after-write hard, or
+// soft when the second write overwrites a variable entirely) and computes
+// the effect summaries of blocks.
+
+// effState is, for one key in one scope, the last write and the reads
+// since it.
+type effState struct {
+	lw    Sym
+	reads []Sym
+}
+
+// scope is the effect environment of the block being built.
+type scope struct {
+	ein         Sym
+	eff         map[Key]*effState
+	localReads  map[Key]bool
+	localWrites map[Key]bool
+	localDefs   map[Key]bool
+	lastVal     map[Key]lastVal // the value a variable was last set to
+}
+
+type lastVal struct {
+	w   Sym // the node that stored it
+	val Exp
+}
+
+func newScope(ein Sym) *scope {
+	return &scope{ein: ein, eff: map[Key]*effState{}, localReads: map[Key]bool{},
+		localWrites: map[Key]bool{}, localDefs: map[Key]bool{}, lastVal: map[Key]lastVal{}}
+}
+
+// lastWrite returns the last write of k in the current scope, or the
+// scope's effect input if the scope has not written k.
+func (sc *scope) lastWrite(k Key) Sym {
+	if st := sc.eff[k]; st != nil {
+		return st.lw
+	}
+	return sc.ein
+}
+
+// gatherDeps computes the dependencies of a node with the given effect
+// keys. overwrite reports whether the node's write replaces the whole
+// object (a variable assignment), which makes write-after-write soft.
+func (sc *scope) gatherDeps(reads, writes []Key, overwrite bool) (soft, hard []Sym) {
+	for _, k := range writes {
+		st := sc.eff[k]
+		if st == nil {
+			hard = append(hard, sc.ein)
+			continue
+		}
+		soft = append(soft, st.reads...)
+		if overwrite && k.IsSym() {
+			soft = append(soft, st.lw)
+		} else {
+			hard = append(hard, st.lw)
+		}
+	}
+	for _, k := range reads {
+		hard = append(hard, sc.lastWrite(k))
+	}
+	hard = sortSyms(hard)
+	soft = sortSyms(soft)
+	// A soft dependency that is also hard is just hard.
+	soft = slices.DeleteFunc(soft, func(s Sym) bool { _, found := slices.BinarySearch(hard, s); return found })
+	return soft, hard
+}
+
+// record updates the environment after a node s with the given keys.
+func (sc *scope) record(s Sym, reads, writes []Key) {
+	for _, k := range reads {
+		sc.localReads[k] = true
+		st := sc.eff[k]
+		if st == nil {
+			st = &effState{lw: sc.ein}
+			sc.eff[k] = st
+		}
+		st.reads = append(st.reads, s)
+		if k == STORE {
+			sc.eff[SymKey(s)] = &effState{lw: s}
+			sc.localDefs[SymKey(s)] = true
+		}
+	}
+	for _, k := range writes {
+		sc.localWrites[k] = true
+		if st := sc.eff[k]; st != nil {
+			st.lw, st.reads = s, st.reads[:0:0]
+		} else {
+			sc.eff[k] = &effState{lw: s}
+		}
+	}
+}
+
+// summary computes the effect summary of the finished block: the keys it
+// reads and writes that outlive it, and a hard dependency on the last
+// write of each (or on its effect input if it writes nothing), so that
+// scheduling the block schedules its effects.
+func (sc *scope) summary(resKey Key, hasResKey bool) EffectSummary {
+	var e EffectSummary
+	for k := range sc.localReads {
+		if !sc.localDefs[k] {
+			e.Rkeys = append(e.Rkeys, k)
+		}
+	}
+	for k := range sc.localWrites {
+		if !sc.localDefs[k] {
+			e.Wkeys = append(e.Wkeys, k)
+		}
+	}
+	e.Rkeys, e.Wkeys = sortKeys(e.Rkeys), sortKeys(e.Wkeys)
+	for _, k := range e.Wkeys {
+		e.Hdeps = append(e.Hdeps, sc.eff[k].lw)
+	}
+	if hasResKey {
+		if st := sc.eff[resKey]; st != nil {
+			e.Hdeps = append(e.Hdeps, st.lw)
+		}
+	}
+	if len(e.Hdeps) == 0 {
+		e.Hdeps = []Sym{sc.ein}
+	}
+	e.Hdeps = sortSyms(e.Hdeps)
+	return e
+}
+
+// sortKeys sorts and deduplicates keys: CTRL, STORE, then objects.
+func sortKeys(ks []Key) []Key {
+	slices.SortFunc(ks, func(a, b Key) int {
+		// Global keys (negative) first, CTRL before STORE.
+		if a < 0 && b < 0 {
+			return int(b - a)
+		}
+		return int(a - b)
+	})
+	return slices.Compact(ks)
+}
+
+func sortSyms(ss []Sym) []Sym {
+	slices.Sort(ss)
+	return slices.Compact(ss)
+}
+
+func unionKeys(a, b []Key) []Key {
+	return sortKeys(append(append([]Key(nil), a...), b...))
+}

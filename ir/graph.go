@@ -1,0 +1,141 @@
+package ir
+
+import "go/token"
+
+// Pos is a source position, an index into Graph.Positions (0 is unknown).
+type Pos int32
+
+// NodeFlags are per-node facts decided when the node is built.
+type NodeFlags uint8
+
+// The node flags.
+const (
+	// FlagTrap marks a node that may panic at run time with its actual
+	// arguments (a division by a non-constant, an index, a call that may
+	// panic). Such a node must not run on a path where the source would not.
+	FlagTrap NodeFlags = 1 << iota
+)
+
+// Node binds a symbol to an operator applied to arguments. Expression
+// arguments come first, then block arguments, in the order of the op.
+type Node struct {
+	Sym    Sym
+	Op     Op
+	Flags  NodeFlags
+	Pos    Pos
+	Type   *Type
+	Args   []Exp
+	Blocks []*Block
+	Aux    any            // Callee, *StaticData, proj index, or nil
+	Eff    *EffectSummary // nil for a pure node
+}
+
+// CanTrap reports whether the node may panic at run time.
+func (n *Node) CanTrap() bool { return n.Flags&FlagTrap != 0 }
+
+// IsPure reports whether the node has no effect summary.
+func (n *Node) IsPure() bool { return n.Eff.IsEmpty() }
+
+// Block is a scope: inputs, a result, an effect input, and an effect
+// summary. It lists no nodes: which nodes it contains is decided by the
+// scheduler from the dependencies.
+type Block struct {
+	In  []Sym
+	Res Exp
+	Ein Sym
+	Eff EffectSummary
+}
+
+// Bound returns the symbols the block binds: its effect input, then its
+// inputs.
+func (b *Block) Bound() []Sym {
+	return append([]Sym{b.Ein}, b.In...)
+}
+
+// Used calls f for the symbols the block uses: its result (if a symbol),
+// and its hard dependencies.
+func (b *Block) Used(f func(Sym)) {
+	if b.Res.IsSym() {
+		f(b.Res.s)
+	}
+	for _, s := range b.Eff.Hdeps {
+		f(s)
+	}
+}
+
+// Graph is a staged function: its nodes, in an order in which every node
+// comes after its arguments (except references to a λ through its
+// λforward), and its top-level block.
+type Graph struct {
+	Nodes []*Node
+	Block *Block
+
+	// Positions holds the source positions nodes refer to; Positions[0] is
+	// the unknown position.
+	Positions []token.Position
+
+	heaps []Sym    // the heap alias classes (symbols bound by no block)
+	defs  []*Node  // node by symbol, nil for bound symbols
+	types []*Type  // type of every symbol, including block inputs
+	names []string // source names, "" where unknown
+}
+
+// Heaps returns the symbols that name heap alias classes: effect keys for
+// memory the graph does not own (slices of one element type that may
+// alias). They are neither nodes nor bound by a block.
+func (g *Graph) Heaps() []Sym { return g.heaps }
+
+// NumSyms returns one more than the largest symbol of the graph.
+func (g *Graph) NumSyms() int { return len(g.types) }
+
+// Def returns the node that defines s, or nil if s is bound by a block.
+func (g *Graph) Def(s Sym) *Node {
+	if int(s) < len(g.defs) {
+		return g.defs[s]
+	}
+	return nil
+}
+
+// TypeOf returns the type of e.
+func (g *Graph) TypeOf(e Exp) *Type {
+	if e.c != nil {
+		return e.c.Type
+	}
+	return g.types[e.s]
+}
+
+// Name returns the source name of s, or "" if it has none.
+func (g *Graph) Name(s Sym) string {
+	if int(s) < len(g.names) {
+		return g.names[s]
+	}
+	return ""
+}
+
+// Position returns the source position of n.
+func (g *Graph) Position(n *Node) token.Position {
+	return g.Positions[n.Pos]
+}
+
+// WithNodes returns a graph with the same symbols, types, names and
+// positions as g but the given nodes and top-level block (for passes such
+// as DCE that drop or rewrite nodes).
+func (g *Graph) WithNodes(nodes []*Node, block *Block) *Graph {
+	h := &Graph{Nodes: nodes, Block: block, Positions: g.Positions, types: g.types, names: g.names, heaps: g.heaps}
+	h.defs = make([]*Node, len(g.types))
+	for _, n := range nodes {
+		h.defs[n.Sym] = n
+	}
+	return h
+}
+
+// Blocks calls f for every block of the graph: the top-level block, then
+// the blocks of each node in node order.
+func (g *Graph) Blocks(f func(*Block)) {
+	f(g.Block)
+	for _, n := range g.Nodes {
+		for _, b := range n.Blocks {
+			f(b)
+		}
+	}
+}

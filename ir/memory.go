@@ -1,0 +1,231 @@
+package ir
+
+import "fmt"
+
+// This file holds the constructors of variables, slices, strings, output,
+// panics, library calls and static data.
+
+// NewVar builds a staged variable initialized to init. The result names the
+// variable (its type is the variable's value type); read it with ReadVar.
+func (b *Builder) NewVar(init Exp) Exp {
+	t := b.g.TypeOf(init)
+	writes := b.escape(init)
+	v := b.ReflectEffect(OpVarNew, t, nil, []Exp{init}, nil, []Key{STORE}, writes, false, 0)
+	b.objs = append(b.objs, SymKey(v.s))
+	b.sc.lastVal[SymKey(v.s)] = lastVal{w: v.s, val: init}
+	return v
+}
+
+func (b *Builder) mustVar(v Exp) {
+	if v.IsConst() || b.g.Def(v.s) == nil || b.g.Def(v.s).Op != OpVarNew {
+		panic("BUG: not a variable: " + v.String())
+	}
+}
+
+// ReadVar reads a variable. A read after a write in the same block, with no
+// write in between, is the written value.
+func (b *Builder) ReadVar(v Exp) Exp {
+	b.mustVar(v)
+	k := SymKey(v.s)
+	if st := b.sc.eff[k]; st != nil {
+		if lv, ok := b.sc.lastVal[k]; ok && lv.w == st.lw {
+			return lv.val
+		}
+	}
+	return b.ReflectEffect(OpVarGet, b.g.types[v.s], nil, []Exp{v}, nil, []Key{k}, nil, false, 0)
+}
+
+// WriteVar assigns x to a variable.
+func (b *Builder) WriteVar(v, x Exp) {
+	b.mustVar(v)
+	b.mustType("variable assignment", b.g.TypeOf(x), b.g.types[v.s])
+	k := SymKey(v.s)
+	writes := append([]Key{k}, b.escape(x)...)
+	s := b.ReflectEffect(OpVarSet, Void, nil, []Exp{v, x}, nil, nil, writes, true, 0)
+	b.sc.lastVal[k] = lastVal{w: s.s, val: x}
+}
+
+func (b *Builder) mustSlice(s Exp) *Type {
+	t := b.g.TypeOf(s)
+	if t.Kind != KSlice {
+		panic("BUG: not a slice: " + s.String() + " of type " + t.String())
+	}
+	return t
+}
+
+func (b *Builder) mustInt(what string, e Exp) {
+	if !b.g.TypeOf(e).IsInteger() {
+		panic(fmt.Sprintf("BUG: %s: %v is not an integer", what, b.g.TypeOf(e)))
+	}
+}
+
+// MakeSlice builds make([]elem, length, capacity), a new object.
+func (b *Builder) MakeSlice(elem *Type, length, capacity Exp) Exp {
+	b.mustInt("make length", length)
+	b.mustInt("make capacity", capacity)
+	s := b.ReflectEffect(OpSliceNew, SliceOf(elem), nil, []Exp{length, capacity}, nil, []Key{STORE, CTRL}, nil, false, FlagTrap)
+	b.newObject(s.s)
+	return s
+}
+
+// Len builds len(s) of a slice.
+func (b *Builder) Len(s Exp) Exp {
+	b.mustSlice(s)
+	return b.Reflect(OpSliceLen, Int, nil, s)
+}
+
+// Cap builds cap(s) of a slice.
+func (b *Builder) Cap(s Exp) Exp {
+	b.mustSlice(s)
+	return b.Reflect(OpSliceCap, Int, nil, s)
+}
+
+// Index builds s[i] of a slice.
+func (b *Builder) Index(s, i Exp) Exp {
+	t := b.mustSlice(s)
+	b.mustInt("index", i)
+	return b.ReflectEffect(OpSliceGet, t.Elem, nil, []Exp{s, i}, nil, []Key{CTRL, b.keyOf(s)}, nil, false, FlagTrap)
+}
+
+// SetIndex builds s[i] = x.
+func (b *Builder) SetIndex(s, i, x Exp) {
+	t := b.mustSlice(s)
+	b.mustInt("index", i)
+	b.mustType("element assignment", b.g.TypeOf(x), t.Elem)
+	writes := append([]Key{b.keyOf(s)}, b.escape(x)...)
+	b.ReflectEffect(OpSliceSet, Void, nil, []Exp{s, i, x}, nil, trapRead, writes, false, FlagTrap)
+}
+
+// SubSlice builds s[lo:hi] or, with max, s[lo:hi:max]. The result shares
+// s's alias class.
+func (b *Builder) SubSlice(s, lo, hi Exp, max ...Exp) Exp {
+	t := b.mustSlice(s)
+	args := []Exp{s, lo, hi}
+	if len(max) > 1 {
+		panic("BUG: SubSlice with several max")
+	}
+	args = append(args, max...)
+	for _, a := range args[1:] {
+		b.mustInt("slice bound", a)
+	}
+	r := b.ReflectEffect(OpSliceSub, t, nil, args, nil, trapRead, nil, false, FlagTrap)
+	b.class[r.s] = b.keyOf(s)
+	return r
+}
+
+// Append builds append(s, xs...). It may write s's backing array, so it
+// writes s's class, and the result shares that class.
+func (b *Builder) Append(s Exp, xs ...Exp) Exp {
+	t := b.mustSlice(s)
+	for _, x := range xs {
+		b.mustType("append", b.g.TypeOf(x), t.Elem)
+	}
+	k := b.keyOf(s)
+	writes := append([]Key{k}, b.escape(xs...)...)
+	r := b.ReflectEffect(OpAppend, t, nil, append([]Exp{s}, xs...), nil, []Key{STORE, k}, writes, false, 0)
+	b.class[r.s] = k
+	return r
+}
+
+// AppendSlice builds append(s, u...).
+func (b *Builder) AppendSlice(s, u Exp) Exp {
+	t := b.mustSlice(s)
+	b.mustType("append", b.g.TypeOf(u), t)
+	k := b.keyOf(s)
+	r := b.ReflectEffect(OpAppendSlice, t, nil, []Exp{s, u}, nil, []Key{STORE, k, b.keyOf(u)}, []Key{k}, false, 0)
+	b.class[r.s] = k
+	return r
+}
+
+// Copy builds copy(dst, src) and returns the number of elements copied.
+func (b *Builder) Copy(dst, src Exp) Exp {
+	t := b.mustSlice(dst)
+	b.mustType("copy", b.g.TypeOf(src), t)
+	return b.ReflectEffect(OpCopy, Int, nil, []Exp{dst, src}, nil, []Key{b.keyOf(dst), b.keyOf(src)}, []Key{b.keyOf(dst)}, false, 0)
+}
+
+// StrLen builds len(s) of a string.
+func (b *Builder) StrLen(s Exp) Exp {
+	b.mustType("len", b.g.TypeOf(s), String)
+	return b.Reflect(OpStrLen, Int, nil, s)
+}
+
+// StrIndex builds s[i] of a string (a byte).
+func (b *Builder) StrIndex(s, i Exp) Exp {
+	b.mustType("string index", b.g.TypeOf(s), String)
+	b.mustInt("index", i)
+	if e, ok := b.rewrite(OpStrIndex, Uint8, nil, []Exp{s, i}); ok {
+		return e
+	}
+	return b.ReflectEffect(OpStrIndex, Uint8, nil, []Exp{s, i}, nil, trapRead, nil, false, FlagTrap)
+}
+
+// StrSlice builds s[lo:hi] of a string.
+func (b *Builder) StrSlice(s, lo, hi Exp) Exp {
+	b.mustType("string slice", b.g.TypeOf(s), String)
+	b.mustInt("slice bound", lo)
+	b.mustInt("slice bound", hi)
+	if e, ok := b.rewrite(OpStrSlice, String, nil, []Exp{s, lo, hi}); ok {
+		return e
+	}
+	return b.ReflectEffect(OpStrSlice, String, nil, []Exp{s, lo, hi}, nil, trapRead, nil, false, FlagTrap)
+}
+
+// Concat builds s + t of strings.
+func (b *Builder) Concat(s, t Exp) Exp { return b.Binary(OpAdd, s, t) }
+
+// Print builds an output node: op is OpPrintf (the first argument is the
+// format), OpPrint, OpPrintln, OpEprint or OpEprintln. Output writes CTRL:
+// it is kept, in program order.
+func (b *Builder) Print(op Op, args ...Exp) {
+	switch op {
+	case OpPrintf:
+		if len(args) == 0 || b.g.TypeOf(args[0]) != String {
+			panic("BUG: printf without a format")
+		}
+	case OpPrint, OpPrintln, OpEprint, OpEprintln:
+	default:
+		panic("BUG: Print with " + op.String())
+	}
+	b.ReflectEffect(op, Void, nil, args, nil, nil, []Key{CTRL}, false, 0)
+}
+
+// Panic builds panic(msg) with a string message.
+func (b *Builder) Panic(msg Exp) {
+	b.mustType("panic", b.g.TypeOf(msg), String)
+	b.ReflectEffect(OpPanic, Void, nil, []Exp{msg}, nil, nil, []Key{CTRL}, false, 0)
+}
+
+// Call builds a call of a known library function with result type t (a
+// TupleOf several results). A pure callee that cannot trap is an ordinary
+// pure node; one that can trap reads CTRL; an impure one writes CTRL.
+func (b *Builder) Call(c Callee, t *Type, args ...Exp) Exp {
+	for _, a := range args {
+		if b.g.TypeOf(a).Kind == KSlice {
+			panic("BUG: library call with a slice argument: " + c.String())
+		}
+	}
+	switch {
+	case !c.Pure:
+		return b.ReflectEffect(OpCall, t, c, args, nil, nil, []Key{CTRL}, false, FlagTrap)
+	case c.Trap:
+		if e, ok := b.rewrite(OpCall, t, c, args); ok {
+			return e
+		}
+		return b.ReflectEffect(OpCall, t, c, args, nil, trapRead, nil, false, FlagTrap)
+	}
+	return b.Reflect(OpCall, t, c, args...)
+}
+
+// Static builds a table known at generation time: vals is a Go slice of
+// the element type's Go values. The table is a new object (it is
+// materialized as static data in the generated code).
+func (b *Builder) Static(t *Type, vals any) Exp {
+	if t.Kind != KSlice || !t.Elem.IsBasic() {
+		panic("BUG: static data of type " + t.String())
+	}
+	s := b.fresh(t)
+	b.node(s, OpStatic, t, nil, nil, &StaticData{Vals: vals}, nil, 0)
+	b.newObject(s)
+	return s.E()
+}
