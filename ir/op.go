@@ -62,10 +62,10 @@ const (
 	OpCopy        // copy dst src
 
 	// Strings.
-	OpStrLen    // str_len s
-	OpStrIndex  // str_index s i (a byte)
-	OpConcat    // str_concat s t
-	OpStrSlice  // str_slice s lo hi
+	OpStrLen   // str_len s
+	OpStrIndex // str_index s i (a byte)
+	OpConcat   // str_concat s t
+	OpStrSlice // str_slice s lo hi
 
 	// Output, panics, library calls, static data, tuples.
 	OpPrintf   // printf format args... (fmt.Printf)
