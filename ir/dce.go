@@ -9,7 +9,9 @@ package ir
 //     conditional that is reached but not live loses its blocks' results.
 //  2. used: a reached node is kept if its value is used, if it has a
 //     simple effect (writes CTRL or STORE), or if it writes an object that
-//     is used; again one reverse pass.
+//     is used (heap alias classes always are: that memory outlives the
+//     function); again one reverse pass, where a write to an object not
+//     yet known to be used waits until the object is.
 //  3. the graph is rebuilt from the kept nodes, with soft and hard
 //     dependencies on removed nodes filtered out of every summary.
 //
@@ -97,6 +99,10 @@ func DCE(g *Graph) *Graph {
 		}
 	}
 	for _, s := range g.Block.Bound() {
+		used[s] = true
+	}
+	// Heap memory outlives the function: writes to it are always needed.
+	for _, s := range g.Heaps() {
 		used[s] = true
 	}
 	if g.Block.Res.IsSym() {

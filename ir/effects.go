@@ -45,7 +45,9 @@ func (sc *scope) lastWrite(k Key) Sym {
 
 // gatherDeps computes the dependencies of a node with the given effect
 // keys. overwrite reports whether the node's write replaces the whole
-// object (a variable assignment), which makes write-after-write soft.
+// object (a variable assignment), which makes write-after-write soft (the
+// first write may then die); a write with no earlier write in the block
+// depends hard on the block's effect input, which binds it to the block.
 func (sc *scope) gatherDeps(reads, writes []Key, overwrite bool) (soft, hard []Sym) {
 	for _, k := range writes {
 		st := sc.eff[k]
@@ -54,7 +56,7 @@ func (sc *scope) gatherDeps(reads, writes []Key, overwrite bool) (soft, hard []S
 			continue
 		}
 		soft = append(soft, st.reads...)
-		if overwrite && k.IsSym() {
+		if overwrite && k.IsSym() && st.lw != sc.ein {
 			soft = append(soft, st.lw)
 		} else {
 			hard = append(hard, st.lw)
