@@ -2,8 +2,8 @@ package ir
 
 import (
 	"fmt"
+	"slices"
 	"go/token"
-	"strings"
 )
 
 // Builder builds a Graph. Pure nodes are hash-consed (common subexpression
@@ -15,7 +15,7 @@ import (
 // A Builder is not safe for concurrent use; distinct Builders are.
 type Builder struct {
 	g      *Graph
-	cse    map[cseKey]Sym
+	cse    cseTable
 	consts map[constKey]*Const
 	sc     *scope
 	pos    Pos
@@ -34,22 +34,16 @@ type Builder struct {
 	heaps  map[*Type]Key
 	objs   []Key // every object key, in creation order
 
+	arena    []Exp       // see argList
+	nodeBuf  []Node      // nodes are allocated in chunks
 	forwards map[Sym]Sym // λforward symbol -> reserved λ symbol
 	defined  map[Sym]bool
-}
-
-type cseKey struct {
-	op   Op
-	t    *Type
-	aux  any
-	a    [3]Exp
-	more string
 }
 
 // NewBuilder returns an empty builder.
 func NewBuilder() *Builder {
 	g := &Graph{Positions: []token.Position{{}}}
-	return &Builder{g: g, cse: map[cseKey]Sym{}, consts: map[constKey]*Const{},
+	return &Builder{g: g, consts: map[constKey]*Const{},
 		posIdx: map[token.Position]Pos{}, class: map[Sym]Key{}, parent: map[Key]Key{},
 		heaps: map[*Type]Key{}, forwards: map[Sym]Sym{}, defined: map[Sym]bool{}}
 }
@@ -96,8 +90,8 @@ func (b *Builder) Name(e Exp, name string) {
 // fresh allocates a symbol of type t.
 func (b *Builder) fresh(t *Type) Sym {
 	s := Sym(len(b.g.types))
-	b.g.types = append(b.g.types, t)
-	b.g.defs = append(b.g.defs, nil)
+	b.g.types = appendDoubling(b.g.types, t)
+	b.g.defs = appendDoubling(b.g.defs, nil)
 	return s
 }
 
@@ -118,7 +112,7 @@ func (b *Builder) Const(t *Type, v any) Exp {
 	k := keyOf(t, v)
 	c, ok := b.consts[k]
 	if !ok {
-		c = &Const{Type: t, Val: v}
+		c = &Const{Type: t, Val: v, id: int32(len(b.consts))}
 		b.consts[k] = c
 	}
 	return Exp{c: c}
@@ -159,10 +153,14 @@ func (b *Builder) node(s Sym, op Op, t *Type, args []Exp, blocks []*Block, aux a
 	if b.sc == nil {
 		panic("BUG: node built outside any block")
 	}
-	n := &Node{Sym: s, Op: op, Flags: flags, Pos: b.pos, Type: t, Args: args, Blocks: blocks, Aux: aux, Eff: eff}
+	if len(b.nodeBuf) == cap(b.nodeBuf) {
+		b.nodeBuf = make([]Node, 0, 1024)
+	}
+	b.nodeBuf = append(b.nodeBuf, Node{Sym: s, Op: op, Flags: flags, Pos: b.pos, Type: t, Args: args, Blocks: blocks, Aux: aux, Eff: eff})
+	n := &b.nodeBuf[len(b.nodeBuf)-1]
 	b.g.types[s] = t
 	b.g.defs[s] = n
-	b.g.Nodes = append(b.g.Nodes, n)
+	b.g.Nodes = appendDoubling(b.g.Nodes, n)
 	return n
 }
 
@@ -176,26 +174,31 @@ func (b *Builder) Reflect(op Op, t *Type, aux any, args ...Exp) Exp {
 }
 
 func (b *Builder) reflectPure(op Op, t *Type, aux any, args []Exp, flags NodeFlags) Exp {
-	k := cseKey{op: op, t: t, aux: aux}
 	if op.Info().Commutative && len(args) == 2 && less(args[1], args[0]) {
 		args = []Exp{args[1], args[0]}
 	}
-	if len(args) <= 3 {
-		copy(k.a[:], args)
-	} else {
-		var sb strings.Builder
-		for _, a := range args {
-			fmt.Fprintf(&sb, "%v:%v,", a, b.g.TypeOf(a))
-		}
-		k.more = sb.String()
-	}
-	if s, ok := b.cse[k]; ok {
+	if s, ok := b.cse.find(b.g, op, t, aux, args); ok {
 		return s.E()
 	}
 	s := b.fresh(t)
-	b.node(s, op, t, append([]Exp(nil), args...), nil, aux, nil, flags)
-	b.cse[k] = s
+	b.node(s, op, t, b.argList(args), nil, aux, nil, flags)
+	b.cse.insert(b.g, s)
 	return s.E()
+}
+
+// argList copies args into the builder's argument arena: nodes' argument
+// lists are carved out of large shared chunks rather than allocated one by
+// one.
+func (b *Builder) argList(args []Exp) []Exp {
+	if len(args) == 0 {
+		return nil
+	}
+	if len(b.arena)+len(args) > cap(b.arena) {
+		b.arena = make([]Exp, 0, max(4096, len(args)))
+	}
+	n := len(b.arena)
+	b.arena = append(b.arena, args...)
+	return b.arena[n:len(b.arena):len(b.arena)]
 }
 
 // less orders expressions for canonical commutative arguments: constants
@@ -228,7 +231,7 @@ func (b *Builder) ReflectEffect(op Op, t *Type, aux any, args []Exp, blocks []*B
 	if len(reads)+len(writes)+len(soft)+len(hard) > 0 {
 		eff = &EffectSummary{Sdeps: soft, Hdeps: hard, Rkeys: reads, Wkeys: writes}
 	}
-	b.node(s, op, t, args, blocks, aux, eff, flags)
+	b.node(s, op, t, b.argList(args), blocks, aux, eff, flags)
 	b.sc.record(s, reads, writes)
 	return s.E()
 }
@@ -291,4 +294,13 @@ func (b *Builder) escape(args ...Exp) []Key {
 func (b *Builder) newObject(s Sym) {
 	b.class[s] = SymKey(s)
 	b.objs = append(b.objs, SymKey(s))
+}
+
+// appendDoubling appends x, doubling the capacity when it is exhausted
+// (append grows large slices by a quarter, which copies more in all).
+func appendDoubling[T any](s []T, x T) []T {
+	if len(s) == cap(s) {
+		s = slices.Grow(s, max(len(s), 256))
+	}
+	return append(s, x)
 }

@@ -77,10 +77,10 @@ func (c *checker) run() {
 		c.node(n)
 		c.seen[n.Sym] = true
 	}
-	c.block("top-level block", g.Block)
+	c.block(text("top-level block"), g.Block)
 }
 
-func (c *checker) ref(where string, s Sym, ordered bool) {
+func (c *checker) ref(where fmt.Stringer, s Sym, ordered bool) {
 	switch {
 	case !c.valid(s):
 		c.errorf("%s: invalid symbol %v", where, s)
@@ -92,9 +92,9 @@ func (c *checker) ref(where string, s Sym, ordered bool) {
 	}
 }
 
-func (c *checker) block(where string, b *Block) {
+func (c *checker) block(where fmt.Stringer, b *Block) {
 	if b.Res.IsSym() {
-		c.ref(where+" result", b.Res.s, false)
+		c.ref(suffix{where, " result"}, b.Res.s, false)
 	}
 	if len(b.Eff.Hdeps) == 0 {
 		c.errorf("%s: block without hard dependencies", where)
@@ -102,9 +102,9 @@ func (c *checker) block(where string, b *Block) {
 	c.effects(where, &b.Eff)
 }
 
-func (c *checker) effects(where string, e *EffectSummary) {
+func (c *checker) effects(where fmt.Stringer, e *EffectSummary) {
 	for _, s := range append(append([]Sym(nil), e.Hdeps...), e.Sdeps...) {
-		c.ref(where+" dependency", s, false)
+		c.ref(suffix{where, " dependency"}, s, false)
 	}
 	if !slices.IsSorted(e.Hdeps) || !slices.IsSorted(e.Sdeps) || len(slices.Compact(slices.Clone(e.Hdeps))) != len(e.Hdeps) {
 		c.errorf("%s: dependencies not sorted and unique", where)
@@ -116,7 +116,7 @@ func (c *checker) effects(where string, e *EffectSummary) {
 
 func (c *checker) node(n *Node) {
 	g := c.g
-	where := FormatNode(n)
+	where := lazyNode{n}
 	info := n.Op.Info()
 	if n.Op == OpInvalid || n.Op >= numOps {
 		c.errorf("%s: invalid operator", where)
@@ -146,7 +146,7 @@ func (c *checker) node(n *Node) {
 	c.types(where, n)
 }
 
-func (c *checker) types(where string, n *Node) {
+func (c *checker) types(where fmt.Stringer, n *Node) {
 	g := c.g
 	arg := func(i int) *Type { return g.TypeOf(n.Args[i]) }
 	want := func(t *Type) {
@@ -199,3 +199,20 @@ func (c *checker) types(where string, n *Node) {
 		}
 	}
 }
+
+// lazyNode, suffix and text describe where a violation is; they are
+// formatted only when one is reported.
+type lazyNode struct{ n *Node }
+
+func (l lazyNode) String() string { return FormatNode(l.n) }
+
+type suffix struct {
+	where fmt.Stringer
+	s     string
+}
+
+func (x suffix) String() string { return x.where.String() + x.s }
+
+type text string
+
+func (t text) String() string { return string(t) }

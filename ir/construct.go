@@ -242,7 +242,13 @@ func (b *Builder) Apply(f Exp, args ...Exp) Exp {
 	}
 	writes = append(append([]Key(nil), writes...), b.escape(args...)...)
 	all := append([]Exp{f}, args...)
-	return b.ReflectEffect(OpApply, TupleOf(ft.Results), nil, all, nil, append([]Key(nil), reads...), writes, false, FlagTrap)
+	// The call can trap if and only if its body can: then its effects
+	// include CTRL.
+	var flags NodeFlags
+	if hasKey(reads, CTRL) || hasKey(writes, CTRL) {
+		flags = FlagTrap
+	}
+	return b.ReflectEffect(OpApply, TupleOf(ft.Results), nil, all, nil, append([]Key(nil), reads...), writes, false, flags)
 }
 
 // Tuple groups the results of a multi-result function body.

@@ -54,6 +54,7 @@ func (e Exp) String() string {
 type Const struct {
 	Type *Type
 	Val  any
+	id   int32 // interning number within its builder (hashing)
 }
 
 func (c *Const) String() string {

@@ -54,6 +54,7 @@ type Type struct {
 	Results []*Type // KFunc
 	Elems   []*Type // KTuple
 	str     string
+	hash    uint32 // interning number, for hashing
 }
 
 // The basic types.
@@ -102,6 +103,7 @@ func intern(t *Type) *Type {
 	if old, ok := types.m[t.str]; ok {
 		return old
 	}
+	t.hash = uint32(len(types.m)) * 0x9E3779B1
 	types.m[t.str] = t
 	return t
 }
