@@ -2,8 +2,8 @@ package ir
 
 import (
 	"fmt"
-	"slices"
 	"go/token"
+	"slices"
 )
 
 // Builder builds a Graph. Pure nodes are hash-consed (common subexpression
