@@ -1,0 +1,39 @@
+package sched
+
+import "github.com/lmsgen/lmsgen/ir"
+
+// order builds the schedule: the nodes of each block in node order. Node
+// order is a topological order of arguments, hard and soft dependencies
+// (the builder appends a node after everything it depends on), so within
+// a block it keeps every dependency and the order of effects, and it is
+// the order of the source; ties never arise.
+//
+// Needs: place. Must run after: compact marks nodes of these lists.
+func order(st *state) {
+	nb := len(st.blocks)
+	start := make([]int32, nb+1)
+	for i := range st.g.Nodes {
+		st.copies(int32(i), func(b int32) { start[b+1]++ })
+	}
+	for b := 1; b <= nb; b++ {
+		start[b] += start[b-1]
+	}
+	list := make([]int32, start[nb])
+	next := append([]int32(nil), start[:nb]...)
+	for i := range st.g.Nodes {
+		st.copies(int32(i), func(b int32) {
+			list[next[b]] = int32(i)
+			next[b]++
+		})
+	}
+	blockID := make(map[*ir.Block]int32, nb)
+	for id, b := range st.blocks {
+		if id == 0 || st.tree.inserted(int32(id)) {
+			blockID[b] = int32(id)
+		}
+	}
+	st.sched = &Schedule{
+		g: st.g, blocks: st.blocks, blockID: blockID, owner: st.owner, slot: st.slot, index: st.idx,
+		start: start, list: list, inl: make([]bool, len(list)), decisions: st.decisions,
+	}
+}

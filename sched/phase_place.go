@@ -1,0 +1,211 @@
+package sched
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// maxCopies bounds duplication: a cheap node is emitted in at most this
+// many exclusive blocks; used from more, it is placed once.
+const maxCopies = 4
+
+// place is global code motion on the block tree. Nodes are placed in
+// reverse node order, so every use of a node is placed before the node
+// (except the λ named by a λforward, which is placed with its λ). For a
+// node n with early block E:
+//
+//  1. Each use gives a block u: the block of the user (each copy of it)
+//     for an argument or a dependency; the user's block b itself when n
+//     is b's result or one of its dependencies; the top-level block when
+//     n is used by it.
+//  2. Each u is lifted to the coldest block between E and u, the LMS
+//     frequency estimate: a loop body, loop condition or function body
+//     runs more often than its parent, a branch of a conditional less
+//     often, and one loop level outweighs any number of branches. So the
+//     chosen block is the parent of the highest hot block strictly
+//     between E and u, or u itself if there is none. Soft uses are not
+//     lifted (the node must just come before its soft user), and anchored
+//     nodes are not lifted at all (speculation safety, see anchor).
+//  3. The node goes in the lifted blocks that no other lifted block
+//     encloses. If that is one block, done. Otherwise the uses are in
+//     exclusive blocks: the node is duplicated into each if it is cheap
+//     (and at most maxCopies) or anchored, and placed once in the lowest
+//     common ancestor of the blocks otherwise.
+//
+// When a node with blocks is placed, its blocks join the tree below its
+// block. This reproduces the placements of lms-traversal.md's
+// scheduleBlock_ (a node lands in the outermost block where it is
+// available and reachable without crossing a branch of a node of that
+// block), in O(edges * log depth) time.
+//
+// Needs: early, anchor. Must run after: order.
+func place(st *state) {
+	g := st.g
+	st.tree = newTree(len(st.blocks))
+	t := &st.tree
+	st.place = make([]int32, len(g.Nodes))
+	mark := make([]int32, len(st.blocks))
+	var qs, top []int32
+	for i := int32(len(g.Nodes)) - 1; i >= 0; i-- {
+		n := g.Nodes[i]
+		st.place[i] = -1
+		e := st.early[i]
+		if !t.inserted(e) {
+			panic(fmt.Sprintf("BUG: sched: %v is bound in a block whose owner is not scheduled", n.Sym))
+		}
+		for _, v := range st.bv.Of(n.Sym) {
+			if !t.encloses(st.binder[v], e) {
+				panic(fmt.Sprintf("BUG: sched: %v depends on variables of two unrelated blocks", n.Sym))
+			}
+		}
+		stamp := i + 1
+		anch := st.anchored[i]
+		qs = qs[:0]
+		raw := int32(-1) // lowest common ancestor of the uses, for decisions
+		visit := func(u int32, soft bool) {
+			if !t.encloses(e, u) {
+				if soft {
+					return
+				}
+				panic(fmt.Sprintf("BUG: sched: %v is used in %s, where it is not available", n.Sym, st.name(u)))
+			}
+			if st.opts.Verbose {
+				if raw < 0 {
+					raw = u
+				} else {
+					raw = t.lca(raw, u)
+				}
+			}
+			q := u
+			if !soft && !anch {
+				if h := t.highestHot(u, e); h >= 0 {
+					q = t.parent[h]
+				}
+			}
+			if mark[q] != stamp {
+				mark[q] = stamp
+				qs = append(qs, q)
+			}
+		}
+		if st.topUse[i] {
+			visit(0, false)
+		}
+		for _, u := range st.users.of(i) {
+			switch {
+			case u.kind == useForward:
+			case u.kind == useArg || u.kind == useSoft:
+				soft := u.kind == useSoft
+				st.copies(u.from, func(c int32) { visit(c, soft) })
+			default:
+				b := st.firstBlock[u.from] + (u.kind-useBlock)/2
+				if t.inserted(b) {
+					visit(b, (u.kind-useBlock)%2 == 1)
+				}
+			}
+		}
+		if n.Op == ir.OpForward {
+			// A forward declaration goes with its λ (before it, by node
+			// order), or above it if it is used outside the λ.
+			st.copies(st.nodeOf(n.Args[0].Sym()), func(c int32) { visit(c, true) })
+		}
+		if len(qs) == 0 {
+			continue // not used: not scheduled (cannot happen after dce)
+		}
+		l := qs[0]
+		for _, q := range qs[1:] {
+			l = t.lca(l, q)
+		}
+		single := true
+		spread := mark[l] != stamp // the uses are in exclusive blocks
+		if spread && n.Op != ir.OpForward && len(n.Blocks) == 0 {
+			switch {
+			case anch:
+				top = st.topmost(qs, top[:0])
+				single = false
+			case st.duplicable(n) && (len(qs) <= 4*maxCopies || st.opts.lmsDuplicate):
+				top = st.topmost(qs, top[:0])
+				single = len(top) > maxCopies && !st.opts.lmsDuplicate
+			}
+		}
+		where := []int32{l}
+		if single {
+			st.place[i] = l
+			for k := range n.Blocks {
+				t.insert(st.firstBlock[i]+int32(k), l, n.Op != ir.OpIf)
+			}
+		} else {
+			slices.Sort(top)
+			where = slices.Clone(top)
+			st.place[i] = -2 - int32(len(st.multi))
+			st.multi = append(st.multi, where)
+		}
+		if st.opts.Verbose {
+			st.decide(i, e, raw, l, where, single && spread)
+		}
+	}
+}
+
+// topmost appends to out the blocks of qs that no other block of qs
+// encloses.
+func (st *state) topmost(qs, out []int32) []int32 {
+	t := &st.tree
+	sorted := slices.Clone(qs)
+	slices.SortFunc(sorted, func(a, b int32) int {
+		if d := t.depth[a] - t.depth[b]; d != 0 {
+			return int(d)
+		}
+		return int(a - b)
+	})
+next:
+	for _, q := range sorted {
+		for _, p := range out {
+			if t.encloses(p, q) {
+				continue next
+			}
+		}
+		out = append(out, q)
+	}
+	return out
+}
+
+// duplicable reports whether n is cheap enough to be emitted in several
+// exclusive blocks rather than once in their common ancestor (see the
+// package doc).
+func (st *state) duplicable(n *ir.Node) bool {
+	if st.opts.NoDuplicate {
+		return false
+	}
+	if st.opts.lmsDuplicate {
+		return true
+	}
+	return cheap(n)
+}
+
+// cheap reports whether n is a single machine operation: pure, unable to
+// trap, without blocks, and one of the arithmetic, bitwise, comparison or
+// conversion operators, or a length or projection.
+func cheap(n *ir.Node) bool {
+	if !n.IsPure() || n.CanTrap() || len(n.Blocks) > 0 {
+		return false
+	}
+	switch n.Op {
+	case ir.OpAdd, ir.OpSub, ir.OpMul, ir.OpDiv, ir.OpRem, ir.OpNeg,
+		ir.OpAnd, ir.OpOr, ir.OpXor, ir.OpAndNot, ir.OpShl, ir.OpShr, ir.OpCom, ir.OpNot,
+		ir.OpEq, ir.OpNe, ir.OpLt, ir.OpLe, ir.OpGt, ir.OpGe,
+		ir.OpConv, ir.OpReal, ir.OpImag, ir.OpComplex,
+		ir.OpSliceLen, ir.OpSliceCap, ir.OpStrLen, ir.OpProj:
+		return true
+	}
+	return false
+}
+
+// name names block id for messages.
+func (st *state) name(id int32) string {
+	if id == 0 {
+		return "top"
+	}
+	n := st.g.Nodes[st.owner[id]]
+	return n.Sym.String() + "." + blockRole(n.Op, int(st.slot[id]))
+}

@@ -1,0 +1,96 @@
+package sched
+
+import (
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// A phase is one step of Run. Each lives in a file of its own, whose doc
+// comment says what the phase needs before it and what must run after.
+type phase struct {
+	name string
+	run  func(*state)
+	skip func(Options) bool // nil: always runs
+}
+
+// phases is the order of the phases, written once.
+var phases = []phase{
+	{name: "dce", run: dce},       // phase_dce.go
+	{name: "index", run: index},   // phase_index.go
+	{name: "early", run: early},   // phase_early.go
+	{name: "anchor", run: anchor}, // phase_anchor.go
+	{name: "place", run: place},   // phase_place.go
+	{name: "order", run: order},   // phase_order.go
+	{name: "compact", run: compact, skip: func(o Options) bool { return o.NoCompact }}, // phase_compact.go
+}
+
+// Run runs the phase table (DCE, then scheduling, then compact-inlining
+// marks) on g and returns the schedule. g is not modified. It panics with
+// "BUG: ..." on an invalid graph.
+func Run(g *ir.Graph, opts Options) *Schedule {
+	st := &state{opts: opts, g: g}
+	for _, p := range phases {
+		if p.skip != nil && p.skip(opts) {
+			continue
+		}
+		p.run(st)
+	}
+	return st.sched
+}
+
+// state is what the phases share. Nodes are named by their index in
+// g.Nodes, blocks by a dense id (0 is the top-level block, then the
+// blocks of each node in node order), so that every table is a slice.
+type state struct {
+	opts Options
+	g    *ir.Graph
+
+	// index
+	idx        []int32     // symbol -> node index + 1 (0: not a node)
+	blocks     []*ir.Block // block id -> block
+	owner      []int32     // block id -> owner node index (-1: top)
+	slot       []int32     // block id -> position among the owner's blocks
+	firstBlock []int32     // node index -> id of its first block
+	binder     []int32     // symbol -> id of the block binding it (-1: none)
+	users      csr         // node index -> uses of it (see use)
+	topUse     []bool      // node index -> used by the top-level block
+
+	// early
+	bv     *ir.BoundVars
+	early  []int32 // node index -> earliest block (deepest block binding one of its bound variables)
+	sdepth []int32 // block id -> depth in the static nesting (parent = owner's early block)
+	pinned []bool  // node index -> depends on the effect input of its early block
+
+	// anchor
+	anchored []bool // node index -> must not be hoisted (speculation safety)
+
+	// place
+	tree  tree
+	place []int32   // node index -> block id; -1 unplaced; <= -2: copies in multi[-2-place]
+	multi [][]int32 // blocks of the duplicated nodes
+
+	decisions []Decision
+
+	// order
+	sched *Schedule
+}
+
+// copies calls f for each block node i is placed in.
+func (st *state) copies(i int32, f func(b int32)) {
+	p := st.place[i]
+	switch {
+	case p >= 0:
+		f(p)
+	case p <= -2:
+		for _, b := range st.multi[-2-p] {
+			f(b)
+		}
+	}
+}
+
+// nodeOf returns the index of the node defining s, or -1.
+func (st *state) nodeOf(s ir.Sym) int32 {
+	if int(s) < len(st.idx) {
+		return st.idx[s] - 1
+	}
+	return -1
+}
