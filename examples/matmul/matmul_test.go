@@ -1,0 +1,146 @@
+package matmul
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/lmsgen/lmsgen/examples/internal/approx"
+	"github.com/lmsgen/lmsgen/stage"
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+)
+
+var sizes = []int{1, 2, 3, 4, 8, 16}
+
+// randMat returns m deterministic random values in [-1, 1).
+func randMat(r *rand.Rand, m int) []float64 {
+	v := make([]float64, m)
+	for i := range v {
+		v[i] = 2*r.Float64() - 1
+	}
+	return v
+}
+
+// reps converts to a slice of Reps, sharing no memory with v.
+func reps(v []float64) []stage.Float64 {
+	s := make([]stage.Float64, len(v))
+	for i, x := range v {
+		s[i] = stage.Float64(x)
+	}
+	return s
+}
+
+func floats(s []stage.Float64) []float64 {
+	v := make([]float64, len(s))
+	for i, x := range s {
+		v[i] = float64(x)
+	}
+	return v
+}
+
+// matMulLoop is the plain triple loop, summing over k in increasing order
+// like MatMul.
+func matMulLoop(c, a, b []float64, n int) {
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			var s float64
+			for k := 0; k < n; k++ {
+				s += a[i*n+k] * b[k*n+j]
+			}
+			c[i*n+j] = s
+		}
+	}
+}
+
+func matVecLoop(y, a, x []float64, n int) {
+	for i := 0; i < n; i++ {
+		var s float64
+		for k := 0; k < n; k++ {
+			s += a[i*n+k] * x[k]
+		}
+		y[i] = s
+	}
+}
+
+func gemm(c, a, b []float64, n int) {
+	g := func(d []float64) blas64.General { return blas64.General{Rows: n, Cols: n, Stride: n, Data: d} }
+	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, g(a), g(b), 0, g(c))
+}
+
+func gemv(y, a, x []float64, n int) {
+	blas64.Gemv(blas.NoTrans, 1, blas64.General{Rows: n, Cols: n, Stride: n, Data: a},
+		blas64.Vector{N: n, Inc: 1, Data: x}, 0, blas64.Vector{N: n, Inc: 1, Data: y})
+}
+
+func TestMatMulNative(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, n := range sizes {
+		for range 20 {
+			a, b := randMat(r, n*n), randMat(r, n*n)
+			c := make([]stage.Float64, n*n)
+			MatMul(c, reps(a), reps(b), n)
+			got := floats(c)
+
+			loop := make([]float64, n*n)
+			matMulLoop(loop, a, b, n)
+			for i := range loop {
+				if got[i] != loop[i] {
+					t.Fatalf("n=%d: MatMul[%d] = %v, plain loop = %v", n, i, got[i], loop[i])
+				}
+			}
+			ref := make([]float64, n*n)
+			gemm(ref, a, b, n)
+			if e := approx.RelErr(got, ref); e > 1e-14 {
+				t.Fatalf("n=%d: MatMul differs from blas64.Gemm by %g", n, e)
+			}
+		}
+	}
+}
+
+// MatMul loads both operands before it stores: it may square in place.
+func TestMatMulAliased(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	n := 4
+	a := randMat(r, n*n)
+	want := make([]float64, n*n)
+	matMulLoop(want, a, a, n)
+	s := reps(a)
+	MatMul(s, s, s, n)
+	if got := floats(s); approx.RelErr(got, want) != 0 {
+		t.Errorf("MatMul(a, a, a) = %v, want %v", got, want)
+	}
+}
+
+func TestMatVecNative(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, n := range sizes {
+		for range 20 {
+			a, x := randMat(r, n*n), randMat(r, n)
+			y := make([]stage.Float64, n)
+			MatVec(y, reps(a), reps(x), n)
+			got := floats(y)
+
+			loop := make([]float64, n)
+			matVecLoop(loop, a, x, n)
+			for i := range loop {
+				if got[i] != loop[i] {
+					t.Fatalf("n=%d: MatVec[%d] = %v, plain loop = %v", n, i, got[i], loop[i])
+				}
+			}
+			ref := make([]float64, n)
+			gemv(ref, a, x, n)
+			if e := approx.RelErr(got, ref); e > 1e-14 {
+				t.Fatalf("n=%d: MatVec differs from blas64.Gemv by %g", n, e)
+			}
+		}
+	}
+}
+
+func TestShortSlicePanics(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Error("MatMul with a short slice did not panic")
+		}
+	}()
+	MatMul(make([]stage.Float64, 16), make([]stage.Float64, 15), make([]stage.Float64, 16), 4)
+}
