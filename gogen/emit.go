@@ -1,0 +1,231 @@
+package gogen
+
+import (
+	"strconv"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// funcGen emits one specialization: its Go function, and the top-level
+// functions its staged functions become.
+type funcGen struct {
+	*analysis
+	file *fileGen
+	spec string // the specialization's name
+
+	names  []string            // Go name of each symbol, chosen at first use
+	global []string            // package-level name of unwritten static tables and top-level functions
+	tables []string            // package-level variable of each static table
+	elems  map[ir.Sym][]string // names bound to the results of a multi-result value
+	fn     *goFunc  // the top-level Go function being written
+
+	// Inlining. A node the schedule inlines is written at its single use
+	// in the block where it is placed: inl records the frame (one per block
+	// being written) in which a symbol is inline, consumed whether its use
+	// has been written.
+	inl      []int32
+	consumed []bool
+	frame    int32
+	nframes  int32
+	local    []int32 // scratch: uses inside the block being entered
+
+	helpers []jen.Code // top-level functions made from staged functions
+}
+
+// goFunc is the state of one top-level Go function: its names (closures
+// share their enclosing function's) and the constants that must be
+// variables in it.
+type goFunc struct {
+	names     *namer
+	opaque    []jen.Code
+	opaqueFor map[*ir.Const]string
+}
+
+func (fg *funcGen) newGoFunc() *goFunc {
+	return &goFunc{names: newNamer(fg.file.names), opaqueFor: map[*ir.Const]string{}}
+}
+
+// frame is a block being written.
+type frame struct {
+	b      *ir.Block
+	nodes  []*ir.Node
+	id     int32
+	parent int32
+	saved  []savedInl
+}
+
+type savedInl struct {
+	s  ir.Sym
+	id int32
+}
+
+// enter starts writing block b: it decides which of b's nodes are written
+// inline. A node is, when the schedule says so, it is an expression, and
+// it has exactly one use, in b itself; the checks guard against writing
+// code that would not compile whatever the schedule says.
+func (fg *funcGen) enter(b *ir.Block) *frame {
+	nodes := fg.s.Nodes(b)
+	fg.nframes++
+	fr := &frame{b: b, nodes: nodes, id: fg.nframes, parent: fg.frame}
+	count := func(e ir.Exp) {
+		if e.IsSym() {
+			fg.local[e.Sym()]++
+		}
+	}
+	count(b.Res)
+	for _, n := range nodes {
+		if n.Op != ir.OpForward && n.Op != ir.OpProj {
+			for _, x := range n.Args {
+				count(x)
+			}
+		}
+	}
+	for _, n := range nodes {
+		if fg.canInline(b, n) {
+			fr.saved = append(fr.saved, savedInl{n.Sym, fg.inl[n.Sym]})
+			fg.inl[n.Sym] = fr.id
+			fg.consumed[n.Sym] = false
+		}
+	}
+	uncount := func(e ir.Exp) {
+		if e.IsSym() {
+			fg.local[e.Sym()] = 0
+		}
+	}
+	uncount(b.Res)
+	for _, n := range nodes {
+		for _, x := range n.Args {
+			uncount(x)
+		}
+	}
+	fg.frame = fr.id
+	return fr
+}
+
+func (fg *funcGen) canInline(b *ir.Block, n *ir.Node) bool {
+	if !exprOp(n.Op) || n.Type == ir.Void {
+		return false
+	}
+	if fg.uses[n.Sym] != 1 || fg.local[n.Sym] != 1 || fg.projs[n.Sym] != nil {
+		return false
+	}
+	if fg.noInline[n.Sym] && !fg.pureNode(n) {
+		return false // the right operand of && would not always run
+	}
+	return fg.s.Inlined(b, n.Sym)
+}
+
+// pureNode reports whether evaluating n has no effect and cannot panic.
+func (fg *funcGen) pureNode(n *ir.Node) bool {
+	return n.Eff.IsEmpty() && !n.CanTrap() && n.Op != ir.OpApply && n.Op != ir.OpVarGet
+}
+
+// leave ends the block of fr. Unless the block ended early (a panic), an
+// inline node with an effect that was never written is a bug: its effect
+// would be lost.
+func (fg *funcGen) leave(fr *frame, terminated bool) {
+	if !terminated {
+		for _, sv := range fr.saved {
+			if n := fg.g.Def(sv.s); !fg.consumed[sv.s] && !fg.pureNode(n) {
+				panic("BUG: gogen: inline node " + ir.FormatNode(n) + " is not used in its block")
+			}
+		}
+	}
+	for i := len(fr.saved) - 1; i >= 0; i-- {
+		fg.inl[fr.saved[i].s] = fr.saved[i].id
+	}
+	fg.frame = fr.parent
+}
+
+// inlineNode returns the node of s if s is written inline in the current
+// block and has not been written yet.
+func (fg *funcGen) inlineNode(s ir.Sym) *ir.Node {
+	if fg.inl[s] == fg.frame && fg.frame != 0 && !fg.consumed[s] {
+		return fg.g.Def(s)
+	}
+	return nil
+}
+
+// isInline reports whether e is written inline in the current block.
+func (fg *funcGen) isInline(e ir.Exp) bool {
+	return e.IsSym() && fg.inlineNode(e.Sym()) != nil
+}
+
+// ref writes a use of e: a constant, the expression of an inline node, or
+// a name.
+func (fg *funcGen) ref(e ir.Exp, ctx constCtx) expr {
+	if c := e.Const(); c != nil {
+		return constExpr(c, ctx)
+	}
+	s := e.Sym()
+	if n := fg.inlineNode(s); n != nil {
+		fg.consumed[s] = true
+		return fg.nodeExpr(n)
+	}
+	return primary(jen.Id(fg.nameOf(s)))
+}
+
+// refs writes uses of es as arguments of parameters of their own types.
+func (fg *funcGen) refs(es []ir.Exp, ctx constCtx) []jen.Code {
+	cs := make([]jen.Code, len(es))
+	for i, e := range es {
+		cs[i] = fg.ref(e, ctx).s
+	}
+	return cs
+}
+
+// nameOf returns the name a use of s refers to: the package-level name of
+// a static table or top-level function, or the local name of s.
+func (fg *funcGen) nameOf(s ir.Sym) string {
+	if fg.global[s] != "" {
+		return fg.global[s]
+	}
+	if d := fg.g.Def(s); d != nil && d.Op == ir.OpForward {
+		return fg.nameOf(d.Args[0].Sym())
+	}
+	return fg.name(s)
+}
+
+// name returns the local name of s, choosing it at first use: the source
+// name where the graph has one, x<N> otherwise.
+func (fg *funcGen) name(s ir.Sym) string {
+	if fg.names[s] == "" {
+		fg.names[s] = fg.fn.names.fresh(fg.baseName(s))
+	}
+	return fg.names[s]
+}
+
+// baseName returns the name s would like to have.
+func (fg *funcGen) baseName(s ir.Sym) string {
+	if n := sanitize(fg.g.Name(s)); n != "" {
+		return n
+	}
+	if f, ok := fg.fwdOf[s]; ok {
+		if n := sanitize(fg.g.Name(f)); n != "" {
+			return n
+		}
+	}
+	return "x" + strconv.Itoa(int(s))
+}
+
+// opaque writes a constant through a variable: where Go would reject or
+// vet would flag the constant written in place (x / 0, x << 64, s[-1]),
+// the operation must happen, and panic, at run time as it does in the
+// graph.
+func (fg *funcGen) opaque(c *ir.Const) expr {
+	if name, ok := fg.fn.opaqueFor[c]; ok {
+		return primary(jen.Id(name))
+	}
+	var name string
+	if c.Type.IsInteger() && constUint(c) == 0 {
+		name = fg.fn.names.fresh("zero")
+		fg.fn.opaque = append(fg.fn.opaque, jen.Var().Id(name).Add(goType(c.Type)))
+	} else {
+		name = fg.fn.names.fresh("k")
+		fg.fn.opaque = append(fg.fn.opaque, jen.Id(name).Op(":=").Add(constExpr(c, ctxTyped).s))
+	}
+	fg.fn.opaqueFor[c] = name
+	return primary(jen.Id(name))
+}

@@ -1,0 +1,102 @@
+package gogen
+
+import (
+	"go/token"
+	"strconv"
+	"unicode"
+	"unicode/utf8"
+)
+
+// This file chooses identifiers: source names where the graph has them,
+// x<N> otherwise, never a keyword, a predeclared identifier, an import's
+// name or a name already taken in the enclosing scope.
+
+// predeclared lists Go's predeclared identifiers, and the two function
+// names with a special meaning at package level.
+var predeclared = map[string]bool{
+	"any": true, "append": true, "bool": true, "byte": true, "cap": true,
+	"clear": true, "close": true, "comparable": true, "complex": true,
+	"complex64": true, "complex128": true, "copy": true, "delete": true,
+	"error": true, "false": true, "float32": true, "float64": true,
+	"imag": true, "int": true, "int8": true, "int16": true, "int32": true,
+	"int64": true, "iota": true, "len": true, "make": true, "max": true,
+	"min": true, "new": true, "nil": true, "panic": true, "print": true,
+	"println": true, "real": true, "recover": true, "rune": true,
+	"string": true, "true": true, "uint": true, "uint8": true,
+	"uint16": true, "uint32": true, "uint64": true, "uintptr": true,
+	"init": true, "main": true, "_": true,
+}
+
+// namer hands out identifiers unique in one scope. A function's namer has
+// the package's namer as parent: local names avoid package-level names too,
+// so a local never shadows a table, a function or an import it refers to.
+type namer struct {
+	parent *namer
+	used   map[string]bool
+}
+
+func newNamer(parent *namer) *namer {
+	return &namer{parent: parent, used: map[string]bool{}}
+}
+
+// taken reports whether name is unavailable in the namer's scope.
+func (n *namer) taken(name string) bool {
+	if predeclared[name] || token.IsKeyword(name) {
+		return true
+	}
+	for s := n; s != nil; s = s.parent {
+		if s.used[name] {
+			return true
+		}
+	}
+	return false
+}
+
+// reserve marks name as used, whether or not it was free.
+func (n *namer) reserve(name string) { n.used[name] = true }
+
+// fresh returns base if it is free, else base followed by the smallest
+// number that makes it free, and reserves the result.
+func (n *namer) fresh(base string) string {
+	name := base
+	for i := 1; n.taken(name); i++ {
+		name = base + strconv.Itoa(i)
+	}
+	n.used[name] = true
+	return name
+}
+
+// sanitize turns a source name into a Go identifier: characters that
+// cannot appear in one become underscores, and a leading digit gets an x
+// in front. It returns "" for a name with no usable character.
+func sanitize(s string) string {
+	b := make([]rune, 0, len(s))
+	useful := false
+	for _, r := range s {
+		switch {
+		case r == '_':
+			b = append(b, r)
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			b = append(b, r)
+			useful = true
+		default:
+			b = append(b, '_')
+		}
+	}
+	if !useful {
+		return ""
+	}
+	if unicode.IsDigit(b[0]) {
+		b = append([]rune{'x'}, b...)
+	}
+	return string(b)
+}
+
+// lowerFirst returns s with its first letter in lower case (unexported).
+func lowerFirst(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError {
+		return s
+	}
+	return string(unicode.ToLower(r)) + s[size:]
+}

@@ -1,0 +1,293 @@
+package gogen
+
+import (
+	"math"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// This file writes the expression of each expression operator.
+
+// nodeExpr writes the expression computing n.
+func (fg *funcGen) nodeExpr(n *ir.Node) expr {
+	a := n.Args
+	switch n.Op {
+	case ir.OpAdd, ir.OpSub, ir.OpMul, ir.OpDiv, ir.OpRem, ir.OpAnd, ir.OpOr, ir.OpXor,
+		ir.OpAndNot, ir.OpShl, ir.OpShr, ir.OpConcat,
+		ir.OpEq, ir.OpNe, ir.OpLt, ir.OpLe, ir.OpGt, ir.OpGe:
+		return fg.binary(n)
+	case ir.OpNeg:
+		return unary("-", fg.ref(a[0], ctxConverted))
+	case ir.OpCom:
+		return unary("^", fg.ref(a[0], ctxConverted))
+	case ir.OpNot:
+		return fg.negate(a[0])
+	case ir.OpConv:
+		return fg.conversion(n)
+	case ir.OpReal, ir.OpImag:
+		return primary(jen.Id(n.Op.String()).Call(fg.ref(a[0], ctxConverted).s))
+	case ir.OpComplex:
+		return primary(jen.Id("complex").Call(fg.refs(a, ctxConverted)...))
+	case ir.OpApply:
+		return primary(jen.Add(fg.ref(a[0], ctxConverted).at(precPrimary)).Call(fg.refs(a[1:], ctxConverted)...))
+	case ir.OpCall:
+		c := n.Aux.(ir.Callee)
+		return primary(jen.Qual(c.Pkg, c.Name).Call(fg.refs(a, ctxConverted)...))
+	case ir.OpVarGet:
+		return primary(jen.Id(fg.name(a[0].Sym())))
+	case ir.OpSliceNew:
+		return fg.makeSlice(n)
+	case ir.OpSliceLen, ir.OpStrLen:
+		return primary(jen.Len(fg.ref(a[0], ctxConverted).s))
+	case ir.OpSliceCap:
+		return primary(jen.Cap(fg.ref(a[0], ctxConverted).s))
+	case ir.OpSliceGet, ir.OpStrIndex:
+		return fg.index(a[0], a[1])
+	case ir.OpSliceSub, ir.OpStrSlice:
+		return fg.slice(n)
+	case ir.OpAppend:
+		return primary(jen.Append(fg.refs(a, ctxConverted)...))
+	case ir.OpAppendSlice:
+		return primary(jen.Append(fg.ref(a[0], ctxConverted).s, jen.Add(fg.ref(a[1], ctxConverted).s).Op("...")))
+	case ir.OpCopy:
+		return primary(jen.Copy(fg.ref(a[0], ctxConverted).s, fg.ref(a[1], ctxConverted).s))
+	case ir.OpStatic, ir.OpProj:
+		return primary(jen.Id(fg.nameOf(n.Sym)))
+	}
+	panic("BUG: gogen: no expression for " + ir.FormatNode(n))
+}
+
+// binary writes x op y. Constants are written untyped, except where Go
+// needs a type (the left operand of a shift: 1 << n would take its type
+// from the context) or would reject them (x / 0, a shift by a negative or
+// too large count). x - -3 is written x + 3.
+func (fg *funcGen) binary(n *ir.Node) expr {
+	l, op, prec, r := fg.binaryParts(n)
+	return infix(l, op, prec, r)
+}
+
+// binaryParts writes the operands of a binary node and chooses its Go
+// operator.
+func (fg *funcGen) binaryParts(n *ir.Node) (l expr, op string, prec int, r expr) {
+	x, y := n.Args[0], n.Args[1]
+	t := fg.g.TypeOf(x)
+	if t.Kind == ir.KBool && n.Op == ir.OpAndNot {
+		return fg.ref(x, ctxConverted), "&&", precAnd, fg.negate(y)
+	}
+	irOp := n.Op
+	shift := irOp == ir.OpShl || irOp == ir.OpShr
+	var rp *expr
+	if cy := y.Const(); cy != nil {
+		switch {
+		case (irOp == ir.OpDiv || irOp == ir.OpRem) && t.IsInteger() && constUint(cy) == 0,
+			shift && badShiftCount(cy, t):
+			o := fg.opaque(cy)
+			rp = &o
+		case irOp == ir.OpAdd || irOp == ir.OpSub:
+			if neg, ok := negated(cy); ok {
+				irOp = ir.OpAdd + ir.OpSub - irOp
+				ne := constExpr(neg, ctxConverted)
+				rp = &ne
+			}
+		}
+	}
+	lctx := ctxConverted
+	if x.IsConst() && (shift || y.IsConst() && rp == nil) {
+		lctx = ctxTyped
+	}
+	l = fg.ref(x, lctx)
+	if rp == nil {
+		e := fg.ref(y, ctxConverted)
+		rp = &e
+	}
+	op, prec = binaryOp(irOp, t)
+	return l, op, prec, *rp
+}
+
+// badShiftCount reports whether a constant shift count must not be written
+// in place: Go rejects a negative one and vet flags one of at least the
+// width of the shifted type.
+func badShiftCount(c *ir.Const, t *ir.Type) bool {
+	if !c.Type.IsUnsigned() && constInt(c) < 0 {
+		return true
+	}
+	return constUint(c) >= uint64(t.Bits())
+}
+
+// negated returns -c for a negative constant whose negation is exact and
+// representable (not MinInt, not a special float).
+func negated(c *ir.Const) (*ir.Const, bool) {
+	var v any
+	switch x := c.Val.(type) {
+	case int:
+		if x < 0 && x != math.MinInt {
+			v = -x
+		}
+	case int8:
+		if x < 0 && x != math.MinInt8 {
+			v = -x
+		}
+	case int16:
+		if x < 0 && x != math.MinInt16 {
+			v = -x
+		}
+	case int32:
+		if x < 0 && x != math.MinInt32 {
+			v = -x
+		}
+	case int64:
+		if x < 0 && x != math.MinInt64 {
+			v = -x
+		}
+	case float64:
+		if x < 0 && !isSpecial(x) {
+			v = -x
+		}
+	case float32:
+		if x < 0 && !isSpecial(float64(x)) {
+			v = -x
+		}
+	}
+	if v == nil {
+		return nil, false
+	}
+	return &ir.Const{Type: c.Type, Val: v}, true
+}
+
+// negate writes !c, turning a comparison around where that is exact
+// (a == b -> a != b; i < n -> i >= n for integers and strings, never for
+// floats) and !!x into x.
+func (fg *funcGen) negate(c ir.Exp) expr {
+	if k := c.Const(); k != nil {
+		return primary(jen.Lit(!k.Val.(bool)))
+	}
+	if n := fg.inlineNode(c.Sym()); n != nil {
+		if n.Op == ir.OpNot {
+			fg.consumed[n.Sym] = true
+			return fg.ref(n.Args[0], ctxConverted)
+		}
+		if f, ok := flipped(n.Op, fg.g.TypeOf(n.Args[0])); ok {
+			fg.consumed[n.Sym] = true
+			m := *n
+			m.Op = f
+			return fg.binary(&m)
+		}
+	}
+	return unary("!", fg.ref(c, ctxConverted))
+}
+
+// conversion writes T(x). An integer converts to a string as the
+// character it encodes (U+FFFD when it is none): string(rune(x)) where
+// rune(x) keeps the value or maps it to another invalid one, a helper for
+// 64-bit integers, whose truncation to rune could make them valid.
+func (fg *funcGen) conversion(n *ir.Node) expr {
+	x := n.Args[0]
+	from := fg.g.TypeOf(x)
+	var arg expr
+	if c := x.Const(); c != nil {
+		// A constant the builder did not fold converts only at run time
+		// (a float out of the range of an integer type).
+		arg = fg.opaque(c)
+	} else {
+		arg = fg.ref(x, ctxConverted)
+	}
+	if n.Type.Kind == ir.KString && from.IsInteger() {
+		if from.Bits() == 64 {
+			if from.Kind != ir.KInt64 {
+				arg = primary(jen.Int64().Call(arg.s))
+			}
+			return primary(jen.Id(fg.file.runeString()).Call(arg.s))
+		}
+		return primary(jen.String().Call(jen.Rune().Call(arg.s)))
+	}
+	return primary(goType(n.Type).Call(arg.s))
+}
+
+// makeSlice writes make([]T, n) or make([]T, n, c).
+func (fg *funcGen) makeSlice(n *ir.Node) expr {
+	ln, cp := n.Args[0], n.Args[1]
+	bad := func(e ir.Exp) bool {
+		c := e.Const()
+		return c != nil && !c.Type.IsUnsigned() && constInt(c) < 0
+	}
+	args := []jen.Code{goType(n.Type)}
+	lc, cc := ln.Const(), cp.Const()
+	badCap := bad(cp) || lc != nil && cc != nil && !bad(ln) && constUint(lc) > constUint(cc)
+	args = append(args, fg.bound(ln, bad(ln)).s)
+	if cp != ln {
+		args = append(args, fg.bound(cp, badCap).s)
+	}
+	return primary(jen.Make(args...))
+}
+
+// bound writes an index or a slice bound, through a variable if Go would
+// reject the constant at compile time.
+func (fg *funcGen) bound(e ir.Exp, reject bool) expr {
+	if c := e.Const(); c != nil && reject {
+		return fg.opaque(c)
+	}
+	return fg.ref(e, ctxConverted)
+}
+
+// negConst reports whether e is a negative constant.
+func negConst(e ir.Exp) bool {
+	c := e.Const()
+	return c != nil && !c.Type.IsUnsigned() && constInt(c) < 0
+}
+
+// index writes s[i].
+func (fg *funcGen) index(s, i ir.Exp) expr {
+	reject := negConst(i)
+	if sc, ic := s.Const(), i.Const(); sc != nil && ic != nil && constUint(ic) >= uint64(len(sc.Val.(string))) {
+		reject = true // "abc"[5] does not compile
+	}
+	base := fg.ref(s, ctxConverted).at(precPrimary)
+	return primary(jen.Add(base).Index(fg.bound(i, reject).s))
+}
+
+// slice writes s[lo:hi] or s[lo:hi:max], leaving out a low bound of 0 and
+// a high bound of len(s).
+func (fg *funcGen) slice(n *ir.Node) expr {
+	s := n.Args[0]
+	bounds := n.Args[1:]
+	reject := make([]bool, len(bounds))
+	var prev *ir.Const
+	for i, b := range bounds {
+		c := b.Const()
+		reject[i] = negConst(b)
+		if sc := s.Const(); c != nil && sc != nil && constUint(c) > uint64(len(sc.Val.(string))) {
+			reject[i] = true
+		}
+		if c != nil && prev != nil && !reject[i] && constUint(prev) > constUint(c) {
+			reject[i] = true // s[2:1] does not compile
+		}
+		if c != nil && !reject[i] {
+			prev = c
+		}
+	}
+	base := fg.ref(s, ctxConverted).at(precPrimary)
+	parts := make([]jen.Code, len(bounds))
+	for i, b := range bounds {
+		switch {
+		case i == 0 && !reject[0] && b.IsConst() && constUint(b.Const()) == 0:
+			parts[i] = jen.Empty()
+		case i == 1 && len(bounds) == 2 && fg.isLenOf(b, s):
+			fg.consumed[b.Sym()] = true
+			parts[i] = jen.Empty()
+		default:
+			parts[i] = fg.bound(b, reject[i]).s
+		}
+	}
+	return primary(jen.Add(base).Index(parts...))
+}
+
+// isLenOf reports whether e is len(s), written inline.
+func (fg *funcGen) isLenOf(e, s ir.Exp) bool {
+	if !e.IsSym() || !s.IsSym() {
+		return false
+	}
+	n := fg.inlineNode(e.Sym())
+	return n != nil && (n.Op == ir.OpSliceLen || n.Op == ir.OpStrLen) && n.Args[0] == s
+}

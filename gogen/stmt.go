@@ -1,0 +1,393 @@
+package gogen
+
+import (
+	"strconv"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// This file writes statements: the nodes the schedule places in a block,
+// in its order, except those written inline at their use.
+
+// stmts is a statement list being written.
+type stmts struct {
+	list   []jen.Code
+	term   bool // ends in a terminating statement (return, panic, for {})
+	lastIf bool // the last statement is an if (it can follow an else)
+}
+
+func (l *stmts) add(c jen.Code) {
+	l.list = append(l.list, c)
+	l.lastIf = false
+}
+
+// destKind says where the result of a block goes.
+type destKind uint8
+
+const (
+	destNone    destKind = iota // nowhere: the block runs for its effects
+	destReturn                  // returned: the block is a function body
+	destAssign                  // assigned to names ("_" for unused results)
+	destDeclare                 // a conditional's own result: declared, then assigned
+)
+
+type dest struct {
+	kind  destKind
+	names []string
+}
+
+// block writes the statements of b and sends its result to d.
+func (fg *funcGen) block(b *ir.Block, d dest) *stmts {
+	fr := fg.enter(b)
+	out, done := fg.nodes(fr, d)
+	if !out.term && !done {
+		fg.result(out, b.Res, d)
+	}
+	fg.leave(fr, out.term)
+	return out
+}
+
+// nodes writes the statements of the nodes of fr. A conditional that
+// computes the block's result as its last statement sends its branches'
+// results straight to d (if c { return a }; return b), and nodes reports
+// that the result has been sent.
+func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
+	out = &stmts{}
+	last := -1
+	for i, n := range fr.nodes {
+		if !fg.skip(n) {
+			last = i
+		}
+	}
+	for i, n := range fr.nodes {
+		if out.term {
+			break // unreachable: vet would flag it
+		}
+		if fg.skip(n) {
+			continue
+		}
+		if i == last && n.Op == ir.OpIf && d.kind != destNone && fr.b.Res == n.Sym.E() &&
+			fg.uses[n.Sym] == 1 && fg.projs[n.Sym] == nil {
+			fg.ifStmt(out, n, d)
+			resultSent = true
+			continue
+		}
+		fg.stmt(out, n)
+	}
+	return out, resultSent
+}
+
+// skip reports whether n is written somewhere other than at its place in
+// the block: inline at its use, at package level, or not at all.
+func (fg *funcGen) skip(n *ir.Node) bool {
+	if fg.inl[n.Sym] == fg.frame {
+		return true
+	}
+	switch n.Op {
+	case ir.OpProj, ir.OpTuple:
+		return true // names of the results / a list of values, written at their use
+	case ir.OpStatic:
+		return !fg.written[n.Sym]
+	case ir.OpLambda:
+		return fg.hoisted[n.Sym]
+	case ir.OpForward:
+		return fg.hoisted[n.Args[0].Sym()]
+	}
+	return false
+}
+
+// result sends a block's result to d.
+func (fg *funcGen) result(out *stmts, res ir.Exp, d dest) {
+	switch d.kind {
+	case destNone:
+		if res.IsSym() {
+			if n := fg.inlineNode(res.Sym()); n != nil && !fg.pureNode(n) {
+				out.add(jen.Id("_").Op("=").Add(fg.ref(res, ctxConverted).s))
+			}
+		}
+	case destReturn:
+		if vals := fg.values(res); len(vals) > 0 {
+			out.add(jen.Return(vals...))
+			out.term = true
+		}
+	case destAssign:
+		vals := fg.values(res)
+		if len(vals) == 0 {
+			return
+		}
+		lhs := make([]jen.Code, len(d.names))
+		for i, name := range d.names {
+			lhs[i] = jen.Id(name)
+		}
+		out.add(jen.List(lhs...).Op("=").List(vals...))
+	default:
+		panic("BUG: gogen: block result to a declaration")
+	}
+}
+
+// values writes the values of a block result: none for no result, one
+// expression, or the results of a multi-result value (a list of
+// expressions, one call, or the names its results were bound to).
+func (fg *funcGen) values(res ir.Exp) []jen.Code {
+	t := fg.g.TypeOf(res)
+	switch {
+	case t.Kind == ir.KVoid:
+		return nil
+	case t.Kind != ir.KTuple:
+		return []jen.Code{fg.ref(res, ctxConverted).s}
+	}
+	s := res.Sym()
+	if n := fg.inlineNode(s); n != nil {
+		fg.consumed[s] = true
+		if n.Op == ir.OpTuple {
+			return fg.refs(n.Args, ctxConverted)
+		}
+		return []jen.Code{fg.nodeExpr(n).s}
+	}
+	if n := fg.g.Def(s); n != nil && n.Op == ir.OpTuple {
+		return fg.refs(n.Args, ctxConverted)
+	}
+	names := fg.elems[s]
+	if names == nil {
+		panic("BUG: gogen: results of " + s.String() + " used before they are named")
+	}
+	vals := make([]jen.Code, len(names))
+	for i, name := range names {
+		vals[i] = jen.Id(name)
+	}
+	return vals
+}
+
+// resultNames names the results of a multi-result value s (or the single
+// result of a conditional): the names of its projections, synthesized
+// names when s itself is used (returned or assigned whole), "_" for
+// results nobody uses.
+func (fg *funcGen) resultNames(s ir.Sym) []string {
+	if !fg.isTuple(s) {
+		return []string{fg.name(s)}
+	}
+	n := len(fg.g.TypeOf(s.E()).Elems)
+	names := make([]string, n)
+	ps := fg.projs[s]
+	for i := range names {
+		switch {
+		case ps != nil && ps[i] != 0 && fg.uses[ps[i]] > 0:
+			names[i] = fg.name(ps[i])
+		case fg.uses[s] > 0:
+			names[i] = fg.fn.names.fresh(fg.baseName(s) + "_" + strconv.Itoa(i))
+		default:
+			names[i] = "_"
+		}
+	}
+	fg.elems[s] = names
+	return names
+}
+
+// stmt writes the statement of n.
+func (fg *funcGen) stmt(out *stmts, n *ir.Node) {
+	a := n.Args
+	switch n.Op {
+	case ir.OpIf:
+		d := dest{kind: destDeclare}
+		if n.Type == ir.Void || fg.uses[n.Sym] == 0 && fg.projs[n.Sym] == nil {
+			d.kind = destNone
+		}
+		fg.ifStmt(out, n, d)
+	case ir.OpWhile:
+		fg.whileStmt(out, n)
+	case ir.OpLambda:
+		lit := fg.funcLit(n)
+		op := ":="
+		if _, ok := fg.fwdOf[n.Sym]; ok {
+			op = "=" // declared by its forward declaration
+		}
+		out.add(jen.Id(fg.nameOf(n.Sym)).Op(op).Add(lit))
+	case ir.OpForward:
+		out.add(jen.Var().Id(fg.nameOf(n.Sym)).Add(goType(n.Type)))
+	case ir.OpVarNew:
+		fg.varDecl(out, n)
+	case ir.OpVarSet:
+		fg.assign(out, jen.Id(fg.name(a[0].Sym())), a[1], func(m *ir.Node) bool {
+			return m.Op == ir.OpVarGet && m.Args[0] == a[0]
+		})
+	case ir.OpSliceSet:
+		base := fg.ref(a[0], ctxConverted).at(precPrimary)
+		lhs := jen.Add(base).Index(fg.bound(a[1], negConst(a[1])).s)
+		fg.assign(out, lhs, a[2], func(m *ir.Node) bool {
+			return m.Op == ir.OpSliceGet && m.Args[0] == a[0] && m.Args[1] == a[1]
+		})
+	case ir.OpPrintf, ir.OpPrint, ir.OpPrintln, ir.OpEprint, ir.OpEprintln:
+		out.add(fg.print(n))
+	case ir.OpPanic:
+		out.add(jen.Panic(fg.ref(a[0], ctxTyped).s))
+		out.term = true
+	case ir.OpStatic:
+		// A table the code writes is copied, so that no call sees the
+		// writes of another.
+		out.add(jen.Id(fg.name(n.Sym)).Op(":=").Qual("slices", "Clone").Call(jen.Id(fg.tables[n.Sym])))
+	default:
+		fg.valueStmt(out, n)
+	}
+}
+
+// valueStmt binds the value of an expression node to a name, or evaluates
+// it for its effect when nobody uses it.
+func (fg *funcGen) valueStmt(out *stmts, n *ir.Node) {
+	if fg.isTuple(n.Sym) {
+		names := fg.resultNames(n.Sym)
+		lhs := make([]jen.Code, len(names))
+		used := false
+		for i, name := range names {
+			lhs[i] = jen.Id(name)
+			used = used || name != "_"
+		}
+		if used {
+			out.add(jen.List(lhs...).Op(":=").Add(fg.nodeExpr(n).s))
+			return
+		}
+	} else if fg.uses[n.Sym] > 0 {
+		name := fg.name(n.Sym)
+		out.add(jen.Id(name).Op(":=").Add(fg.nodeExpr(n).s))
+		return
+	}
+	e := fg.nodeExpr(n)
+	if callLike(n.Op) {
+		out.add(e.s)
+	} else {
+		out.add(jen.Id("_").Op("=").Add(e.s))
+	}
+}
+
+// varDecl declares a staged variable: i := 0, var acc int8, s := x3.
+func (fg *funcGen) varDecl(out *stmts, n *ir.Node) {
+	name := fg.name(n.Sym)
+	init := n.Args[0]
+	if c := init.Const(); c != nil && !isDefaultType(c.Type) && isZeroValue(c) {
+		out.add(jen.Var().Id(name).Add(goType(c.Type)))
+	} else {
+		out.add(jen.Id(name).Op(":=").Add(fg.ref(init, ctxTyped).s))
+	}
+	if fg.varReads[n.Sym] == 0 {
+		out.add(jen.Id("_").Op("=").Id(name)) // written but never read
+	}
+}
+
+// isZeroValue reports whether c is the zero value of its type (+0 for
+// floats: -0 is not).
+func isZeroValue(c *ir.Const) bool {
+	switch v := c.Val.(type) {
+	case float64, float32, complex128, complex64:
+		return isZeroConst(c) && !isSpecialConst(v)
+	case bool:
+		return !v
+	case string:
+		return v == ""
+	}
+	return c.Type.IsInteger() && constUint(c) == 0
+}
+
+func isSpecialConst(v any) bool {
+	switch v := v.(type) {
+	case float64:
+		return isSpecial(v)
+	case float32:
+		return isSpecial(float64(v))
+	case complex128:
+		return isSpecial(real(v)) || isSpecial(imag(v))
+	case complex64:
+		return isSpecial(float64(real(v))) || isSpecial(float64(imag(v)))
+	}
+	return false
+}
+
+// assign writes lhs = x, as lhs op= y when x is lhs op y (isLHS tells
+// whether a node reads lhs), and as lhs++ or lhs-- when y is 1.
+func (fg *funcGen) assign(out *stmts, lhs *jen.Statement, x ir.Exp, isLHS func(*ir.Node) bool) {
+	if x.IsSym() {
+		if m := fg.inlineNode(x.Sym()); m != nil && compoundOp(m, fg.g.TypeOf(m.Args[0])) {
+			l, r := m.Args[0], m.Args[1]
+			if !fg.readsLHS(l, isLHS) && m.Op.Info().Commutative && m.Type.Kind != ir.KString && fg.readsLHS(r, isLHS) {
+				l, r = r, l
+			}
+			if fg.readsLHS(l, isLHS) {
+				fg.consumed[m.Sym] = true
+				if step := incDec(m.Op, r); step != "" {
+					fg.consumed[l.Sym()] = true
+					out.add(jen.Add(lhs).Op(step))
+					return
+				}
+				k := *m
+				k.Args = []ir.Exp{l, r}
+				_, op, _, re := fg.binaryParts(&k) // the left operand is lhs
+				out.add(jen.Add(lhs).Op(op + "=").Add(re.s))
+				return
+			}
+		}
+	}
+	out.add(jen.Add(lhs).Op("=").Add(fg.ref(x, ctxConverted).s))
+}
+
+func (fg *funcGen) readsLHS(e ir.Exp, isLHS func(*ir.Node) bool) bool {
+	if !e.IsSym() {
+		return false
+	}
+	n := fg.inlineNode(e.Sym())
+	return n != nil && isLHS(n)
+}
+
+// compoundOp reports whether x = x op y can be written x op= y.
+func compoundOp(m *ir.Node, t *ir.Type) bool {
+	if t.Kind == ir.KBool {
+		return false
+	}
+	switch m.Op {
+	case ir.OpAdd, ir.OpSub, ir.OpMul, ir.OpDiv, ir.OpRem, ir.OpAnd, ir.OpOr,
+		ir.OpXor, ir.OpAndNot, ir.OpShl, ir.OpShr, ir.OpConcat:
+		return true
+	}
+	return false
+}
+
+// incDec returns "++" or "--" if x op y adds or subtracts an integer 1.
+func incDec(op ir.Op, y ir.Exp) string {
+	c := y.Const()
+	if c == nil || !c.Type.IsInteger() || op != ir.OpAdd && op != ir.OpSub {
+		return ""
+	}
+	up := op == ir.OpAdd
+	switch {
+	case constUint(c) == 1:
+	case !c.Type.IsUnsigned() && constInt(c) == -1:
+		up = !up
+	default:
+		return ""
+	}
+	if up {
+		return "++"
+	}
+	return "--"
+}
+
+// print writes an output statement. Constants are typed: they are
+// arguments of type any.
+func (fg *funcGen) print(n *ir.Node) jen.Code {
+	args := fg.refs(n.Args, ctxTyped)
+	switch n.Op {
+	case ir.OpPrintf:
+		if !n.Args[0].IsConst() && len(args) == 1 {
+			// A format that is not a constant, with no arguments: vet
+			// wants an explicit (empty) argument list.
+			args = append(args, jen.Index().Id("any").Values().Op("..."))
+		}
+		return jen.Qual("fmt", "Printf").Call(args...)
+	case ir.OpPrint:
+		return jen.Qual("fmt", "Print").Call(args...)
+	case ir.OpPrintln:
+		return jen.Qual("fmt", "Println").Call(args...)
+	case ir.OpEprint:
+		return jen.Print(args...)
+	}
+	return jen.Println(args...)
+}
