@@ -32,6 +32,12 @@ type analysis struct {
 	fwdOf    map[ir.Sym]ir.Sym   // λ -> its forward declaration
 	lambdas  []*ir.Node          // every λ, in node order
 	hoisted  []bool              // λ -> emitted as a top-level function
+
+	plans     map[*ir.Block]*blockPlan // how each block is written (plan.go)
+	place     map[ir.Sym]placement     // where each node is scheduled
+	owner     map[*ir.Block]*ir.Node   // the node each block belongs to
+	dup       []bool                   // node scheduled in several blocks
+	forwarded []bool                   // variable read written as the variable itself
 }
 
 func analyze(s Schedule) *analysis {
@@ -70,7 +76,10 @@ func analyze(s Schedule) *analysis {
 		}
 		if nd.Eff != nil {
 			for _, k := range nd.Eff.Wkeys {
-				if d := g.Def(ir.Sym(k)); k.IsSym() && d != nil && d.Op == ir.OpStatic {
+				if !k.IsSym() {
+					continue
+				}
+				if d := g.Def(ir.Sym(k)); d != nil && d.Op == ir.OpStatic {
 					a.written[k] = true
 				}
 			}
@@ -82,6 +91,7 @@ func analyze(s Schedule) *analysis {
 		}
 	})
 	a.findHoisted()
+	a.planBlocks()
 	return a
 }
 

@@ -14,7 +14,7 @@ import (
 //	destNone:    if c { ... } else { ... }        (empty branches left out)
 //	destReturn:  if c { ...; return a }; ...; return b
 //	destAssign:  if c { ...; r = a } else { ...; r = b }
-//	destDeclare: r := b; if c { ...; r = a }      (when b needs no statement)
+//	destDeclare: r := b; if c { ...; r = a }      (when b needs no statement and no panic)
 //	             var r T; if c { ...; r = a } else { ...; r = b }
 func (fg *funcGen) ifStmt(out *stmts, n *ir.Node, d dest) {
 	c := n.Args[0]
@@ -41,13 +41,6 @@ func (fg *funcGen) ifStmt(out *stmts, n *ir.Node, d dest) {
 				out.add(jen.Id(names[0]).Op(":=").Add(v.s))
 				th := fg.block(thenB, assign)
 				out.add(jen.If(fg.ref(c, ctxConverted).s).Block(th.list...))
-				out.lastIf = true
-				return
-			}
-			if v, ok := fg.simpleValue(thenB); ok {
-				out.add(jen.Id(names[0]).Op(":=").Add(v.s))
-				el := fg.block(elseB, assign)
-				out.add(jen.If(fg.negate(c).s).Block(el.list...))
 				out.lastIf = true
 				return
 			}
@@ -108,7 +101,7 @@ func (fg *funcGen) safe(e ir.Exp) bool {
 	if n == nil {
 		return fg.g.TypeOf(e).Kind != ir.KTuple
 	}
-	if !fg.pureNode(n) {
+	if !pureNode(n) {
 		return false
 	}
 	for _, a := range n.Args {

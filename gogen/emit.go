@@ -19,7 +19,7 @@ type funcGen struct {
 	global []string            // package-level name of unwritten static tables and top-level functions
 	tables []string            // package-level variable of each static table
 	elems  map[ir.Sym][]string // names bound to the results of a multi-result value
-	fn     *goFunc  // the top-level Go function being written
+	fn     *goFunc             // the top-level Go function being written
 
 	// Inlining. A node the schedule inlines is written at its single use
 	// in the block where it is placed: inl records the frame (one per block
@@ -29,7 +29,6 @@ type funcGen struct {
 	consumed []bool
 	frame    int32
 	nframes  int32
-	local    []int32 // scratch: uses inside the block being entered
 
 	helpers []jen.Code // top-level functions made from staged functions
 }
@@ -61,65 +60,21 @@ type savedInl struct {
 	id int32
 }
 
-// enter starts writing block b: it decides which of b's nodes are written
-// inline. A node is, when the schedule says so, it is an expression, and
-// it has exactly one use, in b itself; the checks guard against writing
-// code that would not compile whatever the schedule says.
+// enter starts writing block b: the nodes its plan writes inline are
+// inline in the new frame.
 func (fg *funcGen) enter(b *ir.Block) *frame {
-	nodes := fg.s.Nodes(b)
+	p := fg.plans[b]
 	fg.nframes++
-	fr := &frame{b: b, nodes: nodes, id: fg.nframes, parent: fg.frame}
-	count := func(e ir.Exp) {
-		if e.IsSym() {
-			fg.local[e.Sym()]++
-		}
-	}
-	count(b.Res)
-	for _, n := range nodes {
-		if n.Op != ir.OpForward && n.Op != ir.OpProj {
-			for _, x := range n.Args {
-				count(x)
-			}
-		}
-	}
-	for _, n := range nodes {
-		if fg.canInline(b, n) {
+	fr := &frame{b: b, nodes: p.nodes, id: fg.nframes, parent: fg.frame}
+	for j, n := range p.nodes {
+		if p.inline[j] {
 			fr.saved = append(fr.saved, savedInl{n.Sym, fg.inl[n.Sym]})
 			fg.inl[n.Sym] = fr.id
 			fg.consumed[n.Sym] = false
 		}
 	}
-	uncount := func(e ir.Exp) {
-		if e.IsSym() {
-			fg.local[e.Sym()] = 0
-		}
-	}
-	uncount(b.Res)
-	for _, n := range nodes {
-		for _, x := range n.Args {
-			uncount(x)
-		}
-	}
 	fg.frame = fr.id
 	return fr
-}
-
-func (fg *funcGen) canInline(b *ir.Block, n *ir.Node) bool {
-	if !exprOp(n.Op) || n.Type == ir.Void {
-		return false
-	}
-	if fg.uses[n.Sym] != 1 || fg.local[n.Sym] != 1 || fg.projs[n.Sym] != nil {
-		return false
-	}
-	if fg.noInline[n.Sym] && !fg.pureNode(n) {
-		return false // the right operand of && would not always run
-	}
-	return fg.s.Inlined(b, n.Sym)
-}
-
-// pureNode reports whether evaluating n has no effect and cannot panic.
-func (fg *funcGen) pureNode(n *ir.Node) bool {
-	return n.Eff.IsEmpty() && !n.CanTrap() && n.Op != ir.OpApply && n.Op != ir.OpVarGet
 }
 
 // leave ends the block of fr. Unless the block ended early (a panic), an
@@ -128,7 +83,7 @@ func (fg *funcGen) pureNode(n *ir.Node) bool {
 func (fg *funcGen) leave(fr *frame, terminated bool) {
 	if !terminated {
 		for _, sv := range fr.saved {
-			if n := fg.g.Def(sv.s); !fg.consumed[sv.s] && !fg.pureNode(n) {
+			if n := fg.g.Def(sv.s); !fg.consumed[sv.s] && !pureNode(n) {
 				panic("BUG: gogen: inline node " + ir.FormatNode(n) + " is not used in its block")
 			}
 		}
@@ -163,6 +118,9 @@ func (fg *funcGen) ref(e ir.Exp, ctx constCtx) expr {
 	if n := fg.inlineNode(s); n != nil {
 		fg.consumed[s] = true
 		return fg.nodeExpr(n)
+	}
+	if fg.forwarded[s] {
+		return primary(jen.Id(fg.name(fg.g.Def(s).Args[0].Sym())))
 	}
 	return primary(jen.Id(fg.nameOf(s)))
 }

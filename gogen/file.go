@@ -88,7 +88,10 @@ func File(pkg string, funcs []Func, opts Options) ([]byte, error) {
 	for i, f := range funcs {
 		fl.emit(gens[i], f)
 	}
-	fl.f.Add(fl.trailer...)
+	for _, c := range fl.trailer {
+		fl.f.Line()
+		fl.f.Add(c)
+	}
 	return fl.render(opts)
 }
 
@@ -97,7 +100,7 @@ type fileGen struct {
 	f       *jen.File
 	names   *namer            // package-level names
 	tables  map[string]string // static table contents -> variable name
-	trailer []jen.Code        // helpers and tables, after the functions
+	trailer []jen.Code        // helpers and tables, after the functions, one declaration each
 
 	runeStringName string
 	runeStringUsed bool
@@ -110,12 +113,15 @@ func (fl *fileGen) plan(spec string, s Schedule) *funcGen {
 	n := a.g.NumSyms()
 	fg := &funcGen{analysis: a, file: fl, spec: spec, names: make([]string, n),
 		global: make([]string, n), tables: make([]string, n), elems: map[ir.Sym][]string{},
-		inl: make([]int32, n), consumed: make([]bool, n), local: make([]int32, n)}
+		inl: make([]int32, n), consumed: make([]bool, n)}
 	for _, nd := range a.g.Nodes {
 		switch nd.Op {
 		case ir.OpStatic:
-			fg.tables[nd.Sym] = fl.table(nd, fg.pkgBase(nd.Sym, "Table"))
-			if !a.written[nd.Sym] {
+			if a.written[nd.Sym] {
+				// The local copy gets the source name.
+				fg.tables[nd.Sym] = fl.table(nd, fg.pkgBase(nd.Sym, "Table")+"Init")
+			} else {
+				fg.tables[nd.Sym] = fl.table(nd, fg.pkgBase(nd.Sym, "Table"))
 				fg.global[nd.Sym] = fg.tables[nd.Sym]
 			}
 		case ir.OpCall:
@@ -164,6 +170,7 @@ func (fl *fileGen) emit(fg *funcGen, f Func) {
 		types[i] = g.TypeOf(s.E())
 	}
 	body := fg.block(g.Block, dest{kind: destReturn})
+	fl.f.Line()
 	if f.Doc != "" {
 		for _, line := range strings.Split(strings.TrimRight(f.Doc, "\n"), "\n") {
 			fl.f.Comment(line)
@@ -176,6 +183,7 @@ func (fl *fileGen) emit(fg *funcGen, f Func) {
 			fg.fn = fg.newGoFunc()
 			ps, res, body := fg.funcParts(l)
 			fl.f.Line()
+			fl.f.Comment(fg.global[l.Sym] + " is a staged function of " + f.Name + ".")
 			fl.f.Func().Id(fg.global[l.Sym]).Params(ps...).Add(res).Block(append(fg.fn.opaque, body...)...)
 		}
 	}
@@ -209,7 +217,7 @@ func (fl *fileGen) table(n *ir.Node, base string) string {
 	if len(rows) == 0 {
 		lit = jen.Add(goType(n.Type)).Values()
 	}
-	fl.trailer = append(fl.trailer, jen.Line(), jen.Var().Id(name).Op("=").Add(lit))
+	fl.trailer = append(fl.trailer, jen.Var().Id(name).Op("=").Add(lit))
 	return name
 }
 
@@ -221,9 +229,7 @@ func (fl *fileGen) runeString() string {
 	}
 	if !fl.runeStringUsed {
 		fl.runeStringUsed = true
-		fl.trailer = append(fl.trailer, jen.Line(),
-			jen.Comment(fl.runeStringName+" returns string(x): string(rune(x)) would truncate x to 32 bits."),
-			jen.Func().Id(fl.runeStringName).Params(jen.Id("x").Int64()).String().Block(
+		fl.trailer = append(fl.trailer, jen.Comment(fl.runeStringName+" returns string(x): string(rune(x)) would truncate x to 32 bits.").Line().Func().Id(fl.runeStringName).Params(jen.Id("x").Int64()).String().Block(
 				jen.If(jen.Id("x").Op("<").Lit(0).Op("||").Id("x").Op(">").Qual("unicode", "MaxRune")).Block(
 					jen.Return(jen.Id(`"\uFFFD"`))),
 				jen.Return(jen.String().Call(jen.Rune().Call(jen.Id("x"))))))

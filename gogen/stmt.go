@@ -61,41 +61,48 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 			last = i
 		}
 	}
+	var done *ir.Node // a statement already written
 	for i, n := range fr.nodes {
 		if out.term {
 			break // unreachable: vet would flag it
 		}
-		if fg.skip(n) {
+		if fg.skip(n) || n == done {
 			continue
 		}
-		if i == last && n.Op == ir.OpIf && d.kind != destNone && fr.b.Res == n.Sym.E() &&
-			fg.uses[n.Sym] == 1 && fg.projs[n.Sym] == nil {
-			fg.ifStmt(out, n, d)
-			resultSent = true
-			continue
+		if n.Op == ir.OpIf && fg.uses[n.Sym] == 1 && fg.projs[n.Sym] == nil && !fg.isTuple(n.Sym) {
+			if i == last && d.kind != destNone && fr.b.Res == n.Sym.E() {
+				fg.ifStmt(out, n, d)
+				resultSent = true
+				continue
+			}
+			if w := fg.nextStmt(fr, i); w != nil && w.Op == ir.OpVarSet && w.Args[1] == n.Sym.E() {
+				// v = if c {a} else {b}: assign v in the branches.
+				fg.ifStmt(out, n, dest{kind: destAssign, names: []string{fg.name(w.Args[0].Sym())}})
+				done = w
+				continue
+			}
 		}
 		fg.stmt(out, n)
 	}
 	return out, resultSent
 }
 
+// nextStmt returns the first node after index i of fr that is written as
+// a statement, or nil.
+func (fg *funcGen) nextStmt(fr *frame, i int) *ir.Node {
+	for _, n := range fr.nodes[i+1:] {
+		if !fg.skip(n) {
+			return n
+		}
+	}
+	return nil
+}
+
 // skip reports whether n is written somewhere other than at its place in
-// the block: inline at its use, at package level, or not at all.
+// the block: inline at its use, as the variable it reads, at package
+// level, or not at all.
 func (fg *funcGen) skip(n *ir.Node) bool {
-	if fg.inl[n.Sym] == fg.frame {
-		return true
-	}
-	switch n.Op {
-	case ir.OpProj, ir.OpTuple:
-		return true // names of the results / a list of values, written at their use
-	case ir.OpStatic:
-		return !fg.written[n.Sym]
-	case ir.OpLambda:
-		return fg.hoisted[n.Sym]
-	case ir.OpForward:
-		return fg.hoisted[n.Args[0].Sym()]
-	}
-	return false
+	return fg.inl[n.Sym] == fg.frame || fg.forwarded[n.Sym] || fg.silent(n)
 }
 
 // result sends a block's result to d.
@@ -103,8 +110,13 @@ func (fg *funcGen) result(out *stmts, res ir.Exp, d dest) {
 	switch d.kind {
 	case destNone:
 		if res.IsSym() {
-			if n := fg.inlineNode(res.Sym()); n != nil && !fg.pureNode(n) {
-				out.add(jen.Id("_").Op("=").Add(fg.ref(res, ctxConverted).s))
+			if n := fg.inlineNode(res.Sym()); n != nil && !pureNode(n) {
+				fg.consumed[n.Sym] = true
+				if callLike(n.Op) {
+					out.add(fg.nodeExpr(n).s)
+				} else {
+					out.add(jen.Id("_").Op("=").Add(fg.nodeExpr(n).s))
+				}
 			}
 		}
 	case destReturn:
@@ -314,7 +326,7 @@ func (fg *funcGen) assign(out *stmts, lhs *jen.Statement, x ir.Exp, isLHS func(*
 			if fg.readsLHS(l, isLHS) {
 				fg.consumed[m.Sym] = true
 				if step := incDec(m.Op, r); step != "" {
-					fg.consumed[l.Sym()] = true
+					fg.ref(l, ctxConverted) // the variable itself
 					out.add(jen.Add(lhs).Op(step))
 					return
 				}
@@ -334,6 +346,9 @@ func (fg *funcGen) readsLHS(e ir.Exp, isLHS func(*ir.Node) bool) bool {
 		return false
 	}
 	n := fg.inlineNode(e.Sym())
+	if n == nil && fg.forwarded[e.Sym()] {
+		n = fg.g.Def(e.Sym())
+	}
 	return n != nil && isLHS(n)
 }
 

@@ -125,7 +125,7 @@ func shiftCase[T integer](t *ir.Type, x1, x2 T) Case {
 	}
 	return Case{
 		Name: name,
-		Sig:  fmt.Sprintf("func(x %s, s uint, c int) %s", t, t),
+		Sig:  shiftSig(t),
 		Build: func() *ir.Graph {
 			b := newBld()
 			return b.Build(ts(t, ir.Uint, ir.Int), func(p []ir.Exp) ir.Exp {
@@ -203,4 +203,11 @@ func floatCase[T float](t *ir.Type, args []floatArg[T]) Case {
 		Main:   main.String(),
 		Stdout: out.String(),
 	}
+}
+
+func shiftSig(t *ir.Type) string {
+	if t == ir.Uint {
+		return "func(x, s uint, c int) uint"
+	}
+	return fmt.Sprintf("func(x %s, s uint, c int) %s", t, t)
 }

@@ -153,7 +153,7 @@ func controlCases() []Case {
 		{
 			// A loop whose condition needs a statement (the print).
 			Name: "Collatz",
-			Sig:  "func(n int) int",
+			Sig:  "func(start int) int",
 			Build: func() *ir.Graph {
 				b := newBld()
 				return b.Build(ts(ir.Int), func(p []ir.Exp) ir.Exp {

@@ -35,7 +35,7 @@ func printCases() []Case {
 			Main: "PrintAll(true, -5, -128, -32768, -2147483648, math.MinInt64, math.MaxUint, 255, 65535, math.MaxUint32, " +
 				"math.MaxUint64, 12345, 0.1, 1.5, 0.5+1i, complex(0.5, 3), \"hello\")",
 			Stdout: printAll(),
-			Stderr: "-5 hello true +1.500000e+000\ni8=-128 u64=18446744073709551615\n",
+			Stderr: "-5 hello true 1.5\ni8=-128 u64=18446744073709551615\n",
 		},
 		{
 			// A format that is not a constant, with and without arguments.

@@ -1,0 +1,197 @@
+package gogen_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/printer"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/lmsgen/lmsgen/gogen"
+	"github.com/lmsgen/lmsgen/gogen/corpus"
+	"github.com/lmsgen/lmsgen/ir"
+	"github.com/lmsgen/lmsgen/sched"
+)
+
+// schedule builds a case's graph, checks it and schedules it. A failure
+// of the scheduler is reported as an error of the test, and the case is
+// left out (nil), so that the other cases still run.
+func schedule(t *testing.T, c corpus.Case) (s *sched.Schedule) {
+	t.Helper()
+	g := c.Build()
+	if err := ir.Check(g); err != nil {
+		t.Fatalf("%s: invalid graph: %v", c.Name, err)
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			t.Errorf("%s: the scheduler failed: %v", c.Name, r)
+			s = nil
+		}
+	}()
+	s = sched.Run(g, sched.Options{})
+	if err := sched.Verify(s); err != nil {
+		t.Errorf("%s: invalid schedule: %v", c.Name, err)
+		return nil
+	}
+	return s
+}
+
+// emitCorpus writes the cases as functions of one file of package main.
+// It returns the file and the cases in it (those that could be scheduled).
+func emitCorpus(t *testing.T, cases []corpus.Case) ([]byte, []corpus.Case) {
+	t.Helper()
+	var funcs []gogen.Func
+	var kept []corpus.Case
+	for _, c := range cases {
+		if s := schedule(t, c); s != nil {
+			funcs = append(funcs, gogen.Func{Name: c.Name, Schedule: s})
+			kept = append(kept, c)
+		}
+	}
+	src, err := gogen.File("main", funcs, gogen.Options{})
+	if err != nil {
+		t.Fatalf("File: %v\n%s", err, src)
+	}
+	return src, kept
+}
+
+// TestCorpus emits the whole corpus as one program, checks the
+// signatures, builds and vets it, runs every case and compares its output
+// and exit status with the expected ones.
+func TestCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a program")
+	}
+	cases := corpus.Cases()
+	if len(cases) < 30 {
+		t.Fatalf("the corpus has %d cases, want at least 30", len(cases))
+	}
+	src, cases := emitCorpus(t, cases)
+	checkSignatures(t, src, cases)
+
+	dir := t.TempDir()
+	write := func(name, text string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", "module corpusrun\n\ngo 1.26\n")
+	write("gen.go", string(src))
+	write("main.go", corpus.MainFile(cases))
+	goCmd(t, dir, src, "build", "-o", "prog", ".")
+	goCmd(t, dir, src, "vet", ".")
+
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			cmd := exec.Command(filepath.Join(dir, "prog"), c.Name)
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			err := cmd.Run()
+			code := 0
+			var exit *exec.ExitError
+			if errors.As(err, &exit) {
+				code = exit.ExitCode()
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if stdout.String() != c.Stdout {
+				t.Errorf("stdout:\n%s\nwant:\n%s", stdout.String(), c.Stdout)
+			}
+			if !strings.HasPrefix(stderr.String(), c.Stderr) || c.Stderr == "" && stderr.Len() > 0 {
+				t.Errorf("stderr:\n%s\nwant it to start with:\n%s", stderr.String(), c.Stderr)
+			}
+			if code != c.Exit {
+				t.Errorf("exit status %d, want %d", code, c.Exit)
+			}
+			if t.Failed() {
+				t.Logf("generated:\n%s", funcSource(src, c.Name))
+			}
+		})
+	}
+}
+
+// goCmd runs the go command in dir and fails with its errors, each shown
+// with the generated lines around it.
+func goCmd(t *testing.T, dir string, src []byte, args ...string) {
+	t.Helper()
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		return
+	}
+	lines := strings.Split(string(src), "\n")
+	var sb strings.Builder
+	re := regexp.MustCompile(`gen\.go:(\d+):`)
+	for _, m := range re.FindAllStringSubmatch(string(out), 20) {
+		n, _ := strconv.Atoi(m[1])
+		fmt.Fprintf(&sb, "--- gen.go:%d\n", n)
+		for i := max(n-4, 1); i <= min(n+2, len(lines)); i++ {
+			fmt.Fprintf(&sb, "%5d  %s\n", i, lines[i-1])
+		}
+	}
+	t.Fatalf("go %s: %v\n%s\n%s", strings.Join(args, " "), err, out, sb.String())
+}
+
+// funcSource returns the declaration of the named function in src.
+func funcSource(src []byte, name string) string {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "gen.go", src, 0)
+	if err != nil {
+		return err.Error()
+	}
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == name {
+			return string(src[fset.Position(fd.Pos()).Offset:fset.Position(fd.End()).Offset])
+		}
+	}
+	return "(not found)"
+}
+
+// checkSignatures compares the signature of every generated function with
+// the case's.
+func checkSignatures(t *testing.T, src []byte, cases []corpus.Case) {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "gen.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ast.IsGenerated(f) {
+		t.Errorf("the file is not recognized as generated")
+	}
+	sigs := map[string]string{}
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok {
+			var sb strings.Builder
+			printer.Fprint(&sb, fset, fd.Type)
+			sigs[fd.Name.Name] = sb.String()
+		}
+	}
+	for _, c := range cases {
+		if got := sigs[c.Name]; got != c.Sig {
+			t.Errorf("%s: signature %q, want %q", c.Name, got, c.Sig)
+		}
+	}
+}
+
+// TestDeterministic emits the corpus twice, from graphs built twice, and
+// compares the bytes.
+func TestDeterministic(t *testing.T) {
+	cases := corpus.Cases()
+	a, _ := emitCorpus(t, cases)
+	b, _ := emitCorpus(t, cases)
+	if !bytes.Equal(a, b) {
+		t.Fatalf("two emissions differ")
+	}
+}
