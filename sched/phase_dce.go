@@ -1,14 +1,121 @@
 package sched
 
-import "github.com/lmsgen/lmsgen/ir"
+import (
+	"slices"
 
-// dce removes the nodes the graph does not need (ir.DCE: reach, live,
-// used, as in lms-backend.md), so that every remaining node is reachable
-// from the top-level block through hard dependencies, and soft
-// dependencies name only nodes that will be scheduled.
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// dce removes the nodes the graph does not need: first ir.DCE (reach,
+// live, used, as in lms-backend.md), then every node that no path of hard
+// dependencies reaches from the top-level block, and the soft dependencies
+// on them.
+//
+// ir.DCE keeps a node that writes an object used elsewhere even when no
+// hard dependency reaches it: a write that a later assignment overwrites
+// before anything reads it (overwriting makes write-after-write soft), or
+// one that only dead nodes read. Its effect is unobservable. LMS's
+// traversal never schedules such a node in an inner block (it is in no
+// reach set) but does at the top level (through extraThroughSoft, since
+// the top-level block starts with every node); removing it makes the
+// placement uniform.
+//
+// Afterwards every node has a hard use (a node, block or the top-level
+// block depending on it) and soft dependencies name only live nodes.
 //
 // Needs: a graph built by an ir.Builder (nodes after their arguments).
 // Must run after: index and every later phase work on the result.
 func dce(st *state) {
-	st.g = ir.DCE(st.g)
+	g := ir.DCE(st.g)
+	reach := make([]bool, g.NumSyms())
+	mark := func(s ir.Sym) { reach[s] = true }
+	g.Block.Used(mark)
+	kept := 0
+	for i := len(g.Nodes) - 1; i >= 0; i-- {
+		if d := g.Nodes[i]; reach[d.Sym] {
+			kept++
+			forEdge(d, func(s ir.Sym, _ bool, blk int) {
+				if !isSoft(d, s, blk) {
+					reach[s] = true
+				}
+			})
+		}
+	}
+	if kept == len(g.Nodes) {
+		st.g = g
+		return
+	}
+	// A λ reached only through its forward declaration was passed before
+	// the declaration was reached; it is dead, and so is the declaration.
+	nodes := make([]*ir.Node, 0, kept)
+	for _, d := range g.Nodes {
+		if reach[d.Sym] && !(d.Op == ir.OpForward && !reach[d.Args[0].Sym()]) {
+			nodes = append(nodes, dropSoft(d, reach))
+		}
+	}
+	blk := *g.Block
+	blk.Eff.Sdeps = keepSyms(blk.Eff.Sdeps, reach)
+	st.g = g.WithNodes(nodes, &blk)
+}
+
+// isSoft reports whether s is a soft dependency of n (of a block of n when
+// blk >= 0) rather than an argument, a hard dependency or a result.
+func isSoft(n *ir.Node, s ir.Sym, blk int) bool {
+	var soft []ir.Sym
+	switch {
+	case blk >= 0:
+		soft = n.Blocks[blk].Eff.Sdeps
+	case n.Eff != nil:
+		soft = n.Eff.Sdeps
+	}
+	if _, ok := slices.BinarySearch(soft, s); !ok {
+		return false
+	}
+	// A symbol may be both a soft dependency and an argument.
+	for _, a := range n.Args {
+		if a.IsSym() && a.Sym() == s {
+			return false
+		}
+	}
+	if blk >= 0 {
+		b := n.Blocks[blk]
+		return !(b.Res.IsSym() && b.Res.Sym() == s) && !slices.Contains(b.Eff.Hdeps, s)
+	}
+	return !slices.Contains(n.Eff.Hdeps, s)
+}
+
+// dropSoft returns n, or a copy of it whose soft dependencies (and its
+// blocks') on unreached nodes are removed.
+func dropSoft(n *ir.Node, reach []bool) *ir.Node {
+	stale := func(ss []ir.Sym) bool { return slices.ContainsFunc(ss, func(s ir.Sym) bool { return !reach[s] }) }
+	dirty := n.Eff != nil && stale(n.Eff.Sdeps)
+	for _, b := range n.Blocks {
+		dirty = dirty || stale(b.Eff.Sdeps)
+	}
+	if !dirty {
+		return n
+	}
+	c := *n
+	if n.Eff != nil {
+		e := *n.Eff
+		e.Sdeps = keepSyms(e.Sdeps, reach)
+		c.Eff = &e
+	}
+	c.Blocks = make([]*ir.Block, len(n.Blocks))
+	for k, b := range n.Blocks {
+		nb := *b
+		nb.Eff.Sdeps = keepSyms(b.Eff.Sdeps, reach)
+		c.Blocks[k] = &nb
+	}
+	return &c
+}
+
+func keepSyms(ss []ir.Sym, reach []bool) []ir.Sym {
+	var out []ir.Sym
+	for _, s := range ss {
+		if reach[s] {
+			out = append(out, s)
+		}
+	}
+	return out
 }

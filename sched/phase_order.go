@@ -13,7 +13,7 @@ func order(st *state) {
 	nb := len(st.blocks)
 	start := make([]int32, nb+1)
 	for i := range st.g.Nodes {
-		st.copies(int32(i), func(b int32) { start[b+1]++ })
+		st.copies(int32(i), func(b int32, _ bool) { start[b+1]++ })
 	}
 	for b := 1; b <= nb; b++ {
 		start[b] += start[b-1]
@@ -21,7 +21,7 @@ func order(st *state) {
 	list := make([]int32, start[nb])
 	next := append([]int32(nil), start[:nb]...)
 	for i := range st.g.Nodes {
-		st.copies(int32(i), func(b int32) {
+		st.copies(int32(i), func(b int32, _ bool) {
 			list[next[b]] = int32(i)
 			next[b]++
 		})
@@ -33,7 +33,7 @@ func order(st *state) {
 		}
 	}
 	st.sched = &Schedule{
-		g: st.g, blocks: st.blocks, blockID: blockID, owner: st.owner, slot: st.slot, index: st.idx,
+		g: st.g, blocks: st.blocks, blockID: blockID, owner: st.owner, slot: st.slot, index: st.idx, binder: st.binder, firstBlock: st.firstBlock,
 		start: start, list: list, inl: make([]bool, len(list)), decisions: st.decisions,
 	}
 }

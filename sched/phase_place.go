@@ -46,7 +46,9 @@ func place(st *state) {
 	st.tree = newTree(len(st.blocks))
 	t := &st.tree
 	st.place = make([]int32, len(g.Nodes))
-	mark := make([]int32, len(st.blocks))
+	st.pulled = make([]bool, len(g.Nodes))
+	mark := make([]int32, len(st.blocks))    // stamp: block is among qs
+	reached := make([]int32, len(st.blocks)) // stamp: block is a hard use, not a pull
 	var qs, top []int32
 	for i := int32(len(g.Nodes)) - 1; i >= 0; i-- {
 		n := g.Nodes[i]
@@ -64,9 +66,11 @@ func place(st *state) {
 		anch := st.anchored[i]
 		qs = qs[:0]
 		raw := int32(-1) // lowest common ancestor of the uses, for decisions
-		visit := func(u int32, soft bool) {
+		// visit records a use in block u. A hard use is lifted; a use
+		// that only pulls (see pulled) marks its block as a pull.
+		visit := func(u int32, soft, pull bool) {
 			if !t.encloses(e, u) {
-				if soft {
+				if soft || pull {
 					return
 				}
 				panic(fmt.Sprintf("BUG: sched: %v is used in %s, where it is not available", n.Sym, st.name(u)))
@@ -82,33 +86,47 @@ func place(st *state) {
 			if !soft && !anch {
 				if h := t.highestHot(u, e); h >= 0 {
 					q = t.parent[h]
+					pull = false
 				}
 			}
 			if mark[q] != stamp {
 				mark[q] = stamp
 				qs = append(qs, q)
 			}
+			if !soft && !pull {
+				reached[q] = stamp
+			}
 		}
 		if st.topUse[i] {
-			visit(0, false)
+			visit(0, false, false)
 		}
 		for _, u := range st.users.of(i) {
 			switch {
 			case u.kind == useForward:
-			case u.kind == useArg || u.kind == useSoft:
-				soft := u.kind == useSoft
-				st.copies(u.from, func(c int32) { visit(c, soft) })
+			case u.kind == useArg:
+				st.copies(u.from, func(c int32, pulled bool) { visit(c, false, pulled) })
+			case u.kind == useSoft:
+				st.copies(u.from, func(c int32, _ bool) { visit(c, true, true) })
 			default:
 				b := st.firstBlock[u.from] + (u.kind-useBlock)/2
-				if t.inserted(b) {
-					visit(b, (u.kind-useBlock)%2 == 1)
+				soft := (u.kind-useBlock)%2 == 1
+				if !t.inserted(b) {
+					break
+				}
+				if p := st.place[u.from]; p >= 0 && st.pulled[u.from] && !anch && t.encloses(e, p) {
+					// A node placed only to come before a soft user pulls
+					// what its blocks use into its own block, as LMS's
+					// extraThroughSoft does.
+					visit(p, soft, true)
+				} else {
+					visit(b, soft, false)
 				}
 			}
 		}
 		if n.Op == ir.OpForward {
 			// A forward declaration goes with its λ (before it, by node
 			// order), or above it if it is used outside the λ.
-			st.copies(st.nodeOf(n.Args[0].Sym()), func(c int32) { visit(c, true) })
+			st.copies(st.nodeOf(n.Args[0].Sym()), func(c int32, _ bool) { visit(c, true, true) })
 		}
 		if len(qs) == 0 {
 			continue // not used: not scheduled (cannot happen after dce)
@@ -132,6 +150,7 @@ func place(st *state) {
 		where := []int32{l}
 		if single {
 			st.place[i] = l
+			st.pulled[i] = reached[l] != stamp
 			for k := range n.Blocks {
 				t.insert(st.firstBlock[i]+int32(k), l, n.Op != ir.OpIf)
 			}
@@ -140,6 +159,11 @@ func place(st *state) {
 			where = slices.Clone(top)
 			st.place[i] = -2 - int32(len(st.multi))
 			st.multi = append(st.multi, where)
+			pulled := make([]bool, len(where))
+			for k, b := range where {
+				pulled[k] = reached[b] != stamp
+			}
+			st.multiPulled = append(st.multiPulled, pulled)
 		}
 		if st.opts.Verbose {
 			st.decide(i, e, raw, l, where, single && spread)

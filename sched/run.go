@@ -67,6 +67,10 @@ type state struct {
 	tree  tree
 	place []int32   // node index -> block id; -1 unplaced; <= -2: copies in multi[-2-place]
 	multi [][]int32 // blocks of the duplicated nodes
+	// pulled: the node (copy) is placed only to come before a soft user
+	// (or a pulled user), not because it is reached there; see place.
+	pulled      []bool   // node index -> for a single placement
+	multiPulled [][]bool // parallel to multi
 
 	decisions []Decision
 
@@ -74,15 +78,16 @@ type state struct {
 	sched *Schedule
 }
 
-// copies calls f for each block node i is placed in.
-func (st *state) copies(i int32, f func(b int32)) {
+// copies calls f for each block node i is placed in, with whether that
+// copy is pulled.
+func (st *state) copies(i int32, f func(b int32, pulled bool)) {
 	p := st.place[i]
 	switch {
 	case p >= 0:
-		f(p)
+		f(p, st.pulled[i])
 	case p <= -2:
-		for _, b := range st.multi[-2-p] {
-			f(b)
+		for k, b := range st.multi[-2-p] {
+			f(b, st.multiPulled[-2-p][k])
 		}
 	}
 }

@@ -34,6 +34,9 @@ type Schedule struct {
 	owner   []int32             // block id -> index of the owning node (-1 for the top block)
 	slot    []int32             // block id -> index of the block among its owner's blocks
 	index   []int32             // symbol -> node index + 1 (0: not a node)
+	binder  []int32             // symbol -> id of the block binding it (-1: none)
+
+	firstBlock []int32 // node index -> id of its first block
 
 	start []int32 // block id -> offset into list (CSR)
 	list  []int32 // node indices, by block, in node order
@@ -111,4 +114,23 @@ func blockRole(op ir.Op, k int) string {
 		return "body"
 	}
 	return "block" + string(rune('0'+k))
+}
+
+// nodeIndex returns the index of the node defining x, or -1.
+func (s *Schedule) nodeIndex(x ir.Sym) int32 {
+	if int(x) < 0 || int(x) >= len(s.index) {
+		return -1
+	}
+	return s.index[x] - 1
+}
+
+// firstBlockOf returns the id of the first block of node j.
+func (s *Schedule) firstBlockOf(j int32) int32 { return s.firstBlock[j] }
+
+// binderOf returns the id of the block binding x.
+func (s *Schedule) binderOf(x ir.Sym) (int32, bool) {
+	if int(x) < 0 || int(x) >= len(s.binder) || s.binder[x] < 0 {
+		return 0, false
+	}
+	return s.binder[x], true
 }

@@ -1,0 +1,310 @@
+package sched
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// Verify checks that a schedule is valid for its graph, independently of
+// how it was computed, and returns an error listing the violations (nil if
+// there is none):
+//
+//   - every node of the graph is placed; a node with effects or blocks is
+//     placed exactly once, so each effect happens once and each block has
+//     one place in the tree;
+//   - every argument, hard dependency and block result is visible where it
+//     is used: bound by an enclosing block, or placed earlier in the same
+//     block or in an enclosing block before the node that encloses the use
+//     (so every node is inside every block binding its inputs, and after
+//     its dependencies);
+//   - every soft dependency that is placed is visible the same way: it
+//     does not come after the node that depends on it;
+//   - a trapping node runs on no new path: it is not inside a block that
+//     runs speculatively (a block of a conditional or loop that nothing
+//     needs where it is placed), and it is pinned (it depends on the
+//     effect input of its block, which places it in its source block or
+//     below) or needed: used, directly or through other needed nodes, by
+//     the block's result or dependencies or by a pinned node of the block;
+//   - an inlined node is used exactly once in its block, by a node of the
+//     block or as its result, from no other block, and may be an
+//     expression.
+func Verify(s *Schedule) error {
+	v := verifier{s: s, g: s.g}
+	v.run()
+	return errors.Join(v.errs...)
+}
+
+type verifier struct {
+	s    *Schedule
+	g    *ir.Graph
+	errs []error
+
+	count   []int32 // node index -> placements
+	parent  []int32 // block id -> enclosing block id
+	depth   []int32
+	visible []int32 // symbol -> definitions in scope
+	needed  []bool  // list position -> needed in its block
+	spec    []bool  // block id -> runs speculatively
+	bv      *ir.BoundVars
+}
+
+func (v *verifier) errorf(format string, args ...any) {
+	if len(v.errs) < 20 {
+		v.errs = append(v.errs, fmt.Errorf(format, args...))
+	}
+}
+
+func (v *verifier) name(id int32) string { return v.s.blockName(id) }
+
+func (v *verifier) run() {
+	s, g := v.s, v.g
+	nb := len(s.blocks)
+	v.count = make([]int32, len(g.Nodes))
+	v.parent = make([]int32, nb)
+	v.depth = make([]int32, nb)
+	for i := range v.parent {
+		v.parent[i] = -1
+		v.depth[i] = -1
+	}
+	v.depth[0] = 0
+	for id := 0; id < nb; id++ {
+		for _, j := range s.list[s.start[id]:s.start[id+1]] {
+			v.count[j]++
+			for k := range g.Nodes[j].Blocks {
+				c := s.firstBlockOf(j) + int32(k)
+				v.parent[c] = int32(id)
+			}
+		}
+	}
+	for i, n := range g.Nodes {
+		switch c := v.count[i]; {
+		case c == 0:
+			v.errorf("%v is not placed", n.Sym)
+		case c > 1 && (!n.Eff.IsEmpty() || len(n.Blocks) > 0):
+			v.errorf("%v has effects or blocks but is placed %d times", n.Sym, c)
+		}
+	}
+	if len(v.errs) > 0 {
+		return
+	}
+	// Depths, from the top down: a block's parent is placed above it.
+	var depthOf func(b int32) int32
+	depthOf = func(b int32) int32 {
+		if v.depth[b] < 0 {
+			if v.parent[b] < 0 {
+				return -1
+			}
+			if d := depthOf(v.parent[b]); d >= 0 {
+				v.depth[b] = d + 1
+			}
+		}
+		return v.depth[b]
+	}
+	for b := range nb {
+		depthOf(int32(b))
+	}
+	v.bv = ir.Bound(g)
+	v.need()
+	v.visible = make([]int32, g.NumSyms())
+	v.spec = make([]bool, nb)
+	v.block(0)
+	v.inlined()
+}
+
+// pinned reports whether node j depends on the effect input of the deepest
+// block binding one of its bound variables.
+func (v *verifier) pinned(j int32) bool {
+	n := v.g.Nodes[j]
+	bound := v.bv.Of(n.Sym)
+	e, de := int32(0), int32(0)
+	for _, x := range bound {
+		if b, ok := v.s.binderOf(x); ok && v.depth[b] > de {
+			e, de = b, v.depth[b]
+		}
+	}
+	_, ok := slices.BinarySearch(bound, v.s.blocks[e].Ein)
+	return ok
+}
+
+// need marks, in every block, the needed nodes: the closure, through
+// arguments and dependencies within the block, of the block's used symbols
+// and soft dependencies and of its pinned nodes.
+func (v *verifier) need() {
+	s, g := v.s, v.g
+	v.needed = make([]bool, len(s.list))
+	var work []int32
+	for id := int32(0); id < int32(len(s.blocks)); id++ {
+		mark := func(x ir.Sym) {
+			j := s.nodeIndex(x)
+			if j < 0 {
+				return
+			}
+			if k, ok := s.find(id, j); ok && !v.needed[k] {
+				v.needed[k] = true
+				work = append(work, int32(k))
+			}
+		}
+		b := s.blocks[id]
+		if id != 0 && v.depth[id] < 0 {
+			continue
+		}
+		b.Used(mark)
+		for _, x := range b.Eff.Sdeps {
+			mark(x)
+		}
+		for k := s.start[id]; k < s.start[id+1]; k++ {
+			if v.pinned(s.list[k]) && !v.needed[k] {
+				v.needed[k] = true
+				work = append(work, k)
+			}
+		}
+		for len(work) > 0 {
+			k := work[len(work)-1]
+			work = work[:len(work)-1]
+			n := g.Nodes[s.list[k]]
+			for _, a := range n.Args {
+				if a.IsSym() && n.Op != ir.OpForward {
+					mark(a.Sym())
+				}
+			}
+			if n.Eff != nil {
+				for _, x := range n.Eff.Hdeps {
+					mark(x)
+				}
+				for _, x := range n.Eff.Sdeps {
+					mark(x)
+				}
+			}
+		}
+	}
+}
+
+// block checks the nodes of block id, with its bound symbols in scope.
+func (v *verifier) block(id int32) {
+	s, g := v.s, v.g
+	b := s.blocks[id]
+	for _, x := range b.Bound() {
+		v.visible[x]++
+	}
+	see := func(what string, x ir.Sym, soft bool) {
+		if v.visible[x] > 0 {
+			return
+		}
+		if soft {
+			if j := s.nodeIndex(x); j < 0 || v.count[j] == 0 {
+				return // a soft dependency that is not scheduled
+			}
+			v.errorf("%s: soft dependency %v comes after it or out of scope", what, x)
+			return
+		}
+		v.errorf("%s: %v is not visible", what, x)
+	}
+	for k := s.start[id]; k < s.start[id+1]; k++ {
+		j := s.list[k]
+		n := g.Nodes[j]
+		where := fmt.Sprintf("%v in %s", n.Sym, v.name(id))
+		for a, x := range n.Args {
+			if x.IsSym() && !(n.Op == ir.OpForward && a == 0) {
+				see(where, x.Sym(), false)
+			}
+		}
+		if n.Eff != nil {
+			for _, x := range n.Eff.Hdeps {
+				see(where, x, false)
+			}
+			for _, x := range n.Eff.Sdeps {
+				see(where, x, true)
+			}
+		}
+		if n.CanTrap() {
+			switch {
+			case v.spec[id]:
+				v.errorf("%s: can trap, in a block that runs speculatively", where)
+			case !v.needed[k] && !v.pinned(j):
+				v.errorf("%s: can trap, but is neither needed there nor pinned (speculative)", where)
+			}
+		}
+		for c := range n.Blocks {
+			cb := s.firstBlockOf(j) + int32(c)
+			v.spec[cb] = v.spec[id] || n.Op != ir.OpLambda && !v.needed[k] && !v.pinned(j)
+			v.block(cb)
+		}
+		v.visible[n.Sym]++
+	}
+	b.Used(func(x ir.Sym) { see(fmt.Sprintf("result or dependency of %s", v.name(id)), x, false) })
+	for _, x := range b.Eff.Sdeps {
+		see(fmt.Sprintf("soft dependency of %s", v.name(id)), x, true)
+	}
+	for k := s.start[id]; k < s.start[id+1]; k++ {
+		v.visible[g.Nodes[s.list[k]].Sym]--
+	}
+	for _, x := range b.Bound() {
+		v.visible[x]--
+	}
+}
+
+// inlined checks the inlining marks.
+func (v *verifier) inlined() {
+	s, g := v.s, v.g
+	uses := make([]int32, len(s.list)) // direct uses in the block
+	for id := int32(0); id < int32(len(s.blocks)); id++ {
+		count := func(x ir.Sym) {
+			if j := s.nodeIndex(x); j >= 0 {
+				if k, ok := s.find(id, j); ok {
+					uses[k]++
+				}
+			}
+		}
+		if r := s.blocks[id].Res; r.IsSym() {
+			count(r.Sym())
+		}
+		for k := s.start[id]; k < s.start[id+1]; k++ {
+			for _, a := range g.Nodes[s.list[k]].Args {
+				if a.IsSym() {
+					count(a.Sym())
+				}
+			}
+		}
+	}
+	// A node used from a block where it is not placed is used from an
+	// inner block.
+	outside := make([]bool, len(g.Nodes))
+	for id := int32(0); id < int32(len(s.blocks)); id++ {
+		use := func(x ir.Sym, in int32) {
+			if j := s.nodeIndex(x); j >= 0 {
+				if _, ok := s.find(in, j); !ok {
+					outside[j] = true
+				}
+			}
+		}
+		for k := s.start[id]; k < s.start[id+1]; k++ {
+			j := s.list[k]
+			forEdge(g.Nodes[j], func(x ir.Sym, _ bool, blk int) {
+				if blk < 0 {
+					use(x, id)
+				} else {
+					use(x, s.firstBlockOf(j)+int32(blk))
+				}
+			})
+		}
+	}
+	for id := int32(0); id < int32(len(s.blocks)); id++ {
+		for k := s.start[id]; k < s.start[id+1]; k++ {
+			if !s.inl[k] {
+				continue
+			}
+			n := g.Nodes[s.list[k]]
+			switch {
+			case uses[k] != 1:
+				v.errorf("%v in %s: inlined but used %d times there", n.Sym, v.name(id), uses[k])
+			case outside[s.list[k]]:
+				v.errorf("%v in %s: inlined but used from another block", n.Sym, v.name(id))
+			case !mayInline(n):
+				v.errorf("%v in %s: inlined but cannot be an expression", n.Sym, v.name(id))
+			}
+		}
+	}
+}
