@@ -1,0 +1,46 @@
+package conv
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/lmsgen/lmsgen/stage"
+)
+
+// Benchmark names follow examples/README.md: Benchmark{Anchor,Alt,Native,
+// GenGo,GenC}<kernel>. Anchor is the generic loop with the kernel as data.
+// Every benchmark filters one 256×256 image.
+
+const benchW, benchH = 256, 256
+
+type images struct {
+	src, dst   []float32
+	rsrc, rdst []stage.Float32
+}
+
+func newImages(k Kernel) *images {
+	src := randImage(rand.New(rand.NewPCG(3, 4)), benchW, benchH)
+	n := (benchW - k.Size + 1) * (benchH - k.Size + 1)
+	return &images{src: src, dst: make([]float32, n), rsrc: reps(src), rdst: make([]stage.Float32, n)}
+}
+
+func benchLoop(b *testing.B, k Kernel) {
+	im := newImages(k)
+	for b.Loop() {
+		convLoop(im.dst, im.src, benchW, benchH, k.W, k.Size)
+	}
+}
+
+func benchNative(b *testing.B, k Kernel) {
+	im := newImages(k)
+	for b.Loop() {
+		Conv(im.rdst, im.rsrc, benchW, benchH, k)
+	}
+}
+
+func BenchmarkAnchorBlur3(b *testing.B)  { benchLoop(b, Gauss3) }
+func BenchmarkAnchorSobel3(b *testing.B) { benchLoop(b, SobelX) }
+func BenchmarkAnchorBlur5(b *testing.B)  { benchLoop(b, Gauss5) }
+func BenchmarkNativeBlur3(b *testing.B)  { benchNative(b, Gauss3) }
+func BenchmarkNativeSobel3(b *testing.B) { benchNative(b, SobelX) }
+func BenchmarkNativeBlur5(b *testing.B)  { benchNative(b, Gauss5) }

@@ -1,0 +1,97 @@
+// Package conv stages the 2-D convolution of an image with a kernel known
+// at build time, against the generic loop over a kernel held as data.
+//
+// Images are row-major float32 slices: pixel (x, y) of a w×h image is
+// src[y*w+x]. The kernel is applied as image libraries and CNNs do, without
+// flipping it (strictly, a correlation), over the valid region only: the
+// result has (w-k+1)×(h-k+1) pixels for a k×k kernel.
+package conv
+
+import "github.com/lmsgen/lmsgen/stage"
+
+//go:generate go run github.com/lmsgen/lmsgen/cmd/lmsgen -lang=go,c
+
+// Kernel is a square convolution kernel: weight (i, j) is W[i*Size+j].
+type Kernel struct {
+	Size int
+	W    []float32
+}
+
+// Kernels of the generated functions.
+var (
+	// Gauss3 is the 3×3 binomial blur.
+	Gauss3 = Kernel{3, scale(1.0/16, []float32{
+		1, 2, 1,
+		2, 4, 2,
+		1, 2, 1,
+	})}
+	// SobelX is the horizontal Sobel derivative: three weights are zero and
+	// two are ±1.
+	SobelX = Kernel{3, []float32{
+		-1, 0, 1,
+		-2, 0, 2,
+		-1, 0, 1,
+	}}
+	// Gauss5 is the 5×5 binomial blur.
+	Gauss5 = Kernel{5, scale(1.0/256, []float32{
+		1, 4, 6, 4, 1,
+		4, 16, 24, 16, 4,
+		6, 24, 36, 24, 6,
+		4, 16, 24, 16, 4,
+		1, 4, 6, 4, 1,
+	})}
+)
+
+func scale(f float32, w []float32) []float32 {
+	for i := range w {
+		w[i] *= f
+	}
+	return w
+}
+
+// Conv sets dst[y*ow+x], for x < ow = w-k.Size+1 and y < oh = h-k.Size+1,
+// to Σ k.W[i*k.Size+j]·src[(y+i)*w+x+j] summed over i, then j, in
+// increasing order.
+//
+// The image and its size are dynamic: the loops over pixels are staged
+// loops. The kernel is static: the loops over its weights unroll, each
+// weight is a constant, a zero weight costs nothing and a weight of ±1 no
+// multiplication.
+//
+//lms:gen Blur3 k=Gauss3
+//lms:gen Sobel3 k=SobelX
+//lms:gen Blur5 k=Gauss5
+func Conv(dst, src []stage.Float32, w, h stage.Int, k Kernel) {
+	n := k.Size
+	ow, oh := w-stage.Int(n)+1, h-stage.Int(n)+1
+	for y := stage.Int(0); y < oh; y++ {
+		for x := stage.Int(0); x < ow; x++ {
+			var s stage.Float32
+			first := true // static: whether s holds a term yet
+			for i := 0; i < n; i++ {
+				for j := 0; j < n; j++ {
+					wt := k.W[i*n+j]
+					if wt == 0 {
+						continue
+					}
+					p := src[(y+stage.Int(i))*w+x+stage.Int(j)]
+					var term stage.Float32
+					switch wt {
+					case 1:
+						term = p
+					case -1:
+						term = -p
+					default:
+						term = stage.Float32(wt) * p
+					}
+					if first {
+						s, first = term, false
+					} else {
+						s += term
+					}
+				}
+			}
+			dst[y*ow+x] = s
+		}
+	}
+}

@@ -1,0 +1,59 @@
+//go:build lmsgen_generated
+
+// Tests and benchmarks of the generated Go code (conv_lms.go). They are
+// built only with -tags=lmsgen_generated until go generate has written the
+// generated files; then the build tag is dropped (see README.md).
+
+package conv
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/lmsgen/lmsgen/stage"
+)
+
+// filter is a generated convolution and the kernel of its directive.
+type filter struct {
+	name string
+	k    Kernel
+	fn   func(dst, src []float32, w, h int)
+}
+
+var genGo = []filter{{"Blur3", Gauss3, Blur3}, {"Sobel3", SobelX, Sobel3}, {"Blur5", Gauss5, Blur5}}
+
+// checkFilters compares each filter with its staging function run natively
+// (the same operations: the same bits), on images of several shapes.
+func checkFilters(t *testing.T, lang string, fs []filter) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, f := range fs {
+		for _, sz := range [][2]int{{f.k.Size, f.k.Size}, {f.k.Size + 1, 9}, {31, 7}, {64, 48}} {
+			w, h := sz[0], sz[1]
+			src := randImage(r, w, h)
+			n := (w - f.k.Size + 1) * (h - f.k.Size + 1)
+			got := make([]float32, n)
+			f.fn(got, src, w, h)
+			want := make([]stage.Float32, n)
+			Conv(want, reps(src), stage.Int(w), stage.Int(h), f.k)
+			for i := range got {
+				if got[i] != float32(want[i]) {
+					t.Fatalf("%s %s on %dx%d: dst[%d] = %v, staging function = %v", lang, f.name, w, h, i, got[i], want[i])
+				}
+			}
+		}
+	}
+}
+
+func TestGeneratedGo(t *testing.T) { checkFilters(t, "Go", genGo) }
+
+func benchFilter(b *testing.B, f filter) {
+	im := newImages(f.k)
+	for b.Loop() {
+		f.fn(im.dst, im.src, benchW, benchH)
+	}
+}
+
+func BenchmarkGenGoBlur3(b *testing.B)  { benchFilter(b, genGo[0]) }
+func BenchmarkGenGoSobel3(b *testing.B) { benchFilter(b, genGo[1]) }
+func BenchmarkGenGoBlur5(b *testing.B)  { benchFilter(b, genGo[2]) }

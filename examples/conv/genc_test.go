@@ -1,0 +1,21 @@
+//go:build lmsgen_generated && cgo
+
+// Tests and benchmarks of the generated C code through its cgo bridge
+// (lmsc/). Built only with -tags=lmsgen_generated until go generate has
+// written the generated files (see README.md).
+
+package conv
+
+import (
+	"testing"
+
+	"github.com/lmsgen/lmsgen/examples/conv/lmsc"
+)
+
+var genC = []filter{{"Blur3", Gauss3, lmsc.Blur3}, {"Sobel3", SobelX, lmsc.Sobel3}, {"Blur5", Gauss5, lmsc.Blur5}}
+
+func TestGeneratedC(t *testing.T) { checkFilters(t, "C", genC) }
+
+func BenchmarkGenCBlur3(b *testing.B)  { benchFilter(b, genC[0]) }
+func BenchmarkGenCSobel3(b *testing.B) { benchFilter(b, genC[1]) }
+func BenchmarkGenCBlur5(b *testing.B)  { benchFilter(b, genC[2]) }
