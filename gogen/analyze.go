@@ -38,6 +38,7 @@ type analysis struct {
 	owner     map[*ir.Block]*ir.Node   // the node each block belongs to
 	dup       []bool                   // node scheduled in several blocks
 	forwarded []bool                   // variable read written as the variable itself
+	varOps    map[ir.Sym][]*ir.Node    // variable -> the nodes that read or assign it
 }
 
 func analyze(s Schedule) *analysis {
@@ -45,7 +46,7 @@ func analyze(s Schedule) *analysis {
 	n := g.NumSyms()
 	a := &analysis{g: g, s: s, uses: make([]int32, n), projs: map[ir.Sym][]ir.Sym{},
 		varReads: make([]int32, n), written: make([]bool, n), noInline: make([]bool, n),
-		fwdOf: map[ir.Sym]ir.Sym{}, hoisted: make([]bool, n)}
+		fwdOf: map[ir.Sym]ir.Sym{}, hoisted: make([]bool, n), varOps: map[ir.Sym][]*ir.Node{}}
 	for _, nd := range g.Nodes {
 		switch nd.Op {
 		case ir.OpForward:
@@ -62,6 +63,9 @@ func analyze(s Schedule) *analysis {
 			continue
 		case ir.OpVarGet:
 			a.varReads[nd.Args[0].Sym()]++
+			a.varOps[nd.Args[0].Sym()] = append(a.varOps[nd.Args[0].Sym()], nd)
+		case ir.OpVarSet:
+			a.varOps[nd.Args[0].Sym()] = append(a.varOps[nd.Args[0].Sym()], nd)
 		case ir.OpLambda:
 			a.lambdas = append(a.lambdas, nd)
 		case ir.OpAnd, ir.OpOr, ir.OpAndNot:

@@ -163,3 +163,86 @@ func (fg *funcGen) funcParts(n *ir.Node) (ps []jen.Code, res jen.Code, body []je
 	}
 	return params(names, n.Type.Params), results(n.Type.Results), fg.block(b, dest{kind: destReturn}).list
 }
+
+// forClause returns the statement that can be the post statement of a
+// for clause declaring variable v for loop w (for i := 0; i < n; i++),
+// or nil. It can when w is the statement after v's declaration, v is used
+// only inside w and by no function literal (whose capture of a
+// per-iteration variable would differ), w's condition is one expression,
+// and the last statement of w's body assigns v.
+func (fg *funcGen) forClause(fr *frame, v, w *ir.Node) *ir.Node {
+	if fg.varReads[v.Sym] == 0 {
+		return nil
+	}
+	wpos := int32(-1)
+	for j, n := range fr.nodes {
+		if n == w {
+			wpos = fg.plans[fr.b].pos[j]
+		}
+	}
+	for _, u := range fg.varOps[v.Sym] {
+		if p, ok := fg.posIn(fr.b, nil, u); !ok || p != wpos {
+			return nil
+		}
+	}
+	cond := fg.plans[w.Blocks[0]]
+	for j, n := range cond.nodes {
+		if !cond.inline[j] && !fg.forwarded[n.Sym] && !fg.silent(n) {
+			return nil
+		}
+	}
+	body := fg.plans[w.Blocks[1]]
+	for j := len(body.nodes) - 1; j >= 0; j-- {
+		n := body.nodes[j]
+		if body.inline[j] || fg.forwarded[n.Sym] || fg.silent(n) {
+			continue
+		}
+		if n.Op != ir.OpVarSet || n.Args[0] != v.Sym.E() {
+			return nil
+		}
+		if x := n.Args[1]; x.IsSym() && fg.g.Def(x.Sym()).Op == ir.OpIf {
+			return nil // written as an if assigning v
+		}
+		return n
+	}
+	return nil
+}
+
+// forLoop returns the loop whose for clause can declare the variable of
+// node i of fr, and the loop's post statement, or nil. The declaration
+// moves down to the loop only if its initial value is a constant or a
+// name, which mean the same there; the statements it moves across do not
+// use the variable (forClause checks it).
+func (fg *funcGen) forLoop(fr *frame, i int) (w, post *ir.Node) {
+	v := fr.nodes[i]
+	init := v.Args[0]
+	movable := init.IsConst() || !fg.isInline(init) && !fg.forwarded[init.Sym()]
+	for _, n := range fr.nodes[i+1:] {
+		switch {
+		case fg.skip(n):
+		case n.Op == ir.OpWhile:
+			if post := fg.forClause(fr, v, n); post != nil {
+				return n, post
+			}
+			return nil, nil
+		case !movable:
+			return nil, nil
+		}
+	}
+	return nil, nil
+}
+
+// forStmt writes the declaration of variable v and loop w as one for
+// statement with post as its post statement.
+func (fg *funcGen) forStmt(out *stmts, v, w, post *ir.Node) {
+	init := jen.Id(fg.name(v.Sym)).Op(":=").Add(fg.ref(v.Args[0], ctxTyped).s)
+	fr := fg.enter(w.Blocks[0])
+	cond := fg.ref(w.Blocks[0].Res, ctxConverted)
+	fg.leave(fr, false)
+	saved, savedCode := fg.post, fg.postCode
+	fg.post = post
+	body := fg.block(w.Blocks[1], dest{})
+	code := fg.postCode
+	fg.post, fg.postCode = saved, savedCode
+	out.add(jen.For(init, cond.s, code).Block(body.list...))
+}

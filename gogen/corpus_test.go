@@ -25,7 +25,7 @@ import (
 // schedule builds a case's graph, checks it and schedules it. A failure
 // of the scheduler is reported as an error of the test, and the case is
 // left out (nil), so that the other cases still run.
-func schedule(t *testing.T, c corpus.Case) (s *sched.Schedule) {
+func schedule(t *testing.T, c corpus.Case, opts sched.Options) (s *sched.Schedule) {
 	t.Helper()
 	g := c.Build()
 	if err := ir.Check(g); err != nil {
@@ -37,7 +37,7 @@ func schedule(t *testing.T, c corpus.Case) (s *sched.Schedule) {
 			s = nil
 		}
 	}()
-	s = sched.Run(g, sched.Options{})
+	s = sched.Run(g, opts)
 	if err := sched.Verify(s); err != nil {
 		t.Errorf("%s: invalid schedule: %v", c.Name, err)
 		return nil
@@ -47,12 +47,12 @@ func schedule(t *testing.T, c corpus.Case) (s *sched.Schedule) {
 
 // emitCorpus writes the cases as functions of one file of package main.
 // It returns the file and the cases in it (those that could be scheduled).
-func emitCorpus(t *testing.T, cases []corpus.Case) ([]byte, []corpus.Case) {
+func emitCorpus(t *testing.T, cases []corpus.Case, opts sched.Options) ([]byte, []corpus.Case) {
 	t.Helper()
 	var funcs []gogen.Func
 	var kept []corpus.Case
 	for _, c := range cases {
-		if s := schedule(t, c); s != nil {
+		if s := schedule(t, c, opts); s != nil {
 			funcs = append(funcs, gogen.Func{Name: c.Name, Schedule: s})
 			kept = append(kept, c)
 		}
@@ -68,14 +68,24 @@ func emitCorpus(t *testing.T, cases []corpus.Case) ([]byte, []corpus.Case) {
 // signatures, builds and vets it, runs every case and compares its output
 // and exit status with the expected ones.
 func TestCorpus(t *testing.T) {
+	if len(corpus.Cases()) < 30 {
+		t.Fatalf("the corpus has %d cases, want at least 30", len(corpus.Cases()))
+	}
+	runCorpus(t, sched.Options{})
+}
+
+// TestCorpusStatements does the same with no node inlined by the
+// schedule: every value gets a name, which must still compile, pass vet
+// and compute the same.
+func TestCorpusStatements(t *testing.T) {
+	runCorpus(t, sched.Options{NoCompact: true})
+}
+
+func runCorpus(t *testing.T, opts sched.Options) {
 	if testing.Short() {
 		t.Skip("builds and runs a program")
 	}
-	cases := corpus.Cases()
-	if len(cases) < 30 {
-		t.Fatalf("the corpus has %d cases, want at least 30", len(cases))
-	}
-	src, cases := emitCorpus(t, cases)
+	src, cases := emitCorpus(t, corpus.Cases(), opts)
 	checkSignatures(t, src, cases)
 
 	dir := t.TempDir()
@@ -189,8 +199,8 @@ func checkSignatures(t *testing.T, src []byte, cases []corpus.Case) {
 // compares the bytes.
 func TestDeterministic(t *testing.T) {
 	cases := corpus.Cases()
-	a, _ := emitCorpus(t, cases)
-	b, _ := emitCorpus(t, cases)
+	a, _ := emitCorpus(t, cases, sched.Options{})
+	b, _ := emitCorpus(t, cases, sched.Options{})
 	if !bytes.Equal(a, b) {
 		t.Fatalf("two emissions differ")
 	}

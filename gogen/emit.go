@@ -30,7 +30,10 @@ type funcGen struct {
 	frame    int32
 	nframes  int32
 
-	helpers []jen.Code // top-level functions made from staged functions
+	// The post statement of the loop being written: written apart, as
+	// the for clause's post statement.
+	post     *ir.Node
+	postCode jen.Code
 }
 
 // goFunc is the state of one top-level Go function: its names (closures
@@ -53,6 +56,21 @@ type frame struct {
 	id     int32
 	parent int32
 	saved  []savedInl
+	loops  []forLoop // variables declared by the for clause of a later loop
+}
+
+type forLoop struct {
+	v, w, post *ir.Node
+}
+
+// loop returns the for clause planned for loop w.
+func (fr *frame) loop(w *ir.Node) (forLoop, bool) {
+	for _, l := range fr.loops {
+		if l.w == w {
+			return l, true
+		}
+	}
+	return forLoop{}, false
 }
 
 type savedInl struct {

@@ -213,9 +213,14 @@ func (fl *fileGen) table(n *ir.Node, base string) string {
 		}
 		rows = append(rows, jen.List(row...))
 	}
-	lit := jen.Add(goType(n.Type)).Custom(jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}, rows...)
-	if len(rows) == 0 {
+	var lit *jen.Statement
+	switch len(rows) {
+	case 0:
 		lit = jen.Add(goType(n.Type)).Values()
+	case 1:
+		lit = jen.Add(goType(n.Type)).Values(rows[0])
+	default:
+		lit = jen.Add(goType(n.Type)).Custom(jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}, rows...)
 	}
 	fl.trailer = append(fl.trailer, jen.Var().Id(name).Op("=").Add(lit))
 	return name
@@ -230,9 +235,9 @@ func (fl *fileGen) runeString() string {
 	if !fl.runeStringUsed {
 		fl.runeStringUsed = true
 		fl.trailer = append(fl.trailer, jen.Comment(fl.runeStringName+" returns string(x): string(rune(x)) would truncate x to 32 bits.").Line().Func().Id(fl.runeStringName).Params(jen.Id("x").Int64()).String().Block(
-				jen.If(jen.Id("x").Op("<").Lit(0).Op("||").Id("x").Op(">").Qual("unicode", "MaxRune")).Block(
-					jen.Return(jen.Id(`"\uFFFD"`))),
-				jen.Return(jen.String().Call(jen.Rune().Call(jen.Id("x"))))))
+			jen.If(jen.Id("x").Op("<").Lit(0).Op("||").Id("x").Op(">").Qual("unicode", "MaxRune")).Block(
+				jen.Return(jen.Id(`"\uFFFD"`))),
+			jen.Return(jen.String().Call(jen.Rune().Call(jen.Id("x"))))))
 	}
 	return fl.runeStringName
 }

@@ -69,6 +69,25 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 		if fg.skip(n) || n == done {
 			continue
 		}
+		if n == fg.post {
+			post := &stmts{}
+			fg.stmt(post, n)
+			fg.postCode = post.list[0]
+			continue
+		}
+		if n.Op == ir.OpVarNew {
+			if w, post := fg.forLoop(fr, i); w != nil {
+				// Declared by the for clause of w.
+				fr.loops = append(fr.loops, forLoop{v: n, w: w, post: post})
+				continue
+			}
+		}
+		if n.Op == ir.OpWhile {
+			if l, ok := fr.loop(n); ok {
+				fg.forStmt(out, l.v, n, l.post)
+				continue
+			}
+		}
 		if n.Op == ir.OpIf && fg.uses[n.Sym] == 1 && fg.projs[n.Sym] == nil && !fg.isTuple(n.Sym) {
 			if i == last && d.kind != destNone && fr.b.Res == n.Sym.E() {
 				fg.ifStmt(out, n, d)
