@@ -77,6 +77,10 @@ func (fg *funcGen) binaryParts(n *ir.Node) (l expr, op string, prec int, r expr)
 		return fg.ref(x, ctxConverted), "&&", precAnd, fg.negate(y)
 	}
 	irOp := n.Op
+	if m, ok := mirrored[irOp]; ok && x.IsConst() && !y.IsConst() {
+		// 0 < n reads better as n > 0, and means the same for every type.
+		x, y, irOp = y, x, m
+	}
 	shift := irOp == ir.OpShl || irOp == ir.OpShr
 	var rp *expr
 	if cy := y.Const(); cy != nil {
@@ -105,6 +109,10 @@ func (fg *funcGen) binaryParts(n *ir.Node) (l expr, op string, prec int, r expr)
 	op, prec = binaryOp(irOp, t)
 	return l, op, prec, *rp
 }
+
+// mirrored maps a comparison to the one with its operands swapped.
+var mirrored = map[ir.Op]ir.Op{ir.OpEq: ir.OpEq, ir.OpNe: ir.OpNe,
+	ir.OpLt: ir.OpGt, ir.OpGt: ir.OpLt, ir.OpLe: ir.OpGe, ir.OpGe: ir.OpLe}
 
 // badShiftCount reports whether a constant shift count must not be written
 // in place: Go rejects a negative one and vet flags one of at least the

@@ -12,6 +12,7 @@ import (
 
 func controlCases() []Case {
 	return []Case{
+		namesCase(),
 		{
 			// acc = Σ_{i<n} Σ_{j<i} i*j
 			Name: "NestedLoops",
@@ -266,4 +267,30 @@ func boolOps() string {
 		}
 	}
 	return s
+}
+
+// namesCase has source names that are keywords, predeclared identifiers,
+// import names, an x<N> name and a name with a space: the generated names
+// must be valid and distinct.
+func namesCase() Case {
+	return Case{
+		Name: "AwkwardNames",
+		Sig:  "func(type1, len1, fmt1 int, x2 float64, a_b string) float64",
+		Build: func() *ir.Graph {
+			b := newBld()
+			return b.Build(ts(ir.Int, ir.Int, ir.Int, ir.Float64, ir.String), func(p []ir.Exp) ir.Exp {
+				b.params(p, "type", "len", "fmt", "x2", "a b")
+				math := b.named(b.NewVar(p[0]), "math")
+				b.If(b.lt(b.i(0), p[1]), ir.Void, func() ir.Exp {
+					b.WriteVar(math, b.add(b.add(p[0], p[1]), p[2]))
+					return b.Unit()
+				}, func() ir.Exp { return b.Unit() })
+				b.println(p[4], b.ReadVar(math))
+				sq := b.Call(ir.Callee{Pkg: "math", Name: "Sqrt", Pure: true}, ir.Float64, b.Convert(ir.Float64, b.ReadVar(math)))
+				return b.add(b.named(sq, "x2"), p[3])
+			})
+		},
+		Main:   "fmt.Println(AwkwardNames(1, 2, 6, 0.5, \"ok\"))",
+		Stdout: "ok 9\n3.5\n",
+	}
 }
