@@ -1,0 +1,206 @@
+// Command bench runs the benchmarks of the examples and prints them as one
+// table through benchstat: a row per kernel, a column per implementation
+// (the anchor library, an alternative, the staging function run natively,
+// the generated Go and the generated C), then a summary of the speedups.
+//
+// Usage:
+//
+//	go run ./examples/bench [flags] [packages]
+//
+// The packages default to every example (github.com/lmsgen/lmsgen/examples/...).
+// A benchmark counts when its name is Benchmark<Impl><Kernel>, Impl one of
+// Anchor, Alt, Native, GenGo, GenC (see examples/README.md); others are
+// ignored. The benchmarks of the generated code are compiled only with the
+// build tag lmsgen_generated, which bench passes to every package whose
+// generated file <package>_lms.go exists (-generated=auto).
+//
+// Flags:
+//
+//	-count n        runs of each benchmark (default 6; benchstat needs 6 for
+//	                a confidence interval)
+//	-benchtime d    go test -benchtime (default 250ms)
+//	-bench regexp   go test -bench (default .)
+//	-generated m    auto, on or off: whether to pass -tags=lmsgen_generated
+//	-o file         also write the benchmark results, as given to benchstat
+//	-benchstat cmd  the benchstat command (default: benchstat if it is on
+//	                PATH, else go run golang.org/x/perf/cmd/benchstat@<pinned>)
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// benchstatModule is the benchstat run when none is on PATH.
+const benchstatModule = "golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da"
+
+type config struct {
+	count     int
+	benchtime string
+	bench     string
+	generated string
+	out       string
+	benchstat string
+}
+
+func main() {
+	var cfg config
+	fs := flag.NewFlagSet("bench", flag.ExitOnError)
+	fs.IntVar(&cfg.count, "count", 6, "runs of each benchmark")
+	fs.StringVar(&cfg.benchtime, "benchtime", "250ms", "go test -benchtime")
+	fs.StringVar(&cfg.bench, "bench", ".", "go test -bench")
+	fs.StringVar(&cfg.generated, "generated", "auto", "auto, on or off: pass -tags=lmsgen_generated")
+	fs.StringVar(&cfg.out, "o", "", "also write the benchmark results to `file`")
+	fs.StringVar(&cfg.benchstat, "benchstat", "", "benchstat `command` (default: benchstat on PATH, else go run)")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: go run ./examples/bench [flags] [packages]\n")
+		fs.PrintDefaults()
+	}
+	fs.Parse(os.Args[1:])
+	if cfg.generated != "auto" && cfg.generated != "on" && cfg.generated != "off" {
+		fmt.Fprintln(os.Stderr, "bench: -generated must be auto, on or off")
+		os.Exit(2)
+	}
+	patterns := fs.Args()
+	if len(patterns) == 0 {
+		patterns = []string{"github.com/lmsgen/lmsgen/examples/..."}
+	}
+	if err := run(cfg, patterns, os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+// run benchmarks the packages and prints the tables to stdout; progress
+// and the go tool's messages go to stderr.
+func run(cfg config, patterns []string, stdout, stderr io.Writer) error {
+	pkgs, err := listPackages(patterns)
+	if err != nil {
+		return err
+	}
+	if len(pkgs) == 0 {
+		return fmt.Errorf("no example packages with tests in %v", patterns)
+	}
+	var results bytes.Buffer
+	var failed []string
+	for _, p := range pkgs {
+		args := []string{"test", "-run=^$", "-bench=" + cfg.bench, fmt.Sprintf("-count=%d", cfg.count), "-benchtime=" + cfg.benchtime}
+		if cfg.generated == "on" || cfg.generated == "auto" && p.generated() {
+			args = append(args, "-tags=lmsgen_generated")
+		}
+		args = append(args, p.ImportPath)
+		fmt.Fprintf(stderr, "go %s\n", strings.Join(args, " "))
+		cmd := exec.Command("go", args...)
+		cmd.Stderr = stderr
+		out, err := cmd.Output()
+		if err != nil {
+			stderr.Write(out)
+			failed = append(failed, p.ImportPath)
+			continue
+		}
+		results.Write(rewrite(out, p.Name))
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("benchmarks failed in %s", strings.Join(failed, ", "))
+	}
+	if cfg.out != "" {
+		if err := os.WriteFile(cfg.out, results.Bytes(), 0o644); err != nil {
+			return err
+		}
+	}
+	dir, err := os.MkdirTemp("", "lmsgen-bench")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	file := filepath.Join(dir, "bench.txt")
+	if err := os.WriteFile(file, results.Bytes(), 0o644); err != nil {
+		return err
+	}
+	bs := benchstatCommand(cfg.benchstat)
+	table, err := benchstat(bs, file, "text")
+	if err != nil {
+		return err
+	}
+	stdout.Write(table)
+	csv, err := benchstat(bs, file, "csv")
+	if err != nil {
+		return err
+	}
+	rows, err := parseCSV(csv)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout)
+	writeSummary(stdout, rows)
+	return nil
+}
+
+// pkg is a package as go list describes it.
+type pkg struct {
+	ImportPath, Dir, Name string
+}
+
+// generated reports whether go generate has written the package's Go
+// specializations.
+func (p pkg) generated() bool {
+	_, err := os.Stat(filepath.Join(p.Dir, p.Name+"_lms.go"))
+	return err == nil
+}
+
+// listPackages returns the packages matching patterns that have tests,
+// except commands.
+func listPackages(patterns []string) ([]pkg, error) {
+	args := append([]string{"list", "-f", "{{.ImportPath}}\t{{.Dir}}\t{{.Name}}\t{{len .TestGoFiles}}"}, patterns...)
+	out, err := exec.Command("go", args...).Output()
+	if err != nil {
+		if ee, ok := err.(*exec.ExitError); ok {
+			return nil, fmt.Errorf("go list: %v\n%s", err, ee.Stderr)
+		}
+		return nil, fmt.Errorf("go list: %v", err)
+	}
+	var pkgs []pkg
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Split(line, "\t")
+		if len(f) != 4 || f[2] == "main" || f[3] == "0" {
+			continue
+		}
+		pkgs = append(pkgs, pkg{ImportPath: f[0], Dir: f[1], Name: f[2]})
+	}
+	return pkgs, nil
+}
+
+// benchstatCommand returns the command line that runs benchstat.
+func benchstatCommand(flagValue string) []string {
+	if flagValue != "" {
+		return strings.Fields(flagValue)
+	}
+	if path, err := exec.LookPath("benchstat"); err == nil {
+		return []string{path}
+	}
+	return []string{"go", "run", benchstatModule}
+}
+
+// columns is the projection of the implementations, in table order: the
+// first is the base of benchstat's comparisons.
+const columns = "/impl@(" + "Anchor Alt Native GenGo GenC" + ")"
+
+// benchstat runs benchstat on file, one table for all packages, a row per
+// kernel and a column per implementation.
+func benchstat(command []string, file, format string) ([]byte, error) {
+	args := append(command[1:], "-format", format, "-table", "", "-row", ".name", "-col", columns, file)
+	cmd := exec.Command(command[0], args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v\n%s", strings.Join(command, " "), err, stderr.Bytes())
+	}
+	return out, nil
+}

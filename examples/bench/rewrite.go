@@ -1,0 +1,44 @@
+package main
+
+import (
+	"bytes"
+	"regexp"
+)
+
+// impls are the implementations a benchmark name may start with, as
+// examples/README.md defines them.
+var impls = []string{"Anchor", "Alt", "Native", "GenGo", "GenC"}
+
+// benchLine matches a benchmark result: Benchmark<Impl><Kernel>[-procs].
+var benchLine = regexp.MustCompile(`^Benchmark(Anchor|Alt|Native|GenGo|GenC)([A-Za-z0-9_]+)(-[0-9]+)?(\s.*)$`)
+
+// rewrite returns the go test output out with each example benchmark
+// renamed Benchmark<pkg>.<Kernel>/impl=<Impl>, so that benchstat can put
+// the implementations of a kernel side by side; other benchmark lines are
+// dropped, configuration lines (goos:, pkg:, ...) kept.
+func rewrite(out []byte, pkgName string) []byte {
+	var b bytes.Buffer
+	for _, line := range bytes.Split(out, []byte("\n")) {
+		switch {
+		case bytes.HasPrefix(line, []byte("Benchmark")):
+			m := benchLine.FindSubmatch(line)
+			if m == nil {
+				continue
+			}
+			b.WriteString("Benchmark" + pkgName + "." + string(m[2]) + "/impl=" + string(m[1]))
+			b.Write(m[3])
+			b.Write(m[4])
+			b.WriteByte('\n')
+		case isConfig(line):
+			b.Write(line)
+			b.WriteByte('\n')
+		}
+	}
+	return b.Bytes()
+}
+
+// configLine matches a file-level configuration line of the benchmark
+// format ("key: value", the key lower-case).
+var configLine = regexp.MustCompile(`^[a-z][^\s:]*: `)
+
+func isConfig(line []byte) bool { return configLine.Match(line) }
