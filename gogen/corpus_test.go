@@ -86,6 +86,14 @@ func runCorpus(t *testing.T, opts sched.Options) {
 		t.Skip("builds and runs a program")
 	}
 	src, cases := emitCorpus(t, corpus.Cases(), opts)
+	runProgram(t, src, cases)
+}
+
+// runProgram checks the signatures in src, builds and vets it with the
+// corpus's main, runs every case and compares its output and exit status
+// with the expected ones.
+func runProgram(t *testing.T, src []byte, cases []corpus.Case) {
+	t.Helper()
 	checkSignatures(t, src, cases)
 
 	dir := t.TempDir()

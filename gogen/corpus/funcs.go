@@ -92,6 +92,56 @@ func funcCases() []Case {
 			Stdout: "true false\nfalse true\ntrue false\n",
 		},
 		{
+			// A recursive closure: it captures step.
+			Name: "SumBy",
+			Sig:  "func(n, step int) int",
+			Build: func() *ir.Graph {
+				b := newBld()
+				return b.Build(ts(ir.Int, ir.Int), func(p []ir.Exp) ir.Exp {
+					b.params(p, "n", "step")
+					sum := b.named(b.Forward(intFn), "sum")
+					b.DefineForward(sum, func(a []ir.Exp) ir.Exp {
+						b.params(a, "k")
+						k := a[0]
+						return b.If(b.Compare(ir.OpLe, k, b.i(0)), ir.Int,
+							func() ir.Exp { return b.i(0) },
+							func() ir.Exp { return b.add(k, b.Apply(sum, b.sub(k, p[1]))) })
+					})
+					return b.Apply(sum, p[0])
+				})
+			},
+			Main:   "fmt.Println(SumBy(10, 3), SumBy(0, 1), SumBy(5, 1))",
+			Stdout: "22 0 15\n",
+		},
+		{
+			// Mutually recursive closures: they capture d.
+			Name: "EvenBy",
+			Sig:  "func(n, d uint) bool",
+			Build: func() *ir.Graph {
+				b := newBld()
+				predFn := ir.FuncOf(ts(ir.Uint), ts(ir.Bool))
+				return b.Build(ts(ir.Uint, ir.Uint), func(p []ir.Exp) ir.Exp {
+					b.params(p, "n", "d")
+					d := p[1]
+					even := b.named(b.Forward(predFn), "even")
+					odd := b.named(b.Forward(predFn), "odd")
+					def := func(f, other ir.Exp, small bool) {
+						b.DefineForward(f, func(a []ir.Exp) ir.Exp {
+							b.params(a, "m")
+							return b.If(b.lt(a[0], d), ir.Bool,
+								func() ir.Exp { return b.k(ir.Bool, small) },
+								func() ir.Exp { return b.Apply(other, b.sub(a[0], d)) })
+						})
+					}
+					def(even, odd, true)
+					def(odd, even, false)
+					return b.Apply(even, p[0])
+				})
+			},
+			Main:   "fmt.Println(EvenBy(7, 2), EvenBy(8, 2), EvenBy(9, 3), EvenBy(1, 5))",
+			Stdout: "false true false true\n",
+		},
+		{
 			// A closure that captures a parameter.
 			Name: "AddK",
 			Sig:  "func(k, x int) int",
