@@ -30,6 +30,7 @@ type Program struct {
 	pattern string
 	states  []dstate
 	start   int
+	funcs   []int // the states that are functions, callees first
 }
 
 // dstate is a DFA state.
@@ -353,6 +354,29 @@ func (p *Program) layout() {
 	if !done[p.start] {
 		visit(p.start)
 	}
+	p.funcs = p.postorder()
+}
+
+// postorder returns the function states in depth-first post-order from the
+// start: a function comes after every function it calls, except around a
+// cycle.
+func (p *Program) postorder() []int {
+	seen := make([]bool, len(p.states))
+	var out []int
+	var visit func(q int)
+	visit = func(q int) {
+		seen[q] = true
+		for _, e := range p.states[q].edges {
+			if !seen[e.to] {
+				visit(e.to)
+			}
+		}
+		if p.states[q].fn {
+			out = append(out, q)
+		}
+	}
+	visit(p.start)
+	return out
 }
 
 // cyclic reports for each state whether it lies on a cycle through another

@@ -57,15 +57,15 @@ type stateFunc = func(s stage.String, i stage.Int) stage.Bool
 // Match reports whether s contains a match of p. It is the interpreter:
 // the program is static, s dynamic.
 func (p *Program) Match(s stage.String) stage.Bool {
-	// One staged function per state marked fn. A function's body refers to
-	// fns, filled before any of them is called.
+	// One staged function per state marked fn, callees first. A function's
+	// body calls the others through fns, all filled before the first call;
+	// on a cycle of states a body refers to a function created after it,
+	// as a recursive stage.Fun refers to its own variable.
 	fns := make([]stateFunc, len(p.states))
-	for q := range p.states {
-		if p.states[q].fn {
-			fns[q] = stage.Fun(func(s stage.String, i stage.Int) stage.Bool {
-				return p.run(fns, q, s, i)
-			})
-		}
+	for _, q := range p.funcs {
+		fns[q] = stage.Fun(func(s stage.String, i stage.Int) stage.Bool {
+			return p.run(fns, q, s, i)
+		})
 	}
 	if p.states[p.start].fn {
 		return fns[p.start](s, 0)

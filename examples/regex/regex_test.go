@@ -270,3 +270,35 @@ func TestRandomPatterns(t *testing.T) {
 		}
 	}
 }
+
+// Every function state is created once, and after the functions it calls
+// unless they are on a cycle with it.
+func TestFuncOrder(t *testing.T) {
+	for _, pat := range patterns {
+		p := MustCompile(pat)
+		_, nf := p.Stats()
+		if len(p.funcs) != nf {
+			t.Errorf("%q: %d functions in order, %d marked", pat, len(p.funcs), nf)
+		}
+	}
+	p := MustCompile(IPv4) // acyclic: strictly callees first
+	pos := map[int]int{}
+	for i, q := range p.funcs {
+		pos[q] = i
+	}
+	var calls func(q int, from int)
+	calls = func(q int, from int) {
+		for _, e := range p.states[q].edges {
+			if p.states[e.to].fn {
+				if pos[e.to] > pos[from] {
+					t.Errorf("IPv4: function %d calls %d, created later", from, e.to)
+				}
+				continue
+			}
+			calls(e.to, from)
+		}
+	}
+	for _, q := range p.funcs {
+		calls(q, q)
+	}
+}
