@@ -45,9 +45,16 @@ func (fg *funcGen) ifStmt(out *stmts, n *ir.Node, d dest) {
 				return
 			}
 		}
+		// var lo, hi int: one declaration per run of names of one type.
+		types := resultTypes(n.Type)
+		var run []jen.Code
 		for i, name := range names {
 			if name != "_" {
-				out.add(jen.Var().Id(name).Add(goType(resultTypes(n.Type)[i])))
+				run = append(run, jen.Id(name))
+			}
+			if len(run) > 0 && (i+1 == len(names) || types[i+1] != types[i]) {
+				out.add(jen.Var().List(run...).Add(goType(types[i])))
+				run = nil
 			}
 		}
 		fg.ifElse(out, c, fg.block(thenB, assign), fg.block(elseB, assign))

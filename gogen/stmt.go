@@ -88,13 +88,13 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 				continue
 			}
 		}
-		if n.Op == ir.OpIf && fg.uses[n.Sym] == 1 && fg.projs[n.Sym] == nil && !fg.isTuple(n.Sym) {
+		if n.Op == ir.OpIf && fg.uses[n.Sym] == 1 && fg.projs[n.Sym] == nil {
 			if i == last && d.kind != destNone && fr.b.Res == n.Sym.E() {
 				fg.ifStmt(out, n, d)
 				resultSent = true
 				continue
 			}
-			if w := fg.nextStmt(fr, i); w != nil && w.Op == ir.OpVarSet && w.Args[1] == n.Sym.E() {
+			if w := fg.nextStmt(fr, i); w != nil && w.Op == ir.OpVarSet && w.Args[1] == n.Sym.E() && !fg.isTuple(n.Sym) {
 				// v = if c {a} else {b}: assign v in the branches.
 				fg.ifStmt(out, n, dest{kind: destAssign, names: []string{fg.name(w.Args[0].Sym())}})
 				done = w

@@ -127,6 +127,29 @@ func controlCases() []Case {
 			Stdout: "grade A grade B grade C grade F\n",
 		},
 		{
+			// Conditionals with two results: taken apart, and returned.
+			Name: "MinMax",
+			Sig:  "func(a, b int) (int, int)",
+			Build: func() *ir.Graph {
+				b := newBld()
+				pair := ir.TupleOf(ts(ir.Int, ir.Int))
+				return b.Build(ts(ir.Int, ir.Int), func(p []ir.Exp) ir.Exp {
+					b.params(p, "a", "b")
+					x, y := p[0], p[1]
+					r := b.If(b.lt(x, y), pair,
+						func() ir.Exp { return b.Tuple(x, y) },
+						func() ir.Exp { return b.Tuple(y, x) })
+					lo, hi := b.named(b.Proj(r, 0), "lo"), b.named(b.Proj(r, 1), "hi")
+					b.println(lo, hi)
+					return b.If(b.lt(hi, b.i(10)), pair,
+						func() ir.Exp { return b.Tuple(b.mul(lo, b.i(2)), hi) },
+						func() ir.Exp { return b.Tuple(hi, lo) })
+				})
+			},
+			Main:   "fmt.Println(MinMax(3, 1))\nfmt.Println(MinMax(20, 5))",
+			Stdout: "1 3\n2 3\n5 20\n20 5\n",
+		},
+		{
 			// An early exit from a loop, through a flag in its condition.
 			Name: "Find",
 			Sig:  "func(s []int, x int) int",
