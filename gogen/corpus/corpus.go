@@ -9,10 +9,21 @@
 //
 // A backend test emits every case as a function of package main (one file
 // may hold all of them: names are unique across the corpus), adds a main
-// that runs the case named by its first argument (see MainFile), builds,
-// runs each case and compares. The Go backend (gogen) and the C backend
-// (cgen, through its cgo bridge, whose functions have the same Go
-// signatures) both use it.
+// that runs the case named by its first argument (see MainFile), builds
+// once, runs each case and compares:
+//
+//	cases := corpus.Cases()
+//	for _, c := range cases {
+//		s := sched.Run(c.Build(), sched.Options{})
+//		// emit s as func c.Name in package main; its signature is c.Sig
+//	}
+//	// write corpus.MainFile(cases) beside it, go build -o prog .
+//	// for each case: run "prog c.Name"; want stdout == c.Stdout,
+//	// strings.HasPrefix(stderr, c.Stderr), exit status == c.Exit.
+//
+// The Go backend (gogen, see its corpus_test.go) and the C backend (cgen,
+// through its cgo bridge, whose functions have the same Go signatures)
+// both use it.
 package corpus
 
 import (
@@ -83,7 +94,7 @@ func MainFile(cases []Case) string {
 	for _, c := range cases {
 		fmt.Fprintf(&sb, "\tcase %q:\n\t\trun%s()\n", c.Name, c.Name)
 	}
-	sb.WriteString("\tdefault:\n\t\tfmt.Fprintln(os.Stderr, \"unknown case\", os.Args[1])\n\t\tos.Exit(3)\n\t}\n}\n")
+	sb.WriteString("\tdefault:\n\t\tpanic(\"unknown case \" + os.Args[1])\n\t}\n}\n")
 	for _, c := range cases {
 		fmt.Fprintf(&sb, "\nfunc run%s() {\n", c.Name)
 		for _, line := range strings.Split(strings.TrimRight(c.Main, "\n"), "\n") {
