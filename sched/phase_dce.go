@@ -26,6 +26,7 @@ import (
 // Needs: a graph built by an ir.Builder (nodes after their arguments).
 // Must run after: index and every later phase work on the result.
 func dce(st *state) {
+	st.orig = st.g
 	g := ir.DCE(st.g)
 	reach := make([]bool, g.NumSyms())
 	mark := func(s ir.Sym) { reach[s] = true }

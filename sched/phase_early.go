@@ -24,10 +24,16 @@ import (
 // block it was built in (its source block); every node that carries effect
 // dependencies, and every trapping node the builder makes, is pinned.
 //
+// The bound variables are those of the graph before dce: removing dead
+// nodes removes dependencies, and can leave an effect without any: an
+// assignment that overwrites a dead one depends on it only softly, and
+// after dce on nothing, though it belongs to its loop body. Its bound
+// variables before dce still tie it to its block.
+//
 // Needs: index. Must run after: anchor and place.
 func early(st *state) {
 	g := st.g
-	st.bv = ir.Bound(g)
+	st.bv = ir.Bound(st.orig)
 	st.early = make([]int32, len(g.Nodes))
 	st.pinned = make([]bool, len(g.Nodes))
 	st.sdepth = make([]int32, len(st.blocks))
@@ -44,7 +50,10 @@ func early(st *state) {
 		for _, v := range bound {
 			b := st.binder[v]
 			if b < 0 {
-				panic(fmt.Sprintf("BUG: sched: %v depends on %v, which no block binds", n.Sym, v))
+				if g.Def(v) != nil {
+					panic(fmt.Sprintf("BUG: sched: %v depends on %v, which no block binds", n.Sym, v))
+				}
+				continue // bound by a block dce removed
 			}
 			d := st.sdepth[b]
 			if d < 0 {

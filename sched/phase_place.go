@@ -58,7 +58,7 @@ func place(st *state) {
 			panic(fmt.Sprintf("BUG: sched: %v is bound in a block whose owner is not scheduled", n.Sym))
 		}
 		for _, v := range st.bv.Of(n.Sym) {
-			if !t.encloses(st.binder[v], e) {
+			if b := st.binder[v]; b >= 0 && !t.encloses(b, e) {
 				panic(fmt.Sprintf("BUG: sched: %v depends on variables of two unrelated blocks", n.Sym))
 			}
 		}

@@ -253,7 +253,8 @@ func crossCheck(t testing.TB, seed uint64, g *ir.Graph) map[string]int {
 	// Duplicating as LMS does may duplicate reads, which Verify rejects.
 	st := schedState(g, Options{lmsDuplicate: true})
 	s := st.sched
-	ref := newRef(s.Graph())
+	// Both see the bound variables of the graph before DCE (see early).
+	ref := newRef(s.Graph(), st.bv)
 	sg := s.Graph()
 	prod := map[ir.Sym][]*ir.Block{}
 	var walk func(b *ir.Block)

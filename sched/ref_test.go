@@ -25,8 +25,14 @@ type refSchedule struct {
 	blocks map[ir.Sym]map[*ir.Block]bool
 }
 
-func newRef(g *ir.Graph) *refSchedule {
-	r := &refSchedule{g: g, bound: ir.Bound(g), path: map[ir.Sym]bool{},
+// newRef schedules g. bound is the bound-variable analysis to use: that of
+// g itself, or, as the production scheduler does, that of the graph before
+// DCE (see early).
+func newRef(g *ir.Graph, bound *ir.BoundVars) *refSchedule {
+	if bound == nil {
+		bound = ir.Bound(g)
+	}
+	r := &refSchedule{g: g, bound: bound, path: map[ir.Sym]bool{},
 		placed: map[*ir.Block][]ir.Sym{}, blocks: map[ir.Sym]map[*ir.Block]bool{}}
 	r.inner = g.Nodes
 	r.scheduleBlock(g.Block)

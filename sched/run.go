@@ -27,7 +27,7 @@ var phases = []phase{
 // marks) on g and returns the schedule. g is not modified. It panics with
 // "BUG: ..." on an invalid graph.
 func Run(g *ir.Graph, opts Options) *Schedule {
-	st := &state{opts: opts, g: g}
+	st := &state{opts: opts, g: g, orig: g}
 	for _, p := range phases {
 		if p.skip != nil && p.skip(opts) {
 			continue
@@ -43,6 +43,7 @@ func Run(g *ir.Graph, opts Options) *Schedule {
 type state struct {
 	opts Options
 	g    *ir.Graph
+	orig *ir.Graph // the graph given to Run, before dce
 
 	// index
 	idx        []int32     // symbol -> node index + 1 (0: not a node)

@@ -55,7 +55,7 @@ func TestSeedTraversal(t *testing.T) {
 	require.Equal(t, xs(9), syms(s.Nodes(x10.Blocks[1])))
 	require.Equal(t, snippetSchedule, s.String())
 
-	r := newRef(s.Graph())
+	r := newRef(s.Graph(), nil)
 	require.Equal(t, xs(2, 3, 4, 10), r.placed[top])
 	require.Equal(t, xs(6, 7), r.placed[x10.Blocks[0]])
 	require.Equal(t, xs(9), r.placed[x10.Blocks[1]])
