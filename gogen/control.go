@@ -177,16 +177,12 @@ func (fg *funcGen) funcParts(n *ir.Node) (ps []jen.Code, res jen.Code, body []je
 // only inside w and by no function literal (whose capture of a
 // per-iteration variable would differ), w's condition is one expression,
 // and the last statement of w's body assigns v.
-func (fg *funcGen) forClause(fr *frame, v, w *ir.Node) *ir.Node {
+func (fg *funcGen) forClause(fr *frame, v *ir.Node, k int) *ir.Node {
+	w := fr.nodes[k]
 	if fg.varReads[v.Sym] == 0 {
 		return nil
 	}
-	wpos := int32(-1)
-	for j, n := range fr.nodes {
-		if n == w {
-			wpos = fg.plans[fr.b].pos[j]
-		}
-	}
+	wpos := fg.plans[fr.b].pos[k]
 	for _, u := range fg.varOps[v.Sym] {
 		if p, ok := fg.posIn(fr.b, nil, u); !ok || p != wpos {
 			return nil
@@ -224,19 +220,30 @@ func (fg *funcGen) forLoop(fr *frame, i int) (w, post *ir.Node) {
 	v := fr.nodes[i]
 	init := v.Args[0]
 	movable := init.IsConst() || !fg.isInline(init) && !fg.forwarded[init.Sym()]
-	for _, n := range fr.nodes[i+1:] {
-		switch {
-		case fg.skip(n):
-		case n.Op == ir.OpWhile:
-			if post := fg.forClause(fr, v, n); post != nil {
-				return n, post
-			}
-			return nil, nil
-		case !movable:
-			return nil, nil
-		}
+	k := fr.nextLoop(fg, i)
+	if k < 0 || !movable && fg.nextStmt(fr, i) != fr.nodes[k] {
+		return nil, nil
+	}
+	if post := fg.forClause(fr, v, k); post != nil {
+		return fr.nodes[k], post
 	}
 	return nil, nil
+}
+
+// nextLoop returns the index of the first loop written as a statement
+// after index i, or -1.
+func (fr *frame) nextLoop(fg *funcGen, i int) int {
+	if fr.loopAfter == nil {
+		fr.loopAfter = make([]int32, len(fr.nodes)+1)
+		fr.loopAfter[len(fr.nodes)] = -1
+		for j := len(fr.nodes) - 1; j >= 0; j-- {
+			fr.loopAfter[j] = fr.loopAfter[j+1]
+			if n := fr.nodes[j]; n.Op == ir.OpWhile && !fg.skip(n) {
+				fr.loopAfter[j] = int32(j)
+			}
+		}
+	}
+	return int(fr.loopAfter[i+1])
 }
 
 // forStmt writes the declaration of variable v and loop w as one for

@@ -57,6 +57,8 @@ type frame struct {
 	parent int32
 	saved  []savedInl
 	loops  []forLoop // variables declared by the for clause of a later loop
+
+	loopAfter []int32 // index of the next loop statement after each index (see nextLoop)
 }
 
 type forLoop struct {

@@ -65,7 +65,16 @@ func (a *analysis) plan(b *ir.Block, local []int32) *blockPlan {
 	}
 	for j, n := range nodes {
 		index[n.Sym] = int32(j)
-		if n.Op != ir.OpForward && n.Op != ir.OpProj {
+		switch {
+		case n.Op == ir.OpForward || n.Op == ir.OpProj:
+		case n.Op == ir.OpTuple && b.Res != n.Sym.E():
+			// A tuple is written where it is used, maybe in another
+			// block: its elements must have names.
+			for _, x := range n.Args {
+				count(x, int32(j))
+				count(x, int32(j))
+			}
+		default:
 			for _, x := range n.Args {
 				count(x, int32(j))
 			}

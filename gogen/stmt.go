@@ -336,6 +336,10 @@ func isSpecialConst(v any) bool {
 // assign writes lhs = x, as lhs op= y when x is lhs op y (isLHS tells
 // whether a node reads lhs), and as lhs++ or lhs-- when y is 1.
 func (fg *funcGen) assign(out *stmts, lhs *jen.Statement, x ir.Exp, isLHS func(*ir.Node) bool) {
+	if fg.readsLHS(x, isLHS) {
+		fg.ref(x, ctxConverted)
+		return // v = v: vet flags it, and it does nothing
+	}
 	if x.IsSym() {
 		if m := fg.inlineNode(x.Sym()); m != nil && compoundOp(m, fg.g.TypeOf(m.Args[0])) {
 			l, r := m.Args[0], m.Args[1]
