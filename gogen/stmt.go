@@ -337,8 +337,13 @@ func isSpecialConst(v any) bool {
 // whether a node reads lhs), and as lhs++ or lhs-- when y is 1.
 func (fg *funcGen) assign(out *stmts, lhs *jen.Statement, x ir.Exp, isLHS func(*ir.Node) bool) {
 	if fg.readsLHS(x, isLHS) {
-		fg.ref(x, ctxConverted)
-		return // v = v: vet flags it, and it does nothing
+		// v = v: vet flags it, and it does nothing; s[i] = s[i] may
+		// still panic.
+		e := fg.ref(x, ctxConverted)
+		if fg.g.Def(x.Sym()).Op == ir.OpSliceGet {
+			out.add(jen.Id("_").Op("=").Add(e.s))
+		}
+		return
 	}
 	if x.IsSym() {
 		if m := fg.inlineNode(x.Sym()); m != nil && compoundOp(m, fg.g.TypeOf(m.Args[0])) {
