@@ -197,6 +197,9 @@ func (fg *funcGen) opaque(c *ir.Const) expr {
 		return primary(jen.Id(name))
 	}
 	var name string
+	if len(fg.fn.opaque) == 0 {
+		fg.fn.opaque = append(fg.fn.opaque, jen.Comment("Variables, not constants: the operations using them must happen at run time."))
+	}
 	if c.Type.IsInteger() && constUint(c) == 0 {
 		name = fg.fn.names.fresh("zero")
 		fg.fn.opaque = append(fg.fn.opaque, jen.Var().Id(name).Add(goType(c.Type)))
