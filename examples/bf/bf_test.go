@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/lmsgen/lmsgen/examples/internal/rep"
 	"github.com/lmsgen/lmsgen/stage"
 )
 
@@ -42,21 +43,8 @@ func randInput(r *rand.Rand, n int) []byte {
 	return in
 }
 
-func reps(b []byte) []stage.Byte {
-	s := make([]stage.Byte, len(b))
-	for i, c := range b {
-		s[i] = stage.Byte(c)
-	}
-	return s
-}
-
-func bytesOf(s []stage.Byte) []byte {
-	b := make([]byte, len(s))
-	for i, c := range s {
-		b[i] = byte(c)
-	}
-	return b
-}
+func reps(b []byte) []stage.Byte    { return rep.Convert[stage.Byte](b) }
+func bytesOf(s []stage.Byte) []byte { return rep.Convert[byte](s) }
 
 // runNative runs the staging function natively on a fresh tape.
 func runNative(prog string, in []byte) []byte {

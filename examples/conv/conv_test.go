@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/lmsgen/lmsgen/examples/internal/rep"
 	"github.com/lmsgen/lmsgen/stage"
 )
 
@@ -32,13 +33,7 @@ func randImage(r *rand.Rand, w, h int) []float32 {
 	return img
 }
 
-func reps(v []float32) []stage.Float32 {
-	s := make([]stage.Float32, len(v))
-	for i, x := range v {
-		s[i] = stage.Float32(x)
-	}
-	return s
-}
+func reps(v []float32) []stage.Float32 { return rep.Convert[stage.Float32](v) }
 
 var kernels = map[string]Kernel{"Gauss3": Gauss3, "SobelX": SobelX, "Gauss5": Gauss5,
 	"ones2": {2, []float32{1, 1, 1, 1}}, "zeros3": {3, make([]float32, 9)}, "one1": {1, []float32{-1}}}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/lmsgen/lmsgen/examples/internal/approx"
+	"github.com/lmsgen/lmsgen/examples/internal/rep"
 	"github.com/lmsgen/lmsgen/stage"
 	"gonum.org/v1/gonum/dsp/fourier"
 )
@@ -24,21 +25,8 @@ func randSignal(r *rand.Rand, n int) []complex128 {
 	return x
 }
 
-func reps(x []complex128) []stage.Complex128 {
-	s := make([]stage.Complex128, len(x))
-	for i, v := range x {
-		s[i] = stage.Complex128(v)
-	}
-	return s
-}
-
-func complexes(s []stage.Complex128) []complex128 {
-	x := make([]complex128, len(s))
-	for i, v := range s {
-		x[i] = complex128(v)
-	}
-	return x
-}
+func reps(x []complex128) []stage.Complex128      { return rep.ConvertComplex[stage.Complex128](x) }
+func complexes(s []stage.Complex128) []complex128 { return rep.ConvertComplex[complex128](s) }
 
 // fftNative runs the staging function natively.
 func fftNative(x []complex128, n, leaf int) []complex128 {

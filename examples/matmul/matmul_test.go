@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/lmsgen/lmsgen/examples/internal/approx"
+	"github.com/lmsgen/lmsgen/examples/internal/rep"
 	"github.com/lmsgen/lmsgen/stage"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
@@ -21,22 +22,8 @@ func randMat(r *rand.Rand, m int) []float64 {
 	return v
 }
 
-// reps converts to a slice of Reps, sharing no memory with v.
-func reps(v []float64) []stage.Float64 {
-	s := make([]stage.Float64, len(v))
-	for i, x := range v {
-		s[i] = stage.Float64(x)
-	}
-	return s
-}
-
-func floats(s []stage.Float64) []float64 {
-	v := make([]float64, len(s))
-	for i, x := range s {
-		v[i] = float64(x)
-	}
-	return v
-}
+func reps(v []float64) []stage.Float64   { return rep.Convert[stage.Float64](v) }
+func floats(s []stage.Float64) []float64 { return rep.Convert[float64](s) }
 
 // matMulLoop is the plain triple loop, summing over k in increasing order
 // like MatMul.

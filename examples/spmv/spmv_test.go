@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/lmsgen/lmsgen/examples/internal/rep"
 	"github.com/lmsgen/lmsgen/stage"
 )
 
@@ -63,13 +64,7 @@ func randVec(r *rand.Rand, n int) []float64 {
 	return x
 }
 
-func reps(v []float64) []stage.Float64 {
-	s := make([]stage.Float64, len(v))
-	for i, x := range v {
-		s[i] = stage.Float64(x)
-	}
-	return s
-}
+func reps(v []float64) []stage.Float64 { return rep.Convert[stage.Float64](v) }
 
 // absRow returns Σ|a_ij·x_j| for row i: the scale of its rounding error.
 func absRow(a *CSR, x []float64, i int) float64 {
