@@ -22,7 +22,9 @@ const maxStates = 10000
 
 // inlineBudget is the size (in states) up to which a state with several
 // predecessors is copied into each of them rather than made a function.
-const inlineBudget = 24
+// Copying more saves calls but grows the code; in a hand-written prototype
+// of the generated code, larger budgets grew it without making it faster.
+const inlineBudget = 8
 
 // Program is a compiled pattern: a DFA over bytes and the layout of the
 // staged matcher.

@@ -229,7 +229,7 @@ func TestLayout(t *testing.T) {
 			}
 		}
 	}
-	for pat, want := range map[string][2]int{IPv4: {32, 4}, APIPath: {24, 5}} {
+	for pat, want := range map[string][2]int{IPv4: {32, 6}, APIPath: {24, 5}} {
 		if s, f := MustCompile(pat).Stats(); s != want[0] || f != want[1] {
 			t.Errorf("%q: %d states, %d functions; want %v", pat, s, f, want)
 		}
