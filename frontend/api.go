@@ -1,0 +1,161 @@
+package frontend
+
+import (
+	"go/token"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// Config says what to load and how to evaluate it.
+type Config struct {
+	// Dir is the directory in which to run the build system (the
+	// current directory if empty).
+	Dir string
+	// Patterns are the package patterns to load ("." if empty).
+	Patterns []string
+	// Tags are extra build tags. The tag lmsgen is always set, so that
+	// staging code in files tagged //go:build lmsgen is loaded.
+	Tags []string
+	// Budgets bound the evaluation of every specialization; zero fields
+	// take the defaults (see Budgets). A directive option overrides a
+	// field for one specialization.
+	Budgets Budgets
+	// Run, if not empty, restricts evaluation to the specialization of
+	// that NAME (for -dump); the others are still checked for directive
+	// errors but not evaluated.
+	Run string
+}
+
+// Budgets bound the work of evaluating one specialization. They count
+// work, never time, so a specialization that fits its budgets on one
+// machine fits them everywhere. Exceeding one is an error at the position
+// where it happened that names the budget and how to raise it.
+type Budgets struct {
+	// Steps bounds the SSA instructions executed (static and staged).
+	// Flag -steps, directive option -steps=N. Default DefaultSteps.
+	Steps int
+	// Unroll bounds the iterations one execution of a static loop may run
+	// at generation time (a loop whose condition is static unrolls).
+	// Flag -unroll, directive option -unroll=N. Default DefaultUnroll.
+	Unroll int
+	// CallDepth bounds the depth of inlined calls. Flag -calldepth,
+	// directive option -calldepth=N. Default DefaultCallDepth.
+	CallDepth int
+	// Nodes bounds the size of the graph. Flag -nodes, directive option
+	// -nodes=N. Default DefaultNodes.
+	Nodes int
+}
+
+// The default budgets.
+const (
+	DefaultSteps     = 20_000_000
+	DefaultUnroll    = 100_000
+	DefaultCallDepth = 256
+	DefaultNodes     = 2_000_000
+)
+
+// withDefaults returns b with zero fields replaced by the defaults.
+func (b Budgets) withDefaults() Budgets {
+	if b.Steps <= 0 {
+		b.Steps = DefaultSteps
+	}
+	if b.Unroll <= 0 {
+		b.Unroll = DefaultUnroll
+	}
+	if b.CallDepth <= 0 {
+		b.CallDepth = DefaultCallDepth
+	}
+	if b.Nodes <= 0 {
+		b.Nodes = DefaultNodes
+	}
+	return b
+}
+
+// override returns b with the fields set in o (non-zero) replacing its own.
+func (b Budgets) override(o Budgets) Budgets {
+	if o.Steps > 0 {
+		b.Steps = o.Steps
+	}
+	if o.Unroll > 0 {
+		b.Unroll = o.Unroll
+	}
+	if o.CallDepth > 0 {
+		b.CallDepth = o.CallDepth
+	}
+	if o.Nodes > 0 {
+		b.Nodes = o.Nodes
+	}
+	return b
+}
+
+// Result is what Load found and built.
+type Result struct {
+	Packages []*Package
+}
+
+// Package is one loaded package that holds staging code.
+type Package struct {
+	Name    string // package name
+	Dir     string // directory of its sources
+	PkgPath string // import path
+	// StagingTagged reports whether the package's staging code sits in
+	// files tagged //go:build lmsgen; the generated file then gets
+	// //go:build !lmsgen so that production builds never link it.
+	StagingTagged bool
+	// Reserved lists the package-level names declared by the package's
+	// own files (not by a generated file), sorted: generated helpers must
+	// avoid them.
+	Reserved []string
+	// Specs are the specializations, in source order of their directives.
+	Specs []*Spec
+}
+
+// Spec is one specialization: the graph of the function NAME that a
+// //lms:gen directive asks for.
+type Spec struct {
+	// Name is the generated function's name (the directive's NAME).
+	Name string
+	// Pos is the position of the directive.
+	Pos token.Position
+	// Origin is the name of the staging function (Recv.Method for a
+	// method is not supported), and Doc its first doc sentence.
+	Origin string
+	// Graph is the specialization, after dead-code elimination. Its
+	// top-level block has one input per element of Params.
+	Graph *ir.Graph
+	// Params are the parameters of the generated function: the unbound
+	// parameters of the staging function, in order.
+	Params []Param
+	// Results are the generated function's result types, and
+	// ResultGoTypes the same in Go syntax (stage types replaced by their
+	// underlying types).
+	Results       []*ir.Type
+	ResultGoTypes []string
+	// Static lists the bound parameters with the Go source of their
+	// static argument, in the staging function's parameter order. A
+	// generated differential test calls Origin with these expressions in
+	// the bound positions and the generated function's arguments in the
+	// others (for Rep parameters converted to the stage type).
+	Static []StaticArg
+	// Budgets are the budgets the specialization was evaluated with.
+	Budgets Budgets
+}
+
+// Param is a parameter of a generated function.
+type Param struct {
+	Name string
+	Type *ir.Type
+	// GoType is the parameter's type in the generated function, in Go
+	// syntax ("[]float64"), and StageType its type in the staging
+	// function ("[]stage.Float64", qualified by the stage package's name
+	// "stage").
+	GoType    string
+	StageType string
+}
+
+// StaticArg is a bound parameter of a staging function.
+type StaticArg struct {
+	Param string // parameter name
+	Index int    // parameter index in the staging function
+	Expr  string // the Go expression of the directive
+}

@@ -1,0 +1,399 @@
+package frontend
+
+import (
+	"cmp"
+	"fmt"
+	"go/types"
+	"reflect"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// This file evaluates the builtin functions.
+
+func (fr *frame) builtin(name string, args []value, c *ssa.CallCommon, in *ssa.Call) value {
+	ev := fr.ev
+	switch name {
+	case "len", "cap":
+		return fr.length(name, args[0], c.Args[0].Type())
+	case "append":
+		return fr.appendTo(args[0], args[1], c)
+	case "copy":
+		return fr.copySlice(args[0], args[1], c)
+	case "delete":
+		m, _ := args[0].(*mapV)
+		if hasRep(args[1], 0) {
+			ev.fail("map key must be static, but %s", ev.whyRep(args[1]))
+		}
+		if m == nil {
+			return nil
+		}
+		key := mapKey(args[1])
+		if j, ok := m.idx[key]; ok {
+			if len(ev.regions) > 0 && ev.outerMap(m) {
+				ev.fail("deleting a key from a static map under staged control (in a branch or loop on a Rep) is not supported")
+			}
+			delete(m.idx, key)
+			m.keys[j] = deletedKey{}
+			m.live--
+		}
+		return nil
+	case "clear":
+		switch x := args[0].(type) {
+		case *mapV:
+			if x == nil || x.live == 0 {
+				return nil
+			}
+			if len(ev.regions) > 0 && ev.outerMap(x) {
+				ev.fail("clearing a static map under staged control (in a branch or loop on a Rep) is not supported")
+			}
+			x.keys, x.vals, x.idx, x.live = nil, nil, map[any]int{}, 0
+		case sliceV:
+			et := c.Args[0].Type().Underlying().(*types.Slice).Elem()
+			for i := range x.len {
+				ev.store(&x.base[x.off+i], ev.zero(et))
+			}
+		default:
+			ev.fail("clear of a dynamic slice is not supported")
+		}
+		return nil
+	case "min", "max":
+		return fr.minMax(name, args, c.Args[0].Type())
+	case "complex":
+		if !isRep(args[0]) && !isRep(args[1]) {
+			switch re := args[0].(type) {
+			case float32:
+				return complex(re, args[1].(float32))
+			case float64:
+				return complex(re, args[1].(float64))
+			}
+		}
+		ft := irBasic(c.Args[0].Type())
+		ev.at()
+		return ev.newRep(ev.b.Complex(ev.liftTo(args[0], ft, "the real part"), ev.liftTo(args[1], ft, "the imaginary part")), "a complex number", args...)
+	case "real", "imag":
+		if r, ok := args[0].(*rep); ok {
+			ev.at()
+			if name == "real" {
+				return ev.newRep(ev.b.Real(r.e), "the real part", r)
+			}
+			return ev.newRep(ev.b.Imag(r.e), "the imaginary part", r)
+		}
+		switch z := args[0].(type) {
+		case complex64:
+			if name == "real" {
+				return real(z)
+			}
+			return imag(z)
+		case complex128:
+			if name == "real" {
+				return real(z)
+			}
+			return imag(z)
+		}
+	case "print", "println":
+		exps := make([]ir.Exp, len(args))
+		for i, a := range args {
+			exps[i] = ev.lift(a, c.Args[i].Type(), "an argument of "+name)
+		}
+		ev.at()
+		if name == "print" {
+			ev.b.Print(ir.OpEprint, exps...)
+		} else {
+			ev.b.Print(ir.OpEprintln, exps...)
+		}
+		ev.writes++
+		return nil
+	case "recover":
+		ev.fail("recover is not supported in staging code")
+	case "close":
+		ev.fail("channels are not supported in staging code: no goroutines or channels during generation")
+	case "ssa:wrapnilchk":
+		if p, ok := args[0].(*value); ok && p == nil {
+			msg := fmt.Sprintf("value method %s.%s called using nil *%s pointer", args[1], args[2], args[1])
+			panic(&goPanic{msg: msg, val: msg})
+		}
+		return args[0]
+	}
+	ev.fail("builtin %s is not supported in staging code", name)
+	return nil
+}
+
+// deletedKey marks a deleted entry of a static map.
+type deletedKey struct{}
+
+func (fr *frame) length(name string, x value, t types.Type) value {
+	ev := fr.ev
+	switch x := x.(type) {
+	case string:
+		return len(x)
+	case sliceV:
+		if name == "len" {
+			return x.len
+		}
+		return x.cap
+	case array:
+		return len(x)
+	case *value:
+		if a, ok := (*x).(array); ok {
+			return len(a)
+		}
+		if x == nil {
+			if at, ok := t.Underlying().(*types.Pointer); ok {
+				return int(at.Elem().Underlying().(*types.Array).Len())
+			}
+		}
+	case *mapV:
+		if x == nil {
+			return 0
+		}
+		return x.live
+	case *rep:
+		ev.at()
+		if ev.b.Graph().TypeOf(x.e) == ir.String {
+			return ev.newRep(ev.b.StrLen(x.e), "the length of a string", x)
+		}
+		if name == "len" {
+			return ev.newRep(ev.b.Len(x.e), "the length of a dynamic slice", x)
+		}
+		return ev.newRep(ev.b.Cap(x.e), "the capacity of a dynamic slice", x)
+	}
+	ev.fail("%s of %s is not supported", name, describe(x))
+	return nil
+}
+
+// appendTo evaluates append(s, t...), where t is the slice of the extra
+// arguments (or a string, for append([]byte, s...)).
+func (fr *frame) appendTo(s, t value, c *ssa.CallCommon) value {
+	ev := fr.ev
+	st := c.Args[0].Type()
+	et := st.Underlying().(*types.Slice).Elem()
+	if str, ok := t.(string); ok {
+		bs := make([]value, len(str))
+		for i := range bs {
+			bs[i] = str[i]
+		}
+		t = sliceV{base: bs, len: len(bs), cap: len(bs)}
+	}
+	switch sv := s.(type) {
+	case *rep:
+		ev.at()
+		switch tv := t.(type) {
+		case sliceV:
+			if tv.len == 0 {
+				return sv
+			}
+			xs := make([]ir.Exp, tv.len)
+			elem := ev.b.Graph().TypeOf(sv.e).Elem
+			for i, x := range tv.elems() {
+				xs[i] = ev.liftTo(ev.load(&tv.base[tv.off+i]), elem, "an appended value")
+				_ = x
+			}
+			e := ev.b.Append(sv.e, xs...)
+			if ev.local[sv.e.Sym()] {
+				ev.local[e.Sym()] = true
+			}
+			ev.writes++
+			return ev.newRep(e, "the result of append to a dynamic slice", sv)
+		case *rep:
+			e := ev.b.AppendSlice(sv.e, tv.e)
+			if ev.local[sv.e.Sym()] {
+				ev.local[e.Sym()] = true
+			}
+			ev.writes++
+			return ev.newRep(e, "the result of append to a dynamic slice", sv)
+		}
+		ev.fail("append of a Rep string to a dynamic slice is not supported")
+	case sliceV:
+		switch tv := t.(type) {
+		case sliceV:
+			return ev.appendStatic(sv, tv, et)
+		case *rep:
+			it := irBasic(et)
+			if it == nil {
+				ev.fail("append of a dynamic slice to a static slice of %s is not supported", typeString(et))
+			}
+			m := ev.materialize(sv, it)
+			ev.at()
+			e := ev.b.AppendSlice(m, tv.e)
+			ev.local[e.Sym()] = true
+			ev.writes++
+			return ev.newRep(e, "the result of append of a dynamic slice", tv)
+		}
+	}
+	panic(fmt.Sprintf("BUG: append to %T", s))
+}
+
+// appendStatic appends to a static slice with Go's semantics: in place if
+// the capacity allows, else into new storage whose capacity is the one Go's
+// runtime would choose (for the element's size).
+func (ev *evaluator) appendStatic(s, t sliceV, et types.Type) value {
+	n := t.len
+	if n == 0 {
+		return s
+	}
+	vals := make([]value, n)
+	for i := range n {
+		vals[i] = copyVal(ev.load(&t.base[t.off+i]))
+	}
+	if s.len+n <= s.cap {
+		for i, v := range vals {
+			ev.store(&s.base[s.off+s.len+i], v)
+		}
+		return sliceV{base: s.base, off: s.off, len: s.len + n, cap: s.cap}
+	}
+	newcap := growCap(s.len, s.cap, n, elemSize(et))
+	base := make([]value, newcap)
+	for i := range s.len {
+		base[i] = copyVal(ev.load(&s.base[s.off+i]))
+	}
+	copy(base[s.len:], vals)
+	for i := s.len + n; i < newcap; i++ {
+		base[i] = ev.zero(et)
+	}
+	ev.bornSlice(base)
+	return sliceV{base: base, len: s.len + n, cap: newcap}
+}
+
+// growCap returns the capacity Go's append gives when it grows a slice,
+// by asking Go's append on a slice of elements of the same size.
+func growCap(length, capacity, n int, size int64) int {
+	var et reflect.Type
+	if size == 0 {
+		et = reflect.TypeOf(struct{}{})
+	} else {
+		et = reflect.ArrayOf(int(size), reflect.TypeOf(byte(0)))
+	}
+	s := reflect.MakeSlice(reflect.SliceOf(et), length, capacity)
+	s = reflect.AppendSlice(s, reflect.MakeSlice(reflect.SliceOf(et), n, n))
+	return s.Cap()
+}
+
+var sizes = types.SizesFor("gc", "amd64")
+
+func elemSize(t types.Type) int64 {
+	return sizes.Sizeof(t)
+}
+
+func (fr *frame) copySlice(dst, src value, c *ssa.CallCommon) value {
+	ev := fr.ev
+	if str, ok := src.(string); ok {
+		bs := make([]value, len(str))
+		for i := range bs {
+			bs[i] = str[i]
+		}
+		src = sliceV{base: bs, len: len(bs), cap: len(bs)}
+	}
+	d, dOK := dst.(sliceV)
+	s, sOK := src.(sliceV)
+	if dOK && sOK {
+		n := min(d.len, s.len)
+		vals := make([]value, n)
+		for i := range n {
+			vals[i] = copyVal(ev.load(&s.base[s.off+i]))
+		}
+		for i, v := range vals {
+			ev.store(&d.base[d.off+i], v)
+		}
+		return n
+	}
+	et := irBasic(c.Args[0].Type().Underlying().(*types.Slice).Elem())
+	if et == nil {
+		ev.fail("copy between a dynamic slice and a static slice of %s is not supported", typeString(c.Args[0].Type()))
+	}
+	de, se := ev.liftTo(dst, ir.SliceOf(et), "the destination of copy"), ev.liftTo(src, ir.SliceOf(et), "the source of copy")
+	ev.at()
+	ev.writes++
+	return ev.newRep(ev.b.Copy(de, se), "the count of copy", dst, src)
+}
+
+// minMax evaluates the builtin min or max.
+func (fr *frame) minMax(name string, args []value, t types.Type) value {
+	ev := fr.ev
+	acc := args[0]
+	for _, x := range args[1:] {
+		if !isRep(acc) && !isRep(x) {
+			acc = staticMinMax(name, acc, x)
+			continue
+		}
+		acc = ev.newRep(ev.repMinMax(name, ev.lift(acc, t, "an argument of "+name), ev.lift(x, t, "an argument of "+name)), "the "+name, acc, x)
+	}
+	return acc
+}
+
+func ordered[T cmp.Ordered](name string, x, y T) T {
+	if name == "min" {
+		return min(x, y)
+	}
+	return max(x, y)
+}
+
+func staticMinMax(name string, x, y value) value {
+	switch x := x.(type) {
+	case int:
+		return ordered(name, x, y.(int))
+	case int8:
+		return ordered(name, x, y.(int8))
+	case int16:
+		return ordered(name, x, y.(int16))
+	case int32:
+		return ordered(name, x, y.(int32))
+	case int64:
+		return ordered(name, x, y.(int64))
+	case uint:
+		return ordered(name, x, y.(uint))
+	case uint8:
+		return ordered(name, x, y.(uint8))
+	case uint16:
+		return ordered(name, x, y.(uint16))
+	case uint32:
+		return ordered(name, x, y.(uint32))
+	case uint64:
+		return ordered(name, x, y.(uint64))
+	case uintptr:
+		return ordered(name, x, y.(uintptr))
+	case float32:
+		return ordered(name, x, y.(float32))
+	case float64:
+		return ordered(name, x, y.(float64))
+	case string:
+		return ordered(name, x, y.(string))
+	}
+	panic(fmt.Sprintf("BUG: %s of %T", name, x))
+}
+
+// repMinMax builds min(x, y) or max(x, y) of two expressions with Go's
+// semantics: for floats, NaN if either is NaN, and -0 < +0.
+func (ev *evaluator) repMinMax(name string, x, y ir.Exp) ir.Exp {
+	b := ev.b
+	t := b.Graph().TypeOf(x)
+	ev.at()
+	lt := ir.OpLt
+	if name == "max" {
+		lt = ir.OpGt
+	}
+	pick := func(c ir.Exp, then, els func() ir.Exp) ir.Exp {
+		return b.If(c, t, then, els)
+	}
+	if !t.IsFloat() {
+		return pick(b.Compare(lt, x, y), func() ir.Exp { return x }, func() ir.Exp { return y })
+	}
+	// x < y: x; y < x: y; x is NaN: x; y is NaN: y; equal zeros (of
+	// either sign): -(-x - y) for min, x + y for max; else equal: x.
+	return pick(b.Compare(lt, x, y), func() ir.Exp { return x }, func() ir.Exp {
+		return pick(b.Compare(lt, y, x), func() ir.Exp { return y }, func() ir.Exp {
+			return pick(b.Compare(ir.OpNe, x, x), func() ir.Exp { return x }, func() ir.Exp {
+				return pick(b.Compare(ir.OpNe, y, y), func() ir.Exp { return y }, func() ir.Exp {
+					return pick(b.Compare(ir.OpEq, x, b.Const(t, zeroOf(t))), func() ir.Exp {
+						if name == "max" {
+							return b.Binary(ir.OpAdd, x, y)
+						}
+						return b.Unary(ir.OpNeg, b.Binary(ir.OpSub, b.Unary(ir.OpNeg, x), y))
+					}, func() ir.Exp { return x })
+				})
+			})
+		})
+	})
+}

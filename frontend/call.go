@@ -1,0 +1,530 @@
+package frontend
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// This file evaluates calls. A call of a Go function with source is
+// inlined: its body is evaluated with the call's arguments, so it is
+// specialized to the static ones. A function marked //lms:fun, or a value
+// made by stage.Fun, is staged as a function of the generated code
+// instead. The stage package's functions, printing, and an allow-list of
+// pure library functions are handled by name.
+
+// call evaluates a call; in is the instruction (for its referrers), or nil.
+func (fr *frame) call(c *ssa.CallCommon, in *ssa.Call) value {
+	ev := fr.ev
+	args := make([]value, 0, len(c.Args)+1)
+	var fn *ssa.Function
+	var env []value
+	if c.IsInvoke() {
+		recv, ok := fr.get(c.Value).(iface)
+		if !ok {
+			panic("BUG: invoke on a non-interface")
+		}
+		if recv.t == nil {
+			panic(runtimePanic("invalid memory address or nil pointer dereference"))
+		}
+		if nv, ok := recv.v.(native); ok {
+			for _, a := range c.Args {
+				args = append(args, fr.get(a))
+			}
+			return ev.callNativeMethod(nv, c.Method, args)
+		}
+		sel := ev.l.prog.MethodSets.MethodSet(recv.t).Lookup(c.Method.Pkg(), c.Method.Name())
+		if sel == nil {
+			panic(fmt.Sprintf("BUG: no method %s on %v", c.Method.Name(), recv.t))
+		}
+		fn = ev.l.prog.MethodValue(sel)
+		args = append(args, copyVal(recv.v))
+	} else {
+		switch f := fr.get(c.Value).(type) {
+		case builtinV:
+			for _, a := range c.Args {
+				args = append(args, fr.get(a))
+			}
+			return fr.builtin(f.name, args, c, in)
+		case *closure:
+			if f == nil {
+				panic(runtimePanic("invalid memory address or nil pointer dereference"))
+			}
+			fn, env = f.fn, f.env
+		case *stagedFn:
+			for _, a := range c.Args {
+				args = append(args, fr.get(a))
+			}
+			cl := f.f.(*closure)
+			return fr.stagedCall(cl.fn, cl.env, args, fmt.Sprintf("%p", cl))
+		default:
+			ev.fail("the function to call must be static, but %s", ev.whyRep(f))
+		}
+	}
+	for _, a := range c.Args {
+		args = append(args, fr.get(a))
+	}
+	return fr.callFunc(fn, env, args, in)
+}
+
+// callFunc calls a known function.
+func (fr *frame) callFunc(fn *ssa.Function, env, args []value, in *ssa.Call) value {
+	ev := fr.ev
+	name := fullName(fn)
+	if fn.Name() == "init" && fn.Pkg != nil && fn.Signature.Recv() == nil && len(fn.Params) == 0 {
+		if fn.Blocks == nil || !ev.l.bySrc[fn.Pkg.Pkg.Path()] {
+			return nil // packages without source need no initialization here
+		}
+		return fr.inline(fn, env, args)
+	}
+	if v, ok := fr.intrinsic(name, fn, args, in); ok {
+		return v
+	}
+	if ev.funs[fn] || fn.Origin() != nil && ev.funs[fn.Origin()] {
+		return fr.stagedCall(fn, env, args, "")
+	}
+	if fn.Blocks != nil {
+		return fr.inline(fn, env, args)
+	}
+	if v, ok := ev.callNative(name, args); ok {
+		return v
+	}
+	msg := fmt.Sprintf("call of %s: it has no Go source in the module and is not a known pure library function", name)
+	if pkg := funcPkgPath(fn); pkg != "" {
+		switch {
+		case pkg == "os" || strings.HasPrefix(pkg, "os/") || pkg == "io" || strings.HasPrefix(pkg, "io/") ||
+			pkg == "net" || strings.HasPrefix(pkg, "net/") || pkg == "syscall" || pkg == "bufio" || pkg == "time" || pkg == "math/rand" || pkg == "math/rand/v2":
+			msg = fmt.Sprintf("call of %s: staging code cannot do I/O or depend on the environment (no I/O, system calls or clocks during generation)", name)
+		case pkg == "reflect":
+			for _, a := range args {
+				if hasRep(a, 0) {
+					msg = fmt.Sprintf("call of %s on a Rep: reflection on Reps is not supported", name)
+				}
+			}
+		case pkg == "unsafe":
+			msg = "unsafe is not supported in staging code"
+		}
+	}
+	ev.fail("%s", msg)
+	return nil
+}
+
+func funcPkgPath(fn *ssa.Function) string {
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	if fn.Pkg != nil {
+		return fn.Pkg.Pkg.Path()
+	}
+	if obj, ok := fn.Object().(*types.Func); ok && obj.Pkg() != nil {
+		return obj.Pkg().Path()
+	}
+	return ""
+}
+
+// fullName is "path.Name" for a function, "path.Type.Name" for a method,
+// for the generic origin of an instantiation.
+func fullName(fn *ssa.Function) string {
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	pkg := funcPkgPath(fn)
+	if recv := fn.Signature.Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			return pkg + "." + n.Obj().Name() + "." + fn.Name()
+		}
+	}
+	if pkg == "" {
+		return fn.Name()
+	}
+	return pkg + "." + fn.Name()
+}
+
+// inline evaluates fn's body for this call.
+func (fr *frame) inline(fn *ssa.Function, env, args []value) value {
+	ev := fr.ev
+	if ev.depth >= ev.budgets.CallDepth {
+		hint := ""
+		for f := fr; f != nil; f = f.caller {
+			if f.fn == fn || f.fn.Origin() != nil && f.fn.Origin() == fn.Origin() {
+				hint = fmt.Sprintf(": %s calls itself recursively, and a recursion whose stopping condition is a Rep never ends when inlined; mark %s //lms:fun (or wrap it in stage.Fun) to make it a function of the generated code", funcName(fn), funcName(fn))
+				break
+			}
+		}
+		ev.fail("inlining exceeds the budget of %d nested calls%s; raise it with -calldepth=N on the //lms:gen directive or the -calldepth flag", ev.budgets.CallDepth, hint)
+	}
+	callee := ev.newFrame(fn, fr, ev.pos)
+	for i, p := range fn.Params {
+		callee.regs[callee.info.idx[p]] = args[i]
+	}
+	for i, fv := range fn.FreeVars {
+		callee.regs[callee.info.idx[fv]] = env[i]
+	}
+	pos := ev.pos
+	ev.fr = callee
+	ev.depth++
+	defer func() {
+		ev.fr = fr
+		ev.depth--
+		ev.pos = pos
+	}()
+	out := callee.run(fn.Blocks[0], nil, nil)
+	if out.diverged() {
+		panic(diverged{})
+	}
+	ret := callee.ret
+	if vc, ok := ret.(*varComposite); ok {
+		ret = ev.resolve(vc.v)
+	}
+	return ret
+}
+
+// --- Staged functions ---
+
+// lamEntry is a staged function built for a function and the static
+// arguments it was called with.
+type lamEntry struct {
+	fwd, lam ir.Exp
+	building bool
+	reads    []readEntry
+	dyn      []int // indices of the parameters that are Reps
+	results  []*ir.Type
+	rgo      []types.Type
+}
+
+// readEntry is a static cell the staged function's body read, and what it
+// held: the function is reused only while the cells hold the same.
+type readEntry struct {
+	p *value
+	v value
+}
+
+// stagedCall calls fn as a staged function.
+func (fr *frame) stagedCall(fn *ssa.Function, env, args []value, inst string) value {
+	ev := fr.ev
+	sig := fn.Signature
+	var key strings.Builder
+	fmt.Fprintf(&key, "%p|%s|", fn, inst)
+	var dyn []int
+	var ptypes []*ir.Type
+	for i, a := range args {
+		var pt types.Type
+		if sig.Recv() != nil {
+			if i == 0 {
+				pt = sig.Recv().Type()
+			} else {
+				pt = sig.Params().At(i - 1).Type()
+			}
+		} else {
+			pt = sig.Params().At(i).Type()
+		}
+		if isRepType(pt) || hasRep(a, 0) {
+			it := irTypeOf(pt)
+			if it == nil {
+				ev.fail("parameter %d of staged function %s has type %s and receives a Rep: a staged function's dynamic parameters must be basic values or slices", i+1, funcName(fn), typeString(pt))
+			}
+			dyn = append(dyn, i)
+			ptypes = append(ptypes, it)
+			fmt.Fprintf(&key, "d:%v,", it)
+			continue
+		}
+		key.WriteString(staticKey(a))
+		key.WriteString(",")
+	}
+	var rtypes []*ir.Type
+	var rgo []types.Type
+	for i := range sig.Results().Len() {
+		t := sig.Results().At(i).Type()
+		it := irTypeOf(t)
+		if it == nil {
+			ev.fail("staged function %s returns %s: a staged function's results must be basic values or slices", funcName(fn), typeString(t))
+		}
+		rtypes = append(rtypes, it)
+		rgo = append(rgo, t)
+	}
+	k := key.String()
+	var ent *lamEntry
+	for _, e := range ev.lamList[k] {
+		if e.building || e.valid() {
+			ent = e
+			break
+		}
+	}
+	if ent == nil {
+		ent = fr.buildLambda(fn, env, args, dyn, ptypes, rtypes, rgo)
+		ev.lamList[k] = append(ev.lamList[k], ent)
+	}
+	f := ent.lam
+	if ent.building {
+		f = ent.fwd
+	}
+	dargs := make([]ir.Exp, len(dyn))
+	for j, i := range dyn {
+		dargs[j] = ev.liftTo(args[i], ptypes[j], "an argument of a staged function")
+	}
+	ev.at()
+	res := ev.b.Apply(f, dargs...)
+	ev.writes++
+	w := &why{pos: ev.position(ev.pos), what: "the result of staged function " + funcName(fn)}
+	switch len(rtypes) {
+	case 0:
+		return nil
+	case 1:
+		return &rep{e: res, why: w}
+	}
+	tu := make(tuple, len(rtypes))
+	for i := range tu {
+		tu[i] = &rep{e: ev.b.Proj(res, i), why: w}
+	}
+	return tu
+}
+
+func (e *lamEntry) valid() bool {
+	for _, r := range e.reads {
+		if !identical(*r.p, r.v) {
+			return false
+		}
+	}
+	return true
+}
+
+func (fr *frame) buildLambda(fn *ssa.Function, env, args []value, dyn []int, ptypes, rtypes []*ir.Type, rgo []types.Type) *lamEntry {
+	ev := fr.ev
+	ft := ir.FuncOf(ptypes, rtypes)
+	ev.at()
+	ent := &lamEntry{fwd: ev.b.Forward(ft), building: true, dyn: dyn, results: rtypes, rgo: rgo}
+	r := ev.pushRegion(rLambda)
+	r.lam = ent
+	pos := ev.pos
+	ent.lam = ev.b.DefineForward(ent.fwd, func(ins []ir.Exp) ir.Exp {
+		callArgs := slices.Clone(args)
+		for j, i := range dyn {
+			name := ""
+			if fn.Signature.Recv() != nil {
+				if i == 0 {
+					name = fn.Signature.Recv().Name()
+				} else {
+					name = fn.Signature.Params().At(i - 1).Name()
+				}
+			} else {
+				name = fn.Signature.Params().At(i).Name()
+			}
+			if name != "" && name != "_" {
+				ev.b.Name(ins[j], name)
+			}
+			callArgs[i] = &rep{e: ins[j], why: &why{pos: ev.position(fn.Pos()), what: "parameter " + name + " of staged function " + funcName(fn)}}
+		}
+		var ret value
+		var div bool
+		func() {
+			defer func() {
+				if x := recover(); x != nil {
+					if _, ok := x.(diverged); ok {
+						div = true
+						return
+					}
+					panic(x)
+				}
+			}()
+			ret = fr.inlineBody(fn, env, callArgs)
+		}()
+		ev.pos = pos
+		res := make([]ir.Exp, len(rtypes))
+		for i, t := range rtypes {
+			var v value
+			switch {
+			case div:
+			case len(rtypes) == 1:
+				v = ret
+			default:
+				v = ret.(tuple)[i]
+			}
+			if div {
+				if t.Kind == ir.KSlice {
+					res[i] = ev.b.MakeSlice(t.Elem, ev.b.Const(ir.Int, 0), ev.b.Const(ir.Int, 0))
+				} else {
+					res[i] = ev.b.Const(t, zeroOf(t))
+				}
+				continue
+			}
+			res[i] = ev.liftTo(v, t, "a result of staged function "+funcName(fn))
+		}
+		return ev.tuple(res)
+	})
+	ev.rollback(r.mark)
+	ev.popRegion(r)
+	ent.building = false
+	return ent
+}
+
+// inlineBody evaluates fn's body without the depth budget's recursion
+// hint (a staged function's body).
+func (fr *frame) inlineBody(fn *ssa.Function, env, args []value) value {
+	if fn.Blocks == nil {
+		fr.ev.fail("%s cannot be a staged function: it has no Go source in the module", fullName(fn))
+	}
+	return fr.inline(fn, env, args)
+}
+
+// staticKey writes a static value as part of a memo key.
+func staticKey(v value) string {
+	switch v := v.(type) {
+	case *value, *closure, *mapV:
+		return fmt.Sprintf("%T%p", v, v)
+	case sliceV:
+		if len(v.base) == 0 {
+			return fmt.Sprintf("s%v", v.base == nil)
+		}
+		return fmt.Sprintf("s%p:%d:%d:%d", &v.base[0], v.off, v.len, v.cap)
+	case structure:
+		parts := make([]string, len(v))
+		for i, x := range v {
+			parts[i] = staticKey(x)
+		}
+		return "{" + strings.Join(parts, ",") + "}"
+	case array:
+		parts := make([]string, len(v))
+		for i, x := range v {
+			parts[i] = staticKey(x)
+		}
+		return "[" + strings.Join(parts, ",") + "]"
+	case iface:
+		if v.t == nil {
+			return "nil"
+		}
+		return v.t.String() + ":" + staticKey(v.v)
+	case *stagedFn:
+		return fmt.Sprintf("F%p", v.f)
+	}
+	return fmt.Sprintf("%T(%#v)", v, v)
+}
+
+// --- Panics ---
+
+// userPanic converts the value of panic(v).
+func (ev *evaluator) userPanic(v value) *goPanic {
+	if i, ok := v.(iface); ok {
+		if hasRep(i.v, 0) {
+			return &goPanic{msg: "(a dynamic value)", val: v}
+		}
+		return &goPanic{msg: ev.panicText(i), val: v}
+	}
+	return &goPanic{msg: fmt.Sprint(v), val: v}
+}
+
+// panicText formats a static panic value as fmt.Sprint would.
+func (ev *evaluator) panicText(i iface) string {
+	if i.t == nil {
+		return "panic called with nil argument (use runtime.PanicNilError)"
+	}
+	if s, ok := ev.stringMethod(i); ok {
+		if str, ok := s.(string); ok {
+			return str
+		}
+	}
+	if s, ok := ev.formatStatic(i.v, i.t); ok {
+		return s
+	}
+	return describe(i.v)
+}
+
+// panicMessage returns the message of a panic of the generated code.
+func (ev *evaluator) panicMessage(p *goPanic) ir.Exp {
+	i, ok := p.val.(iface)
+	if !ok || !hasRep(i.v, 0) {
+		return ev.b.Const(ir.String, p.msg)
+	}
+	if s, ok := ev.stringMethod(i); ok {
+		return ev.liftTo(s, ir.String, "a panic message")
+	}
+	r, ok := i.v.(*rep)
+	if !ok {
+		ev.fail("panic with %s holding a Rep is not supported: panic with a string", describe(i.v))
+	}
+	return ev.formatRep(r.e)
+}
+
+// formatRep converts a basic Rep to the string fmt.Sprint gives.
+func (ev *evaluator) formatRep(e ir.Exp) ir.Exp {
+	t := ev.b.Graph().TypeOf(e)
+	ev.at()
+	switch {
+	case t == ir.String:
+		return e
+	case t == ir.Bool:
+		return ev.b.Call(ir.Callee{Pkg: "strconv", Name: "FormatBool", Pure: true}, ir.String, e)
+	case t.IsUnsigned():
+		return ev.b.Call(ir.Callee{Pkg: "strconv", Name: "FormatUint", Pure: true}, ir.String, ev.b.Convert(ir.Uint64, e), ev.b.Const(ir.Int, 10))
+	case t.IsInteger():
+		return ev.b.Call(ir.Callee{Pkg: "strconv", Name: "FormatInt", Pure: true}, ir.String, ev.b.Convert(ir.Int64, e), ev.b.Const(ir.Int, 10))
+	case t.IsFloat():
+		bits := 64
+		if t == ir.Float32 {
+			bits = 32
+		}
+		return ev.b.Call(ir.Callee{Pkg: "strconv", Name: "FormatFloat", Pure: true}, ir.String, ev.b.Convert(ir.Float64, e), ev.b.Const(ir.Uint8, uint8('g')), ev.b.Const(ir.Int, -1), ev.b.Const(ir.Int, bits))
+	}
+	ev.fail("a panic with a value of type %v is not supported: panic with a string", t)
+	return ir.Exp{}
+}
+
+// stringMethod calls the Error or String method of a static interface
+// value, if its dynamic type has one.
+func (ev *evaluator) stringMethod(i iface) (value, bool) {
+	if nv, ok := i.v.(native); ok {
+		switch x := nv.v.(type) {
+		case error:
+			return x.Error(), true
+		case fmt.Stringer:
+			return x.String(), true
+		}
+		return nil, false
+	}
+	ms := ev.l.prog.MethodSets.MethodSet(i.t)
+	for _, name := range []string{"Error", "String"} {
+		sel := ms.Lookup(nil, name)
+		if sel == nil {
+			continue
+		}
+		sig := sel.Type().(*types.Signature)
+		if sig.Params().Len() != 0 || sig.Results().Len() != 1 || basicKind(sig.Results().At(0).Type()) != types.String {
+			continue
+		}
+		fn := ev.l.prog.MethodValue(sel)
+		if fn == nil {
+			continue
+		}
+		return ev.fr.callFunc(fn, nil, []value{copyVal(i.v)}, nil), true
+	}
+	return nil, false
+}
+
+// callNativeMethod calls a method of an opaque native value.
+func (ev *evaluator) callNativeMethod(nv native, m *types.Func, args []value) value {
+	if len(args) == 0 {
+		switch m.Name() {
+		case "Error":
+			if e, ok := nv.v.(error); ok {
+				return e.Error()
+			}
+		case "String":
+			if s, ok := nv.v.(fmt.Stringer); ok {
+				return s.String()
+			}
+		}
+	}
+	ev.fail("method %s of %T is not supported during staging", m.Name(), nv.v)
+	return nil
+}
+
+var _ = token.NoPos

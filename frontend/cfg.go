@@ -1,0 +1,396 @@
+package frontend
+
+import (
+	"golang.org/x/tools/go/ssa"
+)
+
+// This file analyses the control-flow graph of an SSA function once, for
+// the structuring of staged control: registers, post-dominators (to find
+// the join point of a conditional), natural loops (headers, bodies, exits,
+// shapes) and reachability (to know which values are live after a join).
+
+// fnInfo is the analysis of one function.
+type fnInfo struct {
+	fn     *ssa.Function
+	idx    map[ssa.Value]int // register of each value
+	vals   []ssa.Value       // value of each register
+	nregs  int
+	ipdom  []*ssa.BasicBlock // immediate post-dominator, ignoring paths that panic; nil if none
+	loops  []*loop           // the loop of which each block is the header, or nil
+	loopOf []*loop           // the innermost loop containing each block
+	reach  map[*ssa.BasicBlock][]bool
+	phis   []int // number of phis at the start of each block
+}
+
+// loop is a natural loop.
+type loop struct {
+	header  *ssa.BasicBlock
+	in      []bool // blocks of the loop, by index
+	parent  *loop
+	latches []*ssa.BasicBlock // sources of back edges
+	exits   []*ssa.BasicBlock // blocks outside the loop with a predecessor inside
+	exitIfs []*ssa.BasicBlock // blocks inside whose If leaves the loop
+	returns bool              // a block of the loop returns
+	shape   loopShape
+	liveOut []ssa.Value // values defined in the loop and used after it
+}
+
+type loopShape uint8
+
+const (
+	// shapeGeneral: exits from anywhere (break, return).
+	shapeGeneral loopShape = iota
+	// shapeHeader: the only exit is the test at the header (for c {}).
+	shapeHeader
+	// shapeBottom: the only exit is the test of the only latch (range
+	// over an integer, do-while).
+	shapeBottom
+)
+
+func (l *loop) contains(b *ssa.BasicBlock) bool { return l.in[b.Index] }
+
+func (ev *evaluator) info(fn *ssa.Function) *fnInfo {
+	if fi := ev.infos[fn]; fi != nil {
+		return fi
+	}
+	fi := analyse(fn)
+	ev.infos[fn] = fi
+	return fi
+}
+
+func analyse(fn *ssa.Function) *fnInfo {
+	fi := &fnInfo{fn: fn, idx: map[ssa.Value]int{}, reach: map[*ssa.BasicBlock][]bool{}}
+	for _, p := range fn.Params {
+		fi.idx[p] = fi.nregs
+		fi.vals = append(fi.vals, p)
+		fi.nregs++
+	}
+	for _, fv := range fn.FreeVars {
+		fi.idx[fv] = fi.nregs
+		fi.vals = append(fi.vals, fv)
+		fi.nregs++
+	}
+	n := len(fn.Blocks)
+	fi.phis = make([]int, n)
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if v, ok := instr.(ssa.Value); ok {
+				fi.idx[v] = fi.nregs
+				fi.vals = append(fi.vals, v)
+				fi.nregs++
+			}
+			if _, ok := instr.(*ssa.Phi); ok {
+				fi.phis[b.Index]++
+			}
+		}
+	}
+	if n == 0 {
+		return fi
+	}
+	fi.postdominators()
+	fi.findLoops()
+	return fi
+}
+
+// postdominators computes immediate post-dominators on the reverse CFG
+// with a virtual exit whose predecessors are the returning blocks. Blocks
+// that end in a panic are not connected to the exit: a join is where the
+// paths that do not panic meet.
+func (fi *fnInfo) postdominators() {
+	blocks := fi.fn.Blocks
+	n := len(blocks)
+	exit := n // virtual exit node
+	// Reverse post-order of the reverse CFG, from the exit.
+	order := make([]int, 0, n+1)
+	num := make([]int, n+1)
+	for i := range num {
+		num[i] = -1
+	}
+	visited := make([]bool, n+1)
+	var preds func(i int) []int // predecessors in the reverse CFG = successors
+	preds = func(i int) []int {
+		if i == exit {
+			return nil
+		}
+		var ps []int
+		for _, s := range blocks[i].Succs {
+			ps = append(ps, s.Index)
+		}
+		if len(blocks[i].Succs) == 0 {
+			if _, ok := blocks[i].Instrs[len(blocks[i].Instrs)-1].(*ssa.Return); ok {
+				ps = append(ps, exit)
+			}
+		}
+		return ps
+	}
+	// Successors in the reverse CFG: predecessors in the CFG, and for the
+	// exit, the returning blocks.
+	succs := func(i int) []int {
+		if i == exit {
+			var ss []int
+			for _, b := range blocks {
+				if len(b.Succs) == 0 {
+					if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+						ss = append(ss, b.Index)
+					}
+				}
+			}
+			return ss
+		}
+		var ss []int
+		for _, p := range blocks[i].Preds {
+			ss = append(ss, p.Index)
+		}
+		return ss
+	}
+	var post []int
+	var dfs func(i int)
+	dfs = func(i int) {
+		visited[i] = true
+		for _, s := range succs(i) {
+			if !visited[s] {
+				dfs(s)
+			}
+		}
+		post = append(post, i)
+	}
+	dfs(exit)
+	for i := len(post) - 1; i >= 0; i-- {
+		num[post[i]] = len(order)
+		order = append(order, post[i])
+	}
+	idom := make([]int, n+1)
+	for i := range idom {
+		idom[i] = -1
+	}
+	idom[exit] = exit
+	intersect := func(a, b int) int {
+		for a != b {
+			for num[a] > num[b] {
+				a = idom[a]
+			}
+			for num[b] > num[a] {
+				b = idom[b]
+			}
+		}
+		return a
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, b := range order[1:] {
+			nd := -1
+			for _, p := range preds(b) {
+				if num[p] < 0 || idom[p] < 0 {
+					continue
+				}
+				if nd < 0 {
+					nd = p
+				} else {
+					nd = intersect(p, nd)
+				}
+			}
+			if nd >= 0 && idom[b] != nd {
+				idom[b] = nd
+				changed = true
+			}
+		}
+	}
+	fi.ipdom = make([]*ssa.BasicBlock, n)
+	for i := range n {
+		if d := idom[i]; d >= 0 && d != exit {
+			fi.ipdom[i] = blocks[d]
+		}
+	}
+}
+
+// dominates reports whether a dominates b.
+func dominates(a, b *ssa.BasicBlock) bool {
+	for ; b != nil; b = b.Idom() {
+		if a == b {
+			return true
+		}
+	}
+	return false
+}
+
+// findLoops finds the natural loops, their nesting, exits and shapes.
+func (fi *fnInfo) findLoops() {
+	blocks := fi.fn.Blocks
+	n := len(blocks)
+	fi.loops = make([]*loop, n)
+	fi.loopOf = make([]*loop, n)
+	var all []*loop
+	for _, h := range blocks {
+		var latches []*ssa.BasicBlock
+		for _, p := range h.Preds {
+			if dominates(h, p) {
+				latches = append(latches, p)
+			}
+		}
+		if len(latches) == 0 {
+			continue
+		}
+		l := &loop{header: h, in: make([]bool, n), latches: latches}
+		l.in[h.Index] = true
+		stack := append([]*ssa.BasicBlock(nil), latches...)
+		for len(stack) > 0 {
+			b := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if l.in[b.Index] {
+				continue
+			}
+			l.in[b.Index] = true
+			stack = append(stack, b.Preds...)
+		}
+		fi.loops[h.Index] = l
+		all = append(all, l)
+	}
+	// Nesting: the innermost loop of a block is the smallest containing it.
+	size := func(l *loop) int {
+		c := 0
+		for _, x := range l.in {
+			if x {
+				c++
+			}
+		}
+		return c
+	}
+	sizes := map[*loop]int{}
+	for _, l := range all {
+		sizes[l] = size(l)
+	}
+	for _, b := range blocks {
+		for _, l := range all {
+			if l.in[b.Index] && (fi.loopOf[b.Index] == nil || sizes[l] < sizes[fi.loopOf[b.Index]]) {
+				fi.loopOf[b.Index] = l
+			}
+		}
+	}
+	for _, l := range all {
+		for _, m := range all {
+			if m != l && m.in[l.header.Index] && sizes[m] > sizes[l] && (l.parent == nil || sizes[m] < sizes[l.parent]) {
+				l.parent = m
+			}
+		}
+	}
+	for _, l := range all {
+		seen := map[*ssa.BasicBlock]bool{}
+		for _, b := range blocks {
+			if !l.in[b.Index] {
+				continue
+			}
+			last := b.Instrs[len(b.Instrs)-1]
+			if _, ok := last.(*ssa.Return); ok {
+				l.returns = true
+			}
+			leaves := false
+			for _, s := range b.Succs {
+				if !l.in[s.Index] {
+					leaves = true
+					if !seen[s] {
+						seen[s] = true
+						l.exits = append(l.exits, s)
+					}
+				}
+			}
+			if leaves {
+				l.exitIfs = append(l.exitIfs, b)
+			}
+		}
+		l.shape = shapeGeneral
+		if !l.returns && len(l.exitIfs) == 1 {
+			x := l.exitIfs[0]
+			_, isIf := x.Instrs[len(x.Instrs)-1].(*ssa.If)
+			switch {
+			case !isIf:
+			case len(l.latches) == 1 && l.latches[0] == x && (x.Succs[0] == l.header || x.Succs[1] == l.header):
+				l.shape = shapeBottom
+			case x == l.header && (l.in[x.Succs[0].Index] != l.in[x.Succs[1].Index]):
+				l.shape = shapeHeader
+			}
+		}
+		// Values defined in the loop and used outside it.
+		for _, b := range blocks {
+			if !l.in[b.Index] {
+				continue
+			}
+			for _, instr := range b.Instrs {
+				v, ok := instr.(ssa.Value)
+				if !ok || v.Referrers() == nil {
+					continue
+				}
+				for _, r := range *v.Referrers() {
+					if _, dbg := r.(*ssa.DebugRef); dbg {
+						continue
+					}
+					rb := r.Block()
+					if rb == nil || l.in[rb.Index] {
+						continue
+					}
+					if phi, isPhi := r.(*ssa.Phi); isPhi {
+						used := false
+						for k, e := range phi.Edges {
+							if e == v && !l.in[rb.Preds[k].Index] {
+								used = true
+							}
+						}
+						if !used {
+							continue
+						}
+					}
+					l.liveOut = append(l.liveOut, v)
+					break
+				}
+			}
+		}
+	}
+}
+
+// reachable returns the blocks reachable from b (b included).
+func (fi *fnInfo) reachable(b *ssa.BasicBlock) []bool {
+	if r := fi.reach[b]; r != nil {
+		return r
+	}
+	r := make([]bool, len(fi.fn.Blocks))
+	stack := []*ssa.BasicBlock{b}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if r[x.Index] {
+			continue
+		}
+		r[x.Index] = true
+		stack = append(stack, x.Succs...)
+	}
+	fi.reach[b] = r
+	return r
+}
+
+// liveAt reports whether value v may be used once control is at block t
+// (the phis of t already evaluated): a use in a block reachable from t, or
+// a phi edge from such a block.
+func (fi *fnInfo) liveAt(v ssa.Value, t *ssa.BasicBlock) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	r := fi.reachable(t)
+	for _, instr := range *refs {
+		rb := instr.Block()
+		if _, dbg := instr.(*ssa.DebugRef); dbg || rb == nil {
+			continue
+		}
+		if phi, ok := instr.(*ssa.Phi); ok {
+			for k, e := range phi.Edges {
+				if e == v && r[rb.Preds[k].Index] {
+					return true
+				}
+			}
+			continue
+		}
+		if r[rb.Index] {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,448 @@
+package frontend
+
+import (
+	"fmt"
+	"go/token"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// This file evaluates control flow. Static branches are followed. A
+// branch on a Rep is staged: both successors are evaluated, each inside a
+// block of the graph, until control reaches the join point (the immediate
+// post-dominator of the branch, ignoring paths that panic) or leaves the
+// enclosing region (a loop's back edge or exit, a return); the values
+// assigned on the way (registers live after the join, and cells of static
+// memory) are merged into the results of the conditional. When the two
+// branches leave in different ways (break and continue, return and
+// fall-through), the conditional also yields a label, and the code after
+// it dispatches on the label.
+
+// stopSet is a layer of blocks where the evaluation of a region stops.
+// A staged loop's layer holds its header and its exits, and its hooks
+// handle the back edge and the exits.
+type stopSet struct {
+	blocks []*ssa.BasicBlock
+	loop   *loopState
+	parent *stopSet
+}
+
+func (s *stopSet) owner(b *ssa.BasicBlock) *stopSet {
+	for l := s; l != nil; l = l.parent {
+		if slices.Contains(l.blocks, b) {
+			return l
+		}
+	}
+	return nil
+}
+
+// innermostLoop returns the innermost staged loop layer.
+func (s *stopSet) innermostLoop() *stopSet {
+	for l := s; l != nil; l = l.parent {
+		if l.loop != nil {
+			return l
+		}
+	}
+	return nil
+}
+
+func (s *stopSet) with(blocks ...*ssa.BasicBlock) *stopSet {
+	return &stopSet{blocks: blocks, parent: s}
+}
+
+type exitKind uint8
+
+const (
+	exitHandled exitKind = iota // consumed by a staged loop's exit hook
+	exitReturn                  // the function returns (result in frame.ret)
+	exitBlock                   // control reaches blk (its phis evaluated)
+)
+
+type exitT struct {
+	kind exitKind
+	blk  *ssa.BasicBlock
+	// pending: the exit has not yet been processed against the stop set
+	// of the code it returns to (after a staged loop).
+	pending bool
+}
+
+func (e exitT) id() int {
+	switch e.kind {
+	case exitHandled:
+		return 0
+	case exitReturn:
+		return 1
+	}
+	return e.blk.Index + 2
+}
+
+// outcome is how the evaluation of a region ended: the possible exits
+// (none: it always panics), and, if there are several, a label (a static
+// id or a Rep) telling which was taken. A staged loop's bottom-tested
+// iteration ends closed, with the loop's condition.
+type outcome struct {
+	exits  []exitT
+	label  value
+	closed bool
+	cond   ir.Exp
+}
+
+func single(e exitT) outcome { return outcome{exits: []exitT{e}, label: e.id()} }
+
+func (o outcome) diverged() bool { return len(o.exits) == 0 && !o.closed }
+
+// labelExp returns the label as an expression.
+func (ev *evaluator) labelExp(o outcome) ir.Exp {
+	if len(o.exits) == 1 {
+		return ev.b.Const(ir.Int, o.exits[0].id())
+	}
+	switch l := o.label.(type) {
+	case int:
+		return ev.b.Const(ir.Int, l)
+	case *rep:
+		return l.e
+	}
+	panic(fmt.Sprintf("BUG: label %T", o.label))
+}
+
+// step of the run loop: continue at next (its phis done), or stop with out.
+type next struct {
+	blk     *ssa.BasicBlock
+	from    *ssa.BasicBlock // a block control came from (for loop headers)
+	out     outcome
+	final   bool
+	arrived bool // the loop-header logic has run for blk
+}
+
+func stopWith(o outcome) next { return next{out: o, final: true} }
+
+// run evaluates from block b (its phis done) until control stops.
+func (fr *frame) run(b *ssa.BasicBlock, from *ssa.BasicBlock, stop *stopSet) (out outcome) {
+	ev := fr.ev
+	defer func() {
+		if x := recover(); x != nil {
+			switch x := x.(type) {
+			case diverged:
+				out = outcome{}
+			case *goPanic:
+				out = fr.panicked(x)
+			default:
+				panic(x)
+			}
+		}
+	}()
+	_ = ev
+	n := next{blk: b, from: from}
+	for !n.final {
+		if !n.arrived {
+			n = fr.arrive(n.blk, n.from, stop)
+			continue
+		}
+		n = fr.runBlock(n.blk, stop)
+	}
+	return n.out
+}
+
+// panicked handles a panic of the evaluated program: under staged control
+// it becomes a panic of the generated code; at the top level it is an
+// error.
+func (fr *frame) panicked(p *goPanic) outcome {
+	ev := fr.ev
+	if len(ev.regions) == 0 {
+		panic(ev.errAt(ev.pos, "panic during static evaluation: "+p.msg))
+	}
+	ev.at()
+	ev.b.Panic(ev.panicMessage(p))
+	ev.writes++
+	return outcome{}
+}
+
+// arrive handles control arriving at block b (phis done): loop headers.
+func (fr *frame) arrive(b, from *ssa.BasicBlock, stop *stopSet) next {
+	l := fr.info.loops[b.Index]
+	if l == nil {
+		return next{blk: b, arrived: true}
+	}
+	ev := fr.ev
+	if from != nil && l.contains(from) {
+		if fr.unroll == nil {
+			fr.unroll = map[*ssa.BasicBlock]int{}
+		}
+		fr.unroll[b]++
+		if fr.unroll[b] > ev.budgets.Unroll {
+			ev.failAt(fr.blockPos(b), "this loop runs at generation time (its condition is static) and exceeds the budget of %d unrolled iterations; raise it with -unroll=N on the //lms:gen directive or the -unroll flag, or make the loop a loop of the generated code by making its condition a Rep (stage.Dyn)", ev.budgets.Unroll)
+		}
+		if fr.forced[b] {
+			delete(fr.forced, b)
+			return fr.stagedLoop(b, stop)
+		}
+		return next{blk: b, arrived: true}
+	}
+	if fr.unroll != nil {
+		delete(fr.unroll, b)
+	}
+	if l.shape != shapeHeader && fr.trial(l, stop) {
+		return fr.stagedLoop(b, stop)
+	}
+	return next{blk: b, arrived: true}
+}
+
+func (fr *frame) blockPos(b *ssa.BasicBlock) token.Pos {
+	for _, in := range b.Instrs {
+		if p := in.Pos(); p.IsValid() {
+			return p
+		}
+	}
+	return fr.ev.pos
+}
+
+// runBlock executes b (its phis done) and its terminator.
+func (fr *frame) runBlock(b *ssa.BasicBlock, stop *stopSet) next {
+	ev := fr.ev
+	w0, s0 := ev.writes, ev.stores
+	instrs := b.Instrs[fr.info.phis[b.Index]:]
+	for _, in := range instrs[:len(instrs)-1] {
+		fr.exec(in)
+	}
+	term := instrs[len(instrs)-1]
+	if p := term.Pos(); p.IsValid() {
+		ev.pos = p
+	}
+	ev.step()
+	switch t := term.(type) {
+	case *ssa.Jump:
+		return fr.edge(b, b.Succs[0], stop)
+	case *ssa.If:
+		c := fr.get(t.Cond)
+		if ls := fr.closing(b, stop); ls != nil {
+			return stopWith(ls.close(b, c))
+		}
+		if r, ok := c.(*rep); ok {
+			if k := r.e.Const(); k != nil {
+				c = k.Val.(bool)
+			} else {
+				return fr.dynIf(b, r, stop, ev.writes == w0 && ev.stores == s0)
+			}
+		}
+		if tr := fr.trialOf(b); tr != nil {
+			tr.sawStatic()
+		}
+		if c.(bool) {
+			return fr.edge(b, b.Succs[0], stop)
+		}
+		return fr.edge(b, b.Succs[1], stop)
+	case *ssa.Return:
+		var res value
+		switch len(t.Results) {
+		case 0:
+		case 1:
+			res = fr.get(t.Results[0])
+		default:
+			tu := make(tuple, len(t.Results))
+			for i, r := range t.Results {
+				tu[i] = fr.get(r)
+			}
+			res = tu
+		}
+		fr.setRet(res)
+		return fr.doReturn(stop)
+	case *ssa.Panic:
+		v := fr.get(t.X)
+		panic(ev.userPanic(v))
+	}
+	panic(fmt.Sprintf("BUG: terminator %T", term))
+}
+
+// edge follows the edge from -> to: it evaluates to's phis and reaches it.
+func (fr *frame) edge(from, to *ssa.BasicBlock, stop *stopSet) next {
+	owner := stop.owner(to)
+	if owner != nil && owner.loop != nil && to == owner.loop.l.header {
+		owner.loop.backEdge(from)
+		return stopWith(single(exitT{kind: exitBlock, blk: to}))
+	}
+	fr.phis(from, to)
+	return fr.reach(to, from, stop)
+}
+
+// phis evaluates the phis of to for the edge from -> to, in parallel.
+func (fr *frame) phis(from, to *ssa.BasicBlock) {
+	n := fr.info.phis[to.Index]
+	if n == 0 {
+		return
+	}
+	k := slices.Index(to.Preds, from)
+	vals := make([]value, n)
+	for i := range n {
+		vals[i] = copyVal(fr.get(to.Instrs[i].(*ssa.Phi).Edges[k]))
+	}
+	for i := range n {
+		fr.set(to.Instrs[i].(*ssa.Phi), vals[i])
+	}
+}
+
+// reach handles control reaching block to (its phis done) from block from.
+func (fr *frame) reach(to, from *ssa.BasicBlock, stop *stopSet) next {
+	owner := stop.owner(to)
+	if owner == nil {
+		return next{blk: to, from: from}
+	}
+	if owner.loop != nil {
+		if to == owner.loop.l.header {
+			return stopWith(single(exitT{kind: exitBlock, blk: to}))
+		}
+		owner.loop.exitTo(to)
+		return stopWith(single(exitT{kind: exitHandled}))
+	}
+	return stopWith(single(exitT{kind: exitBlock, blk: to}))
+}
+
+// doReturn handles a return (the result in fr.ret).
+func (fr *frame) doReturn(stop *stopSet) next {
+	if l := stop.innermostLoop(); l != nil {
+		l.loop.exitReturn()
+		return stopWith(single(exitT{kind: exitHandled}))
+	}
+	return stopWith(single(exitT{kind: exitReturn}))
+}
+
+// dynIf stages the conditional ending block b. pure reports whether b's
+// instructions built no write and stored nothing (so that a loop header
+// can be evaluated again inside a loop).
+func (fr *frame) dynIf(b *ssa.BasicBlock, c *rep, stop *stopSet, pure bool) next {
+	ev := fr.ev
+	if tr := fr.trialOf(b); tr != nil {
+		tr.sawDynamic()
+	}
+	// A dynamic exit test of a loop that is running statically.
+	if l := fr.info.loopOf[b.Index]; l != nil && stop.owner(l.header) == nil {
+		out0, out1 := !l.contains(b.Succs[0]), !l.contains(b.Succs[1])
+		if out0 != out1 {
+			switch {
+			case b == l.header && l.shape == shapeHeader && pure:
+				// Evaluate the loop again, as a staged loop.
+				return fr.stagedLoop(b, stop)
+			case b == l.header && l.shape == shapeHeader,
+				l.shape == shapeBottom && slices.Contains(l.latches, b),
+				len(l.exitIfs) == 1:
+				// Peel: this iteration's test is staged, and the rest of
+				// the loop is a staged loop.
+				if fr.forced == nil {
+					fr.forced = map[*ssa.BasicBlock]bool{}
+				}
+				fr.forced[l.header] = true
+			}
+		}
+	}
+	j := fr.info.ipdom[b.Index]
+	inner := stop
+	if j != nil && stop.owner(j) == nil {
+		inner = stop.with(j)
+	}
+	ev.at()
+	res := fr.branch(c.e, func() outcome {
+		return fr.follow(b, b.Succs[0], inner)
+	}, func() outcome {
+		return fr.follow(b, b.Succs[1], inner)
+	})
+	switch res.which {
+	case 0:
+		return fr.edge(b, b.Succs[1], stop)
+	case 1:
+		return fr.edge(b, b.Succs[0], stop)
+	}
+	return fr.settle(res.out, b, stop)
+}
+
+// follow runs from the edge from -> to until control stops.
+func (fr *frame) follow(from, to *ssa.BasicBlock, stop *stopSet) outcome {
+	var out outcome
+	func() {
+		defer func() {
+			if x := recover(); x != nil {
+				switch x := x.(type) {
+				case diverged:
+					out = outcome{}
+				case *goPanic:
+					out = fr.panicked(x)
+				default:
+					panic(x)
+				}
+			}
+		}()
+		n := fr.edge(from, to, stop)
+		if n.final {
+			out = n.out
+			return
+		}
+		out = fr.run(n.blk, n.from, stop)
+	}()
+	return out
+}
+
+// settle continues after a staged construct whose outcome is out: if
+// control may continue inside the current region (at a join, or at exits
+// of a staged loop not yet processed), it continues there, dispatching on
+// the label when there are several possibilities.
+func (fr *frame) settle(out outcome, from *ssa.BasicBlock, stop *stopSet) next {
+	ev := fr.ev
+	for {
+		if out.closed || len(out.exits) == 0 {
+			return stopWith(out)
+		}
+		k := slices.IndexFunc(out.exits, func(e exitT) bool {
+			return e.pending || e.kind == exitBlock && stop.owner(e.blk) == nil
+		})
+		if k < 0 {
+			return stopWith(out)
+		}
+		e := out.exits[k]
+		if len(out.exits) == 1 {
+			return fr.process(e, from, stop)
+		}
+		others := slices.Delete(slices.Clone(out.exits), k, k+1)
+		var blocks []*ssa.BasicBlock
+		for _, o := range others {
+			if o.kind == exitBlock {
+				blocks = append(blocks, o.blk)
+			}
+		}
+		inner := stop.with(blocks...)
+		rest := outcome{exits: others, label: out.label}
+		if len(others) == 1 {
+			rest.label = others[0].id()
+		}
+		ev.at()
+		cond := ev.b.Compare(ir.OpEq, ev.labelExp(out), ev.b.Const(ir.Int, e.id()))
+		res := fr.branch(cond, func() outcome {
+			n := fr.process(e, from, inner)
+			if n.final {
+				return n.out
+			}
+			return fr.run(n.blk, n.from, inner)
+		}, func() outcome {
+			return rest
+		})
+		switch res.which {
+		case 0:
+			out = rest
+		case 1:
+			panic("BUG: the rest of a dispatch diverged")
+		default:
+			out = res.out
+		}
+	}
+}
+
+// process continues at exit e.
+func (fr *frame) process(e exitT, from *ssa.BasicBlock, stop *stopSet) next {
+	switch {
+	case e.kind == exitReturn:
+		return fr.doReturn(stop)
+	case e.pending:
+		return fr.reach(e.blk, from, stop)
+	}
+	return next{blk: e.blk, from: from}
+}

@@ -1,0 +1,173 @@
+package frontend
+
+import (
+	"go/types"
+	"math"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// This file handles the functions recognized by name: the stage package's
+// markers and math companions, and fmt's printing.
+
+// intrinsic evaluates a call of a function recognized by name.
+func (fr *frame) intrinsic(name string, fn *ssa.Function, args []value, in *ssa.Call) (value, bool) {
+	ev := fr.ev
+	if sub, ok := strings.CutPrefix(name, stagePath+"."); ok {
+		return fr.stageFunc(sub, fn, args), true
+	}
+	switch name {
+	case "fmt.Print", "fmt.Println", "fmt.Printf":
+		if in != nil && usedValue(in) {
+			ev.fail("the results of %s cannot be used in staging code: printing is an effect of the generated code", name)
+		}
+		fr.printCall(name[len("fmt."):], args)
+		return nil, true
+	}
+	return nil, false
+}
+
+// stageFunc evaluates a function of the stage package.
+func (fr *frame) stageFunc(name string, fn *ssa.Function, args []value) value {
+	ev := fr.ev
+	var targ types.Type
+	if ta := fn.TypeArgs(); len(ta) > 0 {
+		targ = ta[0]
+	}
+	switch name {
+	case "Fun":
+		switch f := args[0].(type) {
+		case *closure:
+			if f == nil {
+				ev.fail("stage.Fun of a nil function")
+			}
+			if _, ok := targ.Underlying().(*types.Signature); !ok {
+				ev.fail("stage.Fun needs a function, not %s", typeString(targ))
+			}
+			return &stagedFn{f: f, name: funcName(f.fn)}
+		case *stagedFn:
+			return f
+		}
+		ev.fail("stage.Fun needs a static function value")
+	case "Dyn":
+		return ev.dyn(args[0], targ)
+	case "Let":
+		// The graph has no let node yet: a Rep is returned as it is (see
+		// the package documentation).
+		return args[0]
+	case "IsStatic":
+		return !hasRep(args[0], 0)
+	case "Min", "Max":
+		return fr.minMax(strings.ToLower(name), args, targ)
+	case "IsNaN":
+		if r, ok := args[0].(*rep); ok {
+			ev.at()
+			return ev.newRep(ev.b.Compare(ir.OpNe, r.e, r.e), "the result of stage.IsNaN", r)
+		}
+		return math.IsNaN(cvt[float64](args[0]))
+	}
+	if _, ok := natives["math."+name]; ok {
+		return fr.mathCompanion(name, args, targ)
+	}
+	ev.fail("stage.%s is not supported by this version of lmsgen", name)
+	return nil
+}
+
+// mathCompanion evaluates stage.F[T](args) as T(math.F(float64(args)...)).
+func (fr *frame) mathCompanion(name string, args []value, t types.Type) value {
+	ev := fr.ev
+	nat := natives["math."+name]
+	ft := nat.fn.Type()
+	conv := make([]value, len(args))
+	anyRep := false
+	for i, a := range args {
+		if isRep(a) {
+			anyRep = true
+		}
+		if ft.In(i).Kind().String() == "float64" {
+			if r, ok := a.(*rep); ok {
+				e := r.e
+				if ev.b.Graph().TypeOf(e) != ir.Float64 {
+					ev.at()
+					e = ev.b.Convert(ir.Float64, e)
+				}
+				conv[i] = &rep{e: e, why: r.why}
+			} else {
+				conv[i] = cvt[float64](a)
+			}
+		} else {
+			conv[i] = a
+		}
+	}
+	res := ev.nativeCall("math", name, nat, conv, anyRep)
+	if ft.Out(0).Kind().String() != "float64" {
+		return res
+	}
+	tt := irBasic(t)
+	if r, ok := res.(*rep); ok {
+		if tt != ir.Float64 {
+			ev.at()
+			return ev.newRep(ev.b.Convert(tt, r.e), "the result of stage."+name, r)
+		}
+		return r
+	}
+	return toKind(res, irKinds[tt])
+}
+
+// dyn makes v dynamic, as stage.Dyn does.
+func (ev *evaluator) dyn(v value, t types.Type) value {
+	w := &why{pos: ev.position(ev.pos), what: "a value made dynamic by stage.Dyn"}
+	switch x := v.(type) {
+	case *rep:
+		return x
+	case structure:
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok {
+			break
+		}
+		c := make(structure, len(x))
+		for i := range x {
+			c[i] = ev.dyn(x[i], st.Field(i).Type())
+		}
+		return c
+	case array:
+		at, ok := t.Underlying().(*types.Array)
+		if !ok {
+			break
+		}
+		c := make(array, len(x))
+		for i := range x {
+			c[i] = ev.dyn(x[i], at.Elem())
+		}
+		return c
+	case sliceV:
+		it := irTypeOf(t)
+		if it == nil {
+			break
+		}
+		return &rep{e: ev.materialize(x, it.Elem), why: w}
+	}
+	it := irBasic(t)
+	if it == nil || irTypeOfValue(v) == nil {
+		ev.fail("stage.Dyn of %s: only booleans, numbers, strings and slices, arrays and structs of them can be made dynamic", describe(v))
+	}
+	return &rep{e: ev.liftTo(v, it, "the argument of stage.Dyn"), why: w}
+}
+
+// usedValue reports whether an instruction's value is used (debug
+// references aside).
+func usedValue(v ssa.Value) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		if _, ok := r.(*ssa.DebugRef); !ok {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,507 @@
+package frontend
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/build/constraint"
+	"go/parser"
+	"go/printer"
+	"go/token"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+)
+
+// This file loads the packages with go/packages and builds their SSA.
+//
+// Loading must not depend on the generated file, which may be missing or
+// stale while other files of the package already call the functions it
+// will declare. So loading runs in two steps:
+//
+//  1. a cheap listing (go list) finds the packages, their files and their
+//     imports; the staging files are parsed for directives;
+//  2. the real load runs with an overlay that empties the existing
+//     generated file (<pkg>_lms.go), declares a stub for every
+//     specialization (its signature derived from the staging function's
+//     syntax, //line-mapped to the directive, so that a clash with a
+//     user's declaration is reported there), and appends to each staging
+//     file one function per static argument, returning the argument's
+//     expression as the parameter's type (//line-mapped to the
+//     expression, so that type errors in it are reported there).
+//
+// Every load sets the build tag lmsgen, so staging code in files tagged
+// //go:build lmsgen is seen, and a generated file tagged !lmsgen is not.
+// The target packages and the packages of the same module that they
+// import are loaded from source (their calls are evaluated, so they need
+// bodies), as are cmp, slices and sort (pure Go the evaluator runs);
+// everything else comes from export data.
+
+const stagePath = "github.com/lmsgen/lmsgen/stage"
+
+// stageBasic maps the stage types to their underlying Go types.
+var stageBasic = map[string]string{
+	"Bool": "bool", "Int": "int", "Int8": "int8", "Int16": "int16", "Int32": "int32",
+	"Int64": "int64", "Uint": "uint", "Uint8": "uint8", "Uint16": "uint16",
+	"Uint32": "uint32", "Uint64": "uint64", "Uintptr": "uintptr",
+	"Float32": "float32", "Float64": "float64", "Complex64": "complex64",
+	"Complex128": "complex128", "String": "string", "Byte": "uint8", "Rune": "int32",
+}
+
+// sourceStd are the standard packages loaded from source when imported.
+var sourceStd = []string{"cmp", "slices", "sort"}
+
+// loaded is the outcome of loading: the SSA program and, per target
+// package, what evaluation needs.
+type loaded struct {
+	fset    *token.FileSet
+	prog    *ssa.Program
+	pkgs    []*loadedPkg
+	bySrc   map[string]bool      // import paths loaded from source
+	srcPkgs []*packages.Package // the packages of the module loaded from source, not targets
+}
+
+type loadedPkg struct {
+	pkg    *packages.Package
+	ssa    *ssa.Package
+	dirs   *directives
+	tagged bool
+}
+
+func buildTags(cfg Config) string {
+	return "-tags=" + strings.Join(append([]string{"lmsgen"}, cfg.Tags...), ",")
+}
+
+// load runs both steps and builds the SSA program.
+func load(cfg Config) (*loaded, ErrorList) {
+	patterns := cfg.Patterns
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
+	listCfg := &packages.Config{
+		Mode:       packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
+		Dir:        cfg.Dir,
+		BuildFlags: []string{buildTags(cfg)},
+		Tests:      false,
+	}
+	roots, err := packages.Load(listCfg, patterns...)
+	if err != nil {
+		return nil, ErrorList{errorf(token.Position{}, "loading %s: %v", strings.Join(patterns, " "), err)}
+	}
+	var errs ErrorList
+	for _, p := range roots {
+		for _, e := range p.Errors {
+			errs = append(errs, packageError(e))
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+
+	// Which packages come from source: the roots, and what they import
+	// from their own modules, and the pure standard packages above.
+	src := map[string]bool{}
+	var order []string
+	add := func(path string) {
+		if !src[path] {
+			src[path] = true
+			order = append(order, path)
+		}
+	}
+	modules := map[string]bool{}
+	for _, p := range roots {
+		add(p.PkgPath)
+		if p.Module != nil {
+			modules[p.Module.Path] = true
+		}
+	}
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		if p.Module != nil && modules[p.Module.Path] {
+			add(p.PkgPath)
+		}
+		if slices.Contains(sourceStd, p.PkgPath) {
+			add(p.PkgPath)
+		}
+	})
+
+	fset := token.NewFileSet()
+	overlay := map[string][]byte{}
+	type pre struct {
+		files []*ast.File
+		paths []string
+	}
+	for _, p := range roots {
+		if err := prepareOverlay(fset, p, overlay); err != nil {
+			errs = append(errs, err...)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+
+	loadCfg := &packages.Config{
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
+			packages.NeedTypes | packages.NeedTypesInfo | packages.NeedSyntax | packages.NeedModule,
+		Dir:        cfg.Dir,
+		BuildFlags: []string{buildTags(cfg)},
+		Overlay:    overlay,
+		Fset:       token.NewFileSet(),
+	}
+	all, err := packages.Load(loadCfg, order...)
+	if err != nil {
+		return nil, ErrorList{errorf(token.Position{}, "loading: %v", err)}
+	}
+	byPath := map[string]*packages.Package{}
+	for _, p := range all {
+		byPath[p.PkgPath] = p
+	}
+	l := &loaded{fset: loadCfg.Fset, bySrc: src}
+	for _, r := range roots {
+		p := byPath[r.PkgPath]
+		if p == nil {
+			errs = append(errs, errorf(token.Position{}, "package %s was not loaded", r.PkgPath))
+			continue
+		}
+		for _, e := range p.Errors {
+			errs = append(errs, packageError(e))
+		}
+	}
+	targets := map[string]bool{}
+	for _, r := range roots {
+		targets[r.PkgPath] = true
+	}
+	for _, p := range all {
+		if p.Module == nil || !modules[p.Module.Path] || len(errs) > 0 {
+			continue
+		}
+		if !targets[p.PkgPath] {
+			l.srcPkgs = append(l.srcPkgs, p)
+		}
+		for _, e := range p.Errors {
+			errs = append(errs, packageError(e))
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	prog, ssapkgs := ssautil.Packages(all, ssa.InstantiateGenerics|ssa.GlobalDebug)
+	prog.Build()
+	l.prog = prog
+	for _, r := range roots {
+		p := byPath[r.PkgPath]
+		var sp *ssa.Package
+		for i, q := range all {
+			if q == p {
+				sp = ssapkgs[i]
+			}
+		}
+		if sp == nil {
+			errs = append(errs, errorf(token.Position{}, "package %s: no SSA (type errors?)", p.PkgPath))
+			continue
+		}
+		ds, derrs := parseDirectives(l.fset, p.Syntax)
+		errs = append(errs, derrs...)
+		l.pkgs = append(l.pkgs, &loadedPkg{pkg: p, ssa: sp, dirs: ds, tagged: stagingTagged(l.fset, p.Syntax, ds)})
+	}
+	return l, errs
+}
+
+// prepareOverlay parses the files of a target package for directives and
+// fills the overlay: the emptied generated file, the stubs, the static
+// argument functions. Directive errors are reported by the second parse,
+// after loading; here a bad directive is skipped.
+func prepareOverlay(fset *token.FileSet, p *packages.Package, overlay map[string][]byte) ErrorList {
+	if len(p.GoFiles) == 0 {
+		return nil
+	}
+	dir := filepath.Dir(p.GoFiles[0])
+	gen := filepath.Join(dir, p.Name+"_lms.go")
+	if data, err := os.ReadFile(gen); err == nil && bytes.Contains(data, []byte(generatedHeader)) {
+		overlay[gen] = []byte("package " + p.Name + "\n")
+	}
+	var files []*ast.File
+	srcs := map[*ast.File][]byte{}
+	paths := map[*ast.File]string{}
+	for _, path := range p.GoFiles {
+		if path == gen {
+			continue
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return ErrorList{errorf(token.Position{Filename: path}, "%v", err)}
+		}
+		f, err := parser.ParseFile(fset, path, data, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			return nil // the load reports syntax errors
+		}
+		files = append(files, f)
+		srcs[f] = data
+		paths[f] = path
+	}
+	ds, _ := parseDirectives(fset, files)
+	var stubs bytes.Buffer
+	imports := map[string]string{} // local name -> import path, for the stubs
+	appended := map[*ast.File]*bytes.Buffer{}
+	for _, d := range ds.gens {
+		data := srcs[d.file]
+		typeText := func(e ast.Expr) string {
+			return string(data[fset.Position(e.Pos()).Offset:fset.Position(e.End()).Offset])
+		}
+		// Static arguments: one function each, in the staging file.
+		buf := appended[d.file]
+		if buf == nil {
+			buf = &bytes.Buffer{}
+			appended[d.file] = buf
+		}
+		for _, a := range d.args {
+			ptype := paramType(d.fn, a.param)
+			if ptype == nil {
+				continue
+			}
+			fmt.Fprintf(buf, "\nfunc %s() (%s) {\n\treturn /*line %s:%d:%d*/ %s\n}\n",
+				argFuncName(d.name, a.param), typeText(ptype), a.exprPos.Filename, a.exprPos.Line, a.exprPos.Column, a.expr)
+		}
+		// The stub of the generated function.
+		if sig, ok := stubSignature(d, p, imports); ok {
+			fmt.Fprintf(&stubs, "\nfunc /*line %s:%d:%d*/ %s%s { panic(%q) }\n",
+				d.namePos.Filename, d.namePos.Line, d.namePos.Column, d.name, sig, stubPanic)
+		}
+	}
+	for f, buf := range appended {
+		if buf.Len() > 0 {
+			overlay[paths[f]] = append(append([]byte(nil), srcs[f]...), buf.Bytes()...)
+		}
+	}
+	if stubs.Len() > 0 {
+		var out bytes.Buffer
+		fmt.Fprintf(&out, "package %s\n\n", p.Name)
+		names := make([]string, 0, len(imports))
+		for n := range imports {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			fmt.Fprintf(&out, "import %s %q\n", n, imports[n])
+		}
+		out.Write(stubs.Bytes())
+		overlay[filepath.Join(dir, stubFile)] = out.Bytes()
+	}
+	return nil
+}
+
+const (
+	generatedHeader = "// Code generated by lmsgen. DO NOT EDIT."
+	stubFile        = "zz_lmsgen_stubs_overlay.go"
+	stubPanic       = "lmsgen: stub of a function being generated"
+	argFuncPrefix   = "lmsgen_arg_"
+)
+
+func argFuncName(spec, param string) string { return argFuncPrefix + spec + "_" + param }
+
+func paramType(fd *ast.FuncDecl, name string) ast.Expr {
+	for _, f := range fd.Type.Params.List {
+		for _, n := range f.Names {
+			if n.Name == name {
+				return f.Type
+			}
+		}
+	}
+	return nil
+}
+
+// stubSignature writes the signature of the generated function from the
+// staging function's syntax: the bound parameters removed, stage.T
+// replaced by T's underlying type. It records the imports the signature
+// needs.
+func stubSignature(d *genDirective, p *packages.Package, imports map[string]string) (string, bool) {
+	local := map[string]string{} // local import name -> path
+	for _, is := range d.file.Imports {
+		path, _ := strconv.Unquote(is.Path.Value)
+		name := ""
+		if is.Name != nil {
+			name = is.Name.Name
+		} else if ip := p.Imports[path]; ip != nil {
+			name = ip.Name
+		} else {
+			name = path[strings.LastIndex(path, "/")+1:]
+		}
+		if name == "." || name == "_" {
+			if path == stagePath && name == "." {
+				return "", false
+			}
+			continue
+		}
+		local[name] = path
+	}
+	bound := map[string]bool{}
+	for _, a := range d.args {
+		bound[a.param] = true
+	}
+	ok := true
+	rewrite := func(e ast.Expr) string {
+		e = rewriteStage(e, local, imports, &ok)
+		var sb strings.Builder
+		printer.Fprint(&sb, token.NewFileSet(), e)
+		return sb.String()
+	}
+	var params []string
+	i := 0
+	for _, f := range d.fn.Type.Params.List {
+		names := f.Names
+		if len(names) == 0 {
+			names = []*ast.Ident{nil}
+		}
+		for _, n := range names {
+			name := fmt.Sprintf("p%d", i)
+			if n != nil {
+				name = n.Name
+			}
+			i++
+			if bound[name] {
+				continue
+			}
+			if name == "_" {
+				name = fmt.Sprintf("p%d", i-1)
+			}
+			params = append(params, name+" "+rewrite(f.Type))
+		}
+	}
+	var results []string
+	if d.fn.Type.Results != nil {
+		for _, f := range d.fn.Type.Results.List {
+			n := max(len(f.Names), 1)
+			for range n {
+				results = append(results, rewrite(f.Type))
+			}
+		}
+	}
+	sig := "(" + strings.Join(params, ", ") + ")"
+	switch len(results) {
+	case 0:
+	case 1:
+		sig += " " + results[0]
+	default:
+		sig += " (" + strings.Join(results, ", ") + ")"
+	}
+	return sig, ok
+}
+
+// rewriteStage returns a copy of the type expression e with stage.T
+// replaced by T's underlying type, recording the other imports used.
+func rewriteStage(e ast.Expr, local, imports map[string]string, ok *bool) ast.Expr {
+	switch e := e.(type) {
+	case *ast.SelectorExpr:
+		if x, isIdent := e.X.(*ast.Ident); isIdent {
+			path := local[x.Name]
+			if path == stagePath {
+				if b, found := stageBasic[e.Sel.Name]; found {
+					return ast.NewIdent(b)
+				}
+			}
+			if path == "" {
+				*ok = false
+			} else {
+				imports[x.Name] = path
+			}
+		}
+		return e
+	case *ast.StarExpr:
+		return &ast.StarExpr{X: rewriteStage(e.X, local, imports, ok)}
+	case *ast.ArrayType:
+		return &ast.ArrayType{Len: e.Len, Elt: rewriteStage(e.Elt, local, imports, ok)}
+	case *ast.MapType:
+		return &ast.MapType{Key: rewriteStage(e.Key, local, imports, ok), Value: rewriteStage(e.Value, local, imports, ok)}
+	case *ast.Ellipsis:
+		return &ast.Ellipsis{Elt: rewriteStage(e.Elt, local, imports, ok)}
+	case *ast.Ident, *ast.FuncType, *ast.StructType, *ast.InterfaceType, *ast.ChanType, *ast.IndexExpr, *ast.IndexListExpr, *ast.ParenExpr:
+		if _, isIdent := e.(*ast.Ident); !isIdent {
+			// Composite types are kept as written only if they use no
+			// stage type; a stub is skipped otherwise.
+			ast.Inspect(e, func(n ast.Node) bool {
+				if s, isSel := n.(*ast.SelectorExpr); isSel {
+					if x, isIdent := s.X.(*ast.Ident); isIdent {
+						if local[x.Name] == stagePath || local[x.Name] == "" {
+							*ok = false
+						} else {
+							imports[x.Name] = local[x.Name]
+						}
+					}
+				}
+				return true
+			})
+		}
+		return e
+	}
+	*ok = false
+	return e
+}
+
+// stagingTagged reports whether a file with a //lms:gen directive needs
+// the lmsgen build tag.
+func stagingTagged(fset *token.FileSet, files []*ast.File, ds *directives) bool {
+	for _, d := range ds.gens {
+		for _, cg := range d.file.Comments {
+			if cg.Pos() > d.file.Package {
+				break
+			}
+			for _, c := range cg.List {
+				if !constraint.IsGoBuild(c.Text) {
+					continue
+				}
+				x, err := constraint.Parse(c.Text)
+				if err != nil {
+					continue
+				}
+				if !x.Eval(func(tag string) bool { return tag != "lmsgen" }) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// packageError converts an error of go/packages.
+func packageError(e packages.Error) *Error {
+	pos := parsePos(e.Pos)
+	msg := e.Msg
+	return &Error{Pos: pos, Msg: msg}
+}
+
+// parsePos parses "file:line:col" or "file:line" (the file name may itself
+// contain colons).
+func parsePos(s string) token.Position {
+	if s == "" || s == "-" {
+		return token.Position{}
+	}
+	var p token.Position
+	rest := s
+	nums := []int{}
+	for range 2 {
+		i := strings.LastIndexByte(rest, ':')
+		if i < 0 {
+			break
+		}
+		n, err := strconv.Atoi(rest[i+1:])
+		if err != nil {
+			break
+		}
+		nums = append([]int{n}, nums...)
+		rest = rest[:i]
+	}
+	p.Filename = rest
+	if len(nums) > 0 {
+		p.Line = nums[0]
+	}
+	if len(nums) > 1 {
+		p.Column = nums[1]
+	}
+	return p
+}

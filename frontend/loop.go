@@ -1,0 +1,812 @@
+package frontend
+
+import (
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// This file stages loops. A loop whose exit test is a Rep becomes a loop
+// of the generated code (ir.While). Its header's phis (the values that
+// change from one iteration to the next) become staged variables, and so
+// do the cells of static memory it assigns (found while evaluating the
+// body: the body is then evaluated again, see restartReq). The loop is
+// built in one of three forms:
+//
+//   - header-tested (for c { body }): the condition block evaluates the
+//     header, the body block evaluates the header again (it is pure) and
+//     the body; after the loop the header is evaluated once more, for the
+//     values used after it;
+//   - bottom-tested (range over an int): the condition block evaluates a
+//     whole iteration, writes the phis and returns the test;
+//   - general (break, return): the condition block evaluates a whole
+//     iteration and returns whether it ended at the back edge; each exit
+//     saves the values used after the loop in staged variables and sets a
+//     label, on which the code after the loop dispatches.
+
+// loopState is a staged loop being built.
+type loopState struct {
+	fr     *frame
+	l      *loop
+	form   loopShape
+	stop   *stopSet
+	region *region
+
+	phiTrees  []value // per phi of the header: a value with *varRef leaves
+	promoted  []*value
+	exitTrees map[slotKey]value
+	needVar   map[slotKey]value // exit slots that need staged variables, with a template value
+	exitSeen  map[slotKey]value // static values of exit slots in this attempt
+	lbl       ir.Exp
+	hasLbl    bool
+	kinds     []exitT
+}
+
+// slotKey names a value live after a loop: a phi of an exit block, a
+// value defined in the loop, or a result of the function.
+type slotKey struct {
+	v   ssa.Value
+	ret int // result index + 1, 0 if not a result
+}
+
+type trialState struct {
+	l               *loop
+	static, dynamic bool
+}
+
+type trialDone struct{}
+
+// runArrived evaluates from block b (phis done, loop logic done).
+func (fr *frame) runArrived(b *ssa.BasicBlock, stop *stopSet) (out outcome) {
+	defer func() {
+		if x := recover(); x != nil {
+			switch x := x.(type) {
+			case diverged:
+				out = outcome{}
+			case *goPanic:
+				out = fr.panicked(x)
+			default:
+				panic(x)
+			}
+		}
+	}()
+	n := next{blk: b, arrived: true}
+	for !n.final {
+		if !n.arrived {
+			n = fr.arrive(n.blk, n.from, stop)
+			continue
+		}
+		n = fr.runBlock(n.blk, stop)
+	}
+	return n.out
+}
+
+// trial evaluates the first iteration of a loop without keeping anything,
+// to learn whether its exit is decided by a Rep.
+func (fr *frame) trial(l *loop, stop *stopSet) bool {
+	ev := fr.ev
+	tr := &trialState{l: l}
+	fr.trials = append(fr.trials, tr)
+	defer func() { fr.trials = fr.trials[:len(fr.trials)-1] }()
+	for attempt := 0; ; attempt++ {
+		r := ev.pushRegion(rTrial)
+		layer := stop.with(append([]*ssa.BasicBlock{l.header}, l.exits...)...)
+		var again *restartReq
+		pos := ev.pos
+		ev.b.Reify(nil, func([]ir.Exp) ir.Exp {
+			func() {
+				defer func() {
+					if x := recover(); x != nil {
+						if _, ok := x.(trialDone); ok {
+							return
+						}
+						if rr, ok := x.(*restartReq); ok && rr.target == r {
+							again = rr
+							return
+						}
+						panic(x)
+					}
+				}()
+				fr.runArrived(l.header, layer)
+			}()
+			ev.rollback(r.mark)
+			return ev.b.Unit()
+		})
+		ev.popRegion(r)
+		ev.pos = pos
+		if again == nil || attempt > 16 {
+			return tr.dynamic && !tr.static
+		}
+		ev.applyRestart(again)
+		tr.static, tr.dynamic = false, false
+	}
+}
+
+// trialOf returns the trial in progress whose loop block b exits.
+func (fr *frame) trialOf(b *ssa.BasicBlock) *trialState {
+	if len(fr.trials) == 0 {
+		return nil
+	}
+	tr := fr.trials[len(fr.trials)-1]
+	if slices.Contains(tr.l.exitIfs, b) {
+		return tr
+	}
+	return nil
+}
+
+func (tr *trialState) sawStatic() {
+	tr.static = true
+	panic(trialDone{})
+}
+
+func (tr *trialState) sawDynamic() {
+	tr.dynamic = true
+	panic(trialDone{})
+}
+
+// closing returns the bottom-tested staged loop whose test ends block b.
+func (fr *frame) closing(b *ssa.BasicBlock, stop *stopSet) *loopState {
+	l := stop.innermostLoop()
+	if l == nil || l.loop.fr != fr || l.loop.form != shapeBottom || l.loop.l.latches[0] != b {
+		return nil
+	}
+	return l.loop
+}
+
+// stagedLoop builds the loop whose header is h; h's phis hold the values
+// on entry.
+func (fr *frame) stagedLoop(h *ssa.BasicBlock, stop *stopSet) next {
+	ev := fr.ev
+	l := fr.info.loops[h.Index]
+	ls := &loopState{fr: fr, l: l, form: l.shape, stop: stop,
+		exitTrees: map[slotKey]value{}, needVar: map[slotKey]value{}}
+	for _, x := range l.exits {
+		ls.kinds = append(ls.kinds, exitT{kind: exitBlock, blk: x, pending: true})
+	}
+	slices.SortFunc(ls.kinds, func(a, b exitT) int { return a.id() - b.id() })
+	if l.returns {
+		ls.kinds = append([]exitT{{kind: exitReturn, pending: true}}, ls.kinds...)
+	}
+	pos := fr.blockPos(h)
+	nphi := fr.info.phis[h.Index]
+	entry := make([]value, nphi)
+	for i := range nphi {
+		entry[i] = fr.get(h.Instrs[i].(*ssa.Phi))
+	}
+	for attempt := 0; ; attempt++ {
+		if attempt > 256 {
+			panic("BUG: a staged loop restarts forever")
+		}
+		ev.pos = pos
+		ev.at()
+		// Staged variables, before the loop.
+		if ls.phiTrees == nil {
+			for i := range nphi {
+				phi := h.Instrs[i].(*ssa.Phi)
+				ls.phiTrees = append(ls.phiTrees, ls.makeVars(entry[i], false, commentOf(phi)))
+			}
+		}
+		for i := range nphi {
+			fr.set(h.Instrs[i].(*ssa.Phi), regContent(ls.phiTrees[i]))
+		}
+		for _, p := range ls.promoted {
+			if _, ok := (*p).(*varRef); !ok {
+				v := ev.load(p)
+				if !liftable(v) || isComposite(v) {
+					ev.fail("a static variable assigned in a staged loop must become a variable of the generated code, but it holds %s", describe(v))
+				}
+				t := ir.Type{}
+				_ = t
+				ev.rawWrite(p, &varRef{v: ev.newVar(v, "")})
+			}
+		}
+		keys := make([]slotKey, 0, len(ls.needVar))
+		for k := range ls.needVar {
+			if _, ok := ls.exitTrees[k]; !ok {
+				keys = append(keys, k)
+			}
+		}
+		slices.SortFunc(keys, func(a, b slotKey) int { return ls.slotOrder(a) - ls.slotOrder(b) })
+		for _, k := range keys {
+			ls.exitTrees[k] = ls.makeVars(ls.needVar[k], true, "")
+		}
+		if ls.form == shapeGeneral && len(ls.kinds) > 1 && !ls.hasLbl {
+			ls.lbl, ls.hasLbl = ev.b.NewVar(ev.b.Const(ir.Int, 0)), true
+		}
+		ls.exitSeen = map[slotKey]value{}
+
+		r := ev.pushRegion(rLoop)
+		r.loop, ls.region = ls, r
+		layer := &stopSet{blocks: append([]*ssa.BasicBlock{h}, l.exits...), loop: ls, parent: stop}
+		var cb, bb *ir.Block
+		switch ls.form {
+		case shapeHeader:
+			cb, bb = ls.headerForm(r, layer)
+		default:
+			cb, bb = ls.iterationForm(r, layer)
+		}
+		ev.popRegion(r)
+		ev.pos = pos
+		if r.restart != nil {
+			ls.restart(r.restart)
+			continue
+		}
+		ev.at()
+		ev.b.ReflectEffect(ir.OpWhile, ir.Void, nil, nil, []*ir.Block{cb, bb}, nil, nil, false, 0)
+		ev.writes++
+		return ls.after()
+	}
+}
+
+// restart applies what an attempt found.
+func (ls *loopState) restart(rr *restartReq) {
+	ev := ls.fr.ev
+	for _, p := range rr.promote {
+		if !slices.Contains(ls.promoted, p) {
+			ls.promoted = append(ls.promoted, p)
+		}
+	}
+	for _, m := range rr.material {
+		ev.materializeBase(m)
+	}
+	if rr.general {
+		ls.form = shapeGeneral
+	}
+	for k, v := range rr.vars {
+		ls.needVar[k] = v
+	}
+}
+
+func (ls *loopState) slotOrder(k slotKey) int {
+	if k.ret > 0 {
+		return k.ret
+	}
+	if i, ok := ls.fr.info.idx[k.v]; ok {
+		return 1000 + i
+	}
+	return 1 << 30
+}
+
+// makeVars makes staged variables for the liftable leaves of v (with zero
+// initial values if zeroInit), leaving the other leaves static.
+func (ls *loopState) makeVars(v value, zeroInit bool, name string) value {
+	ev := ls.fr.ev
+	switch x := v.(type) {
+	case structure:
+		c := make(structure, len(x))
+		for i := range x {
+			c[i] = ls.makeVars(x[i], zeroInit, "")
+		}
+		return c
+	case array:
+		c := make(array, len(x))
+		for i := range x {
+			c[i] = ls.makeVars(x[i], zeroInit, "")
+		}
+		return c
+	case *rep, sliceV:
+		if s, ok := x.(sliceV); ok && !liftable(s) {
+			return v
+		}
+	default:
+		if irTypeOfValue(v) == nil {
+			return v
+		}
+	}
+	if zeroInit {
+		var t *ir.Type
+		switch x := v.(type) {
+		case *rep:
+			t = ev.b.Graph().TypeOf(x.e)
+		case sliceV:
+			t = ev.sliceType(x)
+		default:
+			t = irTypeOfValue(v)
+		}
+		if t == nil {
+			return v
+		}
+		var init ir.Exp
+		if t.Kind == ir.KSlice {
+			init = ev.b.MakeSlice(t.Elem, ev.b.Const(ir.Int, 0), ev.b.Const(ir.Int, 0))
+			ev.local[init.Sym()] = true
+		} else {
+			init = ev.b.Const(t, zeroOf(t))
+		}
+		e := ev.b.NewVar(init)
+		return &varRef{v: e}
+	}
+	return &varRef{v: ev.newVar(v, name)}
+}
+
+// newVar makes a staged variable holding v.
+func (ev *evaluator) newVar(v value, name string) ir.Exp {
+	var init ir.Exp
+	switch x := v.(type) {
+	case *rep:
+		init = x.e
+	case sliceV:
+		init = ev.materialize(x, ev.sliceType(x).Elem)
+	default:
+		init = ev.b.Const(irTypeOfValue(v), v)
+	}
+	e := ev.b.NewVar(init)
+	if name != "" {
+		ev.b.Name(e, name)
+	}
+	return e
+}
+
+// sliceType guesses the type of a static slice from its elements.
+func (ev *evaluator) sliceType(s sliceV) *ir.Type {
+	for _, x := range s.elems() {
+		if r, ok := x.(*rep); ok {
+			return ir.SliceOf(ev.b.Graph().TypeOf(r.e))
+		}
+		if t := irTypeOfValue(x); t != nil {
+			return ir.SliceOf(t)
+		}
+	}
+	for _, x := range s.base {
+		if r, ok := x.(*rep); ok {
+			return ir.SliceOf(ev.b.Graph().TypeOf(r.e))
+		}
+		if t := irTypeOfValue(x); t != nil {
+			return ir.SliceOf(t)
+		}
+	}
+	ev.fail("an empty static slice cannot become a variable of the generated code here: give it a length or make it with stage.Dyn")
+	return nil
+}
+
+func isComposite(v value) bool {
+	switch v.(type) {
+	case structure, array:
+		return true
+	}
+	return false
+}
+
+// regContent is what a register holds for a tree of staged variables.
+func regContent(tree value) value {
+	switch tree.(type) {
+	case *varRef:
+		return tree
+	case structure, array:
+		if hasVarRef(tree) {
+			return &varComposite{v: tree}
+		}
+	}
+	return tree
+}
+
+func hasVarRef(v value) bool {
+	switch x := v.(type) {
+	case *varRef:
+		return true
+	case structure:
+		for _, e := range x {
+			if hasVarRef(e) {
+				return true
+			}
+		}
+	case array:
+		for _, e := range x {
+			if hasVarRef(e) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// writeVars assigns v to a tree of staged variables; a static leaf must
+// keep its value. It reports false if a static leaf would change.
+func (ls *loopState) writeVars(tree, v value) bool {
+	ev := ls.fr.ev
+	switch t := tree.(type) {
+	case *varRef:
+		ev.at()
+		ev.b.WriteVar(t.v, ev.liftTo(v, ev.b.Graph().TypeOf(t.v), "a value assigned in a staged loop"))
+		ev.writes++
+		return true
+	case structure:
+		x := v.(structure)
+		ok := true
+		for i := range t {
+			ok = ls.writeVars(t[i], x[i]) && ok
+		}
+		return ok
+	case array:
+		x := v.(array)
+		ok := true
+		for i := range t {
+			ok = ls.writeVars(t[i], x[i]) && ok
+		}
+		return ok
+	}
+	return identical(tree, v)
+}
+
+// backEdge assigns the header's phis for the back edge from block from.
+func (ls *loopState) backEdge(from *ssa.BasicBlock) {
+	fr, ev := ls.fr, ls.fr.ev
+	h := ls.l.header
+	k := slices.Index(h.Preds, from)
+	n := fr.info.phis[h.Index]
+	vals := make([]value, n)
+	for i := range n {
+		vals[i] = fr.get(h.Instrs[i].(*ssa.Phi).Edges[k])
+	}
+	for i := range n {
+		if !ls.writeVars(ls.phiTrees[i], vals[i]) {
+			phi := h.Instrs[i].(*ssa.Phi)
+			ev.fail("%s changes in a staged loop (its condition is a Rep), but it holds %s, which cannot be a variable of the generated code", varName(phi), describe(vals[i]))
+		}
+	}
+}
+
+// definedHere reports whether register v was assigned in the current
+// iteration.
+func (ls *loopState) definedHere(v ssa.Value) bool {
+	fr, ev := ls.fr, ls.fr.ev
+	i, ok := fr.info.idx[v]
+	if !ok {
+		return false
+	}
+	p := &fr.regs[i]
+	for _, e := range ev.journal[ls.region.mark:] {
+		if e.p == p {
+			return true
+		}
+	}
+	return false
+}
+
+// saveSlot saves the value of an exit slot: in its staged variables, or
+// as a static value that must be the same at every exit.
+func (ls *loopState) saveSlot(k slotKey, v value) {
+	ev := ls.fr.ev
+	if tree, ok := ls.exitTrees[k]; ok {
+		if !ls.writeVars(tree, v) {
+			ev.fail("%s is used after a staged loop, but it holds %s, which differs between the loop's exits and cannot be a variable of the generated code", ls.slotName(k), describe(v))
+		}
+		return
+	}
+	if !hasRep(v, 0) {
+		prev, seen := ls.exitSeen[k]
+		if !seen || identical(prev, v) {
+			ls.exitSeen[k] = v
+			return
+		}
+	}
+	panic(&restartReq{target: ls.region, vars: map[slotKey]value{k: v}})
+}
+
+func (ls *loopState) slotName(k slotKey) string {
+	if k.ret > 0 {
+		return "a result of " + funcName(ls.fr.fn)
+	}
+	return varName(k.v)
+}
+
+// exitTo handles an exit of the loop to block t (its phis evaluated).
+func (ls *loopState) exitTo(t *ssa.BasicBlock) {
+	fr, ev := ls.fr, ls.fr.ev
+	if ls.form != shapeGeneral {
+		panic(&restartReq{target: ls.region, general: true})
+	}
+	for i := range fr.info.phis[t.Index] {
+		phi := t.Instrs[i].(*ssa.Phi)
+		ls.saveSlot(slotKey{v: phi}, fr.get(phi))
+	}
+	for _, v := range ls.l.liveOut {
+		if ls.definedHere(v) {
+			ls.saveSlot(slotKey{v: v}, fr.get(v))
+		}
+	}
+	if ls.hasLbl {
+		ev.at()
+		ev.b.WriteVar(ls.lbl, ev.b.Const(ir.Int, t.Index+2))
+		ev.writes++
+	}
+}
+
+// exitReturn handles a return from inside the loop (result in fr.ret).
+func (ls *loopState) exitReturn() {
+	fr, ev := ls.fr, ls.fr.ev
+	if ls.form != shapeGeneral {
+		panic(&restartReq{target: ls.region, general: true})
+	}
+	switch r := fr.ret.(type) {
+	case tuple:
+		for i, x := range r {
+			ls.saveSlot(slotKey{ret: i + 1}, x)
+		}
+	case nil:
+	default:
+		ls.saveSlot(slotKey{ret: 1}, r)
+	}
+	if ls.hasLbl {
+		ev.at()
+		ev.b.WriteVar(ls.lbl, ev.b.Const(ir.Int, 1))
+		ev.writes++
+	}
+}
+
+// execHeader executes the header's instructions (not its phis or test).
+func (ls *loopState) execHeader() {
+	h := ls.l.header
+	instrs := h.Instrs[ls.fr.info.phis[h.Index] : len(h.Instrs)-1]
+	for _, in := range instrs {
+		ls.fr.exec(in)
+	}
+}
+
+// headerForm builds the blocks of a header-tested loop.
+func (ls *loopState) headerForm(r *region, layer *stopSet) (cb, bb *ir.Block) {
+	fr, ev := ls.fr, ls.fr.ev
+	h := ls.l.header
+	test := h.Instrs[len(h.Instrs)-1].(*ssa.If)
+	in := 0
+	if !ls.l.contains(h.Succs[0]) {
+		in = 1
+	}
+	cb = ev.b.Reify(nil, func([]ir.Exp) ir.Exp {
+		c := ev.b.Const(ir.Bool, false)
+		ev.catchRestart(r, func() {
+			w0, s0 := ev.writes, ev.stores
+			ls.execHeader()
+			if ev.writes != w0 || ev.stores != s0 {
+				panic(&restartReq{target: r, general: true})
+			}
+			c = ev.liftTo(fr.get(test.Cond), ir.Bool, "the loop condition")
+			if in == 1 {
+				ev.at()
+				c = ev.b.Unary(ir.OpNot, c)
+			}
+		})
+		ev.rollback(r.mark)
+		return c
+	})
+	if r.restart != nil {
+		return cb, nil
+	}
+	bb = ev.b.Reify(nil, func([]ir.Exp) ir.Exp {
+		ev.catchRestart(r, func() {
+			ls.execHeader()
+			out := fr.follow(h, h.Succs[in], layer)
+			for _, e := range out.exits {
+				if e.kind != exitBlock || e.blk != h {
+					panic(&restartReq{target: r, general: true})
+				}
+			}
+		})
+		ev.rollback(r.mark)
+		return ev.b.Unit()
+	})
+	return cb, bb
+}
+
+// iterationForm builds the blocks of a bottom-tested or general loop: the
+// condition block runs a whole iteration.
+func (ls *loopState) iterationForm(r *region, layer *stopSet) (cb, bb *ir.Block) {
+	fr, ev := ls.fr, ls.fr.ev
+	h := ls.l.header
+	cb = ev.b.Reify(nil, func([]ir.Exp) ir.Exp {
+		c := ev.b.Const(ir.Bool, false)
+		ev.catchRestart(r, func() {
+			out := fr.runArrived(h, layer)
+			switch {
+			case out.closed:
+				if ls.form != shapeBottom {
+					panic("BUG: closed iteration of a general loop")
+				}
+				c = out.cond
+			case out.diverged():
+			case ls.form == shapeBottom:
+				panic(&restartReq{target: r, general: true})
+			default:
+				back := slices.ContainsFunc(out.exits, func(e exitT) bool { return e.kind == exitBlock && e.blk == h })
+				other := slices.ContainsFunc(out.exits, func(e exitT) bool { return !(e.kind == exitBlock && e.blk == h) })
+				switch {
+				case back && !other:
+					c = ev.b.Const(ir.Bool, true)
+				case back:
+					ev.at()
+					c = ev.b.Compare(ir.OpEq, ev.labelExp(out), ev.b.Const(ir.Int, h.Index+2))
+				}
+			}
+		})
+		ev.rollback(r.mark)
+		return c
+	})
+	bb = ev.b.Reify(nil, func([]ir.Exp) ir.Exp { return ev.b.Unit() })
+	return cb, bb
+}
+
+// close handles the test of a bottom-tested loop at the end of latch b:
+// it saves the values used after the loop, assigns the phis, and returns
+// the condition to go on.
+func (ls *loopState) close(b *ssa.BasicBlock, c value) outcome {
+	fr, ev := ls.fr, ls.fr.ev
+	h := ls.l.header
+	in := 0
+	if b.Succs[0] != h {
+		in = 1
+	}
+	t := b.Succs[1-in]
+	kh := slices.Index(h.Preds, b)
+	kt := slices.Index(t.Preds, b)
+	// The values used after the loop.
+	type save struct {
+		k slotKey
+		v value
+	}
+	var saves []save
+	for i := range fr.info.phis[t.Index] {
+		phi := t.Instrs[i].(*ssa.Phi)
+		w := phi.Edges[kt]
+		if ls.backValue(w, kh) >= 0 {
+			continue
+		}
+		saves = append(saves, save{slotKey{v: phi}, fr.get(w)})
+	}
+	for _, v := range ls.l.liveOut {
+		if ls.backValue(v, kh) >= 0 || !ls.definedHere(v) {
+			continue
+		}
+		saves = append(saves, save{slotKey{v: v}, fr.get(v)})
+	}
+	n := fr.info.phis[h.Index]
+	vals := make([]value, n)
+	for i := range n {
+		vals[i] = fr.get(h.Instrs[i].(*ssa.Phi).Edges[kh])
+	}
+	cond := ev.liftTo(c, ir.Bool, "the loop condition")
+	for _, s := range saves {
+		ls.saveSlot(s.k, s.v)
+	}
+	for i := range n {
+		if !ls.writeVars(ls.phiTrees[i], vals[i]) {
+			ev.fail("%s changes in a staged loop (its condition is a Rep), but it holds %s, which cannot be a variable of the generated code", varName(h.Instrs[i].(*ssa.Phi)), describe(vals[i]))
+		}
+	}
+	if in == 1 {
+		ev.at()
+		cond = ev.b.Unary(ir.OpNot, cond)
+	}
+	return outcome{closed: true, cond: cond}
+}
+
+// backValue returns the index of the header phi whose back-edge value
+// (edge k) is v, or -1.
+func (ls *loopState) backValue(v ssa.Value, k int) int {
+	h := ls.l.header
+	for i := range ls.fr.info.phis[h.Index] {
+		if h.Instrs[i].(*ssa.Phi).Edges[k] == v {
+			return i
+		}
+	}
+	return -1
+}
+
+// slotValue returns the value of an exit slot after the loop, and
+// whether it has one.
+func (ls *loopState) slotValue(k slotKey) (value, bool) {
+	if tree, ok := ls.exitTrees[k]; ok {
+		return ls.fr.ev.resolve(tree), true
+	}
+	v, ok := ls.exitSeen[k]
+	return v, ok
+}
+
+// after continues once the loop is built.
+func (ls *loopState) after() next {
+	fr, ev := ls.fr, ls.fr.ev
+	h := ls.l.header
+	switch ls.form {
+	case shapeHeader:
+		ls.execHeader()
+		out := h.Succs[0]
+		if ls.l.contains(out) {
+			out = h.Succs[1]
+		}
+		return fr.edge(h, out, ls.stop)
+	case shapeBottom:
+		b := ls.l.latches[0]
+		t := b.Succs[0]
+		if t == h {
+			t = b.Succs[1]
+		}
+		kh := slices.Index(h.Preds, b)
+		kt := slices.Index(t.Preds, b)
+		var phis []value
+		for i := range fr.info.phis[t.Index] {
+			phi := t.Instrs[i].(*ssa.Phi)
+			w := phi.Edges[kt]
+			if j := ls.backValue(w, kh); j >= 0 {
+				phis = append(phis, fr.get(h.Instrs[j].(*ssa.Phi)))
+			} else if v, ok := ls.slotValue(slotKey{v: phi}); ok {
+				phis = append(phis, v)
+			} else {
+				phis = append(phis, nil)
+			}
+		}
+		for _, v := range ls.l.liveOut {
+			if j := ls.backValue(v, kh); j >= 0 {
+				fr.set(v, fr.get(h.Instrs[j].(*ssa.Phi)))
+			} else if x, ok := ls.slotValue(slotKey{v: v}); ok {
+				fr.set(v, x)
+			}
+		}
+		for i, v := range phis {
+			if v != nil {
+				fr.set(t.Instrs[i].(*ssa.Phi), v)
+			}
+		}
+		return fr.reach(t, b, ls.stop)
+	}
+	// General form: the values of every exit, then dispatch.
+	for _, e := range ls.kinds {
+		if e.kind == exitReturn {
+			res := ls.fr.fn.Signature.Results()
+			switch res.Len() {
+			case 0:
+			case 1:
+				if v, ok := ls.slotValue(slotKey{ret: 1}); ok {
+					fr.setRet(v)
+				}
+			default:
+				tu := make(tuple, res.Len())
+				all := true
+				for i := range tu {
+					v, ok := ls.slotValue(slotKey{ret: i + 1})
+					tu[i], all = v, all && ok
+				}
+				if all {
+					fr.setRet(tu)
+				}
+			}
+			continue
+		}
+		for i := range fr.info.phis[e.blk.Index] {
+			phi := e.blk.Instrs[i].(*ssa.Phi)
+			if v, ok := ls.slotValue(slotKey{v: phi}); ok {
+				fr.set(phi, v)
+			}
+		}
+	}
+	for _, v := range ls.l.liveOut {
+		if x, ok := ls.slotValue(slotKey{v: v}); ok {
+			fr.set(v, x)
+		}
+	}
+	out := outcome{exits: ls.kinds}
+	if len(ls.kinds) == 1 {
+		out.label = ls.kinds[0].id()
+	} else if len(ls.kinds) > 1 {
+		ev.at()
+		out.label = &rep{e: ev.b.ReadVar(ls.lbl), why: &why{pos: ev.position(ev.pos), what: "the exit taken by a staged loop"}}
+	}
+	return fr.settle(out, h, ls.stop)
+}
+
+func commentOf(v ssa.Value) string {
+	switch v := v.(type) {
+	case *ssa.Phi:
+		return v.Comment
+	case *ssa.Alloc:
+		return v.Comment
+	}
+	return ""
+}
+
+func varName(v ssa.Value) string {
+	if c := commentOf(v); c != "" {
+		return "variable " + c
+	}
+	return "the value " + v.Name()
+}

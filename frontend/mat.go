@@ -1,0 +1,188 @@
+package frontend
+
+import (
+	"reflect"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// This file turns static slices into slices of the generated code.
+//
+// A static slice (make([]stage.Float64, 4), a []float64 table computed at
+// generation time) lives in the evaluator: its elements are cells holding
+// static values or Reps, and indexing it with static indices costs
+// nothing in the generated code (scalar replacement). Two things make it
+// appear in the generated code:
+//
+//   - a read with a Rep index (table[i]) reads a snapshot of it: static
+//     data when all elements are static, otherwise a fresh slice filled
+//     with the elements;
+//   - anything else (a write with a Rep index, passing it where a Rep
+//     slice is expected, storing it in a staged variable, returning it)
+//     materializes it: a slice of the generated code is allocated and
+//     filled, and from then on every cell of the storage lives in that
+//     slice (its content becomes a *matElem), so the static handle and the
+//     dynamic slice alias as Go says they do.
+
+// materialize returns the dynamic slice standing for the static slice s.
+func (ev *evaluator) materialize(s sliceV, et *ir.Type) ir.Exp {
+	ev.at()
+	if len(s.base) == 0 {
+		e := ev.b.MakeSlice(et, ev.b.Const(ir.Int, 0), ev.b.Const(ir.Int, 0))
+		ev.local[e.Sym()] = true
+		return e
+	}
+	key := &s.base[0]
+	m, ok := ev.mats[key]
+	if !ok {
+		if bd := int(ev.birth[key]); bd < len(ev.regions) {
+			for i := bd; i < len(ev.regions); i++ {
+				if ev.regions[i].kind == rLambda {
+					ev.fail("a static slice of the enclosing staging code is used as a dynamic slice inside a staged function: pass it as a parameter")
+				}
+			}
+			panic(&restartReq{target: ev.regions[bd], material: []matReq{{base: s.base, elem: et}}})
+		}
+		m = ev.fill(s.base, et)
+		ev.mats[key] = m
+		for i := range s.base {
+			s.base[i] = &matElem{s: m, i: i}
+		}
+	}
+	if s.off == 0 && s.len == len(s.base) && s.cap == len(s.base) {
+		return m
+	}
+	ev.at()
+	e := ev.b.SubSlice(m, ev.b.Const(ir.Int, s.off), ev.b.Const(ir.Int, s.off+s.len), ev.b.Const(ir.Int, s.off+s.cap))
+	ev.local[e.Sym()] = true
+	return e
+}
+
+// materializeBase materializes a whole storage before a region is rebuilt.
+func (ev *evaluator) materializeBase(m matReq) {
+	if len(m.base) == 0 {
+		return
+	}
+	if _, ok := ev.mats[&m.base[0]]; ok {
+		return
+	}
+	ev.materialize(sliceV{base: m.base, len: len(m.base), cap: len(m.base)}, m.elem)
+}
+
+// fill allocates a slice of the generated code holding the current
+// values of the cells of base.
+func (ev *evaluator) fill(base []value, et *ir.Type) ir.Exp {
+	n := len(base)
+	vals := make([]value, n)
+	allStatic := true
+	for i := range base {
+		vals[i] = ev.load(&base[i])
+		if isRep(vals[i]) {
+			allStatic = false
+		} else if !liftable(vals[i]) || irTypeOfValue(vals[i]) == nil {
+			ev.fail("a static slice holding %s cannot become part of the generated code", describe(vals[i]))
+		}
+	}
+	ev.at()
+	m := ev.b.MakeSlice(et, ev.b.Const(ir.Int, n), ev.b.Const(ir.Int, n))
+	ev.local[m.Sym()] = true
+	ev.writes++
+	if allStatic && n >= 8 {
+		ev.b.Copy(m, ev.static(vals, et))
+		return m
+	}
+	for i, v := range vals {
+		if !isRep(v) && isZeroBasic(v) {
+			continue
+		}
+		ev.b.SetIndex(m, ev.b.Const(ir.Int, i), ev.liftTo(v, et, "an element"))
+	}
+	return m
+}
+
+// table returns a slice of the generated code holding the current elements
+// of s, to be read only.
+func (ev *evaluator) table(s sliceV, et *ir.Type) ir.Exp {
+	if len(s.base) > 0 {
+		if _, ok := ev.mats[&s.base[0]]; ok {
+			return ev.materialize(s, et)
+		}
+	}
+	vals := make([]value, s.len)
+	allStatic := true
+	for i := range vals {
+		vals[i] = ev.load(&s.base[s.off+i])
+		if isRep(vals[i]) {
+			allStatic = false
+		}
+	}
+	if allStatic {
+		var key *value
+		if s.len > 0 {
+			key = &s.base[s.off]
+			if t, ok := ev.tables[key]; ok && t.stores == ev.stores && ev.b.Graph().TypeOf(t.e) == ir.SliceOf(et) && ev.tableLen[key] == s.len {
+				return t.e
+			}
+		}
+		e := ev.static(vals, et)
+		if key != nil {
+			ev.tables[key] = tableRef{e: e, stores: ev.stores}
+			ev.tableLen[key] = s.len
+		}
+		return e
+	}
+	ev.at()
+	m := ev.b.MakeSlice(et, ev.b.Const(ir.Int, s.len), ev.b.Const(ir.Int, s.len))
+	ev.local[m.Sym()] = true
+	ev.writes++
+	for i, v := range vals {
+		if !isRep(v) && isZeroBasic(v) {
+			continue
+		}
+		ev.b.SetIndex(m, ev.b.Const(ir.Int, i), ev.liftTo(v, et, "an element"))
+	}
+	return m
+}
+
+// static builds static data from static basic values.
+func (ev *evaluator) static(vals []value, et *ir.Type) ir.Exp {
+	zero := reflect.ValueOf(zeroOf(et))
+	sv := reflect.MakeSlice(reflect.SliceOf(zero.Type()), len(vals), len(vals))
+	for i, v := range vals {
+		if vt := irTypeOfValue(v); vt != et {
+			if vt == nil {
+				ev.fail("a static slice holding %s cannot become part of the generated code", describe(v))
+			}
+			v = toKind(v, irKinds[et])
+		}
+		sv.Index(i).Set(reflect.ValueOf(v))
+	}
+	ev.at()
+	e := ev.b.Static(ir.SliceOf(et), sv.Interface())
+	ev.local[e.Sym()] = true
+	return e
+}
+
+func isZeroBasic(v value) bool {
+	switch v := v.(type) {
+	case bool:
+		return !v
+	case string:
+		return v == ""
+	case float32:
+		return v == 0 && !signbit32(v)
+	case float64:
+		return v == 0 && !signbit64(v)
+	case complex64:
+		return v == 0 && !signbit32(real(v)) && !signbit32(imag(v))
+	case complex128:
+		return v == 0 && !signbit64(real(v)) && !signbit64(imag(v))
+	}
+	if isIntegerValue(v) {
+		return cvt[int64](v) == 0
+	}
+	return false
+}
+
+func signbit32(f float32) bool { return f < 0 || 1/f < 0 }
+func signbit64(f float64) bool { return f < 0 || 1/f < 0 }

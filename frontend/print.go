@@ -1,0 +1,348 @@
+package frontend
+
+import (
+	"fmt"
+	"go/types"
+	"sort"
+	"strings"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// This file stages fmt.Print, fmt.Println and fmt.Printf. Output is always
+// an effect of the generated code, whatever the arguments. A static
+// argument becomes a constant; a static value of a composite type (a
+// struct, an array, a slice, a map) is formatted at generation time as
+// fmt would format it, and so is a static value with a String or Error
+// method. Printf's verbs are limited to those the C backend implements:
+// %v %d %s %t %g %e %f %x %X %c %q %%, with the flags - + 0 and space, a
+// width and a precision.
+
+// printItem is one operand: an expression, or text formatted now.
+type printItem struct {
+	e      ir.Exp
+	text   string
+	isText bool
+	t      types.Type // dynamic type (nil for a nil interface)
+}
+
+func (fr *frame) printCall(kind string, args []value) {
+	ev := fr.ev
+	var format string
+	if kind == "Printf" {
+		f, ok := args[0].(string)
+		if !ok {
+			ev.fail("the format of fmt.Printf must be static, but %s", ev.whyRep(args[0]))
+		}
+		format = f
+		args = args[1:]
+	}
+	s, ok := args[0].(sliceV)
+	if !ok {
+		ev.fail("fmt.%s with a dynamic slice of arguments (f(xs...)) is not supported", kind)
+	}
+	var items []printItem
+	for i := range s.len {
+		a, _ := ev.load(&s.base[s.off+i]).(iface)
+		items = append(items, fr.printItem(a, kind))
+	}
+	ev.at()
+	switch kind {
+	case "Println":
+		ev.b.Print(ir.OpPrintln, fr.itemExps(items)...)
+	case "Print":
+		simple := true
+		for _, it := range items {
+			simple = simple && !it.isText
+		}
+		if simple {
+			ev.b.Print(ir.OpPrint, fr.itemExps(items)...)
+		} else {
+			// Print puts a space between operands when neither is a
+			// string: write it as Printf with those spaces.
+			var sb strings.Builder
+			var exps []ir.Exp
+			for i, it := range items {
+				if i > 0 && !isStringType(items[i-1].t) && !isStringType(it.t) {
+					sb.WriteByte(' ')
+				}
+				if it.isText {
+					sb.WriteString(strings.ReplaceAll(it.text, "%", "%%"))
+				} else {
+					sb.WriteString("%v")
+					exps = append(exps, it.e)
+				}
+			}
+			ev.b.Print(ir.OpPrintf, append([]ir.Exp{ev.b.Const(ir.String, sb.String())}, exps...)...)
+		}
+	case "Printf":
+		f, exps := fr.checkFormat(format, items)
+		ev.b.Print(ir.OpPrintf, append([]ir.Exp{ev.b.Const(ir.String, f)}, exps...)...)
+	}
+	ev.writes++
+}
+
+func isStringType(t types.Type) bool {
+	return t != nil && basicKind(t) == types.String
+}
+
+func (fr *frame) itemExps(items []printItem) []ir.Exp {
+	exps := make([]ir.Exp, len(items))
+	for i, it := range items {
+		if it.isText {
+			exps[i] = fr.ev.b.Const(ir.String, it.text)
+		} else {
+			exps[i] = it.e
+		}
+	}
+	return exps
+}
+
+// printItem converts one operand.
+func (fr *frame) printItem(a iface, kind string) printItem {
+	ev := fr.ev
+	it := printItem{t: a.t}
+	if a.t == nil {
+		it.text, it.isText = "<nil>", true
+		return it
+	}
+	if s, ok := ev.stringMethod(a); ok {
+		if r, ok := s.(*rep); ok {
+			it.e = r.e
+		} else {
+			it.text, it.isText = s.(string), true
+		}
+		it.t = types.Typ[types.String]
+		return it
+	}
+	switch v := a.v.(type) {
+	case *rep:
+		it.e = v.e
+		return it
+	case sliceV:
+		if hasRep(v, 0) {
+			et := irBasic(a.t.Underlying().(*types.Slice).Elem())
+			if et == nil {
+				break
+			}
+			it.e = ev.materialize(v, et)
+			return it
+		}
+	}
+	if t := irBasic(a.t); t != nil {
+		it.e = ev.liftTo(a.v, t, "an argument of fmt."+kind)
+		return it
+	}
+	if hasRep(a.v, 0) {
+		ev.fail("fmt.%s of %s holding Reps is not supported: print its fields", kind, describe(a.v))
+	}
+	text, ok := ev.formatStatic(a.v, a.t)
+	if !ok {
+		ev.fail("fmt.%s of %s (type %s): the generated code cannot print it", kind, describe(a.v), typeString(a.t))
+	}
+	it.text, it.isText = text, true
+	return it
+}
+
+// formatStatic formats a static value as fmt's %v does.
+func (ev *evaluator) formatStatic(v value, t types.Type) (string, bool) {
+	if t != nil {
+		if _, isIface := t.Underlying().(*types.Interface); !isIface {
+			if s, ok := ev.stringMethod(iface{t: t, v: v}); ok {
+				if str, ok := s.(string); ok {
+					return str, true
+				}
+				return "", false
+			}
+		}
+	}
+	switch x := v.(type) {
+	case iface:
+		if x.t == nil {
+			return "<nil>", true
+		}
+		return ev.formatStatic(x.v, x.t)
+	case structure:
+		st := t.Underlying().(*types.Struct)
+		parts := make([]string, len(x))
+		for i := range x {
+			s, ok := ev.formatStatic(x[i], st.Field(i).Type())
+			if !ok {
+				return "", false
+			}
+			parts[i] = s
+		}
+		return "{" + strings.Join(parts, " ") + "}", true
+	case array:
+		et := t.Underlying().(*types.Array).Elem()
+		return ev.formatElems(x, et)
+	case sliceV:
+		et := t.Underlying().(*types.Slice).Elem()
+		vals := make([]value, x.len)
+		for i := range vals {
+			vals[i] = ev.load(&x.base[x.off+i])
+		}
+		return ev.formatElems(vals, et)
+	case *mapV:
+		mt := t.Underlying().(*types.Map)
+		type kv struct {
+			k   value
+			ks  string
+			val string
+		}
+		var kvs []kv
+		if x != nil {
+			for _, k := range x.keys {
+				j, ok := x.idx[mapKey(k)]
+				if !ok {
+					continue
+				}
+				ks, ok1 := ev.formatStatic(k, mt.Key())
+				vs, ok2 := ev.formatStatic(ev.load(x.vals[j]), mt.Elem())
+				if !ok1 || !ok2 {
+					return "", false
+				}
+				kvs = append(kvs, kv{k, ks, vs})
+			}
+		}
+		sort.SliceStable(kvs, func(i, j int) bool { return lessKey(kvs[i].k, kvs[j].k) })
+		parts := make([]string, len(kvs))
+		for i, e := range kvs {
+			parts[i] = e.ks + ":" + e.val
+		}
+		return "map[" + strings.Join(parts, " ") + "]", true
+	case *value, *closure, *dynElem, *rep:
+		return "", false
+	}
+	if irTypeOfValue(v) != nil {
+		return fmt.Sprint(v), true
+	}
+	return "", false
+}
+
+func (ev *evaluator) formatElems(vals []value, et types.Type) (string, bool) {
+	parts := make([]string, len(vals))
+	for i, e := range vals {
+		s, ok := ev.formatStatic(e, et)
+		if !ok {
+			return "", false
+		}
+		parts[i] = s
+	}
+	return "[" + strings.Join(parts, " ") + "]", true
+}
+
+// lessKey orders map keys as fmt prints them (numbers, strings, bools).
+func lessKey(a, b value) bool {
+	switch x := a.(type) {
+	case string:
+		return x < b.(string)
+	case bool:
+		return !x && b.(bool)
+	case float32:
+		return x < b.(float32)
+	case float64:
+		return x < b.(float64)
+	}
+	if isIntegerValue(a) && isIntegerValue(b) {
+		if _, ok := a.(uint64); ok {
+			return cvt[uint64](a) < cvt[uint64](b)
+		}
+		return cvt[int64](a) < cvt[int64](b)
+	}
+	return false
+}
+
+// checkFormat checks a Printf format against its operands and returns the
+// format (with operands formatted now inlined) and the expressions.
+func (fr *frame) checkFormat(format string, items []printItem) (string, []ir.Exp) {
+	ev := fr.ev
+	var out strings.Builder
+	var exps []ir.Exp
+	arg := 0
+	for i := 0; i < len(format); i++ {
+		c := format[i]
+		if c != '%' {
+			out.WriteByte(c)
+			continue
+		}
+		start := i
+		i++
+		for i < len(format) && strings.IndexByte("-+ 0", format[i]) >= 0 {
+			i++
+		}
+		if i < len(format) && (format[i] == '#' || format[i] == '*' || format[i] == '[') {
+			ev.fail("fmt.Printf format %q: %q is not supported (the C backend implements only the flags - + 0 and space, a width and a precision)", format, format[i])
+		}
+		for i < len(format) && format[i] >= '0' && format[i] <= '9' {
+			i++
+		}
+		if i < len(format) && format[i] == '.' {
+			i++
+			if i < len(format) && format[i] == '*' {
+				ev.fail("fmt.Printf format %q: * precision is not supported", format)
+			}
+			for i < len(format) && format[i] >= '0' && format[i] <= '9' {
+				i++
+			}
+		}
+		if i >= len(format) {
+			ev.fail("fmt.Printf format %q ends in the middle of a verb", format)
+		}
+		verb := format[i]
+		spec := format[start : i+1]
+		if verb == '%' {
+			if spec != "%%" {
+				ev.fail("fmt.Printf format %q: %s is not supported", format, spec)
+			}
+			out.WriteString("%%")
+			continue
+		}
+		if strings.IndexByte("vdstgefxXcq", verb) < 0 {
+			ev.fail("fmt.Printf verb %%%c is not supported: the generated code supports only %%v %%d %%s %%t %%g %%e %%f %%x %%X %%c %%q and %%%%", verb)
+		}
+		if arg >= len(items) {
+			ev.fail("fmt.Printf format %q needs more arguments than the %d given", format, len(items))
+		}
+		it := items[arg]
+		arg++
+		if it.isText {
+			if spec != "%v" && spec != "%s" {
+				ev.fail("fmt.Printf verb %s for a static %s: only %%v and %%s are supported for it", spec, typeString(it.t))
+			}
+			out.WriteString(strings.ReplaceAll(it.text, "%", "%%"))
+			continue
+		}
+		t := ev.b.Graph().TypeOf(it.e)
+		if !verbFits(verb, t) {
+			ev.fail("fmt.Printf verb %s does not fit an argument of type %v", spec, t)
+		}
+		out.WriteString(spec)
+		exps = append(exps, it.e)
+	}
+	if arg != len(items) {
+		ev.fail("fmt.Printf format %q has %d verbs but %d arguments", format, arg, len(items))
+	}
+	return out.String(), exps
+}
+
+// verbFits reports whether a verb can format a value of type t.
+func verbFits(verb byte, t *ir.Type) bool {
+	switch verb {
+	case 'v':
+		return true
+	case 'd', 'c':
+		return t.IsInteger()
+	case 's':
+		return t == ir.String
+	case 't':
+		return t == ir.Bool
+	case 'g', 'e', 'f':
+		return t.IsFloat()
+	case 'x', 'X':
+		return t.IsInteger() || t == ir.String
+	case 'q':
+		return t == ir.String || t.IsInteger()
+	}
+	return false
+}
