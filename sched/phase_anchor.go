@@ -32,60 +32,50 @@ import (
 //
 // Needs: early. Must run after: place.
 func anchor(st *state) {
-	g := st.g
+	f := &st.flat
+	n := len(f.op)
 	const none, inf = -1, math.MaxInt32
-	risk := make([]int32, len(g.Nodes))
-	st.anchored = make([]bool, len(g.Nodes))
-	for i, n := range g.Nodes {
+	risk := make([]int32, n)
+	st.anchored = make([]bool, n)
+	for i := range n {
 		r := int32(none)
 		anchored := false
 		here := st.sdepth[st.early[i]] // where a pinned node runs
-		hit := func() {                // a trap runs when n runs
-			if st.pinned[i] {
+		pinned := st.pinned[i]
+		hit := func() { // a trap runs when the node runs
+			if pinned {
 				r = max(r, here)
 			} else {
 				anchored = true
 			}
 		}
-		if n.CanTrap() {
+		if f.props[i]&propTrap != 0 {
 			hit()
 		}
-		operand := func(s ir.Sym) {
-			if j := st.nodeOf(s); j >= 0 {
+		lambda, forward := f.op[i] == ir.OpLambda, f.op[i] == ir.OpForward
+		for e := f.estart[i]; e < f.estart[i+1]; e++ {
+			k := f.ekind[e]
+			j := st.nodeOf(f.esym[e])
+			if j < 0 || k == eSdep || forward {
+				continue
+			}
+			switch {
+			case k < eBlock:
 				if risk[j] == inf {
 					hit()
 				} else {
 					r = max(r, risk[j])
 				}
-			}
-		}
-		for _, a := range n.Args {
-			if a.IsSym() && !(n.Op == ir.OpForward) {
-				operand(a.Sym())
-			}
-		}
-		if n.Eff != nil {
-			for _, s := range n.Eff.Hdeps {
-				operand(s)
-			}
-		}
-		for k, b := range n.Blocks {
-			d := st.sdepth[st.firstBlock[i]+int32(k)]
-			lambda := n.Op == ir.OpLambda
-			b.Used(func(s ir.Sym) {
-				j := st.nodeOf(s)
-				if j < 0 {
-					return
+			case (k-eBlock)%3 == 2: // a block's soft dependency
+			case risk[j] == inf || risk[j] >= st.sdepth[st.firstBlock[i]+int32(k-eBlock)/3]:
+				// The block runs a trap: unless it is a function body
+				// (defining a function runs nothing).
+				if !lambda {
+					hit()
 				}
-				switch {
-				case risk[j] == inf || risk[j] >= d:
-					if !lambda {
-						hit()
-					}
-				default:
-					r = max(r, risk[j])
-				}
-			})
+			default:
+				r = max(r, risk[j])
+			}
 		}
 		if anchored {
 			st.anchored[i] = true

@@ -26,166 +26,224 @@ import "github.com/lmsgen/lmsgen/ir"
 //
 // Needs: order. Must run after: nothing (the schedule is complete).
 func compact(st *state) {
-	s := st.sched
-	g := st.g
-	np := len(s.list)
-	// pos returns the position of node j's copy in block c, or -1.
-	single := make([]int32, len(g.Nodes))
-	for b := range st.blocks {
-		for k := s.start[b]; k < s.start[b+1]; k++ {
-			single[s.list[k]] = k
-		}
-	}
-	pos := func(c, j int32) int32 {
-		if st.place[j] == c {
-			return single[j]
-		}
-		if st.place[j] <= -2 {
-			if k, ok := s.find(c, j); ok {
-				return int32(k)
-			}
-		}
-		return -1
-	}
-	hm := make([]int32, np)             // direct local uses
-	inner := make([]bool, len(g.Nodes)) // used from an inner block
-	succ := make([]int32, np)           // local successors (edges)
+	c := newCompactor(st)
 	for b := int32(0); b < int32(len(st.blocks)); b++ {
-		for k := s.start[b]; k < s.start[b+1]; k++ {
-			d := g.Nodes[s.list[k]]
-			forEdge(d, func(x ir.Sym, direct bool, blk int) {
-				j := st.nodeOf(x)
-				if j < 0 {
-					return
-				}
-				c := b
-				if blk >= 0 {
-					c = st.firstBlock[s.list[k]] + int32(blk)
-				}
-				p := pos(c, j)
-				switch {
-				case p < 0:
-					inner[j] = true
-				case blk < 0:
-					succ[p]++
-					if direct {
-						hm[p]++
-					}
-				}
-			})
-		}
-		if res := st.blocks[b].Res; res.IsSym() && (b == 0 || st.tree.inserted(b)) {
-			if j := st.nodeOf(res.Sym()); j >= 0 {
-				if p := pos(b, j); p >= 0 {
-					hm[p]++
-				}
-			}
-		}
-	}
-
-	seen := make([]bool, np)
-	seenSucc := make([]int32, np)
-	off := make([]bool, np) // inlining disabled
-	parent := make([]int32, np)
-	inl := s.inl
-	should := func(p int32) bool {
-		return !off[p] && hm[p] == 1 && !inner[s.list[p]]
-	}
-	var process func(b, p int32)
-	check := func(b, p, user int32) {
-		if !should(p) {
-			return
-		}
-		if mayInline(g.Nodes[s.list[p]]) && seenSucc[p] == succ[p] {
-			inl[p] = true
-			parent[p] = user
-			process(b, p)
-		} else {
-			off[p] = true
-		}
-	}
-	process = func(b, p int32) {
-		seen[p] = true
-		d := g.Nodes[s.list[p]]
-		forEdge(d, func(x ir.Sym, _ bool, blk int) {
-			if j := st.nodeOf(x); j >= 0 && blk < 0 {
-				if q := pos(b, j); q >= 0 {
-					seenSucc[q]++
-				}
-			}
-		})
-		for a := len(d.Args) - 1; a >= 0; a-- {
-			if x := d.Args[a]; x.IsSym() {
-				if j := st.nodeOf(x.Sym()); j >= 0 {
-					if q := pos(b, j); q >= 0 {
-						check(b, q, p)
-					}
-				}
-			}
-		}
+		c.block(b)
 	}
 	for b := int32(0); b < int32(len(st.blocks)); b++ {
-		lo, hi := s.start[b], s.start[b+1]
-		if lo == hi {
-			continue
-		}
-		if res := st.blocks[b].Res; res.IsSym() {
-			if j := st.nodeOf(res.Sym()); j >= 0 {
-				if p := pos(b, j); p >= 0 {
-					check(b, p, -1)
-				}
-			}
-		}
-		for p := hi - 1; p >= lo; p-- {
-			if !should(p) || !inl[p] {
-				if !seen[p] {
-					process(b, p)
-				}
-			}
-		}
-		goOrder(g, s.list[lo:hi], inl[lo:hi], parent[lo:hi], lo)
+		c.goOrder(b)
 	}
 }
 
-// goOrder un-inlines, in one block, every inlined read or trapping node
+// compactor holds, per position of the schedule's lists (a node's copy in
+// a block), the counts the compact traverser needs. A position's local
+// edges are its node's edges (arguments, hard and soft dependencies) to
+// nodes placed in the same block.
+type compactor struct {
+	st     *state
+	s      *Schedule
+	single []int32 // node index -> its position, for a single placement
+
+	hm    []int32 // direct local uses
+	succ  []int32 // local successors (edges)
+	inner []bool  // node index -> used from a block where it is not placed
+
+	seen     []bool
+	seenSucc []int32
+	off      []bool  // inlining disabled
+	parent   []int32 // position of the user an inlined node is inlined into, -1: the block result
+}
+
+func newCompactor(st *state) *compactor {
+	s := st.sched
+	g, f := st.g, &st.flat
+	np := len(s.list)
+	c := &compactor{st: st, s: s, single: make([]int32, len(g.Nodes)),
+		hm: make([]int32, np), succ: make([]int32, np), inner: make([]bool, len(g.Nodes)),
+		seen: make([]bool, np), seenSucc: make([]int32, np), off: make([]bool, np), parent: make([]int32, np)}
+	for p, j := range s.list {
+		c.single[j] = int32(p)
+	}
+	// One walk in node order: count each copy's local uses; what is used
+	// from a block where it is not placed is used from an inner block.
+	var buf [1]int32
+	for j := int32(0); j < int32(len(g.Nodes)); j++ {
+		for _, b := range st.placements(j, &buf) {
+			for e := f.estart[j]; e < f.estart[j+1]; e++ {
+				k := f.ekind[e]
+				if k >= eBlock {
+					break
+				}
+				t := st.nodeOf(f.esym[e])
+				if t < 0 {
+					continue
+				}
+				q := c.posIn(b, t)
+				if q < 0 {
+					c.inner[t] = true
+					continue
+				}
+				c.succ[q]++
+				if k == eArg {
+					c.hm[q]++
+				}
+			}
+		}
+		// What a node's blocks use: the result counts as a use in the
+		// block if it is placed there.
+		for e := f.estart[j]; e < f.estart[j+1]; e++ {
+			if k := f.ekind[e]; k >= eBlock {
+				c.blockUse(st.firstBlock[j]+int32(k-eBlock)/3, f.esym[e], (k-eBlock)%3 == 0)
+			}
+		}
+	}
+	if r := g.Block.Res; r.IsSym() {
+		c.blockUse(0, r.Sym(), true)
+	}
+	return c
+}
+
+// blockUse records that block b uses x (as its result if res).
+func (c *compactor) blockUse(b int32, x ir.Sym, res bool) {
+	k := c.st.nodeOf(x)
+	if k < 0 {
+		return
+	}
+	if q := c.posIn(b, k); q >= 0 {
+		if res {
+			c.hm[q]++
+		}
+		return
+	}
+	c.inner[k] = true
+}
+
+// posIn returns the position of node j's copy in block b, or -1.
+func (c *compactor) posIn(b, j int32) int32 {
+	st := c.st
+	switch p := st.place[j]; {
+	case p == b:
+		return c.single[j]
+	case p <= -2:
+		if k, ok := c.s.find(b, j); ok {
+			return int32(k)
+		}
+	}
+	return -1
+}
+
+func (c *compactor) should(p int32) bool {
+	return !c.off[p] && c.hm[p] == 1 && !c.inner[c.s.list[p]]
+}
+
+// check decides whether the node at p is inlined into the node at user
+// (-1: the block result).
+func (c *compactor) check(p, user int32) {
+	if !c.should(p) {
+		return
+	}
+	if c.st.flat.props[c.s.list[p]]&propInline != 0 && c.seenSucc[p] == c.succ[p] {
+		c.s.inl[p] = true
+		c.parent[p] = user
+		c.process(p)
+	} else {
+		c.off[p] = true
+	}
+}
+
+// process marks the node at p as placed (in reverse) and checks its
+// arguments, last first.
+func (c *compactor) process(p int32) {
+	st, f := c.st, &c.st.flat
+	c.seen[p] = true
+	j, b := c.s.list[p], st.posBlock[p]
+	lo, hi := f.estart[j], f.estart[j+1]
+	for e := lo; e < hi && f.ekind[e] < eBlock; e++ {
+		if t := st.nodeOf(f.esym[e]); t >= 0 {
+			if q := c.posIn(b, t); q >= 0 {
+				c.seenSucc[q]++
+			}
+		}
+	}
+	for e := hi - 1; e >= lo; e-- {
+		if f.ekind[e] != eArg {
+			continue
+		}
+		if t := st.nodeOf(f.esym[e]); t >= 0 {
+			if q := c.posIn(b, t); q >= 0 {
+				c.check(q, p)
+			}
+		}
+	}
+}
+
+// block runs the compact traverser's reverse pass on block b.
+func (c *compactor) block(b int32) {
+	s, st := c.s, c.st
+	lo, hi := s.start[b], s.start[b+1]
+	if lo == hi {
+		return
+	}
+	if res := st.blocks[b].Res; res.IsSym() {
+		if j := st.nodeOf(res.Sym()); j >= 0 {
+			if p := c.posIn(b, j); p >= 0 {
+				c.check(p, -1)
+			}
+		}
+	}
+	for p := hi - 1; p >= lo; p-- {
+		if (!c.should(p) || !s.inl[p]) && !c.seen[p] {
+			c.process(p)
+		}
+	}
+}
+
+// goOrder un-inlines, in block b, every inlined read or trapping node
 // whose expression also contains a call with effects that is neither an
-// ancestor nor a descendant of it, until there is none. list, inl and
-// parent are the block's slices; parent holds absolute positions (lo is
-// the block's first), -1 for the block's result.
-func goOrder(g *ir.Graph, list []int32, inl []bool, parent []int32, lo int32) {
-	n := len(list)
+// ancestor nor a descendant of it, until there is none.
+func (c *compactor) goOrder(b int32) {
+	s, f := c.s, &c.st.flat
+	lo, hi := s.start[b], s.start[b+1]
+	inl := s.inl
+	calls := false
+	for p := lo; p < hi; p++ {
+		calls = calls || inl[p] && f.props[s.list[p]]&propCall != 0
+	}
+	if !calls {
+		return // the common case: no inlined call, nothing to do
+	}
+	n := hi - lo
 	anc := make([]int32, n)  // effectful strict ancestors
 	desc := make([]int32, n) // effectful strict descendants
 	root := make([]int32, n) // root of the expression (-1: the block result)
 	eff := make([]int32, n)
-	for k, j := range list {
-		if effectfulCall(g.Nodes[j]) {
+	for k := range n {
+		if f.props[s.list[lo+k]]&propCall != 0 {
 			eff[k] = 1
 		}
 	}
 	for changed := true; changed; {
 		changed = false
 		clear(desc)
-		for k := 0; k < n; k++ { // operands before their users
-			if inl[k] && parent[k] >= 0 {
-				desc[parent[k]-lo] += desc[k] + eff[k]
+		for k := range n { // operands before their users
+			if inl[lo+k] && c.parent[lo+k] >= 0 {
+				desc[c.parent[lo+k]-lo] += desc[k] + eff[k]
 			}
 		}
 		var resTotal int32
 		for k := n - 1; k >= 0; k-- { // users before their operands
-			switch {
-			case !inl[k]:
-				root[k], anc[k] = int32(k), 0
-			case parent[k] < 0:
+			switch u := c.parent[lo+k]; {
+			case !inl[lo+k]:
+				root[k], anc[k] = k, 0
+			case u < 0:
 				root[k], anc[k] = -1, 0
 				resTotal += desc[k] + eff[k]
 			default:
-				u := parent[k] - lo
-				root[k], anc[k] = root[u], anc[u]+eff[u]
+				root[k], anc[k] = root[u-lo], anc[u-lo]+eff[u-lo]
 			}
 		}
-		for k := 0; k < n; k++ {
-			if !inl[k] || !orderSensitive(g.Nodes[list[k]]) {
+		for k := range n {
+			if !inl[lo+k] || f.props[s.list[lo+k]]&propOrder == 0 {
 				continue
 			}
 			total := resTotal
@@ -193,7 +251,7 @@ func goOrder(g *ir.Graph, list []int32, inl []bool, parent []int32, lo int32) {
 				total = desc[r] + eff[r]
 			}
 			if total-anc[k]-desc[k]-eff[k] > 0 {
-				inl[k] = false
+				inl[lo+k] = false
 				changed = true
 			}
 		}

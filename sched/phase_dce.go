@@ -33,56 +33,65 @@ func dce(st *state) {
 	g.Block.Used(mark)
 	kept := 0
 	for i := len(g.Nodes) - 1; i >= 0; i-- {
-		if d := g.Nodes[i]; reach[d.Sym] {
-			kept++
-			forEdge(d, func(s ir.Sym, _ bool, blk int) {
-				if !isSoft(d, s, blk) {
-					reach[s] = true
-				}
-			})
+		d := g.Nodes[i]
+		if !reach[d.Sym] {
+			continue
+		}
+		kept++
+		for _, a := range d.Args {
+			if a.IsSym() {
+				reach[a.Sym()] = true
+			}
+		}
+		if d.Eff != nil {
+			for _, s := range d.Eff.Hdeps {
+				reach[s] = true
+			}
+		}
+		for _, b := range d.Blocks {
+			if b.Res.IsSym() {
+				reach[b.Res.Sym()] = true
+			}
+			for _, s := range b.Eff.Hdeps {
+				reach[s] = true
+			}
 		}
 	}
-	if kept == len(g.Nodes) {
-		st.g = g
-		return
+	if kept < len(g.Nodes) {
+		// A λ reached only through its forward declaration was passed
+		// before the declaration was reached; it is dead, and so is the
+		// declaration.
+		nodes := make([]*ir.Node, 0, kept)
+		for _, d := range g.Nodes {
+			if reach[d.Sym] && !(d.Op == ir.OpForward && !reach[d.Args[0].Sym()]) {
+				nodes = append(nodes, dropSoft(d, reach))
+			}
+		}
+		blk := *g.Block
+		blk.Eff.Sdeps = keepSyms(blk.Eff.Sdeps, reach)
+		g = g.WithNodes(nodes, &blk)
 	}
-	// A λ reached only through its forward declaration was passed before
-	// the declaration was reached; it is dead, and so is the declaration.
-	nodes := make([]*ir.Node, 0, kept)
+	st.g = g
+	// The soft dependencies removed from each node, by either pass.
 	for _, d := range g.Nodes {
-		if reach[d.Sym] && !(d.Op == ir.OpForward && !reach[d.Args[0].Sym()]) {
-			nodes = append(nodes, dropSoft(d, reach))
+		if d.Eff == nil {
+			continue
 		}
-	}
-	blk := *g.Block
-	blk.Eff.Sdeps = keepSyms(blk.Eff.Sdeps, reach)
-	st.g = g.WithNodes(nodes, &blk)
-}
-
-// isSoft reports whether s is a soft dependency of n (of a block of n when
-// blk >= 0) rather than an argument, a hard dependency or a result.
-func isSoft(n *ir.Node, s ir.Sym, blk int) bool {
-	var soft []ir.Sym
-	switch {
-	case blk >= 0:
-		soft = n.Blocks[blk].Eff.Sdeps
-	case n.Eff != nil:
-		soft = n.Eff.Sdeps
-	}
-	if _, ok := slices.BinarySearch(soft, s); !ok {
-		return false
-	}
-	// A symbol may be both a soft dependency and an argument.
-	for _, a := range n.Args {
-		if a.IsSym() && a.Sym() == s {
-			return false
+		o := st.orig.Def(d.Sym)
+		if o == nil || o == d || o.Eff == nil || len(o.Eff.Sdeps) == len(d.Eff.Sdeps) {
+			continue
 		}
+		var lost []ir.Sym
+		for _, x := range o.Eff.Sdeps {
+			if !slices.Contains(d.Eff.Sdeps, x) {
+				lost = append(lost, x)
+			}
+		}
+		if st.lost == nil {
+			st.lost = map[ir.Sym][]ir.Sym{}
+		}
+		st.lost[d.Sym] = lost
 	}
-	if blk >= 0 {
-		b := n.Blocks[blk]
-		return !(b.Res.IsSym() && b.Res.Sym() == s) && !slices.Contains(b.Eff.Hdeps, s)
-	}
-	return !slices.Contains(n.Eff.Hdeps, s)
 }
 
 // dropSoft returns n, or a copy of it whose soft dependencies (and its

@@ -2,7 +2,6 @@ package sched
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/lmsgen/lmsgen/ir"
 )
@@ -24,16 +23,16 @@ import (
 // block it was built in (its source block); every node that carries effect
 // dependencies, and every trapping node the builder makes, is pinned.
 //
-// The bound variables are those of the graph before dce: removing dead
-// nodes removes dependencies, and can leave an effect without any: an
-// assignment that overwrites a dead one depends on it only softly, and
-// after dce on nothing, though it belongs to its loop body. Its bound
-// variables before dce still tie it to its block.
+// Removing dead nodes removes dependencies, and can leave an effect with
+// none: an assignment that overwrites a dead one depends on it only
+// softly, and after dce on nothing, though it belongs to its loop body. So
+// a node whose soft dependencies dce removed keeps the bound variables
+// they had (st.lost), which tie it to its block.
 //
 // Needs: index. Must run after: anchor and place.
 func early(st *state) {
 	g := st.g
-	st.bv = ir.Bound(st.orig)
+	st.bv = newBound(st)
 	st.early = make([]int32, len(g.Nodes))
 	st.pinned = make([]bool, len(g.Nodes))
 	st.sdepth = make([]int32, len(st.blocks))
@@ -43,38 +42,18 @@ func early(st *state) {
 	st.sdepth[0] = 0
 	// Reverse node order: the owner of a block binding a variable that a
 	// node depends on was built after that node.
+	f := &st.flat
 	for i := len(g.Nodes) - 1; i >= 0; i-- {
-		n := g.Nodes[i]
-		bound := st.bv.Of(n.Sym)
-		e := int32(0)
-		for _, v := range bound {
-			b := st.binder[v]
-			if b < 0 {
-				if g.Def(v) != nil {
-					panic(fmt.Sprintf("BUG: sched: %v depends on %v, which no block binds", n.Sym, v))
-				}
-				continue // bound by a block dce removed
-			}
-			d := st.sdepth[b]
-			if d < 0 {
-				panic(fmt.Sprintf("BUG: sched: %v depends on %v, bound by a block whose owner comes earlier", n.Sym, v))
-			}
-			switch {
-			case d > st.sdepth[e]:
-				e = b
-			case d == st.sdepth[e] && b != e:
-				panic(fmt.Sprintf("BUG: sched: %v depends on variables of two unrelated blocks", n.Sym))
-			}
+		e, pinned := st.bv.early(f.sym[i])
+		if int(e) >= len(st.blocks) || st.sdepth[e] < 0 {
+			panic(fmt.Sprintf("BUG: sched: %v depends on a variable of a block that is dead or whose owner comes earlier", f.sym[i]))
 		}
 		st.early[i] = e
-		_, st.pinned[i] = slices.BinarySearch(bound, st.blocks[e].Ein)
-		if n.Op == ir.OpForward {
-			// A forward declaration depends on the effect input only
-			// through its λ; it is placed with the λ (see place).
-			st.pinned[i] = false
-		}
-		for k := range n.Blocks {
-			st.sdepth[st.firstBlock[i]+int32(k)] = st.sdepth[e] + 1
+		// A forward declaration depends on the effect input only through
+		// its λ; it is placed with the λ (see place).
+		st.pinned[i] = pinned && f.op[i] != ir.OpForward
+		for b := st.firstBlock[i]; b < st.firstBlock[i+1]; b++ {
+			st.sdepth[b] = st.sdepth[e] + 1
 		}
 	}
 }

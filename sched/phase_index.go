@@ -6,123 +6,196 @@ import (
 	"github.com/lmsgen/lmsgen/ir"
 )
 
-// index numbers the nodes and blocks of the graph densely and records, for
-// every node, its uses: which nodes use it and how (argument or hard
-// dependency, soft dependency, or through the result or dependencies of a
-// block), so that later phases walk edges backwards in linear time.
+// index numbers the nodes and blocks of the graph densely and copies what
+// the later phases read into flat arrays, in one walk over the graph: for
+// every node its operator, its properties, and its edges (arguments, hard
+// and soft dependencies, and the results and dependencies of its blocks);
+// then, from those, every node's uses. Later phases scan arrays in order
+// instead of chasing the graph's pointers.
 //
-// Needs: dce (every node live). Must run after: early, place, order,
-// compact use its tables.
+// Needs: dce (every node live). Must run after: early, anchor, place,
+// order and compact use its tables.
 func index(st *state) {
 	g := st.g
 	ns := g.NumSyms()
+	nn := len(g.Nodes)
 	st.idx = make([]int32, ns)
+	st.binder = make([]int32, ns)
+	for i := range st.binder {
+		st.binder[i] = -1
+	}
+	st.firstBlock = make([]int32, nn+1)
+	st.blocks = append(st.blocks, g.Block)
+	st.owner = append(st.owner, -1)
+	st.slot = append(st.slot, 0)
+	f := &st.flat
+	f.estart = make([]int32, nn+1)
+	f.op = make([]ir.Op, nn)
+	f.sym = make([]ir.Sym, nn)
+	f.props = make([]uint8, nn)
+	f.esym = make([]ir.Sym, 0, 3*nn)
+	f.ekind = make([]uint8, 0, 3*nn)
+	edge := func(s ir.Sym, kind uint8) {
+		f.esym = append(f.esym, s)
+		f.ekind = append(f.ekind, kind)
+	}
 	for i, n := range g.Nodes {
 		if int(n.Sym) >= ns || st.idx[n.Sym] != 0 {
 			panic(fmt.Sprintf("BUG: sched: node %v defined twice or out of range", n.Sym))
 		}
 		st.idx[n.Sym] = int32(i + 1)
-	}
-	st.binder = make([]int32, ns)
-	for i := range st.binder {
-		st.binder[i] = -1
-	}
-	st.firstBlock = make([]int32, len(g.Nodes))
-	st.blocks = append(st.blocks, g.Block)
-	st.owner = append(st.owner, -1)
-	st.slot = append(st.slot, 0)
-	for i, n := range g.Nodes {
 		st.firstBlock[i] = int32(len(st.blocks))
+		f.estart[i] = int32(len(f.esym))
+		f.op[i] = n.Op
+		f.sym[i] = n.Sym
+		f.props[i] = propsOf(n)
+		for _, a := range n.Args {
+			if a.IsSym() {
+				edge(a.Sym(), eArg)
+			}
+		}
+		if n.Eff != nil {
+			for _, s := range n.Eff.Hdeps {
+				edge(s, eHdep)
+			}
+			for _, s := range n.Eff.Sdeps {
+				edge(s, eSdep)
+			}
+		}
 		for k, b := range n.Blocks {
 			st.blocks = append(st.blocks, b)
 			st.owner = append(st.owner, int32(i))
 			st.slot = append(st.slot, int32(k))
+			kind := eBlock + 3*uint8(k)
+			if b.Res.IsSym() {
+				edge(b.Res.Sym(), kind)
+			}
+			for _, s := range b.Eff.Hdeps {
+				edge(s, kind+1)
+			}
+			for _, s := range b.Eff.Sdeps {
+				edge(s, kind+2)
+			}
 		}
 	}
+	st.firstBlock[nn] = int32(len(st.blocks))
+	f.estart[nn] = int32(len(f.esym))
+	st.ein = make([]ir.Sym, len(st.blocks))
 	for id, b := range st.blocks {
-		bind := func(s ir.Sym) {
+		st.ein[id] = b.Ein
+		for _, s := range append([]ir.Sym{b.Ein}, b.In...) {
 			if int(s) >= ns || st.binder[s] >= 0 || st.idx[s] != 0 {
 				panic(fmt.Sprintf("BUG: sched: %v bound twice, out of range, or also a node", s))
 			}
 			st.binder[s] = int32(id)
 		}
-		bind(b.Ein)
-		for _, s := range b.In {
-			bind(s)
+	}
+	for _, s := range f.esym {
+		if int(s) >= ns || st.idx[s] == 0 && st.binder[s] < 0 {
+			panic(fmt.Sprintf("BUG: sched: %v is neither a node nor bound by a block", s))
 		}
 	}
 
-	// Uses, in two passes (count, then fill) into one array.
-	st.topUse = make([]bool, len(g.Nodes))
-	count := make([]int32, len(g.Nodes)+1)
-	fill := false
-	var data []use
-	add := func(s ir.Sym, u use) {
-		if int(s) >= ns {
-			panic(fmt.Sprintf("BUG: sched: %v out of range", s))
+	// Uses: count, then fill.
+	start := make([]int32, nn+1)
+	for e, s := range f.esym {
+		if j := st.idx[s]; j != 0 {
+			start[j]++
 		}
-		j := st.idx[s] - 1
-		if j < 0 {
-			if st.binder[s] < 0 {
-				panic(fmt.Sprintf("BUG: sched: %v is neither a node nor bound by a block", s))
-			}
-			return
-		}
-		if !fill {
-			count[j+1]++
-			return
-		}
-		data[count[j]] = u
-		count[j]++
+		_ = e
 	}
-	for pass := 0; pass < 2; pass++ {
-		for i, n := range g.Nodes {
-			from := int32(i)
-			for k, a := range n.Args {
-				if a.IsSym() {
-					kind := int32(useArg)
-					if n.Op == ir.OpForward && k == 0 {
-						kind = useForward
-					}
-					add(a.Sym(), use{from, kind})
+	for i := 1; i <= nn; i++ {
+		start[i] += start[i-1]
+	}
+	st.users.start = start
+	st.users.data = make([]use, start[nn])
+	next := append([]int32(nil), start[:nn]...)
+	for i := int32(0); i < int32(nn); i++ {
+		for e := f.estart[i]; e < f.estart[i+1]; e++ {
+			j := st.idx[f.esym[e]] - 1
+			if j < 0 {
+				continue
+			}
+			kind := int32(useArg)
+			switch k := f.ekind[e]; {
+			case k == eArg && f.op[i] == ir.OpForward && e == f.estart[i]:
+				kind = useForward
+			case k == eSdep:
+				kind = useSoft
+			case k >= eBlock:
+				blk := int32(k-eBlock) / 3
+				kind = useBlock + 2*blk
+				if (k-eBlock)%3 == 2 {
+					kind++
 				}
 			}
-			if n.Eff != nil {
-				for _, s := range n.Eff.Hdeps {
-					add(s, use{from, useArg})
-				}
-				for _, s := range n.Eff.Sdeps {
-					add(s, use{from, useSoft})
-				}
-			}
-			for k, b := range n.Blocks {
-				kind := useBlock + 2*int32(k)
-				b.Used(func(s ir.Sym) { add(s, use{from, kind}) })
-				for _, s := range b.Eff.Sdeps {
-					add(s, use{from, kind + 1})
-				}
-			}
-		}
-		if !fill {
-			for i := 1; i < len(count); i++ {
-				count[i] += count[i-1]
-			}
-			data = make([]use, count[len(count)-1])
-			st.users.start = append([]int32(nil), count...)
-			fill = true
+			st.users.data[next[j]] = use{i, kind}
+			next[j]++
 		}
 	}
-	st.users.data = data
-	top := g.Block
+	st.topUse = make([]bool, nn)
 	mark := func(s ir.Sym) {
 		if j := st.nodeOf(s); j >= 0 {
 			st.topUse[j] = true
 		}
 	}
-	top.Used(mark)
-	for _, s := range top.Eff.Sdeps {
+	g.Block.Used(mark)
+	for _, s := range g.Block.Eff.Sdeps {
 		mark(s)
 	}
+}
+
+// flat holds the graph's nodes as arrays (see index).
+type flat struct {
+	sym    []ir.Sym
+	op     []ir.Op
+	props  []uint8 // node index -> prop bits
+	estart []int32 // node index -> first edge; edges of node i are [estart[i], estart[i+1])
+	esym   []ir.Sym
+	ekind  []uint8
+}
+
+// The kinds of edges, in the order a node's edges are listed: arguments,
+// hard dependencies, soft dependencies, then for each block k the result
+// (eBlock+3k), hard dependencies (+1) and soft dependencies (+2).
+const (
+	eArg uint8 = iota
+	eHdep
+	eSdep
+	eBlock
+)
+
+// Node properties.
+const (
+	propTrap   uint8 = 1 << iota // can trap
+	propEff                      // has a non-empty effect summary
+	propInline                   // may be an expression (mayInline)
+	propCall                     // a call with effects (effectfulCall)
+	propOrder                    // order-sensitive read or trap (orderSensitive)
+	propCheap                    // cheap (duplicable)
+)
+
+func propsOf(n *ir.Node) uint8 {
+	var p uint8
+	if n.CanTrap() {
+		p |= propTrap
+	}
+	if !n.Eff.IsEmpty() {
+		p |= propEff
+	}
+	if mayInline(n) {
+		p |= propInline
+	}
+	if effectfulCall(n) {
+		p |= propCall
+	}
+	if orderSensitive(n) {
+		p |= propOrder
+	}
+	if cheap(n) {
+		p |= propCheap
+	}
+	return p
 }
 
 // A use records that node from uses a node, and how.

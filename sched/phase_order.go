@@ -12,19 +12,24 @@ import "github.com/lmsgen/lmsgen/ir"
 func order(st *state) {
 	nb := len(st.blocks)
 	start := make([]int32, nb+1)
+	var buf [1]int32
 	for i := range st.g.Nodes {
-		st.copies(int32(i), func(b int32, _ bool) { start[b+1]++ })
+		for _, b := range st.placements(int32(i), &buf) {
+			start[b+1]++
+		}
 	}
 	for b := 1; b <= nb; b++ {
 		start[b] += start[b-1]
 	}
 	list := make([]int32, start[nb])
+	st.posBlock = make([]int32, start[nb])
 	next := append([]int32(nil), start[:nb]...)
 	for i := range st.g.Nodes {
-		st.copies(int32(i), func(b int32, _ bool) {
+		for _, b := range st.placements(int32(i), &buf) {
 			list[next[b]] = int32(i)
+			st.posBlock[next[b]] = b
 			next[b]++
-		})
+		}
 	}
 	blockID := make(map[*ir.Block]int32, nb)
 	for id, b := range st.blocks {

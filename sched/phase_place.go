@@ -47,87 +47,58 @@ func place(st *state) {
 	t := &st.tree
 	st.place = make([]int32, len(g.Nodes))
 	st.pulled = make([]bool, len(g.Nodes))
-	mark := make([]int32, len(st.blocks))    // stamp: block is among qs
-	reached := make([]int32, len(st.blocks)) // stamp: block is a hard use, not a pull
-	var qs, top []int32
+	p := &placer{st: st, t: t, mark: make([]int32, len(st.blocks)), reached: make([]int32, len(st.blocks))}
+	var top []int32
+	f := &st.flat
 	for i := int32(len(g.Nodes)) - 1; i >= 0; i-- {
-		n := g.Nodes[i]
+		op := f.op[i]
+		nblocks := st.firstBlock[i+1] - st.firstBlock[i]
 		st.place[i] = -1
 		e := st.early[i]
 		if !t.inserted(e) {
-			panic(fmt.Sprintf("BUG: sched: %v is bound in a block whose owner is not scheduled", n.Sym))
+			panic(fmt.Sprintf("BUG: sched: %v is bound in a block whose owner is not scheduled", f.sym[i]))
 		}
-		for _, v := range st.bv.Of(n.Sym) {
-			if b := st.binder[v]; b >= 0 && !t.encloses(b, e) {
-				panic(fmt.Sprintf("BUG: sched: %v depends on variables of two unrelated blocks", n.Sym))
-			}
-		}
-		stamp := i + 1
-		anch := st.anchored[i]
-		qs = qs[:0]
-		raw := int32(-1) // lowest common ancestor of the uses, for decisions
-		// visit records a use in block u. A hard use is lifted; a use
-		// that only pulls (see pulled) marks its block as a pull.
-		visit := func(u int32, soft, pull bool) {
-			if !t.encloses(e, u) {
-				if soft || pull {
-					return
-				}
-				panic(fmt.Sprintf("BUG: sched: %v is used in %s, where it is not available", n.Sym, st.name(u)))
-			}
-			if st.opts.Verbose {
-				if raw < 0 {
-					raw = u
-				} else {
-					raw = t.lca(raw, u)
-				}
-			}
-			q := u
-			if !soft && !anch {
-				if h := t.highestHot(u, e); h >= 0 {
-					q = t.parent[h]
-					pull = false
-				}
-			}
-			if mark[q] != stamp {
-				mark[q] = stamp
-				qs = append(qs, q)
-			}
-			if !soft && !pull {
-				reached[q] = stamp
-			}
-		}
+		p.start(i)
+		anch := p.anch
 		if st.topUse[i] {
-			visit(0, false, false)
+			p.visit(0, false, false)
 		}
 		for _, u := range st.users.of(i) {
 			switch {
 			case u.kind == useForward:
-			case u.kind == useArg:
-				st.copies(u.from, func(c int32, pulled bool) { visit(c, false, pulled) })
-			case u.kind == useSoft:
-				st.copies(u.from, func(c int32, _ bool) { visit(c, true, true) })
+			case u.kind == useArg || u.kind == useSoft:
+				soft := u.kind == useSoft
+				if c := st.place[u.from]; c >= 0 {
+					p.visit(c, soft, soft || st.pulled[u.from])
+				} else if c <= -2 {
+					for k, b := range st.multi[-2-c] {
+						p.visit(b, soft, soft || st.multiPulled[-2-c][k])
+					}
+				}
 			default:
 				b := st.firstBlock[u.from] + (u.kind-useBlock)/2
 				soft := (u.kind-useBlock)%2 == 1
 				if !t.inserted(b) {
 					break
 				}
-				if p := st.place[u.from]; p >= 0 && st.pulled[u.from] && !anch && t.encloses(e, p) {
+				if c := st.place[u.from]; c >= 0 && st.pulled[u.from] && !anch && t.encloses(e, c) {
 					// A node placed only to come before a soft user pulls
 					// what its blocks use into its own block, as LMS's
 					// extraThroughSoft does.
-					visit(p, soft, true)
+					p.visit(c, soft, true)
 				} else {
-					visit(b, soft, false)
+					p.visit(b, soft, false)
 				}
 			}
 		}
-		if n.Op == ir.OpForward {
+		if op == ir.OpForward {
 			// A forward declaration goes with its λ (before it, by node
 			// order), or above it if it is used outside the λ.
-			st.copies(st.nodeOf(n.Args[0].Sym()), func(c int32, _ bool) { visit(c, true, true) })
+			if c := st.place[st.nodeOf(f.esym[f.estart[i]])]; c >= 0 {
+				p.visit(c, true, true)
+			}
 		}
+		qs, stamp, mark, reached, raw := p.qs, p.stamp, p.mark, p.reached, p.raw
 		if len(qs) == 0 {
 			continue // not used: not scheduled (cannot happen after dce)
 		}
@@ -137,12 +108,12 @@ func place(st *state) {
 		}
 		single := true
 		spread := mark[l] != stamp // the uses are in exclusive blocks
-		if spread && n.Op != ir.OpForward && len(n.Blocks) == 0 {
+		if spread && op != ir.OpForward && nblocks == 0 {
 			switch {
 			case anch:
 				top = st.topmost(qs, top[:0])
 				single = false
-			case st.duplicable(n) && (len(qs) <= 4*maxCopies || st.opts.lmsDuplicate):
+			case st.duplicable(i) && (len(qs) <= 4*maxCopies || st.opts.lmsDuplicate):
 				top = st.topmost(qs, top[:0])
 				single = len(top) > maxCopies && !st.opts.lmsDuplicate
 			}
@@ -151,8 +122,8 @@ func place(st *state) {
 		if single {
 			st.place[i] = l
 			st.pulled[i] = reached[l] != stamp
-			for k := range n.Blocks {
-				t.insert(st.firstBlock[i]+int32(k), l, n.Op != ir.OpIf)
+			for b := st.firstBlock[i]; b < st.firstBlock[i+1]; b++ {
+				t.insert(b, l, op != ir.OpIf)
 			}
 		} else {
 			slices.Sort(top)
@@ -168,6 +139,60 @@ func place(st *state) {
 		if st.opts.Verbose {
 			st.decide(i, e, raw, l, where, single && spread)
 		}
+	}
+}
+
+// placer gathers the lifted blocks of the uses of one node.
+type placer struct {
+	st      *state
+	t       *tree
+	i       int32 // the node
+	e       int32 // its early block
+	anch    bool
+	stamp   int32
+	qs      []int32 // the lifted blocks
+	mark    []int32 // block -> stamp: among qs
+	reached []int32 // block -> stamp: a hard use, not a pull
+	raw     int32   // lowest common ancestor of the uses, for decisions
+}
+
+func (p *placer) start(i int32) {
+	p.i, p.e, p.anch, p.stamp = i, p.st.early[i], p.st.anchored[i], i+1
+	p.qs = p.qs[:0]
+	p.raw = -1
+}
+
+// visit records a use in block u. A hard use is lifted to the coldest
+// block between the early block and u; a soft use is not; a use that only
+// pulls (see pulled) does not mark its block as reached.
+func (p *placer) visit(u int32, soft, pull bool) {
+	t, e := p.t, p.e
+	if !t.encloses(e, u) {
+		if soft || pull {
+			return
+		}
+		panic(fmt.Sprintf("BUG: sched: %v is used in %s, where it is not available", p.st.flat.sym[p.i], p.st.name(u)))
+	}
+	if p.st.opts.Verbose {
+		if p.raw < 0 {
+			p.raw = u
+		} else {
+			p.raw = t.lca(p.raw, u)
+		}
+	}
+	q := u
+	if !soft && !p.anch {
+		if h := t.highestHot(u, e); h >= 0 {
+			q = t.parent[h]
+			pull = false
+		}
+	}
+	if p.mark[q] != p.stamp {
+		p.mark[q] = p.stamp
+		p.qs = append(p.qs, q)
+	}
+	if !pull {
+		p.reached[q] = p.stamp
 	}
 }
 
@@ -197,14 +222,14 @@ next:
 // duplicable reports whether n is cheap enough to be emitted in several
 // exclusive blocks rather than once in their common ancestor (see the
 // package doc).
-func (st *state) duplicable(n *ir.Node) bool {
+func (st *state) duplicable(i int32) bool {
 	if st.opts.NoDuplicate {
 		return false
 	}
 	if st.opts.lmsDuplicate {
 		return true
 	}
-	return cheap(n)
+	return st.flat.props[i]&propCheap != 0
 }
 
 // cheap reports whether n is a single machine operation: pure, unable to

@@ -253,8 +253,16 @@ func crossCheck(t testing.TB, seed uint64, g *ir.Graph) map[string]int {
 	// Duplicating as LMS does may duplicate reads, which Verify rejects.
 	st := schedState(g, Options{lmsDuplicate: true})
 	s := st.sched
-	// Both see the bound variables of the graph before DCE (see early).
-	ref := newRef(s.Graph(), st.bv)
+	// Both see the same bound-variable analysis.
+	ref := newRef(s.Graph(), func(x ir.Sym) []ir.Sym {
+		// The blocks of x's list, each by its effect input: a node is
+		// available where every one of them is open.
+		var out []ir.Sym
+		for c := st.bv.head[x]; c >= 0; c = st.bv.cells[c].next {
+			out = append(out, st.ein[st.bv.cells[c].block])
+		}
+		return out
+	})
 	sg := s.Graph()
 	prod := map[ir.Sym][]*ir.Block{}
 	var walk func(b *ir.Block)

@@ -13,7 +13,7 @@ import (
 // is the specification the production scheduler is compared with.
 type refSchedule struct {
 	g     *ir.Graph
-	bound *ir.BoundVars
+	bound func(ir.Sym) []ir.Sym
 	path  map[ir.Sym]bool
 	inner []*ir.Node
 
@@ -25,12 +25,12 @@ type refSchedule struct {
 	blocks map[ir.Sym]map[*ir.Block]bool
 }
 
-// newRef schedules g. bound is the bound-variable analysis to use: that of
-// g itself, or, as the production scheduler does, that of the graph before
-// DCE (see early).
-func newRef(g *ir.Graph, bound *ir.BoundVars) *refSchedule {
+// newRef schedules g. bound gives the bound variables of a symbol: nil for
+// ir.Bound of g, or the production scheduler's analysis, which also keeps
+// a node in the block of the soft dependencies DCE removed (see early).
+func newRef(g *ir.Graph, bound func(ir.Sym) []ir.Sym) *refSchedule {
 	if bound == nil {
-		bound = ir.Bound(g)
+		bound = ir.Bound(g).Of
 	}
 	r := &refSchedule{g: g, bound: bound, path: map[ir.Sym]bool{},
 		placed: map[*ir.Block][]ir.Sym{}, blocks: map[ir.Sym]map[*ir.Block]bool{}}
@@ -110,7 +110,7 @@ func (r *refSchedule) scheduleBlock(y *ir.Block) {
 		path1[s] = true
 	}
 	available := func(d *ir.Node) bool {
-		for _, s := range r.bound.Of(d.Sym) {
+		for _, s := range r.bound(d.Sym) {
 			if !path1[s] && s != d.Sym {
 				return false
 			}

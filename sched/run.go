@@ -1,6 +1,8 @@
 package sched
 
 import (
+	"time"
+
 	"github.com/lmsgen/lmsgen/ir"
 )
 
@@ -14,7 +16,7 @@ type phase struct {
 
 // phases is the order of the phases, written once.
 var phases = []phase{
-	{name: "dce", run: dce},       // phase_dce.go
+	{name: "dce", run: dce, skip: func(o Options) bool { return o.noDCE }}, // phase_dce.go
 	{name: "index", run: index},   // phase_index.go
 	{name: "early", run: early},   // phase_early.go
 	{name: "anchor", run: anchor}, // phase_anchor.go
@@ -28,13 +30,23 @@ var phases = []phase{
 // "BUG: ..." on an invalid graph.
 func Run(g *ir.Graph, opts Options) *Schedule {
 	st := &state{opts: opts, g: g, orig: g}
+	var timings []Timing
 	for _, p := range phases {
 		if p.skip != nil && p.skip(opts) {
 			continue
 		}
+		start := time.Now()
 		p.run(st)
+		timings = append(timings, Timing{Phase: p.name, Elapsed: time.Since(start)})
 	}
+	st.sched.timings = timings
 	return st.sched
+}
+
+// Timing is the time one phase of Run took.
+type Timing struct {
+	Phase   string
+	Elapsed time.Duration
 }
 
 // state is what the phases share. Nodes are named by their index in
@@ -45,18 +57,23 @@ type state struct {
 	g    *ir.Graph
 	orig *ir.Graph // the graph given to Run, before dce
 
+	// dce
+	lost map[ir.Sym][]ir.Sym // node -> the soft dependencies dce removed from it
+
 	// index
 	idx        []int32     // symbol -> node index + 1 (0: not a node)
 	blocks     []*ir.Block // block id -> block
 	owner      []int32     // block id -> owner node index (-1: top)
 	slot       []int32     // block id -> position among the owner's blocks
-	firstBlock []int32     // node index -> id of its first block
+	firstBlock []int32     // node index -> id of its first block (one more entry: the number of blocks)
+	ein        []ir.Sym    // block id -> its effect input
+	flat       flat        // the nodes as arrays
 	binder     []int32     // symbol -> id of the block binding it (-1: none)
 	users      csr         // node index -> uses of it (see use)
 	topUse     []bool      // node index -> used by the top-level block
 
 	// early
-	bv     *ir.BoundVars
+	bv     *bound
 	early  []int32 // node index -> earliest block (deepest block binding one of its bound variables)
 	sdepth []int32 // block id -> depth in the static nesting (parent = owner's early block)
 	pinned []bool  // node index -> depends on the effect input of its early block
@@ -76,21 +93,21 @@ type state struct {
 	decisions []Decision
 
 	// order
-	sched *Schedule
+	sched    *Schedule
+	posBlock []int32 // list position -> block
 }
 
-// copies calls f for each block node i is placed in, with whether that
-// copy is pulled.
-func (st *state) copies(i int32, f func(b int32, pulled bool)) {
-	p := st.place[i]
-	switch {
+// placements returns the blocks node i is placed in, using buf for a
+// single placement.
+func (st *state) placements(i int32, buf *[1]int32) []int32 {
+	switch p := st.place[i]; {
 	case p >= 0:
-		f(p, st.pulled[i])
+		buf[0] = p
+		return buf[:]
 	case p <= -2:
-		for k, b := range st.multi[-2-p] {
-			f(b, st.multiPulled[-2-p][k])
-		}
+		return st.multi[-2-p]
 	}
+	return nil
 }
 
 // nodeOf returns the index of the node defining s, or -1.
@@ -100,3 +117,6 @@ func (st *state) nodeOf(s ir.Sym) int32 {
 	}
 	return -1
 }
+
+// blockOfPos returns the block whose list holds position p.
+func (st *state) blockOfPos(p int32) int32 { return st.posBlock[p] }

@@ -22,6 +22,9 @@ type Options struct {
 	// lmsDuplicate duplicates every node without blocks that LMS would
 	// duplicate, cheap or not (tests only, to compare with the reference).
 	lmsDuplicate bool
+	// noDCE skips dce, for a graph that is already free of dead code
+	// (benchmarks only, to time the scheduler apart from ir.DCE).
+	noDCE bool
 }
 
 // Schedule is the result of Run: for every block of the scheduled graph,
@@ -43,6 +46,7 @@ type Schedule struct {
 	inl   []bool  // parallel to list: inlined at its use
 
 	decisions []Decision
+	timings   []Timing
 }
 
 // Graph returns the graph after the phases (dead code eliminated): emit
@@ -87,6 +91,10 @@ func (s *Schedule) find(id, i int32) (int, bool) {
 // Decisions returns the code-motion decisions, in node order, when
 // Options.Verbose was set (nil otherwise).
 func (s *Schedule) Decisions() []Decision { return s.decisions }
+
+// Timings returns the time each phase of Run took, in order (for
+// `lmsgen -v`; never part of any output that must be deterministic).
+func (s *Schedule) Timings() []Timing { return s.timings }
 
 // blockName names a block for messages: "top", or the owner and the role
 // of the block ("x10.then", "x12.body").

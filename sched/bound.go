@@ -1,0 +1,213 @@
+package sched
+
+import "github.com/lmsgen/lmsgen/ir"
+
+// bound is the bound-variable analysis of lms-traversal.md (ir.Bound)
+// reduced to what scheduling needs, in near-linear time. For every symbol
+// it keeps the blocks whose bound symbols (inputs, effect input) the symbol
+// depends on, through arguments, dependencies and blocks, minus the blocks
+// of the node itself; and, for each, whether the dependence reaches the
+// block's effect input.
+//
+// The blocks a symbol depends on lie on one chain of nested blocks, and
+// along a chain a deeper block was opened later, so its effect input has a
+// larger symbol (ir.Builder.Reify allocates it first). Each set is a
+// persistent list sorted by that key, deepest first; a union merges two
+// lists only until one runs out or both reach a shared cell, so values
+// flowing through nested blocks share their tails instead of copying sets
+// as deep as the nesting. The head of a node's list is its earliest block.
+type bound struct {
+	cells []bvCell
+	head  []int32 // symbol -> first cell of its list, -1 for the empty list
+	key   []ir.Sym
+}
+
+type bvCell struct {
+	block int32 // block id
+	ein   bool  // the dependence reaches the block's effect input
+	next  int32 // -1 at the end
+}
+
+// newBound computes the lists for the nodes of the graph from the flat
+// arrays of index. Nodes that lost soft dependencies in dce (st.lost)
+// also get the lists their dropped soft dependencies had (see early).
+func newBound(st *state) *bound {
+	g, f := st.g, &st.flat
+	bv := &bound{head: make([]int32, g.NumSyms()), key: st.ein,
+		cells: make([]bvCell, 0, len(g.Nodes)+len(st.blocks))}
+	for i := range bv.head {
+		bv.head[i] = -1
+	}
+	for id, b := range st.blocks {
+		bv.head[b.Ein] = bv.cons(int32(id), true, -1)
+		for _, s := range b.In {
+			bv.head[s] = bv.cons(int32(id), false, -1)
+		}
+	}
+	hasForward := false
+	for _, op := range f.op {
+		hasForward = hasForward || op == ir.OpForward
+	}
+	var memo map[ir.Sym]int32
+	for {
+		changed := false
+		for i, sym := range f.sym {
+			var l int32
+			if f.op[i] == ir.OpForward {
+				l = bv.head[f.esym[f.estart[i]]]
+				if !bv.equal(l, bv.head[sym]) {
+					changed = true
+				}
+			} else {
+				l = bv.compute(st, int32(i))
+			}
+			if lost := st.lost[sym]; lost != nil {
+				if memo == nil {
+					memo = map[ir.Sym]int32{}
+				}
+				for _, t := range lost {
+					l = bv.merge(l, bv.origList(st, t, memo))
+				}
+			}
+			bv.head[sym] = l
+		}
+		if !changed || !hasForward {
+			return bv
+		}
+	}
+}
+
+// compute returns the list of node i from those of its edges.
+func (bv *bound) compute(st *state, i int32) int32 {
+	f := &st.flat
+	l, lb := int32(-1), int32(-1)
+	blk := -1 // the block whose edges lb gathers
+	flush := func() {
+		if blk < 0 {
+			return
+		}
+		// The block's own bound symbols are the deepest of its list.
+		own := st.ein[st.firstBlock[i]+int32(blk)]
+		for lb >= 0 && bv.key[bv.cells[lb].block] == own {
+			lb = bv.cells[lb].next
+		}
+		l = bv.merge(l, lb)
+		lb, blk = -1, -1
+	}
+	for e := f.estart[i]; e < f.estart[i+1]; e++ {
+		h := bv.head[f.esym[e]]
+		k := f.ekind[e]
+		if k < eBlock {
+			l = bv.merge(l, h)
+			continue
+		}
+		if b := int(k-eBlock) / 3; b != blk {
+			flush()
+			blk = b
+		}
+		lb = bv.merge(lb, h)
+	}
+	flush()
+	return l
+}
+
+// origList returns the list of a node that dce removed, computed from the
+// graph given to Run.
+func (bv *bound) origList(st *state, s ir.Sym, memo map[ir.Sym]int32) int32 {
+	if j := st.nodeOf(s); j >= 0 || st.binder[s] >= 0 {
+		return bv.head[s]
+	}
+	if l, ok := memo[s]; ok {
+		return l
+	}
+	memo[s] = -1 // cut cycles through λforward
+	n := st.orig.Def(s)
+	if n == nil {
+		return -1
+	}
+	l := int32(-1)
+	for _, a := range n.Args {
+		if a.IsSym() && n.Op != ir.OpForward {
+			l = bv.merge(l, bv.origList(st, a.Sym(), memo))
+		}
+	}
+	if n.Eff != nil {
+		for _, x := range append(append([]ir.Sym(nil), n.Eff.Hdeps...), n.Eff.Sdeps...) {
+			l = bv.merge(l, bv.origList(st, x, memo))
+		}
+	}
+	for _, b := range n.Blocks {
+		lb := int32(-1)
+		b.Used(func(x ir.Sym) { lb = bv.merge(lb, bv.origList(st, x, memo)) })
+		for lb >= 0 && int(bv.cells[lb].block) < len(bv.key) && bv.key[bv.cells[lb].block] == b.Ein {
+			lb = bv.cells[lb].next
+		}
+		l = bv.merge(l, lb)
+	}
+	memo[s] = l
+	return l
+}
+
+func (bv *bound) cons(block int32, ein bool, next int32) int32 {
+	bv.cells = append(bv.cells, bvCell{block, ein, next})
+	return int32(len(bv.cells) - 1)
+}
+
+// merge returns the union of two lists, sharing what it can.
+func (bv *bound) merge(a, b int32) int32 {
+	switch {
+	case a < 0 || a == b:
+		return b
+	case b < 0:
+		return a
+	}
+	ca, cb := bv.cells[a], bv.cells[b]
+	ka, kb := bv.key[ca.block], bv.key[cb.block]
+	switch {
+	case ka > kb:
+		rest := bv.merge(ca.next, b)
+		if rest == ca.next {
+			return a
+		}
+		return bv.cons(ca.block, ca.ein, rest)
+	case ka < kb:
+		rest := bv.merge(a, cb.next)
+		if rest == cb.next {
+			return b
+		}
+		return bv.cons(cb.block, cb.ein, rest)
+	}
+	ein := ca.ein || cb.ein
+	rest := bv.merge(ca.next, cb.next)
+	switch {
+	case rest == ca.next && ein == ca.ein:
+		return a
+	case rest == cb.next && ein == cb.ein:
+		return b
+	}
+	return bv.cons(ca.block, ein, rest)
+}
+
+func (bv *bound) equal(a, b int32) bool {
+	for a != b {
+		if a < 0 || b < 0 {
+			return false
+		}
+		ca, cb := bv.cells[a], bv.cells[b]
+		if ca.block != cb.block || ca.ein != cb.ein {
+			return false
+		}
+		a, b = ca.next, cb.next
+	}
+	return true
+}
+
+// early returns the deepest block of s's list (0, the top-level block, for
+// the empty list) and whether s depends on that block's effect input.
+func (bv *bound) early(s ir.Sym) (int32, bool) {
+	if h := bv.head[s]; h >= 0 {
+		c := bv.cells[h]
+		return c.block, c.ein
+	}
+	return 0, false
+}

@@ -1,0 +1,59 @@
+package sched
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// TestBoundMatchesIR compares the persistent lists with ir.Bound's sets on
+// random graphs: a node's list holds exactly the blocks of its bound
+// symbols, deepest first, and the head's flag says whether the deepest
+// block's effect input is among them.
+func TestBoundMatchesIR(t *testing.T) {
+	for seed := uint64(0); seed < 2000; seed++ {
+		st := &state{g: randomGraph(rand.New(rand.NewPCG(seed, 11)), shape(seed))}
+		dce(st)
+		index(st)
+		st.lost = nil // compare the lists alone with ir.Bound
+		g, blocks := st.g, st.blocks
+		binder := st.binder
+		bv := newBound(st)
+		want := ir.Bound(g)
+		for _, n := range g.Nodes {
+			set := want.Of(n.Sym)
+			e, pinned := bv.early(n.Sym)
+			we, wp := int32(0), false
+			if len(set) > 0 {
+				// The deepest block has the largest effect input.
+				deep := ir.Sym(-1)
+				for _, s := range set {
+					if b := blocks[binder[s]]; b.Ein > deep {
+						deep, we = b.Ein, binder[s]
+					}
+				}
+				_, wp = slices.BinarySearch(set, blocks[we].Ein)
+			}
+			if e != we || pinned != wp {
+				t.Fatalf("seed %d: %v: early %d pinned %v, ir.Bound %v gives %d %v", seed, n.Sym, e, pinned, set, we, wp)
+			}
+			// Every block of the set is in the list, and no other.
+			var got []ir.Sym
+			for c := bv.head[n.Sym]; c >= 0; c = bv.cells[c].next {
+				got = append(got, blocks[bv.cells[c].block].Ein)
+			}
+			var blks []ir.Sym
+			for _, s := range set {
+				blks = append(blks, blocks[binder[s]].Ein)
+			}
+			slices.Sort(blks)
+			blks = slices.Compact(blks)
+			slices.Reverse(got)
+			if !slices.Equal(got, blks) {
+				t.Fatalf("seed %d: %v: blocks %v, ir.Bound %v", seed, n.Sym, got, blks)
+			}
+		}
+	}
+}
