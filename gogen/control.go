@@ -206,9 +206,37 @@ func (fg *funcGen) forClause(fr *frame, v *ir.Node, k int) *ir.Node {
 		if x := n.Args[1]; x.IsSym() && fg.g.Def(x.Sym()).Op == ir.OpIf {
 			return nil // written as an if assigning v
 		}
+		if !postInScope(body, n.Args[1]) {
+			return nil // the value names a statement of the body
+		}
 		return n
 	}
 	return nil
+}
+
+// postInScope reports whether x, written as the post statement of a for
+// clause, refers to nothing the loop body declares: it is a constant, a
+// value defined outside the body, or an expression written inline whose
+// operands are such values.
+func postInScope(body *blockPlan, x ir.Exp) bool {
+	if x.IsConst() {
+		return true
+	}
+	for j, n := range body.nodes {
+		if n.Sym != x.Sym() {
+			continue
+		}
+		if !body.inline[j] {
+			return false
+		}
+		for _, a := range n.Args {
+			if !postInScope(body, a) {
+				return false
+			}
+		}
+		return true
+	}
+	return true // defined outside the body
 }
 
 // forLoop returns the loop whose for clause can declare the variable of

@@ -1,0 +1,330 @@
+package main
+
+import (
+	"bytes"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The end-to-end tests run the built command as a user would, on packages
+// copied into temporary modules that depend on this repository through a
+// replace directive.
+
+var (
+	buildOnce sync.Once
+	binPath   string
+	buildErr  error
+)
+
+// repoRoot returns the root of this repository.
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Clean(filepath.Join(filepath.Dir(file), "..", ".."))
+}
+
+// lmsgenBin builds the command once per test run.
+func lmsgenBin(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "lmsgen-bin")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "lmsgen")
+		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
+		if err != nil {
+			buildErr = err
+			binPath = string(out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatalf("building lmsgen: %v\n%s", buildErr, binPath)
+	}
+	return binPath
+}
+
+// module writes a temporary module "example.com/m" with the given files
+// (paths relative to the module root) and returns its directory.
+func module(t *testing.T, files map[string]string) string {
+	t.Helper()
+	root := repoRoot(t)
+	dir := t.TempDir()
+	gomod := "module example.com/m\n\ngo 1.26\n\nrequire github.com/lmsgen/lmsgen v0.0.0\n\nreplace github.com/lmsgen/lmsgen => " + root + "\n"
+	files["go.mod"] = gomod
+	for name, text := range files {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
+	}
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644))
+	goCmd(t, dir, "mod", "tidy")
+	return dir
+}
+
+// result is what a command run did.
+type result struct {
+	stdout, stderr string
+	status         int
+}
+
+func runIn(t *testing.T, dir string, env []string, name string, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	status := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		status = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("%s %v: %v", name, args, err)
+	}
+	return result{out.String(), errb.String(), status}
+}
+
+func lmsgen(t *testing.T, dir string, args ...string) result {
+	t.Helper()
+	return runIn(t, dir, nil, lmsgenBin(t), args...)
+}
+
+func goCmd(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	r := runIn(t, dir, []string{"GOFLAGS=-mod=mod"}, "go", args...)
+	if r.status != 0 {
+		t.Fatalf("go %s: exit %d\n%s%s", strings.Join(args, " "), r.status, r.stdout, r.stderr)
+	}
+	return r.stdout + r.stderr
+}
+
+func read(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return string(b)
+}
+
+const powerSrc = `package kernels
+
+import "github.com/lmsgen/lmsgen/stage"
+
+// Power returns b**n.
+//
+//lms:gen Cube n=3
+//lms:gen Pow10 n=10
+func Power(b stage.Float64, n int) stage.Float64 {
+	if n == 0 {
+		return 1
+	}
+	return b * Power(b, n-1)
+}
+
+// Sum adds the elements of xs, a staged loop.
+//
+//lms:gen SumAll
+func Sum(xs []stage.Float64) stage.Float64 {
+	var s stage.Float64
+	for _, x := range xs {
+		s += x
+	}
+	return s
+}
+`
+
+const powerMain = `package main
+
+import (
+	"fmt"
+
+	"example.com/m/kernels"
+)
+
+func main() {
+	fmt.Println(kernels.Cube(2), kernels.Pow10(2), kernels.SumAll([]float64{1, 2, 3.5}))
+}
+`
+
+func checkGenerated(t *testing.T, path string) {
+	t.Helper()
+	src := read(t, path)
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, path, src, parser.ParseComments)
+	require.NoError(t, err)
+	require.True(t, ast.IsGenerated(f), "%s must be recognised by ast.IsGenerated", path)
+	formatted, err := format.Source([]byte(src))
+	require.NoError(t, err)
+	require.Equal(t, string(formatted), src, "%s must be gofmt'd", path)
+	require.NotContains(t, src, repoRoot(t), "no absolute paths")
+}
+
+func TestGenerateCompileRun(t *testing.T) {
+	dir := module(t, map[string]string{"kernels/kernels.go": powerSrc, "main.go": powerMain})
+	r := lmsgen(t, filepath.Join(dir, "kernels"))
+	require.Equal(t, 0, r.status, r.stderr)
+	out := filepath.Join(dir, "kernels", "kernels_lms.go")
+	checkGenerated(t, out)
+	src := read(t, out)
+	require.Contains(t, src, "func Cube(b float64) float64")
+	require.Contains(t, src, "func SumAll(xs []float64) float64")
+	goCmd(t, dir, "vet", "./...")
+	require.Equal(t, "8 1024 6.5\n", goCmd(t, dir, "run", "."))
+}
+
+func TestDeterminism(t *testing.T) {
+	dir := module(t, map[string]string{"kernels/kernels.go": powerSrc})
+	kdir := filepath.Join(dir, "kernels")
+	var outs []string
+	for _, procs := range []string{"1", "2", "2"} {
+		r := runIn(t, kdir, []string{"GOMAXPROCS=" + procs}, lmsgenBin(t), "./...")
+		require.Equal(t, 0, r.status, r.stderr)
+		outs = append(outs, read(t, filepath.Join(kdir, "kernels_lms.go")))
+		os.Remove(filepath.Join(kdir, "kernels_lms.go"))
+	}
+	require.Equal(t, outs[0], outs[1])
+	require.Equal(t, outs[0], outs[2])
+}
+
+func TestExitStatus(t *testing.T) {
+	dir := module(t, map[string]string{"kernels/kernels.go": powerSrc})
+	kdir := filepath.Join(dir, "kernels")
+	require.Equal(t, 2, lmsgen(t, kdir, "-nosuchflag").status)
+	require.Equal(t, 2, lmsgen(t, kdir, "-lang=rust").status)
+	require.Equal(t, 2, lmsgen(t, kdir, "-dump=ir").status, "-dump needs -run")
+	require.Equal(t, 0, lmsgen(t, kdir, "-h").status)
+	v := lmsgen(t, kdir, "-version")
+	require.Equal(t, 0, v.status)
+	require.True(t, strings.HasPrefix(v.stdout, "lmsgen "))
+	require.Equal(t, 0, lmsgen(t, kdir).status)
+	bad := module(t, map[string]string{"bad/bad.go": strings.Replace(powerSrc, "n=3", "m=3", 1)})
+	r := lmsgen(t, filepath.Join(bad, "bad"))
+	require.Equal(t, 1, r.status)
+	require.Regexp(t, `^bad\.go:7:\d+: .*m`, r.stderr)
+}
+
+func TestErrorCapAndFormat(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("package many\n\nimport \"github.com/lmsgen/lmsgen/stage\"\n\n")
+	for i := 0; i < 12; i++ {
+		src.WriteString("//lms:gen F" + string(rune('A'+i)) + " nosuch=1\n")
+	}
+	src.WriteString("func F(x stage.Int) stage.Int { return x }\n")
+	dir := module(t, map[string]string{"many/many.go": src.String()})
+	mdir := filepath.Join(dir, "many")
+	r := lmsgen(t, mdir)
+	require.Equal(t, 1, r.status)
+	lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
+	require.Len(t, lines, 11, r.stderr)
+	pos := regexp.MustCompile(`^many\.go:\d+:\d+: `)
+	for _, l := range lines[:10] {
+		require.Regexp(t, pos, l)
+	}
+	require.Contains(t, lines[10], "-e")
+	r = lmsgen(t, mdir, "-e")
+	require.Len(t, strings.Split(strings.TrimSpace(r.stderr), "\n"), 12, r.stderr)
+	require.NotContains(t, r.stderr, "goroutine", "no Go stack trace")
+}
+
+func TestErrorLeavesOutputUnchanged(t *testing.T) {
+	dir := module(t, map[string]string{"kernels/kernels.go": powerSrc})
+	kdir := filepath.Join(dir, "kernels")
+	require.Equal(t, 0, lmsgen(t, kdir).status)
+	out := filepath.Join(kdir, "kernels_lms.go")
+	before := read(t, out)
+	stat, err := os.Stat(out)
+	require.NoError(t, err)
+	broken := strings.Replace(powerSrc, "//lms:gen Pow10 n=10", "//lms:gen Pow10 n=\"ten\"", 1)
+	require.NoError(t, os.WriteFile(filepath.Join(kdir, "kernels.go"), []byte(broken), 0o644))
+	r := lmsgen(t, kdir)
+	require.Equal(t, 1, r.status)
+	require.Equal(t, before, read(t, out))
+	stat2, err := os.Stat(out)
+	require.NoError(t, err)
+	require.Equal(t, stat.ModTime(), stat2.ModTime())
+	entries, err := os.ReadDir(kdir)
+	require.NoError(t, err)
+	for _, e := range entries {
+		require.False(t, strings.HasPrefix(e.Name(), "."), "temporary file %s left behind", e.Name())
+	}
+}
+
+func TestMissingOutputWithCallers(t *testing.T) {
+	// Another file of the package already calls the generated functions,
+	// and the generated file does not exist yet (or is stale).
+	caller := "package kernels\n\n// Both calls need the generated file.\nfunc Both(x float64) float64 { return Cube(x) + Pow10(x) }\n"
+	dir := module(t, map[string]string{"kernels/kernels.go": powerSrc, "kernels/use.go": caller})
+	kdir := filepath.Join(dir, "kernels")
+	r := lmsgen(t, kdir)
+	require.Equal(t, 0, r.status, r.stderr)
+	goCmd(t, dir, "build", "./...")
+	// A stale output (an old signature) does not get in the way either.
+	require.NoError(t, os.WriteFile(filepath.Join(kdir, "kernels_lms.go"), []byte("package kernels\n\nfunc Cube(s string) {}\n"), 0o644))
+	r = lmsgen(t, kdir)
+	require.Equal(t, 0, r.status, r.stderr)
+	goCmd(t, dir, "build", "./...")
+}
+
+func TestStagingTaggedFiles(t *testing.T) {
+	staging := "//go:build lmsgen\n\n" + powerSrc
+	dir := module(t, map[string]string{"kernels/staging.go": staging, "main.go": strings.Replace(powerMain, ", kernels.SumAll([]float64{1, 2, 3.5})", "", 1)})
+	kdir := filepath.Join(dir, "kernels")
+	r := lmsgen(t, kdir)
+	require.Equal(t, 0, r.status, r.stderr)
+	src := read(t, filepath.Join(kdir, "kernels_lms.go"))
+	require.Contains(t, src, "//go:build !lmsgen")
+	checkGenerated(t, filepath.Join(kdir, "kernels_lms.go"))
+	require.Equal(t, "8 1024\n", goCmd(t, dir, "run", "."))
+}
+
+func TestTestFlag(t *testing.T) {
+	dir := module(t, map[string]string{"kernels/kernels.go": powerSrc})
+	kdir := filepath.Join(dir, "kernels")
+	r := lmsgen(t, kdir, "-test")
+	require.Equal(t, 0, r.status, r.stderr)
+	checkGenerated(t, filepath.Join(kdir, "kernels_lms_test.go"))
+	out := goCmd(t, kdir, "test", "-v", "-run", "TestLMS", ".")
+	require.Contains(t, out, "lms: Cube tried=500 mismatches=0")
+	require.Contains(t, out, "lms: SumAll tried=500 mismatches=0")
+}
+
+func TestDump(t *testing.T) {
+	dir := module(t, map[string]string{"kernels/kernels.go": powerSrc})
+	kdir := filepath.Join(dir, "kernels")
+	r := lmsgen(t, kdir, "-dump=ir", "-run", "Cube")
+	require.Equal(t, 0, r.status, r.stderr)
+	require.Contains(t, r.stdout, "================ Block(List(x")
+	require.Regexp(t, `x\d+ = \(\* x\d+ x\d+\)`, r.stdout)
+	_, err := os.Stat(filepath.Join(kdir, "kernels_lms.go"))
+	require.True(t, os.IsNotExist(err), "-dump writes no file")
+	for _, d := range []string{"sched", "dot"} {
+		r = lmsgen(t, kdir, "-dump="+d, "-run", "Cube")
+		require.Equal(t, 0, r.status, r.stderr)
+		require.NotEmpty(t, r.stdout)
+	}
+	r = lmsgen(t, kdir, "-dump=ir", "-run", "Nope")
+	require.Equal(t, 1, r.status)
+}
+
+func TestVerbose(t *testing.T) {
+	dir := module(t, map[string]string{"kernels/kernels.go": powerSrc})
+	r := lmsgen(t, filepath.Join(dir, "kernels"), "-v")
+	require.Equal(t, 0, r.status, r.stderr)
+	require.Contains(t, r.stderr, "load and evaluate")
+	require.Contains(t, r.stderr, "schedule Cube")
+}

@@ -1,0 +1,175 @@
+// Command lmsgen specializes staging functions into Go (and C) code.
+//
+// Usage:
+//
+//	lmsgen [flags] [packages]          generate <pkg>_lms.go for each package
+//	lmsgen compare [flags] [packages]  compare generated Go, C and the staging functions
+//
+// A staging function is an ordinary Go function whose dynamic values have
+// the types of package github.com/lmsgen/lmsgen/stage, annotated with
+// //lms:gen NAME PARAM=EXPR... directives; see the README for the guide.
+//
+// Exit status: 0 on success, 1 for errors in the input, 2 for bad usage.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"strings"
+
+	"github.com/lmsgen/lmsgen/frontend"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// Exit statuses.
+const (
+	exitOK    = 0
+	exitInput = 1
+	exitUsage = 2
+)
+
+// config is the parsed command line.
+type config struct {
+	compare  bool
+	output   string
+	langs    []string
+	cdir     string
+	tags     []string
+	test     bool
+	dump     string
+	runName  string
+	verbose  bool
+	allErrs  bool
+	bounds   bool
+	jsonOut  bool
+	count    int
+	budgets  frontend.Budgets
+	patterns []string
+}
+
+const usageText = `usage: lmsgen [flags] [packages]
+       lmsgen compare [flags] [packages]
+
+lmsgen evaluates the functions annotated with //lms:gen in each package
+(default: the package in the current directory) and writes the specialized
+code to <package>_lms.go beside the sources; with -lang=c or -lang=go,c the
+same kernels in C go to the lmsc/ sub-package with a cgo bridge.
+
+'lmsgen compare' builds and runs the differential tests and benchmarks that
+-test generates and prints one row per specialization.
+
+Flags:
+`
+
+// parse parses the command line. It returns the configuration, or an
+// error for bad usage (flag's own errors are already printed).
+func parse(args []string, stderr io.Writer) (*config, bool, error) {
+	cfg := &config{}
+	if len(args) > 0 && args[0] == "compare" {
+		cfg.compare = true
+		args = args[1:]
+	}
+	fs := flag.NewFlagSet("lmsgen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usageText)
+		fs.PrintDefaults()
+	}
+	fs.StringVar(&cfg.output, "o", "", "output file `name` for the Go code (default <package>_lms.go; one package only)")
+	lang := fs.String("lang", "go", "languages to emit: go, c or go,c")
+	fs.StringVar(&cfg.cdir, "cdir", "lmsc", "`directory` of the C sub-package, relative to each package")
+	tags := fs.String("tags", "", "comma-separated build `tags` to load the packages with")
+	fs.BoolVar(&cfg.test, "test", false, "also write <package>_lms_test.go with differential tests and benchmarks")
+	fs.StringVar(&cfg.dump, "dump", "", "print the graph (`ir`), the schedule (sched) or Graphviz (dot) of the specialization named by -run, instead of generating")
+	fs.StringVar(&cfg.runName, "run", "", "the specialization `NAME` for -dump (compare: only this one)")
+	fs.BoolVar(&cfg.verbose, "v", false, "print phase timings and the scheduler's decisions to standard error")
+	fs.BoolVar(&cfg.allErrs, "e", false, "report all errors (default: at most 10)")
+	boundsFlag := fs.String("bounds", "on", "C bounds checks: on, or off for speed comparisons")
+	fs.BoolVar(&cfg.jsonOut, "json", false, "compare: print JSON instead of a table")
+	fs.IntVar(&cfg.count, "count", 1, "compare: benchmark repetitions")
+	fs.IntVar(&cfg.budgets.Steps, "steps", 0, "budget: evaluation steps per specialization (0: the default, 20000000)")
+	fs.IntVar(&cfg.budgets.Unroll, "unroll", 0, "budget: iterations of one unrolled loop (0: the default, 100000)")
+	fs.IntVar(&cfg.budgets.CallDepth, "calldepth", 0, "budget: depth of inlined calls (0: the default, 256)")
+	fs.IntVar(&cfg.budgets.Nodes, "nodes", 0, "budget: graph nodes per specialization (0: the default, 2000000)")
+	version := fs.Bool("version", false, "print the version and exit")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, true, nil
+		}
+		return nil, false, err
+	}
+	if *version {
+		return cfg, true, nil
+	}
+	for _, l := range strings.Split(*lang, ",") {
+		switch l = strings.TrimSpace(l); l {
+		case "go", "c":
+			cfg.langs = append(cfg.langs, l)
+		default:
+			return nil, false, fmt.Errorf("-lang: unknown language %q (want go, c or go,c)", l)
+		}
+	}
+	switch *boundsFlag {
+	case "on", "true":
+		cfg.bounds = true
+	case "off", "false":
+	default:
+		return nil, false, fmt.Errorf("-bounds: want on or off, not %q", *boundsFlag)
+	}
+	if *tags != "" {
+		for _, t := range strings.Split(*tags, ",") {
+			if t = strings.TrimSpace(t); t != "" {
+				cfg.tags = append(cfg.tags, t)
+			}
+		}
+	}
+	switch cfg.dump {
+	case "", "ir", "sched", "dot":
+	default:
+		return nil, false, fmt.Errorf("-dump: want ir, sched or dot, not %q", cfg.dump)
+	}
+	if cfg.dump != "" && cfg.runName == "" {
+		return nil, false, errors.New("-dump needs -run NAME: the specialization to print")
+	}
+	if cfg.count < 1 {
+		return nil, false, errors.New("-count must be at least 1")
+	}
+	cfg.patterns = fs.Args()
+	if len(cfg.patterns) == 0 {
+		cfg.patterns = []string{"."}
+	}
+	return cfg, false, nil
+}
+
+// run runs the command and returns its exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	cfg, done, err := parse(args, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "lmsgen: %v\nrun 'lmsgen -h' for usage\n", err)
+		return exitUsage
+	}
+	if done {
+		if cfg != nil {
+			fmt.Fprintln(stdout, "lmsgen", versionString())
+		}
+		return exitOK
+	}
+	if cfg.compare {
+		return runCompare(cfg, stdout, stderr)
+	}
+	return runGenerate(cfg, stdout, stderr)
+}
+
+func versionString() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "devel"
+}

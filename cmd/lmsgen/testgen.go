@@ -1,0 +1,481 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"go/format"
+	"strings"
+
+	"github.com/lmsgen/lmsgen/gogen"
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// testSpec describes one specialization for the generated tests: how to
+// call the generated function and the staging function natively.
+type testSpec struct {
+	Name    string    // the generated function
+	Origin  string    // the staging function, in the same package
+	Args    []testArg // the staging function's parameters, in order
+	Results []*ir.Type
+}
+
+// testArg is one parameter of the staging function: bound to a static
+// expression, or a parameter of the generated function.
+type testArg struct {
+	Static string   // the directive's Go expression, if bound
+	Type   *ir.Type // the generated parameter's type, if not bound
+}
+
+// stageType spells the stage type of an ir type ("stage.Float64",
+// "[]stage.Int").
+func stageType(t *ir.Type) string {
+	if t.Kind == ir.KSlice {
+		return "[]" + stageType(t.Elem)
+	}
+	name := t.String()
+	return "stage." + strings.ToUpper(name[:1]) + name[1:]
+}
+
+// testFile writes <pkg>_lms_test.go: for every specialization, a
+// deterministic random differential test of the generated function against
+// the staging function called natively (results, panics, printed output
+// and slices modified in place must agree), and a benchmark of each.
+//
+// With cImport set, it writes the test of the C sub-package instead: the C
+// bridge's function against the Go specialization of the package imported
+// from cImport. A C panic ends the process, so inputs on which the Go
+// version panics are skipped there.
+func testFile(pkg, buildConstraint, cImport string, specs []testSpec) ([]byte, error) {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "%s\n\n", gogen.Header())
+	if buildConstraint != "" {
+		fmt.Fprintf(&b, "//go:build %s\n\n", buildConstraint)
+	}
+	fmt.Fprintf(&b, "package %s\n\n", pkg)
+	b.WriteString("import (\n\t\"fmt\"\n\t\"math\"\n\t\"math/rand/v2\"\n\t\"os\"\n\t\"reflect\"\n\t\"syscall\"\n\t\"testing\"\n\n")
+	if cImport != "" {
+		fmt.Fprintf(&b, "\tgo_ %q\n", cImport)
+	} else {
+		b.WriteString("\t\"github.com/lmsgen/lmsgen/stage\"\n")
+	}
+	b.WriteString(")\n\nvar _ = math.NaN\n")
+	for _, s := range specs {
+		writeSpecTest(&b, s, cImport != "")
+	}
+	b.WriteString(testHelpers)
+	src, err := format.Source(b.Bytes())
+	if err != nil {
+		return b.Bytes(), fmt.Errorf("BUG: generated test does not format: %v", err)
+	}
+	return src, nil
+}
+
+func writeSpecTest(b *bytes.Buffer, s testSpec, cMode bool) {
+	var dyn []testArg
+	for _, a := range s.Args {
+		if a.Static == "" {
+			dyn = append(dyn, a)
+		}
+	}
+	if len(dyn) > 0 {
+		writeInputs(b, s, dyn)
+	}
+	if !cMode {
+		writeNative(b, s, dyn)
+	}
+	writeTestAndBench(b, s, dyn, cMode)
+}
+
+// writeInputs writes lmsInputs<Name>, which draws random arguments.
+func writeInputs(b *bytes.Buffer, s testSpec, dyn []testArg) {
+	fmt.Fprintf(b, "\nfunc lmsInputs%s(r *rand.Rand) (", s.Name)
+	for i, a := range dyn {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(b, "%s", a.Type)
+	}
+	b.WriteString(") {\n\treturn ")
+	for i, a := range dyn {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(genValue(a.Type))
+	}
+	b.WriteString("\n}\n")
+}
+
+// writeNative writes lmsNative<Name>: the staging function called with the
+// generated function's signature.
+func writeNative(b *bytes.Buffer, s testSpec, dyn []testArg) {
+	fmt.Fprintf(b, "\nfunc lmsNative%s(", s.Name)
+	for i, a := range dyn {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(b, "a%d %s", i, a.Type)
+	}
+	b.WriteString(") (")
+	for i, t := range s.Results {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(t.String())
+	}
+	b.WriteString(") {\n")
+	var call []string
+	d := 0
+	for _, a := range s.Args {
+		if a.Static != "" {
+			call = append(call, a.Static)
+			continue
+		}
+		if a.Type.Kind == ir.KSlice {
+			fmt.Fprintf(b, "\ts%d := make(%s, len(a%d))\n\tfor i, v := range a%d {\n\t\ts%d[i] = %s(v)\n\t}\n", d, stageType(a.Type), d, d, d, stageType(a.Type.Elem))
+			fmt.Fprintf(b, "\tdefer func() {\n\t\tfor i, v := range s%d {\n\t\t\ta%d[i] = %s(v)\n\t\t}\n\t}()\n", d, d, a.Type.Elem)
+			call = append(call, fmt.Sprintf("s%d", d))
+		} else {
+			call = append(call, fmt.Sprintf("%s(a%d)", stageType(a.Type), d))
+		}
+		d++
+	}
+	var rs []string
+	for i := range s.Results {
+		rs = append(rs, fmt.Sprintf("r%d", i))
+	}
+	if len(rs) > 0 {
+		fmt.Fprintf(b, "\t%s := %s(%s)\n\treturn ", strings.Join(rs, ", "), s.Origin, strings.Join(call, ", "))
+		for i, t := range s.Results {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(b, "%s(r%d)", t, i)
+		}
+		b.WriteString("\n}\n")
+	} else {
+		fmt.Fprintf(b, "\t%s(%s)\n\treturn\n}\n", s.Origin, strings.Join(call, ", "))
+	}
+}
+
+// writeTestAndBench writes TestLMS<Name> and BenchmarkLMS<Name>.
+func writeTestAndBench(b *bytes.Buffer, s testSpec, dyn []testArg, cMode bool) {
+	args := make([]string, len(dyn))
+	for i := range dyn {
+		args[i] = fmt.Sprintf("a%d", i)
+	}
+	copies := make([]string, len(dyn))
+	for i, a := range dyn {
+		if a.Type.Kind == ir.KSlice {
+			copies[i] = fmt.Sprintf("append(%s(nil), a%d...)", a.Type, i)
+		} else {
+			copies[i] = fmt.Sprintf("a%d", i)
+		}
+	}
+	got, want := s.Name, "lmsNative"+s.Name
+	gotName, wantName := "generated", "native"
+	skip := ""
+	if cMode {
+		got, want = s.Name, "go_."+s.Name
+		gotName, wantName = "c", "go"
+		skip = "if want.panic != \"\" {\n\t\t\tskipped++\n\t\t\tcontinue\n\t\t}\n"
+	}
+	call := func(f, prefix string) string {
+		a := strings.Join(prefixed(prefix, args), ", ")
+		if len(s.Results) == 0 {
+			return fmt.Sprintf("func() []any { %s(%s); return nil }", f, a)
+		}
+		return fmt.Sprintf("func() []any { return lmsList(%s(%s)) }", f, a)
+	}
+	text := `
+func TestLMS%[1]s(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, %[2]d))
+	mismatches, skipped := 0, 0
+	for trial := 0; trial < lmsTrials; trial++ {
+		%[3]s
+		%[4]s
+		want := lmsRun(%[7]s)
+		want.args = []any{%[6]s}
+		` + skip + `got := lmsRun(%[8]s)
+		got.args = []any{%[5]s}
+		if diff := lmsDiff(got, want); diff != "" {
+			mismatches++
+			if mismatches <= 5 {
+				t.Errorf("%[1]s%%v: %[9]s and %[10]s differ: %%s", []any{%[6]s}, diff)
+			}
+		}
+	}
+	t.Logf("lms: %[1]s tried=%%d mismatches=%%d", lmsTrials-skipped, mismatches)
+}
+
+func BenchmarkLMS%[1]s(b *testing.B) {
+	r := rand.New(rand.NewPCG(2, %[2]d))
+	%[3]s
+	for try := 0; try < 100 && lmsRun(%[11]s).panic != ""; try++ {
+		%[12]s // benchmark an input that does not panic
+	}
+	b.Run("%[9]s", func(b *testing.B) {
+		for b.Loop() {
+			%[13]s
+		}
+	})
+	%[15]s
+	b.Run("%[10]s", func(b *testing.B) {
+		for b.Loop() {
+			%[14]s
+		}
+	})
+}
+`
+	// The benchmarks call the functions directly, results into typed
+	// sinks: the staging function with its arguments converted to stage
+	// types once, outside the timed loop.
+	wantDirect, wantArgs, wantSetup := want, args, ""
+	if !cMode {
+		wantDirect = s.Origin
+		wantArgs, wantSetup = nativeArgs(s)
+	}
+	decl, redraw, copyDecl := "_ = r", "", ""
+	if len(args) > 0 {
+		list := strings.Join(args, ", ")
+		decl = fmt.Sprintf("%s := lmsInputs%s(r)", list, s.Name)
+		redraw = fmt.Sprintf("%s = lmsInputs%s(r)", list, s.Name)
+		copyDecl = fmt.Sprintf("%s := %s", strings.Join(prefixed("n", args), ", "), strings.Join(copies, ", "))
+	}
+	fmt.Fprintf(b, text, s.Name, hashName(s.Name), decl, copyDecl,
+		strings.Join(args, ", "), strings.Join(prefixed("n", args), ", "),
+		call(want, "n"), call(got, ""), gotName, wantName, call(want, ""), redraw,
+		benchCall(s, got, args, "lmsSink"+s.Name), benchCall(s, wantDirect, wantArgs, "lmsSink"+s.Name), wantSetup)
+	if len(s.Results) > 0 {
+		fmt.Fprintf(b, "\nvar (\n")
+		for i, t := range s.Results {
+			fmt.Fprintf(b, "\tlmsSink%s%d %s\n", s.Name, i, t)
+		}
+		b.WriteString(")\n")
+	}
+}
+
+// nativeArgs returns the arguments of a direct call of the staging
+// function in a benchmark, and the statements converting the generated
+// function's arguments a0, a1, ... to them.
+func nativeArgs(s testSpec) ([]string, string) {
+	var args []string
+	var setup strings.Builder
+	d := 0
+	for _, a := range s.Args {
+		if a.Static != "" {
+			args = append(args, a.Static)
+			continue
+		}
+		if a.Type.Kind == ir.KSlice {
+			fmt.Fprintf(&setup, "s%d := make(%s, len(a%d))\nfor i, v := range a%d {\ns%d[i] = %s(v)\n}\n", d, stageType(a.Type), d, d, d, stageType(a.Type.Elem))
+			args = append(args, fmt.Sprintf("s%d", d))
+		} else {
+			fmt.Fprintf(&setup, "s%d := %s(a%d)\n", d, stageType(a.Type), d)
+			args = append(args, fmt.Sprintf("s%d", d))
+		}
+		d++
+	}
+	return args, setup.String()
+}
+
+// benchCall returns the statement a benchmark loop runs: a call of f with
+// args, its results stored into the sinks <sink>0, <sink>1, ...
+func benchCall(s testSpec, f string, args []string, sink string) string {
+	call := fmt.Sprintf("%s(%s)", f, strings.Join(args, ", "))
+	if len(s.Results) == 0 {
+		return call
+	}
+	var lhs, stores []string
+	for i, t := range s.Results {
+		lhs = append(lhs, fmt.Sprintf("r%d", i))
+		stores = append(stores, fmt.Sprintf("%s%d = %s(r%d)", sink, i, t, i))
+	}
+	return strings.Join(lhs, ", ") + " := " + call + "\n" + strings.Join(stores, "\n")
+}
+
+func prefixed(p string, xs []string) []string {
+	r := make([]string, len(xs))
+	for i, x := range xs {
+		r[i] = p + x
+	}
+	return r
+}
+
+func hashName(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint64(s[i])) * 1099511628211
+	}
+	return h >> 1
+}
+
+// genValue returns a Go expression drawing a random value of type t from
+// r, with edge values often.
+func genValue(t *ir.Type) string {
+	if t.Kind == ir.KSlice {
+		return fmt.Sprintf("func() %s { s := make(%s, r.IntN(9)); for i := range s { s[i] = %s }; return s }()", t, t, genValue(t.Elem))
+	}
+	switch {
+	case t.IsInteger():
+		return fmt.Sprintf("%s(lmsInt(r, %d, %v))", t, t.Bits(), t.IsUnsigned())
+	case t.IsFloat():
+		return fmt.Sprintf("%s(lmsFloat(r))", t)
+	case t.IsComplex():
+		return fmt.Sprintf("%s(complex(lmsFloat(r), lmsFloat(r)))", t)
+	case t.Kind == ir.KBool:
+		return "r.IntN(2) == 0"
+	case t.Kind == ir.KString:
+		return "lmsString(r)"
+	}
+	panic("BUG: no random values of type " + t.String())
+}
+
+// testHelpers are the helpers every generated test file shares.
+const testHelpers = `
+const lmsTrials = 500
+
+
+func lmsList(xs ...any) []any { return xs }
+
+// lmsInt draws an integer of the given width: edge values often, small
+// values often, any bits otherwise.
+func lmsInt(r *rand.Rand, bits int, unsigned bool) uint64 {
+	switch r.IntN(6) {
+	case 0:
+		edges := []uint64{0, 1, ^uint64(0), 1<<(bits-1) - 1, 1 << (bits - 1), 2}
+		if unsigned {
+			edges[3], edges[4] = ^uint64(0)>>(64-bits), 1<<(bits-1)
+		}
+		return edges[r.IntN(len(edges))]
+	case 1, 2:
+		return uint64(r.IntN(17) - 8)
+	}
+	return r.Uint64()
+}
+
+func lmsFloat(r *rand.Rand) float64 {
+	switch r.IntN(8) {
+	case 0:
+		edges := []float64{0, math.Copysign(0, -1), 1, -1, math.Inf(1), math.Inf(-1), math.NaN(), math.MaxFloat64, math.SmallestNonzeroFloat64}
+		return edges[r.IntN(len(edges))]
+	case 1, 2:
+		return float64(r.IntN(17) - 8)
+	}
+	return r.NormFloat64() * math.Pow(10, float64(r.IntN(20)-10))
+}
+
+func lmsString(r *rand.Rand) string {
+	const alphabet = "ab01 .:-@é"
+	b := make([]byte, r.IntN(12))
+	for i := range b {
+		b[i] = alphabet[r.IntN(len(alphabet))]
+	}
+	return string(b)
+}
+
+// lmsOutcome is what a call did: its results, its panic, what it printed
+// to standard output, and its arguments afterwards (slices are modified in
+// place).
+type lmsOutcome struct {
+	results []any
+	panic   string
+	out     string
+	args    []any
+}
+
+// lmsRun calls f, capturing what it writes to file descriptor 1 (Go's
+// os.Stdout and C's stdout alike) and recovering its panic.
+func lmsRun(f func() []any) (o lmsOutcome) {
+	rd, wr, err := os.Pipe()
+	if err != nil {
+		panic(err)
+	}
+	saved, err := syscall.Dup(1)
+	if err != nil {
+		panic(err)
+	}
+	if err := syscall.Dup3(int(wr.Fd()), 1, 0); err != nil {
+		panic(err)
+	}
+	done := make(chan string)
+	go func() {
+		var buf [4096]byte
+		var s []byte
+		for {
+			n, err := rd.Read(buf[:])
+			s = append(s, buf[:n]...)
+			if err != nil {
+				break
+			}
+		}
+		done <- string(s)
+	}()
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				o.panic = fmt.Sprint(p)
+			}
+		}()
+		o.results = f()
+	}()
+	syscall.Dup3(saved, 1, 0)
+	syscall.Close(saved)
+	wr.Close()
+	o.out = <-done
+	rd.Close()
+	return o
+}
+
+func lmsDiff(got, want lmsOutcome) string {
+	switch {
+	case got.panic != want.panic:
+		return fmt.Sprintf("panic %q, want %q", got.panic, want.panic)
+	case got.out != want.out:
+		return fmt.Sprintf("output %q, want %q", got.out, want.out)
+	case !lmsEqual(got.results, want.results):
+		return fmt.Sprintf("results %v, want %v", got.results, want.results)
+	case !lmsEqual(got.args, want.args):
+		return fmt.Sprintf("arguments after the call %v, want %v", got.args, want.args)
+	}
+	return ""
+}
+
+// lmsEqual compares values exactly, with NaN equal to NaN.
+func lmsEqual(a, b any) bool {
+	return lmsEqualValue(reflect.ValueOf(a), reflect.ValueOf(b))
+}
+
+func lmsEqualValue(a, b reflect.Value) bool {
+	if a.IsValid() != b.IsValid() {
+		return false
+	}
+	if !a.IsValid() {
+		return true
+	}
+	if a.Kind() == reflect.Interface {
+		return lmsEqualValue(a.Elem(), b.Elem())
+	}
+	if a.Type() != b.Type() {
+		return false
+	}
+	switch a.Kind() {
+	case reflect.Float32, reflect.Float64:
+		x, y := a.Float(), b.Float()
+		return x == y && math.Signbit(x) == math.Signbit(y) || x != x && y != y
+	case reflect.Complex64, reflect.Complex128:
+		x, y := a.Complex(), b.Complex()
+		return lmsEqual(real(x), real(y)) && lmsEqual(imag(x), imag(y))
+	case reflect.Slice:
+		if a.Len() != b.Len() {
+			return false
+		}
+		for i := 0; i < a.Len(); i++ {
+			if !lmsEqualValue(a.Index(i), b.Index(i)) {
+				return false
+			}
+		}
+		return true
+	}
+	return reflect.DeepEqual(a.Interface(), b.Interface())
+}
+`
