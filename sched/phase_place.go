@@ -108,6 +108,11 @@ func place(st *state) {
 		}
 		single := true
 		spread := mark[l] != stamp // the uses are in exclusive blocks
+		if spread && anch && p.covers(l) {
+			// Every execution of l runs one of the uses: running the node
+			// once in l runs it on no new path.
+			spread = false
+		}
 		if spread && op != ir.OpForward && nblocks == 0 {
 			switch {
 			case anch:
@@ -154,6 +159,7 @@ type placer struct {
 	mark    []int32 // block -> stamp: among qs
 	reached []int32 // block -> stamp: a hard use, not a pull
 	raw     int32   // lowest common ancestor of the uses, for decisions
+	onPath  map[int32][]int32
 }
 
 func (p *placer) start(i int32) {
@@ -194,6 +200,49 @@ func (p *placer) visit(u int32, soft, pull bool) {
 	if !pull {
 		p.reached[q] = p.stamp
 	}
+}
+
+// covers reports whether every execution of block l runs one of the
+// blocks gathered (p.qs): l is one of them, or it runs a conditional whose
+// branches are both covered, or a loop whose condition is.
+func (p *placer) covers(l int32) bool {
+	st, t := p.st, p.t
+	if p.onPath == nil {
+		p.onPath = map[int32][]int32{}
+	}
+	clear(p.onPath)
+	// The subtree spanned by the gathered blocks below l: children lists.
+	for _, q := range p.qs {
+		for b := q; b != l; b = t.parent[b] {
+			par := t.parent[b]
+			if slices.Contains(p.onPath[par], b) {
+				break
+			}
+			p.onPath[par] = append(p.onPath[par], b)
+		}
+	}
+	var cov func(b int32) bool
+	cov = func(b int32) bool {
+		if p.mark[b] == p.stamp {
+			return true
+		}
+		for _, c := range p.onPath[b] {
+			m := st.owner[c]
+			first := st.firstBlock[m]
+			switch st.flat.op[m] {
+			case ir.OpIf:
+				if cov(first) && cov(first+1) {
+					return true
+				}
+			case ir.OpWhile:
+				if cov(first) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return cov(l)
 }
 
 // topmost appends to out the blocks of qs that no other block of qs

@@ -129,57 +129,74 @@ func (v *verifier) pinned(j int32) bool {
 	return ok
 }
 
-// need marks, in every block, the needed nodes: the closure, through
-// arguments and dependencies within the block, of the block's used symbols
-// and soft dependencies and of its pinned nodes.
+// need marks, in every block, the needed nodes: those the block runs on
+// every execution that the source would also have run. Going backwards
+// through the block, a node is needed if it is pinned, or if the block's
+// result or dependencies, or a needed node, demand it: through its
+// arguments and dependencies, through the condition of a needed loop
+// (which runs at least once), or through both branches of a needed
+// conditional.
 func (v *verifier) need() {
-	s, g := v.s, v.g
+	s := v.s
 	v.needed = make([]bool, len(s.list))
-	var work []int32
+	memo := map[int32]map[ir.Sym]bool{}
 	for id := int32(0); id < int32(len(s.blocks)); id++ {
-		mark := func(x ir.Sym) {
-			j := s.nodeIndex(x)
-			if j < 0 {
-				return
-			}
-			if k, ok := s.find(id, j); ok && !v.needed[k] {
-				v.needed[k] = true
-				work = append(work, int32(k))
-			}
+		if id == 0 || v.depth[id] >= 0 {
+			v.demand(id, memo)
 		}
-		b := s.blocks[id]
-		if id != 0 && v.depth[id] < 0 {
+	}
+}
+
+// demand returns the symbols block id demands (placed in it or outside),
+// marking its needed nodes.
+func (v *verifier) demand(id int32, memo map[int32]map[ir.Sym]bool) map[ir.Sym]bool {
+	if d, ok := memo[id]; ok {
+		return d
+	}
+	s, g := v.s, v.g
+	d := map[ir.Sym]bool{}
+	memo[id] = d
+	b := s.blocks[id]
+	b.Used(func(x ir.Sym) { d[x] = true })
+	for _, x := range b.Eff.Sdeps {
+		d[x] = true
+	}
+	for k := s.start[id+1] - 1; k >= s.start[id]; k-- {
+		j := s.list[k]
+		n := g.Nodes[j]
+		if !d[n.Sym] && !v.pinned(j) {
 			continue
 		}
-		b.Used(mark)
-		for _, x := range b.Eff.Sdeps {
-			mark(x)
-		}
-		for k := s.start[id]; k < s.start[id+1]; k++ {
-			if v.pinned(s.list[k]) && !v.needed[k] {
-				v.needed[k] = true
-				work = append(work, k)
+		v.needed[k] = true
+		for _, a := range n.Args {
+			if a.IsSym() && n.Op != ir.OpForward {
+				d[a.Sym()] = true
 			}
 		}
-		for len(work) > 0 {
-			k := work[len(work)-1]
-			work = work[:len(work)-1]
-			n := g.Nodes[s.list[k]]
-			for _, a := range n.Args {
-				if a.IsSym() && n.Op != ir.OpForward {
-					mark(a.Sym())
-				}
+		if n.Eff != nil {
+			for _, x := range n.Eff.Hdeps {
+				d[x] = true
 			}
-			if n.Eff != nil {
-				for _, x := range n.Eff.Hdeps {
-					mark(x)
-				}
-				for _, x := range n.Eff.Sdeps {
-					mark(x)
+			for _, x := range n.Eff.Sdeps {
+				d[x] = true
+			}
+		}
+		first := s.firstBlockOf(j)
+		switch n.Op {
+		case ir.OpWhile:
+			for x := range v.demand(first, memo) {
+				d[x] = true
+			}
+		case ir.OpIf:
+			other := v.demand(first+1, memo)
+			for x := range v.demand(first, memo) {
+				if other[x] {
+					d[x] = true
 				}
 			}
 		}
 	}
+	return d
 }
 
 // block checks the nodes of block id, with its bound symbols in scope.
