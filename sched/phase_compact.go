@@ -222,6 +222,7 @@ func (c *compactor) goOrder(b int32) {
 			eff[k] = 1
 		}
 	}
+	uninlined := false
 	for changed := true; changed; {
 		changed = false
 		clear(desc)
@@ -253,6 +254,67 @@ func (c *compactor) goOrder(b int32) {
 			if total-anc[k]-desc[k]-eff[k] > 0 {
 				inl[lo+k] = false
 				changed = true
+				uninlined = true
+			}
+		}
+	}
+	if uninlined {
+		c.reorder(b)
+	}
+}
+
+// reorder restores evaluation order in block b after goOrder made some
+// nodes statements: such a node now runs at its own place, earlier than
+// the expression it left, and may depend on a node still inlined in that
+// expression. Every inlined node that is evaluated after a node depending
+// on it becomes a statement too (it moves earlier, to its own place, which
+// is before all that depends on it), until the order is right.
+func (c *compactor) reorder(b int32) {
+	s, st, f := c.s, c.st, &c.st.flat
+	lo, hi := s.start[b], s.start[b+1]
+	inl := s.inl
+	rank := make([]int32, hi-lo)
+	for changed := true; changed; {
+		changed = false
+		next := int32(0)
+		var visit func(p int32)
+		visit = func(p int32) {
+			j := s.list[p]
+			for e := f.estart[j]; e < f.estart[j+1] && f.ekind[e] < eBlock; e++ {
+				if f.ekind[e] != eArg {
+					continue
+				}
+				if t := st.nodeOf(f.esym[e]); t >= 0 {
+					if q := c.posIn(b, t); q >= 0 && inl[q] && c.parent[q] == p {
+						visit(q)
+					}
+				}
+			}
+			rank[p-lo] = next
+			next++
+		}
+		for p := lo; p < hi; p++ {
+			if !inl[p] {
+				visit(p)
+			}
+		}
+		for p := lo; p < hi; p++ {
+			if inl[p] && c.parent[p] < 0 {
+				visit(p) // the block result
+			}
+		}
+		for p := lo; p < hi; p++ {
+			j := s.list[p]
+			for e := f.estart[j]; e < f.estart[j+1] && f.ekind[e] < eBlock; e++ {
+				if f.op[j] == ir.OpForward {
+					break // it names its λ, which follows it
+				}
+				if t := st.nodeOf(f.esym[e]); t >= 0 {
+					if q := c.posIn(b, t); q >= 0 && inl[q] && rank[q-lo] >= rank[p-lo] {
+						inl[q] = false
+						changed = true
+					}
+				}
 			}
 		}
 	}

@@ -248,7 +248,7 @@ func FuzzSchedule(f *testing.F) {
 func crossCheck(t testing.TB, seed uint64, g *ir.Graph) map[string]int {
 	t.Helper()
 	if s := Run(g, Options{}); Verify(s) != nil {
-		t.Fatalf("%v\n%s", Verify(s), s)
+		t.Fatalf("seed %d: %v\n%s", seed, Verify(s), s)
 	}
 	// Duplicating as LMS does may duplicate reads, which Verify rejects.
 	st := schedState(g, Options{lmsDuplicate: true})

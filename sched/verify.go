@@ -323,5 +323,93 @@ func (v *verifier) inlined() {
 				v.errorf("%v in %s: inlined but cannot be an expression", n.Sym, v.name(id))
 			}
 		}
+		if len(v.errs) == 0 {
+			v.evaluation(id)
+		}
+	}
+}
+
+// evaluation checks the order in which block id evaluates its nodes once
+// inlined nodes are part of their users' expressions: statements in order,
+// each expression operands first, left to right. Every node must be
+// evaluated after what it depends on in the block, and a read or trapping
+// node must not share an expression with a call with effects that is
+// neither its ancestor nor its descendant (Go leaves their order open).
+func (v *verifier) evaluation(id int32) {
+	s, g := v.s, v.g
+	lo, hi := s.start[id], s.start[id+1]
+	local := func(x ir.Sym) int32 { // position in the block, or -1
+		if j := s.nodeIndex(x); j >= 0 {
+			if k, ok := s.find(id, j); ok {
+				return int32(k)
+			}
+		}
+		return -1
+	}
+	n := hi - lo
+	rank := make([]int, n)   // -1: not evaluated
+	root := make([]int32, n) // position of the statement, hi: the block result
+	anc := make([]int, n)    // calls with effects among strict ancestors
+	desc := make([]int, n)   // calls with effects among strict descendants
+	calls := make([]int, n+1)
+	for k := range rank {
+		rank[k] = -1
+	}
+	next := 0
+	var visit func(k, r int32, a int) int
+	visit = func(k, r int32, a int) int {
+		n := g.Nodes[s.list[k]]
+		root[k-lo], anc[k-lo] = r, a
+		own := 0
+		if effectfulCall(n) {
+			own = 1
+		}
+		below := 0
+		for _, x := range n.Args {
+			if x.IsSym() {
+				if q := local(x.Sym()); q >= 0 && s.inl[q] && rank[q-lo] < 0 {
+					below += visit(q, r, a+own)
+				}
+			}
+		}
+		rank[k-lo] = next
+		next++
+		calls[r-lo] += own
+		desc[k-lo] = below
+		return below + own
+	}
+	for k := lo; k < hi; k++ {
+		if !s.inl[k] {
+			visit(k, k, 0)
+		}
+	}
+	if r := s.blocks[id].Res; r.IsSym() {
+		if q := local(r.Sym()); q >= 0 && s.inl[q] {
+			visit(q, hi, 0)
+		}
+	}
+	for k := lo; k < hi; k++ {
+		n := g.Nodes[s.list[k]]
+		if rank[k-lo] < 0 {
+			v.errorf("%v in %s: inlined but in no expression", n.Sym, v.name(id))
+			continue
+		}
+		forEdge(n, func(x ir.Sym, _ bool, blk int) {
+			if n.Op == ir.OpForward {
+				return // it names its λ, which follows it
+			}
+			if q := local(x); blk < 0 && q >= 0 && rank[q-lo] >= rank[k-lo] {
+				v.errorf("%v in %s: evaluated after %v, which depends on it", x, v.name(id), n.Sym)
+			}
+		})
+		if s.inl[k] && orderSensitive(n) {
+			own := 0
+			if effectfulCall(n) {
+				own = 1
+			}
+			if calls[root[k-lo]-lo]-anc[k-lo]-desc[k-lo]-own > 0 {
+				v.errorf("%v in %s: read or trap inlined beside a call with effects", n.Sym, v.name(id))
+			}
+		}
 	}
 }
