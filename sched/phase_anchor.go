@@ -55,7 +55,7 @@ func anchor(st *state) {
 		lambda, forward := f.op[i] == ir.OpLambda, f.op[i] == ir.OpForward
 		for e := f.estart[i]; e < f.estart[i+1]; e++ {
 			k := f.ekind[e]
-			j := st.nodeOf(f.esym[e])
+			j := f.etgt[e]
 			if j < 0 || k == eSdep || forward {
 				continue
 			}

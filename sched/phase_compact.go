@@ -43,6 +43,7 @@ type compactor struct {
 	st     *state
 	s      *Schedule
 	single []int32 // node index -> its position, for a single placement
+	eloc   []int32 // edge -> position of its target in the block of the node, for a single placement (-1: elsewhere)
 
 	hm    []int32 // direct local uses
 	succ  []int32 // local successors (edges)
@@ -60,7 +61,8 @@ func newCompactor(st *state) *compactor {
 	np := len(s.list)
 	c := &compactor{st: st, s: s, single: make([]int32, len(g.Nodes)),
 		hm: make([]int32, np), succ: make([]int32, np), inner: make([]bool, len(g.Nodes)),
-		seen: make([]bool, np), seenSucc: make([]int32, np), off: make([]bool, np), parent: make([]int32, np)}
+		seen: make([]bool, np), seenSucc: make([]int32, np), off: make([]bool, np), parent: make([]int32, np),
+		eloc: make([]int32, len(f.esym))}
 	for p, j := range s.list {
 		c.single[j] = int32(p)
 	}
@@ -74,11 +76,15 @@ func newCompactor(st *state) *compactor {
 				if k >= eBlock {
 					break
 				}
-				t := st.nodeOf(f.esym[e])
+				t := f.etgt[e]
 				if t < 0 {
+					c.eloc[e] = -1
 					continue
 				}
 				q := c.posIn(b, t)
+				if st.place[j] >= 0 {
+					c.eloc[e] = q
+				}
 				if q < 0 {
 					c.inner[t] = true
 					continue
@@ -158,19 +164,23 @@ func (c *compactor) process(p int32) {
 	c.seen[p] = true
 	j, b := c.s.list[p], st.posBlock[p]
 	lo, hi := f.estart[j], f.estart[j+1]
+	local := func(e int32) int32 {
+		if st.place[j] >= 0 {
+			return c.eloc[e]
+		}
+		if t := f.etgt[e]; t >= 0 {
+			return c.posIn(b, t)
+		}
+		return -1
+	}
 	for e := lo; e < hi && f.ekind[e] < eBlock; e++ {
-		if t := st.nodeOf(f.esym[e]); t >= 0 {
-			if q := c.posIn(b, t); q >= 0 {
-				c.seenSucc[q]++
-			}
+		if q := local(e); q >= 0 {
+			c.seenSucc[q]++
 		}
 	}
 	for e := hi - 1; e >= lo; e-- {
-		if f.ekind[e] != eArg {
-			continue
-		}
-		if t := st.nodeOf(f.esym[e]); t >= 0 {
-			if q := c.posIn(b, t); q >= 0 {
+		if f.ekind[e] == eArg {
+			if q := local(e); q >= 0 {
 				c.check(q, p)
 			}
 		}
@@ -270,7 +280,7 @@ func (c *compactor) goOrder(b int32) {
 // on it becomes a statement too (it moves earlier, to its own place, which
 // is before all that depends on it), until the order is right.
 func (c *compactor) reorder(b int32) {
-	s, st, f := c.s, c.st, &c.st.flat
+	s, f := c.s, &c.st.flat
 	lo, hi := s.start[b], s.start[b+1]
 	inl := s.inl
 	rank := make([]int32, hi-lo)
@@ -284,7 +294,7 @@ func (c *compactor) reorder(b int32) {
 				if f.ekind[e] != eArg {
 					continue
 				}
-				if t := st.nodeOf(f.esym[e]); t >= 0 {
+				if t := f.etgt[e]; t >= 0 {
 					if q := c.posIn(b, t); q >= 0 && inl[q] && c.parent[q] == p {
 						visit(q)
 					}
@@ -309,7 +319,7 @@ func (c *compactor) reorder(b int32) {
 				if f.op[j] == ir.OpForward {
 					break // it names its λ, which follows it
 				}
-				if t := st.nodeOf(f.esym[e]); t >= 0 {
+				if t := f.etgt[e]; t >= 0 {
 					if q := c.posIn(b, t); q >= 0 && inl[q] && rank[q-lo] >= rank[p-lo] {
 						inl[q] = false
 						changed = true

@@ -72,9 +72,12 @@ func dce(st *state) {
 		g = g.WithNodes(nodes, &blk)
 	}
 	st.g = g
-	// The soft dependencies removed from each node, by either pass.
+	// The soft dependencies removed from each node, by either pass, when
+	// the node has no hard dependency left: hard dependencies from effects
+	// are within the node's block and keep it there; without any, what
+	// kept it there was a soft dependency.
 	for _, d := range g.Nodes {
-		if d.Eff == nil {
+		if d.Eff == nil || len(d.Eff.Hdeps) > 0 {
 			continue
 		}
 		o := st.orig.Def(d.Sym)

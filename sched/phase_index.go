@@ -90,19 +90,17 @@ func index(st *state) {
 			st.binder[s] = int32(id)
 		}
 	}
-	for _, s := range f.esym {
+	f.etgt = make([]int32, len(f.esym))
+	start := make([]int32, nn+1) // uses: count, then fill
+	for e, s := range f.esym {
 		if int(s) >= ns || st.idx[s] == 0 && st.binder[s] < 0 {
 			panic(fmt.Sprintf("BUG: sched: %v is neither a node nor bound by a block", s))
 		}
-	}
-
-	// Uses: count, then fill.
-	start := make([]int32, nn+1)
-	for e, s := range f.esym {
-		if j := st.idx[s]; j != 0 {
+		j := st.idx[s]
+		f.etgt[e] = j - 1
+		if j != 0 {
 			start[j]++
 		}
-		_ = e
 	}
 	for i := 1; i <= nn; i++ {
 		start[i] += start[i-1]
@@ -112,7 +110,7 @@ func index(st *state) {
 	next := append([]int32(nil), start[:nn]...)
 	for i := int32(0); i < int32(nn); i++ {
 		for e := f.estart[i]; e < f.estart[i+1]; e++ {
-			j := st.idx[f.esym[e]] - 1
+			j := f.etgt[e]
 			if j < 0 {
 				continue
 			}
@@ -152,6 +150,7 @@ type flat struct {
 	props  []uint8 // node index -> prop bits
 	estart []int32 // node index -> first edge; edges of node i are [estart[i], estart[i+1])
 	esym   []ir.Sym
+	etgt   []int32 // the node index of esym, -1 for a bound symbol
 	ekind  []uint8
 }
 

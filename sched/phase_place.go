@@ -94,7 +94,7 @@ func place(st *state) {
 		if op == ir.OpForward {
 			// A forward declaration goes with its λ (before it, by node
 			// order), or above it if it is used outside the λ.
-			if c := st.place[st.nodeOf(f.esym[f.estart[i]])]; c >= 0 {
+			if c := st.place[f.etgt[f.estart[i]]]; c >= 0 {
 				p.visit(c, true, true)
 			}
 		}

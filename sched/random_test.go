@@ -13,7 +13,7 @@ import (
 // genOpts shapes a random graph.
 type genOpts struct {
 	size, depth int
-	maxNodes    int // stop adding statements beyond this many nodes (0: 400)
+	maxNodes    int // stop adding statements beyond this many nodes (0: 300)
 	// unpinned adds trapping divisions that do not read CTRL, as a
 	// hand-built graph or a lowering pass might make them (ir.Check rejects
 	// such graphs; the scheduler must still place them safely).
@@ -28,7 +28,7 @@ type genOpts struct {
 // values are used from several branches (duplication candidates).
 func randomGraph(r *rand.Rand, o genOpts) *ir.Graph {
 	if o.maxNodes == 0 {
-		o.maxNodes = 400
+		o.maxNodes = 300
 	}
 	b := ir.NewBuilder()
 	return b.Build([]*ir.Type{ir.Int, ir.Int, ir.SliceOf(ir.Int), ir.Float64}, func(args []ir.Exp) ir.Exp {
