@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/lmsgen/lmsgen/ir"
 )
@@ -130,8 +131,18 @@ func benchRun(b *testing.B, g *ir.Graph, opts Options) {
 	b.ReportMetric(float64(len(g.Nodes)), "nodes")
 	b.ReportMetric(float64(blocks), "blocks")
 	runtime.GC()
+	phase := map[string]time.Duration{}
+	var names []string
 	for b.Loop() {
-		Run(g, opts)
+		for _, t := range Run(g, opts).Timings() {
+			if _, ok := phase[t.Phase]; !ok {
+				names = append(names, t.Phase)
+			}
+			phase[t.Phase] += t.Elapsed
+		}
+	}
+	for _, name := range names {
+		b.ReportMetric(float64(phase[name].Microseconds())/1000/float64(b.N), name+"-ms/op")
 	}
 }
 

@@ -173,6 +173,10 @@ func (p *placer) start(i int32) {
 // pulls (see pulled) does not mark its block as reached.
 func (p *placer) visit(u int32, soft, pull bool) {
 	t, e := p.t, p.e
+	if u == e && !p.st.opts.Verbose { // the common case: used where it is available first
+		p.add(u, pull)
+		return
+	}
 	if !t.encloses(e, u) {
 		if soft || pull {
 			return
@@ -193,6 +197,11 @@ func (p *placer) visit(u int32, soft, pull bool) {
 			pull = false
 		}
 	}
+	p.add(q, pull)
+}
+
+// add gathers block q.
+func (p *placer) add(q int32, pull bool) {
 	if p.mark[q] != p.stamp {
 		p.mark[q] = p.stamp
 		p.qs = append(p.qs, q)
