@@ -122,8 +122,10 @@ func stopWith(o outcome) next { return next{out: o, final: true} }
 // run evaluates from block b (its phis done) until control stops.
 func (fr *frame) run(b *ssa.BasicBlock, from *ssa.BasicBlock, stop *stopSet) (out outcome) {
 	ev := fr.ev
+	depth := len(ev.regions)
 	defer func() {
 		if x := recover(); x != nil {
+			ev.regions = ev.regions[:depth]
 			switch x := x.(type) {
 			case diverged:
 				out = outcome{}
@@ -342,7 +344,7 @@ func (fr *frame) dynIf(b *ssa.BasicBlock, c *rep, stop *stopSet, pure bool) next
 		inner = stop.with(j)
 	}
 	ev.at()
-	res := fr.branch(c.e, func() outcome {
+	res := fr.branch(c.e, inner, func() outcome {
 		return fr.follow(b, b.Succs[0], inner)
 	}, func() outcome {
 		return fr.follow(b, b.Succs[1], inner)
@@ -360,8 +362,10 @@ func (fr *frame) dynIf(b *ssa.BasicBlock, c *rep, stop *stopSet, pure bool) next
 func (fr *frame) follow(from, to *ssa.BasicBlock, stop *stopSet) outcome {
 	var out outcome
 	func() {
+		depth := len(fr.ev.regions)
 		defer func() {
 			if x := recover(); x != nil {
+				fr.ev.regions = fr.ev.regions[:depth]
 				switch x := x.(type) {
 				case diverged:
 					out = outcome{}
@@ -416,13 +420,12 @@ func (fr *frame) settle(out outcome, from *ssa.BasicBlock, stop *stopSet) next {
 		}
 		ev.at()
 		cond := ev.b.Compare(ir.OpEq, ev.labelExp(out), ev.b.Const(ir.Int, e.id()))
-		res := fr.branch(cond, func() outcome {
-			n := fr.process(e, from, inner)
-			if n.final {
-				return n.out
-			}
-			return fr.run(n.blk, n.from, inner)
+		res := fr.branch(cond, inner, func() outcome {
+			return fr.processAll(e, from, inner)
 		}, func() outcome {
+			if len(others) == 1 && (others[0].pending || others[0].kind == exitBlock && stop.owner(others[0].blk) == nil) {
+				return fr.processAll(others[0], from, stop)
+			}
 			return rest
 		})
 		switch res.which {
@@ -434,6 +437,30 @@ func (fr *frame) settle(out outcome, from *ssa.BasicBlock, stop *stopSet) next {
 			out = res.out
 		}
 	}
+}
+
+// processAll continues at exit e until control stops.
+func (fr *frame) processAll(e exitT, from *ssa.BasicBlock, stop *stopSet) (out outcome) {
+	ev := fr.ev
+	depth := len(ev.regions)
+	defer func() {
+		if x := recover(); x != nil {
+			ev.regions = ev.regions[:depth]
+			switch x := x.(type) {
+			case diverged:
+				out = outcome{}
+			case *goPanic:
+				out = fr.panicked(x)
+			default:
+				panic(x)
+			}
+		}
+	}()
+	n := fr.process(e, from, stop)
+	if n.final {
+		return n.out
+	}
+	return fr.run(n.blk, n.from, stop)
 }
 
 // process continues at exit e.

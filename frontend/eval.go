@@ -45,10 +45,10 @@ type evaluator struct {
 	writes int // staged operations with a write effect so far
 	stores int // static stores so far
 
-	mats   map[*value]ir.Exp   // materialized static storage, by &base[0]
+	mats     map[*value]ir.Exp   // materialized static storage, by &base[0]
 	tables   map[*value]tableRef // read-only snapshots of static storage
 	tableLen map[*value]int
-	local  map[ir.Sym]bool     // slices of a local alias class
+	local    map[ir.Sym]bool // slices of a local alias class
 }
 
 type tableRef struct {
@@ -96,8 +96,8 @@ type restartReq struct {
 	target   *region
 	promote  []*value
 	material []matReq
-	general  bool               // build the loop in its general form
-	vars     map[slotKey]value  // exit slots that need staged variables
+	general  bool              // build the loop in its general form
+	vars     map[slotKey]value // exit slots that need staged variables
 }
 
 type matReq struct {
@@ -555,6 +555,7 @@ func (ev *evaluator) catchRestart(r *region, f func()) (stopped bool) {
 	defer func() {
 		if x := recover(); x != nil {
 			if rr, ok := x.(*restartReq); ok && rr.target == r {
+				ev.regions = ev.regions[:r.depth]
 				if r.restart == nil {
 					r.restart = rr
 				} else {

@@ -64,7 +64,7 @@ type loaded struct {
 	fset    *token.FileSet
 	prog    *ssa.Program
 	pkgs    []*loadedPkg
-	bySrc   map[string]bool      // import paths loaded from source
+	bySrc   map[string]bool     // import paths loaded from source
 	srcPkgs []*packages.Package // the packages of the module loaded from source, not targets
 }
 

@@ -60,8 +60,11 @@ type trialDone struct{}
 
 // runArrived evaluates from block b (phis done, loop logic done).
 func (fr *frame) runArrived(b *ssa.BasicBlock, stop *stopSet) (out outcome) {
+	ev := fr.ev
+	depth := len(ev.regions)
 	defer func() {
 		if x := recover(); x != nil {
+			ev.regions = ev.regions[:depth]
 			switch x := x.(type) {
 			case diverged:
 				out = outcome{}
@@ -99,6 +102,7 @@ func (fr *frame) trial(l *loop, stop *stopSet) bool {
 			func() {
 				defer func() {
 					if x := recover(); x != nil {
+						ev.regions = ev.regions[:r.depth]
 						if _, ok := x.(trialDone); ok {
 							return
 						}
@@ -408,8 +412,14 @@ func (ls *loopState) writeVars(tree, v value) bool {
 	ev := ls.fr.ev
 	switch t := tree.(type) {
 	case *varRef:
+		e := ev.liftTo(v, ev.b.Graph().TypeOf(t.v), "a value assigned in a staged loop")
+		if e.IsSym() {
+			if n := ev.b.Graph().Def(e.Sym()); n != nil && n.Op == ir.OpVarGet && n.Args[0] == t.v {
+				return true // the variable keeps its value
+			}
+		}
 		ev.at()
-		ev.b.WriteVar(t.v, ev.liftTo(v, ev.b.Graph().TypeOf(t.v), "a value assigned in a staged loop"))
+		ev.b.WriteVar(t.v, e)
 		ev.writes++
 		return true
 	case structure:

@@ -31,7 +31,7 @@ type captured struct {
 
 // branch builds the staged conditional "if c { then } else { else }",
 // evaluating each function inside a block of the graph, and merges.
-func (fr *frame) branch(c ir.Exp, thenF, elseF func() outcome) branchResult {
+func (fr *frame) branch(c ir.Exp, stop *stopSet, thenF, elseF func() outcome) branchResult {
 	ev := fr.ev
 	pos := ev.pos
 	for attempt := 0; ; attempt++ {
@@ -80,7 +80,7 @@ func (fr *frame) branch(c ir.Exp, thenF, elseF func() outcome) branchResult {
 		if tOut.closed || eOut.closed {
 			ev.fail("unsupported control flow: the test of a staged loop is inside a staged conditional")
 		}
-		m := &merger{ev: ev, fr: fr, depth: r.depth, symMark: symMark, cond: c}
+		m := &merger{ev: ev, fr: fr, depth: r.depth, symMark: symMark, cond: c, stop: stop}
 		out := m.merge(tc, ec, tOut, eOut)
 		if m.restart != nil {
 			ev.applyRestart(m.restart)
@@ -203,6 +203,7 @@ type merger struct {
 	depth   int // the conditional's region depth
 	symMark int // symbols from here on were built inside the branches
 	cond    ir.Exp
+	stop    *stopSet // where the branches stopped
 	slots   []mslot
 	assigns []massign
 	restart *restartReq
@@ -289,7 +290,13 @@ func (m *merger) live(k jentry, out outcome) bool {
 	}
 	v := k.fr.info.vals[k.reg]
 	for _, e := range out.exits {
-		if e.kind == exitBlock && k.fr.info.liveAt(v, e.blk) {
+		if e.kind != exitBlock {
+			continue
+		}
+		if o := m.stop.owner(e.blk); o != nil && o.loop != nil {
+			continue // a staged loop's back edge: the state is in its variables
+		}
+		if k.fr.info.liveAt(v, e.blk) {
 			return true
 		}
 	}

@@ -175,7 +175,9 @@ func (ev *evaluator) nativeCall(pkg, name string, nat nativeFn, args []value, an
 				vals[i] = e.Const().Val
 			}
 			res := ev.nativeCall(pkg, name, nat, vals, false)
-			lift := func(v value, t *ir.Type) value { return &rep{e: ev.b.Const(t, v), why: &why{pos: ev.position(ev.pos), what: "the result of " + pkg + "." + name}} }
+			lift := func(v value, t *ir.Type) value {
+				return &rep{e: ev.b.Const(t, v), why: &why{pos: ev.position(ev.pos), what: "the result of " + pkg + "." + name}}
+			}
 			if tu, ok := res.(tuple); ok {
 				out := make(tuple, len(tu))
 				for i := range tu {

@@ -1,0 +1,78 @@
+package frontend
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden sections of testdata/*.txtar")
+
+// TestEval evaluates every test package of testdata/eval: golden graphs
+// and generated Go, expected errors, and a differential test of every
+// specialization against its staging function, compiled and run.
+func TestEval(t *testing.T) {
+	paths, err := filepath.Glob("testdata/eval/*.txtar")
+	if err != nil || len(paths) == 0 {
+		t.Fatal("no test packages")
+	}
+	for _, path := range paths {
+		name := strings.TrimSuffix(filepath.Base(path), ".txtar")
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			runArchive(t, path)
+		})
+	}
+}
+
+func runArchive(t *testing.T, path string) {
+	a := extract(t, path)
+	res, err := Load(Config{Dir: a.dir})
+	a.checkErrors(t, err)
+	if res == nil {
+		if *update {
+			a.save(t)
+		}
+		return
+	}
+	for _, p := range res.Packages {
+		for _, s := range p.Specs {
+			if err := ir.Check(s.Graph); err != nil {
+				t.Errorf("%s: invalid graph: %v", s.Name, err)
+			}
+			a.golden(t, s.Name+".ir", irText(s.Graph), *update)
+		}
+		if len(p.Specs) == 0 {
+			continue
+		}
+		src, err := generate(p)
+		if err != nil {
+			t.Fatalf("generating Go: %v\n%s", err, src)
+		}
+		a.golden(t, "lms.go", src, *update)
+		write(t, filepath.Join(a.dir, p.Name+"_lms.go"), src)
+		write(t, filepath.Join(a.dir, "zz_lms_diff_test.go"), diffDriver(p, 1, a.smallInputs()))
+		if out, err := runGo(t, a.dir, "vet", "."); err != nil {
+			t.Errorf("go vet: %v\n%s", err, out)
+		}
+		if out, err := runGo(t, a.dir, "test", "-count=1", "-timeout=60s", "."); err != nil {
+			t.Errorf("differential test: %v\n%s", err, limit(out, 6000))
+		}
+	}
+	if *update {
+		a.save(t)
+	}
+}
+
+func limit(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "\n..."
+	}
+	return s
+}
+
+var _ = os.Getenv
