@@ -50,7 +50,22 @@ func (k DecisionKind) String() string {
 }
 
 func (d Decision) String() string {
-	return fmt.Sprintf("%v (%v) %v from %s to %s: %s", d.Node, d.Op, d.Kind, d.FromName, d.ToName, d.Why)
+	var move string
+	switch d.Kind {
+	case Hoisted:
+		move = fmt.Sprintf("hoisted from %s to %s", d.FromName, d.ToName)
+	case Sunk:
+		move = fmt.Sprintf("sunk from %s into %s", d.FromName, d.ToName)
+	case Duplicated:
+		move = fmt.Sprintf("duplicated into %s and other blocks, not placed in %s", d.ToName, d.FromName)
+	case Once:
+		move = fmt.Sprintf("placed once in %s for its uses below %s", d.ToName, d.FromName)
+	case Kept:
+		move = fmt.Sprintf("kept in %s, not hoisted to %s", d.ToName, d.FromName)
+	default:
+		move = fmt.Sprintf("%v from %s to %s", d.Kind, d.FromName, d.ToName)
+	}
+	return fmt.Sprintf("%v (%v) %s: %s", d.Node, d.Op, move, d.Why)
 }
 
 // decide records the decisions about node i: e is its early block, raw
@@ -78,11 +93,11 @@ func (st *state) decide(i, e, raw, l int32, where []int32, once bool) {
 	case once && st.anchored[i]:
 		rec(Once, raw, l, "may trap but has blocks: placed once above its uses (NOT speculation-safe)")
 	case once:
-		rec(Once, raw, l, "used from exclusive blocks, not cheap enough to duplicate")
+		rec(Once, raw, l, "used from exclusive blocks, and not cheap enough to duplicate")
 	case raw != l && t.encloses(l, raw):
 		rec(Hoisted, raw, l, "out of the "+role(child(l, raw)))
 	case st.anchored[i] && l != e && t.hot[child(e, l)]:
-		rec(Kept, e, l, "may trap: not hoisted out of the "+role(child(e, l)))
+		rec(Kept, e, l, "it may trap, and the "+role(child(e, l))+" may not run")
 	case l != e && !t.hot[child(e, l)]:
 		rec(Sunk, e, l, "used only in the "+role(child(e, l)))
 	}

@@ -180,3 +180,28 @@ func TestOverwrittenWriteStaysInLoop(t *testing.T) {
 	}
 	require.Equal(t, 1, sets, "x = 5 stays in the loop\n%s", s)
 }
+
+// TestDecisionStrings: what `lmsgen -v` prints for a loop that holds an
+// invariant conditional (hoisted, its multiplication sunk into its branch)
+// and a hand-built invariant division (kept).
+func TestDecisionStrings(t *testing.T) {
+	b := ir.NewBuilder()
+	g := b.Build([]*ir.Type{ir.Int, ir.Int, ir.Bool}, func(a []ir.Exp) ir.Exp {
+		loop(b, a[0], func(i ir.Exp) {
+			ifDo(b, b.Compare(ir.OpGt, i, b.Const(ir.Int, 0)), func() {
+				b.Print(ir.OpPrintln, ifVal(b, a[2], func() ir.Exp { return b.Binary(ir.OpMul, a[1], a[1]) }))
+			})
+			b.Print(ir.OpPrintln, trapDiv(b, a[1], a[0]))
+		})
+		return b.Unit()
+	})
+	var got []string
+	for _, d := range Run(g, Options{Verbose: true}).Decisions() {
+		got = append(got, d.String())
+	}
+	require.Equal(t, []string{
+		"x19 (/) kept in x23.body, not hoisted to top: it may trap, and the body of x23 (W) may not run",
+		"x15 (?) hoisted from x18.then to top: out of the body of x23 (W)",
+		"x13 (*) sunk from top into x15.then: used only in the then of x15 (?)",
+	}, got)
+}
