@@ -1,6 +1,10 @@
 package sched
 
-import "github.com/lmsgen/lmsgen/ir"
+import (
+	"slices"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
 
 // order builds the schedule: the nodes of each block in node order. Node
 // order is a topological order of arguments, hard and soft dependencies
@@ -37,6 +41,7 @@ func order(st *state) {
 			blockID[b] = int32(id)
 		}
 	}
+	slices.Reverse(st.decisions) // place decided in reverse node order
 	st.sched = &Schedule{
 		g: st.g, blocks: st.blocks, blockID: blockID, owner: st.owner, slot: st.slot, index: st.idx, binder: st.binder, firstBlock: st.firstBlock,
 		start: start, list: list, inl: make([]bool, len(list)), decisions: st.decisions,

@@ -200,8 +200,8 @@ func TestDecisionStrings(t *testing.T) {
 		got = append(got, d.String())
 	}
 	require.Equal(t, []string{
-		"x19 (/) kept in x23.body, not hoisted to top: it may trap, and the body of x23 (W) may not run",
-		"x15 (?) hoisted from x18.then to top: out of the body of x23 (W)",
 		"x13 (*) sunk from top into x15.then: used only in the then of x15 (?)",
+		"x15 (?) hoisted from x18.then to top: out of the body of x23 (W)",
+		"x19 (/) kept in x23.body, not hoisted to top: it may trap, and the body of x23 (W) may not run",
 	}, got)
 }
