@@ -123,7 +123,7 @@ func place(st *state) {
 				single = len(top) > maxCopies && !st.opts.lmsDuplicate
 			}
 		}
-		where := []int32{l}
+		var where []int32 // for decisions: where it went
 		if single {
 			st.place[i] = l
 			st.pulled[i] = reached[l] != stamp
@@ -142,6 +142,9 @@ func place(st *state) {
 			st.multiPulled = append(st.multiPulled, pulled)
 		}
 		if st.opts.Verbose {
+			if single {
+				where = []int32{l}
+			}
 			st.decide(i, e, raw, l, where, single && spread)
 		}
 	}
