@@ -2,10 +2,14 @@ package gogen
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"go/format"
 	"go/token"
+	"hash/fnv"
+	"io"
+	"math"
 	"path"
 	"reflect"
 	"strings"
@@ -52,7 +56,7 @@ func File(pkg string, funcs []Func, opts Options) ([]byte, error) {
 	if !token.IsIdentifier(pkg) {
 		return nil, fmt.Errorf("gogen: invalid package name %q", pkg)
 	}
-	fl := &fileGen{f: jen.NewFile(pkg), names: newNamer(nil), tables: map[string]string{}}
+	fl := &fileGen{f: jen.NewFile(pkg), names: newNamer(nil), tables: map[uint64][]tableEntry{}, tableRefs: map[tableRef]string{}}
 	fl.f.NoFormat = true
 	for _, name := range []string{"fmt", "math", "slices", "unicode"} {
 		fl.names.reserve(name)
@@ -97,10 +101,11 @@ func File(pkg string, funcs []Func, opts Options) ([]byte, error) {
 
 // fileGen is the state of one generated file.
 type fileGen struct {
-	f       *jen.File
-	names   *namer            // package-level names
-	tables  map[string]string // static table contents -> variable name
-	trailer []jen.Code        // helpers and tables, after the functions, one declaration each
+	f         *jen.File
+	names     *namer                  // package-level names
+	tables    map[uint64][]tableEntry // static tables by a hash of their contents
+	tableRefs map[tableRef]string     // static table slice -> variable name
+	trailer   []jen.Code              // helpers and tables, after the functions, one declaration each
 
 	runeStringName string
 	runeStringUsed bool
@@ -193,13 +198,27 @@ func (fl *fileGen) emit(fg *funcGen, f Func) {
 // first time these contents are seen.
 func (fl *fileGen) table(n *ir.Node, base string) string {
 	vals := n.Aux.(*ir.StaticData).Vals
-	key := n.Type.String() + fmt.Sprintf("%#v", vals)
-	if name, ok := fl.tables[key]; ok {
+	v := reflect.ValueOf(vals)
+	// The same table usually arrives as the same Go slice: look it up by
+	// its backing array before formatting its contents as the key (the
+	// lookup decides nothing emitted: equal contents get one name either
+	// way).
+	quick := tableRef{n.Type, v.Pointer(), v.Len()}
+	if name, ok := fl.tableRefs[quick]; ok {
 		return name
 	}
+	// Otherwise by a hash of its contents, comparing the formatted
+	// contents of the tables that share the hash.
+	h := tableHash(n.Type, v)
+	for _, e := range fl.tables[h] {
+		if e.t == n.Type && sameTable(e.vals, v) {
+			fl.tableRefs[quick] = e.name
+			return e.name
+		}
+	}
 	name := fl.names.fresh(base)
-	fl.tables[key] = name
-	v := reflect.ValueOf(vals)
+	fl.tables[h] = append(fl.tables[h], tableEntry{n.Type, v, name})
+	fl.tableRefs[quick] = name
 	perRow := 8
 	if n.Type.Elem.Kind == ir.KString {
 		perRow = 4
@@ -224,6 +243,80 @@ func (fl *fileGen) table(n *ir.Node, base string) string {
 	}
 	fl.trailer = append(fl.trailer, jen.Var().Id(name).Op("=").Add(lit))
 	return name
+}
+
+// tableEntry is a static table already written.
+type tableEntry struct {
+	t    *ir.Type
+	vals reflect.Value
+	name string
+}
+
+// tableHash hashes a table's type and the bits of its elements.
+func tableHash(t *ir.Type, v reflect.Value) uint64 {
+	h := fnv.New64a()
+	io.WriteString(h, t.String())
+	var buf [8]byte
+	for i := 0; i < v.Len(); i++ {
+		e := v.Index(i)
+		if e.Kind() == reflect.String {
+			io.WriteString(h, e.String())
+		}
+		binary.LittleEndian.PutUint64(buf[:], elemBits(e))
+		h.Write(buf[:])
+	}
+	return h.Sum64()
+}
+
+// sameTable reports whether two tables of one type hold the same bits.
+func sameTable(a, b reflect.Value) bool {
+	if a.Len() != b.Len() {
+		return false
+	}
+	for i := 0; i < a.Len(); i++ {
+		x, y := a.Index(i), b.Index(i)
+		if elemBits(x) != elemBits(y) {
+			return false
+		}
+		if x.Kind() == reflect.Complex64 || x.Kind() == reflect.Complex128 {
+			if math.Float64bits(imag(x.Complex())) != math.Float64bits(imag(y.Complex())) {
+				return false
+			}
+		}
+		if x.Kind() == reflect.String && x.String() != y.String() {
+			return false
+		}
+	}
+	return true
+}
+
+// elemBits returns the bits of a basic value (the real part's for a
+// complex one; 0 for a string).
+func elemBits(e reflect.Value) uint64 {
+	var bits uint64
+	switch e.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		bits = uint64(e.Int())
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		bits = e.Uint()
+	case reflect.Float32, reflect.Float64:
+		bits = math.Float64bits(e.Float())
+	case reflect.Complex64, reflect.Complex128:
+		c := e.Complex()
+		bits = math.Float64bits(real(c))
+	case reflect.Bool:
+		if e.Bool() {
+			bits = 1
+		}
+	}
+	return bits
+}
+
+// tableRef identifies a static table by its Go slice.
+type tableRef struct {
+	t   *ir.Type
+	ptr uintptr
+	n   int
 }
 
 // runeString returns the name of the helper that converts a 64-bit

@@ -34,8 +34,9 @@ type Builder struct {
 	heaps  map[*Type]Key
 	objs   []Key // every object key, in creation order
 
-	arena    []Exp       // see argList
-	nodeBuf  []Node      // nodes are allocated in chunks
+	arena    []Exp  // see argList
+	nodeBuf  []Node // nodes are allocated in chunks
+	statics  map[staticKey]Sym
 	forwards map[Sym]Sym // λforward symbol -> reserved λ symbol
 	defined  map[Sym]bool
 }
@@ -45,7 +46,7 @@ func NewBuilder() *Builder {
 	g := &Graph{Positions: []token.Position{{}}}
 	return &Builder{g: g, consts: map[constKey]*Const{},
 		posIdx: map[token.Position]Pos{}, class: map[Sym]Key{}, parent: map[Key]Key{},
-		heaps: map[*Type]Key{}, forwards: map[Sym]Sym{}, defined: map[Sym]bool{}}
+		heaps: map[*Type]Key{}, statics: map[staticKey]Sym{}, forwards: map[Sym]Sym{}, defined: map[Sym]bool{}}
 }
 
 // Graph returns the graph built so far.

@@ -1,6 +1,16 @@
 package ir
 
-import "fmt"
+import (
+	"fmt"
+	"reflect"
+)
+
+// staticKey identifies a static table by its Go slice.
+type staticKey struct {
+	t   *Type
+	ptr uintptr
+	n   int
+}
 
 // This file holds the constructors of variables, slices, strings, output,
 // panics, library calls and static data.
@@ -219,12 +229,23 @@ func (b *Builder) Call(c Callee, t *Type, args ...Exp) Exp {
 
 // Static builds a table known at generation time: vals is a Go slice of
 // the element type's Go values. The table is a new object (it is
-// materialized as static data in the generated code).
+// materialized as static data in the generated code). The same Go slice
+// (same backing array and length) gives the same node: it is the same
+// memory in the staging program too.
 func (b *Builder) Static(t *Type, vals any) Exp {
 	if t.Kind != KSlice || !t.Elem.IsBasic() {
 		panic("BUG: static data of type " + t.String())
 	}
+	v := reflect.ValueOf(vals)
+	if v.Kind() != reflect.Slice {
+		panic(fmt.Sprintf("BUG: static data %T is not a slice", vals))
+	}
+	key := staticKey{t, v.Pointer(), v.Len()}
+	if s, ok := b.statics[key]; ok && v.Len() > 0 {
+		return s.E()
+	}
 	s := b.fresh(t)
+	b.statics[key] = s
 	b.node(s, OpStatic, t, nil, nil, &StaticData{Vals: vals}, nil, 0)
 	b.newObject(s)
 	return s.E()

@@ -19,6 +19,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"runtime/pprof"
 	"strings"
 
 	"github.com/lmsgen/lmsgen/frontend"
@@ -37,21 +38,22 @@ const (
 
 // config is the parsed command line.
 type config struct {
-	compare  bool
-	output   string
-	langs    []string
-	cdir     string
-	tags     []string
-	test     bool
-	dump     string
-	runName  string
-	verbose  bool
-	allErrs  bool
-	bounds   bool
-	jsonOut  bool
-	count    int
-	budgets  frontend.Budgets
-	patterns []string
+	compare    bool
+	output     string
+	langs      []string
+	cdir       string
+	tags       []string
+	test       bool
+	dump       string
+	runName    string
+	verbose    bool
+	allErrs    bool
+	bounds     bool
+	jsonOut    bool
+	count      int
+	budgets    frontend.Budgets
+	cpuProfile string
+	patterns   []string
 }
 
 const usageText = `usage: lmsgen [flags] [packages]
@@ -98,6 +100,7 @@ func parse(args []string, stderr io.Writer) (*config, bool, error) {
 	fs.IntVar(&cfg.budgets.Unroll, "unroll", 0, "budget: iterations of one unrolled loop (0: the default, 100000)")
 	fs.IntVar(&cfg.budgets.CallDepth, "calldepth", 0, "budget: depth of inlined calls (0: the default, 256)")
 	fs.IntVar(&cfg.budgets.Nodes, "nodes", 0, "budget: graph nodes per specialization (0: the default, 2000000)")
+	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile of lmsgen itself to `file`")
 	version := fs.Bool("version", false, "print the version and exit")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -160,6 +163,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stdout, "lmsgen", versionString())
 		}
 		return exitOK
+	}
+	if cfg.cpuProfile != "" {
+		f, err := os.Create(cfg.cpuProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "lmsgen: %v\n", err)
+			return exitUsage
+		}
+		defer f.Close()
+		pprof.StartCPUProfile(f)
+		defer pprof.StopCPUProfile()
 	}
 	if cfg.compare {
 		return runCompare(cfg, stdout, stderr)
