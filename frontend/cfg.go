@@ -1,6 +1,8 @@
 package frontend
 
 import (
+	"slices"
+
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -11,15 +13,16 @@ import (
 
 // fnInfo is the analysis of one function.
 type fnInfo struct {
-	fn     *ssa.Function
-	idx    map[ssa.Value]int // register of each value
-	vals   []ssa.Value       // value of each register
-	nregs  int
-	ipdom  []*ssa.BasicBlock // immediate post-dominator, ignoring paths that panic; nil if none
-	loops  []*loop           // the loop of which each block is the header, or nil
-	loopOf []*loop           // the innermost loop containing each block
-	reach  map[*ssa.BasicBlock][]bool
-	phis   []int // number of phis at the start of each block
+	fn         *ssa.Function
+	idx        map[ssa.Value]int // register of each value
+	vals       []ssa.Value       // value of each register
+	nregs      int
+	ipdom      []*ssa.BasicBlock // immediate post-dominator, ignoring paths that panic; nil if none
+	loops      []*loop           // the loop of which each block is the header, or nil
+	loopOf     []*loop           // the innermost loop containing each block
+	reach      map[*ssa.BasicBlock][]bool
+	reachAvoid map[reachKey][]bool
+	phis       []int // number of phis at the start of each block
 }
 
 // loop is a natural loop.
@@ -367,14 +370,30 @@ func (fi *fnInfo) reachable(b *ssa.BasicBlock) []bool {
 }
 
 // liveAt reports whether value v may be used once control is at block t
-// (the phis of t already evaluated): a use in a block reachable from t, or
-// a phi edge from such a block.
+// (the phis of t already evaluated): on a path from t that does not pass
+// through v's definition (which would redefine it), a use of v, or an
+// edge into a phi that uses v.
 func (fi *fnInfo) liveAt(v ssa.Value, t *ssa.BasicBlock) bool {
 	refs := v.Referrers()
 	if refs == nil {
 		return false
 	}
-	r := fi.reachable(t)
+	var def *ssa.BasicBlock
+	if instr, ok := v.(ssa.Instruction); ok {
+		def = instr.Block()
+	}
+	r := fi.reachableAvoiding(t, def)
+	if _, isPhi := v.(*ssa.Phi); isPhi && def == t {
+		// A phi of t was just assigned: its uses in t and after it count,
+		// up to the next arrival at t.
+		r = slices.Clone(r)
+		r[t.Index] = true
+		for _, s := range t.Succs {
+			for i, ok := range fi.reachableAvoiding(s, def) {
+				r[i] = r[i] || ok
+			}
+		}
+	}
 	for _, instr := range *refs {
 		rb := instr.Block()
 		if _, dbg := instr.(*ssa.DebugRef); dbg || rb == nil {
@@ -393,4 +412,37 @@ func (fi *fnInfo) liveAt(v ssa.Value, t *ssa.BasicBlock) bool {
 		}
 	}
 	return false
+}
+
+type reachKey struct{ from, avoid *ssa.BasicBlock }
+
+// reachableAvoiding returns the blocks reachable from b (b included)
+// without passing through avoid (avoid itself is never included).
+func (fi *fnInfo) reachableAvoiding(b, avoid *ssa.BasicBlock) []bool {
+	k := reachKey{b, avoid}
+	if r := fi.reachAvoid[k]; r != nil {
+		return r
+	}
+	r := make([]bool, len(fi.fn.Blocks))
+	if b != avoid {
+		stack := []*ssa.BasicBlock{b}
+		for len(stack) > 0 {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if r[x.Index] {
+				continue
+			}
+			r[x.Index] = true
+			for _, s := range x.Succs {
+				if s != avoid {
+					stack = append(stack, s)
+				}
+			}
+		}
+	}
+	if fi.reachAvoid == nil {
+		fi.reachAvoid = map[reachKey][]bool{}
+	}
+	fi.reachAvoid[k] = r
+	return r
 }

@@ -338,13 +338,27 @@ func goValues(t *ir.Type, rng *rand.Rand, small bool) []string {
 	case ir.Uint32:
 		return ints("", "math.MaxUint32", 32, false)
 	case ir.Float32, ir.Float64:
-		vs := []string{"0", "math.Copysign(0, -1)", "1", "-1", "0.5", "2.5", "math.NaN()", "math.Inf(1)", "math.Inf(-1)", "1e300", "-3"}
+		big := "1e300"
+		if t == ir.Float32 {
+			big = "3e38"
+		}
+		vs := []string{"0", "math.Copysign(0, -1)", "1", "-1", "0.5", "2.5", "math.NaN()", "math.Inf(1)", "math.Inf(-1)", big, "-3"}
+		if small {
+			vs = []string{"0", "1", "-1", "0.5", "2.5", "-3", "7"}
+		}
 		for range 5 {
 			vs = append(vs, strconv.FormatFloat((rng.Float64()-0.5)*20, 'g', -1, 64))
 		}
+		for i := range vs {
+			vs[i] = t.String() + "(" + vs[i] + ")"
+		}
 		return vs
 	case ir.Complex64, ir.Complex128:
-		return []string{"0", "1", "complex(1, 2)", "complex(-0.5, 3)", "complex(math.NaN(), 1)"}
+		vs := []string{"0", "1", "complex(1, 2)", "complex(-0.5, 3)", "complex(math.NaN(), 1)"}
+		for i := range vs {
+			vs[i] = t.String() + "(" + vs[i] + ")"
+		}
+		return vs
 	case ir.String:
 		return []string{`""`, `"a"`, `"hello"`, `"Hello, 世界"`, `"xyz"`, strconv.Quote(strings.Repeat("ab", rng.Intn(5)))}
 	}

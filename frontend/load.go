@@ -169,9 +169,7 @@ func load(cfg Config) (*loaded, ErrorList) {
 			errs = append(errs, errorf(token.Position{}, "package %s was not loaded", r.PkgPath))
 			continue
 		}
-		for _, e := range p.Errors {
-			errs = append(errs, packageError(e))
-		}
+		errs = append(errs, packageErrors(p)...)
 	}
 	targets := map[string]bool{}
 	for _, r := range roots {
@@ -183,9 +181,7 @@ func load(cfg Config) (*loaded, ErrorList) {
 		}
 		if !targets[p.PkgPath] {
 			l.srcPkgs = append(l.srcPkgs, p)
-		}
-		for _, e := range p.Errors {
-			errs = append(errs, packageError(e))
+			errs = append(errs, packageErrors(p)...)
 		}
 	}
 	if len(errs) > 0 {
@@ -466,6 +462,25 @@ func stagingTagged(fset *token.FileSet, files []*ast.File, ds *directives) bool 
 		}
 	}
 	return false
+}
+
+// packageErrors converts the errors of a package. The go command's report
+// of the type errors it also found is dropped: it names overlay files.
+func packageErrors(p *packages.Package) ErrorList {
+	hasTypeErrors := false
+	for _, e := range p.Errors {
+		if e.Kind == packages.TypeError {
+			hasTypeErrors = true
+		}
+	}
+	var errs ErrorList
+	for _, e := range p.Errors {
+		if hasTypeErrors && e.Kind != packages.TypeError {
+			continue
+		}
+		errs = append(errs, packageError(e))
+	}
+	return errs
 }
 
 // packageError converts an error of go/packages.

@@ -323,6 +323,12 @@ func (m *merger) visible(v value) bool {
 		}
 	case iface:
 		return m.visible(v.v)
+	case tuple:
+		for _, x := range v {
+			if !m.visible(x) {
+				return false
+			}
+		}
 	case *dynElem:
 		return (v.s.IsConst() || int(v.s.Sym()) < m.symMark) && (v.i.IsConst() || int(v.i.Sym()) < m.symMark)
 	}
@@ -362,6 +368,12 @@ func (m *merger) oneSided(v value, then bool, k jentry) value {
 		return c
 	case iface:
 		return iface{t: x.t, v: m.oneSided(x.v, then, k)}
+	case tuple:
+		c := make(tuple, len(x))
+		for i := range x {
+			c[i] = m.oneSided(x[i], then, k)
+		}
+		return c
 	}
 	m.ev.fail("%s cannot be used after a staged conditional that computes it in one branch (it is %s)", m.keyName(k), describe(v))
 	return nil
@@ -396,6 +408,14 @@ func (m *merger) value(vT, vE value, k jentry) value {
 	case iface:
 		if e, ok := vE.(iface); ok && t.t != nil && e.t != nil && types.Identical(t.t, e.t) {
 			return iface{t: t.t, v: m.value(t.v, e.v, k)}
+		}
+	case tuple:
+		if e, ok := vE.(tuple); ok && len(e) == len(t) {
+			c := make(tuple, len(t))
+			for i := range t {
+				c[i] = m.value(t[i], e[i], k)
+			}
+			return c
 		}
 	}
 	_, sT := vT.(sliceV)
