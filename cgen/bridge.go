@@ -1,0 +1,267 @@
+package cgen
+
+import (
+	"fmt"
+	"go/format"
+	"go/token"
+	"strconv"
+	"strings"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// This file writes the cgo bridge: a Go file for the C sub-package whose
+// functions have the Go signatures of the Go specializations and call the
+// C entry points (see abi.go). Arguments are passed without copying:
+// numbers as themselves, strings and slices as pointers to their Go
+// memory (which C reads, and writes in place for slices, but does not
+// keep). Results are converted back: a string is copied into Go memory; a
+// slice that points into the array of a slice argument of its type is
+// that argument resliced (so appends within capacity and sub-slices keep
+// aliasing the caller's array, as in Go); any other slice is C memory,
+// copied into a new Go array up to its capacity.
+
+// goReserved lists the identifiers a bridge parameter may not be named:
+// Go's keywords and predeclared identifiers, the packages and helpers the
+// bridge uses.
+var goReserved = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`any append bool byte cap clear close comparable complex
+complex64 complex128 copy delete error false float32 float64 imag int int8 int16
+int32 int64 iota len make max min new nil panic print println real recover rune
+string true uint uint8 uint16 uint32 uint64 uintptr init main _ C unsafe
+lmsgCString lmsgString lmsgSlice`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// goIdent returns s made into a Go identifier, or "".
+func goIdent(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= 0x80 && token.IsIdentifier(string(r)):
+			b.WriteRune(r)
+		case r >= '0' && r <= '9' && b.Len() > 0:
+			b.WriteRune(r)
+		}
+	}
+	if !token.IsIdentifier(b.String()) {
+		return ""
+	}
+	return b.String()
+}
+
+// cgoType returns the cgo name of the C type of a value of basic type t at
+// the entry points.
+func cgoType(t *ir.Type) string {
+	switch t.Kind {
+	case ir.KComplex64:
+		return "C.complexfloat"
+	case ir.KComplex128:
+		return "C.complexdouble"
+	}
+	return "C." + basicC[t.Kind]
+}
+
+// Bridge returns the cgo bridge of the specializations funcs of package
+// pkg: a Go file of package opts.Package ("lmsc" by default), to be placed
+// with the C file and the header of File in the C sub-package's
+// directory. Each specialization Name becomes a Go function Name with the
+// specialization's Go signature that calls <pkg>_<Name>, whose C code
+// flushes its buffered standard output before returning, so that output
+// from Go and from C interleaves as it would from Go alone.
+//
+// A panic in C code (an index out of range, a division by zero, panic
+// itself) prints Go's message and exits the process with status 2: it
+// cannot be recovered by the Go caller. The functions are not safe for
+// concurrent use.
+func Bridge(pkg string, funcs []Func, opts Options) ([]byte, error) {
+	fl, err := build(pkg, funcs, opts)
+	if err != nil {
+		return nil, err
+	}
+	name := opts.Package
+	if name == "" {
+		name = "lmsc"
+	}
+	if !token.IsIdentifier(name) {
+		return nil, fmt.Errorf("cgen: invalid bridge package name %q", name)
+	}
+	for _, sg := range fl.specs {
+		if goReserved[sg.name] {
+			return nil, fmt.Errorf("cgen: function name %s is reserved in the bridge", sg.name)
+		}
+	}
+	_, hName, _ := FileNames(pkg)
+	var body strings.Builder
+	var usesUnsafe, usesCStr, usesStr, usesSlice, usesComplex bool
+	for _, sg := range fl.specs {
+		e := sg.entry()
+		fmt.Fprintf(&body, "\n// %s calls %s, the C version of %s.%s.\n", sg.name, e.name, pkg, sg.name)
+		used := map[string]bool{}
+		fresh := func(base string) string {
+			n := base
+			for i := 2; used[n] || goReserved[n] || token.IsKeyword(n); i++ {
+				n = base + strconv.Itoa(i)
+			}
+			used[n] = true
+			return n
+		}
+		var params, args []string
+		for _, p := range e.params {
+			usesComplex = usesComplex || p.t.IsComplex() || p.t.Kind == ir.KSlice && p.t.Elem.IsComplex()
+		}
+		for _, t := range e.results {
+			usesComplex = usesComplex || t.IsComplex() || t.Kind == ir.KSlice && t.Elem.IsComplex()
+		}
+		for i, p := range e.params {
+			base := ""
+			if i < len(sg.fn.ParamNames) {
+				base = goIdent(sg.fn.ParamNames[i])
+			}
+			s := sg.g.Block.In[i]
+			if base == "" {
+				base = goIdent(sg.g.Name(s))
+			}
+			if base == "" {
+				base = "x" + strconv.Itoa(int(s))
+			}
+			v := fresh(base)
+			params = append(params, v+" "+p.t.String())
+			switch {
+			case p.t.Kind == ir.KString:
+				usesUnsafe, usesCStr = true, true
+				args = append(args, "lmsgCString("+v+")", "C.int64_t(len("+v+"))")
+			case p.t.Kind == ir.KSlice:
+				usesUnsafe = true
+				args = append(args, fmt.Sprintf("(*%s)(unsafe.Pointer(unsafe.SliceData(%s)))", cgoType(p.t.Elem), v),
+					"C.int64_t(len("+v+"))", "C.int64_t(cap("+v+"))")
+			default:
+				args = append(args, cgoType(p.t)+"("+v+")")
+			}
+		}
+		callExpr := "C." + e.name + "(" + strings.Join(args, ", ") + ")"
+		var results []string
+		for _, t := range e.results {
+			results = append(results, t.String())
+		}
+		res := strings.Join(results, ", ")
+		if len(results) > 1 {
+			res = "(" + res + ")"
+		}
+		fmt.Fprintf(&body, "func %s(%s) %s {\n", sg.name, strings.Join(params, ", "), res)
+		switch {
+		case len(e.results) == 0:
+			fmt.Fprintf(&body, "\t%s\n", callExpr)
+		case e.resDecl == "":
+			fmt.Fprintf(&body, "\treturn %s(%s)\n", e.results[0], callExpr)
+		default:
+			r := fresh("r")
+			fmt.Fprintf(&body, "\t%s := %s\n", r, callExpr)
+			var vals []string
+			for i, t := range e.results {
+				f := fmt.Sprintf("%s.r%d", r, i)
+				switch t.Kind {
+				case ir.KString:
+					usesUnsafe, usesStr = true, true
+					vals = append(vals, fmt.Sprintf("lmsgString(%s, %s_len)", f, f))
+				case ir.KSlice:
+					usesUnsafe, usesSlice = true, true
+					var same []string
+					for k, p := range e.params {
+						if p.t == t {
+							same = append(same, strings.Fields(params[k])[0])
+						}
+					}
+					vals = append(vals, fmt.Sprintf("lmsgSlice[%s](unsafe.Pointer(%s), %s_len, %s_cap%s)",
+						t.Elem, f, f, f, strings.Join(append([]string{""}, same...), ", ")))
+				default:
+					vals = append(vals, fmt.Sprintf("%s(%s)", t, f))
+				}
+			}
+			fmt.Fprintf(&body, "\treturn %s\n", strings.Join(vals, ", "))
+		}
+		body.WriteString("}\n")
+	}
+	if usesCStr {
+		body.WriteString(`
+// lmsgCString returns a pointer to the bytes of s, which C reads during
+// the call and does not keep.
+func lmsgCString(s string) *C.uint8_t {
+	return (*C.uint8_t)(unsafe.Pointer(unsafe.StringData(s)))
+}
+`)
+	}
+	if usesStr {
+		body.WriteString(`
+// lmsgString returns a copy in Go memory of the string result p[:n].
+func lmsgString(p *C.uint8_t, n C.int64_t) string {
+	if n == 0 {
+		return ""
+	}
+	return string(unsafe.Slice((*byte)(unsafe.Pointer(p)), int(n)))
+}
+`)
+	}
+	if usesSlice {
+		body.WriteString(`
+// lmsgSlice returns the Go slice that the C slice result (p, n, c)
+// denotes: a slice of the argument whose array p points into, so that it
+// aliases the caller's memory as in Go, or else a copy in Go memory of the
+// C array, up to its capacity.
+func lmsgSlice[T any](p unsafe.Pointer, n, c C.int64_t, args ...[]T) []T {
+	if p == nil {
+		return nil
+	}
+	size := unsafe.Sizeof(*new(T))
+	for _, a := range args {
+		base := uintptr(unsafe.Pointer(unsafe.SliceData(a)))
+		if base == 0 || uintptr(p) < base || uintptr(p)-base > uintptr(cap(a))*size {
+			continue
+		}
+		if k := int((uintptr(p) - base) / size); k+int(c) <= cap(a) {
+			return a[k : k+int(n) : k+int(c)]
+		}
+	}
+	out := make([]T, int(n), int(c))
+	copy(out[:c], unsafe.Slice((*T)(p), int(c)))
+	return out
+}
+`)
+	}
+	var src strings.Builder
+	src.WriteString(header + "\n\n")
+	fmt.Fprintf(&src, `// Package %s is the C version of package %s's specializations, called
+// through cgo: each function has the Go signature of the specialization
+// of the same name and calls its C entry point in %s (compiled by cgo
+// from the C file beside it).
+//
+// A panic in C code prints Go's message and exits the process with
+// status 2: it cannot be recovered. The functions are not safe for
+// concurrent use.
+package %s
+
+/*
+#cgo CFLAGS: -std=c11 -O2
+`, name, pkg, hName, name)
+	if fl.libm {
+		src.WriteString("#cgo LDFLAGS: -lm\n")
+	}
+	fmt.Fprintf(&src, "#include %q\n", hName)
+	if usesComplex {
+		// cgo's own code spells the types "complex float", "complex double".
+		src.WriteString("#include <complex.h>\n")
+	}
+	src.WriteString("*/\nimport \"C\"\n")
+	if usesUnsafe {
+		src.WriteString("\nimport \"unsafe\"\n")
+	}
+	src.WriteString(body.String())
+	out, err := format.Source([]byte(src.String()))
+	if err != nil {
+		return []byte(src.String()), fmt.Errorf("cgen: the bridge does not format: %w", err)
+	}
+	return out, nil
+}

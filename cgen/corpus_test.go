@@ -1,0 +1,190 @@
+package cgen_test
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/lmsgen/lmsgen/cgen"
+	"github.com/lmsgen/lmsgen/gogen"
+	"github.com/lmsgen/lmsgen/gogen/corpus"
+)
+
+// TestCorpus emits the gogen corpus and the C-specific cases of this
+// package as one C file, compiles it with gcc and clang and the strict
+// flags, builds one program per compiler that runs the cases through the
+// cgo bridge, and one with the Go output (gogen), runs every case with
+// each and compares standard output, exit status and the beginning of
+// standard error with the expected ones and with Go's.
+func TestCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs programs")
+	}
+	ccs := compilers(t)
+	all := append(corpus.Cases(), extraCases()...)
+	funcs, cases := funcsOf(t, all)
+	out := emit(t, "corpus", funcs, cgen.Options{})
+
+	// The same graphs, built and scheduled again, give the same bytes.
+	funcs2, _ := funcsOf(t, all)
+	if again := emit(t, "corpus", funcs2, cgen.Options{}); !bytes.Equal(out.c, again.c) ||
+		!bytes.Equal(out.h, again.h) || !bytes.Equal(out.bridge, again.bridge) {
+		t.Errorf("two emissions of the corpus differ")
+	}
+
+	sigs, generated := signatures(t, out.bridge)
+	if !generated {
+		t.Errorf("the bridge is not recognized as generated")
+	}
+	if !strings.HasPrefix(string(out.c), cgen.Header()+"\n") || !strings.HasPrefix(string(out.h), cgen.Header()+"\n") {
+		t.Errorf("the C file or the header does not start with the header line")
+	}
+	for _, c := range cases {
+		if got, want := sigs[c.Name], sigTypes(t, c.Sig); got != want {
+			t.Errorf("%s: bridge signature %s, want %s", c.Name, got, want)
+		}
+	}
+
+	dir := t.TempDir()
+	mainSrc := []byte(corpus.MainFile(cases))
+	var shim strings.Builder
+	shim.WriteString("package main\n\nimport \"corpusrun/lmsc\"\n\nvar (\n")
+	for _, c := range cases {
+		fmt.Fprintf(&shim, "\t%s = lmsc.%s\n", c.Name, c.Name)
+	}
+	shim.WriteString(")\n")
+	writeFiles(t, dir, map[string][]byte{
+		"c/go.mod": []byte("module corpusrun\n\ngo 1.26\n"), "c/main.go": mainSrc, "c/shim.go": []byte(shim.String()),
+		"go/go.mod": []byte("module corpusrun\n\ngo 1.26\n"), "go/main.go": mainSrc,
+	})
+	writeC(t, filepath.Join(dir, "c"), "lmsc", "corpus", out)
+	cFile, _, _ := cgen.FileNames("corpus")
+
+	var gfuncs []gogen.Func
+	for _, f := range funcs {
+		gfuncs = append(gfuncs, gogen.Func{Name: f.Name, Schedule: f.Schedule})
+	}
+	goSrc, goErr := gogen.File("main", gfuncs, gogen.Options{})
+
+	bins := map[string]string{}
+	t.Run("build", func(t *testing.T) {
+		for _, cc := range ccs {
+			t.Run(cc, func(t *testing.T) {
+				t.Parallel()
+				compileC(t, cc, filepath.Join(dir, "c", "lmsc", cFile))
+			})
+			bin := filepath.Join(dir, "prog-"+cc)
+			bins[cc] = bin
+			t.Run("cgo-"+cc, func(t *testing.T) {
+				t.Parallel()
+				goCmd(t, filepath.Join(dir, "c"), cc, "build", "-o", bin, ".")
+			})
+		}
+		bins["go"] = filepath.Join(dir, "prog-go")
+		t.Run("gogen", func(t *testing.T) {
+			t.Parallel()
+			if goErr != nil {
+				t.Skipf("gogen cannot emit the corpus, so C is not compared with Go: %v", goErr)
+			}
+			writeFiles(t, dir, map[string][]byte{"go/gen.go": goSrc})
+			goCmd(t, filepath.Join(dir, "go"), "", "build", "-o", bins["go"], ".")
+		})
+	})
+	for name, bin := range bins {
+		if _, err := os.Stat(bin); err != nil {
+			delete(bins, name)
+		}
+	}
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			t.Parallel()
+			var goRes *result
+			if bin, ok := bins["go"]; ok {
+				r := runProg(t, bin, c.Name)
+				goRes = &r
+			}
+			for _, cc := range ccs {
+				bin, ok := bins[cc]
+				if !ok {
+					continue
+				}
+				r := runProg(t, bin, c.Name)
+				checkResult(t, cc, c, r, approxCases[c.Name])
+				if why := goDiffers[c.Name]; why != "" && goRes != nil {
+					t.Logf("not compared with Go: %s", why)
+				} else if goRes != nil {
+					compareWithGo(t, cc, r, *goRes, approxCases[c.Name])
+				}
+			}
+		})
+	}
+}
+
+// checkResult compares a run of case c with its expected result.
+func checkResult(t *testing.T, who string, c corpus.Case, r result, approx bool) {
+	t.Helper()
+	if !sameOutput(r.stdout, c.Stdout, approx) {
+		t.Errorf("%s: stdout:\n%s\nwant:\n%s", who, r.stdout, c.Stdout)
+	}
+	if !strings.HasPrefix(r.stderr, c.Stderr) || c.Stderr == "" && r.stderr != "" {
+		t.Errorf("%s: stderr:\n%s\nwant it to start with:\n%s", who, r.stderr, c.Stderr)
+	}
+	if r.code != c.Exit {
+		t.Errorf("%s: exit status %d, want %d", who, r.code, c.Exit)
+	}
+}
+
+// compareWithGo compares a run of the C version with a run of the Go
+// version: standard output, exit status, and standard error up to the end
+// of the panic's first line.
+func compareWithGo(t *testing.T, who string, r, g result, approx bool) {
+	t.Helper()
+	if !sameOutput(r.stdout, g.stdout, approx) {
+		t.Errorf("%s: stdout differs from Go's:\n%s\nGo:\n%s", who, r.stdout, g.stdout)
+	}
+	if a, b := panicPrefix(r.stderr), panicPrefix(g.stderr); a != b {
+		t.Errorf("%s: stderr differs from Go's:\n%s\nGo:\n%s", who, a, b)
+	}
+	if r.code != g.code {
+		t.Errorf("%s: exit status %d, Go's %d", who, r.code, g.code)
+	}
+}
+
+// panicPrefix returns stderr up to the end of the first line that starts
+// a panic (all of it if there is none).
+func panicPrefix(s string) string {
+	i := strings.Index(s, "panic: ")
+	if i < 0 || i > 0 && s[i-1] != '\n' {
+		return s
+	}
+	return s[:i] + firstLine(s[i:])
+}
+
+// sameOutput compares outputs; with approx, numbers may differ by a few
+// units in the last place (math functions that C computes with other
+// algorithms than Go).
+func sameOutput(got, want string, approx bool) bool {
+	if got == want || !approx {
+		return got == want
+	}
+	g, w := strings.Fields(got), strings.Fields(want)
+	if len(g) != len(w) || strings.Count(got, "\n") != strings.Count(want, "\n") {
+		return false
+	}
+	for i := range g {
+		if g[i] == w[i] {
+			continue
+		}
+		a, err1 := strconv.ParseFloat(g[i], 64)
+		b, err2 := strconv.ParseFloat(w[i], 64)
+		if err1 != nil || err2 != nil || math.Abs(a-b) > 4e-16*math.Max(math.Abs(a), math.Abs(b)) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,142 @@
+// Package cgen writes lmsgen's specializations as C11 with Go's semantics,
+// and the cgo bridge through which Go calls them, so that comparing the Go
+// and the C output compares compilers, not semantics.
+//
+// # API
+//
+// [File] emits the C file <pkg>_lms.c and the header <pkg>_lms.h of a list
+// of specializations ([Func]: a name and the schedule of its graph, as
+// sched.Run returns it); [Bridge] emits the Go file <pkg>_lms.go of the C
+// sub-package (package lmsc by default, [Options].Package), whose
+// functions have the Go signatures of the Go specializations. The three
+// files go together in the sub-package's directory: cgo compiles the C
+// file (with -std=c11 -O2, from the bridge's #cgo line). [FileNames] names
+// them; [Header] is the first line of each. [Options].NoBounds drops
+// bounds checks (lmsgen -bounds=off); [Options].StrictMath rejects math
+// functions without a bit-exact C translation.
+//
+// Emitting the same schedules twice gives the same bytes: every name and
+// every order comes from symbol numbers and node order, never from a map.
+//
+// # The C file
+//
+// It holds, in order: Header(); the runtime prelude ([Runtime], see
+// runtime.h: Go's integer operations per width, float conversions,
+// complex arithmetic, panics with Go's messages, bounds checks, strings,
+// slices with Go's growth, fmt and the builtin print); the types the code
+// needs beyond the runtime's (tuples of results, slices of slices,
+// function pointers); support functions (checks of 64-bit unsigned
+// indices, the formatting of slices for printing, ports of Go's math
+// functions whose C counterparts differ); static tables as static const
+// arrays; the prototypes and definitions of the static functions; and the
+// exported entry points <pkg>_<Name>.
+//
+// Each specialization is a static C function named as in Go. Its nodes
+// are written block by block in the schedule's order. Every operator has
+// Go's semantics: integer arithmetic, division and shifts through the
+// runtime's helpers for the operand's width (wrapping, MinInt / -1,
+// division by zero and negative shift counts panicking as in Go, counts
+// beyond the width); float arithmetic as plain C (IEEE 754; -std=c11
+// forbids contraction into fused multiply-adds, and the prelude turns it
+// off for clang); float64 to float32 through lms_f64_to_f32; float to
+// integer conversions as gc compiles them on amd64; comparisons as C's,
+// which treat NaN as Go does (comparisons that the operand type decides,
+// such as u >= 0, are written as their result, since C compilers warn
+// about them); conditionals as if/else assigning a result variable;
+// loops as while, or for(;;) with a break when the condition needs
+// statements; strings and slices through the runtime; output through the
+// runtime's fmt port (slices printed by Print and Println are formatted
+// by generated functions); panics through lms_panic_str.
+//
+// A node the schedule marks inline is written at its use, unless C's
+// evaluation order forbids it: operands and arguments in C are
+// unsequenced, so two calls with effects, a call with effects and a read
+// or a trap, or two traps, are never unrelated operands of one expression
+// (see inline.go). The bool operators & and | are written && and || when
+// the right operand has no effect and cannot panic (skipping it changes
+// nothing), & and | otherwise.
+//
+// Staged functions (λ) are lambda-lifted to static C functions: the
+// dynamic values a function refers to without defining them (and those
+// of the functions it calls, transitively: a fixpoint, for mutual
+// recursion) become extra parameters passed at each call, variables by
+// pointer so that writes are shared. Recursion and mutual recursion
+// (λforward) need nothing more: every function has a prototype. A
+// function used as a value (not only called) is a C function pointer; if
+// it captures dynamic values it cannot be one, and File reports an error
+// at the function's position. Several results are returned as a struct.
+//
+// Static tables that no node writes are static const arrays, used in
+// place; a table the code writes is copied where the graph makes it, as
+// Go's output (slices.Clone) does.
+//
+// Library calls: only package math is known. Sqrt, Floor, Ceil, Trunc,
+// Round, RoundToEven, FMA and Mod are the C library's, which rounds them
+// exactly as Go does; Abs, Copysign, IsNaN and the bit conversions are the
+// runtime's; Max, Min, Dim, Signbit, IsInf, Inf, NaN and Modf are ports of
+// Go's code. Sin, Cos, Tan, their inverses and hyperbolic forms, Exp,
+// Exp2, Expm1, Log, Log2, Log10, Log1p, Pow, Atan2, Hypot, Cbrt, Erf,
+// Erfc and Gamma are calls of the C library, which computes them with
+// other algorithms than Go: their results may differ from Go's in the
+// last bit (the tests compare them with a tolerance); StrictMath rejects
+// them. Any other callee is an error.
+//
+// # Entry points and the header
+//
+// The entry points use only C's own types, so that the header needs no
+// runtime type and cgo passes everything directly: Go's basic types as
+// their C types (int is int64_t), complex numbers as _Complex, a string s
+// as (const uint8_t *s, int64_t s_len), a slice s as (T *s, int64_t
+// s_len, int64_t s_cap). One result that is not a string or a slice is
+// returned as itself; otherwise the results are fields r<i> (r<i>_len,
+// r<i>_cap) of a struct <pkg>_<Name>_result. An entry point converts its
+// arguments, calls the specialization, flushes the runtime's buffered
+// standard output (so that C's output and Go's interleave as they would
+// from Go alone) and converts the results. A specialization whose
+// parameters or results are not basic types or slices of basic types
+// (other than string) has no entry point: File reports an error.
+//
+// # The bridge
+//
+// For each specialization the bridge has a Go function of the same name
+// and signature that calls the entry point. Strings and slices are passed
+// as pointers into Go memory, which C reads (and, for slices, writes in
+// place) during the call and does not keep, as cgo's rules require. A
+// string result is copied into Go memory. A slice result that points into
+// the array of a slice argument of its type is returned as a slice of
+// that argument, so that it aliases the caller's array as in Go (an
+// append within capacity, a sub-slice); any other slice result lives in
+// memory the C code allocated, and is copied into a new Go array up to its
+// capacity (the C memory is never freed, as the runtime frees nothing).
+//
+// A panic in C code (an index out of range, a division by zero, panic
+// itself) prints Go's message on standard error and exits the process
+// with status 2, as an unrecovered Go panic does: the Go caller cannot
+// recover it. The runtime is not thread-safe: the bridge's functions must
+// not be called concurrently.
+//
+// # Example
+//
+// The corpus case Counter (a staged function that adds step to a
+// captured variable count, called n times) becomes:
+//
+//	static int64_t Counter(int64_t n, int64_t step) {
+//		int64_t count = 0;
+//		int64_t i = 0;
+//		while (i < n) {
+//			Counter_inc(step, &count);
+//			i = lms_add_i64(i, 1);
+//		}
+//		return count;
+//	}
+//
+//	static void Counter_inc(int64_t step, int64_t *count) {
+//		(*count) = lms_add_i64(step, (*count));
+//	}
+//
+//	int64_t corpus_Counter(int64_t n, int64_t step) {
+//		int64_t r = Counter(n, step);
+//		lmsg_flush();
+//		return r;
+//	}
+package cgen

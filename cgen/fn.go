@@ -1,0 +1,460 @@
+package cgen
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// This file writes C functions: the specialization itself and its lifted
+// staged functions, block by block in the schedule's order, with the
+// nodes the schedule inlines (and C's evaluation order allows, see
+// inline.go) written at their use.
+
+// fnGen writes one C function.
+type fnGen struct {
+	sg    *specGen
+	fl    *fileGen
+	g     *ir.Graph
+	sc    *scope
+	lines []string
+	depth int
+
+	capName map[ir.Sym]string // captured symbol -> its parameter
+	capPtr  map[ir.Sym]bool   // captured variables, passed by pointer
+	frame   []int32           // ids of the blocks being written (see inline.go)
+}
+
+// emit writes the specialization's function and its lifted functions.
+func (sg *specGen) emit() {
+	captured := make([]bool, sg.g.NumSyms())
+	for _, l := range sg.lams {
+		for _, s := range l.caps {
+			captured[s] = true
+		}
+	}
+	sg.captured = captured
+	g := sg.g
+	fn := sg.newFn()
+	var ps []string
+	for i, s := range g.Block.In {
+		base := ""
+		if i < len(sg.fn.ParamNames) {
+			base = cIdent(sg.fn.ParamNames[i])
+		}
+		name := fn.declare(s, base)
+		ps = append(ps, fn.fl.ctype(g.TypeOf(s.E()))+" "+name)
+		sg.params = append(sg.params, name)
+	}
+	fn.function(sg.cname, ps, g.TypeOf(g.Block.Res), g.Block, nil)
+	for _, l := range sg.lams {
+		fn := sg.newFn()
+		b := l.n.Blocks[0]
+		var ps []string
+		for _, s := range b.In {
+			ps = append(ps, fn.fl.ctype(g.TypeOf(s.E()))+" "+fn.declare(s, ""))
+		}
+		for _, s := range l.caps {
+			name := fn.sc.fresh(sg.baseName(s, ""))
+			fn.capName[s] = name
+			t := fn.fl.ctype(g.TypeOf(s.E()))
+			if sg.isVar(s) {
+				fn.capPtr[s] = true
+				t += " *"
+			} else {
+				t += " "
+			}
+			ps = append(ps, t+name)
+		}
+		fn.function(l.cname, ps, ir.TupleOf(l.n.Type.Results), b, l)
+	}
+}
+
+func (sg *specGen) newFn() *fnGen {
+	return &fnGen{sg: sg, fl: sg.fl, g: sg.g, sc: newScope(sg.fl.top),
+		capName: map[ir.Sym]string{}, capPtr: map[ir.Sym]bool{}}
+}
+
+// function writes a C function with the given parameters whose body is
+// the block b, and its prototype.
+func (fn *fnGen) function(name string, params []string, res *ir.Type, b *ir.Block, l *lamInfo) {
+	rt := fn.fl.ctype(res)
+	plist := strings.Join(params, ", ")
+	if plist == "" {
+		plist = "void"
+	}
+	sig := fmt.Sprintf("static %s %s(%s)", rt, name, plist)
+	fn.fl.protos = append(fn.fl.protos, sig+";\n")
+	fn.depth = 1
+	for _, s := range b.In {
+		if fn.sg.uses[s] == 0 {
+			fn.line("(void)" + fn.sg.names[s] + ";")
+		}
+	}
+	d := dest{kind: destReturn}
+	if res == ir.Void {
+		d.kind = destNone
+	}
+	fn.block(b, d)
+	var sb strings.Builder
+	if l != nil {
+		fmt.Fprintf(&sb, "/* %s is the staged function %s of %s. */\n", name, fn.sg.nodeName(l.n.Sym), fn.sg.name)
+	} else {
+		fmt.Fprintf(&sb, "/* %s is the specialization %s. */\n", name, fn.sg.name)
+	}
+	sb.WriteString(sig + " {\n")
+	for _, ln := range fn.lines {
+		sb.WriteString(ln + "\n")
+	}
+	sb.WriteString("}\n")
+	fn.fl.defs = append(fn.fl.defs, sb.String())
+}
+
+// nodeName names a symbol in comments: its source name, or x<N>.
+func (sg *specGen) nodeName(s ir.Sym) string {
+	if n := sg.g.Name(s); n != "" {
+		return n
+	}
+	if f, ok := sg.lamFwd[s]; ok && sg.g.Name(f) != "" {
+		return sg.g.Name(f)
+	}
+	return s.String()
+}
+
+// baseName returns the name s would like: override, its source name, or
+// x<N>.
+func (sg *specGen) baseName(s ir.Sym, override string) string {
+	if override != "" {
+		return override
+	}
+	if n := cIdent(sg.g.Name(s)); n != "" {
+		return n
+	}
+	return "x" + strconv.Itoa(int(s))
+}
+
+// declare chooses the C name of a symbol defined in the function.
+func (fn *fnGen) declare(s ir.Sym, override string) string {
+	if fn.sg.names[s] == "" {
+		fn.sg.names[s] = fn.sc.fresh(fn.sg.baseName(s, override))
+	}
+	return fn.sg.names[s]
+}
+
+// line writes a line at the current depth.
+func (fn *fnGen) line(text string) {
+	fn.lines = append(fn.lines, strings.Repeat("\t", fn.depth)+text)
+}
+
+// capture runs f writing into a fresh list of lines at depth 0, and
+// returns them.
+func (fn *fnGen) capture(f func()) []string {
+	saved, depth := fn.lines, fn.depth
+	fn.lines, fn.depth = nil, 0
+	f()
+	out := fn.lines
+	fn.lines, fn.depth = saved, depth
+	return out
+}
+
+// embed writes lines captured at depth 0 at the current depth + 1.
+func (fn *fnGen) embed(lines []string) {
+	prefix := strings.Repeat("\t", fn.depth+1)
+	for _, ln := range lines {
+		fn.lines = append(fn.lines, prefix+ln)
+	}
+}
+
+// destKind says where a block's result goes.
+type destKind uint8
+
+const (
+	destNone   destKind = iota // nowhere: the block runs for its effects
+	destReturn                 // returned: a function body
+	destAssign                 // assigned to lhs
+)
+
+type dest struct {
+	kind destKind
+	lhs  string
+}
+
+// block writes the statements of b and sends its result to d. It
+// reports whether the block ends in a statement that does not complete
+// (a return or a panic).
+func (fn *fnGen) block(b *ir.Block, d dest) bool {
+	fr := fn.enter(b)
+	defer fn.leave(fr)
+	last := -1
+	for i, n := range fr.nodes {
+		if !fn.skip(n) {
+			last = i
+		}
+	}
+	for i, n := range fr.nodes {
+		if fn.skip(n) {
+			continue
+		}
+		if i == last && n.Op == ir.OpIf && d.kind != destNone && b.Res.IsSym() && b.Res.Sym() == n.Sym &&
+			fn.sg.uses[n.Sym] == 1 {
+			return fn.ifStmt(n, d)
+		}
+		if fn.stmt(n) {
+			return true
+		}
+	}
+	return fn.result(b.Res, d)
+}
+
+// skip reports whether n is written somewhere other than at its place:
+// inline at its use, at file level, or not at all.
+func (fn *fnGen) skip(n *ir.Node) bool {
+	if fn.isInline(n.Sym) {
+		return true
+	}
+	switch n.Op {
+	case ir.OpLambda, ir.OpForward:
+		return true
+	case ir.OpStatic:
+		return !fn.sg.written[n.Sym]
+	}
+	return false
+}
+
+// result sends a block's result to d.
+func (fn *fnGen) result(res ir.Exp, d dest) bool {
+	if fn.g.TypeOf(res).Kind == ir.KVoid {
+		if res.IsSym() && fn.isInline(res.Sym()) {
+			fn.line(fn.ref(res).s + ";")
+		}
+		return false
+	}
+	switch d.kind {
+	case destReturn:
+		fn.line("return " + fn.ref(res).s + ";")
+		return true
+	case destAssign:
+		fn.line(d.lhs + " = " + fn.ref(res).s + ";")
+	default:
+		if res.IsSym() && fn.isInline(res.Sym()) {
+			fn.line("(void)" + fn.ref(res).paren() + ";")
+		}
+	}
+	return false
+}
+
+// stmt writes the statement of n and reports whether it does not
+// complete (a panic).
+func (fn *fnGen) stmt(n *ir.Node) bool {
+	sg := fn.sg
+	a := n.Args
+	switch n.Op {
+	case ir.OpIf:
+		d := dest{kind: destNone}
+		if n.Type != ir.Void && sg.uses[n.Sym] > 0 {
+			name := fn.declare(n.Sym, "")
+			fn.line(fn.fl.ctype(n.Type) + " " + name + ";")
+			d = dest{kind: destAssign, lhs: name}
+		}
+		return fn.ifStmt(n, d)
+	case ir.OpWhile:
+		return fn.whileStmt(n)
+	case ir.OpVarNew:
+		name := fn.declare(n.Sym, "")
+		fn.line(fmt.Sprintf("%s %s = %s;", fn.fl.ctype(n.Type), name, fn.ref(a[0]).s))
+		if sg.varReads[n.Sym] == 0 && !sg.captured[n.Sym] {
+			fn.line("(void)" + name + "; /* written, never read */")
+		}
+	case ir.OpVarSet:
+		fn.line(fmt.Sprintf("%s = %s;", fn.varLvalue(a[0].Sym()), fn.ref(a[1]).s))
+	case ir.OpSliceSet:
+		fn.line(fn.sliceSet(n) + ";")
+	case ir.OpPrintf, ir.OpPrint, ir.OpPrintln, ir.OpEprint, ir.OpEprintln:
+		fn.line(fn.print(n) + ";")
+	case ir.OpPanic:
+		fn.line("lms_panic_str(" + fn.ref(a[0]).s + ");")
+		return true
+	case ir.OpStatic:
+		// A table the code writes is copied where the graph makes it, as
+		// Go's slices.Clone does (so cap() agrees too).
+		tb := sg.tables[n.Sym]
+		st := fn.fl.ctype(n.Type)
+		src := "NULL"
+		if len(tb.vals) > 0 {
+			src = tb.data
+		}
+		fn.line(fmt.Sprintf("%s %s = %s_append_n((%s){NULL, 0, 0}, %s, %d);", st, fn.declare(n.Sym, ""), st, st, src, len(tb.vals)))
+	default:
+		fn.valueStmt(n)
+	}
+	return false
+}
+
+// valueStmt binds the value of an expression node to a name, or evaluates
+// it for its effects when nobody uses it.
+func (fn *fnGen) valueStmt(n *ir.Node) {
+	switch {
+	case n.Type == ir.Void:
+		fn.line(fn.expr(n).s + ";")
+	case fn.sg.uses[n.Sym] > 0:
+		name := fn.declare(n.Sym, "")
+		fn.line(fmt.Sprintf("%s %s = %s;", fn.fl.ctype(n.Type), name, fn.expr(n).s))
+	default:
+		fn.line("(void)" + fn.expr(n).paren() + ";")
+	}
+}
+
+// ifStmt writes a conditional whose result goes to d.
+func (fn *fnGen) ifStmt(n *ir.Node, d dest) bool {
+	c := fn.ref(n.Args[0])
+	var thenTerm, elseTerm bool
+	th := fn.capture(func() { thenTerm = fn.block(n.Blocks[0], d) })
+	el := fn.capture(func() { elseTerm = fn.block(n.Blocks[1], d) })
+	switch {
+	case len(el) == 0:
+		fn.line("if (" + c.s + ") {")
+		fn.embed(th)
+		fn.line("}")
+		return false
+	case len(th) == 0:
+		fn.line("if (" + c.not() + ") {")
+		fn.embed(el)
+		fn.line("}")
+		return false
+	}
+	fn.line("if (" + c.s + ") {")
+	fn.embed(th)
+	if singleIf(el) {
+		fn.lines = append(fn.lines, strings.Repeat("\t", fn.depth)+"} else "+el[0])
+		for _, ln := range el[1:] {
+			fn.lines = append(fn.lines, strings.Repeat("\t", fn.depth)+ln)
+		}
+	} else {
+		fn.line("} else {")
+		fn.embed(el)
+		fn.line("}")
+	}
+	return thenTerm && elseTerm
+}
+
+// singleIf reports whether lines (at depth 0) are one if statement, which
+// can follow an else.
+func singleIf(lines []string) bool {
+	if len(lines) == 0 || !strings.HasPrefix(lines[0], "if (") || lines[len(lines)-1] != "}" {
+		return false
+	}
+	for _, ln := range lines[1:] {
+		if !strings.HasPrefix(ln, "\t") && ln != "}" && !strings.HasPrefix(ln, "} else") {
+			return false
+		}
+	}
+	return true
+}
+
+// whileStmt writes a loop:
+//
+//	while (c) { body }                               the condition is one expression
+//	for (;;) { cond stmts; if (!c) break; body }     it needs statements
+//	for (;;) { body }                                it is the constant true
+func (fn *fnGen) whileStmt(n *ir.Node) bool {
+	condB, bodyB := n.Blocks[0], n.Blocks[1]
+	var c cx
+	var condTerm bool
+	cs := fn.capture(func() {
+		fr := fn.enter(condB)
+		for _, m := range fr.nodes {
+			if fn.skip(m) {
+				continue
+			}
+			if fn.stmt(m) {
+				condTerm = true
+				break
+			}
+		}
+		if !condTerm {
+			c = fn.ref(condB.Res)
+		}
+		fn.leave(fr)
+	})
+	body := fn.capture(func() { fn.block(bodyB, dest{kind: destNone}) })
+	switch {
+	case condTerm:
+		// The condition always panics: the loop runs it once.
+		fn.line("for (;;) {")
+		fn.embed(cs)
+		fn.line("}")
+		return true
+	case len(cs) == 0 && c.s == "true":
+		fn.line("for (;;) {")
+		fn.embed(body)
+		fn.line("}")
+		return true
+	case len(cs) == 0:
+		fn.line("while (" + c.s + ") {")
+		fn.embed(body)
+		fn.line("}")
+		return false
+	}
+	fn.line("for (;;) {")
+	fn.embed(cs)
+	fn.line("\tif (" + c.not() + ") break;")
+	fn.embed(body)
+	fn.line("}")
+	return false
+}
+
+// varLvalue returns the lvalue of a staged variable.
+func (fn *fnGen) varLvalue(v ir.Sym) string {
+	if name, ok := fn.capName[v]; ok {
+		return "(*" + name + ")"
+	}
+	return fn.name(v)
+}
+
+// varAddr returns a pointer to a staged variable.
+func (fn *fnGen) varAddr(v ir.Sym) string {
+	if name, ok := fn.capName[v]; ok {
+		return name
+	}
+	return "&" + fn.name(v)
+}
+
+// name returns the C name of a symbol of this function already declared.
+func (fn *fnGen) name(s ir.Sym) string {
+	if name, ok := fn.capName[s]; ok {
+		return name
+	}
+	if fn.sg.names[s] == "" {
+		panic("BUG: cgen: " + s.String() + " used before it is declared")
+	}
+	return fn.sg.names[s]
+}
+
+// ref writes a use of e: a constant, the expression of an inline node, a
+// file-level name or a local name.
+func (fn *fnGen) ref(e ir.Exp) cx {
+	if c := e.Const(); c != nil {
+		return fn.fl.constant(c)
+	}
+	s := e.Sym()
+	if fn.isInline(s) && !fn.sg.done[s] {
+		fn.sg.done[s] = true
+		return fn.expr(fn.g.Def(s))
+	}
+	if fn.sg.isVar(s) {
+		panic("BUG: cgen: variable " + s.String() + " used as a value")
+	}
+	if name, ok := fn.capName[s]; ok {
+		return cx{s: name, prim: true}
+	}
+	if l := fn.sg.funcOf(s); l != 0 {
+		return cx{s: fn.sg.lamOf[l].cname, prim: true}
+	}
+	if tb, ok := fn.sg.tables[s]; ok && !fn.sg.written[s] {
+		tb.usedSlice = true
+		return cx{s: tb.slice, prim: true}
+	}
+	return cx{s: fn.name(s), prim: true}
+}

@@ -1,0 +1,265 @@
+package cgen_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/printer"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/lmsgen/lmsgen/cgen"
+	"github.com/lmsgen/lmsgen/gogen/corpus"
+	"github.com/lmsgen/lmsgen/ir"
+	"github.com/lmsgen/lmsgen/sched"
+)
+
+// This file holds the harness of the emitter's tests: scheduling cases,
+// compiling generated C with the strict flags, building Go programs that
+// call it through the bridge, and running them.
+
+// strict are the flags DESIGN.md requires generated C to compile with.
+var strict = []string{"-std=c11", "-O2", "-Wall", "-Wextra", "-Werror"}
+
+// compilers returns the C compilers to test with; gcc is required, clang
+// is skipped (with a log) when missing.
+func compilers(t *testing.T) []string {
+	t.Helper()
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Fatal("gcc not found on PATH")
+	}
+	ccs := []string{"gcc"}
+	if _, err := exec.LookPath("clang"); err == nil {
+		ccs = append(ccs, "clang")
+	} else {
+		t.Log("clang not found on PATH: testing with gcc only (.ci/run installs clang)")
+	}
+	return ccs
+}
+
+// schedule builds a case's graph, checks it and schedules it. A failure of
+// the scheduler is an error of the test, and the case is left out (nil).
+func schedule(t *testing.T, c corpus.Case) (s *sched.Schedule) {
+	t.Helper()
+	g := c.Build()
+	if err := ir.Check(g); err != nil {
+		t.Errorf("%s: invalid graph: %v", c.Name, err)
+		return nil
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			t.Errorf("%s: the scheduler failed: %v", c.Name, r)
+			s = nil
+		}
+	}()
+	return sched.Run(g, sched.Options{})
+}
+
+// funcsOf schedules the cases; it returns the functions to emit and the
+// cases kept.
+func funcsOf(t *testing.T, cases []corpus.Case) ([]cgen.Func, []corpus.Case) {
+	t.Helper()
+	var funcs []cgen.Func
+	var kept []corpus.Case
+	for _, c := range cases {
+		if s := schedule(t, c); s != nil {
+			funcs = append(funcs, cgen.Func{Name: c.Name, Schedule: s})
+			kept = append(kept, c)
+		}
+	}
+	return funcs, kept
+}
+
+// output holds the C output of a package.
+type output struct {
+	c, h, bridge []byte
+}
+
+// emit emits the C file, the header and the bridge of funcs.
+func emit(t *testing.T, pkg string, funcs []cgen.Func, opts cgen.Options) output {
+	t.Helper()
+	c, h, err := cgen.File(pkg, funcs, opts)
+	if err != nil {
+		t.Fatalf("File: %v", err)
+	}
+	br, err := cgen.Bridge(pkg, funcs, opts)
+	if err != nil {
+		t.Fatalf("Bridge: %v\n%s", err, br)
+	}
+	return output{c, h, br}
+}
+
+// writeFiles writes files (name -> contents) under dir.
+func writeFiles(t *testing.T, dir string, files map[string][]byte) {
+	t.Helper()
+	for name, data := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// writeC writes a package's C output into dir/sub, named as lmsgen names
+// it.
+func writeC(t *testing.T, dir, sub, pkg string, out output) {
+	t.Helper()
+	cName, hName, goName := cgen.FileNames(pkg)
+	writeFiles(t, dir, map[string][]byte{
+		filepath.Join(sub, cName): out.c, filepath.Join(sub, hName): out.h, filepath.Join(sub, goName): out.bridge})
+}
+
+// compileC compiles the C file path with cc and the strict flags (no
+// linking), and fails with the diagnostics and the lines they point at.
+func compileC(t *testing.T, cc, path string, extra ...string) {
+	t.Helper()
+	args := append(append(append([]string{}, strict...), extra...), "-c", "-o", os.DevNull, path)
+	out, err := exec.Command(cc, args...).CombinedOutput()
+	if err != nil {
+		src, _ := os.ReadFile(path)
+		t.Fatalf("%s %s: %v\n%s%s", cc, strings.Join(args, " "), err, out, around(src, out, filepath.Base(path)))
+	}
+}
+
+// around returns the source lines that compiler or go diagnostics point at.
+func around(src, diag []byte, file string) string {
+	lines := strings.Split(string(src), "\n")
+	var sb strings.Builder
+	re := regexp.MustCompile(regexp.QuoteMeta(file) + `:(\d+):`)
+	seen := map[int]bool{}
+	for _, m := range re.FindAllStringSubmatch(string(diag), 10) {
+		n, _ := strconv.Atoi(m[1])
+		if seen[n] {
+			continue
+		}
+		seen[n] = true
+		fmt.Fprintf(&sb, "--- %s:%d\n", file, n)
+		for i := max(n-5, 1); i <= min(n+2, len(lines)); i++ {
+			fmt.Fprintf(&sb, "%5d  %s\n", i, lines[i-1])
+		}
+	}
+	return sb.String()
+}
+
+// goEnv is the environment of the go commands the tests run.
+func goEnv(cc string) []string {
+	env := append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "CGO_ENABLED=1")
+	if cc != "" {
+		env = append(env, "CC="+cc)
+	}
+	return env
+}
+
+// goCmd runs the go command in dir and fails with its output.
+func goCmd(t *testing.T, dir, cc string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	cmd.Env = goEnv(cc)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("CC=%s go %s: %v\n%s", cc, strings.Join(args, " "), err, out)
+	}
+}
+
+// result is what a program wrote and its exit status.
+type result struct {
+	stdout, stderr string
+	code           int
+}
+
+// runProg runs bin with args.
+func runProg(t *testing.T, bin string, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	code := 0
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		code = exit.ExitCode()
+	} else if err != nil {
+		t.Fatalf("running %s: %v", bin, err)
+	}
+	return result{out.String(), errOut.String(), code}
+}
+
+// firstLine returns the first line of s, with its newline.
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i+1]
+	}
+	return s
+}
+
+// parallel runs the functions concurrently and waits for them.
+func parallel(fs ...func()) {
+	var wg sync.WaitGroup
+	for _, f := range fs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f()
+		}()
+	}
+	wg.Wait()
+}
+
+// signatures returns the signatures of the functions declared in the Go
+// source src, as lists of parameter and result types ("(int8, int8)
+// (int8)"), and whether the file is recognized as generated.
+func signatures(t *testing.T, src []byte) (map[string]string, bool) {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "bridge.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sigs := map[string]string{}
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok {
+			sigs[fd.Name.Name] = typesOf(fset, fd.Type)
+		}
+	}
+	return sigs, ast.IsGenerated(f)
+}
+
+// sigTypes returns the types of a signature written as Go source.
+func sigTypes(t *testing.T, sig string) string {
+	t.Helper()
+	fset := token.NewFileSet()
+	e, err := parser.ParseExprFrom(fset, "sig", sig, 0)
+	if err != nil {
+		t.Fatalf("signature %q: %v", sig, err)
+	}
+	return typesOf(fset, e.(*ast.FuncType))
+}
+
+func typesOf(fset *token.FileSet, ft *ast.FuncType) string {
+	list := func(fl *ast.FieldList) string {
+		var ts []string
+		if fl != nil {
+			for _, f := range fl.List {
+				var sb strings.Builder
+				printer.Fprint(&sb, fset, f.Type)
+				for range max(len(f.Names), 1) {
+					ts = append(ts, sb.String())
+				}
+			}
+		}
+		return "(" + strings.Join(ts, ", ") + ")"
+	}
+	return list(ft.Params) + " " + list(ft.Results)
+}

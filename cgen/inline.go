@@ -1,0 +1,210 @@
+package cgen
+
+import (
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// This file decides which nodes of a block are written inline at their
+// single use. The schedule's compact traverser proposes them for Go, which
+// evaluates the calls of an expression from left to right. C does not: the
+// operands of an operator and the arguments of a call are unsequenced, so
+// two calls with effects, or a call with effects and a read or a trap, or
+// two traps (whose order decides which panic is reported), must not be
+// operands of one expression unless one contains the other (an operand is
+// evaluated before its operator). Where they would be, the earlier of the
+// two in the schedule's order is written as a statement instead, which is
+// always correct: it only moves its evaluation back to its place in the
+// schedule.
+
+// frame is a block being written.
+type frame struct {
+	nodes []*ir.Node
+	id    int32
+	saved []savedInline
+}
+
+type savedInline struct {
+	s     ir.Sym
+	frame int32
+	done  bool
+}
+
+// enter starts writing block b and decides which of its nodes are inline.
+func (fn *fnGen) enter(b *ir.Block) *frame {
+	sg := fn.sg
+	nodes := sg.s.Nodes(b)
+	sg.frames++
+	fr := &frame{nodes: nodes, id: sg.frames}
+	n := len(nodes)
+	pos := make(map[ir.Sym]int32, n)
+	inl := make([]bool, n)
+	for i, nd := range nodes {
+		pos[nd.Sym] = int32(i)
+		inl[i] = sg.s.Inlined(b, nd.Sym) && fn.canInline(nd)
+	}
+	// parent[i] is the node whose argument node i is (-1: the block's
+	// result; -2: none, or more than one use).
+	parent := make([]int32, n)
+	for i := range parent {
+		parent[i] = -2
+	}
+	use := func(s ir.Sym, user int32) {
+		if j, ok := pos[s]; ok {
+			if parent[j] == -2 {
+				parent[j] = user
+			} else {
+				inl[j] = false
+			}
+		}
+	}
+	for i, nd := range nodes {
+		if nd.Op == ir.OpForward {
+			continue
+		}
+		for _, x := range nd.Args {
+			if x.IsSym() {
+				use(x.Sym(), int32(i))
+			}
+		}
+	}
+	if b.Res.IsSym() {
+		use(b.Res.Sym(), -1)
+	}
+	for i := range inl {
+		if parent[i] == -2 {
+			inl[i] = false
+		}
+	}
+	orderForC(nodes, inl, parent)
+	for i, nd := range nodes {
+		if inl[i] {
+			fr.saved = append(fr.saved, savedInline{nd.Sym, sg.inline[nd.Sym], sg.done[nd.Sym]})
+			sg.inline[nd.Sym] = fr.id
+			sg.done[nd.Sym] = false
+		}
+	}
+	fn.frame = append(fn.frame, fr.id)
+	return fr
+}
+
+// leave ends the block of fr.
+func (fn *fnGen) leave(fr *frame) {
+	for i := len(fr.saved) - 1; i >= 0; i-- {
+		sv := fr.saved[i]
+		fn.sg.inline[sv.s], fn.sg.done[sv.s] = sv.frame, sv.done
+	}
+	fn.frame = fn.frame[:len(fn.frame)-1]
+}
+
+// isInline reports whether s is written inline in the block being written.
+func (fn *fnGen) isInline(s ir.Sym) bool {
+	return len(fn.frame) > 0 && fn.sg.inline[s] == fn.frame[len(fn.frame)-1]
+}
+
+// canInline reports whether n may be written as an expression at its use.
+func (fn *fnGen) canInline(n *ir.Node) bool {
+	sg := fn.sg
+	if len(n.Blocks) > 0 || n.Type == ir.Void || sg.uses[n.Sym] != 1 || sg.captured[n.Sym] {
+		return false
+	}
+	if n.Type.Kind == ir.KTuple && n.Op != ir.OpTuple {
+		return false
+	}
+	switch n.Op {
+	case ir.OpVarNew, ir.OpForward, ir.OpStatic, ir.OpSliceNew, ir.OpLambda:
+		return false
+	}
+	return true
+}
+
+// effect classes for C's evaluation order.
+const (
+	effWrite = 1 << iota // a call with effects, or a node that writes
+	effRead              // reads memory
+	effTrap              // may panic
+)
+
+func cEffect(n *ir.Node) int {
+	e := 0
+	if n.Op == ir.OpApply && !n.Eff.IsEmpty() || n.Eff != nil && len(n.Eff.Wkeys) > 0 {
+		e |= effWrite
+	}
+	if n.Eff != nil && len(n.Eff.Rkeys) > 0 {
+		e |= effRead
+	}
+	if n.CanTrap() {
+		e |= effTrap
+	}
+	return e
+}
+
+// conflicts reports whether nodes of effect classes x and y may not be
+// unsequenced.
+func conflicts(x, y int) bool {
+	if x&effWrite != 0 && y != 0 || y&effWrite != 0 && x != 0 {
+		return true
+	}
+	return x&effTrap != 0 && y&effTrap != 0
+}
+
+// orderForC un-inlines, in one block, every inline node that would be
+// unsequenced with a conflicting inline node of the same expression (one
+// that is neither its ancestor nor its descendant). It walks the block
+// backwards, so that every kept node is checked against the kept nodes
+// after it (its ancestors among them are exempt); the earlier node of a
+// conflicting pair is the one written as a statement.
+func orderForC(nodes []*ir.Node, inl []bool, parent []int32) {
+	n := len(nodes)
+	eff := make([]int, n)
+	for i, nd := range nodes {
+		eff[i] = cEffect(nd)
+	}
+	// count[root] holds the number of kept inline nodes of each class in
+	// the expression rooted at root (index n for the block's result).
+	type counts struct{ w, r, t int }
+	count := make([]counts, n+1)
+	add := func(c *counts, e int, d int) {
+		if e&effWrite != 0 {
+			c.w += d
+		}
+		if e&effRead != 0 {
+			c.r += d
+		}
+		if e&effTrap != 0 {
+			c.t += d
+		}
+	}
+	for i := n - 1; i >= 0; i-- {
+		if !inl[i] || eff[i] == 0 {
+			continue
+		}
+		// The kept nodes of the expression that are not ancestors of i.
+		var anc counts
+		p := parent[i]
+		for p >= 0 && inl[p] {
+			add(&anc, eff[p], 1)
+			p = parent[p]
+		}
+		root := p
+		if root < 0 {
+			root = int32(n)
+		}
+		c := count[root]
+		others := counts{c.w - anc.w, c.r - anc.r, c.t - anc.t}
+		other := 0
+		if others.w > 0 {
+			other |= effWrite
+		}
+		if others.r > 0 {
+			other |= effRead
+		}
+		if others.t > 0 {
+			other |= effTrap
+		}
+		if conflicts(eff[i], other) {
+			inl[i] = false
+			continue
+		}
+		add(&count[root], eff[i], 1)
+	}
+}

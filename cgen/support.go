@@ -1,0 +1,186 @@
+package cgen
+
+import (
+	"fmt"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// This file holds the support functions the generated code may need
+// beyond the runtime: checks of 64-bit unsigned indices (reported
+// unsigned, as Go does), slicing without checks, the formatting of
+// slices for printing, Go's math functions whose C counterparts differ,
+// and the conversions of the entry points. Each is written once per file,
+// when first needed, in that order.
+
+// sliceHelper returns the name of the helper kind for slices of type t
+// (C type st), declaring it.
+func (fl *fileGen) sliceHelper(kind, st string, t *ir.Type) string {
+	name := "lmsg_" + kind + "_" + mangled(t)
+	elem := fl.ctype(t.Elem)
+	fl.helper(name, func() string {
+		switch kind {
+		case "get_u":
+			return fmt.Sprintf("static inline %s %s(%s s, uint64_t i) {\n\tlms_check_index_u(i, s.len);\n\treturn s.p[i];\n}\n", elem, name, st)
+		case "set_u":
+			return fmt.Sprintf("static inline void %s(%s s, uint64_t i, %s v) {\n\tlms_check_index_u(i, s.len);\n\ts.p[i] = v;\n}\n", name, st, elem)
+		case "sub":
+			return fmt.Sprintf("static inline %s %s(%s s, int64_t lo, int64_t hi) {\n\treturn %s_reslice(s, lo, hi, s.cap);\n}\n", st, name, st, st)
+		case "slice_f":
+			return fmt.Sprintf("static inline %s %s(%s s, int64_t lo, int64_t hi, int flags) {\n"+
+				"\tlms_check_slice(lo, hi, s.cap, flags);\n\treturn %s_reslice(s, lo, hi, s.cap);\n}\n", st, name, st, st)
+		case "slice3_f":
+			return fmt.Sprintf("static inline %s %s(%s s, int64_t lo, int64_t hi, int64_t max, int flags) {\n"+
+				"\tlms_check_slice3(lo, hi, max, s.cap, flags);\n\treturn %s_reslice(s, lo, hi, max);\n}\n", st, name, st, st)
+		}
+		panic("BUG: cgen: slice helper " + kind)
+	})
+	return name
+}
+
+// strHelper returns the name of the string helper kind, declaring it.
+func (fl *fileGen) strHelper(kind string) string {
+	name := "lmsg_str_" + kind
+	fl.helper(name, func() string {
+		switch kind {
+		case "index_u":
+			return "static inline uint8_t " + name + "(lms_string s, uint64_t i) {\n\tlms_check_index_u(i, s.len);\n\treturn s.p[i];\n}\n"
+		case "slice_f":
+			return "static inline lms_string " + name + "(lms_string s, int64_t lo, int64_t hi, int flags) {\n" +
+				"\tlms_check_slice(lo, hi, s.len, LMS_SLICE_STRING | flags);\n\treturn lms_str_reslice(s, lo, hi);\n}\n"
+		}
+		panic("BUG: cgen: string helper " + kind)
+	})
+	return name
+}
+
+// sprintHelper returns the name of the function that formats a slice of
+// type t as fmt's %v does ([1 2 3]), declaring it.
+func (fl *fileGen) sprintHelper(t *ir.Type) string {
+	st := fl.ctype(t)
+	name := "lmsg_sprint_" + mangled(t)
+	var elem string
+	if t.Elem.Kind == ir.KSlice {
+		elem = "lms_arg_string(" + fl.sprintHelper(t.Elem) + "(s.p[i]))"
+	} else {
+		elem = argMaker(t.Elem) + "(s.p[i])"
+	}
+	fl.helper(name, func() string {
+		return fmt.Sprintf(`static lms_string %s(%s s) {
+	lms_buf b = {NULL, 0, 0};
+	lms_buf_byte(&b, '[');
+	for (int64_t i = 0; i < s.len; i++) {
+		if (i > 0) lms_buf_byte(&b, ' ');
+		lms_arg a = %s;
+		lms_fmt_sprint(&b, 1, &a);
+	}
+	lms_buf_byte(&b, ']');
+	return lms_str_make(b.p, b.len);
+}
+`, name, st, elem)
+	})
+	return name
+}
+
+// flushHelper returns the name of the function entry points call before
+// they return: it writes buffered standard output, if any, so that C's
+// output and Go's interleave.
+func (fl *fileGen) flushHelper() string {
+	const name = "lmsg_flush"
+	fl.helper(name, func() string {
+		return "static inline void " + name + "(void) {\n\tif (lms_stdout.len > 0) lms_flush();\n}\n"
+	})
+	return name
+}
+
+// complexIn returns the name of the conversion from C's _Complex type to
+// the runtime's complex type of t, declaring it. C11 gives both the
+// representation of an array of two floats.
+func (fl *fileGen) complexIn(t *ir.Type) string {
+	rt, ct, short := "lms_complex128", "double _Complex", "c128"
+	if t.Kind == ir.KComplex64 {
+		rt, ct, short = "lms_complex64", "float _Complex", "c64"
+	}
+	in := "lmsg_" + short + "_in"
+	fl.helper(in, func() string {
+		return fmt.Sprintf("static inline %s %s(%s z) {\n\t%s c;\n\tmemcpy(&c, &z, sizeof c);\n\treturn c;\n}\n", rt, in, ct, rt)
+	})
+	return in
+}
+
+// complexOut returns the name of the conversion from the runtime's
+// complex type of t to C's _Complex type, declaring it.
+func (fl *fileGen) complexOut(t *ir.Type) string {
+	rt, ct, short := "lms_complex128", "double _Complex", "c128"
+	if t.Kind == ir.KComplex64 {
+		rt, ct, short = "lms_complex64", "float _Complex", "c64"
+	}
+	out := "lmsg_" + short + "_out"
+	fl.helper(out, func() string {
+		return fmt.Sprintf("static inline %s %s(%s c) {\n\t%s z;\n\tmemcpy(&z, &c, sizeof z);\n\treturn z;\n}\n", ct, out, rt, ct)
+	})
+	return out
+}
+
+// mathHelpers holds ports of Go's math functions whose C library
+// counterparts have other special cases (fmax, modf, ...). Go's own
+// code is the specification: each is a transcription of it.
+var mathHelpers = map[string]string{
+	"Max": `static double lmsg_math_Max(double x, double y) {
+	if (lms_isinf(x) && x > 0) return x;
+	if (lms_isinf(y) && y > 0) return y;
+	if (lms_isnan(x) || lms_isnan(y)) return lms_f64frombits(UINT64_C(0x7FF8000000000001));
+	if (x == 0 && x == y) return (lms_f64bits(x) >> 63) ? y : x;
+	return x > y ? x : y;
+}
+`,
+	"Min": `static double lmsg_math_Min(double x, double y) {
+	if (lms_isinf(x) && x < 0) return x;
+	if (lms_isinf(y) && y < 0) return y;
+	if (lms_isnan(x) || lms_isnan(y)) return lms_f64frombits(UINT64_C(0x7FF8000000000001));
+	if (x == 0 && x == y) return (lms_f64bits(x) >> 63) ? x : y;
+	return x < y ? x : y;
+}
+`,
+	"Dim": `static double lmsg_math_Dim(double x, double y) {
+	double v = x - y;
+	return v <= 0 ? 0.0 : v;
+}
+`,
+	"Signbit": `static inline bool lmsg_math_Signbit(double x) { return (lms_f64bits(x) >> 63) != 0; }
+`,
+	"IsInf": `static inline bool lmsg_math_IsInf(double x, int64_t sign) {
+	return (sign >= 0 && lms_isinf(x) && x > 0) || (sign <= 0 && lms_isinf(x) && x < 0);
+}
+`,
+	"Inf": `static inline double lmsg_math_Inf(int64_t sign) { return sign >= 0 ? LMS_INF : -LMS_INF; }
+`,
+	"NaN": `static inline double lmsg_math_NaN(void) { return lms_f64frombits(UINT64_C(0x7FF8000000000001)); }
+`,
+	"Modf": `static lmsg_tuple_float64_float64 lmsg_math_Modf(double f) {
+	lmsg_tuple_float64_float64 r;
+	if (f < 1) {
+		if (f < 0) {
+			r = lmsg_math_Modf(-f);
+			r.r0 = -r.r0;
+			r.r1 = -r.r1;
+			return r;
+		}
+		if (f == 0) {
+			r.r0 = f;
+			r.r1 = f;
+			return r;
+		}
+		r.r0 = 0.0;
+		r.r1 = f;
+		return r;
+	}
+	uint64_t x = lms_f64bits(f);
+	uint64_t e = ((x >> 52) & 0x7FF) - 1023;
+	if (e < 64 - 12) x &= ~((UINT64_C(1) << (64 - 12 - e)) - 1);
+	r.r0 = lms_f64frombits(x);
+	r.r1 = f - r.r0;
+	return r;
+}
+`,
+}
