@@ -29,12 +29,12 @@ type specGen struct {
 	cname  string // the internal C function
 	params []string
 
-	uses     []int32 // references as an argument or a block result
-	varReads []int32 // var_new -> var_get nodes reading it
-	written  []bool  // static table -> its object is written (copied at its node)
+	uses     []int32           // references as an argument or a block result
+	varReads []int32           // var_new -> var_get nodes reading it
+	written  []bool            // static table -> its object is written (copied at its node)
 	fwdLam   map[ir.Sym]ir.Sym // forward declaration -> its λ
 	lamFwd   map[ir.Sym]ir.Sym // λ -> its forward declaration
-	lams     []*lamInfo // in node order
+	lams     []*lamInfo        // in node order
 	lamOf    map[ir.Sym]*lamInfo
 	tables   map[ir.Sym]*table
 	captured []bool // captured by some λ (never inline)
