@@ -339,6 +339,9 @@ func (ev *evaluator) zero(t types.Type) value {
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
+		if u.Kind() == types.Invalid {
+			panic(fmt.Sprintf("BUG: zero of invalid type %v", t))
+		}
 		return toKindZero(u.Kind())
 	case *types.Struct:
 		s := make(structure, u.NumFields())

@@ -735,7 +735,13 @@ func (fr *frame) next(in *ssa.Next) value {
 			return tuple{true, k, ev.load(it.m.vals[j])}
 		}
 	}
-	return tuple{false, ev.zero(tt.At(1).Type()), ev.zero(tt.At(2).Type())}
+	z := func(t types.Type) value {
+		if b, ok := t.(*types.Basic); ok && b.Kind() == types.Invalid {
+			return nil
+		}
+		return ev.zero(t)
+	}
+	return tuple{false, z(tt.At(1).Type()), z(tt.At(2).Type())}
 }
 
 func (fr *frame) typeAssert(in *ssa.TypeAssert) value {

@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -189,7 +190,7 @@ func (fr *frame) stagedLoop(h *ssa.BasicBlock, stop *stopSet) next {
 		if ls.phiTrees == nil {
 			for i := range nphi {
 				phi := h.Instrs[i].(*ssa.Phi)
-				ls.phiTrees = append(ls.phiTrees, ls.makeVars(entry[i], false, commentOf(phi)))
+				ls.phiTrees = append(ls.phiTrees, ls.makeVars(entry[i], phi.Type(), false, commentOf(phi)))
 			}
 		}
 		for i := range nphi {
@@ -203,7 +204,7 @@ func (fr *frame) stagedLoop(h *ssa.BasicBlock, stop *stopSet) next {
 				}
 				t := ir.Type{}
 				_ = t
-				ev.rawWrite(p, &varRef{v: ev.newVar(v, "")})
+				ev.rawWrite(p, &varRef{v: ev.newVar(v, nil, "")})
 			}
 		}
 		keys := make([]slotKey, 0, len(ls.needVar))
@@ -214,7 +215,7 @@ func (fr *frame) stagedLoop(h *ssa.BasicBlock, stop *stopSet) next {
 		}
 		slices.SortFunc(keys, func(a, b slotKey) int { return ls.slotOrder(a) - ls.slotOrder(b) })
 		for _, k := range keys {
-			ls.exitTrees[k] = ls.makeVars(ls.needVar[k], true, "")
+			ls.exitTrees[k] = ls.makeVars(ls.needVar[k], ls.slotType(k), true, "")
 		}
 		if ls.form == shapeGeneral && len(ls.kinds) > 1 && !ls.hasLbl {
 			ls.lbl, ls.hasLbl = ev.b.NewVar(ev.b.Const(ir.Int, 0)), true
@@ -275,19 +276,28 @@ func (ls *loopState) slotOrder(k slotKey) int {
 
 // makeVars makes staged variables for the liftable leaves of v (with zero
 // initial values if zeroInit), leaving the other leaves static.
-func (ls *loopState) makeVars(v value, zeroInit bool, name string) value {
+func (ls *loopState) makeVars(v value, gt types.Type, zeroInit bool, name string) value {
 	ev := ls.fr.ev
 	switch x := v.(type) {
 	case structure:
 		c := make(structure, len(x))
+		st, _ := gt.Underlying().(*types.Struct)
 		for i := range x {
-			c[i] = ls.makeVars(x[i], zeroInit, "")
+			var ft types.Type
+			if st != nil {
+				ft = st.Field(i).Type()
+			}
+			c[i] = ls.makeVars(x[i], ft, zeroInit, "")
 		}
 		return c
 	case array:
 		c := make(array, len(x))
+		var et types.Type
+		if at, ok := gt.Underlying().(*types.Array); ok {
+			et = at.Elem()
+		}
 		for i := range x {
-			c[i] = ls.makeVars(x[i], zeroInit, "")
+			c[i] = ls.makeVars(x[i], et, zeroInit, "")
 		}
 		return c
 	case *rep, sliceV:
@@ -305,7 +315,7 @@ func (ls *loopState) makeVars(v value, zeroInit bool, name string) value {
 		case *rep:
 			t = ev.b.Graph().TypeOf(x.e)
 		case sliceV:
-			t = ev.sliceType(x)
+			t = ev.sliceType(x, gt)
 		default:
 			t = irTypeOfValue(v)
 		}
@@ -322,17 +332,25 @@ func (ls *loopState) makeVars(v value, zeroInit bool, name string) value {
 		e := ev.b.NewVar(init)
 		return &varRef{v: e}
 	}
-	return &varRef{v: ev.newVar(v, name)}
+	return &varRef{v: ev.newVar(v, gt, name)}
+}
+
+// slotType returns the Go type of an exit slot.
+func (ls *loopState) slotType(k slotKey) types.Type {
+	if k.ret > 0 {
+		return ls.fr.fn.Signature.Results().At(k.ret - 1).Type()
+	}
+	return k.v.Type()
 }
 
 // newVar makes a staged variable holding v.
-func (ev *evaluator) newVar(v value, name string) ir.Exp {
+func (ev *evaluator) newVar(v value, gt types.Type, name string) ir.Exp {
 	var init ir.Exp
 	switch x := v.(type) {
 	case *rep:
 		init = x.e
 	case sliceV:
-		init = ev.materialize(x, ev.sliceType(x).Elem)
+		init = ev.materialize(x, ev.sliceType(x, gt).Elem)
 	default:
 		init = ev.b.Const(irTypeOfValue(v), v)
 	}
@@ -343,8 +361,14 @@ func (ev *evaluator) newVar(v value, name string) ir.Exp {
 	return e
 }
 
-// sliceType guesses the type of a static slice from its elements.
-func (ev *evaluator) sliceType(s sliceV) *ir.Type {
+// sliceType returns the graph type of a static slice: from its Go type
+// gt if known, else from its elements.
+func (ev *evaluator) sliceType(s sliceV, gt types.Type) *ir.Type {
+	if gt != nil {
+		if t := irTypeOf(gt); t != nil && t.Kind == ir.KSlice {
+			return t
+		}
+	}
 	for _, x := range s.elems() {
 		if r, ok := x.(*rep); ok {
 			return ir.SliceOf(ev.b.Graph().TypeOf(r.e))

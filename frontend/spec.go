@@ -2,6 +2,8 @@ package frontend
 
 import (
 	"fmt"
+	"os"
+	"runtime/debug"
 	"go/ast"
 	"go/types"
 	"path/filepath"
@@ -151,6 +153,9 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 			case *goPanic:
 				err = ev.errAt(ev.pos, "panic during static evaluation: "+x.msg)
 			default:
+				if os.Getenv("LMSGEN_DEBUG") != "" {
+					debug.PrintStack()
+				}
 				msg := fmt.Sprint(x)
 				if re, ok := x.(runtime.Error); ok {
 					msg = re.Error()
