@@ -261,8 +261,7 @@ func (fr *frame) stagedCall(fn *ssa.Function, env, args []value, inst string) va
 		}
 	}
 	if ent == nil {
-		ent = fr.buildLambda(fn, env, args, dyn, ptypes, rtypes, rgo)
-		ev.lamList[k] = append(ev.lamList[k], ent)
+		ent = fr.buildLambda(fn, env, args, dyn, ptypes, rtypes, rgo, k)
 	}
 	f := ent.lam
 	if ent.building {
@@ -298,11 +297,12 @@ func (e *lamEntry) valid() bool {
 	return true
 }
 
-func (fr *frame) buildLambda(fn *ssa.Function, env, args []value, dyn []int, ptypes, rtypes []*ir.Type, rgo []types.Type) *lamEntry {
+func (fr *frame) buildLambda(fn *ssa.Function, env, args []value, dyn []int, ptypes, rtypes []*ir.Type, rgo []types.Type, key string) *lamEntry {
 	ev := fr.ev
 	ft := ir.FuncOf(ptypes, rtypes)
 	ev.at()
 	ent := &lamEntry{fwd: ev.b.Forward(ft), building: true, dyn: dyn, results: rtypes, rgo: rgo}
+	ev.lamList[key] = append(ev.lamList[key], ent)
 	r := ev.pushRegion(rLambda)
 	r.lam = ent
 	pos := ev.pos

@@ -223,10 +223,13 @@ func (fr *frame) runBlock(b *ssa.BasicBlock, stop *stopSet) next {
 			return stopWith(ls.close(b, c))
 		}
 		if r, ok := c.(*rep); ok {
-			if k := r.e.Const(); k != nil {
-				c = k.Val.(bool)
-			} else {
+			// Binding time decides: a Rep condition stages a loop it
+			// exits even when the builder folded it to a constant; a
+			// conditional on a constant Rep is folded.
+			if k := r.e.Const(); k == nil || fr.exitsStaticLoop(b, stop) {
 				return fr.dynIf(b, r, stop, ev.writes == w0 && ev.stores == s0)
+			} else {
+				c = k.Val.(bool)
 			}
 		}
 		if tr := fr.trialOf(b); tr != nil {
@@ -310,6 +313,13 @@ func (fr *frame) doReturn(stop *stopSet) next {
 	return stopWith(single(exitT{kind: exitReturn}))
 }
 
+// exitsStaticLoop reports whether the conditional ending b leaves a loop
+// that is running at generation time.
+func (fr *frame) exitsStaticLoop(b *ssa.BasicBlock, stop *stopSet) bool {
+	l := fr.info.loopOf[b.Index]
+	return l != nil && stop.owner(l.header) == nil && l.contains(b.Succs[0]) != l.contains(b.Succs[1])
+}
+
 // dynIf stages the conditional ending block b. pure reports whether b's
 // instructions built no write and stored nothing (so that a loop header
 // can be evaluated again inside a loop).
@@ -337,6 +347,14 @@ func (fr *frame) dynIf(b *ssa.BasicBlock, c *rep, stop *stopSet, pure bool) next
 				fr.forced[l.header] = true
 			}
 		}
+	}
+	if k := c.e.Const(); k != nil {
+		// A constant Rep test of a loop: the loop is staged from the
+		// next arrival at its header; this test is folded.
+		if k.Val.(bool) {
+			return fr.edge(b, b.Succs[0], stop)
+		}
+		return fr.edge(b, b.Succs[1], stop)
 	}
 	j := fr.info.ipdom[b.Index]
 	inner := stop

@@ -131,6 +131,10 @@ func (ev *evaluator) errAt(pos token.Pos, msg string) *Error {
 	for fr := ev.fr; fr != nil && fr.caller != nil; fr = fr.caller {
 		e.Chain = append(e.Chain, CallSite{Pos: ev.position(fr.callPos), Caller: funcName(fr.caller.fn)})
 	}
+	if n := len(e.Chain); n > 12 {
+		// A deep recursion: the first and last call sites tell the story.
+		e.Chain = append(e.Chain[:6:6], append([]CallSite{{Caller: fmt.Sprintf("... (%d more calls)", n-10)}}, e.Chain[n-4:]...)...)
+	}
 	if len(e.Chain) > 0 || ev.fr != nil {
 		e.Chain = append(e.Chain, CallSite{Pos: ev.spec.pos, Caller: "specialization " + ev.spec.name})
 		if ev.fr != nil && ev.fr.caller == nil && len(e.Chain) == 1 {

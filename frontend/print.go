@@ -112,7 +112,6 @@ func (fr *frame) printItem(a iface, kind string) printItem {
 		} else {
 			it.text, it.isText = s.(string), true
 		}
-		it.t = types.Typ[types.String]
 		return it
 	}
 	switch v := a.v.(type) {
