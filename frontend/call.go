@@ -90,6 +90,9 @@ func (fr *frame) callFunc(fn *ssa.Function, env, args []value, in *ssa.Call) val
 		return fr.stagedCall(fn, env, args, "")
 	}
 	if fn.Blocks != nil {
+		if d := ev.generatedBy(fn); d != nil {
+			ev.fail("%s is the function lmsgen generates for %s: call %s instead", fn.Name(), d.fn.Name.Name, d.fn.Name.Name)
+		}
 		return fr.inline(fn, env, args)
 	}
 	if v, ok := ev.callNative(name, args); ok {
@@ -148,6 +151,22 @@ func fullName(fn *ssa.Function) string {
 		return fn.Name()
 	}
 	return pkg + "." + fn.Name()
+}
+
+// generatedBy returns the directive of which fn is the stub, or nil.
+func (ev *evaluator) generatedBy(fn *ssa.Function) *genDirective {
+	if fn.Pkg == nil || fn.Pkg != ev.lp.ssa || fn.Parent() != nil || !fn.Pos().IsValid() {
+		return nil
+	}
+	for _, d := range ev.lp.dirs.gens {
+		if d.name == fn.Name() {
+			p := ev.l.fset.Position(fn.Pos())
+			if p.Filename == d.namePos.Filename && p.Line == d.namePos.Line {
+				return d
+			}
+		}
+	}
+	return nil
 }
 
 // inline evaluates fn's body for this call.

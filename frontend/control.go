@@ -192,9 +192,11 @@ func (fr *frame) arrive(b, from *ssa.BasicBlock, stop *stopSet) next {
 	return next{blk: b, arrived: true}
 }
 
+// blockPos returns a position for block b: its last positioned
+// instruction (for a loop header, the condition).
 func (fr *frame) blockPos(b *ssa.BasicBlock) token.Pos {
-	for _, in := range b.Instrs {
-		if p := in.Pos(); p.IsValid() {
+	for i := len(b.Instrs) - 1; i >= 0; i-- {
+		if p := b.Instrs[i].Pos(); p.IsValid() {
 			return p
 		}
 	}

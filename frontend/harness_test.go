@@ -133,8 +133,8 @@ func (a *archive) expectations(t testing.TB) []*expectation {
 	for _, n := range names {
 		for i, line := range strings.Split(string(a.files[n]), "\n") {
 			for _, m := range errorComment.FindAllStringSubmatch(line, -1) {
-				pat, err := strconv.Unquote(`"` + m[2] + `"`)
-				if err != nil {
+				pat := strings.ReplaceAll(m[2], `\"`, `"`)
+				if _, err := regexp.Compile(pat); err != nil {
 					t.Fatalf("%s:%d: bad ERROR pattern: %v", n, i+1, err)
 				}
 				l := i + 1
@@ -167,7 +167,7 @@ func (a *archive) checkErrors(t testing.TB, err error) {
 		file := filepath.Base(e.Pos.Filename)
 		text := e.Msg
 		for _, c := range e.Chain {
-			text += "\n\t" + c.Caller
+			text += "\n\tcalled from " + c.Caller
 		}
 		matched := false
 		for _, x := range exps {

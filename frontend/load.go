@@ -133,14 +133,11 @@ func load(cfg Config) (*loaded, ErrorList) {
 
 	fset := token.NewFileSet()
 	overlay := map[string][]byte{}
-	type pre struct {
-		files []*ast.File
-		paths []string
-	}
+	var gens []*genDirective
 	for _, p := range roots {
-		if err := prepareOverlay(fset, p, overlay); err != nil {
-			errs = append(errs, err...)
-		}
+		ds, err := prepareOverlay(fset, p, overlay)
+		errs = append(errs, err...)
+		gens = append(gens, ds...)
 	}
 	if len(errs) > 0 {
 		return nil, errs
@@ -171,6 +168,7 @@ func load(cfg Config) (*loaded, ErrorList) {
 		}
 		errs = append(errs, packageErrors(p)...)
 	}
+	errs = directiveErrors(errs, gens)
 	targets := map[string]bool{}
 	for _, r := range roots {
 		targets[r.PkgPath] = true
@@ -213,9 +211,9 @@ func load(cfg Config) (*loaded, ErrorList) {
 // fills the overlay: the emptied generated file, the stubs, the static
 // argument functions. Directive errors are reported by the second parse,
 // after loading; here a bad directive is skipped.
-func prepareOverlay(fset *token.FileSet, p *packages.Package, overlay map[string][]byte) ErrorList {
+func prepareOverlay(fset *token.FileSet, p *packages.Package, overlay map[string][]byte) ([]*genDirective, ErrorList) {
 	if len(p.GoFiles) == 0 {
-		return nil
+		return nil, nil
 	}
 	dir := filepath.Dir(p.GoFiles[0])
 	gen := filepath.Join(dir, p.Name+"_lms.go")
@@ -231,11 +229,11 @@ func prepareOverlay(fset *token.FileSet, p *packages.Package, overlay map[string
 		}
 		data, err := os.ReadFile(path)
 		if err != nil {
-			return ErrorList{errorf(token.Position{Filename: path}, "%v", err)}
+			return nil, ErrorList{errorf(token.Position{Filename: path}, "%v", err)}
 		}
 		f, err := parser.ParseFile(fset, path, data, parser.ParseComments|parser.SkipObjectResolution)
 		if err != nil {
-			return nil // the load reports syntax errors
+			return nil, nil // the load reports syntax errors
 		}
 		files = append(files, f)
 		srcs[f] = data
@@ -261,12 +259,12 @@ func prepareOverlay(fset *token.FileSet, p *packages.Package, overlay map[string
 			if ptype == nil {
 				continue
 			}
-			fmt.Fprintf(buf, "\nfunc %s() (%s) {\n\treturn /*line %s:%d:%d*/ %s\n}\n",
+			fmt.Fprintf(buf, "\nfunc %s() (%s) {\n\treturn /*line %s:%d:%d*/%s\n}\n",
 				argFuncName(d.name, a.param), typeText(ptype), a.exprPos.Filename, a.exprPos.Line, a.exprPos.Column, a.expr)
 		}
 		// The stub of the generated function.
 		if sig, ok := stubSignature(d, p, imports); ok {
-			fmt.Fprintf(&stubs, "\nfunc /*line %s:%d:%d*/ %s%s { panic(%q) }\n",
+			fmt.Fprintf(&stubs, "\nfunc /*line %s:%d:%d*/%s%s { panic(%q) }\n",
 				d.namePos.Filename, d.namePos.Line, d.namePos.Column, d.name, sig, stubPanic)
 		}
 	}
@@ -289,7 +287,45 @@ func prepareOverlay(fset *token.FileSet, p *packages.Package, overlay map[string
 		out.Write(stubs.Bytes())
 		overlay[filepath.Join(dir, stubFile)] = out.Bytes()
 	}
-	return nil
+	return ds.gens, nil
+}
+
+// directiveErrors rewrites the type errors reported at directives: in
+// the expression of a static argument, or at a NAME that clashes with a
+// declaration of the package.
+func directiveErrors(errs ErrorList, gens []*genDirective) ErrorList {
+	var out ErrorList
+	drop := map[string]bool{}
+	for _, e := range errs {
+		if drop[e.Msg] {
+			continue
+		}
+		for _, d := range gens {
+			if e.Pos.Filename != d.pos.Filename || e.Pos.Line != d.pos.Line {
+				continue
+			}
+			if e.Pos.Column == d.namePos.Column && strings.Contains(e.Msg, "redeclared") {
+				e.Msg = fmt.Sprintf("specialization name %s is already declared in the package", d.name)
+				drop["\tother declaration of "+d.name] = true
+				continue
+			}
+			for _, a := range d.args {
+				if e.Pos.Column >= a.exprPos.Column && e.Pos.Column <= a.exprPos.Column+len(a.expr) {
+					msg := strings.TrimSuffix(e.Msg, " in return statement")
+					e.Msg = fmt.Sprintf("static argument %s=%s: %s", a.param, a.expr, msg)
+					e.Pos = a.exprPos
+				}
+			}
+		}
+		out = append(out, e)
+	}
+	var final ErrorList
+	for _, e := range out {
+		if !drop[e.Msg] {
+			final = append(final, e)
+		}
+	}
+	return final
 }
 
 const (
