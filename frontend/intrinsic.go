@@ -4,6 +4,7 @@ import (
 	"go/types"
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -18,6 +19,9 @@ func (fr *frame) intrinsic(name string, fn *ssa.Function, args []value, in *ssa.
 	ev := fr.ev
 	if sub, ok := strings.CutPrefix(name, stagePath+"."); ok {
 		return fr.stageFunc(sub, fn, args), true
+	}
+	if method, ok := strings.CutPrefix(name, "strings.Builder."); ok {
+		return fr.builderMethod(method, fn, args), true
 	}
 	switch name {
 	case "fmt.Print", "fmt.Println", "fmt.Printf":
@@ -170,4 +174,72 @@ func usedValue(v ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// builderMethod evaluates a method of a static strings.Builder: its bytes
+// are kept in its buf field as a static slice.
+func (fr *frame) builderMethod(name string, fn *ssa.Function, args []value) value {
+	ev := fr.ev
+	p, ok := args[0].(*value)
+	if !ok || p == nil {
+		panic(runtimePanic("invalid memory address or nil pointer dereference"))
+	}
+	st := fn.Signature.Recv().Type().(*types.Pointer).Elem().Underlying().(*types.Struct)
+	field := -1
+	for i := range st.NumFields() {
+		if st.Field(i).Name() == "buf" {
+			field = i
+		}
+	}
+	s, ok := (*p).(structure)
+	if !ok || field < 0 {
+		ev.fail("strings.Builder.%s: unexpected representation", name)
+	}
+	buf := ev.load(&s[field]).(sliceV)
+	bytes := func() []byte {
+		b := make([]byte, buf.len)
+		for i := range b {
+			b[i] = ev.load(&buf.base[buf.off+i]).(uint8)
+		}
+		return b
+	}
+	appendBytes := func(more []byte) {
+		vals := make([]value, len(more))
+		for i, c := range more {
+			vals[i] = c
+		}
+		t := sliceV{base: vals, len: len(vals), cap: len(vals)}
+		ev.store(&s[field], ev.appendStatic(buf, t, types.Typ[types.Byte]))
+	}
+	for _, a := range args[1:] {
+		if hasRep(a, 0) {
+			ev.fail("strings.Builder.%s of a Rep: a strings.Builder can only build static strings", name)
+		}
+	}
+	switch name {
+	case "WriteString":
+		str := args[1].(string)
+		appendBytes([]byte(str))
+		return tuple{len(str), iface{}}
+	case "WriteByte":
+		appendBytes([]byte{args[1].(uint8)})
+		return iface{}
+	case "WriteRune":
+		b := utf8.AppendRune(nil, rune(args[1].(int32)))
+		appendBytes(b)
+		return tuple{len(b), iface{}}
+	case "String":
+		return string(bytes())
+	case "Len":
+		return buf.len
+	case "Cap":
+		return buf.cap
+	case "Reset":
+		ev.store(&s[field], sliceV{})
+		return nil
+	case "Grow":
+		return nil
+	}
+	ev.fail("strings.Builder.%s is not supported during staging", name)
+	return nil
 }

@@ -129,6 +129,8 @@ func init() {
 		"RuneLen": utf8.RuneLen, "RuneCountInString": utf8.RuneCountInString, "ValidString": utf8.ValidString,
 		"ValidRune": utf8.ValidRune, "DecodeRuneInString": utf8.DecodeRuneInString,
 		"DecodeLastRuneInString": utf8.DecodeLastRuneInString, "RuneCount": utf8.RuneCount, "Valid": utf8.Valid,
+		"AppendRune": utf8.AppendRune, "DecodeRune": utf8.DecodeRune, "DecodeLastRune": utf8.DecodeLastRune,
+		"FullRune": utf8.FullRune, "FullRuneInString": utf8.FullRuneInString, "RuneStart": utf8.RuneStart,
 	})
 	allow("errors", false, map[string]any{"New": errors.New})
 	allow("fmt", false, map[string]any{

@@ -1,0 +1,169 @@
+// Package frontend loads Go packages that hold staging code, reads their
+// directives, and evaluates every specialization over go/ssa into an
+// ir.Graph. It is the only package of lmsgen that imports go/packages and
+// go/ssa.
+//
+// # API
+//
+//	res, err := frontend.Load(frontend.Config{Dir: dir, Patterns: []string{"."}})
+//
+// Load returns a Result with one Package per loaded package that has
+// //lms:gen directives, each with its Specs: the graph of the function a
+// directive asks for (after ir.DCE), its parameters and results (graph
+// types and Go types), and the bound static arguments as Go source, for
+// generated differential tests. err is an ErrorList: every error has the
+// user's position and, inside inlined calls, the chain of call sites.
+// Config.Run restricts evaluation to one specialization (for -dump);
+// Config.Budgets bounds the work (steps, unrolled iterations, inlining
+// depth, graph size: see Budgets); a directive option such as -unroll=N
+// overrides one budget for one specialization.
+//
+// # Directives
+//
+//	//lms:gen NAME [PARAM=EXPR ...] [-steps=N] [-unroll=N] [-calldepth=N] [-nodes=N]
+//	//lms:fun
+//
+// in the doc comment of a function. Arguments are separated by blanks
+// outside brackets and literals (n=f(1, 2) is one argument, n=a + b is
+// not). Each EXPR is a Go expression of the package scope (the staging
+// function's file's imports included), type-checked against the
+// parameter's type and evaluated at generation time. A parameter of a
+// Rep type (a stage type or a slice of one) may be left unbound: it is a
+// parameter of the generated function; any other parameter must be bound.
+//
+// # Loading
+//
+// Loading does not depend on the generated file, which may be missing or
+// stale while other files of the package already call the functions it
+// declares. A first, cheap listing finds the packages and their files;
+// their directives are parsed; then the real load runs with an overlay
+// that (1) empties the existing <pkg>_lms.go, (2) declares a stub of every
+// generated function (its signature derived from the staging function's
+// syntax), and (3) appends to each staging file one function per static
+// argument, returning the expression as the parameter's type. Both are
+// //line-mapped to the directive, so that a clash with a declaration or a
+// type error in an expression is reported at the directive. The build tag
+// lmsgen is always set: staging code may sit in files tagged
+// //go:build lmsgen (Package.StagingTagged says so, and the generated file
+// then gets //go:build !lmsgen). The target packages and the packages of
+// their module that they import are loaded from source, as are cmp, slices
+// and sort (pure Go that the evaluator runs); everything else comes from
+// export data. SSA is built with ssa.InstantiateGenerics (every generic
+// call has a body) and ssa.GlobalDebug (source names for the graph).
+//
+// # Values and binding times
+//
+// The evaluator is an interpreter of SSA (see value.go for the
+// representation). A static value is an ordinary Go value computed now:
+// basic values are held as the Go value of their kind, so arithmetic wraps,
+// rounds and panics exactly as Go's does; composites (structs, arrays,
+// slices, maps, pointers, closures, interfaces) are the evaluator's own.
+// A Rep (*rep) is an ir.Exp with the reason it is a Rep, used in "why is
+// this a Rep" messages. Static composites may hold Reps: a struct of Reps
+// is split per field, a static slice of Reps is scalar-replaced (its
+// elements are cells holding Reps). An operation with a Rep operand calls
+// the ir.Builder; a static operand is lifted into a constant. Every
+// stage-typed constant is a Rep.
+//
+// # Staged control
+//
+// Static branches are followed; loops whose condition is static unroll.
+// A branch on a Rep is staged (control.go, merge.go): both successors are
+// evaluated, each inside a block (ir.Builder.Reify), until control reaches
+// the join point — the immediate post-dominator of the branch, computed on
+// the SSA control-flow graph ignoring paths that panic (cfg.go) — or
+// leaves the current region: a staged loop's back edge or exit, or a
+// return. Static state is journaled while a branch runs and undone after
+// it, so both branches start from the same state. The state the branches
+// leave (the registers live after the join, the cells of static memory
+// they wrote) is merged: values identical in both stay static, the others
+// become results of the conditional (a tuple of ir.OpIf, projected). When
+// the branches leave in different ways (break and continue, return and
+// fall-through), the conditional also yields a label, and the code after it
+// dispatches on the label with further staged conditionals. A branch that
+// always panics is a conditional with an empty other branch, and control
+// continues after it outside.
+//
+// A loop whose exit test is a Rep (even one the builder folded to a
+// constant: binding time decides) is staged (loop.go): the header's phis
+// become staged variables, and so do the static cells the body assigns
+// (found while evaluating the body, which is then evaluated again: a
+// region restarts with what it learned). A loop is built in one of three
+// forms: header-tested (for c { ... }), bottom-tested (range over an
+// integer, do-while: the condition block is the whole iteration) or general
+// (break and return: the condition block is the whole iteration; each exit
+// saves the values live after the loop in staged variables and sets a
+// label). A loop tested elsewhere than at its header is tried for one
+// iteration first, to learn whether its exit depends on a Rep. A loop that
+// starts static and whose test becomes a Rep is peeled: the iterations so
+// far stay unrolled and the rest is a staged loop.
+//
+// Static memory written under staged control is handled by the region
+// between its allocation (its birth) and the write: a staged conditional
+// merges it, a staged loop makes it a staged variable, a staged function
+// rejects the write. A static slice used where a Rep slice is needed is
+// materialized (mat.go): a slice of the generated code is allocated and
+// filled, and the cells of the storage then live in it, so that the
+// static handle and the dynamic slice alias as Go says; a read with a Rep
+// index only needs a snapshot (static data when every element is static).
+//
+// # Calls
+//
+// A call of a function with Go source is inlined: its body is evaluated
+// with the call's arguments, so it is specialized to the static ones. A
+// function marked //lms:fun, or a function value made by stage.Fun, is a
+// staged function instead (call.go): it is built once per function, static
+// arguments and binding-time pattern, with ir.Builder.Forward and
+// DefineForward so that it may call itself, and reused while the static
+// state its body read is unchanged. The stage package's functions are
+// recognized by their full names (intrinsic.go); fmt.Print, Println and
+// Printf and the builtins print and println are output of the generated
+// code (print.go); an allow-list of pure library functions (natives.go) is
+// computed by reflection when its arguments are static and emitted as an
+// ir.Callee call when one is a Rep. Any other call without source, and
+// goroutines, channels, select, unsafe, defer and recover, are errors.
+//
+// # Errors and budgets
+//
+// A user mistake is an *Error with the user's position and, inside inlined
+// calls, the chain of call sites; evaluation of a specialization stops at
+// its first error. A panic during static evaluation at the top level is an
+// error carrying the panic's message; under staged control it is a panic
+// of the generated code. The budgets count work, never time. A broken
+// invariant of the evaluator panics with a message starting with BUG; Load
+// reports it as an internal error of the specialization, without a stack
+// trace (set LMSGEN_DEBUG=1 to print one).
+//
+// # Invariants
+//
+//   - Every value a register or cell holds after a staged construct is
+//     valid where evaluation continues: a Rep built inside a block never
+//     leaks out of it except through the block's results or a staged
+//     variable.
+//   - The journal records, while a region is being built, every write to a
+//     register or cell that existed before the region; rolling it back
+//     restores the state exactly.
+//   - Regions restart only by unwinding to the region's own ir.Reify
+//     boundary, so a discarded attempt leaves only unreachable nodes (which
+//     ir.DCE removes) and never a node in an enclosing block.
+//   - Evaluation is deterministic: no map is iterated to decide anything
+//     (static maps iterate in insertion order).
+//
+// # Example
+//
+// The staging function
+//
+//	//lms:gen Cube n=3
+//	func Power(b stage.Float64, n int) stage.Float64 {
+//		if n == 0 {
+//			return 1
+//		}
+//		return b * Power(b, n-1)
+//	}
+//
+// yields, printed by ir.Fprint (what lmsgen -dump=ir shows):
+//
+//	================ Block(List(x1),x3,x0,[: _ | x0]) ==============
+//	x2 = (* x1 x1)
+//	x3 = (* x1 x2)
+package frontend
