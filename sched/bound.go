@@ -15,7 +15,11 @@ import "github.com/lmsgen/lmsgen/ir"
 // persistent list sorted by that key, deepest first; a union merges two
 // lists only until one runs out or both reach a shared cell, so values
 // flowing through nested blocks share their tails instead of copying sets
-// as deep as the nesting. The head of a node's list is its earliest block.
+// as deep as the nesting. Each cell also has a skew-binary jump pointer
+// down its list, so that a union where one list already holds the other
+// (the common case: a value joins with a small list of outer variables)
+// costs a logarithmic search, not a walk down the longer list. The head
+// of a node's list is its earliest block.
 type bound struct {
 	cells []bvCell
 	head  []int32 // symbol -> first cell of its list, -1 for the empty list
@@ -26,6 +30,8 @@ type bvCell struct {
 	block int32 // block id
 	ein   bool  // the dependence reaches the block's effect input
 	next  int32 // -1 at the end
+	jump  int32 // a cell further down the list (-1: the end)
+	n     int32 // length of the list from this cell
 }
 
 // newBound computes the lists for the nodes of the graph from the flat
@@ -149,8 +155,54 @@ func (bv *bound) origList(st *state, s ir.Sym, memo map[ir.Sym]int32) int32 {
 }
 
 func (bv *bound) cons(block int32, ein bool, next int32) int32 {
-	bv.cells = append(bv.cells, bvCell{block, ein, next})
+	c := bvCell{block: block, ein: ein, next: next, jump: -1, n: 1}
+	if next >= 0 {
+		p := bv.cells[next]
+		c.n = p.n + 1
+		c.jump = next
+		if j := p.jump; j >= 0 && p.n-bv.cells[j].n == bv.cells[j].n-bv.length(bv.cells[j].jump) {
+			c.jump = bv.cells[j].jump
+		}
+	}
+	bv.cells = append(bv.cells, c)
 	return int32(len(bv.cells) - 1)
+}
+
+func (bv *bound) length(a int32) int32 {
+	if a < 0 {
+		return 0
+	}
+	return bv.cells[a].n
+}
+
+// find returns the first cell of list a whose key is at most k, or -1.
+func (bv *bound) find(a int32, k ir.Sym) int32 {
+	for a >= 0 && bv.key[bv.cells[a].block] > k {
+		c := bv.cells[a]
+		if c.jump >= 0 && bv.key[bv.cells[c.jump].block] > k {
+			a = c.jump
+		} else {
+			a = c.next
+		}
+	}
+	return a
+}
+
+// holds reports whether list a holds every block of list b, each with the
+// effect input if b has it.
+func (bv *bound) holds(a, b int32) bool {
+	for b >= 0 {
+		x := bv.cells[b]
+		y := bv.find(a, bv.key[x.block])
+		switch {
+		case y == b:
+			return true // the rest is shared
+		case y < 0 || bv.cells[y].block != x.block || x.ein && !bv.cells[y].ein:
+			return false
+		}
+		a, b = y, x.next
+	}
+	return true
 }
 
 // merge returns the union of two lists, sharing what it can.
@@ -161,24 +213,41 @@ func (bv *bound) merge(a, b int32) int32 {
 	case b < 0:
 		return a
 	}
+	if bv.length(a) < bv.length(b) {
+		a, b = b, a
+	}
+	if bv.holds(a, b) {
+		return a
+	}
+	return bv.union(a, b)
+}
+
+// union merges two lists cell by cell.
+func (bv *bound) union(a, b int32) int32 {
+	switch {
+	case a < 0 || a == b:
+		return b
+	case b < 0:
+		return a
+	}
 	ca, cb := bv.cells[a], bv.cells[b]
 	ka, kb := bv.key[ca.block], bv.key[cb.block]
 	switch {
 	case ka > kb:
-		rest := bv.merge(ca.next, b)
+		rest := bv.union(ca.next, b)
 		if rest == ca.next {
 			return a
 		}
 		return bv.cons(ca.block, ca.ein, rest)
 	case ka < kb:
-		rest := bv.merge(a, cb.next)
+		rest := bv.union(a, cb.next)
 		if rest == cb.next {
 			return b
 		}
 		return bv.cons(cb.block, cb.ein, rest)
 	}
 	ein := ca.ein || cb.ein
-	rest := bv.merge(ca.next, cb.next)
+	rest := bv.union(ca.next, cb.next)
 	switch {
 	case rest == ca.next && ein == ca.ein:
 		return a

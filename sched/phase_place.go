@@ -31,8 +31,15 @@ const maxCopies = 4
 //  3. The node goes in the lifted blocks that no other lifted block
 //     encloses. If that is one block, done. Otherwise the uses are in
 //     exclusive blocks: the node is duplicated into each if it is cheap
-//     (and at most maxCopies) or anchored, and placed once in the lowest
-//     common ancestor of the blocks otherwise.
+//     (and at most maxCopies), and placed once in the lowest common
+//     ancestor of the blocks otherwise. An anchored node is placed once
+//     there only if every execution of that block runs one of the blocks
+//     (see covers), and duplicated otherwise.
+//
+// A node that lands in a block only because of soft uses (no hard use is
+// lifted to that block) is pulled: like LMS's extraThroughSoft, it pulls
+// what its own blocks use into its block (those uses count in its block
+// rather than in its blocks).
 //
 // When a node with blocks is placed, its blocks join the tree below its
 // block. This reproduces the placements of lms-traversal.md's
