@@ -32,12 +32,16 @@ func dce(st *state) {
 	mark := func(s ir.Sym) { reach[s] = true }
 	g.Block.Used(mark)
 	kept := 0
+	var floating []ir.Sym // nodes with effects but no hard dependency
 	for i := len(g.Nodes) - 1; i >= 0; i-- {
 		d := g.Nodes[i]
 		if !reach[d.Sym] {
 			continue
 		}
 		kept++
+		if d.Eff != nil && len(d.Eff.Hdeps) == 0 {
+			floating = append(floating, d.Sym)
+		}
 		for _, a := range d.Args {
 			if a.IsSym() {
 				reach[a.Sym()] = true
@@ -76,8 +80,9 @@ func dce(st *state) {
 	// the node has no hard dependency left: hard dependencies from effects
 	// are within the node's block and keep it there; without any, what
 	// kept it there was a soft dependency.
-	for _, d := range g.Nodes {
-		if d.Eff == nil || len(d.Eff.Hdeps) > 0 {
+	for _, x := range floating {
+		d := g.Def(x)
+		if d == nil {
 			continue
 		}
 		o := st.orig.Def(d.Sym)
