@@ -209,6 +209,11 @@ func checkRandom(t testing.TB, seed uint64, o genOpts) {
 		}
 	}
 	s := Run(g, Options{})
+	if !o.unpinned {
+		if err := ir.Check(s.Graph()); err != nil {
+			t.Fatalf("seed %d: scheduled graph: %v", seed, err)
+		}
+	}
 	if err := Verify(s); err != nil {
 		t.Fatalf("seed %d %+v: %v\n%s", seed, o, err, s)
 	}
