@@ -2,6 +2,7 @@ package cgen_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -16,6 +17,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/lmsgen/lmsgen/cgen"
 	"github.com/lmsgen/lmsgen/gogen/corpus"
@@ -179,10 +181,12 @@ type result struct {
 	code           int
 }
 
-// runProg runs bin with args.
+// runProg runs bin with args, for at most a minute.
 func runProg(t *testing.T, bin string, args ...string) result {
 	t.Helper()
-	cmd := exec.Command(bin, args...)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, args...)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	err := cmd.Run()

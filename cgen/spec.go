@@ -143,9 +143,9 @@ func (fl *fileGen) plan(f Func) *specGen {
 	sg.lift()
 	for _, l := range sg.lams {
 		if l.asValue && len(l.caps) > 0 {
-			sg.errorf(l.n, "the function %s is used as a value and captures dynamic values (%s): "+
-				"C functions cannot capture; call it directly or pass the values as arguments",
-				l.cname, sg.symList(l.caps))
+			sg.errorf(l.n, "the staged function %s is used as a value and captures dynamic values %s: "+
+				"a C function pointer cannot capture; call the function directly, or pass the values as arguments",
+				sg.nodeName(l.n.Sym), sg.symList(l.caps))
 		}
 	}
 	sg.checkSignature()

@@ -1,0 +1,121 @@
+package cgen_test
+
+import (
+	"go/token"
+	"regexp"
+	"testing"
+
+	"github.com/lmsgen/lmsgen/cgen"
+	"github.com/lmsgen/lmsgen/ir"
+	"github.com/lmsgen/lmsgen/sched"
+)
+
+// TestErrors checks that what C cannot express with Go's semantics is an
+// error, with the position of the node in the user's source.
+func TestErrors(t *testing.T) {
+	pos := token.Position{Filename: "k.go", Line: 7, Column: 3}
+	tests := []struct {
+		name  string
+		opts  cgen.Options
+		build func(b b) *ir.Graph
+		want  string // regexp
+	}{
+		{
+			name: "capturing function value",
+			build: func(b b) *ir.Graph {
+				fnT := ir.FuncOf(ts(ir.Int), ts(ir.Int))
+				return b.Build(ts(ir.Int, ir.Bool), func(p []ir.Exp) ir.Exp {
+					b.params(p, "k", "c")
+					b.At(pos)
+					addK := b.named(b.Lambda(ts(ir.Int), ts(ir.Int), func(a []ir.Exp) ir.Exp { return b.add(a[0], p[0]) }), "addK")
+					b.At(token.Position{})
+					id := b.Lambda(ts(ir.Int), ts(ir.Int), func(a []ir.Exp) ir.Exp { return a[0] })
+					f := b.If(p[1], fnT, func() ir.Exp { return addK }, func() ir.Exp { return id })
+					return b.Apply(f, b.i(1))
+				})
+			},
+			want: `^k.go:7:3: cgen: F: the staged function addK is used as a value and captures dynamic values \[k\]`,
+		},
+		{
+			name: "inexact math under StrictMath",
+			opts: cgen.Options{StrictMath: true},
+			build: func(b b) *ir.Graph {
+				return b.Build(ts(ir.Float64), func(p []ir.Exp) ir.Exp {
+					b.At(pos)
+					return b.call("Pow", ir.Float64, p[0], b.k(ir.Float64, 0.5))
+				})
+			},
+			want: `^k.go:7:3: cgen: F: math.Pow has no C translation with Go's exact results`,
+		},
+		{
+			name: "unknown library function",
+			build: func(b b) *ir.Graph {
+				return b.Build(ts(ir.Float64), func(p []ir.Exp) ir.Exp {
+					b.At(pos)
+					return b.Call(ir.Callee{Pkg: "math", Name: "Frexp", Pure: true}, ir.TupleOf(ts(ir.Float64, ir.Int)), p[0])
+				})
+			},
+			want: `^k.go:7:3: cgen: F: no C translation of math.Frexp`,
+		},
+		{
+			name: "Printf of a slice",
+			build: func(b b) *ir.Graph {
+				return b.Build(ts(ints), func(p []ir.Exp) ir.Exp {
+					b.At(pos)
+					b.Print(ir.OpPrintf, b.s("%v\n"), p[0])
+					return b.Unit()
+				})
+			},
+			want: `^k.go:7:3: cgen: F: fmt.Printf of a value of type \[\]int is not supported in C`,
+		},
+		{
+			name: "slice of strings at the entry point",
+			build: func(b b) *ir.Graph {
+				return b.Build(ts(ir.SliceOf(ir.String)), func(p []ir.Exp) ir.Exp { return b.Len(p[0]) })
+			},
+			want: `^cgen: F: the parameter 1 has type \[\]string, which the C entry point cannot pass`,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := tc.build(nb())
+			funcs := []cgen.Func{{Name: "F", Schedule: sched.Run(g, sched.Options{})}}
+			_, _, err := cgen.File("k", funcs, tc.opts)
+			if err == nil || !regexp.MustCompile(tc.want).MatchString(err.Error()) {
+				t.Errorf("File: error %v, want %s", err, tc.want)
+			}
+			if _, err := cgen.Bridge("k", funcs, tc.opts); err == nil {
+				t.Errorf("Bridge: no error")
+			}
+		})
+	}
+}
+
+// TestBadArguments checks the errors of invalid names.
+func TestBadArguments(t *testing.T) {
+	b := nb()
+	g := b.Build(ts(ir.Int), func(p []ir.Exp) ir.Exp { return p[0] })
+	s := sched.Run(g, sched.Options{})
+	for _, tc := range []struct {
+		pkg   string
+		funcs []cgen.Func
+		opts  cgen.Options
+		want  string
+	}{
+		{"my-pkg", []cgen.Func{{Name: "F", Schedule: s}}, cgen.Options{}, `invalid package name "my-pkg"`},
+		{"p", []cgen.Func{{Name: "F", Schedule: s}, {Name: "F", Schedule: s}}, cgen.Options{}, `duplicate function name F`},
+		{"p", []cgen.Func{{Name: "Fé", Schedule: s}}, cgen.Options{}, `invalid function name "Fé"`},
+		{"p", []cgen.Func{{Name: "F"}}, cgen.Options{}, `function F has no schedule`},
+	} {
+		_, _, err := cgen.File(tc.pkg, tc.funcs, tc.opts)
+		if err == nil || !regexp.MustCompile(regexp.QuoteMeta(tc.want)).MatchString(err.Error()) {
+			t.Errorf("File(%q, %d funcs): error %v, want %s", tc.pkg, len(tc.funcs), err, tc.want)
+		}
+	}
+	if _, err := cgen.Bridge("p", []cgen.Func{{Name: "F", Schedule: s}}, cgen.Options{Package: "a b"}); err == nil {
+		t.Errorf("Bridge with package name %q: no error", "a b")
+	}
+	if _, err := cgen.Bridge("p", []cgen.Func{{Name: "lmsgSlice", Schedule: s}}, cgen.Options{}); err == nil {
+		t.Errorf("Bridge with a function named as its helper: no error")
+	}
+}
