@@ -65,8 +65,10 @@ type exitT struct {
 	kind exitKind
 	blk  *ssa.BasicBlock
 	// pending: the exit has not yet been processed against the stop set
-	// of the code it returns to (after a staged loop).
+	// of the code it returns to (after a staged loop); phis are then the
+	// values of blk's phis (nil: unknown on this exit).
 	pending bool
+	phis    []value
 }
 
 func (e exitT) id() int {
@@ -489,7 +491,24 @@ func (fr *frame) process(e exitT, from *ssa.BasicBlock, stop *stopSet) next {
 	case e.kind == exitReturn:
 		return fr.doReturn(stop)
 	case e.pending:
-		return fr.reach(e.blk, from, stop)
+		return fr.arriveWith(e.blk, from, e.phis, stop)
 	}
 	return next{blk: e.blk, from: from}
+}
+
+// arriveWith reaches block t with the given values of its phis: assigned
+// to its registers, or, if t is the header of an enclosing staged loop,
+// to that loop's variables (a back edge).
+func (fr *frame) arriveWith(t, from *ssa.BasicBlock, phis []value, stop *stopSet) next {
+	owner := stop.owner(t)
+	if owner != nil && owner.loop != nil && t == owner.loop.l.header {
+		owner.loop.assignPhis(phis)
+		return stopWith(single(exitT{kind: exitBlock, blk: t}))
+	}
+	for i, v := range phis {
+		if v != nil {
+			fr.set(t.Instrs[i].(*ssa.Phi), v)
+		}
+	}
+	return fr.reach(t, from, stop)
 }

@@ -62,6 +62,12 @@ func runArchive(t *testing.T, path string) {
 		}
 		if out, err := runGo(t, a.dir, "test", "-count=1", "-timeout=60s", "."); err != nil {
 			t.Errorf("differential test: %v\n%s", err, limit(out, 6000))
+			if keep := os.Getenv("LMSGEN_KEEP"); keep != "" {
+				dst := filepath.Join(keep, a.name)
+				os.RemoveAll(dst)
+				os.CopyFS(dst, os.DirFS(a.dir))
+				t.Logf("kept in %s", dst)
+			}
 		}
 	}
 	if *update {

@@ -466,7 +466,7 @@ func (ls *loopState) writeVars(tree, v value) bool {
 
 // backEdge assigns the header's phis for the back edge from block from.
 func (ls *loopState) backEdge(from *ssa.BasicBlock) {
-	fr, ev := ls.fr, ls.fr.ev
+	fr := ls.fr
 	h := ls.l.header
 	k := slices.Index(h.Preds, from)
 	n := fr.info.phis[h.Index]
@@ -474,7 +474,17 @@ func (ls *loopState) backEdge(from *ssa.BasicBlock) {
 	for i := range n {
 		vals[i] = fr.get(h.Instrs[i].(*ssa.Phi).Edges[k])
 	}
-	for i := range n {
+	ls.assignPhis(vals)
+}
+
+// assignPhis assigns values to the header's phis (their variables).
+func (ls *loopState) assignPhis(vals []value) {
+	ev := ls.fr.ev
+	h := ls.l.header
+	for i := range vals {
+		if vals[i] == nil {
+			panic("BUG: a back edge without the value of a phi")
+		}
 		if !ls.writeVars(ls.phiTrees[i], vals[i]) {
 			phi := h.Instrs[i].(*ssa.Phi)
 			ev.fail("%s changes in a staged loop (its condition is a Rep), but it holds %s, which cannot be a variable of the generated code", varName(phi), describe(vals[i]))
@@ -776,12 +786,7 @@ func (ls *loopState) after() next {
 				fr.set(v, x)
 			}
 		}
-		for i, v := range phis {
-			if v != nil {
-				fr.set(t.Instrs[i].(*ssa.Phi), v)
-			}
-		}
-		return fr.reach(t, b, ls.stop)
+		return fr.arriveWith(t, b, phis, ls.stop)
 	}
 	// General form: the values of every exit, then dispatch.
 	for _, e := range ls.kinds {
@@ -806,22 +811,34 @@ func (ls *loopState) after() next {
 			}
 			continue
 		}
-		for i := range fr.info.phis[e.blk.Index] {
+	}
+	kinds := slices.Clone(ls.kinds)
+	for j, e := range kinds {
+		if e.kind != exitBlock {
+			continue
+		}
+		n := fr.info.phis[e.blk.Index]
+		if n == 0 {
+			continue
+		}
+		phis := make([]value, n)
+		for i := range n {
 			phi := e.blk.Instrs[i].(*ssa.Phi)
 			if v, ok := ls.slotValue(slotKey{v: phi}); ok {
-				fr.set(phi, v)
+				phis[i] = v
 			}
 		}
+		kinds[j].phis = phis
 	}
 	for _, v := range ls.l.liveOut {
 		if x, ok := ls.slotValue(slotKey{v: v}); ok {
 			fr.set(v, x)
 		}
 	}
-	out := outcome{exits: ls.kinds}
-	if len(ls.kinds) == 1 {
-		out.label = ls.kinds[0].id()
-	} else if len(ls.kinds) > 1 {
+	out := outcome{exits: kinds}
+	if len(kinds) == 1 {
+		out.label = kinds[0].id()
+	} else if len(kinds) > 1 {
 		ev.at()
 		out.label = &rep{e: ev.b.ReadVar(ls.lbl), why: &why{pos: ev.position(ev.pos), what: "the exit taken by a staged loop"}}
 	}
