@@ -70,9 +70,9 @@ func BenchmarkAltFFT512(b *testing.B)  { benchCmplxFFT(b, 512) }
 func BenchmarkAltFFT1024(b *testing.B) { benchCmplxFFT(b, 1024) }
 
 func BenchmarkNativeFFT16(b *testing.B)   { benchNative(b, 16, 16) }
-func BenchmarkNativeFFT32(b *testing.B)   { benchNative(b, 32, 32) }
-func BenchmarkNativeFFT64(b *testing.B)   { benchNative(b, 64, 64) }
-func BenchmarkNativeFFT128(b *testing.B)  { benchNative(b, 128, 64) }
-func BenchmarkNativeFFT256(b *testing.B)  { benchNative(b, 256, 64) }
-func BenchmarkNativeFFT512(b *testing.B)  { benchNative(b, 512, 64) }
-func BenchmarkNativeFFT1024(b *testing.B) { benchNative(b, 1024, 64) }
+func BenchmarkNativeFFT32(b *testing.B)   { benchNative(b, 32, 16) }
+func BenchmarkNativeFFT64(b *testing.B)   { benchNative(b, 64, 16) }
+func BenchmarkNativeFFT128(b *testing.B)  { benchNative(b, 128, 16) }
+func BenchmarkNativeFFT256(b *testing.B)  { benchNative(b, 256, 16) }
+func BenchmarkNativeFFT512(b *testing.B)  { benchNative(b, 512, 16) }
+func BenchmarkNativeFFT1024(b *testing.B) { benchNative(b, 1024, 16) }
