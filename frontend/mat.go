@@ -91,13 +91,19 @@ func (ev *evaluator) fill(base []value, et *ir.Type) ir.Exp {
 		ev.b.Copy(m, ev.static(vals, et))
 		return m
 	}
+	ev.setElems(m, vals, et)
+	return m
+}
+
+// setElems stores the non-zero values into a fresh slice.
+func (ev *evaluator) setElems(m ir.Exp, vals []value, et *ir.Type) {
 	for i, v := range vals {
-		if !isRep(v) && isZeroBasic(v) {
+		e := ev.liftTo(v, et, "an element")
+		if c := e.Const(); c != nil && isZeroBasic(c.Val) {
 			continue
 		}
-		ev.b.SetIndex(m, ev.b.Const(ir.Int, i), ev.liftTo(v, et, "an element"))
+		ev.b.SetIndex(m, ev.b.Const(ir.Int, i), e)
 	}
-	return m
 }
 
 // table returns a slice of the generated code holding the current elements
@@ -135,12 +141,7 @@ func (ev *evaluator) table(s sliceV, et *ir.Type) ir.Exp {
 	m := ev.b.MakeSlice(et, ev.b.Const(ir.Int, s.len), ev.b.Const(ir.Int, s.len))
 	ev.local[m.Sym()] = true
 	ev.writes++
-	for i, v := range vals {
-		if !isRep(v) && isZeroBasic(v) {
-			continue
-		}
-		ev.b.SetIndex(m, ev.b.Const(ir.Int, i), ev.liftTo(v, et, "an element"))
-	}
+	ev.setElems(m, vals, et)
 	return m
 }
 

@@ -2,12 +2,13 @@ package frontend
 
 import (
 	"fmt"
-	"os"
-	"runtime/debug"
 	"go/ast"
+	"go/token"
 	"go/types"
+	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"sort"
 	"strings"
 
@@ -19,13 +20,23 @@ import (
 // Load loads the packages cfg names, reads their directives and evaluates
 // every specialization (or only cfg.Run's). Errors are returned as an
 // ErrorList; the Result holds what could be built.
-func Load(cfg Config) (*Result, error) {
+func Load(cfg Config) (res *Result, err error) {
+	defer func() {
+		// A crash in a library (go/packages, go/ssa) must not print a Go
+		// stack trace: report it as an error.
+		if x := recover(); x != nil {
+			if os.Getenv("LMSGEN_DEBUG") != "" {
+				debug.PrintStack()
+			}
+			res, err = nil, ErrorList{errorf(token.Position{}, "internal error, please report: BUG: %v", x)}
+		}
+	}()
 	l, errs := load(cfg)
 	if l == nil {
 		return nil, errs.err()
 	}
 	funs := l.lmsFuns()
-	res := &Result{}
+	res = &Result{}
 	for _, lp := range l.pkgs {
 		p := &Package{Name: lp.pkg.Name, PkgPath: lp.pkg.PkgPath, StagingTagged: lp.tagged}
 		if len(lp.pkg.GoFiles) > 0 {
