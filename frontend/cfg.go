@@ -62,7 +62,7 @@ func (ev *evaluator) info(fn *ssa.Function) *fnInfo {
 }
 
 func analyse(fn *ssa.Function) *fnInfo {
-	fi := &fnInfo{fn: fn, idx: map[ssa.Value]int{}, reach: map[*ssa.BasicBlock][]bool{}}
+	fi := &fnInfo{fn: fn, idx: map[ssa.Value]int{}}
 	for _, p := range fn.Params {
 		fi.idx[p] = fi.nregs
 		fi.vals = append(fi.vals, p)
@@ -347,26 +347,6 @@ func (fi *fnInfo) findLoops() {
 			}
 		}
 	}
-}
-
-// reachable returns the blocks reachable from b (b included).
-func (fi *fnInfo) reachable(b *ssa.BasicBlock) []bool {
-	if r := fi.reach[b]; r != nil {
-		return r
-	}
-	r := make([]bool, len(fi.fn.Blocks))
-	stack := []*ssa.BasicBlock{b}
-	for len(stack) > 0 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if r[x.Index] {
-			continue
-		}
-		r[x.Index] = true
-		stack = append(stack, x.Succs...)
-	}
-	fi.reach[b] = r
-	return r
 }
 
 // liveAt reports whether value v may be used once control is at block t

@@ -122,7 +122,26 @@ type next struct {
 func stopWith(o outcome) next { return next{out: o, final: true} }
 
 // run evaluates from block b (its phis done) until control stops.
-func (fr *frame) run(b *ssa.BasicBlock, from *ssa.BasicBlock, stop *stopSet) (out outcome) {
+func (fr *frame) run(b *ssa.BasicBlock, from *ssa.BasicBlock, stop *stopSet) outcome {
+	return fr.guard(func() outcome { return fr.loop(next{blk: b, from: from}, stop) })
+}
+
+// loop runs from n until control stops.
+func (fr *frame) loop(n next, stop *stopSet) outcome {
+	for !n.final {
+		if !n.arrived {
+			n = fr.arrive(n.blk, n.from, stop)
+			continue
+		}
+		n = fr.runBlock(n.blk, stop)
+	}
+	return n.out
+}
+
+// guard runs f, turning the end of control it may unwind with into an
+// outcome: a call that always panics (diverged), or a panic of the
+// evaluated program (staged, or an error at the top level).
+func (fr *frame) guard(f func() outcome) (out outcome) {
 	ev := fr.ev
 	depth := len(ev.regions)
 	defer func() {
@@ -138,16 +157,7 @@ func (fr *frame) run(b *ssa.BasicBlock, from *ssa.BasicBlock, stop *stopSet) (ou
 			}
 		}
 	}()
-	_ = ev
-	n := next{blk: b, from: from}
-	for !n.final {
-		if !n.arrived {
-			n = fr.arrive(n.blk, n.from, stop)
-			continue
-		}
-		n = fr.runBlock(n.blk, stop)
-	}
-	return n.out
+	return f()
 }
 
 // panicked handles a panic of the evaluated program: under staged control
@@ -371,6 +381,9 @@ func (fr *frame) dynIf(b *ssa.BasicBlock, c *rep, stop *stopSet, pure bool) next
 	}, func() outcome {
 		return fr.follow(b, b.Succs[1], inner)
 	})
+	if l := fr.info.loopOf[b.Index]; l != nil && fr.forced != nil {
+		delete(fr.forced, l.header)
+	}
 	switch res.which {
 	case 0:
 		return fr.edge(b, b.Succs[1], stop)
@@ -382,30 +395,7 @@ func (fr *frame) dynIf(b *ssa.BasicBlock, c *rep, stop *stopSet, pure bool) next
 
 // follow runs from the edge from -> to until control stops.
 func (fr *frame) follow(from, to *ssa.BasicBlock, stop *stopSet) outcome {
-	var out outcome
-	func() {
-		depth := len(fr.ev.regions)
-		defer func() {
-			if x := recover(); x != nil {
-				fr.ev.regions = fr.ev.regions[:depth]
-				switch x := x.(type) {
-				case diverged:
-					out = outcome{}
-				case *goPanic:
-					out = fr.panicked(x)
-				default:
-					panic(x)
-				}
-			}
-		}()
-		n := fr.edge(from, to, stop)
-		if n.final {
-			out = n.out
-			return
-		}
-		out = fr.run(n.blk, n.from, stop)
-	}()
-	return out
+	return fr.guard(func() outcome { return fr.loop(fr.edge(from, to, stop), stop) })
 }
 
 // settle continues after a staged construct whose outcome is out: if
@@ -462,27 +452,8 @@ func (fr *frame) settle(out outcome, from *ssa.BasicBlock, stop *stopSet) next {
 }
 
 // processAll continues at exit e until control stops.
-func (fr *frame) processAll(e exitT, from *ssa.BasicBlock, stop *stopSet) (out outcome) {
-	ev := fr.ev
-	depth := len(ev.regions)
-	defer func() {
-		if x := recover(); x != nil {
-			ev.regions = ev.regions[:depth]
-			switch x := x.(type) {
-			case diverged:
-				out = outcome{}
-			case *goPanic:
-				out = fr.panicked(x)
-			default:
-				panic(x)
-			}
-		}
-	}()
-	n := fr.process(e, from, stop)
-	if n.final {
-		return n.out
-	}
-	return fr.run(n.blk, n.from, stop)
+func (fr *frame) processAll(e exitT, from *ssa.BasicBlock, stop *stopSet) outcome {
+	return fr.guard(func() outcome { return fr.loop(fr.process(e, from, stop), stop) })
 }
 
 // process continues at exit e.

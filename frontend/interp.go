@@ -701,13 +701,13 @@ func (fr *frame) rangeIter(in *ssa.Range) value {
 	x := fr.get(in.X)
 	switch x := x.(type) {
 	case *mapV:
-		it := &iterV{m: x}
+		it := &iterV{m: x, pos: ev.newCell(0)}
 		if x != nil {
 			it.keys = append([]value(nil), x.keys...)
 		}
 		return it
 	case string:
-		return &iterV{s: x}
+		return &iterV{s: x, pos: ev.newCell(0)}
 	case *rep:
 		ev.fail("range over a Rep string is not supported: index its bytes in a staged loop instead")
 	}
@@ -718,19 +718,22 @@ func (fr *frame) rangeIter(in *ssa.Range) value {
 func (fr *frame) next(in *ssa.Next) value {
 	ev := fr.ev
 	it := fr.get(in.Iter).(*iterV)
+	// The position is a cell, so that evaluating a staged branch can
+	// undo its advance.
+	pos := (*it.pos).(int)
 	if in.IsString {
-		if it.i >= len(it.s) {
+		if pos >= len(it.s) {
 			return tuple{false, 0, int32(0)}
 		}
-		r, n := utf8.DecodeRuneInString(it.s[it.i:])
-		t := tuple{true, it.i, int32(r)}
-		it.i += n
-		return t
+		r, n := utf8.DecodeRuneInString(it.s[pos:])
+		ev.store(it.pos, pos+n)
+		return tuple{true, pos, int32(r)}
 	}
 	tt := in.Type().(*types.Tuple)
-	for it.i < len(it.keys) {
-		k := it.keys[it.i]
-		it.i++
+	for pos < len(it.keys) {
+		k := it.keys[pos]
+		pos++
+		ev.store(it.pos, pos)
 		if j, ok := it.m.idx[mapKey(k)]; ok {
 			return tuple{true, k, ev.load(it.m.vals[j])}
 		}

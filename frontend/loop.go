@@ -60,31 +60,8 @@ type trialState struct {
 type trialDone struct{}
 
 // runArrived evaluates from block b (phis done, loop logic done).
-func (fr *frame) runArrived(b *ssa.BasicBlock, stop *stopSet) (out outcome) {
-	ev := fr.ev
-	depth := len(ev.regions)
-	defer func() {
-		if x := recover(); x != nil {
-			ev.regions = ev.regions[:depth]
-			switch x := x.(type) {
-			case diverged:
-				out = outcome{}
-			case *goPanic:
-				out = fr.panicked(x)
-			default:
-				panic(x)
-			}
-		}
-	}()
-	n := next{blk: b, arrived: true}
-	for !n.final {
-		if !n.arrived {
-			n = fr.arrive(n.blk, n.from, stop)
-			continue
-		}
-		n = fr.runBlock(n.blk, stop)
-	}
-	return n.out
+func (fr *frame) runArrived(b *ssa.BasicBlock, stop *stopSet) outcome {
+	return fr.guard(func() outcome { return fr.loop(next{blk: b, arrived: true}, stop) })
 }
 
 // trial evaluates the first iteration of a loop without keeping anything,

@@ -133,11 +133,18 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 			continue
 		}
 		if !isRepType(p.Type()) {
+			if st, ok := p.Type().Underlying().(*types.Struct); ok && allRepFields(st) {
+				return nil, errorf(d.pos, "parameter %s of %s (type %s) is not bound: struct parameters of the generated function are not supported yet; pass the fields as parameters, or bind it with %s=EXPR", p.Name(), fn.Name(), typeString(p.Type()), p.Name())
+			}
 			return nil, errorf(d.pos, "parameter %s of %s (type %s) is not bound: a parameter of a static type must be bound with %s=EXPR; only stage types and slices of them can be parameters of the generated function", p.Name(), fn.Name(), typeString(p.Type()), p.Name())
 		}
 		it := irTypeOf(p.Type())
 		ptypes = append(ptypes, it)
-		spec.Params = append(spec.Params, Param{Name: p.Name(), Type: it, GoType: goTypeString(p.Type()), StageType: typeString(p.Type())})
+		name := p.Name()
+		if name == "" || name == "_" {
+			name = fmt.Sprintf("p%d", i)
+		}
+		spec.Params = append(spec.Params, Param{Name: name, Type: it, GoType: goTypeString(p.Type()), StageType: typeString(p.Type())})
 		params = append(params, param{index: i})
 	}
 	for i := range sig.Results().Len() {
@@ -185,7 +192,7 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 			if p.argFn != nil {
 				continue
 			}
-			name := sig.Params().At(p.index).Name()
+			name := spec.Params[j].Name
 			ev.b.Name(ins[j], name)
 			args[p.index] = &rep{e: ins[j], why: &why{pos: l.fset.Position(sig.Params().At(p.index).Pos()), what: "parameter " + name + " of " + fn.Name()}}
 			j++
@@ -222,6 +229,16 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 	})
 	spec.Graph = ir.DCE(g)
 	return spec, nil
+}
+
+// allRepFields reports whether every field of a struct has a Rep type.
+func allRepFields(st *types.Struct) bool {
+	for i := range st.NumFields() {
+		if !isRepType(st.Field(i).Type()) {
+			return false
+		}
+	}
+	return st.NumFields() > 0
 }
 
 // callTop calls a function at the top level of the specialization.

@@ -131,7 +131,7 @@ type iterV struct {
 	keys []value // map keys snapshot, or nil for a string
 	m    *mapV
 	s    string
-	i    int
+	pos  *value // a cell holding the position (an int)
 }
 
 func isRep(v value) bool {
