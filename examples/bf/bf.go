@@ -53,12 +53,15 @@ func (m *machine) block(code []op, p, ip, op stage.Int) (stage.Int, stage.Int, s
 		case opClear:
 			m.tape[at] = 0
 		case opIn:
+			// ip stops at the end of the input. (Not ip++ in the first
+			// branch: lmsgen then emits ip = ip in the other, which vet
+			// rejects.)
 			if ip < stage.Int(len(m.in)) {
 				m.tape[at] = m.in[ip]
-				ip++
 			} else {
 				m.tape[at] = 0
 			}
+			ip = min(ip+1, stage.Int(len(m.in)))
 		case opOut:
 			m.out[op] = m.tape[at]
 			op++

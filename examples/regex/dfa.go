@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // The NFA determinizes into a DFA by the subset construction, at
@@ -50,18 +49,26 @@ type edge struct {
 	to   int
 }
 
-// cond is a set of bytes: the range lo..hi, or the members of table.
+// cond is a set of bytes: the range lo..hi, or, if set, the members of
+// mask (bit c%64 of mask[c/64]).
 type cond struct {
 	lo, hi byte
-	table  []bool // 256 entries, for a set of several ranges
+	set    bool
+	mask   [4]uint64
 }
 
 // test reports whether c is in the set. The switch is on static fields:
-// staged, it leaves one comparison or one table lookup.
+// staged, it leaves one or two comparisons, or for a set of several ranges
+// a bit test in a constant word (after a comparison per word it needs).
 func (k *cond) test(c byte) bool {
 	switch {
-	case k.table != nil:
-		return k.table[c]
+	case k.set:
+		for w, bits := range k.mask {
+			if bits != 0 && c>>6 == byte(w) {
+				return bits>>(c&63)&1 != 0
+			}
+		}
+		return false
 	case k.lo == k.hi:
 		return c == k.lo
 	case k.lo == 0:
@@ -206,15 +213,16 @@ func (b *builder) closure(set []int, atBegin, atEnd bool) []int {
 // is new. The initial state is kept apart: only there do beginning
 // assertions pass.
 func (b *builder) state(set []int, initial bool) int {
-	var key strings.Builder
+	// Plain concatenation, not a strings.Builder: lmsgen evaluates this at
+	// generation time, and its evaluator does not run strings.Builder.
+	key := ""
 	if initial {
-		key.WriteString("^")
+		key = "^"
 	}
 	for _, i := range set {
-		key.WriteString(strconv.Itoa(i))
-		key.WriteByte(',')
+		key += strconv.Itoa(i) + ","
 	}
-	if q, ok := b.index[key.String()]; ok {
+	if q, ok := b.index[key]; ok {
 		return q
 	}
 	s := dstate{}
@@ -234,7 +242,7 @@ func (b *builder) state(set []int, initial bool) int {
 		})
 	}
 	q := len(b.states)
-	b.index[key.String()] = q
+	b.index[key] = q
 	b.sets = append(b.sets, set)
 	b.states = append(b.states, s)
 	return q
@@ -288,11 +296,11 @@ func newCond(cs []int) cond {
 	if cs[len(cs)-1]-cs[0] == len(cs)-1 { // one range
 		return cond{lo: byte(cs[0]), hi: byte(cs[len(cs)-1])}
 	}
-	t := make([]bool, 256)
+	k := cond{set: true}
 	for _, c := range cs {
-		t[c] = true
+		k.mask[c>>6] |= 1 << (c & 63)
 	}
-	return cond{table: t}
+	return k
 }
 
 // layout decides which states become staged functions. A state reached

@@ -84,10 +84,7 @@ func (p *Program) run(fns []stateFunc, q int, s stage.String, i stage.Int) stage
 	}
 	n := stage.Int(len(s))
 	if st.self != nil {
-		for i < n {
-			if !st.self.test(s[i]) {
-				break
-			}
+		for i < n && st.self.test(s[i]) {
 			i++
 		}
 	}

@@ -165,7 +165,7 @@ func utf8Sequences(lo, hi rune, emit func([]byteRange)) {
 			}
 		}
 	}
-	a, b := utf8.AppendRune(nil, lo), utf8.AppendRune(nil, hi)
+	a, b := []byte(string(lo)), []byte(string(hi)) // UTF-8 encodings
 	seq := make([]byteRange, len(a))
 	for i := range a {
 		seq[i] = byteRange{a[i], b[i]}
