@@ -29,45 +29,65 @@ func dce(st *state) {
 	st.orig = st.g
 	g := ir.DCE(st.g)
 	reach := make([]bool, g.NumSyms())
-	mark := func(s ir.Sym) { reach[s] = true }
+	// Arguments precede their uses in node order except the λ named by a
+	// λforward: a mark on a node the reverse pass has gone by is visited
+	// at once through a work list.
+	pos := make([]int32, g.NumSyms()) // index+1 in g.Nodes
+	for i, d := range g.Nodes {
+		pos[d.Sym] = int32(i + 1)
+	}
+	cursor := len(g.Nodes)
+	var work []int
+	mark := func(s ir.Sym) {
+		if reach[s] {
+			return
+		}
+		reach[s] = true
+		if p := int(pos[s]) - 1; p >= cursor {
+			work = append(work, p)
+		}
+	}
 	g.Block.Used(mark)
 	kept := 0
 	var floating []ir.Sym // nodes with effects but no hard dependency
-	for i := len(g.Nodes) - 1; i >= 0; i-- {
-		d := g.Nodes[i]
-		if !reach[d.Sym] {
-			continue
-		}
+	visit := func(d *ir.Node) {
 		kept++
 		if d.Eff != nil && len(d.Eff.Hdeps) == 0 {
 			floating = append(floating, d.Sym)
 		}
 		for _, a := range d.Args {
 			if a.IsSym() {
-				reach[a.Sym()] = true
+				mark(a.Sym())
 			}
 		}
 		if d.Eff != nil {
 			for _, s := range d.Eff.Hdeps {
-				reach[s] = true
+				mark(s)
 			}
 		}
 		for _, b := range d.Blocks {
 			if b.Res.IsSym() {
-				reach[b.Res.Sym()] = true
+				mark(b.Res.Sym())
 			}
 			for _, s := range b.Eff.Hdeps {
-				reach[s] = true
+				mark(s)
 			}
 		}
 	}
+	for cursor = len(g.Nodes) - 1; cursor >= 0; cursor-- {
+		if d := g.Nodes[cursor]; reach[d.Sym] {
+			visit(d)
+		}
+		for len(work) > 0 {
+			p := work[len(work)-1]
+			work = work[:len(work)-1]
+			visit(g.Nodes[p])
+		}
+	}
 	if kept < len(g.Nodes) {
-		// A λ reached only through its forward declaration was passed
-		// before the declaration was reached; it is dead, and so is the
-		// declaration.
 		nodes := make([]*ir.Node, 0, kept)
 		for _, d := range g.Nodes {
-			if reach[d.Sym] && !(d.Op == ir.OpForward && !reach[d.Args[0].Sym()]) {
+			if reach[d.Sym] {
 				nodes = append(nodes, dropSoft(d, reach))
 			}
 		}

@@ -73,6 +73,13 @@ func place(st *state) {
 		for _, u := range st.users.of(i) {
 			switch {
 			case u.kind == useForward:
+				// A λ with a forward declaration may be called through
+				// it from anywhere its bound variables are in scope,
+				// including from functions placed later (mutual
+				// recursion): it goes to its earliest block, where
+				// every such call can see it. Defining a function has
+				// no effect and cannot trap, so this is always safe.
+				p.visit(e, false, false)
 			case u.kind == useArg || u.kind == useSoft:
 				soft := u.kind == useSoft
 				if c := st.place[u.from]; c >= 0 {

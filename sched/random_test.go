@@ -307,6 +307,12 @@ func crossCheck(t testing.TB, seed uint64, g *ir.Graph) map[string]int {
 	// is, and that traces back to a named root cause. Users and owners
 	// come after a node in node order (a λ after its λforward), so one
 	// reverse pass decides.
+	forwarded := map[ir.Sym]bool{}
+	for _, n := range sg.Nodes {
+		if n.Op == ir.OpForward {
+			forwarded[n.Args[0].Sym()] = true
+		}
+	}
 	blame := map[ir.Sym]bool{}
 	reasons := map[string]int{}
 	var bad []string
@@ -320,6 +326,13 @@ func crossCheck(t testing.TB, seed uint64, g *ir.Graph) map[string]int {
 			continue
 		case differs && len(ref.blocks[n.Sym]) > 1 && len(n.Blocks) > 0:
 			reasons["duplication of a node with blocks"]++
+			blame[n.Sym] = true
+			continue
+		case differs && (n.Op == ir.OpLambda && forwarded[n.Sym] || n.Op == ir.OpForward):
+			// A λ with a forward declaration (and the declaration) goes
+			// to its earliest block, where every call through the
+			// declaration can see it; LMS places it by its direct uses.
+			reasons["forward-declared function at its earliest block"]++
 			blame[n.Sym] = true
 			continue
 		}
