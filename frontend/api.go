@@ -147,8 +147,8 @@ type Param struct {
 	Type *ir.Type
 	// GoType is the parameter's type in the generated function, in Go
 	// syntax ("[]float64"), and StageType its type in the staging
-	// function ("[]stage.Float64", qualified by the stage package's name
-	// "stage").
+	// function as the package's own code writes it ("[]stage.Float64",
+	// "Vec" for a type of the package).
 	GoType    string
 	StageType string
 }

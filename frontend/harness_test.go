@@ -458,7 +458,7 @@ func diffDriver(p *Package, seed int64, small map[string]bool) []byte {
 			}
 			prm := s.Params[pi]
 			if prm.Type.Kind == ir.KSlice {
-				fmt.Fprintf(&b, "\t\tns%d := %s(in.p%d)\n", pi, convName(prm.Type.Elem, true, strings.TrimPrefix(prm.StageType, "[]")), pi)
+				fmt.Fprintf(&b, "\t\tns%d := %s(%s(in.p%d))\n", pi, prm.StageType, convName(prm.Type.Elem, true, "stage."+stageName(prm.Type.Elem)), pi)
 				nargs = append(nargs, fmt.Sprintf("ns%d", pi))
 				nslices = append(nslices, fmt.Sprintf("%s(ns%d)", convName(prm.Type.Elem, false, prm.Type.Elem.String()), pi))
 			} else {
@@ -485,6 +485,12 @@ func diffDriver(p *Package, seed int64, small map[string]bool) []byte {
 		fmt.Fprintf(&b, "\t\tif !lmsSame(got, want) {\n\t\t\tt.Errorf(\"input %%d %%+v:\\ngenerated: %%s\\nstaging:   %%s\", i, in, got, want)\n\t\t}\n\t}\n}\n\n")
 	}
 	return b.Bytes()
+}
+
+// stageName returns the name of the stage type over a basic type.
+func stageName(t *ir.Type) string {
+	s := t.String()
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // convName names the driver's slice conversion helper for an element type.

@@ -144,7 +144,7 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 		if name == "" || name == "_" {
 			name = fmt.Sprintf("p%d", i)
 		}
-		spec.Params = append(spec.Params, Param{Name: name, Type: it, GoType: goTypeString(p.Type()), StageType: typeString(p.Type())})
+		spec.Params = append(spec.Params, Param{Name: name, Type: it, GoType: goTypeString(p.Type()), StageType: typeStringIn(p.Type(), lp.pkg.Types)})
 		params = append(params, param{index: i})
 	}
 	for i := range sig.Results().Len() {

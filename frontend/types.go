@@ -121,21 +121,26 @@ func typeString(t types.Type) string {
 	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
 }
 
-// goTypeString writes a type as the generated code declares it: stage
-// types replaced by their underlying types.
+// goTypeString writes a type as the generated code declares it: a stage
+// type, or a slice of one (named or not), as its underlying type.
 func goTypeString(t types.Type) string {
 	if isStageBasic(t) {
 		return t.Underlying().String()
 	}
-	if s, ok := t.(*types.Slice); ok {
+	if s, ok := t.Underlying().(*types.Slice); ok && isStageBasic(s.Elem()) {
 		return "[]" + goTypeString(s.Elem())
 	}
-	if s, ok := types.Unalias(t).(*types.Named); ok {
-		if sl, ok := s.Underlying().(*types.Slice); ok && isStageBasic(sl.Elem()) && s.Obj().Pkg() != nil && s.Obj().Pkg().Path() == stagePath {
-			return "[]" + goTypeString(sl.Elem())
-		}
-	}
 	return typeString(t)
+}
+
+// typeStringIn writes a type as code of package pkg writes it.
+func typeStringIn(t types.Type, pkg *types.Package) string {
+	return types.TypeString(t, func(p *types.Package) string {
+		if p == pkg {
+			return ""
+		}
+		return p.Name()
+	})
 }
 
 // liftTo makes v an expression of graph type t: a Rep as it is, a static
