@@ -216,7 +216,7 @@ func (bv *bound) merge(a, b int32) int32 {
 	if bv.length(a) < bv.length(b) {
 		a, b = b, a
 	}
-	if bv.holds(a, b) {
+	if bv.length(a) > 16 && bv.holds(a, b) { // short lists: just walk them
 		return a
 	}
 	return bv.union(a, b)

@@ -66,8 +66,11 @@
 // Soft dependencies (anti-dependencies) are uses that are not lifted: a
 // node that is scheduled at all must come before its soft users. A node
 // placed only because of soft users is "pulled", and pulls what its own
-// blocks use into its block, as LMS's extraThroughSoft does. A λforward is
-// placed with its λ (before it, by node order).
+// blocks use into its block, as LMS's extraThroughSoft does. A λ that has
+// a forward declaration goes to its earliest block, where every call
+// through the declaration can see it (recursion, and mutual recursion
+// from functions placed later; defining a function runs nothing, so this
+// is always safe), and its λforward goes with it, before it by node order.
 //
 // When a node with blocks is placed, its blocks join the tree below its
 // block. Ancestor, lowest-common-ancestor and highest-hot-block queries

@@ -13,8 +13,9 @@ const maxCopies = 4
 
 // place is global code motion on the block tree. Nodes are placed in
 // reverse node order, so every use of a node is placed before the node
-// (except the λ named by a λforward, which is placed with its λ). For a
-// node n with early block E:
+// (a λforward comes before its λ: it is placed with its λ, and a λ that
+// has one goes to its earliest block, see below). For a node n with early
+// block E:
 //
 //  1. Each use gives a block u: the block of the user (each copy of it)
 //     for an argument or a dependency; the user's block b itself when n
