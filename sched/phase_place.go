@@ -42,6 +42,11 @@ const maxCopies = 4
 // what its own blocks use into its block (those uses count in its block
 // rather than in its blocks).
 //
+// A λ that has a forward declaration is placed in its earliest block:
+// calls through the declaration may come from anywhere its bound
+// variables are in scope (mutual recursion from functions placed later),
+// and defining a function runs nothing. Its λforward goes with it.
+//
 // When a node with blocks is placed, its blocks join the tree below its
 // block. This reproduces the placements of lms-traversal.md's
 // scheduleBlock_ (a node lands in the outermost block where it is
