@@ -403,52 +403,66 @@ func (fr *frame) follow(from, to *ssa.BasicBlock, stop *stopSet) outcome {
 // of a staged loop not yet processed), it continues there, dispatching on
 // the label when there are several possibilities.
 func (fr *frame) settle(out outcome, from *ssa.BasicBlock, stop *stopSet) next {
-	ev := fr.ev
 	for {
 		if out.closed || len(out.exits) == 0 {
 			return stopWith(out)
 		}
-		k := slices.IndexFunc(out.exits, func(e exitT) bool {
-			return e.pending || e.kind == exitBlock && stop.owner(e.blk) == nil
-		})
+		k := slices.IndexFunc(out.exits, func(e exitT) bool { return fr.continues(e, stop) })
 		if k < 0 {
 			return stopWith(out)
 		}
-		e := out.exits[k]
 		if len(out.exits) == 1 {
-			return fr.process(e, from, stop)
+			return fr.process(out.exits[0], from, stop)
 		}
-		others := slices.Delete(slices.Clone(out.exits), k, k+1)
-		var blocks []*ssa.BasicBlock
-		for _, o := range others {
-			if o.kind == exitBlock {
-				blocks = append(blocks, o.blk)
-			}
-		}
-		inner := stop.with(blocks...)
-		rest := outcome{exits: others, label: out.label}
-		if len(others) == 1 {
-			rest.label = others[0].id()
-		}
-		ev.at()
-		cond := ev.b.Compare(ir.OpEq, ev.labelExp(out), ev.b.Const(ir.Int, e.id()))
-		res := fr.branch(cond, inner, func() outcome {
-			return fr.processAll(e, from, inner)
-		}, func() outcome {
-			if len(others) == 1 && (others[0].pending || others[0].kind == exitBlock && stop.owner(others[0].blk) == nil) {
-				return fr.processAll(others[0], from, stop)
-			}
-			return rest
-		})
-		switch res.which {
-		case 0:
-			out = rest
-		case 1:
-			panic("BUG: the rest of a dispatch diverged")
-		default:
-			out = res.out
+		out = fr.dispatch(out, from, stop)
+	}
+}
+
+// continues reports whether control continues at exit e in the current
+// region (rather than leaving it).
+func (fr *frame) continues(e exitT, stop *stopSet) bool {
+	return e.pending || e.kind == exitBlock && stop.owner(e.blk) == nil
+}
+
+// dispatch continues at every exit of out that stays in the region, in a
+// chain of staged conditionals on the label: if label == a { ... } else
+// if label == b { ... } else { the exits that leave }.
+func (fr *frame) dispatch(out outcome, from *ssa.BasicBlock, stop *stopSet) outcome {
+	ev := fr.ev
+	k := slices.IndexFunc(out.exits, func(e exitT) bool { return fr.continues(e, stop) })
+	if k < 0 {
+		return out
+	}
+	e := out.exits[k]
+	if len(out.exits) == 1 {
+		return fr.processAll(e, from, stop)
+	}
+	others := slices.Delete(slices.Clone(out.exits), k, k+1)
+	var blocks []*ssa.BasicBlock
+	for _, o := range others {
+		if o.kind == exitBlock {
+			blocks = append(blocks, o.blk)
 		}
 	}
+	inner := stop.with(blocks...)
+	rest := outcome{exits: others, label: out.label}
+	if len(others) == 1 {
+		rest.label = others[0].id()
+	}
+	ev.at()
+	cond := ev.b.Compare(ir.OpEq, ev.labelExp(out), ev.b.Const(ir.Int, e.id()))
+	res := fr.branch(cond, inner, func() outcome {
+		return fr.processAll(e, from, inner)
+	}, func() outcome {
+		return fr.guard(func() outcome { return fr.dispatch(rest, from, stop) })
+	})
+	switch res.which {
+	case 0:
+		return rest
+	case 1:
+		return fr.processAll(e, from, stop)
+	}
+	return res.out
 }
 
 // processAll continues at exit e until control stops.
