@@ -66,6 +66,15 @@ func Load(cfg Config) (res *Result, err error) {
 			res.Packages = append(res.Packages, p)
 		}
 	}
+	if cfg.Run != "" && len(errs) == 0 {
+		found := false
+		for _, p := range res.Packages {
+			found = found || len(p.Specs) > 0
+		}
+		if !found {
+			errs = append(errs, errorf(token.Position{}, "no specialization named %s (-run)", cfg.Run))
+		}
+	}
 	return res, errs.err()
 }
 
