@@ -26,6 +26,7 @@ func TestBridgeRandom(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a program")
 	}
+	t.Parallel()
 	cases := bridgeCases()
 	for _, name := range []string{"Sign", "Clamp", "Grade", "Find", "BubbleSort", "Accumulate32", "AddK", "Counter",
 		"SumSquares", "Fib", "EvenOdd", "Ackermann"} {
@@ -198,8 +199,8 @@ func randomMain(t *testing.T, cases []corpus.Case, funcs []cgen.Func) string {
 		for k, p := range params {
 			a := fmt.Sprintf("a%d", k)
 			expr := randExpr(p)
-			if smallInts[c.Name] && p.IsInteger() {
-				expr = fmt.Sprintf("%s(r.IntN(11))", p) // a size: recursion depth, loop count
+			if n := smallInts[c.Name]; n > 0 && p.IsInteger() {
+				expr = fmt.Sprintf("%s(r.IntN(%d))", p, n) // a size: recursion depth, loop count
 			}
 			fmt.Fprintf(&sb, "\t\t%s := %s\n", a, expr)
 			argNames = append(argNames, a)
@@ -286,10 +287,10 @@ func resultsOf(t *ir.Type) []*ir.Type {
 	return []*ir.Type{t}
 }
 
-// smallInts names the cases whose integer arguments are sizes, drawn
-// from 0 to 10.
-var smallInts = map[string]bool{"Fib": true, "EvenOdd": true, "Ackermann": true, "Counter": true, "Accumulate32": true,
-	"Window": true, "StrOps": true}
+// smallInts names the cases whose integer arguments are sizes, and the
+// bound they are drawn below.
+var smallInts = map[string]int{"Fib": 11, "EvenOdd": 11, "Ackermann": 4, "Counter": 11, "Accumulate32": 11,
+	"Window": 11, "StrOps": 11}
 
 // randExpr returns the Go expression that draws a value of type t.
 func randExpr(t *ir.Type) string {

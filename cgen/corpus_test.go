@@ -25,6 +25,7 @@ func TestCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs programs")
 	}
+	t.Parallel()
 	ccs := compilers(t)
 	all := append(corpus.Cases(), extraCases()...)
 	funcs, cases := funcsOf(t, all)

@@ -25,6 +25,7 @@ type fnGen struct {
 	capName map[ir.Sym]string // captured symbol -> its parameter
 	capPtr  map[ir.Sym]bool   // captured variables, passed by pointer
 	frame   []int32           // ids of the blocks being written (see inline.go)
+	id      int32             // this function, among the specialization's
 }
 
 // emit writes the specialization's function and its lifted functions.
@@ -73,8 +74,9 @@ func (sg *specGen) emit() {
 }
 
 func (sg *specGen) newFn() *fnGen {
+	sg.fns++
 	return &fnGen{sg: sg, fl: sg.fl, g: sg.g, sc: newScope(sg.fl.top),
-		capName: map[ir.Sym]string{}, capPtr: map[ir.Sym]bool{}}
+		capName: map[ir.Sym]string{}, capPtr: map[ir.Sym]bool{}, id: sg.fns}
 }
 
 // function writes a C function with the given parameters whose body is
@@ -139,6 +141,7 @@ func (sg *specGen) baseName(s ir.Sym, override string) string {
 func (fn *fnGen) declare(s ir.Sym, override string) string {
 	if fn.sg.names[s] == "" {
 		fn.sg.names[s] = fn.sc.fresh(fn.sg.baseName(s, override))
+		fn.sg.owner[s] = fn.id
 	}
 	return fn.sg.names[s]
 }
@@ -426,8 +429,8 @@ func (fn *fnGen) name(s ir.Sym) string {
 	if name, ok := fn.capName[s]; ok {
 		return name
 	}
-	if fn.sg.names[s] == "" {
-		panic("BUG: cgen: " + s.String() + " used before it is declared")
+	if fn.sg.names[s] == "" || fn.sg.owner[s] != fn.id {
+		panic("BUG: cgen: " + s.String() + " used where it is not declared")
 	}
 	return fn.sg.names[s]
 }

@@ -41,9 +41,11 @@ type specGen struct {
 
 	// Per-symbol emission state (see fn.go).
 	names  []string // declared C name of a symbol defined in a function
+	owner  []int32  // the function (fnGen.id) that declared it
 	inline []int32  // frame in which the symbol is written inline (0: none)
 	done   []bool   // the inline symbol has been written
 	frames int32
+	fns    int32 // C functions started
 }
 
 // lamInfo is a staged function and its C function.
@@ -74,7 +76,7 @@ func (fl *fileGen) plan(f Func) *specGen {
 	sg := &specGen{fl: fl, name: f.Name, fn: f, s: s, g: g,
 		uses: make([]int32, n), varReads: make([]int32, n), written: make([]bool, n),
 		fwdLam: map[ir.Sym]ir.Sym{}, lamFwd: map[ir.Sym]ir.Sym{}, lamOf: map[ir.Sym]*lamInfo{}, tables: map[ir.Sym]*table{},
-		names: make([]string, n), inline: make([]int32, n), done: make([]bool, n)}
+		names: make([]string, n), owner: make([]int32, n), inline: make([]int32, n), done: make([]bool, n)}
 	sg.cname = fl.top.fresh(f.Name)
 	fl.top.reserve(fl.exportName(f.Name))
 	var values []ir.Sym // functions used as values
@@ -261,11 +263,13 @@ func (sg *specGen) lift() {
 		}
 		visit(l.n.Blocks[0])
 		for _, s := range refs {
-			if bd.defined[s] {
-				continue
-			}
+			// A function referred to (even one defined in the body) is
+			// called with its captures, which the body must have.
 			if fn := sg.funcOf(s); fn != 0 {
 				bd.calls = append(bd.calls, sg.lamOf[fn])
+				continue
+			}
+			if bd.defined[s] {
 				continue
 			}
 			if d := sg.g.Def(s); d != nil && d.Op == ir.OpStatic && !sg.written[s] {
