@@ -1,0 +1,69 @@
+package frontend
+
+import (
+	"go/token"
+	"reflect"
+	"testing"
+)
+
+func TestSplitFields(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+		bad  int
+	}{
+		{"//lms:gen A n=3", []string{"A", "n=3"}, -1},
+		{"//lms:gen A  n=f(1, 2)\tm=\"a b\"", []string{"A", "n=f(1, 2)", `m="a b"`}, -1},
+		{"//lms:gen A c='x' r=`a b` s=[]int{1, 2}", []string{"A", "c='x'", "r=`a b`", "s=[]int{1, 2}"}, -1},
+		{"//lms:gen A s=\"a\\\" b\"", []string{"A", `s="a\" b"`}, -1},
+		{"//lms:gen A n=f(1", nil, 15},
+		{"//lms:gen A n=1)", nil, 15},
+		{"//lms:gen A s=\"abc", nil, 14},
+	}
+	for _, tt := range tests {
+		fields, bad := splitFields(tt.in, len(genPrefix))
+		var got []string
+		for _, f := range fields {
+			got = append(got, f.text)
+			if tt.in[f.off:f.off+len(f.text)] != f.text {
+				t.Errorf("%q: field %q at wrong offset %d", tt.in, f.text, f.off)
+			}
+		}
+		if bad != tt.bad || !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("splitFields(%q) = %q, %d; want %q, %d", tt.in, got, bad, tt.want, tt.bad)
+		}
+	}
+}
+
+func TestErrorFormat(t *testing.T) {
+	e := &Error{
+		Pos: token.Position{Filename: "a.go", Line: 5, Column: 9},
+		Msg: "panic during static evaluation: boom",
+		Chain: []CallSite{
+			{Pos: token.Position{Filename: "a.go", Line: 12, Column: 10}, Caller: "outer"},
+			{Pos: token.Position{Filename: "a.go", Line: 3, Column: 1}, Caller: "specialization K"},
+		},
+	}
+	want := "a.go:5:9: panic during static evaluation: boom\n\ta.go:12:10: called from outer\n\ta.go:3:1: called from specialization K"
+	if got := e.Error(); got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+	l := ErrorList{e, {Pos: token.Position{Filename: "a.go", Line: 1, Column: 1}, Msg: "first"}, e}
+	if got := l.sort(); len(got) != 2 || got[0].Msg != "first" {
+		t.Errorf("sort: %v", got)
+	}
+}
+
+func TestBudgets(t *testing.T) {
+	b := Budgets{Unroll: 7}.withDefaults()
+	if b.Unroll != 7 || b.Steps != DefaultSteps || b.CallDepth != DefaultCallDepth || b.Nodes != DefaultNodes {
+		t.Errorf("withDefaults: %+v", b)
+	}
+	var o Budgets
+	if err := parseBudget(&o, "-calldepth=0x10", token.Position{}); err != nil || o.CallDepth != 16 {
+		t.Errorf("parseBudget: %v %+v", err, o)
+	}
+	if got := b.override(o); got.CallDepth != 16 || got.Unroll != 7 {
+		t.Errorf("override: %+v", got)
+	}
+}
