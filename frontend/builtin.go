@@ -32,9 +32,12 @@ func (fr *frame) builtin(name string, args []value, c *ssa.CallCommon, in *ssa.C
 		}
 		key := mapKey(args[1])
 		if j, ok := m.idx[key]; ok {
-			if len(ev.regions) > 0 && ev.outerMap(m) {
-				ev.fail("deleting a key from a static map under staged control (in a branch or loop on a Rep) is not supported")
-			}
+			k := m.keys[j]
+			ev.mapChange(m, "deleting a key from", func() {
+				m.idx[key] = j
+				m.keys[j] = k
+				m.live++
+			})
 			delete(m.idx, key)
 			m.keys[j] = deletedKey{}
 			m.live--
@@ -46,9 +49,8 @@ func (fr *frame) builtin(name string, args []value, c *ssa.CallCommon, in *ssa.C
 			if x == nil || x.live == 0 {
 				return nil
 			}
-			if len(ev.regions) > 0 && ev.outerMap(x) {
-				ev.fail("clearing a static map under staged control (in a branch or loop on a Rep) is not supported")
-			}
+			keys, vals, idx, live := x.keys, x.vals, x.idx, x.live
+			ev.mapChange(x, "clearing", func() { x.keys, x.vals, x.idx, x.live = keys, vals, idx, live })
 			x.keys, x.vals, x.idx, x.live = nil, nil, map[any]int{}, 0
 		case sliceV:
 			et := c.Args[0].Type().Underlying().(*types.Slice).Elem()

@@ -106,10 +106,11 @@ type matReq struct {
 }
 
 type jentry struct {
-	p   *value
-	old value
-	fr  *frame // the frame of a register, nil for memory
-	reg int    // register index, -1 for the result
+	p    *value
+	old  value
+	fr   *frame // the frame of a register, nil for memory
+	reg  int    // register index, -1 for the result
+	undo func() // for a change of a map's keys (p is nil)
 }
 
 // diverged unwinds the evaluation of a region whose control never reaches
@@ -551,6 +552,10 @@ func (ev *evaluator) popRegion(r *region) {
 func (ev *evaluator) rollback(mark int) {
 	for i := len(ev.journal) - 1; i >= mark; i-- {
 		e := ev.journal[i]
+		if e.undo != nil {
+			e.undo()
+			continue
+		}
 		*e.p = e.old
 	}
 	ev.journal = ev.journal[:mark]

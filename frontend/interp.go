@@ -49,7 +49,7 @@ func (fr *frame) exec(instr ssa.Instruction) {
 		}
 		fr.set(in, &closure{fn: in.Fn.(*ssa.Function), env: env})
 	case *ssa.MakeMap:
-		fr.set(in, &mapV{idx: map[any]int{}})
+		fr.set(in, &mapV{idx: map[any]int{}, depth: len(ev.regions)})
 	case *ssa.MakeSlice:
 		fr.set(in, fr.makeSlice(in))
 	case *ssa.Slice:
@@ -679,21 +679,31 @@ func (fr *frame) mapUpdate(in *ssa.MapUpdate) {
 }
 
 func (ev *evaluator) mapInsert(m *mapV, k value, key any, v value) {
-	if len(ev.regions) > 0 && ev.outerMap(m) {
-		ev.fail("adding a key to a static map under staged control (in a branch or loop on a Rep) is not supported")
-	}
+	ev.mapChange(m, "adding a key to", func() {
+		delete(m.idx, key)
+		m.keys, m.vals = m.keys[:len(m.keys)-1], m.vals[:len(m.vals)-1]
+		m.live--
+	})
 	m.idx[key] = len(m.keys)
 	m.keys = append(m.keys, k)
 	m.vals = append(m.vals, ev.newCell(copyVal(v)))
 	m.live++
 }
 
-// outerMap reports whether a map was made outside the innermost region.
-func (ev *evaluator) outerMap(m *mapV) bool {
-	if len(m.vals) > 0 {
-		return int(ev.birth[m.vals[0]]) < len(ev.regions)
+// mapChange checks a change of the keys of a static map. Under staged
+// control it is an error (the change could not be merged), except in a
+// trial iteration, whose changes are undone.
+func (ev *evaluator) mapChange(m *mapV, what string, undo func()) {
+	d := len(ev.regions)
+	if m.depth >= d {
+		return
 	}
-	return true
+	for i := m.depth; i < d; i++ {
+		if ev.regions[i].kind != rTrial {
+			ev.fail("%s a static map under staged control (in a branch or loop on a Rep) is not supported", what)
+		}
+	}
+	ev.journal = append(ev.journal, jentry{undo: undo})
 }
 
 func (fr *frame) rangeIter(in *ssa.Range) value {

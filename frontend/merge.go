@@ -153,7 +153,7 @@ func (ev *evaluator) applyRestart(rr *restartReq) {
 func (ev *evaluator) capture(r *region) *captured {
 	c := &captured{index: map[*value]int{}}
 	for _, e := range ev.journal[r.mark:] {
-		if _, ok := c.index[e.p]; ok {
+		if _, ok := c.index[e.p]; ok || e.undo != nil {
 			continue
 		}
 		c.index[e.p] = len(c.keys)
