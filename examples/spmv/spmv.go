@@ -78,7 +78,7 @@ func (g *group) row(x []stage.Float64, i, t stage.Int, k int) stage.Float64 {
 // constant·x[constant] terms. y must not overlap x.
 //
 //lms:gen SpMVBandUnrolled a=Band(200,2)
-//lms:gen SpMVRandomUnrolled a=Random(1000,8,1)
+//lms:gen SpMVRandomUnrolled a=Random(250,4,1)
 func SpMVUnrolled(y, x []stage.Float64, a *CSR) {
 	for i := 0; i < a.Rows; i++ {
 		lo, hi := a.RowPtr[i], a.RowPtr[i+1]

@@ -49,6 +49,7 @@ func matrices() map[string]*CSR {
 		"Band(2000,2)":     Band(2000, 2),
 		"Band(200,2)":      Band(200, 2),
 		"Random(1000,8,1)": Random(1000, 8, 1),
+		"Random(250,4,1)":  Random(250, 4, 1),
 		"Band(50,0)":       Band(50, 0),
 		"Band(5,3)":        Band(5, 3),
 		"stencil(100)":     stencil(100),
