@@ -95,6 +95,7 @@ func (fn *fnGen) function(name string, params []string, res *ir.Type, b *ir.Bloc
 			fn.line("(void)" + fn.sg.names[s] + ";")
 		}
 	}
+	fn.depth = 0
 	d := dest{kind: destReturn}
 	if res == ir.Void {
 		d.kind = destNone
@@ -108,7 +109,9 @@ func (fn *fnGen) function(name string, params []string, res *ir.Type, b *ir.Bloc
 	}
 	sb.WriteString(sig + " {\n")
 	for _, ln := range fn.lines {
-		sb.WriteString(ln + "\n")
+		if ln != removed {
+			sb.WriteString(ln + "\n")
+		}
 	}
 	sb.WriteString("}\n")
 	fn.fl.defs = append(fn.fl.defs, sb.String())
@@ -146,28 +149,13 @@ func (fn *fnGen) declare(s ir.Sym, override string) string {
 	return fn.sg.names[s]
 }
 
+// removed marks a line that was written and then taken back (see ifStmt);
+// function leaves it out.
+const removed = "\x00"
+
 // line writes a line at the current depth.
 func (fn *fnGen) line(text string) {
 	fn.lines = append(fn.lines, strings.Repeat("\t", fn.depth)+text)
-}
-
-// capture runs f writing into a fresh list of lines at depth 0, and
-// returns them.
-func (fn *fnGen) capture(f func()) []string {
-	saved, depth := fn.lines, fn.depth
-	fn.lines, fn.depth = nil, 0
-	f()
-	out := fn.lines
-	fn.lines, fn.depth = saved, depth
-	return out
-}
-
-// embed writes lines captured at depth 0 at the current depth + 1.
-func (fn *fnGen) embed(lines []string) {
-	prefix := strings.Repeat("\t", fn.depth+1)
-	for _, ln := range lines {
-		fn.lines = append(fn.lines, prefix+ln)
-	}
 }
 
 // destKind says where a block's result goes.
@@ -184,10 +172,17 @@ type dest struct {
 	lhs  string
 }
 
-// block writes the statements of b and sends its result to d. It
-// reports whether the block ends in a statement that does not complete
-// (a return or a panic).
-func (fn *fnGen) block(b *ir.Block, d dest) bool {
+// written describes the statements a block wrote.
+type written struct {
+	term   bool // it ends in a statement that does not complete (return, panic)
+	onlyIf bool // it is exactly one if statement (which can follow an else)
+}
+
+// block writes the statements of b, one level deeper than the current
+// depth, and sends its result to d.
+func (fn *fnGen) block(b *ir.Block, d dest) (w written) {
+	fn.depth++
+	defer func() { fn.depth-- }()
 	fr := fn.enter(b)
 	defer fn.leave(fr)
 	last := -1
@@ -196,19 +191,35 @@ func (fn *fnGen) block(b *ir.Block, d dest) bool {
 			last = i
 		}
 	}
+	stmts, ifs := 0, 0
 	for i, n := range fr.nodes {
 		if fn.skip(n) {
 			continue
 		}
+		before := len(fn.lines)
 		if i == last && n.Op == ir.OpIf && d.kind != destNone && b.Res.IsSym() && b.Res.Sym() == n.Sym &&
 			fn.sg.uses[n.Sym] == 1 {
-			return fn.ifStmt(n, d)
+			w.term = fn.ifStmt(n, d)
+			return written{term: w.term, onlyIf: stmts == 0}
 		}
-		if fn.stmt(n) {
-			return true
+		if n.Op == ir.OpIf && !fn.declaresResult(n) {
+			ifs++
+		}
+		term := fn.stmt(n)
+		if len(fn.lines) > before {
+			stmts++
+		}
+		if term {
+			return written{term: true}
 		}
 	}
-	return fn.result(b.Res, d)
+	before := len(fn.lines)
+	w.term = fn.result(b.Res, d)
+	if len(fn.lines) > before {
+		stmts++
+	}
+	w.onlyIf = stmts == 1 && ifs == 1
+	return w
 }
 
 // skip reports whether n is written somewhere other than at its place:
@@ -248,6 +259,12 @@ func (fn *fnGen) result(res ir.Exp, d dest) bool {
 	return false
 }
 
+// declaresResult reports whether the statement of the conditional n
+// declares a variable for its result.
+func (fn *fnGen) declaresResult(n *ir.Node) bool {
+	return n.Type != ir.Void && fn.sg.uses[n.Sym] > 0
+}
+
 // stmt writes the statement of n and reports whether it does not
 // complete (a panic).
 func (fn *fnGen) stmt(n *ir.Node) bool {
@@ -256,7 +273,7 @@ func (fn *fnGen) stmt(n *ir.Node) bool {
 	switch n.Op {
 	case ir.OpIf:
 		d := dest{kind: destNone}
-		if n.Type != ir.Void && sg.uses[n.Sym] > 0 {
+		if fn.declaresResult(n) {
 			name := fn.declare(n.Sym, "")
 			fn.line(fn.fl.ctype(n.Type) + " " + name + ";")
 			d = dest{kind: destAssign, lhs: name}
@@ -309,51 +326,42 @@ func (fn *fnGen) valueStmt(n *ir.Node) {
 	}
 }
 
-// ifStmt writes a conditional whose result goes to d.
+// ifStmt writes a conditional whose result goes to d. Its branches are
+// written in place; an empty else is then taken back, an empty then
+// turns the condition around, and an else that is one if statement
+// becomes an else if (its lines move one level up).
 func (fn *fnGen) ifStmt(n *ir.Node, d dest) bool {
 	c := fn.ref(n.Args[0])
-	var thenTerm, elseTerm bool
-	th := fn.capture(func() { thenTerm = fn.block(n.Blocks[0], d) })
-	el := fn.capture(func() { elseTerm = fn.block(n.Blocks[1], d) })
-	switch {
-	case len(el) == 0:
-		fn.line("if (" + c.s + ") {")
-		fn.embed(th)
-		fn.line("}")
-		return false
-	case len(th) == 0:
-		fn.line("if (" + c.not() + ") {")
-		fn.embed(el)
-		fn.line("}")
-		return false
-	}
+	head := len(fn.lines)
 	fn.line("if (" + c.s + ") {")
-	fn.embed(th)
-	if singleIf(el) {
-		fn.lines = append(fn.lines, strings.Repeat("\t", fn.depth)+"} else "+el[0])
-		for _, ln := range el[1:] {
-			fn.lines = append(fn.lines, strings.Repeat("\t", fn.depth)+ln)
-		}
-	} else {
-		fn.line("} else {")
-		fn.embed(el)
-		fn.line("}")
-	}
-	return thenTerm && elseTerm
-}
-
-// singleIf reports whether lines (at depth 0) are one if statement, which
-// can follow an else.
-func singleIf(lines []string) bool {
-	if len(lines) == 0 || !strings.HasPrefix(lines[0], "if (") || lines[len(lines)-1] != "}" {
+	th := fn.block(n.Blocks[0], d)
+	thenEmpty := len(fn.lines) == head+1
+	mid := len(fn.lines)
+	fn.line("} else {")
+	el := fn.block(n.Blocks[1], d)
+	elseEmpty := len(fn.lines) == mid+1
+	tabs := strings.Repeat("\t", fn.depth)
+	switch {
+	case elseEmpty:
+		fn.lines[mid] = tabs + "}"
 		return false
-	}
-	for _, ln := range lines[1:] {
-		if !strings.HasPrefix(ln, "\t") && ln != "}" && !strings.HasPrefix(ln, "} else") {
-			return false
+	case thenEmpty:
+		fn.lines[head] = tabs + "if (" + c.not() + ") {"
+		fn.lines[mid] = removed
+	case el.onlyIf:
+		// The else block's lines, one level deeper, end with the closing
+		// brace of its if, which closes this one.
+		fn.lines[mid] = tabs + "} else " + strings.TrimPrefix(fn.lines[mid+1], tabs+"\t")
+		fn.lines[mid+1] = removed
+		for k := mid + 2; k < len(fn.lines); k++ {
+			if fn.lines[k] != removed {
+				fn.lines[k] = fn.lines[k][1:]
+			}
 		}
+		return th.term && el.term
 	}
-	return true
+	fn.line("}")
+	return th.term && el.term && !thenEmpty
 }
 
 // whileStmt writes a loop:
@@ -363,47 +371,39 @@ func singleIf(lines []string) bool {
 //	for (;;) { body }                                it is the constant true
 func (fn *fnGen) whileStmt(n *ir.Node) bool {
 	condB, bodyB := n.Blocks[0], n.Blocks[1]
+	head := len(fn.lines)
+	fn.line("for (;;) {")
+	fn.depth++
+	fr := fn.enter(condB)
+	condTerm := false
+	for _, m := range fr.nodes {
+		if !fn.skip(m) && fn.stmt(m) {
+			condTerm = true
+			break
+		}
+	}
 	var c cx
-	var condTerm bool
-	cs := fn.capture(func() {
-		fr := fn.enter(condB)
-		for _, m := range fr.nodes {
-			if fn.skip(m) {
-				continue
-			}
-			if fn.stmt(m) {
-				condTerm = true
-				break
-			}
-		}
-		if !condTerm {
-			c = fn.ref(condB.Res)
-		}
-		fn.leave(fr)
-	})
-	body := fn.capture(func() { fn.block(bodyB, dest{kind: destNone}) })
+	if !condTerm {
+		c = fn.ref(condB.Res)
+	}
+	fn.leave(fr)
+	fn.depth--
+	tabs := strings.Repeat("\t", fn.depth)
 	switch {
 	case condTerm:
 		// The condition always panics: the loop runs it once.
-		fn.line("for (;;) {")
-		fn.embed(cs)
 		fn.line("}")
 		return true
-	case len(cs) == 0 && c.s == "true":
-		fn.line("for (;;) {")
-		fn.embed(body)
+	case len(fn.lines) > head+1:
+		fn.line("\tif (" + c.not() + ") break;")
+	case c.s == "true":
+		fn.block(bodyB, dest{kind: destNone})
 		fn.line("}")
 		return true
-	case len(cs) == 0:
-		fn.line("while (" + c.s + ") {")
-		fn.embed(body)
-		fn.line("}")
-		return false
+	default:
+		fn.lines[head] = tabs + "while (" + c.s + ") {"
 	}
-	fn.line("for (;;) {")
-	fn.embed(cs)
-	fn.line("\tif (" + c.not() + ") break;")
-	fn.embed(body)
+	fn.block(bodyB, dest{kind: destNone})
 	fn.line("}")
 	return false
 }
