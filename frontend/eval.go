@@ -36,11 +36,13 @@ type evaluator struct {
 	// built (a branch of a conditional, a loop, a staged function, a trial
 	// iteration); journal records the writes to state that existed before
 	// the innermost region, so that a branch can be undone and merged;
-	// birth records, for cells allocated inside regions, the region depth
-	// at which they were allocated (absent: 0).
+	// clock counts the regions pushed so far; birth records, for cells
+	// allocated while a region was being built, the clock then (absent:
+	// 0). A cell existed before region r if its birth is below r.start.
 	regions []*region
 	journal []jentry
 	birth   map[*value]int32
+	clock   int32
 
 	writes int // staged operations with a write effect so far
 	stores int // static stores so far
@@ -65,7 +67,7 @@ type frame struct {
 	ret     value
 	caller  *frame
 	callPos token.Pos
-	depth   int // region depth when the frame was created
+	born    int32 // the clock when the frame was created
 	unroll  map[*ssa.BasicBlock]int
 	forced  map[*ssa.BasicBlock]bool
 	trials  []*trialState
@@ -83,6 +85,7 @@ const (
 type region struct {
 	kind    regionKind
 	depth   int
+	start   int32 // the clock when it started
 	mark    int
 	loop    *loopState
 	lam     *lamEntry
@@ -199,7 +202,7 @@ func (ev *evaluator) at() {
 // newFrame makes a frame for fn.
 func (ev *evaluator) newFrame(fn *ssa.Function, caller *frame, callPos token.Pos) *frame {
 	fi := ev.info(fn)
-	return &frame{ev: ev, fn: fn, info: fi, regs: make([]value, fi.nregs), caller: caller, callPos: callPos, depth: len(ev.regions)}
+	return &frame{ev: ev, fn: fn, info: fi, regs: make([]value, fi.nregs), caller: caller, callPos: callPos, born: ev.now()}
 }
 
 // get returns the value of v.
@@ -261,7 +264,7 @@ func (fr *frame) set(v ssa.Value, x value) {
 
 func (fr *frame) setReg(i int, x value) {
 	ev := fr.ev
-	if fr.depth < len(ev.regions) {
+	if ev.outer(fr.born) {
 		ev.journal = append(ev.journal, jentry{p: &fr.regs[i], old: fr.regs[i], fr: fr, reg: i})
 	}
 	fr.regs[i] = x
@@ -269,7 +272,7 @@ func (fr *frame) setReg(i int, x value) {
 
 func (fr *frame) setRet(x value) {
 	ev := fr.ev
-	if fr.depth < len(ev.regions) {
+	if ev.outer(fr.born) {
 		ev.journal = append(ev.journal, jentry{p: &fr.ret, old: fr.ret, fr: fr, reg: -1})
 	}
 	fr.ret = x
@@ -283,7 +286,9 @@ func (ev *evaluator) global(g *ssa.Global) *value {
 	if !ev.l.bySrc[g.Pkg.Pkg.Path()] {
 		ev.fail("use of package variable %s.%s: only variables of packages with source in the module can be used during staging", g.Pkg.Pkg.Name(), g.Name())
 	}
-	p := ev.newCell(ev.zero(g.Type().(*types.Pointer).Elem()))
+	// A global exists before every region, wherever it is first used.
+	p := new(value)
+	*p = ev.zero(g.Type().(*types.Pointer).Elem())
 	ev.globals[g] = p
 	return p
 }
@@ -307,9 +312,34 @@ func (ev *evaluator) newCell(v value) *value {
 	return p
 }
 
-// born records the birth depth of a cell and of its leaves.
+// now returns the birth of something allocated now.
+func (ev *evaluator) now() int32 {
+	if len(ev.regions) == 0 {
+		return 0
+	}
+	return ev.clock
+}
+
+// outer reports whether something born at birth existed before the
+// innermost region.
+func (ev *evaluator) outer(birth int32) bool {
+	return len(ev.regions) > 0 && birth < ev.regions[len(ev.regions)-1].start
+}
+
+// outermostAfter returns the index of the outermost region that started
+// after birth (len(ev.regions) if none).
+func (ev *evaluator) outermostAfter(birth int32) int {
+	for i, r := range ev.regions {
+		if birth < r.start {
+			return i
+		}
+	}
+	return len(ev.regions)
+}
+
+// born records the birth of a cell and of its leaves.
 func (ev *evaluator) born(p *value) {
-	d := int32(len(ev.regions))
+	d := ev.now()
 	if d == 0 {
 		return
 	}
@@ -483,12 +513,9 @@ func (ev *evaluator) storeLeaf(p *value, v value) {
 		return
 	}
 	ev.stores++
-	if d := len(ev.regions); d > 0 {
-		bd := int(ev.birth[p])
-		if bd < d {
-			ev.outerWrite(p, bd)
-			ev.journal = append(ev.journal, jentry{p: p, old: *p})
-		}
+	if bd := ev.birth[p]; ev.outer(bd) {
+		ev.outerWrite(bd, p)
+		ev.journal = append(ev.journal, jentry{p: p, old: *p})
 	}
 	*p = v
 }
@@ -496,14 +523,14 @@ func (ev *evaluator) storeLeaf(p *value, v value) {
 // outerWrite checks a write, under staged control, to a cell allocated
 // outside the innermost region: a staged loop between the cell's birth and
 // here must make it a staged variable; a staged function cannot write it.
-func (ev *evaluator) outerWrite(p *value, birth int) {
-	for i := birth; i < len(ev.regions); i++ {
+func (ev *evaluator) outerWrite(birth int32, p ...*value) {
+	for i := ev.outermostAfter(birth); i < len(ev.regions); i++ {
 		r := ev.regions[i]
 		switch r.kind {
 		case rLambda:
 			ev.fail("assignment to a variable of the enclosing staging code inside a staged function (//lms:fun or stage.Fun): a staged function runs later, at run time; pass the value as a parameter or return it")
 		case rLoop:
-			panic(&restartReq{target: r, promote: []*value{p}})
+			panic(&restartReq{target: r, promote: p})
 		}
 	}
 }
@@ -523,7 +550,7 @@ func (ev *evaluator) logRead(p *value) {
 	for i := len(ev.regions) - 1; i >= 0; i-- {
 		r := ev.regions[i]
 		if r.kind == rLambda {
-			if int(ev.birth[p]) < r.depth {
+			if ev.birth[p] < r.start {
 				r.lam.reads = append(r.lam.reads, readEntry{p: p, v: *p})
 			}
 		}
@@ -533,7 +560,8 @@ func (ev *evaluator) logRead(p *value) {
 // --- Regions and the journal ---
 
 func (ev *evaluator) pushRegion(kind regionKind) *region {
-	r := &region{kind: kind, depth: len(ev.regions) + 1, mark: len(ev.journal)}
+	ev.clock++
+	r := &region{kind: kind, depth: len(ev.regions) + 1, start: ev.clock, mark: len(ev.journal)}
 	ev.regions = append(ev.regions, r)
 	return r
 }

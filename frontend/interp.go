@@ -49,7 +49,7 @@ func (fr *frame) exec(instr ssa.Instruction) {
 		}
 		fr.set(in, &closure{fn: in.Fn.(*ssa.Function), env: env})
 	case *ssa.MakeMap:
-		fr.set(in, &mapV{idx: map[any]int{}, depth: len(ev.regions)})
+		fr.set(in, &mapV{idx: map[any]int{}, born: ev.now()})
 	case *ssa.MakeSlice:
 		fr.set(in, fr.makeSlice(in))
 	case *ssa.Slice:
@@ -694,11 +694,10 @@ func (ev *evaluator) mapInsert(m *mapV, k value, key any, v value) {
 // control it is an error (the change could not be merged), except in a
 // trial iteration, whose changes are undone.
 func (ev *evaluator) mapChange(m *mapV, what string, undo func()) {
-	d := len(ev.regions)
-	if m.depth >= d {
+	if !ev.outer(m.born) {
 		return
 	}
-	for i := m.depth; i < d; i++ {
+	for i := ev.outermostAfter(m.born); i < len(ev.regions); i++ {
 		if ev.regions[i].kind != rTrial {
 			ev.fail("%s a static map under staged control (in a branch or loop on a Rep) is not supported", what)
 		}

@@ -35,13 +35,14 @@ func (ev *evaluator) materialize(s sliceV, et *ir.Type) ir.Exp {
 	key := &s.base[0]
 	m, ok := ev.mats[key]
 	if !ok {
-		if bd := int(ev.birth[key]); bd < len(ev.regions) {
-			for i := bd; i < len(ev.regions); i++ {
-				if ev.regions[i].kind == rLambda {
+		if bd := ev.birth[key]; ev.outer(bd) {
+			first := ev.outermostAfter(bd)
+			for _, r := range ev.regions[first:] {
+				if r.kind == rLambda {
 					ev.fail("a static slice of the enclosing staging code is used as a dynamic slice inside a staged function: pass it as a parameter")
 				}
 			}
-			panic(&restartReq{target: ev.regions[bd], material: []matReq{{base: s.base, elem: et}}})
+			panic(&restartReq{target: ev.regions[first], material: []matReq{{base: s.base, elem: et}}})
 		}
 		m = ev.fill(s.base, et)
 		ev.mats[key] = m

@@ -80,7 +80,7 @@ func (fr *frame) branch(c ir.Exp, stop *stopSet, thenF, elseF func() outcome) br
 		if tOut.closed || eOut.closed {
 			ev.fail("unsupported control flow: the test of a staged loop is inside a staged conditional")
 		}
-		m := &merger{ev: ev, fr: fr, depth: r.depth, symMark: symMark, cond: c, stop: stop}
+		m := &merger{ev: ev, fr: fr, start: r.start, symMark: symMark, cond: c, stop: stop}
 		out := m.merge(tc, ec, tOut, eOut)
 		if m.restart != nil {
 			ev.applyRestart(m.restart)
@@ -130,8 +130,8 @@ func (ev *evaluator) tuple(xs []ir.Exp) ir.Exp {
 
 // rawWrite assigns a cell after a merge (journaled for enclosing regions).
 func (ev *evaluator) rawWrite(p *value, v value) {
-	if d := len(ev.regions); d > 0 && int(ev.birth[p]) < d {
-		ev.outerWrite(p, int(ev.birth[p]))
+	if bd := ev.birth[p]; ev.outer(bd) {
+		ev.outerWrite(bd, p)
 		ev.journal = append(ev.journal, jentry{p: p, old: *p})
 	}
 	*p = v
@@ -200,8 +200,8 @@ func (ev *evaluator) demote(v value) value {
 type merger struct {
 	ev      *evaluator
 	fr      *frame
-	depth   int // the conditional's region depth
-	symMark int // symbols from here on were built inside the branches
+	start   int32 // the clock when the conditional's region started
+	symMark int   // symbols from here on were built inside the branches
 	cond    ir.Exp
 	stop    *stopSet // where the branches stopped
 	slots   []mslot
@@ -473,7 +473,7 @@ func (m *merger) sliceSide(v, other value, k jentry) value {
 		if _, ok := ev.mats[&s.base[0]]; ok {
 			return &rep{e: ev.materialize(s, et), why: &why{pos: ev.position(ev.pos), what: "a materialized static slice"}}
 		}
-		if int(ev.birth[&s.base[0]]) >= m.depth {
+		if ev.birth[&s.base[0]] >= m.start {
 			ev.fail("%s is assigned, in a branch of a staged conditional, a static slice made in that branch: it cannot be merged; make it before the conditional", m.keyName(k))
 		}
 		if m.restart == nil {

@@ -65,11 +65,11 @@ func (s sliceV) elems() []value { return s.base[s.off : s.off+s.len] }
 // mapV is a static map. Its iteration order is insertion order, so that
 // evaluation is deterministic.
 type mapV struct {
-	keys  []value
-	vals  []*value
-	idx   map[any]int
-	live  int // keys not deleted
-	depth int // region depth where the map was made
+	keys []value
+	vals []*value
+	idx  map[any]int
+	live int   // keys not deleted
+	born int32 // see evaluator.birth
 }
 
 // closure is a function value: a function and its free variables.
