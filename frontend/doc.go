@@ -98,10 +98,12 @@
 // starts static and whose test becomes a Rep is peeled: the iterations so
 // far stay unrolled and the rest is a staged loop.
 //
-// Static memory written under staged control is handled by the region
-// between its allocation (its birth) and the write: a staged conditional
+// Static memory written under staged control is handled by the regions
+// that started after the cell was allocated (its birth, read on a clock
+// that ticks at every region) and before the write: a staged conditional
 // merges it, a staged loop makes it a staged variable, a staged function
-// rejects the write. A static slice used where a Rep slice is needed is
+// rejects the write; a trial iteration undoes it. A change of the keys of
+// a static map cannot be merged: it is an error under staged control. A static slice used where a Rep slice is needed is
 // materialized (mat.go): a slice of the generated code is allocated and
 // filled, and the cells of the storage then live in it, so that the
 // static handle and the dynamic slice alias as Go says; a read with a Rep
