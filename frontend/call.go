@@ -347,6 +347,9 @@ func (fr *frame) buildLambda(fn *ssa.Function, env, args []value, dyn []int, pty
 		var div bool
 		func() {
 			defer func() {
+				if ev.passes(nil) {
+					return
+				}
 				if x := recover(); x != nil {
 					if _, ok := x.(diverged); ok {
 						div = true

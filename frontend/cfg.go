@@ -22,6 +22,9 @@ type fnInfo struct {
 	loopOf     []*loop           // the innermost loop containing each block
 	reach      map[*ssa.BasicBlock][]bool
 	reachAvoid map[reachKey][]bool
+	// irreducible: a cycle of the CFG has no header that dominates it
+	// (a goto into a loop); staged control cannot be structured there.
+	irreducible bool
 	phis       []int // number of phis at the start of each block
 }
 
@@ -92,6 +95,7 @@ func analyse(fn *ssa.Function) *fnInfo {
 	}
 	fi.postdominators()
 	fi.findLoops()
+	fi.irreducible = hasIrreducibleCycle(fn)
 	return fi
 }
 
@@ -425,4 +429,29 @@ func (fi *fnInfo) reachableAvoiding(b, avoid *ssa.BasicBlock) []bool {
 	}
 	fi.reachAvoid[k] = r
 	return r
+}
+
+// hasIrreducibleCycle reports whether a retreating edge of a depth-first
+// search goes to a block that does not dominate its source.
+func hasIrreducibleCycle(fn *ssa.Function) bool {
+	n := len(fn.Blocks)
+	state := make([]uint8, n) // 0 new, 1 on the stack, 2 done
+	found := false
+	var dfs func(b *ssa.BasicBlock)
+	dfs = func(b *ssa.BasicBlock) {
+		state[b.Index] = 1
+		for _, s := range b.Succs {
+			switch state[s.Index] {
+			case 0:
+				dfs(s)
+			case 1:
+				if !dominates(s, b) {
+					found = true
+				}
+			}
+		}
+		state[b.Index] = 2
+	}
+	dfs(fn.Blocks[0])
+	return found
 }

@@ -145,6 +145,9 @@ func (fr *frame) guard(f func() outcome) (out outcome) {
 	ev := fr.ev
 	depth := len(ev.regions)
 	defer func() {
+		if ev.passes(nil) {
+			return
+		}
 		if x := recover(); x != nil {
 			ev.regions = ev.regions[:depth]
 			switch x := x.(type) {
@@ -166,7 +169,7 @@ func (fr *frame) guard(f func() outcome) (out outcome) {
 func (fr *frame) panicked(p *goPanic) outcome {
 	ev := fr.ev
 	if len(ev.regions) == 0 {
-		panic(ev.errAt(ev.pos, "panic during static evaluation: "+p.msg))
+		ev.throw(ev.errAt(ev.pos, "panic during static evaluation: "+p.msg))
 	}
 	ev.at()
 	ev.b.Panic(ev.panicMessage(p))
@@ -341,6 +344,9 @@ func (fr *frame) dynIf(b *ssa.BasicBlock, c *rep, stop *stopSet, pure bool) next
 	ev := fr.ev
 	if tr := fr.trialOf(b); tr != nil {
 		tr.sawDynamic()
+	}
+	if fr.info.irreducible {
+		ev.fail("a conditional on a Rep in %s, whose control flow has a cycle entered in the middle (a goto into a loop): lmsgen cannot structure it; rewrite the loop with for", funcName(fr.fn))
 	}
 	// A dynamic exit test of a loop that is running statically.
 	if l := fr.info.loopOf[b.Index]; l != nil && stop.owner(l.header) == nil {

@@ -44,6 +44,8 @@ type evaluator struct {
 	birth   map[*value]int32
 	clock   int32
 
+	unw unwinding // the panic unwinding now, if it is one of ours
+
 	writes int // staged operations with a write effect so far
 	stores int // static stores so far
 
@@ -120,13 +122,53 @@ type jentry struct {
 // its end: it panicked (staged), or an inlined call always panics.
 type diverged struct{}
 
+// Unwinding. An error, a restart of a region or the end of a trial
+// unwinds the Go stack to where it is handled. The deferred functions on
+// the way, which handle the ends of control (guard) or the restarts of
+// other regions, let it pass without recovering it (a recover and a new
+// panic at each of thousands of nested levels would cost quadratic time).
+type unwinding struct {
+	kind   uint8   // 0 none, 1 error, 2 restart, 3 end of a trial
+	target *region // the region a restart or trial end is for
+}
+
+const (
+	unwindError = 1 + iota
+	unwindRestart
+	unwindTrial
+)
+
+// throw unwinds with an error.
+func (ev *evaluator) throw(e *Error) {
+	ev.unw = unwinding{kind: unwindError}
+	panic(e)
+}
+
+// unwind unwinds to restart a region.
+func (ev *evaluator) unwind(rr *restartReq) {
+	ev.unw = unwinding{kind: unwindRestart, target: rr.target}
+	panic(rr)
+}
+
+// passes reports whether a deferred handler of region r (nil: a handler
+// of the ends of control) must let the current panic pass.
+func (ev *evaluator) passes(r *region) bool {
+	switch ev.unw.kind {
+	case unwindError:
+		return true
+	case unwindRestart, unwindTrial:
+		return ev.unw.target != r
+	}
+	return false
+}
+
 // fail stops the evaluation with an error at the current position.
 func (ev *evaluator) fail(format string, args ...any) {
-	panic(ev.errAt(ev.pos, fmt.Sprintf(format, args...)))
+	ev.throw(ev.errAt(ev.pos, fmt.Sprintf(format, args...)))
 }
 
 func (ev *evaluator) failAt(pos token.Pos, format string, args ...any) {
-	panic(ev.errAt(pos, fmt.Sprintf(format, args...)))
+	ev.throw(ev.errAt(pos, fmt.Sprintf(format, args...)))
 }
 
 // errAt makes an error at pos with the chain of inlined calls.
@@ -530,7 +572,7 @@ func (ev *evaluator) outerWrite(birth int32, p ...*value) {
 		case rLambda:
 			ev.fail("assignment to a variable of the enclosing staging code inside a staged function (//lms:fun or stage.Fun): a staged function runs later, at run time; pass the value as a parameter or return it")
 		case rLoop:
-			panic(&restartReq{target: r, promote: p})
+			ev.unwind(&restartReq{target: r, promote: p})
 		}
 	}
 }
@@ -559,7 +601,13 @@ func (ev *evaluator) logRead(p *value) {
 
 // --- Regions and the journal ---
 
+// maxNesting bounds the nesting of staged constructs (each costs stack).
+const maxNesting = 4000
+
 func (ev *evaluator) pushRegion(kind regionKind) *region {
+	if len(ev.regions) >= maxNesting {
+		ev.fail("staged conditionals and loops are nested more than %d deep: a loop whose condition is static and that breaks on a Rep nests one conditional per iteration; make its condition a Rep (stage.Dyn) so that it stays a loop", maxNesting)
+	}
 	ev.clock++
 	r := &region{kind: kind, depth: len(ev.regions) + 1, start: ev.clock, mark: len(ev.journal)}
 	ev.regions = append(ev.regions, r)
@@ -593,7 +641,11 @@ func (ev *evaluator) rollback(mark int) {
 // stops f. Other panics propagate.
 func (ev *evaluator) catchRestart(r *region, f func()) (stopped bool) {
 	defer func() {
+		if ev.passes(r) {
+			return
+		}
 		if x := recover(); x != nil {
+			ev.unw = unwinding{}
 			if rr, ok := x.(*restartReq); ok && rr.target == r {
 				ev.regions = ev.regions[:r.depth]
 				if r.restart == nil {

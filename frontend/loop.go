@@ -55,6 +55,8 @@ type slotKey struct {
 type trialState struct {
 	l               *loop
 	static, dynamic bool
+	ev              *evaluator
+	region          *region
 }
 
 type trialDone struct{}
@@ -68,18 +70,23 @@ func (fr *frame) runArrived(b *ssa.BasicBlock, stop *stopSet) outcome {
 // to learn whether its exit is decided by a Rep.
 func (fr *frame) trial(l *loop, stop *stopSet) bool {
 	ev := fr.ev
-	tr := &trialState{l: l}
+	tr := &trialState{l: l, ev: ev}
 	fr.trials = append(fr.trials, tr)
 	defer func() { fr.trials = fr.trials[:len(fr.trials)-1] }()
 	for attempt := 0; ; attempt++ {
 		r := ev.pushRegion(rTrial)
+		tr.region = r
 		layer := stop.with(append([]*ssa.BasicBlock{l.header}, l.exits...)...)
 		var again *restartReq
 		pos := ev.pos
 		ev.b.Reify(nil, func([]ir.Exp) ir.Exp {
 			func() {
 				defer func() {
+					if ev.passes(r) {
+						return
+					}
 					if x := recover(); x != nil {
+						ev.unw = unwinding{}
 						ev.regions = ev.regions[:r.depth]
 						if _, ok := x.(trialDone); ok {
 							return
@@ -120,11 +127,16 @@ func (fr *frame) trialOf(b *ssa.BasicBlock) *trialState {
 
 func (tr *trialState) sawStatic() {
 	tr.static = true
-	panic(trialDone{})
+	tr.end()
 }
 
 func (tr *trialState) sawDynamic() {
 	tr.dynamic = true
+	tr.end()
+}
+
+func (tr *trialState) end() {
+	tr.ev.unw = unwinding{kind: unwindTrial, target: tr.region}
 	panic(trialDone{})
 }
 
@@ -503,7 +515,7 @@ func (ls *loopState) saveSlot(k slotKey, v value) {
 			return
 		}
 	}
-	panic(&restartReq{target: ls.region, vars: map[slotKey]value{k: v}})
+	ev.unwind(&restartReq{target: ls.region, vars: map[slotKey]value{k: v}})
 }
 
 func (ls *loopState) slotName(k slotKey) string {
@@ -517,7 +529,7 @@ func (ls *loopState) slotName(k slotKey) string {
 func (ls *loopState) exitTo(t *ssa.BasicBlock) {
 	fr, ev := ls.fr, ls.fr.ev
 	if ls.form != shapeGeneral {
-		panic(&restartReq{target: ls.region, general: true})
+		ev.unwind(&restartReq{target: ls.region, general: true})
 	}
 	for i := range fr.info.phis[t.Index] {
 		phi := t.Instrs[i].(*ssa.Phi)
@@ -539,7 +551,7 @@ func (ls *loopState) exitTo(t *ssa.BasicBlock) {
 func (ls *loopState) exitReturn() {
 	fr, ev := ls.fr, ls.fr.ev
 	if ls.form != shapeGeneral {
-		panic(&restartReq{target: ls.region, general: true})
+		ev.unwind(&restartReq{target: ls.region, general: true})
 	}
 	switch r := fr.ret.(type) {
 	case tuple:
@@ -581,7 +593,7 @@ func (ls *loopState) headerForm(r *region, layer *stopSet) (cb, bb *ir.Block) {
 			w0, s0 := ev.writes, ev.stores
 			ls.execHeader()
 			if ev.writes != w0 || ev.stores != s0 {
-				panic(&restartReq{target: r, general: true})
+				ev.unwind(&restartReq{target: r, general: true})
 			}
 			c = ev.liftTo(fr.get(test.Cond), ir.Bool, "the loop condition")
 			if in == 1 {
@@ -601,7 +613,7 @@ func (ls *loopState) headerForm(r *region, layer *stopSet) (cb, bb *ir.Block) {
 			out := fr.follow(h, h.Succs[in], layer)
 			for _, e := range out.exits {
 				if e.kind != exitBlock || e.blk != h {
-					panic(&restartReq{target: r, general: true})
+					ev.unwind(&restartReq{target: r, general: true})
 				}
 			}
 		})
@@ -628,7 +640,7 @@ func (ls *loopState) iterationForm(r *region, layer *stopSet) (cb, bb *ir.Block)
 				c = out.cond
 			case out.diverged():
 			case ls.form == shapeBottom:
-				panic(&restartReq{target: r, general: true})
+				ev.unwind(&restartReq{target: r, general: true})
 			default:
 				back := slices.ContainsFunc(out.exits, func(e exitT) bool { return e.kind == exitBlock && e.blk == h })
 				other := slices.ContainsFunc(out.exits, func(e exitT) bool { return !(e.kind == exitBlock && e.blk == h) })

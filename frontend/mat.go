@@ -42,7 +42,7 @@ func (ev *evaluator) materialize(s sliceV, et *ir.Type) ir.Exp {
 					ev.fail("a static slice of the enclosing staging code is used as a dynamic slice inside a staged function: pass it as a parameter")
 				}
 			}
-			panic(&restartReq{target: ev.regions[first], material: []matReq{{base: s.base, elem: et}}})
+			ev.unwind(&restartReq{target: ev.regions[first], material: []matReq{{base: s.base, elem: et}}})
 		}
 		m = ev.fill(s.base, et)
 		ev.mats[key] = m
