@@ -25,7 +25,7 @@ type fnInfo struct {
 	// irreducible: a cycle of the CFG has no header that dominates it
 	// (a goto into a loop); staged control cannot be structured there.
 	irreducible bool
-	phis       []int // number of phis at the start of each block
+	phis        []int // number of phis at the start of each block
 }
 
 // loop is a natural loop.

@@ -331,9 +331,9 @@ func directiveErrors(errs ErrorList, gens []*genDirective) ErrorList {
 }
 
 const (
-	stubFile        = "zz_lmsgen_stubs_overlay.go"
-	stubPanic       = "lmsgen: stub of a function being generated"
-	argFuncPrefix   = "lmsgen_arg_"
+	stubFile      = "zz_lmsgen_stubs_overlay.go"
+	stubPanic     = "lmsgen: stub of a function being generated"
+	argFuncPrefix = "lmsgen_arg_"
 )
 
 func argFuncName(spec, param string) string { return argFuncPrefix + spec + "_" + param }
