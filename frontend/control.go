@@ -410,6 +410,7 @@ func (fr *frame) follow(from, to *ssa.BasicBlock, stop *stopSet) outcome {
 // the label when there are several possibilities.
 func (fr *frame) settle(out outcome, from *ssa.BasicBlock, stop *stopSet) next {
 	for {
+		fr.ev.step()
 		if out.closed || len(out.exits) == 0 {
 			return stopWith(out)
 		}
