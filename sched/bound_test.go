@@ -17,6 +17,7 @@ func TestBoundMatchesIR(t *testing.T) {
 		st := &state{g: randomGraph(rand.New(rand.NewPCG(seed, 11)), shape(seed))}
 		dce(st)
 		index(st)
+		prune(st)
 		st.lost = nil // compare the lists alone with ir.Bound
 		g, blocks := st.g, st.blocks
 		binder := st.binder

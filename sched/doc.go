@@ -22,8 +22,9 @@
 // is a file phase_*.go whose doc comment says what it needs and what must
 // follow:
 //
-//	dce      ir.DCE, then removal of nodes no hard dependency reaches
+//	dce      ir.DCE
 //	index    dense numbering, the nodes as flat arrays, the uses of each node
+//	prune    removal of the nodes no hard dependency reaches
 //	early    each node's earliest block, from its bound variables
 //	anchor   which nodes must not be hoisted (speculation safety)
 //	place    global code motion on the block tree

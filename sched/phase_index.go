@@ -13,8 +13,8 @@ import (
 // then, from those, every node's uses. Later phases scan arrays in order
 // instead of chasing the graph's pointers.
 //
-// Needs: dce (every node live). Must run after: early, anchor, place,
-// order and compact use its tables.
+// Needs: dce. Must run after: prune (which may index again), then early,
+// anchor, place, order and compact use its tables.
 func index(st *state) {
 	g := st.g
 	ns := g.NumSyms()

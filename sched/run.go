@@ -18,6 +18,7 @@ type phase struct {
 var phases = []phase{
 	{name: "dce", run: dce, skip: func(o Options) bool { return o.noDCE }}, // phase_dce.go
 	{name: "index", run: index},   // phase_index.go
+	{name: "prune", run: prune},   // phase_prune.go
 	{name: "early", run: early},   // phase_early.go
 	{name: "anchor", run: anchor}, // phase_anchor.go
 	{name: "place", run: place},   // phase_place.go
@@ -57,8 +58,8 @@ type state struct {
 	g    *ir.Graph
 	orig *ir.Graph // the graph given to Run, before dce
 
-	// dce
-	lost map[ir.Sym][]ir.Sym // node -> the soft dependencies dce removed from it
+	// prune
+	lost map[ir.Sym][]ir.Sym // node -> the soft dependencies dce or prune removed from it
 
 	// index
 	idx        []int32     // symbol -> node index + 1 (0: not a node)

@@ -1,6 +1,7 @@
 package sched
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/lmsgen/lmsgen/ir"
@@ -204,4 +205,24 @@ func TestDecisionStrings(t *testing.T) {
 		"x15 (?) hoisted from x18.then to top: out of the body of x23 (W)",
 		"x19 (/) kept in x23.body, not hoisted to top: it may trap, and the body of x23 (W) may not run",
 	}, got)
+}
+
+// TestPruneUnreached: ir.DCE keeps a call whose result is unused because
+// it writes a variable that is read elsewhere, though nothing depends on
+// this write (here x346 = (@ x328 x5) [CTRL x294*: _ | x344] of a random
+// graph). No hard dependency reaches it: prune removes it, indexes the
+// smaller graph again, and the schedule is valid.
+func TestPruneUnreached(t *testing.T) {
+	g := randomGraph(rand.New(rand.NewPCG(4551, 2)), genOpts{size: 61, depth: 2, maxNodes: 800})
+	st := &state{g: g}
+	dce(st)
+	index(st)
+	n := len(st.g.Nodes)
+	prune(st)
+	require.Equal(t, n-1, len(st.g.Nodes))
+	require.Nil(t, st.g.Def(346))
+	require.Equal(t, len(st.g.Nodes), len(st.flat.op), "indexed again")
+	s := run(t, g, Options{})
+	require.Nil(t, s.Graph().Def(346))
+	crossCheck(t, 4551, g)
 }
