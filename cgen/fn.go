@@ -153,9 +153,16 @@ func (fn *fnGen) declare(s ir.Sym, override string) string {
 // function leaves it out.
 const removed = "\x00"
 
+// maxIndent bounds the indentation of a line, in tabs: a block nested a
+// thousand deep is not indented a thousand times.
+const maxIndent = 32
+
+// indent returns the indentation of a line at depth d.
+func indent(d int) string { return strings.Repeat("\t", min(d, maxIndent)) }
+
 // line writes a line at the current depth.
 func (fn *fnGen) line(text string) {
-	fn.lines = append(fn.lines, strings.Repeat("\t", fn.depth)+text)
+	fn.lines = append(fn.lines, indent(fn.depth)+text)
 }
 
 // destKind says where a block's result goes.
@@ -340,7 +347,7 @@ func (fn *fnGen) ifStmt(n *ir.Node, d dest) bool {
 	fn.line("} else {")
 	el := fn.block(n.Blocks[1], d)
 	elseEmpty := len(fn.lines) == mid+1
-	tabs := strings.Repeat("\t", fn.depth)
+	tabs := indent(fn.depth)
 	switch {
 	case elseEmpty:
 		fn.lines[mid] = tabs + "}"
@@ -351,11 +358,13 @@ func (fn *fnGen) ifStmt(n *ir.Node, d dest) bool {
 	case el.onlyIf:
 		// The else block's lines, one level deeper, end with the closing
 		// brace of its if, which closes this one.
-		fn.lines[mid] = tabs + "} else " + strings.TrimPrefix(fn.lines[mid+1], tabs+"\t")
+		fn.lines[mid] = tabs + "} else " + strings.TrimLeft(fn.lines[mid+1], "\t")
 		fn.lines[mid+1] = removed
-		for k := mid + 2; k < len(fn.lines); k++ {
-			if fn.lines[k] != removed {
-				fn.lines[k] = fn.lines[k][1:]
+		if fn.depth < maxIndent {
+			for k := mid + 2; k < len(fn.lines); k++ {
+				if ln := fn.lines[k]; ln != removed && len(ln) > fn.depth && ln[fn.depth] == '\t' {
+					fn.lines[k] = ln[1:]
+				}
 			}
 		}
 		return th.term && el.term
@@ -388,7 +397,7 @@ func (fn *fnGen) whileStmt(n *ir.Node) bool {
 	}
 	fn.leave(fr)
 	fn.depth--
-	tabs := strings.Repeat("\t", fn.depth)
+	tabs := indent(fn.depth)
 	switch {
 	case condTerm:
 		// The condition always panics: the loop runs it once.

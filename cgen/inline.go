@@ -75,6 +75,7 @@ func (fn *fnGen) enter(b *ir.Block) *frame {
 			inl[i] = false
 		}
 	}
+	limitSize(inl, parent) // first: it bounds the walks of orderForC
 	orderForC(nodes, inl, parent)
 	for i, nd := range nodes {
 		if inl[i] {
@@ -206,5 +207,29 @@ func orderForC(nodes []*ir.Node, inl []bool, parent []int32) {
 			continue
 		}
 		add(&count[root], eff[i], 1)
+	}
+}
+
+// maxExpr bounds the number of nodes written as one expression: a chain of
+// single uses (an unrolled sum) would otherwise become one expression as
+// deep as the chain, which is unreadable, costs quadratic time to write,
+// and strains C compilers.
+const maxExpr = 64
+
+// limitSize un-inlines nodes so that no expression has more than maxExpr
+// nodes: walking the block in order (operands before their users), an
+// operand that would make its user's expression too large is written as a
+// statement instead.
+func limitSize(inl []bool, parent []int32) {
+	acc := make([]int32, len(inl)) // sizes of the inline operands so far
+	for i := range inl {
+		size := 1 + acc[i]
+		if p := parent[i]; inl[i] && p >= 0 {
+			if acc[p]+size+1 > maxExpr {
+				inl[i] = false
+			} else {
+				acc[p] += size
+			}
+		}
 	}
 }
