@@ -232,19 +232,15 @@ func (bv *bound) union(a, b int32) int32 {
 	}
 	ca, cb := bv.cells[a], bv.cells[b]
 	ka, kb := bv.key[ca.block], bv.key[cb.block]
-	switch {
-	case ka > kb:
+	if ka < kb {
+		a, b, ca, cb, ka, kb = b, a, cb, ca, kb, ka
+	}
+	if ka > kb { // a's head comes first
 		rest := bv.union(ca.next, b)
 		if rest == ca.next {
 			return a
 		}
 		return bv.cons(ca.block, ca.ein, rest)
-	case ka < kb:
-		rest := bv.union(a, cb.next)
-		if rest == cb.next {
-			return b
-		}
-		return bv.cons(cb.block, cb.ein, rest)
 	}
 	ein := ca.ein || cb.ein
 	rest := bv.union(ca.next, cb.next)
