@@ -56,7 +56,11 @@ func scale(f float32, w []float32) []float32 {
 // The image and its size are dynamic: the loops over pixels are staged
 // loops. The kernel is static: the loops over its weights unroll, each
 // weight is a constant, a zero weight costs nothing and a weight of ±1 no
-// multiplication.
+// multiplication. The pixels under the kernel slide along a row: the
+// window (k.Size columns of k.Size pixels, a static slice of Reps) is a
+// set of variables of the generated loop, and each step loads only the
+// column that enters it, from the k.Size rows of src under the kernel
+// (sub-slices taken once per output row).
 //
 //lms:gen Blur3 k=Gauss3
 //lms:gen Sobel3 k=SobelX
@@ -64,34 +68,71 @@ func scale(f float32, w []float32) []float32 {
 func Conv(dst, src []stage.Float32, w, h stage.Int, k Kernel) {
 	n := k.Size
 	ow, oh := w-stage.Int(n)+1, h-stage.Int(n)+1
+	if ow <= 0 {
+		return
+	}
 	for y := stage.Int(0); y < oh; y++ {
-		for x := stage.Int(0); x < ow; x++ {
-			var s stage.Float32
-			first := true // static: whether s holds a term yet
-			for i := 0; i < n; i++ {
-				for j := 0; j < n; j++ {
-					wt := k.W[i*n+j]
-					if wt == 0 {
-						continue
-					}
-					p := src[(y+stage.Int(i))*w+x+stage.Int(j)]
-					var term stage.Float32
-					switch wt {
-					case 1:
-						term = p
-					case -1:
-						term = -p
-					default:
-						term = stage.Float32(wt) * p
-					}
-					if first {
-						s, first = term, false
-					} else {
-						s += term
-					}
-				}
+		rows := make([][]stage.Float32, n)
+		for i := range rows {
+			rows[i] = src[(y+stage.Int(i))*w : (y+stage.Int(i)+1)*w]
+		}
+		out := dst[y*ow : (y+1)*ow]
+		// win[i*n+j] is pixel (x+j, y+i); columns 0..n-2 are loaded
+		// before the first step.
+		win := make([]stage.Float32, n*n)
+		for i := 0; i < n; i++ {
+			for j := 0; j < n-1; j++ {
+				win[i*n+j] = rows[i][stage.Int(j)]
 			}
-			dst[y*ow+x] = s
+		}
+		step := func(x stage.Int) {
+			for i := 0; i < n; i++ {
+				win[i*n+n-1] = rows[i][x+stage.Int(n-1)]
+			}
+			out[x] = dot(k, win)
+			for i := 0; i < n; i++ {
+				copy(win[i*n:i*n+n-1], win[i*n+1:i*n+n])
+			}
+		}
+		// n steps per turn: the shifts of the window within a turn are
+		// static (no code), only its state at the end of a turn is
+		// carried in variables.
+		x := stage.Int(0)
+		for ; x+stage.Int(n) <= ow; x += stage.Int(n) {
+			for u := 0; u < n; u++ {
+				step(x + stage.Int(u))
+			}
+		}
+		for ; x < ow; x++ {
+			step(x)
 		}
 	}
+}
+
+// dot returns Σ k.W[i]·win[i] in increasing order of i, skipping the zero
+// weights and the multiplications by ±1.
+func dot(k Kernel, win []stage.Float32) stage.Float32 {
+	var s stage.Float32
+	first := true // static: whether s holds a term yet
+	for i, wt := range k.W {
+		if wt == 0 {
+			continue
+		}
+		p := win[i]
+		var term stage.Float32
+		switch wt {
+		case 1:
+			term = p
+		case -1:
+			term = -p
+		default:
+			term = stage.Float32(wt) * p
+		}
+		if first {
+			s, first = term, false
+		} else {
+			s += term
+		}
+	}
+	return s
 }

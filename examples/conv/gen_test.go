@@ -1,8 +1,4 @@
-//go:build lmsgen_generated
-
-// Tests and benchmarks of the generated Go code (conv_lms.go). They are
-// built only with -tags=lmsgen_generated until go generate has written the
-// generated files; then the build tag is dropped (see README.md).
+// Tests and benchmarks of the generated Go code (conv_lms.go).
 
 package conv
 

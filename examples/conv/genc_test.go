@@ -1,8 +1,7 @@
-//go:build lmsgen_generated && cgo
+//go:build cgo
 
 // Tests and benchmarks of the generated C code through its cgo bridge
-// (lmsc/). Built only with -tags=lmsgen_generated until go generate has
-// written the generated files (see README.md).
+// (lmsc/).
 
 package conv
 

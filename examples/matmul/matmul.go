@@ -40,25 +40,21 @@ func MatMul(c, a, b []stage.Float64, n int) {
 }
 
 // MatVec sets y = a·x for an n×n matrix a and vectors x and y of length n.
-// x is loaded first, so y may alias x; each row is summed in increasing
-// order.
+// x is loaded first, so y may alias x; a is read and y written row by row,
+// so that the generated code keeps only x and one row alive. Each row is
+// summed in increasing order.
 //
 //lms:gen MatVec4 n=4
 //lms:gen MatVec8 n=8
 //lms:gen MatVec16 n=16
 func MatVec(y, a, x []stage.Float64, n int) {
 	xv := load(x, n)
-	av := load(a, n*n)
-	yv := make([]stage.Float64, n)
 	for i := 0; i < n; i++ {
-		s := av[i*n] * xv[0]
+		s := a[i*n] * xv[0]
 		for k := 1; k < n; k++ {
-			s += av[i*n+k] * xv[k]
+			s += a[i*n+k] * xv[k]
 		}
-		yv[i] = s
-	}
-	for i := range yv {
-		y[i] = yv[i]
+		y[i] = s
 	}
 }
 
