@@ -50,9 +50,11 @@
 //
 // A node the schedule marks inline is written at its use, unless C's
 // evaluation order forbids it: operands and arguments in C are
-// unsequenced, so two calls with effects, a call with effects and a read
-// or a trap, or two traps, are never unrelated operands of one expression
-// (see inline.go). The bool operators & and | are written && and || when
+// unsequenced, so a node that writes what another reads or writes
+// (output and panics included), or two nodes that may panic, are never
+// unrelated operands of one expression (see inline.go). No expression has
+// more than 64 nodes: a longer chain of single uses (an unrolled sum) is
+// cut into statements. The bool operators & and | are written && and || when
 // the right operand has no effect and cannot panic (skipping it changes
 // nothing), & and | otherwise.
 //

@@ -1,6 +1,8 @@
 package cgen
 
 import (
+	"slices"
+
 	"github.com/lmsgen/lmsgen/ir"
 )
 
@@ -118,7 +120,7 @@ func (fn *fnGen) canInline(n *ir.Node) bool {
 	return true
 }
 
-// effect classes for C's evaluation order.
+// effect classes, for the bool operators (see fnGen.safe).
 const (
 	effWrite = 1 << iota // a call with effects, or a node that writes
 	effRead              // reads memory
@@ -139,13 +141,46 @@ func cEffect(n *ir.Node) int {
 	return e
 }
 
-// conflicts reports whether nodes of effect classes x and y may not be
-// unsequenced.
-func conflicts(x, y int) bool {
-	if x&effWrite != 0 && y != 0 || y&effWrite != 0 && x != 0 {
+// sensitive reports whether the order of n with other operands of its
+// expression may matter: it reads, writes or may panic.
+func sensitive(n *ir.Node) bool {
+	return n.CanTrap() || !n.Eff.IsEmpty() && len(n.Eff.Rkeys)+len(n.Eff.Wkeys) > 0
+}
+
+// conflict reports whether x and y may not be evaluated in either order:
+// one writes what the other reads or writes (output and panics are the
+// effects on CTRL, which a node that may panic reads), or both may panic
+// (the first decides the message).
+func conflict(x, y *ir.Node) bool {
+	if x.CanTrap() && y.CanTrap() {
 		return true
 	}
-	return x&effTrap != 0 && y&effTrap != 0
+	var xr, xw, yr, yw []ir.Key
+	if x.Eff != nil {
+		xr, xw = x.Eff.Rkeys, x.Eff.Wkeys
+	}
+	if y.Eff != nil {
+		yr, yw = y.Eff.Rkeys, y.Eff.Wkeys
+	}
+	if x.CanTrap() {
+		xr = append(xr[:len(xr):len(xr)], ir.CTRL)
+	}
+	if y.CanTrap() {
+		yr = append(yr[:len(yr):len(yr)], ir.CTRL)
+	}
+	return meet(xw, yr) || meet(xw, yw) || meet(yw, xr)
+}
+
+// meet reports whether two lists of keys have one in common.
+func meet(a, b []ir.Key) bool {
+	for _, k := range a {
+		for _, l := range b {
+			if k == l {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // orderForC un-inlines, in one block, every inline node that would be
@@ -153,60 +188,38 @@ func conflicts(x, y int) bool {
 // that is neither its ancestor nor its descendant). It walks the block
 // backwards, so that every kept node is checked against the kept nodes
 // after it (its ancestors among them are exempt); the earlier node of a
-// conflicting pair is the one written as a statement.
+// conflicting pair is the one written as a statement. Expressions are
+// bounded (limitSize), so the pairs of one expression are few.
 func orderForC(nodes []*ir.Node, inl []bool, parent []int32) {
 	n := len(nodes)
-	eff := make([]int, n)
-	for i, nd := range nodes {
-		eff[i] = cEffect(nd)
-	}
-	// count[root] holds the number of kept inline nodes of each class in
-	// the expression rooted at root (index n for the block's result).
-	type counts struct{ w, r, t int }
-	count := make([]counts, n+1)
-	add := func(c *counts, e int, d int) {
-		if e&effWrite != 0 {
-			c.w += d
-		}
-		if e&effRead != 0 {
-			c.r += d
-		}
-		if e&effTrap != 0 {
-			c.t += d
-		}
-	}
+	kept := make([][]int32, n+1) // per root (n: the block's result), the kept sensitive nodes
+	var anc []int32
 	for i := n - 1; i >= 0; i-- {
-		if !inl[i] || eff[i] == 0 {
+		if !inl[i] || !sensitive(nodes[i]) {
 			continue
 		}
-		// The kept nodes of the expression that are not ancestors of i.
-		var anc counts
+		anc = anc[:0]
 		p := parent[i]
 		for p >= 0 && inl[p] {
-			add(&anc, eff[p], 1)
+			anc = append(anc, p)
 			p = parent[p]
 		}
 		root := p
 		if root < 0 {
 			root = int32(n)
 		}
-		c := count[root]
-		others := counts{c.w - anc.w, c.r - anc.r, c.t - anc.t}
-		other := 0
-		if others.w > 0 {
-			other |= effWrite
+		ok := true
+		for _, j := range kept[root] {
+			if !slices.Contains(anc, j) && conflict(nodes[i], nodes[j]) {
+				ok = false
+				break
+			}
 		}
-		if others.r > 0 {
-			other |= effRead
-		}
-		if others.t > 0 {
-			other |= effTrap
-		}
-		if conflicts(eff[i], other) {
+		if !ok {
 			inl[i] = false
 			continue
 		}
-		add(&count[root], eff[i], 1)
+		kept[root] = append(kept[root], int32(i))
 	}
 }
 
