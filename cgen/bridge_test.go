@@ -59,7 +59,9 @@ func TestBridgeRandom(t *testing.T) {
 	})
 	writeC(t, dir, "kern/lmsc", "kern", out)
 	writeC(t, dir, "kern/lmscnb", "kernnb", noBounds)
-	goCmd(t, dir, "", "build", "-o", "prog", ".")
+	if err := goCmd(dir, "", "build", "-o", "prog", "."); err != nil {
+		t.Fatal(err)
+	}
 	r := runProg(t, filepath.Join(dir, "prog"))
 	if r.code != 0 || !strings.HasSuffix(r.stdout, "ok\n") {
 		t.Errorf("exit status %d\n%s\n%s", r.code, r.stdout, r.stderr)

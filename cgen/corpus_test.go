@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -72,34 +71,28 @@ func TestCorpus(t *testing.T) {
 	}
 	goSrc, goErr := gogen.File("main", gfuncs, gogen.Options{})
 
+	// Compile with the strict flags and build the programs, in parallel.
 	bins := map[string]string{}
-	t.Run("build", func(t *testing.T) {
-		for _, cc := range ccs {
-			t.Run(cc, func(t *testing.T) {
-				t.Parallel()
-				compileC(t, cc, filepath.Join(dir, "c", "lmsc", cFile))
-			})
-			bin := filepath.Join(dir, "prog-"+cc)
-			bins[cc] = bin
-			t.Run("cgo-"+cc, func(t *testing.T) {
-				t.Parallel()
-				goCmd(t, filepath.Join(dir, "c"), cc, "build", "-o", bin, ".")
-			})
-		}
+	var jobs []func() error
+	for _, cc := range ccs {
+		bin := filepath.Join(dir, "prog-"+cc)
+		bins[cc] = bin
+		jobs = append(jobs,
+			func() error { return compileC(cc, filepath.Join(dir, "c", "lmsc", cFile)) },
+			func() error { return goCmd(filepath.Join(dir, "c"), cc, "build", "-o", bin, ".") })
+	}
+	if goErr != nil {
+		t.Logf("gogen cannot emit the cases, so C is not compared with Go: %v", goErr)
+	} else {
 		bins["go"] = filepath.Join(dir, "prog-go")
-		t.Run("gogen", func(t *testing.T) {
-			t.Parallel()
-			if goErr != nil {
-				t.Skipf("gogen cannot emit the corpus, so C is not compared with Go: %v", goErr)
-			}
-			writeFiles(t, dir, map[string][]byte{"go/gen.go": goSrc})
-			goCmd(t, filepath.Join(dir, "go"), "", "build", "-o", bins["go"], ".")
-		})
-	})
-	for name, bin := range bins {
-		if _, err := os.Stat(bin); err != nil {
-			delete(bins, name)
+		writeFiles(t, dir, map[string][]byte{"go/gen.go": goSrc})
+		jobs = append(jobs, func() error { return goCmd(filepath.Join(dir, "go"), "", "build", "-o", bins["go"], ".") })
+	}
+	if errs := parallel(jobs...); len(errs) > 0 {
+		for _, err := range errs {
+			t.Error(err)
 		}
+		t.FailNow()
 	}
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {

@@ -124,15 +124,16 @@ func writeC(t *testing.T, dir, sub, pkg string, out output) {
 }
 
 // compileC compiles the C file path with cc and the strict flags (no
-// linking), and fails with the diagnostics and the lines they point at.
-func compileC(t *testing.T, cc, path string, extra ...string) {
-	t.Helper()
+// linking), and returns an error with the diagnostics and the lines they
+// point at.
+func compileC(cc, path string, extra ...string) error {
 	args := append(append(append([]string{}, strict...), extra...), "-c", "-o", os.DevNull, path)
 	out, err := exec.Command(cc, args...).CombinedOutput()
 	if err != nil {
 		src, _ := os.ReadFile(path)
-		t.Fatalf("%s %s: %v\n%s%s", cc, strings.Join(args, " "), err, out, around(src, out, filepath.Base(path)))
+		return fmt.Errorf("%s %s: %v\n%s%s", cc, strings.Join(args, " "), err, out, around(src, out, filepath.Base(path)))
 	}
+	return nil
 }
 
 // around returns the source lines that compiler or go diagnostics point at.
@@ -164,15 +165,16 @@ func goEnv(cc string) []string {
 	return env
 }
 
-// goCmd runs the go command in dir and fails with its output.
-func goCmd(t *testing.T, dir, cc string, args ...string) {
-	t.Helper()
+// goCmd runs the go command in dir, with the C compiler cc if not empty,
+// and returns an error with its output.
+func goCmd(dir, cc string, args ...string) error {
 	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
 	cmd.Env = goEnv(cc)
 	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("CC=%s go %s: %v\n%s", cc, strings.Join(args, " "), err, out)
+		return fmt.Errorf("CC=%s go %s: %v\n%s", cc, strings.Join(args, " "), err, out)
 	}
+	return nil
 }
 
 // result is what a program wrote and its exit status.
@@ -208,17 +210,26 @@ func firstLine(s string) string {
 	return s
 }
 
-// parallel runs the functions concurrently and waits for them.
-func parallel(fs ...func()) {
+// parallel runs the functions concurrently, waits for them and returns
+// their errors.
+func parallel(fs ...func() error) []error {
+	errs := make([]error, len(fs))
 	var wg sync.WaitGroup
-	for _, f := range fs {
+	for i, f := range fs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			f()
+			errs[i] = f()
 		}()
 	}
 	wg.Wait()
+	var out []error
+	for _, err := range errs {
+		if err != nil {
+			out = append(out, err)
+		}
+	}
+	return out
 }
 
 // signatures returns the signatures of the functions declared in the Go
