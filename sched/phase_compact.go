@@ -331,9 +331,22 @@ func (c *compactor) reorder(b int32) {
 }
 
 // effectfulCall reports whether n is a call with effects for Go's
-// evaluation order: an application, or any node that writes.
+// evaluation order: an application, or any node that writes something
+// other than TRAP (an operation that may panic writes TRAP only to keep
+// panics in order; it is not a call).
 func effectfulCall(n *ir.Node) bool {
-	return n.Op == ir.OpApply || n.Eff != nil && len(n.Eff.Wkeys) > 0
+	if n.Op == ir.OpApply {
+		return true
+	}
+	if n.Eff == nil {
+		return false
+	}
+	for _, k := range n.Eff.Wkeys {
+		if k != ir.TRAP {
+			return true
+		}
+	}
+	return false
 }
 
 // orderSensitive reports whether n, not being a call, reads memory or can
