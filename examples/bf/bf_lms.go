@@ -5,29 +5,29 @@ package bf
 // BFReverse is Run specialized with prog=Reverse.
 func BFReverse(tape, in, out []uint8) int {
 	x9 := len(in)
+	c := uint8(0)
 	if x9 > 0 {
-		tape[1] = in[0]
-	} else {
-		tape[1] = 0
+		c = in[0]
 	}
 	ip := x9
 	if x9 > 1 {
 		ip = 1
 	}
+	tape[1] = c
 	p := 1
 	ip1 := ip
 	for tape[p] != 0 {
 		at := p + 1
+		c1 := uint8(0)
 		if ip1 < x9 {
-			tape[at] = in[ip1]
-		} else {
-			tape[at] = 0
+			c1 = in[ip1]
 		}
-		x46 := ip1 + 1
+		x44 := ip1 + 1
 		ip2 := x9
-		if x46 < x9 {
-			ip2 = x46
+		if x44 < x9 {
+			ip2 = x44
 		}
+		tape[at] = c1
 		p = at
 		ip1 = ip2
 	}
@@ -45,32 +45,36 @@ func BFReverse(tape, in, out []uint8) int {
 func BFChecksum(tape, in, out []uint8) int {
 	tape[1] = 0
 	x12 := len(in)
+	c := uint8(0)
 	if x12 > 0 {
-		tape[0] = in[0]
-	} else {
-		tape[0] = 0
+		c = in[0]
 	}
-	ip := x12
-	if x12 > 1 {
-		ip = 1
-	}
-	p := 0
-	ip1 := ip
-	for tape[p] != 0 {
-		x41 := p + 1
-		tape[x41] += tape[p]
-		tape[p] = 0
-		if ip1 < x12 {
-			tape[p] = in[ip1]
-		} else {
-			tape[p] = 0
+	tape[0] = c
+	if tape[0] != 0 {
+		ip := x12
+		if x12 > 1 {
+			ip = 1
 		}
-		x53 := ip1 + 1
-		if x53 < x12 {
-			ip1 = x53
-		} else {
-			ip1 = x12
+		ip1 := ip
+		x59 := tape[0]
+		x87 := tape[1]
+		for x59 != 0 {
+			x := x59
+			c1 := uint8(0)
+			if ip1 < x12 {
+				c1 = in[ip1]
+			}
+			x110 := ip1 + 1
+			ip2 := x12
+			if x110 < x12 {
+				ip2 = x110
+			}
+			x59 = c1
+			x87 += x
+			ip1 = ip2
 		}
+		tape[0] = x59
+		tape[1] = x87
 	}
 	out[0] = tape[1]
 	return 1
@@ -83,15 +87,15 @@ func BFSquares(tape, in, out []uint8) int {
 	tape[3] = 0
 	tape[4] = 0
 	x26 := len(in)
+	c := uint8(0)
 	if x26 > 0 {
-		tape[0] = in[0]
-	} else {
-		tape[0] = 0
+		c = in[0]
 	}
 	ip := x26
 	if x26 > 1 {
 		ip = 1
 	}
+	tape[0] = c
 	p := 0
 	ip1 := ip
 	op1 := 0
@@ -99,40 +103,43 @@ func BFSquares(tape, in, out []uint8) int {
 		v := tape[p]
 		at := p + 1
 		tape[at] += v
-		x59 := p + 2
-		tape[x59] += v
+		at1 := p + 2
+		tape[at1] += v
 		tape[p] = 0
-		p1 := at
-		for tape[p1] != 0 {
-			at1 := p1 + 1
-			v1 := tape[at1]
-			x82 := at1 + 1
-			tape[x82] += v1
-			x86 := at1 + 2
-			tape[x86] += v1
-			tape[at1] = 0
-			at2 := p1 + 3
-			x93 := at2 - 2
-			tape[x93] += tape[at2]
-			tape[at2] = 0
-			tape[p1] += 255
+		if tape[at] != 0 {
+			x77 := at + 1
+			x79 := at + 2
+			x81 := at + 3
+			x104 := tape[at]
+			x126 := tape[x77]
+			x152 := tape[x79]
+			x180 := tape[x81]
+			for x104 != 0 {
+				x := x126
+				x104 += 255
+				x126 = x + x180
+				x152 += x
+				x180 = 0
+			}
+			tape[at] = x104
+			tape[x77] = x126
+			tape[x79] = x152
+			tape[x81] = x180
 		}
-		at3 := at + 2
-		out[op1] = tape[at3]
-		tape[at3] = 0
-		tape[at+1] = 0
-		at4 := at - 1
+		at2 := p + 3
+		out[op1] = tape[at2]
+		tape[at2] = 0
+		tape[at1] = 0
+		c1 := uint8(0)
 		if ip1 < x26 {
-			tape[at4] = in[ip1]
-		} else {
-			tape[at4] = 0
+			c1 = in[ip1]
 		}
-		x119 := ip1 + 1
+		x234 := ip1 + 1
 		ip2 := x26
-		if x119 < x26 {
-			ip2 = x119
+		if x234 < x26 {
+			ip2 = x234
 		}
-		p = at4
+		tape[p] = c1
 		ip1 = ip2
 		op1++
 	}

@@ -2568,10 +2568,11 @@ static int64_t BFSquares(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 /* BFReverse is the specialization BFReverse. */
 static int64_t BFReverse(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uint8 out) {
 	int64_t x9 = in.len;
+	uint8_t c;
 	if (0 < x9) {
-		lms_slice_uint8_set(tape, 1, lms_slice_uint8_get(in, 0));
+		c = lms_slice_uint8_get(in, 0);
 	} else {
-		lms_slice_uint8_set(tape, 1, 0);
+		c = 0;
 	}
 	int64_t ip;
 	if (1 < x9) {
@@ -2579,23 +2580,26 @@ static int64_t BFReverse(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 	} else {
 		ip = x9;
 	}
+	lms_slice_uint8_set(tape, 1, c);
 	int64_t p = 1;
 	int64_t ip_2 = ip;
 	while (lms_slice_uint8_get(tape, p) != 0) {
 		int64_t ip_3 = ip_2;
 		int64_t at = lms_add_i64(p, 1);
+		uint8_t c_2;
 		if (ip_3 < x9) {
-			lms_slice_uint8_set(tape, at, lms_slice_uint8_get(in, ip_3));
+			c_2 = lms_slice_uint8_get(in, ip_3);
 		} else {
-			lms_slice_uint8_set(tape, at, 0);
+			c_2 = 0;
 		}
-		int64_t x46 = lms_add_i64(ip_3, 1);
+		int64_t x44 = lms_add_i64(ip_3, 1);
 		int64_t ip_4;
-		if (x46 < x9) {
-			ip_4 = x46;
+		if (x44 < x9) {
+			ip_4 = x44;
 		} else {
 			ip_4 = x9;
 		}
+		lms_slice_uint8_set(tape, at, c_2);
 		p = at;
 		ip_2 = ip_4;
 	}
@@ -2615,39 +2619,45 @@ static int64_t BFReverse(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 static int64_t BFChecksum(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uint8 out) {
 	lms_slice_uint8_set(tape, 1, 0);
 	int64_t x12 = in.len;
+	uint8_t c;
 	if (0 < x12) {
-		lms_slice_uint8_set(tape, 0, lms_slice_uint8_get(in, 0));
+		c = lms_slice_uint8_get(in, 0);
 	} else {
-		lms_slice_uint8_set(tape, 0, 0);
+		c = 0;
 	}
-	int64_t ip;
-	if (1 < x12) {
-		ip = 1;
-	} else {
-		ip = x12;
-	}
-	int64_t p = 0;
-	int64_t ip_2 = ip;
-	while (lms_slice_uint8_get(tape, p) != 0) {
-		int64_t p_2 = p;
-		int64_t ip_3 = ip_2;
-		uint8_t v = lms_slice_uint8_get(tape, p_2);
-		int64_t x41 = lms_add_i64(p_2, 1);
-		lms_slice_uint8_set(tape, x41, lms_add_u8(v, lms_slice_uint8_get(tape, x41)));
-		lms_slice_uint8_set(tape, p_2, 0);
-		if (ip_3 < x12) {
-			lms_slice_uint8_set(tape, p_2, lms_slice_uint8_get(in, ip_3));
+	lms_slice_uint8_set(tape, 0, c);
+	if (lms_slice_uint8_get(tape, 0) != 0) {
+		int64_t ip;
+		if (1 < x12) {
+			ip = 1;
 		} else {
-			lms_slice_uint8_set(tape, p_2, 0);
+			ip = x12;
 		}
-		int64_t x53 = lms_add_i64(ip_3, 1);
-		int64_t ip_4;
-		if (x53 < x12) {
-			ip_4 = x53;
-		} else {
-			ip_4 = x12;
+		int64_t ip_2 = ip;
+		uint8_t x59 = lms_slice_uint8_get(tape, 0);
+		uint8_t x87 = lms_slice_uint8_get(tape, 1);
+		while (x59 != 0) {
+			uint8_t x = x59;
+			int64_t ip_3 = ip_2;
+			uint8_t c_2;
+			if (ip_3 < x12) {
+				c_2 = lms_slice_uint8_get(in, ip_3);
+			} else {
+				c_2 = 0;
+			}
+			int64_t x110 = lms_add_i64(ip_3, 1);
+			int64_t ip_4;
+			if (x110 < x12) {
+				ip_4 = x110;
+			} else {
+				ip_4 = x12;
+			}
+			x59 = c_2;
+			x87 = lms_add_u8(x, x87);
+			ip_2 = ip_4;
 		}
-		ip_2 = ip_4;
+		lms_slice_uint8_set(tape, 0, x59);
+		lms_slice_uint8_set(tape, 1, x87);
 	}
 	lms_slice_uint8_set(out, 0, lms_slice_uint8_get(tape, 1));
 	return 1;
@@ -2660,10 +2670,11 @@ static int64_t BFSquares(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 	lms_slice_uint8_set(tape, 3, 0);
 	lms_slice_uint8_set(tape, 4, 0);
 	int64_t x26 = in.len;
+	uint8_t c;
 	if (0 < x26) {
-		lms_slice_uint8_set(tape, 0, lms_slice_uint8_get(in, 0));
+		c = lms_slice_uint8_get(in, 0);
 	} else {
-		lms_slice_uint8_set(tape, 0, 0);
+		c = 0;
 	}
 	int64_t ip;
 	if (1 < x26) {
@@ -2671,6 +2682,7 @@ static int64_t BFSquares(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 	} else {
 		ip = x26;
 	}
+	lms_slice_uint8_set(tape, 0, c);
 	int64_t p = 0;
 	int64_t ip_2 = ip;
 	int64_t op = 0;
@@ -2681,44 +2693,47 @@ static int64_t BFSquares(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 		uint8_t v = lms_slice_uint8_get(tape, p_2);
 		int64_t at = lms_add_i64(p_2, 1);
 		lms_slice_uint8_set(tape, at, lms_add_u8(v, lms_slice_uint8_get(tape, at)));
-		int64_t x59 = lms_add_i64(p_2, 2);
-		lms_slice_uint8_set(tape, x59, lms_add_u8(v, lms_slice_uint8_get(tape, x59)));
+		int64_t at_2 = lms_add_i64(p_2, 2);
+		lms_slice_uint8_set(tape, at_2, lms_add_u8(v, lms_slice_uint8_get(tape, at_2)));
 		lms_slice_uint8_set(tape, p_2, 0);
-		int64_t p_3 = at;
-		while (lms_slice_uint8_get(tape, p_3) != 0) {
-			int64_t p_4 = p_3;
-			int64_t at_2 = lms_add_i64(p_4, 1);
-			uint8_t v_2 = lms_slice_uint8_get(tape, at_2);
-			int64_t x82 = lms_add_i64(at_2, 1);
-			lms_slice_uint8_set(tape, x82, lms_add_u8(v_2, lms_slice_uint8_get(tape, x82)));
-			int64_t x86 = lms_add_i64(at_2, 2);
-			lms_slice_uint8_set(tape, x86, lms_add_u8(v_2, lms_slice_uint8_get(tape, x86)));
-			lms_slice_uint8_set(tape, at_2, 0);
-			int64_t at_3 = lms_add_i64(p_4, 3);
-			uint8_t v_3 = lms_slice_uint8_get(tape, at_3);
-			int64_t x93 = lms_add_i64(at_3, -2);
-			lms_slice_uint8_set(tape, x93, lms_add_u8(v_3, lms_slice_uint8_get(tape, x93)));
-			lms_slice_uint8_set(tape, at_3, 0);
-			lms_slice_uint8_set(tape, p_4, lms_add_u8(lms_slice_uint8_get(tape, p_4), 255));
+		if (lms_slice_uint8_get(tape, at) != 0) {
+			int64_t x77 = lms_add_i64(at, 1);
+			int64_t x79 = lms_add_i64(at, 2);
+			int64_t x81 = lms_add_i64(at, 3);
+			uint8_t x104 = lms_slice_uint8_get(tape, at);
+			uint8_t x126 = lms_slice_uint8_get(tape, x77);
+			uint8_t x152 = lms_slice_uint8_get(tape, x79);
+			uint8_t x180 = lms_slice_uint8_get(tape, x81);
+			while (x104 != 0) {
+				uint8_t x = x126;
+				x104 = lms_add_u8(x104, 255);
+				x126 = lms_add_u8(x, x180);
+				x152 = lms_add_u8(x, x152);
+				x180 = 0;
+			}
+			lms_slice_uint8_set(tape, at, x104);
+			lms_slice_uint8_set(tape, x77, x126);
+			lms_slice_uint8_set(tape, x79, x152);
+			lms_slice_uint8_set(tape, x81, x180);
 		}
-		int64_t at_4 = lms_add_i64(at, 2);
-		lms_slice_uint8_set(out, op_2, lms_slice_uint8_get(tape, at_4));
-		lms_slice_uint8_set(tape, at_4, 0);
-		lms_slice_uint8_set(tape, lms_add_i64(at, 1), 0);
-		int64_t at_5 = lms_add_i64(at, -1);
+		int64_t at_3 = lms_add_i64(p_2, 3);
+		lms_slice_uint8_set(out, op_2, lms_slice_uint8_get(tape, at_3));
+		lms_slice_uint8_set(tape, at_3, 0);
+		lms_slice_uint8_set(tape, at_2, 0);
+		uint8_t c_2;
 		if (ip_3 < x26) {
-			lms_slice_uint8_set(tape, at_5, lms_slice_uint8_get(in, ip_3));
+			c_2 = lms_slice_uint8_get(in, ip_3);
 		} else {
-			lms_slice_uint8_set(tape, at_5, 0);
+			c_2 = 0;
 		}
-		int64_t x119 = lms_add_i64(ip_3, 1);
+		int64_t x234 = lms_add_i64(ip_3, 1);
 		int64_t ip_4;
-		if (x119 < x26) {
-			ip_4 = x119;
+		if (x234 < x26) {
+			ip_4 = x234;
 		} else {
 			ip_4 = x26;
 		}
-		p = at_5;
+		lms_slice_uint8_set(tape, p_2, c_2);
 		ip_2 = ip_4;
 		op = lms_add_i64(op_2, 1);
 	}
