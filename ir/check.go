@@ -17,8 +17,9 @@ import (
 //     the λ named by a λforward;
 //   - arities and types follow the operator table;
 //   - effect summaries are sorted and free of duplicates; a block has at
-//     least one hard dependency; a node that can trap reads or writes CTRL,
-//     so that it stays ordered with output and inside its block.
+//     least one hard dependency; a node that can trap writes TRAP (or
+//     CTRL), so that it stays ordered with output and other traps, inside
+//     its block.
 func Check(g *Graph) error {
 	c := checker{g: g, seen: make([]bool, g.NumSyms()), bound: make([]bool, g.NumSyms())}
 	c.run()
@@ -140,8 +141,8 @@ func (c *checker) node(n *Node) {
 	if n.Eff != nil {
 		c.effects(where, n.Eff)
 	}
-	if n.CanTrap() && !n.Eff.Reads(CTRL) && !n.Eff.Writes(CTRL) {
-		c.errorf("%s: can trap but is not ordered with CTRL", where)
+	if n.CanTrap() && !n.Eff.Writes(TRAP) && !n.Eff.Writes(CTRL) {
+		c.errorf("%s: can trap but does not write TRAP", where)
 	}
 	c.types(where, n)
 }

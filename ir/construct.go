@@ -12,10 +12,15 @@ func (b *Builder) mustType(what string, got, want *Type) {
 	}
 }
 
-// trapRead is the effect of an operation that may panic: it reads CTRL, so
-// it stays after the output before it, before the output after it, and
-// inside the block it was built in.
-var trapRead = []Key{CTRL}
+// An operation that may panic reads CTRL and writes TRAP: it stays after
+// the output before it (read after write) and before the output after it
+// (write after read), in order with the other operations that may panic
+// (write after write), inside the block it was built in, and it is kept
+// even when its value is not used, because the panic is observable.
+var (
+	trapRead  = []Key{CTRL}
+	trapWrite = []Key{TRAP}
+)
 
 // Binary builds x op y for an arithmetic, bitwise or shift operator.
 func (b *Builder) Binary(op Op, x, y Exp) Exp {
@@ -38,7 +43,7 @@ func (b *Builder) Binary(op Op, x, y Exp) Exp {
 		return e
 	}
 	if b.traps(op, tx, y) {
-		return b.ReflectEffect(op, tx, nil, []Exp{x, y}, nil, trapRead, nil, false, FlagTrap)
+		return b.ReflectEffect(op, tx, nil, []Exp{x, y}, nil, trapRead, trapWrite, false, FlagTrap)
 	}
 	return b.reflectPure(op, tx, nil, []Exp{x, y}, 0)
 }
@@ -238,14 +243,14 @@ func (b *Builder) Apply(f Exp, args ...Exp) Exp {
 	} else {
 		// A forward declaration, or a function value: stop the world.
 		reads = append([]Key{CTRL, STORE}, b.objs...)
-		writes = append([]Key{CTRL}, b.objs...)
+		writes = append([]Key{CTRL, TRAP}, b.objs...)
 	}
 	writes = append(append([]Key(nil), writes...), b.escape(args...)...)
 	all := append([]Exp{f}, args...)
-	// The call can trap if and only if its body can: then its effects
-	// include CTRL.
+	// The call can trap if and only if its body can: then it writes TRAP
+	// (or, conservatively, CTRL).
 	var flags NodeFlags
-	if hasKey(reads, CTRL) || hasKey(writes, CTRL) {
+	if hasKey(writes, TRAP) || hasKey(writes, CTRL) {
 		flags = FlagTrap
 	}
 	return b.ReflectEffect(OpApply, TupleOf(ft.Results), nil, all, nil, append([]Key(nil), reads...), writes, false, flags)

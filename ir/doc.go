@@ -55,11 +55,14 @@
 // share its memory.
 //
 // Trapping operations (integer division by a non-constant, indexing,
-// slicing, calls that may panic) carry FlagTrap and read CTRL: they stay
-// after the output that precedes them in the source and before the output
-// that follows, and inside the block they were built in, so code motion
-// cannot make them run where the source would not have run them. Integer
-// division by a non-zero constant cannot trap and is pure.
+// slicing, calls that may panic) carry FlagTrap, read CTRL and write TRAP:
+// they stay after the output that precedes them in the source and before
+// the output that follows, in source order among themselves (so the first
+// panic is the source's, with its message), inside the block they were
+// built in (code motion cannot make them run where the source would not),
+// and they are kept when their value is unused, since the panic is
+// observable. Integer division by a non-zero constant cannot trap and is
+// pure.
 //
 // # Passes
 //

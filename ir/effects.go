@@ -129,7 +129,7 @@ func (sc *scope) summary(resKey Key, hasResKey bool) EffectSummary {
 	return e
 }
 
-// sortKeys sorts and deduplicates keys: CTRL, STORE, then objects.
+// sortKeys sorts and deduplicates keys: CTRL, STORE, TRAP, then objects.
 func sortKeys(ks []Key) []Key {
 	slices.SortFunc(ks, func(a, b Key) int {
 		// Global keys (negative) first, CTRL before STORE.

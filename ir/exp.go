@@ -170,8 +170,9 @@ type Key int32
 
 // The global effect keys.
 const (
-	CTRL  Key = -1
-	STORE Key = -2
+	CTRL  Key = -1 // output, panics, calls with unknown effects
+	STORE Key = -2 // the allocator
+	TRAP  Key = -3 // a run-time panic (index out of range, division by zero, ...)
 )
 
 // SymKey returns the key of the object allocated by s.
@@ -186,6 +187,8 @@ func (k Key) String() string {
 		return "CTRL"
 	case STORE:
 		return "STORE"
+	case TRAP:
+		return "TRAP"
 	}
 	return Sym(k).String()
 }
@@ -204,8 +207,9 @@ func (e *EffectSummary) IsEmpty() bool {
 	return e == nil || len(e.Sdeps)+len(e.Hdeps)+len(e.Rkeys)+len(e.Wkeys) == 0
 }
 
-// HasSimpleEffect reports whether the summary writes a global key (CTRL or
-// STORE): such an effect is observable whether or not its value is used.
+// HasSimpleEffect reports whether the summary writes a global key (CTRL,
+// STORE or TRAP): such an effect is observable whether or not its value is
+// used.
 func (e *EffectSummary) HasSimpleEffect() bool {
 	if e == nil {
 		return false

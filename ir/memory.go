@@ -73,7 +73,7 @@ func (b *Builder) mustInt(what string, e Exp) {
 func (b *Builder) MakeSlice(elem *Type, length, capacity Exp) Exp {
 	b.mustInt("make length", length)
 	b.mustInt("make capacity", capacity)
-	s := b.ReflectEffect(OpSliceNew, SliceOf(elem), nil, []Exp{length, capacity}, nil, []Key{STORE, CTRL}, nil, false, FlagTrap)
+	s := b.ReflectEffect(OpSliceNew, SliceOf(elem), nil, []Exp{length, capacity}, nil, []Key{STORE, CTRL}, trapWrite, false, FlagTrap)
 	b.newObject(s.s)
 	return s
 }
@@ -94,7 +94,7 @@ func (b *Builder) Cap(s Exp) Exp {
 func (b *Builder) Index(s, i Exp) Exp {
 	t := b.mustSlice(s)
 	b.mustInt("index", i)
-	return b.ReflectEffect(OpSliceGet, t.Elem, nil, []Exp{s, i}, nil, []Key{CTRL, b.keyOf(s)}, nil, false, FlagTrap)
+	return b.ReflectEffect(OpSliceGet, t.Elem, nil, []Exp{s, i}, nil, []Key{CTRL, b.keyOf(s)}, trapWrite, false, FlagTrap)
 }
 
 // SetIndex builds s[i] = x.
@@ -103,6 +103,7 @@ func (b *Builder) SetIndex(s, i, x Exp) {
 	b.mustInt("index", i)
 	b.mustType("element assignment", b.g.TypeOf(x), t.Elem)
 	writes := append([]Key{b.keyOf(s)}, b.escape(x)...)
+	writes = append(writes, TRAP)
 	b.ReflectEffect(OpSliceSet, Void, nil, []Exp{s, i, x}, nil, trapRead, writes, false, FlagTrap)
 }
 
@@ -118,7 +119,7 @@ func (b *Builder) SubSlice(s, lo, hi Exp, max ...Exp) Exp {
 	for _, a := range args[1:] {
 		b.mustInt("slice bound", a)
 	}
-	r := b.ReflectEffect(OpSliceSub, t, nil, args, nil, trapRead, nil, false, FlagTrap)
+	r := b.ReflectEffect(OpSliceSub, t, nil, args, nil, trapRead, trapWrite, false, FlagTrap)
 	b.class[r.s] = b.keyOf(s)
 	return r
 }
@@ -167,7 +168,7 @@ func (b *Builder) StrIndex(s, i Exp) Exp {
 	if e, ok := b.rewrite(OpStrIndex, Uint8, nil, []Exp{s, i}); ok {
 		return e
 	}
-	return b.ReflectEffect(OpStrIndex, Uint8, nil, []Exp{s, i}, nil, trapRead, nil, false, FlagTrap)
+	return b.ReflectEffect(OpStrIndex, Uint8, nil, []Exp{s, i}, nil, trapRead, trapWrite, false, FlagTrap)
 }
 
 // StrSlice builds s[lo:hi] of a string.
@@ -178,7 +179,7 @@ func (b *Builder) StrSlice(s, lo, hi Exp) Exp {
 	if e, ok := b.rewrite(OpStrSlice, String, nil, []Exp{s, lo, hi}); ok {
 		return e
 	}
-	return b.ReflectEffect(OpStrSlice, String, nil, []Exp{s, lo, hi}, nil, trapRead, nil, false, FlagTrap)
+	return b.ReflectEffect(OpStrSlice, String, nil, []Exp{s, lo, hi}, nil, trapRead, trapWrite, false, FlagTrap)
 }
 
 // Concat builds s + t of strings.
@@ -217,12 +218,12 @@ func (b *Builder) Call(c Callee, t *Type, args ...Exp) Exp {
 	}
 	switch {
 	case !c.Pure:
-		return b.ReflectEffect(OpCall, t, c, args, nil, nil, []Key{CTRL}, false, FlagTrap)
+		return b.ReflectEffect(OpCall, t, c, args, nil, nil, []Key{CTRL, TRAP}, false, FlagTrap)
 	case c.Trap:
 		if e, ok := b.rewrite(OpCall, t, c, args); ok {
 			return e
 		}
-		return b.ReflectEffect(OpCall, t, c, args, nil, trapRead, nil, false, FlagTrap)
+		return b.ReflectEffect(OpCall, t, c, args, nil, trapRead, trapWrite, false, FlagTrap)
 	}
 	return b.Reflect(OpCall, t, c, args...)
 }
