@@ -150,3 +150,44 @@ func benchRun(b *testing.B, g *ir.Graph, opts Options) {
 		b.ReportMetric(float64(phase[name].Microseconds())/1000/float64(b.N), name+"-ms/op")
 	}
 }
+
+// BenchmarkRandom runs Run on random graphs of 10^5 and 10^6 nodes
+// (about 17% as many blocks, nesting 8); the "sched" variants time the
+// phases after dce, on a graph ir.DCE already cleaned.
+func BenchmarkRandom(b *testing.B) {
+	for _, n := range []int{100_000, 1_000_000} {
+		build := func() *ir.Graph { return bigGraph(n, 8, 1) }
+		b.Run(fmt.Sprintf("run/nodes=%d", n), func(b *testing.B) {
+			benchRun(b, cached(fmt.Sprint("random", n), build), Options{})
+		})
+		b.Run(fmt.Sprintf("sched/nodes=%d", n), func(b *testing.B) {
+			clean := cached(fmt.Sprint("random-dce", n), func() *ir.Graph { return Run(build(), Options{NoCompact: true}).Graph() })
+			benchRun(b, clean, Options{noDCE: true})
+		})
+	}
+}
+
+// BenchmarkChain runs Run on loops nested 1000 deep with 10^4 and 10^5
+// nodes; "sched" as for BenchmarkRandom.
+func BenchmarkChain(b *testing.B) {
+	for _, n := range []int{10_000, 100_000} {
+		build := func() *ir.Graph { return chainGraph(n, 1000) }
+		b.Run(fmt.Sprintf("run/nodes=%d", n), func(b *testing.B) {
+			benchRun(b, cached(fmt.Sprint("chain", n), build), Options{})
+		})
+		b.Run(fmt.Sprintf("sched/nodes=%d", n), func(b *testing.B) {
+			clean := cached(fmt.Sprint("chain-dce", n), func() *ir.Graph { return Run(build(), Options{NoCompact: true}).Graph() })
+			benchRun(b, clean, Options{noDCE: true})
+		})
+	}
+}
+
+// TestBenchGraphsValid schedules smaller versions of the benchmark graphs
+// and verifies them.
+func TestBenchGraphsValid(t *testing.T) {
+	for _, g := range []*ir.Graph{bigGraph(20_000, 8, 2), chainGraph(3000, 100)} {
+		if err := Verify(Run(g, Options{})); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
