@@ -14,9 +14,11 @@ func BFReverse(tape, in, out []uint8) int {
 		ip = 1
 	}
 	tape[1] = c
+	_ = tape[1]
 	p := 1
 	ip1 := ip
 	for tape[p] != 0 {
+		_ = tape[p]
 		at := p + 1
 		c1 := uint8(0)
 		if ip1 < x9 {
@@ -31,13 +33,18 @@ func BFReverse(tape, in, out []uint8) int {
 		p = at
 		ip1 = ip2
 	}
-	p1 := p - 1
+	_ = tape[p]
+	at1 := p - 1
+	_ = tape[at1]
+	p1 := at1
 	op1 := 0
 	for tape[p1] != 0 {
+		_ = tape[p1]
 		out[op1] = tape[p1]
 		p1--
 		op1++
 	}
+	_ = tape[p1]
 	return op1
 }
 
@@ -96,10 +103,12 @@ func BFSquares(tape, in, out []uint8) int {
 		ip = 1
 	}
 	tape[0] = c
+	_ = tape[0]
 	p := 0
 	ip1 := ip
 	op1 := 0
 	for tape[p] != 0 {
+		_ = tape[p]
 		v := tape[p]
 		at := p + 1
 		tape[at] += v
@@ -143,5 +152,6 @@ func BFSquares(tape, in, out []uint8) int {
 		ip1 = ip2
 		op1++
 	}
+	_ = tape[0]
 	return op1
 }

@@ -91,6 +91,9 @@ func (p *Program) run(fns []stateFunc, q int, s stage.String, i stage.Int) stage
 	if i >= n {
 		return stage.Bool(st.acceptEnd)
 	}
+	if len(st.edges) == 0 {
+		return false
+	}
 	c := s[i]
 	i++
 	for _, e := range st.edges {

@@ -13,8 +13,8 @@ func MatchIPv4(s string) bool {
 		return matchIPv4Func5(s, 1)
 	}
 	if c == 49 {
-		x1267 := n <= 1
-		if x1267 {
+		x1254 := n <= 1
+		if x1254 {
 			return false
 		}
 		c1 := s[1]
@@ -22,8 +22,8 @@ func MatchIPv4(s string) bool {
 			return matchIPv4Func4(s, 2)
 		}
 		if c1-48 <= 9 {
-			x1279 := n <= 2
-			if x1279 {
+			x1266 := n <= 2
+			if x1266 {
 				return false
 			}
 			c2 := s[2]
@@ -38,8 +38,8 @@ func MatchIPv4(s string) bool {
 		return false
 	}
 	if c == 50 {
-		x1267 := n <= 1
-		if x1267 {
+		x1254 := n <= 1
+		if x1254 {
 			return false
 		}
 		c3 := s[1]
@@ -47,8 +47,8 @@ func MatchIPv4(s string) bool {
 			return matchIPv4Func4(s, 2)
 		}
 		if c3-48 <= 4 {
-			x1279 := n <= 2
-			if x1279 {
+			x1266 := n <= 2
+			if x1266 {
 				return false
 			}
 			c4 := s[2]
@@ -61,8 +61,8 @@ func MatchIPv4(s string) bool {
 			return false
 		}
 		if c3 == 53 {
-			x1279 := n <= 2
-			if x1279 {
+			x1266 := n <= 2
+			if x1266 {
 				return false
 			}
 			c5 := s[2]
@@ -80,8 +80,8 @@ func MatchIPv4(s string) bool {
 		return false
 	}
 	if c-51 <= 6 {
-		x1267 := n <= 1
-		if x1267 {
+		x1254 := n <= 1
+		if x1254 {
 			return false
 		}
 		c6 := s[1]
@@ -113,19 +113,19 @@ func matchIPv4Func(s string, i int) bool {
 	}
 	i1 := i + 1
 	i2 := i1 + 1
-	x897 := i2 >= n
+	x895 := i2 >= n
 	if c == 49 {
 		x880 := i1 >= n
 		if x880 {
 			return true
 		}
 		if s[i1]-48 <= 9 {
-			if x897 {
+			if x895 {
 				return true
 			}
 			if s[i2]-48 <= 9 {
-				x906 := i2+1 >= n
-				if x906 {
+				x904 := i2+1 >= n
+				if x904 {
 					return true
 				}
 				return false
@@ -141,12 +141,12 @@ func matchIPv4Func(s string, i int) bool {
 		}
 		c1 := s[i1]
 		if c1-48 <= 4 {
-			if x897 {
+			if x895 {
 				return true
 			}
 			if s[i2]-48 <= 9 {
-				x906 := i2+1 >= n
-				if x906 {
+				x904 := i2+1 >= n
+				if x904 {
 					return true
 				}
 				return false
@@ -154,12 +154,12 @@ func matchIPv4Func(s string, i int) bool {
 			return false
 		}
 		if c1 == 53 {
-			if x897 {
+			if x895 {
 				return true
 			}
 			if s[i2]-48 <= 5 {
-				x906 := i2+1 >= n
-				if x906 {
+				x904 := i2+1 >= n
+				if x904 {
 					return true
 				}
 				return false
@@ -167,7 +167,7 @@ func matchIPv4Func(s string, i int) bool {
 			return false
 		}
 		if c1-54 <= 3 {
-			if x897 {
+			if x895 {
 				return true
 			}
 			return false
@@ -180,7 +180,7 @@ func matchIPv4Func(s string, i int) bool {
 			return true
 		}
 		if s[i1]-48 <= 9 {
-			if x897 {
+			if x895 {
 				return true
 			}
 			return false
@@ -216,8 +216,8 @@ func matchIPv4Func2(s string, i int) bool {
 	i2 := i1 + 1
 	i3 := i2 + 1
 	if c == 49 {
-		x1009 := i1 >= n
-		if x1009 {
+		x996 := i1 >= n
+		if x996 {
 			return false
 		}
 		c1 := s[i1]
@@ -225,8 +225,8 @@ func matchIPv4Func2(s string, i int) bool {
 			return matchIPv4Func(s, i2)
 		}
 		if c1-48 <= 9 {
-			x1022 := i2 >= n
-			if x1022 {
+			x1009 := i2 >= n
+			if x1009 {
 				return false
 			}
 			c2 := s[i2]
@@ -241,8 +241,8 @@ func matchIPv4Func2(s string, i int) bool {
 		return false
 	}
 	if c == 50 {
-		x1009 := i1 >= n
-		if x1009 {
+		x996 := i1 >= n
+		if x996 {
 			return false
 		}
 		c3 := s[i1]
@@ -250,8 +250,8 @@ func matchIPv4Func2(s string, i int) bool {
 			return matchIPv4Func(s, i2)
 		}
 		if c3-48 <= 4 {
-			x1022 := i2 >= n
-			if x1022 {
+			x1009 := i2 >= n
+			if x1009 {
 				return false
 			}
 			c4 := s[i2]
@@ -264,8 +264,8 @@ func matchIPv4Func2(s string, i int) bool {
 			return false
 		}
 		if c3 == 53 {
-			x1022 := i2 >= n
-			if x1022 {
+			x1009 := i2 >= n
+			if x1009 {
 				return false
 			}
 			c5 := s[i2]
@@ -283,8 +283,8 @@ func matchIPv4Func2(s string, i int) bool {
 		return false
 	}
 	if c-51 <= 6 {
-		x1009 := i1 >= n
-		if x1009 {
+		x996 := i1 >= n
+		if x996 {
 			return false
 		}
 		c6 := s[i1]
@@ -325,8 +325,8 @@ func matchIPv4Func4(s string, i int) bool {
 	i2 := i1 + 1
 	i3 := i2 + 1
 	if c == 49 {
-		x1138 := i1 >= n
-		if x1138 {
+		x1125 := i1 >= n
+		if x1125 {
 			return false
 		}
 		c1 := s[i1]
@@ -334,8 +334,8 @@ func matchIPv4Func4(s string, i int) bool {
 			return matchIPv4Func2(s, i2)
 		}
 		if c1-48 <= 9 {
-			x1151 := i2 >= n
-			if x1151 {
+			x1138 := i2 >= n
+			if x1138 {
 				return false
 			}
 			c2 := s[i2]
@@ -350,8 +350,8 @@ func matchIPv4Func4(s string, i int) bool {
 		return false
 	}
 	if c == 50 {
-		x1138 := i1 >= n
-		if x1138 {
+		x1125 := i1 >= n
+		if x1125 {
 			return false
 		}
 		c3 := s[i1]
@@ -359,8 +359,8 @@ func matchIPv4Func4(s string, i int) bool {
 			return matchIPv4Func2(s, i2)
 		}
 		if c3-48 <= 4 {
-			x1151 := i2 >= n
-			if x1151 {
+			x1138 := i2 >= n
+			if x1138 {
 				return false
 			}
 			c4 := s[i2]
@@ -373,8 +373,8 @@ func matchIPv4Func4(s string, i int) bool {
 			return false
 		}
 		if c3 == 53 {
-			x1151 := i2 >= n
-			if x1151 {
+			x1138 := i2 >= n
+			if x1138 {
 				return false
 			}
 			c5 := s[i2]
@@ -392,8 +392,8 @@ func matchIPv4Func4(s string, i int) bool {
 		return false
 	}
 	if c-51 <= 6 {
-		x1138 := i1 >= n
-		if x1138 {
+		x1125 := i1 >= n
+		if x1125 {
 			return false
 		}
 		c6 := s[i1]

@@ -2581,9 +2581,11 @@ static int64_t BFReverse(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 		ip = x9;
 	}
 	lms_slice_uint8_set(tape, 1, c);
+	(void)lms_slice_uint8_get(tape, 1);
 	int64_t p = 1;
 	int64_t ip_2 = ip;
 	while (lms_slice_uint8_get(tape, p) != 0) {
+		(void)lms_slice_uint8_get(tape, p);
 		int64_t ip_3 = ip_2;
 		int64_t at = lms_add_i64(p, 1);
 		uint8_t c_2;
@@ -2603,15 +2605,20 @@ static int64_t BFReverse(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 		p = at;
 		ip_2 = ip_4;
 	}
-	int64_t p_2 = lms_add_i64(p, -1);
+	(void)lms_slice_uint8_get(tape, p);
+	int64_t at_2 = lms_add_i64(p, -1);
+	(void)lms_slice_uint8_get(tape, at_2);
+	int64_t p_2 = at_2;
 	int64_t op = 0;
 	while (lms_slice_uint8_get(tape, p_2) != 0) {
+		(void)lms_slice_uint8_get(tape, p_2);
 		int64_t p_3 = p_2;
 		int64_t op_2 = op;
 		lms_slice_uint8_set(out, op_2, lms_slice_uint8_get(tape, p_3));
 		p_2 = lms_add_i64(p_3, -1);
 		op = lms_add_i64(op_2, 1);
 	}
+	(void)lms_slice_uint8_get(tape, p_2);
 	return op;
 }
 
@@ -2683,10 +2690,12 @@ static int64_t BFSquares(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 		ip = x26;
 	}
 	lms_slice_uint8_set(tape, 0, c);
+	(void)lms_slice_uint8_get(tape, 0);
 	int64_t p = 0;
 	int64_t ip_2 = ip;
 	int64_t op = 0;
 	while (lms_slice_uint8_get(tape, p) != 0) {
+		(void)lms_slice_uint8_get(tape, p);
 		int64_t p_2 = p;
 		int64_t ip_3 = ip_2;
 		int64_t op_2 = op;
@@ -2737,6 +2746,7 @@ static int64_t BFSquares(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 		ip_2 = ip_4;
 		op = lms_add_i64(op_2, 1);
 	}
+	(void)lms_slice_uint8_get(tape, 0);
 	return op;
 }
 

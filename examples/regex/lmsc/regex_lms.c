@@ -2601,16 +2601,16 @@ static bool MatchIPv4(lms_string s) {
 		if (c == 48) {
 			return MatchIPv4_func796(s, 1);
 		} else if (c == 49) {
-			bool x1267 = 1 >= n;
-			if (x1267) {
+			bool x1254 = 1 >= n;
+			if (x1254) {
 				return false;
 			} else {
 				uint8_t c_2 = lms_str_index(s, 1);
 				if (c_2 == 46) {
 					return MatchIPv4_func810(s, 2);
 				} else if (lms_sub_u8(c_2, 48) <= 9) {
-					bool x1279 = 2 >= n;
-					if (x1279) {
+					bool x1266 = 2 >= n;
+					if (x1266) {
 						return false;
 					} else {
 						uint8_t c_3 = lms_str_index(s, 2);
@@ -2627,16 +2627,16 @@ static bool MatchIPv4(lms_string s) {
 				}
 			}
 		} else if (c == 50) {
-			bool x1267 = 1 >= n;
-			if (x1267) {
+			bool x1254 = 1 >= n;
+			if (x1254) {
 				return false;
 			} else {
 				uint8_t c_4 = lms_str_index(s, 1);
 				if (c_4 == 46) {
 					return MatchIPv4_func810(s, 2);
 				} else if (lms_sub_u8(c_4, 48) <= 4) {
-					bool x1279 = 2 >= n;
-					if (x1279) {
+					bool x1266 = 2 >= n;
+					if (x1266) {
 						return false;
 					} else {
 						uint8_t c_5 = lms_str_index(s, 2);
@@ -2649,8 +2649,8 @@ static bool MatchIPv4(lms_string s) {
 						}
 					}
 				} else if (c_4 == 53) {
-					bool x1279 = 2 >= n;
-					if (x1279) {
+					bool x1266 = 2 >= n;
+					if (x1266) {
 						return false;
 					} else {
 						uint8_t c_6 = lms_str_index(s, 2);
@@ -2669,8 +2669,8 @@ static bool MatchIPv4(lms_string s) {
 				}
 			}
 		} else if (lms_sub_u8(c, 51) <= 6) {
-			bool x1267 = 1 >= n;
-			if (x1267) {
+			bool x1254 = 1 >= n;
+			if (x1254) {
 				return false;
 			} else {
 				uint8_t c_7 = lms_str_index(s, 1);
@@ -2706,17 +2706,17 @@ static bool MatchIPv4_func866(lms_string s, int64_t i) {
 		} else {
 			int64_t i_2 = lms_add_i64(i, 1);
 			int64_t i_3 = lms_add_i64(i_2, 1);
-			bool x897 = i_3 >= n;
+			bool x895 = i_3 >= n;
 			if (c == 49) {
 				bool x880 = i_2 >= n;
 				if (x880) {
 					return true;
 				} else if (lms_sub_u8(lms_str_index(s, i_2), 48) <= 9) {
-					if (x897) {
+					if (x895) {
 						return true;
 					} else if (lms_sub_u8(lms_str_index(s, i_3), 48) <= 9) {
-						bool x906 = lms_add_i64(i_3, 1) >= n;
-						if (x906) {
+						bool x904 = lms_add_i64(i_3, 1) >= n;
+						if (x904) {
 							return true;
 						} else {
 							return false;
@@ -2734,11 +2734,11 @@ static bool MatchIPv4_func866(lms_string s, int64_t i) {
 				} else {
 					uint8_t c_2 = lms_str_index(s, i_2);
 					if (lms_sub_u8(c_2, 48) <= 4) {
-						if (x897) {
+						if (x895) {
 							return true;
 						} else if (lms_sub_u8(lms_str_index(s, i_3), 48) <= 9) {
-							bool x906 = lms_add_i64(i_3, 1) >= n;
-							if (x906) {
+							bool x904 = lms_add_i64(i_3, 1) >= n;
+							if (x904) {
 								return true;
 							} else {
 								return false;
@@ -2747,11 +2747,11 @@ static bool MatchIPv4_func866(lms_string s, int64_t i) {
 							return false;
 						}
 					} else if (c_2 == 53) {
-						if (x897) {
+						if (x895) {
 							return true;
 						} else if (lms_sub_u8(lms_str_index(s, i_3), 48) <= 5) {
-							bool x906 = lms_add_i64(i_3, 1) >= n;
-							if (x906) {
+							bool x904 = lms_add_i64(i_3, 1) >= n;
+							if (x904) {
 								return true;
 							} else {
 								return false;
@@ -2760,7 +2760,7 @@ static bool MatchIPv4_func866(lms_string s, int64_t i) {
 							return false;
 						}
 					} else if (lms_sub_u8(c_2, 54) <= 3) {
-						if (x897) {
+						if (x895) {
 							return true;
 						} else {
 							return false;
@@ -2774,7 +2774,7 @@ static bool MatchIPv4_func866(lms_string s, int64_t i) {
 				if (x880) {
 					return true;
 				} else if (lms_sub_u8(lms_str_index(s, i_2), 48) <= 9) {
-					if (x897) {
+					if (x895) {
 						return true;
 					} else {
 						return false;
@@ -2815,16 +2815,16 @@ static bool MatchIPv4_func838(lms_string s, int64_t i) {
 			int64_t i_3 = lms_add_i64(i_2, 1);
 			int64_t i_4 = lms_add_i64(i_3, 1);
 			if (c == 49) {
-				bool x1009 = i_2 >= n;
-				if (x1009) {
+				bool x996 = i_2 >= n;
+				if (x996) {
 					return false;
 				} else {
 					uint8_t c_2 = lms_str_index(s, i_2);
 					if (c_2 == 46) {
 						return MatchIPv4_func866(s, i_3);
 					} else if (lms_sub_u8(c_2, 48) <= 9) {
-						bool x1022 = i_3 >= n;
-						if (x1022) {
+						bool x1009 = i_3 >= n;
+						if (x1009) {
 							return false;
 						} else {
 							uint8_t c_3 = lms_str_index(s, i_3);
@@ -2841,16 +2841,16 @@ static bool MatchIPv4_func838(lms_string s, int64_t i) {
 					}
 				}
 			} else if (c == 50) {
-				bool x1009 = i_2 >= n;
-				if (x1009) {
+				bool x996 = i_2 >= n;
+				if (x996) {
 					return false;
 				} else {
 					uint8_t c_4 = lms_str_index(s, i_2);
 					if (c_4 == 46) {
 						return MatchIPv4_func866(s, i_3);
 					} else if (lms_sub_u8(c_4, 48) <= 4) {
-						bool x1022 = i_3 >= n;
-						if (x1022) {
+						bool x1009 = i_3 >= n;
+						if (x1009) {
 							return false;
 						} else {
 							uint8_t c_5 = lms_str_index(s, i_3);
@@ -2863,8 +2863,8 @@ static bool MatchIPv4_func838(lms_string s, int64_t i) {
 							}
 						}
 					} else if (c_4 == 53) {
-						bool x1022 = i_3 >= n;
-						if (x1022) {
+						bool x1009 = i_3 >= n;
+						if (x1009) {
 							return false;
 						} else {
 							uint8_t c_6 = lms_str_index(s, i_3);
@@ -2883,8 +2883,8 @@ static bool MatchIPv4_func838(lms_string s, int64_t i) {
 					}
 				}
 			} else if (lms_sub_u8(c, 51) <= 6) {
-				bool x1009 = i_2 >= n;
-				if (x1009) {
+				bool x996 = i_2 >= n;
+				if (x996) {
 					return false;
 				} else {
 					uint8_t c_7 = lms_str_index(s, i_2);
@@ -2929,16 +2929,16 @@ static bool MatchIPv4_func810(lms_string s, int64_t i) {
 			int64_t i_3 = lms_add_i64(i_2, 1);
 			int64_t i_4 = lms_add_i64(i_3, 1);
 			if (c == 49) {
-				bool x1138 = i_2 >= n;
-				if (x1138) {
+				bool x1125 = i_2 >= n;
+				if (x1125) {
 					return false;
 				} else {
 					uint8_t c_2 = lms_str_index(s, i_2);
 					if (c_2 == 46) {
 						return MatchIPv4_func838(s, i_3);
 					} else if (lms_sub_u8(c_2, 48) <= 9) {
-						bool x1151 = i_3 >= n;
-						if (x1151) {
+						bool x1138 = i_3 >= n;
+						if (x1138) {
 							return false;
 						} else {
 							uint8_t c_3 = lms_str_index(s, i_3);
@@ -2955,16 +2955,16 @@ static bool MatchIPv4_func810(lms_string s, int64_t i) {
 					}
 				}
 			} else if (c == 50) {
-				bool x1138 = i_2 >= n;
-				if (x1138) {
+				bool x1125 = i_2 >= n;
+				if (x1125) {
 					return false;
 				} else {
 					uint8_t c_4 = lms_str_index(s, i_2);
 					if (c_4 == 46) {
 						return MatchIPv4_func838(s, i_3);
 					} else if (lms_sub_u8(c_4, 48) <= 4) {
-						bool x1151 = i_3 >= n;
-						if (x1151) {
+						bool x1138 = i_3 >= n;
+						if (x1138) {
 							return false;
 						} else {
 							uint8_t c_5 = lms_str_index(s, i_3);
@@ -2977,8 +2977,8 @@ static bool MatchIPv4_func810(lms_string s, int64_t i) {
 							}
 						}
 					} else if (c_4 == 53) {
-						bool x1151 = i_3 >= n;
-						if (x1151) {
+						bool x1138 = i_3 >= n;
+						if (x1138) {
 							return false;
 						} else {
 							uint8_t c_6 = lms_str_index(s, i_3);
@@ -2997,8 +2997,8 @@ static bool MatchIPv4_func810(lms_string s, int64_t i) {
 					}
 				}
 			} else if (lms_sub_u8(c, 51) <= 6) {
-				bool x1138 = i_2 >= n;
-				if (x1138) {
+				bool x1125 = i_2 >= n;
+				if (x1125) {
 					return false;
 				} else {
 					uint8_t c_7 = lms_str_index(s, i_2);
@@ -3357,69 +3357,69 @@ static bool MatchLogLine(lms_string s) {
 																if (15 >= n) {
 																	return false;
 																} else if (lms_sub_u8(lms_str_index(s, 15), 48) <= 9) {
-																	if (16 >= n) {
-																		return false;
-																	} else if (lms_str_index(s, 16) == 58) {
-																		if (17 >= n) {
-																			return false;
-																		} else if (lms_sub_u8(lms_str_index(s, 17), 48) <= 9) {
-																			if (18 >= n) {
-																				return false;
-																			} else if (lms_sub_u8(lms_str_index(s, 18), 48) <= 9) {
-																				if (19 >= n) {
-																					return false;
-																				} else {
-																					uint8_t c = lms_str_index(s, 19);
-																					if (c == 46) {
-																						if (20 >= n) {
-																							return false;
-																						} else if (lms_sub_u8(lms_str_index(s, 20), 48) <= 9) {
-																							int64_t i = 21;
-																							int64_t x11503 = 0;
-																							for (;;) {
-																								int64_t x11523;
-																								if (i < n) {
-																									if (lms_sub_u8(lms_str_index(s, i), 48) <= 9) {
-																										i = lms_add_i64(i, 1);
-																										x11523 = 7;
-																									} else {
-																										x11503 = i;
-																										x11523 = 0;
-																									}
-																								} else {
-																									x11503 = i;
-																									x11523 = 0;
-																								}
-																								if (x11523 != 7) break;
-																							}
-																							int64_t i_2 = x11503;
-																							if (i_2 >= n) {
-																								return false;
-																							} else if (lms_str_index(s, i_2) == 90) {
-																								return MatchLogLine_func11536(s, lms_add_i64(i_2, 1));
-																							} else {
-																								return false;
-																							}
-																						} else {
-																							return false;
-																						}
-																					} else if (c == 90) {
-																						return MatchLogLine_func11536(s, 20);
-																					} else {
-																						return false;
-																					}
-																				}
-																			} else {
-																				return false;
-																			}
-																		} else {
-																			return false;
-																		}
-																	} else {
-																		return false;
-																	}
+																if (16 >= n) {
+																return false;
+																} else if (lms_str_index(s, 16) == 58) {
+																if (17 >= n) {
+																return false;
+																} else if (lms_sub_u8(lms_str_index(s, 17), 48) <= 9) {
+																if (18 >= n) {
+																return false;
+																} else if (lms_sub_u8(lms_str_index(s, 18), 48) <= 9) {
+																if (19 >= n) {
+																return false;
 																} else {
-																	return false;
+																uint8_t c = lms_str_index(s, 19);
+																if (c == 46) {
+																if (20 >= n) {
+																return false;
+																} else if (lms_sub_u8(lms_str_index(s, 20), 48) <= 9) {
+																int64_t i = 21;
+																int64_t x11503 = 0;
+																for (;;) {
+																int64_t x11523;
+																if (i < n) {
+																if (lms_sub_u8(lms_str_index(s, i), 48) <= 9) {
+																i = lms_add_i64(i, 1);
+																x11523 = 7;
+																} else {
+																x11503 = i;
+																x11523 = 0;
+																}
+																} else {
+																x11503 = i;
+																x11523 = 0;
+																}
+																	if (x11523 != 7) break;
+																}
+																int64_t i_2 = x11503;
+																if (i_2 >= n) {
+																return false;
+																} else if (lms_str_index(s, i_2) == 90) {
+																return MatchLogLine_func11536(s, lms_add_i64(i_2, 1));
+																} else {
+																return false;
+																}
+																} else {
+																return false;
+																}
+																} else if (c == 90) {
+																return MatchLogLine_func11536(s, 20);
+																} else {
+																return false;
+																}
+																}
+																} else {
+																return false;
+																}
+																} else {
+																return false;
+																}
+																} else {
+																return false;
+																}
+																} else {
+																return false;
 																}
 															} else {
 																return false;
@@ -4695,11 +4695,11 @@ static bool MatchAPIPath_func3695(lms_string s, int64_t i) {
 															bool x3975 = (lms_shr_u64(18446744073709551615u, x3972) & 1u) != 0u;
 															x3992 = x3975;
 														} else if (x3969 == 3) {
-															uint8_t x3972 = (uint8_t)(c_7 & 63);
-															bool x3975 = (lms_shr_u64(18446744073709551615u, x3972) & 1u) != 0u;
-															x3992 = x3975;
+														uint8_t x3972 = (uint8_t)(c_7 & 63);
+														bool x3975 = (lms_shr_u64(18446744073709551615u, x3972) & 1u) != 0u;
+														x3992 = x3975;
 														} else {
-															x3992 = false;
+														x3992 = false;
 														}
 														if (x3992) {
 															return MatchAPIPath_func3151(s, i_8);
@@ -4708,154 +4708,154 @@ static bool MatchAPIPath_func3695(lms_string s, int64_t i) {
 														} else if (c_7 == 71) {
 															return MatchAPIPath_func3377(s, i_8);
 														} else if (c_7 == 80) {
-															return MatchAPIPath_func3508(s, i_8);
+														return MatchAPIPath_func3508(s, i_8);
 														} else if (c_7 == 118) {
-															if (i_8 >= n) {
-																return false;
-															} else {
-																uint8_t c_8 = lms_str_index(s, i_8);
-																int64_t i_9 = lms_add_i64(i_8, 1);
-																uint8_t x4017 = lms_shr_u8(c_8, 6u);
-																bool x4043;
-																if (x4017 == 0) {
-																	uint8_t x4020 = (uint8_t)(c_8 & 63);
-																	x4043 = (lms_shr_u64(18158795172534550527u, x4020) & 1u) != 0u;
-																} else if (x4017 == 1) {
-																	uint8_t x4020 = (uint8_t)(c_8 & 63);
-																	x4043 = (lms_shr_u64(18446744073709485935u, x4020) & 1u) != 0u;
-																} else if (x4017 == 2) {
-																	uint8_t x4020 = (uint8_t)(c_8 & 63);
-																	bool x4035 = (lms_shr_u64(18446744073709551615u, x4020) & 1u) != 0u;
-																	x4043 = x4035;
-																} else if (x4017 == 3) {
-																	uint8_t x4020 = (uint8_t)(c_8 & 63);
-																	bool x4035 = (lms_shr_u64(18446744073709551615u, x4020) & 1u) != 0u;
-																	x4043 = x4035;
-																} else {
-																	x4043 = false;
-																}
-																if (x4043) {
-																	return MatchAPIPath_func3151(s, i_9);
-																} else if (lms_sub_u8(c_8, 48) <= 9) {
-																	int64_t i_10 = i_9;
-																	int64_t x4068 = 0;
-																	for (;;) {
-																		int64_t x4088;
-																		if (i_10 < n) {
-																			if (lms_sub_u8(lms_str_index(s, i_10), 48) <= 9) {
-																				i_10 = lms_add_i64(i_10, 1);
-																				x4088 = 7;
-																			} else {
-																				x4068 = i_10;
-																				x4088 = 0;
-																			}
-																		} else {
-																			x4068 = i_10;
-																			x4088 = 0;
-																		}
-																		if (x4088 != 7) break;
-																	}
-																	int64_t i_11 = x4068;
-																	if (i_11 >= n) {
-																		return false;
-																	} else {
-																		uint8_t c_9 = lms_str_index(s, i_11);
-																		int64_t i_12 = lms_add_i64(i_11, 1);
-																		uint8_t x4100 = lms_shr_u8(c_9, 6u);
-																		bool x4126;
-																		if (x4100 == 0) {
-																			uint8_t x4103 = (uint8_t)(c_9 & 63);
-																			x4126 = (lms_shr_u64(18158654435046195199u, x4103) & 1u) != 0u;
-																		} else if (x4100 == 1) {
-																			uint8_t x4103 = (uint8_t)(c_9 & 63);
-																			x4126 = (lms_shr_u64(18446744073709485935u, x4103) & 1u) != 0u;
-																		} else if (x4100 == 2) {
-																			uint8_t x4103 = (uint8_t)(c_9 & 63);
-																			bool x4118 = (lms_shr_u64(18446744073709551615u, x4103) & 1u) != 0u;
-																			x4126 = x4118;
-																		} else if (x4100 == 3) {
-																			uint8_t x4103 = (uint8_t)(c_9 & 63);
-																			bool x4118 = (lms_shr_u64(18446744073709551615u, x4103) & 1u) != 0u;
-																			x4126 = x4118;
-																		} else {
-																			x4126 = false;
-																		}
-																		if (x4126) {
-																			return MatchAPIPath_func3151(s, i_12);
-																		} else if (c_9 == 47) {
-																			if (i_12 >= n) {
-																				return false;
-																			} else {
-																				uint8_t c_10 = lms_str_index(s, i_12);
-																				uint8_t x4139 = lms_shr_u8(c_10, 6u);
-																				uint8_t x4142 = (uint8_t)(c_10 & 63);
-																				bool x4162;
-																				if (x4139 == 0) {
-																					bool x4145 = (lms_shr_u64(18446744073709551615u, x4142) & 1u) != 0u;
-																					x4162 = x4145;
-																				} else {
-																					bool x4147 = x4139 == 1;
-																					if (x4147) {
-																						x4162 = (lms_shr_u64(17870283327848513391u, x4142) & 1u) != 0u;
-																					} else if (x4139 == 2) {
-																						bool x4145 = (lms_shr_u64(18446744073709551615u, x4142) & 1u) != 0u;
-																						x4162 = x4145;
-																					} else if (x4139 == 3) {
-																						bool x4145 = (lms_shr_u64(18446744073709551615u, x4142) & 1u) != 0u;
-																						x4162 = x4145;
-																					} else {
-																						x4162 = false;
-																					}
-																				}
-																				if (x4162) {
-																					int64_t i_13 = lms_add_i64(i_12, 1);
-																					return MatchAPIPath_func3151(s, i_13);
-																				} else if (c_10 == 68) {
-																					int64_t i_13 = lms_add_i64(i_12, 1);
-																					return MatchAPIPath_func3254(s, i_13);
-																				} else if (c_10 == 71) {
-																					int64_t i_13 = lms_add_i64(i_12, 1);
-																					return MatchAPIPath_func3377(s, i_13);
-																				} else if (c_10 == 80) {
-																					int64_t i_13 = lms_add_i64(i_12, 1);
-																					return MatchAPIPath_func3508(s, i_13);
-																				} else {
-																					bool x4147 = x4139 == 1;
-																					bool x4184;
-																					if (x4147) {
-																						x4184 = (lms_shr_u64(576460745860972544u, x4142) & 1u) != 0u;
-																					} else {
-																						x4184 = false;
-																					}
-																					if (x4184) {
-																						return true;
-																					} else {
-																						return false;
-																					}
-																				}
-																			}
-																		} else if (c_9 == 68) {
-																			return MatchAPIPath_func3254(s, i_12);
-																		} else if (c_9 == 71) {
-																			return MatchAPIPath_func3377(s, i_12);
-																		} else if (c_9 == 80) {
-																			return MatchAPIPath_func3508(s, i_12);
-																		} else {
-																			return false;
-																		}
-																	}
-																} else if (c_8 == 68) {
-																	return MatchAPIPath_func3254(s, i_9);
-																} else if (c_8 == 71) {
-																	return MatchAPIPath_func3377(s, i_9);
-																} else if (c_8 == 80) {
-																	return MatchAPIPath_func3508(s, i_9);
-																} else {
-																	return false;
-																}
-															}
+														if (i_8 >= n) {
+														return false;
 														} else {
-															return false;
+														uint8_t c_8 = lms_str_index(s, i_8);
+														int64_t i_9 = lms_add_i64(i_8, 1);
+														uint8_t x4017 = lms_shr_u8(c_8, 6u);
+														bool x4043;
+														if (x4017 == 0) {
+														uint8_t x4020 = (uint8_t)(c_8 & 63);
+														x4043 = (lms_shr_u64(18158795172534550527u, x4020) & 1u) != 0u;
+														} else if (x4017 == 1) {
+														uint8_t x4020 = (uint8_t)(c_8 & 63);
+														x4043 = (lms_shr_u64(18446744073709485935u, x4020) & 1u) != 0u;
+														} else if (x4017 == 2) {
+														uint8_t x4020 = (uint8_t)(c_8 & 63);
+														bool x4035 = (lms_shr_u64(18446744073709551615u, x4020) & 1u) != 0u;
+														x4043 = x4035;
+														} else if (x4017 == 3) {
+														uint8_t x4020 = (uint8_t)(c_8 & 63);
+														bool x4035 = (lms_shr_u64(18446744073709551615u, x4020) & 1u) != 0u;
+														x4043 = x4035;
+														} else {
+														x4043 = false;
+														}
+														if (x4043) {
+														return MatchAPIPath_func3151(s, i_9);
+														} else if (lms_sub_u8(c_8, 48) <= 9) {
+														int64_t i_10 = i_9;
+														int64_t x4068 = 0;
+														for (;;) {
+														int64_t x4088;
+														if (i_10 < n) {
+														if (lms_sub_u8(lms_str_index(s, i_10), 48) <= 9) {
+														i_10 = lms_add_i64(i_10, 1);
+														x4088 = 7;
+														} else {
+														x4068 = i_10;
+														x4088 = 0;
+														}
+														} else {
+														x4068 = i_10;
+														x4088 = 0;
+														}
+															if (x4088 != 7) break;
+														}
+														int64_t i_11 = x4068;
+														if (i_11 >= n) {
+														return false;
+														} else {
+														uint8_t c_9 = lms_str_index(s, i_11);
+														int64_t i_12 = lms_add_i64(i_11, 1);
+														uint8_t x4100 = lms_shr_u8(c_9, 6u);
+														bool x4126;
+														if (x4100 == 0) {
+														uint8_t x4103 = (uint8_t)(c_9 & 63);
+														x4126 = (lms_shr_u64(18158654435046195199u, x4103) & 1u) != 0u;
+														} else if (x4100 == 1) {
+														uint8_t x4103 = (uint8_t)(c_9 & 63);
+														x4126 = (lms_shr_u64(18446744073709485935u, x4103) & 1u) != 0u;
+														} else if (x4100 == 2) {
+														uint8_t x4103 = (uint8_t)(c_9 & 63);
+														bool x4118 = (lms_shr_u64(18446744073709551615u, x4103) & 1u) != 0u;
+														x4126 = x4118;
+														} else if (x4100 == 3) {
+														uint8_t x4103 = (uint8_t)(c_9 & 63);
+														bool x4118 = (lms_shr_u64(18446744073709551615u, x4103) & 1u) != 0u;
+														x4126 = x4118;
+														} else {
+														x4126 = false;
+														}
+														if (x4126) {
+														return MatchAPIPath_func3151(s, i_12);
+														} else if (c_9 == 47) {
+														if (i_12 >= n) {
+														return false;
+														} else {
+														uint8_t c_10 = lms_str_index(s, i_12);
+														uint8_t x4139 = lms_shr_u8(c_10, 6u);
+														uint8_t x4142 = (uint8_t)(c_10 & 63);
+														bool x4162;
+														if (x4139 == 0) {
+														bool x4145 = (lms_shr_u64(18446744073709551615u, x4142) & 1u) != 0u;
+														x4162 = x4145;
+														} else {
+														bool x4147 = x4139 == 1;
+														if (x4147) {
+														x4162 = (lms_shr_u64(17870283327848513391u, x4142) & 1u) != 0u;
+														} else if (x4139 == 2) {
+														bool x4145 = (lms_shr_u64(18446744073709551615u, x4142) & 1u) != 0u;
+														x4162 = x4145;
+														} else if (x4139 == 3) {
+														bool x4145 = (lms_shr_u64(18446744073709551615u, x4142) & 1u) != 0u;
+														x4162 = x4145;
+														} else {
+														x4162 = false;
+														}
+														}
+														if (x4162) {
+														int64_t i_13 = lms_add_i64(i_12, 1);
+														return MatchAPIPath_func3151(s, i_13);
+														} else if (c_10 == 68) {
+														int64_t i_13 = lms_add_i64(i_12, 1);
+														return MatchAPIPath_func3254(s, i_13);
+														} else if (c_10 == 71) {
+														int64_t i_13 = lms_add_i64(i_12, 1);
+														return MatchAPIPath_func3377(s, i_13);
+														} else if (c_10 == 80) {
+														int64_t i_13 = lms_add_i64(i_12, 1);
+														return MatchAPIPath_func3508(s, i_13);
+														} else {
+														bool x4147 = x4139 == 1;
+														bool x4184;
+														if (x4147) {
+														x4184 = (lms_shr_u64(576460745860972544u, x4142) & 1u) != 0u;
+														} else {
+														x4184 = false;
+														}
+														if (x4184) {
+														return true;
+														} else {
+														return false;
+														}
+														}
+														}
+														} else if (c_9 == 68) {
+														return MatchAPIPath_func3254(s, i_12);
+														} else if (c_9 == 71) {
+														return MatchAPIPath_func3377(s, i_12);
+														} else if (c_9 == 80) {
+														return MatchAPIPath_func3508(s, i_12);
+														} else {
+														return false;
+														}
+														}
+														} else if (c_8 == 68) {
+														return MatchAPIPath_func3254(s, i_9);
+														} else if (c_8 == 71) {
+														return MatchAPIPath_func3377(s, i_9);
+														} else if (c_8 == 80) {
+														return MatchAPIPath_func3508(s, i_9);
+														} else {
+														return false;
+														}
+														}
+														} else {
+														return false;
 														}
 													}
 												} else if (c_6 == 68) {
