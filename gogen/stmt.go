@@ -148,11 +148,24 @@ func (fg *funcGen) result(out *stmts, res ir.Exp, d dest) {
 		if len(vals) == 0 {
 			return
 		}
-		lhs := make([]jen.Code, len(d.names))
+		// Leave out r = r: the branch keeps the value the variable has.
+		var lhs, rhs []jen.Code
 		for i, name := range d.names {
-			lhs[i] = jen.Id(name)
+			if len(vals) == len(d.names) {
+				if st, ok := vals[i].(*jen.Statement); ok && st.GoString() == name {
+					continue
+				}
+				rhs = append(rhs, vals[i])
+			}
+			lhs = append(lhs, jen.Id(name))
 		}
-		out.add(jen.List(lhs...).Op("=").List(vals...))
+		if len(vals) != len(d.names) {
+			rhs = vals // one call with several results
+		}
+		if len(lhs) == 0 {
+			return
+		}
+		out.add(jen.List(lhs...).Op("=").List(rhs...))
 	default:
 		panic("BUG: gogen: block result to a declaration")
 	}
