@@ -194,7 +194,7 @@ func randomMain(t *testing.T, cases []corpus.Case, funcs []cgen.Func) string {
 		for _, s := range g.Block.In {
 			params = append(params, g.TypeOf(s.E()))
 		}
-		results := resultsOf(g.TypeOf(g.Block.Res))
+		results := cgen.ResultTypes(g.TypeOf(g.Block.Res))
 		calls = append(calls, "test"+c.Name)
 		fmt.Fprintf(&sb, "\nfunc test%s(r *rand.Rand) (bad, ran int) {\n\tfor it := 0; it < 400; it++ {\n", c.Name)
 		var goArgs, cArgs, argNames, checks []string
@@ -277,16 +277,6 @@ func randomMain(t *testing.T, cases []corpus.Case, funcs []cgen.Func) string {
 	}
 	sb.WriteString("}\n")
 	return sb.String()
-}
-
-func resultsOf(t *ir.Type) []*ir.Type {
-	switch t.Kind {
-	case ir.KVoid:
-		return nil
-	case ir.KTuple:
-		return t.Elems
-	}
-	return []*ir.Type{t}
 }
 
 // smallInts names the cases whose integer arguments are sizes, and the

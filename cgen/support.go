@@ -96,30 +96,26 @@ func (fl *fileGen) flushHelper() string {
 // complexIn returns the name of the conversion from C's _Complex type to
 // the runtime's complex type of t, declaring it. C11 gives both the
 // representation of an array of two floats.
-func (fl *fileGen) complexIn(t *ir.Type) string {
-	rt, ct, short := "lms_complex128", "double _Complex", "c128"
-	if t.Kind == ir.KComplex64 {
-		rt, ct, short = "lms_complex64", "float _Complex", "c64"
-	}
-	in := "lmsg_" + short + "_in"
-	fl.helper(in, func() string {
-		return fmt.Sprintf("static inline %s %s(%s z) {\n\t%s c;\n\tmemcpy(&c, &z, sizeof c);\n\treturn c;\n}\n", rt, in, ct, rt)
-	})
-	return in
-}
+func (fl *fileGen) complexIn(t *ir.Type) string { return fl.complexConv(t, "in") }
 
 // complexOut returns the name of the conversion from the runtime's
 // complex type of t to C's _Complex type, declaring it.
-func (fl *fileGen) complexOut(t *ir.Type) string {
+func (fl *fileGen) complexOut(t *ir.Type) string { return fl.complexConv(t, "out") }
+
+func (fl *fileGen) complexConv(t *ir.Type, dir string) string {
 	rt, ct, short := "lms_complex128", "double _Complex", "c128"
 	if t.Kind == ir.KComplex64 {
 		rt, ct, short = "lms_complex64", "float _Complex", "c64"
 	}
-	out := "lmsg_" + short + "_out"
-	fl.helper(out, func() string {
-		return fmt.Sprintf("static inline %s %s(%s c) {\n\t%s z;\n\tmemcpy(&z, &c, sizeof z);\n\treturn z;\n}\n", ct, out, rt, ct)
+	name := "lmsg_" + short + "_" + dir
+	from, to := ct, rt
+	if dir == "out" {
+		from, to = rt, ct
+	}
+	fl.helper(name, func() string {
+		return fmt.Sprintf("static inline %s %s(%s x) {\n\t%s y;\n\tmemcpy(&y, &x, sizeof y);\n\treturn y;\n}\n", to, name, from, to)
 	})
-	return out
+	return name
 }
 
 // mathHelpers holds ports of Go's math functions whose C library

@@ -1,0 +1,4 @@
+package cgen
+
+// ResultTypes exposes resultTypes to the external tests.
+var ResultTypes = resultTypes
