@@ -205,6 +205,60 @@ func extraCases() []corpus.Case {
 			Stdout: "26 -6\n",
 		},
 		{
+			// Functions as arguments of functions (C function pointers).
+			Name: "CHigherOrder",
+			Sig:  "func(x int) int",
+			Build: func() *ir.Graph {
+				b := nb()
+				fnT := ir.FuncOf(ts(ir.Int), ts(ir.Int))
+				return b.Build(ts(ir.Int), func(p []ir.Exp) ir.Exp {
+					b.params(p, "x")
+					twice := b.named(b.Lambda(ts(fnT, ir.Int), ts(ir.Int), func(a []ir.Exp) ir.Exp {
+						b.params(a, "f", "y")
+						return b.Apply(a[0], b.Apply(a[0], a[1]))
+					}), "twice")
+					sq := b.named(b.Lambda(ts(ir.Int), ts(ir.Int), func(a []ir.Exp) ir.Exp { return b.mul(a[0], a[0]) }), "square")
+					inc := b.named(b.Lambda(ts(ir.Int), ts(ir.Int), func(a []ir.Exp) ir.Exp { return b.add(a[0], b.i(1)) }), "inc")
+					fv := b.named(b.NewVar(sq), "fv")
+					b.println(b.Apply(twice, b.ReadVar(fv), p[0]))
+					b.WriteVar(fv, inc)
+					return b.Apply(twice, b.ReadVar(fv), p[0])
+				})
+			},
+			Main:   "fmt.Println(CHigherOrder(3))",
+			Stdout: "81\n5\n",
+		},
+		{
+			// A function that writes a captured table (a copy, since it is
+			// written) and appends to a captured string variable.
+			Name: "CCaptureTable",
+			Sig:  "func(n int) string",
+			Build: func() *ir.Graph {
+				b := nb()
+				return b.Build(ts(ir.Int), func(p []ir.Exp) ir.Exp {
+					b.params(p, "n")
+					t := b.named(b.Static(ir.SliceOf(ir.String), []string{"a", "b", "c"}), "letters")
+					s := b.named(b.NewVar(b.s("")), "s")
+					step := b.named(b.Lambda(ts(ir.Int), nil, func(a []ir.Exp) ir.Exp {
+						b.params(a, "i")
+						j := b.Binary(ir.OpRem, a[0], b.i(3))
+						b.WriteVar(s, b.Concat(b.ReadVar(s), b.Index(t, j)))
+						b.SetIndex(t, j, b.Concat(b.Index(t, j), b.s("+")))
+						return b.Unit()
+					}), "step")
+					i := b.named(b.NewVar(b.i(0)), "i")
+					b.While(func() ir.Exp { return b.cmp(ir.OpLt, b.ReadVar(i), p[0]) }, func() {
+						b.Apply(step, b.ReadVar(i))
+						b.WriteVar(i, b.add(b.ReadVar(i), b.i(1)))
+					})
+					b.println(t)
+					return b.ReadVar(s)
+				})
+			},
+			Main:   "fmt.Println(CCaptureTable(5))\nfmt.Println(CCaptureTable(1))",
+			Stdout: "[a++ b++ c+]\nabca+b+\n[a+ b c]\na\n",
+		},
+		{
 			// Comparisons the type's range decides, which C compilers
 			// warn about when written out.
 			Name: "CRangeCompare",
