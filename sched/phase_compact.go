@@ -208,60 +208,54 @@ func (c *compactor) block(b int32) {
 	}
 }
 
-// goOrder un-inlines, in block b, every inlined read or trapping node
-// whose expression also contains a call with effects that is neither an
-// ancestor nor a descendant of it, until there is none.
+// goOrder un-inlines, in block b, every inlined node that Go might
+// evaluate out of order with another node of its expression, until there
+// is none. Go evaluates an expression's operands before its operator and
+// its calls in order, nothing more: so two nodes of one expression, one
+// neither an ancestor nor a descendant of the other, are unordered unless
+// both are calls. That matters for a memory read (not a call) beside a
+// node that writes, and for a trapping node (not a call) beside a node
+// that writes or traps (the first panic must be the source's). The read or
+// trap becomes a statement (see orderClass).
 func (c *compactor) goOrder(b int32) {
 	s, f := c.s, &c.st.flat
 	lo, hi := s.start[b], s.start[b+1]
 	inl := s.inl
-	calls := false
+	some := false
 	for p := lo; p < hi; p++ {
-		calls = calls || inl[p] && f.props[s.list[p]]&propCall != 0
+		some = some || inl[p] && f.props[s.list[p]]&(propWrite|propTrap) != 0
 	}
-	if !calls {
-		return // the common case: no inlined call, nothing to do
+	if !some {
+		return // the common case: nothing to order
 	}
 	n := hi - lo
-	anc := make([]int32, n)  // effectful strict ancestors
-	desc := make([]int32, n) // effectful strict descendants
-	root := make([]int32, n) // root of the expression (-1: the block result)
-	eff := make([]int32, n)
+	var w, t counts // writers, traps
+	w.init(n)
+	t.init(n)
 	for k := range n {
-		if f.props[s.list[lo+k]]&propCall != 0 {
-			eff[k] = 1
+		p := f.props[s.list[lo+k]]
+		if p&propWrite != 0 {
+			w.own[k] = 1
+		}
+		if p&propTrap != 0 {
+			t.own[k] = 1
 		}
 	}
+	parent := c.parent[lo:hi]
 	uninlined := false
 	for changed := true; changed; {
 		changed = false
-		clear(desc)
-		for k := range n { // operands before their users
-			if inl[lo+k] && c.parent[lo+k] >= 0 {
-				desc[c.parent[lo+k]-lo] += desc[k] + eff[k]
-			}
-		}
-		var resTotal int32
-		for k := n - 1; k >= 0; k-- { // users before their operands
-			switch u := c.parent[lo+k]; {
-			case !inl[lo+k]:
-				root[k], anc[k] = k, 0
-			case u < 0:
-				root[k], anc[k] = -1, 0
-				resTotal += desc[k] + eff[k]
-			default:
-				root[k], anc[k] = root[u-lo], anc[u-lo]+eff[u-lo]
-			}
-		}
+		w.count(inl[lo:hi], parent, lo)
+		t.count(inl[lo:hi], parent, lo)
 		for k := range n {
-			if !inl[lo+k] || f.props[s.list[lo+k]]&propOrder == 0 {
+			if !inl[lo+k] {
 				continue
 			}
-			total := resTotal
-			if r := root[k]; r >= 0 {
-				total = desc[r] + eff[r]
+			p := f.props[s.list[lo+k]]
+			if p&propCall != 0 {
+				continue // calls are ordered among themselves; the other side moves
 			}
-			if total-anc[k]-desc[k]-eff[k] > 0 {
+			if p&(propRead|propTrap) != 0 && w.unordered(k) > 0 || p&propTrap != 0 && t.unordered(k) > 0 {
 				inl[lo+k] = false
 				changed = true
 				uninlined = true
@@ -271,6 +265,52 @@ func (c *compactor) goOrder(b int32) {
 	if uninlined {
 		c.reorder(b)
 	}
+}
+
+// counts counts the nodes of one class in the expressions of a block.
+type counts struct {
+	own, anc, desc, root []int32 // per position in the block
+	res                  int32   // in the block result's expression
+}
+
+func (c *counts) init(n int32) {
+	c.own, c.anc, c.desc, c.root = make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n)
+}
+
+// count computes, for each node, the class's nodes among its strict
+// ancestors and descendants in its expression, and its expression's root
+// (-1 for the block result). parent holds absolute positions (lo is the
+// block's first).
+func (c *counts) count(inl []bool, parent []int32, lo int32) {
+	n := int32(len(inl))
+	clear(c.desc)
+	for k := range n { // operands before their users
+		if inl[k] && parent[k] >= 0 {
+			c.desc[parent[k]-lo] += c.desc[k] + c.own[k]
+		}
+	}
+	c.res = 0
+	for k := n - 1; k >= 0; k-- { // users before their operands
+		switch u := parent[k]; {
+		case !inl[k]:
+			c.root[k], c.anc[k] = k, 0
+		case u < 0:
+			c.root[k], c.anc[k] = -1, 0
+			c.res += c.desc[k] + c.own[k]
+		default:
+			c.root[k], c.anc[k] = c.root[u-lo], c.anc[u-lo]+c.own[u-lo]
+		}
+	}
+}
+
+// unordered returns the class's nodes in k's expression that are neither
+// k, nor its ancestors, nor its descendants.
+func (c *counts) unordered(k int32) int32 {
+	total := c.res
+	if r := c.root[k]; r >= 0 {
+		total = c.desc[r] + c.own[r]
+	}
+	return total - c.anc[k] - c.desc[k] - c.own[k]
 }
 
 // reorder restores evaluation order in block b after goOrder made some
@@ -330,14 +370,24 @@ func (c *compactor) reorder(b int32) {
 	}
 }
 
-// effectfulCall reports whether n is a call with effects for Go's
-// evaluation order: an application, or any node that writes something
-// other than TRAP (an operation that may panic writes TRAP only to keep
-// panics in order; it is not a call).
-func effectfulCall(n *ir.Node) bool {
-	if n.Op == ir.OpApply {
+// Go's order of evaluation (see goOrder) sorts nodes into: calls
+// (applications, library calls, and the built-ins append and copy, which
+// Go evaluates in order among themselves); writers (nodes that write
+// memory or output: anything but TRAP, which an operation that may panic
+// writes only to keep panics in order); memory reads (a variable or a
+// slice element); and traps.
+
+// isCall reports whether n is a call for Go's order of evaluation.
+func isCall(n *ir.Node) bool {
+	switch n.Op {
+	case ir.OpApply, ir.OpCall, ir.OpAppend, ir.OpAppendSlice, ir.OpCopy:
 		return true
 	}
+	return false
+}
+
+// writes reports whether n writes memory or output.
+func writes(n *ir.Node) bool {
 	if n.Eff == nil {
 		return false
 	}
@@ -349,14 +399,17 @@ func effectfulCall(n *ir.Node) bool {
 	return false
 }
 
-// orderSensitive reports whether n, not being a call, reads memory or can
-// trap: Go does not order it with the calls of the same expression.
-func orderSensitive(n *ir.Node) bool {
-	switch n.Op {
-	case ir.OpApply, ir.OpCall, ir.OpAppend, ir.OpAppendSlice, ir.OpCopy, ir.OpSliceNew:
+// readsMemory reports whether n reads a variable or memory.
+func readsMemory(n *ir.Node) bool {
+	if n.Eff == nil {
 		return false
 	}
-	return n.CanTrap() || n.Eff != nil && len(n.Eff.Rkeys) > 0
+	for _, k := range n.Eff.Rkeys {
+		if k.IsSym() {
+			return true
+		}
+	}
+	return false
 }
 
 // mayInline reports whether n can be emitted as an expression.

@@ -169,8 +169,9 @@ const (
 	propTrap   uint8 = 1 << iota // can trap
 	propEff                      // has a non-empty effect summary
 	propInline                   // may be an expression (mayInline)
-	propCall                     // a call with effects (effectfulCall)
-	propOrder                    // order-sensitive read or trap (orderSensitive)
+	propCall                     // a call for Go's order of evaluation (isCall)
+	propWrite                    // writes memory or output (writes)
+	propRead                     // reads memory (readsMemory)
 	propCheap                    // cheap (duplicable)
 )
 
@@ -185,11 +186,14 @@ func propsOf(n *ir.Node) uint8 {
 	if mayInline(n) {
 		p |= propInline
 	}
-	if effectfulCall(n) {
+	if isCall(n) {
 		p |= propCall
 	}
-	if orderSensitive(n) {
-		p |= propOrder
+	if writes(n) {
+		p |= propWrite
+	}
+	if readsMemory(n) {
+		p |= propRead
 	}
 	if cheap(n) {
 		p |= propCheap

@@ -1,10 +1,6 @@
 package sched
 
-import (
-	"slices"
-
-	"github.com/lmsgen/lmsgen/ir"
-)
+import "slices"
 
 // order builds the schedule: the nodes of each block in node order. Node
 // order is a topological order of arguments, hard and soft dependencies
@@ -35,15 +31,9 @@ func order(st *state) {
 			next[b]++
 		}
 	}
-	blockID := make(map[*ir.Block]int32, nb)
-	for id, b := range st.blocks {
-		if id == 0 || st.tree.inserted(int32(id)) {
-			blockID[b] = int32(id)
-		}
-	}
 	slices.Reverse(st.decisions) // place decided in reverse node order
 	st.sched = &Schedule{
-		g: st.g, blocks: st.blocks, blockID: blockID, owner: st.owner, slot: st.slot, index: st.idx, binder: st.binder, firstBlock: st.firstBlock,
+		g: st.g, blocks: st.blocks, placed: st.tree.depth, owner: st.owner, slot: st.slot, index: st.idx, binder: st.binder, firstBlock: st.firstBlock,
 		start: start, list: list, inl: make([]bool, len(list)), decisions: st.decisions,
 	}
 }

@@ -351,10 +351,12 @@ func crossCheck(t testing.TB, seed uint64, g *ir.Graph) map[string]int {
 		default:
 			var rb, pb []string
 			for b := range ref.blocks[n.Sym] {
-				rb = append(rb, st.name(st.sched.blockID[b]))
+				id, _ := st.sched.blockID(b)
+				rb = append(rb, st.name(id))
 			}
 			for _, b := range prod[n.Sym] {
-				pb = append(pb, st.name(st.sched.blockID[b]))
+				id, _ := st.sched.blockID(b)
+				pb = append(pb, st.name(id))
 			}
 			slices.Sort(rb)
 			bad = append(bad, fmt.Sprintf("%v: reference %v, production %v", n.Sym, rb, pb))

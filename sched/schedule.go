@@ -33,7 +33,7 @@ type Options struct {
 type Schedule struct {
 	g       *ir.Graph
 	blocks  []*ir.Block         // block id -> block (0 is the top-level block)
-	blockID map[*ir.Block]int32 // block -> id
+	placed  []int32             // block id -> depth in the schedule, -1 if its owner is not placed
 	owner   []int32             // block id -> index of the owning node (-1 for the top block)
 	slot    []int32             // block id -> index of the block among its owner's blocks
 	index   []int32             // symbol -> node index + 1 (0: not a node)
@@ -57,7 +57,7 @@ func (s *Schedule) Graph() *ir.Graph { return s.g }
 // top-level block of Graph() or a block of one of its nodes. A node may be
 // placed in several mutually exclusive blocks (bounded duplication).
 func (s *Schedule) Nodes(b *ir.Block) []*ir.Node {
-	id, ok := s.blockID[b]
+	id, ok := s.blockID(b)
 	if !ok {
 		panic("BUG: sched: Nodes of a block that is not in the scheduled graph")
 	}
@@ -73,12 +73,19 @@ func (s *Schedule) Nodes(b *ir.Block) []*ir.Node {
 // once in b and must be emitted inline at that use rather than as a
 // statement (the compact traverser).
 func (s *Schedule) Inlined(b *ir.Block, sym ir.Sym) bool {
-	id, ok := s.blockID[b]
+	id, ok := s.blockID(b)
 	if !ok || int(sym) < 0 || int(sym) >= len(s.index) || s.index[sym] == 0 {
 		return false
 	}
 	k, found := s.find(id, s.index[sym]-1)
 	return found && s.inl[k]
+}
+
+// blockID returns the id of block b: the block binding its effect input,
+// if that is b and it is placed.
+func (s *Schedule) blockID(b *ir.Block) (int32, bool) {
+	id, ok := s.binderOf(b.Ein)
+	return id, ok && s.blocks[id] == b && s.placed[id] >= 0
 }
 
 // find returns the position of node index i in the list of block id.

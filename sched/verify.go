@@ -332,9 +332,10 @@ func (v *verifier) inlined() {
 // evaluation checks the order in which block id evaluates its nodes once
 // inlined nodes are part of their users' expressions: statements in order,
 // each expression operands first, left to right. Every node must be
-// evaluated after what it depends on in the block, and a read or trapping
-// node must not share an expression with a call with effects that is
-// neither its ancestor nor its descendant (Go leaves their order open).
+// evaluated after what it depends on in the block; and no two nodes of
+// one expression that Go leaves unordered (neither is an operand, however
+// deep, of the other, and they are not both calls) may be a memory read
+// and a write, or a trap and a write or another trap.
 func (v *verifier) evaluation(id int32) {
 	s, g := v.s, v.g
 	lo, hi := s.start[id], s.start[id+1]
@@ -348,44 +349,35 @@ func (v *verifier) evaluation(id int32) {
 	}
 	n := hi - lo
 	rank := make([]int, n)   // -1: not evaluated
+	up := make([]int32, n)   // the node it is an operand of, -1 for a root
 	root := make([]int32, n) // position of the statement, hi: the block result
-	anc := make([]int, n)    // calls with effects among strict ancestors
-	desc := make([]int, n)   // calls with effects among strict descendants
-	calls := make([]int, n+1)
+	exprs := map[int32][]int32{}
 	for k := range rank {
 		rank[k] = -1
 	}
 	next := 0
-	var visit func(k, r int32, a int) int
-	visit = func(k, r int32, a int) int {
-		n := g.Nodes[s.list[k]]
-		root[k-lo], anc[k-lo] = r, a
-		own := 0
-		if effectfulCall(n) {
-			own = 1
-		}
-		below := 0
-		for _, x := range n.Args {
+	var visit func(k, r, u int32)
+	visit = func(k, r, u int32) {
+		root[k-lo], up[k-lo] = r, u
+		exprs[r] = append(exprs[r], k)
+		for _, x := range g.Nodes[s.list[k]].Args {
 			if x.IsSym() {
 				if q := local(x.Sym()); q >= 0 && s.inl[q] && rank[q-lo] < 0 {
-					below += visit(q, r, a+own)
+					visit(q, r, k)
 				}
 			}
 		}
 		rank[k-lo] = next
 		next++
-		calls[r-lo] += own
-		desc[k-lo] = below
-		return below + own
 	}
 	for k := lo; k < hi; k++ {
 		if !s.inl[k] {
-			visit(k, k, 0)
+			visit(k, k, -1)
 		}
 	}
 	if r := s.blocks[id].Res; r.IsSym() {
 		if q := local(r.Sym()); q >= 0 && s.inl[q] {
-			visit(q, hi, 0)
+			visit(q, hi, -1)
 		}
 	}
 	for k := lo; k < hi; k++ {
@@ -402,13 +394,38 @@ func (v *verifier) evaluation(id int32) {
 				v.errorf("%v in %s: evaluated after %v, which depends on it", x, v.name(id), n.Sym)
 			}
 		})
-		if s.inl[k] && orderSensitive(n) {
-			own := 0
-			if effectfulCall(n) {
-				own = 1
-			}
-			if calls[root[k-lo]-lo]-anc[k-lo]-desc[k-lo]-own > 0 {
-				v.errorf("%v in %s: read or trap inlined beside a call with effects", n.Sym, v.name(id))
+	}
+	below := func(a, b int32) bool { // a is an operand, however deep, of b
+		for a >= 0 && a != b {
+			a = up[a-lo]
+		}
+		return a == b
+	}
+	sensitive := func(a, b *ir.Node) bool { // a must be ordered with b
+		switch {
+		case isCall(a):
+			return false
+		case readsMemory(a) && writes(b):
+			return true
+		}
+		return a.CanTrap() && (writes(b) || b.CanTrap())
+	}
+	roots := make([]int32, 0, len(exprs))
+	for r := range exprs {
+		roots = append(roots, r)
+	}
+	slices.Sort(roots)
+	for _, r := range roots {
+		e := exprs[r]
+		for i, a := range e {
+			for _, b := range e[i+1:] {
+				na, nb := g.Nodes[s.list[a]], g.Nodes[s.list[b]]
+				if below(a, b) || below(b, a) || isCall(na) && isCall(nb) {
+					continue
+				}
+				if sensitive(na, nb) || sensitive(nb, na) {
+					v.errorf("%v and %v in %s: one expression, in no order Go guarantees", na.Sym, nb.Sym, v.name(id))
+				}
 			}
 		}
 	}
