@@ -31,13 +31,13 @@ type Options struct {
 // the nodes placed in it in emission order, and which of them are to be
 // inlined into their single use.
 type Schedule struct {
-	g       *ir.Graph
-	blocks  []*ir.Block         // block id -> block (0 is the top-level block)
-	placed  []int32             // block id -> depth in the schedule, -1 if its owner is not placed
-	owner   []int32             // block id -> index of the owning node (-1 for the top block)
-	slot    []int32             // block id -> index of the block among its owner's blocks
-	index   []int32             // symbol -> node index + 1 (0: not a node)
-	binder  []int32             // symbol -> id of the block binding it (-1: none)
+	g      *ir.Graph
+	blocks []*ir.Block // block id -> block (0 is the top-level block)
+	placed []int32     // block id -> depth in the schedule, -1 if its owner is not placed
+	owner  []int32     // block id -> index of the owning node (-1 for the top block)
+	slot   []int32     // block id -> index of the block among its owner's blocks
+	index  []int32     // symbol -> node index + 1 (0: not a node)
+	binder []int32     // symbol -> id of the block binding it (-1: none)
 
 	firstBlock []int32 // node index -> id of its first block
 
