@@ -132,12 +132,12 @@
 // statement, or a multi-result call); and when, walking the block
 // backwards, every node of the block that depends on it comes after the
 // point of inlining, so that no effect is crossed (y := x; x += 1;
-// printf(y) keeps y a statement). For Go, a variable or memory read, or a
-// node that can trap, is not inlined into an expression that also holds a
-// call with effects (an application, or any node that writes) other than
-// its ancestors and descendants: Go orders calls among themselves and
-// operands before their operator, but not plain reads and panics relative
-// to the other calls of an expression.
+// printf(y) keeps y a statement). For Go, whose expressions evaluate
+// operands before their operator and calls in order but nothing else, two
+// nodes of one expression that are not operands of one another and not
+// both calls are unordered: a memory read is not inlined beside a node
+// that writes, nor a node that can trap beside one that writes or traps
+// (the first panic must be the source's). Such a node is a statement.
 //
 // # Invariants
 //

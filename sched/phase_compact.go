@@ -15,14 +15,12 @@ import "github.com/lmsgen/lmsgen/ir"
 //     block backwards from its result and its statements, a node is
 //     inlined only if every node of the block that depends on it (through
 //     any edge, effects included) comes after the point of inlining;
-//   - for Go, the expression it joins contains no call with effects (an
-//     application, or a node that writes) unless that call is an ancestor
-//     or a descendant of it in the expression, when it is a variable or
-//     memory read or can trap: Go orders calls among themselves, and an
-//     operand before its operator, but leaves plain reads and panics
-//     unordered with respect to other calls of the same expression. Such
-//     a node is emitted as a statement instead (which is always correct:
-//     it only moves its evaluation earlier, to its place in node order).
+//   - for Go, it is not evaluated in an order Go leaves open with a node
+//     it must be ordered with (see goOrder): a memory read beside a node
+//     that writes, a trap beside a node that writes or traps, in one
+//     expression, neither an operand of the other, not both calls. Such
+//     a node is emitted as a statement instead, and whatever it depends
+//     on in its former expression too (see reorder).
 //
 // Needs: order. Must run after: nothing (the schedule is complete).
 func compact(st *state) {
