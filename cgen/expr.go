@@ -394,15 +394,6 @@ func (fn *fnGen) apply(n *ir.Node) cx {
 	return call(fn.ref(n.Args[0]).paren(), args...)
 }
 
-// index writes the index i for a check against a length: the helper
-// family to use ("" or "_u" for a 64-bit unsigned index).
-func indexKind(t *ir.Type) string {
-	if isWideUnsigned(t) {
-		return "_u"
-	}
-	return ""
-}
-
 // sliceGet writes s[i].
 func (fn *fnGen) sliceGet(n *ir.Node) cx {
 	st := fn.fl.ctype(fn.g.TypeOf(n.Args[0]))
@@ -410,7 +401,7 @@ func (fn *fnGen) sliceGet(n *ir.Node) cx {
 	if fn.fl.opts.NoBounds {
 		return cx{s: s.paren() + ".p[" + i.s + "]", prim: true}
 	}
-	if indexKind(fn.g.TypeOf(n.Args[1])) != "" {
+	if isWideUnsigned(fn.g.TypeOf(n.Args[1])) {
 		return call(fn.fl.sliceHelper("get_u", st, fn.g.TypeOf(n.Args[0])), s.s, i.s)
 	}
 	return call(st+"_get", s.s, i.s)
@@ -423,7 +414,7 @@ func (fn *fnGen) sliceSet(n *ir.Node) string {
 	if fn.fl.opts.NoBounds {
 		return s.paren() + ".p[" + i.s + "] = " + x.s
 	}
-	if indexKind(fn.g.TypeOf(n.Args[1])) != "" {
+	if isWideUnsigned(fn.g.TypeOf(n.Args[1])) {
 		return call(fn.fl.sliceHelper("set_u", st, fn.g.TypeOf(n.Args[0])), s.s, i.s, x.s).s
 	}
 	return call(st+"_set", s.s, i.s, x.s).s
@@ -471,7 +462,7 @@ func (fn *fnGen) strIndex(n *ir.Node) cx {
 	switch {
 	case fn.fl.opts.NoBounds:
 		return cx{s: s.paren() + ".p[" + i.s + "]", prim: true}
-	case indexKind(fn.g.TypeOf(n.Args[1])) != "":
+	case isWideUnsigned(fn.g.TypeOf(n.Args[1])):
 		return call(fn.fl.strHelper("index_u"), s.s, i.s)
 	}
 	return call("lms_str_index", s.s, i.s)

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"go/token"
-	"sort"
 	"strings"
 
 	"github.com/lmsgen/lmsgen/ir"
@@ -234,14 +233,4 @@ func (fl *fileGen) tableDecls() []string {
 		out = append(out, sb.String())
 	}
 	return out
-}
-
-// sortedKeys returns the keys of m in order (for messages only).
-func sortedKeys(m map[string]bool) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
