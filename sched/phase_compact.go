@@ -240,9 +240,10 @@ func (c *compactor) goOrder(b int32) {
 		}
 	}
 	parent := c.parent[lo:hi]
+	done := make([]int32, n+1) // root -> iteration that made a statement in its expression
 	uninlined := false
-	for changed := true; changed; {
-		changed = false
+	for iter := int32(1); ; iter++ {
+		changed := false
 		w.count(inl[lo:hi], parent, lo)
 		t.count(inl[lo:hi], parent, lo)
 		for k := range n {
@@ -254,10 +255,23 @@ func (c *compactor) goOrder(b int32) {
 				continue // calls are ordered among themselves; the other side moves
 			}
 			if p&(propRead|propTrap) != 0 && w.unordered(k) > 0 || p&propTrap != 0 && t.unordered(k) > 0 {
+				// Only the first such node of each expression: once it
+				// is a statement, the others may be ordered.
+				r := w.root[k]
+				if r < 0 {
+					r = n
+				}
+				if done[r] == iter {
+					continue
+				}
+				done[r] = iter
 				inl[lo+k] = false
 				changed = true
 				uninlined = true
 			}
+		}
+		if !changed {
+			break
 		}
 	}
 	if uninlined {
