@@ -103,6 +103,7 @@ func TestBadArguments(t *testing.T) {
 		want  string
 	}{
 		{"my-pkg", []cgen.Func{{Name: "F", Schedule: s}}, cgen.Options{}, `invalid package name "my-pkg"`},
+		{"lms", []cgen.Func{{Name: "F", Schedule: s}}, cgen.Options{}, `package name lms: the C names`},
 		{"p", []cgen.Func{{Name: "F", Schedule: s}, {Name: "F", Schedule: s}}, cgen.Options{}, `duplicate function name F`},
 		{"p", []cgen.Func{{Name: "Fé", Schedule: s}}, cgen.Options{}, `invalid function name "Fé"`},
 		{"p", []cgen.Func{{Name: "F"}}, cgen.Options{}, `function F has no schedule`},

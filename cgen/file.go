@@ -80,6 +80,9 @@ func build(pkg string, funcs []Func, opts Options) (*fileGen, error) {
 	if !token.IsIdentifier(pkg) || cIdent(pkg) != pkg {
 		return nil, fmt.Errorf("cgen: invalid package name %q", pkg)
 	}
+	if l := strings.ToLower(pkg); l == "lms" || l == "lmsg" {
+		return nil, fmt.Errorf("cgen: package name %s: the C names <pkg>_<Name> would be the runtime's", pkg)
+	}
 	var errs []error
 	seen := map[string]bool{}
 	for _, f := range funcs {
