@@ -62,6 +62,10 @@ func TestBridgeRandom(t *testing.T) {
 	if err := goCmd(dir, "", "build", "-o", "prog", "."); err != nil {
 		t.Fatal(err)
 	}
+	// The bridge, as checked in beside the user's code, must be vet-clean.
+	if err := goCmd(dir, "", "vet", "./kern/lmsc"); err != nil {
+		t.Error(err)
+	}
 	r := runProg(t, filepath.Join(dir, "prog"))
 	if r.code != 0 || !strings.HasSuffix(r.stdout, "ok\n") {
 		t.Errorf("exit status %d\n%s\n%s", r.code, r.stdout, r.stderr)
