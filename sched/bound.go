@@ -60,7 +60,7 @@ func newBound(st *state) *bound {
 		for i, sym := range f.sym {
 			var l int32
 			if f.op[i] == ir.OpForward {
-				l = bv.head[f.esym[f.estart[i]]]
+				l = bv.head[f.symOf(f.estart[i])]
 				if !bv.equal(l, bv.head[sym]) {
 					changed = true
 				}
@@ -101,7 +101,7 @@ func (bv *bound) compute(st *state, i int32) int32 {
 		lb, blk = -1, -1
 	}
 	for e := f.estart[i]; e < f.estart[i+1]; e++ {
-		h := bv.head[f.esym[e]]
+		h := bv.head[f.symOf(e)]
 		k := f.ekind[e]
 		if k < eBlock {
 			l = bv.merge(l, h)

@@ -60,7 +60,7 @@ func newCompactor(st *state) *compactor {
 	c := &compactor{st: st, s: s, single: make([]int32, len(g.Nodes)),
 		hm: make([]int32, np), succ: make([]int32, np), inner: make([]bool, len(g.Nodes)),
 		seen: make([]bool, np), seenSucc: make([]int32, np), off: make([]bool, np), parent: make([]int32, np),
-		eloc: make([]int32, len(f.esym))}
+		eloc: make([]int32, len(f.etgt))}
 	for p, j := range s.list {
 		c.single[j] = int32(p)
 	}
@@ -97,7 +97,7 @@ func newCompactor(st *state) *compactor {
 		// block if it is placed there.
 		for e := f.estart[j]; e < f.estart[j+1]; e++ {
 			if k := f.ekind[e]; k >= eBlock {
-				c.blockUse(st.firstBlock[j]+int32(k-eBlock)/3, f.esym[e], (k-eBlock)%3 == 0)
+				c.blockUse(st.firstBlock[j]+int32(k-eBlock)/3, f.symOf(e), (k-eBlock)%3 == 0)
 			}
 		}
 	}

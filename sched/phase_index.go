@@ -33,10 +33,10 @@ func index(st *state) {
 	f.op = make([]ir.Op, nn)
 	f.sym = make([]ir.Sym, nn)
 	f.props = make([]uint8, nn)
-	f.esym = make([]ir.Sym, 0, 3*nn)
+	f.esym = make([]int32, 0, 3*nn)
 	f.ekind = make([]uint8, 0, 3*nn)
 	edge := func(s ir.Sym, kind uint8) {
-		f.esym = append(f.esym, s)
+		f.esym = append(f.esym, int32(s))
 		f.ekind = append(f.ekind, kind)
 	}
 	for i, n := range g.Nodes {
@@ -90,17 +90,23 @@ func index(st *state) {
 			st.binder[s] = int32(id)
 		}
 	}
-	f.etgt = make([]int32, len(f.esym))
+	// Edge targets: node indices, or -2-symbol for bound symbols, in place
+	// of the symbols.
+	f.etgt = f.esym
+	f.esym = nil
 	start := make([]int32, nn+1) // uses: count, then fill
-	for e, s := range f.esym {
+	for e, t := range f.etgt {
+		s := ir.Sym(t)
 		if int(s) >= ns || st.idx[s] == 0 && st.binder[s] < 0 {
 			panic(fmt.Sprintf("BUG: sched: %v is neither a node nor bound by a block", s))
 		}
 		j := st.idx[s]
-		f.etgt[e] = j - 1
-		if j != 0 {
-			start[j]++
+		if j == 0 {
+			f.etgt[e] = -2 - t
+			continue
 		}
+		f.etgt[e] = j - 1
+		start[j]++
 	}
 	for i := 1; i <= nn; i++ {
 		start[i] += start[i-1]
@@ -127,7 +133,7 @@ func index(st *state) {
 					kind++
 				}
 			}
-			st.users.data[next[j]] = use{i, kind}
+			st.users.data[next[j]] = use(i)<<3 | use(kind)
 			next[j]++
 		}
 	}
@@ -149,8 +155,8 @@ type flat struct {
 	op     []ir.Op
 	props  []uint8 // node index -> prop bits
 	estart []int32 // node index -> first edge; edges of node i are [estart[i], estart[i+1])
-	esym   []ir.Sym
-	etgt   []int32 // the node index of esym, -1 for a bound symbol
+	esym   []int32 // edge targets, as symbols, while index builds etgt
+	etgt   []int32 // edge targets: node index, or -2-symbol for a bound symbol
 	ekind  []uint8
 }
 
@@ -201,11 +207,12 @@ func propsOf(n *ir.Node) uint8 {
 	return p
 }
 
-// A use records that node from uses a node, and how.
-type use struct {
-	from int32
-	kind int32
-}
+// A use records that a node uses a node, and how: the user's index and
+// the kind of use, in one word.
+type use uint32
+
+func (u use) from() int32 { return int32(u >> 3) }
+func (u use) kind() int32 { return int32(u & 7) }
 
 // The kinds of use. A use through block k of the user has kind
 // useBlock+2k (the block's result or hard dependencies) or useBlock+2k+1
@@ -225,3 +232,11 @@ type csr struct {
 }
 
 func (c *csr) of(i int32) []use { return c.data[c.start[i]:c.start[i+1]] }
+
+// symOf returns the symbol edge e targets.
+func (f *flat) symOf(e int32) ir.Sym {
+	if t := f.etgt[e]; t >= 0 {
+		return f.sym[t]
+	}
+	return ir.Sym(-2 - f.etgt[e])
+}

@@ -78,7 +78,7 @@ func place(st *state) {
 		}
 		for _, u := range st.users.of(i) {
 			switch {
-			case u.kind == useForward:
+			case u.kind() == useForward:
 				// A λ with a forward declaration may be called through
 				// it from anywhere its bound variables are in scope,
 				// including from functions placed later (mutual
@@ -86,22 +86,22 @@ func place(st *state) {
 				// every such call can see it. Defining a function has
 				// no effect and cannot trap, so this is always safe.
 				p.visit(e, false, false)
-			case u.kind == useArg || u.kind == useSoft:
-				soft := u.kind == useSoft
-				if c := st.place[u.from]; c >= 0 {
-					p.visit(c, soft, soft || st.pulled[u.from])
+			case u.kind() == useArg || u.kind() == useSoft:
+				soft := u.kind() == useSoft
+				if c := st.place[u.from()]; c >= 0 {
+					p.visit(c, soft, soft || st.pulled[u.from()])
 				} else if c <= -2 {
 					for k, b := range st.multi[-2-c] {
 						p.visit(b, soft, soft || st.multiPulled[-2-c][k])
 					}
 				}
 			default:
-				b := st.firstBlock[u.from] + (u.kind-useBlock)/2
-				soft := (u.kind-useBlock)%2 == 1
+				b := st.firstBlock[u.from()] + (u.kind()-useBlock)/2
+				soft := (u.kind()-useBlock)%2 == 1
 				if !t.inserted(b) {
 					break
 				}
-				if c := st.place[u.from]; c >= 0 && st.pulled[u.from] && !anch && t.encloses(e, c) {
+				if c := st.place[u.from()]; c >= 0 && st.pulled[u.from()] && !anch && t.encloses(e, c) {
 					// A node placed only to come before a soft user pulls
 					// what its blocks use into its own block, as LMS's
 					// extraThroughSoft does.
