@@ -10,9 +10,7 @@
 // The packages default to every example (github.com/lmsgen/lmsgen/examples/...).
 // A benchmark counts when its name is Benchmark<Impl><Kernel>, Impl one of
 // Anchor, Alt, Native, GenGo, GenC (see examples/README.md); others are
-// ignored. The benchmarks of the generated code are compiled only with the
-// build tag lmsgen_generated, which bench passes to every package whose
-// generated file <package>_lms.go exists (-generated=auto).
+// ignored. The GenC benchmarks need cgo.
 //
 // Flags:
 //
@@ -20,7 +18,6 @@
 //	                a confidence interval)
 //	-benchtime d    go test -benchtime (default 250ms)
 //	-bench regexp   go test -bench (default .)
-//	-generated m    auto, on or off: whether to pass -tags=lmsgen_generated
 //	-o file         also write the benchmark results, as given to benchstat
 //	-benchstat cmd  the benchstat command (default: benchstat if it is on
 //	                PATH, else go run golang.org/x/perf/cmd/benchstat@<pinned>)
@@ -44,7 +41,6 @@ type config struct {
 	count     int
 	benchtime string
 	bench     string
-	generated string
 	out       string
 	benchstat string
 }
@@ -55,7 +51,6 @@ func main() {
 	fs.IntVar(&cfg.count, "count", 6, "runs of each benchmark")
 	fs.StringVar(&cfg.benchtime, "benchtime", "250ms", "go test -benchtime")
 	fs.StringVar(&cfg.bench, "bench", ".", "go test -bench")
-	fs.StringVar(&cfg.generated, "generated", "auto", "auto, on or off: pass -tags=lmsgen_generated")
 	fs.StringVar(&cfg.out, "o", "", "also write the benchmark results to `file`")
 	fs.StringVar(&cfg.benchstat, "benchstat", "", "benchstat `command` (default: benchstat on PATH, else go run)")
 	fs.Usage = func() {
@@ -63,10 +58,6 @@ func main() {
 		fs.PrintDefaults()
 	}
 	fs.Parse(os.Args[1:])
-	if cfg.generated != "auto" && cfg.generated != "on" && cfg.generated != "off" {
-		fmt.Fprintln(os.Stderr, "bench: -generated must be auto, on or off")
-		os.Exit(2)
-	}
 	patterns := fs.Args()
 	if len(patterns) == 0 {
 		patterns = []string{"github.com/lmsgen/lmsgen/examples/..."}
@@ -91,9 +82,6 @@ func run(cfg config, patterns []string, stdout, stderr io.Writer) error {
 	var failed []string
 	for _, p := range pkgs {
 		args := []string{"test", "-run=^$", "-bench=" + cfg.bench, fmt.Sprintf("-count=%d", cfg.count), "-benchtime=" + cfg.benchtime}
-		if cfg.generated == "on" || cfg.generated == "auto" && p.generated() {
-			args = append(args, "-tags=lmsgen_generated")
-		}
 		args = append(args, p.ImportPath)
 		fmt.Fprintf(stderr, "go %s\n", strings.Join(args, " "))
 		cmd := exec.Command("go", args...)
@@ -145,13 +133,6 @@ func run(cfg config, patterns []string, stdout, stderr io.Writer) error {
 // pkg is a package as go list describes it.
 type pkg struct {
 	ImportPath, Dir, Name string
-}
-
-// generated reports whether go generate has written the package's Go
-// specializations.
-func (p pkg) generated() bool {
-	_, err := os.Stat(filepath.Join(p.Dir, p.Name+"_lms.go"))
-	return err == nil
 }
 
 // listPackages returns the packages matching patterns that have tests,

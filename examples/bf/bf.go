@@ -152,15 +152,12 @@ func (m *machine) cachedLoop(code []op, p, ip, op stage.Int) (stage.Int, stage.I
 }
 
 // read returns the next input byte, or 0 at the end of the input, and the
-// index of the byte after it, which stops at the end of the input. (Not
-// ip++ under the condition: lmsgen then emits ip = ip in the other
-// branch, which vet rejects.)
+// index of the byte after it, which stops at the end of the input.
 func (m *machine) read(ip stage.Int) (stage.Byte, stage.Int) {
-	var c stage.Byte
 	if ip < stage.Int(len(m.in)) {
-		c = m.in[ip]
+		return m.in[ip], ip + 1
 	}
-	return c, min(ip+1, stage.Int(len(m.in)))
+	return 0, ip
 }
 
 // mulTerm returns v·k (mod 256) for a static k, without a multiplication

@@ -5,31 +5,28 @@ package bf
 // BFReverse is Run specialized with prog=Reverse.
 func BFReverse(tape, in, out []uint8) int {
 	x9 := len(in)
-	c := uint8(0)
+	var x18 uint8
+	var ip int
 	if x9 > 0 {
-		c = in[0]
+		x18, ip = in[0], 1
+	} else {
+		x18, ip = 0, 0
 	}
-	ip := x9
-	if x9 > 1 {
-		ip = 1
-	}
-	tape[1] = c
+	tape[1] = x18
 	_ = tape[1]
 	p := 1
 	ip1 := ip
 	for tape[p] != 0 {
 		_ = tape[p]
 		at := p + 1
-		c1 := uint8(0)
+		var x47 uint8
+		var ip2 int
 		if ip1 < x9 {
-			c1 = in[ip1]
+			x47, ip2 = in[ip1], ip1+1
+		} else {
+			x47, ip2 = 0, ip1
 		}
-		x44 := ip1 + 1
-		ip2 := x9
-		if x44 < x9 {
-			ip2 = x44
-		}
-		tape[at] = c1
+		tape[at] = x47
 		p = at
 		ip1 = ip2
 	}
@@ -52,31 +49,28 @@ func BFReverse(tape, in, out []uint8) int {
 func BFChecksum(tape, in, out []uint8) int {
 	tape[1] = 0
 	x12 := len(in)
-	c := uint8(0)
+	var x20 uint8
+	var ip int
 	if x12 > 0 {
-		c = in[0]
+		x20, ip = in[0], 1
+	} else {
+		x20, ip = 0, 0
 	}
-	tape[0] = c
+	tape[0] = x20
 	if tape[0] != 0 {
-		ip := x12
-		if x12 > 1 {
-			ip = 1
-		}
 		ip1 := ip
 		x59 := tape[0]
 		x87 := tape[1]
 		for x59 != 0 {
 			x := x59
-			c1 := uint8(0)
+			var x113 uint8
+			var ip2 int
 			if ip1 < x12 {
-				c1 = in[ip1]
+				x113, ip2 = in[ip1], ip1+1
+			} else {
+				x113, ip2 = 0, ip1
 			}
-			x110 := ip1 + 1
-			ip2 := x12
-			if x110 < x12 {
-				ip2 = x110
-			}
-			x59 = c1
+			x59 = x113
 			x87 += x
 			ip1 = ip2
 		}
@@ -94,15 +88,14 @@ func BFSquares(tape, in, out []uint8) int {
 	tape[3] = 0
 	tape[4] = 0
 	x26 := len(in)
-	c := uint8(0)
+	var x34 uint8
+	var ip int
 	if x26 > 0 {
-		c = in[0]
+		x34, ip = in[0], 1
+	} else {
+		x34, ip = 0, 0
 	}
-	ip := x26
-	if x26 > 1 {
-		ip = 1
-	}
-	tape[0] = c
+	tape[0] = x34
 	_ = tape[0]
 	p := 0
 	ip1 := ip
@@ -139,16 +132,14 @@ func BFSquares(tape, in, out []uint8) int {
 		out[op1] = tape[at2]
 		tape[at2] = 0
 		tape[at1] = 0
-		c1 := uint8(0)
+		var x237 uint8
+		var ip2 int
 		if ip1 < x26 {
-			c1 = in[ip1]
+			x237, ip2 = in[ip1], ip1+1
+		} else {
+			x237, ip2 = 0, ip1
 		}
-		x234 := ip1 + 1
-		ip2 := x26
-		if x234 < x26 {
-			ip2 = x234
-		}
-		tape[p] = c1
+		tape[p] = x237
 		ip1 = ip2
 		op1++
 	}

@@ -2553,6 +2553,10 @@ LMS_PANICFN void lms_panic_arg(lms_arg a) {
 
 #include "bf_lms.h"
 
+/* Types. */
+
+typedef struct { uint8_t r0; int64_t r1; } lmsg_tuple_uint8_int64;
+
 /* Support functions. */
 
 static inline void lmsg_flush(void) {
@@ -2568,42 +2572,29 @@ static int64_t BFSquares(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 /* BFReverse is the specialization BFReverse. */
 static int64_t BFReverse(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uint8 out) {
 	int64_t x9 = in.len;
-	uint8_t c;
+	lmsg_tuple_uint8_int64 x17;
 	if (0 < x9) {
-		c = lms_slice_uint8_get(in, 0);
+		x17 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, 0), 1};
 	} else {
-		c = 0;
+		x17 = (lmsg_tuple_uint8_int64){0, 0};
 	}
-	int64_t ip;
-	if (1 < x9) {
-		ip = 1;
-	} else {
-		ip = x9;
-	}
-	lms_slice_uint8_set(tape, 1, c);
+	lms_slice_uint8_set(tape, 1, x17.r0);
 	(void)lms_slice_uint8_get(tape, 1);
 	int64_t p = 1;
-	int64_t ip_2 = ip;
+	int64_t ip = x17.r1;
 	while (lms_slice_uint8_get(tape, p) != 0) {
 		(void)lms_slice_uint8_get(tape, p);
-		int64_t ip_3 = ip_2;
+		int64_t ip_2 = ip;
 		int64_t at = lms_add_i64(p, 1);
-		uint8_t c_2;
-		if (ip_3 < x9) {
-			c_2 = lms_slice_uint8_get(in, ip_3);
+		lmsg_tuple_uint8_int64 x46;
+		if (ip_2 < x9) {
+			x46 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, ip_2), lms_add_i64(ip_2, 1)};
 		} else {
-			c_2 = 0;
+			x46 = (lmsg_tuple_uint8_int64){0, ip_2};
 		}
-		int64_t x44 = lms_add_i64(ip_3, 1);
-		int64_t ip_4;
-		if (x44 < x9) {
-			ip_4 = x44;
-		} else {
-			ip_4 = x9;
-		}
-		lms_slice_uint8_set(tape, at, c_2);
+		lms_slice_uint8_set(tape, at, x46.r0);
 		p = at;
-		ip_2 = ip_4;
+		ip = x46.r1;
 	}
 	(void)lms_slice_uint8_get(tape, p);
 	int64_t at_2 = lms_add_i64(p, -1);
@@ -2626,42 +2617,29 @@ static int64_t BFReverse(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 static int64_t BFChecksum(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uint8 out) {
 	lms_slice_uint8_set(tape, 1, 0);
 	int64_t x12 = in.len;
-	uint8_t c;
+	lmsg_tuple_uint8_int64 x19;
 	if (0 < x12) {
-		c = lms_slice_uint8_get(in, 0);
+		x19 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, 0), 1};
 	} else {
-		c = 0;
+		x19 = (lmsg_tuple_uint8_int64){0, 0};
 	}
-	lms_slice_uint8_set(tape, 0, c);
+	lms_slice_uint8_set(tape, 0, x19.r0);
 	if (lms_slice_uint8_get(tape, 0) != 0) {
-		int64_t ip;
-		if (1 < x12) {
-			ip = 1;
-		} else {
-			ip = x12;
-		}
-		int64_t ip_2 = ip;
+		int64_t ip = x19.r1;
 		uint8_t x59 = lms_slice_uint8_get(tape, 0);
 		uint8_t x87 = lms_slice_uint8_get(tape, 1);
 		while (x59 != 0) {
 			uint8_t x = x59;
-			int64_t ip_3 = ip_2;
-			uint8_t c_2;
-			if (ip_3 < x12) {
-				c_2 = lms_slice_uint8_get(in, ip_3);
+			int64_t ip_2 = ip;
+			lmsg_tuple_uint8_int64 x112;
+			if (ip_2 < x12) {
+				x112 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, ip_2), lms_add_i64(ip_2, 1)};
 			} else {
-				c_2 = 0;
+				x112 = (lmsg_tuple_uint8_int64){0, ip_2};
 			}
-			int64_t x110 = lms_add_i64(ip_3, 1);
-			int64_t ip_4;
-			if (x110 < x12) {
-				ip_4 = x110;
-			} else {
-				ip_4 = x12;
-			}
-			x59 = c_2;
+			x59 = x112.r0;
 			x87 = lms_add_u8(x, x87);
-			ip_2 = ip_4;
+			ip = x112.r1;
 		}
 		lms_slice_uint8_set(tape, 0, x59);
 		lms_slice_uint8_set(tape, 1, x87);
@@ -2677,27 +2655,21 @@ static int64_t BFSquares(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 	lms_slice_uint8_set(tape, 3, 0);
 	lms_slice_uint8_set(tape, 4, 0);
 	int64_t x26 = in.len;
-	uint8_t c;
+	lmsg_tuple_uint8_int64 x33;
 	if (0 < x26) {
-		c = lms_slice_uint8_get(in, 0);
+		x33 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, 0), 1};
 	} else {
-		c = 0;
+		x33 = (lmsg_tuple_uint8_int64){0, 0};
 	}
-	int64_t ip;
-	if (1 < x26) {
-		ip = 1;
-	} else {
-		ip = x26;
-	}
-	lms_slice_uint8_set(tape, 0, c);
+	lms_slice_uint8_set(tape, 0, x33.r0);
 	(void)lms_slice_uint8_get(tape, 0);
 	int64_t p = 0;
-	int64_t ip_2 = ip;
+	int64_t ip = x33.r1;
 	int64_t op = 0;
 	while (lms_slice_uint8_get(tape, p) != 0) {
 		(void)lms_slice_uint8_get(tape, p);
 		int64_t p_2 = p;
-		int64_t ip_3 = ip_2;
+		int64_t ip_2 = ip;
 		int64_t op_2 = op;
 		uint8_t v = lms_slice_uint8_get(tape, p_2);
 		int64_t at = lms_add_i64(p_2, 1);
@@ -2729,21 +2701,14 @@ static int64_t BFSquares(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 		lms_slice_uint8_set(out, op_2, lms_slice_uint8_get(tape, at_3));
 		lms_slice_uint8_set(tape, at_3, 0);
 		lms_slice_uint8_set(tape, at_2, 0);
-		uint8_t c_2;
-		if (ip_3 < x26) {
-			c_2 = lms_slice_uint8_get(in, ip_3);
+		lmsg_tuple_uint8_int64 x236;
+		if (ip_2 < x26) {
+			x236 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, ip_2), lms_add_i64(ip_2, 1)};
 		} else {
-			c_2 = 0;
+			x236 = (lmsg_tuple_uint8_int64){0, ip_2};
 		}
-		int64_t x234 = lms_add_i64(ip_3, 1);
-		int64_t ip_4;
-		if (x234 < x26) {
-			ip_4 = x234;
-		} else {
-			ip_4 = x26;
-		}
-		lms_slice_uint8_set(tape, p_2, c_2);
-		ip_2 = ip_4;
+		lms_slice_uint8_set(tape, p_2, x236.r0);
+		ip = x236.r1;
 		op = lms_add_i64(op_2, 1);
 	}
 	(void)lms_slice_uint8_get(tape, 0);
