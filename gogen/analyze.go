@@ -69,8 +69,28 @@ func analyze(s Schedule) *analysis {
 		case ir.OpLambda:
 			a.lambdas = append(a.lambdas, nd)
 		case ir.OpAnd, ir.OpOr, ir.OpAndNot:
+			// The right operand of && and || is evaluated only sometimes:
+			// nothing in it may have an effect or panic. Mark the whole
+			// operand tree: its pure nodes may still be written inline,
+			// the others become statements, evaluated always.
 			if nd.Type == ir.Bool && nd.Args[1].IsSym() {
-				a.noInline[nd.Args[1].Sym()] = true
+				stack := []ir.Sym{nd.Args[1].Sym()}
+				for len(stack) > 0 {
+					x := stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					d := a.g.Def(x)
+					if a.noInline[x] || d == nil {
+						continue
+					}
+					a.noInline[x] = true
+					if pureNode(d) {
+						for _, y := range d.Args {
+							if y.IsSym() {
+								stack = append(stack, y.Sym())
+							}
+						}
+					}
+				}
 			}
 		}
 		for _, x := range nd.Args {
