@@ -56,6 +56,10 @@ func SpMV(y, x []stage.Float64, a *CSR) {
 // which has k nonzeros.
 func (g *group) row(x []stage.Float64, i, t stage.Int, k int) stage.Float64 {
 	terms := make([]stage.Float64, k)
+	var xs []stage.Float64 // x around row i: one bounds check per row
+	if g.offsets != nil && k > 0 {
+		xs = x[i+stage.Int(g.offsets[0]) : i+stage.Int(g.offsets[k-1]+1)]
+	}
 	for j := 0; j < k; j++ {
 		var v stage.Float64
 		if g.vals != nil {
@@ -65,7 +69,7 @@ func (g *group) row(x []stage.Float64, i, t stage.Int, k int) stage.Float64 {
 		}
 		var xj stage.Float64
 		if g.offsets != nil {
-			xj = x[i+stage.Int(g.offsets[j])]
+			xj = xs[g.offsets[j]-g.offsets[0]]
 		} else {
 			xj = x[g.cols[t*stage.Int(k)+stage.Int(j)]]
 		}

@@ -17,10 +17,12 @@ func SpMVBand(y, x []float64) {
 		x83 := x62 + 3
 		y[spMVBandTable3[t1]] = spMVBandTable4[x62]*x[spMVBandTable5[x62]] + spMVBandTable4[x69]*x[spMVBandTable5[x69]] + (spMVBandTable4[x76]*x[spMVBandTable5[x76]] + spMVBandTable4[x83]*x[spMVBandTable5[x83]])
 	}
-	y[2] = x[0]*0.8469944000244141 + x[1]*0.2757110595703125 + (x[2]*-0.4480781555175781 + (x[3]*0.5631122589111328 + x[4]*-0.10417747497558594))
+	xs := x[:5]
+	y[2] = xs[0]*0.8469944000244141 + xs[1]*0.2757110595703125 + (xs[2]*-0.4480781555175781 + (xs[3]*0.5631122589111328 + xs[4]*-0.10417747497558594))
 	for i := 3; i <= 1997; i++ {
-		x125 := (i - 2) * 5
-		y[i] = spMVBandTable6[x125]*x[i-2] + spMVBandTable6[x125+1]*x[i-1] + (spMVBandTable6[x125+2]*x[i] + (spMVBandTable6[x125+3]*x[i+1] + spMVBandTable6[x125+4]*x[i+2]))
+		xs1 := x[i-2 : i+3]
+		x129 := (i - 2) * 5
+		y[i] = spMVBandTable6[x129]*xs1[0] + spMVBandTable6[x129+1]*xs1[1] + (spMVBandTable6[x129+2]*xs1[2] + (spMVBandTable6[x129+3]*xs1[3] + spMVBandTable6[x129+4]*xs1[4]))
 	}
 }
 

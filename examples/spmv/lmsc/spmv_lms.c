@@ -6181,25 +6181,27 @@ static void SpMVBand(lms_slice_float64 y, lms_slice_float64 x) {
 		lms_slice_float64_set(y, i_2, ((v_4 * xj_3) + (v_5 * xj_4)) + ((v_6 * xj_5) + (v_7 * lms_slice_float64_get(x, lms_slice_int64_get(SpMVBand_table_6, x83)))));
 		t_2 = lms_add_i64(t_2, 1);
 	}
-	double xj_6 = lms_slice_float64_get(x, 0);
-	double xj_7 = lms_slice_float64_get(x, 1);
-	double xj_8 = lms_slice_float64_get(x, 2);
-	double xj_9 = lms_slice_float64_get(x, 3);
-	lms_slice_float64_set(y, 2, ((xj_6 * 0.8469944000244141) + (xj_7 * 0.2757110595703125)) + ((xj_8 * (-0.4480781555175781)) + ((xj_9 * 0.5631122589111328) + (lms_slice_float64_get(x, 4) * (-0.10417747497558594)))));
+	lms_slice_float64 xs = lms_slice_float64_slice(x, 0, 5);
+	double xj_6 = lms_slice_float64_get(xs, 0);
+	double xj_7 = lms_slice_float64_get(xs, 1);
+	double xj_8 = lms_slice_float64_get(xs, 2);
+	double xj_9 = lms_slice_float64_get(xs, 3);
+	lms_slice_float64_set(y, 2, ((xj_6 * 0.8469944000244141) + (xj_7 * 0.2757110595703125)) + ((xj_8 * (-0.4480781555175781)) + ((xj_9 * 0.5631122589111328) + (lms_slice_float64_get(xs, 4) * (-0.10417747497558594)))));
 	int64_t i_3 = 3;
 	while (i_3 <= 1997) {
 		int64_t i_4 = i_3;
-		int64_t x125 = lms_mul_i64(lms_sub_i64(i_3, 2), 5);
-		double v_8 = lms_slice_float64_get(SpMVBand_table_7, x125);
-		double xj_10 = lms_slice_float64_get(x, lms_add_i64(i_4, -2));
-		double v_9 = lms_slice_float64_get(SpMVBand_table_7, lms_add_i64(x125, 1));
-		double xj_11 = lms_slice_float64_get(x, lms_add_i64(i_4, -1));
-		double v_10 = lms_slice_float64_get(SpMVBand_table_7, lms_add_i64(x125, 2));
-		double xj_12 = lms_slice_float64_get(x, i_4);
-		double v_11 = lms_slice_float64_get(SpMVBand_table_7, lms_add_i64(x125, 3));
-		double xj_13 = lms_slice_float64_get(x, lms_add_i64(i_4, 1));
-		double v_12 = lms_slice_float64_get(SpMVBand_table_7, lms_add_i64(x125, 4));
-		lms_slice_float64_set(y, i_3, ((v_8 * xj_10) + (v_9 * xj_11)) + ((v_10 * xj_12) + ((v_11 * xj_13) + (v_12 * lms_slice_float64_get(x, lms_add_i64(i_4, 2))))));
+		lms_slice_float64 xs_2 = lms_slice_float64_slice(x, lms_add_i64(i_4, -2), lms_add_i64(i_4, 3));
+		int64_t x129 = lms_mul_i64(lms_sub_i64(i_3, 2), 5);
+		double v_8 = lms_slice_float64_get(SpMVBand_table_7, x129);
+		double xj_10 = lms_slice_float64_get(xs_2, 0);
+		double v_9 = lms_slice_float64_get(SpMVBand_table_7, lms_add_i64(x129, 1));
+		double xj_11 = lms_slice_float64_get(xs_2, 1);
+		double v_10 = lms_slice_float64_get(SpMVBand_table_7, lms_add_i64(x129, 2));
+		double xj_12 = lms_slice_float64_get(xs_2, 2);
+		double v_11 = lms_slice_float64_get(SpMVBand_table_7, lms_add_i64(x129, 3));
+		double xj_13 = lms_slice_float64_get(xs_2, 3);
+		double v_12 = lms_slice_float64_get(SpMVBand_table_7, lms_add_i64(x129, 4));
+		lms_slice_float64_set(y, i_3, ((v_8 * xj_10) + (v_9 * xj_11)) + ((v_10 * xj_12) + ((v_11 * xj_13) + (v_12 * lms_slice_float64_get(xs_2, 4)))));
 		i_3 = lms_add_i64(i_3, 1);
 	}
 }
