@@ -210,7 +210,7 @@ func hardSyms(n *Node, f func(Sym)) {
 }
 
 func filterNode(d *Node, used []bool) *Node {
-	if d.Eff == nil && len(d.Blocks) == 0 {
+	if d.Eff == nil && len(d.Blocks) == 0 || !needsFilter(d, used) {
 		return d
 	}
 	c := *d
@@ -244,4 +244,26 @@ func filterEff(e EffectSummary, used []bool) EffectSummary {
 	}
 	e.Sdeps, e.Hdeps = keep(e.Sdeps), keep(e.Hdeps)
 	return e
+}
+
+// needsFilter reports whether a dependency of d or of its blocks names a
+// removed node (most nodes keep all theirs: they are not copied).
+func needsFilter(d *Node, used []bool) bool {
+	dead := func(ss []Sym) bool {
+		for _, s := range ss {
+			if !used[s] {
+				return true
+			}
+		}
+		return false
+	}
+	if d.Eff != nil && (dead(d.Eff.Sdeps) || dead(d.Eff.Hdeps)) {
+		return true
+	}
+	for _, b := range d.Blocks {
+		if dead(b.Eff.Sdeps) || dead(b.Eff.Hdeps) {
+			return true
+		}
+	}
+	return false
 }

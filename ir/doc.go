@@ -64,6 +64,14 @@
 // observable. Integer division by a non-zero constant cannot trap and is
 // pure.
 //
+// # Symbol order
+//
+// Symbols are allocated in construction order, and a block's effect input
+// before anything built inside it: along a chain of nested blocks, the
+// deeper block has the larger effect input. Nodes come after their
+// arguments in Graph.Nodes, except the λ named by a λforward. Passes rely
+// on both.
+//
 // # Passes
 //
 // DCE removes what the result does not need (reach, live, used, as in

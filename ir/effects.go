@@ -46,8 +46,9 @@ func (sc *scope) lastWrite(k Key) Sym {
 // gatherDeps computes the dependencies of a node with the given effect
 // keys. overwrite reports whether the node's write replaces the whole
 // object (a variable assignment), which makes write-after-write soft (the
-// first write may then die); a write with no earlier write in the block
-// depends hard on the block's effect input, which binds it to the block.
+// first write may then die); such a write, and a write with no earlier
+// write in the block, depends hard on the block's effect input, which
+// binds it to the block.
 func (sc *scope) gatherDeps(reads, writes []Key, overwrite bool) (soft, hard []Sym) {
 	for _, k := range writes {
 		st := sc.eff[k]
@@ -57,7 +58,10 @@ func (sc *scope) gatherDeps(reads, writes []Key, overwrite bool) (soft, hard []S
 		}
 		soft = append(soft, st.reads...)
 		if overwrite && k.IsSym() && st.lw != sc.ein {
+			// The earlier write may die; the block's effect input keeps
+			// this one in its block even then.
 			soft = append(soft, st.lw)
+			hard = append(hard, sc.ein)
 		} else {
 			hard = append(hard, st.lw)
 		}

@@ -306,3 +306,26 @@ func TestCSE(t *testing.T) {
 		return x
 	})
 }
+
+func TestOverwriteStaysInItsBlock(t *testing.T) {
+	// while c { x = 1; x = 5 }: x = 1 dies, and x = 5 must still be bound
+	// to the loop body (a loop that runs zero times writes nothing).
+	b := NewBuilder()
+	var w *Node
+	var body *Block
+	g := b.Build([]*Type{Bool}, func(a []Exp) Exp {
+		x := b.NewVar(b.Const(Int, 0))
+		b.While(func() Exp { return a[0] }, func() {
+			b.WriteVar(x, b.Const(Int, 1))
+			b.WriteVar(x, b.Const(Int, 5))
+			w = b.g.Nodes[len(b.g.Nodes)-1]
+		})
+		body = b.g.Nodes[len(b.g.Nodes)-1].Blocks[1]
+		return b.ReadVar(x)
+	})
+	require.Contains(t, w.Eff.Hdeps, body.Ein)
+	d := DCE(g)
+	require.NoError(t, Check(d))
+	require.Equal(t, []Sym{body.Ein}, d.Def(w.Sym).Eff.Hdeps)
+	require.Contains(t, Bound(d).Of(w.Sym), body.Ein)
+}
