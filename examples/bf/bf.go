@@ -112,15 +112,9 @@ func (m *machine) cachedLoop(code []op, p, ip, op stage.Int) (stage.Int, stage.I
 		}
 	}
 	for v[cs.index(0)] != 0 {
-		// The turn works on a copy of the cells and assigns each cell of
-		// v once, at its end. (Assigning a cell of v twice in a turn, as
-		// [->+<] does, loses the first assignment's place in the turn
-		// with lmsgen at the time of writing: a wrong result.)
-		cur := make([]stage.Byte, len(v))
-		copy(cur, v)
 		off := 0
 		for _, o := range code {
-			c := func(d int) *stage.Byte { return &cur[cs.index(off+d)] }
+			c := func(d int) *stage.Byte { return &v[cs.index(off+d)] }
 			switch o.kind {
 			case opMove:
 				off += o.n
@@ -141,7 +135,6 @@ func (m *machine) cachedLoop(code []op, p, ip, op stage.Int) (stage.Int, stage.I
 				*c(0) = 0
 			}
 		}
-		copy(v, cur)
 	}
 	for i, d := range cs.offs {
 		if cs.store[i] {

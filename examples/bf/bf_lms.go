@@ -58,24 +58,24 @@ func BFChecksum(tape, in, out []uint8) int {
 	}
 	tape[0] = x20
 	if tape[0] != 0 {
+		x := tape[0]
 		ip1 := ip
-		x59 := tape[0]
-		x87 := tape[1]
-		for x59 != 0 {
-			x := x59
-			var x113 uint8
+		x47 := tape[1]
+		x60 := x
+		for x60 != 0 {
+			x47 += x60
+			var x88 uint8
 			var ip2 int
 			if ip1 < x12 {
-				x113, ip2 = in[ip1], ip1+1
+				x88, ip2 = in[ip1], ip1+1
 			} else {
-				x113, ip2 = 0, ip1
+				x88, ip2 = 0, ip1
 			}
-			x59 = x113
-			x87 += x
+			x60 = x88
 			ip1 = ip2
 		}
-		tape[0] = x59
-		tape[1] = x87
+		tape[0] = x60
+		tape[1] = x47
 	}
 	out[0] = tape[1]
 	return 1
@@ -109,37 +109,38 @@ func BFSquares(tape, in, out []uint8) int {
 		tape[at1] += v
 		tape[p] = 0
 		if tape[at] != 0 {
+			x76 := tape[at]
 			x77 := at + 1
+			x := tape[x77]
 			x79 := at + 2
 			x81 := at + 3
-			x104 := tape[at]
-			x126 := tape[x77]
-			x152 := tape[x79]
-			x180 := tape[x81]
-			for x104 != 0 {
-				x := x126
-				x104 += 255
-				x126 = x + x180
-				x152 += x
-				x180 = 0
+			x96 := tape[x79]
+			x110 := tape[x81]
+			x127 := x
+			x153 := x76
+			for x153 != 0 {
+				x96 += x127
+				x127 += x110
+				x110 = 0
+				x153 += 255
 			}
-			tape[at] = x104
-			tape[x77] = x126
-			tape[x79] = x152
-			tape[x81] = x180
+			tape[at] = x153
+			tape[x77] = x127
+			tape[x79] = x96
+			tape[x81] = x110
 		}
 		at2 := p + 3
 		out[op1] = tape[at2]
 		tape[at2] = 0
 		tape[at1] = 0
-		var x237 uint8
+		var x212 uint8
 		var ip2 int
 		if ip1 < x26 {
-			x237, ip2 = in[ip1], ip1+1
+			x212, ip2 = in[ip1], ip1+1
 		} else {
-			x237, ip2 = 0, ip1
+			x212, ip2 = 0, ip1
 		}
-		tape[p] = x237
+		tape[p] = x212
 		ip1 = ip2
 		op1++
 	}

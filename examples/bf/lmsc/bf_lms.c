@@ -2625,24 +2625,24 @@ static int64_t BFChecksum(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_ui
 	}
 	lms_slice_uint8_set(tape, 0, x19.r0);
 	if (lms_slice_uint8_get(tape, 0) != 0) {
+		uint8_t x = lms_slice_uint8_get(tape, 0);
 		int64_t ip = x19.r1;
-		uint8_t x59 = lms_slice_uint8_get(tape, 0);
-		uint8_t x87 = lms_slice_uint8_get(tape, 1);
-		while (x59 != 0) {
-			uint8_t x = x59;
+		uint8_t x47 = lms_slice_uint8_get(tape, 1);
+		uint8_t x60 = x;
+		while (x60 != 0) {
 			int64_t ip_2 = ip;
-			lmsg_tuple_uint8_int64 x112;
+			x47 = lms_add_u8(x60, x47);
+			lmsg_tuple_uint8_int64 x87;
 			if (ip_2 < x12) {
-				x112 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, ip_2), lms_add_i64(ip_2, 1)};
+				x87 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, ip_2), lms_add_i64(ip_2, 1)};
 			} else {
-				x112 = (lmsg_tuple_uint8_int64){0, ip_2};
+				x87 = (lmsg_tuple_uint8_int64){0, ip_2};
 			}
-			x59 = x112.r0;
-			x87 = lms_add_u8(x, x87);
-			ip = x112.r1;
+			x60 = x87.r0;
+			ip = x87.r1;
 		}
-		lms_slice_uint8_set(tape, 0, x59);
-		lms_slice_uint8_set(tape, 1, x87);
+		lms_slice_uint8_set(tape, 0, x60);
+		lms_slice_uint8_set(tape, 1, x47);
 	}
 	lms_slice_uint8_set(out, 0, lms_slice_uint8_get(tape, 1));
 	return 1;
@@ -2678,37 +2678,39 @@ static int64_t BFSquares(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 		lms_slice_uint8_set(tape, at_2, lms_add_u8(v, lms_slice_uint8_get(tape, at_2)));
 		lms_slice_uint8_set(tape, p_2, 0);
 		if (lms_slice_uint8_get(tape, at) != 0) {
+			uint8_t x76 = lms_slice_uint8_get(tape, at);
 			int64_t x77 = lms_add_i64(at, 1);
+			uint8_t x = lms_slice_uint8_get(tape, x77);
 			int64_t x79 = lms_add_i64(at, 2);
 			int64_t x81 = lms_add_i64(at, 3);
-			uint8_t x104 = lms_slice_uint8_get(tape, at);
-			uint8_t x126 = lms_slice_uint8_get(tape, x77);
-			uint8_t x152 = lms_slice_uint8_get(tape, x79);
-			uint8_t x180 = lms_slice_uint8_get(tape, x81);
-			while (x104 != 0) {
-				uint8_t x = x126;
-				x104 = lms_add_u8(x104, 255);
-				x126 = lms_add_u8(x, x180);
-				x152 = lms_add_u8(x, x152);
-				x180 = 0;
+			uint8_t x96 = lms_slice_uint8_get(tape, x79);
+			uint8_t x110 = lms_slice_uint8_get(tape, x81);
+			uint8_t x127 = x;
+			uint8_t x153 = x76;
+			while (x153 != 0) {
+				uint8_t x_2 = x127;
+				x96 = lms_add_u8(x_2, x96);
+				x127 = lms_add_u8(x_2, x110);
+				x110 = 0;
+				x153 = lms_add_u8(x153, 255);
 			}
-			lms_slice_uint8_set(tape, at, x104);
-			lms_slice_uint8_set(tape, x77, x126);
-			lms_slice_uint8_set(tape, x79, x152);
-			lms_slice_uint8_set(tape, x81, x180);
+			lms_slice_uint8_set(tape, at, x153);
+			lms_slice_uint8_set(tape, x77, x127);
+			lms_slice_uint8_set(tape, x79, x96);
+			lms_slice_uint8_set(tape, x81, x110);
 		}
 		int64_t at_3 = lms_add_i64(p_2, 3);
 		lms_slice_uint8_set(out, op_2, lms_slice_uint8_get(tape, at_3));
 		lms_slice_uint8_set(tape, at_3, 0);
 		lms_slice_uint8_set(tape, at_2, 0);
-		lmsg_tuple_uint8_int64 x236;
+		lmsg_tuple_uint8_int64 x211;
 		if (ip_2 < x26) {
-			x236 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, ip_2), lms_add_i64(ip_2, 1)};
+			x211 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, ip_2), lms_add_i64(ip_2, 1)};
 		} else {
-			x236 = (lmsg_tuple_uint8_int64){0, ip_2};
+			x211 = (lmsg_tuple_uint8_int64){0, ip_2};
 		}
-		lms_slice_uint8_set(tape, p_2, x236.r0);
-		ip = x236.r1;
+		lms_slice_uint8_set(tape, p_2, x211.r0);
+		ip = x211.r1;
 		op = lms_add_i64(op_2, 1);
 	}
 	(void)lms_slice_uint8_get(tape, 0);
