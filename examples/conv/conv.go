@@ -26,7 +26,7 @@ var (
 		1, 2, 1,
 	})}
 	// SobelX is the horizontal Sobel derivative: three weights are zero and
-	// two are ±1.
+	// four are ±1.
 	SobelX = Kernel{3, []float32{
 		-1, 0, 1,
 		-2, 0, 2,
