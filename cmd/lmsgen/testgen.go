@@ -123,22 +123,8 @@ func writeNative(b *bytes.Buffer, s testSpec, dyn []testArg) {
 		b.WriteString(t.String())
 	}
 	b.WriteString(") {\n")
-	var call []string
-	d := 0
-	for _, a := range s.Args {
-		if a.Static != "" {
-			call = append(call, a.Static)
-			continue
-		}
-		if a.Type.Kind == ir.KSlice {
-			fmt.Fprintf(b, "\ts%d := make(%s, len(a%d))\n\tfor i, v := range a%d {\n\t\ts%d[i] = %s(v)\n\t}\n", d, stageType(a.Type), d, d, d, stageType(a.Type.Elem))
-			fmt.Fprintf(b, "\tdefer func() {\n\t\tfor i, v := range s%d {\n\t\t\ta%d[i] = %s(v)\n\t\t}\n\t}()\n", d, d, a.Type.Elem)
-			call = append(call, fmt.Sprintf("s%d", d))
-		} else {
-			call = append(call, fmt.Sprintf("%s(a%d)", stageType(a.Type), d))
-		}
-		d++
-	}
+	call, setup := nativeArgs(s, true)
+	b.WriteString(setup)
 	var rs []string
 	for i := range s.Results {
 		rs = append(rs, fmt.Sprintf("r%d", i))
@@ -232,7 +218,7 @@ func BenchmarkLMS%[1]s(b *testing.B) {
 	wantDirect, wantArgs, wantSetup := want, args, ""
 	if !cMode {
 		wantDirect = s.Origin
-		wantArgs, wantSetup = nativeArgs(s)
+		wantArgs, wantSetup = nativeArgs(s, false)
 	}
 	decl, redraw, copyDecl := "_ = r", "", ""
 	if len(args) > 0 {
@@ -255,9 +241,11 @@ func BenchmarkLMS%[1]s(b *testing.B) {
 }
 
 // nativeArgs returns the arguments of a direct call of the staging
-// function in a benchmark, and the statements converting the generated
-// function's arguments a0, a1, ... to them.
-func nativeArgs(s testSpec) ([]string, string) {
+// function, and the statements converting the generated function's
+// arguments a0, a1, ... to them; with copyBack, the slices converted are
+// copied back into the arguments when the calling function returns (the
+// staging function may write them).
+func nativeArgs(s testSpec, copyBack bool) ([]string, string) {
 	var args []string
 	var setup strings.Builder
 	d := 0
@@ -268,6 +256,9 @@ func nativeArgs(s testSpec) ([]string, string) {
 		}
 		if a.Type.Kind == ir.KSlice {
 			fmt.Fprintf(&setup, "s%d := make(%s, len(a%d))\nfor i, v := range a%d {\ns%d[i] = %s(v)\n}\n", d, stageType(a.Type), d, d, d, stageType(a.Type.Elem))
+			if copyBack {
+				fmt.Fprintf(&setup, "defer func() {\nfor i, v := range s%d {\na%d[i] = %s(v)\n}\n}()\n", d, d, a.Type.Elem)
+			}
 			args = append(args, fmt.Sprintf("s%d", d))
 		} else {
 			fmt.Fprintf(&setup, "s%d := %s(a%d)\n", d, stageType(a.Type), d)
