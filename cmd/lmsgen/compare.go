@@ -36,6 +36,9 @@ type row struct {
 func runCompare(cfg *config, stdout, stderr io.Writer) int {
 	gen := *cfg
 	gen.test = true
+	if !hasLang(&gen, "go") {
+		gen.langs = append([]string{"go"}, gen.langs...) // C is compared with Go
+	}
 	if status := runGenerate(&gen, io.Discard, stderr); status != exitOK {
 		return status
 	}

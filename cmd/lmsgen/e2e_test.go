@@ -207,6 +207,7 @@ func TestExitStatus(t *testing.T) {
 	require.Equal(t, 2, lmsgen(t, kdir, "-nosuchflag").status)
 	require.Equal(t, 2, lmsgen(t, kdir, "-lang=rust").status)
 	require.Equal(t, 2, lmsgen(t, kdir, "-dump=ir").status, "-dump needs -run")
+	require.Equal(t, 2, lmsgen(t, kdir, "-lang=c", "-test").status, "the C test compares with the Go output")
 	require.Equal(t, 0, lmsgen(t, kdir, "-h").status)
 	v := lmsgen(t, kdir, "-version")
 	require.Equal(t, 0, v.status)

@@ -123,12 +123,9 @@ func generatePackage(cfg *config, p *frontend.Package, log *logger) ([]output, e
 		outs = append(outs, c...)
 	}
 	if !hasLang(cfg, "go") {
-		// The Go file is still needed by the C tests and bridge users only
-		// when asked for; -lang=c writes the C sub-package alone.
+		// -lang=c writes the C sub-package alone (parse rejects -test
+		// with it: the C test compares C with the Go output).
 		outs = outs[1:]
-		if cfg.test {
-			outs = outs[1:]
-		}
 	}
 	return outs, nil
 }

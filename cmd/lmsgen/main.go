@@ -141,6 +141,9 @@ func parse(args []string, stderr io.Writer) (*config, bool, error) {
 	if cfg.dump != "" && cfg.runName == "" {
 		return nil, false, errors.New("-dump needs -run NAME: the specialization to print")
 	}
+	if cfg.test && len(cfg.langs) == 1 && cfg.langs[0] == "c" {
+		return nil, false, errors.New("-test compares C with the Go output: use -lang=go,c")
+	}
 	if cfg.count < 1 {
 		return nil, false, errors.New("-count must be at least 1")
 	}
