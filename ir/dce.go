@@ -73,30 +73,29 @@ func DCE(g *Graph) *Graph {
 	// an object not yet known to be used wait on the object.
 	waiting := map[Sym][]*Node{}
 	var stack []*Node
-	var markUsed func(s Sym)
-	keep := func(d *Node) {
-		if !used[d.Sym] {
-			used[d.Sym] = true
-			for _, w := range waiting[d.Sym] {
-				stack = append(stack, w)
-			}
-			delete(waiting, d.Sym)
-		}
-		valueSyms(d, markUsed)
+	// setUsed marks s used and releases the writes waiting on it.
+	setUsed := func(s Sym) {
+		used[s] = true
+		stack = append(stack, waiting[s]...)
+		delete(waiting, s)
 	}
 	visited := make([]bool, n)
-	markUsed = func(s Sym) {
-		if used[s] {
+	kept := make([]bool, n)
+	keep := func(d *Node) {
+		if kept[d.Sym] {
 			return
 		}
-		used[s] = true
-		for _, w := range waiting[s] {
-			stack = append(stack, w)
-		}
-		delete(waiting, s)
-		if p := pos[s]; p > 0 && visited[s] && nodes[p-1] != nil {
-			stack = append(stack, nodes[p-1])
-		}
+		kept[d.Sym] = true
+		setUsed(d.Sym)
+		valueSyms(d, func(s Sym) {
+			if used[s] {
+				return
+			}
+			setUsed(s)
+			if p := pos[s]; p > 0 && visited[s] && nodes[p-1] != nil {
+				stack = append(stack, nodes[p-1]) // passed already: keep it now
+			}
+		})
 	}
 	for _, s := range g.Block.Bound() {
 		used[s] = true
@@ -106,7 +105,7 @@ func DCE(g *Graph) *Graph {
 		used[s] = true
 	}
 	if g.Block.Res.IsSym() {
-		markUsed(g.Block.Res.s)
+		setUsed(g.Block.Res.s)
 	}
 	for i := len(nodes) - 1; i >= 0; i-- {
 		d := nodes[i]

@@ -149,7 +149,3 @@ func sortSyms(ss []Sym) []Sym {
 	slices.Sort(ss)
 	return slices.Compact(ss)
 }
-
-func unionKeys(a, b []Key) []Key {
-	return sortKeys(append(append([]Key(nil), a...), b...))
-}

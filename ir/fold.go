@@ -485,11 +485,13 @@ func convertUntyped(t *Type, v any) (any, bool) {
 	return r, true
 }
 
-// stringIndexOK reports whether i indexes s.
-func stringIndexOK(s string, i *Const) bool {
-	if i.Type.IsUnsigned() {
-		return toUint64(i) < uint64(len(s))
+// constIndex returns an integer constant as an index, and whether it is
+// in [0, max] (an index out of range traps: it is not folded).
+func constIndex(c *Const, max int) (int, bool) {
+	if c.Type.IsUnsigned() {
+		u := toUint64(c)
+		return int(u), max >= 0 && u <= uint64(max)
 	}
-	n := toInt64(i)
-	return n >= 0 && n < int64(len(s))
+	n := toInt64(c)
+	return int(n), n >= 0 && n <= int64(max)
 }

@@ -52,14 +52,14 @@ func (b *Builder) foldConst(op Op, t *Type, args []Exp) (Exp, bool) {
 		v, ok = len(args[0].c.Val.(string)), true
 	case op == OpStrIndex:
 		s := args[0].c.Val.(string)
-		if stringIndexOK(s, args[1].c) {
-			v, ok = s[toInt64(args[1].c)], true
+		if i, in := constIndex(args[1].c, len(s)-1); in {
+			v, ok = s[i], true
 		}
 	case op == OpStrSlice:
 		s := args[0].c.Val.(string)
-		lo, hi := toInt64(args[1].c), toInt64(args[2].c)
-		if 0 <= lo && lo <= hi && hi <= int64(len(s)) && !args[1].c.Type.IsUnsigned() && !args[2].c.Type.IsUnsigned() ||
-			args[1].c.Type.IsUnsigned() && args[2].c.Type.IsUnsigned() && toUint64(args[1].c) <= toUint64(args[2].c) && toUint64(args[2].c) <= uint64(len(s)) {
+		hi, inHi := constIndex(args[2].c, len(s))
+		lo, inLo := constIndex(args[1].c, hi)
+		if inHi && inLo {
 			v, ok = s[lo:hi], true
 		}
 	}
