@@ -229,25 +229,7 @@ func dump(cfg *config, res *frontend.Result, stdout, stderr io.Writer) int {
 // reportErrors prints errors one per line, at most 10 unless all is set,
 // and returns the exit status for input errors.
 func reportErrors(err error, all bool, stderr io.Writer) int {
-	var list []error
-	var fl frontend.ErrorList
-	if errors.As(err, &fl) {
-		for _, e := range fl {
-			list = append(list, e)
-		}
-	} else if j, ok := err.(interface{ Unwrap() []error }); ok {
-		for _, e := range j.Unwrap() {
-			if errors.As(e, &fl) {
-				for _, fe := range fl {
-					list = append(list, fe)
-				}
-			} else {
-				list = append(list, e)
-			}
-		}
-	} else {
-		list = []error{err}
-	}
+	list := flatten(err)
 	wd, _ := os.Getwd()
 	for i, e := range list {
 		if fe, ok := e.(*frontend.Error); ok {
@@ -260,6 +242,26 @@ func reportErrors(err error, all bool, stderr io.Writer) int {
 		fmt.Fprintln(stderr, e)
 	}
 	return exitInput
+}
+
+// flatten lists the errors inside err: the elements of joined errors and
+// of frontend error lists, in order.
+func flatten(err error) []error {
+	switch e := err.(type) {
+	case frontend.ErrorList:
+		list := make([]error, len(e))
+		for i, fe := range e {
+			list[i] = fe
+		}
+		return list
+	case interface{ Unwrap() []error }:
+		var list []error
+		for _, x := range e.Unwrap() {
+			list = append(list, flatten(x)...)
+		}
+		return list
+	}
+	return []error{err}
 }
 
 // logger prints -v output: phase timings and decisions.
