@@ -175,8 +175,15 @@ func (b *Builder) Reflect(op Op, t *Type, aux any, args ...Exp) Exp {
 }
 
 func (b *Builder) reflectPure(op Op, t *Type, aux any, args []Exp, flags NodeFlags) Exp {
-	if op.Info().Commutative && len(args) == 2 && less(args[1], args[0]) {
-		args = []Exp{args[1], args[0]}
+	if op.Info().Commutative && len(args) == 2 {
+		// A constant goes right (the rewrites look for it there); two
+		// symbols keep the source's order, and either order finds the
+		// other in the CSE table.
+		if args[0].IsConst() && args[1].IsSym() {
+			args = []Exp{args[1], args[0]}
+		} else if s, ok := b.cse.find(b.g, op, t, aux, []Exp{args[1], args[0]}); ok {
+			return s.E()
+		}
 	}
 	if s, ok := b.cse.find(b.g, op, t, aux, args); ok {
 		return s.E()
@@ -200,18 +207,6 @@ func (b *Builder) argList(args []Exp) []Exp {
 	n := len(b.arena)
 	b.arena = append(b.arena, args...)
 	return b.arena[n:len(b.arena):len(b.arena)]
-}
-
-// less orders expressions for canonical commutative arguments: constants
-// after symbols, symbols by number.
-func less(x, y Exp) bool {
-	if x.IsConst() != y.IsConst() {
-		return !x.IsConst()
-	}
-	if x.IsConst() {
-		return false
-	}
-	return x.s < y.s
 }
 
 // ReflectEffect builds a node with effects: it reads and writes the given

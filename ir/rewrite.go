@@ -141,9 +141,15 @@ func (b *Builder) rewriteBinary(op Op, t *Type, x, y Exp) (Exp, bool) {
 	}
 	switch {
 	case tx.IsInteger():
-		return b.rewriteInt(op, t, x, y)
+		if e, ok := b.rewriteInt(op, t, x, y); ok {
+			return e, true
+		}
+		return b.rewriteSum(op, t, x, y)
 	case tx.IsFloat() || tx.IsComplex():
-		return b.rewriteFloat(op, x, y)
+		if e, ok := b.rewriteFloat(op, x, y); ok {
+			return e, true
+		}
+		return b.rewriteSum(op, t, x, y)
 	}
 	if x == y && (op == OpEq || op == OpNe) {
 		return b.Const(Bool, op == OpEq), true
