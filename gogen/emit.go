@@ -2,6 +2,7 @@ package gogen
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -185,7 +186,37 @@ func (fg *funcGen) baseName(s ir.Sym) string {
 			return n
 		}
 	}
+	if n := fg.elemName(s); n != "" {
+		return n
+	}
 	return "x" + strconv.Itoa(int(s))
+}
+
+// elemName names an element read at a constant index of a named slice or
+// string after both, as one would by hand: a[3] is a3 (a_3 when the name
+// ends in a digit).
+func (fg *funcGen) elemName(s ir.Sym) string {
+	n := fg.g.Def(s)
+	if n == nil || (n.Op != ir.OpSliceGet && n.Op != ir.OpStrIndex) || !n.Args[0].IsSym() {
+		return ""
+	}
+	c := n.Args[1].Const()
+	base := sanitize(fg.g.Name(n.Args[0].Sym()))
+	if c == nil || base == "" {
+		return ""
+	}
+	idx := c.String()
+	if strings.Trim(idx, "0123456789") != "" {
+		return "" // a negative index: the read panics
+	}
+	sep := ""
+	if last := base[len(base)-1]; last >= '0' && last <= '9' {
+		sep = "_"
+	}
+	if name := base + sep + idx; !fg.fn.names.taken(name) {
+		return name
+	}
+	return "" // a second read of the element: a3_1 would read as an index
 }
 
 // opaque writes a constant through a variable: where Go would reject or

@@ -126,9 +126,15 @@ func (b *Builder) Unit() Exp { return b.Const(Void, nil) }
 // Reify builds a block: it allocates the block's effect input and one input
 // per type, runs f in a fresh effect scope, and summarizes its effects.
 func (b *Builder) Reify(in []*Type, f func(args []Exp) Exp) *Block {
+	return b.reify(in, f, false)
+}
+
+// reify is Reify; fn marks a function body.
+func (b *Builder) reify(in []*Type, f func(args []Exp) Exp, fn bool) *Block {
 	outer := b.sc
 	ein := b.fresh(Void)
 	sc := newScope(ein)
+	sc.parent, sc.fn = outer, fn
 	blk := &Block{Ein: ein}
 	args := make([]Exp, len(in))
 	for i, t := range in {

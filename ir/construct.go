@@ -195,7 +195,7 @@ func (b *Builder) Lambda(params, results []*Type, body func(args []Exp) Exp) Exp
 
 func (b *Builder) lambda(s Sym, params, results []*Type, body func(args []Exp) Exp) Exp {
 	ft := FuncOf(params, results)
-	blk := b.Reify(params, body)
+	blk := b.reify(params, body, true)
 	b.mustType("function result", b.g.TypeOf(blk.Res), TupleOf(results))
 	b.node(s, OpLambda, ft, nil, []*Block{blk}, nil, nil, 0)
 	b.defined[s] = true

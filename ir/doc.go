@@ -64,6 +64,12 @@
 // observable. Integer division by a non-zero constant cannot trap and is
 // pure.
 //
+// A check already made is not made again (guard.go): a read of s[i] after
+// an access to the same s[i] (or to s[c] with a larger constant c) in the
+// same block or an enclosing one is not trapping, depends on the access
+// that made the check, and dies when unused; in the same block with no
+// write in between it is the value read or stored before.
+//
 // # Symbol order
 //
 // Symbols are allocated in construction order, and a block's effect input

@@ -22,6 +22,14 @@ type scope struct {
 	localWrites map[Key]bool
 	localDefs   map[Key]bool
 	lastVal     map[Key]lastVal // the value a variable was last set to
+
+	// Bounds checks made in this block (guard.go), and the enclosing
+	// block's scope; fn marks a function body, which does not see the
+	// checks of its parent.
+	parent    *scope
+	fn        bool
+	checks    map[checkKey]check
+	maxChecks map[Sym]maxCheck
 }
 
 type lastVal struct {

@@ -94,7 +94,16 @@ func (b *Builder) Cap(s Exp) Exp {
 func (b *Builder) Index(s, i Exp) Exp {
 	t := b.mustSlice(s)
 	b.mustInt("index", i)
-	return b.ReflectEffect(OpSliceGet, t.Elem, nil, []Exp{s, i}, nil, []Key{CTRL, b.keyOf(s)}, trapWrite, false, FlagTrap)
+	k := b.keyOf(s)
+	if by, local, ok := b.sc.checked(s, i); ok {
+		if local != nil && b.sc.lastWrite(k) == local.write {
+			return local.val
+		}
+		return b.guarded(OpSliceGet, t.Elem, []Exp{s, i}, []Key{k}, by)
+	}
+	r := b.ReflectEffect(OpSliceGet, t.Elem, nil, []Exp{s, i}, nil, []Key{CTRL, k}, trapWrite, false, FlagTrap)
+	b.sc.noteCheck(s, i, r.s, r, b.sc.lastWrite(k))
+	return r
 }
 
 // SetIndex builds s[i] = x.
@@ -102,9 +111,11 @@ func (b *Builder) SetIndex(s, i, x Exp) {
 	t := b.mustSlice(s)
 	b.mustInt("index", i)
 	b.mustType("element assignment", b.g.TypeOf(x), t.Elem)
-	writes := append([]Key{b.keyOf(s)}, b.escape(x)...)
+	k := b.keyOf(s)
+	writes := append([]Key{k}, b.escape(x)...)
 	writes = append(writes, TRAP)
-	b.ReflectEffect(OpSliceSet, Void, nil, []Exp{s, i, x}, nil, trapRead, writes, false, FlagTrap)
+	w := b.ReflectEffect(OpSliceSet, Void, nil, []Exp{s, i, x}, nil, trapRead, writes, false, FlagTrap)
+	b.sc.noteCheck(s, i, w.s, x, b.sc.lastWrite(k))
 }
 
 // SubSlice builds s[lo:hi] or, with max, s[lo:hi:max]. The result shares
@@ -168,7 +179,15 @@ func (b *Builder) StrIndex(s, i Exp) Exp {
 	if e, ok := b.rewrite(OpStrIndex, Uint8, nil, []Exp{s, i}); ok {
 		return e
 	}
-	return b.ReflectEffect(OpStrIndex, Uint8, nil, []Exp{s, i}, nil, trapRead, trapWrite, false, FlagTrap)
+	if by, local, ok := b.sc.checked(s, i); ok {
+		if local != nil {
+			return local.val // strings never change
+		}
+		return b.guarded(OpStrIndex, Uint8, []Exp{s, i}, nil, by)
+	}
+	r := b.ReflectEffect(OpStrIndex, Uint8, nil, []Exp{s, i}, nil, trapRead, trapWrite, false, FlagTrap)
+	b.sc.noteCheck(s, i, r.s, r, 0)
+	return r
 }
 
 // StrSlice builds s[lo:hi] of a string.

@@ -13,20 +13,19 @@ func BFReverse(tape, in, out []uint8) int {
 		x18, ip = 0, 0
 	}
 	tape[1] = x18
-	_ = tape[1]
 	p := 1
 	ip1 := ip
 	for tape[p] != 0 {
 		_ = tape[p]
 		at := p + 1
-		var x47 uint8
+		var x46 uint8
 		var ip2 int
 		if ip1 < x9 {
-			x47, ip2 = in[ip1], ip1+1
+			x46, ip2 = in[ip1], ip1+1
 		} else {
-			x47, ip2 = 0, ip1
+			x46, ip2 = 0, ip1
 		}
-		tape[at] = x47
+		tape[at] = x46
 		p = at
 		ip1 = ip2
 	}
@@ -57,25 +56,24 @@ func BFChecksum(tape, in, out []uint8) int {
 		x20, ip = 0, 0
 	}
 	tape[0] = x20
-	if tape[0] != 0 {
-		x := tape[0]
+	if x20 != 0 {
 		ip1 := ip
-		x47 := tape[1]
-		x60 := x
-		for x60 != 0 {
-			x47 += x60
-			var x88 uint8
+		x46 := tape[1]
+		x59 := tape[0]
+		for x59 != 0 {
+			x46 += x59
+			var x87 uint8
 			var ip2 int
 			if ip1 < x12 {
-				x88, ip2 = in[ip1], ip1+1
+				x87, ip2 = in[ip1], ip1+1
 			} else {
-				x88, ip2 = 0, ip1
+				x87, ip2 = 0, ip1
 			}
-			x60 = x88
+			x59 = x87
 			ip1 = ip2
 		}
-		tape[0] = x60
-		tape[1] = x47
+		tape[0] = x59
+		tape[1] = x46
 	}
 	out[0] = tape[1]
 	return 1
@@ -96,7 +94,6 @@ func BFSquares(tape, in, out []uint8) int {
 		x34, ip = 0, 0
 	}
 	tape[0] = x34
-	_ = tape[0]
 	p := 0
 	ip1 := ip
 	op1 := 0
@@ -108,42 +105,37 @@ func BFSquares(tape, in, out []uint8) int {
 		at1 := p + 2
 		tape[at1] += v
 		tape[p] = 0
-		if tape[at] != 0 {
-			x76 := tape[at]
-			x77 := at + 1
-			x := tape[x77]
-			x79 := at + 2
-			x81 := at + 3
-			x96 := tape[x79]
-			x110 := tape[x81]
-			x127 := x
-			x153 := x76
-			for x153 != 0 {
-				x96 += x127
-				x127 += x110
-				x110 = 0
-				x153 += 255
-			}
-			tape[at] = x153
-			tape[x77] = x127
-			tape[x79] = x96
-			tape[x81] = x110
-		}
 		at2 := p + 3
+		if tape[at] != 0 {
+			x79 := p + 4
+			x94 := tape[at2]
+			x108 := tape[x79]
+			x125 := tape[at1]
+			x151 := tape[at]
+			for x151 != 0 {
+				x94 += x125
+				x125 += x108
+				x108 = 0
+				x151 += 255
+			}
+			tape[at] = x151
+			tape[at1] = x125
+			tape[at2] = x94
+			tape[x79] = x108
+		}
 		out[op1] = tape[at2]
 		tape[at2] = 0
 		tape[at1] = 0
-		var x212 uint8
+		var x209 uint8
 		var ip2 int
 		if ip1 < x26 {
-			x212, ip2 = in[ip1], ip1+1
+			x209, ip2 = in[ip1], ip1+1
 		} else {
-			x212, ip2 = 0, ip1
+			x209, ip2 = 0, ip1
 		}
-		tape[p] = x212
+		tape[p] = x209
 		ip1 = ip2
 		op1++
 	}
-	_ = tape[0]
 	return op1
 }

@@ -111,10 +111,10 @@ func matchIPv4Func(s string, i int) bool {
 		}
 		return false
 	}
-	i1 := i + 1
-	i2 := i1 + 1
+	i2 := i + 2
 	x895 := i2 >= n
 	if c == 49 {
+		i1 := i + 1
 		x880 := i1 >= n
 		if x880 {
 			return true
@@ -124,7 +124,7 @@ func matchIPv4Func(s string, i int) bool {
 				return true
 			}
 			if s[i2]-48 <= 9 {
-				x904 := i2+1 >= n
+				x904 := i+3 >= n
 				if x904 {
 					return true
 				}
@@ -135,6 +135,7 @@ func matchIPv4Func(s string, i int) bool {
 		return false
 	}
 	if c == 50 {
+		i1 := i + 1
 		x880 := i1 >= n
 		if x880 {
 			return true
@@ -145,7 +146,7 @@ func matchIPv4Func(s string, i int) bool {
 				return true
 			}
 			if s[i2]-48 <= 9 {
-				x904 := i2+1 >= n
+				x904 := i+3 >= n
 				if x904 {
 					return true
 				}
@@ -158,7 +159,7 @@ func matchIPv4Func(s string, i int) bool {
 				return true
 			}
 			if s[i2]-48 <= 5 {
-				x904 := i2+1 >= n
+				x904 := i+3 >= n
 				if x904 {
 					return true
 				}
@@ -175,6 +176,7 @@ func matchIPv4Func(s string, i int) bool {
 		return false
 	}
 	if c-51 <= 6 {
+		i1 := i + 1
 		x880 := i1 >= n
 		if x880 {
 			return true
@@ -212,10 +214,10 @@ func matchIPv4Func2(s string, i int) bool {
 		i1 := i + 1
 		return matchIPv4Func1(s, i1)
 	}
-	i1 := i + 1
-	i2 := i1 + 1
-	i3 := i2 + 1
+	i2 := i + 2
+	i3 := i + 3
 	if c == 49 {
+		i1 := i + 1
 		x996 := i1 >= n
 		if x996 {
 			return false
@@ -241,6 +243,7 @@ func matchIPv4Func2(s string, i int) bool {
 		return false
 	}
 	if c == 50 {
+		i1 := i + 1
 		x996 := i1 >= n
 		if x996 {
 			return false
@@ -283,6 +286,7 @@ func matchIPv4Func2(s string, i int) bool {
 		return false
 	}
 	if c-51 <= 6 {
+		i1 := i + 1
 		x996 := i1 >= n
 		if x996 {
 			return false
@@ -321,10 +325,10 @@ func matchIPv4Func4(s string, i int) bool {
 		i1 := i + 1
 		return matchIPv4Func3(s, i1)
 	}
-	i1 := i + 1
-	i2 := i1 + 1
-	i3 := i2 + 1
+	i2 := i + 2
+	i3 := i + 3
 	if c == 49 {
+		i1 := i + 1
 		x1125 := i1 >= n
 		if x1125 {
 			return false
@@ -350,6 +354,7 @@ func matchIPv4Func4(s string, i int) bool {
 		return false
 	}
 	if c == 50 {
+		i1 := i + 1
 		x1125 := i1 >= n
 		if x1125 {
 			return false
@@ -392,6 +397,7 @@ func matchIPv4Func4(s string, i int) bool {
 		return false
 	}
 	if c-51 <= 6 {
+		i1 := i + 1
 		x1125 := i1 >= n
 		if x1125 {
 			return false
@@ -492,7 +498,7 @@ func MatchEmail(s string) bool {
 				x667 = false
 			}
 			if x667 {
-				i3 := i2 + 1
+				i3 := i1 + 2
 				x702 := 0
 				for {
 					var x737 int
@@ -620,11 +626,11 @@ func matchEmailFunc1(s string, i int) bool {
 			x890 = uint64(287984085547089920)>>x885&1 != 0
 		}
 		if x890 {
-			i2 := i1 + 1
+			i2 := i + 2
 			return matchEmailFunc(s, i2)
 		}
 		if c1 == 46 {
-			i2 := i1 + 1
+			i2 := i + 2
 			return matchEmailFunc1(s, i2)
 		}
 		x905 := false
@@ -633,7 +639,7 @@ func matchEmailFunc1(s string, i int) bool {
 			x905 = uint64(576460743847706622)>>x885&1 != 0
 		}
 		if x905 {
-			i2 := i1 + 1
+			i2 := i + 2
 			i3 := i2
 			x933 := 0
 			for {
@@ -869,7 +875,7 @@ func matchLogLineFunc1(s string, i int) bool {
 			return false
 		}
 		if s[i1]-128 <= 63 {
-			return matchLogLineFunc10(s, i1+1)
+			return matchLogLineFunc10(s, i+2)
 		}
 		return false
 	}
@@ -888,7 +894,7 @@ func matchLogLineFunc2(s string, i int) bool {
 			return false
 		}
 		if s[i1]-128 <= 63 {
-			return matchLogLineFunc10(s, i1+1)
+			return matchLogLineFunc10(s, i+2)
 		}
 		return false
 	}
@@ -907,7 +913,7 @@ func matchLogLineFunc3(s string, i int) bool {
 			return false
 		}
 		if s[i1]-128 <= 63 {
-			return matchLogLineFunc10(s, i1+1)
+			return matchLogLineFunc10(s, i+2)
 		}
 		return false
 	}
@@ -926,7 +932,7 @@ func matchLogLineFunc4(s string, i int) bool {
 			return false
 		}
 		if s[i1]-128 <= 63 {
-			return matchLogLineFunc10(s, i1+1)
+			return matchLogLineFunc10(s, i+2)
 		}
 		return false
 	}
@@ -945,12 +951,12 @@ func matchLogLineFunc5(s string, i int) bool {
 			return false
 		}
 		if s[i1]-128 <= 63 {
-			i2 := i1 + 1
+			i2 := i + 2
 			if i2 >= n {
 				return false
 			}
 			if s[i2]-128 <= 63 {
-				return matchLogLineFunc10(s, i2+1)
+				return matchLogLineFunc10(s, i+3)
 			}
 			return false
 		}
@@ -971,12 +977,12 @@ func matchLogLineFunc6(s string, i int) bool {
 			return false
 		}
 		if s[i1]-128 <= 63 {
-			i2 := i1 + 1
+			i2 := i + 2
 			if i2 >= n {
 				return false
 			}
 			if s[i2]-128 <= 63 {
-				return matchLogLineFunc10(s, i2+1)
+				return matchLogLineFunc10(s, i+3)
 			}
 			return false
 		}
@@ -997,12 +1003,12 @@ func matchLogLineFunc7(s string, i int) bool {
 			return false
 		}
 		if s[i1]-128 <= 63 {
-			i2 := i1 + 1
+			i2 := i + 2
 			if i2 >= n {
 				return false
 			}
 			if s[i2]-128 <= 63 {
-				return matchLogLineFunc10(s, i2+1)
+				return matchLogLineFunc10(s, i+3)
 			}
 			return false
 		}
@@ -1059,7 +1065,7 @@ func matchLogLineFunc8(s string, i int) bool {
 			return false
 		}
 		c1 := s[i3]
-		i4 := i3 + 1
+		i4 := i2 + 2
 		x11978 := c1 >> 6
 		var x11993 bool
 		if x11978 == 0 {
@@ -1079,7 +1085,7 @@ func matchLogLineFunc8(s string, i int) bool {
 				return false
 			}
 			c2 := s[i4]
-			i5 := i4 + 1
+			i5 := i2 + 3
 			x12006 := c2 >> 6
 			var x12021 bool
 			if x12006 == 0 {
@@ -1099,7 +1105,7 @@ func matchLogLineFunc8(s string, i int) bool {
 					return false
 				}
 				c3 := s[i5]
-				i6 := i5 + 1
+				i6 := i2 + 4
 				x12034 := c3 >> 6
 				var x12049 bool
 				if x12034 == 0 {
@@ -1119,7 +1125,7 @@ func matchLogLineFunc8(s string, i int) bool {
 						return false
 					}
 					c4 := s[i6]
-					i7 := i6 + 1
+					i7 := i2 + 5
 					x12062 := c4 >> 6
 					var x12077 bool
 					if x12062 == 0 {
@@ -1145,7 +1151,7 @@ func matchLogLineFunc8(s string, i int) bool {
 							return false
 						}
 						c5 := s[i7]
-						i8 := i7 + 1
+						i8 := i2 + 6
 						x12098 := c5 >> 6
 						var x12113 bool
 						if x12098 == 0 {
@@ -1392,7 +1398,7 @@ func matchLogLineFunc9(s string, i int) bool {
 			return false
 		}
 		c1 := s[i3]
-		i4 := i3 + 1
+		i4 := i2 + 2
 		x11843 := c1 >> 6
 		var x11858 bool
 		if x11843 == 0 {
@@ -1412,7 +1418,7 @@ func matchLogLineFunc9(s string, i int) bool {
 				return false
 			}
 			c2 := s[i4]
-			i5 := i4 + 1
+			i5 := i2 + 3
 			x11871 := c2 >> 6
 			var x11886 bool
 			if x11871 == 0 {
@@ -1438,7 +1444,7 @@ func matchLogLineFunc9(s string, i int) bool {
 					return false
 				}
 				c3 := s[i5]
-				i6 := i5 + 1
+				i6 := i2 + 4
 				x12732 := c3 >> 6
 				var x12747 bool
 				if x12732 == 0 {
@@ -1461,7 +1467,7 @@ func matchLogLineFunc9(s string, i int) bool {
 						return false
 					}
 					c4 := s[i6]
-					i7 := i6 + 1
+					i7 := i2 + 5
 					x12764 := c4 >> 6
 					var x12779 bool
 					if x12764 == 0 {
@@ -1481,7 +1487,7 @@ func matchLogLineFunc9(s string, i int) bool {
 							return false
 						}
 						c5 := s[i7]
-						i8 := i7 + 1
+						i8 := i2 + 6
 						x12792 := c5 >> 6
 						var x12807 bool
 						if x12792 == 0 {
@@ -1767,48 +1773,48 @@ func matchLogLineFunc11(s string, i int) bool {
 		}
 		c := s[i1]
 		if c == 69 {
-			i2 := i1 + 1
+			i2 := i + 2
 			x11558 := i2 >= n
 			if x11558 {
 				return false
 			}
 			if s[i2] == 82 {
-				i3 := i2 + 1
+				i3 := i + 3
 				x11566 := i3 >= n
 				if x11566 {
 					return false
 				}
 				if s[i3] == 82 {
-					i4 := i3 + 1
+					i4 := i + 4
 					x11574 := i4 >= n
 					if x11574 {
 						return false
 					}
 					if s[i4] == 79 {
-						i5 := i4 + 1
+						i5 := i + 5
 						x11582 := i5 >= n
 						if x11582 {
 							return false
 						}
 						if s[i5] == 82 {
-							i6 := i5 + 1
+							i6 := i + 6
 							x11590 := i6 >= n
 							if x11590 {
 								return false
 							}
 							if s[i6] == 32 {
-								i7 := i6 + 1
+								i7 := i + 7
 								x11598 := i7 >= n
 								if x11598 {
 									return false
 								}
 								if s[i7] == 91 {
-									i8 := i7 + 1
+									i8 := i + 8
 									if i8 >= n {
 										return false
 									}
 									if s[i8]-97 <= 25 {
-										i9 := i8 + 1
+										i9 := i + 9
 										x11633 := 0
 										for {
 											var x11653 int
@@ -1838,7 +1844,7 @@ func matchLogLineFunc11(s string, i int) bool {
 												return false
 											}
 											if s[i11] == 32 {
-												return matchLogLineFunc10(s, i11+1)
+												return matchLogLineFunc10(s, i10+2)
 											}
 											return false
 										}
@@ -1859,43 +1865,43 @@ func matchLogLineFunc11(s string, i int) bool {
 			return false
 		}
 		if c == 87 {
-			i2 := i1 + 1
+			i2 := i + 2
 			x11558 := i2 >= n
 			if x11558 {
 				return false
 			}
 			if s[i2] == 65 {
-				i3 := i2 + 1
+				i3 := i + 3
 				x11566 := i3 >= n
 				if x11566 {
 					return false
 				}
 				if s[i3] == 82 {
-					i4 := i3 + 1
+					i4 := i + 4
 					x11574 := i4 >= n
 					if x11574 {
 						return false
 					}
 					if s[i4] == 78 {
-						i5 := i4 + 1
+						i5 := i + 5
 						x11582 := i5 >= n
 						if x11582 {
 							return false
 						}
 						if s[i5] == 32 {
-							i6 := i5 + 1
+							i6 := i + 6
 							x11590 := i6 >= n
 							if x11590 {
 								return false
 							}
 							if s[i6] == 91 {
-								i7 := i6 + 1
+								i7 := i + 7
 								x11598 := i7 >= n
 								if x11598 {
 									return false
 								}
 								if s[i7]-97 <= 25 {
-									i8 := i7 + 1
+									i8 := i + 8
 									i12 := i8
 									x13283 := 0
 									for {
@@ -1925,7 +1931,7 @@ func matchLogLineFunc11(s string, i int) bool {
 											return false
 										}
 										if s[i13] == 32 {
-											return matchLogLineFunc10(s, i13+1)
+											return matchLogLineFunc10(s, x13283+2)
 										}
 										return false
 									}
@@ -2024,7 +2030,7 @@ func matchAPIPathFunc(s string, i int) bool {
 			return false
 		}
 		c1 := s[i1]
-		i2 := i1 + 1
+		i2 := i + 2
 		x3747 := c1 >> 6
 		var x3773 bool
 		if x3747 == 0 {
@@ -2052,7 +2058,7 @@ func matchAPIPathFunc(s string, i int) bool {
 				return false
 			}
 			c2 := s[i2]
-			i3 := i2 + 1
+			i3 := i + 3
 			x3786 := c2 >> 6
 			var x3809 bool
 			if x3786 == 0 {
@@ -2090,7 +2096,7 @@ func matchAPIPathFunc(s string, i int) bool {
 					return false
 				}
 				c3 := s[i3]
-				i4 := i3 + 1
+				i4 := i + 4
 				x3834 := c3 >> 6
 				var x3857 bool
 				if x3834 == 0 {
@@ -2128,7 +2134,7 @@ func matchAPIPathFunc(s string, i int) bool {
 						return false
 					}
 					c4 := s[i4]
-					i5 := i4 + 1
+					i5 := i + 5
 					x3882 := c4 >> 6
 					var x3905 bool
 					if x3882 == 0 {
@@ -2166,7 +2172,7 @@ func matchAPIPathFunc(s string, i int) bool {
 							return false
 						}
 						c5 := s[i5]
-						i6 := i5 + 1
+						i6 := i + 6
 						x3930 := c5 >> 6
 						var x3956 bool
 						if x3930 == 0 {
@@ -2194,7 +2200,7 @@ func matchAPIPathFunc(s string, i int) bool {
 								return false
 							}
 							c6 := s[i6]
-							i7 := i6 + 1
+							i7 := i + 7
 							x3969 := c6 >> 6
 							var x3992 bool
 							if x3969 == 0 {
@@ -2232,7 +2238,7 @@ func matchAPIPathFunc(s string, i int) bool {
 									return false
 								}
 								c7 := s[i7]
-								i8 := i7 + 1
+								i8 := i + 8
 								x4017 := c7 >> 6
 								var x4043 bool
 								if x4017 == 0 {
@@ -2330,19 +2336,19 @@ func matchAPIPathFunc(s string, i int) bool {
 											}
 										}
 										if x4162 {
-											i12 := i11 + 1
+											i12 := i10 + 2
 											return matchAPIPathFunc4(s, i12)
 										}
 										if c9 == 68 {
-											i12 := i11 + 1
+											i12 := i10 + 2
 											return matchAPIPathFunc3(s, i12)
 										}
 										if c9 == 71 {
-											i12 := i11 + 1
+											i12 := i10 + 2
 											return matchAPIPathFunc2(s, i12)
 										}
 										if c9 == 80 {
-											i12 := i11 + 1
+											i12 := i10 + 2
 											return matchAPIPathFunc1(s, i12)
 										}
 										x4147 := x4139 == 1
@@ -2447,6 +2453,7 @@ func matchAPIPathFunc1(s string, i int) bool {
 		return false
 	}
 	c := s[i2]
+	i3 := i2 + 1
 	x3562 := c >> 6
 	var x3585 bool
 	if x3562 == 0 {
@@ -2468,19 +2475,15 @@ func matchAPIPathFunc1(s string, i int) bool {
 		x3585 = false
 	}
 	if x3585 {
-		i3 := i2 + 1
 		return matchAPIPathFunc4(s, i3)
 	}
 	if c == 68 {
-		i3 := i2 + 1
 		return matchAPIPathFunc3(s, i3)
 	}
 	if c == 71 {
-		i3 := i2 + 1
 		return matchAPIPathFunc2(s, i3)
 	}
-	i3 := i2 + 1
-	i4 := i3 + 1
+	i4 := i2 + 2
 	if c == 79 {
 		x3599 := i3 >= n
 		if x3599 {
@@ -2524,7 +2527,7 @@ func matchAPIPathFunc1(s string, i int) bool {
 				return false
 			}
 			c2 := s[i4]
-			i5 := i4 + 1
+			i5 := i2 + 3
 			x3654 := c2 >> 6
 			var x3677 bool
 			if x3654 == 0 {
@@ -2672,7 +2675,7 @@ func matchAPIPathFunc2(s string, i int) bool {
 			return false
 		}
 		c1 := s[i3]
-		i4 := i3 + 1
+		i4 := i2 + 2
 		x3471 := c1 >> 6
 		var x3494 bool
 		if x3471 == 0 {
@@ -2775,7 +2778,7 @@ func matchAPIPathFunc3(s string, i int) bool {
 			return false
 		}
 		c1 := s[i3]
-		i4 := i3 + 1
+		i4 := i2 + 2
 		x3344 := c1 >> 6
 		var x3367 bool
 		if x3344 == 0 {
@@ -2810,7 +2813,7 @@ func matchAPIPathFunc3(s string, i int) bool {
 				return false
 			}
 			c2 := s[i4]
-			i5 := i4 + 1
+			i5 := i2 + 3
 			x4428 := c2 >> 6
 			var x4451 bool
 			if x4428 == 0 {
@@ -2842,7 +2845,7 @@ func matchAPIPathFunc3(s string, i int) bool {
 					return false
 				}
 				c3 := s[i5]
-				i6 := i5 + 1
+				i6 := i2 + 4
 				x4468 := c3 >> 6
 				var x4491 bool
 				if x4468 == 0 {
@@ -2880,7 +2883,7 @@ func matchAPIPathFunc3(s string, i int) bool {
 						return false
 					}
 					c4 := s[i6]
-					i7 := i6 + 1
+					i7 := i2 + 5
 					x4516 := c4 >> 6
 					var x4539 bool
 					if x4516 == 0 {

@@ -2579,25 +2579,24 @@ static int64_t BFReverse(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 		x17 = (lmsg_tuple_uint8_int64){0, 0};
 	}
 	lms_slice_uint8_set(tape, 1, x17.r0);
-	(void)lms_slice_uint8_get(tape, 1);
 	int64_t p = 1;
 	int64_t ip = x17.r1;
 	while (lms_slice_uint8_get(tape, p) != 0) {
 		(void)lms_slice_uint8_get(tape, p);
 		int64_t ip_2 = ip;
 		int64_t at = lms_add_i64(p, 1);
-		lmsg_tuple_uint8_int64 x46;
+		lmsg_tuple_uint8_int64 x45;
 		if (ip_2 < x9) {
-			x46 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, ip_2), lms_add_i64(ip_2, 1)};
+			x45 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, ip_2), lms_add_i64(ip_2, 1)};
 		} else {
-			x46 = (lmsg_tuple_uint8_int64){0, ip_2};
+			x45 = (lmsg_tuple_uint8_int64){0, ip_2};
 		}
-		lms_slice_uint8_set(tape, at, x46.r0);
+		lms_slice_uint8_set(tape, at, x45.r0);
 		p = at;
-		ip = x46.r1;
+		ip = x45.r1;
 	}
 	(void)lms_slice_uint8_get(tape, p);
-	int64_t at_2 = lms_add_i64(p, -1);
+	int64_t at_2 = lms_sub_i64(p, 1);
 	(void)lms_slice_uint8_get(tape, at_2);
 	int64_t p_2 = at_2;
 	int64_t op = 0;
@@ -2606,7 +2605,7 @@ static int64_t BFReverse(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 		int64_t p_3 = p_2;
 		int64_t op_2 = op;
 		lms_slice_uint8_set(out, op_2, lms_slice_uint8_get(tape, p_3));
-		p_2 = lms_add_i64(p_3, -1);
+		p_2 = lms_sub_i64(p_3, 1);
 		op = lms_add_i64(op_2, 1);
 	}
 	(void)lms_slice_uint8_get(tape, p_2);
@@ -2623,26 +2622,26 @@ static int64_t BFChecksum(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_ui
 	} else {
 		x19 = (lmsg_tuple_uint8_int64){0, 0};
 	}
-	lms_slice_uint8_set(tape, 0, x19.r0);
-	if (lms_slice_uint8_get(tape, 0) != 0) {
-		uint8_t x = lms_slice_uint8_get(tape, 0);
+	uint8_t x20 = x19.r0;
+	lms_slice_uint8_set(tape, 0, x20);
+	if (x20 != 0) {
 		int64_t ip = x19.r1;
-		uint8_t x47 = lms_slice_uint8_get(tape, 1);
-		uint8_t x60 = x;
-		while (x60 != 0) {
+		uint8_t x46 = lms_slice_uint8_get(tape, 1);
+		uint8_t x59 = lms_slice_uint8_get(tape, 0);
+		while (x59 != 0) {
 			int64_t ip_2 = ip;
-			x47 = lms_add_u8(x60, x47);
-			lmsg_tuple_uint8_int64 x87;
+			x46 = lms_add_u8(x46, x59);
+			lmsg_tuple_uint8_int64 x86;
 			if (ip_2 < x12) {
-				x87 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, ip_2), lms_add_i64(ip_2, 1)};
+				x86 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, ip_2), lms_add_i64(ip_2, 1)};
 			} else {
-				x87 = (lmsg_tuple_uint8_int64){0, ip_2};
+				x86 = (lmsg_tuple_uint8_int64){0, ip_2};
 			}
-			x60 = x87.r0;
-			ip = x87.r1;
+			x59 = x86.r0;
+			ip = x86.r1;
 		}
-		lms_slice_uint8_set(tape, 0, x60);
-		lms_slice_uint8_set(tape, 1, x47);
+		lms_slice_uint8_set(tape, 0, x59);
+		lms_slice_uint8_set(tape, 1, x46);
 	}
 	lms_slice_uint8_set(out, 0, lms_slice_uint8_get(tape, 1));
 	return 1;
@@ -2662,7 +2661,6 @@ static int64_t BFSquares(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 		x33 = (lmsg_tuple_uint8_int64){0, 0};
 	}
 	lms_slice_uint8_set(tape, 0, x33.r0);
-	(void)lms_slice_uint8_get(tape, 0);
 	int64_t p = 0;
 	int64_t ip = x33.r1;
 	int64_t op = 0;
@@ -2673,47 +2671,42 @@ static int64_t BFSquares(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 		int64_t op_2 = op;
 		uint8_t v = lms_slice_uint8_get(tape, p_2);
 		int64_t at = lms_add_i64(p_2, 1);
-		lms_slice_uint8_set(tape, at, lms_add_u8(v, lms_slice_uint8_get(tape, at)));
+		lms_slice_uint8_set(tape, at, lms_add_u8(lms_slice_uint8_get(tape, at), v));
 		int64_t at_2 = lms_add_i64(p_2, 2);
-		lms_slice_uint8_set(tape, at_2, lms_add_u8(v, lms_slice_uint8_get(tape, at_2)));
+		lms_slice_uint8_set(tape, at_2, lms_add_u8(lms_slice_uint8_get(tape, at_2), v));
 		lms_slice_uint8_set(tape, p_2, 0);
-		if (lms_slice_uint8_get(tape, at) != 0) {
-			uint8_t x76 = lms_slice_uint8_get(tape, at);
-			int64_t x77 = lms_add_i64(at, 1);
-			uint8_t x = lms_slice_uint8_get(tape, x77);
-			int64_t x79 = lms_add_i64(at, 2);
-			int64_t x81 = lms_add_i64(at, 3);
-			uint8_t x96 = lms_slice_uint8_get(tape, x79);
-			uint8_t x110 = lms_slice_uint8_get(tape, x81);
-			uint8_t x127 = x;
-			uint8_t x153 = x76;
-			while (x153 != 0) {
-				uint8_t x_2 = x127;
-				x96 = lms_add_u8(x_2, x96);
-				x127 = lms_add_u8(x_2, x110);
-				x110 = 0;
-				x153 = lms_add_u8(x153, 255);
-			}
-			lms_slice_uint8_set(tape, at, x153);
-			lms_slice_uint8_set(tape, x77, x127);
-			lms_slice_uint8_set(tape, x79, x96);
-			lms_slice_uint8_set(tape, x81, x110);
-		}
 		int64_t at_3 = lms_add_i64(p_2, 3);
+		if (lms_slice_uint8_get(tape, at) != 0) {
+			int64_t x79 = lms_add_i64(p_2, 4);
+			uint8_t x94 = lms_slice_uint8_get(tape, at_3);
+			uint8_t x108 = lms_slice_uint8_get(tape, x79);
+			uint8_t x125 = lms_slice_uint8_get(tape, at_2);
+			uint8_t x151 = lms_slice_uint8_get(tape, at);
+			while (x151 != 0) {
+				uint8_t x = x125;
+				x94 = lms_add_u8(x94, x);
+				x125 = lms_add_u8(x108, x);
+				x108 = 0;
+				x151 = lms_add_u8(x151, 255);
+			}
+			lms_slice_uint8_set(tape, at, x151);
+			lms_slice_uint8_set(tape, at_2, x125);
+			lms_slice_uint8_set(tape, at_3, x94);
+			lms_slice_uint8_set(tape, x79, x108);
+		}
 		lms_slice_uint8_set(out, op_2, lms_slice_uint8_get(tape, at_3));
 		lms_slice_uint8_set(tape, at_3, 0);
 		lms_slice_uint8_set(tape, at_2, 0);
-		lmsg_tuple_uint8_int64 x211;
+		lmsg_tuple_uint8_int64 x208;
 		if (ip_2 < x26) {
-			x211 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, ip_2), lms_add_i64(ip_2, 1)};
+			x208 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, ip_2), lms_add_i64(ip_2, 1)};
 		} else {
-			x211 = (lmsg_tuple_uint8_int64){0, ip_2};
+			x208 = (lmsg_tuple_uint8_int64){0, ip_2};
 		}
-		lms_slice_uint8_set(tape, p_2, x211.r0);
-		ip = x211.r1;
+		lms_slice_uint8_set(tape, p_2, x208.r0);
+		ip = x208.r1;
 		op = lms_add_i64(op_2, 1);
 	}
-	(void)lms_slice_uint8_get(tape, 0);
 	return op;
 }
 

@@ -2567,15 +2567,15 @@ static void Blur5(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64
 
 /* Blur3 is the specialization Blur3. */
 static void Blur3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h) {
-	int64_t ow = lms_add_i64(lms_sub_i64(w, 3), 1);
+	int64_t ow = lms_sub_i64(w, 2);
 	if (ow > 0) {
-		int64_t oh = lms_add_i64(lms_sub_i64(h, 3), 1);
+		int64_t oh = lms_sub_i64(h, 2);
 		int64_t y = 0;
 		while (y < oh) {
-			lms_slice_float32 x25 = lms_slice_float32_slice(src, lms_mul_i64(w, y), lms_mul_i64(w, lms_add_i64(y, 1)));
-			lms_slice_float32 x34 = lms_slice_float32_slice(src, lms_mul_i64(w, lms_add_i64(y, 1)), lms_mul_i64(w, lms_add_i64(lms_add_i64(y, 1), 1)));
-			lms_slice_float32 x42 = lms_slice_float32_slice(src, lms_mul_i64(w, lms_add_i64(y, 2)), lms_mul_i64(w, lms_add_i64(lms_add_i64(y, 2), 1)));
-			lms_slice_float32 out = lms_slice_float32_slice(dst, lms_mul_i64(ow, y), lms_mul_i64(ow, lms_add_i64(y, 1)));
+			lms_slice_float32 x25 = lms_slice_float32_slice(src, lms_mul_i64(y, w), lms_mul_i64(lms_add_i64(y, 1), w));
+			lms_slice_float32 x34 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 1), w), lms_mul_i64(lms_add_i64(y, 2), w));
+			lms_slice_float32 x42 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 2), w), lms_mul_i64(lms_add_i64(y, 3), w));
+			lms_slice_float32 out = lms_slice_float32_slice(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow));
 			int64_t x = 0;
 			float x133 = lms_slice_float32_get(x25, 0);
 			float x165 = lms_slice_float32_get(x25, 1);
@@ -2593,18 +2593,18 @@ static void Blur3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64
 				float term_2 = p_2 * 0.125f;
 				float term_3 = p_3 * 0.0625f;
 				lms_slice_float32_set(out, x_2, ((((((((x133 * 0.0625f) + (x165 * 0.125f)) + term) + (x201 * 0.125f)) + (x240 * 0.25f)) + term_2) + (x283 * 0.0625f)) + (x329 * 0.125f)) + term_3);
-				int64_t x_3 = lms_add_i64(x, 1);
-				int64_t x381 = lms_add_i64(x_3, 2);
+				int64_t x379 = x;
+				int64_t x381 = lms_add_i64(x379, 3);
 				float p_4 = lms_slice_float32_get(x25, x381);
 				float p_5 = lms_slice_float32_get(x34, x381);
 				float p_6 = lms_slice_float32_get(x42, x381);
-				lms_slice_float32_set(out, x_3, ((((((((x165 * 0.0625f) + (p * 0.125f)) + (p_4 * 0.0625f)) + (x240 * 0.125f)) + (p_2 * 0.25f)) + (p_5 * 0.125f)) + (x329 * 0.0625f)) + (p_3 * 0.125f)) + (p_6 * 0.0625f));
-				int64_t x_4 = lms_add_i64(x, 2);
-				int64_t x414 = lms_add_i64(x_4, 2);
+				lms_slice_float32_set(out, lms_add_i64(x379, 1), ((((((((x165 * 0.0625f) + (p * 0.125f)) + (p_4 * 0.0625f)) + (x240 * 0.125f)) + (p_2 * 0.25f)) + (p_5 * 0.125f)) + (x329 * 0.0625f)) + (p_3 * 0.125f)) + (p_6 * 0.0625f));
+				int64_t x412 = x;
+				int64_t x414 = lms_add_i64(x412, 4);
 				float p_7 = lms_slice_float32_get(x25, x414);
 				float p_8 = lms_slice_float32_get(x34, x414);
 				float p_9 = lms_slice_float32_get(x42, x414);
-				lms_slice_float32_set(out, x_4, ((term_3 + (((term_2 + ((term + (p_4 * 0.125f)) + (p_7 * 0.0625f))) + (p_5 * 0.25f)) + (p_8 * 0.125f))) + (p_6 * 0.125f)) + (p_9 * 0.0625f));
+				lms_slice_float32_set(out, lms_add_i64(x412, 2), (((((((term + (p_4 * 0.125f)) + (p_7 * 0.0625f)) + term_2) + (p_5 * 0.25f)) + (p_8 * 0.125f)) + term_3) + (p_6 * 0.125f)) + (p_9 * 0.0625f));
 				x133 = p_4;
 				x165 = p_7;
 				x201 = p_5;
@@ -2613,21 +2613,21 @@ static void Blur3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64
 				x329 = p_9;
 				x = lms_add_i64(x, 3);
 			}
-			int64_t x_5 = x;
-			while (x_5 < ow) {
-				int64_t x_6 = x_5;
-				int64_t x459 = lms_add_i64(x_6, 2);
+			int64_t x_3 = x;
+			while (x_3 < ow) {
+				int64_t x_4 = x_3;
+				int64_t x459 = lms_add_i64(x_4, 2);
 				float p_10 = lms_slice_float32_get(x25, x459);
 				float p_11 = lms_slice_float32_get(x34, x459);
 				float p_12 = lms_slice_float32_get(x42, x459);
-				lms_slice_float32_set(out, x_6, ((((((((x133 * 0.0625f) + (x165 * 0.125f)) + (p_10 * 0.0625f)) + (x201 * 0.125f)) + (x240 * 0.25f)) + (p_11 * 0.125f)) + (x283 * 0.0625f)) + (x329 * 0.125f)) + (p_12 * 0.0625f));
+				lms_slice_float32_set(out, x_4, ((((((((x133 * 0.0625f) + (x165 * 0.125f)) + (p_10 * 0.0625f)) + (x201 * 0.125f)) + (x240 * 0.25f)) + (p_11 * 0.125f)) + (x283 * 0.0625f)) + (x329 * 0.125f)) + (p_12 * 0.0625f));
 				x133 = x165;
 				x165 = p_10;
 				x201 = x240;
 				x240 = p_11;
 				x283 = x329;
 				x329 = p_12;
-				x_5 = lms_add_i64(x_5, 1);
+				x_3 = lms_add_i64(x_3, 1);
 			}
 			y = lms_add_i64(y, 1);
 		}
@@ -2636,15 +2636,15 @@ static void Blur3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64
 
 /* Sobel3 is the specialization Sobel3. */
 static void Sobel3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h) {
-	int64_t ow = lms_add_i64(lms_sub_i64(w, 3), 1);
+	int64_t ow = lms_sub_i64(w, 2);
 	if (ow > 0) {
-		int64_t oh = lms_add_i64(lms_sub_i64(h, 3), 1);
+		int64_t oh = lms_sub_i64(h, 2);
 		int64_t y = 0;
 		while (y < oh) {
-			lms_slice_float32 x25 = lms_slice_float32_slice(src, lms_mul_i64(w, y), lms_mul_i64(w, lms_add_i64(y, 1)));
-			lms_slice_float32 x34 = lms_slice_float32_slice(src, lms_mul_i64(w, lms_add_i64(y, 1)), lms_mul_i64(w, lms_add_i64(lms_add_i64(y, 1), 1)));
-			lms_slice_float32 x42 = lms_slice_float32_slice(src, lms_mul_i64(w, lms_add_i64(y, 2)), lms_mul_i64(w, lms_add_i64(lms_add_i64(y, 2), 1)));
-			lms_slice_float32 out = lms_slice_float32_slice(dst, lms_mul_i64(ow, y), lms_mul_i64(ow, lms_add_i64(y, 1)));
+			lms_slice_float32 x25 = lms_slice_float32_slice(src, lms_mul_i64(y, w), lms_mul_i64(lms_add_i64(y, 1), w));
+			lms_slice_float32 x34 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 1), w), lms_mul_i64(lms_add_i64(y, 2), w));
+			lms_slice_float32 x42 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 2), w), lms_mul_i64(lms_add_i64(y, 3), w));
+			lms_slice_float32 out = lms_slice_float32_slice(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow));
 			int64_t x = 0;
 			float x125 = lms_slice_float32_get(x25, 0);
 			float x152 = lms_slice_float32_get(x25, 1);
@@ -2658,19 +2658,19 @@ static void Sobel3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int6
 				float p = lms_slice_float32_get(x25, x294);
 				float p_2 = lms_slice_float32_get(x34, x294);
 				float p_3 = lms_slice_float32_get(x42, x294);
-				lms_slice_float32_set(out, x_2, p_3 + ((((p + (-x125)) + (x181 * (-2.0f))) + (p_2 * 2.0f)) + (-x247)));
-				int64_t x_3 = lms_add_i64(x, 1);
-				int64_t x325 = lms_add_i64(x_3, 2);
+				lms_slice_float32_set(out, x_2, ((((p - x125) + (x181 * (-2.0f))) + (p_2 * 2.0f)) - x247) + p_3);
+				int64_t x323 = x;
+				int64_t x325 = lms_add_i64(x323, 3);
 				float p_4 = lms_slice_float32_get(x25, x325);
 				float p_5 = lms_slice_float32_get(x34, x325);
 				float p_6 = lms_slice_float32_get(x42, x325);
-				lms_slice_float32_set(out, x_3, p_6 + ((((p_4 + (-x152)) + (x213 * (-2.0f))) + (p_5 * 2.0f)) + (-x284)));
-				int64_t x_4 = lms_add_i64(x, 2);
-				int64_t x350 = lms_add_i64(x_4, 2);
+				lms_slice_float32_set(out, lms_add_i64(x323, 1), ((((p_4 - x152) + (x213 * (-2.0f))) + (p_5 * 2.0f)) - x284) + p_6);
+				int64_t x348 = x;
+				int64_t x350 = lms_add_i64(x348, 4);
 				float p_7 = lms_slice_float32_get(x25, x350);
 				float p_8 = lms_slice_float32_get(x34, x350);
 				float p_9 = lms_slice_float32_get(x42, x350);
-				lms_slice_float32_set(out, x_4, p_9 + ((((p_7 + (-p)) + (p_2 * (-2.0f))) + (p_8 * 2.0f)) + (-p_3)));
+				lms_slice_float32_set(out, lms_add_i64(x348, 2), ((((p_7 - p) + (p_2 * (-2.0f))) + (p_8 * 2.0f)) - p_3) + p_9);
 				x125 = p_4;
 				x152 = p_7;
 				x181 = p_5;
@@ -2679,21 +2679,21 @@ static void Sobel3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int6
 				x284 = p_9;
 				x = lms_add_i64(x, 3);
 			}
-			int64_t x_5 = x;
-			while (x_5 < ow) {
-				int64_t x_6 = x_5;
-				int64_t x390 = lms_add_i64(x_6, 2);
+			int64_t x_3 = x;
+			while (x_3 < ow) {
+				int64_t x_4 = x_3;
+				int64_t x390 = lms_add_i64(x_4, 2);
 				float p_10 = lms_slice_float32_get(x25, x390);
 				float p_11 = lms_slice_float32_get(x34, x390);
 				float p_12 = lms_slice_float32_get(x42, x390);
-				lms_slice_float32_set(out, x_6, p_12 + ((((p_10 + (-x125)) + (x181 * (-2.0f))) + (p_11 * 2.0f)) + (-x247)));
+				lms_slice_float32_set(out, x_4, ((((p_10 - x125) + (x181 * (-2.0f))) + (p_11 * 2.0f)) - x247) + p_12);
 				x125 = x152;
 				x152 = p_10;
 				x181 = x213;
 				x213 = p_11;
 				x247 = x284;
 				x284 = p_12;
-				x_5 = lms_add_i64(x_5, 1);
+				x_3 = lms_add_i64(x_3, 1);
 			}
 			y = lms_add_i64(y, 1);
 		}
@@ -2702,17 +2702,17 @@ static void Sobel3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int6
 
 /* Blur5 is the specialization Blur5. */
 static void Blur5(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h) {
-	int64_t ow = lms_add_i64(lms_sub_i64(w, 5), 1);
+	int64_t ow = lms_sub_i64(w, 4);
 	if (ow > 0) {
-		int64_t oh = lms_add_i64(lms_sub_i64(h, 5), 1);
+		int64_t oh = lms_sub_i64(h, 4);
 		int64_t y = 0;
 		while (y < oh) {
-			lms_slice_float32 x25 = lms_slice_float32_slice(src, lms_mul_i64(w, y), lms_mul_i64(w, lms_add_i64(y, 1)));
-			lms_slice_float32 x34 = lms_slice_float32_slice(src, lms_mul_i64(w, lms_add_i64(y, 1)), lms_mul_i64(w, lms_add_i64(lms_add_i64(y, 1), 1)));
-			lms_slice_float32 x42 = lms_slice_float32_slice(src, lms_mul_i64(w, lms_add_i64(y, 2)), lms_mul_i64(w, lms_add_i64(lms_add_i64(y, 2), 1)));
-			lms_slice_float32 x50 = lms_slice_float32_slice(src, lms_mul_i64(w, lms_add_i64(y, 3)), lms_mul_i64(w, lms_add_i64(lms_add_i64(y, 3), 1)));
-			lms_slice_float32 x58 = lms_slice_float32_slice(src, lms_mul_i64(w, lms_add_i64(y, 4)), lms_mul_i64(w, lms_add_i64(lms_add_i64(y, 4), 1)));
-			lms_slice_float32 out = lms_slice_float32_slice(dst, lms_mul_i64(ow, y), lms_mul_i64(ow, lms_add_i64(y, 1)));
+			lms_slice_float32 x25 = lms_slice_float32_slice(src, lms_mul_i64(y, w), lms_mul_i64(lms_add_i64(y, 1), w));
+			lms_slice_float32 x34 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 1), w), lms_mul_i64(lms_add_i64(y, 2), w));
+			lms_slice_float32 x42 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 2), w), lms_mul_i64(lms_add_i64(y, 3), w));
+			lms_slice_float32 x50 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 3), w), lms_mul_i64(lms_add_i64(y, 4), w));
+			lms_slice_float32 x58 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 4), w), lms_mul_i64(lms_add_i64(y, 5), w));
+			lms_slice_float32 out = lms_slice_float32_slice(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow));
 			int64_t x = 0;
 			float x237 = lms_slice_float32_get(x25, 0);
 			float x291 = lms_slice_float32_get(x25, 1);
@@ -2759,8 +2759,8 @@ static void Blur5(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64
 				float p_13 = x1446;
 				float p_14 = x1789;
 				float p_15 = x1911;
-				int64_t x_3 = lms_add_i64(x, 1);
-				int64_t x2039 = lms_add_i64(x_3, 4);
+				int64_t x2037 = x;
+				int64_t x2039 = lms_add_i64(x2037, 5);
 				float p_16 = lms_slice_float32_get(x25, x2039);
 				float p_17 = lms_slice_float32_get(x34, x2039);
 				float p_18 = lms_slice_float32_get(x42, x2039);
@@ -2771,9 +2771,9 @@ static void Blur5(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64
 				float term_8 = p_3 * 0.09375f;
 				float term_9 = p_4 * 0.0625f;
 				float term_10 = p_5 * 0.015625f;
-				lms_slice_float32_set(out, x_3, ((((((((((((((((((((((((x291 * 0.00390625f) + (p_6 * 0.015625f)) + (p_7 * 0.0234375f)) + term_6) + (p_16 * 0.00390625f)) + (x546 * 0.015625f)) + (p_8 * 0.0625f)) + (p_9 * 0.09375f)) + term_7) + (p_17 * 0.015625f)) + (x861 * 0.0234375f)) + (p_10 * 0.09375f)) + (p_11 * 0.140625f)) + term_8) + (p_18 * 0.0234375f)) + (x1236 * 0.015625f)) + (p_12 * 0.0625f)) + (p_13 * 0.09375f)) + term_9) + (p_19 * 0.015625f)) + (x1671 * 0.00390625f)) + (p_14 * 0.015625f)) + (p_15 * 0.0234375f)) + term_10) + (p_20 * 0.00390625f));
-				int64_t x_4 = lms_add_i64(x, 2);
-				int64_t x2122 = lms_add_i64(x_4, 4);
+				lms_slice_float32_set(out, lms_add_i64(x2037, 1), ((((((((((((((((((((((((x291 * 0.00390625f) + (p_6 * 0.015625f)) + (p_7 * 0.0234375f)) + term_6) + (p_16 * 0.00390625f)) + (x546 * 0.015625f)) + (p_8 * 0.0625f)) + (p_9 * 0.09375f)) + term_7) + (p_17 * 0.015625f)) + (x861 * 0.0234375f)) + (p_10 * 0.09375f)) + (p_11 * 0.140625f)) + term_8) + (p_18 * 0.0234375f)) + (x1236 * 0.015625f)) + (p_12 * 0.0625f)) + (p_13 * 0.09375f)) + term_9) + (p_19 * 0.015625f)) + (x1671 * 0.00390625f)) + (p_14 * 0.015625f)) + (p_15 * 0.0234375f)) + term_10) + (p_20 * 0.00390625f));
+				int64_t x2120 = x;
+				int64_t x2122 = lms_add_i64(x2120, 6);
 				float p_21 = lms_slice_float32_get(x25, x2122);
 				float p_22 = lms_slice_float32_get(x34, x2122);
 				float p_23 = lms_slice_float32_get(x42, x2122);
@@ -2784,23 +2784,23 @@ static void Blur5(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64
 				float term_13 = p_18 * 0.09375f;
 				float term_14 = p_19 * 0.0625f;
 				float term_15 = p_20 * 0.015625f;
-				lms_slice_float32_set(out, x_4, ((((((((((((((((((((((((p_6 * 0.00390625f) + (p_7 * 0.015625f)) + (p * 0.0234375f)) + term_11) + (p_21 * 0.00390625f)) + (p_8 * 0.015625f)) + (p_9 * 0.0625f)) + (p_2 * 0.09375f)) + term_12) + (p_22 * 0.015625f)) + (p_10 * 0.0234375f)) + (p_11 * 0.09375f)) + (p_3 * 0.140625f)) + term_13) + (p_23 * 0.0234375f)) + (p_12 * 0.015625f)) + (p_13 * 0.0625f)) + (p_4 * 0.09375f)) + term_14) + (p_24 * 0.015625f)) + (p_14 * 0.00390625f)) + (p_15 * 0.015625f)) + (p_5 * 0.0234375f)) + term_15) + (p_25 * 0.00390625f));
-				int64_t x_5 = lms_add_i64(x, 3);
-				int64_t x2205 = lms_add_i64(x_5, 4);
+				lms_slice_float32_set(out, lms_add_i64(x2120, 2), ((((((((((((((((((((((((p_6 * 0.00390625f) + (p_7 * 0.015625f)) + (p * 0.0234375f)) + term_11) + (p_21 * 0.00390625f)) + (p_8 * 0.015625f)) + (p_9 * 0.0625f)) + (p_2 * 0.09375f)) + term_12) + (p_22 * 0.015625f)) + (p_10 * 0.0234375f)) + (p_11 * 0.09375f)) + (p_3 * 0.140625f)) + term_13) + (p_23 * 0.0234375f)) + (p_12 * 0.015625f)) + (p_13 * 0.0625f)) + (p_4 * 0.09375f)) + term_14) + (p_24 * 0.015625f)) + (p_14 * 0.00390625f)) + (p_15 * 0.015625f)) + (p_5 * 0.0234375f)) + term_15) + (p_25 * 0.00390625f));
+				int64_t x2203 = x;
+				int64_t x2205 = lms_add_i64(x2203, 7);
 				float p_26 = lms_slice_float32_get(x25, x2205);
 				float p_27 = lms_slice_float32_get(x34, x2205);
 				float p_28 = lms_slice_float32_get(x42, x2205);
 				float p_29 = lms_slice_float32_get(x50, x2205);
 				float p_30 = lms_slice_float32_get(x58, x2205);
-				lms_slice_float32_set(out, x_5, (((term_10 + (((((term_9 + (((((term_8 + (((((term_7 + (((((term_6 + (p_7 * 0.00390625f)) + (p_16 * 0.0234375f)) + (p_21 * 0.015625f)) + (p_26 * 0.00390625f)) + (p_9 * 0.015625f))) + (p_17 * 0.09375f)) + (p_22 * 0.0625f)) + (p_27 * 0.015625f)) + (p_11 * 0.0234375f))) + (p_18 * 0.140625f)) + (p_23 * 0.09375f)) + (p_28 * 0.0234375f)) + (p_13 * 0.015625f))) + (p_19 * 0.09375f)) + (p_24 * 0.0625f)) + (p_29 * 0.015625f)) + (p_15 * 0.00390625f))) + (p_20 * 0.0234375f)) + (p_25 * 0.015625f)) + (p_30 * 0.00390625f));
-				int64_t x_6 = lms_add_i64(x, 4);
-				int64_t x2283 = lms_add_i64(x_6, 4);
+				lms_slice_float32_set(out, lms_add_i64(x2203, 3), ((((((((((((((((((((((((p_7 * 0.00390625f) + term_6) + (p_16 * 0.0234375f)) + (p_21 * 0.015625f)) + (p_26 * 0.00390625f)) + (p_9 * 0.015625f)) + term_7) + (p_17 * 0.09375f)) + (p_22 * 0.0625f)) + (p_27 * 0.015625f)) + (p_11 * 0.0234375f)) + term_8) + (p_18 * 0.140625f)) + (p_23 * 0.09375f)) + (p_28 * 0.0234375f)) + (p_13 * 0.015625f)) + term_9) + (p_19 * 0.09375f)) + (p_24 * 0.0625f)) + (p_29 * 0.015625f)) + (p_15 * 0.00390625f)) + term_10) + (p_20 * 0.0234375f)) + (p_25 * 0.015625f)) + (p_30 * 0.00390625f));
+				int64_t x2281 = x;
+				int64_t x2283 = lms_add_i64(x2281, 8);
 				float p_31 = lms_slice_float32_get(x25, x2283);
 				float p_32 = lms_slice_float32_get(x34, x2283);
 				float p_33 = lms_slice_float32_get(x42, x2283);
 				float p_34 = lms_slice_float32_get(x50, x2283);
 				float p_35 = lms_slice_float32_get(x58, x2283);
-				lms_slice_float32_set(out, x_6, (((term_15 + (term_5 + ((((term_14 + (term_4 + ((((term_13 + (term_3 + ((((term_12 + (term_2 + ((((term + term_11) + (p_21 * 0.0234375f)) + (p_26 * 0.015625f)) + (p_31 * 0.00390625f)))) + (p_22 * 0.09375f)) + (p_27 * 0.0625f)) + (p_32 * 0.015625f)))) + (p_23 * 0.140625f)) + (p_28 * 0.09375f)) + (p_33 * 0.0234375f)))) + (p_24 * 0.09375f)) + (p_29 * 0.0625f)) + (p_34 * 0.015625f)))) + (p_25 * 0.0234375f)) + (p_30 * 0.015625f)) + (p_35 * 0.00390625f));
+				lms_slice_float32_set(out, lms_add_i64(x2281, 4), (((((((((((((((((((((((term + term_11) + (p_21 * 0.0234375f)) + (p_26 * 0.015625f)) + (p_31 * 0.00390625f)) + term_2) + term_12) + (p_22 * 0.09375f)) + (p_27 * 0.0625f)) + (p_32 * 0.015625f)) + term_3) + term_13) + (p_23 * 0.140625f)) + (p_28 * 0.09375f)) + (p_33 * 0.0234375f)) + term_4) + term_14) + (p_24 * 0.09375f)) + (p_29 * 0.0625f)) + (p_34 * 0.015625f)) + term_5) + term_15) + (p_25 * 0.0234375f)) + (p_30 * 0.015625f)) + (p_35 * 0.00390625f));
 				x237 = p_16;
 				x291 = p_21;
 				x349 = p_26;
@@ -2823,17 +2823,17 @@ static void Blur5(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64
 				x1911 = p_35;
 				x = lms_add_i64(x, 5);
 			}
-			int64_t x_7 = x;
-			while (x_7 < ow) {
-				int64_t x_8 = x_7;
-				int64_t x2371 = lms_add_i64(x_8, 4);
+			int64_t x_3 = x;
+			while (x_3 < ow) {
+				int64_t x_4 = x_3;
+				int64_t x2371 = lms_add_i64(x_4, 4);
 				float p_36 = lms_slice_float32_get(x25, x2371);
 				float p_37 = lms_slice_float32_get(x34, x2371);
 				float p_38 = lms_slice_float32_get(x42, x2371);
 				float p_39 = lms_slice_float32_get(x50, x2371);
 				float p_40 = lms_slice_float32_get(x58, x2371);
 				float s_2 = ((((((((((((((((((((((x237 * 0.00390625f) + (x291 * 0.015625f)) + (x349 * 0.0234375f)) + (x411 * 0.015625f)) + (p_36 * 0.00390625f)) + (x477 * 0.015625f)) + (x546 * 0.0625f)) + (x619 * 0.09375f)) + (x696 * 0.0625f)) + (p_37 * 0.015625f)) + (x777 * 0.0234375f)) + (x861 * 0.09375f)) + (x949 * 0.140625f)) + (x1041 * 0.09375f)) + (p_38 * 0.0234375f)) + (x1137 * 0.015625f)) + (x1236 * 0.0625f)) + (x1339 * 0.09375f)) + (x1446 * 0.0625f)) + (p_39 * 0.015625f)) + (x1557 * 0.00390625f)) + (x1671 * 0.015625f)) + (x1789 * 0.0234375f);
-				lms_slice_float32_set(out, x_8, (s_2 + (x1911 * 0.015625f)) + (p_40 * 0.00390625f));
+				lms_slice_float32_set(out, x_4, (s_2 + (x1911 * 0.015625f)) + (p_40 * 0.00390625f));
 				x237 = x291;
 				x291 = x349;
 				x349 = x411;
@@ -2854,7 +2854,7 @@ static void Blur5(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64
 				x1671 = x1789;
 				x1789 = x1911;
 				x1911 = p_40;
-				x_7 = lms_add_i64(x_7, 1);
+				x_3 = lms_add_i64(x_3, 1);
 			}
 			y = lms_add_i64(y, 1);
 		}

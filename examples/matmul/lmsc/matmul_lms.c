@@ -3597,19 +3597,19 @@ static void MatVec4(lms_slice_float64 y, lms_slice_float64 a, lms_slice_float64 
 	double x9 = lms_slice_float64_get(a, 0);
 	double x11 = lms_slice_float64_get(a, 1);
 	double x14 = lms_slice_float64_get(a, 2);
-	lms_slice_float64_set(y, 0, (((x5 * x9) + (x6 * x11)) + (x7 * x14)) + (x8 * lms_slice_float64_get(a, 3)));
+	lms_slice_float64_set(y, 0, (((x9 * x5) + (x11 * x6)) + (x14 * x7)) + (lms_slice_float64_get(a, 3) * x8));
 	double x21 = lms_slice_float64_get(a, 4);
 	double x23 = lms_slice_float64_get(a, 5);
 	double x26 = lms_slice_float64_get(a, 6);
-	lms_slice_float64_set(y, 1, (((x5 * x21) + (x6 * x23)) + (x7 * x26)) + (x8 * lms_slice_float64_get(a, 7)));
+	lms_slice_float64_set(y, 1, (((x21 * x5) + (x23 * x6)) + (x26 * x7)) + (lms_slice_float64_get(a, 7) * x8));
 	double x33 = lms_slice_float64_get(a, 8);
 	double x35 = lms_slice_float64_get(a, 9);
 	double x38 = lms_slice_float64_get(a, 10);
-	lms_slice_float64_set(y, 2, (((x5 * x33) + (x6 * x35)) + (x7 * x38)) + (x8 * lms_slice_float64_get(a, 11)));
+	lms_slice_float64_set(y, 2, (((x33 * x5) + (x35 * x6)) + (x38 * x7)) + (lms_slice_float64_get(a, 11) * x8));
 	double x45 = lms_slice_float64_get(a, 12);
 	double x47 = lms_slice_float64_get(a, 13);
 	double x50 = lms_slice_float64_get(a, 14);
-	lms_slice_float64_set(y, 3, (((x5 * x45) + (x6 * x47)) + (x7 * x50)) + (x8 * lms_slice_float64_get(a, 15)));
+	lms_slice_float64_set(y, 3, (((x45 * x5) + (x47 * x6)) + (x50 * x7)) + (lms_slice_float64_get(a, 15) * x8));
 }
 
 /* MatVec8 is the specialization MatVec8. */
@@ -3629,7 +3629,7 @@ static void MatVec8(lms_slice_float64 y, lms_slice_float64 a, lms_slice_float64 
 	double x24 = lms_slice_float64_get(a, 4);
 	double x27 = lms_slice_float64_get(a, 5);
 	double x30 = lms_slice_float64_get(a, 6);
-	lms_slice_float64_set(y, 0, (((((((x5 * x13) + (x6 * x15)) + (x7 * x18)) + (x8 * x21)) + (x9 * x24)) + (x10 * x27)) + (x11 * x30)) + (x12 * lms_slice_float64_get(a, 7)));
+	lms_slice_float64_set(y, 0, (((((((x13 * x5) + (x15 * x6)) + (x18 * x7)) + (x21 * x8)) + (x24 * x9)) + (x27 * x10)) + (x30 * x11)) + (lms_slice_float64_get(a, 7) * x12));
 	double x37 = lms_slice_float64_get(a, 8);
 	double x39 = lms_slice_float64_get(a, 9);
 	double x42 = lms_slice_float64_get(a, 10);
@@ -3637,7 +3637,7 @@ static void MatVec8(lms_slice_float64 y, lms_slice_float64 a, lms_slice_float64 
 	double x48 = lms_slice_float64_get(a, 12);
 	double x51 = lms_slice_float64_get(a, 13);
 	double x54 = lms_slice_float64_get(a, 14);
-	lms_slice_float64_set(y, 1, (((((((x5 * x37) + (x6 * x39)) + (x7 * x42)) + (x8 * x45)) + (x9 * x48)) + (x10 * x51)) + (x11 * x54)) + (x12 * lms_slice_float64_get(a, 15)));
+	lms_slice_float64_set(y, 1, (((((((x37 * x5) + (x39 * x6)) + (x42 * x7)) + (x45 * x8)) + (x48 * x9)) + (x51 * x10)) + (x54 * x11)) + (lms_slice_float64_get(a, 15) * x12));
 	double x61 = lms_slice_float64_get(a, 16);
 	double x63 = lms_slice_float64_get(a, 17);
 	double x66 = lms_slice_float64_get(a, 18);
@@ -3645,7 +3645,7 @@ static void MatVec8(lms_slice_float64 y, lms_slice_float64 a, lms_slice_float64 
 	double x72 = lms_slice_float64_get(a, 20);
 	double x75 = lms_slice_float64_get(a, 21);
 	double x78 = lms_slice_float64_get(a, 22);
-	lms_slice_float64_set(y, 2, (((((((x5 * x61) + (x6 * x63)) + (x7 * x66)) + (x8 * x69)) + (x9 * x72)) + (x10 * x75)) + (x11 * x78)) + (x12 * lms_slice_float64_get(a, 23)));
+	lms_slice_float64_set(y, 2, (((((((x61 * x5) + (x63 * x6)) + (x66 * x7)) + (x69 * x8)) + (x72 * x9)) + (x75 * x10)) + (x78 * x11)) + (lms_slice_float64_get(a, 23) * x12));
 	double x85 = lms_slice_float64_get(a, 24);
 	double x87 = lms_slice_float64_get(a, 25);
 	double x90 = lms_slice_float64_get(a, 26);
@@ -3653,7 +3653,7 @@ static void MatVec8(lms_slice_float64 y, lms_slice_float64 a, lms_slice_float64 
 	double x96 = lms_slice_float64_get(a, 28);
 	double x99 = lms_slice_float64_get(a, 29);
 	double x102 = lms_slice_float64_get(a, 30);
-	lms_slice_float64_set(y, 3, (((((((x5 * x85) + (x6 * x87)) + (x7 * x90)) + (x8 * x93)) + (x9 * x96)) + (x10 * x99)) + (x11 * x102)) + (x12 * lms_slice_float64_get(a, 31)));
+	lms_slice_float64_set(y, 3, (((((((x85 * x5) + (x87 * x6)) + (x90 * x7)) + (x93 * x8)) + (x96 * x9)) + (x99 * x10)) + (x102 * x11)) + (lms_slice_float64_get(a, 31) * x12));
 	double x109 = lms_slice_float64_get(a, 32);
 	double x111 = lms_slice_float64_get(a, 33);
 	double x114 = lms_slice_float64_get(a, 34);
@@ -3661,7 +3661,7 @@ static void MatVec8(lms_slice_float64 y, lms_slice_float64 a, lms_slice_float64 
 	double x120 = lms_slice_float64_get(a, 36);
 	double x123 = lms_slice_float64_get(a, 37);
 	double x126 = lms_slice_float64_get(a, 38);
-	lms_slice_float64_set(y, 4, (((((((x5 * x109) + (x6 * x111)) + (x7 * x114)) + (x8 * x117)) + (x9 * x120)) + (x10 * x123)) + (x11 * x126)) + (x12 * lms_slice_float64_get(a, 39)));
+	lms_slice_float64_set(y, 4, (((((((x109 * x5) + (x111 * x6)) + (x114 * x7)) + (x117 * x8)) + (x120 * x9)) + (x123 * x10)) + (x126 * x11)) + (lms_slice_float64_get(a, 39) * x12));
 	double x133 = lms_slice_float64_get(a, 40);
 	double x135 = lms_slice_float64_get(a, 41);
 	double x138 = lms_slice_float64_get(a, 42);
@@ -3669,7 +3669,7 @@ static void MatVec8(lms_slice_float64 y, lms_slice_float64 a, lms_slice_float64 
 	double x144 = lms_slice_float64_get(a, 44);
 	double x147 = lms_slice_float64_get(a, 45);
 	double x150 = lms_slice_float64_get(a, 46);
-	lms_slice_float64_set(y, 5, (((((((x5 * x133) + (x6 * x135)) + (x7 * x138)) + (x8 * x141)) + (x9 * x144)) + (x10 * x147)) + (x11 * x150)) + (x12 * lms_slice_float64_get(a, 47)));
+	lms_slice_float64_set(y, 5, (((((((x133 * x5) + (x135 * x6)) + (x138 * x7)) + (x141 * x8)) + (x144 * x9)) + (x147 * x10)) + (x150 * x11)) + (lms_slice_float64_get(a, 47) * x12));
 	double x157 = lms_slice_float64_get(a, 48);
 	double x159 = lms_slice_float64_get(a, 49);
 	double x162 = lms_slice_float64_get(a, 50);
@@ -3677,7 +3677,7 @@ static void MatVec8(lms_slice_float64 y, lms_slice_float64 a, lms_slice_float64 
 	double x168 = lms_slice_float64_get(a, 52);
 	double x171 = lms_slice_float64_get(a, 53);
 	double x174 = lms_slice_float64_get(a, 54);
-	lms_slice_float64_set(y, 6, (((((((x5 * x157) + (x6 * x159)) + (x7 * x162)) + (x8 * x165)) + (x9 * x168)) + (x10 * x171)) + (x11 * x174)) + (x12 * lms_slice_float64_get(a, 55)));
+	lms_slice_float64_set(y, 6, (((((((x157 * x5) + (x159 * x6)) + (x162 * x7)) + (x165 * x8)) + (x168 * x9)) + (x171 * x10)) + (x174 * x11)) + (lms_slice_float64_get(a, 55) * x12));
 	double x181 = lms_slice_float64_get(a, 56);
 	double x183 = lms_slice_float64_get(a, 57);
 	double x186 = lms_slice_float64_get(a, 58);
@@ -3685,7 +3685,7 @@ static void MatVec8(lms_slice_float64 y, lms_slice_float64 a, lms_slice_float64 
 	double x192 = lms_slice_float64_get(a, 60);
 	double x195 = lms_slice_float64_get(a, 61);
 	double x198 = lms_slice_float64_get(a, 62);
-	lms_slice_float64_set(y, 7, (((((((x5 * x181) + (x6 * x183)) + (x7 * x186)) + (x8 * x189)) + (x9 * x192)) + (x10 * x195)) + (x11 * x198)) + (x12 * lms_slice_float64_get(a, 63)));
+	lms_slice_float64_set(y, 7, (((((((x181 * x5) + (x183 * x6)) + (x186 * x7)) + (x189 * x8)) + (x192 * x9)) + (x195 * x10)) + (x198 * x11)) + (lms_slice_float64_get(a, 63) * x12));
 }
 
 /* MatVec16 is the specialization MatVec16. */
@@ -3721,7 +3721,7 @@ static void MatVec16(lms_slice_float64 y, lms_slice_float64 a, lms_slice_float64
 	double x56 = lms_slice_float64_get(a, 12);
 	double x59 = lms_slice_float64_get(a, 13);
 	double x62 = lms_slice_float64_get(a, 14);
-	lms_slice_float64_set(y, 0, (((((((((((((((x5 * x21) + (x6 * x23)) + (x7 * x26)) + (x8 * x29)) + (x9 * x32)) + (x10 * x35)) + (x11 * x38)) + (x12 * x41)) + (x13 * x44)) + (x14 * x47)) + (x15 * x50)) + (x16 * x53)) + (x17 * x56)) + (x18 * x59)) + (x19 * x62)) + (x20 * lms_slice_float64_get(a, 15)));
+	lms_slice_float64_set(y, 0, (((((((((((((((x21 * x5) + (x23 * x6)) + (x26 * x7)) + (x29 * x8)) + (x32 * x9)) + (x35 * x10)) + (x38 * x11)) + (x41 * x12)) + (x44 * x13)) + (x47 * x14)) + (x50 * x15)) + (x53 * x16)) + (x56 * x17)) + (x59 * x18)) + (x62 * x19)) + (lms_slice_float64_get(a, 15) * x20));
 	double x69 = lms_slice_float64_get(a, 16);
 	double x71 = lms_slice_float64_get(a, 17);
 	double x74 = lms_slice_float64_get(a, 18);
@@ -3737,7 +3737,7 @@ static void MatVec16(lms_slice_float64 y, lms_slice_float64 a, lms_slice_float64
 	double x104 = lms_slice_float64_get(a, 28);
 	double x107 = lms_slice_float64_get(a, 29);
 	double x110 = lms_slice_float64_get(a, 30);
-	lms_slice_float64_set(y, 1, (((((((((((((((x5 * x69) + (x6 * x71)) + (x7 * x74)) + (x8 * x77)) + (x9 * x80)) + (x10 * x83)) + (x11 * x86)) + (x12 * x89)) + (x13 * x92)) + (x14 * x95)) + (x15 * x98)) + (x16 * x101)) + (x17 * x104)) + (x18 * x107)) + (x19 * x110)) + (x20 * lms_slice_float64_get(a, 31)));
+	lms_slice_float64_set(y, 1, (((((((((((((((x69 * x5) + (x71 * x6)) + (x74 * x7)) + (x77 * x8)) + (x80 * x9)) + (x83 * x10)) + (x86 * x11)) + (x89 * x12)) + (x92 * x13)) + (x95 * x14)) + (x98 * x15)) + (x101 * x16)) + (x104 * x17)) + (x107 * x18)) + (x110 * x19)) + (lms_slice_float64_get(a, 31) * x20));
 	double x117 = lms_slice_float64_get(a, 32);
 	double x119 = lms_slice_float64_get(a, 33);
 	double x122 = lms_slice_float64_get(a, 34);
@@ -3753,7 +3753,7 @@ static void MatVec16(lms_slice_float64 y, lms_slice_float64 a, lms_slice_float64
 	double x152 = lms_slice_float64_get(a, 44);
 	double x155 = lms_slice_float64_get(a, 45);
 	double x158 = lms_slice_float64_get(a, 46);
-	lms_slice_float64_set(y, 2, (((((((((((((((x5 * x117) + (x6 * x119)) + (x7 * x122)) + (x8 * x125)) + (x9 * x128)) + (x10 * x131)) + (x11 * x134)) + (x12 * x137)) + (x13 * x140)) + (x14 * x143)) + (x15 * x146)) + (x16 * x149)) + (x17 * x152)) + (x18 * x155)) + (x19 * x158)) + (x20 * lms_slice_float64_get(a, 47)));
+	lms_slice_float64_set(y, 2, (((((((((((((((x117 * x5) + (x119 * x6)) + (x122 * x7)) + (x125 * x8)) + (x128 * x9)) + (x131 * x10)) + (x134 * x11)) + (x137 * x12)) + (x140 * x13)) + (x143 * x14)) + (x146 * x15)) + (x149 * x16)) + (x152 * x17)) + (x155 * x18)) + (x158 * x19)) + (lms_slice_float64_get(a, 47) * x20));
 	double x165 = lms_slice_float64_get(a, 48);
 	double x167 = lms_slice_float64_get(a, 49);
 	double x170 = lms_slice_float64_get(a, 50);
@@ -3769,7 +3769,7 @@ static void MatVec16(lms_slice_float64 y, lms_slice_float64 a, lms_slice_float64
 	double x200 = lms_slice_float64_get(a, 60);
 	double x203 = lms_slice_float64_get(a, 61);
 	double x206 = lms_slice_float64_get(a, 62);
-	lms_slice_float64_set(y, 3, (((((((((((((((x5 * x165) + (x6 * x167)) + (x7 * x170)) + (x8 * x173)) + (x9 * x176)) + (x10 * x179)) + (x11 * x182)) + (x12 * x185)) + (x13 * x188)) + (x14 * x191)) + (x15 * x194)) + (x16 * x197)) + (x17 * x200)) + (x18 * x203)) + (x19 * x206)) + (x20 * lms_slice_float64_get(a, 63)));
+	lms_slice_float64_set(y, 3, (((((((((((((((x165 * x5) + (x167 * x6)) + (x170 * x7)) + (x173 * x8)) + (x176 * x9)) + (x179 * x10)) + (x182 * x11)) + (x185 * x12)) + (x188 * x13)) + (x191 * x14)) + (x194 * x15)) + (x197 * x16)) + (x200 * x17)) + (x203 * x18)) + (x206 * x19)) + (lms_slice_float64_get(a, 63) * x20));
 	double x213 = lms_slice_float64_get(a, 64);
 	double x215 = lms_slice_float64_get(a, 65);
 	double x218 = lms_slice_float64_get(a, 66);
@@ -3785,7 +3785,7 @@ static void MatVec16(lms_slice_float64 y, lms_slice_float64 a, lms_slice_float64
 	double x248 = lms_slice_float64_get(a, 76);
 	double x251 = lms_slice_float64_get(a, 77);
 	double x254 = lms_slice_float64_get(a, 78);
-	lms_slice_float64_set(y, 4, (((((((((((((((x5 * x213) + (x6 * x215)) + (x7 * x218)) + (x8 * x221)) + (x9 * x224)) + (x10 * x227)) + (x11 * x230)) + (x12 * x233)) + (x13 * x236)) + (x14 * x239)) + (x15 * x242)) + (x16 * x245)) + (x17 * x248)) + (x18 * x251)) + (x19 * x254)) + (x20 * lms_slice_float64_get(a, 79)));
+	lms_slice_float64_set(y, 4, (((((((((((((((x213 * x5) + (x215 * x6)) + (x218 * x7)) + (x221 * x8)) + (x224 * x9)) + (x227 * x10)) + (x230 * x11)) + (x233 * x12)) + (x236 * x13)) + (x239 * x14)) + (x242 * x15)) + (x245 * x16)) + (x248 * x17)) + (x251 * x18)) + (x254 * x19)) + (lms_slice_float64_get(a, 79) * x20));
 	double x261 = lms_slice_float64_get(a, 80);
 	double x263 = lms_slice_float64_get(a, 81);
 	double x266 = lms_slice_float64_get(a, 82);
@@ -3801,7 +3801,7 @@ static void MatVec16(lms_slice_float64 y, lms_slice_float64 a, lms_slice_float64
 	double x296 = lms_slice_float64_get(a, 92);
 	double x299 = lms_slice_float64_get(a, 93);
 	double x302 = lms_slice_float64_get(a, 94);
-	lms_slice_float64_set(y, 5, (((((((((((((((x5 * x261) + (x6 * x263)) + (x7 * x266)) + (x8 * x269)) + (x9 * x272)) + (x10 * x275)) + (x11 * x278)) + (x12 * x281)) + (x13 * x284)) + (x14 * x287)) + (x15 * x290)) + (x16 * x293)) + (x17 * x296)) + (x18 * x299)) + (x19 * x302)) + (x20 * lms_slice_float64_get(a, 95)));
+	lms_slice_float64_set(y, 5, (((((((((((((((x261 * x5) + (x263 * x6)) + (x266 * x7)) + (x269 * x8)) + (x272 * x9)) + (x275 * x10)) + (x278 * x11)) + (x281 * x12)) + (x284 * x13)) + (x287 * x14)) + (x290 * x15)) + (x293 * x16)) + (x296 * x17)) + (x299 * x18)) + (x302 * x19)) + (lms_slice_float64_get(a, 95) * x20));
 	double x309 = lms_slice_float64_get(a, 96);
 	double x311 = lms_slice_float64_get(a, 97);
 	double x314 = lms_slice_float64_get(a, 98);
@@ -3817,7 +3817,7 @@ static void MatVec16(lms_slice_float64 y, lms_slice_float64 a, lms_slice_float64
 	double x344 = lms_slice_float64_get(a, 108);
 	double x347 = lms_slice_float64_get(a, 109);
 	double x350 = lms_slice_float64_get(a, 110);
-	lms_slice_float64_set(y, 6, (((((((((((((((x5 * x309) + (x6 * x311)) + (x7 * x314)) + (x8 * x317)) + (x9 * x320)) + (x10 * x323)) + (x11 * x326)) + (x12 * x329)) + (x13 * x332)) + (x14 * x335)) + (x15 * x338)) + (x16 * x341)) + (x17 * x344)) + (x18 * x347)) + (x19 * x350)) + (x20 * lms_slice_float64_get(a, 111)));
+	lms_slice_float64_set(y, 6, (((((((((((((((x309 * x5) + (x311 * x6)) + (x314 * x7)) + (x317 * x8)) + (x320 * x9)) + (x323 * x10)) + (x326 * x11)) + (x329 * x12)) + (x332 * x13)) + (x335 * x14)) + (x338 * x15)) + (x341 * x16)) + (x344 * x17)) + (x347 * x18)) + (x350 * x19)) + (lms_slice_float64_get(a, 111) * x20));
 	double x357 = lms_slice_float64_get(a, 112);
 	double x359 = lms_slice_float64_get(a, 113);
 	double x362 = lms_slice_float64_get(a, 114);
@@ -3833,7 +3833,7 @@ static void MatVec16(lms_slice_float64 y, lms_slice_float64 a, lms_slice_float64
 	double x392 = lms_slice_float64_get(a, 124);
 	double x395 = lms_slice_float64_get(a, 125);
 	double x398 = lms_slice_float64_get(a, 126);
-	lms_slice_float64_set(y, 7, (((((((((((((((x5 * x357) + (x6 * x359)) + (x7 * x362)) + (x8 * x365)) + (x9 * x368)) + (x10 * x371)) + (x11 * x374)) + (x12 * x377)) + (x13 * x380)) + (x14 * x383)) + (x15 * x386)) + (x16 * x389)) + (x17 * x392)) + (x18 * x395)) + (x19 * x398)) + (x20 * lms_slice_float64_get(a, 127)));
+	lms_slice_float64_set(y, 7, (((((((((((((((x357 * x5) + (x359 * x6)) + (x362 * x7)) + (x365 * x8)) + (x368 * x9)) + (x371 * x10)) + (x374 * x11)) + (x377 * x12)) + (x380 * x13)) + (x383 * x14)) + (x386 * x15)) + (x389 * x16)) + (x392 * x17)) + (x395 * x18)) + (x398 * x19)) + (lms_slice_float64_get(a, 127) * x20));
 	double x405 = lms_slice_float64_get(a, 128);
 	double x407 = lms_slice_float64_get(a, 129);
 	double x410 = lms_slice_float64_get(a, 130);
@@ -3849,7 +3849,7 @@ static void MatVec16(lms_slice_float64 y, lms_slice_float64 a, lms_slice_float64
 	double x440 = lms_slice_float64_get(a, 140);
 	double x443 = lms_slice_float64_get(a, 141);
 	double x446 = lms_slice_float64_get(a, 142);
-	lms_slice_float64_set(y, 8, (((((((((((((((x5 * x405) + (x6 * x407)) + (x7 * x410)) + (x8 * x413)) + (x9 * x416)) + (x10 * x419)) + (x11 * x422)) + (x12 * x425)) + (x13 * x428)) + (x14 * x431)) + (x15 * x434)) + (x16 * x437)) + (x17 * x440)) + (x18 * x443)) + (x19 * x446)) + (x20 * lms_slice_float64_get(a, 143)));
+	lms_slice_float64_set(y, 8, (((((((((((((((x405 * x5) + (x407 * x6)) + (x410 * x7)) + (x413 * x8)) + (x416 * x9)) + (x419 * x10)) + (x422 * x11)) + (x425 * x12)) + (x428 * x13)) + (x431 * x14)) + (x434 * x15)) + (x437 * x16)) + (x440 * x17)) + (x443 * x18)) + (x446 * x19)) + (lms_slice_float64_get(a, 143) * x20));
 	double x453 = lms_slice_float64_get(a, 144);
 	double x455 = lms_slice_float64_get(a, 145);
 	double x458 = lms_slice_float64_get(a, 146);
@@ -3865,7 +3865,7 @@ static void MatVec16(lms_slice_float64 y, lms_slice_float64 a, lms_slice_float64
 	double x488 = lms_slice_float64_get(a, 156);
 	double x491 = lms_slice_float64_get(a, 157);
 	double x494 = lms_slice_float64_get(a, 158);
-	lms_slice_float64_set(y, 9, (((((((((((((((x5 * x453) + (x6 * x455)) + (x7 * x458)) + (x8 * x461)) + (x9 * x464)) + (x10 * x467)) + (x11 * x470)) + (x12 * x473)) + (x13 * x476)) + (x14 * x479)) + (x15 * x482)) + (x16 * x485)) + (x17 * x488)) + (x18 * x491)) + (x19 * x494)) + (x20 * lms_slice_float64_get(a, 159)));
+	lms_slice_float64_set(y, 9, (((((((((((((((x453 * x5) + (x455 * x6)) + (x458 * x7)) + (x461 * x8)) + (x464 * x9)) + (x467 * x10)) + (x470 * x11)) + (x473 * x12)) + (x476 * x13)) + (x479 * x14)) + (x482 * x15)) + (x485 * x16)) + (x488 * x17)) + (x491 * x18)) + (x494 * x19)) + (lms_slice_float64_get(a, 159) * x20));
 	double x501 = lms_slice_float64_get(a, 160);
 	double x503 = lms_slice_float64_get(a, 161);
 	double x506 = lms_slice_float64_get(a, 162);
@@ -3881,7 +3881,7 @@ static void MatVec16(lms_slice_float64 y, lms_slice_float64 a, lms_slice_float64
 	double x536 = lms_slice_float64_get(a, 172);
 	double x539 = lms_slice_float64_get(a, 173);
 	double x542 = lms_slice_float64_get(a, 174);
-	lms_slice_float64_set(y, 10, (((((((((((((((x5 * x501) + (x6 * x503)) + (x7 * x506)) + (x8 * x509)) + (x9 * x512)) + (x10 * x515)) + (x11 * x518)) + (x12 * x521)) + (x13 * x524)) + (x14 * x527)) + (x15 * x530)) + (x16 * x533)) + (x17 * x536)) + (x18 * x539)) + (x19 * x542)) + (x20 * lms_slice_float64_get(a, 175)));
+	lms_slice_float64_set(y, 10, (((((((((((((((x501 * x5) + (x503 * x6)) + (x506 * x7)) + (x509 * x8)) + (x512 * x9)) + (x515 * x10)) + (x518 * x11)) + (x521 * x12)) + (x524 * x13)) + (x527 * x14)) + (x530 * x15)) + (x533 * x16)) + (x536 * x17)) + (x539 * x18)) + (x542 * x19)) + (lms_slice_float64_get(a, 175) * x20));
 	double x549 = lms_slice_float64_get(a, 176);
 	double x551 = lms_slice_float64_get(a, 177);
 	double x554 = lms_slice_float64_get(a, 178);
@@ -3897,7 +3897,7 @@ static void MatVec16(lms_slice_float64 y, lms_slice_float64 a, lms_slice_float64
 	double x584 = lms_slice_float64_get(a, 188);
 	double x587 = lms_slice_float64_get(a, 189);
 	double x590 = lms_slice_float64_get(a, 190);
-	lms_slice_float64_set(y, 11, (((((((((((((((x5 * x549) + (x6 * x551)) + (x7 * x554)) + (x8 * x557)) + (x9 * x560)) + (x10 * x563)) + (x11 * x566)) + (x12 * x569)) + (x13 * x572)) + (x14 * x575)) + (x15 * x578)) + (x16 * x581)) + (x17 * x584)) + (x18 * x587)) + (x19 * x590)) + (x20 * lms_slice_float64_get(a, 191)));
+	lms_slice_float64_set(y, 11, (((((((((((((((x549 * x5) + (x551 * x6)) + (x554 * x7)) + (x557 * x8)) + (x560 * x9)) + (x563 * x10)) + (x566 * x11)) + (x569 * x12)) + (x572 * x13)) + (x575 * x14)) + (x578 * x15)) + (x581 * x16)) + (x584 * x17)) + (x587 * x18)) + (x590 * x19)) + (lms_slice_float64_get(a, 191) * x20));
 	double x597 = lms_slice_float64_get(a, 192);
 	double x599 = lms_slice_float64_get(a, 193);
 	double x602 = lms_slice_float64_get(a, 194);
@@ -3913,7 +3913,7 @@ static void MatVec16(lms_slice_float64 y, lms_slice_float64 a, lms_slice_float64
 	double x632 = lms_slice_float64_get(a, 204);
 	double x635 = lms_slice_float64_get(a, 205);
 	double x638 = lms_slice_float64_get(a, 206);
-	lms_slice_float64_set(y, 12, (((((((((((((((x5 * x597) + (x6 * x599)) + (x7 * x602)) + (x8 * x605)) + (x9 * x608)) + (x10 * x611)) + (x11 * x614)) + (x12 * x617)) + (x13 * x620)) + (x14 * x623)) + (x15 * x626)) + (x16 * x629)) + (x17 * x632)) + (x18 * x635)) + (x19 * x638)) + (x20 * lms_slice_float64_get(a, 207)));
+	lms_slice_float64_set(y, 12, (((((((((((((((x597 * x5) + (x599 * x6)) + (x602 * x7)) + (x605 * x8)) + (x608 * x9)) + (x611 * x10)) + (x614 * x11)) + (x617 * x12)) + (x620 * x13)) + (x623 * x14)) + (x626 * x15)) + (x629 * x16)) + (x632 * x17)) + (x635 * x18)) + (x638 * x19)) + (lms_slice_float64_get(a, 207) * x20));
 	double x645 = lms_slice_float64_get(a, 208);
 	double x647 = lms_slice_float64_get(a, 209);
 	double x650 = lms_slice_float64_get(a, 210);
@@ -3929,7 +3929,7 @@ static void MatVec16(lms_slice_float64 y, lms_slice_float64 a, lms_slice_float64
 	double x680 = lms_slice_float64_get(a, 220);
 	double x683 = lms_slice_float64_get(a, 221);
 	double x686 = lms_slice_float64_get(a, 222);
-	lms_slice_float64_set(y, 13, (((((((((((((((x5 * x645) + (x6 * x647)) + (x7 * x650)) + (x8 * x653)) + (x9 * x656)) + (x10 * x659)) + (x11 * x662)) + (x12 * x665)) + (x13 * x668)) + (x14 * x671)) + (x15 * x674)) + (x16 * x677)) + (x17 * x680)) + (x18 * x683)) + (x19 * x686)) + (x20 * lms_slice_float64_get(a, 223)));
+	lms_slice_float64_set(y, 13, (((((((((((((((x645 * x5) + (x647 * x6)) + (x650 * x7)) + (x653 * x8)) + (x656 * x9)) + (x659 * x10)) + (x662 * x11)) + (x665 * x12)) + (x668 * x13)) + (x671 * x14)) + (x674 * x15)) + (x677 * x16)) + (x680 * x17)) + (x683 * x18)) + (x686 * x19)) + (lms_slice_float64_get(a, 223) * x20));
 	double x693 = lms_slice_float64_get(a, 224);
 	double x695 = lms_slice_float64_get(a, 225);
 	double x698 = lms_slice_float64_get(a, 226);
@@ -3945,7 +3945,7 @@ static void MatVec16(lms_slice_float64 y, lms_slice_float64 a, lms_slice_float64
 	double x728 = lms_slice_float64_get(a, 236);
 	double x731 = lms_slice_float64_get(a, 237);
 	double x734 = lms_slice_float64_get(a, 238);
-	lms_slice_float64_set(y, 14, (((((((((((((((x5 * x693) + (x6 * x695)) + (x7 * x698)) + (x8 * x701)) + (x9 * x704)) + (x10 * x707)) + (x11 * x710)) + (x12 * x713)) + (x13 * x716)) + (x14 * x719)) + (x15 * x722)) + (x16 * x725)) + (x17 * x728)) + (x18 * x731)) + (x19 * x734)) + (x20 * lms_slice_float64_get(a, 239)));
+	lms_slice_float64_set(y, 14, (((((((((((((((x693 * x5) + (x695 * x6)) + (x698 * x7)) + (x701 * x8)) + (x704 * x9)) + (x707 * x10)) + (x710 * x11)) + (x713 * x12)) + (x716 * x13)) + (x719 * x14)) + (x722 * x15)) + (x725 * x16)) + (x728 * x17)) + (x731 * x18)) + (x734 * x19)) + (lms_slice_float64_get(a, 239) * x20));
 	double x741 = lms_slice_float64_get(a, 240);
 	double x743 = lms_slice_float64_get(a, 241);
 	double x746 = lms_slice_float64_get(a, 242);
@@ -3961,7 +3961,7 @@ static void MatVec16(lms_slice_float64 y, lms_slice_float64 a, lms_slice_float64
 	double x776 = lms_slice_float64_get(a, 252);
 	double x779 = lms_slice_float64_get(a, 253);
 	double x782 = lms_slice_float64_get(a, 254);
-	lms_slice_float64_set(y, 15, (((((((((((((((x5 * x741) + (x6 * x743)) + (x7 * x746)) + (x8 * x749)) + (x9 * x752)) + (x10 * x755)) + (x11 * x758)) + (x12 * x761)) + (x13 * x764)) + (x14 * x767)) + (x15 * x770)) + (x16 * x773)) + (x17 * x776)) + (x18 * x779)) + (x19 * x782)) + (x20 * lms_slice_float64_get(a, 255)));
+	lms_slice_float64_set(y, 15, (((((((((((((((x741 * x5) + (x743 * x6)) + (x746 * x7)) + (x749 * x8)) + (x752 * x9)) + (x755 * x10)) + (x758 * x11)) + (x761 * x12)) + (x764 * x13)) + (x767 * x14)) + (x770 * x15)) + (x773 * x16)) + (x776 * x17)) + (x779 * x18)) + (x782 * x19)) + (lms_slice_float64_get(a, 255) * x20));
 }
 
 /* Entry points (see matmul_lms.h). */

@@ -2704,10 +2704,10 @@ static bool MatchIPv4_func866(lms_string s, int64_t i) {
 				return false;
 			}
 		} else {
-			int64_t i_2 = lms_add_i64(i, 1);
-			int64_t i_3 = lms_add_i64(i_2, 1);
+			int64_t i_3 = lms_add_i64(i, 2);
 			bool x895 = i_3 >= n;
 			if (c == 49) {
+				int64_t i_2 = lms_add_i64(i, 1);
 				bool x880 = i_2 >= n;
 				if (x880) {
 					return true;
@@ -2715,7 +2715,7 @@ static bool MatchIPv4_func866(lms_string s, int64_t i) {
 					if (x895) {
 						return true;
 					} else if (lms_sub_u8(lms_str_index(s, i_3), 48) <= 9) {
-						bool x904 = lms_add_i64(i_3, 1) >= n;
+						bool x904 = lms_add_i64(i, 3) >= n;
 						if (x904) {
 							return true;
 						} else {
@@ -2728,6 +2728,7 @@ static bool MatchIPv4_func866(lms_string s, int64_t i) {
 					return false;
 				}
 			} else if (c == 50) {
+				int64_t i_2 = lms_add_i64(i, 1);
 				bool x880 = i_2 >= n;
 				if (x880) {
 					return true;
@@ -2737,7 +2738,7 @@ static bool MatchIPv4_func866(lms_string s, int64_t i) {
 						if (x895) {
 							return true;
 						} else if (lms_sub_u8(lms_str_index(s, i_3), 48) <= 9) {
-							bool x904 = lms_add_i64(i_3, 1) >= n;
+							bool x904 = lms_add_i64(i, 3) >= n;
 							if (x904) {
 								return true;
 							} else {
@@ -2750,7 +2751,7 @@ static bool MatchIPv4_func866(lms_string s, int64_t i) {
 						if (x895) {
 							return true;
 						} else if (lms_sub_u8(lms_str_index(s, i_3), 48) <= 5) {
-							bool x904 = lms_add_i64(i_3, 1) >= n;
+							bool x904 = lms_add_i64(i, 3) >= n;
 							if (x904) {
 								return true;
 							} else {
@@ -2770,6 +2771,7 @@ static bool MatchIPv4_func866(lms_string s, int64_t i) {
 					}
 				}
 			} else if (lms_sub_u8(c, 51) <= 6) {
+				int64_t i_2 = lms_add_i64(i, 1);
 				bool x880 = i_2 >= n;
 				if (x880) {
 					return true;
@@ -2811,10 +2813,10 @@ static bool MatchIPv4_func838(lms_string s, int64_t i) {
 			int64_t i_2 = lms_add_i64(i, 1);
 			return MatchIPv4_func852(s, i_2);
 		} else {
-			int64_t i_2 = lms_add_i64(i, 1);
-			int64_t i_3 = lms_add_i64(i_2, 1);
-			int64_t i_4 = lms_add_i64(i_3, 1);
+			int64_t i_3 = lms_add_i64(i, 2);
+			int64_t i_4 = lms_add_i64(i, 3);
 			if (c == 49) {
+				int64_t i_2 = lms_add_i64(i, 1);
 				bool x996 = i_2 >= n;
 				if (x996) {
 					return false;
@@ -2841,6 +2843,7 @@ static bool MatchIPv4_func838(lms_string s, int64_t i) {
 					}
 				}
 			} else if (c == 50) {
+				int64_t i_2 = lms_add_i64(i, 1);
 				bool x996 = i_2 >= n;
 				if (x996) {
 					return false;
@@ -2883,6 +2886,7 @@ static bool MatchIPv4_func838(lms_string s, int64_t i) {
 					}
 				}
 			} else if (lms_sub_u8(c, 51) <= 6) {
+				int64_t i_2 = lms_add_i64(i, 1);
 				bool x996 = i_2 >= n;
 				if (x996) {
 					return false;
@@ -2925,10 +2929,10 @@ static bool MatchIPv4_func810(lms_string s, int64_t i) {
 			int64_t i_2 = lms_add_i64(i, 1);
 			return MatchIPv4_func824(s, i_2);
 		} else {
-			int64_t i_2 = lms_add_i64(i, 1);
-			int64_t i_3 = lms_add_i64(i_2, 1);
-			int64_t i_4 = lms_add_i64(i_3, 1);
+			int64_t i_3 = lms_add_i64(i, 2);
+			int64_t i_4 = lms_add_i64(i, 3);
 			if (c == 49) {
+				int64_t i_2 = lms_add_i64(i, 1);
 				bool x1125 = i_2 >= n;
 				if (x1125) {
 					return false;
@@ -2955,6 +2959,7 @@ static bool MatchIPv4_func810(lms_string s, int64_t i) {
 					}
 				}
 			} else if (c == 50) {
+				int64_t i_2 = lms_add_i64(i, 1);
 				bool x1125 = i_2 >= n;
 				if (x1125) {
 					return false;
@@ -2997,6 +3002,7 @@ static bool MatchIPv4_func810(lms_string s, int64_t i) {
 					}
 				}
 			} else if (lms_sub_u8(c, 51) <= 6) {
+				int64_t i_2 = lms_add_i64(i, 1);
 				bool x1125 = i_2 >= n;
 				if (x1125) {
 					return false;
@@ -3098,7 +3104,7 @@ static bool MatchEmail(lms_string s) {
 						x667 = false;
 					}
 					if (x667) {
-						int64_t i_4 = lms_add_i64(i_3, 1);
+						int64_t i_4 = lms_add_i64(i_2, 2);
 						int64_t x702 = 0;
 						for (;;) {
 							int64_t x737;
@@ -3233,10 +3239,10 @@ static bool MatchEmail_func750(lms_string s, int64_t i) {
 						x890 = false;
 					}
 					if (x890) {
-						int64_t i_3 = lms_add_i64(i_2, 1);
+						int64_t i_3 = lms_add_i64(i, 2);
 						return MatchEmail_func773(s, i_3);
 					} else if (c_2 == 46) {
-						int64_t i_3 = lms_add_i64(i_2, 1);
+						int64_t i_3 = lms_add_i64(i, 2);
 						return MatchEmail_func750(s, i_3);
 					} else {
 						bool x905;
@@ -3247,7 +3253,7 @@ static bool MatchEmail_func750(lms_string s, int64_t i) {
 							x905 = false;
 						}
 						if (x905) {
-							int64_t i_3 = lms_add_i64(i_2, 1);
+							int64_t i_3 = lms_add_i64(i, 2);
 							int64_t i_4 = i_3;
 							int64_t x933 = 0;
 							for (;;) {
@@ -3489,7 +3495,7 @@ static bool MatchLogLine_func12150(lms_string s, int64_t i) {
 		if (i_2 >= n) {
 			return false;
 		} else if (lms_sub_u8(lms_str_index(s, i_2), 128) <= 63) {
-			return MatchLogLine_func11674(s, lms_add_i64(i_2, 1));
+			return MatchLogLine_func11674(s, lms_add_i64(i, 2));
 		} else {
 			return false;
 		}
@@ -3508,7 +3514,7 @@ static bool MatchLogLine_func12186(lms_string s, int64_t i) {
 		if (i_2 >= n) {
 			return false;
 		} else if (lms_sub_u8(lms_str_index(s, i_2), 128) <= 63) {
-			return MatchLogLine_func11674(s, lms_add_i64(i_2, 1));
+			return MatchLogLine_func11674(s, lms_add_i64(i, 2));
 		} else {
 			return false;
 		}
@@ -3527,7 +3533,7 @@ static bool MatchLogLine_func12221(lms_string s, int64_t i) {
 		if (i_2 >= n) {
 			return false;
 		} else if (lms_sub_u8(lms_str_index(s, i_2), 128) <= 63) {
-			return MatchLogLine_func11674(s, lms_add_i64(i_2, 1));
+			return MatchLogLine_func11674(s, lms_add_i64(i, 2));
 		} else {
 			return false;
 		}
@@ -3546,7 +3552,7 @@ static bool MatchLogLine_func12257(lms_string s, int64_t i) {
 		if (i_2 >= n) {
 			return false;
 		} else if (lms_sub_u8(lms_str_index(s, i_2), 128) <= 63) {
-			return MatchLogLine_func11674(s, lms_add_i64(i_2, 1));
+			return MatchLogLine_func11674(s, lms_add_i64(i, 2));
 		} else {
 			return false;
 		}
@@ -3565,11 +3571,11 @@ static bool MatchLogLine_func12292(lms_string s, int64_t i) {
 		if (i_2 >= n) {
 			return false;
 		} else if (lms_sub_u8(lms_str_index(s, i_2), 128) <= 63) {
-			int64_t i_3 = lms_add_i64(i_2, 1);
+			int64_t i_3 = lms_add_i64(i, 2);
 			if (i_3 >= n) {
 				return false;
 			} else if (lms_sub_u8(lms_str_index(s, i_3), 128) <= 63) {
-				return MatchLogLine_func11674(s, lms_add_i64(i_3, 1));
+				return MatchLogLine_func11674(s, lms_add_i64(i, 3));
 			} else {
 				return false;
 			}
@@ -3591,11 +3597,11 @@ static bool MatchLogLine_func12340(lms_string s, int64_t i) {
 		if (i_2 >= n) {
 			return false;
 		} else if (lms_sub_u8(lms_str_index(s, i_2), 128) <= 63) {
-			int64_t i_3 = lms_add_i64(i_2, 1);
+			int64_t i_3 = lms_add_i64(i, 2);
 			if (i_3 >= n) {
 				return false;
 			} else if (lms_sub_u8(lms_str_index(s, i_3), 128) <= 63) {
-				return MatchLogLine_func11674(s, lms_add_i64(i_3, 1));
+				return MatchLogLine_func11674(s, lms_add_i64(i, 3));
 			} else {
 				return false;
 			}
@@ -3617,11 +3623,11 @@ static bool MatchLogLine_func12387(lms_string s, int64_t i) {
 		if (i_2 >= n) {
 			return false;
 		} else if (lms_sub_u8(lms_str_index(s, i_2), 128) <= 63) {
-			int64_t i_3 = lms_add_i64(i_2, 1);
+			int64_t i_3 = lms_add_i64(i, 2);
 			if (i_3 >= n) {
 				return false;
 			} else if (lms_sub_u8(lms_str_index(s, i_3), 128) <= 63) {
-				return MatchLogLine_func11674(s, lms_add_i64(i_3, 1));
+				return MatchLogLine_func11674(s, lms_add_i64(i, 3));
 			} else {
 				return false;
 			}
@@ -3678,7 +3684,7 @@ static bool MatchLogLine_func11896(lms_string s, int64_t i) {
 				return false;
 			} else {
 				uint8_t c_2 = lms_str_index(s, i_4);
-				int64_t i_5 = lms_add_i64(i_4, 1);
+				int64_t i_5 = lms_add_i64(i_3, 2);
 				uint8_t x11978 = lms_shr_u8(c_2, 6u);
 				bool x11993;
 				if (x11978 == 0) {
@@ -3697,7 +3703,7 @@ static bool MatchLogLine_func11896(lms_string s, int64_t i) {
 						return false;
 					} else {
 						uint8_t c_3 = lms_str_index(s, i_5);
-						int64_t i_6 = lms_add_i64(i_5, 1);
+						int64_t i_6 = lms_add_i64(i_3, 3);
 						uint8_t x12006 = lms_shr_u8(c_3, 6u);
 						bool x12021;
 						if (x12006 == 0) {
@@ -3716,7 +3722,7 @@ static bool MatchLogLine_func11896(lms_string s, int64_t i) {
 								return false;
 							} else {
 								uint8_t c_4 = lms_str_index(s, i_6);
-								int64_t i_7 = lms_add_i64(i_6, 1);
+								int64_t i_7 = lms_add_i64(i_3, 4);
 								uint8_t x12034 = lms_shr_u8(c_4, 6u);
 								bool x12049;
 								if (x12034 == 0) {
@@ -3735,7 +3741,7 @@ static bool MatchLogLine_func11896(lms_string s, int64_t i) {
 										return false;
 									} else {
 										uint8_t c_5 = lms_str_index(s, i_7);
-										int64_t i_8 = lms_add_i64(i_7, 1);
+										int64_t i_8 = lms_add_i64(i_3, 5);
 										uint8_t x12062 = lms_shr_u8(c_5, 6u);
 										bool x12077;
 										if (x12062 == 0) {
@@ -3758,7 +3764,7 @@ static bool MatchLogLine_func11896(lms_string s, int64_t i) {
 												return false;
 											} else {
 												uint8_t c_6 = lms_str_index(s, i_8);
-												int64_t i_9 = lms_add_i64(i_8, 1);
+												int64_t i_9 = lms_add_i64(i_3, 6);
 												uint8_t x12098 = lms_shr_u8(c_6, 6u);
 												bool x12113;
 												if (x12098 == 0) {
@@ -3957,7 +3963,7 @@ static bool MatchLogLine_func11761(lms_string s, int64_t i) {
 				return false;
 			} else {
 				uint8_t c_2 = lms_str_index(s, i_4);
-				int64_t i_5 = lms_add_i64(i_4, 1);
+				int64_t i_5 = lms_add_i64(i_3, 2);
 				uint8_t x11843 = lms_shr_u8(c_2, 6u);
 				bool x11858;
 				if (x11843 == 0) {
@@ -3976,7 +3982,7 @@ static bool MatchLogLine_func11761(lms_string s, int64_t i) {
 						return false;
 					} else {
 						uint8_t c_3 = lms_str_index(s, i_5);
-						int64_t i_6 = lms_add_i64(i_5, 1);
+						int64_t i_6 = lms_add_i64(i_3, 3);
 						uint8_t x11871 = lms_shr_u8(c_3, 6u);
 						bool x11886;
 						if (x11871 == 0) {
@@ -3999,7 +4005,7 @@ static bool MatchLogLine_func11761(lms_string s, int64_t i) {
 								return false;
 							} else {
 								uint8_t c_4 = lms_str_index(s, i_6);
-								int64_t i_7 = lms_add_i64(i_6, 1);
+								int64_t i_7 = lms_add_i64(i_3, 4);
 								uint8_t x12732 = lms_shr_u8(c_4, 6u);
 								bool x12747;
 								if (x12732 == 0) {
@@ -4020,7 +4026,7 @@ static bool MatchLogLine_func11761(lms_string s, int64_t i) {
 										return false;
 									} else {
 										uint8_t c_5 = lms_str_index(s, i_7);
-										int64_t i_8 = lms_add_i64(i_7, 1);
+										int64_t i_8 = lms_add_i64(i_3, 5);
 										uint8_t x12764 = lms_shr_u8(c_5, 6u);
 										bool x12779;
 										if (x12764 == 0) {
@@ -4039,7 +4045,7 @@ static bool MatchLogLine_func11761(lms_string s, int64_t i) {
 												return false;
 											} else {
 												uint8_t c_6 = lms_str_index(s, i_8);
-												int64_t i_9 = lms_add_i64(i_8, 1);
+												int64_t i_9 = lms_add_i64(i_3, 6);
 												uint8_t x12792 = lms_shr_u8(c_6, 6u);
 												bool x12807;
 												if (x12792 == 0) {
@@ -4270,41 +4276,41 @@ static bool MatchLogLine_func11536(lms_string s, int64_t i) {
 		} else {
 			uint8_t c = lms_str_index(s, i_2);
 			if (c == 69) {
-				int64_t i_3 = lms_add_i64(i_2, 1);
+				int64_t i_3 = lms_add_i64(i, 2);
 				bool x11558 = i_3 >= n;
 				if (x11558) {
 					return false;
 				} else if (lms_str_index(s, i_3) == 82) {
-					int64_t i_4 = lms_add_i64(i_3, 1);
+					int64_t i_4 = lms_add_i64(i, 3);
 					bool x11566 = i_4 >= n;
 					if (x11566) {
 						return false;
 					} else if (lms_str_index(s, i_4) == 82) {
-						int64_t i_5 = lms_add_i64(i_4, 1);
+						int64_t i_5 = lms_add_i64(i, 4);
 						bool x11574 = i_5 >= n;
 						if (x11574) {
 							return false;
 						} else if (lms_str_index(s, i_5) == 79) {
-							int64_t i_6 = lms_add_i64(i_5, 1);
+							int64_t i_6 = lms_add_i64(i, 5);
 							bool x11582 = i_6 >= n;
 							if (x11582) {
 								return false;
 							} else if (lms_str_index(s, i_6) == 82) {
-								int64_t i_7 = lms_add_i64(i_6, 1);
+								int64_t i_7 = lms_add_i64(i, 6);
 								bool x11590 = i_7 >= n;
 								if (x11590) {
 									return false;
 								} else if (lms_str_index(s, i_7) == 32) {
-									int64_t i_8 = lms_add_i64(i_7, 1);
+									int64_t i_8 = lms_add_i64(i, 7);
 									bool x11598 = i_8 >= n;
 									if (x11598) {
 										return false;
 									} else if (lms_str_index(s, i_8) == 91) {
-										int64_t i_9 = lms_add_i64(i_8, 1);
+										int64_t i_9 = lms_add_i64(i, 8);
 										if (i_9 >= n) {
 											return false;
 										} else if (lms_sub_u8(lms_str_index(s, i_9), 97) <= 25) {
-											int64_t i_10 = lms_add_i64(i_9, 1);
+											int64_t i_10 = lms_add_i64(i, 9);
 											int64_t x11633 = 0;
 											for (;;) {
 												int64_t x11653;
@@ -4330,7 +4336,7 @@ static bool MatchLogLine_func11536(lms_string s, int64_t i) {
 												if (i_12 >= n) {
 													return false;
 												} else if (lms_str_index(s, i_12) == 32) {
-													return MatchLogLine_func11674(s, lms_add_i64(i_12, 1));
+													return MatchLogLine_func11674(s, lms_add_i64(i_11, 2));
 												} else {
 													return false;
 												}
@@ -4359,37 +4365,37 @@ static bool MatchLogLine_func11536(lms_string s, int64_t i) {
 					return false;
 				}
 			} else if (c == 87) {
-				int64_t i_3 = lms_add_i64(i_2, 1);
+				int64_t i_3 = lms_add_i64(i, 2);
 				bool x11558 = i_3 >= n;
 				if (x11558) {
 					return false;
 				} else if (lms_str_index(s, i_3) == 65) {
-					int64_t i_4 = lms_add_i64(i_3, 1);
+					int64_t i_4 = lms_add_i64(i, 3);
 					bool x11566 = i_4 >= n;
 					if (x11566) {
 						return false;
 					} else if (lms_str_index(s, i_4) == 82) {
-						int64_t i_5 = lms_add_i64(i_4, 1);
+						int64_t i_5 = lms_add_i64(i, 4);
 						bool x11574 = i_5 >= n;
 						if (x11574) {
 							return false;
 						} else if (lms_str_index(s, i_5) == 78) {
-							int64_t i_6 = lms_add_i64(i_5, 1);
+							int64_t i_6 = lms_add_i64(i, 5);
 							bool x11582 = i_6 >= n;
 							if (x11582) {
 								return false;
 							} else if (lms_str_index(s, i_6) == 32) {
-								int64_t i_7 = lms_add_i64(i_6, 1);
+								int64_t i_7 = lms_add_i64(i, 6);
 								bool x11590 = i_7 >= n;
 								if (x11590) {
 									return false;
 								} else if (lms_str_index(s, i_7) == 91) {
-									int64_t i_8 = lms_add_i64(i_7, 1);
+									int64_t i_8 = lms_add_i64(i, 7);
 									bool x11598 = i_8 >= n;
 									if (x11598) {
 										return false;
 									} else if (lms_sub_u8(lms_str_index(s, i_8), 97) <= 25) {
-										int64_t i_9 = lms_add_i64(i_8, 1);
+										int64_t i_9 = lms_add_i64(i, 8);
 										int64_t i_13 = i_9;
 										int64_t x13283 = 0;
 										for (;;) {
@@ -4416,7 +4422,7 @@ static bool MatchLogLine_func11536(lms_string s, int64_t i) {
 											if (i_15 >= n) {
 												return false;
 											} else if (lms_str_index(s, i_15) == 32) {
-												return MatchLogLine_func11674(s, lms_add_i64(i_15, 1));
+												return MatchLogLine_func11674(s, lms_add_i64(i_14, 2));
 											} else {
 												return false;
 											}
@@ -4524,7 +4530,7 @@ static bool MatchAPIPath_func3695(lms_string s, int64_t i) {
 				return false;
 			} else {
 				uint8_t c_2 = lms_str_index(s, i_2);
-				int64_t i_3 = lms_add_i64(i_2, 1);
+				int64_t i_3 = lms_add_i64(i, 2);
 				uint8_t x3747 = lms_shr_u8(c_2, 6u);
 				bool x3773;
 				if (x3747 == 0) {
@@ -4551,7 +4557,7 @@ static bool MatchAPIPath_func3695(lms_string s, int64_t i) {
 						return false;
 					} else {
 						uint8_t c_3 = lms_str_index(s, i_3);
-						int64_t i_4 = lms_add_i64(i_3, 1);
+						int64_t i_4 = lms_add_i64(i, 3);
 						uint8_t x3786 = lms_shr_u8(c_3, 6u);
 						bool x3809;
 						if (x3786 == 0) {
@@ -4585,7 +4591,7 @@ static bool MatchAPIPath_func3695(lms_string s, int64_t i) {
 								return false;
 							} else {
 								uint8_t c_4 = lms_str_index(s, i_4);
-								int64_t i_5 = lms_add_i64(i_4, 1);
+								int64_t i_5 = lms_add_i64(i, 4);
 								uint8_t x3834 = lms_shr_u8(c_4, 6u);
 								bool x3857;
 								if (x3834 == 0) {
@@ -4619,7 +4625,7 @@ static bool MatchAPIPath_func3695(lms_string s, int64_t i) {
 										return false;
 									} else {
 										uint8_t c_5 = lms_str_index(s, i_5);
-										int64_t i_6 = lms_add_i64(i_5, 1);
+										int64_t i_6 = lms_add_i64(i, 5);
 										uint8_t x3882 = lms_shr_u8(c_5, 6u);
 										bool x3905;
 										if (x3882 == 0) {
@@ -4653,7 +4659,7 @@ static bool MatchAPIPath_func3695(lms_string s, int64_t i) {
 												return false;
 											} else {
 												uint8_t c_6 = lms_str_index(s, i_6);
-												int64_t i_7 = lms_add_i64(i_6, 1);
+												int64_t i_7 = lms_add_i64(i, 6);
 												uint8_t x3930 = lms_shr_u8(c_6, 6u);
 												bool x3956;
 												if (x3930 == 0) {
@@ -4680,7 +4686,7 @@ static bool MatchAPIPath_func3695(lms_string s, int64_t i) {
 														return false;
 													} else {
 														uint8_t c_7 = lms_str_index(s, i_7);
-														int64_t i_8 = lms_add_i64(i_7, 1);
+														int64_t i_8 = lms_add_i64(i, 7);
 														uint8_t x3969 = lms_shr_u8(c_7, 6u);
 														bool x3992;
 														if (x3969 == 0) {
@@ -4714,7 +4720,7 @@ static bool MatchAPIPath_func3695(lms_string s, int64_t i) {
 														return false;
 														} else {
 														uint8_t c_8 = lms_str_index(s, i_8);
-														int64_t i_9 = lms_add_i64(i_8, 1);
+														int64_t i_9 = lms_add_i64(i, 8);
 														uint8_t x4017 = lms_shr_u8(c_8, 6u);
 														bool x4043;
 														if (x4017 == 0) {
@@ -4808,16 +4814,16 @@ static bool MatchAPIPath_func3695(lms_string s, int64_t i) {
 														}
 														}
 														if (x4162) {
-														int64_t i_13 = lms_add_i64(i_12, 1);
+														int64_t i_13 = lms_add_i64(i_11, 2);
 														return MatchAPIPath_func3151(s, i_13);
 														} else if (c_10 == 68) {
-														int64_t i_13 = lms_add_i64(i_12, 1);
+														int64_t i_13 = lms_add_i64(i_11, 2);
 														return MatchAPIPath_func3254(s, i_13);
 														} else if (c_10 == 71) {
-														int64_t i_13 = lms_add_i64(i_12, 1);
+														int64_t i_13 = lms_add_i64(i_11, 2);
 														return MatchAPIPath_func3377(s, i_13);
 														} else if (c_10 == 80) {
-														int64_t i_13 = lms_add_i64(i_12, 1);
+														int64_t i_13 = lms_add_i64(i_11, 2);
 														return MatchAPIPath_func3508(s, i_13);
 														} else {
 														bool x4147 = x4139 == 1;
@@ -4928,6 +4934,7 @@ static bool MatchAPIPath_func3508(lms_string s, int64_t i) {
 		return false;
 	} else {
 		uint8_t c = lms_str_index(s, i_3);
+		int64_t i_4 = lms_add_i64(i_3, 1);
 		uint8_t x3562 = lms_shr_u8(c, 6u);
 		bool x3585;
 		if (x3562 == 0) {
@@ -4949,17 +4956,13 @@ static bool MatchAPIPath_func3508(lms_string s, int64_t i) {
 			x3585 = false;
 		}
 		if (x3585) {
-			int64_t i_4 = lms_add_i64(i_3, 1);
 			return MatchAPIPath_func3151(s, i_4);
 		} else if (c == 68) {
-			int64_t i_4 = lms_add_i64(i_3, 1);
 			return MatchAPIPath_func3254(s, i_4);
 		} else if (c == 71) {
-			int64_t i_4 = lms_add_i64(i_3, 1);
 			return MatchAPIPath_func3377(s, i_4);
 		} else {
-			int64_t i_4 = lms_add_i64(i_3, 1);
-			int64_t i_5 = lms_add_i64(i_4, 1);
+			int64_t i_5 = lms_add_i64(i_3, 2);
 			if (c == 79) {
 				bool x3599 = i_4 >= n;
 				if (x3599) {
@@ -4999,7 +5002,7 @@ static bool MatchAPIPath_func3508(lms_string s, int64_t i) {
 							return false;
 						} else {
 							uint8_t c_3 = lms_str_index(s, i_5);
-							int64_t i_6 = lms_add_i64(i_5, 1);
+							int64_t i_6 = lms_add_i64(i_3, 3);
 							uint8_t x3654 = lms_shr_u8(c_3, 6u);
 							bool x3677;
 							if (x3654 == 0) {
@@ -5143,7 +5146,7 @@ static bool MatchAPIPath_func3377(lms_string s, int64_t i) {
 				return false;
 			} else {
 				uint8_t c_2 = lms_str_index(s, i_4);
-				int64_t i_5 = lms_add_i64(i_4, 1);
+				int64_t i_5 = lms_add_i64(i_3, 2);
 				uint8_t x3471 = lms_shr_u8(c_2, 6u);
 				bool x3494;
 				if (x3471 == 0) {
@@ -5242,7 +5245,7 @@ static bool MatchAPIPath_func3254(lms_string s, int64_t i) {
 				return false;
 			} else {
 				uint8_t c_2 = lms_str_index(s, i_4);
-				int64_t i_5 = lms_add_i64(i_4, 1);
+				int64_t i_5 = lms_add_i64(i_3, 2);
 				uint8_t x3344 = lms_shr_u8(c_2, 6u);
 				bool x3367;
 				if (x3344 == 0) {
@@ -5274,7 +5277,7 @@ static bool MatchAPIPath_func3254(lms_string s, int64_t i) {
 						return false;
 					} else {
 						uint8_t c_3 = lms_str_index(s, i_5);
-						int64_t i_6 = lms_add_i64(i_5, 1);
+						int64_t i_6 = lms_add_i64(i_3, 3);
 						uint8_t x4428 = lms_shr_u8(c_3, 6u);
 						bool x4451;
 						if (x4428 == 0) {
@@ -5304,7 +5307,7 @@ static bool MatchAPIPath_func3254(lms_string s, int64_t i) {
 								return false;
 							} else {
 								uint8_t c_4 = lms_str_index(s, i_6);
-								int64_t i_7 = lms_add_i64(i_6, 1);
+								int64_t i_7 = lms_add_i64(i_3, 4);
 								uint8_t x4468 = lms_shr_u8(c_4, 6u);
 								bool x4491;
 								if (x4468 == 0) {
@@ -5338,7 +5341,7 @@ static bool MatchAPIPath_func3254(lms_string s, int64_t i) {
 										return false;
 									} else {
 										uint8_t c_5 = lms_str_index(s, i_7);
-										int64_t i_8 = lms_add_i64(i_7, 1);
+										int64_t i_8 = lms_add_i64(i_3, 5);
 										uint8_t x4516 = lms_shr_u8(c_5, 6u);
 										bool x4539;
 										if (x4516 == 0) {
