@@ -66,7 +66,22 @@
 //     share one); a table the code writes is copied per call
 //     (slices.Clone) so that calls do not see each other's writes;
 //   - string(x) of a 64-bit integer calls a small helper, since
-//     string(rune(x)) would truncate x and vet rejects string(x).
+//     string(rune(x)) would truncate x and vet rejects string(x);
+//   - an element read at a constant index of a named slice that needs a
+//     name is named after both (a3 := a[3]).
+//
+// # Bounds checks
+//
+// Go checks every index; the generated code keeps Go's checks and adds no
+// "hint" such as _ = s[n-1] before a loop. Such a hint panics with another
+// index (n-1, not the first index out of range) and before the effects of
+// the iterations that would have run, so the generated function would not
+// behave as the staging function does, which the differential tests
+// reject. What removes checks instead: the builder drops a check an
+// earlier access already made (ir/guard.go), so s[i] read twice is checked
+// once and s[3] after s[5] not at all; and loops over a slice are written
+// with i < len(s) as their condition, which Go's prove pass turns into
+// check-free indexing.
 //
 // # Files
 //
