@@ -1,6 +1,7 @@
 package gogen
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
@@ -61,12 +62,12 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 			last = i
 		}
 	}
-	var done *ir.Node // a statement already written
+	var done []*ir.Node // statements already written
 	for i, n := range fr.nodes {
 		if out.term {
 			break // unreachable: vet would flag it
 		}
-		if fg.skip(n) || n == done {
+		if fg.skip(n) || slices.Contains(done, n) {
 			continue
 		}
 		if n == fg.post {
@@ -97,13 +98,116 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 			if w := fg.nextStmt(fr, i); w != nil && w.Op == ir.OpVarSet && w.Args[1] == n.Sym.E() && !fg.isTuple(n.Sym) {
 				// v = if c {a} else {b}: assign v in the branches.
 				fg.ifStmt(out, n, dest{kind: destAssign, names: []string{fg.name(w.Args[0].Sym())}})
-				done = w
+				done = append(done, w)
+				continue
+			}
+		}
+		if n.Op == ir.OpIf && i == last && d.kind == destAssign {
+			if names, rest, ok := fg.spreadResult(fr, n, d); ok {
+				// The block's results are the conditional's and
+				// constants: the conditional assigns its own.
+				fg.ifStmt(out, n, dest{kind: destAssign, names: names})
+				out.list = append(out.list, rest...)
+				resultSent = true
+				continue
+			}
+		}
+		if n.Op == ir.OpIf && fg.isTuple(n.Sym) {
+			if names, sets := fg.tupleVarSets(fr, i, n); sets != nil {
+				// v, w = if c {a, b} else {...}: assign v and w in the branches.
+				fg.ifStmt(out, n, dest{kind: destAssign, names: names})
+				done = append(done, sets...)
 				continue
 			}
 		}
 		fg.stmt(out, n)
 	}
 	return out, resultSent
+}
+
+// spreadResult recognizes a block, sent to variables, whose result is a
+// tuple of the results of its last statement n, a conditional, each used
+// once, and of constants (as in n, run = x, 0 where x is a conditional's
+// result). It returns the names n's results go to and the assignments of
+// the constants, written after n.
+func (fg *funcGen) spreadResult(fr *frame, n *ir.Node, d dest) ([]string, []jen.Code, bool) {
+	res := fr.b.Res
+	if !res.IsSym() || fg.uses[res.Sym()] != 1 {
+		return nil, nil, false
+	}
+	t := fg.g.Def(res.Sym())
+	if t == nil || t.Op != ir.OpTuple || len(t.Args) != len(d.names) {
+		return nil, nil, false
+	}
+	outs := []ir.Sym{n.Sym}
+	if fg.isTuple(n.Sym) {
+		if outs = fg.projs[n.Sym]; outs == nil || fg.uses[n.Sym] != 0 {
+			return nil, nil, false
+		}
+	}
+	names := make([]string, len(outs))
+	var rest []jen.Code
+	for p, a := range t.Args {
+		if a.IsConst() {
+			if d.names[p] != "_" {
+				rest = append(rest, jen.Id(d.names[p]).Op("=").Add(fg.ref(a, ctxConverted).s))
+			}
+			continue
+		}
+		k := slices.Index(outs, a.Sym())
+		if k < 0 || names[k] != "" || fg.uses[a.Sym()] != 1 {
+			return nil, nil, false
+		}
+		names[k] = d.names[p]
+	}
+	for k := range names {
+		if names[k] == "" {
+			if outs[k] != 0 {
+				return nil, nil, false // a result used elsewhere
+			}
+			names[k] = "_"
+		}
+	}
+	fg.consumed[t.Sym] = true
+	return names, rest, true
+}
+
+// tupleVarSets recognizes a conditional with several results whose every
+// result is used once, by one of the statements right after it, each
+// assigning a different variable: the conditional can assign the variables
+// itself. It returns the variables' names in result order and those
+// statements.
+func (fg *funcGen) tupleVarSets(fr *frame, i int, n *ir.Node) ([]string, []*ir.Node) {
+	ps := fg.projs[n.Sym]
+	if fg.uses[n.Sym] != 0 || ps == nil {
+		return nil, nil
+	}
+	names := make([]string, len(ps))
+	need := 0
+	for k, p := range ps {
+		if p == 0 {
+			names[k] = "_"
+		} else {
+			need++
+		}
+	}
+	var sets []*ir.Node
+	vars := map[ir.Sym]bool{}
+	for j := i; len(sets) < need; {
+		w := fg.nextStmt(fr, j)
+		if w == nil || w.Op != ir.OpVarSet || !w.Args[1].IsSym() || vars[w.Args[0].Sym()] {
+			return nil, nil
+		}
+		k := slices.Index(ps, w.Args[1].Sym())
+		if k < 0 || fg.uses[ps[k]] != 1 || names[k] != "" {
+			return nil, nil
+		}
+		names[k] = fg.name(w.Args[0].Sym())
+		vars[w.Args[0].Sym()] = true
+		sets = append(sets, w)
+		j = slices.Index(fr.nodes, w)
+	}
+	return names, sets
 }
 
 // nextStmt returns the first node after index i of fr that is written as
@@ -144,6 +248,9 @@ func (fg *funcGen) result(out *stmts, res ir.Exp, d dest) {
 			out.term = true
 		}
 	case destAssign:
+		if fg.assignOne(out, res, d) {
+			return
+		}
 		vals := fg.values(res)
 		if len(vals) == 0 {
 			return
@@ -169,6 +276,49 @@ func (fg *funcGen) result(out *stmts, res ir.Exp, d dest) {
 	default:
 		panic("BUG: gogen: block result to a declaration")
 	}
+}
+
+// assignOne writes a block result sent to variables when all but one of
+// them keep their value: v = v + 1 is then v++, as any assignment.
+func (fg *funcGen) assignOne(out *stmts, res ir.Exp, d dest) bool {
+	elems := []ir.Exp{res}
+	var tuple *ir.Node
+	if fg.g.TypeOf(res).Kind == ir.KTuple {
+		if tuple = fg.inlineNode(res.Sym()); tuple == nil {
+			tuple = fg.g.Def(res.Sym()) // a tuple node is never a statement
+		}
+		if tuple == nil || tuple.Op != ir.OpTuple {
+			return false
+		}
+		elems = tuple.Args
+	}
+	if len(elems) != len(d.names) {
+		return false
+	}
+	isVar := func(name string) func(*ir.Node) bool {
+		return func(m *ir.Node) bool { return m.Op == ir.OpVarGet && fg.name(m.Args[0].Sym()) == name }
+	}
+	one := -1
+	for i, e := range elems {
+		if d.names[i] == "_" || !fg.readsLHS(e, isVar(d.names[i])) {
+			if one >= 0 {
+				return false
+			}
+			one = i
+		}
+	}
+	if tuple != nil {
+		fg.consumed[tuple.Sym] = true
+	}
+	for i, e := range elems {
+		if i != one {
+			fg.ref(e, ctxConverted) // the variable itself
+		}
+	}
+	if one >= 0 {
+		fg.assign(out, jen.Id(d.names[one]), elems[one], isVar(d.names[one]))
+	}
+	return true
 }
 
 // values writes the values of a block result: none for no result, one

@@ -62,15 +62,11 @@ func BFChecksum(tape, in, out []uint8) int {
 		x59 := tape[0]
 		for x59 != 0 {
 			x46 += x59
-			var x87 uint8
-			var ip2 int
 			if ip1 < x12 {
-				x87, ip2 = in[ip1], ip1+1
+				x59, ip1 = in[ip1], ip1+1
 			} else {
-				x87, ip2 = 0, ip1
+				x59 = 0
 			}
-			x59 = x87
-			ip1 = ip2
 		}
 		tape[0] = x59
 		tape[1] = x46
