@@ -143,6 +143,9 @@ func (fg *funcGen) ref(e ir.Exp, ctx constCtx) expr {
 	if fg.forwarded[s] {
 		return primary(jen.Id(fg.name(fg.g.Def(s).Args[0].Sym())))
 	}
+	if n := fg.g.Def(s); n != nil && fg.lenOfInput(n) {
+		return fg.nodeExpr(n)
+	}
 	return primary(jen.Id(fg.nameOf(s)))
 }
 

@@ -297,5 +297,8 @@ func (fg *funcGen) isLenOf(e, s ir.Exp) bool {
 		return false
 	}
 	n := fg.inlineNode(e.Sym())
+	if n == nil && fg.lenOfInput(fg.g.Def(e.Sym())) {
+		n = fg.g.Def(e.Sym()) // written at every use
+	}
 	return n != nil && (n.Op == ir.OpSliceLen || n.Op == ir.OpStrLen) && n.Args[0] == s
 }

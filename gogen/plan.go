@@ -161,6 +161,22 @@ func (a *analysis) silent(n *ir.Node) bool {
 		return a.hoisted[n.Sym]
 	case ir.OpForward:
 		return a.hoisted[n.Args[0].Sym()]
+	case ir.OpSliceLen, ir.OpSliceCap, ir.OpStrLen:
+		return a.lenOfInput(n)
+	}
+	return false
+}
+
+// lenOfInput reports whether n is len or cap of a parameter: written
+// len(s) at every use rather than named once (n := len(s)), which reads
+// as a programmer writes it and lets Go's prove pass see i < len(s).
+func (a *analysis) lenOfInput(n *ir.Node) bool {
+	if n == nil {
+		return false
+	}
+	switch n.Op {
+	case ir.OpSliceLen, ir.OpSliceCap, ir.OpStrLen:
+		return n.Args[0].IsSym() && a.g.Def(n.Args[0].Sym()) == nil
 	}
 	return false
 }

@@ -4,10 +4,9 @@ package bf
 
 // BFReverse is Run specialized with prog=Reverse.
 func BFReverse(tape, in, out []uint8) int {
-	x9 := len(in)
 	var x18 uint8
 	var ip int
-	if x9 > 0 {
+	if len(in) > 0 {
 		x18, ip = in[0], 1
 	} else {
 		x18, ip = 0, 0
@@ -20,7 +19,7 @@ func BFReverse(tape, in, out []uint8) int {
 		at := p + 1
 		var x46 uint8
 		var ip2 int
-		if ip1 < x9 {
+		if ip1 < len(in) {
 			x46, ip2 = in[ip1], ip1+1
 		} else {
 			x46, ip2 = 0, ip1
@@ -47,10 +46,9 @@ func BFReverse(tape, in, out []uint8) int {
 // BFChecksum is Run specialized with prog=Checksum.
 func BFChecksum(tape, in, out []uint8) int {
 	tape[1] = 0
-	x12 := len(in)
 	var x20 uint8
 	var ip int
-	if x12 > 0 {
+	if len(in) > 0 {
 		x20, ip = in[0], 1
 	} else {
 		x20, ip = 0, 0
@@ -62,7 +60,7 @@ func BFChecksum(tape, in, out []uint8) int {
 		x59 := tape[0]
 		for x59 != 0 {
 			x46 += x59
-			if ip1 < x12 {
+			if ip1 < len(in) {
 				x59, ip1 = in[ip1], ip1+1
 			} else {
 				x59 = 0
@@ -81,10 +79,9 @@ func BFSquares(tape, in, out []uint8) int {
 	tape[2] = 0
 	tape[3] = 0
 	tape[4] = 0
-	x26 := len(in)
 	var x34 uint8
 	var ip int
-	if x26 > 0 {
+	if len(in) > 0 {
 		x34, ip = in[0], 1
 	} else {
 		x34, ip = 0, 0
@@ -124,7 +121,7 @@ func BFSquares(tape, in, out []uint8) int {
 		tape[at1] = 0
 		var x209 uint8
 		var ip2 int
-		if ip1 < x26 {
+		if ip1 < len(in) {
 			x209, ip2 = in[ip1], ip1+1
 		} else {
 			x209, ip2 = 0, ip1

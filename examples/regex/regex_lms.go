@@ -4,8 +4,7 @@ package regex
 
 // MatchIPv4 is Match specialized with pattern=IPv4.
 func MatchIPv4(s string) bool {
-	n := len(s)
-	if n <= 0 {
+	if len(s) <= 0 {
 		return false
 	}
 	c := s[0]
@@ -13,7 +12,7 @@ func MatchIPv4(s string) bool {
 		return matchIPv4Func5(s, 1)
 	}
 	if c == 49 {
-		x1254 := n <= 1
+		x1254 := len(s) <= 1
 		if x1254 {
 			return false
 		}
@@ -22,7 +21,7 @@ func MatchIPv4(s string) bool {
 			return matchIPv4Func4(s, 2)
 		}
 		if c1-48 <= 9 {
-			x1266 := n <= 2
+			x1266 := len(s) <= 2
 			if x1266 {
 				return false
 			}
@@ -38,7 +37,7 @@ func MatchIPv4(s string) bool {
 		return false
 	}
 	if c == 50 {
-		x1254 := n <= 1
+		x1254 := len(s) <= 1
 		if x1254 {
 			return false
 		}
@@ -47,7 +46,7 @@ func MatchIPv4(s string) bool {
 			return matchIPv4Func4(s, 2)
 		}
 		if c3-48 <= 4 {
-			x1266 := n <= 2
+			x1266 := len(s) <= 2
 			if x1266 {
 				return false
 			}
@@ -61,7 +60,7 @@ func MatchIPv4(s string) bool {
 			return false
 		}
 		if c3 == 53 {
-			x1266 := n <= 2
+			x1266 := len(s) <= 2
 			if x1266 {
 				return false
 			}
@@ -80,7 +79,7 @@ func MatchIPv4(s string) bool {
 		return false
 	}
 	if c-51 <= 6 {
-		x1254 := n <= 1
+		x1254 := len(s) <= 1
 		if x1254 {
 			return false
 		}
@@ -98,24 +97,23 @@ func MatchIPv4(s string) bool {
 
 // matchIPv4Func is a staged function of MatchIPv4.
 func matchIPv4Func(s string, i int) bool {
-	n := len(s)
-	if i >= n {
+	if i >= len(s) {
 		return false
 	}
 	c := s[i]
 	if c == 48 {
 		i1 := i + 1
-		x880 := i1 >= n
+		x880 := i1 >= len(s)
 		if x880 {
 			return true
 		}
 		return false
 	}
 	i2 := i + 2
-	x895 := i2 >= n
+	x895 := i2 >= len(s)
 	if c == 49 {
 		i1 := i + 1
-		x880 := i1 >= n
+		x880 := i1 >= len(s)
 		if x880 {
 			return true
 		}
@@ -124,7 +122,7 @@ func matchIPv4Func(s string, i int) bool {
 				return true
 			}
 			if s[i2]-48 <= 9 {
-				x904 := i+3 >= n
+				x904 := i+3 >= len(s)
 				if x904 {
 					return true
 				}
@@ -136,7 +134,7 @@ func matchIPv4Func(s string, i int) bool {
 	}
 	if c == 50 {
 		i1 := i + 1
-		x880 := i1 >= n
+		x880 := i1 >= len(s)
 		if x880 {
 			return true
 		}
@@ -146,7 +144,7 @@ func matchIPv4Func(s string, i int) bool {
 				return true
 			}
 			if s[i2]-48 <= 9 {
-				x904 := i+3 >= n
+				x904 := i+3 >= len(s)
 				if x904 {
 					return true
 				}
@@ -159,7 +157,7 @@ func matchIPv4Func(s string, i int) bool {
 				return true
 			}
 			if s[i2]-48 <= 5 {
-				x904 := i+3 >= n
+				x904 := i+3 >= len(s)
 				if x904 {
 					return true
 				}
@@ -177,7 +175,7 @@ func matchIPv4Func(s string, i int) bool {
 	}
 	if c-51 <= 6 {
 		i1 := i + 1
-		x880 := i1 >= n
+		x880 := i1 >= len(s)
 		if x880 {
 			return true
 		}
@@ -205,8 +203,7 @@ func matchIPv4Func1(s string, i int) bool {
 
 // matchIPv4Func2 is a staged function of MatchIPv4.
 func matchIPv4Func2(s string, i int) bool {
-	n := len(s)
-	if i >= n {
+	if i >= len(s) {
 		return false
 	}
 	c := s[i]
@@ -218,7 +215,7 @@ func matchIPv4Func2(s string, i int) bool {
 	i3 := i + 3
 	if c == 49 {
 		i1 := i + 1
-		x996 := i1 >= n
+		x996 := i1 >= len(s)
 		if x996 {
 			return false
 		}
@@ -227,7 +224,7 @@ func matchIPv4Func2(s string, i int) bool {
 			return matchIPv4Func(s, i2)
 		}
 		if c1-48 <= 9 {
-			x1009 := i2 >= n
+			x1009 := i2 >= len(s)
 			if x1009 {
 				return false
 			}
@@ -244,7 +241,7 @@ func matchIPv4Func2(s string, i int) bool {
 	}
 	if c == 50 {
 		i1 := i + 1
-		x996 := i1 >= n
+		x996 := i1 >= len(s)
 		if x996 {
 			return false
 		}
@@ -253,7 +250,7 @@ func matchIPv4Func2(s string, i int) bool {
 			return matchIPv4Func(s, i2)
 		}
 		if c3-48 <= 4 {
-			x1009 := i2 >= n
+			x1009 := i2 >= len(s)
 			if x1009 {
 				return false
 			}
@@ -267,7 +264,7 @@ func matchIPv4Func2(s string, i int) bool {
 			return false
 		}
 		if c3 == 53 {
-			x1009 := i2 >= n
+			x1009 := i2 >= len(s)
 			if x1009 {
 				return false
 			}
@@ -287,7 +284,7 @@ func matchIPv4Func2(s string, i int) bool {
 	}
 	if c-51 <= 6 {
 		i1 := i + 1
-		x996 := i1 >= n
+		x996 := i1 >= len(s)
 		if x996 {
 			return false
 		}
@@ -316,8 +313,7 @@ func matchIPv4Func3(s string, i int) bool {
 
 // matchIPv4Func4 is a staged function of MatchIPv4.
 func matchIPv4Func4(s string, i int) bool {
-	n := len(s)
-	if i >= n {
+	if i >= len(s) {
 		return false
 	}
 	c := s[i]
@@ -329,7 +325,7 @@ func matchIPv4Func4(s string, i int) bool {
 	i3 := i + 3
 	if c == 49 {
 		i1 := i + 1
-		x1125 := i1 >= n
+		x1125 := i1 >= len(s)
 		if x1125 {
 			return false
 		}
@@ -338,7 +334,7 @@ func matchIPv4Func4(s string, i int) bool {
 			return matchIPv4Func2(s, i2)
 		}
 		if c1-48 <= 9 {
-			x1138 := i2 >= n
+			x1138 := i2 >= len(s)
 			if x1138 {
 				return false
 			}
@@ -355,7 +351,7 @@ func matchIPv4Func4(s string, i int) bool {
 	}
 	if c == 50 {
 		i1 := i + 1
-		x1125 := i1 >= n
+		x1125 := i1 >= len(s)
 		if x1125 {
 			return false
 		}
@@ -364,7 +360,7 @@ func matchIPv4Func4(s string, i int) bool {
 			return matchIPv4Func2(s, i2)
 		}
 		if c3-48 <= 4 {
-			x1138 := i2 >= n
+			x1138 := i2 >= len(s)
 			if x1138 {
 				return false
 			}
@@ -378,7 +374,7 @@ func matchIPv4Func4(s string, i int) bool {
 			return false
 		}
 		if c3 == 53 {
-			x1138 := i2 >= n
+			x1138 := i2 >= len(s)
 			if x1138 {
 				return false
 			}
@@ -398,7 +394,7 @@ func matchIPv4Func4(s string, i int) bool {
 	}
 	if c-51 <= 6 {
 		i1 := i + 1
-		x1125 := i1 >= n
+		x1125 := i1 >= len(s)
 		if x1125 {
 			return false
 		}
@@ -427,8 +423,7 @@ func matchIPv4Func5(s string, i int) bool {
 
 // MatchEmail is Match specialized with pattern=Email.
 func MatchEmail(s string) bool {
-	n := len(s)
-	if n <= 0 {
+	if len(s) <= 0 {
 		return false
 	}
 	c := s[0]
@@ -448,7 +443,7 @@ func MatchEmail(s string) bool {
 		x597 := 0
 		for {
 			var x632 int
-			if i < n {
+			if i < len(s) {
 				c1 := s[i]
 				x605 := c1 >> 6
 				var x620 bool
@@ -477,12 +472,12 @@ func MatchEmail(s string) bool {
 			}
 		}
 		i1 := x597
-		if i1 >= n {
+		if i1 >= len(s) {
 			return false
 		}
 		if s[i1] == 64 {
 			i2 := i1 + 1
-			if i2 >= n {
+			if i2 >= len(s) {
 				return false
 			}
 			c2 := s[i2]
@@ -502,7 +497,7 @@ func MatchEmail(s string) bool {
 				x702 := 0
 				for {
 					var x737 int
-					if i3 < n {
+					if i3 < len(s) {
 						c3 := s[i3]
 						x710 := c3 >> 6
 						var x725 bool
@@ -531,7 +526,7 @@ func MatchEmail(s string) bool {
 					}
 				}
 				i4 := x702
-				if i4 >= n {
+				if i4 >= len(s) {
 					return false
 				}
 				if s[i4] == 46 {
@@ -548,12 +543,11 @@ func MatchEmail(s string) bool {
 
 // matchEmailFunc is a staged function of MatchEmail.
 func matchEmailFunc(s string, i int) bool {
-	n := len(s)
 	i1 := i
 	x812 := 0
 	for {
 		var x847 int
-		if i1 < n {
+		if i1 < len(s) {
 			c := s[i1]
 			x820 := c >> 6
 			var x835 bool
@@ -582,7 +576,7 @@ func matchEmailFunc(s string, i int) bool {
 		}
 	}
 	i2 := x812
-	if i2 >= n {
+	if i2 >= len(s) {
 		return false
 	}
 	if s[i2] == 46 {
@@ -593,8 +587,7 @@ func matchEmailFunc(s string, i int) bool {
 
 // matchEmailFunc1 is a staged function of MatchEmail.
 func matchEmailFunc1(s string, i int) bool {
-	n := len(s)
-	if i >= n {
+	if i >= len(s) {
 		return false
 	}
 	c := s[i]
@@ -615,7 +608,7 @@ func matchEmailFunc1(s string, i int) bool {
 	}
 	if x873 {
 		i1 := i + 1
-		if i1 >= n {
+		if i1 >= len(s) {
 			return false
 		}
 		c1 := s[i1]
@@ -644,7 +637,7 @@ func matchEmailFunc1(s string, i int) bool {
 			x933 := 0
 			for {
 				var x961 int
-				if i3 < n {
+				if i3 < len(s) {
 					c2 := s[i3]
 					x949 := false
 					if c2>>6 == 1 {
@@ -666,7 +659,7 @@ func matchEmailFunc1(s string, i int) bool {
 				}
 			}
 			i4 := x933
-			if i4 >= n {
+			if i4 >= len(s) {
 				return true
 			}
 			c3 := s[i4]
@@ -691,89 +684,88 @@ func matchEmailFunc1(s string, i int) bool {
 
 // MatchLogLine is Match specialized with pattern=LogLine.
 func MatchLogLine(s string) bool {
-	n := len(s)
-	if n <= 0 {
+	if len(s) <= 0 {
 		return false
 	}
 	if s[0]-48 <= 9 {
-		if n <= 1 {
+		if len(s) <= 1 {
 			return false
 		}
 		if s[1]-48 <= 9 {
-			if n <= 2 {
+			if len(s) <= 2 {
 				return false
 			}
 			if s[2]-48 <= 9 {
-				if n <= 3 {
+				if len(s) <= 3 {
 					return false
 				}
 				if s[3]-48 <= 9 {
-					if n <= 4 {
+					if len(s) <= 4 {
 						return false
 					}
 					if s[4] == 45 {
-						if n <= 5 {
+						if len(s) <= 5 {
 							return false
 						}
 						if s[5]-48 <= 9 {
-							if n <= 6 {
+							if len(s) <= 6 {
 								return false
 							}
 							if s[6]-48 <= 9 {
-								if n <= 7 {
+								if len(s) <= 7 {
 									return false
 								}
 								if s[7] == 45 {
-									if n <= 8 {
+									if len(s) <= 8 {
 										return false
 									}
 									if s[8]-48 <= 9 {
-										if n <= 9 {
+										if len(s) <= 9 {
 											return false
 										}
 										if s[9]-48 <= 9 {
-											if n <= 10 {
+											if len(s) <= 10 {
 												return false
 											}
 											if s[10] == 84 {
-												if n <= 11 {
+												if len(s) <= 11 {
 													return false
 												}
 												if s[11]-48 <= 9 {
-													if n <= 12 {
+													if len(s) <= 12 {
 														return false
 													}
 													if s[12]-48 <= 9 {
-														if n <= 13 {
+														if len(s) <= 13 {
 															return false
 														}
 														if s[13] == 58 {
-															if n <= 14 {
+															if len(s) <= 14 {
 																return false
 															}
 															if s[14]-48 <= 9 {
-																if n <= 15 {
+																if len(s) <= 15 {
 																	return false
 																}
 																if s[15]-48 <= 9 {
-																	if n <= 16 {
+																	if len(s) <= 16 {
 																		return false
 																	}
 																	if s[16] == 58 {
-																		if n <= 17 {
+																		if len(s) <= 17 {
 																			return false
 																		}
 																		if s[17]-48 <= 9 {
-																			if n <= 18 {
+																			if len(s) <= 18 {
 																				return false
 																			}
 																			if s[18]-48 <= 9 {
-																				if n <= 19 {
+																				if len(s) <= 19 {
 																					return false
 																				}
 																				c := s[19]
 																				if c == 46 {
-																					if n <= 20 {
+																					if len(s) <= 20 {
 																						return false
 																					}
 																					if s[20]-48 <= 9 {
@@ -781,7 +773,7 @@ func MatchLogLine(s string) bool {
 																						x11503 := 0
 																						for {
 																							var x11523 int
-																							if i < n {
+																							if i < len(s) {
 																								if s[i]-48 <= 9 {
 																									i++
 																									x11523 = 7
@@ -798,7 +790,7 @@ func MatchLogLine(s string) bool {
 																							}
 																						}
 																						i1 := x11503
-																						if i1 >= n {
+																						if i1 >= len(s) {
 																							return false
 																						}
 																						if s[i1] == 90 {
@@ -865,13 +857,12 @@ func matchLogLineFunc(s string, i int) bool {
 
 // matchLogLineFunc1 is a staged function of MatchLogLine.
 func matchLogLineFunc1(s string, i int) bool {
-	n := len(s)
-	if i >= n {
+	if i >= len(s) {
 		return false
 	}
 	if s[i]-160 <= 31 {
 		i1 := i + 1
-		if i1 >= n {
+		if i1 >= len(s) {
 			return false
 		}
 		if s[i1]-128 <= 63 {
@@ -884,13 +875,12 @@ func matchLogLineFunc1(s string, i int) bool {
 
 // matchLogLineFunc2 is a staged function of MatchLogLine.
 func matchLogLineFunc2(s string, i int) bool {
-	n := len(s)
-	if i >= n {
+	if i >= len(s) {
 		return false
 	}
 	if s[i]-128 <= 63 {
 		i1 := i + 1
-		if i1 >= n {
+		if i1 >= len(s) {
 			return false
 		}
 		if s[i1]-128 <= 63 {
@@ -903,13 +893,12 @@ func matchLogLineFunc2(s string, i int) bool {
 
 // matchLogLineFunc3 is a staged function of MatchLogLine.
 func matchLogLineFunc3(s string, i int) bool {
-	n := len(s)
-	if i >= n {
+	if i >= len(s) {
 		return false
 	}
 	if s[i]-128 <= 31 {
 		i1 := i + 1
-		if i1 >= n {
+		if i1 >= len(s) {
 			return false
 		}
 		if s[i1]-128 <= 63 {
@@ -922,13 +911,12 @@ func matchLogLineFunc3(s string, i int) bool {
 
 // matchLogLineFunc4 is a staged function of MatchLogLine.
 func matchLogLineFunc4(s string, i int) bool {
-	n := len(s)
-	if i >= n {
+	if i >= len(s) {
 		return false
 	}
 	if s[i]-128 <= 63 {
 		i1 := i + 1
-		if i1 >= n {
+		if i1 >= len(s) {
 			return false
 		}
 		if s[i1]-128 <= 63 {
@@ -941,18 +929,17 @@ func matchLogLineFunc4(s string, i int) bool {
 
 // matchLogLineFunc5 is a staged function of MatchLogLine.
 func matchLogLineFunc5(s string, i int) bool {
-	n := len(s)
-	if i >= n {
+	if i >= len(s) {
 		return false
 	}
 	if s[i]-144 <= 47 {
 		i1 := i + 1
-		if i1 >= n {
+		if i1 >= len(s) {
 			return false
 		}
 		if s[i1]-128 <= 63 {
 			i2 := i + 2
-			if i2 >= n {
+			if i2 >= len(s) {
 				return false
 			}
 			if s[i2]-128 <= 63 {
@@ -967,18 +954,17 @@ func matchLogLineFunc5(s string, i int) bool {
 
 // matchLogLineFunc6 is a staged function of MatchLogLine.
 func matchLogLineFunc6(s string, i int) bool {
-	n := len(s)
-	if i >= n {
+	if i >= len(s) {
 		return false
 	}
 	if s[i]-128 <= 63 {
 		i1 := i + 1
-		if i1 >= n {
+		if i1 >= len(s) {
 			return false
 		}
 		if s[i1]-128 <= 63 {
 			i2 := i + 2
-			if i2 >= n {
+			if i2 >= len(s) {
 				return false
 			}
 			if s[i2]-128 <= 63 {
@@ -993,18 +979,17 @@ func matchLogLineFunc6(s string, i int) bool {
 
 // matchLogLineFunc7 is a staged function of MatchLogLine.
 func matchLogLineFunc7(s string, i int) bool {
-	n := len(s)
-	if i >= n {
+	if i >= len(s) {
 		return false
 	}
 	if s[i]-128 <= 15 {
 		i1 := i + 1
-		if i1 >= n {
+		if i1 >= len(s) {
 			return false
 		}
 		if s[i1]-128 <= 63 {
 			i2 := i + 2
-			if i2 >= n {
+			if i2 >= len(s) {
 				return false
 			}
 			if s[i2]-128 <= 63 {
@@ -1019,12 +1004,11 @@ func matchLogLineFunc7(s string, i int) bool {
 
 // matchLogLineFunc8 is a staged function of MatchLogLine.
 func matchLogLineFunc8(s string, i int) bool {
-	n := len(s)
 	i1 := i
 	x11919 := 0
 	for {
 		var x11938 int
-		if i1 < n {
+		if i1 < len(s) {
 			if s[i1] == 116 {
 				i1++
 				x11938 = 7
@@ -1041,7 +1025,7 @@ func matchLogLineFunc8(s string, i int) bool {
 		}
 	}
 	i2 := x11919
-	if i2 >= n {
+	if i2 >= len(s) {
 		return false
 	}
 	c := s[i2]
@@ -1061,7 +1045,7 @@ func matchLogLineFunc8(s string, i int) bool {
 		return matchLogLineFunc10(s, i3)
 	}
 	if c == 105 {
-		if i3 >= n {
+		if i3 >= len(s) {
 			return false
 		}
 		c1 := s[i3]
@@ -1081,7 +1065,7 @@ func matchLogLineFunc8(s string, i int) bool {
 			return matchLogLineFunc10(s, i4)
 		}
 		if c1 == 109 {
-			if i4 >= n {
+			if i4 >= len(s) {
 				return false
 			}
 			c2 := s[i4]
@@ -1101,7 +1085,7 @@ func matchLogLineFunc8(s string, i int) bool {
 				return matchLogLineFunc10(s, i5)
 			}
 			if c2 == 101 {
-				if i5 >= n {
+				if i5 >= len(s) {
 					return false
 				}
 				c3 := s[i5]
@@ -1121,7 +1105,7 @@ func matchLogLineFunc8(s string, i int) bool {
 					return matchLogLineFunc10(s, i6)
 				}
 				if c3 == 111 {
-					if i6 >= n {
+					if i6 >= len(s) {
 						return false
 					}
 					c4 := s[i6]
@@ -1147,7 +1131,7 @@ func matchLogLineFunc8(s string, i int) bool {
 						return matchLogLineFunc8(s, i7)
 					}
 					if c4 == 117 {
-						if i7 >= n {
+						if i7 >= len(s) {
 							return false
 						}
 						c5 := s[i7]
@@ -1352,12 +1336,11 @@ func matchLogLineFunc8(s string, i int) bool {
 
 // matchLogLineFunc9 is a staged function of MatchLogLine.
 func matchLogLineFunc9(s string, i int) bool {
-	n := len(s)
 	i1 := i
 	x11784 := 0
 	for {
 		var x11803 int
-		if i1 < n {
+		if i1 < len(s) {
 			if s[i1] == 114 {
 				i1++
 				x11803 = 7
@@ -1374,7 +1357,7 @@ func matchLogLineFunc9(s string, i int) bool {
 		}
 	}
 	i2 := x11784
-	if i2 >= n {
+	if i2 >= len(s) {
 		return false
 	}
 	c := s[i2]
@@ -1394,7 +1377,7 @@ func matchLogLineFunc9(s string, i int) bool {
 		return matchLogLineFunc10(s, i3)
 	}
 	if c == 101 {
-		if i3 >= n {
+		if i3 >= len(s) {
 			return false
 		}
 		c1 := s[i3]
@@ -1414,7 +1397,7 @@ func matchLogLineFunc9(s string, i int) bool {
 			return matchLogLineFunc10(s, i4)
 		}
 		if c1 == 102 {
-			if i4 >= n {
+			if i4 >= len(s) {
 				return false
 			}
 			c2 := s[i4]
@@ -1440,7 +1423,7 @@ func matchLogLineFunc9(s string, i int) bool {
 				return matchLogLineFunc8(s, i5)
 			}
 			if c2 == 117 {
-				if i5 >= n {
+				if i5 >= len(s) {
 					return false
 				}
 				c3 := s[i5]
@@ -1463,7 +1446,7 @@ func matchLogLineFunc9(s string, i int) bool {
 					return matchLogLineFunc9(s, i6)
 				}
 				if c3 == 115 {
-					if i6 >= n {
+					if i6 >= len(s) {
 						return false
 					}
 					c4 := s[i6]
@@ -1483,7 +1466,7 @@ func matchLogLineFunc9(s string, i int) bool {
 						return matchLogLineFunc10(s, i7)
 					}
 					if c4 == 101 {
-						if i7 >= n {
+						if i7 >= len(s) {
 							return false
 						}
 						c5 := s[i7]
@@ -1688,12 +1671,11 @@ func matchLogLineFunc9(s string, i int) bool {
 
 // matchLogLineFunc10 is a staged function of MatchLogLine.
 func matchLogLineFunc10(s string, i int) bool {
-	n := len(s)
 	i1 := i
 	x11713 := 0
 	for {
 		var x11748 int
-		if i1 < n {
+		if i1 < len(s) {
 			c := s[i1]
 			x11721 := c >> 6
 			var x11736 bool
@@ -1722,7 +1704,7 @@ func matchLogLineFunc10(s string, i int) bool {
 		}
 	}
 	i2 := x11713
-	if i2 >= n {
+	if i2 >= len(s) {
 		return false
 	}
 	c1 := s[i2]
@@ -1762,55 +1744,54 @@ func matchLogLineFunc10(s string, i int) bool {
 
 // matchLogLineFunc11 is a staged function of MatchLogLine.
 func matchLogLineFunc11(s string, i int) bool {
-	n := len(s)
-	if i >= n {
+	if i >= len(s) {
 		return false
 	}
 	if s[i] == 32 {
 		i1 := i + 1
-		if i1 >= n {
+		if i1 >= len(s) {
 			return false
 		}
 		c := s[i1]
 		if c == 69 {
 			i2 := i + 2
-			x11558 := i2 >= n
+			x11558 := i2 >= len(s)
 			if x11558 {
 				return false
 			}
 			if s[i2] == 82 {
 				i3 := i + 3
-				x11566 := i3 >= n
+				x11566 := i3 >= len(s)
 				if x11566 {
 					return false
 				}
 				if s[i3] == 82 {
 					i4 := i + 4
-					x11574 := i4 >= n
+					x11574 := i4 >= len(s)
 					if x11574 {
 						return false
 					}
 					if s[i4] == 79 {
 						i5 := i + 5
-						x11582 := i5 >= n
+						x11582 := i5 >= len(s)
 						if x11582 {
 							return false
 						}
 						if s[i5] == 82 {
 							i6 := i + 6
-							x11590 := i6 >= n
+							x11590 := i6 >= len(s)
 							if x11590 {
 								return false
 							}
 							if s[i6] == 32 {
 								i7 := i + 7
-								x11598 := i7 >= n
+								x11598 := i7 >= len(s)
 								if x11598 {
 									return false
 								}
 								if s[i7] == 91 {
 									i8 := i + 8
-									if i8 >= n {
+									if i8 >= len(s) {
 										return false
 									}
 									if s[i8]-97 <= 25 {
@@ -1818,7 +1799,7 @@ func matchLogLineFunc11(s string, i int) bool {
 										x11633 := 0
 										for {
 											var x11653 int
-											if i9 < n {
+											if i9 < len(s) {
 												if s[i9]-97 <= 25 {
 													i9++
 													x11653 = 7
@@ -1835,12 +1816,12 @@ func matchLogLineFunc11(s string, i int) bool {
 											}
 										}
 										i10 := x11633
-										if i10 >= n {
+										if i10 >= len(s) {
 											return false
 										}
 										if s[i10] == 93 {
 											i11 := i10 + 1
-											if i11 >= n {
+											if i11 >= len(s) {
 												return false
 											}
 											if s[i11] == 32 {
@@ -1866,37 +1847,37 @@ func matchLogLineFunc11(s string, i int) bool {
 		}
 		if c == 87 {
 			i2 := i + 2
-			x11558 := i2 >= n
+			x11558 := i2 >= len(s)
 			if x11558 {
 				return false
 			}
 			if s[i2] == 65 {
 				i3 := i + 3
-				x11566 := i3 >= n
+				x11566 := i3 >= len(s)
 				if x11566 {
 					return false
 				}
 				if s[i3] == 82 {
 					i4 := i + 4
-					x11574 := i4 >= n
+					x11574 := i4 >= len(s)
 					if x11574 {
 						return false
 					}
 					if s[i4] == 78 {
 						i5 := i + 5
-						x11582 := i5 >= n
+						x11582 := i5 >= len(s)
 						if x11582 {
 							return false
 						}
 						if s[i5] == 32 {
 							i6 := i + 6
-							x11590 := i6 >= n
+							x11590 := i6 >= len(s)
 							if x11590 {
 								return false
 							}
 							if s[i6] == 91 {
 								i7 := i + 7
-								x11598 := i7 >= n
+								x11598 := i7 >= len(s)
 								if x11598 {
 									return false
 								}
@@ -1906,7 +1887,7 @@ func matchLogLineFunc11(s string, i int) bool {
 									x13283 := 0
 									for {
 										var x13303 int
-										if i12 < n {
+										if i12 < len(s) {
 											if s[i12]-97 <= 25 {
 												i12++
 												x13303 = 7
@@ -1922,12 +1903,12 @@ func matchLogLineFunc11(s string, i int) bool {
 											break
 										}
 									}
-									if x13283 >= n {
+									if x13283 >= len(s) {
 										return false
 									}
 									if s[x13283] == 93 {
 										i13 := x13283 + 1
-										if i13 >= n {
+										if i13 >= len(s) {
 											return false
 										}
 										if s[i13] == 32 {
@@ -1997,8 +1978,7 @@ func MatchAPIPath(s string) bool {
 
 // matchAPIPathFunc is a staged function of MatchAPIPath.
 func matchAPIPathFunc(s string, i int) bool {
-	n := len(s)
-	if i >= n {
+	if i >= len(s) {
 		return false
 	}
 	c := s[i]
@@ -2026,7 +2006,7 @@ func matchAPIPathFunc(s string, i int) bool {
 		return matchAPIPathFunc4(s, i1)
 	}
 	if c == 32 {
-		if i1 >= n {
+		if i1 >= len(s) {
 			return false
 		}
 		c1 := s[i1]
@@ -2054,7 +2034,7 @@ func matchAPIPathFunc(s string, i int) bool {
 			return matchAPIPathFunc4(s, i2)
 		}
 		if c1 == 47 {
-			if i2 >= n {
+			if i2 >= len(s) {
 				return false
 			}
 			c2 := s[i2]
@@ -2092,7 +2072,7 @@ func matchAPIPathFunc(s string, i int) bool {
 				return matchAPIPathFunc1(s, i3)
 			}
 			if c2 == 97 {
-				if i3 >= n {
+				if i3 >= len(s) {
 					return false
 				}
 				c3 := s[i3]
@@ -2130,7 +2110,7 @@ func matchAPIPathFunc(s string, i int) bool {
 					return matchAPIPathFunc1(s, i4)
 				}
 				if c3 == 112 {
-					if i4 >= n {
+					if i4 >= len(s) {
 						return false
 					}
 					c4 := s[i4]
@@ -2168,7 +2148,7 @@ func matchAPIPathFunc(s string, i int) bool {
 						return matchAPIPathFunc1(s, i5)
 					}
 					if c4 == 105 {
-						if i5 >= n {
+						if i5 >= len(s) {
 							return false
 						}
 						c5 := s[i5]
@@ -2196,7 +2176,7 @@ func matchAPIPathFunc(s string, i int) bool {
 							return matchAPIPathFunc4(s, i6)
 						}
 						if c5 == 47 {
-							if i6 >= n {
+							if i6 >= len(s) {
 								return false
 							}
 							c6 := s[i6]
@@ -2234,7 +2214,7 @@ func matchAPIPathFunc(s string, i int) bool {
 								return matchAPIPathFunc1(s, i7)
 							}
 							if c6 == 118 {
-								if i7 >= n {
+								if i7 >= len(s) {
 									return false
 								}
 								c7 := s[i7]
@@ -2266,7 +2246,7 @@ func matchAPIPathFunc(s string, i int) bool {
 									x4068 := 0
 									for {
 										var x4088 int
-										if i9 < n {
+										if i9 < len(s) {
 											if s[i9]-48 <= 9 {
 												i9++
 												x4088 = 7
@@ -2283,7 +2263,7 @@ func matchAPIPathFunc(s string, i int) bool {
 										}
 									}
 									i10 := x4068
-									if i10 >= n {
+									if i10 >= len(s) {
 										return false
 									}
 									c8 := s[i10]
@@ -2311,7 +2291,7 @@ func matchAPIPathFunc(s string, i int) bool {
 										return matchAPIPathFunc4(s, i11)
 									}
 									if c8 == 47 {
-										if i11 >= n {
+										if i11 >= len(s) {
 											return false
 										}
 										c9 := s[i11]
@@ -2427,12 +2407,11 @@ func matchAPIPathFunc(s string, i int) bool {
 
 // matchAPIPathFunc1 is a staged function of MatchAPIPath.
 func matchAPIPathFunc1(s string, i int) bool {
-	n := len(s)
 	i1 := i
 	x3531 := 0
 	for {
 		var x3550 int
-		if i1 < n {
+		if i1 < len(s) {
 			if s[i1] == 80 {
 				i1++
 				x3550 = 7
@@ -2449,7 +2428,7 @@ func matchAPIPathFunc1(s string, i int) bool {
 		}
 	}
 	i2 := x3531
-	if i2 >= n {
+	if i2 >= len(s) {
 		return false
 	}
 	c := s[i2]
@@ -2485,7 +2464,7 @@ func matchAPIPathFunc1(s string, i int) bool {
 	}
 	i4 := i2 + 2
 	if c == 79 {
-		x3599 := i3 >= n
+		x3599 := i3 >= len(s)
 		if x3599 {
 			return false
 		}
@@ -2523,7 +2502,7 @@ func matchAPIPathFunc1(s string, i int) bool {
 			return matchAPIPathFunc1(s, i4)
 		}
 		if c1 == 83 {
-			if i4 >= n {
+			if i4 >= len(s) {
 				return false
 			}
 			c2 := s[i4]
@@ -2568,7 +2547,7 @@ func matchAPIPathFunc1(s string, i int) bool {
 		return false
 	}
 	if c == 85 {
-		x3599 := i3 >= n
+		x3599 := i3 >= len(s)
 		if x3599 {
 			return false
 		}
@@ -2615,12 +2594,11 @@ func matchAPIPathFunc1(s string, i int) bool {
 
 // matchAPIPathFunc2 is a staged function of MatchAPIPath.
 func matchAPIPathFunc2(s string, i int) bool {
-	n := len(s)
 	i1 := i
 	x3400 := 0
 	for {
 		var x3419 int
-		if i1 < n {
+		if i1 < len(s) {
 			if s[i1] == 71 {
 				i1++
 				x3419 = 7
@@ -2637,7 +2615,7 @@ func matchAPIPathFunc2(s string, i int) bool {
 		}
 	}
 	i2 := x3400
-	if i2 >= n {
+	if i2 >= len(s) {
 		return false
 	}
 	c := s[i2]
@@ -2671,7 +2649,7 @@ func matchAPIPathFunc2(s string, i int) bool {
 	}
 	if c == 69 {
 		i3 := i2 + 1
-		if i3 >= n {
+		if i3 >= len(s) {
 			return false
 		}
 		c1 := s[i3]
@@ -2722,12 +2700,11 @@ func matchAPIPathFunc2(s string, i int) bool {
 
 // matchAPIPathFunc3 is a staged function of MatchAPIPath.
 func matchAPIPathFunc3(s string, i int) bool {
-	n := len(s)
 	i1 := i
 	x3277 := 0
 	for {
 		var x3296 int
-		if i1 < n {
+		if i1 < len(s) {
 			if s[i1] == 68 {
 				i1++
 				x3296 = 7
@@ -2744,7 +2721,7 @@ func matchAPIPathFunc3(s string, i int) bool {
 		}
 	}
 	i2 := x3277
-	if i2 >= n {
+	if i2 >= len(s) {
 		return false
 	}
 	c := s[i2]
@@ -2774,7 +2751,7 @@ func matchAPIPathFunc3(s string, i int) bool {
 	}
 	if c == 69 {
 		i3 := i2 + 1
-		if i3 >= n {
+		if i3 >= len(s) {
 			return false
 		}
 		c1 := s[i3]
@@ -2809,7 +2786,7 @@ func matchAPIPathFunc3(s string, i int) bool {
 			return matchAPIPathFunc2(s, i4)
 		}
 		if c1 == 76 {
-			if i4 >= n {
+			if i4 >= len(s) {
 				return false
 			}
 			c2 := s[i4]
@@ -2841,7 +2818,7 @@ func matchAPIPathFunc3(s string, i int) bool {
 				return matchAPIPathFunc3(s, i5)
 			}
 			if c2 == 69 {
-				if i5 >= n {
+				if i5 >= len(s) {
 					return false
 				}
 				c3 := s[i5]
@@ -2879,7 +2856,7 @@ func matchAPIPathFunc3(s string, i int) bool {
 					return matchAPIPathFunc1(s, i6)
 				}
 				if c3 == 84 {
-					if i6 >= n {
+					if i6 >= len(s) {
 						return false
 					}
 					c4 := s[i6]
@@ -2949,12 +2926,11 @@ func matchAPIPathFunc3(s string, i int) bool {
 
 // matchAPIPathFunc4 is a staged function of MatchAPIPath.
 func matchAPIPathFunc4(s string, i int) bool {
-	n := len(s)
 	i1 := i
 	x3198 := 0
 	for {
 		var x3241 int
-		if i1 < n {
+		if i1 < len(s) {
 			c := s[i1]
 			x3206 := c >> 6
 			var x3229 bool
@@ -2992,7 +2968,7 @@ func matchAPIPathFunc4(s string, i int) bool {
 		}
 	}
 	i2 := x3198
-	if i2 >= n {
+	if i2 >= len(s) {
 		return false
 	}
 	c1 := s[i2]
