@@ -382,19 +382,20 @@ func (fr *frame) dynIf(b *ssa.BasicBlock, c *rep, stop *stopSet, pure bool) next
 		inner = stop.with(j)
 	}
 	ev.at()
-	res := fr.branch(c.e, inner, func() outcome {
-		return fr.follow(b, b.Succs[0], inner)
+	cond, then, els := fr.shortCircuit(b, c.e, inner)
+	res := fr.branch(cond, inner, func() outcome {
+		return fr.follow(then.from, then.to, inner)
 	}, func() outcome {
-		return fr.follow(b, b.Succs[1], inner)
+		return fr.follow(els.from, els.to, inner)
 	})
 	if l := fr.info.loopOf[b.Index]; l != nil && fr.forced != nil {
 		delete(fr.forced, l.header)
 	}
 	switch res.which {
 	case 0:
-		return fr.edge(b, b.Succs[1], stop)
+		return fr.edge(els.from, els.to, stop)
 	case 1:
-		return fr.edge(b, b.Succs[0], stop)
+		return fr.edge(then.from, then.to, stop)
 	}
 	return fr.settle(res.out, b, stop)
 }
