@@ -98,16 +98,7 @@ func analyze(s Schedule) *analysis {
 				a.uses[x.Sym()]++
 			}
 		}
-		if nd.Eff != nil {
-			for _, k := range nd.Eff.Wkeys {
-				if !k.IsSym() {
-					continue
-				}
-				if d := g.Def(ir.Sym(k)); d != nil && d.Op == ir.OpStatic {
-					a.written[k] = true
-				}
-			}
-		}
+		a.noteWrites(nd)
 	}
 	g.Blocks(func(b *ir.Block) {
 		if b.Res.IsSym() {
@@ -117,6 +108,64 @@ func analyze(s Schedule) *analysis {
 	a.findHoisted()
 	a.planBlocks()
 	return a
+}
+
+// noteWrites marks the static tables nd may write. A node with blocks or
+// a call of a staged function summarizes effects of nodes that are in the
+// graph themselves (a call through a forward declaration even assumes it
+// writes everything), so only its own escapes count: a table passed to
+// the function, or a table a conditional yields, may be written through
+// the parameter or the result.
+func (a *analysis) noteWrites(nd *ir.Node) {
+	switch {
+	case nd.Op == ir.OpApply:
+		for _, x := range nd.Args[1:] {
+			a.markTable(x)
+		}
+		return
+	case len(nd.Blocks) > 0:
+		for _, b := range nd.Blocks {
+			res := []ir.Exp{b.Res}
+			if b.Res.IsSym() {
+				if d := a.g.Def(b.Res.Sym()); d != nil && d.Op == ir.OpTuple {
+					res = d.Args
+				}
+			}
+			for _, x := range res {
+				a.markTable(x)
+			}
+		}
+		return
+	}
+	if nd.Eff == nil {
+		return
+	}
+	for _, k := range nd.Eff.Wkeys {
+		if !k.IsSym() {
+			continue
+		}
+		if d := a.g.Def(ir.Sym(k)); d != nil && d.Op == ir.OpStatic {
+			a.written[k] = true
+		}
+	}
+}
+
+// markTable marks the static table x is (a sub-slice of) as written.
+func (a *analysis) markTable(x ir.Exp) {
+	for x.IsSym() {
+		d := a.g.Def(x.Sym())
+		switch {
+		case d == nil:
+			return
+		case d.Op == ir.OpStatic:
+			a.written[d.Sym] = true
+			return
+		case d.Op == ir.OpSliceSub:
+			x = d.Args[0]
+		default:
+			return
+		}
+	}
 }
 
 // isTuple reports whether s is a multi-result value.

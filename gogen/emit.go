@@ -204,8 +204,12 @@ func (fg *funcGen) elemName(s ir.Sym) string {
 		return ""
 	}
 	c := n.Args[1].Const()
-	base := sanitize(fg.g.Name(n.Args[0].Sym()))
-	if c == nil || base == "" {
+	sl := n.Args[0].Sym()
+	base := fg.global[sl] // a table, or the name already given to the slice
+	if base == "" {
+		base = fg.names[sl]
+	}
+	if c == nil || base == "" || sanitize(fg.g.Name(sl)) == "" {
 		return ""
 	}
 	idx := c.String()

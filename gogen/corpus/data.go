@@ -76,6 +76,59 @@ func dataCases() []Case {
 			Stdout: "16 16 16\n",
 		},
 		{
+			// A table written by a function declared ahead of its body,
+			// through the captured table and through a parameter that
+			// is a sub-slice of it: each call starts from the table.
+			Name: "StaticWriteInCallee",
+			Sig:  "func(i int) int",
+			Build: func() *ir.Graph {
+				b := newBld()
+				return b.Build(ts(ir.Int), func(p []ir.Exp) ir.Exp {
+					b.params(p, "i")
+					t := b.named(b.Static(ints, []int{1, 2, 3, 4}), "t")
+					bump := b.named(b.Forward(ir.FuncOf(ts(ir.Int), nil)), "bump")
+					call := b.named(b.Lambda(ts(ir.Int), nil, func(a []ir.Exp) ir.Exp {
+						b.Apply(bump, a[0]) // through the declaration
+						return b.Unit()
+					}), "call")
+					b.DefineForward(bump, func(a []ir.Exp) ir.Exp {
+						b.SetIndex(t, a[0], b.add(b.Index(t, a[0]), b.i(10)))
+						return b.Unit()
+					})
+					b.Apply(call, p[0])
+					set := b.named(b.Lambda(ts(ints), nil, func(a []ir.Exp) ir.Exp {
+						b.SetIndex(a[0], b.i(0), b.i(100))
+						return b.Unit()
+					}), "set")
+					b.Apply(set, b.SubSlice(t, b.i(3), b.i(4)))
+					return b.add(b.add(b.Index(t, b.i(0)), b.Index(t, b.i(1))), b.add(b.Index(t, b.i(2)), b.Index(t, b.i(3))))
+				})
+			},
+			Main:   "fmt.Println(StaticWriteInCallee(0), StaticWriteInCallee(0), StaticWriteInCallee(2))",
+			Stdout: "116 116 116\n",
+		},
+		{
+			// A table read, never written, by a function declared ahead
+			// of its body: a package-level variable, not copied.
+			Name: "StaticReadInCallee",
+			Sig:  "func(i int) int",
+			Build: func() *ir.Graph {
+				b := newBld()
+				return b.Build(ts(ir.Int), func(p []ir.Exp) ir.Exp {
+					b.params(p, "i")
+					t := b.named(b.Static(ints, []int{5, 6, 7}), "t")
+					get := b.named(b.Forward(ir.FuncOf(ts(ir.Int), ts(ir.Int))), "get")
+					call := b.named(b.Lambda(ts(ir.Int), ts(ir.Int), func(a []ir.Exp) ir.Exp {
+						return b.Apply(get, a[0]) // through the declaration
+					}), "call")
+					b.DefineForward(get, func(a []ir.Exp) ir.Exp { return b.Index(t, a[0]) })
+					return b.Apply(call, p[0])
+				})
+			},
+			Main:   "fmt.Println(StaticReadInCallee(0), StaticReadInCallee(2))",
+			Stdout: "5 7\n",
+		},
+		{
 			// A write through a sub-slice, read through its base, and
 			// the other way round.
 			Name: "SubSliceAlias",
