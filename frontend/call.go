@@ -321,6 +321,10 @@ func (fr *frame) buildLambda(fn *ssa.Function, env, args []value, dyn []int, pty
 	ft := ir.FuncOf(ptypes, rtypes)
 	ev.at()
 	ent := &lamEntry{fwd: ev.b.Forward(ft), building: true, dyn: dyn, results: rtypes, rgo: rgo}
+	name := lambdaName(fn)
+	if name != "" {
+		ev.b.Name(ent.fwd, name)
+	}
 	ev.lamList[key] = append(ev.lamList[key], ent)
 	r := ev.pushRegion(rLambda)
 	r.lam = ent
@@ -383,6 +387,9 @@ func (fr *frame) buildLambda(fn *ssa.Function, env, args []value, dyn []int, pty
 		}
 		return ev.tuple(res)
 	})
+	if name != "" {
+		ev.b.Name(ent.lam, name)
+	}
 	ev.rollback(r.mark)
 	ev.popRegion(r)
 	ent.building = false

@@ -141,10 +141,29 @@ func (fl *fileGen) plan(spec string, s Schedule) *funcGen {
 	}
 	for _, l := range a.lambdas {
 		if a.hoisted[l.Sym] {
-			fg.global[l.Sym] = fl.names.fresh(fg.pkgBase(l.Sym, "Func"))
+			fg.global[l.Sym] = fl.names.fresh(fg.funcBase(l.Sym))
 		}
 	}
 	return fg
+}
+
+// funcBase returns the base of the package-level name of a staged
+// function: its source name, or for a name of one or two letters (a
+// local variable's name, f := stage.Fun(...): at package level it would
+// take the name from every local of the file) the specialization's name
+// followed by it; specFunc for a function with no name.
+func (fg *funcGen) funcBase(s ir.Sym) string {
+	base := sanitize(fg.g.Name(s))
+	if f, ok := fg.fwdOf[s]; ok && base == "" {
+		base = sanitize(fg.g.Name(f))
+	}
+	switch {
+	case base == "":
+		return lowerFirst(fg.spec) + "Func"
+	case len(base) <= 2:
+		return lowerFirst(fg.spec) + upperFirst(base)
+	}
+	return lowerFirst(base)
 }
 
 // pkgBase returns the base of the package-level name of s: its source

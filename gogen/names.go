@@ -100,3 +100,12 @@ func lowerFirst(s string) string {
 	}
 	return string(unicode.ToLower(r)) + s[size:]
 }
+
+// upperFirst returns s with its first letter in upper case.
+func upperFirst(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[size:]
+}
