@@ -248,7 +248,7 @@ func prepareOverlay(fset *token.FileSet, p *packages.Package, overlay map[string
 	for _, d := range ds.gens {
 		data := srcs[d.file]
 		typeText := func(e ast.Expr) string {
-			return string(data[fset.Position(e.Pos()).Offset:fset.Position(e.End()).Offset])
+			return substTypeParams(fset, data, e, d.targs)
 		}
 		// Static arguments: one function each, in the staging file.
 		buf := appended[d.file]
@@ -264,8 +264,17 @@ func prepareOverlay(fset *token.FileSet, p *packages.Package, overlay map[string
 			fmt.Fprintf(buf, "\nfunc %s() (%s) {\n\treturn /*line %s:%d:%d*/%s\n}\n",
 				argFuncName(d.name, a.param), typeText(ptype), a.exprPos.Filename, a.exprPos.Line, a.exprPos.Column, a.expr)
 		}
+		// A generic staging function: one function that refers to its
+		// instance, the type arguments //line-mapped to the directive.
+		if len(d.targs) > 0 {
+			var targs []string
+			for _, a := range d.targs {
+				targs = append(targs, fmt.Sprintf("/*line %s:%d:%d*/%s", a.exprPos.Filename, a.exprPos.Line, a.exprPos.Column, a.expr))
+			}
+			fmt.Fprintf(buf, "\nfunc %s() any {\n\treturn %s[%s]\n}\n", instFuncName(d.name), d.fn.Name.Name, strings.Join(targs, ", "))
+		}
 		// The stub of the generated function.
-		if sig, ok := stubSignature(d, p, imports); ok {
+		if sig, ok := stubSignature(fset, d, p, data, imports); ok {
 			fmt.Fprintf(&stubs, "\nfunc /*line %s:%d:%d*/%s%s { panic(%q) }\n",
 				d.namePos.Filename, d.namePos.Line, d.namePos.Column, d.name, sig, stubPanic)
 		}
@@ -311,12 +320,23 @@ func directiveErrors(errs ErrorList, gens []*genDirective) ErrorList {
 				drop["\tother declaration of "+d.name] = true
 				continue
 			}
-			for _, a := range d.args {
+			inArg := false
+			for i, a := range append(d.args, d.targs...) {
 				if e.Pos.Column >= a.exprPos.Column && e.Pos.Column <= a.exprPos.Column+len(a.expr) {
 					msg := strings.TrimSuffix(e.Msg, " in return statement")
-					e.Msg = fmt.Sprintf("static argument %s=%s: %s", a.param, a.expr, msg)
+					what := "static argument"
+					if i >= len(d.args) {
+						what = "type argument"
+					}
+					e.Msg = fmt.Sprintf("%s %s=%s: %s", what, a.param, a.expr, msg)
 					e.Pos = a.exprPos
+					inArg = true
 				}
+			}
+			if !inArg && len(d.targs) > 0 && e.Pos.Column > d.namePos.Column {
+				// The stub's signature, with the type arguments in it:
+				// the function naming the instance reports the error.
+				drop[e.Msg] = true
 			}
 		}
 		out = append(out, e)
@@ -338,8 +358,50 @@ const (
 
 func argFuncName(spec, param string) string { return argFuncPrefix + spec + "_" + param }
 
+// instFuncName names the overlay's function that refers to the instance
+// of a generic staging function (a parameter name is never empty, so it
+// clashes with no argFuncName).
+func instFuncName(spec string) string { return argFuncName(spec, "") }
+
+// paramList returns the fields of a function's parameters, its receiver
+// first.
+func paramList(fd *ast.FuncDecl) []*ast.Field {
+	var fs []*ast.Field
+	if fd.Recv != nil {
+		fs = append(fs, fd.Recv.List...)
+	}
+	return append(fs, fd.Type.Params.List...)
+}
+
+// substTypeParams returns the source text of the type expression e (of the
+// file's source data) with the type parameters bound by targs replaced by
+// their type arguments, parenthesized.
+func substTypeParams(fset *token.FileSet, data []byte, e ast.Expr, targs []dirArg) string {
+	start := fset.Position(e.Pos()).Offset
+	end := fset.Position(e.End()).Offset
+	var sb strings.Builder
+	at := start
+	ast.Inspect(e, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		for _, a := range targs {
+			if id.Name == a.param {
+				off := fset.Position(id.Pos()).Offset
+				sb.Write(data[at:off])
+				sb.WriteString("(" + a.expr + ")")
+				at = off + len(id.Name)
+			}
+		}
+		return true
+	})
+	sb.Write(data[at:end])
+	return sb.String()
+}
+
 func paramType(fd *ast.FuncDecl, name string) ast.Expr {
-	for _, f := range fd.Type.Params.List {
+	for _, f := range paramList(fd) {
 		for _, n := range f.Names {
 			if n.Name == name {
 				return f.Type
@@ -353,7 +415,7 @@ func paramType(fd *ast.FuncDecl, name string) ast.Expr {
 // staging function's syntax: the bound parameters removed, stage.T
 // replaced by T's underlying type. It records the imports the signature
 // needs.
-func stubSignature(d *genDirective, p *packages.Package, imports map[string]string) (string, bool) {
+func stubSignature(fset *token.FileSet, d *genDirective, p *packages.Package, data []byte, imports map[string]string) (string, bool) {
 	local := map[string]string{} // local import name -> path
 	for _, is := range d.file.Imports {
 		path, _ := strconv.Unquote(is.Path.Value)
@@ -379,6 +441,13 @@ func stubSignature(d *genDirective, p *packages.Package, imports map[string]stri
 	}
 	ok := true
 	rewrite := func(e ast.Expr) string {
+		if len(d.targs) > 0 {
+			var err error
+			if e, err = parser.ParseExpr(substTypeParams(fset, data, e, d.targs)); err != nil {
+				ok = false
+				return ""
+			}
+		}
 		e = rewriteStage(e, local, imports, &ok)
 		var sb strings.Builder
 		printer.Fprint(&sb, token.NewFileSet(), e)
@@ -386,7 +455,7 @@ func stubSignature(d *genDirective, p *packages.Package, imports map[string]stri
 	}
 	var params []string
 	i := 0
-	for _, f := range d.fn.Type.Params.List {
+	for _, f := range paramList(d.fn) {
 		names := f.Names
 		if len(names) == 0 {
 			names = []*ast.Ident{nil}
