@@ -2,6 +2,7 @@ package cgen
 
 import (
 	"fmt"
+	"go/token"
 	"path"
 	"sort"
 	"strings"
@@ -41,7 +42,7 @@ func importsOf(pkg string, funcs []Func, opts Options) (bridgeImports, error) {
 			}
 		}
 		for _, fd := range v.Fields {
-			if !isExported(fd.Name) {
+			if !token.IsExported(fd.Name) {
 				return fmt.Errorf("cgen: %s: field %s of %s is not exported: the bridge, in another package, cannot reach it", f, fd.Name, v.Named.Name)
 			}
 			if err := walk(f, fd); err != nil {
@@ -70,10 +71,6 @@ func importsOf(pkg string, funcs []Func, opts Options) (bridgeImports, error) {
 		seen[imp.name] = true
 	}
 	return imps, nil
-}
-
-func isExported(name string) bool {
-	return name != "" && strings.ToUpper(name[:1]) == name[:1] && strings.ToLower(name[:1]) != name[:1]
 }
 
 // qual writes a declared type as the bridge refers to it.
