@@ -522,7 +522,9 @@ func rewriteStage(e ast.Expr, local, imports map[string]string, ok *bool) ast.Ex
 		return &ast.MapType{Key: rewriteStage(e.Key, local, imports, ok), Value: rewriteStage(e.Value, local, imports, ok)}
 	case *ast.Ellipsis:
 		return &ast.Ellipsis{Elt: rewriteStage(e.Elt, local, imports, ok)}
-	case *ast.Ident, *ast.FuncType, *ast.StructType, *ast.InterfaceType, *ast.ChanType, *ast.IndexExpr, *ast.IndexListExpr, *ast.ParenExpr:
+	case *ast.ParenExpr:
+		return &ast.ParenExpr{X: rewriteStage(e.X, local, imports, ok)}
+	case *ast.Ident, *ast.FuncType, *ast.StructType, *ast.InterfaceType, *ast.ChanType, *ast.IndexExpr, *ast.IndexListExpr:
 		if _, isIdent := e.(*ast.Ident); !isIdent {
 			// Composite types are kept as written only if they use no
 			// stage type; a stub is skipped otherwise.

@@ -394,6 +394,17 @@ type Path struct {
 	Tag stage.String
 }
 
+// Seg nests records.
+type Seg struct {
+	A, B Point
+}
+
+//lms:gen Mid
+func mid(s Seg) (Point, Seg) {
+	m := Point{X: (s.A.X + s.B.X) / 2, Y: (s.A.Y + s.B.Y) / 2}
+	return m, Seg{A: s.A, B: m}
+}
+
 //lms:gen Norm1
 func norm1(p Point) stage.Float64 {
 	return stage.Abs(p.X) + stage.Abs(p.Y)
@@ -454,6 +465,7 @@ func TestSignatures(t *testing.T) {
 	src := read(t, filepath.Join(gdir, "geom_lms.go"))
 	for _, want := range []string{
 		"func Norm1(p Point) float64 {",
+		"func Mid(s Seg) (Point, Seg) {",
 		"func Scale3(p Point) (Point, bool) {",
 		"func Shift(p Path, d float64) Path {",
 		"func DotUnit(q Point) float64 {",
@@ -465,7 +477,7 @@ func TestSignatures(t *testing.T) {
 	}
 	goCmd(t, dir, "vet", "./...")
 	out := goCmd(t, gdir, "test", "-v", "-run", "TestLMS", ".")
-	for _, name := range []string{"Norm1", "Scale3", "Shift", "DotUnit", "Dot", "SumF64", "SumI16"} {
+	for _, name := range []string{"Mid", "Norm1", "Scale3", "Shift", "DotUnit", "Dot", "SumF64", "SumI16"} {
 		require.Contains(t, out, "lms: "+name+" tried=500 mismatches=0")
 	}
 	if !hasC {
@@ -475,7 +487,7 @@ func TestSignatures(t *testing.T) {
 	bridge := read(t, filepath.Join(gdir, "lmsc", "geom_lms.go"))
 	require.Contains(t, bridge, "func Shift(p geom.Path, d float64) geom.Path {")
 	out = goCmd(t, filepath.Join(gdir, "lmsc"), "test", "-v", "-run", "TestLMS", ".")
-	for _, name := range []string{"Norm1", "Scale3", "Shift", "DotUnit", "Dot", "SumF64", "SumI16"} {
+	for _, name := range []string{"Mid", "Norm1", "Scale3", "Shift", "DotUnit", "Dot", "SumF64", "SumI16"} {
 		require.Regexp(t, "lms: "+name+" tried=[0-9]+ mismatches=0", out)
 	}
 }
