@@ -343,15 +343,19 @@ package %s
 		src.WriteString("#include <complex.h>\n")
 	}
 	src.WriteString("*/\nimport \"C\"\n")
-	if usesUnsafe || len(imports) > 0 {
-		src.WriteString("\nimport (\n")
-		if usesUnsafe {
-			src.WriteString("\t\"unsafe\"\n")
-		}
-		for _, imp := range imports {
-			fmt.Fprintf(&src, "\t%s %q\n", imp.name, imp.path)
-		}
-		src.WriteString(")\n")
+	var specs []string
+	if usesUnsafe {
+		specs = append(specs, `"unsafe"`)
+	}
+	for _, imp := range imports {
+		specs = append(specs, fmt.Sprintf("%s %q", imp.name, imp.path))
+	}
+	switch len(specs) {
+	case 0:
+	case 1:
+		src.WriteString("\nimport " + specs[0] + "\n")
+	default:
+		src.WriteString("\nimport (\n\t" + strings.Join(specs, "\n\t") + "\n)\n")
 	}
 	src.WriteString(body.String())
 	out, err := format.Source([]byte(src.String()))
