@@ -504,8 +504,10 @@ func norm(p point) stage.Float64 { return p.x + p.y }
 `})
 	gdir := filepath.Join(dir, "geom")
 	// Go output reaches unexported fields; the C bridge cannot.
-	r := lmsgen(t, gdir)
+	r := lmsgen(t, gdir, "-test")
 	require.Equal(t, 0, r.status, r.stderr)
+	require.Contains(t, read(t, filepath.Join(gdir, "geom_lms.go")), "func Norm(p point) float64 {")
+	require.Contains(t, goCmd(t, gdir, "test", "-v", "-run", "TestLMS", "."), "lms: Norm tried=500 mismatches=0")
 	if _, err := exec.LookPath("gcc"); err != nil {
 		return
 	}
