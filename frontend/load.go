@@ -551,21 +551,30 @@ func rewriteStage(e ast.Expr, local, imports map[string]string, ok *bool) ast.Ex
 // the lmsgen build tag.
 func stagingTagged(fset *token.FileSet, files []*ast.File, ds *directives) bool {
 	for _, d := range ds.gens {
-		for _, cg := range d.file.Comments {
-			if cg.Pos() > d.file.Package {
-				break
+		if needsLmsgenTag(d.file) {
+			return true
+		}
+	}
+	return false
+}
+
+// needsLmsgenTag reports whether a file is built only with the lmsgen
+// build tag.
+func needsLmsgenTag(f *ast.File) bool {
+	for _, cg := range f.Comments {
+		if cg.Pos() > f.Package {
+			break
+		}
+		for _, c := range cg.List {
+			if !constraint.IsGoBuild(c.Text) {
+				continue
 			}
-			for _, c := range cg.List {
-				if !constraint.IsGoBuild(c.Text) {
-					continue
-				}
-				x, err := constraint.Parse(c.Text)
-				if err != nil {
-					continue
-				}
-				if !x.Eval(func(tag string) bool { return tag != "lmsgen" }) {
-					return true
-				}
+			x, err := constraint.Parse(c.Text)
+			if err != nil {
+				continue
+			}
+			if !x.Eval(func(tag string) bool { return tag != "lmsgen" }) {
+				return true
 			}
 		}
 	}

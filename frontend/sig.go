@@ -20,9 +20,9 @@ import (
 // of the generated function. A parameter that is not a struct must be of a
 // Rep type; a result may be of any basic type or slice of one. It returns
 // a message (to be positioned by the caller) when t cannot be one.
-func goValueOf(t types.Type, name string, pkg *types.Package) (ir.GoValue, string) {
+func goValueOf(t types.Type, name string, pkg *types.Package, tagged func(*types.TypeName) bool) (ir.GoValue, string) {
 	if _, ok := t.Underlying().(*types.Struct); ok {
-		v, msg := structValue(t, pkg, nil)
+		v, msg := structValue(t, pkg, tagged, nil)
 		v.Name = name
 		return v, msg
 	}
@@ -34,9 +34,10 @@ func goValueOf(t types.Type, name string, pkg *types.Package) (ir.GoValue, strin
 }
 
 // structValue describes a value of struct type t: it must be a named,
-// non-generic struct type declared in pkg, whose fields are all Reps.
-// outer lists the enclosing structs, to reject recursion.
-func structValue(t types.Type, pkg *types.Package, outer []*types.Named) (ir.GoValue, string) {
+// non-generic struct type declared in pkg, not in a file built only with
+// the lmsgen tag (tagged says which), whose fields are all Reps. outer
+// lists the enclosing structs, to reject recursion.
+func structValue(t types.Type, pkg *types.Package, tagged func(*types.TypeName) bool, outer []*types.Named) (ir.GoValue, string) {
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok {
 		return ir.GoValue{}, "a struct parameter or result of the generated function must have a named struct type declared in the package"
@@ -46,6 +47,9 @@ func structValue(t types.Type, pkg *types.Package, outer []*types.Named) (ir.GoV
 	}
 	if n.TypeArgs().Len() > 0 {
 		return ir.GoValue{}, fmt.Sprintf("struct type %s is generic: a struct parameter or result of the generated function must have a non-generic type", typeStringIn(t, pkg))
+	}
+	if tagged(n.Obj()) {
+		return ir.GoValue{}, fmt.Sprintf("struct type %s is declared in a file built only with the lmsgen tag, but the generated code, built without it, refers to it: declare it in a file without that build constraint", n.Obj().Name())
 	}
 	st := n.Underlying().(*types.Struct)
 	if st.NumFields() == 0 {
@@ -75,7 +79,7 @@ func structValue(t types.Type, pkg *types.Package, outer []*types.Named) (ir.GoV
 				}
 			}
 			var msg string
-			if fv, msg = structValue(ft, pkg, append(outer, n)); msg != "" {
+			if fv, msg = structValue(ft, pkg, tagged, append(outer, n)); msg != "" {
 				return ir.GoValue{}, msg
 			}
 		}

@@ -148,6 +148,17 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 			astNames = append(astNames, n.Name)
 		}
 	}
+	// A struct type of the signature must be declared where the
+	// generated code sees it.
+	tagged := func(tn *types.TypeName) bool {
+		file := l.fset.Position(tn.Pos()).Filename
+		for _, f := range lp.pkg.Syntax {
+			if l.fset.Position(f.Package).Filename == file {
+				return needsLmsgenTag(f)
+			}
+		}
+		return false
+	}
 	taken := map[string]bool{}
 	for i, p := range fn.Params {
 		if expr, ok := bound[p.Name()]; ok {
@@ -167,7 +178,7 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 		if name == "" || name == "_" {
 			name = fmt.Sprintf("p%d", i)
 		}
-		gv, msg := goValueOf(p.Type(), name, lp.pkg.Types)
+		gv, msg := goValueOf(p.Type(), name, lp.pkg.Types, tagged)
 		if msg != "" {
 			if _, isPtr := p.Type().Underlying().(*types.Pointer); isPtr && what == "receiver" {
 				msg = "a pointer receiver must be bound statically (the generated function cannot take a pointer into its caller's records of Reps)"
@@ -184,7 +195,7 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 	results := fn.Signature.Results()
 	for i := range results.Len() {
 		t := results.At(i).Type()
-		gv, msg := goValueOf(t, "", lp.pkg.Types)
+		gv, msg := goValueOf(t, "", lp.pkg.Types, tagged)
 		if msg != "" {
 			return nil, errorf(d.pos, "%s returns %s: %s", fn.Name(), typeString(t), msg)
 		}
