@@ -242,6 +242,7 @@ func prepareOverlay(fset *token.FileSet, p *packages.Package, overlay map[string
 		paths[f] = path
 	}
 	ds, _ := parseDirectives(fset, files)
+	named := sliceTypes(files)
 	var stubs bytes.Buffer
 	imports := map[string]string{} // local name -> import path, for the stubs
 	appended := map[*ast.File]*bytes.Buffer{}
@@ -274,7 +275,7 @@ func prepareOverlay(fset *token.FileSet, p *packages.Package, overlay map[string
 			fmt.Fprintf(buf, "\nfunc %s() any {\n\treturn %s[%s]\n}\n", instFuncName(d.name), d.fn.Name.Name, strings.Join(targs, ", "))
 		}
 		// The stub of the generated function.
-		if sig, ok := stubSignature(fset, d, p, data, imports); ok {
+		if sig, ok := stubSignature(fset, d, p, data, named, imports); ok {
 			fmt.Fprintf(&stubs, "\nfunc /*line %s:%d:%d*/%s%s { panic(%q) }\n",
 				d.namePos.Filename, d.namePos.Line, d.namePos.Column, d.name, sig, stubPanic)
 		}
@@ -415,7 +416,7 @@ func paramType(fd *ast.FuncDecl, name string) ast.Expr {
 // staging function's syntax: the bound parameters removed, stage.T
 // replaced by T's underlying type. It records the imports the signature
 // needs.
-func stubSignature(fset *token.FileSet, d *genDirective, p *packages.Package, data []byte, imports map[string]string) (string, bool) {
+func stubSignature(fset *token.FileSet, d *genDirective, p *packages.Package, data []byte, named map[string]ast.Expr, imports map[string]string) (string, bool) {
 	local := map[string]string{} // local import name -> path
 	for _, is := range d.file.Imports {
 		path, _ := strconv.Unquote(is.Path.Value)
@@ -448,7 +449,7 @@ func stubSignature(fset *token.FileSet, d *genDirective, p *packages.Package, da
 				return ""
 			}
 		}
-		e = rewriteStage(e, local, imports, &ok)
+		e = rewriteStage(e, local, named, imports, &ok)
 		var sb strings.Builder
 		printer.Fprint(&sb, token.NewFileSet(), e)
 		return sb.String()
@@ -495,9 +496,36 @@ func stubSignature(fset *token.FileSet, d *genDirective, p *packages.Package, da
 	return sig, ok
 }
 
+// sliceTypes returns the declarations of the package's types declared as
+// slices of a selector (such as type Vec []stage.Float64), by name: a
+// generated function takes such a type as the slice of the underlying
+// type.
+func sliceTypes(files []*ast.File) map[string]ast.Expr {
+	m := map[string]ast.Expr{}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.TYPE {
+				continue
+			}
+			for _, sp := range gd.Specs {
+				ts := sp.(*ast.TypeSpec)
+				if at, ok := ts.Type.(*ast.ArrayType); ok && at.Len == nil && ts.TypeParams == nil {
+					if _, sel := at.Elt.(*ast.SelectorExpr); sel {
+						m[ts.Name.Name] = at
+					}
+				}
+			}
+		}
+	}
+	return m
+}
+
 // rewriteStage returns a copy of the type expression e with stage.T
-// replaced by T's underlying type, recording the other imports used.
-func rewriteStage(e ast.Expr, local, imports map[string]string, ok *bool) ast.Expr {
+// replaced by T's underlying type, and a type of the package declared as
+// a slice of a stage type (named) by the slice of the underlying type,
+// recording the other imports used.
+func rewriteStage(e ast.Expr, local map[string]string, named map[string]ast.Expr, imports map[string]string, ok *bool) ast.Expr {
 	switch e := e.(type) {
 	case *ast.SelectorExpr:
 		if x, isIdent := e.X.(*ast.Ident); isIdent {
@@ -515,32 +543,39 @@ func rewriteStage(e ast.Expr, local, imports map[string]string, ok *bool) ast.Ex
 		}
 		return e
 	case *ast.StarExpr:
-		return &ast.StarExpr{X: rewriteStage(e.X, local, imports, ok)}
+		return &ast.StarExpr{X: rewriteStage(e.X, local, named, imports, ok)}
 	case *ast.ArrayType:
-		return &ast.ArrayType{Len: e.Len, Elt: rewriteStage(e.Elt, local, imports, ok)}
+		return &ast.ArrayType{Len: e.Len, Elt: rewriteStage(e.Elt, local, named, imports, ok)}
 	case *ast.MapType:
-		return &ast.MapType{Key: rewriteStage(e.Key, local, imports, ok), Value: rewriteStage(e.Value, local, imports, ok)}
+		return &ast.MapType{Key: rewriteStage(e.Key, local, named, imports, ok), Value: rewriteStage(e.Value, local, named, imports, ok)}
 	case *ast.Ellipsis:
-		return &ast.Ellipsis{Elt: rewriteStage(e.Elt, local, imports, ok)}
+		return &ast.Ellipsis{Elt: rewriteStage(e.Elt, local, named, imports, ok)}
 	case *ast.ParenExpr:
-		return &ast.ParenExpr{X: rewriteStage(e.X, local, imports, ok)}
-	case *ast.Ident, *ast.FuncType, *ast.StructType, *ast.InterfaceType, *ast.ChanType, *ast.IndexExpr, *ast.IndexListExpr:
-		if _, isIdent := e.(*ast.Ident); !isIdent {
-			// Composite types are kept as written only if they use no
-			// stage type; a stub is skipped otherwise.
-			ast.Inspect(e, func(n ast.Node) bool {
-				if s, isSel := n.(*ast.SelectorExpr); isSel {
-					if x, isIdent := s.X.(*ast.Ident); isIdent {
-						if local[x.Name] == stagePath || local[x.Name] == "" {
-							*ok = false
-						} else {
-							imports[x.Name] = local[x.Name]
-						}
+		return &ast.ParenExpr{X: rewriteStage(e.X, local, named, imports, ok)}
+	case *ast.Ident:
+		if decl, found := named[e.Name]; found {
+			if sl, isSlice := rewriteStage(decl, local, nil, map[string]string{}, new(bool)).(*ast.ArrayType); isSlice {
+				if _, basic := sl.Elt.(*ast.Ident); basic {
+					return sl
+				}
+			}
+		}
+		return e
+	case *ast.FuncType, *ast.StructType, *ast.InterfaceType, *ast.ChanType, *ast.IndexExpr, *ast.IndexListExpr:
+		// Composite types are kept as written only if they use no stage
+		// type; a stub is skipped otherwise.
+		ast.Inspect(e, func(n ast.Node) bool {
+			if s, isSel := n.(*ast.SelectorExpr); isSel {
+				if x, isIdent := s.X.(*ast.Ident); isIdent {
+					if local[x.Name] == stagePath || local[x.Name] == "" {
+						*ok = false
+					} else {
+						imports[x.Name] = local[x.Name]
 					}
 				}
-				return true
-			})
-		}
+			}
+			return true
+		})
 		return e
 	}
 	*ok = false
