@@ -30,7 +30,7 @@ var goReserved = func() map[string]bool {
 complex64 complex128 copy delete error false float32 float64 imag int int8 int16
 int32 int64 iota len make max min new nil panic print println real recover rune
 string true uint uint8 uint16 uint32 uint64 uintptr init main _ C unsafe
-lmsgCString lmsgString lmsgSlice`) {
+lmsgCString lmsgString lmsgSlice lmsgSliceAs`) {
 		m[w] = true
 	}
 	return m
@@ -95,12 +95,19 @@ func Bridge(pkg string, funcs []Func, opts Options) ([]byte, error) {
 		}
 	}
 	_, hName, _ := FileNames(pkg)
+	imports, err := importsOf(pkg, funcs, opts)
+	if err != nil {
+		return nil, err
+	}
 	var body strings.Builder
-	var usesUnsafe, usesCStr, usesStr, usesSlice, usesComplex bool
+	var usesUnsafe, usesCStr, usesStr, usesSlice, usesComplex, usesSliceAs bool
 	for _, sg := range fl.specs {
 		e := sg.entry()
 		fmt.Fprintf(&body, "\n// %s calls %s, the C version of %s.%s.\n", sg.name, e.name, pkg, sg.name)
 		used := map[string]bool{}
+		for _, imp := range imports {
+			used[imp.name] = true
+		}
 		fresh := func(base string) string {
 			n := base
 			for i := 2; used[n] || goReserved[n] || token.IsKeyword(n); i++ {
@@ -109,14 +116,13 @@ func Bridge(pkg string, funcs []Func, opts Options) ([]byte, error) {
 			used[n] = true
 			return n
 		}
-		var params, args []string
 		for _, p := range e.params {
 			usesComplex = usesComplex || p.t.IsComplex() || p.t.Kind == ir.KSlice && p.t.Elem.IsComplex()
 		}
 		for _, t := range e.results {
 			usesComplex = usesComplex || t.IsComplex() || t.Kind == ir.KSlice && t.Elem.IsComplex()
 		}
-		for i, p := range e.params {
+		leafName := func(i int) string {
 			base := ""
 			if i < len(sg.fn.ParamNames) {
 				base = goIdent(sg.fn.ParamNames[i])
@@ -128,8 +134,55 @@ func Bridge(pkg string, funcs []Func, opts Options) ([]byte, error) {
 			if base == "" {
 				base = "x" + strconv.Itoa(int(s))
 			}
-			v := fresh(base)
-			params = append(params, v+" "+p.t.String())
+			return fresh(base)
+		}
+		// The Go parameters, and the Go expression of each graph input
+		// (a struct parameter's fields converted to their graph types).
+		var params, prologue []string
+		leaves := make([]string, len(e.params))
+		if sg.fn.Params == nil {
+			for i, p := range e.params {
+				leaves[i] = leafName(i)
+				params = append(params, leaves[i]+" "+p.t.String())
+			}
+		} else {
+			k := 0
+			for _, gp := range sg.fn.Params {
+				if !gp.IsStruct() {
+					leaves[k] = leafName(k)
+					params = append(params, leaves[k]+" "+gp.Type.String())
+					k++
+					continue
+				}
+				v := goIdent(gp.Name)
+				if v == "" {
+					v = "p"
+				}
+				v = fresh(v)
+				params = append(params, v+" "+imports.qual(gp.Named))
+				paths := gp.LeafPaths()
+				for j, l := range gp.LeafValues() {
+					// A number converts to its C type directly; a slice
+					// or a string is unpacked once.
+					sel := v + "." + strings.Join(paths[j], ".")
+					switch {
+					case l.Slice:
+						usesSliceAs = true
+						leaves[k] = leafName(k)
+						prologue = append(prologue, fmt.Sprintf("%s := lmsgSliceAs[%s](%s)", leaves[k], l.Type.Elem, sel))
+					case l.Type.Kind == ir.KString:
+						leaves[k] = leafName(k)
+						prologue = append(prologue, fmt.Sprintf("%s := string(%s)", leaves[k], sel))
+					default:
+						leaves[k] = sel
+					}
+					k++
+				}
+			}
+		}
+		var args []string
+		for i, p := range e.params {
+			v := leaves[i]
 			switch {
 			case p.t.Kind == ir.KString:
 				usesUnsafe, usesCStr = true, true
@@ -144,23 +197,36 @@ func Bridge(pkg string, funcs []Func, opts Options) ([]byte, error) {
 		}
 		callExpr := "C." + e.name + "(" + strings.Join(args, ", ") + ")"
 		var results []string
-		for _, t := range e.results {
-			results = append(results, t.String())
+		if sg.fn.Results == nil {
+			for _, t := range e.results {
+				results = append(results, t.String())
+			}
+		} else {
+			for _, r := range sg.fn.Results {
+				if r.IsStruct() {
+					results = append(results, imports.qual(r.Named))
+				} else {
+					results = append(results, r.Type.String())
+				}
+			}
 		}
 		res := strings.Join(results, ", ")
 		if len(results) > 1 {
 			res = "(" + res + ")"
 		}
 		fmt.Fprintf(&body, "func %s(%s) %s {\n", sg.name, strings.Join(params, ", "), res)
+		for _, st := range prologue {
+			fmt.Fprintf(&body, "\t%s\n", st)
+		}
+		var vals []string
 		switch {
 		case len(e.results) == 0:
 			fmt.Fprintf(&body, "\t%s\n", callExpr)
 		case e.resDecl == "":
-			fmt.Fprintf(&body, "\treturn %s(%s)\n", e.results[0], callExpr)
+			vals = []string{fmt.Sprintf("%s(%s)", e.results[0], callExpr)}
 		default:
 			r := fresh("r")
 			fmt.Fprintf(&body, "\t%s := %s\n", r, callExpr)
-			var vals []string
 			for i, t := range e.results {
 				f := fmt.Sprintf("%s.r%d", r, i)
 				switch t.Kind {
@@ -172,7 +238,7 @@ func Bridge(pkg string, funcs []Func, opts Options) ([]byte, error) {
 					var same []string
 					for k, p := range e.params {
 						if p.t == t {
-							same = append(same, strings.Fields(params[k])[0])
+							same = append(same, leaves[k])
 						}
 					}
 					vals = append(vals, fmt.Sprintf("lmsgSlice[%s](unsafe.Pointer(%s), %s_len, %s_cap%s)",
@@ -181,6 +247,17 @@ func Bridge(pkg string, funcs []Func, opts Options) ([]byte, error) {
 					vals = append(vals, fmt.Sprintf("%s(%s)", t, f))
 				}
 			}
+		}
+		if sg.fn.Results != nil && len(vals) > 0 {
+			var packed []string
+			for _, r := range sg.fn.Results {
+				var v string
+				v, vals = imports.pack(r, vals, &usesSliceAs)
+				packed = append(packed, v)
+			}
+			vals = packed
+		}
+		if len(vals) > 0 {
 			fmt.Fprintf(&body, "\treturn %s\n", strings.Join(vals, ", "))
 		}
 		body.WriteString("}\n")
@@ -202,6 +279,17 @@ func lmsgString(p *C.uint8_t, n C.int64_t) string {
 		return ""
 	}
 	return string(unsafe.Slice((*byte)(unsafe.Pointer(p)), int(n)))
+}
+`)
+	}
+	if usesSliceAs {
+		usesUnsafe = true
+		body.WriteString(`
+// lmsgSliceAs returns s as a slice of T, an element type with the memory
+// layout of U's (a stage type and its underlying type): the same array,
+// length and capacity.
+func lmsgSliceAs[T, U any](s []U) []T {
+	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(s))), cap(s))[:len(s)]
 }
 `)
 	}
@@ -255,8 +343,19 @@ package %s
 		src.WriteString("#include <complex.h>\n")
 	}
 	src.WriteString("*/\nimport \"C\"\n")
+	var specs []string
 	if usesUnsafe {
-		src.WriteString("\nimport \"unsafe\"\n")
+		specs = append(specs, `"unsafe"`)
+	}
+	for _, imp := range imports {
+		specs = append(specs, fmt.Sprintf("%s %q", imp.name, imp.path))
+	}
+	switch len(specs) {
+	case 0:
+	case 1:
+		src.WriteString("\nimport " + specs[0] + "\n")
+	default:
+		src.WriteString("\nimport (\n\t" + strings.Join(specs, "\n\t") + "\n)\n")
 	}
 	src.WriteString(body.String())
 	out, err := format.Source([]byte(src.String()))

@@ -111,6 +111,17 @@
 // memory the C code allocated, and is copied into a new Go array up to its
 // capacity (the C memory is never freed, as the runtime frees nothing).
 //
+// When [Func].Params or [Func].Results describe struct parameters or
+// results (ir.GoValue, as for gogen), the entry point still takes and
+// returns one C value per field; the bridge's function has the struct
+// types in its signature (importing their package, [Options].PkgPath
+// under the package's own name, and stage), passes each field to C
+// (slice and string fields unpacked once at entry, a slice field viewed
+// with its underlying element type so that C writes into the caller's
+// array) and builds the struct results from the fields C returns. A
+// struct with an unexported field cannot be reached from the bridge's
+// package: Bridge reports an error.
+//
 // A panic in C code (an index out of range, a division by zero, panic
 // itself) prints Go's message on standard error and exits the process
 // with status 2, as an unrecovered Go panic does: the Go caller cannot

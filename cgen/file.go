@@ -26,6 +26,12 @@ type Func struct {
 	// does in the Go output; elsewhere the graph's source names are used,
 	// or x<N>.
 	ParamNames []string
+	// Params and Results, if not nil, are the Go parameters and results
+	// of the bridge's function when they are not one per graph input and
+	// result, as gogen.Func's: a struct covers one graph input (result)
+	// per field (see ir.GoValue). The C entry point takes and returns
+	// the fields.
+	Params, Results []ir.GoValue
 }
 
 // Options control File and Bridge. The zero value is Go's semantics.
@@ -43,6 +49,10 @@ type Options struct {
 	// Package is the Go package name of the bridge (the name of the C
 	// sub-package's directory); "lmsc" if empty.
 	Package string
+	// PkgPath is the import path of the package of the Go
+	// specializations: the bridge imports it, as pkg, for the types of
+	// Func.Params and Func.Results declared there.
+	PkgPath string
 }
 
 // File returns the C file <pkg>_lms.c and the header <pkg>_lms.h of the

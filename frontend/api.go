@@ -117,20 +117,24 @@ type Spec struct {
 	Name string
 	// Pos is the position of the directive.
 	Pos token.Position
-	// Origin is the name of the staging function (Recv.Method for a
-	// method is not supported), and Doc its first doc sentence.
+	// Origin is the staging function as a call names it: its name, with
+	// the directive's type arguments for a generic function
+	// (Sum[stage.Float64]); for a method, the method's name.
 	Origin string
+	// Method reports whether the staging function is a method: its
+	// receiver is the first parameter (Index 0 in Static), and a call is
+	// written recv.Origin(args).
+	Method bool
 	// Graph is the specialization, after dead-code elimination. Its
-	// top-level block has one input per element of Params.
+	// top-level block has one input per leaf of Params (see
+	// ir.GoValue.Leaves) and one result per leaf of Results.
 	Graph *ir.Graph
 	// Params are the parameters of the generated function: the unbound
-	// parameters of the staging function, in order.
+	// parameters of the staging function, in order (a receiver left
+	// unbound first).
 	Params []Param
-	// Results are the generated function's result types, and
-	// ResultGoTypes the same in Go syntax (stage types replaced by their
-	// underlying types).
-	Results       []*ir.Type
-	ResultGoTypes []string
+	// Results are the generated function's results (without names).
+	Results []Param
 	// Static lists the bound parameters with the Go source of their
 	// static argument, in the staging function's parameter order. A
 	// generated differential test calls Origin with these expressions in
@@ -141,16 +145,22 @@ type Spec struct {
 	Budgets Budgets
 }
 
-// Param is a parameter of a generated function.
+// Param is a parameter or a result of a generated function: a leaf (a
+// stage type or a slice of one as a parameter; any basic type or slice of
+// one as a result), or a struct of Reps, whose leaves are its fields (see
+// ir.GoValue).
 type Param struct {
-	Name string
-	Type *ir.Type
-	// GoType is the parameter's type in the generated function, in Go
-	// syntax ("[]float64"), and StageType its type in the staging
+	ir.GoValue
+	// GoType is the type in the generated function, in Go syntax
+	// ("[]float64", "Point"), and StageType the type in the staging
 	// function as the package's own code writes it ("[]stage.Float64",
 	// "Vec" for a type of the package).
 	GoType    string
 	StageType string
+	// LeafNames name the graph inputs of a parameter, one per leaf: the
+	// parameter's name, or for a struct its name followed by the path of
+	// each field (pX for p.X).
+	LeafNames []string
 }
 
 // StaticArg is a bound parameter of a staging function.

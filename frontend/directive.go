@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -23,6 +24,7 @@ type genDirective struct {
 	name    string
 	namePos token.Position
 	args    []dirArg
+	targs   []dirArg // type arguments, in the order of the type parameters
 	budgets Budgets
 	fn      *ast.FuncDecl
 	file    *ast.File
@@ -132,18 +134,34 @@ func parseGen(fset *token.FileSet, c *ast.Comment, pos token.Position, fd *ast.F
 	if !token.IsIdentifier(d.name) || d.name == "_" {
 		return nil, errorf(d.namePos, "malformed //lms:gen: NAME %q is not an identifier", d.name)
 	}
-	if fd.Recv != nil {
-		return nil, errorf(pos, "//lms:gen on a method is not supported: put it on a function")
-	}
-	if fd.Type.TypeParams != nil && len(fd.Type.TypeParams.List) > 0 {
-		return nil, errorf(pos, "//lms:gen on a generic function is not supported: call it from a non-generic staging function")
-	}
 	params := map[string]bool{}
+	if fd.Recv != nil {
+		rt := fd.Recv.List[0].Type
+		if st, ok := rt.(*ast.StarExpr); ok {
+			rt = st.X
+		}
+		switch rt.(type) {
+		case *ast.IndexExpr, *ast.IndexListExpr:
+			return nil, errorf(pos, "//lms:gen on a method of a generic type is not supported: put it on a function that calls the method")
+		}
+		for _, n := range fd.Recv.List[0].Names {
+			params[n.Name] = true
+		}
+	}
 	for _, f := range fd.Type.Params.List {
 		for _, n := range f.Names {
 			params[n.Name] = true
 		}
 	}
+	var tparams []string
+	if fd.Type.TypeParams != nil {
+		for _, f := range fd.Type.TypeParams.List {
+			for _, n := range f.Names {
+				tparams = append(tparams, n.Name)
+			}
+		}
+	}
+	targs := map[string]dirArg{}
 	bound := map[string]bool{}
 	for _, f := range fields[1:] {
 		fpos := at(f.off)
@@ -160,7 +178,8 @@ func parseGen(fset *token.FileSet, c *ast.Comment, pos token.Position, fd *ast.F
 		if expr == "" {
 			return nil, errorf(fpos, "malformed //lms:gen: missing the expression after %s=", name)
 		}
-		if !params[name] {
+		isType := slices.Contains(tparams, name)
+		if !params[name] && !isType {
 			return nil, errorf(fpos, "unknown parameter %s: %s has no parameter of that name", name, fd.Name.Name)
 		}
 		if bound[name] {
@@ -168,10 +187,26 @@ func parseGen(fset *token.FileSet, c *ast.Comment, pos token.Position, fd *ast.F
 		}
 		bound[name] = true
 		epos := at(f.off + len(name) + 1)
-		if _, err := parser.ParseExpr(expr); err != nil {
-			return nil, errorf(epos, "malformed static argument %s=%s: %v", name, expr, trimParseError(err))
+		what := "static argument"
+		if isType {
+			what = "type argument"
 		}
-		d.args = append(d.args, dirArg{param: name, expr: expr, pos: fpos, exprPos: epos})
+		if _, err := parser.ParseExpr(expr); err != nil {
+			return nil, errorf(epos, "malformed %s %s=%s: %v", what, name, expr, trimParseError(err))
+		}
+		a := dirArg{param: name, expr: expr, pos: fpos, exprPos: epos}
+		if isType {
+			targs[name] = a
+			continue
+		}
+		d.args = append(d.args, a)
+	}
+	for _, tp := range tparams {
+		a, ok := targs[tp]
+		if !ok {
+			return nil, errorf(pos, "type parameter %s of %s is not bound: a generic staging function needs every type argument in the directive (%s=TYPE)", tp, fd.Name.Name, tp)
+		}
+		d.targs = append(d.targs, a)
 	}
 	return d, nil
 }

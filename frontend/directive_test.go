@@ -1,6 +1,8 @@
 package frontend
 
 import (
+	"go/ast"
+	"go/parser"
 	"go/token"
 	"reflect"
 	"testing"
@@ -65,5 +67,23 @@ func TestBudgets(t *testing.T) {
 	}
 	if got := b.override(o); got.CallDepth != 16 || got.Unroll != 7 {
 		t.Errorf("override: %+v", got)
+	}
+}
+
+func TestSubstTypeParams(t *testing.T) {
+	src := "package p\n\nfunc f[T any, U any](m map[T][]U, p *T, f func(T) U) {}\n"
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	targs := []dirArg{{param: "T", expr: "stage.Float64"}, {param: "U", expr: "[]int"}}
+	var got []string
+	for _, fld := range f.Decls[0].(*ast.FuncDecl).Type.Params.List {
+		got = append(got, substTypeParams(fset, []byte(src), fld.Type, targs))
+	}
+	want := []string{"map[(stage.Float64)][]([]int)", "*(stage.Float64)", "func((stage.Float64)) ([]int)"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("substTypeParams = %q, want %q", got, want)
 	}
 }

@@ -23,13 +23,41 @@
 //	//lms:gen NAME [PARAM=EXPR ...] [-steps=N] [-unroll=N] [-calldepth=N] [-nodes=N]
 //	//lms:fun
 //
-// in the doc comment of a function. Arguments are separated by blanks
-// outside brackets and literals (n=f(1, 2) is one argument, n=a + b is
-// not). Each EXPR is a Go expression of the package scope (the staging
+// in the doc comment of a function or method. Arguments are separated by
+// blanks outside brackets and literals (n=f(1, 2) is one argument, n=a + b
+// is not). Each EXPR is a Go expression of the package scope (the staging
 // function's file's imports included), type-checked against the
 // parameter's type and evaluated at generation time. A parameter of a
 // Rep type (a stage type or a slice of one) may be left unbound: it is a
-// parameter of the generated function; any other parameter must be bound.
+// parameter of the generated function; so may a parameter of a struct
+// type whose fields are all Reps (see Signatures); any other parameter
+// must be bound.
+//
+// # Signatures
+//
+// The generated function's parameters are the unbound parameters of the
+// staging function, in order, and its results the staging function's;
+// stage types become their underlying types. A struct of Reps — a named,
+// non-generic struct type of the staging function's package whose fields
+// are stage types, slices of them, or such structs — is a static record of
+// Reps: a parameter of that type is one graph input per field (its leaves,
+// depth first; Param.LeafNames names them pX for p.X), and a result one
+// graph result per field. The generated function takes and returns the
+// struct type itself (func Norm(p Point) float64), converting the fields
+// (ir.GoValue describes this to the emitters). A struct that holds
+// anything else, or a pointer to a struct, must be bound.
+//
+// On a method, the receiver is the first parameter: bound by its name
+// (//lms:gen DotE v=E) or, if it is a Rep or a struct of Reps, the first
+// parameter of the generated function, which is always a plain function.
+// A pointer receiver must be bound; methods of generic types are not
+// supported. On a generic function every type parameter is bound to a
+// type, a Go type expression of the package scope (//lms:gen SumF64
+// T=stage.Float64); go/types checks it against the constraint. The
+// overlay (see Loading) holds, for a generic staging function, a function
+// that refers to the instance, so that SSA builds it, with the type
+// arguments //line-mapped to the directive; Spec.Origin is then the
+// instantiated name (Sum[stage.Float64]), which a generated test calls.
 //
 // # Loading
 //

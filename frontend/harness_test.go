@@ -252,12 +252,17 @@ func generate(p *Package) ([]byte, error) {
 	var funcs []gogen.Func
 	for _, s := range p.Specs {
 		var names []string
+		var params, results []ir.GoValue
 		for _, prm := range s.Params {
-			names = append(names, prm.Name)
+			names = append(names, prm.LeafNames...)
+			params = append(params, prm.GoValue)
 		}
-		funcs = append(funcs, gogen.Func{Name: s.Name, Schedule: sched.Run(s.Graph, sched.Options{}), ParamNames: names})
+		for _, r := range s.Results {
+			results = append(results, r.GoValue)
+		}
+		funcs = append(funcs, gogen.Func{Name: s.Name, Schedule: sched.Run(s.Graph, sched.Options{}), ParamNames: names, Params: params, Results: results})
 	}
-	opts := gogen.Options{Reserved: p.Reserved}
+	opts := gogen.Options{Reserved: p.Reserved, PkgPath: p.PkgPath}
 	if p.StagingTagged {
 		opts.BuildConstraint = "!lmsgen"
 	}
@@ -401,6 +406,10 @@ func diffDriver(p *Package, seed int64, small map[string]bool) []byte {
 		var lists [][]string
 		for i, prm := range s.Params {
 			fields = append(fields, fmt.Sprintf("p%d %s", i, prm.GoType))
+			if prm.IsStruct() {
+				lists = append(lists, structValues(prm.GoValue, rng, small[s.Origin]))
+				continue
+			}
 			lists = append(lists, goValues(prm.Type, rng, small[s.Origin]))
 		}
 		fmt.Fprintf(&b, "var lmsIn%s = []struct{ %s }{\n", s.Name, strings.Join(fields, "; "))
@@ -415,7 +424,7 @@ func diffDriver(p *Package, seed int64, small map[string]bool) []byte {
 			var length = -2
 			for i, l := range lists {
 				v := l[(k*(2*i+1)+rng.Intn(3))%len(l)]
-				if s.Params[i].Type.Kind == ir.KSlice && k%2 == 0 {
+				if !s.Params[i].IsStruct() && s.Params[i].Type.Kind == ir.KSlice && k%2 == 0 {
 					if length == -2 {
 						length = sliceLen(v)
 					}
@@ -435,7 +444,11 @@ func diffDriver(p *Package, seed int64, small map[string]bool) []byte {
 		// Generated.
 		var gargs, gslices, nargs, nslices, nres, gres []string
 		for i, prm := range s.Params {
-			if prm.Type.Kind == ir.KSlice {
+			if prm.IsStruct() {
+				fmt.Fprintf(&b, "\t\tgs%d := lmsDeep(in.p%d)\n", i, i)
+				gargs = append(gargs, fmt.Sprintf("gs%d", i))
+				gslices = append(gslices, fmt.Sprintf("gs%d", i))
+			} else if prm.Type.Kind == ir.KSlice {
 				fmt.Fprintf(&b, "\t\tgs%d := lmsClone(in.p%d)\n", i, i)
 				gargs = append(gargs, fmt.Sprintf("gs%d", i))
 				gslices = append(gslices, fmt.Sprintf("gs%d", i))
@@ -457,7 +470,11 @@ func diffDriver(p *Package, seed int64, small map[string]bool) []byte {
 				continue
 			}
 			prm := s.Params[pi]
-			if prm.Type.Kind == ir.KSlice {
+			if prm.IsStruct() {
+				fmt.Fprintf(&b, "\t\tns%d := lmsDeep(in.p%d)\n", pi, pi)
+				nargs = append(nargs, fmt.Sprintf("ns%d", pi))
+				nslices = append(nslices, fmt.Sprintf("ns%d", pi))
+			} else if prm.Type.Kind == ir.KSlice {
 				fmt.Fprintf(&b, "\t\tns%d := %s(%s(in.p%d))\n", pi, prm.StageType, convName(prm.Type.Elem, true, "stage."+stageName(prm.Type.Elem)), pi)
 				nargs = append(nargs, fmt.Sprintf("ns%d", pi))
 				nslices = append(nslices, fmt.Sprintf("%s(ns%d)", convName(prm.Type.Elem, false, prm.Type.Elem.String()), pi))
@@ -466,9 +483,12 @@ func diffDriver(p *Package, seed int64, small map[string]bool) []byte {
 			}
 			pi++
 		}
-		for i, rt := range s.Results {
+		for i, r := range s.Results {
 			gres = append(gres, fmt.Sprintf("r%d", i))
-			if rt.Kind == ir.KSlice {
+			rt := r.Type
+			if r.IsStruct() {
+				nres = append(nres, fmt.Sprintf("r%d", i))
+			} else if rt.Kind == ir.KSlice {
 				nres = append(nres, fmt.Sprintf("%s(r%d)", convName(rt.Elem, false, rt.Elem.String()), i))
 			} else {
 				nres = append(nres, fmt.Sprintf("%s(r%d)", rt, i))
@@ -480,11 +500,43 @@ func diffDriver(p *Package, seed int64, small map[string]bool) []byte {
 		}
 		fmt.Fprintf(&b, "\t\tgot := lmsRun(func() []any {\n\t\t\t%s%s(%s)\n\t\t\treturn []any{%s}\n\t\t})\n",
 			assign, s.Name, strings.Join(gargs, ", "), strings.Join(append(gres, gslices...), ", "))
-		fmt.Fprintf(&b, "\t\twant := lmsRun(func() []any {\n\t\t\t%s%s(%s)\n\t\t\treturn []any{%s}\n\t\t})\n",
-			assign, s.Origin, strings.Join(nargs, ", "), strings.Join(append(nres, nslices...), ", "))
+		call := s.Origin + "(" + strings.Join(nargs, ", ") + ")"
+		if s.Method {
+			call = nargs[0] + "." + s.Origin + "(" + strings.Join(nargs[1:], ", ") + ")"
+		}
+		fmt.Fprintf(&b, "\t\twant := lmsRun(func() []any {\n\t\t\t%s%s\n\t\t\treturn []any{%s}\n\t\t})\n",
+			assign, call, strings.Join(append(nres, nslices...), ", "))
 		fmt.Fprintf(&b, "\t\tif !lmsSame(got, want) {\n\t\t\tt.Errorf(\"input %%d %%+v:\\ngenerated: %%s\\nstaging:   %%s\", i, in, got, want)\n\t\t}\n\t}\n}\n\n")
 	}
 	return b.Bytes()
+}
+
+// structValues returns Go literals of a struct of Reps v, its leaves
+// drawn from goValues.
+func structValues(v ir.GoValue, rng *rand.Rand, small bool) []string {
+	var lit func(v ir.GoValue) string
+	lit = func(v ir.GoValue) string {
+		if !v.IsStruct() {
+			t := v.Type
+			if v.Slice {
+				vs := goValues(t, rng, small)
+				conv := strings.TrimSuffix(convName(t.Elem, true, "stage."+v.Named.Name), "]") + ", " + t.Elem.String() + "]"
+				return conv + "(" + vs[rng.Intn(len(vs))] + ")"
+			}
+			vs := goValues(t, rng, small)
+			return "stage." + v.Named.Name + "(" + vs[rng.Intn(len(vs))] + ")"
+		}
+		var fs []string
+		for _, f := range v.Fields {
+			fs = append(fs, f.Name+": "+lit(f))
+		}
+		return v.Named.Name + "{" + strings.Join(fs, ", ") + "}"
+	}
+	var vs []string
+	for range 16 {
+		vs = append(vs, lit(v))
+	}
+	return vs
 }
 
 // stageName returns the name of the stage type over a basic type.
@@ -553,6 +605,30 @@ func lmsConvB[D, S ~bool](s []S) []D {
 		d[i] = D(s[i])
 	}
 	return d
+}
+
+// lmsDeep copies a struct, its slice fields included.
+func lmsDeep[T any](v T) T {
+	var c T
+	lmsDeepValue(reflect.ValueOf(&c).Elem(), reflect.ValueOf(v))
+	return c
+}
+
+func lmsDeepValue(dst, src reflect.Value) {
+	switch src.Kind() {
+	case reflect.Struct:
+		for i := range src.NumField() {
+			lmsDeepValue(dst.Field(i), src.Field(i))
+		}
+	case reflect.Slice:
+		if !src.IsNil() {
+			d := reflect.MakeSlice(src.Type(), src.Len(), src.Len())
+			reflect.Copy(d, src)
+			dst.Set(d)
+		}
+	default:
+		dst.Set(src)
+	}
 }
 
 func lmsClone[T any](s []T) []T {
@@ -665,6 +741,13 @@ func lmsEq(a, b reflect.Value) bool {
 	case reflect.Complex64, reflect.Complex128:
 		x, y := a.Complex(), b.Complex()
 		return lmsEq(reflect.ValueOf(real(x)), reflect.ValueOf(real(y))) && lmsEq(reflect.ValueOf(imag(x)), reflect.ValueOf(imag(y)))
+	case reflect.Struct:
+		for i := range a.NumField() {
+			if !lmsEq(a.Field(i), b.Field(i)) {
+				return false
+			}
+		}
+		return true
 	case reflect.Slice:
 		// A nil slice and an empty one are not told apart: the graph has
 		// no nil slice (a static nil slice becomes make([]T, 0)).

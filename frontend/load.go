@@ -242,13 +242,14 @@ func prepareOverlay(fset *token.FileSet, p *packages.Package, overlay map[string
 		paths[f] = path
 	}
 	ds, _ := parseDirectives(fset, files)
+	named := sliceTypes(files)
 	var stubs bytes.Buffer
 	imports := map[string]string{} // local name -> import path, for the stubs
 	appended := map[*ast.File]*bytes.Buffer{}
 	for _, d := range ds.gens {
 		data := srcs[d.file]
 		typeText := func(e ast.Expr) string {
-			return string(data[fset.Position(e.Pos()).Offset:fset.Position(e.End()).Offset])
+			return substTypeParams(fset, data, e, d.targs)
 		}
 		// Static arguments: one function each, in the staging file.
 		buf := appended[d.file]
@@ -264,8 +265,17 @@ func prepareOverlay(fset *token.FileSet, p *packages.Package, overlay map[string
 			fmt.Fprintf(buf, "\nfunc %s() (%s) {\n\treturn /*line %s:%d:%d*/%s\n}\n",
 				argFuncName(d.name, a.param), typeText(ptype), a.exprPos.Filename, a.exprPos.Line, a.exprPos.Column, a.expr)
 		}
+		// A generic staging function: one function that refers to its
+		// instance, the type arguments //line-mapped to the directive.
+		if len(d.targs) > 0 {
+			var targs []string
+			for _, a := range d.targs {
+				targs = append(targs, fmt.Sprintf("/*line %s:%d:%d*/%s", a.exprPos.Filename, a.exprPos.Line, a.exprPos.Column, a.expr))
+			}
+			fmt.Fprintf(buf, "\nfunc %s() any {\n\treturn %s[%s]\n}\n", instFuncName(d.name), d.fn.Name.Name, strings.Join(targs, ", "))
+		}
 		// The stub of the generated function.
-		if sig, ok := stubSignature(d, p, imports); ok {
+		if sig, ok := stubSignature(fset, d, p, data, named, imports); ok {
 			fmt.Fprintf(&stubs, "\nfunc /*line %s:%d:%d*/%s%s { panic(%q) }\n",
 				d.namePos.Filename, d.namePos.Line, d.namePos.Column, d.name, sig, stubPanic)
 		}
@@ -311,12 +321,23 @@ func directiveErrors(errs ErrorList, gens []*genDirective) ErrorList {
 				drop["\tother declaration of "+d.name] = true
 				continue
 			}
-			for _, a := range d.args {
+			inArg := false
+			for i, a := range append(d.args, d.targs...) {
 				if e.Pos.Column >= a.exprPos.Column && e.Pos.Column <= a.exprPos.Column+len(a.expr) {
 					msg := strings.TrimSuffix(e.Msg, " in return statement")
-					e.Msg = fmt.Sprintf("static argument %s=%s: %s", a.param, a.expr, msg)
+					what := "static argument"
+					if i >= len(d.args) {
+						what = "type argument"
+					}
+					e.Msg = fmt.Sprintf("%s %s=%s: %s", what, a.param, a.expr, msg)
 					e.Pos = a.exprPos
+					inArg = true
 				}
+			}
+			if !inArg && len(d.targs) > 0 && e.Pos.Column > d.namePos.Column {
+				// The stub's signature, with the type arguments in it:
+				// the function naming the instance reports the error.
+				drop[e.Msg] = true
 			}
 		}
 		out = append(out, e)
@@ -338,8 +359,50 @@ const (
 
 func argFuncName(spec, param string) string { return argFuncPrefix + spec + "_" + param }
 
+// instFuncName names the overlay's function that refers to the instance
+// of a generic staging function (a parameter name is never empty, so it
+// clashes with no argFuncName).
+func instFuncName(spec string) string { return argFuncName(spec, "") }
+
+// paramList returns the fields of a function's parameters, its receiver
+// first.
+func paramList(fd *ast.FuncDecl) []*ast.Field {
+	var fs []*ast.Field
+	if fd.Recv != nil {
+		fs = append(fs, fd.Recv.List...)
+	}
+	return append(fs, fd.Type.Params.List...)
+}
+
+// substTypeParams returns the source text of the type expression e (of the
+// file's source data) with the type parameters bound by targs replaced by
+// their type arguments, parenthesized.
+func substTypeParams(fset *token.FileSet, data []byte, e ast.Expr, targs []dirArg) string {
+	start := fset.Position(e.Pos()).Offset
+	end := fset.Position(e.End()).Offset
+	var sb strings.Builder
+	at := start
+	ast.Inspect(e, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		for _, a := range targs {
+			if id.Name == a.param {
+				off := fset.Position(id.Pos()).Offset
+				sb.Write(data[at:off])
+				sb.WriteString("(" + a.expr + ")")
+				at = off + len(id.Name)
+			}
+		}
+		return true
+	})
+	sb.Write(data[at:end])
+	return sb.String()
+}
+
 func paramType(fd *ast.FuncDecl, name string) ast.Expr {
-	for _, f := range fd.Type.Params.List {
+	for _, f := range paramList(fd) {
 		for _, n := range f.Names {
 			if n.Name == name {
 				return f.Type
@@ -353,7 +416,7 @@ func paramType(fd *ast.FuncDecl, name string) ast.Expr {
 // staging function's syntax: the bound parameters removed, stage.T
 // replaced by T's underlying type. It records the imports the signature
 // needs.
-func stubSignature(d *genDirective, p *packages.Package, imports map[string]string) (string, bool) {
+func stubSignature(fset *token.FileSet, d *genDirective, p *packages.Package, data []byte, named map[string]ast.Expr, imports map[string]string) (string, bool) {
 	local := map[string]string{} // local import name -> path
 	for _, is := range d.file.Imports {
 		path, _ := strconv.Unquote(is.Path.Value)
@@ -379,14 +442,21 @@ func stubSignature(d *genDirective, p *packages.Package, imports map[string]stri
 	}
 	ok := true
 	rewrite := func(e ast.Expr) string {
-		e = rewriteStage(e, local, imports, &ok)
+		if len(d.targs) > 0 {
+			var err error
+			if e, err = parser.ParseExpr(substTypeParams(fset, data, e, d.targs)); err != nil {
+				ok = false
+				return ""
+			}
+		}
+		e = rewriteStage(e, local, named, imports, &ok)
 		var sb strings.Builder
 		printer.Fprint(&sb, token.NewFileSet(), e)
 		return sb.String()
 	}
 	var params []string
 	i := 0
-	for _, f := range d.fn.Type.Params.List {
+	for _, f := range paramList(d.fn) {
 		names := f.Names
 		if len(names) == 0 {
 			names = []*ast.Ident{nil}
@@ -426,9 +496,36 @@ func stubSignature(d *genDirective, p *packages.Package, imports map[string]stri
 	return sig, ok
 }
 
+// sliceTypes returns the declarations of the package's types declared as
+// slices of a selector (such as type Vec []stage.Float64), by name: a
+// generated function takes such a type as the slice of the underlying
+// type.
+func sliceTypes(files []*ast.File) map[string]ast.Expr {
+	m := map[string]ast.Expr{}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.TYPE {
+				continue
+			}
+			for _, sp := range gd.Specs {
+				ts := sp.(*ast.TypeSpec)
+				if at, ok := ts.Type.(*ast.ArrayType); ok && at.Len == nil && ts.TypeParams == nil {
+					if _, sel := at.Elt.(*ast.SelectorExpr); sel {
+						m[ts.Name.Name] = at
+					}
+				}
+			}
+		}
+	}
+	return m
+}
+
 // rewriteStage returns a copy of the type expression e with stage.T
-// replaced by T's underlying type, recording the other imports used.
-func rewriteStage(e ast.Expr, local, imports map[string]string, ok *bool) ast.Expr {
+// replaced by T's underlying type, and a type of the package declared as
+// a slice of a stage type (named) by the slice of the underlying type,
+// recording the other imports used.
+func rewriteStage(e ast.Expr, local map[string]string, named map[string]ast.Expr, imports map[string]string, ok *bool) ast.Expr {
 	switch e := e.(type) {
 	case *ast.SelectorExpr:
 		if x, isIdent := e.X.(*ast.Ident); isIdent {
@@ -446,30 +543,39 @@ func rewriteStage(e ast.Expr, local, imports map[string]string, ok *bool) ast.Ex
 		}
 		return e
 	case *ast.StarExpr:
-		return &ast.StarExpr{X: rewriteStage(e.X, local, imports, ok)}
+		return &ast.StarExpr{X: rewriteStage(e.X, local, named, imports, ok)}
 	case *ast.ArrayType:
-		return &ast.ArrayType{Len: e.Len, Elt: rewriteStage(e.Elt, local, imports, ok)}
+		return &ast.ArrayType{Len: e.Len, Elt: rewriteStage(e.Elt, local, named, imports, ok)}
 	case *ast.MapType:
-		return &ast.MapType{Key: rewriteStage(e.Key, local, imports, ok), Value: rewriteStage(e.Value, local, imports, ok)}
+		return &ast.MapType{Key: rewriteStage(e.Key, local, named, imports, ok), Value: rewriteStage(e.Value, local, named, imports, ok)}
 	case *ast.Ellipsis:
-		return &ast.Ellipsis{Elt: rewriteStage(e.Elt, local, imports, ok)}
-	case *ast.Ident, *ast.FuncType, *ast.StructType, *ast.InterfaceType, *ast.ChanType, *ast.IndexExpr, *ast.IndexListExpr, *ast.ParenExpr:
-		if _, isIdent := e.(*ast.Ident); !isIdent {
-			// Composite types are kept as written only if they use no
-			// stage type; a stub is skipped otherwise.
-			ast.Inspect(e, func(n ast.Node) bool {
-				if s, isSel := n.(*ast.SelectorExpr); isSel {
-					if x, isIdent := s.X.(*ast.Ident); isIdent {
-						if local[x.Name] == stagePath || local[x.Name] == "" {
-							*ok = false
-						} else {
-							imports[x.Name] = local[x.Name]
-						}
+		return &ast.Ellipsis{Elt: rewriteStage(e.Elt, local, named, imports, ok)}
+	case *ast.ParenExpr:
+		return &ast.ParenExpr{X: rewriteStage(e.X, local, named, imports, ok)}
+	case *ast.Ident:
+		if decl, found := named[e.Name]; found {
+			if sl, isSlice := rewriteStage(decl, local, nil, map[string]string{}, new(bool)).(*ast.ArrayType); isSlice {
+				if _, basic := sl.Elt.(*ast.Ident); basic {
+					return sl
+				}
+			}
+		}
+		return e
+	case *ast.FuncType, *ast.StructType, *ast.InterfaceType, *ast.ChanType, *ast.IndexExpr, *ast.IndexListExpr:
+		// Composite types are kept as written only if they use no stage
+		// type; a stub is skipped otherwise.
+		ast.Inspect(e, func(n ast.Node) bool {
+			if s, isSel := n.(*ast.SelectorExpr); isSel {
+				if x, isIdent := s.X.(*ast.Ident); isIdent {
+					if local[x.Name] == stagePath || local[x.Name] == "" {
+						*ok = false
+					} else {
+						imports[x.Name] = local[x.Name]
 					}
 				}
-				return true
-			})
-		}
+			}
+			return true
+		})
 		return e
 	}
 	*ok = false
@@ -480,21 +586,30 @@ func rewriteStage(e ast.Expr, local, imports map[string]string, ok *bool) ast.Ex
 // the lmsgen build tag.
 func stagingTagged(fset *token.FileSet, files []*ast.File, ds *directives) bool {
 	for _, d := range ds.gens {
-		for _, cg := range d.file.Comments {
-			if cg.Pos() > d.file.Package {
-				break
+		if needsLmsgenTag(d.file) {
+			return true
+		}
+	}
+	return false
+}
+
+// needsLmsgenTag reports whether a file is built only with the lmsgen
+// build tag.
+func needsLmsgenTag(f *ast.File) bool {
+	for _, cg := range f.Comments {
+		if cg.Pos() > f.Package {
+			break
+		}
+		for _, c := range cg.List {
+			if !constraint.IsGoBuild(c.Text) {
+				continue
 			}
-			for _, c := range cg.List {
-				if !constraint.IsGoBuild(c.Text) {
-					continue
-				}
-				x, err := constraint.Parse(c.Text)
-				if err != nil {
-					continue
-				}
-				if !x.Eval(func(tag string) bool { return tag != "lmsgen" }) {
-					return true
-				}
+			x, err := constraint.Parse(c.Text)
+			if err != nil {
+				continue
+			}
+			if !x.Eval(func(tag string) bool { return tag != "lmsgen" }) {
+				return true
 			}
 		}
 	}

@@ -118,8 +118,17 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 	if fn == nil {
 		return nil, errorf(d.pos, "BUG: no SSA function for %s", d.fn.Name.Name)
 	}
-	spec = &Spec{Name: d.name, Pos: d.pos, Origin: fn.Name(), Budgets: budgets}
-	sig := fn.Signature
+	spec = &Spec{Name: d.name, Pos: d.pos, Origin: fn.Name(), Method: d.fn.Recv != nil, Budgets: budgets}
+	if len(d.targs) > 0 {
+		if fn, err = l.instance(lp, d, fn); err != nil {
+			return nil, err
+		}
+		var targs []string
+		for _, a := range d.targs {
+			targs = append(targs, a.expr)
+		}
+		spec.Origin += "[" + strings.Join(targs, ", ") + "]"
+	}
 	bound := map[string]string{}
 	for _, a := range d.args {
 		bound[a.param] = a.expr
@@ -130,8 +139,28 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 		argFn *ssa.Function
 	}
 	var params []param
-	for i := range sig.Params().Len() {
-		p := sig.Params().At(i)
+	var astNames []string // the parameters' names in the source ("" for none)
+	for _, f := range paramList(d.fn) {
+		if len(f.Names) == 0 {
+			astNames = append(astNames, "")
+		}
+		for _, n := range f.Names {
+			astNames = append(astNames, n.Name)
+		}
+	}
+	// A struct type of the signature must be declared where the
+	// generated code sees it.
+	tagged := func(tn *types.TypeName) bool {
+		file := l.fset.Position(tn.Pos()).Filename
+		for _, f := range lp.pkg.Syntax {
+			if l.fset.Position(f.Package).Filename == file {
+				return needsLmsgenTag(f)
+			}
+		}
+		return false
+	}
+	taken := map[string]bool{}
+	for i, p := range fn.Params {
 		if expr, ok := bound[p.Name()]; ok {
 			argFn := lp.ssa.Func(argFuncName(d.name, p.Name()))
 			if argFn == nil {
@@ -141,29 +170,36 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 			params = append(params, param{index: i, argFn: argFn})
 			continue
 		}
-		if !isRepType(p.Type()) {
-			if st, ok := p.Type().Underlying().(*types.Struct); ok && allRepFields(st) {
-				return nil, errorf(d.pos, "parameter %s of %s (type %s) is not bound: struct parameters of the generated function are not supported yet; pass the fields as parameters, or bind it with %s=EXPR", p.Name(), fn.Name(), typeString(p.Type()), p.Name())
-			}
-			return nil, errorf(d.pos, "parameter %s of %s (type %s) is not bound: a parameter of a static type must be bound with %s=EXPR; only stage types and slices of them can be parameters of the generated function", p.Name(), fn.Name(), typeString(p.Type()), p.Name())
+		what := "parameter"
+		if spec.Method && i == 0 {
+			what = "receiver"
 		}
-		it := irTypeOf(p.Type())
-		ptypes = append(ptypes, it)
 		name := p.Name()
 		if name == "" || name == "_" {
 			name = fmt.Sprintf("p%d", i)
 		}
-		spec.Params = append(spec.Params, Param{Name: name, Type: it, GoType: goTypeString(p.Type()), StageType: typeStringIn(p.Type(), lp.pkg.Types)})
+		gv, msg := goValueOf(p.Type(), name, lp.pkg.Types, tagged)
+		if msg != "" {
+			if _, isPtr := p.Type().Underlying().(*types.Pointer); isPtr && what == "receiver" {
+				msg = "a pointer receiver must be bound statically (the generated function cannot take a pointer into its caller's records of Reps)"
+			}
+			if astNames[i] == "" || astNames[i] == "_" {
+				return nil, errorf(d.pos, "%s of %s (type %s) is not bound: %s; name the %s to bind it with NAME=EXPR", what, fn.Name(), typeString(p.Type()), msg, what)
+			}
+			return nil, errorf(d.pos, "%s %s of %s (type %s) is not bound: %s; bind it with %s=EXPR", what, p.Name(), fn.Name(), typeString(p.Type()), msg, p.Name())
+		}
+		ptypes = append(ptypes, gv.Leaves()...)
+		spec.Params = append(spec.Params, Param{GoValue: gv, GoType: goTypeString(p.Type(), lp.pkg.Types), StageType: typeStringIn(p.Type(), lp.pkg.Types), LeafNames: leafNames(gv, taken)})
 		params = append(params, param{index: i})
 	}
-	for i := range sig.Results().Len() {
-		t := sig.Results().At(i).Type()
-		it := irTypeOf(t)
-		if it == nil {
-			return nil, errorf(d.pos, "%s returns %s: the results of a generated function must be basic values or slices of them", fn.Name(), typeString(t))
+	results := fn.Signature.Results()
+	for i := range results.Len() {
+		t := results.At(i).Type()
+		gv, msg := goValueOf(t, "", lp.pkg.Types, tagged)
+		if msg != "" {
+			return nil, errorf(d.pos, "%s returns %s: %s", fn.Name(), typeString(t), msg)
 		}
-		spec.Results = append(spec.Results, it)
-		spec.ResultGoTypes = append(spec.ResultGoTypes, goTypeString(t))
+		spec.Results = append(spec.Results, Param{GoValue: gv, GoType: goTypeString(t, lp.pkg.Types), StageType: typeStringIn(t, lp.pkg.Types)})
 	}
 
 	ev := &evaluator{l: l, lp: lp, spec: d, b: ir.NewBuilder(), budgets: budgets,
@@ -195,15 +231,21 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 		}
 	}()
 	g := ev.b.Build(ptypes, func(ins []ir.Exp) ir.Exp {
-		args := make([]value, sig.Params().Len())
+		args := make([]value, len(fn.Params))
 		j := 0
 		for _, p := range params {
 			if p.argFn != nil {
 				continue
 			}
-			name := spec.Params[j].Name
-			ev.b.Name(ins[j], name)
-			args[p.index] = &rep{e: ins[j], why: &why{pos: l.fset.Position(sig.Params().At(p.index).Pos()), what: "parameter " + name + " of " + fn.Name()}}
+			prm := spec.Params[j]
+			k := 0
+			pos := l.fset.Position(fn.Params[p.index].Pos())
+			args[p.index], ins = ev.structArg(prm.GoValue, ins, func(e ir.Exp) value {
+				name := prm.LeafNames[k]
+				k++
+				ev.b.Name(e, name)
+				return &rep{e: e, why: &why{pos: pos, what: "parameter " + name + " of " + fn.Name()}}
+			})
 			j++
 		}
 		ev.initPackages(lp.ssa)
@@ -213,41 +255,22 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 			}
 		}
 		ret := ev.callTop(fn, args)
-		res := make([]ir.Exp, len(spec.Results))
-		for i, t := range spec.Results {
+		var res []ir.Exp
+		for i, r := range spec.Results {
 			var v value
 			switch {
 			case ret == nil:
-			case len(res) == 1:
+			case len(spec.Results) == 1:
 				v = ret
 			default:
 				v = ret.(tuple)[i]
 			}
-			if v == nil {
-				// The function always panics.
-				if t.Kind == ir.KSlice {
-					res[i] = ev.b.MakeSlice(t.Elem, ev.b.Const(ir.Int, 0), ev.b.Const(ir.Int, 0))
-				} else {
-					res[i] = ev.b.Const(t, zeroOf(t))
-				}
-				continue
-			}
-			res[i] = ev.liftTo(v, t, "a result of "+fn.Name())
+			res = append(res, ev.flattenResult(v, r.GoValue, "a result of "+fn.Name())...)
 		}
 		return ev.tuple(res)
 	})
 	spec.Graph = ir.DCE(g)
 	return spec, nil
-}
-
-// allRepFields reports whether every field of a struct has a Rep type.
-func allRepFields(st *types.Struct) bool {
-	for i := range st.NumFields() {
-		if !isRepType(st.Field(i).Type()) {
-			return false
-		}
-	}
-	return st.NumFields() > 0
 }
 
 // callTop calls a function at the top level of the specialization.

@@ -121,16 +121,17 @@ func typeString(t types.Type) string {
 	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
 }
 
-// goTypeString writes a type as the generated code declares it: a stage
-// type, or a slice of one (named or not), as its underlying type.
-func goTypeString(t types.Type) string {
+// goTypeString writes a type as the generated code of package pkg
+// declares it: a stage type, or a slice of one (named or not), as its
+// underlying type.
+func goTypeString(t types.Type, pkg *types.Package) string {
 	if isStageBasic(t) {
 		return t.Underlying().String()
 	}
 	if s, ok := t.Underlying().(*types.Slice); ok && isStageBasic(s.Elem()) {
-		return "[]" + goTypeString(s.Elem())
+		return "[]" + goTypeString(s.Elem(), pkg)
 	}
-	return typeString(t)
+	return typeStringIn(t, pkg)
 }
 
 // typeStringIn writes a type as code of package pkg writes it.

@@ -23,6 +23,24 @@
 // does not format (a bug), File returns the unformatted source with the
 // error, for the command to keep as <file>.broken.
 //
+// # Signatures
+//
+// By default the function has one parameter per input of the graph's
+// top-level block and one result per element of its result, of their
+// graph types. Func.Params and Func.Results describe another Go signature
+// (ir.GoValue, the convention cgen's bridge shares): each Go parameter or
+// result is a leaf, one graph input or result, or a struct of a declared
+// type whose fields cover one graph input or result each (nested structs
+// allowed), in order. A struct field holds a stage type (stage.Float64)
+// or a slice of one while the graph works on the underlying type, so the
+// function unpacks the fields it uses once at entry (pX := float64(p.X);
+// a slice field through the sliceAs helper, which views the same array
+// with the underlying element type, so writes reach the caller as in the
+// staging function) and packs struct results at each return (return
+// Point{X: stage.Float64(x), Y: stage.Float64(y)}). ParamNames still names
+// the graph inputs; Options.PkgPath makes types of the package itself
+// unqualified.
+//
 // # What the code looks like
 //
 // The schedule says which nodes run in which block, in which order, and

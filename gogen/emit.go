@@ -13,8 +13,9 @@ import (
 // functions its staged functions become.
 type funcGen struct {
 	*analysis
-	file *fileGen
-	spec string // the specialization's name
+	file    *fileGen
+	spec    string       // the specialization's name
+	results []ir.GoValue // the specialization's Go results, if they are not the graph's (sig.go)
 
 	names  []string            // Go name of each symbol, chosen at first use
 	global []string            // package-level name of unwritten static tables and top-level functions

@@ -32,6 +32,12 @@ type Func struct {
 	ParamNames []string
 	// Doc is an optional doc comment, without the comment markers.
 	Doc string
+	// Params and Results, if not nil, are the Go parameters and results
+	// of the function when they are not one per graph input and result:
+	// a struct covers one graph input (result) per field (see
+	// ir.GoValue). Their leaves must have the types of the graph's
+	// inputs (results), in order. ParamNames still names the inputs.
+	Params, Results []ir.GoValue
 }
 
 // Options control File.
@@ -44,7 +50,9 @@ type Options struct {
 	// other files. Generated package-level names (tables, top-level
 	// functions, helpers) avoid them; the Func names must not be among
 	// them.
-	Reserved []string
+	Reserved []string // PkgPath is the import path of the package: types of Func.Params
+	// and Func.Results declared in it are written unqualified.
+	PkgPath string
 }
 
 // File writes one Go source file of package pkg holding the functions of
@@ -56,9 +64,13 @@ func File(pkg string, funcs []Func, opts Options) ([]byte, error) {
 	if !token.IsIdentifier(pkg) {
 		return nil, fmt.Errorf("gogen: invalid package name %q", pkg)
 	}
-	fl := &fileGen{f: jen.NewFile(pkg), names: newNamer(nil), tables: map[uint64][]tableEntry{}, tableRefs: map[tableRef]string{}}
+	f := jen.NewFile(pkg)
+	if opts.PkgPath != "" {
+		f = jen.NewFilePathName(opts.PkgPath, pkg)
+	}
+	fl := &fileGen{f: f, path: opts.PkgPath, names: newNamer(nil), tables: map[uint64][]tableEntry{}, tableRefs: map[tableRef]string{}}
 	fl.f.NoFormat = true
-	for _, name := range []string{"fmt", "math", "slices", "unicode"} {
+	for _, name := range []string{"fmt", "math", "slices", "unicode", "unsafe", "stage"} {
 		fl.names.reserve(name)
 	}
 	for _, name := range opts.Reserved {
@@ -76,6 +88,10 @@ func File(pkg string, funcs []Func, opts Options) ([]byte, error) {
 			errs = append(errs, fmt.Errorf("gogen: duplicate function name %s", f.Name))
 		case fl.names.taken(f.Name):
 			errs = append(errs, fmt.Errorf("gogen: function name %s is already declared in the package", f.Name))
+		default:
+			if err := checkSig(f); err != nil {
+				errs = append(errs, err)
+			}
 		}
 		seen[f.Name] = true
 	}
@@ -88,6 +104,9 @@ func File(pkg string, funcs []Func, opts Options) ([]byte, error) {
 	gens := make([]*funcGen, len(funcs))
 	for i, f := range funcs {
 		gens[i] = fl.plan(f.Name, f.Schedule)
+		if usesSliceAs(f) && fl.sliceAsName == "" {
+			fl.sliceAsName = fl.names.fresh("sliceAs")
+		}
 	}
 	for i, f := range funcs {
 		fl.emit(gens[i], f)
@@ -107,8 +126,12 @@ type fileGen struct {
 	tableRefs map[tableRef]string     // static table slice -> variable name
 	trailer   []jen.Code              // helpers and tables, after the functions, one declaration each
 
+	path string // the package's import path, if known
+
 	runeStringName string
 	runeStringUsed bool
+	sliceAsName    string
+	sliceAsUsed    bool
 }
 
 // plan analyzes a specialization and chooses its package-level names:
@@ -183,25 +206,23 @@ func (fg *funcGen) pkgBase(s ir.Sym, suffix string) string {
 func (fl *fileGen) emit(fg *funcGen, f Func) {
 	g := fg.g
 	fg.fn = fg.newGoFunc()
-	in := g.Block.In
-	names := make([]string, len(in))
-	types := make([]*ir.Type, len(in))
-	for i, s := range in {
+	for i, s := range g.Block.In {
 		if i < len(f.ParamNames) && sanitize(f.ParamNames[i]) != "" {
 			fg.names[s] = fg.fn.names.fresh(sanitize(f.ParamNames[i]))
 		}
-		names[i] = fg.name(s)
-		types[i] = g.TypeOf(s.E())
 	}
-	body := fg.block(g.Block, dest{kind: destReturn})
+	ps, unpack := fg.sigParams(f)
+	fg.results = f.Results
+	body := fg.block(g.Block, dest{kind: destReturn, top: true})
+	fg.results = nil
 	fl.f.Line()
 	if f.Doc != "" {
 		for _, line := range strings.Split(strings.TrimRight(f.Doc, "\n"), "\n") {
 			fl.f.Comment(line)
 		}
 	}
-	fl.f.Func().Id(f.Name).Params(params(names, types)...).Add(results(resultTypes(g.TypeOf(g.Block.Res)))).
-		Block(append(fg.fn.opaque, body.list...)...)
+	fl.f.Func().Id(f.Name).Params(ps...).Add(fg.sigResults(f)).
+		Block(append(append(fg.fn.opaque, unpack...), body.list...)...)
 	for _, l := range fg.lambdas {
 		if fg.hoisted[l.Sym] {
 			fg.fn = fg.newGoFunc()

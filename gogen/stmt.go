@@ -37,6 +37,7 @@ const (
 type dest struct {
 	kind  destKind
 	names []string
+	top   bool // destReturn from the specialization's own body: results are packed (sig.go)
 }
 
 // block writes the statements of b and sends its result to d.
@@ -244,6 +245,9 @@ func (fg *funcGen) result(out *stmts, res ir.Exp, d dest) {
 		}
 	case destReturn:
 		if vals := fg.values(res); len(vals) > 0 {
+			if d.top && fg.results != nil {
+				vals = fg.pack(out, vals)
+			}
 			out.add(jen.Return(vals...))
 			out.term = true
 		}

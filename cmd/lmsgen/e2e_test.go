@@ -377,3 +377,141 @@ func TestCompare(t *testing.T) {
 	require.Contains(t, r.stdout, `"name": "Pow10"`)
 	require.Contains(t, r.stdout, `"mismatches": 0`)
 }
+
+const sigSrc = `package geom
+
+import "github.com/lmsgen/lmsgen/stage"
+
+// Point is a record of Reps.
+type Point struct {
+	X, Y stage.Float64
+}
+
+// Path holds a slice of Reps.
+type Path struct {
+	Xs  []stage.Float64
+	Len stage.Int
+	Tag stage.String
+}
+
+// Seg nests records.
+type Seg struct {
+	A, B Point
+}
+
+//lms:gen Mid
+func mid(s Seg) (Point, Seg) {
+	m := Point{X: (s.A.X + s.B.X) / 2, Y: (s.A.Y + s.B.Y) / 2}
+	return m, Seg{A: s.A, B: m}
+}
+
+//lms:gen Norm1
+func norm1(p Point) stage.Float64 {
+	return stage.Abs(p.X) + stage.Abs(p.Y)
+}
+
+//lms:gen Scale3 k=3
+func scale(p Point, k float64) (Point, stage.Bool) {
+	q := Point{X: p.X * stage.Float64(k), Y: p.Y * stage.Float64(k)}
+	return q, q.X > q.Y
+}
+
+// shift adds d to every x, in place, and appends the total.
+//
+//lms:gen Shift
+func shift(p Path, d stage.Float64) Path {
+	t := stage.Float64(0)
+	for i := range p.Xs {
+		p.Xs[i] += d
+		t += p.Xs[i]
+	}
+	p.Xs = append(p.Xs, t)
+	p.Len = stage.Int(len(p.Xs))
+	p.Tag += "+"
+	return p
+}
+
+var Unit = Point{X: 1, Y: -1}
+
+//lms:gen DotUnit p=Unit
+//lms:gen Dot
+func (p Point) Dot(q Point) stage.Float64 {
+	return p.X*q.X + p.Y*q.Y
+}
+
+//lms:gen SumF64 T=stage.Float64
+//lms:gen SumI16 T=stage.Int16
+func Sum[T stage.Number](xs []T) T {
+	var s T
+	for _, x := range xs {
+		s += x
+	}
+	return s
+}
+`
+
+func TestSignatures(t *testing.T) {
+	dir := module(t, map[string]string{"geom/geom.go": sigSrc})
+	gdir := filepath.Join(dir, "geom")
+	args := []string{"-test"}
+	_, err := exec.LookPath("gcc")
+	hasC := err == nil
+	if hasC {
+		args = append(args, "-lang=go,c")
+	}
+	r := lmsgen(t, gdir, args...)
+	require.Equal(t, 0, r.status, r.stderr)
+	checkGenerated(t, filepath.Join(gdir, "geom_lms.go"))
+	src := read(t, filepath.Join(gdir, "geom_lms.go"))
+	for _, want := range []string{
+		"func Norm1(p Point) float64 {",
+		"func Mid(s Seg) (Point, Seg) {",
+		"func Scale3(p Point) (Point, bool) {",
+		"func Shift(p Path, d float64) Path {",
+		"func DotUnit(q Point) float64 {",
+		"func Dot(p, q Point) float64 {",
+		"func SumF64(xs []float64) float64 {",
+		"func SumI16(xs []int16) int16 {",
+	} {
+		require.Contains(t, src, want)
+	}
+	goCmd(t, dir, "vet", "./...")
+	out := goCmd(t, gdir, "test", "-v", "-run", "TestLMS", ".")
+	for _, name := range []string{"Mid", "Norm1", "Scale3", "Shift", "DotUnit", "Dot", "SumF64", "SumI16"} {
+		require.Contains(t, out, "lms: "+name+" tried=500 mismatches=0")
+	}
+	if !hasC {
+		t.Log("no C compiler: the C bridge is not tested")
+		return
+	}
+	bridge := read(t, filepath.Join(gdir, "lmsc", "geom_lms.go"))
+	require.Contains(t, bridge, "func Shift(p geom.Path, d float64) geom.Path {")
+	out = goCmd(t, filepath.Join(gdir, "lmsc"), "test", "-v", "-run", "TestLMS", ".")
+	for _, name := range []string{"Mid", "Norm1", "Scale3", "Shift", "DotUnit", "Dot", "SumF64", "SumI16"} {
+		require.Regexp(t, "lms: "+name+" tried=[0-9]+ mismatches=0", out)
+	}
+}
+
+func TestSignatureErrors(t *testing.T) {
+	dir := module(t, map[string]string{"geom/geom.go": `package geom
+
+import "github.com/lmsgen/lmsgen/stage"
+
+type point struct{ x, y stage.Float64 }
+
+//lms:gen Norm
+func norm(p point) stage.Float64 { return p.x + p.y }
+`})
+	gdir := filepath.Join(dir, "geom")
+	// Go output reaches unexported fields; the C bridge cannot.
+	r := lmsgen(t, gdir, "-test")
+	require.Equal(t, 0, r.status, r.stderr)
+	require.Contains(t, read(t, filepath.Join(gdir, "geom_lms.go")), "func Norm(p point) float64 {")
+	require.Contains(t, goCmd(t, gdir, "test", "-v", "-run", "TestLMS", "."), "lms: Norm tried=500 mismatches=0")
+	if _, err := exec.LookPath("gcc"); err != nil {
+		return
+	}
+	r = lmsgen(t, gdir, "-lang=go,c")
+	require.Equal(t, 1, r.status)
+	require.Regexp(t, `geom.go:7:1: Norm: field x of struct type point is not exported: the cgo bridge`, r.stderr)
+}

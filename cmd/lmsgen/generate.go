@@ -82,11 +82,16 @@ func generatePackage(cfg *config, p *frontend.Package, log *logger) ([]output, e
 				log.printf("%s: %s: %v\n", s.Pos, s.Name, d)
 			}
 		}
-		names := make([]string, len(s.Params))
-		for i, prm := range s.Params {
-			names[i] = prm.Name
+		var names []string
+		var params, results []ir.GoValue
+		for _, prm := range s.Params {
+			names = append(names, prm.LeafNames...)
+			params = append(params, prm.GoValue)
 		}
-		funcs = append(funcs, gogen.Func{Name: s.Name, Schedule: sc, ParamNames: names, Doc: specDoc(s)})
+		for _, r := range s.Results {
+			results = append(results, r.GoValue)
+		}
+		funcs = append(funcs, gogen.Func{Name: s.Name, Schedule: sc, ParamNames: names, Params: params, Results: results, Doc: specDoc(s)})
 		tests = append(tests, testSpecOf(s))
 	}
 	constraint := ""
@@ -94,7 +99,7 @@ func generatePackage(cfg *config, p *frontend.Package, log *logger) ([]output, e
 		constraint = "!lmsgen"
 	}
 	t0 := time.Now()
-	src, err := gogen.File(p.Name, funcs, gogen.Options{BuildConstraint: constraint, Reserved: p.Reserved})
+	src, err := gogen.File(p.Name, funcs, gogen.Options{BuildConstraint: constraint, Reserved: p.Reserved, PkgPath: p.PkgPath})
 	log.phase("emit Go "+p.PkgPath, t0)
 	goPath := filepath.Join(p.Dir, p.Name+"_lms.go")
 	if cfg.output != "" {
@@ -185,7 +190,10 @@ func joinAnd(xs []string) string {
 
 // testSpecOf describes a specialization for the generated tests.
 func testSpecOf(s *frontend.Spec) testSpec {
-	t := testSpec{Name: s.Name, Origin: s.Origin, Results: s.Results}
+	t := testSpec{Name: s.Name, Origin: s.Origin, Method: s.Method}
+	for _, r := range s.Results {
+		t.Results = append(t.Results, r.GoValue)
+	}
 	static := map[int]string{}
 	n := len(s.Params) + len(s.Static)
 	for _, a := range s.Static {
@@ -197,7 +205,7 @@ func testSpecOf(s *frontend.Spec) testSpec {
 			t.Args = append(t.Args, testArg{Static: e})
 			continue
 		}
-		t.Args = append(t.Args, testArg{Type: s.Params[d].Type})
+		t.Args = append(t.Args, testArg{Value: s.Params[d].GoValue})
 		d++
 	}
 	return t

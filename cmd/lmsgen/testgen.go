@@ -15,15 +15,26 @@ import (
 type testSpec struct {
 	Name    string    // the generated function
 	Origin  string    // the staging function, in the same package
+	Method  bool      // Origin is a method of the first argument
 	Args    []testArg // the staging function's parameters, in order
-	Results []*ir.Type
+	Results []ir.GoValue
 }
 
 // testArg is one parameter of the staging function: bound to a static
 // expression, or a parameter of the generated function.
 type testArg struct {
-	Static string   // the directive's Go expression, if bound
-	Type   *ir.Type // the generated parameter's type, if not bound
+	Static string     // the directive's Go expression, if bound
+	Value  ir.GoValue // the generated parameter, if not bound
+}
+
+// goType spells the type of a parameter or result of the generated
+// function in the test: a struct type of the package is qualified by
+// qual ("" or "go_.").
+func goType(v ir.GoValue, qual string) string {
+	if v.IsStruct() {
+		return qual + v.Named.Name
+	}
+	return v.Type.String()
 }
 
 // stageType spells the stage type of an ir type ("stage.Float64",
@@ -55,10 +66,9 @@ func testFile(pkg, buildConstraint, cImport string, specs []testSpec) ([]byte, e
 	b.WriteString("import (\n\t\"fmt\"\n\t\"math\"\n\t\"math/rand/v2\"\n\t\"os\"\n\t\"reflect\"\n\t\"syscall\"\n\t\"testing\"\n\n")
 	if cImport != "" {
 		fmt.Fprintf(&b, "\tgo_ %q\n", cImport)
-	} else {
-		b.WriteString("\t\"github.com/lmsgen/lmsgen/stage\"\n")
 	}
-	b.WriteString(")\n\nvar _ = math.NaN\n")
+	b.WriteString("\t\"github.com/lmsgen/lmsgen/stage\"\n")
+	b.WriteString(")\n\nvar _ = math.NaN\n\nvar _ stage.Int\n")
 	for _, s := range specs {
 		writeSpecTest(&b, s, cImport != "")
 	}
@@ -77,8 +87,12 @@ func writeSpecTest(b *bytes.Buffer, s testSpec, cMode bool) {
 			dyn = append(dyn, a)
 		}
 	}
+	qual := ""
+	if cMode {
+		qual = "go_."
+	}
 	if len(dyn) > 0 {
-		writeInputs(b, s, dyn)
+		writeInputs(b, s, dyn, qual)
 	}
 	if !cMode {
 		writeNative(b, s, dyn)
@@ -87,20 +101,20 @@ func writeSpecTest(b *bytes.Buffer, s testSpec, cMode bool) {
 }
 
 // writeInputs writes lmsInputs<Name>, which draws random arguments.
-func writeInputs(b *bytes.Buffer, s testSpec, dyn []testArg) {
+func writeInputs(b *bytes.Buffer, s testSpec, dyn []testArg, qual string) {
 	fmt.Fprintf(b, "\nfunc lmsInputs%s(r *rand.Rand) (", s.Name)
 	for i, a := range dyn {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		fmt.Fprintf(b, "%s", a.Type)
+		b.WriteString(goType(a.Value, qual))
 	}
 	b.WriteString(") {\n\treturn ")
 	for i, a := range dyn {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(genValue(a.Type))
+		b.WriteString(genGoValue(a.Value, qual))
 	}
 	b.WriteString("\n}\n")
 }
@@ -113,14 +127,14 @@ func writeNative(b *bytes.Buffer, s testSpec, dyn []testArg) {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		fmt.Fprintf(b, "a%d %s", i, a.Type)
+		fmt.Fprintf(b, "a%d %s", i, goType(a.Value, ""))
 	}
 	b.WriteString(") (")
-	for i, t := range s.Results {
+	for i, r := range s.Results {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(t.String())
+		b.WriteString(goType(r, ""))
 	}
 	b.WriteString(") {\n")
 	call, setup := nativeArgs(s, true)
@@ -130,17 +144,26 @@ func writeNative(b *bytes.Buffer, s testSpec, dyn []testArg) {
 		rs = append(rs, fmt.Sprintf("r%d", i))
 	}
 	if len(rs) > 0 {
-		fmt.Fprintf(b, "\t%s := %s(%s)\n\treturn ", strings.Join(rs, ", "), s.Origin, strings.Join(call, ", "))
-		for i, t := range s.Results {
+		fmt.Fprintf(b, "\t%s := %s\n\treturn ", strings.Join(rs, ", "), originCall(s, call))
+		for i, r := range s.Results {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			fmt.Fprintf(b, "%s(r%d)", t, i)
+			fmt.Fprintf(b, "%s(r%d)", goType(r, ""), i)
 		}
 		b.WriteString("\n}\n")
 	} else {
-		fmt.Fprintf(b, "\t%s(%s)\n\treturn\n}\n", s.Origin, strings.Join(call, ", "))
+		fmt.Fprintf(b, "\t%s\n\treturn\n}\n", originCall(s, call))
 	}
+}
+
+// originCall returns a call of the staging function with args: for a
+// method, of the method of the first.
+func originCall(s testSpec, args []string) string {
+	if s.Method {
+		return "(" + args[0] + ")." + s.Origin + "(" + strings.Join(args[1:], ", ") + ")"
+	}
+	return s.Origin + "(" + strings.Join(args, ", ") + ")"
 }
 
 // writeTestAndBench writes TestLMS<Name> and BenchmarkLMS<Name>.
@@ -149,13 +172,13 @@ func writeTestAndBench(b *bytes.Buffer, s testSpec, dyn []testArg, cMode bool) {
 	for i := range dyn {
 		args[i] = fmt.Sprintf("a%d", i)
 	}
+	qual := ""
+	if cMode {
+		qual = "go_."
+	}
 	copies := make([]string, len(dyn))
 	for i, a := range dyn {
-		if a.Type.Kind == ir.KSlice {
-			copies[i] = fmt.Sprintf("append(%s(nil), a%d...)", a.Type, i)
-		} else {
-			copies[i] = fmt.Sprintf("a%d", i)
-		}
+		copies[i] = copyExpr(a.Value, fmt.Sprintf("a%d", i), qual)
 	}
 	got, want := s.Name, "lmsNative"+s.Name
 	gotName, wantName := "generated", "native"
@@ -215,10 +238,12 @@ func BenchmarkLMS%[1]s(b *testing.B) {
 	// The benchmarks call the functions directly, results into typed
 	// sinks: the staging function with its arguments converted to stage
 	// types once, outside the timed loop.
-	wantDirect, wantArgs, wantSetup := want, args, ""
+	wantBench := benchCall(s, want, args, "lmsSink"+s.Name, qual)
+	wantSetup := ""
 	if !cMode {
-		wantDirect = s.Origin
+		var wantArgs []string
 		wantArgs, wantSetup = nativeArgs(s, false)
+		wantBench = benchStmt(s, originCall(s, wantArgs), "lmsSink"+s.Name, "")
 	}
 	decl, redraw, copyDecl := "_ = r", "", ""
 	if len(args) > 0 {
@@ -230,11 +255,11 @@ func BenchmarkLMS%[1]s(b *testing.B) {
 	fmt.Fprintf(b, text, s.Name, hashName(s.Name), decl, copyDecl,
 		strings.Join(args, ", "), strings.Join(prefixed("n", args), ", "),
 		call(want, "n"), call(got, ""), gotName, wantName, call(want, ""), redraw,
-		benchCall(s, got, args, "lmsSink"+s.Name), benchCall(s, wantDirect, wantArgs, "lmsSink"+s.Name), wantSetup)
+		benchCall(s, got, args, "lmsSink"+s.Name, qual), wantBench, wantSetup)
 	if len(s.Results) > 0 {
 		fmt.Fprintf(b, "\nvar (\n")
-		for i, t := range s.Results {
-			fmt.Fprintf(b, "\tlmsSink%s%d %s\n", s.Name, i, t)
+		for i, r := range s.Results {
+			fmt.Fprintf(b, "\tlmsSink%s%d %s\n", s.Name, i, goType(r, qual))
 		}
 		b.WriteString(")\n")
 	}
@@ -254,14 +279,21 @@ func nativeArgs(s testSpec, copyBack bool) ([]string, string) {
 			args = append(args, a.Static)
 			continue
 		}
-		if a.Type.Kind == ir.KSlice {
-			fmt.Fprintf(&setup, "s%d := make(%s, len(a%d))\nfor i, v := range a%d {\ns%d[i] = %s(v)\n}\n", d, stageType(a.Type), d, d, d, stageType(a.Type.Elem))
+		if a.Value.IsStruct() {
+			// The staging function takes the struct itself.
+			args = append(args, fmt.Sprintf("a%d", d))
+			d++
+			continue
+		}
+		if a.Value.Type.Kind == ir.KSlice {
+			t := a.Value.Type
+			fmt.Fprintf(&setup, "s%d := make(%s, len(a%d))\nfor i, v := range a%d {\ns%d[i] = %s(v)\n}\n", d, stageType(t), d, d, d, stageType(t.Elem))
 			if copyBack {
-				fmt.Fprintf(&setup, "defer func() {\nfor i, v := range s%d {\na%d[i] = %s(v)\n}\n}()\n", d, d, a.Type.Elem)
+				fmt.Fprintf(&setup, "defer func() {\nfor i, v := range s%d {\na%d[i] = %s(v)\n}\n}()\n", d, d, t.Elem)
 			}
 			args = append(args, fmt.Sprintf("s%d", d))
 		} else {
-			fmt.Fprintf(&setup, "s%d := %s(a%d)\n", d, stageType(a.Type), d)
+			fmt.Fprintf(&setup, "s%d := %s(a%d)\n", d, stageType(a.Value.Type), d)
 			args = append(args, fmt.Sprintf("s%d", d))
 		}
 		d++
@@ -271,17 +303,45 @@ func nativeArgs(s testSpec, copyBack bool) ([]string, string) {
 
 // benchCall returns the statement a benchmark loop runs: a call of f with
 // args, its results stored into the sinks <sink>0, <sink>1, ...
-func benchCall(s testSpec, f string, args []string, sink string) string {
-	call := fmt.Sprintf("%s(%s)", f, strings.Join(args, ", "))
+func benchCall(s testSpec, f string, args []string, sink, qual string) string {
+	return benchStmt(s, fmt.Sprintf("%s(%s)", f, strings.Join(args, ", ")), sink, qual)
+}
+
+// benchStmt returns the statement a benchmark loop runs: call, its
+// results stored into the sinks <sink>0, <sink>1, ... (of the results'
+// types, qualified by qual).
+func benchStmt(s testSpec, call, sink, qual string) string {
 	if len(s.Results) == 0 {
 		return call
 	}
 	var lhs, stores []string
-	for i, t := range s.Results {
+	for i, r := range s.Results {
 		lhs = append(lhs, fmt.Sprintf("r%d", i))
-		stores = append(stores, fmt.Sprintf("%s%d = %s(r%d)", sink, i, t, i))
+		stores = append(stores, fmt.Sprintf("%s%d = %s(r%d)", sink, i, goType(r, qual), i))
 	}
 	return strings.Join(lhs, ", ") + " := " + call + "\n" + strings.Join(stores, "\n")
+}
+
+// copyExpr returns an expression copying the value x of parameter v, so
+// that what a call writes into its slices does not reach x: a slice is
+// copied, and so are a struct's slice fields.
+func copyExpr(v ir.GoValue, x, qual string) string {
+	if !v.IsStruct() {
+		if v.Type.Kind == ir.KSlice {
+			return fmt.Sprintf("append(%s(nil), %s...)", v.Type, x)
+		}
+		return x
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "func() %s {\nc := %s\n", goType(v, qual), x)
+	for i, l := range v.LeafValues() {
+		if l.Slice {
+			f := "c." + strings.Join(v.LeafPaths()[i], ".")
+			fmt.Fprintf(&sb, "%s = append(%s[:0:0], %s...)\n", f, f, f)
+		}
+	}
+	sb.WriteString("return c\n}()")
+	return sb.String()
 }
 
 func prefixed(p string, xs []string) []string {
@@ -298,6 +358,30 @@ func hashName(s string) uint64 {
 		h = (h ^ uint64(s[i])) * 1099511628211
 	}
 	return h >> 1
+}
+
+// genGoValue returns a Go expression drawing a random value of parameter
+// v from r: a struct of the package (qualified by qual) is drawn field by
+// field, each of its stage type.
+func genGoValue(v ir.GoValue, qual string) string {
+	if !v.IsStruct() {
+		return genValue(v.Type)
+	}
+	var fields []string
+	for _, f := range v.Fields {
+		var x string
+		switch {
+		case f.IsStruct():
+			x = genGoValue(f, qual)
+		case f.Slice:
+			st := "stage." + f.Named.Name
+			x = fmt.Sprintf("func() []%s { s := make([]%s, r.IntN(9)); for i := range s { s[i] = %s(%s) }; return s }()", st, st, st, genValue(f.Type.Elem))
+		default:
+			x = fmt.Sprintf("stage.%s(%s)", f.Named.Name, genValue(f.Type))
+		}
+		fields = append(fields, f.Name+": "+x)
+	}
+	return qual + v.Named.Name + "{" + strings.Join(fields, ", ") + "}"
 }
 
 // genValue returns a Go expression drawing a random value of type t from
@@ -466,6 +550,21 @@ func lmsEqualValue(a, b reflect.Value) bool {
 			}
 		}
 		return true
+	case reflect.Struct:
+		for i := 0; i < a.NumField(); i++ {
+			if !lmsEqualValue(a.Field(i), b.Field(i)) {
+				return false
+			}
+		}
+		return true
+	case reflect.Bool:
+		return a.Bool() == b.Bool()
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return a.Int() == b.Int()
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return a.Uint() == b.Uint()
+	case reflect.String:
+		return a.String() == b.String()
 	}
 	return reflect.DeepEqual(a.Interface(), b.Interface())
 }

@@ -1,0 +1,177 @@
+package frontend
+
+import (
+	"fmt"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// This file describes the parameters and results of a generated function
+// (ir.GoValue): a value of a basic type, or a slice of one, is one graph
+// input or result; a struct whose fields are all Reps (stage types, slices
+// of them, or such structs) is a static record of Reps, one graph input or
+// result per field (its leaves, depth first).
+
+// goValueOf describes a parameter (name not empty) or a result of type t
+// of the generated function. A parameter that is not a struct must be of a
+// Rep type; a result may be of any basic type or slice of one. It returns
+// a message (to be positioned by the caller) when t cannot be one.
+func goValueOf(t types.Type, name string, pkg *types.Package, tagged func(*types.TypeName) bool) (ir.GoValue, string) {
+	if _, ok := t.Underlying().(*types.Struct); ok {
+		v, msg := structValue(t, pkg, tagged, nil)
+		v.Name = name
+		return v, msg
+	}
+	it := irTypeOf(t)
+	if it == nil || name != "" && !isRepType(t) {
+		return ir.GoValue{}, "only stage types, slices of them and structs of those can be parameters and results of the generated function"
+	}
+	return ir.GoValue{Name: name, Type: it}, ""
+}
+
+// structValue describes a value of struct type t: it must be a named,
+// non-generic struct type declared in pkg, not in a file built only with
+// the lmsgen tag (tagged says which), whose fields are all Reps. outer
+// lists the enclosing structs, to reject recursion.
+func structValue(t types.Type, pkg *types.Package, tagged func(*types.TypeName) bool, outer []*types.Named) (ir.GoValue, string) {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return ir.GoValue{}, "a struct parameter or result of the generated function must have a named struct type declared in the package"
+	}
+	if n.Obj().Pkg() != pkg {
+		return ir.GoValue{}, fmt.Sprintf("struct type %s is declared in another package: a struct parameter or result of the generated function must have a type of the staging function's package", typeString(t))
+	}
+	if n.TypeArgs().Len() > 0 {
+		return ir.GoValue{}, fmt.Sprintf("struct type %s is generic: a struct parameter or result of the generated function must have a non-generic type", typeStringIn(t, pkg))
+	}
+	if tagged(n.Obj()) {
+		return ir.GoValue{}, fmt.Sprintf("struct type %s is declared in a file built only with the lmsgen tag, but the generated code, built without it, refers to it: declare it in a file without that build constraint", n.Obj().Name())
+	}
+	st := n.Underlying().(*types.Struct)
+	if st.NumFields() == 0 {
+		return ir.GoValue{}, fmt.Sprintf("struct type %s has no fields", n.Obj().Name())
+	}
+	v := ir.GoValue{Named: ir.GoName{Path: pkg.Path(), Name: n.Obj().Name()}}
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		ft := f.Type()
+		var fv ir.GoValue
+		switch {
+		case f.Name() == "_":
+			return ir.GoValue{}, fmt.Sprintf("struct type %s has a blank field: a struct parameter or result of the generated function needs fields it can set", n.Obj().Name())
+		case isStageBasic(ft):
+			fv = ir.GoValue{Type: irBasic(ft), Named: stageGoName(ft)}
+		case isRepType(ft):
+			elem := ft.Underlying().(*types.Slice).Elem()
+			fv = ir.GoValue{Type: ir.SliceOf(irBasic(elem)), Named: stageGoName(elem), Slice: true}
+		default:
+			fn, isNamed := types.Unalias(ft).(*types.Named)
+			if _, isStruct := ft.Underlying().(*types.Struct); !isStruct || !isNamed {
+				return ir.GoValue{}, fmt.Sprintf("field %s of struct type %s has type %s: a struct parameter or result of the generated function must have only fields of stage types, slices of them, or such structs", f.Name(), n.Obj().Name(), typeStringIn(ft, pkg))
+			}
+			for _, o := range append(outer, n) {
+				if o == fn {
+					return ir.GoValue{}, fmt.Sprintf("struct type %s contains itself", n.Obj().Name())
+				}
+			}
+			var msg string
+			if fv, msg = structValue(ft, pkg, tagged, append(outer, n)); msg != "" {
+				return ir.GoValue{}, msg
+			}
+		}
+		fv.Name = f.Name()
+		v.Fields = append(v.Fields, fv)
+	}
+	return v, ""
+}
+
+// stageGoName names a stage type (after resolving aliases: stage.Byte is
+// stage.Uint8).
+func stageGoName(t types.Type) ir.GoName {
+	n := types.Unalias(t).(*types.Named)
+	return ir.GoName{Path: stagePath, Name: n.Obj().Name()}
+}
+
+// leafNames returns the names of the graph inputs of parameter v: its name
+// for a leaf, else its name followed by the path of each field (p.A.X is
+// pAX), unique among taken (which they are added to).
+func leafNames(v ir.GoValue, taken map[string]bool) []string {
+	var names []string
+	for _, path := range v.LeafPaths() {
+		base := v.Name
+		for _, f := range path {
+			base += strings.ToUpper(f[:1]) + f[1:]
+		}
+		name := base
+		for i := 2; taken[name]; i++ {
+			name = fmt.Sprintf("%s%d", base, i)
+		}
+		taken[name] = true
+		names = append(names, name)
+	}
+	return names
+}
+
+// structArg builds the static record of Reps of a struct parameter from
+// its leaves' graph inputs (consumed from ins); a leaf is a Rep.
+func (ev *evaluator) structArg(v ir.GoValue, ins []ir.Exp, mk func(ir.Exp) value) (value, []ir.Exp) {
+	if !v.IsStruct() {
+		return mk(ins[0]), ins[1:]
+	}
+	s := make(structure, len(v.Fields))
+	for i, f := range v.Fields {
+		s[i], ins = ev.structArg(f, ins, mk)
+	}
+	return s, ins
+}
+
+// flattenResult lifts the leaves of a result value x described by v; a nil
+// x (the function always panics) gives zero values.
+func (ev *evaluator) flattenResult(x value, v ir.GoValue, what string) []ir.Exp {
+	if !v.IsStruct() {
+		if x == nil {
+			if v.Type.Kind == ir.KSlice {
+				return []ir.Exp{ev.b.MakeSlice(v.Type.Elem, ev.b.Const(ir.Int, 0), ev.b.Const(ir.Int, 0))}
+			}
+			return []ir.Exp{ev.b.Const(v.Type, zeroOf(v.Type))}
+		}
+		return []ir.Exp{ev.liftTo(x, v.Type, what)}
+	}
+	s, ok := x.(structure)
+	if x != nil && (!ok || len(s) != len(v.Fields)) {
+		panic(fmt.Sprintf("BUG: struct result %s is %s", v.Named.Name, describe(x)))
+	}
+	var out []ir.Exp
+	for i, f := range v.Fields {
+		var fx value
+		if x != nil {
+			fx = s[i]
+		}
+		out = append(out, ev.flattenResult(fx, f, "field "+f.Name+" of "+what)...)
+	}
+	return out
+}
+
+// instance returns the instance of the generic staging function fn that
+// the directive's type arguments make: the one the overlay's function
+// instFuncName refers to.
+func (l *loaded) instance(lp *loadedPkg, d *genDirective, fn *ssa.Function) (*ssa.Function, *Error) {
+	ref := lp.ssa.Func(instFuncName(d.name))
+	if ref == nil {
+		return nil, errorf(d.pos, "BUG: no function for the type arguments of %s", d.name)
+	}
+	for _, b := range ref.Blocks {
+		for _, in := range b.Instrs {
+			for _, op := range in.Operands(nil) {
+				if f, ok := (*op).(*ssa.Function); ok && f.Origin() == fn {
+					return f, nil
+				}
+			}
+		}
+	}
+	return nil, errorf(d.pos, "BUG: no instance of %s for %s", fn.Name(), d.name)
+}

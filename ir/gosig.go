@@ -1,0 +1,83 @@
+package ir
+
+// This file describes how the inputs and results of a graph appear in the
+// Go signature of the function generated from it, when that signature is
+// not simply one Go parameter (result) per graph input (result): a struct
+// parameter whose fields are Reps is one graph input per field, a struct
+// result one graph result per field. The emitters (gogen, cgen's bridge)
+// unpack the fields at entry and pack them at return.
+
+// GoName names a declared Go type: its package's import path and its name.
+type GoName struct {
+	Path string // import path
+	Name string
+}
+
+// IsZero reports whether n names no type.
+func (n GoName) IsZero() bool { return n.Name == "" }
+
+// GoValue is a parameter or a result of a generated function as Go code
+// sees it: a leaf, which is one graph value, or a struct, whose leaves are
+// its fields' graph values in field order (depth first).
+//
+// A top-level leaf has the Go type of its graph type Type ([]float64).
+// A leaf that is a field of a struct holds, in Go, the stage type Named
+// (stage.Float64), or a slice of it when Slice is set; its graph value has
+// the underlying type Type (float64, []float64): the emitters convert
+// between the two.
+type GoValue struct {
+	// Name is a parameter's name, or a field's name inside a struct; it
+	// is empty for a result.
+	Name string
+	// Type is a leaf's graph type; nil for a struct.
+	Type *Type
+	// Named is a struct's declared type, or the declared element type of
+	// a leaf field (zero for a top-level leaf).
+	Named GoName
+	// Slice reports whether a leaf field is a slice of Named.
+	Slice bool
+	// Fields are a struct's fields, in order; nil for a leaf.
+	Fields []GoValue
+}
+
+// IsStruct reports whether v is a struct.
+func (v GoValue) IsStruct() bool { return v.Type == nil }
+
+// Leaves returns the graph types of v's leaves, in order.
+func (v GoValue) Leaves() []*Type {
+	if !v.IsStruct() {
+		return []*Type{v.Type}
+	}
+	var ts []*Type
+	for _, f := range v.Fields {
+		ts = append(ts, f.Leaves()...)
+	}
+	return ts
+}
+
+// LeafPaths returns, for each leaf of v in order, the field names that
+// select it from v (nil for a leaf v itself).
+func (v GoValue) LeafPaths() [][]string {
+	if !v.IsStruct() {
+		return [][]string{nil}
+	}
+	var ps [][]string
+	for _, f := range v.Fields {
+		for _, p := range f.LeafPaths() {
+			ps = append(ps, append([]string{f.Name}, p...))
+		}
+	}
+	return ps
+}
+
+// LeafValues returns v's leaves, in order.
+func (v GoValue) LeafValues() []GoValue {
+	if !v.IsStruct() {
+		return []GoValue{v}
+	}
+	var ls []GoValue
+	for _, f := range v.Fields {
+		ls = append(ls, f.LeafValues()...)
+	}
+	return ls
+}
