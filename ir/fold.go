@@ -331,6 +331,18 @@ func isOne(c *Const) bool {
 	return false
 }
 
+// isMinusOne reports whether c is the number -1 of a signed integer or
+// float type.
+func isMinusOne(c *Const) bool {
+	switch {
+	case c.Type.IsInteger() && !c.Type.IsUnsigned():
+		return toInt64(c) == -1
+	case c.Type.IsFloat():
+		return toFloat64(c) == -1
+	}
+	return false
+}
+
 // isNegZero reports whether c is a floating-point -0.
 func isNegZero(c *Const) bool {
 	return c.Type.IsFloat() && toFloat64(c) == 0 && math.Signbit(toFloat64(c))

@@ -4,7 +4,8 @@ package ir
 // fold.go) and algebraic identities that are exact for the operand type.
 // Floating-point identities are limited to those that hold for every value
 // including NaN, infinities and signed zeros: x*1, x/1, x-(+0), x+(-0).
-// Never x*0 -> 0 or x+0 -> x on floats.
+// x*-1 is -x on integers and floats (not complex: (-1+0i) multiplies the
+// other part by 0). Never x*0 -> 0 or x+0 -> x on floats.
 
 // rewrite returns a simpler expression equal to op(args) of type t, if it
 // finds one.
@@ -191,6 +192,12 @@ func (b *Builder) rewriteInt(op Op, t *Type, x, y Exp) (Exp, bool) {
 		if cy != nil && isZero(cy) || cx != nil && isZero(cx) {
 			return zero()
 		}
+		if cy != nil && isMinusOne(cy) {
+			return b.Unary(OpNeg, x), true
+		}
+		if cx != nil && isMinusOne(cx) {
+			return b.Unary(OpNeg, y), true
+		}
 	case OpDiv:
 		if cy != nil && isOne(cy) {
 			return x, true
@@ -234,6 +241,12 @@ func (b *Builder) rewriteFloat(op Op, x, y Exp) (Exp, bool) {
 		}
 		if cx != nil && isOne(cx) {
 			return y, true
+		}
+		if cy != nil && isMinusOne(cy) && b.g.TypeOf(x).IsFloat() {
+			return b.Unary(OpNeg, x), true // exact, signed zeros and infinities included
+		}
+		if cx != nil && isMinusOne(cx) && b.g.TypeOf(y).IsFloat() {
+			return b.Unary(OpNeg, y), true
 		}
 	case OpDiv:
 		if cy != nil && isOne(cy) {

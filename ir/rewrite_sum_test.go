@@ -78,6 +78,12 @@ func TestRewriteSum(t *testing.T) {
 			return b.Binary(OpAdd, b.Binary(OpAdd, p[0], b.Const(Float64, 1.0)), b.Const(Float64, 1.0))
 		}, "+(+(p0, 1), 1)"},
 		{"3 + x puts the constant right", Int, func(b *Builder, p []Exp) Exp { return b.Binary(OpAdd, b.Const(Int, 3), p[0]) }, "+(p0, 3)"},
+		{"x * -1", Int16, func(b *Builder, p []Exp) Exp { return b.Binary(OpMul, p[0], b.Const(Int16, -1)) }, "neg(p0)"},
+		{"-1.0 * x", Float64, func(b *Builder, p []Exp) Exp { return b.Binary(OpMul, b.Const(Float64, -1.0), p[0]) }, "neg(p0)"},
+		{"a*-1 + b", Float64, func(b *Builder, p []Exp) Exp {
+			return b.Binary(OpAdd, b.Binary(OpMul, p[0], b.Const(Float64, -1.0)), p[1])
+		}, "-(p1, p0)"},
+		{"complex x * -1 stays", Complex128, func(b *Builder, p []Exp) Exp { return b.Binary(OpMul, p[0], b.Const(Complex128, complex(-1, 0))) }, "*(p0, (-1+0i))"},
 		{"y * x keeps its order", Int, func(b *Builder, p []Exp) Exp { return b.Binary(OpMul, p[1], p[0]) }, "*(p1, p0)"},
 	}
 	for _, tc := range tests {
