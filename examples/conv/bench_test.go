@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/lmsgen/lmsgen/examples/internal/cputime"
 	"github.com/lmsgen/lmsgen/stage"
 )
 
@@ -26,6 +27,7 @@ func newImages(k Kernel) *images {
 
 func benchLoop(b *testing.B, k Kernel) {
 	im := newImages(k)
+	defer cputime.Report(b)()
 	for b.Loop() {
 		convLoop(im.dst, im.src, benchW, benchH, k.W, k.Size)
 	}
@@ -33,6 +35,7 @@ func benchLoop(b *testing.B, k Kernel) {
 
 func benchNative(b *testing.B, conv staging, k Kernel) {
 	im := newImages(k)
+	defer cputime.Report(b)()
 	for b.Loop() {
 		conv(im.rdst, im.rsrc, benchW, benchH, k)
 	}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/lmsgen/lmsgen/examples/internal/cputime"
 	"github.com/lmsgen/lmsgen/stage"
 )
 
@@ -51,6 +52,7 @@ func TestGeneratedGo(t *testing.T) { checkFilters(t, "Go", genGo) }
 
 func benchFilter(b *testing.B, f filter) {
 	im := newImages(f.k)
+	defer cputime.Report(b)()
 	for b.Loop() {
 		f.fn(im.dst, im.src, benchW, benchH)
 	}
