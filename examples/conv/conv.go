@@ -64,8 +64,10 @@ func scale(f float32, w []float32) []float32 {
 // to Σ k.W[i*k.Size+j]·src[(y+i)*w+x+j], computed in float32 in an order
 // and a form chosen from the kernel at build time. The result is within
 // (n²+2n)·2⁻²⁴·Σ|k.W[i*n+j]·src[(y+i)*w+x+j]| of the exact sum, for
-// n = k.Size, a bound that holds for any order of summation (the generic
-// loop's included); ConvExact gives the generic loop's bits.
+// n = k.Size: to first order, every order of summing the n² products
+// meets that bound, the generic loop's included, and so do the factored
+// and grouped forms below, which round each product fewer times (the
+// tests check the bound). ConvExact gives the generic loop's bits.
 //
 // The image and its size are dynamic: the loops over pixels are staged
 // loops. The kernel is static, and decides the code:
