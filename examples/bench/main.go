@@ -18,7 +18,8 @@
 // Flags:
 //
 //	-count n        runs of each benchmark (default 6; benchstat needs 6 for
-//	                a confidence interval)
+//	                a confidence interval), in n rounds that each run every
+//	                benchmark of a package once
 //	-benchtime d    go test -benchtime (default 250ms)
 //	-bench regexp   go test -bench (default .)
 //	-o file         also write the benchmark results, as given to benchstat
@@ -81,17 +82,17 @@ func run(cfg config, patterns []string, stdout, stderr io.Writer) error {
 	if len(pkgs) == 0 {
 		return fmt.Errorf("no example packages with tests in %v", patterns)
 	}
+	dir, err := os.MkdirTemp("", "lmsgen-bench")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
 	var results bytes.Buffer
 	var failed []string
 	for _, p := range pkgs {
-		args := []string{"test", "-run=^$", "-bench=" + cfg.bench, fmt.Sprintf("-count=%d", cfg.count), "-benchtime=" + cfg.benchtime}
-		args = append(args, p.ImportPath)
-		fmt.Fprintf(stderr, "go %s\n", strings.Join(args, " "))
-		cmd := exec.Command("go", args...)
-		cmd.Stderr = stderr
-		out, err := cmd.Output()
+		out, err := benchPackage(cfg, p, dir, stderr)
 		if err != nil {
-			stderr.Write(out)
+			fmt.Fprintf(stderr, "%s: %v\n", p.ImportPath, err)
 			failed = append(failed, p.ImportPath)
 			continue
 		}
@@ -105,11 +106,6 @@ func run(cfg config, patterns []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	dir, err := os.MkdirTemp("", "lmsgen-bench")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(dir)
 	file := filepath.Join(dir, "bench.txt")
 	if err := os.WriteFile(file, results.Bytes(), 0o644); err != nil {
 		return err
@@ -139,6 +135,36 @@ func run(cfg config, patterns []string, stdout, stderr io.Writer) error {
 		writeSummary(stdout, rows)
 	}
 	return nil
+}
+
+// benchPackage builds the test binary of p once and runs its benchmarks
+// cfg.count times, one run of each benchmark per round, in the package's
+// directory. Interleaving the rounds, rather than running each benchmark
+// cfg.count times in a row, exposes every implementation of a kernel to
+// the same changes of the machine's load. It returns the binary's output.
+func benchPackage(cfg config, p pkg, dir string, stderr io.Writer) ([]byte, error) {
+	bin := filepath.Join(dir, p.Name+".test")
+	build := exec.Command("go", "test", "-c", "-o", bin, p.ImportPath)
+	build.Stdout, build.Stderr = stderr, stderr
+	fmt.Fprintf(stderr, "go test -c %s\n", p.ImportPath)
+	if err := build.Run(); err != nil {
+		return nil, err
+	}
+	args := []string{"-test.run=^$", "-test.bench=" + cfg.bench, "-test.count=1", "-test.benchtime=" + cfg.benchtime}
+	var out bytes.Buffer
+	for round := 1; round <= cfg.count; round++ {
+		fmt.Fprintf(stderr, "%s %s (round %d of %d)\n", p.Name, strings.Join(args, " "), round, cfg.count)
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = p.Dir
+		cmd.Stderr = stderr
+		o, err := cmd.Output()
+		if err != nil {
+			stderr.Write(o)
+			return nil, err
+		}
+		out.Write(o)
+	}
+	return out.Bytes(), nil
 }
 
 // pkg is a package as go list describes it.
