@@ -38,10 +38,25 @@ const sampleCSV = `,Anchor,,Native,,,,GenGo,,,
 power.Pow7,1.7e-08,1%,1.1e-08,2%,-35%,p=0.002 n=6,2e-09,1%,-88%,p=0.002 n=6
 fft.FFT64,5e-07,1%,7e-06,1%,+1300%,p=0.002 n=6,,,,
 geomean,9e-08,,2e-07,,,,2e-09,,,
+
+,Anchor,,Native,,,,GenGo,,,
+,cpu-sec/op,CI,cpu-sec/op,CI,vs base,P,cpu-sec/op,CI,vs base,P
+power.Pow7,1.5e-08,1%,1e-08,2%,-35%,p=0.002 n=6,1e-09,1%,-88%,p=0.002 n=6
+geomean,9e-08,,2e-07,,,,2e-09,,,
 `
 
+func TestParseCSVCPU(t *testing.T) {
+	rows, err := parseCSV([]byte(sampleCSV), cpuUnit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 1 || rows[0].kernel != "power.Pow7" || rows[0].sec["GenGo"] != 1e-9 || rows[0].sec["Anchor"] != 1.5e-8 {
+		t.Fatalf("parseCSV(cpu) = %+v", rows)
+	}
+}
+
 func TestParseCSVAndSummary(t *testing.T) {
-	rows, err := parseCSV([]byte(sampleCSV))
+	rows, err := parseCSV([]byte(sampleCSV), wallUnit)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +77,7 @@ func TestParseCSVAndSummary(t *testing.T) {
 }
 
 func TestBadCSV(t *testing.T) {
-	if _, err := parseCSV([]byte(",Anchor\n,sec/op\nk,notanumber\n")); err == nil {
+	if _, err := parseCSV([]byte(",Anchor\n,sec/op\nk,notanumber\n"), wallUnit); err == nil {
 		t.Error("parseCSV accepted a bad number")
 	}
 }

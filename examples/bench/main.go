@@ -1,7 +1,10 @@
 // Command bench runs the benchmarks of the examples and prints them as one
 // table through benchstat: a row per kernel, a column per implementation
 // (the anchor library, an alternative, the staging function run natively,
-// the generated Go and the generated C), then a summary of the speedups.
+// the generated Go and the generated C), then a summary of the medians and
+// speedups, in wall-clock time and in CPU time (the benchmarks report both;
+// the CPU time excludes the time spent waiting for a CPU, which dominates
+// on a loaded machine).
 //
 // Usage:
 //
@@ -15,7 +18,8 @@
 // Flags:
 //
 //	-count n        runs of each benchmark (default 6; benchstat needs 6 for
-//	                a confidence interval)
+//	                a confidence interval), in n rounds that each run every
+//	                benchmark of a package once
 //	-benchtime d    go test -benchtime (default 250ms)
 //	-bench regexp   go test -bench (default .)
 //	-o file         also write the benchmark results, as given to benchstat
@@ -78,17 +82,17 @@ func run(cfg config, patterns []string, stdout, stderr io.Writer) error {
 	if len(pkgs) == 0 {
 		return fmt.Errorf("no example packages with tests in %v", patterns)
 	}
+	dir, err := os.MkdirTemp("", "lmsgen-bench")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
 	var results bytes.Buffer
 	var failed []string
 	for _, p := range pkgs {
-		args := []string{"test", "-run=^$", "-bench=" + cfg.bench, fmt.Sprintf("-count=%d", cfg.count), "-benchtime=" + cfg.benchtime}
-		args = append(args, p.ImportPath)
-		fmt.Fprintf(stderr, "go %s\n", strings.Join(args, " "))
-		cmd := exec.Command("go", args...)
-		cmd.Stderr = stderr
-		out, err := cmd.Output()
+		out, err := benchPackage(cfg, p, dir, stderr)
 		if err != nil {
-			stderr.Write(out)
+			fmt.Fprintf(stderr, "%s: %v\n", p.ImportPath, err)
 			failed = append(failed, p.ImportPath)
 			continue
 		}
@@ -102,11 +106,6 @@ func run(cfg config, patterns []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	dir, err := os.MkdirTemp("", "lmsgen-bench")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(dir)
 	file := filepath.Join(dir, "bench.txt")
 	if err := os.WriteFile(file, results.Bytes(), 0o644); err != nil {
 		return err
@@ -121,13 +120,51 @@ func run(cfg config, patterns []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rows, err := parseCSV(csv)
-	if err != nil {
-		return err
+	for _, u := range []struct{ unit, title string }{
+		{wallUnit, "Medians of wall-clock time per operation"},
+		{cpuUnit, "Medians of CPU time per operation (time spent waiting for a CPU excluded)"},
+	} {
+		rows, err := parseCSV(csv, u.unit)
+		if err != nil {
+			return err
+		}
+		if len(rows) == 0 {
+			continue
+		}
+		fmt.Fprintf(stdout, "\n%s:\n\n", u.title)
+		writeSummary(stdout, rows)
 	}
-	fmt.Fprintln(stdout)
-	writeSummary(stdout, rows)
 	return nil
+}
+
+// benchPackage builds the test binary of p once and runs its benchmarks
+// cfg.count times, one run of each benchmark per round, in the package's
+// directory. Interleaving the rounds, rather than running each benchmark
+// cfg.count times in a row, exposes every implementation of a kernel to
+// the same changes of the machine's load. It returns the binary's output.
+func benchPackage(cfg config, p pkg, dir string, stderr io.Writer) ([]byte, error) {
+	bin := filepath.Join(dir, p.Name+".test")
+	build := exec.Command("go", "test", "-c", "-o", bin, p.ImportPath)
+	build.Stdout, build.Stderr = stderr, stderr
+	fmt.Fprintf(stderr, "go test -c %s\n", p.ImportPath)
+	if err := build.Run(); err != nil {
+		return nil, err
+	}
+	args := []string{"-test.run=^$", "-test.bench=" + cfg.bench, "-test.count=1", "-test.benchtime=" + cfg.benchtime}
+	var out bytes.Buffer
+	for round := 1; round <= cfg.count; round++ {
+		fmt.Fprintf(stderr, "%s %s (round %d of %d)\n", p.Name, strings.Join(args, " "), round, cfg.count)
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = p.Dir
+		cmd.Stderr = stderr
+		o, err := cmd.Output()
+		if err != nil {
+			stderr.Write(o)
+			return nil, err
+		}
+		out.Write(o)
+	}
+	return out.Bytes(), nil
 }
 
 // pkg is a package as go list describes it.

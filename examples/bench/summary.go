@@ -5,9 +5,18 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
+)
+
+// The units summarized: wall-clock time, and the CPU time the examples'
+// benchmarks report (examples/internal/cputime), which excludes the time
+// spent waiting for a CPU on a loaded machine.
+const (
+	wallUnit = "sec/op"
+	cpuUnit  = "cpu-sec/op"
 )
 
 // row is a kernel's median time per operation, in seconds, for each
@@ -17,9 +26,10 @@ type row struct {
 	sec    map[string]float64
 }
 
-// parseCSV reads benchstat's CSV output (one table, a column group per
-// implementation) and returns the sec/op medians of each kernel.
-func parseCSV(data []byte) ([]row, error) {
+// parseCSV reads benchstat's CSV output (tables of one unit each, a column
+// group per implementation) and returns the medians in unit of each
+// kernel.
+func parseCSV(data []byte, unit string) ([]row, error) {
 	r := csv.NewReader(strings.NewReader(string(data)))
 	r.FieldsPerRecord = -1
 	records, err := r.ReadAll()
@@ -36,13 +46,15 @@ func parseCSV(data []byte) ([]row, error) {
 		switch {
 		case len(rec) == 0 || len(rec) == 1 && rec[0] == "":
 			header, units = nil, nil // a blank line ends a table
-		case header == nil:
-			header = rec
+		case header == nil || units != nil && rec[0] == "":
+			// A table starts with a record whose first field is empty
+			// (encoding/csv skips the blank line between tables).
+			header, units = rec, nil
 		case units == nil:
 			units = rec
 		case rec[0] == "geomean":
 		default:
-			if !hasSecOp(units) {
+			if !slices.Contains(units, unit) {
 				continue // a table of another unit
 			}
 			impl := ""
@@ -51,7 +63,7 @@ func parseCSV(data []byte) ([]row, error) {
 				if i < len(header) && header[i] != "" {
 					impl = header[i]
 				}
-				if i >= len(units) || units[i] != "sec/op" || rec[i] == "" {
+				if i >= len(units) || units[i] != unit || rec[i] == "" {
 					continue
 				}
 				v, err := strconv.ParseFloat(rec[i], 64)
@@ -64,15 +76,6 @@ func parseCSV(data []byte) ([]row, error) {
 		}
 	}
 	return rows, nil
-}
-
-func hasSecOp(units []string) bool {
-	for _, u := range units {
-		if u == "sec/op" {
-			return true
-		}
-	}
-	return false
 }
 
 // writeSummary prints the medians and the speedups of the generated code:

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/lmsgen/lmsgen/examples/internal/cputime"
 	"github.com/lmsgen/lmsgen/stage"
 )
 
@@ -36,6 +37,7 @@ func benchInterp(b *testing.B, prog string) {
 		b.Fatal(err)
 	}
 	m := newIO()
+	defer cputime.Report(b)()
 	for b.Loop() {
 		sinkInt = it.Run(m.tape, m.in, m.out)
 	}
@@ -43,6 +45,7 @@ func benchInterp(b *testing.B, prog string) {
 
 func benchNative(b *testing.B, prog string) {
 	m := newIO()
+	defer cputime.Report(b)()
 	for b.Loop() {
 		sinkInt = int(Run(prog, m.rtape, m.rin, m.rout))
 	}

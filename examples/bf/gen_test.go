@@ -6,6 +6,8 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/lmsgen/lmsgen/examples/internal/cputime"
 )
 
 // compiled is a generated program and its source.
@@ -37,6 +39,7 @@ func TestGeneratedGo(t *testing.T) { checkCompiled(t, "Go", genGo) }
 
 func benchCompiled(b *testing.B, c compiled) {
 	m := newIO()
+	defer cputime.Report(b)()
 	for b.Loop() {
 		sinkInt = c.fn(m.tape, m.in, m.out)
 	}

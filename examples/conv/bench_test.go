@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/lmsgen/lmsgen/examples/internal/cputime"
 	"github.com/lmsgen/lmsgen/stage"
 )
 
@@ -26,21 +27,27 @@ func newImages(k Kernel) *images {
 
 func benchLoop(b *testing.B, k Kernel) {
 	im := newImages(k)
+	defer cputime.Report(b)()
 	for b.Loop() {
 		convLoop(im.dst, im.src, benchW, benchH, k.W, k.Size)
 	}
 }
 
-func benchNative(b *testing.B, k Kernel) {
+func benchNative(b *testing.B, conv staging, k Kernel) {
 	im := newImages(k)
+	defer cputime.Report(b)()
 	for b.Loop() {
-		Conv(im.rdst, im.rsrc, benchW, benchH, k)
+		conv(im.rdst, im.rsrc, benchW, benchH, k)
 	}
 }
 
-func BenchmarkAnchorBlur3(b *testing.B)  { benchLoop(b, Gauss3) }
-func BenchmarkAnchorSobel3(b *testing.B) { benchLoop(b, SobelX) }
-func BenchmarkAnchorBlur5(b *testing.B)  { benchLoop(b, Gauss5) }
-func BenchmarkNativeBlur3(b *testing.B)  { benchNative(b, Gauss3) }
-func BenchmarkNativeSobel3(b *testing.B) { benchNative(b, SobelX) }
-func BenchmarkNativeBlur5(b *testing.B)  { benchNative(b, Gauss5) }
+func BenchmarkAnchorBlur3(b *testing.B)      { benchLoop(b, Gauss3) }
+func BenchmarkAnchorSobel3(b *testing.B)     { benchLoop(b, SobelX) }
+func BenchmarkAnchorBlur5(b *testing.B)      { benchLoop(b, Gauss5) }
+func BenchmarkAnchorSharpen3(b *testing.B)   { benchLoop(b, Sharpen) }
+func BenchmarkAnchorBlur3Exact(b *testing.B) { benchLoop(b, Gauss3) }
+func BenchmarkNativeBlur3(b *testing.B)      { benchNative(b, Conv, Gauss3) }
+func BenchmarkNativeSobel3(b *testing.B)     { benchNative(b, Conv, SobelX) }
+func BenchmarkNativeBlur5(b *testing.B)      { benchNative(b, Conv, Gauss5) }
+func BenchmarkNativeSharpen3(b *testing.B)   { benchNative(b, Conv, Sharpen) }
+func BenchmarkNativeBlur3Exact(b *testing.B) { benchNative(b, ConvExact, Gauss3) }

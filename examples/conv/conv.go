@@ -5,13 +5,19 @@
 // src[y*w+x]. The kernel is applied as image libraries and CNNs do, without
 // flipping it (strictly, a correlation), over the valid region only: the
 // result has (w-k+1)×(h-k+1) pixels for a k×k kernel.
+//
+// Conv uses what the kernel's weights are to compute fewer operations, in
+// another order than the generic loop: its results are within a float32
+// rounding tolerance of the exact sum (see Conv). ConvExact sums in the
+// generic loop's order and gives its results bit for bit.
 package conv
 
 import "github.com/lmsgen/lmsgen/stage"
 
 //go:generate go run github.com/lmsgen/lmsgen/cmd/lmsgen -lang=go,c
 
-// Kernel is a square convolution kernel: weight (i, j) is W[i*Size+j].
+// Kernel is a square convolution kernel: weight (i, j) is W[i*Size+j], the
+// weight of pixel (x+j, y+i) in output pixel (x, y).
 type Kernel struct {
 	Size int
 	W    []float32
@@ -19,20 +25,19 @@ type Kernel struct {
 
 // Kernels of the generated functions.
 var (
-	// Gauss3 is the 3×3 binomial blur.
+	// Gauss3 is the 3×3 binomial blur: [1 2 1]ᵀ·[1 2 1]/16.
 	Gauss3 = Kernel{3, scale(1.0/16, []float32{
 		1, 2, 1,
 		2, 4, 2,
 		1, 2, 1,
 	})}
-	// SobelX is the horizontal Sobel derivative: three weights are zero and
-	// four are ±1.
+	// SobelX is the horizontal Sobel derivative: [1 2 1]ᵀ·[-1 0 1].
 	SobelX = Kernel{3, []float32{
 		-1, 0, 1,
 		-2, 0, 2,
 		-1, 0, 1,
 	}}
-	// Gauss5 is the 5×5 binomial blur.
+	// Gauss5 is the 5×5 binomial blur: [1 4 6 4 1]ᵀ·[1 4 6 4 1]/256.
 	Gauss5 = Kernel{5, scale(1.0/256, []float32{
 		1, 4, 6, 4, 1,
 		4, 16, 24, 16, 4,
@@ -40,6 +45,12 @@ var (
 		4, 16, 24, 16, 4,
 		1, 4, 6, 4, 1,
 	})}
+	// Sharpen is a 3×3 sharpening filter (rank 2: not separable).
+	Sharpen = Kernel{3, []float32{
+		0, -1, 0,
+		-1, 5, -1,
+		0, -1, 0,
+	}}
 )
 
 func scale(f float32, w []float32) []float32 {
@@ -50,23 +61,102 @@ func scale(f float32, w []float32) []float32 {
 }
 
 // Conv sets dst[y*ow+x], for x < ow = w-k.Size+1 and y < oh = h-k.Size+1,
-// to Σ k.W[i*k.Size+j]·src[(y+i)*w+x+j] summed over i, then j, in
-// increasing order.
+// to Σ k.W[i*k.Size+j]·src[(y+i)*w+x+j], computed in float32 in an order
+// and a form chosen from the kernel at build time. The result is within
+// (n²+2n)·2⁻²⁴·Σ|k.W[i*n+j]·src[(y+i)*w+x+j]| of the exact sum, for
+// n = k.Size: to first order, every order of summing the n² products
+// meets that bound, the generic loop's included, and so do the factored
+// and grouped forms below, which round each product fewer times (the
+// tests check the bound). ConvExact gives the generic loop's bits.
 //
 // The image and its size are dynamic: the loops over pixels are staged
-// loops. The kernel is static: the loops over its weights unroll, each
-// weight is a constant, a zero weight costs nothing and a weight of ±1 no
-// multiplication. The pixels under the kernel slide along a row: the
-// window (k.Size columns of k.Size pixels, a static slice of Reps) is a
-// set of variables of the generated loop, and each step loads only the
-// column that enters it, from the k.Size rows of src under the kernel
-// (sub-slices taken once per output row).
+// loops. The kernel is static, and decides the code:
+//
+//   - a kernel of rank 1, weight (i, j) = s·col[i]·row[j], is separable:
+//     each column of the image under the kernel is summed once, with the
+//     weights col (a vertical pass), and each output pixel is the sum of
+//     the n column sums of its window with the weights row, times s. The
+//     column sums slide with the window: a column is summed once for the
+//     n output pixels that need it. Each pass costs about 2n operations
+//     per pixel instead of the 2n² of the 2-D sum;
+//   - any other kernel is summed over its n×n window;
+//   - every weighted sum (weighted) adds the pixels of equal weight first
+//     and multiplies once ((a+c)·w for a symmetric pair), skips zero
+//     weights, does not multiply by 1, and adds its terms as a balanced
+//     tree.
 //
 //lms:gen Blur3 k=Gauss3
 //lms:gen Sobel3 k=SobelX
 //lms:gen Blur5 k=Gauss5
+//lms:gen Sharpen3 k=Sharpen
 func Conv(dst, src []stage.Float32, w, h stage.Int, k Kernel) {
 	n := k.Size
+	if f, ok := separate(k); ok {
+		sweep(dst, src, w, h, n, 1,
+			func(col []stage.Float32) []stage.Float32 {
+				return []stage.Float32{weighted(f.col, col)}
+			},
+			func(sums []stage.Float32) stage.Float32 {
+				return times(f.scale, weighted(f.row, sums))
+			})
+		return
+	}
+	// The window holds its columns one after another: pixel (x+j, y+i) is
+	// win[j*n+i], whose weight is k.W[i*n+j].
+	wt := make([]float32, n*n)
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			wt[j*n+i] = k.W[i*n+j]
+		}
+	}
+	sweep(dst, src, w, h, n, n, pixels, func(win []stage.Float32) stage.Float32 {
+		return weighted(wt, win)
+	})
+}
+
+// ConvExact is Conv summing the products in the generic loop's order (over
+// i, then j, k.W[i*k.Size+j]·pixel, zero weights skipped, no
+// multiplication by ±1, which are exact): its results are the generic
+// loop's, bit for bit.
+//
+//lms:gen Blur3Exact k=Gauss3
+func ConvExact(dst, src []stage.Float32, w, h stage.Int, k Kernel) {
+	n := k.Size
+	sweep(dst, src, w, h, n, n, pixels, func(win []stage.Float32) stage.Float32 {
+		var s stage.Float32
+		first := true // static: whether s holds a term yet
+		for i := 0; i < n; i++ {
+			for j := 0; j < n; j++ {
+				wt := k.W[i*n+j]
+				if wt == 0 {
+					continue
+				}
+				term := times(wt, win[j*n+i])
+				if first {
+					s, first = term, false
+				} else {
+					s += term
+				}
+			}
+		}
+		return s
+	})
+}
+
+// sweep sets each output pixel of an n×n filter to pixel(win), where win
+// holds, for each of the n image columns under the kernel, from left to
+// right, the c values column(px) computed from that column's n pixels px
+// (top to bottom).
+//
+// The window slides along a row: it is a static slice of Reps, which the
+// staged loop over x turns into variables, and each step computes column
+// only for the column that enters it, from the n rows of src under the
+// kernel (sub-slices taken once per output row). The loop makes n steps per
+// turn: within a turn the slide is static (no code), only the window's state
+// at the end of a turn is carried; the rest of a row is a loop of single
+// steps.
+func sweep(dst, src []stage.Float32, w, h stage.Int, n, c int,
+	column func(px []stage.Float32) []stage.Float32, pixel func(win []stage.Float32) stage.Float32) {
 	ow, oh := w-stage.Int(n)+1, h-stage.Int(n)+1
 	if ow <= 0 {
 		return
@@ -77,62 +167,55 @@ func Conv(dst, src []stage.Float32, w, h stage.Int, k Kernel) {
 			rows[i] = src[(y+stage.Int(i))*w : (y+stage.Int(i)+1)*w]
 		}
 		out := dst[y*ow : (y+1)*ow]
-		// win[i*n+j] is pixel (x+j, y+i); columns 0..n-2 are loaded
-		// before the first step.
-		win := make([]stage.Float32, n*n)
-		for i := 0; i < n; i++ {
-			for j := 0; j < n-1; j++ {
-				win[i*n+j] = rows[i][stage.Int(j)]
+		win := make([]stage.Float32, n*c)
+		// enter computes the column of the n pixels at(i) into window
+		// column j.
+		enter := func(j int, at func(i int) stage.Float32) {
+			px := make([]stage.Float32, n)
+			for i := range px {
+				px[i] = at(i)
 			}
+			copy(win[j*c:(j+1)*c], column(px))
 		}
-		step := func(x stage.Int) {
-			for i := 0; i < n; i++ {
-				win[i*n+n-1] = rows[i][x+stage.Int(n-1)]
-			}
-			out[x] = dot(k, win)
-			for i := 0; i < n; i++ {
-				copy(win[i*n:i*n+n-1], win[i*n+1:i*n+n])
-			}
+		for j := 0; j < n-1; j++ {
+			enter(j, func(i int) stage.Float32 { return rows[i][stage.Int(j)] })
 		}
-		// n steps per turn: the shifts of the window within a turn are
-		// static (no code), only its state at the end of a turn is
-		// carried in variables.
+		// A turn of n steps reads each row through one sub-slice of the n
+		// columns that enter the window, and writes through one sub-slice
+		// of out: the indexes within them are constants, so the Go
+		// compiler checks the bounds once per sub-slice, not per pixel.
 		x := stage.Int(0)
 		for ; x+stage.Int(n) <= ow; x += stage.Int(n) {
+			in := make([][]stage.Float32, n)
+			for i := range in {
+				in[i] = rows[i][x+stage.Int(n-1) : x+stage.Int(2*n-1)]
+			}
+			o := out[x : x+stage.Int(n)]
 			for u := 0; u < n; u++ {
-				step(x + stage.Int(u))
+				enter(n-1, func(i int) stage.Float32 { return in[i][stage.Int(u)] })
+				o[stage.Int(u)] = pixel(win)
+				copy(win[:(n-1)*c], win[c:])
 			}
 		}
 		for ; x < ow; x++ {
-			step(x)
+			enter(n-1, func(i int) stage.Float32 { return rows[i][x+stage.Int(n-1)] })
+			out[x] = pixel(win)
+			copy(win[:(n-1)*c], win[c:])
 		}
 	}
 }
 
-// dot returns Σ k.W[i]·win[i] in increasing order of i, skipping the zero
-// weights and the multiplications by ±1.
-func dot(k Kernel, win []stage.Float32) stage.Float32 {
-	var s stage.Float32
-	first := true // static: whether s holds a term yet
-	for i, wt := range k.W {
-		if wt == 0 {
-			continue
-		}
-		p := win[i]
-		var term stage.Float32
-		switch wt {
-		case 1:
-			term = p
-		case -1:
-			term = -p
-		default:
-			term = stage.Float32(wt) * p
-		}
-		if first {
-			s, first = term, false
-		} else {
-			s += term
-		}
+// pixels is the column function of a 2-D window: the column's pixels.
+func pixels(px []stage.Float32) []stage.Float32 { return px }
+
+// times returns wt·v, with no operation for a weight of 1 and a negation
+// for -1.
+func times(wt float32, v stage.Float32) stage.Float32 {
+	switch wt {
+	case 1:
+		return v
+	case -1:
+		return -v
 	}
-	return s
+	return stage.Float32(wt) * v
 }

@@ -6,17 +6,24 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/lmsgen/lmsgen/examples/internal/cputime"
 	"github.com/lmsgen/lmsgen/stage"
 )
 
-// filter is a generated convolution and the kernel of its directive.
+// staging is the signature of the staging functions, Conv and ConvExact.
+type staging func(dst, src []stage.Float32, w, h stage.Int, k Kernel)
+
+// filter is a generated convolution, the staging function and the kernel
+// of its directive.
 type filter struct {
 	name string
+	conv staging
 	k    Kernel
 	fn   func(dst, src []float32, w, h int)
 }
 
-var genGo = []filter{{"Blur3", Gauss3, Blur3}, {"Sobel3", SobelX, Sobel3}, {"Blur5", Gauss5, Blur5}}
+var genGo = []filter{{"Blur3", Conv, Gauss3, Blur3}, {"Sobel3", Conv, SobelX, Sobel3}, {"Blur5", Conv, Gauss5, Blur5},
+	{"Sharpen3", Conv, Sharpen, Sharpen3}, {"Blur3Exact", ConvExact, Gauss3, Blur3Exact}}
 
 // checkFilters compares each filter with its staging function run natively
 // (the same operations: the same bits), on images of several shapes.
@@ -31,7 +38,7 @@ func checkFilters(t *testing.T, lang string, fs []filter) {
 			got := make([]float32, n)
 			f.fn(got, src, w, h)
 			want := make([]stage.Float32, n)
-			Conv(want, reps(src), stage.Int(w), stage.Int(h), f.k)
+			f.conv(want, reps(src), stage.Int(w), stage.Int(h), f.k)
 			for i := range got {
 				if got[i] != float32(want[i]) {
 					t.Fatalf("%s %s on %dx%d: dst[%d] = %v, staging function = %v", lang, f.name, w, h, i, got[i], want[i])
@@ -45,11 +52,14 @@ func TestGeneratedGo(t *testing.T) { checkFilters(t, "Go", genGo) }
 
 func benchFilter(b *testing.B, f filter) {
 	im := newImages(f.k)
+	defer cputime.Report(b)()
 	for b.Loop() {
 		f.fn(im.dst, im.src, benchW, benchH)
 	}
 }
 
-func BenchmarkGenGoBlur3(b *testing.B)  { benchFilter(b, genGo[0]) }
-func BenchmarkGenGoSobel3(b *testing.B) { benchFilter(b, genGo[1]) }
-func BenchmarkGenGoBlur5(b *testing.B)  { benchFilter(b, genGo[2]) }
+func BenchmarkGenGoBlur3(b *testing.B)      { benchFilter(b, genGo[0]) }
+func BenchmarkGenGoSobel3(b *testing.B)     { benchFilter(b, genGo[1]) }
+func BenchmarkGenGoBlur5(b *testing.B)      { benchFilter(b, genGo[2]) }
+func BenchmarkGenGoSharpen3(b *testing.B)   { benchFilter(b, genGo[3]) }
+func BenchmarkGenGoBlur3Exact(b *testing.B) { benchFilter(b, genGo[4]) }

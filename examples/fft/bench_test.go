@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/lmsgen/lmsgen/examples/internal/cputime"
 	"github.com/lmsgen/lmsgen/stage"
 	"gonum.org/v1/gonum/dsp/fourier"
 )
@@ -32,6 +33,7 @@ func benchRadix(b *testing.B, n int) {
 	if isPow4(n) {
 		f = fourier.CoefficientsRadix4
 	}
+	defer cputime.Report(b)()
 	for b.Loop() {
 		copy(s.buf, s.x)
 		f(s.buf)
@@ -41,6 +43,7 @@ func benchRadix(b *testing.B, n int) {
 func benchCmplxFFT(b *testing.B, n int) {
 	s := newSignal(n)
 	plan := fourier.NewCmplxFFT(n)
+	defer cputime.Report(b)()
 	for b.Loop() {
 		plan.Coefficients(s.dst, s.x)
 	}
@@ -48,6 +51,7 @@ func benchCmplxFFT(b *testing.B, n int) {
 
 func benchNative(b *testing.B, n, leaf int) {
 	s := newSignal(n)
+	defer cputime.Report(b)()
 	for b.Loop() {
 		FFT(s.rdst, s.rx, n, leaf)
 	}

@@ -54,9 +54,10 @@ func FFT(dst, src []stage.Complex128, n, leaf int) {
 // transform sets dst[out+k], k < n, to the DFT of src[in+j·stride], j < n.
 func transform(dst []stage.Complex128, out stage.Int, src []stage.Complex128, in stage.Int, stride, n, leaf int) {
 	if n <= leaf {
+		s, d := span(src, in, n, stride), span(dst, out, n, 1)
 		dft(n,
-			func(j int) cplx { return load(src, in+stage.Int(j*stride)) },
-			func(k int, v cplx) { store(dst, out+stage.Int(k), v) })
+			func(j int) cplx { return load(s, stage.Int(j*stride)) },
+			func(k int, v cplx) { store(d, stage.Int(k), v) })
 		return
 	}
 	n1, n2 := split(n, leaf)
@@ -68,20 +69,29 @@ func transform(dst []stage.Complex128, out stage.Int, src []stage.Complex128, in
 	}
 	// Element k1 of every block, times ω_n^(j2·k1), transforms (size n2)
 	// into X[k1 + n1·k2], the places it was read from.
-	wr, wi := twiddles(n1, n2)
+	tw := twiddles(n1, n2)
 	for k1 := stage.Int(0); k1 < stage.Int(n1); k1++ {
-		col, row := out+k1, k1*stage.Int(n2)
+		d := span(dst, out+k1, n2, n1)
+		row := k1 * stage.Int(n2)
 		dft(n2,
 			func(j2 int) cplx {
-				x := load(dst, col+stage.Int(j2*n1))
+				x := load(d, stage.Int(j2*n1))
 				if j2 == 0 {
 					return x
 				}
 				i := row + stage.Int(j2)
-				return mul(x, cplx{stage.Float64(wr[i]), stage.Float64(wi[i])})
+				return mul(x, load(tw, i))
 			},
-			func(k2 int, v cplx) { store(dst, col+stage.Int(k2*n1), v) })
+			func(k2 int, v cplx) { store(d, stage.Int(k2*n1), v) })
 	}
+}
+
+// span returns the part of s from i that holds the n elements i, i+stride,
+// …: the codelets index it with constants below its length, which the Go
+// compiler then knows, so that one bounds check (of the sub-slice) replaces
+// one per element.
+func span(s []stage.Complex128, i stage.Int, n, stride int) []stage.Complex128 {
+	return s[i : i+stage.Int((n-1)*stride+1)]
 }
 
 // split returns n1·n2 = n for n > leaf. The transform takes
@@ -169,15 +179,17 @@ func butterfly(e, o cplx, k, n int) (p, m cplx) {
 	return cplx{e.re + t.re, e.im + t.im}, cplx{e.re - t.re, e.im - t.im}
 }
 
-// twiddles returns the real and imaginary parts of ω^(j2·k1) at k1·n2+j2,
-// where ω = exp(-2πi/(n1·n2)), k1 < n1 and j2 < n2.
-func twiddles(n1, n2 int) (re, im []float64) {
+// twiddles returns ω^(j2·k1) at k1·n2+j2, where ω = exp(-2πi/(n1·n2)),
+// k1 < n1 and j2 < n2: one table of complex numbers, so that a twiddle
+// factor is one table read (one bounds check) for its two parts.
+func twiddles(n1, n2 int) []stage.Complex128 {
 	n := n1 * n2
-	re, im = make([]float64, n), make([]float64, n)
+	tw := make([]stage.Complex128, n)
 	for k1 := range n1 {
 		for j2 := range n2 {
-			im[k1*n2+j2], re[k1*n2+j2] = math.Sincos(-2 * math.Pi * float64(j2*k1%n) / float64(n))
+			s, c := math.Sincos(-2 * math.Pi * float64(j2*k1%n) / float64(n))
+			tw[k1*n2+j2] = stage.Complex128(complex(c, s))
 		}
 	}
-	return re, im
+	return tw
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/lmsgen/lmsgen/examples/internal/approx"
+	"github.com/lmsgen/lmsgen/examples/internal/cputime"
 	"gonum.org/v1/gonum/dsp/fourier"
 )
 
@@ -50,6 +51,7 @@ func TestGeneratedGo(t *testing.T) { checkKernels(t, "Go", genGo) }
 
 func benchKernel(b *testing.B, k kernel) {
 	s := newSignal(k.n)
+	defer cputime.Report(b)()
 	for b.Loop() {
 		k.fn(s.dst, s.x)
 	}

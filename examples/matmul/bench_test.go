@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/lmsgen/lmsgen/examples/internal/cputime"
 	"github.com/lmsgen/lmsgen/stage"
 )
 
@@ -27,6 +28,7 @@ func newOperands(n int) *operands {
 
 func benchGemm(b *testing.B, n int) {
 	o := newOperands(n)
+	defer cputime.Report(b)()
 	for b.Loop() {
 		gemm(o.c, o.a, o.b, n)
 	}
@@ -34,6 +36,7 @@ func benchGemm(b *testing.B, n int) {
 
 func benchMatMulLoop(b *testing.B, n int) {
 	o := newOperands(n)
+	defer cputime.Report(b)()
 	for b.Loop() {
 		matMulLoop(o.c, o.a, o.b, n)
 	}
@@ -41,6 +44,7 @@ func benchMatMulLoop(b *testing.B, n int) {
 
 func benchMatMulNative(b *testing.B, n int) {
 	o := newOperands(n)
+	defer cputime.Report(b)()
 	for b.Loop() {
 		MatMul(o.rc, o.ra, o.rb, n)
 	}
@@ -48,6 +52,7 @@ func benchMatMulNative(b *testing.B, n int) {
 
 func benchGemv(b *testing.B, n int) {
 	o := newOperands(n)
+	defer cputime.Report(b)()
 	for b.Loop() {
 		gemv(o.c[:n], o.a, o.b[:n], n)
 	}
@@ -55,6 +60,7 @@ func benchGemv(b *testing.B, n int) {
 
 func benchMatVecLoop(b *testing.B, n int) {
 	o := newOperands(n)
+	defer cputime.Report(b)()
 	for b.Loop() {
 		matVecLoop(o.c[:n], o.a, o.b[:n], n)
 	}
@@ -62,6 +68,7 @@ func benchMatVecLoop(b *testing.B, n int) {
 
 func benchMatVecNative(b *testing.B, n int) {
 	o := newOperands(n)
+	defer cputime.Report(b)()
 	for b.Loop() {
 		MatVec(o.rc[:n], o.ra, o.rb[:n], n)
 	}

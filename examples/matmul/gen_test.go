@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/lmsgen/lmsgen/examples/internal/cputime"
 	"github.com/lmsgen/lmsgen/stage"
 )
 
@@ -63,11 +64,13 @@ func BenchmarkGenGoMatVec16(b *testing.B) { benchKernel(b, genGo[5]) }
 func benchKernel(b *testing.B, k kernel) {
 	o := newOperands(k.n)
 	if k.vec {
+		defer cputime.Report(b)()
 		for b.Loop() {
 			k.fn(o.c[:k.n], o.a, o.b[:k.n])
 		}
 		return
 	}
+	defer cputime.Report(b)()
 	for b.Loop() {
 		k.fn(o.c, o.a, o.b)
 	}

@@ -84,17 +84,28 @@ func TestMatMulNative(t *testing.T) {
 	}
 }
 
-// MatMul loads both operands before it stores: it may square in place.
+// MatMul may write its result over a; unrolled (n ≤ 8), it loads both
+// operands before it stores and may square in place.
 func TestMatMulAliased(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
-	n := 4
-	a := randMat(r, n*n)
-	want := make([]float64, n*n)
-	matMulLoop(want, a, a, n)
-	s := reps(a)
-	MatMul(s, s, s, n)
-	if got := floats(s); approx.RelErr(got, want) != 0 {
-		t.Errorf("MatMul(a, a, a) = %v, want %v", got, want)
+	for _, n := range sizes {
+		a, b := randMat(r, n*n), randMat(r, n*n)
+		want := make([]float64, n*n)
+		matMulLoop(want, a, b, n)
+		s := reps(a)
+		MatMul(s, s, reps(b), n)
+		if got := floats(s); approx.RelErr(got, want) != 0 {
+			t.Errorf("n=%d: MatMul(a, a, b) = %v, want %v", n, got, want)
+		}
+		if n*n*n > maxUnrolled {
+			continue
+		}
+		matMulLoop(want, a, a, n)
+		s = reps(a)
+		MatMul(s, s, s, n)
+		if got := floats(s); approx.RelErr(got, want) != 0 {
+			t.Errorf("n=%d: MatMul(a, a, a) = %v, want %v", n, got, want)
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/lmsgen/lmsgen/examples/internal/cputime"
 	"github.com/lmsgen/lmsgen/stage"
 )
 
@@ -17,30 +18,35 @@ var (
 )
 
 func BenchmarkAnchorPow7(b *testing.B) {
+	defer cputime.Report(b)()
 	for b.Loop() {
 		sinkFloat = math.Pow(benchX, 7)
 	}
 }
 
 func BenchmarkAltPow7(b *testing.B) {
+	defer cputime.Report(b)()
 	for b.Loop() {
 		sinkFloat = powLoop(benchX, benchExp)
 	}
 }
 
 func BenchmarkNativePow7(b *testing.B) {
+	defer cputime.Report(b)()
 	for b.Loop() {
 		sinkFloat = float64(Power(stage.Float64(benchX), 7))
 	}
 }
 
 func BenchmarkAnchorPow7Sq(b *testing.B) {
+	defer cputime.Report(b)()
 	for b.Loop() {
 		sinkFloat = math.Pow(benchX, 7)
 	}
 }
 
 func BenchmarkNativePow7Sq(b *testing.B) {
+	defer cputime.Report(b)()
 	for b.Loop() {
 		sinkFloat = float64(PowerSq(stage.Float64(benchX), 7))
 	}
@@ -52,24 +58,28 @@ var (
 )
 
 func BenchmarkAnchorExpPoly(b *testing.B) {
+	defer cputime.Report(b)()
 	for b.Loop() {
 		sinkFloat = hornerLoop(benchX, expCoeffs)
 	}
 }
 
 func BenchmarkNativeExpPoly(b *testing.B) {
+	defer cputime.Report(b)()
 	for b.Loop() {
 		sinkFloat = float64(Horner(stage.Float64(benchX), expCoeffs))
 	}
 }
 
 func BenchmarkAnchorSinPoly(b *testing.B) {
+	defer cputime.Report(b)()
 	for b.Loop() {
 		sinkFloat = hornerLoop(benchX, sinCoeffs)
 	}
 }
 
 func BenchmarkNativeSinPoly(b *testing.B) {
+	defer cputime.Report(b)()
 	for b.Loop() {
 		sinkFloat = float64(Horner(stage.Float64(benchX), sinCoeffs))
 	}

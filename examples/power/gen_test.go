@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/lmsgen/lmsgen/examples/internal/approx"
+	"github.com/lmsgen/lmsgen/examples/internal/cputime"
 	"github.com/lmsgen/lmsgen/stage"
 )
 
@@ -39,24 +40,28 @@ func TestGeneratedGo(t *testing.T) {
 }
 
 func BenchmarkGenGoPow7(b *testing.B) {
+	defer cputime.Report(b)()
 	for b.Loop() {
 		sinkFloat = Pow7(benchX)
 	}
 }
 
 func BenchmarkGenGoPow7Sq(b *testing.B) {
+	defer cputime.Report(b)()
 	for b.Loop() {
 		sinkFloat = Pow7Sq(benchX)
 	}
 }
 
 func BenchmarkGenGoExpPoly(b *testing.B) {
+	defer cputime.Report(b)()
 	for b.Loop() {
 		sinkFloat = ExpPoly(benchX)
 	}
 }
 
 func BenchmarkGenGoSinPoly(b *testing.B) {
+	defer cputime.Report(b)()
 	for b.Loop() {
 		sinkFloat = SinPoly(benchX)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/lmsgen/lmsgen/examples/internal/approx"
+	"github.com/lmsgen/lmsgen/examples/internal/cputime"
 	"github.com/lmsgen/lmsgen/examples/power/lmsc"
 )
 
@@ -42,24 +43,28 @@ func TestGeneratedC(t *testing.T) {
 }
 
 func BenchmarkGenCPow7(b *testing.B) {
+	defer cputime.Report(b)()
 	for b.Loop() {
 		sinkFloat = lmsc.Pow7(benchX)
 	}
 }
 
 func BenchmarkGenCPow7Sq(b *testing.B) {
+	defer cputime.Report(b)()
 	for b.Loop() {
 		sinkFloat = lmsc.Pow7Sq(benchX)
 	}
 }
 
 func BenchmarkGenCExpPoly(b *testing.B) {
+	defer cputime.Report(b)()
 	for b.Loop() {
 		sinkFloat = lmsc.ExpPoly(benchX)
 	}
 }
 
 func BenchmarkGenCSinPoly(b *testing.B) {
+	defer cputime.Report(b)()
 	for b.Loop() {
 		sinkFloat = lmsc.SinPoly(benchX)
 	}

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"testing"
 
+	"github.com/lmsgen/lmsgen/examples/internal/cputime"
 	"github.com/lmsgen/lmsgen/stage"
 )
 
@@ -27,6 +28,7 @@ func benchAnchor(b *testing.B, pattern string) {
 	if !re.MatchString(s) {
 		b.Fatalf("%q does not match %q", s, pattern)
 	}
+	defer cputime.Report(b)()
 	for b.Loop() {
 		sinkBool = re.MatchString(s)
 	}
@@ -34,6 +36,7 @@ func benchAnchor(b *testing.B, pattern string) {
 
 func benchNative(b *testing.B, pattern string) {
 	p, s := MustCompile(pattern), stage.String(benchTexts[pattern])
+	defer cputime.Report(b)()
 	for b.Loop() {
 		sinkBool = bool(p.Match(s))
 	}

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/lmsgen/lmsgen/examples/internal/cputime"
 )
 
 // matcher is a generated matcher and its pattern.
@@ -47,6 +49,7 @@ func TestGeneratedGo(t *testing.T) { checkMatchers(t, "Go", genGo) }
 
 func benchMatcher(b *testing.B, m matcher) {
 	s := benchTexts[m.pattern]
+	defer cputime.Report(b)()
 	for b.Loop() {
 		sinkBool = m.fn(s)
 	}

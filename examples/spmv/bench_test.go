@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/lmsgen/lmsgen/examples/internal/cputime"
 	"github.com/lmsgen/lmsgen/stage"
 )
 
@@ -25,6 +26,7 @@ func newOperands(a *CSR) *operands {
 
 func benchCSR(b *testing.B, a *CSR) {
 	o := newOperands(a)
+	defer cputime.Report(b)()
 	for b.Loop() {
 		o.a.MulVec(o.y, o.x)
 	}
@@ -32,6 +34,7 @@ func benchCSR(b *testing.B, a *CSR) {
 
 func benchNative(b *testing.B, a *CSR, f func(y, x []stage.Float64, a *CSR)) {
 	o := newOperands(a)
+	defer cputime.Report(b)()
 	for b.Loop() {
 		f(o.ry, o.rx, o.a)
 	}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/lmsgen/lmsgen/examples/internal/cputime"
 	"github.com/lmsgen/lmsgen/stage"
 )
 
@@ -50,6 +51,7 @@ func TestGeneratedGo(t *testing.T) { checkKernels(t, "Go", genGo) }
 
 func benchKernel(b *testing.B, k kernel) {
 	o := newOperands(k.a)
+	defer cputime.Report(b)()
 	for b.Loop() {
 		k.fn(o.y, o.x)
 	}

@@ -2564,6 +2564,8 @@ static inline void lmsg_flush(void) {
 static void Blur3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h);
 static void Sobel3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h);
 static void Blur5(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h);
+static void Sharpen3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h);
+static void Blur3Exact(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h);
 
 /* Blur3 is the specialization Blur3. */
 static void Blur3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h) {
@@ -2572,62 +2574,47 @@ static void Blur3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64
 		int64_t oh = lms_sub_i64(h, 2);
 		int64_t y = 0;
 		while (y < oh) {
-			lms_slice_float32 x25 = lms_slice_float32_slice(src, lms_mul_i64(y, w), lms_mul_i64(lms_add_i64(y, 1), w));
-			lms_slice_float32 x34 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 1), w), lms_mul_i64(lms_add_i64(y, 2), w));
-			lms_slice_float32 x42 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 2), w), lms_mul_i64(lms_add_i64(y, 3), w));
+			lms_slice_float32 x32 = lms_slice_float32_slice(src, lms_mul_i64(y, w), lms_mul_i64(lms_add_i64(y, 1), w));
+			lms_slice_float32 x41 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 1), w), lms_mul_i64(lms_add_i64(y, 2), w));
+			lms_slice_float32 x49 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 2), w), lms_mul_i64(lms_add_i64(y, 3), w));
 			lms_slice_float32 out = lms_slice_float32_slice(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow));
-			int64_t x = 0;
-			float x133 = lms_slice_float32_get(x25, 0);
-			float x165 = lms_slice_float32_get(x25, 1);
-			float x201 = lms_slice_float32_get(x34, 0);
-			float x240 = lms_slice_float32_get(x34, 1);
-			float x283 = lms_slice_float32_get(x42, 0);
-			float x329 = lms_slice_float32_get(x42, 1);
-			while (lms_add_i64(x, 3) <= ow) {
-				int64_t x_2 = x;
-				int64_t x339 = lms_add_i64(x_2, 2);
-				float p = lms_slice_float32_get(x25, x339);
-				float p_2 = lms_slice_float32_get(x34, x339);
-				float p_3 = lms_slice_float32_get(x42, x339);
-				float term = p * 0.0625f;
-				float term_2 = p_2 * 0.125f;
-				float term_3 = p_3 * 0.0625f;
-				lms_slice_float32_set(out, x_2, ((((((((x133 * 0.0625f) + (x165 * 0.125f)) + term) + (x201 * 0.125f)) + (x240 * 0.25f)) + term_2) + (x283 * 0.0625f)) + (x329 * 0.125f)) + term_3);
-				int64_t x379 = x;
-				int64_t x381 = lms_add_i64(x379, 3);
-				float p_4 = lms_slice_float32_get(x25, x381);
-				float p_5 = lms_slice_float32_get(x34, x381);
-				float p_6 = lms_slice_float32_get(x42, x381);
-				lms_slice_float32_set(out, lms_add_i64(x379, 1), ((((((((x165 * 0.0625f) + (p * 0.125f)) + (p_4 * 0.0625f)) + (x240 * 0.125f)) + (p_2 * 0.25f)) + (p_5 * 0.125f)) + (x329 * 0.0625f)) + (p_3 * 0.125f)) + (p_6 * 0.0625f));
-				int64_t x412 = x;
-				int64_t x414 = lms_add_i64(x412, 4);
-				float p_7 = lms_slice_float32_get(x25, x414);
-				float p_8 = lms_slice_float32_get(x34, x414);
-				float p_9 = lms_slice_float32_get(x42, x414);
-				lms_slice_float32_set(out, lms_add_i64(x412, 2), (((((((term + (p_4 * 0.125f)) + (p_7 * 0.0625f)) + term_2) + (p_5 * 0.25f)) + (p_8 * 0.125f)) + term_3) + (p_6 * 0.125f)) + (p_9 * 0.0625f));
-				x133 = p_4;
-				x165 = p_7;
-				x201 = p_5;
-				x240 = p_8;
-				x283 = p_6;
-				x329 = p_9;
-				x = lms_add_i64(x, 3);
+			float x56 = lms_slice_float32_get(x32, 0);
+			float t = lms_slice_float32_get(x41, 0);
+			float x58 = lms_slice_float32_get(x49, 0);
+			float x65 = lms_slice_float32_get(x32, 1);
+			float t_2 = lms_slice_float32_get(x41, 1);
+			float x115 = (x56 + x58) + (t * 2.0f);
+			float x141 = (x65 + lms_slice_float32_get(x49, 1)) + (t_2 * 2.0f);
+			int64_t x211 = 0;
+			while (lms_add_i64(x211, 3) <= ow) {
+				lms_slice_float32 x224 = lms_slice_float32_slice(x32, lms_add_i64(x211, 2), lms_add_i64(x211, 5));
+				lms_slice_float32 x229 = lms_slice_float32_slice(x41, lms_add_i64(x211, 2), lms_add_i64(x211, 5));
+				lms_slice_float32 x234 = lms_slice_float32_slice(x49, lms_add_i64(x211, 2), lms_add_i64(x211, 5));
+				lms_slice_float32 o = lms_slice_float32_slice(out, x211, lms_add_i64(x211, 3));
+				float x239 = lms_slice_float32_get(x224, 0);
+				float t_3 = lms_slice_float32_get(x229, 0);
+				float t_4 = (x239 + lms_slice_float32_get(x234, 0)) + (t_3 * 2.0f);
+				lms_slice_float32_set(o, 0, ((x115 + t_4) + (x141 * 2.0f)) * 0.0625f);
+				float x262 = lms_slice_float32_get(x224, 1);
+				float t_5 = lms_slice_float32_get(x229, 1);
+				float t_6 = (x262 + lms_slice_float32_get(x234, 1)) + (t_5 * 2.0f);
+				lms_slice_float32_set(o, 1, ((x141 + t_6) + (t_4 * 2.0f)) * 0.0625f);
+				float x282 = lms_slice_float32_get(x224, 2);
+				float t_7 = lms_slice_float32_get(x229, 2);
+				float x290 = (x282 + lms_slice_float32_get(x234, 2)) + (t_7 * 2.0f);
+				lms_slice_float32_set(o, 2, ((t_4 + x290) + (t_6 * 2.0f)) * 0.0625f);
+				x115 = t_6;
+				x141 = x290;
+				x211 = lms_add_i64(x211, 3);
 			}
-			int64_t x_3 = x;
-			while (x_3 < ow) {
-				int64_t x_4 = x_3;
-				int64_t x459 = lms_add_i64(x_4, 2);
-				float p_10 = lms_slice_float32_get(x25, x459);
-				float p_11 = lms_slice_float32_get(x34, x459);
-				float p_12 = lms_slice_float32_get(x42, x459);
-				lms_slice_float32_set(out, x_4, ((((((((x133 * 0.0625f) + (x165 * 0.125f)) + (p_10 * 0.0625f)) + (x201 * 0.125f)) + (x240 * 0.25f)) + (p_11 * 0.125f)) + (x283 * 0.0625f)) + (x329 * 0.125f)) + (p_12 * 0.0625f));
-				x133 = x165;
-				x165 = p_10;
-				x201 = x240;
-				x240 = p_11;
-				x283 = x329;
-				x329 = p_12;
-				x_3 = lms_add_i64(x_3, 1);
+			while (x211 < ow) {
+				float x319 = lms_slice_float32_get(x32, lms_add_i64(x211, 2));
+				float t_8 = lms_slice_float32_get(x41, lms_add_i64(x211, 2));
+				float x331 = (x319 + lms_slice_float32_get(x49, lms_add_i64(x211, 2))) + (t_8 * 2.0f);
+				lms_slice_float32_set(out, x211, ((x115 + x331) + (x141 * 2.0f)) * 0.0625f);
+				x115 = x141;
+				x141 = x331;
+				x211 = lms_add_i64(x211, 1);
 			}
 			y = lms_add_i64(y, 1);
 		}
@@ -2641,59 +2628,47 @@ static void Sobel3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int6
 		int64_t oh = lms_sub_i64(h, 2);
 		int64_t y = 0;
 		while (y < oh) {
-			lms_slice_float32 x25 = lms_slice_float32_slice(src, lms_mul_i64(y, w), lms_mul_i64(lms_add_i64(y, 1), w));
-			lms_slice_float32 x34 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 1), w), lms_mul_i64(lms_add_i64(y, 2), w));
-			lms_slice_float32 x42 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 2), w), lms_mul_i64(lms_add_i64(y, 3), w));
+			lms_slice_float32 x32 = lms_slice_float32_slice(src, lms_mul_i64(y, w), lms_mul_i64(lms_add_i64(y, 1), w));
+			lms_slice_float32 x41 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 1), w), lms_mul_i64(lms_add_i64(y, 2), w));
+			lms_slice_float32 x49 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 2), w), lms_mul_i64(lms_add_i64(y, 3), w));
 			lms_slice_float32 out = lms_slice_float32_slice(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow));
-			int64_t x = 0;
-			float x125 = lms_slice_float32_get(x25, 0);
-			float x152 = lms_slice_float32_get(x25, 1);
-			float x181 = lms_slice_float32_get(x34, 0);
-			float x213 = lms_slice_float32_get(x34, 1);
-			float x247 = lms_slice_float32_get(x42, 0);
-			float x284 = lms_slice_float32_get(x42, 1);
-			while (lms_add_i64(x, 3) <= ow) {
-				int64_t x_2 = x;
-				int64_t x294 = lms_add_i64(x_2, 2);
-				float p = lms_slice_float32_get(x25, x294);
-				float p_2 = lms_slice_float32_get(x34, x294);
-				float p_3 = lms_slice_float32_get(x42, x294);
-				lms_slice_float32_set(out, x_2, ((((p - x125) + (x181 * (-2.0f))) + (p_2 * 2.0f)) - x247) + p_3);
-				int64_t x323 = x;
-				int64_t x325 = lms_add_i64(x323, 3);
-				float p_4 = lms_slice_float32_get(x25, x325);
-				float p_5 = lms_slice_float32_get(x34, x325);
-				float p_6 = lms_slice_float32_get(x42, x325);
-				lms_slice_float32_set(out, lms_add_i64(x323, 1), ((((p_4 - x152) + (x213 * (-2.0f))) + (p_5 * 2.0f)) - x284) + p_6);
-				int64_t x348 = x;
-				int64_t x350 = lms_add_i64(x348, 4);
-				float p_7 = lms_slice_float32_get(x25, x350);
-				float p_8 = lms_slice_float32_get(x34, x350);
-				float p_9 = lms_slice_float32_get(x42, x350);
-				lms_slice_float32_set(out, lms_add_i64(x348, 2), ((((p_7 - p) + (p_2 * (-2.0f))) + (p_8 * 2.0f)) - p_3) + p_9);
-				x125 = p_4;
-				x152 = p_7;
-				x181 = p_5;
-				x213 = p_8;
-				x247 = p_6;
-				x284 = p_9;
-				x = lms_add_i64(x, 3);
+			float x56 = lms_slice_float32_get(x32, 0);
+			float t = lms_slice_float32_get(x41, 0);
+			float x58 = lms_slice_float32_get(x49, 0);
+			float x65 = lms_slice_float32_get(x32, 1);
+			float t_2 = lms_slice_float32_get(x41, 1);
+			float x112 = (x56 + x58) + (t * 2.0f);
+			float x136 = (x65 + lms_slice_float32_get(x49, 1)) + (t_2 * 2.0f);
+			int64_t x196 = 0;
+			while (lms_add_i64(x196, 3) <= ow) {
+				lms_slice_float32 x209 = lms_slice_float32_slice(x32, lms_add_i64(x196, 2), lms_add_i64(x196, 5));
+				lms_slice_float32 x214 = lms_slice_float32_slice(x41, lms_add_i64(x196, 2), lms_add_i64(x196, 5));
+				lms_slice_float32 x219 = lms_slice_float32_slice(x49, lms_add_i64(x196, 2), lms_add_i64(x196, 5));
+				lms_slice_float32 o = lms_slice_float32_slice(out, x196, lms_add_i64(x196, 3));
+				float x224 = lms_slice_float32_get(x209, 0);
+				float t_3 = lms_slice_float32_get(x214, 0);
+				float x232 = (x224 + lms_slice_float32_get(x219, 0)) + (t_3 * 2.0f);
+				lms_slice_float32_set(o, 0, -(x112 - x232));
+				float x243 = lms_slice_float32_get(x209, 1);
+				float t_4 = lms_slice_float32_get(x214, 1);
+				float x251 = (x243 + lms_slice_float32_get(x219, 1)) + (t_4 * 2.0f);
+				lms_slice_float32_set(o, 1, -(x136 - x251));
+				float x260 = lms_slice_float32_get(x209, 2);
+				float t_5 = lms_slice_float32_get(x214, 2);
+				float x268 = (x260 + lms_slice_float32_get(x219, 2)) + (t_5 * 2.0f);
+				lms_slice_float32_set(o, 2, -(x232 - x268));
+				x112 = x251;
+				x136 = x268;
+				x196 = lms_add_i64(x196, 3);
 			}
-			int64_t x_3 = x;
-			while (x_3 < ow) {
-				int64_t x_4 = x_3;
-				int64_t x390 = lms_add_i64(x_4, 2);
-				float p_10 = lms_slice_float32_get(x25, x390);
-				float p_11 = lms_slice_float32_get(x34, x390);
-				float p_12 = lms_slice_float32_get(x42, x390);
-				lms_slice_float32_set(out, x_4, ((((p_10 - x125) + (x181 * (-2.0f))) + (p_11 * 2.0f)) - x247) + p_12);
-				x125 = x152;
-				x152 = p_10;
-				x181 = x213;
-				x213 = p_11;
-				x247 = x284;
-				x284 = p_12;
-				x_3 = lms_add_i64(x_3, 1);
+			while (x196 < ow) {
+				float x294 = lms_slice_float32_get(x32, lms_add_i64(x196, 2));
+				float t_6 = lms_slice_float32_get(x41, lms_add_i64(x196, 2));
+				float x306 = (x294 + lms_slice_float32_get(x49, lms_add_i64(x196, 2))) + (t_6 * 2.0f);
+				lms_slice_float32_set(out, x196, -(x112 - x306));
+				x112 = x136;
+				x136 = x306;
+				x196 = lms_add_i64(x196, 1);
 			}
 			y = lms_add_i64(y, 1);
 		}
@@ -2707,154 +2682,215 @@ static void Blur5(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64
 		int64_t oh = lms_sub_i64(h, 4);
 		int64_t y = 0;
 		while (y < oh) {
+			lms_slice_float32 x34 = lms_slice_float32_slice(src, lms_mul_i64(y, w), lms_mul_i64(lms_add_i64(y, 1), w));
+			lms_slice_float32 x43 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 1), w), lms_mul_i64(lms_add_i64(y, 2), w));
+			lms_slice_float32 x51 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 2), w), lms_mul_i64(lms_add_i64(y, 3), w));
+			lms_slice_float32 x59 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 3), w), lms_mul_i64(lms_add_i64(y, 4), w));
+			lms_slice_float32 x67 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 4), w), lms_mul_i64(lms_add_i64(y, 5), w));
+			lms_slice_float32 out = lms_slice_float32_slice(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow));
+			float x74 = lms_slice_float32_get(x34, 0);
+			float x75 = lms_slice_float32_get(x43, 0);
+			float t = lms_slice_float32_get(x51, 0);
+			float x77 = lms_slice_float32_get(x59, 0);
+			float x78 = lms_slice_float32_get(x67, 0);
+			float x90 = lms_slice_float32_get(x34, 1);
+			float x91 = lms_slice_float32_get(x43, 1);
+			float t_2 = lms_slice_float32_get(x51, 1);
+			float x93 = lms_slice_float32_get(x59, 1);
+			float x94 = lms_slice_float32_get(x67, 1);
+			float x106 = lms_slice_float32_get(x34, 2);
+			float x107 = lms_slice_float32_get(x43, 2);
+			float t_3 = lms_slice_float32_get(x51, 2);
+			float x109 = lms_slice_float32_get(x59, 2);
+			float x110 = lms_slice_float32_get(x67, 2);
+			float x122 = lms_slice_float32_get(x34, 3);
+			float x123 = lms_slice_float32_get(x43, 3);
+			float t_4 = lms_slice_float32_get(x51, 3);
+			float x125 = lms_slice_float32_get(x59, 3);
+			float x202 = (x74 + x78) + (((x75 + x77) * 4.0f) + (t * 6.0f));
+			float x239 = (x90 + x94) + (((x91 + x93) * 4.0f) + (t_2 * 6.0f));
+			float x282 = (x106 + x110) + (((x107 + x109) * 4.0f) + (t_3 * 6.0f));
+			float x329 = (x122 + lms_slice_float32_get(x67, 3)) + (((x123 + x125) * 4.0f) + (t_4 * 6.0f));
+			int64_t x515 = 0;
+			while (lms_add_i64(x515, 5) <= ow) {
+				lms_slice_float32 x528 = lms_slice_float32_slice(x34, lms_add_i64(x515, 4), lms_add_i64(x515, 9));
+				lms_slice_float32 x533 = lms_slice_float32_slice(x43, lms_add_i64(x515, 4), lms_add_i64(x515, 9));
+				lms_slice_float32 x538 = lms_slice_float32_slice(x51, lms_add_i64(x515, 4), lms_add_i64(x515, 9));
+				lms_slice_float32 x543 = lms_slice_float32_slice(x59, lms_add_i64(x515, 4), lms_add_i64(x515, 9));
+				lms_slice_float32 x548 = lms_slice_float32_slice(x67, lms_add_i64(x515, 4), lms_add_i64(x515, 9));
+				lms_slice_float32 o = lms_slice_float32_slice(out, x515, lms_add_i64(x515, 5));
+				float x553 = lms_slice_float32_get(x528, 0);
+				float x554 = lms_slice_float32_get(x533, 0);
+				float t_5 = lms_slice_float32_get(x538, 0);
+				float x556 = lms_slice_float32_get(x543, 0);
+				float t_6 = (x553 + lms_slice_float32_get(x548, 0)) + (((x554 + x556) * 4.0f) + (t_5 * 6.0f));
+				lms_slice_float32_set(o, 0, ((x202 + t_6) + (((x239 + x329) * 4.0f) + (x282 * 6.0f))) * 0.00390625f);
+				float x588 = x282;
+				float t_7 = x329;
+				float x594 = lms_slice_float32_get(x528, 1);
+				float x595 = lms_slice_float32_get(x533, 1);
+				float t_8 = lms_slice_float32_get(x538, 1);
+				float x597 = lms_slice_float32_get(x543, 1);
+				float t_9 = (x594 + lms_slice_float32_get(x548, 1)) + (((x595 + x597) * 4.0f) + (t_8 * 6.0f));
+				lms_slice_float32_set(o, 1, ((x239 + t_9) + (((x588 + t_6) * 4.0f) + (t_7 * 6.0f))) * 0.00390625f);
+				float x628 = lms_slice_float32_get(x528, 2);
+				float x629 = lms_slice_float32_get(x533, 2);
+				float t_10 = lms_slice_float32_get(x538, 2);
+				float x631 = lms_slice_float32_get(x543, 2);
+				float t_11 = (x628 + lms_slice_float32_get(x548, 2)) + (((x629 + x631) * 4.0f) + (t_10 * 6.0f));
+				lms_slice_float32_set(o, 2, ((x588 + t_11) + (((t_7 + t_9) * 4.0f) + (t_6 * 6.0f))) * 0.00390625f);
+				float x662 = lms_slice_float32_get(x528, 3);
+				float x663 = lms_slice_float32_get(x533, 3);
+				float t_12 = lms_slice_float32_get(x538, 3);
+				float x665 = lms_slice_float32_get(x543, 3);
+				float x677 = (x662 + lms_slice_float32_get(x548, 3)) + (((x663 + x665) * 4.0f) + (t_12 * 6.0f));
+				lms_slice_float32_set(o, 3, ((t_7 + x677) + (((t_6 + t_11) * 4.0f) + (t_9 * 6.0f))) * 0.00390625f);
+				float x696 = lms_slice_float32_get(x528, 4);
+				float x697 = lms_slice_float32_get(x533, 4);
+				float t_13 = lms_slice_float32_get(x538, 4);
+				float x699 = lms_slice_float32_get(x543, 4);
+				float x711 = (x696 + lms_slice_float32_get(x548, 4)) + (((x697 + x699) * 4.0f) + (t_13 * 6.0f));
+				lms_slice_float32_set(o, 4, ((t_6 + x711) + (((t_9 + x677) * 4.0f) + (t_11 * 6.0f))) * 0.00390625f);
+				x202 = t_9;
+				x239 = t_11;
+				x282 = x677;
+				x329 = x711;
+				x515 = lms_add_i64(x515, 5);
+			}
+			while (x515 < ow) {
+				float x747 = lms_slice_float32_get(x34, lms_add_i64(x515, 4));
+				float x750 = lms_slice_float32_get(x43, lms_add_i64(x515, 4));
+				float t_14 = lms_slice_float32_get(x51, lms_add_i64(x515, 4));
+				float x756 = lms_slice_float32_get(x59, lms_add_i64(x515, 4));
+				float x770 = (x747 + lms_slice_float32_get(x67, lms_add_i64(x515, 4))) + (((x750 + x756) * 4.0f) + (t_14 * 6.0f));
+				lms_slice_float32_set(out, x515, ((x202 + x770) + (((x239 + x329) * 4.0f) + (x282 * 6.0f))) * 0.00390625f);
+				x202 = x239;
+				x239 = x282;
+				x282 = x329;
+				x329 = x770;
+				x515 = lms_add_i64(x515, 1);
+			}
+			y = lms_add_i64(y, 1);
+		}
+	}
+}
+
+/* Sharpen3 is the specialization Sharpen3. */
+static void Sharpen3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h) {
+	int64_t ow = lms_sub_i64(w, 2);
+	if (ow > 0) {
+		int64_t oh = lms_sub_i64(h, 2);
+		int64_t y = 0;
+		while (y < oh) {
+			lms_slice_float32 x31 = lms_slice_float32_slice(src, lms_mul_i64(y, w), lms_mul_i64(lms_add_i64(y, 1), w));
+			lms_slice_float32 x40 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 1), w), lms_mul_i64(lms_add_i64(y, 2), w));
+			lms_slice_float32 x48 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 2), w), lms_mul_i64(lms_add_i64(y, 3), w));
+			lms_slice_float32 out = lms_slice_float32_slice(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow));
+			(void)lms_slice_float32_get(x31, 0);
+			float x56 = lms_slice_float32_get(x40, 0);
+			(void)lms_slice_float32_get(x48, 0);
+			float x141 = x56;
+			float x194 = lms_slice_float32_get(x31, 1);
+			float x224 = lms_slice_float32_get(x40, 1);
+			float x258 = lms_slice_float32_get(x48, 1);
+			int64_t x341 = 0;
+			while (lms_add_i64(x341, 3) <= ow) {
+				lms_slice_float32 x354 = lms_slice_float32_slice(x31, lms_add_i64(x341, 2), lms_add_i64(x341, 5));
+				lms_slice_float32 x359 = lms_slice_float32_slice(x40, lms_add_i64(x341, 2), lms_add_i64(x341, 5));
+				lms_slice_float32 x364 = lms_slice_float32_slice(x48, lms_add_i64(x341, 2), lms_add_i64(x341, 5));
+				lms_slice_float32 o = lms_slice_float32_slice(out, x341, lms_add_i64(x341, 3));
+				float x369 = lms_slice_float32_get(x354, 0);
+				float t = lms_slice_float32_get(x359, 0);
+				float x371 = lms_slice_float32_get(x364, 0);
+				lms_slice_float32_set(o, 0, (x224 * 5.0f) - ((x141 + x194) + (x258 + t)));
+				float x399 = lms_slice_float32_get(x354, 1);
+				float t_2 = lms_slice_float32_get(x359, 1);
+				float x401 = lms_slice_float32_get(x364, 1);
+				lms_slice_float32_set(o, 1, (t * 5.0f) - ((x224 + x369) + (x371 + t_2)));
+				float x422 = lms_slice_float32_get(x354, 2);
+				float x423 = lms_slice_float32_get(x359, 2);
+				float x424 = lms_slice_float32_get(x364, 2);
+				lms_slice_float32_set(o, 2, (t_2 * 5.0f) - ((t + x399) + (x401 + x423)));
+				x141 = t_2;
+				x194 = x422;
+				x224 = x423;
+				x258 = x424;
+				x341 = lms_add_i64(x341, 3);
+			}
+			while (x341 < ow) {
+				float x462 = lms_slice_float32_get(x31, lms_add_i64(x341, 2));
+				float x465 = lms_slice_float32_get(x40, lms_add_i64(x341, 2));
+				float x468 = lms_slice_float32_get(x48, lms_add_i64(x341, 2));
+				lms_slice_float32_set(out, x341, (x224 * 5.0f) - ((x141 + x194) + (x258 + x465)));
+				x141 = x224;
+				x194 = x462;
+				x224 = x465;
+				x258 = x468;
+				x341 = lms_add_i64(x341, 1);
+			}
+			y = lms_add_i64(y, 1);
+		}
+	}
+}
+
+/* Blur3Exact is the specialization Blur3Exact. */
+static void Blur3Exact(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h) {
+	int64_t ow = lms_sub_i64(w, 2);
+	if (ow > 0) {
+		int64_t oh = lms_sub_i64(h, 2);
+		int64_t y = 0;
+		while (y < oh) {
 			lms_slice_float32 x25 = lms_slice_float32_slice(src, lms_mul_i64(y, w), lms_mul_i64(lms_add_i64(y, 1), w));
 			lms_slice_float32 x34 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 1), w), lms_mul_i64(lms_add_i64(y, 2), w));
 			lms_slice_float32 x42 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 2), w), lms_mul_i64(lms_add_i64(y, 3), w));
-			lms_slice_float32 x50 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 3), w), lms_mul_i64(lms_add_i64(y, 4), w));
-			lms_slice_float32 x58 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 4), w), lms_mul_i64(lms_add_i64(y, 5), w));
 			lms_slice_float32 out = lms_slice_float32_slice(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow));
-			int64_t x = 0;
-			float x237 = lms_slice_float32_get(x25, 0);
-			float x291 = lms_slice_float32_get(x25, 1);
-			float x349 = lms_slice_float32_get(x25, 2);
-			float x411 = lms_slice_float32_get(x25, 3);
-			float x477 = lms_slice_float32_get(x34, 0);
-			float x546 = lms_slice_float32_get(x34, 1);
-			float x619 = lms_slice_float32_get(x34, 2);
-			float x696 = lms_slice_float32_get(x34, 3);
-			float x777 = lms_slice_float32_get(x42, 0);
-			float x861 = lms_slice_float32_get(x42, 1);
-			float x949 = lms_slice_float32_get(x42, 2);
-			float x1041 = lms_slice_float32_get(x42, 3);
-			float x1137 = lms_slice_float32_get(x50, 0);
-			float x1236 = lms_slice_float32_get(x50, 1);
-			float x1339 = lms_slice_float32_get(x50, 2);
-			float x1446 = lms_slice_float32_get(x50, 3);
-			float x1557 = lms_slice_float32_get(x58, 0);
-			float x1671 = lms_slice_float32_get(x58, 1);
-			float x1789 = lms_slice_float32_get(x58, 2);
-			float x1911 = lms_slice_float32_get(x58, 3);
-			while (lms_add_i64(x, 5) <= ow) {
-				int64_t x_2 = x;
-				int64_t x1921 = lms_add_i64(x_2, 4);
-				float p = lms_slice_float32_get(x25, x1921);
-				float p_2 = lms_slice_float32_get(x34, x1921);
-				float p_3 = lms_slice_float32_get(x42, x1921);
-				float p_4 = lms_slice_float32_get(x50, x1921);
-				float p_5 = lms_slice_float32_get(x58, x1921);
-				float term = p * 0.00390625f;
-				float term_2 = p_2 * 0.015625f;
-				float term_3 = p_3 * 0.0234375f;
-				float term_4 = p_4 * 0.015625f;
-				float term_5 = p_5 * 0.00390625f;
-				float s = ((((((((((((((((((((((((x237 * 0.00390625f) + (x291 * 0.015625f)) + (x349 * 0.0234375f)) + (x411 * 0.015625f)) + term) + (x477 * 0.015625f)) + (x546 * 0.0625f)) + (x619 * 0.09375f)) + (x696 * 0.0625f)) + term_2) + (x777 * 0.0234375f)) + (x861 * 0.09375f)) + (x949 * 0.140625f)) + (x1041 * 0.09375f)) + term_3) + (x1137 * 0.015625f)) + (x1236 * 0.0625f)) + (x1339 * 0.09375f)) + (x1446 * 0.0625f)) + term_4) + (x1557 * 0.00390625f)) + (x1671 * 0.015625f)) + (x1789 * 0.0234375f)) + (x1911 * 0.015625f)) + term_5;
-				lms_slice_float32_set(out, x_2, s);
-				float p_6 = x349;
-				float p_7 = x411;
-				float p_8 = x619;
-				float p_9 = x696;
-				float p_10 = x949;
-				float p_11 = x1041;
-				float p_12 = x1339;
-				float p_13 = x1446;
-				float p_14 = x1789;
-				float p_15 = x1911;
-				int64_t x2037 = x;
-				int64_t x2039 = lms_add_i64(x2037, 5);
-				float p_16 = lms_slice_float32_get(x25, x2039);
-				float p_17 = lms_slice_float32_get(x34, x2039);
-				float p_18 = lms_slice_float32_get(x42, x2039);
-				float p_19 = lms_slice_float32_get(x50, x2039);
-				float p_20 = lms_slice_float32_get(x58, x2039);
-				float term_6 = p * 0.015625f;
-				float term_7 = p_2 * 0.0625f;
-				float term_8 = p_3 * 0.09375f;
-				float term_9 = p_4 * 0.0625f;
-				float term_10 = p_5 * 0.015625f;
-				lms_slice_float32_set(out, lms_add_i64(x2037, 1), ((((((((((((((((((((((((x291 * 0.00390625f) + (p_6 * 0.015625f)) + (p_7 * 0.0234375f)) + term_6) + (p_16 * 0.00390625f)) + (x546 * 0.015625f)) + (p_8 * 0.0625f)) + (p_9 * 0.09375f)) + term_7) + (p_17 * 0.015625f)) + (x861 * 0.0234375f)) + (p_10 * 0.09375f)) + (p_11 * 0.140625f)) + term_8) + (p_18 * 0.0234375f)) + (x1236 * 0.015625f)) + (p_12 * 0.0625f)) + (p_13 * 0.09375f)) + term_9) + (p_19 * 0.015625f)) + (x1671 * 0.00390625f)) + (p_14 * 0.015625f)) + (p_15 * 0.0234375f)) + term_10) + (p_20 * 0.00390625f));
-				int64_t x2120 = x;
-				int64_t x2122 = lms_add_i64(x2120, 6);
-				float p_21 = lms_slice_float32_get(x25, x2122);
-				float p_22 = lms_slice_float32_get(x34, x2122);
-				float p_23 = lms_slice_float32_get(x42, x2122);
-				float p_24 = lms_slice_float32_get(x50, x2122);
-				float p_25 = lms_slice_float32_get(x58, x2122);
-				float term_11 = p_16 * 0.015625f;
-				float term_12 = p_17 * 0.0625f;
-				float term_13 = p_18 * 0.09375f;
-				float term_14 = p_19 * 0.0625f;
-				float term_15 = p_20 * 0.015625f;
-				lms_slice_float32_set(out, lms_add_i64(x2120, 2), ((((((((((((((((((((((((p_6 * 0.00390625f) + (p_7 * 0.015625f)) + (p * 0.0234375f)) + term_11) + (p_21 * 0.00390625f)) + (p_8 * 0.015625f)) + (p_9 * 0.0625f)) + (p_2 * 0.09375f)) + term_12) + (p_22 * 0.015625f)) + (p_10 * 0.0234375f)) + (p_11 * 0.09375f)) + (p_3 * 0.140625f)) + term_13) + (p_23 * 0.0234375f)) + (p_12 * 0.015625f)) + (p_13 * 0.0625f)) + (p_4 * 0.09375f)) + term_14) + (p_24 * 0.015625f)) + (p_14 * 0.00390625f)) + (p_15 * 0.015625f)) + (p_5 * 0.0234375f)) + term_15) + (p_25 * 0.00390625f));
-				int64_t x2203 = x;
-				int64_t x2205 = lms_add_i64(x2203, 7);
-				float p_26 = lms_slice_float32_get(x25, x2205);
-				float p_27 = lms_slice_float32_get(x34, x2205);
-				float p_28 = lms_slice_float32_get(x42, x2205);
-				float p_29 = lms_slice_float32_get(x50, x2205);
-				float p_30 = lms_slice_float32_get(x58, x2205);
-				lms_slice_float32_set(out, lms_add_i64(x2203, 3), ((((((((((((((((((((((((p_7 * 0.00390625f) + term_6) + (p_16 * 0.0234375f)) + (p_21 * 0.015625f)) + (p_26 * 0.00390625f)) + (p_9 * 0.015625f)) + term_7) + (p_17 * 0.09375f)) + (p_22 * 0.0625f)) + (p_27 * 0.015625f)) + (p_11 * 0.0234375f)) + term_8) + (p_18 * 0.140625f)) + (p_23 * 0.09375f)) + (p_28 * 0.0234375f)) + (p_13 * 0.015625f)) + term_9) + (p_19 * 0.09375f)) + (p_24 * 0.0625f)) + (p_29 * 0.015625f)) + (p_15 * 0.00390625f)) + term_10) + (p_20 * 0.0234375f)) + (p_25 * 0.015625f)) + (p_30 * 0.00390625f));
-				int64_t x2281 = x;
-				int64_t x2283 = lms_add_i64(x2281, 8);
-				float p_31 = lms_slice_float32_get(x25, x2283);
-				float p_32 = lms_slice_float32_get(x34, x2283);
-				float p_33 = lms_slice_float32_get(x42, x2283);
-				float p_34 = lms_slice_float32_get(x50, x2283);
-				float p_35 = lms_slice_float32_get(x58, x2283);
-				lms_slice_float32_set(out, lms_add_i64(x2281, 4), (((((((((((((((((((((((term + term_11) + (p_21 * 0.0234375f)) + (p_26 * 0.015625f)) + (p_31 * 0.00390625f)) + term_2) + term_12) + (p_22 * 0.09375f)) + (p_27 * 0.0625f)) + (p_32 * 0.015625f)) + term_3) + term_13) + (p_23 * 0.140625f)) + (p_28 * 0.09375f)) + (p_33 * 0.0234375f)) + term_4) + term_14) + (p_24 * 0.09375f)) + (p_29 * 0.0625f)) + (p_34 * 0.015625f)) + term_5) + term_15) + (p_25 * 0.0234375f)) + (p_30 * 0.015625f)) + (p_35 * 0.00390625f));
-				x237 = p_16;
-				x291 = p_21;
-				x349 = p_26;
-				x411 = p_31;
-				x477 = p_17;
-				x546 = p_22;
-				x619 = p_27;
-				x696 = p_32;
-				x777 = p_18;
-				x861 = p_23;
-				x949 = p_28;
-				x1041 = p_33;
-				x1137 = p_19;
-				x1236 = p_24;
-				x1339 = p_29;
-				x1446 = p_34;
-				x1557 = p_20;
-				x1671 = p_25;
-				x1789 = p_30;
-				x1911 = p_35;
-				x = lms_add_i64(x, 5);
+			float x119 = lms_slice_float32_get(x25, 0);
+			float x147 = lms_slice_float32_get(x34, 0);
+			float x178 = lms_slice_float32_get(x42, 0);
+			float x212 = lms_slice_float32_get(x25, 1);
+			float x250 = lms_slice_float32_get(x34, 1);
+			float x292 = lms_slice_float32_get(x42, 1);
+			int64_t x395 = 0;
+			while (lms_add_i64(x395, 3) <= ow) {
+				lms_slice_float32 x408 = lms_slice_float32_slice(x25, lms_add_i64(x395, 2), lms_add_i64(x395, 5));
+				lms_slice_float32 x413 = lms_slice_float32_slice(x34, lms_add_i64(x395, 2), lms_add_i64(x395, 5));
+				lms_slice_float32 x418 = lms_slice_float32_slice(x42, lms_add_i64(x395, 2), lms_add_i64(x395, 5));
+				lms_slice_float32 o = lms_slice_float32_slice(out, x395, lms_add_i64(x395, 3));
+				float v = lms_slice_float32_get(x408, 0);
+				float v_2 = lms_slice_float32_get(x413, 0);
+				float v_3 = lms_slice_float32_get(x418, 0);
+				float term = v * 0.0625f;
+				float term_2 = v_2 * 0.125f;
+				float term_3 = v_3 * 0.0625f;
+				lms_slice_float32_set(o, 0, ((((((((x119 * 0.0625f) + (x212 * 0.125f)) + term) + (x147 * 0.125f)) + (x250 * 0.25f)) + term_2) + (x178 * 0.0625f)) + (x292 * 0.125f)) + term_3);
+				float v_4 = lms_slice_float32_get(x408, 1);
+				float v_5 = lms_slice_float32_get(x413, 1);
+				float v_6 = lms_slice_float32_get(x418, 1);
+				lms_slice_float32_set(o, 1, ((((((((x212 * 0.0625f) + (v * 0.125f)) + (v_4 * 0.0625f)) + (x250 * 0.125f)) + (v_2 * 0.25f)) + (v_5 * 0.125f)) + (x292 * 0.0625f)) + (v_3 * 0.125f)) + (v_6 * 0.0625f));
+				float v_7 = lms_slice_float32_get(x408, 2);
+				float v_8 = lms_slice_float32_get(x413, 2);
+				float v_9 = lms_slice_float32_get(x418, 2);
+				lms_slice_float32_set(o, 2, (((((((term + (v_4 * 0.125f)) + (v_7 * 0.0625f)) + term_2) + (v_5 * 0.25f)) + (v_8 * 0.125f)) + term_3) + (v_6 * 0.125f)) + (v_9 * 0.0625f));
+				x119 = v_4;
+				x147 = v_5;
+				x178 = v_6;
+				x212 = v_7;
+				x250 = v_8;
+				x292 = v_9;
+				x395 = lms_add_i64(x395, 3);
 			}
-			int64_t x_3 = x;
-			while (x_3 < ow) {
-				int64_t x_4 = x_3;
-				int64_t x2371 = lms_add_i64(x_4, 4);
-				float p_36 = lms_slice_float32_get(x25, x2371);
-				float p_37 = lms_slice_float32_get(x34, x2371);
-				float p_38 = lms_slice_float32_get(x42, x2371);
-				float p_39 = lms_slice_float32_get(x50, x2371);
-				float p_40 = lms_slice_float32_get(x58, x2371);
-				float s_2 = ((((((((((((((((((((((x237 * 0.00390625f) + (x291 * 0.015625f)) + (x349 * 0.0234375f)) + (x411 * 0.015625f)) + (p_36 * 0.00390625f)) + (x477 * 0.015625f)) + (x546 * 0.0625f)) + (x619 * 0.09375f)) + (x696 * 0.0625f)) + (p_37 * 0.015625f)) + (x777 * 0.0234375f)) + (x861 * 0.09375f)) + (x949 * 0.140625f)) + (x1041 * 0.09375f)) + (p_38 * 0.0234375f)) + (x1137 * 0.015625f)) + (x1236 * 0.0625f)) + (x1339 * 0.09375f)) + (x1446 * 0.0625f)) + (p_39 * 0.015625f)) + (x1557 * 0.00390625f)) + (x1671 * 0.015625f)) + (x1789 * 0.0234375f);
-				lms_slice_float32_set(out, x_4, (s_2 + (x1911 * 0.015625f)) + (p_40 * 0.00390625f));
-				x237 = x291;
-				x291 = x349;
-				x349 = x411;
-				x411 = p_36;
-				x477 = x546;
-				x546 = x619;
-				x619 = x696;
-				x696 = p_37;
-				x777 = x861;
-				x861 = x949;
-				x949 = x1041;
-				x1041 = p_38;
-				x1137 = x1236;
-				x1236 = x1339;
-				x1339 = x1446;
-				x1446 = p_39;
-				x1557 = x1671;
-				x1671 = x1789;
-				x1789 = x1911;
-				x1911 = p_40;
-				x_3 = lms_add_i64(x_3, 1);
+			while (x395 < ow) {
+				float v_10 = lms_slice_float32_get(x25, lms_add_i64(x395, 2));
+				float v_11 = lms_slice_float32_get(x34, lms_add_i64(x395, 2));
+				float v_12 = lms_slice_float32_get(x42, lms_add_i64(x395, 2));
+				lms_slice_float32_set(out, x395, ((((((((x119 * 0.0625f) + (x212 * 0.125f)) + (v_10 * 0.0625f)) + (x147 * 0.125f)) + (x250 * 0.25f)) + (v_11 * 0.125f)) + (x178 * 0.0625f)) + (x292 * 0.125f)) + (v_12 * 0.0625f));
+				x119 = x212;
+				x147 = x250;
+				x178 = x292;
+				x212 = v_10;
+				x250 = v_11;
+				x292 = v_12;
+				x395 = lms_add_i64(x395, 1);
 			}
 			y = lms_add_i64(y, 1);
 		}
@@ -2875,5 +2911,15 @@ void conv_Sobel3(float *dst, int64_t dst_len, int64_t dst_cap, float *src, int64
 
 void conv_Blur5(float *dst, int64_t dst_len, int64_t dst_cap, float *src, int64_t src_len, int64_t src_cap, int64_t w, int64_t h) {
 	Blur5((lms_slice_float32){dst, dst_len, dst_cap}, (lms_slice_float32){src, src_len, src_cap}, w, h);
+	lmsg_flush();
+}
+
+void conv_Sharpen3(float *dst, int64_t dst_len, int64_t dst_cap, float *src, int64_t src_len, int64_t src_cap, int64_t w, int64_t h) {
+	Sharpen3((lms_slice_float32){dst, dst_len, dst_cap}, (lms_slice_float32){src, src_len, src_cap}, w, h);
+	lmsg_flush();
+}
+
+void conv_Blur3Exact(float *dst, int64_t dst_len, int64_t dst_cap, float *src, int64_t src_len, int64_t src_cap, int64_t w, int64_t h) {
+	Blur3Exact((lms_slice_float32){dst, dst_len, dst_cap}, (lms_slice_float32){src, src_len, src_cap}, w, h);
 	lmsg_flush();
 }

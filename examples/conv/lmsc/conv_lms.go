@@ -32,3 +32,13 @@ func Sobel3(dst []float32, src []float32, w int, h int) {
 func Blur5(dst []float32, src []float32, w int, h int) {
 	C.conv_Blur5((*C.float)(unsafe.Pointer(unsafe.SliceData(dst))), C.int64_t(len(dst)), C.int64_t(cap(dst)), (*C.float)(unsafe.Pointer(unsafe.SliceData(src))), C.int64_t(len(src)), C.int64_t(cap(src)), C.int64_t(w), C.int64_t(h))
 }
+
+// Sharpen3 calls conv_Sharpen3, the C version of conv.Sharpen3.
+func Sharpen3(dst []float32, src []float32, w int, h int) {
+	C.conv_Sharpen3((*C.float)(unsafe.Pointer(unsafe.SliceData(dst))), C.int64_t(len(dst)), C.int64_t(cap(dst)), (*C.float)(unsafe.Pointer(unsafe.SliceData(src))), C.int64_t(len(src)), C.int64_t(cap(src)), C.int64_t(w), C.int64_t(h))
+}
+
+// Blur3Exact calls conv_Blur3Exact, the C version of conv.Blur3Exact.
+func Blur3Exact(dst []float32, src []float32, w int, h int) {
+	C.conv_Blur3Exact((*C.float)(unsafe.Pointer(unsafe.SliceData(dst))), C.int64_t(len(dst)), C.int64_t(cap(dst)), (*C.float)(unsafe.Pointer(unsafe.SliceData(src))), C.int64_t(len(src)), C.int64_t(cap(src)), C.int64_t(w), C.int64_t(h))
+}

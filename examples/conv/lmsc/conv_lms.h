@@ -31,4 +31,10 @@ void conv_Sobel3(float *dst, int64_t dst_len, int64_t dst_cap, float *src, int64
 /* conv_Blur5 is Blur5: func(dst []float32, src []float32, w int, h int). */
 void conv_Blur5(float *dst, int64_t dst_len, int64_t dst_cap, float *src, int64_t src_len, int64_t src_cap, int64_t w, int64_t h);
 
+/* conv_Sharpen3 is Sharpen3: func(dst []float32, src []float32, w int, h int). */
+void conv_Sharpen3(float *dst, int64_t dst_len, int64_t dst_cap, float *src, int64_t src_len, int64_t src_cap, int64_t w, int64_t h);
+
+/* conv_Blur3Exact is Blur3Exact: func(dst []float32, src []float32, w int, h int). */
+void conv_Blur3Exact(float *dst, int64_t dst_len, int64_t dst_cap, float *src, int64_t src_len, int64_t src_cap, int64_t w, int64_t h);
+
 #endif /* CONV_LMS_H */
