@@ -85,13 +85,16 @@ func (ev *evaluator) fill(base []value, et *ir.Type) ir.Exp {
 		}
 	}
 	ev.at()
+	if allStatic && n >= 8 {
+		// The static data itself: the emitters give every call a copy
+		// of a table the code writes, and share one it only reads.
+		m := ev.static(vals, et)
+		ev.local[m.Sym()] = true
+		return m
+	}
 	m := ev.b.MakeSlice(et, ev.b.Const(ir.Int, n), ev.b.Const(ir.Int, n))
 	ev.local[m.Sym()] = true
 	ev.writes++
-	if allStatic && n >= 8 {
-		ev.b.Copy(m, ev.static(vals, et))
-		return m
-	}
 	ev.setElems(m, vals, et)
 	return m
 }
