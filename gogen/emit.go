@@ -1,6 +1,7 @@
 package gogen
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -147,6 +148,9 @@ func (fg *funcGen) ref(e ir.Exp, ctx constCtx) expr {
 	if n := fg.g.Def(s); n != nil && fg.lenOfInput(n) {
 		return fg.nodeExpr(n)
 	}
+	if _, ok := fg.arrayTable(s); ok {
+		return primary(jen.Id(fg.nameOf(s)).Index(jen.Op(":"))) // the table as a slice
+	}
 	return primary(jen.Id(fg.nameOf(s)))
 }
 
@@ -157,6 +161,37 @@ func (fg *funcGen) refs(es []ir.Exp, ctx constCtx) []jen.Code {
 		cs[i] = fg.ref(e, ctx).s
 	}
 	return cs
+}
+
+// arrayTable reports whether s is a static table the code only reads,
+// declared as a package-level array, and its length.
+func (fg *funcGen) arrayTable(s ir.Sym) (int, bool) {
+	n := fg.g.Def(s)
+	if n == nil || n.Op != ir.OpStatic || fg.written[s] {
+		return 0, false
+	}
+	return reflect.ValueOf(n.Aux.(*ir.StaticData).Vals).Len(), true
+}
+
+// base writes s as the operand of an index expression or of len or cap:
+// an array table by its name, unless the index is a constant outside it
+// (Go rejects t[9] on an [8]T at compile time, and the read must panic at
+// run time as the graph says); otherwise as ref does.
+func (fg *funcGen) base(s ir.Exp, index ...ir.Exp) expr {
+	if s.IsSym() && !fg.isInline(s) {
+		if n, ok := fg.arrayTable(s.Sym()); ok {
+			in := true
+			for _, c := range index {
+				if k := c.Const(); k != nil {
+					in = !negConst(c) && constUint(k) < uint64(n)
+				}
+			}
+			if in {
+				return primary(jen.Id(fg.nameOf(s.Sym())))
+			}
+		}
+	}
+	return fg.ref(s, ctxConverted)
 }
 
 // nameOf returns the name a use of s refers to: the package-level name of

@@ -272,14 +272,18 @@ func (fl *fileGen) table(n *ir.Node, base string) string {
 		}
 		rows = append(rows, jen.List(row...))
 	}
+	// An array: its length is a constant the Go compiler knows (indexes
+	// it can prove in range are not checked), and its elements are not
+	// behind a slice header a write through a slice might have changed.
+	typ := jen.Index(jen.Lit(v.Len())).Add(goType(n.Type.Elem))
 	var lit *jen.Statement
 	switch len(rows) {
 	case 0:
-		lit = jen.Add(goType(n.Type)).Values()
+		lit = typ.Values()
 	case 1:
-		lit = jen.Add(goType(n.Type)).Values(rows[0])
+		lit = typ.Values(rows[0])
 	default:
-		lit = jen.Add(goType(n.Type)).Custom(jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}, rows...)
+		lit = typ.Custom(jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}, rows...)
 	}
 	fl.trailer = append(fl.trailer, jen.Var().Id(name).Op("=").Add(lit))
 	return name

@@ -40,9 +40,9 @@ func (fg *funcGen) nodeExpr(n *ir.Node) expr {
 	case ir.OpSliceNew:
 		return fg.makeSlice(n)
 	case ir.OpSliceLen, ir.OpStrLen:
-		return primary(jen.Len(fg.ref(a[0], ctxConverted).s))
+		return primary(jen.Len(fg.base(a[0]).s))
 	case ir.OpSliceCap:
-		return primary(jen.Cap(fg.ref(a[0], ctxConverted).s))
+		return primary(jen.Cap(fg.base(a[0]).s))
 	case ir.OpSliceGet, ir.OpStrIndex:
 		return fg.index(a[0], a[1])
 	case ir.OpSliceSub, ir.OpStrSlice:
@@ -251,7 +251,7 @@ func (fg *funcGen) index(s, i ir.Exp) expr {
 	if sc, ic := s.Const(), i.Const(); sc != nil && ic != nil && constUint(ic) >= uint64(len(sc.Val.(string))) {
 		reject = true // "abc"[5] does not compile
 	}
-	base := fg.ref(s, ctxConverted).at(precPrimary)
+	base := fg.base(s, i).at(precPrimary)
 	return primary(jen.Add(base).Index(fg.bound(i, reject).s))
 }
 
@@ -275,6 +275,8 @@ func (fg *funcGen) slice(n *ir.Node) expr {
 			prev = c
 		}
 	}
+	// Not an array table by its name: slicing an array panics with
+	// "with length" where slicing a slice says "with capacity".
 	base := fg.ref(s, ctxConverted).at(precPrimary)
 	parts := make([]jen.Code, len(bounds))
 	for i, b := range bounds {

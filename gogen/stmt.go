@@ -424,7 +424,7 @@ func (fg *funcGen) stmt(out *stmts, n *ir.Node) {
 	case ir.OpStatic:
 		// A table the code writes is copied, so that no call sees the
 		// writes of another.
-		out.add(jen.Id(fg.name(n.Sym)).Op(":=").Qual("slices", "Clone").Call(jen.Id(fg.tables[n.Sym])))
+		out.add(jen.Id(fg.name(n.Sym)).Op(":=").Qual("slices", "Clone").Call(jen.Id(fg.tables[n.Sym]).Index(jen.Op(":"))))
 	default:
 		fg.valueStmt(out, n)
 	}
