@@ -38,17 +38,6 @@ func TestErrors(t *testing.T) {
 			want: `^k.go:7:3: cgen: F: the staged function addK is used as a value and captures dynamic values \[k\]`,
 		},
 		{
-			name: "inexact math under StrictMath",
-			opts: cgen.Options{StrictMath: true},
-			build: func(b b) *ir.Graph {
-				return b.Build(ts(ir.Float64), func(p []ir.Exp) ir.Exp {
-					b.At(pos)
-					return b.call("Pow", ir.Float64, p[0], b.k(ir.Float64, 0.5))
-				})
-			},
-			want: `^k.go:7:3: cgen: F: math.Pow has no C translation with Go's exact results`,
-		},
-		{
 			name: "unknown library function",
 			build: func(b b) *ir.Graph {
 				return b.Build(ts(ir.Float64), func(p []ir.Exp) ir.Exp {

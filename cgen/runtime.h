@@ -50,6 +50,9 @@
 
 #if defined(__clang__)
 #pragma STDC FP_CONTRACT OFF
+#elif defined(__GNUC__)
+/* gcc ignores the STDC pragma; GNU modes (-std=gnu11) contract by default. */
+#pragma GCC optimize("fp-contract=off")
 #endif
 
 #define LMS_UNUSED __attribute__((unused))

@@ -1,0 +1,1197 @@
+/*
+ * lmsgen C runtime, math: ports of Go's package math, so that C computes
+ * bit for bit what Go computes on linux/amd64 (GOAMD64=v1, the default).
+ *
+ * Ported from Go 1.26 (src/math of go1.26.8). For each function the port is
+ * of the code gc runs on amd64: the assembly of exp_amd64.s, log_amd64.s and
+ * hypot_amd64.s where Go has haveArchExp, haveArchLog, haveArchHypot, and the
+ * pure Go code elsewhere (stubs.go: no other arch function on amd64). Go
+ * constant expressions (4/Pi, 1/Ln10, ...) are exact in Go and rounded once:
+ * they are written here as hexadecimal literals computed by Go. Every other
+ * operation is written in Go's order of evaluation, one IEEE 754 double
+ * operation per Go operation; nothing may be contracted into a fused
+ * multiply-add (the prelude's pragmas turn contraction off for clang and for
+ * gcc, whatever -std and -march say), and nothing may be compiled with
+ * -ffast-math.
+ *
+ * Exp follows Go's CPU dispatch: exp_amd64.s uses fused multiply-adds when
+ * the CPU has AVX and FMA (internal/cpu's HasAVX && HasFMA), and so does the
+ * port, through C's fma (correctly rounded, as VFMADD is).
+ *
+ * The file is a list of sections, each starting with a line
+ * "lms:math NAME" in a comment; cgen emits the sections a generated file
+ * needs (those whose functions it calls, and the sections they call), in
+ * this order, after this comment. Each section defines lms_math_NAME (and
+ * helpers named lms_math_NAME_...).
+ *
+ * The Go code carries the following notices, reproduced as they require.
+ *
+ * Copyright 2009 The Go Authors.
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are
+ * met:
+ *
+ *    * Redistributions of source code must retain the above copyright
+ * notice, this list of conditions and the following disclaimer.
+ *    * Redistributions in binary form must reproduce the above
+ * copyright notice, this list of conditions and the following disclaimer
+ * in the documentation and/or other materials provided with the
+ * distribution.
+ *    * Neither the name of Google LLC nor the names of its
+ * contributors may be used to endorse or promote products derived from
+ * this software without specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS
+ * "AS IS" AND ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT
+ * LIMITED TO, THE IMPLIED WARRANTIES OF MERCHANTABILITY AND FITNESS FOR
+ * A PARTICULAR PURPOSE ARE DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT
+ * OWNER OR CONTRIBUTORS BE LIABLE FOR ANY DIRECT, INDIRECT, INCIDENTAL,
+ * SPECIAL, EXEMPLARY, OR CONSEQUENTIAL DAMAGES (INCLUDING, BUT NOT
+ * LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR SERVICES; LOSS OF USE,
+ * DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER CAUSED AND ON ANY
+ * THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY, OR TORT
+ * (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+ * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+ *
+ * Go's acosh, asinh, atanh, cbrt, erf, exp, expm1, log, log1p and hypot
+ * come from FreeBSD's msun / netlib's fdlibm with this notice:
+ *
+ *   Copyright (C) 1993 by Sun Microsystems, Inc. All rights reserved.
+ *   (e_exp.c: Copyright (C) 2004 by Sun Microsystems, Inc.)
+ *   Developed at SunPro, a Sun Microsystems, Inc. business.
+ *   Permission to use, copy, modify, and distribute this
+ *   software is freely granted, provided that this notice
+ *   is preserved.
+ *
+ * Go's sin, cos, tan, asin, acos, atan, sinh, cosh, tanh and gamma come from
+ * the Cephes Math Library (Release 2.8, June 2000, Copyright 1984, 1987,
+ * 1989, 1992, 2000 by Stephen L. Moshier), whose readme says: "What you see
+ * here may be used freely but it comes with no support or guarantee."
+ *
+ * exp_amd64.s is based on Naoki Shibata's SLEEF, whose README says: "The
+ * software is in public domain. You can use the software without any
+ * obligation."
+ */
+
+/* lms:math cpu
+ * The CPU features Go's math dispatches on, as internal/cpu reports them
+ * (gcc's and clang's __builtin_cpu_supports check the OS's support of the
+ * AVX state too, as internal/cpu does). */
+LMS_INLINE bool lms_math_cpu_fma(void) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+	return __builtin_cpu_supports("avx") && __builtin_cpu_supports("fma");
+#else
+	return false;
+#endif
+}
+LMS_INLINE bool lms_math_cpu_sse41(void) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+	return __builtin_cpu_supports("sse4.1");
+#else
+	return false;
+#endif
+}
+
+/* lms:math nan
+ * Go: bits.go, NaN; lms_math_nan_quiet is what SSE instructions make of a
+ * NaN operand (a signaling NaN made quiet, the payload kept). */
+LMS_INLINE double lms_math_nan(void) { return lms_f64frombits(UINT64_C(0x7FF8000000000001)); }
+LMS_INLINE double lms_math_nan_quiet(double x) { return lms_f64frombits(lms_f64bits(x) | UINT64_C(0x0008000000000000)); }
+
+/* lms:math trunc
+ * Go: math.Trunc, which gc compiles to ROUNDSD where the CPU has SSE4.1,
+ * and to a call of floor_amd64.s's archTrunc elsewhere: both are exact (the
+ * integer part is representable), and so is this port of archTrunc; they
+ * differ on a signaling NaN, which ROUNDSD makes quiet. */
+LMS_INLINE double lms_math_trunc(double x) {
+	uint64_t a = lms_f64bits(x) & ~UINT64_C(0x8000000000000000);
+	if (a >= UINT64_C(0x4330000000000000)) return lms_isnan(x) && lms_math_cpu_sse41() ? lms_math_nan_quiet(x) : x;
+	return lms_copysign((double)(int64_t)x, x);
+}
+
+/* lms:math floor
+ * Go: math.Floor (ROUNDSD or floor_amd64.s's archFloor, as Trunc). A port
+ * of archFloor. */
+LMS_INLINE double lms_math_floor(double x) {
+	uint64_t a = lms_f64bits(x) & ~UINT64_C(0x8000000000000000);
+	if (a - 1 >= UINT64_C(0x4330000000000000) - 1) /* ±0, NaN, |x| >= 2**52 */
+		return lms_isnan(x) && lms_math_cpu_sse41() ? lms_math_nan_quiet(x) : x;
+	double t = (double)(int64_t)x;
+	return x < t ? t - 1.0 : t;
+}
+
+/* lms:math round
+ * Go: floor.go, Round (bit operations; C's round makes a signaling NaN
+ * quiet, Go's Round does not). */
+LMS_INLINE double lms_math_round(double x) {
+	uint64_t bits = lms_f64bits(x);
+	unsigned e = (unsigned)(bits >> 52) & 0x7FF;
+	if (e < 1023) {
+		bits &= UINT64_C(0x8000000000000000);
+		if (e == 1023 - 1) bits |= UINT64_C(0x3FF0000000000000);
+	} else if (e < 1023 + 52) {
+		const uint64_t half = UINT64_C(1) << 51;
+		e -= 1023;
+		bits += half >> e;
+		bits &= ~(UINT64_C(0x000FFFFFFFFFFFFF) >> e);
+	}
+	return lms_f64frombits(bits);
+}
+
+/* lms:math fma
+ * Go: math.FMA, which gc compiles to VFMADD231SD where the CPU has FMA
+ * (internal/cpu's HasFMA) and to a call of fma.go's FMA elsewhere. Both
+ * round once, as C's fma does; they differ in which NaN they return, and
+ * fma.go returns z itself when x and y are finite and non-zero and z is
+ * infinite or NaN. */
+LMS_FN double lms_math_fma(double x, double y, double z) {
+	if (lms_math_cpu_fma()) {
+		/* VFMADD231SD returns the first NaN of x, y, z, made quiet
+		 * (measured: C's fma may pick another). */
+		if (lms_isnan(x)) return lms_math_nan_quiet(x);
+		if (lms_isnan(y)) return lms_math_nan_quiet(y);
+		if (lms_isnan(z)) return lms_math_nan_quiet(z);
+		return fma(x, y, z);
+	}
+	if (x == 0.0 || y == 0.0 || !lms_isfinite(x) || !lms_isfinite(y)) return x * y + z;
+	if (z == 0.0) return x * y;
+	if (!lms_isfinite(z)) return z;
+	return fma(x, y, z);
+}
+
+/* lms:math modf
+ * Go: modf.go, Modf (Trunc, then Copysign(f-integer, f)). Returns the
+ * integer part and stores the fractional part in *frac. */
+LMS_INLINE double lms_math_modf(double f, double *frac) {
+	double i = lms_math_trunc(f);
+	*frac = lms_copysign(f - i, f);
+	return i;
+}
+
+/* lms:math frexp
+ * Go: frexp.go, frexp (with bits.go's normalize). */
+LMS_FN double lms_math_frexp(double f, int64_t *exp) {
+	*exp = 0;
+	if (f == 0 || lms_isinf(f) || lms_isnan(f)) return f;
+	if (lms_fabs(f) < 2.2250738585072014e-308) {
+		f = f * 0x1p52;
+		*exp = -52;
+	}
+	uint64_t x = lms_f64bits(f);
+	*exp += (int64_t)((x >> 52) & 0x7FF) - 1023 + 1;
+	x &= ~(UINT64_C(0x7FF) << 52);
+	x |= UINT64_C(1022) << 52;
+	return lms_f64frombits(x);
+}
+
+/* lms:math ldexp
+ * Go: ldexp.go, ldexp (with bits.go's normalize). */
+LMS_FN double lms_math_ldexp(double frac, int64_t exp) {
+	if (frac == 0 || lms_isinf(frac) || lms_isnan(frac)) return frac;
+	if (lms_fabs(frac) < 2.2250738585072014e-308) {
+		frac = frac * 0x1p52;
+		exp = lms_add_i64(exp, -52);
+	}
+	uint64_t x = lms_f64bits(frac);
+	exp = lms_add_i64(exp, (int64_t)((x >> 52) & 0x7FF) - 1023);
+	if (exp < -1075) return lms_copysign(0, frac);
+	if (exp > 1023) return frac < 0 ? -LMS_INF : LMS_INF;
+	double m = 1;
+	if (exp < -1022) {
+		exp += 53;
+		m = 0x1p-53;
+	}
+	x &= ~(UINT64_C(0x7FF) << 52);
+	x |= (uint64_t)(exp + 1023) << 52;
+	return m * lms_f64frombits(x);
+}
+
+/* lms:math trigreduce
+ * Go: trig_reduce.go, trigReduce (Payne-Hanek reduction for x >= 2**29):
+ * returns j and stores z in *z. The shifts are Go's (a count of 64 or more
+ * gives 0). */
+LMS_INLINE uint64_t lms_math_trigreduce_shl(uint64_t x, unsigned n) { return n >= 64 ? 0 : x << n; }
+LMS_INLINE uint64_t lms_math_trigreduce_shr(uint64_t x, unsigned n) { return n >= 64 ? 0 : x >> n; }
+LMS_FN uint64_t lms_math_trigreduce(double x, double *z) {
+	static const uint64_t mPi4[20] = {
+		UINT64_C(0x0000000000000001), UINT64_C(0x45f306dc9c882a53), UINT64_C(0xf84eafa3ea69bb81),
+		UINT64_C(0xb6c52b3278872083), UINT64_C(0xfca2c757bd778ac3), UINT64_C(0x6e48dc74849ba5c0),
+		UINT64_C(0x0c925dd413a32439), UINT64_C(0xfc3bd63962534e7d), UINT64_C(0xd1046bea5d768909),
+		UINT64_C(0xd338e04d68befc82), UINT64_C(0x7323ac7306a673e9), UINT64_C(0x3908bf177bf25076),
+		UINT64_C(0x3ff12fffbc0b301f), UINT64_C(0xde5e2316b414da3e), UINT64_C(0xda6cfd9e4f96136e),
+		UINT64_C(0x9e8c7ecd3cbfd45a), UINT64_C(0xea4f758fd7cbe2f6), UINT64_C(0x7a0e73ef14a525d4),
+		UINT64_C(0xd7f6bf623f1aba10), UINT64_C(0xac06608df8f6d757),
+	};
+	const double PI4 = 0x1.921fb54442d18p-1; /* Pi / 4 */
+	if (x < PI4) {
+		*z = x;
+		return 0;
+	}
+	uint64_t ix = lms_f64bits(x);
+	int64_t exp = (int64_t)((ix >> 52) & 0x7FF) - 1023 - 52;
+	ix &= ~(UINT64_C(0x7FF) << 52);
+	ix |= UINT64_C(1) << 52;
+	unsigned digit = (unsigned)(exp + 61) / 64, bitshift = (unsigned)(exp + 61) % 64;
+	uint64_t z0 = lms_math_trigreduce_shl(mPi4[digit], bitshift) | lms_math_trigreduce_shr(mPi4[digit + 1], 64 - bitshift);
+	uint64_t z1 = lms_math_trigreduce_shl(mPi4[digit + 1], bitshift) | lms_math_trigreduce_shr(mPi4[digit + 2], 64 - bitshift);
+	uint64_t z2 = lms_math_trigreduce_shl(mPi4[digit + 2], bitshift) | lms_math_trigreduce_shr(mPi4[digit + 3], 64 - bitshift);
+	uint64_t z2hi = (uint64_t)(((unsigned __int128)z2 * ix) >> 64);
+	unsigned __int128 p1 = (unsigned __int128)z1 * ix;
+	uint64_t z1hi = (uint64_t)(p1 >> 64), z1lo = (uint64_t)p1;
+	uint64_t z0lo = z0 * ix;
+	uint64_t lo = z1lo + z2hi;
+	uint64_t c = lo < z1lo;
+	uint64_t hi = z0lo + z1hi + c;
+	uint64_t j = hi >> 61;
+	hi = hi << 3 | lo >> 61;
+	unsigned lz = hi == 0 ? 64 : (unsigned)__builtin_clzll(hi);
+	uint64_t e = (uint64_t)1023 - (lz + 1);
+	hi = lms_math_trigreduce_shl(hi, lz + 1) | lms_math_trigreduce_shr(lo, 64 - (lz + 1));
+	hi >>= 64 - 52;
+	hi |= e << 52;
+	double zz = lms_f64frombits(hi);
+	if ((j & 1) == 1) {
+		j++;
+		j &= 7;
+		zz--;
+	}
+	*z = zz * PI4;
+	return j;
+}
+
+/* lms:math sin
+ * Go: sin.go, sin and cos (trig_reduce.go above 2**29). */
+LMS_FN double lms_math_sin_poly(double z, double zz, bool cosine) {
+	static const double S[6] = {
+		1.58962301576546568060e-10, -2.50507477628578072866e-8, 2.75573136213857245213e-6,
+		-1.98412698295895385996e-4, 8.33333333332211858878e-3, -1.66666666666666307295e-1,
+	};
+	static const double C[6] = {
+		-1.13585365213876817300e-11, 2.08757008419747316778e-9, -2.75573141792967388112e-7,
+		2.48015872888517045348e-5, -1.38888888888730564116e-3, 4.16666666666665929218e-2,
+	};
+	if (cosine) return 1.0 - 0.5 * zz + zz * zz * ((((((C[0] * zz) + C[1]) * zz + C[2]) * zz + C[3]) * zz + C[4]) * zz + C[5]);
+	return z + z * zz * ((((((S[0] * zz) + S[1]) * zz + S[2]) * zz + S[3]) * zz + S[4]) * zz + S[5]);
+}
+/* lms_math_sin_reduce is the reduction shared by sin, cos and tan: j, and
+ * z in *z, for x >= 0; with octant, j &= 7 as sin and cos do. */
+LMS_INLINE uint64_t lms_math_sin_reduce(double x, double *z, bool octant) {
+	const double PI4A = 7.85398125648498535156e-1, PI4B = 3.77489470793079817668e-8, PI4C = 2.69515142907905952645e-15;
+	if (x >= 0x1p29) return lms_math_trigreduce(x, z);
+	uint64_t j = (uint64_t)(x * 0x1.45f306dc9c883p+0); /* 4 / Pi */
+	double y = (double)j;
+	if ((j & 1) == 1) {
+		j++;
+		y++;
+	}
+	if (octant) j &= 7;
+	*z = ((x - y * PI4A) - y * PI4B) - y * PI4C;
+	return j;
+}
+LMS_FN double lms_math_sin(double x) {
+	if (x == 0 || lms_isnan(x)) return x;
+	if (lms_isinf(x)) return lms_math_nan();
+	bool sign = false;
+	if (x < 0) {
+		x = -x;
+		sign = true;
+	}
+	double z;
+	uint64_t j = lms_math_sin_reduce(x, &z, true);
+	if (j > 3) {
+		sign = !sign;
+		j -= 4;
+	}
+	double y = lms_math_sin_poly(z, z * z, j == 1 || j == 2);
+	return sign ? -y : y;
+}
+LMS_FN double lms_math_sin_cos(double x) {
+	if (lms_isnan(x) || lms_isinf(x)) return lms_math_nan();
+	bool sign = false;
+	x = lms_fabs(x);
+	double z;
+	uint64_t j = lms_math_sin_reduce(x, &z, true);
+	if (j > 3) {
+		j -= 4;
+		sign = !sign;
+	}
+	if (j > 1) sign = !sign;
+	double y = lms_math_sin_poly(z, z * z, !(j == 1 || j == 2));
+	return sign ? -y : y;
+}
+
+/* lms:math tan
+ * Go: tan.go, tan. */
+LMS_FN double lms_math_tan(double x) {
+	static const double P[3] = {-1.30936939181383777646e4, 1.15351664838587416140e6, -1.79565251976484877988e7};
+	static const double Q[5] = {1.00000000000000000000e0, 1.36812963470692954678e4, -1.32089234440210967447e6,
+				    2.50083801823357915839e7, -5.38695755929454629881e7};
+	if (x == 0 || lms_isnan(x)) return x;
+	if (lms_isinf(x)) return lms_math_nan();
+	bool sign = false;
+	if (x < 0) {
+		x = -x;
+		sign = true;
+	}
+	double z, y;
+	uint64_t j = lms_math_sin_reduce(x, &z, false);
+	double zz = z * z;
+	if (zz > 1e-14) {
+		y = z + z * (zz * (((P[0] * zz) + P[1]) * zz + P[2]) / ((((zz + Q[1]) * zz + Q[2]) * zz + Q[3]) * zz + Q[4]));
+	} else {
+		y = z;
+	}
+	if ((j & 2) == 2) y = -1 / y;
+	return sign ? -y : y;
+}
+
+/* lms:math atan
+ * Go: atan.go, xatan, satan and atan. */
+LMS_INLINE double lms_math_atan_x(double x) {
+	const double P0 = -8.750608600031904122785e-01, P1 = -1.615753718733365076637e+01,
+		     P2 = -7.500855792314704667340e+01, P3 = -1.228866684490136173410e+02,
+		     P4 = -6.485021904942025371773e+01, Q0 = +2.485846490142306297962e+01,
+		     Q1 = +1.650270098316988542046e+02, Q2 = +4.328810604912902668951e+02,
+		     Q3 = +4.853903996359136964868e+02, Q4 = +1.945506571482613964425e+02;
+	double z = x * x;
+	z = z * ((((P0 * z + P1) * z + P2) * z + P3) * z + P4) / (((((z + Q0) * z + Q1) * z + Q2) * z + Q3) * z + Q4);
+	z = x * z + x;
+	return z;
+}
+LMS_FN double lms_math_atan_s(double x) {
+	const double Morebits = 6.123233995736765886130e-17, Tan3pio8 = 2.41421356237309504880;
+	if (x <= 0.66) return lms_math_atan_x(x);
+	if (x > Tan3pio8) return 0x1.921fb54442d18p+0 - lms_math_atan_x(1 / x) + Morebits; /* Pi/2 */
+	return 0x1.921fb54442d18p-1 + lms_math_atan_x((x - 1) / (x + 1)) + 0.5 * Morebits; /* Pi/4 */
+}
+LMS_FN double lms_math_atan(double x) {
+	if (x == 0) return x;
+	if (x > 0) return lms_math_atan_s(x);
+	return -lms_math_atan_s(-x);
+}
+
+/* lms:math asin
+ * Go: asin.go, asin and acos. sqrt is exact (IEEE 754's correctly rounded
+ * square root, SQRTSD in Go and in C). */
+LMS_FN double lms_math_asin(double x) {
+	if (x == 0) return x;
+	bool sign = false;
+	if (x < 0) {
+		x = -x;
+		sign = true;
+	}
+	if (x > 1) return lms_math_nan();
+	double temp = sqrt(1 - x * x);
+	if (x > 0.7) {
+		temp = 0x1.921fb54442d18p+0 - lms_math_atan_s(temp / x); /* Pi/2 */
+	} else {
+		temp = lms_math_atan_s(x / temp);
+	}
+	return sign ? -temp : temp;
+}
+LMS_FN double lms_math_asin_acos(double x) { return 0x1.921fb54442d18p+0 - lms_math_asin(x); }
+
+/* lms:math atan2
+ * Go: atan2.go, atan2. */
+LMS_FN double lms_math_atan2(double y, double x) {
+	const double Pi = 0x1.921fb54442d18p+1;
+	if (lms_isnan(y) || lms_isnan(x)) return lms_math_nan();
+	if (y == 0) {
+		if (x >= 0 && !(lms_f64bits(x) >> 63)) return lms_copysign(0, y);
+		return lms_copysign(Pi, y);
+	}
+	if (x == 0) return lms_copysign(0x1.921fb54442d18p+0, y);
+	if (lms_isinf(x)) {
+		if (x > 0) return lms_isinf(y) ? lms_copysign(0x1.921fb54442d18p-1, y) : lms_copysign(0, y);
+		return lms_isinf(y) ? lms_copysign(0x1.2d97c7f3321d2p+1, y) : lms_copysign(Pi, y); /* 3*Pi/4 */
+	}
+	if (lms_isinf(y)) return lms_copysign(0x1.921fb54442d18p+0, y);
+	double q = lms_math_atan(y / x);
+	if (x < 0) {
+		if (q <= 0) return q + Pi;
+		return q - Pi;
+	}
+	return q;
+}
+
+/* lms:math exp
+ * Go: exp_amd64.s, archExp (math.Exp on amd64), with its FMA path taken
+ * when the CPU has AVX and FMA, as Go's useFMA (exp_amd64.go) decides. */
+/* lms_math_exp_cvtsd2sl is CVTSD2SL: round to nearest even (the default
+ * rounding mode), INT32_MIN if out of range. */
+LMS_INLINE int32_t lms_math_exp_cvtsd2sl(double r) {
+	double t = r;
+	if (lms_fabs(r) < 0x1p52) {
+		double big = lms_copysign(0x1p52, r);
+		t = (r + big) - big;
+	}
+	if (t >= -2147483648.0 && t <= 2147483647.0) return (int32_t)t;
+	return INT32_MIN;
+}
+LMS_FN double lms_math_exp(double x) {
+	const double LOG2E = 1.4426950408889634073599246810018920, LN2U = 0.69314718055966295651160180568695068359375,
+		     LN2L = 0.28235290563031577122588448175013436025525412068e-12, Overflow = 7.09782712893384e+02;
+	static const double C[9] = {0.5,
+				    1.0,
+				    2.0,
+				    1.6666666666666666667e-1,
+				    4.1666666666666666667e-2,
+				    8.3333333333333333333e-3,
+				    1.3888888888888888889e-3,
+				    1.9841269841269841270e-4,
+				    2.4801587301587301587e-5};
+	uint64_t bx = lms_f64bits(x);
+	if ((bx & ~UINT64_C(0x8000000000000000)) >= UINT64_C(0x7FF0000000000000)) {
+		if (bx == UINT64_C(0xFFF0000000000000)) return 0;
+		return x;
+	}
+	if (x > Overflow) return LMS_INF;
+	int32_t k = lms_math_exp_cvtsd2sl(LOG2E * x);
+	double fk = (double)k, t;
+	if (lms_math_cpu_fma()) {
+		x = fma(-fk, LN2U, x);
+		x = fma(-fk, LN2L, x);
+		x = x * 0.0625;
+		t = C[8];
+		t = fma(t, x, C[7]);
+		t = fma(t, x, C[6]);
+		t = fma(t, x, C[5]);
+		t = fma(t, x, C[4]);
+		t = fma(t, x, C[3]);
+		t = fma(t, x, C[0]);
+		t = fma(t, x, C[1]);
+		x = x * t;
+		for (int i = 0; i < 3; i++) {
+			t = x + C[2];
+			x = x * t;
+		}
+		t = x + C[2];
+		x = fma(x, t, C[1]);
+	} else {
+		x = x - fk * LN2U;
+		x = x - fk * LN2L;
+		x = x * 0.0625;
+		t = C[8] * x + C[7];
+		t = t * x + C[6];
+		t = t * x + C[5];
+		t = t * x + C[4];
+		t = t * x + C[3];
+		t = t * x + C[0];
+		t = t * x + C[1];
+		x = x * t;
+		for (int i = 0; i < 4; i++) {
+			t = C[2] + x;
+			x = x * t;
+		}
+		x = x + C[1];
+	}
+	int32_t b = k + 0x3FF;
+	if (b <= 0) {
+		if (b < -52) return 0;
+		b += 0x3FE;
+		x = x * lms_f64frombits((uint64_t)b << 52);
+		b = 1;
+	} else if (b >= 0x7FF) {
+		return LMS_INF;
+	}
+	return x * lms_f64frombits((uint64_t)b << 52);
+}
+
+/* lms:math exp2
+ * Go: exp.go, exp2 and expmulti (math.Exp2 has no assembly on amd64). */
+LMS_FN double lms_math_exp2_multi(double hi, double lo, int64_t k) {
+	const double P1 = 1.66666666666666657415e-01, P2 = -2.77777777770155933842e-03, P3 = 6.61375632143793436117e-05,
+		     P4 = -1.65339022054652515390e-06, P5 = 4.13813679705723846039e-08;
+	double r = hi - lo;
+	double t = r * r;
+	double c = r - t * (P1 + t * (P2 + t * (P3 + t * (P4 + t * P5))));
+	double y = 1 - ((lo - (r * c) / (2 - c)) - hi);
+	return lms_math_ldexp(y, k);
+}
+LMS_FN double lms_math_exp2(double x) {
+	const double Ln2Hi = 6.93147180369123816490e-01, Ln2Lo = 1.90821492927058770002e-10,
+		     Overflow = 1.0239999999999999e+03, Underflow = -1.0740e+03;
+	if (lms_isnan(x)) return x;
+	if (x > Overflow) return LMS_INF;
+	if (x < Underflow) return 0;
+	int64_t k = 0;
+	if (x > 0) {
+		k = lms_f64_to_i64(x + 0.5);
+	} else if (x < 0) {
+		k = lms_f64_to_i64(x - 0.5);
+	}
+	double t = x - (double)k;
+	double hi = t * Ln2Hi;
+	double lo = -t * Ln2Lo;
+	return lms_math_exp2_multi(hi, lo, k);
+}
+
+/* lms:math expm1
+ * Go: expm1.go, expm1. */
+LMS_FN double lms_math_expm1(double x) {
+	const double Othreshold = 7.09782712893383973096e+02, Ln2X56 = 3.88162421113569373274e+01,
+		     Ln2HalfX3 = 1.03972077083991796413e+00, Ln2Half = 3.46573590279972654709e-01,
+		     Ln2Hi = 6.93147180369123816490e-01, Ln2Lo = 1.90821492927058770002e-10,
+		     InvLn2 = 1.44269504088896338700e+00, Tiny = 0x1p-54, Q1 = -3.33333333333331316428e-02,
+		     Q2 = 1.58730158725481460165e-03, Q3 = -7.93650757867487942473e-05,
+		     Q4 = 4.00821782732936239552e-06, Q5 = -2.01099218183624371326e-07;
+	if ((lms_isinf(x) && x > 0) || lms_isnan(x)) return x;
+	if (lms_isinf(x)) return -1;
+	double absx = x;
+	bool sign = false;
+	if (x < 0) {
+		absx = -absx;
+		sign = true;
+	}
+	if (absx >= Ln2X56) {
+		if (sign) return -1;
+		if (absx >= Othreshold) return LMS_INF;
+	}
+	double c = 0;
+	int64_t k = 0;
+	if (absx > Ln2Half) {
+		double hi, lo;
+		if (absx < Ln2HalfX3) {
+			if (!sign) {
+				hi = x - Ln2Hi;
+				lo = Ln2Lo;
+				k = 1;
+			} else {
+				hi = x + Ln2Hi;
+				lo = -Ln2Lo;
+				k = -1;
+			}
+		} else {
+			if (!sign) {
+				k = lms_f64_to_i64(InvLn2 * x + 0.5);
+			} else {
+				k = lms_f64_to_i64(InvLn2 * x - 0.5);
+			}
+			double t = (double)k;
+			hi = x - t * Ln2Hi;
+			lo = t * Ln2Lo;
+		}
+		x = hi - lo;
+		c = (hi - x) - lo;
+	} else if (absx < Tiny) {
+		return x;
+	}
+	double hfx = 0.5 * x;
+	double hxs = x * hfx;
+	double r1 = 1 + hxs * (Q1 + hxs * (Q2 + hxs * (Q3 + hxs * (Q4 + hxs * Q5))));
+	double t = 3 - r1 * hfx;
+	double e = hxs * ((r1 - t) / (6.0 - x * t));
+	if (k == 0) return x - (x * e - hxs);
+	e = (x * (e - c) - c);
+	e -= hxs;
+	if (k == -1) return 0.5 * (x - e) - 0.5;
+	if (k == 1) {
+		if (x < -0.25) return -2 * (e - (x + 0.5));
+		return 1 + 2 * (x - e);
+	}
+	if (k <= -2 || k > 56) {
+		double y = 1 - (e - x);
+		y = lms_f64frombits(lms_f64bits(y) + ((uint64_t)k << 52));
+		return y - 1;
+	}
+	if (k < 20) {
+		double t2 = lms_f64frombits(UINT64_C(0x3ff0000000000000) - (UINT64_C(0x20000000000000) >> k));
+		double y = t2 - (e - x);
+		return lms_f64frombits(lms_f64bits(y) + ((uint64_t)k << 52));
+	}
+	t = lms_f64frombits((uint64_t)(0x3ff - k) << 52);
+	double y = x - (e + t);
+	y++;
+	return lms_f64frombits(lms_f64bits(y) + ((uint64_t)k << 52));
+}
+
+/* lms:math log
+ * Go: log_amd64.s, archLog (math.Log on amd64). */
+LMS_FN double lms_math_log(double x) {
+	const double HSqrt2 = 7.07106781186547524401e-01, Ln2Hi = 6.93147180369123816490e-01,
+		     Ln2Lo = 1.90821492927058770002e-10, L1 = 6.666666666666735130e-01, L2 = 3.999999999940941908e-01,
+		     L3 = 2.857142874366239149e-01, L4 = 2.222219843214978396e-01, L5 = 1.818357216161805012e-01,
+		     L6 = 1.531383769920937332e-01, L7 = 1.479819860511658591e-01;
+	uint64_t bx = lms_f64bits(x);
+	if ((bx & ~UINT64_C(0x8000000000000000)) == 0) return -LMS_INF;
+	if ((int64_t)bx < 0) return lms_math_nan();
+	if (bx >= UINT64_C(0x7FF0000000000000)) return x;
+	double f1 = lms_f64frombits((bx & UINT64_C(0x000FFFFFFFFFFFFF)) | UINT64_C(0x3FE0000000000000));
+	double k = (double)((int32_t)((bx >> 52) & 0x7FF) - 0x3FE);
+	/* CMPSD $5 (not less than): HSqrt2 is not below f1. */
+	double adj = !(HSqrt2 < f1) ? 1.0 : 0.0;
+	k = k - adj;
+	f1 = f1 * (adj + 1.0);
+	double f = f1 - 1.0;
+	double s = f / (2.0 + f);
+	double s2 = s * s;
+	double s4 = s2 * s2;
+	double t1 = s2 * (((L7 * s4 + L5) * s4 + L3) * s4 + L1);
+	double t2 = s4 * ((L6 * s4 + L4) * s4 + L2);
+	double R = t1 + t2;
+	double hfsq = 0.5 * f * f;
+	return k * Ln2Hi - ((hfsq - (s * (R + hfsq) + Ln2Lo * k)) - f);
+}
+
+/* lms:math log10
+ * Go: log10.go, log10 and log2 (with frexp). */
+LMS_FN double lms_math_log10(double x) { return lms_math_log(x) * 0x1.bcb7b1526e50ep-2; /* 1/Ln10 */ }
+LMS_FN double lms_math_log10_log2(double x) {
+	int64_t exp;
+	double frac = lms_math_frexp(x, &exp);
+	if (frac == 0.5) return (double)(exp - 1);
+	return lms_math_log(frac) * 0x1.71547652b82fep+0 + (double)exp; /* 1/Ln2 */
+}
+
+/* lms:math log1p
+ * Go: log1p.go, log1p. */
+LMS_FN double lms_math_log1p(double x) {
+	const double Sqrt2M1 = 4.142135623730950488017e-01, Sqrt2HalfM1 = -2.928932188134524755992e-01,
+		     Small = 0x1p-29, Tiny = 0x1p-54, Two53 = 0x1p53, Ln2Hi = 6.93147180369123816490e-01,
+		     Ln2Lo = 1.90821492927058770002e-10, Lp1 = 6.666666666666735130e-01,
+		     Lp2 = 3.999999999940941908e-01, Lp3 = 2.857142874366239149e-01,
+		     Lp4 = 2.222219843214978396e-01, Lp5 = 1.818357216161805012e-01,
+		     Lp6 = 1.531383769920937332e-01, Lp7 = 1.479819860511658591e-01;
+	if (x < -1 || lms_isnan(x)) return lms_math_nan();
+	if (x == -1) return -LMS_INF;
+	if (lms_isinf(x)) return LMS_INF;
+	double absx = lms_fabs(x);
+	double f = 0;
+	uint64_t iu = 0;
+	int64_t k = 1;
+	if (absx < Sqrt2M1) {
+		if (absx < Small) {
+			if (absx < Tiny) return x;
+			return x - x * x * 0.5;
+		}
+		if (x > Sqrt2HalfM1) {
+			k = 0;
+			f = x;
+			iu = 1;
+		}
+	}
+	double c = 0;
+	if (k != 0) {
+		double u;
+		if (absx < Two53) {
+			u = 1.0 + x;
+			iu = lms_f64bits(u);
+			k = (int64_t)((iu >> 52) - 1023);
+			if (k > 0) {
+				c = 1.0 - (u - x);
+			} else {
+				c = x - (u - 1.0);
+			}
+			c /= u;
+		} else {
+			u = x;
+			iu = lms_f64bits(u);
+			k = (int64_t)((iu >> 52) - 1023);
+			c = 0;
+		}
+		iu &= UINT64_C(0x000fffffffffffff);
+		if (iu < UINT64_C(0x0006a09e667f3bcd)) {
+			u = lms_f64frombits(iu | UINT64_C(0x3ff0000000000000));
+		} else {
+			k++;
+			u = lms_f64frombits(iu | UINT64_C(0x3fe0000000000000));
+			iu = (UINT64_C(0x0010000000000000) - iu) >> 2;
+		}
+		f = u - 1.0;
+	}
+	double hfsq = 0.5 * f * f;
+	double s, R, z;
+	if (iu == 0) {
+		if (f == 0) {
+			if (k == 0) return 0;
+			c += (double)k * Ln2Lo;
+			return (double)k * Ln2Hi + c;
+		}
+		R = hfsq * (1.0 - 0.66666666666666666 * f);
+		if (k == 0) return f - R;
+		return (double)k * Ln2Hi - ((R - ((double)k * Ln2Lo + c)) - f);
+	}
+	s = f / (2.0 + f);
+	z = s * s;
+	R = z * (Lp1 + z * (Lp2 + z * (Lp3 + z * (Lp4 + z * (Lp5 + z * (Lp6 + z * Lp7))))));
+	if (k == 0) return f - (hfsq - s * (hfsq + R));
+	return (double)k * Ln2Hi - ((hfsq - (s * (hfsq + R) + ((double)k * Ln2Lo + c))) - f);
+}
+
+/* lms:math sinh
+ * Go: sinh.go, sinh and cosh. */
+LMS_FN double lms_math_sinh(double x) {
+	const double P0 = -0.6307673640497716991184787251e+6, P1 = -0.8991272022039509355398013511e+5,
+		     P2 = -0.2894211355989563807284660366e+4, P3 = -0.2630563213397497062819489e+2,
+		     Q0 = -0.6307673640497716991212077277e+6, Q1 = 0.1521517378790019070696485176e+5,
+		     Q2 = -0.173678953558233699533450911e+3;
+	bool sign = false;
+	if (x < 0) {
+		x = -x;
+		sign = true;
+	}
+	double temp;
+	if (x > 21) {
+		temp = lms_math_exp(x) * 0.5;
+	} else if (x > 0.5) {
+		double ex = lms_math_exp(x);
+		temp = (ex - 1 / ex) * 0.5;
+	} else {
+		double sq = x * x;
+		temp = (((P3 * sq + P2) * sq + P1) * sq + P0) * x;
+		temp = temp / (((sq + Q2) * sq + Q1) * sq + Q0);
+	}
+	return sign ? -temp : temp;
+}
+LMS_FN double lms_math_sinh_cosh(double x) {
+	x = lms_fabs(x);
+	if (x > 21) return lms_math_exp(x) * 0.5;
+	double ex = lms_math_exp(x);
+	return (ex + 1 / ex) * 0.5;
+}
+
+/* lms:math tanh
+ * Go: tanh.go, tanh. */
+LMS_FN double lms_math_tanh(double x) {
+	static const double P[3] = {-9.64399179425052238628e-1, -9.92877231001918586564e1, -1.61468768441708447952e3};
+	static const double Q[3] = {1.12811678491632931402e2, 2.23548839060100448583e3, 4.84406305325125486048e3};
+	const double MAXLOG = 8.8029691931113054295988e+01;
+	double z = lms_fabs(x);
+	if (z > 0.5 * MAXLOG) return x < 0 ? -1 : 1;
+	if (z >= 0.625) {
+		double s = lms_math_exp(2 * z);
+		z = 1 - 2 / (s + 1);
+		if (x < 0) z = -z;
+		return z;
+	}
+	if (x == 0) return x;
+	double s = x * x;
+	return x + x * s * ((P[0] * s + P[1]) * s + P[2]) / (((s + Q[0]) * s + Q[1]) * s + Q[2]);
+}
+
+/* lms:math asinh
+ * Go: asinh.go, asinh. */
+LMS_FN double lms_math_asinh(double x) {
+	const double Ln2 = 6.93147180559945286227e-01, NearZero = 0x1p-28, Large = 0x1p28;
+	if (lms_isnan(x) || lms_isinf(x)) return x;
+	bool sign = false;
+	if (x < 0) {
+		x = -x;
+		sign = true;
+	}
+	double temp;
+	if (x > Large) {
+		temp = lms_math_log(x) + Ln2;
+	} else if (x > 2) {
+		temp = lms_math_log(2 * x + 1 / (sqrt(x * x + 1) + x));
+	} else if (x < NearZero) {
+		temp = x;
+	} else {
+		temp = lms_math_log1p(x + x * x / (1 + sqrt(1 + x * x)));
+	}
+	return sign ? -temp : temp;
+}
+
+/* lms:math acosh
+ * Go: acosh.go, acosh. */
+LMS_FN double lms_math_acosh(double x) {
+	const double Ln2 = 0x1.62e42fefa39efp-1, Large = 0x1p28;
+	if (x < 1 || lms_isnan(x)) return lms_math_nan();
+	if (x == 1) return 0;
+	if (x >= Large) return lms_math_log(x) + Ln2;
+	if (x > 2) return lms_math_log(2 * x - 1 / (x + sqrt(x * x - 1)));
+	double t = x - 1;
+	return lms_math_log1p(t + sqrt(2 * t + t * t));
+}
+
+/* lms:math atanh
+ * Go: atanh.go, atanh. */
+LMS_FN double lms_math_atanh(double x) {
+	const double NearZero = 0x1p-28;
+	if (x < -1 || x > 1 || lms_isnan(x)) return lms_math_nan();
+	if (x == 1) return LMS_INF;
+	if (x == -1) return -LMS_INF;
+	bool sign = false;
+	if (x < 0) {
+		x = -x;
+		sign = true;
+	}
+	double temp;
+	if (x < NearZero) {
+		temp = x;
+	} else if (x < 0.5) {
+		temp = x + x;
+		temp = 0.5 * lms_math_log1p(temp + temp * x / (1 - x));
+	} else {
+		temp = 0.5 * lms_math_log1p((x + x) / (1 - x));
+	}
+	return sign ? -temp : temp;
+}
+
+/* lms:math cbrt
+ * Go: cbrt.go, cbrt. */
+LMS_FN double lms_math_cbrt(double x) {
+	const uint64_t B1 = 715094163, B2 = 696219795;
+	const double C = 5.42857142857142815906e-01, D = -7.05306122448979611050e-01, E = 1.41428571428571436819e+00,
+		     F = 1.60714285714285720630e+00, G = 3.57142857142857150787e-01,
+		     SmallestNormal = 2.22507385850720138309e-308;
+	if (x == 0 || lms_isnan(x) || lms_isinf(x)) return x;
+	bool sign = false;
+	if (x < 0) {
+		x = -x;
+		sign = true;
+	}
+	double t = lms_f64frombits(lms_f64bits(x) / 3 + (B1 << 32));
+	if (x < SmallestNormal) {
+		t = 0x1p54;
+		t *= x;
+		t = lms_f64frombits(lms_f64bits(t) / 3 + (B2 << 32));
+	}
+	double r = t * t / x;
+	double s = C + r * t;
+	t *= G + F / (s + E + D / s);
+	t = lms_f64frombits((lms_f64bits(t) & (UINT64_C(0xFFFFFFFFC) << 28)) + (UINT64_C(1) << 30));
+	s = t * t;
+	r = x / s;
+	double w = t + t;
+	r = (r - t) / (w + r);
+	t = t + t * r;
+	return sign ? -t : t;
+}
+
+/* lms:math erf
+ * Go: erf.go, erf and erfc. */
+LMS_FN double lms_math_erf_tail(double x, double R, double S) {
+	double z = lms_f64frombits(lms_f64bits(x) & UINT64_C(0xffffffff00000000));
+	return lms_math_exp(-z * z - 0.5625) * lms_math_exp((z - x) * (z + x) + R / S);
+}
+/* lms_math_erf_pq computes P/Q for 0.84375 <= x < 1.25. */
+LMS_FN double lms_math_erf_pq(double x) {
+	const double pa0 = -2.36211856075265944077e-03, pa1 = 4.14856118683748331666e-01,
+		     pa2 = -3.72207876035701323847e-01, pa3 = 3.18346619901161753674e-01,
+		     pa4 = -1.10894694282396677476e-01, pa5 = 3.54783043256182359371e-02,
+		     pa6 = -2.16637559486879084300e-03, qa1 = 1.06420880400844228286e-01,
+		     qa2 = 5.40397917702171048937e-01, qa3 = 7.18286544141962662868e-02,
+		     qa4 = 1.26171219808761642112e-01, qa5 = 1.36370839120290507362e-02,
+		     qa6 = 1.19844998467991074170e-02;
+	double s = x - 1;
+	double P = pa0 + s * (pa1 + s * (pa2 + s * (pa3 + s * (pa4 + s * (pa5 + s * pa6)))));
+	double Q = 1 + s * (qa1 + s * (qa2 + s * (qa3 + s * (qa4 + s * (qa5 + s * qa6)))));
+	return P / Q;
+}
+/* lms_math_erf_y computes r/s for |x| < 0.84375. */
+LMS_FN double lms_math_erf_y(double x) {
+	const double pp0 = 1.28379167095512558561e-01, pp1 = -3.25042107247001499370e-01,
+		     pp2 = -2.84817495755985104766e-02, pp3 = -5.77027029648944159157e-03,
+		     pp4 = -2.37630166566501626084e-05, qq1 = 3.97917223959155352819e-01,
+		     qq2 = 6.50222499887672944485e-02, qq3 = 5.08130628187576562776e-03,
+		     qq4 = 1.32494738004321644526e-04, qq5 = -3.96022827877536812320e-06;
+	double z = x * x;
+	double r = pp0 + z * (pp1 + z * (pp2 + z * (pp3 + z * pp4)));
+	double s = 1 + z * (qq1 + z * (qq2 + z * (qq3 + z * (qq4 + z * qq5))));
+	return r / s;
+}
+/* lms_math_erf_rs computes R and S for 1.25 <= x < 1/0.35 (a) or
+ * x >= 1/0.35 (b). */
+LMS_FN void lms_math_erf_rs(double x, double *R, double *S) {
+	const double ra0 = -9.86494403484714822705e-03, ra1 = -6.93858572707181764372e-01,
+		     ra2 = -1.05586262253232909814e+01, ra3 = -6.23753324503260060396e+01,
+		     ra4 = -1.62396669462573470355e+02, ra5 = -1.84605092906711035994e+02,
+		     ra6 = -8.12874355063065934246e+01, ra7 = -9.81432934416914548592e+00,
+		     sa1 = 1.96512716674392571292e+01, sa2 = 1.37657754143519042600e+02,
+		     sa3 = 4.34565877475229228821e+02, sa4 = 6.45387271733267880336e+02,
+		     sa5 = 4.29008140027567833386e+02, sa6 = 1.08635005541779435134e+02,
+		     sa7 = 6.57024977031928170135e+00, sa8 = -6.04244152148580987438e-02,
+		     rb0 = -9.86494292470009928597e-03, rb1 = -7.99283237680523006574e-01,
+		     rb2 = -1.77579549177547519889e+01, rb3 = -1.60636384855821916062e+02,
+		     rb4 = -6.37566443368389627722e+02, rb5 = -1.02509513161107724954e+03,
+		     rb6 = -4.83519191608651397019e+02, sb1 = 3.03380607434824582924e+01,
+		     sb2 = 3.25792512996573918826e+02, sb3 = 1.53672958608443695994e+03,
+		     sb4 = 3.19985821950859553908e+03, sb5 = 2.55305040643316442583e+03,
+		     sb6 = 4.74528541206955367215e+02, sb7 = -2.24409524465858183362e+01;
+	double s = 1 / (x * x);
+	if (x < 0x1.6db6db6db6db7p+1) { /* 1/0.35 */
+		*R = ra0 + s * (ra1 + s * (ra2 + s * (ra3 + s * (ra4 + s * (ra5 + s * (ra6 + s * ra7))))));
+		*S = 1 + s * (sa1 + s * (sa2 + s * (sa3 + s * (sa4 + s * (sa5 + s * (sa6 + s * (sa7 + s * sa8)))))));
+	} else {
+		*R = rb0 + s * (rb1 + s * (rb2 + s * (rb3 + s * (rb4 + s * (rb5 + s * rb6)))));
+		*S = 1 + s * (sb1 + s * (sb2 + s * (sb3 + s * (sb4 + s * (sb5 + s * (sb6 + s * sb7))))));
+	}
+}
+LMS_FN double lms_math_erf(double x) {
+	const double erx = 8.45062911510467529297e-01, efx = 1.28379167095512586316e-01,
+		     efx8 = 1.02703333676410069053e+00, VeryTiny = 2.848094538889218e-306, Small = 0x1p-28;
+	if (lms_isnan(x)) return lms_math_nan();
+	if (lms_isinf(x)) return x > 0 ? 1 : -1;
+	bool sign = false;
+	if (x < 0) {
+		x = -x;
+		sign = true;
+	}
+	if (x < 0.84375) {
+		double temp;
+		if (x < Small) {
+			if (x < VeryTiny) {
+				temp = 0.125 * (8.0 * x + efx8 * x);
+			} else {
+				temp = x + efx * x;
+			}
+		} else {
+			temp = x + x * lms_math_erf_y(x);
+		}
+		return sign ? -temp : temp;
+	}
+	if (x < 1.25) {
+		if (sign) return -erx - lms_math_erf_pq(x);
+		return erx + lms_math_erf_pq(x);
+	}
+	if (x >= 6) return sign ? -1 : 1;
+	double R, S;
+	lms_math_erf_rs(x, &R, &S);
+	double r = lms_math_erf_tail(x, R, S);
+	if (sign) return r / x - 1;
+	return 1 - r / x;
+}
+LMS_FN double lms_math_erf_erfc(double x) {
+	const double erx = 8.45062911510467529297e-01, Tiny = 0x1p-56;
+	if (lms_isnan(x)) return lms_math_nan();
+	if (lms_isinf(x)) return x > 0 ? 0 : 2;
+	bool sign = false;
+	if (x < 0) {
+		x = -x;
+		sign = true;
+	}
+	if (x < 0.84375) {
+		double temp;
+		if (x < Tiny) {
+			temp = x;
+		} else {
+			double y = lms_math_erf_y(x);
+			if (x < 0.25) {
+				temp = x + x * y;
+			} else {
+				temp = 0.5 + (x * y + (x - 0.5));
+			}
+		}
+		if (sign) return 1 + temp;
+		return 1 - temp;
+	}
+	if (x < 1.25) {
+		if (sign) return 1 + erx + lms_math_erf_pq(x);
+		return 1 - erx - lms_math_erf_pq(x);
+	}
+	if (x < 28) {
+		if (sign && x > 6) return 2; /* in Go, within x >= 1/0.35 */
+		double R, S;
+		lms_math_erf_rs(x, &R, &S);
+		double r = lms_math_erf_tail(x, R, S);
+		if (sign) return 2 - r / x;
+		return r / x;
+	}
+	return sign ? 2 : 0;
+}
+
+/* lms:math pow
+ * Go: pow.go, pow and isOddInt. */
+LMS_INLINE bool lms_math_pow_isoddint(double x) {
+	if (lms_fabs(x) >= 0x1p53) return false;
+	double xf;
+	double xi = lms_math_modf(x, &xf);
+	return xf == 0 && (lms_f64_to_i64(xi) & 1) == 1;
+}
+LMS_FN double lms_math_pow(double x, double y) {
+	if (y == 0 || x == 1) return 1;
+	if (y == 1) return x;
+	if (lms_isnan(x) || lms_isnan(y)) return lms_math_nan();
+	if (x == 0) {
+		if (y < 0) {
+			if ((lms_f64bits(x) >> 63) && lms_math_pow_isoddint(y)) return -LMS_INF;
+			return LMS_INF;
+		}
+		if (y > 0) {
+			if ((lms_f64bits(x) >> 63) && lms_math_pow_isoddint(y)) return x;
+			return 0;
+		}
+	} else if (lms_isinf(y)) {
+		if (x == -1) return 1;
+		if ((lms_fabs(x) < 1) == (y > 0)) return 0;
+		return LMS_INF;
+	} else if (lms_isinf(x)) {
+		if (x < 0) return lms_math_pow(1 / x, -y);
+		if (y < 0) return 0;
+		if (y > 0) return LMS_INF;
+	} else if (y == 0.5) {
+		return sqrt(x);
+	} else if (y == -0.5) {
+		return 1 / sqrt(x);
+	}
+	double yf;
+	double yi = lms_math_modf(lms_fabs(y), &yf);
+	if (yf != 0 && x < 0) return lms_math_nan();
+	if (yi >= 0x1p63) {
+		if (x == -1) return 1;
+		if ((lms_fabs(x) < 1) == (y > 0)) return 0;
+		return LMS_INF;
+	}
+	double a1 = 1.0;
+	int64_t ae = 0;
+	if (yf != 0) {
+		if (yf > 0.5) {
+			yf--;
+			yi++;
+		}
+		a1 = lms_math_exp(yf * lms_math_log(x));
+	}
+	int64_t xe;
+	double x1 = lms_math_frexp(x, &xe);
+	for (int64_t i = lms_f64_to_i64(yi); i != 0; i >>= 1) {
+		if (xe < -(1 << 12) || (1 << 12) < xe) {
+			ae += xe;
+			break;
+		}
+		if ((i & 1) == 1) {
+			a1 *= x1;
+			ae += xe;
+		}
+		x1 *= x1;
+		xe <<= 1;
+		if (x1 < .5) {
+			x1 += x1;
+			xe--;
+		}
+	}
+	if (y < 0) {
+		a1 = 1 / a1;
+		ae = -ae;
+	}
+	return lms_math_ldexp(a1, ae);
+}
+
+/* lms:math gamma
+ * Go: gamma.go, Gamma, stirling and isNegInt. */
+LMS_FN double lms_math_gamma_stirling(double x, double *y2out) {
+	static const double S[5] = {7.87311395793093628397e-04, -2.29549961613378126380e-04, -2.68132617805781232825e-03,
+				    3.47222221605458667310e-03, 8.33333333333482257126e-02};
+	const double SqrtTwoPi = 2.506628274631000502417, MaxStirling = 143.01608;
+	if (x > 200) {
+		*y2out = 1;
+		return LMS_INF;
+	}
+	double w = 1 / x;
+	w = 1 + w * ((((S[0] * w + S[1]) * w + S[2]) * w + S[3]) * w + S[4]);
+	double y1 = lms_math_exp(x);
+	double y2 = 1.0;
+	if (x > MaxStirling) {
+		double v = lms_math_pow(x, 0.5 * x - 0.25);
+		y2 = v / y1;
+		y1 = v;
+	} else {
+		y1 = lms_math_pow(x, x - 0.5) / y1;
+	}
+	*y2out = SqrtTwoPi * w * y2;
+	return y1;
+}
+LMS_FN double lms_math_gamma(double x) {
+	static const double P[7] = {1.60119522476751861407e-04, 1.19135147006586384913e-03, 1.04213797561761569935e-02,
+				    4.76367800457137231464e-02, 2.07448227648435975150e-01, 4.94214826801497100753e-01,
+				    9.99999999999999996796e-01};
+	static const double Q[8] = {-2.31581873324120129819e-05, 5.39605580493303397842e-04, -4.45641913851797240494e-03,
+				    1.18139785222060435552e-02, 3.58236398605498653373e-02, -2.34591795718243348568e-01,
+				    7.14304917030273074085e-02, 1.00000000000000000320e+00};
+	const double Euler = 0x1.2788cfc6fb619p-1, Pi = 0x1.921fb54442d18p+1;
+	double xf;
+	bool negint = x < 0 && (lms_math_modf(x, &xf), xf == 0);
+	if (negint || (lms_isinf(x) && x < 0) || lms_isnan(x)) return lms_math_nan();
+	if (lms_isinf(x)) return LMS_INF;
+	if (x == 0) return (lms_f64bits(x) >> 63) ? -LMS_INF : LMS_INF;
+	double q = lms_fabs(x);
+	double p = lms_math_floor(q);
+	if (q > 33) {
+		double sq2;
+		if (x >= 0) {
+			double y1 = lms_math_gamma_stirling(x, &sq2);
+			return y1 * sq2;
+		}
+		int64_t signgam = 1;
+		if ((lms_f64_to_i64(p) & 1) == 0) signgam = -1;
+		double z = q - p;
+		if (z > 0.5) {
+			p = p + 1;
+			z = q - p;
+		}
+		z = q * lms_math_sin(Pi * z);
+		if (z == 0) return signgam >= 0 ? LMS_INF : -LMS_INF;
+		double sq1 = lms_math_gamma_stirling(q, &sq2);
+		double absz = lms_fabs(z);
+		double d = absz * sq1 * sq2;
+		if (lms_isinf(d)) {
+			z = Pi / absz / sq1 / sq2;
+		} else {
+			z = Pi / d;
+		}
+		return (double)signgam * z;
+	}
+	double z = 1.0;
+	while (x >= 3) {
+		x = x - 1;
+		z = z * x;
+	}
+	while (x < 0) {
+		if (x > -1e-09) goto small;
+		z = z / x;
+		x = x + 1;
+	}
+	while (x < 2) {
+		if (x < 1e-09) goto small;
+		z = z / x;
+		x = x + 1;
+	}
+	if (x == 2) return z;
+	x = x - 2;
+	p = (((((x * P[0] + P[1]) * x + P[2]) * x + P[3]) * x + P[4]) * x + P[5]) * x + P[6];
+	q = ((((((x * Q[0] + Q[1]) * x + Q[2]) * x + Q[3]) * x + Q[4]) * x + Q[5]) * x + Q[6]) * x + Q[7];
+	return z * p / q;
+small:
+	if (x == 0) return LMS_INF;
+	return z / ((1 + Euler * x) * x);
+}
+
+/* lms:math hypot
+ * Go: hypot_amd64.s, archHypot (math.Hypot on amd64). */
+LMS_FN double lms_math_hypot(double p, double q) {
+	uint64_t bp = lms_f64bits(p) & ~UINT64_C(0x8000000000000000);
+	uint64_t bq = lms_f64bits(q) & ~UINT64_C(0x8000000000000000);
+	const uint64_t inf = UINT64_C(0x7FF0000000000000);
+	if (bp >= inf || bq >= inf) {
+		if (bp == inf || bq == inf) return LMS_INF;
+		return lms_math_nan();
+	}
+	if ((bp | bq) == 0) return 0;
+	p = lms_f64frombits(bp);
+	q = lms_f64frombits(bq);
+	double big = p > q ? p : q, small = q < p ? q : p;
+	small = small / big;
+	small = small * small;
+	small = small + 1.0;
+	return big * sqrt(small);
+}
+
+/* lms:math mod
+ * Go: mod.go, mod. C's fmod computes the same (exact) remainder, but Go
+ * returns its own NaN. */
+LMS_FN double lms_math_mod(double x, double y) {
+	if (y == 0 || lms_isinf(x) || lms_isnan(x) || lms_isnan(y)) return lms_math_nan();
+	y = lms_fabs(y);
+	int64_t yexp, rexp;
+	double yfr = lms_math_frexp(y, &yexp);
+	double r = x;
+	if (x < 0) r = -x;
+	while (r >= y) {
+		double rfr = lms_math_frexp(r, &rexp);
+		if (rfr < yfr) rexp = rexp - 1;
+		r = r - lms_math_ldexp(y, rexp - yexp);
+	}
+	if (x < 0) r = -r;
+	return r;
+}
