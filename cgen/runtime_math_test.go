@@ -316,3 +316,63 @@ func TestMathExact(t *testing.T) {
 		}
 	}
 }
+
+// TestNoContraction checks that the prelude keeps gcc and clang from
+// fusing a*b+c into a fused multiply-add (which gc does not do on amd64
+// with GOAMD64=v1), even in GNU modes and with -mfma; and, as a control,
+// that the same code without the prelude is fused, so that the test can
+// fail.
+func TestNoContraction(t *testing.T) {
+	info, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil || !strings.Contains(string(info), " fma") || !strings.Contains(string(info), " avx") {
+		t.Skip("the CPU has no FMA (or /proc/cpuinfo is unreadable): -mfma code cannot run")
+	}
+	const body = `
+int main(void) {
+	volatile double va = 1 + 0x1p-30, vb = 1 - 0x1p-30, vc = -1;
+	double a = va, b = vb, c = vc;
+	printf("%a\n", a * b + c);
+	return 0;
+}
+`
+	dir := t.TempDir()
+	with, without := filepath.Join(dir, "with.c"), filepath.Join(dir, "without.c")
+	if err := os.WriteFile(with, []byte(Runtime()+body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(without, []byte("#include <stdio.h>\n"+body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fused := 0 // control builds that fused
+	for _, cc := range []string{"gcc", "clang"} {
+		if _, err := exec.LookPath(cc); err != nil {
+			t.Logf("%s not found on PATH", cc)
+			continue
+		}
+		for _, std := range []string{"-std=c11", "-std=gnu11"} {
+			for _, src := range []string{with, without} {
+				bin := filepath.Join(dir, cc+std+filepath.Base(src))
+				flags := []string{std, "-O2", "-mfma", "-o", bin, src}
+				if out, err := exec.Command(cc, flags...).CombinedOutput(); err != nil {
+					t.Fatalf("%s %s: %v\n%s", cc, strings.Join(flags, " "), err, out)
+				}
+				out, err := exec.Command(bin).Output()
+				if err != nil {
+					t.Fatalf("%s: %v", bin, err)
+				}
+				got := strings.TrimSpace(string(out))
+				switch {
+				case src == with && got != "0x0p+0":
+					t.Errorf("%s %s with the prelude: a*b+c = %s, want 0x0p+0 (not fused)", cc, std, got)
+				case src == without && got == "0x0p+0":
+					t.Logf("%s %s without the prelude does not fuse either", cc, std)
+				case src == without:
+					fused++
+				}
+			}
+		}
+	}
+	if fused == 0 {
+		t.Error("no control build fused a*b+c: the test shows nothing")
+	}
+}
