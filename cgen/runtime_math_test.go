@@ -376,3 +376,37 @@ int main(void) {
 		t.Error("no control build fused a*b+c: the test shows nothing")
 	}
 }
+
+// TestMathSections checks that each section of runtime_math.h, emitted
+// alone with the sections it calls, passes the compilers' checks with the
+// strict flags (-fsyntax-only: no missing dependency, no warning; code
+// generation is TestMathExact's and the corpus's).
+func TestMathSections(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for _, s := range mathSections {
+		fl := newFileGen("mathtest", Options{})
+		fl.mathUse("lms_math_" + s.name)
+		src := strings.Replace(fl.cFile(), "#include \"mathtest_lms.h\"\n", "", 1)
+		file := filepath.Join(dir, s.name+".c")
+		if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, file)
+	}
+	for _, cc := range []string{"gcc", "clang"} {
+		if _, err := exec.LookPath(cc); err != nil {
+			t.Logf("%s not found on PATH", cc)
+			continue
+		}
+		t.Run(cc, func(t *testing.T) {
+			t.Parallel()
+			for _, file := range files {
+				flags := append(append([]string{}, strictFlags...), "-fsyntax-only", file)
+				if out, err := exec.Command(cc, flags...).CombinedOutput(); err != nil {
+					t.Errorf("%s %s: %v\n%s", cc, filepath.Base(file), err, out)
+				}
+			}
+		})
+	}
+}
