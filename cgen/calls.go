@@ -49,16 +49,24 @@ var libFuncs = func() map[string]libFunc {
 		"math.Inf":             {c: "Inf", helper: true, params: []*ir.Type{ir.Int}},
 		"math.NaN":             {c: "NaN", helper: true},
 		"math.Modf":            {c: "Modf", helper: true, params: f64},
+		"math.Frexp":           {c: "Frexp", helper: true, params: f64},
+		"math.Sincos":          {c: "Sincos", helper: true, params: f64},
+		"math.Ldexp":           {c: "lms_math_ldexp", port: true, params: []*ir.Type{ir.Float64, ir.Int}},
+		"math.Ilogb":           {c: "lms_math_logb_ilogb", port: true, params: f64},
+		"math.Pow10":           {c: "lms_math_pow10", port: true, params: []*ir.Type{ir.Int}},
+		"math.Nextafter32":     {c: "lms_math_nextafter_32", port: true, params: []*ir.Type{ir.Float32, ir.Float32}},
 	}
 	for name, c := range map[string]string{
 		"Sin": "sin", "Cos": "sin_cos", "Tan": "tan", "Asin": "asin", "Acos": "asin_acos", "Atan": "atan",
 		"Sinh": "sinh", "Cosh": "sinh_cosh", "Tanh": "tanh", "Asinh": "asinh", "Acosh": "acosh", "Atanh": "atanh",
 		"Exp": "exp", "Exp2": "exp2", "Expm1": "expm1", "Log": "log", "Log2": "log10_log2", "Log10": "log10",
-		"Log1p": "log1p", "Cbrt": "cbrt", "Erf": "erf", "Erfc": "erf_erfc", "Gamma": "gamma",
+		"Log1p": "log1p", "Cbrt": "cbrt", "Erf": "erf", "Erfc": "erf_erfc", "Gamma": "gamma", "Logb": "logb",
+		"Erfinv": "erfinv", "Erfcinv": "erfinv_erfcinv",
 	} {
 		m["math."+name] = libFunc{c: "lms_math_" + c, port: true, params: f64}
 	}
-	for name, c := range map[string]string{"Atan2": "atan2", "Pow": "pow", "Hypot": "hypot", "Mod": "mod"} {
+	for name, c := range map[string]string{"Atan2": "atan2", "Pow": "pow", "Hypot": "hypot", "Mod": "mod",
+		"Remainder": "remainder", "Nextafter": "nextafter"} {
 		m["math."+name] = libFunc{c: "lms_math_" + c, port: true, params: f64f64}
 	}
 	return m
@@ -94,11 +102,14 @@ func (fl *fileGen) libName(f libFunc, result *ir.Type) string {
 		fl.mathUse(f.c)
 	case f.helper:
 		name := "lmsg_math_" + f.c
-		if f.c == "Modf" {
+		text := mathHelpers[f.c]
+		if result.Kind == ir.KTuple {
 			fl.ctype(result) // the tuple type it returns
-			fl.mathUse("lms_math_modf")
 		}
-		fl.helper(name, func() string { return mathHelpers[f.c] })
+		for _, id := range mathIdent.FindAllString(text, -1) {
+			fl.mathUse(id)
+		}
+		fl.helper(name, func() string { return text })
 		return name
 	}
 	return f.c

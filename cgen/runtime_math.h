@@ -14,9 +14,12 @@
  * gcc, whatever -std and -march say), and nothing may be compiled with
  * -ffast-math.
  *
- * Exp follows Go's CPU dispatch: exp_amd64.s uses fused multiply-adds when
- * the CPU has AVX and FMA (internal/cpu's HasAVX && HasFMA), and so does the
- * port, through C's fma (correctly rounded, as VFMADD is).
+ * The ports follow Go's CPU dispatch (section cpu): exp_amd64.s uses fused
+ * multiply-adds when the CPU has AVX and FMA (internal/cpu's HasAVX &&
+ * HasFMA), and so does the port, through C's fma (correctly rounded, as
+ * VFMADD is); math.FMA is VFMADD231SD on such CPUs and fma.go elsewhere;
+ * Floor and Trunc are ROUNDSD on CPUs with SSE4.1. Square roots are C's sqrt:
+ * IEEE 754's correctly rounded square root, SQRTSD in Go and in C.
  *
  * The file is a list of sections, each starting with a line
  * "lms:math NAME" in a comment; cgen emits the sections a generated file
@@ -1195,3 +1198,179 @@ LMS_FN double lms_math_mod(double x, double y) {
 	if (x < 0) r = -r;
 	return r;
 }
+
+/* lms:math remainder
+ * Go: remainder.go, remainder. */
+LMS_FN double lms_math_remainder(double x, double y) {
+	const double Tiny = 4.45014771701440276618e-308, HalfMax = 0x1.fffffffffffffp+1022; /* MaxFloat64 / 2 */
+	if (lms_isnan(x) || lms_isnan(y) || lms_isinf(x) || y == 0) return lms_math_nan();
+	if (lms_isinf(y)) return x;
+	bool sign = false;
+	if (x < 0) {
+		x = -x;
+		sign = true;
+	}
+	if (y < 0) y = -y;
+	if (x == y) return sign ? -0.0 : 0.0;
+	if (y <= HalfMax) x = lms_math_mod(x, y + y);
+	if (y < Tiny) {
+		if (x + x > y) {
+			x -= y;
+			if (x + x >= y) x -= y;
+		}
+	} else {
+		double yHalf = 0.5 * y;
+		if (x > yHalf) {
+			x -= y;
+			if (x >= yHalf) x -= y;
+		}
+	}
+	return sign ? -x : x;
+}
+
+/* lms:math logb
+ * Go: logb.go, Logb, Ilogb and ilogb (with bits.go's normalize). */
+LMS_INLINE int64_t lms_math_logb_i(double x) {
+	int64_t exp = 0;
+	if (lms_fabs(x) < 2.2250738585072014e-308) {
+		x = x * 0x1p52;
+		exp = -52;
+	}
+	return (int64_t)((lms_f64bits(x) >> 52) & 0x7FF) - 1023 + exp;
+}
+LMS_FN double lms_math_logb(double x) {
+	if (x == 0) return -LMS_INF;
+	if (lms_isinf(x)) return LMS_INF;
+	if (lms_isnan(x)) return x;
+	return (double)lms_math_logb_i(x);
+}
+LMS_FN int64_t lms_math_logb_ilogb(double x) {
+	if (x == 0) return INT32_MIN;
+	if (lms_isnan(x) || lms_isinf(x)) return INT32_MAX;
+	return lms_math_logb_i(x);
+}
+
+/* lms:math nextafter
+ * Go: nextafter.go, Nextafter and Nextafter32. */
+LMS_FN double lms_math_nextafter(double x, double y) {
+	if (lms_isnan(x) || lms_isnan(y)) return lms_math_nan();
+	if (x == y) return x;
+	if (x == 0) return lms_copysign(lms_f64frombits(1), y);
+	if ((y > x) == (x > 0)) return lms_f64frombits(lms_f64bits(x) + 1);
+	return lms_f64frombits(lms_f64bits(x) - 1);
+}
+LMS_FN float lms_math_nextafter_32(float x, float y) {
+	if (lms_isnan((double)x) || lms_isnan((double)y)) return lms_f64_to_f32(lms_math_nan());
+	if (x == y) return x;
+	if (x == 0) return lms_f64_to_f32(lms_copysign((double)lms_f32frombits(1), (double)y));
+	if ((y > x) == (x > 0)) return lms_f32frombits(lms_f32bits(x) + 1);
+	return lms_f32frombits(lms_f32bits(x) - 1);
+}
+
+/* lms:math pow10
+ * Go: pow10.go, Pow10. */
+LMS_FN double lms_math_pow10(int64_t n) {
+	static const double tab[32] = {1e00, 1e01, 1e02, 1e03, 1e04, 1e05, 1e06, 1e07, 1e08, 1e09, 1e10,
+				       1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21,
+				       1e22, 1e23, 1e24, 1e25, 1e26, 1e27, 1e28, 1e29, 1e30, 1e31};
+	static const double pos32[10] = {1e00, 1e32, 1e64, 1e96, 1e128, 1e160, 1e192, 1e224, 1e256, 1e288};
+	static const double neg32[11] = {1e-00, 1e-32, 1e-64,  1e-96,  1e-128, 1e-160,
+					 1e-192, 1e-224, 1e-256, 1e-288, 1e-320};
+	if (0 <= n && n <= 308) return pos32[(uint64_t)n / 32] * tab[(uint64_t)n % 32];
+	if (-323 <= n && n <= 0) return neg32[(uint64_t)-n / 32] / tab[(uint64_t)-n % 32];
+	if (n > 0) return LMS_INF;
+	return 0;
+}
+
+/* lms:math sincos
+ * Go: sincos.go, Sincos: returns the sine and stores the cosine in *cosp. */
+LMS_FN double lms_math_sincos(double x, double *cosp) {
+	if (x == 0) {
+		*cosp = 1;
+		return x;
+	}
+	if (lms_isnan(x) || lms_isinf(x)) {
+		*cosp = lms_math_nan();
+		return lms_math_nan();
+	}
+	bool sinSign = false, cosSign = false;
+	if (x < 0) {
+		x = -x;
+		sinSign = true;
+	}
+	double z;
+	uint64_t j = lms_math_sin_reduce(x, &z, true);
+	if (j > 3) {
+		j -= 4;
+		sinSign = !sinSign;
+		cosSign = !cosSign;
+	}
+	if (j > 1) cosSign = !cosSign;
+	double zz = z * z;
+	double c = lms_math_sin_poly(z, zz, true);
+	double s = lms_math_sin_poly(z, zz, false);
+	if (j == 1 || j == 2) {
+		double t = s;
+		s = c;
+		c = t;
+	}
+	*cosp = cosSign ? -c : c;
+	return sinSign ? -s : s;
+}
+
+/* lms:math erfinv
+ * Go: erfinv.go, Erfinv and Erfcinv. */
+LMS_FN double lms_math_erfinv(double x) {
+	static const double a[8] = {1.1975323115670912564578e0, 4.7072688112383978012285e1, 6.9706266534389598238465e2,
+				    4.8548868893843886794648e3, 1.6235862515167575384252e4, 2.3782041382114385731252e4,
+				    1.1819493347062294404278e4, 8.8709406962545514830200e2};
+	static const double b[8] = {1.0000000000000000000e0, 4.2313330701600911252e1, 6.8718700749205790830e2,
+				    5.3941960214247511077e3, 2.1213794301586595867e4, 3.9307895800092710610e4,
+				    2.8729085735721942674e4, 5.2264952788528545610e3};
+	static const double c[8] = {1.42343711074968357734e0, 4.63033784615654529590e0, 5.76949722146069140550e0,
+				    3.64784832476320460504e0, 1.27045825245236838258e0, 2.41780725177450611770e-1,
+				    2.27238449892691845833e-2, 7.74545014278341407640e-4};
+	static const double d[8] = {1.4142135623730950488016887e0, 2.9036514445419946173133295e0,
+				    2.3707661626024532365971225e0, 9.7547832001787427186894837e-1,
+				    2.0945065210512749128288442e-1, 2.1494160384252876777097297e-2,
+				    7.7441459065157709165577218e-4, 1.4859850019840355905497876e-9};
+	static const double e[8] = {6.65790464350110377720e0, 5.46378491116411436990e0, 1.78482653991729133580e0,
+				    2.96560571828504891230e-1, 2.65321895265761230930e-2, 1.24266094738807843860e-3,
+				    2.71155556874348757815e-5, 2.01033439929228813265e-7};
+	static const double f[8] = {1.414213562373095048801689e0, 8.482908416595164588112026e-1,
+				    1.936480946950659106176712e-1, 2.103693768272068968719679e-2,
+				    1.112800997078859844711555e-3, 2.611088405080593625138020e-5,
+				    2.010321207683943062279931e-7, 2.891024605872965461538222e-15};
+	if (lms_isnan(x) || x <= -1 || x >= 1) {
+		if (x == -1) return -LMS_INF;
+		if (x == 1) return LMS_INF;
+		return lms_math_nan();
+	}
+	bool sign = false;
+	if (x < 0) {
+		x = -x;
+		sign = true;
+	}
+	double ans;
+	if (x <= 0.85) {
+		double r = 0.180625 - 0.25 * x * x;
+		double z1 = ((((((a[7] * r + a[6]) * r + a[5]) * r + a[4]) * r + a[3]) * r + a[2]) * r + a[1]) * r + a[0];
+		double z2 = ((((((b[7] * r + b[6]) * r + b[5]) * r + b[4]) * r + b[3]) * r + b[2]) * r + b[1]) * r + b[0];
+		ans = (x * z1) / z2;
+	} else {
+		double z1, z2;
+		double r = sqrt(0x1.62e42fefa39efp-1 - lms_math_log(1.0 - x)); /* Ln2 */
+		if (r <= 5.0) {
+			r -= 1.6;
+			z1 = ((((((c[7] * r + c[6]) * r + c[5]) * r + c[4]) * r + c[3]) * r + c[2]) * r + c[1]) * r + c[0];
+			z2 = ((((((d[7] * r + d[6]) * r + d[5]) * r + d[4]) * r + d[3]) * r + d[2]) * r + d[1]) * r + d[0];
+		} else {
+			r -= 5.0;
+			z1 = ((((((e[7] * r + e[6]) * r + e[5]) * r + e[4]) * r + e[3]) * r + e[2]) * r + e[1]) * r + e[0];
+			z2 = ((((((f[7] * r + f[6]) * r + f[5]) * r + f[4]) * r + f[3]) * r + f[2]) * r + f[1]) * r + f[0];
+		}
+		ans = z1 / z2;
+	}
+	return sign ? -ans : ans;
+}
+LMS_FN double lms_math_erfinv_erfcinv(double x) { return lms_math_erfinv(1 - x); }
