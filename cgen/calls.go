@@ -4,12 +4,13 @@ import "github.com/lmsgen/lmsgen/ir"
 
 // This file translates calls of known library functions. Only package
 // math is known. Every translation computes exactly Go's result on
-// linux/amd64, bit for bit: C's sqrt, floor, ceil, trunc, round,
-// nearbyint and fma are correctly rounded, as Go's are; Abs, Copysign
-// and the bit conversions are the runtime's bit operations; Max, Min,
-// Dim, Modf, IsInf, Signbit, Inf and NaN are ports of Go's code (their
-// special cases differ in C); the other functions (Sin, Exp, Log, Pow,
-// ...) are ports, in runtime_math.h, of the code Go runs on amd64.
+// linux/amd64, bit for bit: C's sqrt, floor, ceil, trunc and nearbyint
+// are exact, as Go's are; Abs, Copysign and the bit conversions are the
+// runtime's bit operations; Max, Min, Dim, IsInf, Signbit, Inf and NaN are
+// ports of Go's code in mathHelpers (their special cases differ in C), as
+// are the tuples of Modf, Frexp and Sincos; the other functions (Sin, Exp,
+// Log, Pow, FMA, ...) are ports, in runtime_math.h, of the code Go runs
+// on amd64.
 
 // libFunc is the C translation of a library function.
 type libFunc struct {

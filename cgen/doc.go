@@ -80,20 +80,22 @@
 // IEEE 754 operations, which gc compiles to SQRTSD and ROUNDSD (ROUNDSD on
 // CPUs with SSE4.1; without it, Go's Floor, Ceil, Trunc and RoundToEven
 // return a signaling NaN unchanged where C makes it quiet); Abs, Copysign,
-// IsNaN and the bit conversions are the runtime's; Max, Min, Dim, Signbit,
-// IsInf, Inf, NaN and Modf are ports of Go's code. Round, FMA, Mod and the
-// transcendental functions (Sin, Cos, Tan, their inverses and hyperbolic
-// forms, Exp, Exp2, Expm1, Log, Log2, Log10, Log1p, Pow, Atan2, Hypot,
-// Cbrt, Erf, Erfc, Gamma) are ports, in runtime_math.h, of the code Go
-// 1.26 runs on amd64: the assembly of Exp, Log and Hypot, the pure Go code
-// of the others (with trig_reduce.go's Payne-Hanek reduction above 2**29).
-// Where Go dispatches on the CPU, so does the port: Exp and FMA take
-// their fused multiply-add path when the CPU has AVX and FMA, and the
-// ports' own Floor and Trunc make a signaling NaN quiet when it has SSE4.1.
-// TestMathExact compares each with Go on special values and on 100000
-// random arguments, built with gcc and clang at -O2, -O3 and
-// -O3 -march=native. Only the sections of runtime_math.h a file calls are
-// emitted. Any other callee is an error.
+// IsNaN and the bit conversions are the runtime's; Max, Min, Dim,
+// Signbit, IsInf, Inf and NaN are ports of Go's code. Round, FMA, Mod,
+// Remainder, Modf, Frexp, Ldexp, Logb, Ilogb, Nextafter, Nextafter32,
+// Pow10 and the transcendental functions (Sin, Cos, Sincos, Tan, their
+// inverses and hyperbolic forms, Exp, Exp2, Expm1, Log, Log2, Log10,
+// Log1p, Pow, Atan2, Hypot, Cbrt, Erf, Erfc, Erfinv, Erfcinv, Gamma) are
+// ports, in runtime_math.h, of the code Go 1.26 runs on amd64: the
+// assembly of Exp, Log and Hypot, the pure Go code of the others (with
+// trig_reduce.go's Payne-Hanek reduction above 2**29). Where Go
+// dispatches on the CPU, so does the port: Exp and FMA take their fused
+// multiply-add path when the CPU has AVX and FMA, and the ports' own
+// Floor and Trunc make a signaling NaN quiet when it has SSE4.1.
+// TestMathExact compares each translation with Go on special values and
+// on 100000 random arguments, built with gcc and clang at -O2, -O3 and
+// -O3 -march=native. Only the sections of runtime_math.h a file calls
+// are emitted. Any other callee (J0, Lgamma, ...) is an error.
 //
 // # Entry points and the header
 //
