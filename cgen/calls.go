@@ -8,9 +8,9 @@ import "github.com/lmsgen/lmsgen/ir"
 // are exact, as Go's are; Abs, Copysign and the bit conversions are the
 // runtime's bit operations; Max, Min, Dim, IsInf, Signbit, Inf and NaN are
 // ports of Go's code in mathHelpers (their special cases differ in C), as
-// are the tuples of Modf, Frexp and Sincos; the other functions (Sin, Exp,
-// Log, Pow, FMA, ...) are ports, in runtime_math.h, of the code Go runs
-// on amd64.
+// are the tuples of Modf, Frexp, Lgamma and Sincos; the other functions
+// (Sin, Exp, Log, Pow, FMA, ...) are ports, in runtime_math.h, of the code
+// Go runs on amd64.
 
 // libFunc is the C translation of a library function.
 type libFunc struct {
@@ -52,6 +52,7 @@ var libFuncs = func() map[string]libFunc {
 		"math.Modf":            {c: "Modf", helper: true, params: f64},
 		"math.Frexp":           {c: "Frexp", helper: true, params: f64},
 		"math.Sincos":          {c: "Sincos", helper: true, params: f64},
+		"math.Lgamma":          {c: "Lgamma", helper: true, params: f64},
 		"math.Ldexp":           {c: "lms_math_ldexp", port: true, params: []*ir.Type{ir.Float64, ir.Int}},
 		"math.Ilogb":           {c: "lms_math_logb_ilogb", port: true, params: f64},
 		"math.Pow10":           {c: "lms_math_pow10", port: true, params: []*ir.Type{ir.Int}},

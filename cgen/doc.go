@@ -85,7 +85,8 @@
 // Remainder, Modf, Frexp, Ldexp, Logb, Ilogb, Nextafter, Nextafter32,
 // Pow10 and the transcendental functions (Sin, Cos, Sincos, Tan, their
 // inverses and hyperbolic forms, Exp, Exp2, Expm1, Log, Log2, Log10,
-// Log1p, Pow, Atan2, Hypot, Cbrt, Erf, Erfc, Erfinv, Erfcinv, Gamma) are
+// Log1p, Pow, Atan2, Hypot, Cbrt, Erf, Erfc, Erfinv, Erfcinv, Gamma,
+// Lgamma) are
 // ports, in runtime_math.h, of the code Go 1.26 runs on amd64: the
 // assembly of Exp, Log and Hypot, the pure Go code of the others (with
 // trig_reduce.go's Payne-Hanek reduction above 2**29). Where Go
@@ -95,7 +96,7 @@
 // TestMathExact compares each translation with Go on special values and
 // on 100000 random arguments, built with gcc and clang at -O2, -O3 and
 // -O3 -march=native. Only the sections of runtime_math.h a file calls
-// are emitted. Any other callee (J0, Lgamma, ...) is an error.
+// are emitted. Any other callee (J0, Yn, ...) is an error.
 //
 // # Entry points and the header
 //

@@ -1374,3 +1374,190 @@ LMS_FN double lms_math_erfinv(double x) {
 	return sign ? -ans : ans;
 }
 LMS_FN double lms_math_erfinv_erfcinv(double x) { return lms_math_erfinv(1 - x); }
+
+/* lms:math lgamma
+ * Go: lgamma.go, Lgamma and sinPi: returns lgamma and stores the sign in
+ * *sign. */
+LMS_FN double lms_math_lgamma_sinpi(double x) {
+	const double Pi = 0x1.921fb54442d18p+1, Two52 = 0x1p52, Two53 = 0x1p53;
+	if (x < 0.25) return -lms_math_sin(Pi * x);
+	double z = lms_math_floor(x);
+	int64_t n;
+	if (z != x) {
+		x = lms_math_mod(x, 2);
+		n = lms_f64_to_i64(x * 4);
+	} else {
+		if (x >= Two53) {
+			x = 0;
+			n = 0;
+		} else {
+			if (x < Two52) z = x + Two52;
+			n = (int64_t)(1 & lms_f64bits(z));
+			x = (double)n;
+			n <<= 2;
+		}
+	}
+	switch (n) {
+	case 0:
+		x = lms_math_sin(Pi * x);
+		break;
+	case 1:
+	case 2:
+		x = lms_math_sin_cos(Pi * (0.5 - x));
+		break;
+	case 3:
+	case 4:
+		x = lms_math_sin(Pi * (1 - x));
+		break;
+	case 5:
+	case 6:
+		x = -lms_math_sin_cos(Pi * (x - 1.5));
+		break;
+	default:
+		x = lms_math_sin(Pi * (x - 2));
+	}
+	return -x;
+}
+LMS_FN double lms_math_lgamma(double x, int64_t *sign) {
+	static const double A[12] = {7.72156649015328655494e-02, 3.22467033424113591611e-01, 6.73523010531292681824e-02,
+				     2.05808084325167332806e-02, 7.38555086081402883957e-03, 2.89051383673415629091e-03,
+				     1.19270763183362067845e-03, 5.10069792153511336608e-04, 2.20862790713908385557e-04,
+				     1.08011567247583939954e-04, 2.52144565451257326939e-05, 4.48640949618915160150e-05};
+	static const double R[7] = {1.0,
+				    1.39200533467621045958e+00,
+				    7.21935547567138069525e-01,
+				    1.71933865632803078993e-01,
+				    1.86459191715652901344e-02,
+				    7.77942496381893596434e-04,
+				    7.32668430744625636189e-06};
+	static const double S[7] = {-7.72156649015328655494e-02, 2.14982415960608852501e-01, 3.25778796408930981787e-01,
+				    1.46350472652464452805e-01,  2.66422703033638609560e-02, 1.84028451407337715652e-03,
+				    3.19475326584100867617e-05};
+	static const double T[15] = {4.83836122723810047042e-01,  -1.47587722994593911752e-01, 6.46249402391333854778e-02,
+				     -3.27885410759859649565e-02, 1.79706750811820387126e-02,  -1.03142241298341437450e-02,
+				     6.10053870246291332635e-03,  -3.68452016781138256760e-03, 2.25964780900612472250e-03,
+				     -1.40346469989232843813e-03, 8.81081882437654011382e-04,  -5.38595305356740546715e-04,
+				     3.15632070903625950361e-04,  -3.12754168375120860518e-04, 3.35529192635519073543e-04};
+	static const double U[6] = {-7.72156649015328655494e-02, 6.32827064025093366517e-01, 1.45492250137234768737e+00,
+				    9.77717527963372745603e-01,  2.28963728064692451092e-01, 1.33810918536787660377e-02};
+	static const double V[6] = {1.0,
+				    2.45597793713041134822e+00,
+				    2.12848976379893395361e+00,
+				    7.69285150456672783825e-01,
+				    1.04222645593369134254e-01,
+				    3.21709242282423911810e-03};
+	static const double W[7] = {4.18938533204672725052e-01,  8.33333333333329678849e-02,  -2.77777777728775536470e-03,
+				    7.93650558643019558500e-04,  -5.95187557450339963135e-04, 8.36339918996282139126e-04,
+				    -1.63092934096575273989e-03};
+	const double Two52 = 0x1p52, Two58 = 0x1p58, Tiny = 0x1p-70, Tc = 1.46163214496836224576e+00,
+		     Tf = -1.21486290535849611461e-01, Tt = -3.63867699703950536541e-18, Pi = 0x1.921fb54442d18p+1;
+	/* Go's constant expressions Ymin-1+0.27, Ymin-1-0.27, Ymin+0.27,
+	 * Ymin-0.27 and Tc-1, each rounded once. */
+	const double YminM1P = 0x1.76987d0eaed22p-01, YminM1M = 0x1.88766f1c02f69p-03, YminP = 0x1.bb4c3e8757691p+00,
+		     YminM = 0x1.310ecde3805edp+00, TcM1 = 0x1.d8b618d5af8fcp-02;
+	double lgamma;
+	*sign = 1;
+	if (lms_isnan(x) || lms_isinf(x)) return x;
+	if (x == 0) return LMS_INF;
+	bool neg = false;
+	if (x < 0) {
+		x = -x;
+		neg = true;
+	}
+	if (x < Tiny) {
+		if (neg) *sign = -1;
+		return -lms_math_log(x);
+	}
+	double nadj = 0;
+	if (neg) {
+		if (x >= Two52) return LMS_INF;
+		double t = lms_math_lgamma_sinpi(x);
+		if (t == 0) return LMS_INF;
+		nadj = lms_math_log(Pi / lms_fabs(t * x));
+		if (t < 0) *sign = -1;
+	}
+	if (x == 1 || x == 2) {
+		return 0;
+	} else if (x < 2) {
+		double y;
+		int i;
+		if (x <= 0.9) {
+			lgamma = -lms_math_log(x);
+			if (x >= YminM1P) {
+				y = 1 - x;
+				i = 0;
+			} else if (x >= YminM1M) {
+				y = x - TcM1;
+				i = 1;
+			} else {
+				y = x;
+				i = 2;
+			}
+		} else {
+			lgamma = 0;
+			if (x >= YminP) {
+				y = 2 - x;
+				i = 0;
+			} else if (x >= YminM) {
+				y = x - Tc;
+				i = 1;
+			} else {
+				y = x - 1;
+				i = 2;
+			}
+		}
+		if (i == 0) {
+			double z = y * y;
+			double p1 = A[0] + z * (A[2] + z * (A[4] + z * (A[6] + z * (A[8] + z * A[10]))));
+			double p2 = z * (A[1] + z * (+A[3] + z * (A[5] + z * (A[7] + z * (A[9] + z * A[11])))));
+			double p = y * p1 + p2;
+			lgamma += (p - 0.5 * y);
+		} else if (i == 1) {
+			double z = y * y;
+			double w = z * y;
+			double p1 = T[0] + w * (T[3] + w * (T[6] + w * (T[9] + w * T[12])));
+			double p2 = T[1] + w * (T[4] + w * (T[7] + w * (T[10] + w * T[13])));
+			double p3 = T[2] + w * (T[5] + w * (T[8] + w * (T[11] + w * T[14])));
+			double p = z * p1 - (Tt - w * (p2 + y * p3));
+			lgamma += (Tf + p);
+		} else {
+			double p1 = y * (U[0] + y * (U[1] + y * (U[2] + y * (U[3] + y * (U[4] + y * U[5])))));
+			double p2 = 1 + y * (V[1] + y * (V[2] + y * (V[3] + y * (V[4] + y * V[5]))));
+			lgamma += (-0.5 * y + p1 / p2);
+		}
+	} else if (x < 8) {
+		int64_t i = lms_f64_to_i64(x);
+		double y = x - (double)i;
+		double p = y * (S[0] + y * (S[1] + y * (S[2] + y * (S[3] + y * (S[4] + y * (S[5] + y * S[6]))))));
+		double q = 1 + y * (R[1] + y * (R[2] + y * (R[3] + y * (R[4] + y * (R[5] + y * R[6])))));
+		lgamma = 0.5 * y + p / q;
+		double z = 1.0;
+		switch (i) {
+		case 7:
+			z *= (y + 6);
+			/* fallthrough */
+		case 6:
+			z *= (y + 5);
+			/* fallthrough */
+		case 5:
+			z *= (y + 4);
+			/* fallthrough */
+		case 4:
+			z *= (y + 3);
+			/* fallthrough */
+		case 3:
+			z *= (y + 2);
+			lgamma += lms_math_log(z);
+		}
+	} else if (x < Two58) {
+		double t = lms_math_log(x);
+		double z = 1 / x;
+		double y = z * z;
+		double w = W[0] + z * (W[1] + y * (W[2] + y * (W[3] + y * (W[4] + y * (W[5] + y * W[6])))));
+		lgamma = (x - 0.5) * (t - 1) + w;
+	} else {
+		lgamma = x * (lms_math_log(x) - 1);
+	}
+	if (neg) lgamma = nadj - lgamma;
+	return lgamma;
+}

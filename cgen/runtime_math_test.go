@@ -77,6 +77,10 @@ var goMath = map[string]mathOracle{
 		f, e := math.Frexp(asF64(a))
 		return []uint64{b64(f), uint64(e)}
 	},
+	"math.Lgamma": func(a, _, _ uint64) []uint64 {
+		l, sign := math.Lgamma(asF64(a))
+		return []uint64{b64(l), uint64(sign)}
+	},
 	"math.Sincos": func(a, _, _ uint64) []uint64 {
 		s, c := math.Sincos(asF64(a))
 		return []uint64{b64(s), b64(c)}
@@ -103,6 +107,7 @@ var mathTuples = map[string]*ir.Type{
 	"math.Modf":   ir.TupleOf([]*ir.Type{ir.Float64, ir.Float64}),
 	"math.Frexp":  ir.TupleOf([]*ir.Type{ir.Float64, ir.Int}),
 	"math.Sincos": ir.TupleOf([]*ir.Type{ir.Float64, ir.Float64}),
+	"math.Lgamma": ir.TupleOf([]*ir.Type{ir.Float64, ir.Int}),
 }
 
 // TestMathCovered checks that goMath covers every function of libFuncs,

@@ -120,8 +120,9 @@ func (fl *fileGen) complexConv(t *ir.Type, dir string) string {
 
 // mathHelpers holds ports of Go's math functions whose C library
 // counterparts have other special cases (fmax, modf, ...). Go's own
-// code is the specification: each is a transcription of it (Modf, Frexp
-// and Sincos return the results of runtime_math.h's ports as Go's tuple).
+// code is the specification: each is a transcription of it (Modf,
+// Frexp, Lgamma and Sincos return the results of runtime_math.h's ports
+// as Go's tuples).
 var mathHelpers = map[string]string{
 	"Max": `static double lmsg_math_Max(double x, double y) {
 	if (lms_isinf(x) && x > 0) return x;
@@ -163,6 +164,12 @@ var mathHelpers = map[string]string{
 	"Frexp": `static lmsg_tuple_float64_int64 lmsg_math_Frexp(double f) {
 	lmsg_tuple_float64_int64 r;
 	r.r0 = lms_math_frexp(f, &r.r1);
+	return r;
+}
+`,
+	"Lgamma": `static lmsg_tuple_float64_int64 lmsg_math_Lgamma(double x) {
+	lmsg_tuple_float64_int64 r;
+	r.r0 = lms_math_lgamma(x, &r.r1);
 	return r;
 }
 `,
