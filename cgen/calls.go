@@ -57,13 +57,15 @@ var libFuncs = func() map[string]libFunc {
 		"math.Ilogb":           {c: "lms_math_logb_ilogb", port: true, params: f64},
 		"math.Pow10":           {c: "lms_math_pow10", port: true, params: []*ir.Type{ir.Int}},
 		"math.Nextafter32":     {c: "lms_math_nextafter_32", port: true, params: []*ir.Type{ir.Float32, ir.Float32}},
+		"math.Jn":              {c: "lms_math_jn", port: true, params: []*ir.Type{ir.Int, ir.Float64}},
+		"math.Yn":              {c: "lms_math_jn_yn", port: true, params: []*ir.Type{ir.Int, ir.Float64}},
 	}
 	for name, c := range map[string]string{
 		"Sin": "sin", "Cos": "sin_cos", "Tan": "tan", "Asin": "asin", "Acos": "asin_acos", "Atan": "atan",
 		"Sinh": "sinh", "Cosh": "sinh_cosh", "Tanh": "tanh", "Asinh": "asinh", "Acosh": "acosh", "Atanh": "atanh",
 		"Exp": "exp", "Exp2": "exp2", "Expm1": "expm1", "Log": "log", "Log2": "log10_log2", "Log10": "log10",
 		"Log1p": "log1p", "Cbrt": "cbrt", "Erf": "erf", "Erfc": "erf_erfc", "Gamma": "gamma", "Logb": "logb",
-		"Erfinv": "erfinv", "Erfcinv": "erfinv_erfcinv",
+		"Erfinv": "erfinv", "Erfcinv": "erfinv_erfcinv", "J0": "j0", "Y0": "j0_y0", "J1": "j1", "Y1": "j1_y1",
 	} {
 		m["math."+name] = libFunc{c: "lms_math_" + c, port: true, params: f64}
 	}

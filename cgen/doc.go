@@ -86,7 +86,7 @@
 // Pow10 and the transcendental functions (Sin, Cos, Sincos, Tan, their
 // inverses and hyperbolic forms, Exp, Exp2, Expm1, Log, Log2, Log10,
 // Log1p, Pow, Atan2, Hypot, Cbrt, Erf, Erfc, Erfinv, Erfcinv, Gamma,
-// Lgamma) are
+// Lgamma, the Bessel functions J0, J1, Jn, Y0, Y1, Yn) are
 // ports, in runtime_math.h, of the code Go 1.26 runs on amd64: the
 // assembly of Exp, Log and Hypot, the pure Go code of the others (with
 // trig_reduce.go's Payne-Hanek reduction above 2**29). Where Go
@@ -94,9 +94,9 @@
 // multiply-add path when the CPU has AVX and FMA, and the ports' own
 // Floor and Trunc make a signaling NaN quiet when it has SSE4.1.
 // TestMathExact compares each translation with Go on special values and
-// on 100000 random arguments, built with gcc and clang at -O2, -O3 and
+// on 100000 random arguments, built with gcc and clang at -O2 and at
 // -O3 -march=native. Only the sections of runtime_math.h a file calls
-// are emitted. Any other callee (J0, Yn, ...) is an error.
+// are emitted. Any other callee (math/cmplx, math/bits, ...) is an error.
 //
 // # Entry points and the header
 //

@@ -40,12 +40,12 @@ func TestErrors(t *testing.T) {
 		{
 			name: "unknown library function",
 			build: func(b b) *ir.Graph {
-				return b.Build(ts(ir.Float64), func(p []ir.Exp) ir.Exp {
+				return b.Build(ts(ir.Complex128), func(p []ir.Exp) ir.Exp {
 					b.At(pos)
-					return b.Call(ir.Callee{Pkg: "math", Name: "J0", Pure: true}, ir.Float64, p[0])
+					return b.Call(ir.Callee{Pkg: "math/cmplx", Name: "Sqrt", Pure: true}, ir.Complex128, p[0])
 				})
 			},
-			want: `^k.go:7:3: cgen: F: no C translation of math.J0`,
+			want: `^k.go:7:3: cgen: F: no C translation of math/cmplx.Sqrt`,
 		},
 		{
 			name: "Printf of a slice",
