@@ -19,7 +19,8 @@
  * HasFMA), and so does the port, through C's fma (correctly rounded, as
  * VFMADD is); math.FMA is VFMADD231SD on such CPUs and fma.go elsewhere;
  * Floor and Trunc are ROUNDSD on CPUs with SSE4.1. Square roots are C's sqrt:
- * IEEE 754's correctly rounded square root, SQRTSD in Go and in C.
+ * IEEE 754's correctly rounded square root, SQRTSD in Go and in C. A file
+ * that uses these sections includes <math.h> and links -lm (sqrt, fma).
  *
  * The file is a list of sections, each starting with a line
  * "lms:math NAME" in a comment; cgen emits the sections a generated file
