@@ -1060,7 +1060,7 @@ LMS_FN double lms_math_pow(double x, double y) {
 			ae += xe;
 		}
 		x1 *= x1;
-		xe <<= 1;
+		xe = (int64_t)((uint64_t)xe << 1); /* Go's shift of a negative int */
 		if (x1 < .5) {
 			x1 += x1;
 			xe--;

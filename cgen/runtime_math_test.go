@@ -20,7 +20,7 @@ import (
 // exactly what Go computes, bit for bit (NaN payloads included): the C
 // code is the one cgen emits for a call (libName), built with gcc and
 // clang at -O2 and at -O3 -march=native (where the CPU has FMA, which the
-// code must not contract into), and run on special values and on
+// code must not contract into), and with gcc's UndefinedBehaviorSanitizer, and run on special values and on
 // mathRandom deterministic random inputs per function. Arguments and
 // results travel as bits (uint64): float64 as its bits, float32 as its
 // bits, integers and bools as themselves.
@@ -375,7 +375,8 @@ func TestMathExact(t *testing.T) {
 		inputs[i] = buf.Bytes()
 	}
 
-	opts := [][]string{{"-O2"}, {"-O3", "-march=native"}}
+	opts := [][]string{{"-O2"}, {"-O3", "-march=native"},
+		{"-O1", "-fsanitize=undefined,float-cast-overflow", "-fno-sanitize-recover=all"}}
 	for _, cc := range []string{"gcc", "clang"} {
 		if _, err := exec.LookPath(cc); err != nil {
 			if cc == "gcc" {
@@ -385,6 +386,9 @@ func TestMathExact(t *testing.T) {
 			continue
 		}
 		for _, o := range opts {
+			if o[0] == "-O1" && (cc != "gcc" || probe(toolchain{cc: cc, flags: o}) != "") {
+				continue // UndefinedBehaviorSanitizer, with gcc where it works
+			}
 			name := cc + strings.Join(o, "")
 			t.Run(name, func(t *testing.T) {
 				t.Parallel()
