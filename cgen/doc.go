@@ -95,7 +95,7 @@
 // Floor and Trunc make a signaling NaN quiet when it has SSE4.1.
 // TestMathExact compares each translation with Go on special values and
 // on 100000 random arguments, built with gcc and clang at -O2 and at
-// -O3 -march=native. Only the sections of runtime_math.h a file calls
+// -O3 -march=native, and with gcc's UndefinedBehaviorSanitizer. Only the sections of runtime_math.h a file calls
 // are emitted. Any other callee (math/cmplx, math/bits, ...) is an error.
 //
 // # Entry points and the header
