@@ -95,8 +95,9 @@
 // Floor and Trunc make a signaling NaN quiet when it has SSE4.1.
 // TestMathExact compares each translation with Go on special values and
 // on 100000 random arguments, built with gcc and clang at -O2 and at
-// -O3 -march=native, and with gcc's UndefinedBehaviorSanitizer. Only the sections of runtime_math.h a file calls
-// are emitted. Any other callee (math/cmplx, math/bits, ...) is an error.
+// -O3 -march=native, and with gcc's UndefinedBehaviorSanitizer. Only the
+// sections of runtime_math.h a file calls are emitted. Any other callee
+// (math/cmplx, math/bits, ...) is an error.
 //
 // # Entry points and the header
 //
