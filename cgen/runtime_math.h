@@ -90,6 +90,14 @@ LMS_INLINE bool lms_math_cpu_fma(void) {
 	return false;
 #endif
 }
+/* LMS_MATH_FMA marks the functions called only where lms_math_cpu_fma():
+ * in them C's fma is the VFMADD instruction, not a call of the C library. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define LMS_MATH_FMA __attribute__((target("avx,fma")))
+#else
+#define LMS_MATH_FMA
+#endif
+LMS_MATH_FMA LMS_FN double lms_math_cpu_fma_op(double x, double y, double z) { return fma(x, y, z); }
 LMS_INLINE bool lms_math_cpu_sse41(void) {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 	return __builtin_cpu_supports("sse4.1");
@@ -157,7 +165,7 @@ LMS_FN double lms_math_fma(double x, double y, double z) {
 		if (lms_isnan(x)) return lms_math_nan_quiet(x);
 		if (lms_isnan(y)) return lms_math_nan_quiet(y);
 		if (lms_isnan(z)) return lms_math_nan_quiet(z);
-		return fma(x, y, z);
+		return lms_math_cpu_fma_op(x, y, z);
 	}
 	if (x == 0.0 || y == 0.0 || !lms_isfinite(x) || !lms_isfinite(y)) return x * y + z;
 	if (z == 0.0) return x * y;
@@ -434,6 +442,29 @@ LMS_INLINE int32_t lms_math_exp_cvtsd2sl(double r) {
 	if (t >= -2147483648.0 && t <= 2147483647.0) return (int32_t)t;
 	return INT32_MIN;
 }
+/* lms_math_exp_fma is exp_amd64.s's avxfma path, from the reduction of x
+ * by k = fk to the polynomial's value, before the scaling by 2**k. */
+LMS_MATH_FMA LMS_FN double lms_math_exp_fma(double x, double fk, const double *C) {
+	double t;
+	x = fma(-fk, 0.69314718055966295651160180568695068359375, x);         /* LN2U */
+	x = fma(-fk, 0.28235290563031577122588448175013436025525412068e-12, x); /* LN2L */
+	x = x * 0.0625;
+	t = C[8];
+	t = fma(t, x, C[7]);
+	t = fma(t, x, C[6]);
+	t = fma(t, x, C[5]);
+	t = fma(t, x, C[4]);
+	t = fma(t, x, C[3]);
+	t = fma(t, x, C[0]);
+	t = fma(t, x, C[1]);
+	x = x * t;
+	for (int i = 0; i < 3; i++) {
+		t = x + C[2];
+		x = x * t;
+	}
+	t = x + C[2];
+	return fma(x, t, C[1]);
+}
 LMS_FN double lms_math_exp(double x) {
 	const double LOG2E = 1.4426950408889634073599246810018920, LN2U = 0.69314718055966295651160180568695068359375,
 		     LN2L = 0.28235290563031577122588448175013436025525412068e-12, Overflow = 7.09782712893384e+02;
@@ -455,24 +486,7 @@ LMS_FN double lms_math_exp(double x) {
 	int32_t k = lms_math_exp_cvtsd2sl(LOG2E * x);
 	double fk = (double)k, t;
 	if (lms_math_cpu_fma()) {
-		x = fma(-fk, LN2U, x);
-		x = fma(-fk, LN2L, x);
-		x = x * 0.0625;
-		t = C[8];
-		t = fma(t, x, C[7]);
-		t = fma(t, x, C[6]);
-		t = fma(t, x, C[5]);
-		t = fma(t, x, C[4]);
-		t = fma(t, x, C[3]);
-		t = fma(t, x, C[0]);
-		t = fma(t, x, C[1]);
-		x = x * t;
-		for (int i = 0; i < 3; i++) {
-			t = x + C[2];
-			x = x * t;
-		}
-		t = x + C[2];
-		x = fma(x, t, C[1]);
+		x = lms_math_exp_fma(x, fk, C);
 	} else {
 		x = x - fk * LN2U;
 		x = x - fk * LN2L;
