@@ -3,9 +3,7 @@ package cgen_test
 import (
 	"bytes"
 	"fmt"
-	"math"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -108,11 +106,11 @@ func TestCorpus(t *testing.T) {
 					continue
 				}
 				r := runProg(t, bin, c.Name)
-				checkResult(t, cc, c, r, approxCases[c.Name])
+				checkResult(t, cc, c, r)
 				if why := goDiffers[c.Name]; why != "" && goRes != nil {
 					t.Logf("not compared with Go: %s", why)
 				} else if goRes != nil {
-					compareWithGo(t, cc, r, *goRes, approxCases[c.Name])
+					compareWithGo(t, cc, r, *goRes)
 				}
 			}
 		})
@@ -120,9 +118,9 @@ func TestCorpus(t *testing.T) {
 }
 
 // checkResult compares a run of case c with its expected result.
-func checkResult(t *testing.T, who string, c corpus.Case, r result, approx bool) {
+func checkResult(t *testing.T, who string, c corpus.Case, r result) {
 	t.Helper()
-	if !sameOutput(r.stdout, c.Stdout, approx) {
+	if r.stdout != c.Stdout {
 		t.Errorf("%s: stdout:\n%s\nwant:\n%s", who, r.stdout, c.Stdout)
 	}
 	if !strings.HasPrefix(r.stderr, c.Stderr) || c.Stderr == "" && r.stderr != "" {
@@ -136,9 +134,9 @@ func checkResult(t *testing.T, who string, c corpus.Case, r result, approx bool)
 // compareWithGo compares a run of the C version with a run of the Go
 // version: standard output, exit status, and standard error up to the end
 // of the panic's first line.
-func compareWithGo(t *testing.T, who string, r, g result, approx bool) {
+func compareWithGo(t *testing.T, who string, r, g result) {
 	t.Helper()
-	if !sameOutput(r.stdout, g.stdout, approx) {
+	if r.stdout != g.stdout {
 		t.Errorf("%s: stdout differs from Go's:\n%s\nGo:\n%s", who, r.stdout, g.stdout)
 	}
 	if a, b := panicPrefix(r.stderr), panicPrefix(g.stderr); a != b {
@@ -157,28 +155,4 @@ func panicPrefix(s string) string {
 		return s
 	}
 	return s[:i] + firstLine(s[i:])
-}
-
-// sameOutput compares outputs; with approx, numbers may differ by a few
-// units in the last place (math functions that C computes with other
-// algorithms than Go).
-func sameOutput(got, want string, approx bool) bool {
-	if got == want || !approx {
-		return got == want
-	}
-	g, w := strings.Fields(got), strings.Fields(want)
-	if len(g) != len(w) || strings.Count(got, "\n") != strings.Count(want, "\n") {
-		return false
-	}
-	for i := range g {
-		if g[i] == w[i] {
-			continue
-		}
-		a, err1 := strconv.ParseFloat(g[i], 64)
-		b, err2 := strconv.ParseFloat(w[i], 64)
-		if err1 != nil || err2 != nil || math.Abs(a-b) > 4e-16*math.Max(math.Abs(a), math.Abs(b)) {
-			return false
-		}
-	}
-	return true
 }

@@ -38,25 +38,14 @@ func TestErrors(t *testing.T) {
 			want: `^k.go:7:3: cgen: F: the staged function addK is used as a value and captures dynamic values \[k\]`,
 		},
 		{
-			name: "inexact math under StrictMath",
-			opts: cgen.Options{StrictMath: true},
-			build: func(b b) *ir.Graph {
-				return b.Build(ts(ir.Float64), func(p []ir.Exp) ir.Exp {
-					b.At(pos)
-					return b.call("Pow", ir.Float64, p[0], b.k(ir.Float64, 0.5))
-				})
-			},
-			want: `^k.go:7:3: cgen: F: math.Pow has no C translation with Go's exact results`,
-		},
-		{
 			name: "unknown library function",
 			build: func(b b) *ir.Graph {
-				return b.Build(ts(ir.Float64), func(p []ir.Exp) ir.Exp {
+				return b.Build(ts(ir.Complex128), func(p []ir.Exp) ir.Exp {
 					b.At(pos)
-					return b.Call(ir.Callee{Pkg: "math", Name: "Frexp", Pure: true}, ir.TupleOf(ts(ir.Float64, ir.Int)), p[0])
+					return b.Call(ir.Callee{Pkg: "math/cmplx", Name: "Sqrt", Pure: true}, ir.Complex128, p[0])
 				})
 			},
-			want: `^k.go:7:3: cgen: F: no C translation of math.Frexp`,
+			want: `^k.go:7:3: cgen: F: no C translation of math/cmplx.Sqrt`,
 		},
 		{
 			name: "Printf of a slice",

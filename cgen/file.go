@@ -41,11 +41,6 @@ type Options struct {
 	// is then undefined behaviour in C. Division by zero, shifts by
 	// negative counts and the other panics are kept.
 	NoBounds bool
-	// StrictMath rejects library calls whose C translation may differ
-	// from Go in the last bit (math.Sin, math.Exp, math.Pow, ...; see
-	// the package documentation). By default they are emitted as calls
-	// of the C library.
-	StrictMath bool
 	// Package is the Go package name of the bridge (the name of the C
 	// sub-package's directory); "lmsc" if empty.
 	Package string
@@ -65,7 +60,7 @@ type Options struct {
 //
 // Constructs C cannot express with Go's semantics (a function value that
 // captures dynamic values, printing a slice with Printf, a library
-// function with no exact C translation under StrictMath, ...) are errors
+// function with no C translation, ...) are errors
 // with the position of the node in the user's source.
 func File(pkg string, funcs []Func, opts Options) (c, h []byte, err error) {
 	fl, err := build(pkg, funcs, opts)
@@ -142,6 +137,7 @@ type fileGen struct {
 	tables    map[string]*table
 	tableList []*table
 	libm      bool
+	mathUsed  []bool // sections of runtime_math.h, by index (nil: none)
 
 	protos  []string // prototypes of the static functions
 	defs    []string // their definitions
@@ -191,6 +187,9 @@ func (fl *fileGen) cFile() string {
 		sb.WriteString("#include <math.h>\n")
 	}
 	sb.WriteString("#include \"" + hName + "\"\n")
+	if m := fl.mathText(); m != "" {
+		sb.WriteString("\n" + m)
+	}
 	section := func(title string, parts []string, sep string) {
 		if len(parts) == 0 {
 			return

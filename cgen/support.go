@@ -120,7 +120,9 @@ func (fl *fileGen) complexConv(t *ir.Type, dir string) string {
 
 // mathHelpers holds ports of Go's math functions whose C library
 // counterparts have other special cases (fmax, modf, ...). Go's own
-// code is the specification: each is a transcription of it.
+// code is the specification: each is a transcription of it (Modf,
+// Frexp, Lgamma and Sincos return the results of runtime_math.h's ports
+// as Go's tuples).
 var mathHelpers = map[string]string{
 	"Max": `static double lmsg_math_Max(double x, double y) {
 	if (lms_isinf(x) && x > 0) return x;
@@ -155,27 +157,25 @@ var mathHelpers = map[string]string{
 `,
 	"Modf": `static lmsg_tuple_float64_float64 lmsg_math_Modf(double f) {
 	lmsg_tuple_float64_float64 r;
-	if (f < 1) {
-		if (f < 0) {
-			r = lmsg_math_Modf(-f);
-			r.r0 = -r.r0;
-			r.r1 = -r.r1;
-			return r;
-		}
-		if (f == 0) {
-			r.r0 = f;
-			r.r1 = f;
-			return r;
-		}
-		r.r0 = 0.0;
-		r.r1 = f;
-		return r;
-	}
-	uint64_t x = lms_f64bits(f);
-	uint64_t e = ((x >> 52) & 0x7FF) - 1023;
-	if (e < 64 - 12) x &= ~((UINT64_C(1) << (64 - 12 - e)) - 1);
-	r.r0 = lms_f64frombits(x);
-	r.r1 = f - r.r0;
+	r.r0 = lms_math_modf(f, &r.r1);
+	return r;
+}
+`,
+	"Frexp": `static lmsg_tuple_float64_int64 lmsg_math_Frexp(double f) {
+	lmsg_tuple_float64_int64 r;
+	r.r0 = lms_math_frexp(f, &r.r1);
+	return r;
+}
+`,
+	"Lgamma": `static lmsg_tuple_float64_int64 lmsg_math_Lgamma(double x) {
+	lmsg_tuple_float64_int64 r;
+	r.r0 = lms_math_lgamma(x, &r.r1);
+	return r;
+}
+`,
+	"Sincos": `static lmsg_tuple_float64_float64 lmsg_math_Sincos(double x) {
+	lmsg_tuple_float64_float64 r;
+	r.r0 = lms_math_sincos(x, &r.r1);
 	return r;
 }
 `,

@@ -12,8 +12,9 @@
  * Everything is static (the prelude is pasted into every generated file), so
  * nothing has to be installed and nothing beyond libc is linked (no -lm).
  *
- * Build with -std=c11 (GNU modes may fuse a*b+c into fused multiply-adds,
- * which Go on amd64 does not do) and never with -ffast-math.
+ * Build with -std=c11 and never with -ffast-math. The pragmas below keep gcc
+ * and clang from fusing a*b+c into fused multiply-adds (which Go on amd64
+ * does not do), whatever -std and -march say.
  *
  * Memory is never freed: slices, strings and conversions allocate with
  * calloc/malloc and leak, as a garbage-collected program looks from C.
@@ -54,6 +55,9 @@
 
 #if defined(__clang__)
 #pragma STDC FP_CONTRACT OFF
+#elif defined(__GNUC__)
+/* gcc ignores the STDC pragma; GNU modes (-std=gnu11) contract by default. */
+#pragma GCC optimize("fp-contract=off")
 #endif
 
 #define LMS_UNUSED __attribute__((unused))
