@@ -169,3 +169,17 @@ type StaticArg struct {
 	Index int    // parameter index in the staging function
 	Expr  string // the Go expression of the directive
 }
+
+// Signature returns what an emitter needs of the generated function's
+// signature: the names of the graph's inputs (one per leaf of a struct
+// parameter), and the Go-level parameters and results.
+func (s *Spec) Signature() (names []string, params, results []ir.GoValue) {
+	for _, p := range s.Params {
+		names = append(names, p.LeafNames...)
+		params = append(params, p.GoValue)
+	}
+	for _, r := range s.Results {
+		results = append(results, r.GoValue)
+	}
+	return names, params, results
+}

@@ -251,15 +251,7 @@ func irText(g *ir.Graph) []byte {
 func generate(p *Package) ([]byte, error) {
 	var funcs []gogen.Func
 	for _, s := range p.Specs {
-		var names []string
-		var params, results []ir.GoValue
-		for _, prm := range s.Params {
-			names = append(names, prm.LeafNames...)
-			params = append(params, prm.GoValue)
-		}
-		for _, r := range s.Results {
-			results = append(results, r.GoValue)
-		}
+		names, params, results := s.Signature()
 		funcs = append(funcs, gogen.Func{Name: s.Name, Schedule: sched.Run(s.Graph, sched.Options{}), ParamNames: names, Params: params, Results: results})
 	}
 	opts := gogen.Options{Reserved: p.Reserved, PkgPath: p.PkgPath}

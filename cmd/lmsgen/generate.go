@@ -82,15 +82,7 @@ func generatePackage(cfg *config, p *frontend.Package, log *logger) ([]output, e
 				log.printf("%s: %s: %v\n", s.Pos, s.Name, d)
 			}
 		}
-		var names []string
-		var params, results []ir.GoValue
-		for _, prm := range s.Params {
-			names = append(names, prm.LeafNames...)
-			params = append(params, prm.GoValue)
-		}
-		for _, r := range s.Results {
-			results = append(results, r.GoValue)
-		}
+		names, params, results := s.Signature()
 		funcs = append(funcs, gogen.Func{Name: s.Name, Schedule: sc, ParamNames: names, Params: params, Results: results, Doc: specDoc(s)})
 		tests = append(tests, testSpecOf(s))
 	}
