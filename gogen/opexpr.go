@@ -96,6 +96,11 @@ func (fg *funcGen) binaryParts(n *ir.Node) (l expr, op string, prec int, r expr)
 				rp = &ne
 			}
 		}
+		if rp == nil && x.IsSym() && fg.g.Def(x.Sym()) != nil && fg.g.Def(x.Sym()).Op == ir.OpStrIndex {
+			if ch, ok := charConst(irOp, cy); ok {
+				rp = &ch
+			}
+		}
 	}
 	lctx := ctxConverted
 	if x.IsConst() && (shift || y.IsConst() && rp == nil) {
@@ -303,4 +308,21 @@ func (fg *funcGen) isLenOf(e, s ir.Exp) bool {
 		n = fg.g.Def(e.Sym()) // written at every use
 	}
 	return n != nil && (n.Op == ir.OpSliceLen || n.Op == ir.OpStrLen) && n.Args[0] == s
+}
+
+// charConst writes a constant compared with, or subtracted from, a byte
+// of a string as a character literal when it is a printable ASCII
+// character (c == '.', c-'0' <= 9), as one writes such code by hand. (A
+// byte of a []byte may be a number: bf's cells are.)
+func charConst(op ir.Op, c *ir.Const) (expr, bool) {
+	switch op {
+	case ir.OpEq, ir.OpNe, ir.OpLt, ir.OpLe, ir.OpGt, ir.OpGe, ir.OpSub:
+	default:
+		return expr{}, false
+	}
+	v := constUint(c)
+	if v < ' ' || v > '~' {
+		return expr{}, false
+	}
+	return primary(jen.LitRune(rune(v))), true
 }

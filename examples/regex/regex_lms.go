@@ -8,86 +8,86 @@ func MatchIPv4(s string) bool {
 		return false
 	}
 	c := s[0]
-	if c == 48 {
+	if c == '0' {
 		return matchIPv4Func5(s, 1)
 	}
-	if c == 49 {
+	if c == '1' {
 		x1254 := len(s) <= 1
 		if x1254 {
 			return false
 		}
 		c1 := s[1]
-		if c1 == 46 {
+		if c1 == '.' {
 			return matchIPv4Func4(s, 2)
 		}
-		if c1-48 <= 9 {
+		if c1-'0' <= 9 {
 			x1266 := len(s) <= 2
 			if x1266 {
 				return false
 			}
 			c2 := s[2]
-			if c2 == 46 {
+			if c2 == '.' {
 				return matchIPv4Func4(s, 3)
 			}
-			if c2-48 <= 9 {
+			if c2-'0' <= 9 {
 				return matchIPv4Func5(s, 3)
 			}
 			return false
 		}
 		return false
 	}
-	if c == 50 {
+	if c == '2' {
 		x1254 := len(s) <= 1
 		if x1254 {
 			return false
 		}
 		c3 := s[1]
-		if c3 == 46 {
+		if c3 == '.' {
 			return matchIPv4Func4(s, 2)
 		}
-		if c3-48 <= 4 {
+		if c3-'0' <= 4 {
 			x1266 := len(s) <= 2
 			if x1266 {
 				return false
 			}
 			c4 := s[2]
-			if c4 == 46 {
+			if c4 == '.' {
 				return matchIPv4Func4(s, 3)
 			}
-			if c4-48 <= 9 {
+			if c4-'0' <= 9 {
 				return matchIPv4Func5(s, 3)
 			}
 			return false
 		}
-		if c3 == 53 {
+		if c3 == '5' {
 			x1266 := len(s) <= 2
 			if x1266 {
 				return false
 			}
 			c5 := s[2]
-			if c5 == 46 {
+			if c5 == '.' {
 				return matchIPv4Func4(s, 3)
 			}
-			if c5-48 <= 5 {
+			if c5-'0' <= 5 {
 				return matchIPv4Func5(s, 3)
 			}
 			return false
 		}
-		if c3-54 <= 3 {
+		if c3-'6' <= 3 {
 			return matchIPv4Func5(s, 2)
 		}
 		return false
 	}
-	if c-51 <= 6 {
+	if c-'3' <= 6 {
 		x1254 := len(s) <= 1
 		if x1254 {
 			return false
 		}
 		c6 := s[1]
-		if c6 == 46 {
+		if c6 == '.' {
 			return matchIPv4Func4(s, 2)
 		}
-		if c6-48 <= 9 {
+		if c6-'0' <= 9 {
 			return matchIPv4Func5(s, 2)
 		}
 		return false
@@ -101,7 +101,7 @@ func matchIPv4Func(s string, i int) bool {
 		return false
 	}
 	c := s[i]
-	if c == 48 {
+	if c == '0' {
 		i1 := i + 1
 		x880 := i1 >= len(s)
 		if x880 {
@@ -111,17 +111,17 @@ func matchIPv4Func(s string, i int) bool {
 	}
 	i2 := i + 2
 	x895 := i2 >= len(s)
-	if c == 49 {
+	if c == '1' {
 		i1 := i + 1
 		x880 := i1 >= len(s)
 		if x880 {
 			return true
 		}
-		if s[i1]-48 <= 9 {
+		if s[i1]-'0' <= 9 {
 			if x895 {
 				return true
 			}
-			if s[i2]-48 <= 9 {
+			if s[i2]-'0' <= 9 {
 				x904 := i+3 >= len(s)
 				if x904 {
 					return true
@@ -132,18 +132,18 @@ func matchIPv4Func(s string, i int) bool {
 		}
 		return false
 	}
-	if c == 50 {
+	if c == '2' {
 		i1 := i + 1
 		x880 := i1 >= len(s)
 		if x880 {
 			return true
 		}
 		c1 := s[i1]
-		if c1-48 <= 4 {
+		if c1-'0' <= 4 {
 			if x895 {
 				return true
 			}
-			if s[i2]-48 <= 9 {
+			if s[i2]-'0' <= 9 {
 				x904 := i+3 >= len(s)
 				if x904 {
 					return true
@@ -152,11 +152,11 @@ func matchIPv4Func(s string, i int) bool {
 			}
 			return false
 		}
-		if c1 == 53 {
+		if c1 == '5' {
 			if x895 {
 				return true
 			}
-			if s[i2]-48 <= 5 {
+			if s[i2]-'0' <= 5 {
 				x904 := i+3 >= len(s)
 				if x904 {
 					return true
@@ -165,7 +165,7 @@ func matchIPv4Func(s string, i int) bool {
 			}
 			return false
 		}
-		if c1-54 <= 3 {
+		if c1-'6' <= 3 {
 			if x895 {
 				return true
 			}
@@ -173,13 +173,13 @@ func matchIPv4Func(s string, i int) bool {
 		}
 		return false
 	}
-	if c-51 <= 6 {
+	if c-'3' <= 6 {
 		i1 := i + 1
 		x880 := i1 >= len(s)
 		if x880 {
 			return true
 		}
-		if s[i1]-48 <= 9 {
+		if s[i1]-'0' <= 9 {
 			if x895 {
 				return true
 			}
@@ -195,7 +195,7 @@ func matchIPv4Func1(s string, i int) bool {
 	if i >= len(s) {
 		return false
 	}
-	if s[i] == 46 {
+	if s[i] == '.' {
 		return matchIPv4Func(s, i+1)
 	}
 	return false
@@ -207,92 +207,92 @@ func matchIPv4Func2(s string, i int) bool {
 		return false
 	}
 	c := s[i]
-	if c == 48 {
+	if c == '0' {
 		i1 := i + 1
 		return matchIPv4Func1(s, i1)
 	}
 	i2 := i + 2
 	i3 := i + 3
-	if c == 49 {
+	if c == '1' {
 		i1 := i + 1
 		x996 := i1 >= len(s)
 		if x996 {
 			return false
 		}
 		c1 := s[i1]
-		if c1 == 46 {
+		if c1 == '.' {
 			return matchIPv4Func(s, i2)
 		}
-		if c1-48 <= 9 {
+		if c1-'0' <= 9 {
 			x1009 := i2 >= len(s)
 			if x1009 {
 				return false
 			}
 			c2 := s[i2]
-			if c2 == 46 {
+			if c2 == '.' {
 				return matchIPv4Func(s, i3)
 			}
-			if c2-48 <= 9 {
+			if c2-'0' <= 9 {
 				return matchIPv4Func1(s, i3)
 			}
 			return false
 		}
 		return false
 	}
-	if c == 50 {
+	if c == '2' {
 		i1 := i + 1
 		x996 := i1 >= len(s)
 		if x996 {
 			return false
 		}
 		c3 := s[i1]
-		if c3 == 46 {
+		if c3 == '.' {
 			return matchIPv4Func(s, i2)
 		}
-		if c3-48 <= 4 {
+		if c3-'0' <= 4 {
 			x1009 := i2 >= len(s)
 			if x1009 {
 				return false
 			}
 			c4 := s[i2]
-			if c4 == 46 {
+			if c4 == '.' {
 				return matchIPv4Func(s, i3)
 			}
-			if c4-48 <= 9 {
+			if c4-'0' <= 9 {
 				return matchIPv4Func1(s, i3)
 			}
 			return false
 		}
-		if c3 == 53 {
+		if c3 == '5' {
 			x1009 := i2 >= len(s)
 			if x1009 {
 				return false
 			}
 			c5 := s[i2]
-			if c5 == 46 {
+			if c5 == '.' {
 				return matchIPv4Func(s, i3)
 			}
-			if c5-48 <= 5 {
+			if c5-'0' <= 5 {
 				return matchIPv4Func1(s, i3)
 			}
 			return false
 		}
-		if c3-54 <= 3 {
+		if c3-'6' <= 3 {
 			return matchIPv4Func1(s, i2)
 		}
 		return false
 	}
-	if c-51 <= 6 {
+	if c-'3' <= 6 {
 		i1 := i + 1
 		x996 := i1 >= len(s)
 		if x996 {
 			return false
 		}
 		c6 := s[i1]
-		if c6 == 46 {
+		if c6 == '.' {
 			return matchIPv4Func(s, i2)
 		}
-		if c6-48 <= 9 {
+		if c6-'0' <= 9 {
 			return matchIPv4Func1(s, i2)
 		}
 		return false
@@ -305,7 +305,7 @@ func matchIPv4Func3(s string, i int) bool {
 	if i >= len(s) {
 		return false
 	}
-	if s[i] == 46 {
+	if s[i] == '.' {
 		return matchIPv4Func2(s, i+1)
 	}
 	return false
@@ -317,92 +317,92 @@ func matchIPv4Func4(s string, i int) bool {
 		return false
 	}
 	c := s[i]
-	if c == 48 {
+	if c == '0' {
 		i1 := i + 1
 		return matchIPv4Func3(s, i1)
 	}
 	i2 := i + 2
 	i3 := i + 3
-	if c == 49 {
+	if c == '1' {
 		i1 := i + 1
 		x1125 := i1 >= len(s)
 		if x1125 {
 			return false
 		}
 		c1 := s[i1]
-		if c1 == 46 {
+		if c1 == '.' {
 			return matchIPv4Func2(s, i2)
 		}
-		if c1-48 <= 9 {
+		if c1-'0' <= 9 {
 			x1138 := i2 >= len(s)
 			if x1138 {
 				return false
 			}
 			c2 := s[i2]
-			if c2 == 46 {
+			if c2 == '.' {
 				return matchIPv4Func2(s, i3)
 			}
-			if c2-48 <= 9 {
+			if c2-'0' <= 9 {
 				return matchIPv4Func3(s, i3)
 			}
 			return false
 		}
 		return false
 	}
-	if c == 50 {
+	if c == '2' {
 		i1 := i + 1
 		x1125 := i1 >= len(s)
 		if x1125 {
 			return false
 		}
 		c3 := s[i1]
-		if c3 == 46 {
+		if c3 == '.' {
 			return matchIPv4Func2(s, i2)
 		}
-		if c3-48 <= 4 {
+		if c3-'0' <= 4 {
 			x1138 := i2 >= len(s)
 			if x1138 {
 				return false
 			}
 			c4 := s[i2]
-			if c4 == 46 {
+			if c4 == '.' {
 				return matchIPv4Func2(s, i3)
 			}
-			if c4-48 <= 9 {
+			if c4-'0' <= 9 {
 				return matchIPv4Func3(s, i3)
 			}
 			return false
 		}
-		if c3 == 53 {
+		if c3 == '5' {
 			x1138 := i2 >= len(s)
 			if x1138 {
 				return false
 			}
 			c5 := s[i2]
-			if c5 == 46 {
+			if c5 == '.' {
 				return matchIPv4Func2(s, i3)
 			}
-			if c5-48 <= 5 {
+			if c5-'0' <= 5 {
 				return matchIPv4Func3(s, i3)
 			}
 			return false
 		}
-		if c3-54 <= 3 {
+		if c3-'6' <= 3 {
 			return matchIPv4Func3(s, i2)
 		}
 		return false
 	}
-	if c-51 <= 6 {
+	if c-'3' <= 6 {
 		i1 := i + 1
 		x1125 := i1 >= len(s)
 		if x1125 {
 			return false
 		}
 		c6 := s[i1]
-		if c6 == 46 {
+		if c6 == '.' {
 			return matchIPv4Func2(s, i2)
 		}
-		if c6-48 <= 9 {
+		if c6-'0' <= 9 {
 			return matchIPv4Func3(s, i2)
 		}
 		return false
@@ -415,7 +415,7 @@ func matchIPv4Func5(s string, i int) bool {
 	if i >= len(s) {
 		return false
 	}
-	if s[i] == 46 {
+	if s[i] == '.' {
 		return matchIPv4Func4(s, i+1)
 	}
 	return false
@@ -475,7 +475,7 @@ func MatchEmail(s string) bool {
 		if i1 >= len(s) {
 			return false
 		}
-		if s[i1] == 64 {
+		if s[i1] == '@' {
 			i2 := i1 + 1
 			if i2 >= len(s) {
 				return false
@@ -529,7 +529,7 @@ func MatchEmail(s string) bool {
 				if i4 >= len(s) {
 					return false
 				}
-				if s[i4] == 46 {
+				if s[i4] == '.' {
 					return matchEmailFunc1(s, i4+1)
 				}
 				return false
@@ -579,7 +579,7 @@ func matchEmailFunc(s string, i int) bool {
 	if i2 >= len(s) {
 		return false
 	}
-	if s[i2] == 46 {
+	if s[i2] == '.' {
 		return matchEmailFunc1(s, i2+1)
 	}
 	return false
@@ -622,7 +622,7 @@ func matchEmailFunc1(s string, i int) bool {
 			i2 := i + 2
 			return matchEmailFunc(s, i2)
 		}
-		if c1 == 46 {
+		if c1 == '.' {
 			i2 := i + 2
 			return matchEmailFunc1(s, i2)
 		}
@@ -671,7 +671,7 @@ func matchEmailFunc1(s string, i int) bool {
 				i5 := i4 + 1
 				return matchEmailFunc(s, i5)
 			}
-			if c3 == 46 {
+			if c3 == '.' {
 				i5 := i4 + 1
 				return matchEmailFunc1(s, i5)
 			}
@@ -687,94 +687,94 @@ func MatchLogLine(s string) bool {
 	if len(s) <= 0 {
 		return false
 	}
-	if s[0]-48 <= 9 {
+	if s[0]-'0' <= 9 {
 		if len(s) <= 1 {
 			return false
 		}
-		if s[1]-48 <= 9 {
+		if s[1]-'0' <= 9 {
 			if len(s) <= 2 {
 				return false
 			}
-			if s[2]-48 <= 9 {
+			if s[2]-'0' <= 9 {
 				if len(s) <= 3 {
 					return false
 				}
-				if s[3]-48 <= 9 {
+				if s[3]-'0' <= 9 {
 					if len(s) <= 4 {
 						return false
 					}
-					if s[4] == 45 {
+					if s[4] == '-' {
 						if len(s) <= 5 {
 							return false
 						}
-						if s[5]-48 <= 9 {
+						if s[5]-'0' <= 9 {
 							if len(s) <= 6 {
 								return false
 							}
-							if s[6]-48 <= 9 {
+							if s[6]-'0' <= 9 {
 								if len(s) <= 7 {
 									return false
 								}
-								if s[7] == 45 {
+								if s[7] == '-' {
 									if len(s) <= 8 {
 										return false
 									}
-									if s[8]-48 <= 9 {
+									if s[8]-'0' <= 9 {
 										if len(s) <= 9 {
 											return false
 										}
-										if s[9]-48 <= 9 {
+										if s[9]-'0' <= 9 {
 											if len(s) <= 10 {
 												return false
 											}
-											if s[10] == 84 {
+											if s[10] == 'T' {
 												if len(s) <= 11 {
 													return false
 												}
-												if s[11]-48 <= 9 {
+												if s[11]-'0' <= 9 {
 													if len(s) <= 12 {
 														return false
 													}
-													if s[12]-48 <= 9 {
+													if s[12]-'0' <= 9 {
 														if len(s) <= 13 {
 															return false
 														}
-														if s[13] == 58 {
+														if s[13] == ':' {
 															if len(s) <= 14 {
 																return false
 															}
-															if s[14]-48 <= 9 {
+															if s[14]-'0' <= 9 {
 																if len(s) <= 15 {
 																	return false
 																}
-																if s[15]-48 <= 9 {
+																if s[15]-'0' <= 9 {
 																	if len(s) <= 16 {
 																		return false
 																	}
-																	if s[16] == 58 {
+																	if s[16] == ':' {
 																		if len(s) <= 17 {
 																			return false
 																		}
-																		if s[17]-48 <= 9 {
+																		if s[17]-'0' <= 9 {
 																			if len(s) <= 18 {
 																				return false
 																			}
-																			if s[18]-48 <= 9 {
+																			if s[18]-'0' <= 9 {
 																				if len(s) <= 19 {
 																					return false
 																				}
 																				c := s[19]
-																				if c == 46 {
+																				if c == '.' {
 																					if len(s) <= 20 {
 																						return false
 																					}
-																					if s[20]-48 <= 9 {
+																					if s[20]-'0' <= 9 {
 																						i := 21
 																						x11503 := 0
 																						for {
 																							var x11523 int
 																							if i < len(s) {
-																								if s[i]-48 <= 9 {
+																								if s[i]-'0' <= 9 {
 																									i++
 																									x11523 = 7
 																								} else {
@@ -793,14 +793,14 @@ func MatchLogLine(s string) bool {
 																						if i1 >= len(s) {
 																							return false
 																						}
-																						if s[i1] == 90 {
+																						if s[i1] == 'Z' {
 																							return matchLogLineFunc11(s, i1+1)
 																						}
 																						return false
 																					}
 																					return false
 																				}
-																				if c == 90 {
+																				if c == 'Z' {
 																					return matchLogLineFunc11(s, 20)
 																				}
 																				return false
@@ -1009,7 +1009,7 @@ func matchLogLineFunc8(s string, i int) bool {
 	for {
 		var x11938 int
 		if i1 < len(s) {
-			if s[i1] == 116 {
+			if s[i1] == 't' {
 				i1++
 				x11938 = 7
 			} else {
@@ -1044,7 +1044,7 @@ func matchLogLineFunc8(s string, i int) bool {
 	if x11965 {
 		return matchLogLineFunc10(s, i3)
 	}
-	if c == 105 {
+	if c == 'i' {
 		if i3 >= len(s) {
 			return false
 		}
@@ -1064,7 +1064,7 @@ func matchLogLineFunc8(s string, i int) bool {
 		if x11993 {
 			return matchLogLineFunc10(s, i4)
 		}
-		if c1 == 109 {
+		if c1 == 'm' {
 			if i4 >= len(s) {
 				return false
 			}
@@ -1084,7 +1084,7 @@ func matchLogLineFunc8(s string, i int) bool {
 			if x12021 {
 				return matchLogLineFunc10(s, i5)
 			}
-			if c2 == 101 {
+			if c2 == 'e' {
 				if i5 >= len(s) {
 					return false
 				}
@@ -1104,7 +1104,7 @@ func matchLogLineFunc8(s string, i int) bool {
 				if x12049 {
 					return matchLogLineFunc10(s, i6)
 				}
-				if c3 == 111 {
+				if c3 == 'o' {
 					if i6 >= len(s) {
 						return false
 					}
@@ -1124,13 +1124,13 @@ func matchLogLineFunc8(s string, i int) bool {
 					if x12077 {
 						return matchLogLineFunc10(s, i7)
 					}
-					if c4 == 114 {
+					if c4 == 'r' {
 						return matchLogLineFunc9(s, i7)
 					}
-					if c4 == 116 {
+					if c4 == 't' {
 						return matchLogLineFunc8(s, i7)
 					}
-					if c4 == 117 {
+					if c4 == 'u' {
 						if i7 >= len(s) {
 							return false
 						}
@@ -1150,10 +1150,10 @@ func matchLogLineFunc8(s string, i int) bool {
 						if x12113 {
 							return matchLogLineFunc10(s, i8)
 						}
-						if c5 == 114 {
+						if c5 == 'r' {
 							return matchLogLineFunc9(s, i8)
 						}
-						if c5 == 116 {
+						if c5 == 't' {
 							return true
 						}
 						if c5-194 <= 29 {
@@ -1208,10 +1208,10 @@ func matchLogLineFunc8(s string, i int) bool {
 					}
 					return false
 				}
-				if c3 == 114 {
+				if c3 == 'r' {
 					return matchLogLineFunc9(s, i6)
 				}
-				if c3 == 116 {
+				if c3 == 't' {
 					return matchLogLineFunc8(s, i6)
 				}
 				if c3-194 <= 29 {
@@ -1240,10 +1240,10 @@ func matchLogLineFunc8(s string, i int) bool {
 				}
 				return false
 			}
-			if c2 == 114 {
+			if c2 == 'r' {
 				return matchLogLineFunc9(s, i5)
 			}
-			if c2 == 116 {
+			if c2 == 't' {
 				return matchLogLineFunc8(s, i5)
 			}
 			if c2-194 <= 29 {
@@ -1272,10 +1272,10 @@ func matchLogLineFunc8(s string, i int) bool {
 			}
 			return false
 		}
-		if c1 == 114 {
+		if c1 == 'r' {
 			return matchLogLineFunc9(s, i4)
 		}
-		if c1 == 116 {
+		if c1 == 't' {
 			return matchLogLineFunc8(s, i4)
 		}
 		if c1-194 <= 29 {
@@ -1304,7 +1304,7 @@ func matchLogLineFunc8(s string, i int) bool {
 		}
 		return false
 	}
-	if c == 114 {
+	if c == 'r' {
 		return matchLogLineFunc9(s, i3)
 	}
 	if c-194 <= 29 {
@@ -1341,7 +1341,7 @@ func matchLogLineFunc9(s string, i int) bool {
 	for {
 		var x11803 int
 		if i1 < len(s) {
-			if s[i1] == 114 {
+			if s[i1] == 'r' {
 				i1++
 				x11803 = 7
 			} else {
@@ -1376,7 +1376,7 @@ func matchLogLineFunc9(s string, i int) bool {
 	if x11830 {
 		return matchLogLineFunc10(s, i3)
 	}
-	if c == 101 {
+	if c == 'e' {
 		if i3 >= len(s) {
 			return false
 		}
@@ -1396,7 +1396,7 @@ func matchLogLineFunc9(s string, i int) bool {
 		if x11858 {
 			return matchLogLineFunc10(s, i4)
 		}
-		if c1 == 102 {
+		if c1 == 'f' {
 			if i4 >= len(s) {
 				return false
 			}
@@ -1416,13 +1416,13 @@ func matchLogLineFunc9(s string, i int) bool {
 			if x11886 {
 				return matchLogLineFunc10(s, i5)
 			}
-			if c2 == 114 {
+			if c2 == 'r' {
 				return matchLogLineFunc9(s, i5)
 			}
-			if c2 == 116 {
+			if c2 == 't' {
 				return matchLogLineFunc8(s, i5)
 			}
-			if c2 == 117 {
+			if c2 == 'u' {
 				if i5 >= len(s) {
 					return false
 				}
@@ -1442,10 +1442,10 @@ func matchLogLineFunc9(s string, i int) bool {
 				if x12747 {
 					return matchLogLineFunc10(s, i6)
 				}
-				if c3 == 114 {
+				if c3 == 'r' {
 					return matchLogLineFunc9(s, i6)
 				}
-				if c3 == 115 {
+				if c3 == 's' {
 					if i6 >= len(s) {
 						return false
 					}
@@ -1465,7 +1465,7 @@ func matchLogLineFunc9(s string, i int) bool {
 					if x12779 {
 						return matchLogLineFunc10(s, i7)
 					}
-					if c4 == 101 {
+					if c4 == 'e' {
 						if i7 >= len(s) {
 							return false
 						}
@@ -1485,13 +1485,13 @@ func matchLogLineFunc9(s string, i int) bool {
 						if x12807 {
 							return matchLogLineFunc10(s, i8)
 						}
-						if c5 == 100 {
+						if c5 == 'd' {
 							return true
 						}
-						if c5 == 114 {
+						if c5 == 'r' {
 							return matchLogLineFunc9(s, i8)
 						}
-						if c5 == 116 {
+						if c5 == 't' {
 							return matchLogLineFunc8(s, i8)
 						}
 						if c5-194 <= 29 {
@@ -1520,10 +1520,10 @@ func matchLogLineFunc9(s string, i int) bool {
 						}
 						return false
 					}
-					if c4 == 114 {
+					if c4 == 'r' {
 						return matchLogLineFunc9(s, i7)
 					}
-					if c4 == 116 {
+					if c4 == 't' {
 						return matchLogLineFunc8(s, i7)
 					}
 					if c4-194 <= 29 {
@@ -1552,7 +1552,7 @@ func matchLogLineFunc9(s string, i int) bool {
 					}
 					return false
 				}
-				if c3 == 116 {
+				if c3 == 't' {
 					return matchLogLineFunc8(s, i6)
 				}
 				if c3-194 <= 29 {
@@ -1607,10 +1607,10 @@ func matchLogLineFunc9(s string, i int) bool {
 			}
 			return false
 		}
-		if c1 == 114 {
+		if c1 == 'r' {
 			return matchLogLineFunc9(s, i4)
 		}
-		if c1 == 116 {
+		if c1 == 't' {
 			return matchLogLineFunc8(s, i4)
 		}
 		if c1-194 <= 29 {
@@ -1639,7 +1639,7 @@ func matchLogLineFunc9(s string, i int) bool {
 		}
 		return false
 	}
-	if c == 116 {
+	if c == 't' {
 		return matchLogLineFunc8(s, i3)
 	}
 	if c-194 <= 29 {
@@ -1709,10 +1709,10 @@ func matchLogLineFunc10(s string, i int) bool {
 	}
 	c1 := s[i2]
 	i3 := i2 + 1
-	if c1 == 114 {
+	if c1 == 'r' {
 		return matchLogLineFunc9(s, i3)
 	}
-	if c1 == 116 {
+	if c1 == 't' {
 		return matchLogLineFunc8(s, i3)
 	}
 	if c1-194 <= 29 {
@@ -1747,60 +1747,60 @@ func matchLogLineFunc11(s string, i int) bool {
 	if i >= len(s) {
 		return false
 	}
-	if s[i] == 32 {
+	if s[i] == ' ' {
 		i1 := i + 1
 		if i1 >= len(s) {
 			return false
 		}
 		c := s[i1]
-		if c == 69 {
+		if c == 'E' {
 			i2 := i + 2
 			x11558 := i2 >= len(s)
 			if x11558 {
 				return false
 			}
-			if s[i2] == 82 {
+			if s[i2] == 'R' {
 				i3 := i + 3
 				x11566 := i3 >= len(s)
 				if x11566 {
 					return false
 				}
-				if s[i3] == 82 {
+				if s[i3] == 'R' {
 					i4 := i + 4
 					x11574 := i4 >= len(s)
 					if x11574 {
 						return false
 					}
-					if s[i4] == 79 {
+					if s[i4] == 'O' {
 						i5 := i + 5
 						x11582 := i5 >= len(s)
 						if x11582 {
 							return false
 						}
-						if s[i5] == 82 {
+						if s[i5] == 'R' {
 							i6 := i + 6
 							x11590 := i6 >= len(s)
 							if x11590 {
 								return false
 							}
-							if s[i6] == 32 {
+							if s[i6] == ' ' {
 								i7 := i + 7
 								x11598 := i7 >= len(s)
 								if x11598 {
 									return false
 								}
-								if s[i7] == 91 {
+								if s[i7] == '[' {
 									i8 := i + 8
 									if i8 >= len(s) {
 										return false
 									}
-									if s[i8]-97 <= 25 {
+									if s[i8]-'a' <= 25 {
 										i9 := i + 9
 										x11633 := 0
 										for {
 											var x11653 int
 											if i9 < len(s) {
-												if s[i9]-97 <= 25 {
+												if s[i9]-'a' <= 25 {
 													i9++
 													x11653 = 7
 												} else {
@@ -1819,12 +1819,12 @@ func matchLogLineFunc11(s string, i int) bool {
 										if i10 >= len(s) {
 											return false
 										}
-										if s[i10] == 93 {
+										if s[i10] == ']' {
 											i11 := i10 + 1
 											if i11 >= len(s) {
 												return false
 											}
-											if s[i11] == 32 {
+											if s[i11] == ' ' {
 												return matchLogLineFunc10(s, i10+2)
 											}
 											return false
@@ -1845,50 +1845,50 @@ func matchLogLineFunc11(s string, i int) bool {
 			}
 			return false
 		}
-		if c == 87 {
+		if c == 'W' {
 			i2 := i + 2
 			x11558 := i2 >= len(s)
 			if x11558 {
 				return false
 			}
-			if s[i2] == 65 {
+			if s[i2] == 'A' {
 				i3 := i + 3
 				x11566 := i3 >= len(s)
 				if x11566 {
 					return false
 				}
-				if s[i3] == 82 {
+				if s[i3] == 'R' {
 					i4 := i + 4
 					x11574 := i4 >= len(s)
 					if x11574 {
 						return false
 					}
-					if s[i4] == 78 {
+					if s[i4] == 'N' {
 						i5 := i + 5
 						x11582 := i5 >= len(s)
 						if x11582 {
 							return false
 						}
-						if s[i5] == 32 {
+						if s[i5] == ' ' {
 							i6 := i + 6
 							x11590 := i6 >= len(s)
 							if x11590 {
 								return false
 							}
-							if s[i6] == 91 {
+							if s[i6] == '[' {
 								i7 := i + 7
 								x11598 := i7 >= len(s)
 								if x11598 {
 									return false
 								}
-								if s[i7]-97 <= 25 {
+								if s[i7]-'a' <= 25 {
 									i8 := i + 8
 									i12 := i8
 									x13283 := 0
 									for {
 										var x13303 int
 										if i12 < len(s) {
-											if s[i12]-97 <= 25 {
+											if s[i12]-'a' <= 25 {
 												i12++
 												x13303 = 7
 											} else {
@@ -1906,12 +1906,12 @@ func matchLogLineFunc11(s string, i int) bool {
 									if x13283 >= len(s) {
 										return false
 									}
-									if s[x13283] == 93 {
+									if s[x13283] == ']' {
 										i13 := x13283 + 1
 										if i13 >= len(s) {
 											return false
 										}
-										if s[i13] == 32 {
+										if s[i13] == ' ' {
 											return matchLogLineFunc10(s, x13283+2)
 										}
 										return false
@@ -1964,13 +1964,13 @@ func MatchAPIPath(s string) bool {
 	if x3149 {
 		return matchAPIPathFunc4(s, 1)
 	}
-	if c == 68 {
+	if c == 'D' {
 		return matchAPIPathFunc3(s, 1)
 	}
-	if c == 71 {
+	if c == 'G' {
 		return matchAPIPathFunc2(s, 1)
 	}
-	if c == 80 {
+	if c == 'P' {
 		return matchAPIPathFunc1(s, 1)
 	}
 	return false
@@ -2005,7 +2005,7 @@ func matchAPIPathFunc(s string, i int) bool {
 	if x3734 {
 		return matchAPIPathFunc4(s, i1)
 	}
-	if c == 32 {
+	if c == ' ' {
 		if i1 >= len(s) {
 			return false
 		}
@@ -2033,7 +2033,7 @@ func matchAPIPathFunc(s string, i int) bool {
 		if x3773 {
 			return matchAPIPathFunc4(s, i2)
 		}
-		if c1 == 47 {
+		if c1 == '/' {
 			if i2 >= len(s) {
 				return false
 			}
@@ -2062,16 +2062,16 @@ func matchAPIPathFunc(s string, i int) bool {
 			if x3809 {
 				return matchAPIPathFunc4(s, i3)
 			}
-			if c2 == 68 {
+			if c2 == 'D' {
 				return matchAPIPathFunc3(s, i3)
 			}
-			if c2 == 71 {
+			if c2 == 'G' {
 				return matchAPIPathFunc2(s, i3)
 			}
-			if c2 == 80 {
+			if c2 == 'P' {
 				return matchAPIPathFunc1(s, i3)
 			}
-			if c2 == 97 {
+			if c2 == 'a' {
 				if i3 >= len(s) {
 					return false
 				}
@@ -2100,16 +2100,16 @@ func matchAPIPathFunc(s string, i int) bool {
 				if x3857 {
 					return matchAPIPathFunc4(s, i4)
 				}
-				if c3 == 68 {
+				if c3 == 'D' {
 					return matchAPIPathFunc3(s, i4)
 				}
-				if c3 == 71 {
+				if c3 == 'G' {
 					return matchAPIPathFunc2(s, i4)
 				}
-				if c3 == 80 {
+				if c3 == 'P' {
 					return matchAPIPathFunc1(s, i4)
 				}
-				if c3 == 112 {
+				if c3 == 'p' {
 					if i4 >= len(s) {
 						return false
 					}
@@ -2138,16 +2138,16 @@ func matchAPIPathFunc(s string, i int) bool {
 					if x3905 {
 						return matchAPIPathFunc4(s, i5)
 					}
-					if c4 == 68 {
+					if c4 == 'D' {
 						return matchAPIPathFunc3(s, i5)
 					}
-					if c4 == 71 {
+					if c4 == 'G' {
 						return matchAPIPathFunc2(s, i5)
 					}
-					if c4 == 80 {
+					if c4 == 'P' {
 						return matchAPIPathFunc1(s, i5)
 					}
-					if c4 == 105 {
+					if c4 == 'i' {
 						if i5 >= len(s) {
 							return false
 						}
@@ -2175,7 +2175,7 @@ func matchAPIPathFunc(s string, i int) bool {
 						if x3956 {
 							return matchAPIPathFunc4(s, i6)
 						}
-						if c5 == 47 {
+						if c5 == '/' {
 							if i6 >= len(s) {
 								return false
 							}
@@ -2204,16 +2204,16 @@ func matchAPIPathFunc(s string, i int) bool {
 							if x3992 {
 								return matchAPIPathFunc4(s, i7)
 							}
-							if c6 == 68 {
+							if c6 == 'D' {
 								return matchAPIPathFunc3(s, i7)
 							}
-							if c6 == 71 {
+							if c6 == 'G' {
 								return matchAPIPathFunc2(s, i7)
 							}
-							if c6 == 80 {
+							if c6 == 'P' {
 								return matchAPIPathFunc1(s, i7)
 							}
-							if c6 == 118 {
+							if c6 == 'v' {
 								if i7 >= len(s) {
 									return false
 								}
@@ -2241,13 +2241,13 @@ func matchAPIPathFunc(s string, i int) bool {
 								if x4043 {
 									return matchAPIPathFunc4(s, i8)
 								}
-								if c7-48 <= 9 {
+								if c7-'0' <= 9 {
 									i9 := i8
 									x4068 := 0
 									for {
 										var x4088 int
 										if i9 < len(s) {
-											if s[i9]-48 <= 9 {
+											if s[i9]-'0' <= 9 {
 												i9++
 												x4088 = 7
 											} else {
@@ -2290,7 +2290,7 @@ func matchAPIPathFunc(s string, i int) bool {
 									if x4126 {
 										return matchAPIPathFunc4(s, i11)
 									}
-									if c8 == 47 {
+									if c8 == '/' {
 										if i11 >= len(s) {
 											return false
 										}
@@ -2319,15 +2319,15 @@ func matchAPIPathFunc(s string, i int) bool {
 											i12 := i10 + 2
 											return matchAPIPathFunc4(s, i12)
 										}
-										if c9 == 68 {
+										if c9 == 'D' {
 											i12 := i10 + 2
 											return matchAPIPathFunc3(s, i12)
 										}
-										if c9 == 71 {
+										if c9 == 'G' {
 											i12 := i10 + 2
 											return matchAPIPathFunc2(s, i12)
 										}
-										if c9 == 80 {
+										if c9 == 'P' {
 											i12 := i10 + 2
 											return matchAPIPathFunc1(s, i12)
 										}
@@ -2341,37 +2341,37 @@ func matchAPIPathFunc(s string, i int) bool {
 										}
 										return false
 									}
-									if c8 == 68 {
+									if c8 == 'D' {
 										return matchAPIPathFunc3(s, i11)
 									}
-									if c8 == 71 {
+									if c8 == 'G' {
 										return matchAPIPathFunc2(s, i11)
 									}
-									if c8 == 80 {
+									if c8 == 'P' {
 										return matchAPIPathFunc1(s, i11)
 									}
 									return false
 								}
-								if c7 == 68 {
+								if c7 == 'D' {
 									return matchAPIPathFunc3(s, i8)
 								}
-								if c7 == 71 {
+								if c7 == 'G' {
 									return matchAPIPathFunc2(s, i8)
 								}
-								if c7 == 80 {
+								if c7 == 'P' {
 									return matchAPIPathFunc1(s, i8)
 								}
 								return false
 							}
 							return false
 						}
-						if c5 == 68 {
+						if c5 == 'D' {
 							return matchAPIPathFunc3(s, i6)
 						}
-						if c5 == 71 {
+						if c5 == 'G' {
 							return matchAPIPathFunc2(s, i6)
 						}
-						if c5 == 80 {
+						if c5 == 'P' {
 							return matchAPIPathFunc1(s, i6)
 						}
 						return false
@@ -2382,24 +2382,24 @@ func matchAPIPathFunc(s string, i int) bool {
 			}
 			return false
 		}
-		if c1 == 68 {
+		if c1 == 'D' {
 			return matchAPIPathFunc3(s, i2)
 		}
-		if c1 == 71 {
+		if c1 == 'G' {
 			return matchAPIPathFunc2(s, i2)
 		}
-		if c1 == 80 {
+		if c1 == 'P' {
 			return matchAPIPathFunc1(s, i2)
 		}
 		return false
 	}
-	if c == 68 {
+	if c == 'D' {
 		return matchAPIPathFunc3(s, i1)
 	}
-	if c == 71 {
+	if c == 'G' {
 		return matchAPIPathFunc2(s, i1)
 	}
-	if c == 80 {
+	if c == 'P' {
 		return matchAPIPathFunc1(s, i1)
 	}
 	return false
@@ -2412,7 +2412,7 @@ func matchAPIPathFunc1(s string, i int) bool {
 	for {
 		var x3550 int
 		if i1 < len(s) {
-			if s[i1] == 80 {
+			if s[i1] == 'P' {
 				i1++
 				x3550 = 7
 			} else {
@@ -2456,14 +2456,14 @@ func matchAPIPathFunc1(s string, i int) bool {
 	if x3585 {
 		return matchAPIPathFunc4(s, i3)
 	}
-	if c == 68 {
+	if c == 'D' {
 		return matchAPIPathFunc3(s, i3)
 	}
-	if c == 71 {
+	if c == 'G' {
 		return matchAPIPathFunc2(s, i3)
 	}
 	i4 := i2 + 2
-	if c == 79 {
+	if c == 'O' {
 		x3599 := i3 >= len(s)
 		if x3599 {
 			return false
@@ -2492,16 +2492,16 @@ func matchAPIPathFunc1(s string, i int) bool {
 		if x3629 {
 			return matchAPIPathFunc4(s, i4)
 		}
-		if c1 == 68 {
+		if c1 == 'D' {
 			return matchAPIPathFunc3(s, i4)
 		}
-		if c1 == 71 {
+		if c1 == 'G' {
 			return matchAPIPathFunc2(s, i4)
 		}
-		if c1 == 80 {
+		if c1 == 'P' {
 			return matchAPIPathFunc1(s, i4)
 		}
-		if c1 == 83 {
+		if c1 == 'S' {
 			if i4 >= len(s) {
 				return false
 			}
@@ -2530,23 +2530,23 @@ func matchAPIPathFunc1(s string, i int) bool {
 			if x3677 {
 				return matchAPIPathFunc4(s, i5)
 			}
-			if c2 == 68 {
+			if c2 == 'D' {
 				return matchAPIPathFunc3(s, i5)
 			}
-			if c2 == 71 {
+			if c2 == 'G' {
 				return matchAPIPathFunc2(s, i5)
 			}
-			if c2 == 80 {
+			if c2 == 'P' {
 				return matchAPIPathFunc1(s, i5)
 			}
-			if c2 == 84 {
+			if c2 == 'T' {
 				return matchAPIPathFunc(s, i5)
 			}
 			return false
 		}
 		return false
 	}
-	if c == 85 {
+	if c == 'U' {
 		x3599 := i3 >= len(s)
 		if x3599 {
 			return false
@@ -2575,16 +2575,16 @@ func matchAPIPathFunc1(s string, i int) bool {
 		if x4362 {
 			return matchAPIPathFunc4(s, i4)
 		}
-		if c3 == 68 {
+		if c3 == 'D' {
 			return matchAPIPathFunc3(s, i4)
 		}
-		if c3 == 71 {
+		if c3 == 'G' {
 			return matchAPIPathFunc2(s, i4)
 		}
-		if c3 == 80 {
+		if c3 == 'P' {
 			return matchAPIPathFunc1(s, i4)
 		}
-		if c3 == 84 {
+		if c3 == 'T' {
 			return matchAPIPathFunc(s, i4)
 		}
 		return false
@@ -2599,7 +2599,7 @@ func matchAPIPathFunc2(s string, i int) bool {
 	for {
 		var x3419 int
 		if i1 < len(s) {
-			if s[i1] == 71 {
+			if s[i1] == 'G' {
 				i1++
 				x3419 = 7
 			} else {
@@ -2643,11 +2643,11 @@ func matchAPIPathFunc2(s string, i int) bool {
 		i3 := i2 + 1
 		return matchAPIPathFunc4(s, i3)
 	}
-	if c == 68 {
+	if c == 'D' {
 		i3 := i2 + 1
 		return matchAPIPathFunc3(s, i3)
 	}
-	if c == 69 {
+	if c == 'E' {
 		i3 := i2 + 1
 		if i3 >= len(s) {
 			return false
@@ -2677,21 +2677,21 @@ func matchAPIPathFunc2(s string, i int) bool {
 		if x3494 {
 			return matchAPIPathFunc4(s, i4)
 		}
-		if c1 == 68 {
+		if c1 == 'D' {
 			return matchAPIPathFunc3(s, i4)
 		}
-		if c1 == 71 {
+		if c1 == 'G' {
 			return matchAPIPathFunc2(s, i4)
 		}
-		if c1 == 80 {
+		if c1 == 'P' {
 			return matchAPIPathFunc1(s, i4)
 		}
-		if c1 == 84 {
+		if c1 == 'T' {
 			return matchAPIPathFunc(s, i4)
 		}
 		return false
 	}
-	if c == 80 {
+	if c == 'P' {
 		i3 := i2 + 1
 		return matchAPIPathFunc1(s, i3)
 	}
@@ -2705,7 +2705,7 @@ func matchAPIPathFunc3(s string, i int) bool {
 	for {
 		var x3296 int
 		if i1 < len(s) {
-			if s[i1] == 68 {
+			if s[i1] == 'D' {
 				i1++
 				x3296 = 7
 			} else {
@@ -2749,7 +2749,7 @@ func matchAPIPathFunc3(s string, i int) bool {
 		i3 := i2 + 1
 		return matchAPIPathFunc4(s, i3)
 	}
-	if c == 69 {
+	if c == 'E' {
 		i3 := i2 + 1
 		if i3 >= len(s) {
 			return false
@@ -2779,13 +2779,13 @@ func matchAPIPathFunc3(s string, i int) bool {
 		if x3367 {
 			return matchAPIPathFunc4(s, i4)
 		}
-		if c1 == 68 {
+		if c1 == 'D' {
 			return matchAPIPathFunc3(s, i4)
 		}
-		if c1 == 71 {
+		if c1 == 'G' {
 			return matchAPIPathFunc2(s, i4)
 		}
-		if c1 == 76 {
+		if c1 == 'L' {
 			if i4 >= len(s) {
 				return false
 			}
@@ -2814,10 +2814,10 @@ func matchAPIPathFunc3(s string, i int) bool {
 			if x4451 {
 				return matchAPIPathFunc4(s, i5)
 			}
-			if c2 == 68 {
+			if c2 == 'D' {
 				return matchAPIPathFunc3(s, i5)
 			}
-			if c2 == 69 {
+			if c2 == 'E' {
 				if i5 >= len(s) {
 					return false
 				}
@@ -2846,16 +2846,16 @@ func matchAPIPathFunc3(s string, i int) bool {
 				if x4491 {
 					return matchAPIPathFunc4(s, i6)
 				}
-				if c3 == 68 {
+				if c3 == 'D' {
 					return matchAPIPathFunc3(s, i6)
 				}
-				if c3 == 71 {
+				if c3 == 'G' {
 					return matchAPIPathFunc2(s, i6)
 				}
-				if c3 == 80 {
+				if c3 == 'P' {
 					return matchAPIPathFunc1(s, i6)
 				}
-				if c3 == 84 {
+				if c3 == 'T' {
 					if i6 >= len(s) {
 						return false
 					}
@@ -2884,40 +2884,40 @@ func matchAPIPathFunc3(s string, i int) bool {
 					if x4539 {
 						return matchAPIPathFunc4(s, i7)
 					}
-					if c4 == 68 {
+					if c4 == 'D' {
 						return matchAPIPathFunc3(s, i7)
 					}
-					if c4 == 69 {
+					if c4 == 'E' {
 						return matchAPIPathFunc(s, i7)
 					}
-					if c4 == 71 {
+					if c4 == 'G' {
 						return matchAPIPathFunc2(s, i7)
 					}
-					if c4 == 80 {
+					if c4 == 'P' {
 						return matchAPIPathFunc1(s, i7)
 					}
 					return false
 				}
 				return false
 			}
-			if c2 == 71 {
+			if c2 == 'G' {
 				return matchAPIPathFunc2(s, i5)
 			}
-			if c2 == 80 {
+			if c2 == 'P' {
 				return matchAPIPathFunc1(s, i5)
 			}
 			return false
 		}
-		if c1 == 80 {
+		if c1 == 'P' {
 			return matchAPIPathFunc1(s, i4)
 		}
 		return false
 	}
-	if c == 71 {
+	if c == 'G' {
 		i3 := i2 + 1
 		return matchAPIPathFunc2(s, i3)
 	}
-	if c == 80 {
+	if c == 'P' {
 		i3 := i2 + 1
 		return matchAPIPathFunc1(s, i3)
 	}
@@ -2972,15 +2972,15 @@ func matchAPIPathFunc4(s string, i int) bool {
 		return false
 	}
 	c1 := s[i2]
-	if c1 == 68 {
+	if c1 == 'D' {
 		i3 := i2 + 1
 		return matchAPIPathFunc3(s, i3)
 	}
-	if c1 == 71 {
+	if c1 == 'G' {
 		i3 := i2 + 1
 		return matchAPIPathFunc2(s, i3)
 	}
-	if c1 == 80 {
+	if c1 == 'P' {
 		i3 := i2 + 1
 		return matchAPIPathFunc1(s, i3)
 	}
