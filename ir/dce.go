@@ -19,7 +19,18 @@ package ir
 // by a Builder (nodes after their arguments); it returns a new graph and
 // leaves g unchanged.
 func DCE(g *Graph) *Graph {
+	h, _ := NewFlat(g).dce(false)
+	return h
+}
+
+// DCE is DCE on the graph f describes: it returns the graph without dead
+// code and, made without walking the graph again, its Flat.
+func (f *Flat) DCE() (*Graph, *Flat) { return f.dce(true) }
+
+func (f *Flat) dce(flat bool) (*Graph, *Flat) {
+	g := f.Graph
 	n := g.NumSyms()
+	nn := int32(len(f.Sym))
 	reach := make([]bool, n)
 	live := make([]bool, n)
 	used := make([]bool, n)
@@ -27,77 +38,75 @@ func DCE(g *Graph) *Graph {
 	// Pass 1: reach and live, in reverse node order. Arguments precede
 	// their uses except the λ named by a λforward, so a mark on a node the
 	// pass has already gone by is handled at once through a work list.
-	pos := make([]int32, n) // index+1 of each node in g.Nodes
-	for i, d := range g.Nodes {
-		pos[d.Sym] = int32(i + 1)
-	}
-	nodes := make([]*Node, len(g.Nodes)) // reached nodes (possibly rewritten), by index
-	cursor := len(g.Nodes)
+	reached := make([]bool, nn) // node index -> reached (and visited)
+	dropped := make([]bool, nn) // node index -> a conditional whose value is dead: its blocks' results are dropped
+	cursor := nn
 	var work []int32
 	markReach := func(s Sym) {
 		if reach[s] {
 			return
 		}
 		reach[s] = true
-		if p := pos[s]; p > 0 && int(p-1) >= cursor {
+		if p := f.Index[s]; p > 0 && p-1 >= cursor {
 			work = append(work, p-1)
 		}
 	}
-	markLive := func(s Sym) { live[s] = true }
-	visit := func(i int) {
-		d := g.Nodes[i]
-		if d.Op == OpIf && !live[d.Sym] {
-			d = dropResults(d)
-		}
-		nodes[i] = d
-		valueSyms(d, markLive)
-		hardSyms(d, markReach)
+	visit := func(i int32) {
+		reached[i] = true
+		dropped[i] = f.Op[i] == OpIf && !live[f.Sym[i]]
+		f.valueSyms(i, dropped[i], func(s Sym) { live[s] = true })
+		f.hardSyms(i, dropped[i], markReach)
 	}
 	g.Block.Used(markReach)
 	if g.Block.Res.IsSym() {
 		live[g.Block.Res.s] = true
 	}
-	for cursor = len(g.Nodes) - 1; cursor >= 0; cursor-- {
-		if reach[g.Nodes[cursor].Sym] {
+	for cursor = nn - 1; cursor >= 0; cursor-- {
+		if reach[f.Sym[cursor]] {
 			visit(cursor)
 		}
 		for len(work) > 0 {
 			i := work[len(work)-1]
 			work = work[:len(work)-1]
-			visit(int(i))
+			visit(i)
 		}
 	}
 
 	// Pass 2: used. A reached node is kept if its value is used, if it has
 	// a simple effect, or if it writes an object that is used. Writes to
 	// an object not yet known to be used wait on the object.
-	waiting := map[Sym][]*Node{}
-	var stack []*Node
+	waiting := map[Sym][]int32{}
+	var stack []int32
 	// setUsed marks s used and releases the writes waiting on it.
 	setUsed := func(s Sym) {
 		used[s] = true
-		stack = append(stack, waiting[s]...)
-		delete(waiting, s)
+		if len(waiting) > 0 {
+			if w, ok := waiting[s]; ok {
+				stack = append(stack, w...)
+				delete(waiting, s)
+			}
+		}
 	}
-	visited := make([]bool, n)
-	kept := make([]bool, n)
-	keep := func(d *Node) {
-		if kept[d.Sym] {
+	visited := make([]bool, nn)
+	kept := make([]bool, nn)
+	keep := func(i int32) {
+		if kept[i] {
 			return
 		}
-		kept[d.Sym] = true
-		setUsed(d.Sym)
-		valueSyms(d, func(s Sym) {
+		kept[i] = true
+		setUsed(f.Sym[i])
+		f.valueSyms(i, dropped[i], func(s Sym) {
 			if used[s] {
 				return
 			}
 			setUsed(s)
-			if p := pos[s]; p > 0 && visited[s] && nodes[p-1] != nil {
-				stack = append(stack, nodes[p-1]) // passed already: keep it now
+			if p := f.Index[s]; p > 0 && visited[p-1] && reached[p-1] {
+				stack = append(stack, p-1) // passed already: keep it now
 			}
 		})
 	}
-	for _, s := range g.Block.Bound() {
+	used[g.Block.Ein] = true
+	for _, s := range g.Block.In {
 		used[s] = true
 	}
 	// Heap memory outlives the function: writes to it are always needed.
@@ -107,19 +116,23 @@ func DCE(g *Graph) *Graph {
 	if g.Block.Res.IsSym() {
 		setUsed(g.Block.Res.s)
 	}
-	for i := len(nodes) - 1; i >= 0; i-- {
-		d := nodes[i]
-		if d == nil {
+	for i := nn - 1; i >= 0; i-- {
+		if !reached[i] {
 			continue
 		}
-		visited[d.Sym] = true
+		visited[i] = true
+		b := f.Bits[i]
+		var wkeys []Key
+		if b&BitWriteSym != 0 {
+			wkeys = g.Nodes[i].Eff.Wkeys
+		}
 		switch {
-		case used[d.Sym] || d.Eff.HasSimpleEffect() || writesUsed(d.Eff, used):
-			keep(d)
-		case d.Eff != nil:
-			for _, k := range d.Eff.Wkeys {
+		case used[f.Sym[i]] || b&BitSimple != 0 || writesUsed(wkeys, used):
+			keep(i)
+		default:
+			for _, k := range wkeys {
 				if k.IsSym() {
-					waiting[Sym(k)] = append(waiting[Sym(k)], d)
+					waiting[Sym(k)] = append(waiting[Sym(k)], i)
 				}
 			}
 		}
@@ -130,16 +143,100 @@ func DCE(g *Graph) *Graph {
 		}
 	}
 
-	// Pass 3: rebuild.
-	out := make([]*Node, 0, len(nodes))
-	for _, d := range nodes {
-		if d != nil && used[d.Sym] {
-			out = append(out, filterNode(d, used))
+	// Pass 3: rebuild from the kept nodes, filtering the dependencies on
+	// removed nodes out of every summary; most nodes keep all theirs and
+	// are not copied.
+	count := 0
+	for i := range nn {
+		if reached[i] && used[f.Sym[i]] {
+			count++
 		}
 	}
+	out := make([]*Node, 0, count)
 	blk := *g.Block
 	blk.Eff = filterEff(blk.Eff, used)
-	return g.WithNodes(out, &blk)
+	h := g.withNodes(nil, &blk)
+	var nf *Flat
+	if flat {
+		nf = &Flat{Graph: h}
+		nf.alloc(count, len(f.Dep), len(f.Blocks))
+		nf.Blocks = append(nf.Blocks, h.Block)
+	}
+	for i := range nn {
+		if !reached[i] || !used[f.Sym[i]] {
+			continue
+		}
+		d := g.Nodes[i]
+		filter := f.needsFilter(i, used)
+		if dropped[i] {
+			d = dropResults(d)
+		}
+		if filter {
+			d = filterNode(d, used)
+		}
+		out = append(out, d)
+		h.defs[f.Sym[i]] = d
+		if nf == nil {
+			continue
+		}
+		if dropped[i] || filter {
+			nf.add(d)
+		} else {
+			nf.copyNode(f, i)
+		}
+	}
+	h.Nodes = out
+	if nf == nil {
+		return h, nil
+	}
+	nf.finish()
+	return h, nf
+}
+
+// valueSyms calls fn for the symbols whose values node i uses: its symbol
+// arguments and its blocks' results (unless dropped) and bound symbols.
+func (f *Flat) valueSyms(i int32, dropped bool, fn func(Sym)) {
+	for e := f.Start[i]; e < f.Start[i+1]; e++ {
+		switch k := f.Kind[e]; {
+		case k == EdgeArg:
+			fn(f.Dep[e])
+		case k >= EdgeBlock && (k-EdgeBlock)%3 == 0 && !dropped:
+			fn(f.Dep[e])
+		}
+	}
+	for _, b := range f.Blocks[f.First[i]:f.First[i+1]] {
+		for _, s := range b.In {
+			fn(s)
+		}
+		fn(b.Ein)
+	}
+}
+
+// hardSyms calls fn for the symbols node i needs scheduled before it: its
+// symbol arguments, its blocks' results (unless dropped) and hard
+// dependencies, and its hard dependencies.
+func (f *Flat) hardSyms(i int32, dropped bool, fn func(Sym)) {
+	for e := f.Start[i]; e < f.Start[i+1]; e++ {
+		switch k := f.Kind[e]; {
+		case k == EdgeArg || k == EdgeHdep:
+			fn(f.Dep[e])
+		case k >= EdgeBlock && (k-EdgeBlock)%3 == 1:
+			fn(f.Dep[e])
+		case k >= EdgeBlock && !dropped && (k-EdgeBlock)%3 == 0:
+			fn(f.Dep[e])
+		}
+	}
+}
+
+// needsFilter reports whether a dependency of node i or of its blocks
+// names a removed symbol.
+func (f *Flat) needsFilter(i int32, used []bool) bool {
+	for e := f.Start[i]; e < f.Start[i+1]; e++ {
+		if k := f.Kind[e]; (k == EdgeHdep || k == EdgeSdep || k >= EdgeBlock && (k-EdgeBlock)%3 != 0) && !used[f.Dep[e]] {
+			return true
+		}
+	}
+	return false
 }
 
 // dropResults returns a copy of a conditional whose value is dead, with
@@ -158,11 +255,9 @@ func dropResults(d *Node) *Node {
 
 var unitConst = &Const{Type: Void}
 
-func writesUsed(e *EffectSummary, used []bool) bool {
-	if e == nil {
-		return false
-	}
-	for _, k := range e.Wkeys {
+// writesUsed reports whether a key of wkeys is a used symbol.
+func writesUsed(wkeys []Key, used []bool) bool {
+	for _, k := range wkeys {
 		if k.IsSym() && used[k] {
 			return true
 		}
@@ -170,48 +265,9 @@ func writesUsed(e *EffectSummary, used []bool) bool {
 	return false
 }
 
-// valueSyms calls f for the symbols whose values the node uses: its
-// symbol arguments and its blocks' results and inputs.
-func valueSyms(n *Node, f func(Sym)) {
-	for _, a := range n.Args {
-		if a.IsSym() {
-			f(a.s)
-		}
-	}
-	for _, b := range n.Blocks {
-		if b.Res.IsSym() {
-			f(b.Res.s)
-		}
-		for _, s := range b.In {
-			f(s)
-		}
-		f(b.Ein)
-	}
-}
-
-// hardSyms calls f for the symbols the node needs scheduled before it:
-// its symbol arguments, its blocks' used symbols, and its hard
-// dependencies.
-func hardSyms(n *Node, f func(Sym)) {
-	for _, a := range n.Args {
-		if a.IsSym() {
-			f(a.s)
-		}
-	}
-	for _, b := range n.Blocks {
-		b.Used(f)
-	}
-	if n.Eff != nil {
-		for _, s := range n.Eff.Hdeps {
-			f(s)
-		}
-	}
-}
-
+// filterNode returns a copy of d without its dependencies (and its
+// blocks') on unused symbols.
 func filterNode(d *Node, used []bool) *Node {
-	if d.Eff == nil && len(d.Blocks) == 0 || !needsFilter(d, used) {
-		return d
-	}
 	c := *d
 	if d.Eff != nil {
 		e := filterEff(*d.Eff, used)
@@ -243,26 +299,4 @@ func filterEff(e EffectSummary, used []bool) EffectSummary {
 	}
 	e.Sdeps, e.Hdeps = keep(e.Sdeps), keep(e.Hdeps)
 	return e
-}
-
-// needsFilter reports whether a dependency of d or of its blocks names a
-// removed node (most nodes keep all theirs: they are not copied).
-func needsFilter(d *Node, used []bool) bool {
-	dead := func(ss []Sym) bool {
-		for _, s := range ss {
-			if !used[s] {
-				return true
-			}
-		}
-		return false
-	}
-	if d.Eff != nil && (dead(d.Eff.Sdeps) || dead(d.Eff.Hdeps)) {
-		return true
-	}
-	for _, b := range d.Blocks {
-		if dead(b.Eff.Sdeps) || dead(b.Eff.Hdeps) {
-			return true
-		}
-	}
-	return false
 }

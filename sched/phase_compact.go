@@ -390,8 +390,10 @@ func (c *compactor) reorder(b int32) {
 // slice element); and traps.
 
 // isCall reports whether n is a call for Go's order of evaluation.
-func isCall(n *ir.Node) bool {
-	switch n.Op {
+func isCall(n *ir.Node) bool { return isCallOp(n.Op) }
+
+func isCallOp(op ir.Op) bool {
+	switch op {
 	case ir.OpApply, ir.OpCall, ir.OpAppend, ir.OpAppendSlice, ir.OpCopy:
 		return true
 	}
@@ -399,37 +401,21 @@ func isCall(n *ir.Node) bool {
 }
 
 // writes reports whether n writes memory or output.
-func writes(n *ir.Node) bool {
-	if n.Eff == nil {
-		return false
-	}
-	for _, k := range n.Eff.Wkeys {
-		if k != ir.TRAP {
-			return true
-		}
-	}
-	return false
-}
+func writes(n *ir.Node) bool { return ir.BitsOf(n)&ir.BitWrite != 0 }
 
 // readsMemory reports whether n reads a variable or memory.
-func readsMemory(n *ir.Node) bool {
-	if n.Eff == nil {
-		return false
-	}
-	for _, k := range n.Eff.Rkeys {
-		if k.IsSym() {
-			return true
-		}
-	}
-	return false
-}
+func readsMemory(n *ir.Node) bool { return ir.BitsOf(n)&ir.BitReadSym != 0 }
 
 // mayInline reports whether n can be emitted as an expression.
-func mayInline(n *ir.Node) bool {
-	if len(n.Blocks) > 0 || n.Type == ir.Void || n.Type.Kind == ir.KTuple && n.Op != ir.OpTuple {
+func mayInline(n *ir.Node) bool { return mayInlineOp(n.Op, ir.BitsOf(n), len(n.Blocks)) }
+
+// mayInlineOp is mayInline of a node with operator op, facts bits and
+// nblocks blocks.
+func mayInlineOp(op ir.Op, bits ir.NodeBits, nblocks int) bool {
+	if nblocks > 0 || bits&ir.BitVoid != 0 || bits&ir.BitTuple != 0 && op != ir.OpTuple {
 		return false
 	}
-	switch n.Op {
+	switch op {
 	case ir.OpVarNew, ir.OpForward, ir.OpStatic, ir.OpSliceNew:
 		return false
 	}

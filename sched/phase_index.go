@@ -6,103 +6,70 @@ import (
 	"github.com/lmsgen/lmsgen/ir"
 )
 
-// index numbers the nodes and blocks of the graph densely and copies what
-// the later phases read into flat arrays, in one walk over the graph: for
-// every node its operator, its properties, and its edges (arguments, hard
-// and soft dependencies, and the results and dependencies of its blocks);
-// then, from those, every node's uses. Later phases scan arrays in order
-// instead of chasing the graph's pointers.
+// index makes the tables the later phases read from the graph's ir.Flat
+// (made by dce, or here when dce did not run): for every node its
+// operator, its properties and its edges (arguments, hard and soft
+// dependencies, and the results and dependencies of its blocks), with the
+// targets as node indices; the blocks, their owners and the symbols they
+// bind; and every node's uses. Later phases scan arrays in order instead
+// of chasing the graph's pointers.
 //
 // Needs: dce. Must run after: prune (which may index again), then early,
 // anchor, place, order and compact use its tables.
 func index(st *state) {
 	g := st.g
+	if st.fl == nil || st.fl.Graph != g {
+		st.fl = ir.NewFlat(g)
+	}
+	fl := st.fl
 	ns := g.NumSyms()
-	nn := len(g.Nodes)
-	st.idx = make([]int32, ns)
+	nn := fl.Len()
+	st.idx = fl.Index
+	st.blocks = fl.Blocks
+	st.firstBlock = fl.First
+	f := &st.flat
+	f.sym, f.op, f.estart, f.ekind = fl.Sym, fl.Op, fl.Start, fl.Kind
+	f.props = make([]uint8, nn)
+	nb := len(st.blocks)
+	st.owner = make([]int32, nb)
+	st.slot = make([]int32, nb)
+	st.owner[0] = -1
+	for i := range int32(nn) {
+		lo, hi := st.firstBlock[i], st.firstBlock[i+1]
+		f.props[i] = propsOf(f.op[i], fl.Bits[i], int(hi-lo))
+		for b := lo; b < hi; b++ {
+			st.owner[b] = i
+			st.slot[b] = b - lo
+		}
+	}
 	st.binder = make([]int32, ns)
 	for i := range st.binder {
 		st.binder[i] = -1
 	}
-	st.firstBlock = make([]int32, nn+1)
-	st.blocks = append(st.blocks, g.Block)
-	st.owner = append(st.owner, -1)
-	st.slot = append(st.slot, 0)
-	f := &st.flat
-	f.estart = make([]int32, nn+1)
-	f.op = make([]ir.Op, nn)
-	f.sym = make([]ir.Sym, nn)
-	f.props = make([]uint8, nn)
-	f.esym = make([]int32, 0, 3*nn)
-	f.ekind = make([]uint8, 0, 3*nn)
-	edge := func(s ir.Sym, kind uint8) {
-		f.esym = append(f.esym, int32(s))
-		f.ekind = append(f.ekind, kind)
+	st.ein = make([]ir.Sym, nb)
+	bind := func(s ir.Sym, id int) {
+		if int(s) >= ns || st.binder[s] >= 0 || st.idx[s] != 0 {
+			panic(fmt.Sprintf("BUG: sched: %v bound twice, out of range, or also a node", s))
+		}
+		st.binder[s] = int32(id)
 	}
-	for i, n := range g.Nodes {
-		if int(n.Sym) >= ns || st.idx[n.Sym] != 0 {
-			panic(fmt.Sprintf("BUG: sched: node %v defined twice or out of range", n.Sym))
-		}
-		st.idx[n.Sym] = int32(i + 1)
-		st.firstBlock[i] = int32(len(st.blocks))
-		f.estart[i] = int32(len(f.esym))
-		f.op[i] = n.Op
-		f.sym[i] = n.Sym
-		f.props[i] = propsOf(n)
-		for _, a := range n.Args {
-			if a.IsSym() {
-				edge(a.Sym(), eArg)
-			}
-		}
-		if n.Eff != nil {
-			for _, s := range n.Eff.Hdeps {
-				edge(s, eHdep)
-			}
-			for _, s := range n.Eff.Sdeps {
-				edge(s, eSdep)
-			}
-		}
-		for k, b := range n.Blocks {
-			st.blocks = append(st.blocks, b)
-			st.owner = append(st.owner, int32(i))
-			st.slot = append(st.slot, int32(k))
-			kind := eBlock + 3*uint8(k)
-			if b.Res.IsSym() {
-				edge(b.Res.Sym(), kind)
-			}
-			for _, s := range b.Eff.Hdeps {
-				edge(s, kind+1)
-			}
-			for _, s := range b.Eff.Sdeps {
-				edge(s, kind+2)
-			}
-		}
-	}
-	st.firstBlock[nn] = int32(len(st.blocks))
-	f.estart[nn] = int32(len(f.esym))
-	st.ein = make([]ir.Sym, len(st.blocks))
 	for id, b := range st.blocks {
 		st.ein[id] = b.Ein
-		for _, s := range append([]ir.Sym{b.Ein}, b.In...) {
-			if int(s) >= ns || st.binder[s] >= 0 || st.idx[s] != 0 {
-				panic(fmt.Sprintf("BUG: sched: %v bound twice, out of range, or also a node", s))
-			}
-			st.binder[s] = int32(id)
+		bind(b.Ein, id)
+		for _, s := range b.In {
+			bind(s, id)
 		}
 	}
-	// Edge targets: node indices, or -2-symbol for bound symbols, in place
-	// of the symbols.
-	f.etgt = f.esym
-	f.esym = nil
+	// Edge targets: node indices, or -2-symbol for bound symbols.
+	f.etgt = make([]int32, len(fl.Dep))
 	start := make([]int32, nn+1) // uses: count, then fill
-	for e, t := range f.etgt {
-		s := ir.Sym(t)
+	for e, s := range fl.Dep {
 		if int(s) >= ns || st.idx[s] == 0 && st.binder[s] < 0 {
 			panic(fmt.Sprintf("BUG: sched: %v is neither a node nor bound by a block", s))
 		}
 		j := st.idx[s]
 		if j == 0 {
-			f.etgt[e] = -2 - t
+			f.etgt[e] = -2 - int32(s)
 			continue
 		}
 		f.etgt[e] = j - 1
@@ -155,19 +122,18 @@ type flat struct {
 	op     []ir.Op
 	props  []uint8 // node index -> prop bits
 	estart []int32 // node index -> first edge; edges of node i are [estart[i], estart[i+1])
-	esym   []int32 // edge targets, as symbols, while index builds etgt
 	etgt   []int32 // edge targets: node index, or -2-symbol for a bound symbol
-	ekind  []uint8
+	ekind  []ir.EdgeKind
 }
 
 // The kinds of edges, in the order a node's edges are listed: arguments,
 // hard dependencies, soft dependencies, then for each block k the result
 // (eBlock+3k), hard dependencies (+1) and soft dependencies (+2).
 const (
-	eArg uint8 = iota
-	eHdep
-	eSdep
-	eBlock
+	eArg   = ir.EdgeArg
+	eHdep  = ir.EdgeHdep
+	eSdep  = ir.EdgeSdep
+	eBlock = ir.EdgeBlock
 )
 
 // Node properties.
@@ -181,27 +147,29 @@ const (
 	propCheap                    // cheap (duplicable)
 )
 
-func propsOf(n *ir.Node) uint8 {
+// propsOf returns the properties of a node with operator op, facts bits
+// and nblocks blocks.
+func propsOf(op ir.Op, bits ir.NodeBits, nblocks int) uint8 {
 	var p uint8
-	if n.CanTrap() {
+	if bits&ir.BitTrap != 0 {
 		p |= propTrap
 	}
-	if !n.Eff.IsEmpty() {
+	if bits&ir.BitEffect != 0 {
 		p |= propEff
 	}
-	if mayInline(n) {
+	if mayInlineOp(op, bits, nblocks) {
 		p |= propInline
 	}
-	if isCall(n) {
+	if isCallOp(op) {
 		p |= propCall
 	}
-	if writes(n) {
+	if bits&ir.BitWrite != 0 {
 		p |= propWrite
 	}
-	if readsMemory(n) {
+	if bits&ir.BitReadSym != 0 {
 		p |= propRead
 	}
-	if cheap(n) {
+	if cheapOp(op, bits, nblocks) {
 		p |= propCheap
 	}
 	return p

@@ -316,11 +316,15 @@ func (st *state) duplicable(i int32) bool {
 // cheap reports whether n is a single machine operation: pure, unable to
 // trap, without blocks, and one of the arithmetic, bitwise, comparison or
 // conversion operators, or a length or projection.
-func cheap(n *ir.Node) bool {
-	if !n.IsPure() || n.CanTrap() || len(n.Blocks) > 0 {
+func cheap(n *ir.Node) bool { return cheapOp(n.Op, ir.BitsOf(n), len(n.Blocks)) }
+
+// cheapOp is cheap of a node with operator op, facts bits and nblocks
+// blocks.
+func cheapOp(op ir.Op, bits ir.NodeBits, nblocks int) bool {
+	if bits&(ir.BitEffect|ir.BitTrap) != 0 || nblocks > 0 {
 		return false
 	}
-	switch n.Op {
+	switch op {
 	case ir.OpAdd, ir.OpSub, ir.OpMul, ir.OpDiv, ir.OpRem, ir.OpNeg,
 		ir.OpAnd, ir.OpOr, ir.OpXor, ir.OpAndNot, ir.OpShl, ir.OpShr, ir.OpCom, ir.OpNot,
 		ir.OpEq, ir.OpNe, ir.OpLt, ir.OpLe, ir.OpGt, ir.OpGe,

@@ -57,6 +57,7 @@ type state struct {
 	opts Options
 	g    *ir.Graph
 	orig *ir.Graph // the graph given to Run, before dce
+	fl   *ir.Flat  // g as flat arrays
 
 	// prune
 	lost map[ir.Sym][]ir.Sym // node -> the soft dependencies dce or prune removed from it

@@ -1,0 +1,202 @@
+package ir
+
+import "fmt"
+
+// Flat is a graph's nodes and blocks as flat arrays, made in one walk over
+// the nodes, for passes that scan the whole graph several times (DCE, the
+// scheduler): they read arrays in order instead of chasing the nodes'
+// pointers, and allocate a few arrays rather than objects per node.
+// A Flat is read-only; it describes the graph it was made from.
+//
+// Nodes are named by their index in Graph.Nodes, blocks by a dense id: 0
+// is the top-level block, then the blocks of each node, in node order.
+// Each node has a list of edges, the symbols it depends on, in this order:
+// its symbol arguments (EdgeArg), its hard dependencies (EdgeHdep), its
+// soft dependencies (EdgeSdep), then for each of its blocks k the block's
+// result if it is a symbol (EdgeBlock+3k), its hard dependencies
+// (EdgeBlock+3k+1) and its soft dependencies (EdgeBlock+3k+2).
+type Flat struct {
+	Graph  *Graph
+	Sym    []Sym      // node index -> symbol
+	Op     []Op       // node index -> operator
+	Bits   []NodeBits // node index -> facts about the node
+	Index  []int32    // symbol -> index of the node defining it + 1 (0: none)
+	Start  []int32    // node index -> its first edge; node i's edges are [Start[i], Start[i+1])
+	Dep    []Sym      // edge -> the symbol it names
+	Kind   []EdgeKind // edge -> kind
+	First  []int32    // node index -> id of its first block; node i's blocks are [First[i], First[i+1])
+	Blocks []*Block   // block id -> block
+}
+
+// EdgeKind says how a node depends on the symbol of an edge (see Flat).
+type EdgeKind uint8
+
+// The kinds of edges. An edge of kind k >= EdgeBlock belongs to the block
+// (k-EdgeBlock)/3 of its node; (k-EdgeBlock)%3 is 0 for the block's
+// result, 1 for a hard and 2 for a soft dependency of the block.
+const (
+	EdgeArg EdgeKind = iota
+	EdgeHdep
+	EdgeSdep
+	EdgeBlock
+)
+
+// maxFlatBlocks is the most blocks a node may have in a Flat (edge kinds
+// are bytes).
+const maxFlatBlocks = (256 - int(EdgeBlock)) / 3
+
+// NodeBits are facts about a node, recorded in a Flat so that passes need
+// not read the node.
+type NodeBits uint8
+
+// The node bits.
+const (
+	BitTrap     NodeBits = 1 << iota // CanTrap
+	BitEffect                        // not IsPure: the effect summary is not empty
+	BitSimple                        // Eff.HasSimpleEffect: writes CTRL, STORE or TRAP
+	BitWriteSym                      // writes a symbol key (a variable, an object, a heap class)
+	BitWrite                         // writes a key other than TRAP
+	BitReadSym                       // reads a symbol key
+	BitVoid                          // its type is Void
+	BitTuple                         // its type is a tuple
+)
+
+// BitsOf returns the facts NodeBits records about n.
+func BitsOf(n *Node) NodeBits {
+	var b NodeBits
+	if n.CanTrap() {
+		b |= BitTrap
+	}
+	if e := n.Eff; e != nil {
+		if !e.IsEmpty() {
+			b |= BitEffect
+		}
+		for _, k := range e.Wkeys {
+			switch {
+			case k.IsSym():
+				b |= BitWriteSym | BitWrite
+			case k == TRAP:
+				b |= BitSimple
+			default:
+				b |= BitSimple | BitWrite
+			}
+		}
+		for _, k := range e.Rkeys {
+			if k.IsSym() {
+				b |= BitReadSym
+			}
+		}
+	}
+	switch {
+	case n.Type == Void:
+		b |= BitVoid
+	case n.Type != nil && n.Type.Kind == KTuple:
+		b |= BitTuple
+	}
+	return b
+}
+
+// NewFlat flattens g in one walk over its nodes. It panics on a symbol
+// defined twice.
+func NewFlat(g *Graph) *Flat {
+	nn := len(g.Nodes)
+	f := &Flat{Graph: g}
+	f.alloc(nn, 3*nn, nn/4)
+	f.Blocks = append(f.Blocks, g.Block)
+	for _, n := range g.Nodes {
+		f.add(n)
+	}
+	f.finish()
+	return f
+}
+
+// alloc makes room for nn nodes, ne edges and nb blocks.
+func (f *Flat) alloc(nn, ne, nb int) {
+	f.Sym = make([]Sym, 0, nn)
+	f.Op = make([]Op, 0, nn)
+	f.Bits = make([]NodeBits, 0, nn)
+	f.Start = make([]int32, 0, nn+1)
+	f.First = make([]int32, 0, nn+1)
+	f.Dep = make([]Sym, 0, ne)
+	f.Kind = make([]EdgeKind, 0, ne)
+	f.Blocks = make([]*Block, 0, nb+1)
+	f.Index = make([]int32, f.Graph.NumSyms())
+}
+
+// add appends node n.
+func (f *Flat) add(n *Node) {
+	f.begin(n.Sym, n.Op, BitsOf(n))
+	for _, a := range n.Args {
+		if a.IsSym() {
+			f.edge(a.s, EdgeArg)
+		}
+	}
+	if n.Eff != nil {
+		f.edges(n.Eff.Hdeps, EdgeHdep)
+		f.edges(n.Eff.Sdeps, EdgeSdep)
+	}
+	if len(n.Blocks) > maxFlatBlocks {
+		panic(fmt.Sprintf("BUG: ir: %v has more than %d blocks", n.Sym, maxFlatBlocks))
+	}
+	for k, b := range n.Blocks {
+		f.Blocks = append(f.Blocks, b)
+		kind := EdgeBlock + 3*EdgeKind(k)
+		if b.Res.IsSym() {
+			f.edge(b.Res.s, kind)
+		}
+		f.edges(b.Eff.Hdeps, kind+1)
+		f.edges(b.Eff.Sdeps, kind+2)
+	}
+}
+
+// copyNode appends node i of src unchanged (its edges and blocks).
+func (f *Flat) copyNode(src *Flat, i int32) {
+	f.begin(src.Sym[i], src.Op[i], src.Bits[i])
+	lo, hi := src.Start[i], src.Start[i+1]
+	f.Dep = append(f.Dep, src.Dep[lo:hi]...)
+	f.Kind = append(f.Kind, src.Kind[lo:hi]...)
+	f.Blocks = append(f.Blocks, src.Blocks[src.First[i]:src.First[i+1]]...)
+}
+
+func (f *Flat) begin(s Sym, op Op, bits NodeBits) {
+	if int(s) >= len(f.Index) || f.Index[s] != 0 {
+		panic(fmt.Sprintf("BUG: ir: node %v defined twice or out of range", s))
+	}
+	f.Index[s] = int32(len(f.Sym) + 1)
+	f.Sym = append(f.Sym, s)
+	f.Op = append(f.Op, op)
+	f.Bits = append(f.Bits, bits)
+	f.Start = append(f.Start, int32(len(f.Dep)))
+	f.First = append(f.First, int32(len(f.Blocks)))
+}
+
+func (f *Flat) edge(s Sym, k EdgeKind) {
+	f.Dep = append(f.Dep, s)
+	f.Kind = append(f.Kind, k)
+}
+
+func (f *Flat) edges(ss []Sym, k EdgeKind) {
+	for _, s := range ss {
+		f.edge(s, k)
+	}
+}
+
+// finish closes the node arrays.
+func (f *Flat) finish() {
+	f.Start = append(f.Start, int32(len(f.Dep)))
+	f.First = append(f.First, int32(len(f.Blocks)))
+}
+
+// Len returns the number of nodes.
+func (f *Flat) Len() int { return len(f.Sym) }
+
+// Edges returns the range of node i's edges.
+func (f *Flat) Edges(i int32) (lo, hi int32) { return f.Start[i], f.Start[i+1] }
+
+// NodeOf returns the index of the node defining s, or -1.
+func (f *Flat) NodeOf(s Sym) int32 {
+	if int(s) < len(f.Index) {
+		return f.Index[s] - 1
+	}
+	return -1
+}
