@@ -31,82 +31,33 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 	g := f.Graph
 	n := g.NumSyms()
 	nn := int32(len(f.Sym))
-	reach := make([]bool, n)
-	live := make([]bool, n)
-	used := make([]bool, n)
+	d := &deadCode{f: f, reach: make([]bool, n), live: make([]bool, n), used: make([]bool, n),
+		reached: make([]bool, nn), dropped: make([]bool, nn), visited: make([]bool, nn), kept: make([]bool, nn)}
 
 	// Pass 1: reach and live, in reverse node order. Arguments precede
 	// their uses except the λ named by a λforward, so a mark on a node the
 	// pass has already gone by is handled at once through a work list.
-	reached := make([]bool, nn) // node index -> reached (and visited)
-	dropped := make([]bool, nn) // node index -> a conditional whose value is dead: its blocks' results are dropped
-	cursor := nn
-	var work []int32
-	markReach := func(s Sym) {
-		if reach[s] {
-			return
-		}
-		reach[s] = true
-		if p := f.Index[s]; p > 0 && p-1 >= cursor {
-			work = append(work, p-1)
-		}
-	}
-	visit := func(i int32) {
-		reached[i] = true
-		dropped[i] = f.Op[i] == OpIf && !live[f.Sym[i]]
-		f.valueSyms(i, dropped[i], func(s Sym) { live[s] = true })
-		f.hardSyms(i, dropped[i], markReach)
-	}
-	g.Block.Used(markReach)
+	d.cursor = nn
+	g.Block.Used(d.markReach)
 	if g.Block.Res.IsSym() {
-		live[g.Block.Res.s] = true
+		d.live[g.Block.Res.s] = true
 	}
-	for cursor = nn - 1; cursor >= 0; cursor-- {
-		if reach[f.Sym[cursor]] {
-			visit(cursor)
+	for d.cursor = nn - 1; d.cursor >= 0; d.cursor-- {
+		if d.reach[f.Sym[d.cursor]] {
+			d.visit(d.cursor)
 		}
-		for len(work) > 0 {
-			i := work[len(work)-1]
-			work = work[:len(work)-1]
-			visit(i)
+		for len(d.work) > 0 {
+			i := d.work[len(d.work)-1]
+			d.work = d.work[:len(d.work)-1]
+			d.visit(i)
 		}
 	}
 
 	// Pass 2: used. A reached node is kept if its value is used, if it has
 	// a simple effect, or if it writes an object that is used. Writes to
 	// an object not yet known to be used wait on the object.
-	waiting := map[Sym][]int32{}
-	var stack []int32
-	// setUsed marks s used and releases the writes waiting on it.
-	setUsed := func(s Sym) {
-		used[s] = true
-		if len(waiting) > 0 {
-			if w, ok := waiting[s]; ok {
-				stack = append(stack, w...)
-				delete(waiting, s)
-			}
-		}
-	}
-	visited := make([]bool, nn)
-	kept := make([]bool, nn)
-	keep := func(i int32) {
-		if kept[i] {
-			return
-		}
-		kept[i] = true
-		setUsed(f.Sym[i])
-		f.valueSyms(i, dropped[i], func(s Sym) {
-			if used[s] {
-				return
-			}
-			setUsed(s)
-			if p := f.Index[s]; p > 0 && visited[p-1] && reached[p-1] {
-				stack = append(stack, p-1) // passed already: keep it now
-			}
-		})
-	}
-	used[g.Block.Ein] = true
-	for _, s := range g.Block.In {
+	used := d.used
+	for _, s := range f.Binders(0) {
 		used[s] = true
 	}
 	// Heap memory outlives the function: writes to it are always needed.
@@ -114,13 +65,13 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 		used[s] = true
 	}
 	if g.Block.Res.IsSym() {
-		setUsed(g.Block.Res.s)
+		d.setUsed(g.Block.Res.s)
 	}
 	for i := nn - 1; i >= 0; i-- {
-		if !reached[i] {
+		if !d.reached[i] {
 			continue
 		}
-		visited[i] = true
+		d.visited[i] = true
 		b := f.Bits[i]
 		var wkeys []Key
 		if b&BitWriteSym != 0 {
@@ -128,18 +79,21 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 		}
 		switch {
 		case used[f.Sym[i]] || b&BitSimple != 0 || writesUsed(wkeys, used):
-			keep(i)
+			d.keep(i)
 		default:
 			for _, k := range wkeys {
 				if k.IsSym() {
-					waiting[Sym(k)] = append(waiting[Sym(k)], i)
+					if d.waiting == nil {
+						d.waiting = map[Sym][]int32{}
+					}
+					d.waiting[Sym(k)] = append(d.waiting[Sym(k)], i)
 				}
 			}
 		}
-		for len(stack) > 0 {
-			w := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			keep(w)
+		for len(d.stack) > 0 {
+			w := d.stack[len(d.stack)-1]
+			d.stack = d.stack[:len(d.stack)-1]
+			d.keep(w)
 		}
 	}
 
@@ -148,7 +102,7 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 	// are not copied.
 	count := 0
 	for i := range nn {
-		if reached[i] && used[f.Sym[i]] {
+		if d.reached[i] && used[f.Sym[i]] {
 			count++
 		}
 	}
@@ -160,31 +114,41 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 	if flat {
 		nf = &Flat{Graph: h}
 		nf.alloc(count, len(f.Dep), len(f.Blocks))
-		nf.Blocks = append(nf.Blocks, h.Block)
+		nf.block(h.Block)
+	}
+	run := int32(-1) // first of the unchanged nodes not yet copied to nf
+	flush := func(i int32) {
+		if nf != nil && run >= 0 {
+			nf.copyNodes(f, run, i)
+		}
+		run = -1
 	}
 	for i := range nn {
-		if !reached[i] || !used[f.Sym[i]] {
+		if !d.reached[i] || !used[f.Sym[i]] {
+			flush(i)
 			continue
 		}
-		d := g.Nodes[i]
+		n := g.Nodes[i]
 		filter := f.needsFilter(i, used)
-		if dropped[i] {
-			d = dropResults(d)
+		if d.dropped[i] {
+			n = dropResults(n)
 		}
 		if filter {
-			d = filterNode(d, used)
+			n = filterNode(n, used)
 		}
-		out = append(out, d)
-		h.defs[f.Sym[i]] = d
-		if nf == nil {
-			continue
-		}
-		if dropped[i] || filter {
-			nf.add(d)
-		} else {
-			nf.copyNode(f, i)
+		out = append(out, n)
+		h.defs[f.Sym[i]] = n
+		switch {
+		case d.dropped[i] || filter:
+			flush(i)
+			if nf != nil {
+				nf.add(n)
+			}
+		case run < 0:
+			run = i
 		}
 	}
+	flush(nn)
 	h.Nodes = out
 	if nf == nil {
 		return h, nil
@@ -193,38 +157,104 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 	return h, nf
 }
 
-// valueSyms calls fn for the symbols whose values node i uses: its symbol
-// arguments and its blocks' results (unless dropped) and bound symbols.
-func (f *Flat) valueSyms(i int32, dropped bool, fn func(Sym)) {
-	for e := f.Start[i]; e < f.Start[i+1]; e++ {
-		switch k := f.Kind[e]; {
-		case k == EdgeArg:
-			fn(f.Dep[e])
-		case k >= EdgeBlock && (k-EdgeBlock)%3 == 0 && !dropped:
-			fn(f.Dep[e])
-		}
+// deadCode is the state of DCE's passes.
+type deadCode struct {
+	f                               *Flat
+	reach, live, used               []bool // symbol -> reached, live, used
+	reached, dropped, visited, kept []bool // node index -> reached (and visited by pass 1), results dropped, visited by pass 2, kept
+	cursor                          int32  // pass 1's node
+	work, stack                     []int32
+	waiting                         map[Sym][]int32 // object -> writes waiting on it to be used
+}
+
+func (d *deadCode) markReach(s Sym) {
+	if d.reach[s] {
+		return
 	}
-	for _, b := range f.Blocks[f.First[i]:f.First[i+1]] {
-		for _, s := range b.In {
-			fn(s)
-		}
-		fn(b.Ein)
+	d.reach[s] = true
+	if p := d.f.Index[s]; p > 0 && p-1 >= d.cursor {
+		d.work = append(d.work, p-1)
 	}
 }
 
-// hardSyms calls fn for the symbols node i needs scheduled before it: its
-// symbol arguments, its blocks' results (unless dropped) and hard
-// dependencies, and its hard dependencies.
-func (f *Flat) hardSyms(i int32, dropped bool, fn func(Sym)) {
-	for e := f.Start[i]; e < f.Start[i+1]; e++ {
+// visit is pass 1 on reached node i: the symbols whose values it uses
+// (its symbol arguments and its blocks' results and bound symbols) are
+// live, and those it needs scheduled before it (its symbol arguments, its
+// blocks' results and hard dependencies, and its hard dependencies) are
+// reached. A conditional whose value is dead drops its blocks' results,
+// so that DCE does not keep the computation of the results.
+func (d *deadCode) visit(i int32) {
+	f := d.f
+	d.reached[i] = true
+	drop := f.Op[i] == OpIf && !d.live[f.Sym[i]]
+	d.dropped[i] = drop
+	lo, hi := f.Start[i], f.Start[i+1]
+	for e := lo; e < hi; e++ {
+		s := f.Dep[e]
 		switch k := f.Kind[e]; {
-		case k == EdgeArg || k == EdgeHdep:
-			fn(f.Dep[e])
-		case k >= EdgeBlock && (k-EdgeBlock)%3 == 1:
-			fn(f.Dep[e])
-		case k >= EdgeBlock && !dropped && (k-EdgeBlock)%3 == 0:
-			fn(f.Dep[e])
+		case k == EdgeArg:
+			d.live[s] = true
+		case k < EdgeBlock: // the node's own dependencies: below
+			continue
+		case (k-EdgeBlock)%3 == 0:
+			if drop {
+				continue
+			}
+			d.live[s] = true
+		case (k-EdgeBlock)%3 == 2:
+			continue
 		}
+		d.markReach(s)
+	}
+	for e := lo; e < hi && f.Kind[e] < EdgeBlock; e++ {
+		if f.Kind[e] == EdgeHdep {
+			d.markReach(f.Dep[e])
+		}
+	}
+	for _, s := range f.Bound[f.Binds[f.First[i]]:f.Binds[f.First[i+1]]] {
+		d.live[s] = true
+	}
+}
+
+// setUsed marks s used and releases the writes waiting on it.
+func (d *deadCode) setUsed(s Sym) {
+	d.used[s] = true
+	if len(d.waiting) > 0 {
+		if w, ok := d.waiting[s]; ok {
+			d.stack = append(d.stack, w...)
+			delete(d.waiting, s)
+		}
+	}
+}
+
+// keep keeps node i: it and the symbols whose values it uses are used,
+// and a node already passed whose value is now used is kept too.
+func (d *deadCode) keep(i int32) {
+	f := d.f
+	if d.kept[i] {
+		return
+	}
+	d.kept[i] = true
+	d.setUsed(f.Sym[i])
+	for e := f.Start[i]; e < f.Start[i+1]; e++ {
+		k := f.Kind[e]
+		if k == EdgeArg || k >= EdgeBlock && (k-EdgeBlock)%3 == 0 && !d.dropped[i] {
+			d.use(f.Dep[e])
+		}
+	}
+	for _, s := range f.Bound[f.Binds[f.First[i]]:f.Binds[f.First[i+1]]] {
+		d.use(s)
+	}
+}
+
+// use marks a symbol whose value a kept node uses.
+func (d *deadCode) use(s Sym) {
+	if d.used[s] {
+		return
+	}
+	d.setUsed(s)
+	if p := d.f.Index[s]; p > 0 && d.visited[p-1] && d.reached[p-1] {
+		d.stack = append(d.stack, p-1) // passed already: keep it now
 	}
 }
 

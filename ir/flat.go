@@ -26,6 +26,8 @@ type Flat struct {
 	Kind   []EdgeKind // edge -> kind
 	First  []int32    // node index -> id of its first block; node i's blocks are [First[i], First[i+1])
 	Blocks []*Block   // block id -> block
+	Binds  []int32    // block id -> its first bound symbol; block b binds Bound[Binds[b]:Binds[b+1]]
+	Bound  []Sym      // the symbols the blocks bind, each block's effect input first, then its inputs
 }
 
 // EdgeKind says how a node depends on the symbol of an edge (see Flat).
@@ -102,7 +104,7 @@ func NewFlat(g *Graph) *Flat {
 	nn := len(g.Nodes)
 	f := &Flat{Graph: g}
 	f.alloc(nn, 3*nn, nn/4)
-	f.Blocks = append(f.Blocks, g.Block)
+	f.block(g.Block)
 	for _, n := range g.Nodes {
 		f.add(n)
 	}
@@ -120,6 +122,8 @@ func (f *Flat) alloc(nn, ne, nb int) {
 	f.Dep = make([]Sym, 0, ne)
 	f.Kind = make([]EdgeKind, 0, ne)
 	f.Blocks = make([]*Block, 0, nb+1)
+	f.Binds = make([]int32, 0, nb+2)
+	f.Bound = make([]Sym, 0, 2*nb+2)
 	f.Index = make([]int32, f.Graph.NumSyms())
 }
 
@@ -139,7 +143,7 @@ func (f *Flat) add(n *Node) {
 		panic(fmt.Sprintf("BUG: ir: %v has more than %d blocks", n.Sym, maxFlatBlocks))
 	}
 	for k, b := range n.Blocks {
-		f.Blocks = append(f.Blocks, b)
+		f.block(b)
 		kind := EdgeBlock + 3*EdgeKind(k)
 		if b.Res.IsSym() {
 			f.edge(b.Res.s, kind)
@@ -149,13 +153,42 @@ func (f *Flat) add(n *Node) {
 	}
 }
 
-// copyNode appends node i of src unchanged (its edges and blocks).
-func (f *Flat) copyNode(src *Flat, i int32) {
-	f.begin(src.Sym[i], src.Op[i], src.Bits[i])
-	lo, hi := src.Start[i], src.Start[i+1]
-	f.Dep = append(f.Dep, src.Dep[lo:hi]...)
-	f.Kind = append(f.Kind, src.Kind[lo:hi]...)
-	f.Blocks = append(f.Blocks, src.Blocks[src.First[i]:src.First[i+1]]...)
+// block appends block b.
+func (f *Flat) block(b *Block) {
+	f.Blocks = append(f.Blocks, b)
+	f.Binds = append(f.Binds, int32(len(f.Bound)))
+	f.Bound = append(f.Bound, b.Ein)
+	f.Bound = append(f.Bound, b.In...)
+}
+
+// copyNodes appends the nodes [lo, hi) of src unchanged.
+func (f *Flat) copyNodes(src *Flat, lo, hi int32) {
+	if lo == hi {
+		return
+	}
+	de := int32(len(f.Dep)) - src.Start[lo]
+	db := int32(len(f.Blocks)) - src.First[lo]
+	dv := int32(len(f.Bound)) - src.Binds[src.First[lo]]
+	for i := lo; i < hi; i++ {
+		s := src.Sym[i]
+		if int(s) >= len(f.Index) || f.Index[s] != 0 {
+			panic(fmt.Sprintf("BUG: ir: node %v defined twice or out of range", s))
+		}
+		f.Index[s] = int32(len(f.Sym)) + i - lo + 1
+		f.Start = append(f.Start, src.Start[i]+de)
+		f.First = append(f.First, src.First[i]+db)
+	}
+	f.Sym = append(f.Sym, src.Sym[lo:hi]...)
+	f.Op = append(f.Op, src.Op[lo:hi]...)
+	f.Bits = append(f.Bits, src.Bits[lo:hi]...)
+	f.Dep = append(f.Dep, src.Dep[src.Start[lo]:src.Start[hi]]...)
+	f.Kind = append(f.Kind, src.Kind[src.Start[lo]:src.Start[hi]]...)
+	b0, b1 := src.First[lo], src.First[hi]
+	for b := b0; b < b1; b++ {
+		f.Binds = append(f.Binds, src.Binds[b]+dv)
+	}
+	f.Blocks = append(f.Blocks, src.Blocks[b0:b1]...)
+	f.Bound = append(f.Bound, src.Bound[src.Binds[b0]:src.Binds[b1]]...)
 }
 
 func (f *Flat) begin(s Sym, op Op, bits NodeBits) {
@@ -181,11 +214,16 @@ func (f *Flat) edges(ss []Sym, k EdgeKind) {
 	}
 }
 
-// finish closes the node arrays.
+// finish closes the node and block arrays.
 func (f *Flat) finish() {
 	f.Start = append(f.Start, int32(len(f.Dep)))
 	f.First = append(f.First, int32(len(f.Blocks)))
+	f.Binds = append(f.Binds, int32(len(f.Bound)))
 }
+
+// Binders returns the symbols block b binds: its effect input, then its
+// inputs.
+func (f *Flat) Binders(b int32) []Sym { return f.Bound[f.Binds[b]:f.Binds[b+1]] }
 
 // Len returns the number of nodes.
 func (f *Flat) Len() int { return len(f.Sym) }

@@ -47,16 +47,16 @@ func index(st *state) {
 		st.binder[i] = -1
 	}
 	st.ein = make([]ir.Sym, nb)
-	bind := func(s ir.Sym, id int) {
+	bind := func(s ir.Sym, id int32) {
 		if int(s) >= ns || st.binder[s] >= 0 || st.idx[s] != 0 {
 			panic(fmt.Sprintf("BUG: sched: %v bound twice, out of range, or also a node", s))
 		}
-		st.binder[s] = int32(id)
+		st.binder[s] = id
 	}
-	for id, b := range st.blocks {
-		st.ein[id] = b.Ein
-		bind(b.Ein, id)
-		for _, s := range b.In {
+	for id := range int32(nb) {
+		bound := fl.Binders(id)
+		st.ein[id] = bound[0]
+		for _, s := range bound {
 			bind(s, id)
 		}
 	}
