@@ -100,10 +100,14 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 	// Pass 3: rebuild from the kept nodes, filtering the dependencies on
 	// removed nodes out of every summary; most nodes keep all theirs and
 	// are not copied.
-	count := 0
+	count, ne, nb, nv := 0, 0, 1, len(f.Binders(0))
 	for i := range nn {
 		if d.reached[i] && used[f.Sym[i]] {
+			b0, b1 := f.First[i], f.First[i+1]
 			count++
+			ne += int(f.Start[i+1]-f.Start[i]) + int(b1-b0) // a filtered block may gain its effect input
+			nb += int(b1 - b0)
+			nv += int(f.Binds[b1] - f.Binds[b0])
 		}
 	}
 	out := make([]*Node, 0, count)
@@ -113,7 +117,7 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 	var nf *Flat
 	if flat {
 		nf = &Flat{Graph: h}
-		nf.alloc(count, len(f.Dep), len(f.Blocks))
+		nf.alloc(count, ne, nb, nv)
 		nf.block(h.Block)
 	}
 	run := int32(-1) // first of the unchanged nodes not yet copied to nf

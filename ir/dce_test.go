@@ -45,7 +45,7 @@ func sameFlat(t *testing.T, seed uint64, a, b *Flat) {
 	t.Helper()
 	switch {
 	case a.Graph != b.Graph, !slices.Equal(a.Sym, b.Sym), !slices.Equal(a.Op, b.Op), !slices.Equal(a.Bits, b.Bits),
-		!slices.Equal(a.Index, b.Index), !slices.Equal(a.Start, b.Start), !slices.Equal(a.Dep, b.Dep),
+		!slices.Equal(a.Index, b.Index), !slices.Equal(a.Start, b.Start), !slices.Equal(a.Dep, b.Dep), !slices.Equal(a.Target, b.Target),
 		!slices.Equal(a.Kind, b.Kind), !slices.Equal(a.First, b.First), !slices.Equal(a.Blocks, b.Blocks),
 		!slices.Equal(a.Binds, b.Binds), !slices.Equal(a.Bound, b.Bound):
 		t.Fatalf("seed %d: the Flat of DCE is not NewFlat of its graph", seed)

@@ -23,6 +23,7 @@ type Flat struct {
 	Index  []int32    // symbol -> index of the node defining it + 1 (0: none)
 	Start  []int32    // node index -> its first edge; node i's edges are [Start[i], Start[i+1])
 	Dep    []Sym      // edge -> the symbol it names
+	Target []int32    // edge -> index of the node defining its symbol, -1 for a symbol a block binds
 	Kind   []EdgeKind // edge -> kind
 	First  []int32    // node index -> id of its first block; node i's blocks are [First[i], First[i+1])
 	Blocks []*Block   // block id -> block
@@ -103,7 +104,7 @@ func BitsOf(n *Node) NodeBits {
 func NewFlat(g *Graph) *Flat {
 	nn := len(g.Nodes)
 	f := &Flat{Graph: g}
-	f.alloc(nn, 3*nn, nn/4)
+	f.alloc(nn, 2*nn, nn/4, 2*nn/4)
 	f.block(g.Block)
 	for _, n := range g.Nodes {
 		f.add(n)
@@ -112,8 +113,9 @@ func NewFlat(g *Graph) *Flat {
 	return f
 }
 
-// alloc makes room for nn nodes, ne edges and nb blocks.
-func (f *Flat) alloc(nn, ne, nb int) {
+// alloc makes room for nn nodes, ne edges, nb blocks and nv bound
+// symbols.
+func (f *Flat) alloc(nn, ne, nb, nv int) {
 	f.Sym = make([]Sym, 0, nn)
 	f.Op = make([]Op, 0, nn)
 	f.Bits = make([]NodeBits, 0, nn)
@@ -123,7 +125,7 @@ func (f *Flat) alloc(nn, ne, nb int) {
 	f.Kind = make([]EdgeKind, 0, ne)
 	f.Blocks = make([]*Block, 0, nb+1)
 	f.Binds = make([]int32, 0, nb+2)
-	f.Bound = make([]Sym, 0, 2*nb+2)
+	f.Bound = make([]Sym, 0, nv+2)
 	f.Index = make([]int32, f.Graph.NumSyms())
 }
 
@@ -214,11 +216,19 @@ func (f *Flat) edges(ss []Sym, k EdgeKind) {
 	}
 }
 
-// finish closes the node and block arrays.
+// finish closes the node and block arrays and resolves the edges'
+// targets.
 func (f *Flat) finish() {
 	f.Start = append(f.Start, int32(len(f.Dep)))
 	f.First = append(f.First, int32(len(f.Blocks)))
 	f.Binds = append(f.Binds, int32(len(f.Bound)))
+	f.Target = make([]int32, len(f.Dep))
+	for e, s := range f.Dep {
+		if int(s) >= len(f.Index) || s < 0 {
+			panic(fmt.Sprintf("BUG: ir: edge to %v, out of range", s))
+		}
+		f.Target[e] = f.Index[s] - 1
+	}
 }
 
 // Binders returns the symbols block b binds: its effect input, then its

@@ -28,7 +28,7 @@ func index(st *state) {
 	st.blocks = fl.Blocks
 	st.firstBlock = fl.First
 	f := &st.flat
-	f.sym, f.op, f.estart, f.ekind = fl.Sym, fl.Op, fl.Start, fl.Kind
+	f.sym, f.op, f.estart, f.ekind, f.dep = fl.Sym, fl.Op, fl.Start, fl.Kind, fl.Dep
 	f.props = make([]uint8, nn)
 	nb := len(st.blocks)
 	st.owner = make([]int32, nb)
@@ -60,20 +60,16 @@ func index(st *state) {
 			bind(s, id)
 		}
 	}
-	// Edge targets: node indices, or -2-symbol for bound symbols.
-	f.etgt = make([]int32, len(fl.Dep))
+	f.etgt = fl.Target
 	start := make([]int32, nn+1) // uses: count, then fill
-	for e, s := range fl.Dep {
-		if int(s) >= ns || st.idx[s] == 0 && st.binder[s] < 0 {
-			panic(fmt.Sprintf("BUG: sched: %v is neither a node nor bound by a block", s))
-		}
-		j := st.idx[s]
-		if j == 0 {
-			f.etgt[e] = -2 - int32(s)
+	for e, j := range f.etgt {
+		if j < 0 {
+			if s := fl.Dep[e]; st.binder[s] < 0 {
+				panic(fmt.Sprintf("BUG: sched: %v is neither a node nor bound by a block", s))
+			}
 			continue
 		}
-		f.etgt[e] = j - 1
-		start[j]++
+		start[j+1]++
 	}
 	for i := 1; i <= nn; i++ {
 		start[i] += start[i-1]
@@ -120,9 +116,10 @@ func index(st *state) {
 type flat struct {
 	sym    []ir.Sym
 	op     []ir.Op
-	props  []uint8 // node index -> prop bits
-	estart []int32 // node index -> first edge; edges of node i are [estart[i], estart[i+1])
-	etgt   []int32 // edge targets: node index, or -2-symbol for a bound symbol
+	props  []uint8  // node index -> prop bits
+	estart []int32  // node index -> first edge; edges of node i are [estart[i], estart[i+1])
+	etgt   []int32  // edge -> target node index, -1 for a bound symbol
+	dep    []ir.Sym // edge -> target symbol
 	ekind  []ir.EdgeKind
 }
 
@@ -202,9 +199,4 @@ type csr struct {
 func (c *csr) of(i int32) []use { return c.data[c.start[i]:c.start[i+1]] }
 
 // symOf returns the symbol edge e targets.
-func (f *flat) symOf(e int32) ir.Sym {
-	if t := f.etgt[e]; t >= 0 {
-		return f.sym[t]
-	}
-	return ir.Sym(-2 - f.etgt[e])
-}
+func (f *flat) symOf(e int32) ir.Sym { return f.dep[e] }
