@@ -38,7 +38,7 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 	// their uses except the λ named by a λforward, so a mark on a node the
 	// pass has already gone by is handled at once through a work list.
 	d.cursor = nn
-	g.Block.Used(d.markReach)
+	g.Block.Used(func(s Sym) { d.markReach(s, f.NodeOf(s)) })
 	if g.Block.Res.IsSym() {
 		d.live[g.Block.Res.s] = true
 	}
@@ -171,13 +171,15 @@ type deadCode struct {
 	waiting                         map[Sym][]int32 // object -> writes waiting on it to be used
 }
 
-func (d *deadCode) markReach(s Sym) {
+// markReach marks s reached; t is the index of the node defining it (-1:
+// none).
+func (d *deadCode) markReach(s Sym, t int32) {
 	if d.reach[s] {
 		return
 	}
 	d.reach[s] = true
-	if p := d.f.Index[s]; p > 0 && p-1 >= d.cursor {
-		d.work = append(d.work, p-1)
+	if t >= d.cursor {
+		d.work = append(d.work, t)
 	}
 }
 
@@ -208,11 +210,11 @@ func (d *deadCode) visit(i int32) {
 		case (k-EdgeBlock)%3 == 2:
 			continue
 		}
-		d.markReach(s)
+		d.markReach(s, f.Target[e])
 	}
 	for e := lo; e < hi && f.Kind[e] < EdgeBlock; e++ {
 		if f.Kind[e] == EdgeHdep {
-			d.markReach(f.Dep[e])
+			d.markReach(f.Dep[e], f.Target[e])
 		}
 	}
 	for _, s := range f.Bound[f.Binds[f.First[i]]:f.Binds[f.First[i+1]]] {
@@ -243,22 +245,23 @@ func (d *deadCode) keep(i int32) {
 	for e := f.Start[i]; e < f.Start[i+1]; e++ {
 		k := f.Kind[e]
 		if k == EdgeArg || k >= EdgeBlock && (k-EdgeBlock)%3 == 0 && !d.dropped[i] {
-			d.use(f.Dep[e])
+			d.use(f.Dep[e], f.Target[e])
 		}
 	}
 	for _, s := range f.Bound[f.Binds[f.First[i]]:f.Binds[f.First[i+1]]] {
-		d.use(s)
+		d.use(s, -1)
 	}
 }
 
-// use marks a symbol whose value a kept node uses.
-func (d *deadCode) use(s Sym) {
+// use marks s, whose value a kept node uses, used; t is the index of the
+// node defining it (-1: none).
+func (d *deadCode) use(s Sym, t int32) {
 	if d.used[s] {
 		return
 	}
 	d.setUsed(s)
-	if p := d.f.Index[s]; p > 0 && d.visited[p-1] && d.reached[p-1] {
-		d.stack = append(d.stack, p-1) // passed already: keep it now
+	if t >= 0 && d.visited[t] && d.reached[t] {
+		d.stack = append(d.stack, t) // passed already: keep it now
 	}
 }
 

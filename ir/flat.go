@@ -104,7 +104,7 @@ func BitsOf(n *Node) NodeBits {
 func NewFlat(g *Graph) *Flat {
 	nn := len(g.Nodes)
 	f := &Flat{Graph: g}
-	f.alloc(nn, 2*nn, nn/4, 2*nn/4)
+	f.alloc(nn, 3*nn, nn/4, nn/4)
 	f.block(g.Block)
 	for _, n := range g.Nodes {
 		f.add(n)
