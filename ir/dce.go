@@ -24,7 +24,9 @@ func DCE(g *Graph) *Graph {
 }
 
 // DCE is DCE on the graph f describes: it returns the graph without dead
-// code and, made without walking the graph again, its Flat.
+// code and, made without walking the graph again, its Flat. The new Flat
+// is made in f's arrays when it fits (the common case): f is consumed
+// and must not be used afterwards.
 func (f *Flat) DCE() (*Graph, *Flat) { return f.dce(true) }
 
 func (f *Flat) dce(flat bool) (*Graph, *Flat) {
@@ -100,36 +102,24 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 	// Pass 3: rebuild from the kept nodes, filtering the dependencies on
 	// removed nodes out of every summary; most nodes keep all theirs and
 	// are not copied.
-	count, ne, nb, nv := 0, 0, 1, len(f.Binders(0))
-	for i := range nn {
-		if d.reached[i] && used[f.Sym[i]] {
-			b0, b1 := f.First[i], f.First[i+1]
-			count++
-			ne += int(f.Start[i+1]-f.Start[i]) + int(b1-b0) // a filtered block may gain its effect input
-			nb += int(b1 - b0)
-			nv += int(f.Binds[b1] - f.Binds[b0])
-		}
-	}
-	out := make([]*Node, 0, count)
 	blk := *g.Block
 	blk.Eff = filterEff(blk.Eff, used)
 	h := g.withNodes(nil, &blk)
-	var nf *Flat
-	if flat {
-		nf = &Flat{Graph: h}
-		nf.alloc(count, ne, nb, nv)
-		nf.block(h.Block)
-	}
-	run := int32(-1) // first of the unchanged nodes not yet copied to nf
-	flush := func(i int32) {
-		if nf != nil && run >= 0 {
-			nf.copyNodes(f, run, i)
+	count := 0
+	for i := range nn {
+		if d.reached[i] && used[f.Sym[i]] {
+			count++
 		}
-		run = -1
 	}
+	h.Nodes = make([]*Node, 0, count)
+	changed := make([]bool, nn) // node index -> copied (its edges differ)
+	// The new Flat is made in f's arrays (nodes and edges only move to
+	// lower positions) unless a copied node has more edges than its
+	// original and would overwrite edges not yet moved.
+	inPlace := dceInPlace
+	ne, nb, nv := int32(0), int32(1), int32(len(f.Binders(0)))
 	for i := range nn {
 		if !d.reached[i] || !used[f.Sym[i]] {
-			flush(i)
 			continue
 		}
 		n := g.Nodes[i]
@@ -140,26 +130,60 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 		if filter {
 			n = filterNode(n, used)
 		}
-		out = append(out, n)
+		h.Nodes = append(h.Nodes, n)
 		h.defs[f.Sym[i]] = n
+		changed[i] = d.dropped[i] || filter
+		if changed[i] {
+			ne += int32(edgeCount(n))
+		} else {
+			ne += f.Start[i+1] - f.Start[i]
+		}
+		inPlace = inPlace && ne <= f.Start[i+1]
+		b0, b1 := f.First[i], f.First[i+1]
+		nb += b1 - b0
+		nv += f.Binds[b1] - f.Binds[b0]
+	}
+	if !flat {
+		return h, nil
+	}
+	nf := &Flat{Graph: h}
+	if inPlace {
+		nf.reuse(f)
+	} else {
+		nf.alloc(count, int(ne), int(nb), int(nv))
+	}
+	nf.block(h.Block)
+	run := int32(-1) // first of the unchanged nodes not yet copied to nf
+	j := 0           // index in h.Nodes
+	for i := range nn {
+		kept := d.reached[i] && used[f.Sym[i]]
+		if run >= 0 && (!kept || changed[i]) {
+			nf.copyNodes(f, run, i)
+			run = -1
+		}
 		switch {
-		case d.dropped[i] || filter:
-			flush(i)
-			if nf != nil {
-				nf.add(n)
-			}
+		case !kept:
+			continue
+		case changed[i]:
+			nf.add(h.Nodes[j])
 		case run < 0:
 			run = i
 		}
+		j++
 	}
-	flush(nn)
-	h.Nodes = out
-	if nf == nil {
-		return h, nil
+	if run >= 0 {
+		nf.copyNodes(f, run, nn)
 	}
 	nf.finish()
+	if inPlace {
+		*f = Flat{} // its arrays are nf's
+	}
 	return h, nf
 }
+
+// dceInPlace lets Flat.DCE make its Flat in place (tests turn it off to
+// cover the other way).
+var dceInPlace = true
 
 // deadCode is the state of DCE's passes.
 type deadCode struct {

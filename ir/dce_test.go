@@ -38,6 +38,13 @@ func compareDCE(t *testing.T, seed uint64, g *Graph) {
 		}
 	}
 	sameFlat(t, seed, fl, NewFlat(got))
+	dceInPlace = false
+	defer func() { dceInPlace = true }()
+	got2, fl2 := NewFlat(g).DCE()
+	if got2.String() != got.String() {
+		t.Fatalf("seed %d: DCE in place and not differ", seed)
+	}
+	sameFlat(t, seed, fl2, NewFlat(got2))
 }
 
 // sameFlat fails unless a and b describe the same graph identically.

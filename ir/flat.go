@@ -129,6 +129,38 @@ func (f *Flat) alloc(nn, ne, nb, nv int) {
 	f.Index = make([]int32, f.Graph.NumSyms())
 }
 
+// reuse makes f's arrays those of src, emptied: f is made in place of
+// src, whose contents are lost as f grows. Nodes must be added at no
+// higher position than src holds them (see copyNodes).
+func (f *Flat) reuse(src *Flat) {
+	f.Sym, f.Op, f.Bits = src.Sym[:0], src.Op[:0], src.Bits[:0]
+	f.Start, f.First = src.Start[:0], src.First[:0]
+	f.Dep, f.Kind, f.Target = src.Dep[:0], src.Kind[:0], src.Target[:0]
+	f.Blocks, f.Binds, f.Bound = src.Blocks[:0], src.Binds[:0], src.Bound[:0]
+	f.Index = src.Index
+	clear(f.Index)
+}
+
+// edgeCount returns the number of edges add appends for n.
+func edgeCount(n *Node) int {
+	c := 0
+	for _, a := range n.Args {
+		if a.IsSym() {
+			c++
+		}
+	}
+	if n.Eff != nil {
+		c += len(n.Eff.Hdeps) + len(n.Eff.Sdeps)
+	}
+	for _, b := range n.Blocks {
+		if b.Res.IsSym() {
+			c++
+		}
+		c += len(b.Eff.Hdeps) + len(b.Eff.Sdeps)
+	}
+	return c
+}
+
 // add appends node n.
 func (f *Flat) add(n *Node) {
 	f.begin(n.Sym, n.Op, BitsOf(n))
@@ -163,34 +195,38 @@ func (f *Flat) block(b *Block) {
 	f.Bound = append(f.Bound, b.In...)
 }
 
-// copyNodes appends the nodes [lo, hi) of src unchanged.
+// copyNodes appends the nodes [lo, hi) of src unchanged. src may be the
+// Flat f reuses (see reuse): its nodes only move down, and every entry of
+// src is read before its position is written.
 func (f *Flat) copyNodes(src *Flat, lo, hi int32) {
 	if lo == hi {
 		return
 	}
-	de := int32(len(f.Dep)) - src.Start[lo]
-	db := int32(len(f.Blocks)) - src.First[lo]
-	dv := int32(len(f.Bound)) - src.Binds[src.First[lo]]
+	e0, e1 := src.Start[lo], src.Start[hi]
+	b0, b1 := src.First[lo], src.First[hi]
+	v0, v1 := src.Binds[b0], src.Binds[b1]
+	de := int32(len(f.Dep)) - e0
+	db := int32(len(f.Blocks)) - b0
+	dv := int32(len(f.Bound)) - v0
 	for i := lo; i < hi; i++ {
 		s := src.Sym[i]
 		if int(s) >= len(f.Index) || f.Index[s] != 0 {
 			panic(fmt.Sprintf("BUG: ir: node %v defined twice or out of range", s))
 		}
-		f.Index[s] = int32(len(f.Sym)) + i - lo + 1
+		f.Index[s] = int32(len(f.Start)) + 1
 		f.Start = append(f.Start, src.Start[i]+de)
 		f.First = append(f.First, src.First[i]+db)
+	}
+	for b := b0; b < b1; b++ {
+		f.Binds = append(f.Binds, src.Binds[b]+dv)
 	}
 	f.Sym = append(f.Sym, src.Sym[lo:hi]...)
 	f.Op = append(f.Op, src.Op[lo:hi]...)
 	f.Bits = append(f.Bits, src.Bits[lo:hi]...)
-	f.Dep = append(f.Dep, src.Dep[src.Start[lo]:src.Start[hi]]...)
-	f.Kind = append(f.Kind, src.Kind[src.Start[lo]:src.Start[hi]]...)
-	b0, b1 := src.First[lo], src.First[hi]
-	for b := b0; b < b1; b++ {
-		f.Binds = append(f.Binds, src.Binds[b]+dv)
-	}
+	f.Dep = append(f.Dep, src.Dep[e0:e1]...)
+	f.Kind = append(f.Kind, src.Kind[e0:e1]...)
 	f.Blocks = append(f.Blocks, src.Blocks[b0:b1]...)
-	f.Bound = append(f.Bound, src.Bound[src.Binds[b0]:src.Binds[b1]]...)
+	f.Bound = append(f.Bound, src.Bound[v0:v1]...)
 }
 
 func (f *Flat) begin(s Sym, op Op, bits NodeBits) {
@@ -222,7 +258,11 @@ func (f *Flat) finish() {
 	f.Start = append(f.Start, int32(len(f.Dep)))
 	f.First = append(f.First, int32(len(f.Blocks)))
 	f.Binds = append(f.Binds, int32(len(f.Bound)))
-	f.Target = make([]int32, len(f.Dep))
+	if cap(f.Target) >= len(f.Dep) {
+		f.Target = f.Target[:len(f.Dep)]
+	} else {
+		f.Target = make([]int32, len(f.Dep))
+	}
 	for e, s := range f.Dep {
 		if int(s) >= len(f.Index) || s < 0 {
 			panic(fmt.Sprintf("BUG: ir: edge to %v, out of range", s))
