@@ -33,8 +33,7 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 	g := f.Graph
 	n := g.NumSyms()
 	nn := int32(len(f.Sym))
-	d := &deadCode{f: f, reach: make([]bool, n), live: make([]bool, n), used: make([]bool, n),
-		reached: make([]bool, nn), dropped: make([]bool, nn), visited: make([]bool, nn), kept: make([]bool, nn)}
+	d := &deadCode{f: f, sym: make([]uint8, n), used: make([]bool, n), node: make([]uint8, nn)}
 
 	// Pass 1: reach and live, in reverse node order. Arguments precede
 	// their uses except the λ named by a λforward, so a mark on a node the
@@ -42,10 +41,10 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 	d.cursor = nn
 	g.Block.Used(func(s Sym) { d.markReach(s, f.NodeOf(s)) })
 	if g.Block.Res.IsSym() {
-		d.live[g.Block.Res.s] = true
+		d.sym[g.Block.Res.s] |= symLive
 	}
 	for d.cursor = nn - 1; d.cursor >= 0; d.cursor-- {
-		if d.reach[f.Sym[d.cursor]] {
+		if d.sym[f.Sym[d.cursor]]&symReach != 0 {
 			d.visit(d.cursor)
 		}
 		for len(d.work) > 0 {
@@ -70,10 +69,10 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 		d.setUsed(g.Block.Res.s)
 	}
 	for i := nn - 1; i >= 0; i-- {
-		if !d.reached[i] {
+		if d.node[i]&nodeReached == 0 {
 			continue
 		}
-		d.visited[i] = true
+		d.node[i] |= nodeVisited
 		b := f.Bits[i]
 		var wkeys []Key
 		if b&BitWriteSym != 0 {
@@ -107,24 +106,24 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 	h := g.withNodes(nil, &blk)
 	count := 0
 	for i := range nn {
-		if d.reached[i] && used[f.Sym[i]] {
+		if d.node[i]&nodeReached != 0 && used[f.Sym[i]] {
 			count++
 		}
 	}
 	h.Nodes = make([]*Node, 0, count)
-	changed := make([]bool, nn) // node index -> copied (its edges differ)
 	// The new Flat is made in f's arrays (nodes and edges only move to
 	// lower positions) unless a copied node has more edges than its
 	// original and would overwrite edges not yet moved.
 	inPlace := dceInPlace
 	ne, nb, nv := int32(0), int32(1), int32(len(f.Binders(0)))
 	for i := range nn {
-		if !d.reached[i] || !used[f.Sym[i]] {
+		if d.node[i]&nodeReached == 0 || !used[f.Sym[i]] {
 			continue
 		}
 		n := g.Nodes[i]
 		filter := f.needsFilter(i, used)
-		if d.dropped[i] {
+		dropped := d.node[i]&nodeDropped != 0
+		if dropped {
 			n = dropResults(n)
 		}
 		if filter {
@@ -132,8 +131,8 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 		}
 		h.Nodes = append(h.Nodes, n)
 		h.defs[f.Sym[i]] = n
-		changed[i] = d.dropped[i] || filter
-		if changed[i] {
+		if dropped || filter {
+			d.node[i] |= nodeChanged
 			ne += int32(edgeCount(n))
 		} else {
 			ne += f.Start[i+1] - f.Start[i]
@@ -156,15 +155,15 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 	run := int32(-1) // first of the unchanged nodes not yet copied to nf
 	j := 0           // index in h.Nodes
 	for i := range nn {
-		kept := d.reached[i] && used[f.Sym[i]]
-		if run >= 0 && (!kept || changed[i]) {
+		kept, changed := d.node[i]&nodeReached != 0 && used[f.Sym[i]], d.node[i]&nodeChanged != 0
+		if run >= 0 && (!kept || changed) {
 			nf.copyNodes(f, run, i)
 			run = -1
 		}
 		switch {
 		case !kept:
 			continue
-		case changed[i]:
+		case changed:
 			nf.add(h.Nodes[j])
 		case run < 0:
 			run = i
@@ -187,21 +186,37 @@ var dceInPlace = true
 
 // deadCode is the state of DCE's passes.
 type deadCode struct {
-	f                               *Flat
-	reach, live, used               []bool // symbol -> reached, live, used
-	reached, dropped, visited, kept []bool // node index -> reached (and visited by pass 1), results dropped, visited by pass 2, kept
-	cursor                          int32  // pass 1's node
-	work, stack                     []int32
-	waiting                         map[Sym][]int32 // object -> writes waiting on it to be used
+	f           *Flat
+	sym         []uint8 // symbol -> symReach, symLive
+	used        []bool  // symbol -> used
+	node        []uint8 // node index -> nodeReached, ...
+	cursor      int32   // pass 1's node
+	work, stack []int32
+	waiting     map[Sym][]int32 // object -> writes waiting on it to be used
 }
+
+// The marks of a symbol.
+const (
+	symReach uint8 = 1 << iota // reached by hard dependencies
+	symLive                    // its value is needed
+)
+
+// The marks of a node.
+const (
+	nodeReached uint8 = 1 << iota // reached (and visited by pass 1)
+	nodeDropped                   // a conditional whose value is dead: its blocks' results are dropped
+	nodeVisited                   // visited by pass 2
+	nodeKept                      // kept by pass 2
+	nodeChanged                   // copied by pass 3: its edges differ
+)
 
 // markReach marks s reached; t is the index of the node defining it (-1:
 // none).
 func (d *deadCode) markReach(s Sym, t int32) {
-	if d.reach[s] {
+	if d.sym[s]&symReach != 0 {
 		return
 	}
-	d.reach[s] = true
+	d.sym[s] |= symReach
 	if t >= d.cursor {
 		d.work = append(d.work, t)
 	}
@@ -215,22 +230,24 @@ func (d *deadCode) markReach(s Sym, t int32) {
 // so that DCE does not keep the computation of the results.
 func (d *deadCode) visit(i int32) {
 	f := d.f
-	d.reached[i] = true
-	drop := f.Op[i] == OpIf && !d.live[f.Sym[i]]
-	d.dropped[i] = drop
+	d.node[i] |= nodeReached
+	drop := f.Op[i] == OpIf && d.sym[f.Sym[i]]&symLive == 0
+	if drop {
+		d.node[i] |= nodeDropped
+	}
 	lo, hi := f.Start[i], f.Start[i+1]
 	for e := lo; e < hi; e++ {
 		s := f.Dep[e]
 		switch k := f.Kind[e]; {
 		case k == EdgeArg:
-			d.live[s] = true
+			d.sym[s] |= symLive
 		case k < EdgeBlock: // the node's own dependencies: below
 			continue
 		case (k-EdgeBlock)%3 == 0:
 			if drop {
 				continue
 			}
-			d.live[s] = true
+			d.sym[s] |= symLive
 		case (k-EdgeBlock)%3 == 2:
 			continue
 		}
@@ -242,7 +259,7 @@ func (d *deadCode) visit(i int32) {
 		}
 	}
 	for _, s := range f.Bound[f.Binds[f.First[i]]:f.Binds[f.First[i+1]]] {
-		d.live[s] = true
+		d.sym[s] |= symLive
 	}
 }
 
@@ -261,14 +278,14 @@ func (d *deadCode) setUsed(s Sym) {
 // and a node already passed whose value is now used is kept too.
 func (d *deadCode) keep(i int32) {
 	f := d.f
-	if d.kept[i] {
+	if d.node[i]&nodeKept != 0 {
 		return
 	}
-	d.kept[i] = true
+	d.node[i] |= nodeKept
 	d.setUsed(f.Sym[i])
 	for e := f.Start[i]; e < f.Start[i+1]; e++ {
 		k := f.Kind[e]
-		if k == EdgeArg || k >= EdgeBlock && (k-EdgeBlock)%3 == 0 && !d.dropped[i] {
+		if k == EdgeArg || k >= EdgeBlock && (k-EdgeBlock)%3 == 0 && d.node[i]&nodeDropped == 0 {
 			d.use(f.Dep[e], f.Target[e])
 		}
 	}
@@ -284,7 +301,7 @@ func (d *deadCode) use(s Sym, t int32) {
 		return
 	}
 	d.setUsed(s)
-	if t >= 0 && d.visited[t] && d.reached[t] {
+	if t >= 0 && d.node[t]&(nodeVisited|nodeReached) == nodeVisited|nodeReached {
 		d.stack = append(d.stack, t) // passed already: keep it now
 	}
 }

@@ -40,7 +40,7 @@ type bvCell struct {
 func newBound(st *state) *bound {
 	g, f := st.g, &st.flat
 	bv := &bound{head: make([]int32, g.NumSyms()), key: st.ein,
-		cells: make([]bvCell, 0, len(g.Nodes)+len(st.blocks))}
+		cells: make([]bvCell, 0, len(st.blocks)+len(g.Nodes)/2)} // the lists share most cells
 	for i := range bv.head {
 		bv.head[i] = -1
 	}

@@ -61,7 +61,9 @@ func index(st *state) {
 		}
 	}
 	f.etgt = fl.Target
-	start := make([]int32, nn+1) // uses: count, then fill
+	// The uses, counted in start[j+2]; the prefix sums make start[j+1]
+	// the first use of j, then filling moves it to the first use of j+1.
+	start := make([]int32, nn+2)
 	for e, j := range f.etgt {
 		if j < 0 {
 			if s := fl.Dep[e]; st.binder[s] < 0 {
@@ -69,14 +71,12 @@ func index(st *state) {
 			}
 			continue
 		}
-		start[j+1]++
+		start[j+2]++
 	}
-	for i := 1; i <= nn; i++ {
+	for i := 2; i <= nn+1; i++ {
 		start[i] += start[i-1]
 	}
-	st.users.start = start
-	st.users.data = make([]use, start[nn])
-	next := append([]int32(nil), start[:nn]...)
+	st.users.data = make([]use, start[nn+1])
 	for i := int32(0); i < int32(nn); i++ {
 		for e := f.estart[i]; e < f.estart[i+1]; e++ {
 			j := f.etgt[e]
@@ -96,10 +96,11 @@ func index(st *state) {
 					kind++
 				}
 			}
-			st.users.data[next[j]] = use(i)<<3 | use(kind)
-			next[j]++
+			st.users.data[start[j+1]] = use(i)<<3 | use(kind)
+			start[j+1]++
 		}
 	}
+	st.users.start = start[:nn+1]
 	st.topUse = make([]bool, nn)
 	mark := func(s ir.Sym) {
 		if j := st.nodeOf(s); j >= 0 {
