@@ -192,11 +192,9 @@ func (c *compactor) block(b int32) {
 	if lo == hi {
 		return
 	}
-	if res := st.blocks[b].Res; res.IsSym() {
-		if j := st.nodeOf(res.Sym()); j >= 0 {
-			if p := c.posIn(b, j); p >= 0 {
-				c.check(p, -1)
-			}
+	if j := st.bres[b]; j >= 0 {
+		if p := c.posIn(b, j); p >= 0 {
+			c.check(p, -1)
 		}
 	}
 	for p := hi - 1; p >= lo; p-- {

@@ -101,6 +101,22 @@ func index(st *state) {
 		}
 	}
 	st.users.start = start[:nn+1]
+	st.bres = make([]int32, nb)
+	st.bres[0] = -1
+	if r := g.Block.Res; r.IsSym() {
+		st.bres[0] = st.nodeOf(r.Sym())
+	}
+	for i := range int32(nn) {
+		lo, hi := f.estart[i], f.estart[i+1]
+		for b := st.firstBlock[i]; b < st.firstBlock[i+1]; b++ {
+			st.bres[b] = -1
+		}
+		for e := hi - 1; e >= lo && f.ekind[e] >= eBlock; e-- {
+			if k := f.ekind[e]; (k-eBlock)%3 == 0 {
+				st.bres[st.firstBlock[i]+int32(k-eBlock)/3] = f.etgt[e]
+			}
+		}
+	}
 	st.topUse = make([]bool, nn)
 	mark := func(s ir.Sym) {
 		if j := st.nodeOf(s); j >= 0 {
