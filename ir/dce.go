@@ -73,23 +73,11 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 			continue
 		}
 		d.node[i] |= nodeVisited
-		b := f.Bits[i]
-		var wkeys []Key
-		if b&BitWriteSym != 0 {
-			wkeys = g.Nodes[i].Eff.Wkeys
-		}
-		switch {
-		case used[f.Sym[i]] || b&BitSimple != 0 || writesUsed(wkeys, used):
+		switch b := f.Bits[i]; {
+		case used[f.Sym[i]] || b&BitSimple != 0:
 			d.keep(i)
-		default:
-			for _, k := range wkeys {
-				if k.IsSym() {
-					if d.waiting == nil {
-						d.waiting = map[Sym][]int32{}
-					}
-					d.waiting[Sym(k)] = append(d.waiting[Sym(k)], i)
-				}
-			}
+		case b&BitWriteSym != 0:
+			d.write(i, g.Nodes[i].Eff.Wkeys)
 		}
 		for len(d.stack) > 0 {
 			w := d.stack[len(d.stack)-1]
@@ -291,6 +279,24 @@ func (d *deadCode) keep(i int32) {
 	}
 	for _, s := range f.Bound[f.Binds[f.First[i]]:f.Binds[f.First[i+1]]] {
 		d.use(s, -1)
+	}
+}
+
+// write is pass 2 on node i, which is not used and writes objects (the
+// symbol keys of wkeys): it is kept if one of them is used, and waits on
+// each otherwise.
+func (d *deadCode) write(i int32, wkeys []Key) {
+	if writesUsed(wkeys, d.used) {
+		d.keep(i)
+		return
+	}
+	for _, k := range wkeys {
+		if k.IsSym() {
+			if d.waiting == nil {
+				d.waiting = map[Sym][]int32{}
+			}
+			d.waiting[Sym(k)] = append(d.waiting[Sym(k)], i)
+		}
 	}
 }
 
