@@ -41,7 +41,6 @@ type compactor struct {
 	st     *state
 	s      *Schedule
 	single []int32 // node index -> its position, for a single placement
-	eloc   []int32 // edge -> position of its target in the block of the node, for a single placement (-1: elsewhere)
 
 	hm    []int32 // direct local uses
 	succ  []int32 // local successors (edges)
@@ -59,8 +58,7 @@ func newCompactor(st *state) *compactor {
 	np := len(s.list)
 	c := &compactor{st: st, s: s, single: make([]int32, len(g.Nodes)),
 		hm: make([]int32, np), succ: make([]int32, np), inner: make([]bool, len(g.Nodes)),
-		seen: make([]bool, np), seenSucc: make([]int32, np), off: make([]bool, np), parent: make([]int32, np),
-		eloc: make([]int32, len(f.etgt))}
+		seen: make([]bool, np), seenSucc: make([]int32, np), off: make([]bool, np), parent: make([]int32, np)}
 	for p, j := range s.list {
 		c.single[j] = int32(p)
 	}
@@ -76,13 +74,9 @@ func newCompactor(st *state) *compactor {
 				}
 				t := f.etgt[e]
 				if t < 0 {
-					c.eloc[e] = -1
 					continue
 				}
 				q := c.posIn(b, t)
-				if st.place[j] >= 0 {
-					c.eloc[e] = q
-				}
 				if q < 0 {
 					c.inner[t] = true
 					continue
@@ -163,9 +157,6 @@ func (c *compactor) process(p int32) {
 	j, b := c.s.list[p], st.posBlock[p]
 	lo, hi := f.estart[j], f.estart[j+1]
 	local := func(e int32) int32 {
-		if st.place[j] >= 0 {
-			return c.eloc[e]
-		}
 		if t := f.etgt[e]; t >= 0 {
 			return c.posIn(b, t)
 		}

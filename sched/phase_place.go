@@ -216,7 +216,7 @@ func (p *placer) visit(u int32, soft, pull bool) {
 	q := u
 	if !soft && !p.anch {
 		if h := t.highestHot(u, e); h >= 0 {
-			q = t.parent[h]
+			q = t.parent(h)
 			pull = false
 		}
 	}
@@ -245,8 +245,8 @@ func (p *placer) covers(l int32) bool {
 	clear(p.onPath)
 	// The subtree spanned by the gathered blocks below l: children lists.
 	for _, q := range p.qs {
-		for b := q; b != l; b = t.parent[b] {
-			par := t.parent[b]
+		for b := q; b != l; b = t.parent(b) {
+			par := t.parent(b)
 			if slices.Contains(p.onPath[par], b) {
 				break
 			}
@@ -283,7 +283,7 @@ func (st *state) topmost(qs, out []int32) []int32 {
 	t := &st.tree
 	sorted := slices.Clone(qs)
 	slices.SortFunc(sorted, func(a, b int32) int {
-		if d := t.depth[a] - t.depth[b]; d != 0 {
+		if d := t.depth(a) - t.depth(b); d != 0 {
 			return int(d)
 		}
 		return int(a - b)
