@@ -87,23 +87,22 @@ func newCompactor(st *state) *compactor {
 				}
 			}
 		}
-		// What a node's blocks use: the result counts as a use in the
-		// block if it is placed there.
-		for e := f.estart[j]; e < f.estart[j+1]; e++ {
-			if k := f.ekind[e]; k >= eBlock {
-				c.blockUse(st.firstBlock[j]+int32(k-eBlock)/3, f.symOf(e), (k-eBlock)%3 == 0)
-			}
+		// What a node's blocks use (their edges come last): the result
+		// counts as a use in the block if it is placed there.
+		for e := f.estart[j+1] - 1; e >= f.estart[j] && f.ekind[e] >= eBlock; e-- {
+			k := f.ekind[e]
+			c.blockUse(st.firstBlock[j]+int32(k-eBlock)/3, f.etgt[e], (k-eBlock)%3 == 0)
 		}
 	}
 	if r := g.Block.Res; r.IsSym() {
-		c.blockUse(0, r.Sym(), true)
+		c.blockUse(0, st.nodeOf(r.Sym()), true)
 	}
 	return c
 }
 
-// blockUse records that block b uses x (as its result if res).
-func (c *compactor) blockUse(b int32, x ir.Sym, res bool) {
-	k := c.st.nodeOf(x)
+// blockUse records that block b uses node k (as its result if res; k < 0
+// for a symbol that is not a node).
+func (c *compactor) blockUse(b, k int32, res bool) {
 	if k < 0 {
 		return
 	}

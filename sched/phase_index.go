@@ -33,13 +33,25 @@ func index(st *state) {
 	nb := len(st.blocks)
 	st.owner = make([]int32, nb)
 	st.slot = make([]int32, nb)
-	st.owner[0] = -1
+	st.bres = make([]int32, nb)
+	st.owner[0], st.bres[0] = -1, -1
+	if r := g.Block.Res; r.IsSym() {
+		st.bres[0] = st.nodeOf(r.Sym())
+	}
 	for i := range int32(nn) {
 		lo, hi := st.firstBlock[i], st.firstBlock[i+1]
 		f.props[i] = propsOf(f.op[i], fl.Bits[i], int(hi-lo))
+		if lo == hi {
+			continue
+		}
 		for b := lo; b < hi; b++ {
-			st.owner[b] = i
-			st.slot[b] = b - lo
+			st.owner[b], st.slot[b], st.bres[b] = i, b-lo, -1
+		}
+		// The blocks' edges come last; a result that is a node.
+		for e := f.estart[i+1] - 1; e >= f.estart[i] && f.ekind[e] >= eBlock; e-- {
+			if k := f.ekind[e]; (k-eBlock)%3 == 0 {
+				st.bres[lo+int32(k-eBlock)/3] = fl.Target[e]
+			}
 		}
 	}
 	st.binder = make([]int32, ns)
@@ -101,22 +113,6 @@ func index(st *state) {
 		}
 	}
 	st.users.start = start[:nn+1]
-	st.bres = make([]int32, nb)
-	st.bres[0] = -1
-	if r := g.Block.Res; r.IsSym() {
-		st.bres[0] = st.nodeOf(r.Sym())
-	}
-	for i := range int32(nn) {
-		lo, hi := f.estart[i], f.estart[i+1]
-		for b := st.firstBlock[i]; b < st.firstBlock[i+1]; b++ {
-			st.bres[b] = -1
-		}
-		for e := hi - 1; e >= lo && f.ekind[e] >= eBlock; e-- {
-			if k := f.ekind[e]; (k-eBlock)%3 == 0 {
-				st.bres[st.firstBlock[i]+int32(k-eBlock)/3] = f.etgt[e]
-			}
-		}
-	}
 	st.topUse = make([]bool, nn)
 	mark := func(s ir.Sym) {
 		if j := st.nodeOf(s); j >= 0 {
