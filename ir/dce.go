@@ -13,10 +13,12 @@ package ir
 //     function); again one reverse pass, where a write to an object not
 //     yet known to be used waits until the object is.
 //  3. the graph is rebuilt from the kept nodes, with soft and hard
-//     dependencies on removed nodes filtered out of every summary.
+//     dependencies on removed nodes filtered out of every summary (a node
+//     is copied only if that changes it).
 //
-// It runs in time linear in the size of the graph. It needs a graph built
-// by a Builder (nodes after their arguments); it returns a new graph and
+// The passes run on the graph's Flat (NewFlat: one walk over the nodes),
+// in time linear in the size of the graph. It needs a graph built by a
+// Builder (nodes after their arguments); it returns a new graph and
 // leaves g unchanged.
 func DCE(g *Graph) *Graph {
 	h, _ := NewFlat(g).dce(false)

@@ -176,7 +176,10 @@ func refDCE(g *Graph) *Graph {
 	out := make([]*Node, 0, len(nodes))
 	for _, d := range nodes {
 		if d != nil && used[d.Sym] {
-			out = append(out, refFilterNode(d, used))
+			if (d.Eff != nil || len(d.Blocks) > 0) && refNeedsFilter(d, used) {
+				d = filterNode(d, used)
+			}
+			out = append(out, d)
 		}
 	}
 	blk := *g.Block
@@ -220,29 +223,6 @@ func refHardSyms(n *Node, f func(Sym)) {
 			f(s)
 		}
 	}
-}
-
-func refFilterNode(d *Node, used []bool) *Node {
-	if d.Eff == nil && len(d.Blocks) == 0 || !refNeedsFilter(d, used) {
-		return d
-	}
-	c := *d
-	if d.Eff != nil {
-		e := filterEff(*d.Eff, used)
-		c.Eff = &e
-	}
-	if len(d.Blocks) > 0 {
-		c.Blocks = make([]*Block, len(d.Blocks))
-		for i, b := range d.Blocks {
-			nb := *b
-			nb.Eff = filterEff(b.Eff, used)
-			if len(nb.Eff.Hdeps) == 0 {
-				nb.Eff.Hdeps = []Sym{nb.Ein}
-			}
-			c.Blocks[i] = &nb
-		}
-	}
-	return &c
 }
 
 // refNeedsFilter reports whether a dependency of d or of its blocks names a

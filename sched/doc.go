@@ -22,8 +22,8 @@
 // is a file phase_*.go whose doc comment says what it needs and what must
 // follow:
 //
-//	dce      ir.DCE
-//	index    dense numbering, the nodes as flat arrays, the uses of each node
+//	dce      ir.NewFlat (the graph as flat arrays), then ir.DCE on them
+//	index    the tables of the later phases from the flat arrays, the uses of each node
 //	prune    removal of the nodes no hard dependency reaches
 //	early    each node's earliest block, from its bound variables
 //	anchor   which nodes must not be hoisted (speculation safety)

@@ -42,14 +42,19 @@ type compactor struct {
 	s      *Schedule
 	single []int32 // node index -> its position, for a single placement
 
-	hm    []int32 // direct local uses
-	succ  []int32 // local successors (edges)
-	inner []bool  // node index -> used from a block where it is not placed
+	at     []posCount // position -> its counts
+	inner  []bool     // node index -> used from a block where it is not placed
+	parent []int32    // position of the user an inlined node is inlined into, -1: the block result
+}
 
-	seen     []bool
-	seenSucc []int32
-	off      []bool  // inlining disabled
-	parent   []int32 // position of the user an inlined node is inlined into, -1: the block result
+// posCount holds what the compact traverser counts for one position, in
+// one record: it reads them together.
+type posCount struct {
+	hm       int32 // direct local uses
+	succ     int32 // local successors (edges)
+	seenSucc int32 // local successors passed by the reverse walk
+	seen     bool  // passed by the reverse walk
+	off      bool  // inlining disabled
 }
 
 func newCompactor(st *state) *compactor {
@@ -57,8 +62,7 @@ func newCompactor(st *state) *compactor {
 	g, f := st.g, &st.flat
 	np := len(s.list)
 	c := &compactor{st: st, s: s, single: make([]int32, len(g.Nodes)),
-		hm: make([]int32, np), succ: make([]int32, np), inner: make([]bool, len(g.Nodes)),
-		seen: make([]bool, np), seenSucc: make([]int32, np), off: make([]bool, np), parent: make([]int32, np)}
+		at: make([]posCount, np), inner: make([]bool, len(g.Nodes)), parent: make([]int32, np)}
 	for p, j := range s.list {
 		c.single[j] = int32(p)
 	}
@@ -81,9 +85,9 @@ func newCompactor(st *state) *compactor {
 					c.inner[t] = true
 					continue
 				}
-				c.succ[q]++
+				c.at[q].succ++
 				if k == eArg {
-					c.hm[q]++
+					c.at[q].hm++
 				}
 			}
 		}
@@ -108,7 +112,7 @@ func (c *compactor) blockUse(b, k int32, res bool) {
 	}
 	if q := c.posIn(b, k); q >= 0 {
 		if res {
-			c.hm[q]++
+			c.at[q].hm++
 		}
 		return
 	}
@@ -130,7 +134,8 @@ func (c *compactor) posIn(b, j int32) int32 {
 }
 
 func (c *compactor) should(p int32) bool {
-	return !c.off[p] && c.hm[p] == 1 && !c.inner[c.s.list[p]]
+	a := &c.at[p]
+	return !a.off && a.hm == 1 && !c.inner[c.s.list[p]]
 }
 
 // check decides whether the node at p is inlined into the node at user
@@ -139,12 +144,12 @@ func (c *compactor) check(p, user int32) {
 	if !c.should(p) {
 		return
 	}
-	if c.st.flat.props[c.s.list[p]]&propInline != 0 && c.seenSucc[p] == c.succ[p] {
+	if c.st.flat.props[c.s.list[p]]&propInline != 0 && c.at[p].seenSucc == c.at[p].succ {
 		c.s.inl[p] = true
 		c.parent[p] = user
 		c.process(p)
 	} else {
-		c.off[p] = true
+		c.at[p].off = true
 	}
 }
 
@@ -152,7 +157,7 @@ func (c *compactor) check(p, user int32) {
 // arguments, last first.
 func (c *compactor) process(p int32) {
 	st, f := c.st, &c.st.flat
-	c.seen[p] = true
+	c.at[p].seen = true
 	j, b := c.s.list[p], st.posBlock[p]
 	lo, hi := f.estart[j], f.estart[j+1]
 	local := func(e int32) int32 {
@@ -163,7 +168,7 @@ func (c *compactor) process(p int32) {
 	}
 	for e := lo; e < hi && f.ekind[e] < eBlock; e++ {
 		if q := local(e); q >= 0 {
-			c.seenSucc[q]++
+			c.at[q].seenSucc++
 		}
 	}
 	for e := hi - 1; e >= lo; e-- {
@@ -188,7 +193,7 @@ func (c *compactor) block(b int32) {
 		}
 	}
 	for p := hi - 1; p >= lo; p-- {
-		if (!c.should(p) || !s.inl[p]) && !c.seen[p] {
+		if (!c.should(p) || !s.inl[p]) && !c.at[p].seen {
 			c.process(p)
 		}
 	}
