@@ -70,6 +70,7 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 	if g.Block.Res.IsSym() {
 		d.setUsed(g.Block.Res.s)
 	}
+	w := len(f.writes) - 1 // f.writes[w] is the last node at most i that writes objects
 	for i := nn - 1; i >= 0; i-- {
 		if d.node[i]&nodeReached == 0 {
 			continue
@@ -79,7 +80,14 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 		case used[f.Sym[i]] || b&BitSimple != 0:
 			d.keep(i)
 		case b&BitWriteSym != 0:
-			d.write(i, g.Nodes[i].Eff.Wkeys)
+			for w >= 0 && f.writes[w] > i {
+				w--
+			}
+			if w >= 0 && f.writes[w] == i {
+				d.write(i, f.wkeys[f.wstart[w]:f.wstart[w+1]])
+			} else { // not made by NewFlat
+				d.write(i, g.Nodes[i].Eff.Wkeys)
+			}
 		}
 		for len(d.stack) > 0 {
 			w := d.stack[len(d.stack)-1]

@@ -38,6 +38,11 @@ func compareDCE(t *testing.T, seed uint64, g *Graph) {
 		}
 	}
 	sameFlat(t, seed, fl, NewFlat(got))
+	// DCE again on the Flat DCE made (which reads write keys from the
+	// nodes).
+	if again, _ := fl.DCE(); again.String() != refDCE(got).String() {
+		t.Fatalf("seed %d: DCE of DCE's Flat differs from the reference", seed)
+	}
 	dceInPlace = false
 	defer func() { dceInPlace = true }()
 	got2, fl2 := NewFlat(g).DCE()

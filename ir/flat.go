@@ -29,6 +29,12 @@ type Flat struct {
 	Blocks []*Block   // block id -> block
 	Binds  []int32    // block id -> its first bound symbol; block b binds Bound[Binds[b]:Binds[b+1]]
 	Bound  []Sym      // the symbols the blocks bind, each block's effect input first, then its inputs
+
+	// The symbol keys the nodes that have BitWriteSym write, for DCE (only
+	// in a Flat made by NewFlat): writes[k] names a node, its keys are
+	// wkeys[wstart[k]:wstart[k+1]].
+	writes, wstart []int32
+	wkeys          []Key
 }
 
 // EdgeKind says how a node depends on the symbol of an edge (see Flat).
@@ -106,9 +112,19 @@ func NewFlat(g *Graph) *Flat {
 	f := &Flat{Graph: g}
 	f.alloc(nn, 3*nn, nn/4, nn/4)
 	f.block(g.Block)
-	for _, n := range g.Nodes {
+	for i, n := range g.Nodes {
 		f.add(n)
+		if f.Bits[i]&BitWriteSym != 0 {
+			f.writes = append(f.writes, int32(i))
+			f.wstart = append(f.wstart, int32(len(f.wkeys)))
+			for _, k := range n.Eff.Wkeys {
+				if k.IsSym() {
+					f.wkeys = append(f.wkeys, k)
+				}
+			}
+		}
 	}
+	f.wstart = append(f.wstart, int32(len(f.wkeys)))
 	f.finish()
 	return f
 }
