@@ -13,91 +13,54 @@ package ir
 //     function); again one reverse pass, where a write to an object not
 //     yet known to be used waits until the object is.
 //  3. the graph is rebuilt from the kept nodes, with soft and hard
-//     dependencies on removed nodes filtered out of every summary.
+//     dependencies on removed nodes filtered out of every summary (a node
+//     is copied only if that changes it).
 //
-// It runs in time linear in the size of the graph. It needs a graph built
-// by a Builder (nodes after their arguments); it returns a new graph and
+// The passes run on the graph's Flat (NewFlat: one walk over the nodes),
+// in time linear in the size of the graph. It needs a graph built by a
+// Builder (nodes after their arguments); it returns a new graph and
 // leaves g unchanged.
 func DCE(g *Graph) *Graph {
+	h, _ := NewFlat(g).dce(false)
+	return h
+}
+
+// DCE is DCE on the graph f describes: it returns the graph without dead
+// code and, made without walking the graph again, its Flat. The new Flat
+// is made in f's arrays when it fits (the common case): f is consumed
+// and must not be used afterwards.
+func (f *Flat) DCE() (*Graph, *Flat) { return f.dce(true) }
+
+func (f *Flat) dce(flat bool) (*Graph, *Flat) {
+	g := f.Graph
 	n := g.NumSyms()
-	reach := make([]bool, n)
-	live := make([]bool, n)
-	used := make([]bool, n)
+	nn := int32(len(f.Sym))
+	d := &deadCode{f: f, sym: make([]uint8, n), used: make([]bool, n), node: make([]uint8, nn)}
 
 	// Pass 1: reach and live, in reverse node order. Arguments precede
 	// their uses except the λ named by a λforward, so a mark on a node the
 	// pass has already gone by is handled at once through a work list.
-	pos := make([]int32, n) // index+1 of each node in g.Nodes
-	for i, d := range g.Nodes {
-		pos[d.Sym] = int32(i + 1)
-	}
-	nodes := make([]*Node, len(g.Nodes)) // reached nodes (possibly rewritten), by index
-	cursor := len(g.Nodes)
-	var work []int32
-	markReach := func(s Sym) {
-		if reach[s] {
-			return
-		}
-		reach[s] = true
-		if p := pos[s]; p > 0 && int(p-1) >= cursor {
-			work = append(work, p-1)
-		}
-	}
-	markLive := func(s Sym) { live[s] = true }
-	visit := func(i int) {
-		d := g.Nodes[i]
-		if d.Op == OpIf && !live[d.Sym] {
-			d = dropResults(d)
-		}
-		nodes[i] = d
-		valueSyms(d, markLive)
-		hardSyms(d, markReach)
-	}
-	g.Block.Used(markReach)
+	d.cursor = nn
+	g.Block.Used(func(s Sym) { d.markReach(s, f.NodeOf(s)) })
 	if g.Block.Res.IsSym() {
-		live[g.Block.Res.s] = true
+		d.sym[g.Block.Res.s] |= symLive
 	}
-	for cursor = len(g.Nodes) - 1; cursor >= 0; cursor-- {
-		if reach[g.Nodes[cursor].Sym] {
-			visit(cursor)
+	for d.cursor = nn - 1; d.cursor >= 0; d.cursor-- {
+		if d.sym[f.Sym[d.cursor]]&symReach != 0 {
+			d.visit(d.cursor)
 		}
-		for len(work) > 0 {
-			i := work[len(work)-1]
-			work = work[:len(work)-1]
-			visit(int(i))
+		for len(d.work) > 0 {
+			i := d.work[len(d.work)-1]
+			d.work = d.work[:len(d.work)-1]
+			d.visit(i)
 		}
 	}
 
 	// Pass 2: used. A reached node is kept if its value is used, if it has
 	// a simple effect, or if it writes an object that is used. Writes to
 	// an object not yet known to be used wait on the object.
-	waiting := map[Sym][]*Node{}
-	var stack []*Node
-	// setUsed marks s used and releases the writes waiting on it.
-	setUsed := func(s Sym) {
-		used[s] = true
-		stack = append(stack, waiting[s]...)
-		delete(waiting, s)
-	}
-	visited := make([]bool, n)
-	kept := make([]bool, n)
-	keep := func(d *Node) {
-		if kept[d.Sym] {
-			return
-		}
-		kept[d.Sym] = true
-		setUsed(d.Sym)
-		valueSyms(d, func(s Sym) {
-			if used[s] {
-				return
-			}
-			setUsed(s)
-			if p := pos[s]; p > 0 && visited[s] && nodes[p-1] != nil {
-				stack = append(stack, nodes[p-1]) // passed already: keep it now
-			}
-		})
-	}
-	for _, s := range g.Block.Bound() {
+	used := d.used
+	for _, s := range f.Binders(0) {
 		used[s] = true
 	}
 	// Heap memory outlives the function: writes to it are always needed.
@@ -105,41 +68,269 @@ func DCE(g *Graph) *Graph {
 		used[s] = true
 	}
 	if g.Block.Res.IsSym() {
-		setUsed(g.Block.Res.s)
+		d.setUsed(g.Block.Res.s)
 	}
-	for i := len(nodes) - 1; i >= 0; i-- {
-		d := nodes[i]
-		if d == nil {
+	w := len(f.writes) - 1 // f.writes[w] is the last node at most i that writes objects
+	for i := nn - 1; i >= 0; i-- {
+		if d.node[i]&nodeReached == 0 {
 			continue
 		}
-		visited[d.Sym] = true
-		switch {
-		case used[d.Sym] || d.Eff.HasSimpleEffect() || writesUsed(d.Eff, used):
-			keep(d)
-		case d.Eff != nil:
-			for _, k := range d.Eff.Wkeys {
-				if k.IsSym() {
-					waiting[Sym(k)] = append(waiting[Sym(k)], d)
-				}
+		d.node[i] |= nodeVisited
+		switch b := f.Bits[i]; {
+		case used[f.Sym[i]] || b&BitSimple != 0:
+			d.keep(i)
+		case b&BitWriteSym != 0:
+			for w >= 0 && f.writes[w] > i {
+				w--
+			}
+			if w >= 0 && f.writes[w] == i {
+				d.write(i, f.wkeys[f.wstart[w]:f.wstart[w+1]])
+			} else { // not made by NewFlat
+				d.write(i, g.Nodes[i].Eff.Wkeys)
 			}
 		}
-		for len(stack) > 0 {
-			w := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			keep(w)
+		for len(d.stack) > 0 {
+			w := d.stack[len(d.stack)-1]
+			d.stack = d.stack[:len(d.stack)-1]
+			d.keep(w)
 		}
 	}
 
-	// Pass 3: rebuild.
-	out := make([]*Node, 0, len(nodes))
-	for _, d := range nodes {
-		if d != nil && used[d.Sym] {
-			out = append(out, filterNode(d, used))
-		}
-	}
+	// Pass 3: rebuild from the kept nodes, filtering the dependencies on
+	// removed nodes out of every summary; most nodes keep all theirs and
+	// are not copied.
 	blk := *g.Block
 	blk.Eff = filterEff(blk.Eff, used)
-	return g.WithNodes(out, &blk)
+	h := g.withNodes(nil, &blk)
+	count := 0
+	for i := range nn {
+		if d.node[i]&nodeReached != 0 && used[f.Sym[i]] {
+			count++
+		}
+	}
+	h.Nodes = make([]*Node, 0, count)
+	// The new Flat is made in f's arrays (nodes and edges only move to
+	// lower positions) unless a copied node has more edges than its
+	// original and would overwrite edges not yet moved.
+	inPlace := dceInPlace
+	ne, nb, nv := int32(0), int32(1), int32(len(f.Binders(0)))
+	for i := range nn {
+		if d.node[i]&nodeReached == 0 || !used[f.Sym[i]] {
+			continue
+		}
+		n := g.Nodes[i]
+		filter := f.needsFilter(i, used)
+		dropped := d.node[i]&nodeDropped != 0
+		if dropped {
+			n = dropResults(n)
+		}
+		if filter {
+			n = filterNode(n, used)
+		}
+		h.Nodes = append(h.Nodes, n)
+		h.defs[f.Sym[i]] = n
+		if dropped || filter {
+			d.node[i] |= nodeChanged
+			ne += int32(edgeCount(n))
+		} else {
+			ne += f.Start[i+1] - f.Start[i]
+		}
+		inPlace = inPlace && ne <= f.Start[i+1]
+		b0, b1 := f.First[i], f.First[i+1]
+		nb += b1 - b0
+		nv += f.Binds[b1] - f.Binds[b0]
+	}
+	if !flat {
+		return h, nil
+	}
+	nf := &Flat{Graph: h}
+	if inPlace {
+		nf.reuse(f)
+	} else {
+		nf.alloc(count, int(ne), int(nb), int(nv))
+	}
+	nf.block(h.Block)
+	run := int32(-1) // first of the unchanged nodes not yet copied to nf
+	j := 0           // index in h.Nodes
+	for i := range nn {
+		kept, changed := d.node[i]&nodeReached != 0 && used[f.Sym[i]], d.node[i]&nodeChanged != 0
+		if run >= 0 && (!kept || changed) {
+			nf.copyNodes(f, run, i)
+			run = -1
+		}
+		switch {
+		case !kept:
+			continue
+		case changed:
+			nf.add(h.Nodes[j])
+		case run < 0:
+			run = i
+		}
+		j++
+	}
+	if run >= 0 {
+		nf.copyNodes(f, run, nn)
+	}
+	nf.finish()
+	if inPlace {
+		*f = Flat{} // its arrays are nf's
+	}
+	return h, nf
+}
+
+// dceInPlace lets Flat.DCE make its Flat in place (tests turn it off to
+// cover the other way).
+var dceInPlace = true
+
+// deadCode is the state of DCE's passes.
+type deadCode struct {
+	f           *Flat
+	sym         []uint8 // symbol -> symReach, symLive
+	used        []bool  // symbol -> used
+	node        []uint8 // node index -> nodeReached, ...
+	cursor      int32   // pass 1's node
+	work, stack []int32
+	waiting     map[Sym][]int32 // object -> writes waiting on it to be used
+}
+
+// The marks of a symbol.
+const (
+	symReach uint8 = 1 << iota // reached by hard dependencies
+	symLive                    // its value is needed
+)
+
+// The marks of a node.
+const (
+	nodeReached uint8 = 1 << iota // reached (and visited by pass 1)
+	nodeDropped                   // a conditional whose value is dead: its blocks' results are dropped
+	nodeVisited                   // visited by pass 2
+	nodeKept                      // kept by pass 2
+	nodeChanged                   // copied by pass 3: its edges differ
+)
+
+// markReach marks s reached; t is the index of the node defining it (-1:
+// none).
+func (d *deadCode) markReach(s Sym, t int32) {
+	if d.sym[s]&symReach != 0 {
+		return
+	}
+	d.sym[s] |= symReach
+	if t >= d.cursor {
+		d.work = append(d.work, t)
+	}
+}
+
+// visit is pass 1 on reached node i: the symbols whose values it uses
+// (its symbol arguments and its blocks' results and bound symbols) are
+// live, and those it needs scheduled before it (its symbol arguments, its
+// blocks' results and hard dependencies, and its hard dependencies) are
+// reached. A conditional whose value is dead drops its blocks' results,
+// so that DCE does not keep the computation of the results.
+func (d *deadCode) visit(i int32) {
+	f := d.f
+	d.node[i] |= nodeReached
+	drop := f.Op[i] == OpIf && d.sym[f.Sym[i]]&symLive == 0
+	if drop {
+		d.node[i] |= nodeDropped
+	}
+	lo, hi := f.Start[i], f.Start[i+1]
+	for e := lo; e < hi; e++ {
+		s := f.Dep[e]
+		switch k := f.Kind[e]; {
+		case k == EdgeArg:
+			d.sym[s] |= symLive
+		case k < EdgeBlock: // the node's own dependencies: below
+			continue
+		case (k-EdgeBlock)%3 == 0:
+			if drop {
+				continue
+			}
+			d.sym[s] |= symLive
+		case (k-EdgeBlock)%3 == 2:
+			continue
+		}
+		d.markReach(s, f.Target[e])
+	}
+	for e := lo; e < hi && f.Kind[e] < EdgeBlock; e++ {
+		if f.Kind[e] == EdgeHdep {
+			d.markReach(f.Dep[e], f.Target[e])
+		}
+	}
+	for _, s := range f.Bound[f.Binds[f.First[i]]:f.Binds[f.First[i+1]]] {
+		d.sym[s] |= symLive
+	}
+}
+
+// setUsed marks s used and releases the writes waiting on it.
+func (d *deadCode) setUsed(s Sym) {
+	d.used[s] = true
+	if len(d.waiting) > 0 {
+		if w, ok := d.waiting[s]; ok {
+			d.stack = append(d.stack, w...)
+			delete(d.waiting, s)
+		}
+	}
+}
+
+// keep keeps node i: it and the symbols whose values it uses are used,
+// and a node already passed whose value is now used is kept too.
+func (d *deadCode) keep(i int32) {
+	f := d.f
+	if d.node[i]&nodeKept != 0 {
+		return
+	}
+	d.node[i] |= nodeKept
+	d.setUsed(f.Sym[i])
+	for e := f.Start[i]; e < f.Start[i+1]; e++ {
+		k := f.Kind[e]
+		if k == EdgeArg || k >= EdgeBlock && (k-EdgeBlock)%3 == 0 && d.node[i]&nodeDropped == 0 {
+			d.use(f.Dep[e], f.Target[e])
+		}
+	}
+	for _, s := range f.Bound[f.Binds[f.First[i]]:f.Binds[f.First[i+1]]] {
+		d.use(s, -1)
+	}
+}
+
+// write is pass 2 on node i, which is not used and writes objects (the
+// symbol keys of wkeys): it is kept if one of them is used, and waits on
+// each otherwise.
+func (d *deadCode) write(i int32, wkeys []Key) {
+	if writesUsed(wkeys, d.used) {
+		d.keep(i)
+		return
+	}
+	for _, k := range wkeys {
+		if k.IsSym() {
+			if d.waiting == nil {
+				d.waiting = map[Sym][]int32{}
+			}
+			d.waiting[Sym(k)] = append(d.waiting[Sym(k)], i)
+		}
+	}
+}
+
+// use marks s, whose value a kept node uses, used; t is the index of the
+// node defining it (-1: none).
+func (d *deadCode) use(s Sym, t int32) {
+	if d.used[s] {
+		return
+	}
+	d.setUsed(s)
+	if t >= 0 && d.node[t]&(nodeVisited|nodeReached) == nodeVisited|nodeReached {
+		d.stack = append(d.stack, t) // passed already: keep it now
+	}
+}
+
+// needsFilter reports whether a dependency of node i or of its blocks
+// names a removed symbol.
+func (f *Flat) needsFilter(i int32, used []bool) bool {
+	for e := f.Start[i]; e < f.Start[i+1]; e++ {
+		if k := f.Kind[e]; (k == EdgeHdep || k == EdgeSdep || k >= EdgeBlock && (k-EdgeBlock)%3 != 0) && !used[f.Dep[e]] {
+			return true
+		}
+	}
+	return false
 }
 
 // dropResults returns a copy of a conditional whose value is dead, with
@@ -158,11 +349,9 @@ func dropResults(d *Node) *Node {
 
 var unitConst = &Const{Type: Void}
 
-func writesUsed(e *EffectSummary, used []bool) bool {
-	if e == nil {
-		return false
-	}
-	for _, k := range e.Wkeys {
+// writesUsed reports whether a key of wkeys is a used symbol.
+func writesUsed(wkeys []Key, used []bool) bool {
+	for _, k := range wkeys {
 		if k.IsSym() && used[k] {
 			return true
 		}
@@ -170,48 +359,9 @@ func writesUsed(e *EffectSummary, used []bool) bool {
 	return false
 }
 
-// valueSyms calls f for the symbols whose values the node uses: its
-// symbol arguments and its blocks' results and inputs.
-func valueSyms(n *Node, f func(Sym)) {
-	for _, a := range n.Args {
-		if a.IsSym() {
-			f(a.s)
-		}
-	}
-	for _, b := range n.Blocks {
-		if b.Res.IsSym() {
-			f(b.Res.s)
-		}
-		for _, s := range b.In {
-			f(s)
-		}
-		f(b.Ein)
-	}
-}
-
-// hardSyms calls f for the symbols the node needs scheduled before it:
-// its symbol arguments, its blocks' used symbols, and its hard
-// dependencies.
-func hardSyms(n *Node, f func(Sym)) {
-	for _, a := range n.Args {
-		if a.IsSym() {
-			f(a.s)
-		}
-	}
-	for _, b := range n.Blocks {
-		b.Used(f)
-	}
-	if n.Eff != nil {
-		for _, s := range n.Eff.Hdeps {
-			f(s)
-		}
-	}
-}
-
+// filterNode returns a copy of d without its dependencies (and its
+// blocks') on unused symbols.
 func filterNode(d *Node, used []bool) *Node {
-	if d.Eff == nil && len(d.Blocks) == 0 || !needsFilter(d, used) {
-		return d
-	}
 	c := *d
 	if d.Eff != nil {
 		e := filterEff(*d.Eff, used)
@@ -243,26 +393,4 @@ func filterEff(e EffectSummary, used []bool) EffectSummary {
 	}
 	e.Sdeps, e.Hdeps = keep(e.Sdeps), keep(e.Hdeps)
 	return e
-}
-
-// needsFilter reports whether a dependency of d or of its blocks names a
-// removed node (most nodes keep all theirs: they are not copied).
-func needsFilter(d *Node, used []bool) bool {
-	dead := func(ss []Sym) bool {
-		for _, s := range ss {
-			if !used[s] {
-				return true
-			}
-		}
-		return false
-	}
-	if d.Eff != nil && (dead(d.Eff.Sdeps) || dead(d.Eff.Hdeps)) {
-		return true
-	}
-	for _, b := range d.Blocks {
-		if dead(b.Eff.Sdeps) || dead(b.Eff.Hdeps) {
-			return true
-		}
-	}
-	return false
 }

@@ -121,11 +121,17 @@ func (g *Graph) Position(n *Node) token.Position {
 // positions as g but the given nodes and top-level block (for passes such
 // as DCE that drop or rewrite nodes).
 func (g *Graph) WithNodes(nodes []*Node, block *Block) *Graph {
-	h := &Graph{Nodes: nodes, Block: block, Positions: g.Positions, types: g.types, names: g.names, heaps: g.heaps}
-	h.defs = make([]*Node, len(g.types))
+	h := g.withNodes(nodes, block)
 	for _, n := range nodes {
 		h.defs[n.Sym] = n
 	}
+	return h
+}
+
+// withNodes is WithNodes without the definitions: the caller fills defs.
+func (g *Graph) withNodes(nodes []*Node, block *Block) *Graph {
+	h := &Graph{Nodes: nodes, Block: block, Positions: g.Positions, types: g.types, names: g.names, heaps: g.heaps}
+	h.defs = make([]*Node, len(g.types))
 	return h
 }
 

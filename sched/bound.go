@@ -40,14 +40,15 @@ type bvCell struct {
 func newBound(st *state) *bound {
 	g, f := st.g, &st.flat
 	bv := &bound{head: make([]int32, g.NumSyms()), key: st.ein,
-		cells: make([]bvCell, 0, len(g.Nodes)+len(st.blocks))}
+		cells: make([]bvCell, 0, len(st.blocks)+len(g.Nodes)/2)} // the lists share most cells
 	for i := range bv.head {
 		bv.head[i] = -1
 	}
-	for id, b := range st.blocks {
-		bv.head[b.Ein] = bv.cons(int32(id), true, -1)
-		for _, s := range b.In {
-			bv.head[s] = bv.cons(int32(id), false, -1)
+	for id := range int32(len(st.blocks)) {
+		bound := st.fl.Binders(id) // the effect input, then the inputs
+		bv.head[bound[0]] = bv.cons(id, true, -1)
+		for _, s := range bound[1:] {
+			bv.head[s] = bv.cons(id, false, -1)
 		}
 	}
 	hasForward := false

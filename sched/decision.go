@@ -80,7 +80,7 @@ func (st *state) decide(i, e, raw, l int32, where []int32, once bool) {
 			From: st.blocks[from], To: st.blocks[to], FromName: st.name(from), ToName: st.name(to), Why: why})
 	}
 	// child returns the child of a on the way down to b.
-	child := func(a, b int32) int32 { return t.ancestor(b, t.depth[a]+1) }
+	child := func(a, b int32) int32 { return t.ancestor(b, t.depth(a)+1) }
 	role := func(b int32) string {
 		o := st.g.Nodes[st.owner[b]]
 		return blockRole(o.Op, int(st.slot[b])) + " of " + o.Sym.String() + " (" + o.Op.String() + ")"
@@ -96,9 +96,9 @@ func (st *state) decide(i, e, raw, l int32, where []int32, once bool) {
 		rec(Once, raw, l, "used from exclusive blocks, and not cheap enough to duplicate")
 	case raw != l && t.encloses(l, raw):
 		rec(Hoisted, raw, l, "out of the "+role(child(l, raw)))
-	case st.anchored[i] && l != e && t.hot[child(e, l)]:
+	case st.anchored[i] && l != e && t.hot(child(e, l)):
 		rec(Kept, e, l, "it may trap, and the "+role(child(e, l))+" may not run")
-	case l != e && !t.hot[child(e, l)]:
+	case l != e && !t.hot(child(e, l)):
 		rec(Sunk, e, l, "used only in the "+role(child(e, l)))
 	}
 }

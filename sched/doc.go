@@ -22,8 +22,8 @@
 // is a file phase_*.go whose doc comment says what it needs and what must
 // follow:
 //
-//	dce      ir.DCE
-//	index    dense numbering, the nodes as flat arrays, the uses of each node
+//	dce      ir.NewFlat (the graph as flat arrays), then ir.DCE on them
+//	index    the tables of the later phases from the flat arrays, the uses of each node
 //	prune    removal of the nodes no hard dependency reaches
 //	early    each node's earliest block, from its bound variables
 //	anchor   which nodes must not be hoisted (speculation safety)
@@ -138,6 +138,24 @@
 // both calls are unordered: a memory read is not inlined beside a node
 // that writes, nor a node that can trap beside one that writes or traps
 // (the first panic must be the source's). Such a node is a statement.
+//
+// # Cost
+//
+// Run reads the graph's nodes once: dce flattens the graph (ir.NewFlat:
+// operators, node facts, edges, blocks and the symbols they bind, as
+// arrays), ir.DCE runs on those arrays and makes the Flat of its result
+// in the same arrays, and every later phase reads arrays indexed by node,
+// edge, block or position, allocated once per phase (no object per node).
+// Placing costs O(edges * log depth) (see Placement); the other phases
+// are linear.
+//
+// Measured on a shared 2-core AMD EPYC (go test -bench . -benchtime 3x
+// -count 6, benchstat medians, Go 1.26): a random graph of 10^6 nodes
+// (171k blocks, nesting 8) in 657 ms (±9%), of which about 95 ms is
+// garbage collection of the input graph triggered by Run's 165 MiB of
+// arrays; its scheduling phases alone (no dce, on a graph already clean)
+// in 537 ms; 10^5 nodes in 61 ms. Loops nested 1,000 deep with 10^4
+// nodes in 7.2 ms, 10^5 nodes in 36 ms.
 //
 // # Invariants
 //

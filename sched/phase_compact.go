@@ -41,16 +41,20 @@ type compactor struct {
 	st     *state
 	s      *Schedule
 	single []int32 // node index -> its position, for a single placement
-	eloc   []int32 // edge -> position of its target in the block of the node, for a single placement (-1: elsewhere)
 
-	hm    []int32 // direct local uses
-	succ  []int32 // local successors (edges)
-	inner []bool  // node index -> used from a block where it is not placed
+	at     []posCount // position -> its counts
+	inner  []bool     // node index -> used from a block where it is not placed
+	parent []int32    // position of the user an inlined node is inlined into, -1: the block result
+}
 
-	seen     []bool
-	seenSucc []int32
-	off      []bool  // inlining disabled
-	parent   []int32 // position of the user an inlined node is inlined into, -1: the block result
+// posCount holds what the compact traverser counts for one position, in
+// one record: it reads them together.
+type posCount struct {
+	hm       int32 // direct local uses
+	succ     int32 // local successors (edges)
+	seenSucc int32 // local successors passed by the reverse walk
+	seen     bool  // passed by the reverse walk
+	off      bool  // inlining disabled
 }
 
 func newCompactor(st *state) *compactor {
@@ -58,9 +62,7 @@ func newCompactor(st *state) *compactor {
 	g, f := st.g, &st.flat
 	np := len(s.list)
 	c := &compactor{st: st, s: s, single: make([]int32, len(g.Nodes)),
-		hm: make([]int32, np), succ: make([]int32, np), inner: make([]bool, len(g.Nodes)),
-		seen: make([]bool, np), seenSucc: make([]int32, np), off: make([]bool, np), parent: make([]int32, np),
-		eloc: make([]int32, len(f.etgt))}
+		at: make([]posCount, np), inner: make([]bool, len(g.Nodes)), parent: make([]int32, np)}
 	for p, j := range s.list {
 		c.single[j] = int32(p)
 	}
@@ -76,46 +78,41 @@ func newCompactor(st *state) *compactor {
 				}
 				t := f.etgt[e]
 				if t < 0 {
-					c.eloc[e] = -1
 					continue
 				}
 				q := c.posIn(b, t)
-				if st.place[j] >= 0 {
-					c.eloc[e] = q
-				}
 				if q < 0 {
 					c.inner[t] = true
 					continue
 				}
-				c.succ[q]++
+				c.at[q].succ++
 				if k == eArg {
-					c.hm[q]++
+					c.at[q].hm++
 				}
 			}
 		}
-		// What a node's blocks use: the result counts as a use in the
-		// block if it is placed there.
-		for e := f.estart[j]; e < f.estart[j+1]; e++ {
-			if k := f.ekind[e]; k >= eBlock {
-				c.blockUse(st.firstBlock[j]+int32(k-eBlock)/3, f.symOf(e), (k-eBlock)%3 == 0)
-			}
+		// What a node's blocks use (their edges come last): the result
+		// counts as a use in the block if it is placed there.
+		for e := f.estart[j+1] - 1; e >= f.estart[j] && f.ekind[e] >= eBlock; e-- {
+			k := f.ekind[e]
+			c.blockUse(st.firstBlock[j]+int32(k-eBlock)/3, f.etgt[e], (k-eBlock)%3 == 0)
 		}
 	}
 	if r := g.Block.Res; r.IsSym() {
-		c.blockUse(0, r.Sym(), true)
+		c.blockUse(0, st.nodeOf(r.Sym()), true)
 	}
 	return c
 }
 
-// blockUse records that block b uses x (as its result if res).
-func (c *compactor) blockUse(b int32, x ir.Sym, res bool) {
-	k := c.st.nodeOf(x)
+// blockUse records that block b uses node k (as its result if res; k < 0
+// for a symbol that is not a node).
+func (c *compactor) blockUse(b, k int32, res bool) {
 	if k < 0 {
 		return
 	}
 	if q := c.posIn(b, k); q >= 0 {
 		if res {
-			c.hm[q]++
+			c.at[q].hm++
 		}
 		return
 	}
@@ -137,7 +134,8 @@ func (c *compactor) posIn(b, j int32) int32 {
 }
 
 func (c *compactor) should(p int32) bool {
-	return !c.off[p] && c.hm[p] == 1 && !c.inner[c.s.list[p]]
+	a := &c.at[p]
+	return !a.off && a.hm == 1 && !c.inner[c.s.list[p]]
 }
 
 // check decides whether the node at p is inlined into the node at user
@@ -146,12 +144,12 @@ func (c *compactor) check(p, user int32) {
 	if !c.should(p) {
 		return
 	}
-	if c.st.flat.props[c.s.list[p]]&propInline != 0 && c.seenSucc[p] == c.succ[p] {
+	if c.st.flat.props[c.s.list[p]]&propInline != 0 && c.at[p].seenSucc == c.at[p].succ {
 		c.s.inl[p] = true
 		c.parent[p] = user
 		c.process(p)
 	} else {
-		c.off[p] = true
+		c.at[p].off = true
 	}
 }
 
@@ -159,13 +157,10 @@ func (c *compactor) check(p, user int32) {
 // arguments, last first.
 func (c *compactor) process(p int32) {
 	st, f := c.st, &c.st.flat
-	c.seen[p] = true
+	c.at[p].seen = true
 	j, b := c.s.list[p], st.posBlock[p]
 	lo, hi := f.estart[j], f.estart[j+1]
 	local := func(e int32) int32 {
-		if st.place[j] >= 0 {
-			return c.eloc[e]
-		}
 		if t := f.etgt[e]; t >= 0 {
 			return c.posIn(b, t)
 		}
@@ -173,7 +168,7 @@ func (c *compactor) process(p int32) {
 	}
 	for e := lo; e < hi && f.ekind[e] < eBlock; e++ {
 		if q := local(e); q >= 0 {
-			c.seenSucc[q]++
+			c.at[q].seenSucc++
 		}
 	}
 	for e := hi - 1; e >= lo; e-- {
@@ -192,15 +187,13 @@ func (c *compactor) block(b int32) {
 	if lo == hi {
 		return
 	}
-	if res := st.blocks[b].Res; res.IsSym() {
-		if j := st.nodeOf(res.Sym()); j >= 0 {
-			if p := c.posIn(b, j); p >= 0 {
-				c.check(p, -1)
-			}
+	if j := st.bres[b]; j >= 0 {
+		if p := c.posIn(b, j); p >= 0 {
+			c.check(p, -1)
 		}
 	}
 	for p := hi - 1; p >= lo; p-- {
-		if (!c.should(p) || !s.inl[p]) && !c.seen[p] {
+		if (!c.should(p) || !s.inl[p]) && !c.at[p].seen {
 			c.process(p)
 		}
 	}
@@ -390,8 +383,10 @@ func (c *compactor) reorder(b int32) {
 // slice element); and traps.
 
 // isCall reports whether n is a call for Go's order of evaluation.
-func isCall(n *ir.Node) bool {
-	switch n.Op {
+func isCall(n *ir.Node) bool { return isCallOp(n.Op) }
+
+func isCallOp(op ir.Op) bool {
+	switch op {
 	case ir.OpApply, ir.OpCall, ir.OpAppend, ir.OpAppendSlice, ir.OpCopy:
 		return true
 	}
@@ -399,37 +394,21 @@ func isCall(n *ir.Node) bool {
 }
 
 // writes reports whether n writes memory or output.
-func writes(n *ir.Node) bool {
-	if n.Eff == nil {
-		return false
-	}
-	for _, k := range n.Eff.Wkeys {
-		if k != ir.TRAP {
-			return true
-		}
-	}
-	return false
-}
+func writes(n *ir.Node) bool { return ir.BitsOf(n)&ir.BitWrite != 0 }
 
 // readsMemory reports whether n reads a variable or memory.
-func readsMemory(n *ir.Node) bool {
-	if n.Eff == nil {
-		return false
-	}
-	for _, k := range n.Eff.Rkeys {
-		if k.IsSym() {
-			return true
-		}
-	}
-	return false
-}
+func readsMemory(n *ir.Node) bool { return ir.BitsOf(n)&ir.BitReadSym != 0 }
 
 // mayInline reports whether n can be emitted as an expression.
-func mayInline(n *ir.Node) bool {
-	if len(n.Blocks) > 0 || n.Type == ir.Void || n.Type.Kind == ir.KTuple && n.Op != ir.OpTuple {
+func mayInline(n *ir.Node) bool { return mayInlineOp(n.Op, ir.BitsOf(n), len(n.Blocks)) }
+
+// mayInlineOp is mayInline of a node with operator op, facts bits and
+// nblocks blocks.
+func mayInlineOp(op ir.Op, bits ir.NodeBits, nblocks int) bool {
+	if nblocks > 0 || bits&ir.BitVoid != 0 || bits&ir.BitTuple != 0 && op != ir.OpTuple {
 		return false
 	}
-	switch n.Op {
+	switch op {
 	case ir.OpVarNew, ir.OpForward, ir.OpStatic, ir.OpSliceNew:
 		return false
 	}

@@ -6,114 +6,89 @@ import (
 	"github.com/lmsgen/lmsgen/ir"
 )
 
-// index numbers the nodes and blocks of the graph densely and copies what
-// the later phases read into flat arrays, in one walk over the graph: for
-// every node its operator, its properties, and its edges (arguments, hard
-// and soft dependencies, and the results and dependencies of its blocks);
-// then, from those, every node's uses. Later phases scan arrays in order
-// instead of chasing the graph's pointers.
+// index makes the tables the later phases read from the graph's ir.Flat
+// (made by dce, or here when dce did not run): for every node its
+// operator, its properties and its edges (arguments, hard and soft
+// dependencies, and the results and dependencies of its blocks), with the
+// targets as node indices; the blocks, their owners and the symbols they
+// bind; and every node's uses. Later phases scan arrays in order instead
+// of chasing the graph's pointers.
 //
 // Needs: dce. Must run after: prune (which may index again), then early,
 // anchor, place, order and compact use its tables.
 func index(st *state) {
 	g := st.g
+	if st.fl == nil || st.fl.Graph != g {
+		st.fl = ir.NewFlat(g)
+	}
+	fl := st.fl
 	ns := g.NumSyms()
-	nn := len(g.Nodes)
-	st.idx = make([]int32, ns)
+	nn := fl.Len()
+	st.idx = fl.Index
+	st.blocks = fl.Blocks
+	st.firstBlock = fl.First
+	f := &st.flat
+	f.sym, f.op, f.estart, f.ekind, f.dep = fl.Sym, fl.Op, fl.Start, fl.Kind, fl.Dep
+	f.props = make([]uint8, nn)
+	nb := len(st.blocks)
+	st.owner = make([]int32, nb)
+	st.slot = make([]int32, nb)
+	st.bres = make([]int32, nb)
+	st.owner[0], st.bres[0] = -1, -1
+	if r := g.Block.Res; r.IsSym() {
+		st.bres[0] = st.nodeOf(r.Sym())
+	}
+	for i := range int32(nn) {
+		lo, hi := st.firstBlock[i], st.firstBlock[i+1]
+		f.props[i] = propsOf(f.op[i], fl.Bits[i], int(hi-lo))
+		if lo == hi {
+			continue
+		}
+		for b := lo; b < hi; b++ {
+			st.owner[b], st.slot[b], st.bres[b] = i, b-lo, -1
+		}
+		// The blocks' edges come last; a result that is a node.
+		for e := f.estart[i+1] - 1; e >= f.estart[i] && f.ekind[e] >= eBlock; e-- {
+			if k := f.ekind[e]; (k-eBlock)%3 == 0 {
+				st.bres[lo+int32(k-eBlock)/3] = fl.Target[e]
+			}
+		}
+	}
 	st.binder = make([]int32, ns)
 	for i := range st.binder {
 		st.binder[i] = -1
 	}
-	st.firstBlock = make([]int32, nn+1)
-	st.blocks = append(st.blocks, g.Block)
-	st.owner = append(st.owner, -1)
-	st.slot = append(st.slot, 0)
-	f := &st.flat
-	f.estart = make([]int32, nn+1)
-	f.op = make([]ir.Op, nn)
-	f.sym = make([]ir.Sym, nn)
-	f.props = make([]uint8, nn)
-	f.esym = make([]int32, 0, 3*nn)
-	f.ekind = make([]uint8, 0, 3*nn)
-	edge := func(s ir.Sym, kind uint8) {
-		f.esym = append(f.esym, int32(s))
-		f.ekind = append(f.ekind, kind)
+	st.ein = make([]ir.Sym, nb)
+	bind := func(s ir.Sym, id int32) {
+		if int(s) >= ns || st.binder[s] >= 0 || st.idx[s] != 0 {
+			panic(fmt.Sprintf("BUG: sched: %v bound twice, out of range, or also a node", s))
+		}
+		st.binder[s] = id
 	}
-	for i, n := range g.Nodes {
-		if int(n.Sym) >= ns || st.idx[n.Sym] != 0 {
-			panic(fmt.Sprintf("BUG: sched: node %v defined twice or out of range", n.Sym))
-		}
-		st.idx[n.Sym] = int32(i + 1)
-		st.firstBlock[i] = int32(len(st.blocks))
-		f.estart[i] = int32(len(f.esym))
-		f.op[i] = n.Op
-		f.sym[i] = n.Sym
-		f.props[i] = propsOf(n)
-		for _, a := range n.Args {
-			if a.IsSym() {
-				edge(a.Sym(), eArg)
-			}
-		}
-		if n.Eff != nil {
-			for _, s := range n.Eff.Hdeps {
-				edge(s, eHdep)
-			}
-			for _, s := range n.Eff.Sdeps {
-				edge(s, eSdep)
-			}
-		}
-		for k, b := range n.Blocks {
-			st.blocks = append(st.blocks, b)
-			st.owner = append(st.owner, int32(i))
-			st.slot = append(st.slot, int32(k))
-			kind := eBlock + 3*uint8(k)
-			if b.Res.IsSym() {
-				edge(b.Res.Sym(), kind)
-			}
-			for _, s := range b.Eff.Hdeps {
-				edge(s, kind+1)
-			}
-			for _, s := range b.Eff.Sdeps {
-				edge(s, kind+2)
-			}
+	for id := range int32(nb) {
+		bound := fl.Binders(id)
+		st.ein[id] = bound[0]
+		for _, s := range bound {
+			bind(s, id)
 		}
 	}
-	st.firstBlock[nn] = int32(len(st.blocks))
-	f.estart[nn] = int32(len(f.esym))
-	st.ein = make([]ir.Sym, len(st.blocks))
-	for id, b := range st.blocks {
-		st.ein[id] = b.Ein
-		for _, s := range append([]ir.Sym{b.Ein}, b.In...) {
-			if int(s) >= ns || st.binder[s] >= 0 || st.idx[s] != 0 {
-				panic(fmt.Sprintf("BUG: sched: %v bound twice, out of range, or also a node", s))
+	f.etgt = fl.Target
+	// The uses, counted in start[j+2]; the prefix sums make start[j+1]
+	// the first use of j, then filling moves it to the first use of j+1.
+	start := make([]int32, nn+2)
+	for e, j := range f.etgt {
+		if j < 0 {
+			if s := fl.Dep[e]; st.binder[s] < 0 {
+				panic(fmt.Sprintf("BUG: sched: %v is neither a node nor bound by a block", s))
 			}
-			st.binder[s] = int32(id)
-		}
-	}
-	// Edge targets: node indices, or -2-symbol for bound symbols, in place
-	// of the symbols.
-	f.etgt = f.esym
-	f.esym = nil
-	start := make([]int32, nn+1) // uses: count, then fill
-	for e, t := range f.etgt {
-		s := ir.Sym(t)
-		if int(s) >= ns || st.idx[s] == 0 && st.binder[s] < 0 {
-			panic(fmt.Sprintf("BUG: sched: %v is neither a node nor bound by a block", s))
-		}
-		j := st.idx[s]
-		if j == 0 {
-			f.etgt[e] = -2 - t
 			continue
 		}
-		f.etgt[e] = j - 1
-		start[j]++
+		start[j+2]++
 	}
-	for i := 1; i <= nn; i++ {
+	for i := 2; i <= nn+1; i++ {
 		start[i] += start[i-1]
 	}
-	st.users.start = start
-	st.users.data = make([]use, start[nn])
-	next := append([]int32(nil), start[:nn]...)
+	st.users.data = make([]use, start[nn+1])
 	for i := int32(0); i < int32(nn); i++ {
 		for e := f.estart[i]; e < f.estart[i+1]; e++ {
 			j := f.etgt[e]
@@ -133,10 +108,11 @@ func index(st *state) {
 					kind++
 				}
 			}
-			st.users.data[next[j]] = use(i)<<3 | use(kind)
-			next[j]++
+			st.users.data[start[j+1]] = use(i)<<3 | use(kind)
+			start[j+1]++
 		}
 	}
+	st.users.start = start[:nn+1]
 	st.topUse = make([]bool, nn)
 	mark := func(s ir.Sym) {
 		if j := st.nodeOf(s); j >= 0 {
@@ -153,21 +129,21 @@ func index(st *state) {
 type flat struct {
 	sym    []ir.Sym
 	op     []ir.Op
-	props  []uint8 // node index -> prop bits
-	estart []int32 // node index -> first edge; edges of node i are [estart[i], estart[i+1])
-	esym   []int32 // edge targets, as symbols, while index builds etgt
-	etgt   []int32 // edge targets: node index, or -2-symbol for a bound symbol
-	ekind  []uint8
+	props  []uint8  // node index -> prop bits
+	estart []int32  // node index -> first edge; edges of node i are [estart[i], estart[i+1])
+	etgt   []int32  // edge -> target node index, -1 for a bound symbol
+	dep    []ir.Sym // edge -> target symbol
+	ekind  []ir.EdgeKind
 }
 
 // The kinds of edges, in the order a node's edges are listed: arguments,
 // hard dependencies, soft dependencies, then for each block k the result
 // (eBlock+3k), hard dependencies (+1) and soft dependencies (+2).
 const (
-	eArg uint8 = iota
-	eHdep
-	eSdep
-	eBlock
+	eArg   = ir.EdgeArg
+	eHdep  = ir.EdgeHdep
+	eSdep  = ir.EdgeSdep
+	eBlock = ir.EdgeBlock
 )
 
 // Node properties.
@@ -181,27 +157,29 @@ const (
 	propCheap                    // cheap (duplicable)
 )
 
-func propsOf(n *ir.Node) uint8 {
+// propsOf returns the properties of a node with operator op, facts bits
+// and nblocks blocks.
+func propsOf(op ir.Op, bits ir.NodeBits, nblocks int) uint8 {
 	var p uint8
-	if n.CanTrap() {
+	if bits&ir.BitTrap != 0 {
 		p |= propTrap
 	}
-	if !n.Eff.IsEmpty() {
+	if bits&ir.BitEffect != 0 {
 		p |= propEff
 	}
-	if mayInline(n) {
+	if mayInlineOp(op, bits, nblocks) {
 		p |= propInline
 	}
-	if isCall(n) {
+	if isCallOp(op) {
 		p |= propCall
 	}
-	if writes(n) {
+	if bits&ir.BitWrite != 0 {
 		p |= propWrite
 	}
-	if readsMemory(n) {
+	if bits&ir.BitReadSym != 0 {
 		p |= propRead
 	}
-	if cheap(n) {
+	if cheapOp(op, bits, nblocks) {
 		p |= propCheap
 	}
 	return p
@@ -234,9 +212,4 @@ type csr struct {
 func (c *csr) of(i int32) []use { return c.data[c.start[i]:c.start[i+1]] }
 
 // symOf returns the symbol edge e targets.
-func (f *flat) symOf(e int32) ir.Sym {
-	if t := f.etgt[e]; t >= 0 {
-		return f.sym[t]
-	}
-	return ir.Sym(-2 - f.etgt[e])
-}
+func (f *flat) symOf(e int32) ir.Sym { return f.dep[e] }

@@ -33,7 +33,7 @@ func order(st *state) {
 	}
 	slices.Reverse(st.decisions) // place decided in reverse node order
 	st.sched = &Schedule{
-		g: st.g, blocks: st.blocks, placed: st.tree.depth, owner: st.owner, slot: st.slot, index: st.idx, binder: st.binder, firstBlock: st.firstBlock,
+		g: st.g, blocks: st.blocks, placed: st.tree.depths(), owner: st.owner, slot: st.slot, index: st.idx, binder: st.binder, firstBlock: st.firstBlock,
 		start: start, list: list, inl: make([]bool, len(list)), decisions: st.decisions,
 	}
 }

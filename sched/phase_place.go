@@ -216,7 +216,7 @@ func (p *placer) visit(u int32, soft, pull bool) {
 	q := u
 	if !soft && !p.anch {
 		if h := t.highestHot(u, e); h >= 0 {
-			q = t.parent[h]
+			q = t.parent(h)
 			pull = false
 		}
 	}
@@ -245,8 +245,8 @@ func (p *placer) covers(l int32) bool {
 	clear(p.onPath)
 	// The subtree spanned by the gathered blocks below l: children lists.
 	for _, q := range p.qs {
-		for b := q; b != l; b = t.parent[b] {
-			par := t.parent[b]
+		for b := q; b != l; b = t.parent(b) {
+			par := t.parent(b)
 			if slices.Contains(p.onPath[par], b) {
 				break
 			}
@@ -283,7 +283,7 @@ func (st *state) topmost(qs, out []int32) []int32 {
 	t := &st.tree
 	sorted := slices.Clone(qs)
 	slices.SortFunc(sorted, func(a, b int32) int {
-		if d := t.depth[a] - t.depth[b]; d != 0 {
+		if d := t.depth(a) - t.depth(b); d != 0 {
 			return int(d)
 		}
 		return int(a - b)
@@ -316,11 +316,15 @@ func (st *state) duplicable(i int32) bool {
 // cheap reports whether n is a single machine operation: pure, unable to
 // trap, without blocks, and one of the arithmetic, bitwise, comparison or
 // conversion operators, or a length or projection.
-func cheap(n *ir.Node) bool {
-	if !n.IsPure() || n.CanTrap() || len(n.Blocks) > 0 {
+func cheap(n *ir.Node) bool { return cheapOp(n.Op, ir.BitsOf(n), len(n.Blocks)) }
+
+// cheapOp is cheap of a node with operator op, facts bits and nblocks
+// blocks.
+func cheapOp(op ir.Op, bits ir.NodeBits, nblocks int) bool {
+	if bits&(ir.BitEffect|ir.BitTrap) != 0 || nblocks > 0 {
 		return false
 	}
-	switch n.Op {
+	switch op {
 	case ir.OpAdd, ir.OpSub, ir.OpMul, ir.OpDiv, ir.OpRem, ir.OpNeg,
 		ir.OpAnd, ir.OpOr, ir.OpXor, ir.OpAndNot, ir.OpShl, ir.OpShr, ir.OpCom, ir.OpNot,
 		ir.OpEq, ir.OpNe, ir.OpLt, ir.OpLe, ir.OpGt, ir.OpGe,

@@ -57,6 +57,7 @@ type state struct {
 	opts Options
 	g    *ir.Graph
 	orig *ir.Graph // the graph given to Run, before dce
+	fl   *ir.Flat  // g as flat arrays
 
 	// prune
 	lost map[ir.Sym][]ir.Sym // node -> the soft dependencies dce or prune removed from it
@@ -67,6 +68,7 @@ type state struct {
 	owner      []int32     // block id -> owner node index (-1: top)
 	slot       []int32     // block id -> position among the owner's blocks
 	firstBlock []int32     // node index -> id of its first block (one more entry: the number of blocks)
+	bres       []int32     // block id -> index of the node that is its result (-1: none)
 	ein        []ir.Sym    // block id -> its effect input
 	flat       flat        // the nodes as arrays
 	binder     []int32     // symbol -> id of the block binding it (-1: none)

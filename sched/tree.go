@@ -11,61 +11,74 @@ package sched
 // tree with pointers of the same kind, so that the highest hot block
 // between two blocks of a chain is also found in O(log depth).
 type tree struct {
-	parent []int32 // -1 for the root and for blocks not inserted yet
-	depth  []int32
-	jump   []int32
-	hot    []bool  // the block runs more often than its parent (loop, function)
-	hotAnc []int32 // nearest hot ancestor-or-self, -1 if none
-	hpar   []int32 // for hot blocks: nearest hot strict ancestor, -1 if none
-	hjump  []int32 // for hot blocks: jump pointer in the hot tree
-	hdepth []int32 // for hot blocks: number of hot ancestors-or-self
+	n []tnode // block id -> its node in the tree
+}
+
+// tnode is one block of the tree, its fields together in memory, since
+// queries read several fields of each block they visit.
+type tnode struct {
+	parent int32 // -1 for the root and for blocks not inserted yet
+	depth  int32 // -1 for blocks not inserted yet
+	jump   int32
+	hotAnc int32 // nearest hot ancestor-or-self, -1 if none
+	hpar   int32 // for hot blocks: nearest hot strict ancestor, -1 if none
+	hjump  int32 // for hot blocks: jump pointer in the hot tree
+	hdepth int32 // for hot blocks: number of hot ancestors-or-self
+	hot    bool  // the block runs more often than its parent (loop, function)
 }
 
 func newTree(n int) tree {
-	t := tree{
-		parent: make([]int32, n), depth: make([]int32, n), jump: make([]int32, n),
-		hot: make([]bool, n), hotAnc: make([]int32, n), hpar: make([]int32, n),
-		hjump: make([]int32, n), hdepth: make([]int32, n),
+	t := tree{n: make([]tnode, n)}
+	for i := range t.n {
+		t.n[i].parent = -1
+		t.n[i].depth = -1
 	}
-	for i := range t.parent {
-		t.parent[i] = -1
-		t.depth[i] = -1
-	}
-	t.depth[0] = 0
-	t.hotAnc[0] = -1
+	t.n[0].depth = 0
+	t.n[0].hotAnc = -1
 	return t
 }
 
+// parent returns b's parent (-1 for the root).
+func (t *tree) parent(b int32) int32 { return t.n[b].parent }
+
+// depth returns b's depth (-1 if it is not inserted).
+func (t *tree) depth(b int32) int32 { return t.n[b].depth }
+
+// hot reports whether b is hot.
+func (t *tree) hot(b int32) bool { return t.n[b].hot }
+
 // inserted reports whether block b is in the tree.
-func (t *tree) inserted(b int32) bool { return t.depth[b] >= 0 }
+func (t *tree) inserted(b int32) bool { return t.n[b].depth >= 0 }
 
 // insert makes b a child of p; hot says whether b is hot.
 func (t *tree) insert(b, p int32, hot bool) {
-	t.parent[b] = p
-	t.depth[b] = t.depth[p] + 1
-	if j := t.jump[p]; t.depth[p]-t.depth[j] == t.depth[j]-t.depth[t.jump[j]] {
-		t.jump[b] = t.jump[j]
+	n, np := &t.n[b], &t.n[p]
+	n.parent = p
+	n.depth = np.depth + 1
+	if j := np.jump; np.depth-t.n[j].depth == t.n[j].depth-t.n[t.n[j].jump].depth {
+		n.jump = t.n[j].jump
 	} else {
-		t.jump[b] = p
+		n.jump = p
 	}
-	t.hot[b] = hot
+	n.hot = hot
 	if !hot {
-		t.hotAnc[b] = t.hotAnc[p]
+		n.hotAnc = np.hotAnc
 		return
 	}
-	t.hotAnc[b] = b
-	hp := t.hotAnc[p]
-	t.hpar[b] = hp
+	n.hotAnc = b
+	hp := np.hotAnc
+	n.hpar = hp
 	if hp < 0 {
-		t.hjump[b], t.hdepth[b] = -1, 1
+		n.hjump, n.hdepth = -1, 1
 		return
 	}
-	t.hdepth[b] = t.hdepth[hp] + 1
-	j := t.hjump[hp]
-	if j >= 0 && t.hdepth[hp]-t.hdepth[j] == t.hdepth[j]-t.hd(t.hjump[j]) {
-		t.hjump[b] = t.hjump[j]
+	h := &t.n[hp]
+	n.hdepth = h.hdepth + 1
+	j := h.hjump
+	if j >= 0 && h.hdepth-t.n[j].hdepth == t.n[j].hdepth-t.hd(t.n[j].hjump) {
+		n.hjump = t.n[j].hjump
 	} else {
-		t.hjump[b] = hp
+		n.hjump = hp
 	}
 }
 
@@ -73,37 +86,41 @@ func (t *tree) hd(b int32) int32 {
 	if b < 0 {
 		return 0
 	}
-	return t.hdepth[b]
+	return t.n[b].hdepth
 }
 
 // ancestor returns the ancestor of b at depth d <= depth(b).
 func (t *tree) ancestor(b, d int32) int32 {
-	for t.depth[b] > d {
-		if j := t.jump[b]; t.depth[j] >= d {
+	for {
+		n := &t.n[b]
+		if n.depth <= d {
+			return b
+		}
+		if j := n.jump; t.n[j].depth >= d {
 			b = j
 		} else {
-			b = t.parent[b]
+			b = n.parent
 		}
 	}
-	return b
 }
 
 // encloses reports whether a is b or an ancestor of b.
 func (t *tree) encloses(a, b int32) bool {
-	return t.depth[a] <= t.depth[b] && t.ancestor(b, t.depth[a]) == a
+	da := t.n[a].depth
+	return da <= t.n[b].depth && t.ancestor(b, da) == a
 }
 
 // lca returns the deepest block enclosing both a and b.
 func (t *tree) lca(a, b int32) int32 {
-	if t.depth[a] < t.depth[b] {
+	if t.n[a].depth < t.n[b].depth {
 		a, b = b, a
 	}
-	a = t.ancestor(a, t.depth[b])
+	a = t.ancestor(a, t.n[b].depth)
 	for a != b {
-		if ja, jb := t.jump[a], t.jump[b]; ja != jb {
+		if ja, jb := t.n[a].jump, t.n[b].jump; ja != jb {
 			a, b = ja, jb
 		} else {
-			a, b = t.parent[a], t.parent[b]
+			a, b = t.n[a].parent, t.n[b].parent
 		}
 	}
 	return a
@@ -112,20 +129,30 @@ func (t *tree) lca(a, b int32) int32 {
 // highestHot returns the highest hot block on the chain from b up to, but
 // not including, its ancestor e; -1 if there is none.
 func (t *tree) highestHot(b, e int32) int32 {
-	h := t.hotAnc[b]
-	de := t.depth[e]
-	if h < 0 || t.depth[h] <= de {
+	h := t.n[b].hotAnc
+	de := t.n[e].depth
+	if h < 0 || t.n[h].depth <= de {
 		return -1
 	}
 	for {
-		hp := t.hpar[h]
-		if hp < 0 || t.depth[hp] <= de {
+		n := &t.n[h]
+		hp := n.hpar
+		if hp < 0 || t.n[hp].depth <= de {
 			return h
 		}
-		if j := t.hjump[h]; j >= 0 && t.depth[j] > de {
+		if j := n.hjump; j >= 0 && t.n[j].depth > de {
 			h = j
 		} else {
 			h = hp
 		}
 	}
+}
+
+// depths returns every block's depth (-1 if it is not inserted).
+func (t *tree) depths() []int32 {
+	d := make([]int32, len(t.n))
+	for i := range t.n {
+		d[i] = t.n[i].depth
+	}
+	return d
 }
