@@ -209,6 +209,7 @@ func (c *compactor) block(b int32) {
 // that writes or traps (the first panic must be the source's). The read or
 // trap becomes a statement (see orderClass).
 func (c *compactor) goOrder(b int32) {
+	const maxOrderRounds = 16
 	s, f := c.s, &c.st.flat
 	lo, hi := s.start[b], s.start[b+1]
 	inl := s.inl
@@ -249,12 +250,15 @@ func (c *compactor) goOrder(b int32) {
 			}
 			if p&(propRead|propTrap) != 0 && w.unordered(k) > 0 || p&propTrap != 0 && t.unordered(k) > 0 {
 				// Only the first such node of each expression: once it
-				// is a statement, the others may be ordered.
+				// is a statement, the others may be ordered. After a few
+				// rounds, all of them at once: each round recounts the
+				// whole block, and an expression with many unordered
+				// reads would need as many rounds (quadratic).
 				r := w.root[k]
 				if r < 0 {
 					r = n
 				}
-				if done[r] == iter {
+				if done[r] == iter && iter <= maxOrderRounds {
 					continue
 				}
 				done[r] = iter
