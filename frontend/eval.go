@@ -46,18 +46,26 @@ type evaluator struct {
 
 	unw unwinding // the panic unwinding now, if it is one of ours
 
+	quiet quietHeader // the loop header being executed for its test only
+
 	writes int // staged operations with a write effect so far
 	stores int // static stores so far
 
-	mats     map[*value]ir.Exp   // materialized static storage, by &base[0]
-	tables   map[*value]tableRef // read-only snapshots of static storage
-	tableLen map[*value]int
-	local    map[ir.Sym]bool // slices of a local alias class
+	mats   map[*value]ir.Exp   // materialized static storage, by &base[0]
+	tables map[*value]tableRef // read-only snapshots of static storage, by the address of their first element
+	local  map[ir.Sym]bool     // slices of a local alias class
+}
+
+// quietHeader names the header of a staged loop being executed for its
+// test or for the values used after the loop (see loopState.testHeader).
+type quietHeader struct {
+	fr *frame
+	b  *ssa.BasicBlock
 }
 
 type tableRef struct {
-	e      ir.Exp
-	stores int // ev.stores when made
+	e    ir.Exp
+	vals []value // the elements it holds
 }
 
 // frame is one activation of a function being evaluated (inlined).

@@ -718,7 +718,9 @@ func (fr *frame) rangeIter(in *ssa.Range) value {
 	case string:
 		return &iterV{s: x, pos: ev.newCell(0)}
 	case *rep:
-		ev.fail("range over a Rep string is not supported: index its bytes in a staged loop instead")
+		if irBasic(in.X.Type()) == ir.String {
+			return &iterV{rs: x, pos: ev.newCell(0)}
+		}
 	}
 	ev.fail("range over %s is not supported", describe(x))
 	return nil
@@ -729,6 +731,9 @@ func (fr *frame) next(in *ssa.Next) value {
 	it := fr.get(in.Iter).(*iterV)
 	// The position is a cell, so that evaluating a staged branch can
 	// undo its advance.
+	if it.rs != nil {
+		return fr.nextRune(in, it)
+	}
 	pos := (*it.pos).(int)
 	if in.IsString {
 		if pos >= len(it.s) {
@@ -754,6 +759,39 @@ func (fr *frame) next(in *ssa.Next) value {
 		return ev.zero(t)
 	}
 	return tuple{false, z(tt.At(1).Type()), z(tt.At(2).Type())}
+}
+
+// nextRune is a step of a range over a Rep string: the rune at the
+// position and its width, decoded as Go's range does (an invalid byte is
+// U+FFFD of width 1), as utf8.DecodeRuneInString(s[i:]). Past the end the
+// width is 0, so the position does not move. The rune is decoded and the
+// position advances only while the staged loop's body is built (or, for
+// the rune, in a trial of the loop): the header also runs once before the
+// loop is staged (its test is a Rep, so the loop is staged and the header
+// evaluated again inside it), and again for the loop's test and for the
+// values used after it (see loopState.testHeader), where only the test is
+// used.
+func (fr *frame) nextRune(in *ssa.Next, it *iterV) value {
+	ev := fr.ev
+	pos := ev.load(it.pos)
+	ev.at()
+	s := it.rs.e
+	i := ev.liftTo(pos, ir.Int, "the position of a range over a string")
+	n := ev.b.StrLen(s)
+	ok := ev.newRep(ev.b.Compare(ir.OpLt, i, n), "the test of a range over a Rep string", it.rs)
+	h := in.Block()
+	staged := ev.inStagedLoop(fr, h)
+	trial := len(fr.trials) > 0 && fr.trials[len(fr.trials)-1].l.header == h
+	if ev.quiet.fr == fr && ev.quiet.b == h || !staged && !trial {
+		// Only the test is used.
+		return tuple{ok, pos, &rep{e: ev.b.Const(ir.Int32, int32(0)), why: ok.why}}
+	}
+	dec := ev.b.Call(ir.Callee{Pkg: "unicode/utf8", Name: "DecodeRuneInString", Pure: true}, ir.TupleOf([]*ir.Type{ir.Int32, ir.Int}), ev.b.StrSlice(s, i, n))
+	r := ev.newRep(ev.b.Proj(dec, 0), "a rune of a Rep string", it.rs)
+	if staged {
+		ev.store(it.pos, ev.newRep(ev.b.Binary(ir.OpAdd, i, ev.b.Proj(dec, 1)), "the position of a range over a Rep string", it.rs))
+	}
+	return tuple{ok, pos, r}
 }
 
 func (fr *frame) typeAssert(in *ssa.TypeAssert) value {

@@ -578,6 +578,29 @@ func (ls *loopState) execHeader() {
 	}
 }
 
+// inStagedLoop reports whether the staged loop of frame fr whose header
+// is h is being built.
+func (ev *evaluator) inStagedLoop(fr *frame, h *ssa.BasicBlock) bool {
+	for i := len(ev.regions) - 1; i >= 0; i-- {
+		if ls := ev.regions[i].loop; ls != nil && ls.fr == fr && ls.l.header == h {
+			return true
+		}
+	}
+	return false
+}
+
+// testHeader executes the header's instructions for its test or for the
+// values used after the loop: the advance of a range over a Rep string in
+// the header is left out (the body's evaluation of the header makes it,
+// and after the loop it advances by nothing).
+func (ls *loopState) testHeader() {
+	ev := ls.fr.ev
+	saved := ev.quiet
+	ev.quiet = quietHeader{fr: ls.fr, b: ls.l.header}
+	defer func() { ev.quiet = saved }()
+	ls.execHeader()
+}
+
 // headerForm builds the blocks of a header-tested loop.
 func (ls *loopState) headerForm(r *region, layer *stopSet) (cb, bb *ir.Block) {
 	fr, ev := ls.fr, ls.fr.ev
@@ -591,7 +614,7 @@ func (ls *loopState) headerForm(r *region, layer *stopSet) (cb, bb *ir.Block) {
 		c := ev.b.Const(ir.Bool, false)
 		ev.catchRestart(r, func() {
 			w0, s0 := ev.writes, ev.stores
-			ls.execHeader()
+			ls.testHeader()
 			if ev.writes != w0 || ev.stores != s0 {
 				ev.unwind(&restartReq{target: r, general: true})
 			}
@@ -742,7 +765,7 @@ func (ls *loopState) after() next {
 	h := ls.l.header
 	switch ls.form {
 	case shapeHeader:
-		ls.execHeader()
+		ls.testHeader()
 		out := h.Succs[0]
 		if ls.l.contains(out) {
 			out = h.Succs[1]

@@ -124,17 +124,18 @@ func (ev *evaluator) table(s sliceV, et *ir.Type) ir.Exp {
 		}
 	}
 	if allStatic {
+		// The snapshot is reused while the elements it holds are the same
+		// (whatever else static code stored meanwhile).
 		var key *value
 		if s.len > 0 {
 			key = &s.base[s.off]
-			if t, ok := ev.tables[key]; ok && t.stores == ev.stores && ev.b.Graph().TypeOf(t.e) == ir.SliceOf(et) && ev.tableLen[key] == s.len {
+			if t, ok := ev.tables[key]; ok && ev.b.Graph().TypeOf(t.e) == ir.SliceOf(et) && sameValues(t.vals, vals) {
 				return t.e
 			}
 		}
 		e := ev.static(vals, et)
 		if key != nil {
-			ev.tables[key] = tableRef{e: e, stores: ev.stores}
-			ev.tableLen[key] = s.len
+			ev.tables[key] = tableRef{e: e, vals: vals}
 		}
 		return e
 	}
@@ -144,6 +145,19 @@ func (ev *evaluator) table(s sliceV, et *ir.Type) ir.Exp {
 	ev.writes++
 	ev.setElems(m, vals, et)
 	return m
+}
+
+// sameValues reports whether two lists of static values are identical.
+func sameValues(a, b []value) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !identical(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // static builds static data from static basic values.

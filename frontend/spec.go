@@ -170,7 +170,7 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 		globals: map[*ssa.Global]*value{}, inited: map[*ssa.Package]bool{}, infos: map[*ssa.Function]*fnInfo{},
 		funcVals: map[*ssa.Function]*closure{}, funs: funs, lamList: map[string][]*lamEntry{},
 		birth: map[*value]int32{}, mats: map[*value]ir.Exp{}, tables: map[*value]tableRef{},
-		tableLen: map[*value]int{}, local: map[ir.Sym]bool{}}
+		local: map[ir.Sym]bool{}}
 	defer func() {
 		if x := recover(); x != nil {
 			spec = nil

@@ -127,12 +127,15 @@ type builtinV struct {
 	name string
 }
 
-// iterV is the state of a static range over a map or a string.
+// iterV is the state of a range over a map or a string: a static map or
+// string, or a Rep string (rs), whose position becomes a staged variable
+// of the loop.
 type iterV struct {
 	keys []value // map keys snapshot, or nil for a string
 	m    *mapV
 	s    string
-	pos  *value // a cell holding the position (an int)
+	rs   *rep
+	pos  *value // a cell holding the position (an int, or a Rep for rs)
 }
 
 func isRep(v value) bool {
