@@ -30,6 +30,12 @@ func (fr *frame) intrinsic(name string, fn *ssa.Function, args []value, in *ssa.
 		}
 		fr.printCall(name[len("fmt."):], args)
 		return nil, true
+	case "fmt.Sprint", "fmt.Sprintln", "fmt.Sprintf":
+		for _, a := range args {
+			if hasRep(a, 0) {
+				return fr.sprintCall(name[len("fmt."):], args), true
+			}
+		}
 	}
 	return nil, false
 }

@@ -34,7 +34,11 @@ func (fg *funcGen) nodeExpr(n *ir.Node) expr {
 		return primary(jen.Add(fg.ref(a[0], ctxConverted).at(precPrimary)).Call(fg.refs(a[1:], ctxConverted)...))
 	case ir.OpCall:
 		c := n.Aux.(ir.Callee)
-		return primary(jen.Qual(c.Pkg, c.Name).Call(fg.refs(a, ctxConverted)...))
+		ctx := ctxConverted
+		if c.Pkg == "fmt" {
+			ctx = ctxTyped // operands of type any keep their types
+		}
+		return primary(jen.Qual(c.Pkg, c.Name).Call(fg.refs(a, ctx)...))
 	case ir.OpVarGet:
 		return primary(jen.Id(fg.name(a[0].Sym())))
 	case ir.OpSliceNew:
