@@ -281,6 +281,8 @@ func (fr *frame) get(v ssa.Value) value {
 		return &rep{e: ev.b.ReadVar(x.v), why: &why{pos: ev.position(v.Pos()), what: "a variable of a staged loop"}}
 	case *varComposite:
 		return ev.resolve(x.v)
+	case *varShift:
+		return ev.resolve(x)
 	}
 	return x
 }
@@ -291,6 +293,10 @@ func (ev *evaluator) resolve(v value) value {
 	case *varRef:
 		ev.at()
 		return &rep{e: ev.b.ReadVar(v.v), why: &why{pos: ev.position(ev.pos), what: "a variable of a staged loop"}}
+	case *varShift:
+		ev.at()
+		x := ev.b.ReadVar(v.v)
+		return &rep{e: ev.b.Binary(ir.OpSub, x, ev.b.Const(ev.b.Graph().TypeOf(x), v.c)), why: &why{pos: ev.position(ev.pos), what: "a variable of a staged loop"}}
 	case structure:
 		c := make(structure, len(v))
 		for i, x := range v {

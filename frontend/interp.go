@@ -27,6 +27,10 @@ func (fr *frame) exec(instr ssa.Instruction) {
 	case *ssa.UnOp:
 		fr.set(in, fr.unop(in))
 	case *ssa.BinOp:
+		if v, ok := fr.shifted(in); ok {
+			fr.set(in, v)
+			break
+		}
 		fr.set(in, fr.binop(in.Op, in.X, in.Y, in.Type()))
 	case *ssa.Call:
 		fr.set(in, fr.call(in.Common(), in))

@@ -169,7 +169,7 @@ func (ev *evaluator) capture(r *region) *captured {
 // (staged variables, storage materialized in it) into plain values.
 func (ev *evaluator) demote(v value) value {
 	switch x := v.(type) {
-	case *varRef, *varComposite:
+	case *varRef, *varComposite, *varShift:
 		if vc, ok := x.(*varComposite); ok {
 			return ev.resolve(vc.v)
 		}

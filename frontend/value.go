@@ -97,6 +97,14 @@ type varComposite struct {
 	v value
 }
 
+// varShift is the content of the register of a loop header's phi p whose
+// staged variable v holds p+c (see loopState.shiftOf): reading it gives
+// v-c.
+type varShift struct {
+	v ir.Exp
+	c value // a static integer
+}
+
 // matElem is the content of a cell of static storage that was
 // materialized: the element lives in slice s at index i.
 type matElem struct {
@@ -196,7 +204,7 @@ func hasRep(v value, depth int) bool {
 		if v != nil {
 			return hasRep(*v, depth+1)
 		}
-	case *varRef, *matElem:
+	case *varRef, *matElem, *varShift:
 		return true
 	}
 	return false
