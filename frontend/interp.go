@@ -241,6 +241,27 @@ func (fr *frame) storeTo(p value, v value, t types.Type) {
 }
 
 // convert converts x from type from to type to.
+// convertString builds a conversion between a string and a byte or rune
+// slice ([]byte(s), string(b), []rune(s), string(r)), and reports whether
+// the types are such.
+func (fr *frame) convertString(x ir.Exp, from, to types.Type) (ir.Exp, bool) {
+	ev := fr.ev
+	ft, tt := irTypeOf(from), irTypeOf(to)
+	if ft == nil || tt == nil {
+		return ir.Exp{}, false
+	}
+	strSlice := func(t *ir.Type) bool { return t.Kind == ir.KSlice && (t.Elem == ir.Uint8 || t.Elem == ir.Int32) }
+	if !(ft == ir.String && strSlice(tt) || strSlice(ft) && tt == ir.String) {
+		return ir.Exp{}, false
+	}
+	ev.at()
+	e := ev.b.Convert(tt, x)
+	if tt.Kind == ir.KSlice {
+		ev.local[e.Sym()] = true
+	}
+	return e, true
+}
+
 func (fr *frame) convert(x value, from, to types.Type) value {
 	ev := fr.ev
 	if isUnsafe(from) || isUnsafe(to) {
@@ -256,6 +277,9 @@ func (fr *frame) convert(x value, from, to types.Type) value {
 			}
 			ev.at()
 			return ev.newRep(ev.b.Convert(rt, r.e), "the conversion to "+typeString(to), r)
+		}
+		if e, ok := fr.convertString(r.e, from, to); ok {
+			return ev.newRep(e, "the conversion to "+typeString(to), r)
 		}
 		ev.fail("conversion of a Rep from %s to %s is not supported in staged code", typeString(from), typeString(to))
 	}
@@ -276,7 +300,13 @@ func (fr *frame) convert(x value, from, to types.Type) value {
 			case int32:
 				buf = utf8.AppendRune(buf, rune(e))
 			default:
-				ev.fail("conversion to string of a slice holding a Rep is not supported")
+				// A static slice holding a Rep: the conversion is staged.
+				m := ev.materialize(s, irBasic(from.Underlying().(*types.Slice).Elem()))
+				c, ok := fr.convertString(m, from, to)
+				if !ok {
+					ev.fail("conversion of a slice holding a Rep from %s to %s is not supported in staged code", typeString(from), typeString(to))
+				}
+				return ev.newRep(c, "the conversion to "+typeString(to), e)
 			}
 		}
 		return string(buf)

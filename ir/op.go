@@ -33,7 +33,7 @@ const (
 	OpGe
 
 	// Conversions and complex numbers.
-	OpConv    // T(x) between basic types; the node's type is T
+	OpConv    // T(x) between basic types, or between a string and a byte or rune slice; the node's type is T
 	OpReal    // real(x)
 	OpImag    // imag(x)
 	OpComplex // complex(re, im)
