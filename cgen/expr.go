@@ -102,6 +102,10 @@ func (fn *fnGen) expr(n *ir.Node) cx {
 		return cx{s: fn.ref(a[0]).paren() + ".len", prim: true}
 	case ir.OpSliceCap:
 		return cx{s: fn.ref(a[0]).paren() + ".cap", prim: true}
+	case ir.OpSliceNil:
+		return cx{s: "((" + fn.fl.ctype(t) + "){NULL, 0, 0})", prim: true}
+	case ir.OpSliceIsNil:
+		return call(fn.fl.ctype(fn.g.TypeOf(a[0]))+"_is_nil", fn.ref(a[0]).s)
 	case ir.OpSliceGet:
 		return fn.sliceGet(n)
 	case ir.OpSliceSub:

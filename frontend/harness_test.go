@@ -666,9 +666,7 @@ func lmsEq(a, b reflect.Value) bool {
 		x, y := a.Complex(), b.Complex()
 		return lmsEq(reflect.ValueOf(real(x)), reflect.ValueOf(real(y))) && lmsEq(reflect.ValueOf(imag(x)), reflect.ValueOf(imag(y)))
 	case reflect.Slice:
-		// A nil slice and an empty one are not told apart: the graph has
-		// no nil slice (a static nil slice becomes make([]T, 0)).
-		if a.Len() != b.Len() {
+		if a.IsNil() != b.IsNil() || a.Len() != b.Len() {
 			return false
 		}
 		for i := range a.Len() {

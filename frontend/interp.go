@@ -165,7 +165,16 @@ func (ev *evaluator) binopValues(op token.Token, x, y value, xt, yt, t types.Typ
 		ot := irBasic(xt)
 		if ot == nil {
 			if _, ok := xt.Underlying().(*types.Slice); ok {
-				ev.fail("comparing a dynamic slice with nil is not supported in staged code")
+				// s == nil or s != nil (Go allows no other comparison).
+				s := x
+				if sv, ok := x.(sliceV); ok && sv.base == nil {
+					s = y
+				}
+				e := ev.b.IsNil(ev.liftTo(s, irTypeOf(xt), "a slice compared with nil"))
+				if op == token.NEQ {
+					e = ev.b.Unary(ir.OpNot, e)
+				}
+				return ev.newRep(e, "the comparison with nil", s)
 			}
 			ev.fail("comparison of values of type %s involving a Rep is not supported (only basic types can be compared in generated code)", typeString(xt))
 		}

@@ -27,6 +27,9 @@ import (
 // materialize returns the dynamic slice standing for the static slice s.
 func (ev *evaluator) materialize(s sliceV, et *ir.Type) ir.Exp {
 	ev.at()
+	if s.base == nil {
+		return ev.b.NilSlice(ir.SliceOf(et))
+	}
 	if len(s.base) == 0 {
 		e := ev.b.MakeSlice(et, ev.b.Const(ir.Int, 0), ev.b.Const(ir.Int, 0))
 		ev.local[e.Sym()] = true
@@ -114,6 +117,10 @@ func (ev *evaluator) table(s sliceV, et *ir.Type) ir.Exp {
 		if _, ok := ev.mats[&s.base[0]]; ok {
 			return ev.materialize(s, et)
 		}
+	}
+	if s.base == nil {
+		ev.at()
+		return ev.b.NilSlice(ir.SliceOf(et))
 	}
 	vals := make([]value, s.len)
 	allStatic := true

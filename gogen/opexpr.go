@@ -59,6 +59,10 @@ func (fg *funcGen) nodeExpr(n *ir.Node) expr {
 		return primary(jen.Copy(fg.ref(a[0], ctxConverted).s, fg.ref(a[1], ctxConverted).s))
 	case ir.OpStatic, ir.OpProj:
 		return primary(jen.Id(fg.nameOf(n.Sym)))
+	case ir.OpSliceNil:
+		return primary(goType(n.Type).Call(jen.Nil()))
+	case ir.OpSliceIsNil:
+		return infix(fg.ref(a[0], ctxConverted), "==", precCmp, primary(jen.Nil()))
 	}
 	panic("BUG: gogen: no expression for " + ir.FormatNode(n))
 }

@@ -155,6 +155,30 @@ func (b *Builder) Copy(dst, src Exp) Exp {
 	return b.ReflectEffect(OpCopy, Int, nil, []Exp{dst, src}, nil, []Key{b.keyOf(dst), b.keyOf(src)}, []Key{b.keyOf(dst)}, false, 0)
 }
 
+// NilSlice builds the nil slice of slice type t. It has no storage of
+// its own (an append to it allocates).
+func (b *Builder) NilSlice(t *Type) Exp {
+	if t.Kind != KSlice {
+		panic("BUG: nil slice of type " + t.String())
+	}
+	return b.Reflect(OpSliceNil, t, nil)
+}
+
+// IsNil builds s == nil of a slice s. A nil slice is nil, and a slice
+// made by make is not.
+func (b *Builder) IsNil(s Exp) Exp {
+	b.mustSlice(s)
+	if n, ok := b.defOp(s); ok {
+		switch n.Op {
+		case OpSliceNil:
+			return b.Const(Bool, true)
+		case OpSliceNew:
+			return b.Const(Bool, false)
+		}
+	}
+	return b.Reflect(OpSliceIsNil, Bool, nil, s)
+}
+
 // StrLen builds len(s) of a string.
 func (b *Builder) StrLen(s Exp) Exp {
 	b.mustType("len", b.g.TypeOf(s), String)
