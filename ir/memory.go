@@ -26,6 +26,16 @@ func (b *Builder) NewVar(init Exp) Exp {
 	return v
 }
 
+// Bind binds x to a new variable and returns a read of it (stage.Let): a
+// local of the generated code, assigned once, that the emitters do not
+// inline into its uses. Unlike a read after NewVar, the read is not
+// replaced by x.
+func (b *Builder) Bind(x Exp) Exp {
+	v := b.NewVar(x)
+	delete(b.sc.lastVal, SymKey(v.s))
+	return b.ReadVar(v)
+}
+
 func (b *Builder) mustVar(v Exp) {
 	if v.IsConst() || b.g.Def(v.s) == nil || b.g.Def(v.s).Op != OpVarNew {
 		panic("BUG: not a variable: " + v.String())
