@@ -40,6 +40,7 @@ type loopState struct {
 	phiTrees  []value // per phi of the header: a value with *varRef leaves
 	shifts    []value // per phi of the header: c if its variable holds phi+c (see shiftOf), else nil
 	shiftQ    []*ssa.BinOp
+	rot       *rotation // a range over a Rep int tested at the top, or nil
 	promoted  []*value
 	exitTrees map[slotKey]value
 	needVar   map[slotKey]value // exit slots that need staged variables, with a template value
@@ -156,9 +157,13 @@ func (fr *frame) closing(b *ssa.BasicBlock, stop *stopSet) *loopState {
 // stagedLoop builds the loop whose header is h; h's phis hold the values
 // on entry.
 func (fr *frame) stagedLoop(h *ssa.BasicBlock, stop *stopSet) next {
+	return fr.stagedLoopRot(h, stop, nil)
+}
+
+func (fr *frame) stagedLoopRot(h *ssa.BasicBlock, stop *stopSet, rot *rotation) next {
 	ev := fr.ev
 	l := fr.info.loops[h.Index]
-	ls := &loopState{fr: fr, l: l, form: l.shape, stop: stop,
+	ls := &loopState{fr: fr, l: l, form: l.shape, stop: stop, rot: rot,
 		exitTrees: map[slotKey]value{}, needVar: map[slotKey]value{}}
 	for _, x := range l.exits {
 		ls.kinds = append(ls.kinds, exitT{kind: exitBlock, blk: x, pending: true})
@@ -185,6 +190,11 @@ func (fr *frame) stagedLoop(h *ssa.BasicBlock, stop *stopSet) next {
 			for i := range nphi {
 				phi := h.Instrs[i].(*ssa.Phi)
 				init, name := entry[i], commentOf(phi)
+				if ls.rot != nil && i == ls.rot.iter {
+					if name = sourceName(phi); name == "" {
+						name = "i"
+					}
+				}
 				if q := ls.shiftOf(phi, init); q != nil {
 					c := ev.constant(q.Y.(*ssa.Const))
 					init = ev.binopValues(token.ADD, init, c, phi.Type(), phi.Type(), phi.Type())
@@ -233,9 +243,11 @@ func (fr *frame) stagedLoop(h *ssa.BasicBlock, stop *stopSet) next {
 		r.loop, ls.region = ls, r
 		layer := &stopSet{blocks: append([]*ssa.BasicBlock{h}, l.exits...), loop: ls, parent: stop}
 		var cb, bb *ir.Block
-		switch ls.form {
-		case shapeHeader:
+		switch {
+		case ls.form == shapeHeader:
 			cb, bb = ls.headerForm(r, layer)
+		case ls.rot != nil:
+			cb, bb = ls.rotatedForm(r, layer)
 		default:
 			cb, bb = ls.iterationForm(r, layer)
 		}
@@ -264,6 +276,9 @@ func (ls *loopState) restart(rr *restartReq) {
 		ev.materializeBase(m)
 	}
 	if rr.general {
+		if ls.rot != nil {
+			panic("BUG: a range over an int needs the general form")
+		}
 		ls.form = shapeGeneral
 	}
 	for k, v := range rr.vars {
@@ -817,7 +832,7 @@ func (ls *loopState) close(b *ssa.BasicBlock, c value) outcome {
 	for i := range fr.info.phis[t.Index] {
 		phi := t.Instrs[i].(*ssa.Phi)
 		w := phi.Edges[kt]
-		if ls.backValue(w, kh) >= 0 {
+		if ls.backValue(w, kh) >= 0 || ls.rot != nil && outside(ls.l, w) {
 			continue
 		}
 		saves = append(saves, save{slotKey{v: phi}, fr.get(w)})
@@ -837,7 +852,16 @@ func (ls *loopState) close(b *ssa.BasicBlock, c value) outcome {
 	for _, s := range saves {
 		ls.saveSlot(s.k, s.v)
 	}
+	order := make([]int, 0, n)
 	for i := range n {
+		if ls.rot == nil || i != ls.rot.iter {
+			order = append(order, i)
+		}
+	}
+	if ls.rot != nil {
+		order = append(order, ls.rot.iter) // i++ last: the for clause's post statement
+	}
+	for _, i := range order {
 		if !ls.writePhi(i, vals[i]) {
 			ev.fail("%s changes in a staged loop (its condition is a Rep), but it holds %s, which cannot be a variable of the generated code", varName(h.Instrs[i].(*ssa.Phi)), describe(vals[i]))
 		}
@@ -897,6 +921,8 @@ func (ls *loopState) after() next {
 			w := phi.Edges[kt]
 			if j := ls.backValue(w, kh); j >= 0 {
 				phis = append(phis, fr.get(h.Instrs[j].(*ssa.Phi)))
+			} else if ls.rot != nil && outside(ls.l, w) {
+				phis = append(phis, fr.get(w))
 			} else if v, ok := ls.slotValue(slotKey{v: phi}); ok {
 				phis = append(phis, v)
 			} else {
