@@ -74,7 +74,11 @@ func (fr *frame) exec(instr ssa.Instruction) {
 	case *ssa.Lookup:
 		fr.set(in, fr.lookup(in))
 	case *ssa.Alloc:
-		fr.set(in, ev.newCell(ev.zero(in.Type().(*types.Pointer).Elem())))
+		p := ev.newCell(ev.zero(in.Type().(*types.Pointer).Elem()))
+		if ev.calling {
+			ev.callCells[p] = in.Comment
+		}
+		fr.set(in, p)
 	case *ssa.Store:
 		fr.storeTo(fr.get(in.Addr), fr.get(in.Val), in.Val.Type())
 	case *ssa.MapUpdate:

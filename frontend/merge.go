@@ -143,7 +143,7 @@ func (ev *evaluator) applyRestart(rr *restartReq) {
 	for _, m := range rr.material {
 		ev.materializeBase(m)
 	}
-	if len(rr.promote) > 0 && rr.target.kind != rLoop {
+	if len(rr.promote) > 0 && rr.target.kind != rLoop && rr.target.kind != rLambda {
 		panic("BUG: promotion requested from a non-loop region")
 	}
 }

@@ -169,7 +169,7 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 	ev := &evaluator{l: l, lp: lp, spec: d, b: ir.NewBuilder(), budgets: budgets,
 		globals: map[*ssa.Global]*value{}, inited: map[*ssa.Package]bool{}, infos: map[*ssa.Function]*fnInfo{},
 		funcVals: map[*ssa.Function]*closure{}, funs: funs, lamList: map[string][]*lamEntry{},
-		birth: map[*value]int32{}, mats: map[*value]ir.Exp{}, tables: map[*value]tableRef{},
+		birth: map[*value]int32{}, mats: map[*value]ir.Exp{}, tables: map[*value]tableRef{}, callCells: map[*value]string{},
 		local: map[ir.Sym]bool{}}
 	defer func() {
 		if x := recover(); x != nil {
@@ -212,6 +212,7 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 				args[p.index] = ev.callTop(p.argFn, nil)
 			}
 		}
+		ev.calling = true
 		ret := ev.callTop(fn, args)
 		res := make([]ir.Exp, len(spec.Results))
 		for i, t := range spec.Results {
