@@ -109,7 +109,10 @@
 // that started after the cell was allocated (its birth, read on a clock
 // that ticks at every region) and before the write: a staged conditional
 // merges it, a staged loop makes it a staged variable, a staged function
-// rejects the write; a trial iteration undoes it. A change of the keys of
+// makes it a staged variable declared before the function if it is the
+// outermost of these regions and the cell is a local variable of this call
+// (callCells), and rejects the write otherwise; a trial iteration undoes
+// it. A change of the keys of
 // a static map cannot be merged: it is an error under staged control. A static slice used where a Rep slice is needed is
 // materialized (mat.go): a slice of the generated code is allocated and
 // filled, and the cells of the storage then live in it, so that the
