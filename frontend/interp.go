@@ -820,6 +820,18 @@ func (fr *frame) next(in *ssa.Next) value {
 // used.
 func (fr *frame) nextRune(in *ssa.Next, it *iterV) value {
 	ev := fr.ev
+	if vr, ok := (*it.pos).(*varRef); ok && ev.b.Graph().Name(vr.v.Sym()) == "" {
+		// The position's variable is named after the key.
+		name := "i"
+		for _, r := range *in.Referrers() {
+			if x, ok := r.(*ssa.Extract); ok && x.Index == 1 {
+				if n := sourceName(x); n != "" {
+					name = n
+				}
+			}
+		}
+		ev.b.Name(vr.v, name)
+	}
 	pos := ev.load(it.pos)
 	ev.at()
 	s := it.rs.e
@@ -827,7 +839,8 @@ func (fr *frame) nextRune(in *ssa.Next, it *iterV) value {
 	n := ev.b.StrLen(s)
 	ok := ev.newRep(ev.b.Compare(ir.OpLt, i, n), "the test of a range over a Rep string", it.rs)
 	h := in.Block()
-	staged := ev.inStagedLoop(fr, h)
+	ls := ev.stagedLoopOf(fr, h)
+	staged := ls != nil
 	trial := len(fr.trials) > 0 && fr.trials[len(fr.trials)-1].l.header == h
 	if ev.quiet.fr == fr && ev.quiet.b == h || !staged && !trial {
 		// Only the test is used.
@@ -836,7 +849,14 @@ func (fr *frame) nextRune(in *ssa.Next, it *iterV) value {
 	dec := ev.b.Call(ir.Callee{Pkg: "unicode/utf8", Name: "DecodeRuneInString", Pure: true}, ir.TupleOf([]*ir.Type{ir.Int32, ir.Int}), ev.b.StrSlice(s, i, n))
 	r := ev.newRep(ev.b.Proj(dec, 0), "a rune of a Rep string", it.rs)
 	if staged {
-		ev.store(it.pos, ev.newRep(ev.b.Binary(ir.OpAdd, i, ev.b.Proj(dec, 1)), "the position of a range over a Rep string", it.rs))
+		next := ev.newRep(ev.b.Binary(ir.OpAdd, i, ev.b.Proj(dec, 1)), "the position of a range over a Rep string", it.rs)
+		if ls.form == shapeHeader {
+			// Advanced once, at the end of the body (for i < len(s) {
+			// ...; i += n }): the body reads the position unchanged.
+			ls.advances = append(ls.advances, advance{pos: it.pos, next: next})
+		} else {
+			ev.store(it.pos, next)
+		}
 	}
 	return tuple{ok, pos, r}
 }

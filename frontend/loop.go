@@ -41,6 +41,7 @@ type loopState struct {
 	shifts    []value // per phi of the header: c if its variable holds phi+c (see shiftOf), else nil
 	shiftQ    []*ssa.BinOp
 	rot       *rotation // a range over a Rep int tested at the top, or nil
+	advances  []advance // advances of ranges over Rep strings, made at the end of the body
 	promoted  []*value
 	exitTrees map[slotKey]value
 	needVar   map[slotKey]value // exit slots that need staged variables, with a template value
@@ -695,15 +696,27 @@ func (ls *loopState) execHeader() {
 	}
 }
 
+// advance is the advance of the position of a range over a Rep string.
+type advance struct {
+	pos  *value
+	next *rep
+}
+
 // inStagedLoop reports whether the staged loop of frame fr whose header
 // is h is being built.
 func (ev *evaluator) inStagedLoop(fr *frame, h *ssa.BasicBlock) bool {
+	return ev.stagedLoopOf(fr, h) != nil
+}
+
+// stagedLoopOf returns the staged loop of frame fr whose header is h
+// being built, or nil.
+func (ev *evaluator) stagedLoopOf(fr *frame, h *ssa.BasicBlock) *loopState {
 	for i := len(ev.regions) - 1; i >= 0; i-- {
 		if ls := ev.regions[i].loop; ls != nil && ls.fr == fr && ls.l.header == h {
-			return true
+			return ls
 		}
 	}
-	return false
+	return nil
 }
 
 // testHeader executes the header's instructions for its test or for the
@@ -765,7 +778,11 @@ func (ls *loopState) headerForm(r *region, layer *stopSet) (cb, bb *ir.Block) {
 						ls.writePhi(i, fr.get(q))
 					}
 				}
+				for _, a := range ls.advances {
+					ev.store(a.pos, a.next)
+				}
 			}
+			ls.advances = nil
 		})
 		ev.rollback(r.mark)
 		return ev.b.Unit()
