@@ -80,6 +80,9 @@ var libFuncs = func() map[string]libFunc {
 func (fn *fnGen) libCall(n *ir.Node) cx {
 	c := n.Aux.(ir.Callee)
 	key := c.Pkg + "." + c.Name
+	if key == "unicode/utf8.DecodeRuneInString" {
+		return fn.decodeRune(n)
+	}
 	f, ok := libFuncs[key]
 	if !ok {
 		fn.sg.errorf(n, "no C translation of %s", key)
@@ -117,4 +120,21 @@ func (fl *fileGen) libName(f libFunc, result *ir.Type) string {
 		return name
 	}
 	return f.c
+}
+
+// decodeRune writes utf8.DecodeRuneInString(s), the step of a range over
+// a string: the rune and its width, (U+FFFD, 1) for an invalid encoding
+// and (U+FFFD, 0) for an empty string, as the runtime's decoder gives.
+func (fn *fnGen) decodeRune(n *ir.Node) cx {
+	if len(n.Args) != 1 || fn.g.TypeOf(n.Args[0]) != ir.String {
+		fn.sg.errorf(n, "call of unicode/utf8.DecodeRuneInString with arguments of unexpected types")
+		return cx{s: "0", prim: true}
+	}
+	tt := fn.fl.ctype(n.Type)
+	name := "lmsg_utf8_DecodeRuneInString"
+	fn.fl.helper(name, func() string {
+		return "static inline " + tt + " " + name + "(lms_string s) {\n\t" + tt +
+			" r;\n\tr.r1 = lms_utf8_decode(s.p, s.len, &r.r0);\n\treturn r;\n}\n"
+	})
+	return call(name, fn.ref(n.Args[0]).s)
 }

@@ -102,6 +102,10 @@ func (fn *fnGen) expr(n *ir.Node) cx {
 		return cx{s: fn.ref(a[0]).paren() + ".len", prim: true}
 	case ir.OpSliceCap:
 		return cx{s: fn.ref(a[0]).paren() + ".cap", prim: true}
+	case ir.OpSliceNil:
+		return cx{s: "((" + fn.fl.ctype(t) + "){NULL, 0, 0})", prim: true}
+	case ir.OpSliceIsNil:
+		return call(fn.fl.ctype(fn.g.TypeOf(a[0]))+"_is_nil", fn.ref(a[0]).s)
 	case ir.OpSliceGet:
 		return fn.sliceGet(n)
 	case ir.OpSliceSub:
@@ -363,6 +367,14 @@ func (fn *fnGen) conv(n *ir.Node) cx {
 		return call("lms_c128_to_c64", x.s)
 	case from.IsInteger() && to.Kind == ir.KString:
 		return call("lms_str_from_rune", x.s)
+	case from.Kind == ir.KString && to.Kind == ir.KSlice && to.Elem.Kind == ir.KUint8:
+		return call("lms_bytes_from_str", x.s)
+	case from.Kind == ir.KString && to.Kind == ir.KSlice && to.Elem.Kind == ir.KInt32:
+		return call("lms_runes_from_str", x.s)
+	case from.Kind == ir.KSlice && from.Elem.Kind == ir.KUint8 && to.Kind == ir.KString:
+		return call("lms_str_from_bytes", x.s)
+	case from.Kind == ir.KSlice && from.Elem.Kind == ir.KInt32 && to.Kind == ir.KString:
+		return call("lms_str_from_runes", x.s)
 	}
 	panic(fmt.Sprintf("BUG: cgen: conversion of %v to %v", from, to))
 }

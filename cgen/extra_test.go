@@ -534,6 +534,25 @@ func extraCases() []corpus.Case {
 			Main:   "fmt.Println(CComplexVars(0.5+0.25i, 5), CComplexVars(1e30+1e30i, 3))",
 			Stdout: fmt.Sprintln(complexVars(0.5+0.25i, 5), complexVars(1e30+1e30i, 3)),
 		},
+		{
+			// A nil slice and s == nil: an empty slice that is not nil
+			// stays apart from nil, and append to nil allocates.
+			Name: "CNilSlice",
+			Sig:  "func(s []int, x int) int",
+			Build: func() *ir.Graph {
+				b := nb()
+				return b.Build(ts(ints, ir.Int), func(p []ir.Exp) ir.Exp {
+					b.params(p, "s", "x")
+					v := b.named(b.NewVar(b.NilSlice(ints)), "v")
+					b.println(b.IsNil(p[0]), b.IsNil(b.ReadVar(v)))
+					w := b.Append(b.ReadVar(v), p[1])
+					b.println(b.IsNil(w), b.IsNil(b.MakeSlice(ir.Int, b.i(0), b.i(0))))
+					return b.Len(w)
+				})
+			},
+			Main:   "fmt.Println(CNilSlice(nil, 3))\nfmt.Println(CNilSlice([]int{}, 4))",
+			Stdout: "true true\nfalse false\n1\nfalse true\nfalse false\n1\n",
+		},
 	}
 }
 

@@ -349,7 +349,7 @@ func (fr *frame) buildLambda(fn *ssa.Function, env, args []value, dyn []int, pty
 		}
 		var ret value
 		var div bool
-		func() {
+		if ev.catchRestart(r, func() {
 			defer func() {
 				if ev.passes(nil) {
 					return
@@ -363,7 +363,9 @@ func (fr *frame) buildLambda(fn *ssa.Function, env, args []value, dyn []int, pty
 				}
 			}()
 			ret = fr.inlineBody(fn, env, callArgs)
-		}()
+		}) {
+			div = true // abandoned: built again below
+		}
 		ev.pos = pos
 		res := make([]ir.Exp, len(rtypes))
 		for i, t := range rtypes {
@@ -393,6 +395,23 @@ func (fr *frame) buildLambda(fn *ssa.Function, env, args []value, dyn []int, pty
 	ev.rollback(r.mark)
 	ev.popRegion(r)
 	ent.building = false
+	if r.restart != nil {
+		// The function assigns variables of the enclosing code: they
+		// become staged variables, and the function is built again.
+		ev.lamList[key] = slices.DeleteFunc(ev.lamList[key], func(e *lamEntry) bool { return e == ent })
+		ev.pos = pos
+		for _, p := range r.restart.promote {
+			if _, ok := (*p).(*varRef); ok {
+				continue
+			}
+			v := ev.load(p)
+			if !liftable(v) || isComposite(v) {
+				ev.fail("a variable of the enclosing staging code assigned inside a staged function must become a variable of the generated code, but it holds %s", describe(v))
+			}
+			ev.rawWrite(p, &varRef{v: ev.newVar(v, nil, ev.callCells[p])})
+		}
+		return fr.buildLambda(fn, env, args, dyn, ptypes, rtypes, rgo, key)
+	}
 	return ent
 }
 

@@ -348,6 +348,11 @@ func (fr *frame) dynIf(b *ssa.BasicBlock, c *rep, stop *stopSet, pure bool) next
 	if fr.info.irreducible {
 		ev.fail("a conditional on a Rep in %s, whose control flow has a cycle entered in the middle (a goto into a loop): lmsgen cannot structure it; rewrite the loop with for", funcName(fr.fn))
 	}
+	if rot := fr.rotatable(b); rot != nil && stop.owner(b.Succs[0]) == nil {
+		// The guard of a range over a Rep int: a loop tested at the top.
+		fr.phis(b, b.Succs[0])
+		return fr.stagedLoopRot(b.Succs[0], stop, rot)
+	}
 	// A dynamic exit test of a loop that is running statically.
 	if l := fr.info.loopOf[b.Index]; l != nil && stop.owner(l.header) == nil {
 		out0, out1 := !l.contains(b.Succs[0]), !l.contains(b.Succs[1])

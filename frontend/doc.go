@@ -124,13 +124,23 @@
 // label). A loop tested elsewhere than at its header is tried for one
 // iteration first, to learn whether its exit depends on a Rep. A loop that
 // starts static and whose test becomes a Rep is peeled: the iterations so
-// far stay unrolled and the rest is a staged loop.
+// far stay unrolled and the rest is a staged loop. A header phi that every
+// back edge sets to phi+c computed in the header (the index of a range
+// over a slice, which go/ssa starts at -1) is shifted: its variable holds
+// phi+c, starts at its entry value plus c and, in a header-tested loop, is
+// incremented once at the end of the body, so that the loop reads
+// for i := 0; i < len(s); i++. A range over a Rep string is a staged loop
+// whose position is a staged variable, decoded as Go does (see
+// frame.nextRune).
 //
 // Static memory written under staged control is handled by the regions
 // that started after the cell was allocated (its birth, read on a clock
 // that ticks at every region) and before the write: a staged conditional
 // merges it, a staged loop makes it a staged variable, a staged function
-// rejects the write; a trial iteration undoes it. A change of the keys of
+// makes it a staged variable declared before the function if it is the
+// outermost of these regions and the cell is a local variable of this call
+// (callCells), and rejects the write otherwise; a trial iteration undoes
+// it. A change of the keys of
 // a static map cannot be merged: it is an error under staged control. A static slice used where a Rep slice is needed is
 // materialized (mat.go): a slice of the generated code is allocated and
 // filled, and the cells of the storage then live in it, so that the
@@ -148,7 +158,9 @@
 // state its body read is unchanged. The stage package's functions are
 // recognized by their full names (intrinsic.go); fmt.Print, Println and
 // Printf and the builtins print and println are output of the generated
-// code (print.go); an allow-list of pure library functions (natives.go) is
+// code (print.go), and fmt.Sprint, Sprintln and Sprintf with a Rep
+// argument are pure calls returning a string; stage.Let binds a Rep to a
+// local (ir.Builder.Bind); an allow-list of pure library functions (natives.go) is
 // computed by reflection when its arguments are static and emitted as an
 // ir.Callee call when one is a Rep. Any other call without source, and
 // goroutines, channels, select, unsafe, defer and recover, are errors.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -46,18 +47,34 @@ type evaluator struct {
 
 	unw unwinding // the panic unwinding now, if it is one of ours
 
+	quiet quietHeader // the loop header being executed for its test only
+
+	// calling is set once the staging function is called (after package
+	// initialization and static arguments); callCells are the variables
+	// allocated since, which exist once per call of the generated
+	// function, as they do per call of the staging function, with their
+	// source names.
+	calling   bool
+	callCells map[*value]string
+
 	writes int // staged operations with a write effect so far
 	stores int // static stores so far
 
-	mats     map[*value]ir.Exp   // materialized static storage, by &base[0]
-	tables   map[*value]tableRef // read-only snapshots of static storage
-	tableLen map[*value]int
-	local    map[ir.Sym]bool // slices of a local alias class
+	mats   map[*value]ir.Exp   // materialized static storage, by &base[0]
+	tables map[*value]tableRef // read-only snapshots of static storage, by the address of their first element
+	local  map[ir.Sym]bool     // slices of a local alias class
+}
+
+// quietHeader names the header of a staged loop being executed for its
+// test or for the values used after the loop (see loopState.testHeader).
+type quietHeader struct {
+	fr *frame
+	b  *ssa.BasicBlock
 }
 
 type tableRef struct {
-	e      ir.Exp
-	stores int // ev.stores when made
+	e    ir.Exp
+	vals []value // the elements it holds
 }
 
 // frame is one activation of a function being evaluated (inlined).
@@ -273,6 +290,8 @@ func (fr *frame) get(v ssa.Value) value {
 		return &rep{e: ev.b.ReadVar(x.v), why: &why{pos: ev.position(v.Pos()), what: "a variable of a staged loop"}}
 	case *varComposite:
 		return ev.resolve(x.v)
+	case *varShift:
+		return ev.resolve(x)
 	}
 	return x
 }
@@ -283,6 +302,10 @@ func (ev *evaluator) resolve(v value) value {
 	case *varRef:
 		ev.at()
 		return &rep{e: ev.b.ReadVar(v.v), why: &why{pos: ev.position(ev.pos), what: "a variable of a staged loop"}}
+	case *varShift:
+		ev.at()
+		x := ev.b.ReadVar(v.v)
+		return &rep{e: ev.b.Binary(ir.OpSub, x, ev.b.Const(ev.b.Graph().TypeOf(x), v.c)), why: &why{pos: ev.position(ev.pos), what: "a variable of a staged loop"}}
 	case structure:
 		c := make(structure, len(v))
 		for i, x := range v {
@@ -566,11 +589,20 @@ func (ev *evaluator) storeLeaf(p *value, v value) {
 // outside the innermost region: a staged loop between the cell's birth and
 // here must make it a staged variable; a staged function cannot write it.
 func (ev *evaluator) outerWrite(birth int32, p ...*value) {
-	for i := ev.outermostAfter(birth); i < len(ev.regions); i++ {
+	first := ev.outermostAfter(birth)
+	for i := first; i < len(ev.regions); i++ {
 		r := ev.regions[i]
 		switch r.kind {
 		case rLambda:
-			ev.fail("assignment to a variable of the enclosing staging code inside a staged function (//lms:fun or stage.Fun): a staged function runs later, at run time; pass the value as a parameter or return it")
+			if i == first && !slices.ContainsFunc(p, func(c *value) bool { _, ok := ev.callCells[c]; return !ok }) {
+				// A local variable of the staging code, just outside the
+				// staged function: it becomes a staged variable declared
+				// before the function, which the function (a closure)
+				// writes. (A package variable cannot: the staging code
+				// called natively keeps its value from call to call.)
+				ev.unwind(&restartReq{target: r, promote: p})
+			}
+			ev.fail("assignment to a variable of the enclosing staging code inside a staged function (//lms:fun or stage.Fun): only a local variable of the staging function, declared outside any staged conditional or loop around the function's first call, can be assigned there; pass the value as a parameter or return it")
 		case rLoop:
 			ev.unwind(&restartReq{target: r, promote: p})
 		}

@@ -741,9 +741,7 @@ func lmsEq(a, b reflect.Value) bool {
 		}
 		return true
 	case reflect.Slice:
-		// A nil slice and an empty one are not told apart: the graph has
-		// no nil slice (a static nil slice becomes make([]T, 0)).
-		if a.Len() != b.Len() {
+		if a.IsNil() != b.IsNil() || a.Len() != b.Len() {
 			return false
 		}
 		for i := range a.Len() {

@@ -27,6 +27,10 @@ func (fr *frame) exec(instr ssa.Instruction) {
 	case *ssa.UnOp:
 		fr.set(in, fr.unop(in))
 	case *ssa.BinOp:
+		if v, ok := fr.shifted(in); ok {
+			fr.set(in, v)
+			break
+		}
 		fr.set(in, fr.binop(in.Op, in.X, in.Y, in.Type()))
 	case *ssa.Call:
 		fr.set(in, fr.call(in.Common(), in))
@@ -70,7 +74,11 @@ func (fr *frame) exec(instr ssa.Instruction) {
 	case *ssa.Lookup:
 		fr.set(in, fr.lookup(in))
 	case *ssa.Alloc:
-		fr.set(in, ev.newCell(ev.zero(in.Type().(*types.Pointer).Elem())))
+		p := ev.newCell(ev.zero(in.Type().(*types.Pointer).Elem()))
+		if ev.calling {
+			ev.callCells[p] = in.Comment
+		}
+		fr.set(in, p)
 	case *ssa.Store:
 		fr.storeTo(fr.get(in.Addr), fr.get(in.Val), in.Val.Type())
 	case *ssa.MapUpdate:
@@ -161,7 +169,16 @@ func (ev *evaluator) binopValues(op token.Token, x, y value, xt, yt, t types.Typ
 		ot := irBasic(xt)
 		if ot == nil {
 			if _, ok := xt.Underlying().(*types.Slice); ok {
-				ev.fail("comparing a dynamic slice with nil is not supported in staged code")
+				// s == nil or s != nil (Go allows no other comparison).
+				s := x
+				if sv, ok := x.(sliceV); ok && sv.base == nil {
+					s = y
+				}
+				e := ev.b.IsNil(ev.liftTo(s, irTypeOf(xt), "a slice compared with nil"))
+				if op == token.NEQ {
+					e = ev.b.Unary(ir.OpNot, e)
+				}
+				return ev.newRep(e, "the comparison with nil", s)
 			}
 			ev.fail("comparison of values of type %s involving a Rep is not supported (only basic types can be compared in generated code)", typeString(xt))
 		}
@@ -237,6 +254,27 @@ func (fr *frame) storeTo(p value, v value, t types.Type) {
 }
 
 // convert converts x from type from to type to.
+// convertString builds a conversion between a string and a byte or rune
+// slice ([]byte(s), string(b), []rune(s), string(r)), and reports whether
+// the types are such.
+func (fr *frame) convertString(x ir.Exp, from, to types.Type) (ir.Exp, bool) {
+	ev := fr.ev
+	ft, tt := irTypeOf(from), irTypeOf(to)
+	if ft == nil || tt == nil {
+		return ir.Exp{}, false
+	}
+	strSlice := func(t *ir.Type) bool { return t.Kind == ir.KSlice && (t.Elem == ir.Uint8 || t.Elem == ir.Int32) }
+	if !(ft == ir.String && strSlice(tt) || strSlice(ft) && tt == ir.String) {
+		return ir.Exp{}, false
+	}
+	ev.at()
+	e := ev.b.Convert(tt, x)
+	if tt.Kind == ir.KSlice {
+		ev.local[e.Sym()] = true
+	}
+	return e, true
+}
+
 func (fr *frame) convert(x value, from, to types.Type) value {
 	ev := fr.ev
 	if isUnsafe(from) || isUnsafe(to) {
@@ -252,6 +290,9 @@ func (fr *frame) convert(x value, from, to types.Type) value {
 			}
 			ev.at()
 			return ev.newRep(ev.b.Convert(rt, r.e), "the conversion to "+typeString(to), r)
+		}
+		if e, ok := fr.convertString(r.e, from, to); ok {
+			return ev.newRep(e, "the conversion to "+typeString(to), r)
 		}
 		ev.fail("conversion of a Rep from %s to %s is not supported in staged code", typeString(from), typeString(to))
 	}
@@ -272,7 +313,13 @@ func (fr *frame) convert(x value, from, to types.Type) value {
 			case int32:
 				buf = utf8.AppendRune(buf, rune(e))
 			default:
-				ev.fail("conversion to string of a slice holding a Rep is not supported")
+				// A static slice holding a Rep: the conversion is staged.
+				m := ev.materialize(s, irBasic(from.Underlying().(*types.Slice).Elem()))
+				c, ok := fr.convertString(m, from, to)
+				if !ok {
+					ev.fail("conversion of a slice holding a Rep from %s to %s is not supported in staged code", typeString(from), typeString(to))
+				}
+				return ev.newRep(c, "the conversion to "+typeString(to), e)
 			}
 		}
 		return string(buf)
@@ -718,7 +765,9 @@ func (fr *frame) rangeIter(in *ssa.Range) value {
 	case string:
 		return &iterV{s: x, pos: ev.newCell(0)}
 	case *rep:
-		ev.fail("range over a Rep string is not supported: index its bytes in a staged loop instead")
+		if irBasic(in.X.Type()) == ir.String {
+			return &iterV{rs: x, pos: ev.newCell(0)}
+		}
 	}
 	ev.fail("range over %s is not supported", describe(x))
 	return nil
@@ -729,6 +778,9 @@ func (fr *frame) next(in *ssa.Next) value {
 	it := fr.get(in.Iter).(*iterV)
 	// The position is a cell, so that evaluating a staged branch can
 	// undo its advance.
+	if it.rs != nil {
+		return fr.nextRune(in, it)
+	}
 	pos := (*it.pos).(int)
 	if in.IsString {
 		if pos >= len(it.s) {
@@ -754,6 +806,59 @@ func (fr *frame) next(in *ssa.Next) value {
 		return ev.zero(t)
 	}
 	return tuple{false, z(tt.At(1).Type()), z(tt.At(2).Type())}
+}
+
+// nextRune is a step of a range over a Rep string: the rune at the
+// position and its width, decoded as Go's range does (an invalid byte is
+// U+FFFD of width 1), as utf8.DecodeRuneInString(s[i:]). Past the end the
+// width is 0, so the position does not move. The rune is decoded and the
+// position advances only while the staged loop's body is built (or, for
+// the rune, in a trial of the loop): the header also runs once before the
+// loop is staged (its test is a Rep, so the loop is staged and the header
+// evaluated again inside it), and again for the loop's test and for the
+// values used after it (see loopState.testHeader), where only the test is
+// used.
+func (fr *frame) nextRune(in *ssa.Next, it *iterV) value {
+	ev := fr.ev
+	if vr, ok := (*it.pos).(*varRef); ok && ev.b.Graph().Name(vr.v.Sym()) == "" {
+		// The position's variable is named after the key.
+		name := "i"
+		for _, r := range *in.Referrers() {
+			if x, ok := r.(*ssa.Extract); ok && x.Index == 1 {
+				if n := sourceName(x); n != "" {
+					name = n
+				}
+			}
+		}
+		ev.b.Name(vr.v, name)
+	}
+	pos := ev.load(it.pos)
+	ev.at()
+	s := it.rs.e
+	i := ev.liftTo(pos, ir.Int, "the position of a range over a string")
+	n := ev.b.StrLen(s)
+	ok := ev.newRep(ev.b.Compare(ir.OpLt, i, n), "the test of a range over a Rep string", it.rs)
+	h := in.Block()
+	ls := ev.stagedLoopOf(fr, h)
+	staged := ls != nil
+	trial := len(fr.trials) > 0 && fr.trials[len(fr.trials)-1].l.header == h
+	if ev.quiet.fr == fr && ev.quiet.b == h || !staged && !trial {
+		// Only the test is used.
+		return tuple{ok, pos, &rep{e: ev.b.Const(ir.Int32, int32(0)), why: ok.why}}
+	}
+	dec := ev.b.Call(ir.Callee{Pkg: "unicode/utf8", Name: "DecodeRuneInString", Pure: true}, ir.TupleOf([]*ir.Type{ir.Int32, ir.Int}), ev.b.StrSlice(s, i, n))
+	r := ev.newRep(ev.b.Proj(dec, 0), "a rune of a Rep string", it.rs)
+	if staged {
+		next := ev.newRep(ev.b.Binary(ir.OpAdd, i, ev.b.Proj(dec, 1)), "the position of a range over a Rep string", it.rs)
+		if ls.form == shapeHeader {
+			// Advanced once, at the end of the body (for i < len(s) {
+			// ...; i += n }): the body reads the position unchanged.
+			ls.advances = append(ls.advances, advance{pos: it.pos, next: next})
+		} else {
+			ev.store(it.pos, next)
+		}
+	}
+	return tuple{ok, pos, r}
 }
 
 func (fr *frame) typeAssert(in *ssa.TypeAssert) value {

@@ -17,6 +17,9 @@ import (
 // intrinsic evaluates a call of a function recognized by name.
 func (fr *frame) intrinsic(name string, fn *ssa.Function, args []value, in *ssa.Call) (value, bool) {
 	ev := fr.ev
+	if name == stagePath+".Let" {
+		return fr.let(args[0], in), true
+	}
 	if sub, ok := strings.CutPrefix(name, stagePath+"."); ok {
 		return fr.stageFunc(sub, fn, args), true
 	}
@@ -30,8 +33,35 @@ func (fr *frame) intrinsic(name string, fn *ssa.Function, args []value, in *ssa.
 		}
 		fr.printCall(name[len("fmt."):], args)
 		return nil, true
+	case "fmt.Sprint", "fmt.Sprintln", "fmt.Sprintf":
+		for _, a := range args {
+			if hasRep(a, 0) {
+				return fr.sprintCall(name[len("fmt."):], args), true
+			}
+		}
 	}
 	return nil, false
+}
+
+// let evaluates stage.Let(x): a Rep x is bound to a local of the
+// generated code, a staged variable assigned once (gogen and cgen never
+// inline a variable's declaration, and write its reads as its name); it
+// is named after the source variable the call is assigned to. A static x
+// is returned as it is.
+func (fr *frame) let(x value, in *ssa.Call) value {
+	ev := fr.ev
+	r, ok := x.(*rep)
+	if !ok {
+		return x
+	}
+	ev.at()
+	e := ev.b.Bind(r.e)
+	if in != nil {
+		if name := sourceName(in); name != "" {
+			ev.b.Name(ev.b.Graph().Def(e.Sym()).Args[0], name)
+		}
+	}
+	return ev.newRep(e, "the value of stage.Let", r)
 }
 
 // stageFunc evaluates a function of the stage package.
@@ -58,10 +88,6 @@ func (fr *frame) stageFunc(name string, fn *ssa.Function, args []value) value {
 		ev.fail("stage.Fun needs a static function value")
 	case "Dyn":
 		return ev.dyn(args[0], targ)
-	case "Let":
-		// The graph has no let node yet: a Rep is returned as it is (see
-		// the package documentation).
-		return args[0]
 	case "IsStatic":
 		return !hasRep(args[0], 0)
 	case "Min", "Max":

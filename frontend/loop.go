@@ -1,8 +1,10 @@
 package frontend
 
 import (
+	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -36,6 +38,10 @@ type loopState struct {
 	region *region
 
 	phiTrees  []value // per phi of the header: a value with *varRef leaves
+	shifts    []value // per phi of the header: c if its variable holds phi+c (see shiftOf), else nil
+	shiftQ    []*ssa.BinOp
+	rot       *rotation // a range over a Rep int tested at the top, or nil
+	advances  []advance // advances of ranges over Rep strings, made at the end of the body
 	promoted  []*value
 	exitTrees map[slotKey]value
 	needVar   map[slotKey]value // exit slots that need staged variables, with a template value
@@ -152,9 +158,13 @@ func (fr *frame) closing(b *ssa.BasicBlock, stop *stopSet) *loopState {
 // stagedLoop builds the loop whose header is h; h's phis hold the values
 // on entry.
 func (fr *frame) stagedLoop(h *ssa.BasicBlock, stop *stopSet) next {
+	return fr.stagedLoopRot(h, stop, nil)
+}
+
+func (fr *frame) stagedLoopRot(h *ssa.BasicBlock, stop *stopSet, rot *rotation) next {
 	ev := fr.ev
 	l := fr.info.loops[h.Index]
-	ls := &loopState{fr: fr, l: l, form: l.shape, stop: stop,
+	ls := &loopState{fr: fr, l: l, form: l.shape, stop: stop, rot: rot,
 		exitTrees: map[slotKey]value{}, needVar: map[slotKey]value{}}
 	for _, x := range l.exits {
 		ls.kinds = append(ls.kinds, exitT{kind: exitBlock, blk: x, pending: true})
@@ -177,13 +187,32 @@ func (fr *frame) stagedLoop(h *ssa.BasicBlock, stop *stopSet) next {
 		ev.at()
 		// Staged variables, before the loop.
 		if ls.phiTrees == nil {
+			ls.shifts, ls.shiftQ = make([]value, nphi), make([]*ssa.BinOp, nphi)
 			for i := range nphi {
 				phi := h.Instrs[i].(*ssa.Phi)
-				ls.phiTrees = append(ls.phiTrees, ls.makeVars(entry[i], phi.Type(), false, commentOf(phi)))
+				init, name := entry[i], commentOf(phi)
+				if ls.rot != nil && i == ls.rot.iter {
+					if name = sourceName(phi); name == "" {
+						name = "i"
+					}
+				}
+				if q := ls.shiftOf(phi, init); q != nil {
+					c := ev.constant(q.Y.(*ssa.Const))
+					init = ev.binopValues(token.ADD, init, c, phi.Type(), phi.Type(), phi.Type())
+					ls.shifts[i], ls.shiftQ[i], name = c, q, sourceName(q)
+					if name == "" && strings.HasPrefix(commentOf(phi), "range") {
+						name = "i" // the index of a range with no key variable
+					}
+				}
+				ls.phiTrees = append(ls.phiTrees, ls.makeVars(init, phi.Type(), false, name))
 			}
 		}
 		for i := range nphi {
-			fr.set(h.Instrs[i].(*ssa.Phi), regContent(ls.phiTrees[i]))
+			content := regContent(ls.phiTrees[i])
+			if c := ls.shifts[i]; c != nil {
+				content = &varShift{v: ls.phiTrees[i].(*varRef).v, c: c}
+			}
+			fr.set(h.Instrs[i].(*ssa.Phi), content)
 		}
 		for _, p := range ls.promoted {
 			if _, ok := (*p).(*varRef); !ok {
@@ -215,9 +244,11 @@ func (fr *frame) stagedLoop(h *ssa.BasicBlock, stop *stopSet) next {
 		r.loop, ls.region = ls, r
 		layer := &stopSet{blocks: append([]*ssa.BasicBlock{h}, l.exits...), loop: ls, parent: stop}
 		var cb, bb *ir.Block
-		switch ls.form {
-		case shapeHeader:
+		switch {
+		case ls.form == shapeHeader:
 			cb, bb = ls.headerForm(r, layer)
+		case ls.rot != nil:
+			cb, bb = ls.rotatedForm(r, layer)
 		default:
 			cb, bb = ls.iterationForm(r, layer)
 		}
@@ -246,6 +277,9 @@ func (ls *loopState) restart(rr *restartReq) {
 		ev.materializeBase(m)
 	}
 	if rr.general {
+		if ls.rot != nil {
+			panic("BUG: a range over an int needs the general form")
+		}
 		ls.form = shapeGeneral
 	}
 	for k, v := range rr.vars {
@@ -453,6 +487,87 @@ func (ls *loopState) writeVars(tree, v value) bool {
 	return identical(tree, v)
 }
 
+// writePhi assigns v to the variables of the header's phi i.
+func (ls *loopState) writePhi(i int, v value) bool {
+	if c := ls.shifts[i]; c != nil {
+		t := ls.l.header.Instrs[i].(*ssa.Phi).Type()
+		v = ls.fr.ev.binopValues(token.ADD, v, c, t, t, t)
+	}
+	return ls.writeVars(ls.phiTrees[i], v)
+}
+
+// shiftOf returns the instruction q = phi + c of the header if the phi's
+// staged variable can hold q instead of the phi: every back edge assigns
+// q to the phi, and its value on entry is an integer. This is the index
+// of a range over a slice (rangeindex starts at -1 and the header
+// computes rangeindex+1): its variable then starts at 0, the header tests
+// it directly and the back edges increment it, the natural
+// for i := 0; i < len(s); i++, whose bounds checks Go's prove pass drops.
+func (ls *loopState) shiftOf(phi *ssa.Phi, entry value) *ssa.BinOp {
+	h := ls.l.header
+	if b, ok := phi.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
+		return nil
+	}
+	if r, ok := entry.(*rep); ok {
+		if !ls.fr.ev.b.Graph().TypeOf(r.e).IsInteger() {
+			return nil
+		}
+	} else if !isIntegerValue(entry) {
+		return nil
+	}
+	var q *ssa.BinOp
+	for k, e := range phi.Edges {
+		if !ls.l.contains(h.Preds[k]) {
+			continue
+		}
+		b, ok := e.(*ssa.BinOp)
+		if !ok || b.Op != token.ADD || b.X != phi || b.Block() != h || q != nil && q != b {
+			return nil
+		}
+		if c, ok := b.Y.(*ssa.Const); !ok || isStageBasic(c.Type()) {
+			return nil
+		}
+		q = b
+	}
+	return q
+}
+
+// sourceName returns the name of the source variable v is assigned to,
+// or "".
+func sourceName(v ssa.Value) string {
+	for _, r := range *v.Referrers() {
+		if d, ok := r.(*ssa.DebugRef); ok && !d.IsAddr {
+			if obj, ok := d.Object().(*types.Var); ok && obj.Name() != "_" {
+				return obj.Name()
+			}
+		}
+	}
+	return ""
+}
+
+// shifted returns the value of q = p + c when the register of p is a
+// *varShift with that c: the staged variable, read.
+func (fr *frame) shifted(in *ssa.BinOp) (value, bool) {
+	if in.Op != token.ADD {
+		return nil, false
+	}
+	i, ok := fr.info.idx[in.X]
+	if !ok {
+		return nil, false
+	}
+	vs, ok := fr.regs[i].(*varShift)
+	if !ok {
+		return nil, false
+	}
+	c, ok := in.Y.(*ssa.Const)
+	if !ok || !identical(fr.ev.constant(c), vs.c) {
+		return nil, false
+	}
+	ev := fr.ev
+	ev.at()
+	return &rep{e: ev.b.ReadVar(vs.v), why: &why{pos: ev.position(in.Pos()), what: "a variable of a staged loop"}}, true
+}
+
 // backEdge assigns the header's phis for the back edge from block from.
 func (ls *loopState) backEdge(from *ssa.BasicBlock) {
 	fr := ls.fr
@@ -474,7 +589,10 @@ func (ls *loopState) assignPhis(vals []value) {
 		if vals[i] == nil {
 			panic("BUG: a back edge without the value of a phi")
 		}
-		if !ls.writeVars(ls.phiTrees[i], vals[i]) {
+		if ls.shifts[i] != nil && ls.form == shapeHeader {
+			continue // incremented once, at the end of the body
+		}
+		if !ls.writePhi(i, vals[i]) {
 			phi := h.Instrs[i].(*ssa.Phi)
 			ev.fail("%s changes in a staged loop (its condition is a Rep), but it holds %s, which cannot be a variable of the generated code", varName(phi), describe(vals[i]))
 		}
@@ -578,6 +696,41 @@ func (ls *loopState) execHeader() {
 	}
 }
 
+// advance is the advance of the position of a range over a Rep string.
+type advance struct {
+	pos  *value
+	next *rep
+}
+
+// inStagedLoop reports whether the staged loop of frame fr whose header
+// is h is being built.
+func (ev *evaluator) inStagedLoop(fr *frame, h *ssa.BasicBlock) bool {
+	return ev.stagedLoopOf(fr, h) != nil
+}
+
+// stagedLoopOf returns the staged loop of frame fr whose header is h
+// being built, or nil.
+func (ev *evaluator) stagedLoopOf(fr *frame, h *ssa.BasicBlock) *loopState {
+	for i := len(ev.regions) - 1; i >= 0; i-- {
+		if ls := ev.regions[i].loop; ls != nil && ls.fr == fr && ls.l.header == h {
+			return ls
+		}
+	}
+	return nil
+}
+
+// testHeader executes the header's instructions for its test or for the
+// values used after the loop: the advance of a range over a Rep string in
+// the header is left out (the body's evaluation of the header makes it,
+// and after the loop it advances by nothing).
+func (ls *loopState) testHeader() {
+	ev := ls.fr.ev
+	saved := ev.quiet
+	ev.quiet = quietHeader{fr: ls.fr, b: ls.l.header}
+	defer func() { ev.quiet = saved }()
+	ls.execHeader()
+}
+
 // headerForm builds the blocks of a header-tested loop.
 func (ls *loopState) headerForm(r *region, layer *stopSet) (cb, bb *ir.Block) {
 	fr, ev := ls.fr, ls.fr.ev
@@ -591,7 +744,7 @@ func (ls *loopState) headerForm(r *region, layer *stopSet) (cb, bb *ir.Block) {
 		c := ev.b.Const(ir.Bool, false)
 		ev.catchRestart(r, func() {
 			w0, s0 := ev.writes, ev.stores
-			ls.execHeader()
+			ls.testHeader()
 			if ev.writes != w0 || ev.stores != s0 {
 				ev.unwind(&restartReq{target: r, general: true})
 			}
@@ -616,6 +769,20 @@ func (ls *loopState) headerForm(r *region, layer *stopSet) (cb, bb *ir.Block) {
 					ev.unwind(&restartReq{target: r, general: true})
 				}
 			}
+			if !out.diverged() {
+				// Every back edge assigns q to a shifted phi, and q is
+				// the variable's value, unchanged in the body: the
+				// variable is incremented once, at the end.
+				for i, q := range ls.shiftQ {
+					if q != nil {
+						ls.writePhi(i, fr.get(q))
+					}
+				}
+				for _, a := range ls.advances {
+					ev.store(a.pos, a.next)
+				}
+			}
+			ls.advances = nil
 		})
 		ev.rollback(r.mark)
 		return ev.b.Unit()
@@ -682,7 +849,7 @@ func (ls *loopState) close(b *ssa.BasicBlock, c value) outcome {
 	for i := range fr.info.phis[t.Index] {
 		phi := t.Instrs[i].(*ssa.Phi)
 		w := phi.Edges[kt]
-		if ls.backValue(w, kh) >= 0 {
+		if ls.backValue(w, kh) >= 0 || ls.rot != nil && outside(ls.l, w) {
 			continue
 		}
 		saves = append(saves, save{slotKey{v: phi}, fr.get(w)})
@@ -702,8 +869,17 @@ func (ls *loopState) close(b *ssa.BasicBlock, c value) outcome {
 	for _, s := range saves {
 		ls.saveSlot(s.k, s.v)
 	}
+	order := make([]int, 0, n)
 	for i := range n {
-		if !ls.writeVars(ls.phiTrees[i], vals[i]) {
+		if ls.rot == nil || i != ls.rot.iter {
+			order = append(order, i)
+		}
+	}
+	if ls.rot != nil {
+		order = append(order, ls.rot.iter) // i++ last: the for clause's post statement
+	}
+	for _, i := range order {
+		if !ls.writePhi(i, vals[i]) {
 			ev.fail("%s changes in a staged loop (its condition is a Rep), but it holds %s, which cannot be a variable of the generated code", varName(h.Instrs[i].(*ssa.Phi)), describe(vals[i]))
 		}
 	}
@@ -742,7 +918,7 @@ func (ls *loopState) after() next {
 	h := ls.l.header
 	switch ls.form {
 	case shapeHeader:
-		ls.execHeader()
+		ls.testHeader()
 		out := h.Succs[0]
 		if ls.l.contains(out) {
 			out = h.Succs[1]
@@ -762,6 +938,8 @@ func (ls *loopState) after() next {
 			w := phi.Edges[kt]
 			if j := ls.backValue(w, kh); j >= 0 {
 				phis = append(phis, fr.get(h.Instrs[j].(*ssa.Phi)))
+			} else if ls.rot != nil && outside(ls.l, w) {
+				phis = append(phis, fr.get(w))
 			} else if v, ok := ls.slotValue(slotKey{v: phi}); ok {
 				phis = append(phis, v)
 			} else {

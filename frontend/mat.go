@@ -27,6 +27,9 @@ import (
 // materialize returns the dynamic slice standing for the static slice s.
 func (ev *evaluator) materialize(s sliceV, et *ir.Type) ir.Exp {
 	ev.at()
+	if s.base == nil {
+		return ev.b.NilSlice(ir.SliceOf(et))
+	}
 	if len(s.base) == 0 {
 		e := ev.b.MakeSlice(et, ev.b.Const(ir.Int, 0), ev.b.Const(ir.Int, 0))
 		ev.local[e.Sym()] = true
@@ -118,6 +121,10 @@ func (ev *evaluator) table(s sliceV, et *ir.Type) ir.Exp {
 			return ev.materialize(s, et)
 		}
 	}
+	if s.base == nil {
+		ev.at()
+		return ev.b.NilSlice(ir.SliceOf(et))
+	}
 	vals := make([]value, s.len)
 	allStatic := true
 	for i := range vals {
@@ -127,17 +134,18 @@ func (ev *evaluator) table(s sliceV, et *ir.Type) ir.Exp {
 		}
 	}
 	if allStatic {
+		// The snapshot is reused while the elements it holds are the same
+		// (whatever else static code stored meanwhile).
 		var key *value
 		if s.len > 0 {
 			key = &s.base[s.off]
-			if t, ok := ev.tables[key]; ok && t.stores == ev.stores && ev.b.Graph().TypeOf(t.e) == ir.SliceOf(et) && ev.tableLen[key] == s.len {
+			if t, ok := ev.tables[key]; ok && ev.b.Graph().TypeOf(t.e) == ir.SliceOf(et) && sameValues(t.vals, vals) {
 				return t.e
 			}
 		}
 		e := ev.static(vals, et)
 		if key != nil {
-			ev.tables[key] = tableRef{e: e, stores: ev.stores}
-			ev.tableLen[key] = s.len
+			ev.tables[key] = tableRef{e: e, vals: vals}
 		}
 		return e
 	}
@@ -147,6 +155,19 @@ func (ev *evaluator) table(s sliceV, et *ir.Type) ir.Exp {
 	ev.writes++
 	ev.setElems(m, vals, et)
 	return m
+}
+
+// sameValues reports whether two lists of static values are identical.
+func sameValues(a, b []value) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !identical(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // static builds static data from static basic values.

@@ -143,7 +143,7 @@ func (ev *evaluator) applyRestart(rr *restartReq) {
 	for _, m := range rr.material {
 		ev.materializeBase(m)
 	}
-	if len(rr.promote) > 0 && rr.target.kind != rLoop {
+	if len(rr.promote) > 0 && rr.target.kind != rLoop && rr.target.kind != rLambda {
 		panic("BUG: promotion requested from a non-loop region")
 	}
 }
@@ -169,7 +169,7 @@ func (ev *evaluator) capture(r *region) *captured {
 // (staged variables, storage materialized in it) into plain values.
 func (ev *evaluator) demote(v value) value {
 	switch x := v.(type) {
-	case *varRef, *varComposite:
+	case *varRef, *varComposite, *varShift:
 		if vc, ok := x.(*varComposite); ok {
 			return ev.resolve(vc.v)
 		}

@@ -454,6 +454,9 @@ func identical(x, y value) bool {
 	case *varRef:
 		y, ok := y.(*varRef)
 		return ok && x.v == y.v
+	case *varShift:
+		y, ok := y.(*varShift)
+		return ok && x.v == y.v && x.c == y.c
 	case *matElem:
 		y, ok := y.(*matElem)
 		return ok && x.s == y.s && x.i == y.i

@@ -10,7 +10,9 @@ import (
 )
 
 // This file stages fmt.Print, fmt.Println and fmt.Printf. Output is always
-// an effect of the generated code, whatever the arguments. A static
+// an effect of the generated code, whatever the arguments. fmt.Sprint,
+// Sprintln and Sprintf with a Rep among their arguments are pure calls of
+// the generated code (computed at generation time when all are static). A static
 // argument becomes a constant; a static value of a composite type (a
 // struct, an array, a slice, a map) is formatted at generation time as
 // fmt would format it, and so is a static value with a String or Error
@@ -28,11 +30,68 @@ type printItem struct {
 
 func (fr *frame) printCall(kind string, args []value) {
 	ev := fr.ev
+	format, items := fr.printItems(kind, args)
+	ev.at()
+	switch kind {
+	case "Println":
+		ev.b.Print(ir.OpPrintln, fr.itemExps(items)...)
+	case "Print":
+		if f, exps, ok := fr.printAsPrintf(items); ok {
+			ev.b.Print(ir.OpPrintf, append([]ir.Exp{ev.b.Const(ir.String, f)}, exps...)...)
+		} else {
+			ev.b.Print(ir.OpPrint, fr.itemExps(items)...)
+		}
+	case "Printf":
+		f, exps := fr.checkFormat(format, items)
+		ev.b.Print(ir.OpPrintf, append([]ir.Exp{ev.b.Const(ir.String, f)}, exps...)...)
+	}
+	ev.writes++
+}
+
+// sprintCall stages fmt.Sprint, Sprintln or Sprintf with a Rep among its
+// arguments: a pure call of the generated code returning a string.
+func (fr *frame) sprintCall(kind string, args []value) value {
+	ev := fr.ev
+	format, items := fr.printItems(kind, args)
+	for _, it := range items {
+		if !it.isText && ev.b.Graph().TypeOf(it.e).Kind == ir.KSlice {
+			ev.fail("fmt.%s of a slice holding Reps is not supported: format its elements", kind)
+		}
+	}
+	ev.at()
+	var exps []ir.Exp
+	switch kind {
+	case "Sprintln":
+		exps = fr.itemExps(items)
+	case "Sprint":
+		if f, fexps, ok := fr.printAsPrintf(items); ok {
+			kind, exps = "Sprintf", append([]ir.Exp{ev.b.Const(ir.String, f)}, fexps...)
+		} else {
+			exps = fr.itemExps(items)
+		}
+	case "Sprintf":
+		f, fexps := fr.checkFormat(format, items)
+		exps = append([]ir.Exp{ev.b.Const(ir.String, f)}, fexps...)
+	}
+	e := ev.b.Call(ir.Callee{Pkg: "fmt", Name: kind, Pure: true}, ir.String, exps...)
+	var from []value
+	for _, a := range items {
+		if !a.isText {
+			from = append(from, &rep{e: a.e})
+		}
+	}
+	return ev.newRep(e, "the result of fmt."+kind, from...)
+}
+
+// printItems returns the format (for Printf and Sprintf) and the operands
+// of a call of fmt's printing functions.
+func (fr *frame) printItems(kind string, args []value) (string, []printItem) {
+	ev := fr.ev
 	var format string
-	if kind == "Printf" {
+	if strings.HasSuffix(kind, "f") {
 		f, ok := args[0].(string)
 		if !ok {
-			ev.fail("the format of fmt.Printf must be static, but %s", ev.whyRep(args[0]))
+			ev.fail("the format of fmt.%s must be static, but %s", kind, ev.whyRep(args[0]))
 		}
 		format = f
 		args = args[1:]
@@ -46,40 +105,35 @@ func (fr *frame) printCall(kind string, args []value) {
 		a, _ := ev.load(&s.base[s.off+i]).(iface)
 		items = append(items, fr.printItem(a, kind))
 	}
-	ev.at()
-	switch kind {
-	case "Println":
-		ev.b.Print(ir.OpPrintln, fr.itemExps(items)...)
-	case "Print":
-		simple := true
-		for _, it := range items {
-			simple = simple && !it.isText
-		}
-		if simple {
-			ev.b.Print(ir.OpPrint, fr.itemExps(items)...)
-		} else {
-			// Print puts a space between operands when neither is a
-			// string: write it as Printf with those spaces.
-			var sb strings.Builder
-			var exps []ir.Exp
-			for i, it := range items {
-				if i > 0 && !isStringType(items[i-1].t) && !isStringType(it.t) {
-					sb.WriteByte(' ')
-				}
-				if it.isText {
-					sb.WriteString(strings.ReplaceAll(it.text, "%", "%%"))
-				} else {
-					sb.WriteString("%v")
-					exps = append(exps, it.e)
-				}
-			}
-			ev.b.Print(ir.OpPrintf, append([]ir.Exp{ev.b.Const(ir.String, sb.String())}, exps...)...)
-		}
-	case "Printf":
-		f, exps := fr.checkFormat(format, items)
-		ev.b.Print(ir.OpPrintf, append([]ir.Exp{ev.b.Const(ir.String, f)}, exps...)...)
+	return format, items
+}
+
+// printAsPrintf writes the operands of Print or Sprint as a format and its
+// arguments when some were formatted now (as text): Print puts a space
+// between operands when neither is a string, which depends on the
+// operands' types, not on the text.
+func (fr *frame) printAsPrintf(items []printItem) (string, []ir.Exp, bool) {
+	simple := true
+	for _, it := range items {
+		simple = simple && !it.isText
 	}
-	ev.writes++
+	if simple {
+		return "", nil, false
+	}
+	var sb strings.Builder
+	var exps []ir.Exp
+	for i, it := range items {
+		if i > 0 && !isStringType(items[i-1].t) && !isStringType(it.t) {
+			sb.WriteByte(' ')
+		}
+		if it.isText {
+			sb.WriteString(strings.ReplaceAll(it.text, "%", "%%"))
+		} else {
+			sb.WriteString("%v")
+			exps = append(exps, it.e)
+		}
+	}
+	return sb.String(), exps, true
 }
 
 func isStringType(t types.Type) bool {

@@ -205,8 +205,8 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 	ev := &evaluator{l: l, lp: lp, spec: d, b: ir.NewBuilder(), budgets: budgets,
 		globals: map[*ssa.Global]*value{}, inited: map[*ssa.Package]bool{}, infos: map[*ssa.Function]*fnInfo{},
 		funcVals: map[*ssa.Function]*closure{}, funs: funs, lamList: map[string][]*lamEntry{},
-		birth: map[*value]int32{}, mats: map[*value]ir.Exp{}, tables: map[*value]tableRef{},
-		tableLen: map[*value]int{}, local: map[ir.Sym]bool{}}
+		birth: map[*value]int32{}, mats: map[*value]ir.Exp{}, tables: map[*value]tableRef{}, callCells: map[*value]string{},
+		local: map[ir.Sym]bool{}}
 	defer func() {
 		if x := recover(); x != nil {
 			spec = nil
@@ -254,6 +254,7 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 				args[p.index] = ev.callTop(p.argFn, nil)
 			}
 		}
+		ev.calling = true
 		ret := ev.callTop(fn, args)
 		var res []ir.Exp
 		for i, r := range spec.Results {

@@ -97,6 +97,14 @@ type varComposite struct {
 	v value
 }
 
+// varShift is the content of the register of a loop header's phi p whose
+// staged variable v holds p+c (see loopState.shiftOf): reading it gives
+// v-c.
+type varShift struct {
+	v ir.Exp
+	c value // a static integer
+}
+
 // matElem is the content of a cell of static storage that was
 // materialized: the element lives in slice s at index i.
 type matElem struct {
@@ -127,12 +135,15 @@ type builtinV struct {
 	name string
 }
 
-// iterV is the state of a static range over a map or a string.
+// iterV is the state of a range over a map or a string: a static map or
+// string, or a Rep string (rs), whose position becomes a staged variable
+// of the loop.
 type iterV struct {
 	keys []value // map keys snapshot, or nil for a string
 	m    *mapV
 	s    string
-	pos  *value // a cell holding the position (an int)
+	rs   *rep
+	pos  *value // a cell holding the position (an int, or a Rep for rs)
 }
 
 func isRep(v value) bool {
@@ -193,7 +204,7 @@ func hasRep(v value, depth int) bool {
 		if v != nil {
 			return hasRep(*v, depth+1)
 		}
-	case *varRef, *matElem:
+	case *varRef, *matElem, *varShift:
 		return true
 	}
 	return false

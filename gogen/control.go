@@ -206,7 +206,7 @@ func (fg *funcGen) forClause(fr *frame, v *ir.Node, k int) *ir.Node {
 		if x := n.Args[1]; x.IsSym() && fg.g.Def(x.Sym()).Op == ir.OpIf {
 			return nil // written as an if assigning v
 		}
-		if !postInScope(body, n.Args[1]) {
+		if !fg.postInScope(body, n.Args[1], v.Sym) {
 			return nil // the value names a statement of the body
 		}
 		return n
@@ -215,10 +215,11 @@ func (fg *funcGen) forClause(fr *frame, v *ir.Node, k int) *ir.Node {
 }
 
 // postInScope reports whether x, written as the post statement of a for
-// clause, refers to nothing the loop body declares: it is a constant, a
-// value defined outside the body, or an expression written inline whose
-// operands are such values.
-func postInScope(body *blockPlan, x ir.Exp) bool {
+// clause declaring variable v, refers to nothing the loop body declares:
+// it is a constant, a value defined outside the body, a read of v written
+// as v's name, or an expression written inline whose operands are such
+// values.
+func (fg *funcGen) postInScope(body *blockPlan, x ir.Exp, v ir.Sym) bool {
 	if x.IsConst() {
 		return true
 	}
@@ -227,10 +228,10 @@ func postInScope(body *blockPlan, x ir.Exp) bool {
 			continue
 		}
 		if !body.inline[j] {
-			return false
+			return n.Op == ir.OpVarGet && n.Args[0] == v.E() && fg.forwarded[n.Sym]
 		}
 		for _, a := range n.Args {
-			if !postInScope(body, a) {
+			if !fg.postInScope(body, a, v) {
 				return false
 			}
 		}

@@ -34,7 +34,11 @@ func (fg *funcGen) nodeExpr(n *ir.Node) expr {
 		return primary(jen.Add(fg.ref(a[0], ctxConverted).at(precPrimary)).Call(fg.refs(a[1:], ctxConverted)...))
 	case ir.OpCall:
 		c := n.Aux.(ir.Callee)
-		return primary(jen.Qual(c.Pkg, c.Name).Call(fg.refs(a, ctxConverted)...))
+		ctx := ctxConverted
+		if c.Pkg == "fmt" {
+			ctx = ctxTyped // operands of type any keep their types
+		}
+		return primary(jen.Qual(c.Pkg, c.Name).Call(fg.refs(a, ctx)...))
 	case ir.OpVarGet:
 		return primary(jen.Id(fg.name(a[0].Sym())))
 	case ir.OpSliceNew:
@@ -55,6 +59,10 @@ func (fg *funcGen) nodeExpr(n *ir.Node) expr {
 		return primary(jen.Copy(fg.ref(a[0], ctxConverted).s, fg.ref(a[1], ctxConverted).s))
 	case ir.OpStatic, ir.OpProj:
 		return primary(jen.Id(fg.nameOf(n.Sym)))
+	case ir.OpSliceNil:
+		return primary(goType(n.Type).Call(jen.Nil()))
+	case ir.OpSliceIsNil:
+		return infix(fg.ref(a[0], ctxConverted), "==", precCmp, primary(jen.Nil()))
 	}
 	panic("BUG: gogen: no expression for " + ir.FormatNode(n))
 }

@@ -110,6 +110,16 @@ func (b *Builder) Convert(t *Type, x Exp) Exp {
 	if !convertible(from, t) {
 		panic(fmt.Sprintf("BUG: conversion of %v to %v", from, t))
 	}
+	switch {
+	case t.Kind == KSlice:
+		// []byte(s) and []rune(s) allocate a new slice, as make does.
+		r := b.ReflectEffect(OpConv, t, nil, []Exp{x}, nil, []Key{STORE}, nil, false, 0)
+		b.newObject(r.s)
+		return r
+	case from.Kind == KSlice:
+		// string(b) and string(r) read the slice.
+		return b.ReflectEffect(OpConv, t, nil, []Exp{x}, nil, []Key{b.keyOf(x)}, nil, false, 0)
+	}
 	return b.Reflect(OpConv, t, nil, x)
 }
 
@@ -123,6 +133,10 @@ func convertible(from, to *Type) bool {
 		return true
 	case from.IsInteger() && to.Kind == KString:
 		return true
+	case from.Kind == KString && to.Kind == KSlice:
+		return to.Elem == Uint8 || to.Elem == Int32
+	case from.Kind == KSlice && to.Kind == KString:
+		return from.Elem == Uint8 || from.Elem == Int32
 	}
 	return false
 }

@@ -26,6 +26,16 @@ func (b *Builder) NewVar(init Exp) Exp {
 	return v
 }
 
+// Bind binds x to a new variable and returns a read of it (stage.Let): a
+// local of the generated code, assigned once, that the emitters do not
+// inline into its uses. Unlike a read after NewVar, the read is not
+// replaced by x.
+func (b *Builder) Bind(x Exp) Exp {
+	v := b.NewVar(x)
+	delete(b.sc.lastVal, SymKey(v.s))
+	return b.ReadVar(v)
+}
+
 func (b *Builder) mustVar(v Exp) {
 	if v.IsConst() || b.g.Def(v.s) == nil || b.g.Def(v.s).Op != OpVarNew {
 		panic("BUG: not a variable: " + v.String())
@@ -164,6 +174,30 @@ func (b *Builder) Copy(dst, src Exp) Exp {
 	t := b.mustSlice(dst)
 	b.mustType("copy", b.g.TypeOf(src), t)
 	return b.ReflectEffect(OpCopy, Int, nil, []Exp{dst, src}, nil, []Key{b.keyOf(dst), b.keyOf(src)}, []Key{b.keyOf(dst)}, false, 0)
+}
+
+// NilSlice builds the nil slice of slice type t. It has no storage of
+// its own (an append to it allocates).
+func (b *Builder) NilSlice(t *Type) Exp {
+	if t.Kind != KSlice {
+		panic("BUG: nil slice of type " + t.String())
+	}
+	return b.Reflect(OpSliceNil, t, nil)
+}
+
+// IsNil builds s == nil of a slice s. A nil slice is nil, and a slice
+// made by make is not.
+func (b *Builder) IsNil(s Exp) Exp {
+	b.mustSlice(s)
+	if n, ok := b.defOp(s); ok {
+		switch n.Op {
+		case OpSliceNil:
+			return b.Const(Bool, true)
+		case OpSliceNew:
+			return b.Const(Bool, false)
+		}
+	}
+	return b.Reflect(OpSliceIsNil, Bool, nil, s)
 }
 
 // StrLen builds len(s) of a string.

@@ -33,7 +33,7 @@ const (
 	OpGe
 
 	// Conversions and complex numbers.
-	OpConv    // T(x) between basic types; the node's type is T
+	OpConv    // T(x) between basic types, or between a string and a byte or rune slice; the node's type is T
 	OpReal    // real(x)
 	OpImag    // imag(x)
 	OpComplex // complex(re, im)
@@ -60,6 +60,8 @@ const (
 	OpAppend      // append s x...
 	OpAppendSlice // append... s t
 	OpCopy        // copy dst src
+	OpSliceNil    // slice_nil: the nil slice of the node's type
+	OpSliceIsNil  // slice_is_nil s: s == nil
 
 	// Strings.
 	OpStrLen   // str_len s
@@ -170,6 +172,8 @@ var opTable = [numOps]OpInfo{
 	OpAppend:      {Name: "append", Arity: -1, Rule: RuleFirst, Effect: Write},
 	OpAppendSlice: {Name: "append...", Arity: 2, Rule: RuleFirst, Effect: Write},
 	OpCopy:        {Name: "copy", Arity: 2, Rule: RuleInt, Effect: Write},
+	OpSliceNil:    {Name: "slice_nil", Rule: RuleGiven},
+	OpSliceIsNil:  {Name: "slice_is_nil", Arity: 1, Rule: RuleGiven},
 
 	OpStrLen:   {Name: "str_len", Arity: 1, Rule: RuleInt},
 	OpStrIndex: {Name: "str_index", Arity: 2, Rule: RuleByte, CanTrap: true},

@@ -62,7 +62,7 @@ func FormatNode(n *Node) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%v = (%s", n.Sym, n.Op)
 	switch n.Op {
-	case OpConv, OpReal, OpImag, OpComplex, OpSliceNew:
+	case OpConv, OpReal, OpImag, OpComplex, OpSliceNew, OpSliceNil:
 		sb.WriteString(" " + n.Type.String())
 	case OpCall:
 		sb.WriteString(" " + n.Aux.(Callee).String())

@@ -181,6 +181,10 @@ func (t *Transformer) rebuild(n *ir.Node) ir.Exp {
 		return b.AppendSlice(a(0), a(1))
 	case ir.OpCopy:
 		return b.Copy(a(0), a(1))
+	case ir.OpSliceNil:
+		return b.NilSlice(n.Type)
+	case ir.OpSliceIsNil:
+		return b.IsNil(a(0))
 	case ir.OpStrLen:
 		return b.StrLen(a(0))
 	case ir.OpStrIndex:

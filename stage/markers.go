@@ -27,11 +27,12 @@ func Dyn[T any](x T) T {
 
 // Let returns x unchanged natively. During staging, when x is a Rep, Let
 // binds it to a local variable of the generated code: x is computed once,
-// into that local, and is neither inlined into its uses nor duplicated into
-// the branches that use it. Code motion still applies (a Let that does not
-// depend on a loop may be hoisted out of it). Use it to keep an expensive or
-// meaningful subexpression named in the output. A static x is returned as it
-// is and stays static.
+// into that local (named after the variable the result is assigned to),
+// and is neither inlined into its uses nor duplicated into the branches
+// that use it. The local is declared where the call is evaluated, or in the
+// only branch that uses it; it is not hoisted out of a loop. Use it to keep
+// an expensive or meaningful subexpression named in the output. A static x
+// is returned as it is and stays static.
 func Let[T any](x T) T {
 	return x
 }
