@@ -2,6 +2,7 @@ package gogen
 
 import (
 	"math"
+	"unicode"
 
 	"github.com/dave/jennifer/jen"
 
@@ -104,7 +105,7 @@ func (fg *funcGen) binaryParts(n *ir.Node) (l expr, op string, prec int, r expr)
 				rp = &ne
 			}
 		}
-		if rp == nil && x.IsSym() && fg.g.Def(x.Sym()) != nil && fg.g.Def(x.Sym()).Op == ir.OpStrIndex {
+		if rp == nil && fg.isChar(x) {
 			if ch, ok := charConst(irOp, cy); ok {
 				rp = &ch
 			}
@@ -318,10 +319,30 @@ func (fg *funcGen) isLenOf(e, s ir.Exp) bool {
 	return n != nil && (n.Op == ir.OpSliceLen || n.Op == ir.OpStrLen) && n.Args[0] == s
 }
 
-// charConst writes a constant compared with, or subtracted from, a byte
-// of a string as a character literal when it is a printable ASCII
-// character (c == '.', c-'0' <= 9), as one writes such code by hand. (A
-// byte of a []byte may be a number: bf's cells are.)
+// isChar reports whether x is certainly a character: a byte of a string,
+// or a rune decoded from one (a byte of a []byte may be a number: bf's
+// cells are).
+func (fg *funcGen) isChar(x ir.Exp) bool {
+	if !x.IsSym() {
+		return false
+	}
+	d := fg.g.Def(x.Sym())
+	switch {
+	case d == nil:
+		return false
+	case d.Op == ir.OpStrIndex:
+		return true
+	case d.Op == ir.OpProj && d.Aux.(int) == 0 && d.Args[0].IsSym():
+		c := fg.g.Def(d.Args[0].Sym())
+		return c != nil && c.Op == ir.OpCall && c.Aux.(ir.Callee).Name == "DecodeRuneInString"
+	}
+	return false
+}
+
+// charConst writes a constant compared with, or subtracted from, a
+// character as a character literal when it is a printable ASCII character
+// or a letter (c == '.', c-'0' <= 9, r == 'é'), as one writes such code by
+// hand.
 func charConst(op ir.Op, c *ir.Const) (expr, bool) {
 	switch op {
 	case ir.OpEq, ir.OpNe, ir.OpLt, ir.OpLe, ir.OpGt, ir.OpGe, ir.OpSub:
@@ -329,7 +350,7 @@ func charConst(op ir.Op, c *ir.Const) (expr, bool) {
 		return expr{}, false
 	}
 	v := constUint(c)
-	if v < ' ' || v > '~' {
+	if (v < ' ' || v > '~') && (v > unicode.MaxRune || !unicode.IsLetter(rune(v))) {
 		return expr{}, false
 	}
 	return primary(jen.LitRune(rune(v))), true
