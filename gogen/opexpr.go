@@ -106,7 +106,7 @@ func (fg *funcGen) binaryParts(n *ir.Node) (l expr, op string, prec int, r expr)
 			}
 		}
 		if rp == nil && fg.isChar(x) {
-			if ch, ok := charConst(irOp, cy); ok {
+			if ch, ok := charConst(irOp, cy, t.Kind == ir.KInt32); ok {
 				rp = &ch
 			}
 		}
@@ -340,17 +340,18 @@ func (fg *funcGen) isChar(x ir.Exp) bool {
 }
 
 // charConst writes a constant compared with, or subtracted from, a
-// character as a character literal when it is a printable ASCII character
-// or a letter (c == '.', c-'0' <= 9, r == 'é'), as one writes such code by
-// hand.
-func charConst(op ir.Op, c *ir.Const) (expr, bool) {
+// character as a character literal when it is a printable ASCII character,
+// or for a rune a letter (c == '.', c-'0' <= 9, r == 'é'), as one writes
+// such code by hand. (A byte above 0x7F is part of a UTF-8 encoding, not
+// a character.)
+func charConst(op ir.Op, c *ir.Const, isRune bool) (expr, bool) {
 	switch op {
 	case ir.OpEq, ir.OpNe, ir.OpLt, ir.OpLe, ir.OpGt, ir.OpGe, ir.OpSub:
 	default:
 		return expr{}, false
 	}
 	v := constUint(c)
-	if (v < ' ' || v > '~') && (v > unicode.MaxRune || !unicode.IsLetter(rune(v))) {
+	if (v < ' ' || v > '~') && (!isRune || v > unicode.MaxRune || !unicode.IsLetter(rune(v))) {
 		return expr{}, false
 	}
 	return primary(jen.LitRune(rune(v))), true

@@ -1156,54 +1156,54 @@ func matchLogLineFunc8(s string, i int) bool {
 						if c5 == 't' {
 							return true
 						}
-						if c5-'Â' <= 29 {
+						if c5-194 <= 29 {
 							return matchLogLineFunc(s, i8)
 						}
-						if c5 == 'à' {
+						if c5 == 224 {
 							return matchLogLineFunc1(s, i8)
 						}
-						if c5-'á' <= 11 {
+						if c5-225 <= 11 {
 							return matchLogLineFunc2(s, i8)
 						}
-						if c5 == 'í' {
+						if c5 == 237 {
 							return matchLogLineFunc3(s, i8)
 						}
-						if c5-'î' <= 1 {
+						if c5-238 <= 1 {
 							return matchLogLineFunc4(s, i8)
 						}
-						if c5 == 'ð' {
+						if c5 == 240 {
 							return matchLogLineFunc5(s, i8)
 						}
-						if c5-'ñ' <= 2 {
+						if c5-241 <= 2 {
 							return matchLogLineFunc6(s, i8)
 						}
-						if c5 == 'ô' {
+						if c5 == 244 {
 							return matchLogLineFunc7(s, i8)
 						}
 						return false
 					}
-					if c4-'Â' <= 29 {
+					if c4-194 <= 29 {
 						return matchLogLineFunc(s, i7)
 					}
-					if c4 == 'à' {
+					if c4 == 224 {
 						return matchLogLineFunc1(s, i7)
 					}
-					if c4-'á' <= 11 {
+					if c4-225 <= 11 {
 						return matchLogLineFunc2(s, i7)
 					}
-					if c4 == 'í' {
+					if c4 == 237 {
 						return matchLogLineFunc3(s, i7)
 					}
-					if c4-'î' <= 1 {
+					if c4-238 <= 1 {
 						return matchLogLineFunc4(s, i7)
 					}
-					if c4 == 'ð' {
+					if c4 == 240 {
 						return matchLogLineFunc5(s, i7)
 					}
-					if c4-'ñ' <= 2 {
+					if c4-241 <= 2 {
 						return matchLogLineFunc6(s, i7)
 					}
-					if c4 == 'ô' {
+					if c4 == 244 {
 						return matchLogLineFunc7(s, i7)
 					}
 					return false
@@ -1214,28 +1214,28 @@ func matchLogLineFunc8(s string, i int) bool {
 				if c3 == 't' {
 					return matchLogLineFunc8(s, i6)
 				}
-				if c3-'Â' <= 29 {
+				if c3-194 <= 29 {
 					return matchLogLineFunc(s, i6)
 				}
-				if c3 == 'à' {
+				if c3 == 224 {
 					return matchLogLineFunc1(s, i6)
 				}
-				if c3-'á' <= 11 {
+				if c3-225 <= 11 {
 					return matchLogLineFunc2(s, i6)
 				}
-				if c3 == 'í' {
+				if c3 == 237 {
 					return matchLogLineFunc3(s, i6)
 				}
-				if c3-'î' <= 1 {
+				if c3-238 <= 1 {
 					return matchLogLineFunc4(s, i6)
 				}
-				if c3 == 'ð' {
+				if c3 == 240 {
 					return matchLogLineFunc5(s, i6)
 				}
-				if c3-'ñ' <= 2 {
+				if c3-241 <= 2 {
 					return matchLogLineFunc6(s, i6)
 				}
-				if c3 == 'ô' {
+				if c3 == 244 {
 					return matchLogLineFunc7(s, i6)
 				}
 				return false
@@ -1246,28 +1246,28 @@ func matchLogLineFunc8(s string, i int) bool {
 			if c2 == 't' {
 				return matchLogLineFunc8(s, i5)
 			}
-			if c2-'Â' <= 29 {
+			if c2-194 <= 29 {
 				return matchLogLineFunc(s, i5)
 			}
-			if c2 == 'à' {
+			if c2 == 224 {
 				return matchLogLineFunc1(s, i5)
 			}
-			if c2-'á' <= 11 {
+			if c2-225 <= 11 {
 				return matchLogLineFunc2(s, i5)
 			}
-			if c2 == 'í' {
+			if c2 == 237 {
 				return matchLogLineFunc3(s, i5)
 			}
-			if c2-'î' <= 1 {
+			if c2-238 <= 1 {
 				return matchLogLineFunc4(s, i5)
 			}
-			if c2 == 'ð' {
+			if c2 == 240 {
 				return matchLogLineFunc5(s, i5)
 			}
-			if c2-'ñ' <= 2 {
+			if c2-241 <= 2 {
 				return matchLogLineFunc6(s, i5)
 			}
-			if c2 == 'ô' {
+			if c2 == 244 {
 				return matchLogLineFunc7(s, i5)
 			}
 			return false
@@ -1278,28 +1278,28 @@ func matchLogLineFunc8(s string, i int) bool {
 		if c1 == 't' {
 			return matchLogLineFunc8(s, i4)
 		}
-		if c1-'Â' <= 29 {
+		if c1-194 <= 29 {
 			return matchLogLineFunc(s, i4)
 		}
-		if c1 == 'à' {
+		if c1 == 224 {
 			return matchLogLineFunc1(s, i4)
 		}
-		if c1-'á' <= 11 {
+		if c1-225 <= 11 {
 			return matchLogLineFunc2(s, i4)
 		}
-		if c1 == 'í' {
+		if c1 == 237 {
 			return matchLogLineFunc3(s, i4)
 		}
-		if c1-'î' <= 1 {
+		if c1-238 <= 1 {
 			return matchLogLineFunc4(s, i4)
 		}
-		if c1 == 'ð' {
+		if c1 == 240 {
 			return matchLogLineFunc5(s, i4)
 		}
-		if c1-'ñ' <= 2 {
+		if c1-241 <= 2 {
 			return matchLogLineFunc6(s, i4)
 		}
-		if c1 == 'ô' {
+		if c1 == 244 {
 			return matchLogLineFunc7(s, i4)
 		}
 		return false
@@ -1307,28 +1307,28 @@ func matchLogLineFunc8(s string, i int) bool {
 	if c == 'r' {
 		return matchLogLineFunc9(s, i3)
 	}
-	if c-'Â' <= 29 {
+	if c-194 <= 29 {
 		return matchLogLineFunc(s, i3)
 	}
-	if c == 'à' {
+	if c == 224 {
 		return matchLogLineFunc1(s, i3)
 	}
-	if c-'á' <= 11 {
+	if c-225 <= 11 {
 		return matchLogLineFunc2(s, i3)
 	}
-	if c == 'í' {
+	if c == 237 {
 		return matchLogLineFunc3(s, i3)
 	}
-	if c-'î' <= 1 {
+	if c-238 <= 1 {
 		return matchLogLineFunc4(s, i3)
 	}
-	if c == 'ð' {
+	if c == 240 {
 		return matchLogLineFunc5(s, i3)
 	}
-	if c-'ñ' <= 2 {
+	if c-241 <= 2 {
 		return matchLogLineFunc6(s, i3)
 	}
-	if c == 'ô' {
+	if c == 244 {
 		return matchLogLineFunc7(s, i3)
 	}
 	return false
@@ -1494,28 +1494,28 @@ func matchLogLineFunc9(s string, i int) bool {
 						if c5 == 't' {
 							return matchLogLineFunc8(s, i8)
 						}
-						if c5-'Â' <= 29 {
+						if c5-194 <= 29 {
 							return matchLogLineFunc(s, i8)
 						}
-						if c5 == 'à' {
+						if c5 == 224 {
 							return matchLogLineFunc1(s, i8)
 						}
-						if c5-'á' <= 11 {
+						if c5-225 <= 11 {
 							return matchLogLineFunc2(s, i8)
 						}
-						if c5 == 'í' {
+						if c5 == 237 {
 							return matchLogLineFunc3(s, i8)
 						}
-						if c5-'î' <= 1 {
+						if c5-238 <= 1 {
 							return matchLogLineFunc4(s, i8)
 						}
-						if c5 == 'ð' {
+						if c5 == 240 {
 							return matchLogLineFunc5(s, i8)
 						}
-						if c5-'ñ' <= 2 {
+						if c5-241 <= 2 {
 							return matchLogLineFunc6(s, i8)
 						}
-						if c5 == 'ô' {
+						if c5 == 244 {
 							return matchLogLineFunc7(s, i8)
 						}
 						return false
@@ -1526,28 +1526,28 @@ func matchLogLineFunc9(s string, i int) bool {
 					if c4 == 't' {
 						return matchLogLineFunc8(s, i7)
 					}
-					if c4-'Â' <= 29 {
+					if c4-194 <= 29 {
 						return matchLogLineFunc(s, i7)
 					}
-					if c4 == 'à' {
+					if c4 == 224 {
 						return matchLogLineFunc1(s, i7)
 					}
-					if c4-'á' <= 11 {
+					if c4-225 <= 11 {
 						return matchLogLineFunc2(s, i7)
 					}
-					if c4 == 'í' {
+					if c4 == 237 {
 						return matchLogLineFunc3(s, i7)
 					}
-					if c4-'î' <= 1 {
+					if c4-238 <= 1 {
 						return matchLogLineFunc4(s, i7)
 					}
-					if c4 == 'ð' {
+					if c4 == 240 {
 						return matchLogLineFunc5(s, i7)
 					}
-					if c4-'ñ' <= 2 {
+					if c4-241 <= 2 {
 						return matchLogLineFunc6(s, i7)
 					}
-					if c4 == 'ô' {
+					if c4 == 244 {
 						return matchLogLineFunc7(s, i7)
 					}
 					return false
@@ -1555,54 +1555,54 @@ func matchLogLineFunc9(s string, i int) bool {
 				if c3 == 't' {
 					return matchLogLineFunc8(s, i6)
 				}
-				if c3-'Â' <= 29 {
+				if c3-194 <= 29 {
 					return matchLogLineFunc(s, i6)
 				}
-				if c3 == 'à' {
+				if c3 == 224 {
 					return matchLogLineFunc1(s, i6)
 				}
-				if c3-'á' <= 11 {
+				if c3-225 <= 11 {
 					return matchLogLineFunc2(s, i6)
 				}
-				if c3 == 'í' {
+				if c3 == 237 {
 					return matchLogLineFunc3(s, i6)
 				}
-				if c3-'î' <= 1 {
+				if c3-238 <= 1 {
 					return matchLogLineFunc4(s, i6)
 				}
-				if c3 == 'ð' {
+				if c3 == 240 {
 					return matchLogLineFunc5(s, i6)
 				}
-				if c3-'ñ' <= 2 {
+				if c3-241 <= 2 {
 					return matchLogLineFunc6(s, i6)
 				}
-				if c3 == 'ô' {
+				if c3 == 244 {
 					return matchLogLineFunc7(s, i6)
 				}
 				return false
 			}
-			if c2-'Â' <= 29 {
+			if c2-194 <= 29 {
 				return matchLogLineFunc(s, i5)
 			}
-			if c2 == 'à' {
+			if c2 == 224 {
 				return matchLogLineFunc1(s, i5)
 			}
-			if c2-'á' <= 11 {
+			if c2-225 <= 11 {
 				return matchLogLineFunc2(s, i5)
 			}
-			if c2 == 'í' {
+			if c2 == 237 {
 				return matchLogLineFunc3(s, i5)
 			}
-			if c2-'î' <= 1 {
+			if c2-238 <= 1 {
 				return matchLogLineFunc4(s, i5)
 			}
-			if c2 == 'ð' {
+			if c2 == 240 {
 				return matchLogLineFunc5(s, i5)
 			}
-			if c2-'ñ' <= 2 {
+			if c2-241 <= 2 {
 				return matchLogLineFunc6(s, i5)
 			}
-			if c2 == 'ô' {
+			if c2 == 244 {
 				return matchLogLineFunc7(s, i5)
 			}
 			return false
@@ -1613,28 +1613,28 @@ func matchLogLineFunc9(s string, i int) bool {
 		if c1 == 't' {
 			return matchLogLineFunc8(s, i4)
 		}
-		if c1-'Â' <= 29 {
+		if c1-194 <= 29 {
 			return matchLogLineFunc(s, i4)
 		}
-		if c1 == 'à' {
+		if c1 == 224 {
 			return matchLogLineFunc1(s, i4)
 		}
-		if c1-'á' <= 11 {
+		if c1-225 <= 11 {
 			return matchLogLineFunc2(s, i4)
 		}
-		if c1 == 'í' {
+		if c1 == 237 {
 			return matchLogLineFunc3(s, i4)
 		}
-		if c1-'î' <= 1 {
+		if c1-238 <= 1 {
 			return matchLogLineFunc4(s, i4)
 		}
-		if c1 == 'ð' {
+		if c1 == 240 {
 			return matchLogLineFunc5(s, i4)
 		}
-		if c1-'ñ' <= 2 {
+		if c1-241 <= 2 {
 			return matchLogLineFunc6(s, i4)
 		}
-		if c1 == 'ô' {
+		if c1 == 244 {
 			return matchLogLineFunc7(s, i4)
 		}
 		return false
@@ -1642,28 +1642,28 @@ func matchLogLineFunc9(s string, i int) bool {
 	if c == 't' {
 		return matchLogLineFunc8(s, i3)
 	}
-	if c-'Â' <= 29 {
+	if c-194 <= 29 {
 		return matchLogLineFunc(s, i3)
 	}
-	if c == 'à' {
+	if c == 224 {
 		return matchLogLineFunc1(s, i3)
 	}
-	if c-'á' <= 11 {
+	if c-225 <= 11 {
 		return matchLogLineFunc2(s, i3)
 	}
-	if c == 'í' {
+	if c == 237 {
 		return matchLogLineFunc3(s, i3)
 	}
-	if c-'î' <= 1 {
+	if c-238 <= 1 {
 		return matchLogLineFunc4(s, i3)
 	}
-	if c == 'ð' {
+	if c == 240 {
 		return matchLogLineFunc5(s, i3)
 	}
-	if c-'ñ' <= 2 {
+	if c-241 <= 2 {
 		return matchLogLineFunc6(s, i3)
 	}
-	if c == 'ô' {
+	if c == 244 {
 		return matchLogLineFunc7(s, i3)
 	}
 	return false
@@ -1715,28 +1715,28 @@ func matchLogLineFunc10(s string, i int) bool {
 	if c1 == 't' {
 		return matchLogLineFunc8(s, i3)
 	}
-	if c1-'Â' <= 29 {
+	if c1-194 <= 29 {
 		return matchLogLineFunc(s, i3)
 	}
-	if c1 == 'à' {
+	if c1 == 224 {
 		return matchLogLineFunc1(s, i3)
 	}
-	if c1-'á' <= 11 {
+	if c1-225 <= 11 {
 		return matchLogLineFunc2(s, i3)
 	}
-	if c1 == 'í' {
+	if c1 == 237 {
 		return matchLogLineFunc3(s, i3)
 	}
-	if c1-'î' <= 1 {
+	if c1-238 <= 1 {
 		return matchLogLineFunc4(s, i3)
 	}
-	if c1 == 'ð' {
+	if c1 == 240 {
 		return matchLogLineFunc5(s, i3)
 	}
-	if c1-'ñ' <= 2 {
+	if c1-241 <= 2 {
 		return matchLogLineFunc6(s, i3)
 	}
-	if c1 == 'ô' {
+	if c1 == 244 {
 		return matchLogLineFunc7(s, i3)
 	}
 	return false
