@@ -515,3 +515,45 @@ func norm(p point) stage.Float64 { return p.x + p.y }
 	require.Equal(t, 1, r.status)
 	require.Regexp(t, `geom.go:7:1: Norm: field x of struct type point is not exported: the cgo bridge`, r.stderr)
 }
+
+const slicesSrc = `package kernels
+
+import "github.com/lmsgen/lmsgen/stage"
+
+// Upper returns s with ASCII letters in upper case: a slice result of a
+// stage type.
+//
+//lms:gen Upper
+func upper(s []stage.Byte) []stage.Byte {
+	out := make([]stage.Byte, len(s))
+	for i := stage.Int(0); i < stage.Int(len(s)); i++ {
+		c := s[i]
+		if c >= 'a' && c <= 'z' {
+			c -= 32
+		}
+		out[i] = c
+	}
+	return out
+}
+
+// IsNil tells a nil slice from an empty one.
+//
+//lms:gen IsNil
+func isNil(s []stage.Int) stage.Bool {
+	return s == nil
+}
+`
+
+// TestTestSliceResults: the generated tests compile and pass for results
+// that are slices of stage types, and tell nil slices from empty ones, in
+// Go and in C.
+func TestTestSliceResults(t *testing.T) {
+	dir := module(t, map[string]string{"kernels/kernels.go": slicesSrc})
+	kdir := filepath.Join(dir, "kernels")
+	r := lmsgen(t, kdir, "-lang=go,c", "-test")
+	require.Equal(t, 0, r.status, r.stderr)
+	goCmd(t, kdir, "vet", "./...")
+	out := goCmd(t, kdir, "test", "-v", "-run", "TestLMS", "./...")
+	require.Contains(t, out, "lms: Upper tried=500 mismatches=0")
+	require.Contains(t, out, "lms: IsNil tried=500 mismatches=0")
+}

@@ -37,6 +37,17 @@ func goType(v ir.GoValue, qual string) string {
 	return v.Type.String()
 }
 
+// unstage returns x, a result of type v of the staging or the generated
+// function, as a value of v's type in the generated signature: a slice
+// of a stage type is viewed as a slice of its underlying type (Go has no
+// conversion between them), anything else converted.
+func unstage(v ir.GoValue, qual, x string) string {
+	if !v.IsStruct() && v.Type.Kind == ir.KSlice {
+		return fmt.Sprintf("lmsUnstage[%s](%s)", v.Type.Elem, x)
+	}
+	return fmt.Sprintf("%s(%s)", goType(v, qual), x)
+}
+
 // stageType spells the stage type of an ir type ("stage.Float64",
 // "[]stage.Int").
 func stageType(t *ir.Type) string {
@@ -63,7 +74,7 @@ func testFile(pkg, buildConstraint, cImport string, specs []testSpec) ([]byte, e
 		fmt.Fprintf(&b, "//go:build %s\n\n", buildConstraint)
 	}
 	fmt.Fprintf(&b, "package %s\n\n", pkg)
-	b.WriteString("import (\n\t\"fmt\"\n\t\"math\"\n\t\"math/rand/v2\"\n\t\"os\"\n\t\"reflect\"\n\t\"syscall\"\n\t\"testing\"\n\n")
+	b.WriteString("import (\n\t\"fmt\"\n\t\"math\"\n\t\"math/rand/v2\"\n\t\"os\"\n\t\"reflect\"\n\t\"syscall\"\n\t\"testing\"\n\t\"unsafe\"\n\n")
 	if cImport != "" {
 		fmt.Fprintf(&b, "\tgo_ %q\n", cImport)
 	}
@@ -137,7 +148,7 @@ func writeNative(b *bytes.Buffer, s testSpec, dyn []testArg) {
 		b.WriteString(goType(r, ""))
 	}
 	b.WriteString(") {\n")
-	call, setup := nativeArgs(s, true)
+	call, setup := nativeArgs(s)
 	b.WriteString(setup)
 	var rs []string
 	for i := range s.Results {
@@ -149,7 +160,7 @@ func writeNative(b *bytes.Buffer, s testSpec, dyn []testArg) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			fmt.Fprintf(b, "%s(r%d)", goType(r, ""), i)
+			b.WriteString(unstage(r, "", fmt.Sprintf("r%d", i)))
 		}
 		b.WriteString("\n}\n")
 	} else {
@@ -242,7 +253,7 @@ func BenchmarkLMS%[1]s(b *testing.B) {
 	wantSetup := ""
 	if !cMode {
 		var wantArgs []string
-		wantArgs, wantSetup = nativeArgs(s, false)
+		wantArgs, wantSetup = nativeArgs(s)
 		wantBench = benchStmt(s, originCall(s, wantArgs), "lmsSink"+s.Name, "")
 	}
 	decl, redraw, copyDecl := "_ = r", "", ""
@@ -267,10 +278,8 @@ func BenchmarkLMS%[1]s(b *testing.B) {
 
 // nativeArgs returns the arguments of a direct call of the staging
 // function, and the statements converting the generated function's
-// arguments a0, a1, ... to them; with copyBack, the slices converted are
-// copied back into the arguments when the calling function returns (the
-// staging function may write them).
-func nativeArgs(s testSpec, copyBack bool) ([]string, string) {
+// arguments a0, a1, ... to them (a slice is viewed, not copied).
+func nativeArgs(s testSpec) ([]string, string) {
 	var args []string
 	var setup strings.Builder
 	d := 0
@@ -286,11 +295,10 @@ func nativeArgs(s testSpec, copyBack bool) ([]string, string) {
 			continue
 		}
 		if a.Value.Type.Kind == ir.KSlice {
-			t := a.Value.Type
-			fmt.Fprintf(&setup, "s%d := make(%s, len(a%d))\nfor i, v := range a%d {\ns%d[i] = %s(v)\n}\n", d, stageType(t), d, d, d, stageType(t.Elem))
-			if copyBack {
-				fmt.Fprintf(&setup, "defer func() {\nfor i, v := range s%d {\na%d[i] = %s(v)\n}\n}()\n", d, d, t.Elem)
-			}
+			// A view of the same array: what the staging function writes
+			// reaches the argument, aliasing between arguments is kept,
+			// and nil stays nil.
+			fmt.Fprintf(&setup, "s%d := lmsUnstage[%s](a%d)\n", d, stageType(a.Value.Type.Elem), d)
 			args = append(args, fmt.Sprintf("s%d", d))
 		} else {
 			fmt.Fprintf(&setup, "s%d := %s(a%d)\n", d, stageType(a.Value.Type), d)
@@ -317,7 +325,7 @@ func benchStmt(s testSpec, call, sink, qual string) string {
 	var lhs, stores []string
 	for i, r := range s.Results {
 		lhs = append(lhs, fmt.Sprintf("r%d", i))
-		stores = append(stores, fmt.Sprintf("%s%d = %s(r%d)", sink, i, goType(r, qual), i))
+		stores = append(stores, fmt.Sprintf("%s%d = %s", sink, i, unstage(r, qual, fmt.Sprintf("r%d", i))))
 	}
 	return strings.Join(lhs, ", ") + " := " + call + "\n" + strings.Join(stores, "\n")
 }
@@ -328,7 +336,7 @@ func benchStmt(s testSpec, call, sink, qual string) string {
 func copyExpr(v ir.GoValue, x, qual string) string {
 	if !v.IsStruct() {
 		if v.Type.Kind == ir.KSlice {
-			return fmt.Sprintf("append(%s(nil), %s...)", v.Type, x)
+			return fmt.Sprintf("append(%[1]s[:0:0], %[1]s...)", x) // keeps nil a nil slice
 		}
 		return x
 	}
@@ -388,7 +396,8 @@ func genGoValue(v ir.GoValue, qual string) string {
 // r, with edge values often.
 func genValue(t *ir.Type) string {
 	if t.Kind == ir.KSlice {
-		return fmt.Sprintf("func() %s { s := make(%s, r.IntN(9)); for i := range s { s[i] = %s }; return s }()", t, t, genValue(t.Elem))
+		// nil sometimes: the code may tell it from an empty slice.
+		return fmt.Sprintf("func() %s { if r.IntN(16) == 0 { return nil }; s := make(%s, r.IntN(9)); for i := range s { s[i] = %s }; return s }()", t, t, genValue(t.Elem))
 	}
 	switch {
 	case t.IsInteger():
@@ -407,6 +416,15 @@ func genValue(t *ir.Type) string {
 
 // testHelpers are the helpers every generated test file shares.
 const testHelpers = `
+// lmsUnstage views a slice of a stage type as a slice of its underlying
+// type: the same array, length and capacity; nil stays nil.
+func lmsUnstage[T, E any](s []E) []T {
+	if s == nil {
+		return nil
+	}
+	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(s))), cap(s))[:len(s)]
+}
+
 const lmsTrials = 500
 
 
