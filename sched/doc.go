@@ -149,13 +149,15 @@
 // Placing costs O(edges * log depth) (see Placement); the other phases
 // are linear.
 //
-// Measured on a shared 2-core AMD EPYC (go test -bench . -benchtime 3x
-// -count 6, benchstat medians, Go 1.26): a random graph of 10^6 nodes
-// (171k blocks, nesting 8) in 657 ms (±9%), of which about 95 ms is
-// garbage collection of the input graph triggered by Run's 165 MiB of
-// arrays; its scheduling phases alone (no dce, on a graph already clean)
-// in 537 ms; 10^5 nodes in 61 ms. Loops nested 1,000 deep with 10^4
-// nodes in 7.2 ms, 10^5 nodes in 36 ms.
+// Measured on a 2-core AMD EPYC with nothing else running (go test
+// -bench 'Random/run|Chain/run' -benchtime 3x -count 6, benchstat
+// medians, Go 1.26): a random graph of 10^6 nodes (171k blocks, nesting
+// 8) in 553 ms (±5%; 648 ms of CPU, garbage collection of the input graph
+// running beside it, triggered by Run's 165 MiB of arrays); 10^5 nodes
+// in 47 ms (11.8x fewer). Loops nested 1,000 deep with 10^4 nodes in
+// 5.0 ms, 10^5 nodes in 26.8 ms. The bar of 0.5 s for 10^6 nodes is not
+// met: the phases are memory-bound (dce, compact, early, place about
+// 100-200 ms each) and no single one dominates.
 //
 // # Invariants
 //
