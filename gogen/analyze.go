@@ -34,6 +34,7 @@ type analysis struct {
 	hoisted  []bool              // λ -> emitted as a top-level function
 
 	plans     map[*ir.Block]*blockPlan // how each block is written (plan.go)
+	copies    []int32                  // symbol -> number of blocks the schedule placed it in
 	place     map[ir.Sym]placement     // where each node is scheduled
 	owner     map[*ir.Block]*ir.Node   // the node each block belongs to
 	dup       []bool                   // node scheduled in several blocks

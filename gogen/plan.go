@@ -30,6 +30,17 @@ func (a *analysis) planBlocks() {
 	a.dup = make([]bool, a.g.NumSyms())
 	a.forwarded = make([]bool, a.g.NumSyms())
 	local := make([]int32, a.g.NumSyms())
+	a.copies = make([]int32, a.g.NumSyms())
+	var count func(b *ir.Block)
+	count = func(b *ir.Block) {
+		for _, n := range a.s.Nodes(b) {
+			a.copies[n.Sym]++
+			for _, c := range n.Blocks {
+				count(c)
+			}
+		}
+	}
+	count(a.g.Block)
 	var walk func(b *ir.Block)
 	walk = func(b *ir.Block) {
 		p := a.plan(b, local)
@@ -82,7 +93,7 @@ func (a *analysis) plan(b *ir.Block, local []int32) *blockPlan {
 	}
 	count(b.Res, int32(len(nodes)))
 	for j, n := range nodes {
-		p.inline[j] = a.expression(n, local[n.Sym]) && a.s.Inlined(b, n.Sym)
+		p.inline[j] = a.s.Inlined(b, n.Sym) && a.expression(n, local[n.Sym], true)
 	}
 	a.fuse(b, p, local, user)
 	for _, n := range nodes {
@@ -109,12 +120,16 @@ func (a *analysis) plan(b *ir.Block, local []int32) *blockPlan {
 	return p
 }
 
+// isCopied reports whether the schedule placed s in several blocks.
+func (a *analysis) isCopied(s ir.Sym) bool { return a.copies[s] > 1 }
+
 // expression reports whether n may be written inline at a use: an
 // expression whose value has exactly one use (local of them in the
 // block), all of it, and that is not the right operand of && unless it is
-// pure.
-func (a *analysis) expression(n *ir.Node, local int32) bool {
-	return exprOp(n.Op) && n.Type != ir.Void && a.uses[n.Sym] == 1 && local == 1 &&
+// pure. With copies, the schedule has placed n in several blocks and
+// inlines this copy: its one use is local (the others' uses are theirs).
+func (a *analysis) expression(n *ir.Node, local int32, copies bool) bool {
+	return exprOp(n.Op) && n.Type != ir.Void && (a.uses[n.Sym] == 1 || copies && a.isCopied(n.Sym)) && local == 1 &&
 		a.projs[n.Sym] == nil && (!a.noInline[n.Sym] || pureNode(n))
 }
 
@@ -131,7 +146,7 @@ func (a *analysis) fuse(b *ir.Block, p *blockPlan, local, user []int32) {
 		if p.inline[j] || a.silent(n) {
 			continue
 		}
-		if a.expression(n, local[n.Sym]) {
+		if a.expression(n, local[n.Sym], false) {
 			switch {
 			case next < 0 && b.Res == n.Sym.E():
 				p.inline[j] = true

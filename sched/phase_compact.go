@@ -42,9 +42,10 @@ type compactor struct {
 	s      *Schedule
 	single []int32 // node index -> its position, for a single placement
 
-	at     []posCount // position -> its counts
-	inner  []bool     // node index -> used from a block where it is not placed
-	parent []int32    // position of the user an inlined node is inlined into, -1: the block result
+	at       []posCount // position -> its counts
+	inner    []bool     // node index -> used from a block where no copy serves the use
+	innerPos []bool     // position -> the copy there is used from an inner block
+	parent   []int32    // position of the user an inlined node is inlined into, -1: the block result
 }
 
 // posCount holds what the compact traverser counts for one position, in
@@ -62,7 +63,7 @@ func newCompactor(st *state) *compactor {
 	g, f := st.g, &st.flat
 	np := len(s.list)
 	c := &compactor{st: st, s: s, single: make([]int32, len(g.Nodes)),
-		at: make([]posCount, np), inner: make([]bool, len(g.Nodes)), parent: make([]int32, np)}
+		at: make([]posCount, np), inner: make([]bool, len(g.Nodes)), innerPos: make([]bool, np), parent: make([]int32, np)}
 	for p, j := range s.list {
 		c.single[j] = int32(p)
 	}
@@ -82,7 +83,7 @@ func newCompactor(st *state) *compactor {
 				}
 				q := c.posIn(b, t)
 				if q < 0 {
-					c.inner[t] = true
+					c.innerUse(b, t)
 					continue
 				}
 				c.at[q].succ++
@@ -116,7 +117,30 @@ func (c *compactor) blockUse(b, k int32, res bool) {
 		}
 		return
 	}
-	c.inner[k] = true
+	c.innerUse(b, k)
+}
+
+// innerUse records that block b uses node k, which has no copy in b: the
+// copy serving the use, in the nearest enclosing block that has one, is
+// used from an inner block and stays a statement. Only a duplicated node
+// has several copies to choose from: the others of a cheap node used once
+// beside each of its copies are still inlined (if x <= 1 {, not
+// x1254 := x <= 1; if x1254 {).
+func (c *compactor) innerUse(b, k int32) {
+	st := c.st
+	switch p := st.place[k]; {
+	case p >= 0:
+		c.innerPos[c.single[k]] = true
+		return
+	case p <= -2:
+		for x := st.tree.parent(b); x >= 0; x = st.tree.parent(x) {
+			if q := c.posIn(x, k); q >= 0 {
+				c.innerPos[q] = true
+				return
+			}
+		}
+	}
+	c.inner[k] = true // no copy found: none is inlined
 }
 
 // posIn returns the position of node j's copy in block b, or -1.
@@ -135,7 +159,7 @@ func (c *compactor) posIn(b, j int32) int32 {
 
 func (c *compactor) should(p int32) bool {
 	a := &c.at[p]
-	return !a.off && a.hm == 1 && !c.inner[c.s.list[p]]
+	return !a.off && a.hm == 1 && !c.innerPos[p] && !c.inner[c.s.list[p]]
 }
 
 // check decides whether the node at p is inlined into the node at user

@@ -287,15 +287,38 @@ func (v *verifier) inlined() {
 		}
 	}
 	// A node used from a block where it is not placed is used from an
-	// inner block.
+	// inner block: the copy in the nearest enclosing block that has one
+	// serves the use (all copies, if none does).
+	blockOf := make([]int32, len(g.Nodes)) // a node with blocks is placed once
+	for id := int32(0); id < int32(len(s.blocks)); id++ {
+		for k := s.start[id]; k < s.start[id+1]; k++ {
+			blockOf[s.list[k]] = id
+		}
+	}
+	parentOf := func(id int32) int32 {
+		if s.owner[id] < 0 {
+			return -1
+		}
+		return blockOf[s.owner[id]]
+	}
 	outside := make([]bool, len(g.Nodes))
+	outsidePos := make([]bool, len(s.list))
 	for id := int32(0); id < int32(len(s.blocks)); id++ {
 		use := func(x ir.Sym, in int32) {
-			if j := s.nodeIndex(x); j >= 0 {
-				if _, ok := s.find(in, j); !ok {
-					outside[j] = true
+			j := s.nodeIndex(x)
+			if j < 0 {
+				return
+			}
+			if _, ok := s.find(in, j); ok {
+				return
+			}
+			for p := parentOf(in); p >= 0; p = parentOf(p) {
+				if k, ok := s.find(p, j); ok {
+					outsidePos[k] = true
+					return
 				}
 			}
+			outside[j] = true
 		}
 		for k := s.start[id]; k < s.start[id+1]; k++ {
 			j := s.list[k]
@@ -317,7 +340,7 @@ func (v *verifier) inlined() {
 			switch {
 			case uses[k] != 1:
 				v.errorf("%v in %s: inlined but used %d times there", n.Sym, v.name(id), uses[k])
-			case outside[s.list[k]]:
+			case outside[s.list[k]] || outsidePos[k]:
 				v.errorf("%v in %s: inlined but used from another block", n.Sym, v.name(id))
 			case !mayInline(n):
 				v.errorf("%v in %s: inlined but cannot be an expression", n.Sym, v.name(id))

@@ -12,8 +12,7 @@ func MatchIPv4(s string) bool {
 		return matchIPv4Func5(s, 1)
 	}
 	if c == '1' {
-		x1254 := len(s) <= 1
-		if x1254 {
+		if len(s) <= 1 {
 			return false
 		}
 		c1 := s[1]
@@ -21,8 +20,7 @@ func MatchIPv4(s string) bool {
 			return matchIPv4Func4(s, 2)
 		}
 		if c1-'0' <= 9 {
-			x1266 := len(s) <= 2
-			if x1266 {
+			if len(s) <= 2 {
 				return false
 			}
 			c2 := s[2]
@@ -37,8 +35,7 @@ func MatchIPv4(s string) bool {
 		return false
 	}
 	if c == '2' {
-		x1254 := len(s) <= 1
-		if x1254 {
+		if len(s) <= 1 {
 			return false
 		}
 		c3 := s[1]
@@ -46,8 +43,7 @@ func MatchIPv4(s string) bool {
 			return matchIPv4Func4(s, 2)
 		}
 		if c3-'0' <= 4 {
-			x1266 := len(s) <= 2
-			if x1266 {
+			if len(s) <= 2 {
 				return false
 			}
 			c4 := s[2]
@@ -60,8 +56,7 @@ func MatchIPv4(s string) bool {
 			return false
 		}
 		if c3 == '5' {
-			x1266 := len(s) <= 2
-			if x1266 {
+			if len(s) <= 2 {
 				return false
 			}
 			c5 := s[2]
@@ -79,8 +74,7 @@ func MatchIPv4(s string) bool {
 		return false
 	}
 	if c-'3' <= 6 {
-		x1254 := len(s) <= 1
-		if x1254 {
+		if len(s) <= 1 {
 			return false
 		}
 		c6 := s[1]
@@ -102,28 +96,24 @@ func matchIPv4Func(s string, i int) bool {
 	}
 	c := s[i]
 	if c == '0' {
-		i1 := i + 1
-		x880 := i1 >= len(s)
-		if x880 {
+		if i+1 >= len(s) {
 			return true
 		}
 		return false
 	}
-	i2 := i + 2
-	x895 := i2 >= len(s)
+	i1 := i + 2
+	x895 := i1 >= len(s)
 	if c == '1' {
-		i1 := i + 1
-		x880 := i1 >= len(s)
-		if x880 {
+		i2 := i + 1
+		if i2 >= len(s) {
 			return true
 		}
-		if s[i1]-'0' <= 9 {
+		if s[i2]-'0' <= 9 {
 			if x895 {
 				return true
 			}
-			if s[i2]-'0' <= 9 {
-				x904 := i+3 >= len(s)
-				if x904 {
+			if s[i1]-'0' <= 9 {
+				if i+3 >= len(s) {
 					return true
 				}
 				return false
@@ -133,19 +123,17 @@ func matchIPv4Func(s string, i int) bool {
 		return false
 	}
 	if c == '2' {
-		i1 := i + 1
-		x880 := i1 >= len(s)
-		if x880 {
+		i2 := i + 1
+		if i2 >= len(s) {
 			return true
 		}
-		c1 := s[i1]
+		c1 := s[i2]
 		if c1-'0' <= 4 {
 			if x895 {
 				return true
 			}
-			if s[i2]-'0' <= 9 {
-				x904 := i+3 >= len(s)
-				if x904 {
+			if s[i1]-'0' <= 9 {
+				if i+3 >= len(s) {
 					return true
 				}
 				return false
@@ -156,9 +144,8 @@ func matchIPv4Func(s string, i int) bool {
 			if x895 {
 				return true
 			}
-			if s[i2]-'0' <= 5 {
-				x904 := i+3 >= len(s)
-				if x904 {
+			if s[i1]-'0' <= 5 {
+				if i+3 >= len(s) {
 					return true
 				}
 				return false
@@ -174,12 +161,11 @@ func matchIPv4Func(s string, i int) bool {
 		return false
 	}
 	if c-'3' <= 6 {
-		i1 := i + 1
-		x880 := i1 >= len(s)
-		if x880 {
+		i2 := i + 1
+		if i2 >= len(s) {
 			return true
 		}
-		if s[i1]-'0' <= 9 {
+		if s[i2]-'0' <= 9 {
 			if x895 {
 				return true
 			}
@@ -208,92 +194,85 @@ func matchIPv4Func2(s string, i int) bool {
 	}
 	c := s[i]
 	if c == '0' {
-		i1 := i + 1
-		return matchIPv4Func1(s, i1)
+		return matchIPv4Func1(s, i+1)
 	}
-	i2 := i + 2
-	i3 := i + 3
+	i1 := i + 2
+	i2 := i + 3
 	if c == '1' {
-		i1 := i + 1
-		x996 := i1 >= len(s)
-		if x996 {
+		i3 := i + 1
+		if i3 >= len(s) {
 			return false
 		}
-		c1 := s[i1]
+		c1 := s[i3]
 		if c1 == '.' {
-			return matchIPv4Func(s, i2)
+			return matchIPv4Func(s, i1)
 		}
 		if c1-'0' <= 9 {
-			x1009 := i2 >= len(s)
-			if x1009 {
+			if i1 >= len(s) {
 				return false
 			}
-			c2 := s[i2]
+			c2 := s[i1]
 			if c2 == '.' {
-				return matchIPv4Func(s, i3)
+				return matchIPv4Func(s, i2)
 			}
 			if c2-'0' <= 9 {
-				return matchIPv4Func1(s, i3)
+				return matchIPv4Func1(s, i2)
 			}
 			return false
 		}
 		return false
 	}
 	if c == '2' {
-		i1 := i + 1
-		x996 := i1 >= len(s)
-		if x996 {
+		i3 := i + 1
+		if i3 >= len(s) {
 			return false
 		}
-		c3 := s[i1]
+		c3 := s[i3]
 		if c3 == '.' {
-			return matchIPv4Func(s, i2)
+			return matchIPv4Func(s, i1)
 		}
 		if c3-'0' <= 4 {
-			x1009 := i2 >= len(s)
-			if x1009 {
+			if i1 >= len(s) {
 				return false
 			}
-			c4 := s[i2]
+			c4 := s[i1]
 			if c4 == '.' {
-				return matchIPv4Func(s, i3)
+				return matchIPv4Func(s, i2)
 			}
 			if c4-'0' <= 9 {
-				return matchIPv4Func1(s, i3)
+				return matchIPv4Func1(s, i2)
 			}
 			return false
 		}
 		if c3 == '5' {
-			x1009 := i2 >= len(s)
-			if x1009 {
+			if i1 >= len(s) {
 				return false
 			}
-			c5 := s[i2]
+			c5 := s[i1]
 			if c5 == '.' {
-				return matchIPv4Func(s, i3)
+				return matchIPv4Func(s, i2)
 			}
 			if c5-'0' <= 5 {
-				return matchIPv4Func1(s, i3)
+				return matchIPv4Func1(s, i2)
 			}
 			return false
 		}
 		if c3-'6' <= 3 {
-			return matchIPv4Func1(s, i2)
+			return matchIPv4Func1(s, i1)
 		}
 		return false
 	}
 	if c-'3' <= 6 {
-		i1 := i + 1
-		x996 := i1 >= len(s)
-		if x996 {
+		i3 := i + 1
+		if i3 >= len(s) {
 			return false
 		}
-		c6 := s[i1]
+		c6 := s[i3]
 		if c6 == '.' {
-			return matchIPv4Func(s, i2)
+			return matchIPv4Func(s, i1)
 		}
 		if c6-'0' <= 9 {
-			return matchIPv4Func1(s, i2)
+			return matchIPv4Func1(s, i1)
 		}
 		return false
 	}
@@ -318,92 +297,85 @@ func matchIPv4Func4(s string, i int) bool {
 	}
 	c := s[i]
 	if c == '0' {
-		i1 := i + 1
-		return matchIPv4Func3(s, i1)
+		return matchIPv4Func3(s, i+1)
 	}
-	i2 := i + 2
-	i3 := i + 3
+	i1 := i + 2
+	i2 := i + 3
 	if c == '1' {
-		i1 := i + 1
-		x1125 := i1 >= len(s)
-		if x1125 {
+		i3 := i + 1
+		if i3 >= len(s) {
 			return false
 		}
-		c1 := s[i1]
+		c1 := s[i3]
 		if c1 == '.' {
-			return matchIPv4Func2(s, i2)
+			return matchIPv4Func2(s, i1)
 		}
 		if c1-'0' <= 9 {
-			x1138 := i2 >= len(s)
-			if x1138 {
+			if i1 >= len(s) {
 				return false
 			}
-			c2 := s[i2]
+			c2 := s[i1]
 			if c2 == '.' {
-				return matchIPv4Func2(s, i3)
+				return matchIPv4Func2(s, i2)
 			}
 			if c2-'0' <= 9 {
-				return matchIPv4Func3(s, i3)
+				return matchIPv4Func3(s, i2)
 			}
 			return false
 		}
 		return false
 	}
 	if c == '2' {
-		i1 := i + 1
-		x1125 := i1 >= len(s)
-		if x1125 {
+		i3 := i + 1
+		if i3 >= len(s) {
 			return false
 		}
-		c3 := s[i1]
+		c3 := s[i3]
 		if c3 == '.' {
-			return matchIPv4Func2(s, i2)
+			return matchIPv4Func2(s, i1)
 		}
 		if c3-'0' <= 4 {
-			x1138 := i2 >= len(s)
-			if x1138 {
+			if i1 >= len(s) {
 				return false
 			}
-			c4 := s[i2]
+			c4 := s[i1]
 			if c4 == '.' {
-				return matchIPv4Func2(s, i3)
+				return matchIPv4Func2(s, i2)
 			}
 			if c4-'0' <= 9 {
-				return matchIPv4Func3(s, i3)
+				return matchIPv4Func3(s, i2)
 			}
 			return false
 		}
 		if c3 == '5' {
-			x1138 := i2 >= len(s)
-			if x1138 {
+			if i1 >= len(s) {
 				return false
 			}
-			c5 := s[i2]
+			c5 := s[i1]
 			if c5 == '.' {
-				return matchIPv4Func2(s, i3)
+				return matchIPv4Func2(s, i2)
 			}
 			if c5-'0' <= 5 {
-				return matchIPv4Func3(s, i3)
+				return matchIPv4Func3(s, i2)
 			}
 			return false
 		}
 		if c3-'6' <= 3 {
-			return matchIPv4Func3(s, i2)
+			return matchIPv4Func3(s, i1)
 		}
 		return false
 	}
 	if c-'3' <= 6 {
-		i1 := i + 1
-		x1125 := i1 >= len(s)
-		if x1125 {
+		i3 := i + 1
+		if i3 >= len(s) {
 			return false
 		}
-		c6 := s[i1]
+		c6 := s[i3]
 		if c6 == '.' {
-			return matchIPv4Func2(s, i2)
+			return matchIPv4Func2(s, i1)
 		}
 		if c6-'0' <= 9 {
-			return matchIPv4Func3(s, i2)
+			return matchIPv4Func3(s, i1)
 		}
 		return false
 	}
@@ -430,11 +402,9 @@ func MatchEmail(s string) bool {
 	x547 := c >> 6
 	var x562 bool
 	if x547 == 0 {
-		x550 := c & 63
-		x562 = uint64(288063387823243264)>>x550&1 != 0
+		x562 = uint64(288063387823243264)>>(c&63)&1 != 0
 	} else if x547 == 1 {
-		x550 := c & 63
-		x562 = uint64(576460745995190270)>>x550&1 != 0
+		x562 = uint64(576460745995190270)>>(c&63)&1 != 0
 	} else {
 		x562 = false
 	}
@@ -448,11 +418,9 @@ func MatchEmail(s string) bool {
 				x605 := c1 >> 6
 				var x620 bool
 				if x605 == 0 {
-					x608 := c1 & 63
-					x620 = uint64(288063387823243264)>>x608&1 != 0
+					x620 = uint64(288063387823243264)>>(c1&63)&1 != 0
 				} else if x605 == 1 {
-					x608 := c1 & 63
-					x620 = uint64(576460745995190270)>>x608&1 != 0
+					x620 = uint64(576460745995190270)>>(c1&63)&1 != 0
 				} else {
 					x620 = false
 				}
@@ -484,11 +452,9 @@ func MatchEmail(s string) bool {
 			x652 := c2 >> 6
 			var x667 bool
 			if x652 == 0 {
-				x655 := c2 & 63
-				x667 = uint64(287984085547089920)>>x655&1 != 0
+				x667 = uint64(287984085547089920)>>(c2&63)&1 != 0
 			} else if x652 == 1 {
-				x655 := c2 & 63
-				x667 = uint64(576460743847706622)>>x655&1 != 0
+				x667 = uint64(576460743847706622)>>(c2&63)&1 != 0
 			} else {
 				x667 = false
 			}
@@ -502,11 +468,9 @@ func MatchEmail(s string) bool {
 						x710 := c3 >> 6
 						var x725 bool
 						if x710 == 0 {
-							x713 := c3 & 63
-							x725 = uint64(287984085547089920)>>x713&1 != 0
+							x725 = uint64(287984085547089920)>>(c3&63)&1 != 0
 						} else if x710 == 1 {
-							x713 := c3 & 63
-							x725 = uint64(576460743847706622)>>x713&1 != 0
+							x725 = uint64(576460743847706622)>>(c3&63)&1 != 0
 						} else {
 							x725 = false
 						}
@@ -552,11 +516,9 @@ func matchEmailFunc(s string, i int) bool {
 			x820 := c >> 6
 			var x835 bool
 			if x820 == 0 {
-				x823 := c & 63
-				x835 = uint64(287984085547089920)>>x823&1 != 0
+				x835 = uint64(287984085547089920)>>(c&63)&1 != 0
 			} else if x820 == 1 {
-				x823 := c & 63
-				x835 = uint64(576460743847706622)>>x823&1 != 0
+				x835 = uint64(576460743847706622)>>(c&63)&1 != 0
 			} else {
 				x835 = false
 			}
@@ -594,17 +556,14 @@ func matchEmailFunc1(s string, i int) bool {
 	x763 := c >> 6
 	x771 := false
 	if x763 == 0 {
-		x766 := c & 63
-		x771 = uint64(287984085547089920)>>x766&1 != 0
+		x771 = uint64(287984085547089920)>>(c&63)&1 != 0
 	}
 	if x771 {
-		i1 := i + 1
-		return matchEmailFunc(s, i1)
+		return matchEmailFunc(s, i+1)
 	}
 	x873 := false
 	if x763 == 1 {
-		x766 := c & 63
-		x873 = uint64(576460743847706622)>>x766&1 != 0
+		x873 = uint64(576460743847706622)>>(c&63)&1 != 0
 	}
 	if x873 {
 		i1 := i + 1
@@ -615,65 +574,58 @@ func matchEmailFunc1(s string, i int) bool {
 		x882 := c1 >> 6
 		x890 := false
 		if x882 == 0 {
-			x885 := c1 & 63
-			x890 = uint64(287984085547089920)>>x885&1 != 0
+			x890 = uint64(287984085547089920)>>(c1&63)&1 != 0
 		}
 		if x890 {
-			i2 := i + 2
-			return matchEmailFunc(s, i2)
+			return matchEmailFunc(s, i+2)
 		}
 		if c1 == '.' {
-			i2 := i + 2
-			return matchEmailFunc1(s, i2)
+			return matchEmailFunc1(s, i+2)
 		}
 		x905 := false
 		if x882 == 1 {
-			x885 := c1 & 63
-			x905 = uint64(576460743847706622)>>x885&1 != 0
+			x905 = uint64(576460743847706622)>>(c1&63)&1 != 0
 		}
 		if x905 {
 			i2 := i + 2
-			i3 := i2
 			x933 := 0
 			for {
 				var x961 int
-				if i3 < len(s) {
-					c2 := s[i3]
+				if i2 < len(s) {
+					c2 := s[i2]
 					x949 := false
 					if c2>>6 == 1 {
 						x949 = uint64(576460743847706622)>>(c2&63)&1 != 0
 					}
 					if x949 {
-						i3++
+						i2++
 						x961 = 7
 					} else {
-						x933 = i3
+						x933 = i2
 						x961 = 0
 					}
 				} else {
-					x933 = i3
+					x933 = i2
 					x961 = 0
 				}
 				if x961 != 7 {
 					break
 				}
 			}
-			i4 := x933
-			if i4 >= len(s) {
+			i3 := x933
+			if i3 >= len(s) {
 				return true
 			}
-			c3 := s[i4]
+			c3 := s[i3]
 			x981 := false
 			if c3>>6 == 0 {
 				x981 = uint64(287984085547089920)>>(c3&63)&1 != 0
 			}
 			if x981 {
-				i5 := i4 + 1
-				return matchEmailFunc(s, i5)
+				return matchEmailFunc(s, i3+1)
 			}
 			if c3 == '.' {
-				i5 := i4 + 1
-				return matchEmailFunc1(s, i5)
+				return matchEmailFunc1(s, i3+1)
 			}
 			return false
 		}
@@ -1033,11 +985,9 @@ func matchLogLineFunc8(s string, i int) bool {
 	x11950 := c >> 6
 	var x11965 bool
 	if x11950 == 0 {
-		x11953 := c & 63
-		x11965 = uint64(18446744073709550591)>>x11953&1 != 0
+		x11965 = uint64(18446744073709550591)>>(c&63)&1 != 0
 	} else if x11950 == 1 {
-		x11953 := c & 63
-		x11965 = uint64(18441112375152082943)>>x11953&1 != 0
+		x11965 = uint64(18441112375152082943)>>(c&63)&1 != 0
 	} else {
 		x11965 = false
 	}
@@ -1053,11 +1003,9 @@ func matchLogLineFunc8(s string, i int) bool {
 		x11978 := c1 >> 6
 		var x11993 bool
 		if x11978 == 0 {
-			x11981 := c1 & 63
-			x11993 = uint64(18446744073709550591)>>x11981&1 != 0
+			x11993 = uint64(18446744073709550591)>>(c1&63)&1 != 0
 		} else if x11978 == 1 {
-			x11981 := c1 & 63
-			x11993 = uint64(18441079389803249663)>>x11981&1 != 0
+			x11993 = uint64(18441079389803249663)>>(c1&63)&1 != 0
 		} else {
 			x11993 = false
 		}
@@ -1073,11 +1021,9 @@ func matchLogLineFunc8(s string, i int) bool {
 			x12006 := c2 >> 6
 			var x12021 bool
 			if x12006 == 0 {
-				x12009 := c2 & 63
-				x12021 = uint64(18446744073709550591)>>x12009&1 != 0
+				x12021 = uint64(18446744073709550591)>>(c2&63)&1 != 0
 			} else if x12006 == 1 {
-				x12009 := c2 & 63
-				x12021 = uint64(18441114436736385023)>>x12009&1 != 0
+				x12021 = uint64(18441114436736385023)>>(c2&63)&1 != 0
 			} else {
 				x12021 = false
 			}
@@ -1093,11 +1039,9 @@ func matchLogLineFunc8(s string, i int) bool {
 				x12034 := c3 >> 6
 				var x12049 bool
 				if x12034 == 0 {
-					x12037 := c3 & 63
-					x12049 = uint64(18446744073709550591)>>x12037&1 != 0
+					x12049 = uint64(18446744073709550591)>>(c3&63)&1 != 0
 				} else if x12034 == 1 {
-					x12037 := c3 & 63
-					x12049 = uint64(18440973836686983167)>>x12037&1 != 0
+					x12049 = uint64(18440973836686983167)>>(c3&63)&1 != 0
 				} else {
 					x12049 = false
 				}
@@ -1113,11 +1057,9 @@ func matchLogLineFunc8(s string, i int) bool {
 					x12062 := c4 >> 6
 					var x12077 bool
 					if x12062 == 0 {
-						x12065 := c4 & 63
-						x12077 = uint64(18446744073709550591)>>x12065&1 != 0
+						x12077 = uint64(18446744073709550591)>>(c4&63)&1 != 0
 					} else if x12062 == 1 {
-						x12065 := c4 & 63
-						x12077 = uint64(18432107374920597503)>>x12065&1 != 0
+						x12077 = uint64(18432107374920597503)>>(c4&63)&1 != 0
 					} else {
 						x12077 = false
 					}
@@ -1139,11 +1081,9 @@ func matchLogLineFunc8(s string, i int) bool {
 						x12098 := c5 >> 6
 						var x12113 bool
 						if x12098 == 0 {
-							x12101 := c5 & 63
-							x12113 = uint64(18446744073709550591)>>x12101&1 != 0
+							x12113 = uint64(18446744073709550591)>>(c5&63)&1 != 0
 						} else if x12098 == 1 {
-							x12101 := c5 & 63
-							x12113 = uint64(18441114574175338495)>>x12101&1 != 0
+							x12113 = uint64(18441114574175338495)>>(c5&63)&1 != 0
 						} else {
 							x12113 = false
 						}
@@ -1365,11 +1305,9 @@ func matchLogLineFunc9(s string, i int) bool {
 	x11815 := c >> 6
 	var x11830 bool
 	if x11815 == 0 {
-		x11818 := c & 63
-		x11830 = uint64(18446744073709550591)>>x11818&1 != 0
+		x11830 = uint64(18446744073709550591)>>(c&63)&1 != 0
 	} else if x11815 == 1 {
-		x11818 := c & 63
-		x11830 = uint64(18441114436736385023)>>x11818&1 != 0
+		x11830 = uint64(18441114436736385023)>>(c&63)&1 != 0
 	} else {
 		x11830 = false
 	}
@@ -1385,11 +1323,9 @@ func matchLogLineFunc9(s string, i int) bool {
 		x11843 := c1 >> 6
 		var x11858 bool
 		if x11843 == 0 {
-			x11846 := c1 & 63
-			x11858 = uint64(18446744073709550591)>>x11846&1 != 0
+			x11858 = uint64(18446744073709550591)>>(c1&63)&1 != 0
 		} else if x11843 == 1 {
-			x11846 := c1 & 63
-			x11858 = uint64(18441114299297431551)>>x11846&1 != 0
+			x11858 = uint64(18441114299297431551)>>(c1&63)&1 != 0
 		} else {
 			x11858 = false
 		}
@@ -1405,11 +1341,9 @@ func matchLogLineFunc9(s string, i int) bool {
 			x11871 := c2 >> 6
 			var x11886 bool
 			if x11871 == 0 {
-				x11874 := c2 & 63
-				x11886 = uint64(18446744073709550591)>>x11874&1 != 0
+				x11886 = uint64(18446744073709550591)>>(c2&63)&1 != 0
 			} else if x11871 == 1 {
-				x11874 := c2 & 63
-				x11886 = uint64(18432107374920597503)>>x11874&1 != 0
+				x11886 = uint64(18432107374920597503)>>(c2&63)&1 != 0
 			} else {
 				x11886 = false
 			}
@@ -1431,11 +1365,9 @@ func matchLogLineFunc9(s string, i int) bool {
 				x12732 := c3 >> 6
 				var x12747 bool
 				if x12732 == 0 {
-					x12735 := c3 & 63
-					x12747 = uint64(18446744073709550591)>>x12735&1 != 0
+					x12747 = uint64(18446744073709550591)>>(c3&63)&1 != 0
 				} else if x12732 == 1 {
-					x12735 := c3 & 63
-					x12747 = uint64(18438862774361653247)>>x12735&1 != 0
+					x12747 = uint64(18438862774361653247)>>(c3&63)&1 != 0
 				} else {
 					x12747 = false
 				}
@@ -1454,11 +1386,9 @@ func matchLogLineFunc9(s string, i int) bool {
 					x12764 := c4 >> 6
 					var x12779 bool
 					if x12764 == 0 {
-						x12767 := c4 & 63
-						x12779 = uint64(18446744073709550591)>>x12767&1 != 0
+						x12779 = uint64(18446744073709550591)>>(c4&63)&1 != 0
 					} else if x12764 == 1 {
-						x12767 := c4 & 63
-						x12779 = uint64(18441114436736385023)>>x12767&1 != 0
+						x12779 = uint64(18441114436736385023)>>(c4&63)&1 != 0
 					} else {
 						x12779 = false
 					}
@@ -1474,11 +1404,9 @@ func matchLogLineFunc9(s string, i int) bool {
 						x12792 := c5 >> 6
 						var x12807 bool
 						if x12792 == 0 {
-							x12795 := c5 & 63
-							x12807 = uint64(18446744073709550591)>>x12795&1 != 0
+							x12807 = uint64(18446744073709550591)>>(c5&63)&1 != 0
 						} else if x12792 == 1 {
-							x12795 := c5 & 63
-							x12807 = uint64(18441114505455861759)>>x12795&1 != 0
+							x12807 = uint64(18441114505455861759)>>(c5&63)&1 != 0
 						} else {
 							x12807 = false
 						}
@@ -1680,11 +1608,9 @@ func matchLogLineFunc10(s string, i int) bool {
 			x11721 := c >> 6
 			var x11736 bool
 			if x11721 == 0 {
-				x11724 := c & 63
-				x11736 = uint64(18446744073709550591)>>x11724&1 != 0
+				x11736 = uint64(18446744073709550591)>>(c&63)&1 != 0
 			} else if x11721 == 1 {
-				x11724 := c & 63
-				x11736 = uint64(18441114574175338495)>>x11724&1 != 0
+				x11736 = uint64(18441114574175338495)>>(c&63)&1 != 0
 			} else {
 				x11736 = false
 			}
@@ -1755,38 +1681,32 @@ func matchLogLineFunc11(s string, i int) bool {
 		c := s[i1]
 		if c == 'E' {
 			i2 := i + 2
-			x11558 := i2 >= len(s)
-			if x11558 {
+			if i2 >= len(s) {
 				return false
 			}
 			if s[i2] == 'R' {
 				i3 := i + 3
-				x11566 := i3 >= len(s)
-				if x11566 {
+				if i3 >= len(s) {
 					return false
 				}
 				if s[i3] == 'R' {
 					i4 := i + 4
-					x11574 := i4 >= len(s)
-					if x11574 {
+					if i4 >= len(s) {
 						return false
 					}
 					if s[i4] == 'O' {
 						i5 := i + 5
-						x11582 := i5 >= len(s)
-						if x11582 {
+						if i5 >= len(s) {
 							return false
 						}
 						if s[i5] == 'R' {
 							i6 := i + 6
-							x11590 := i6 >= len(s)
-							if x11590 {
+							if i6 >= len(s) {
 								return false
 							}
 							if s[i6] == ' ' {
 								i7 := i + 7
-								x11598 := i7 >= len(s)
-								if x11598 {
+								if i7 >= len(s) {
 									return false
 								}
 								if s[i7] == '[' {
@@ -1847,43 +1767,36 @@ func matchLogLineFunc11(s string, i int) bool {
 		}
 		if c == 'W' {
 			i2 := i + 2
-			x11558 := i2 >= len(s)
-			if x11558 {
+			if i2 >= len(s) {
 				return false
 			}
 			if s[i2] == 'A' {
 				i3 := i + 3
-				x11566 := i3 >= len(s)
-				if x11566 {
+				if i3 >= len(s) {
 					return false
 				}
 				if s[i3] == 'R' {
 					i4 := i + 4
-					x11574 := i4 >= len(s)
-					if x11574 {
+					if i4 >= len(s) {
 						return false
 					}
 					if s[i4] == 'N' {
 						i5 := i + 5
-						x11582 := i5 >= len(s)
-						if x11582 {
+						if i5 >= len(s) {
 							return false
 						}
 						if s[i5] == ' ' {
 							i6 := i + 6
-							x11590 := i6 >= len(s)
-							if x11590 {
+							if i6 >= len(s) {
 								return false
 							}
 							if s[i6] == '[' {
 								i7 := i + 7
-								x11598 := i7 >= len(s)
-								if x11598 {
+								if i7 >= len(s) {
 									return false
 								}
 								if s[i7]-'a' <= 25 {
-									i8 := i + 8
-									i12 := i8
+									i12 := i + 8
 									x13283 := 0
 									for {
 										var x13303 int
@@ -1944,20 +1857,13 @@ func MatchAPIPath(s string) bool {
 	x3126 := c >> 6
 	var x3149 bool
 	if x3126 == 0 {
-		x3129 := c & 63
-		x3132 := uint64(18446744073709551615)>>x3129&1 != 0
-		x3149 = x3132
+		x3149 = uint64(18446744073709551615)>>(c&63)&1 != 0
 	} else if x3126 == 1 {
-		x3129 := c & 63
-		x3149 = uint64(18446744073709485935)>>x3129&1 != 0
+		x3149 = uint64(18446744073709485935)>>(c&63)&1 != 0
 	} else if x3126 == 2 {
-		x3129 := c & 63
-		x3132 := uint64(18446744073709551615)>>x3129&1 != 0
-		x3149 = x3132
+		x3149 = uint64(18446744073709551615)>>(c&63)&1 != 0
 	} else if x3126 == 3 {
-		x3129 := c & 63
-		x3132 := uint64(18446744073709551615)>>x3129&1 != 0
-		x3149 = x3132
+		x3149 = uint64(18446744073709551615)>>(c&63)&1 != 0
 	} else {
 		x3149 = false
 	}
@@ -1986,19 +1892,13 @@ func matchAPIPathFunc(s string, i int) bool {
 	x3708 := c >> 6
 	var x3734 bool
 	if x3708 == 0 {
-		x3711 := c & 63
-		x3734 = uint64(18446744069414584319)>>x3711&1 != 0
+		x3734 = uint64(18446744069414584319)>>(c&63)&1 != 0
 	} else if x3708 == 1 {
-		x3711 := c & 63
-		x3734 = uint64(18446744073709485935)>>x3711&1 != 0
+		x3734 = uint64(18446744073709485935)>>(c&63)&1 != 0
 	} else if x3708 == 2 {
-		x3711 := c & 63
-		x3726 := uint64(18446744073709551615)>>x3711&1 != 0
-		x3734 = x3726
+		x3734 = uint64(18446744073709551615)>>(c&63)&1 != 0
 	} else if x3708 == 3 {
-		x3711 := c & 63
-		x3726 := uint64(18446744073709551615)>>x3711&1 != 0
-		x3734 = x3726
+		x3734 = uint64(18446744073709551615)>>(c&63)&1 != 0
 	} else {
 		x3734 = false
 	}
@@ -2014,19 +1914,13 @@ func matchAPIPathFunc(s string, i int) bool {
 		x3747 := c1 >> 6
 		var x3773 bool
 		if x3747 == 0 {
-			x3750 := c1 & 63
-			x3773 = uint64(18446603336221196287)>>x3750&1 != 0
+			x3773 = uint64(18446603336221196287)>>(c1&63)&1 != 0
 		} else if x3747 == 1 {
-			x3750 := c1 & 63
-			x3773 = uint64(18446744073709485935)>>x3750&1 != 0
+			x3773 = uint64(18446744073709485935)>>(c1&63)&1 != 0
 		} else if x3747 == 2 {
-			x3750 := c1 & 63
-			x3765 := uint64(18446744073709551615)>>x3750&1 != 0
-			x3773 = x3765
+			x3773 = uint64(18446744073709551615)>>(c1&63)&1 != 0
 		} else if x3747 == 3 {
-			x3750 := c1 & 63
-			x3765 := uint64(18446744073709551615)>>x3750&1 != 0
-			x3773 = x3765
+			x3773 = uint64(18446744073709551615)>>(c1&63)&1 != 0
 		} else {
 			x3773 = false
 		}
@@ -2042,20 +1936,13 @@ func matchAPIPathFunc(s string, i int) bool {
 			x3786 := c2 >> 6
 			var x3809 bool
 			if x3786 == 0 {
-				x3789 := c2 & 63
-				x3792 := uint64(18446744073709551615)>>x3789&1 != 0
-				x3809 = x3792
+				x3809 = uint64(18446744073709551615)>>(c2&63)&1 != 0
 			} else if x3786 == 1 {
-				x3789 := c2 & 63
-				x3809 = uint64(18446744065119551343)>>x3789&1 != 0
+				x3809 = uint64(18446744065119551343)>>(c2&63)&1 != 0
 			} else if x3786 == 2 {
-				x3789 := c2 & 63
-				x3792 := uint64(18446744073709551615)>>x3789&1 != 0
-				x3809 = x3792
+				x3809 = uint64(18446744073709551615)>>(c2&63)&1 != 0
 			} else if x3786 == 3 {
-				x3789 := c2 & 63
-				x3792 := uint64(18446744073709551615)>>x3789&1 != 0
-				x3809 = x3792
+				x3809 = uint64(18446744073709551615)>>(c2&63)&1 != 0
 			} else {
 				x3809 = false
 			}
@@ -2080,20 +1967,13 @@ func matchAPIPathFunc(s string, i int) bool {
 				x3834 := c3 >> 6
 				var x3857 bool
 				if x3834 == 0 {
-					x3837 := c3 & 63
-					x3840 := uint64(18446744073709551615)>>x3837&1 != 0
-					x3857 = x3840
+					x3857 = uint64(18446744073709551615)>>(c3&63)&1 != 0
 				} else if x3834 == 1 {
-					x3837 := c3 & 63
-					x3857 = uint64(18446462598732775279)>>x3837&1 != 0
+					x3857 = uint64(18446462598732775279)>>(c3&63)&1 != 0
 				} else if x3834 == 2 {
-					x3837 := c3 & 63
-					x3840 := uint64(18446744073709551615)>>x3837&1 != 0
-					x3857 = x3840
+					x3857 = uint64(18446744073709551615)>>(c3&63)&1 != 0
 				} else if x3834 == 3 {
-					x3837 := c3 & 63
-					x3840 := uint64(18446744073709551615)>>x3837&1 != 0
-					x3857 = x3840
+					x3857 = uint64(18446744073709551615)>>(c3&63)&1 != 0
 				} else {
 					x3857 = false
 				}
@@ -2118,20 +1998,13 @@ func matchAPIPathFunc(s string, i int) bool {
 					x3882 := c4 >> 6
 					var x3905 bool
 					if x3882 == 0 {
-						x3885 := c4 & 63
-						x3888 := uint64(18446744073709551615)>>x3885&1 != 0
-						x3905 = x3888
+						x3905 = uint64(18446744073709551615)>>(c4&63)&1 != 0
 					} else if x3882 == 1 {
-						x3885 := c4 & 63
-						x3905 = uint64(18446741874686230383)>>x3885&1 != 0
+						x3905 = uint64(18446741874686230383)>>(c4&63)&1 != 0
 					} else if x3882 == 2 {
-						x3885 := c4 & 63
-						x3888 := uint64(18446744073709551615)>>x3885&1 != 0
-						x3905 = x3888
+						x3905 = uint64(18446744073709551615)>>(c4&63)&1 != 0
 					} else if x3882 == 3 {
-						x3885 := c4 & 63
-						x3888 := uint64(18446744073709551615)>>x3885&1 != 0
-						x3905 = x3888
+						x3905 = uint64(18446744073709551615)>>(c4&63)&1 != 0
 					} else {
 						x3905 = false
 					}
@@ -2156,19 +2029,13 @@ func matchAPIPathFunc(s string, i int) bool {
 						x3930 := c5 >> 6
 						var x3956 bool
 						if x3930 == 0 {
-							x3933 := c5 & 63
-							x3956 = uint64(18446603336221196287)>>x3933&1 != 0
+							x3956 = uint64(18446603336221196287)>>(c5&63)&1 != 0
 						} else if x3930 == 1 {
-							x3933 := c5 & 63
-							x3956 = uint64(18446744073709485935)>>x3933&1 != 0
+							x3956 = uint64(18446744073709485935)>>(c5&63)&1 != 0
 						} else if x3930 == 2 {
-							x3933 := c5 & 63
-							x3948 := uint64(18446744073709551615)>>x3933&1 != 0
-							x3956 = x3948
+							x3956 = uint64(18446744073709551615)>>(c5&63)&1 != 0
 						} else if x3930 == 3 {
-							x3933 := c5 & 63
-							x3948 := uint64(18446744073709551615)>>x3933&1 != 0
-							x3956 = x3948
+							x3956 = uint64(18446744073709551615)>>(c5&63)&1 != 0
 						} else {
 							x3956 = false
 						}
@@ -2184,20 +2051,13 @@ func matchAPIPathFunc(s string, i int) bool {
 							x3969 := c6 >> 6
 							var x3992 bool
 							if x3969 == 0 {
-								x3972 := c6 & 63
-								x3975 := uint64(18446744073709551615)>>x3972&1 != 0
-								x3992 = x3975
+								x3992 = uint64(18446744073709551615)>>(c6&63)&1 != 0
 							} else if x3969 == 1 {
-								x3972 := c6 & 63
-								x3992 = uint64(18428729675200003951)>>x3972&1 != 0
+								x3992 = uint64(18428729675200003951)>>(c6&63)&1 != 0
 							} else if x3969 == 2 {
-								x3972 := c6 & 63
-								x3975 := uint64(18446744073709551615)>>x3972&1 != 0
-								x3992 = x3975
+								x3992 = uint64(18446744073709551615)>>(c6&63)&1 != 0
 							} else if x3969 == 3 {
-								x3972 := c6 & 63
-								x3975 := uint64(18446744073709551615)>>x3972&1 != 0
-								x3992 = x3975
+								x3992 = uint64(18446744073709551615)>>(c6&63)&1 != 0
 							} else {
 								x3992 = false
 							}
@@ -2222,19 +2082,13 @@ func matchAPIPathFunc(s string, i int) bool {
 								x4017 := c7 >> 6
 								var x4043 bool
 								if x4017 == 0 {
-									x4020 := c7 & 63
-									x4043 = uint64(18158795172534550527)>>x4020&1 != 0
+									x4043 = uint64(18158795172534550527)>>(c7&63)&1 != 0
 								} else if x4017 == 1 {
-									x4020 := c7 & 63
-									x4043 = uint64(18446744073709485935)>>x4020&1 != 0
+									x4043 = uint64(18446744073709485935)>>(c7&63)&1 != 0
 								} else if x4017 == 2 {
-									x4020 := c7 & 63
-									x4035 := uint64(18446744073709551615)>>x4020&1 != 0
-									x4043 = x4035
+									x4043 = uint64(18446744073709551615)>>(c7&63)&1 != 0
 								} else if x4017 == 3 {
-									x4020 := c7 & 63
-									x4035 := uint64(18446744073709551615)>>x4020&1 != 0
-									x4043 = x4035
+									x4043 = uint64(18446744073709551615)>>(c7&63)&1 != 0
 								} else {
 									x4043 = false
 								}
@@ -2271,19 +2125,13 @@ func matchAPIPathFunc(s string, i int) bool {
 									x4100 := c8 >> 6
 									var x4126 bool
 									if x4100 == 0 {
-										x4103 := c8 & 63
-										x4126 = uint64(18158654435046195199)>>x4103&1 != 0
+										x4126 = uint64(18158654435046195199)>>(c8&63)&1 != 0
 									} else if x4100 == 1 {
-										x4103 := c8 & 63
-										x4126 = uint64(18446744073709485935)>>x4103&1 != 0
+										x4126 = uint64(18446744073709485935)>>(c8&63)&1 != 0
 									} else if x4100 == 2 {
-										x4103 := c8 & 63
-										x4118 := uint64(18446744073709551615)>>x4103&1 != 0
-										x4126 = x4118
+										x4126 = uint64(18446744073709551615)>>(c8&63)&1 != 0
 									} else if x4100 == 3 {
-										x4103 := c8 & 63
-										x4118 := uint64(18446744073709551615)>>x4103&1 != 0
-										x4126 = x4118
+										x4126 = uint64(18446744073709551615)>>(c8&63)&1 != 0
 									} else {
 										x4126 = false
 									}
@@ -2299,41 +2147,30 @@ func matchAPIPathFunc(s string, i int) bool {
 										x4142 := c9 & 63
 										var x4162 bool
 										if x4139 == 0 {
-											x4145 := uint64(18446744073709551615)>>x4142&1 != 0
-											x4162 = x4145
+											x4162 = uint64(18446744073709551615)>>x4142&1 != 0
+										} else if x4139 == 1 {
+											x4162 = uint64(17870283327848513391)>>x4142&1 != 0
+										} else if x4139 == 2 {
+											x4162 = uint64(18446744073709551615)>>x4142&1 != 0
+										} else if x4139 == 3 {
+											x4162 = uint64(18446744073709551615)>>x4142&1 != 0
 										} else {
-											x4147 := x4139 == 1
-											if x4147 {
-												x4162 = uint64(17870283327848513391)>>x4142&1 != 0
-											} else if x4139 == 2 {
-												x4145 := uint64(18446744073709551615)>>x4142&1 != 0
-												x4162 = x4145
-											} else if x4139 == 3 {
-												x4145 := uint64(18446744073709551615)>>x4142&1 != 0
-												x4162 = x4145
-											} else {
-												x4162 = false
-											}
+											x4162 = false
 										}
 										if x4162 {
-											i12 := i10 + 2
-											return matchAPIPathFunc4(s, i12)
+											return matchAPIPathFunc4(s, i10+2)
 										}
 										if c9 == 'D' {
-											i12 := i10 + 2
-											return matchAPIPathFunc3(s, i12)
+											return matchAPIPathFunc3(s, i10+2)
 										}
 										if c9 == 'G' {
-											i12 := i10 + 2
-											return matchAPIPathFunc2(s, i12)
+											return matchAPIPathFunc2(s, i10+2)
 										}
 										if c9 == 'P' {
-											i12 := i10 + 2
-											return matchAPIPathFunc1(s, i12)
+											return matchAPIPathFunc1(s, i10+2)
 										}
-										x4147 := x4139 == 1
 										x4184 := false
-										if x4147 {
+										if x4139 == 1 {
 											x4184 = uint64(576460745860972544)>>x4142&1 != 0
 										}
 										if x4184 {
@@ -2436,20 +2273,13 @@ func matchAPIPathFunc1(s string, i int) bool {
 	x3562 := c >> 6
 	var x3585 bool
 	if x3562 == 0 {
-		x3565 := c & 63
-		x3568 := uint64(18446744073709551615)>>x3565&1 != 0
-		x3585 = x3568
+		x3585 = uint64(18446744073709551615)>>(c&63)&1 != 0
 	} else if x3562 == 1 {
-		x3565 := c & 63
-		x3585 = uint64(18446744073707356015)>>x3565&1 != 0
+		x3585 = uint64(18446744073707356015)>>(c&63)&1 != 0
 	} else if x3562 == 2 {
-		x3565 := c & 63
-		x3568 := uint64(18446744073709551615)>>x3565&1 != 0
-		x3585 = x3568
+		x3585 = uint64(18446744073709551615)>>(c&63)&1 != 0
 	} else if x3562 == 3 {
-		x3565 := c & 63
-		x3568 := uint64(18446744073709551615)>>x3565&1 != 0
-		x3585 = x3568
+		x3585 = uint64(18446744073709551615)>>(c&63)&1 != 0
 	} else {
 		x3585 = false
 	}
@@ -2464,28 +2294,20 @@ func matchAPIPathFunc1(s string, i int) bool {
 	}
 	i4 := i2 + 2
 	if c == 'O' {
-		x3599 := i3 >= len(s)
-		if x3599 {
+		if i3 >= len(s) {
 			return false
 		}
 		c1 := s[i3]
 		x3606 := c1 >> 6
 		var x3629 bool
 		if x3606 == 0 {
-			x3609 := c1 & 63
-			x3612 := uint64(18446744073709551615)>>x3609&1 != 0
-			x3629 = x3612
+			x3629 = uint64(18446744073709551615)>>(c1&63)&1 != 0
 		} else if x3606 == 1 {
-			x3609 := c1 & 63
-			x3629 = uint64(18446744073708961647)>>x3609&1 != 0
+			x3629 = uint64(18446744073708961647)>>(c1&63)&1 != 0
 		} else if x3606 == 2 {
-			x3609 := c1 & 63
-			x3612 := uint64(18446744073709551615)>>x3609&1 != 0
-			x3629 = x3612
+			x3629 = uint64(18446744073709551615)>>(c1&63)&1 != 0
 		} else if x3606 == 3 {
-			x3609 := c1 & 63
-			x3612 := uint64(18446744073709551615)>>x3609&1 != 0
-			x3629 = x3612
+			x3629 = uint64(18446744073709551615)>>(c1&63)&1 != 0
 		} else {
 			x3629 = false
 		}
@@ -2510,20 +2332,13 @@ func matchAPIPathFunc1(s string, i int) bool {
 			x3654 := c2 >> 6
 			var x3677 bool
 			if x3654 == 0 {
-				x3657 := c2 & 63
-				x3660 := uint64(18446744073709551615)>>x3657&1 != 0
-				x3677 = x3660
+				x3677 = uint64(18446744073709551615)>>(c2&63)&1 != 0
 			} else if x3654 == 1 {
-				x3657 := c2 & 63
-				x3677 = uint64(18446744073708437359)>>x3657&1 != 0
+				x3677 = uint64(18446744073708437359)>>(c2&63)&1 != 0
 			} else if x3654 == 2 {
-				x3657 := c2 & 63
-				x3660 := uint64(18446744073709551615)>>x3657&1 != 0
-				x3677 = x3660
+				x3677 = uint64(18446744073709551615)>>(c2&63)&1 != 0
 			} else if x3654 == 3 {
-				x3657 := c2 & 63
-				x3660 := uint64(18446744073709551615)>>x3657&1 != 0
-				x3677 = x3660
+				x3677 = uint64(18446744073709551615)>>(c2&63)&1 != 0
 			} else {
 				x3677 = false
 			}
@@ -2547,28 +2362,20 @@ func matchAPIPathFunc1(s string, i int) bool {
 		return false
 	}
 	if c == 'U' {
-		x3599 := i3 >= len(s)
-		if x3599 {
+		if i3 >= len(s) {
 			return false
 		}
 		c3 := s[i3]
 		x4339 := c3 >> 6
 		var x4362 bool
 		if x4339 == 0 {
-			x4342 := c3 & 63
-			x4345 := uint64(18446744073709551615)>>x4342&1 != 0
-			x4362 = x4345
+			x4362 = uint64(18446744073709551615)>>(c3&63)&1 != 0
 		} else if x4339 == 1 {
-			x4342 := c3 & 63
-			x4362 = uint64(18446744073708437359)>>x4342&1 != 0
+			x4362 = uint64(18446744073708437359)>>(c3&63)&1 != 0
 		} else if x4339 == 2 {
-			x4342 := c3 & 63
-			x4345 := uint64(18446744073709551615)>>x4342&1 != 0
-			x4362 = x4345
+			x4362 = uint64(18446744073709551615)>>(c3&63)&1 != 0
 		} else if x4339 == 3 {
-			x4342 := c3 & 63
-			x4345 := uint64(18446744073709551615)>>x4342&1 != 0
-			x4362 = x4345
+			x4362 = uint64(18446744073709551615)>>(c3&63)&1 != 0
 		} else {
 			x4362 = false
 		}
@@ -2622,30 +2429,21 @@ func matchAPIPathFunc2(s string, i int) bool {
 	x3431 := c >> 6
 	var x3454 bool
 	if x3431 == 0 {
-		x3434 := c & 63
-		x3437 := uint64(18446744073709551615)>>x3434&1 != 0
-		x3454 = x3437
+		x3454 = uint64(18446744073709551615)>>(c&63)&1 != 0
 	} else if x3431 == 1 {
-		x3434 := c & 63
-		x3454 = uint64(18446744073709485903)>>x3434&1 != 0
+		x3454 = uint64(18446744073709485903)>>(c&63)&1 != 0
 	} else if x3431 == 2 {
-		x3434 := c & 63
-		x3437 := uint64(18446744073709551615)>>x3434&1 != 0
-		x3454 = x3437
+		x3454 = uint64(18446744073709551615)>>(c&63)&1 != 0
 	} else if x3431 == 3 {
-		x3434 := c & 63
-		x3437 := uint64(18446744073709551615)>>x3434&1 != 0
-		x3454 = x3437
+		x3454 = uint64(18446744073709551615)>>(c&63)&1 != 0
 	} else {
 		x3454 = false
 	}
 	if x3454 {
-		i3 := i2 + 1
-		return matchAPIPathFunc4(s, i3)
+		return matchAPIPathFunc4(s, i2+1)
 	}
 	if c == 'D' {
-		i3 := i2 + 1
-		return matchAPIPathFunc3(s, i3)
+		return matchAPIPathFunc3(s, i2+1)
 	}
 	if c == 'E' {
 		i3 := i2 + 1
@@ -2657,20 +2455,13 @@ func matchAPIPathFunc2(s string, i int) bool {
 		x3471 := c1 >> 6
 		var x3494 bool
 		if x3471 == 0 {
-			x3474 := c1 & 63
-			x3477 := uint64(18446744073709551615)>>x3474&1 != 0
-			x3494 = x3477
+			x3494 = uint64(18446744073709551615)>>(c1&63)&1 != 0
 		} else if x3471 == 1 {
-			x3474 := c1 & 63
-			x3494 = uint64(18446744073708437359)>>x3474&1 != 0
+			x3494 = uint64(18446744073708437359)>>(c1&63)&1 != 0
 		} else if x3471 == 2 {
-			x3474 := c1 & 63
-			x3477 := uint64(18446744073709551615)>>x3474&1 != 0
-			x3494 = x3477
+			x3494 = uint64(18446744073709551615)>>(c1&63)&1 != 0
 		} else if x3471 == 3 {
-			x3474 := c1 & 63
-			x3477 := uint64(18446744073709551615)>>x3474&1 != 0
-			x3494 = x3477
+			x3494 = uint64(18446744073709551615)>>(c1&63)&1 != 0
 		} else {
 			x3494 = false
 		}
@@ -2692,8 +2483,7 @@ func matchAPIPathFunc2(s string, i int) bool {
 		return false
 	}
 	if c == 'P' {
-		i3 := i2 + 1
-		return matchAPIPathFunc1(s, i3)
+		return matchAPIPathFunc1(s, i2+1)
 	}
 	return false
 }
@@ -2728,26 +2518,18 @@ func matchAPIPathFunc3(s string, i int) bool {
 	x3308 := c >> 6
 	var x3331 bool
 	if x3308 == 0 {
-		x3311 := c & 63
-		x3314 := uint64(18446744073709551615)>>x3311&1 != 0
-		x3331 = x3314
+		x3331 = uint64(18446744073709551615)>>(c&63)&1 != 0
 	} else if x3308 == 1 {
-		x3311 := c & 63
-		x3331 = uint64(18446744073709485903)>>x3311&1 != 0
+		x3331 = uint64(18446744073709485903)>>(c&63)&1 != 0
 	} else if x3308 == 2 {
-		x3311 := c & 63
-		x3314 := uint64(18446744073709551615)>>x3311&1 != 0
-		x3331 = x3314
+		x3331 = uint64(18446744073709551615)>>(c&63)&1 != 0
 	} else if x3308 == 3 {
-		x3311 := c & 63
-		x3314 := uint64(18446744073709551615)>>x3311&1 != 0
-		x3331 = x3314
+		x3331 = uint64(18446744073709551615)>>(c&63)&1 != 0
 	} else {
 		x3331 = false
 	}
 	if x3331 {
-		i3 := i2 + 1
-		return matchAPIPathFunc4(s, i3)
+		return matchAPIPathFunc4(s, i2+1)
 	}
 	if c == 'E' {
 		i3 := i2 + 1
@@ -2759,20 +2541,13 @@ func matchAPIPathFunc3(s string, i int) bool {
 		x3344 := c1 >> 6
 		var x3367 bool
 		if x3344 == 0 {
-			x3347 := c1 & 63
-			x3350 := uint64(18446744073709551615)>>x3347&1 != 0
-			x3367 = x3350
+			x3367 = uint64(18446744073709551615)>>(c1&63)&1 != 0
 		} else if x3344 == 1 {
-			x3347 := c1 & 63
-			x3367 = uint64(18446744073709481839)>>x3347&1 != 0
+			x3367 = uint64(18446744073709481839)>>(c1&63)&1 != 0
 		} else if x3344 == 2 {
-			x3347 := c1 & 63
-			x3350 := uint64(18446744073709551615)>>x3347&1 != 0
-			x3367 = x3350
+			x3367 = uint64(18446744073709551615)>>(c1&63)&1 != 0
 		} else if x3344 == 3 {
-			x3347 := c1 & 63
-			x3350 := uint64(18446744073709551615)>>x3347&1 != 0
-			x3367 = x3350
+			x3367 = uint64(18446744073709551615)>>(c1&63)&1 != 0
 		} else {
 			x3367 = false
 		}
@@ -2794,20 +2569,13 @@ func matchAPIPathFunc3(s string, i int) bool {
 			x4428 := c2 >> 6
 			var x4451 bool
 			if x4428 == 0 {
-				x4431 := c2 & 63
-				x4434 := uint64(18446744073709551615)>>x4431&1 != 0
-				x4451 = x4434
+				x4451 = uint64(18446744073709551615)>>(c2&63)&1 != 0
 			} else if x4428 == 1 {
-				x4431 := c2 & 63
-				x4451 = uint64(18446744073709485903)>>x4431&1 != 0
+				x4451 = uint64(18446744073709485903)>>(c2&63)&1 != 0
 			} else if x4428 == 2 {
-				x4431 := c2 & 63
-				x4434 := uint64(18446744073709551615)>>x4431&1 != 0
-				x4451 = x4434
+				x4451 = uint64(18446744073709551615)>>(c2&63)&1 != 0
 			} else if x4428 == 3 {
-				x4431 := c2 & 63
-				x4434 := uint64(18446744073709551615)>>x4431&1 != 0
-				x4451 = x4434
+				x4451 = uint64(18446744073709551615)>>(c2&63)&1 != 0
 			} else {
 				x4451 = false
 			}
@@ -2826,20 +2594,13 @@ func matchAPIPathFunc3(s string, i int) bool {
 				x4468 := c3 >> 6
 				var x4491 bool
 				if x4468 == 0 {
-					x4471 := c3 & 63
-					x4474 := uint64(18446744073709551615)>>x4471&1 != 0
-					x4491 = x4474
+					x4491 = uint64(18446744073709551615)>>(c3&63)&1 != 0
 				} else if x4468 == 1 {
-					x4471 := c3 & 63
-					x4491 = uint64(18446744073708437359)>>x4471&1 != 0
+					x4491 = uint64(18446744073708437359)>>(c3&63)&1 != 0
 				} else if x4468 == 2 {
-					x4471 := c3 & 63
-					x4474 := uint64(18446744073709551615)>>x4471&1 != 0
-					x4491 = x4474
+					x4491 = uint64(18446744073709551615)>>(c3&63)&1 != 0
 				} else if x4468 == 3 {
-					x4471 := c3 & 63
-					x4474 := uint64(18446744073709551615)>>x4471&1 != 0
-					x4491 = x4474
+					x4491 = uint64(18446744073709551615)>>(c3&63)&1 != 0
 				} else {
 					x4491 = false
 				}
@@ -2864,20 +2625,13 @@ func matchAPIPathFunc3(s string, i int) bool {
 					x4516 := c4 >> 6
 					var x4539 bool
 					if x4516 == 0 {
-						x4519 := c4 & 63
-						x4522 := uint64(18446744073709551615)>>x4519&1 != 0
-						x4539 = x4522
+						x4539 = uint64(18446744073709551615)>>(c4&63)&1 != 0
 					} else if x4516 == 1 {
-						x4519 := c4 & 63
-						x4539 = uint64(18446744073709485903)>>x4519&1 != 0
+						x4539 = uint64(18446744073709485903)>>(c4&63)&1 != 0
 					} else if x4516 == 2 {
-						x4519 := c4 & 63
-						x4522 := uint64(18446744073709551615)>>x4519&1 != 0
-						x4539 = x4522
+						x4539 = uint64(18446744073709551615)>>(c4&63)&1 != 0
 					} else if x4516 == 3 {
-						x4519 := c4 & 63
-						x4522 := uint64(18446744073709551615)>>x4519&1 != 0
-						x4539 = x4522
+						x4539 = uint64(18446744073709551615)>>(c4&63)&1 != 0
 					} else {
 						x4539 = false
 					}
@@ -2914,12 +2668,10 @@ func matchAPIPathFunc3(s string, i int) bool {
 		return false
 	}
 	if c == 'G' {
-		i3 := i2 + 1
-		return matchAPIPathFunc2(s, i3)
+		return matchAPIPathFunc2(s, i2+1)
 	}
 	if c == 'P' {
-		i3 := i2 + 1
-		return matchAPIPathFunc1(s, i3)
+		return matchAPIPathFunc1(s, i2+1)
 	}
 	return false
 }
@@ -2935,20 +2687,13 @@ func matchAPIPathFunc4(s string, i int) bool {
 			x3206 := c >> 6
 			var x3229 bool
 			if x3206 == 0 {
-				x3209 := c & 63
-				x3212 := uint64(18446744073709551615)>>x3209&1 != 0
-				x3229 = x3212
+				x3229 = uint64(18446744073709551615)>>(c&63)&1 != 0
 			} else if x3206 == 1 {
-				x3209 := c & 63
-				x3229 = uint64(18446744073709485935)>>x3209&1 != 0
+				x3229 = uint64(18446744073709485935)>>(c&63)&1 != 0
 			} else if x3206 == 2 {
-				x3209 := c & 63
-				x3212 := uint64(18446744073709551615)>>x3209&1 != 0
-				x3229 = x3212
+				x3229 = uint64(18446744073709551615)>>(c&63)&1 != 0
 			} else if x3206 == 3 {
-				x3209 := c & 63
-				x3212 := uint64(18446744073709551615)>>x3209&1 != 0
-				x3229 = x3212
+				x3229 = uint64(18446744073709551615)>>(c&63)&1 != 0
 			} else {
 				x3229 = false
 			}
@@ -2973,16 +2718,13 @@ func matchAPIPathFunc4(s string, i int) bool {
 	}
 	c1 := s[i2]
 	if c1 == 'D' {
-		i3 := i2 + 1
-		return matchAPIPathFunc3(s, i3)
+		return matchAPIPathFunc3(s, i2+1)
 	}
 	if c1 == 'G' {
-		i3 := i2 + 1
-		return matchAPIPathFunc2(s, i3)
+		return matchAPIPathFunc2(s, i2+1)
 	}
 	if c1 == 'P' {
-		i3 := i2 + 1
-		return matchAPIPathFunc1(s, i3)
+		return matchAPIPathFunc1(s, i2+1)
 	}
 	return false
 }
