@@ -90,18 +90,10 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 				continue
 			}
 		}
-		if n.Op == ir.OpIf && fg.uses[n.Sym] == 1 && fg.projs[n.Sym] == nil {
-			if i == last && d.kind != destNone && fr.b.Res == n.Sym.E() {
-				fg.ifStmt(out, n, d)
-				resultSent = true
-				continue
-			}
-			if w := fg.nextStmt(fr, i); w != nil && w.Op == ir.OpVarSet && w.Args[1] == n.Sym.E() && !fg.isTuple(n.Sym) {
-				// v = if c {a} else {b}: assign v in the branches.
-				fg.ifStmt(out, n, dest{kind: destAssign, names: []string{fg.name(w.Args[0].Sym())}})
-				done = append(done, w)
-				continue
-			}
+		if n.Op == ir.OpIf && i == last && d.kind != destNone && fr.b.Res == n.Sym.E() && fg.uses[n.Sym] == 1 && fg.projs[n.Sym] == nil {
+			fg.ifStmt(out, n, d)
+			resultSent = true
+			continue
 		}
 		if n.Op == ir.OpIf && i == last && d.kind == destAssign {
 			if names, rest, ok := fg.spreadResult(fr, n, d); ok {
@@ -113,8 +105,8 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 				continue
 			}
 		}
-		if n.Op == ir.OpIf && fg.isTuple(n.Sym) {
-			if names, sets := fg.tupleVarSets(fr, i, n); sets != nil {
+		if n.Op == ir.OpIf {
+			if names, sets := fg.varSets(fr, i, n); sets != nil {
 				// v, w = if c {a, b} else {...}: assign v and w in the branches.
 				fg.ifStmt(out, n, dest{kind: destAssign, names: names})
 				done = append(done, sets...)
@@ -140,11 +132,9 @@ func (fg *funcGen) spreadResult(fr *frame, n *ir.Node, d dest) ([]string, []jen.
 	if t == nil || t.Op != ir.OpTuple || len(t.Args) != len(d.names) {
 		return nil, nil, false
 	}
-	outs := []ir.Sym{n.Sym}
-	if fg.isTuple(n.Sym) {
-		if outs = fg.projs[n.Sym]; outs == nil || fg.uses[n.Sym] != 0 {
-			return nil, nil, false
-		}
+	outs := fg.resultSyms(n)
+	if outs == nil {
+		return nil, nil, false
 	}
 	names := make([]string, len(outs))
 	var rest []jen.Code
@@ -173,19 +163,33 @@ func (fg *funcGen) spreadResult(fr *frame, n *ir.Node, d dest) ([]string, []jen.
 	return names, rest, true
 }
 
-// tupleVarSets recognizes a conditional with several results whose every
-// result is used once, by one of the statements right after it, each
-// assigning a different variable: the conditional can assign the variables
-// itself. It returns the variables' names in result order and those
+// resultSyms returns the values of the results of n: n itself, or the
+// projections of a multi-result n (0 for a result nobody uses); nil when
+// n's value is also used whole, which the callers cannot rewrite.
+func (fg *funcGen) resultSyms(n *ir.Node) []ir.Sym {
+	if !fg.isTuple(n.Sym) {
+		return []ir.Sym{n.Sym}
+	}
+	if fg.uses[n.Sym] != 0 {
+		return nil
+	}
+	return fg.projs[n.Sym]
+}
+
+// varSets recognizes a conditional whose every used result is used once,
+// by one of the statements right after it, each assigning a different
+// variable (v = if c {a} else {b}, and likewise with several results):
+// the conditional can assign the variables itself. It returns the
+// variables' names in result order ("_" for an unused result) and those
 // statements.
-func (fg *funcGen) tupleVarSets(fr *frame, i int, n *ir.Node) ([]string, []*ir.Node) {
-	ps := fg.projs[n.Sym]
-	if fg.uses[n.Sym] != 0 || ps == nil {
+func (fg *funcGen) varSets(fr *frame, i int, n *ir.Node) ([]string, []*ir.Node) {
+	outs := fg.resultSyms(n)
+	if outs == nil {
 		return nil, nil
 	}
-	names := make([]string, len(ps))
+	names := make([]string, len(outs))
 	need := 0
-	for k, p := range ps {
+	for k, p := range outs {
 		if p == 0 {
 			names[k] = "_"
 		} else {
@@ -199,8 +203,8 @@ func (fg *funcGen) tupleVarSets(fr *frame, i int, n *ir.Node) ([]string, []*ir.N
 		if w == nil || w.Op != ir.OpVarSet || !w.Args[1].IsSym() || vars[w.Args[0].Sym()] {
 			return nil, nil
 		}
-		k := slices.Index(ps, w.Args[1].Sym())
-		if k < 0 || fg.uses[ps[k]] != 1 || names[k] != "" {
+		k := slices.Index(outs, w.Args[1].Sym())
+		if k < 0 || fg.uses[outs[k]] != 1 || names[k] != "" {
 			return nil, nil
 		}
 		names[k] = fg.name(w.Args[0].Sym())
