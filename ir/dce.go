@@ -148,6 +148,7 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 		nf.reuse(f)
 	} else {
 		nf.alloc(count, int(ne), int(nb), int(nv))
+		nf.Index = make([]int32, h.NumSyms())
 	}
 	nf.block(h.Block)
 	run := int32(-1) // first of the unchanged nodes not yet copied to nf
@@ -163,6 +164,7 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 			continue
 		case changed:
 			nf.add(h.Nodes[j])
+			nf.indexNodes(int32(len(nf.Sym) - 1))
 		case run < 0:
 			run = i
 		}

@@ -60,7 +60,7 @@ func sameFlat(t *testing.T, seed uint64, a, b *Flat) {
 		!slices.Equal(a.Index, b.Index), !slices.Equal(a.Start, b.Start), !slices.Equal(a.Dep, b.Dep), !slices.Equal(a.Target, b.Target),
 		!slices.Equal(a.Kind, b.Kind), !slices.Equal(a.First, b.First), !slices.Equal(a.Blocks, b.Blocks),
 		!slices.Equal(a.Binds, b.Binds), !slices.Equal(a.Bound, b.Bound):
-		t.Fatalf("seed %d: the Flat of DCE is not NewFlat of its graph", seed)
+		t.Fatalf("seed %d: the Flats differ (DCE's is not NewFlat of its graph, or two walks disagree)", seed)
 	}
 }
 
@@ -262,4 +262,26 @@ func refWritesUsed(e *EffectSummary, used []bool) bool {
 		}
 	}
 	return false
+}
+
+// TestNewFlatParallel compares NewFlat walking the nodes in two halves on
+// two goroutines with one walk, on random graphs, and DCE on either.
+func TestNewFlatParallel(t *testing.T) {
+	defer func(p int) { parallelFlat = p }(parallelFlat)
+	for seed := uint64(0); seed < 200; seed++ {
+		g := randomGraph(rand.New(rand.NewPCG(seed, 3)), 10+int(seed%30), int(seed%4))
+		parallelFlat = 1 << 30
+		want := NewFlat(g)
+		parallelFlat = 1
+		got := NewFlat(g)
+		sameFlat(t, seed, got, want)
+		if !slices.Equal(got.writes, want.writes) || !slices.Equal(got.wstart, want.wstart) || !slices.Equal(got.wkeys, want.wkeys) {
+			t.Fatalf("seed %d: write keys differ", seed)
+		}
+		a, _ := got.DCE()
+		b, _ := want.DCE()
+		if a.String() != b.String() {
+			t.Fatalf("seed %d: DCE differs", seed)
+		}
+	}
 }

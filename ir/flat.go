@@ -1,6 +1,10 @@
 package ir
 
-import "fmt"
+import (
+	"fmt"
+	"runtime"
+	"sync"
+)
 
 // Flat is a graph's nodes and blocks as flat arrays, made in one walk over
 // the nodes, for passes that scan the whole graph several times (DCE, the
@@ -107,15 +111,54 @@ func BitsOf(n *Node) NodeBits {
 
 // NewFlat flattens g in one walk over its nodes. It panics on a symbol
 // defined twice.
+//
+// The walk is what costs (reading every node's scattered objects), and
+// each node's arrays depend only on the node: a large graph is walked by
+// two goroutines, one per half of the nodes, each into arrays of its own,
+// and the second half's arrays are appended to the first's with their
+// offsets moved. The result is the same as one walk's.
 func NewFlat(g *Graph) *Flat {
 	nn := len(g.Nodes)
-	f := &Flat{Graph: g}
+	f := &Flat{Graph: g, Index: make([]int32, g.NumSyms())}
+	if nn < parallelFlat || runtime.GOMAXPROCS(0) < 2 {
+		f.alloc(nn, 3*nn, nn/4, nn/4)
+		f.block(g.Block)
+		f.walk(g.Nodes, 0)
+		f.indexNodes(0)
+		f.wstart = append(f.wstart, int32(len(f.wkeys)))
+		f.finish()
+		return f
+	}
+	h := nn / 2
+	second := &Flat{Graph: g}
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		second.alloc(nn-h, 3*(nn-h), (nn-h)/4, (nn-h)/4)
+		second.walk(g.Nodes[h:], int32(h))
+	})
 	f.alloc(nn, 3*nn, nn/4, nn/4)
 	f.block(g.Block)
-	for i, n := range g.Nodes {
+	f.walk(g.Nodes[:h], 0)
+	wg.Wait()
+	f.join(second)
+	f.indexNodes(0)
+	f.wstart = append(f.wstart, int32(len(f.wkeys)))
+	f.finish()
+	return f
+}
+
+// parallelFlat is the number of nodes from which NewFlat walks the graph
+// with two goroutines (and twice that the number of edges from which
+// finish resolves them with two); a variable for the tests.
+var parallelFlat = 1 << 15
+
+// walk appends nodes, the first of which has index base, and records the
+// symbol keys of those that write symbols.
+func (f *Flat) walk(nodes []*Node, base int32) {
+	for k, n := range nodes {
 		f.add(n)
-		if f.Bits[i]&BitWriteSym != 0 {
-			f.writes = append(f.writes, int32(i))
+		if f.Bits[len(f.Bits)-1]&BitWriteSym != 0 {
+			f.writes = append(f.writes, base+int32(k))
 			f.wstart = append(f.wstart, int32(len(f.wkeys)))
 			for _, k := range n.Eff.Wkeys {
 				if k.IsSym() {
@@ -124,9 +167,44 @@ func NewFlat(g *Graph) *Flat {
 			}
 		}
 	}
-	f.wstart = append(f.wstart, int32(len(f.wkeys)))
-	f.finish()
-	return f
+}
+
+// join appends the nodes of s, walked after f's, moving their offsets
+// into f's arrays.
+func (f *Flat) join(s *Flat) {
+	de, db, dv, dw := int32(len(f.Dep)), int32(len(f.Blocks)), int32(len(f.Bound)), int32(len(f.wkeys))
+	for _, x := range s.Start {
+		f.Start = append(f.Start, x+de)
+	}
+	for _, x := range s.First {
+		f.First = append(f.First, x+db)
+	}
+	for _, x := range s.Binds {
+		f.Binds = append(f.Binds, x+dv)
+	}
+	for _, x := range s.wstart {
+		f.wstart = append(f.wstart, x+dw)
+	}
+	f.Sym = append(f.Sym, s.Sym...)
+	f.Op = append(f.Op, s.Op...)
+	f.Bits = append(f.Bits, s.Bits...)
+	f.Dep = append(f.Dep, s.Dep...)
+	f.Kind = append(f.Kind, s.Kind...)
+	f.Blocks = append(f.Blocks, s.Blocks...)
+	f.Bound = append(f.Bound, s.Bound...)
+	f.writes = append(f.writes, s.writes...)
+	f.wkeys = append(f.wkeys, s.wkeys...)
+}
+
+// indexNodes records in Index the symbols of the nodes from index lo on.
+func (f *Flat) indexNodes(lo int32) {
+	for i := lo; i < int32(len(f.Sym)); i++ {
+		s := f.Sym[i]
+		if int(s) >= len(f.Index) || s < 0 || f.Index[s] != 0 {
+			panic(fmt.Sprintf("BUG: ir: node %v defined twice or out of range", s))
+		}
+		f.Index[s] = i + 1
+	}
 }
 
 // alloc makes room for nn nodes, ne edges, nb blocks and nv bound
@@ -142,7 +220,6 @@ func (f *Flat) alloc(nn, ne, nb, nv int) {
 	f.Blocks = make([]*Block, 0, nb+1)
 	f.Binds = make([]int32, 0, nb+2)
 	f.Bound = make([]Sym, 0, nv+2)
-	f.Index = make([]int32, f.Graph.NumSyms())
 }
 
 // reuse makes f's arrays those of src, emptied: f is made in place of
@@ -246,10 +323,6 @@ func (f *Flat) copyNodes(src *Flat, lo, hi int32) {
 }
 
 func (f *Flat) begin(s Sym, op Op, bits NodeBits) {
-	if int(s) >= len(f.Index) || f.Index[s] != 0 {
-		panic(fmt.Sprintf("BUG: ir: node %v defined twice or out of range", s))
-	}
-	f.Index[s] = int32(len(f.Sym) + 1)
 	f.Sym = append(f.Sym, s)
 	f.Op = append(f.Op, op)
 	f.Bits = append(f.Bits, bits)
@@ -279,11 +352,24 @@ func (f *Flat) finish() {
 	} else {
 		f.Target = make([]int32, len(f.Dep))
 	}
-	for e, s := range f.Dep {
+	ne := len(f.Dep)
+	if ne < 2*parallelFlat || runtime.GOMAXPROCS(0) < 2 {
+		f.resolve(0, ne)
+		return
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() { f.resolve(ne/2, ne) })
+	f.resolve(0, ne/2)
+	wg.Wait()
+}
+
+// resolve sets the targets of the edges [lo, hi).
+func (f *Flat) resolve(lo, hi int) {
+	for e, s := range f.Dep[lo:hi] {
 		if int(s) >= len(f.Index) || s < 0 {
 			panic(fmt.Sprintf("BUG: ir: edge to %v, out of range", s))
 		}
-		f.Target[e] = f.Index[s] - 1
+		f.Target[lo+e] = f.Index[s] - 1
 	}
 }
 

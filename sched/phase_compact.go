@@ -25,12 +25,14 @@ import "github.com/lmsgen/lmsgen/ir"
 // Needs: order. Must run after: nothing (the schedule is complete).
 func compact(st *state) {
 	c := newCompactor(st)
-	for b := int32(0); b < int32(len(st.blocks)); b++ {
-		c.block(b)
-	}
-	for b := int32(0); b < int32(len(st.blocks)); b++ {
-		c.goOrder(b)
-	}
+	// Each block reads the counts of newCompactor and writes only its own
+	// positions: halves of the blocks run in parallel.
+	split(c.s.start, int32(len(st.blocks)), func(lo, hi int32) {
+		for b := lo; b < hi; b++ {
+			c.block(b)
+			c.goOrder(b)
+		}
+	})
 }
 
 // compactor holds, per position of the schedule's lists (a node's copy in
@@ -43,66 +45,92 @@ type compactor struct {
 	single []int32 // node index -> its position, for a single placement
 
 	at       []posCount // position -> its counts
-	inner    []bool     // node index -> used from a block where no copy serves the use
-	innerPos []bool     // position -> the copy there is used from an inner block
+	inner    bitset     // node index -> used from a block where no copy serves the use
+	innerPos bitset     // position -> the copy there is used from an inner block
 	parent   []int32    // position of the user an inlined node is inlined into, -1: the block result
 }
 
 // posCount holds what the compact traverser counts for one position, in
 // one record: it reads them together.
 type posCount struct {
-	hm       int32 // direct local uses
-	succ     int32 // local successors (edges)
-	seenSucc int32 // local successors passed by the reverse walk
-	seen     bool  // passed by the reverse walk
-	off      bool  // inlining disabled
+	rem  int32 // local successors (edges) not yet passed by the reverse walk
+	hm   uint8 // direct local uses, up to 2 (more count as 2)
+	seen bool  // passed by the reverse walk
+	off  bool  // inlining disabled
 }
 
+// newCompactor counts, for every copy of a node, its local uses and
+// successors, and marks the copies used from inner blocks. Each block's
+// counts come from its own positions and its own result and
+// dependencies, so halves of the blocks are counted in parallel; a use
+// from an inner block marks a copy elsewhere, in a bit set written
+// atomically.
 func newCompactor(st *state) *compactor {
 	s := st.sched
-	g, f := st.g, &st.flat
-	np := len(s.list)
-	c := &compactor{st: st, s: s, single: make([]int32, len(g.Nodes)),
-		at: make([]posCount, np), inner: make([]bool, len(g.Nodes)), innerPos: make([]bool, np), parent: make([]int32, np)}
-	for p, j := range s.list {
-		c.single[j] = int32(p)
-	}
-	// One walk in node order: count each copy's local uses; what is used
-	// from a block where it is not placed is used from an inner block.
-	var buf [1]int32
-	for j := int32(0); j < int32(len(g.Nodes)); j++ {
-		for _, b := range st.placements(j, &buf) {
-			for e := f.estart[j]; e < f.estart[j+1]; e++ {
-				k := f.ekind[e]
-				if k >= eBlock {
-					break
-				}
-				t := f.etgt[e]
-				if t < 0 {
-					continue
-				}
-				q := c.posIn(b, t)
-				if q < 0 {
-					c.innerUse(b, t)
-					continue
-				}
-				c.at[q].succ++
-				if k == eArg {
-					c.at[q].hm++
-				}
+	nn, np, nb := len(st.g.Nodes), len(s.list), int32(len(st.blocks))
+	c := &compactor{st: st, s: s, single: make([]int32, nn),
+		at: make([]posCount, np), inner: newBitset(nn), innerPos: newBitset(np), parent: make([]int32, np)}
+	split(s.start, nb, func(lo, hi int32) {
+		for p := s.start[lo]; p < s.start[hi]; p++ {
+			if j := s.list[p]; st.place[j] >= 0 {
+				c.single[j] = p
 			}
 		}
-		// What a node's blocks use (their edges come last): the result
-		// counts as a use in the block if it is placed there.
-		for e := f.estart[j+1] - 1; e >= f.estart[j] && f.ekind[e] >= eBlock; e-- {
+	})
+	split(s.start, nb, func(lo, hi int32) {
+		for b := lo; b < hi; b++ {
+			c.countBlock(b)
+		}
+	})
+	return c
+}
+
+// countBlock counts the uses of block b: those of the copies placed in
+// it, then its own (its result, and its dependencies).
+func (c *compactor) countBlock(b int32) {
+	st, s, f := c.st, c.s, &c.st.flat
+	for p := s.start[b]; p < s.start[b+1]; p++ {
+		j := s.list[p]
+		for e := f.estart[j]; e < f.estart[j+1]; e++ {
 			k := f.ekind[e]
-			c.blockUse(st.firstBlock[j]+int32(k-eBlock)/3, f.etgt[e], (k-eBlock)%3 == 0)
+			if k >= eBlock {
+				break
+			}
+			t := f.etgt[e]
+			if t < 0 {
+				continue
+			}
+			q := c.posIn(b, t)
+			if q < 0 {
+				c.innerUse(b, t)
+				continue
+			}
+			c.at[q].rem++
+			if k == eArg {
+				c.at[q].use()
+			}
 		}
 	}
-	if r := g.Block.Res; r.IsSym() {
-		c.blockUse(0, st.nodeOf(r.Sym()), true)
+	if b == 0 {
+		if r := st.g.Block.Res; r.IsSym() {
+			c.blockUse(0, st.nodeOf(r.Sym()), true)
+		}
+		return
 	}
-	return c
+	// The owner's edges for its blocks come last, block by block.
+	j, first := st.owner[b], eBlock+3*ir.EdgeKind(st.slot[b])
+	for e := f.estart[j+1] - 1; e >= f.estart[j] && f.ekind[e] >= first; e-- {
+		if k := f.ekind[e]; k < first+3 {
+			c.blockUse(b, f.etgt[e], k == first)
+		}
+	}
+}
+
+// use counts a direct local use.
+func (a *posCount) use() {
+	if a.hm < 2 {
+		a.hm++
+	}
 }
 
 // blockUse records that block b uses node k (as its result if res; k < 0
@@ -113,7 +141,7 @@ func (c *compactor) blockUse(b, k int32, res bool) {
 	}
 	if q := c.posIn(b, k); q >= 0 {
 		if res {
-			c.at[q].hm++
+			c.at[q].use()
 		}
 		return
 	}
@@ -130,17 +158,17 @@ func (c *compactor) innerUse(b, k int32) {
 	st := c.st
 	switch p := st.place[k]; {
 	case p >= 0:
-		c.innerPos[c.single[k]] = true
+		c.innerPos.set(c.single[k])
 		return
 	case p <= -2:
 		for x := st.tree.parent(b); x >= 0; x = st.tree.parent(x) {
 			if q := c.posIn(x, k); q >= 0 {
-				c.innerPos[q] = true
+				c.innerPos.set(q)
 				return
 			}
 		}
 	}
-	c.inner[k] = true // no copy found: none is inlined
+	c.inner.set(k) // no copy found: none is inlined
 }
 
 // posIn returns the position of node j's copy in block b, or -1.
@@ -159,7 +187,7 @@ func (c *compactor) posIn(b, j int32) int32 {
 
 func (c *compactor) should(p int32) bool {
 	a := &c.at[p]
-	return !a.off && a.hm == 1 && !c.innerPos[p] && !c.inner[c.s.list[p]]
+	return !a.off && a.hm == 1 && !c.innerPos.has(p) && !c.inner.has(c.s.list[p])
 }
 
 // check decides whether the node at p is inlined into the node at user
@@ -168,7 +196,7 @@ func (c *compactor) check(p, user int32) {
 	if !c.should(p) {
 		return
 	}
-	if c.st.flat.props[c.s.list[p]]&propInline != 0 && c.at[p].seenSucc == c.at[p].succ {
+	if c.st.flat.props[c.s.list[p]]&propInline != 0 && c.at[p].rem == 0 {
 		c.s.inl[p] = true
 		c.parent[p] = user
 		c.process(p)
@@ -192,7 +220,7 @@ func (c *compactor) process(p int32) {
 	}
 	for e := lo; e < hi && f.ekind[e] < eBlock; e++ {
 		if q := local(e); q >= 0 {
-			c.at[q].seenSucc++
+			c.at[q].rem--
 		}
 	}
 	for e := hi - 1; e >= lo; e-- {
@@ -232,8 +260,14 @@ func (c *compactor) block(b int32) {
 // node that writes, and for a trapping node (not a call) beside a node
 // that writes or traps (the first panic must be the source's). The read or
 // trap becomes a statement (see orderClass).
+//
+// One count over the block finds the expressions that have such a node;
+// each of those is then settled on its own, in rounds that recount only
+// its nodes: the first offending node of each expression becomes a
+// statement (the others may then be ordered), until none is left. Making
+// a node a statement only splits its expression, so the other
+// expressions are not affected.
 func (c *compactor) goOrder(b int32) {
-	const maxOrderRounds = 16
 	s, f := c.s, &c.st.flat
 	lo, hi := s.start[b], s.start[b+1]
 	inl := s.inl
@@ -244,59 +278,108 @@ func (c *compactor) goOrder(b int32) {
 	if !some {
 		return // the common case: nothing to order
 	}
+	o := &orderer{c: c, lo: lo, inl: inl[lo:hi], parent: c.parent[lo:hi]}
 	n := hi - lo
-	var w, t counts // writers, traps
-	w.init(n)
-	t.init(n)
+	o.w.init(n)
+	o.t.init(n)
 	for k := range n {
 		p := f.props[s.list[lo+k]]
 		if p&propWrite != 0 {
-			w.own[k] = 1
+			o.w.own[k] = 1
 		}
 		if p&propTrap != 0 {
-			t.own[k] = 1
+			o.t.own[k] = 1
 		}
 	}
-	parent := c.parent[lo:hi]
-	done := make([]int32, n+1) // root -> iteration that made a statement in its expression
-	uninlined := false
+	o.w.count(nil, o.inl, o.parent, lo)
+	o.t.count(nil, o.inl, o.parent, lo)
+	// The expressions with an offending node, by root (n: the block
+	// result's), and their nodes in block order.
+	var roots []int32
+	member := make(map[int32][]int32)
+	for k := range n {
+		if o.offends(k) {
+			r := o.root(k)
+			if _, ok := member[r]; !ok {
+				roots = append(roots, r)
+				member[r] = nil
+			}
+		}
+	}
+	if len(roots) == 0 {
+		return
+	}
+	for k := range n {
+		if ks, ok := member[o.root(k)]; ok {
+			member[o.root(k)] = append(ks, k)
+		}
+	}
+	done := make([]int32, n+1) // root -> round that made a statement in its expression
+	for _, r := range roots {
+		o.settle(member[r], done)
+	}
+	c.reorder(b)
+}
+
+// orderer is goOrder's state for one block; positions k are relative to
+// the block's first, lo.
+type orderer struct {
+	c      *compactor
+	lo     int32
+	inl    []bool
+	parent []int32 // absolute positions, -1 for the block result
+	w, t   counts  // writers, traps
+}
+
+// root returns the root of k's expression (the block's length n for the
+// block result's).
+func (o *orderer) root(k int32) int32 {
+	if r := o.w.root[k]; r >= 0 {
+		return r
+	}
+	return int32(len(o.inl))
+}
+
+// offends reports whether the inlined node k is unordered with a node of
+// its expression that it must be ordered with.
+func (o *orderer) offends(k int32) bool {
+	if !o.inl[k] {
+		return false
+	}
+	s, f := o.c.s, &o.c.st.flat
+	p := f.props[s.list[o.lo+k]]
+	if p&propCall != 0 {
+		return false // calls are ordered among themselves; the other side moves
+	}
+	return p&(propRead|propTrap) != 0 && o.w.unordered(k) > 0 || p&propTrap != 0 && o.t.unordered(k) > 0
+}
+
+// settle un-inlines offending nodes of one expression, whose nodes are
+// ks (in block order), until none is left: in each round,
+// the first of each of its (sub)expressions. After maxOrderRounds rounds,
+// all of them at once: an expression with many unordered reads would
+// otherwise need as many rounds (quadratic).
+func (o *orderer) settle(ks []int32, done []int32) {
+	const maxOrderRounds = 16
 	for iter := int32(1); ; iter++ {
+		o.w.count(ks, o.inl, o.parent, o.lo)
+		o.t.count(ks, o.inl, o.parent, o.lo)
 		changed := false
-		w.count(inl[lo:hi], parent, lo)
-		t.count(inl[lo:hi], parent, lo)
-		for k := range n {
-			if !inl[lo+k] {
+		for _, k := range ks {
+			if !o.offends(k) {
 				continue
 			}
-			p := f.props[s.list[lo+k]]
-			if p&propCall != 0 {
-				continue // calls are ordered among themselves; the other side moves
+			r := o.root(k)
+			if done[r] == iter && iter <= maxOrderRounds {
+				continue
 			}
-			if p&(propRead|propTrap) != 0 && w.unordered(k) > 0 || p&propTrap != 0 && t.unordered(k) > 0 {
-				// Only the first such node of each expression: once it
-				// is a statement, the others may be ordered. After a few
-				// rounds, all of them at once: each round recounts the
-				// whole block, and an expression with many unordered
-				// reads would need as many rounds (quadratic).
-				r := w.root[k]
-				if r < 0 {
-					r = n
-				}
-				if done[r] == iter && iter <= maxOrderRounds {
-					continue
-				}
-				done[r] = iter
-				inl[lo+k] = false
-				changed = true
-				uninlined = true
-			}
+			done[r] = iter
+			o.inl[k] = false
+			changed = true
 		}
 		if !changed {
-			break
+			return
 		}
-	}
-	if uninlined {
-		c.reorder(b)
 	}
 }
 
@@ -310,20 +393,33 @@ func (c *counts) init(n int32) {
 	c.own, c.anc, c.desc, c.root = make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n)
 }
 
-// count computes, for each node, the class's nodes among its strict
-// ancestors and descendants in its expression, and its expression's root
-// (-1 for the block result). parent holds absolute positions (lo is the
-// block's first).
-func (c *counts) count(inl []bool, parent []int32, lo int32) {
-	n := int32(len(inl))
-	clear(c.desc)
-	for k := range n { // operands before their users
-		if inl[k] && parent[k] >= 0 {
+// count computes, for each node of ks (positions in block order, nil for
+// all of the block; with each inlined node, its user), the class's nodes
+// among its strict ancestors and descendants in its expression, and its
+// expression's root (-1 for the block result). parent holds absolute
+// positions (lo is the block's first).
+func (c *counts) count(ks []int32, inl []bool, parent []int32, lo int32) {
+	m := int32(len(ks))
+	if ks == nil {
+		m = int32(len(inl))
+	}
+	at := func(i int32) int32 {
+		if ks == nil {
+			return i
+		}
+		return ks[i]
+	}
+	for i := range m {
+		c.desc[at(i)] = 0
+	}
+	for i := range m { // operands before their users
+		if k := at(i); inl[k] && parent[k] >= 0 {
 			c.desc[parent[k]-lo] += c.desc[k] + c.own[k]
 		}
 	}
 	c.res = 0
-	for k := n - 1; k >= 0; k-- { // users before their operands
+	for i := m - 1; i >= 0; i-- { // users before their operands
+		k := at(i)
 		switch u := parent[k]; {
 		case !inl[k]:
 			c.root[k], c.anc[k] = k, 0

@@ -1,0 +1,50 @@
+package sched
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// parallelWork is the amount of work (list positions, nodes) from which a
+// phase splits a loop between two goroutines; a variable for the tests.
+var parallelWork int32 = 1 << 15
+
+// split runs work(lo, hi) over the ranges of [0, n) cut at a point where
+// the weight start[x] reaches half of start[n], on two goroutines when
+// start[n] is at least parallelWork and two processors are available, on
+// the calling goroutine otherwise. start is non-decreasing (a CSR start
+// array: block id -> first position). work must write nothing that work
+// on the other range reads or writes; the result is then the same as one
+// call over [0, n).
+func split(start []int32, n int32, work func(lo, hi int32)) {
+	total := start[n] - start[0]
+	if total < parallelWork || runtime.GOMAXPROCS(0) < 2 {
+		work(0, n)
+		return
+	}
+	half := start[0] + total/2
+	m, hi := int32(0), n // the first x with start[x] >= half
+	for m < hi {
+		mid := int32(uint32(m+hi) >> 1)
+		if start[mid] < half {
+			m = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() { work(m, n) })
+	work(0, m)
+	wg.Wait()
+}
+
+// bitset is a set of small integers that goroutines may add to at the
+// same time (set is atomic); has reads it once they are done.
+type bitset []uint32
+
+func newBitset(n int) bitset { return make(bitset, (n+31)/32) }
+
+func (s bitset) set(i int32) { atomic.OrUint32(&s[i>>5], 1<<(i&31)) }
+
+func (s bitset) has(i int32) bool { return s[i>>5]&(1<<(i&31)) != 0 }
