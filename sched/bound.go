@@ -23,15 +23,15 @@ import "github.com/lmsgen/lmsgen/ir"
 type bound struct {
 	cells []bvCell
 	head  []int32 // symbol -> first cell of its list, -1 for the empty list
-	key   []ir.Sym
 }
 
 type bvCell struct {
-	block int32 // block id
-	ein   bool  // the dependence reaches the block's effect input
-	next  int32 // -1 at the end
-	jump  int32 // a cell further down the list (-1: the end)
-	n     int32 // length of the list from this cell
+	block int32  // block id
+	key   ir.Sym // the block's effect input, the list's sort key
+	ein   bool   // the dependence reaches the block's effect input
+	next  int32  // -1 at the end
+	jump  int32  // a cell further down the list (-1: the end)
+	n     int32  // length of the list from this cell
 }
 
 // newBound computes the lists for the nodes of the graph from the flat
@@ -39,16 +39,16 @@ type bvCell struct {
 // also get the lists their dropped soft dependencies had (see early).
 func newBound(st *state) *bound {
 	g, f := st.g, &st.flat
-	bv := &bound{head: make([]int32, g.NumSyms()), key: st.ein,
+	bv := &bound{head: make([]int32, g.NumSyms()),
 		cells: make([]bvCell, 0, len(st.blocks)+len(g.Nodes)/2)} // the lists share most cells
 	for i := range bv.head {
 		bv.head[i] = -1
 	}
 	for id := range int32(len(st.blocks)) {
 		bound := st.fl.Binders(id) // the effect input, then the inputs
-		bv.head[bound[0]] = bv.cons(id, true, -1)
+		bv.head[bound[0]] = bv.cons(id, bound[0], true, -1)
 		for _, s := range bound[1:] {
-			bv.head[s] = bv.cons(id, false, -1)
+			bv.head[s] = bv.cons(id, bound[0], false, -1)
 		}
 	}
 	hasForward := false
@@ -95,7 +95,7 @@ func (bv *bound) compute(st *state, i int32) int32 {
 		}
 		// The block's own bound symbols are the deepest of its list.
 		own := st.ein[st.firstBlock[i]+int32(blk)]
-		for lb >= 0 && bv.key[bv.cells[lb].block] == own {
+		for lb >= 0 && bv.cells[lb].key == own {
 			lb = bv.cells[lb].next
 		}
 		l = bv.merge(l, lb)
@@ -146,7 +146,7 @@ func (bv *bound) origList(st *state, s ir.Sym, memo map[ir.Sym]int32) int32 {
 	for _, b := range n.Blocks {
 		lb := int32(-1)
 		b.Used(func(x ir.Sym) { lb = bv.merge(lb, bv.origList(st, x, memo)) })
-		for lb >= 0 && int(bv.cells[lb].block) < len(bv.key) && bv.key[bv.cells[lb].block] == b.Ein {
+		for lb >= 0 && bv.cells[lb].key == b.Ein {
 			lb = bv.cells[lb].next
 		}
 		l = bv.merge(l, lb)
@@ -155,8 +155,10 @@ func (bv *bound) origList(st *state, s ir.Sym, memo map[ir.Sym]int32) int32 {
 	return l
 }
 
-func (bv *bound) cons(block int32, ein bool, next int32) int32 {
-	c := bvCell{block: block, ein: ein, next: next, jump: -1, n: 1}
+// cons returns a new cell for block, whose effect input is key, before
+// list next.
+func (bv *bound) cons(block int32, key ir.Sym, ein bool, next int32) int32 {
+	c := bvCell{block: block, key: key, ein: ein, next: next, jump: -1, n: 1}
 	if next >= 0 {
 		p := bv.cells[next]
 		c.n = p.n + 1
@@ -178,9 +180,9 @@ func (bv *bound) length(a int32) int32 {
 
 // find returns the first cell of list a whose key is at most k, or -1.
 func (bv *bound) find(a int32, k ir.Sym) int32 {
-	for a >= 0 && bv.key[bv.cells[a].block] > k {
+	for a >= 0 && bv.cells[a].key > k {
 		c := bv.cells[a]
-		if c.jump >= 0 && bv.key[bv.cells[c.jump].block] > k {
+		if c.jump >= 0 && bv.cells[c.jump].key > k {
 			a = c.jump
 		} else {
 			a = c.next
@@ -194,7 +196,7 @@ func (bv *bound) find(a int32, k ir.Sym) int32 {
 func (bv *bound) holds(a, b int32) bool {
 	for b >= 0 {
 		x := bv.cells[b]
-		y := bv.find(a, bv.key[x.block])
+		y := bv.find(a, x.key)
 		switch {
 		case y == b:
 			return true // the rest is shared
@@ -232,7 +234,7 @@ func (bv *bound) union(a, b int32) int32 {
 		return a
 	}
 	ca, cb := bv.cells[a], bv.cells[b]
-	ka, kb := bv.key[ca.block], bv.key[cb.block]
+	ka, kb := ca.key, cb.key
 	if ka < kb {
 		a, b, ca, cb, ka, kb = b, a, cb, ca, kb, ka
 	}
@@ -241,7 +243,7 @@ func (bv *bound) union(a, b int32) int32 {
 		if rest == ca.next {
 			return a
 		}
-		return bv.cons(ca.block, ca.ein, rest)
+		return bv.cons(ca.block, ca.key, ca.ein, rest)
 	}
 	ein := ca.ein || cb.ein
 	rest := bv.union(ca.next, cb.next)
@@ -251,7 +253,7 @@ func (bv *bound) union(a, b int32) int32 {
 	case rest == cb.next && ein == cb.ein:
 		return b
 	}
-	return bv.cons(ca.block, ein, rest)
+	return bv.cons(ca.block, ca.key, ein, rest)
 }
 
 func (bv *bound) equal(a, b int32) bool {

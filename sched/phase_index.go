@@ -2,6 +2,7 @@ package sched
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/lmsgen/lmsgen/ir"
 )
@@ -28,7 +29,7 @@ func index(st *state) {
 	st.blocks = fl.Blocks
 	st.firstBlock = fl.First
 	f := &st.flat
-	f.sym, f.op, f.estart, f.ekind, f.dep = fl.Sym, fl.Op, fl.Start, fl.Kind, fl.Dep
+	f.sym, f.op, f.estart, f.ekind, f.dep, f.index = fl.Sym, fl.Op, fl.Start, fl.Kind, fl.Dep, fl.Index
 	f.props = make([]uint8, nn)
 	nb := len(st.blocks)
 	st.owner = make([]int32, nb)
@@ -73,12 +74,47 @@ func index(st *state) {
 		}
 	}
 	f.etgt = fl.Target
+	// Only place reads the uses: in a large graph they are tabled on
+	// another goroutine while prune, early and anchor run (see uses).
+	u := &st.uses
+	if int32(len(f.etgt)) < parallelWork {
+		u.users, u.topUse = tableUses(g, f, st.binder)
+		return
+	}
+	u.wg.Go(func() {
+		defer func() { u.panic = recover() }()
+		u.users, u.topUse = tableUses(g, f, st.binder)
+	})
+}
+
+// uses is the table of every node's uses, made on its own goroutine (a
+// phase that needs it calls wait).
+type uses struct {
+	wg     sync.WaitGroup
+	users  csr    // node index -> uses of it (see use)
+	topUse []bool // node index -> used by the top-level block
+	panic  any    // what tableUses panicked with, to panic with in wait
+}
+
+// wait returns the table once it is made.
+func (u *uses) wait() (csr, []bool) {
+	u.wg.Wait()
+	if u.panic != nil {
+		panic(u.panic)
+	}
+	return u.users, u.topUse
+}
+
+// tableUses returns every node's uses, and which nodes the top-level
+// block uses.
+func tableUses(g *ir.Graph, f *flat, binder []int32) (csr, []bool) {
+	nn := len(f.op)
 	// The uses, counted in start[j+2]; the prefix sums make start[j+1]
 	// the first use of j, then filling moves it to the first use of j+1.
 	start := make([]int32, nn+2)
 	for e, j := range f.etgt {
 		if j < 0 {
-			if s := fl.Dep[e]; st.binder[s] < 0 {
+			if s := f.dep[e]; binder[s] < 0 {
 				panic(fmt.Sprintf("BUG: sched: %v is neither a node nor bound by a block", s))
 			}
 			continue
@@ -88,7 +124,7 @@ func index(st *state) {
 	for i := 2; i <= nn+1; i++ {
 		start[i] += start[i-1]
 	}
-	st.users.data = make([]use, start[nn+1])
+	users := csr{data: make([]use, start[nn+1])}
 	for i := int32(0); i < int32(nn); i++ {
 		for e := f.estart[i]; e < f.estart[i+1]; e++ {
 			j := f.etgt[e]
@@ -108,21 +144,22 @@ func index(st *state) {
 					kind++
 				}
 			}
-			st.users.data[start[j+1]] = use(i)<<3 | use(kind)
+			users.data[start[j+1]] = use(i)<<3 | use(kind)
 			start[j+1]++
 		}
 	}
-	st.users.start = start[:nn+1]
-	st.topUse = make([]bool, nn)
+	users.start = start[:nn+1]
+	topUse := make([]bool, nn)
 	mark := func(s ir.Sym) {
-		if j := st.nodeOf(s); j >= 0 {
-			st.topUse[j] = true
+		if int(s) < len(f.index) && f.index[s] > 0 {
+			topUse[f.index[s]-1] = true
 		}
 	}
 	g.Block.Used(mark)
 	for _, s := range g.Block.Eff.Sdeps {
 		mark(s)
 	}
+	return users, topUse
 }
 
 // flat holds the graph's nodes as arrays (see index).
@@ -133,6 +170,7 @@ type flat struct {
 	estart []int32  // node index -> first edge; edges of node i are [estart[i], estart[i+1])
 	etgt   []int32  // edge -> target node index, -1 for a bound symbol
 	dep    []ir.Sym // edge -> target symbol
+	index  []int32  // symbol -> node index + 1 (0: not a node)
 	ekind  []ir.EdgeKind
 }
 

@@ -56,6 +56,7 @@ const maxCopies = 4
 // Needs: early, anchor. Must run after: order.
 func place(st *state) {
 	g := st.g
+	st.users, st.topUse = st.uses.wait()
 	st.tree = newTree(len(st.blocks))
 	t := &st.tree
 	st.place = make([]int32, len(g.Nodes))

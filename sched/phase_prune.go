@@ -80,6 +80,7 @@ func prune(st *state) {
 		}
 		blk := *g.Block
 		blk.Eff.Sdeps = keepSyms(blk.Eff.Sdeps, live)
+		st.uses.wait() // reads the tables being replaced
 		*st = state{opts: st.opts, orig: st.orig, g: g.WithNodes(nodes, &blk)}
 		index(st)
 		f = &st.flat

@@ -72,8 +72,7 @@ type state struct {
 	ein        []ir.Sym    // block id -> its effect input
 	flat       flat        // the nodes as arrays
 	binder     []int32     // symbol -> id of the block binding it (-1: none)
-	users      csr         // node index -> uses of it (see use)
-	topUse     []bool      // node index -> used by the top-level block
+	uses       uses        // node index -> uses of it, made beside prune, early and anchor
 
 	// early
 	bv     *bound
@@ -85,9 +84,11 @@ type state struct {
 	anchored []bool // node index -> must not be hoisted (speculation safety)
 
 	// place
-	tree  tree
-	place []int32   // node index -> block id; -1 unplaced; <= -2: copies in multi[-2-place]
-	multi [][]int32 // blocks of the duplicated nodes
+	users  csr    // node index -> uses of it (see use)
+	topUse []bool // node index -> used by the top-level block
+	tree   tree
+	place  []int32   // node index -> block id; -1 unplaced; <= -2: copies in multi[-2-place]
+	multi  [][]int32 // blocks of the duplicated nodes
 	// pulled: the node (copy) is placed only to come before a soft user
 	// (or a pulled user), not because it is reached there; see place.
 	pulled      []bool   // node index -> for a single placement
