@@ -114,33 +114,30 @@ func BitsOf(n *Node) NodeBits {
 //
 // The walk is what costs (reading every node's scattered objects), and
 // each node's arrays depend only on the node: a large graph is walked by
-// two goroutines, one per half of the nodes, each into arrays of its own,
-// and the second half's arrays are appended to the first's with their
-// offsets moved. The result is the same as one walk's.
+// two goroutines, one per half of the nodes, each appending to its own
+// part of the same arrays (the second half's edges and blocks from the
+// middle of their room), and the second part is then moved down to follow
+// the first, its offsets moved with it. The result is the same as one
+// walk's.
 func NewFlat(g *Graph) *Flat {
 	nn := len(g.Nodes)
 	f := &Flat{Graph: g, Index: make([]int32, g.NumSyms())}
+	f.alloc(nn, 3*nn, nn/4, nn/4)
 	if nn < parallelFlat || runtime.GOMAXPROCS(0) < 2 {
-		f.alloc(nn, 3*nn, nn/4, nn/4)
 		f.block(g.Block)
 		f.walk(g.Nodes, 0)
-		f.indexNodes(0)
-		f.wstart = append(f.wstart, int32(len(f.wkeys)))
-		f.finish()
-		return f
+	} else {
+		h := nn / 2
+		whole := *f
+		second := &Flat{Graph: g}
+		f.cut(second, h)
+		var wg sync.WaitGroup
+		wg.Go(func() { second.walk(g.Nodes[h:], int32(h)) })
+		f.block(g.Block)
+		f.walk(g.Nodes[:h], 0)
+		wg.Wait()
+		f.join(&whole, second, h)
 	}
-	h := nn / 2
-	second := &Flat{Graph: g}
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		second.alloc(nn-h, 3*(nn-h), (nn-h)/4, (nn-h)/4)
-		second.walk(g.Nodes[h:], int32(h))
-	})
-	f.alloc(nn, 3*nn, nn/4, nn/4)
-	f.block(g.Block)
-	f.walk(g.Nodes[:h], 0)
-	wg.Wait()
-	f.join(second)
 	f.indexNodes(0)
 	f.wstart = append(f.wstart, int32(len(f.wkeys)))
 	f.finish()
@@ -169,31 +166,65 @@ func (f *Flat) walk(nodes []*Node, base int32) {
 	}
 }
 
-// join appends the nodes of s, walked after f's, moving their offsets
-// into f's arrays.
-func (f *Flat) join(s *Flat) {
+// cut gives s the second part of f's empty arrays, for the nodes from
+// index h on: their node entries from h, their edges, blocks and bound
+// symbols from the middle of the room alloc made. f keeps the first part.
+func (f *Flat) cut(s *Flat, h int) {
+	s.Sym, f.Sym = f.Sym[h:h], f.Sym[:0:h]
+	s.Op, f.Op = f.Op[h:h], f.Op[:0:h]
+	s.Bits, f.Bits = f.Bits[h:h], f.Bits[:0:h]
+	s.Start, f.Start = f.Start[h:h], f.Start[:0:h]
+	s.First, f.First = f.First[h:h], f.First[:0:h]
+	e := cap(f.Dep) / 2
+	s.Dep, f.Dep = f.Dep[e:e], f.Dep[:0:e]
+	s.Kind, f.Kind = f.Kind[e:e], f.Kind[:0:e]
+	b := cap(f.Blocks) / 2
+	s.Blocks, f.Blocks = f.Blocks[b:b], f.Blocks[:0:b]
+	s.Binds, f.Binds = f.Binds[b:b], f.Binds[:0:b]
+	v := cap(f.Bound) / 2
+	s.Bound, f.Bound = f.Bound[v:v], f.Bound[:0:v]
+}
+
+// join appends s, the second part cut from whole's arrays, to f, the
+// first, moving s's offsets: after it, f has the arrays of one walk.
+func (f *Flat) join(whole, s *Flat, h int) {
 	de, db, dv, dw := int32(len(f.Dep)), int32(len(f.Blocks)), int32(len(f.Bound)), int32(len(f.wkeys))
-	for _, x := range s.Start {
-		f.Start = append(f.Start, x+de)
-	}
-	for _, x := range s.First {
-		f.First = append(f.First, x+db)
-	}
-	for _, x := range s.Binds {
-		f.Binds = append(f.Binds, x+dv)
-	}
-	for _, x := range s.wstart {
-		f.wstart = append(f.wstart, x+dw)
-	}
-	f.Sym = append(f.Sym, s.Sym...)
-	f.Op = append(f.Op, s.Op...)
-	f.Bits = append(f.Bits, s.Bits...)
-	f.Dep = append(f.Dep, s.Dep...)
-	f.Kind = append(f.Kind, s.Kind...)
-	f.Blocks = append(f.Blocks, s.Blocks...)
-	f.Bound = append(f.Bound, s.Bound...)
+	nb, nw := len(f.Binds), len(f.wstart)
+	f.Sym = joinPart(whole.Sym, f.Sym, s.Sym, h)
+	f.Op = joinPart(whole.Op, f.Op, s.Op, h)
+	f.Bits = joinPart(whole.Bits, f.Bits, s.Bits, h)
+	f.Start = joinPart(whole.Start, f.Start, s.Start, h)
+	f.First = joinPart(whole.First, f.First, s.First, h)
+	f.Dep = joinPart(whole.Dep, f.Dep, s.Dep, cap(whole.Dep)/2)
+	f.Kind = joinPart(whole.Kind, f.Kind, s.Kind, cap(whole.Kind)/2)
+	f.Blocks = joinPart(whole.Blocks, f.Blocks, s.Blocks, cap(whole.Blocks)/2)
+	f.Binds = joinPart(whole.Binds, f.Binds, s.Binds, cap(whole.Blocks)/2)
+	f.Bound = joinPart(whole.Bound, f.Bound, s.Bound, cap(whole.Bound)/2)
 	f.writes = append(f.writes, s.writes...)
+	f.wstart = append(f.wstart, s.wstart...)
 	f.wkeys = append(f.wkeys, s.wkeys...)
+	shift(f.Start[h:], de)
+	shift(f.First[h:], db)
+	shift(f.Binds[nb:], dv)
+	shift(f.wstart[nw:], dw)
+}
+
+// joinPart returns x followed by y, where x is whole[:0:k] and y is
+// whole[k:k] after appends: in whole's memory, y moved down to follow x,
+// unless one of them outgrew its room (and was moved by append).
+func joinPart[T any](whole, x, y []T, k int) []T {
+	if cap(x) == k && cap(y) == cap(whole)-k { // append grows a slice's capacity
+		n := copy(whole[len(x):cap(whole)], whole[k:k+len(y)])
+		return whole[:len(x)+n]
+	}
+	return append(x[:len(x):len(x)], y...)
+}
+
+// shift adds d to every element of a.
+func shift(a []int32, d int32) {
+	for i := range a {
+		a[i] += d
+	}
 }
 
 // indexNodes records in Index the symbols of the nodes from index lo on.

@@ -106,6 +106,9 @@ func (t *tree) ancestor(b, d int32) int32 {
 
 // encloses reports whether a is b or an ancestor of b.
 func (t *tree) encloses(a, b int32) bool {
+	if a == 0 { // the root: the common case
+		return t.n[b].depth >= 0
+	}
 	da := t.n[a].depth
 	return da <= t.n[b].depth && t.ancestor(b, da) == a
 }
