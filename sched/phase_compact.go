@@ -28,9 +28,10 @@ func compact(st *state) {
 	// Each block reads the counts of newCompactor and writes only its own
 	// positions: halves of the blocks run in parallel.
 	split(c.s.start, int32(len(st.blocks)), func(lo, hi int32) {
+		var w, t counts // goOrder's, reused from block to block
 		for b := lo; b < hi; b++ {
 			c.block(b)
-			c.goOrder(b)
+			c.goOrder(b, &w, &t)
 		}
 	})
 }
@@ -267,7 +268,9 @@ func (c *compactor) block(b int32) {
 // statement (the others may then be ordered), until none is left. Making
 // a node a statement only splits its expression, so the other
 // expressions are not affected.
-func (c *compactor) goOrder(b int32) {
+//
+// w and t are the counts of writers and traps, whose arrays are reused.
+func (c *compactor) goOrder(b int32, w, t *counts) {
 	s, f := c.s, &c.st.flat
 	lo, hi := s.start[b], s.start[b+1]
 	inl := s.inl
@@ -278,7 +281,7 @@ func (c *compactor) goOrder(b int32) {
 	if !some {
 		return // the common case: nothing to order
 	}
-	o := &orderer{c: c, lo: lo, inl: inl[lo:hi], parent: c.parent[lo:hi]}
+	o := &orderer{c: c, lo: lo, inl: inl[lo:hi], parent: c.parent[lo:hi], w: w, t: t}
 	n := hi - lo
 	o.w.init(n)
 	o.t.init(n)
@@ -328,7 +331,7 @@ type orderer struct {
 	lo     int32
 	inl    []bool
 	parent []int32 // absolute positions, -1 for the block result
-	w, t   counts  // writers, traps
+	w, t   *counts // writers, traps
 }
 
 // root returns the root of k's expression (the block's length n for the
@@ -389,8 +392,15 @@ type counts struct {
 	res                  int32   // in the block result's expression
 }
 
+// init makes the arrays hold n positions, own cleared (the others are set
+// by count).
 func (c *counts) init(n int32) {
-	c.own, c.anc, c.desc, c.root = make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n)
+	if int(n) > cap(c.own) {
+		c.own, c.anc, c.desc, c.root = make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n)
+		return
+	}
+	c.own, c.anc, c.desc, c.root = c.own[:n], c.anc[:n], c.desc[:n], c.root[:n]
+	clear(c.own)
 }
 
 // count computes, for each node of ks (positions in block order, nil for
