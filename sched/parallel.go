@@ -1,6 +1,7 @@
 package sched
 
 import (
+	"math"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -48,3 +49,34 @@ func newBitset(n int) bitset { return make(bitset, (n+31)/32) }
 func (s bitset) set(i int32) { atomic.OrUint32(&s[i>>5], 1<<(i&31)) }
 
 func (s bitset) has(i int32) bool { return s[i>>5]&(1<<(i&31)) != 0 }
+
+// A job computes a value on its own goroutine while the phases go on; a
+// phase that needs the value waits for it. A panic in the job (a broken
+// invariant) is raised again by wait, on the phase's goroutine.
+type job[T any] struct {
+	wg    sync.WaitGroup
+	v     T
+	panic any
+}
+
+// start runs f on its own goroutine when work (a count of nodes or edges)
+// is at least parallelWork, at once otherwise.
+func (j *job[T]) start(work int, f func() T) {
+	if int32(min(work, math.MaxInt32)) < parallelWork || runtime.GOMAXPROCS(0) < 2 {
+		j.v = f()
+		return
+	}
+	j.wg.Go(func() {
+		defer func() { j.panic = recover() }()
+		j.v = f()
+	})
+}
+
+// wait returns the job's value once it is computed.
+func (j *job[T]) wait() T {
+	j.wg.Wait()
+	if j.panic != nil {
+		panic(j.panic)
+	}
+	return j.v
+}

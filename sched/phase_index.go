@@ -2,7 +2,6 @@ package sched
 
 import (
 	"fmt"
-	"sync"
 
 	"github.com/lmsgen/lmsgen/ir"
 )
@@ -30,6 +29,12 @@ func index(st *state) {
 	st.firstBlock = fl.First
 	f := &st.flat
 	f.sym, f.op, f.estart, f.ekind, f.dep, f.index = fl.Sym, fl.Op, fl.Start, fl.Kind, fl.Dep, fl.Index
+	f.etgt = fl.Target
+	if !st.reindexed {
+		// prune's pass reads only these arrays: in a large graph it runs
+		// on another goroutine while the tables below are made.
+		st.reach.start(len(f.etgt), func() reachSet { return reachable(g, f) })
+	}
 	f.props = make([]uint8, nn)
 	nb := len(st.blocks)
 	st.owner = make([]int32, nb)
@@ -73,36 +78,19 @@ func index(st *state) {
 			bind(s, id)
 		}
 	}
-	f.etgt = fl.Target
 	// Only place reads the uses: in a large graph they are tabled on
-	// another goroutine while prune, early and anchor run (see uses).
-	u := &st.uses
-	if int32(len(f.etgt)) < parallelWork {
+	// another goroutine while prune, early and anchor run.
+	st.uses.start(len(f.etgt), func() usesTable {
+		var u usesTable
 		u.users, u.topUse = tableUses(g, f, st.binder)
-		return
-	}
-	u.wg.Go(func() {
-		defer func() { u.panic = recover() }()
-		u.users, u.topUse = tableUses(g, f, st.binder)
+		return u
 	})
 }
 
-// uses is the table of every node's uses, made on its own goroutine (a
-// phase that needs it calls wait).
-type uses struct {
-	wg     sync.WaitGroup
+// usesTable is what tableUses makes.
+type usesTable struct {
 	users  csr    // node index -> uses of it (see use)
 	topUse []bool // node index -> used by the top-level block
-	panic  any    // what tableUses panicked with, to panic with in wait
-}
-
-// wait returns the table once it is made.
-func (u *uses) wait() (csr, []bool) {
-	u.wg.Wait()
-	if u.panic != nil {
-		panic(u.panic)
-	}
-	return u.users, u.topUse
 }
 
 // tableUses returns every node's uses, and which nodes the top-level

@@ -56,7 +56,8 @@ const maxCopies = 4
 // Needs: early, anchor. Must run after: order.
 func place(st *state) {
 	g := st.g
-	st.users, st.topUse = st.uses.wait()
+	u := st.uses.wait()
+	st.users, st.topUse = u.users, u.topUse
 	st.tree = newTree(len(st.blocks))
 	t := &st.tree
 	st.place = make([]int32, len(g.Nodes))

@@ -29,10 +29,68 @@ import (
 func prune(st *state) {
 	f := &st.flat
 	n := int32(len(f.op))
+	r := st.reach.wait()
+	reach, kept := r.reach, r.kept
+	if kept < n {
+		g := st.g
+		live := make([]bool, g.NumSyms())
+		for i := range n {
+			live[f.sym[i]] = reach[i]
+		}
+		nodes := make([]*ir.Node, 0, kept)
+		for i, d := range g.Nodes {
+			if reach[i] {
+				nodes = append(nodes, dropSoft(d, live))
+			}
+		}
+		blk := *g.Block
+		blk.Eff.Sdeps = keepSyms(blk.Eff.Sdeps, live)
+		st.uses.wait() // reads the tables being replaced
+		*st = state{opts: st.opts, orig: st.orig, g: g.WithNodes(nodes, &blk), reindexed: true}
+		index(st)
+		f = &st.flat
+		n = int32(len(f.op))
+	}
+	// Nodes with effects but no hard dependency: hard dependencies from
+	// effects are within the node's block and keep it there; without any,
+	// what kept it there was a soft dependency, which may be gone.
+	for i := range n {
+		if f.props[i]&propEff == 0 || slices.Contains(f.ekind[f.estart[i]:f.estart[i+1]], eHdep) {
+			continue
+		}
+		d := st.g.Nodes[i]
+		o := st.orig.Def(d.Sym)
+		if o == nil || o == d || o.Eff == nil || len(o.Eff.Sdeps) == len(d.Eff.Sdeps) {
+			continue
+		}
+		var lost []ir.Sym
+		for _, x := range o.Eff.Sdeps {
+			if !slices.Contains(d.Eff.Sdeps, x) {
+				lost = append(lost, x)
+			}
+		}
+		if st.lost == nil {
+			st.lost = map[ir.Sym][]ir.Sym{}
+		}
+		st.lost[d.Sym] = lost
+	}
+}
+
+// reachSet is what reachable finds.
+type reachSet struct {
+	reach []bool // node index -> reached
+	kept  int32  // the number of nodes reached
+}
+
+// reachable finds the nodes that a path of hard dependencies reaches from
+// the top-level block. It reads only the flat arrays, so index starts it
+// on its own goroutine in a large graph.
+func reachable(g *ir.Graph, f *flat) reachSet {
+	n := int32(len(f.op))
 	reach := make([]bool, n)
-	st.g.Block.Used(func(s ir.Sym) {
-		if j := st.nodeOf(s); j >= 0 {
-			reach[j] = true
+	g.Block.Used(func(s ir.Sym) {
+		if int(s) < len(f.index) && f.index[s] > 0 {
+			reach[f.index[s]-1] = true
 		}
 	})
 	// Reverse node order: a node's uses come after it, except a λforward
@@ -66,49 +124,7 @@ func prune(st *state) {
 			visit(t)
 		}
 	}
-	if kept < n {
-		g := st.g
-		live := make([]bool, g.NumSyms())
-		for i := range n {
-			live[f.sym[i]] = reach[i]
-		}
-		nodes := make([]*ir.Node, 0, kept)
-		for i, d := range g.Nodes {
-			if reach[i] {
-				nodes = append(nodes, dropSoft(d, live))
-			}
-		}
-		blk := *g.Block
-		blk.Eff.Sdeps = keepSyms(blk.Eff.Sdeps, live)
-		st.uses.wait() // reads the tables being replaced
-		*st = state{opts: st.opts, orig: st.orig, g: g.WithNodes(nodes, &blk)}
-		index(st)
-		f = &st.flat
-		n = int32(len(f.op))
-	}
-	// Nodes with effects but no hard dependency: hard dependencies from
-	// effects are within the node's block and keep it there; without any,
-	// what kept it there was a soft dependency, which may be gone.
-	for i := range n {
-		if f.props[i]&propEff == 0 || slices.Contains(f.ekind[f.estart[i]:f.estart[i+1]], eHdep) {
-			continue
-		}
-		d := st.g.Nodes[i]
-		o := st.orig.Def(d.Sym)
-		if o == nil || o == d || o.Eff == nil || len(o.Eff.Sdeps) == len(d.Eff.Sdeps) {
-			continue
-		}
-		var lost []ir.Sym
-		for _, x := range o.Eff.Sdeps {
-			if !slices.Contains(d.Eff.Sdeps, x) {
-				lost = append(lost, x)
-			}
-		}
-		if st.lost == nil {
-			st.lost = map[ir.Sym][]ir.Sym{}
-		}
-		st.lost[d.Sym] = lost
-	}
+	return reachSet{reach, kept}
 }
 
 // dropSoft returns n, or a copy of it whose soft dependencies (and its

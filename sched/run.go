@@ -60,19 +60,21 @@ type state struct {
 	fl   *ir.Flat  // g as flat arrays
 
 	// prune
-	lost map[ir.Sym][]ir.Sym // node -> the soft dependencies dce or prune removed from it
+	reach     job[reachSet]       // started by index
+	reindexed bool                // index runs again, after prune removed nodes
+	lost      map[ir.Sym][]ir.Sym // node -> the soft dependencies dce or prune removed from it
 
 	// index
-	idx        []int32     // symbol -> node index + 1 (0: not a node)
-	blocks     []*ir.Block // block id -> block
-	owner      []int32     // block id -> owner node index (-1: top)
-	slot       []int32     // block id -> position among the owner's blocks
-	firstBlock []int32     // node index -> id of its first block (one more entry: the number of blocks)
-	bres       []int32     // block id -> index of the node that is its result (-1: none)
-	ein        []ir.Sym    // block id -> its effect input
-	flat       flat        // the nodes as arrays
-	binder     []int32     // symbol -> id of the block binding it (-1: none)
-	uses       uses        // node index -> uses of it, made beside prune, early and anchor
+	idx        []int32        // symbol -> node index + 1 (0: not a node)
+	blocks     []*ir.Block    // block id -> block
+	owner      []int32        // block id -> owner node index (-1: top)
+	slot       []int32        // block id -> position among the owner's blocks
+	firstBlock []int32        // node index -> id of its first block (one more entry: the number of blocks)
+	bres       []int32        // block id -> index of the node that is its result (-1: none)
+	ein        []ir.Sym       // block id -> its effect input
+	flat       flat           // the nodes as arrays
+	binder     []int32        // symbol -> id of the block binding it (-1: none)
+	uses       job[usesTable] // made beside prune, early and anchor
 
 	// early
 	bv     *bound
