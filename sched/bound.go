@@ -35,7 +35,8 @@ type bvCell struct {
 }
 
 // newBound computes the lists for the nodes of the graph from the flat
-// arrays of index. Nodes that lost soft dependencies in dce (st.lost)
+// arrays of index, and sets every node's st.early and st.pinned from the
+// head of its list. Nodes that lost soft dependencies in dce (st.lost)
 // also get the lists their dropped soft dependencies had (see early).
 func newBound(st *state) *bound {
 	g, f := st.g, &st.flat
@@ -77,6 +78,7 @@ func newBound(st *state) *bound {
 				}
 			}
 			bv.head[sym] = l
+			st.early[i], st.pinned[i] = bv.first(l)
 		}
 		if !changed || !hasForward {
 			return bv
@@ -270,11 +272,11 @@ func (bv *bound) equal(a, b int32) bool {
 	return true
 }
 
-// early returns the deepest block of s's list (0, the top-level block, for
-// the empty list) and whether s depends on that block's effect input.
-func (bv *bound) early(s ir.Sym) (int32, bool) {
-	if h := bv.head[s]; h >= 0 {
-		c := bv.cells[h]
+// first returns the deepest block of list l (0, the top-level block, for
+// the empty list) and whether the dependence reaches its effect input.
+func (bv *bound) first(l int32) (int32, bool) {
+	if l >= 0 {
+		c := bv.cells[l]
 		return c.block, c.ein
 	}
 	return 0, false

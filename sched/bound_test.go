@@ -21,11 +21,15 @@ func TestBoundMatchesIR(t *testing.T) {
 		st.lost = nil // compare the lists alone with ir.Bound
 		g, blocks := st.g, st.blocks
 		binder := st.binder
+		st.early, st.pinned = make([]int32, len(g.Nodes)), make([]bool, len(g.Nodes))
 		bv := newBound(st)
 		want := ir.Bound(g)
-		for _, n := range g.Nodes {
+		for i, n := range g.Nodes {
 			set := want.Of(n.Sym)
-			e, pinned := bv.early(n.Sym)
+			e, pinned := bv.first(bv.head[n.Sym])
+			if e != st.early[i] || pinned != st.pinned[i] {
+				t.Fatalf("seed %d: %v: newBound set early %d pinned %v, its list says %d %v", seed, n.Sym, st.early[i], st.pinned[i], e, pinned)
+			}
 			we, wp := int32(0), false
 			if len(set) > 0 {
 				// The deepest block has the largest effect input.

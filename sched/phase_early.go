@@ -32,9 +32,9 @@ import (
 // Needs: index. Must run after: anchor and place.
 func early(st *state) {
 	g := st.g
-	st.bv = newBound(st)
 	st.early = make([]int32, len(g.Nodes))
 	st.pinned = make([]bool, len(g.Nodes))
+	st.bv = newBound(st) // sets early and pinned
 	st.sdepth = make([]int32, len(st.blocks))
 	for i := range st.sdepth {
 		st.sdepth[i] = -1
@@ -44,14 +44,15 @@ func early(st *state) {
 	// node depends on was built after that node.
 	f := &st.flat
 	for i := len(g.Nodes) - 1; i >= 0; i-- {
-		e, pinned := st.bv.early(f.sym[i])
+		e := st.early[i]
 		if int(e) >= len(st.blocks) || st.sdepth[e] < 0 {
 			panic(fmt.Sprintf("BUG: sched: %v depends on a variable of a block that is dead or whose owner comes earlier", f.sym[i]))
 		}
-		st.early[i] = e
 		// A forward declaration depends on the effect input only through
 		// its λ; it is placed with the λ (see place).
-		st.pinned[i] = pinned && f.op[i] != ir.OpForward
+		if f.op[i] == ir.OpForward {
+			st.pinned[i] = false
+		}
 		for b := st.firstBlock[i]; b < st.firstBlock[i+1]; b++ {
 			st.sdepth[b] = st.sdepth[e] + 1
 		}
