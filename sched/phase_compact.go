@@ -43,12 +43,18 @@ func compact(st *state) {
 type compactor struct {
 	st     *state
 	s      *Schedule
-	single []int32 // node index -> its position, for a single placement
+	loc    []location // node index -> where it is placed
 
 	at       []posCount // position -> its counts
 	inner    bitset     // node index -> used from a block where no copy serves the use
 	innerPos bitset     // position -> the copy there is used from an inner block
 	parent   []int32    // position of the user an inlined node is inlined into, -1: the block result
+}
+
+// location is where a node is placed: st.place, and its position when
+// that is one block (in one record, read together by posIn).
+type location struct {
+	place, pos int32
 }
 
 // posCount holds what the compact traverser counts for one position, in
@@ -69,12 +75,17 @@ type posCount struct {
 func newCompactor(st *state) *compactor {
 	s := st.sched
 	nn, np, nb := len(st.g.Nodes), len(s.list), int32(len(st.blocks))
-	c := &compactor{st: st, s: s, single: make([]int32, nn),
+	c := &compactor{st: st, s: s, loc: make([]location, nn),
 		at: make([]posCount, np), inner: newBitset(nn), innerPos: newBitset(np), parent: make([]int32, np)}
+	split(nil, int32(nn), func(lo, hi int32) {
+		for j := lo; j < hi; j++ {
+			c.loc[j].place = st.place[j]
+		}
+	})
 	split(s.start, nb, func(lo, hi int32) {
 		for p := s.start[lo]; p < s.start[hi]; p++ {
 			if j := s.list[p]; st.place[j] >= 0 {
-				c.single[j] = p
+				c.loc[j].pos = p
 			}
 		}
 	})
@@ -159,7 +170,7 @@ func (c *compactor) innerUse(b, k int32) {
 	st := c.st
 	switch p := st.place[k]; {
 	case p >= 0:
-		c.innerPos.set(c.single[k])
+		c.innerPos.set(c.loc[k].pos)
 		return
 	case p <= -2:
 		for x := st.tree.parent(b); x >= 0; x = st.tree.parent(x) {
@@ -174,11 +185,10 @@ func (c *compactor) innerUse(b, k int32) {
 
 // posIn returns the position of node j's copy in block b, or -1.
 func (c *compactor) posIn(b, j int32) int32 {
-	st := c.st
-	switch p := st.place[j]; {
-	case p == b:
-		return c.single[j]
-	case p <= -2:
+	switch l := c.loc[j]; {
+	case l.place == b:
+		return l.pos
+	case l.place <= -2:
 		if k, ok := c.s.find(b, j); ok {
 			return int32(k)
 		}
@@ -358,12 +368,16 @@ func (o *orderer) offends(k int32) bool {
 }
 
 // settle un-inlines offending nodes of one expression, whose nodes are
-// ks (in block order), until none is left: in each round,
-// the first of each of its (sub)expressions. After maxOrderRounds rounds,
-// all of them at once: an expression with many unordered reads would
-// otherwise need as many rounds (quadratic).
+// ks (in block order), until none is left: in each round, the first of
+// each of its (sub)expressions. Each round recounts the expression, and
+// an expression with many unordered reads would need as many rounds
+// (quadratic): after 16 rounds, or as many as orderBudget allows for an
+// expression of this size, all of them at once.
 func (o *orderer) settle(ks []int32, done []int32) {
-	const maxOrderRounds = 16
+	maxOrderRounds := int32(16)
+	if n := int32(len(ks)); n*maxOrderRounds > orderBudget {
+		maxOrderRounds = max(1, orderBudget/n)
+	}
 	for iter := int32(1); ; iter++ {
 		o.w.count(ks, o.inl, o.parent, o.lo)
 		o.t.count(ks, o.inl, o.parent, o.lo)
@@ -385,6 +399,11 @@ func (o *orderer) settle(ks []int32, done []int32) {
 		}
 	}
 }
+
+// orderBudget bounds the nodes settle recounts in the rounds that
+// un-inline one node per expression: expressions of up to 4,096 nodes get
+// 16 rounds, larger ones (generated, unrolled code) fewer.
+const orderBudget = 1 << 16
 
 // counts counts the nodes of one class in the expressions of a block.
 type counts struct {
@@ -461,48 +480,77 @@ func (c *counts) unordered(k int32) int32 {
 func (c *compactor) reorder(b int32) {
 	s, f := c.s, &c.st.flat
 	lo, hi := s.start[b], s.start[b+1]
-	inl := s.inl
-	rank := make([]int32, hi-lo)
+	n := hi - lo
+	inl := s.inl[lo:hi]
+	parent := c.parent[lo:hi]
+	// The local edges of each position, found once: edges [at[k],
+	// at[k+1]) of position k go to the positions to[...] (block-relative),
+	// with arg[...] saying whether the edge is an argument.
+	at := make([]int32, n+1)
+	var to []int32
+	var arg []bool
+	for k := range n {
+		at[k] = int32(len(to))
+		j := s.list[lo+k]
+		for e := f.estart[j]; e < f.estart[j+1] && f.ekind[e] < eBlock; e++ {
+			if t := f.etgt[e]; t >= 0 {
+				if q := c.posIn(b, t); q >= 0 {
+					to = append(to, q-lo)
+					arg = append(arg, f.ekind[e] == eArg)
+				}
+			}
+		}
+	}
+	at[n] = int32(len(to))
+	rank := make([]int32, n)
+	var next int32
+	// visit ranks the expression rooted at k in evaluation order: its
+	// inlined operands first, in order (depth first, with a stack of
+	// positions and the edge each resumes at: expressions can be deep).
+	type frame struct{ k, x int32 }
+	var stack []frame
+	visit := func(k int32) {
+		stack = append(stack[:0], frame{k, at[k]})
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			k, x := top.k, top.x
+			for ; x < at[k+1]; x++ {
+				if q := to[x]; arg[x] && inl[q] && parent[q] == lo+k {
+					break
+				}
+			}
+			if x < at[k+1] {
+				top.x = x + 1
+				q := to[x]
+				stack = append(stack, frame{q, at[q]})
+				continue
+			}
+			rank[k] = next
+			next++
+			stack = stack[:len(stack)-1]
+		}
+	}
 	for changed := true; changed; {
 		changed = false
-		next := int32(0)
-		var visit func(p int32)
-		visit = func(p int32) {
-			j := s.list[p]
-			for e := f.estart[j]; e < f.estart[j+1] && f.ekind[e] < eBlock; e++ {
-				if f.ekind[e] != eArg {
-					continue
-				}
-				if t := f.etgt[e]; t >= 0 {
-					if q := c.posIn(b, t); q >= 0 && inl[q] && c.parent[q] == p {
-						visit(q)
-					}
-				}
-			}
-			rank[p-lo] = next
-			next++
-		}
-		for p := lo; p < hi; p++ {
-			if !inl[p] {
-				visit(p)
+		next = 0
+		for k := range n {
+			if !inl[k] {
+				visit(k)
 			}
 		}
-		for p := lo; p < hi; p++ {
-			if inl[p] && c.parent[p] < 0 {
-				visit(p) // the block result
+		for k := range n {
+			if inl[k] && parent[k] < 0 {
+				visit(k) // the block result
 			}
 		}
-		for p := lo; p < hi; p++ {
-			j := s.list[p]
-			for e := f.estart[j]; e < f.estart[j+1] && f.ekind[e] < eBlock; e++ {
-				if f.op[j] == ir.OpForward {
-					break // it names its λ, which follows it
-				}
-				if t := f.etgt[e]; t >= 0 {
-					if q := c.posIn(b, t); q >= 0 && inl[q] && rank[q-lo] >= rank[p-lo] {
-						inl[q] = false
-						changed = true
-					}
+		for k := range n {
+			if f.op[s.list[lo+k]] == ir.OpForward {
+				continue // it names its λ, which follows it
+			}
+			for x := at[k]; x < at[k+1]; x++ {
+				if q := to[x]; inl[q] && rank[q] >= rank[k] {
+					inl[q] = false
+					changed = true
 				}
 			}
 		}
