@@ -201,27 +201,27 @@ func (c *compactor) should(p int32) bool {
 	return !a.off && a.hm == 1 && !c.innerPos.has(p) && !c.inner.has(c.s.list[p])
 }
 
-// check decides whether the node at p is inlined into the node at user
-// (-1: the block result).
-func (c *compactor) check(p, user int32) {
+// check decides whether the node at p, in block b, is inlined into the
+// node at user (-1: the block result).
+func (c *compactor) check(b, p, user int32) {
 	if !c.should(p) {
 		return
 	}
 	if c.st.flat.props[c.s.list[p]]&propInline != 0 && c.at[p].rem == 0 {
 		c.s.inl[p] = true
 		c.parent[p] = user
-		c.process(p)
+		c.process(b, p)
 	} else {
 		c.at[p].off = true
 	}
 }
 
-// process marks the node at p as placed (in reverse) and checks its
-// arguments, last first.
-func (c *compactor) process(p int32) {
-	st, f := c.st, &c.st.flat
+// process marks the node at p, in block b, as placed (in reverse) and
+// checks its arguments, last first.
+func (c *compactor) process(b, p int32) {
+	f := &c.st.flat
 	c.at[p].seen = true
-	j, b := c.s.list[p], st.posBlock[p]
+	j := c.s.list[p]
 	lo, hi := f.estart[j], f.estart[j+1]
 	local := func(e int32) int32 {
 		if t := f.etgt[e]; t >= 0 {
@@ -237,7 +237,7 @@ func (c *compactor) process(p int32) {
 	for e := hi - 1; e >= lo; e-- {
 		if f.ekind[e] == eArg {
 			if q := local(e); q >= 0 {
-				c.check(q, p)
+				c.check(b, q, p)
 			}
 		}
 	}
@@ -252,12 +252,12 @@ func (c *compactor) block(b int32) {
 	}
 	if j := st.bres[b]; j >= 0 {
 		if p := c.posIn(b, j); p >= 0 {
-			c.check(p, -1)
+			c.check(b, p, -1)
 		}
 	}
 	for p := hi - 1; p >= lo; p-- {
 		if (!c.should(p) || !s.inl[p]) && !c.at[p].seen {
-			c.process(p)
+			c.process(b, p)
 		}
 	}
 }

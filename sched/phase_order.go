@@ -22,12 +22,10 @@ func order(st *state) {
 		start[b] += start[b-1]
 	}
 	list := make([]int32, start[nb])
-	st.posBlock = make([]int32, start[nb])
 	next := append([]int32(nil), start[:nb]...)
 	for i := range st.g.Nodes {
 		for _, b := range st.placements(int32(i), &buf) {
 			list[next[b]] = int32(i)
-			st.posBlock[next[b]] = b
 			next[b]++
 		}
 	}

@@ -99,8 +99,7 @@ type state struct {
 	decisions []Decision
 
 	// order
-	sched    *Schedule
-	posBlock []int32 // list position -> block
+	sched *Schedule
 }
 
 // placements returns the blocks node i is placed in, using buf for a
@@ -123,6 +122,3 @@ func (st *state) nodeOf(s ir.Sym) int32 {
 	}
 	return -1
 }
-
-// blockOfPos returns the block whose list holds position p.
-func (st *state) blockOfPos(p int32) int32 { return st.posBlock[p] }
