@@ -12,14 +12,17 @@ import (
 var parallelWork int32 = 1 << 15
 
 // split runs work(lo, hi) over the ranges of [0, n) cut at a point where
-// the weight start[x] reaches half of start[n], on two goroutines when
-// that weight is at least parallelWork and two processors are available,
-// on the calling goroutine otherwise. start is non-decreasing (a CSR
-// start array: block id -> first position).
+// the weight start[x] reaches half of start[n] (start nil: every x weighs
+// one), on two goroutines when that weight is at least parallelWork and
+// two processors are available, on the calling goroutine otherwise. start
+// is non-decreasing (a CSR start array: block id -> first position).
 // work must write nothing that work on the other range reads or writes;
 // the result is then the same as one call over [0, n).
 func split(start []int32, n int32, work func(lo, hi int32)) {
-	w := func(x int32) int32 { return start[x] - start[0] }
+	w := func(x int32) int32 { return x }
+	if start != nil {
+		w = func(x int32) int32 { return start[x] - start[0] }
+	}
 	total := w(n)
 	if total < parallelWork || runtime.GOMAXPROCS(0) < 2 {
 		work(0, n)
