@@ -21,17 +21,29 @@ import "github.com/lmsgen/lmsgen/ir"
 // costs a logarithmic search, not a walk down the longer list. The head
 // of a node's list is its earliest block.
 type bound struct {
-	cells []bvCell
-	head  []int32 // symbol -> first cell of its list, -1 for the empty list
+	cells  []bvCell
+	head   []int32 // symbol -> first cell of its list, -1 for the empty list
+	binder []int32 // symbol -> id of the block binding it (st.binder)
 }
 
+// bvCell is one cell of a list, in 16 bytes (the lists are the hottest
+// data of early): its block is the one binding key (bound.block).
 type bvCell struct {
-	block int32  // block id
-	key   ir.Sym // the block's effect input, the list's sort key
-	ein   bool   // the dependence reaches the block's effect input
-	next  int32  // -1 at the end
-	jump  int32  // a cell further down the list (-1: the end)
-	n     int32  // length of the list from this cell
+	key  ir.Sym // the block's effect input, the list's sort key
+	next int32  // -1 at the end
+	jump int32  // a cell further down the list (-1: the end)
+	nein int32  // length of the list from this cell << 1 | whether the dependence reaches the block's effect input
+}
+
+func (c bvCell) n() int32  { return c.nein >> 1 }
+func (c bvCell) ein() bool { return c.nein&1 != 0 }
+
+// einBit is the low bit of nein.
+func einBit(ein bool) int32 {
+	if ein {
+		return 1
+	}
+	return 0
 }
 
 // newBound computes the lists for the nodes of the graph from the flat
@@ -40,16 +52,16 @@ type bvCell struct {
 // also get the lists their dropped soft dependencies had (see early).
 func newBound(st *state) *bound {
 	g, f := st.g, &st.flat
-	bv := &bound{head: make([]int32, g.NumSyms()),
+	bv := &bound{head: make([]int32, g.NumSyms()), binder: st.binder,
 		cells: make([]bvCell, 0, len(st.blocks)+len(g.Nodes)/2)} // the lists share most cells
 	for i := range bv.head {
 		bv.head[i] = -1
 	}
 	for id := range int32(len(st.blocks)) {
 		bound := st.fl.Binders(id) // the effect input, then the inputs
-		bv.head[bound[0]] = bv.cons(id, bound[0], true, -1)
+		bv.head[bound[0]] = bv.cons(bound[0], true, -1)
 		for _, s := range bound[1:] {
-			bv.head[s] = bv.cons(id, bound[0], false, -1)
+			bv.head[s] = bv.cons(bound[0], false, -1)
 		}
 	}
 	hasForward := false
@@ -157,15 +169,15 @@ func (bv *bound) origList(st *state, s ir.Sym, memo map[ir.Sym]int32) int32 {
 	return l
 }
 
-// cons returns a new cell for block, whose effect input is key, before
-// list next.
-func (bv *bound) cons(block int32, key ir.Sym, ein bool, next int32) int32 {
-	c := bvCell{block: block, key: key, ein: ein, next: next, jump: -1, n: 1}
+// cons returns a new cell for the block whose effect input is key,
+// before list next.
+func (bv *bound) cons(key ir.Sym, ein bool, next int32) int32 {
+	c := bvCell{key: key, next: next, jump: -1, nein: 1<<1 | einBit(ein)}
 	if next >= 0 {
 		p := bv.cells[next]
-		c.n = p.n + 1
+		c.nein = (p.n()+1)<<1 | einBit(ein)
 		c.jump = next
-		if j := p.jump; j >= 0 && p.n-bv.cells[j].n == bv.cells[j].n-bv.length(bv.cells[j].jump) {
+		if j := p.jump; j >= 0 && p.n()-bv.cells[j].n() == bv.cells[j].n()-bv.length(bv.cells[j].jump) {
 			c.jump = bv.cells[j].jump
 		}
 	}
@@ -177,7 +189,7 @@ func (bv *bound) length(a int32) int32 {
 	if a < 0 {
 		return 0
 	}
-	return bv.cells[a].n
+	return bv.cells[a].n()
 }
 
 // find returns the first cell of list a whose key is at most k, or -1.
@@ -202,7 +214,7 @@ func (bv *bound) holds(a, b int32) bool {
 		switch {
 		case y == b:
 			return true // the rest is shared
-		case y < 0 || bv.cells[y].block != x.block || x.ein && !bv.cells[y].ein:
+		case y < 0 || bv.cells[y].key != x.key || x.ein() && !bv.cells[y].ein():
 			return false
 		}
 		a, b = y, x.next
@@ -245,17 +257,17 @@ func (bv *bound) union(a, b int32) int32 {
 		if rest == ca.next {
 			return a
 		}
-		return bv.cons(ca.block, ca.key, ca.ein, rest)
+		return bv.cons(ca.key, ca.ein(), rest)
 	}
-	ein := ca.ein || cb.ein
+	ein := ca.ein() || cb.ein()
 	rest := bv.union(ca.next, cb.next)
 	switch {
-	case rest == ca.next && ein == ca.ein:
+	case rest == ca.next && ein == ca.ein():
 		return a
-	case rest == cb.next && ein == cb.ein:
+	case rest == cb.next && ein == cb.ein():
 		return b
 	}
-	return bv.cons(ca.block, ca.key, ein, rest)
+	return bv.cons(ca.key, ein, rest)
 }
 
 func (bv *bound) equal(a, b int32) bool {
@@ -264,7 +276,7 @@ func (bv *bound) equal(a, b int32) bool {
 			return false
 		}
 		ca, cb := bv.cells[a], bv.cells[b]
-		if ca.block != cb.block || ca.ein != cb.ein {
+		if ca.key != cb.key || ca.ein() != cb.ein() {
 			return false
 		}
 		a, b = ca.next, cb.next
@@ -277,7 +289,10 @@ func (bv *bound) equal(a, b int32) bool {
 func (bv *bound) first(l int32) (int32, bool) {
 	if l >= 0 {
 		c := bv.cells[l]
-		return c.block, c.ein
+		return bv.block(c), c.ein()
 	}
 	return 0, false
 }
+
+// block returns the id of the block of cell c.
+func (bv *bound) block(c bvCell) int32 { return bv.binder[c.key] }

@@ -47,7 +47,7 @@ func TestBoundMatchesIR(t *testing.T) {
 			// Every block of the set is in the list, and no other.
 			var got []ir.Sym
 			for c := bv.head[n.Sym]; c >= 0; c = bv.cells[c].next {
-				got = append(got, blocks[bv.cells[c].block].Ein)
+				got = append(got, bv.cells[c].key)
 			}
 			var blks []ir.Sym
 			for _, s := range set {

@@ -41,9 +41,9 @@ func compact(st *state) {
 // edges are its node's edges (arguments, hard and soft dependencies) to
 // nodes placed in the same block.
 type compactor struct {
-	st     *state
-	s      *Schedule
-	loc    []location // node index -> where it is placed
+	st  *state
+	s   *Schedule
+	loc []location // node index -> where it is placed
 
 	at       []posCount // position -> its counts
 	inner    bitset     // node index -> used from a block where no copy serves the use

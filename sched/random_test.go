@@ -265,7 +265,7 @@ func crossCheck(t testing.TB, seed uint64, g *ir.Graph) map[string]int {
 		// available where every one of them is open.
 		var out []ir.Sym
 		for c := st.bv.head[x]; c >= 0; c = st.bv.cells[c].next {
-			out = append(out, st.ein[st.bv.cells[c].block])
+			out = append(out, st.bv.cells[c].key)
 		}
 		return out
 	})
