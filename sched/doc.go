@@ -23,7 +23,7 @@
 // follow:
 //
 //	dce      ir.NewFlat (the graph as flat arrays), then ir.DCE on them
-//	index    the tables of the later phases from the flat arrays, the uses of each node
+//	index    the tables of the later phases from the flat arrays (the uses of each node, and prune's reach pass, as jobs)
 //	prune    removal of the nodes no hard dependency reaches
 //	early    each node's earliest block, from its bound variables
 //	anchor   which nodes must not be hoisted (speculation safety)
@@ -149,15 +149,37 @@
 // Placing costs O(edges * log depth) (see Placement); the other phases
 // are linear.
 //
-// Measured on a 2-core AMD EPYC with nothing else running (go test
-// -bench 'Random/run|Chain/run' -benchtime 3x -count 6, benchstat
-// medians, Go 1.26): a random graph of 10^6 nodes (171k blocks, nesting
-// 8) in 553 ms (±5%; 648 ms of CPU, garbage collection of the input graph
-// running beside it, triggered by Run's 165 MiB of arrays); 10^5 nodes
-// in 47 ms (11.8x fewer). Loops nested 1,000 deep with 10^4 nodes in
-// 5.0 ms, 10^5 nodes in 26.8 ms. The bar of 0.5 s for 10^6 nodes is not
-// met: the phases are memory-bound (dce, compact, early, place about
-// 100-200 ms each) and no single one dominates.
+// Measured on a 2-core AMD EPYC with nothing else running (Go 1.26;
+// go test -bench, -benchtime 3x, test binaries of the two versions run
+// alternately, 12 runs each, benchstat medians): a random graph of 10^6
+// nodes (171k blocks, nesting 8) in 395 ms ± 7% (571 ms of CPU; 544 ms
+// before the work was split and the allocations cut), 10^5 nodes in 36.3
+// ms ± 3% (10.9x fewer); loops nested 1,000 deep with 10^4 nodes in 5.0
+// ms, 10^5 nodes in 27.8 ms. The phases are memory-bound: the 10^6 run
+// allocates 158 MiB of arrays, and the page faults of fresh memory
+// (about 1.8 us each on that machine) and the collector marking the input
+// graph are a good part of it (the first runs after the graph is built,
+// while the heap grows, are the slowest).
+//
+// # Parallel work
+//
+// Placement and the bound-variable lists are sequential (each node needs
+// its users' placements, or its operands' lists), but several steps are
+// not, and a large graph (parallelWork: 32,768 positions, nodes or edges)
+// gives them a second goroutine when there is a second processor; what
+// they compute does not depend on it, and TestParallelSame checks it (with
+// -race in CI):
+//
+//   - ir.NewFlat walks two halves of the nodes at once, into two parts
+//     of the same arrays (the walk over the nodes' scattered objects is
+//     what costs);
+//   - index starts two jobs (parallel.go): the table of each node's uses,
+//     which only place reads, and prune's reach pass, which reads only
+//     the flat arrays; they run beside index, prune, early and anchor;
+//   - compact counts and marks halves of the blocks at once (split): a
+//     block's inlining reads the counts of its own positions, and a use
+//     from an inner block marks a copy elsewhere in a bit set written
+//     atomically.
 //
 // # Invariants
 //
