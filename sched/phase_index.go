@@ -12,10 +12,13 @@ import (
 // dependencies, and the results and dependencies of its blocks), with the
 // targets as node indices; the blocks, their owners and the symbols they
 // bind; and every node's uses. Later phases scan arrays in order instead
-// of chasing the graph's pointers.
+// of chasing the graph's pointers. Two things only one later phase needs
+// are jobs (see parallel.go), made beside the phases that follow: every
+// node's uses, for place, and prune's reach pass.
 //
-// Needs: dce. Must run after: prune (which may index again), then early,
-// anchor, place, order and compact use its tables.
+// Needs: dce. Must run after: prune (which waits for its reach pass and
+// may index again), then early, anchor, place (which waits for the uses),
+// order and compact use its tables.
 func index(st *state) {
 	g := st.g
 	if st.fl == nil || st.fl.Graph != g {
