@@ -131,11 +131,10 @@ func NewFlat(g *Graph) *Flat {
 		whole := *f
 		second := &Flat{Graph: g}
 		f.cut(second, h)
-		var wg sync.WaitGroup
-		wg.Go(func() { second.walk(g.Nodes[h:], int32(h)) })
-		f.block(g.Block)
-		f.walk(g.Nodes[:h], 0)
-		wg.Wait()
+		both(func() {
+			f.block(g.Block)
+			f.walk(g.Nodes[:h], 0)
+		}, func() { second.walk(g.Nodes[h:], int32(h)) })
 		f.join(&whole, second, h)
 	}
 	f.indexNodes(0)
@@ -388,10 +387,23 @@ func (f *Flat) finish() {
 		f.resolve(0, ne)
 		return
 	}
+	both(func() { f.resolve(0, ne/2) }, func() { f.resolve(ne/2, ne) })
+}
+
+// both runs a on the calling goroutine and b on another, and returns when
+// both are done. A panic in b (a broken invariant) is raised again here.
+func both(a, b func()) {
 	var wg sync.WaitGroup
-	wg.Go(func() { f.resolve(ne/2, ne) })
-	f.resolve(0, ne/2)
+	var failed any
+	wg.Go(func() {
+		defer func() { failed = recover() }()
+		b()
+	})
+	a()
 	wg.Wait()
+	if failed != nil {
+		panic(failed)
+	}
 }
 
 // resolve sets the targets of the edges [lo, hi).

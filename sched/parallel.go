@@ -38,9 +38,16 @@ func split(start []int32, n int32, work func(lo, hi int32)) {
 		}
 	}
 	var wg sync.WaitGroup
-	wg.Go(func() { work(m, n) })
+	var failed any
+	wg.Go(func() {
+		defer func() { failed = recover() }()
+		work(m, n)
+	})
 	work(0, m)
 	wg.Wait()
+	if failed != nil {
+		panic(failed) // a broken invariant, raised on the caller's goroutine
+	}
 }
 
 // bitset is a set of small integers that goroutines may add to at the
