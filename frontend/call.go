@@ -216,7 +216,6 @@ type lamEntry struct {
 	fwd, lam ir.Exp
 	building bool
 	reads    []readEntry
-	sig      *funSig
 }
 
 // readEntry is a static cell the staged function's body read, and what it
@@ -267,7 +266,7 @@ func (fr *frame) buildLambda(fn *ssa.Function, env, args []value, fs *funSig, ke
 	ev := fr.ev
 	ft := ir.FuncOf(fs.ptypes, fs.rtypes)
 	ev.at()
-	ent := &lamEntry{fwd: ev.b.Forward(ft), building: true, sig: fs}
+	ent := &lamEntry{fwd: ev.b.Forward(ft), building: true}
 	name := lambdaName(fn)
 	if name != "" {
 		ev.b.Name(ent.fwd, name)
