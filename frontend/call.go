@@ -216,9 +216,6 @@ type lamEntry struct {
 	fwd, lam ir.Exp
 	building bool
 	reads    []readEntry
-	dyn      []int // indices of the parameters that are Reps
-	results  []*ir.Type
-	rgo      []types.Type
 }
 
 // readEntry is a static cell the staged function's body read, and what it
@@ -231,46 +228,9 @@ type readEntry struct {
 // stagedCall calls fn as a staged function.
 func (fr *frame) stagedCall(fn *ssa.Function, env, args []value, inst string) value {
 	ev := fr.ev
-	sig := fn.Signature
 	var key strings.Builder
 	fmt.Fprintf(&key, "%p|%s|", fn, inst)
-	var dyn []int
-	var ptypes []*ir.Type
-	for i, a := range args {
-		var pt types.Type
-		if sig.Recv() != nil {
-			if i == 0 {
-				pt = sig.Recv().Type()
-			} else {
-				pt = sig.Params().At(i - 1).Type()
-			}
-		} else {
-			pt = sig.Params().At(i).Type()
-		}
-		if isRepType(pt) || hasRep(a, 0) {
-			it := irTypeOf(pt)
-			if it == nil {
-				ev.fail("parameter %d of staged function %s has type %s and receives a Rep: a staged function's dynamic parameters must be basic values or slices", i+1, funcName(fn), typeString(pt))
-			}
-			dyn = append(dyn, i)
-			ptypes = append(ptypes, it)
-			fmt.Fprintf(&key, "d:%v,", it)
-			continue
-		}
-		key.WriteString(staticKey(a))
-		key.WriteString(",")
-	}
-	var rtypes []*ir.Type
-	var rgo []types.Type
-	for i := range sig.Results().Len() {
-		t := sig.Results().At(i).Type()
-		it := irTypeOf(t)
-		if it == nil {
-			ev.fail("staged function %s returns %s: a staged function's results must be basic values or slices", funcName(fn), typeString(t))
-		}
-		rtypes = append(rtypes, it)
-		rgo = append(rgo, t)
-	}
+	fs := ev.funSigOf(fn, args, &key)
 	k := key.String()
 	var ent *lamEntry
 	for _, e := range ev.lamList[k] {
@@ -280,31 +240,17 @@ func (fr *frame) stagedCall(fn *ssa.Function, env, args []value, inst string) va
 		}
 	}
 	if ent == nil {
-		ent = fr.buildLambda(fn, env, args, dyn, ptypes, rtypes, rgo, k)
+		ent = fr.buildLambda(fn, env, args, fs, k)
 	}
 	f := ent.lam
 	if ent.building {
 		f = ent.fwd
 	}
-	dargs := make([]ir.Exp, len(dyn))
-	for j, i := range dyn {
-		dargs[j] = ev.liftTo(args[i], ptypes[j], "an argument of a staged function")
-	}
+	dargs := ev.dynArgs(fs, args)
 	ev.at()
 	res := ev.b.Apply(f, dargs...)
 	ev.writes++
-	w := &why{pos: ev.position(ev.pos), what: "the result of staged function " + funcName(fn)}
-	switch len(rtypes) {
-	case 0:
-		return nil
-	case 1:
-		return &rep{e: res, why: w}
-	}
-	tu := make(tuple, len(rtypes))
-	for i := range tu {
-		tu[i] = &rep{e: ev.b.Proj(res, i), why: w}
-	}
-	return tu
+	return ev.callResult(fs, res, &why{pos: ev.position(ev.pos), what: "the result of staged function " + funcName(fn)})
 }
 
 func (e *lamEntry) valid() bool {
@@ -316,11 +262,11 @@ func (e *lamEntry) valid() bool {
 	return true
 }
 
-func (fr *frame) buildLambda(fn *ssa.Function, env, args []value, dyn []int, ptypes, rtypes []*ir.Type, rgo []types.Type, key string) *lamEntry {
+func (fr *frame) buildLambda(fn *ssa.Function, env, args []value, fs *funSig, key string) *lamEntry {
 	ev := fr.ev
-	ft := ir.FuncOf(ptypes, rtypes)
+	ft := ir.FuncOf(fs.ptypes, fs.rtypes)
 	ev.at()
-	ent := &lamEntry{fwd: ev.b.Forward(ft), building: true, dyn: dyn, results: rtypes, rgo: rgo}
+	ent := &lamEntry{fwd: ev.b.Forward(ft), building: true}
 	name := lambdaName(fn)
 	if name != "" {
 		ev.b.Name(ent.fwd, name)
@@ -331,21 +277,22 @@ func (fr *frame) buildLambda(fn *ssa.Function, env, args []value, dyn []int, pty
 	pos := ev.pos
 	ent.lam = ev.b.DefineForward(ent.fwd, func(ins []ir.Exp) ir.Exp {
 		callArgs := slices.Clone(args)
-		for j, i := range dyn {
-			name := ""
-			if fn.Signature.Recv() != nil {
-				if i == 0 {
-					name = fn.Signature.Recv().Name()
-				} else {
-					name = fn.Signature.Params().At(i - 1).Name()
+		taken := map[string]bool{}
+		for _, p := range fs.dyn {
+			var names []string
+			if p.v.Name != "" && p.v.Name != "_" {
+				names = leafNames(p.v, taken)
+			}
+			k := 0
+			callArgs[p.index], ins = ev.structArg(p.v, ins, func(e ir.Exp) value {
+				name := p.v.Name
+				if names != nil {
+					name = names[k]
+					ev.b.Name(e, name)
 				}
-			} else {
-				name = fn.Signature.Params().At(i).Name()
-			}
-			if name != "" && name != "_" {
-				ev.b.Name(ins[j], name)
-			}
-			callArgs[i] = &rep{e: ins[j], why: &why{pos: ev.position(fn.Pos()), what: "parameter " + name + " of staged function " + funcName(fn)}}
+				k++
+				return &rep{e: e, why: &why{pos: ev.position(fn.Pos()), what: "parameter " + name + " of staged function " + funcName(fn)}}
+			})
 		}
 		var ret value
 		var div bool
@@ -367,25 +314,17 @@ func (fr *frame) buildLambda(fn *ssa.Function, env, args []value, dyn []int, pty
 			div = true // abandoned: built again below
 		}
 		ev.pos = pos
-		res := make([]ir.Exp, len(rtypes))
-		for i, t := range rtypes {
-			var v value
+		var res []ir.Exp
+		for i, rv := range fs.results {
+			var v value // nil (zero values) if the body diverged
 			switch {
 			case div:
-			case len(rtypes) == 1:
+			case len(fs.results) == 1:
 				v = ret
 			default:
 				v = ret.(tuple)[i]
 			}
-			if div {
-				if t.Kind == ir.KSlice {
-					res[i] = ev.b.MakeSlice(t.Elem, ev.b.Const(ir.Int, 0), ev.b.Const(ir.Int, 0))
-				} else {
-					res[i] = ev.b.Const(t, zeroOf(t))
-				}
-				continue
-			}
-			res[i] = ev.liftTo(v, t, "a result of staged function "+funcName(fn))
+			res = append(res, ev.flatten(v, rv, "a result of staged function "+funcName(fn))...)
 		}
 		return ev.tuple(res)
 	})
@@ -410,7 +349,7 @@ func (fr *frame) buildLambda(fn *ssa.Function, env, args []value, dyn []int, pty
 			}
 			ev.rawWrite(p, &varRef{v: ev.newVar(v, nil, ev.callCells[p])})
 		}
-		return fr.buildLambda(fn, env, args, dyn, ptypes, rtypes, rgo, key)
+		return fr.buildLambda(fn, env, args, fs, key)
 	}
 	return ent
 }

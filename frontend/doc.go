@@ -155,7 +155,10 @@
 // staged function instead (call.go): it is built once per function, static
 // arguments and binding-time pattern, with ir.Builder.Forward and
 // DefineForward so that it may call itself, and reused while the static
-// state its body read is unchanged. The stage package's functions are
+// state its body read is unchanged. Its dynamic parameters and its
+// results that are structs of Reps are split into their leaves as a
+// generated function's are (funsig.go, sig.go): the backends only see
+// functions of basic values and slices. The stage package's functions are
 // recognized by their full names (intrinsic.go); fmt.Print, Println and
 // Printf and the builtins print and println are output of the generated
 // code (print.go), and fmt.Sprint, Sprintln and Sprintf with a Rep

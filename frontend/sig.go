@@ -10,19 +10,40 @@ import (
 	"github.com/lmsgen/lmsgen/ir"
 )
 
-// This file describes the parameters and results of a generated function
-// (ir.GoValue): a value of a basic type, or a slice of one, is one graph
-// input or result; a struct whose fields are all Reps (stage types, slices
-// of them, or such structs) is a static record of Reps, one graph input or
-// result per field (its leaves, depth first).
+// This file describes the parameters and results of a generated function,
+// and the dynamic ones of a staged function (ir.GoValue): a value of a
+// basic type, or a slice of one, is one graph input or result; a struct
+// whose fields are all Reps (stage types, slices of them, or such structs)
+// is a static record of Reps, one graph input or result per field (its
+// leaves, depth first).
+
+// structRules says which struct types may be records of Reps at a
+// function's boundary, and names that boundary in messages.
+type structRules struct {
+	// pkg is the package the struct types must be declared in.
+	pkg *types.Package
+	// tagged reports whether a type is declared in a file built only
+	// with the lmsgen tag (a type the generated code must not name).
+	tagged func(*types.TypeName) bool
+	// of names the function ("the generated function"), and pkgOf its
+	// package ("the staging function's package"), in messages.
+	of, pkgOf string
+}
+
+// genRules are the rules of a generated function's signature: the
+// generated code names the struct types, so they must be declared in the
+// package it is written to, in a file it is built with.
+func genRules(pkg *types.Package, tagged func(*types.TypeName) bool) structRules {
+	return structRules{pkg: pkg, tagged: tagged, of: "the generated function", pkgOf: "the staging function's package"}
+}
 
 // goValueOf describes a parameter (name not empty) or a result of type t
 // of the generated function. A parameter that is not a struct must be of a
 // Rep type; a result may be of any basic type or slice of one. It returns
 // a message (to be positioned by the caller) when t cannot be one.
-func goValueOf(t types.Type, name string, pkg *types.Package, tagged func(*types.TypeName) bool) (ir.GoValue, string) {
+func goValueOf(t types.Type, name string, rules structRules) (ir.GoValue, string) {
 	if _, ok := t.Underlying().(*types.Struct); ok {
-		v, msg := structValue(t, pkg, tagged, nil)
+		v, msg := structValue(t, rules, nil)
 		v.Name = name
 		return v, msg
 	}
@@ -34,21 +55,22 @@ func goValueOf(t types.Type, name string, pkg *types.Package, tagged func(*types
 }
 
 // structValue describes a value of struct type t: it must be a named,
-// non-generic struct type declared in pkg, not in a file built only with
-// the lmsgen tag (tagged says which), whose fields are all Reps. outer
-// lists the enclosing structs, to reject recursion.
-func structValue(t types.Type, pkg *types.Package, tagged func(*types.TypeName) bool, outer []*types.Named) (ir.GoValue, string) {
+// non-generic struct type declared in rules.pkg, not in a file built only
+// with the lmsgen tag (rules.tagged says which), whose fields are all
+// Reps. outer lists the enclosing structs, to reject recursion.
+func structValue(t types.Type, rules structRules, outer []*types.Named) (ir.GoValue, string) {
+	pkg := rules.pkg
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok {
-		return ir.GoValue{}, "a struct parameter or result of the generated function must have a named struct type declared in the package"
+		return ir.GoValue{}, fmt.Sprintf("a struct parameter or result of %s must have a named struct type declared in the package", rules.of)
 	}
 	if n.Obj().Pkg() != pkg {
-		return ir.GoValue{}, fmt.Sprintf("struct type %s is declared in another package: a struct parameter or result of the generated function must have a type of the staging function's package", typeString(t))
+		return ir.GoValue{}, fmt.Sprintf("struct type %s is declared in another package: a struct parameter or result of %s must have a type of %s", typeString(t), rules.of, rules.pkgOf)
 	}
 	if n.TypeArgs().Len() > 0 {
-		return ir.GoValue{}, fmt.Sprintf("struct type %s is generic: a struct parameter or result of the generated function must have a non-generic type", typeStringIn(t, pkg))
+		return ir.GoValue{}, fmt.Sprintf("struct type %s is generic: a struct parameter or result of %s must have a non-generic type", typeStringIn(t, pkg), rules.of)
 	}
-	if tagged(n.Obj()) {
+	if rules.tagged(n.Obj()) {
 		return ir.GoValue{}, fmt.Sprintf("struct type %s is declared in a file built only with the lmsgen tag, but the generated code, built without it, refers to it: declare it in a file without that build constraint", n.Obj().Name())
 	}
 	st := n.Underlying().(*types.Struct)
@@ -62,7 +84,7 @@ func structValue(t types.Type, pkg *types.Package, tagged func(*types.TypeName) 
 		var fv ir.GoValue
 		switch {
 		case f.Name() == "_":
-			return ir.GoValue{}, fmt.Sprintf("struct type %s has a blank field: a struct parameter or result of the generated function needs fields it can set", n.Obj().Name())
+			return ir.GoValue{}, fmt.Sprintf("struct type %s has a blank field: a struct parameter or result of %s needs fields it can set", n.Obj().Name(), rules.of)
 		case isStageBasic(ft):
 			fv = ir.GoValue{Type: irBasic(ft), Named: stageGoName(ft)}
 		case isRepType(ft):
@@ -71,7 +93,7 @@ func structValue(t types.Type, pkg *types.Package, tagged func(*types.TypeName) 
 		default:
 			fn, isNamed := types.Unalias(ft).(*types.Named)
 			if _, isStruct := ft.Underlying().(*types.Struct); !isStruct || !isNamed {
-				return ir.GoValue{}, fmt.Sprintf("field %s of struct type %s has type %s: a struct parameter or result of the generated function must have only fields of stage types, slices of them, or such structs", f.Name(), n.Obj().Name(), typeStringIn(ft, pkg))
+				return ir.GoValue{}, fmt.Sprintf("field %s of struct type %s has type %s: a struct parameter or result of %s must have only fields of stage types, slices of them, or such structs", f.Name(), n.Obj().Name(), typeStringIn(ft, pkg), rules.of)
 			}
 			for _, o := range append(outer, n) {
 				if o == fn {
@@ -79,7 +101,7 @@ func structValue(t types.Type, pkg *types.Package, tagged func(*types.TypeName) 
 				}
 			}
 			var msg string
-			if fv, msg = structValue(ft, pkg, tagged, append(outer, n)); msg != "" {
+			if fv, msg = structValue(ft, rules, append(outer, n)); msg != "" {
 				return ir.GoValue{}, msg
 			}
 		}
@@ -116,8 +138,10 @@ func leafNames(v ir.GoValue, taken map[string]bool) []string {
 	return names
 }
 
-// structArg builds the static record of Reps of a struct parameter from
-// its leaves' graph inputs (consumed from ins); a leaf is a Rep.
+// structArg builds the value of a parameter (of a generated or a staged
+// function) or of a staged call's result described by v from its leaves'
+// graph expressions (consumed from ins): a struct is a static record of
+// Reps, a leaf is the Rep mk makes.
 func (ev *evaluator) structArg(v ir.GoValue, ins []ir.Exp, mk func(ir.Exp) value) (value, []ir.Exp) {
 	if !v.IsStruct() {
 		return mk(ins[0]), ins[1:]
@@ -129,9 +153,10 @@ func (ev *evaluator) structArg(v ir.GoValue, ins []ir.Exp, mk func(ir.Exp) value
 	return s, ins
 }
 
-// flattenResult lifts the leaves of a result value x described by v; a nil
-// x (the function always panics) gives zero values.
-func (ev *evaluator) flattenResult(x value, v ir.GoValue, what string) []ir.Exp {
+// flatten lifts the leaves of a value x described by v (a result, or an
+// argument of a staged function); a nil x (a result of a function that
+// always panics) gives zero values.
+func (ev *evaluator) flatten(x value, v ir.GoValue, what string) []ir.Exp {
 	if !v.IsStruct() {
 		if x == nil {
 			if v.Type.Kind == ir.KSlice {
@@ -151,7 +176,7 @@ func (ev *evaluator) flattenResult(x value, v ir.GoValue, what string) []ir.Exp 
 		if x != nil {
 			fx = s[i]
 		}
-		out = append(out, ev.flattenResult(fx, f, "field "+f.Name+" of "+what)...)
+		out = append(out, ev.flatten(fx, f, "field "+f.Name+" of "+what)...)
 	}
 	return out
 }

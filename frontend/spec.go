@@ -178,7 +178,7 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 		if name == "" || name == "_" {
 			name = fmt.Sprintf("p%d", i)
 		}
-		gv, msg := goValueOf(p.Type(), name, lp.pkg.Types, tagged)
+		gv, msg := goValueOf(p.Type(), name, genRules(lp.pkg.Types, tagged))
 		if msg != "" {
 			if _, isPtr := p.Type().Underlying().(*types.Pointer); isPtr && what == "receiver" {
 				msg = "a pointer receiver must be bound statically (the generated function cannot take a pointer into its caller's records of Reps)"
@@ -195,7 +195,7 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 	results := fn.Signature.Results()
 	for i := range results.Len() {
 		t := results.At(i).Type()
-		gv, msg := goValueOf(t, "", lp.pkg.Types, tagged)
+		gv, msg := goValueOf(t, "", genRules(lp.pkg.Types, tagged))
 		if msg != "" {
 			return nil, errorf(d.pos, "%s returns %s: %s", fn.Name(), typeString(t), msg)
 		}
@@ -266,7 +266,7 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 			default:
 				v = ret.(tuple)[i]
 			}
-			res = append(res, ev.flattenResult(v, r.GoValue, "a result of "+fn.Name())...)
+			res = append(res, ev.flatten(v, r.GoValue, "a result of "+fn.Name())...)
 		}
 		return ev.tuple(res)
 	})
