@@ -57,7 +57,9 @@
 // highest hot block strictly between the early block and u, or u itself
 // when there is none: work leaves loops and functions, even through
 // branches inside them, but never leaves a branch of a conditional that
-// runs in the block where it would land. This is where LMS puts a node:
+// runs in the block where it would land. A tuple is not lifted: it
+// computes nothing (its operands are lifted on their own), and lifted out
+// of a function body it would only make the function capture it. This is where LMS puts a node:
 // in the outermost block where it is available and reachable without a
 // cold edge of a node of that block.
 //

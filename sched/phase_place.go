@@ -27,8 +27,9 @@ const maxCopies = 4
 //     often, and one loop level outweighs any number of branches. So the
 //     chosen block is the parent of the highest hot block strictly
 //     between E and u, or u itself if there is none. Soft uses are not
-//     lifted (the node must just come before its soft user), and anchored
-//     nodes are not lifted at all (speculation safety, see anchor).
+//     lifted (the node must just come before its soft user), anchored
+//     nodes are not lifted at all (speculation safety, see anchor), nor
+//     are tuples (they compute nothing; their operands move on their own).
 //  3. The node goes in the lifted blocks that no other lifted block
 //     encloses. If that is one block, done. Otherwise the uses are in
 //     exclusive blocks: the node is duplicated into each if it is cheap
@@ -179,6 +180,7 @@ type placer struct {
 	i       int32 // the node
 	e       int32 // its early block
 	anch    bool
+	free    bool // a tuple: it computes nothing, so it is not lifted
 	stamp   int32
 	qs      []int32 // the lifted blocks
 	mark    []int32 // block -> stamp: among qs
@@ -189,6 +191,7 @@ type placer struct {
 
 func (p *placer) start(i int32) {
 	p.i, p.e, p.anch, p.stamp = i, p.st.early[i], p.st.anchored[i], i+1
+	p.free = p.st.flat.op[i] == ir.OpTuple
 	p.qs = p.qs[:0]
 	p.raw = -1
 }
@@ -216,7 +219,7 @@ func (p *placer) visit(u int32, soft, pull bool) {
 		}
 	}
 	q := u
-	if !soft && !p.anch {
+	if !soft && !p.anch && !p.free {
 		if h := t.highestHot(u, e); h >= 0 {
 			q = t.parent(h)
 			pull = false

@@ -226,3 +226,26 @@ func TestPruneUnreached(t *testing.T) {
 	require.Nil(t, s.Graph().Def(66))
 	crossCheck(t, 15212, g)
 }
+
+// TestTupleStaysAtUse: a function returning a tuple of values of the
+// enclosing block (`func(p) (int, int) { return a, 0 }`): the tuple
+// computes nothing, so it stays in the body that returns it rather than
+// being lifted out of the function (which would make the function capture
+// it), while an invariant multiplication in the body is still hoisted.
+func TestTupleStaysAtUse(t *testing.T) {
+	b := ir.NewBuilder()
+	var tup, mul ir.Exp
+	var lam ir.Exp
+	g := b.Build([]*ir.Type{ir.Int}, func(a []ir.Exp) ir.Exp {
+		lam = b.Lambda([]*ir.Type{ir.Int}, []*ir.Type{ir.Int, ir.Int}, func(p []ir.Exp) ir.Exp {
+			mul = b.Binary(ir.OpMul, a[0], a[0])
+			tup = b.Tuple(mul, b.Const(ir.Int, 0))
+			return tup
+		})
+		return b.Proj(b.Apply(lam, a[0]), 1)
+	})
+	s := run(t, g, Options{})
+	body := def(s, lam).Blocks[0]
+	require.Equal(t, []*ir.Block{body}, placedIn(s, tup.Sym()), "%s", s)
+	require.Equal(t, []*ir.Block{s.Graph().Block}, placedIn(s, mul.Sym()), "%s", s)
+}
