@@ -157,13 +157,11 @@ func (fg *funcGen) emitChain(out *stmts, ch *ifChain) {
 			return // if c {}: nothing
 		case !fg.declares(ch.els.list):
 			// if c { S } else { S }: S.
-			first := len(out.list) == 0
-			out.list = append(out.list, ch.els.list...)
-			out.term = ch.els.term
-			out.chain = nil
-			if first {
+			if len(out.list) == 0 {
 				out.chain = ch.els.chain
 			}
+			out.list = append(out.list, ch.els.list...)
+			out.term = ch.els.term
 			return
 		}
 	}
