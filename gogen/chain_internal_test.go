@@ -32,7 +32,9 @@ func TestOrExpr(t *testing.T) {
 }
 
 func TestSameCode(t *testing.T) {
-	n := func() []jen.Code { return []jen.Code{jen.Id("n").Op("++"), jen.Qual("fmt", "Println").Call(jen.Lit("x"))} }
+	n := func() []jen.Code {
+		return []jen.Code{jen.Id("n").Op("++"), jen.Qual("fmt", "Println").Call(jen.Lit("x"))}
+	}
 	if !sameCode(n(), n()) || !sameCode(nil, []jen.Code{}) {
 		t.Error("equal code is not the same")
 	}
