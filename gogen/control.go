@@ -25,9 +25,7 @@ func (fg *funcGen) ifStmt(out *stmts, n *ir.Node, d dest) {
 		el := fg.block(elseB, d)
 		if th.term && len(el.list) > 0 {
 			// The then branch returns: no else (golint's indent-error-flow).
-			out.add(jen.If(fg.ref(c, ctxConverted).s).Block(th.list...))
-			out.list = append(out.list, el.list...)
-			out.term, out.lastIf = el.term, el.lastIf
+			fg.ifThen(out, c, th, el)
 			return
 		}
 		fg.ifElse(out, c, th, el)
@@ -41,7 +39,6 @@ func (fg *funcGen) ifStmt(out *stmts, n *ir.Node, d dest) {
 				out.add(jen.Id(names[0]).Op(":=").Add(v.s))
 				th := fg.block(thenB, assign)
 				out.add(jen.If(fg.ref(c, ctxConverted).s).Block(th.list...))
-				out.lastIf = true
 				return
 			}
 		}
@@ -62,22 +59,42 @@ func (fg *funcGen) ifStmt(out *stmts, n *ir.Node, d dest) {
 }
 
 // ifElse writes if c { th } else { el }, leaving out an empty branch and
-// chaining else if.
+// chaining else if (chain.go).
 func (fg *funcGen) ifElse(out *stmts, c ir.Exp, th, el *stmts) {
-	var s *jen.Statement
+	safe := fg.safe(c) // before c is written: its inline nodes are then used
+	var ch *ifChain
 	switch {
-	case len(el.list) == 0:
-		s = jen.If(fg.ref(c, ctxConverted).s).Block(th.list...)
-	case len(th.list) == 0:
-		s = jen.If(fg.negate(c).s).Block(el.list...)
-	case len(el.list) == 1 && el.lastIf:
-		s = jen.If(fg.ref(c, ctxConverted).s).Block(th.list...).Else().Add(el.list[0])
+	case len(th.list) == 0 && len(el.list) > 0:
+		ch = fg.newChain(fg.negate(c), safe, el, nil)
+	case len(el.list) == 1 && el.chain != nil:
+		ch = el.chain
+		fg.prepend(ch, fg.ref(c, ctxConverted), safe, th)
 	default:
-		s = jen.If(fg.ref(c, ctxConverted).s).Block(th.list...).Else().Block(el.list...)
+		var els *stmts
+		if len(el.list) > 0 {
+			els = el
+		}
+		ch = fg.newChain(fg.ref(c, ctxConverted), safe, th, els)
 	}
-	out.add(s)
-	out.lastIf = true
-	out.term = th.term && el.term && len(th.list) > 0 && len(el.list) > 0
+	fg.emitChain(out, ch)
+}
+
+// ifThen writes if c { th } followed by el, th ending in a terminating
+// statement. When el starts with an if whose first arm does what th does,
+// c joins that arm: if c || b { th }.
+func (fg *funcGen) ifThen(out *stmts, c ir.Exp, th, el *stmts) {
+	safe := fg.safe(c)
+	cond := fg.ref(c, ctxConverted)
+	if ch := el.chain; ch != nil && sameCode(th.list, ch.arms[len(ch.arms)-1].body.list) {
+		fg.prepend(ch, cond, safe, th)
+		rest := el.list[1:]
+		fg.emitChain(out, ch)
+		out.list = append(out.list, rest...)
+	} else {
+		fg.emitChain(out, fg.newChain(cond, safe, th, nil))
+		out.list = append(out.list, el.list...)
+	}
+	out.term = el.term
 }
 
 // simpleValue returns the value of a block that needs no statement and
@@ -167,6 +184,7 @@ func (fg *funcGen) funcParts(n *ir.Node) (ps []jen.Code, res jen.Code, body []je
 	names := make([]string, len(b.In))
 	for i, s := range b.In {
 		names[i] = fg.name(s)
+		fg.fn.params[names[i]] = true
 	}
 	return params(names, n.Type.Params), results(n.Type.Results), fg.block(b, dest{kind: destReturn}).list
 }

@@ -68,6 +68,12 @@
 //     return (if c { return a }; return b), a variable it is assigned to,
 //     or a declared result (r := b; if c { r = a } when b is a constant
 //     or a name; var r T; if c { r = a } else if ... otherwise);
+//   - arms of an else-if chain that do the same thing are one arm whose
+//     condition is the || of theirs (a staged switch's case 'a': n++;
+//     case 'e': n++ is if r == 'a' || r == 'e' { n++ }), and so are
+//     if a { return x }; if b { return x }; a last arm that does what the
+//     else does goes when its condition cannot panic, and if c { S } else
+//     { S } is S (chain.go says when exactly);
 //   - a loop is for c { } when its condition is one expression, else for
 //     { ...; if !c { break }; ... }, and for i := 0; i < n; i++ { } when a
 //     variable is used only by the loop and its body ends by assigning it;
@@ -106,7 +112,8 @@
 // names.go chooses identifiers, types.go and consts.go write types and
 // constants, analyze.go and plan.go decide before writing (uses, captures,
 // inlining, forwarding), emit.go, opexpr.go, stmt.go and control.go
-// write expressions and statements, file.go assembles the file.
+// write expressions and statements (chain.go the arms of an if chain),
+// file.go assembles the file.
 //
 // The corpus of staged programs the tests compile and run (and that cgen's
 // tests share) is package gogen/corpus.

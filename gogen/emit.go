@@ -44,12 +44,13 @@ type funcGen struct {
 // variables in it.
 type goFunc struct {
 	names     *namer
+	params    map[string]bool // the names of its parameters and its closures'
 	opaque    []jen.Code
 	opaqueFor map[*ir.Const]string
 }
 
 func (fg *funcGen) newGoFunc() *goFunc {
-	return &goFunc{names: newNamer(fg.file.names), opaqueFor: map[*ir.Const]string{}}
+	return &goFunc{names: newNamer(fg.file.names), params: map[string]bool{}, opaqueFor: map[*ir.Const]string{}}
 }
 
 // frame is a block being written.

@@ -21,8 +21,10 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 // testdata/<name>.txtar: the graph (after the scheduler's DCE) and the
 // emitted file.
 var goldenCases = []string{
-	"Clamp", "Collatz", "Counter", "DivMod", "EvenOdd", "Fib", "Find", "Grade",
-	"NestedLoops", "PrintAll", "ShiftInt8", "StaticWrite", "Strings", "SumSquares",
+	"ChainApart", "ChainRuns", "ChainTail", "ChainTailTrap", "Clamp", "Collatz",
+	"Counter", "DivMod", "EvenOdd", "Fib", "Find", "Grade", "IsVowel",
+	"NestedLoops", "PrintAll", "SameBranches", "SameDeclares", "ShiftInt8", "StaticWrite",
+	"Strings", "SumSquares", "Vowels",
 }
 
 func TestGolden(t *testing.T) {

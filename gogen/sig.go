@@ -89,6 +89,7 @@ func (fg *funcGen) sigParams(f Func) (ps []jen.Code, unpack []jen.Code) {
 		for i, s := range in {
 			names[i] = fg.name(s)
 			types[i] = g.TypeOf(s.E())
+			fg.fn.params[names[i]] = true
 		}
 		return params(names, types), nil
 	}
@@ -140,6 +141,7 @@ func (fg *funcGen) sigParams(f Func) (ps []jen.Code, unpack []jen.Code) {
 		}
 	}
 	for i := range names {
+		fg.fn.params[names[i]] = true
 		id := jen.Id(names[i])
 		if i+1 == len(names) || keys[i+1] != keys[i] {
 			id = id.Add(types[i])

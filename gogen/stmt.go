@@ -14,14 +14,16 @@ import (
 
 // stmts is a statement list being written.
 type stmts struct {
-	list   []jen.Code
-	term   bool // ends in a terminating statement (return, panic, for {})
-	lastIf bool // the last statement is an if (it can follow an else)
+	list  []jen.Code
+	term  bool     // ends in a terminating statement (return, panic, for {})
+	chain *ifChain // the first statement is this if, which can grow (chain.go)
 }
 
 func (l *stmts) add(c jen.Code) {
+	if len(l.list) == 0 {
+		l.chain = nil
+	}
 	l.list = append(l.list, c)
-	l.lastIf = false
 }
 
 // destKind says where the result of a block goes.

@@ -66,6 +66,7 @@ func Cases() []Case {
 	cs = append(cs, floatCases()...)
 	cs = append(cs, trapCases()...)
 	cs = append(cs, controlCases()...)
+	cs = append(cs, chainCases()...)
 	cs = append(cs, funcCases()...)
 	cs = append(cs, dataCases()...)
 	cs = append(cs, printCases()...)
