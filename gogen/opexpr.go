@@ -180,7 +180,9 @@ func negated(c *ir.Const) (*ir.Const, bool) {
 
 // negate writes !c, turning a comparison around where that is exact
 // (a == b -> a != b; i < n -> i >= n for integers and strings, never for
-// floats) and !!x into x.
+// floats), !!x into x, and !(a || b) into !a && !b (and !(a && b) into
+// !a || !b) when every operand turns around without a "!" of its own:
+// r != ' ' && r != ',', not !(r == ' ' || r == ',').
 func (fg *funcGen) negate(c ir.Exp) expr {
 	if k := c.Const(); k != nil {
 		return primary(jen.Lit(!k.Val.(bool)))
@@ -190,6 +192,11 @@ func (fg *funcGen) negate(c ir.Exp) expr {
 			fg.consumed[n.Sym] = true
 			return fg.ref(n.Args[0], ctxConverted)
 		}
+		if op, prec, ok := deMorgan(n); ok && fg.invertible(n.Args[0]) && fg.invertible(n.Args[1]) {
+			fg.consumed[n.Sym] = true
+			a, b := fg.negate(n.Args[0]), fg.negate(n.Args[1])
+			return expr{jen.Add(a.at(prec)).Op(op).Add(b.at(prec)), prec}
+		}
 		if f, ok := flipped(n.Op, fg.g.TypeOf(n.Args[0])); ok {
 			fg.consumed[n.Sym] = true
 			m := *n
@@ -198,6 +205,42 @@ func (fg *funcGen) negate(c ir.Exp) expr {
 		}
 	}
 	return unary("!", fg.ref(c, ctxConverted))
+}
+
+// deMorgan returns the operator of !n's other form when n is a boolean
+// || or &&: && for ||, || for &&, and its precedence.
+func deMorgan(n *ir.Node) (string, int, bool) {
+	if n.Type.Kind != ir.KBool {
+		return "", 0, false
+	}
+	switch n.Op {
+	case ir.OpOr:
+		return "&&", precAnd, true
+	case ir.OpAnd:
+		return "||", precOr, true
+	}
+	return "", 0, false
+}
+
+// invertible reports whether negate writes !c without a "!" of its own: c
+// is a constant, or written inline as a negation, a comparison negate
+// turns around, or a || or && of invertible operands.
+func (fg *funcGen) invertible(c ir.Exp) bool {
+	if c.Const() != nil {
+		return true
+	}
+	n := fg.inlineNode(c.Sym())
+	switch {
+	case n == nil || len(n.Args) == 0:
+		return false
+	case n.Op == ir.OpNot:
+		return true
+	}
+	if _, _, ok := deMorgan(n); ok {
+		return fg.invertible(n.Args[0]) && fg.invertible(n.Args[1])
+	}
+	_, ok := flipped(n.Op, fg.g.TypeOf(n.Args[0]))
+	return ok
 }
 
 // conversion writes T(x). An integer converts to a string as the
