@@ -26,9 +26,11 @@ import "github.com/lmsgen/lmsgen/ir"
 //     λforward too), and of every application of an unknown function
 //     value of the λ's type.
 //
-// The roots are the loop conditions, and the arguments whose cost grows
-// with their value of the library calls listed in costArgs (math.Jn's
-// order). Each symbol and each object is visited once, so the analysis
+// The roots are the loop conditions; the inputs of every recursive λ
+// (one named by a λforward that survived DCE: recursion is how a loop on
+// a Rep is written as staged calls, and its depth may depend on any
+// input); and the arguments whose cost grows with their value of the
+// library calls listed in costArgs (math.Jn's order). Each symbol and each object is visited once, so the analysis
 // is linear in the size of the graph. Control dependence (a value
 // assigned to a variable inside a branch) is not followed.
 
@@ -40,8 +42,8 @@ var costArgs = map[string]int{
 }
 
 // loopBounds reports, for each input of g's top-level block, whether it
-// is an integer on which a staged loop's iteration count (or the cost of
-// a call in costArgs) may depend.
+// is an integer on which a staged loop's iteration count (or a recursion's
+// depth, or the cost of a call in costArgs) may depend.
 func loopBounds(g *ir.Graph) []bool {
 	n := g.NumSyms()
 	// Indexes, built in one pass: the writers of every object, the
@@ -94,6 +96,12 @@ func loopBounds(g *ir.Graph) []bool {
 		switch nd.Op {
 		case ir.OpWhile:
 			mark(nd.Blocks[0].Res)
+		case ir.OpForward:
+			if l := lambdaOf(g, nd.Sym.E()); l != nil {
+				for _, s := range l.Blocks[0].In {
+					mark(s.E())
+				}
+			}
 		case ir.OpCall:
 			if c, ok := nd.Aux.(ir.Callee); ok {
 				if i, ok := costArgs[c.String()]; ok && i < len(nd.Args) {

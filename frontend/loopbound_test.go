@@ -22,8 +22,8 @@ func TestLoopBound(t *testing.T) {
 		"Grid":      "cols rows",
 		"Closure":   "n", // the λ's first input bounds its loop
 		"Closure2":  "k n",
-		"Returned":  "n", // through the λ's result
-		"Recursive": "c", // b decides the recursion, not a loop condition
+		"Returned":  "n",   // through the λ's result
+		"Recursive": "b c", // c bounds the loop, b the recursion
 		"InRange":   "rHi rLo",
 		"Bessel":    "n", // math.Jn's order; x bounds a loop but is a float
 	}
