@@ -26,13 +26,16 @@ import "github.com/lmsgen/lmsgen/ir"
 //     λforward too), and of every application of an unknown function
 //     value of the λ's type.
 //
-// The roots are the loop conditions; the inputs of every recursive λ
-// (one named by a λforward that survived DCE: recursion is how a loop on
-// a Rep is written as staged calls, and its depth may depend on any
-// input); and the arguments whose cost grows with their value of the
-// library calls listed in costArgs (math.Jn's order). Each symbol and each object is visited once, so the analysis
-// is linear in the size of the graph. Control dependence (a value
+// The roots are the conditions of the loops; the inputs of every
+// recursive λ (one named by a λforward that survived DCE: recursion is a
+// loop written as staged calls, and its depth may depend on any input);
+// and the arguments of the library calls in costArgs whose cost grows
+// with their value (math.Jn's order). Control dependence (a value
 // assigned to a variable inside a branch) is not followed.
+//
+// Each symbol and each object is visited once, and the indexes are built
+// in one pass over the nodes, so the analysis is linear in the size of
+// the graph. The result is a set: no order of visit decides it.
 
 // costArgs lists the library calls (by ir.Callee.String) that run for a
 // time growing with an integer argument, and the index of that argument.

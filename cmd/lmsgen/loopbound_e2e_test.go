@@ -79,6 +79,16 @@ func bessel(n stage.Int, x stage.Float64) stage.Float64 {
 }
 `
 
+// testFlags returns the flags that generate the tests of Go and, if a C
+// compiler is present (hasC), of C.
+func testFlags() (args []string, hasC bool) {
+	args = []string{"-test"}
+	if _, err := exec.LookPath("gcc"); err == nil {
+		return append(args, "-lang=go,c"), true
+	}
+	return args, false
+}
+
 // TestTestLoopBounds: a generated test of kernels whose loops run as many
 // times as an integer parameter says draws those parameters small, says so,
 // and finishes (with any integer, SumTo could loop 2⁶³ times), in Go and C.
@@ -86,12 +96,7 @@ func bessel(n stage.Int, x stage.Float64) stage.Float64 {
 func TestTestLoopBounds(t *testing.T) {
 	dir := module(t, map[string]string{"kernels/kernels.go": loopsSrc})
 	kdir := filepath.Join(dir, "kernels")
-	args := []string{"-test"}
-	_, err := exec.LookPath("gcc")
-	hasC := err == nil
-	if hasC {
-		args = append(args, "-lang=go,c")
-	}
+	args, hasC := testFlags()
 	r := lmsgen(t, kdir, args...)
 	require.Equal(t, 0, r.status, r.stderr)
 	checkGenerated(t, filepath.Join(kdir, "kernels_lms_test.go"))
