@@ -161,6 +161,15 @@ type Param struct {
 	// parameter's name, or for a struct its name followed by the path of
 	// each field (pX for p.X).
 	LeafNames []string
+	// LoopBound reports, per leaf (parallel to LeafNames), whether the
+	// leaf is an integer on which the iteration count of a staged loop
+	// may depend (or the depth of a staged recursion, or the cost of a
+	// library call such as math.Jn's order), through data, variables,
+	// slices and staged calls. A
+	// generated differential test draws such an integer from a small
+	// range: the function runs about that many iterations. Nil for a
+	// result.
+	LoopBound []bool
 }
 
 // StaticArg is a bound parameter of a staging function.

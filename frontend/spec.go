@@ -271,6 +271,11 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 		return ev.tuple(res)
 	})
 	spec.Graph = ir.DCE(g)
+	bounds := loopBounds(spec.Graph)
+	for i := range spec.Params {
+		p := &spec.Params[i]
+		p.LoopBound, bounds = bounds[:len(p.LeafNames):len(p.LeafNames)], bounds[len(p.LeafNames):]
+	}
 	return spec, nil
 }
 

@@ -458,12 +458,7 @@ func Sum[T stage.Number](xs []T) T {
 func TestSignatures(t *testing.T) {
 	dir := module(t, map[string]string{"geom/geom.go": sigSrc})
 	gdir := filepath.Join(dir, "geom")
-	args := []string{"-test"}
-	_, err := exec.LookPath("gcc")
-	hasC := err == nil
-	if hasC {
-		args = append(args, "-lang=go,c")
-	}
+	args, hasC := testFlags()
 	r := lmsgen(t, gdir, args...)
 	require.Equal(t, 0, r.status, r.stderr)
 	checkGenerated(t, filepath.Join(gdir, "geom_lms.go"))

@@ -197,7 +197,7 @@ func testSpecOf(s *frontend.Spec) testSpec {
 			t.Args = append(t.Args, testArg{Static: e})
 			continue
 		}
-		t.Args = append(t.Args, testArg{Value: s.Params[d].GoValue})
+		t.Args = append(t.Args, testArg{Value: s.Params[d].GoValue, LoopBound: s.Params[d].LoopBound})
 		d++
 	}
 	return t

@@ -25,6 +25,10 @@ type testSpec struct {
 type testArg struct {
 	Static string     // the directive's Go expression, if bound
 	Value  ir.GoValue // the generated parameter, if not bound
+	// LoopBound reports, per leaf of Value, whether it is an integer that
+	// may bound a staged loop (frontend.Param.LoopBound): the test draws
+	// it small, or the loop could run 2⁶³ times.
+	LoopBound []bool
 }
 
 // goType spells the type of a parameter or result of the generated
@@ -111,9 +115,30 @@ func writeSpecTest(b *bytes.Buffer, s testSpec, cMode bool) {
 	writeTestAndBench(b, s, dyn, cMode)
 }
 
-// writeInputs writes lmsInputs<Name>, which draws random arguments.
+// writeInputs writes lmsInputs<Name>, which draws random arguments: its
+// comment names the parameters drawn small because they bound a loop.
 func writeInputs(b *bytes.Buffer, s testSpec, dyn []testArg, qual string) {
-	fmt.Fprintf(b, "\nfunc lmsInputs%s(r *rand.Rand) (", s.Name)
+	var small []string
+	for _, a := range dyn {
+		paths := a.Value.LeafPaths()
+		for i, lb := range a.LoopBound {
+			if lb {
+				small = append(small, strings.Join(append([]string{a.Value.Name}, paths[i]...), "."))
+			}
+		}
+	}
+	doc := fmt.Sprintf("lmsInputs%s draws arguments for %s.", s.Name, s.Name)
+	switch len(small) {
+	case 0:
+	case 1:
+		doc += fmt.Sprintf(" %s may bound a staged loop (or a costly call): it is drawn small (lmsSmallInt), since with any integer the test might not finish.", small[0])
+	default:
+		list := strings.Join(small[:len(small)-1], ", ") + " and " + small[len(small)-1]
+		doc += fmt.Sprintf(" %s may bound a staged loop (or a costly call): they are drawn small (lmsSmallInt), since with any integers the test might not finish.", list)
+	}
+	b.WriteString("\n")
+	writeComment(b, doc)
+	fmt.Fprintf(b, "func lmsInputs%s(r *rand.Rand) (", s.Name)
 	for i, a := range dyn {
 		if i > 0 {
 			b.WriteString(", ")
@@ -125,7 +150,7 @@ func writeInputs(b *bytes.Buffer, s testSpec, dyn []testArg, qual string) {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(genGoValue(a.Value, qual))
+		b.WriteString(genGoValue(a.Value, qual, a.LoopBound))
 	}
 	b.WriteString("\n}\n")
 }
@@ -368,24 +393,42 @@ func hashName(s string) uint64 {
 	return h >> 1
 }
 
+// writeComment writes text as a // comment, its lines filled to 76
+// columns.
+func writeComment(b *bytes.Buffer, text string) {
+	line := "//"
+	for _, w := range strings.Fields(text) {
+		if len(line)+1+len(w) > 76 && line != "//" {
+			b.WriteString(line + "\n")
+			line = "//"
+		}
+		line += " " + w
+	}
+	b.WriteString(line + "\n")
+}
+
 // genGoValue returns a Go expression drawing a random value of parameter
 // v from r: a struct of the package (qualified by qual) is drawn field by
-// field, each of its stage type.
-func genGoValue(v ir.GoValue, qual string) string {
+// field, each of its stage type. small holds, per leaf of v, whether the
+// leaf is an integer to draw from a small range (it bounds a loop).
+func genGoValue(v ir.GoValue, qual string, small []bool) string {
 	if !v.IsStruct() {
-		return genValue(v.Type)
+		return genValue(v.Type, small[0])
 	}
 	var fields []string
 	for _, f := range v.Fields {
+		n := len(f.Leaves())
+		fs := small[:n]
+		small = small[n:]
 		var x string
 		switch {
 		case f.IsStruct():
-			x = genGoValue(f, qual)
+			x = genGoValue(f, qual, fs)
 		case f.Slice:
 			st := "stage." + f.Named.Name
-			x = fmt.Sprintf("func() []%s { s := make([]%s, r.IntN(9)); for i := range s { s[i] = %s(%s) }; return s }()", st, st, st, genValue(f.Type.Elem))
+			x = fmt.Sprintf("func() []%s { s := make([]%s, r.IntN(9)); for i := range s { s[i] = %s(%s) }; return s }()", st, st, st, genValue(f.Type.Elem, false))
 		default:
-			x = fmt.Sprintf("stage.%s(%s)", f.Named.Name, genValue(f.Type))
+			x = fmt.Sprintf("stage.%s(%s)", f.Named.Name, genValue(f.Type, fs[0]))
 		}
 		fields = append(fields, f.Name+": "+x)
 	}
@@ -393,13 +436,15 @@ func genGoValue(v ir.GoValue, qual string) string {
 }
 
 // genValue returns a Go expression drawing a random value of type t from
-// r, with edge values often.
-func genValue(t *ir.Type) string {
+// r, with edge values often; an integer from a small range if small.
+func genValue(t *ir.Type, small bool) string {
 	if t.Kind == ir.KSlice {
 		// nil sometimes: the code may tell it from an empty slice.
-		return fmt.Sprintf("func() %s { if r.IntN(16) == 0 { return nil }; s := make(%s, r.IntN(9)); for i := range s { s[i] = %s }; return s }()", t, t, genValue(t.Elem))
+		return fmt.Sprintf("func() %s { if r.IntN(16) == 0 { return nil }; s := make(%s, r.IntN(9)); for i := range s { s[i] = %s }; return s }()", t, t, genValue(t.Elem, false))
 	}
 	switch {
+	case t.IsInteger() && small:
+		return fmt.Sprintf("%s(lmsSmallInt(r, %v))", t, t.IsUnsigned())
 	case t.IsInteger():
 		return fmt.Sprintf("%s(lmsInt(r, %d, %v))", t, t.Bits(), t.IsUnsigned())
 	case t.IsFloat():
@@ -444,6 +489,22 @@ func lmsInt(r *rand.Rand, bits int, unsigned bool) uint64 {
 		return uint64(r.IntN(17) - 8)
 	}
 	return r.Uint64()
+}
+
+// lmsSmallInt draws an integer that may bound a staged loop: 0, 1 and -1
+// often, otherwise uniform in [-4, 64] ([0, 64] if unsigned). The loop
+// then runs a few dozen times, not 2⁶³, natively and generated alike.
+func lmsSmallInt(r *rand.Rand, unsigned bool) uint64 {
+	if unsigned {
+		if r.IntN(4) == 0 {
+			return uint64(r.IntN(2))
+		}
+		return uint64(r.IntN(65))
+	}
+	if r.IntN(4) == 0 {
+		return uint64(r.IntN(3) - 1)
+	}
+	return uint64(r.IntN(69) - 4)
 }
 
 func lmsFloat(r *rand.Rand) float64 {
