@@ -30,30 +30,43 @@ type bridgeImports []bridgeImport
 // path order, and checks that the bridge can reach the structs' fields.
 func importsOf(pkg string, funcs []Func, opts Options) (bridgeImports, error) {
 	names := map[string]string{}
-	var walk func(f string, v ir.GoValue) error
-	walk = func(f string, v ir.GoValue) error {
-		if !v.Named.IsZero() {
-			if _, ok := names[v.Named.Path]; !ok {
-				name := path.Base(v.Named.Path)
-				if v.Named.Path == opts.PkgPath {
-					name = pkg
-				}
-				names[v.Named.Path] = name
+	name := func(n ir.GoName) {
+		if _, ok := names[n.Path]; !ok && !n.IsZero() {
+			names[n.Path] = path.Base(n.Path)
+			if n.Path == opts.PkgPath {
+				names[n.Path] = pkg
 			}
+		}
+	}
+	// A struct parameter's type is named in the signature, and its fields
+	// are only read; a result is built, naming the types of all its fields
+	// (see pack).
+	var walk func(f string, v ir.GoValue, result bool) error
+	walk = func(f string, v ir.GoValue, result bool) error {
+		if result {
+			name(v.Named)
 		}
 		for _, fd := range v.Fields {
 			if !token.IsExported(fd.Name) {
 				return fmt.Errorf("cgen: %s: field %s of %s is not exported: the bridge, in another package, cannot reach it", f, fd.Name, v.Named.Name)
 			}
-			if err := walk(f, fd); err != nil {
+			if err := walk(f, fd, result); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
 	for _, f := range funcs {
-		for _, v := range append(append([]ir.GoValue(nil), f.Params...), f.Results...) {
-			if err := walk(f.Name, v); err != nil {
+		for _, v := range f.Params {
+			if v.IsStruct() {
+				name(v.Named)
+			}
+			if err := walk(f.Name, v, false); err != nil {
+				return nil, err
+			}
+		}
+		for _, v := range f.Results {
+			if err := walk(f.Name, v, true); err != nil {
 				return nil, err
 			}
 		}

@@ -138,3 +138,72 @@ func main() {
 	fmt.Println("ok")
 }
 `
+
+// TestBridgeStructParamOnly: a struct parameter whose fields have stage
+// types, and no struct result: the bridge reads the fields and names only
+// the struct type, so it must not import stage (an unused import would
+// not compile); the bridge is compiled and called.
+func TestBridgeStructParamOnly(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a program")
+	}
+	t.Parallel()
+	b := nb()
+	g := b.Build(ts(ir.Float64, ir.Float64), func(p []ir.Exp) ir.Exp {
+		return b.add(b.mul(p[0], p[0]), b.mul(p[1], p[1]))
+	})
+	stage := func(n string) ir.GoName { return ir.GoName{Path: "github.com/lmsgen/lmsgen/stage", Name: n} }
+	params := []ir.GoValue{{Name: "p", Named: ir.GoName{Path: "bridgesig/kern", Name: "Pt"}, Fields: []ir.GoValue{
+		{Name: "X", Type: ir.Float64, Named: stage("Float64")},
+		{Name: "Y", Type: ir.Float64, Named: stage("Float64")},
+	}}}
+	results := []ir.GoValue{{Type: ir.Float64}}
+	s := sched.Run(g, sched.Options{})
+	names := []string{"pX", "pY"}
+	goSrc, err := gogen.File("kern", []gogen.Func{{Name: "Norm", Schedule: s, ParamNames: names, Params: params, Results: results}},
+		gogen.Options{PkgPath: "bridgesig/kern"})
+	if err != nil {
+		t.Fatalf("gogen: %v\n%s", err, goSrc)
+	}
+	out := emit(t, "kern", []cgen.Func{{Name: "Norm", Schedule: s, ParamNames: names, Params: params, Results: results}}, cgen.Options{PkgPath: "bridgesig/kern"})
+	if strings.Contains(string(out.bridge), "lmsgen/stage") {
+		t.Errorf("the bridge imports stage, which it does not use:\n%s", out.bridge)
+	}
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string][]byte{
+		"go.mod": []byte("module bridgesig\n\ngo 1.26\n\nrequire github.com/lmsgen/lmsgen v0.0.0\n\n" +
+			"replace github.com/lmsgen/lmsgen => " + root + "\n"),
+		"kern/pt.go":       []byte("package kern\n\nimport \"github.com/lmsgen/lmsgen/stage\"\n\ntype Pt struct{ X, Y stage.Float64 }\n"),
+		"kern/kern_lms.go": goSrc,
+		"main.go": []byte(`package main
+
+import (
+	"fmt"
+
+	"bridgesig/kern"
+	"bridgesig/kern/lmsc"
+)
+
+func main() {
+	p := kern.Pt{X: 3, Y: 4}
+	if g, c := kern.Norm(p), lmsc.Norm(p); g != c || g != 25 {
+		fmt.Println("mismatch", g, c)
+		return
+	}
+	fmt.Println("ok")
+}
+`),
+	})
+	writeC(t, dir, "kern/lmsc", "kern", out)
+	if err := goCmd(dir, "", "build", "-o", "prog", "."); err != nil {
+		t.Fatal(err)
+	}
+	r := runProg(t, filepath.Join(dir, "prog"))
+	if r.code != 0 || r.stdout != "ok\n" {
+		t.Errorf("exit status %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+}
