@@ -125,6 +125,10 @@ type Spec struct {
 	// receiver is the first parameter (Index 0 in Static), and a call is
 	// written recv.Origin(args).
 	Method bool
+	// Tagged reports whether the staging function is in a file built only
+	// with the lmsgen build tag: then only lmsgen sees it, and code built
+	// beside the generated file (its differential test) cannot call it.
+	Tagged bool
 	// Graph is the specialization, after dead-code elimination. Its
 	// top-level block has one input per leaf of Params (see
 	// ir.GoValue.Leaves) and one result per leaf of Results.

@@ -296,6 +296,14 @@ func TestStagingTaggedFiles(t *testing.T) {
 	require.Contains(t, src, "//go:build !lmsgen")
 	checkGenerated(t, filepath.Join(kdir, "kernels_lms.go"))
 	require.Equal(t, "8 1024\n", goCmd(t, dir, "run", "."))
+	// The differential test, built without the tag, could not call the
+	// staging functions: -test says so at each directive and writes
+	// nothing.
+	r = lmsgen(t, kdir, "-test")
+	require.Equal(t, 1, r.status, r.stderr)
+	require.Regexp(t, `staging\.go:\d+:\d+: Cube: -test cannot test it: its staging function is in a file built only with the lmsgen tag`, r.stderr)
+	_, err := os.Stat(filepath.Join(kdir, "kernels_lms_test.go"))
+	require.True(t, os.IsNotExist(err), "no test file on error")
 }
 
 func TestTestFlag(t *testing.T) {

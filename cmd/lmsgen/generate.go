@@ -105,6 +105,9 @@ func generatePackage(cfg *config, p *frontend.Package, log *logger) ([]output, e
 	}
 	outs := []output{{goPath, src}}
 	if cfg.test {
+		if err := testable(p); err != nil {
+			return nil, err
+		}
 		test, err := testFile(p.Name, constraint, "", tests)
 		testPath := filepath.Join(p.Dir, p.Name+"_lms_test.go")
 		if err != nil {
@@ -302,4 +305,21 @@ func relPath(wd, name string) string {
 		return r
 	}
 	return name
+}
+
+// testable reports, at the directive, a specialization whose staging
+// function is in a file built only with the lmsgen tag: its differential
+// test, built without the tag beside the generated code, cannot call it.
+func testable(p *frontend.Package) error {
+	var errs frontend.ErrorList
+	for _, s := range p.Specs {
+		if s.Tagged {
+			errs = append(errs, &frontend.Error{Pos: s.Pos, Msg: fmt.Sprintf(
+				"%s: -test cannot test it: its staging function is in a file built only with the lmsgen tag, and the test is built without it, beside the generated code (declare the staging function in a file without that constraint, or generate without -test)", s.Name)})
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
 }
