@@ -219,11 +219,11 @@ func (fg *funcGen) name(s ir.Sym) string {
 // baseName returns the name s would like to have.
 func (fg *funcGen) baseName(s ir.Sym) string {
 	if n := sanitize(fg.g.Name(s)); n != "" {
-		return n
+		return localName(n)
 	}
 	if f, ok := fg.fwdOf[s]; ok {
 		if n := sanitize(fg.g.Name(f)); n != "" {
-			return n
+			return localName(n)
 		}
 	}
 	if n := fg.elemName(s); n != "" {

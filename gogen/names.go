@@ -101,6 +101,25 @@ func lowerFirst(s string) string {
 	return string(unicode.ToLower(r)) + s[size:]
 }
 
+// localName returns the name a Go programmer gives a local variable named
+// after s (a struct field, most often): its leading capitals in lower case,
+// but for the last of several when a lower-case letter follows (Sum ->
+// sum, ID -> id, URLPath -> urlPath).
+func localName(s string) string {
+	rs := []rune(s)
+	n := 0
+	for n < len(rs) && unicode.IsUpper(rs[n]) {
+		n++
+	}
+	if n > 1 && n < len(rs) && unicode.IsLower(rs[n]) {
+		n--
+	}
+	for i := range n {
+		rs[i] = unicode.ToLower(rs[i])
+	}
+	return string(rs)
+}
+
 // upperFirst returns s with its first letter in upper case.
 func upperFirst(s string) string {
 	r, size := utf8.DecodeRuneInString(s)
