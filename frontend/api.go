@@ -166,13 +166,12 @@ type Param struct {
 	// each field (pX for p.X).
 	LeafNames []string
 	// LoopBound reports, per leaf (parallel to LeafNames), whether the
-	// leaf is an integer on which the iteration count of a staged loop
-	// may depend (or the depth of a staged recursion, or the cost of a
-	// library call such as math.Jn's order), through data, variables,
-	// slices and staged calls. A
-	// generated differential test draws such an integer from a small
-	// range: the function runs about that many iterations. Nil for a
-	// result.
+	// leaf is a number (integer or float) on which the iteration count of
+	// a staged loop may depend (or the depth of a staged recursion, or
+	// the cost of a library call such as math.Jn's order), through data,
+	// variables, slices and staged calls. A generated differential test
+	// draws such a number from a small range: the function runs about
+	// that many iterations. Nil for a result.
 	LoopBound []bool
 }
 

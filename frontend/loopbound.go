@@ -3,10 +3,11 @@ package frontend
 import "github.com/lmsgen/lmsgen/ir"
 
 // This file finds the inputs of a specialization that may bound a staged
-// loop: the integers a generated differential test must draw from a small
-// range, because the function, natively and generated alike, runs a loop
-// about that many times (a kernel summing 0..n-1 never finishes with
-// n = math.MaxInt).
+// loop: the numbers (integers and floats) a generated differential test
+// must draw from a small range, because the function, natively and
+// generated alike, runs a loop about that many times (a kernel summing
+// 0..n-1 never finishes with n = math.MaxInt, nor one counting y up to x
+// with x = +Inf).
 //
 // An input bounds a loop when the condition of some W node depends on it.
 // Dependence is followed backwards from the roots, conservatively:
@@ -45,8 +46,9 @@ var costArgs = map[string]int{
 }
 
 // loopBounds reports, for each input of g's top-level block, whether it
-// is an integer on which a staged loop's iteration count (or a recursion's
-// depth, or the cost of a call in costArgs) may depend.
+// is a number (an integer or a float) on which a staged loop's iteration
+// count (or a recursion's depth, or the cost of a call in costArgs) may
+// depend.
 func loopBounds(g *ir.Graph) []bool {
 	n := g.NumSyms()
 	// Indexes, built in one pass: the writers of every object, the
@@ -163,7 +165,8 @@ func loopBounds(g *ir.Graph) []bool {
 	ins := g.Block.In
 	bounds := make([]bool, len(ins))
 	for i, s := range ins {
-		bounds[i] = rel[s] && g.TypeOf(s.E()).IsInteger()
+		t := g.TypeOf(s.E())
+		bounds[i] = rel[s] && (t.IsInteger() || t.IsFloat())
 	}
 	return bounds
 }

@@ -25,7 +25,7 @@ func TestLoopBound(t *testing.T) {
 		"Returned":  "n",   // through the λ's result
 		"Recursive": "b c", // c bounds the loop, b the recursion
 		"InRange":   "rHi rLo",
-		"Bessel":    "n", // math.Jn's order; x bounds a loop but is a float
+		"Bessel":    "n x", // math.Jn's order; x, a float, bounds a loop
 	}
 	a := extract(t, "testdata/loopbound/kernels.txtar")
 	res, err := Load(Config{Dir: a.dir})

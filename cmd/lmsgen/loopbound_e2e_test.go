@@ -71,6 +71,19 @@ func skipNegative(w Window) Window {
 	return w
 }
 
+// Halvings counts the steps from 0 up to x by steps growing from
+// 0.25: a loop bounded by a float.
+//
+//lms:gen Halvings
+func halvings(x, y stage.Float64) stage.Float64 {
+	n, step := stage.Float64(0), stage.Float64(0.25)
+	for v := stage.Float64(0); v < x; v += step {
+		n += y
+		step *= 1.5
+	}
+	return n
+}
+
 // Bessel is J_n(x): math.Jn runs about n steps.
 //
 //lms:gen Bessel
@@ -108,11 +121,12 @@ func TestTestLoopBounds(t *testing.T) {
 		"// lmsInputsWindowSum draws arguments for WindowSum. w.Lo and w.Hi may bound",
 		"Lo: stage.Uint16(uint16(lmsSmallInt(r, true))), Hi: stage.Uint16(uint16(lmsSmallInt(r, true)))",
 		"return int(lmsSmallInt(r, false)), float64(lmsFloat(r))",
+		"return float64(lmsSmallFloat(r)), float64(lmsFloat(r))",
 	} {
 		require.True(t, strings.Contains(src, want), "the generated test lacks %q", want)
 	}
 	goCmd(t, dir, "vet", "./...")
-	names := []string{"SumTo", "Repeat", "WindowSum", "SkipNegative", "Bessel"}
+	names := []string{"SumTo", "Repeat", "WindowSum", "SkipNegative", "Halvings", "Bessel"}
 	// A timeout, so that a test that loops fails instead of hanging.
 	out := goCmd(t, kdir, "test", "-v", "-timeout=120s", "-run", "TestLMS", ".")
 	for _, name := range names {

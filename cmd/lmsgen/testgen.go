@@ -25,9 +25,9 @@ type testSpec struct {
 type testArg struct {
 	Static string     // the directive's Go expression, if bound
 	Value  ir.GoValue // the generated parameter, if not bound
-	// LoopBound reports, per leaf of Value, whether it is an integer that
+	// LoopBound reports, per leaf of Value, whether it is a number that
 	// may bound a staged loop (frontend.Param.LoopBound): the test draws
-	// it small, or the loop could run 2⁶³ times.
+	// it small, or the loop could run 2⁶³ times (or forever, for +Inf).
 	LoopBound []bool
 }
 
@@ -131,10 +131,10 @@ func writeInputs(b *bytes.Buffer, s testSpec, dyn []testArg, qual string) {
 	switch len(small) {
 	case 0:
 	case 1:
-		doc += fmt.Sprintf(" %s may bound a staged loop (or a costly call): it is drawn small (lmsSmallInt), since with any integer the test might not finish.", small[0])
+		doc += fmt.Sprintf(" %s may bound a staged loop (or a costly call): it is drawn small (lmsSmallInt, lmsSmallFloat), since with any number the test might not finish.", small[0])
 	default:
 		list := strings.Join(small[:len(small)-1], ", ") + " and " + small[len(small)-1]
-		doc += fmt.Sprintf(" %s may bound a staged loop (or a costly call): they are drawn small (lmsSmallInt), since with any integers the test might not finish.", list)
+		doc += fmt.Sprintf(" %s may bound a staged loop (or a costly call): they are drawn small (lmsSmallInt, lmsSmallFloat), since with any numbers the test might not finish.", list)
 	}
 	b.WriteString("\n")
 	writeComment(b, doc)
@@ -436,7 +436,7 @@ func genGoValue(v ir.GoValue, qual string, small []bool) string {
 }
 
 // genValue returns a Go expression drawing a random value of type t from
-// r, with edge values often; an integer from a small range if small.
+// r, with edge values often; a number from a small range if small.
 func genValue(t *ir.Type, small bool) string {
 	if t.Kind == ir.KSlice {
 		// nil sometimes: the code may tell it from an empty slice.
@@ -447,6 +447,8 @@ func genValue(t *ir.Type, small bool) string {
 		return fmt.Sprintf("%s(lmsSmallInt(r, %v))", t, t.IsUnsigned())
 	case t.IsInteger():
 		return fmt.Sprintf("%s(lmsInt(r, %d, %v))", t, t.Bits(), t.IsUnsigned())
+	case t.IsFloat() && small:
+		return fmt.Sprintf("%s(lmsSmallFloat(r))", t)
 	case t.IsFloat():
 		return fmt.Sprintf("%s(lmsFloat(r))", t)
 	case t.IsComplex():
@@ -505,6 +507,15 @@ func lmsSmallInt(r *rand.Rand, unsigned bool) uint64 {
 		return uint64(r.IntN(3) - 1)
 	}
 	return uint64(r.IntN(69) - 4)
+}
+
+// lmsSmallFloat draws a float that may bound a staged loop: 0, 1, -1 and
+// 0.5 often, otherwise uniform in [-4, 64), never infinite or NaN.
+func lmsSmallFloat(r *rand.Rand) float64 {
+	if r.IntN(4) == 0 {
+		return []float64{0, 1, -1, 0.5}[r.IntN(4)]
+	}
+	return r.Float64()*68 - 4
 }
 
 func lmsFloat(r *rand.Rand) float64 {
