@@ -4,14 +4,16 @@ package ir
 //
 //  1. reach: the nodes reachable from the top-level block's used symbols
 //     through hard dependencies (data arguments, blocks' results and hard
-//     dependencies, nodes' hard dependencies), found in one reverse pass
+//     dependencies, nodes' hard dependencies), found in a reverse pass
 //     over the nodes; live: the symbols whose values are needed. A
 //     conditional that is reached but not live loses its blocks' results.
 //  2. used: a reached node is kept if its value is used, if it has a
 //     simple effect (writes CTRL or STORE), or if it writes an object that
 //     is used (heap alias classes always are: that memory outlives the
-//     function); again one reverse pass, where a write to an object not
-//     yet known to be used waits until the object is.
+//     function); a reverse pass too, where a write to an object not yet
+//     known to be used waits until the object is. Both run in one sweep:
+//     a node's users come after it, so when the sweep reaches a node,
+//     both are known.
 //  3. the graph is rebuilt from the kept nodes, with soft and hard
 //     dependencies on removed nodes filtered out of every summary (a node
 //     is copied only if that changes it).
@@ -37,28 +39,17 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 	nn := int32(len(f.Sym))
 	d := &deadCode{f: f, sym: make([]uint8, n), used: make([]bool, n), node: make([]uint8, nn)}
 
-	// Pass 1: reach and live, in reverse node order. Arguments precede
-	// their uses except the λ named by a λforward, so a mark on a node the
-	// pass has already gone by is handled at once through a work list.
-	d.cursor = nn
-	g.Block.Used(func(s Sym) { d.markReach(s, f.NodeOf(s)) })
-	if g.Block.Res.IsSym() {
-		d.sym[g.Block.Res.s] |= symLive
-	}
-	for d.cursor = nn - 1; d.cursor >= 0; d.cursor-- {
-		if d.sym[f.Sym[d.cursor]]&symReach != 0 {
-			d.visit(d.cursor)
-		}
-		for len(d.work) > 0 {
-			i := d.work[len(d.work)-1]
-			d.work = d.work[:len(d.work)-1]
-			d.visit(i)
-		}
-	}
-
-	// Pass 2: used. A reached node is kept if its value is used, if it has
-	// a simple effect, or if it writes an object that is used. Writes to
-	// an object not yet known to be used wait on the object.
+	// Passes 1 and 2, in one sweep in reverse node order: when the sweep
+	// reaches a node, every node that uses it has been swept (arguments
+	// precede their uses), so whether it is reached and whether its value
+	// is used are known: pass 1 visits it (reach and live), then pass 2
+	// decides whether it is kept. The λ named by a λforward follows the
+	// λforward: a mark on a node the sweep has gone by is handled at once,
+	// through a work list (pass 1) and a stack (pass 2).
+	//
+	// Pass 2: a reached node is kept if its value is used, if it has a
+	// simple effect, or if it writes an object that is used. Writes to an
+	// object not yet known to be used wait on the object.
 	used := d.used
 	for _, s := range f.Binders(0) {
 		used[s] = true
@@ -67,32 +58,43 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 	for _, s := range g.Heaps() {
 		used[s] = true
 	}
+	d.cursor = nn
+	g.Block.Used(func(s Sym) { d.markReach(s, f.NodeOf(s)) })
 	if g.Block.Res.IsSym() {
+		d.sym[g.Block.Res.s] |= symLive
 		d.setUsed(g.Block.Res.s)
 	}
-	w := len(f.writes) - 1 // f.writes[w] is the last node at most i that writes objects
-	for i := nn - 1; i >= 0; i-- {
-		if d.node[i]&nodeReached == 0 {
-			continue
+	w := len(f.writes) - 1 // f.writes[w] is the last node at most the cursor that writes objects
+	for d.cursor = nn - 1; d.cursor >= 0; d.cursor-- {
+		if i := d.cursor; d.sym[f.Sym[i]]&symReach != 0 {
+			d.visit(i)
+			var wkeys []Key
+			if f.Bits[i]&BitWriteSym != 0 {
+				for w >= 0 && f.writes[w] > i {
+					w--
+				}
+				if w >= 0 && f.writes[w] == i {
+					wkeys = f.wkeys[f.wstart[w]:f.wstart[w+1]]
+				} else { // not made by NewFlat
+					wkeys = g.Nodes[i].Eff.Wkeys
+				}
+			}
+			d.decide(i, wkeys)
 		}
-		d.node[i] |= nodeVisited
-		switch b := f.Bits[i]; {
-		case used[f.Sym[i]] || b&BitSimple != 0:
-			d.keep(i)
-		case b&BitWriteSym != 0:
-			for w >= 0 && f.writes[w] > i {
-				w--
+		for len(d.work) > 0 {
+			t := d.work[len(d.work)-1]
+			d.work = d.work[:len(d.work)-1]
+			d.visit(t)
+			var wkeys []Key
+			if f.Bits[t]&BitWriteSym != 0 {
+				wkeys = g.Nodes[t].Eff.Wkeys
 			}
-			if w >= 0 && f.writes[w] == i {
-				d.write(i, f.wkeys[f.wstart[w]:f.wstart[w+1]])
-			} else { // not made by NewFlat
-				d.write(i, g.Nodes[i].Eff.Wkeys)
-			}
+			d.decide(t, wkeys)
 		}
 		for len(d.stack) > 0 {
-			w := d.stack[len(d.stack)-1]
+			k := d.stack[len(d.stack)-1]
 			d.stack = d.stack[:len(d.stack)-1]
-			d.keep(w)
+			d.keep(k)
 		}
 	}
 
@@ -260,6 +262,18 @@ func (d *deadCode) visit(i int32) {
 	}
 	for _, s := range f.Bound[f.Binds[f.First[i]]:f.Binds[f.First[i+1]]] {
 		d.sym[s] |= symLive
+	}
+}
+
+// decide is pass 2 on reached node i, visited by pass 1; wkeys are the
+// keys it writes if it writes objects.
+func (d *deadCode) decide(i int32, wkeys []Key) {
+	d.node[i] |= nodeVisited
+	switch b := d.f.Bits[i]; {
+	case d.used[d.f.Sym[i]] || b&BitSimple != 0:
+		d.keep(i)
+	case b&BitWriteSym != 0:
+		d.write(i, wkeys)
 	}
 }
 
