@@ -67,7 +67,10 @@
 //   - a conditional with a result is written into its destination: a
 //     return (if c { return a }; return b), a variable it is assigned to,
 //     or a declared result (r := b; if c { r = a } when b is a constant
-//     or a name; var r T; if c { r = a } else if ... otherwise);
+//     or a name; var r T; if c { r = a } else if ... otherwise); a
+//     result nobody reads is left out with its value (x, y = a, b, not
+//     x, y, _ = a, b, c) unless evaluating it may panic (x, y, _ = a, b,
+//     s[i]; deadslot.go);
 //   - arms of an else-if chain that do the same thing are one arm whose
 //     condition is the || of theirs (a staged switch's case 'a': n++;
 //     case 'e': n++ is if r == 'a' || r == 'e' { n++ }), and so are
@@ -91,6 +94,12 @@
 //     (slices.Clone) so that calls do not see each other's writes;
 //   - string(x) of a 64-bit integer calls a small helper, since
 //     string(rune(x)) would truncate x and vet rejects string(x);
+//   - a constant compared with (or subtracted from) a character is a
+//     character literal (c == '0', r >= 'a' && r <= 'z', c-'0'); a
+//     character is a byte of a string, a rune decoded from one, or a
+//     parameter of type stage.Rune or stage.Byte or an element of a slice
+//     of them, as Func.Params says; a stage.Int32 stays a number
+//     (chars.go);
 //   - an element read at a constant index of a named slice that needs a
 //     name is named after both (a3 := a[3]).
 //
@@ -110,9 +119,10 @@
 // # Files
 //
 // names.go chooses identifiers, types.go and consts.go write types and
-// constants, analyze.go and plan.go decide before writing (uses, captures,
+// constants, chars.go decides which constants are characters, analyze.go and plan.go decide before writing (uses, captures,
 // inlining, forwarding), emit.go, opexpr.go, stmt.go and control.go
-// write expressions and statements (chain.go the arms of an if chain),
+// write expressions and statements (chain.go the arms of an if chain,
+// deadslot.go the slots of an assignment it leaves out),
 // file.go assembles the file.
 //
 // The corpus of staged programs the tests compile and run (and that cgen's

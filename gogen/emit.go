@@ -15,8 +15,9 @@ import (
 type funcGen struct {
 	*analysis
 	file    *fileGen
-	spec    string       // the specialization's name
-	results []ir.GoValue // the specialization's Go results, if they are not the graph's (sig.go)
+	spec    string               // the specialization's name
+	results []ir.GoValue         // the specialization's Go results, if they are not the graph's (sig.go)
+	chars   map[ir.Sym]charInput // the graph inputs that hold characters (chars.go)
 
 	names  []string            // Go name of each symbol, chosen at first use
 	global []string            // package-level name of unwritten static tables and top-level functions
@@ -37,6 +38,9 @@ type funcGen struct {
 	// the for clause's post statement.
 	post     *ir.Node
 	postCode jen.Code
+
+	// The uses of locals left out with dead slots (deadslot.go).
+	dropped map[nameRead]int32
 }
 
 // goFunc is the state of one top-level Go function: its names (closures

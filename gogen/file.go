@@ -104,6 +104,7 @@ func File(pkg string, funcs []Func, opts Options) ([]byte, error) {
 	gens := make([]*funcGen, len(funcs))
 	for i, f := range funcs {
 		gens[i] = fl.plan(f.Name, f.Schedule)
+		gens[i].chars = charInputs(f)
 		if usesSliceAs(f) && fl.sliceAsName == "" {
 			fl.sliceAsName = fl.names.fresh("sliceAs")
 		}

@@ -2,7 +2,6 @@ package gogen
 
 import (
 	"math"
-	"unicode"
 
 	"github.com/dave/jennifer/jen"
 
@@ -360,42 +359,4 @@ func (fg *funcGen) isLenOf(e, s ir.Exp) bool {
 		n = fg.g.Def(e.Sym()) // written at every use
 	}
 	return n != nil && (n.Op == ir.OpSliceLen || n.Op == ir.OpStrLen) && n.Args[0] == s
-}
-
-// isChar reports whether x is certainly a character: a byte of a string,
-// or a rune decoded from one (a byte of a []byte may be a number: bf's
-// cells are).
-func (fg *funcGen) isChar(x ir.Exp) bool {
-	if !x.IsSym() {
-		return false
-	}
-	d := fg.g.Def(x.Sym())
-	switch {
-	case d == nil:
-		return false
-	case d.Op == ir.OpStrIndex:
-		return true
-	case d.Op == ir.OpProj && d.Aux.(int) == 0 && d.Args[0].IsSym():
-		c := fg.g.Def(d.Args[0].Sym())
-		return c != nil && c.Op == ir.OpCall && c.Aux.(ir.Callee).Name == "DecodeRuneInString"
-	}
-	return false
-}
-
-// charConst writes a constant compared with, or subtracted from, a
-// character as a character literal when it is a printable ASCII character,
-// or for a rune a letter (c == '.', c-'0' <= 9, r == 'é'), as one writes
-// such code by hand. (A byte above 0x7F is part of a UTF-8 encoding, not
-// a character.)
-func charConst(op ir.Op, c *ir.Const, isRune bool) (expr, bool) {
-	switch op {
-	case ir.OpEq, ir.OpNe, ir.OpLt, ir.OpLe, ir.OpGt, ir.OpGe, ir.OpSub:
-	default:
-		return expr{}, false
-	}
-	v := constUint(c)
-	if (v < ' ' || v > '~') && (!isRune || v > unicode.MaxRune || !unicode.IsLetter(rune(v))) {
-		return expr{}, false
-	}
-	return primary(jen.LitRune(rune(v))), true
 }

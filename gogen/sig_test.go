@@ -1,9 +1,6 @@
 package gogen_test
 
 import (
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -44,15 +41,7 @@ func TestSignatureStructs(t *testing.T) {
 			t.Errorf("missing %q in:\n%s", want, src)
 		}
 	}
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	files := map[string]string{
-		"go.mod": "module sigrun\n\ngo 1.26\n\nrequire github.com/lmsgen/lmsgen v0.0.0\n\nreplace github.com/lmsgen/lmsgen => " + root + "\n",
-		"gen.go": string(src),
-		"main.go": `package main
+	out := runMain(t, "sigrun", string(src), `package main
 
 import (
 	"fmt"
@@ -63,21 +52,8 @@ import (
 type Point struct{ X, Y stage.Float64 }
 
 func main() { fmt.Println(Swap(Point{X: 1.5, Y: -4}, 3)) }
-`,
-	}
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	cmd := exec.Command("go", "run", ".")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("go run: %v\n%s\n%s", err, out, src)
-	}
-	if got, want := string(out), "{-8 5.5}\n"; got != want {
+`)
+	if got, want := out, "{-8 5.5}\n"; got != want {
 		t.Errorf("Swap(Point{1.5, -4}, 3) printed %q, want %q", got, want)
 	}
 }

@@ -261,14 +261,19 @@ func (fg *funcGen) result(out *stmts, res ir.Exp, d dest) {
 		if fg.assignOne(out, res, d) {
 			return
 		}
+		dead := fg.deadSlots(res, d.names)
 		vals := fg.values(res)
 		if len(vals) == 0 {
 			return
 		}
-		// Leave out r = r: the branch keeps the value the variable has.
+		// Leave out r = r, where the branch keeps the value the variable
+		// has, and _ = v where v does nothing (deadslot.go).
 		var lhs, rhs []jen.Code
 		for i, name := range d.names {
 			if len(vals) == len(d.names) {
+				if dead != nil && dead[i] {
+					continue
+				}
 				if st, ok := vals[i].(*jen.Statement); ok && st.GoString() == name {
 					continue
 				}
@@ -326,6 +331,10 @@ func (fg *funcGen) assignOne(out *stmts, res ir.Exp, d dest) bool {
 		}
 	}
 	if one >= 0 {
+		if d.names[one] == "_" && fg.dropValue(elems[one]) {
+			fg.ref(elems[one], ctxConverted) // a dead slot: written nowhere
+			return true
+		}
 		fg.assign(out, jen.Id(d.names[one]), elems[one], isVar(d.names[one]))
 	}
 	return true
