@@ -51,7 +51,17 @@ func goValueOf(t types.Type, name string, rules structRules) (ir.GoValue, string
 	if it == nil || name != "" && !isRepType(t) {
 		return ir.GoValue{}, "only stage types, slices of them and structs of those can be parameters and results of the generated function"
 	}
-	return ir.GoValue{Name: name, Type: it}, ""
+	v := ir.GoValue{Name: name, Type: it}
+	if name != "" {
+		// A parameter's stage type says what it holds: stage.Rune and
+		// stage.Byte (or slices of them) hold characters.
+		elem := t
+		if s, ok := t.Underlying().(*types.Slice); ok {
+			elem = s.Elem()
+		}
+		v.Named = stageGoName(elem)
+	}
+	return v, ""
 }
 
 // structValue describes a value of struct type t: it must be a named,
@@ -111,9 +121,14 @@ func structValue(t types.Type, rules structRules, outer []*types.Named) (ir.GoVa
 	return v, ""
 }
 
-// stageGoName names a stage type (after resolving aliases: stage.Byte is
-// stage.Uint8).
+// stageGoName names a stage type: by the stage package's own alias when
+// it has one (stage.Byte, stage.Rune), else by its defined type.
 func stageGoName(t types.Type) ir.GoName {
+	for a, ok := t.(*types.Alias); ok; a, ok = a.Rhs().(*types.Alias) {
+		if a.Obj().Pkg() != nil && a.Obj().Pkg().Path() == stagePath {
+			return ir.GoName{Path: stagePath, Name: a.Obj().Name()} // Byte, Rune
+		}
+	}
 	n := types.Unalias(t).(*types.Named)
 	return ir.GoName{Path: stagePath, Name: n.Obj().Name()}
 }

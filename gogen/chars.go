@@ -92,8 +92,9 @@ func (fg *funcGen) isChar(x ir.Exp) bool {
 
 // charConst writes a constant compared with, or subtracted from, a
 // character as a character literal when it is a printable ASCII character,
-// or for a rune a letter (c == '.', c-'0' <= 9, r == 'é'). (A byte above
-// 0x7F is part of a UTF-8 encoding, not a character.)
+// a tab, a newline or a carriage return, or for a rune a letter (c == '.',
+// c-'0' <= 9, b == '\n', r == 'é'). (A byte above 0x7F is part of a
+// UTF-8 encoding, not a character.)
 func charConst(op ir.Op, c *ir.Const, isRune bool) (expr, bool) {
 	switch op {
 	case ir.OpEq, ir.OpNe, ir.OpLt, ir.OpLe, ir.OpGt, ir.OpGe, ir.OpSub:
@@ -101,6 +102,9 @@ func charConst(op ir.Op, c *ir.Const, isRune bool) (expr, bool) {
 		return expr{}, false
 	}
 	v := constUint(c)
+	if v == '\t' || v == '\n' || v == '\r' {
+		return primary(jen.LitRune(rune(v))), true // '\n', as Go code writes it
+	}
 	if (v < ' ' || v > '~') && (!isRune || v > unicode.MaxRune || !unicode.IsLetter(rune(v))) {
 		return expr{}, false
 	}

@@ -45,7 +45,7 @@ func TestCharParams(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, src)
 	}
-	for _, want := range []string{"c == '0'", "r := rs[0]", "r >= 'a' && r <= 'z'", "r == 'é'", "c != 10", "n == 97", "u == 48"} {
+	for _, want := range []string{"c == '0'", "r := rs[0]", "r >= 'a' && r <= 'z'", "r == 'é'", "c != '\\n'", "n == 97", "u == 48"} {
 		if !strings.Contains(string(src), want) {
 			t.Errorf("missing %q in:\n%s", want, src)
 		}

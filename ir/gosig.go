@@ -31,8 +31,11 @@ type GoValue struct {
 	Name string
 	// Type is a leaf's graph type; nil for a struct.
 	Type *Type
-	// Named is a struct's declared type, or the declared element type of
-	// a leaf field (zero for a top-level leaf).
+	// Named is a struct's declared type, or the declared (element) type
+	// of a leaf: a field's stage type, which the emitters convert to and
+	// from; for a top-level parameter, its stage type (stage.Rune,
+	// stage.Byte: what it holds), for the readers of the generated code
+	// only (its Go type is Type's); zero for a top-level result.
 	Named GoName
 	// Slice reports whether a leaf field is a slice of Named.
 	Slice bool
