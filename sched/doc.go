@@ -155,9 +155,11 @@
 // go test -bench, -benchtime 3x, test binaries of the two versions run
 // alternately, 12 runs each, benchstat medians): a random graph of 10^6
 // nodes (171k blocks, nesting 8) in 395 ms ± 7% (571 ms of CPU; 544 ms
-// before the work was split and the allocations cut), 10^5 nodes in 36.3
-// ms ± 3% (10.9x fewer); loops nested 1,000 deep with 10^4 nodes in 5.0
-// ms, 10^5 nodes in 27.8 ms. The phases are memory-bound: the 10^6 run
+// before the work was split and the allocations cut; 420-430 ms in a
+// later, busier hour, for both), 10^5 nodes in 36.3 ms ± 3% (10.9x
+// fewer); loops nested 1,000 deep with 10^4 nodes in 5.0 ms, 10^5 nodes
+// in 27.8 ms. The machine is a VM whose host steals time now and then:
+// compare two versions by running their test binaries alternately. The phases are memory-bound: the 10^6 run
 // allocates 158 MiB of arrays, and the page faults of fresh memory
 // (about 1.8 us each on that machine) and the collector marking the input
 // graph are a good part of it (the first runs after the graph is built,
