@@ -20,6 +20,8 @@ func (fg *funcGen) ifStmt(out *stmts, n *ir.Node, d dest) {
 	c := n.Args[0]
 	thenB, elseB := n.Blocks[0], n.Blocks[1]
 	switch d.kind {
+	case destExit:
+		fg.exitIf(out, n, d)
 	case destReturn:
 		th := fg.block(thenB, d)
 		el := fg.block(elseB, d)
@@ -142,6 +144,10 @@ func (fg *funcGen) safe(e ir.Exp) bool {
 //	for { cond stmts; if !c { break }; body }    (it needs statements)
 //	for { body }                                 (it is the constant true)
 func (fg *funcGen) whileStmt(out *stmts, n *ir.Node) {
+	if x := fg.exitLoopOf(n); x != nil {
+		fg.exitStmt(out, n, x)
+		return
+	}
 	condB, bodyB := n.Blocks[0], n.Blocks[1]
 	fr := fg.enter(condB)
 	cs, _ := fg.nodes(fr, dest{})

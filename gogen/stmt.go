@@ -17,6 +17,7 @@ type stmts struct {
 	list  []jen.Code
 	term  bool     // ends in a terminating statement (return, panic, for {})
 	chain *ifChain // the first statement is this if, which can grow (chain.go)
+	brk   bool     // it is one break, leaving a loop written with exits (exitloop.go)
 }
 
 func (l *stmts) add(c jen.Code) {
@@ -34,12 +35,14 @@ const (
 	destReturn                  // returned: the block is a function body
 	destAssign                  // assigned to names ("_" for unused results)
 	destDeclare                 // a conditional's own result: declared, then assigned
+	destExit                    // a loop's exit code: break, or go round again (exitloop.go)
 )
 
 type dest struct {
 	kind  destKind
 	names []string
-	top   bool // destReturn from the specialization's own body: results are packed (sig.go)
+	top   bool      // destReturn from the specialization's own body: results are packed (sig.go)
+	exit  *exitLoop // destExit: the loop
 }
 
 // block writes the statements of b and sends its result to d.
@@ -92,7 +95,7 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 				continue
 			}
 		}
-		if n.Op == ir.OpIf && i == last && d.kind != destNone && fr.b.Res == n.Sym.E() && fg.uses[n.Sym] == 1 && fg.projs[n.Sym] == nil {
+		if n.Op == ir.OpIf && i == last && d.kind != destNone && (fr.b.Res == n.Sym.E() || d.kind == destExit && n.Sym == d.exit.code) && fg.uses[n.Sym] == 1 && fg.projs[n.Sym] == nil {
 			fg.ifStmt(out, n, d)
 			resultSent = true
 			continue
@@ -238,6 +241,12 @@ func (fg *funcGen) skip(n *ir.Node) bool {
 // result sends a block's result to d.
 func (fg *funcGen) result(out *stmts, res ir.Exp, d dest) {
 	switch d.kind {
+	case destExit:
+		if constInt(res.Const()) != d.exit.cont {
+			out.add(jen.Break())
+			out.brk = len(out.list) == 1
+			d.exit.breaks++
+		}
 	case destNone:
 		if res.IsSym() {
 			if n := fg.inlineNode(res.Sym()); n != nil && !pureNode(n) {

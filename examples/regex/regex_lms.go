@@ -412,7 +412,6 @@ func MatchEmail(s string) bool {
 		i := 1
 		x597 := 0
 		for {
-			var x632 int
 			if i < len(s) {
 				c1 := s[i]
 				x605 := c1 >> 6
@@ -426,16 +425,12 @@ func MatchEmail(s string) bool {
 				}
 				if x620 {
 					i++
-					x632 = 7
 				} else {
 					x597 = i
-					x632 = 0
+					break
 				}
 			} else {
 				x597 = i
-				x632 = 0
-			}
-			if x632 != 7 {
 				break
 			}
 		}
@@ -462,7 +457,6 @@ func MatchEmail(s string) bool {
 				i3 := i1 + 2
 				x702 := 0
 				for {
-					var x737 int
 					if i3 < len(s) {
 						c3 := s[i3]
 						x710 := c3 >> 6
@@ -476,16 +470,12 @@ func MatchEmail(s string) bool {
 						}
 						if x725 {
 							i3++
-							x737 = 7
 						} else {
 							x702 = i3
-							x737 = 0
+							break
 						}
 					} else {
 						x702 = i3
-						x737 = 0
-					}
-					if x737 != 7 {
 						break
 					}
 				}
@@ -510,7 +500,6 @@ func matchEmailFunc(s string, i int) bool {
 	i1 := i
 	x812 := 0
 	for {
-		var x847 int
 		if i1 < len(s) {
 			c := s[i1]
 			x820 := c >> 6
@@ -524,16 +513,12 @@ func matchEmailFunc(s string, i int) bool {
 			}
 			if x835 {
 				i1++
-				x847 = 7
 			} else {
 				x812 = i1
-				x847 = 0
+				break
 			}
 		} else {
 			x812 = i1
-			x847 = 0
-		}
-		if x847 != 7 {
 			break
 		}
 	}
@@ -590,7 +575,6 @@ func matchEmailFunc1(s string, i int) bool {
 			i2 := i + 2
 			x933 := 0
 			for {
-				var x961 int
 				if i2 < len(s) {
 					c2 := s[i2]
 					x949 := false
@@ -599,16 +583,12 @@ func matchEmailFunc1(s string, i int) bool {
 					}
 					if x949 {
 						i2++
-						x961 = 7
 					} else {
 						x933 = i2
-						x961 = 0
+						break
 					}
 				} else {
 					x933 = i2
-					x961 = 0
-				}
-				if x961 != 7 {
 					break
 				}
 			}
@@ -724,20 +704,15 @@ func MatchLogLine(s string) bool {
 																						i := 21
 																						x11503 := 0
 																						for {
-																							var x11523 int
 																							if i < len(s) {
 																								if s[i]-'0' <= 9 {
 																									i++
-																									x11523 = 7
 																								} else {
 																									x11503 = i
-																									x11523 = 0
+																									break
 																								}
 																							} else {
 																								x11503 = i
-																								x11523 = 0
-																							}
-																							if x11523 != 7 {
 																								break
 																							}
 																						}
@@ -959,20 +934,15 @@ func matchLogLineFunc8(s string, i int) bool {
 	i1 := i
 	x11919 := 0
 	for {
-		var x11938 int
 		if i1 < len(s) {
 			if s[i1] == 't' {
 				i1++
-				x11938 = 7
 			} else {
 				x11919 = i1
-				x11938 = 0
+				break
 			}
 		} else {
 			x11919 = i1
-			x11938 = 0
-		}
-		if x11938 != 7 {
 			break
 		}
 	}
@@ -1279,20 +1249,15 @@ func matchLogLineFunc9(s string, i int) bool {
 	i1 := i
 	x11784 := 0
 	for {
-		var x11803 int
 		if i1 < len(s) {
 			if s[i1] == 'r' {
 				i1++
-				x11803 = 7
 			} else {
 				x11784 = i1
-				x11803 = 0
+				break
 			}
 		} else {
 			x11784 = i1
-			x11803 = 0
-		}
-		if x11803 != 7 {
 			break
 		}
 	}
@@ -1602,7 +1567,6 @@ func matchLogLineFunc10(s string, i int) bool {
 	i1 := i
 	x11713 := 0
 	for {
-		var x11748 int
 		if i1 < len(s) {
 			c := s[i1]
 			x11721 := c >> 6
@@ -1616,16 +1580,12 @@ func matchLogLineFunc10(s string, i int) bool {
 			}
 			if x11736 {
 				i1++
-				x11748 = 7
 			} else {
 				x11713 = i1
-				x11748 = 0
+				break
 			}
 		} else {
 			x11713 = i1
-			x11748 = 0
-		}
-		if x11748 != 7 {
 			break
 		}
 	}
@@ -1718,20 +1678,15 @@ func matchLogLineFunc11(s string, i int) bool {
 										i9 := i + 9
 										x11633 := 0
 										for {
-											var x11653 int
 											if i9 < len(s) {
 												if s[i9]-'a' <= 25 {
 													i9++
-													x11653 = 7
 												} else {
 													x11633 = i9
-													x11653 = 0
+													break
 												}
 											} else {
 												x11633 = i9
-												x11653 = 0
-											}
-											if x11653 != 7 {
 												break
 											}
 										}
@@ -1799,20 +1754,15 @@ func matchLogLineFunc11(s string, i int) bool {
 									i12 := i + 8
 									x13283 := 0
 									for {
-										var x13303 int
 										if i12 < len(s) {
 											if s[i12]-'a' <= 25 {
 												i12++
-												x13303 = 7
 											} else {
 												x13283 = i12
-												x13303 = 0
+												break
 											}
 										} else {
 											x13283 = i12
-											x13303 = 0
-										}
-										if x13303 != 7 {
 											break
 										}
 									}
@@ -2081,20 +2031,15 @@ func matchAPIPathFunc(s string, i int) bool {
 									i9 := i8
 									x4068 := 0
 									for {
-										var x4088 int
 										if i9 < len(s) {
 											if s[i9]-'0' <= 9 {
 												i9++
-												x4088 = 7
 											} else {
 												x4068 = i9
-												x4088 = 0
+												break
 											}
 										} else {
 											x4068 = i9
-											x4088 = 0
-										}
-										if x4088 != 7 {
 											break
 										}
 									}
@@ -2225,20 +2170,15 @@ func matchAPIPathFunc1(s string, i int) bool {
 	i1 := i
 	x3531 := 0
 	for {
-		var x3550 int
 		if i1 < len(s) {
 			if s[i1] == 'P' {
 				i1++
-				x3550 = 7
 			} else {
 				x3531 = i1
-				x3550 = 0
+				break
 			}
 		} else {
 			x3531 = i1
-			x3550 = 0
-		}
-		if x3550 != 7 {
 			break
 		}
 	}
@@ -2374,20 +2314,15 @@ func matchAPIPathFunc2(s string, i int) bool {
 	i1 := i
 	x3400 := 0
 	for {
-		var x3419 int
 		if i1 < len(s) {
 			if s[i1] == 'G' {
 				i1++
-				x3419 = 7
 			} else {
 				x3400 = i1
-				x3419 = 0
+				break
 			}
 		} else {
 			x3400 = i1
-			x3419 = 0
-		}
-		if x3419 != 7 {
 			break
 		}
 	}
@@ -2459,20 +2394,15 @@ func matchAPIPathFunc3(s string, i int) bool {
 	i1 := i
 	x3277 := 0
 	for {
-		var x3296 int
 		if i1 < len(s) {
 			if s[i1] == 'D' {
 				i1++
-				x3296 = 7
 			} else {
 				x3277 = i1
-				x3296 = 0
+				break
 			}
 		} else {
 			x3277 = i1
-			x3296 = 0
-		}
-		if x3296 != 7 {
 			break
 		}
 	}
@@ -2637,7 +2567,6 @@ func matchAPIPathFunc4(s string, i int) bool {
 	i1 := i
 	x3198 := 0
 	for {
-		var x3241 int
 		if i1 < len(s) {
 			c := s[i1]
 			x3206 := c >> 6
@@ -2653,16 +2582,12 @@ func matchAPIPathFunc4(s string, i int) bool {
 			}
 			if x3229 {
 				i1++
-				x3241 = 7
 			} else {
 				x3198 = i1
-				x3241 = 0
+				break
 			}
 		} else {
 			x3198 = i1
-			x3241 = 0
-		}
-		if x3241 != 7 {
 			break
 		}
 	}

@@ -1,0 +1,160 @@
+package gogen
+
+import (
+	"github.com/dave/jennifer/jen"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// This file writes a loop that the frontend stages with an exit code. A
+// loop with a break, or a condition that short-circuits over memory
+// reads, becomes a while loop whose body is empty and whose condition
+// block computes a code by a tree of conditionals, every leaf a constant:
+// one constant runs the loop again, the others leave it.
+//
+//	x84 = (W Block(..., x82 = (== x81 5)) Block(()))
+//	x81 = (? (< n max) Block(x79) Block(0))
+//	x79 = (? (> z 4) Block(0) Block(...; 5))
+//
+// Written as the graph says, that is a variable and a test:
+//
+//	for { x81 := 0; if n < max { if z > 4 { x81 = 0 } else { ...; x81 = 5 } }; if x81 != 5 { break } }
+//
+// exitStmt writes what a Go programmer writes instead: each leaf that
+// leaves is a break, each leaf that goes round again is the end of the
+// loop body, an arm that only breaks is a guard (if c { break }), and a
+// guard the loop body starts with is the loop's condition:
+//
+//	for n < max { if z > 4 { break }; ... }
+
+// exitLoop is a loop written with exits.
+type exitLoop struct {
+	cont   int64  // the code that runs the loop again
+	code   ir.Sym // the conditional computing the code, last in the condition block
+	cmp    ir.Sym // the comparison of the code with cont, the condition block's result
+	cond   *expr  // set when the loop body starts with its only guard: for cond { ... }
+	breaks int    // the breaks written
+}
+
+// exitLoopOf returns the exit code of while loop n if it has that shape:
+// no statement in its body; its condition block's result compares (==) a
+// constant with the block's last statement, a conditional used only
+// there, whose every branch ends in a constant or in such a conditional.
+func (fg *funcGen) exitLoopOf(n *ir.Node) *exitLoop {
+	condB, bodyB := n.Blocks[0], n.Blocks[1]
+	if p := fg.plans[bodyB]; len(p.nodes) > 0 || !condB.Res.IsSym() {
+		return nil
+	}
+	cmp := fg.g.Def(condB.Res.Sym())
+	if cmp == nil || cmp.Op != ir.OpEq || !fg.inlineIn(condB, cmp) {
+		return nil
+	}
+	k, c := cmp.Args[0], cmp.Args[1]
+	if k.IsSym() {
+		k, c = c, k
+	}
+	if !k.IsConst() || !c.IsSym() || !fg.g.TypeOf(k).IsInteger() {
+		return nil
+	}
+	code := fg.g.Def(c.Sym())
+	if code == nil || fg.uses[code.Sym] != 1 || fg.lastStmt(condB) != code || !fg.exitTree(code) {
+		return nil
+	}
+	return &exitLoop{cont: constInt(k.Const()), code: code.Sym, cmp: cmp.Sym}
+}
+
+// exitTree reports whether n is a conditional whose branches each end in
+// a constant, or in a conditional of the same kind that is the branch's
+// last statement and is used only as its result.
+func (fg *funcGen) exitTree(n *ir.Node) bool {
+	if n.Op != ir.OpIf || fg.projs[n.Sym] != nil {
+		return false
+	}
+	for _, b := range n.Blocks {
+		switch r := b.Res; {
+		case r.IsConst():
+		case r.IsSym():
+			m := fg.g.Def(r.Sym())
+			if m == nil || fg.uses[m.Sym] != 1 || fg.lastStmt(b) != m || !fg.exitTree(m) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// inlineIn reports whether the schedule writes n inline in block b.
+func (fg *funcGen) inlineIn(b *ir.Block, n *ir.Node) bool {
+	p := fg.plans[b]
+	for j, m := range p.nodes {
+		if m == n {
+			return p.inline[j]
+		}
+	}
+	return false
+}
+
+// lastStmt returns the last node of block b written as a statement.
+func (fg *funcGen) lastStmt(b *ir.Block) *ir.Node {
+	p := fg.plans[b]
+	for j := len(p.nodes) - 1; j >= 0; j-- {
+		if m := p.nodes[j]; !p.inline[j] && !fg.forwarded[m.Sym] && !fg.silent(m) {
+			return m
+		}
+	}
+	return nil
+}
+
+// exitStmt writes while loop n, whose exit code x describes.
+func (fg *funcGen) exitStmt(out *stmts, n *ir.Node, x *exitLoop) {
+	fr := fg.enter(n.Blocks[0])
+	fg.consumed[x.cmp] = true // the comparison is the leaves' breaks
+	body, sent := fg.nodes(fr, dest{kind: destExit, exit: x})
+	if !sent && !body.term {
+		panic("BUG: gogen: the exit code of " + ir.FormatNode(n) + " was not written as exits")
+	}
+	fg.leave(fr, body.term)
+	if x.cond != nil {
+		out.add(jen.For(x.cond.s).Block(body.list...))
+		return
+	}
+	out.add(jen.For().Block(body.list...))
+	if x.breaks == 0 {
+		out.term = true // no break: the loop never ends
+	}
+}
+
+// exitIf writes conditional n of a loop's exit code: its branches end in
+// break or in nothing (round again); an arm that only breaks is a guard
+// (if c { break }), and a guard the loop body starts with is the loop's
+// condition (for !c { ... }).
+func (fg *funcGen) exitIf(out *stmts, n *ir.Node, d dest) {
+	c := n.Args[0]
+	th := fg.block(n.Blocks[0], d)
+	el := fg.block(n.Blocks[1], d)
+	if el.brk == th.brk {
+		fg.ifElse(out, c, th, el)
+		return
+	}
+	if n.Sym == d.exit.code && len(out.list) == 0 {
+		// The loop body starts here: the guard is the loop's condition.
+		var cond expr
+		if th.brk {
+			cond, th = fg.negate(c), el
+		} else {
+			cond = fg.ref(c, ctxConverted)
+		}
+		d.exit.cond = &cond
+		out.list = append(out.list, th.list...)
+		return
+	}
+	if th.brk {
+		out.add(jen.If(fg.ref(c, ctxConverted).s).Block(jen.Break()))
+		out.list = append(out.list, el.list...)
+		return
+	}
+	out.add(jen.If(fg.negate(c).s).Block(jen.Break()))
+	out.list = append(out.list, th.list...)
+}
