@@ -347,7 +347,7 @@ func (fr *frame) buildLambda(fn *ssa.Function, env, args []value, fs *funSig, ke
 			if !liftable(v) || isComposite(v) {
 				ev.fail("a variable of the enclosing staging code assigned inside a staged function must become a variable of the generated code, but it holds %s", describe(v))
 			}
-			ev.rawWrite(p, &varRef{v: ev.newVar(v, nil, ev.callCells[p])})
+			ev.rawWrite(p, &varRef{v: ev.newVar(v, nil, ev.cellName(p))})
 		}
 		return fr.buildLambda(fn, env, args, fs, key)
 	}

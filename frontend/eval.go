@@ -56,6 +56,9 @@ type evaluator struct {
 	// source names.
 	calling   bool
 	callCells map[*value]string
+	// fieldCells names the fields of named struct variables (z.Re is
+	// zRe), for the staged variables a loop makes of them.
+	fieldCells map[*value]string
 
 	writes int // staged operations with a write effect so far
 	stores int // static stores so far

@@ -558,7 +558,30 @@ func (fr *frame) fieldAddr(in *ssa.FieldAddr) value {
 	if !ok {
 		panic(fmt.Sprintf("BUG: field address of %T", *p))
 	}
-	return &s[in.Field]
+	f := &s[in.Field]
+	if base := fr.ev.cellName(p); base != "" {
+		if st, ok := in.X.Type().(*types.Pointer).Elem().Underlying().(*types.Struct); ok {
+			fr.ev.fieldCells[f] = fieldName(base, st.Field(in.Field).Name())
+		}
+	}
+	return f
+}
+
+// cellName returns the source name of a variable's cell, or of a field of
+// a named struct variable (z.Re: zRe); "" if it has none (go/ssa names a
+// cell it makes for a composite literal, a new, a slice literal or
+// variadic arguments after that, not after a variable).
+func (ev *evaluator) cellName(p *value) string {
+	if n := ev.callCells[p]; n != "" && !ssaCellComments[n] {
+		return n
+	}
+	return ev.fieldCells[p]
+}
+
+// ssaCellComments are the comments go/ssa gives the cells it allocates
+// for other than variables.
+var ssaCellComments = map[string]bool{
+	"complit": true, "makeslice": true, "new": true, "rangeindex": true, "slicelit": true, "varargs": true,
 }
 
 func boundsPanic(i, n int) *goPanic {

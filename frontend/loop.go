@@ -220,9 +220,7 @@ func (fr *frame) stagedLoopRot(h *ssa.BasicBlock, stop *stopSet, rot *rotation) 
 				if !liftable(v) || isComposite(v) {
 					ev.fail("a static variable assigned in a staged loop must become a variable of the generated code, but it holds %s", describe(v))
 				}
-				t := ir.Type{}
-				_ = t
-				ev.rawWrite(p, &varRef{v: ev.newVar(v, nil, "")})
+				ev.rawWrite(p, &varRef{v: ev.newVar(v, nil, ev.cellName(p))})
 			}
 		}
 		keys := make([]slotKey, 0, len(ls.needVar))
@@ -307,10 +305,14 @@ func (ls *loopState) makeVars(v value, gt types.Type, zeroInit bool, name string
 		st, _ := gt.Underlying().(*types.Struct)
 		for i := range x {
 			var ft types.Type
+			fname := "" // z.Re's variable is zRe, as a struct parameter's leaves
 			if st != nil {
 				ft = st.Field(i).Type()
+				if name != "" {
+					fname = fieldName(name, st.Field(i).Name())
+				}
 			}
-			c[i] = ls.makeVars(x[i], ft, zeroInit, "")
+			c[i] = ls.makeVars(x[i], ft, zeroInit, fname)
 		}
 		return c
 	case array:
@@ -353,6 +355,9 @@ func (ls *loopState) makeVars(v value, gt types.Type, zeroInit bool, name string
 			init = ev.b.Const(t, zeroOf(t))
 		}
 		e := ev.b.NewVar(init)
+		if name != "" {
+			ev.b.Name(e, name)
+		}
 		return &varRef{v: e}
 	}
 	return &varRef{v: ev.newVar(v, gt, name)}

@@ -133,6 +133,11 @@ func stageGoName(t types.Type) ir.GoName {
 	return ir.GoName{Path: stagePath, Name: n.Obj().Name()}
 }
 
+// fieldName names the leaf f of a value named base: pX for p.X.
+func fieldName(base, f string) string {
+	return base + strings.ToUpper(f[:1]) + f[1:]
+}
+
 // leafNames returns the names of the graph inputs of parameter v: its name
 // for a leaf, else its name followed by the path of each field (p.A.X is
 // pAX), unique among taken (which they are added to).
@@ -141,7 +146,7 @@ func leafNames(v ir.GoValue, taken map[string]bool) []string {
 	for _, path := range v.LeafPaths() {
 		base := v.Name
 		for _, f := range path {
-			base += strings.ToUpper(f[:1]) + f[1:]
+			base = fieldName(base, f)
 		}
 		name := base
 		for i := 2; taken[name]; i++ {

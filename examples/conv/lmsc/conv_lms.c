@@ -2589,12 +2589,12 @@ static void Blur3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64
 			float t_2 = lms_slice_float32_get(x41, 1);
 			float x115 = (x56 + x58) + (t * 2.0f);
 			float x141 = (x65 + lms_slice_float32_get(x49, 1)) + (t_2 * 2.0f);
-			int64_t x211 = 0;
-			while (lms_add_i64(x211, 3) <= ow) {
-				lms_slice_float32 x224 = lms_slice_float32_slice(x32, lms_add_i64(x211, 2), lms_add_i64(x211, 5));
-				lms_slice_float32 x229 = lms_slice_float32_slice(x41, lms_add_i64(x211, 2), lms_add_i64(x211, 5));
-				lms_slice_float32 x234 = lms_slice_float32_slice(x49, lms_add_i64(x211, 2), lms_add_i64(x211, 5));
-				lms_slice_float32 o = lms_slice_float32_slice(out, x211, lms_add_i64(x211, 3));
+			int64_t x = 0;
+			while (lms_add_i64(x, 3) <= ow) {
+				lms_slice_float32 x224 = lms_slice_float32_slice(x32, lms_add_i64(x, 2), lms_add_i64(x, 5));
+				lms_slice_float32 x229 = lms_slice_float32_slice(x41, lms_add_i64(x, 2), lms_add_i64(x, 5));
+				lms_slice_float32 x234 = lms_slice_float32_slice(x49, lms_add_i64(x, 2), lms_add_i64(x, 5));
+				lms_slice_float32 o = lms_slice_float32_slice(out, x, lms_add_i64(x, 3));
 				float x239 = lms_slice_float32_get(x224, 0);
 				float t_3 = lms_slice_float32_get(x229, 0);
 				float t_4 = (x239 + lms_slice_float32_get(x234, 0)) + (t_3 * 2.0f);
@@ -2609,16 +2609,16 @@ static void Blur3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64
 				lms_slice_float32_set(o, 2, ((t_4 + x290) + (t_6 * 2.0f)) * 0.0625f);
 				x115 = t_6;
 				x141 = x290;
-				x211 = lms_add_i64(x211, 3);
+				x = lms_add_i64(x, 3);
 			}
-			while (x211 < ow) {
-				float x319 = lms_slice_float32_get(x32, lms_add_i64(x211, 2));
-				float t_8 = lms_slice_float32_get(x41, lms_add_i64(x211, 2));
-				float x331 = (x319 + lms_slice_float32_get(x49, lms_add_i64(x211, 2))) + (t_8 * 2.0f);
-				lms_slice_float32_set(out, x211, ((x115 + x331) + (x141 * 2.0f)) * 0.0625f);
+			while (x < ow) {
+				float x319 = lms_slice_float32_get(x32, lms_add_i64(x, 2));
+				float t_8 = lms_slice_float32_get(x41, lms_add_i64(x, 2));
+				float x331 = (x319 + lms_slice_float32_get(x49, lms_add_i64(x, 2))) + (t_8 * 2.0f);
+				lms_slice_float32_set(out, x, ((x115 + x331) + (x141 * 2.0f)) * 0.0625f);
 				x115 = x141;
 				x141 = x331;
-				x211 = lms_add_i64(x211, 1);
+				x = lms_add_i64(x, 1);
 			}
 			y = lms_add_i64(y, 1);
 		}
@@ -2643,12 +2643,12 @@ static void Sobel3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int6
 			float t_2 = lms_slice_float32_get(x41, 1);
 			float x112 = (x56 + x58) + (t * 2.0f);
 			float x136 = (x65 + lms_slice_float32_get(x49, 1)) + (t_2 * 2.0f);
-			int64_t x196 = 0;
-			while (lms_add_i64(x196, 3) <= ow) {
-				lms_slice_float32 x209 = lms_slice_float32_slice(x32, lms_add_i64(x196, 2), lms_add_i64(x196, 5));
-				lms_slice_float32 x214 = lms_slice_float32_slice(x41, lms_add_i64(x196, 2), lms_add_i64(x196, 5));
-				lms_slice_float32 x219 = lms_slice_float32_slice(x49, lms_add_i64(x196, 2), lms_add_i64(x196, 5));
-				lms_slice_float32 o = lms_slice_float32_slice(out, x196, lms_add_i64(x196, 3));
+			int64_t x = 0;
+			while (lms_add_i64(x, 3) <= ow) {
+				lms_slice_float32 x209 = lms_slice_float32_slice(x32, lms_add_i64(x, 2), lms_add_i64(x, 5));
+				lms_slice_float32 x214 = lms_slice_float32_slice(x41, lms_add_i64(x, 2), lms_add_i64(x, 5));
+				lms_slice_float32 x219 = lms_slice_float32_slice(x49, lms_add_i64(x, 2), lms_add_i64(x, 5));
+				lms_slice_float32 o = lms_slice_float32_slice(out, x, lms_add_i64(x, 3));
 				float x224 = lms_slice_float32_get(x209, 0);
 				float t_3 = lms_slice_float32_get(x214, 0);
 				float x232 = (x224 + lms_slice_float32_get(x219, 0)) + (t_3 * 2.0f);
@@ -2663,16 +2663,16 @@ static void Sobel3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int6
 				lms_slice_float32_set(o, 2, -(x232 - x268));
 				x112 = x251;
 				x136 = x268;
-				x196 = lms_add_i64(x196, 3);
+				x = lms_add_i64(x, 3);
 			}
-			while (x196 < ow) {
-				float x294 = lms_slice_float32_get(x32, lms_add_i64(x196, 2));
-				float t_6 = lms_slice_float32_get(x41, lms_add_i64(x196, 2));
-				float x306 = (x294 + lms_slice_float32_get(x49, lms_add_i64(x196, 2))) + (t_6 * 2.0f);
-				lms_slice_float32_set(out, x196, -(x112 - x306));
+			while (x < ow) {
+				float x294 = lms_slice_float32_get(x32, lms_add_i64(x, 2));
+				float t_6 = lms_slice_float32_get(x41, lms_add_i64(x, 2));
+				float x306 = (x294 + lms_slice_float32_get(x49, lms_add_i64(x, 2))) + (t_6 * 2.0f);
+				lms_slice_float32_set(out, x, -(x112 - x306));
 				x112 = x136;
 				x136 = x306;
-				x196 = lms_add_i64(x196, 1);
+				x = lms_add_i64(x, 1);
 			}
 			y = lms_add_i64(y, 1);
 		}
@@ -2715,14 +2715,14 @@ static void Blur5(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64
 			float x239 = (x90 + x94) + (((x91 + x93) * 4.0f) + (t_2 * 6.0f));
 			float x282 = (x106 + x110) + (((x107 + x109) * 4.0f) + (t_3 * 6.0f));
 			float x329 = (x122 + lms_slice_float32_get(x67, 3)) + (((x123 + x125) * 4.0f) + (t_4 * 6.0f));
-			int64_t x515 = 0;
-			while (lms_add_i64(x515, 5) <= ow) {
-				lms_slice_float32 x528 = lms_slice_float32_slice(x34, lms_add_i64(x515, 4), lms_add_i64(x515, 9));
-				lms_slice_float32 x533 = lms_slice_float32_slice(x43, lms_add_i64(x515, 4), lms_add_i64(x515, 9));
-				lms_slice_float32 x538 = lms_slice_float32_slice(x51, lms_add_i64(x515, 4), lms_add_i64(x515, 9));
-				lms_slice_float32 x543 = lms_slice_float32_slice(x59, lms_add_i64(x515, 4), lms_add_i64(x515, 9));
-				lms_slice_float32 x548 = lms_slice_float32_slice(x67, lms_add_i64(x515, 4), lms_add_i64(x515, 9));
-				lms_slice_float32 o = lms_slice_float32_slice(out, x515, lms_add_i64(x515, 5));
+			int64_t x = 0;
+			while (lms_add_i64(x, 5) <= ow) {
+				lms_slice_float32 x528 = lms_slice_float32_slice(x34, lms_add_i64(x, 4), lms_add_i64(x, 9));
+				lms_slice_float32 x533 = lms_slice_float32_slice(x43, lms_add_i64(x, 4), lms_add_i64(x, 9));
+				lms_slice_float32 x538 = lms_slice_float32_slice(x51, lms_add_i64(x, 4), lms_add_i64(x, 9));
+				lms_slice_float32 x543 = lms_slice_float32_slice(x59, lms_add_i64(x, 4), lms_add_i64(x, 9));
+				lms_slice_float32 x548 = lms_slice_float32_slice(x67, lms_add_i64(x, 4), lms_add_i64(x, 9));
+				lms_slice_float32 o = lms_slice_float32_slice(out, x, lms_add_i64(x, 5));
 				float x553 = lms_slice_float32_get(x528, 0);
 				float x554 = lms_slice_float32_get(x533, 0);
 				float t_5 = lms_slice_float32_get(x538, 0);
@@ -2759,20 +2759,20 @@ static void Blur5(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64
 				x239 = t_11;
 				x282 = x677;
 				x329 = x711;
-				x515 = lms_add_i64(x515, 5);
+				x = lms_add_i64(x, 5);
 			}
-			while (x515 < ow) {
-				float x747 = lms_slice_float32_get(x34, lms_add_i64(x515, 4));
-				float x750 = lms_slice_float32_get(x43, lms_add_i64(x515, 4));
-				float t_14 = lms_slice_float32_get(x51, lms_add_i64(x515, 4));
-				float x756 = lms_slice_float32_get(x59, lms_add_i64(x515, 4));
-				float x770 = (x747 + lms_slice_float32_get(x67, lms_add_i64(x515, 4))) + (((x750 + x756) * 4.0f) + (t_14 * 6.0f));
-				lms_slice_float32_set(out, x515, ((x202 + x770) + (((x239 + x329) * 4.0f) + (x282 * 6.0f))) * 0.00390625f);
+			while (x < ow) {
+				float x747 = lms_slice_float32_get(x34, lms_add_i64(x, 4));
+				float x750 = lms_slice_float32_get(x43, lms_add_i64(x, 4));
+				float t_14 = lms_slice_float32_get(x51, lms_add_i64(x, 4));
+				float x756 = lms_slice_float32_get(x59, lms_add_i64(x, 4));
+				float x770 = (x747 + lms_slice_float32_get(x67, lms_add_i64(x, 4))) + (((x750 + x756) * 4.0f) + (t_14 * 6.0f));
+				lms_slice_float32_set(out, x, ((x202 + x770) + (((x239 + x329) * 4.0f) + (x282 * 6.0f))) * 0.00390625f);
 				x202 = x239;
 				x239 = x282;
 				x282 = x329;
 				x329 = x770;
-				x515 = lms_add_i64(x515, 1);
+				x = lms_add_i64(x, 1);
 			}
 			y = lms_add_i64(y, 1);
 		}
@@ -2797,12 +2797,12 @@ static void Sharpen3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, in
 			float x194 = lms_slice_float32_get(x31, 1);
 			float x224 = lms_slice_float32_get(x40, 1);
 			float x258 = lms_slice_float32_get(x48, 1);
-			int64_t x341 = 0;
-			while (lms_add_i64(x341, 3) <= ow) {
-				lms_slice_float32 x354 = lms_slice_float32_slice(x31, lms_add_i64(x341, 2), lms_add_i64(x341, 5));
-				lms_slice_float32 x359 = lms_slice_float32_slice(x40, lms_add_i64(x341, 2), lms_add_i64(x341, 5));
-				lms_slice_float32 x364 = lms_slice_float32_slice(x48, lms_add_i64(x341, 2), lms_add_i64(x341, 5));
-				lms_slice_float32 o = lms_slice_float32_slice(out, x341, lms_add_i64(x341, 3));
+			int64_t x = 0;
+			while (lms_add_i64(x, 3) <= ow) {
+				lms_slice_float32 x354 = lms_slice_float32_slice(x31, lms_add_i64(x, 2), lms_add_i64(x, 5));
+				lms_slice_float32 x359 = lms_slice_float32_slice(x40, lms_add_i64(x, 2), lms_add_i64(x, 5));
+				lms_slice_float32 x364 = lms_slice_float32_slice(x48, lms_add_i64(x, 2), lms_add_i64(x, 5));
+				lms_slice_float32 o = lms_slice_float32_slice(out, x, lms_add_i64(x, 3));
 				float x369 = lms_slice_float32_get(x354, 0);
 				float t = lms_slice_float32_get(x359, 0);
 				float x371 = lms_slice_float32_get(x364, 0);
@@ -2819,18 +2819,18 @@ static void Sharpen3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, in
 				x194 = x422;
 				x224 = x423;
 				x258 = x424;
-				x341 = lms_add_i64(x341, 3);
+				x = lms_add_i64(x, 3);
 			}
-			while (x341 < ow) {
-				float x462 = lms_slice_float32_get(x31, lms_add_i64(x341, 2));
-				float x465 = lms_slice_float32_get(x40, lms_add_i64(x341, 2));
-				float x468 = lms_slice_float32_get(x48, lms_add_i64(x341, 2));
-				lms_slice_float32_set(out, x341, (x224 * 5.0f) - ((x141 + x194) + (x258 + x465)));
+			while (x < ow) {
+				float x462 = lms_slice_float32_get(x31, lms_add_i64(x, 2));
+				float x465 = lms_slice_float32_get(x40, lms_add_i64(x, 2));
+				float x468 = lms_slice_float32_get(x48, lms_add_i64(x, 2));
+				lms_slice_float32_set(out, x, (x224 * 5.0f) - ((x141 + x194) + (x258 + x465)));
 				x141 = x224;
 				x194 = x462;
 				x224 = x465;
 				x258 = x468;
-				x341 = lms_add_i64(x341, 1);
+				x = lms_add_i64(x, 1);
 			}
 			y = lms_add_i64(y, 1);
 		}
@@ -2854,12 +2854,12 @@ static void Blur3Exact(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, 
 			float x212 = lms_slice_float32_get(x25, 1);
 			float x250 = lms_slice_float32_get(x34, 1);
 			float x292 = lms_slice_float32_get(x42, 1);
-			int64_t x395 = 0;
-			while (lms_add_i64(x395, 3) <= ow) {
-				lms_slice_float32 x408 = lms_slice_float32_slice(x25, lms_add_i64(x395, 2), lms_add_i64(x395, 5));
-				lms_slice_float32 x413 = lms_slice_float32_slice(x34, lms_add_i64(x395, 2), lms_add_i64(x395, 5));
-				lms_slice_float32 x418 = lms_slice_float32_slice(x42, lms_add_i64(x395, 2), lms_add_i64(x395, 5));
-				lms_slice_float32 o = lms_slice_float32_slice(out, x395, lms_add_i64(x395, 3));
+			int64_t x = 0;
+			while (lms_add_i64(x, 3) <= ow) {
+				lms_slice_float32 x408 = lms_slice_float32_slice(x25, lms_add_i64(x, 2), lms_add_i64(x, 5));
+				lms_slice_float32 x413 = lms_slice_float32_slice(x34, lms_add_i64(x, 2), lms_add_i64(x, 5));
+				lms_slice_float32 x418 = lms_slice_float32_slice(x42, lms_add_i64(x, 2), lms_add_i64(x, 5));
+				lms_slice_float32 o = lms_slice_float32_slice(out, x, lms_add_i64(x, 3));
 				float v = lms_slice_float32_get(x408, 0);
 				float v_2 = lms_slice_float32_get(x413, 0);
 				float v_3 = lms_slice_float32_get(x418, 0);
@@ -2881,20 +2881,20 @@ static void Blur3Exact(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, 
 				x212 = v_7;
 				x250 = v_8;
 				x292 = v_9;
-				x395 = lms_add_i64(x395, 3);
+				x = lms_add_i64(x, 3);
 			}
-			while (x395 < ow) {
-				float v_10 = lms_slice_float32_get(x25, lms_add_i64(x395, 2));
-				float v_11 = lms_slice_float32_get(x34, lms_add_i64(x395, 2));
-				float v_12 = lms_slice_float32_get(x42, lms_add_i64(x395, 2));
-				lms_slice_float32_set(out, x395, ((((((((x119 * 0.0625f) + (x212 * 0.125f)) + (v_10 * 0.0625f)) + (x147 * 0.125f)) + (x250 * 0.25f)) + (v_11 * 0.125f)) + (x178 * 0.0625f)) + (x292 * 0.125f)) + (v_12 * 0.0625f));
+			while (x < ow) {
+				float v_10 = lms_slice_float32_get(x25, lms_add_i64(x, 2));
+				float v_11 = lms_slice_float32_get(x34, lms_add_i64(x, 2));
+				float v_12 = lms_slice_float32_get(x42, lms_add_i64(x, 2));
+				lms_slice_float32_set(out, x, ((((((((x119 * 0.0625f) + (x212 * 0.125f)) + (v_10 * 0.0625f)) + (x147 * 0.125f)) + (x250 * 0.25f)) + (v_11 * 0.125f)) + (x178 * 0.0625f)) + (x292 * 0.125f)) + (v_12 * 0.0625f));
 				x119 = x212;
 				x147 = x250;
 				x178 = x292;
 				x212 = v_10;
 				x250 = v_11;
 				x292 = v_12;
-				x395 = lms_add_i64(x395, 1);
+				x = lms_add_i64(x, 1);
 			}
 			y = lms_add_i64(y, 1);
 		}
