@@ -60,22 +60,11 @@ func TestBridgeStructs(t *testing.T) {
 			t.Errorf("the bridge lacks %q:\n%s", want, out.bridge)
 		}
 	}
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string][]byte{
-		"go.mod": []byte("module bridgesig\n\ngo 1.26\n\nrequire github.com/lmsgen/lmsgen v0.0.0\n\n" +
-			"replace github.com/lmsgen/lmsgen => " + root + "\n"),
+	dir := bridgeModule(t, map[string][]byte{
 		"kern/rec.go":      []byte("package kern\n\nimport \"github.com/lmsgen/lmsgen/stage\"\n\ntype Rec struct {\n\tX, Y stage.Float64\n\tV    []stage.Float64\n\tS    stage.String\n}\n"),
 		"kern/kern_lms.go": goSrc,
 		"main.go":          []byte(structMain),
-	})
-	writeC(t, dir, "kern/lmsc", "kern", out)
-	if err := goCmd(dir, "", "build", "-o", "prog", "."); err != nil {
-		t.Fatal(err)
-	}
+	}, out)
 	if err := goCmd(dir, "", "vet", "./kern/..."); err != nil {
 		t.Error(err)
 	}
@@ -169,14 +158,7 @@ func TestBridgeStructParamOnly(t *testing.T) {
 	if strings.Contains(string(out.bridge), "lmsgen/stage") {
 		t.Errorf("the bridge imports stage, which it does not use:\n%s", out.bridge)
 	}
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string][]byte{
-		"go.mod": []byte("module bridgesig\n\ngo 1.26\n\nrequire github.com/lmsgen/lmsgen v0.0.0\n\n" +
-			"replace github.com/lmsgen/lmsgen => " + root + "\n"),
+	dir := bridgeModule(t, map[string][]byte{
 		"kern/pt.go":       []byte("package kern\n\nimport \"github.com/lmsgen/lmsgen/stage\"\n\ntype Pt struct{ X, Y stage.Float64 }\n"),
 		"kern/kern_lms.go": goSrc,
 		"main.go": []byte(`package main
@@ -197,13 +179,29 @@ func main() {
 	fmt.Println("ok")
 }
 `),
-	})
-	writeC(t, dir, "kern/lmsc", "kern", out)
-	if err := goCmd(dir, "", "build", "-o", "prog", "."); err != nil {
-		t.Fatal(err)
-	}
+	}, out)
 	r := runProg(t, filepath.Join(dir, "prog"))
 	if r.code != 0 || r.stdout != "ok\n" {
 		t.Errorf("exit status %d\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
+}
+
+// bridgeModule writes a module "bridgesig" with files, that depends on
+// this repository, and the C package of out in kern/lmsc, and builds its
+// main package into prog.
+func bridgeModule(t *testing.T, files map[string][]byte, out output) string {
+	t.Helper()
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	files["go.mod"] = []byte("module bridgesig\n\ngo 1.26\n\nrequire github.com/lmsgen/lmsgen v0.0.0\n\n" +
+		"replace github.com/lmsgen/lmsgen => " + root + "\n")
+	writeFiles(t, dir, files)
+	writeC(t, dir, "kern/lmsc", "kern", out)
+	if err := goCmd(dir, "", "build", "-o", "prog", "."); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }

@@ -65,31 +65,33 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 		d.setUsed(g.Block.Res.s)
 	}
 	w := len(f.writes) - 1 // f.writes[w] is the last node at most the cursor that writes objects
+	// keysOf returns the keys node i writes if it writes objects: from
+	// NewFlat's table for the node at the cursor, from the node for one
+	// reached late or in a Flat not made by NewFlat.
+	keysOf := func(i int32, atCursor bool) []Key {
+		if f.Bits[i]&BitWriteSym == 0 {
+			return nil
+		}
+		if atCursor {
+			for w >= 0 && f.writes[w] > i {
+				w--
+			}
+			if w >= 0 && f.writes[w] == i {
+				return f.wkeys[f.wstart[w]:f.wstart[w+1]]
+			}
+		}
+		return g.Nodes[i].Eff.Wkeys
+	}
 	for d.cursor = nn - 1; d.cursor >= 0; d.cursor-- {
 		if i := d.cursor; d.sym[f.Sym[i]]&symReach != 0 {
 			d.visit(i)
-			var wkeys []Key
-			if f.Bits[i]&BitWriteSym != 0 {
-				for w >= 0 && f.writes[w] > i {
-					w--
-				}
-				if w >= 0 && f.writes[w] == i {
-					wkeys = f.wkeys[f.wstart[w]:f.wstart[w+1]]
-				} else { // not made by NewFlat
-					wkeys = g.Nodes[i].Eff.Wkeys
-				}
-			}
-			d.decide(i, wkeys)
+			d.decide(i, keysOf(i, true))
 		}
 		for len(d.work) > 0 {
 			t := d.work[len(d.work)-1]
 			d.work = d.work[:len(d.work)-1]
 			d.visit(t)
-			var wkeys []Key
-			if f.Bits[t]&BitWriteSym != 0 {
-				wkeys = g.Nodes[t].Eff.Wkeys
-			}
-			d.decide(t, wkeys)
+			d.decide(t, keysOf(t, false))
 		}
 		for len(d.stack) > 0 {
 			k := d.stack[len(d.stack)-1]
