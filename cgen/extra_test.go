@@ -608,7 +608,7 @@ func convert(f float64, g float32, i int64, u uint64) string {
 }
 
 var mathArgs = [][2]float64{{2.5, 2}, {-0.5, 3}, {math.Copysign(0, -1), 0}, {math.Inf(1), 1}, {math.Inf(-1), math.Inf(-1)},
-	{math.NaN(), 1}, {1e308, 1e308}, {-7.5, -2}, {0.5, -0.0}}
+	{math.NaN(), 1}, {1e308, 1e308}, {-7.5, -2}, {0.5, math.Copysign(0, -1)}}
 
 func mathMains() []string {
 	lit := func(x float64) string {
@@ -667,7 +667,7 @@ var tables = []struct {
 }{
 	{ir.Float32, []float32{float32(math.NaN()), float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.Copysign(0, -1)),
 		1e-45, math.MaxFloat32, 0.1, 16777217}},
-	{ir.Float64, []float64{math.NaN(), math.Inf(-1), 5e-324, math.MaxFloat64, 0.1, 1e21, 123456789, -0.0}},
+	{ir.Float64, []float64{math.NaN(), math.Inf(-1), 5e-324, math.MaxFloat64, 0.1, 1e21, 123456789, math.Copysign(0, -1)}},
 	{ir.Complex64, []complex64{complex(1.5, -2), complex(float32(math.Inf(1)), 0)}},
 	{ir.Complex128, []complex128{complex(math.NaN(), 1e-310)}},
 	{ir.Bool, []bool{true, false}},

@@ -107,7 +107,7 @@ func printCases() []printCase {
 		p(fn, "a", "b", 1, 2, "c", 3.5, true, false, "x", uint8(7), complex(1, 1))
 		p(fn, 1, "a", 2)
 		p(fn, celsius(2), celsius(3), "", "", 4)
-		p(fn, float32(0.1), 1e21, 1e20, 123456789.0, -0.0, math.Copysign(0, -1), math.NaN(), math.Inf(-1))
+		p(fn, float32(0.1), 1e21, 1e20, 123456789.0, 0.0, math.Copysign(0, -1), math.NaN(), math.Inf(-1))
 	}
 	return cs
 }

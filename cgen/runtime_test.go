@@ -242,18 +242,6 @@ func cArg(v any) string {
 	panic(fmt.Sprintf("cArg: unsupported type %T", v))
 }
 
-// cArgs returns the C arguments (count, array) for a printing function.
-func cArgs(vs []any) string {
-	if len(vs) == 0 {
-		return "0, NULL"
-	}
-	parts := make([]string, len(vs))
-	for i, v := range vs {
-		parts[i] = cArg(v)
-	}
-	return "LMS_ARGS(" + strings.Join(parts, ", ") + ")"
-}
-
 // cInt64 returns a C constant expression of type int64_t for v.
 func cInt64(v int64) string {
 	if v == math.MinInt64 {

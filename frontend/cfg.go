@@ -20,7 +20,6 @@ type fnInfo struct {
 	ipdom      []*ssa.BasicBlock // immediate post-dominator, ignoring paths that panic; nil if none
 	loops      []*loop           // the loop of which each block is the header, or nil
 	loopOf     []*loop           // the innermost loop containing each block
-	reach      map[*ssa.BasicBlock][]bool
 	reachAvoid map[reachKey][]bool
 	// irreducible: a cycle of the CFG has no header that dominates it
 	// (a goto into a loop); staged control cannot be structured there.

@@ -707,12 +707,6 @@ type advance struct {
 	next *rep
 }
 
-// inStagedLoop reports whether the staged loop of frame fr whose header
-// is h is being built.
-func (ev *evaluator) inStagedLoop(fr *frame, h *ssa.BasicBlock) bool {
-	return ev.stagedLoopOf(fr, h) != nil
-}
-
 // stagedLoopOf returns the staged loop of frame fr whose header is h
 // being built, or nil.
 func (ev *evaluator) stagedLoopOf(fr *frame, h *ssa.BasicBlock) *loopState {

@@ -40,8 +40,10 @@ func TestChainKeepsReadNames(t *testing.T) {
 		var s gogen.Schedule
 		if tc.early {
 			s = newEarlySchedule(c.Build())
-		} else if s = schedule(t, c, tc.opts); s == nil {
-			continue
+		} else if r := schedule(t, c, tc.opts); r == nil {
+			continue // schedule has reported the failure
+		} else {
+			s = r
 		}
 		src, err := gogen.File("p", []gogen.Func{{Name: c.Name, Schedule: s}}, gogen.Options{})
 		if err != nil {

@@ -318,13 +318,10 @@ func (st *state) duplicable(i int32) bool {
 	return st.flat.props[i]&propCheap != 0
 }
 
-// cheap reports whether n is a single machine operation: pure, unable to
-// trap, without blocks, and one of the arithmetic, bitwise, comparison or
-// conversion operators, or a length or projection.
-func cheap(n *ir.Node) bool { return cheapOp(n.Op, ir.BitsOf(n), len(n.Blocks)) }
-
-// cheapOp is cheap of a node with operator op, facts bits and nblocks
-// blocks.
+// cheapOp reports whether a node with operator op, facts bits and nblocks
+// blocks is a single machine operation: pure, unable to trap, without
+// blocks, and one of the arithmetic, bitwise, comparison or conversion
+// operators, or a length or projection.
 func cheapOp(op ir.Op, bits ir.NodeBits, nblocks int) bool {
 	if bits&(ir.BitEffect|ir.BitTrap) != 0 || nblocks > 0 {
 		return false

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"regexp"
+	"strings"
 )
 
 // impls are the implementations a benchmark name may start with, as
@@ -10,7 +11,7 @@ import (
 var impls = []string{"Anchor", "Alt", "Native", "GenGo", "GenC"}
 
 // benchLine matches a benchmark result: Benchmark<Impl><Kernel>[-procs].
-var benchLine = regexp.MustCompile(`^Benchmark(Anchor|Alt|Native|GenGo|GenC)([A-Za-z0-9_]+)(-[0-9]+)?(\s.*)$`)
+var benchLine = regexp.MustCompile(`^Benchmark(` + strings.Join(impls, "|") + `)([A-Za-z0-9_]+)(-[0-9]+)?(\s.*)$`)
 
 // rewrite returns the go test output out with each example benchmark
 // renamed Benchmark<pkg>.<Kernel>/impl=<Impl>, so that benchstat can put
