@@ -24,7 +24,8 @@ var allowed = map[string][]string{
 	"cgen":       {"ir", "sched"},
 	"stage":      {},
 	"frontend":   {"ir", "sched", "stage", "golang.org/x/tools/go/packages", "golang.org/x/tools/go/ssa", "golang.org/x/tools/go/ssa/ssautil"},
-	"cmd/lmsgen": {"ir", "sched", "gogen", "cgen", "frontend", "stage"},
+	"pipeline":   {"ir", "sched", "gogen", "cgen", "frontend"},
+	"cmd/lmsgen": {"ir", "sched", "gogen", "cgen", "frontend", "stage", "pipeline"},
 }
 
 // isStd reports whether path names a standard-library package.

@@ -23,7 +23,7 @@ type specGen struct {
 	fl     *fileGen
 	name   string // the Go name
 	fn     Func
-	s      *sched.Schedule
+	s      sched.Scheduled
 	g      *ir.Graph
 	errs   []error
 	cname  string // the internal C function

@@ -24,6 +24,9 @@ type Config struct {
 	// that NAME (for -dump); the others are still checked for directive
 	// errors but not evaluated.
 	Run string
+	// Stacks adds the Go stack to the message of an internal error
+	// (lmsgen -d=stacks).
+	Stacks bool
 }
 
 // Budgets bound the work of evaluating one specialization. They count

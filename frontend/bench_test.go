@@ -19,7 +19,7 @@ func BenchmarkUnroll(b *testing.B) {
 	budgets := Budgets{}.withDefaults().override(d.budgets)
 	nodes := 0
 	for b.Loop() {
-		spec, err := l.evaluate(lp, d, budgets, funs)
+		spec, err := l.evaluate(lp, d, budgets, funs, false)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -51,7 +51,7 @@ func TestErrorFormat(t *testing.T) {
 		t.Errorf("Error() = %q, want %q", got, want)
 	}
 	l := ErrorList{e, {Pos: token.Position{Filename: "a.go", Line: 1, Column: 1}, Msg: "first"}, e}
-	if got := l.sort(); len(got) != 2 || got[0].Msg != "first" {
+	if got := l.Sort(); len(got) != 2 || got[0].Msg != "first" {
 		t.Errorf("sort: %v", got)
 	}
 }

@@ -7,8 +7,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-
-	"github.com/lmsgen/lmsgen/ir"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden sections of testdata/*.txtar")
@@ -32,9 +30,9 @@ func TestEval(t *testing.T) {
 
 func runArchive(t *testing.T, path string) {
 	a := extract(t, path)
-	res, err := Load(Config{Dir: a.dir})
+	res, gosrc, err := RunPipeline(Config{Dir: a.dir})
 	a.checkErrors(t, err)
-	if res == nil || err != nil {
+	if err != nil {
 		// No output is written for a package with errors.
 		if *update {
 			a.save(t)
@@ -43,18 +41,12 @@ func runArchive(t *testing.T, path string) {
 	}
 	for _, p := range res.Packages {
 		for _, s := range p.Specs {
-			if err := ir.Check(s.Graph); err != nil {
-				t.Errorf("%s: invalid graph: %v", s.Name, err)
-			}
 			a.golden(t, s.Name+".ir", irText(s.Graph), *update)
 		}
 		if len(p.Specs) == 0 {
 			continue
 		}
-		src, err := generate(p)
-		if err != nil {
-			t.Fatalf("generating Go: %v\n%s", err, src)
-		}
+		src := gosrc[p]
 		a.golden(t, "lms.go", src, *update)
 		write(t, filepath.Join(a.dir, p.Name+"_lms.go"), src)
 		write(t, filepath.Join(a.dir, "zz_lms_diff_test.go"), diffDriver(p, 1, a.smallInputs()))

@@ -16,9 +16,7 @@ import (
 
 	"golang.org/x/tools/txtar"
 
-	"github.com/lmsgen/lmsgen/gogen"
 	"github.com/lmsgen/lmsgen/ir"
-	"github.com/lmsgen/lmsgen/sched"
 )
 
 // This file is the test harness. A test package is a txtar archive in
@@ -245,20 +243,6 @@ func irText(g *ir.Graph) []byte {
 	var buf bytes.Buffer
 	ir.Fprint(&buf, g)
 	return buf.Bytes()
-}
-
-// generate writes the Go file of a package's specializations.
-func generate(p *Package) ([]byte, error) {
-	var funcs []gogen.Func
-	for _, s := range p.Specs {
-		names, params, results := s.Signature()
-		funcs = append(funcs, gogen.Func{Name: s.Name, Schedule: sched.Run(s.Graph, sched.Options{}), ParamNames: names, Params: params, Results: results})
-	}
-	opts := gogen.Options{Reserved: p.Reserved, PkgPath: p.PkgPath}
-	if p.StagingTagged {
-		opts.BuildConstraint = "!lmsgen"
-	}
-	return gogen.File(p.Name, funcs, opts)
 }
 
 // --- Differential tests ---

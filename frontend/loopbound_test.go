@@ -28,7 +28,7 @@ func TestLoopBound(t *testing.T) {
 		"Bessel":    "n x", // math.Jn's order; x, a float, bounds a loop
 	}
 	a := extract(t, "testdata/loopbound/kernels.txtar")
-	res, err := Load(Config{Dir: a.dir})
+	res, _, err := RunPipeline(Config{Dir: a.dir})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,11 +5,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"os"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -17,24 +15,37 @@ import (
 	"github.com/lmsgen/lmsgen/ir"
 )
 
-// Load loads the packages cfg names, reads their directives and evaluates
-// every specialization (or only cfg.Run's). Errors are returned as an
-// ErrorList; the Result holds what could be built.
-func Load(cfg Config) (res *Result, err error) {
-	defer func() {
-		// A crash in a library (go/packages, go/ssa) must not print a Go
-		// stack trace: report it as an error.
-		if x := recover(); x != nil {
-			if os.Getenv("LMSGEN_DEBUG") != "" {
-				debug.PrintStack()
-			}
-			res, err = nil, ErrorList{errorf(token.Position{}, "internal error, please report: BUG: %v", x)}
-		}
-	}()
+// Program is the outcome of Open: the packages loaded with go/packages,
+// built into SSA, with their directives read. Evaluate turns it into
+// graphs.
+type Program struct {
+	cfg  Config
+	l    *loaded
+	errs ErrorList // errors of directives, reported with Evaluate's
+}
+
+// Open loads the packages cfg names, builds their SSA and reads their
+// directives (the load and directives stages of the pipeline). Errors that
+// stop everything are returned as an ErrorList; errors of single
+// directives are kept and returned by Evaluate with the errors of the
+// other specializations.
+func Open(cfg Config) (prog *Program, err error) {
+	defer recoverInternal(cfg, &err)
 	l, errs := load(cfg)
 	if l == nil {
-		return nil, errs.err()
+		return nil, errs.Err()
 	}
+	return &Program{cfg: cfg, l: l, errs: errs}, nil
+}
+
+// Evaluate evaluates every specialization of the program (or only
+// Config.Run's), each into a graph as the builder made it: the graph
+// passes (ir.DCE first) are the pipeline's next stage. Errors are
+// returned as an ErrorList; the Result holds what could be built.
+func (prog *Program) Evaluate() (res *Result, err error) {
+	defer recoverInternal(prog.cfg, &err)
+	cfg, l := prog.cfg, prog.l
+	errs := append(ErrorList(nil), prog.errs...)
 	funs := l.lmsFuns()
 	res = &Result{}
 	for _, lp := range l.pkgs {
@@ -55,7 +66,7 @@ func Load(cfg Config) (res *Result, err error) {
 			if cfg.Run != "" && d.name != cfg.Run {
 				continue
 			}
-			spec, err := l.evaluate(lp, d, cfg.Budgets.withDefaults().override(d.budgets), funs)
+			spec, err := l.evaluate(lp, d, cfg.Budgets.withDefaults().override(d.budgets), funs, cfg.Stacks)
 			if err != nil {
 				errs = append(errs, err)
 				continue
@@ -75,7 +86,30 @@ func Load(cfg Config) (res *Result, err error) {
 			errs = append(errs, errorf(token.Position{}, "no specialization named %s (-run)", cfg.Run))
 		}
 	}
-	return res, errs.err()
+	return res, errs.Err()
+}
+
+// recoverInternal turns a crash in a library (go/packages, go/ssa) into
+// an error instead of a Go stack trace (kept in the message with
+// Config.Stacks).
+func recoverInternal(cfg Config, err *error) {
+	if x := recover(); x != nil {
+		msg := fmt.Sprintf("internal error, please report: BUG: %v", x)
+		if cfg.Stacks {
+			msg += "\n" + string(debug.Stack())
+		}
+		*err = ErrorList{errorf(token.Position{}, "%s", msg)}
+	}
+}
+
+// FindLoopBounds sets the LoopBound of every parameter from the graph
+// (see loopbound.go). It needs the graph after the graph passes.
+func (s *Spec) FindLoopBounds() {
+	bounds := loopBounds(s.Graph)
+	for i := range s.Params {
+		p := &s.Params[i]
+		p.LoopBound, bounds = bounds[:len(p.LeafNames):len(p.LeafNames)], bounds[len(p.LeafNames):]
+	}
 }
 
 // lmsFuns finds the functions marked //lms:fun in the packages loaded from
@@ -113,7 +147,7 @@ func (l *loaded) funcOf(lp *loadedPkg, fd *ast.FuncDecl) *ssa.Function {
 }
 
 // evaluate builds the graph of one specialization.
-func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs map[*ssa.Function]bool) (spec *Spec, err *Error) {
+func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs map[*ssa.Function]bool, stacks bool) (spec *Spec, err *Error) {
 	fn := l.funcOf(lp, d.fn)
 	if fn == nil {
 		return nil, errorf(d.pos, "BUG: no SSA function for %s", d.fn.Name.Name)
@@ -216,15 +250,15 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 			case *goPanic:
 				err = ev.errAt(ev.pos, "panic during static evaluation: "+x.msg)
 			default:
-				if os.Getenv("LMSGEN_DEBUG") != "" {
-					debug.PrintStack()
-				}
 				msg := fmt.Sprint(x)
 				if re, ok := x.(runtime.Error); ok {
 					msg = re.Error()
 				}
 				if !strings.HasPrefix(msg, "BUG") {
 					msg = "BUG: " + msg
+				}
+				if stacks {
+					msg += "\n" + string(debug.Stack())
 				}
 				err = ev.errAt(ev.pos, "internal error, please report: "+msg)
 			}
@@ -270,12 +304,7 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 		}
 		return ev.tuple(res)
 	})
-	spec.Graph = ir.DCE(g)
-	bounds := loopBounds(spec.Graph)
-	for i := range spec.Params {
-		p := &spec.Params[i]
-		p.LoopBound, bounds = bounds[:len(p.LeafNames):len(p.LeafNames)], bounds[len(p.LeafNames):]
-	}
+	spec.Graph = g
 	return spec, nil
 }
 
@@ -312,5 +341,3 @@ func (ev *evaluator) initPackages(pkg *ssa.Package) {
 	}
 	ev.callTop(init, nil)
 }
-
-var _ = sort.Strings

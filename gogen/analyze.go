@@ -2,17 +2,11 @@ package gogen
 
 import (
 	"github.com/lmsgen/lmsgen/ir"
+	"github.com/lmsgen/lmsgen/sched"
 )
 
-// Schedule is what gogen needs of a schedule; *sched.Schedule implements
-// it. Graph is the graph to emit, Nodes the nodes placed in a block in
-// emission order, and Inlined whether a node placed in a block is written
-// inline at its single use there.
-type Schedule interface {
-	Graph() *ir.Graph
-	Nodes(b *ir.Block) []*ir.Node
-	Inlined(b *ir.Block, s ir.Sym) bool
-}
+// Schedule is what gogen needs of a schedule (see sched.Scheduled).
+type Schedule = sched.Scheduled
 
 // analysis holds the facts about a scheduled graph that emission needs
 // before it starts: how often each value is used, which results of a

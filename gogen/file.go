@@ -17,28 +17,12 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/lmsgen/lmsgen/ir"
+	"github.com/lmsgen/lmsgen/sched"
 )
 
-// Func is one specialization to emit.
-type Func struct {
-	// Name is the Go function's name, used as given.
-	Name string
-	// Schedule is the scheduled graph of the specialization: the result
-	// of sched.Run.
-	Schedule Schedule
-	// ParamNames optionally names the parameters (the inputs of the
-	// graph's top-level block), in order; where it has no non-empty entry
-	// the graph's source name is used, or x<N>.
-	ParamNames []string
-	// Doc is an optional doc comment, without the comment markers.
-	Doc string
-	// Params and Results, if not nil, are the Go parameters and results
-	// of the function when they are not one per graph input and result:
-	// a struct covers one graph input (result) per field (see
-	// ir.GoValue). Their leaves must have the types of the graph's
-	// inputs (results), in order. ParamNames still names the inputs.
-	Params, Results []ir.GoValue
-}
+// Func is one specialization to emit: the type both emitters take (see
+// sched.Func).
+type Func = sched.Func
 
 // Options control File.
 type Options struct {

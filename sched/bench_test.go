@@ -162,7 +162,7 @@ func BenchmarkRandom(b *testing.B) {
 		})
 		b.Run(fmt.Sprintf("sched/nodes=%d", n), func(b *testing.B) {
 			clean := cached(fmt.Sprint("random-dce", n), func() *ir.Graph { return Run(build(), Options{NoCompact: true}).Graph() })
-			benchRun(b, clean, Options{noDCE: true})
+			benchRun(b, clean, Options{NoDCE: true})
 		})
 	}
 }
@@ -177,7 +177,7 @@ func BenchmarkChain(b *testing.B) {
 		})
 		b.Run(fmt.Sprintf("sched/nodes=%d", n), func(b *testing.B) {
 			clean := cached(fmt.Sprint("chain-dce", n), func() *ir.Graph { return Run(build(), Options{NoCompact: true}).Graph() })
-			benchRun(b, clean, Options{noDCE: true})
+			benchRun(b, clean, Options{NoDCE: true})
 		})
 	}
 }

@@ -18,13 +18,15 @@ type Options struct {
 	NoDuplicate bool
 	// Verbose records the code-motion decisions (see Schedule.Decisions).
 	Verbose bool
+	// NoDCE skips the dce phase, for a graph that is already free of dead
+	// code: the pipeline's graph passes end with ir.DCE's result (and
+	// the benchmarks time the scheduler apart from ir.DCE). The graph is
+	// then flattened by index.
+	NoDCE bool
 
 	// lmsDuplicate duplicates every node without blocks that LMS would
 	// duplicate, cheap or not (tests only, to compare with the reference).
 	lmsDuplicate bool
-	// noDCE skips dce, for a graph that is already free of dead code
-	// (benchmarks only, to time the scheduler apart from ir.DCE).
-	noDCE bool
 }
 
 // Schedule is the result of Run: for every block of the scheduled graph,

@@ -53,7 +53,45 @@ type config struct {
 	count      int
 	budgets    frontend.Budgets
 	cpuProfile string
+	debug      map[string]bool // the -d options set (see debugOptions)
 	patterns   []string
+}
+
+// debugOptions are the names -d accepts, each with its meaning.
+var debugOptions = []struct{ name, doc string }{
+	{"check", "run ir.Check after every graph pass and sched.Verify after scheduling (a failure is a bug of lmsgen)"},
+	{"passes", "print every stage and graph pass with its time and node counts"},
+	{"stacks", "add the Go stack to the message of an internal error"},
+}
+
+// parseDebug parses the comma-separated list of -d.
+func parseDebug(list string) (map[string]bool, error) {
+	set := map[string]bool{}
+	for _, name := range strings.Split(list, ",") {
+		if name = strings.TrimSpace(name); name == "" {
+			continue
+		}
+		known := false
+		var names []string
+		for _, o := range debugOptions {
+			known = known || o.name == name
+			names = append(names, o.name)
+		}
+		if !known {
+			return nil, fmt.Errorf("-d: unknown option %q (want a comma-separated list of %s)", name, strings.Join(names, ", "))
+		}
+		set[name] = true
+	}
+	return set, nil
+}
+
+// debugUsage describes the -d options for -h.
+func debugUsage() string {
+	s := "comma-separated debug `options`:"
+	for _, o := range debugOptions {
+		s += "\n  " + o.name + ": " + o.doc
+	}
+	return s
 }
 
 const usageText = `usage: lmsgen [flags] [packages]
@@ -101,6 +139,7 @@ func parse(args []string, stderr io.Writer) (*config, bool, error) {
 	fs.IntVar(&cfg.budgets.CallDepth, "calldepth", 0, "budget: depth of inlined calls (0: the default, 256)")
 	fs.IntVar(&cfg.budgets.Nodes, "nodes", 0, "budget: graph nodes per specialization (0: the default, 2000000)")
 	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile of lmsgen itself to `file`")
+	debugList := fs.String("d", "", debugUsage())
 	version := fs.Bool("version", false, "print the version and exit")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -110,6 +149,10 @@ func parse(args []string, stderr io.Writer) (*config, bool, error) {
 	}
 	if *version {
 		return cfg, true, nil
+	}
+	var err error
+	if cfg.debug, err = parseDebug(*debugList); err != nil {
+		return nil, false, err
 	}
 	for _, l := range strings.Split(*lang, ",") {
 		switch l = strings.TrimSpace(l); l {

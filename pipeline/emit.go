@@ -1,0 +1,137 @@
+package pipeline
+
+import (
+	"fmt"
+	"go/token"
+	"path/filepath"
+
+	"github.com/lmsgen/lmsgen/cgen"
+	"github.com/lmsgen/lmsgen/frontend"
+	"github.com/lmsgen/lmsgen/gogen"
+	"github.com/lmsgen/lmsgen/ir"
+	"github.com/lmsgen/lmsgen/sched"
+)
+
+// This file holds the emission stages of the table in pipeline.go: each
+// turns a package's scheduled specializations into output files.
+
+// emitGo writes <pkg>_lms.go.
+func emitGo(st *State) error {
+	return st.eachPackage(func(p *Package) error {
+		path := st.goPath(p)
+		src, err := gogen.File(p.Name, funcs(p), gogen.Options{BuildConstraint: constraint(p), Reserved: p.Reserved, PkgPath: p.PkgPath})
+		if err != nil {
+			return &BrokenOutput{Path: path, Data: src, Err: err}
+		}
+		p.Outputs = append(p.Outputs, Output{path, src})
+		return nil
+	})
+}
+
+// emitC writes the C sub-package: <pkg>_lms.c, <pkg>_lms.h and the cgo
+// bridge <pkg>_lms.go.
+func emitC(st *State) error {
+	return st.eachPackage(func(p *Package) error {
+		if err := bridgeReachable(p); err != nil {
+			return err
+		}
+		dir := st.cDir(p)
+		opts := cgen.Options{NoBounds: st.cfg.NoBounds, Package: filepath.Base(filepath.Clean(dir)), PkgPath: p.PkgPath}
+		fs := funcs(p)
+		c, h, err := cgen.File(p.Name, fs, opts)
+		if err != nil {
+			return err
+		}
+		cName, hName, bName := cgen.FileNames(p.Name)
+		bridge, err := cgen.Bridge(p.Name, fs, opts)
+		if err != nil {
+			return &BrokenOutput{Path: filepath.Join(dir, bName), Data: bridge, Err: err}
+		}
+		p.Outputs = append(p.Outputs,
+			Output{filepath.Join(dir, cName), c},
+			Output{filepath.Join(dir, hName), h},
+			Output{filepath.Join(dir, bName), bridge})
+		return nil
+	})
+}
+
+// emitTests writes the differential tests: <pkg>_lms_test.go beside the
+// Go output, and with C output the C sub-package's, comparing C with Go.
+func emitTests(st *State) error {
+	return st.eachPackage(func(p *Package) error {
+		if err := testable(p); err != nil {
+			return err
+		}
+		if st.cfg.Go {
+			path := filepath.Join(p.Dir, p.Name+"_lms_test.go")
+			test, err := st.cfg.Tests(p.Name, constraint(p), "", p.Specs)
+			if err != nil {
+				return &BrokenOutput{Path: path, Data: test, Err: err}
+			}
+			p.Outputs = append(p.Outputs, Output{path, test})
+		}
+		if st.cfg.C {
+			dir := st.cDir(p)
+			path := filepath.Join(dir, p.Name+"_lms_test.go")
+			test, err := st.cfg.Tests(filepath.Base(filepath.Clean(dir)), "", p.PkgPath, p.Specs)
+			if err != nil {
+				return &BrokenOutput{Path: path, Data: test, Err: err}
+			}
+			p.Outputs = append(p.Outputs, Output{path, test})
+		}
+		return nil
+	})
+}
+
+func funcs(p *Package) []sched.Func {
+	fs := make([]sched.Func, len(p.Funcs))
+	for i, f := range p.Funcs {
+		fs[i] = *f
+	}
+	return fs
+}
+
+// testable reports, at the directive, a specialization whose staging
+// function is in a file built only with the lmsgen tag: its differential
+// test, built without the tag beside the generated code, cannot call it.
+func testable(p *Package) error {
+	var errs ir.ErrorList
+	for _, s := range p.Specs {
+		if s.Tagged {
+			errs = append(errs, &ir.Error{Pos: s.Pos, Msg: fmt.Sprintf(
+				"%s: -test cannot test it: its staging function is in a file built only with the lmsgen tag, and the test is built without it, beside the generated code (declare the staging function in a file without that constraint, or generate without -test)", s.Name)})
+		}
+	}
+	return errs.Err()
+}
+
+// bridgeReachable reports, at the directive, a struct parameter or result
+// with an unexported field: the cgo bridge, in the C sub-package, can
+// neither read nor set it.
+func bridgeReachable(p *Package) error {
+	var errs ir.ErrorList
+	for _, s := range p.Specs {
+		for _, v := range append(append([]frontend.Param(nil), s.Params...), s.Results...) {
+			if f, st := unexportedField(v.GoValue); f != "" {
+				errs = append(errs, &ir.Error{Pos: s.Pos, Msg: fmt.Sprintf(
+					"%s: field %s of struct type %s is not exported: the cgo bridge of -lang=c, in another package, cannot reach it", s.Name, f, st)})
+				break
+			}
+		}
+	}
+	return errs.Err()
+}
+
+// unexportedField returns the first unexported field of a struct v and
+// the name of its struct type, or "".
+func unexportedField(v ir.GoValue) (field, structType string) {
+	for _, f := range v.Fields {
+		if !token.IsExported(f.Name) {
+			return f.Name, v.Named.Name
+		}
+		if field, structType = unexportedField(f); field != "" {
+			return field, structType
+		}
+	}
+	return "", ""
+}

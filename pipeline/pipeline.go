@@ -1,0 +1,401 @@
+// Package pipeline runs lmsgen from loading packages to writing files.
+//
+// The stages are written once, in order, in the table stages below (and
+// the graph passes in the table passes); cmd/lmsgen, its -dump modes and
+// the test harnesses run these tables, and nothing else glues the
+// packages together:
+//
+//	load       frontend.Open: go/packages, SSA, directives (parsed once)
+//	evaluate   frontend.Evaluate: one ir.Graph per //lms:gen directive
+//	graph      the graph passes (table passes: dce, ...), ir.Check after each with Config.Check
+//	loopbound  frontend.Spec.FindLoopBounds: the inputs a generated test draws small
+//	schedule   sched.Run (without its dce: the graph is clean), sched.Verify with Config.Check
+//	emit go    gogen.File: <pkg>_lms.go
+//	emit c     cgen.File and cgen.Bridge: <pkg>_lms.c, .h and the cgo bridge, built once
+//	emit tests Config.Tests: <pkg>_lms_test.go (and the C sub-package's)
+//	write      Config.Write: every output, or none if any stage failed
+//
+// Adding a graph pass is one entry in passes and a small file with one
+// entry function whose doc says what it needs before it and what must run
+// after it.
+package pipeline
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/lmsgen/lmsgen/frontend"
+	"github.com/lmsgen/lmsgen/ir"
+	"github.com/lmsgen/lmsgen/sched"
+)
+
+// A stage is one step of Run, from loading to writing.
+type stage struct {
+	name string
+	run  func(*State) error
+	skip func(*Config) bool // nil: always runs
+}
+
+// stages is the order of the stages, written once.
+var stages = []stage{
+	{name: "load", run: load},                                                   // frontend.Open
+	{name: "evaluate", run: evaluate},                                           // frontend.Evaluate
+	{name: "graph", run: graph},                                                 // passes, below
+	{name: "loopbound", run: loopBound},                                         // frontend/loopbound.go
+	{name: "schedule", run: schedule},                                           // sched.Run
+	{name: "emit go", run: emitGo, skip: func(c *Config) bool { return !c.Go }}, // gogen.File
+	{name: "emit c", run: emitC, skip: func(c *Config) bool { return !c.C }},    // cgen.File, cgen.Bridge
+	{name: "emit tests", run: emitTests, skip: func(c *Config) bool { return c.Tests == nil }},
+	{name: "write", run: write, skip: func(c *Config) bool { return c.Write == nil }},
+}
+
+// A pass is a graph-to-graph pass of the graph stage. Each lives in a file
+// of its own whose doc says what it needs before it and what must run
+// after it.
+type pass struct {
+	name string
+	run  func(*ir.Graph) *ir.Graph
+}
+
+// passes is the order of the graph passes, written once. The first one
+// is dce: the evaluated graph may still depend on nodes of a discarded
+// attempt at a region (ir.Check rejects it), which dce filters out. The
+// scheduler takes the result of the last pass as free of dead code (it
+// skips its own dce phase): a pass that leaves dead nodes must remove
+// them itself.
+var passes = []pass{
+	{name: "dce", run: ir.DCE}, // ir/dce.go
+}
+
+// Stages returns the names of the stages and of the graph passes, in
+// order (what lmsgen -d=passes lists).
+func Stages() (stageNames, passNames []string) {
+	for _, s := range stages {
+		stageNames = append(stageNames, s.name)
+	}
+	for _, p := range passes {
+		passNames = append(passNames, p.name)
+	}
+	return stageNames, passNames
+}
+
+// Config says what Run does.
+type Config struct {
+	// Load says what to load and how to evaluate it.
+	Load frontend.Config
+	// Go and C select the outputs: <pkg>_lms.go; the C sub-package (C
+	// file, header and cgo bridge).
+	Go, C bool
+	// Output, if not empty, names the Go output file instead of
+	// <pkg>_lms.go, relative to the package's directory (one package
+	// only).
+	Output string
+	// CDir is the directory of the C sub-package, relative to each
+	// package ("lmsc" if empty).
+	CDir string
+	// NoBounds drops C's bounds checks (lmsgen -bounds=off).
+	NoBounds bool
+	// Tests, if not nil, writes the differential tests: with Go output
+	// <pkg>_lms_test.go, with C output the C sub-package's test too.
+	Tests TestEmitter
+	// Until, if not empty, is the name of the last stage to run (-dump
+	// stops after graph or schedule).
+	Until string
+	// Check runs ir.Check after every graph pass and sched.Verify after
+	// scheduling (lmsgen -d=check); a failure is a bug of lmsgen.
+	Check bool
+	// Passes, if not nil, receives one line per stage and per graph pass
+	// with its time and node counts (lmsgen -d=passes).
+	Passes io.Writer
+	// Verbose, if not nil, receives the stage timings and the scheduler's
+	// decisions (lmsgen -v).
+	Verbose io.Writer
+	// Write writes the outputs (the write stage); nil: Run only returns
+	// them.
+	Write func([]Output) error
+}
+
+// TestEmitter writes the differential test of a package's
+// specializations: package pkg (with the //go:build line constraint if
+// not empty), comparing the C bridge imported from cImport with the Go
+// functions when cImport is not empty.
+type TestEmitter func(pkg, constraint, cImport string, specs []*frontend.Spec) ([]byte, error)
+
+// ErrUsage marks an error of the command line found by a stage (-o with
+// several packages).
+var ErrUsage = errors.New("bad usage")
+
+// Output is a file to write.
+type Output struct {
+	Path string
+	Data []byte
+}
+
+// BrokenOutput is the error of an emitter that could not finish a file (a
+// bug of lmsgen): Data is what it made, for the bug report.
+type BrokenOutput struct {
+	Path string
+	Data []byte
+	Err  error
+}
+
+func (e *BrokenOutput) Error() string { return e.Path + ": " + e.Err.Error() }
+func (e *BrokenOutput) Unwrap() error { return e.Err }
+
+// State is what the stages share, and what Run returns.
+type State struct {
+	cfg  *Config
+	prog *frontend.Program
+	// Packages are the evaluated packages, in load order.
+	Packages []*Package
+}
+
+// Package is one package through the pipeline.
+type Package struct {
+	*frontend.Package
+	// Funcs are the specializations to emit, parallel to Specs (after
+	// the schedule stage).
+	Funcs []*sched.Func
+	// Outputs are the files made for the package, in the order of the
+	// stages that made them.
+	Outputs []Output
+	log     bytes.Buffer // Passes and Verbose lines, printed in package order
+}
+
+// Outputs returns the files of every package, in package order.
+func (st *State) Outputs() []Output {
+	var all []Output
+	for _, p := range st.Packages {
+		all = append(all, p.Outputs...)
+	}
+	return all
+}
+
+// Run runs the stages in order (up to cfg.Until) and returns their state.
+// The environment variable LMSGEN_CHECK=1 sets cfg.Check (for tests).
+// A stage with errors ends the run: its errors are returned (positioned
+// errors of the user's input as *ir.Error in an ir.ErrorList, joined
+// with the errors of other packages); the state holds what was built.
+func Run(cfg Config) (*State, error) {
+	if os.Getenv("LMSGEN_CHECK") == "1" {
+		cfg.Check = true // the tests' way to ask for -d=check
+	}
+	st := &State{cfg: &cfg}
+	for _, s := range stages {
+		if s.skip != nil && s.skip(&cfg) {
+			continue
+		}
+		start := time.Now()
+		err := s.run(st)
+		st.logStage(s.name, time.Since(start))
+		if err != nil {
+			return st, err
+		}
+		if s.name == cfg.Until {
+			break
+		}
+	}
+	return st, nil
+}
+
+// logStage prints a stage's time (and node count, with Passes), after the
+// lines each package logged during it, in package order.
+func (st *State) logStage(name string, d time.Duration) {
+	for _, p := range st.Packages {
+		st.print(p.log.Bytes())
+		p.log.Reset()
+	}
+	if w := st.cfg.Verbose; w != nil {
+		fmt.Fprintf(w, "lmsgen: %-40s %v\n", name, d.Round(time.Microsecond))
+	}
+	if w := st.cfg.Passes; w != nil {
+		nodes := 0
+		for _, p := range st.Packages {
+			for _, s := range p.Specs {
+				nodes += len(s.Graph.Nodes)
+			}
+		}
+		fmt.Fprintf(w, "stage %-12s %12v %10d nodes\n", name, d.Round(time.Microsecond), nodes)
+	}
+}
+
+func (st *State) print(b []byte) {
+	for _, w := range []io.Writer{st.cfg.Passes, st.cfg.Verbose} {
+		if w != nil {
+			w.Write(b)
+			return
+		}
+	}
+}
+
+// eachPackage runs f on every package, in parallel (at most GOMAXPROCS at
+// once), and joins their errors in package order.
+func (st *State) eachPackage(f func(p *Package) error) error {
+	errs := make([]error, len(st.Packages))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for i, p := range st.Packages {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			errs[i] = f(p)
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// load loads the packages, builds their SSA and reads their directives.
+func load(st *State) error {
+	prog, err := frontend.Open(st.cfg.Load)
+	st.prog = prog
+	return err
+}
+
+// evaluate evaluates every specialization into a graph.
+func evaluate(st *State) error {
+	res, err := st.prog.Evaluate()
+	if res != nil {
+		for _, p := range res.Packages {
+			st.Packages = append(st.Packages, &Package{Package: p})
+		}
+	}
+	if err == nil && st.cfg.Output != "" && len(st.Packages) > 1 {
+		err = fmt.Errorf("%w: -o names one output file: give one package", ErrUsage)
+	}
+	return err
+}
+
+// graph runs the graph passes on every specialization, with ir.Check
+// after each when cfg.Check is set.
+func graph(st *State) error {
+	return st.eachPackage(func(p *Package) error {
+		for _, s := range p.Specs {
+			for _, ps := range passes {
+				start, before := time.Now(), len(s.Graph.Nodes)
+				s.Graph = ps.run(s.Graph)
+				if st.cfg.Passes != nil {
+					fmt.Fprintf(&p.log, "pass  %-12s %12v %10d -> %d nodes  %s\n", ps.name, time.Since(start).Round(time.Microsecond), before, len(s.Graph.Nodes), s.Name)
+				}
+				if err := st.check(s, ps.name); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// check runs ir.Check on a specialization's graph, with cfg.Check.
+func (st *State) check(s *frontend.Spec, after string) error {
+	if !st.cfg.Check {
+		return nil
+	}
+	if err := ir.Check(s.Graph); err != nil {
+		return fmt.Errorf("%s: BUG: the graph of %s is invalid after %s:\n%v", s.Pos, s.Name, after, err)
+	}
+	return nil
+}
+
+// loopBound finds the inputs that may bound a staged loop, for the tests.
+func loopBound(st *State) error {
+	return st.eachPackage(func(p *Package) error {
+		for _, s := range p.Specs {
+			s.FindLoopBounds()
+		}
+		return nil
+	})
+}
+
+// schedule schedules every specialization, with sched.Verify when
+// cfg.Check is set.
+func schedule(st *State) error {
+	return st.eachPackage(func(p *Package) error {
+		for _, s := range p.Specs {
+			start := time.Now()
+			sc := sched.Run(s.Graph, sched.Options{NoDCE: true, Verbose: st.cfg.Verbose != nil})
+			if st.cfg.Verbose != nil {
+				fmt.Fprintf(&p.log, "lmsgen: %-40s %v\n", "schedule "+s.Name, time.Since(start).Round(time.Microsecond))
+				for _, d := range sc.Decisions() {
+					fmt.Fprintf(&p.log, "%s: %s: %v\n", s.Pos, s.Name, d)
+				}
+			}
+			if st.cfg.Check {
+				if err := sched.Verify(sc); err != nil {
+					return fmt.Errorf("%s: BUG: the schedule of %s is invalid:\n%v", s.Pos, s.Name, err)
+				}
+			}
+			names, params, results := s.Signature()
+			p.Funcs = append(p.Funcs, &sched.Func{Name: s.Name, Schedule: sc, ParamNames: names, Params: params, Results: results, Doc: specDoc(s)})
+		}
+		return nil
+	})
+}
+
+// write hands every output to cfg.Write.
+func write(st *State) error { return st.cfg.Write(st.Outputs()) }
+
+// goPath is the path of a package's Go output.
+func (st *State) goPath(p *Package) string {
+	if o := st.cfg.Output; o != "" {
+		if filepath.IsAbs(o) {
+			return o
+		}
+		return filepath.Join(p.Dir, o)
+	}
+	return filepath.Join(p.Dir, p.Name+"_lms.go")
+}
+
+// cDir is the directory of a package's C sub-package.
+func (st *State) cDir(p *Package) string {
+	d := st.cfg.CDir
+	if d == "" {
+		d = "lmsc"
+	}
+	return filepath.Join(p.Dir, d)
+}
+
+// constraint is the //go:build line of a package's generated Go files.
+func constraint(p *Package) string {
+	if p.StagingTagged {
+		return "!lmsgen"
+	}
+	return ""
+}
+
+// specDoc is the doc comment of a generated function.
+func specDoc(s *frontend.Spec) string {
+	var static []string
+	for _, a := range s.Static {
+		static = append(static, a.Param+"="+a.Expr)
+	}
+	doc := fmt.Sprintf("%s is %s specialized", s.Name, s.Origin)
+	if len(static) > 0 {
+		doc += " with " + joinAnd(static)
+	}
+	return doc + "."
+}
+
+func joinAnd(xs []string) string {
+	s := ""
+	for i, x := range xs {
+		switch {
+		case i == 0:
+			s = x
+		case i == len(xs)-1:
+			s += " and " + x
+		default:
+			s += ", " + x
+		}
+	}
+	return s
+}

@@ -1,0 +1,37 @@
+package sched
+
+import "github.com/lmsgen/lmsgen/ir"
+
+// Func is one specialization to emit: the input of both emitters (gogen
+// and cgen), made by the pipeline's schedule stage.
+type Func struct {
+	// Name is the generated function's name, used as given (C prefixes
+	// it with the package name).
+	Name string
+	// Schedule is the scheduled graph of the specialization: the result
+	// of Run, or any other valid schedule.
+	Schedule Scheduled
+	// ParamNames optionally names the parameters (the inputs of the
+	// graph's top-level block), in order; where it has no non-empty entry
+	// the graph's source name is used, or x<N>.
+	ParamNames []string
+	// Doc is an optional doc comment, without the comment markers.
+	Doc string
+	// Params and Results, if not nil, are the Go parameters and results
+	// of the function when they are not one per graph input and result:
+	// a struct covers one graph input (result) per field (see
+	// ir.GoValue). Their leaves must have the types of the graph's
+	// inputs (results), in order. ParamNames still names the inputs. C
+	// entry points take and return the fields.
+	Params, Results []ir.GoValue
+}
+
+// Scheduled is what an emitter needs of a schedule; *Schedule implements
+// it. Graph is the graph to emit, Nodes the nodes placed in a block in
+// emission order, and Inlined whether a node placed in a block is written
+// inline at its single use there.
+type Scheduled interface {
+	Graph() *ir.Graph
+	Nodes(b *ir.Block) []*ir.Node
+	Inlined(b *ir.Block, s ir.Sym) bool
+}
