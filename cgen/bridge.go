@@ -82,6 +82,11 @@ func Bridge(pkg string, funcs []Func, opts Options) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return fl.bridge(pkg, funcs, opts)
+}
+
+// bridge writes the bridge of the built file.
+func (fl *fileGen) bridge(pkg string, funcs []Func, opts Options) ([]byte, error) {
 	name := opts.Package
 	if name == "" {
 		name = "lmsc"

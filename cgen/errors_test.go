@@ -118,3 +118,24 @@ func TestHeader(t *testing.T) {
 		t.Errorf("cgen.Header() = %q, gogen.Header() = %q", cgen.Header(), gogen.Header())
 	}
 }
+
+// TestErrorOncePerPosition checks that an error of a call inlined many
+// times (its nodes share the call's position) is reported once, as a
+// positioned ir.Error.
+func TestErrorOncePerPosition(t *testing.T) {
+	pos := token.Position{Filename: "k.go", Line: 9, Column: 2}
+	b := nb()
+	g := b.Build(ts(ir.Complex128), func(p []ir.Exp) ir.Exp {
+		b.At(pos)
+		x := p[0]
+		for range 50 {
+			x = b.Call(ir.Callee{Pkg: "math/cmplx", Name: "Sqrt", Pure: true}, ir.Complex128, x)
+		}
+		return x
+	})
+	_, _, err := cgen.File("k", []cgen.Func{{Name: "F", Schedule: sched.Run(g, sched.Options{})}}, cgen.Options{})
+	list, ok := err.(ir.ErrorList)
+	if !ok || len(list) != 1 || list[0].Pos != pos {
+		t.Fatalf("File: error %#v, want one ir.Error at %s", err, pos)
+	}
+}

@@ -55,6 +55,18 @@ func File(pkg string, funcs []Func, opts Options) (c, h []byte, err error) {
 	return []byte(fl.cFile()), []byte(fl.hFile()), nil
 }
 
+// Files returns File's C file and header and Bridge's cgo bridge, from
+// one emission of the functions. If only the bridge fails (a bug), bridge
+// holds its unformatted text.
+func Files(pkg string, funcs []Func, opts Options) (c, h, bridge []byte, err error) {
+	fl, err := build(pkg, funcs, opts)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	bridge, err = fl.bridge(pkg, funcs, opts)
+	return []byte(fl.cFile()), []byte(fl.hFile()), bridge, err
+}
+
 // Header returns the line that starts every generated file, C or Go,
 // without a newline (the same as gogen.Header).
 func Header() string { return header }
@@ -94,14 +106,15 @@ func build(pkg string, funcs []Func, opts Options) (*fileGen, error) {
 	for i, f := range funcs {
 		specs[i] = fl.plan(f)
 	}
+	var list ir.ErrorList
 	for _, sg := range specs {
 		if len(sg.errs) == 0 {
 			sg.emit()
 		}
-		errs = append(errs, sg.errs...)
+		list = append(list, sg.errs...)
 	}
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
+	if err := list.Err(); err != nil {
+		return nil, err
 	}
 	fl.specs = specs
 	fl.entries = fl.entryDefs()

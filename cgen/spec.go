@@ -25,7 +25,7 @@ type specGen struct {
 	fn     Func
 	s      sched.Scheduled
 	g      *ir.Graph
-	errs   []error
+	errs   ir.ErrorList
 	cname  string // the internal C function
 	params []string
 
@@ -56,16 +56,15 @@ type lamInfo struct {
 	asValue bool     // used as a function value, not only called
 }
 
-// errorf records an error at the position of n (if known).
+// errorf records an error at the position of n (if known). The nodes of
+// a call inlined many times share its position: File reports the error
+// once.
 func (sg *specGen) errorf(n *ir.Node, format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
+	e := &ir.Error{Msg: "cgen: " + sg.name + ": " + fmt.Sprintf(format, args...)}
 	if n != nil {
-		if p := sg.g.Position(n); p.IsValid() {
-			sg.errs = append(sg.errs, fmt.Errorf("%s: cgen: %s: %s", p, sg.name, msg))
-			return
-		}
+		e.Pos = sg.g.Position(n)
 	}
-	sg.errs = append(sg.errs, fmt.Errorf("cgen: %s: %s", sg.name, msg))
+	sg.errs = append(sg.errs, e)
 }
 
 // plan analyzes a specialization and chooses its file-level names.

@@ -37,13 +37,11 @@ func emitC(st *State) error {
 		}
 		dir := st.cDir(p)
 		opts := cgen.Options{NoBounds: st.cfg.NoBounds, Package: filepath.Base(filepath.Clean(dir)), PkgPath: p.PkgPath}
-		fs := funcs(p)
-		c, h, err := cgen.File(p.Name, fs, opts)
-		if err != nil {
+		cName, hName, bName := cgen.FileNames(p.Name)
+		c, h, bridge, err := cgen.Files(p.Name, funcs(p), opts)
+		if err != nil && c == nil {
 			return err
 		}
-		cName, hName, bName := cgen.FileNames(p.Name)
-		bridge, err := cgen.Bridge(p.Name, fs, opts)
 		if err != nil {
 			return &BrokenOutput{Path: filepath.Join(dir, bName), Data: bridge, Err: err}
 		}

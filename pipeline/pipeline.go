@@ -11,7 +11,7 @@
 //	loopbound  frontend.Spec.FindLoopBounds: the inputs a generated test draws small
 //	schedule   sched.Run (without its dce: the graph is clean), sched.Verify with Config.Check
 //	emit go    gogen.File: <pkg>_lms.go
-//	emit c     cgen.File and cgen.Bridge: <pkg>_lms.c, .h and the cgo bridge, built once
+//	emit c     cgen.Files: <pkg>_lms.c, .h and the cgo bridge, from one emission
 //	emit tests Config.Tests: <pkg>_lms_test.go (and the C sub-package's)
 //	write      Config.Write: every output, or none if any stage failed
 //
@@ -51,7 +51,7 @@ var stages = []stage{
 	{name: "loopbound", run: loopBound},                                         // frontend/loopbound.go
 	{name: "schedule", run: schedule},                                           // sched.Run
 	{name: "emit go", run: emitGo, skip: func(c *Config) bool { return !c.Go }}, // gogen.File
-	{name: "emit c", run: emitC, skip: func(c *Config) bool { return !c.C }},    // cgen.File, cgen.Bridge
+	{name: "emit c", run: emitC, skip: func(c *Config) bool { return !c.C }},    // cgen.Files
 	{name: "emit tests", run: emitTests, skip: func(c *Config) bool { return c.Tests == nil }},
 	{name: "write", run: write, skip: func(c *Config) bool { return c.Write == nil }},
 }
