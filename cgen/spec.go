@@ -72,48 +72,31 @@ func (fl *fileGen) plan(f Func) *specGen {
 	s := f.Schedule
 	g := s.Graph()
 	n := g.NumSyms()
+	facts := f.FactsOrCompute()
 	sg := &specGen{fl: fl, name: f.Name, fn: f, s: s, g: g,
-		uses: make([]int32, n), varReads: make([]int32, n), written: make([]bool, n),
-		fwdLam: map[ir.Sym]ir.Sym{}, lamFwd: map[ir.Sym]ir.Sym{}, lamOf: map[ir.Sym]*lamInfo{}, tables: map[ir.Sym]*table{},
+		uses: facts.Uses, varReads: facts.VarReads, written: facts.Written,
+		fwdLam: facts.LamOf, lamFwd: facts.FwdOf, lamOf: map[ir.Sym]*lamInfo{}, tables: map[ir.Sym]*table{},
 		names: make([]string, n), owner: make([]int32, n), inline: make([]int32, n), done: make([]bool, n)}
 	sg.cname = fl.top.fresh(f.Name)
 	fl.top.reserve(fl.exportName(f.Name))
+	for _, nd := range facts.Lambdas {
+		l := &lamInfo{n: nd}
+		sg.lams = append(sg.lams, l)
+		sg.lamOf[nd.Sym] = l
+	}
 	var values []ir.Sym // functions used as values
 	for _, nd := range g.Nodes {
-		switch nd.Op {
-		case ir.OpForward:
-			sg.fwdLam[nd.Sym] = nd.Args[0].Sym()
-			sg.lamFwd[nd.Args[0].Sym()] = nd.Sym
+		if nd.Op == ir.OpForward {
 			continue
-		case ir.OpVarGet:
-			sg.varReads[nd.Args[0].Sym()]++
-		case ir.OpLambda:
-			l := &lamInfo{n: nd}
-			sg.lams = append(sg.lams, l)
-			sg.lamOf[nd.Sym] = l
 		}
 		for i, x := range nd.Args {
-			if x.IsSym() {
-				sg.uses[x.Sym()]++
-				if nd.Op != ir.OpApply || i > 0 {
-					values = append(values, x.Sym())
-				}
-			}
-		}
-		if nd.Eff != nil {
-			for _, k := range nd.Eff.Wkeys {
-				if !k.IsSym() {
-					continue
-				}
-				if d := g.Def(ir.Sym(k)); d != nil && d.Op == ir.OpStatic {
-					sg.written[k] = true
-				}
+			if x.IsSym() && (nd.Op != ir.OpApply || i > 0) {
+				values = append(values, x.Sym())
 			}
 		}
 	}
 	g.Blocks(func(b *ir.Block) {
 		if b.Res.IsSym() {
-			sg.uses[b.Res.Sym()]++
 			values = append(values, b.Res.Sym())
 		}
 	})
@@ -200,24 +183,6 @@ func (fl *fileGen) table(n *ir.Node, srcName, spec string) *table {
 	return tb
 }
 
-// walkBody calls f for every node placed in b and in its nested blocks,
-// not entering the bodies of nested functions, and bound for the symbols
-// the visited blocks bind.
-func (sg *specGen) walkBody(b *ir.Block, f func(n *ir.Node), bound func(s ir.Sym)) {
-	for _, s := range b.Bound() {
-		bound(s)
-	}
-	for _, n := range sg.s.Nodes(b) {
-		f(n)
-		if n.Op == ir.OpLambda {
-			continue
-		}
-		for _, c := range n.Blocks {
-			sg.walkBody(c, f, bound)
-		}
-	}
-}
-
 // lift computes the captures of every λ: the symbols its body refers to
 // and does not define, other than file-level ones (functions and tables
 // that are not written), plus the captures of the functions it refers to
@@ -233,34 +198,8 @@ func (sg *specGen) lift() {
 	}
 	bodies := make([]body, len(sg.lams))
 	for i, l := range sg.lams {
-		bd := body{defined: map[ir.Sym]bool{}}
-		var refs []ir.Sym
-		seen := map[ir.Sym]bool{}
-		ref := func(e ir.Exp) {
-			if e.IsSym() && !seen[e.Sym()] {
-				seen[e.Sym()] = true
-				refs = append(refs, e.Sym())
-			}
-		}
-		var visit func(b *ir.Block)
-		visit = func(b *ir.Block) {
-			ref(b.Res)
-			sg.walkBody(b, func(n *ir.Node) {
-				bd.defined[n.Sym] = true
-				if n.Op == ir.OpForward {
-					return
-				}
-				for _, x := range n.Args {
-					ref(x)
-				}
-				if n.Op != ir.OpLambda {
-					for _, c := range n.Blocks {
-						ref(c.Res)
-					}
-				}
-			}, func(s ir.Sym) { bd.defined[s] = true })
-		}
-		visit(l.n.Blocks[0])
+		refs, defined := sched.Refs(sg.s, l.n.Blocks[0], false)
+		bd := body{defined: defined}
 		for _, s := range refs {
 			// A function referred to (even one defined in the body) is
 			// called with its captures, which the body must have.

@@ -1,6 +1,8 @@
 package gogen
 
 import (
+	"slices"
+
 	"github.com/lmsgen/lmsgen/ir"
 	"github.com/lmsgen/lmsgen/sched"
 )
@@ -8,12 +10,13 @@ import (
 // Schedule is what gogen needs of a schedule (see sched.Scheduled).
 type Schedule = sched.Scheduled
 
-// analysis holds the facts about a scheduled graph that emission needs
-// before it starts: how often each value is used, which results of a
-// multi-result value are used, which variables are read, which static
-// tables are written, and which functions (λ) capture nothing and can be
-// top-level Go functions. Everything is indexed by symbol; nothing
-// iterates a map.
+// analysis holds the facts about a scheduled graph that Go emission needs
+// before it starts: those both emitters need (sched.Facts: how often each
+// value is used, which variables are read, which static tables are
+// written), and Go's own: which results of a multi-result value are used,
+// which operands of && and || must not be inlined, and which functions
+// (λ) capture nothing and can be top-level Go functions. Everything is
+// indexed by symbol; nothing iterates a map.
 type analysis struct {
 	g *ir.Graph
 	s Schedule
@@ -36,33 +39,28 @@ type analysis struct {
 	varOps    map[ir.Sym][]*ir.Node    // variable -> the nodes that read or assign it
 }
 
-func analyze(s Schedule) *analysis {
+func analyze(s Schedule, facts *sched.Facts) *analysis {
 	g := s.Graph()
 	n := g.NumSyms()
-	a := &analysis{g: g, s: s, uses: make([]int32, n), projs: map[ir.Sym][]ir.Sym{},
-		varReads: make([]int32, n), written: make([]bool, n), noInline: make([]bool, n),
-		fwdOf: map[ir.Sym]ir.Sym{}, hoisted: make([]bool, n), varOps: map[ir.Sym][]*ir.Node{}}
+	// The references of a proj are not uses here: a multi-result value is
+	// written through its projs.
+	uses := slices.Clone(facts.Uses)
+	a := &analysis{g: g, s: s, uses: uses, projs: map[ir.Sym][]ir.Sym{},
+		varReads: facts.VarReads, written: facts.Written, noInline: make([]bool, n),
+		fwdOf: facts.FwdOf, lambdas: facts.Lambdas, hoisted: make([]bool, n), varOps: map[ir.Sym][]*ir.Node{}}
 	for _, nd := range g.Nodes {
 		switch nd.Op {
-		case ir.OpForward:
-			a.fwdOf[nd.Args[0].Sym()] = nd.Sym
-			continue
 		case ir.OpProj:
 			t := nd.Args[0].Sym()
+			uses[t]--
 			ps := a.projs[t]
 			if ps == nil {
 				ps = make([]ir.Sym, len(g.TypeOf(nd.Args[0]).Elems))
 				a.projs[t] = ps
 			}
 			ps[nd.Aux.(int)] = nd.Sym
-			continue
-		case ir.OpVarGet:
-			a.varReads[nd.Args[0].Sym()]++
+		case ir.OpVarGet, ir.OpVarSet:
 			a.varOps[nd.Args[0].Sym()] = append(a.varOps[nd.Args[0].Sym()], nd)
-		case ir.OpVarSet:
-			a.varOps[nd.Args[0].Sym()] = append(a.varOps[nd.Args[0].Sym()], nd)
-		case ir.OpLambda:
-			a.lambdas = append(a.lambdas, nd)
 		case ir.OpAnd, ir.OpOr, ir.OpAndNot:
 			// The right operand of && and || is evaluated only sometimes:
 			// nothing in it may have an effect or panic. Mark the whole
@@ -88,79 +86,10 @@ func analyze(s Schedule) *analysis {
 				}
 			}
 		}
-		for _, x := range nd.Args {
-			if x.IsSym() {
-				a.uses[x.Sym()]++
-			}
-		}
-		a.noteWrites(nd)
 	}
-	g.Blocks(func(b *ir.Block) {
-		if b.Res.IsSym() {
-			a.uses[b.Res.Sym()]++
-		}
-	})
 	a.findHoisted()
 	a.planBlocks()
 	return a
-}
-
-// noteWrites marks the static tables nd may write. A node with blocks or
-// a call of a staged function summarizes effects of nodes that are in the
-// graph themselves (a call through a forward declaration even assumes it
-// writes everything), so only its own escapes count: a table passed to
-// the function, or a table a conditional yields, may be written through
-// the parameter or the result.
-func (a *analysis) noteWrites(nd *ir.Node) {
-	switch {
-	case nd.Op == ir.OpApply:
-		for _, x := range nd.Args[1:] {
-			a.markTable(x)
-		}
-		return
-	case len(nd.Blocks) > 0:
-		for _, b := range nd.Blocks {
-			res := []ir.Exp{b.Res}
-			if b.Res.IsSym() {
-				if d := a.g.Def(b.Res.Sym()); d != nil && d.Op == ir.OpTuple {
-					res = d.Args
-				}
-			}
-			for _, x := range res {
-				a.markTable(x)
-			}
-		}
-		return
-	}
-	if nd.Eff == nil {
-		return
-	}
-	for _, k := range nd.Eff.Wkeys {
-		if !k.IsSym() {
-			continue
-		}
-		if d := a.g.Def(ir.Sym(k)); d != nil && d.Op == ir.OpStatic {
-			a.written[k] = true
-		}
-	}
-}
-
-// markTable marks the static table x is (a sub-slice of) as written.
-func (a *analysis) markTable(x ir.Exp) {
-	for x.IsSym() {
-		d := a.g.Def(x.Sym())
-		switch {
-		case d == nil:
-			return
-		case d.Op == ir.OpStatic:
-			a.written[d.Sym] = true
-			return
-		case d.Op == ir.OpSliceSub:
-			x = d.Args[0]
-		default:
-			return
-		}
-	}
 }
 
 // isTuple reports whether s is a multi-result value.
@@ -215,38 +144,11 @@ func (a *analysis) findHoisted() {
 	}
 }
 
-// free returns, in first-reference order, the symbols that the nodes
-// scheduled in b and in its nested blocks (and b's result) refer to but
-// that are not defined in them.
+// free returns the symbols that the nodes scheduled in b and in its
+// nested blocks (and b's result) refer to but that are not defined in
+// them.
 func (a *analysis) free(b *ir.Block) []ir.Sym {
-	defined := map[ir.Sym]bool{}
-	seen := map[ir.Sym]bool{}
-	var refs []ir.Sym
-	ref := func(e ir.Exp) {
-		if e.IsSym() && !seen[e.Sym()] {
-			seen[e.Sym()] = true
-			refs = append(refs, e.Sym())
-		}
-	}
-	var walk func(b *ir.Block)
-	walk = func(b *ir.Block) {
-		for _, s := range b.Bound() {
-			defined[s] = true
-		}
-		ref(b.Res)
-		for _, n := range a.s.Nodes(b) {
-			defined[n.Sym] = true
-			if n.Op != ir.OpForward {
-				for _, x := range n.Args {
-					ref(x)
-				}
-			}
-			for _, c := range n.Blocks {
-				walk(c)
-			}
-		}
-	}
-	walk(b)
+	refs, defined := sched.Refs(a.s, b, true)
 	out := refs[:0]
 	for _, s := range refs {
 		if !defined[s] {

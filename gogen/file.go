@@ -87,7 +87,7 @@ func File(pkg string, funcs []Func, opts Options) ([]byte, error) {
 	}
 	gens := make([]*funcGen, len(funcs))
 	for i, f := range funcs {
-		gens[i] = fl.plan(f.Name, f.Schedule)
+		gens[i] = fl.plan(f.Name, f.Schedule, f.FactsOrCompute())
 		gens[i].chars = charInputs(f)
 		if usesSliceAs(f) && fl.sliceAsName == "" {
 			fl.sliceAsName = fl.names.fresh("sliceAs")
@@ -121,8 +121,8 @@ type fileGen struct {
 
 // plan analyzes a specialization and chooses its package-level names:
 // static tables (equal tables share one variable) and top-level functions.
-func (fl *fileGen) plan(spec string, s Schedule) *funcGen {
-	a := analyze(s)
+func (fl *fileGen) plan(spec string, s Schedule, facts *sched.Facts) *funcGen {
+	a := analyze(s, facts)
 	n := a.g.NumSyms()
 	fg := &funcGen{analysis: a, file: fl, spec: spec, names: make([]string, n),
 		global: make([]string, n), tables: make([]string, n), elems: map[ir.Sym][]string{},

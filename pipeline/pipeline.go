@@ -10,6 +10,7 @@
 //	graph      the graph passes (table passes: dce, ...), ir.Check after each with Config.Check
 //	loopbound  frontend.Spec.FindLoopBounds: the inputs a generated test draws small
 //	schedule   sched.Run (without its dce: the graph is clean), sched.Verify with Config.Check
+//	facts      sched.FactsOf: what both emitters need to know of a schedule, computed once
 //	emit go    gogen.File: <pkg>_lms.go
 //	emit c     cgen.Files: <pkg>_lms.c, .h and the cgo bridge, from one emission
 //	emit tests Config.Tests: <pkg>_lms_test.go (and the C sub-package's)
@@ -45,11 +46,12 @@ type stage struct {
 
 // stages is the order of the stages, written once.
 var stages = []stage{
-	{name: "load", run: load},                                                   // frontend.Open
-	{name: "evaluate", run: evaluate},                                           // frontend.Evaluate
-	{name: "graph", run: graph},                                                 // passes, below
-	{name: "loopbound", run: loopBound},                                         // frontend/loopbound.go
-	{name: "schedule", run: schedule},                                           // sched.Run
+	{name: "load", run: load},           // frontend.Open
+	{name: "evaluate", run: evaluate},   // frontend.Evaluate
+	{name: "graph", run: graph},         // passes, below
+	{name: "loopbound", run: loopBound}, // frontend/loopbound.go
+	{name: "schedule", run: schedule},
+	{name: "facts", run: facts}, // sched.Run
 	{name: "emit go", run: emitGo, skip: func(c *Config) bool { return !c.Go }}, // gogen.File
 	{name: "emit c", run: emitC, skip: func(c *Config) bool { return !c.C }},    // cgen.Files
 	{name: "emit tests", run: emitTests, skip: func(c *Config) bool { return c.Tests == nil }},
@@ -161,7 +163,7 @@ type State struct {
 type Package struct {
 	*frontend.Package
 	// Funcs are the specializations to emit, parallel to Specs (after
-	// the schedule stage).
+	// the schedule stage; with their facts after the facts stage).
 	Funcs []*sched.Func
 	// Outputs are the files made for the package, in the order of the
 	// stages that made them.
@@ -336,6 +338,17 @@ func schedule(st *State) error {
 			}
 			names, params, results := s.Signature()
 			p.Funcs = append(p.Funcs, &sched.Func{Name: s.Name, Schedule: sc, ParamNames: names, Params: params, Results: results, Doc: specDoc(s)})
+		}
+		return nil
+	})
+}
+
+// facts computes, once per specialization, what both emitters need to
+// know of its schedule.
+func facts(st *State) error {
+	return st.eachPackage(func(p *Package) error {
+		for _, f := range p.Funcs {
+			f.Facts = sched.FactsOf(f.Schedule)
 		}
 		return nil
 	})

@@ -24,6 +24,18 @@ type Func struct {
 	// inputs (results), in order. ParamNames still names the inputs. C
 	// entry points take and return the fields.
 	Params, Results []ir.GoValue
+	// Facts, if not nil, are FactsOf(Schedule), computed once for both
+	// emitters (the pipeline's facts stage); an emitter computes them if
+	// they are nil.
+	Facts *Facts
+}
+
+// FactsOrCompute returns f.Facts, computing them if they are nil.
+func (f *Func) FactsOrCompute() *Facts {
+	if f.Facts == nil {
+		return FactsOf(f.Schedule)
+	}
+	return f.Facts
 }
 
 // Scheduled is what an emitter needs of a schedule; *Schedule implements
