@@ -223,7 +223,7 @@ func (fl *fileGen) entryDefs() []string {
 func (fl *fileGen) hFile() string {
 	var sb strings.Builder
 	cName, _, _ := FileNames(fl.pkg)
-	sb.WriteString(header + "\n\n")
+	sb.WriteString(ir.Header() + "\n\n")
 	fmt.Fprintf(&sb, `/*
  * C entry points of the specializations of package %s, defined in %s.
  * Go's types are passed as:

@@ -325,7 +325,7 @@ func lmsgSlice[T any](p unsafe.Pointer, n, c C.int64_t, args ...[]T) []T {
 `)
 	}
 	var src strings.Builder
-	src.WriteString(header + "\n\n")
+	src.WriteString(ir.Header() + "\n\n")
 	fmt.Fprintf(&src, `// Package %s is the C version of package %s's specializations, called
 // through cgo: each function has the Go signature of the specialization
 // of the same name and calls its C entry point in %s (compiled by cgo

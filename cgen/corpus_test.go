@@ -10,6 +10,7 @@ import (
 	"github.com/lmsgen/lmsgen/cgen"
 	"github.com/lmsgen/lmsgen/gogen"
 	"github.com/lmsgen/lmsgen/gogen/corpus"
+	"github.com/lmsgen/lmsgen/ir"
 )
 
 // TestCorpus emits the gogen corpus and the C-specific cases of this
@@ -39,7 +40,7 @@ func TestCorpus(t *testing.T) {
 	if !generated {
 		t.Errorf("the bridge is not recognized as generated")
 	}
-	if !strings.HasPrefix(string(out.c), cgen.Header()+"\n") || !strings.HasPrefix(string(out.h), cgen.Header()+"\n") {
+	if !strings.HasPrefix(string(out.c), ir.Header()+"\n") || !strings.HasPrefix(string(out.h), ir.Header()+"\n") {
 		t.Errorf("the C file or the header does not start with the header line")
 	}
 	for _, c := range cases {

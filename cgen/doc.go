@@ -19,7 +19,7 @@
 //
 // # The C file
 //
-// It holds, in order: Header(); the runtime prelude ([Runtime], see
+// It holds, in order: ir.Header(); the runtime prelude ([Runtime], see
 // runtime.h: Go's integer operations per width, float conversions,
 // complex arithmetic, panics with Go's messages, bounds checks, strings,
 // slices with Go's growth, fmt and the builtin print); the sections of

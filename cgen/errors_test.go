@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/lmsgen/lmsgen/cgen"
-	"github.com/lmsgen/lmsgen/gogen"
 	"github.com/lmsgen/lmsgen/ir"
 	"github.com/lmsgen/lmsgen/sched"
 )
@@ -108,14 +107,6 @@ func TestBadArguments(t *testing.T) {
 	}
 	if _, err := cgen.Bridge("p", []cgen.Func{{Name: "lmsgSlice", Schedule: s}}, cgen.Options{}); err == nil {
 		t.Errorf("Bridge with a function named as its helper: no error")
-	}
-}
-
-// TestHeader checks that C and Go output share one header line, which
-// go/ast.IsGenerated recognizes (the bridge's check is in TestCorpus).
-func TestHeader(t *testing.T) {
-	if cgen.Header() != gogen.Header() {
-		t.Errorf("cgen.Header() = %q, gogen.Header() = %q", cgen.Header(), gogen.Header())
 	}
 }
 

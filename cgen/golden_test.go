@@ -13,6 +13,7 @@ import (
 
 	"github.com/lmsgen/lmsgen/cgen"
 	"github.com/lmsgen/lmsgen/gogen/corpus"
+	"github.com/lmsgen/lmsgen/ir"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -55,7 +56,7 @@ func TestGolden(t *testing.T) {
 				return
 			}
 			out := emit(t, "golden", funcs, cgen.Options{NoBounds: variant == "nobounds"})
-			prelude := cgen.Header() + "\n\n/* The lmsgen runtime prelude (see the comments below). */\n\n" + cgen.Runtime() + "\n" + generatedMarker
+			prelude := ir.Header() + "\n\n/* The lmsgen runtime prelude (see the comments below). */\n\n" + cgen.Runtime() + "\n" + generatedMarker
 			gen, ok := strings.CutPrefix(string(out.c), prelude)
 			if !ok {
 				t.Fatalf("the C file does not start with the header and the runtime prelude")

@@ -372,7 +372,7 @@ func (fl *fileGen) render(opts Options) ([]byte, error) {
 		return nil, fmt.Errorf("gogen: %w", err)
 	}
 	var src bytes.Buffer
-	src.WriteString(Header() + "\n\n")
+	src.WriteString(ir.Header() + "\n\n")
 	if opts.BuildConstraint != "" {
 		src.WriteString("//go:build " + opts.BuildConstraint + "\n\n")
 	}

@@ -6,7 +6,6 @@ import (
 	"go/format"
 	"strings"
 
-	"github.com/lmsgen/lmsgen/gogen"
 	"github.com/lmsgen/lmsgen/ir"
 )
 
@@ -73,7 +72,7 @@ func stageType(t *ir.Type) string {
 // version panics are skipped there.
 func testFile(pkg, buildConstraint, cImport string, specs []testSpec) ([]byte, error) {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "%s\n\n", gogen.Header())
+	fmt.Fprintf(&b, "%s\n\n", ir.Header())
 	if buildConstraint != "" {
 		fmt.Fprintf(&b, "//go:build %s\n\n", buildConstraint)
 	}
