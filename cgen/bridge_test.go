@@ -8,7 +8,7 @@ import (
 
 	"github.com/lmsgen/lmsgen/cgen"
 	"github.com/lmsgen/lmsgen/gogen"
-	"github.com/lmsgen/lmsgen/gogen/corpus"
+	"github.com/lmsgen/lmsgen/internal/corpus"
 	"github.com/lmsgen/lmsgen/ir"
 )
 

@@ -6,7 +6,7 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/lmsgen/lmsgen/gogen/corpus"
+	"github.com/lmsgen/lmsgen/internal/corpus"
 	"github.com/lmsgen/lmsgen/ir"
 )
 

@@ -12,7 +12,8 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/lmsgen/lmsgen/cgen"
-	"github.com/lmsgen/lmsgen/gogen/corpus"
+	"github.com/lmsgen/lmsgen/internal/corpus"
+	"github.com/lmsgen/lmsgen/internal/golden"
 	"github.com/lmsgen/lmsgen/ir"
 )
 
@@ -86,33 +87,8 @@ func TestGolden(t *testing.T) {
 				t.Fatalf("%v (run with -update to create it)", err)
 			}
 			if !bytes.Equal(got, want) {
-				t.Errorf("%s differs from the emitted code (run with -update to accept):\n%s", path, lineDiff(string(want), string(got)))
+				t.Errorf("%s differs from the emitted code (run with -update to accept):\n%s", path, golden.Diff(string(want), string(got)))
 			}
 		})
 	}
-}
-
-// lineDiff shows where want and got start and stop differing, with a few
-// lines of context.
-func lineDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	i := 0
-	for i < len(w) && i < len(g) && w[i] == g[i] {
-		i++
-	}
-	j := 0
-	for j < len(w)-i && j < len(g)-i && w[len(w)-1-j] == g[len(g)-1-j] {
-		j++
-	}
-	var sb strings.Builder
-	for k := max(i-3, 0); k < i; k++ {
-		fmt.Fprintf(&sb, "  %s\n", w[k])
-	}
-	for _, l := range w[i : len(w)-j] {
-		fmt.Fprintf(&sb, "- %s\n", l)
-	}
-	for _, l := range g[i : len(g)-j] {
-		fmt.Fprintf(&sb, "+ %s\n", l)
-	}
-	return sb.String()
 }

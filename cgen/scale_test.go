@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/lmsgen/lmsgen/cgen"
-	"github.com/lmsgen/lmsgen/gogen/corpus"
+	"github.com/lmsgen/lmsgen/internal/corpus"
 	"github.com/lmsgen/lmsgen/ir"
 	"github.com/lmsgen/lmsgen/sched"
 )

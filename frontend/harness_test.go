@@ -16,6 +16,7 @@ import (
 
 	"golang.org/x/tools/txtar"
 
+	"github.com/lmsgen/lmsgen/internal/golden"
 	"github.com/lmsgen/lmsgen/ir"
 )
 
@@ -197,7 +198,7 @@ func (a *archive) golden(t testing.TB, name string, got []byte, update bool) {
 		return
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden section (run go test -update to accept):\n%s", name, diffText(string(want), string(got)))
+		t.Errorf("%s differs from the golden section (run go test -update to accept):\n%s", name, golden.Diff(string(want), string(got)))
 	}
 }
 
@@ -216,27 +217,6 @@ func (a *archive) save(t testing.TB) {
 	if err := os.WriteFile(a.path, txtar.Format(a.ar), 0o644); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// diffText shows the first differing lines.
-func diffText(want, got string) string {
-	wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
-	var sb strings.Builder
-	n := 0
-	for i := 0; i < max(len(wl), len(gl)) && n < 12; i++ {
-		var w, g string
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if w != g {
-			fmt.Fprintf(&sb, "line %d:\n\twant %q\n\tgot  %q\n", i+1, w, g)
-			n++
-		}
-	}
-	return sb.String()
 }
 
 func irText(g *ir.Graph) []byte {

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/lmsgen/lmsgen/internal/golden"
 )
 
 // TestLoadStale loads a package whose generated file is stale (it declares
@@ -93,7 +95,7 @@ func TestDeterminism(t *testing.T) {
 			outs[i] = sb.String()
 		}
 		if outs[0] != outs[1] {
-			t.Errorf("%s: two evaluations differ:\n%s", name, diffText(outs[0], outs[1]))
+			t.Errorf("%s: two evaluations differ:\n%s", name, golden.Diff(outs[0], outs[1]))
 		}
 	}
 }

@@ -3,6 +3,8 @@ package frontend
 import (
 	"strings"
 	"testing"
+
+	"github.com/lmsgen/lmsgen/internal/golden"
 )
 
 // The traversal seed's snippet, exactly as ir's seed test builds it with
@@ -29,7 +31,7 @@ func TestSeedSnippet(t *testing.T) {
 	}
 	got := string(irText(res.Packages[0].Specs[0].Graph))
 	if got != seedSnippetGolden {
-		t.Errorf("the snippet's graph differs from the seed's:\n%s", diffText(seedSnippetGolden, got))
+		t.Errorf("the snippet's graph differs from the seed's:\n%s", golden.Diff(seedSnippetGolden, got))
 	}
 	if !strings.Contains(string(a.section("Snippet.ir")), "printf hello, world3") {
 		t.Error("the golden of the test package lacks the snippet")

@@ -17,7 +17,7 @@ import (
 	"testing"
 
 	"github.com/lmsgen/lmsgen/gogen"
-	"github.com/lmsgen/lmsgen/gogen/corpus"
+	"github.com/lmsgen/lmsgen/internal/corpus"
 	"github.com/lmsgen/lmsgen/ir"
 	"github.com/lmsgen/lmsgen/sched"
 )

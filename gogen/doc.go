@@ -126,5 +126,5 @@
 // file.go assembles the file.
 //
 // The corpus of staged programs the tests compile and run (and that cgen's
-// tests share) is package gogen/corpus.
+// tests share) is package internal/corpus.
 package gogen

@@ -5,13 +5,13 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"golang.org/x/tools/txtar"
 
 	"github.com/lmsgen/lmsgen/gogen"
-	"github.com/lmsgen/lmsgen/gogen/corpus"
+	"github.com/lmsgen/lmsgen/internal/corpus"
+	"github.com/lmsgen/lmsgen/internal/golden"
 	"github.com/lmsgen/lmsgen/sched"
 )
 
@@ -63,44 +63,8 @@ func TestGolden(t *testing.T) {
 				t.Fatalf("%v (run with -update to create it)", err)
 			}
 			if !bytes.Equal(got, want) {
-				t.Errorf("%s differs from the emitted code (run with -update to accept):\n%s", path, diff(string(want), string(got)))
+				t.Errorf("%s differs from the emitted code (run with -update to accept):\n%s", path, golden.Diff(string(want), string(got)))
 			}
 		})
 	}
-}
-
-// diff returns the lines that differ between want and got, each marked -
-// or +, in order (a plain line diff, enough for short files).
-func diff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	// Longest common subsequence, by dynamic programming.
-	lcs := make([][]int, len(w)+1)
-	for i := range lcs {
-		lcs[i] = make([]int, len(g)+1)
-	}
-	for i := len(w) - 1; i >= 0; i-- {
-		for j := len(g) - 1; j >= 0; j-- {
-			if w[i] == g[j] {
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-			}
-		}
-	}
-	var sb strings.Builder
-	i, j := 0, 0
-	for i < len(w) || j < len(g) {
-		switch {
-		case i < len(w) && j < len(g) && w[i] == g[j]:
-			i++
-			j++
-		case j < len(g) && (i == len(w) || lcs[i][j+1] >= lcs[i+1][j]):
-			sb.WriteString("+ " + g[j] + "\n")
-			j++
-		default:
-			sb.WriteString("- " + w[i] + "\n")
-			i++
-		}
-	}
-	return sb.String()
 }
