@@ -5,11 +5,16 @@
 //
 // # API
 //
-//	res, err := frontend.Load(frontend.Config{Dir: dir, Patterns: []string{"."}})
+//	prog, err := frontend.Open(frontend.Config{Dir: dir, Patterns: []string{"."}})
+//	res, err := prog.Evaluate()
 //
-// Load returns a Result with one Package per loaded package that has
+// These are the first two stages of the pipeline (package pipeline runs
+// them, then the graph passes, ir.DCE first, on every graph). Open loads
+// the packages, builds their SSA and reads their directives; Evaluate
+// returns a Result with one Package per loaded package that has
 // //lms:gen directives, each with its Specs: the graph of the function a
-// directive asks for (after ir.DCE), its parameters and results (graph
+// directive asks for (as built: dead code is the graph passes' to
+// remove), its parameters and results (graph
 // types and Go types), and the bound static arguments as Go source, for
 // generated differential tests. err is an ErrorList: every error has the
 // user's position and, inside inlined calls, the chain of call sites.
@@ -175,9 +180,9 @@
 // its first error. A panic during static evaluation at the top level is an
 // error carrying the panic's message; under staged control it is a panic
 // of the generated code. The budgets count work, never time. A broken
-// invariant of the evaluator panics with a message starting with BUG; Load
-// reports it as an internal error of the specialization, without a stack
-// trace (set LMSGEN_DEBUG=1 to print one).
+// invariant of the evaluator panics with a message starting with BUG;
+// Evaluate reports it as an internal error of the specialization, without a stack
+// trace (Config.Stacks, lmsgen -d=stacks, adds one to the message).
 //
 // # Invariants
 //

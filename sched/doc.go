@@ -13,6 +13,9 @@
 // blocks, recurse into s.Nodes of those blocks. A node for which
 // s.Inlined(block, sym) holds is not a statement: it is written inside the
 // expression of its only use. Verify checks a schedule; Fprint prints one.
+// FactsOf computes, once for both emitters, what they need to know of a
+// schedule (uses, variable reads, written static tables, the staged
+// functions); Func is a specialization to emit, the input of both.
 // A Transformer rebuilds a graph through an ir.Builder in schedule order,
 // with a substitution, for lowering passes.
 //
@@ -22,7 +25,7 @@
 // is a file phase_*.go whose doc comment says what it needs and what must
 // follow:
 //
-//	dce      ir.NewFlat (the graph as flat arrays), then ir.DCE on them
+//	dce      ir.NewFlat (the graph as flat arrays), then ir.DCE on them (skipped with Options.NoDCE: the pipeline's graph passes ran ir.DCE)
 //	index    the tables of the later phases from the flat arrays (the uses of each node, and prune's reach pass, as jobs)
 //	prune    removal of the nodes no hard dependency reaches
 //	early    each node's earliest block, from its bound variables
