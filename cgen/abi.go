@@ -75,7 +75,7 @@ func (sg *specGen) entry() *entry {
 		e.params = append(e.params, p)
 	}
 	e.r, e.out = sc.fresh("r"), sc.fresh("out")
-	e.results = resultTypes(sg.g.TypeOf(sg.g.Block.Res))
+	e.results = sg.g.TypeOf(sg.g.Block.Res).Values()
 	switch {
 	case len(e.results) == 0:
 		e.resType = "void"

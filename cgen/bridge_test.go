@@ -198,7 +198,7 @@ func randomMain(t *testing.T, cases []corpus.Case, funcs []cgen.Func) string {
 		for _, s := range g.Block.In {
 			params = append(params, g.TypeOf(s.E()))
 		}
-		results := cgen.ResultTypes(g.TypeOf(g.Block.Res))
+		results := g.TypeOf(g.Block.Res).Values()
 		calls = append(calls, "test"+c.Name)
 		fmt.Fprintf(&sb, "\nfunc test%s(r *rand.Rand) (bad, ran int) {\n\tfor it := 0; it < 400; it++ {\n", c.Name)
 		var goArgs, cArgs, argNames, checks []string

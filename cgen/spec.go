@@ -266,7 +266,7 @@ func (sg *specGen) checkSignature() {
 	for i, s := range g.Block.In {
 		check(g.TypeOf(s.E()), fmt.Sprintf("parameter %d", i+1))
 	}
-	for i, t := range resultTypes(g.TypeOf(g.Block.Res)) {
+	for i, t := range g.TypeOf(g.Block.Res).Values() {
 		check(t, fmt.Sprintf("result %d", i+1))
 	}
 }
@@ -277,16 +277,4 @@ func abiType(t *ir.Type) bool {
 		return true
 	}
 	return t.Kind == ir.KSlice && t.Elem.IsBasic() && t.Elem.Kind != ir.KString
-}
-
-// resultTypes returns the types a value of type t stands for: none for
-// void, the elements of a tuple, or t itself.
-func resultTypes(t *ir.Type) []*ir.Type {
-	switch t.Kind {
-	case ir.KVoid:
-		return nil
-	case ir.KTuple:
-		return t.Elems
-	}
-	return []*ir.Type{t}
 }

@@ -45,7 +45,7 @@ func (fg *funcGen) ifStmt(out *stmts, n *ir.Node, d dest) {
 			}
 		}
 		// var lo, hi int: one declaration per run of names of one type.
-		types := resultTypes(n.Type)
+		types := n.Type.Values()
 		var run []jen.Code
 		for i, name := range names {
 			if name != "_" {

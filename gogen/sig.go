@@ -38,7 +38,7 @@ func checkSig(f Func) error {
 		for _, r := range f.Results {
 			ts = append(ts, r.Leaves()...)
 		}
-		if res := resultTypes(g.TypeOf(g.Block.Res)); !sameTypes(ts, res) {
+		if res := g.TypeOf(g.Block.Res).Values(); !sameTypes(ts, res) {
 			return fmt.Errorf("gogen: the results of %s cover the graph results %v, not %v", f.Name, ts, res)
 		}
 	}
@@ -154,7 +154,7 @@ func (fg *funcGen) sigParams(f Func) (ps []jen.Code, unpack []jen.Code) {
 // sigResults writes the result list of the specialization.
 func (fg *funcGen) sigResults(f Func) jen.Code {
 	if f.Results == nil {
-		return results(resultTypes(fg.g.TypeOf(fg.g.Block.Res)))
+		return results(fg.g.TypeOf(fg.g.Block.Res).Values())
 	}
 	var ts []jen.Code
 	for _, r := range f.Results {

@@ -41,18 +41,6 @@ func results(ts []*ir.Type) jen.Code {
 	return jen.Parens(jen.List(typeList(ts)...))
 }
 
-// resultTypes returns the types a value of type t stands for: none for
-// void, the elements of a tuple, or t itself.
-func resultTypes(t *ir.Type) []*ir.Type {
-	switch t.Kind {
-	case ir.KVoid:
-		return nil
-	case ir.KTuple:
-		return t.Elems
-	}
-	return []*ir.Type{t}
-}
-
 // params returns a parameter list, merging the types of consecutive
 // parameters of one type as a person would write it: (a, b int, x float64).
 func params(names []string, ts []*ir.Type) []jen.Code {

@@ -199,3 +199,16 @@ func (t *Type) Bits() int {
 	}
 	return 0
 }
+
+// Values returns the types a value of type t stands for: none for void,
+// the elements of a tuple, or t itself (the results of a block or of a
+// function, as an emitter writes them).
+func (t *Type) Values() []*Type {
+	switch t.Kind {
+	case KVoid:
+		return nil
+	case KTuple:
+		return t.Elems
+	}
+	return []*Type{t}
+}

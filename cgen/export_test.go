@@ -1,4 +1,0 @@
-package cgen
-
-// ResultTypes exposes resultTypes to the external tests.
-var ResultTypes = resultTypes
