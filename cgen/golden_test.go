@@ -15,6 +15,7 @@ import (
 	"github.com/lmsgen/lmsgen/internal/corpus"
 	"github.com/lmsgen/lmsgen/internal/golden"
 	"github.com/lmsgen/lmsgen/ir"
+	"github.com/lmsgen/lmsgen/pipeline"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -52,11 +53,13 @@ func TestGolden(t *testing.T) {
 			if !ok {
 				t.Fatalf("no case %s", base)
 			}
-			funcs, _ := funcsOf(t, []corpus.Case{c})
-			if len(funcs) == 0 {
-				return
+			st, err := pipeline.Run(pipeline.Config{Result: pipeline.FromGraphs("golden", []string{c.Name}, []*ir.Graph{c.Build()}),
+				C: true, NoBounds: variant == "nobounds", Check: true})
+			if err != nil {
+				t.Fatal(err)
 			}
-			out := emit(t, "golden", funcs, cgen.Options{NoBounds: variant == "nobounds"})
+			outs := st.Packages[0].Outputs // the C file, the header, the bridge
+			out := output{outs[0].Data, outs[1].Data, outs[2].Data}
 			prelude := ir.Header() + "\n\n/* The lmsgen runtime prelude (see the comments below). */\n\n" + cgen.Runtime() + "\n" + generatedMarker
 			gen, ok := strings.CutPrefix(string(out.c), prelude)
 			if !ok {

@@ -9,17 +9,18 @@ import (
 
 	"golang.org/x/tools/txtar"
 
-	"github.com/lmsgen/lmsgen/gogen"
 	"github.com/lmsgen/lmsgen/internal/corpus"
 	"github.com/lmsgen/lmsgen/internal/golden"
-	"github.com/lmsgen/lmsgen/sched"
+	"github.com/lmsgen/lmsgen/ir"
+	"github.com/lmsgen/lmsgen/pipeline"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // goldenCases are the corpus cases whose Go text is reviewed in
-// testdata/<name>.txtar: the graph (after the scheduler's DCE) and the
-// emitted file.
+// testdata/<name>.txtar: the graph (after the pipeline's graph passes and
+// scheduling) and the emitted file, made by the pipeline's table from
+// the graph passes on, with every checker on.
 var goldenCases = []string{
 	"ChainApart", "ChainRuns", "ChainTail", "ChainTailTrap", "Clamp", "Collatz",
 	"Counter", "DivMod", "EvenOdd", "Fib", "Find", "Grade", "IsVowel",
@@ -34,14 +35,11 @@ func TestGolden(t *testing.T) {
 			if !ok {
 				t.Fatalf("no corpus case %s", name)
 			}
-			s := schedule(t, c, sched.Options{})
-			if s == nil {
-				return
-			}
-			src, err := gogen.File("golden", []gogen.Func{{Name: c.Name, Schedule: s}}, gogen.Options{})
+			st, err := pipeline.Run(pipeline.Config{Result: pipeline.FromGraphs("golden", []string{c.Name}, []*ir.Graph{c.Build()}), Go: true, Check: true})
 			if err != nil {
 				t.Fatal(err)
 			}
+			s, src := st.Packages[0].Funcs[0].Schedule, st.Packages[0].Outputs[0].Data
 			ar := &txtar.Archive{
 				Comment: []byte("Corpus case " + name + ": its graph and the Go emitted for it.\n" +
 					"Regenerate with: go test ./gogen -run Golden -update\n"),

@@ -46,12 +46,12 @@ type stage struct {
 
 // stages is the order of the stages, written once.
 var stages = []stage{
-	{name: "load", run: load},           // frontend.Open
-	{name: "evaluate", run: evaluate},   // frontend.Evaluate
-	{name: "graph", run: graph},         // passes, below
-	{name: "loopbound", run: loopBound}, // frontend/loopbound.go
+	{name: "load", run: load, skip: func(c *Config) bool { return c.Result != nil }}, // frontend.Open
+	{name: "evaluate", run: evaluate},                                                // frontend.Evaluate
+	{name: "graph", run: graph},                                                      // passes, below
+	{name: "loopbound", run: loopBound},                                              // frontend/loopbound.go
 	{name: "schedule", run: schedule},
-	{name: "facts", run: facts}, // sched.Run
+	{name: "facts", run: facts},                                                 // sched.Run
 	{name: "emit go", run: emitGo, skip: func(c *Config) bool { return !c.Go }}, // gogen.File
 	{name: "emit c", run: emitC, skip: func(c *Config) bool { return !c.C }},    // cgen.Files
 	{name: "emit tests", run: emitTests, skip: func(c *Config) bool { return c.Tests == nil }},
@@ -92,6 +92,10 @@ func Stages() (stageNames, passNames []string) {
 type Config struct {
 	// Load says what to load and how to evaluate it.
 	Load frontend.Config
+	// Result, if not nil, stands for what load and evaluate would
+	// return: the table starts at the graph passes with its packages (the
+	// tests of the emitters, whose graphs are built with an ir.Builder).
+	Result *frontend.Result
 	// Go and C select the outputs: <pkg>_lms.go; the C sub-package (C
 	// file, header and cgo bridge).
 	Go, C bool
@@ -207,6 +211,17 @@ func Run(cfg Config) (*State, error) {
 	return st, nil
 }
 
+// FromGraphs returns a Result for Config.Result: one package pkg whose
+// specializations are the graphs given, named by names (the emitters'
+// tests, whose graphs are built with an ir.Builder).
+func FromGraphs(pkg string, names []string, graphs []*ir.Graph) *frontend.Result {
+	p := &frontend.Package{Name: pkg}
+	for i, g := range graphs {
+		p.Specs = append(p.Specs, &frontend.Spec{Name: names[i], Graph: g})
+	}
+	return &frontend.Result{Packages: []*frontend.Package{p}}
+}
+
 // logStage prints a stage's time (and node count, with Passes), after the
 // lines each package logged during it, in package order.
 func (st *State) logStage(name string, d time.Duration) {
@@ -265,7 +280,10 @@ func load(st *State) error {
 
 // evaluate evaluates every specialization into a graph.
 func evaluate(st *State) error {
-	res, err := st.prog.Evaluate()
+	res, err := st.cfg.Result, error(nil)
+	if res == nil {
+		res, err = st.prog.Evaluate()
+	}
 	if res != nil {
 		for _, p := range res.Packages {
 			st.Packages = append(st.Packages, &Package{Package: p})
@@ -387,6 +405,9 @@ func constraint(p *Package) string {
 
 // specDoc is the doc comment of a generated function.
 func specDoc(s *frontend.Spec) string {
+	if s.Origin == "" {
+		return "" // a graph built directly, not from a staging function
+	}
 	var static []string
 	for _, a := range s.Static {
 		static = append(static, a.Param+"="+a.Expr)
