@@ -5,7 +5,7 @@
 // the test harnesses run these tables, and nothing else glues the
 // packages together:
 //
-//	load       frontend.Open: go/packages, SSA, directives (parsed once)
+//	load       frontend.Open: go/packages, SSA, directives
 //	evaluate   frontend.Evaluate: one ir.Graph per //lms:gen directive
 //	graph      the graph passes (table passes: dce, ...), ir.Check after each with Config.Check
 //	loopbound  frontend.Spec.FindLoopBounds: the inputs a generated test draws small
@@ -50,10 +50,10 @@ var stages = []stage{
 	{name: "evaluate", run: evaluate},                                                // frontend.Evaluate
 	{name: "graph", run: graph},                                                      // passes, below
 	{name: "loopbound", run: loopBound},                                              // frontend/loopbound.go
-	{name: "schedule", run: schedule},
-	{name: "facts", run: facts},                                                 // sched.Run
-	{name: "emit go", run: emitGo, skip: func(c *Config) bool { return !c.Go }}, // gogen.File
-	{name: "emit c", run: emitC, skip: func(c *Config) bool { return !c.C }},    // cgen.Files
+	{name: "schedule", run: schedule},                                                // sched.Run
+	{name: "facts", run: facts},                                                      // sched/facts.go
+	{name: "emit go", run: emitGo, skip: func(c *Config) bool { return !c.Go }},      // gogen.File
+	{name: "emit c", run: emitC, skip: func(c *Config) bool { return !c.C }},         // cgen.Files
 	{name: "emit tests", run: emitTests, skip: func(c *Config) bool { return c.Tests == nil }},
 	{name: "write", run: write, skip: func(c *Config) bool { return c.Write == nil }},
 }
@@ -74,18 +74,6 @@ type pass struct {
 // them itself.
 var passes = []pass{
 	{name: "dce", run: ir.DCE}, // ir/dce.go
-}
-
-// Stages returns the names of the stages and of the graph passes, in
-// order (what lmsgen -d=passes lists).
-func Stages() (stageNames, passNames []string) {
-	for _, s := range stages {
-		stageNames = append(stageNames, s.name)
-	}
-	for _, p := range passes {
-		passNames = append(passNames, p.name)
-	}
-	return stageNames, passNames
 }
 
 // Config says what Run does.
