@@ -92,6 +92,12 @@ func load(cfg Config) (*loaded, ErrorList) {
 		Tests:      false,
 	}
 	roots, err := packages.Load(listCfg, patterns...)
+	if err == nil {
+		if overlay := staleOutputs(roots, cfg.Output); len(overlay) > 0 {
+			listCfg.Overlay = overlay
+			roots, err = packages.Load(listCfg, patterns...)
+		}
+	}
 	if err != nil {
 		return nil, ErrorList{errorf(token.Position{}, "loading %s: %v", strings.Join(patterns, " "), err)}
 	}
@@ -135,7 +141,7 @@ func load(cfg Config) (*loaded, ErrorList) {
 	overlay := map[string][]byte{}
 	var gens []*genDirective
 	for _, p := range roots {
-		ds, err := prepareOverlay(fset, p, overlay)
+		ds, err := prepareOverlay(fset, p, outputPath(p.Dir, p.Name, cfg.Output), overlay)
 		errs = append(errs, err...)
 		gens = append(gens, ds...)
 	}
@@ -211,15 +217,21 @@ func load(cfg Config) (*loaded, ErrorList) {
 // fills the overlay: the emptied generated file, the stubs, the static
 // argument functions. Directive errors are reported by the second parse,
 // after loading; here a bad directive is skipped.
-func prepareOverlay(fset *token.FileSet, p *packages.Package, overlay map[string][]byte) ([]*genDirective, ErrorList) {
+func prepareOverlay(fset *token.FileSet, p *packages.Package, gen string, overlay map[string][]byte) ([]*genDirective, ErrorList) {
 	if len(p.GoFiles) == 0 {
 		return nil, nil
 	}
 	dir := filepath.Dir(p.GoFiles[0])
 	// The output file is the command's, whatever it holds now (it is
-	// replaced by the next run): it is left out of the load.
-	gen := filepath.Join(dir, p.Name+"_lms.go")
-	if _, err := os.Stat(gen); err == nil {
+	// replaced by the next run): it is left out of the load, unless it
+	// holds staging code.
+	if data, err := os.ReadFile(gen); err == nil {
+		if i := bytes.Index(data, []byte("//lms:")); i >= 0 {
+			line := 1 + bytes.Count(data[:i], []byte("\n"))
+			col := i - bytes.LastIndexByte(data[:i], '\n')
+			return nil, ErrorList{errorf(token.Position{Filename: gen, Line: line, Column: col},
+				"%s holds staging code (an //lms: directive): it cannot be the output, which the run replaces; choose another output file with -o", filepath.Base(gen))}
+		}
 		overlay[gen] = []byte("package " + p.Name + "\n")
 	}
 	var files []*ast.File
@@ -300,6 +312,50 @@ func prepareOverlay(fset *token.FileSet, p *packages.Package, overlay map[string
 		overlay[filepath.Join(dir, stubFile)] = out.Bytes()
 	}
 	return ds.gens, nil
+}
+
+// outputPath returns the path of the Go output of the package named name
+// in dir: output (relative to dir) if set, else <name>_lms.go.
+func outputPath(dir, name, output string) string {
+	switch {
+	case output == "":
+		return filepath.Join(dir, name+"_lms.go")
+	case filepath.IsAbs(output):
+		return filepath.Clean(output)
+	}
+	return filepath.Join(dir, output)
+}
+
+// staleOutputs returns the overlay that empties the Go output of each
+// listed package that has errors, when the output exists: whatever it
+// holds (illegal UTF-8, text that is not Go, another package clause), it
+// is replaced by the run and must not keep the package from loading. The
+// package name is that of the package's other files.
+func staleOutputs(roots []*packages.Package, output string) map[string][]byte {
+	overlay := map[string][]byte{}
+	for _, p := range roots {
+		if len(p.Errors) == 0 || p.Dir == "" {
+			continue
+		}
+		name := p.Name
+		for _, path := range p.GoFiles {
+			if strings.HasSuffix(path, "_lms.go") || path == outputPath(p.Dir, name, output) {
+				continue
+			}
+			if f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.PackageClauseOnly); err == nil {
+				name = f.Name.Name
+				break
+			}
+		}
+		if name == "" {
+			continue
+		}
+		gen := outputPath(p.Dir, name, output)
+		if _, err := os.Stat(gen); err == nil {
+			overlay[gen] = []byte("package " + name + "\n")
+		}
+	}
+	return overlay
 }
 
 // directiveErrors rewrites the type errors reported at directives: in

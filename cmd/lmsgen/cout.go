@@ -31,13 +31,13 @@ func generateC(cfg *config, p *frontend.Package, funcs []gogen.Func, tests []tes
 	t0 := time.Now()
 	c, h, err := cgen.File(p.Name, cfuncs, opts)
 	if err != nil {
-		return nil, err
+		return nil, emitFailure(cfg, p, "", nil, err)
 	}
 	bridge, err := cgen.Bridge(p.Name, cfuncs, opts)
 	log.phase("emit C "+p.PkgPath, t0)
 	cName, hName, bName := cgen.FileNames(p.Name)
 	if err != nil {
-		return nil, brokenOutput(filepath.Join(dir, bName), bridge, err)
+		return nil, emitFailure(cfg, p, filepath.Join(dir, bName), bridge, err)
 	}
 	outs := []output{
 		{filepath.Join(dir, cName), c},
@@ -48,7 +48,7 @@ func generateC(cfg *config, p *frontend.Package, funcs []gogen.Func, tests []tes
 		test, err := testFile(cpkg, "", p.PkgPath, tests)
 		testPath := filepath.Join(dir, p.Name+"_lms_test.go")
 		if err != nil {
-			return nil, brokenOutput(testPath, test, err)
+			return nil, emitFailure(cfg, p, testPath, test, err)
 		}
 		outs = append(outs, output{testPath, test})
 	}

@@ -24,7 +24,7 @@ import (
 func runGenerate(cfg *config, stdout, stderr io.Writer) int {
 	log := newLogger(cfg.verbose, stderr)
 	start := time.Now()
-	res, err := frontend.Load(frontend.Config{Patterns: cfg.patterns, Tags: cfg.tags, Budgets: cfg.budgets, Run: cfg.runName})
+	res, err := frontend.Load(frontend.Config{Patterns: cfg.patterns, Tags: cfg.tags, Budgets: cfg.budgets, Run: cfg.runName, Output: cfg.output})
 	log.phase("load and evaluate", start)
 	if err != nil {
 		return reportErrors(err, cfg.allErrs, stderr)
@@ -101,7 +101,7 @@ func generatePackage(cfg *config, p *frontend.Package, log *logger) ([]output, e
 		}
 	}
 	if err != nil {
-		return nil, brokenOutput(goPath, src, err)
+		return nil, emitFailure(cfg, p, goPath, src, err)
 	}
 	outs := []output{{goPath, src}}
 	if cfg.test {
@@ -111,7 +111,7 @@ func generatePackage(cfg *config, p *frontend.Package, log *logger) ([]output, e
 		test, err := testFile(p.Name, constraint, "", tests)
 		testPath := filepath.Join(p.Dir, p.Name+"_lms_test.go")
 		if err != nil {
-			return nil, brokenOutput(testPath, test, err)
+			return nil, emitFailure(cfg, p, testPath, test, err)
 		}
 		outs = append(outs, output{testPath, test})
 	}
@@ -127,7 +127,7 @@ func generatePackage(cfg *config, p *frontend.Package, log *logger) ([]output, e
 		// with it: the C test compares C with the Go output).
 		outs = outs[1:]
 	}
-	return outs, nil
+	return outs, checkOwned(p.Dir, outs)
 }
 
 func hasLang(cfg *config, l string) bool {
@@ -137,17 +137,6 @@ func hasLang(cfg *config, l string) bool {
 		}
 	}
 	return false
-}
-
-// brokenOutput reports an emitter failure (a bug in lmsgen): the raw text
-// is kept beside the output as <file>.broken for the bug report.
-func brokenOutput(path string, data []byte, err error) error {
-	if len(data) > 0 {
-		if werr := writeAtomic(path+".broken", data); werr == nil {
-			return fmt.Errorf("%s: %v (the unformatted output is in %s.broken)", path, err, filepath.Base(path))
-		}
-	}
-	return fmt.Errorf("%s: %v", path, err)
 }
 
 func specDoc(s *frontend.Spec) string {

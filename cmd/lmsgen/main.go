@@ -53,6 +53,7 @@ type config struct {
 	count      int
 	budgets    frontend.Budgets
 	cpuProfile string
+	debug      debugFlags
 	patterns   []string
 }
 
@@ -100,6 +101,8 @@ func parse(args []string, stderr io.Writer) (*config, bool, error) {
 	fs.IntVar(&cfg.budgets.Unroll, "unroll", 0, "budget: iterations of one unrolled loop (0: the default, 100000)")
 	fs.IntVar(&cfg.budgets.CallDepth, "calldepth", 0, "budget: depth of inlined calls (0: the default, 256)")
 	fs.IntVar(&cfg.budgets.Nodes, "nodes", 0, "budget: graph nodes per specialization (0: the default, 2000000)")
+	fs.IntVar(&cfg.budgets.Mem, "mem", 0, "budget: bytes static evaluation allocates and static data in the output, per specialization (0: the default, 256 MiB)")
+	fs.Var(&cfg.debug, "d", "debug `switches`, comma-separated: broken (keep an output that fails to format as <file>.broken)")
 	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile of lmsgen itself to `file`")
 	version := fs.Bool("version", false, "print the version and exit")
 	if err := fs.Parse(args); err != nil {
@@ -110,6 +113,12 @@ func parse(args []string, stderr io.Writer) (*config, bool, error) {
 	}
 	if *version {
 		return cfg, true, nil
+	}
+	if err := cfg.budgets.Validate(); err != nil {
+		return nil, false, err
+	}
+	if err := checkOutputFlags(cfg); err != nil {
+		return nil, false, err
 	}
 	for _, l := range strings.Split(*lang, ",") {
 		switch l = strings.TrimSpace(l); l {
