@@ -128,15 +128,20 @@ func load(cfg Config) (*loaded, ErrorList) {
 			modules[p.Module.Path] = true
 		}
 	}
+	var fromSource []*packages.Package
 	packages.Visit(roots, nil, func(p *packages.Package) {
 		if p.Module != nil && modules[p.Module.Path] {
 			add(p.PkgPath)
+			fromSource = append(fromSource, p)
 		}
 		if slices.Contains(sourceStd, p.PkgPath) {
 			add(p.PkgPath)
 		}
 	})
 
+	if errs := largeFiles(fromSource, cfg.Budgets.withDefaults().Mem, cfg.Output); len(errs) > 0 {
+		return nil, errs
+	}
 	fset := token.NewFileSet()
 	overlay := map[string][]byte{}
 	var gens []*genDirective

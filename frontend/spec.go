@@ -271,6 +271,9 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 		return ev.tuple(res)
 	})
 	spec.Graph = ir.DCE(g)
+	if err := ev.checkOutput(spec.Graph); err != nil {
+		return nil, err
+	}
 	bounds := loopBounds(spec.Graph)
 	for i := range spec.Params {
 		p := &spec.Params[i]
