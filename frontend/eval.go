@@ -23,7 +23,7 @@ type evaluator struct {
 
 	steps int
 	mem   int64 // bytes charged against budgets.Mem (see mem.go)
-	depth int // inlined call depth
+	depth int   // inlined call depth
 	fr    *frame
 	pos   token.Pos // position of the instruction being executed
 
