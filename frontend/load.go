@@ -103,9 +103,7 @@ func load(cfg Config) (*loaded, ErrorList) {
 	}
 	var errs ErrorList
 	for _, p := range roots {
-		for _, e := range p.Errors {
-			errs = append(errs, packageError(e))
-		}
+		errs = append(errs, packageErrors(p)...)
 	}
 	if len(errs) > 0 {
 		return nil, errs
@@ -677,30 +675,73 @@ func needsLmsgenTag(f *ast.File) bool {
 	return false
 }
 
-// packageErrors converts the errors of a package. The go command's report
-// of the type errors it also found is dropped: it names overlay files.
+// packageErrors converts the errors of a package, each once, in the form
+// file:line:col: message. When the package has syntax or type errors,
+// the go command's own report of them is dropped: it repeats them in
+// other words, under a "# package" line, and names overlay files. When
+// cgo failed, the C compiler's errors are reported, and not the type
+// checker's consequence (could not import C).
 func packageErrors(p *packages.Package) ErrorList {
-	hasTypeErrors := false
+	fileErrors, cgoFailed := false, false
 	for _, e := range p.Errors {
-		if e.Kind == packages.TypeError {
-			hasTypeErrors = true
+		switch {
+		case strings.Contains(e.Msg, noCgo):
+			cgoFailed = true
+		case e.Kind == packages.TypeError || e.Kind == packages.ParseError:
+			fileErrors = true
 		}
 	}
 	var errs ErrorList
+	seen := map[string]bool{}
 	for _, e := range p.Errors {
-		if hasTypeErrors && e.Kind != packages.TypeError {
+		file := e.Kind == packages.TypeError || e.Kind == packages.ParseError
+		if fileErrors && !file || cgoFailed && strings.Contains(e.Msg, noCgo) {
 			continue
 		}
-		errs = append(errs, packageError(e))
+		for _, x := range packageError(e, p.Dir) {
+			if !seen[x.Error()] {
+				seen[x.Error()] = true
+				errs = append(errs, x)
+			}
+		}
 	}
 	return errs
 }
 
-// packageError converts an error of go/packages.
-func packageError(e packages.Error) *Error {
-	pos := parsePos(e.Pos)
-	msg := e.Msg
-	return &Error{Pos: pos, Msg: msg}
+// noCgo is the type checker's error when cgo failed.
+const noCgo = "could not import C (no metadata for C)"
+
+// packageError converts an error of go/packages. A report of the go
+// command ("# pkg" and lines of the compilers, with file names relative to
+// the package directory dir) becomes one error per "file:line:col:
+// message" line in a file of dir; the other lines (a C compiler's context
+// and excerpts, files of the build cache) are dropped, unless no line is
+// positioned in dir.
+func packageError(e packages.Error, dir string) []*Error {
+	if !strings.HasPrefix(e.Msg, "# ") || !strings.Contains(e.Msg, "\n") {
+		return []*Error{{Pos: parsePos(e.Pos), Msg: e.Msg}}
+	}
+	var errs []*Error
+	var rest []string
+	for _, line := range strings.Split(e.Msg, "\n")[1:] {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		pos, msg, ok := strings.Cut(line, ": ")
+		p := parsePos(pos)
+		if !filepath.IsAbs(p.Filename) && dir != "" {
+			p.Filename = filepath.Join(dir, p.Filename)
+		}
+		if !ok || p.Line == 0 || filepath.Dir(p.Filename) != dir {
+			rest = append(rest, strings.TrimSpace(line))
+			continue
+		}
+		errs = append(errs, &Error{Pos: p, Msg: msg})
+	}
+	if len(errs) == 0 {
+		errs = append(errs, &Error{Msg: strings.Join(rest, "\n")})
+	}
+	return errs
 }
 
 // parsePos parses "file:line:col" or "file:line" (the file name may itself
