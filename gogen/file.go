@@ -444,8 +444,8 @@ func (fl *fileGen) formatError(src []byte, err error) error {
 	if owner == "" {
 		return fmt.Errorf("gogen: the generated code does not format: %w", err)
 	}
-	if strings.Contains(err.Error(), "exceeded max nesting depth") {
-		return &FuncError{owner, fmt.Errorf("%w: %v", ErrNesting, err)}
+	if len(list) > 0 && strings.Contains(list[0].Msg, "exceeded max nesting depth") {
+		return &FuncError{owner, fmt.Errorf("%w (go/parser: %s)", ErrNesting, list[0].Msg)}
 	}
 	return &FuncError{owner, fmt.Errorf("the generated code does not format: %w", err)}
 }

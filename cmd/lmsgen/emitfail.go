@@ -64,7 +64,7 @@ func emitFailure(cfg *config, p *frontend.Package, path string, data []byte, err
 	}
 	if cfg.debug["broken"] && len(data) > 0 {
 		if werr := writeBroken(path, data); werr == nil {
-			errs = append(errs, &frontend.Error{Pos: token.Position{Filename: path + ".broken"},
+			errs = append(errs, &frontend.Error{Pos: token.Position{Filename: path + ".broken", Line: 1, Column: 1},
 				Msg: fmt.Sprintf("the unformatted output of %s is kept here (-d=broken)", filepath.Base(path))})
 		}
 	}
