@@ -10,6 +10,12 @@
 // //lms:gen NAME PARAM=EXPR... directives; see the README for the guide.
 //
 // Exit status: 0 on success, 1 for errors in the input, 2 for bad usage.
+//
+// Safety: lmsgen writes only files it owns (an existing output must carry
+// the generated-code header; outputs stay inside the package directory,
+// not through symbolic links), replaces all outputs of a run or none, and
+// bounds static evaluation by budgets of work and memory (-mem); see
+// write.go and the README's Safety section.
 package main
 
 import (

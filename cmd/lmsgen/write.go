@@ -63,7 +63,7 @@ func owned(dir, path string) *frontend.Error {
 	at := token.Position{Filename: path, Line: 1, Column: 1}
 	rel, err := filepath.Rel(dir, path)
 	if err != nil || !filepath.IsLocal(rel) {
-		return &frontend.Error{Pos: token.Position{Filename: path}, Msg: fmt.Sprintf(
+		return &frontend.Error{Pos: at, Msg: fmt.Sprintf(
 			"lmsgen will not write %s: it is outside the package directory %s (name an output inside it)", path, dir)}
 	}
 	cur := dir
@@ -75,20 +75,20 @@ func owned(dir, path string) *frontend.Error {
 			return nil // created by the run
 		}
 		if err != nil {
-			return &frontend.Error{Pos: token.Position{Filename: path}, Msg: err.Error()}
+			return &frontend.Error{Pos: at, Msg: err.Error()}
 		}
+		shown := filepath.Join(parts[:i+1]...)
 		if fi.Mode()&os.ModeSymlink != 0 {
-			return &frontend.Error{Pos: token.Position{Filename: path}, Msg: fmt.Sprintf(
-				"lmsgen will not write %s: %s is a symbolic link, and lmsgen writes only real files and directories inside the package (replace the link by a directory or file, or remove it)", path, cur)}
+			return &frontend.Error{Pos: at, Msg: fmt.Sprintf(
+				"lmsgen will not write this file: %s is a symbolic link, and lmsgen writes only real files and directories inside the package (replace the link by a directory or file, or remove it)", shown)}
 		}
 		last := i == len(parts)-1
 		switch {
 		case !last && !fi.IsDir():
-			return &frontend.Error{Pos: token.Position{Filename: path}, Msg: fmt.Sprintf(
-				"lmsgen will not write %s: %s is not a directory", path, cur)}
+			return &frontend.Error{Pos: at, Msg: fmt.Sprintf(
+				"lmsgen will not write this file: %s is not a directory", shown)}
 		case last && !fi.Mode().IsRegular():
-			return &frontend.Error{Pos: token.Position{Filename: path}, Msg: fmt.Sprintf(
-				"lmsgen will not write %s: it is not a regular file (remove it, or name another output)", path)}
+			return &frontend.Error{Pos: at, Msg: "lmsgen will not write this file: it is not a regular file (remove it, or name another output)"}
 		}
 	}
 	ok, err := generatedByLmsgen(path)
