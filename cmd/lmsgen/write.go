@@ -320,7 +320,7 @@ func writeBroken(path string, data []byte) error {
 // directory once it is known); -cdir a sub-directory of it.
 func checkOutputFlags(cfg *config) error {
 	if o := cfg.output; o != "" {
-		if !filepath.IsAbs(o) && (!filepath.IsLocal(o) || strings.ContainsRune(o, filepath.Separator) || strings.Contains(o, "/")) {
+		if c := filepath.Clean(o); !filepath.IsAbs(o) && (!filepath.IsLocal(c) || strings.ContainsAny(c, `/`+string(filepath.Separator))) {
 			return fmt.Errorf("-o %s: name a file of the package directory (such as kernels_lms.go), without a directory", o)
 		}
 		if !strings.HasSuffix(o, ".go") || strings.HasSuffix(o, "_test.go") {

@@ -158,6 +158,7 @@ func TestCheckOutputFlags(t *testing.T) {
 	}{
 		{"", "lmsc", true},
 		{"k_lms.go", "lmsc", true},
+		{"./k_lms.go", "lmsc", true},
 		{"/abs/k.go", "c/sub", true},
 		{"../x/evil.go", "lmsc", false},
 		{"sub/x.go", "lmsc", false},
