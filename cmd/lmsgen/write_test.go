@@ -255,7 +255,7 @@ func TestKillAtomic(t *testing.T) {
 			require.True(t, got == variants["3"][o] || got == variants["4"][o], "kill %d: %s is neither the old nor the new file", i, o)
 		}
 	}
-	t.Logf("%d of 7 kills after a temporary file appeared", killedWriting)
+	t.Logf("%d of 7 kills after a temporary file appeared; %d temporaries left before the last run", killedWriting, len(temps(t, pdir)))
 	r := lmsgen(t, pdir, args...)
 	require.Equal(t, 0, r.status, r.stderr)
 	for _, o := range outs {
