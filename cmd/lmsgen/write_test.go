@@ -197,7 +197,7 @@ func Sum(xs []stage.Float64) stage.Float64 {
 }
 `
 
-// TestKillAtomic kills lmsgen (SIGKILL) at random points, half of them
+// TestKillAtomic kills lmsgen (SIGKILL) at 8 random points, half of them
 // just after its first temporary file appears, while it replaces the six
 // outputs of one variant of a package by those of another: every output is
 // always whole, old or new, and the next complete run leaves no temporary
@@ -230,7 +230,7 @@ func TestKillAtomic(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	n := "4"
 	killedWriting := 0
-	for i := range 14 {
+	for i := range 8 {
 		n = map[string]string{"3": "4", "4": "3"}[n]
 		writeFile(t, filepath.Join(pdir, "p.go"), src(n))
 		cmd := execLmsgen(t, pdir, args...)
@@ -255,7 +255,7 @@ func TestKillAtomic(t *testing.T) {
 			require.True(t, got == variants["3"][o] || got == variants["4"][o], "kill %d: %s is neither the old nor the new file", i, o)
 		}
 	}
-	t.Logf("%d of 7 kills after a temporary file appeared; %d temporaries left before the last run", killedWriting, len(temps(t, pdir)))
+	t.Logf("%d of 4 kills after a temporary file appeared; %d temporaries left before the last run", killedWriting, len(temps(t, pdir)))
 	r := lmsgen(t, pdir, args...)
 	require.Equal(t, 0, r.status, r.stderr)
 	for _, o := range outs {
