@@ -173,30 +173,6 @@ func TestCheckOutputFlags(t *testing.T) {
 	}
 }
 
-const killSrc = `package p
-
-import "github.com/lmsgen/lmsgen/stage"
-
-//lms:gen Pow n=N
-func Power(b stage.Float64, n int) stage.Float64 {
-	if n == 0 {
-		return 1
-	}
-	return b * Power(b, n-1)
-}
-
-// Sum is a staged loop.
-//
-//lms:gen SumAll
-func Sum(xs []stage.Float64) stage.Float64 {
-	var s stage.Float64
-	for _, x := range xs {
-		s += x
-	}
-	return s
-}
-`
-
 // TestKillAtomic kills lmsgen (SIGKILL) at 8 random points, half of them
 // just after its first temporary file appears, while it replaces the six
 // outputs of one variant of a package by those of another: every output is
@@ -207,11 +183,11 @@ func TestKillAtomic(t *testing.T) {
 		t.Skip("kills lmsgen many times: skipped with -short")
 	}
 	src := func(n string) string {
-		return strings.Replace(killSrc, "n=N", "n="+n, 1)
+		return strings.Replace(powerSrc, "Pow10 n=10", "Pow10 n="+n, 1)
 	}
 	dir := module(t, map[string]string{"p/p.go": src("3")})
 	pdir := filepath.Join(dir, "p")
-	outs := []string{"p_lms.go", "p_lms_test.go", "lmsc/p_lms.c", "lmsc/p_lms.h", "lmsc/p_lms.go", "lmsc/p_lms_test.go"}
+	outs := []string{"kernels_lms.go", "kernels_lms_test.go", "lmsc/kernels_lms.c", "lmsc/kernels_lms.h", "lmsc/kernels_lms.go", "lmsc/kernels_lms_test.go"}
 	args := []string{"-lang=go,c", "-test"}
 	variants := map[string]map[string]string{} // n -> output -> content
 	var took time.Duration
@@ -226,7 +202,7 @@ func TestKillAtomic(t *testing.T) {
 			variants[n][o] = read(t, filepath.Join(pdir, o))
 		}
 	}
-	require.NotEqual(t, variants["3"]["p_lms.go"], variants["4"]["p_lms.go"])
+	require.NotEqual(t, variants["3"]["kernels_lms.go"], variants["4"]["kernels_lms.go"])
 	rng := rand.New(rand.NewSource(1))
 	n := "4"
 	killedWriting := 0
