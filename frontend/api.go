@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"fmt"
 	"go/token"
 
 	"github.com/lmsgen/lmsgen/ir"
@@ -20,6 +21,11 @@ type Config struct {
 	// take the defaults (see Budgets). A directive option overrides a
 	// field for one specialization.
 	Budgets Budgets
+	// Output, if not empty, is the path of the Go output file (absolute,
+	// or relative to the package directory), instead of <pkg>_lms.go.
+	// Whatever it holds now is left out of the load, as the default
+	// output's is: it is replaced by the run.
+	Output string
 	// Run, if not empty, restricts evaluation to the specialization of
 	// that NAME (for -dump); the others are still checked for directive
 	// errors but not evaluated.
@@ -47,6 +53,11 @@ type Budgets struct {
 	// Nodes bounds the size of the graph. Flag -nodes, directive option
 	// -nodes=N. Default DefaultNodes.
 	Nodes int
+	// Mem bounds, in bytes, the memory static evaluation allocates
+	// (slices, arrays, maps, strings, composite values, also inside the
+	// library functions it calls) and the static data the generated code
+	// holds. Flag -mem, directive option -mem=N. Default DefaultMem.
+	Mem int
 }
 
 // The default budgets.
@@ -55,7 +66,33 @@ const (
 	DefaultUnroll    = 100_000
 	DefaultCallDepth = 256
 	DefaultNodes     = 2_000_000
+	DefaultMem       = 256 << 20
 )
+
+// maxBudget is the largest value a budget accepts.
+const maxBudget = 1 << 40
+
+// budgetFlags lists the budgets with the name of their flag and option.
+func (b *Budgets) budgetFlags() []struct {
+	name string
+	v    *int
+} {
+	return []struct {
+		name string
+		v    *int
+	}{{"steps", &b.Steps}, {"unroll", &b.Unroll}, {"calldepth", &b.CallDepth}, {"nodes", &b.Nodes}, {"mem", &b.Mem}}
+}
+
+// Validate reports a budget set to a negative value or beyond 1<<40, as
+// the flag that sets it (-steps=-1): zero means the default.
+func (b Budgets) Validate() error {
+	for _, f := range b.budgetFlags() {
+		if *f.v < 0 || *f.v > maxBudget {
+			return fmt.Errorf("-%s needs a positive integer at most %d (or 0 for the default), found %d", f.name, maxBudget, *f.v)
+		}
+	}
+	return nil
+}
 
 // withDefaults returns b with zero fields replaced by the defaults.
 func (b Budgets) withDefaults() Budgets {
@@ -70,6 +107,9 @@ func (b Budgets) withDefaults() Budgets {
 	}
 	if b.Nodes <= 0 {
 		b.Nodes = DefaultNodes
+	}
+	if b.Mem <= 0 {
+		b.Mem = DefaultMem
 	}
 	return b
 }
@@ -87,6 +127,9 @@ func (b Budgets) override(o Budgets) Budgets {
 	}
 	if o.Nodes > 0 {
 		b.Nodes = o.Nodes
+	}
+	if o.Mem > 0 {
+		b.Mem = o.Mem
 	}
 	return b
 }

@@ -173,6 +173,7 @@ func (fr *frame) appendTo(s, t value, c *ssa.CallCommon) value {
 	st := c.Args[0].Type()
 	et := st.Underlying().(*types.Slice).Elem()
 	if str, ok := t.(string); ok {
+		ev.alloc(mulSat(int64(len(str)), 16), "append of a string")
 		bs := make([]value, len(str))
 		for i := range bs {
 			bs[i] = str[i]
@@ -246,6 +247,7 @@ func (ev *evaluator) appendStatic(s, t sliceV, et types.Type) value {
 		}
 		return sliceV{base: s.base, off: s.off, len: s.len + n, cap: s.cap}
 	}
+	ev.alloc(mulSat(int64(s.len+n), 2*cellBytes(et)), "append")
 	newcap := growCap(s.len, s.cap, n, elemSize(et))
 	base := make([]value, newcap)
 	for i := range s.len {

@@ -220,24 +220,23 @@ func trimParseError(err error) string {
 	return s
 }
 
-// parseBudget parses -steps=N, -unroll=N, -calldepth=N or -nodes=N.
+// parseBudget parses -steps=N, -unroll=N, -calldepth=N, -nodes=N or
+// -mem=N.
 func parseBudget(b *Budgets, text string, pos token.Position) *Error {
 	name, val, ok := strings.Cut(text[1:], "=")
 	var dst *int
-	switch name {
-	case "steps":
-		dst = &b.Steps
-	case "unroll":
-		dst = &b.Unroll
-	case "calldepth":
-		dst = &b.CallDepth
-	case "nodes":
-		dst = &b.Nodes
-	default:
-		return errorf(pos, "malformed //lms:gen: unknown option %q (want -steps, -unroll, -calldepth or -nodes)", "-"+name)
+	var names []string
+	for _, f := range b.budgetFlags() {
+		names = append(names, "-"+f.name)
+		if f.name == name {
+			dst = f.v
+		}
+	}
+	if dst == nil {
+		return errorf(pos, "malformed //lms:gen: unknown option %q (want %s)", "-"+name, strings.Join(names, ", "))
 	}
 	n, err := strconv.ParseInt(val, 0, 64)
-	if !ok || err != nil || n <= 0 || n > 1<<40 {
+	if !ok || err != nil || n <= 0 || n > maxBudget {
 		return errorf(pos, "malformed //lms:gen: option -%s needs a positive integer, found %q", name, val)
 	}
 	*dst = int(n)

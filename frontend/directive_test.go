@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -67,6 +68,26 @@ func TestBudgets(t *testing.T) {
 	}
 	if got := b.override(o); got.CallDepth != 16 || got.Unroll != 7 {
 		t.Errorf("override: %+v", got)
+	}
+	if b.Mem != DefaultMem {
+		t.Errorf("withDefaults: Mem %d", b.Mem)
+	}
+	if err := parseBudget(&o, "-mem=1024", token.Position{}); err != nil || o.Mem != 1024 {
+		t.Errorf("parseBudget -mem: %v %+v", err, o)
+	}
+	for _, bad := range []string{"-mem=0", "-mem=-1", "-mem=x", "-memory=1"} {
+		if err := parseBudget(&o, bad, token.Position{}); err == nil {
+			t.Errorf("parseBudget(%s): no error", bad)
+		}
+	}
+	if err := (Budgets{Steps: -1}).Validate(); err == nil || !strings.Contains(err.Error(), "-steps") {
+		t.Errorf("Validate(-steps=-1): %v", err)
+	}
+	if err := (Budgets{Mem: 1 << 41}).Validate(); err == nil {
+		t.Errorf("Validate(-mem=1<<41): no error")
+	}
+	if err := (Budgets{Unroll: 5}).Validate(); err != nil {
+		t.Errorf("Validate(-unroll=5): %v", err)
 	}
 }
 

@@ -20,7 +20,8 @@
 // user's position and, inside inlined calls, the chain of call sites.
 // Config.Run restricts evaluation to one specialization (for -dump);
 // Config.Budgets bounds the work (steps, unrolled iterations, inlining
-// depth, graph size: see Budgets); a directive option such as -unroll=N
+// depth, graph size) and the memory (see Budgets, and mem.go for what
+// the memory budget counts); a directive option such as -unroll=N
 // overrides one budget for one specialization.
 //
 // # Directives
@@ -179,10 +180,12 @@
 // calls, the chain of call sites; evaluation of a specialization stops at
 // its first error. A panic during static evaluation at the top level is an
 // error carrying the panic's message; under staged control it is a panic
-// of the generated code. The budgets count work, never time. A broken
+// of the generated code. The budgets count work and memory, never time;
+// an allocation is charged before it is made, so that no staging code can
+// exhaust lmsgen's memory (a fatal error no recover catches). A broken
 // invariant of the evaluator panics with a message starting with BUG;
-// Evaluate reports it as an internal error of the specialization, without a stack
-// trace (Config.Stacks, lmsgen -d=stacks, adds one to the message).
+// Evaluate reports it as an internal error of the specialization, without
+// a stack trace (Config.Stacks, lmsgen -d=stacks, adds one to the message).
 //
 // # Invariants
 //

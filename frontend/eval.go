@@ -22,7 +22,8 @@ type evaluator struct {
 	budgets Budgets
 
 	steps int
-	depth int // inlined call depth
+	mem   int64 // bytes charged against budgets.Mem (see mem.go)
+	depth int   // inlined call depth
 	fr    *frame
 	pos   token.Pos // position of the instruction being executed
 
@@ -453,6 +454,7 @@ func (ev *evaluator) zero(t types.Type) value {
 		}
 		return s
 	case *types.Array:
+		ev.alloc(addSat(mulSat(u.Len(), 16), 24), "a value of type "+typeString(t))
 		a := make(array, u.Len())
 		for i := range a {
 			a[i] = ev.zero(u.Elem())

@@ -158,6 +158,9 @@ func (ev *evaluator) binopValues(op token.Token, x, y value, xt, yt, t types.Typ
 	if !isRep(x) && !isRep(y) {
 		if _, ok := x.(*dynElem); !ok {
 			if _, ok := y.(*dynElem); !ok {
+				if xs, ok := x.(string); ok && op == token.ADD {
+					ev.alloc(int64(len(xs))+int64(len(y.(string))), "the string concatenation")
+				}
 				return binop(op, x, y)
 			}
 		}
@@ -305,6 +308,7 @@ func (fr *frame) convert(x value, from, to types.Type) value {
 		if !ok {
 			break
 		}
+		ev.alloc(mulSat(int64(s.len), 4), "the conversion to "+typeString(to))
 		var buf []byte
 		for _, e := range s.elems() {
 			switch e := e.(type) {
@@ -326,6 +330,7 @@ func (fr *frame) convert(x value, from, to types.Type) value {
 	case fromBasic && fb.Info()&types.IsString != 0:
 		// []byte(s) or []rune(s)
 		s := x.(string)
+		ev.alloc(mulSat(int64(len(s)), 32), "the conversion to "+typeString(to))
 		var elems []value
 		if basicKind(to.Underlying().(*types.Slice).Elem()) == types.Uint8 {
 			for i := 0; i < len(s); i++ {
@@ -402,10 +407,17 @@ func (fr *frame) makeSlice(in *ssa.MakeSlice) value {
 		return ev.newRep(e, "a slice made with a dynamic length", ln, cp)
 	}
 	n, c := cvt[int64](ln), cvt[int64](cp)
-	if n < 0 || n > 1<<28 {
+	if n < 0 {
 		panic(runtimePanic("makeslice: len out of range"))
 	}
-	if c < n || c > 1<<28 {
+	if c < n {
+		panic(runtimePanic("makeslice: cap out of range"))
+	}
+	ev.alloc(mulSat(c, cellBytes(st.Elem())), fmt.Sprintf("make(%s, %d)", typeString(in.Type()), c))
+	if n > 1<<28 {
+		panic(runtimePanic("makeslice: len out of range"))
+	}
+	if c > 1<<28 {
 		panic(runtimePanic("makeslice: cap out of range"))
 	}
 	base := make([]value, c)
@@ -749,6 +761,7 @@ func (fr *frame) mapUpdate(in *ssa.MapUpdate) {
 }
 
 func (ev *evaluator) mapInsert(m *mapV, k value, key any, v value) {
+	ev.alloc(64, "a map entry")
 	ev.mapChange(m, "adding a key to", func() {
 		delete(m.idx, key)
 		m.keys, m.vals = m.keys[:len(m.keys)-1], m.vals[:len(m.vals)-1]

@@ -92,14 +92,18 @@ func load(cfg Config) (*loaded, ErrorList) {
 		Tests:      false,
 	}
 	roots, err := packages.Load(listCfg, patterns...)
+	if err == nil {
+		if overlay := staleOutputs(roots, cfg.Output); len(overlay) > 0 {
+			listCfg.Overlay = overlay
+			roots, err = packages.Load(listCfg, patterns...)
+		}
+	}
 	if err != nil {
 		return nil, ErrorList{errorf(token.Position{}, "loading %s: %v", strings.Join(patterns, " "), err)}
 	}
 	var errs ErrorList
 	for _, p := range roots {
-		for _, e := range p.Errors {
-			errs = append(errs, packageError(e))
-		}
+		errs = append(errs, packageErrors(p)...)
 	}
 	if len(errs) > 0 {
 		return nil, errs
@@ -122,20 +126,25 @@ func load(cfg Config) (*loaded, ErrorList) {
 			modules[p.Module.Path] = true
 		}
 	}
+	var fromSource []*packages.Package
 	packages.Visit(roots, nil, func(p *packages.Package) {
 		if p.Module != nil && modules[p.Module.Path] {
 			add(p.PkgPath)
+			fromSource = append(fromSource, p)
 		}
 		if slices.Contains(sourceStd, p.PkgPath) {
 			add(p.PkgPath)
 		}
 	})
 
+	if errs := largeFiles(fromSource, cfg.Budgets.withDefaults().Mem, cfg.Output); len(errs) > 0 {
+		return nil, errs
+	}
 	fset := token.NewFileSet()
 	overlay := map[string][]byte{}
 	var gens []*genDirective
 	for _, p := range roots {
-		ds, err := prepareOverlay(fset, p, overlay)
+		ds, err := prepareOverlay(fset, p, outputPath(p.Dir, p.Name, cfg.Output), overlay)
 		errs = append(errs, err...)
 		gens = append(gens, ds...)
 	}
@@ -211,15 +220,21 @@ func load(cfg Config) (*loaded, ErrorList) {
 // fills the overlay: the emptied generated file, the stubs, the static
 // argument functions. Directive errors are reported by the second parse,
 // after loading; here a bad directive is skipped.
-func prepareOverlay(fset *token.FileSet, p *packages.Package, overlay map[string][]byte) ([]*genDirective, ErrorList) {
+func prepareOverlay(fset *token.FileSet, p *packages.Package, gen string, overlay map[string][]byte) ([]*genDirective, ErrorList) {
 	if len(p.GoFiles) == 0 {
 		return nil, nil
 	}
 	dir := filepath.Dir(p.GoFiles[0])
 	// The output file is the command's, whatever it holds now (it is
-	// replaced by the next run): it is left out of the load.
-	gen := filepath.Join(dir, p.Name+"_lms.go")
-	if _, err := os.Stat(gen); err == nil {
+	// replaced by the next run): it is left out of the load, unless it
+	// holds staging code.
+	if data, err := os.ReadFile(gen); err == nil {
+		if i := bytes.Index(data, []byte("//lms:")); i >= 0 {
+			line := 1 + bytes.Count(data[:i], []byte("\n"))
+			col := i - bytes.LastIndexByte(data[:i], '\n')
+			return nil, ErrorList{errorf(token.Position{Filename: gen, Line: line, Column: col},
+				"%s holds staging code (an //lms: directive): it cannot be the output, which the run replaces; choose another output file with -o", filepath.Base(gen))}
+		}
 		overlay[gen] = []byte("package " + p.Name + "\n")
 	}
 	var files []*ast.File
@@ -300,6 +315,50 @@ func prepareOverlay(fset *token.FileSet, p *packages.Package, overlay map[string
 		overlay[filepath.Join(dir, stubFile)] = out.Bytes()
 	}
 	return ds.gens, nil
+}
+
+// outputPath returns the path of the Go output of the package named name
+// in dir: output (relative to dir) if set, else <name>_lms.go.
+func outputPath(dir, name, output string) string {
+	switch {
+	case output == "":
+		return filepath.Join(dir, name+"_lms.go")
+	case filepath.IsAbs(output):
+		return filepath.Clean(output)
+	}
+	return filepath.Join(dir, output)
+}
+
+// staleOutputs returns the overlay that empties the Go output of each
+// listed package that has errors, when the output exists: whatever it
+// holds (illegal UTF-8, text that is not Go, another package clause), it
+// is replaced by the run and must not keep the package from loading. The
+// package name is that of the package's other files.
+func staleOutputs(roots []*packages.Package, output string) map[string][]byte {
+	overlay := map[string][]byte{}
+	for _, p := range roots {
+		if len(p.Errors) == 0 || p.Dir == "" {
+			continue
+		}
+		name := p.Name
+		for _, path := range p.GoFiles {
+			if strings.HasSuffix(path, "_lms.go") || path == outputPath(p.Dir, name, output) {
+				continue
+			}
+			if f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.PackageClauseOnly); err == nil {
+				name = f.Name.Name
+				break
+			}
+		}
+		if name == "" {
+			continue
+		}
+		gen := outputPath(p.Dir, name, output)
+		if _, err := os.Stat(gen); err == nil {
+			overlay[gen] = []byte("package " + name + "\n")
+		}
+	}
+	return overlay
 }
 
 // directiveErrors rewrites the type errors reported at directives: in
@@ -616,30 +675,73 @@ func needsLmsgenTag(f *ast.File) bool {
 	return false
 }
 
-// packageErrors converts the errors of a package. The go command's report
-// of the type errors it also found is dropped: it names overlay files.
+// packageErrors converts the errors of a package, each once, in the form
+// file:line:col: message. When the package has syntax or type errors,
+// the go command's own report of them is dropped: it repeats them in
+// other words, under a "# package" line, and names overlay files. When
+// cgo failed, the C compiler's errors are reported, and not the type
+// checker's consequence (could not import C).
 func packageErrors(p *packages.Package) ErrorList {
-	hasTypeErrors := false
+	fileErrors, cgoFailed := false, false
 	for _, e := range p.Errors {
-		if e.Kind == packages.TypeError {
-			hasTypeErrors = true
+		switch {
+		case strings.Contains(e.Msg, noCgo):
+			cgoFailed = true
+		case e.Kind == packages.TypeError || e.Kind == packages.ParseError:
+			fileErrors = true
 		}
 	}
 	var errs ErrorList
+	seen := map[string]bool{}
 	for _, e := range p.Errors {
-		if hasTypeErrors && e.Kind != packages.TypeError {
+		file := e.Kind == packages.TypeError || e.Kind == packages.ParseError
+		if fileErrors && !file || cgoFailed && strings.Contains(e.Msg, noCgo) {
 			continue
 		}
-		errs = append(errs, packageError(e))
+		for _, x := range packageError(e, p.Dir) {
+			if !seen[x.Error()] {
+				seen[x.Error()] = true
+				errs = append(errs, x)
+			}
+		}
 	}
 	return errs
 }
 
-// packageError converts an error of go/packages.
-func packageError(e packages.Error) *Error {
-	pos := parsePos(e.Pos)
-	msg := e.Msg
-	return &Error{Pos: pos, Msg: msg}
+// noCgo is the type checker's error when cgo failed.
+const noCgo = "could not import C (no metadata for C)"
+
+// packageError converts an error of go/packages. A report of the go
+// command ("# pkg" and lines of the compilers, with file names relative to
+// the package directory dir) becomes one error per "file:line:col:
+// message" line in a file of dir; the other lines (a C compiler's context
+// and excerpts, files of the build cache) are dropped, unless no line is
+// positioned in dir.
+func packageError(e packages.Error, dir string) []*Error {
+	if !strings.HasPrefix(e.Msg, "# ") || !strings.Contains(e.Msg, "\n") {
+		return []*Error{{Pos: parsePos(e.Pos), Msg: e.Msg}}
+	}
+	var errs []*Error
+	var rest []string
+	for _, line := range strings.Split(e.Msg, "\n")[1:] {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		pos, msg, ok := strings.Cut(line, ": ")
+		p := parsePos(pos)
+		if !filepath.IsAbs(p.Filename) && dir != "" {
+			p.Filename = filepath.Join(dir, p.Filename)
+		}
+		if !ok || p.Line == 0 || filepath.Dir(p.Filename) != dir {
+			rest = append(rest, strings.TrimSpace(line))
+			continue
+		}
+		errs = append(errs, &Error{Pos: p, Msg: msg})
+	}
+	if len(errs) == 0 {
+		errs = append(errs, &Error{Msg: strings.Join(rest, "\n")})
+	}
+	return errs
 }
 
 // parsePos parses "file:line:col" or "file:line" (the file name may itself

@@ -207,6 +207,7 @@ func (ev *evaluator) nativeCall(pkg, name string, nat nativeFn, args []value, an
 		}
 		return tu
 	}
+	ev.alloc(nativeBytes(pkg, name, args), "the call of "+pkg+"."+name)
 	in := make([]reflect.Value, len(args))
 	for i, a := range args {
 		var pt reflect.Type

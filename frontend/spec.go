@@ -304,6 +304,11 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 		}
 		return ev.tuple(res)
 	})
+	// The static data is charged before the graph passes remove dead
+	// code: an overestimate, never an underestimate.
+	if err := ev.checkOutput(g); err != nil {
+		return nil, err
+	}
 	spec.Graph = g
 	return spec, nil
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"go/format"
+	"go/scanner"
 	"go/token"
 	"hash/fnv"
 	"io"
@@ -52,7 +53,8 @@ func File(pkg string, funcs []Func, opts Options) ([]byte, error) {
 	if opts.PkgPath != "" {
 		f = jen.NewFilePathName(opts.PkgPath, pkg)
 	}
-	fl := &fileGen{f: f, path: opts.PkgPath, names: newNamer(nil), tables: map[uint64][]tableEntry{}, tableRefs: map[tableRef]string{}}
+	fl := &fileGen{f: f, path: opts.PkgPath, names: newNamer(nil), tables: map[uint64][]tableEntry{}, tableRefs: map[tableRef]string{},
+		owners: map[string]string{}}
 	fl.f.NoFormat = true
 	for _, name := range []string{"fmt", "math", "slices", "unicode", "unsafe", "stage"} {
 		fl.names.reserve(name)
@@ -69,9 +71,9 @@ func File(pkg string, funcs []Func, opts Options) ([]byte, error) {
 		case !token.IsIdentifier(f.Name):
 			errs = append(errs, fmt.Errorf("gogen: invalid function name %q", f.Name))
 		case seen[f.Name]:
-			errs = append(errs, fmt.Errorf("gogen: duplicate function name %s", f.Name))
+			errs = append(errs, &FuncError{f.Name, fmt.Errorf("duplicate function name %s", f.Name)})
 		case fl.names.taken(f.Name):
-			errs = append(errs, fmt.Errorf("gogen: function name %s is already declared in the package", f.Name))
+			errs = append(errs, &FuncError{f.Name, fmt.Errorf("the name %s is already declared, by the package, by Go's universe scope or for the generated file's own use: choose another name", f.Name)})
 		default:
 			if err := checkSig(f); err != nil {
 				errs = append(errs, err)
@@ -110,6 +112,7 @@ type fileGen struct {
 	tables    map[uint64][]tableEntry // static tables by a hash of their contents
 	tableRefs map[tableRef]string     // static table slice -> variable name
 	trailer   []jen.Code              // helpers and tables, after the functions, one declaration each
+	owners    map[string]string       // declared function -> the Func it belongs to
 
 	path string // the package's import path, if known
 
@@ -206,6 +209,7 @@ func (fl *fileGen) emit(fg *funcGen, f Func) {
 			fl.f.Comment(line)
 		}
 	}
+	fl.owners[f.Name] = f.Name
 	fl.f.Func().Id(f.Name).Params(ps...).Add(fg.sigResults(f)).
 		Block(append(append(fg.fn.opaque, unpack...), body.list...)...)
 	for _, l := range fg.lambdas {
@@ -214,6 +218,7 @@ func (fl *fileGen) emit(fg *funcGen, f Func) {
 			ps, res, body := fg.funcParts(l)
 			fl.f.Line()
 			fl.f.Comment(fg.global[l.Sym] + " is a staged function of " + f.Name + ".")
+			fl.owners[fg.global[l.Sym]] = f.Name
 			fl.f.Func().Id(fg.global[l.Sym]).Params(ps...).Add(res).Block(append(fg.fn.opaque, body...)...)
 		}
 	}
@@ -379,7 +384,52 @@ func (fl *fileGen) render(opts Options) ([]byte, error) {
 	src.Write(body.Bytes())
 	out, err := format.Source(src.Bytes())
 	if err != nil {
-		return src.Bytes(), fmt.Errorf("gogen: the generated code does not format: %w", err)
+		return src.Bytes(), fl.formatError(src.Bytes(), err)
 	}
 	return out, nil
+}
+
+// ErrNesting is the cause of a FuncError whose code nests deeper than Go's
+// parser accepts (as a long chain of operations written as one expression
+// does): a limit the staging code ran into, not a bug.
+var ErrNesting = errors.New("the generated code nests deeper than Go's parser (and compiler) accept")
+
+// FuncError is an error File reports about one of its Funcs: its name
+// cannot be declared, or its code cannot be written.
+type FuncError struct {
+	Func string // the Func's name
+	Err  error
+}
+
+func (e *FuncError) Error() string { return "gogen: " + e.Func + ": " + e.Err.Error() }
+func (e *FuncError) Unwrap() error { return e.Err }
+
+// formatError describes a failure of go/format on the generated source:
+// a FuncError for the Func whose declarations hold the error's line (the
+// last "func NAME" line before it), wrapping ErrNesting if the parser's
+// nesting limit was hit; else a plain error (a bug).
+func (fl *fileGen) formatError(src []byte, err error) error {
+	line := 0
+	var list scanner.ErrorList
+	if errors.As(err, &list) && len(list) > 0 {
+		line = list[0].Pos.Line
+	}
+	owner := ""
+	for i, l := range bytes.SplitN(src, []byte("\n"), line+1) {
+		if i >= line {
+			break
+		}
+		if name, ok := bytes.CutPrefix(l, []byte("func ")); ok {
+			if j := bytes.IndexAny(name, "( "); j > 0 {
+				owner = fl.owners[string(name[:j])]
+			}
+		}
+	}
+	if owner == "" {
+		return fmt.Errorf("gogen: the generated code does not format: %w", err)
+	}
+	if len(list) > 0 && strings.Contains(list[0].Msg, "exceeded max nesting depth") {
+		return &FuncError{owner, fmt.Errorf("%w (go/parser: %s)", ErrNesting, list[0].Msg)}
+	}
+	return &FuncError{owner, fmt.Errorf("the generated code does not format: %w", err)}
 }

@@ -21,9 +21,9 @@ func emitGo(st *State) error {
 		path := st.goPath(p)
 		src, err := gogen.File(p.Name, funcs(p), gogen.Options{BuildConstraint: constraint(p), Reserved: p.Reserved, PkgPath: p.PkgPath})
 		if err != nil {
-			return &BrokenOutput{Path: path, Data: src, Err: err}
+			return &BrokenOutput{Pkg: p.Package, Path: path, Data: src, Err: err}
 		}
-		p.Outputs = append(p.Outputs, Output{path, src})
+		p.add(path, src)
 		return nil
 	})
 }
@@ -43,12 +43,11 @@ func emitC(st *State) error {
 			return err
 		}
 		if err != nil {
-			return &BrokenOutput{Path: filepath.Join(dir, bName), Data: bridge, Err: err}
+			return &BrokenOutput{Pkg: p.Package, Path: filepath.Join(dir, bName), Data: bridge, Err: err}
 		}
-		p.Outputs = append(p.Outputs,
-			Output{filepath.Join(dir, cName), c},
-			Output{filepath.Join(dir, hName), h},
-			Output{filepath.Join(dir, bName), bridge})
+		p.add(filepath.Join(dir, cName), c)
+		p.add(filepath.Join(dir, hName), h)
+		p.add(filepath.Join(dir, bName), bridge)
 		return nil
 	})
 }
@@ -64,21 +63,26 @@ func emitTests(st *State) error {
 			path := filepath.Join(p.Dir, p.Name+"_lms_test.go")
 			test, err := st.cfg.Tests(p.Name, constraint(p), "", p.Specs)
 			if err != nil {
-				return &BrokenOutput{Path: path, Data: test, Err: err}
+				return &BrokenOutput{Pkg: p.Package, Path: path, Data: test, Err: err}
 			}
-			p.Outputs = append(p.Outputs, Output{path, test})
+			p.add(path, test)
 		}
 		if st.cfg.C {
 			dir := st.cDir(p)
 			path := filepath.Join(dir, p.Name+"_lms_test.go")
 			test, err := st.cfg.Tests(filepath.Base(filepath.Clean(dir)), "", p.PkgPath, p.Specs)
 			if err != nil {
-				return &BrokenOutput{Path: path, Data: test, Err: err}
+				return &BrokenOutput{Pkg: p.Package, Path: path, Data: test, Err: err}
 			}
-			p.Outputs = append(p.Outputs, Output{path, test})
+			p.add(path, test)
 		}
 		return nil
 	})
+}
+
+// add records an output file of p.
+func (p *Package) add(path string, data []byte) {
+	p.Outputs = append(p.Outputs, Output{Path: path, Data: data, Dir: p.Dir})
 }
 
 func funcs(p *Package) []sched.Func {

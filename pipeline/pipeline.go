@@ -130,11 +130,15 @@ var ErrUsage = errors.New("bad usage")
 type Output struct {
 	Path string
 	Data []byte
+	// Dir is the directory of the package the file belongs to: lmsgen
+	// writes nowhere outside it.
+	Dir string
 }
 
 // BrokenOutput is the error of an emitter that could not finish a file (a
 // bug of lmsgen): Data is what it made, for the bug report.
 type BrokenOutput struct {
+	Pkg  *frontend.Package // the package whose output it is
 	Path string
 	Data []byte
 	Err  error

@@ -19,7 +19,7 @@ import (
 func runGenerate(cfg *config, stdout, stderr io.Writer) int {
 	start := time.Now()
 	pc := pipeline.Config{
-		Load:     frontend.Config{Patterns: cfg.patterns, Tags: cfg.tags, Budgets: cfg.budgets, Run: cfg.runName, Stacks: cfg.debug["stacks"]},
+		Load:     frontend.Config{Patterns: cfg.patterns, Tags: cfg.tags, Budgets: cfg.budgets, Run: cfg.runName, Stacks: cfg.debug["stacks"], Output: cfg.output},
 		Go:       hasLang(cfg, "go"),
 		C:        hasLang(cfg, "c"),
 		Output:   cfg.output,
@@ -49,7 +49,7 @@ func runGenerate(cfg *config, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if err != nil {
-		return reportErrors(err, cfg.allErrs, stderr)
+		return reportErrors(err, cfg.allErrs, cfg.debug, stderr)
 	}
 	if cfg.dump != "" {
 		return dump(cfg, st, stdout, stderr)
@@ -63,8 +63,15 @@ func runGenerate(cfg *config, stdout, stderr io.Writer) int {
 // writeOutputs is the pipeline's write stage.
 func writeOutputs(outs []pipeline.Output) error {
 	all := make([]output, len(outs))
+	var errs frontend.ErrorList
 	for i, o := range outs {
 		all[i] = output{o.Path, o.Data}
+		if err := owned(o.Dir, o.Path); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if len(errs) > 0 {
+		return errs
 	}
 	return writeAll(all)
 }
@@ -136,16 +143,17 @@ func dump(cfg *config, st *pipeline.State, stdout, stderr io.Writer) int {
 
 // reportErrors prints errors one per line, with file names relative to
 // the working directory, at most 10 unless all is set, and returns the
-// exit status for input errors. The raw text of an output an emitter
-// could not finish (a bug) is kept beside it as <file>.broken.
-func reportErrors(err error, all bool, stderr io.Writer) int {
+// exit status for input errors. An output an emitter could not finish is
+// reported at its specialization's directive (emitFailure).
+func reportErrors(err error, all bool, debug map[string]bool, stderr io.Writer) int {
 	list := flatten(err)
 	wd, _ := os.Getwd()
 	for i, e := range list {
 		var b *pipeline.BrokenOutput
+		if errors.As(e, &b) {
+			e = emitFailure(debug["broken"], b)
+		}
 		switch {
-		case errors.As(e, &b):
-			e = brokenOutput(b)
 		case isPositioned(e):
 			e = e.(*ir.Error).Relative(wd)
 		}
@@ -161,17 +169,6 @@ func reportErrors(err error, all bool, stderr io.Writer) int {
 func isPositioned(e error) bool {
 	_, ok := e.(*ir.Error)
 	return ok
-}
-
-// brokenOutput keeps the raw text of an output an emitter could not
-// finish beside it as <file>.broken, for the bug report.
-func brokenOutput(b *pipeline.BrokenOutput) error {
-	if len(b.Data) > 0 {
-		if werr := writeAtomic(b.Path+".broken", b.Data); werr == nil {
-			return fmt.Errorf("%s: %v (the unformatted output is in %s.broken)", b.Path, b.Err, filepath.Base(b.Path))
-		}
-	}
-	return fmt.Errorf("%s: %v", b.Path, b.Err)
 }
 
 // flatten lists the errors inside err: the elements of joined errors and

@@ -10,6 +10,12 @@
 // //lms:gen NAME PARAM=EXPR... directives; see the README for the guide.
 //
 // Exit status: 0 on success, 1 for errors in the input, 2 for bad usage.
+//
+// Safety: lmsgen writes only files it owns (an existing output must carry
+// the generated-code header; outputs stay inside the package directory,
+// not through symbolic links), replaces all outputs of a run or none, and
+// bounds static evaluation by budgets of work and memory (-mem); see
+// write.go and the README's Safety section.
 package main
 
 import (
@@ -59,6 +65,7 @@ type config struct {
 
 // debugOptions are the names -d accepts, each with its meaning.
 var debugOptions = []struct{ name, doc string }{
+	{"broken", "keep an output an emitter could not finish as <file>.broken, for a bug report"},
 	{"check", "run ir.Check after every graph pass and sched.Verify after scheduling (a failure is a bug of lmsgen)"},
 	{"passes", "print every stage and graph pass with its time and node counts"},
 	{"stacks", "add the Go stack to the message of an internal error"},
@@ -138,6 +145,7 @@ func parse(args []string, stderr io.Writer) (*config, bool, error) {
 	fs.IntVar(&cfg.budgets.Unroll, "unroll", 0, "budget: iterations of one unrolled loop (0: the default, 100000)")
 	fs.IntVar(&cfg.budgets.CallDepth, "calldepth", 0, "budget: depth of inlined calls (0: the default, 256)")
 	fs.IntVar(&cfg.budgets.Nodes, "nodes", 0, "budget: graph nodes per specialization (0: the default, 2000000)")
+	fs.IntVar(&cfg.budgets.Mem, "mem", 0, "budget: bytes static evaluation allocates and static data in the output, per specialization (0: the default, 256 MiB)")
 	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile of lmsgen itself to `file`")
 	debugList := fs.String("d", "", debugUsage())
 	version := fs.Bool("version", false, "print the version and exit")
@@ -149,6 +157,12 @@ func parse(args []string, stderr io.Writer) (*config, bool, error) {
 	}
 	if *version {
 		return cfg, true, nil
+	}
+	if err := cfg.budgets.Validate(); err != nil {
+		return nil, false, err
+	}
+	if err := checkOutputFlags(cfg); err != nil {
+		return nil, false, err
 	}
 	var err error
 	if cfg.debug, err = parseDebug(*debugList); err != nil {
