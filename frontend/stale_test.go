@@ -22,7 +22,7 @@ func TestLoadCorruptOutput(t *testing.T) {
 			name = "tagged_lms.go"
 		}
 		write(t, filepath.Join(a.dir, name), []byte(tc.junk))
-		res, err := Load(Config{Dir: a.dir, Output: tc.output})
+		res, err := openEvaluate(Config{Dir: a.dir, Output: tc.output})
 		if err != nil {
 			t.Errorf("%s holding %q: %v", name, tc.junk, err)
 			continue
@@ -37,8 +37,17 @@ func TestLoadCorruptOutput(t *testing.T) {
 // its first directive, not an empty load.
 func TestLoadOutputIsStaging(t *testing.T) {
 	a := extract(t, "testdata/load/tagged.txtar")
-	_, err := Load(Config{Dir: a.dir, Output: "staging.go"})
+	_, err := openEvaluate(Config{Dir: a.dir, Output: "staging.go"})
 	if err == nil || !strings.Contains(err.Error(), "staging.go holds staging code") || !strings.Contains(err.Error(), "staging.go:") {
 		t.Errorf("Output staging.go: %v, want an error at the file's directive", err)
 	}
+}
+
+// openEvaluate runs the frontend's two stages, load and evaluate.
+func openEvaluate(cfg Config) (*Result, error) {
+	prog, err := Open(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return prog.Evaluate()
 }

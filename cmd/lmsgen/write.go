@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"github.com/lmsgen/lmsgen/frontend"
-	"github.com/lmsgen/lmsgen/gogen"
+	"github.com/lmsgen/lmsgen/ir"
 )
 
 // This file writes the outputs of a run. Two rules protect the user's
@@ -98,7 +98,7 @@ func owned(dir, path string) *frontend.Error {
 	if !ok {
 		return &frontend.Error{Pos: at, Msg: fmt.Sprintf(
 			"lmsgen will not overwrite %s: it is not a file lmsgen generated (no line %q before its code); if it may be replaced, delete it, or else choose another output (-o for the Go file, -cdir for the C sub-package)",
-			filepath.Base(path), gogen.Header())}
+			filepath.Base(path), ir.Header())}
 	}
 	return nil
 }
@@ -121,7 +121,7 @@ func generatedByLmsgen(path string) (bool, error) {
 		}
 		line = strings.TrimRight(line, "\r\n")
 		switch {
-		case line == gogen.Header():
+		case line == ir.Header():
 			return true, nil
 		case strings.TrimSpace(line) == "", strings.HasPrefix(line, "//"):
 			continue
