@@ -276,6 +276,10 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 		p := &spec.Params[i]
 		p.LoopBound, bounds = bounds[:len(p.LeafNames):len(p.LeafNames)], bounds[len(p.LeafNames):]
 	}
+	if spec.TestInputs, err = resolveTest(d.test, spec.Params); err != nil {
+		return nil, err
+	}
+	spec.MapRanges = ev.mapRanges
 	return spec, nil
 }
 
