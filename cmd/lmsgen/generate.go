@@ -185,7 +185,10 @@ func joinAnd(xs []string) string {
 
 // testSpecOf describes a specialization for the generated tests.
 func testSpecOf(s *frontend.Spec) testSpec {
-	t := testSpec{Name: s.Name, Origin: s.Origin, Method: s.Method}
+	t := testSpec{Name: s.Name, Origin: s.Origin, Method: s.Method, Inputs: s.TestInputs}
+	for _, pos := range s.MapRanges {
+		t.MapRanges = append(t.MapRanges, fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column))
+	}
 	for _, r := range s.Results {
 		t.Results = append(t.Results, r.GoValue)
 	}
@@ -200,7 +203,7 @@ func testSpecOf(s *frontend.Spec) testSpec {
 			t.Args = append(t.Args, testArg{Static: e})
 			continue
 		}
-		t.Args = append(t.Args, testArg{Value: s.Params[d].GoValue, LoopBound: s.Params[d].LoopBound})
+		t.Args = append(t.Args, testArg{Value: s.Params[d].GoValue, LoopBound: s.Params[d].LoopBound, Test: s.Params[d].Test})
 		d++
 	}
 	return t
