@@ -97,7 +97,7 @@ func parseDirectives(fset *token.FileSet, files []*ast.File) (*directives, Error
 				if word == testPrefix {
 					td := ds.tests[fd]
 					if td == nil {
-						td = &testDirective{}
+						td = &testDirective{pos: pos}
 						ds.tests[fd] = td
 					}
 					if err := parseTest(td, c, pos, fd); err != nil {
@@ -119,9 +119,7 @@ func parseDirectives(fset *token.FileSet, files []*ast.File) (*directives, Error
 			}
 		}
 	}
-	for _, d := range ds.gens {
-		d.test = ds.tests[d.fn]
-	}
+	errs = append(errs, attachTests(ds, files)...)
 	return ds, errs
 }
 

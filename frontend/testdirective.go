@@ -51,7 +51,35 @@ type Range struct {
 // testDirective is the //lms:test directive of one function: its items,
 // in source order.
 type testDirective struct {
+	pos   token.Position // the first //lms:test line
 	items []testItem
+}
+
+// attachTests gives each //lms:gen directive its function's //lms:test
+// directive, and reports a //lms:test on a function without //lms:gen,
+// where it would do nothing.
+func attachTests(ds *directives, files []*ast.File) ErrorList {
+	for _, d := range ds.gens {
+		d.test = ds.tests[d.fn]
+	}
+	hasGen := func(fd *ast.FuncDecl) bool {
+		for _, c := range fd.Doc.List {
+			if w := strings.Fields(c.Text); len(w) > 0 && w[0] == genPrefix {
+				return true
+			}
+		}
+		return false
+	}
+	var errs ErrorList
+	for _, f := range files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if td := ds.tests[fd]; ok && td != nil && !hasGen(fd) {
+				errs = append(errs, errorf(td.pos, "misplaced //lms:test: %s has no //lms:gen directive, whose test it would set", fd.Name.Name))
+			}
+		}
+	}
+	return errs
 }
 
 // testItem is one PATH=RANGE (or inputs=N) of a //lms:test directive.
@@ -59,6 +87,7 @@ type testItem struct {
 	path   []string // PARAM, then the fields; the last may be len or elem
 	lo, hi string
 	pos    token.Position
+	count  bool // inputs=N, the number of inputs
 }
 
 // parseTest parses the items of a //lms:test comment into d (a function's
@@ -117,7 +146,8 @@ func parseTest(d *testDirective, c *ast.Comment, pos token.Position, fd *ast.Fun
 				}
 			}
 		}
-		if key == "inputs" && !params["inputs"] {
+		count := key == "inputs" && !params["inputs"]
+		if count {
 			n, err := strconv.Atoi(lo)
 			if isRange || err != nil || n < 1 || n > maxTestInputs {
 				return errorf(vpos, "malformed //lms:test: inputs=N needs a count from 1 to %d, found %q", maxTestInputs, val)
@@ -130,7 +160,7 @@ func parseTest(d *testDirective, c *ast.Comment, pos token.Position, fd *ast.Fun
 				return errorf(fpos, "%s is set twice in //lms:test (first at %v)", key, it.pos)
 			}
 		}
-		d.items = append(d.items, testItem{path: path, lo: lo, hi: hi, pos: fpos})
+		d.items = append(d.items, testItem{path: path, lo: lo, hi: hi, pos: fpos, count: count})
 	}
 	return nil
 }
@@ -145,6 +175,10 @@ func resolveTest(d *testDirective, params []Param) (int, *Error) {
 	}
 	inputs := 0
 	for _, it := range d.items {
+		if it.count {
+			inputs = mustAtoi(it.lo)
+			continue
+		}
 		var p *Param
 		for i := range params {
 			if params[i].Name == it.path[0] {
@@ -152,9 +186,6 @@ func resolveTest(d *testDirective, params []Param) (int, *Error) {
 			}
 		}
 		if p == nil {
-			if len(it.path) == 1 && it.path[0] == "inputs" {
-				inputs, _ = strconv.Atoi(it.lo)
-			}
 			continue // bound statically in this specialization
 		}
 		if p.Test == nil {

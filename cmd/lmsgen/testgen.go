@@ -337,13 +337,13 @@ func writeTestAndBench(b *bytes.Buffer, s testSpec, dyn []testArg, cMode bool) {
 	fmt.Fprintf(&body, "r := rand.New(rand.NewPCG(1, %d))\n", hashName(s.Name))
 	fmt.Fprintf(&body, "s := &lmsSummary{name: %q, inputs: %d, abandonedAt: lmsAbandoned}\n", s.Name, inputs)
 	fmt.Fprintf(&body, "for s.drawn < s.inputs && !s.stopped() {\ns.drawn++\n")
-	size := "nil"
 	if len(args) > 0 {
 		list := strings.Join(args, ", ")
 		fmt.Fprintf(&body, "%s := lmsInputs%s(r)\n", list, s.Name)
-		size = fmt.Sprintf("lmsSize%s(%s)", s.Name, list)
+		fmt.Fprintf(&body, "size := lmsSize%s(%s)\nif s.dominated(size) {\ncontinue\n}\n", s.Name, list)
+	} else {
+		body.WriteString("_ = r\nvar size []float64\n")
 	}
-	fmt.Fprintf(&body, "size := %s\nif s.dominated(size) {\ncontinue\n}\n", size)
 	if len(args) > 0 {
 		fmt.Fprintf(&body, "%s := %s\n", strings.Join(prefixed("n", args), ", "), strings.Join(copies, ", "))
 	}

@@ -99,6 +99,11 @@ func dot(a, b []stage.Float64) stage.Float64 {
 //lms:gen cube
 func cubeIt(x stage.Int) stage.Int { return x * x * x }
 
+// Answer has no parameter left: every input is the same call.
+//
+//lms:gen Answer n=6
+func answer(n int) stage.Int { return stage.Int(n * 7) }
+
 var weights = map[string]int{"a": 1, "b": 2, "c": 3, "d": 4}
 
 // Weigh ranges over a static map: natively, Go's order shows.
@@ -169,7 +174,7 @@ func TestTestHonest(t *testing.T) {
 	check := func(out string, c bool) {
 		t.Helper()
 		m := tallies(t, out)
-		for _, name := range []string{"Block", "Block64", "Short", "Widen", "Fib", "Repeat", "Dot", "cube", "Weigh"} {
+		for _, name := range []string{"Block", "Block64", "Short", "Widen", "Fib", "Repeat", "Dot", "cube", "Weigh", "Answer"} {
 			require.Contains(t, m, name, out)
 			require.Zero(t, m[name].mismatches, "%s\n%s", name, out)
 		}
@@ -178,12 +183,13 @@ func TestTestHonest(t *testing.T) {
 		require.Equal(t, 500, m["Widen"].completed)
 		require.Equal(t, 500, m["Repeat"].completed)
 		require.Equal(t, 500, m["cube"].completed)
+		require.Equal(t, 500, m["Answer"].completed)
 		require.Positive(t, m["Fib"].completed)
 		require.Positive(t, m["Fib"].overBudget, "fib(64) exceeds the work budget")
 		require.Zero(t, m["Short"].completed)
 		require.Regexp(t, `--- FAIL: TestLMSShort`, out)
 		require.Contains(t, out, "lms: Short tests nothing: only 0 of 500 inputs drawn ran to completion")
-		require.NotRegexp(t, `--- FAIL: TestLMS(Block|Block64|Widen|Fib|Repeat|Dot|cube|Weigh)\b`, out)
+		require.NotRegexp(t, `--- FAIL: TestLMS(Block|Block64|Widen|Fib|Repeat|Dot|cube|Weigh|Answer)\b`, out)
 		if c {
 			// The Go version is deterministic: C agrees with it.
 			require.Equal(t, 500, m["Weigh"].completed)
