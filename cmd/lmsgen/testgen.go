@@ -173,13 +173,16 @@ func writeInputs(b *bytes.Buffer, s testSpec, dyn []testArg, qual string) {
 		}
 	}
 	doc := fmt.Sprintf("lmsInputs%s draws arguments for %s.", s.Name, s.Name)
-	upper := func(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
+	list := joinAnd(small)
+	if strings.HasPrefix(list, "the elements") {
+		list = "T" + list[1:]
+	}
 	switch {
 	case len(small) == 0:
 	case len(small) == 1 && !strings.HasPrefix(small[0], "the elements"):
 		doc += fmt.Sprintf(" %s may bound a staged loop (or a costly call): it is drawn small (lmsSmallInt, lmsSmallFloat), since with any number the test might not finish.", small[0])
 	default:
-		doc += fmt.Sprintf(" %s may bound a staged loop (or a costly call): they are drawn small (lmsSmallInt, lmsSmallFloat), since with any numbers the test might not finish.", upper(joinAnd(small)))
+		doc += fmt.Sprintf(" %s may bound a staged loop (or a costly call): they are drawn small (lmsSmallInt, lmsSmallFloat), since with any numbers the test might not finish.", list)
 	}
 	if len(set) > 0 {
 		doc += " //lms:test sets " + joinAnd(set) + "."

@@ -216,7 +216,7 @@ func TestTestHonest(t *testing.T) {
 	require.NotContains(t, r.stdout, "Block")
 	r = lmsgen(t, kdir, "compare", "-run", "Fib")
 	require.Equal(t, 0, r.status, r.stderr+r.stdout)
-	require.Regexp(t, `Fib\s+\d+\s+0\s+[0-9.]+\s+[0-9.]+`, r.stdout)
+	require.Regexp(t, `Fib\s+\d+\+\d+\s+0\s+[0-9.]+\s+[0-9.]+\s+[0-9.]+`, r.stdout)
 }
 
 // TestRunWithoutDump: -run without -dump is a usage error and writes
