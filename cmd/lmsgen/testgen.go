@@ -732,17 +732,11 @@ func lmsSmallFloat(r *rand.Rand) float64 {
 	return r.Float64()*68 - 4
 }
 
-// lmsRangeInt draws an integer in [lo, hi] (set by //lms:test): its
-// bounds, and 0 and 1 when inside, often; uniform otherwise.
+// lmsRangeInt draws an integer in [lo, hi] (set by //lms:test): an edge
+// (lmsEdge) often, uniform otherwise.
 func lmsRangeInt(r *rand.Rand, lo, hi int64) int64 {
 	if r.IntN(4) == 0 {
-		edges := []int64{lo, hi}
-		for _, x := range []int64{0, 1} {
-			if lo <= x && x <= hi {
-				edges = append(edges, x)
-			}
-		}
-		return edges[r.IntN(len(edges))]
+		return lmsEdge(r, lo, hi)
 	}
 	span := uint64(hi) - uint64(lo)
 	if span == ^uint64(0) {
@@ -754,11 +748,7 @@ func lmsRangeInt(r *rand.Rand, lo, hi int64) int64 {
 // lmsRangeUint draws an unsigned integer in [lo, hi], as lmsRangeInt.
 func lmsRangeUint(r *rand.Rand, lo, hi uint64) uint64 {
 	if r.IntN(4) == 0 {
-		edges := []uint64{lo, hi}
-		if lo <= 1 && 1 <= hi {
-			edges = append(edges, 1)
-		}
-		return edges[r.IntN(len(edges))]
+		return lmsEdge(r, lo, hi)
 	}
 	if hi-lo == ^uint64(0) {
 		return r.Uint64()
@@ -769,14 +759,21 @@ func lmsRangeUint(r *rand.Rand, lo, hi uint64) uint64 {
 // lmsRangeFloat draws a float in [lo, hi], as lmsRangeInt.
 func lmsRangeFloat(r *rand.Rand, lo, hi float64) float64 {
 	if r.IntN(4) == 0 {
-		edges := []float64{lo, hi}
-		if lo <= 0 && 0 <= hi {
-			edges = append(edges, 0)
-		}
-		return edges[r.IntN(len(edges))]
+		return lmsEdge(r, lo, hi)
 	}
 	u := r.Float64()
 	return min(hi, max(lo, lo*(1-u)+hi*u))
+}
+
+// lmsEdge returns lo, hi, or 0 or 1 if inside [lo, hi], at random.
+func lmsEdge[T int64 | uint64 | float64](r *rand.Rand, lo, hi T) T {
+	edges := []T{lo, hi}
+	for _, x := range []T{0, 1} {
+		if lo <= x && x <= hi {
+			edges = append(edges, x)
+		}
+	}
+	return edges[r.IntN(len(edges))]
 }
 
 func lmsFloat(r *rand.Rand) float64 {
