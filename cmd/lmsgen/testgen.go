@@ -26,6 +26,21 @@ type testSpec struct {
 	// MapRanges are the positions ("file:line:col") where the staging
 	// function ranges over a static map: natively in a random order.
 	MapRanges []string
+	// Prints reports whether the specialization writes to standard
+	// output: a call of it abandoned over the work budget may go on
+	// writing into the output captured of the next calls.
+	Prints bool
+}
+
+// printsToStdout reports whether g writes to standard output.
+func printsToStdout(g *ir.Graph) bool {
+	for _, nd := range g.Nodes {
+		switch nd.Op {
+		case ir.OpPrint, ir.OpPrintf, ir.OpPrintln:
+			return true
+		}
+	}
+	return false
 }
 
 // testArg is one parameter of the staging function: bound to a static
@@ -338,7 +353,7 @@ func writeTestAndBench(b *bytes.Buffer, s testSpec, dyn []testArg, cMode bool) {
 	var body strings.Builder
 	fmt.Fprintf(&body, "\nfunc TestLMS%s(t *testing.T) {\n", s.Name)
 	fmt.Fprintf(&body, "r := rand.New(rand.NewPCG(1, %d))\n", hashName(s.Name))
-	fmt.Fprintf(&body, "s := &lmsSummary{name: %q, inputs: %d, abandonedAt: lmsAbandoned}\n", s.Name, inputs)
+	fmt.Fprintf(&body, "s := &lmsSummary{name: %q, inputs: %d, abandonedAt: lmsAbandoned, prints: %v}\n", s.Name, inputs, s.Prints)
 	fmt.Fprintf(&body, "for s.drawn < s.inputs && !s.stopped() {\ns.drawn++\n")
 	if len(args) > 0 {
 		list := strings.Join(args, ", ")
@@ -350,7 +365,7 @@ func writeTestAndBench(b *bytes.Buffer, s testSpec, dyn []testArg, cMode bool) {
 	if len(args) > 0 {
 		fmt.Fprintf(&body, "%s := %s\n", strings.Join(prefixed("n", args), ", "), strings.Join(copies, ", "))
 	}
-	fmt.Fprintf(&body, "want, ok := lmsRun(%s)\nif !ok {\ns.exceeded(size)\ncontinue\n}\n", call(want, "n"))
+	fmt.Fprintf(&body, "want, ok := lmsRun(lmsBudget, %s)\nif !ok {\ns.exceeded(size)\ncontinue\n}\n", call(want, "n"))
 	fmt.Fprintf(&body, "want.args = []any{%s}\n", strings.Join(prefixed("n", args), ", "))
 	if cMode {
 		// A C panic ends the process: an input the Go version panics on
@@ -370,10 +385,10 @@ func writeTestAndBench(b *bytes.Buffer, s testSpec, dyn []testArg, cMode bool) {
 		if len(args) > 0 {
 			fmt.Fprintf(&body, "%s := %s\n", strings.Join(prefixed("n", args), ", "), strings.Join(ocopies, ", "))
 		}
-		fmt.Fprintf(&body, "o, ok := lmsRun(%s)\no.args = []any{%s}\nreturn o, ok\n}\n", call(want, "n"), strings.Join(prefixed("n", args), ", "))
+		fmt.Fprintf(&body, "o, ok := lmsRun(lmsBudget, %s)\no.args = []any{%s}\nreturn o, ok\n}\n", call(want, "n"), strings.Join(prefixed("n", args), ", "))
 		body.WriteString("if lmsOrderShows(want, 3, again) {\ns.orderShows++\ncontinue\n}\n")
 	}
-	fmt.Fprintf(&body, "got, _ := lmsRun(%s)\ngot.args = []any{%s}\n", call(got, ""), strings.Join(args, ", "))
+	fmt.Fprintf(&body, "got, _ := lmsRun(lmsSlack(want), %s)\ngot.args = []any{%s}\n", call(got, ""), strings.Join(args, ", "))
 	if len(s.MapRanges) > 0 && !cMode {
 		// A few runs may agree by chance: before reporting a mismatch,
 		// more.
@@ -402,11 +417,11 @@ func writeTestAndBench(b *bytes.Buffer, s testSpec, dyn []testArg, cMode bool) {
 		list := strings.Join(args, ", ")
 		fmt.Fprintf(&bench, "%s := lmsInputs%s(r)\nstart := lmsAbandoned\n", list, s.Name)
 		fmt.Fprintf(&bench, "for try := 0; ; try++ {\n%s := %s\n", strings.Join(prefixed("n", args), ", "), strings.Join(copies, ", "))
-		fmt.Fprintf(&bench, "if o, ok := lmsRun(%s); ok && o.panic == \"\" {\nbreak // an input that runs to completion\n}\n", call(want, "n"))
+		fmt.Fprintf(&bench, "if o, ok := lmsRun(lmsBudget, %s); ok && o.panic == \"\" {\nbreak // an input that runs to completion\n}\n", call(want, "n"))
 		fmt.Fprintf(&bench, "if try == 1000 || lmsAbandoned-start >= lmsMaxAbandoned {\nb.Skip(\"lms: %s: no input drawn runs to completion within the work budget: nothing to benchmark\")\n}\n", s.Name)
 		fmt.Fprintf(&bench, "%s = lmsInputs%s(r)\n}\n", list, s.Name)
 	} else {
-		fmt.Fprintf(&bench, "_ = r\nif o, ok := lmsRun(%s); !ok || o.panic != \"\" {\nb.Skip(\"lms: %s does not run to completion: nothing to benchmark\")\n}\n", call(want, ""), s.Name)
+		fmt.Fprintf(&bench, "_ = r\nif o, ok := lmsRun(lmsBudget, %s); !ok || o.panic != \"\" {\nb.Skip(\"lms: %s does not run to completion: nothing to benchmark\")\n}\n", call(want, ""), s.Name)
 	}
 	wantBench := benchCall(s, want, args, "lmsSink"+s.Name, qual)
 	wantSetup := ""
@@ -825,13 +840,19 @@ type lmsOutcome struct {
 	panic   string
 	out     string
 	args    []any
+	elapsed time.Duration
 }
 
-// lmsRun calls f within the work budget, capturing what it writes to file
+// lmsSlack is the time the function under test has for an input the
+// reference took want.elapsed for: the work budget, and then some, since
+// it may be slower (a C call costs more than a Go call).
+func lmsSlack(want lmsOutcome) time.Duration { return lmsBudget + 20*want.elapsed }
+
+// lmsRun calls f within the time budget, capturing what it writes to file
 // descriptor 1 (Go's os.Stdout and C's stdout alike) and recovering its
 // panic. It reports whether f returned (or panicked) in time; if not, the
 // outcome says so as a panic.
-func lmsRun(f func() []any) (o lmsOutcome, finished bool) {
+func lmsRun(budget time.Duration, f func() []any) (o lmsOutcome, finished bool) {
 	rd, wr, err := os.Pipe()
 	if err != nil {
 		panic(err)
@@ -867,15 +888,17 @@ func lmsRun(f func() []any) (o lmsOutcome, finished bool) {
 		}()
 		o.results = f()
 	}()
-	timer := time.NewTimer(lmsBudget)
+	start := time.Now()
+	timer := time.NewTimer(budget)
 	select {
 	case o = <-done:
 		finished = true
 	case <-timer.C:
 		lmsAbandoned++
-		o.panic = fmt.Sprintf("(did not return within the work budget, %v)", lmsBudget)
+		o.panic = fmt.Sprintf("(did not return within %v)", budget)
 	}
 	timer.Stop()
+	o.elapsed = time.Since(start)
 	syscall.Dup3(saved, 1, 0)
 	syscall.Close(saved)
 	wr.Close()
@@ -913,6 +936,7 @@ type lmsSummary struct {
 	firstPanic  string
 	over        [][]float64 // the sizes of the inputs over the budget
 	abandonedAt int         // lmsAbandoned when the test started
+	prints      bool        // the function writes to standard output
 }
 
 // dominated reports whether an input of the given size is at least as
@@ -943,8 +967,12 @@ func (s *lmsSummary) exceeded(size []float64) {
 }
 
 // stopped reports whether the test must draw no more inputs: too many
-// calls are still running in the background.
-func (s *lmsSummary) stopped() bool { return lmsAbandoned-s.abandonedAt >= lmsMaxAbandoned }
+// calls are still running in the background, or one that may write into
+// the output captured of the next calls.
+func (s *lmsSummary) stopped() bool {
+	n := lmsAbandoned - s.abandonedAt
+	return n >= lmsMaxAbandoned || s.prints && n > 0
+}
 
 func (s *lmsSummary) skipPanic(p string) {
 	s.goPanicked++
@@ -970,8 +998,8 @@ func (s *lmsSummary) report(t *testing.T) {
 	t.Helper()
 	t.Logf("lms: %s tried=%d mismatches=%d completed=%d panicked=%d skipped=%d over-budget=%d order-dependent=%d not-drawn=%d",
 		s.name, s.completed+s.panicked, s.mismatches, s.completed, s.panicked+s.goPanicked, s.goPanicked, s.overBudget, s.orderShows, s.inputs-s.drawn)
-	if s.drawn < s.inputs {
-		t.Logf("lms: %s: stopped after %d inputs: %d calls exceeded the work budget (%v) and still run", s.name, s.drawn, lmsMaxAbandoned, lmsBudget)
+	if n := lmsAbandoned - s.abandonedAt; s.drawn < s.inputs {
+		t.Logf("lms: %s: stopped after %d inputs: %d calls exceeded the work budget (%v) and still run (a call that prints stops the test at once: it may print into the output of the next)", s.name, s.drawn, n, lmsBudget)
 	}
 	if s.completed*10 < s.drawn || s.drawn == 0 {
 		why := ""

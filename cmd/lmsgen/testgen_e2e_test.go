@@ -15,7 +15,11 @@ import (
 // false mismatches, tests nothing, or never ends.
 const honestSrc = `package kernels
 
-import "github.com/lmsgen/lmsgen/stage"
+import (
+	"fmt"
+
+	"github.com/lmsgen/lmsgen/stage"
+)
 
 // Block mixes a 64-byte block as 16 big-endian words: it panics on a
 // shorter slice, so only long enough inputs test it.
@@ -99,6 +103,22 @@ func dot(a, b []stage.Float64) stage.Float64 {
 //lms:gen cube
 func cubeIt(x stage.Int) stage.Int { return x * x * x }
 
+//lms:fun
+func noisy(n stage.Int) stage.Int {
+	if n < 2 {
+		fmt.Print(".")
+		return n
+	}
+	return noisy(n-1) + noisy(n-2)
+}
+
+// Noisy prints fib(n) dots: a call abandoned over the work budget would
+// print into the output of the next calls.
+//
+//lms:test n=0..40
+//lms:gen Noisy
+func noisyK(n stage.Int) stage.Int { return noisy(n) }
+
 // Answer has no parameter left: every input is the same call.
 //
 //lms:gen Answer n=6
@@ -174,7 +194,7 @@ func TestTestHonest(t *testing.T) {
 	check := func(out string, c bool) {
 		t.Helper()
 		m := tallies(t, out)
-		for _, name := range []string{"Block", "Block64", "Short", "Widen", "Fib", "Repeat", "Dot", "cube", "Weigh", "Answer"} {
+		for _, name := range []string{"Block", "Block64", "Short", "Widen", "Fib", "Repeat", "Dot", "cube", "Weigh", "Answer", "Noisy"} {
 			require.Contains(t, m, name, out)
 			require.Zero(t, m[name].mismatches, "%s\n%s", name, out)
 		}
@@ -184,12 +204,15 @@ func TestTestHonest(t *testing.T) {
 		require.Equal(t, 500, m["Repeat"].completed)
 		require.Equal(t, 500, m["cube"].completed)
 		require.Equal(t, 500, m["Answer"].completed)
+		require.Positive(t, m["Noisy"].completed)
+		require.Positive(t, m["Noisy"].overBudget)
+		require.Contains(t, out, "lms: Noisy: stopped after", "a printing call over the budget stops its test")
 		require.Positive(t, m["Fib"].completed)
 		require.Positive(t, m["Fib"].overBudget, "fib(64) exceeds the work budget")
 		require.Zero(t, m["Short"].completed)
 		require.Regexp(t, `--- FAIL: TestLMSShort`, out)
 		require.Contains(t, out, "lms: Short tests nothing: only 0 of 500 inputs drawn ran to completion")
-		require.NotRegexp(t, `--- FAIL: TestLMS(Block|Block64|Widen|Fib|Repeat|Dot|cube|Weigh|Answer)\b`, out)
+		require.NotRegexp(t, `--- FAIL: TestLMS(Block|Block64|Widen|Fib|Repeat|Dot|cube|Weigh|Answer|Noisy)\b`, out)
 		if c {
 			// The Go version is deterministic: C agrees with it.
 			require.Equal(t, 500, m["Weigh"].completed)
