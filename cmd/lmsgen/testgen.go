@@ -105,7 +105,7 @@ func testFile(pkg, buildConstraint, cImport string, specs []testSpec) ([]byte, e
 		fmt.Fprintf(&b, "//go:build %s\n\n", buildConstraint)
 	}
 	fmt.Fprintf(&b, "package %s\n\n", pkg)
-	b.WriteString("import (\n\t\"fmt\"\n\t\"math\"\n\t\"math/rand/v2\"\n\t\"os\"\n\t\"reflect\"\n\t\"syscall\"\n\t\"testing\"\n\t\"time\"\n\t\"unsafe\"\n\n")
+	b.WriteString("import (\n\t\"fmt\"\n\t\"math\"\n\t\"math/rand/v2\"\n\t\"os\"\n\t\"os/exec\"\n\t\"reflect\"\n\t\"syscall\"\n\t\"testing\"\n\t\"time\"\n\t\"unsafe\"\n\n")
 	if cImport != "" {
 		fmt.Fprintf(&b, "\tgo_ %q\n", cImport)
 	}
@@ -351,7 +351,7 @@ func writeTestAndBench(b *bytes.Buffer, s testSpec, dyn []testArg, cMode bool) {
 		inputs = 500
 	}
 	var body strings.Builder
-	fmt.Fprintf(&body, "\nfunc TestLMS%s(t *testing.T) {\n", s.Name)
+	fmt.Fprintf(&body, "\nfunc TestLMS%s(t *testing.T) {\nif lmsIsolate(t) {\nreturn\n}\n", s.Name)
 	fmt.Fprintf(&body, "r := rand.New(rand.NewPCG(1, %d))\n", hashName(s.Name))
 	fmt.Fprintf(&body, "s := &lmsSummary{name: %q, inputs: %d, abandonedAt: lmsAbandoned, prints: %v}\n", s.Name, inputs, s.Prints)
 	fmt.Fprintf(&body, "for s.drawn < s.inputs && !s.stopped() {\ns.drawn++\n")
@@ -968,10 +968,37 @@ func (s *lmsSummary) exceeded(size []float64) {
 
 // stopped reports whether the test must draw no more inputs: too many
 // calls are still running in the background, or one that may write into
-// the output captured of the next calls.
+// the output captured of the next calls (then the next tests run in
+// processes of their own: see lmsIsolate).
 func (s *lmsSummary) stopped() bool {
 	n := lmsAbandoned - s.abandonedAt
-	return n >= lmsMaxAbandoned || s.prints && n > 0
+	if s.prints && n > 0 {
+		lmsPrinter = s.name
+		return true
+	}
+	return n >= lmsMaxAbandoned
+}
+
+// lmsPrinter names the test whose call, abandoned over the work budget,
+// may still be printing: the output this process captures is no longer
+// that of the call under test alone.
+var lmsPrinter string
+
+// lmsIsolate runs the test t in a process of its own, and reports so, if
+// a call that prints may still be running in this one.
+func lmsIsolate(t *testing.T) bool {
+	if lmsPrinter == "" || os.Getenv("LMS_ISOLATED") != "" {
+		return false
+	}
+	t.Logf("lms: run in a process of its own: a call of %s over the work budget may still print in this one", lmsPrinter)
+	cmd := exec.Command(os.Args[0], "-test.run=^"+t.Name()+"$", "-test.v")
+	cmd.Env = append(os.Environ(), "LMS_ISOLATED=1")
+	out, err := cmd.CombinedOutput()
+	t.Logf("%s", out)
+	if err != nil {
+		t.Errorf("lms: %s in its own process: %v", t.Name(), err)
+	}
+	return true
 }
 
 func (s *lmsSummary) skipPanic(p string) {
