@@ -362,8 +362,13 @@ func writeTestAndBench(b *bytes.Buffer, s testSpec, dyn []testArg, cMode bool) {
 	} else {
 		body.WriteString("_ = r\nvar size []float64\n")
 	}
+	mapMode := len(s.MapRanges) > 0 && !cMode
 	if len(args) > 0 {
 		fmt.Fprintf(&body, "%s := %s\n", strings.Join(prefixed("n", args), ", "), strings.Join(copies, ", "))
+		if mapMode {
+			// Pristine copies, for running the staging function again.
+			fmt.Fprintf(&body, "%s := %s\n", strings.Join(prefixed("p", args), ", "), strings.Join(copies, ", "))
+		}
 	}
 	fmt.Fprintf(&body, "want, ok := lmsRun(lmsBudget, %s)\nif !ok {\ns.exceeded(size)\ncontinue\n}\n", call(want, "n"))
 	fmt.Fprintf(&body, "want.args = []any{%s}\n", strings.Join(prefixed("n", args), ", "))
@@ -372,14 +377,14 @@ func writeTestAndBench(b *bytes.Buffer, s testSpec, dyn []testArg, cMode bool) {
 		// is not run in C.
 		body.WriteString("if want.panic != \"\" {\ns.skipPanic(want.panic)\ncontinue\n}\n")
 	}
-	if len(s.MapRanges) > 0 && !cMode {
+	if mapMode {
 		// The staging function ranges over a static map: natively in a
 		// random order each time. An input on which runs of it disagree
 		// cannot be judged; an input on which four agree most likely does
 		// not show the order.
 		var ocopies []string
 		for i, a := range dyn {
-			ocopies = append(ocopies, copyExpr(a.Value, fmt.Sprintf("a%d", i), qual))
+			ocopies = append(ocopies, copyExpr(a.Value, fmt.Sprintf("pa%d", i), qual))
 		}
 		fmt.Fprintf(&body, "again := func() (lmsOutcome, bool) {\n")
 		if len(args) > 0 {
@@ -389,7 +394,7 @@ func writeTestAndBench(b *bytes.Buffer, s testSpec, dyn []testArg, cMode bool) {
 		body.WriteString("if lmsOrderShows(want, 3, again) {\ns.orderShows++\ncontinue\n}\n")
 	}
 	fmt.Fprintf(&body, "got, _ := lmsRun(lmsSlack(want), %s)\ngot.args = []any{%s}\n", call(got, ""), strings.Join(args, ", "))
-	if len(s.MapRanges) > 0 && !cMode {
+	if mapMode {
 		// A few runs may agree by chance: before reporting a mismatch,
 		// more.
 		body.WriteString("if lmsDiff(got, want) != \"\" && lmsOrderShows(want, 30, again) {\ns.orderShows++\ncontinue\n}\n")

@@ -136,6 +136,20 @@ func weigh(x stage.Int) stage.Int {
 	}
 	return s
 }
+
+// Stamp adds the weights to xs in the map's order: the order shows in
+// xs, which a rerun of the staging function must not see modified.
+//
+//lms:gen Stamp
+func stamp(xs []stage.Int) {
+	i := 0
+	for _, w := range weights {
+		if i < len(xs) {
+			xs[i] += stage.Int(w)
+		}
+		i++
+	}
+}
 `
 
 // tally is the summary line of one generated test.
@@ -194,7 +208,7 @@ func TestTestHonest(t *testing.T) {
 	check := func(out string, c bool) {
 		t.Helper()
 		m := tallies(t, out)
-		for _, name := range []string{"Block", "Block64", "Short", "Widen", "Fib", "Repeat", "Dot", "cube", "Weigh", "Answer", "Noisy"} {
+		for _, name := range []string{"Block", "Block64", "Short", "Widen", "Fib", "Repeat", "Dot", "cube", "Weigh", "Answer", "Noisy", "Stamp"} {
 			require.Contains(t, m, name, out)
 			require.Zero(t, m[name].mismatches, "%s\n%s", name, out)
 		}
@@ -212,13 +226,14 @@ func TestTestHonest(t *testing.T) {
 		require.Zero(t, m["Short"].completed)
 		require.Regexp(t, `--- FAIL: TestLMSShort`, out)
 		require.Contains(t, out, "lms: Short tests nothing: only 0 of 500 inputs drawn ran to completion")
-		require.NotRegexp(t, `--- FAIL: TestLMS(Block|Block64|Widen|Fib|Repeat|Dot|cube|Weigh|Answer|Noisy)\b`, out)
+		require.NotRegexp(t, `--- FAIL: TestLMS(Block|Block64|Widen|Fib|Repeat|Dot|cube|Weigh|Answer|Noisy|Stamp)\b`, out)
 		if c {
 			// The Go version is deterministic: C agrees with it.
 			require.Equal(t, 500, m["Weigh"].completed)
 			require.Equal(t, 500, m["Short"].skipped, "C cannot run what panics in Go")
 		} else {
 			require.Positive(t, m["Weigh"].orderDependent, "the map's order shows natively")
+			require.Positive(t, m["Stamp"].orderDependent)
 		}
 	}
 	res := runIn(t, kdir, []string{"GOFLAGS=-mod=mod"}, "go", "test", "-v", "-timeout=300s", "-run", "TestLMS", ".")
