@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"text/tabwriter"
 	"time"
 )
@@ -123,8 +124,8 @@ var (
 
 // kernelLimit is the time compare gives the tests and benchmarks of one
 // specialization in one package (Go or C): then it stops them, and the
-// row says so.
-const kernelLimit = 3 * time.Minute
+// row says so. A variable for the tests.
+var kernelLimit = 3 * time.Minute
 
 // compareDir runs the generated tests of one package and of its C
 // sub-package, if any: each specialization's test and benchmark on its
@@ -155,61 +156,8 @@ func compareDir(cfg *config, d pkgDir, stderr io.Writer) ([]*row, error) {
 			if cfg.runName != "" && name != cfg.runName {
 				continue
 			}
-			r := get(name)
 			out, err := runKernel(cfg, dir, bin, name)
-			if err == context.DeadlineExceeded {
-				r.Failed = true
-				r.Stopped = fmt.Sprintf("time limit (%v)", kernelLimit)
-			}
-			ns := map[string][]float64{}
-			sc := bufio.NewScanner(bytes.NewReader(out))
-			sc.Buffer(make([]byte, 1<<20), 1<<20)
-			for sc.Scan() {
-				line := sc.Text()
-				if m := tallyRE.FindStringSubmatch(line); m != nil && m[1] == name {
-					n, _ := strconv.Atoi(m[2])
-					mis, _ := strconv.Atoi(m[3])
-					if c {
-						r.CInputs += n
-					} else {
-						r.Inputs += n
-					}
-					if m[4] != "" {
-						done, _ := strconv.Atoi(m[4])
-						r.Completed += done
-					}
-					r.Mismatches += mis
-				}
-				if m := failRE.FindStringSubmatch(line); m != nil && m[1] == name {
-					r.Failed = true
-				}
-				if m := nothingRE.FindStringSubmatch(line); m != nil && m[1] == name && r.Stopped == "" {
-					r.Stopped = "tests nothing"
-				}
-				if skipRE.MatchString(line) && r.Stopped == "" {
-					r.Stopped = "no input to benchmark"
-				}
-				if m := benchRE.FindStringSubmatch(line); m != nil && m[1] == name {
-					v, _ := strconv.ParseFloat(m[3], 64)
-					ns[m[2]] = append(ns[m[2]], v)
-				}
-			}
-			for kind, vs := range ns {
-				switch kind {
-				case "generated":
-					r.GoNs = median(vs)
-				case "native":
-					r.NativeNs = median(vs)
-				case "c":
-					r.CNs = median(vs)
-				}
-			}
-			if err != nil && err != context.DeadlineExceeded && !bytes.Contains(out, []byte("--- FAIL")) {
-				// The test process died: a C panic ends it.
-				r.Failed = true
-				if r.Stopped == "" {
-					r.Stopped = "crashed"
-				}
+			if scanKernel(get(name), name, out, err, c) {
 				stderr.Write(out)
 			}
 		}
@@ -229,6 +177,67 @@ func compareDir(cfg *config, d pkgDir, stderr io.Writer) ([]*row, error) {
 	}
 	sort.Slice(rs, func(i, j int) bool { return rs[i].Name < rs[j].Name })
 	return rs, firstErr
+}
+
+// scanKernel adds to r what the run of the test and benchmark of the
+// specialization name printed (out) and how it ended (err, from
+// runKernel), for the C sub-package if c. It reports whether the test
+// process died without saying why in out (a C panic ends it).
+func scanKernel(r *row, name string, out []byte, err error, c bool) (crashed bool) {
+	if err == context.DeadlineExceeded {
+		r.Failed = true
+		r.Stopped = fmt.Sprintf("time limit (%v)", kernelLimit)
+	}
+	ns := map[string][]float64{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if m := tallyRE.FindStringSubmatch(line); m != nil && m[1] == name {
+			n, _ := strconv.Atoi(m[2])
+			mis, _ := strconv.Atoi(m[3])
+			if c {
+				r.CInputs += n
+			} else {
+				r.Inputs += n
+			}
+			if m[4] != "" {
+				done, _ := strconv.Atoi(m[4])
+				r.Completed += done
+			}
+			r.Mismatches += mis
+		}
+		if m := failRE.FindStringSubmatch(line); m != nil && m[1] == name {
+			r.Failed = true
+		}
+		if m := nothingRE.FindStringSubmatch(line); m != nil && m[1] == name && r.Stopped == "" {
+			r.Stopped = "tests nothing"
+		}
+		if skipRE.MatchString(line) && r.Stopped == "" {
+			r.Stopped = "no input to benchmark"
+		}
+		if m := benchRE.FindStringSubmatch(line); m != nil && m[1] == name {
+			v, _ := strconv.ParseFloat(m[3], 64)
+			ns[m[2]] = append(ns[m[2]], v)
+		}
+	}
+	if vs := ns["generated"]; len(vs) > 0 {
+		r.GoNs = median(vs)
+	}
+	if vs := ns["native"]; len(vs) > 0 {
+		r.NativeNs = median(vs)
+	}
+	if vs := ns["c"]; len(vs) > 0 {
+		r.CNs = median(vs)
+	}
+	if err != nil && err != context.DeadlineExceeded && !bytes.Contains(out, []byte("--- FAIL")) {
+		r.Failed = true
+		if r.Stopped == "" {
+			r.Stopped = "crashed"
+		}
+		return true
+	}
+	return false
 }
 
 // buildTests compiles the generated tests of the package in dir and
@@ -267,13 +276,17 @@ func buildTests(cfg *config, dir string) (string, []string, error) {
 }
 
 // runKernel runs the test and the benchmark of one specialization, within
-// kernelLimit (then the error is context.DeadlineExceeded).
+// kernelLimit (then the error is context.DeadlineExceeded): at the limit,
+// the test process and the processes it started are killed.
 func runKernel(cfg *config, dir, bin, name string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), kernelLimit)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, "-test.run", "^TestLMS"+name+"$", "-test.v",
 		"-test.bench", "^BenchmarkLMS"+name+"$", "-test.count", strconv.Itoa(cfg.count))
 	cmd.Dir = dir
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = time.Second
 	out, err := cmd.CombinedOutput()
 	if ctx.Err() == context.DeadlineExceeded {
 		return out, context.DeadlineExceeded
