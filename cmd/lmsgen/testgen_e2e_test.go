@@ -59,19 +59,6 @@ func widen(xs []stage.Int) stage.Int {
 	return stage.Int(len(xs))
 }
 
-//lms:fun
-func fib(n stage.Int) stage.Int {
-	if n < 2 {
-		return n
-	}
-	return fib(n-1) + fib(n-2)
-}
-
-// Fib is tree recursion on a Rep: n up to 64 would run for years.
-//
-//lms:gen Fib
-func fibK(n stage.Int) stage.Int { return fib(n) }
-
 // Repeat runs as many times as the elements of ns say.
 //
 //lms:gen Repeat
@@ -103,27 +90,6 @@ func dot(a, b []stage.Float64) stage.Float64 {
 //lms:gen cube
 func cubeIt(x stage.Int) stage.Int { return x * x * x }
 
-//lms:fun
-func noisy(n stage.Int) stage.Int {
-	if n < 2 {
-		fmt.Print(".")
-		return n
-	}
-	return noisy(n-1) + noisy(n-2)
-}
-
-// Noisy prints fib(n) dots: a call abandoned over the work budget would
-// print into the output of the next calls.
-//
-//lms:test n=0..40
-//lms:gen Noisy
-func noisyK(n stage.Int) stage.Int { return noisy(n) }
-
-// Answer has no parameter left: every input is the same call.
-//
-//lms:gen Answer n=6
-func answer(n int) stage.Int { return stage.Int(n * 7) }
-
 var weights = map[string]int{"a": 1, "b": 2, "c": 3, "d": 4}
 
 // Weigh ranges over a static map: natively, Go's order shows.
@@ -150,6 +116,40 @@ func stamp(xs []stage.Int) {
 		i++
 	}
 }
+
+//lms:fun
+func fib(n stage.Int) stage.Int {
+	if n < 2 {
+		return n
+	}
+	return fib(n-1) + fib(n-2)
+}
+
+// Fib is tree recursion on a Rep: n up to 64 would run for years.
+//
+//lms:gen Fib
+func fibK(n stage.Int) stage.Int { return fib(n) }
+
+//lms:fun
+func noisy(n stage.Int) stage.Int {
+	if n < 2 {
+		fmt.Print(".")
+		return n
+	}
+	return noisy(n-1) + noisy(n-2)
+}
+
+// Noisy prints fib(n) dots: a call abandoned over the work budget would
+// print into the output of the next calls.
+//
+//lms:test n=0..40
+//lms:gen Noisy
+func noisyK(n stage.Int) stage.Int { return noisy(n) }
+
+// Answer has no parameter left: every input is the same call.
+//
+//lms:gen Answer n=6
+func answer(n int) stage.Int { return stage.Int(n * 7) }
 `
 
 // tally is the summary line of one generated test.
@@ -221,6 +221,7 @@ func TestTestHonest(t *testing.T) {
 		require.Positive(t, m["Noisy"].completed)
 		require.Positive(t, m["Noisy"].overBudget)
 		require.Contains(t, out, "lms: Noisy: stopped after", "a printing call over the budget stops its test")
+		require.Contains(t, out, "lms: run in a process of its own: a call of Noisy over the work budget may still print", "the next test is isolated")
 		require.Positive(t, m["Fib"].completed)
 		require.Positive(t, m["Fib"].overBudget, "fib(64) exceeds the work budget")
 		require.Zero(t, m["Short"].completed)
