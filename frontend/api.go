@@ -193,6 +193,15 @@ type Spec struct {
 	Static []StaticArg
 	// Budgets are the budgets the specialization was evaluated with.
 	Budgets Budgets
+	// TestInputs is the number of inputs a generated differential test
+	// draws, set by //lms:test inputs=N; 0 for the default.
+	TestInputs int
+	// MapRanges are the positions where the evaluation ranged over a
+	// static map of more than one entry: the generated code has one
+	// order, while the staging function run natively takes Go's random
+	// order each time, so a test cannot expect them to agree where the
+	// order shows.
+	MapRanges []token.Position
 }
 
 // Param is a parameter or a result of a generated function: a leaf (a
@@ -217,8 +226,12 @@ type Param struct {
 	// the cost of a library call such as math.Jn's order), through data,
 	// variables, slices and staged calls. A generated differential test
 	// draws such a number from a small range: the function runs about
-	// that many iterations. Nil for a result.
+	// that many iterations. For a slice leaf, it reports whether the
+	// slice's elements are such numbers. Nil for a result.
 	LoopBound []bool
+	// Test is what the staging function's //lms:test directive sets for
+	// each leaf (parallel to LeafNames); nil when it sets nothing here.
+	Test []LeafTest
 }
 
 // StaticArg is a bound parameter of a staging function.

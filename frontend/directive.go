@@ -13,6 +13,7 @@ import (
 //
 //	//lms:gen NAME [PARAM=EXPR ...] [-steps=N] [-unroll=N] [-calldepth=N] [-nodes=N]
 //	//lms:fun
+//	//lms:test ITEM... (see testdirective.go)
 //
 // in the doc comments of functions. Arguments are separated by blanks
 // outside brackets, strings and character literals, so an EXPR may contain
@@ -28,7 +29,8 @@ type genDirective struct {
 	budgets Budgets
 	fn      *ast.FuncDecl
 	file    *ast.File
-	fileOff int // offset of the directive's comment in its file
+	fileOff int            // offset of the directive's comment in its file
+	test    *testDirective // the function's //lms:test, or nil
 }
 
 // dirArg is one PARAM=EXPR of a directive.
@@ -41,8 +43,9 @@ type dirArg struct {
 
 // directives are the directives of one package.
 type directives struct {
-	gens []*genDirective
-	funs map[*ast.FuncDecl]token.Position // functions marked //lms:fun
+	gens  []*genDirective
+	funs  map[*ast.FuncDecl]token.Position // functions marked //lms:fun
+	tests map[*ast.FuncDecl]*testDirective // //lms:test, by function
 }
 
 const (
@@ -55,7 +58,7 @@ const (
 // parameters, and duplicate NAMEs.
 func parseDirectives(fset *token.FileSet, files []*ast.File) (*directives, ErrorList) {
 	var errs ErrorList
-	ds := &directives{funs: map[*ast.FuncDecl]token.Position{}}
+	ds := &directives{funs: map[*ast.FuncDecl]token.Position{}, tests: map[*ast.FuncDecl]*testDirective{}}
 	seen := map[string]token.Position{}
 	for _, f := range files {
 		docOf := map[*ast.CommentGroup]*ast.FuncDecl{}
@@ -74,9 +77,9 @@ func parseDirectives(fset *token.FileSet, files []*ast.File) (*directives, Error
 				word, _, _ := strings.Cut(c.Text, " ")
 				word, _, _ = strings.Cut(word, "\t")
 				switch word {
-				case genPrefix, funPrefix:
+				case genPrefix, funPrefix, testPrefix:
 				default:
-					errs = append(errs, errorf(pos, "unknown directive %s (want //lms:gen or //lms:fun)", word))
+					errs = append(errs, errorf(pos, "unknown directive %s (want //lms:gen, //lms:fun or //lms:test)", word))
 					continue
 				}
 				if fd == nil {
@@ -89,6 +92,17 @@ func parseDirectives(fset *token.FileSet, files []*ast.File) (*directives, Error
 						continue
 					}
 					ds.funs[fd] = pos
+					continue
+				}
+				if word == testPrefix {
+					td := ds.tests[fd]
+					if td == nil {
+						td = &testDirective{pos: pos}
+						ds.tests[fd] = td
+					}
+					if err := parseTest(td, c, pos, fd); err != nil {
+						errs = append(errs, err)
+					}
 					continue
 				}
 				d, err := parseGen(fset, c, pos, fd, f)
@@ -105,6 +119,7 @@ func parseDirectives(fset *token.FileSet, files []*ast.File) (*directives, Error
 			}
 		}
 	}
+	errs = append(errs, attachTests(ds, files)...)
 	return ds, errs
 }
 

@@ -33,6 +33,9 @@ type evaluator struct {
 	funcVals map[*ssa.Function]*closure
 	funs     map[*ssa.Function]bool // //lms:fun
 	lamList  map[string][]*lamEntry
+	// mapRanges are the positions of the ranges over a static map of
+	// more than one entry (Spec.MapRanges), without repetition.
+	mapRanges []token.Position
 
 	// Staged control. regions is the stack of staged constructs being
 	// built (a branch of a conditional, a loop, a staged function, a trial

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 	"unicode/utf8"
 
 	"golang.org/x/tools/go/ssa"
@@ -796,6 +797,12 @@ func (fr *frame) rangeIter(in *ssa.Range) value {
 		it := &iterV{m: x, pos: ev.newCell(0)}
 		if x != nil {
 			it.keys = append([]value(nil), x.keys...)
+		}
+		if len(it.keys) > 1 {
+			// Natively, Go's order is random: the test must know.
+			if pos := ev.l.fset.Position(in.Pos()); !slices.Contains(ev.mapRanges, pos) {
+				ev.mapRanges = append(ev.mapRanges, pos)
+			}
 		}
 		return it
 	case string:

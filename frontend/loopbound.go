@@ -7,7 +7,7 @@ import "github.com/lmsgen/lmsgen/ir"
 // must draw from a small range, because the function, natively and
 // generated alike, runs a loop about that many times (a kernel summing
 // 0..n-1 never finishes with n = math.MaxInt, nor one counting y up to x
-// with x = +Inf).
+// with x = +Inf), and the slices whose elements are such numbers.
 //
 // An input bounds a loop when the condition of some W node depends on it.
 // Dependence is followed backwards from the roots, conservatively:
@@ -48,7 +48,8 @@ var costArgs = map[string]int{
 // loopBounds reports, for each input of g's top-level block, whether it
 // is a number (an integer or a float) on which a staged loop's iteration
 // count (or a recursion's depth, or the cost of a call in costArgs) may
-// depend.
+// depend; for a slice of numbers, whether its elements are such numbers
+// (a loop may run as many times as an element says).
 func loopBounds(g *ir.Graph) []bool {
 	n := g.NumSyms()
 	// Indexes, built in one pass: the writers of every object, the
@@ -162,14 +163,28 @@ func loopBounds(g *ir.Graph) []bool {
 		}
 	}
 
+	// A slice input belongs to the heap class of its type: its elements
+	// bound a loop when that class's contents do.
+	heapRel := map[*ir.Type]bool{}
+	for _, h := range g.Heaps() {
+		if relObj[h] {
+			heapRel[g.TypeOf(h.E())] = true
+		}
+	}
 	ins := g.Block.In
 	bounds := make([]bool, len(ins))
 	for i, s := range ins {
 		t := g.TypeOf(s.E())
-		bounds[i] = rel[s] && (t.IsInteger() || t.IsFloat())
+		if t.Kind == ir.KSlice {
+			bounds[i] = heapRel[t] && isNumber(t.Elem)
+			continue
+		}
+		bounds[i] = rel[s] && isNumber(t)
 	}
 	return bounds
 }
+
+func isNumber(t *ir.Type) bool { return t.IsInteger() || t.IsFloat() }
 
 // lambdaOf returns the λ that f names directly or through its λforward,
 // or nil if f is another function value.

@@ -310,6 +310,10 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 		return nil, err
 	}
 	spec.Graph = g
+	if spec.TestInputs, err = resolveTest(d.test, spec.Params); err != nil {
+		return nil, err
+	}
+	spec.MapRanges = ev.mapRanges
 	return spec, nil
 }
 

@@ -70,14 +70,38 @@ func emitTests(st *State) error {
 		if st.cfg.C {
 			dir := st.cDir(p)
 			path := filepath.Join(dir, p.Name+"_lms_test.go")
-			test, err := st.cfg.Tests(filepath.Base(filepath.Clean(dir)), "", p.PkgPath, p.Specs)
+			cpkg := filepath.Base(filepath.Clean(dir))
+			test, err := st.cfg.Tests(cpkg, "", p.PkgPath, p.Specs)
 			if err != nil {
 				return &BrokenOutput{Pkg: p.Package, Path: path, Data: test, Err: err}
 			}
 			p.add(path, test)
+			if st.cfg.RefTests == nil {
+				return nil
+			}
+			_, _, bName := cgen.FileNames(p.Name)
+			bridge := p.output(filepath.Join(dir, bName))
+			refPath := filepath.Join(dir, p.Name+"_lms_ref_test.go")
+			ref, err := st.cfg.RefTests(cpkg, p.PkgPath+"/"+filepath.ToSlash(filepath.Clean(st.cfg.cdir())), funcs(p), test, bridge)
+			if err != nil {
+				return &BrokenOutput{Pkg: p.Package, Path: refPath, Data: ref, Err: err}
+			}
+			if ref != nil {
+				p.add(refPath, ref)
+			}
 		}
 		return nil
 	})
+}
+
+// output returns the data of p's output file at path, or nil.
+func (p *Package) output(path string) []byte {
+	for _, o := range p.Outputs {
+		if o.Path == path {
+			return o.Data
+		}
+	}
+	return nil
 }
 
 // add records an output file of p.

@@ -99,6 +99,11 @@ type Config struct {
 	// Tests, if not nil, writes the differential tests: with Go output
 	// <pkg>_lms_test.go, with C output the C sub-package's test too.
 	Tests TestEmitter
+	// RefTests, if not nil, writes beside the C sub-package's test a copy
+	// of the Go specializations it cannot reach (unexported names), from
+	// the package's functions and the files already in the sub-package;
+	// nil data: no such file is needed.
+	RefTests func(pkg, pkgPath string, funcs []sched.Func, files ...[]byte) ([]byte, error)
 	// Until, if not empty, is the name of the last stage to run (-dump
 	// stops after graph or schedule).
 	Until string
@@ -380,11 +385,15 @@ func (st *State) goPath(p *Package) string {
 
 // cDir is the directory of a package's C sub-package.
 func (st *State) cDir(p *Package) string {
-	d := st.cfg.CDir
-	if d == "" {
-		d = "lmsc"
+	return filepath.Join(p.Dir, st.cfg.cdir())
+}
+
+// cdir is the C sub-package's directory relative to its package.
+func (c *Config) cdir() string {
+	if c.CDir == "" {
+		return "lmsc"
 	}
-	return filepath.Join(p.Dir, d)
+	return c.CDir
 }
 
 // constraint is the //go:build line of a package's generated Go files.
@@ -406,12 +415,13 @@ func specDoc(s *frontend.Spec) string {
 	}
 	doc := fmt.Sprintf("%s is %s specialized", s.Name, s.Origin)
 	if len(static) > 0 {
-		doc += " with " + joinAnd(static)
+		doc += " with " + JoinAnd(static)
 	}
 	return doc + "."
 }
 
-func joinAnd(xs []string) string {
+// JoinAnd joins xs as prose: "a", "a and b", "a, b and c".
+func JoinAnd(xs []string) string {
 	s := ""
 	for i, x := range xs {
 		switch {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/lmsgen/lmsgen/frontend"
@@ -28,7 +29,7 @@ func runGenerate(cfg *config, stdout, stderr io.Writer) int {
 		Write:    writeOutputs,
 	}
 	if cfg.test {
-		pc.Tests = emitTests
+		pc.Tests, pc.RefTests = emitTests, refFile
 	}
 	if cfg.debug["passes"] {
 		pc.Passes = stderr
@@ -96,7 +97,10 @@ func emitTests(pkg, constraint, cImport string, specs []*frontend.Spec) ([]byte,
 
 // testSpecOf describes a specialization for the generated tests.
 func testSpecOf(s *frontend.Spec) testSpec {
-	t := testSpec{Name: s.Name, Origin: s.Origin, Method: s.Method}
+	t := testSpec{Name: s.Name, Origin: s.Origin, Method: s.Method, Inputs: s.TestInputs, Prints: printsToStdout(s.Graph)}
+	for _, pos := range s.MapRanges {
+		t.MapRanges = append(t.MapRanges, fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column))
+	}
 	for _, r := range s.Results {
 		t.Results = append(t.Results, r.GoValue)
 	}
@@ -111,7 +115,7 @@ func testSpecOf(s *frontend.Spec) testSpec {
 			t.Args = append(t.Args, testArg{Static: e})
 			continue
 		}
-		t.Args = append(t.Args, testArg{Value: s.Params[d].GoValue, LoopBound: s.Params[d].LoopBound})
+		t.Args = append(t.Args, testArg{Value: s.Params[d].GoValue, LoopBound: s.Params[d].LoopBound, Test: s.Params[d].Test})
 		d++
 	}
 	return t

@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"go/token"
 	"strings"
 
+	"github.com/lmsgen/lmsgen/frontend"
 	"github.com/lmsgen/lmsgen/ir"
+	"github.com/lmsgen/lmsgen/pipeline"
 )
 
 // testSpec describes one specialization for the generated tests: how to
@@ -17,6 +20,27 @@ type testSpec struct {
 	Method  bool      // Origin is a method of the first argument
 	Args    []testArg // the staging function's parameters, in order
 	Results []ir.GoValue
+	// Inputs is the number of inputs to draw (//lms:test inputs=N), 0
+	// for the default.
+	Inputs int
+	// MapRanges are the positions ("file:line:col") where the staging
+	// function ranges over a static map: natively in a random order.
+	MapRanges []string
+	// Prints reports whether the specialization writes to standard
+	// output: a call of it abandoned over the work budget may go on
+	// writing into the output captured of the next calls.
+	Prints bool
+}
+
+// printsToStdout reports whether g writes to standard output.
+func printsToStdout(g *ir.Graph) bool {
+	for _, nd := range g.Nodes {
+		switch nd.Op {
+		case ir.OpPrint, ir.OpPrintf, ir.OpPrintln:
+			return true
+		}
+	}
+	return false
 }
 
 // testArg is one parameter of the staging function: bound to a static
@@ -25,9 +49,12 @@ type testArg struct {
 	Static string     // the directive's Go expression, if bound
 	Value  ir.GoValue // the generated parameter, if not bound
 	// LoopBound reports, per leaf of Value, whether it is a number that
-	// may bound a staged loop (frontend.Param.LoopBound): the test draws
-	// it small, or the loop could run 2⁶³ times (or forever, for +Inf).
+	// may bound a staged loop, or a slice whose elements may
+	// (frontend.Param.LoopBound): the test draws it small, or the loop
+	// could run 2⁶³ times (or forever, for +Inf).
 	LoopBound []bool
+	// Test is what //lms:test sets per leaf of Value (nil: nothing).
+	Test []frontend.LeafTest
 }
 
 // goType spells the type of a parameter or result of the generated
@@ -68,8 +95,9 @@ func stageType(t *ir.Type) string {
 //
 // With cImport set, it writes the test of the C sub-package instead: the C
 // bridge's function against the Go specialization of the package imported
-// from cImport. A C panic ends the process, so inputs on which the Go
-// version panics are skipped there.
+// from cImport (for an unexported name, against the copy of it that
+// refFile writes beside the test). A C panic ends the process, so inputs
+// on which the Go version panics are skipped there.
 func testFile(pkg, buildConstraint, cImport string, specs []testSpec) ([]byte, error) {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "%s\n\n", ir.Header())
@@ -77,7 +105,7 @@ func testFile(pkg, buildConstraint, cImport string, specs []testSpec) ([]byte, e
 		fmt.Fprintf(&b, "//go:build %s\n\n", buildConstraint)
 	}
 	fmt.Fprintf(&b, "package %s\n\n", pkg)
-	b.WriteString("import (\n\t\"fmt\"\n\t\"math\"\n\t\"math/rand/v2\"\n\t\"os\"\n\t\"reflect\"\n\t\"syscall\"\n\t\"testing\"\n\t\"unsafe\"\n\n")
+	b.WriteString("import (\n\t\"fmt\"\n\t\"math\"\n\t\"math/rand/v2\"\n\t\"os\"\n\t\"os/exec\"\n\t\"reflect\"\n\t\"syscall\"\n\t\"testing\"\n\t\"time\"\n\t\"unsafe\"\n\n")
 	if cImport != "" {
 		fmt.Fprintf(&b, "\tgo_ %q\n", cImport)
 	}
@@ -87,11 +115,21 @@ func testFile(pkg, buildConstraint, cImport string, specs []testSpec) ([]byte, e
 		writeSpecTest(&b, s, cImport != "")
 	}
 	b.WriteString(testHelpers)
-	src, err := format.Source(b.Bytes())
+	return formatFile(b.Bytes())
+}
+
+// formatFile gofmts a generated file, and checks that gofmt leaves the
+// result as it is (gofmt is not idempotent on every input; a file it
+// would change again is a bug of the generator).
+func formatFile(src []byte) ([]byte, error) {
+	out, err := format.Source(src)
 	if err != nil {
-		return b.Bytes(), fmt.Errorf("BUG: generated test does not format: %v", err)
+		return src, fmt.Errorf("BUG: generated test does not format: %v", err)
 	}
-	return src, nil
+	if again, err := format.Source(out); err != nil || !bytes.Equal(again, out) {
+		return src, fmt.Errorf("BUG: generated test is not stable under gofmt")
+	}
+	return out, nil
 }
 
 func writeSpecTest(b *bytes.Buffer, s testSpec, cMode bool) {
@@ -107,6 +145,7 @@ func writeSpecTest(b *bytes.Buffer, s testSpec, cMode bool) {
 	}
 	if len(dyn) > 0 {
 		writeInputs(b, s, dyn, qual)
+		writeSize(b, s, dyn, qual)
 	}
 	if !cMode {
 		writeNative(b, s, dyn)
@@ -114,26 +153,54 @@ func writeSpecTest(b *bytes.Buffer, s testSpec, cMode bool) {
 	writeTestAndBench(b, s, dyn, cMode)
 }
 
+// leafName names leaf i of a as the test's comments do (w.Lo).
+func leafName(a testArg, i int) string {
+	return strings.Join(append([]string{a.Value.Name}, a.Value.LeafPaths()[i]...), ".")
+}
+
 // writeInputs writes lmsInputs<Name>, which draws random arguments: its
-// comment names the parameters drawn small because they bound a loop.
+// comment names the parameters drawn small because they bound a loop,
+// and those //lms:test sets.
 func writeInputs(b *bytes.Buffer, s testSpec, dyn []testArg, qual string) {
-	var small []string
+	var small, set []string
 	for _, a := range dyn {
-		paths := a.Value.LeafPaths()
 		for i, lb := range a.LoopBound {
-			if lb {
-				small = append(small, strings.Join(append([]string{a.Value.Name}, paths[i]...), "."))
+			if lb && (a.Test == nil || a.Test[i].Value == nil) {
+				name := leafName(a, i)
+				if a.Value.LeafValues()[i].Type.Kind == ir.KSlice {
+					name = "the elements of " + name
+				}
+				small = append(small, name)
+			}
+		}
+		for i := range a.Test {
+			lt := a.Test[i]
+			if lt.Len != nil {
+				set = append(set, fmt.Sprintf("%s.len=%s", leafName(a, i), rangeText(lt.Len)))
+			}
+			if lt.Value != nil {
+				name := leafName(a, i)
+				if a.Value.LeafValues()[i].Type.Kind == ir.KSlice {
+					name += ".elem"
+				}
+				set = append(set, fmt.Sprintf("%s=%s", name, rangeText(lt.Value)))
 			}
 		}
 	}
 	doc := fmt.Sprintf("lmsInputs%s draws arguments for %s.", s.Name, s.Name)
-	switch len(small) {
-	case 0:
-	case 1:
+	list := pipeline.JoinAnd(small)
+	if strings.HasPrefix(list, "the elements") {
+		list = "T" + list[1:]
+	}
+	switch {
+	case len(small) == 0:
+	case len(small) == 1 && !strings.HasPrefix(small[0], "the elements"):
 		doc += fmt.Sprintf(" %s may bound a staged loop (or a costly call): it is drawn small (lmsSmallInt, lmsSmallFloat), since with any number the test might not finish.", small[0])
 	default:
-		list := strings.Join(small[:len(small)-1], ", ") + " and " + small[len(small)-1]
 		doc += fmt.Sprintf(" %s may bound a staged loop (or a costly call): they are drawn small (lmsSmallInt, lmsSmallFloat), since with any numbers the test might not finish.", list)
+	}
+	if len(set) > 0 {
+		doc += " //lms:test sets " + pipeline.JoinAnd(set) + "."
 	}
 	b.WriteString("\n")
 	writeComment(b, doc)
@@ -149,9 +216,50 @@ func writeInputs(b *bytes.Buffer, s testSpec, dyn []testArg, qual string) {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(genGoValue(a.Value, qual, a.LoopBound))
+		b.WriteString(genGoValue(a, qual))
 	}
 	b.WriteString("\n}\n")
+}
+
+func rangeText(r *frontend.Range) string {
+	if r.Lo == r.Hi {
+		return r.Lo
+	}
+	return r.Lo + ".." + r.Hi
+}
+
+// writeSize writes lmsSize<Name>, which lists the numbers the work of a
+// call grows with: the numbers that may bound a loop, the lengths of the
+// slices, and the largest element of a slice whose elements may bound a
+// loop. The test skips, without running it, an input whose sizes are all
+// at least those of an input that exceeded the work budget.
+func writeSize(b *bytes.Buffer, s testSpec, dyn []testArg, qual string) {
+	var xs []string
+	for d, a := range dyn {
+		for i, l := range a.Value.LeafValues() {
+			x := fmt.Sprintf("a%d", d)
+			if p := a.Value.LeafPaths()[i]; len(p) > 0 {
+				x += "." + strings.Join(p, ".")
+			}
+			switch {
+			case l.Type.Kind == ir.KSlice:
+				xs = append(xs, fmt.Sprintf("float64(len(%s))", x))
+				if a.LoopBound[i] {
+					xs = append(xs, fmt.Sprintf("lmsMax(%s)", x))
+				}
+			case a.LoopBound[i]:
+				xs = append(xs, fmt.Sprintf("float64(%s)", x))
+			}
+		}
+	}
+	fmt.Fprintf(b, "\n// lmsSize%s lists the numbers the work of %s grows with.\nfunc lmsSize%s(", s.Name, s.Name, s.Name)
+	for d, a := range dyn {
+		if d > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(b, "a%d %s", d, goType(a.Value, qual))
+	}
+	fmt.Fprintf(b, ") []float64 {\n\treturn []float64{%s}\n}\n", strings.Join(xs, ", "))
 }
 
 // writeNative writes lmsNative<Name>: the staging function called with the
@@ -201,6 +309,16 @@ func originCall(s testSpec, args []string) string {
 	return s.Origin + "(" + strings.Join(args, ", ") + ")"
 }
 
+// refName returns the name the C test calls the Go specialization by: the
+// Go package's function, or for an unexported name the copy of it that
+// refFile writes into the C sub-package's tests.
+func refName(name string) string {
+	if token.IsExported(name) {
+		return "go_." + name
+	}
+	return "lmsGo" + name
+}
+
 // writeTestAndBench writes TestLMS<Name> and BenchmarkLMS<Name>.
 func writeTestAndBench(b *bytes.Buffer, s testSpec, dyn []testArg, cMode bool) {
 	args := make([]string, len(dyn))
@@ -217,11 +335,9 @@ func writeTestAndBench(b *bytes.Buffer, s testSpec, dyn []testArg, cMode bool) {
 	}
 	got, want := s.Name, "lmsNative"+s.Name
 	gotName, wantName := "generated", "native"
-	skip := ""
 	if cMode {
-		got, want = s.Name, "go_."+s.Name
+		want = refName(s.Name)
 		gotName, wantName = "c", "go"
-		skip = "if want.panic != \"\" {\n\t\t\tskipped++\n\t\t\tcontinue\n\t\t}\n"
 	}
 	call := func(f, prefix string) string {
 		a := strings.Join(prefixed(prefix, args), ", ")
@@ -230,49 +346,88 @@ func writeTestAndBench(b *bytes.Buffer, s testSpec, dyn []testArg, cMode bool) {
 		}
 		return fmt.Sprintf("func() []any { return lmsList(%s(%s)) }", f, a)
 	}
-	text := `
-func TestLMS%[1]s(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, %[2]d))
-	mismatches, skipped := 0, 0
-	for trial := 0; trial < lmsTrials; trial++ {
-		%[3]s
-		%[4]s
-		want := lmsRun(%[7]s)
-		want.args = []any{%[6]s}
-		` + skip + `got := lmsRun(%[8]s)
-		got.args = []any{%[5]s}
-		if diff := lmsDiff(got, want); diff != "" {
-			mismatches++
-			if mismatches <= 5 {
-				t.Errorf("%[1]s%%v: %[9]s and %[10]s differ: %%s", []any{%[6]s}, diff)
-			}
+	inputs := s.Inputs
+	if inputs == 0 {
+		inputs = 500
+	}
+	var body strings.Builder
+	fmt.Fprintf(&body, "\nfunc TestLMS%s(t *testing.T) {\nif lmsIsolate(t) {\nreturn\n}\n", s.Name)
+	fmt.Fprintf(&body, "r := rand.New(rand.NewPCG(1, %d))\n", hashName(s.Name))
+	fmt.Fprintf(&body, "s := &lmsSummary{name: %q, inputs: %d, abandonedAt: lmsAbandoned, prints: %v}\n", s.Name, inputs, s.Prints)
+	fmt.Fprintf(&body, "for s.drawn < s.inputs && !s.stopped() {\ns.drawn++\n")
+	if len(args) > 0 {
+		list := strings.Join(args, ", ")
+		fmt.Fprintf(&body, "%s := lmsInputs%s(r)\n", list, s.Name)
+		fmt.Fprintf(&body, "size := lmsSize%s(%s)\nif s.dominated(size) {\ncontinue\n}\n", s.Name, list)
+	} else {
+		body.WriteString("_ = r\nvar size []float64\n")
+	}
+	mapMode := len(s.MapRanges) > 0 && !cMode
+	if len(args) > 0 {
+		fmt.Fprintf(&body, "%s := %s\n", strings.Join(prefixed("n", args), ", "), strings.Join(copies, ", "))
+		if mapMode {
+			// Pristine copies, for running the staging function again.
+			fmt.Fprintf(&body, "%s := %s\n", strings.Join(prefixed("p", args), ", "), strings.Join(copies, ", "))
 		}
 	}
-	t.Logf("lms: %[1]s tried=%%d mismatches=%%d", lmsTrials-skipped, mismatches)
-}
+	fmt.Fprintf(&body, "want, ok := lmsRun(lmsBudget, %s)\nif !ok {\ns.exceeded(size)\ncontinue\n}\n", call(want, "n"))
+	fmt.Fprintf(&body, "want.args = []any{%s}\n", strings.Join(prefixed("n", args), ", "))
+	if cMode {
+		// A C panic ends the process: an input the Go version panics on
+		// is not run in C.
+		body.WriteString("if want.panic != \"\" {\ns.skipPanic(want.panic)\ncontinue\n}\n")
+	}
+	if mapMode {
+		// The staging function ranges over a static map: natively in a
+		// random order each time. An input on which runs of it disagree
+		// cannot be judged; an input on which four agree most likely does
+		// not show the order.
+		var ocopies []string
+		for i, a := range dyn {
+			ocopies = append(ocopies, copyExpr(a.Value, fmt.Sprintf("pa%d", i), qual))
+		}
+		fmt.Fprintf(&body, "again := func() (lmsOutcome, bool) {\n")
+		if len(args) > 0 {
+			fmt.Fprintf(&body, "%s := %s\n", strings.Join(prefixed("n", args), ", "), strings.Join(ocopies, ", "))
+		}
+		fmt.Fprintf(&body, "o, ok := lmsRun(lmsBudget, %s)\no.args = []any{%s}\nreturn o, ok\n}\n", call(want, "n"), strings.Join(prefixed("n", args), ", "))
+		body.WriteString("if lmsOrderShows(want, 3, again) {\ns.orderShows++\ncontinue\n}\n")
+	}
+	fmt.Fprintf(&body, "got, _ := lmsRun(lmsSlack(want), %s)\ngot.args = []any{%s}\n", call(got, ""), strings.Join(args, ", "))
+	if mapMode {
+		// A few runs may agree by chance: before reporting a mismatch,
+		// more.
+		body.WriteString("if lmsDiff(got, want) != \"\" && lmsOrderShows(want, 30, again) {\ns.orderShows++\ncontinue\n}\n")
+	}
+	fmt.Fprintf(&body, "if diff := lmsDiff(got, want); diff != \"\" {\ns.mismatches++\nif s.mismatches <= 5 {\nt.Errorf(\"%s%%v: %s and %s differ: %%s\", want.args, diff)\n}\n}\ns.compared(want)\n}\ns.report(t)\n}\n",
+		s.Name, gotName, wantName)
+	test := body.String()
+	if len(s.MapRanges) > 0 && !cMode {
+		b.WriteString("\n")
+		writeComment(b, fmt.Sprintf("TestLMS%s: %s ranges over a static map (at %s): natively Go takes a random order each time, %s always the same one. Inputs on which the order shows are not compared (order-dependent in the summary).",
+			s.Name, s.Origin, strings.Join(s.MapRanges, ", "), s.Name))
+		test = strings.TrimPrefix(test, "\n")
+	}
+	b.WriteString(test)
 
-func BenchmarkLMS%[1]s(b *testing.B) {
-	r := rand.New(rand.NewPCG(2, %[2]d))
-	%[3]s
-	for try := 0; try < 100 && lmsRun(%[11]s).panic != ""; try++ {
-		%[12]s // benchmark an input that does not panic
+	// The benchmark runs an input that the reference (the staging
+	// function, or for C the Go version) runs to completion. The
+	// benchmarks call the functions directly, results into typed sinks:
+	// the staging function with its arguments converted to stage types
+	// once, outside the timed loop.
+	var bench strings.Builder
+	fmt.Fprintf(&bench, "\nfunc BenchmarkLMS%s(b *testing.B) {\n", s.Name)
+	fmt.Fprintf(&bench, "r := rand.New(rand.NewPCG(2, %d))\n", hashName(s.Name))
+	if len(args) > 0 {
+		list := strings.Join(args, ", ")
+		fmt.Fprintf(&bench, "%s := lmsInputs%s(r)\nstart := lmsAbandoned\n", list, s.Name)
+		fmt.Fprintf(&bench, "for try := 0; ; try++ {\n%s := %s\n", strings.Join(prefixed("n", args), ", "), strings.Join(copies, ", "))
+		fmt.Fprintf(&bench, "if o, ok := lmsRun(lmsBudget, %s); ok && o.panic == \"\" {\nbreak // an input that runs to completion\n}\n", call(want, "n"))
+		fmt.Fprintf(&bench, "if try == 1000 || lmsAbandoned-start >= lmsMaxAbandoned {\nb.Skip(\"lms: %s: no input drawn runs to completion within the work budget: nothing to benchmark\")\n}\n", s.Name)
+		fmt.Fprintf(&bench, "%s = lmsInputs%s(r)\n}\n", list, s.Name)
+	} else {
+		fmt.Fprintf(&bench, "_ = r\nif o, ok := lmsRun(lmsBudget, %s); !ok || o.panic != \"\" {\nb.Skip(\"lms: %s does not run to completion: nothing to benchmark\")\n}\n", call(want, ""), s.Name)
 	}
-	b.Run("%[9]s", func(b *testing.B) {
-		for b.Loop() {
-			%[13]s
-		}
-	})
-	%[15]s
-	b.Run("%[10]s", func(b *testing.B) {
-		for b.Loop() {
-			%[14]s
-		}
-	})
-}
-`
-	// The benchmarks call the functions directly, results into typed
-	// sinks: the staging function with its arguments converted to stage
-	// types once, outside the timed loop.
 	wantBench := benchCall(s, want, args, "lmsSink"+s.Name, qual)
 	wantSetup := ""
 	if !cMode {
@@ -280,17 +435,9 @@ func BenchmarkLMS%[1]s(b *testing.B) {
 		wantArgs, wantSetup = nativeArgs(s)
 		wantBench = benchStmt(s, originCall(s, wantArgs), "lmsSink"+s.Name, "")
 	}
-	decl, redraw, copyDecl := "_ = r", "", ""
-	if len(args) > 0 {
-		list := strings.Join(args, ", ")
-		decl = fmt.Sprintf("%s := lmsInputs%s(r)", list, s.Name)
-		redraw = fmt.Sprintf("%s = lmsInputs%s(r)", list, s.Name)
-		copyDecl = fmt.Sprintf("%s := %s", strings.Join(prefixed("n", args), ", "), strings.Join(copies, ", "))
-	}
-	fmt.Fprintf(b, text, s.Name, hashName(s.Name), decl, copyDecl,
-		strings.Join(args, ", "), strings.Join(prefixed("n", args), ", "),
-		call(want, "n"), call(got, ""), gotName, wantName, call(want, ""), redraw,
-		benchCall(s, got, args, "lmsSink"+s.Name, qual), wantBench, wantSetup)
+	fmt.Fprintf(&bench, "b.Run(%q, func(b *testing.B) {\nfor b.Loop() {\n%s\n}\n})\n", gotName, benchCall(s, got, args, "lmsSink"+s.Name, qual))
+	fmt.Fprintf(&bench, "%sb.Run(%q, func(b *testing.B) {\nfor b.Loop() {\n%s\n}\n})\n}\n", wantSetup, wantName, wantBench)
+	b.WriteString(bench.String())
 	if len(s.Results) > 0 {
 		fmt.Fprintf(b, "\nvar (\n")
 		for i, r := range s.Results {
@@ -356,21 +503,28 @@ func benchStmt(s testSpec, call, sink, qual string) string {
 
 // copyExpr returns an expression copying the value x of parameter v, so
 // that what a call writes into its slices does not reach x: a slice is
-// copied, and so are a struct's slice fields.
+// copied with its length and capacity (lmsClone), and so are a struct's
+// slice fields.
 func copyExpr(v ir.GoValue, x, qual string) string {
 	if !v.IsStruct() {
 		if v.Type.Kind == ir.KSlice {
-			return fmt.Sprintf("append(%[1]s[:0:0], %[1]s...)", x) // keeps nil a nil slice
+			return fmt.Sprintf("lmsClone(%s)", x)
 		}
+		return x
+	}
+	var fs []string
+	for i, l := range v.LeafValues() {
+		if l.Slice {
+			fs = append(fs, "c."+strings.Join(v.LeafPaths()[i], "."))
+		}
+	}
+	if len(fs) == 0 {
 		return x
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "func() %s {\nc := %s\n", goType(v, qual), x)
-	for i, l := range v.LeafValues() {
-		if l.Slice {
-			f := "c." + strings.Join(v.LeafPaths()[i], ".")
-			fmt.Fprintf(&sb, "%s = append(%s[:0:0], %s...)\n", f, f, f)
-		}
+	for _, f := range fs {
+		fmt.Fprintf(&sb, "%s = lmsClone(%s)\n", f, f)
 	}
 	sb.WriteString("return c\n}()")
 	return sb.String()
@@ -406,26 +560,43 @@ func writeComment(b *bytes.Buffer, text string) {
 	b.WriteString(line + "\n")
 }
 
+// leafDraw is how to draw one leaf: whether it bounds a loop (drawn
+// small) and what //lms:test sets for it.
+type leafDraw struct {
+	small bool
+	test  frontend.LeafTest
+}
+
 // genGoValue returns a Go expression drawing a random value of parameter
-// v from r: a struct of the package (qualified by qual) is drawn field by
-// field, each of its stage type. small holds, per leaf of v, whether the
-// leaf is an integer to draw from a small range (it bounds a loop).
-func genGoValue(v ir.GoValue, qual string, small []bool) string {
-	if !v.IsStruct() {
-		return genValue(v.Type, small[0])
+// a from r: a struct of the package (qualified by qual) is drawn field by
+// field, each of its stage type.
+func genGoValue(a testArg, qual string) string {
+	draws := make([]leafDraw, len(a.LoopBound))
+	for i, lb := range a.LoopBound {
+		draws[i].small = lb
+		if a.Test != nil {
+			draws[i].test = a.Test[i]
+		}
 	}
+	if !a.Value.IsStruct() {
+		return genValue(a.Value.Type, draws[0])
+	}
+	return genStruct(a.Value, qual, draws)
+}
+
+func genStruct(v ir.GoValue, qual string, draws []leafDraw) string {
 	var fields []string
 	for _, f := range v.Fields {
 		n := len(f.Leaves())
-		fs := small[:n]
-		small = small[n:]
+		fs := draws[:n]
+		draws = draws[n:]
 		var x string
 		switch {
 		case f.IsStruct():
-			x = genGoValue(f, qual, fs)
+			x = genStruct(f, qual, fs)
 		case f.Slice:
 			st := "stage." + f.Named.Name
-			x = fmt.Sprintf("func() []%s { s := make([]%s, r.IntN(9)); for i := range s { s[i] = %s(%s) }; return s }()", st, st, st, genValue(f.Type.Elem, false))
+			x = genSlice(st, fmt.Sprintf("%s(%s)", st, genValue(f.Type.Elem, fs[0])), fs[0].test.Len)
 		default:
 			x = fmt.Sprintf("stage.%s(%s)", f.Named.Name, genValue(f.Type, fs[0]))
 		}
@@ -434,19 +605,42 @@ func genGoValue(v ir.GoValue, qual string, small []bool) string {
 	return qual + v.Named.Name + "{" + strings.Join(fields, ", ") + "}"
 }
 
+// genSlice returns a Go expression drawing a slice of elem, each element
+// drawn by the expression draw; its length in length, if set, otherwise
+// lmsLen's.
+func genSlice(elem, draw string, length *frontend.Range) string {
+	if length != nil {
+		// No nil: it would have length 0.
+		return fmt.Sprintf("lmsSlice(r, int(lmsRangeInt(r, %s, %s)), false, func() %s { return %s })", length.Lo, length.Hi, elem, draw)
+	}
+	return fmt.Sprintf("lmsSlice(r, lmsLen(r), true, func() %s { return %s })", elem, draw)
+}
+
 // genValue returns a Go expression drawing a random value of type t from
-// r, with edge values often; a number from a small range if small.
-func genValue(t *ir.Type, small bool) string {
+// r, with edge values often; a number from a small range if d.small;
+// within the range //lms:test sets, if it does.
+func genValue(t *ir.Type, d leafDraw) string {
 	if t.Kind == ir.KSlice {
-		// nil sometimes: the code may tell it from an empty slice.
-		return fmt.Sprintf("func() %s { if r.IntN(16) == 0 { return nil }; s := make(%s, r.IntN(9)); for i := range s { s[i] = %s }; return s }()", t, t, genValue(t.Elem, false))
+		elem := leafDraw{small: d.small, test: frontend.LeafTest{Value: d.test.Value}}
+		return genSlice(t.Elem.String(), genValue(t.Elem, elem), d.test.Len)
+	}
+	if r := d.test.Value; r != nil {
+		switch {
+		case t.IsInteger() && t.IsUnsigned():
+			return fmt.Sprintf("%s(lmsRangeUint(r, %s, %s))", t, r.Lo, r.Hi)
+		case t.IsInteger():
+			return fmt.Sprintf("%s(lmsRangeInt(r, %s, %s))", t, r.Lo, r.Hi)
+		case t.IsFloat():
+			return fmt.Sprintf("%s(lmsRangeFloat(r, %s, %s))", t, r.Lo, r.Hi)
+		}
+		panic("BUG: //lms:test range on " + t.String())
 	}
 	switch {
-	case t.IsInteger() && small:
+	case t.IsInteger() && d.small:
 		return fmt.Sprintf("%s(lmsSmallInt(r, %v))", t, t.IsUnsigned())
 	case t.IsInteger():
 		return fmt.Sprintf("%s(lmsInt(r, %d, %v))", t, t.Bits(), t.IsUnsigned())
-	case t.IsFloat() && small:
+	case t.IsFloat() && d.small:
 		return fmt.Sprintf("%s(lmsSmallFloat(r))", t)
 	case t.IsFloat():
 		return fmt.Sprintf("%s(lmsFloat(r))", t)
@@ -471,10 +665,51 @@ func lmsUnstage[T, E any](s []E) []T {
 	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(s))), cap(s))[:len(s)]
 }
 
-const lmsTrials = 500
-
+// lmsClone copies a slice with its length, its capacity and the elements
+// beyond its length (a call may reslice up to the capacity); nil stays
+// nil.
+func lmsClone[E any](s []E) []E {
+	if s == nil {
+		return nil
+	}
+	c := make([]E, cap(s))
+	copy(c, s[:cap(s)])
+	return c[:len(s)]
+}
 
 func lmsList(xs ...any) []any { return xs }
+
+// lmsLen draws the length of a slice: up to 8 half of the time, otherwise
+// a power of two from 8 to 256 or one off it, or any length from 9 to
+// 256, so that a kernel that needs a block of 16 or 64 elements gets one.
+func lmsLen(r *rand.Rand) int {
+	switch r.IntN(4) {
+	case 0, 1:
+		return r.IntN(9)
+	case 2:
+		return 1<<(3+r.IntN(6)) + r.IntN(3) - 1
+	}
+	return 9 + r.IntN(248)
+}
+
+// lmsSlice draws a slice of length n, its elements drawn by elem; nil
+// sometimes if nilOK (the code may tell it from an empty slice), and
+// sometimes with spare capacity, drawn too (the code may reslice up to
+// it).
+func lmsSlice[E any](r *rand.Rand, n int, nilOK bool, elem func() E) []E {
+	if nilOK && r.IntN(16) == 0 {
+		return nil
+	}
+	c := n
+	if r.IntN(4) == 0 {
+		c += 1 + r.IntN(4)
+	}
+	s := make([]E, c)
+	for i := range s {
+		s[i] = elem()
+	}
+	return s[:n]
+}
 
 // lmsInt draws an integer of the given width: edge values often, small
 // values often, any bits otherwise.
@@ -517,6 +752,50 @@ func lmsSmallFloat(r *rand.Rand) float64 {
 	return r.Float64()*68 - 4
 }
 
+// lmsRangeInt draws an integer in [lo, hi] (set by //lms:test): an edge
+// (lmsEdge) often, uniform otherwise.
+func lmsRangeInt(r *rand.Rand, lo, hi int64) int64 {
+	if r.IntN(4) == 0 {
+		return lmsEdge(r, lo, hi)
+	}
+	span := uint64(hi) - uint64(lo)
+	if span == ^uint64(0) {
+		return int64(r.Uint64())
+	}
+	return lo + int64(r.Uint64N(span+1))
+}
+
+// lmsRangeUint draws an unsigned integer in [lo, hi], as lmsRangeInt.
+func lmsRangeUint(r *rand.Rand, lo, hi uint64) uint64 {
+	if r.IntN(4) == 0 {
+		return lmsEdge(r, lo, hi)
+	}
+	if hi-lo == ^uint64(0) {
+		return r.Uint64()
+	}
+	return lo + r.Uint64N(hi-lo+1)
+}
+
+// lmsRangeFloat draws a float in [lo, hi], as lmsRangeInt.
+func lmsRangeFloat(r *rand.Rand, lo, hi float64) float64 {
+	if r.IntN(4) == 0 {
+		return lmsEdge(r, lo, hi)
+	}
+	u := r.Float64()
+	return min(hi, max(lo, lo*(1-u)+hi*u))
+}
+
+// lmsEdge returns lo, hi, or 0 or 1 if inside [lo, hi], at random.
+func lmsEdge[T int64 | uint64 | float64](r *rand.Rand, lo, hi T) T {
+	edges := []T{lo, hi}
+	for _, x := range []T{0, 1} {
+		if lo <= x && x <= hi {
+			edges = append(edges, x)
+		}
+	}
+	return edges[r.IntN(len(edges))]
+}
+
 func lmsFloat(r *rand.Rand) float64 {
 	switch r.IntN(8) {
 	case 0:
@@ -537,6 +816,27 @@ func lmsString(r *rand.Rand) string {
 	return string(b)
 }
 
+// lmsMax returns the largest element of s (0 for an empty slice).
+func lmsMax[E ~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr | ~float32 | ~float64](s []E) float64 {
+	m := 0.0
+	for _, x := range s {
+		m = max(m, float64(x))
+	}
+	return m
+}
+
+// lmsBudget is the work budget of one call: a call that has not returned
+// by then is abandoned (Go cannot stop it: it goes on in the background),
+// and the input is skipped on both sides. After lmsMaxAbandoned such
+// calls a test stops drawing inputs.
+const (
+	lmsBudget       = 2 * time.Second
+	lmsMaxAbandoned = 4
+)
+
+// lmsAbandoned counts the calls abandoned so far.
+var lmsAbandoned int
+
 // lmsOutcome is what a call did: its results, its panic, what it printed
 // to standard output, and its arguments afterwards (slices are modified in
 // place).
@@ -545,11 +845,19 @@ type lmsOutcome struct {
 	panic   string
 	out     string
 	args    []any
+	elapsed time.Duration
 }
 
-// lmsRun calls f, capturing what it writes to file descriptor 1 (Go's
-// os.Stdout and C's stdout alike) and recovering its panic.
-func lmsRun(f func() []any) (o lmsOutcome) {
+// lmsSlack is the time the function under test has for an input the
+// reference took want.elapsed for: the work budget, and then some, since
+// it may be slower (a C call costs more than a Go call).
+func lmsSlack(want lmsOutcome) time.Duration { return lmsBudget + 20*want.elapsed }
+
+// lmsRun calls f within the time budget, capturing what it writes to file
+// descriptor 1 (Go's os.Stdout and C's stdout alike) and recovering its
+// panic. It reports whether f returned (or panicked) in time; if not, the
+// outcome says so as a panic.
+func lmsRun(budget time.Duration, f func() []any) (o lmsOutcome, finished bool) {
 	rd, wr, err := os.Pipe()
 	if err != nil {
 		panic(err)
@@ -561,7 +869,7 @@ func lmsRun(f func() []any) (o lmsOutcome) {
 	if err := syscall.Dup3(int(wr.Fd()), 1, 0); err != nil {
 		panic(err)
 	}
-	done := make(chan string)
+	out := make(chan string, 1)
 	go func() {
 		var buf [4096]byte
 		var s []byte
@@ -572,22 +880,167 @@ func lmsRun(f func() []any) (o lmsOutcome) {
 				break
 			}
 		}
-		done <- string(s)
+		out <- string(s)
 	}()
-	func() {
+	done := make(chan lmsOutcome, 1)
+	go func() {
+		var o lmsOutcome
 		defer func() {
 			if p := recover(); p != nil {
 				o.panic = fmt.Sprint(p)
 			}
+			done <- o
 		}()
 		o.results = f()
 	}()
+	start := time.Now()
+	timer := time.NewTimer(budget)
+	select {
+	case o = <-done:
+		finished = true
+	case <-timer.C:
+		lmsAbandoned++
+		o.panic = fmt.Sprintf("(did not return within %v)", budget)
+	}
+	timer.Stop()
+	o.elapsed = time.Since(start)
 	syscall.Dup3(saved, 1, 0)
 	syscall.Close(saved)
 	wr.Close()
-	o.out = <-done
-	rd.Close()
-	return o
+	if finished {
+		o.out = <-out
+		rd.Close()
+	}
+	return o, finished
+}
+
+// lmsOrderShows reports whether the outcome of a call of a staging
+// function that ranges over a static map depends on Go's random order:
+// whether one of n more runs (run) differs from want.
+func lmsOrderShows(want lmsOutcome, n int, run func() (lmsOutcome, bool)) bool {
+	for i := 0; i < n; i++ {
+		o, ok := run()
+		if !ok || lmsDiff(o, want) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// lmsSummary counts what happened to the inputs of one test.
+type lmsSummary struct {
+	name        string
+	inputs      int // to draw
+	drawn       int
+	completed   int // compared, the reference returned
+	panicked    int // compared, the reference panicked
+	goPanicked  int // the Go reference panicked: not run in C
+	overBudget  int // the reference exceeded the work budget, or an input at least as large did
+	orderShows  int // the outcome depends on a map's random order
+	mismatches  int
+	firstPanic  string
+	over        [][]float64 // the sizes of the inputs over the budget
+	abandonedAt int         // lmsAbandoned when the test started
+	prints      bool        // the function writes to standard output
+}
+
+// dominated reports whether an input of the given size is at least as
+// large, in every number its work grows with, as one that exceeded the
+// work budget: it is skipped without running, and counted over budget.
+func (s *lmsSummary) dominated(size []float64) bool {
+	if len(size) == 0 {
+		return false
+	}
+	for _, o := range s.over {
+		at := true
+		for i := range o {
+			if size[i] < o[i] {
+				at = false
+			}
+		}
+		if at {
+			s.overBudget++
+			return true
+		}
+	}
+	return false
+}
+
+func (s *lmsSummary) exceeded(size []float64) {
+	s.overBudget++
+	s.over = append(s.over, size)
+}
+
+// stopped reports whether the test must draw no more inputs: too many
+// calls are still running in the background, or one that may write into
+// the output captured of the next calls (then the next tests run in
+// processes of their own: see lmsIsolate).
+func (s *lmsSummary) stopped() bool {
+	n := lmsAbandoned - s.abandonedAt
+	if s.prints && n > 0 {
+		lmsPrinter = s.name
+		return true
+	}
+	return n >= lmsMaxAbandoned
+}
+
+// lmsPrinter names the test whose call, abandoned over the work budget,
+// may still be printing: the output this process captures is no longer
+// that of the call under test alone.
+var lmsPrinter string
+
+// lmsIsolate runs the test t in a process of its own, and reports so, if
+// a call that prints may still be running in this one.
+func lmsIsolate(t *testing.T) bool {
+	if lmsPrinter == "" || os.Getenv("LMS_ISOLATED") != "" {
+		return false
+	}
+	t.Logf("lms: run in a process of its own: a call of %s over the work budget may still print in this one", lmsPrinter)
+	cmd := exec.Command(os.Args[0], "-test.run=^"+t.Name()+"$", "-test.v")
+	cmd.Env = append(os.Environ(), "LMS_ISOLATED=1")
+	out, err := cmd.CombinedOutput()
+	t.Logf("%s", out)
+	if err != nil {
+		t.Errorf("lms: %s in its own process: %v", t.Name(), err)
+	}
+	return true
+}
+
+func (s *lmsSummary) skipPanic(p string) {
+	s.goPanicked++
+	if s.firstPanic == "" {
+		s.firstPanic = p
+	}
+}
+
+func (s *lmsSummary) compared(want lmsOutcome) {
+	if want.panic == "" {
+		s.completed++
+		return
+	}
+	s.panicked++
+	if s.firstPanic == "" {
+		s.firstPanic = want.panic
+	}
+}
+
+// report logs the summary, and fails the test when fewer than a tenth of
+// the inputs drawn ran to completion: then it tests almost nothing.
+func (s *lmsSummary) report(t *testing.T) {
+	t.Helper()
+	t.Logf("lms: %s tried=%d mismatches=%d completed=%d panicked=%d skipped=%d over-budget=%d order-dependent=%d not-drawn=%d",
+		s.name, s.completed+s.panicked, s.mismatches, s.completed, s.panicked+s.goPanicked, s.goPanicked, s.overBudget, s.orderShows, s.inputs-s.drawn)
+	if n := lmsAbandoned - s.abandonedAt; s.drawn < s.inputs {
+		t.Logf("lms: %s: stopped after %d inputs: %d calls exceeded the work budget (%v) and still run (a call that prints stops the test at once: it may print into the output of the next)", s.name, s.drawn, n, lmsBudget)
+	}
+	if s.completed*10 < s.drawn || s.drawn == 0 {
+		why := ""
+		if s.firstPanic != "" {
+			why = fmt.Sprintf("; the first panic: %s", s.firstPanic)
+		}
+		t.Errorf("lms: %s tests nothing: only %d of %d inputs drawn ran to completion (%d panicked, %d over the work budget, %d order-dependent)%s; set the inputs with //lms:test (see the README, -test)",
+			s.name, s.completed, s.drawn, s.panicked+s.goPanicked, s.overBudget, s.orderShows, why)
+	}
 }
 
 func lmsDiff(got, want lmsOutcome) string {
@@ -596,20 +1049,20 @@ func lmsDiff(got, want lmsOutcome) string {
 		return fmt.Sprintf("panic %q, want %q", got.panic, want.panic)
 	case got.out != want.out:
 		return fmt.Sprintf("output %q, want %q", got.out, want.out)
-	case !lmsEqual(got.results, want.results):
+	case !lmsEqualValue(reflect.ValueOf(got.results), reflect.ValueOf(want.results), false):
 		return fmt.Sprintf("results %v, want %v", got.results, want.results)
-	case !lmsEqual(got.args, want.args):
+	case !lmsEqualValue(reflect.ValueOf(got.args), reflect.ValueOf(want.args), true):
 		return fmt.Sprintf("arguments after the call %v, want %v", got.args, want.args)
 	}
 	return ""
 }
 
-// lmsEqual compares values exactly, with NaN equal to NaN.
-func lmsEqual(a, b any) bool {
-	return lmsEqualValue(reflect.ValueOf(a), reflect.ValueOf(b))
-}
-
-func lmsEqualValue(a, b reflect.Value) bool {
+// lmsEqualValue compares values exactly, with NaN equal to NaN. With
+// full, slices are compared up to their capacity (the arguments, copied
+// with it, to which a call may write beyond their length); otherwise up to
+// their length (the results: Go does not say how much append grows a
+// slice).
+func lmsEqualValue(a, b reflect.Value, full bool) bool {
 	if a.IsValid() != b.IsValid() {
 		return false
 	}
@@ -617,7 +1070,7 @@ func lmsEqualValue(a, b reflect.Value) bool {
 		return true
 	}
 	if a.Kind() == reflect.Interface {
-		return lmsEqualValue(a.Elem(), b.Elem())
+		return lmsEqualValue(a.Elem(), b.Elem(), full)
 	}
 	if a.Type() != b.Type() {
 		return false
@@ -628,20 +1081,34 @@ func lmsEqualValue(a, b reflect.Value) bool {
 		return x == y && math.Signbit(x) == math.Signbit(y) || x != x && y != y
 	case reflect.Complex64, reflect.Complex128:
 		x, y := a.Complex(), b.Complex()
-		return lmsEqual(real(x), real(y)) && lmsEqual(imag(x), imag(y))
+		return lmsEqualValue(reflect.ValueOf(real(x)), reflect.ValueOf(real(y)), full) &&
+			lmsEqualValue(reflect.ValueOf(imag(x)), reflect.ValueOf(imag(y)), full)
 	case reflect.Slice:
 		if a.Len() != b.Len() {
 			return false
 		}
+		if full {
+			if a.Cap() != b.Cap() {
+				return false
+			}
+			a, b = a.Slice(0, a.Cap()), b.Slice(0, b.Cap())
+		}
 		for i := 0; i < a.Len(); i++ {
-			if !lmsEqualValue(a.Index(i), b.Index(i)) {
+			if !lmsEqualValue(a.Index(i), b.Index(i), full) {
+				return false
+			}
+		}
+		return true
+	case reflect.Array:
+		for i := 0; i < a.Len(); i++ {
+			if !lmsEqualValue(a.Index(i), b.Index(i), full) {
 				return false
 			}
 		}
 		return true
 	case reflect.Struct:
 		for i := 0; i < a.NumField(); i++ {
-			if !lmsEqualValue(a.Field(i), b.Field(i)) {
+			if !lmsEqualValue(a.Field(i), b.Field(i), full) {
 				return false
 			}
 		}
