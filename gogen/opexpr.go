@@ -47,6 +47,9 @@ func (fg *funcGen) nodeExpr(n *ir.Node) expr {
 		ctx := ctxConverted
 		if c.Pkg == "fmt" {
 			ctx = ctxTyped // operands of type any keep their types
+			if c.Name == "Sprint" || c.Name == "Sprintln" {
+				return primary(fg.printCall(c.Name, a))
+			}
 		}
 		return primary(jen.Qual(c.Pkg, c.Name).Call(fg.refs(a, ctx)...))
 	case ir.OpVarGet:
