@@ -96,6 +96,9 @@ func (fr *frame) builtin(name string, args []value, c *ssa.CallCommon, in *ssa.C
 			return imag(z)
 		}
 	case "print", "println":
+		if !ev.printsStaged() {
+			return nil
+		}
 		exps := make([]ir.Exp, len(args))
 		for i, a := range args {
 			exps[i] = ev.lift(a, c.Args[i].Type(), "an argument of "+name)

@@ -3,29 +3,31 @@ package frontend
 import "golang.org/x/tools/go/ssa"
 
 // lambdaName returns the name a function literal staged as a function has
-// in the source: the variable it is stored in (even = stage.Fun(func...)
-// names it even). It returns "" when the source gives none (a literal
-// kept in a register) and for a top-level function or method, whose name
-// the staging function itself keeps.
+// in the source: the variable it is stored in or assigned to (even =
+// stage.Fun(func...) and f := stage.Fun(func...) name it even and f). It
+// returns "" when the source gives none (a literal kept in a register) and
+// for a top-level function or method, whose name the staging function
+// itself keeps.
 func lambdaName(fn *ssa.Function) string {
 	if fn.Parent() == nil {
 		return "" // its name is taken at package level: the staging function
 	}
 	for _, b := range fn.Parent().Blocks {
 		for _, in := range b.Instrs {
-			var v ssa.Value
 			switch x := in.(type) {
 			case *ssa.MakeClosure:
 				if x.Fn == fn {
-					v = x
+					return valueName(x)
 				}
 			case *ssa.Store:
 				if x.Val == fn {
 					return storedName(x)
 				}
-			}
-			if v != nil {
-				return valueName(v)
+			case *ssa.Call:
+				// A literal that captures nothing is a constant operand.
+				if f, ok := x.Call.Value.(*ssa.Function); ok && isStageFun(f) && len(x.Call.Args) == 1 && x.Call.Args[0] == fn {
+					return valueName(x)
+				}
 			}
 		}
 	}
@@ -33,7 +35,7 @@ func lambdaName(fn *ssa.Function) string {
 }
 
 // valueName follows a function value through stage.Fun to the variable it
-// is stored in.
+// is stored in or assigned to.
 func valueName(v ssa.Value) string {
 	for _, r := range *v.Referrers() {
 		switch x := r.(type) {
@@ -42,6 +44,10 @@ func valueName(v ssa.Value) string {
 				if n := storedName(x); n != "" {
 					return n
 				}
+			}
+		case *ssa.DebugRef:
+			if n := sourceName(v); n != "" && x.X == v {
+				return n
 			}
 		case *ssa.Call:
 			if f, ok := x.Call.Value.(*ssa.Function); ok && isStageFun(f) {

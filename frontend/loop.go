@@ -257,7 +257,7 @@ func (fr *frame) stagedLoopRot(h *ssa.BasicBlock, stop *stopSet, rot *rotation) 
 			continue
 		}
 		ev.at()
-		ev.b.ReflectEffect(ir.OpWhile, ir.Void, nil, nil, []*ir.Block{cb, bb}, nil, nil, false, 0)
+		ev.b.Loop(cb, bb)
 		ev.writes++
 		return ls.after()
 	}

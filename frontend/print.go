@@ -20,6 +20,14 @@ import (
 // %v %d %s %t %g %e %f %x %X %c %q %%, with the flags - + 0 and space, a
 // width and a precision.
 
+// printsStaged reports whether output is staged now: not before the
+// staging function is called. Package initialization (and the static
+// arguments) run once, at generation time, as Go runs them once when the
+// program starts; the generated code is part of the same package, whose
+// initializers print when the program starts, so staging their output
+// would print it again on every call of the generated function.
+func (ev *evaluator) printsStaged() bool { return ev.calling }
+
 // printItem is one operand: an expression, or text formatted now.
 type printItem struct {
 	e      ir.Exp
@@ -30,6 +38,9 @@ type printItem struct {
 
 func (fr *frame) printCall(kind string, args []value) {
 	ev := fr.ev
+	if !ev.printsStaged() {
+		return
+	}
 	format, items := fr.printItems(kind, args)
 	ev.at()
 	switch kind {

@@ -14,7 +14,11 @@ import (
 // it the right type from its context (an operand of a binary operator, an
 // assignment, an argument), and with its type where the context does not
 // (a declaration with :=, an argument of type any): 3, int8(-128),
-// float32(0.1). Values Go has no literal for are written as calls:
+// float32(0.1). Where the context could give it another type, even the
+// default one (the left operand of a shift whose count is not constant
+// takes the type of the shift's own context: uint8(-257 >> s) does not
+// compile and float64(1 << s) is not a shift of an int), it is written
+// with its type: int(-257) >> s. Values Go has no literal for are written as calls:
 // math.NaN(), math.Inf(-1), math.Copysign(0, -1). Float literals are the
 // shortest decimal that reads back as the same value (strconv's 'g', -1),
 // so every constant is exact.
@@ -29,13 +33,16 @@ const (
 	// ctxTyped: the context does not (:=, interface arguments): the
 	// constant must carry its type unless it is the untyped default.
 	ctxTyped
+	// ctxExplicit: the context's type is unknown here: the constant
+	// always carries its type, the default one too.
+	ctxExplicit
 )
 
 // constExpr writes c in context ctx.
 func constExpr(c *ir.Const, ctx constCtx) expr {
 	t := c.Type
 	typed := func(lit string, prec int) expr {
-		if ctx == ctxTyped && !isDefaultType(t) {
+		if ctx == ctxExplicit || ctx == ctxTyped && !isDefaultType(t) {
 			return primary(jen.Id(t.String()).Call(jen.Id(lit)))
 		}
 		return expr{jen.Id(lit), prec}
@@ -168,8 +175,8 @@ func floatExpr(v float64, bits int, ctx constCtx) expr {
 	if v < 0 {
 		prec = precUnary
 	}
-	if bits == 32 && ctx == ctxTyped {
-		return primary(jen.Id("float32").Call(jen.Id(lit)))
+	if ctx == ctxExplicit || bits == 32 && ctx == ctxTyped {
+		return primary(jen.Id("float" + strconv.Itoa(bits)).Call(jen.Id(lit)))
 	}
 	return expr{jen.Id(lit), prec}
 }
@@ -231,8 +238,8 @@ func complexExpr(re, im float64, bits int, ctx constCtx) expr {
 		}
 		lit, prec = strconv.FormatFloat(re, 'g', -1, bits)+sign+imLit, precAdd
 	}
-	if bits == 32 && ctx == ctxTyped {
-		return primary(jen.Id("complex64").Call(jen.Id(lit)))
+	if ctx == ctxExplicit || bits == 32 && ctx == ctxTyped {
+		return primary(jen.Id("complex" + strconv.Itoa(2*bits)).Call(jen.Id(lit)))
 	}
 	return expr{jen.Id(lit), prec}
 }

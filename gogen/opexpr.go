@@ -18,18 +18,28 @@ func (fg *funcGen) nodeExpr(n *ir.Node) expr {
 		ir.OpAndNot, ir.OpShl, ir.OpShr, ir.OpConcat,
 		ir.OpEq, ir.OpNe, ir.OpLt, ir.OpLe, ir.OpGt, ir.OpGe:
 		return fg.binary(n)
-	case ir.OpNeg:
-		return unary("-", fg.ref(a[0], ctxConverted))
-	case ir.OpCom:
-		return unary("^", fg.ref(a[0], ctxConverted))
+	case ir.OpNeg, ir.OpCom:
+		x := fg.ref(a[0], ctxConverted)
+		if c := a[0].Const(); c != nil {
+			x = fg.opaque(c) // -c would be computed exactly: -int8(-128) does not compile
+		}
+		if n.Op == ir.OpCom {
+			return unary("^", x)
+		}
+		return unary("-", x)
 	case ir.OpNot:
 		return fg.negate(a[0])
 	case ir.OpConv:
 		return fg.conversion(n)
 	case ir.OpReal, ir.OpImag:
-		return primary(jen.Id(n.Op.String()).Call(fg.ref(a[0], ctxConverted).s))
+		// real(1 + 2i) would be an untyped constant: its type is written.
+		return primary(jen.Id(n.Op.String()).Call(fg.ref(a[0], ctxExplicit).s))
 	case ir.OpComplex:
-		return primary(jen.Id("complex").Call(fg.refs(a, ctxConverted)...))
+		rctx := ctxConverted
+		if a[0].IsConst() && a[1].IsConst() {
+			rctx = ctxExplicit // complex(1, 2) would be untyped
+		}
+		return primary(jen.Id("complex").Call(fg.ref(a[0], rctx).s, fg.ref(a[1], ctxConverted).s))
 	case ir.OpApply:
 		return primary(jen.Add(fg.ref(a[0], ctxConverted).at(precPrimary)).Call(fg.refs(a[1:], ctxConverted)...))
 	case ir.OpCall:
@@ -37,6 +47,9 @@ func (fg *funcGen) nodeExpr(n *ir.Node) expr {
 		ctx := ctxConverted
 		if c.Pkg == "fmt" {
 			ctx = ctxTyped // operands of type any keep their types
+			if c.Name == "Sprint" || c.Name == "Sprintln" {
+				return primary(fg.printCall(c.Name, a))
+			}
 		}
 		return primary(jen.Qual(c.Pkg, c.Name).Call(fg.refs(a, ctx)...))
 	case ir.OpVarGet:
@@ -69,8 +82,10 @@ func (fg *funcGen) nodeExpr(n *ir.Node) expr {
 
 // binary writes x op y. Constants are written untyped, except where Go
 // needs a type (the left operand of a shift: 1 << n would take its type
-// from the context) or would reject them (x / 0, a shift by a negative or
-// too large count). x - -3 is written x + 3.
+// from the context, int(1) << n does not) or would reject them (x / 0, a
+// shift by a negative or too large count) or compute them at compile time
+// (an operation on two constants, which the builder leaves only when it
+// traps): there the right operand is a variable. x - -3 is written x + 3.
 func (fg *funcGen) binary(n *ir.Node) expr {
 	l, op, prec, r := fg.binaryParts(n)
 	return infix(l, op, prec, r)
@@ -93,7 +108,8 @@ func (fg *funcGen) binaryParts(n *ir.Node) (l expr, op string, prec int, r expr)
 	var rp *expr
 	if cy := y.Const(); cy != nil {
 		switch {
-		case (irOp == ir.OpDiv || irOp == ir.OpRem) && t.IsInteger() && constUint(cy) == 0,
+		case x.IsConst(),
+			(irOp == ir.OpDiv || irOp == ir.OpRem) && t.IsInteger() && constUint(cy) == 0,
 			shift && badShiftCount(cy, t):
 			o := fg.opaque(cy)
 			rp = &o
@@ -111,8 +127,10 @@ func (fg *funcGen) binaryParts(n *ir.Node) (l expr, op string, prec int, r expr)
 		}
 	}
 	lctx := ctxConverted
-	if x.IsConst() && (shift || y.IsConst() && rp == nil) {
-		lctx = ctxTyped
+	if x.IsConst() && shift {
+		// The left operand of a shift by a variable takes the type of
+		// the shift's context, which is not known here.
+		lctx = ctxExplicit
 	}
 	l = fg.ref(x, lctx)
 	if rp == nil {

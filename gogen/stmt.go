@@ -603,25 +603,3 @@ func incDec(op ir.Op, y ir.Exp) string {
 	}
 	return "--"
 }
-
-// print writes an output statement. Constants are typed: they are
-// arguments of type any.
-func (fg *funcGen) print(n *ir.Node) jen.Code {
-	args := fg.refs(n.Args, ctxTyped)
-	switch n.Op {
-	case ir.OpPrintf:
-		if !n.Args[0].IsConst() && len(args) == 1 {
-			// A format that is not a constant, with no arguments: vet
-			// wants an explicit (empty) argument list.
-			args = append(args, jen.Index().Id("any").Values().Op("..."))
-		}
-		return jen.Qual("fmt", "Printf").Call(args...)
-	case ir.OpPrint:
-		return jen.Qual("fmt", "Print").Call(args...)
-	case ir.OpPrintln:
-		return jen.Qual("fmt", "Println").Call(args...)
-	case ir.OpEprint:
-		return jen.Print(args...)
-	}
-	return jen.Println(args...)
-}

@@ -39,6 +39,10 @@ type Builder struct {
 	statics  map[staticKey]Sym
 	forwards map[Sym]Sym // λforward symbol -> reserved λ symbol
 	defined  map[Sym]bool
+
+	// varWriters lists, per variable, the nodes that write it, in the
+	// order they were built (terminate.go).
+	varWriters map[Sym][]varWriter
 }
 
 // NewBuilder returns an empty builder.
@@ -46,7 +50,8 @@ func NewBuilder() *Builder {
 	g := &Graph{Positions: []token.Position{{}}}
 	return &Builder{g: g, consts: map[constKey]*Const{},
 		posIdx: map[token.Position]Pos{}, class: map[Sym]Key{}, parent: map[Key]Key{},
-		heaps: map[*Type]Key{}, statics: map[staticKey]Sym{}, forwards: map[Sym]Sym{}, defined: map[Sym]bool{}}
+		heaps: map[*Type]Key{}, statics: map[staticKey]Sym{}, forwards: map[Sym]Sym{}, defined: map[Sym]bool{},
+		varWriters: map[Sym][]varWriter{}}
 }
 
 // Graph returns the graph built so far.
@@ -135,6 +140,12 @@ func (b *Builder) reify(in []*Type, f func(args []Exp) Exp, fn bool) *Block {
 	ein := b.fresh(Void)
 	sc := newScope(ein)
 	sc.parent, sc.fn = outer, fn
+	if outer != nil {
+		sc.fnDepth = outer.fnDepth
+	}
+	if fn {
+		sc.fnDepth++
+	}
 	blk := &Block{Ein: ein}
 	args := make([]Exp, len(in))
 	for i, t := range in {
@@ -235,6 +246,7 @@ func (b *Builder) ReflectEffect(op Op, t *Type, aux any, args []Exp, blocks []*B
 	}
 	b.node(s, op, t, b.argList(args), blocks, aux, eff, flags)
 	b.sc.record(s, reads, writes)
+	b.recordWrites(s, writes)
 	return s.E()
 }
 

@@ -196,9 +196,8 @@ func (b *Builder) If(c Exp, t *Type, then, els func() Exp) Exp {
 // runs body while it is true.
 func (b *Builder) While(cond func() Exp, body func()) {
 	cb := b.Reify(nil, func([]Exp) Exp { return cond() })
-	b.mustType("loop condition", b.g.TypeOf(cb.Res), Bool)
 	bb := b.Reify(nil, func([]Exp) Exp { body(); return b.Unit() })
-	b.ReflectEffect(OpWhile, Void, nil, nil, []*Block{cb, bb}, nil, nil, false, 0)
+	b.Loop(cb, bb)
 }
 
 // Lambda builds a function value of type FuncOf(params, results). body

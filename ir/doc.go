@@ -64,6 +64,11 @@
 // observable. Integer division by a non-zero constant cannot trap and is
 // pure.
 //
+// Not ending is observable too: a loop that the builder cannot prove to
+// end (terminate.go: a counted loop stepping toward an invariant bound
+// without wrapping around) reads CTRL and writes TRAP as a trapping
+// operation does, so that DCE keeps it though nothing uses it.
+//
 // A check already made is not made again (guard.go): a read of s[i] after
 // an access to the same s[i] (or to s[c] with a larger constant c) in the
 // same block or an enclosing one is not trapping, depends on the access

@@ -28,6 +28,7 @@ type scope struct {
 	// checks of its parent.
 	parent    *scope
 	fn        bool
+	fnDepth   int32 // the function bodies this block is in
 	checks    map[checkKey]check
 	maxChecks map[Sym]maxCheck
 }

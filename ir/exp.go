@@ -172,7 +172,7 @@ type Key int32
 const (
 	CTRL  Key = -1 // output, panics, calls with unknown effects
 	STORE Key = -2 // the allocator
-	TRAP  Key = -3 // a run-time panic (index out of range, division by zero, ...)
+	TRAP  Key = -3 // a run-time panic (index out of range, division by zero, ...), or a loop that may not end
 )
 
 // SymKey returns the key of the object allocated by s.

@@ -65,6 +65,7 @@ func Cases() []Case {
 	cs = append(cs, shiftCases()...)
 	cs = append(cs, floatCases()...)
 	cs = append(cs, trapCases()...)
+	cs = append(cs, untypedCases()...)
 	cs = append(cs, controlCases()...)
 	cs = append(cs, chainCases()...)
 	cs = append(cs, funcCases()...)
