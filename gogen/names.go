@@ -30,13 +30,20 @@ var predeclared = map[string]bool{
 // namer hands out identifiers unique in one scope. A function's namer has
 // the package's namer as parent: local names avoid package-level names too,
 // so a local never shadows a table, a function or an import it refers to.
+//
+// Names are only ever added, in a namer and in its parents, so the
+// smallest number that makes base<N> free never decreases: next keeps,
+// for each base fresh was asked for, the number to try first, and fresh
+// costs O(1) amortized however many names share a base (an unrolled loop
+// names every copy of its variable t: t, t1, t2, ...).
 type namer struct {
 	parent *namer
 	used   map[string]bool
+	next   map[string]int // for each base: base<N> is taken for 1 <= N < next[base]
 }
 
 func newNamer(parent *namer) *namer {
-	return &namer{parent: parent, used: map[string]bool{}}
+	return &namer{parent: parent, used: map[string]bool{}, next: map[string]int{}}
 }
 
 // taken reports whether name is unavailable in the namer's scope.
@@ -59,9 +66,20 @@ func (n *namer) reserve(name string) { n.used[name] = true }
 // number that makes it free, and reserves the result.
 func (n *namer) fresh(base string) string {
 	name := base
-	for i := 1; n.taken(name); i++ {
-		name = base + strconv.Itoa(i)
+	i, seen := n.next[base]
+	if !seen {
+		i = 1
 	}
+	if seen || n.taken(name) {
+		// base was taken when fresh first gave it out or passed it by,
+		// and still is.
+		for name = base + strconv.Itoa(i); n.taken(name); {
+			i++
+			name = base + strconv.Itoa(i)
+		}
+		i++
+	}
+	n.next[base] = i
 	n.used[name] = true
 	return name
 }
