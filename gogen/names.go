@@ -39,7 +39,7 @@ var predeclared = map[string]bool{
 type namer struct {
 	parent *namer
 	used   map[string]bool
-	next   map[string]int // for each base: base<N> is taken for 1 <= N < next[base]
+	next   map[string]int // for a base given out more than once: base and base<N>, 1 <= N < next[base], are taken
 }
 
 func newNamer(parent *namer) *namer {
@@ -66,20 +66,16 @@ func (n *namer) reserve(name string) { n.used[name] = true }
 // number that makes it free, and reserves the result.
 func (n *namer) fresh(base string) string {
 	name := base
-	i, seen := n.next[base]
-	if !seen {
-		i = 1
-	}
-	if seen || n.taken(name) {
-		// base was taken when fresh first gave it out or passed it by,
-		// and still is.
+	if i, seen := n.next[base]; seen || n.taken(name) {
+		if !seen {
+			i = 1
+		}
 		for name = base + strconv.Itoa(i); n.taken(name); {
 			i++
 			name = base + strconv.Itoa(i)
 		}
-		i++
+		n.next[base] = i + 1
 	}
-	n.next[base] = i
 	n.used[name] = true
 	return name
 }
