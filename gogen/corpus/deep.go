@@ -18,16 +18,16 @@ func deepCases() []Case {
 	return []Case{deepSumCase(), deepHornerCase(), deepPanicCase()}
 }
 
-// deepTerms is the number of terms of the deep cases: 15 times the
-// deepest expression gogen writes.
-const deepTerms = 1000
+// deepTerms is the number of terms of the deep cases: three times the
+// deepest expression gogen writes, few enough for C compilers to be quick.
+const deepTerms = 200
 
 // deepWeight is the weight of term i of DeepSum: not a power of two, so
 // that every product and sum rounds.
 func deepWeight(i int) float64 { return float64(i%13+1) / 7 }
 
 // deepSumCase: func(x []float64) float64 returns x[0]·w_0 + x[1]·w_1 +
-// ... + x[7]·w_999 (x[i%8]·w_i), summed left to right.
+// ... + x[7]·w_199 (x[i%8]·w_i, i < deepTerms), summed left to right.
 func deepSumCase() Case {
 	inputs := [][]float64{
 		{1, 2, 3, 4, 5, 6, 7, 8},
