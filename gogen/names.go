@@ -33,13 +33,13 @@ var predeclared = map[string]bool{
 //
 // Names are only ever added, in a namer and in its parents, so the
 // smallest number that makes base<N> free never decreases: next keeps,
-// for each base fresh was asked for, the number to try first, and fresh
+// for each base fresh found taken, the number to try first, and fresh
 // costs O(1) amortized however many names share a base (an unrolled loop
 // names every copy of its variable t: t, t1, t2, ...).
 type namer struct {
 	parent *namer
 	used   map[string]bool
-	next   map[string]int // for a base given out more than once: base and base<N>, 1 <= N < next[base], are taken
+	next   map[string]int // for a base fresh found taken: base and base<N>, 1 <= N < next[base], are taken
 }
 
 func newNamer(parent *namer) *namer {
