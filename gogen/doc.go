@@ -101,7 +101,10 @@
 //     of them, as Func.Params says; a stage.Int32 stays a number
 //     (chars.go);
 //   - an element read at a constant index of a named slice that needs a
-//     name is named after both (a3 := a[3]).
+//     name is named after both (a3 := a[3]);
+//   - no expression is deeper than 64 nodes: an unrolled sum of 10^5
+//     terms is written as partial sums, each a statement at its place in
+//     the schedule, adding the same terms in the same order (depth.go).
 //
 // # Bounds checks
 //
@@ -122,7 +125,8 @@
 // constants, chars.go decides which constants are characters, analyze.go and plan.go decide before writing (uses, captures,
 // inlining, forwarding), emit.go, opexpr.go, stmt.go and control.go
 // write expressions and statements (chain.go the arms of an if chain,
-// deadslot.go the slots of an assignment it leaves out),
+// deadslot.go the slots of an assignment it leaves out, depth.go the
+// depth of expressions),
 // file.go assembles the file.
 //
 // The corpus of staged programs the tests compile and run (and that cgen's

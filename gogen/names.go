@@ -30,13 +30,20 @@ var predeclared = map[string]bool{
 // namer hands out identifiers unique in one scope. A function's namer has
 // the package's namer as parent: local names avoid package-level names too,
 // so a local never shadows a table, a function or an import it refers to.
+//
+// Names are only ever added, in a namer and in its parents, so the
+// smallest number that makes base<N> free never decreases: next keeps,
+// for each base fresh found taken, the number to try first, and fresh
+// costs O(1) amortized however many names share a base (an unrolled loop
+// names every copy of its variable t: t, t1, t2, ...).
 type namer struct {
 	parent *namer
 	used   map[string]bool
+	next   map[string]int // for a base fresh found taken: base and base<N>, 1 <= N < next[base], are taken
 }
 
 func newNamer(parent *namer) *namer {
-	return &namer{parent: parent, used: map[string]bool{}}
+	return &namer{parent: parent, used: map[string]bool{}, next: map[string]int{}}
 }
 
 // taken reports whether name is unavailable in the namer's scope.
@@ -59,8 +66,15 @@ func (n *namer) reserve(name string) { n.used[name] = true }
 // number that makes it free, and reserves the result.
 func (n *namer) fresh(base string) string {
 	name := base
-	for i := 1; n.taken(name); i++ {
-		name = base + strconv.Itoa(i)
+	if i, seen := n.next[base]; seen || n.taken(name) {
+		if !seen {
+			i = 1
+		}
+		for name = base + strconv.Itoa(i); n.taken(name); {
+			i++
+			name = base + strconv.Itoa(i)
+		}
+		n.next[base] = i + 1
 	}
 	n.used[name] = true
 	return name

@@ -1,6 +1,10 @@
 package gogen
 
-import "testing"
+import (
+	"math/rand/v2"
+	"strconv"
+	"testing"
+)
 
 func TestLocalName(t *testing.T) {
 	for in, want := range map[string]string{
@@ -9,6 +13,37 @@ func TestLocalName(t *testing.T) {
 	} {
 		if got := localName(in); got != want {
 			t.Errorf("localName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestFreshSmallest checks that fresh gives the name the plain search
+// gives (base, else base followed by the smallest number that makes it
+// free), whatever was reserved, in the namer or its parent, between calls.
+func TestFreshSmallest(t *testing.T) {
+	plain := func(n *namer, base string) string {
+		name := base
+		for i := 1; n.taken(name); i++ {
+			name = base + strconv.Itoa(i)
+		}
+		return name
+	}
+	pkg := newNamer(nil)
+	fn := newNamer(pkg)
+	bases := []string{"x", "x1", "t", "len", "s"}
+	r := rand.New(rand.NewPCG(1, 2))
+	for k := range 5000 {
+		base := bases[r.IntN(len(bases))]
+		switch r.IntN(4) {
+		case 0:
+			pkg.reserve(base + strconv.Itoa(r.IntN(40)))
+		case 1:
+			fn.reserve(base + strconv.Itoa(r.IntN(40)))
+		default:
+			want := plain(fn, base)
+			if got := fn.fresh(base); got != want {
+				t.Fatalf("call %d: fresh(%q) = %q, want %q", k, base, got, want)
+			}
 		}
 	}
 }

@@ -95,6 +95,7 @@ func (a *analysis) plan(b *ir.Block, local []int32) *blockPlan {
 	for j, n := range nodes {
 		p.inline[j] = a.s.Inlined(b, n.Sym) && a.expression(n, local[n.Sym], true)
 	}
+	boundDepth(p, index)
 	a.fuse(b, p, local, user)
 	for _, n := range nodes {
 		local[n.Sym] = 0

@@ -371,22 +371,22 @@ func (v *verifier) evaluation(id int32) {
 		return -1
 	}
 	n := hi - lo
-	rank := make([]int, n)   // -1: not evaluated
-	up := make([]int32, n)   // the node it is an operand of, -1 for a root
-	root := make([]int32, n) // position of the statement, hi: the block result
+	rank := make([]int, n) // -1: not evaluated
 	exprs := map[int32][]int32{}
 	for k := range rank {
 		rank[k] = -1
 	}
-	next := 0
-	var visit func(k, r, u int32)
-	visit = func(k, r, u int32) {
-		root[k-lo], up[k-lo] = r, u
+	enter := make([]int, n) // preorder number: with rank, a is below b iff b's interval holds a's
+	next, entered := 0, 0
+	var visit func(k, r int32) // r: position of the statement, hi: the block result
+	visit = func(k, r int32) {
+		enter[k-lo] = entered
+		entered++
 		exprs[r] = append(exprs[r], k)
 		for _, x := range g.Nodes[s.list[k]].Args {
 			if x.IsSym() {
 				if q := local(x.Sym()); q >= 0 && s.inl[q] && rank[q-lo] < 0 {
-					visit(q, r, k)
+					visit(q, r)
 				}
 			}
 		}
@@ -395,12 +395,12 @@ func (v *verifier) evaluation(id int32) {
 	}
 	for k := lo; k < hi; k++ {
 		if !s.inl[k] {
-			visit(k, k, -1)
+			visit(k, k)
 		}
 	}
 	if r := s.blocks[id].Res; r.IsSym() {
 		if q := local(r.Sym()); q >= 0 && s.inl[q] {
-			visit(q, hi, -1)
+			visit(q, hi)
 		}
 	}
 	for k := lo; k < hi; k++ {
@@ -419,10 +419,7 @@ func (v *verifier) evaluation(id int32) {
 		})
 	}
 	below := func(a, b int32) bool { // a is an operand, however deep, of b
-		for a >= 0 && a != b {
-			a = up[a-lo]
-		}
-		return a == b
+		return enter[b-lo] <= enter[a-lo] && rank[a-lo] <= rank[b-lo]
 	}
 	sensitive := func(a, b *ir.Node) bool { // a must be ordered with b
 		switch {
@@ -439,7 +436,15 @@ func (v *verifier) evaluation(id int32) {
 	}
 	slices.Sort(roots)
 	for _, r := range roots {
-		e := exprs[r]
+		// Only nodes that read memory, write or trap can be sensitive:
+		// the pairs are those of the few such nodes of an expression,
+		// not of all its nodes (a sum of 10^5 terms is one expression).
+		var e []int32
+		for _, k := range exprs[r] {
+			if n := g.Nodes[s.list[k]]; readsMemory(n) || writes(n) || n.CanTrap() {
+				e = append(e, k)
+			}
+		}
 		for i, a := range e {
 			for _, b := range e[i+1:] {
 				na, nb := g.Nodes[s.list[a]], g.Nodes[s.list[b]]

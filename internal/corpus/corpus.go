@@ -71,6 +71,7 @@ func Cases() []Case {
 	cs = append(cs, funcCases()...)
 	cs = append(cs, dataCases()...)
 	cs = append(cs, printCases()...)
+	cs = append(cs, deepCases()...)
 	sort.Slice(cs, func(i, j int) bool { return cs[i].Name < cs[j].Name })
 	return cs
 }
