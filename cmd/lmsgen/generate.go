@@ -219,6 +219,8 @@ func dump(cfg *config, res *frontend.Result, stdout, stderr io.Writer) int {
 				ir.Fprint(stdout, s.Graph)
 			case "dot":
 				ir.FprintDot(stdout, s.Graph)
+			case "deps":
+				ir.FprintDeps(stdout, s.Graph)
 			case "sched":
 				fmt.Fprint(stdout, sched.Run(s.Graph, sched.Options{}).String())
 			}
