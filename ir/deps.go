@@ -420,3 +420,20 @@ func (d *Deps) boundsWith(diff Affine, l *Loop, alias Sym) (lo, hi int64, ok boo
 	}
 	return lo, hi, true
 }
+
+// Distinct reports whether two subscripts of one root, in the same
+// iteration of every loop, never denote the same element.
+func Distinct(x, y Affine) bool {
+	diff := x.Add(y, -1)
+	if diff.IsConst() {
+		return diff.Const != 0
+	}
+	return twoAdicNever(diff)
+}
+
+// ObjectKey returns the one object key (alias set) among ks, and false if
+// there is none or several.
+func ObjectKey(ks []Key) (Key, bool) {
+	k := objectKey(ks, -1)
+	return k, k >= 0
+}

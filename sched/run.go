@@ -16,7 +16,8 @@ type phase struct {
 
 // phases is the order of the phases, written once.
 var phases = []phase{
-	{name: "dce", run: dce, skip: func(o Options) bool { return o.noDCE }}, // phase_dce.go
+	{name: "mem", run: func(st *state) { memRun(st) }, skip: func(o Options) bool { return o.noMem }}, // phase_mem.go
+	{name: "dce", run: dce, skip: func(o Options) bool { return o.noDCE }},                            // phase_dce.go
 	{name: "index", run: index},   // phase_index.go
 	{name: "prune", run: prune},   // phase_prune.go
 	{name: "early", run: early},   // phase_early.go

@@ -22,6 +22,8 @@ type Options struct {
 	// lmsDuplicate duplicates every node without blocks that LMS would
 	// duplicate, cheap or not (tests only, to compare with the reference).
 	lmsDuplicate bool
+	// noMem skips mem (the Transformer's own schedules: mem transforms).
+	noMem bool
 	// noDCE skips dce, for a graph that is already free of dead code
 	// (benchmarks only, to time the scheduler apart from ir.DCE).
 	noDCE bool

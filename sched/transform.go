@@ -34,7 +34,7 @@ type Transformer struct {
 
 // Transform returns the rebuilt graph. g is not modified.
 func (t *Transformer) Transform(g *ir.Graph) *ir.Graph {
-	t.s = Run(g, Options{NoCompact: true})
+	t.s = Run(g, Options{NoCompact: true, noMem: true})
 	t.old = t.s.Graph()
 	t.b = ir.NewBuilder()
 	t.subst = make([]ir.Exp, t.old.NumSyms())

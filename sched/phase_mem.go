@@ -1,0 +1,17 @@
+package sched
+
+// mem runs the passes that work on slice elements (ir.Deps): Forward
+// (forward.go: store-to-load forwarding, with the φs it adds to
+// conditionals pruned to those used).
+//
+// Needs: a graph built by an ir.Builder. Must run after: dce, which
+// removes what they leave unused.
+func mem(st *state) {
+	st.g = Forward(st.g)
+}
+
+// memRun is mem, set by init: mem transforms graphs with a Transformer,
+// which schedules with Run, whose phase table names mem.
+var memRun func(*state)
+
+func init() { memRun = mem }
