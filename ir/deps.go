@@ -437,3 +437,8 @@ func ObjectKey(ks []Key) (Key, bool) {
 	k := objectKey(ks, -1)
 	return k, k >= 0
 }
+
+// Range returns the smallest and largest values of a subscript whose
+// terms are all counters of loops with known trip counts (the Banerjee
+// bounds); ok is false otherwise. No value of such a form wraps.
+func (d *Deps) Range(a Affine) (lo, hi int64, ok bool) { return d.bounds(a) }
