@@ -32,6 +32,23 @@ func TestDepsGoC(t *testing.T) {
 	kdir := filepath.Join(dir, "deps")
 	r := lmsgen(t, kdir, "-lang=go,c", "-test")
 	require.Equal(t, 0, r.status, r.stderr)
+	// The sorting networks load each element once and never reload it.
+	gen := read(t, filepath.Join(kdir, "deps_lms.go"))
+	for _, fn := range []string{"SortInPlace", "SortMade"} {
+		body := regexp.MustCompile(`(?s)\nfunc `+fn+`\(.*?\n}\n`).FindString(gen)
+		require.NotEmpty(t, body, fn)
+		loads := map[string]int{}
+		for _, m := range regexp.MustCompile(`\b(xs|a)\[(\d+)\]( = )?`).FindAllStringSubmatch(body, -1) {
+			if m[3] == "" {
+				loads[m[2]]++
+			}
+		}
+		require.Len(t, loads, 16, "%s loads\n%s", fn, body)
+		for i, n := range loads {
+			require.Equal(t, 1, n, "%s loads element %s %d times", fn, i, n)
+		}
+	}
+	require.Regexp(t, `func Dead4\(arg int\) {}`, gen)
 	goCmd(t, kdir, "vet", "./...")
 	out := goCmd(t, kdir, "test", "-v", "-run", "TestLMS", "./...")
 	specs := regexp.MustCompile(`(?m)^//lms:gen (\w+)`).FindAllStringSubmatch(src, -1)
