@@ -42,6 +42,7 @@ type Deps struct {
 	ns       *nest
 	Accesses []*Access // in node order
 	byNode   map[Sym]*Access
+	writesIn map[*Loop]map[Key]*loopWrites // made by WritesIn
 }
 
 // NewDeps analyzes the slice accesses of g.
@@ -442,3 +443,54 @@ func ObjectKey(ks []Key) (Key, bool) {
 // terms are all counters of loops with known trip counts (the Banerjee
 // bounds); ok is false otherwise. No value of such a form wraps.
 func (d *Deps) Range(a Affine) (lo, hi int64, ok bool) { return d.bounds(a) }
+
+// NeverEqual reports whether subscripts x and y of one root, in the same
+// iterations of the loops whose counters they share, never denote the
+// same element (the counters of other loops range over their trips).
+func (d *Deps) NeverEqual(x, y Affine) bool { return d.solve(x.Add(y, -1)) == Never }
+
+// WritesIn returns the element writes (slice_set) into alias set k inside
+// loop l, in its blocks or nested ones, and false if a node inside l
+// writes k otherwise (copy, append, a call).
+func (d *Deps) WritesIn(l *Loop, k Key) ([]*Access, bool) {
+	if d.writesIn == nil {
+		d.writesIn = map[*Loop]map[Key]*loopWrites{}
+		for _, n := range d.g.Nodes {
+			if n.Eff == nil || len(n.Eff.Wkeys) == 0 || n.Op == OpIf || n.Op == OpWhile {
+				continue // a conditional's or loop's writes are its nodes'
+			}
+			for x := d.ns.loopAt(d.ns.blockOf[n.Sym]); x != nil; x = x.Parent {
+				m := d.writesIn[x]
+				if m == nil {
+					m = map[Key]*loopWrites{}
+					d.writesIn[x] = m
+				}
+				for _, wk := range n.Eff.Wkeys {
+					if !wk.IsSym() {
+						continue
+					}
+					w := m[wk]
+					if w == nil {
+						w = &loopWrites{}
+						m[wk] = w
+					}
+					if a := d.byNode[n.Sym]; n.Op == OpSliceSet && a != nil && a.Key == wk {
+						w.sets = append(w.sets, a)
+					} else {
+						w.other = true
+					}
+				}
+			}
+		}
+	}
+	w := d.writesIn[l][k]
+	if w == nil {
+		return nil, true
+	}
+	return w.sets, !w.other
+}
+
+type loopWrites struct {
+	sets  []*Access
+	other bool
+}

@@ -60,6 +60,10 @@ type known struct {
 	sub        ir.Affine
 	affine     bool
 	val        ir.Exp
+	// The access that made it known, in the old graph (ir.Deps: its
+	// subscript in loop counters), for loops to keep what they do not
+	// write.
+	old *ir.Access
 }
 
 // memState is the known elements per alias set (of the old graph).
@@ -112,6 +116,7 @@ func (m memState) forget(ks []ir.Key) {
 
 type forwarder struct {
 	st   memState
+	deps *ir.Deps // of the old graph, made when first needed
 	orig map[ir.Sym]int // conditional made with φs -> number of its own results
 	// changed reports whether a load was forwarded.
 	changed bool
@@ -146,6 +151,7 @@ func (f *forwarder) rewrite(t *Transformer, n *ir.Node) (ir.Exp, bool) {
 			return ir.Exp{}, false
 		}
 		e := f.element(t, t.Exp(n.Args[0]), t.Exp(n.Args[1]))
+		e.old = f.oldDeps(t).Of(n.Sym)
 		if x, found := f.st.lookup(k, e); found {
 			f.changed = true
 			return x.val, true
@@ -163,6 +169,7 @@ func (f *forwarder) rewrite(t *Transformer, n *ir.Node) (ir.Exp, bool) {
 			return ir.Exp{}, false
 		}
 		e := f.element(t, t.Exp(n.Args[0]), t.Exp(n.Args[1]))
+		e.old = f.oldDeps(t).Of(n.Sym)
 		e.val = t.Exp(n.Args[2])
 		b.SetIndex(e.slice, e.idx, e.val)
 		f.st.store(k, e)
@@ -170,7 +177,7 @@ func (f *forwarder) rewrite(t *Transformer, n *ir.Node) (ir.Exp, bool) {
 	case ir.OpIf:
 		return f.cond(t, n)
 	case ir.OpWhile:
-		f.st.forget(n.Eff.Wkeys)
+		f.loopWrites(t, n)
 		before := f.st
 		b.While(func() ir.Exp {
 			f.st = before.clone()
@@ -192,6 +199,43 @@ func (f *forwarder) rewrite(t *Transformer, n *ir.Node) (ir.Exp, bool) {
 		f.st.forget(n.Eff.Wkeys)
 	}
 	return ir.Exp{}, false
+}
+
+func (f *forwarder) oldDeps(t *Transformer) *ir.Deps {
+	if f.deps == nil {
+		f.deps = ir.NewDeps(t.old)
+	}
+	return f.deps
+}
+
+// loopWrites forgets the known elements that loop n may write: of the
+// alias sets it writes, those that one of its element writes may touch
+// in some iteration (ir.Deps.NeverEqual on the subscripts in loop
+// counters, from one root), and whole sets written otherwise.
+func (f *forwarder) loopWrites(t *Transformer, n *ir.Node) {
+	d := f.oldDeps(t)
+	l := d.Loop(n.Sym)
+	for _, k := range n.Eff.Wkeys {
+		if !k.IsSym() || f.st[k] == nil {
+			continue
+		}
+		ws, ok := d.WritesIn(l, k)
+		if !ok || l == nil {
+			delete(f.st, k)
+			continue
+		}
+		f.st[k] = slices.DeleteFunc(f.st[k], func(e known) bool {
+			if e.old == nil || !e.old.Affine {
+				return true
+			}
+			for _, w := range ws {
+				if !w.Affine || w.Root != e.old.Root || !d.NeverEqual(e.old.Sub, w.Sub) {
+					return true
+				}
+			}
+			return false
+		})
+	}
 }
 
 // cond rebuilds a conditional, adding a result for every element the
