@@ -116,7 +116,7 @@ func (m memState) forget(ks []ir.Key) {
 
 type forwarder struct {
 	st   memState
-	deps *ir.Deps // of the old graph, made when first needed
+	deps *ir.Deps       // of the old graph, made when first needed
 	orig map[ir.Sym]int // conditional made with φs -> number of its own results
 	// changed reports whether a load was forwarded.
 	changed bool
