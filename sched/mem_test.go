@@ -26,7 +26,9 @@ func memPasses(t *testing.T, g *ir.Graph) *ir.Graph {
 	require.NoError(t, ir.Check(f), "after Forward\n%s", f)
 	d := DeadArrays(f)
 	require.NoError(t, ir.Check(d), "after DeadArrays\n%s", d)
-	return ir.DCE(d)
+	s := DeadStores(d)
+	require.NoError(t, ir.Check(s), "after DeadStores\n%s", s)
+	return ir.DCE(s)
 }
 
 func c(b *ir.Builder, v int) ir.Exp { return b.Const(ir.Int, v) }
@@ -214,6 +216,43 @@ func TestForwardLoopWrites(t *testing.T) {
 			})
 			h := memPasses(t, g)
 			require.Equal(t, c0.loads, count(h, ir.OpSliceGet), "%s", h)
+		})
+	}
+}
+
+// TestDeadStores: a store to a constant element of a local slice that a
+// later store overwrites with no read in between is removed; a read of
+// any element at a staged index in between, or a parameter slice (seen
+// by the caller after a panic), keeps it.
+func TestDeadStores(t *testing.T) {
+	for _, c0 := range []struct {
+		name   string
+		param  bool
+		read   bool
+		stores int
+	}{
+		{"local", false, false, 2},
+		{"local, read between", false, true, 3},
+		{"parameter", true, false, 3},
+	} {
+		t.Run(c0.name, func(t *testing.T) {
+			b := ir.NewBuilder()
+			g := b.Build([]*ir.Type{ir.SliceOf(ir.Int), ir.Int}, func(a []ir.Exp) ir.Exp {
+				s := a[0]
+				if !c0.param {
+					s = b.MakeSlice(ir.Int, c(b, 4), c(b, 4))
+				}
+				b.SetIndex(s, c(b, 0), a[1])
+				b.SetIndex(s, c(b, 1), a[1])
+				r := c(b, 0)
+				if c0.read {
+					r = b.Index(s, a[1])
+				}
+				b.SetIndex(s, c(b, 0), b.Binary(ir.OpAdd, a[1], c(b, 1)))
+				return b.Binary(ir.OpAdd, r, b.Index(s, a[1]))
+			})
+			h := memPasses(t, g)
+			require.Equal(t, c0.stores, count(h, ir.OpSliceSet), "%s", h)
 		})
 	}
 }
