@@ -22,6 +22,7 @@
 // is a file phase_*.go whose doc comment says what it needs and what must
 // follow:
 //
+//	mem      per-element memory passes on the graph (ir.Deps): Forward, DeadArrays, DeadStores
 //	dce      ir.NewFlat (the graph as flat arrays), then ir.DCE on them
 //	index    the tables of the later phases from the flat arrays (the uses of each node, and prune's reach pass, as jobs)
 //	prune    removal of the nodes no hard dependency reaches

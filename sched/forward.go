@@ -38,7 +38,7 @@ import (
 // Needs: a graph built by an ir.Builder. Must run after: DCE (Run's dce
 // phase runs after it) removes the stores and values left unused.
 func Forward(g *ir.Graph) *ir.Graph {
-	if !slices.ContainsFunc(g.Nodes, func(n *ir.Node) bool { return n.Op == ir.OpSliceGet }) {
+	if !repeated(g) {
 		return g
 	}
 	f := &forwarder{st: memState{}, orig: map[ir.Sym]int{}}
@@ -51,6 +51,29 @@ func Forward(g *ir.Graph) *ir.Graph {
 		return h
 	}
 	return pruneResults(h, f.orig)
+}
+
+// repeated reports whether some element (a slice symbol and an index) is
+// loaded and accessed again: otherwise Forward has nothing to forward
+// (but for indices equal only as subscripts) and leaves the graph alone.
+func repeated(g *ir.Graph) bool {
+	type elem struct{ s, i ir.Exp }
+	seen := map[elem]uint8{} // 1: loaded, 2: stored
+	for _, n := range g.Nodes {
+		if n.Op != ir.OpSliceGet && n.Op != ir.OpSliceSet {
+			continue
+		}
+		e := elem{n.Args[0], n.Args[1]}
+		bit := uint8(2)
+		if n.Op == ir.OpSliceGet {
+			bit = 1
+		}
+		if seen[e]|bit == 3 || bit == 1 && seen[e] != 0 {
+			return true
+		}
+		seen[e] |= bit
+	}
+	return false
 }
 
 // known is an element whose value is known.
