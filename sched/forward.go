@@ -32,8 +32,9 @@ import (
 // could not have panicked.
 //
 // Each branch returns, besides its results, the value of every element
-// the then branch ends up knowing; the results no φ uses are removed by
-// pruneResults (Forward runs it).
+// the then branch changes (stores, or loads first); the results no φ uses
+// are removed by pruneResults (Forward runs it). At most maxKnown
+// elements are known per alias set.
 //
 // Needs: a graph built by an ir.Builder. Must run after: DCE (Run's dce
 // phase runs after it) removes the stores and values left unused.
@@ -125,6 +126,18 @@ func (m memState) store(k ir.Key, e known) {
 	m[k] = slices.DeleteFunc(m[k], func(x known) bool {
 		return !(x.root == e.root && x.affine && e.affine && ir.Distinct(x.sub, e.sub))
 	})
+	m.add(k, e)
+}
+
+// maxKnown bounds the elements known per alias set (the oldest are
+// forgotten), so that the work per access and per branch is bounded.
+const maxKnown = 64
+
+// add knows e in set k.
+func (m memState) add(k ir.Key, e known) {
+	if len(m[k]) >= maxKnown {
+		m[k] = append(m[k][:0], m[k][1:]...)
+	}
 	m[k] = append(m[k], e)
 }
 
@@ -180,7 +193,7 @@ func (f *forwarder) rewrite(t *Transformer, n *ir.Node) (ir.Exp, bool) {
 			return x.val, true
 		}
 		e.val = b.Index(e.slice, e.idx)
-		f.st[k] = append(f.st[k], e)
+		f.st.add(k, e)
 		return e.val, true
 	case ir.OpSliceSet:
 		if n.Eff == nil {
@@ -292,13 +305,17 @@ func (f *forwarder) cond(t *Transformer, n *ir.Node) (ir.Exp, bool) {
 		k ir.Key
 		e known
 	}
-	var extras []extra
+	var extras []extra // the elements the then branch changes
+	var thenSt, elseSt memState
 	tb := b.Reify(nil, func([]ir.Exp) ir.Exp {
 		f.st = before.clone()
 		own = results(t.Body(n.Blocks[0])(nil))
-		for _, k := range f.st.keys() {
-			for _, e := range f.st[k] {
-				extras = append(extras, extra{k, e})
+		thenSt = f.st
+		for _, k := range thenSt.keys() {
+			for _, e := range thenSt[k] {
+				if x, ok := before.lookup(k, e); !ok || x.val != e.val {
+					extras = append(extras, extra{k, e})
+				}
 			}
 		}
 		rs := own
@@ -307,7 +324,6 @@ func (f *forwarder) cond(t *Transformer, n *ir.Node) (ir.Exp, bool) {
 		}
 		return f.tuple(b, rs, typ)
 	})
-	var elseSt memState
 	eb := b.Reify(nil, func([]ir.Exp) ir.Exp {
 		f.st = before.clone()
 		rs := results(t.Body(n.Blocks[1])(nil))
@@ -321,8 +337,20 @@ func (f *forwarder) cond(t *Transformer, n *ir.Node) (ir.Exp, bool) {
 		}
 		return f.tuple(b, rs, typ)
 	})
+	// The state after: the elements both branches know, first those
+	// neither changes (an element only the else branch changes is
+	// forgotten: the then branch's results were made before it).
+	f.st = memState{}
+	for _, k := range thenSt.keys() {
+		for _, e := range thenSt[k] {
+			if x, ok := before.lookup(k, e); ok && x.val == e.val {
+				if y, ok := elseSt.lookup(k, e); ok && y.val == e.val {
+					f.st.add(k, e)
+				}
+			}
+		}
+	}
 	if len(extras) == 0 {
-		f.st = memState{}
 		return b.IfBlocks(c, typ, tb, eb), true
 	}
 	var ts []*ir.Type
@@ -348,8 +376,7 @@ func (f *forwarder) cond(t *Transformer, n *ir.Node) (ir.Exp, bool) {
 		}
 		return b.Proj(r, i)
 	}
-	// The state after: the elements both branches know.
-	f.st = memState{}
+	// Then those the then branch changes.
 	for i, x := range extras {
 		e, ok := elseSt.lookup(x.k, x.e)
 		if !ok {
@@ -361,7 +388,7 @@ func (f *forwarder) cond(t *Transformer, n *ir.Node) (ir.Exp, bool) {
 		}
 		k := x.e
 		k.val = v
-		f.st[x.k] = append(f.st[x.k], k)
+		f.st.add(x.k, k)
 	}
 	switch {
 	case typ == ir.Void:
