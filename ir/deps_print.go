@@ -10,14 +10,18 @@ import (
 // subscript, then, for every two accesses of one alias set of which one
 // writes, the answer of Deps.Test:
 //
-//	x19 = slice_set x10[k23]  set x10  block x14  loops x23
+//	1 slice accesses, 1 loops
+//	loop x23 depth 1 iv x2=0+1*k counted trip 10
+//	x19  W slice_set x10[k23]  set x10  block x14  loops x23
 //	x19 -> x25: never; x23: < 1
 //
 // k23 is the iteration counter of loop x23; "x23: < 1" says that the
 // dependence is carried by x23, the second access one iteration later.
 func FprintDeps(w io.Writer, g *Graph) {
 	d := NewDeps(g)
-	for _, l := range loopsInOrder(g, d) {
+	ls := loopsInOrder(g, d)
+	fmt.Fprintf(w, "%d slice accesses, %d loops\n", len(d.Accesses), len(ls))
+	for _, l := range ls {
 		fmt.Fprintf(w, "loop %v depth %d", l.Node.Sym, l.Depth)
 		for _, iv := range l.ivs {
 			fmt.Fprintf(w, " iv %v=%v%+d*k", iv.v, iv.entry, iv.step)
