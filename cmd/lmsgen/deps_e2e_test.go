@@ -35,7 +35,7 @@ func TestDepsGoC(t *testing.T) {
 	// The sorting networks load each element once and never reload it.
 	gen := read(t, filepath.Join(kdir, "deps_lms.go"))
 	for _, fn := range []string{"SortInPlace", "SortMade"} {
-		body := regexp.MustCompile(`(?s)\nfunc `+fn+`\(.*?\n}\n`).FindString(gen)
+		body := regexp.MustCompile(`(?s)\nfunc ` + fn + `\(.*?\n}\n`).FindString(gen)
 		require.NotEmpty(t, body, fn)
 		loads := map[string]int{}
 		for _, m := range regexp.MustCompile(`\b(xs|a)\[(\d+)\]( = )?`).FindAllStringSubmatch(body, -1) {
