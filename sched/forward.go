@@ -20,11 +20,14 @@ import (
 //   - Any other node forgets the alias sets it writes (copy, append, a
 //     call, a loop or a conditional through its latent effects).
 //   - A conditional's branches start from the state before it; an element
-//     both end with is known after it, as a new result of the
-//     conditional when the branches end with different values (a φ).
+//     neither changes stays known, and one the then branch changes and
+//     the else branch knows is known after it, as a new result of the
+//     conditional when the two values differ (a φ).
 //   - A loop's blocks, and the code after it, start from the state before
-//     it less the alias sets the loop writes; a function body starts
-//     empty.
+//     it less the elements the loop may write: those an element write in
+//     it may touch in some iteration (ir.Deps.NeverEqual on subscripts in
+//     loop counters), and every element of a set it writes otherwise; a
+//     function body starts empty.
 //
 // Only an element accessed through the same slice value and the same
 // index (the same symbol, or equal subscripts) is forwarded, so the
