@@ -20,8 +20,7 @@ import (
 //   - Any other node forgets the alias sets it writes (copy, append, a
 //     call, a loop or a conditional through its latent effects).
 //   - A conditional's branches start from the state before it; an element
-//     neither changes stays known, and one the then branch changes and
-//     the else branch knows is known after it, as a new result of the
+//     both end up knowing is known after it, as a new result of the
 //     conditional when the two values differ (a φ).
 //   - A loop's blocks, and the code after it, start from the state before
 //     it less the elements the loop may write: those an element write in
@@ -35,9 +34,9 @@ import (
 // could not have panicked.
 //
 // Each branch returns, besides its results, the value of every element
-// the then branch changes (stores, or loads first); the results no φ uses
-// are removed by pruneResults (Forward runs it). At most maxKnown
-// elements are known per alias set.
+// the then branch ends up knowing; the results no φ uses are removed by
+// pruneResults (Forward runs it). At most maxKnown elements are known per
+// alias set, which bounds the results added to a conditional.
 //
 // Needs: a graph built by an ir.Builder. Must run after: DCE (Run's dce
 // phase runs after it) removes the stores and values left unused.
@@ -308,7 +307,7 @@ func (f *forwarder) cond(t *Transformer, n *ir.Node) (ir.Exp, bool) {
 		k ir.Key
 		e known
 	}
-	var extras []extra // the elements the then branch changes
+	var extras []extra // the elements the then branch knows
 	var thenSt, elseSt memState
 	tb := b.Reify(nil, func([]ir.Exp) ir.Exp {
 		f.st = before.clone()
@@ -316,9 +315,7 @@ func (f *forwarder) cond(t *Transformer, n *ir.Node) (ir.Exp, bool) {
 		thenSt = f.st
 		for _, k := range thenSt.keys() {
 			for _, e := range thenSt[k] {
-				if x, ok := before.lookup(k, e); !ok || x.val != e.val {
-					extras = append(extras, extra{k, e})
-				}
+				extras = append(extras, extra{k, e})
 			}
 		}
 		rs := own
@@ -340,19 +337,7 @@ func (f *forwarder) cond(t *Transformer, n *ir.Node) (ir.Exp, bool) {
 		}
 		return f.tuple(b, rs, typ)
 	})
-	// The state after: the elements both branches know, first those
-	// neither changes (an element only the else branch changes is
-	// forgotten: the then branch's results were made before it).
 	f.st = memState{}
-	for _, k := range thenSt.keys() {
-		for _, e := range thenSt[k] {
-			if x, ok := before.lookup(k, e); ok && x.val == e.val {
-				if y, ok := elseSt.lookup(k, e); ok && y.val == e.val {
-					f.st.add(k, e)
-				}
-			}
-		}
-	}
 	if len(extras) == 0 {
 		return b.IfBlocks(c, typ, tb, eb), true
 	}
@@ -379,7 +364,7 @@ func (f *forwarder) cond(t *Transformer, n *ir.Node) (ir.Exp, bool) {
 		}
 		return b.Proj(r, i)
 	}
-	// Then those the then branch changes.
+	// The state after: the elements both branches know.
 	for i, x := range extras {
 		e, ok := elseSt.lookup(x.k, x.e)
 		if !ok {
