@@ -185,6 +185,17 @@ func (b *Builder) If(c Exp, t *Type, then, els func() Exp) Exp {
 	}
 	tb := b.Reify(nil, func([]Exp) Exp { return then() })
 	eb := b.Reify(nil, func([]Exp) Exp { return els() })
+	return b.IfBlocks(c, t, tb, eb)
+}
+
+// IfBlocks builds a conditional from branches already reified (for passes
+// that decide the result type once the branches are built). c must not be
+// a constant.
+func (b *Builder) IfBlocks(c Exp, t *Type, tb, eb *Block) Exp {
+	b.mustType("if condition", b.g.TypeOf(c), Bool)
+	if c.IsConst() {
+		panic("BUG: IfBlocks on a constant condition")
+	}
 	for _, blk := range []*Block{tb, eb} {
 		b.mustType("if branch", b.g.TypeOf(blk.Res), t)
 	}

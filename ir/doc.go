@@ -91,6 +91,19 @@
 // invariants. Fprint prints the seeds' textual format and FprintDot a
 // Graphviz graph.
 //
+// Deps (deps.go, loops.go, subscript.go) is the dependence analysis of
+// slice accesses, after hir-ddrefs.rst: every slice_get and slice_set with
+// its alias set and, when its index is affine in the counters of the
+// enclosing loops (induction variables found from their single var_set)
+// and in values invariant in them, its canonical subscript relative to
+// the slice it is sub-sliced from; Test says whether two accesses touch
+// the same element (same, never, may) and, per common loop, in which
+// direction and at which distance. The arithmetic is int's, modulo 2^64,
+// so "never" is proved either modulo 2^64 or with loop trip counts that
+// rule out wrapping. FprintDeps prints it (lmsgen -dump=deps). The passes
+// that use it (forwarding, dead arrays, dead stores) are in package sched,
+// which can rebuild graphs.
+//
 // # Example
 //
 // The traversal seed's snippet (two printfs, then an if on arg > 0 with a

@@ -73,7 +73,11 @@ type pass struct {
 // skips its own dce phase): a pass that leaves dead nodes must remove
 // them itself.
 var passes = []pass{
-	{name: "dce", run: ir.DCE}, // ir/dce.go
+	{name: "dce", run: ir.DCE},                  // ir/dce.go
+	{name: "forward", run: sched.Forward},       // sched/forward.go
+	{name: "deadarrays", run: sched.DeadArrays}, // sched/deadarrays.go
+	{name: "deadstores", run: sched.DeadStores}, // sched/deadstores.go
+	{name: "dce", run: ir.DCE},                  // what the memory passes left unused
 }
 
 // Config says what Run does.

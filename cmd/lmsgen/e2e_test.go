@@ -326,7 +326,7 @@ func TestDump(t *testing.T) {
 	require.Regexp(t, `x\d+ = \(\* x\d+ x\d+\)`, r.stdout)
 	_, err := os.Stat(filepath.Join(kdir, "kernels_lms.go"))
 	require.True(t, os.IsNotExist(err), "-dump writes no file")
-	for _, d := range []string{"sched", "dot"} {
+	for _, d := range []string{"sched", "dot", "deps"} {
 		r = lmsgen(t, kdir, "-dump="+d, "-run", "Cube")
 		require.Equal(t, 0, r.status, r.stderr)
 		require.NotEmpty(t, r.stdout)

@@ -38,7 +38,7 @@ func runGenerate(cfg *config, stdout, stderr io.Writer) int {
 		pc.Verbose = stderr
 	}
 	switch cfg.dump {
-	case "ir", "dot":
+	case "ir", "dot", "deps":
 		pc.Until = "graph"
 	case "sched":
 		pc.Until = "schedule"
@@ -134,6 +134,10 @@ func dump(cfg *config, st *pipeline.State, stdout, stderr io.Writer) int {
 				ir.Fprint(stdout, s.Graph)
 			case "dot":
 				ir.FprintDot(stdout, s.Graph)
+			case "deps":
+				ir.FprintDeps(stdout, s.Graph)
+			case "deps":
+				ir.FprintDeps(stdout, s.Graph)
 			case "sched":
 				fmt.Fprint(stdout, p.Funcs[i].Schedule)
 			}

@@ -134,7 +134,7 @@ func parse(args []string, stderr io.Writer) (*config, bool, error) {
 	fs.StringVar(&cfg.cdir, "cdir", "lmsc", "`directory` of the C sub-package, relative to each package")
 	tags := fs.String("tags", "", "comma-separated build `tags` to load the packages with")
 	fs.BoolVar(&cfg.test, "test", false, "also write <package>_lms_test.go with differential tests and benchmarks")
-	fs.StringVar(&cfg.dump, "dump", "", "print the graph (`ir`), the schedule (sched) or Graphviz (dot) of the specialization named by -run, instead of generating")
+	fs.StringVar(&cfg.dump, "dump", "", "print the graph (`ir`), the schedule (sched), Graphviz (dot) or the slice dependences (deps) of the specialization named by -run, instead of generating")
 	fs.StringVar(&cfg.runName, "run", "", "the specialization `NAME` for -dump, or the only one compare runs (generating always writes them all)")
 	fs.BoolVar(&cfg.verbose, "v", false, "print phase timings and the scheduler's decisions to standard error")
 	fs.BoolVar(&cfg.allErrs, "e", false, "report all errors (default: at most 10)")
@@ -191,9 +191,9 @@ func parse(args []string, stderr io.Writer) (*config, bool, error) {
 		}
 	}
 	switch cfg.dump {
-	case "", "ir", "sched", "dot":
+	case "", "ir", "sched", "dot", "deps":
 	default:
-		return nil, false, fmt.Errorf("-dump: want ir, sched or dot, not %q", cfg.dump)
+		return nil, false, fmt.Errorf("-dump: want ir, sched, dot or deps, not %q", cfg.dump)
 	}
 	if cfg.dump != "" && cfg.runName == "" {
 		return nil, false, errors.New("-dump needs -run NAME: the specialization to print")

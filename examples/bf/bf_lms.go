@@ -46,30 +46,34 @@ func BFReverse(tape, in, out []uint8) int {
 // BFChecksum is Run specialized with prog=Checksum.
 func BFChecksum(tape, in, out []uint8) int {
 	tape[1] = 0
-	var x20 uint8
+	var x uint8
 	var ip int
 	if len(in) > 0 {
-		x20, ip = in[0], 1
+		x, ip = in[0], 1
 	} else {
-		x20, ip = 0, 0
+		x, ip = 0, 0
 	}
-	tape[0] = x20
-	if x20 != 0 {
+	tape[0] = x
+	var x56 uint8
+	if x == 0 {
+		x56 = 0
+	} else {
 		ip1 := ip
-		x46 := tape[1]
-		x59 := tape[0]
-		for x59 != 0 {
-			x46 += x59
+		var x24 uint8
+		x25 := x
+		for x25 != 0 {
+			x24 += x25
 			if ip1 < len(in) {
-				x59, ip1 = in[ip1], ip1+1
+				x25, ip1 = in[ip1], ip1+1
 			} else {
-				x59 = 0
+				x25 = 0
 			}
 		}
-		tape[0] = x59
-		tape[1] = x46
+		tape[0] = x25
+		tape[1] = x24
+		x56 = x24
 	}
-	out[0] = tape[1]
+	out[0] = x56
 	return 1
 }
 
@@ -79,14 +83,14 @@ func BFSquares(tape, in, out []uint8) int {
 	tape[2] = 0
 	tape[3] = 0
 	tape[4] = 0
-	var x34 uint8
+	var x19 uint8
 	var ip int
 	if len(in) > 0 {
-		x34, ip = in[0], 1
+		x19, ip = in[0], 1
 	} else {
-		x34, ip = 0, 0
+		x19, ip = 0, 0
 	}
-	tape[0] = x34
+	tape[0] = x19
 	p := 0
 	ip1 := ip
 	op1 := 0
@@ -94,39 +98,41 @@ func BFSquares(tape, in, out []uint8) int {
 		_ = tape[p]
 		v := tape[p]
 		at := p + 1
-		tape[at] += v
+		x38 := tape[at] + v
+		tape[at] = x38
 		at1 := p + 2
-		tape[at1] += v
+		x := tape[at1] + v
+		tape[at1] = x
 		tape[p] = 0
 		at2 := p + 3
-		if tape[at] != 0 {
-			x79 := p + 4
-			x94 := tape[at2]
-			x108 := tape[x79]
-			x125 := tape[at1]
-			x151 := tape[at]
-			for x151 != 0 {
-				x94 += x125
-				x125 += x108
-				x108 = 0
-				x151 += 255
+		if x38 != 0 {
+			x50 := p + 4
+			x52 := tape[at2]
+			x53 := tape[x50]
+			x54 := x
+			x55 := x38
+			for x55 != 0 {
+				x52 += x54
+				x54 += x53
+				x53 = 0
+				x55 += 255
 			}
-			tape[at] = x151
-			tape[at1] = x125
-			tape[at2] = x94
-			tape[x79] = x108
+			tape[at] = x55
+			tape[at1] = x54
+			tape[at2] = x52
+			tape[x50] = x53
 		}
 		out[op1] = tape[at2]
 		tape[at2] = 0
 		tape[at1] = 0
-		var x209 uint8
+		var x96 uint8
 		var ip2 int
 		if ip1 < len(in) {
-			x209, ip2 = in[ip1], ip1+1
+			x96, ip2 = in[ip1], ip1+1
 		} else {
-			x209, ip2 = 0, ip1
+			x96, ip2 = 0, ip1
 		}
-		tape[p] = x209
+		tape[p] = x96
 		ip1 = ip2
 		op1++
 	}

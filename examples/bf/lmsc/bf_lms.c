@@ -2560,6 +2560,7 @@ LMS_PANICFN void lms_panic_arg(lms_arg a) {
 /* Types. */
 
 typedef struct { uint8_t r0; int64_t r1; } lmsg_tuple_uint8_int64;
+typedef struct { uint8_t r0; uint8_t r1; } lmsg_tuple_uint8_uint8;
 
 /* Support functions. */
 
@@ -2619,35 +2620,41 @@ static int64_t BFReverse(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 /* BFChecksum is the specialization BFChecksum. */
 static int64_t BFChecksum(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uint8 out) {
 	lms_slice_uint8_set(tape, 1, 0);
-	int64_t x12 = in.len;
-	lmsg_tuple_uint8_int64 x19;
-	if (0 < x12) {
-		x19 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, 0), 1};
+	int64_t x6 = in.len;
+	lmsg_tuple_uint8_int64 x15;
+	if (0 < x6) {
+		x15 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, 0), 1};
 	} else {
-		x19 = (lmsg_tuple_uint8_int64){0, 0};
+		x15 = (lmsg_tuple_uint8_int64){0, 0};
 	}
-	uint8_t x20 = x19.r0;
-	lms_slice_uint8_set(tape, 0, x20);
-	if (x20 != 0) {
-		int64_t ip = x19.r1;
-		uint8_t x46 = lms_slice_uint8_get(tape, 1);
-		uint8_t x59 = lms_slice_uint8_get(tape, 0);
-		while (x59 != 0) {
+	uint8_t x = x15.r0;
+	lms_slice_uint8_set(tape, 0, x);
+	lmsg_tuple_uint8_uint8 x55;
+	if (x == 0) {
+		x55 = (lmsg_tuple_uint8_uint8){0, x};
+	} else {
+		int64_t ip = x15.r1;
+		uint8_t x24 = 0;
+		uint8_t x25 = x;
+		while (x25 != 0) {
 			int64_t ip_2 = ip;
-			x46 = lms_add_u8(x46, x59);
-			lmsg_tuple_uint8_int64 x86;
-			if (ip_2 < x12) {
-				x86 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, ip_2), lms_add_i64(ip_2, 1)};
+			x24 = lms_add_u8(x24, x25);
+			lmsg_tuple_uint8_int64 x44;
+			if (ip_2 < x6) {
+				x44 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, ip_2), lms_add_i64(ip_2, 1)};
 			} else {
-				x86 = (lmsg_tuple_uint8_int64){0, ip_2};
+				x44 = (lmsg_tuple_uint8_int64){0, ip_2};
 			}
-			x59 = x86.r0;
-			ip = x86.r1;
+			x25 = x44.r0;
+			ip = x44.r1;
 		}
-		lms_slice_uint8_set(tape, 0, x59);
-		lms_slice_uint8_set(tape, 1, x46);
+		uint8_t x50 = x25;
+		lms_slice_uint8_set(tape, 0, x50);
+		uint8_t x52 = x24;
+		lms_slice_uint8_set(tape, 1, x52);
+		x55 = (lmsg_tuple_uint8_uint8){x52, x50};
 	}
-	lms_slice_uint8_set(out, 0, lms_slice_uint8_get(tape, 1));
+	lms_slice_uint8_set(out, 0, x55.r0);
 	return 1;
 }
 
@@ -2657,16 +2664,16 @@ static int64_t BFSquares(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 	lms_slice_uint8_set(tape, 2, 0);
 	lms_slice_uint8_set(tape, 3, 0);
 	lms_slice_uint8_set(tape, 4, 0);
-	int64_t x26 = in.len;
-	lmsg_tuple_uint8_int64 x33;
-	if (0 < x26) {
-		x33 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, 0), 1};
+	int64_t x9 = in.len;
+	lmsg_tuple_uint8_int64 x18;
+	if (0 < x9) {
+		x18 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, 0), 1};
 	} else {
-		x33 = (lmsg_tuple_uint8_int64){0, 0};
+		x18 = (lmsg_tuple_uint8_int64){0, 0};
 	}
-	lms_slice_uint8_set(tape, 0, x33.r0);
+	lms_slice_uint8_set(tape, 0, x18.r0);
 	int64_t p = 0;
-	int64_t ip = x33.r1;
+	int64_t ip = x18.r1;
 	int64_t op = 0;
 	while (lms_slice_uint8_get(tape, p) != 0) {
 		(void)lms_slice_uint8_get(tape, p);
@@ -2675,40 +2682,42 @@ static int64_t BFSquares(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 		int64_t op_2 = op;
 		uint8_t v = lms_slice_uint8_get(tape, p_2);
 		int64_t at = lms_add_i64(p_2, 1);
-		lms_slice_uint8_set(tape, at, lms_add_u8(lms_slice_uint8_get(tape, at), v));
+		uint8_t x38 = lms_add_u8(lms_slice_uint8_get(tape, at), v);
+		lms_slice_uint8_set(tape, at, x38);
 		int64_t at_2 = lms_add_i64(p_2, 2);
-		lms_slice_uint8_set(tape, at_2, lms_add_u8(lms_slice_uint8_get(tape, at_2), v));
+		uint8_t x = lms_add_u8(lms_slice_uint8_get(tape, at_2), v);
+		lms_slice_uint8_set(tape, at_2, x);
 		lms_slice_uint8_set(tape, p_2, 0);
 		int64_t at_3 = lms_add_i64(p_2, 3);
-		if (lms_slice_uint8_get(tape, at) != 0) {
-			int64_t x79 = lms_add_i64(p_2, 4);
-			uint8_t x94 = lms_slice_uint8_get(tape, at_3);
-			uint8_t x108 = lms_slice_uint8_get(tape, x79);
-			uint8_t x125 = lms_slice_uint8_get(tape, at_2);
-			uint8_t x151 = lms_slice_uint8_get(tape, at);
-			while (x151 != 0) {
-				uint8_t x = x125;
-				x94 = lms_add_u8(x94, x);
-				x125 = lms_add_u8(x108, x);
-				x108 = 0;
-				x151 = lms_add_u8(x151, 255);
+		if (x38 != 0) {
+			int64_t x50 = lms_add_i64(p_2, 4);
+			uint8_t x52 = lms_slice_uint8_get(tape, at_3);
+			uint8_t x53 = lms_slice_uint8_get(tape, x50);
+			uint8_t x54 = x;
+			uint8_t x55 = x38;
+			while (x55 != 0) {
+				uint8_t x_2 = x54;
+				x52 = lms_add_u8(x52, x_2);
+				x54 = lms_add_u8(x53, x_2);
+				x53 = 0;
+				x55 = lms_add_u8(x55, 255);
 			}
-			lms_slice_uint8_set(tape, at, x151);
-			lms_slice_uint8_set(tape, at_2, x125);
-			lms_slice_uint8_set(tape, at_3, x94);
-			lms_slice_uint8_set(tape, x79, x108);
+			lms_slice_uint8_set(tape, at, x55);
+			lms_slice_uint8_set(tape, at_2, x54);
+			lms_slice_uint8_set(tape, at_3, x52);
+			lms_slice_uint8_set(tape, x50, x53);
 		}
 		lms_slice_uint8_set(out, op_2, lms_slice_uint8_get(tape, at_3));
 		lms_slice_uint8_set(tape, at_3, 0);
 		lms_slice_uint8_set(tape, at_2, 0);
-		lmsg_tuple_uint8_int64 x208;
-		if (ip_2 < x26) {
-			x208 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, ip_2), lms_add_i64(ip_2, 1)};
+		lmsg_tuple_uint8_int64 x95;
+		if (ip_2 < x9) {
+			x95 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, ip_2), lms_add_i64(ip_2, 1)};
 		} else {
-			x208 = (lmsg_tuple_uint8_int64){0, ip_2};
+			x95 = (lmsg_tuple_uint8_int64){0, ip_2};
 		}
-		lms_slice_uint8_set(tape, p_2, x208.r0);
-		ip = x208.r1;
+		lms_slice_uint8_set(tape, p_2, x95.r0);
+		ip = x95.r1;
 		op = lms_add_i64(op_2, 1);
 	}
 	return op;
