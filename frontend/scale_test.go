@@ -8,6 +8,7 @@ import (
 
 	"github.com/lmsgen/lmsgen/cgen"
 	"github.com/lmsgen/lmsgen/gogen"
+	"github.com/lmsgen/lmsgen/ir"
 	"github.com/lmsgen/lmsgen/sched"
 )
 
@@ -49,12 +50,12 @@ func BenchmarkGenerate(b *testing.B) {
 					nodes := 0
 					m := startMeter()
 					for b.Loop() {
-						spec, eerr := l.evaluate(lp, d, budgets, funs)
+						spec, eerr := l.evaluate(lp, d, budgets, funs, false)
 						if eerr != nil {
 							b.Fatal(eerr)
 						}
 						nodes = len(spec.Graph.Nodes)
-						s := sched.Run(spec.Graph, sched.Options{})
+						s := sched.Run(ir.DCE(spec.Graph), sched.Options{NoDCE: true})
 						var err error
 						if lang == "go" {
 							_, err = gogen.File("scale", []gogen.Func{{Name: spec.Name, Schedule: s}}, gogen.Options{})

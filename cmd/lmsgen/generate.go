@@ -136,8 +136,6 @@ func dump(cfg *config, st *pipeline.State, stdout, stderr io.Writer) int {
 				ir.FprintDot(stdout, s.Graph)
 			case "deps":
 				ir.FprintDeps(stdout, s.Graph)
-			case "deps":
-				ir.FprintDeps(stdout, s.Graph)
 			case "sched":
 				fmt.Fprint(stdout, p.Funcs[i].Schedule)
 			}
