@@ -41,7 +41,7 @@ func TestMapFilterFlatMap(t *testing.T) {
 func TestReduceSum(t *testing.T) {
 	xs := []stage.Int{1, 2, 3, 4}
 	// A left fold: the order of a non-associative op shows.
-	assert.Equal(t, stage.Int(((((100-1)-2)-3)-4)), stage.Reduce(xs, 100, func(acc, x stage.Int) stage.Int { return acc - x }))
+	assert.Equal(t, stage.Int(((((100 - 1) - 2) - 3) - 4)), stage.Reduce(xs, 100, func(acc, x stage.Int) stage.Int { return acc - x }))
 	assert.Equal(t, stage.Int(7), stage.Reduce(nil, 7, func(acc, x stage.Int) stage.Int { return acc * x }))
 	assert.Equal(t, stage.Int(10), stage.Sum(xs))
 	assert.Equal(t, stage.Int(0), stage.Sum[stage.Int](nil))
