@@ -270,7 +270,7 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 		}
 		return ev.tuple(res)
 	})
-	spec.Graph = ir.DCE(g)
+	spec.Graph = ir.DCE(loopPhases(g))
 	bounds := loopBounds(spec.Graph)
 	for i := range spec.Params {
 		p := &spec.Params[i]

@@ -91,6 +91,9 @@ func (b *Builder) MakeSlice(elem *Type, length, capacity Exp) Exp {
 // Len builds len(s) of a slice.
 func (b *Builder) Len(s Exp) Exp {
 	b.mustSlice(s)
+	if n, ok := b.loopLen(s); ok {
+		return n
+	}
 	return b.Reflect(OpSliceLen, Int, nil, s)
 }
 
