@@ -126,7 +126,9 @@ func TestFuseBucketConsumer(t *testing.T) {
 	g := buildLoops(t, func(lb loopBuilder, xs ir.Exp) ir.Exp {
 		b := lb.b
 		ys := lb.mapLoop(xs, func(x ir.Exp) ir.Exp { return b.Binary(ir.OpMul, x, b.Const(ir.Int, 7)) })
-		zs := lb.filter(ys, func(y ir.Exp) ir.Exp { return b.Compare(ir.OpNe, b.Binary(ir.OpAnd, y, b.Const(ir.Int, 1)), b.Const(ir.Int, 0)) })
+		zs := lb.filter(ys, func(y ir.Exp) ir.Exp {
+			return b.Compare(ir.OpNe, b.Binary(ir.OpAnd, y, b.Const(ir.Int, 1)), b.Const(ir.Int, 0))
+		})
 		grp := lb.over(zs, ir.Bucket, func(l ir.Sym, _, z ir.Exp) { b.Yield(l, 0, b.Binary(ir.OpAnd, z, b.Const(ir.Int, 3)), z) })
 		return b.Tuple(b.LoopResult(grp, 0), b.LoopResult(grp, 1))
 	})
