@@ -168,11 +168,12 @@ type LoopGen struct {
 
 // loopState is what the builder knows of a loop whose body it is building.
 type loopState struct {
-	sc    *scope  // the body's scope
-	loop  *Loop   // the node's Aux, filled as the body yields
-	count []int   // yields per generator
-	exact []bool  // every yield so far is in the body's own scope
-	types []*Type // the loop's result types (for Yield's checks)
+	sc    *scope // the body's scope
+	loop  *Loop  // the node's Aux, filled as the body yields
+	count []int  // yields per generator
+	exact []bool // every yield so far is in the body's own scope
+	index Sym    // the body's index input
+	size  Exp    // the loop's size
 }
 
 // Loop builds a loop node: size iterations (over src if src is not nil,
@@ -201,7 +202,7 @@ func (b *Builder) Loop(size Exp, src *Exp, gens []LoopGen, body func(loop Sym, i
 	}
 	t := TupleOf(l.Results())
 	s := b.fresh(t)
-	st := &loopState{loop: l, count: make([]int, len(gens)), exact: make([]bool, len(gens))}
+	st := &loopState{loop: l, count: make([]int, len(gens)), exact: make([]bool, len(gens)), size: size}
 	for k := range st.exact {
 		st.exact[k] = true
 	}
@@ -210,7 +211,7 @@ func (b *Builder) Loop(size Exp, src *Exp, gens []LoopGen, body func(loop Sym, i
 	}
 	b.loops[s] = st
 	blk := b.Reify(in, func(ins []Exp) Exp {
-		st.sc = b.sc
+		st.sc, st.index = b.sc, ins[0].Sym()
 		body(s, ins)
 		return b.Unit()
 	})
@@ -309,6 +310,33 @@ func (b *Builder) loopLen(s Exp) (Exp, bool) {
 		}
 	}
 	return Exp{}, false
+}
+
+// inBounds reports whether s[i] is in bounds because i is the index of a
+// loop whose body is being built and whose size is len(s): the read of
+// Fill(len(xs), f)'s index in xs cannot panic.
+func (b *Builder) inBounds(s, i Exp) bool {
+	if !i.IsSym() || len(b.loops) == 0 {
+		return false
+	}
+	for _, st := range b.loops {
+		if st.index == i.Sym() && b.Len(s) == st.size {
+			return true
+		}
+	}
+	return false
+}
+
+// inBoundsRead builds the read s[i] of an index known to be in bounds: a
+// read of s's class that cannot trap.
+func (b *Builder) inBoundsRead(t *Type, s, i Exp, k Key) Exp {
+	reads := []Key{k}
+	soft, hard := b.sc.gatherDeps(reads, nil, false)
+	r := b.fresh(t)
+	b.node(r, OpSliceGet, t, b.argList([]Exp{s, i}), nil, nil, &EffectSummary{Sdeps: soft, Hdeps: hard, Rkeys: reads}, 0)
+	b.sc.record(r, reads, nil)
+	b.sc.noteCheck(s, i, r, r.E(), b.sc.lastWrite(k))
+	return r.E()
 }
 
 // checkLoop verifies the shape of a loop or yield node.

@@ -104,3 +104,17 @@ func TestCheckLoop(t *testing.T) {
 	require.Contains(t, err.Error(), "1 values, want 2")
 	require.Contains(t, err.Error(), "want 2 and 2")
 }
+
+func TestLoopIndexInBounds(t *testing.T) {
+	buildLoop(t, func(b *Builder, xs Exp) Exp {
+		var in, out Exp
+		b.Loop(b.Len(xs), nil, []LoopGen{sumGen(b)}, func(l Sym, is []Exp) {
+			in = b.Index(xs, is[0])                                    // i < len(xs): cannot trap
+			out = b.Index(xs, b.Binary(OpAdd, is[0], b.Const(Int, 1))) // i+1 may be len(xs)
+			b.Yield(l, 0, b.Binary(OpAdd, in, out))
+		})
+		require.False(t, b.Graph().Def(in.Sym()).CanTrap())
+		require.True(t, b.Graph().Def(out.Sym()).CanTrap())
+		return b.Unit()
+	})
+}

@@ -114,6 +114,9 @@ func (b *Builder) Index(s, i Exp) Exp {
 		}
 		return b.guarded(OpSliceGet, t.Elem, []Exp{s, i}, []Key{k}, by)
 	}
+	if b.inBounds(s, i) {
+		return b.inBoundsRead(t.Elem, s, i, k)
+	}
 	r := b.ReflectEffect(OpSliceGet, t.Elem, nil, []Exp{s, i}, nil, []Key{CTRL, k}, trapWrite, false, FlagTrap)
 	b.sc.noteCheck(s, i, r.s, r, b.sc.lastWrite(k))
 	return r

@@ -125,6 +125,7 @@ type OpInfo struct {
 	Commutative bool
 	Effect      Effect
 	CanTrap     bool // may panic at run time (a division, an index, a call, ...)
+	Lowered     bool // lowered before scheduling: code generators never see it
 }
 
 var opTable = [numOps]OpInfo{
@@ -195,8 +196,8 @@ var opTable = [numOps]OpInfo{
 	OpTuple:    {Name: "tuple", Arity: -1, Rule: RuleGiven},
 	OpProj:     {Name: "proj", Arity: 1, Rule: RuleGiven},
 
-	OpLoop:  {Name: "loop", Arity: -1, Blocks: -1, Rule: RuleGiven, Effect: Control},
-	OpYield: {Name: "yield", Arity: -1, Rule: RuleVoid, Effect: Write},
+	OpLoop:  {Name: "loop", Arity: -1, Blocks: -1, Rule: RuleGiven, Effect: Control, Lowered: true},
+	OpYield: {Name: "yield", Arity: -1, Rule: RuleVoid, Effect: Write, Lowered: true},
 }
 
 // Info returns the properties of op.

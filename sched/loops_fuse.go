@@ -66,6 +66,8 @@ type fuser struct {
 	pos      map[ir.Sym]int // node -> index in the old graph's Nodes
 
 	consumers map[ir.Sym]vplan     // vertical: consumer -> its producer
+	absorbed  map[ir.Sym]bool      // vertical: producers the fused loop replaces
+	blockOf   map[ir.Sym]*ir.Block // the block each node is scheduled in
 	active    map[ir.Sym]*vactive  // vertical: producer -> the consumer fused into it, while its body is rebuilt
 	partners  map[ir.Sym][]ir.Sym  // horizontal: first loop -> later loops of the same size in its block
 	done      map[ir.Sym]ir.Exp    // horizontal: a later loop fused into an earlier one -> its results
@@ -73,8 +75,9 @@ type fuser struct {
 }
 
 type vplan struct {
-	p   *ir.Node
-	gen int
+	p      *ir.Node
+	gen    int
+	absorb bool // p may trap: the fused loop replaces it (see producer)
 }
 
 type vactive struct {
@@ -118,6 +121,9 @@ func (fu *fuser) rewrite(t *Transformer, n *ir.Node) (ir.Exp, bool) {
 			return t.Builder().Unit(), true
 		}
 	case ir.OpLoop:
+		if fu.absorbed[n.Sym] {
+			return fu.absorb(t, n), true
+		}
 		if vp, ok := fu.consumers[n.Sym]; ok {
 			return fu.fuseVertical(t, vp, n), true
 		}
@@ -232,12 +238,26 @@ func (fu *fuser) plan(t *Transformer) {
 	fu.consumers, fu.active = map[ir.Sym]vplan{}, map[ir.Sym]*vactive{}
 	fu.partners, fu.done, fu.remap = map[ir.Sym][]ir.Sym{}, map[ir.Sym]ir.Exp{}, map[ir.Sym]remapping{}
 	if fu.vertical {
+		fu.absorbed, fu.blockOf = map[ir.Sym]bool{}, map[ir.Sym]*ir.Block{}
+		var place func(b *ir.Block)
+		place = func(b *ir.Block) {
+			for _, n := range t.s.Nodes(b) {
+				fu.blockOf[n.Sym] = b
+				for _, bb := range n.Blocks {
+					place(bb)
+				}
+			}
+		}
+		place(g.Block)
 		for _, c := range g.Nodes {
 			if c.Op != ir.OpLoop || !c.Aux.(*ir.Loop).Src {
 				continue
 			}
-			if p, k, ok := fu.producer(t, c); ok {
-				fu.consumers[c.Sym] = vplan{p: p, gen: k}
+			if vp, ok := fu.producer(t, c); ok && !fu.absorbed[vp.p.Sym] {
+				fu.consumers[c.Sym] = vp
+				if vp.absorb {
+					fu.absorbed[vp.p.Sym] = true
+				}
 			}
 		}
 		return
@@ -266,11 +286,18 @@ func (fu *fuser) plan(t *Transformer) {
 
 // producer returns the loop and Collect generator whose result consumer
 // c runs over, if c can be fused into it.
-func (fu *fuser) producer(t *Transformer, c *ir.Node) (*ir.Node, int, bool) {
+//
+// A producer with no effect stays where it is (DCE removes it if nothing
+// else uses it). A producer that may trap, and does nothing else, is
+// replaced by the fused loop (absorbed) when that cannot change which
+// panic comes first: c has no effect at all, c is the producer's only
+// user, both are in the same block, and nothing between them writes
+// output or may trap.
+func (fu *fuser) producer(t *Transformer, c *ir.Node) (vplan, bool) {
 	g := t.old
 	src := c.Args[1]
 	if !src.IsSym() {
-		return nil, 0, false
+		return vplan{}, false
 	}
 	p := g.Def(src.Sym())
 	r := 0
@@ -278,10 +305,21 @@ func (fu *fuser) producer(t *Transformer, c *ir.Node) (*ir.Node, int, bool) {
 		r = p.Aux.(int)
 		p = g.Def(p.Args[0].Sym())
 	}
-	// P's body will run interleaved with c's: P must have no effect, and
-	// c must write nothing P reads.
-	if p == nil || p.Op != ir.OpLoop || !effectFree(p) || c.Eff != nil && p.Eff != nil && intersects(c.Eff.Wkeys, p.Eff.Rkeys) {
-		return nil, 0, false
+	if p == nil || p.Op != ir.OpLoop {
+		return vplan{}, false
+	}
+	// P's body will run interleaved with c's: c must write nothing P
+	// reads, and P must have no effect, or be absorbed.
+	absorb := false
+	if !effectFree(p) {
+		if !trapOnly(p) || !effectFree(c) || fu.blockOf[p.Sym] != fu.blockOf[c.Sym] ||
+			fu.observableBetween(g, p, c) || !onlyUser(g, p, c) {
+			return vplan{}, false
+		}
+		absorb = true
+	}
+	if c.Eff != nil && p.Eff != nil && intersects(c.Eff.Wkeys, p.Eff.Rkeys) {
+		return vplan{}, false
 	}
 	l := p.Aux.(*ir.Loop)
 	k := -1
@@ -291,20 +329,93 @@ func (fu *fuser) producer(t *Transformer, c *ir.Node) (*ir.Node, int, bool) {
 		}
 	}
 	if k < 0 {
-		return nil, 0, false
+		return vplan{}, false
 	}
 	if uses(t.s, c.Blocks[0], c.Blocks[0].In[0]) && !l.Gens[k].Exact {
-		return nil, 0, false // the consumer's index is not the producer's
+		return vplan{}, false // the consumer's index is not the producer's
 	}
 	if deepSize(t.s, p)+yields(t.s, p.Blocks[0], p.Sym, k)*deepSize(t.s, c) > fuseCutoff {
-		return nil, 0, false
+		return vplan{}, false
 	}
 	// P's body runs again where c is: nothing in between may write what
 	// it reads.
 	if fu.writesBetween(g, p, c, p.Eff) {
-		return nil, 0, false
+		return vplan{}, false
 	}
-	return p, k, true
+	return vplan{p: p, gen: k, absorb: absorb}, true
+}
+
+// trapOnly reports whether loop n's only effect is that it may trap.
+func trapOnly(n *ir.Node) bool {
+	return n.Eff != nil && len(n.Eff.Wkeys) == 1 && n.Eff.Wkeys[0] == ir.TRAP
+}
+
+// observableBetween reports whether a node after a and before b (in node
+// order) writes output or may trap.
+func (fu *fuser) observableBetween(g *ir.Graph, a, b *ir.Node) bool {
+	for _, n := range g.Nodes[fu.pos[a.Sym]+1 : fu.pos[b.Sym]] {
+		if n.Eff.Writes(ir.CTRL) || n.Eff.Writes(ir.TRAP) {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyUser reports whether c is the only user of loop p's results
+// (directly, or through projections only c uses).
+func onlyUser(g *ir.Graph, p, c *ir.Node) bool {
+	results := map[ir.Sym]bool{p.Sym: true}
+	for _, n := range g.Nodes {
+		if isProjOf(g, n.Sym, p.Sym) {
+			results[n.Sym] = true
+		}
+	}
+	ok := true
+	for _, n := range g.Nodes {
+		if n == c || results[n.Sym] {
+			continue
+		}
+		for _, a := range n.Args {
+			if a.IsSym() && results[a.Sym()] {
+				ok = false
+			}
+		}
+	}
+	g.Blocks(func(b *ir.Block) {
+		if b.Res.IsSym() && results[b.Res.Sym()] {
+			ok = false
+		}
+	})
+	return ok
+}
+
+// absorb replaces producer p, which the loop fused with its consumer
+// replaces: its results, which only the consumer used, become nil slices
+// (a Reduce's: its initial value).
+func (fu *fuser) absorb(t *Transformer, p *ir.Node) ir.Exp {
+	b := t.Builder()
+	l := p.Aux.(*ir.Loop)
+	var rs []ir.Exp
+	for k, g := range l.Gens {
+		if g.Kind == ir.Reduce {
+			rs = append(rs, t.Exp(p.Args[l.ZeroArg(k)]))
+			continue
+		}
+		for range 1 + btoi(g.Kind == ir.Bucket) {
+			rs = append(rs, b.NilSlice(l.Results()[len(rs)]))
+		}
+	}
+	if len(rs) == 0 {
+		return b.Unit()
+	}
+	return b.Tuple(rs...)
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // fuseVertical builds consumer c fused into its producer.

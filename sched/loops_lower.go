@@ -76,7 +76,7 @@ func HasLoops(g *ir.Graph) bool {
 // LowerLoops is the phase that lowers every loop node (ir/loop.go) into
 // a staged while loop over an index variable, and each generator into
 // staged variables its yields update: a Collect appends to a slice made
-// with the loop's size as capacity, a Reduce folds into an accumulator,
+// with the loop's size as capacity (0 if the size is negative), a Reduce folds into an accumulator,
 // a Bucket searches its keys (first-seen order) and folds into the value
 // of the key found, or appends a new key and value. The result is a graph
 // gogen and cgen emit as they are.
@@ -106,7 +106,7 @@ func (lw *lowerer) loop(t *Transformer, n *ir.Node) ir.Exp {
 	capacity := size
 	if l.Src {
 		src = t.Exp(n.Args[1])
-	} else {
+	} else if !isLen(b.Graph(), size) {
 		capacity = b.If(b.Compare(ir.OpGt, size, b.Const(ir.Int, 0)), ir.Int, func() ir.Exp { return size }, func() ir.Exp { return b.Const(ir.Int, 0) })
 	}
 	zero := b.Const(ir.Int, 0)
@@ -143,6 +143,17 @@ func (lw *lowerer) loop(t *Transformer, n *ir.Node) ir.Exp {
 		return b.Unit()
 	}
 	return b.Tuple(res...)
+}
+
+// isLen reports whether e is the length of a slice or string (never
+// negative).
+func isLen(g *ir.Graph, e ir.Exp) bool {
+	if !e.IsSym() {
+		c := e.Const()
+		return c != nil && c.Val.(int) >= 0
+	}
+	d := g.Def(e.Sym())
+	return d != nil && (d.Op == ir.OpSliceLen || d.Op == ir.OpStrLen)
 }
 
 // yield lowers a yield into the update of its generator's variables.

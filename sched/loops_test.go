@@ -197,3 +197,65 @@ func TestFuseCutoff(t *testing.T) {
 	_, loops := fuse(t, g)
 	require.Len(t, loops, 2, "a body over the cutoff is not copied into its consumer")
 }
+
+// trapMap builds a Map whose function may trap: tbl[x].
+func (lb loopBuilder) trapMap(xs, tbl ir.Exp) ir.Exp {
+	return lb.mapLoop(xs, func(x ir.Exp) ir.Exp { return lb.b.Index(tbl, x) })
+}
+
+func buildLoops2(t *testing.T, body func(lb loopBuilder, xs, tbl ir.Exp) ir.Exp) *ir.Graph {
+	t.Helper()
+	b := ir.NewBuilder()
+	g := b.Build([]*ir.Type{ir.SliceOf(ir.Int), ir.SliceOf(ir.Int)}, func(in []ir.Exp) ir.Exp { return body(loopBuilder{b}, in[0], in[1]) })
+	require.NoError(t, ir.Check(g))
+	return g
+}
+
+func TestFuseAbsorbsTrappingProducer(t *testing.T) {
+	// A Map that may trap, consumed only by a Sum with no effect: the
+	// fused loop replaces it.
+	g := buildLoops2(t, func(lb loopBuilder, xs, tbl ir.Exp) ir.Exp { return lb.sum(lb.trapMap(xs, tbl)) })
+	f, loops := fuse(t, g)
+	require.Equal(t, []string{"Reduce! over"}, loops, f.String())
+}
+
+func TestFuseKeepsTrappingProducer(t *testing.T) {
+	cases := map[string]func(lb loopBuilder, xs, tbl ir.Exp) ir.Exp{
+		// Output between them: the panic must come before it.
+		"output between": func(lb loopBuilder, xs, tbl ir.Exp) ir.Exp {
+			ys := lb.trapMap(xs, tbl)
+			lb.b.Print(ir.OpPrintln, lb.b.Const(ir.String, "between"))
+			return lb.sum(ys)
+		},
+		// Another user: the producer must run anyway.
+		"two users": func(lb loopBuilder, xs, tbl ir.Exp) ir.Exp {
+			ys := lb.trapMap(xs, tbl)
+			return lb.b.Tuple(lb.sum(ys), ys)
+		},
+		// A consumer that may trap too: which panics first would change.
+		"trapping consumer": func(lb loopBuilder, xs, tbl ir.Exp) ir.Exp {
+			return lb.sum(lb.trapMap(lb.trapMap(xs, tbl), tbl))
+		},
+	}
+	for name, body := range cases {
+		t.Run(name, func(t *testing.T) {
+			_, loops := fuse(t, buildLoops2(t, body))
+			require.GreaterOrEqual(t, len(loops), 2)
+		})
+	}
+}
+
+func TestFuseIndexByFillIndex(t *testing.T) {
+	// Fill(len(tbl), i => tbl[i]) reads in bounds: no trap, so its
+	// consumer fuses with it even though the consumer may trap.
+	g := buildLoops2(t, func(lb loopBuilder, xs, tbl ir.Exp) ir.Exp {
+		b := lb.b
+		fill := b.Loop(b.Len(tbl), nil, []ir.LoopGen{{Kind: ir.Collect, Elem: ir.Int}}, func(l ir.Sym, in []ir.Exp) {
+			b.Yield(l, 0, b.Index(tbl, in[0]))
+		})
+		require.Empty(t, b.Graph().Def(fill.Sym()).Eff.Wkeys, "the read of the index cannot trap")
+		return lb.sum(lb.trapMap(fill, xs))
+	})
+	f, loops := fuse(t, g)
+	require.Equal(t, []string{"Reduce!"}, loops, f.String())
+}

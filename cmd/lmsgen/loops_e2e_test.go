@@ -16,6 +16,7 @@ import (
 // the shape of the fused Go code: how many loops and allocations each
 // function has.
 func TestCollections(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("gcc"); err != nil {
 		t.Skip("no C compiler")
 	}
@@ -40,18 +41,22 @@ func TestCollections(t *testing.T) {
 
 	// loops and makes per generated function.
 	shape := map[string][2]int{
-		"SumSq":   {1, 0},
-		"SumFill": {1, 0},
-		"MapMap":  {1, 1},
-		"Two":     {1, 0},
-		"Both":    {1, 1},
-		"Rep":     {2, 1},
-		"GroupQ":  {2, 2}, // the loop and the search of the key
-		"LenMap":  {0, 0},
-		"Static":  {0, 0},
-		"Write":   {2, 1}, // not fused: the write in between
-		"Print":   {3, 2}, // not fused: output
-		"Div":     {3, 2}, // not fused: traps
+		"SumSq":       {1, 0},
+		"SumFill":     {1, 0},
+		"MapMap":      {1, 1},
+		"Two":         {1, 0},
+		"Both":        {1, 1},
+		"Rep":         {2, 1},
+		"GroupQ":      {2, 2}, // the loop and the search of the key
+		"LenMap":      {0, 0},
+		"Static":      {0, 0},
+		"Write":       {2, 1}, // not fused: the write in between
+		"Print":       {3, 2}, // not fused: output
+		"Div":         {3, 2}, // not fused: traps
+		"Lookup":      {1, 0},
+		"LookupPrint": {2, 1},
+		"LookupTwice": {2, 1},
+		"Q6":          {1, 0},
 	}
 	for name, want := range shape {
 		body := funcBody(t, gen, name)

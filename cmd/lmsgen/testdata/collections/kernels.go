@@ -219,3 +219,41 @@ func sFillNeg(n stage.Int) (stage.Int, stage.Int) {
 	ys := stage.Fill(n-3, func(i stage.Int) stage.Int { return i })
 	return stage.Int(len(ys)), stage.Sum(ys)
 }
+
+// Lookup: a Map that may trap is replaced by the loop fused with its
+// consumer, which has no effect: one loop, the same first panic.
+//
+//lms:gen Lookup
+func sLookup(xs []stage.Int, tbl []stage.Int) stage.Int {
+	return stage.Sum(stage.Map(xs, func(x stage.Int) stage.Int { return tbl[x&7] }))
+}
+
+// LookupPrint: output between a Map that may trap and its consumer: no
+// fusion.
+//
+//lms:gen LookupPrint
+func sLookupPrint(xs []stage.Int, tbl []stage.Int) stage.Int {
+	ys := stage.Map(xs, func(x stage.Int) stage.Int { return tbl[x&7] })
+	fmt.Println("between")
+	return stage.Sum(ys)
+}
+
+// LookupTwice: a Map that may trap with two users: no fusion.
+//
+//lms:gen LookupTwice
+func sLookupTwice(xs []stage.Int, tbl []stage.Int) (stage.Int, []stage.Int) {
+	ys := stage.Map(xs, func(x stage.Int) stage.Int { return tbl[x&7] })
+	return stage.Sum(ys), ys
+}
+
+// Q6 is TPC-H Q6 over columns: the row indices of a Fill, filtered, then
+// summed. Indexing a column of the Fill's length by the index cannot
+// panic, so the filter has no effect: one loop, no allocation.
+//
+//lms:gen Q6
+func sQ6(ship []stage.Int, price, disc, qty []stage.Float64, lo stage.Int) stage.Float64 {
+	rows := stage.Filter(stage.Fill(stage.Int(len(ship)), func(i stage.Int) stage.Int { return i }), func(i stage.Int) stage.Bool {
+		return ship[i] >= lo && ship[i] < lo+365 && qty[i] < 24
+	})
+	return stage.Sum(stage.Map(rows, func(i stage.Int) stage.Float64 { return price[i] * disc[i] }))
+}
