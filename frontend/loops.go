@@ -286,19 +286,7 @@ func (fr *frame) invoke(name string, f value, inLoop bool, args ...value) value 
 	var ret value
 	div := false
 	stopped := ev.catchRestart(r, func() {
-		defer func() {
-			if ev.passes(nil) {
-				return
-			}
-			if x := recover(); x != nil {
-				if _, ok := x.(diverged); ok {
-					div = true
-					return
-				}
-				panic(x)
-			}
-		}()
-		ret = fr.callFunc(fn, env, args, nil)
+		div = ev.runDiverging(func() { ret = fr.callFunc(fn, env, args, nil) })
 	})
 	ev.pos = pos
 	ev.rollback(r.mark)
