@@ -314,13 +314,22 @@ func (b *Builder) loopLen(s Exp) (Exp, bool) {
 
 // inBounds reports whether s[i] is in bounds because i is the index of a
 // loop whose body is being built and whose size is len(s): the read of
-// Fill(len(xs), f)'s index in xs cannot panic.
+// Fill(len(xs), f)'s index in xs cannot panic, nor, with xs = ys[:n], the
+// read of Fill(n, f)'s (xs exists only if the slicing did not panic).
 func (b *Builder) inBounds(s, i Exp) bool {
 	if !i.IsSym() || len(b.loops) == 0 {
 		return false
 	}
 	for _, st := range b.loops {
-		if st.index == i.Sym() && b.Len(s) == st.size {
+		if st.index != i.Sym() {
+			continue
+		}
+		if d, ok := b.defOp(s); ok && d.Op == OpSliceSub {
+			if lo := d.Args[1].Const(); lo != nil && isZero(lo) && d.Args[2] == st.size {
+				return true
+			}
+		}
+		if b.Len(s) == st.size {
 			return true
 		}
 	}

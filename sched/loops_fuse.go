@@ -22,12 +22,19 @@ import (
 //     over none) in one block become one loop computing the results of
 //     both, their bodies one after the other; CSE, as the builder rebuilds
 //     the bodies together, shares what both compute.
+//   - DCE of generators: a loop some of whose results are unused is
+//     rebuilt without their generators (the intermediate collections that
+//     horizontal fusion would otherwise keep building).
 //
-// Both only move code with no effect: the loops must write nothing but
-// their yields (no output, no trap, no variable), and no node between the
-// two may write what the moved loop reads. A cutoff on the size of the
-// fused body prevents code explosion (a consumer is copied once per yield
-// of the producer: FlatMap's fixed-size arrays).
+// Fusion never changes what the program observably does: a loop that is
+// moved or run again has no effect but its yields (no output, no trap, no
+// variable), and nothing between the two writes what it reads. One more
+// case keeps the first panic: a producer that may trap (and does nothing
+// else) is replaced by the fused loop when its consumer has no effect, is
+// its only user, is in the same block, and nothing between them prints or
+// may trap. A cutoff on the size of the fused body prevents code explosion
+// (a consumer is copied once per yield of the producer: FlatMap's
+// fixed-size arrays).
 //
 // Each round is one Transformer pass; rounds alternate vertical and
 // horizontal fusion until neither changes anything (the rebuilt bodies
