@@ -117,4 +117,16 @@ func TestLoopIndexInBounds(t *testing.T) {
 		require.True(t, b.Graph().Def(out.Sym()).CanTrap())
 		return b.Unit()
 	})
+	// ys[:n] read by the index of a loop of size n: in bounds too.
+	b := NewBuilder()
+	b.Build([]*Type{SliceOf(Int), Int}, func(p []Exp) Exp {
+		ys := b.SubSlice(p[0], b.Const(Int, 0), p[1])
+		var r Exp
+		b.Loop(p[1], nil, []LoopGen{sumGen(b)}, func(l Sym, is []Exp) {
+			r = b.Index(ys, is[0])
+			b.Yield(l, 0, r)
+		})
+		require.False(t, b.Graph().Def(r.Sym()).CanTrap())
+		return b.Unit()
+	})
 }
