@@ -260,11 +260,18 @@ func (fu *fuser) plan(t *Transformer) {
 			if c.Op != ir.OpLoop || !c.Aux.(*ir.Loop).Src {
 				continue
 			}
-			if vp, ok := fu.producer(t, c); ok && !fu.absorbed[vp.p.Sym] {
-				fu.consumers[c.Sym] = vp
-				if vp.absorb {
-					fu.absorbed[vp.p.Sym] = true
-				}
+			vp, ok := fu.producer(t, c)
+			if !ok || fu.absorbed[vp.p.Sym] {
+				continue
+			}
+			if pp, ok := fu.consumers[vp.p.Sym]; ok && pp.absorb {
+				// The producer absorbs its own producer this round: the
+				// slice it runs over is gone, so c waits a round.
+				continue
+			}
+			fu.consumers[c.Sym] = vp
+			if vp.absorb {
+				fu.absorbed[vp.p.Sym] = true
 			}
 		}
 		return

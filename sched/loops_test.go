@@ -259,3 +259,15 @@ func TestFuseIndexByFillIndex(t *testing.T) {
 	f, loops := fuse(t, g)
 	require.Equal(t, []string{"Reduce!"}, loops, f.String())
 }
+
+func TestFuseAbsorbChain(t *testing.T) {
+	// Sum(Map(Map(xs, tbl[x]), f)): the outer Map absorbs the inner one
+	// while the Sum waits a round (the slice it ran over is gone), then
+	// fuses: one loop.
+	g := buildLoops2(t, func(lb loopBuilder, xs, tbl ir.Exp) ir.Exp {
+		b := lb.b
+		return lb.sum(lb.mapLoop(lb.trapMap(xs, tbl), func(y ir.Exp) ir.Exp { return b.Binary(ir.OpMul, y, b.Const(ir.Int, 3)) }))
+	})
+	f, loops := fuse(t, g)
+	require.Equal(t, []string{"Reduce! over"}, loops, f.String())
+}

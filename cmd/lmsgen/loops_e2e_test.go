@@ -58,6 +58,7 @@ func TestCollections(t *testing.T) {
 		"LookupTwice": {2, 1},
 		"Q6":          {1, 0},
 		"Q6Ragged":    {2, 1},
+		"Chain":       {1, 0},
 	}
 	for name, want := range shape {
 		body := funcBody(t, gen, name)

@@ -272,3 +272,11 @@ func sQ6Ragged(ship []stage.Int, price, disc, qty []stage.Float64, lo stage.Int)
 	})
 	return stage.Sum(stage.Map(rows, func(i stage.Int) stage.Float64 { return price[i] * disc[i] }))
 }
+
+// Chain: a Map that may trap, absorbed by the Map after it, which the Sum
+// then consumes: one loop.
+//
+//lms:gen Chain
+func sChain(xs []stage.Int, tbl []stage.Int) stage.Int {
+	return stage.Sum(stage.Map(stage.Map(xs, func(x stage.Int) stage.Int { return tbl[x&7] }), func(y stage.Int) stage.Int { return y * 3 }))
+}
