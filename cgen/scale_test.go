@@ -23,7 +23,7 @@ func TestOpCoverage(t *testing.T) {
 		}
 	}
 	for _, op := range ir.Ops() {
-		if !seen[op] {
+		if !seen[op] && !op.Info().Lowered {
 			t.Errorf("no test case uses the operator %s", op)
 		}
 	}

@@ -297,19 +297,7 @@ func (fr *frame) buildLambda(fn *ssa.Function, env, args []value, fs *funSig, ke
 		var ret value
 		var div bool
 		if ev.catchRestart(r, func() {
-			defer func() {
-				if ev.passes(nil) {
-					return
-				}
-				if x := recover(); x != nil {
-					if _, ok := x.(diverged); ok {
-						div = true
-						return
-					}
-					panic(x)
-				}
-			}()
-			ret = fr.inlineBody(fn, env, callArgs)
+			div = ev.runDiverging(func() { ret = fr.inlineBody(fn, env, callArgs) })
 		}) {
 			div = true // abandoned: built again below
 		}
@@ -352,6 +340,25 @@ func (fr *frame) buildLambda(fn *ssa.Function, env, args []value, fs *funSig, ke
 		return fr.buildLambda(fn, env, args, fs, key)
 	}
 	return ent
+}
+
+// runDiverging runs f and reports whether it diverged: its control never
+// reached its end (it panicked, staged, or an inlined call always panics).
+func (ev *evaluator) runDiverging(f func()) (div bool) {
+	defer func() {
+		if ev.passes(nil) {
+			return
+		}
+		if x := recover(); x != nil {
+			if _, ok := x.(diverged); ok {
+				div = true
+				return
+			}
+			panic(x)
+		}
+	}()
+	f()
+	return false
 }
 
 // inlineBody evaluates fn's body without the depth budget's recursion

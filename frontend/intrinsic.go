@@ -102,6 +102,9 @@ func (fr *frame) stageFunc(name string, fn *ssa.Function, args []value) value {
 	if _, ok := natives["math."+name]; ok {
 		return fr.mathCompanion(name, args, targ)
 	}
+	if loopFuncs[name] {
+		return fr.loopCall(name, fn, args)
+	}
 	ev.fail("stage.%s is not supported by this version of lmsgen", name)
 	return nil
 }

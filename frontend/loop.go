@@ -257,7 +257,7 @@ func (fr *frame) stagedLoopRot(h *ssa.BasicBlock, stop *stopSet, rot *rotation) 
 			continue
 		}
 		ev.at()
-		ev.b.Loop(cb, bb)
+		ev.b.WhileBlocks(cb, bb)
 		ev.writes++
 		return ls.after()
 	}

@@ -39,6 +39,7 @@ type Builder struct {
 	statics  map[staticKey]Sym
 	forwards map[Sym]Sym // λforward symbol -> reserved λ symbol
 	defined  map[Sym]bool
+	loops    map[Sym]*loopState // the loops whose bodies are being built (loop.go)
 
 	// varWriters lists, per variable, the nodes that write it, in the
 	// order they were built (terminate.go).

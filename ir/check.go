@@ -123,7 +123,7 @@ func (c *checker) node(n *Node) {
 		c.errorf("%s: invalid operator", where)
 		return
 	}
-	if info.Arity >= 0 && len(n.Args) != info.Arity || len(n.Blocks) != info.Blocks {
+	if info.Arity >= 0 && len(n.Args) != info.Arity || info.Blocks >= 0 && len(n.Blocks) != info.Blocks {
 		c.errorf("%s: %d arguments and %d blocks, want %d and %d", where, len(n.Args), len(n.Blocks), info.Arity, info.Blocks)
 		return
 	}
@@ -194,6 +194,8 @@ func (c *checker) types(where fmt.Stringer, n *Node) {
 				c.errorf("%s: branch result of type %v", where, t)
 			}
 		}
+	case OpLoop, OpYield:
+		c.checkLoop(where, n)
 	case OpLambda:
 		if n.Type.Kind != KFunc || g.TypeOf(n.Blocks[0].Res) != TupleOf(n.Type.Results) {
 			c.errorf("%s: body result does not match %v", where, n.Type)

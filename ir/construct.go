@@ -208,7 +208,7 @@ func (b *Builder) IfBlocks(c Exp, t *Type, tb, eb *Block) Exp {
 func (b *Builder) While(cond func() Exp, body func()) {
 	cb := b.Reify(nil, func([]Exp) Exp { return cond() })
 	bb := b.Reify(nil, func([]Exp) Exp { body(); return b.Unit() })
-	b.Loop(cb, bb)
+	b.WhileBlocks(cb, bb)
 }
 
 // Lambda builds a function value of type FuncOf(params, results). body

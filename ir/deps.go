@@ -32,8 +32,8 @@ type Access struct {
 	// bounds and the index) when Affine.
 	Sub    Affine
 	Affine bool
-	Block  Sym     // effect input of the block the access is in
-	Loops  []*Loop // enclosing loops, outermost first
+	Block  Sym         // effect input of the block the access is in
+	Loops  []*LoopInfo // enclosing loops, outermost first
 }
 
 // Deps is the dependence analysis of a graph.
@@ -42,7 +42,7 @@ type Deps struct {
 	ns       *nest
 	Accesses []*Access // in node order
 	byNode   map[Sym]*Access
-	writesIn map[*Loop]map[Key]*loopWrites // made by WritesIn
+	writesIn map[*LoopInfo]map[Key]*loopWrites // made by WritesIn
 }
 
 // NewDeps analyzes the slice accesses of g.
@@ -120,7 +120,7 @@ func (d *Deps) add(a *Access) {
 func (d *Deps) Of(s Sym) *Access { return d.byNode[s] }
 
 // Loop returns the loop analysis of the W node s, or nil.
-func (d *Deps) Loop(s Sym) *Loop { return d.ns.loopOf[s] }
+func (d *Deps) Loop(s Sym) *LoopInfo { return d.ns.loopOf[s] }
 
 // Subscript returns the canonical form of an int expression, with the
 // reads of induction variables as loop counters.
@@ -175,7 +175,7 @@ func (d Direction) String() string { return [...]string{"none", "<", ">", "*"}[d
 // LoopDep is the dependence between two accesses carried by one loop that
 // encloses both (with the same iteration of the loops outside it).
 type LoopDep struct {
-	Loop    *Loop
+	Loop    *LoopInfo
 	Dir     Direction
 	Dist    int64 // iterations from the first access to the second, when HasDist
 	HasDist bool
@@ -318,7 +318,7 @@ func (d *Deps) bounds(diff Affine) (lo, hi int64, ok bool) {
 // carried computes the dependence of b on a carried by loop l: b runs
 // dist iterations of l after a, in the same iterations of the loops
 // outside l, in any iterations of the common loops inside it (inner).
-func (d *Deps) carried(fa, fb Affine, l *Loop, inner []*Loop) LoopDep {
+func (d *Deps) carried(fa, fb Affine, l *LoopInfo, inner []*LoopInfo) LoopDep {
 	dep := LoopDep{Loop: l, Dir: DirAny}
 	ka, kb := fa.Coef(l.Node.Sym, true), fb.Coef(l.Node.Sym, true)
 	// Terms that vary with l, other than its counter, make the answer
@@ -328,7 +328,7 @@ func (d *Deps) carried(fa, fb Affine, l *Loop, inner []*Loop) LoopDep {
 			if t.Loop && t.Sym == l.Node.Sym {
 				continue
 			}
-			if t.Loop && slices.ContainsFunc(inner, func(x *Loop) bool { return x.Node.Sym == t.Sym }) {
+			if t.Loop && slices.ContainsFunc(inner, func(x *LoopInfo) bool { return x.Node.Sym == t.Sym }) {
 				return dep
 			}
 			if !t.Loop && d.ns.inside(d.ns.blockOf[t.Sym], l) {
@@ -396,7 +396,7 @@ func (d *Deps) carried(fa, fb Affine, l *Loop, inner []*Loop) LoopDep {
 
 // boundsWith is bounds where the counter alias stands for a second,
 // independent counter of loop l.
-func (d *Deps) boundsWith(diff Affine, l *Loop, alias Sym) (lo, hi int64, ok bool) {
+func (d *Deps) boundsWith(diff Affine, l *LoopInfo, alias Sym) (lo, hi int64, ok bool) {
 	var renamed Affine
 	renamed.Const = diff.Const
 	var extra int64
@@ -452,9 +452,9 @@ func (d *Deps) NeverEqual(x, y Affine) bool { return d.solve(x.Add(y, -1)) == Ne
 // WritesIn returns the element writes (slice_set) into alias set k inside
 // loop l, in its blocks or nested ones, and false if a node inside l
 // writes k otherwise (copy, append, a call).
-func (d *Deps) WritesIn(l *Loop, k Key) ([]*Access, bool) {
+func (d *Deps) WritesIn(l *LoopInfo, k Key) ([]*Access, bool) {
 	if d.writesIn == nil {
-		d.writesIn = map[*Loop]map[Key]*loopWrites{}
+		d.writesIn = map[*LoopInfo]map[Key]*loopWrites{}
 		for _, n := range d.g.Nodes {
 			if n.Eff == nil || len(n.Eff.Wkeys) == 0 || n.Op == OpIf || n.Op == OpWhile {
 				continue // a conditional's or loop's writes are its nodes'

@@ -55,8 +55,8 @@ func FprintDeps(w io.Writer, g *Graph) {
 	}
 }
 
-func loopsInOrder(g *Graph, d *Deps) []*Loop {
-	var ls []*Loop
+func loopsInOrder(g *Graph, d *Deps) []*LoopInfo {
+	var ls []*LoopInfo
 	for _, n := range g.Nodes {
 		if l := d.Loop(n.Sym); l != nil {
 			ls = append(ls, l)

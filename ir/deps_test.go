@@ -143,7 +143,7 @@ func TestDepsLoops(t *testing.T) {
 	})
 	_ = l
 	r, w1, w2, r21 := d.nth(t, OpSliceGet, 0), d.nth(t, OpSliceSet, 0), d.nth(t, OpSliceSet, 1), d.nth(t, OpSliceGet, 1)
-	var loop *Loop
+	var loop *LoopInfo
 	for _, n := range g.Nodes {
 		if n.Op == OpWhile {
 			loop = d.Loop(n.Sym)

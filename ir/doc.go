@@ -83,6 +83,18 @@
 // arguments in Graph.Nodes, except the λ named by a λforward. Passes rely
 // on both.
 //
+// # Loops with generators
+//
+// The loop node of the compiler tutorial (loop.go): OpLoop runs its body
+// for i in [0, size), over a slice or none, and computes one result per
+// generator (Collect, Reduce, Bucket), to which the body yields, under
+// conditionals and in nested loops too. A yield writes its loop's key,
+// which the loop node hides: a loop whose body has no other effect has no
+// effect itself, so DCE removes it when its results are unused and fusion
+// may move it. Loops are fused and lowered into
+// staged while loops by package sched (FuseLoops, LowerLoops) before
+// scheduling; the code generators never see them.
+//
 // # Passes
 //
 // DCE removes what the result does not need (reach, live, used, as in

@@ -21,11 +21,11 @@ package ir
 // iv < n or iv <= n (or n > iv, n >= iv) with a positive step and n
 // invariant in the loop.
 
-// Loop is a W node seen by the dependence analysis.
-type Loop struct {
+// LoopInfo is a W node seen by the dependence analysis.
+type LoopInfo struct {
 	Node   *Node
-	Parent *Loop // enclosing loop, nil at the top of a function
-	Depth  int   // 1 for an outermost loop
+	Parent *LoopInfo // enclosing loop, nil at the top of a function
+	Depth  int       // 1 for an outermost loop
 	ivs    []inductionVar
 
 	// Trip is the number of iterations when it is known (Counted, entry
@@ -47,15 +47,15 @@ type inductionVar struct {
 // nest is the block structure of a graph.
 type nest struct {
 	g       *Graph
-	blockOf []Sym   // symbol -> effect input of its block
-	owner   []int32 // effect input -> index of the node owning the block, -1 for the top
-	loops   []*Loop // effect input of a loop's cond or body -> the loop
-	loopOf  map[Sym]*Loop
+	blockOf []Sym       // symbol -> effect input of its block
+	owner   []int32     // effect input -> index of the node owning the block, -1 for the top
+	loops   []*LoopInfo // effect input of a loop's cond or body -> the loop
+	loopOf  map[Sym]*LoopInfo
 }
 
 func newNest(g *Graph) *nest {
 	n := g.NumSyms()
-	ns := &nest{g: g, blockOf: make([]Sym, n), owner: make([]int32, n), loops: make([]*Loop, n), loopOf: map[Sym]*Loop{}}
+	ns := &nest{g: g, blockOf: make([]Sym, n), owner: make([]int32, n), loops: make([]*LoopInfo, n), loopOf: map[Sym]*LoopInfo{}}
 	top := g.Block.Ein
 	for i := range ns.blockOf {
 		ns.blockOf[i] = top
@@ -99,7 +99,7 @@ func newNest(g *Graph) *nest {
 		if nd.Op != OpWhile {
 			continue
 		}
-		l := &Loop{Node: nd, Trip: -1, Parent: ns.loopAt(ns.blockOf[nd.Sym])}
+		l := &LoopInfo{Node: nd, Trip: -1, Parent: ns.loopAt(ns.blockOf[nd.Sym])}
 		l.Depth = 1
 		if l.Parent != nil {
 			l.Depth = l.Parent.Depth + 1
@@ -123,7 +123,7 @@ func (ns *nest) parent(ein Sym) Sym {
 
 // loopAt returns the innermost loop enclosing block ein (stopping at a
 // function body), or nil.
-func (ns *nest) loopAt(ein Sym) *Loop {
+func (ns *nest) loopAt(ein Sym) *LoopInfo {
 	for e := ein; e >= 0; e = ns.parent(e) {
 		if l := ns.loops[e]; l != nil {
 			return l
@@ -136,8 +136,8 @@ func (ns *nest) loopAt(ein Sym) *Loop {
 }
 
 // loopsAt returns the loops enclosing block ein, outermost first.
-func (ns *nest) loopsAt(ein Sym) []*Loop {
-	var ls []*Loop
+func (ns *nest) loopsAt(ein Sym) []*LoopInfo {
+	var ls []*LoopInfo
 	for l := ns.loopAt(ein); l != nil; l = l.Parent {
 		ls = append(ls, l)
 	}
@@ -148,7 +148,7 @@ func (ns *nest) loopsAt(ein Sym) []*Loop {
 }
 
 // inside reports whether block ein is a block of l or nested in one.
-func (ns *nest) inside(ein Sym, l *Loop) bool {
+func (ns *nest) inside(ein Sym, l *LoopInfo) bool {
 	for x := ns.loopAt(ein); x != nil; x = x.Parent {
 		if x == l {
 			return true
@@ -175,7 +175,7 @@ func (ns *nest) topIn(s Sym, target Sym) Sym {
 // inductionVars finds the induction variables of every loop.
 func (ns *nest) inductionVars() {
 	type lv struct {
-		l *Loop
+		l *LoopInfo
 		v Sym
 	}
 	sets := map[lv][]Sym{}
@@ -207,7 +207,7 @@ func (ns *nest) inductionVars() {
 	}
 }
 
-func (ns *nest) inductionVar(l *Loop, v Sym, set *Node) (inductionVar, bool) {
+func (ns *nest) inductionVar(l *LoopInfo, v Sym, set *Node) (inductionVar, bool) {
 	body := l.Node.Blocks[1].Ein
 	if ns.g.TypeOf(v.E()) != Int || ns.blockOf[set.Sym] != body {
 		return inductionVar{}, false
@@ -246,7 +246,7 @@ func (ns *nest) inductionVar(l *Loop, v Sym, set *Node) (inductionVar, bool) {
 
 // readsBefore reports whether r is a var_get of v in loop l that runs
 // before the loop's only set of v in the same iteration.
-func (ns *nest) readsBefore(l *Loop, r, v, set Sym) bool {
+func (ns *nest) readsBefore(l *LoopInfo, r, v, set Sym) bool {
 	d := ns.g.Def(r)
 	if d == nil || d.Op != OpVarGet || d.Args[0].s != v {
 		return false
@@ -274,7 +274,7 @@ func containsSym(ss []Sym, s Sym) bool {
 	return false
 }
 
-func (l *Loop) iv(v Sym) *inductionVar {
+func (l *LoopInfo) iv(v Sym) *inductionVar {
 	for i := range l.ivs {
 		if l.ivs[i].v == v {
 			return &l.ivs[i]
@@ -284,7 +284,7 @@ func (l *Loop) iv(v Sym) *inductionVar {
 }
 
 // counted decides whether l is counted and its trip count.
-func (ns *nest) counted(l *Loop) {
+func (ns *nest) counted(l *LoopInfo) {
 	cond := l.Node.Blocks[0]
 	if cond.Res.IsConst() {
 		return

@@ -91,6 +91,9 @@ func (b *Builder) MakeSlice(elem *Type, length, capacity Exp) Exp {
 // Len builds len(s) of a slice.
 func (b *Builder) Len(s Exp) Exp {
 	b.mustSlice(s)
+	if n, ok := b.loopLen(s); ok {
+		return n
+	}
 	return b.Reflect(OpSliceLen, Int, nil, s)
 }
 
@@ -110,6 +113,9 @@ func (b *Builder) Index(s, i Exp) Exp {
 			return local.val
 		}
 		return b.guarded(OpSliceGet, t.Elem, []Exp{s, i}, []Key{k}, by)
+	}
+	if b.inBounds(s, i) {
+		return b.inBoundsRead(t.Elem, s, i, k)
 	}
 	r := b.ReflectEffect(OpSliceGet, t.Elem, nil, []Exp{s, i}, nil, []Key{CTRL, k}, trapWrite, false, FlagTrap)
 	b.sc.noteCheck(s, i, r.s, r, b.sc.lastWrite(k))

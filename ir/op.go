@@ -81,6 +81,10 @@ const (
 	OpTuple    // tuple xs...: the results of a multi-result block
 	OpProj     // proj t with Aux the index (an int)
 
+	// Loops with generators (loop.go), lowered before scheduling.
+	OpLoop  // loop size [src] zeros... {body} {combine}... with Aux a *Loop
+	OpYield // yield [key] x with Aux a Yield
+
 	numOps
 )
 
@@ -116,11 +120,12 @@ const (
 type OpInfo struct {
 	Name        string
 	Arity       int // number of expression arguments, -1 if variadic
-	Blocks      int // number of block arguments
+	Blocks      int // number of block arguments, -1 if variable
 	Rule        Rule
 	Commutative bool
 	Effect      Effect
 	CanTrap     bool // may panic at run time (a division, an index, a call, ...)
+	Lowered     bool // lowered before scheduling: code generators never see it
 }
 
 var opTable = [numOps]OpInfo{
@@ -190,6 +195,9 @@ var opTable = [numOps]OpInfo{
 	OpStatic:   {Name: "staticData", Arity: 0, Rule: RuleGiven},
 	OpTuple:    {Name: "tuple", Arity: -1, Rule: RuleGiven},
 	OpProj:     {Name: "proj", Arity: 1, Rule: RuleGiven},
+
+	OpLoop:  {Name: "loop", Arity: -1, Blocks: -1, Rule: RuleGiven, Effect: Control, Lowered: true},
+	OpYield: {Name: "yield", Arity: -1, Rule: RuleVoid, Effect: Write, Lowered: true},
 }
 
 // Info returns the properties of op.

@@ -66,6 +66,10 @@ func FormatNode(n *Node) string {
 		sb.WriteString(" " + n.Type.String())
 	case OpCall:
 		sb.WriteString(" " + n.Aux.(Callee).String())
+	case OpLoop:
+		sb.WriteString(" " + n.Aux.(*Loop).String())
+	case OpYield:
+		sb.WriteString(" " + n.Aux.(Yield).String())
 	}
 	for _, a := range n.Args {
 		sb.WriteString(" " + a.String())

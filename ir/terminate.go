@@ -25,10 +25,10 @@ import "math/big"
 // range over an integer) have this shape; a loop with a break, or one
 // whose variable changes in a conditional, is not proved to end.
 
-// Loop builds the loop that evaluates cond (a block computing a bool) and
+// WhileBlocks builds the loop that evaluates cond (a block computing a bool) and
 // runs body while it is true, from blocks already reified. A loop that
 // may not end has the effect of a trap (see above).
-func (b *Builder) Loop(cond, body *Block) Exp {
+func (b *Builder) WhileBlocks(cond, body *Block) Exp {
 	b.mustType("loop condition", b.g.TypeOf(cond.Res), Bool)
 	var reads, writes []Key
 	if !b.loopEnds(cond, body) {

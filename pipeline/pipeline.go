@@ -74,6 +74,8 @@ type pass struct {
 // them itself.
 var passes = []pass{
 	{name: "dce", run: ir.DCE},                  // ir/dce.go
+	{name: "fuse", run: sched.FuseLoops},        // sched/loops_fuse.go (graphs with loop nodes)
+	{name: "lower", run: sched.LowerLoops},      // sched/loops_lower.go: loop nodes into staged loops
 	{name: "forward", run: sched.Forward},       // sched/forward.go
 	{name: "deadarrays", run: sched.DeadArrays}, // sched/deadarrays.go
 	{name: "deadstores", run: sched.DeadStores}, // sched/deadstores.go

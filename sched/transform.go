@@ -30,6 +30,7 @@ type Transformer struct {
 	subst []ir.Exp
 	has   []bool
 	fwd   map[ir.Sym]ir.Exp // λ symbol -> new forward declaration
+	loops map[ir.Sym]ir.Sym // loop symbol -> new loop symbol, while its body is rebuilt
 }
 
 // Transform returns the rebuilt graph. g is not modified.
@@ -40,6 +41,7 @@ func (t *Transformer) Transform(g *ir.Graph) *ir.Graph {
 	t.subst = make([]ir.Exp, t.old.NumSyms())
 	t.has = make([]bool, t.old.NumSyms())
 	t.fwd = map[ir.Sym]ir.Exp{}
+	t.loops = map[ir.Sym]ir.Sym{}
 	top := t.old.Block
 	params := make([]*ir.Type, len(top.In))
 	for i, s := range top.In {
@@ -205,6 +207,11 @@ func (t *Transformer) rebuild(n *ir.Node) ir.Exp {
 		return b.Tuple(rest(0)...)
 	case ir.OpProj:
 		return b.Proj(a(0), n.Aux.(int))
+	case ir.OpLoop:
+		return t.rebuildLoop(n)
+	case ir.OpYield:
+		b.Yield(t.LoopSym(n.Aux.(ir.Yield).Loop), n.Aux.(ir.Yield).Gen, rest(0)...)
+		return b.Unit()
 	}
 	panic(fmt.Sprintf("BUG: sched: transform: no constructor for %v", n.Op))
 }

@@ -1,0 +1,78 @@
+package main
+
+import (
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestCollections generates Go and C for testdata/collections (stage's
+// collection API, one specialization per rule of loop fusion), runs the
+// differential tests of both against the staging functions, and checks
+// the shape of the fused Go code: how many loops and allocations each
+// function has.
+func TestCollections(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	src := read(t, filepath.Join("testdata", "collections", "kernels.go"))
+	dir := module(t, map[string]string{"kernels/kernels.go": src})
+	kdir := filepath.Join(dir, "kernels")
+	r := lmsgen(t, kdir, "-lang=go,c", "-test")
+	require.Equal(t, 0, r.status, r.stderr)
+	gen := read(t, filepath.Join(kdir, "kernels_lms.go"))
+	checkGenerated(t, filepath.Join(kdir, "kernels_lms.go"))
+
+	// Generating again gives the same bytes.
+	r = lmsgen(t, kdir, "-lang=go,c", "-test")
+	require.Equal(t, 0, r.status, r.stderr)
+	require.Equal(t, gen, read(t, filepath.Join(kdir, "kernels_lms.go")))
+
+	specs := len(regexp.MustCompile(`(?m)^//lms:gen `).FindAllString(src, -1))
+	for _, sub := range []string{kdir, filepath.Join(kdir, "lmsc")} {
+		out := goCmd(t, sub, "test", "-v", "-run", "TestLMS", ".")
+		require.Equal(t, specs, strings.Count(out, "mismatches=0"), out)
+	}
+
+	// loops and makes per generated function.
+	shape := map[string][2]int{
+		"SumSq":       {1, 0},
+		"SumFill":     {1, 0},
+		"MapMap":      {1, 1},
+		"Two":         {1, 0},
+		"Both":        {1, 1},
+		"Rep":         {2, 1},
+		"GroupQ":      {2, 2}, // the loop and the search of the key
+		"LenMap":      {0, 0},
+		"Static":      {0, 0},
+		"Write":       {2, 1}, // not fused: the write in between
+		"Print":       {3, 2}, // not fused: output
+		"Div":         {2, 1}, // the Sum absorbs the second Map; the first, which may trap too, stays
+		"Lookup":      {1, 0},
+		"LookupPrint": {2, 1},
+		"LookupTwice": {2, 1},
+		"Q6":          {1, 0},
+		"Q6Ragged":    {2, 1},
+		"Chain":       {1, 0},
+	}
+	for name, want := range shape {
+		body := funcBody(t, gen, name)
+		require.Equal(t, want[0], strings.Count(body, "for "), "loops of %s:\n%s", name, body)
+		require.Equal(t, want[1], strings.Count(body, "make("), "makes of %s:\n%s", name, body)
+	}
+}
+
+// funcBody returns the text of the generated function name.
+func funcBody(t *testing.T, src, name string) string {
+	t.Helper()
+	i := strings.Index(src, "\nfunc "+name+"(")
+	require.GreaterOrEqual(t, i, 0, "no function %s", name)
+	j := strings.Index(src[i:], "\n}\n")
+	require.GreaterOrEqual(t, j, 0)
+	return src[i : i+j+3]
+}

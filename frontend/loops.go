@@ -1,0 +1,300 @@
+package frontend
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// This file stages the collection API of package stage (stage/loops.go:
+// Fill, Map, Filter, FlatMap, Reduce, Sum, GroupBy) as loop nodes with
+// generators (ir/loop.go). A call over a slice of static length runs as
+// the Go implementation does, element by element, with the functions
+// called as ordinary calls (the loop unrolls), unless a decision depends
+// on a Rep (a Filter's keep, a GroupBy's key): then the slice becomes a
+// slice of the generated code. A call over a Rep length (a dynamic slice,
+// or Fill's n, which is always a Rep) builds one loop node; the functions
+// given to it are static Go functions, evaluated once, during staging, on
+// the symbolic index or element of the loop's body (so they are
+// specialized to it, as an inlined call is). Fusion and lowering are
+// later phases (loopPhases).
+
+// loopFuncs are the collection functions, by name.
+var loopFuncs = map[string]bool{"Fill": true, "Map": true, "Filter": true, "FlatMap": true,
+	"Reduce": true, "Sum": true, "GroupBy": true}
+
+// loopCall evaluates a call of the collection function name.
+func (fr *frame) loopCall(name string, fn *ssa.Function, args []value) value {
+	ev := fr.ev
+	dynamic := false
+	if name == "Fill" {
+		dynamic = isRep(args[0])
+	} else if r, ok := args[0].(*rep); ok && ev.b.Graph().TypeOf(r.e).Kind == ir.KSlice {
+		dynamic = true
+	}
+	ta := fn.TypeArgs()
+	if xs, ok := args[0].(sliceV); ok && name != "Fill" {
+		if v, ok := fr.loopStatic(name, ta, xs, args[1:]); ok {
+			return v
+		}
+		// The function made a decision on a Rep (a Filter, a group's
+		// key): the static slice becomes a slice of the generated code.
+		et := irBasic(ta[0])
+		if et == nil {
+			ev.fail("stage.%s of a static slice of %s decides on a Rep: the elements must be stage types to become a slice of the generated code", name, typeString(ta[0]))
+		}
+		args[0] = &rep{e: ev.liftTo(xs, ir.SliceOf(et), "the slice given to stage."+name), why: &why{pos: ev.position(ev.pos), what: "a static slice given to stage." + name + " with a Rep decision"}}
+		dynamic = true
+	}
+	if !dynamic {
+		ev.fail("stage.%s needs a slice (or, for Fill, a length), not %s", name, describe(args[0]))
+	}
+	elems := make([]*ir.Type, len(ta))
+	for i, t := range ta {
+		elems[i] = irBasic(t)
+		if elems[i] == nil {
+			ev.fail("stage.%s over a Rep length with %s elements: the elements, keys and values must be stage types (structs of Reps are not supported yet)", name, typeString(t))
+		}
+	}
+	what := "the result of stage." + name
+	ev.at()
+	if name == "Fill" {
+		n := args[0].(*rep)
+		f := args[1]
+		loop := ev.b.Loop(n.e, nil, []ir.LoopGen{{Kind: ir.Collect, Elem: elems[0]}}, func(l ir.Sym, in []ir.Exp) {
+			i := &rep{e: in[0], why: &why{pos: ev.position(ev.pos), what: "the index of stage.Fill"}}
+			ev.b.Yield(l, 0, fr.applyLifted(name, f, elems[0], i))
+		})
+		return ev.newRep(loop, what, n)
+	}
+	xs := args[0].(*rep)
+	elemWhy := &why{pos: ev.position(ev.pos), what: "an element of the slice given to stage." + name, from: xs.why}
+	over := func(gens []ir.LoopGen, body func(l ir.Sym, x *rep)) ir.Exp {
+		ev.at()
+		return ev.b.Loop(ev.b.Len(xs.e), &xs.e, gens, func(l ir.Sym, in []ir.Exp) {
+			body(l, &rep{e: in[1], why: elemWhy})
+		})
+	}
+	combine := func(op value, t *ir.Type) func(acc, x ir.Exp) ir.Exp {
+		return func(acc, x ir.Exp) ir.Exp {
+			return fr.applyLifted(name, op, t, &rep{e: acc, why: elemWhy}, &rep{e: x, why: elemWhy})
+		}
+	}
+	switch name {
+	case "Map":
+		loop := over([]ir.LoopGen{{Kind: ir.Collect, Elem: elems[1]}}, func(l ir.Sym, x *rep) {
+			ev.b.Yield(l, 0, fr.applyLifted(name, args[1], elems[1], x))
+		})
+		return ev.newRep(loop, what, xs)
+	case "Filter":
+		loop := over([]ir.LoopGen{{Kind: ir.Collect, Elem: elems[0]}}, func(l ir.Sym, x *rep) {
+			keep := fr.applyLifted(name, args[1], ir.Bool, x)
+			ev.at()
+			ev.b.If(keep, ir.Void, func() ir.Exp {
+				ev.b.Yield(l, 0, x.e)
+				return ev.b.Unit()
+			}, ev.b.Unit)
+		})
+		return ev.newRep(loop, what, xs)
+	case "FlatMap":
+		loop := over([]ir.LoopGen{{Kind: ir.Collect, Elem: elems[1]}}, func(l ir.Sym, x *rep) {
+			switch w := fr.invoke(name, args[1], true, x).(type) {
+			case *rep:
+				ev.at()
+				ev.b.Loop(ev.b.Len(w.e), &w.e, nil, func(_ ir.Sym, in []ir.Exp) {
+					ev.b.Yield(l, 0, in[1])
+				})
+			case sliceV:
+				// A slice of static length: its elements are yielded in
+				// sequence, with no loop (the tutorial's fixed-size array).
+				for i := range w.len {
+					v := ev.load(&w.base[w.off+i])
+					ev.at()
+					ev.b.Yield(l, 0, ev.liftTo(v, elems[1], "an element of the slice returned by the function given to stage.FlatMap"))
+				}
+			default:
+				ev.fail("stage.FlatMap: the function given to it returned %s, not a slice", describe(w))
+			}
+		})
+		return ev.newRep(loop, what, xs)
+	case "Reduce":
+		zero := ev.liftTo(args[1], elems[0], "the initial value given to stage.Reduce")
+		loop := over([]ir.LoopGen{{Kind: ir.Reduce, Elem: elems[0], Zero: zero, Combine: combine(args[2], elems[0])}}, func(l ir.Sym, x *rep) {
+			ev.b.Yield(l, 0, x.e)
+		})
+		return ev.newRep(loop, what, xs)
+	case "Sum":
+		t := elems[0]
+		if !t.IsNumeric() {
+			panic("BUG: stage.Sum of " + t.String())
+		}
+		add := func(acc, x ir.Exp) ir.Exp { return ev.b.Binary(ir.OpAdd, acc, x) }
+		loop := over([]ir.LoopGen{{Kind: ir.Reduce, Elem: t, Zero: ev.b.Const(t, zeroOf(t)), Combine: add}}, func(l ir.Sym, x *rep) {
+			ev.b.Yield(l, 0, x.e)
+		})
+		return ev.newRep(loop, what, xs)
+	case "GroupBy":
+		kt, vt := elems[1], elems[2]
+		loop := over([]ir.LoopGen{{Kind: ir.Bucket, Key: kt, Elem: vt, Combine: combine(args[3], vt)}}, func(l ir.Sym, x *rep) {
+			k := fr.applyLifted(name, args[1], kt, x)
+			v := fr.applyLifted(name, args[2], vt, x)
+			ev.at()
+			ev.b.Yield(l, 0, k, v)
+		})
+		return tuple{ev.newRep(ev.b.LoopResult(loop, 0), "the keys of stage.GroupBy", xs),
+			ev.newRep(ev.b.LoopResult(loop, 1), "the values of stage.GroupBy", xs)}
+	}
+	panic("BUG: no staging of stage." + name)
+}
+
+// loopStatic evaluates a collection function over a slice of static
+// length during staging, element by element, as the Go implementation
+// does: the loop unrolls, and the results are static slices (of Reps,
+// where the functions return Reps). It reports false, having built no
+// result, if a decision depends on a Rep: a Filter's keep, a GroupBy's
+// key, or a FlatMap's slice of dynamic length.
+func (fr *frame) loopStatic(name string, ta []types.Type, xs sliceV, fs []value) (value, bool) {
+	ev := fr.ev
+	elems := make([]value, xs.len)
+	for i := range elems {
+		elems[i] = ev.load(&xs.base[xs.off+i])
+	}
+	static := func(vs []value) sliceV {
+		base := make([]value, len(vs))
+		copy(base, vs)
+		ev.bornSlice(base)
+		return sliceV{base: base, len: len(base), cap: len(base)}
+	}
+	var out []value
+	switch name {
+	case "Map":
+		for _, x := range elems {
+			out = append(out, fr.invoke(name, fs[0], false, x))
+		}
+		return static(out), true
+	case "Filter":
+		for _, x := range elems {
+			keep, ok := staticValue(fr.invoke(name, fs[0], false, x))
+			if !ok {
+				return nil, false
+			}
+			if keep.(bool) {
+				out = append(out, x)
+			}
+		}
+		return static(out), true
+	case "FlatMap":
+		for _, x := range elems {
+			w, ok := fr.invoke(name, fs[0], false, x).(sliceV)
+			if !ok {
+				return nil, false
+			}
+			for i := range w.len {
+				out = append(out, ev.load(&w.base[w.off+i]))
+			}
+		}
+		return static(out), true
+	case "Reduce":
+		acc := fs[0]
+		for _, x := range elems {
+			acc = fr.invoke(name, fs[1], false, acc, x)
+		}
+		return acc, true
+	case "Sum":
+		acc := ev.zero(ta[0])
+		for _, x := range elems {
+			acc = ev.binopValues(token.ADD, acc, x, ta[0], ta[0], ta[0])
+		}
+		return acc, true
+	case "GroupBy":
+		var keys, vals []value
+		var seen []any
+		for _, x := range elems {
+			kv := fr.invoke(name, fs[0], false, x)
+			k, ok := staticValue(kv)
+			if !ok {
+				return nil, false
+			}
+			v := fr.invoke(name, fs[1], false, x)
+			j := slices.IndexFunc(seen, func(s any) bool { return s == k })
+			if j >= 0 {
+				vals[j] = fr.invoke(name, fs[2], false, vals[j], v)
+				continue
+			}
+			seen, keys, vals = append(seen, k), append(keys, kv), append(vals, v)
+		}
+		return tuple{static(keys), static(vals)}, true
+	}
+	panic("BUG: no static evaluation of stage." + name)
+}
+
+// staticValue returns the static Go value of v: v itself if it is
+// static, a Rep's constant; false for any other Rep or a composite.
+func staticValue(v value) (any, bool) {
+	switch x := v.(type) {
+	case *rep:
+		if c := x.e.Const(); c != nil {
+			return c.Val, true
+		}
+		return nil, false
+	case structure, array, sliceV, tuple:
+		return nil, false
+	}
+	return v, true
+}
+
+// applyLifted calls the static function f (given to stage.name) on args
+// and returns its result as an expression of type t.
+func (fr *frame) applyLifted(name string, f value, t *ir.Type, args ...value) ir.Exp {
+	return fr.ev.liftTo(fr.invoke(name, f, true, args...), t, "the result of the function given to stage."+name)
+}
+
+// invoke calls the static function f given to stage.name. In the body
+// of a loop node being built (inLoop), it runs in a region of its own,
+// as the body of a staged function does: assigning a variable of the
+// enclosing code there is an error, since the function runs once during
+// staging but once per element in the generated code. Otherwise it is
+// an ordinary call.
+func (fr *frame) invoke(name string, f value, inLoop bool, args ...value) value {
+	ev := fr.ev
+	var fn *ssa.Function
+	var env []value
+	switch c := f.(type) {
+	case *closure:
+		if c == nil {
+			ev.fail("stage.%s of a nil function", name)
+		}
+		fn, env = c.fn, c.env
+	case *stagedFn:
+		cl := c.f.(*closure)
+		return fr.stagedCall(cl.fn, cl.env, args, fmt.Sprintf("%p", cl))
+	default:
+		ev.fail("the function given to stage.%s must be static, but %s", name, ev.whyRep(f))
+	}
+	if !inLoop {
+		return fr.callFunc(fn, env, args, nil)
+	}
+	r := ev.pushRegion(rLambda)
+	r.lam = &lamEntry{}
+	pos := ev.pos
+	var ret value
+	div := false
+	stopped := ev.catchRestart(r, func() {
+		div = ev.runDiverging(func() { ret = fr.callFunc(fn, env, args, nil) })
+	})
+	ev.pos = pos
+	ev.rollback(r.mark)
+	ev.popRegion(r)
+	if stopped {
+		ev.fail("the function given to stage.%s assigns a variable of the enclosing code: it runs once per element in the generated code, so it must compute its result from its arguments only", name)
+	}
+	if div {
+		ev.fail("the function given to stage.%s always panics", name)
+	}
+	return ret
+}

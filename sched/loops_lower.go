@@ -1,0 +1,211 @@
+package sched
+
+import (
+	"fmt"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// This file is delayed rewriting (the compiler tutorial's "Delayed
+// Rewriting and Multi-Level IR"): a high-level node keeps its form, so
+// that the smart constructors and fusion can match it, until the phase
+// that lowers it. Each lowering is registered for an operator and a named
+// phase; Lower runs a phase with a worklist transformer: it rebuilds the
+// graph through a Transformer whose Rewrite applies the lowerings of the
+// phase, and does so again while nodes of the phase remain (a lowering
+// may build nodes that a later round lowers).
+
+// lowering is the lowering of an operator: it returns the node's
+// replacement, built with t's builder.
+type lowering struct {
+	phase string
+	lower func(lw *lowerer, t *Transformer, n *ir.Node) ir.Exp
+}
+
+// lowerings are the delayed rewrites, by operator.
+var lowerings = map[ir.Op]lowering{
+	ir.OpLoop:  {phase: PhaseLoops, lower: (*lowerer).loop},
+	ir.OpYield: {phase: PhaseLoops, lower: (*lowerer).yield},
+}
+
+// PhaseLoops is the phase that lowers loop nodes with generators.
+const PhaseLoops = "lower-loops"
+
+// maxLowerRounds bounds Lower's rounds (a lowering that keeps building
+// nodes of its own phase is a bug).
+const maxLowerRounds = 8
+
+// Lower runs the lowerings of phase on g until no node of the phase is
+// left, and returns the new graph (g itself if it has none).
+func Lower(g *ir.Graph, phase string) *ir.Graph {
+	for range maxLowerRounds {
+		if !hasPhase(g, phase) {
+			return g
+		}
+		lw := &lowerer{loops: map[ir.Sym]*loweredLoop{}}
+		t := &Transformer{Rewrite: func(t *Transformer, n *ir.Node) (ir.Exp, bool) {
+			if l, ok := lowerings[n.Op]; ok && l.phase == phase {
+				return l.lower(lw, t, n), true
+			}
+			return ir.Exp{}, false
+		}}
+		g = t.Transform(g)
+	}
+	panic(fmt.Sprintf("BUG: sched: phase %s still has nodes to lower after %d rounds", phase, maxLowerRounds))
+}
+
+func hasPhase(g *ir.Graph, phase string) bool {
+	for _, n := range g.Nodes {
+		if l, ok := lowerings[n.Op]; ok && l.phase == phase {
+			return true
+		}
+	}
+	return false
+}
+
+// HasLoops reports whether g has loop nodes.
+func HasLoops(g *ir.Graph) bool {
+	for _, n := range g.Nodes {
+		if n.Op == ir.OpLoop {
+			return true
+		}
+	}
+	return false
+}
+
+// LowerLoops is the phase that lowers every loop node (ir/loop.go) into
+// a staged while loop over an index variable, and each generator into
+// staged variables its yields update: a Collect appends to a slice made
+// with the loop's size as capacity (0 if the size is negative), a Reduce folds into an accumulator,
+// a Bucket searches its keys (first-seen order) and folds into the value
+// of the key found, or appends a new key and value. The result is a graph
+// gogen and cgen emit as they are.
+//
+// Needs: a graph built by ir.Builder. Must run after: FuseLoops (and
+// every other pass that matches loop nodes). Must run before: ir.DCE and
+// Run (the code generators know no loop nodes).
+func LowerLoops(g *ir.Graph) *ir.Graph { return Lower(g, PhaseLoops) }
+
+// lowerer is the state of one round of lowering loops: the staged
+// variables of each loop being lowered, for its yields.
+type lowerer struct {
+	loops map[ir.Sym]*loweredLoop
+}
+
+type loweredLoop struct {
+	n    *ir.Node
+	vars [][]ir.Exp // per generator: its variables (a Bucket's keys and values)
+}
+
+// loop lowers a loop node.
+func (lw *lowerer) loop(t *Transformer, n *ir.Node) ir.Exp {
+	b := t.Builder()
+	l := n.Aux.(*ir.Loop)
+	size := t.Exp(n.Args[0])
+	var src ir.Exp
+	capacity := size
+	if l.Src {
+		src = t.Exp(n.Args[1])
+	} else if !isLen(b.Graph(), size) {
+		capacity = b.If(b.Compare(ir.OpGt, size, b.Const(ir.Int, 0)), ir.Int, func() ir.Exp { return size }, func() ir.Exp { return b.Const(ir.Int, 0) })
+	}
+	zero := b.Const(ir.Int, 0)
+	ll := &loweredLoop{n: n, vars: make([][]ir.Exp, len(l.Gens))}
+	for k, g := range l.Gens {
+		switch g.Kind {
+		case ir.Collect:
+			ll.vars[k] = []ir.Exp{b.NewVar(b.MakeSlice(g.Elem, zero, capacity))}
+		case ir.Reduce:
+			ll.vars[k] = []ir.Exp{b.NewVar(t.Exp(n.Args[l.ZeroArg(k)]))}
+		case ir.Bucket:
+			ll.vars[k] = []ir.Exp{b.NewVar(b.MakeSlice(g.Key, zero, zero)), b.NewVar(b.MakeSlice(g.Elem, zero, zero))}
+		}
+	}
+	lw.loops[n.Sym] = ll
+	i := b.NewVar(zero)
+	b.While(func() ir.Exp { return b.Compare(ir.OpLt, b.ReadVar(i), size) }, func() {
+		iv := b.ReadVar(i)
+		in := []ir.Exp{iv}
+		if l.Src {
+			in = append(in, b.Index(src, iv))
+		}
+		t.Body(n.Blocks[0])(in)
+		b.WriteVar(i, b.Binary(ir.OpAdd, iv, b.Const(ir.Int, 1)))
+	})
+	delete(lw.loops, n.Sym)
+	var res []ir.Exp
+	for _, vs := range ll.vars {
+		for _, v := range vs {
+			res = append(res, b.ReadVar(v))
+		}
+	}
+	if len(res) == 0 {
+		return b.Unit()
+	}
+	return b.Tuple(res...)
+}
+
+// isLen reports whether e is the length of a slice or string (never
+// negative).
+func isLen(g *ir.Graph, e ir.Exp) bool {
+	if !e.IsSym() {
+		c := e.Const()
+		return c != nil && c.Val.(int) >= 0
+	}
+	d := g.Def(e.Sym())
+	return d != nil && (d.Op == ir.OpSliceLen || d.Op == ir.OpStrLen)
+}
+
+// yield lowers a yield into the update of its generator's variables.
+func (lw *lowerer) yield(t *Transformer, n *ir.Node) ir.Exp {
+	b := t.Builder()
+	y := n.Aux.(ir.Yield)
+	ll := lw.loops[y.Loop]
+	if ll == nil {
+		panic(fmt.Sprintf("BUG: sched: lowering a yield to %v outside its loop", y.Loop))
+	}
+	l := ll.n.Aux.(*ir.Loop)
+	g := l.Gens[y.Gen]
+	vs := ll.vars[y.Gen]
+	combine := func(acc, x ir.Exp) ir.Exp {
+		return t.Body(ll.n.Blocks[l.CombineBlock(y.Gen)])([]ir.Exp{acc, x})
+	}
+	switch g.Kind {
+	case ir.Collect:
+		b.WriteVar(vs[0], b.Append(b.ReadVar(vs[0]), t.Exp(n.Args[0])))
+	case ir.Reduce:
+		b.WriteVar(vs[0], combine(b.ReadVar(vs[0]), t.Exp(n.Args[0])))
+	case ir.Bucket:
+		lw.bucket(t, vs[0], vs[1], t.Exp(n.Args[0]), t.Exp(n.Args[1]), combine)
+	}
+	return b.Unit()
+}
+
+// bucket lowers a yield of (key, x) to a Bucket whose keys and values are
+// the variables keys and vals: a search of key among the keys (== as Go
+// compares map keys, so a NaN key is never found), then a fold into the
+// value found, or a new key and value.
+func (lw *lowerer) bucket(t *Transformer, keys, vals, key, x ir.Exp, combine func(acc, x ir.Exp) ir.Exp) {
+	b := t.Builder()
+	ks := b.ReadVar(keys)
+	nk := b.Len(ks)
+	j := b.NewVar(b.Const(ir.Int, 0))
+	b.While(func() ir.Exp {
+		jv := b.ReadVar(j)
+		return b.If(b.Compare(ir.OpLt, jv, nk), ir.Bool,
+			func() ir.Exp { return b.Compare(ir.OpNe, b.Index(ks, jv), key) },
+			func() ir.Exp { return b.Const(ir.Bool, false) })
+	}, func() {
+		b.WriteVar(j, b.Binary(ir.OpAdd, b.ReadVar(j), b.Const(ir.Int, 1)))
+	})
+	jv := b.ReadVar(j)
+	b.If(b.Compare(ir.OpLt, jv, nk), ir.Void, func() ir.Exp {
+		vs := b.ReadVar(vals)
+		b.SetIndex(vs, jv, combine(b.Index(vs, jv), x))
+		return b.Unit()
+	}, func() ir.Exp {
+		b.WriteVar(keys, b.Append(ks, key))
+		b.WriteVar(vals, b.Append(b.ReadVar(vals), x))
+		return b.Unit()
+	})
+}
