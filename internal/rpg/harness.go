@@ -171,7 +171,10 @@ func inputValue(r *rand.Rand, t Type, i int) string {
 		for j := 0; j < n; j++ {
 			els = append(els, scalarValue(r, t.Kind, i+j+1))
 		}
-		return fmt.Sprintf("append(make(%s, 0, %d), %s)", t.Plain(), n+extra, strings.Join(append([]string{}, els...), ", "))
+		if n == 0 {
+			return fmt.Sprintf("make(%s, 0, %d)", t.Plain(), extra)
+		}
+		return fmt.Sprintf("append(make(%s, 0, %d), %s)", t.Plain(), n+extra, strings.Join(els, ", "))
 	}
 	return scalarValue(r, t.Kind, i)
 }

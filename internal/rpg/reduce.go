@@ -46,7 +46,7 @@ func (r *Runner) Reduce(p *Prog, x Result, outDir string) (string, error) {
 		}
 		o := r.pipeline(q, st)
 		if o.fail != nil {
-			if o.fail.class == x.Class && (o.fail.fn == nil || o.fail.fn.Name == x.Func) {
+			if o.fail.class == x.Class && (o.fail.fn == nil || o.fail.fn.Name == x.Func || len(o.fail.fn.Gens) == 0) {
 				last = o.fail.detail
 				return true
 			}

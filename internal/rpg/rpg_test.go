@@ -10,7 +10,7 @@ import (
 // sampleSeeds are the packages TestSample runs: a fixed sample, cheap
 // enough for every go test ./... (each package is one lmsgen run, one
 // build of a Go and a C test binary, go vet and the runs).
-var sampleSeeds = []uint64{1, 2, 3}
+var sampleSeeds = []uint64{1}
 
 // knownFailures lists (seed, specialization) pairs of the sample that
 // fail on bugs reported but not yet fixed, with the bug. TestSample logs

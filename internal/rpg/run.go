@@ -33,6 +33,7 @@ const (
 	Timeout     Class = "timeout"      // lmsgen or a test did not finish
 	TestFail    Class = "lmstest-fail" // the generated -test test failed
 	Invalid     Class = "invalid"      // the generator's or harness's own fault
+	Skipped     Class = "skipped"      // a build or vet did not finish: the machine is slow
 )
 
 // Failing reports whether c is a bug of lmsgen.
@@ -99,7 +100,11 @@ var errTimeout = errors.New("timeout")
 // cmd runs name in dir with the runner's timeout, returning its combined
 // output.
 func (r *Runner) cmd(dir string, env []string, name string, args ...string) (string, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), r.Timeout)
+	limit := r.Timeout
+	if name == "go" {
+		limit *= 3 // builds are slow on a loaded machine; tests should not be
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	c := exec.CommandContext(ctx, name, args...)
 	c.Dir = dir
@@ -215,7 +220,7 @@ func (r *Runner) pipeline(p *Prog, st steps) outcome {
 	os.MkdirAll(bin, 0o755)
 	out, err = r.cmd(r.Work, nil, "go", "test", "-c", "-ldflags=-s -w", "-o", bin+"/", "./"+p.Pkg, "./"+p.Pkg+"/lmsc")
 	if err == errTimeout {
-		return outcome{dir: dir, fail: &failure{class: Timeout, detail: "go test -c did not finish"}}
+		return outcome{dir: dir, fail: &failure{class: Skipped, detail: "go test -c did not finish"}}
 	}
 	if err != nil {
 		return outcome{dir: dir, fail: r.buildFailure(p, dir, out, fnAt)}
@@ -224,7 +229,7 @@ func (r *Runner) pipeline(p *Prog, st steps) outcome {
 		out, err = r.cmd(r.Work, nil, "go", "vet", "./"+p.Pkg+"/...")
 	}
 	if st.vet && err == errTimeout {
-		return outcome{dir: dir, fail: &failure{class: Timeout, detail: "go vet did not finish"}}
+		return outcome{dir: dir, fail: &failure{class: Skipped, detail: "go vet did not finish"}}
 	}
 	if st.vet && err != nil {
 		f := r.buildFailure(p, dir, out, fnAt)
@@ -271,7 +276,7 @@ func (r *Runner) pipeline(p *Prog, st steps) outcome {
 			class = Timeout
 		}
 		if begun != "" && !ended[begun] {
-			set(begun, class, "the direct comparison stopped: "+firstLines(out, 20))
+			set(begun, class, "the direct comparison stopped: "+lastLines(out, 25))
 		} else {
 			for _, s := range specs {
 				set(s.Gen.Name, class, "the direct comparison failed: "+firstLines(out, 20))
@@ -291,7 +296,7 @@ func (r *Runner) pipeline(p *Prog, st steps) outcome {
 			}
 			failed := false
 			for _, m := range regexp.MustCompile(`--- FAIL: TestLMS(\w+)`).FindAllStringSubmatch(out, -1) {
-				set(m[1], TestFail, t.bin+": "+firstLines(out, 20))
+				set(m[1], TestFail, t.bin+": "+testBlock(out, "TestLMS"+m[1]))
 				failed = true
 			}
 			if !failed {
@@ -369,6 +374,35 @@ func specFuncAt(p *Prog, file string, line int) *Func {
 	return nil
 }
 
+// testBlock returns the output of test name in the -test.v output out,
+// shortened.
+func testBlock(out, name string) string {
+	i := strings.Index(out, "=== RUN   "+name+"\n")
+	if i < 0 {
+		return firstLines(out, 10)
+	}
+	block := out[i:]
+	if j := strings.Index(block[1:], "=== RUN"); j >= 0 {
+		block = block[:j+1]
+	}
+	var ls []string
+	for _, l := range strings.Split(block, "\n") {
+		if len(l) > 400 {
+			l = l[:400] + "..."
+		}
+		ls = append(ls, l)
+	}
+	return firstLines(strings.Join(ls, "\n"), 8)
+}
+
+func lastLines(s string, n int) string {
+	ls := strings.Split(strings.TrimSpace(s), "\n")
+	if len(ls) > n {
+		ls = ls[len(ls)-n:]
+	}
+	return strings.Join(ls, "\n")
+}
+
 func firstLines(s string, n int) string {
 	ls := strings.SplitN(s, "\n", n+1)
 	if len(ls) > n {
@@ -398,8 +432,14 @@ func (r *Runner) run(p *Prog, st steps) []Result {
 			break
 		}
 		fn := o.fail.fn
-		if fn == nil && len(funcs) == 1 {
-			fn = funcs[0]
+		if fn == nil && (len(funcs) == 1 || o.fail.class == Skipped) {
+			// one function, or a slow machine: no narrowing
+			for _, f := range funcs {
+				for _, g := range f.Gens {
+					out = append(out, Result{Seed: p.Seed, Spec: g.Name, Func: f.Name, Class: o.fail.class, Detail: o.fail.detail})
+				}
+			}
+			break
 		}
 		if fn != nil && fn.Gens != nil {
 			for _, g := range fn.Gens {

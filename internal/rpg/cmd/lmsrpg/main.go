@@ -12,7 +12,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -30,6 +30,7 @@ func main() {
 	lmstest := flag.Bool("lmstest", true, "also run the tests lmsgen -test writes")
 	funcs := flag.Int("funcs", rpg.DefaultConfig.Funcs, "staging functions per package")
 	timeout := flag.Duration("timeout", 3*time.Minute, "limit of each command")
+	budget := flag.Duration("reducetime", rpg.ReduceBudget, "time limit of each minimization")
 	flag.Parse()
 	first, last, err := parseRange(*seeds)
 	if err != nil {
@@ -54,11 +55,13 @@ func main() {
 		os.Exit(1)
 	}
 	r.Timeout = *timeout
+	rpg.ReduceBudget = *budget
 	r.LmsTest = *lmstest
 	cfg := rpg.DefaultConfig
 	cfg.Funcs = *funcs
 	var mu sync.Mutex
 	var all []rpg.Result
+	reduced := map[string]bool{} // failure signatures already minimized
 	seedc := make(chan uint64)
 	var wg sync.WaitGroup
 	for w := 0; w < *jobs; w++ {
@@ -80,7 +83,15 @@ func main() {
 				mu.Unlock()
 				if *reduce {
 					for _, x := range res {
-						if x.Class.Failing() || x.Class == rpg.Invalid {
+						if x.Class.Failing() {
+							sig := signature(x)
+							mu.Lock()
+							seen := reduced[sig]
+							reduced[sig] = true
+							mu.Unlock()
+							if seen {
+								continue
+							}
 							dir, err := r.Reduce(p, x, *out)
 							mu.Lock()
 							if err != nil {
@@ -137,4 +148,18 @@ func parseRange(s string) (uint64, uint64, error) {
 	return x, y, nil
 }
 
-var _ = sort.Strings
+// signature identifies a failure by its class and message, with
+// numbers and names removed, so that each kind is minimized once.
+func signature(x rpg.Result) string {
+	d := x.Detail
+	if i := strings.Index(d, "\n"); i >= 0 {
+		d = d[:i]
+	}
+	d = digits.ReplaceAllString(d, "N")
+	if len(d) > 80 {
+		d = d[:80]
+	}
+	return string(x.Class) + ": " + d
+}
+
+var digits = regexp.MustCompile(`[0-9]+`)
