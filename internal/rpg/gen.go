@@ -790,11 +790,10 @@ func (g *gen) expr(t Type, depth int) *Expr {
 			}
 			return g.subslice(v)
 		}
-		var args []*Expr
-		for i := 1 + g.n(2); i > 0; i-- {
-			args = append(args, g.expr(t.Elem(), 1))
-		}
-		return &Expr{Op: "call", Lit: "append", T: t, Dyn: true, Args: append([]*Expr{{Op: "lit", Lit: t.Go() + "(nil)"}}, args...)}
+		// a staged allocation (a Rep length): append(nil, ...) would be a
+		// static slice, which lmsgen cannot merge after staged control
+		n := g.nonConstBin("&", Type{Kind: Int, Stage: true}, g.dynVarOr(Type{Kind: Int, Stage: true}, nil), g.lit(Int, "3", false))
+		return &Expr{Op: "call", Lit: "make", T: t, Dyn: true, Args: []*Expr{{Op: "lit", Lit: t.Go()}, n}}
 	}
 	if !t.Stage {
 		return g.staticExpr(t.Kind, depth)
