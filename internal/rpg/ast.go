@@ -100,6 +100,9 @@ type Var struct {
 	// lmsgen makes it a staged variable, so it may not be used where a
 	// static value is required.
 	Demoted bool
+	// Depth marks the depth parameter of a recursive helper: never
+	// assigned, so that the recursion ends.
+	Depth bool
 }
 
 // static reports whether v is known at generation time.

@@ -382,6 +382,9 @@ func (g *gen) assign() *Stmt {
 		return g.define()
 	}
 	v := g.pick(vs)
+	if v.Depth {
+		return nil // the recursion must end
+	}
 	lhs := &Expr{Op: "var", Var: v, T: v.T, Dyn: v.Dyn}
 	if v.Demoted {
 		// a counter: counted up or reset
@@ -420,6 +423,10 @@ func (g *gen) assign() *Stmt {
 			x = g.expr(v.T, 2)
 		}
 		return &Stmt{Kind: SAssign, Lhs: lhs, Op: op, X: x}
+	}
+	if k == String && len(g.loops) > 0 {
+		// a constant: s += s in a loop would double it at every iteration
+		return &Stmt{Kind: SAssign, Lhs: lhs, Op: []string{"+=", "="}[g.n(2)], X: g.constExpr(v.T)}
 	}
 	if k == String && g.chance(50) {
 		return &Stmt{Kind: SAssign, Lhs: lhs, Op: "+=", X: g.expr(v.T, 1)}

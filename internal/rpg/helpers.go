@@ -118,6 +118,7 @@ func (g *gen) newHelper(t Type) *Func {
 	} else {
 		d = g.newVar("k", Type{Kind: Int}, false)
 	}
+	d.Depth = kind != hInline
 	f.Params = append(f.Params, d)
 	g.declare(d)
 	dv := &Expr{Op: "var", Var: d, T: d.T, Dyn: d.Dyn}
