@@ -38,28 +38,3 @@ func TestGenerateTypeChecks(t *testing.T) {
 		t.Errorf("%d of %d packages do not type-check", bad, n)
 	}
 }
-
-func TestShow(t *testing.T) {
-	if os.Getenv("RPG_SEED") == "" {
-		t.Skip()
-	}
-	var seed uint64
-	for _, c := range os.Getenv("RPG_SEED") {
-		seed = seed*10 + uint64(c-'0')
-	}
-	src, _ := Generate(seed, DefaultConfig).Render()
-	t.Log("\n" + src)
-}
-
-func TestDump(t *testing.T) {
-	dir := os.Getenv("RPG_DUMP")
-	if dir == "" {
-		t.Skip()
-	}
-	for seed := uint64(1); seed <= 1; seed++ {
-		p := Generate(seed, DefaultConfig)
-		src, _ := p.Render()
-		os.MkdirAll(dir+"/"+p.Pkg, 0o755)
-		os.WriteFile(dir+"/"+p.Pkg+"/p.go", []byte(src), 0o644)
-	}
-}
