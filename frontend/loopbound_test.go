@@ -16,7 +16,7 @@ func TestLoopBound(t *testing.T) {
 		"Twice":     "n",          // m := n * 2 bounds the loop; k feeds its body
 		"Countdown": "n",          // a staged variable starts at n
 		"Chase":     "next start", // the variable bounding the loop is set to both
-		"ViaSlice":  "n xs",       // n stored into xs[0], read by the condition
+		"ViaSlice":  "n",          // n stored into xs[0], read by the condition: forwarded to n
 		"ElemBound": "xs",         // its elements bound a loop
 		"Affine":    "",
 		"AtLeast":   "n", // a is compared after the loop only
