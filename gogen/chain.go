@@ -66,9 +66,9 @@ type ifArm struct {
 	cond  expr
 	safe  bool   // the condition has no effect and cannot panic
 	first string // the text of the first operand of cond's ||
-	body *stmts
-	stmt *jen.Statement // the if statement from this arm to the end of the chain
-	term bool           // every branch from this arm on terminates
+	body  *stmts
+	stmt  *jen.Statement // the if statement from this arm to the end of the chain
+	term  bool           // every branch from this arm on terminates
 }
 
 // newChain returns the chain if cond { body } else { els }, with els nil
