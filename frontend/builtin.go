@@ -377,6 +377,11 @@ func (ev *evaluator) repMinMax(name string, x, y ir.Exp) ir.Exp {
 	b := ev.b
 	t := b.Graph().TypeOf(x)
 	ev.at()
+	if x == y {
+		// min(x, x) and max(x, x) are x, exactly: NaN if x is NaN, the
+		// zero of x's sign if x is zero.
+		return x
+	}
 	lt := ir.OpLt
 	if name == "max" {
 		lt = ir.OpGt

@@ -19,7 +19,11 @@ import (
 //
 //   - consecutive arms whose bodies are the same code become one arm whose
 //     condition is the || of theirs, in order: if a { S } else if b { S }
-//     is if a || b { S }. Only an arm whose condition is the whole head
+//     is if a || b { S }. A condition the same code as the first one of
+//     the arm it joins is not repeated when it has no effect and cannot
+//     panic (a || a is a, and go vet rejects it): the same exit condition
+//     reached from several unrolled iterations, the same test staged
+//     twice. Only an arm whose condition is the whole head
 //     of an else if joins the arm before it (when the else block needs
 //     statements before its if, that if is no arm of the chain), so the
 //     later condition is evaluated exactly when the earlier one is false,
@@ -59,11 +63,12 @@ type ifChain struct {
 
 // ifArm is one arm of a chain.
 type ifArm struct {
-	cond expr
-	safe bool // the condition has no effect and cannot panic
-	body *stmts
-	stmt *jen.Statement // the if statement from this arm to the end of the chain
-	term bool           // every branch from this arm on terminates
+	cond  expr
+	safe  bool   // the condition has no effect and cannot panic
+	first string // the text of the first operand of cond's ||
+	body  *stmts
+	stmt  *jen.Statement // the if statement from this arm to the end of the chain
+	term  bool           // every branch from this arm on terminates
 }
 
 // newChain returns the chain if cond { body } else { els }, with els nil
@@ -78,7 +83,7 @@ func (fg *funcGen) newChain(cond expr, safe bool, body, els *stmts) *ifChain {
 		ch.drop = true
 		ch.missing = fg.localNames(cond)
 	}
-	ch.arms = []*ifArm{{cond: cond, safe: safe, body: body}}
+	ch.arms = []*ifArm{{cond: cond, safe: safe, first: fg.text(cond.s), body: body}}
 	ch.link(0)
 	return ch
 }
@@ -88,7 +93,14 @@ func (fg *funcGen) newChain(cond expr, safe bool, body, els *stmts) *ifChain {
 func (fg *funcGen) prepend(ch *ifChain, cond expr, safe bool, body *stmts) {
 	head := len(ch.arms) - 1
 	if h := ch.arms[head]; sameCode(body.list, h.body.list) {
+		text := fg.text(cond.s)
+		if safe && text == h.first {
+			// a || a || b is a || b: cond is the arm's first operand,
+			// the same value (nothing runs between them).
+			return
+		}
 		h.cond = orExpr(cond, h.cond)
+		h.first = text
 		h.safe = h.safe && safe
 		if head == 0 {
 			// The arm that may go grows: so do the names it reads.
@@ -103,7 +115,7 @@ func (fg *funcGen) prepend(ch *ifChain, cond expr, safe bool, body *stmts) {
 		return
 	}
 	ch.see(fg, cond)
-	ch.arms = append(ch.arms, &ifArm{cond: cond, safe: safe, body: body})
+	ch.arms = append(ch.arms, &ifArm{cond: cond, safe: safe, first: fg.text(cond.s), body: body})
 	ch.link(head + 1)
 }
 

@@ -226,6 +226,9 @@ func TestFoldIdentities(t *testing.T) {
 		require.Equal(t, x, b.Unary(OpNeg, b.Unary(OpNeg, x)))
 		require.Equal(t, p, b.Unary(OpNot, b.Unary(OpNot, p)))
 		require.Equal(t, p, b.Compare(OpEq, p, b.Const(Bool, true)))
+		// p && p and p || p are p (go vet rejects them written out).
+		require.Equal(t, p, b.Binary(OpAnd, p, p))
+		require.Equal(t, p, b.Binary(OpOr, p, p))
 		require.Equal(t, b.Const(Bool, true), b.Compare(OpLe, x, x))
 		require.Equal(t, u, b.Convert(Uint8, u))
 		// A conditional on a constant runs one branch, in place.

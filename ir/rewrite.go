@@ -139,6 +139,11 @@ func (b *Builder) rewriteBinary(op Op, t *Type, x, y Exp) (Exp, bool) {
 		if c := x.Const(); c != nil && (op == OpEq && c.Val.(bool) || op == OpNe && !c.Val.(bool)) {
 			return y, true
 		}
+		// x && x and x || x are x: an expression is a value, without
+		// effects, and both operands are that one value.
+		if x == y && (op == OpAnd || op == OpOr) {
+			return x, true
+		}
 	}
 	switch {
 	case tx.IsInteger():
