@@ -35,7 +35,8 @@ type Options struct {
 	// other files. Generated package-level names (tables, top-level
 	// functions, helpers) avoid them; the Func names must not be among
 	// them.
-	Reserved []string // PkgPath is the import path of the package: types of Func.Params
+	Reserved []string
+	// PkgPath is the import path of the package: types of Func.Params
 	// and Func.Results declared in it are written unqualified.
 	PkgPath string
 }
@@ -43,7 +44,7 @@ type Options struct {
 // File writes one Go source file of package pkg holding the functions of
 // funcs, in order, each followed by the top-level functions made from its
 // staged functions, then the helpers and static tables they use. The
-// result is gofmt'd and starts with Header(). If the generated code does
+// result is gofmt'd and starts with ir.Header(). If the generated code does
 // not format (a bug), File returns the unformatted source with the error.
 func File(pkg string, funcs []Func, opts Options) ([]byte, error) {
 	if !token.IsIdentifier(pkg) {
