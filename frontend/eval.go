@@ -442,7 +442,7 @@ func (ev *evaluator) bornSlice(base []value) {
 func (ev *evaluator) zero(t types.Type) value {
 	if isStageBasic(t) {
 		it := irBasic(t)
-		return &rep{e: ev.b.Const(it, zeroOf(it)), why: &why{pos: ev.position(ev.pos), what: "the zero value of " + typeString(t) + ", a stage type"}}
+		return &rep{e: ev.b.Const(it, zeroOf(it)), why: &why{pos: ev.position(ev.pos), zeroOf: t}}
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:

@@ -951,13 +951,13 @@ func (ev *evaluator) whyRep(v value) string {
 	if w == nil {
 		return "it is a Rep"
 	}
-	msg := fmt.Sprintf("it is a Rep: %s at %v", w.what, w.pos)
+	msg := fmt.Sprintf("it is a Rep: %s at %v", w.describe(), w.pos)
 	root := w
 	for root.from != nil {
 		root = root.from
 	}
 	if root != w {
-		msg += fmt.Sprintf(", computed from %s at %v", root.what, root.pos)
+		msg += fmt.Sprintf(", computed from %s at %v", root.describe(), root.pos)
 	}
 	return msg
 }
