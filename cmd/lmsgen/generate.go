@@ -62,16 +62,12 @@ func runGenerate(cfg *config, stdout, stderr io.Writer) int {
 
 // writeOutputs is the pipeline's write stage.
 func writeOutputs(outs []pipeline.Output) error {
+	if err := checkOwned(outs); err != nil {
+		return err
+	}
 	all := make([]output, len(outs))
-	var errs frontend.ErrorList
 	for i, o := range outs {
 		all[i] = output{o.Path, o.Data}
-		if err := owned(o.Dir, o.Path); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	if len(errs) > 0 {
-		return errs
 	}
 	return writeAll(all)
 }

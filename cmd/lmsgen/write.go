@@ -14,6 +14,7 @@ import (
 
 	"github.com/lmsgen/lmsgen/frontend"
 	"github.com/lmsgen/lmsgen/ir"
+	"github.com/lmsgen/lmsgen/pipeline"
 )
 
 // This file writes the outputs of a run. Two rules protect the user's
@@ -42,14 +43,14 @@ const tempMark = ".lmsgen-tmp"
 // renameFile is os.Rename; a test replaces it to fail a rename.
 var renameFile = os.Rename
 
-// checkOwned reports, before anything is written, an output of the
-// package in directory dir that lmsgen may not write: one outside dir, one
-// reached through a symbolic link, a path that is not a regular file, or
-// an existing file without lmsgen's header (a file of the user's).
-func checkOwned(dir string, outs []output) error {
+// checkOwned reports, before anything is written, an output that lmsgen
+// may not write: one outside its package's directory, one reached through
+// a symbolic link, a path that is not a regular file, or an existing file
+// without lmsgen's header (a file of the user's).
+func checkOwned(outs []pipeline.Output) error {
 	var errs frontend.ErrorList
 	for _, o := range outs {
-		if err := owned(dir, o.path); err != nil {
+		if err := owned(o.Dir, o.Path); err != nil {
 			errs = append(errs, err)
 		}
 	}
