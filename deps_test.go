@@ -23,7 +23,7 @@ var allowed = map[string][]string{
 	"gogen":      {"ir", "sched", "github.com/dave/jennifer/jen"},
 	"cgen":       {"ir", "sched"},
 	"stage":      {},
-	"frontend":   {"ir", "sched", "stage", "golang.org/x/tools/go/packages", "golang.org/x/tools/go/ssa", "golang.org/x/tools/go/ssa/ssautil"},
+	"frontend":   {"ir", "stage", "golang.org/x/tools/go/packages", "golang.org/x/tools/go/ssa", "golang.org/x/tools/go/ssa/ssautil"},
 	"pipeline":   {"ir", "sched", "gogen", "cgen", "frontend"},
 	"internal":   {"ir", "internal"}, // test support (the corpus of graphs, the golden diff) and the random-program generator
 	"cmd/lmsgen": {"ir", "sched", "gogen", "cgen", "frontend", "stage", "pipeline"},
