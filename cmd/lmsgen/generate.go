@@ -93,7 +93,7 @@ func emitTests(pkg, constraint, cImport string, specs []*frontend.Spec) ([]byte,
 
 // testSpecOf describes a specialization for the generated tests.
 func testSpecOf(s *frontend.Spec) testSpec {
-	t := testSpec{Name: s.Name, Origin: s.Origin, Method: s.Method, Inputs: s.TestInputs, Prints: printsToStdout(s.Graph)}
+	t := testSpec{Name: s.Name, Origin: s.Origin, Method: s.Method, Inputs: s.TestInputs, Prints: prints(s.Graph)}
 	for _, pos := range s.MapRanges {
 		t.MapRanges = append(t.MapRanges, fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column))
 	}

@@ -27,16 +27,16 @@ type testSpec struct {
 	// function ranges over a static map: natively in a random order.
 	MapRanges []string
 	// Prints reports whether the specialization writes to standard
-	// output: a call of it abandoned over the work budget may go on
-	// writing into the output captured of the next calls.
+	// output or standard error: a call of it abandoned over the work
+	// budget may go on writing into the output captured of the next calls.
 	Prints bool
 }
 
-// printsToStdout reports whether g writes to standard output.
-func printsToStdout(g *ir.Graph) bool {
+// prints reports whether g writes to standard output or standard error.
+func prints(g *ir.Graph) bool {
 	for _, nd := range g.Nodes {
 		switch nd.Op {
-		case ir.OpPrint, ir.OpPrintf, ir.OpPrintln:
+		case ir.OpPrint, ir.OpPrintf, ir.OpPrintln, ir.OpEprint, ir.OpEprintln:
 			return true
 		}
 	}
@@ -838,12 +838,13 @@ const (
 var lmsAbandoned int
 
 // lmsOutcome is what a call did: its results, its panic, what it printed
-// to standard output, and its arguments afterwards (slices are modified in
-// place).
+// to standard output and to standard error, and its arguments afterwards
+// (slices are modified in place).
 type lmsOutcome struct {
 	results []any
 	panic   string
 	out     string
+	errOut  string
 	args    []any
 	elapsed time.Duration
 }
@@ -853,23 +854,29 @@ type lmsOutcome struct {
 // it may be slower (a C call costs more than a Go call).
 func lmsSlack(want lmsOutcome) time.Duration { return lmsBudget + 20*want.elapsed }
 
-// lmsRun calls f within the time budget, capturing what it writes to file
-// descriptor 1 (Go's os.Stdout and C's stdout alike) and recovering its
-// panic. It reports whether f returned (or panicked) in time; if not, the
-// outcome says so as a panic.
-func lmsRun(budget time.Duration, f func() []any) (o lmsOutcome, finished bool) {
+// lmsCapture is a file descriptor redirected into a pipe read in the
+// background.
+type lmsCapture struct {
+	fd, saved int
+	rd, wr    *os.File
+	text      chan string
+}
+
+// lmsCaptureFd redirects file descriptor fd (1: Go's os.Stdout and C's
+// stdout; 2: standard error, where print and println write) into a pipe.
+func lmsCaptureFd(fd int) *lmsCapture {
 	rd, wr, err := os.Pipe()
 	if err != nil {
 		panic(err)
 	}
-	saved, err := syscall.Dup(1)
+	saved, err := syscall.Dup(fd)
 	if err != nil {
 		panic(err)
 	}
-	if err := syscall.Dup3(int(wr.Fd()), 1, 0); err != nil {
+	if err := syscall.Dup3(int(wr.Fd()), fd, 0); err != nil {
 		panic(err)
 	}
-	out := make(chan string, 1)
+	c := &lmsCapture{fd: fd, saved: saved, rd: rd, wr: wr, text: make(chan string, 1)}
 	go func() {
 		var buf [4096]byte
 		var s []byte
@@ -880,8 +887,33 @@ func lmsRun(budget time.Duration, f func() []any) (o lmsOutcome, finished bool) 
 				break
 			}
 		}
-		out <- string(s)
+		c.text <- string(s)
 	}()
+	return c
+}
+
+// restore gives the file descriptor back.
+func (c *lmsCapture) restore() {
+	syscall.Dup3(c.saved, c.fd, 0)
+	syscall.Close(c.saved)
+	c.wr.Close()
+}
+
+// read returns what was written, once restored and no call writes any
+// more.
+func (c *lmsCapture) read() string {
+	s := <-c.text
+	c.rd.Close()
+	return s
+}
+
+// lmsRun calls f within the time budget, capturing what it writes to file
+// descriptors 1 and 2 (Go's os.Stdout and C's stdout; standard error,
+// where print and println write) and recovering its panic. It reports
+// whether f returned (or panicked) in time; if not, the outcome says so
+// as a panic.
+func lmsRun(budget time.Duration, f func() []any) (o lmsOutcome, finished bool) {
+	stdout, stderr := lmsCaptureFd(1), lmsCaptureFd(2)
 	done := make(chan lmsOutcome, 1)
 	go func() {
 		var o lmsOutcome
@@ -904,12 +936,11 @@ func lmsRun(budget time.Duration, f func() []any) (o lmsOutcome, finished bool) 
 	}
 	timer.Stop()
 	o.elapsed = time.Since(start)
-	syscall.Dup3(saved, 1, 0)
-	syscall.Close(saved)
-	wr.Close()
+	stderr.restore()
+	stdout.restore()
 	if finished {
-		o.out = <-out
-		rd.Close()
+		o.out = stdout.read()
+		o.errOut = stderr.read()
 	}
 	return o, finished
 }
@@ -941,7 +972,7 @@ type lmsSummary struct {
 	firstPanic  string
 	over        [][]float64 // the sizes of the inputs over the budget
 	abandonedAt int         // lmsAbandoned when the test started
-	prints      bool        // the function writes to standard output
+	prints      bool        // the function writes to standard output or error
 }
 
 // dominated reports whether an input of the given size is at least as
@@ -1049,6 +1080,8 @@ func lmsDiff(got, want lmsOutcome) string {
 		return fmt.Sprintf("panic %q, want %q", got.panic, want.panic)
 	case got.out != want.out:
 		return fmt.Sprintf("output %q, want %q", got.out, want.out)
+	case got.errOut != want.errOut:
+		return fmt.Sprintf("standard error %q, want %q", got.errOut, want.errOut)
 	case !lmsEqualValue(reflect.ValueOf(got.results), reflect.ValueOf(want.results), false):
 		return fmt.Sprintf("results %v, want %v", got.results, want.results)
 	case !lmsEqualValue(reflect.ValueOf(got.args), reflect.ValueOf(want.args), true):
