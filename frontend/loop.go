@@ -694,9 +694,7 @@ func (ls *loopState) exitReturn() {
 
 // execHeader executes the header's instructions (not its phis or test).
 func (ls *loopState) execHeader() {
-	h := ls.l.header
-	instrs := h.Instrs[ls.fr.info.phis[h.Index] : len(h.Instrs)-1]
-	for _, in := range instrs {
+	for _, in := range ls.fr.body(ls.l.header) {
 		ls.fr.exec(in)
 	}
 }
