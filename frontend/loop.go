@@ -46,6 +46,7 @@ type loopState struct {
 	exitTrees map[slotKey]value
 	needVar   map[slotKey]value // exit slots that need staged variables, with a template value
 	exitSeen  map[slotKey]value // static values of exit slots in this attempt
+	taken     map[int]bool      // ids of the exits taken in this attempt
 	lbl       ir.Exp
 	hasLbl    bool
 	kinds     []exitT
@@ -237,6 +238,7 @@ func (fr *frame) stagedLoopRot(h *ssa.BasicBlock, stop *stopSet, rot *rotation) 
 			ls.lbl, ls.hasLbl = ev.b.NewVar(ev.b.Const(ir.Int, 0)), true
 		}
 		ls.exitSeen = map[slotKey]value{}
+		ls.taken = map[int]bool{}
 
 		r := ev.pushRegion(rLoop)
 		r.loop, ls.region = ls, r
@@ -654,6 +656,7 @@ func (ls *loopState) exitTo(t *ssa.BasicBlock) {
 	if ls.form != shapeGeneral {
 		ev.unwind(&restartReq{target: ls.region, general: true})
 	}
+	ls.taken[exitT{kind: exitBlock, blk: t}.id()] = true
 	for i := range fr.info.phis[t.Index] {
 		phi := t.Instrs[i].(*ssa.Phi)
 		ls.saveSlot(slotKey{v: phi}, fr.get(phi))
@@ -676,6 +679,7 @@ func (ls *loopState) exitReturn() {
 	if ls.form != shapeGeneral {
 		ev.unwind(&restartReq{target: ls.region, general: true})
 	}
+	ls.taken[exitT{kind: exitReturn}.id()] = true
 	switch r := fr.ret.(type) {
 	case tuple:
 		for i, x := range r {
@@ -976,7 +980,10 @@ func (ls *loopState) after() next {
 			continue
 		}
 	}
-	kinds := slices.Clone(ls.kinds)
+	// An exit no path of the loop takes is not continued at: its phis
+	// have no values (a loop whose every iteration returns never reaches
+	// the block after it).
+	kinds := slices.DeleteFunc(slices.Clone(ls.kinds), func(e exitT) bool { return !ls.taken[e.id()] })
 	for j, e := range kinds {
 		if e.kind != exitBlock {
 			continue
