@@ -491,10 +491,8 @@ func (fg *funcGen) varDecl(out *stmts, n *ir.Node) {
 	} else {
 		out.add(jen.Id(name).Op(":=").Add(fg.ref(init, ctxTyped).s))
 	}
-	if fg.varReads[n.Sym] == fg.selfReads[n.Sym] {
-		// Written but never read, or read only to keep its value
-		// (selfreads.go).
-		out.add(jen.Id("_").Op("=").Id(name))
+	if fg.varReads[n.Sym] == 0 {
+		out.add(jen.Id("_").Op("=").Id(name)) // written but never read
 	}
 }
 

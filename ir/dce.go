@@ -14,6 +14,12 @@ package ir
 //     known to be used waits until the object is. Both run in one sweep:
 //     a node's users come after it, so when the sweep reaches a node,
 //     both are known.
+//     The results of a conditional with several results (a tuple per
+//     block) are used component by component: a component whose
+//     projection is not used is not needed, so a staged variable whose
+//     reads only feed writes back to itself (x, v = -x, 6 in one branch,
+//     x, v = x, v in the other, v never read after) is dead with its
+//     writes (partial.go).
 //  3. the graph is rebuilt from the kept nodes, with soft and hard
 //     dependencies on removed nodes filtered out of every summary (a node
 //     is copied only if that changes it).
@@ -38,6 +44,7 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 	n := g.NumSyms()
 	nn := int32(len(f.Sym))
 	d := &deadCode{f: f, sym: make([]uint8, n), used: make([]bool, n), node: make([]uint8, nn)}
+	d.parts = newPartials(f)
 
 	// Passes 1 and 2, in one sweep in reverse node order: when the sweep
 	// reaches a node, every node that uses it has been swept (arguments
@@ -131,9 +138,13 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 		if filter {
 			n = filterNode(n, used)
 		}
+		zeroed := false
+		if d.parts != nil && d.parts.tuple[i] {
+			n, zeroed = zeroUnused(g, n, used)
+		}
 		h.Nodes = append(h.Nodes, n)
 		h.defs[f.Sym[i]] = n
-		if dropped || filter {
+		if dropped || filter || zeroed {
 			d.node[i] |= nodeChanged
 			ne += int32(edgeCount(n))
 		} else {
@@ -197,6 +208,7 @@ type deadCode struct {
 	cursor      int32   // pass 1's node
 	work, stack []int32
 	waiting     map[Sym][]int32 // object -> writes waiting on it to be used
+	parts       *partials       // the conditionals whose results are used by component
 }
 
 // The marks of a symbol.
@@ -299,9 +311,17 @@ func (d *deadCode) keep(i int32) {
 	}
 	d.node[i] |= nodeKept
 	d.setUsed(f.Sym[i])
+	if d.parts != nil {
+		d.parts.projected(d, i)
+	}
 	for e := f.Start[i]; e < f.Start[i+1]; e++ {
 		k := f.Kind[e]
-		if k == EdgeArg || k >= EdgeBlock && (k-EdgeBlock)%3 == 0 && d.node[i]&nodeDropped == 0 {
+		switch {
+		case k >= EdgeBlock && (k-EdgeBlock)%3 == 0 && d.node[i]&nodeDropped == 0:
+			if d.parts == nil || !d.parts.result(d, i, f.Target[e]) {
+				d.use(f.Dep[e], f.Target[e])
+			}
+		case k == EdgeArg:
 			d.use(f.Dep[e], f.Target[e])
 		}
 	}
