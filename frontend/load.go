@@ -77,62 +77,11 @@ func buildTags(cfg Config) string {
 
 // load runs both steps and builds the SSA program.
 func load(cfg Config) (*loaded, ErrorList) {
-	patterns := cfg.Patterns
-	if len(patterns) == 0 {
-		patterns = []string{"."}
-	}
-	listCfg := &packages.Config{
-		Mode:       packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
-		Dir:        cfg.Dir,
-		BuildFlags: []string{buildTags(cfg)},
-		Tests:      false,
-	}
-	roots, err := packages.Load(listCfg, patterns...)
-	if err == nil {
-		if overlay := staleOutputs(roots, cfg.Output); len(overlay) > 0 {
-			listCfg.Overlay = overlay
-			roots, err = packages.Load(listCfg, patterns...)
-		}
-	}
-	if err != nil {
-		return nil, ErrorList{errorf(token.Position{}, "loading %s: %v", strings.Join(patterns, " "), err)}
-	}
-	var errs ErrorList
-	for _, p := range roots {
-		errs = append(errs, packageErrors(p)...)
-	}
+	roots, errs := listPackages(cfg)
 	if len(errs) > 0 {
 		return nil, errs
 	}
-
-	// Which packages come from source: the roots, and what they import
-	// from their own modules, and the pure standard packages above.
-	src := map[string]bool{}
-	var order []string
-	add := func(path string) {
-		if !src[path] {
-			src[path] = true
-			order = append(order, path)
-		}
-	}
-	modules := map[string]bool{}
-	for _, p := range roots {
-		add(p.PkgPath)
-		if p.Module != nil {
-			modules[p.Module.Path] = true
-		}
-	}
-	var fromSource []*packages.Package
-	packages.Visit(roots, nil, func(p *packages.Package) {
-		if p.Module != nil && modules[p.Module.Path] {
-			add(p.PkgPath)
-			fromSource = append(fromSource, p)
-		}
-		if slices.Contains(sourceStd, p.PkgPath) {
-			add(p.PkgPath)
-		}
-	})
-
+	src, order, modules, fromSource := sourcePackages(roots)
 	if errs := largeFiles(fromSource, cfg.Budgets.withDefaults().Mem, cfg.Output); len(errs) > 0 {
 		return nil, errs
 	}
@@ -165,6 +114,78 @@ func load(cfg Config) (*loaded, ErrorList) {
 		byPath[p.PkgPath] = p
 	}
 	l := &loaded{fset: loadCfg.Fset, bySrc: src}
+	if errs := l.loadErrors(roots, all, byPath, gens, modules); len(errs) > 0 {
+		return nil, errs
+	}
+	return l, l.buildSSA(roots, all, byPath)
+}
+
+// listPackages runs step 1: it lists the packages of cfg's patterns, with
+// the outputs of packages that have errors emptied (see staleOutputs).
+func listPackages(cfg Config) ([]*packages.Package, ErrorList) {
+	patterns := cfg.Patterns
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
+	listCfg := &packages.Config{
+		Mode:       packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
+		Dir:        cfg.Dir,
+		BuildFlags: []string{buildTags(cfg)},
+		Tests:      false,
+	}
+	roots, err := packages.Load(listCfg, patterns...)
+	if err == nil {
+		if overlay := staleOutputs(roots, cfg.Output); len(overlay) > 0 {
+			listCfg.Overlay = overlay
+			roots, err = packages.Load(listCfg, patterns...)
+		}
+	}
+	if err != nil {
+		return nil, ErrorList{errorf(token.Position{}, "loading %s: %v", strings.Join(patterns, " "), err)}
+	}
+	var errs ErrorList
+	for _, p := range roots {
+		errs = append(errs, packageErrors(p)...)
+	}
+	return roots, errs
+}
+
+// sourcePackages decides which packages come from source: the roots, and
+// what they import from their own modules, and the pure standard packages
+// of sourceStd. It returns them as a set and in order, the roots'
+// modules, and the packages of those modules other than the roots.
+func sourcePackages(roots []*packages.Package) (src map[string]bool, order []string, modules map[string]bool, fromSource []*packages.Package) {
+	src = map[string]bool{}
+	add := func(path string) {
+		if !src[path] {
+			src[path] = true
+			order = append(order, path)
+		}
+	}
+	modules = map[string]bool{}
+	for _, p := range roots {
+		add(p.PkgPath)
+		if p.Module != nil {
+			modules[p.Module.Path] = true
+		}
+	}
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		if p.Module != nil && modules[p.Module.Path] {
+			add(p.PkgPath)
+			fromSource = append(fromSource, p)
+		}
+		if slices.Contains(sourceStd, p.PkgPath) {
+			add(p.PkgPath)
+		}
+	})
+	return src, order, modules, fromSource
+}
+
+// loadErrors returns the errors of step 2's load (those reported at
+// directives rewritten, see directiveErrors), and records in l the
+// packages of the roots' modules loaded from source that are not roots.
+func (l *loaded) loadErrors(roots, all []*packages.Package, byPath map[string]*packages.Package, gens []*genDirective, modules map[string]bool) ErrorList {
+	var errs ErrorList
 	for _, r := range roots {
 		p := byPath[r.PkgPath]
 		if p == nil {
@@ -187,9 +208,13 @@ func load(cfg Config) (*loaded, ErrorList) {
 			errs = append(errs, packageErrors(p)...)
 		}
 	}
-	if len(errs) > 0 {
-		return nil, errs
-	}
+	return errs
+}
+
+// buildSSA builds the SSA program of the loaded packages and, for each
+// root, its SSA package and directives.
+func (l *loaded) buildSSA(roots, all []*packages.Package, byPath map[string]*packages.Package) ErrorList {
+	var errs ErrorList
 	prog, ssapkgs := ssautil.Packages(all, ssa.InstantiateGenerics|ssa.GlobalDebug)
 	prog.Build()
 	l.prog = prog
@@ -209,7 +234,7 @@ func load(cfg Config) (*loaded, ErrorList) {
 		errs = append(errs, derrs...)
 		l.pkgs = append(l.pkgs, &loadedPkg{pkg: p, ssa: sp, dirs: ds, tagged: stagingTagged(l.fset, p.Syntax, ds)})
 	}
-	return l, errs
+	return errs
 }
 
 // stagingTagged reports whether a file with a //lms:gen directive needs
