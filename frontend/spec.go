@@ -15,6 +15,10 @@ import (
 	"github.com/lmsgen/lmsgen/ir"
 )
 
+// This file is the entry points Open and Evaluate, and the evaluation of
+// one specialization: its signature, the evaluator, and the graph's top
+// block.
+
 // Program is the outcome of Open: the packages loaded with go/packages,
 // built into SSA, with their directives read. Evaluate turns it into
 // graphs.
