@@ -68,8 +68,12 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 			last = i
 		}
 	}
-	var done []*ir.Node // statements already written
+	var done []*ir.Node            // statements already written
+	from, at := 0, (*ir.Node)(nil) // the statements of the last node, to mark (lines.go)
+	defer func() { fg.markFrom(out, from, at) }()
 	for i, n := range fr.nodes {
+		fg.markFrom(out, from, at)
+		from, at = len(out.list), n
 		if out.term {
 			break // unreachable: vet would flag it
 		}
