@@ -52,7 +52,7 @@ func resolveLines(m *ir.LineMap, src []byte) []byte {
 			pending = ir.Mark(fi, ir.Sym(si))
 			continue
 		}
-		sb.WriteString(pending + line)
+		sb.WriteString(line + pending)
 		pending = ""
 		if i < len(lines)-1 {
 			sb.WriteByte('\n')

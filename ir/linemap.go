@@ -48,33 +48,33 @@ type LineOrigin struct {
 func (o LineOrigin) HasNode() bool { return o.Func >= 0 }
 
 // The mark of a line is markStart, the function's index, a comma, the
-// symbol and markEnd, at the start of the line's text.
+// symbol and markEnd, at the end of the line's text (where it survives
+// changes of indentation).
 const (
 	markStart = "\x01"
 	markEnd   = "\x02"
 )
 
-// Mark returns the mark an emitter writes at the start of a line written
+// Mark returns the mark an emitter writes at the end of a line written
 // for node sym of function fn.
 func Mark(fn int, sym Sym) string {
 	return markStart + strconv.Itoa(fn) + "," + strconv.Itoa(int(sym)) + markEnd
 }
 
-// CutMark returns s without a mark at its start, and the origin the mark
+// CutMark returns s without a mark at its end, and the origin the mark
 // names (Func -1 if s has none).
 func CutMark(s string) (string, LineOrigin) {
-	none := LineOrigin{Func: -1}
-	if !strings.HasPrefix(s, markStart) {
-		return s, none
+	if !strings.HasSuffix(s, markEnd) {
+		return s, LineOrigin{Func: -1}
 	}
-	end := strings.Index(s, markEnd)
-	f, sym, ok := strings.Cut(s[len(markStart):max(end, len(markStart))], ",")
+	start := strings.LastIndex(s, markStart)
+	f, sym, ok := strings.Cut(s[max(start, 0)+len(markStart):len(s)-len(markEnd)], ",")
 	fi, err1 := strconv.Atoi(f)
 	si, err2 := strconv.Atoi(sym)
-	if end < 0 || !ok || err1 != nil || err2 != nil {
+	if start < 0 || !ok || err1 != nil || err2 != nil {
 		panic("BUG: ir: malformed line mark in " + strconv.Quote(s))
 	}
-	return s[end+len(markEnd):], LineOrigin{Func: int32(fi), Sym: Sym(si)}
+	return s[:start], LineOrigin{Func: int32(fi), Sym: Sym(si)}
 }
 
 // DirectiveStyle writes a line directive of one language: the next line
