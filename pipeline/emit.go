@@ -74,12 +74,25 @@ func (st *State) cOptions(p *Package) cgen.Options {
 // the output's directory.
 func lineMap(p *Package, path string) *ir.LineMap {
 	return &ir.LineMap{Directives: true, Dir: filepath.Dir(path), File: filepath.Base(path), Pos: func(fn int, s ir.Sym) token.Position {
-		g := p.Funcs[fn].Schedule.Graph()
-		if n := g.Def(s); n != nil {
-			return g.Position(n)
-		}
-		return token.Position{}
+		return sourcePos(p.Funcs[fn].Schedule.Graph(), s)
 	}}
+}
+
+// sourcePos is the source position a line directive names for node s:
+// its own, or for the assignment of a staged variable the position of
+// the value assigned, when it has one (the frontend places the
+// assignments that carry a variable around a loop at the loop).
+func sourcePos(g *ir.Graph, s ir.Sym) token.Position {
+	n := g.Def(s)
+	if n == nil {
+		return token.Position{}
+	}
+	if v := n.Args; n.Op == ir.OpVarSet && v[1].IsSym() {
+		if d := g.Def(v[1].Sym()); d != nil && d.Pos != 0 {
+			return g.Position(d)
+		}
+	}
+	return g.Position(n)
 }
 
 // emitTests writes the differential tests: <pkg>_lms_test.go beside the
