@@ -224,7 +224,14 @@ func (fn *fnGen) block(b *ir.Block, d dest) (w written) {
 		}
 	}
 	before := len(fn.lines)
+	done := func() {}
+	if b.Res.IsSym() {
+		if n := fn.g.Def(b.Res.Sym()); n != nil {
+			done = fn.writing(n)
+		}
+	}
 	w.term = fn.result(b.Res, d)
+	done()
 	if len(fn.lines) > before {
 		stmts++
 	}

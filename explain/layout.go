@@ -59,7 +59,7 @@ func (w *writer) graph(s sched.Scheduled) {
 	l := &layout{s: s, g: s.Graph(), drawn: map[ir.Sym]*gnode{}}
 	top := l.block(s.Graph().Block, "top")
 	top.place(0, 0)
-	w.printf("<svg class=\"g\" viewBox=\"%s\" xmlns=\"http://www.w3.org/2000/svg\">", viewBox(top))
+	w.printf("<svg class=\"g\" viewBox=\"%s\">", viewBox(top))
 	w.printf("<defs><marker id=\"ah\" viewBox=\"0 0 6 6\" refX=\"6\" refY=\"3\" markerWidth=\"6\" markerHeight=\"6\" orient=\"auto\"><path d=\"M0,0L6,3L0,6z\"/></marker></defs>")
 	l.write(w, top)
 	w.printf("</svg>")

@@ -82,8 +82,10 @@ func (w *writer) schedule(s sched.Scheduled, homes map[ir.Sym]ir.Sym) {
 				text = n.Sym.String() + " = (" + n.Op.String() + " ...)"
 			}
 			note := ""
-			if s.Inlined(b, n.Sym) {
-				note = "inline in " + homes[n.Sym].String()
+			if h, ok := homes[n.Sym]; ok {
+				note = "inline in " + h.String()
+			} else if s.Inlined(b, n.Sym) {
+				note = "inline in the block's result"
 			}
 			for _, d := range why[n.Sym] {
 				note = strings.TrimPrefix(note+"; "+d.Kind.String()+": "+d.Why, "; ")
@@ -108,12 +110,8 @@ func (w *writer) schedule(s sched.Scheduled, homes map[ir.Sym]ir.Sym) {
 	for _, d := range decisions {
 		w.printf("<div class=\"ln n dec\" data-n=\"%d\">%s</div>", d.Node, esc(d.String()))
 	}
-	inl := 0
-	for range homes {
-		inl++
-	}
-	if inl > 0 {
-		w.printf("<div class=\"ln\">%d nodes are written inline at their single use (compact emission): marked \"inline in\" above.</div>", inl)
+	if len(homes) > 0 {
+		w.printf("<div class=\"ln\">Written inline at their single use (compact emission): %d nodes, marked \"inline in\" above.</div>", len(homes))
 	}
 }
 

@@ -50,7 +50,11 @@ func (fg *funcGen) block(b *ir.Block, d dest) *stmts {
 	fr := fg.enter(b)
 	out, done := fg.nodes(fr, d)
 	if !out.term && !done {
+		from := len(out.list)
 		fg.result(out, b.Res, d)
+		if b.Res.IsSym() {
+			fg.markFrom(out, from, fg.g.Def(b.Res.Sym()))
+		}
 	}
 	fg.leave(fr, out.term)
 	return out
