@@ -3,21 +3,22 @@
 (function () {
   "use strict";
 
-  // highlight marks the elements of sec that stand for node n, and
-  // scrolls each column to its first one.
-  function highlight(sec, n) {
+  // highlight marks the elements of sec that stand for the nodes ns (a
+  // source token or a line may stand for several), and scrolls each
+  // column to its first one. Edges are marked when they touch ns[0].
+  function highlight(sec, ns) {
     sec.querySelectorAll(".hl").forEach(function (e) { e.classList.remove("hl"); });
-    var sel = '[data-n~="' + n + '"]';
-    sec.querySelectorAll(sel).forEach(function (e) {
-      if (e.tagName === "path") {
-        // An edge is highlighted when it touches the node.
-        var ends = e.getAttribute("data-n").split(" ");
-        if (ends[0] !== n && ends[1] !== n) return;
-      }
-      e.classList.add("hl");
+    ns.forEach(function (n) {
+      sec.querySelectorAll('[data-n~="' + n + '"]').forEach(function (e) {
+        if (e.tagName === "path") {
+          var ends = e.getAttribute("data-n").split(" ");
+          if (ends[0] !== ns[0] && ends[1] !== ns[0]) return;
+        }
+        e.classList.add("hl");
+      });
     });
     sec.querySelectorAll(".col .body").forEach(function (body) {
-      var first = body.querySelector(".hl");
+      var first = body.querySelector("g.n.hl") || body.querySelector(".hl");
       if (!first) return;
       if (first.closest("svg")) {
         focusGraph(first.closest("svg"), first);
@@ -39,7 +40,7 @@
     var sec = t.closest && t.closest("section.spec");
     if (!el || !sec || el.tagName === "path") return;
     if (el.closest("svg") && el.closest("svg").dataset.dragged === "1") return;
-    highlight(sec, el.getAttribute("data-n").split(" ")[0]);
+    highlight(sec, el.getAttribute("data-n").split(" "));
   });
 
   // Pan and zoom: the view box of each graph.
