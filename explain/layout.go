@@ -13,7 +13,9 @@ import (
 // staged function, drawn inside their node) is laid out in layers, a
 // node one layer below the deepest of its dependencies in the block,
 // each layer ordered by the mean position of the dependencies of its
-// nodes (one sweep of Sugiyama's barycenter heuristic). Edges are drawn
+// nodes (one sweep of Sugiyama's barycenter heuristic), a wide layer
+// wrapped into rows so that an unrolled kernel's drawing keeps a
+// readable shape. Edges are drawn
 // from a dependency's bottom to its user's top: data (arguments), hard
 // and soft effect dependencies. A block's edges are drawn in its group,
 // so folding a node hides its blocks with their edges.
@@ -27,6 +29,7 @@ const (
 	pad     = 8.0
 	titleH  = 18.0
 	minNode = 40.0
+	maxRow  = 24 // nodes in a row of a layer (an unrolled kernel's layers hold hundreds)
 )
 
 // gnode is a node being laid out.
@@ -100,14 +103,20 @@ func (l *layout) block(b *ir.Block, title string) *gblock {
 		if r > 0 {
 			orderRow(row, local)
 		}
-		x, h := pad, 0.0
-		for _, gn := range row {
-			gn.x, gn.y = x, y
-			x += gn.w + gapX
-			h = max(h, gn.h)
+		// A wide layer wraps: the nodes of a layer do not depend on
+		// each other, so each part may go below the one before.
+		for len(row) > 0 {
+			part := row[:min(len(row), maxRow)]
+			row = row[len(part):]
+			x, h := pad, 0.0
+			for _, gn := range part {
+				gn.x, gn.y = x, y
+				x += gn.w + gapX
+				h = max(h, gn.h)
+			}
+			width = max(width, x-gapX+pad)
+			y += h + gapY
 		}
-		width = max(width, x-gapX+pad)
-		y += h + gapY
 	}
 	gb.w, gb.h = max(width, float64(len(title))*charW+2*pad), max(y-gapY+pad, titleH+pad)
 	return gb
