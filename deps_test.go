@@ -24,9 +24,10 @@ var allowed = map[string][]string{
 	"cgen":       {"ir", "sched"},
 	"stage":      {},
 	"frontend":   {"ir", "stage", "golang.org/x/tools/go/packages", "golang.org/x/tools/go/ssa", "golang.org/x/tools/go/ssa/ssautil"},
-	"pipeline":   {"ir", "sched", "gogen", "cgen", "frontend"},
+	"explain":    {"ir", "sched"},
+	"pipeline":   {"ir", "sched", "gogen", "cgen", "frontend", "explain"},
 	"internal":   {"ir", "internal"}, // test support (the corpus of graphs, the golden diff) and the random-program generator
-	"cmd/lmsgen": {"ir", "sched", "gogen", "cgen", "frontend", "stage", "pipeline"},
+	"cmd/lmsgen": {"ir", "sched", "gogen", "cgen", "frontend", "stage", "pipeline", "explain"},
 }
 
 // isStd reports whether path names a standard-library package.

@@ -46,6 +46,7 @@ type specGen struct {
 	done   []bool   // the inline symbol has been written
 	frames int32
 	fns    int32 // C functions started
+	index  int   // the specialization's index among the Funcs (line marks, lines.go)
 }
 
 // lamInfo is a staged function and its C function.

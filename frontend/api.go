@@ -7,6 +7,9 @@ import (
 	"github.com/lmsgen/lmsgen/ir"
 )
 
+// This file is the package's API: the configuration (Config, Budgets) and
+// what evaluation returns (Result, Package, Spec, Param, StaticArg).
+
 // Config says what to load and how to evaluate it.
 type Config struct {
 	// Dir is the directory in which to run the build system (the

@@ -2,7 +2,6 @@ package frontend
 
 import (
 	"fmt"
-	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -520,5 +519,3 @@ func (ev *evaluator) callNativeMethod(nv native, m *types.Func, args []value) va
 	ev.fail("method %s of %T is not supported during staging", m.Name(), nv.v)
 	return nil
 }
-
-var _ = token.NoPos

@@ -231,31 +231,49 @@ func (fi *fnInfo) findLoops() {
 	fi.loopOf = make([]*loop, n)
 	var all []*loop
 	for _, h := range blocks {
-		var latches []*ssa.BasicBlock
-		for _, p := range h.Preds {
-			if dominates(h, p) {
-				latches = append(latches, p)
-			}
+		if l := naturalLoop(h, n); l != nil {
+			fi.loops[h.Index] = l
+			all = append(all, l)
 		}
-		if len(latches) == 0 {
+	}
+	fi.nestLoops(all)
+	for _, l := range all {
+		l.findExits(blocks)
+		l.shape = l.classify()
+		l.findLiveOut(blocks)
+	}
+}
+
+// naturalLoop returns the natural loop whose header is h (its latches and
+// blocks), or nil if no back edge enters h; n is the number of blocks.
+func naturalLoop(h *ssa.BasicBlock, n int) *loop {
+	var latches []*ssa.BasicBlock
+	for _, p := range h.Preds {
+		if dominates(h, p) {
+			latches = append(latches, p)
+		}
+	}
+	if len(latches) == 0 {
+		return nil
+	}
+	l := &loop{header: h, in: make([]bool, n), latches: latches}
+	l.in[h.Index] = true
+	stack := append([]*ssa.BasicBlock(nil), latches...)
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if l.in[b.Index] {
 			continue
 		}
-		l := &loop{header: h, in: make([]bool, n), latches: latches}
-		l.in[h.Index] = true
-		stack := append([]*ssa.BasicBlock(nil), latches...)
-		for len(stack) > 0 {
-			b := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if l.in[b.Index] {
-				continue
-			}
-			l.in[b.Index] = true
-			stack = append(stack, b.Preds...)
-		}
-		fi.loops[h.Index] = l
-		all = append(all, l)
+		l.in[b.Index] = true
+		stack = append(stack, b.Preds...)
 	}
-	// Nesting: the innermost loop of a block is the smallest containing it.
+	return l
+}
+
+// nestLoops sets the innermost loop of each block (the smallest
+// containing it) and the parent of each loop.
+func (fi *fnInfo) nestLoops(all []*loop) {
 	size := func(l *loop) int {
 		c := 0
 		for _, x := range l.in {
@@ -269,7 +287,7 @@ func (fi *fnInfo) findLoops() {
 	for _, l := range all {
 		sizes[l] = size(l)
 	}
-	for _, b := range blocks {
+	for _, b := range fi.fn.Blocks {
 		for _, l := range all {
 			if l.in[b.Index] && (fi.loopOf[b.Index] == nil || sizes[l] < sizes[fi.loopOf[b.Index]]) {
 				fi.loopOf[b.Index] = l
@@ -283,74 +301,85 @@ func (fi *fnInfo) findLoops() {
 			}
 		}
 	}
-	for _, l := range all {
-		seen := map[*ssa.BasicBlock]bool{}
-		for _, b := range blocks {
-			if !l.in[b.Index] {
-				continue
-			}
-			last := b.Instrs[len(b.Instrs)-1]
-			if _, ok := last.(*ssa.Return); ok {
-				l.returns = true
-			}
-			leaves := false
-			for _, s := range b.Succs {
-				if !l.in[s.Index] {
-					leaves = true
-					if !seen[s] {
-						seen[s] = true
-						l.exits = append(l.exits, s)
-					}
+}
+
+// findExits sets whether the loop returns, the blocks outside it that it
+// exits to and its blocks that leave it.
+func (l *loop) findExits(blocks []*ssa.BasicBlock) {
+	seen := map[*ssa.BasicBlock]bool{}
+	for _, b := range blocks {
+		if !l.in[b.Index] {
+			continue
+		}
+		last := b.Instrs[len(b.Instrs)-1]
+		if _, ok := last.(*ssa.Return); ok {
+			l.returns = true
+		}
+		leaves := false
+		for _, s := range b.Succs {
+			if !l.in[s.Index] {
+				leaves = true
+				if !seen[s] {
+					seen[s] = true
+					l.exits = append(l.exits, s)
 				}
 			}
-			if leaves {
-				l.exitIfs = append(l.exitIfs, b)
-			}
 		}
-		l.shape = shapeGeneral
-		if !l.returns && len(l.exitIfs) == 1 {
-			x := l.exitIfs[0]
-			_, isIf := x.Instrs[len(x.Instrs)-1].(*ssa.If)
-			switch {
-			case !isIf:
-			case len(l.latches) == 1 && l.latches[0] == x && (x.Succs[0] == l.header || x.Succs[1] == l.header):
-				l.shape = shapeBottom
-			case x == l.header && (l.in[x.Succs[0].Index] != l.in[x.Succs[1].Index]):
-				l.shape = shapeHeader
-			}
+		if leaves {
+			l.exitIfs = append(l.exitIfs, b)
 		}
-		// Values defined in the loop and used outside it.
-		for _, b := range blocks {
-			if !l.in[b.Index] {
+	}
+}
+
+// classify returns the loop's shape (needs its exits, see findExits).
+func (l *loop) classify() loopShape {
+	if l.returns || len(l.exitIfs) != 1 {
+		return shapeGeneral
+	}
+	x := l.exitIfs[0]
+	_, isIf := x.Instrs[len(x.Instrs)-1].(*ssa.If)
+	switch {
+	case !isIf:
+	case len(l.latches) == 1 && l.latches[0] == x && (x.Succs[0] == l.header || x.Succs[1] == l.header):
+		return shapeBottom
+	case x == l.header && (l.in[x.Succs[0].Index] != l.in[x.Succs[1].Index]):
+		return shapeHeader
+	}
+	return shapeGeneral
+}
+
+// findLiveOut sets the values defined in the loop and used outside it.
+func (l *loop) findLiveOut(blocks []*ssa.BasicBlock) {
+	for _, b := range blocks {
+		if !l.in[b.Index] {
+			continue
+		}
+		for _, instr := range b.Instrs {
+			v, ok := instr.(ssa.Value)
+			if !ok || v.Referrers() == nil {
 				continue
 			}
-			for _, instr := range b.Instrs {
-				v, ok := instr.(ssa.Value)
-				if !ok || v.Referrers() == nil {
+			for _, r := range *v.Referrers() {
+				if _, dbg := r.(*ssa.DebugRef); dbg {
 					continue
 				}
-				for _, r := range *v.Referrers() {
-					if _, dbg := r.(*ssa.DebugRef); dbg {
-						continue
-					}
-					rb := r.Block()
-					if rb == nil || l.in[rb.Index] {
-						continue
-					}
-					if phi, isPhi := r.(*ssa.Phi); isPhi {
-						used := false
-						for k, e := range phi.Edges {
-							if e == v && !l.in[rb.Preds[k].Index] {
-								used = true
-							}
-						}
-						if !used {
-							continue
-						}
-					}
-					l.liveOut = append(l.liveOut, v)
-					break
+				rb := r.Block()
+				if rb == nil || l.in[rb.Index] {
+					continue
 				}
+				if phi, isPhi := r.(*ssa.Phi); isPhi {
+					used := false
+					for k, e := range phi.Edges {
+						if e == v && !l.in[rb.Preds[k].Index] {
+							used = true
+						}
+					}
+					if !used {
+						continue
+					}
+				}
+				l.liveOut = append(l.liveOut, v)
+				break
 			}
 		}
 	}

@@ -202,6 +202,68 @@
 //   - Evaluation is deterministic: no map is iterated to decide anything
 //     (static maps iterate in insertion order).
 //
+// # Files
+//
+// Each file holds one concern and says so in a comment after its imports.
+//
+// API and entry points:
+//
+//	api.go           Config, Budgets, Result, Package, Spec, Param
+//	spec.go          Open, Evaluate; one specialization's signature and top block
+//	errors.go        the positioned error type (ir.Error)
+//
+// Loading and directives:
+//
+//	load.go          the two loads with go/packages, SSA, package errors
+//	overlay.go       the overlay of the second load: stubs, static arguments
+//	directive.go     //lms:gen and //lms:fun
+//	testdirective.go //lms:test
+//
+// The static interpreter:
+//
+//	value.go         the evaluator's representation of values
+//	eval.go          the evaluator and its frames: registers, constants, errors
+//	regions.go       regions (staged constructs being built) and unwinding
+//	cells.go         static memory: cells, births, the journal, outer writes
+//	interp.go        dispatch of the non-control instructions, type assertions
+//	interparith.go   operators and conversions, static or staged
+//	interpmem.go     pointers, slices, fields and indexing
+//	interpmap.go     maps and range iteration
+//	ops.go           static operators with Go's semantics
+//	compare.go       static == and map keys
+//	convert.go       static conversions between basic kinds, constants
+//	types.go         Go types to graph types, lifting static values
+//	mat.go           static slices materialized as slices of the generated code
+//	mem.go           the memory budget: allocations, static data, large files
+//
+// Calls:
+//
+//	call.go          inlined calls and staged functions (λ)
+//	funsig.go        the signature of a staged function's λ
+//	sig.go           the parameters and results of a generated function (ir.GoValue)
+//	lamname.go       names of λs built from function literals
+//	builtin.go       the builtin functions
+//	intrinsic.go     functions recognized by name (stage markers, math companions, fmt)
+//	natives.go       the allow-list of library functions without source
+//	print.go         fmt.Print, Println, Printf and the Sprint family
+//
+// Staged control:
+//
+//	cfg.go           the control-flow analysis: post-dominators, natural loops, liveness
+//	control.go       branches, static and staged
+//	merge.go         staged conditionals and the merge of their branches' state
+//	shortcircuit.go  c1 || c2 and c1 && c2 as one condition
+//	loop.go          the staged-loop driver and its three forms
+//	looptrial.go     trial evaluation: is a loop's exit test a Rep?
+//	loopvars.go      loop-carried variables
+//	loopexit.go      exits of a staged loop and the code after it
+//	rangeint.go      range over a Rep integer, tested at the top
+//	loops.go         the collection API of package stage (Map, Filter, ...)
+//
+// For generated tests:
+//
+//	loopbound.go     the inputs that may bound a staged loop (Spec.FindLoopBounds)
+//
 // # Example
 //
 // The staging function

@@ -6,6 +6,9 @@ import (
 	"github.com/lmsgen/lmsgen/ir"
 )
 
+// This file is the positioned error type (shared with ir) and its
+// constructor.
+
 // Error is a mistake in the user's input: a malformed directive, a static
 // value required where a Rep was found, a panic during static evaluation,
 // an exceeded budget, ... It is the positioned error of every stage of

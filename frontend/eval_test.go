@@ -88,5 +88,3 @@ func limit(s string, n int) string {
 	}
 	return s
 }
-
-var _ = os.Getenv

@@ -3,7 +3,6 @@ package frontend
 import (
 	"bytes"
 	"fmt"
-	"math"
 	"math/rand"
 	"os"
 	"os/exec"
@@ -594,8 +593,6 @@ func lmsClone[T any](s []T) []T {
 	return append([]T{}, s...)
 }
 
-var _ = math.NaN
-var _ stage.Int
 
 // lmsResult is what a call did: its results, its panic, its output.
 type lmsResult struct {
@@ -729,5 +726,3 @@ func runGo(t testing.TB, dir string, args ...string) (string, error) {
 	out, err := cmd.CombinedOutput()
 	return string(out), err
 }
-
-var _ = math.Pi

@@ -2,6 +2,9 @@ package frontend
 
 import "golang.org/x/tools/go/ssa"
 
+// This file names the staged functions built from function literals after
+// the variables of the source that hold them.
+
 // lambdaName returns the name a function literal staged as a function has
 // in the source: the variable it is stored in or assigned to (even =
 // stage.Fun(func...) and f := stage.Fun(func...) name it even and f). It

@@ -2,7 +2,6 @@ package frontend
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -108,5 +107,3 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
-
-var _ = os.Getenv

@@ -51,89 +51,130 @@ var costArgs = map[string]int{
 // depend; for a slice of numbers, whether its elements are such numbers
 // (a loop may run as many times as an element says).
 func loopBounds(g *ir.Graph) []bool {
+	w := &boundWalk{g: g, ix: indexBounds(g), rel: make([]bool, g.NumSyms()), relObj: make([]bool, g.NumSyms()), relUnknown: map[unknownArg]bool{}}
+	w.markRoots()
+	w.propagate()
+	return w.inputBounds()
+}
+
+// boundIndex holds the indexes of a graph loopBounds needs: the writers
+// of every object, the applications of every λ and of unknown function
+// values (by type), and the λ of every λ input.
+type boundIndex struct {
+	writers  [][]*ir.Node
+	applies  [][]*ir.Node
+	unknown  map[*ir.Type][]*ir.Node
+	inputOf  []*ir.Node
+	inputIdx []int32
+}
+
+// indexBounds builds the indexes of g in one pass over its nodes.
+func indexBounds(g *ir.Graph) *boundIndex {
 	n := g.NumSyms()
-	// Indexes, built in one pass: the writers of every object, the
-	// applications of every λ and of unknown function values (by type),
-	// and the λ of every λ input.
-	writers := make([][]*ir.Node, n)
-	applies := make([][]*ir.Node, n)
-	unknown := map[*ir.Type][]*ir.Node{}
-	inputOf := make([]*ir.Node, n)
-	inputIdx := make([]int32, n)
+	ix := &boundIndex{
+		writers:  make([][]*ir.Node, n),
+		applies:  make([][]*ir.Node, n),
+		unknown:  map[*ir.Type][]*ir.Node{},
+		inputOf:  make([]*ir.Node, n),
+		inputIdx: make([]int32, n),
+	}
 	for _, nd := range g.Nodes {
 		switch {
 		case nd.Op == ir.OpApply:
 			if l := lambdaOf(g, nd.Args[0]); l != nil {
-				applies[l.Sym] = append(applies[l.Sym], nd)
+				ix.applies[l.Sym] = append(ix.applies[l.Sym], nd)
 			} else {
 				t := g.TypeOf(nd.Args[0])
-				unknown[t] = append(unknown[t], nd)
+				ix.unknown[t] = append(ix.unknown[t], nd)
 			}
 		case nd.Op == ir.OpLambda:
 			for i, s := range nd.Blocks[0].In {
-				inputOf[s], inputIdx[s] = nd, int32(i)
+				ix.inputOf[s], ix.inputIdx[s] = nd, int32(i)
 			}
 		case nd.Op.Info().Effect != ir.Control && nd.Eff != nil:
 			// A structured node's summary repeats the effects of the
 			// nodes in its blocks, which are indexed themselves.
 			for _, k := range nd.Eff.Wkeys {
 				if k.IsSym() {
-					writers[k] = append(writers[k], nd)
+					ix.writers[k] = append(ix.writers[k], nd)
 				}
 			}
 		}
 	}
+	return ix
+}
 
-	rel := make([]bool, n)    // symbols a loop bound may depend on
-	relObj := make([]bool, n) // objects whose contents it may depend on
-	type unknownArg struct {
-		t *ir.Type
-		i int32
+// unknownArg is an argument position of the applications of unknown
+// function values of a type.
+type unknownArg struct {
+	t *ir.Type
+	i int32
+}
+
+// boundWalk is the backward walk of loopBounds from the roots.
+type boundWalk struct {
+	g          *ir.Graph
+	ix         *boundIndex
+	rel        []bool              // symbols a loop bound may depend on
+	relObj     []bool              // objects whose contents it may depend on
+	relUnknown map[unknownArg]bool // argument positions of unknown applications
+	work       []ir.Sym
+}
+
+// mark records that a loop bound may depend on e.
+func (w *boundWalk) mark(e ir.Exp) {
+	if e.IsSym() && !w.rel[e.Sym()] {
+		w.rel[e.Sym()] = true
+		w.work = append(w.work, e.Sym())
 	}
-	relUnknown := map[unknownArg]bool{} // argument positions of unknown applications
-	var work []ir.Sym
-	mark := func(e ir.Exp) {
-		if e.IsSym() && !rel[e.Sym()] {
-			rel[e.Sym()] = true
-			work = append(work, e.Sym())
-		}
-	}
+}
+
+// markRoots marks the roots: the conditions of the loops, the inputs of
+// recursive λs and the cost arguments of the calls in costArgs.
+func (w *boundWalk) markRoots() {
+	g := w.g
 	for _, nd := range g.Nodes {
 		switch nd.Op {
 		case ir.OpWhile:
-			mark(nd.Blocks[0].Res)
+			w.mark(nd.Blocks[0].Res)
 		case ir.OpForward:
 			if l := lambdaOf(g, nd.Sym.E()); l != nil {
 				for _, s := range l.Blocks[0].In {
-					mark(s.E())
+					w.mark(s.E())
 				}
 			}
 		case ir.OpCall:
 			if c, ok := nd.Aux.(ir.Callee); ok {
 				if i, ok := costArgs[c.String()]; ok && i < len(nd.Args) {
-					mark(nd.Args[i])
+					w.mark(nd.Args[i])
 				}
 			}
 		}
 	}
-	for len(work) > 0 {
-		s := work[len(work)-1]
-		work = work[:len(work)-1]
+}
+
+// propagate follows dependence backwards from the marked symbols until
+// no new symbol is marked.
+func (w *boundWalk) propagate() {
+	g, ix := w.g, w.ix
+	for len(w.work) > 0 {
+		s := w.work[len(w.work)-1]
+		w.work = w.work[:len(w.work)-1]
 		nd := g.Def(s)
 		if nd == nil {
 			// A block input: of a λ, its arguments at the applications.
-			l := inputOf[s]
+			l := ix.inputOf[s]
 			if l == nil {
 				continue
 			}
-			i := inputIdx[s]
-			for _, a := range applies[l.Sym] {
-				mark(a.Args[1+i])
+			i := ix.inputIdx[s]
+			for _, a := range ix.applies[l.Sym] {
+				w.mark(a.Args[1+i])
 			}
-			if k := (unknownArg{g.TypeOf(l.Sym.E()), i}); !relUnknown[k] {
-				relUnknown[k] = true
-				for _, a := range unknown[k.t] {
-					mark(a.Args[1+i])
+			if k := (unknownArg{g.TypeOf(l.Sym.E()), i}); !w.relUnknown[k] {
+				w.relUnknown[k] = true
+				for _, a := range ix.unknown[k.t] {
+					w.mark(a.Args[1+i])
 				}
 			}
 			continue
@@ -141,33 +182,37 @@ func loopBounds(g *ir.Graph) []bool {
 		if nd.Op == ir.OpApply && lambdaOf(g, nd.Args[0]) != nil {
 			// The result of a known λ's application depends on the λ's
 			// result, and on an argument only through the λ's input.
-			mark(nd.Args[0])
+			w.mark(nd.Args[0])
 		} else {
 			for _, a := range nd.Args {
-				mark(a)
+				w.mark(a)
 			}
 		}
 		for _, b := range nd.Blocks {
-			mark(b.Res)
+			w.mark(b.Res)
 		}
 		if nd.Op.Info().Effect == ir.Control || nd.Eff == nil {
 			continue
 		}
 		for _, k := range nd.Eff.Rkeys {
-			if k.IsSym() && !relObj[k] {
-				relObj[k] = true
-				for _, w := range writers[k] {
-					mark(w.Sym.E())
+			if k.IsSym() && !w.relObj[k] {
+				w.relObj[k] = true
+				for _, wr := range ix.writers[k] {
+					w.mark(wr.Sym.E())
 				}
 			}
 		}
 	}
+}
 
+// inputBounds returns the result of loopBounds from the marks.
+func (w *boundWalk) inputBounds() []bool {
+	g := w.g
 	// A slice input belongs to the heap class of its type: its elements
 	// bound a loop when that class's contents do.
 	heapRel := map[*ir.Type]bool{}
 	for _, h := range g.Heaps() {
-		if relObj[h] {
+		if w.relObj[h] {
 			heapRel[g.TypeOf(h.E())] = true
 		}
 	}
@@ -179,7 +224,7 @@ func loopBounds(g *ir.Graph) []bool {
 			bounds[i] = heapRel[t] && isNumber(t.Elem)
 			continue
 		}
-		bounds[i] = rel[s] && isNumber(t)
+		bounds[i] = w.rel[s] && isNumber(t)
 	}
 	return bounds
 }

@@ -61,6 +61,14 @@ func (fr *frame) loopCall(name string, fn *ssa.Function, args []value) value {
 			ev.fail("stage.%s over a Rep length with %s elements: the elements, keys and values must be stage types (structs of Reps are not supported yet)", name, typeString(t))
 		}
 	}
+	return fr.loopNode(name, args, elems)
+}
+
+// loopNode builds the loop node of a call of the collection function name
+// over a Rep length (args[0] is a Rep: Fill's length or the slice); elems
+// are the graph types of the call's type arguments.
+func (fr *frame) loopNode(name string, args []value, elems []*ir.Type) value {
+	ev := fr.ev
 	what := "the result of stage." + name
 	ev.at()
 	if name == "Fill" {

@@ -15,6 +15,10 @@ import (
 	"github.com/lmsgen/lmsgen/ir"
 )
 
+// This file is the entry points Open and Evaluate, and the evaluation of
+// one specialization: its signature, the evaluator, and the graph's top
+// block.
+
 // Program is the outcome of Open: the packages loaded with go/packages,
 // built into SSA, with their directives read. Evaluate turns it into
 // graphs.
@@ -163,16 +167,53 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 		}
 		spec.Origin += "[" + strings.Join(targs, ", ") + "]"
 	}
+	ptypes, params, err := l.signature(lp, d, fn, spec)
+	if err != nil {
+		return nil, err
+	}
+
+	ev := newEvaluator(l, lp, d, budgets, funs)
+	defer func() {
+		if x := recover(); x != nil {
+			spec = nil
+			err = ev.evalError(x, stacks)
+		}
+	}()
+	g := ev.b.Build(ptypes, func(ins []ir.Exp) ir.Exp {
+		return ev.body(fn, spec, params, ins)
+	})
+	// The static data is charged before the graph passes remove dead
+	// code: an overestimate, never an underestimate.
+	if err := ev.checkOutput(g); err != nil {
+		return nil, err
+	}
+	spec.Graph = g
+	if spec.TestInputs, err = resolveTest(d.test, spec.Params); err != nil {
+		return nil, err
+	}
+	spec.MapRanges = ev.mapRanges
+	return spec, nil
+}
+
+// specParam is a parameter of the staging function: bound to the static
+// argument argFn returns, or (argFn nil) a parameter of the generated
+// function.
+type specParam struct {
+	index int
+	argFn *ssa.Function
+}
+
+// signature fills in spec's static arguments, parameters and results from
+// the directive d and the staging function fn, and returns the graph
+// types of the generated function's parameters and fn's parameters in
+// order.
+func (l *loaded) signature(lp *loadedPkg, d *genDirective, fn *ssa.Function, spec *Spec) ([]*ir.Type, []specParam, *Error) {
 	bound := map[string]string{}
 	for _, a := range d.args {
 		bound[a.param] = a.expr
 	}
 	var ptypes []*ir.Type
-	type param struct {
-		index int
-		argFn *ssa.Function
-	}
-	var params []param
+	var params []specParam
 	var astNames []string // the parameters' names in the source ("" for none)
 	for _, f := range paramList(d.fn) {
 		if len(f.Names) == 0 {
@@ -198,10 +239,10 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 		if expr, ok := bound[p.Name()]; ok {
 			argFn := lp.ssa.Func(argFuncName(d.name, p.Name()))
 			if argFn == nil {
-				return nil, errorf(d.pos, "BUG: no function for the static argument %s", p.Name())
+				return nil, nil, errorf(d.pos, "BUG: no function for the static argument %s", p.Name())
 			}
 			spec.Static = append(spec.Static, StaticArg{Param: p.Name(), Index: i, Expr: expr})
-			params = append(params, param{index: i, argFn: argFn})
+			params = append(params, specParam{index: i, argFn: argFn})
 			continue
 		}
 		what := "parameter"
@@ -218,103 +259,102 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 				msg = "a pointer receiver must be bound statically (the generated function cannot take a pointer into its caller's records of Reps)"
 			}
 			if astNames[i] == "" || astNames[i] == "_" {
-				return nil, errorf(d.pos, "%s of %s (type %s) is not bound: %s; name the %s to bind it with NAME=EXPR", what, fn.Name(), typeString(p.Type()), msg, what)
+				return nil, nil, errorf(d.pos, "%s of %s (type %s) is not bound: %s; name the %s to bind it with NAME=EXPR", what, fn.Name(), typeString(p.Type()), msg, what)
 			}
-			return nil, errorf(d.pos, "%s %s of %s (type %s) is not bound: %s; bind it with %s=EXPR", what, p.Name(), fn.Name(), typeString(p.Type()), msg, p.Name())
+			return nil, nil, errorf(d.pos, "%s %s of %s (type %s) is not bound: %s; bind it with %s=EXPR", what, p.Name(), fn.Name(), typeString(p.Type()), msg, p.Name())
 		}
 		ptypes = append(ptypes, gv.Leaves()...)
 		spec.Params = append(spec.Params, Param{GoValue: gv, GoType: goTypeString(p.Type(), lp.pkg.Types), StageType: typeStringIn(p.Type(), lp.pkg.Types), LeafNames: leafNames(gv, taken)})
-		params = append(params, param{index: i})
+		params = append(params, specParam{index: i})
 	}
 	results := fn.Signature.Results()
 	for i := range results.Len() {
 		t := results.At(i).Type()
 		gv, msg := goValueOf(t, "", genRules(lp.pkg.Types, tagged))
 		if msg != "" {
-			return nil, errorf(d.pos, "%s returns %s: %s", fn.Name(), typeString(t), msg)
+			return nil, nil, errorf(d.pos, "%s returns %s: %s", fn.Name(), typeString(t), msg)
 		}
 		spec.Results = append(spec.Results, Param{GoValue: gv, GoType: goTypeString(t, lp.pkg.Types), StageType: typeStringIn(t, lp.pkg.Types)})
 	}
+	return ptypes, params, nil
+}
 
-	ev := &evaluator{l: l, lp: lp, spec: d, b: ir.NewBuilder(), budgets: budgets,
+// newEvaluator returns an evaluator for the specialization d.
+func newEvaluator(l *loaded, lp *loadedPkg, d *genDirective, budgets Budgets, funs map[*ssa.Function]bool) *evaluator {
+	return &evaluator{l: l, lp: lp, spec: d, b: ir.NewBuilder(), budgets: budgets,
 		globals: map[*ssa.Global]*value{}, inited: map[*ssa.Package]bool{}, infos: map[*ssa.Function]*fnInfo{},
 		funcVals: map[*ssa.Function]*closure{}, funs: funs, lamList: map[string][]*lamEntry{},
 		birth: map[*value]int32{}, mats: map[*value]ir.Exp{}, tables: map[*value]tableRef{}, callCells: map[*value]string{}, fieldCells: map[*value]string{},
 		local: map[ir.Sym]bool{}}
-	defer func() {
-		if x := recover(); x != nil {
-			spec = nil
-			switch x := x.(type) {
-			case *Error:
-				err = x
-			case *goPanic:
-				err = ev.errAt(ev.pos, "panic during static evaluation: "+x.msg)
-			default:
-				msg := fmt.Sprint(x)
-				if re, ok := x.(runtime.Error); ok {
-					msg = re.Error()
-				}
-				if !strings.HasPrefix(msg, "BUG") {
-					msg = "BUG: " + msg
-				}
-				if stacks {
-					msg += "\n" + string(debug.Stack())
-				}
-				err = ev.errAt(ev.pos, "internal error, please report: "+msg)
-			}
+}
+
+// evalError converts what evaluation panicked with (recovered) into the
+// error reported: a user error as is, a panic of the evaluated program,
+// or an internal error (with the Go stack if stacks).
+func (ev *evaluator) evalError(x any, stacks bool) *Error {
+	switch x := x.(type) {
+	case *Error:
+		return x
+	case *goPanic:
+		return ev.errAt(ev.pos, "panic during static evaluation: "+x.msg)
+	default:
+		msg := fmt.Sprint(x)
+		if re, ok := x.(runtime.Error); ok {
+			msg = re.Error()
 		}
-	}()
-	g := ev.b.Build(ptypes, func(ins []ir.Exp) ir.Exp {
-		args := make([]value, len(fn.Params))
-		j := 0
-		for _, p := range params {
-			if p.argFn != nil {
-				continue
-			}
-			prm := spec.Params[j]
-			k := 0
-			pos := l.fset.Position(fn.Params[p.index].Pos())
-			args[p.index], ins = ev.structArg(prm.GoValue, ins, func(e ir.Exp) value {
-				name := prm.LeafNames[k]
-				k++
-				ev.b.Name(e, name)
-				return &rep{e: e, why: &why{pos: pos, what: "parameter " + name + " of " + fn.Name()}}
-			})
-			j++
+		if !strings.HasPrefix(msg, "BUG") {
+			msg = "BUG: " + msg
 		}
-		ev.initPackages(lp.ssa)
-		for _, p := range params {
-			if p.argFn != nil {
-				args[p.index] = ev.callTop(p.argFn, nil)
-			}
+		if stacks {
+			msg += "\n" + string(debug.Stack())
 		}
-		ev.calling = true
-		ret := ev.callTop(fn, args)
-		var res []ir.Exp
-		for i, r := range spec.Results {
-			var v value
-			switch {
-			case ret == nil:
-			case len(spec.Results) == 1:
-				v = ret
-			default:
-				v = ret.(tuple)[i]
-			}
-			res = append(res, ev.flatten(v, r.GoValue, "a result of "+fn.Name())...)
-		}
-		return ev.tuple(res)
-	})
-	// The static data is charged before the graph passes remove dead
-	// code: an overestimate, never an underestimate.
-	if err := ev.checkOutput(g); err != nil {
-		return nil, err
+		return ev.errAt(ev.pos, "internal error, please report: "+msg)
 	}
-	spec.Graph = g
-	if spec.TestInputs, err = resolveTest(d.test, spec.Params); err != nil {
-		return nil, err
+}
+
+// body evaluates the staging function fn inside the graph's top block,
+// whose inputs are ins (the leaves of the generated function's
+// parameters), and returns the block's result: the flattened results.
+func (ev *evaluator) body(fn *ssa.Function, spec *Spec, params []specParam, ins []ir.Exp) ir.Exp {
+	l := ev.l
+	args := make([]value, len(fn.Params))
+	j := 0
+	for _, p := range params {
+		if p.argFn != nil {
+			continue
+		}
+		prm := spec.Params[j]
+		k := 0
+		pos := l.fset.Position(fn.Params[p.index].Pos())
+		args[p.index], ins = ev.structArg(prm.GoValue, ins, func(e ir.Exp) value {
+			name := prm.LeafNames[k]
+			k++
+			ev.b.Name(e, name)
+			return &rep{e: e, why: &why{pos: pos, what: "parameter " + name + " of " + fn.Name()}}
+		})
+		j++
 	}
-	spec.MapRanges = ev.mapRanges
-	return spec, nil
+	ev.initPackages(ev.lp.ssa)
+	for _, p := range params {
+		if p.argFn != nil {
+			args[p.index] = ev.callTop(p.argFn, nil)
+		}
+	}
+	ev.calling = true
+	ret := ev.callTop(fn, args)
+	var res []ir.Exp
+	for i, r := range spec.Results {
+		var v value
+		switch {
+		case ret == nil:
+		case len(spec.Results) == 1:
+			v = ret
+		default:
+			v = ret.(tuple)[i]
+		}
+		res = append(res, ev.flatten(v, r.GoValue, "a result of "+fn.Name())...)
+	}
+	return ev.tuple(res)
 }
 
 // callTop calls a function at the top level of the specialization.

@@ -79,7 +79,7 @@ func (fg *funcGen) newChain(cond expr, safe bool, body, els *stmts) *ifChain {
 	if els != nil {
 		elsList = els.list
 	}
-	if safe && sameCode(body.list, elsList) {
+	if safe && fg.sameCode(body.list, elsList) {
 		ch.drop = true
 		ch.missing = fg.localNames(cond)
 	}
@@ -92,7 +92,7 @@ func (fg *funcGen) newChain(cond expr, safe bool, body, els *stmts) *ifChain {
 // into the first arm when their bodies are the same code.
 func (fg *funcGen) prepend(ch *ifChain, cond expr, safe bool, body *stmts) {
 	head := len(ch.arms) - 1
-	if h := ch.arms[head]; sameCode(body.list, h.body.list) {
+	if h := ch.arms[head]; fg.sameCode(body.list, h.body.list) {
 		text := fg.text(cond.s)
 		if safe && text == h.first {
 			// a || a || b is a || b: cond is the arm's first operand,
@@ -195,6 +195,15 @@ func orExpr(a, b expr) expr {
 // sameCode reports whether two statement lists are the same code.
 func sameCode(a, b []jen.Code) bool {
 	return len(a) == len(b) && (len(a) == 0 || reflect.DeepEqual(a, b))
+}
+
+// sameCode is sameCode, not counting the comments naming the nodes of
+// statements (lines.go): marking must not change the code.
+func (fg *funcGen) sameCode(a, b []jen.Code) bool {
+	if !fg.marking() || len(a) != len(b) || len(a) == 0 {
+		return sameCode(a, b)
+	}
+	return unmarked(fg.text(jen.Block(a...))) == unmarked(fg.text(jen.Block(b...)))
 }
 
 // text renders code.

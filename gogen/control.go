@@ -87,7 +87,7 @@ func (fg *funcGen) ifElse(out *stmts, c ir.Exp, th, el *stmts) {
 func (fg *funcGen) ifThen(out *stmts, c ir.Exp, th, el *stmts) {
 	safe := fg.safe(c)
 	cond := fg.ref(c, ctxConverted)
-	if ch := el.chain; ch != nil && sameCode(th.list, ch.arms[len(ch.arms)-1].body.list) {
+	if ch := el.chain; ch != nil && fg.sameCode(th.list, ch.arms[len(ch.arms)-1].body.list) {
 		fg.prepend(ch, cond, safe, th)
 		rest := el.list[1:]
 		fg.emitChain(out, ch)

@@ -16,6 +16,7 @@ type funcGen struct {
 	*analysis
 	file    *fileGen
 	spec    string               // the specialization's name
+	fnIndex int                  // the specialization's index among File's Funcs
 	results []ir.GoValue         // the specialization's Go results, if they are not the graph's (sig.go)
 	chars   map[ir.Sym]charInput // the graph inputs that hold characters (chars.go)
 

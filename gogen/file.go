@@ -39,6 +39,11 @@ type Options struct {
 	// PkgPath is the import path of the package: types of Func.Params
 	// and Func.Results declared in it are written unqualified.
 	PkgPath string
+	// Lines, if not nil, receives the node each line of the file was
+	// written for, and asks for //line comments with Lines.Directives
+	// (lmsgen -linemap). Without directives the file is the same as
+	// without Lines.
+	Lines *ir.LineMap
 }
 
 // File writes one Go source file of package pkg holding the functions of
@@ -55,7 +60,7 @@ func File(pkg string, funcs []Func, opts Options) ([]byte, error) {
 		f = jen.NewFilePathName(opts.PkgPath, pkg)
 	}
 	fl := &fileGen{f: f, path: opts.PkgPath, names: newNamer(nil), tables: map[uint64][]tableEntry{}, tableRefs: map[tableRef]string{},
-		owners: map[string]string{}}
+		owners: map[string]string{}, lines: opts.Lines}
 	fl.f.NoFormat = true
 	for _, name := range []string{"fmt", "math", "slices", "unicode", "unsafe", "stage"} {
 		fl.names.reserve(name)
@@ -91,6 +96,7 @@ func File(pkg string, funcs []Func, opts Options) ([]byte, error) {
 	gens := make([]*funcGen, len(funcs))
 	for i, f := range funcs {
 		gens[i] = fl.plan(f.Name, f.Schedule, f.FactsOrCompute())
+		gens[i].fnIndex = i
 		gens[i].chars = charInputs(f)
 		if usesSliceAs(f) && fl.sliceAsName == "" {
 			fl.sliceAsName = fl.names.fresh("sliceAs")
@@ -115,7 +121,8 @@ type fileGen struct {
 	trailer   []jen.Code              // helpers and tables, after the functions, one declaration each
 	owners    map[string]string       // declared function -> the Func it belongs to
 
-	path string // the package's import path, if known
+	path  string      // the package's import path, if known
+	lines *ir.LineMap // Options.Lines
 
 	runeStringName string
 	runeStringUsed bool
@@ -386,6 +393,9 @@ func (fl *fileGen) render(opts Options) ([]byte, error) {
 	out, err := format.Source(src.Bytes())
 	if err != nil {
 		return src.Bytes(), fl.formatError(src.Bytes(), err)
+	}
+	if fl.lines != nil {
+		out = resolveLines(fl.lines, out)
 	}
 	return out, nil
 }

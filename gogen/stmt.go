@@ -50,7 +50,11 @@ func (fg *funcGen) block(b *ir.Block, d dest) *stmts {
 	fr := fg.enter(b)
 	out, done := fg.nodes(fr, d)
 	if !out.term && !done {
+		from := len(out.list)
 		fg.result(out, b.Res, d)
+		if b.Res.IsSym() {
+			fg.markFrom(out, from, fg.g.Def(b.Res.Sym()))
+		}
 	}
 	fg.leave(fr, out.term)
 	return out
@@ -68,8 +72,12 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 			last = i
 		}
 	}
-	var done []*ir.Node // statements already written
+	var done []*ir.Node            // statements already written
+	from, at := 0, (*ir.Node)(nil) // the statements of the last node, to mark (lines.go)
+	defer func() { fg.markFrom(out, from, at) }()
 	for i, n := range fr.nodes {
+		fg.markFrom(out, from, at)
+		from, at = len(out.list), n
 		if out.term {
 			break // unreachable: vet would flag it
 		}

@@ -19,7 +19,11 @@ import (
 func emitGo(st *State) error {
 	return st.eachPackage(func(p *Package) error {
 		path := st.goPath(p)
-		src, err := gogen.File(p.Name, funcs(p), gogen.Options{BuildConstraint: constraint(p), Reserved: p.Reserved, PkgPath: p.PkgPath})
+		opts := goOptions(p)
+		if st.cfg.LineMap {
+			opts.Lines = lineMap(p, path)
+		}
+		src, err := gogen.File(p.Name, funcs(p), opts)
 		if err != nil {
 			return &BrokenOutput{Pkg: p.Package, Path: path, Data: src, Err: err}
 		}
@@ -36,8 +40,11 @@ func emitC(st *State) error {
 			return err
 		}
 		dir := st.cDir(p)
-		opts := cgen.Options{NoBounds: st.cfg.NoBounds, Package: filepath.Base(filepath.Clean(dir)), PkgPath: p.PkgPath}
+		opts := st.cOptions(p)
 		cName, hName, bName := cgen.FileNames(p.Name)
+		if st.cfg.LineMap {
+			opts.Lines = lineMap(p, filepath.Join(dir, cName))
+		}
 		c, h, bridge, err := cgen.Files(p.Name, funcs(p), opts)
 		if err != nil && c == nil {
 			return err
@@ -50,6 +57,42 @@ func emitC(st *State) error {
 		p.add(filepath.Join(dir, bName), bridge)
 		return nil
 	})
+}
+
+// goOptions are the options of a package's Go output.
+func goOptions(p *Package) gogen.Options {
+	return gogen.Options{BuildConstraint: constraint(p), Reserved: p.Reserved, PkgPath: p.PkgPath}
+}
+
+// cOptions are the options of a package's C output.
+func (st *State) cOptions(p *Package) cgen.Options {
+	return cgen.Options{NoBounds: st.cfg.NoBounds, Package: filepath.Base(filepath.Clean(st.cDir(p))), PkgPath: p.PkgPath}
+}
+
+// lineMap asks an emitter for the origin of the lines of the output file
+// at path, with line directives naming the staging source relative to
+// the output's directory.
+func lineMap(p *Package, path string) *ir.LineMap {
+	return &ir.LineMap{Directives: true, Dir: filepath.Dir(path), File: filepath.Base(path), Pos: func(fn int, s ir.Sym) token.Position {
+		return sourcePos(p.Funcs[fn].Schedule.Graph(), s)
+	}}
+}
+
+// sourcePos is the source position a line directive names for node s:
+// its own, or for the assignment of a staged variable the position of
+// the value assigned, when it has one (the frontend places the
+// assignments that carry a variable around a loop at the loop).
+func sourcePos(g *ir.Graph, s ir.Sym) token.Position {
+	n := g.Def(s)
+	if n == nil {
+		return token.Position{}
+	}
+	if v := n.Args; n.Op == ir.OpVarSet && v[1].IsSym() {
+		if d := g.Def(v[1].Sym()); d != nil && d.Pos != 0 {
+			return g.Position(d)
+		}
+	}
+	return g.Position(n)
 }
 
 // emitTests writes the differential tests: <pkg>_lms_test.go beside the

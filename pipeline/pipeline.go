@@ -14,6 +14,7 @@
 //	emit go    gogen.File: <pkg>_lms.go
 //	emit c     cgen.Files: <pkg>_lms.c, .h and the cgo bridge, from one emission
 //	emit tests Config.Tests: <pkg>_lms_test.go (and the C sub-package's)
+//	explain    explain.Page: <pkg>_lms_explain.html, with Config.Explain
 //	write      Config.Write: every output, or none if any stage failed
 //
 // Adding a graph pass is one entry in passes and a small file with one
@@ -32,6 +33,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/lmsgen/lmsgen/explain"
 	"github.com/lmsgen/lmsgen/frontend"
 	"github.com/lmsgen/lmsgen/ir"
 	"github.com/lmsgen/lmsgen/sched"
@@ -55,6 +57,7 @@ var stages = []stage{
 	{name: "emit go", run: emitGo, skip: func(c *Config) bool { return !c.Go }},      // gogen.File
 	{name: "emit c", run: emitC, skip: func(c *Config) bool { return !c.C }},         // cgen.Files
 	{name: "emit tests", run: emitTests, skip: func(c *Config) bool { return c.Tests == nil }},
+	{name: "explain", run: explainPage, skip: func(c *Config) bool { return !c.Explain }}, // explain.go
 	{name: "write", run: write, skip: func(c *Config) bool { return c.Write == nil }},
 }
 
@@ -122,6 +125,18 @@ type Config struct {
 	// Verbose, if not nil, receives the stage timings and the scheduler's
 	// decisions (lmsgen -v).
 	Verbose io.Writer
+	// LineMap writes line directives in the Go and C outputs, mapping
+	// each statement to its staging source line (lmsgen -linemap).
+	LineMap bool
+	// Explain writes <pkg>_lms_explain.html, the page that shows what
+	// lmsgen did (lmsgen -explain): it records the graph after every
+	// pass and the scheduler's decisions.
+	Explain bool
+	// Observe, if not nil, is called with each specialization's graph as
+	// evaluated (pass "evaluate") and after each graph pass (named as in
+	// the table passes). Calls for different packages run concurrently.
+	// The graph must not be changed.
+	Observe func(s *frontend.Spec, pass string, g *ir.Graph)
 	// Write writes the outputs (the write stage); nil: Run only returns
 	// them.
 	Write func([]Output) error
@@ -176,6 +191,9 @@ type Package struct {
 	// stages that made them.
 	Outputs []Output
 	log     bytes.Buffer // Passes and Verbose lines, printed in package order
+	// passes holds, with Config.Explain, each specialization's graph
+	// after evaluation and after each graph pass, parallel to Specs.
+	passes [][]explain.Snapshot
 }
 
 // Outputs returns the files of every package, in package order.
@@ -302,10 +320,15 @@ func evaluate(st *State) error {
 // after each when cfg.Check is set.
 func graph(st *State) error {
 	return st.eachPackage(func(p *Package) error {
-		for _, s := range p.Specs {
+		if st.cfg.Explain {
+			p.passes = make([][]explain.Snapshot, len(p.Specs))
+		}
+		for i, s := range p.Specs {
+			st.observe(p, i, "evaluate")
 			for _, ps := range passes {
 				start, before := time.Now(), len(s.Graph.Nodes)
 				s.Graph = ps.run(s.Graph)
+				st.observe(p, i, ps.name)
 				if st.cfg.Passes != nil {
 					fmt.Fprintf(&p.log, "pass  %-12s %12v %10d -> %d nodes  %s\n", ps.name, time.Since(start).Round(time.Microsecond), before, len(s.Graph.Nodes), s.Name)
 				}
@@ -316,6 +339,18 @@ func graph(st *State) error {
 		}
 		return nil
 	})
+}
+
+// observe hands specialization i's graph after pass to Config.Observe,
+// and records it for the explain stage.
+func (st *State) observe(p *Package, i int, pass string) {
+	s := p.Specs[i]
+	if st.cfg.Observe != nil {
+		st.cfg.Observe(s, pass, s.Graph)
+	}
+	if st.cfg.Explain {
+		p.passes[i] = append(p.passes[i], explain.Snap(pass, s.Graph))
+	}
 }
 
 // check runs ir.Check on a specialization's graph, with cfg.Check.
@@ -345,7 +380,7 @@ func schedule(st *State) error {
 	return st.eachPackage(func(p *Package) error {
 		for _, s := range p.Specs {
 			start := time.Now()
-			sc := sched.Run(s.Graph, sched.Options{NoDCE: true, Verbose: st.cfg.Verbose != nil})
+			sc := sched.Run(s.Graph, sched.Options{NoDCE: true, Verbose: st.cfg.Verbose != nil || st.cfg.Explain})
 			if st.cfg.Verbose != nil {
 				fmt.Fprintf(&p.log, "lmsgen: %-40s %v\n", "schedule "+s.Name, time.Since(start).Round(time.Microsecond))
 				for _, d := range sc.Decisions() {

@@ -26,9 +26,16 @@ func runGenerate(cfg *config, stdout, stderr io.Writer) int {
 		CDir:     cfg.cdir,
 		NoBounds: !cfg.bounds,
 		Check:    cfg.debug["check"],
+		Explain:  cfg.explain,
+		LineMap:  cfg.linemap,
 		Write:    writeOutputs,
 	}
-	if cfg.test {
+	if cfg.explain && cfg.runName != "" {
+		// Only the specialization named is evaluated: the page of it is
+		// the only output (the Go file holds every specialization).
+		pc.Go, pc.C = false, false
+	}
+	if cfg.test && pc.Go {
 		pc.Tests, pc.RefTests = emitTests, refFile
 	}
 	if cfg.debug["passes"] {

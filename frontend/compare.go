@@ -1,0 +1,199 @@
+package frontend
+
+import (
+	"fmt"
+	"go/types"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// This file compares static values as Go does (==, and identity for
+// static map keys) and turns them into comparable map keys.
+
+// equal reports whether two static values are equal as Go's == says
+// (interfaces compare dynamic types and values; pointers by identity).
+func equal(x, y value) bool {
+	switch x := x.(type) {
+	case structure:
+		y := y.(structure)
+		for i := range x {
+			if !equal(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case array:
+		y := y.(array)
+		for i := range x {
+			if !equal(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case iface:
+		y := y.(iface)
+		if x.t == nil || y.t == nil {
+			return x.t == nil && y.t == nil
+		}
+		if !types.Identical(x.t, y.t) {
+			return false
+		}
+		if !types.Comparable(x.t) {
+			panic(&goPanic{msg: "runtime error: comparing uncomparable type " + x.t.String()})
+		}
+		return equal(x.v, y.v)
+	case sliceV:
+		return x.base == nil && y.(sliceV).base == nil
+	case *mapV:
+		return x == nil && y.(*mapV) == nil
+	case *closure:
+		return x == nil && y.(*closure) == nil
+	case *value:
+		return x == y.(*value)
+	case *dynElem:
+		return false
+	case nil:
+		return y == nil
+	}
+	if x, ok := x.(float32); ok {
+		return x == y.(float32)
+	}
+	if x, ok := x.(float64); ok {
+		return x == y.(float64)
+	}
+	return x == y
+}
+
+// identical reports whether two static values are the same value: equal
+// for basic values with floats compared by their bits, the same object for
+// pointers, the same contents for structures and arrays. It decides
+// whether a value assigned in both branches of a staged conditional stays
+// static.
+func identical(x, y value) bool {
+	switch x := x.(type) {
+	case float32:
+		y, ok := y.(float32)
+		return ok && math.Float32bits(x) == math.Float32bits(y)
+	case float64:
+		y, ok := y.(float64)
+		return ok && math.Float64bits(x) == math.Float64bits(y)
+	case complex64:
+		y, ok := y.(complex64)
+		return ok && identical(real(x), real(y)) && identical(imag(x), imag(y))
+	case complex128:
+		y, ok := y.(complex128)
+		return ok && identical(real(x), real(y)) && identical(imag(x), imag(y))
+	case structure:
+		y, ok := y.(structure)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !identical(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case array:
+		y, ok := y.(array)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !identical(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case sliceV:
+		y, ok := y.(sliceV)
+		if !ok || x.off != y.off || x.len != y.len || x.cap != y.cap || (x.base == nil) != (y.base == nil) {
+			return false
+		}
+		return x.base == nil || len(x.base) == 0 && len(y.base) == 0 || len(x.base) > 0 && len(y.base) > 0 && &x.base[0] == &y.base[0]
+	case iface:
+		y, ok := y.(iface)
+		if !ok || (x.t == nil) != (y.t == nil) {
+			return false
+		}
+		return x.t == nil || types.Identical(x.t, y.t) && identical(x.v, y.v)
+	case *rep:
+		y, ok := y.(*rep)
+		return ok && x.e == y.e
+	case *dynElem:
+		y, ok := y.(*dynElem)
+		return ok && x.s == y.s && x.i == y.i
+	case *varRef:
+		y, ok := y.(*varRef)
+		return ok && x.v == y.v
+	case *varShift:
+		y, ok := y.(*varShift)
+		return ok && x.v == y.v && x.c == y.c
+	case *matElem:
+		y, ok := y.(*matElem)
+		return ok && x.s == y.s && x.i == y.i
+	case tuple:
+		y, ok := y.(tuple)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !identical(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case native:
+		y, ok := y.(native)
+		return ok && x.v == y.v
+	}
+	defer func() { recover() }() // uncomparable dynamic values: not identical
+	return x == y
+}
+
+// mapKey returns a comparable Go value standing for a static map key.
+func mapKey(v value) any {
+	switch v := v.(type) {
+	case structure, array, iface:
+		var sb strings.Builder
+		writeKey(&sb, v)
+		return sb.String()
+	}
+	return v
+}
+
+func writeKey(sb *strings.Builder, v value) {
+	switch v := v.(type) {
+	case structure:
+		sb.WriteString("{")
+		for _, x := range v {
+			writeKey(sb, x)
+			sb.WriteString(",")
+		}
+		sb.WriteString("}")
+	case array:
+		sb.WriteString("[")
+		for _, x := range v {
+			writeKey(sb, x)
+			sb.WriteString(",")
+		}
+		sb.WriteString("]")
+	case iface:
+		if v.t == nil {
+			sb.WriteString("nil")
+			return
+		}
+		sb.WriteString(v.t.String())
+		sb.WriteString(":")
+		writeKey(sb, v.v)
+	case string:
+		sb.WriteString(strconv.Quote(v))
+	case float32, float64:
+		fmt.Fprintf(sb, "%T(%v)", v, v)
+	case *value:
+		fmt.Fprintf(sb, "%p", v)
+	default:
+		fmt.Fprintf(sb, "%T(%v)", v, v)
+	}
+}

@@ -1,0 +1,207 @@
+package frontend
+
+import (
+	"go/types"
+	"slices"
+	"unicode/utf8"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// This file executes the map and iteration instructions: lookup, update,
+// and range over maps and strings (Range, Next).
+
+func (fr *frame) lookup(in *ssa.Lookup) value {
+	ev := fr.ev
+	x := fr.get(in.X)
+	k := fr.get(in.Index)
+	m, ok := x.(*mapV)
+	if !ok {
+		ev.fail("lookup in %s", describe(x))
+	}
+	if hasRep(k, 0) {
+		ev.fail("map key must be static, but %s", ev.whyRep(k))
+	}
+	vt := in.X.Type().Underlying().(*types.Map).Elem()
+	var v value
+	found := false
+	if m != nil {
+		if j, ok := m.idx[mapKey(k)]; ok {
+			v, found = ev.load(m.vals[j]), true
+		}
+	}
+	if !found {
+		v = ev.zero(vt)
+	}
+	if in.CommaOk {
+		return tuple{v, found}
+	}
+	return v
+}
+
+func (fr *frame) mapUpdate(in *ssa.MapUpdate) {
+	ev := fr.ev
+	m, ok := fr.get(in.Map).(*mapV)
+	if !ok {
+		ev.fail("map update of a non-static map")
+	}
+	k := fr.get(in.Key)
+	if hasRep(k, 0) {
+		ev.fail("map key must be static, but %s", ev.whyRep(k))
+	}
+	if m == nil {
+		panic(&goPanic{msg: "assignment to entry in nil map", val: "assignment to entry in nil map"})
+	}
+	v := fr.get(in.Value)
+	key := mapKey(k)
+	if j, ok := m.idx[key]; ok {
+		ev.store(m.vals[j], v)
+		return
+	}
+	ev.mapInsert(m, k, key, v)
+}
+
+func (ev *evaluator) mapInsert(m *mapV, k value, key any, v value) {
+	ev.alloc(64, "a map entry")
+	ev.mapChange(m, "adding a key to", func() {
+		delete(m.idx, key)
+		m.keys, m.vals = m.keys[:len(m.keys)-1], m.vals[:len(m.vals)-1]
+		m.live--
+	})
+	m.idx[key] = len(m.keys)
+	m.keys = append(m.keys, k)
+	m.vals = append(m.vals, ev.newCell(copyVal(v)))
+	m.live++
+}
+
+// mapChange checks a change of the keys of a static map. Under staged
+// control it is an error (the change could not be merged), except in a
+// trial iteration, whose changes are undone.
+func (ev *evaluator) mapChange(m *mapV, what string, undo func()) {
+	if !ev.outer(m.born) {
+		return
+	}
+	for i := ev.outermostAfter(m.born); i < len(ev.regions); i++ {
+		if ev.regions[i].kind != rTrial {
+			ev.fail("%s a static map under staged control (in a branch or loop on a Rep) is not supported", what)
+		}
+	}
+	ev.journal = append(ev.journal, jentry{undo: undo})
+}
+
+func (fr *frame) rangeIter(in *ssa.Range) value {
+	ev := fr.ev
+	x := fr.get(in.X)
+	switch x := x.(type) {
+	case *mapV:
+		it := &iterV{m: x, pos: ev.newCell(0)}
+		if x != nil {
+			it.keys = append([]value(nil), x.keys...)
+		}
+		if len(it.keys) > 1 {
+			// Natively, Go's order is random: the test must know.
+			if pos := ev.l.fset.Position(in.Pos()); !slices.Contains(ev.mapRanges, pos) {
+				ev.mapRanges = append(ev.mapRanges, pos)
+			}
+		}
+		return it
+	case string:
+		return &iterV{s: x, pos: ev.newCell(0)}
+	case *rep:
+		if irBasic(in.X.Type()) == ir.String {
+			return &iterV{rs: x, pos: ev.newCell(0)}
+		}
+	}
+	ev.fail("range over %s is not supported", describe(x))
+	return nil
+}
+
+func (fr *frame) next(in *ssa.Next) value {
+	ev := fr.ev
+	it := fr.get(in.Iter).(*iterV)
+	// The position is a cell, so that evaluating a staged branch can
+	// undo its advance.
+	if it.rs != nil {
+		return fr.nextRune(in, it)
+	}
+	pos := (*it.pos).(int)
+	if in.IsString {
+		if pos >= len(it.s) {
+			return tuple{false, 0, int32(0)}
+		}
+		r, n := utf8.DecodeRuneInString(it.s[pos:])
+		ev.store(it.pos, pos+n)
+		return tuple{true, pos, int32(r)}
+	}
+	tt := in.Type().(*types.Tuple)
+	for pos < len(it.keys) {
+		k := it.keys[pos]
+		pos++
+		ev.store(it.pos, pos)
+		if j, ok := it.m.idx[mapKey(k)]; ok {
+			return tuple{true, k, ev.load(it.m.vals[j])}
+		}
+	}
+	z := func(t types.Type) value {
+		if b, ok := t.(*types.Basic); ok && b.Kind() == types.Invalid {
+			return nil
+		}
+		return ev.zero(t)
+	}
+	return tuple{false, z(tt.At(1).Type()), z(tt.At(2).Type())}
+}
+
+// nextRune is a step of a range over a Rep string: the rune at the
+// position and its width, decoded as Go's range does (an invalid byte is
+// U+FFFD of width 1), as utf8.DecodeRuneInString(s[i:]). Past the end the
+// width is 0, so the position does not move. The rune is decoded and the
+// position advances only while the staged loop's body is built (or, for
+// the rune, in a trial of the loop): the header also runs once before the
+// loop is staged (its test is a Rep, so the loop is staged and the header
+// evaluated again inside it), and again for the loop's test and for the
+// values used after it (see loopState.testHeader), where only the test is
+// used.
+func (fr *frame) nextRune(in *ssa.Next, it *iterV) value {
+	ev := fr.ev
+	if vr, ok := (*it.pos).(*varRef); ok && ev.b.Graph().Name(vr.v.Sym()) == "" {
+		// The position's variable is named after the key.
+		name := "i"
+		for _, r := range *in.Referrers() {
+			if x, ok := r.(*ssa.Extract); ok && x.Index == 1 {
+				if n := sourceName(x); n != "" {
+					name = n
+				}
+			}
+		}
+		ev.b.Name(vr.v, name)
+	}
+	pos := ev.load(it.pos)
+	ev.at()
+	s := it.rs.e
+	i := ev.liftTo(pos, ir.Int, "the position of a range over a string")
+	n := ev.b.StrLen(s)
+	ok := ev.newRep(ev.b.Compare(ir.OpLt, i, n), "the test of a range over a Rep string", it.rs)
+	h := in.Block()
+	ls := ev.stagedLoopOf(fr, h)
+	staged := ls != nil
+	trial := len(fr.trials) > 0 && fr.trials[len(fr.trials)-1].l.header == h
+	if ev.quiet.fr == fr && ev.quiet.b == h || !staged && !trial {
+		// Only the test is used.
+		return tuple{ok, pos, &rep{e: ev.b.Const(ir.Int32, int32(0)), why: ok.why}}
+	}
+	dec := ev.b.Call(ir.Callee{Pkg: "unicode/utf8", Name: "DecodeRuneInString", Pure: true}, ir.TupleOf([]*ir.Type{ir.Int32, ir.Int}), ev.b.StrSlice(s, i, n))
+	r := ev.newRep(ev.b.Proj(dec, 0), "a rune of a Rep string", it.rs)
+	if staged {
+		next := ev.newRep(ev.b.Binary(ir.OpAdd, i, ev.b.Proj(dec, 1)), "the position of a range over a Rep string", it.rs)
+		if ls.form == shapeHeader {
+			// Advanced once, at the end of the body (for i < len(s) {
+			// ...; i += n }): the body reads the position unchanged.
+			ls.advances = append(ls.advances, advance{pos: it.pos, next: next})
+		} else {
+			ev.store(it.pos, next)
+		}
+	}
+	return tuple{ok, pos, r}
+}

@@ -1,0 +1,382 @@
+package frontend
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// This file executes the memory instructions: loads and stores through
+// pointers, allocation of slices, slicing, field and element addresses and
+// indexing, on static storage or as graph nodes when the operand is a Rep.
+
+// deref reads through a pointer.
+func (fr *frame) deref(p value) value {
+	ev := fr.ev
+	switch p := p.(type) {
+	case *value:
+		if p == nil {
+			panic(runtimePanic("invalid memory address or nil pointer dereference"))
+		}
+		return ev.load(p)
+	case *dynElem:
+		ev.at()
+		return ev.newRep(ev.b.Index(p.s, p.i), "an element of a dynamic slice", &rep{e: p.s})
+	}
+	panic(fmt.Sprintf("BUG: deref of %T", p))
+}
+
+// storeTo writes v through the pointer p.
+func (fr *frame) storeTo(p value, v value, t types.Type) {
+	ev := fr.ev
+	switch p := p.(type) {
+	case *value:
+		if p == nil {
+			panic(runtimePanic("invalid memory address or nil pointer dereference"))
+		}
+		ev.store(p, v)
+	case *dynElem:
+		ev.at()
+		ev.b.SetIndex(p.s, p.i, ev.liftTo(v, ev.b.Graph().TypeOf(p.s).Elem, "a value stored in a dynamic slice"))
+		ev.writes++
+	default:
+		panic(fmt.Sprintf("BUG: store through %T", p))
+	}
+}
+
+func (fr *frame) sliceToArrayPointer(in *ssa.SliceToArrayPointer) value {
+	x := fr.get(in.X)
+	s, ok := x.(sliceV)
+	if !ok {
+		fr.ev.fail("conversion of a dynamic slice to an array pointer is not supported")
+	}
+	n := int(in.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Array).Len())
+	if n > s.len {
+		panic(runtimePanic("cannot convert slice with length %d to array or pointer to array with length %d", s.len, n))
+	}
+	fr.ev.fail("conversion of a slice to an array pointer is not supported in staging code")
+	return nil
+}
+
+func (fr *frame) makeSlice(in *ssa.MakeSlice) value {
+	ev := fr.ev
+	st := in.Type().Underlying().(*types.Slice)
+	ln, cp := fr.get(in.Len), fr.get(in.Cap)
+	if isRep(ln) || isRep(cp) {
+		et := irBasic(st.Elem())
+		if et == nil {
+			ev.fail("make of a slice of %s with a dynamic length: only slices of basic types can be dynamic", typeString(st.Elem()))
+		}
+		ev.at()
+		e := ev.b.MakeSlice(et, ev.intExp(ln, in.Len.Type()), ev.intExp(cp, in.Cap.Type()))
+		ev.local[e.Sym()] = true
+		ev.writes++
+		return ev.newRep(e, "a slice made with a dynamic length", ln, cp)
+	}
+	n, c := cvt[int64](ln), cvt[int64](cp)
+	if n < 0 {
+		panic(runtimePanic("makeslice: len out of range"))
+	}
+	if c < n {
+		panic(runtimePanic("makeslice: cap out of range"))
+	}
+	ev.alloc(mulSat(c, cellBytes(st.Elem())), fmt.Sprintf("make(%s, %d)", typeString(in.Type()), c))
+	if n > 1<<28 {
+		panic(runtimePanic("makeslice: len out of range"))
+	}
+	if c > 1<<28 {
+		panic(runtimePanic("makeslice: cap out of range"))
+	}
+	base := make([]value, c)
+	for i := range base {
+		base[i] = ev.zero(st.Elem())
+	}
+	ev.bornSlice(base)
+	return sliceV{base: base, len: int(n), cap: int(c)}
+}
+
+// storageOf returns the storage and window of a static sliceable value:
+// a slice, or a pointer to an array.
+func (fr *frame) slice(in *ssa.Slice) value {
+	ev := fr.ev
+	x := fr.get(in.X)
+	var lo, hi, mx value
+	if in.Low != nil {
+		lo = fr.get(in.Low)
+	}
+	if in.High != nil {
+		hi = fr.get(in.High)
+	}
+	if in.Max != nil {
+		mx = fr.get(in.Max)
+	}
+	anyRep := isRep(lo) || isRep(hi) || isRep(mx)
+	// Strings.
+	if b, ok := in.X.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+		if !isRep(x) && !anyRep {
+			s := x.(string)
+			l, h := 0, len(s)
+			if lo != nil {
+				l = intValue(lo)
+			}
+			if hi != nil {
+				h = intValue(hi)
+			}
+			if h < 0 || h > len(s) {
+				panic(runtimePanic("slice bounds out of range [:%d] with length %d", h, len(s)))
+			}
+			if l < 0 || l > h {
+				panic(runtimePanic("slice bounds out of range [%d:%d]", l, h))
+			}
+			return s[l:h]
+		}
+		ev.at()
+		se := ev.liftTo(x, ir.String, "a string")
+		le := ev.b.Const(ir.Int, 0)
+		if lo != nil {
+			le = ev.intExp(lo, in.Low.Type())
+		}
+		var he ir.Exp
+		if hi != nil {
+			he = ev.intExp(hi, in.High.Type())
+		} else {
+			he = ev.b.StrLen(se)
+		}
+		return ev.newRep(ev.b.StrSlice(se, le, he), "a substring", x, lo, hi)
+	}
+	// Dynamic slices.
+	if r, ok := x.(*rep); ok {
+		return fr.subSlice(r, lo, hi, mx, in)
+	}
+	var s sliceV
+	switch x := x.(type) {
+	case sliceV:
+		s = x
+	case *value:
+		if x == nil {
+			panic(runtimePanic("invalid memory address or nil pointer dereference"))
+		}
+		a, ok := (*x).(array)
+		if !ok {
+			panic(fmt.Sprintf("BUG: slice of pointer to %T", *x))
+		}
+		s = sliceV{base: a, len: len(a), cap: len(a)}
+	default:
+		panic(fmt.Sprintf("BUG: slice of %T", x))
+	}
+	if anyRep {
+		et := irBasic(in.Type().Underlying().(*types.Slice).Elem())
+		if et == nil {
+			ev.fail("slicing a static slice of %s with a dynamic bound: only slices of basic types can be dynamic", typeString(in.Type()))
+		}
+		return fr.subSlice(&rep{e: ev.materialize(s, et), why: &why{pos: ev.position(ev.pos), what: "a static slice made dynamic by a dynamic bound"}}, lo, hi, mx, in)
+	}
+	l, h, m := 0, s.len, s.cap
+	if lo != nil {
+		l = intValue(lo)
+	}
+	if hi != nil {
+		h = intValue(hi)
+	}
+	if mx != nil {
+		m = intValue(mx)
+	}
+	if m < 0 || m > s.cap {
+		panic(runtimePanic("slice bounds out of range [::%d] with capacity %d", m, s.cap))
+	}
+	if h < 0 || h > m {
+		if mx != nil {
+			panic(runtimePanic("slice bounds out of range [:%d:%d]", h, m))
+		}
+		panic(runtimePanic("slice bounds out of range [:%d] with capacity %d", h, s.cap))
+	}
+	if l < 0 || l > h {
+		panic(runtimePanic("slice bounds out of range [%d:%d]", l, h))
+	}
+	if s.base == nil {
+		return sliceV{}
+	}
+	return sliceV{base: s.base, off: s.off + l, len: h - l, cap: m - l}
+}
+
+func (fr *frame) subSlice(r *rep, lo, hi, mx value, in *ssa.Slice) value {
+	ev := fr.ev
+	ev.at()
+	le := ev.b.Const(ir.Int, 0)
+	if lo != nil {
+		le = ev.intExp(lo, in.Low.Type())
+	}
+	var he ir.Exp
+	if hi != nil {
+		he = ev.intExp(hi, in.High.Type())
+	} else {
+		he = ev.b.Len(r.e)
+	}
+	var e ir.Exp
+	if mx != nil {
+		e = ev.b.SubSlice(r.e, le, he, ev.intExp(mx, in.Max.Type()))
+	} else {
+		e = ev.b.SubSlice(r.e, le, he)
+	}
+	if ev.local[r.e.Sym()] {
+		ev.local[e.Sym()] = true
+	}
+	return ev.newRep(e, "a sub-slice", r, lo, hi, mx)
+}
+
+func (fr *frame) fieldAddr(in *ssa.FieldAddr) value {
+	x := fr.get(in.X)
+	p, ok := x.(*value)
+	if !ok {
+		fr.ev.fail("field address through %s is not supported", describe(x))
+	}
+	if p == nil {
+		panic(runtimePanic("invalid memory address or nil pointer dereference"))
+	}
+	s, ok := (*p).(structure)
+	if !ok {
+		panic(fmt.Sprintf("BUG: field address of %T", *p))
+	}
+	f := &s[in.Field]
+	if base := fr.ev.cellName(p); base != "" {
+		if st, ok := in.X.Type().(*types.Pointer).Elem().Underlying().(*types.Struct); ok {
+			fr.ev.fieldCells[f] = fieldName(base, st.Field(in.Field).Name())
+		}
+	}
+	return f
+}
+
+// cellName returns the source name of a variable's cell, or of a field of
+// a named struct variable (z.Re: zRe); "" if it has none (go/ssa names a
+// cell it makes for a composite literal, a new, a slice literal or
+// variadic arguments after that, not after a variable).
+func (ev *evaluator) cellName(p *value) string {
+	if n := ev.callCells[p]; n != "" && !ssaCellComments[n] {
+		return n
+	}
+	return ev.fieldCells[p]
+}
+
+// ssaCellComments are the comments go/ssa gives the cells it allocates
+// for other than variables.
+var ssaCellComments = map[string]bool{
+	"complit": true, "makeslice": true, "new": true, "rangeindex": true, "slicelit": true, "varargs": true,
+}
+
+func boundsPanic(i, n int) *goPanic {
+	return runtimePanic("index out of range [%d] with length %d", i, n)
+}
+
+func (fr *frame) indexAddr(in *ssa.IndexAddr) value {
+	ev := fr.ev
+	x := fr.get(in.X)
+	i := fr.get(in.Index)
+	switch x := x.(type) {
+	case *rep:
+		ev.at()
+		return &dynElem{s: x.e, i: ev.intExp(i, in.Index.Type())}
+	case sliceV:
+		if isRep(i) {
+			return fr.dynIndexStatic(x, i, in)
+		}
+		k := intValue(i)
+		if k < 0 || k >= x.len {
+			panic(boundsPanic(k, x.len))
+		}
+		return &x.base[x.off+k]
+	case *value:
+		if x == nil {
+			panic(runtimePanic("invalid memory address or nil pointer dereference"))
+		}
+		a, ok := (*x).(array)
+		if !ok {
+			panic(fmt.Sprintf("BUG: index address of pointer to %T", *x))
+		}
+		s := sliceV{base: a, len: len(a), cap: len(a)}
+		if isRep(i) {
+			return fr.dynIndexStatic(s, i, in)
+		}
+		k := intValue(i)
+		if k < 0 || k >= len(a) {
+			panic(boundsPanic(k, len(a)))
+		}
+		return &a[k]
+	}
+	panic(fmt.Sprintf("BUG: index address of %T", x))
+}
+
+// dynIndexStatic is &s[i] for a static slice s and a Rep i. If the
+// address is only read through, a snapshot of s as a table suffices;
+// otherwise s is materialized as a dynamic slice for good.
+func (fr *frame) dynIndexStatic(s sliceV, i value, in *ssa.IndexAddr) value {
+	ev := fr.ev
+	et := irBasic(deref(in.Type()))
+	if et == nil {
+		ev.fail("index of a static slice of %s by a Rep: the element must be static here, but the index %s", typeString(deref(in.Type())), ev.whyRep(i))
+	}
+	readOnly := true
+	for _, r := range *in.Referrers() {
+		if u, ok := r.(*ssa.UnOp); !ok || u.Op != token.MUL {
+			if _, isDbg := r.(*ssa.DebugRef); !isDbg {
+				readOnly = false
+			}
+		}
+	}
+	ie := ev.intExp(i, in.Index.Type())
+	var se ir.Exp
+	if readOnly {
+		se = ev.table(s, et)
+	} else {
+		se = ev.materialize(s, et)
+		if s.off != 0 || s.len != len(s.base) {
+			ev.at()
+			se = ev.b.SubSlice(se, ev.b.Const(ir.Int, s.off), ev.b.Const(ir.Int, s.off+s.len), ev.b.Const(ir.Int, s.off+s.cap))
+		}
+	}
+	ev.at()
+	return &dynElem{s: se, i: ie}
+}
+
+func deref(t types.Type) types.Type {
+	return t.Underlying().(*types.Pointer).Elem()
+}
+
+func (fr *frame) index(in *ssa.Index) value {
+	ev := fr.ev
+	x := fr.get(in.X)
+	i := fr.get(in.Index)
+	switch xv := x.(type) {
+	case string:
+		if !isRep(i) {
+			k := intValue(i)
+			if k < 0 || k >= len(xv) {
+				panic(boundsPanic(k, len(xv)))
+			}
+			return xv[k]
+		}
+	case array:
+		if !isRep(i) {
+			k := intValue(i)
+			if k < 0 || k >= len(xv) {
+				panic(boundsPanic(k, len(xv)))
+			}
+			return copyVal(xv[k])
+		}
+		et := irBasic(in.Type())
+		if et == nil {
+			ev.fail("index of an array of %s by a Rep: the element must be static here, but the index %s", typeString(in.Type()), ev.whyRep(i))
+		}
+		t := ev.table(sliceV{base: xv, len: len(xv), cap: len(xv)}, et)
+		ev.at()
+		return ev.newRep(ev.b.Index(t, ev.intExp(i, in.Index.Type())), "an element of a static array indexed by a Rep", i)
+	}
+	if b, ok := in.X.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+		ev.at()
+		return ev.newRep(ev.b.StrIndex(ev.liftTo(x, ir.String, "a string"), ev.intExp(i, in.Index.Type())), "a byte of a string", x, i)
+	}
+	panic(fmt.Sprintf("BUG: index of %T", x))
+}
