@@ -251,6 +251,7 @@
 //
 //	cfg.go           the control-flow analysis: post-dominators, natural loops, liveness
 //	control.go       branches, static and staged
+//	evalorder.go     a block's instructions in gc's order of evaluation
 //	merge.go         staged conditionals and the merge of their branches' state
 //	shortcircuit.go  c1 || c2 and c1 && c2 as one condition
 //	loop.go          the staged-loop driver and its three forms

@@ -1,9 +1,9 @@
 package frontend
 
 import (
-	"reflect"
 	"go/token"
 	"go/types"
+	"reflect"
 	"unicode/utf8"
 
 	"golang.org/x/tools/go/ssa"
