@@ -112,7 +112,7 @@ func (fr *frame) builtin(name string, args []value, c *ssa.CallCommon, in *ssa.C
 		ev.writes++
 		return nil
 	case "recover":
-		ev.fail("recover is not supported in staging code")
+		return fr.recoverCall()
 	case "close":
 		ev.fail("channels are not supported in staging code: no goroutines or channels during generation")
 	case "ssa:wrapnilchk":

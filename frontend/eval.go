@@ -48,6 +48,11 @@ type evaluator struct {
 	// allocated while a region was being built, the clock then (absent:
 	// 0). A cell existed before region r if its birth is below r.start.
 	regions []*region
+	// deferring is the stack of frames of functions with defer
+	// statements; nextDeferred is the frame running a deferred call, for
+	// the callee's frame (see defer.go).
+	deferring    []*frame
+	nextDeferred *frame
 	journal []jentry
 	birth   map[*value]int32
 	clock   int32
@@ -100,6 +105,10 @@ type frame struct {
 	unroll  map[*ssa.BasicBlock]int
 	forced  map[*ssa.BasicBlock]bool
 	trials  []*trialState
+	// dst holds the deferred calls of a function with defer statements;
+	// deferredBy is the frame whose deferred call this frame is (defer.go).
+	dst        *deferState
+	deferredBy *frame
 }
 
 // fail stops the evaluation with an error at the current position.

@@ -97,10 +97,11 @@ func (fr *frame) exec(instr ssa.Instruction) {
 		}
 		fr.set(in, t[in.Index])
 	case *ssa.RunDefers:
+		fr.runDefers()
 	case *ssa.Go:
 		ev.fail("go statements are not supported in staging code: no goroutines or channels during generation")
 	case *ssa.Defer:
-		ev.fail("defer is not supported in staging code")
+		fr.deferStmt(in)
 	case *ssa.Send, *ssa.MakeChan:
 		ev.fail("channels are not supported in staging code: no goroutines or channels during generation")
 	case *ssa.Select:
@@ -166,8 +167,11 @@ func (fr *frame) typeAssert(in *ssa.TypeAssert) value {
 				dyn = typeString(x.t)
 			}
 			msg := fmt.Sprintf("interface conversion: %s is %s, not %s", typeString(in.X.Type()), dyn, typeString(in.AssertedType))
-			if _, isIface := in.AssertedType.Underlying().(*types.Interface); isIface && x.t != nil {
+			if it, isIface := in.AssertedType.Underlying().(*types.Interface); isIface && x.t != nil {
 				msg = fmt.Sprintf("interface conversion: %s is not %s: missing method", dyn, typeString(in.AssertedType))
+				if m, _ := types.MissingMethod(x.t, it, true); m != nil {
+					msg += " " + m.Name()
+				}
 			}
 			panic(&goPanic{msg: msg, val: msg})
 		}

@@ -366,7 +366,7 @@ func (ev *evaluator) callTop(fn *ssa.Function, args []value) value {
 	prev := ev.fr
 	ev.fr = fr
 	defer func() { ev.fr = prev }()
-	out := fr.run(fn.Blocks[0], nil, nil)
+	out := fr.runBody()
 	if out.diverged() {
 		return nil
 	}
