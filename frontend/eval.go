@@ -53,9 +53,9 @@ type evaluator struct {
 	// the callee's frame (see defer.go).
 	deferring    []*frame
 	nextDeferred *frame
-	journal []jentry
-	birth   map[*value]int32
-	clock   int32
+	journal      []jentry
+	birth        map[*value]int32
+	clock        int32
 
 	unw unwinding // the panic unwinding now, if it is one of ours
 
