@@ -114,7 +114,8 @@ func (fr *frame) builtin(name string, args []value, c *ssa.CallCommon, in *ssa.C
 	case "recover":
 		return fr.recoverCall()
 	case "close":
-		ev.fail("channels are not supported in staging code: no goroutines or channels during generation")
+		ev.closeChan(args[0])
+		return nil
 	case "ssa:wrapnilchk":
 		if p, ok := args[0].(*value); ok && p == nil {
 			msg := fmt.Sprintf("value method %s.%s called using nil *%s pointer", args[1], args[2], args[1])
@@ -155,6 +156,14 @@ func (fr *frame) length(name string, x value, t types.Type) value {
 			return 0
 		}
 		return x.live
+	case *chanV:
+		switch {
+		case x == nil:
+			return 0
+		case name == "len":
+			return len(x.buf)
+		}
+		return x.cap
 	case *rep:
 		ev.at()
 		if ev.b.Graph().TypeOf(x.e) == ir.String {

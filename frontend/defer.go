@@ -126,9 +126,7 @@ func (ev *evaluator) unwindsToDefer(p *goPanic) bool {
 		return false
 	}
 	top := ev.deferring[len(ev.deferring)-1]
-	if len(ev.regions) > top.dst.base {
-		ev.fail("a panic under staged control (%s) while deferred calls are pending is not supported: deferred calls run at generation time", p.msg)
-	}
+	ev.staticControl("a panic ("+p.msg+") while deferred calls are pending", top.dst.base)
 	return true
 }
 
@@ -138,9 +136,7 @@ func (fr *frame) deferStmt(in *ssa.Defer) {
 	if fr.dst == nil {
 		ev.fail("a defer statement in a staged function (//lms:fun) is not supported: deferred calls run at generation time")
 	}
-	if len(ev.regions) > fr.dst.base {
-		ev.fail("a defer statement under staged control (a conditional or loop on a Rep) is not supported: deferred calls run at generation time")
-	}
+	ev.staticControl("a defer statement", fr.dst.base)
 	f, args := fr.operands(&in.Call)
 	for i := range args {
 		args[i] = copyVal(args[i])

@@ -53,6 +53,8 @@ type evaluator struct {
 	// the callee's frame (see defer.go).
 	deferring    []*frame
 	nextDeferred *frame
+	// gs runs the goroutines of the evaluated program (goroutine.go).
+	gs *scheduler
 	journal      []jentry
 	birth        map[*value]int32
 	clock        int32
@@ -341,7 +343,7 @@ func (ev *evaluator) zero(t types.Type) value {
 		}
 		return tu
 	case *types.Chan:
-		ev.fail("channels are not supported in staging code (no goroutines or channels during generation)")
+		return (*chanV)(nil)
 	}
 	ev.fail("values of type %s are not supported in staging code", typeString(t))
 	return nil

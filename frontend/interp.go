@@ -99,13 +99,15 @@ func (fr *frame) exec(instr ssa.Instruction) {
 	case *ssa.RunDefers:
 		fr.runDefers()
 	case *ssa.Go:
-		ev.fail("go statements are not supported in staging code: no goroutines or channels during generation")
+		fr.goStmt(in)
 	case *ssa.Defer:
 		fr.deferStmt(in)
-	case *ssa.Send, *ssa.MakeChan:
-		ev.fail("channels are not supported in staging code: no goroutines or channels during generation")
+	case *ssa.MakeChan:
+		fr.set(in, fr.makeChan(in))
+	case *ssa.Send:
+		fr.send(in)
 	case *ssa.Select:
-		ev.fail("select is not supported in staging code: no goroutines or channels during generation")
+		fr.set(in, fr.selectStmt(in))
 	default:
 		panic(fmt.Sprintf("BUG: unexpected instruction %T: %v", in, in))
 	}

@@ -334,6 +334,7 @@ func (ev *evaluator) body(fn *ssa.Function, spec *Spec, params []specParam, ins 
 		})
 		j++
 	}
+	defer ev.stopGoroutines()
 	ev.initPackages(ev.lp.ssa)
 	for _, p := range params {
 		if p.argFn != nil {
