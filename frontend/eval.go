@@ -54,10 +54,11 @@ type evaluator struct {
 	deferring    []*frame
 	nextDeferred *frame
 	// gs runs the goroutines of the evaluated program (goroutine.go).
-	gs *scheduler
-	journal      []jentry
-	birth        map[*value]int32
-	clock        int32
+	gs      *scheduler
+	syncs   map[*value]*syncState // sync.Mutex, WaitGroup, ... by address (sync.go)
+	journal []jentry
+	birth   map[*value]int32
+	clock   int32
 
 	unw unwinding // the panic unwinding now, if it is one of ours
 

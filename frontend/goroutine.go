@@ -50,15 +50,27 @@ type gor struct {
 	wait *waiter
 }
 
+// name names g in messages (not "goroutine N", which reads as a stack
+// trace of lmsgen itself).
+func (g *gor) name() string {
+	if g.id == 1 {
+		return g.fn
+	}
+	return fmt.Sprintf("go %s (#%d)", g.fn, g.id)
+}
+
 // scheduler holds the goroutines of one specialization.
 type scheduler struct {
 	all     []*gor
 	cur     *gor
 	runq    []*gor
-	failure any    // a panic of another goroutine, re-raised in the main one
+	failure any // a panic of another goroutine, re-raised in the main one
 	ended   chan struct{}
 	rng     uint64 // select's choices
-	started int
+	// now is the virtual clock (nanoseconds), advanced only when every
+	// goroutine is blocked and some sleep (time.Sleep).
+	now      int64
+	sleepers []sleeper
 }
 
 // abortG unwinds an abandoned goroutine.
@@ -98,17 +110,21 @@ func (ev *evaluator) staticControl(what string, base int) {
 // goStmt evaluates a go statement: the goroutine is runnable, and runs
 // when the current one blocks or yields.
 func (fr *frame) goStmt(in *ssa.Go) {
-	ev := fr.ev
-	ev.staticControl("a go statement", 0)
-	s := ev.sched()
 	f, args := fr.operands(&in.Call)
 	for i := range args {
 		args[i] = copyVal(args[i])
 	}
-	g := &gor{id: len(s.all) + 1, fn: callName(&in.Call), wake: make(chan struct{}), fr: fr, depth: ev.depth, pos: in.Pos()}
+	fr.spawn(callName(&in.Call), in.Pos(), func() { fr.callWith(&in.Call, f, args, nil) })
+}
+
+// spawn starts a goroutine that runs body, called from frame fr.
+func (fr *frame) spawn(name string, pos token.Pos, body func()) {
+	ev := fr.ev
+	ev.staticControl("a go statement", 0)
+	s := ev.sched()
+	g := &gor{id: len(s.all) + 1, fn: name, wake: make(chan struct{}), fr: fr, depth: ev.depth, pos: pos}
 	s.all = append(s.all, g)
 	s.runq = append(s.runq, g)
-	s.started++
 	go func() {
 		<-g.wake
 		defer func() {
@@ -123,8 +139,7 @@ func (fr *frame) goStmt(in *ssa.Go) {
 				return
 			}
 			if p, ok := x.(*goPanic); ok {
-				x = ev.errAt(ev.pos, fmt.Sprintf("panic during static evaluation in goroutine %d (%s): %s", g.id, g.fn, p.msg))
-				ev.unw = unwinding{kind: unwindError}
+				x = ev.errAt(ev.pos, fmt.Sprintf("panic during static evaluation in %s: %s", g.name(), p.msg))
 			}
 			// The program ends: the main goroutine re-raises the failure.
 			ev.wakeMainWith(x)
@@ -132,7 +147,7 @@ func (fr *frame) goStmt(in *ssa.Go) {
 		if g.aborted {
 			panic(abortG{})
 		}
-		fr.callWith(&in.Call, f, args, nil)
+		body()
 	}()
 }
 
@@ -162,14 +177,13 @@ func (ev *evaluator) restoreG(g *gor) {
 // is blocked).
 func (ev *evaluator) handOff(g *gor) {
 	s := ev.gs
-	if len(s.runq) == 0 {
+	n := s.next()
+	if n == nil {
 		main := s.all[0]
 		ev.restoreG(main)
 		ev.wakeMainWith(ev.errAt(main.blockedAt, ev.deadlock()))
 		return
 	}
-	n := s.runq[0]
-	s.runq = s.runq[1:]
 	s.cur = n
 	ev.restoreG(n)
 	n.wake <- struct{}{}
@@ -201,11 +215,10 @@ func (ev *evaluator) park(on string, yield bool) {
 	} else {
 		g.blockedAt, g.blockedOn = ev.pos, on
 	}
-	if len(s.runq) == 0 {
+	n := s.next()
+	if n == nil {
 		ev.fail("%s", ev.deadlock())
 	}
-	n := s.runq[0]
-	s.runq = s.runq[1:]
 	if n == g {
 		return
 	}
@@ -226,6 +239,54 @@ func (ev *evaluator) park(on string, yield bool) {
 	}
 }
 
+// next removes and returns the first runnable goroutine; with none, the
+// virtual clock advances to the first sleeping goroutines' wake-up time.
+// nil: every goroutine is blocked.
+func (s *scheduler) next() *gor {
+	if len(s.runq) == 0 && len(s.sleepers) > 0 {
+		at := s.sleepers[0].at
+		for _, sl := range s.sleepers {
+			at = min(at, sl.at)
+		}
+		s.now = at
+		keep := s.sleepers[:0]
+		for _, sl := range s.sleepers {
+			if sl.at == at {
+				sl.g.blockedOn = ""
+				s.runq = append(s.runq, sl.g)
+			} else {
+				keep = append(keep, sl)
+			}
+		}
+		s.sleepers = keep
+	}
+	if len(s.runq) == 0 {
+		return nil
+	}
+	n := s.runq[0]
+	s.runq = s.runq[1:]
+	return n
+}
+
+// sleep blocks the running goroutine for d nanoseconds of the virtual
+// clock (time.Sleep): it wakes when every goroutine is blocked or asleep
+// and no earlier sleeper remains.
+func (ev *evaluator) sleep(d int64) {
+	s := ev.sched()
+	if d <= 0 {
+		ev.park("yielding", true)
+		return
+	}
+	s.sleepers = append(s.sleepers, sleeper{g: s.cur, at: s.now + d})
+	ev.park("sleeping", false)
+}
+
+// sleeper is a goroutine in time.Sleep until the virtual time at.
+type sleeper struct {
+	g  *gor
+	at int64
+}
+
 // ready makes the blocked goroutine g runnable.
 func (ev *evaluator) ready(g *gor) {
 	s := ev.gs
@@ -237,7 +298,7 @@ func (ev *evaluator) deadlock() string {
 	var parts []string
 	for _, g := range ev.gs.all {
 		if !g.done && g.blockedOn != "" {
-			parts = append(parts, fmt.Sprintf("goroutine %d (%s) %s at %v", g.id, g.fn, g.blockedOn, ev.position(g.blockedAt)))
+			parts = append(parts, fmt.Sprintf("%s is %s at %v", g.name(), g.blockedOn, ev.position(g.blockedAt)))
 		}
 	}
 	return "deadlock: all goroutines are asleep: " + strings.Join(parts, "; ")
