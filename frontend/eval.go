@@ -377,6 +377,9 @@ func (ev *evaluator) constant(c *ssa.Const) value {
 		// with InstantiateGenerics.
 		panic("BUG: non-basic constant " + c.String())
 	}
+	if basicKind(t) == types.UnsafePointer {
+		ev.fail("unsafe is not supported in staging code")
+	}
 	v := constValue(c.Value, t)
 	if isStageBasic(t) {
 		return &rep{e: ev.b.Const(irBasic(t), v), why: &why{pos: ev.position(c.Pos()), what: "a constant of stage type " + typeString(t)}}
