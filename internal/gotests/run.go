@@ -42,7 +42,7 @@ type Result struct {
 type Runner struct {
 	Work    string        // the module directory
 	Lmsgen  string        // the lmsgen binary
-	Timeout time.Duration // per command
+	Timeout time.Duration // per run of a program or of lmsgen; builds get 5 times as long
 }
 
 // NewRunner sets up the module in work and builds lmsgen from repo.
@@ -80,7 +80,11 @@ var errTimeout = errors.New("timeout")
 
 // cmd runs name in dir with the runner's timeout.
 func (r *Runner) cmd(dir, name string, args ...string) (output, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), r.Timeout)
+	limit := r.Timeout
+	if name == "go" {
+		limit *= 5 // builds are slow on a loaded machine
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	c := exec.CommandContext(ctx, name, args...)
 	c.Dir = dir
