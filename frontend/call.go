@@ -116,9 +116,8 @@ func (fr *frame) callFunc(fn *ssa.Function, env, args []value, in *ssa.Call) val
 	msg := fmt.Sprintf("call of %s: it has no Go source in the module and is not a known pure library function", name)
 	if pkg := funcPkgPath(fn); pkg != "" {
 		switch {
-		case pkg == "os" || strings.HasPrefix(pkg, "os/") || pkg == "io" || strings.HasPrefix(pkg, "io/") ||
-			pkg == "net" || strings.HasPrefix(pkg, "net/") || pkg == "syscall" || pkg == "bufio" || pkg == "time" || pkg == "math/rand" || pkg == "math/rand/v2":
-			msg = fmt.Sprintf("call of %s: staging code cannot do I/O or depend on the environment (no I/O, system calls or clocks during generation)", name)
+		case worldReason(pkg, name) != "":
+			msg = fmt.Sprintf("call of %s: %s", name, worldReason(pkg, name))
 		case pkg == "reflect":
 			for _, a := range args {
 				if hasRep(a, 0) {
