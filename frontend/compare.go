@@ -184,6 +184,9 @@ func writeKey(sb *strings.Builder, v value) {
 			sb.WriteString("nil")
 			return
 		}
+		if !types.Comparable(v.t) {
+			panic(runtimePanic("hash of unhashable type %s", typeString(v.t)))
+		}
 		sb.WriteString(v.t.String())
 		sb.WriteString(":")
 		writeKey(sb, v.v)

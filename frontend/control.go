@@ -154,6 +154,9 @@ func (fr *frame) guard(f func() outcome) (out outcome) {
 			case diverged:
 				out = outcome{}
 			case *goPanic:
+				if ev.unwindsToDefer(x) {
+					panic(x)
+				}
 				out = fr.panicked(x)
 			default:
 				panic(x)

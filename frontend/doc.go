@@ -172,7 +172,24 @@
 // local (ir.Builder.Bind); an allow-list of pure library functions (natives.go) is
 // computed by reflection when its arguments are static and emitted as an
 // ir.Callee call when one is a Rep. Any other call without source, and
-// goroutines, channels, select, unsafe, defer and recover, are errors.
+// unsafe, are errors.
+//
+// # Go's run-time semantics, statically
+//
+// Defer statements, recover and panics unwind through static frames as in
+// Go (defer.go): deferred calls run at returns and while a panic unwinds,
+// a deferred function that calls recover stops the panic, and a recovered
+// run-time panic is a runtime.Error. Goroutines, channels, select, package
+// sync and sync/atomic run under a deterministic scheduler (goroutine.go,
+// chan.go, sync.go): one goroutine runs at a time until it blocks, yields
+// or ends; select chooses among ready cases with a generator of fixed
+// seed; time.Sleep waits on a virtual clock; a deadlock is an error naming
+// every blocked goroutine and where it waits; goroutines still running when
+// the staging function returns are abandoned. All of this changes state
+// that no journal undoes, so it runs under static control only: inside a
+// loop's trial iteration the trial ends first (the loop unrolls), and
+// under a staged conditional, loop or function it is an error.
+// reflect.DeepEqual compares static values (reflect.go).
 //
 // # Errors and budgets
 //
@@ -246,6 +263,14 @@
 //	intrinsic.go     functions recognized by name (stage markers, math companions, fmt)
 //	natives.go       the allow-list of library functions without source
 //	print.go         fmt.Print, Println, Printf and the Sprint family
+//	reflect.go       reflect.DeepEqual on static values
+//
+// Go's run-time semantics:
+//
+//	defer.go         defer, recover, and panics unwound through static frames
+//	goroutine.go     goroutines under the deterministic scheduler, deadlocks
+//	chan.go          channels and select
+//	sync.go          sync, sync/atomic, runtime.Gosched, time.Sleep (virtual clock)
 //
 // Staged control:
 //

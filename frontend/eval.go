@@ -48,6 +48,14 @@ type evaluator struct {
 	// allocated while a region was being built, the clock then (absent:
 	// 0). A cell existed before region r if its birth is below r.start.
 	regions []*region
+	// deferring is the stack of frames of functions with defer
+	// statements; nextDeferred is the frame running a deferred call, for
+	// the callee's frame (see defer.go).
+	deferring    []*frame
+	nextDeferred *frame
+	// gs runs the goroutines of the evaluated program (goroutine.go).
+	gs      *scheduler
+	syncs   map[*value]*syncState // sync.Mutex, WaitGroup, ... by address (sync.go)
 	journal []jentry
 	birth   map[*value]int32
 	clock   int32
@@ -100,6 +108,10 @@ type frame struct {
 	unroll  map[*ssa.BasicBlock]int
 	forced  map[*ssa.BasicBlock]bool
 	trials  []*trialState
+	// dst holds the deferred calls of a function with defer statements;
+	// deferredBy is the frame whose deferred call this frame is (defer.go).
+	dst        *deferState
+	deferredBy *frame
 }
 
 // fail stops the evaluation with an error at the current position.
@@ -332,7 +344,7 @@ func (ev *evaluator) zero(t types.Type) value {
 		}
 		return tu
 	case *types.Chan:
-		ev.fail("channels are not supported in staging code (no goroutines or channels during generation)")
+		return (*chanV)(nil)
 	}
 	ev.fail("values of type %s are not supported in staging code", typeString(t))
 	return nil
@@ -364,6 +376,9 @@ func (ev *evaluator) constant(c *ssa.Const) value {
 		// A constant of a type parameter's core type cannot reach here
 		// with InstantiateGenerics.
 		panic("BUG: non-basic constant " + c.String())
+	}
+	if basicKind(t) == types.UnsafePointer {
+		ev.fail("unsafe is not supported in staging code")
 	}
 	v := constValue(c.Value, t)
 	if isStageBasic(t) {

@@ -81,7 +81,7 @@ func (fr *frame) unop(in *ssa.UnOp) value {
 	ev := fr.ev
 	switch in.Op {
 	case token.ARROW:
-		ev.fail("channels are not supported in staging code: no goroutines or channels during generation")
+		return fr.recv(fr.get(in.X), in.CommaOk)
 	case token.MUL:
 		return fr.deref(fr.get(in.X))
 	}

@@ -334,6 +334,7 @@ func (ev *evaluator) body(fn *ssa.Function, spec *Spec, params []specParam, ins 
 		})
 		j++
 	}
+	defer ev.stopGoroutines()
 	ev.initPackages(ev.lp.ssa)
 	for _, p := range params {
 		if p.argFn != nil {
@@ -366,7 +367,7 @@ func (ev *evaluator) callTop(fn *ssa.Function, args []value) value {
 	prev := ev.fr
 	ev.fr = fr
 	defer func() { ev.fr = prev }()
-	out := fr.run(fn.Blocks[0], nil, nil)
+	out := fr.runBody()
 	if out.diverged() {
 		return nil
 	}
