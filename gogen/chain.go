@@ -179,7 +179,11 @@ func (fg *funcGen) emitChain(out *stmts, ch *ifChain) {
 	}
 	head := ch.arms[len(ch.arms)-1]
 	first := len(out.list) == 0
-	out.add(head.stmt)
+	if sw := fg.switchStmt(ch); sw != nil {
+		out.add(sw)
+	} else {
+		out.add(head.stmt)
+	}
 	if first {
 		out.chain = ch
 	}
