@@ -8,12 +8,11 @@
 //	load       frontend.Open: go/packages, SSA, directives
 //	evaluate   frontend.Evaluate: one ir.Graph per //lms:gen directive
 //	graph      the graph passes (table passes: dce, ...), ir.Check after each with Config.Check
-//	loopbound  frontend.Spec.FindLoopBounds: the inputs a generated test draws small
 //	schedule   sched.Run (without its dce: the graph is clean), sched.Verify with Config.Check
 //	facts      sched.FactsOf: what both emitters need to know of a schedule, computed once
 //	emit go    gogen.File: <pkg>_lms.go
 //	emit c     cgen.Files: <pkg>_lms.c, .h and the cgo bridge, from one emission
-//	emit tests Config.Tests: <pkg>_lms_test.go (and the C sub-package's)
+//	emit tests difftest.File: <pkg>_lms_test.go (and the C sub-package's)
 //	write      Config.Write: every output, or none if any stage failed
 //
 // Adding a graph pass is one entry in passes and a small file with one
@@ -46,15 +45,14 @@ type stage struct {
 
 // stages is the order of the stages, written once.
 var stages = []stage{
-	{name: "load", run: load, skip: func(c *Config) bool { return c.Result != nil }}, // frontend.Open
-	{name: "evaluate", run: evaluate},                                                // frontend.Evaluate
-	{name: "graph", run: graph},                                                      // passes, below
-	{name: "loopbound", run: loopBound},                                              // frontend/loopbound.go
-	{name: "schedule", run: schedule},                                                // sched.Run
-	{name: "facts", run: facts},                                                      // sched/facts.go
-	{name: "emit go", run: emitGo, skip: func(c *Config) bool { return !c.Go }},      // gogen.File
-	{name: "emit c", run: emitC, skip: func(c *Config) bool { return !c.C }},         // cgen.Files
-	{name: "emit tests", run: emitTests, skip: func(c *Config) bool { return c.Tests == nil }},
+	{name: "load", run: load, skip: func(c *Config) bool { return c.Result != nil }},     // frontend.Open
+	{name: "evaluate", run: evaluate},                                                    // frontend.Evaluate
+	{name: "graph", run: graph},                                                          // passes, below
+	{name: "schedule", run: schedule},                                                    // sched.Run
+	{name: "facts", run: facts},                                                          // sched/facts.go
+	{name: "emit go", run: emitGo, skip: func(c *Config) bool { return !c.Go }},          // gogen.File
+	{name: "emit c", run: emitC, skip: func(c *Config) bool { return !c.C }},             // cgen.Files
+	{name: "emit tests", run: emitTests, skip: func(c *Config) bool { return !c.Tests }}, // internal/difftest
 	{name: "write", run: write, skip: func(c *Config) bool { return c.Write == nil }},
 }
 
@@ -102,14 +100,11 @@ type Config struct {
 	CDir string
 	// NoBounds drops C's bounds checks (lmsgen -bounds=off).
 	NoBounds bool
-	// Tests, if not nil, writes the differential tests: with Go output
-	// <pkg>_lms_test.go, with C output the C sub-package's test too.
-	Tests TestEmitter
-	// RefTests, if not nil, writes beside the C sub-package's test a copy
-	// of the Go specializations it cannot reach (unexported names), from
-	// the package's functions and the files already in the sub-package;
-	// nil data: no such file is needed.
-	RefTests func(pkg, pkgPath string, funcs []sched.Func, files ...[]byte) ([]byte, error)
+	// Tests writes the differential tests (lmsgen -test, package
+	// difftest): with Go output <pkg>_lms_test.go, with C output the C
+	// sub-package's test too, and beside it, when needed, a copy of the
+	// Go specializations it cannot reach (unexported names).
+	Tests bool
 	// Until, if not empty, is the name of the last stage to run (-dump
 	// stops after graph or schedule).
 	Until string
@@ -126,12 +121,6 @@ type Config struct {
 	// them.
 	Write func([]Output) error
 }
-
-// TestEmitter writes the differential test of a package's
-// specializations: package pkg (with the //go:build line constraint if
-// not empty), comparing the C bridge imported from cImport with the Go
-// functions when cImport is not empty.
-type TestEmitter func(pkg, constraint, cImport string, specs []*frontend.Spec) ([]byte, error)
 
 // ErrUsage marks an error of the command line found by a stage (-o with
 // several packages).
@@ -329,16 +318,6 @@ func (st *State) check(s *frontend.Spec, after string) error {
 	return nil
 }
 
-// loopBound finds the inputs that may bound a staged loop, for the tests.
-func loopBound(st *State) error {
-	return st.eachPackage(func(p *Package) error {
-		for _, s := range p.Specs {
-			s.FindLoopBounds()
-		}
-		return nil
-	})
-}
-
 // schedule schedules every specialization, with sched.Verify when
 // cfg.Check is set.
 func schedule(st *State) error {
@@ -421,23 +400,7 @@ func specDoc(s *frontend.Spec) string {
 	}
 	doc := fmt.Sprintf("%s is %s specialized", s.Name, s.Origin)
 	if len(static) > 0 {
-		doc += " with " + JoinAnd(static)
+		doc += " with " + frontend.JoinAnd(static)
 	}
 	return doc + "."
-}
-
-// JoinAnd joins xs as prose: "a", "a and b", "a, b and c".
-func JoinAnd(xs []string) string {
-	s := ""
-	for i, x := range xs {
-		switch {
-		case i == 0:
-			s = x
-		case i == len(xs)-1:
-			s += " and " + x
-		default:
-			s += ", " + x
-		}
-	}
-	return s
 }
