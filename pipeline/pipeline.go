@@ -100,6 +100,10 @@ type Config struct {
 	CDir string
 	// NoBounds drops C's bounds checks (lmsgen -bounds=off).
 	NoBounds bool
+	// NoCompact schedules with no node inlined into its use: every value
+	// is a statement of its own (sched.Options.NoCompact; a test of the
+	// emitters).
+	NoCompact bool
 	// Tests writes the differential tests (lmsgen -test, package
 	// difftest): with Go output <pkg>_lms_test.go, with C output the C
 	// sub-package's test too, and beside it, when needed, a copy of the
@@ -324,7 +328,7 @@ func schedule(st *State) error {
 	return st.eachPackage(func(p *Package) error {
 		for _, s := range p.Specs {
 			start := time.Now()
-			sc := sched.Run(s.Graph, sched.Options{NoDCE: true, Verbose: st.cfg.Verbose != nil})
+			sc := sched.Run(s.Graph, sched.Options{NoDCE: true, NoCompact: st.cfg.NoCompact, Verbose: st.cfg.Verbose != nil})
 			if st.cfg.Verbose != nil {
 				fmt.Fprintf(&p.log, "lmsgen: %-40s %v\n", "schedule "+s.Name, time.Since(start).Round(time.Microsecond))
 				for _, d := range sc.Decisions() {
