@@ -62,6 +62,10 @@ var stages = []stage{
 type pass struct {
 	name string
 	run  func(*ir.Graph) *ir.Graph
+	// ifChanged: the pass runs only when a pass since the previous run
+	// of it changed the graph (returned another graph than it was
+	// given; every pass returns its input when it does nothing).
+	ifChanged bool
 }
 
 // passes is the order of the graph passes, written once. The first one
@@ -69,7 +73,8 @@ type pass struct {
 // attempt at a region (ir.Check rejects it), which dce filters out. The
 // scheduler takes the result of the last pass as free of dead code (it
 // skips its own dce phase): a pass that leaves dead nodes must remove
-// them itself.
+// them itself. The last dce runs only when a pass after the first dce
+// changed the graph.
 var passes = []pass{
 	{name: "dce", run: ir.DCE},                  // ir/dce.go
 	{name: "fuse", run: sched.FuseLoops},        // sched/loops_fuse.go (graphs with loop nodes)
@@ -77,7 +82,7 @@ var passes = []pass{
 	{name: "forward", run: sched.Forward},       // sched/forward.go
 	{name: "deadarrays", run: sched.DeadArrays}, // sched/deadarrays.go
 	{name: "deadstores", run: sched.DeadStores}, // sched/deadstores.go
-	{name: "dce", run: ir.DCE},                  // what the memory passes left unused
+	{name: "dce", run: ir.DCE, ifChanged: true}, // what the passes above left unused
 }
 
 // Config says what Run does.
@@ -296,9 +301,19 @@ func evaluate(st *State) error {
 func graph(st *State) error {
 	return st.eachPackage(func(p *Package) error {
 		for _, s := range p.Specs {
+			changed := map[string]bool{} // pass name -> the graph changed since it ran
 			for _, ps := range passes {
-				start, before := time.Now(), len(s.Graph.Nodes)
+				if ps.ifChanged && !changed[ps.name] {
+					continue
+				}
+				start, before, in := time.Now(), len(s.Graph.Nodes), s.Graph
 				s.Graph = ps.run(s.Graph)
+				changed[ps.name] = false
+				if s.Graph != in {
+					for _, q := range passes {
+						changed[q.name] = changed[q.name] || q.name != ps.name
+					}
+				}
 				if st.cfg.Passes != nil {
 					fmt.Fprintf(&p.log, "pass  %-12s %12v %10d -> %d nodes  %s\n", ps.name, time.Since(start).Round(time.Microsecond), before, len(s.Graph.Nodes), s.Name)
 				}
