@@ -31,9 +31,9 @@ import (
 // dependencies to its block, and early needs them (st.lost, found by
 // comparing with the graph given to Run). Done as a graph pass, they
 // would be gone from the graph the scheduler is given, and such an
-// effect could float out of its loop body. ir.DCE keeps these writes on
-// purpose (the used rule of lms-backend.md, which the graph passes and
-// loopbound's analysis see); prune is the scheduler's stronger rule.
+// effect could float out of its loop body. ir.DCE keeps these writes
+// (the used rule of lms-backend.md); prune is the scheduler's stronger
+// rule.
 //
 // Needs: dce, index. Must run after: early and every later phase.
 func prune(st *state) {
