@@ -69,33 +69,61 @@ func refName(name string) string {
 	return "lmsGo" + name
 }
 
-// writeTestAndBench writes TestLMS<Name> and BenchmarkLMS<Name>.
+// writeTestAndBench writes TestLMS<Name> and BenchmarkLMS<Name>, and the
+// sinks of the benchmark's results.
 func writeTestAndBench(b *bytes.Buffer, s testSpec, dyn []testArg, cMode bool) {
-	args := make([]string, len(dyn))
-	for i := range dyn {
-		args[i] = fmt.Sprintf("a%d", i)
-	}
-	qual := ""
-	if cMode {
-		qual = "go_."
-	}
-	copies := make([]string, len(dyn))
-	for i, a := range dyn {
-		copies[i] = copyExpr(a.Value, fmt.Sprintf("a%d", i), qual)
-	}
-	got, want := s.Name, "lmsNative"+s.Name
-	gotName, wantName := "generated", "native"
-	if cMode {
-		want = refName(s.Name)
-		gotName, wantName = "c", "go"
-	}
-	call := func(f, prefix string) string {
-		a := strings.Join(prefixed(prefix, args), ", ")
-		if len(s.Results) == 0 {
-			return fmt.Sprintf("func() []any { %s(%s); return nil }", f, a)
+	c := newComparison(s, dyn, cMode)
+	writeTest(b, c)
+	writeBench(b, c)
+	if len(s.Results) > 0 {
+		fmt.Fprintf(b, "\nvar (\n")
+		for i, r := range s.Results {
+			fmt.Fprintf(b, "\tlmsSink%s%d %s\n", s.Name, i, goType(r, c.qual))
 		}
-		return fmt.Sprintf("func() []any { return lmsList(%s(%s)) }", f, a)
+		b.WriteString(")\n")
 	}
+}
+
+// comparison is what the test and the benchmark of a specialization
+// share: the function compared (got) and its reference (want), their
+// arguments a0, a1, ... and the expressions copying them.
+type comparison struct {
+	s                 testSpec
+	dyn               []testArg
+	cMode             bool
+	qual              string   // qualifies the package's types: "" or "go_."
+	args, copies      []string // a0, a1, ...; copies of them
+	got, want         string   // the functions called
+	gotName, wantName string   // as the messages and sub-benchmarks name them
+}
+
+func newComparison(s testSpec, dyn []testArg, cMode bool) *comparison {
+	c := &comparison{s: s, dyn: dyn, cMode: cMode, got: s.Name, want: "lmsNative" + s.Name, gotName: "generated", wantName: "native"}
+	if cMode {
+		c.qual, c.want, c.gotName, c.wantName = "go_.", refName(s.Name), "c", "go"
+	}
+	for i, a := range dyn {
+		c.args = append(c.args, fmt.Sprintf("a%d", i))
+		c.copies = append(c.copies, copyExpr(a.Value, fmt.Sprintf("a%d", i), c.qual))
+	}
+	return c
+}
+
+// call returns a func() []any calling f with the arguments, each named
+// with prefix.
+func (c *comparison) call(f, prefix string) string {
+	a := strings.Join(prefixed(prefix, c.args), ", ")
+	if len(c.s.Results) == 0 {
+		return fmt.Sprintf("func() []any { %s(%s); return nil }", f, a)
+	}
+	return fmt.Sprintf("func() []any { return lmsList(%s(%s)) }", f, a)
+}
+
+// writeTest writes TestLMS<Name>: draw inputs, run the reference within
+// the work budget, then the function compared, and compare.
+func writeTest(b *bytes.Buffer, c *comparison) {
+	s, dyn, cMode, qual, args, copies := c.s, c.dyn, c.cMode, c.qual, c.args, c.copies
+	got, want, gotName, wantName, call := c.got, c.want, c.gotName, c.wantName, c.call
 	inputs := s.Inputs
 	if inputs == 0 {
 		inputs = 500
@@ -160,6 +188,12 @@ func writeTestAndBench(b *bytes.Buffer, s testSpec, dyn []testArg, cMode bool) {
 	}
 	b.WriteString(test)
 
+}
+
+// writeBench writes BenchmarkLMS<Name>.
+func writeBench(b *bytes.Buffer, c *comparison) {
+	s, cMode, qual, args, copies := c.s, c.cMode, c.qual, c.args, c.copies
+	got, want, gotName, wantName, call := c.got, c.want, c.gotName, c.wantName, c.call
 	// The benchmark runs an input that the reference (the staging
 	// function, or for C the Go version) runs to completion. The
 	// benchmarks call the functions directly, results into typed sinks:
@@ -188,13 +222,6 @@ func writeTestAndBench(b *bytes.Buffer, s testSpec, dyn []testArg, cMode bool) {
 	fmt.Fprintf(&bench, "b.Run(%q, func(b *testing.B) {\nfor b.Loop() {\n%s\n}\n})\n", gotName, benchCall(s, got, args, "lmsSink"+s.Name, qual))
 	fmt.Fprintf(&bench, "%sb.Run(%q, func(b *testing.B) {\nfor b.Loop() {\n%s\n}\n})\n}\n", wantSetup, wantName, wantBench)
 	b.WriteString(bench.String())
-	if len(s.Results) > 0 {
-		fmt.Fprintf(b, "\nvar (\n")
-		for i, r := range s.Results {
-			fmt.Fprintf(b, "\tlmsSink%s%d %s\n", s.Name, i, goType(r, qual))
-		}
-		b.WriteString(")\n")
-	}
 }
 
 // nativeArgs returns the arguments of a direct call of the staging
