@@ -97,7 +97,7 @@ type frame struct {
 	caller  *frame
 	callPos token.Pos
 	chain   ir.Chain // the inlined calls that led here, for the nodes built (ir/calls.go)
-	born    int32 // the clock when the frame was created
+	born    int32    // the clock when the frame was created
 	unroll  map[*ssa.BasicBlock]int
 	forced  map[*ssa.BasicBlock]bool
 	trials  []*trialState
