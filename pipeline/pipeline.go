@@ -304,6 +304,9 @@ func graph(st *State) error {
 			changed := map[string]bool{} // pass name -> the graph changed since it ran
 			for _, ps := range passes {
 				if ps.ifChanged && !changed[ps.name] {
+					if st.cfg.Passes != nil {
+						fmt.Fprintf(&p.log, "pass  %-12s %12s %10d nodes, skipped: no pass changed the graph  %s\n", ps.name, "", len(s.Graph.Nodes), s.Name)
+					}
 					continue
 				}
 				start, before, in := time.Now(), len(s.Graph.Nodes), s.Graph
