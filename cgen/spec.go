@@ -57,13 +57,20 @@ type lamInfo struct {
 	asValue bool     // used as a function value, not only called
 }
 
-// errorf records an error at the position of n (if known). The nodes of
-// a call inlined many times share its position: File reports the error
-// once.
+// errorf records an error at the position of n (if known), with the
+// chain of inlined calls that led there (as the frontend reports its
+// errors). The nodes of a call inlined many times share its position:
+// the error is recorded once per position, with the first chain met.
 func (sg *specGen) errorf(n *ir.Node, format string, args ...any) {
 	e := &ir.Error{Msg: "cgen: " + sg.name + ": " + fmt.Sprintf(format, args...)}
 	if n != nil {
 		e.Pos = sg.g.Position(n)
+		e.Chain = ir.ShortChain(sg.g.CallChain(n))
+	}
+	for _, x := range sg.errs {
+		if x.Pos == e.Pos && x.Msg == e.Msg {
+			return
+		}
 	}
 	sg.errs = append(sg.errs, e)
 }

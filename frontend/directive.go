@@ -46,6 +46,55 @@ type directives struct {
 	gens  []*genDirective
 	funs  map[*ast.FuncDecl]token.Position // functions marked //lms:fun
 	tests map[*ast.FuncDecl]*testDirective // //lms:test, by function
+	// errs are the errors of the parse, fset the file set of the parsed
+	// files (prepareOverlay's, before loading).
+	errs ErrorList
+	fset *token.FileSet
+}
+
+// rebind moves the directives, parsed by prepareOverlay from the files
+// as read before loading, onto the loaded syntax of the same files, so
+// that they are parsed once: each function declaration is found by its
+// position (the overlay only appends to a staging file, so positions
+// agree). It reports false, changing nothing, if some declaration is not
+// found (files the load rewrote, as cgo does): then the caller parses
+// the loaded files again.
+func (ds *directives) rebind(fset *token.FileSet, files []*ast.File) bool {
+	decls := map[token.Position]*ast.FuncDecl{}
+	byName := map[string]*ast.File{}
+	for _, f := range files {
+		byName[fset.Position(f.Package).Filename] = f
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				decls[fset.Position(fd.Pos())] = fd
+			}
+		}
+	}
+	moved := map[*ast.FuncDecl]*ast.FuncDecl{}
+	find := func(fd *ast.FuncDecl) bool {
+		nfd := decls[ds.fset.Position(fd.Pos())]
+		moved[fd] = nfd
+		return nfd != nil && nfd.Name.Name == fd.Name.Name
+	}
+	for _, d := range ds.gens {
+		if !find(d.fn) || byName[ds.fset.Position(d.file.Package).Filename] == nil {
+			return false
+		}
+	}
+	for fd := range ds.funs {
+		if !find(fd) {
+			return false
+		}
+	}
+	for _, d := range ds.gens {
+		d.fn, d.file = moved[d.fn], byName[ds.fset.Position(d.file.Package).Filename]
+	}
+	funs := make(map[*ast.FuncDecl]token.Position, len(ds.funs))
+	for fd, pos := range ds.funs {
+		funs[moved[fd]] = pos
+	}
+	ds.funs, ds.tests, ds.fset = funs, nil, fset // tests went to the gens: attachTests
+	return true
 }
 
 const (

@@ -286,10 +286,6 @@
 //	rangeint.go      range over a Rep integer, tested at the top
 //	loops.go         the collection API of package stage (Map, Filter, ...)
 //
-// For generated tests:
-//
-//	loopbound.go     the inputs that may bound a staged loop (Spec.FindLoopBounds)
-//
 // # Example
 //
 // The staging function

@@ -104,7 +104,8 @@ type frame struct {
 	ret     value
 	caller  *frame
 	callPos token.Pos
-	born    int32 // the clock when the frame was created
+	chain   ir.Chain // the inlined calls that led here, for the nodes built (ir/calls.go)
+	born    int32    // the clock when the frame was created
 	unroll  map[*ssa.BasicBlock]int
 	forced  map[*ssa.BasicBlock]bool
 	trials  []*trialState
@@ -189,14 +190,28 @@ func (ev *evaluator) step() {
 // at sets the builder's position to the current instruction's.
 func (ev *evaluator) at() {
 	if ev.pos.IsValid() {
-		ev.b.At(ev.l.fset.Position(ev.pos))
+		chain := ir.Chain(0)
+		if ev.fr != nil {
+			chain = ev.fr.chain
+		}
+		ev.b.AtIn(ev.l.fset.Position(ev.pos), chain)
 	}
 }
 
 // newFrame makes a frame for fn.
 func (ev *evaluator) newFrame(fn *ssa.Function, caller *frame, callPos token.Pos) *frame {
 	fi := ev.info(fn)
-	return &frame{ev: ev, fn: fn, info: fi, regs: make([]value, fi.nregs), caller: caller, callPos: callPos, born: ev.now()}
+	fr := &frame{ev: ev, fn: fn, info: fi, regs: make([]value, fi.nregs), caller: caller, callPos: callPos, born: ev.now()}
+	if caller != nil {
+		// The chain of the nodes built in the call: as errAt writes it,
+		// the call site, its caller's chain, the specialization last.
+		up := caller.chain
+		if up == 0 {
+			up = ev.b.Inline(0, CallSite{Pos: ev.spec.pos, Caller: "specialization " + ev.spec.name})
+		}
+		fr.chain = ev.b.Inline(up, CallSite{Pos: ev.position(callPos), Caller: funcName(caller.fn)})
+	}
+	return fr
 }
 
 // get returns the value of v.

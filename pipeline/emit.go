@@ -8,6 +8,7 @@ import (
 	"github.com/lmsgen/lmsgen/cgen"
 	"github.com/lmsgen/lmsgen/frontend"
 	"github.com/lmsgen/lmsgen/gogen"
+	"github.com/lmsgen/lmsgen/internal/difftest"
 	"github.com/lmsgen/lmsgen/ir"
 	"github.com/lmsgen/lmsgen/sched"
 )
@@ -104,7 +105,10 @@ func emitTests(st *State) error {
 		}
 		if st.cfg.Go {
 			path := filepath.Join(p.Dir, p.Name+"_lms_test.go")
-			test, err := st.cfg.Tests(p.Name, constraint(p), "", p.Specs)
+			test, err := difftest.File(p.Name, constraint(p), "", p.Specs)
+			if e, ok := err.(*ir.Error); ok {
+				return e // a test the user's arguments make impossible
+			}
 			if err != nil {
 				return &BrokenOutput{Pkg: p.Package, Path: path, Data: test, Err: err}
 			}
@@ -114,18 +118,15 @@ func emitTests(st *State) error {
 			dir := st.cDir(p)
 			path := filepath.Join(dir, p.Name+"_lms_test.go")
 			cpkg := filepath.Base(filepath.Clean(dir))
-			test, err := st.cfg.Tests(cpkg, "", p.PkgPath, p.Specs)
+			test, err := difftest.File(cpkg, "", p.PkgPath, p.Specs)
 			if err != nil {
 				return &BrokenOutput{Pkg: p.Package, Path: path, Data: test, Err: err}
 			}
 			p.add(path, test)
-			if st.cfg.RefTests == nil {
-				return nil
-			}
 			_, _, bName := cgen.FileNames(p.Name)
 			bridge := p.output(filepath.Join(dir, bName))
 			refPath := filepath.Join(dir, p.Name+"_lms_ref_test.go")
-			ref, err := st.cfg.RefTests(cpkg, p.PkgPath+"/"+filepath.ToSlash(filepath.Clean(st.cfg.cdir())), funcs(p), test, bridge)
+			ref, err := difftest.RefFile(cpkg, p.PkgPath+"/"+filepath.ToSlash(filepath.Clean(st.cfg.cdir())), funcs(p), test, bridge)
 			if err != nil {
 				return &BrokenOutput{Pkg: p.Package, Path: refPath, Data: ref, Err: err}
 			}
