@@ -26,6 +26,9 @@ func TestObserve(t *testing.T) {
 	}
 	want := []string{"F:evaluate"}
 	for _, ps := range passes {
+		if ps.ifChanged {
+			continue // skipped: the graph of F does not change after the first dce
+		}
 		want = append(want, "F:"+ps.name)
 	}
 	if strings.Join(seen, " ") != strings.Join(want, " ") {
