@@ -231,6 +231,17 @@ func describe(v value) string {
 		return fmt.Sprintf("a %T", v.v)
 	case nil:
 		return "nil"
+	case *varRef, *varComposite, *varShift:
+		return "a value a staged loop or conditional assigns"
+	case *matElem:
+		return "a pointer into a slice of the generated code"
+	case tuple:
+		return "several results"
+	case *iterV:
+		return "a range iterator"
 	}
-	return fmt.Sprintf("%T", v)
+	if irTypeOfValue(v) != nil {
+		return fmt.Sprintf("%T", v)
+	}
+	return "a value of lmsgen's evaluator that has no Go form here"
 }
