@@ -85,15 +85,15 @@ func bitsHelpers() {
 		}
 	}
 	libHelpers["math/bits.reverse64"] = libHelper{text: `LMS_INLINE uint64_t $F(uint64_t x) {
-	x = (x >> 1) & UINT64_C(0x5555555555555555) | (x & UINT64_C(0x5555555555555555)) << 1;
-	x = (x >> 2) & UINT64_C(0x3333333333333333) | (x & UINT64_C(0x3333333333333333)) << 2;
-	x = (x >> 4) & UINT64_C(0x0F0F0F0F0F0F0F0F) | (x & UINT64_C(0x0F0F0F0F0F0F0F0F)) << 4;
+	x = ((x >> 1) & UINT64_C(0x5555555555555555)) | ((x & UINT64_C(0x5555555555555555)) << 1);
+	x = ((x >> 2) & UINT64_C(0x3333333333333333)) | ((x & UINT64_C(0x3333333333333333)) << 2);
+	x = ((x >> 4) & UINT64_C(0x0F0F0F0F0F0F0F0F)) | ((x & UINT64_C(0x0F0F0F0F0F0F0F0F)) << 4);
 	return __builtin_bswap64(x);
 }
 `}
 	u3 := func(t *ir.Type) []*ir.Type { return []*ir.Type{t, t, t} }
-	for _, name := range []string{"Add", "Add64"} {
-		libHelpers["math/bits."+name] = libHelper{params: u3(tU64), text: `LMS_INLINE $R $F(uint64_t x, uint64_t y, uint64_t carry) {
+	for name, t := range map[string]*ir.Type{"Add": ir.Uint, "Add64": tU64} {
+		libHelpers["math/bits."+name] = libHelper{params: u3(t), text: `LMS_INLINE $R $F(uint64_t x, uint64_t y, uint64_t carry) {
 	$R r;
 	r.r0 = x + y + carry;
 	r.r1 = ((x & y) | ((x | y) & ~r.r0)) >> 63;
@@ -109,8 +109,8 @@ func bitsHelpers() {
 	return r;
 }
 `}
-	for _, name := range []string{"Sub", "Sub64"} {
-		libHelpers["math/bits."+name] = libHelper{params: u3(tU64), text: `LMS_INLINE $R $F(uint64_t x, uint64_t y, uint64_t borrow) {
+	for name, t := range map[string]*ir.Type{"Sub": ir.Uint, "Sub64": tU64} {
+		libHelpers["math/bits."+name] = libHelper{params: u3(t), text: `LMS_INLINE $R $F(uint64_t x, uint64_t y, uint64_t borrow) {
 	$R r;
 	r.r0 = x - y - borrow;
 	r.r1 = ((~x & y) | (~(x ^ y) & r.r0)) >> 63;
@@ -125,8 +125,8 @@ func bitsHelpers() {
 	return r;
 }
 `}
-	for _, name := range []string{"Mul", "Mul64"} {
-		libHelpers["math/bits."+name] = libHelper{params: []*ir.Type{tU64, tU64}, text: `LMS_INLINE $R $F(uint64_t x, uint64_t y) {
+	for name, t := range map[string]*ir.Type{"Mul": ir.Uint, "Mul64": tU64} {
+		libHelpers["math/bits."+name] = libHelper{params: []*ir.Type{t, t}, text: `LMS_INLINE $R $F(uint64_t x, uint64_t y) {
 	unsigned __int128 p = (unsigned __int128)x * y;
 	$R r;
 	r.r0 = (uint64_t)(p >> 64);
@@ -143,11 +143,11 @@ func bitsHelpers() {
 	return r;
 }
 `}
-	for _, name := range []string{"Div", "Div64"} {
-		libHelpers["math/bits."+name] = libHelper{params: u3(tU64), text: `LMS_INLINE $R $F(uint64_t hi, uint64_t lo, uint64_t y) {
+	for name, t := range map[string]*ir.Type{"Div": ir.Uint, "Div64": tU64} {
+		libHelpers["math/bits."+name] = libHelper{params: u3(t), text: `LMS_INLINE $R $F(uint64_t hi, uint64_t lo, uint64_t y) {
 	if (y == 0) lms_panic_divide();
 	if (y <= hi) lms_panic_runtime("integer overflow");
-	unsigned __int128 n = (unsigned __int128)hi << 64 | lo;
+	unsigned __int128 n = ((unsigned __int128)hi << 64) | lo;
 	$R r;
 	r.r0 = (uint64_t)(n / y);
 	r.r1 = (uint64_t)(n % y);
@@ -158,23 +158,23 @@ func bitsHelpers() {
 	libHelpers["math/bits.Div32"] = libHelper{params: u3(tU32), text: `LMS_INLINE $R $F(uint32_t hi, uint32_t lo, uint32_t y) {
 	if (y != 0 && y <= hi) lms_panic_runtime("integer overflow");
 	if (y == 0) lms_panic_divide();
-	uint64_t n = (uint64_t)hi << 32 | lo;
+	uint64_t n = ((uint64_t)hi << 32) | lo;
 	$R r;
 	r.r0 = (uint32_t)(n / y);
 	r.r1 = (uint32_t)(n % y);
 	return r;
 }
 `}
-	for _, name := range []string{"Rem", "Rem64"} {
-		libHelpers["math/bits."+name] = libHelper{params: u3(tU64), text: `LMS_INLINE uint64_t $F(uint64_t hi, uint64_t lo, uint64_t y) {
+	for name, t := range map[string]*ir.Type{"Rem": ir.Uint, "Rem64": tU64} {
+		libHelpers["math/bits."+name] = libHelper{params: u3(t), text: `LMS_INLINE uint64_t $F(uint64_t hi, uint64_t lo, uint64_t y) {
 	if (y == 0) lms_panic_divide();
-	return (uint64_t)(((unsigned __int128)(hi % y) << 64 | lo) % y);
+	return (uint64_t)((((unsigned __int128)(hi % y) << 64) | lo) % y);
 }
 `}
 	}
 	libHelpers["math/bits.Rem32"] = libHelper{params: u3(tU32), text: `LMS_INLINE uint32_t $F(uint32_t hi, uint32_t lo, uint32_t y) {
 	if (y == 0) lms_panic_divide();
-	return (uint32_t)(((uint64_t)hi << 32 | lo) % y);
+	return (uint32_t)((((uint64_t)hi << 32) | lo) % y);
 }
 `}
 }
