@@ -62,6 +62,11 @@ func (fr *frame) call(c *ssa.CallCommon, in *ssa.Call) value {
 			}
 			cl := f.f.(*closure)
 			return fr.stagedCall(cl.fn, cl.env, args, fmt.Sprintf("%p", cl))
+		case *rep:
+			for _, a := range c.Args {
+				args = append(args, fr.get(a))
+			}
+			return fr.applyValue(f, args)
 		default:
 			ev.fail("the function to call must be static, but %s", ev.whyRep(f))
 		}

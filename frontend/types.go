@@ -162,6 +162,10 @@ func (ev *evaluator) liftTo(v value, t *ir.Type, what string) ir.Exp {
 		if t.Kind == ir.KSlice {
 			return ev.materialize(v, t.Elem)
 		}
+	case *stagedFn:
+		if t.Kind == ir.KFunc {
+			return ev.funValue(v, t)
+		}
 	default:
 		if t.IsBasic() {
 			if vt := irTypeOfValue(v); vt != nil {

@@ -69,3 +69,46 @@ func funcBodyC(t *testing.T, src, name string) string {
 	require.GreaterOrEqual(t, j, 0)
 	return src[i : i+j+3]
 }
+
+// refusedCSrc holds kernels whose Go the C output cannot express: a
+// closure that captures a Rep, and a library call without a C
+// translation.
+const refusedCSrc = `package kernels
+
+import (
+	"strings"
+
+	"github.com/lmsgen/lmsgen/stage"
+)
+
+//lms:fun
+func adder(a stage.Int) func(stage.Int) stage.Int {
+	return stage.Fun(func(b stage.Int) stage.Int { return a + b })
+}
+
+//lms:gen Curry
+func curry(x, y stage.Int) stage.Int {
+	return adder(x)(y)
+}
+
+//lms:gen Replace
+func replace(s stage.String) stage.String {
+	return stage.String(strings.ReplaceAll(string(s), "a", "b"))
+}
+`
+
+// TestReachRefusedC: what C cannot express is an error at its position,
+// once per call site, and nothing is written; the Go output alone works.
+func TestReachRefusedC(t *testing.T) {
+	t.Parallel()
+	dir := module(t, map[string]string{"kernels/kernels.go": refusedCSrc})
+	kdir := filepath.Join(dir, "kernels")
+	r := lmsgen(t, kdir, "-lang=go,c")
+	require.Equal(t, 1, r.status, r.stderr)
+	require.Equal(t, "kernels.go:11:58: cgen: Curry: the staged function x7 is used as a value and captures dynamic values [a]: "+
+		"a C function pointer cannot capture; call the function directly, or pass the values as arguments\n"+
+		"kernels.go:21:40: cgen: Replace: no C translation of strings.ReplaceAll (the README lists the library functions the C output translates)\n",
+		r.stderr)
+	r = lmsgen(t, kdir, "-lang=go")
+	require.Equal(t, 0, r.status, r.stderr)
+}

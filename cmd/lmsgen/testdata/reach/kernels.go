@@ -243,3 +243,17 @@ func conv(i stage.Int, u stage.Uint64, f stage.Float64, b stage.Bool, s stage.St
 		strconv.FormatFloat(float64(f), 'x', prec, 64) + " " + strconv.Quote(string(s)) + " " +
 		strconv.QuoteToASCII(string(s)) + " " + strconv.QuoteRune(rune(r)))
 }
+
+// scaler is a staged function returning a staged function that captures
+// only a static value: a C function pointer.
+//
+//lms:fun
+func scaler(n int) func(stage.Int) stage.Int {
+	return stage.Fun(func(x stage.Int) stage.Int { return x*stage.Int(n) + 1 })
+}
+
+//lms:gen Curried
+func curried(x stage.Int) stage.Int {
+	f, g := scaler(3), scaler(5)
+	return f(x) + g(f(x))
+}
