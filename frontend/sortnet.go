@@ -16,7 +16,9 @@ import (
 // used only above that. For integers and strings the sorted order is
 // unique, so any correct network gives Go's result; for floats it is not
 // (where -0 and +0, or NaNs, end up depends on pdqsort's choices), so a
-// float slice of more than 12 Rep elements is an error.
+// float slice of more than 12 Rep elements is an error. A slice of the
+// generated code (a Rep) is sorted by an insertion sort, a staged loop,
+// for integers and strings; floats are an error there too.
 
 // maxInsertion is the length up to which slices.Sort is an insertion
 // sort (pdqsortOrdered's maxInsertion).
@@ -27,17 +29,22 @@ const maxInsertion = 12
 // whether it did.
 func (fr *frame) sortNetwork(fn *ssa.Function, args []value) bool {
 	ev := fr.ev
-	s, ok := args[0].(sliceV)
-	if !ok || s.len <= maxInsertion || !hasRep(s, 0) {
-		return false
-	}
 	ta := fn.TypeArgs()
 	if len(ta) != 2 {
 		panic("BUG: slices.Sort without its two type arguments")
 	}
 	et := ta[1]
 	it := irBasic(et)
-	if it == nil {
+	if r, ok := args[0].(*rep); ok && it != nil {
+		if it.IsFloat() {
+			ev.fail("slices.Sort of a slice of the generated code of %s elements: the order of equal floats (-0 and +0, NaNs) depends on pdqsort's data-dependent choices, which the generated code cannot follow exactly; sort integers or strings, or a static slice of at most %d floats",
+				typeString(et), maxInsertion)
+		}
+		ev.sortLoop(r.e)
+		return true
+	}
+	s, ok := args[0].(sliceV)
+	if !ok || s.len <= maxInsertion || !hasRep(s, 0) || it == nil {
 		return false
 	}
 	if it.IsFloat() {
@@ -75,4 +82,32 @@ func batcher(n int, cmpx func(i, j int)) {
 			}
 		}
 	}
+}
+
+// sortLoop sorts the slice s of the generated code in place: an
+// insertion sort of staged loops.
+func (ev *evaluator) sortLoop(s ir.Exp) {
+	b := ev.b
+	ev.at()
+	zero, one := b.Const(ir.Int, 0), b.Const(ir.Int, 1)
+	n := b.Len(s)
+	i := b.NewVar(one)
+	b.While(func() ir.Exp { return b.Compare(ir.OpLt, b.ReadVar(i), n) }, func() {
+		j := b.NewVar(b.ReadVar(i))
+		b.While(func() ir.Exp {
+			jv := b.ReadVar(j)
+			return b.If(b.Compare(ir.OpGt, jv, zero), ir.Bool, func() ir.Exp {
+				return b.Compare(ir.OpLt, b.Index(s, jv), b.Index(s, b.Binary(ir.OpSub, jv, one)))
+			}, func() ir.Exp { return b.Const(ir.Bool, false) })
+		}, func() {
+			jv := b.ReadVar(j)
+			jm := b.Binary(ir.OpSub, jv, one)
+			x, y := b.Index(s, jv), b.Index(s, jm)
+			b.SetIndex(s, jv, y)
+			b.SetIndex(s, jm, x)
+			b.WriteVar(j, jm)
+		})
+		b.WriteVar(i, b.Binary(ir.OpAdd, b.ReadVar(i), one))
+	})
+	ev.writes++
 }

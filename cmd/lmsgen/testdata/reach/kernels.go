@@ -7,6 +7,7 @@ package kernels
 import (
 	"math/bits"
 	"slices"
+
 	"strconv"
 	"strings"
 	"unicode"
@@ -100,6 +101,22 @@ func sortStrings(a, b, c stage.String) stage.String {
 		out += y + "|"
 	}
 	return out
+}
+
+// sortDyn sorts slices of the generated code: insertion sorts, staged
+// loops; the rest of package slices runs as it is on them.
+//
+//lms:gen SortDyn
+func sortDyn(xs []stage.Int, y stage.Int) (stage.Bool, stage.Int, stage.Int) {
+	slices.Sort(xs)
+	found := slices.Contains(xs, y)
+	at := slices.Index(xs, y)
+	var m stage.Int
+	if len(xs) > 0 {
+		m = slices.Max(xs) - slices.Min(xs)
+	}
+	slices.Reverse(xs)
+	return stage.Bool(found), stage.Int(at), m
 }
 
 var small = map[int]int{1: 10, 5: 50, 7: 70, -3: 9}
