@@ -19,21 +19,7 @@ import (
 // a map is a chain of tests or a tree of comparisons.
 func TestReach(t *testing.T) {
 	t.Parallel()
-	if _, err := exec.LookPath("gcc"); err != nil {
-		t.Skip("no C compiler")
-	}
-	src := read(t, filepath.Join("testdata", "reach", "kernels.go"))
-	dir := module(t, map[string]string{"kernels/kernels.go": src})
-	kdir := filepath.Join(dir, "kernels")
-	r := lmsgen(t, kdir, "-lang=go,c", "-test")
-	require.Equal(t, 0, r.status, r.stderr)
-	checkGenerated(t, filepath.Join(kdir, "kernels_lms.go"))
-
-	specs := len(regexp.MustCompile(`(?m)^//lms:gen `).FindAllString(src, -1))
-	for _, sub := range []string{kdir, filepath.Join(kdir, "lmsc")} {
-		out := goCmd(t, sub, "test", "-v", "-run", "TestLMS", ".")
-		require.Equal(t, specs, strings.Count(out, "mismatches=0"), out)
-	}
+	kdir, gen := generateDiffTested(t, "reach")
 
 	cfile := filepath.Join(kdir, "lmsc", "kernels_lms.c")
 	for _, cc := range []string{"gcc", "clang"} {
@@ -46,7 +32,6 @@ func TestReach(t *testing.T) {
 	c := read(t, cfile)
 	require.Contains(t, funcBodyC(t, c, "SHA256Block"), "lmsg_math_bits_RotateLeft32(")
 
-	gen := read(t, filepath.Join(kdir, "kernels_lms.go"))
 	for _, name := range []string{"SortNet", "SortStrings"} {
 		body := funcBody(t, gen, name)
 		require.NotContains(t, body, "for ", "%s is a network", name)
@@ -57,6 +42,29 @@ func TestReach(t *testing.T) {
 	require.Equal(t, 6, strings.Count(look, "} else if "), "two chains of four keys:\n%s", look)
 	big := funcBody(t, gen, "LookBig")
 	require.Contains(t, big, ` < "`, "a tree of comparisons of strings:\n%s", big)
+}
+
+// generateDiffTested generates Go and C with -test for the package
+// testdata/name/kernels.go in a temporary module, checks the Go file,
+// and runs the differential tests of both, which must all pass. It
+// returns the package's directory and the generated Go.
+func generateDiffTested(t *testing.T, name string) (kdir, gen string) {
+	t.Helper()
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	src := read(t, filepath.Join("testdata", name, "kernels.go"))
+	dir := module(t, map[string]string{"kernels/kernels.go": src})
+	kdir = filepath.Join(dir, "kernels")
+	r := lmsgen(t, kdir, "-lang=go,c", "-test")
+	require.Equal(t, 0, r.status, r.stderr)
+	checkGenerated(t, filepath.Join(kdir, "kernels_lms.go"))
+	specs := len(regexp.MustCompile(`(?m)^//lms:gen `).FindAllString(src, -1))
+	for _, sub := range []string{kdir, filepath.Join(kdir, "lmsc")} {
+		out := goCmd(t, sub, "test", "-v", "-run", "TestLMS", ".")
+		require.Equal(t, specs, strings.Count(out, "mismatches=0"), out)
+	}
+	return kdir, read(t, filepath.Join(kdir, "kernels_lms.go"))
 }
 
 // funcBodyC returns the text of the definition of the C function name.
