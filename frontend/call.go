@@ -74,6 +74,11 @@ func (fr *frame) callWith(c *ssa.CallCommon, f value, cargs []value, in *ssa.Cal
 			args = append(args, cargs...)
 			cl := f.f.(*closure)
 			return fr.stagedCall(cl.fn, cl.env, args, fmt.Sprintf("%p", cl))
+		case *rep:
+			for _, a := range c.Args {
+				args = append(args, fr.get(a))
+			}
+			return fr.applyValue(f, args)
 		default:
 			ev.fail("the function to call must be static, but %s", ev.whyRep(f))
 		}

@@ -171,8 +171,13 @@
 // argument are pure calls returning a string; stage.Let binds a Rep to a
 // local (ir.Builder.Bind); an allow-list of pure library functions (natives.go) is
 // computed by reflection when its arguments are static and emitted as an
-// ir.Callee call when one is a Rep. Any other call without source, and
-// unsafe, are errors.
+// ir.Callee call when one is a Rep. slices.Sort on a static slice of
+// more than 12 Reps is a sorting network (sortnet.go); a lookup in a
+// static map with a Rep key is a chain or a tree of comparisons
+// (mapswitch.go). A staged function may return a staged function of
+// Reps: its λ's result is a value of function type, and calling a Rep of
+// function type applies it (funvalue.go). Any other call without source,
+// and unsafe, are errors.
 //
 // # Go's run-time semantics, statically
 //
@@ -262,6 +267,9 @@
 //	builtin.go       the builtin functions
 //	intrinsic.go     functions recognized by name (stage markers, math companions, fmt)
 //	natives.go       the allow-list of library functions without source
+//	sortnet.go       slices.Sort on static slices of Reps: sorting networks
+//	mapswitch.go     lookups in static maps with Rep keys
+//	funvalue.go      staged functions as values: currying
 //	print.go         fmt.Print, Println, Printf and the Sprint family
 //	reflect.go       reflect.DeepEqual on static values
 //

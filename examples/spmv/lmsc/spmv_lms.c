@@ -699,7 +699,7 @@ LMS_INLINE bool lms_str_ne(lms_string a, lms_string b) { return !lms_str_eq(a, b
 /* lms_str_cmp compares bytewise: -1, 0 or +1 (strings.Compare). */
 LMS_INLINE int lms_str_cmp(lms_string a, lms_string b) {
 	int64_t n = a.len < b.len ? a.len : b.len;
-	int c = n == 0 ? 0 : memcmp(a.p, b.p, (size_t)n);
+	int c = n <= 0 ? 0 : memcmp(a.p, b.p, (size_t)n);
 	if (c != 0) return c < 0 ? -1 : 1;
 	return a.len < b.len ? -1 : a.len > b.len ? 1 : 0;
 }
