@@ -15,11 +15,20 @@ import (
 // This file holds the emission stages of the table in pipeline.go: each
 // turns a package's scheduled specializations into output files.
 
-// emitGo writes <pkg>_lms.go.
+// emitGo writes <pkg>_lms.go, and with SIMD <pkg>_lms_simd.go.
 func emitGo(st *State) error {
 	return st.eachPackage(func(p *Package) error {
 		path := st.goPath(p)
-		src, err := gogen.File(p.Name, funcs(p), gogen.Options{BuildConstraint: constraint(p), Reserved: p.Reserved, PkgPath: p.PkgPath})
+		src, err := gogen.File(p.Name, funcs(p), gogen.Options{BuildConstraint: st.goConstraint(p, false), Reserved: p.Reserved, PkgPath: p.PkgPath})
+		if err != nil {
+			return &BrokenOutput{Pkg: p.Package, Path: path, Data: src, Err: err}
+		}
+		p.add(path, src)
+		if !st.cfg.SIMD {
+			return nil
+		}
+		path = st.simdPath(p)
+		src, err = gogen.File(p.Name, funcs(p), gogen.Options{BuildConstraint: st.goConstraint(p, true), Reserved: p.Reserved, PkgPath: p.PkgPath, SIMD: true})
 		if err != nil {
 			return &BrokenOutput{Pkg: p.Package, Path: path, Data: src, Err: err}
 		}

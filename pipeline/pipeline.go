@@ -11,7 +11,8 @@
 //	loopbound  frontend.Spec.FindLoopBounds: the inputs a generated test draws small
 //	schedule   sched.Run (without its dce: the graph is clean), sched.Verify with Config.Check
 //	facts      sched.FactsOf: what both emitters need to know of a schedule, computed once
-//	emit go    gogen.File: <pkg>_lms.go
+//	vectorize  sched.Vectorize with Config.SIMD: the packs of lanes the vector code writes
+//	emit go    gogen.File: <pkg>_lms.go (and <pkg>_lms_simd.go with Config.SIMD)
 //	emit c     cgen.Files: <pkg>_lms.c, .h and the cgo bridge, from one emission
 //	emit tests Config.Tests: <pkg>_lms_test.go (and the C sub-package's)
 //	write      Config.Write: every output, or none if any stage failed
@@ -29,10 +30,12 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/lmsgen/lmsgen/frontend"
+	"github.com/lmsgen/lmsgen/gogen"
 	"github.com/lmsgen/lmsgen/ir"
 	"github.com/lmsgen/lmsgen/sched"
 )
@@ -46,14 +49,15 @@ type stage struct {
 
 // stages is the order of the stages, written once.
 var stages = []stage{
-	{name: "load", run: load, skip: func(c *Config) bool { return c.Result != nil }}, // frontend.Open
-	{name: "evaluate", run: evaluate},                                                // frontend.Evaluate
-	{name: "graph", run: graph},                                                      // passes, below
-	{name: "loopbound", run: loopBound},                                              // frontend/loopbound.go
-	{name: "schedule", run: schedule},                                                // sched.Run
-	{name: "facts", run: facts},                                                      // sched/facts.go
-	{name: "emit go", run: emitGo, skip: func(c *Config) bool { return !c.Go }},      // gogen.File
-	{name: "emit c", run: emitC, skip: func(c *Config) bool { return !c.C }},         // cgen.Files
+	{name: "load", run: load, skip: func(c *Config) bool { return c.Result != nil }},   // frontend.Open
+	{name: "evaluate", run: evaluate},                                                  // frontend.Evaluate
+	{name: "graph", run: graph},                                                        // passes, below
+	{name: "loopbound", run: loopBound},                                                // frontend/loopbound.go
+	{name: "schedule", run: schedule},                                                  // sched.Run
+	{name: "facts", run: facts},                                                        // sched/facts.go
+	{name: "vectorize", run: vectorize, skip: func(c *Config) bool { return !c.SIMD }}, // sched/vector.go
+	{name: "emit go", run: emitGo, skip: func(c *Config) bool { return !c.Go }},        // gogen.File
+	{name: "emit c", run: emitC, skip: func(c *Config) bool { return !c.C }},           // cgen.Files
 	{name: "emit tests", run: emitTests, skip: func(c *Config) bool { return c.Tests == nil }},
 	{name: "write", run: write, skip: func(c *Config) bool { return c.Write == nil }},
 }
@@ -102,6 +106,10 @@ type Config struct {
 	CDir string
 	// NoBounds drops C's bounds checks (lmsgen -bounds=off).
 	NoBounds bool
+	// SIMD vectorizes (lmsgen -simd): the Go output is then two files,
+	// <pkg>_lms.go for builds without GOEXPERIMENT=simd on amd64 and
+	// <pkg>_lms_simd.go, with vector code, for those with it.
+	SIMD bool
 	// Tests, if not nil, writes the differential tests: with Go output
 	// <pkg>_lms_test.go, with C output the C sub-package's test too.
 	Tests TestEmitter
@@ -375,6 +383,21 @@ func facts(st *State) error {
 	})
 }
 
+// vectorize finds the packs of lanes of every specialization's schedule
+// (sched/vector.go), for the vector code.
+func vectorize(st *State) error {
+	return st.eachPackage(func(p *Package) error {
+		for _, f := range p.Funcs {
+			start := time.Now()
+			f.Vectors = sched.Vectorize(f.Schedule)
+			if st.cfg.Verbose != nil {
+				fmt.Fprintf(&p.log, "lmsgen: %-40s %v (%d packs)\n", "vectorize "+f.Name, time.Since(start).Round(time.Microsecond), len(f.Vectors.Packs))
+			}
+		}
+		return nil
+	})
+}
+
 // write hands every output to cfg.Write.
 func write(st *State) error { return st.cfg.Write(st.Outputs()) }
 
@@ -408,6 +431,29 @@ func constraint(p *Package) string {
 		return "!lmsgen"
 	}
 	return ""
+}
+
+// goConstraint is the //go:build line of a package's Go output: with
+// SIMD, simd selects the vector file's or the scalar file's.
+func (st *State) goConstraint(p *Package, simd bool) string {
+	c := constraint(p)
+	if !st.cfg.SIMD {
+		return c
+	}
+	own := "(" + gogen.NotSIMDConstraint + ")"
+	if simd {
+		own = gogen.SIMDConstraint
+	}
+	if c == "" {
+		return own
+	}
+	return c + " && " + own
+}
+
+// simdPath is the path of a package's vector Go output: the Go output's
+// with _simd before .go.
+func (st *State) simdPath(p *Package) string {
+	return strings.TrimSuffix(st.goPath(p), ".go") + "_simd.go"
 }
 
 // specDoc is the doc comment of a generated function.

@@ -25,6 +25,7 @@ func runGenerate(cfg *config, stdout, stderr io.Writer) int {
 		Output:   cfg.output,
 		CDir:     cfg.cdir,
 		NoBounds: !cfg.bounds,
+		SIMD:     cfg.simd,
 		Check:    cfg.debug["check"],
 		Write:    writeOutputs,
 	}
