@@ -130,10 +130,10 @@ type vec struct {
 	nodes  map[*ir.Block][]*ir.Node
 	blocks []*ir.Block // in schedule order (parents first)
 	owner  map[*ir.Block]*ir.Node
-	uses   []int32                 // symbol -> number of references as an argument or block result
-	access map[ir.Sym][]*ir.Node   // var_new symbol -> its var_get and var_set nodes, in schedule order
-	reads  map[readKey]ir.Sym      // representative var_get, for subscripts
-	depsOf map[*ir.Block][][]int32 // see blockDeps
+	uses   []int32                // symbol -> number of references as an argument or block result
+	access map[ir.Sym][]*ir.Node  // var_new symbol -> its var_get and var_set nodes, in schedule order
+	reads  map[readKey]ir.Sym     // representative var_get, for subscripts
+	depsOf map[*ir.Block][][]vdep // see blockDeps
 
 	out *Vectors
 	// tentative packs of the group being grown
@@ -154,7 +154,7 @@ func Vectorize(s Scheduled) *Vectors {
 	n := g.NumSyms()
 	v := &vec{s: s, g: g, place: make([]vplace, n), nodes: map[*ir.Block][]*ir.Node{},
 		owner: map[*ir.Block]*ir.Node{}, uses: make([]int32, n), access: map[ir.Sym][]*ir.Node{},
-		reads: map[readKey]ir.Sym{}, depsOf: map[*ir.Block][][]int32{},
+		reads: map[readKey]ir.Sym{}, depsOf: map[*ir.Block][][]vdep{},
 		out: &Vectors{of: make([]*Pack, n), lane: make([]int32, n)}}
 	v.walk(g.Block)
 	for _, nd := range g.Nodes {
@@ -646,8 +646,12 @@ func (v *vec) ordered() bool {
 			n := nodes[i]
 			np, _ := v.packOf(n.Sym)
 			for _, d := range ds {
-				dn := nodes[d]
-				if dp, _ := v.packOf(dn.Sym); dp != nil && dp == np {
+				dn := nodes[d.pos]
+				dp, _ := v.packOf(dn.Sym)
+				if d.hard && dp != nil && dp.Kind == PackLoad {
+					continue // a packed load cannot trap: only trap order made this dependency
+				}
+				if dp != nil && dp == np {
 					if np.Kind != PackLoad && np.Kind != PackStore {
 						return false // a lane depends on another
 					}
@@ -662,18 +666,30 @@ func (v *vec) ordered() bool {
 	return true
 }
 
-// blockDeps returns, for every node of block b, the indices in b of the
-// nodes it depends on (computed once per block).
-func (v *vec) blockDeps(b *ir.Block) [][]int32 {
+// vdep is a dependency of a node on the node at index pos of its block;
+// hard if it is a hard effect dependency (not a use of a value).
+type vdep struct {
+	pos  int32
+	hard bool
+}
+
+// blockDeps returns, for every node of block b, its dependencies on the
+// nodes of b (computed once per block).
+//
+// A hard effect dependency on a read of a slice element is one of trap
+// order (reads do not conflict with reads, and a write after a read is a
+// soft dependency): ordered ignores it when the read is in a load pack,
+// which cannot trap.
+func (v *vec) blockDeps(b *ir.Block) [][]vdep {
 	if ds, ok := v.depsOf[b]; ok {
 		return ds
 	}
 	nodes := v.nodes[b]
-	ds := make([][]int32, len(nodes))
+	ds := make([][]vdep, len(nodes))
 	for i, n := range nodes {
-		v.deps(n, func(d ir.Sym) {
+		v.deps(n, func(d ir.Sym, hard bool) {
 			if dn := v.inBlock(d, b); dn != nil && dn != n {
-				ds[i] = append(ds[i], v.place[dn.Sym].pos)
+				ds[i] = append(ds[i], vdep{v.place[dn.Sym].pos, hard})
 			}
 		})
 	}
@@ -699,28 +715,28 @@ func (v *vec) inBlock(d ir.Sym, b *ir.Block) *ir.Node {
 }
 
 // deps calls f with every symbol n depends on: its arguments and effect
-// dependencies, and those of every node placed in its blocks and their
-// results.
-func (v *vec) deps(n *ir.Node, f func(ir.Sym)) {
+// dependencies (hard ones with hard set), and those of every node placed
+// in its blocks and their results.
+func (v *vec) deps(n *ir.Node, f func(d ir.Sym, hard bool)) {
 	for _, x := range n.Args {
 		if x.IsSym() {
-			f(x.Sym())
+			f(x.Sym(), false)
 		}
 	}
 	if n.Eff != nil {
 		for _, d := range n.Eff.Hdeps {
-			f(d)
+			f(d, true)
 		}
 		for _, d := range n.Eff.Sdeps {
-			f(d)
+			f(d, false)
 		}
 	}
 	for _, b := range n.Blocks {
 		if b.Res.IsSym() {
-			f(b.Res.Sym())
+			f(b.Res.Sym(), false)
 		}
 		for _, d := range b.Eff.Hdeps {
-			f(d)
+			f(d, true)
 		}
 		for _, m := range v.nodes[b] {
 			v.deps(m, f)
