@@ -24,7 +24,7 @@ func emitGo(st *State) error {
 			return &BrokenOutput{Pkg: p.Package, Path: path, Data: src, Err: err}
 		}
 		p.add(path, src)
-		if !st.cfg.SIMD {
+		if !st.simd(p) {
 			return nil
 		}
 		path = st.simdPath(p)

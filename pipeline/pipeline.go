@@ -30,6 +30,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -49,15 +50,15 @@ type stage struct {
 
 // stages is the order of the stages, written once.
 var stages = []stage{
-	{name: "load", run: load, skip: func(c *Config) bool { return c.Result != nil }},   // frontend.Open
-	{name: "evaluate", run: evaluate},                                                  // frontend.Evaluate
-	{name: "graph", run: graph},                                                        // passes, below
-	{name: "loopbound", run: loopBound},                                                // frontend/loopbound.go
-	{name: "schedule", run: schedule},                                                  // sched.Run
-	{name: "facts", run: facts},                                                        // sched/facts.go
-	{name: "vectorize", run: vectorize, skip: func(c *Config) bool { return !c.SIMD }}, // sched/vector.go
-	{name: "emit go", run: emitGo, skip: func(c *Config) bool { return !c.Go }},        // gogen.File
-	{name: "emit c", run: emitC, skip: func(c *Config) bool { return !c.C }},           // cgen.Files
+	{name: "load", run: load, skip: func(c *Config) bool { return c.Result != nil }}, // frontend.Open
+	{name: "evaluate", run: evaluate},                                                // frontend.Evaluate
+	{name: "graph", run: graph},                                                      // passes, below
+	{name: "loopbound", run: loopBound},                                              // frontend/loopbound.go
+	{name: "schedule", run: schedule},                                                // sched.Run
+	{name: "facts", run: facts},                                                      // sched/facts.go
+	{name: "vectorize", run: vectorize},                                              // sched/vector.go
+	{name: "emit go", run: emitGo, skip: func(c *Config) bool { return !c.Go }},      // gogen.File
+	{name: "emit c", run: emitC, skip: func(c *Config) bool { return !c.C }},         // cgen.Files
 	{name: "emit tests", run: emitTests, skip: func(c *Config) bool { return c.Tests == nil }},
 	{name: "write", run: write, skip: func(c *Config) bool { return c.Write == nil }},
 }
@@ -106,9 +107,11 @@ type Config struct {
 	CDir string
 	// NoBounds drops C's bounds checks (lmsgen -bounds=off).
 	NoBounds bool
-	// SIMD vectorizes (lmsgen -simd): the Go output is then two files,
-	// <pkg>_lms.go for builds without GOEXPERIMENT=simd on amd64 and
-	// <pkg>_lms_simd.go, with vector code, for those with it.
+	// SIMD vectorizes every specialization (lmsgen -simd), as the
+	// directive option -simd does one: the Go output of a package with a
+	// specialization to vectorize is then two files, <pkg>_lms.go for
+	// builds without GOEXPERIMENT=simd on amd64 and <pkg>_lms_simd.go,
+	// with vector code, for those with it.
 	SIMD bool
 	// Tests, if not nil, writes the differential tests: with Go output
 	// <pkg>_lms_test.go, with C output the C sub-package's test too.
@@ -383,11 +386,14 @@ func facts(st *State) error {
 	})
 }
 
-// vectorize finds the packs of lanes of every specialization's schedule
-// (sched/vector.go), for the vector code.
+// vectorize finds the packs of lanes of the schedule of every
+// specialization to vectorize (sched/vector.go), for the vector code.
 func vectorize(st *State) error {
 	return st.eachPackage(func(p *Package) error {
-		for _, f := range p.Funcs {
+		for i, f := range p.Funcs {
+			if !st.cfg.SIMD && !p.Specs[i].SIMD {
+				continue
+			}
 			start := time.Now()
 			f.Vectors = sched.Vectorize(f.Schedule)
 			if st.cfg.Verbose != nil {
@@ -437,7 +443,7 @@ func constraint(p *Package) string {
 // SIMD, simd selects the vector file's or the scalar file's.
 func (st *State) goConstraint(p *Package, simd bool) string {
 	c := constraint(p)
-	if !st.cfg.SIMD {
+	if !st.simd(p) {
 		return c
 	}
 	own := "(" + gogen.NotSIMDConstraint + ")"
@@ -448,6 +454,12 @@ func (st *State) goConstraint(p *Package, simd bool) string {
 		return own
 	}
 	return c + " && " + own
+}
+
+// simd reports whether p has vector code: with Config.SIMD, or when one
+// of its directives says -simd.
+func (st *State) simd(p *Package) bool {
+	return st.cfg.SIMD || slices.ContainsFunc(p.Specs, func(s *frontend.Spec) bool { return s.SIMD })
 }
 
 // simdPath is the path of a package's vector Go output: the Go output's

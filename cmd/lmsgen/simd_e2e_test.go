@@ -149,3 +149,22 @@ func TestSIMD(t *testing.T) {
 	require.Equal(t, 0, lmsgen(t, kdir).status)
 	require.NotContains(t, read(t, filepath.Join(kdir, "kernels_lms.go")), "goexperiment")
 }
+
+// TestSIMDDirective: the directive option -simd vectorizes its
+// specialization only, and makes the package's vector file without the
+// flag.
+func TestSIMDDirective(t *testing.T) {
+	src := strings.Replace(simdSrc, "//lms:gen Axpy16 n=16\n", "//lms:gen Axpy16 n=16 -simd\n", 1)
+	dir := module(t, map[string]string{"kernels/kernels.go": src})
+	kdir := filepath.Join(dir, "kernels")
+	r := lmsgen(t, kdir)
+	require.Equal(t, 0, r.status, r.stderr)
+	vector := read(t, filepath.Join(kdir, "kernels_lms_simd.go"))
+	require.Contains(t, funcBody(t, vector, "Axpy16"), "archsimd.")
+	for _, name := range []string{"Block16", "Axpy32x16"} {
+		require.NotContains(t, funcBody(t, vector, name), "archsimd", name)
+	}
+	require.Contains(t, read(t, filepath.Join(kdir, "kernels_lms.go")), "//go:build !goexperiment.simd || !amd64\n")
+	r = runIn(t, kdir, []string{"GOFLAGS=-mod=mod", "GOEXPERIMENT=simd"}, "go", "vet", ".")
+	require.Equal(t, 0, r.status, r.stdout+r.stderr)
+}
