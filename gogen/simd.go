@@ -87,6 +87,10 @@ func (fg *funcGen) vecStmt(out *stmts, n *ir.Node) bool {
 	case sched.PackVarNew:
 		out.add(jen.Id(fg.packName(p)).Op(":=").Add(fg.vecArg(p.Args[0], vt)))
 	case sched.PackVarGet:
+		if p.Direct {
+			fg.simd.names[p] = fg.simd.names[p.Args[0].Pack] // the variable itself
+			break
+		}
 		out.add(jen.Id(fg.packName(p)).Op(":=").Id(fg.simd.names[p.Args[0].Pack]))
 	case sched.PackVarSet:
 		out.add(jen.Id(fg.simd.names[p.Args[0].Pack]).Op("=").Add(fg.vecArg(p.Args[1], vt)))
@@ -101,10 +105,17 @@ func (fg *funcGen) packName(p *sched.Pack) string {
 		return name
 	}
 	base := sanitize(fg.g.Name(p.Lanes[0].Sym))
-	if base == "" {
-		base = "x"
+	switch {
+	case base != "":
+		base += "v"
+	case p.Kind == sched.PackLoad:
+		base = fg.name(p.Base.Sym()) + "v"
+	case p.Kind == sched.PackVarNew:
+		base = "acc"
+	default:
+		base = "v"
 	}
-	name := fg.fn.names.fresh(base + "v")
+	name := fg.fn.names.fresh(base)
 	fg.simd.names[p] = name
 	return name
 }

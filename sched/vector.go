@@ -79,6 +79,10 @@ type Pack struct {
 	// var_new the initial value; for var_get the variable; for var_set the
 	// variable and the value.
 	Args []PackArg
+	// Direct, for a var_get, reports whether its users may read the
+	// vector variable itself: they are in its block and nothing writes
+	// the variables between the read and them.
+	Direct bool
 }
 
 // PackArg is an operand of a pack: a pack of the same lanes, or one
@@ -277,6 +281,7 @@ func (v *vec) grow(stores []*ir.Node) bool {
 	if p == nil || v.failed || !v.closed() || !v.ordered() {
 		return false
 	}
+	v.direct()
 	for _, p := range v.tent {
 		v.out.Packs = append(v.out.Packs, p)
 		for j, n := range p.Lanes {
@@ -285,6 +290,39 @@ func (v *vec) grow(stores []*ir.Node) bool {
 		}
 	}
 	return true
+}
+
+// direct sets Direct on the tentative var_get packs whose users may read
+// the vector variable itself.
+func (v *vec) direct() {
+	last := map[*Pack]int32{} // var_get pack -> the last anchor of its users (-1: a user elsewhere)
+	for _, p := range v.tent {
+		for _, a := range p.Args {
+			if q := a.Pack; q != nil && q.Kind == PackVarGet {
+				pos := v.place[p.Anchor.Sym].pos
+				if p.Block != q.Block {
+					pos = -1
+				}
+				if l, ok := last[q]; !ok || l >= 0 && (pos < 0 || pos > l) {
+					last[q] = pos
+				}
+			}
+		}
+	}
+	for _, p := range v.tent {
+		end, ok := last[p]
+		if p.Kind != PackVarGet || !ok || end < 0 {
+			continue
+		}
+		vars := p.Args[0].Pack.Lanes
+		p.Direct = true
+		for _, n := range v.nodes[p.Block][v.place[p.Anchor.Sym].pos+1 : end] {
+			if n.Eff != nil && slices.ContainsFunc(vars, func(x *ir.Node) bool { return n.Eff.Writes(ir.SymKey(x.Sym)) }) {
+				p.Direct = false
+				break
+			}
+		}
+	}
 }
 
 // packOf returns the pack (kept or tentative) of node s and its lane.

@@ -8,7 +8,7 @@ package matmul
 
 import "github.com/lmsgen/lmsgen/stage"
 
-//go:generate go run github.com/lmsgen/lmsgen/cmd/lmsgen -lang=go,c
+//go:generate go run github.com/lmsgen/lmsgen/cmd/lmsgen -lang=go,c -simd
 
 // MatMul sets c = a·b for n×n matrices. c may alias a (MatMul(a, a, b)
 // multiplies a by b in place), but not b. Each element of c is summed over
