@@ -45,7 +45,8 @@ type specGen struct {
 	inline []int32  // frame in which the symbol is written inline (0: none)
 	done   []bool   // the inline symbol has been written
 	frames int32
-	fns    int32 // C functions started
+	fns    int32    // C functions started
+	vec    vecNames // the C names of the packs (simd.go)
 }
 
 // lamInfo is a staged function and its C function.

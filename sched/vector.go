@@ -37,6 +37,8 @@ import (
 //     the pass proves (a sub-slice s[lo:hi] whose hi-lo is a constant) and
 //     covers the lanes, so the scalar code's bounds checks never fail and
 //     the vector access needs none;
+//   - a pack and its operand packs are in one staged function (λ) or
+//     all outside any: a vector value or variable is never captured;
 //   - emitting each pack at the place of its last lane keeps every
 //     dependency of the graph (data, effect and nesting): for every node
 //     and each of its dependencies in the same block, the dependency still
@@ -278,7 +280,7 @@ func constIndex(e ir.Exp) int64 {
 func (v *vec) grow(stores []*ir.Node) bool {
 	v.tent, v.tentOf, v.tentLn, v.failed = nil, map[ir.Sym]*Pack{}, map[ir.Sym]int32{}, false
 	p := v.access2(PackStore, stores)
-	if p == nil || v.failed || !v.closed() || !v.ordered() {
+	if p == nil || v.failed || !v.closed() || !v.oneFunc() || !v.ordered() {
 		return false
 	}
 	v.direct()
@@ -661,6 +663,30 @@ func (v *vec) closed() bool {
 		}
 	}
 	return true
+}
+
+// oneFunc reports whether every tentative pack is in the staged function
+// of its operand packs.
+func (v *vec) oneFunc() bool {
+	for _, p := range v.tent {
+		for _, a := range p.Args {
+			if a.Pack != nil && v.funcOf(a.Pack.Block) != v.funcOf(p.Block) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// funcOf returns the λ node whose body encloses block b, or nil.
+func (v *vec) funcOf(b *ir.Block) *ir.Node {
+	for {
+		n := v.owner[b]
+		if n == nil || n.Op == ir.OpLambda {
+			return n
+		}
+		b = v.place[n.Sym].block
+	}
 }
 
 // ordered reports whether writing every pack at its anchor keeps every

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -110,7 +111,7 @@ func Prefix(out, x []stage.Float64, n int) {
 func TestSIMD(t *testing.T) {
 	dir := module(t, map[string]string{"kernels/kernels.go": simdSrc})
 	kdir := filepath.Join(dir, "kernels")
-	r := lmsgen(t, kdir, "-simd", "-test")
+	r := lmsgen(t, kdir, "-simd", "-test", "-lang=go,c")
 	require.Equal(t, 0, r.status, r.stderr)
 	scalar := read(t, filepath.Join(kdir, "kernels_lms.go"))
 	vector := read(t, filepath.Join(kdir, "kernels_lms_simd.go"))
@@ -140,8 +141,36 @@ func TestSIMD(t *testing.T) {
 	r = runIn(t, kdir, []string{"GOFLAGS=-mod=mod", "GOEXPERIMENT=simd"}, "go", "vet", ".")
 	require.Equal(t, 0, r.status, r.stdout+r.stderr)
 
+	// The C file: vector extensions in the vectorized kernels; it
+	// compiles cleanly with gcc and clang, and its tests (C against Go)
+	// pass with each, and with the scalar fallback of the vector
+	// operations (-DLMS_NO_VECTOR_EXT).
+	cdir := filepath.Join(kdir, "lmsc")
+	csrc := read(t, filepath.Join(cdir, "kernels_lms.c"))
+	require.Contains(t, csrc, "typedef double lms_f64x4 __attribute__((vector_size(32)));")
+	require.Contains(t, csrc, "typedef float lms_f32x8 __attribute__((vector_size(32)));")
+	require.Contains(t, csrc, "lms_f64x4_mul(")
+	for _, cc := range []string{"gcc", "clang"} {
+		if _, err := exec.LookPath(cc); err != nil {
+			t.Logf("no %s", cc)
+			continue
+		}
+		for _, flags := range [][]string{{"-O2"}, {"-O3", "-march=native"}, {"-O2", "-DLMS_NO_VECTOR_EXT"}} {
+			args := append([]string{"-std=c11", "-Wall", "-Wextra", "-Werror", "-c", "-o", os.DevNull, "kernels_lms.c"}, flags...)
+			r := runIn(t, cdir, nil, cc, args...)
+			require.Equal(t, 0, r.status, "%s %v\n%s", cc, flags, r.stderr)
+		}
+		for _, cflags := range []string{"-O2", "-O2 -DLMS_NO_VECTOR_EXT"} {
+			r := runIn(t, cdir, []string{"GOFLAGS=-mod=mod", "CC=" + cc, "CGO_CFLAGS=" + cflags}, "go", "test", "-count=1", "-v", "-run", "TestLMS", ".")
+			require.Equal(t, 0, r.status, "%s %s\n%s%s", cc, cflags, r.stdout, r.stderr)
+			for _, name := range []string{"Block16", "Axpy16", "Axpy32x16", "Prefix8", "Shift16"} {
+				require.Contains(t, r.stdout, "lms: "+name+" tried=500 mismatches=0", cc)
+			}
+		}
+	}
+
 	// Deterministic: a second run writes the same bytes.
-	require.Equal(t, 0, lmsgen(t, kdir, "-simd", "-test").status)
+	require.Equal(t, 0, lmsgen(t, kdir, "-simd", "-test", "-lang=go,c").status)
 	require.Equal(t, vector, read(t, filepath.Join(kdir, "kernels_lms_simd.go")))
 	// Without -simd the vector file is not written again, and the scalar
 	// file has no build constraint: remove the stale one first.
