@@ -28,6 +28,8 @@
 //	-bench regexp   go test -bench (default .)
 //	-simd           also run the GenGo benchmarks of the vector build
 //	                (default true; GOEXPERIMENT=simd, amd64)
+//	-from file      print the tables of results written by -o, running
+//	                nothing
 //	-o file         also write the benchmark results, as given to benchstat
 //	-benchstat cmd  the benchstat command (default: benchstat if it is on
 //	                PATH, else go run golang.org/x/perf/cmd/benchstat@<pinned>)
@@ -55,6 +57,7 @@ type config struct {
 	out       string
 	benchstat string
 	simd      bool
+	from      string
 }
 
 func main() {
@@ -64,6 +67,7 @@ func main() {
 	fs.StringVar(&cfg.benchtime, "benchtime", "250ms", "go test -benchtime")
 	fs.StringVar(&cfg.bench, "bench", ".", "go test -bench")
 	fs.BoolVar(&cfg.simd, "simd", true, "also run the GenGo benchmarks of the GOEXPERIMENT=simd build (column SIMD)")
+	fs.StringVar(&cfg.from, "from", "", "print the tables of the results in `file` (written by -o) instead of running the benchmarks")
 	fs.StringVar(&cfg.out, "o", "", "also write the benchmark results to `file`")
 	fs.StringVar(&cfg.benchstat, "benchstat", "", "benchstat `command` (default: benchstat on PATH, else go run)")
 	fs.Usage = func() {
@@ -84,6 +88,13 @@ func main() {
 // run benchmarks the packages and prints the tables to stdout; progress
 // and the go tool's messages go to stderr.
 func run(cfg config, patterns []string, stdout, stderr io.Writer) error {
+	if cfg.from != "" {
+		results, err := os.ReadFile(cfg.from)
+		if err != nil {
+			return err
+		}
+		return tables(cfg, results, stdout)
+	}
 	pkgs, err := listPackages(patterns)
 	if err != nil {
 		return err
@@ -118,8 +129,18 @@ func run(cfg config, patterns []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
+	return tables(cfg, results.Bytes(), stdout)
+}
+
+// tables prints benchstat's tables of the results and the summaries.
+func tables(cfg config, results []byte, stdout io.Writer) error {
+	dir, err := os.MkdirTemp("", "lmsgen-bench")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
 	file := filepath.Join(dir, "bench.txt")
-	if err := os.WriteFile(file, results.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(file, results, 0o644); err != nil {
 		return err
 	}
 	bs := benchstatCommand(cfg.benchstat)
@@ -262,7 +283,7 @@ func benchstatCommand(flagValue string) []string {
 
 // columns is the projection of the implementations, in table order: the
 // first is the base of benchstat's comparisons.
-const columns = "/impl@(" + "Anchor Alt Native GenGo GenC" + ")"
+const columns = "/impl@(" + "Anchor Alt Native GenGo GenC " + simdImpl + ")"
 
 // benchstat runs benchstat on file, one table for all packages, a row per
 // kernel and a column per implementation.
