@@ -279,7 +279,7 @@ func constIndex(e ir.Exp) int64 {
 // valid; it reports whether it kept it.
 func (v *vec) grow(stores []*ir.Node) bool {
 	v.tent, v.tentOf, v.tentLn, v.failed = nil, map[ir.Sym]*Pack{}, map[ir.Sym]int32{}, false
-	p := v.access2(PackStore, stores)
+	p := v.memPack(PackStore, stores)
 	if p == nil || v.failed || !v.closed() || !v.oneFunc() || !v.ordered() {
 		return false
 	}
@@ -368,9 +368,9 @@ func (v *vec) sameBlock(lanes []*ir.Node) bool {
 	return b != nil
 }
 
-// access2 makes a load or store pack of contiguous elements of one slice
+// memPack makes a load or store pack of contiguous elements of one slice
 // whose length the pass proves, and the pack of the stored values.
-func (v *vec) access2(kind PackKind, lanes []*ir.Node) *Pack {
+func (v *vec) memPack(kind PackKind, lanes []*ir.Node) *Pack {
 	if !v.sameBlock(lanes) {
 		return nil
 	}
@@ -396,19 +396,26 @@ func (v *vec) access2(kind PackKind, lanes []*ir.Node) *Pack {
 	}
 	p := v.newPack(kind, lanes, elem)
 	p.Base, p.Index = base, c
-	if kind == PackStore {
-		vals := make([]ir.Exp, len(lanes))
-		for j, n := range lanes {
-			vals[j] = n.Args[2]
-		}
-		a, ok := v.operand(vals)
-		if !ok {
-			v.failed = true
-			return nil
-		}
-		p.Args = []PackArg{a}
+	if kind == PackStore && !v.addArg(p, 2) {
+		return nil
 	}
 	return p
+}
+
+// addArg appends to p's operands the one made of argument k of its lanes,
+// and reports whether there is one (else the group fails).
+func (v *vec) addArg(p *Pack, k int) bool {
+	xs := make([]ir.Exp, len(p.Lanes))
+	for j, n := range p.Lanes {
+		xs[j] = n.Args[k]
+	}
+	a, ok := v.operand(xs)
+	if !ok {
+		v.failed = true
+		return false
+	}
+	p.Args = append(p.Args, a)
+	return true
 }
 
 // staticLen returns the length of slice s when it is a constant: s is a
@@ -489,7 +496,7 @@ func (v *vec) operand(xs []ir.Exp) (PackArg, bool) {
 	var p *Pack
 	switch n := lanes[0]; n.Op {
 	case ir.OpSliceGet:
-		p = v.access2(PackLoad, lanes)
+		p = v.memPack(PackLoad, lanes)
 	case ir.OpAdd, ir.OpSub, ir.OpMul, ir.OpDiv:
 		p = v.op(lanes)
 	case ir.OpVarGet:
@@ -541,17 +548,8 @@ func (v *vec) op(lanes []*ir.Node) *Pack {
 		return nil
 	}
 	p := v.newPack(PackOp, lanes, t)
-	for k := range 2 {
-		xs := make([]ir.Exp, len(lanes))
-		for j, n := range lanes {
-			xs[j] = n.Args[k]
-		}
-		a, ok := v.operand(xs)
-		if !ok {
-			v.failed = true
-			return nil
-		}
-		p.Args = append(p.Args, a)
+	if !v.addArg(p, 0) || !v.addArg(p, 1) {
+		return nil
 	}
 	return p
 }
@@ -573,16 +571,9 @@ func (v *vec) vars(gets []*ir.Node) *Pack {
 		}
 	}
 	vp := v.newPack(PackVarNew, news, news[0].Type)
-	inits := make([]ir.Exp, len(news))
-	for j, n := range news {
-		inits[j] = n.Args[0]
-	}
-	a, ok := v.operand(inits)
-	if !ok {
-		v.failed = true
+	if !v.addArg(vp, 0) {
 		return nil
 	}
-	vp.Args = []PackArg{a}
 	acc := v.access[news[0].Sym]
 	for _, n := range news[1:] {
 		if len(v.access[n.Sym]) != len(acc) {
@@ -609,17 +600,8 @@ func (v *vec) vars(gets []*ir.Node) *Pack {
 		if lanes[0] == gets[0] {
 			mine = p
 		}
-		if kind == PackVarSet {
-			vals := make([]ir.Exp, len(lanes))
-			for j, n := range lanes {
-				vals[j] = n.Args[1]
-			}
-			a, ok := v.operand(vals)
-			if !ok {
-				v.failed = true
-				return nil
-			}
-			p.Args = append(p.Args, a)
+		if kind == PackVarSet && !v.addArg(p, 1) {
+			return nil
 		}
 	}
 	if mine == nil {
