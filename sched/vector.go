@@ -672,13 +672,23 @@ func (v *vec) funcOf(b *ir.Block) *ir.Node {
 }
 
 // ordered reports whether writing every pack at its anchor keeps every
-// dependency of the nodes of the blocks the packs are in.
+// dependency of the nodes of the blocks the packs are in. Only the nodes
+// from the first lane of a tentative pack to the last anchor can be
+// affected (a node after them comes after its dependencies wherever they
+// move; one before them has none that moves), so each attempt costs the
+// length of that stretch.
 func (v *vec) ordered() bool {
 	var blocks []*ir.Block
+	lo, hi := map[*ir.Block]int32{}, map[*ir.Block]int32{}
 	for _, p := range v.tent {
 		if !slices.Contains(blocks, p.Block) {
 			blocks = append(blocks, p.Block)
+			lo[p.Block], hi[p.Block] = v.place[p.Anchor.Sym].pos, v.place[p.Anchor.Sym].pos
 		}
+		for _, n := range p.Lanes {
+			lo[p.Block] = min(lo[p.Block], v.place[n.Sym].pos)
+		}
+		hi[p.Block] = max(hi[p.Block], v.place[p.Anchor.Sym].pos)
 	}
 	for _, b := range blocks {
 		nodes := v.nodes[b]
@@ -688,8 +698,9 @@ func (v *vec) ordered() bool {
 			}
 			return v.place[n.Sym].pos
 		}
-		for i, ds := range v.blockDeps(b) {
-			n := nodes[i]
+		deps := v.blockDeps(b)
+		for i := lo[b]; i <= hi[b]; i++ {
+			n, ds := nodes[i], deps[i]
 			np, _ := v.packOf(n.Sym)
 			for _, d := range ds {
 				dn := nodes[d.pos]
