@@ -242,6 +242,9 @@ func (fn *fnGen) block(b *ir.Block, d dest) (w written) {
 // skip reports whether n is written somewhere other than at its place:
 // inline at its use, at file level, or not at all.
 func (fn *fnGen) skip(n *ir.Node) bool {
+	if fn.sg.packed(n) {
+		return fn.sg.skipLane(n) // a pack is written at its anchor
+	}
 	if fn.isInline(n.Sym) {
 		return true
 	}
@@ -286,6 +289,9 @@ func (fn *fnGen) declaresResult(n *ir.Node) bool {
 // complete (a panic).
 func (fn *fnGen) stmt(n *ir.Node) bool {
 	defer fn.writing(n)()
+	if fn.vecStmt(n) {
+		return false
+	}
 	sg := fn.sg
 	a := n.Args
 	switch n.Op {

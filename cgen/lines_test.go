@@ -10,6 +10,7 @@ import (
 	"github.com/lmsgen/lmsgen/cgen"
 	"github.com/lmsgen/lmsgen/internal/corpus"
 	"github.com/lmsgen/lmsgen/ir"
+	"github.com/lmsgen/lmsgen/pipeline"
 )
 
 // TestLines checks Options.Lines on the corpus: without directives the C
@@ -17,7 +18,10 @@ import (
 // directives, each #line names the source line of the node of the line
 // after it (or the C file's own line), and the file compiles.
 func TestLines(t *testing.T) {
-	funcs, _ := funcsOf(t, corpus.Cases())
+	var funcs []cgen.Func
+	for _, f := range generate(t, "corpus", corpus.Cases(), pipeline.Config{}).funcs {
+		funcs = append(funcs, *f)
+	}
 	want := emit(t, "corpus", funcs, cgen.Options{})
 	m := &ir.LineMap{}
 	got := emit(t, "corpus", funcs, cgen.Options{Lines: m})

@@ -45,8 +45,9 @@ type specGen struct {
 	inline []int32  // frame in which the symbol is written inline (0: none)
 	done   []bool   // the inline symbol has been written
 	frames int32
-	fns    int32 // C functions started
-	index  int   // the specialization's index among the Funcs (line marks, lines.go)
+	fns    int32    // C functions started
+	index  int      // the specialization's index among the Funcs (line marks, lines.go)
+	vec    vecNames // the C names of the packs (simd.go)
 }
 
 // lamInfo is a staged function and its C function.

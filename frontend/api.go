@@ -196,6 +196,8 @@ type Spec struct {
 	Static []StaticArg
 	// Budgets are the budgets the specialization was evaluated with.
 	Budgets Budgets
+	// SIMD reports whether the directive asks for vector code (-simd).
+	SIMD bool
 	// TestInputs is the number of inputs a generated differential test
 	// draws, set by //lms:test inputs=N; 0 for the default.
 	TestInputs int

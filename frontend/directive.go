@@ -11,7 +11,7 @@ import (
 
 // This file parses the directives:
 //
-//	//lms:gen NAME [PARAM=EXPR ...] [-steps=N] [-unroll=N] [-calldepth=N] [-nodes=N]
+//	//lms:gen NAME [PARAM=EXPR ...] [-steps=N] [-unroll=N] [-calldepth=N] [-nodes=N] [-simd]
 //	//lms:fun
 //	//lms:test ITEM... (see testdirective.go)
 //
@@ -27,6 +27,7 @@ type genDirective struct {
 	args    []dirArg
 	targs   []dirArg // type arguments, in the order of the type parameters
 	budgets Budgets
+	simd    bool // -simd: vector code too
 	fn      *ast.FuncDecl
 	file    *ast.File
 	fileOff int            // offset of the directive's comment in its file
@@ -229,6 +230,10 @@ func parseGen(fset *token.FileSet, c *ast.Comment, pos token.Position, fd *ast.F
 	bound := map[string]bool{}
 	for _, f := range fields[1:] {
 		fpos := at(f.off)
+		if f.text == "-simd" {
+			d.simd = true
+			continue
+		}
 		if strings.HasPrefix(f.text, "-") {
 			if err := parseBudget(&d.budgets, f.text, fpos); err != nil {
 				return nil, err

@@ -10,17 +10,26 @@ import (
 	"github.com/lmsgen/lmsgen/gogen"
 	"github.com/lmsgen/lmsgen/internal/corpus"
 	"github.com/lmsgen/lmsgen/ir"
-	"github.com/lmsgen/lmsgen/sched"
+	"github.com/lmsgen/lmsgen/pipeline"
 )
 
-// corpusFuncs schedules the whole corpus as the Funcs of one file.
+// corpusFuncs schedules the whole corpus as the Funcs of one file,
+// through the pipeline's table (emitting nothing).
 func corpusFuncs(t *testing.T) []gogen.Func {
 	t.Helper()
+	cases := corpus.Cases()
+	names := make([]string, len(cases))
+	graphs := make([]*ir.Graph, len(cases))
+	for i, c := range cases {
+		names[i], graphs[i] = c.Name, c.Build()
+	}
+	st, err := pipeline.Run(pipeline.Config{Result: pipeline.FromGraphs("main", names, graphs), Check: true})
+	if err != nil {
+		t.Fatal(err)
+	}
 	var funcs []gogen.Func
-	for _, c := range corpus.Cases() {
-		if s := schedule(t, c, sched.Options{}); s != nil {
-			funcs = append(funcs, gogen.Func{Name: c.Name, Schedule: s})
-		}
+	for _, f := range st.Packages[0].Funcs {
+		funcs = append(funcs, *f)
 	}
 	return funcs
 }

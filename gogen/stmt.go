@@ -84,6 +84,9 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 		if fg.skip(n) || slices.Contains(done, n) {
 			continue
 		}
+		if fg.vecStmt(out, n) {
+			continue
+		}
 		if n == fg.post {
 			post := &stmts{}
 			fg.stmt(post, n)
@@ -243,6 +246,9 @@ func (fg *funcGen) nextStmt(fr *frame, i int) *ir.Node {
 // the block: inline at its use, as the variable it reads, at package
 // level, or not at all.
 func (fg *funcGen) skip(n *ir.Node) bool {
+	if fg.packed(n) {
+		return fg.skipLane(n) // a pack is written at its anchor
+	}
 	return fg.inl[n.Sym] == fg.frame || fg.forwarded[n.Sym] || fg.silent(n)
 }
 
@@ -417,6 +423,9 @@ func (fg *funcGen) resultNames(s ir.Sym) []string {
 
 // stmt writes the statement of n.
 func (fg *funcGen) stmt(out *stmts, n *ir.Node) {
+	if fg.vecStmt(out, n) {
+		return
+	}
 	a := n.Args
 	switch n.Op {
 	case ir.OpIf:

@@ -16,15 +16,28 @@ import (
 // This file holds the emission stages of the table in pipeline.go: each
 // turns a package's scheduled specializations into output files.
 
-// emitGo writes <pkg>_lms.go.
+// emitGo writes <pkg>_lms.go, and with SIMD <pkg>_lms_simd.go.
 func emitGo(st *State) error {
 	return st.eachPackage(func(p *Package) error {
 		path := st.goPath(p)
-		opts := goOptions(p)
+		opts := st.goOptions(p, false)
 		if st.cfg.LineMap {
 			opts.Lines = lineMap(p, path)
 		}
 		src, err := gogen.File(p.Name, funcs(p), opts)
+		if err != nil {
+			return &BrokenOutput{Pkg: p.Package, Path: path, Data: src, Err: err}
+		}
+		p.add(path, src)
+		if !st.simd(p) {
+			return nil
+		}
+		path = st.simdPath(p)
+		opts = st.goOptions(p, true)
+		if st.cfg.LineMap {
+			opts.Lines = lineMap(p, path)
+		}
+		src, err = gogen.File(p.Name, funcs(p), opts)
 		if err != nil {
 			return &BrokenOutput{Pkg: p.Package, Path: path, Data: src, Err: err}
 		}
@@ -61,8 +74,8 @@ func emitC(st *State) error {
 }
 
 // goOptions are the options of a package's Go output.
-func goOptions(p *Package) gogen.Options {
-	return gogen.Options{BuildConstraint: constraint(p), Reserved: p.Reserved, PkgPath: p.PkgPath}
+func (st *State) goOptions(p *Package, simd bool) gogen.Options {
+	return gogen.Options{BuildConstraint: st.goConstraint(p, simd), Reserved: p.Reserved, PkgPath: p.PkgPath, SIMD: simd}
 }
 
 // cOptions are the options of a package's C output.

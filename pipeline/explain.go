@@ -19,7 +19,7 @@ func explainPage(st *State) error {
 		goPath := st.goPath(p)
 		goLines := lineMap(p, goPath)
 		goLines.Directives = st.cfg.LineMap
-		goOpts := goOptions(p)
+		goOpts := st.goOptions(p, false)
 		goOpts.Lines = goLines
 		src, err := gogen.File(p.Name, fs, goOpts)
 		if err != nil {

@@ -10,7 +10,8 @@
 //	graph      the graph passes (table passes: dce, ...), ir.Check after each with Config.Check
 //	schedule   sched.Run (without its dce: the graph is clean), sched.Verify with Config.Check
 //	facts      sched.FactsOf: what both emitters need to know of a schedule, computed once
-//	emit go    gogen.File: <pkg>_lms.go
+//	vectorize  sched.Vectorize with Config.SIMD: the packs of lanes the vector code writes
+//	emit go    gogen.File: <pkg>_lms.go (and <pkg>_lms_simd.go with Config.SIMD)
 //	emit c     cgen.Files: <pkg>_lms.c, .h and the cgo bridge, from one emission
 //	emit tests difftest.File: <pkg>_lms_test.go (and the C sub-package's)
 //	explain    explain.Page: <pkg>_lms_explain.html, with Config.Explain
@@ -29,11 +30,14 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/lmsgen/lmsgen/explain"
 	"github.com/lmsgen/lmsgen/frontend"
+	"github.com/lmsgen/lmsgen/gogen"
 	"github.com/lmsgen/lmsgen/ir"
 	"github.com/lmsgen/lmsgen/sched"
 )
@@ -52,6 +56,7 @@ var stages = []stage{
 	{name: "graph", run: graph},                                                           // passes, below
 	{name: "schedule", run: schedule},                                                     // sched.Run
 	{name: "facts", run: facts},                                                           // sched/facts.go
+	{name: "vectorize", run: vectorize},                                                   // sched/vector.go
 	{name: "emit go", run: emitGo, skip: func(c *Config) bool { return !c.Go }},           // gogen.File
 	{name: "emit c", run: emitC, skip: func(c *Config) bool { return !c.C }},              // cgen.Files
 	{name: "emit tests", run: emitTests, skip: func(c *Config) bool { return !c.Tests }},  // internal/difftest
@@ -117,6 +122,12 @@ type Config struct {
 	// sub-package's test too, and beside it, when needed, a copy of the
 	// Go specializations it cannot reach (unexported names).
 	Tests bool
+	// SIMD vectorizes every specialization (lmsgen -simd), as the
+	// directive option -simd does one: the Go output of a package with a
+	// specialization to vectorize is then two files, <pkg>_lms.go for
+	// builds without GOEXPERIMENT=simd on amd64 and <pkg>_lms_simd.go,
+	// with vector code, for those with it.
+	SIMD bool
 	// Until, if not empty, is the name of the last stage to run (-dump
 	// stops after graph or schedule).
 	Until string
@@ -411,6 +422,24 @@ func facts(st *State) error {
 	})
 }
 
+// vectorize finds the packs of lanes of the schedule of every
+// specialization to vectorize (sched/vector.go), for the vector code.
+func vectorize(st *State) error {
+	return st.eachPackage(func(p *Package) error {
+		for i, f := range p.Funcs {
+			if !st.cfg.SIMD && !p.Specs[i].SIMD {
+				continue
+			}
+			start := time.Now()
+			f.Vectors = sched.Vectorize(f.Schedule)
+			if st.cfg.Verbose != nil {
+				fmt.Fprintf(&p.log, "lmsgen: %-40s %v (%d packs)\n", "vectorize "+f.Name, time.Since(start).Round(time.Microsecond), len(f.Vectors.Packs))
+			}
+		}
+		return nil
+	})
+}
+
 // write hands every output to cfg.Write.
 func write(st *State) error { return st.cfg.Write(st.Outputs()) }
 
@@ -444,6 +473,35 @@ func constraint(p *Package) string {
 		return "!lmsgen"
 	}
 	return ""
+}
+
+// goConstraint is the //go:build line of a package's Go output: with
+// SIMD, simd selects the vector file's or the scalar file's.
+func (st *State) goConstraint(p *Package, simd bool) string {
+	c := constraint(p)
+	if !st.simd(p) {
+		return c
+	}
+	own := "(" + gogen.NotSIMDConstraint + ")"
+	if simd {
+		own = gogen.SIMDConstraint
+	}
+	if c == "" {
+		return own
+	}
+	return c + " && " + own
+}
+
+// simd reports whether p has vector code: with Config.SIMD, or when one
+// of its directives says -simd.
+func (st *State) simd(p *Package) bool {
+	return st.cfg.SIMD || slices.ContainsFunc(p.Specs, func(s *frontend.Spec) bool { return s.SIMD })
+}
+
+// simdPath is the path of a package's vector Go output: the Go output's
+// with _simd before .go.
+func (st *State) simdPath(p *Package) string {
+	return strings.TrimSuffix(st.goPath(p), ".go") + "_simd.go"
 }
 
 // specDoc is the doc comment of a generated function.

@@ -35,7 +35,7 @@ func TestRunPasses(t *testing.T) {
 	for _, ps := range passes {
 		want = append(want, "pass  "+ps.name+" ")
 	}
-	want = append(want, "stage graph ", "stage schedule ", "stage facts ", "stage emit go ")
+	want = append(want, "stage graph ", "stage schedule ", "stage facts ", "stage vectorize ", "stage emit go ")
 	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
 	ok := len(lines) == len(want)
 	for i := range lines {

@@ -24,6 +24,7 @@ func runGenerate(cfg *config, stdout, stderr io.Writer) int {
 		Output:   cfg.output,
 		CDir:     cfg.cdir,
 		NoBounds: !cfg.bounds,
+		SIMD:     cfg.simd,
 		Check:    cfg.debug["check"],
 		Explain:  cfg.explain,
 		LineMap:  cfg.linemap,

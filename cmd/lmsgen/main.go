@@ -55,6 +55,7 @@ type config struct {
 	verbose    bool
 	allErrs    bool
 	bounds     bool
+	simd       bool
 	jsonOut    bool
 	count      int
 	budgets    frontend.Budgets
@@ -143,6 +144,7 @@ func parse(args []string, stderr io.Writer) (*config, bool, error) {
 	fs.BoolVar(&cfg.verbose, "v", false, "print phase timings and the scheduler's decisions to standard error")
 	fs.BoolVar(&cfg.allErrs, "e", false, "report all errors (default: at most 10)")
 	boundsFlag := fs.String("bounds", "on", "C bounds checks: on, or off for speed comparisons")
+	fs.BoolVar(&cfg.simd, "simd", false, "also write <package>_lms_simd.go: vector code (simd/archsimd) for builds with GOEXPERIMENT=simd on amd64")
 	fs.BoolVar(&cfg.jsonOut, "json", false, "compare: print JSON instead of a table")
 	fs.IntVar(&cfg.count, "count", 1, "compare: benchmark repetitions")
 	fs.IntVar(&cfg.budgets.Steps, "steps", 0, "budget: evaluation steps per specialization (0: the default, 20000000)")

@@ -2564,6 +2564,23 @@ LMS_PANICFN void lms_panic_arg(lms_arg a) {
 
 /* Support functions. */
 
+/* lms_f64x4: 4 lanes of double (lmsgen -simd). */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(LMS_NO_VECTOR_EXT)
+typedef double lms_f64x4 __attribute__((vector_size(32)));
+#define lms_f64x4_bcast(x) ((lms_f64x4){(x), (x), (x), (x)})
+#define lms_f64x4_add(a, b) ((a) + (b))
+#define lms_f64x4_sub(a, b) ((a) - (b))
+#define lms_f64x4_mul(a, b) ((a) * (b))
+#define lms_f64x4_div(a, b) ((a) / (b))
+#else
+typedef struct { double v[4]; } lms_f64x4;
+LMS_INLINE lms_f64x4 lms_f64x4_bcast(double x) { lms_f64x4 r; for (int i = 0; i < 4; i++) r.v[i] = x; return r; }
+LMS_INLINE lms_f64x4 lms_f64x4_add(lms_f64x4 a, lms_f64x4 b) { lms_f64x4 r; for (int i = 0; i < 4; i++) r.v[i] = a.v[i] + b.v[i]; return r; }
+LMS_INLINE lms_f64x4 lms_f64x4_sub(lms_f64x4 a, lms_f64x4 b) { lms_f64x4 r; for (int i = 0; i < 4; i++) r.v[i] = a.v[i] - b.v[i]; return r; }
+LMS_INLINE lms_f64x4 lms_f64x4_mul(lms_f64x4 a, lms_f64x4 b) { lms_f64x4 r; for (int i = 0; i < 4; i++) r.v[i] = a.v[i] * b.v[i]; return r; }
+LMS_INLINE lms_f64x4 lms_f64x4_div(lms_f64x4 a, lms_f64x4 b) { lms_f64x4 r; for (int i = 0; i < 4; i++) r.v[i] = a.v[i] / b.v[i]; return r; }
+#endif
+
 static inline void lmsg_flush(void) {
 	if (lms_stdout.len > 0) lms_flush();
 }
@@ -2833,81 +2850,73 @@ static void MatMul16(lms_slice_float64 c, lms_slice_float64 a, lms_slice_float64
 		lms_slice_float64 ci = lms_slice_float64_slice(c, lms_mul_i64(i, 16), lms_mul_i64(lms_add_i64(i, 1), 16));
 		double a0 = lms_slice_float64_get(ai, 0);
 		lms_slice_float64 b0 = lms_slice_float64_slice(b, 0, 4);
+		lms_f64x4 b0v;
+		memcpy(&b0v, b0.p, sizeof b0v);
+		lms_f64x4 v = lms_f64x4_mul(lms_f64x4_bcast(a0), b0v);
 		int64_t k = 1;
-		double x52 = a0 * lms_slice_float64_get(b0, 0);
-		double x75 = a0 * lms_slice_float64_get(b0, 1);
-		double x103 = a0 * lms_slice_float64_get(b0, 2);
-		double x136 = a0 * lms_slice_float64_get(b0, 3);
+		lms_f64x4 acc = v;
 		while (k < 16) {
 			double aik = lms_slice_float64_get(ai, k);
 			lms_slice_float64 bk = lms_slice_float64_slice(b, lms_mul_i64(k, 16), lms_add_i64(lms_mul_i64(k, 16), 4));
-			x52 = x52 + (aik * lms_slice_float64_get(bk, 0));
-			x75 = x75 + (aik * lms_slice_float64_get(bk, 1));
-			x103 = x103 + (aik * lms_slice_float64_get(bk, 2));
-			x136 = x136 + (aik * lms_slice_float64_get(bk, 3));
+			lms_f64x4 bkv;
+			memcpy(&bkv, bk.p, sizeof bkv);
+			lms_f64x4 v_2 = lms_f64x4_mul(lms_f64x4_bcast(aik), bkv);
+			lms_f64x4 v_3 = lms_f64x4_add(acc, v_2);
+			acc = v_3;
 			k = lms_add_i64(k, 1);
 		}
 		lms_slice_float64 b0_2 = lms_slice_float64_slice(b, 4, 8);
+		lms_f64x4 b0_2v;
+		memcpy(&b0_2v, b0_2.p, sizeof b0_2v);
+		lms_f64x4 v_4 = lms_f64x4_mul(lms_f64x4_bcast(a0), b0_2v);
 		int64_t k_2 = 1;
-		double x209 = a0 * lms_slice_float64_get(b0_2, 0);
-		double x233 = a0 * lms_slice_float64_get(b0_2, 1);
-		double x262 = a0 * lms_slice_float64_get(b0_2, 2);
-		double x296 = a0 * lms_slice_float64_get(b0_2, 3);
+		lms_f64x4 acc_2 = v_4;
 		while (k_2 < 16) {
 			double aik_2 = lms_slice_float64_get(ai, k_2);
 			lms_slice_float64 bk_2 = lms_slice_float64_slice(b, lms_add_i64(lms_mul_i64(k_2, 16), 4), lms_add_i64(lms_mul_i64(k_2, 16), 8));
-			x209 = x209 + (aik_2 * lms_slice_float64_get(bk_2, 0));
-			x233 = x233 + (aik_2 * lms_slice_float64_get(bk_2, 1));
-			x262 = x262 + (aik_2 * lms_slice_float64_get(bk_2, 2));
-			x296 = x296 + (aik_2 * lms_slice_float64_get(bk_2, 3));
+			lms_f64x4 bk_2v;
+			memcpy(&bk_2v, bk_2.p, sizeof bk_2v);
+			lms_f64x4 v_5 = lms_f64x4_mul(lms_f64x4_bcast(aik_2), bk_2v);
+			lms_f64x4 v_6 = lms_f64x4_add(acc_2, v_5);
+			acc_2 = v_6;
 			k_2 = lms_add_i64(k_2, 1);
 		}
 		lms_slice_float64 b0_3 = lms_slice_float64_slice(b, 8, 12);
+		lms_f64x4 b0_3v;
+		memcpy(&b0_3v, b0_3.p, sizeof b0_3v);
+		lms_f64x4 v_7 = lms_f64x4_mul(lms_f64x4_bcast(a0), b0_3v);
 		int64_t k_3 = 1;
-		double x370 = a0 * lms_slice_float64_get(b0_3, 0);
-		double x394 = a0 * lms_slice_float64_get(b0_3, 1);
-		double x423 = a0 * lms_slice_float64_get(b0_3, 2);
-		double x457 = a0 * lms_slice_float64_get(b0_3, 3);
+		lms_f64x4 acc_3 = v_7;
 		while (k_3 < 16) {
 			double aik_3 = lms_slice_float64_get(ai, k_3);
 			lms_slice_float64 bk_3 = lms_slice_float64_slice(b, lms_add_i64(lms_mul_i64(k_3, 16), 8), lms_add_i64(lms_mul_i64(k_3, 16), 12));
-			x370 = x370 + (aik_3 * lms_slice_float64_get(bk_3, 0));
-			x394 = x394 + (aik_3 * lms_slice_float64_get(bk_3, 1));
-			x423 = x423 + (aik_3 * lms_slice_float64_get(bk_3, 2));
-			x457 = x457 + (aik_3 * lms_slice_float64_get(bk_3, 3));
+			lms_f64x4 bk_3v;
+			memcpy(&bk_3v, bk_3.p, sizeof bk_3v);
+			lms_f64x4 v_8 = lms_f64x4_mul(lms_f64x4_bcast(aik_3), bk_3v);
+			lms_f64x4 v_9 = lms_f64x4_add(acc_3, v_8);
+			acc_3 = v_9;
 			k_3 = lms_add_i64(k_3, 1);
 		}
 		lms_slice_float64 b0_4 = lms_slice_float64_slice(b, 12, 16);
+		lms_f64x4 b0_4v;
+		memcpy(&b0_4v, b0_4.p, sizeof b0_4v);
+		lms_f64x4 v_10 = lms_f64x4_mul(lms_f64x4_bcast(a0), b0_4v);
 		int64_t k_4 = 1;
-		double x531 = a0 * lms_slice_float64_get(b0_4, 0);
-		double x555 = a0 * lms_slice_float64_get(b0_4, 1);
-		double x584 = a0 * lms_slice_float64_get(b0_4, 2);
-		double x618 = a0 * lms_slice_float64_get(b0_4, 3);
+		lms_f64x4 acc_4 = v_10;
 		while (k_4 < 16) {
 			double aik_4 = lms_slice_float64_get(ai, k_4);
 			lms_slice_float64 bk_4 = lms_slice_float64_slice(b, lms_add_i64(lms_mul_i64(k_4, 16), 12), lms_add_i64(lms_mul_i64(k_4, 16), 16));
-			x531 = x531 + (aik_4 * lms_slice_float64_get(bk_4, 0));
-			x555 = x555 + (aik_4 * lms_slice_float64_get(bk_4, 1));
-			x584 = x584 + (aik_4 * lms_slice_float64_get(bk_4, 2));
-			x618 = x618 + (aik_4 * lms_slice_float64_get(bk_4, 3));
+			lms_f64x4 bk_4v;
+			memcpy(&bk_4v, bk_4.p, sizeof bk_4v);
+			lms_f64x4 v_11 = lms_f64x4_mul(lms_f64x4_bcast(aik_4), bk_4v);
+			lms_f64x4 v_12 = lms_f64x4_add(acc_4, v_11);
+			acc_4 = v_12;
 			k_4 = lms_add_i64(k_4, 1);
 		}
-		lms_slice_float64_set(ci, 0, x52);
-		lms_slice_float64_set(ci, 1, x75);
-		lms_slice_float64_set(ci, 2, x103);
-		lms_slice_float64_set(ci, 3, x136);
-		lms_slice_float64_set(ci, 4, x209);
-		lms_slice_float64_set(ci, 5, x233);
-		lms_slice_float64_set(ci, 6, x262);
-		lms_slice_float64_set(ci, 7, x296);
-		lms_slice_float64_set(ci, 8, x370);
-		lms_slice_float64_set(ci, 9, x394);
-		lms_slice_float64_set(ci, 10, x423);
-		lms_slice_float64_set(ci, 11, x457);
-		lms_slice_float64_set(ci, 12, x531);
-		lms_slice_float64_set(ci, 13, x555);
-		lms_slice_float64_set(ci, 14, x584);
-		lms_slice_float64_set(ci, 15, x618);
+		memcpy(ci.p, &acc, sizeof acc);
+		memcpy(ci.p + 4, &acc_2, sizeof acc_2);
+		memcpy(ci.p + 8, &acc_3, sizeof acc_3);
+		memcpy(ci.p + 12, &acc_4, sizeof acc_4);
 		i = lms_add_i64(i, 1);
 	}
 }
