@@ -121,6 +121,8 @@ func (fr *frame) goStmt(in *ssa.Go) {
 func (fr *frame) spawn(name string, pos token.Pos, body func()) {
 	ev := fr.ev
 	ev.staticControl("a go statement", 0)
+	// A goroutine of the program is one of lmsgen's: its stack counts.
+	ev.alloc(8<<10, "a goroutine")
 	s := ev.sched()
 	g := &gor{id: len(s.all) + 1, fn: name, wake: make(chan struct{}), fr: fr, depth: ev.depth, pos: pos}
 	s.all = append(s.all, g)

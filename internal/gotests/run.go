@@ -42,7 +42,7 @@ type Result struct {
 type Runner struct {
 	Work    string        // the module directory
 	Lmsgen  string        // the lmsgen binary
-	Timeout time.Duration // per run of a program or of lmsgen; builds get 5 times as long
+	Timeout time.Duration // per run of a program; lmsgen gets 3 times as long (its budgets count steps, not time), builds 5 times
 }
 
 // NewRunner sets up the module in work and builds lmsgen from repo.
@@ -81,8 +81,11 @@ var errTimeout = errors.New("timeout")
 // cmd runs name in dir with the runner's timeout.
 func (r *Runner) cmd(dir, name string, args ...string) (output, error) {
 	limit := r.Timeout
-	if name == "go" {
+	switch name {
+	case "go":
 		limit *= 5 // builds are slow on a loaded machine
+	case r.Lmsgen:
+		limit *= 3 // the steps budget stops it, after minutes on a loaded machine
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
