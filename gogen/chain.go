@@ -177,12 +177,16 @@ func (fg *funcGen) emitChain(out *stmts, ch *ifChain) {
 			return
 		}
 	}
+	if fg.mergeIf(out, ch) {
+		return
+	}
 	head := ch.arms[len(ch.arms)-1]
 	first := len(out.list) == 0
 	if sw := fg.switchStmt(ch); sw != nil {
 		out.add(sw)
 	} else {
 		out.add(head.stmt)
+		out.tail = ch
 	}
 	if first {
 		out.chain = ch
