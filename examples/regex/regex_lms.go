@@ -401,11 +401,12 @@ func MatchEmail(s string) bool {
 	c := s[0]
 	x547 := c >> 6
 	var x562 bool
-	if x547 == 0 {
+	switch x547 {
+	case 0:
 		x562 = uint64(288063387823243264)>>(c&63)&1 != 0
-	} else if x547 == 1 {
+	case 1:
 		x562 = uint64(576460745995190270)>>(c&63)&1 != 0
-	} else {
+	default:
 		x562 = false
 	}
 	if x562 {
@@ -416,11 +417,12 @@ func MatchEmail(s string) bool {
 				c1 := s[i]
 				x605 := c1 >> 6
 				var x620 bool
-				if x605 == 0 {
+				switch x605 {
+				case 0:
 					x620 = uint64(288063387823243264)>>(c1&63)&1 != 0
-				} else if x605 == 1 {
+				case 1:
 					x620 = uint64(576460745995190270)>>(c1&63)&1 != 0
-				} else {
+				default:
 					x620 = false
 				}
 				if x620 {
@@ -446,11 +448,12 @@ func MatchEmail(s string) bool {
 			c2 := s[i2]
 			x652 := c2 >> 6
 			var x667 bool
-			if x652 == 0 {
+			switch x652 {
+			case 0:
 				x667 = uint64(287984085547089920)>>(c2&63)&1 != 0
-			} else if x652 == 1 {
+			case 1:
 				x667 = uint64(576460743847706622)>>(c2&63)&1 != 0
-			} else {
+			default:
 				x667 = false
 			}
 			if x667 {
@@ -461,11 +464,12 @@ func MatchEmail(s string) bool {
 						c3 := s[i3]
 						x710 := c3 >> 6
 						var x725 bool
-						if x710 == 0 {
+						switch x710 {
+						case 0:
 							x725 = uint64(287984085547089920)>>(c3&63)&1 != 0
-						} else if x710 == 1 {
+						case 1:
 							x725 = uint64(576460743847706622)>>(c3&63)&1 != 0
-						} else {
+						default:
 							x725 = false
 						}
 						if x725 {
@@ -504,11 +508,12 @@ func matchEmailFunc(s string, i int) bool {
 			c := s[i1]
 			x820 := c >> 6
 			var x835 bool
-			if x820 == 0 {
+			switch x820 {
+			case 0:
 				x835 = uint64(287984085547089920)>>(c&63)&1 != 0
-			} else if x820 == 1 {
+			case 1:
 				x835 = uint64(576460743847706622)>>(c&63)&1 != 0
-			} else {
+			default:
 				x835 = false
 			}
 			if x835 {
@@ -954,11 +959,12 @@ func matchLogLineFunc8(s string, i int) bool {
 	i3 := i2 + 1
 	x11950 := c >> 6
 	var x11965 bool
-	if x11950 == 0 {
+	switch x11950 {
+	case 0:
 		x11965 = uint64(18446744073709550591)>>(c&63)&1 != 0
-	} else if x11950 == 1 {
+	case 1:
 		x11965 = uint64(18441112375152082943)>>(c&63)&1 != 0
-	} else {
+	default:
 		x11965 = false
 	}
 	if x11965 {
@@ -972,11 +978,12 @@ func matchLogLineFunc8(s string, i int) bool {
 		i4 := i2 + 2
 		x11978 := c1 >> 6
 		var x11993 bool
-		if x11978 == 0 {
+		switch x11978 {
+		case 0:
 			x11993 = uint64(18446744073709550591)>>(c1&63)&1 != 0
-		} else if x11978 == 1 {
+		case 1:
 			x11993 = uint64(18441079389803249663)>>(c1&63)&1 != 0
-		} else {
+		default:
 			x11993 = false
 		}
 		if x11993 {
@@ -990,11 +997,12 @@ func matchLogLineFunc8(s string, i int) bool {
 			i5 := i2 + 3
 			x12006 := c2 >> 6
 			var x12021 bool
-			if x12006 == 0 {
+			switch x12006 {
+			case 0:
 				x12021 = uint64(18446744073709550591)>>(c2&63)&1 != 0
-			} else if x12006 == 1 {
+			case 1:
 				x12021 = uint64(18441114436736385023)>>(c2&63)&1 != 0
-			} else {
+			default:
 				x12021 = false
 			}
 			if x12021 {
@@ -1008,11 +1016,12 @@ func matchLogLineFunc8(s string, i int) bool {
 				i6 := i2 + 4
 				x12034 := c3 >> 6
 				var x12049 bool
-				if x12034 == 0 {
+				switch x12034 {
+				case 0:
 					x12049 = uint64(18446744073709550591)>>(c3&63)&1 != 0
-				} else if x12034 == 1 {
+				case 1:
 					x12049 = uint64(18440973836686983167)>>(c3&63)&1 != 0
-				} else {
+				default:
 					x12049 = false
 				}
 				if x12049 {
@@ -1026,11 +1035,12 @@ func matchLogLineFunc8(s string, i int) bool {
 					i7 := i2 + 5
 					x12062 := c4 >> 6
 					var x12077 bool
-					if x12062 == 0 {
+					switch x12062 {
+					case 0:
 						x12077 = uint64(18446744073709550591)>>(c4&63)&1 != 0
-					} else if x12062 == 1 {
+					case 1:
 						x12077 = uint64(18432107374920597503)>>(c4&63)&1 != 0
-					} else {
+					default:
 						x12077 = false
 					}
 					if x12077 {
@@ -1050,11 +1060,12 @@ func matchLogLineFunc8(s string, i int) bool {
 						i8 := i2 + 6
 						x12098 := c5 >> 6
 						var x12113 bool
-						if x12098 == 0 {
+						switch x12098 {
+						case 0:
 							x12113 = uint64(18446744073709550591)>>(c5&63)&1 != 0
-						} else if x12098 == 1 {
+						case 1:
 							x12113 = uint64(18441114574175338495)>>(c5&63)&1 != 0
-						} else {
+						default:
 							x12113 = false
 						}
 						if x12113 {
@@ -1269,11 +1280,12 @@ func matchLogLineFunc9(s string, i int) bool {
 	i3 := i2 + 1
 	x11815 := c >> 6
 	var x11830 bool
-	if x11815 == 0 {
+	switch x11815 {
+	case 0:
 		x11830 = uint64(18446744073709550591)>>(c&63)&1 != 0
-	} else if x11815 == 1 {
+	case 1:
 		x11830 = uint64(18441114436736385023)>>(c&63)&1 != 0
-	} else {
+	default:
 		x11830 = false
 	}
 	if x11830 {
@@ -1287,11 +1299,12 @@ func matchLogLineFunc9(s string, i int) bool {
 		i4 := i2 + 2
 		x11843 := c1 >> 6
 		var x11858 bool
-		if x11843 == 0 {
+		switch x11843 {
+		case 0:
 			x11858 = uint64(18446744073709550591)>>(c1&63)&1 != 0
-		} else if x11843 == 1 {
+		case 1:
 			x11858 = uint64(18441114299297431551)>>(c1&63)&1 != 0
-		} else {
+		default:
 			x11858 = false
 		}
 		if x11858 {
@@ -1305,11 +1318,12 @@ func matchLogLineFunc9(s string, i int) bool {
 			i5 := i2 + 3
 			x11871 := c2 >> 6
 			var x11886 bool
-			if x11871 == 0 {
+			switch x11871 {
+			case 0:
 				x11886 = uint64(18446744073709550591)>>(c2&63)&1 != 0
-			} else if x11871 == 1 {
+			case 1:
 				x11886 = uint64(18432107374920597503)>>(c2&63)&1 != 0
-			} else {
+			default:
 				x11886 = false
 			}
 			if x11886 {
@@ -1329,11 +1343,12 @@ func matchLogLineFunc9(s string, i int) bool {
 				i6 := i2 + 4
 				x12732 := c3 >> 6
 				var x12747 bool
-				if x12732 == 0 {
+				switch x12732 {
+				case 0:
 					x12747 = uint64(18446744073709550591)>>(c3&63)&1 != 0
-				} else if x12732 == 1 {
+				case 1:
 					x12747 = uint64(18438862774361653247)>>(c3&63)&1 != 0
-				} else {
+				default:
 					x12747 = false
 				}
 				if x12747 {
@@ -1350,11 +1365,12 @@ func matchLogLineFunc9(s string, i int) bool {
 					i7 := i2 + 5
 					x12764 := c4 >> 6
 					var x12779 bool
-					if x12764 == 0 {
+					switch x12764 {
+					case 0:
 						x12779 = uint64(18446744073709550591)>>(c4&63)&1 != 0
-					} else if x12764 == 1 {
+					case 1:
 						x12779 = uint64(18441114436736385023)>>(c4&63)&1 != 0
-					} else {
+					default:
 						x12779 = false
 					}
 					if x12779 {
@@ -1368,11 +1384,12 @@ func matchLogLineFunc9(s string, i int) bool {
 						i8 := i2 + 6
 						x12792 := c5 >> 6
 						var x12807 bool
-						if x12792 == 0 {
+						switch x12792 {
+						case 0:
 							x12807 = uint64(18446744073709550591)>>(c5&63)&1 != 0
-						} else if x12792 == 1 {
+						case 1:
 							x12807 = uint64(18441114505455861759)>>(c5&63)&1 != 0
-						} else {
+						default:
 							x12807 = false
 						}
 						if x12807 {
@@ -1571,11 +1588,12 @@ func matchLogLineFunc10(s string, i int) bool {
 			c := s[i1]
 			x11721 := c >> 6
 			var x11736 bool
-			if x11721 == 0 {
+			switch x11721 {
+			case 0:
 				x11736 = uint64(18446744073709550591)>>(c&63)&1 != 0
-			} else if x11721 == 1 {
+			case 1:
 				x11736 = uint64(18441114574175338495)>>(c&63)&1 != 0
-			} else {
+			default:
 				x11736 = false
 			}
 			if x11736 {
@@ -1806,13 +1824,14 @@ func MatchAPIPath(s string) bool {
 	c := s[0]
 	x3126 := c >> 6
 	var x3149 bool
-	if x3126 == 0 {
+	switch x3126 {
+	case 0:
 		x3149 = uint64(18446744073709551615)>>(c&63)&1 != 0
-	} else if x3126 == 1 {
+	case 1:
 		x3149 = uint64(18446744073709485935)>>(c&63)&1 != 0
-	} else if x3126 == 2 || x3126 == 3 {
+	case 2, 3:
 		x3149 = uint64(18446744073709551615)>>(c&63)&1 != 0
-	} else {
+	default:
 		x3149 = false
 	}
 	if x3149 {
@@ -1839,13 +1858,14 @@ func matchAPIPathFunc(s string, i int) bool {
 	i1 := i + 1
 	x3708 := c >> 6
 	var x3734 bool
-	if x3708 == 0 {
+	switch x3708 {
+	case 0:
 		x3734 = uint64(18446744069414584319)>>(c&63)&1 != 0
-	} else if x3708 == 1 {
+	case 1:
 		x3734 = uint64(18446744073709485935)>>(c&63)&1 != 0
-	} else if x3708 == 2 || x3708 == 3 {
+	case 2, 3:
 		x3734 = uint64(18446744073709551615)>>(c&63)&1 != 0
-	} else {
+	default:
 		x3734 = false
 	}
 	if x3734 {
@@ -1859,13 +1879,14 @@ func matchAPIPathFunc(s string, i int) bool {
 		i2 := i + 2
 		x3747 := c1 >> 6
 		var x3773 bool
-		if x3747 == 0 {
+		switch x3747 {
+		case 0:
 			x3773 = uint64(18446603336221196287)>>(c1&63)&1 != 0
-		} else if x3747 == 1 {
+		case 1:
 			x3773 = uint64(18446744073709485935)>>(c1&63)&1 != 0
-		} else if x3747 == 2 || x3747 == 3 {
+		case 2, 3:
 			x3773 = uint64(18446744073709551615)>>(c1&63)&1 != 0
-		} else {
+		default:
 			x3773 = false
 		}
 		if x3773 {
@@ -1879,13 +1900,14 @@ func matchAPIPathFunc(s string, i int) bool {
 			i3 := i + 3
 			x3786 := c2 >> 6
 			var x3809 bool
-			if x3786 == 0 {
+			switch x3786 {
+			case 0:
 				x3809 = uint64(18446744073709551615)>>(c2&63)&1 != 0
-			} else if x3786 == 1 {
+			case 1:
 				x3809 = uint64(18446744065119551343)>>(c2&63)&1 != 0
-			} else if x3786 == 2 || x3786 == 3 {
+			case 2, 3:
 				x3809 = uint64(18446744073709551615)>>(c2&63)&1 != 0
-			} else {
+			default:
 				x3809 = false
 			}
 			if x3809 {
@@ -1908,13 +1930,14 @@ func matchAPIPathFunc(s string, i int) bool {
 				i4 := i + 4
 				x3834 := c3 >> 6
 				var x3857 bool
-				if x3834 == 0 {
+				switch x3834 {
+				case 0:
 					x3857 = uint64(18446744073709551615)>>(c3&63)&1 != 0
-				} else if x3834 == 1 {
+				case 1:
 					x3857 = uint64(18446462598732775279)>>(c3&63)&1 != 0
-				} else if x3834 == 2 || x3834 == 3 {
+				case 2, 3:
 					x3857 = uint64(18446744073709551615)>>(c3&63)&1 != 0
-				} else {
+				default:
 					x3857 = false
 				}
 				if x3857 {
@@ -1937,13 +1960,14 @@ func matchAPIPathFunc(s string, i int) bool {
 					i5 := i + 5
 					x3882 := c4 >> 6
 					var x3905 bool
-					if x3882 == 0 {
+					switch x3882 {
+					case 0:
 						x3905 = uint64(18446744073709551615)>>(c4&63)&1 != 0
-					} else if x3882 == 1 {
+					case 1:
 						x3905 = uint64(18446741874686230383)>>(c4&63)&1 != 0
-					} else if x3882 == 2 || x3882 == 3 {
+					case 2, 3:
 						x3905 = uint64(18446744073709551615)>>(c4&63)&1 != 0
-					} else {
+					default:
 						x3905 = false
 					}
 					if x3905 {
@@ -1966,13 +1990,14 @@ func matchAPIPathFunc(s string, i int) bool {
 						i6 := i + 6
 						x3930 := c5 >> 6
 						var x3956 bool
-						if x3930 == 0 {
+						switch x3930 {
+						case 0:
 							x3956 = uint64(18446603336221196287)>>(c5&63)&1 != 0
-						} else if x3930 == 1 {
+						case 1:
 							x3956 = uint64(18446744073709485935)>>(c5&63)&1 != 0
-						} else if x3930 == 2 || x3930 == 3 {
+						case 2, 3:
 							x3956 = uint64(18446744073709551615)>>(c5&63)&1 != 0
-						} else {
+						default:
 							x3956 = false
 						}
 						if x3956 {
@@ -1986,13 +2011,14 @@ func matchAPIPathFunc(s string, i int) bool {
 							i7 := i + 7
 							x3969 := c6 >> 6
 							var x3992 bool
-							if x3969 == 0 {
+							switch x3969 {
+							case 0:
 								x3992 = uint64(18446744073709551615)>>(c6&63)&1 != 0
-							} else if x3969 == 1 {
+							case 1:
 								x3992 = uint64(18428729675200003951)>>(c6&63)&1 != 0
-							} else if x3969 == 2 || x3969 == 3 {
+							case 2, 3:
 								x3992 = uint64(18446744073709551615)>>(c6&63)&1 != 0
-							} else {
+							default:
 								x3992 = false
 							}
 							if x3992 {
@@ -2015,13 +2041,14 @@ func matchAPIPathFunc(s string, i int) bool {
 								i8 := i + 8
 								x4017 := c7 >> 6
 								var x4043 bool
-								if x4017 == 0 {
+								switch x4017 {
+								case 0:
 									x4043 = uint64(18158795172534550527)>>(c7&63)&1 != 0
-								} else if x4017 == 1 {
+								case 1:
 									x4043 = uint64(18446744073709485935)>>(c7&63)&1 != 0
-								} else if x4017 == 2 || x4017 == 3 {
+								case 2, 3:
 									x4043 = uint64(18446744073709551615)>>(c7&63)&1 != 0
-								} else {
+								default:
 									x4043 = false
 								}
 								if x4043 {
@@ -2051,13 +2078,14 @@ func matchAPIPathFunc(s string, i int) bool {
 									i11 := i10 + 1
 									x4100 := c8 >> 6
 									var x4126 bool
-									if x4100 == 0 {
+									switch x4100 {
+									case 0:
 										x4126 = uint64(18158654435046195199)>>(c8&63)&1 != 0
-									} else if x4100 == 1 {
+									case 1:
 										x4126 = uint64(18446744073709485935)>>(c8&63)&1 != 0
-									} else if x4100 == 2 || x4100 == 3 {
+									case 2, 3:
 										x4126 = uint64(18446744073709551615)>>(c8&63)&1 != 0
-									} else {
+									default:
 										x4126 = false
 									}
 									if x4126 {
@@ -2071,13 +2099,14 @@ func matchAPIPathFunc(s string, i int) bool {
 										x4139 := c9 >> 6
 										x4142 := c9 & 63
 										var x4162 bool
-										if x4139 == 0 {
+										switch x4139 {
+										case 0:
 											x4162 = uint64(18446744073709551615)>>x4142&1 != 0
-										} else if x4139 == 1 {
+										case 1:
 											x4162 = uint64(17870283327848513391)>>x4142&1 != 0
-										} else if x4139 == 2 || x4139 == 3 {
+										case 2, 3:
 											x4162 = uint64(18446744073709551615)>>x4142&1 != 0
-										} else {
+										default:
 											x4162 = false
 										}
 										if x4162 {
@@ -2190,13 +2219,14 @@ func matchAPIPathFunc1(s string, i int) bool {
 	i3 := i2 + 1
 	x3562 := c >> 6
 	var x3585 bool
-	if x3562 == 0 {
+	switch x3562 {
+	case 0:
 		x3585 = uint64(18446744073709551615)>>(c&63)&1 != 0
-	} else if x3562 == 1 {
+	case 1:
 		x3585 = uint64(18446744073707356015)>>(c&63)&1 != 0
-	} else if x3562 == 2 || x3562 == 3 {
+	case 2, 3:
 		x3585 = uint64(18446744073709551615)>>(c&63)&1 != 0
-	} else {
+	default:
 		x3585 = false
 	}
 	if x3585 {
@@ -2216,13 +2246,14 @@ func matchAPIPathFunc1(s string, i int) bool {
 		c1 := s[i3]
 		x3606 := c1 >> 6
 		var x3629 bool
-		if x3606 == 0 {
+		switch x3606 {
+		case 0:
 			x3629 = uint64(18446744073709551615)>>(c1&63)&1 != 0
-		} else if x3606 == 1 {
+		case 1:
 			x3629 = uint64(18446744073708961647)>>(c1&63)&1 != 0
-		} else if x3606 == 2 || x3606 == 3 {
+		case 2, 3:
 			x3629 = uint64(18446744073709551615)>>(c1&63)&1 != 0
-		} else {
+		default:
 			x3629 = false
 		}
 		if x3629 {
@@ -2245,13 +2276,14 @@ func matchAPIPathFunc1(s string, i int) bool {
 			i5 := i2 + 3
 			x3654 := c2 >> 6
 			var x3677 bool
-			if x3654 == 0 {
+			switch x3654 {
+			case 0:
 				x3677 = uint64(18446744073709551615)>>(c2&63)&1 != 0
-			} else if x3654 == 1 {
+			case 1:
 				x3677 = uint64(18446744073708437359)>>(c2&63)&1 != 0
-			} else if x3654 == 2 || x3654 == 3 {
+			case 2, 3:
 				x3677 = uint64(18446744073709551615)>>(c2&63)&1 != 0
-			} else {
+			default:
 				x3677 = false
 			}
 			if x3677 {
@@ -2280,13 +2312,14 @@ func matchAPIPathFunc1(s string, i int) bool {
 		c3 := s[i3]
 		x4339 := c3 >> 6
 		var x4362 bool
-		if x4339 == 0 {
+		switch x4339 {
+		case 0:
 			x4362 = uint64(18446744073709551615)>>(c3&63)&1 != 0
-		} else if x4339 == 1 {
+		case 1:
 			x4362 = uint64(18446744073708437359)>>(c3&63)&1 != 0
-		} else if x4339 == 2 || x4339 == 3 {
+		case 2, 3:
 			x4362 = uint64(18446744073709551615)>>(c3&63)&1 != 0
-		} else {
+		default:
 			x4362 = false
 		}
 		if x4362 {
@@ -2333,13 +2366,14 @@ func matchAPIPathFunc2(s string, i int) bool {
 	c := s[i2]
 	x3431 := c >> 6
 	var x3454 bool
-	if x3431 == 0 {
+	switch x3431 {
+	case 0:
 		x3454 = uint64(18446744073709551615)>>(c&63)&1 != 0
-	} else if x3431 == 1 {
+	case 1:
 		x3454 = uint64(18446744073709485903)>>(c&63)&1 != 0
-	} else if x3431 == 2 || x3431 == 3 {
+	case 2, 3:
 		x3454 = uint64(18446744073709551615)>>(c&63)&1 != 0
-	} else {
+	default:
 		x3454 = false
 	}
 	if x3454 {
@@ -2357,13 +2391,14 @@ func matchAPIPathFunc2(s string, i int) bool {
 		i4 := i2 + 2
 		x3471 := c1 >> 6
 		var x3494 bool
-		if x3471 == 0 {
+		switch x3471 {
+		case 0:
 			x3494 = uint64(18446744073709551615)>>(c1&63)&1 != 0
-		} else if x3471 == 1 {
+		case 1:
 			x3494 = uint64(18446744073708437359)>>(c1&63)&1 != 0
-		} else if x3471 == 2 || x3471 == 3 {
+		case 2, 3:
 			x3494 = uint64(18446744073709551615)>>(c1&63)&1 != 0
-		} else {
+		default:
 			x3494 = false
 		}
 		if x3494 {
@@ -2413,13 +2448,14 @@ func matchAPIPathFunc3(s string, i int) bool {
 	c := s[i2]
 	x3308 := c >> 6
 	var x3331 bool
-	if x3308 == 0 {
+	switch x3308 {
+	case 0:
 		x3331 = uint64(18446744073709551615)>>(c&63)&1 != 0
-	} else if x3308 == 1 {
+	case 1:
 		x3331 = uint64(18446744073709485903)>>(c&63)&1 != 0
-	} else if x3308 == 2 || x3308 == 3 {
+	case 2, 3:
 		x3331 = uint64(18446744073709551615)>>(c&63)&1 != 0
-	} else {
+	default:
 		x3331 = false
 	}
 	if x3331 {
@@ -2434,13 +2470,14 @@ func matchAPIPathFunc3(s string, i int) bool {
 		i4 := i2 + 2
 		x3344 := c1 >> 6
 		var x3367 bool
-		if x3344 == 0 {
+		switch x3344 {
+		case 0:
 			x3367 = uint64(18446744073709551615)>>(c1&63)&1 != 0
-		} else if x3344 == 1 {
+		case 1:
 			x3367 = uint64(18446744073709481839)>>(c1&63)&1 != 0
-		} else if x3344 == 2 || x3344 == 3 {
+		case 2, 3:
 			x3367 = uint64(18446744073709551615)>>(c1&63)&1 != 0
-		} else {
+		default:
 			x3367 = false
 		}
 		if x3367 {
@@ -2460,13 +2497,14 @@ func matchAPIPathFunc3(s string, i int) bool {
 			i5 := i2 + 3
 			x4428 := c2 >> 6
 			var x4451 bool
-			if x4428 == 0 {
+			switch x4428 {
+			case 0:
 				x4451 = uint64(18446744073709551615)>>(c2&63)&1 != 0
-			} else if x4428 == 1 {
+			case 1:
 				x4451 = uint64(18446744073709485903)>>(c2&63)&1 != 0
-			} else if x4428 == 2 || x4428 == 3 {
+			case 2, 3:
 				x4451 = uint64(18446744073709551615)>>(c2&63)&1 != 0
-			} else {
+			default:
 				x4451 = false
 			}
 			if x4451 {
@@ -2483,13 +2521,14 @@ func matchAPIPathFunc3(s string, i int) bool {
 				i6 := i2 + 4
 				x4468 := c3 >> 6
 				var x4491 bool
-				if x4468 == 0 {
+				switch x4468 {
+				case 0:
 					x4491 = uint64(18446744073709551615)>>(c3&63)&1 != 0
-				} else if x4468 == 1 {
+				case 1:
 					x4491 = uint64(18446744073708437359)>>(c3&63)&1 != 0
-				} else if x4468 == 2 || x4468 == 3 {
+				case 2, 3:
 					x4491 = uint64(18446744073709551615)>>(c3&63)&1 != 0
-				} else {
+				default:
 					x4491 = false
 				}
 				if x4491 {
@@ -2512,13 +2551,14 @@ func matchAPIPathFunc3(s string, i int) bool {
 					i7 := i2 + 5
 					x4516 := c4 >> 6
 					var x4539 bool
-					if x4516 == 0 {
+					switch x4516 {
+					case 0:
 						x4539 = uint64(18446744073709551615)>>(c4&63)&1 != 0
-					} else if x4516 == 1 {
+					case 1:
 						x4539 = uint64(18446744073709485903)>>(c4&63)&1 != 0
-					} else if x4516 == 2 || x4516 == 3 {
+					case 2, 3:
 						x4539 = uint64(18446744073709551615)>>(c4&63)&1 != 0
-					} else {
+					default:
 						x4539 = false
 					}
 					if x4539 {
@@ -2571,13 +2611,14 @@ func matchAPIPathFunc4(s string, i int) bool {
 			c := s[i1]
 			x3206 := c >> 6
 			var x3229 bool
-			if x3206 == 0 {
+			switch x3206 {
+			case 0:
 				x3229 = uint64(18446744073709551615)>>(c&63)&1 != 0
-			} else if x3206 == 1 {
+			case 1:
 				x3229 = uint64(18446744073709485935)>>(c&63)&1 != 0
-			} else if x3206 == 2 || x3206 == 3 {
+			case 2, 3:
 				x3229 = uint64(18446744073709551615)>>(c&63)&1 != 0
-			} else {
+			default:
 				x3229 = false
 			}
 			if x3229 {
