@@ -197,7 +197,7 @@ func (fg *funcGen) emitChain(out *stmts, ch *ifChain) {
 // orExpr writes a || b. || is associative, so neither operand needs
 // parentheses unless its operator binds less tightly than || (none does).
 func orExpr(a, b expr) expr {
-	return expr{jen.Add(a.at(precOr)).Op("||").Add(b.at(precOr)), precOr}
+	return expr{s: jen.Add(a.at(precOr)).Op("||").Add(b.at(precOr)), prec: precOr}
 }
 
 // sameCode reports whether two statement lists are the same code.
