@@ -177,12 +177,16 @@ func (fg *funcGen) emitChain(out *stmts, ch *ifChain) {
 			return
 		}
 	}
+	if fg.mergeIf(out, ch) {
+		return
+	}
 	head := ch.arms[len(ch.arms)-1]
 	first := len(out.list) == 0
 	if sw := fg.switchStmt(ch); sw != nil {
 		out.add(sw)
 	} else {
 		out.add(head.stmt)
+		out.tail = ch
 	}
 	if first {
 		out.chain = ch
@@ -193,7 +197,7 @@ func (fg *funcGen) emitChain(out *stmts, ch *ifChain) {
 // orExpr writes a || b. || is associative, so neither operand needs
 // parentheses unless its operator binds less tightly than || (none does).
 func orExpr(a, b expr) expr {
-	return expr{jen.Add(a.at(precOr)).Op("||").Add(b.at(precOr)), precOr}
+	return expr{s: jen.Add(a.at(precOr)).Op("||").Add(b.at(precOr)), prec: precOr}
 }
 
 // sameCode reports whether two statement lists are the same code.
