@@ -39,7 +39,10 @@ func TestReach(t *testing.T) {
 	}
 	require.GreaterOrEqual(t, strings.Count(funcBody(t, gen, "SortNet"), "if "), 63, "Batcher's network of 16 has 63 comparators")
 	look := funcBody(t, gen, "Look")
-	require.Equal(t, 6, strings.Count(look, "} else if "), "two chains of four keys:\n%s", look)
+	// two lookups of four keys, each a switch (gogen writes a chain of
+	// comparisons of one value with constants as a switch)
+	require.Equal(t, 2, strings.Count(look, "switch "), "two switches of four keys:\n%s", look)
+	require.Equal(t, 8, strings.Count(look, "\tcase "), "two switches of four keys:\n%s", look)
 	big := funcBody(t, gen, "LookBig")
 	require.Contains(t, big, ` < "`, "a tree of comparisons of strings:\n%s", big)
 }
@@ -115,6 +118,8 @@ func TestReachRefusedC(t *testing.T) {
 	require.Equal(t, 1, r.status, r.stderr)
 	require.Equal(t, "kernels.go:11:58: cgen: Curry: the staged function x7 is used as a value and captures dynamic values [a]: "+
 		"a C function pointer cannot capture; call the function directly, or pass the values as arguments\n"+
+		"\tkernels.go:16:14: called from curry\n"+
+		"\tkernels.go:14:1: called from specialization Curry\n"+
 		"kernels.go:21:40: cgen: Replace: no C translation of strings.ReplaceAll (the README lists the library functions the C output translates)\n",
 		r.stderr)
 	r = lmsgen(t, kdir, "-lang=go")
