@@ -161,7 +161,7 @@ func (l *layout) node(n *ir.Node) *gnode {
 	}
 	x, h := pad, 0.0
 	for k, b := range n.Blocks {
-		gb := l.block(b, n.Sym.String()+"."+blockRole(n.Op, k))
+		gb := l.block(b, n.Sym.String()+"."+sched.BlockRole(n.Op, k))
 		gb.x, gb.y = x, titleH
 		x += gb.w + gapX
 		h = max(h, gb.h)

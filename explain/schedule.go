@@ -8,21 +8,6 @@ import (
 	"github.com/lmsgen/lmsgen/sched"
 )
 
-// blockRole names block k of a node of op, as the scheduler does.
-func blockRole(op ir.Op, k int) string {
-	switch {
-	case op == ir.OpIf && k == 0:
-		return "then"
-	case op == ir.OpIf:
-		return "else"
-	case op == ir.OpWhile && k == 0:
-		return "cond"
-	case op == ir.OpWhile, op == ir.OpLambda:
-		return "body"
-	}
-	return "block" + string(rune('0'+k))
-}
-
 // inlineHomes returns, for each node the schedule writes inline at its
 // use, the node whose statement it is written in (following uses
 // through other inlined nodes).
@@ -96,7 +81,7 @@ func (w *writer) schedule(s sched.Scheduled, homes map[ir.Sym]ir.Sym) {
 			}
 			w.printf("</div>")
 			for k, c := range n.Blocks {
-				w.printf("<div class=\"ln blk\">%s  %s.%s:</div>", pad, n.Sym, blockRole(n.Op, k))
+				w.printf("<div class=\"ln blk\">%s  %s.%s:</div>", pad, n.Sym, sched.BlockRole(n.Op, k))
 				walk(c, depth+2)
 			}
 		}
