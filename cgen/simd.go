@@ -60,6 +60,11 @@ func (fn *fnGen) vecStmt(n *ir.Node) bool {
 		}
 		fn.line(fmt.Sprintf("memcpy(%s, &%s, sizeof %s);", fn.vecAddr(p), name, name))
 	case sched.PackOp:
+		if sched.IsFMA(n) {
+			fma := fn.fl.vecFMA(p.Elem, vt)
+			fn.line(fmt.Sprintf("%s %s = %s(%s, %s, %s);", vt, fn.packName(p), fma, fn.vecArg(p.Args[0], vt), fn.vecArg(p.Args[1], vt), fn.vecArg(p.Args[2], vt)))
+			break
+		}
 		op := map[ir.Op]string{ir.OpAdd: "add", ir.OpSub: "sub", ir.OpMul: "mul", ir.OpDiv: "div"}[n.Op]
 		if op == "" {
 			panic("BUG: cgen: pack of " + ir.FormatNode(n))
@@ -123,6 +128,27 @@ func (fl *fileGen) vecType(t *ir.Type) string {
 	elem := basicC[t.Kind]
 	name := fmt.Sprintf("lms_f%dx%d", t.Bits(), w)
 	fl.helper(name, func() string { return vecHelpers(name, elem, w) })
+	return name
+}
+
+// vecFMA returns the name of the multiply-add of vectors of type vt
+// (elements of type t), declaring it the first time: math.FMA packed in
+// a relaxed specialization (sched.RelaxFP). It rounds twice, a*b then +c,
+// as relaxed allows: the file forbids contraction, and a fused vector
+// operation in portable C would be a call of fma per lane.
+func (fl *fileGen) vecFMA(t *ir.Type, vt string) string {
+	name := vt + "_fma"
+	elem := basicC[t.Kind]
+	fl.helper(name, func() string {
+		r := strings.NewReplacer("{T}", vt, "{E}", elem, "{W}", fmt.Sprint(sched.Width(t)))
+		return r.Replace(`/* {T}_fma: a*b + c in {W} lanes of {E}, rounded twice (lmsgen -fp=relaxed). */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(LMS_NO_VECTOR_EXT)
+#define {T}_fma(a, b, c) ((a) * (b) + (c))
+#else
+LMS_INLINE {T} {T}_fma({T} a, {T} b, {T} c) { {T} r; for (int i = 0; i < {W}; i++) r.v[i] = a.v[i] * b.v[i] + c.v[i]; return r; }
+#endif
+`)
+	})
 	return name
 }
 

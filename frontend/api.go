@@ -198,6 +198,11 @@ type Spec struct {
 	Budgets Budgets
 	// SIMD reports whether the directive asks for vector code (-simd).
 	SIMD bool
+	// RelaxedFP reports whether the directive opts into relaxed
+	// floating-point arithmetic (-fp=relaxed): reassociation, x*0 → 0,
+	// x+0 → x, fused multiply-adds (sched.RelaxFP). The default, exact,
+	// keeps Go's arithmetic bit for bit.
+	RelaxedFP bool
 	// TestInputs is the number of inputs a generated differential test
 	// draws, set by //lms:test inputs=N; 0 for the default.
 	TestInputs int

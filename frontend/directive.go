@@ -11,7 +11,7 @@ import (
 
 // This file parses the directives:
 //
-//	//lms:gen NAME [PARAM=EXPR ...] [-steps=N] [-unroll=N] [-calldepth=N] [-nodes=N] [-simd]
+//	//lms:gen NAME [PARAM=EXPR ...] [-steps=N] [-unroll=N] [-calldepth=N] [-nodes=N] [-simd] [-fp=exact|relaxed]
 //	//lms:fun
 //	//lms:test ITEM... (see testdirective.go)
 //
@@ -28,6 +28,7 @@ type genDirective struct {
 	targs   []dirArg // type arguments, in the order of the type parameters
 	budgets Budgets
 	simd    bool // -simd: vector code too
+	relaxed bool // -fp=relaxed: floating-point arithmetic may be reassociated and contracted
 	fn      *ast.FuncDecl
 	file    *ast.File
 	fileOff int            // offset of the directive's comment in its file
@@ -232,6 +233,13 @@ func parseGen(fset *token.FileSet, c *ast.Comment, pos token.Position, fd *ast.F
 		fpos := at(f.off)
 		if f.text == "-simd" {
 			d.simd = true
+			continue
+		}
+		if mode, ok := strings.CutPrefix(f.text, "-fp="); ok {
+			if mode != "exact" && mode != "relaxed" {
+				return nil, errorf(fpos, "malformed //lms:gen: option -fp needs exact or relaxed, found %q", mode)
+			}
+			d.relaxed = mode == "relaxed"
 			continue
 		}
 		if strings.HasPrefix(f.text, "-") {

@@ -185,7 +185,7 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 	if fn == nil {
 		return nil, errorf(d.pos, "BUG: no SSA function for %s", d.fn.Name.Name)
 	}
-	spec = &Spec{Name: d.name, Pos: d.pos, Origin: fn.Name(), Method: d.fn.Recv != nil, Tagged: needsLmsgenTag(d.file), Budgets: budgets, SIMD: d.simd}
+	spec = &Spec{Name: d.name, Pos: d.pos, Origin: fn.Name(), Method: d.fn.Recv != nil, Tagged: needsLmsgenTag(d.file), Budgets: budgets, SIMD: d.simd, RelaxedFP: d.relaxed}
 	if len(d.targs) > 0 {
 		if fn, err = l.instance(lp, d, fn, spec); err != nil {
 			return nil, err

@@ -19,6 +19,11 @@ type funcGen struct {
 	fnIndex int                  // the specialization's index among File's Funcs
 	results []ir.GoValue         // the specialization's Go results, if they are not the graph's (sig.go)
 	chars   map[ir.Sym]charInput // the graph inputs that hold characters (chars.go)
+	// unfusedFMA writes math.FMA(x, y, z) as x*y + z: a relaxed
+	// specialization (Func.RelaxedFP) in the portable file, where
+	// math.FMA is one instruction on some targets only and gc fuses
+	// x*y + z on those that have one (simd.go).
+	unfusedFMA bool
 
 	names  []string            // Go name of each symbol, chosen at first use
 	global []string            // package-level name of unwritten static tables and top-level functions

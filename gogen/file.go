@@ -103,6 +103,7 @@ func File(pkg string, funcs []Func, opts Options) ([]byte, error) {
 		gens[i] = fl.plan(f.Name, f.Schedule, f.FactsOrCompute())
 		gens[i].fnIndex = i
 		gens[i].chars = charInputs(f)
+		gens[i].unfusedFMA = f.RelaxedFP && !opts.SIMD
 		if usesSliceAs(f) && fl.sliceAsName == "" {
 			fl.sliceAsName = fl.names.fresh("sliceAs")
 		}

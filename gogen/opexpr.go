@@ -44,6 +44,9 @@ func (fg *funcGen) nodeExpr(n *ir.Node) expr {
 		return primary(jen.Add(fg.ref(a[0], ctxConverted).at(precPrimary)).Call(fg.refs(a[1:], ctxConverted)...))
 	case ir.OpCall:
 		c := n.Aux.(ir.Callee)
+		if fg.unfusedFMA && c.Pkg == "math" && c.Name == "FMA" {
+			return fg.unfusedMulAdd(a)
+		}
 		ctx := ctxConverted
 		if c.Pkg == "fmt" {
 			ctx = ctxTyped // operands of type any keep their types

@@ -2,6 +2,7 @@ package gogen
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/dave/jennifer/jen"
 
@@ -79,6 +80,10 @@ func (fg *funcGen) vecStmt(out *stmts, n *ir.Node) bool {
 	case sched.PackStore:
 		out.add(fg.vecArg(p.Args[0], vt).Dot("StoreSlice").Call(fg.vecSlice(p)))
 	case sched.PackOp:
+		if sched.IsFMA(n) {
+			out.add(jen.Id(fg.packName(p)).Op(":=").Add(fg.vecArg(p.Args[0], vt)).Dot("MulAdd").Call(fg.vecArg(p.Args[1], vt), fg.vecArg(p.Args[2], vt)))
+			break
+		}
 		method := map[ir.Op]string{ir.OpAdd: "Add", ir.OpSub: "Sub", ir.OpMul: "Mul", ir.OpDiv: "Div"}[n.Op]
 		if method == "" {
 			panic("BUG: gogen: pack of " + ir.FormatNode(n))
@@ -143,7 +148,8 @@ func (fg *funcGen) vecSlice(p *sched.Pack) *jen.Statement {
 }
 
 // dispatch returns the first statement of the vector code of f: on a CPU
-// without AVX2, return the scalar code's result.
+// without AVX2 (or FMA, for the fused multiply-adds of relaxed floating
+// point), return the scalar code's result.
 func (fg *funcGen) dispatch(f Func, scalar string) jen.Code {
 	args := make([]jen.Code, len(fg.paramNames))
 	for i, name := range fg.paramNames {
@@ -156,7 +162,11 @@ func (fg *funcGen) dispatch(f Func, scalar string) jen.Code {
 	} else {
 		body = []jen.Code{jen.Return(call)}
 	}
-	return jen.If(jen.Op("!").Qual(archsimd, "X86").Dot("AVX2").Call()).Block(body...)
+	cond := jen.Op("!").Qual(archsimd, "X86").Dot("AVX2").Call()
+	if slices.ContainsFunc(f.Vectors.Packs, func(p *sched.Pack) bool { return sched.IsFMA(p.Anchor) }) {
+		cond = cond.Op("||").Op("!").Qual(archsimd, "X86").Dot("FMA").Call()
+	}
+	return jen.If(cond).Block(body...)
 }
 
 // voidResult reports whether f returns nothing.
@@ -165,4 +175,15 @@ func (fg *funcGen) voidResult(f Func) bool {
 		return len(f.Results) == 0
 	}
 	return len(fg.g.TypeOf(fg.g.Block.Res).Values()) == 0
+}
+
+// unfusedMulAdd writes math.FMA(x, y, z) of a relaxed specialization in
+// the portable file as x*y + z: gc fuses it into one instruction on
+// arm64, ppc64x, s390x, riscv64 and amd64 with GOAMD64=v3, and rounds
+// twice elsewhere (as relaxed allows), where math.FMA would be a
+// software routine. The simd file (amd64 only) keeps math.FMA, which gc
+// makes the VFMADD231SD instruction there.
+func (fg *funcGen) unfusedMulAdd(a []ir.Exp) expr {
+	prod := infix(fg.ref(a[0], ctxConverted), "*", precMul, fg.ref(a[1], ctxConverted))
+	return infix(prod, "+", precAdd, fg.ref(a[2], ctxConverted))
 }

@@ -74,6 +74,9 @@ type pass struct {
 	// of it changed the graph (returned another graph than it was
 	// given; every pass returns its input when it does nothing).
 	ifChanged bool
+	// relaxed: the pass runs only on specializations with relaxed
+	// floating point (Config.RelaxedFP or the directive's -fp=relaxed).
+	relaxed bool
 }
 
 // passes is the order of the graph passes, written once. The first one
@@ -84,13 +87,14 @@ type pass struct {
 // them itself. The last dce runs only when a pass after the first dce
 // changed the graph.
 var passes = []pass{
-	{name: "dce", run: ir.DCE},                  // ir/dce.go
-	{name: "fuse", run: sched.FuseLoops},        // sched/loops_fuse.go (graphs with loop nodes)
-	{name: "lower", run: sched.LowerLoops},      // sched/loops_lower.go: loop nodes into staged loops
-	{name: "forward", run: sched.Forward},       // sched/forward.go
-	{name: "deadarrays", run: sched.DeadArrays}, // sched/deadarrays.go
-	{name: "deadstores", run: sched.DeadStores}, // sched/deadstores.go
-	{name: "dce", run: ir.DCE, ifChanged: true}, // what the passes above left unused
+	{name: "dce", run: ir.DCE},                           // ir/dce.go
+	{name: "fuse", run: sched.FuseLoops},                 // sched/loops_fuse.go (graphs with loop nodes)
+	{name: "lower", run: sched.LowerLoops},               // sched/loops_lower.go: loop nodes into staged loops
+	{name: "forward", run: sched.Forward},                // sched/forward.go
+	{name: "deadarrays", run: sched.DeadArrays},          // sched/deadarrays.go
+	{name: "deadstores", run: sched.DeadStores},          // sched/deadstores.go
+	{name: "relaxfp", run: sched.RelaxFP, relaxed: true}, // sched/vector_relax.go (-fp=relaxed only)
+	{name: "dce", run: ir.DCE, ifChanged: true},          // what the passes above left unused
 }
 
 // Config says what Run does.
@@ -128,6 +132,11 @@ type Config struct {
 	// builds without GOEXPERIMENT=simd on amd64 and <pkg>_lms_simd.go,
 	// with vector code, for those with it.
 	SIMD bool
+	// RelaxedFP relaxes the floating-point arithmetic of every
+	// specialization (lmsgen -fp=relaxed), as the directive option
+	// -fp=relaxed does one's: the pass relaxfp reassociates and contracts
+	// it, and the generated tests compare floats within a bound.
+	RelaxedFP bool
 	// Until, if not empty, is the name of the last stage to run (-dump
 	// stops after graph or schedule).
 	Until string
@@ -317,6 +326,9 @@ func evaluate(st *State) error {
 	if res != nil {
 		for _, p := range res.Packages {
 			st.Packages = append(st.Packages, &Package{Package: p})
+			for _, s := range p.Specs {
+				s.RelaxedFP = s.RelaxedFP || st.cfg.RelaxedFP
+			}
 		}
 	}
 	if err == nil && st.cfg.Output != "" && len(st.Packages) > 1 {
@@ -336,6 +348,9 @@ func graph(st *State) error {
 			st.observe(p, i, "evaluate")
 			changed := map[string]bool{} // pass name -> the graph changed since it ran
 			for _, ps := range passes {
+				if ps.relaxed && !s.RelaxedFP {
+					continue
+				}
 				if ps.ifChanged && !changed[ps.name] {
 					if st.cfg.Passes != nil {
 						fmt.Fprintf(&p.log, "pass  %-12s %12s %10d nodes, skipped: no pass changed the graph  %s\n", ps.name, "", len(s.Graph.Nodes), s.Name)
@@ -405,7 +420,7 @@ func schedule(st *State) error {
 				}
 			}
 			names, params, results := s.Signature()
-			p.Funcs = append(p.Funcs, &sched.Func{Name: s.Name, Schedule: sc, ParamNames: names, Params: params, Results: results, Doc: specDoc(s)})
+			p.Funcs = append(p.Funcs, &sched.Func{Name: s.Name, Schedule: sc, ParamNames: names, Params: params, Results: results, Doc: specDoc(s), RelaxedFP: s.RelaxedFP})
 		}
 		return nil
 	})
@@ -431,7 +446,7 @@ func vectorize(st *State) error {
 				continue
 			}
 			start := time.Now()
-			f.Vectors = sched.Vectorize(f.Schedule)
+			f.Vectors = sched.Vectorize(f.Schedule, f.RelaxedFP)
 			if st.cfg.Verbose != nil {
 				fmt.Fprintf(&p.log, "lmsgen: %-40s %v (%d packs)\n", "vectorize "+f.Name, time.Since(start).Round(time.Microsecond), len(f.Vectors.Packs))
 			}

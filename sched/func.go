@@ -31,6 +31,10 @@ type Func struct {
 	// Vectors, if not nil, are the packs of Vectorize(Schedule), for the
 	// vector code of lmsgen -simd.
 	Vectors *Vectors
+	// RelaxedFP reports that the specialization's floating point is
+	// relaxed (lmsgen -fp=relaxed, RelaxFP): an emitter may compute a
+	// math.FMA with one rounding or two.
+	RelaxedFP bool
 }
 
 // FactsOrCompute returns f.Facts, computing them if they are nil.

@@ -53,6 +53,10 @@ func (t *Transformer) Transform(g *ir.Graph) *ir.Graph {
 // Builder returns the builder of the new graph.
 func (t *Transformer) Builder() *ir.Builder { return t.b }
 
+// Old returns the graph being rebuilt (as scheduled: the symbols of the
+// nodes Rewrite is given).
+func (t *Transformer) Old() *ir.Graph { return t.old }
+
 // Exp returns the new expression for an old one: its substitution if it
 // is a symbol, itself if it is a constant.
 func (t *Transformer) Exp(e ir.Exp) ir.Exp {

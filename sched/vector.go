@@ -22,7 +22,8 @@ import (
 //
 //	load     lane j reads s[c+j]        (one vector load)
 //	store    lane j writes s[c+j] = x_j (one vector store)
-//	op       lane j computes x_j op y_j (+ - * / on floats)
+//	op       lane j computes x_j op y_j (+ - * / on floats), or, with
+//	         relaxed floating point only, math.FMA(x_j, y_j, z_j)
 //	var      staged variables v_j, one per lane, made, read and written
 //	         together (a vector variable: the sums of a register block)
 //
@@ -55,7 +56,7 @@ type PackKind uint8
 const (
 	PackLoad   PackKind = iota // slice_get s c+j
 	PackStore                  // slice_set s c+j x_j
-	PackOp                     // x_j op y_j
+	PackOp                     // x_j op y_j, or math.FMA(x_j, y_j, z_j)
 	PackVarNew                 // var_new x_j
 	PackVarGet                 // var_get v_j
 	PackVarSet                 // var_set v_j x_j
@@ -77,7 +78,7 @@ type Pack struct {
 	Base  ir.Exp
 	Index int64
 	// Args are the pack's vector operands, in the order of the lanes'
-	// arguments: for an op its two operands; for a store the value; for
+	// arguments: for an op its two operands (three for math.FMA); for a store the value; for
 	// var_new the initial value; for var_get the variable; for var_set the
 	// variable and the value.
 	Args []PackArg
@@ -141,7 +142,8 @@ type vec struct {
 	reads  map[readKey]ir.Sym     // representative var_get, for subscripts
 	depsOf map[*ir.Block][][]vdep // see blockDeps
 
-	out *Vectors
+	out     *Vectors
+	relaxed bool // relaxed floating point: math.FMA is packed
 	// tentative packs of the group being grown
 	tent   []*Pack
 	tentOf map[ir.Sym]*Pack
@@ -155,13 +157,16 @@ type readKey struct {
 }
 
 // Vectorize finds the packs of a schedule. It never changes the schedule.
-func Vectorize(s Scheduled) *Vectors {
+// relaxed says the specialization has relaxed floating point (RelaxFP):
+// then math.FMA calls are packed too, and their vector code may round
+// twice.
+func Vectorize(s Scheduled, relaxed bool) *Vectors {
 	g := s.Graph()
 	n := g.NumSyms()
 	v := &vec{s: s, g: g, place: make([]vplace, n), nodes: map[*ir.Block][]*ir.Node{},
 		owner: map[*ir.Block]*ir.Node{}, uses: make([]int32, n), access: map[ir.Sym][]*ir.Node{},
 		reads: map[readKey]ir.Sym{}, depsOf: map[*ir.Block][][]vdep{},
-		out: &Vectors{of: make([]*Pack, n), lane: make([]int32, n)}}
+		out: &Vectors{of: make([]*Pack, n), lane: make([]int32, n)}, relaxed: relaxed}
 	v.walk(g.Block)
 	for _, nd := range g.Nodes {
 		for _, x := range nd.Args {
@@ -499,6 +504,10 @@ func (v *vec) operand(xs []ir.Exp) (PackArg, bool) {
 		p = v.memPack(PackLoad, lanes)
 	case ir.OpAdd, ir.OpSub, ir.OpMul, ir.OpDiv:
 		p = v.op(lanes)
+	case ir.OpCall:
+		if v.relaxed && allFMA(lanes) {
+			p = v.op(lanes) // relaxed floating point only (vector_relax.go)
+		}
 	case ir.OpVarGet:
 		p = v.vars(lanes)
 	}
@@ -548,8 +557,10 @@ func (v *vec) op(lanes []*ir.Node) *Pack {
 		return nil
 	}
 	p := v.newPack(PackOp, lanes, t)
-	if !v.addArg(p, 0) || !v.addArg(p, 1) {
-		return nil
+	for k := range lanes[0].Args {
+		if !v.addArg(p, k) {
+			return nil
+		}
 	}
 	return p
 }

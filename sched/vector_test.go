@@ -45,7 +45,7 @@ func TestVectorizeElementwise(t *testing.T) {
 	id := func(j int) int { return j }
 	g := elementwise(8, id, true)
 	s := run(t, g, Options{})
-	v := Vectorize(s)
+	v := Vectorize(s, false)
 	// Two groups of four lanes: a store, the products, the loads each.
 	require.Equal(t, []PackKind{PackStore, PackOp, PackLoad, PackStore, PackOp, PackLoad}, kinds(v))
 	for k, p := range v.Packs {
@@ -63,7 +63,7 @@ func TestVectorizeElementwise(t *testing.T) {
 			require.Same(t, v.Packs[k+1], p.Args[1].Pack)
 		}
 	}
-	require.Equal(t, v.Packs, Vectorize(s).Packs, "deterministic")
+	require.Equal(t, v.Packs, Vectorize(s, false).Packs, "deterministic")
 }
 
 // TestVectorizeNot: what must stay scalar.
@@ -77,7 +77,7 @@ func TestVectorizeNot(t *testing.T) {
 		// Not a full vector.
 		"three": elementwise(3, func(j int) int { return j }, true),
 	} {
-		v := Vectorize(run(t, g, Options{}))
+		v := Vectorize(run(t, g, Options{}), false)
 		require.Empty(t, v.Packs, name)
 	}
 }

@@ -18,17 +18,18 @@ import (
 func runGenerate(cfg *config, stdout, stderr io.Writer) int {
 	start := time.Now()
 	pc := pipeline.Config{
-		Load:     frontend.Config{Patterns: cfg.patterns, Tags: cfg.tags, Budgets: cfg.budgets, Run: cfg.runName, Stacks: cfg.debug["stacks"], Output: cfg.output},
-		Go:       hasLang(cfg, "go"),
-		C:        hasLang(cfg, "c"),
-		Output:   cfg.output,
-		CDir:     cfg.cdir,
-		NoBounds: !cfg.bounds,
-		SIMD:     cfg.simd,
-		Check:    cfg.debug["check"],
-		Explain:  cfg.explain,
-		LineMap:  cfg.linemap,
-		Write:    writeOutputs,
+		Load:      frontend.Config{Patterns: cfg.patterns, Tags: cfg.tags, Budgets: cfg.budgets, Run: cfg.runName, Stacks: cfg.debug["stacks"], Output: cfg.output},
+		Go:        hasLang(cfg, "go"),
+		C:         hasLang(cfg, "c"),
+		Output:    cfg.output,
+		CDir:      cfg.cdir,
+		NoBounds:  !cfg.bounds,
+		SIMD:      cfg.simd,
+		RelaxedFP: cfg.relaxedFP,
+		Check:     cfg.debug["check"],
+		Explain:   cfg.explain,
+		LineMap:   cfg.linemap,
+		Write:     writeOutputs,
 	}
 	if cfg.explain && cfg.runName != "" {
 		// Only the specialization named is evaluated: the page of it is

@@ -56,6 +56,7 @@ type config struct {
 	allErrs    bool
 	bounds     bool
 	simd       bool
+	relaxedFP  bool
 	jsonOut    bool
 	count      int
 	budgets    frontend.Budgets
@@ -145,6 +146,7 @@ func parse(args []string, stderr io.Writer) (*config, bool, error) {
 	fs.BoolVar(&cfg.allErrs, "e", false, "report all errors (default: at most 10)")
 	boundsFlag := fs.String("bounds", "on", "C bounds checks: on, or off for speed comparisons")
 	fs.BoolVar(&cfg.simd, "simd", false, "also write <package>_lms_simd.go: vector code (simd/archsimd) for builds with GOEXPERIMENT=simd on amd64")
+	fpFlag := fs.String("fp", "exact", "floating-point arithmetic: exact (Go's, bit for bit), or relaxed (reassociation, x*0 → 0, x+0 → x, fused multiply-adds; the -test output compares floats within a bound), as the directive option -fp=relaxed")
 	fs.BoolVar(&cfg.jsonOut, "json", false, "compare: print JSON instead of a table")
 	fs.IntVar(&cfg.count, "count", 1, "compare: benchmark repetitions")
 	fs.IntVar(&cfg.budgets.Steps, "steps", 0, "budget: evaluation steps per specialization (0: the default, 20000000)")
@@ -163,6 +165,12 @@ func parse(args []string, stderr io.Writer) (*config, bool, error) {
 	}
 	if *version {
 		return cfg, true, nil
+	}
+	switch *fpFlag {
+	case "exact", "relaxed":
+		cfg.relaxedFP = *fpFlag == "relaxed"
+	default:
+		return nil, false, fmt.Errorf("-fp needs exact or relaxed, found %q", *fpFlag)
 	}
 	if err := cfg.budgets.Validate(); err != nil {
 		return nil, false, err

@@ -21,6 +21,7 @@
 //	draw.go      the expressions drawing a value of a parameter
 //	test.go      TestLMS<Name>, BenchmarkLMS<Name>, the native call
 //	helpers.go   the helpers every test file shares, written verbatim
+//	relaxed.go   the helpers comparing floats within a bound (-fp=relaxed)
 //	loopbound.go the inputs that may bound a staged loop
 //	reffile.go   the C test's copies of unexported Go specializations
 package difftest

@@ -59,6 +59,9 @@ func File(pkg, buildConstraint, cImport string, specs []*frontend.Spec) ([]byte,
 		writeSpecTest(&b, specOf(s), cImport != "")
 	}
 	b.WriteString(testHelpers)
+	if slices.ContainsFunc(specs, func(s *frontend.Spec) bool { return s.RelaxedFP }) {
+		b.WriteString(relaxedHelpers)
+	}
 	return formatFile(b.Bytes())
 }
 

@@ -30,6 +30,10 @@ type testSpec struct {
 	// output or standard error: a call of it abandoned over the work
 	// budget may go on writing into the output captured of the next calls.
 	Prints bool
+	// Relaxed reports whether the specialization has relaxed floating
+	// point (-fp=relaxed): its floats are compared within a bound
+	// (relaxed.go).
+	Relaxed bool
 }
 
 // prints reports whether g writes to standard output or standard error.
@@ -95,7 +99,7 @@ func stageType(t *ir.Type) string {
 // specOf describes a specialization for the generated tests; the graph
 // is the one after the graph passes (loopBounds reads it).
 func specOf(s *frontend.Spec) testSpec {
-	t := testSpec{Name: s.Name, Origin: s.Origin, Method: s.Method, Inputs: s.TestInputs, Prints: prints(s.Graph)}
+	t := testSpec{Name: s.Name, Origin: s.Origin, Method: s.Method, Inputs: s.TestInputs, Prints: prints(s.Graph), Relaxed: s.RelaxedFP}
 	for _, pos := range s.MapRanges {
 		t.MapRanges = append(t.MapRanges, fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column))
 	}

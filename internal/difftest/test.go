@@ -177,8 +177,12 @@ func writeTest(b *bytes.Buffer, c *comparison) {
 		// more.
 		body.WriteString("if lmsDiff(got, want) != \"\" && lmsOrderShows(want, 30, again) {\ns.orderShows++\ncontinue\n}\n")
 	}
-	fmt.Fprintf(&body, "if diff := lmsDiff(got, want); diff != \"\" {\ns.mismatches++\nif s.mismatches <= 5 {\nt.Errorf(\"%s%%v: %s and %s differ: %%s\", want.args, diff)\n}\n}\ns.compared(want)\n}\ns.report(t)\n}\n",
-		s.Name, gotName, wantName)
+	diff := "lmsDiff"
+	if s.Relaxed {
+		diff = "lmsDiffRelaxed"
+	}
+	fmt.Fprintf(&body, "if diff := %s(got, want); diff != \"\" {\ns.mismatches++\nif s.mismatches <= 5 {\nt.Errorf(\"%s%%v: %s and %s differ: %%s\", want.args, diff)\n}\n}\ns.compared(want)\n}\ns.report(t)\n}\n",
+		diff, s.Name, gotName, wantName)
 	test := body.String()
 	if len(s.MapRanges) > 0 && !cMode {
 		b.WriteString("\n")
