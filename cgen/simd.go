@@ -70,6 +70,8 @@ func (fn *fnGen) vecStmt(n *ir.Node) bool {
 			panic("BUG: cgen: pack of " + ir.FormatNode(n))
 		}
 		fn.line(fmt.Sprintf("%s %s = %s_%s(%s, %s);", vt, fn.packName(p), vt, op, fn.vecArg(p.Args[0], vt), fn.vecArg(p.Args[1], vt)))
+	case sched.PackReduce:
+		fn.reduce(p, vt)
 	case sched.PackVarNew:
 		fn.line(fmt.Sprintf("%s %s = %s;", vt, fn.packName(p), fn.vecArg(p.Args[0], vt)))
 	case sched.PackVarGet:
@@ -150,6 +152,38 @@ LMS_INLINE {T} {T}_fma({T} a, {T} b, {T} c) { {T} r; for (int i = 0; i < {W}; i+
 `)
 	})
 	return name
+}
+
+// reduce writes a reduce pack: the root's value, the pack's tree of +
+// over the lanes of its operand (lane j is the tree's j-th leaf).
+func (fn *fnGen) reduce(p *sched.Pack, vt string) {
+	lane := vt + "_lane"
+	fn.fl.helper(lane, func() string {
+		return strings.ReplaceAll(`/* {T}_lane: lane i of a {T} (lmsgen -simd, reductions). */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(LMS_NO_VECTOR_EXT)
+#define {T}_lane(a, i) ((a)[i])
+#else
+#define {T}_lane(a, i) ((a).v[i])
+#endif
+`, "{T}", vt)
+	})
+	v := fn.vecArg(p.Args[0], vt)
+	leaf := 0
+	var tree func(n *ir.Node) string
+	tree = func(n *ir.Node) string {
+		var xs [2]string
+		for k, a := range n.Args {
+			if q, _ := fn.sg.fn.Vectors.Of(a.Sym()); q == p {
+				xs[k] = "(" + tree(fn.sg.g.Def(a.Sym())) + ")"
+				continue
+			}
+			xs[k] = fmt.Sprintf("%s(%s, %d)", lane, v, leaf)
+			leaf++
+		}
+		return xs[0] + " + " + xs[1]
+	}
+	name := fn.declare(p.Anchor.Sym, "")
+	fn.line(fmt.Sprintf("%s %s = %s;", fn.fl.ctype(p.Elem), name, tree(p.Anchor)))
 }
 
 // vecHelpers is the C text of vector type name of w lanes of type elem and

@@ -89,6 +89,8 @@ func (fg *funcGen) vecStmt(out *stmts, n *ir.Node) bool {
 			panic("BUG: gogen: pack of " + ir.FormatNode(n))
 		}
 		out.add(jen.Id(fg.packName(p)).Op(":=").Add(fg.vecArg(p.Args[0], vt)).Dot(method).Call(fg.vecArg(p.Args[1], vt)))
+	case sched.PackReduce:
+		fg.reduce(out, p)
 	case sched.PackVarNew:
 		out.add(jen.Id(fg.packName(p)).Op(":=").Add(fg.vecArg(p.Args[0], vt)))
 	case sched.PackVarGet:
@@ -186,4 +188,33 @@ func (fg *funcGen) voidResult(f Func) bool {
 func (fg *funcGen) unfusedMulAdd(a []ir.Exp) expr {
 	prod := infix(fg.ref(a[0], ctxConverted), "*", precMul, fg.ref(a[1], ctxConverted))
 	return infix(prod, "+", precAdd, fg.ref(a[2], ctxConverted))
+}
+
+// reduce writes a reduce pack: the halves of its operand vector, then the
+// root's value, the pack's tree of + over the lanes extracted (lane j is
+// the tree's j-th leaf).
+func (fg *funcGen) reduce(out *stmts, p *sched.Pack) {
+	v := fg.vecArg(p.Args[0], "")
+	lo, hi := fg.fn.names.fresh("lo"), fg.fn.names.fresh("hi")
+	out.add(jen.List(jen.Id(lo), jen.Id(hi)).Op(":=").Add(v.Clone().Dot("GetLo").Call()).Op(",").Add(v.Clone().Dot("GetHi").Call()))
+	half := sched.Width(p.Elem) / 2
+	leaf := 0
+	var tree func(n *ir.Node) expr
+	tree = func(n *ir.Node) expr {
+		var xs [2]expr
+		for k, a := range n.Args {
+			if q, _ := fg.simd.v.Of(a.Sym()); q == p {
+				xs[k] = tree(fg.g.Def(a.Sym()))
+				continue
+			}
+			h, j := lo, leaf
+			if j >= half {
+				h, j = hi, j-half
+			}
+			xs[k] = primary(jen.Id(h).Dot("GetElem").Call(jen.Lit(j)))
+			leaf++
+		}
+		return infix(xs[0], "+", precAdd, xs[1])
+	}
+	out.add(jen.Id(fg.name(p.Anchor.Sym)).Op(":=").Add(tree(p.Anchor).s))
 }

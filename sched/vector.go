@@ -26,10 +26,15 @@ import (
 //	         relaxed floating point only, math.FMA(x_j, y_j, z_j)
 //	var      staged variables v_j, one per lane, made, read and written
 //	         together (a vector variable: the sums of a register block)
+//	reduce   the sum of the lanes of its operand pack, a pairwise tree of
+//	         + written in the graph ((x_0+x_1)+(x_2+x_3) for 4 lanes: the
+//	         tree RelaxFP makes of a reassociated sum), written once
+//	         the vector is complete with the lanes extracted: the same
+//	         additions in the same order
 //
 // An operand of a pack is either a pack of the same lanes or one value
 // for every lane (broadcast). Packs grow from seeds, stores of contiguous
-// elements, towards their operands; a group of packs is kept only if
+// elements and reduction trees, towards their operands; a group of packs is kept only if
 //
 //   - every use of a packed value is by a pack, in the same lane (no
 //     lane is ever extracted), and every access of a packed variable is
@@ -60,17 +65,20 @@ const (
 	PackVarNew                 // var_new x_j
 	PackVarGet                 // var_get v_j
 	PackVarSet                 // var_set v_j x_j
+	PackReduce                 // the tree of + summing the lanes of its operand
 )
 
-var packKindNames = [...]string{"load", "store", "op", "var_new", "var_get", "var_set"}
+var packKindNames = [...]string{"load", "store", "op", "var_new", "var_get", "var_set", "reduce"}
 
 func (k PackKind) String() string { return packKindNames[k] }
 
 // Pack is a group of nodes, one per lane, written as one vector operation.
 type Pack struct {
-	Kind  PackKind
-	Lanes []*ir.Node // lane j's node
-	Elem  *ir.Type   // the type of one lane's value (float32 or float64)
+	Kind PackKind
+	// Lanes are lane j's node; for a reduce, the + nodes of its tree in
+	// post-order (the root last, its Anchor).
+	Lanes []*ir.Node
+	Elem  *ir.Type // the type of one lane's value (float32 or float64)
 	// Anchor is the lane placed last in Block: the pack is written there.
 	Anchor *ir.Node
 	Block  *ir.Block
@@ -182,6 +190,7 @@ func Vectorize(s Scheduled, relaxed bool) *Vectors {
 	})
 	for _, b := range v.blocks {
 		v.seeds(b)
+		v.reductions(b)
 	}
 	return v.out
 }
@@ -285,7 +294,13 @@ func constIndex(e ir.Exp) int64 {
 func (v *vec) grow(stores []*ir.Node) bool {
 	v.tent, v.tentOf, v.tentLn, v.failed = nil, map[ir.Sym]*Pack{}, map[ir.Sym]int32{}, false
 	p := v.memPack(PackStore, stores)
-	if p == nil || v.failed || !v.closed() || !v.oneFunc() || !v.ordered() {
+	return p != nil && v.keep()
+}
+
+// keep keeps the tentative group of packs if it is valid, and reports
+// whether it did.
+func (v *vec) keep() bool {
+	if v.failed || !v.closed() || !v.oneFunc() || !v.ordered() {
 		return false
 	}
 	v.direct()
@@ -649,6 +664,9 @@ func (v *vec) closed() bool {
 				}
 			}
 		}
+		if p.Kind == PackReduce {
+			continue // its inner nodes are used once, by the tree; its root is a scalar
+		}
 		for _, n := range p.Lanes {
 			if good[n.Sym] != v.uses[n.Sym] {
 				return false
@@ -720,7 +738,7 @@ func (v *vec) ordered() bool {
 					continue // a packed load cannot trap: only trap order made this dependency
 				}
 				if dp != nil && dp == np {
-					if np.Kind != PackLoad && np.Kind != PackStore {
+					if np.Kind != PackLoad && np.Kind != PackStore && np.Kind != PackReduce {
 						return false // a lane depends on another
 					}
 					continue

@@ -96,10 +96,20 @@ func TestRelaxedFP(t *testing.T) {
 	require.NotContains(t, funcBody(t, test, "TestLMSDotExact16"), "lmsDiffRelaxed")
 
 	// Dot16: four lanes of one product and three fused multiply-adds,
-	// then (l0+l1)+(l2+l3); written x*y + z in the portable file.
+	// then (l0+l1)+(l2+l3): in the vector file one vector product, three
+	// vector multiply-adds and the reduction of the lanes; in the
+	// portable file x*y + z (the scalar fallback of the vector file keeps
+	// math.FMA).
 	dot := funcBody(t, vector, "Dot16")
-	require.Equal(t, 12, strings.Count(dot, "math.FMA("), dot)
+	require.Equal(t, 3, strings.Count(dot, ".MulAdd("), dot)
+	require.Contains(t, dot, "!archsimd.X86.AVX2() || !archsimd.X86.FMA()")
+	require.Contains(t, dot, ".GetLo(), ")
+	require.Equal(t, 4, strings.Count(dot, ".GetElem("), dot)
+	require.Equal(t, 12, strings.Count(funcBody(t, vector, "dot16Scalar"), "math.FMA("))
 	require.NotContains(t, funcBody(t, scalar, "Dot16"), "math.FMA", scalar)
+	require.Equal(t, 16, strings.Count(funcBody(t, scalar, "Dot16"), "*")) // 4 products, 12 written x*y + z
+	require.Contains(t, funcBody(t, vector, "Dot32x32"), "archsimd.LoadFloat32x8Slice(")
+	require.Equal(t, 8, strings.Count(funcBody(t, vector, "Dot32x32"), ".GetElem("))
 	exact := funcBody(t, scalar, "DotExact16")
 	require.Equal(t, 15, strings.Count(exact, "+"), exact)
 	require.NotContains(t, funcBody(t, vector, "DotExact16"), "math.FMA")
