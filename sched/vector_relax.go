@@ -158,12 +158,26 @@ func (r *relaxer) sum(t *Transformer, n *ir.Node) (ir.Exp, bool) {
 	if r.flat[n.Sym] {
 		return ir.Exp{}, false // its user's sum has its terms; left unused
 	}
-	ts := r.terms(n.Sym.E(), n.Type, nil)
+	all := r.terms(n.Sym.E(), n.Type, nil)
+	ts := all[:0:0]
+	for _, e := range all {
+		if !isZero(t.Exp(e)) {
+			ts = append(ts, e) // x+0 → x: a term rewritten to 0 is left out
+		}
+	}
+	if len(ts) == 0 {
+		r.changed = true
+		return zeroOf(t.Builder(), n.Type), true
+	}
+	if len(ts) == 1 {
+		r.changed = true
+		return t.Exp(ts[0]), true
+	}
 	w := Width(n.Type)
 	if len(ts) < 2*w {
 		w = 1
 	}
-	if w == 1 && !r.contractible(ts[1:], n.Type) {
+	if w == 1 && len(ts) == len(all) && !r.contractible(ts[1:], n.Type) {
 		return ir.Exp{}, false // nothing to do: rebuild n as it is
 	}
 	r.changed = true
