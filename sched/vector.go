@@ -217,7 +217,7 @@ func (v *vec) walk(b *ir.Block) {
 }
 
 // seeds tries, in block b, every run of Width stores of contiguous
-// elements of one slice.
+// elements of one slice: all of them as one group, else each alone.
 func (v *vec) seeds(b *ir.Block) {
 	type store struct {
 		n   *ir.Node
@@ -239,26 +239,51 @@ func (v *vec) seeds(b *ir.Block) {
 		byBase[base] = append(byBase[base], store{n, constIndex(n.Args[1])})
 	}
 	for _, base := range bases {
+		slices.SortStableFunc(byBase[base], func(a, b store) int { return cmpInt64(a.idx, b.idx) })
+	}
+	// runAt reports whether the w stores of ss from index i are of
+	// contiguous elements.
+	runAt := func(ss []store, i, w int) bool {
+		for j := 1; j < w; j++ {
+			if ss[i+j].idx != ss[i].idx+int64(j) {
+				return false
+			}
+		}
+		return true
+	}
+	lanesAt := func(ss []store, i, w int) []*ir.Node {
+		lanes := make([]*ir.Node, w)
+		for j := range lanes {
+			lanes[j] = ss[i+j].n
+		}
+		return lanes
+	}
+	// All the runs of the block as one group first: the packs of a
+	// register block share their loads (a row of b for every row of c),
+	// which no group of one run can take.
+	var runs [][]*ir.Node
+	for _, base := range bases {
 		ss := byBase[base]
-		slices.SortStableFunc(ss, func(a, b store) int { return cmpInt64(a.idx, b.idx) })
+		w := Width(v.g.TypeOf(ss[0].n.Args[2]))
+		for i := 0; i+w <= len(ss); i++ {
+			if runAt(ss, i, w) {
+				runs = append(runs, lanesAt(ss, i, w))
+				i += w - 1
+			}
+		}
+	}
+	if len(runs) > 1 && v.grow(runs...) {
+		return
+	}
+	for _, base := range bases {
+		ss := byBase[base]
 		w := Width(v.g.TypeOf(ss[0].n.Args[2]))
 		for i := 0; i+w <= len(ss); {
-			run := true
-			for j := 1; j < w; j++ {
-				if ss[i+j].idx != ss[i].idx+int64(j) {
-					run = false
-					break
-				}
-			}
-			if !run || v.out.of[ss[i].n.Sym] != nil {
+			if !runAt(ss, i, w) || v.out.of[ss[i].n.Sym] != nil {
 				i++
 				continue
 			}
-			lanes := make([]*ir.Node, w)
-			for j := range lanes {
-				lanes[j] = ss[i+j].n
-			}
-			if v.grow(lanes) {
+			if v.grow(lanesAt(ss, i, w)) {
 				i += w
 			} else {
 				i++
@@ -289,12 +314,16 @@ func constIndex(e ir.Exp) int64 {
 	return -1
 }
 
-// grow builds the group of packs a store pack needs and keeps it if it is
-// valid; it reports whether it kept it.
-func (v *vec) grow(stores []*ir.Node) bool {
+// grow builds the group of packs the store packs of runs need and keeps
+// it if it is valid; it reports whether it kept it.
+func (v *vec) grow(runs ...[]*ir.Node) bool {
 	v.tent, v.tentOf, v.tentLn, v.failed = nil, map[ir.Sym]*Pack{}, map[ir.Sym]int32{}, false
-	p := v.memPack(PackStore, stores)
-	return p != nil && v.keep()
+	for _, stores := range runs {
+		if q, _ := v.packOf(stores[0].Sym); q != nil || v.memPack(PackStore, stores) == nil {
+			return false
+		}
+	}
+	return v.keep()
 }
 
 // keep keeps the tentative group of packs if it is valid, and reports

@@ -34,13 +34,16 @@ func MatMul(c, a, b []stage.Float64, n int) {
 // maxUnrolled is the most multiply-adds MatMul unrolls completely (n = 8).
 const maxUnrolled = 512
 
-// accumulators is how many elements of a row of c rows sums at a time. The
-// Go compiler computes a turn's products before its additions, so m sums
-// need about 2m+1 of the 15 SSE registers it allocates: with 8 it spilled
-// two sums per turn (1.6–1.8 µs for MatMul16 against 1.4–1.6 µs with 4, in
-// a trial). gcc vectorizes the block (two sums per mulpd/addpd), and would
-// prefer 8 (0.8 µs against 1.1 µs).
-const accumulators = 4
+// blockRows and blockCols are the register block of rows: the rows of c
+// and the elements of each it sums at a time (2×16 for MatMul16: 32 sums).
+// The vector code holds them in eight registers of four float64. The
+// scalar code needs more registers than there are: with 1×4 (four sums)
+// the plain build of MatMul16 took 1.4–1.6 µs, the vector build 0.8 µs;
+// with 2×16 see docs/simd.md.
+const (
+	blockRows = 2
+	blockCols = 16
+)
 
 // unrolled loads all of a and b into static slices of Reps (locals of the
 // generated code, never a slice), then computes every element of c and
@@ -63,11 +66,16 @@ func unrolled(c, a, b []stage.Float64, n int) {
 	}
 }
 
-// rows is a staged loop over the rows of c. Row i of c is summed in blocks
-// of accumulators elements: for each block, a staged loop over k adds
-// a[i,k]·b[k,j] to the block's sums, which are variables of that loop (in
-// registers), with k = 0 peeled off to start them. Row i of c is stored
-// after its last block, when row i of a has been read for the last time,
+// rows is a staged loop over the rows of c, blockRows at a time. The rows
+// of the block are summed in blocks of blockCols elements: for each block,
+// a staged loop over k adds a[i+r,k]·b[k,j] to the block's sums, which are
+// variables of that loop (in registers), with k = 0 peeled off to start
+// them. Row k of the block of b is loaded once per k for all rows of the
+// block. For MatMul16 the register block is 2×16: in the vector code
+// (-simd) two rows of four vectors of four float64, eight of the sixteen
+// AVX registers, each b vector loaded once for two rows and each a[i+r,k]
+// broadcast once for four vectors. The rows of c are stored after the
+// block's last sum, when its rows of a have been read for the last time,
 // and later rows of c need later rows of a only, so c may alias a; every
 // row of c needs all of b.
 //
@@ -76,33 +84,51 @@ func unrolled(c, a, b []stage.Float64, n int) {
 // b[k,j] of the block first and keep them all alive (spilled) until the
 // sums are formed.
 //
-// a, b and c are read and written through sub-slices: row i of a and of c,
-// and row k of b (the part of the block), each of a static length, so every
-// index is a constant below a length the Go compiler knows.
+// a, b and c are read and written through sub-slices: the rows of a and
+// of c, and row k of b (the part of the block), each of a static length,
+// so every index is a constant below a length the Go compiler knows.
 func rows(c, a, b []stage.Float64, n int) {
 	N := stage.Int(n)
-	for i := stage.Int(0); i < N; i++ {
-		ai := a[i*N : (i+1)*N]
-		ci := c[i*N : (i+1)*N]
-		row := make([]stage.Float64, 0, n)
-		for j0 := 0; j0 < n; j0 += accumulators {
-			m := min(accumulators, n-j0)
-			acc := make([]stage.Float64, m)
-			a0, b0 := ai[0], b[j0:j0+m]
-			for j := range acc {
-				acc[j] = a0 * b0[stage.Int(j)]
-			}
-			for k := stage.Int(1); k < N; k++ {
-				aik := ai[k]
-				bk := b[k*N+stage.Int(j0) : k*N+stage.Int(j0+m)]
-				for j := range acc {
-					acc[j] += aik * bk[stage.Int(j)]
+	br := blockRows
+	if n%br != 0 {
+		br = 1
+	}
+	for i := stage.Int(0); i < N; i += stage.Int(br) {
+		ar, cr := make([][]stage.Float64, br), make([][]stage.Float64, br)
+		out := make([][]stage.Float64, br)
+		for r := range ar {
+			ar[r] = a[(i+stage.Int(r))*N : (i+stage.Int(r+1))*N]
+			cr[r] = c[(i+stage.Int(r))*N : (i+stage.Int(r+1))*N]
+			out[r] = make([]stage.Float64, 0, n)
+		}
+		for j0 := 0; j0 < n; j0 += blockCols {
+			m := min(blockCols, n-j0)
+			acc := make([][]stage.Float64, br)
+			bv := load(b[j0:j0+m], m)
+			for r := range acc {
+				acc[r] = make([]stage.Float64, m)
+				a0 := ar[r][0]
+				for j := range acc[r] {
+					acc[r][j] = a0 * bv[j]
 				}
 			}
-			row = append(row, acc...)
+			for k := stage.Int(1); k < N; k++ {
+				bv := load(b[k*N+stage.Int(j0):k*N+stage.Int(j0+m)], m)
+				for r := range acc {
+					ark := ar[r][k]
+					for j := range acc[r] {
+						acc[r][j] += ark * bv[j]
+					}
+				}
+			}
+			for r := range acc {
+				out[r] = append(out[r], acc[r]...)
+			}
 		}
-		for j := range row {
-			ci[stage.Int(j)] = row[j]
+		for r := range out {
+			for j := range out[r] {
+				cr[r][stage.Int(j)] = out[r][j]
+			}
 		}
 	}
 }

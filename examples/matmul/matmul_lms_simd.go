@@ -256,78 +256,147 @@ func MatMul8(c, a, b []float64) {
 
 // matMul16Scalar is the scalar code of MatMul16, for a CPU without AVX2.
 func matMul16Scalar(c, a, b []float64) {
-	for i := 0; i < 16; i++ {
-		ai := a[i*16 : (i+1)*16]
-		ci := c[i*16 : (i+1)*16]
-		a0 := ai[0]
-		b0 := b[:4]
-		x52 := a0 * b0[0]
-		x75 := a0 * b0[1]
-		x103 := a0 * b0[2]
-		x136 := a0 * b0[3]
+	for i := 0; i < 16; i += 2 {
+		x16 := a[i*16 : (i+1)*16]
+		x23 := c[i*16 : (i+1)*16]
+		x30 := a[(i+1)*16 : (i+2)*16]
+		x37 := c[(i+1)*16 : (i+2)*16]
+		s := b[:16]
+		s0 := s[0]
+		s1 := s[1]
+		s2 := s[2]
+		s3 := s[3]
+		s4 := s[4]
+		s5 := s[5]
+		s6 := s[6]
+		s7 := s[7]
+		s8 := s[8]
+		s9 := s[9]
+		s10 := s[10]
+		s11 := s[11]
+		s12 := s[12]
+		s13 := s[13]
+		s14 := s[14]
+		s15 := s[15]
+		a0 := x16[0]
+		a01 := x30[0]
+		x122 := a0 * s0
+		x159 := a0 * s1
+		x200 := a0 * s2
+		x245 := a0 * s3
+		x294 := a0 * s4
+		x347 := a0 * s5
+		x404 := a0 * s6
+		x465 := a0 * s7
+		x530 := a0 * s8
+		x599 := a0 * s9
+		x672 := a0 * s10
+		x749 := a0 * s11
+		x830 := a0 * s12
+		x915 := a0 * s13
+		x1004 := a0 * s14
+		x1097 := a0 * s15
+		x1196 := a01 * s0
+		x1299 := a01 * s1
+		x1406 := a01 * s2
+		x1517 := a01 * s3
+		x1632 := a01 * s4
+		x1751 := a01 * s5
+		x1874 := a01 * s6
+		x2001 := a01 * s7
+		x2132 := a01 * s8
+		x2267 := a01 * s9
+		x2406 := a01 * s10
+		x2549 := a01 * s11
+		x2696 := a01 * s12
+		x2847 := a01 * s13
+		x3002 := a01 * s14
+		x3161 := a01 * s15
 		for k := 1; k < 16; k++ {
-			aik := ai[k]
-			bk := b[k*16 : k*16+4]
-			x52 += aik * bk[0]
-			x75 += aik * bk[1]
-			x103 += aik * bk[2]
-			x136 += aik * bk[3]
+			s16 := b[k*16 : k*16+16]
+			s16_0 := s16[0]
+			s16_1 := s16[1]
+			s16_2 := s16[2]
+			s16_3 := s16[3]
+			s16_4 := s16[4]
+			s16_5 := s16[5]
+			s16_6 := s16[6]
+			s16_7 := s16[7]
+			s16_8 := s16[8]
+			s16_9 := s16[9]
+			s16_10 := s16[10]
+			s16_11 := s16[11]
+			s16_12 := s16[12]
+			s16_13 := s16[13]
+			s16_14 := s16[14]
+			s16_15 := s16[15]
+			ark := x16[k]
+			x122 += ark * s16_0
+			x159 += ark * s16_1
+			x200 += ark * s16_2
+			x245 += ark * s16_3
+			x294 += ark * s16_4
+			x347 += ark * s16_5
+			x404 += ark * s16_6
+			x465 += ark * s16_7
+			x530 += ark * s16_8
+			x599 += ark * s16_9
+			x672 += ark * s16_10
+			x749 += ark * s16_11
+			x830 += ark * s16_12
+			x915 += ark * s16_13
+			x1004 += ark * s16_14
+			x1097 += ark * s16_15
+			ark1 := x30[k]
+			x1196 += ark1 * s16_0
+			x1299 += ark1 * s16_1
+			x1406 += ark1 * s16_2
+			x1517 += ark1 * s16_3
+			x1632 += ark1 * s16_4
+			x1751 += ark1 * s16_5
+			x1874 += ark1 * s16_6
+			x2001 += ark1 * s16_7
+			x2132 += ark1 * s16_8
+			x2267 += ark1 * s16_9
+			x2406 += ark1 * s16_10
+			x2549 += ark1 * s16_11
+			x2696 += ark1 * s16_12
+			x2847 += ark1 * s16_13
+			x3002 += ark1 * s16_14
+			x3161 += ark1 * s16_15
 		}
-		b01 := b[4:8]
-		x209 := a0 * b01[0]
-		x233 := a0 * b01[1]
-		x262 := a0 * b01[2]
-		x296 := a0 * b01[3]
-		for k1 := 1; k1 < 16; k1++ {
-			aik1 := ai[k1]
-			bk1 := b[k1*16+4 : k1*16+8]
-			x209 += aik1 * bk1[0]
-			x233 += aik1 * bk1[1]
-			x262 += aik1 * bk1[2]
-			x296 += aik1 * bk1[3]
-		}
-		b02 := b[8:12]
-		x370 := a0 * b02[0]
-		x394 := a0 * b02[1]
-		x423 := a0 * b02[2]
-		x457 := a0 * b02[3]
-		for k2 := 1; k2 < 16; k2++ {
-			aik2 := ai[k2]
-			bk2 := b[k2*16+8 : k2*16+12]
-			x370 += aik2 * bk2[0]
-			x394 += aik2 * bk2[1]
-			x423 += aik2 * bk2[2]
-			x457 += aik2 * bk2[3]
-		}
-		b03 := b[12:16]
-		x531 := a0 * b03[0]
-		x555 := a0 * b03[1]
-		x584 := a0 * b03[2]
-		x618 := a0 * b03[3]
-		for k3 := 1; k3 < 16; k3++ {
-			aik3 := ai[k3]
-			bk3 := b[k3*16+12 : k3*16+16]
-			x531 += aik3 * bk3[0]
-			x555 += aik3 * bk3[1]
-			x584 += aik3 * bk3[2]
-			x618 += aik3 * bk3[3]
-		}
-		ci[0] = x52
-		ci[1] = x75
-		ci[2] = x103
-		ci[3] = x136
-		ci[4] = x209
-		ci[5] = x233
-		ci[6] = x262
-		ci[7] = x296
-		ci[8] = x370
-		ci[9] = x394
-		ci[10] = x423
-		ci[11] = x457
-		ci[12] = x531
-		ci[13] = x555
-		ci[14] = x584
-		ci[15] = x618
+		x23[0] = x122
+		x23[1] = x159
+		x23[2] = x200
+		x23[3] = x245
+		x23[4] = x294
+		x23[5] = x347
+		x23[6] = x404
+		x23[7] = x465
+		x23[8] = x530
+		x23[9] = x599
+		x23[10] = x672
+		x23[11] = x749
+		x23[12] = x830
+		x23[13] = x915
+		x23[14] = x1004
+		x23[15] = x1097
+		x37[0] = x1196
+		x37[1] = x1299
+		x37[2] = x1406
+		x37[3] = x1517
+		x37[4] = x1632
+		x37[5] = x1751
+		x37[6] = x1874
+		x37[7] = x2001
+		x37[8] = x2132
+		x37[9] = x2267
+		x37[10] = x2406
+		x37[11] = x2549
+		x37[12] = x2696
+		x37[13] = x2847
+		x37[14] = x3002
+		x37[15] = x3161
 	}
 }
 
@@ -337,62 +406,75 @@ func MatMul16(c, a, b []float64) {
 		matMul16Scalar(c, a, b)
 		return
 	}
-	for i := 0; i < 16; i++ {
-		ai := a[i*16 : (i+1)*16]
-		ci := c[i*16 : (i+1)*16]
-		a0 := ai[0]
-		b0 := b[:4]
-		b0v := archsimd.LoadFloat64x4Slice(b0)
-		v := archsimd.BroadcastFloat64x4(a0).Mul(b0v)
+	for i := 0; i < 16; i += 2 {
+		x16 := a[i*16 : (i+1)*16]
+		x23 := c[i*16 : (i+1)*16]
+		x30 := a[(i+1)*16 : (i+2)*16]
+		x37 := c[(i+1)*16 : (i+2)*16]
+		s := b[:16]
+		sv := archsimd.LoadFloat64x4Slice(s)
+		sv1 := archsimd.LoadFloat64x4Slice(s[4:])
+		sv2 := archsimd.LoadFloat64x4Slice(s[8:])
+		sv3 := archsimd.LoadFloat64x4Slice(s[12:])
+		a0 := x16[0]
+		v := archsimd.BroadcastFloat64x4(a0).Mul(sv)
+		v1 := archsimd.BroadcastFloat64x4(a0).Mul(sv1)
+		v2 := archsimd.BroadcastFloat64x4(a0).Mul(sv2)
+		v3 := archsimd.BroadcastFloat64x4(a0).Mul(sv3)
+		a01 := x30[0]
+		v4 := archsimd.BroadcastFloat64x4(a01).Mul(sv)
+		v5 := archsimd.BroadcastFloat64x4(a01).Mul(sv1)
+		v6 := archsimd.BroadcastFloat64x4(a01).Mul(sv2)
+		v7 := archsimd.BroadcastFloat64x4(a01).Mul(sv3)
 		acc := v
+		acc1 := v1
+		acc2 := v2
+		acc3 := v3
+		acc4 := v4
+		acc5 := v5
+		acc6 := v6
+		acc7 := v7
 		for k := 1; k < 16; k++ {
-			aik := ai[k]
-			bk := b[k*16 : k*16+4]
-			bkv := archsimd.LoadFloat64x4Slice(bk)
-			v1 := archsimd.BroadcastFloat64x4(aik).Mul(bkv)
-			v2 := acc.Add(v1)
-			acc = v2
+			s1 := b[k*16 : k*16+16]
+			s1v := archsimd.LoadFloat64x4Slice(s1)
+			s1v1 := archsimd.LoadFloat64x4Slice(s1[4:])
+			s1v2 := archsimd.LoadFloat64x4Slice(s1[8:])
+			s1v3 := archsimd.LoadFloat64x4Slice(s1[12:])
+			ark := x16[k]
+			v8 := archsimd.BroadcastFloat64x4(ark).Mul(s1v)
+			v9 := acc.Add(v8)
+			acc = v9
+			v10 := archsimd.BroadcastFloat64x4(ark).Mul(s1v1)
+			v11 := acc1.Add(v10)
+			acc1 = v11
+			v12 := archsimd.BroadcastFloat64x4(ark).Mul(s1v2)
+			v13 := acc2.Add(v12)
+			acc2 = v13
+			v14 := archsimd.BroadcastFloat64x4(ark).Mul(s1v3)
+			v15 := acc3.Add(v14)
+			acc3 = v15
+			ark1 := x30[k]
+			v16 := archsimd.BroadcastFloat64x4(ark1).Mul(s1v)
+			v17 := acc4.Add(v16)
+			acc4 = v17
+			v18 := archsimd.BroadcastFloat64x4(ark1).Mul(s1v1)
+			v19 := acc5.Add(v18)
+			acc5 = v19
+			v20 := archsimd.BroadcastFloat64x4(ark1).Mul(s1v2)
+			v21 := acc6.Add(v20)
+			acc6 = v21
+			v22 := archsimd.BroadcastFloat64x4(ark1).Mul(s1v3)
+			v23 := acc7.Add(v22)
+			acc7 = v23
 		}
-		b01 := b[4:8]
-		b01v := archsimd.LoadFloat64x4Slice(b01)
-		v3 := archsimd.BroadcastFloat64x4(a0).Mul(b01v)
-		acc1 := v3
-		for k1 := 1; k1 < 16; k1++ {
-			aik1 := ai[k1]
-			bk1 := b[k1*16+4 : k1*16+8]
-			bk1v := archsimd.LoadFloat64x4Slice(bk1)
-			v4 := archsimd.BroadcastFloat64x4(aik1).Mul(bk1v)
-			v5 := acc1.Add(v4)
-			acc1 = v5
-		}
-		b02 := b[8:12]
-		b02v := archsimd.LoadFloat64x4Slice(b02)
-		v6 := archsimd.BroadcastFloat64x4(a0).Mul(b02v)
-		acc2 := v6
-		for k2 := 1; k2 < 16; k2++ {
-			aik2 := ai[k2]
-			bk2 := b[k2*16+8 : k2*16+12]
-			bk2v := archsimd.LoadFloat64x4Slice(bk2)
-			v7 := archsimd.BroadcastFloat64x4(aik2).Mul(bk2v)
-			v8 := acc2.Add(v7)
-			acc2 = v8
-		}
-		b03 := b[12:16]
-		b03v := archsimd.LoadFloat64x4Slice(b03)
-		v9 := archsimd.BroadcastFloat64x4(a0).Mul(b03v)
-		acc3 := v9
-		for k3 := 1; k3 < 16; k3++ {
-			aik3 := ai[k3]
-			bk3 := b[k3*16+12 : k3*16+16]
-			bk3v := archsimd.LoadFloat64x4Slice(bk3)
-			v10 := archsimd.BroadcastFloat64x4(aik3).Mul(bk3v)
-			v11 := acc3.Add(v10)
-			acc3 = v11
-		}
-		acc.StoreSlice(ci)
-		acc1.StoreSlice(ci[4:])
-		acc2.StoreSlice(ci[8:])
-		acc3.StoreSlice(ci[12:])
+		acc.StoreSlice(x23)
+		acc1.StoreSlice(x23[4:])
+		acc2.StoreSlice(x23[8:])
+		acc3.StoreSlice(x23[12:])
+		acc4.StoreSlice(x37)
+		acc5.StoreSlice(x37[4:])
+		acc6.StoreSlice(x37[8:])
+		acc7.StoreSlice(x37[12:])
 	}
 }
 
