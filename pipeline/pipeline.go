@@ -349,6 +349,9 @@ func graph(st *State) error {
 			changed := map[string]bool{} // pass name -> the graph changed since it ran
 			for _, ps := range passes {
 				if ps.relaxed && !s.RelaxedFP {
+					if st.cfg.Passes != nil {
+						fmt.Fprintf(&p.log, "pass  %-12s %12s %10d nodes, skipped: exact floating point  %s\n", ps.name, "", len(s.Graph.Nodes), s.Name)
+					}
 					continue
 				}
 				if ps.ifChanged && !changed[ps.name] {

@@ -90,7 +90,7 @@ func TestRunLastDCE(t *testing.T) {
 	if n := len(st.Packages[0].Specs[0].Graph.Nodes); n != 0 {
 		t.Errorf("%d nodes left, want none:\n%s", n, st.Packages[0].Specs[0].Graph)
 	}
-	if got := strings.Count(log.String(), "skipped"); got != 0 {
+	if got := strings.Count(log.String(), "skipped: no pass changed"); got != 0 {
 		t.Errorf("the last dce was skipped:\n%s", log.String())
 	}
 }
