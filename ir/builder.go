@@ -189,16 +189,17 @@ func (b *Builder) reflectPure(op Op, t *Type, aux any, args []Exp, flags NodeFla
 		// other in the CSE table.
 		if args[0].IsConst() && args[1].IsSym() {
 			args = []Exp{args[1], args[0]}
-		} else if s, ok := b.cse.find(b.g, op, t, aux, []Exp{args[1], args[0]}); ok {
+		} else if s, _, ok := b.cse.find(b.g, op, t, aux, []Exp{args[1], args[0]}); ok {
 			return s.E()
 		}
 	}
-	if s, ok := b.cse.find(b.g, op, t, aux, args); ok {
+	s, h, ok := b.cse.find(b.g, op, t, aux, args)
+	if ok {
 		return s.E()
 	}
-	s := b.fresh(t)
+	s = b.fresh(t)
 	b.node(s, op, t, b.argList(args), nil, aux, nil, flags)
-	b.cse.insert(b.g, s)
+	b.cse.insert(s, h)
 	return s.E()
 }
 
