@@ -7,12 +7,17 @@ import (
 	"testing"
 )
 
-// TestEvaluateParallel evaluates packages of many specializations (some
-// of which fail) one at a time and four at a time: the graphs and the
-// errors, in their order, are the same. Run with -race, it also checks
-// that evaluations running at once share nothing they write.
-func TestEvaluateParallel(t *testing.T) {
-	for _, file := range []string{"erreval", "errdirectives", "control", "data", "memory"} {
+// TestEvaluateParallelSame evaluates packages of many specializations
+// (some of which fail) one at a time and four at a time: the graphs and
+// the errors, in their order, are the same. Run with -race (CI does, with
+// -short: one package of 31 specializations), it also checks that
+// evaluations running at once share nothing they write.
+func TestEvaluateParallelSame(t *testing.T) {
+	files := []string{"erreval", "errdirectives", "control", "data", "memory"}
+	if testing.Short() {
+		files = files[:1]
+	}
+	for _, file := range files {
 		t.Run(file, func(t *testing.T) {
 			a := extract(t, "testdata/eval/"+file+".txtar")
 			evaluate := func(procs int) string {
