@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -47,12 +48,26 @@ func Open(cfg Config) (prog *Program, err error) {
 // Config.Run's), each into a graph as the builder made it: the graph
 // passes (ir.DCE first) are the pipeline's next stage. Errors are
 // returned as an ErrorList; the Result holds what could be built.
+//
+// The specializations are evaluated in parallel, at most GOMAXPROCS at
+// once: each has an evaluator of its own and only reads the program
+// (types and SSA, built whole by Open), and the results and errors are
+// collected in the order of the packages and their directives, so they
+// are those of evaluating them one at a time.
 func (prog *Program) Evaluate() (res *Result, err error) {
 	defer recoverInternal(prog.cfg, &err)
 	cfg, l := prog.cfg, prog.l
 	errs := append(ErrorList(nil), prog.errs...)
 	funs := l.lmsFuns()
 	res = &Result{}
+	type job struct {
+		p    *Package
+		lp   *loadedPkg
+		d    *genDirective
+		spec *Spec
+		errs ErrorList
+	}
+	var jobs []*job
 	for _, lp := range l.pkgs {
 		p := &Package{Name: lp.pkg.Name, PkgPath: lp.pkg.PkgPath, StagingTagged: lp.tagged}
 		if len(lp.pkg.GoFiles) > 0 {
@@ -71,15 +86,40 @@ func (prog *Program) Evaluate() (res *Result, err error) {
 			if cfg.Run != "" && d.name != cfg.Run {
 				continue
 			}
-			spec, err := l.evaluate(lp, d, cfg.Budgets.withDefaults().override(d.budgets), funs, cfg.Stacks)
-			if err != nil {
-				errs = append(errs, err)
-				continue
-			}
-			p.Specs = append(p.Specs, spec)
+			jobs = append(jobs, &job{p: p, lp: lp, d: d})
 		}
 		if len(lp.dirs.gens) > 0 {
 			res.Packages = append(res.Packages, p)
+		}
+	}
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for _, j := range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			var err error
+			defer func() {
+				if el, ok := err.(ErrorList); ok {
+					j.errs = el
+				}
+			}()
+			defer recoverInternal(cfg, &err) // after a crash, the error of this specialization
+			spec, e := l.evaluate(j.lp, j.d, cfg.Budgets.withDefaults().override(j.d.budgets), funs, cfg.Stacks)
+			if e != nil {
+				j.errs = ErrorList{e}
+				return
+			}
+			j.spec = spec
+		}()
+	}
+	wg.Wait()
+	for _, j := range jobs {
+		errs = append(errs, j.errs...)
+		if j.spec != nil {
+			j.p.Specs = append(j.p.Specs, j.spec)
 		}
 	}
 	if cfg.Run != "" && len(errs) == 0 {

@@ -16,7 +16,9 @@ import (
 type Builder struct {
 	g       *Graph
 	cse     cseTable
-	consts  map[constKey]*Const
+	consts  map[constKey]*Const // complex and string constants
+	nums    map[numKey]*Const   // the others: most, in 24-byte entries
+	nconst  int32
 	sc      *scope
 	pos     Pos
 	posIdx  map[posKey]Pos
@@ -50,7 +52,7 @@ type Builder struct {
 // NewBuilder returns an empty builder.
 func NewBuilder() *Builder {
 	g := &Graph{Positions: []token.Position{{}}}
-	return &Builder{g: g, consts: map[constKey]*Const{},
+	return &Builder{g: g, consts: map[constKey]*Const{}, nums: map[numKey]*Const{},
 		posIdx: map[posKey]Pos{}, callIdx: map[Call]Chain{}, class: map[Sym]Key{}, parent: map[Key]Key{},
 		heaps: map[*Type]Key{}, statics: map[staticKey]Sym{}, forwards: map[Sym]Sym{}, defined: map[Sym]bool{},
 		varWriters: map[Sym][]varWriter{}}
@@ -107,12 +109,32 @@ func (b *Builder) Const(t *Type, v any) Exp {
 		v = cv
 	}
 	k := keyOf(t, v)
+	if !t.IsComplex() && t.Kind != KString {
+		nk := numKey{k.t, k.lo}
+		c, ok := b.nums[nk]
+		if !ok {
+			c = b.newConst(t, v)
+			b.nums[nk] = c
+		}
+		return Exp{c: c}
+	}
 	c, ok := b.consts[k]
 	if !ok {
-		c = &Const{Type: t, Val: v, id: int32(len(b.consts))}
+		c = b.newConst(t, v)
 		b.consts[k] = c
 	}
 	return Exp{c: c}
+}
+
+// numKey is the key of a constant whose constKey has only t and lo.
+type numKey struct {
+	t  *Type
+	lo uint64
+}
+
+func (b *Builder) newConst(t *Type, v any) *Const {
+	b.nconst++
+	return &Const{Type: t, Val: v, id: b.nconst - 1}
 }
 
 // Unit returns the constant of type Void, the result of a block that
@@ -189,16 +211,17 @@ func (b *Builder) reflectPure(op Op, t *Type, aux any, args []Exp, flags NodeFla
 		// other in the CSE table.
 		if args[0].IsConst() && args[1].IsSym() {
 			args = []Exp{args[1], args[0]}
-		} else if s, ok := b.cse.find(b.g, op, t, aux, []Exp{args[1], args[0]}); ok {
+		} else if s, _, ok := b.cse.find(b.g, op, t, aux, []Exp{args[1], args[0]}); ok {
 			return s.E()
 		}
 	}
-	if s, ok := b.cse.find(b.g, op, t, aux, args); ok {
+	s, h, ok := b.cse.find(b.g, op, t, aux, args)
+	if ok {
 		return s.E()
 	}
-	s := b.fresh(t)
+	s = b.fresh(t)
 	b.node(s, op, t, b.argList(args), nil, aux, nil, flags)
-	b.cse.insert(b.g, s)
+	b.cse.insert(s, h)
 	return s.E()
 }
 

@@ -20,19 +20,22 @@ package ir
 // first). A function body does not see the checks of the scope it is
 // defined in: it may run before them, through a forward declaration.
 
-// checkKey names one access: the slice or string symbol and the index.
+// checkKey names one access: the slice or string symbol and the index
+// (its symbol, or its constant), 16 bytes.
 type checkKey struct {
-	s Sym
-	i Exp
+	s, is Sym
+	ic    *Const
 }
+
+func keyOfCheck(s Sym, i Exp) checkKey { return checkKey{s: s, is: i.s, ic: i.c} }
 
 // check is what an access left: the node that made the check and, for a
 // slice, the value it read or stored and the class's last write after it
 // (for forwarding within one block).
 type check struct {
 	by    Sym
-	val   Exp
 	write Sym // last write of the class once the access is done
+	val   Exp
 }
 
 // maxCheck is the largest constant index checked on a value, and by which
@@ -53,7 +56,7 @@ func (sc *scope) noteCheck(s, i Exp, by Sym, val Exp, write Sym) {
 		sc.checks = map[checkKey]check{}
 		sc.maxChecks = map[Sym]maxCheck{}
 	}
-	sc.checks[checkKey{s.s, i}] = check{by: by, val: val, write: write}
+	sc.checks[keyOfCheck(s.s, i)] = check{by: by, val: val, write: write}
 	if c := i.Const(); c != nil {
 		v := toInt64(c)
 		if c.Type.IsUnsigned() && toUint64(c) > 1<<62 {
@@ -66,30 +69,30 @@ func (sc *scope) noteCheck(s, i Exp, by Sym, val Exp, write Sym) {
 }
 
 // checked returns the node that already checked s[i] in this scope or an
-// enclosing one (up to a function body), and the check itself when it was
-// made in this very scope.
-func (sc *scope) checked(s, i Exp) (by Sym, local *check, ok bool) {
+// enclosing one (up to a function body), and the check itself, with
+// isLocal, when it was made in this very scope.
+func (sc *scope) checked(s, i Exp) (by Sym, local check, isLocal, ok bool) {
 	if s.IsConst() {
-		return 0, nil, false
+		return 0, check{}, false, false
 	}
-	k := checkKey{s.s, i}
+	k := keyOfCheck(s.s, i)
 	for x := sc; x != nil; x = x.parent {
 		if c, found := x.checks[k]; found {
 			if x == sc {
-				return c.by, &c, true
+				return c.by, c, true, true
 			}
-			return c.by, nil, true
+			return c.by, check{}, false, true
 		}
 		if c := i.Const(); c != nil {
 			if m, found := x.maxChecks[s.s]; found && toUint64(c) <= uint64(m.idx) {
-				return m.by, nil, true
+				return m.by, check{}, false, true
 			}
 		}
 		if x.fn {
 			break
 		}
 	}
-	return 0, nil, false
+	return 0, check{}, false, false
 }
 
 // guarded builds a read whose bounds check was made by node by: no

@@ -108,8 +108,8 @@ func (b *Builder) Index(s, i Exp) Exp {
 	t := b.mustSlice(s)
 	b.mustInt("index", i)
 	k := b.keyOf(s)
-	if by, local, ok := b.sc.checked(s, i); ok {
-		if local != nil && b.sc.lastWrite(k) == local.write {
+	if by, local, isLocal, ok := b.sc.checked(s, i); ok {
+		if isLocal && b.sc.lastWrite(k) == local.write {
 			return local.val
 		}
 		return b.guarded(OpSliceGet, t.Elem, []Exp{s, i}, []Key{k}, by)
@@ -219,8 +219,8 @@ func (b *Builder) StrIndex(s, i Exp) Exp {
 	if e, ok := b.rewrite(OpStrIndex, Uint8, nil, []Exp{s, i}); ok {
 		return e
 	}
-	if by, local, ok := b.sc.checked(s, i); ok {
-		if local != nil {
+	if by, local, isLocal, ok := b.sc.checked(s, i); ok {
+		if isLocal {
 			return local.val // strings never change
 		}
 		return b.guarded(OpStrIndex, Uint8, []Exp{s, i}, nil, by)

@@ -106,8 +106,9 @@ func generated(t testing.TB, dir string) map[string][]byte {
 	return out
 }
 
-// TestParallelSameOutput generates the examples one package at a time
-// and eight at a time, and compares every file written.
+// TestParallelSameOutput generates the examples one package (and one
+// specialization) at a time and eight at a time, and compares every file
+// written.
 func TestParallelSameOutput(t *testing.T) {
 	if testing.Short() {
 		t.Skip("generates seven packages twice")
@@ -132,10 +133,11 @@ func TestParallelSameOutput(t *testing.T) {
 }
 
 // BenchmarkGenerateExamples runs lmsgen -lang=go,c ./... on the seven
-// examples: loading and evaluation (once, sequential), then scheduling
-// and emission of each package, GOMAXPROCS of them at a time. Run it with
-// -cpu 1,2 for the speedup of the parallel part on two cores; it reports
-// the CPU time of the process beside the wall-clock time.
+// examples: loading (once, go list and SSA), then the evaluation of the
+// specializations and the scheduling and emission of each package,
+// GOMAXPROCS of them at a time. Run it with -cpu 1,2 for the speedup on
+// two cores; it reports the CPU time of the process beside the
+// wall-clock time.
 func BenchmarkGenerateExamples(b *testing.B) {
 	dir := examplesModule(b)
 	procs := runtime.GOMAXPROCS(0)
