@@ -55,8 +55,45 @@ func FusePlain(g *ir.Graph) *ir.Graph {
 	return g
 }
 
-// maxPlainRounds bounds the rounds of FusePlain.
-const maxPlainRounds = 4
+// maxPlainRounds bounds the rounds of FusePlain, and maxPlainChecks the
+// pairs of loops per round whose nodes it examines (each a walk over the
+// graph).
+const (
+	maxPlainRounds = 4
+	maxPlainChecks = 64
+)
+
+// sameShapes reports whether two counted loops of one block have the
+// same shape: otherwise FusePlain has nothing to fuse and does not
+// schedule the graph.
+func sameShapes(g *ir.Graph) bool {
+	d := ir.NewDeps(g)
+	type shape struct {
+		block      ir.Sym
+		entry, bnd ir.Exp
+		step       int64
+		le         bool
+	}
+	var seen []shape
+	for _, n := range g.Nodes {
+		l := d.Loop(n.Sym)
+		if l == nil {
+			continue
+		}
+		h, ok := l.Header()
+		if !ok {
+			continue
+		}
+		x := shape{d.BlockOf(n.Sym), h.Entry, h.Bound, h.Step, h.Le}
+		if slices.ContainsFunc(seen, func(y shape) bool {
+			return y.block == x.block && ir.SameExp(y.entry, x.entry) && ir.SameExp(y.bnd, x.bnd) && y.step == x.step && y.le == x.le
+		}) {
+			return true
+		}
+		seen = append(seen, x)
+	}
+	return false
+}
 
 // plainFusion is one pair of loops to fuse, by symbol.
 type plainFusion struct {
@@ -66,13 +103,14 @@ type plainFusion struct {
 }
 
 func fusePlainOnce(g *ir.Graph) *ir.Graph {
-	if count := countOp(g, ir.OpWhile); count < 2 {
+	if count := countOp(g, ir.OpWhile); count < 2 || !sameShapes(g) {
 		return g
 	}
 	s := Run(g, Options{NoCompact: true})
 	og := s.Graph()
 	d := ir.NewDeps(og)
 	var plan []*plainFusion
+	budget := maxPlainChecks
 	og.Blocks(func(b *ir.Block) {
 		nodes := s.Nodes(b)
 		prev := -1
@@ -80,8 +118,8 @@ func fusePlainOnce(g *ir.Graph) *ir.Graph {
 			if n.Op != ir.OpWhile {
 				continue
 			}
-			if prev >= 0 {
-				if f := fusable(s, d, og, nodes, prev, i); f != nil {
+			if prev >= 0 && budget > 0 {
+				if f := fusable(s, d, og, nodes, prev, i, &budget); f != nil {
 					plan = append(plan, f)
 					prev = -1
 					continue
@@ -162,7 +200,7 @@ func countOp(g *ir.Graph, op ir.Op) int {
 
 // fusable returns the fusion of the loops nodes[i] and nodes[j] of one
 // block, or nil if they may not be fused (see FusePlain).
-func fusable(s *Schedule, d *ir.Deps, g *ir.Graph, nodes []*ir.Node, i, j int) *plainFusion {
+func fusable(s *Schedule, d *ir.Deps, g *ir.Graph, nodes []*ir.Node, i, j int, budget *int) *plainFusion {
 	w1, w2 := nodes[i], nodes[j]
 	l1, l2 := d.Loop(w1.Sym), d.Loop(w2.Sym)
 	if l1 == nil || l2 == nil {
@@ -180,6 +218,7 @@ func fusable(s *Schedule, d *ir.Deps, g *ir.Graph, nodes []*ir.Node, i, j int) *
 	if len(w2.Blocks[0].Eff.Wkeys) > 0 {
 		return nil
 	}
+	*budget--
 	inside := func(n *ir.Node, l *ir.LoopInfo) bool { return d.Inside(n.Sym, l) }
 	for _, n := range g.Nodes {
 		if slices.Contains(n.Args, h2.Var.E()) && !inside(n, l2) {
