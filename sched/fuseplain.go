@@ -103,7 +103,7 @@ type plainFusion struct {
 }
 
 func fusePlainOnce(g *ir.Graph) *ir.Graph {
-	if count := countOp(g, ir.OpWhile); count < 2 || !sameShapes(g) {
+	if count(g, ir.OpWhile) < 2 || !sameShapes(g) {
 		return g
 	}
 	s := Run(g, Options{NoCompact: true})
@@ -188,7 +188,8 @@ func ivRead(g *ir.Graph, set ir.Sym) ir.Exp {
 	panic("BUG: sched: fuseplain: an induction variable's set reads no variable")
 }
 
-func countOp(g *ir.Graph, op ir.Op) int {
+// count returns the number of nodes of op in g.
+func count(g *ir.Graph, op ir.Op) int {
 	k := 0
 	for _, n := range g.Nodes {
 		if n.Op == op {
