@@ -406,11 +406,13 @@ func (fn *fnGen) apply(n *ir.Node) cx {
 	return call(fn.ref(n.Args[0]).paren(), args...)
 }
 
-// sliceGet writes s[i].
+// sliceGet writes s[i], without a bounds check when the read cannot trap
+// (proved in range by sched.BoundsChecks, or checked by an earlier
+// access: ir/guard.go).
 func (fn *fnGen) sliceGet(n *ir.Node) cx {
 	st := fn.fl.ctype(fn.g.TypeOf(n.Args[0]))
 	s, i := fn.ref(n.Args[0]), fn.ref(n.Args[1])
-	if fn.fl.opts.NoBounds {
+	if fn.fl.opts.NoBounds || !n.CanTrap() {
 		return cx{s: s.paren() + ".p[" + i.s + "]", prim: true}
 	}
 	if isWideUnsigned(fn.g.TypeOf(n.Args[1])) {
@@ -419,11 +421,12 @@ func (fn *fnGen) sliceGet(n *ir.Node) cx {
 	return call(st+"_get", s.s, i.s)
 }
 
-// sliceSet writes s[i] = x.
+// sliceSet writes s[i] = x, without a bounds check when the write cannot
+// trap (proved in range by sched.BoundsChecks).
 func (fn *fnGen) sliceSet(n *ir.Node) string {
 	st := fn.fl.ctype(fn.g.TypeOf(n.Args[0]))
 	s, i, x := fn.ref(n.Args[0]), fn.ref(n.Args[1]), fn.ref(n.Args[2])
-	if fn.fl.opts.NoBounds {
+	if fn.fl.opts.NoBounds || !n.CanTrap() {
 		return s.paren() + ".p[" + i.s + "] = " + x.s
 	}
 	if isWideUnsigned(fn.g.TypeOf(n.Args[1])) {

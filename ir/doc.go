@@ -112,9 +112,14 @@
 // the same element (same, never, may) and, per common loop, in which
 // direction and at which distance. The arithmetic is int's, modulo 2^64,
 // so "never" is proved either modulo 2^64 or with loop trip counts that
-// rule out wrapping. FprintDeps prints it (lmsgen -dump=deps). The passes
-// that use it (forwarding, dead arrays, dead stores) are in package sched,
-// which can rebuild graphs.
+// rule out wrapping. FprintDeps prints it (lmsgen -dump=deps). InRange
+// (deps_range.go) proves an access inside its slice (an induction
+// variable of a counted loop below the slice's length); FusionSafe
+// (deps_fuse.go) says whether two loops with the same iterations may run
+// as one. The passes that use them (plain loop fusion, forwarding, dead
+// arrays, dead stores, bounds checks) are in package sched, which can
+// rebuild graphs; the accesses proved in range are built by
+// IndexInRange and SetIndexInRange, without FlagTrap.
 //
 // # Example
 //

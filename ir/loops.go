@@ -35,6 +35,7 @@ type LoopInfo struct {
 	// compared with a loop-invariant bound in a way that always ends
 	// (see the file comment): the loop terminates.
 	Counted bool
+	header  LoopHeader // when Counted
 }
 
 type inductionVar struct {
@@ -324,6 +325,9 @@ func (ns *nest) counted(l *LoopInfo) {
 			nv-- // iv <= nv
 		}
 		l.Counted = nv <= maxInt-iv.step
+	}
+	if l.Counted {
+		l.header = LoopHeader{Var: iv.v, Set: iv.set, Entry: iv.entry, Step: iv.step, Bound: n, Le: op == OpLe}
 	}
 	if l.Counted && n.IsConst() && iv.entry.IsConst() {
 		e, nv := int64(iv.entry.c.Val.(int)), int64(n.c.Val.(int))

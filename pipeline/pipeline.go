@@ -90,9 +90,11 @@ var passes = []pass{
 	{name: "dce", run: ir.DCE},                           // ir/dce.go
 	{name: "fuse", run: sched.FuseLoops},                 // sched/loops_fuse.go (graphs with loop nodes)
 	{name: "lower", run: sched.LowerLoops},               // sched/loops_lower.go: loop nodes into staged loops
+	{name: "fuseplain", run: sched.FusePlain},            // sched/fuseplain.go
 	{name: "forward", run: sched.Forward},                // sched/forward.go
 	{name: "deadarrays", run: sched.DeadArrays},          // sched/deadarrays.go
 	{name: "deadstores", run: sched.DeadStores},          // sched/deadstores.go
+	{name: "bce", run: sched.BoundsChecks},               // sched/bce.go
 	{name: "relaxfp", run: sched.RelaxFP, relaxed: true}, // sched/vector_relax.go (-fp=relaxed only)
 	{name: "dce", run: ir.DCE, ifChanged: true},          // what the passes above left unused
 }

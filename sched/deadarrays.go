@@ -7,12 +7,14 @@ import (
 )
 
 // DeadArrays removes the slices made in the graph that are never read:
-// a slice_new of constant length and capacity (it cannot panic) whose
+// a slice_new that cannot panic (constant length and capacity, or
+// capacity equal to a length that is the len of another slice) whose
 // only uses are stores into it, len and cap, is removed with its stores
 // when every store provably stays in bounds (a constant index, or an
 // index affine in the counters of loops with known trip counts, by
-// ir.Deps.Range) and runs only inside counted loops (ir.Loop.Counted:
-// loops that end). len and cap become constants. A loop left with no
+// ir.Deps.Range; or ir.Deps.InRange) and runs only inside counted loops
+// (ir.Loop.Counted: loops that end). len and cap become the made
+// length and capacity. A loop left with no
 // effect but on its own variables is then removed by DCE; a loop that may
 // not end keeps its stores, and so its slice.
 //
@@ -56,11 +58,7 @@ func deadArrays(g *ir.Graph) map[ir.Sym]bool {
 		if n.Op != ir.OpSliceNew {
 			continue
 		}
-		l, c := n.Args[0].Const(), n.Args[1].Const()
-		if l == nil || c == nil || l.Type != ir.Int || c.Type != ir.Int {
-			continue
-		}
-		if lv, cv := l.Val.(int), c.Val.(int); lv >= 0 && lv <= cv {
+		if cannotPanicMake(g, n) {
 			cand[n.Sym] = true
 		}
 	}
@@ -108,7 +106,10 @@ func deadArrays(g *ir.Graph) map[ir.Sym]bool {
 // inBounds reports whether every store into the slice s stays in bounds
 // and runs only in counted loops.
 func inBounds(d *ir.Deps, g *ir.Graph, s ir.Sym, uses []*ir.Node) bool {
-	n := int64(g.Def(s).Args[0].Const().Val.(int))
+	n := int64(-1)
+	if c := g.Def(s).Args[0].Const(); c != nil {
+		n = int64(c.Val.(int))
+	}
 	for _, u := range uses {
 		if u.Op != ir.OpSliceSet {
 			continue
@@ -122,10 +123,30 @@ func inBounds(d *ir.Deps, g *ir.Graph, s ir.Sym, uses []*ir.Node) bool {
 				return false
 			}
 		}
+		if u.Args[0] == s.E() && d.InRange(u) {
+			continue
+		}
 		lo, hi, ok := d.Range(a.Sub)
 		if !ok || lo < 0 || hi >= n {
 			return false
 		}
 	}
 	return true
+}
+
+// cannotPanicMake reports whether the slice_new n cannot panic: its
+// length and capacity are constants with 0 ≤ length ≤ capacity, or its
+// capacity is its length and that is the len of a slice (never negative;
+// the elements are taken to fit in memory as the other slice's do).
+func cannotPanicMake(g *ir.Graph, n *ir.Node) bool {
+	l, c := n.Args[0].Const(), n.Args[1].Const()
+	if l != nil && c != nil && l.Type == ir.Int && c.Type == ir.Int {
+		lv, cv := l.Val.(int), c.Val.(int)
+		return lv >= 0 && lv <= cv
+	}
+	if !n.Args[0].IsSym() || n.Args[0] != n.Args[1] {
+		return false
+	}
+	m := g.Def(n.Args[0].Sym())
+	return m != nil && m.Op == ir.OpSliceLen
 }

@@ -56,9 +56,10 @@ func Forward(g *ir.Graph) *ir.Graph {
 	return pruneResults(h, f.orig)
 }
 
-// repeated reports whether some element (a slice symbol and an index) is
-// loaded and accessed again: otherwise Forward has nothing to forward
-// (but for indices equal only as subscripts) and leaves the graph alone.
+// repeated reports whether some element (a slice symbol and an index, or
+// the variable an index reads) is loaded and accessed again: otherwise
+// Forward has nothing to forward (but for indices equal only as
+// subscripts in other ways) and leaves the graph alone.
 func repeated(g *ir.Graph) bool {
 	type elem struct{ s, i ir.Exp }
 	seen := map[elem]uint8{} // 1: loaded, 2: stored
@@ -67,6 +68,11 @@ func repeated(g *ir.Graph) bool {
 			continue
 		}
 		e := elem{n.Args[0], n.Args[1]}
+		if e.i.IsSym() {
+			if r := g.Def(e.i.Sym()); r != nil && r.Op == ir.OpVarGet {
+				e.i = r.Args[0] // reads of a loop's index in one iteration
+			}
+		}
 		bit := uint8(2)
 		if n.Op == ir.OpSliceGet {
 			bit = 1
@@ -113,14 +119,25 @@ func (m memState) keys() []ir.Key {
 	return ks
 }
 
-// lookup returns the known element of slice s at index i in set k.
+// lookup returns the known element of slice s at index i in set k: the
+// same index, an equal subscript, or an equal subscript of the old graph
+// in loop counters (two reads of a loop's index in one iteration, both
+// before its set: the state never carries an element from one iteration
+// to the next).
 func (m memState) lookup(k ir.Key, e known) (known, bool) {
 	for _, x := range m[k] {
-		if x.slice == e.slice && (x.idx == e.idx || x.affine && e.affine && x.sub.Equal(e.sub)) {
+		if x.slice == e.slice && (x.idx == e.idx || x.affine && e.affine && x.sub.Equal(e.sub) || sameOld(x.old, e.old)) {
 			return x, true
 		}
 	}
 	return known{}, false
+}
+
+// sameOld reports whether two accesses of the old graph are through one
+// slice at equal subscripts.
+func sameOld(x, y *ir.Access) bool {
+	return x != nil && y != nil && !x.Whole && !y.Whole && x.Affine && y.Affine &&
+		x.Slice == y.Slice && x.Root == y.Root && x.Sub.Equal(y.Sub)
 }
 
 // store forgets the elements of set k that e may touch and knows e.

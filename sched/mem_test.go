@@ -7,17 +7,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// count returns the number of nodes of op in g.
-func count(g *ir.Graph, op ir.Op) int {
-	k := 0
-	for _, n := range g.Nodes {
-		if n.Op == op {
-			k++
-		}
-	}
-	return k
-}
-
 // memPasses runs Forward and DeadArrays, then DCE, checking every graph.
 func memPasses(t *testing.T, g *ir.Graph) *ir.Graph {
 	t.Helper()

@@ -4,6 +4,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -49,6 +51,8 @@ func TestDepsGoC(t *testing.T) {
 		}
 	}
 	require.Regexp(t, `func Dead4\(arg int\) {}`, gen)
+	checkFusion(t, gen)
+	checkBounds(t, kdir, gen)
 	goCmd(t, kdir, "vet", "./...")
 	out := goCmd(t, kdir, "test", "-v", "-run", "TestLMS", "./...")
 	specs := regexp.MustCompile(`(?m)^//lms:gen (\w+)`).FindAllStringSubmatch(src, -1)
@@ -58,4 +62,61 @@ func TestDepsGoC(t *testing.T) {
 		re := regexp.MustCompile(`lms: ` + s[1] + ` tried=\d+ mismatches=0`)
 		require.Len(t, re.FindAllString(out, -1), 2, "%s:\n%s", s[1], out)
 	}
+}
+
+// declBody returns the text of function fn in Go or C source src.
+func declBody(t *testing.T, src, fn string) string {
+	t.Helper()
+	body := regexp.MustCompile(`(?s)\n(?:func|static \w+) ` + fn + `\([^;{]*\) \{\n.*?\n}\n`).FindString(src)
+	require.NotEmpty(t, body, fn)
+	return body
+}
+
+// checkFusion: the producer/consumer pairs sched.FusePlain may fuse are
+// one loop without the temporary; those it must not fuse (a read ahead
+// or backwards, outputs that may alias the input, a producer that may
+// panic) keep two loops and the temporary.
+func checkFusion(t *testing.T, gen string) {
+	t.Helper()
+	loops := regexp.MustCompile(`\bfor\b`)
+	for fn, fused := range map[string]bool{
+		"FuseLen": true, "FuseInPlace": true,
+		"FuseAhead": false, "FuseReverse": false, "FuseAlias": false, "FuseMayPanic": false,
+	} {
+		body := declBody(t, gen, fn)
+		want, makes := 2, 1
+		if fused {
+			want, makes = 1, 0
+		}
+		require.Len(t, loops.FindAllString(body, -1), want, "%s loops\n%s", fn, body)
+		require.Equal(t, makes, strings.Count(body, "make("), "%s temporaries\n%s", fn, body)
+	}
+}
+
+// checkBounds: in C, the accesses sched.BoundsChecks proves in range
+// (x[i] for i < len(x), the fused loops' inputs) are written without a
+// check, the others (x[i-1] from 0, x[i+1] to len(x)-1, and the outputs)
+// keep theirs; in Go, gc's prove pass removes the checks of the loops
+// over len(x) (counted with -d=ssa/check_bce): the fused FuseLen keeps
+// only y[i]'s.
+func checkBounds(t *testing.T, kdir, gen string) {
+	t.Helper()
+	c := read(t, filepath.Join(kdir, "lmsc", "deps_lms.c"))
+	body := declBody(t, c, "Bounds")
+	require.Equal(t, 1, strings.Count(body, "x.p["), "Bounds in C\n%s", body)
+	require.Equal(t, 2, strings.Count(body, "lms_slice_int64_get(x, "), "Bounds in C\n%s", body)
+	body = declBody(t, c, "FuseLen")
+	require.Contains(t, body, "x.p[", "FuseLen in C\n%s", body)
+	require.Contains(t, body, "lms_slice_float64_set(y, ", "FuseLen in C\n%s", body)
+
+	out := goCmd(t, kdir, "build", "-gcflags=-d=ssa/check_bce/debug=1", ".")
+	start := strings.Count(gen[:strings.Index(gen, "\nfunc FuseLen(")], "\n") + 2
+	end := start + strings.Count(declBody(t, gen, "FuseLen"), "\n")
+	checks := 0
+	for _, m := range regexp.MustCompile(`deps_lms\.go:(\d+):\d+: Found IsInBounds`).FindAllStringSubmatch(out, -1) {
+		if l, _ := strconv.Atoi(m[1]); l >= start && l < end {
+			checks++
+		}
+	}
+	require.Equal(t, 1, checks, "FuseLen's bounds checks after gc (lines %d-%d):\n%s\n%s", start, end, declBody(t, gen, "FuseLen"), out)
 }

@@ -4,27 +4,27 @@ package bf
 
 // BFReverse is Run specialized with prog=Reverse.
 func BFReverse(tape, in, out []uint8) int {
-	var x18 uint8
+	var x15 uint8
 	var ip int
 	if len(in) > 0 {
-		x18, ip = in[0], 1
+		x15, ip = in[0], 1
 	} else {
-		x18, ip = 0, 0
+		x15, ip = 0, 0
 	}
-	tape[1] = x18
+	tape[1] = x15
 	p := 1
 	ip1 := ip
 	for tape[p] != 0 {
 		_ = tape[p]
 		at := p + 1
-		var x46 uint8
+		var x40 uint8
 		var ip2 int
 		if ip1 < len(in) {
-			x46, ip2 = in[ip1], ip1+1
+			x40, ip2 = in[ip1], ip1+1
 		} else {
-			x46, ip2 = 0, ip1
+			x40, ip2 = 0, ip1
 		}
-		tape[at] = x46
+		tape[at] = x40
 		p = at
 		ip1 = ip2
 	}
@@ -34,7 +34,6 @@ func BFReverse(tape, in, out []uint8) int {
 	p1 := at1
 	op1 := 0
 	for tape[p1] != 0 {
-		_ = tape[p1]
 		out[op1] = tape[p1]
 		p1--
 		op1++

@@ -2581,29 +2581,29 @@ static int64_t BFSquares(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 
 /* BFReverse is the specialization BFReverse. */
 static int64_t BFReverse(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uint8 out) {
-	int64_t x9 = in.len;
-	lmsg_tuple_uint8_int64 x17;
-	if (0 < x9) {
-		x17 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, 0), 1};
+	int64_t x4 = in.len;
+	lmsg_tuple_uint8_int64 x14;
+	if (0 < x4) {
+		x14 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, 0), 1};
 	} else {
-		x17 = (lmsg_tuple_uint8_int64){0, 0};
+		x14 = (lmsg_tuple_uint8_int64){0, 0};
 	}
-	lms_slice_uint8_set(tape, 1, x17.r0);
+	lms_slice_uint8_set(tape, 1, x14.r0);
 	int64_t p = 1;
-	int64_t ip = x17.r1;
+	int64_t ip = x14.r1;
 	while (lms_slice_uint8_get(tape, p) != 0) {
 		(void)lms_slice_uint8_get(tape, p);
 		int64_t ip_2 = ip;
 		int64_t at = lms_add_i64(p, 1);
-		lmsg_tuple_uint8_int64 x45;
-		if (ip_2 < x9) {
-			x45 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, ip_2), lms_add_i64(ip_2, 1)};
+		lmsg_tuple_uint8_int64 x39;
+		if (ip_2 < x4) {
+			x39 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, ip_2), lms_add_i64(ip_2, 1)};
 		} else {
-			x45 = (lmsg_tuple_uint8_int64){0, ip_2};
+			x39 = (lmsg_tuple_uint8_int64){0, ip_2};
 		}
-		lms_slice_uint8_set(tape, at, x45.r0);
+		lms_slice_uint8_set(tape, at, x39.r0);
 		p = at;
-		ip = x45.r1;
+		ip = x39.r1;
 	}
 	(void)lms_slice_uint8_get(tape, p);
 	int64_t at_2 = lms_sub_i64(p, 1);
@@ -2611,11 +2611,9 @@ static int64_t BFReverse(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 	int64_t p_2 = at_2;
 	int64_t op = 0;
 	while (lms_slice_uint8_get(tape, p_2) != 0) {
-		(void)lms_slice_uint8_get(tape, p_2);
-		int64_t p_3 = p_2;
 		int64_t op_2 = op;
-		lms_slice_uint8_set(out, op_2, lms_slice_uint8_get(tape, p_3));
-		p_2 = lms_sub_i64(p_3, 1);
+		lms_slice_uint8_set(out, op_2, lms_slice_uint8_get(tape, p_2));
+		p_2 = lms_sub_i64(p_2, 1);
 		op = lms_add_i64(op_2, 1);
 	}
 	(void)lms_slice_uint8_get(tape, p_2);
