@@ -1,0 +1,98 @@
+package frontend
+
+import (
+	"fmt"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// This file handles the calls that act on the runtime of the running
+// program — its scheduler, collector and stack settings, and its exit —
+// rather than on values: they are not computed at generation time (their
+// effect and result belong to the program that runs, not to lmsgen) but
+// emitted as calls of the generated code, in order with its other
+// effects; their results are Reps. os.Exit also ends the evaluation: the
+// program stops there, without running deferred calls, as in Go.
+
+// runtimeCalls are the functions emitted as calls of the generated code:
+// by full name, whether the call has no effect (it only reads a setting
+// of the machine or the runtime).
+var runtimeCalls = map[string]bool{
+	"runtime.GOMAXPROCS":            false,
+	"runtime.NumCPU":                true,
+	"runtime/debug.SetGCPercent":    false,
+	"runtime/debug.SetMaxStack":     false,
+	"runtime/debug.SetMaxThreads":   false,
+	"runtime/debug.SetMemoryLimit":  false,
+	"runtime/debug.SetPanicOnFault": false,
+	"runtime/debug.SetTraceback":    false,
+	"runtime/debug.FreeOSMemory":    false,
+	"os.Exit":                       false,
+	"runtime.LockOSThread":          false,
+	"runtime.UnlockOSThread":        false,
+}
+
+// exitProgram unwinds the evaluation to the staging function's caller
+// after os.Exit: deferred calls do not run.
+type exitProgram struct{}
+
+// runtimeCall emits a call of one of runtimeCalls and reports whether
+// name is one.
+func (fr *frame) runtimeCall(name string, fn *ssa.Function, args []value) (value, bool) {
+	ev := fr.ev
+	pure, ok := runtimeCalls[name]
+	if !ok || fn.Pkg == nil {
+		return nil, false
+	}
+	sig := fn.Signature
+	exps := make([]ir.Exp, len(args))
+	for i, a := range args {
+		exps[i] = ev.lift(a, sig.Params().At(i).Type(), fmt.Sprintf("argument %d of %s", i+1, name))
+	}
+	outs := make([]*ir.Type, sig.Results().Len())
+	for i := range outs {
+		outs[i] = irTypeOf(sig.Results().At(i).Type())
+		if outs[i] == nil || !outs[i].IsBasic() {
+			panic(fmt.Sprintf("BUG: run-time call %s with a result of type %v", name, sig.Results().At(i).Type()))
+		}
+	}
+	t := ir.Void
+	if len(outs) == 1 {
+		t = outs[0]
+	}
+	if name == "os.Exit" {
+		ev.staticOnly("os.Exit", "the program's exit must be the end of its static evaluation")
+	}
+	ev.at()
+	e := ev.b.Call(ir.Callee{Pkg: fn.Pkg.Pkg.Path(), Name: fn.Name(), Pure: pure}, t, exps...)
+	if !pure {
+		ev.writes++
+	}
+	if name == "os.Exit" {
+		ev.unw = unwinding{kind: unwindExit}
+		panic(exitProgram{})
+	}
+	if len(outs) == 0 {
+		return nil, true
+	}
+	return &rep{e: e, why: &why{pos: ev.position(ev.pos), what: "the result of " + name + ", a setting of the running program"}}, true
+}
+
+// callMain calls the staging function fn at the top level; after
+// os.Exit, its result is nil (the generated code has exited).
+func (ev *evaluator) callMain(fn *ssa.Function, args []value) (ret value) {
+	defer func() {
+		if ev.unw.kind != unwindExit {
+			return
+		}
+		x := recover()
+		if _, ok := x.(exitProgram); !ok {
+			panic(x)
+		}
+		ev.unw = unwinding{}
+		ret = nil
+	}()
+	return ev.callTop(fn, args)
+}
