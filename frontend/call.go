@@ -52,6 +52,9 @@ func (fr *frame) callWith(c *ssa.CallCommon, f value, cargs []value, in *ssa.Cal
 		}
 		if nv, ok := recv.v.(native); ok {
 			args = append(args, cargs...)
+			if r, ok := nv.v.(*rtype); ok {
+				return ev.rtypeMethod(r, c.Method.Name(), args, c.Signature().Results())
+			}
 			return ev.callNativeMethod(nv, c.Method, args)
 		}
 		sel := ev.l.prog.MethodSets.MethodSet(recv.t).Lookup(c.Method.Pkg(), c.Method.Name())

@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/lmsgen/lmsgen/ir"
 )
@@ -81,6 +82,8 @@ type evaluator struct {
 	mats   map[*value]ir.Exp   // materialized static storage, by &base[0]
 	tables map[*value]tableRef // read-only snapshots of static storage, by the address of their first element
 	local  map[ir.Sym]bool     // slices of a local alias class
+
+	rtypes typeutil.Map // *rtype by Go type: reflect.TypeOf's values (reflectvalue.go)
 }
 
 // quietHeader names the header of a staged loop being executed for its

@@ -150,6 +150,10 @@ func (fr *frame) spawn(name string, pos token.Pos, body func()) {
 				ev.handOff(g)
 				return
 			}
+			if p, ok := x.(*goPanic); ok && p.goexit {
+				ev.handOff(g)
+				return
+			}
 			if p, ok := x.(*goPanic); ok {
 				x = ev.errAt(ev.pos, fmt.Sprintf("panic during static evaluation in %s: %s", g.name(), p.msg))
 			}

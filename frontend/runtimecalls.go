@@ -80,9 +80,22 @@ func (fr *frame) runtimeCall(name string, fn *ssa.Function, args []value) (value
 	return &rep{e: e, why: &why{pos: ev.position(ev.pos), what: "the result of " + name + ", a setting of the running program"}}, true
 }
 
-// callMain calls the staging function fn at the top level; after
-// os.Exit, its result is nil (the generated code has exited).
+// callMain calls the staging function fn at the top level, on the main
+// goroutine. After os.Exit its result is nil (the generated code has
+// exited). After runtime.Goexit on the main goroutine the other
+// goroutines run until one exits the program; if none does, the program
+// is deadlocked, as in Go.
 func (ev *evaluator) callMain(fn *ssa.Function, args []value) (ret value) {
+	var goexit bool
+	if ev.exits(func() { ret, goexit = ev.callTopGoexit(fn, args) }) || !goexit {
+		return ret
+	}
+	ev.exits(func() { ev.park("ended by runtime.Goexit", false) })
+	return nil
+}
+
+// exits runs f and reports whether os.Exit ended it.
+func (ev *evaluator) exits(f func()) (exited bool) {
 	defer func() {
 		if ev.unw.kind != unwindExit {
 			return
@@ -92,7 +105,26 @@ func (ev *evaluator) callMain(fn *ssa.Function, args []value) (ret value) {
 			panic(x)
 		}
 		ev.unw = unwinding{}
-		ret = nil
+		exited = true
 	}()
-	return ev.callTop(fn, args)
+	f()
+	return false
+}
+
+// callTopGoexit is callTop, which reports whether runtime.Goexit ended
+// the call.
+func (ev *evaluator) callTopGoexit(fn *ssa.Function, args []value) (ret value, goexit bool) {
+	defer func() {
+		if ev.passes(nil) {
+			return
+		}
+		if x := recover(); x != nil {
+			if p, ok := x.(*goPanic); ok && p.goexit {
+				goexit = true
+				return
+			}
+			panic(x)
+		}
+	}()
+	return ev.callTop(fn, args), false
 }

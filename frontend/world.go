@@ -30,7 +30,6 @@ var worldReasons = map[string]string{
 	"runtime.Callers":      "it inspects the stack of lmsgen, not of the program",
 	"runtime.Stack":        "it inspects the stack of lmsgen, not of the program",
 	"runtime.ReadMemStats": "it inspects the memory of lmsgen, not of the program",
-	"runtime.Goexit":       "it would end a goroutine of lmsgen",
 }
 
 // worldReason returns why a call of the function name of package pkg is
