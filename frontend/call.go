@@ -115,16 +115,16 @@ func (fr *frame) callFunc(fn *ssa.Function, env, args []value, in *ssa.Call) val
 	if ev.funs[fn] || fn.Origin() != nil && ev.funs[fn.Origin()] {
 		return fr.stagedCall(fn, env, args, "")
 	}
+	if v, ok := ev.callNative(name, args); ok {
+		return v // before the source: natives are also calls of the generated code
+	}
 	if fn.Blocks != nil {
 		if d := ev.generatedBy(fn); d != nil {
 			ev.fail("%s is the function lmsgen generates for %s: call %s instead", fn.Name(), d.fn.Name.Name, d.fn.Name.Name)
 		}
 		return fr.inline(fn, env, args)
 	}
-	if v, ok := ev.callNative(name, args); ok {
-		return v
-	}
-	msg := fmt.Sprintf("call of %s: it has no Go source in the module and is not a known pure library function", name)
+	msg := fmt.Sprintf("call of %s: it has no Go source (in the module or a standard package loaded from source) and is not a known pure library function", name)
 	if pkg := funcPkgPath(fn); pkg != "" {
 		switch {
 		case worldReason(pkg, name) != "":

@@ -80,9 +80,11 @@
 // lmsgen is always set: staging code may sit in files tagged
 // //go:build lmsgen (Package.StagingTagged says so, and the generated file
 // then gets //go:build !lmsgen). The target packages and the packages of
-// their module that they import are loaded from source, as are cmp, slices
-// and sort (pure Go that the evaluator runs); everything else comes from
-// export data. SSA is built with ssa.InstantiateGenerics (every generic
+// their module that they import are loaded from source, as are the
+// standard packages they reach other than those the evaluator implements,
+// calls natively or refuses, and the runtime's (load.go's sourceStd: cmp,
+// slices, sort, bytes, container/..., encoding/..., ...); everything else
+// comes from export data. SSA is built with ssa.InstantiateGenerics (every generic
 // call has a body) and ssa.GlobalDebug (source names for the graph).
 //
 // # Values and binding times
