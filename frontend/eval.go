@@ -6,7 +6,6 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/lmsgen/lmsgen/ir"
 )
@@ -83,7 +82,7 @@ type evaluator struct {
 	tables map[*value]tableRef // read-only snapshots of static storage, by the address of their first element
 	local  map[ir.Sym]bool     // slices of a local alias class
 
-	rtypes typeutil.Map // *rtype by Go type: reflect.TypeOf's values (reflectvalue.go)
+	rtypes []*rtype // reflect.TypeOf's values, one per identical type (reflectvalue.go)
 }
 
 // quietHeader names the header of a staged loop being executed for its

@@ -43,11 +43,13 @@ func (ev *evaluator) typeOf(t types.Type) value {
 	if t == nil {
 		return iface{}
 	}
-	r, _ := ev.rtypes.At(t).(*rtype)
-	if r == nil {
-		r = &rtype{t: t}
-		ev.rtypes.Set(t, r)
+	for _, r := range ev.rtypes {
+		if types.Identical(r.t, t) {
+			return iface{t: rtypeType, v: native{v: r}}
+		}
 	}
+	r := &rtype{t: t}
+	ev.rtypes = append(ev.rtypes, r)
 	return iface{t: rtypeType, v: native{v: r}}
 }
 
