@@ -98,6 +98,9 @@ func (fr *frame) callFunc(fn *ssa.Function, env, args []value, in *ssa.Call) val
 		if fn.Blocks == nil || !ev.l.bySrc[fn.Pkg.Pkg.Path()] {
 			return nil // packages without source need no initialization here
 		}
+		if ev.l.stdSrc[fn.Pkg.Pkg.Path()] {
+			return fr.initStd(fn, env, args)
+		}
 		return fr.inline(fn, env, args)
 	}
 	if v, ok := fr.intrinsic(name, fn, args, in); ok {

@@ -32,6 +32,9 @@ type evaluator struct {
 
 	globals  map[*ssa.Global]*value
 	inited   map[*ssa.Package]bool
+	// initFailed holds the error that stopped the initialization of a
+	// standard package loaded from source (see frame.initStd).
+	initFailed map[*types.Package]*Error
 	infos    map[*ssa.Function]*fnInfo
 	funcVals map[*ssa.Function]*closure
 	funs     map[*ssa.Function]bool // //lms:fun
@@ -299,6 +302,9 @@ func (fr *frame) setRet(x value) {
 func (ev *evaluator) global(g *ssa.Global) *value {
 	if p := ev.globals[g]; p != nil {
 		return p
+	}
+	if err := ev.initFailed[g.Pkg.Pkg]; err != nil {
+		ev.fail("use of package variable %s.%s: the initialization of package %s failed at generation time: %s", g.Pkg.Pkg.Name(), g.Name(), g.Pkg.Pkg.Path(), err.Error())
 	}
 	if !ev.l.bySrc[g.Pkg.Pkg.Path()] {
 		ev.fail("use of package variable %s.%s: only variables of packages with source in the module can be used during staging", g.Pkg.Pkg.Name(), g.Name())

@@ -85,6 +85,7 @@ type loaded struct {
 	prog    *ssa.Program
 	pkgs    []*loadedPkg
 	bySrc   map[string]bool     // import paths loaded from source
+	stdSrc  map[string]bool     // those of standard packages
 	srcPkgs []*packages.Package // the packages of the module loaded from source, not targets
 }
 
@@ -141,7 +142,12 @@ func load(cfg Config) (*loaded, ErrorList) {
 	for _, p := range all {
 		byPath[p.PkgPath] = p
 	}
-	l := &loaded{fset: loadCfg.Fset, bySrc: src}
+	l := &loaded{fset: loadCfg.Fset, bySrc: src, stdSrc: map[string]bool{}}
+	for _, p := range all {
+		if p.Module == nil && src[p.PkgPath] && sourceStd(p.PkgPath) {
+			l.stdSrc[p.PkgPath] = true
+		}
+	}
 	if errs := l.loadErrors(roots, all, byPath, gens, modules); len(errs) > 0 {
 		return nil, errs
 	}

@@ -2,6 +2,7 @@ package frontend
 
 import (
 	"fmt"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -127,4 +128,31 @@ func (ev *evaluator) callTopGoexit(fn *ssa.Function, args []value) (ret value, g
 		}
 	}()
 	return ev.callTop(fn, args), false
+}
+
+// initStd runs the initializer of a standard package loaded from source.
+// A program that imports the package may never use what its
+// initialization cannot compute (a variable of a package without source,
+// a call the evaluator refuses): the error is kept, and reported when a
+// variable of the package is used.
+func (fr *frame) initStd(fn *ssa.Function, env, args []value) (v value) {
+	ev := fr.ev
+	regions, fcur, pos, depth := len(ev.regions), ev.fr, ev.pos, ev.depth
+	defer func() {
+		if ev.unw.kind != unwindError {
+			return
+		}
+		err, ok := recover().(*Error)
+		if !ok || len(ev.regions) != regions {
+			panic("BUG: initialization of a standard package failed under staged control")
+		}
+		ev.unw = unwinding{}
+		ev.fr, ev.pos, ev.depth = fcur, pos, depth
+		if ev.initFailed == nil {
+			ev.initFailed = map[*types.Package]*Error{}
+		}
+		ev.initFailed[fn.Pkg.Pkg] = err
+		v = nil
+	}()
+	return fr.inline(fn, env, args)
 }
