@@ -30,15 +30,15 @@ type evaluator struct {
 	fr    *frame
 	pos   token.Pos // position of the instruction being executed
 
-	globals  map[*ssa.Global]*value
-	inited   map[*ssa.Package]bool
+	globals map[*ssa.Global]*value
+	inited  map[*ssa.Package]bool
 	// initFailed holds the error that stopped the initialization of a
 	// standard package loaded from source (see frame.initStd).
 	initFailed map[*types.Package]*Error
-	infos    map[*ssa.Function]*fnInfo
-	funcVals map[*ssa.Function]*closure
-	funs     map[*ssa.Function]bool // //lms:fun
-	lamList  map[string][]*lamEntry
+	infos      map[*ssa.Function]*fnInfo
+	funcVals   map[*ssa.Function]*closure
+	funs       map[*ssa.Function]bool // //lms:fun
+	lamList    map[string][]*lamEntry
 	// mapRanges are the positions of the ranges over a static map of
 	// more than one entry (Spec.MapRanges), without repetition.
 	mapRanges []token.Position
