@@ -128,6 +128,14 @@ func (fr *frame) builtin(name string, args []value, c *ssa.CallCommon, in *ssa.C
 			panic(&goPanic{msg: msg, val: msg})
 		}
 		return args[0]
+	case "Sizeof", "Alignof":
+		// unsafe.Sizeof and Alignof of an operand whose type is a type
+		// parameter (otherwise they are constants): gc's sizes on amd64,
+		// the generated code's platform.
+		if name == "Sizeof" {
+			return uintptr(sizes.Sizeof(c.Args[0].Type()))
+		}
+		return uintptr(sizes.Alignof(c.Args[0].Type()))
 	case "panic":
 		// A deferred panic (defer panic(v)); a direct one is ssa.Panic.
 		panic(ev.userPanic(args[0]))

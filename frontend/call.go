@@ -52,6 +52,9 @@ func (fr *frame) callWith(c *ssa.CallCommon, f value, cargs []value, in *ssa.Cal
 		}
 		if nv, ok := recv.v.(native); ok {
 			args = append(args, cargs...)
+			if r, ok := nv.v.(*rtype); ok {
+				return ev.rtypeMethod(r, c.Method.Name(), args, c.Signature().Results())
+			}
 			return ev.callNativeMethod(nv, c.Method, args)
 		}
 		sel := ev.l.prog.MethodSets.MethodSet(recv.t).Lookup(c.Method.Pkg(), c.Method.Name())
@@ -95,6 +98,9 @@ func (fr *frame) callFunc(fn *ssa.Function, env, args []value, in *ssa.Call) val
 		if fn.Blocks == nil || !ev.l.bySrc[fn.Pkg.Pkg.Path()] {
 			return nil // packages without source need no initialization here
 		}
+		if ev.l.stdSrc[fn.Pkg.Pkg.Path()] {
+			return fr.initStd(fn, env, args)
+		}
 		return fr.inline(fn, env, args)
 	}
 	if v, ok := fr.intrinsic(name, fn, args, in); ok {
@@ -103,11 +109,17 @@ func (fr *frame) callFunc(fn *ssa.Function, env, args []value, in *ssa.Call) val
 	if v, ok := fr.concurrent(name, fn, args); ok {
 		return v
 	}
+	if v, ok := fr.runtimeCall(name, fn, args); ok {
+		return v
+	}
 	if v, ok := fr.reflectCall(name, args); ok {
 		return v
 	}
 	if ev.funs[fn] || fn.Origin() != nil && ev.funs[fn.Origin()] {
 		return fr.stagedCall(fn, env, args, "")
+	}
+	if v, ok := ev.callNative(name, args); ok {
+		return v // before the source: natives are also calls of the generated code
 	}
 	if fn.Blocks != nil {
 		if d := ev.generatedBy(fn); d != nil {
@@ -115,10 +127,7 @@ func (fr *frame) callFunc(fn *ssa.Function, env, args []value, in *ssa.Call) val
 		}
 		return fr.inline(fn, env, args)
 	}
-	if v, ok := ev.callNative(name, args); ok {
-		return v
-	}
-	msg := fmt.Sprintf("call of %s: it has no Go source in the module and is not a known pure library function", name)
+	msg := fmt.Sprintf("call of %s: it has no Go source (in the module or a standard package loaded from source) and is not a known pure library function", name)
 	if pkg := funcPkgPath(fn); pkg != "" {
 		switch {
 		case worldReason(pkg, name) != "":

@@ -154,6 +154,9 @@ func (fr *frame) guard(f func() outcome) (out outcome) {
 			case diverged:
 				out = outcome{}
 			case *goPanic:
+				if x.goexit {
+					panic(x) // to the goroutine's start (see callMain, spawn)
+				}
 				if ev.unwindsToDefer(x) {
 					panic(x)
 				}

@@ -184,7 +184,7 @@ func (fr *frame) runOneDeferred() {
 // nil.
 func (fr *frame) recoverCall() value {
 	by := fr.deferredBy
-	if by == nil || by.dst == nil || by.dst.panic == nil {
+	if by == nil || by.dst == nil || by.dst.panic == nil || by.dst.panic.goexit {
 		return iface{}
 	}
 	p := by.dst.panic

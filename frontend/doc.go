@@ -80,9 +80,11 @@
 // lmsgen is always set: staging code may sit in files tagged
 // //go:build lmsgen (Package.StagingTagged says so, and the generated file
 // then gets //go:build !lmsgen). The target packages and the packages of
-// their module that they import are loaded from source, as are cmp, slices
-// and sort (pure Go that the evaluator runs); everything else comes from
-// export data. SSA is built with ssa.InstantiateGenerics (every generic
+// their module that they import are loaded from source, as are the
+// standard packages they reach other than those the evaluator implements,
+// calls natively or refuses, and the runtime's (load.go's sourceStd: cmp,
+// slices, sort, bytes, container/..., encoding/..., ...); everything else
+// comes from export data. SSA is built with ssa.InstantiateGenerics (every generic
 // call has a body) and ssa.GlobalDebug (source names for the graph).
 //
 // # Values and binding times
@@ -194,7 +196,14 @@
 // that no journal undoes, so it runs under static control only: inside a
 // loop's trial iteration the trial ends first (the loop unrolls), and
 // under a staged conditional, loop or function it is an error.
-// reflect.DeepEqual compares static values (reflect.go).
+// runtime.Goexit unwinds the goroutine through its deferred calls
+// (recover does not stop it); on the main goroutine the others run on
+// until one exits or they deadlock. reflect.DeepEqual compares static
+// values (reflect.go); reflect.TypeOf and ValueOf and the reading methods
+// of their results work on static values (reflectvalue.go). Calls that
+// set or read the running program's runtime (runtime.GOMAXPROCS,
+// runtime/debug.SetGCPercent, ...) and os.Exit are calls of the
+// generated code (runtimecalls.go); os.Exit also ends static evaluation.
 //
 // # Errors and budgets
 //
@@ -272,6 +281,8 @@
 //	funvalue.go      staged functions as values: currying
 //	print.go         fmt.Print, Println, Printf and the Sprint family
 //	reflect.go       reflect.DeepEqual on static values
+//	reflectvalue.go  reflect.TypeOf, ValueOf and their methods on static values
+//	runtimecalls.go  runtime settings and os.Exit as calls of the generated code
 //
 // Go's run-time semantics:
 //

@@ -30,12 +30,15 @@ type evaluator struct {
 	fr    *frame
 	pos   token.Pos // position of the instruction being executed
 
-	globals  map[*ssa.Global]*value
-	inited   map[*ssa.Package]bool
-	infos    map[*ssa.Function]*fnInfo
-	funcVals map[*ssa.Function]*closure
-	funs     map[*ssa.Function]bool // //lms:fun
-	lamList  map[string][]*lamEntry
+	globals map[*ssa.Global]*value
+	inited  map[*ssa.Package]bool
+	// initFailed holds the error that stopped the initialization of a
+	// standard package loaded from source (see frame.initStd).
+	initFailed map[*types.Package]*Error
+	infos      map[*ssa.Function]*fnInfo
+	funcVals   map[*ssa.Function]*closure
+	funs       map[*ssa.Function]bool // //lms:fun
+	lamList    map[string][]*lamEntry
 	// mapRanges are the positions of the ranges over a static map of
 	// more than one entry (Spec.MapRanges), without repetition.
 	mapRanges []token.Position
@@ -81,6 +84,8 @@ type evaluator struct {
 	mats   map[*value]ir.Exp   // materialized static storage, by &base[0]
 	tables map[*value]tableRef // read-only snapshots of static storage, by the address of their first element
 	local  map[ir.Sym]bool     // slices of a local alias class
+
+	rtypes []*rtype // reflect.TypeOf's values, one per identical type (reflectvalue.go)
 }
 
 // quietHeader names the header of a staged loop being executed for its
@@ -297,6 +302,9 @@ func (fr *frame) setRet(x value) {
 func (ev *evaluator) global(g *ssa.Global) *value {
 	if p := ev.globals[g]; p != nil {
 		return p
+	}
+	if err := ev.initFailed[g.Pkg.Pkg]; err != nil {
+		ev.fail("use of package variable %s.%s: the initialization of package %s failed at generation time: %s", g.Pkg.Pkg.Name(), g.Name(), g.Pkg.Pkg.Path(), err.Error())
 	}
 	if !ev.l.bySrc[g.Pkg.Pkg.Path()] {
 		ev.fail("use of package variable %s.%s: only variables of packages with source in the module can be used during staging", g.Pkg.Pkg.Name(), g.Name())

@@ -92,6 +92,16 @@ func (ev *evaluator) sched() *scheduler {
 // if the loop's exit were static: the loop then runs unrolled, and is
 // peeled if its exit test turns out to be a Rep.
 func (ev *evaluator) staticControl(what string, base int) {
+	ev.staticOnlyFrom(what, base, "goroutines, channels and deferred calls run at generation time")
+}
+
+// staticOnly is staticControl for what must run under static control
+// for the reason why.
+func (ev *evaluator) staticOnly(what, why string) {
+	ev.staticOnlyFrom(what, 0, why)
+}
+
+func (ev *evaluator) staticOnlyFrom(what string, base int, why string) {
 	if len(ev.regions) <= base {
 		return
 	}
@@ -104,7 +114,7 @@ func (ev *evaluator) staticControl(what string, base int) {
 			}
 		}
 	}
-	ev.fail("%s under staged control (a conditional, loop or function on a Rep) is not supported: goroutines, channels and deferred calls run at generation time", what)
+	ev.fail("%s under staged control (a conditional, loop or function on a Rep) is not supported: %s", what, why)
 }
 
 // goStmt evaluates a go statement: the goroutine is runnable, and runs
@@ -137,6 +147,10 @@ func (fr *frame) spawn(name string, pos token.Pos, body func()) {
 				s.ended <- struct{}{}
 				return
 			case x == nil:
+				ev.handOff(g)
+				return
+			}
+			if p, ok := x.(*goPanic); ok && p.goexit {
 				ev.handOff(g)
 				return
 			}

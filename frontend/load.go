@@ -5,7 +5,6 @@ import (
 	"go/build/constraint"
 	"go/token"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -35,7 +34,8 @@ import (
 // //go:build lmsgen is seen, and a generated file tagged !lmsgen is not.
 // The target packages and the packages of the same module that they
 // import are loaded from source (their calls are evaluated, so they need
-// bodies), as are cmp, slices and sort (pure Go the evaluator runs);
+// bodies), as are the standard packages they reach that sourceStd
+// accepts (pure Go the evaluator runs);
 // everything else comes from export data.
 //
 // overlay.go writes the overlay of step 2.
@@ -51,8 +51,32 @@ var stageBasic = map[string]string{
 	"Complex128": "complex128", "String": "string", "Byte": "uint8", "Rune": "int32",
 }
 
-// sourceStd are the standard packages loaded from source when imported.
-var sourceStd = []string{"cmp", "slices", "sort"}
+// Standard packages reached from the roots are loaded from source (their
+// functions are evaluated from it), except those of notSourceStd and the
+// packages only they import: the evaluator implements them itself (fmt,
+// reflect, sync, ...), calls them natively (natives.go: strings, math,
+// ...), or refuses them (world.go), and the runtime's own packages have
+// no Go source for much of what they do.
+var notSourceStd = []string{
+	"C", "unsafe", "runtime", "internal", "vendor", "syscall", "os", "io", "net", "time", "log",
+	"testing", "flag", "plugin", "embed", "reflect", "sync", "fmt", "errors", "math", "strings",
+	"strconv", "unicode", "crypto", "hash/maphash", "iter", "weak", "unique", "structs",
+}
+
+// sourceStd reports whether the standard package path is loaded from
+// source when reached: not one of notSourceStd or a package under one,
+// nor an internal package.
+func sourceStd(path string) bool {
+	if strings.Contains(path, ".") || strings.Contains(path, "/internal/") || strings.HasSuffix(path, "/internal") {
+		return false
+	}
+	for _, p := range notSourceStd {
+		if path == p || strings.HasPrefix(path, p+"/") {
+			return false
+		}
+	}
+	return true
+}
 
 // loaded is the outcome of loading: the SSA program and, per target
 // package, what evaluation needs.
@@ -61,6 +85,7 @@ type loaded struct {
 	prog    *ssa.Program
 	pkgs    []*loadedPkg
 	bySrc   map[string]bool     // import paths loaded from source
+	stdSrc  map[string]bool     // those of standard packages
 	srcPkgs []*packages.Package // the packages of the module loaded from source, not targets
 }
 
@@ -117,7 +142,12 @@ func load(cfg Config) (*loaded, ErrorList) {
 	for _, p := range all {
 		byPath[p.PkgPath] = p
 	}
-	l := &loaded{fset: loadCfg.Fset, bySrc: src}
+	l := &loaded{fset: loadCfg.Fset, bySrc: src, stdSrc: map[string]bool{}}
+	for _, p := range all {
+		if p.Module == nil && src[p.PkgPath] && sourceStd(p.PkgPath) {
+			l.stdSrc[p.PkgPath] = true
+		}
+	}
 	if errs := l.loadErrors(roots, all, byPath, gens, modules); len(errs) > 0 {
 		return nil, errs
 	}
@@ -156,7 +186,7 @@ func listPackages(cfg Config) ([]*packages.Package, ErrorList) {
 
 // sourcePackages decides which packages come from source: the roots, and
 // what they import from their own modules, and the pure standard packages
-// of sourceStd. It returns them as a set and in order, the roots'
+// that sourceStd accepts. It returns them as a set and in order, the roots'
 // modules, and the packages of those modules other than the roots.
 func sourcePackages(roots []*packages.Package) (src map[string]bool, order []string, modules map[string]bool, fromSource []*packages.Package) {
 	src = map[string]bool{}
@@ -173,12 +203,16 @@ func sourcePackages(roots []*packages.Package) (src map[string]bool, order []str
 			modules[p.Module.Path] = true
 		}
 	}
-	packages.Visit(roots, nil, func(p *packages.Package) {
-		if p.Module != nil && modules[p.Module.Path] {
+	// Standard packages are reached through the roots, their module's
+	// packages and the standard packages loaded from source.
+	packages.Visit(roots, func(p *packages.Package) bool {
+		return p.Module != nil && modules[p.Module.Path] || p.Module == nil && sourceStd(p.PkgPath)
+	}, func(p *packages.Package) {
+		switch {
+		case p.Module != nil && modules[p.Module.Path]:
 			add(p.PkgPath)
 			fromSource = append(fromSource, p)
-		}
-		if slices.Contains(sourceStd, p.PkgPath) {
+		case p.Module == nil && sourceStd(p.PkgPath):
 			add(p.PkgPath)
 		}
 	})

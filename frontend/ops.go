@@ -15,6 +15,9 @@ import (
 type goPanic struct {
 	msg string
 	val value
+	// goexit: runtime.Goexit, which unwinds the goroutine running the
+	// deferred calls, and which recover does not stop.
+	goexit bool
 }
 
 func runtimePanic(format string, args ...any) *goPanic {

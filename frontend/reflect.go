@@ -2,6 +2,8 @@ package frontend
 
 import (
 	"go/types"
+	"reflect"
+	"strings"
 )
 
 // This file evaluates the part of package reflect that static values
@@ -9,19 +11,22 @@ import (
 // types; nil and empty slices and maps differ; pointers are equal if
 // they are identical or point to deeply equal values; functions only if
 // both are nil; NaN is not equal to itself). Reflection on a Rep is an
-// error, and so is the rest of package reflect (see callFunc).
+// error. reflectvalue.go evaluates TypeOf, ValueOf and their methods.
 
 // reflectCall evaluates a function of package reflect and reports
 // whether name is one it supports.
 func (fr *frame) reflectCall(name string, args []value) (value, bool) {
 	ev := fr.ev
+	if !strings.HasPrefix(name, "reflect.") {
+		return nil, false
+	}
+	for _, a := range args {
+		if hasRep(a, 0) {
+			ev.fail("call of %s on a Rep: reflection on Reps is not supported", name)
+		}
+	}
 	switch name {
 	case "reflect.DeepEqual":
-		for _, a := range args {
-			if hasRep(a, 0) {
-				ev.fail("call of reflect.DeepEqual on a Rep: reflection on Reps is not supported")
-			}
-		}
 		x, _ := args[0].(iface)
 		y, _ := args[1].(iface)
 		if x.t == nil || y.t == nil {
@@ -31,6 +36,25 @@ func (fr *frame) reflectCall(name string, args []value) (value, bool) {
 			return false, true
 		}
 		return ev.deepEqual(x.v, y.v, x.t, map[[2]any]bool{}, 0), true
+	case "reflect.TypeOf", "reflect.ValueOf":
+		x, _ := args[0].(iface)
+		if name == "reflect.TypeOf" {
+			return ev.typeOf(x.t), true
+		}
+		if x.t == nil {
+			return native{v: &rvalue{}}, true
+		}
+		return native{v: &rvalue{t: x.t, v: x.v}}, true
+	case "reflect.Kind.String":
+		return reflect.Kind(args[0].(uint)).String(), true
+	case "reflect.StructTag.Get":
+		return reflect.StructTag(args[0].(string)).Get(args[1].(string)), true
+	case "reflect.StructTag.Lookup":
+		v, ok := reflect.StructTag(args[0].(string)).Lookup(args[1].(string))
+		return tuple{v, ok}, true
+	}
+	if m, ok := strings.CutPrefix(name, "reflect.Value."); ok {
+		return ev.valueMethod(valueOf(args[0]), m, args[1:]), true
 	}
 	return nil, false
 }

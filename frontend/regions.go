@@ -53,7 +53,7 @@ type diverged struct{}
 // other regions, let it pass without recovering it (a recover and a new
 // panic at each of thousands of nested levels would cost quadratic time).
 type unwinding struct {
-	kind   uint8   // 0 none, 1 error, 2 restart, 3 end of a trial
+	kind   uint8   // 0 none, 1 error, 2 restart, 3 end of a trial, 4 exit
 	target *region // the region a restart or trial end is for
 }
 
@@ -61,6 +61,7 @@ const (
 	unwindError = 1 + iota
 	unwindRestart
 	unwindTrial
+	unwindExit
 )
 
 // throw unwinds with an error.
@@ -79,7 +80,7 @@ func (ev *evaluator) unwind(rr *restartReq) {
 // of the ends of control) must let the current panic pass.
 func (ev *evaluator) passes(r *region) bool {
 	switch ev.unw.kind {
-	case unwindError:
+	case unwindError, unwindExit:
 		return true
 	case unwindRestart, unwindTrial:
 		return ev.unw.target != r

@@ -412,7 +412,7 @@ func (ev *evaluator) body(fn *ssa.Function, spec *Spec, params []specParam, ins 
 		}
 	}
 	ev.calling = true
-	ret := ev.callTop(fn, args)
+	ret := ev.callMain(fn, args)
 	var res []ir.Exp
 	for i, r := range spec.Results {
 		var v value

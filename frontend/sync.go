@@ -65,6 +65,9 @@ func (fr *frame) concurrent(name string, fn *ssa.Function, args []value) (value,
 			}
 		}
 		return n, true
+	case "runtime.Goexit":
+		ev.staticControl("runtime.Goexit", 0)
+		panic(&goPanic{msg: "runtime.Goexit", goexit: true})
 	case "runtime.GC", "runtime.KeepAlive":
 		return nil, true // no effect a program can observe without finalizers
 	case "time.Sleep":

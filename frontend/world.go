@@ -26,14 +26,10 @@ var worldReasons = map[string]string{
 	"runtime/pprof":        "it controls or inspects the runtime of lmsgen, not of the program",
 	"runtime.SetFinalizer": "finalizers run when the garbage collector decides, which static evaluation cannot reproduce",
 	"runtime.AddCleanup":   "cleanups run when the garbage collector decides, which static evaluation cannot reproduce",
-	"runtime.GOMAXPROCS":   "its result depends on the machine",
-	"runtime.NumCPU":       "its result depends on the machine",
 	"runtime.Caller":       "it inspects the stack of lmsgen, not of the program",
 	"runtime.Callers":      "it inspects the stack of lmsgen, not of the program",
 	"runtime.Stack":        "it inspects the stack of lmsgen, not of the program",
 	"runtime.ReadMemStats": "it inspects the memory of lmsgen, not of the program",
-	"runtime.LockOSThread": "it controls the threads of lmsgen, not of the program",
-	"runtime.Goexit":       "it would end a goroutine of lmsgen",
 }
 
 // worldReason returns why a call of the function name of package pkg is

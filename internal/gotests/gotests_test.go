@@ -12,7 +12,9 @@ import (
 // fixedSample is the sample CI runs: programs of $GOROOT/test that cover
 // what the static evaluator runs (defer and recover, run-time panics
 // recovered, goroutines, channels, select, sync, closures, generics,
-// methods and maps). Each must give the same output staged as natively.
+// methods and maps, runtime.Goexit and os.Exit, run-time settings as
+// calls of the generated code, reflect.TypeOf, unsafe.Sizeof in generic
+// code, a standard package evaluated from source). Each must give the same output staged as natively.
 // The big run is cmd/lmsgotests (see the README).
 var fixedSample = []string{
 	"defer.go",
@@ -24,6 +26,11 @@ var fixedSample = []string{
 	"closure1.go",
 	"typeparam/smallest.go",
 	"ken/embed.go",
+	"fixedbugs/issue5963.go",
+	"fixedbugs/issue7083.go",
+	"fixedbugs/bug177.go",
+	"fixedbugs/issue65417.go",
+	"fixedbugs/issue24547.go",
 }
 
 func TestFixedSample(t *testing.T) {

@@ -106,6 +106,9 @@ func (r *Runner) cmd(dir, name string, args ...string) (output, error) {
 // posRE matches a positioned message of lmsgen: file:line:col: message.
 var posRE = regexp.MustCompile(`(?m)^\S*?([\w.-]+\.go:\d+:\d+: .*)$`)
 
+// traceRE matches the header of a goroutine in a Go stack trace.
+var traceRE = regexp.MustCompile(`(?m)^goroutine \d+ \[`)
+
 // Run stages the program name (a path relative to dir) and compares it
 // with the program run natively.
 func (r *Runner) Run(dir, name string) Result {
@@ -153,7 +156,7 @@ func (r *Runner) Run(dir, name string) Result {
 		msg := gen.all()
 		m := posRE.FindStringSubmatch(msg)
 		switch {
-		case strings.Contains(msg, "BUG") || strings.Contains(msg, "panic: ") || strings.Contains(msg, "goroutine "):
+		case strings.Contains(msg, "BUG") || strings.Contains(msg, "panic: ") || traceRE.MatchString(msg):
 			res.Class, res.Detail = Crashed, "lmsgen: "+firstLines(msg, 8)
 		case m == nil:
 			res.Class, res.Detail = Crashed, "lmsgen: an error without a position: "+firstLines(msg, 8)
