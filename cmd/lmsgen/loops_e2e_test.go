@@ -31,6 +31,7 @@ func TestCollections(t *testing.T) {
 		"Both":        {1, 1},
 		"Rep":         {2, 1},
 		"GroupQ":      {2, 2}, // the loop and the search of the key
+		"Group3":      {2, 5}, // one search of the key for three Buckets; a copy of the keys
 		"LenMap":      {0, 0},
 		"Static":      {0, 0},
 		"Write":       {2, 1}, // not fused: the write in between

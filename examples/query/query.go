@@ -101,14 +101,15 @@ func Grouped(p *Plan, li Lineitem) (keys []stage.Int, aggs []stage.Float64) {
 	aggs = make([]stage.Float64, stage.Int(len(keys))*na)
 	for g := stage.Int(0); g < stage.Int(len(keys)); g++ {
 		for a, agg := range p.Aggs {
-			v := counts[g]
+			j := g*na + stage.Int(a)
 			switch agg.Fn {
 			case Sum:
-				v = cols[a][g]
+				aggs[j] = cols[a][g]
 			case Avg:
-				v = cols[a][g] / counts[g]
+				aggs[j] = cols[a][g] / counts[g]
+			case Count:
+				aggs[j] = counts[g]
 			}
-			aggs[g*na+stage.Int(a)] = v
 		}
 	}
 	return keys, aggs

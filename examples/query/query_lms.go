@@ -114,176 +114,101 @@ func Q1(li Lineitem) ([]int, []float64) {
 	c4 := liTax[:n]
 	x53 := make([]int, 0)
 	x55 := make([]float64, 0)
-	x57 := make([]int, 0)
+	x57 := make([]float64, 0)
 	x59 := make([]float64, 0)
-	x61 := make([]int, 0)
+	x61 := make([]float64, 0)
 	x63 := make([]float64, 0)
-	x65 := make([]int, 0)
-	x67 := make([]float64, 0)
-	x69 := make([]int, 0)
-	x71 := make([]float64, 0)
-	x73 := make([]int, 0)
-	x75 := make([]float64, 0)
-	for x76 := 0; x76 < n; x76++ {
-		x83 := c[x76] <= 2436
-		if x83 {
-			k := x41[x76]
-			k1 := k<<8 | x42[x76]
-			x89 := x53
-			x90 := len(x89)
-			x91 := 0
+	x65 := make([]float64, 0)
+	x66 := 0
+	x67 := false
+	for x68 := 0; x68 < n; x68++ {
+		x75 := c[x68] <= 2436
+		if x75 {
+			k := x41[x68]
+			k1 := k<<8 | x42[x68]
+			x81 := x53
+			x82 := len(x81)
+			x83 := 0
 			for {
-				x99 := false
-				if x91 < x90 {
-					x99 = x89[x91] != k1
+				x91 := false
+				if x83 < x82 {
+					x91 = x81[x83] != k1
 				}
-				if !x99 {
+				if !x91 {
 					break
 				}
-				x91++
+				x83++
 			}
-			if x91 < x90 {
-				x55[x91] += 1
+			x98 := x83 < x82
+			if !x98 {
+				x53 = append(x81, k1)
+			}
+			x66 = x83
+			x67 = x98
+			if x98 {
+				x55[x83] += 1
 			} else {
-				x53 = append(x89, k1)
 				x55 = append(x55, 1)
 			}
-			k2 := x41[x76]
-			k3 := k2<<8 | x42[x76]
-			v := c1[x76]
-			x127 := x57
-			x128 := len(x127)
-			x129 := 0
-			for {
-				x137 := false
-				if x129 < x128 {
-					x137 = x127[x129] != k3
-				}
-				if !x137 {
-					break
-				}
-				x129++
-			}
-			if x129 < x128 {
-				x59[x129] += v
+			_ = x41[x68]
+			_ = x42[x68]
+			v := c1[x68]
+			if x67 {
+				x57[x66] += v
 			} else {
-				x57 = append(x127, k3)
-				x59 = append(x59, v)
+				x57 = append(x57, v)
 			}
-			k4 := x41[x76]
-			k5 := k4<<8 | x42[x76]
-			v1 := c2[x76]
-			x165 := x61
-			x166 := len(x165)
-			x167 := 0
-			for {
-				x175 := false
-				if x167 < x166 {
-					x175 = x165[x167] != k5
-				}
-				if !x175 {
-					break
-				}
-				x167++
-			}
-			if x167 < x166 {
-				x63[x167] += v1
+			_ = x41[x68]
+			_ = x42[x68]
+			v1 := c2[x68]
+			if x67 {
+				x59[x66] += v1
 			} else {
-				x61 = append(x165, k5)
-				x63 = append(x63, v1)
+				x59 = append(x59, v1)
 			}
-			k6 := x41[x76]
-			k7 := k6<<8 | x42[x76]
-			a := c2[x76]
-			b := c3[x76]
-			x206 := x65
-			x207 := len(x206)
-			x208 := 0
-			for {
-				x216 := false
-				if x208 < x207 {
-					x216 = x206[x208] != k7
-				}
-				if !x216 {
-					break
-				}
-				x208++
-			}
-			if x208 < x207 {
-				x67[x208] += a * (1 - b)
+			_ = x41[x68]
+			_ = x42[x68]
+			a := c2[x68]
+			b := c3[x68]
+			if x67 {
+				x61[x66] += a * (1 - b)
 			} else {
-				x65 = append(x206, k7)
-				x67 = append(x67, a*(1-b))
+				x61 = append(x61, a*(1-b))
 			}
-			k8 := x41[x76]
-			k9 := k8<<8 | x42[x76]
-			a1 := c2[x76]
-			b1 := c3[x76]
-			b2 := c4[x76]
-			x250 := x69
-			x251 := len(x250)
-			x252 := 0
-			for {
-				x260 := false
-				if x252 < x251 {
-					x260 = x250[x252] != k9
-				}
-				if !x260 {
-					break
-				}
-				x252++
-			}
-			if x252 < x251 {
-				x71[x252] += a1 * (1 - b1) * (b2 + 1)
+			_ = x41[x68]
+			_ = x42[x68]
+			a1 := c2[x68]
+			b1 := c3[x68]
+			b2 := c4[x68]
+			if x67 {
+				x63[x66] += a1 * (1 - b1) * (b2 + 1)
 			} else {
-				x69 = append(x250, k9)
-				x71 = append(x71, a1*(1-b1)*(b2+1))
+				x63 = append(x63, a1*(1-b1)*(b2+1))
 			}
-			k10 := x41[x76]
-			k11 := k10<<8 | x42[x76]
-			v2 := c3[x76]
-			x288 := x73
-			x289 := len(x288)
-			x290 := 0
-			for {
-				x298 := false
-				if x290 < x289 {
-					x298 = x288[x290] != k11
-				}
-				if !x298 {
-					break
-				}
-				x290++
-			}
-			if x290 < x289 {
-				x75[x290] += v2
+			_ = x41[x68]
+			_ = x42[x68]
+			v2 := c3[x68]
+			if x67 {
+				x65[x66] += v2
 			} else {
-				x73 = append(x288, k11)
-				x75 = append(x75, v2)
+				x65 = append(x65, v2)
 			}
 		}
 	}
-	x336 := len(x53)
-	x337 := x336 * 8
-	aggs := make([]float64, x337)
-	for g := 0; g < x336; g++ {
-		_ = x55[g]
-		aggs[g*8] = x59[g]
-		_ = x55[g]
-		aggs[g*8+1] = x63[g]
-		_ = x55[g]
-		aggs[g*8+2] = x67[g]
-		_ = x55[g]
-		aggs[g*8+3] = x71[g]
-		_ = x55[g]
-		x378 := x59[g]
-		aggs[g*8+4] = x378 / x55[g]
-		_ = x55[g]
-		x389 := x63[g]
-		aggs[g*8+5] = x389 / x55[g]
-		_ = x55[g]
-		x400 := x75[g]
-		aggs[g*8+6] = x400 / x55[g]
+	x243 := len(x53)
+	x244 := x243 * 8
+	aggs := make([]float64, x244)
+	for g := 0; g < x243; g++ {
+		aggs[g*8] = x57[g]
+		aggs[g*8+1] = x59[g]
+		aggs[g*8+2] = x61[g]
+		aggs[g*8+3] = x63[g]
+		x278 := x57[g]
+		aggs[g*8+4] = x278 / x55[g]
+		x287 := x59[g]
+		aggs[g*8+5] = x287 / x55[g]
+		x296 := x65[g]
+		aggs[g*8+6] = x296 / x55[g]
 		aggs[g*8+7] = x55[g]
 	}
 	return x53, aggs

@@ -2722,229 +2722,144 @@ static lmsg_tuple_slice_int64_slice_float64 Q1(lms_slice_int64 liShipDate, lms_s
 	lms_slice_int64 x53 = x52;
 	lms_slice_float64 x54 = lms_slice_float64_make(0, 0);
 	lms_slice_float64 x55 = x54;
-	lms_slice_int64 x56 = lms_slice_int64_make(0, 0);
-	lms_slice_int64 x57 = x56;
+	lms_slice_float64 x56 = lms_slice_float64_make(0, 0);
+	lms_slice_float64 x57 = x56;
 	lms_slice_float64 x58 = lms_slice_float64_make(0, 0);
 	lms_slice_float64 x59 = x58;
-	lms_slice_int64 x60 = lms_slice_int64_make(0, 0);
-	lms_slice_int64 x61 = x60;
+	lms_slice_float64 x60 = lms_slice_float64_make(0, 0);
+	lms_slice_float64 x61 = x60;
 	lms_slice_float64 x62 = lms_slice_float64_make(0, 0);
 	lms_slice_float64 x63 = x62;
-	lms_slice_int64 x64 = lms_slice_int64_make(0, 0);
-	lms_slice_int64 x65 = x64;
-	lms_slice_float64 x66 = lms_slice_float64_make(0, 0);
-	lms_slice_float64 x67 = x66;
-	lms_slice_int64 x68 = lms_slice_int64_make(0, 0);
-	lms_slice_int64 x69 = x68;
-	lms_slice_float64 x70 = lms_slice_float64_make(0, 0);
-	lms_slice_float64 x71 = x70;
-	lms_slice_int64 x72 = lms_slice_int64_make(0, 0);
-	lms_slice_int64 x73 = x72;
-	lms_slice_float64 x74 = lms_slice_float64_make(0, 0);
-	lms_slice_float64 x75 = x74;
-	int64_t x76 = 0;
-	while (x76 < n) {
-		int64_t i = x76;
-		bool x83 = lms_slice_int64_get(c, i) <= 2436;
-		if (x83) {
+	lms_slice_float64 x64 = lms_slice_float64_make(0, 0);
+	lms_slice_float64 x65 = x64;
+	int64_t x66 = 0;
+	bool x67 = false;
+	int64_t x68 = 0;
+	while (x68 < n) {
+		int64_t i = x68;
+		bool x75 = lms_slice_int64_get(c, i) <= 2436;
+		if (x75) {
 			int64_t k = lms_slice_int64_get(x41, i);
 			int64_t k_2 = lms_shl_i64(k, 8u) | lms_slice_int64_get(x42, i);
-			lms_slice_int64 x89 = x53;
-			int64_t x90 = x89.len;
-			int64_t x91 = 0;
+			lms_slice_int64 x81 = x53;
+			int64_t x82 = x81.len;
+			int64_t x83 = 0;
 			for (;;) {
-				int64_t x93 = x91;
-				bool x99;
-				if (x93 < x90) {
-					x99 = lms_slice_int64_get(x89, x93) != k_2;
+				int64_t x85 = x83;
+				bool x91;
+				if (x85 < x82) {
+					x91 = lms_slice_int64_get(x81, x85) != k_2;
 				} else {
-					x99 = false;
+					x91 = false;
 				}
-				if (!x99) break;
-				x91 = lms_add_i64(x91, 1);
+				if (!x91) break;
+				x83 = lms_add_i64(x83, 1);
 			}
-			int64_t x105 = x91;
-			if (x105 < x90) {
-				lms_slice_float64 x108 = x55;
-				lms_slice_float64_set(x108, x105, lms_slice_float64_get(x108, x105) + 1.0);
+			int64_t x97 = x83;
+			bool x98 = x97 < x82;
+			if (!x98) {
+				x53 = lms_slice_int64_append(x81, k_2);
+			}
+			x66 = x97;
+			x67 = x98;
+			if (x98) {
+				lms_slice_float64 x107 = x55;
+				lms_slice_float64_set(x107, x97, lms_slice_float64_get(x107, x97) + 1.0);
 			} else {
-				x53 = lms_slice_int64_append(x89, k_2);
 				x55 = lms_slice_float64_append(x55, 1.0);
 			}
 		}
-		if (x83) {
-			int64_t k_3 = lms_slice_int64_get(x41, i);
-			int64_t k_4 = lms_shl_i64(k_3, 8u) | lms_slice_int64_get(x42, i);
+		if (x75) {
+			(void)lms_slice_int64_get(x41, i);
+			(void)lms_slice_int64_get(x42, i);
 			double v = lms_slice_float64_get(c_2, i);
-			lms_slice_int64 x127 = x57;
-			int64_t x128 = x127.len;
-			int64_t x129 = 0;
-			for (;;) {
-				int64_t x131 = x129;
-				bool x137;
-				if (x131 < x128) {
-					x137 = lms_slice_int64_get(x127, x131) != k_4;
-				} else {
-					x137 = false;
-				}
-				if (!x137) break;
-				x129 = lms_add_i64(x129, 1);
-			}
-			int64_t x143 = x129;
-			if (x143 < x128) {
-				lms_slice_float64 x146 = x59;
-				lms_slice_float64_set(x146, x143, lms_slice_float64_get(x146, x143) + v);
+			if (x67) {
+				int64_t x124 = x66;
+				lms_slice_float64 x127 = x57;
+				lms_slice_float64_set(x127, x124, lms_slice_float64_get(x127, x124) + v);
 			} else {
-				x57 = lms_slice_int64_append(x127, k_4);
-				x59 = lms_slice_float64_append(x59, v);
+				x57 = lms_slice_float64_append(x57, v);
 			}
 		}
-		if (x83) {
-			int64_t k_5 = lms_slice_int64_get(x41, i);
-			int64_t k_6 = lms_shl_i64(k_5, 8u) | lms_slice_int64_get(x42, i);
+		if (x75) {
+			(void)lms_slice_int64_get(x41, i);
+			(void)lms_slice_int64_get(x42, i);
 			double v_2 = lms_slice_float64_get(c_3, i);
-			lms_slice_int64 x165 = x61;
-			int64_t x166 = x165.len;
-			int64_t x167 = 0;
-			for (;;) {
-				int64_t x169 = x167;
-				bool x175;
-				if (x169 < x166) {
-					x175 = lms_slice_int64_get(x165, x169) != k_6;
-				} else {
-					x175 = false;
-				}
-				if (!x175) break;
-				x167 = lms_add_i64(x167, 1);
-			}
-			int64_t x181 = x167;
-			if (x181 < x166) {
-				lms_slice_float64 x184 = x63;
-				lms_slice_float64_set(x184, x181, lms_slice_float64_get(x184, x181) + v_2);
+			if (x67) {
+				int64_t x144 = x66;
+				lms_slice_float64 x147 = x59;
+				lms_slice_float64_set(x147, x144, lms_slice_float64_get(x147, x144) + v_2);
 			} else {
-				x61 = lms_slice_int64_append(x165, k_6);
-				x63 = lms_slice_float64_append(x63, v_2);
+				x59 = lms_slice_float64_append(x59, v_2);
 			}
 		}
-		if (x83) {
-			int64_t k_7 = lms_slice_int64_get(x41, i);
-			int64_t k_8 = lms_shl_i64(k_7, 8u) | lms_slice_int64_get(x42, i);
+		if (x75) {
+			(void)lms_slice_int64_get(x41, i);
+			(void)lms_slice_int64_get(x42, i);
 			double a = lms_slice_float64_get(c_3, i);
 			double b = lms_slice_float64_get(c_4, i);
-			lms_slice_int64 x206 = x65;
-			int64_t x207 = x206.len;
-			int64_t x208 = 0;
-			for (;;) {
-				int64_t x210 = x208;
-				bool x216;
-				if (x210 < x207) {
-					x216 = lms_slice_int64_get(x206, x210) != k_8;
-				} else {
-					x216 = false;
-				}
-				if (!x216) break;
-				x208 = lms_add_i64(x208, 1);
-			}
-			int64_t x222 = x208;
-			if (x222 < x207) {
+			if (x67) {
 				double v_3 = a * (1.0 - b);
-				lms_slice_float64 x225 = x67;
-				lms_slice_float64_set(x225, x222, lms_slice_float64_get(x225, x222) + v_3);
+				int64_t x167 = x66;
+				lms_slice_float64 x170 = x61;
+				lms_slice_float64_set(x170, x167, lms_slice_float64_get(x170, x167) + v_3);
 			} else {
 				double v_3 = a * (1.0 - b);
-				x65 = lms_slice_int64_append(x206, k_8);
-				x67 = lms_slice_float64_append(x67, v_3);
+				x61 = lms_slice_float64_append(x61, v_3);
 			}
 		}
-		if (x83) {
-			int64_t k_9 = lms_slice_int64_get(x41, i);
-			int64_t k_10 = lms_shl_i64(k_9, 8u) | lms_slice_int64_get(x42, i);
+		if (x75) {
+			(void)lms_slice_int64_get(x41, i);
+			(void)lms_slice_int64_get(x42, i);
 			double a_2 = lms_slice_float64_get(c_3, i);
 			double b_2 = lms_slice_float64_get(c_4, i);
 			double b_3 = lms_slice_float64_get(c_5, i);
-			lms_slice_int64 x250 = x69;
-			int64_t x251 = x250.len;
-			int64_t x252 = 0;
-			for (;;) {
-				int64_t x254 = x252;
-				bool x260;
-				if (x254 < x251) {
-					x260 = lms_slice_int64_get(x250, x254) != k_10;
-				} else {
-					x260 = false;
-				}
-				if (!x260) break;
-				x252 = lms_add_i64(x252, 1);
-			}
-			int64_t x266 = x252;
-			if (x266 < x251) {
+			if (x67) {
 				double v_4 = (a_2 * (1.0 - b_2)) * (b_3 + 1.0);
-				lms_slice_float64 x269 = x71;
-				lms_slice_float64_set(x269, x266, lms_slice_float64_get(x269, x266) + v_4);
+				int64_t x193 = x66;
+				lms_slice_float64 x196 = x63;
+				lms_slice_float64_set(x196, x193, lms_slice_float64_get(x196, x193) + v_4);
 			} else {
 				double v_4 = (a_2 * (1.0 - b_2)) * (b_3 + 1.0);
-				x69 = lms_slice_int64_append(x250, k_10);
-				x71 = lms_slice_float64_append(x71, v_4);
+				x63 = lms_slice_float64_append(x63, v_4);
 			}
 		}
-		if (x83) {
-			int64_t k_11 = lms_slice_int64_get(x41, i);
-			int64_t k_12 = lms_shl_i64(k_11, 8u) | lms_slice_int64_get(x42, i);
+		if (x75) {
+			(void)lms_slice_int64_get(x41, i);
+			(void)lms_slice_int64_get(x42, i);
 			double v_5 = lms_slice_float64_get(c_4, i);
-			lms_slice_int64 x288 = x73;
-			int64_t x289 = x288.len;
-			int64_t x290 = 0;
-			for (;;) {
-				int64_t x292 = x290;
-				bool x298;
-				if (x292 < x289) {
-					x298 = lms_slice_int64_get(x288, x292) != k_12;
-				} else {
-					x298 = false;
-				}
-				if (!x298) break;
-				x290 = lms_add_i64(x290, 1);
-			}
-			int64_t x304 = x290;
-			if (x304 < x289) {
-				lms_slice_float64 x307 = x75;
-				lms_slice_float64_set(x307, x304, lms_slice_float64_get(x307, x304) + v_5);
+			if (x67) {
+				int64_t x213 = x66;
+				lms_slice_float64 x216 = x65;
+				lms_slice_float64_set(x216, x213, lms_slice_float64_get(x216, x213) + v_5);
 			} else {
-				x73 = lms_slice_int64_append(x288, k_12);
-				x75 = lms_slice_float64_append(x75, v_5);
+				x65 = lms_slice_float64_append(x65, v_5);
 			}
 		}
-		x76 = lms_add_i64(i, 1);
+		x68 = lms_add_i64(i, 1);
 	}
 	lms_slice_int64 keys = x53;
 	lms_slice_float64 counts = x55;
-	lms_slice_float64 s = x59;
-	lms_slice_float64 s_2 = x63;
-	lms_slice_float64 s_3 = x67;
-	lms_slice_float64 s_4 = x71;
-	lms_slice_float64 s_5 = x75;
-	int64_t x336 = keys.len;
-	int64_t x337 = lms_mul_i64(x336, 8);
-	lms_slice_float64 aggs = lms_slice_float64_make(x337, x337);
+	lms_slice_float64 s = x57;
+	lms_slice_float64 s_2 = x59;
+	lms_slice_float64 s_3 = x61;
+	lms_slice_float64 s_4 = x63;
+	lms_slice_float64 s_5 = x65;
+	int64_t x243 = keys.len;
+	int64_t x244 = lms_mul_i64(x243, 8);
+	lms_slice_float64 aggs = lms_slice_float64_make(x244, x244);
 	int64_t g = 0;
-	while (g < x336) {
-		(void)lms_slice_float64_get(counts, g);
+	while (g < x243) {
 		lms_slice_float64_set(aggs, lms_mul_i64(g, 8), lms_slice_float64_get(s, g));
-		(void)lms_slice_float64_get(counts, g);
 		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 1), lms_slice_float64_get(s_2, g));
-		(void)lms_slice_float64_get(counts, g);
 		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 2), lms_slice_float64_get(s_3, g));
-		(void)lms_slice_float64_get(counts, g);
 		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 3), lms_slice_float64_get(s_4, g));
-		(void)lms_slice_float64_get(counts, g);
-		double x378 = lms_slice_float64_get(s, g);
-		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 4), x378 / lms_slice_float64_get(counts, g));
-		(void)lms_slice_float64_get(counts, g);
-		double x389 = lms_slice_float64_get(s_2, g);
-		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 5), x389 / lms_slice_float64_get(counts, g));
-		(void)lms_slice_float64_get(counts, g);
-		double x400 = lms_slice_float64_get(s_5, g);
-		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 6), x400 / lms_slice_float64_get(counts, g));
+		double x278 = lms_slice_float64_get(s, g);
+		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 4), x278 / lms_slice_float64_get(counts, g));
+		double x287 = lms_slice_float64_get(s_2, g);
+		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 5), x287 / lms_slice_float64_get(counts, g));
+		double x296 = lms_slice_float64_get(s_5, g);
+		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 6), x296 / lms_slice_float64_get(counts, g));
 		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 7), lms_slice_float64_get(counts, g));
 		g = lms_add_i64(g, 1);
 	}

@@ -280,3 +280,19 @@ func sQ6Ragged(ship []stage.Int, price, disc, qty []stage.Float64, lo stage.Int)
 func sChain(xs []stage.Int, tbl []stage.Int) stage.Int {
 	return stage.Sum(stage.Map(stage.Map(xs, func(x stage.Int) stage.Int { return tbl[x&7] }), func(y stage.Int) stage.Int { return y * 3 }))
 }
+
+// Group3: three GroupBys of one Filter by one key, fused into one loop
+// with three Buckets, which share one search of the key and one slice of
+// keys; the second's keys are used too (a copy: natively they are a
+// slice of their own).
+//
+//lms:gen Group3
+func sGroup3(xs []stage.Int) ([]stage.Int, []stage.Int, []stage.Int, []stage.Int, []stage.Int) {
+	rows := stage.Filter(xs, func(x stage.Int) stage.Bool { return x%5 != 0 })
+	key := func(x stage.Int) stage.Int { return x % 4 }
+	add := func(a, v stage.Int) stage.Int { return a + v }
+	k, a := stage.GroupBy(rows, key, func(x stage.Int) stage.Int { return 1 }, add)
+	k2, b := stage.GroupBy(rows, key, func(x stage.Int) stage.Int { return x }, add)
+	_, c := stage.GroupBy(rows, key, func(x stage.Int) stage.Int { return x * x }, add)
+	return k, a, k2, b, c
+}
