@@ -147,6 +147,8 @@ type fileGen struct {
 	runeStringUsed bool
 	sliceAsName    string
 	sliceAsUsed    bool
+	indexSlotName  string
+	indexSlotUsed  bool
 }
 
 // plan analyzes a specialization and chooses its package-level names:
@@ -171,6 +173,10 @@ func (fl *fileGen) plan(spec string, s Schedule, facts *sched.Facts) *funcGen {
 			c := nd.Aux.(ir.Callee)
 			fl.names.reserve(path.Base(c.Pkg))
 			fl.names.reserve(path.Base(path.Dir(c.Pkg)))
+		case ir.OpIndexSlot:
+			if fl.indexSlotName == "" {
+				fl.indexSlotName = fl.names.fresh("indexSlot")
+			}
 		case ir.OpConv:
 			if nd.Type.Kind == ir.KString && a.g.TypeOf(nd.Args[0]).Bits() == 64 && fl.runeStringName == "" {
 				fl.runeStringName = fl.names.fresh("runeString")

@@ -76,10 +76,12 @@ func HasLoops(g *ir.Graph) bool {
 // LowerLoops is the phase that lowers every loop node (ir/loop.go) into
 // a staged while loop over an index variable, and each generator into
 // staged variables its yields update: a Collect appends to a slice made
-// with the loop's size as capacity (0 if the size is negative), a Reduce folds into an accumulator,
-// a Bucket searches its keys (first-seen order) and folds into the value
-// of the key found, or appends a new key and value. The result is a graph
-// gogen and cgen emit as they are.
+// with the loop's size as capacity (0 if the size is negative), a Reduce
+// folds into an accumulator, a Bucket finds the slot of its key in an
+// index of its keys (ir/keyindex.go: a Go map, a C hash table) and folds
+// into the value of that slot, or appends a new key (the keys in
+// first-seen order) and value. The result is a graph gogen and cgen emit
+// as they are.
 //
 // Needs: a graph built by ir.Builder. Must run after: FuseLoops (and
 // every other pass that matches loop nodes). Must run before: ir.DCE and
@@ -98,9 +100,11 @@ type loweredLoop struct {
 
 	// Buckets that share their keys (see shareBuckets): lead[k] is the
 	// generator whose keys Bucket k uses (k itself if it shares none),
-	// and slots[k], for a leading k, the slot of the key of the current
-	// iteration while the yields of its group are lowered.
+	// index[k], for a leading k, the index of its keys, and slots[k] the
+	// slot of the key of the current iteration while the yields of its
+	// group are lowered.
 	lead  []int
+	index []ir.Exp
 	slots []*bucketSlot
 }
 
@@ -128,7 +132,8 @@ func (lw *lowerer) loop(t *Transformer, n *ir.Node) ir.Exp {
 		capacity = b.If(b.Compare(ir.OpGt, size, b.Const(ir.Int, 0)), ir.Int, func() ir.Exp { return size }, func() ir.Exp { return b.Const(ir.Int, 0) })
 	}
 	zero := b.Const(ir.Int, 0)
-	ll := &loweredLoop{n: n, vars: make([][]ir.Exp, len(l.Gens)), lead: shareBuckets(t.s, n), slots: make([]*bucketSlot, len(l.Gens))}
+	ll := &loweredLoop{n: n, vars: make([][]ir.Exp, len(l.Gens)), lead: shareBuckets(t.s, n),
+		index: make([]ir.Exp, len(l.Gens)), slots: make([]*bucketSlot, len(l.Gens))}
 	for k, g := range l.Gens {
 		switch g.Kind {
 		case ir.Collect:
@@ -141,6 +146,7 @@ func (lw *lowerer) loop(t *Transformer, n *ir.Node) ir.Exp {
 				keys = ll.vars[j][0]
 			} else {
 				keys = b.NewVar(b.MakeSlice(g.Key, zero, zero))
+				ll.index[k] = b.NewIndex(g.Key)
 			}
 			ll.vars[k] = []ir.Exp{keys, b.NewVar(b.MakeSlice(g.Elem, zero, zero))}
 		}
@@ -215,10 +221,10 @@ func (lw *lowerer) yield(t *Transformer, n *ir.Node) ir.Exp {
 		var j, found ir.Exp
 		switch {
 		case sl == nil:
-			j, found = lw.bucketSlot(t, vs[0], t.Exp(n.Args[0]))
+			j, found = lw.bucketSlot(t, ll.index[ll.lead[y.Gen]], vs[0], t.Exp(n.Args[0]))
 		case sl.left == 0:
 			// The first yield of a group that shares its keys.
-			j, found = lw.bucketSlot(t, vs[0], t.Exp(n.Args[0]))
+			j, found = lw.bucketSlot(t, ll.index[ll.lead[y.Gen]], vs[0], t.Exp(n.Args[0]))
 			b.WriteVar(sl.jv, j)
 			b.WriteVar(sl.foundv, found)
 			sl.left = groupSize(ll.lead, ll.lead[y.Gen]) - 1
@@ -242,25 +248,14 @@ func groupSize(lead []int, k int) int {
 }
 
 // bucketSlot lowers the search of key among the keys of a Bucket (the
-// variable keys, in first-seen order): a search of the keys (== as Go
-// compares map keys, so a NaN key is never found), and the key appended
-// if it is not there. It returns the key's index and whether it was
-// found.
-func (lw *lowerer) bucketSlot(t *Transformer, keys, key ir.Exp) (j, found ir.Exp) {
+// variable keys, in first-seen order, and their index ix): its slot in
+// the index, and the key appended to the keys if it is new. It returns
+// the key's slot and whether it was there before.
+func (lw *lowerer) bucketSlot(t *Transformer, ix, keys, key ir.Exp) (j, found ir.Exp) {
 	b := t.Builder()
 	ks := b.ReadVar(keys)
-	nk := b.Len(ks)
-	jv := b.NewVar(b.Const(ir.Int, 0))
-	b.While(func() ir.Exp {
-		j := b.ReadVar(jv)
-		return b.If(b.Compare(ir.OpLt, j, nk), ir.Bool,
-			func() ir.Exp { return b.Compare(ir.OpNe, b.Index(ks, j), key) },
-			func() ir.Exp { return b.Const(ir.Bool, false) })
-	}, func() {
-		b.WriteVar(jv, b.Binary(ir.OpAdd, b.ReadVar(jv), b.Const(ir.Int, 1)))
-	})
-	j = b.ReadVar(jv)
-	found = b.Compare(ir.OpLt, j, nk)
+	j = b.IndexSlot(ix, key)
+	found = b.Compare(ir.OpLt, j, b.Len(ks))
 	b.If(found, ir.Void, b.Unit, func() ir.Exp {
 		b.WriteVar(keys, b.Append(ks, key))
 		return b.Unit()

@@ -113,103 +113,93 @@ func Q1(li Lineitem) ([]int, []float64) {
 	c3 := liDiscount[:n]
 	c4 := liTax[:n]
 	x53 := make([]int, 0)
-	x55 := make([]float64, 0)
-	x57 := make([]float64, 0)
-	x59 := make([]float64, 0)
-	x61 := make([]float64, 0)
-	x63 := make([]float64, 0)
-	x65 := make([]float64, 0)
-	x66 := 0
-	x67 := false
-	for x68 := 0; x68 < n; x68++ {
-		x75 := c[x68] <= 2436
-		if x75 {
-			k := x41[x68]
-			k1 := k<<8 | x42[x68]
-			x81 := x53
-			x82 := len(x81)
-			x83 := 0
-			for {
-				x91 := false
-				if x83 < x82 {
-					x91 = x81[x83] != k1
-				}
-				if !x91 {
-					break
-				}
-				x83++
+	x54 := make(map[int]int)
+	x56 := make([]float64, 0)
+	x58 := make([]float64, 0)
+	x60 := make([]float64, 0)
+	x62 := make([]float64, 0)
+	x64 := make([]float64, 0)
+	x66 := make([]float64, 0)
+	x67 := 0
+	x68 := false
+	for x69 := 0; x69 < n; x69++ {
+		x76 := c[x69] <= 2436
+		if x76 {
+			k := x41[x69]
+			k1 := k<<8 | x42[x69]
+			x82 := x53
+			x83 := indexSlot(x54, k1)
+			x85 := x83 < len(x82)
+			if !x85 {
+				x53 = append(x82, k1)
 			}
-			x98 := x83 < x82
-			if !x98 {
-				x53 = append(x81, k1)
-			}
-			x66 = x83
-			x67 = x98
-			if x98 {
-				x55[x83] += 1
+			x67 = x83
+			x68 = x85
+			if x85 {
+				x56[x83] += 1
 			} else {
-				x55 = append(x55, 1)
+				x56 = append(x56, 1)
 			}
-			_ = x41[x68]
-			_ = x42[x68]
-			v := c1[x68]
-			if x67 {
-				x57[x66] += v
+			_ = x41[x69]
+			_ = x42[x69]
+			v := c1[x69]
+			if x68 {
+				x58[x67] += v
 			} else {
-				x57 = append(x57, v)
+				x58 = append(x58, v)
 			}
-			_ = x41[x68]
-			_ = x42[x68]
-			v1 := c2[x68]
-			if x67 {
-				x59[x66] += v1
+			_ = x41[x69]
+			_ = x42[x69]
+			v1 := c2[x69]
+			if x68 {
+				x60[x67] += v1
 			} else {
-				x59 = append(x59, v1)
+				x60 = append(x60, v1)
 			}
-			_ = x41[x68]
-			_ = x42[x68]
-			a := c2[x68]
-			b := c3[x68]
-			if x67 {
-				x61[x66] += a * (1 - b)
+			_ = x41[x69]
+			_ = x42[x69]
+			a := c2[x69]
+			b := c3[x69]
+			if x68 {
+				x62[x67] += a * (1 - b)
 			} else {
-				x61 = append(x61, a*(1-b))
+				x62 = append(x62, a*(1-b))
 			}
-			_ = x41[x68]
-			_ = x42[x68]
-			a1 := c2[x68]
-			b1 := c3[x68]
-			b2 := c4[x68]
-			if x67 {
-				x63[x66] += a1 * (1 - b1) * (b2 + 1)
+			_ = x41[x69]
+			_ = x42[x69]
+			a1 := c2[x69]
+			b1 := c3[x69]
+			b2 := c4[x69]
+			if x68 {
+				x64[x67] += a1 * (1 - b1) * (b2 + 1)
 			} else {
-				x63 = append(x63, a1*(1-b1)*(b2+1))
+				x64 = append(x64, a1*(1-b1)*(b2+1))
 			}
-			_ = x41[x68]
-			_ = x42[x68]
-			v2 := c3[x68]
-			if x67 {
-				x65[x66] += v2
+			_ = x41[x69]
+			_ = x42[x69]
+			v2 := c3[x69]
+			if x68 {
+				x66[x67] += v2
 			} else {
-				x65 = append(x65, v2)
+				x66 = append(x66, v2)
 			}
 		}
 	}
-	x243 := len(x53)
-	x244 := x243 * 8
-	aggs := make([]float64, x244)
-	for g := 0; g < x243; g++ {
-		aggs[g*8] = x57[g]
-		aggs[g*8+1] = x59[g]
-		aggs[g*8+2] = x61[g]
-		aggs[g*8+3] = x63[g]
-		x278 := x57[g]
-		aggs[g*8+4] = x278 / x55[g]
-		x287 := x59[g]
-		aggs[g*8+5] = x287 / x55[g]
-		x296 := x65[g]
-		aggs[g*8+6] = x296 / x55[g]
-		aggs[g*8+7] = x55[g]
+	x230 := len(x53)
+	x231 := x230 * 8
+	aggs := make([]float64, x231)
+	for g := 0; g < x230; g++ {
+		aggs[g*8] = x58[g]
+		aggs[g*8+1] = x60[g]
+		aggs[g*8+2] = x62[g]
+		aggs[g*8+3] = x64[g]
+		x265 := x58[g]
+		aggs[g*8+4] = x265 / x56[g]
+		x274 := x60[g]
+		aggs[g*8+5] = x274 / x56[g]
+		x283 := x66[g]
+		aggs[g*8+6] = x283 / x56[g]
+		aggs[g*8+7] = x56[g]
 	}
 	return x53, aggs
 }
@@ -219,4 +209,14 @@ func Q1(li Lineitem) ([]int, []float64) {
 // length and capacity.
 func sliceAs[T, U any](s []U) []T {
 	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(s))), cap(s))[:len(s)]
+}
+
+// indexSlot returns the slot of k in ix, adding k with the next slot if it is new.
+func indexSlot[K comparable](ix map[K]int, k K) int {
+	j, ok := ix[k]
+	if !ok {
+		j = len(ix)
+		ix[k] = j
+	}
+	return j
 }

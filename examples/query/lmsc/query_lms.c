@@ -42,6 +42,7 @@
  *   formatting     lms_ftoa (strconv.FormatFloat), quoting (strconv.Quote)
  *   fmt            lms_arg, lms_print/println/printf, lms_sprint*,
  *                  lms_builtin_print/println, lms_panic_arg
+ *   key indexes    lms_index, lms_index_new, lms_index_slot_*
  */
 #ifndef LMS_RUNTIME_H
 #define LMS_RUNTIME_H
@@ -2556,6 +2557,111 @@ LMS_PANICFN void lms_panic_arg(lms_arg a) {
 	lms_panic_text("", lms_str_make(b.p, b.len), NULL);
 }
 
+
+/* ------------------------------------------------------------ key indexes */
+
+/* An lms_index (ir.OpIndexNew) gives each distinct key a slot, 0, 1, 2, ...
+ * in the order the keys come: a hash table with open addressing (linear
+ * probing, at most 3/4 full), as Go's map[K]int that the Go output uses.
+ * A key is stored as bits: an integer (every integer kind and bool,
+ * converted to uint64), a float (a double: -0 as +0, since they are equal;
+ * a NaN is never equal to anything, so it gets a new slot each time and
+ * is not stored), a complex (two doubles), or a string (its hash and
+ * bytes). lms_index_slot_* returns the key's slot, adding it with the next
+ * slot if it is new. */
+typedef struct {
+	uint64_t h, a, b; /* hash, key bits */
+	lms_string s;     /* a string key */
+	int64_t slot1;    /* slot + 1; 0: empty */
+} lms_index_entry;
+typedef struct {
+	lms_index_entry *e;
+	uint64_t mask;  /* entries - 1 */
+	int64_t used;   /* entries in use */
+	int64_t slots;  /* slots given (NaN keys have slots, no entries) */
+} lms_index_rec;
+typedef lms_index_rec *lms_index;
+
+LMS_FN lms_index lms_index_new(void) {
+	lms_index ix = (lms_index)lms_alloc((int64_t)sizeof(lms_index_rec));
+	ix->mask = 7;
+	ix->e = (lms_index_entry *)lms_alloc(8 * (int64_t)sizeof(lms_index_entry));
+	return ix;
+}
+
+LMS_INLINE uint64_t lms_index_mix(uint64_t x) {
+	x ^= x >> 30;
+	x *= UINT64_C(0xbf58476d1ce4e5b9);
+	x ^= x >> 27;
+	x *= UINT64_C(0x94d049bb133111eb);
+	return x ^ (x >> 31);
+}
+
+LMS_FN void lms_index_grow(lms_index ix) {
+	uint64_t n = (ix->mask + 1) * 2;
+	lms_index_entry *old = ix->e;
+	uint64_t oldn = ix->mask + 1;
+	ix->e = (lms_index_entry *)lms_alloc((int64_t)(n * sizeof(lms_index_entry)));
+	ix->mask = n - 1;
+	for (uint64_t i = 0; i < oldn; i++) {
+		if (old[i].slot1 == 0) continue;
+		uint64_t j = old[i].h & ix->mask;
+		while (ix->e[j].slot1 != 0) j = (j + 1) & ix->mask;
+		ix->e[j] = old[i];
+	}
+	free(old);
+}
+
+/* lms_index_put returns the slot of the key (h, a, b, s), adding it if it
+ * is new; str says that the key is the string s. */
+LMS_FN int64_t lms_index_put(lms_index ix, uint64_t h, uint64_t a, uint64_t b, lms_string s, bool str) {
+	for (uint64_t i = h & ix->mask;; i = (i + 1) & ix->mask) {
+		lms_index_entry *e = &ix->e[i];
+		if (e->slot1 == 0) {
+			int64_t slot = ix->slots++;
+			e->h = h, e->a = a, e->b = b, e->s = s, e->slot1 = slot + 1;
+			if (++ix->used * 4 > (int64_t)(ix->mask + 1) * 3) lms_index_grow(ix);
+			return slot;
+		}
+		if (e->h == h && e->a == a && e->b == b &&
+			(!str || (e->s.len == s.len && (s.len == 0 || memcmp(e->s.p, s.p, (size_t)s.len) == 0)))) {
+			return e->slot1 - 1;
+		}
+	}
+}
+
+static const lms_string lms_index_nostr LMS_UNUSED = {NULL, 0};
+
+/* lms_index_slot_bits is the slot of an integer or bool key. */
+LMS_INLINE int64_t lms_index_slot_bits(lms_index ix, uint64_t k) {
+	return lms_index_put(ix, lms_index_mix(k), k, 0, lms_index_nostr, false);
+}
+
+/* lms_index_slot_f64 is the slot of a float key. */
+LMS_INLINE int64_t lms_index_slot_f64(lms_index ix, double k) {
+	if (k != k) return ix->slots++;
+	if (k == 0) k = 0;
+	uint64_t a = lms_f64bits(k);
+	return lms_index_put(ix, lms_index_mix(a), a, 0, lms_index_nostr, false);
+}
+
+/* lms_index_slot_c128 is the slot of a complex key. */
+LMS_INLINE int64_t lms_index_slot_c128(lms_index ix, double re, double im) {
+	if (re != re || im != im) return ix->slots++;
+	if (re == 0) re = 0;
+	if (im == 0) im = 0;
+	uint64_t a = lms_f64bits(re), b = lms_f64bits(im);
+	return lms_index_put(ix, lms_index_mix(a ^ lms_index_mix(b)), a, b, lms_index_nostr, false);
+}
+
+/* lms_index_slot_string is the slot of a string key. */
+LMS_INLINE int64_t lms_index_slot_string(lms_index ix, lms_string k) {
+	uint64_t h = UINT64_C(14695981039346656037);
+	for (int64_t i = 0; i < k.len; i++) {
+		h = (h ^ k.p[i]) * UINT64_C(1099511628211);
+	}
+	return lms_index_put(ix, lms_index_mix(h), (uint64_t)k.len, 0, k, true);
+}
 #endif /* LMS_RUNTIME_H */
 
 /* ------------------------------------------------ generated code */
@@ -2720,146 +2826,134 @@ static lmsg_tuple_slice_int64_slice_float64 Q1(lms_slice_int64 liShipDate, lms_s
 	lms_slice_float64 c_5 = lms_slice_float64_slice(liTax, 0, n);
 	lms_slice_int64 x52 = lms_slice_int64_make(0, 0);
 	lms_slice_int64 x53 = x52;
-	lms_slice_float64 x54 = lms_slice_float64_make(0, 0);
-	lms_slice_float64 x55 = x54;
-	lms_slice_float64 x56 = lms_slice_float64_make(0, 0);
-	lms_slice_float64 x57 = x56;
-	lms_slice_float64 x58 = lms_slice_float64_make(0, 0);
-	lms_slice_float64 x59 = x58;
-	lms_slice_float64 x60 = lms_slice_float64_make(0, 0);
-	lms_slice_float64 x61 = x60;
-	lms_slice_float64 x62 = lms_slice_float64_make(0, 0);
-	lms_slice_float64 x63 = x62;
-	lms_slice_float64 x64 = lms_slice_float64_make(0, 0);
-	lms_slice_float64 x65 = x64;
-	int64_t x66 = 0;
-	bool x67 = false;
-	int64_t x68 = 0;
-	while (x68 < n) {
-		int64_t i = x68;
-		bool x75 = lms_slice_int64_get(c, i) <= 2436;
-		if (x75) {
+	lms_index x54 = lms_index_new();
+	lms_slice_float64 x55 = lms_slice_float64_make(0, 0);
+	lms_slice_float64 x56 = x55;
+	lms_slice_float64 x57 = lms_slice_float64_make(0, 0);
+	lms_slice_float64 x58 = x57;
+	lms_slice_float64 x59 = lms_slice_float64_make(0, 0);
+	lms_slice_float64 x60 = x59;
+	lms_slice_float64 x61 = lms_slice_float64_make(0, 0);
+	lms_slice_float64 x62 = x61;
+	lms_slice_float64 x63 = lms_slice_float64_make(0, 0);
+	lms_slice_float64 x64 = x63;
+	lms_slice_float64 x65 = lms_slice_float64_make(0, 0);
+	lms_slice_float64 x66 = x65;
+	int64_t x67 = 0;
+	bool x68 = false;
+	int64_t x69 = 0;
+	while (x69 < n) {
+		int64_t i = x69;
+		bool x76 = lms_slice_int64_get(c, i) <= 2436;
+		if (x76) {
 			int64_t k = lms_slice_int64_get(x41, i);
 			int64_t k_2 = lms_shl_i64(k, 8u) | lms_slice_int64_get(x42, i);
-			lms_slice_int64 x81 = x53;
-			int64_t x82 = x81.len;
-			int64_t x83 = 0;
-			for (;;) {
-				int64_t x85 = x83;
-				bool x91;
-				if (x85 < x82) {
-					x91 = lms_slice_int64_get(x81, x85) != k_2;
-				} else {
-					x91 = false;
-				}
-				if (!x91) break;
-				x83 = lms_add_i64(x83, 1);
+			lms_slice_int64 x82 = x53;
+			int64_t x83 = lms_index_slot_bits(x54, (uint64_t)k_2);
+			bool x85 = x83 < x82.len;
+			if (!x85) {
+				x53 = lms_slice_int64_append(x82, k_2);
 			}
-			int64_t x97 = x83;
-			bool x98 = x97 < x82;
-			if (!x98) {
-				x53 = lms_slice_int64_append(x81, k_2);
-			}
-			x66 = x97;
-			x67 = x98;
-			if (x98) {
-				lms_slice_float64 x107 = x55;
-				lms_slice_float64_set(x107, x97, lms_slice_float64_get(x107, x97) + 1.0);
+			x67 = x83;
+			x68 = x85;
+			if (x85) {
+				lms_slice_float64 x94 = x56;
+				lms_slice_float64_set(x94, x83, lms_slice_float64_get(x94, x83) + 1.0);
 			} else {
-				x55 = lms_slice_float64_append(x55, 1.0);
+				x56 = lms_slice_float64_append(x56, 1.0);
 			}
 		}
-		if (x75) {
+		if (x76) {
 			(void)lms_slice_int64_get(x41, i);
 			(void)lms_slice_int64_get(x42, i);
 			double v = lms_slice_float64_get(c_2, i);
-			if (x67) {
-				int64_t x124 = x66;
-				lms_slice_float64 x127 = x57;
-				lms_slice_float64_set(x127, x124, lms_slice_float64_get(x127, x124) + v);
+			if (x68) {
+				int64_t x111 = x67;
+				lms_slice_float64 x114 = x58;
+				lms_slice_float64_set(x114, x111, lms_slice_float64_get(x114, x111) + v);
 			} else {
-				x57 = lms_slice_float64_append(x57, v);
+				x58 = lms_slice_float64_append(x58, v);
 			}
 		}
-		if (x75) {
+		if (x76) {
 			(void)lms_slice_int64_get(x41, i);
 			(void)lms_slice_int64_get(x42, i);
 			double v_2 = lms_slice_float64_get(c_3, i);
-			if (x67) {
-				int64_t x144 = x66;
-				lms_slice_float64 x147 = x59;
-				lms_slice_float64_set(x147, x144, lms_slice_float64_get(x147, x144) + v_2);
+			if (x68) {
+				int64_t x131 = x67;
+				lms_slice_float64 x134 = x60;
+				lms_slice_float64_set(x134, x131, lms_slice_float64_get(x134, x131) + v_2);
 			} else {
-				x59 = lms_slice_float64_append(x59, v_2);
+				x60 = lms_slice_float64_append(x60, v_2);
 			}
 		}
-		if (x75) {
+		if (x76) {
 			(void)lms_slice_int64_get(x41, i);
 			(void)lms_slice_int64_get(x42, i);
 			double a = lms_slice_float64_get(c_3, i);
 			double b = lms_slice_float64_get(c_4, i);
-			if (x67) {
+			if (x68) {
 				double v_3 = a * (1.0 - b);
-				int64_t x167 = x66;
-				lms_slice_float64 x170 = x61;
-				lms_slice_float64_set(x170, x167, lms_slice_float64_get(x170, x167) + v_3);
+				int64_t x154 = x67;
+				lms_slice_float64 x157 = x62;
+				lms_slice_float64_set(x157, x154, lms_slice_float64_get(x157, x154) + v_3);
 			} else {
 				double v_3 = a * (1.0 - b);
-				x61 = lms_slice_float64_append(x61, v_3);
+				x62 = lms_slice_float64_append(x62, v_3);
 			}
 		}
-		if (x75) {
+		if (x76) {
 			(void)lms_slice_int64_get(x41, i);
 			(void)lms_slice_int64_get(x42, i);
 			double a_2 = lms_slice_float64_get(c_3, i);
 			double b_2 = lms_slice_float64_get(c_4, i);
 			double b_3 = lms_slice_float64_get(c_5, i);
-			if (x67) {
+			if (x68) {
 				double v_4 = (a_2 * (1.0 - b_2)) * (b_3 + 1.0);
-				int64_t x193 = x66;
-				lms_slice_float64 x196 = x63;
-				lms_slice_float64_set(x196, x193, lms_slice_float64_get(x196, x193) + v_4);
+				int64_t x180 = x67;
+				lms_slice_float64 x183 = x64;
+				lms_slice_float64_set(x183, x180, lms_slice_float64_get(x183, x180) + v_4);
 			} else {
 				double v_4 = (a_2 * (1.0 - b_2)) * (b_3 + 1.0);
-				x63 = lms_slice_float64_append(x63, v_4);
+				x64 = lms_slice_float64_append(x64, v_4);
 			}
 		}
-		if (x75) {
+		if (x76) {
 			(void)lms_slice_int64_get(x41, i);
 			(void)lms_slice_int64_get(x42, i);
 			double v_5 = lms_slice_float64_get(c_4, i);
-			if (x67) {
-				int64_t x213 = x66;
-				lms_slice_float64 x216 = x65;
-				lms_slice_float64_set(x216, x213, lms_slice_float64_get(x216, x213) + v_5);
+			if (x68) {
+				int64_t x200 = x67;
+				lms_slice_float64 x203 = x66;
+				lms_slice_float64_set(x203, x200, lms_slice_float64_get(x203, x200) + v_5);
 			} else {
-				x65 = lms_slice_float64_append(x65, v_5);
+				x66 = lms_slice_float64_append(x66, v_5);
 			}
 		}
-		x68 = lms_add_i64(i, 1);
+		x69 = lms_add_i64(i, 1);
 	}
 	lms_slice_int64 keys = x53;
-	lms_slice_float64 counts = x55;
-	lms_slice_float64 s = x57;
-	lms_slice_float64 s_2 = x59;
-	lms_slice_float64 s_3 = x61;
-	lms_slice_float64 s_4 = x63;
-	lms_slice_float64 s_5 = x65;
-	int64_t x243 = keys.len;
-	int64_t x244 = lms_mul_i64(x243, 8);
-	lms_slice_float64 aggs = lms_slice_float64_make(x244, x244);
+	lms_slice_float64 counts = x56;
+	lms_slice_float64 s = x58;
+	lms_slice_float64 s_2 = x60;
+	lms_slice_float64 s_3 = x62;
+	lms_slice_float64 s_4 = x64;
+	lms_slice_float64 s_5 = x66;
+	int64_t x230 = keys.len;
+	int64_t x231 = lms_mul_i64(x230, 8);
+	lms_slice_float64 aggs = lms_slice_float64_make(x231, x231);
 	int64_t g = 0;
-	while (g < x243) {
+	while (g < x230) {
 		lms_slice_float64_set(aggs, lms_mul_i64(g, 8), lms_slice_float64_get(s, g));
 		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 1), lms_slice_float64_get(s_2, g));
 		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 2), lms_slice_float64_get(s_3, g));
 		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 3), lms_slice_float64_get(s_4, g));
-		double x278 = lms_slice_float64_get(s, g);
-		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 4), x278 / lms_slice_float64_get(counts, g));
-		double x287 = lms_slice_float64_get(s_2, g);
-		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 5), x287 / lms_slice_float64_get(counts, g));
-		double x296 = lms_slice_float64_get(s_5, g);
-		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 6), x296 / lms_slice_float64_get(counts, g));
+		double x265 = lms_slice_float64_get(s, g);
+		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 4), x265 / lms_slice_float64_get(counts, g));
+		double x274 = lms_slice_float64_get(s_2, g);
+		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 5), x274 / lms_slice_float64_get(counts, g));
+		double x283 = lms_slice_float64_get(s_5, g);
+		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 6), x283 / lms_slice_float64_get(counts, g));
 		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 7), lms_slice_float64_get(counts, g));
 		g = lms_add_i64(g, 1);
 	}

@@ -296,3 +296,20 @@ func sGroup3(xs []stage.Int) ([]stage.Int, []stage.Int, []stage.Int, []stage.Int
 	_, c := stage.GroupBy(rows, key, func(x stage.Int) stage.Int { return x * x }, add)
 	return k, a, k2, b, c
 }
+
+// GroupC: complex keys (a NaN part starts a group of its own each time;
+// -0 and +0 are one key).
+//
+//lms:gen GroupC
+func sGroupC(xs []stage.Float64) ([]stage.Complex128, []stage.Float64) {
+	return stage.GroupBy(xs, func(x stage.Float64) stage.Complex128 { return stage.Complex128(complex(x*0, -x)) }, func(x stage.Float64) stage.Float64 { return x }, func(a, v stage.Float64) stage.Float64 { return a + v })
+}
+
+// GroupI8: negative keys of a narrow integer type, and bool keys.
+//
+//lms:gen GroupI8
+func sGroupI8(xs []stage.Int8) ([]stage.Int8, []stage.Int, []stage.Bool, []stage.Int) {
+	k, n := stage.GroupBy(xs, func(x stage.Int8) stage.Int8 { return x }, func(stage.Int8) stage.Int { return 1 }, func(a, v stage.Int) stage.Int { return a + v })
+	kb, nb := stage.GroupBy(xs, func(x stage.Int8) stage.Bool { return x < 0 }, func(x stage.Int8) stage.Int { return stage.Int(x) }, func(a, v stage.Int) stage.Int { return a + v })
+	return k, n, kb, nb
+}
