@@ -99,7 +99,7 @@ func (fn *fnGen) expr(n *ir.Node) cx {
 	case ir.OpSliceNew:
 		return call(fn.fl.ctype(t)+"_make", fn.refs(a)...)
 	case ir.OpIndexNew:
-		return call("lms_index_new")
+		return fn.newIndex()
 	case ir.OpIndexSlot:
 		return fn.indexSlot(n)
 	case ir.OpSliceLen, ir.OpStrLen:

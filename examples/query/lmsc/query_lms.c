@@ -42,7 +42,6 @@
  *   formatting     lms_ftoa (strconv.FormatFloat), quoting (strconv.Quote)
  *   fmt            lms_arg, lms_print/println/printf, lms_sprint*,
  *                  lms_builtin_print/println, lms_panic_arg
- *   key indexes    lms_index, lms_index_new, lms_index_slot_*
  */
 #ifndef LMS_RUNTIME_H
 #define LMS_RUNTIME_H
@@ -2557,7 +2556,10 @@ LMS_PANICFN void lms_panic_arg(lms_arg a) {
 	lms_panic_text("", lms_str_make(b.p, b.len), NULL);
 }
 
+#endif /* LMS_RUNTIME_H */
 
+/* The lmsgen runtime's indexes of keys, appended to the runtime prelude of
+ * a generated file that uses them (GroupBy's lowering, ir/keyindex.go). */
 /* ------------------------------------------------------------ key indexes */
 
 /* An lms_index (ir.OpIndexNew) gives each distinct key a slot, 0, 1, 2, ...
@@ -2662,7 +2664,6 @@ LMS_INLINE int64_t lms_index_slot_string(lms_index ix, lms_string k) {
 	}
 	return lms_index_put(ix, lms_index_mix(h), (uint64_t)k.len, 0, k, true);
 }
-#endif /* LMS_RUNTIME_H */
 
 /* ------------------------------------------------ generated code */
 
