@@ -147,8 +147,7 @@ type fileGen struct {
 	runeStringUsed bool
 	sliceAsName    string
 	sliceAsUsed    bool
-	indexSlotName  string
-	indexSlotUsed  bool
+	indexSlots     []indexSlotHelper // by key type, in the order planned
 }
 
 // plan analyzes a specialization and chooses its package-level names:
@@ -174,9 +173,7 @@ func (fl *fileGen) plan(spec string, s Schedule, facts *sched.Facts) *funcGen {
 			fl.names.reserve(path.Base(c.Pkg))
 			fl.names.reserve(path.Base(path.Dir(c.Pkg)))
 		case ir.OpIndexSlot:
-			if fl.indexSlotName == "" {
-				fl.indexSlotName = fl.names.fresh("indexSlot")
-			}
+			fl.planIndexSlot(a.g.TypeOf(nd.Args[1]))
 		case ir.OpConv:
 			if nd.Type.Kind == ir.KString && a.g.TypeOf(nd.Args[0]).Bits() == 64 && fl.runeStringName == "" {
 				fl.runeStringName = fl.names.fresh("runeString")

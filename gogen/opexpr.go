@@ -59,7 +59,7 @@ func (fg *funcGen) nodeExpr(n *ir.Node) expr {
 	case ir.OpIndexNew:
 		return primary(jen.Make(goType(n.Type)))
 	case ir.OpIndexSlot:
-		return primary(jen.Id(fg.file.indexSlot()).Call(fg.refs(a, ctxConverted)...))
+		return primary(jen.Id(fg.file.indexSlot(fg.g.TypeOf(a[1]))).Call(fg.refs(a, ctxConverted)...))
 	case ir.OpSliceLen, ir.OpStrLen:
 		return primary(jen.Len(fg.base(a[0]).s))
 	case ir.OpSliceCap:

@@ -128,7 +128,7 @@ func Q1(li Lineitem) ([]int, []float64) {
 			k := x41[x69]
 			k1 := k<<8 | x42[x69]
 			x82 := x53
-			x83 := indexSlot(x54, k1)
+			x83 := indexSlotInt(x54, k1)
 			x85 := x83 < len(x82)
 			if !x85 {
 				x53 = append(x82, k1)
@@ -211,8 +211,8 @@ func sliceAs[T, U any](s []U) []T {
 	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(s))), cap(s))[:len(s)]
 }
 
-// indexSlot returns the slot of k in ix, adding k with the next slot if it is new.
-func indexSlot[K comparable](ix map[K]int, k K) int {
+// indexSlotInt returns the slot of k in ix, adding k with the next slot if it is new.
+func indexSlotInt(ix map[int]int, k int) int {
 	j, ok := ix[k]
 	if !ok {
 		j = len(ix)
