@@ -22,8 +22,9 @@
 // It holds, in order: ir.Header(); the runtime prelude ([Runtime], see
 // runtime.h: Go's integer operations per width, float conversions,
 // complex arithmetic, panics with Go's messages, bounds checks, strings,
-// slices with Go's growth, fmt and the builtin print); the sections of
-// runtime_math.h the code calls (ports of Go's math functions, with Go's
+// slices with Go's growth, fmt and the builtin print); if the code uses
+// indexes of keys (a lowered GroupBy), runtime_index.h, a hash table with
+// open addressing; the sections of runtime_math.h the code calls (ports of Go's math functions, with Go's
 // license and the notices of the code Go's comes from); the types the
 // code needs beyond the runtime's (tuples of results, slices of slices,
 // function pointers); support functions (checks of 64-bit unsigned

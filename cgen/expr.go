@@ -98,6 +98,10 @@ func (fn *fnGen) expr(n *ir.Node) cx {
 		return cx{s: fn.varLvalue(a[0].Sym()), prim: true}
 	case ir.OpSliceNew:
 		return call(fn.fl.ctype(t)+"_make", fn.refs(a)...)
+	case ir.OpIndexNew:
+		return fn.newIndex()
+	case ir.OpIndexSlot:
+		return fn.indexSlot(n)
 	case ir.OpSliceLen, ir.OpStrLen:
 		return cx{s: fn.ref(a[0]).paren() + ".len", prim: true}
 	case ir.OpSliceCap:

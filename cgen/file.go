@@ -134,6 +134,7 @@ type fileGen struct {
 	tableList []*table
 	libm      bool
 	mathUsed  []bool // sections of runtime_math.h, by index (nil: none)
+	indexUsed bool   // the code uses indexes of keys (runtime_index.h)
 
 	protos  []string // prototypes of the static functions
 	defs    []string // their definitions
@@ -178,6 +179,9 @@ func (fl *fileGen) cFile() string {
 	sb.WriteString(ir.Header() + "\n\n")
 	sb.WriteString("/* The lmsgen runtime prelude (see the comments below). */\n\n")
 	sb.WriteString(Runtime())
+	if fl.indexUsed {
+		sb.WriteString("\n" + runtimeIndexH)
+	}
 	sb.WriteString("\n/* ------------------------------------------------ generated code */\n\n")
 	if fl.libm {
 		sb.WriteString("#include <math.h>\n")

@@ -114,7 +114,7 @@ func (fn *fnGen) canInline(n *ir.Node) bool {
 		return false
 	}
 	switch n.Op {
-	case ir.OpVarNew, ir.OpForward, ir.OpStatic, ir.OpSliceNew, ir.OpLambda:
+	case ir.OpVarNew, ir.OpForward, ir.OpStatic, ir.OpSliceNew, ir.OpIndexNew, ir.OpLambda:
 		return false
 	}
 	return true

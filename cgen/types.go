@@ -32,6 +32,8 @@ func mangled(t *ir.Type) string {
 		return "uint64"
 	case ir.KSlice:
 		return "slice_" + mangled(t.Elem)
+	case ir.KIndex:
+		return "index_" + mangled(t.Elem)
 	case ir.KTuple:
 		parts := make([]string, len(t.Elems))
 		for i, e := range t.Elems {
@@ -63,6 +65,8 @@ func (fl *fileGen) ctype(t *ir.Type) string {
 	}
 	var name, decl string
 	switch t.Kind {
+	case ir.KIndex:
+		return "lms_index"
 	case ir.KSlice:
 		if t.Elem.IsBasic() {
 			return "lms_slice_" + mangled(t.Elem)

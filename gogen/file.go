@@ -148,6 +148,7 @@ type fileGen struct {
 	runeStringUsed bool
 	sliceAsName    string
 	sliceAsUsed    bool
+	indexSlots     []indexSlotHelper // by key type, in the order planned
 }
 
 // plan analyzes a specialization and chooses its package-level names:
@@ -172,6 +173,8 @@ func (fl *fileGen) plan(spec string, s Schedule, facts *sched.Facts) *funcGen {
 			c := nd.Aux.(ir.Callee)
 			fl.names.reserve(path.Base(c.Pkg))
 			fl.names.reserve(path.Base(path.Dir(c.Pkg)))
+		case ir.OpIndexSlot:
+			fl.planIndexSlot(a.g.TypeOf(nd.Args[1]))
 		case ir.OpConv:
 			if nd.Type.Kind == ir.KString && a.g.TypeOf(nd.Args[0]).Bits() == 64 && fl.runeStringName == "" {
 				fl.runeStringName = fl.names.fresh("runeString")

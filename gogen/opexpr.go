@@ -59,6 +59,10 @@ func (fg *funcGen) nodeExpr(n *ir.Node) expr {
 		return primary(jen.Id(fg.name(a[0].Sym())))
 	case ir.OpSliceNew:
 		return fg.makeSlice(n)
+	case ir.OpIndexNew:
+		return primary(jen.Make(goType(n.Type)))
+	case ir.OpIndexSlot:
+		return primary(jen.Id(fg.file.indexSlot(fg.g.TypeOf(a[1]))).Call(fg.refs(a, ctxConverted)...))
 	case ir.OpSliceLen, ir.OpStrLen:
 		return primary(jen.Len(fg.base(a[0]).s))
 	case ir.OpSliceCap:

@@ -6,12 +6,15 @@ import (
 	"github.com/lmsgen/lmsgen/ir"
 )
 
-// goType returns the Go syntax of t. Tuples appear only as the results of
+// goType returns the Go syntax of t (an index of keys, ir/keyindex.go, is
+// a map from key to slot). Tuples appear only as the results of
 // functions (see results); a tuple here is a bug.
 func goType(t *ir.Type) *jen.Statement {
 	switch t.Kind {
 	case ir.KSlice:
 		return jen.Index().Add(goType(t.Elem))
+	case ir.KIndex:
+		return jen.Map(goType(t.Elem)).Int()
 	case ir.KFunc:
 		return jen.Func().Params(typeList(t.Params)...).Add(results(t.Results))
 	case ir.KTuple, ir.KVoid:

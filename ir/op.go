@@ -85,6 +85,10 @@ const (
 	OpLoop  // loop size [src] zeros... {body} {combine}... with Aux a *Loop
 	OpYield // yield [key] x with Aux a Yield
 
+	// Indexes of distinct keys (keyindex.go), from the lowering of loops.
+	OpIndexNew  // index_new: an empty index of keys of the type's Elem
+	OpIndexSlot // index_slot ix k: k's slot in ix, k added with the next slot if new
+
 	numOps
 )
 
@@ -198,6 +202,9 @@ var opTable = [numOps]OpInfo{
 
 	OpLoop:  {Name: "loop", Arity: -1, Blocks: -1, Rule: RuleGiven, Effect: Control, Lowered: true},
 	OpYield: {Name: "yield", Arity: -1, Rule: RuleVoid, Effect: Write, Lowered: true},
+
+	OpIndexNew:  {Name: "index_new", Rule: RuleGiven, Effect: Alloc},
+	OpIndexSlot: {Name: "index_slot", Arity: 2, Rule: RuleInt, Effect: Write},
 }
 
 // Info returns the properties of op.

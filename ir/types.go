@@ -32,6 +32,7 @@ const (
 	KSlice // Elem is the element type
 	KFunc  // Params and Results
 	KTuple // Elems: the results of a multi-result function
+	KIndex // Elem is the key type: an index of distinct keys (keyindex.go)
 )
 
 var kindNames = [...]string{
@@ -40,7 +41,7 @@ var kindNames = [...]string{
 	KUint16: "uint16", KUint32: "uint32", KUint64: "uint64",
 	KUintptr: "uintptr", KFloat32: "float32", KFloat64: "float64",
 	KComplex64: "complex64", KComplex128: "complex128", KString: "string",
-	KSlice: "slice", KFunc: "func", KTuple: "tuple",
+	KSlice: "slice", KFunc: "func", KTuple: "tuple", KIndex: "index",
 }
 
 func (k Kind) String() string { return kindNames[k] }
@@ -49,7 +50,7 @@ func (k Kind) String() string { return kindNames[k] }
 // only if their pointers are equal, so they can be compared with ==.
 type Type struct {
 	Kind    Kind
-	Elem    *Type   // KSlice
+	Elem    *Type   // KSlice; KIndex: the key type
 	Params  []*Type // KFunc
 	Results []*Type // KFunc
 	Elems   []*Type // KTuple

@@ -76,10 +76,12 @@ func HasLoops(g *ir.Graph) bool {
 // LowerLoops is the phase that lowers every loop node (ir/loop.go) into
 // a staged while loop over an index variable, and each generator into
 // staged variables its yields update: a Collect appends to a slice made
-// with the loop's size as capacity (0 if the size is negative), a Reduce folds into an accumulator,
-// a Bucket searches its keys (first-seen order) and folds into the value
-// of the key found, or appends a new key and value. The result is a graph
-// gogen and cgen emit as they are.
+// with the loop's size as capacity (0 if the size is negative), a Reduce
+// folds into an accumulator, a Bucket finds the slot of its key in an
+// index of its keys (ir/keyindex.go: a Go map, a C hash table) and folds
+// into the value of that slot, or appends a new key (the keys in
+// first-seen order) and value. The result is a graph gogen and cgen emit
+// as they are.
 //
 // Needs: a graph built by ir.Builder. Must run after: FuseLoops (and
 // every other pass that matches loop nodes). Must run before: ir.DCE and
@@ -95,6 +97,26 @@ type lowerer struct {
 type loweredLoop struct {
 	n    *ir.Node
 	vars [][]ir.Exp // per generator: its variables (a Bucket's keys and values)
+
+	// Buckets that share their keys (see shareBuckets): lead[k] is the
+	// generator whose keys Bucket k uses (k itself if it shares none),
+	// index[k], for a leading k, the index of its keys, and slots[k] the
+	// slot of the key of the current iteration while the yields of its
+	// group are lowered.
+	lead  []int
+	index []ir.Exp
+	slots []*bucketSlot
+}
+
+// bucketSlot is where the key of a yield to a Bucket is among its keys:
+// the index j, and whether the key was there before (else j is the
+// index of the key just appended). The first yield of a group that
+// shares its keys computes them into the variables jv and foundv, which
+// the others read (their yields are in other blocks); left counts the
+// group's yields of this iteration still to lower.
+type bucketSlot struct {
+	jv, foundv ir.Exp
+	left       int
 }
 
 // loop lowers a loop node.
@@ -110,7 +132,8 @@ func (lw *lowerer) loop(t *Transformer, n *ir.Node) ir.Exp {
 		capacity = b.If(b.Compare(ir.OpGt, size, b.Const(ir.Int, 0)), ir.Int, func() ir.Exp { return size }, func() ir.Exp { return b.Const(ir.Int, 0) })
 	}
 	zero := b.Const(ir.Int, 0)
-	ll := &loweredLoop{n: n, vars: make([][]ir.Exp, len(l.Gens))}
+	ll := &loweredLoop{n: n, vars: make([][]ir.Exp, len(l.Gens)), lead: shareBuckets(t.s, n),
+		index: make([]ir.Exp, len(l.Gens)), slots: make([]*bucketSlot, len(l.Gens))}
 	for k, g := range l.Gens {
 		switch g.Kind {
 		case ir.Collect:
@@ -118,7 +141,19 @@ func (lw *lowerer) loop(t *Transformer, n *ir.Node) ir.Exp {
 		case ir.Reduce:
 			ll.vars[k] = []ir.Exp{b.NewVar(t.Exp(n.Args[l.ZeroArg(k)]))}
 		case ir.Bucket:
-			ll.vars[k] = []ir.Exp{b.NewVar(b.MakeSlice(g.Key, zero, zero)), b.NewVar(b.MakeSlice(g.Elem, zero, zero))}
+			var keys ir.Exp
+			if j := ll.lead[k]; j != k {
+				keys = ll.vars[j][0]
+			} else {
+				keys = b.NewVar(b.MakeSlice(g.Key, zero, zero))
+				ll.index[k] = b.NewIndex(g.Key)
+			}
+			ll.vars[k] = []ir.Exp{keys, b.NewVar(b.MakeSlice(g.Elem, zero, zero))}
+		}
+	}
+	for k, j := range ll.lead {
+		if j != k && ll.slots[j] == nil {
+			ll.slots[j] = &bucketSlot{jv: b.NewVar(zero), foundv: b.NewVar(b.Const(ir.Bool, false))}
 		}
 	}
 	lw.loops[n.Sym] = ll
@@ -134,9 +169,15 @@ func (lw *lowerer) loop(t *Transformer, n *ir.Node) ir.Exp {
 	})
 	delete(lw.loops, n.Sym)
 	var res []ir.Exp
-	for _, vs := range ll.vars {
-		for _, v := range vs {
-			res = append(res, b.ReadVar(v))
+	for k, vs := range ll.vars {
+		for r, v := range vs {
+			x := b.ReadVar(v)
+			if r == 0 && ll.lead[k] != k && resultUsed(t.old, n.Sym, l.Result(k)) {
+				// The keys of a Bucket that shares them are a copy:
+				// natively they are a slice of their own.
+				x = b.AppendSlice(b.MakeSlice(l.Gens[k].Key, b.Const(ir.Int, 0), b.Len(x)), x)
+			}
+			res = append(res, x)
 		}
 	}
 	if len(res) == 0 {
@@ -176,35 +217,62 @@ func (lw *lowerer) yield(t *Transformer, n *ir.Node) ir.Exp {
 	case ir.Reduce:
 		b.WriteVar(vs[0], combine(b.ReadVar(vs[0]), t.Exp(n.Args[0])))
 	case ir.Bucket:
-		lw.bucket(t, vs[0], vs[1], t.Exp(n.Args[0]), t.Exp(n.Args[1]), combine)
+		sl := ll.slots[ll.lead[y.Gen]]
+		var j, found ir.Exp
+		switch {
+		case sl == nil:
+			j, found = lw.bucketSlot(t, ll.index[ll.lead[y.Gen]], vs[0], t.Exp(n.Args[0]))
+		case sl.left == 0:
+			// The first yield of a group that shares its keys.
+			j, found = lw.bucketSlot(t, ll.index[ll.lead[y.Gen]], vs[0], t.Exp(n.Args[0]))
+			b.WriteVar(sl.jv, j)
+			b.WriteVar(sl.foundv, found)
+			sl.left = groupSize(ll.lead, ll.lead[y.Gen]) - 1
+		default:
+			j, found = b.ReadVar(sl.jv), b.ReadVar(sl.foundv)
+			sl.left--
+		}
+		lw.bucketFold(t, vs[1], j, found, t.Exp(n.Args[1]), combine)
 	}
 	return b.Unit()
 }
 
-// bucket lowers a yield of (key, x) to a Bucket whose keys and values are
-// the variables keys and vals: a search of key among the keys (== as Go
-// compares map keys, so a NaN key is never found), then a fold into the
-// value found, or a new key and value.
-func (lw *lowerer) bucket(t *Transformer, keys, vals, key, x ir.Exp, combine func(acc, x ir.Exp) ir.Exp) {
+func groupSize(lead []int, k int) int {
+	c := 0
+	for _, j := range lead {
+		if j == k {
+			c++
+		}
+	}
+	return c
+}
+
+// bucketSlot lowers the search of key among the keys of a Bucket (the
+// variable keys, in first-seen order, and their index ix): its slot in
+// the index, and the key appended to the keys if it is new. It returns
+// the key's slot and whether it was there before.
+func (lw *lowerer) bucketSlot(t *Transformer, ix, keys, key ir.Exp) (j, found ir.Exp) {
 	b := t.Builder()
 	ks := b.ReadVar(keys)
-	nk := b.Len(ks)
-	j := b.NewVar(b.Const(ir.Int, 0))
-	b.While(func() ir.Exp {
-		jv := b.ReadVar(j)
-		return b.If(b.Compare(ir.OpLt, jv, nk), ir.Bool,
-			func() ir.Exp { return b.Compare(ir.OpNe, b.Index(ks, jv), key) },
-			func() ir.Exp { return b.Const(ir.Bool, false) })
-	}, func() {
-		b.WriteVar(j, b.Binary(ir.OpAdd, b.ReadVar(j), b.Const(ir.Int, 1)))
+	j = b.IndexSlot(ix, key)
+	found = b.Compare(ir.OpLt, j, b.Len(ks))
+	b.If(found, ir.Void, b.Unit, func() ir.Exp {
+		b.WriteVar(keys, b.Append(ks, key))
+		return b.Unit()
 	})
-	jv := b.ReadVar(j)
-	b.If(b.Compare(ir.OpLt, jv, nk), ir.Void, func() ir.Exp {
+	return j, found
+}
+
+// bucketFold lowers the fold of x into the values vals of a Bucket at
+// the slot of its key: op(vals[j], x) if the key was found, else x
+// appended.
+func (lw *lowerer) bucketFold(t *Transformer, vals, j, found, x ir.Exp, combine func(acc, x ir.Exp) ir.Exp) {
+	b := t.Builder()
+	b.If(found, ir.Void, func() ir.Exp {
 		vs := b.ReadVar(vals)
-		b.SetIndex(vs, jv, combine(b.Index(vs, jv), x))
+		b.SetIndex(vs, j, combine(b.Index(vs, j), x))
 		return b.Unit()
 	}, func() ir.Exp {
-		b.WriteVar(keys, b.Append(ks, key))
 		b.WriteVar(vals, b.Append(b.ReadVar(vals), x))
 		return b.Unit()
 	})

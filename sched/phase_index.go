@@ -135,7 +135,7 @@ func tableUses(g *ir.Graph, f *flat, binder []int32) (csr, []bool) {
 					kind++
 				}
 			}
-			users.data[start[j+1]] = use(i)<<3 | use(kind)
+			users.data[start[j+1]] = use(i)<<useKindBits | use(kind)
 			start[j+1]++
 		}
 	}
@@ -216,10 +216,15 @@ func propsOf(op ir.Op, bits ir.NodeBits, nblocks int) uint8 {
 
 // A use records that a node uses a node, and how: the user's index and
 // the kind of use, in one word.
-type use uint32
+type use uint64
 
-func (u use) from() int32 { return int32(u >> 3) }
-func (u use) kind() int32 { return int32(u & 7) }
+// useKindBits is the width of a use's kind: enough for every block of a
+// node (a loop node has a block per combining generator, up to
+// ir's limit of blocks per node).
+const useKindBits = 8
+
+func (u use) from() int32 { return int32(u >> useKindBits) }
+func (u use) kind() int32 { return int32(u & (1<<useKindBits - 1)) }
 
 // The kinds of use. A use through block k of the user has kind
 // useBlock+2k (the block's result or hard dependencies) or useBlock+2k+1

@@ -216,6 +216,10 @@ func (t *Transformer) rebuild(n *ir.Node) ir.Exp {
 	case ir.OpYield:
 		b.Yield(t.LoopSym(n.Aux.(ir.Yield).Loop), n.Aux.(ir.Yield).Gen, rest(0)...)
 		return b.Unit()
+	case ir.OpIndexNew:
+		return b.NewIndex(n.Type.Elem)
+	case ir.OpIndexSlot:
+		return b.IndexSlot(a(0), a(1))
 	}
 	panic(fmt.Sprintf("BUG: sched: transform: no constructor for %v", n.Op))
 }

@@ -30,7 +30,8 @@ func TestCollections(t *testing.T) {
 		"Two":         {1, 0},
 		"Both":        {1, 1},
 		"Rep":         {2, 1},
-		"GroupQ":      {2, 2}, // the loop and the search of the key
+		"GroupQ":      {1, 3}, // keys, their index (a map) and values
+		"Group3":      {1, 6}, // one index of the keys for three Buckets; a copy of the keys
 		"LenMap":      {0, 0},
 		"Static":      {0, 0},
 		"Write":       {2, 1}, // not fused: the write in between

@@ -280,3 +280,36 @@ func sQ6Ragged(ship []stage.Int, price, disc, qty []stage.Float64, lo stage.Int)
 func sChain(xs []stage.Int, tbl []stage.Int) stage.Int {
 	return stage.Sum(stage.Map(stage.Map(xs, func(x stage.Int) stage.Int { return tbl[x&7] }), func(y stage.Int) stage.Int { return y * 3 }))
 }
+
+// Group3: three GroupBys of one Filter by one key, fused into one loop
+// with three Buckets, which share one search of the key and one slice of
+// keys; the second's keys are used too (a copy: natively they are a
+// slice of their own).
+//
+//lms:gen Group3
+func sGroup3(xs []stage.Int) ([]stage.Int, []stage.Int, []stage.Int, []stage.Int, []stage.Int) {
+	rows := stage.Filter(xs, func(x stage.Int) stage.Bool { return x%5 != 0 })
+	key := func(x stage.Int) stage.Int { return x % 4 }
+	add := func(a, v stage.Int) stage.Int { return a + v }
+	k, a := stage.GroupBy(rows, key, func(x stage.Int) stage.Int { return 1 }, add)
+	k2, b := stage.GroupBy(rows, key, func(x stage.Int) stage.Int { return x }, add)
+	_, c := stage.GroupBy(rows, key, func(x stage.Int) stage.Int { return x * x }, add)
+	return k, a, k2, b, c
+}
+
+// GroupC: complex keys (a NaN part starts a group of its own each time;
+// -0 and +0 are one key).
+//
+//lms:gen GroupC
+func sGroupC(xs []stage.Float64) ([]stage.Complex128, []stage.Float64) {
+	return stage.GroupBy(xs, func(x stage.Float64) stage.Complex128 { return stage.Complex128(complex(x*0, -x)) }, func(x stage.Float64) stage.Float64 { return x }, func(a, v stage.Float64) stage.Float64 { return a + v })
+}
+
+// GroupI8: negative keys of a narrow integer type, and bool keys.
+//
+//lms:gen GroupI8
+func sGroupI8(xs []stage.Int8) ([]stage.Int8, []stage.Int, []stage.Bool, []stage.Int) {
+	k, n := stage.GroupBy(xs, func(x stage.Int8) stage.Int8 { return x }, func(stage.Int8) stage.Int { return 1 }, func(a, v stage.Int) stage.Int { return a + v })
+	kb, nb := stage.GroupBy(xs, func(x stage.Int8) stage.Bool { return x < 0 }, func(x stage.Int8) stage.Int { return stage.Int(x) }, func(a, v stage.Int) stage.Int { return a + v })
+	return k, n, kb, nb
+}
