@@ -112,6 +112,7 @@ func main() {
 	close(seedc)
 	wg.Wait()
 	fmt.Print(rpg.Summary(all))
+	fmt.Print("wall time per step:\n" + r.Times())
 	os.MkdirAll(*out, 0o755)
 	os.WriteFile(filepath.Join(*out, "summary.txt"), []byte(rpg.Summary(all)), 0o644)
 	for _, x := range all {
