@@ -274,6 +274,28 @@ func extraCases() []corpus.Case {
 			Stdout: "true false true false true false true false true false\ntrue false true false true true true false false true\n",
 		},
 		{
+			// A conditional with two results of which only the first is
+			// read: C assigns that component only, not the second's
+			// constant (DCE left a zero there; issue 19).
+			Name: "CDeadComponent",
+			Sig:  "func(x int) int",
+			Build: func() *ir.Graph {
+				b := nb()
+				return b.Build(ts(ir.Int), func(p []ir.Exp) ir.Exp {
+					b.params(p, "x")
+					x := p[0]
+					pair := ir.TupleOf(ts(ir.Int, ir.Int))
+					t := b.If(b.cmp(ir.OpGt, x, b.i(3)), pair, func() ir.Exp {
+						b.println(x)
+						return b.Tuple(b.Unary(ir.OpNeg, x), b.i(6))
+					}, func() ir.Exp { return b.Tuple(b.add(x, b.i(1)), b.mul(x, b.i(2))) })
+					return b.Proj(t, 0)
+				})
+			},
+			Main:   "fmt.Println(CDeadComponent(5), CDeadComponent(2))",
+			Stdout: "5\n-5 3\n",
+		},
+		{
 			Name: "CConvert",
 			Sig:  "func(f float64, g float32, i int64, u uint64)",
 			Build: func() *ir.Graph {

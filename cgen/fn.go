@@ -178,6 +178,7 @@ const (
 type dest struct {
 	kind destKind
 	lhs  string
+	live []bool // destAssign of a tuple: the components read (nil: all; tuples.go)
 }
 
 // written describes the statements a block wrote.
@@ -270,7 +271,9 @@ func (fn *fnGen) result(res ir.Exp, d dest) bool {
 		fn.line("return " + fn.ref(res).s + ";")
 		return true
 	case destAssign:
-		fn.line(d.lhs + " = " + fn.ref(res).s + ";")
+		if !fn.assignLive(res, d) {
+			fn.line(d.lhs + " = " + fn.ref(res).s + ";")
+		}
 	default:
 		if res.IsSym() && fn.isInline(res.Sym()) {
 			fn.line("(void)" + fn.ref(res).paren() + ";")
@@ -300,7 +303,7 @@ func (fn *fnGen) stmt(n *ir.Node) bool {
 		if fn.declaresResult(n) {
 			name := fn.declare(n.Sym, "")
 			fn.line(fn.fl.ctype(n.Type) + " " + name + ";")
-			d = dest{kind: destAssign, lhs: name}
+			d = dest{kind: destAssign, lhs: name, live: sg.liveComps(n)}
 		}
 		return fn.ifStmt(n, d)
 	case ir.OpWhile:

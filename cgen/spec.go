@@ -37,7 +37,8 @@ type specGen struct {
 	lams     []*lamInfo        // in node order
 	lamOf    map[ir.Sym]*lamInfo
 	tables   map[ir.Sym]*table
-	captured []bool // captured by some λ (never inline)
+	captured []bool              // captured by some λ (never inline)
+	projs    map[ir.Sym][]ir.Sym // tuple -> its projections (tuples.go; made on first use)
 
 	// Per-symbol emission state (see fn.go).
 	names  []string // declared C name of a symbol defined in a function

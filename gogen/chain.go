@@ -90,11 +90,11 @@ func (fg *funcGen) newChain(cond expr, safe bool, body, els *stmts) *ifChain {
 
 // prepend puts the arm if cond { body } in front of the chain, merging it
 // into the first arm when their bodies are the same code.
-func (fg *funcGen) prepend(ch *ifChain, cond expr, safe bool, body *stmts) {
+func (fg *funcGen) prepend(ch *ifChain, cond expr, safe, repeatable bool, body *stmts) {
 	head := len(ch.arms) - 1
 	if h := ch.arms[head]; fg.sameCode(body.list, h.body.list) {
 		text := fg.text(cond.s)
-		if safe && text == h.first {
+		if repeatable && text == h.first {
 			// a || a || b is a || b: cond is the arm's first operand,
 			// the same value (nothing runs between them).
 			return

@@ -63,19 +63,19 @@ func (fg *funcGen) ifStmt(out *stmts, n *ir.Node, d dest) {
 // ifElse writes if c { th } else { el }, leaving out an empty branch and
 // chaining else if (chain.go).
 func (fg *funcGen) ifElse(out *stmts, c ir.Exp, th, el *stmts) {
-	safe := fg.safe(c) // before c is written: its inline nodes are then used
+	safe, rep := fg.safe(c), fg.repeatable(c) // before c is written: its inline nodes are then used
 	var ch *ifChain
 	switch {
 	case len(th.list) == 0 && len(el.list) > 0:
 		ch = fg.newChain(fg.negate(c), safe, el, nil)
 	case len(el.list) == 1 && el.chain != nil:
 		ch = el.chain
-		fg.prepend(ch, fg.ref(c, ctxConverted), safe, th)
+		fg.prepend(ch, fg.ref(c, ctxConverted), safe, rep, th)
 	case len(th.list) == 1 && th.chain != nil && len(el.list) > 0 && fg.isNe(c):
 		// if k != 8 { if k != 16 { A } else { B } } else { C } is
 		// if k == 8 { C } else if k == 16 { B } else { A }: a chain on k.
 		ch = th.chain
-		fg.prepend(ch, fg.negate(c), safe, el)
+		fg.prepend(ch, fg.negate(c), safe, rep, el)
 	default:
 		var els *stmts
 		if len(el.list) > 0 {
@@ -90,10 +90,10 @@ func (fg *funcGen) ifElse(out *stmts, c ir.Exp, th, el *stmts) {
 // statement. When el starts with an if whose first arm does what th does,
 // c joins that arm: if c || b { th }.
 func (fg *funcGen) ifThen(out *stmts, c ir.Exp, th, el *stmts) {
-	safe := fg.safe(c)
+	safe, rep := fg.safe(c), fg.repeatable(c)
 	cond := fg.ref(c, ctxConverted)
 	if ch := el.chain; ch != nil && fg.sameCode(th.list, ch.arms[len(ch.arms)-1].body.list) {
-		fg.prepend(ch, cond, safe, th)
+		fg.prepend(ch, cond, safe, rep, th)
 		rest := el.list[1:]
 		fg.emitChain(out, ch)
 		out.list = append(out.list, rest...)
@@ -124,7 +124,14 @@ func (fg *funcGen) simpleValue(b *ir.Block) (expr, bool) {
 
 // safe reports whether e, as written in the current block, has no effect
 // and cannot panic.
-func (fg *funcGen) safe(e ir.Exp) bool {
+func (fg *funcGen) safe(e ir.Exp) bool { return fg.safeReading(e, false) }
+
+// repeatable reports whether e, as written, has no effect and cannot
+// panic, variables read included: its text evaluated twice in a row
+// gives one value (a || a is a).
+func (fg *funcGen) repeatable(e ir.Exp) bool { return fg.safeReading(e, true) }
+
+func (fg *funcGen) safeReading(e ir.Exp, reads bool) bool {
 	if e.IsConst() {
 		return true
 	}
@@ -132,11 +139,11 @@ func (fg *funcGen) safe(e ir.Exp) bool {
 	if n == nil {
 		return fg.g.TypeOf(e).Kind != ir.KTuple
 	}
-	if !pureNode(n) {
+	if !pureNode(n) && !(reads && n.Op == ir.OpVarGet) {
 		return false
 	}
 	for _, a := range n.Args {
-		if !fg.safe(a) {
+		if !fg.safeReading(a, reads) {
 			return false
 		}
 	}

@@ -200,7 +200,7 @@ func (fg *funcGen) base(s ir.Exp, index ...ir.Exp) expr {
 			in := true
 			for _, c := range index {
 				if k := c.Const(); k != nil {
-					in = !negConst(c) && constUint(k) < uint64(n)
+					in = !badIndexConst(c) && constUint(k) < uint64(n)
 				}
 			}
 			if in {

@@ -17,8 +17,10 @@ import (
 // is if c { A; B }. The merge keeps the meaning when c has no effect and
 // cannot panic, reads only names and constants, A assigns none of those
 // names nor takes their address (so c has the same value before B), and A
-// does not end in a terminating statement (B would be unreachable). Names
-// are unique in a function, so A's declarations cannot hide one of B's.
+// does not end in a terminating statement (B would be unreachable), and
+// A and B do not declare the same name: a value the scheduler places in
+// both blocks has one name in each (unrolled iterations, rpg seed 5006),
+// which one block would declare twice.
 
 // mergeIf writes one-arm chain ch into the if without else that ends out
 // when both test the same condition, and reports whether it did.
@@ -39,7 +41,7 @@ func (fg *funcGen) mergeIf(out *stmts, ch *ifChain) bool {
 		return false
 	}
 	names, ok := plainNames(cond)
-	if !ok || writesAny(fg, a.body.list, names) {
+	if !ok || writesAny(fg, a.body.list, names) || declaresSame(fg, a.body.list, b.body.list) {
 		return false
 	}
 	list := append(append([]jen.Code(nil), a.body.list...), b.body.list...)
@@ -120,4 +122,56 @@ func writesAny(fg *funcGen, list []jen.Code, names map[string]bool) bool {
 		return !hit
 	})
 	return hit
+}
+
+// declaresSame reports whether statements a and b declare a name in
+// common at their top level (or when they cannot be read).
+func declaresSame(fg *funcGen, a, b []jen.Code) bool {
+	da, ok := declared(fg, a)
+	if !ok {
+		return true
+	}
+	db, ok := declared(fg, b)
+	if !ok {
+		return true
+	}
+	for n := range da {
+		if db[n] {
+			return true
+		}
+	}
+	return false
+}
+
+// declared returns the names statements declare at their top level.
+func declared(fg *funcGen, list []jen.Code) (map[string]bool, bool) {
+	src := "package p\n\nfunc _() " + fg.text(jen.Block(list...))
+	f, err := parser.ParseFile(token.NewFileSet(), "", src, 0)
+	if err != nil {
+		return nil, false
+	}
+	names := map[string]bool{}
+	for _, st := range f.Decls[0].(*ast.FuncDecl).Body.List {
+		switch st := st.(type) {
+		case *ast.AssignStmt:
+			if st.Tok == token.DEFINE {
+				for _, l := range st.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						names[id.Name] = true
+					}
+				}
+			}
+		case *ast.DeclStmt:
+			if gd, ok := st.Decl.(*ast.GenDecl); ok {
+				for _, sp := range gd.Specs {
+					if vs, ok := sp.(*ast.ValueSpec); ok {
+						for _, id := range vs.Names {
+							names[id.Name] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	return names, true
 }

@@ -320,15 +320,24 @@ func (fg *funcGen) bound(e ir.Exp, reject bool) expr {
 	return fg.ref(e, ctxConverted)
 }
 
-// negConst reports whether e is a negative constant.
-func negConst(e ir.Exp) bool {
+// badIndexConst reports whether e is a constant Go rejects as an index
+// (it must be a non-negative int): negative, or beyond the int of a
+// 32-bit platform (xs[18446744073709551615] does not compile; at run time
+// it panics, rpg seed 5008).
+func badIndexConst(e ir.Exp) bool {
 	c := e.Const()
-	return c != nil && !c.Type.IsUnsigned() && constInt(c) < 0
+	if c == nil {
+		return false
+	}
+	if c.Type.IsUnsigned() {
+		return constUint(c) > math.MaxInt32
+	}
+	return constInt(c) < 0 || constInt(c) > math.MaxInt32
 }
 
 // index writes s[i].
 func (fg *funcGen) index(s, i ir.Exp) expr {
-	reject := negConst(i)
+	reject := badIndexConst(i)
 	if sc, ic := s.Const(), i.Const(); sc != nil && ic != nil && constUint(ic) >= uint64(len(sc.Val.(string))) {
 		reject = true // "abc"[5] does not compile
 	}
@@ -345,7 +354,7 @@ func (fg *funcGen) slice(n *ir.Node) expr {
 	var prev *ir.Const
 	for i, b := range bounds {
 		c := b.Const()
-		reject[i] = negConst(b)
+		reject[i] = badIndexConst(b)
 		if sc := s.Const(); c != nil && sc != nil && constUint(c) > uint64(len(sc.Val.(string))) {
 			reject[i] = true
 		}

@@ -454,7 +454,7 @@ func (fg *funcGen) stmt(out *stmts, n *ir.Node) {
 		})
 	case ir.OpSliceSet:
 		base := fg.ref(a[0], ctxConverted).at(precPrimary)
-		lhs := jen.Add(base).Index(fg.bound(a[1], negConst(a[1])).s)
+		lhs := jen.Add(base).Index(fg.bound(a[1], badIndexConst(a[1])).s)
 		fg.assign(out, lhs, a[2], func(m *ir.Node) bool {
 			return m.Op == ir.OpSliceGet && m.Args[0] == a[0] && m.Args[1] == a[1]
 		})

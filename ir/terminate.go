@@ -60,6 +60,9 @@ func (b *Builder) recordWrites(s Sym, keys []Key) {
 // the last ones built (every symbol it made is at least the first block's
 // effect input), is a counted loop (see above).
 func (b *Builder) loopEnds(cond, body *Block) bool {
+	if c := cond.Res.Const(); c != nil && c.Val == false {
+		return true // the condition runs once, the body never
+	}
 	start := min(cond.Ein, body.Ein)
 	test := b.defOfExp(cond.Res)
 	if test == nil || test.Op.Info().Rule != RuleCompare {

@@ -72,6 +72,9 @@ func TestLoopTermination(t *testing.T) {
 		{name: "i<n*2 i++", t: Int, cond: func(b *Builder, v, n Exp) Exp {
 			return b.Compare(OpLt, b.ReadVar(v), b.Binary(OpMul, n, b.Const(Int, 2)))
 		}, step: incr(1), ends: true, notes: "a pure invariant bound made in the loop"},
+		{name: "false", t: Int, cond: func(b *Builder, v, n Exp) Exp { return b.Const(Bool, false) }, step: incr(1), ends: true,
+			notes: "the body never runs: a loop whose every iteration returns, once the return is taken out (issue 19)"},
+		{name: "true", t: Int, cond: func(b *Builder, v, n Exp) Exp { return b.Const(Bool, true) }, step: incr(1)},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

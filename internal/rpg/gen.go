@@ -540,8 +540,9 @@ func (g *gen) loop(d int) *Stmt {
 		s.Head = func() string {
 			test := fmt.Sprintf("%s < %d", i.Name, bound)
 			h := fmt.Sprintf("%s := stage.Int(0); %s", i.Name, test)
-			if s.X != nil && strings.Trim(s.X.String(), "()") != test { // vet: redundant and
-				h += " && " + s.X.String()
+			// vet: redundant and (a conversion of i to its own type is i)
+			if x := s.X; x != nil && !strings.Contains(strings.ReplaceAll(x.String(), "stage.Int("+i.Name+")", i.Name), test) {
+				h += " && " + x.String()
 			}
 			return h + "; " + i.Name + "++"
 		}

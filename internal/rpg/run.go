@@ -13,8 +13,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -64,6 +66,40 @@ type Runner struct {
 	Timeout time.Duration // per command
 	LmsTest bool          // also run the tests lmsgen -test writes
 	Checker *Checker
+
+	mu    sync.Mutex
+	times map[string]time.Duration // wall time per step, for Times
+}
+
+// Times reports the wall time spent in each step (lmsgen, the build,
+// vet, the direct comparison, the -test tests), summed over the packages
+// run so far, one line per step, in a fixed order.
+func (r *Runner) Times() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var ks []string
+	for k := range r.times {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	var b strings.Builder
+	for _, k := range ks {
+		fmt.Fprintf(&b, "  %-10s %v\n", k, r.times[k].Round(time.Second))
+	}
+	return b.String()
+}
+
+// timed runs cmd as step and adds its wall time to the step's.
+func (r *Runner) timed(step string, dir string, env []string, name string, args ...string) (string, error) {
+	t0 := time.Now()
+	out, err := r.cmd(dir, env, name, args...)
+	r.mu.Lock()
+	if r.times == nil {
+		r.times = map[string]time.Duration{}
+	}
+	r.times[step] += time.Since(t0)
+	r.mu.Unlock()
+	return out, err
 }
 
 // NewRunner sets up the module in work and builds lmsgen from repo.
@@ -109,7 +145,9 @@ func (r *Runner) cmd(dir string, env []string, name string, args ...string) (str
 	defer cancel()
 	c := exec.CommandContext(ctx, name, args...)
 	c.Dir = dir
-	c.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
+	// One compile at a time per package (the machine is shared); C
+	// without debugging information (a fifth of gcc's time).
+	c.Env = append(os.Environ(), "GOFLAGS=-mod=mod -p=1", "CGO_CFLAGS=-O2")
 	c.Env = append(c.Env, env...)
 	c.WaitDelay = 5 * time.Second
 	var b bytes.Buffer
@@ -175,7 +213,7 @@ func (r *Runner) pipeline(p *Prog, st steps) outcome {
 	if st.lmsTest {
 		args = append(args, "-test")
 	}
-	out, err := r.cmd(dir, nil, r.Lmsgen, append(args, ".")...)
+	out, err := r.timed("lmsgen", dir, nil, r.Lmsgen, append(args, ".")...)
 	if err == errTimeout {
 		return outcome{dir: dir, fail: &failure{class: Timeout, detail: "lmsgen did not finish"}}
 	}
@@ -219,7 +257,7 @@ func (r *Runner) pipeline(p *Prog, st steps) outcome {
 	bin := filepath.Join(r.Work, "bin", p.Pkg)
 	os.RemoveAll(bin)
 	os.MkdirAll(bin, 0o755)
-	out, err = r.cmd(r.Work, nil, "go", "test", "-c", "-ldflags=-s -w", "-o", bin+"/", "./"+p.Pkg, "./"+p.Pkg+"/lmsc")
+	out, err = r.timed("build", r.Work, nil, "go", "test", "-c", "-ldflags=-s -w", "-o", bin+"/", "./"+p.Pkg, "./"+p.Pkg+"/lmsc")
 	if err == errTimeout {
 		return outcome{dir: dir, fail: &failure{class: Skipped, detail: "go test -c did not finish"}}
 	}
@@ -231,7 +269,7 @@ func (r *Runner) pipeline(p *Prog, st steps) outcome {
 		return outcome{dir: dir, fail: f}
 	}
 	if st.vet {
-		out, err = r.cmd(r.Work, nil, "go", "vet", "./"+p.Pkg+"/...")
+		out, err = r.timed("vet", r.Work, nil, "go", "vet", "./"+p.Pkg+"/...")
 	}
 	if st.vet && err == errTimeout {
 		return outcome{dir: dir, fail: &failure{class: Skipped, detail: "go vet did not finish"}}
@@ -257,7 +295,7 @@ func (r *Runner) pipeline(p *Prog, st steps) outcome {
 			res[spec] = old
 		}
 	}
-	out, err = r.cmd(lmsc, nil, filepath.Join(bin, "lmsc.test"), "-test.run=^TestRPG$")
+	out, err = r.timed("compare", lmsc, nil, filepath.Join(bin, "lmsc.test"), "-test.run=^TestRPG$")
 	begun, ended := "", map[string]bool{}
 	sc := bufio.NewScanner(strings.NewReader(out))
 	sc.Buffer(nil, 1<<20)
@@ -295,7 +333,7 @@ func (r *Runner) pipeline(p *Prog, st steps) outcome {
 	}
 	if st.lmsTest {
 		for _, t := range []struct{ dir, bin string }{{dir, p.Pkg + ".test"}, {lmsc, "lmsc.test"}} {
-			out, err := r.cmd(t.dir, nil, filepath.Join(bin, t.bin), "-test.run=^TestLMS", "-test.v")
+			out, err := r.timed("lmstest", t.dir, nil, filepath.Join(bin, t.bin), "-test.run=^TestLMS", "-test.v")
 			if err == nil {
 				continue
 			}

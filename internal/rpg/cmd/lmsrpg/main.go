@@ -31,6 +31,7 @@ func main() {
 	funcs := flag.Int("funcs", rpg.DefaultConfig.Funcs, "staging functions per package")
 	timeout := flag.Duration("timeout", 3*time.Minute, "limit of each command")
 	budget := flag.Duration("reducetime", rpg.ReduceBudget, "time limit of each minimization")
+	minimize := flag.String("minimize", "", "SPEC:CLASS: minimize that failure of the first seed's package only (as the campaign printed it, e.g. F5b:unbuildable)")
 	flag.Parse()
 	first, last, err := parseRange(*seeds)
 	if err != nil {
@@ -59,6 +60,9 @@ func main() {
 	r.LmsTest = *lmstest
 	cfg := rpg.DefaultConfig
 	cfg.Funcs = *funcs
+	if *minimize != "" {
+		os.Exit(minimizeOne(r, rpg.Generate(first, cfg), *minimize, *out))
+	}
 	var mu sync.Mutex
 	var all []rpg.Result
 	reduced := map[string]bool{} // failure signatures already minimized
@@ -112,6 +116,7 @@ func main() {
 	close(seedc)
 	wg.Wait()
 	fmt.Print(rpg.Summary(all))
+	fmt.Print("wall time per step:\n" + r.Times())
 	os.MkdirAll(*out, 0o755)
 	os.WriteFile(filepath.Join(*out, "summary.txt"), []byte(rpg.Summary(all)), 0o644)
 	for _, x := range all {
@@ -163,3 +168,26 @@ func signature(x rpg.Result) string {
 }
 
 var digits = regexp.MustCompile(`[0-9]+`)
+
+// minimizeOne minimizes the failure spec:class of p into out, without
+// running the rest of the package first.
+func minimizeOne(r *rpg.Runner, p *rpg.Prog, what, out string) int {
+	spec, class, ok := strings.Cut(what, ":")
+	if !ok {
+		fmt.Fprintln(os.Stderr, "lmsrpg: -minimize wants SPEC:CLASS")
+		return 2
+	}
+	for _, s := range p.Specs() {
+		if s.Gen.Name == spec {
+			dir, err := r.Reduce(p, rpg.Result{Seed: p.Seed, Spec: spec, Func: s.Func.Name, Class: rpg.Class(class)}, out)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "lmsrpg:", err)
+				return 1
+			}
+			fmt.Println("reduced into", dir)
+			return 0
+		}
+	}
+	fmt.Fprintf(os.Stderr, "lmsrpg: seed %d has no specialization %s\n", p.Seed, spec)
+	return 2
+}
