@@ -62,6 +62,7 @@ func (ls *loopState) exitTo(t *ssa.BasicBlock) {
 	if ls.form != shapeGeneral {
 		ev.unwind(&restartReq{target: ls.region, general: true})
 	}
+	ls.checkCells()
 	for i := range fr.info.phis[t.Index] {
 		phi := t.Instrs[i].(*ssa.Phi)
 		ls.saveSlot(slotKey{v: phi}, fr.get(phi))
@@ -84,6 +85,7 @@ func (ls *loopState) exitReturn() {
 	if ls.form != shapeGeneral {
 		ev.unwind(&restartReq{target: ls.region, general: true})
 	}
+	ls.checkCells()
 	switch r := fr.ret.(type) {
 	case tuple:
 		for i, x := range r {

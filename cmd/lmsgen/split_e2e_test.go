@@ -1,0 +1,57 @@
+package main
+
+import (
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestSpeculate generates Go and C for testdata/split (staged loops whose
+// loop-carried values keep their static values: speculative rewriting),
+// runs the differential tests of both against the staging functions, and
+// checks the shape of the Go code: the stack machines keep no stack in
+// memory, the tutorial's x is no variable.
+func TestSpeculate(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	src := read(t, filepath.Join("testdata", "split", "kernels.go"))
+	dir := module(t, map[string]string{"kernels/kernels.go": src})
+	kdir := filepath.Join(dir, "kernels")
+	r := lmsgen(t, kdir, "-lang=go,c", "-test")
+	require.Equal(t, 0, r.status, r.stderr)
+	gen := read(t, filepath.Join(kdir, "kernels_lms.go"))
+	checkGenerated(t, filepath.Join(kdir, "kernels_lms.go"))
+
+	specs := len(regexp.MustCompile(`(?m)^//lms:gen `).FindAllString(src, -1))
+	for _, sub := range []string{kdir, filepath.Join(kdir, "lmsc")} {
+		out := goCmd(t, sub, "test", "-v", "-run", "TestLMS", ".")
+		require.Equal(t, specs, strings.Count(out, "mismatches=0"), out)
+	}
+
+	// The tutorial: x is 7 throughout, the conditional on it is gone.
+	tut := funcBody(t, gen, "Tutorial")
+	require.Contains(t, tut, "fmt.Print(7)")
+	require.NotContains(t, tut, "if ")
+	require.Equal(t, 1, strings.Count(tut, "for "), tut)
+
+	// The stack machines: one loop, no slice, no variable left unchanged.
+	for _, name := range []string{"Machine", "Factorial", "VM"} {
+		body := funcBody(t, gen, name)
+		require.Equal(t, 1, strings.Count(body, "for "), "loops of %s:\n%s", name, body)
+		require.NotContains(t, body, "make(", name)
+		require.NotContains(t, body, "[", "%s indexes a slice:\n%s", name, body)
+		require.Equal(t, 2, strings.Count(body, ":="), "variables of %s:\n%s", name, body)
+	}
+	// A stack that changes its storage is a slice of the generated code.
+	for _, name := range []string{"Grown", "Pushes"} {
+		require.Contains(t, funcBody(t, gen, name), "append(", name)
+	}
+	// A flag that a staged branch changes is a variable.
+	require.Contains(t, funcBody(t, gen, "Changing"), "neg = true")
+}
