@@ -73,13 +73,14 @@ type pass struct {
 // skips its own dce phase): a pass that leaves dead nodes must remove
 // them itself.
 var passes = []pass{
-	{name: "dce", run: ir.DCE},                  // ir/dce.go
-	{name: "fuse", run: sched.FuseLoops},        // sched/loops_fuse.go (graphs with loop nodes)
-	{name: "lower", run: sched.LowerLoops},      // sched/loops_lower.go: loop nodes into staged loops
-	{name: "forward", run: sched.Forward},       // sched/forward.go
-	{name: "deadarrays", run: sched.DeadArrays}, // sched/deadarrays.go
-	{name: "deadstores", run: sched.DeadStores}, // sched/deadstores.go
-	{name: "dce", run: ir.DCE},                  // what the memory passes left unused
+	{name: "dce", run: ir.DCE},                    // ir/dce.go
+	{name: "split", run: sched.SplitConditionals}, // sched/split.go: statement splitting
+	{name: "fuse", run: sched.FuseLoops},          // sched/loops_fuse.go (graphs with loop nodes)
+	{name: "lower", run: sched.LowerLoops},        // sched/loops_lower.go: loop nodes into staged loops
+	{name: "forward", run: sched.Forward},         // sched/forward.go
+	{name: "deadarrays", run: sched.DeadArrays},   // sched/deadarrays.go
+	{name: "deadstores", run: sched.DeadStores},   // sched/deadstores.go
+	{name: "dce", run: ir.DCE},                    // what the memory passes left unused
 }
 
 // Config says what Run does.

@@ -11,10 +11,11 @@ import (
 )
 
 // TestSpeculate generates Go and C for testdata/split (staged loops whose
-// loop-carried values keep their static values: speculative rewriting),
-// runs the differential tests of both against the staging functions, and
-// checks the shape of the Go code: the stack machines keep no stack in
-// memory, the tutorial's x is no variable.
+// loop-carried values keep their static values: speculative rewriting;
+// statement splitting), runs the differential tests of both against the
+// staging functions, and checks the shape of the Go code: the stack
+// machines keep no stack in memory, the tutorial's x is no variable, its
+// b is gone.
 func TestSpeculate(t *testing.T) {
 	t.Parallel()
 	if _, err := exec.LookPath("gcc"); err != nil {
@@ -54,4 +55,15 @@ func TestSpeculate(t *testing.T) {
 	}
 	// A flag that a staged branch changes is a variable.
 	require.Contains(t, funcBody(t, gen, "Changing"), "neg = true")
+
+	// Statement splitting: b is gone, a and c are assigned by one
+	// conditional.
+	split := funcBody(t, gen, "Split")
+	require.Equal(t, 1, strings.Count(split, "if "), split)
+	require.NotRegexp(t, `\bb\d* :?=`, split)
+
+	// Slices of the generated code merged by a conditional.
+	for _, name := range []string{"Merged", "Made"} {
+		require.Contains(t, funcBody(t, gen, name), "if cond", name)
+	}
 }

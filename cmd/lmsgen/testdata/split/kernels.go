@@ -282,3 +282,60 @@ func changing(xs []stage.Int) stage.Int {
 	}
 	return sum
 }
+
+// Split is the compiler tutorial's example of statement splitting: the
+// conditional assigns a, b and c; split per variable, the part for b,
+// which nothing prints, is dead, and the parts for a and c are merged
+// back into one conditional.
+//
+//lms:gen Split
+func splitVars(cond stage.Bool, n stage.Int) {
+	a, b, c := stage.Int(1), stage.Int(2), stage.Int(4)
+	for i := stage.Int(0); i < n%10; i++ {
+		if cond {
+			a = 9
+			b = 1
+		} else {
+			c = 3
+		}
+		fmt.Println(a + c)
+		_ = b
+	}
+}
+
+// Merged assigns, in the branches of a staged conditional, slices that
+// the generated code allocates: they are merged, and a write through one
+// is seen through the merged slice.
+//
+//lms:gen Merged
+func merged(cond stage.Bool, x, n stage.Int) stage.Int {
+	t := make([]stage.Int, n%3+1)
+	u := make([]stage.Int, n%2+1)
+	var s []stage.Int
+	if cond {
+		s = t
+	} else {
+		s = u
+		u[0] = x * 2
+	}
+	a := s[0]
+	t[0] = x
+	u[0] = x + 1
+	return a + s[0] + stage.Int(len(s))
+}
+
+// Made allocates the merged slices in the branches.
+//
+//lms:gen Made
+func made(cond stage.Bool, x, n stage.Int) stage.Int {
+	var s []stage.Int
+	if cond {
+		s = make([]stage.Int, n%4+1)
+		s[0] = x
+	} else {
+		s = make([]stage.Int, n%3+2)
+		s[1] = x
+	}
+	s[0]++
+	return s[0] + stage.Int(len(s))
+}
