@@ -34,7 +34,13 @@ func pruneResults(g *ir.Graph, orig map[ir.Sym]int) *ir.Graph {
 		}
 	}
 	g.Blocks(func(b *ir.Block) { whole(b.Res) })
+	return pruneIfs(g, used, false)
+}
 
+// pruneIfs rebuilds the conditionals of g that keep names without the
+// results it marks false. A projection of a removed result is the zero
+// of its type if zeroRemoved (only dead code uses it), else a bug.
+func pruneIfs(g *ir.Graph, keep map[ir.Sym][]bool, zeroRemoved bool) *ir.Graph {
 	type pruned struct {
 		r     ir.Exp
 		index []int // old component -> new, -1 if removed
@@ -46,7 +52,7 @@ func pruneResults(g *ir.Graph, orig map[ir.Sym]int) *ir.Graph {
 		b := t.b
 		switch n.Op {
 		case ir.OpIf:
-			keep, ok := used[n.Sym]
+			keep, ok := keep[n.Sym]
 			c := t.Exp(n.Args[0])
 			if !ok || c.IsConst() || t.old.TypeOf(n.Blocks[0].Res) == ir.Void {
 				return ir.Exp{}, false // DCE dropped all its results, or one branch runs
@@ -90,10 +96,12 @@ func pruneResults(g *ir.Graph, orig map[ir.Sym]int) *ir.Graph {
 				return ir.Exp{}, false
 			}
 			i := p.index[n.Aux.(int)]
-			if i < 0 {
+			switch {
+			case i < 0 && zeroRemoved:
+				return zero(b, n.Type), true
+			case i < 0:
 				panic("BUG: sched: a removed result is used")
-			}
-			if !p.tuple {
+			case !p.tuple:
 				return p.r, true
 			}
 			return b.Proj(p.r, i), true

@@ -36,22 +36,25 @@ func SplitConditionals(g *ir.Graph) *ir.Graph {
 		return g
 	}
 	h = ir.DCE(h)
-	dead := map[ir.Sym][]bool{} // conditional of g -> its dead results
+	keep := map[ir.Sym][]bool{} // conditional of g -> its live results
 	for _, x := range split {
 		if h.Def(x.sym) != nil {
 			continue
 		}
-		d := dead[x.orig]
-		if d == nil {
-			d = make([]bool, len(g.TypeOf(x.orig.E()).Elems))
-			dead[x.orig] = d
+		k := keep[x.orig]
+		if k == nil {
+			k = make([]bool, len(g.TypeOf(x.orig.E()).Elems))
+			for i := range k {
+				k[i] = true
+			}
+			keep[x.orig] = k
 		}
-		d[x.k] = true
+		k[x.k] = false
 	}
-	if len(dead) == 0 {
+	if len(keep) == 0 {
 		return g
 	}
-	return pruneDead(g, dead)
+	return pruneIfs(g, keep, true)
 }
 
 // hasSplittable reports whether g has a conditional with several results
@@ -215,69 +218,4 @@ func (t *Transformer) bound(b *ir.Block) map[ir.Sym]bool {
 	}
 	walk(b)
 	return in
-}
-
-// pruneDead rebuilds the conditionals of g without their dead results;
-// a projection of a dead result becomes the zero of its type (only dead
-// code uses it).
-func pruneDead(g *ir.Graph, dead map[ir.Sym][]bool) *ir.Graph {
-	type pruned struct {
-		r     ir.Exp
-		index []int // old result -> new, -1 if removed
-	}
-	done := map[ir.Sym]pruned{}
-	t := &Transformer{}
-	t.Rewrite = func(t *Transformer, n *ir.Node) (ir.Exp, bool) {
-		b := t.b
-		switch n.Op {
-		case ir.OpIf:
-			d, ok := dead[n.Sym]
-			if !ok {
-				return ir.Exp{}, false
-			}
-			var ts []*ir.Type
-			index := make([]int, len(d))
-			for i, x := range d {
-				index[i] = -1
-				if !x {
-					index[i] = len(ts)
-					ts = append(ts, n.Type.Elems[i])
-				}
-			}
-			branch := func(blk *ir.Block) *ir.Block {
-				return b.Reify(nil, func([]ir.Exp) ir.Exp {
-					r := t.Body(blk)(nil)
-					var rs []ir.Exp
-					for i, x := range d {
-						if !x {
-							rs = append(rs, b.Proj(r, i))
-						}
-					}
-					if len(rs) == 0 {
-						return b.Unit()
-					}
-					return b.Tuple(rs...)
-				})
-			}
-			tb, eb := branch(n.Blocks[0]), branch(n.Blocks[1])
-			r := b.IfBlocks(t.Exp(n.Args[0]), ir.TupleOf(ts), tb, eb)
-			done[n.Sym] = pruned{r: r, index: index}
-			return r, true
-		case ir.OpProj:
-			p, ok := done[n.Args[0].Sym()]
-			if !ok {
-				return ir.Exp{}, false
-			}
-			i := p.index[n.Aux.(int)]
-			switch {
-			case i < 0:
-				return zero(b, n.Type), true
-			case b.Graph().TypeOf(p.r).Kind != ir.KTuple:
-				return p.r, true
-			}
-			return b.Proj(p.r, i), true
-		}
-		return ir.Exp{}, false
-	}
-	return t.Transform(g)
 }

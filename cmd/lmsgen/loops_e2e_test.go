@@ -1,9 +1,7 @@
 package main
 
 import (
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -17,27 +15,7 @@ import (
 // function has.
 func TestCollections(t *testing.T) {
 	t.Parallel()
-	if _, err := exec.LookPath("gcc"); err != nil {
-		t.Skip("no C compiler")
-	}
-	src := read(t, filepath.Join("testdata", "collections", "kernels.go"))
-	dir := module(t, map[string]string{"kernels/kernels.go": src})
-	kdir := filepath.Join(dir, "kernels")
-	r := lmsgen(t, kdir, "-lang=go,c", "-test")
-	require.Equal(t, 0, r.status, r.stderr)
-	gen := read(t, filepath.Join(kdir, "kernels_lms.go"))
-	checkGenerated(t, filepath.Join(kdir, "kernels_lms.go"))
-
-	// Generating again gives the same bytes.
-	r = lmsgen(t, kdir, "-lang=go,c", "-test")
-	require.Equal(t, 0, r.status, r.stderr)
-	require.Equal(t, gen, read(t, filepath.Join(kdir, "kernels_lms.go")))
-
-	specs := len(regexp.MustCompile(`(?m)^//lms:gen `).FindAllString(src, -1))
-	for _, sub := range []string{kdir, filepath.Join(kdir, "lmsc")} {
-		out := goCmd(t, sub, "test", "-v", "-run", "TestLMS", ".")
-		require.Equal(t, specs, strings.Count(out, "mismatches=0"), out)
-	}
+	gen := generateAndCompare(t, filepath.Join("testdata", "collections", "kernels.go"))
 
 	// loops and makes per generated function.
 	shape := map[string][2]int{
