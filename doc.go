@@ -10,12 +10,11 @@
 //	load       frontend.Open: go/packages, SSA, directives
 //	evaluate   frontend.Evaluate: one ir.Graph per //lms:gen directive
 //	graph      the graph passes (dce, ...), ir.Check after each with -d=check
-//	loopbound  the inputs a generated test draws small
 //	schedule   sched.Run, sched.Verify after it with -d=check
 //	facts      sched.FactsOf: what both emitters need of a schedule, once
 //	emit go    gogen.File: <pkg>_lms.go
 //	emit c     cgen.Files: <pkg>_lms.c, <pkg>_lms.h and the cgo bridge
-//	emit tests <pkg>_lms_test.go (-test)
+//	emit tests internal/difftest.File: <pkg>_lms_test.go (-test)
 //	write      every output atomically, or none if any stage failed
 //
 // lmsgen -d=passes prints every stage and graph pass with its time and
@@ -34,11 +33,12 @@
 //	sched        scheduling and code motion, compact inlining, transformer, emission facts
 //	gogen        Go source from a schedule
 //	cgen         C source with Go semantics, and the cgo bridge
-//	internal     test support: the corpus of graphs, the golden diff
+//	internal     difftest: the differential tests of -test, the one driver of the
+//	             tests too; test support: the corpus of graphs, the golden diff
 //
 // Dependencies point one way: ir imports only the standard library; sched
 // only ir; gogen and cgen only ir and sched; pipeline the packages it
-// runs; only frontend imports go/packages and go/ssa; only cmd/lmsgen
+// runs; internal/difftest ir, sched, gogen and frontend; only frontend imports go/packages and go/ssa; only cmd/lmsgen
 // calls os.Exit. This package holds no code; its tests enforce those
 // dependencies.
 package lmsgen

@@ -99,176 +99,239 @@ func (fl *fileGen) bridge(pkg string, funcs []Func, opts Options) ([]byte, error
 			return nil, fmt.Errorf("cgen: function name %s is reserved in the bridge", sg.name)
 		}
 	}
-	_, hName, _ := FileNames(pkg)
 	imports, err := importsOf(pkg, funcs, opts)
 	if err != nil {
 		return nil, err
 	}
-	var body strings.Builder
-	var usesUnsafe, usesCStr, usesStr, usesSlice, usesComplex, usesSliceAs bool
+	bw := &bridgeWriter{fl: fl, pkg: pkg, imports: imports}
 	for _, sg := range fl.specs {
-		e := sg.entry()
-		fmt.Fprintf(&body, "\n// %s calls %s, the C version of %s.%s.\n", sg.name, e.name, pkg, sg.name)
-		used := map[string]bool{}
-		for _, imp := range imports {
-			used[imp.name] = true
-		}
-		fresh := func(base string) string {
-			n := base
-			for i := 2; used[n] || goReserved[n] || token.IsKeyword(n); i++ {
-				n = base + strconv.Itoa(i)
-			}
-			used[n] = true
-			return n
-		}
-		for _, p := range e.params {
-			usesComplex = usesComplex || p.t.IsComplex() || p.t.Kind == ir.KSlice && p.t.Elem.IsComplex()
-		}
-		for _, t := range e.results {
-			usesComplex = usesComplex || t.IsComplex() || t.Kind == ir.KSlice && t.Elem.IsComplex()
-		}
-		leafName := func(i int) string {
-			base := ""
-			if i < len(sg.fn.ParamNames) {
-				base = goIdent(sg.fn.ParamNames[i])
-			}
-			s := sg.g.Block.In[i]
-			if base == "" {
-				base = goIdent(sg.g.Name(s))
-			}
-			if base == "" {
-				base = "x" + strconv.Itoa(int(s))
-			}
-			return fresh(base)
-		}
-		// The Go parameters, and the Go expression of each graph input
-		// (a struct parameter's fields converted to their graph types).
-		var params, prologue []string
-		leaves := make([]string, len(e.params))
-		if sg.fn.Params == nil {
-			for i, p := range e.params {
-				leaves[i] = leafName(i)
-				params = append(params, leaves[i]+" "+p.t.String())
-			}
-		} else {
-			k := 0
-			for _, gp := range sg.fn.Params {
-				if !gp.IsStruct() {
-					leaves[k] = leafName(k)
-					params = append(params, leaves[k]+" "+gp.Type.String())
-					k++
-					continue
-				}
-				v := goIdent(gp.Name)
-				if v == "" {
-					v = "p"
-				}
-				v = fresh(v)
-				params = append(params, v+" "+imports.qual(gp.Named))
-				paths := gp.LeafPaths()
-				for j, l := range gp.LeafValues() {
-					// A number converts to its C type directly; a slice
-					// or a string is unpacked once.
-					sel := v + "." + strings.Join(paths[j], ".")
-					switch {
-					case l.Slice:
-						usesSliceAs = true
-						leaves[k] = leafName(k)
-						prologue = append(prologue, fmt.Sprintf("%s := lmsgSliceAs[%s](%s)", leaves[k], l.Type.Elem, sel))
-					case l.Type.Kind == ir.KString:
-						leaves[k] = leafName(k)
-						prologue = append(prologue, fmt.Sprintf("%s := string(%s)", leaves[k], sel))
-					default:
-						leaves[k] = sel
-					}
-					k++
-				}
-			}
-		}
-		var args []string
-		for i, p := range e.params {
-			v := leaves[i]
-			switch {
-			case p.t.Kind == ir.KString:
-				usesUnsafe, usesCStr = true, true
-				args = append(args, "lmsgCString("+v+")", "C.int64_t(len("+v+"))")
-			case p.t.Kind == ir.KSlice:
-				usesUnsafe = true
-				args = append(args, fmt.Sprintf("(*%s)(unsafe.Pointer(unsafe.SliceData(%s)))", cgoType(p.t.Elem), v),
-					"C.int64_t(len("+v+"))", "C.int64_t(cap("+v+"))")
-			default:
-				args = append(args, cgoType(p.t)+"("+v+")")
-			}
-		}
-		callExpr := "C." + e.name + "(" + strings.Join(args, ", ") + ")"
-		var results []string
-		if sg.fn.Results == nil {
-			for _, t := range e.results {
-				results = append(results, t.String())
-			}
-		} else {
-			for _, r := range sg.fn.Results {
-				if r.IsStruct() {
-					results = append(results, imports.qual(r.Named))
-				} else {
-					results = append(results, r.Type.String())
-				}
-			}
-		}
-		res := strings.Join(results, ", ")
-		if len(results) > 1 {
-			res = "(" + res + ")"
-		}
-		fmt.Fprintf(&body, "func %s(%s) %s {\n", sg.name, strings.Join(params, ", "), res)
-		for _, st := range prologue {
-			fmt.Fprintf(&body, "\t%s\n", st)
-		}
-		var vals []string
-		switch {
-		case len(e.results) == 0:
-			fmt.Fprintf(&body, "\t%s\n", callExpr)
-		case e.resDecl == "":
-			vals = []string{fmt.Sprintf("%s(%s)", e.results[0], callExpr)}
-		default:
-			r := fresh("r")
-			fmt.Fprintf(&body, "\t%s := %s\n", r, callExpr)
-			for i, t := range e.results {
-				f := fmt.Sprintf("%s.r%d", r, i)
-				switch t.Kind {
-				case ir.KString:
-					usesUnsafe, usesStr = true, true
-					vals = append(vals, fmt.Sprintf("lmsgString(%s, %s_len)", f, f))
-				case ir.KSlice:
-					usesUnsafe, usesSlice = true, true
-					var same []string
-					for k, p := range e.params {
-						if p.t == t {
-							same = append(same, leaves[k])
-						}
-					}
-					vals = append(vals, fmt.Sprintf("lmsgSlice[%s](unsafe.Pointer(%s), %s_len, %s_cap%s)",
-						t.Elem, f, f, f, strings.Join(append([]string{""}, same...), ", ")))
-				default:
-					vals = append(vals, fmt.Sprintf("%s(%s)", t, f))
-				}
-			}
-		}
-		if sg.fn.Results != nil && len(vals) > 0 {
-			var packed []string
-			for _, r := range sg.fn.Results {
-				var v string
-				v, vals = imports.pack(r, vals, &usesSliceAs)
-				packed = append(packed, v)
-			}
-			vals = packed
-		}
-		if len(vals) > 0 {
-			fmt.Fprintf(&body, "\treturn %s\n", strings.Join(vals, ", "))
-		}
-		body.WriteString("}\n")
+		bw.function(sg)
 	}
-	if usesCStr {
-		body.WriteString(`
+	bw.helpers()
+	return bw.file(name)
+}
+
+// bridgeWriter writes the bridge: its functions into body, noting which
+// helpers and imports they use.
+type bridgeWriter struct {
+	fl      *fileGen
+	pkg     string
+	imports bridgeImports
+	body    strings.Builder
+	// what the functions use
+	usesUnsafe, usesCStr, usesStr, usesSlice, usesComplex, usesSliceAs bool
+}
+
+// bridgeFunc is the bridge function of one specialization being written.
+type bridgeFunc struct {
+	sg   *specGen
+	e    *entry
+	used map[string]bool // the names taken in the function
+	// leaves is the Go expression of each graph input (of each C
+	// parameter), params the Go parameters, prologue the statements
+	// unpacking struct parameters.
+	leaves, params, prologue []string
+}
+
+// fresh returns base, or base with a number, not yet taken in the
+// function, and takes it.
+func (f *bridgeFunc) fresh(base string) string {
+	n := base
+	for i := 2; f.used[n] || goReserved[n] || token.IsKeyword(n); i++ {
+		n = base + strconv.Itoa(i)
+	}
+	f.used[n] = true
+	return n
+}
+
+// leafName names graph input i: after its parameter name, else its
+// symbol's name.
+func (f *bridgeFunc) leafName(i int) string {
+	base := ""
+	if i < len(f.sg.fn.ParamNames) {
+		base = goIdent(f.sg.fn.ParamNames[i])
+	}
+	s := f.sg.g.Block.In[i]
+	if base == "" {
+		base = goIdent(f.sg.g.Name(s))
+	}
+	if base == "" {
+		base = "x" + strconv.Itoa(int(s))
+	}
+	return f.fresh(base)
+}
+
+// function writes the bridge function of sg: its signature, the
+// unpacking of struct parameters, the call of the C entry point and the
+// conversion of its results.
+func (bw *bridgeWriter) function(sg *specGen) {
+	e := sg.entry()
+	fmt.Fprintf(&bw.body, "\n// %s calls %s, the C version of %s.%s.\n", sg.name, e.name, bw.pkg, sg.name)
+	f := &bridgeFunc{sg: sg, e: e, used: map[string]bool{}, leaves: make([]string, len(e.params))}
+	for _, imp := range bw.imports {
+		f.used[imp.name] = true
+	}
+	for _, p := range e.params {
+		bw.usesComplex = bw.usesComplex || p.t.IsComplex() || p.t.Kind == ir.KSlice && p.t.Elem.IsComplex()
+	}
+	for _, t := range e.results {
+		bw.usesComplex = bw.usesComplex || t.IsComplex() || t.Kind == ir.KSlice && t.Elem.IsComplex()
+	}
+	bw.parameters(f)
+	fmt.Fprintf(&bw.body, "func %s(%s) %s {\n", sg.name, strings.Join(f.params, ", "), bw.resultTypes(f))
+	for _, st := range f.prologue {
+		fmt.Fprintf(&bw.body, "\t%s\n", st)
+	}
+	if vals := bw.results(f, bw.call(f)); len(vals) > 0 {
+		fmt.Fprintf(&bw.body, "\treturn %s\n", strings.Join(vals, ", "))
+	}
+	bw.body.WriteString("}\n")
+}
+
+// parameters sets f's Go parameters and the Go expression of each graph
+// input: a struct parameter's fields converted to their graph types.
+func (bw *bridgeWriter) parameters(f *bridgeFunc) {
+	sg, e := f.sg, f.e
+	if sg.fn.Params == nil {
+		for i, p := range e.params {
+			f.leaves[i] = f.leafName(i)
+			f.params = append(f.params, f.leaves[i]+" "+p.t.String())
+		}
+		return
+	}
+	k := 0
+	for _, gp := range sg.fn.Params {
+		if !gp.IsStruct() {
+			f.leaves[k] = f.leafName(k)
+			f.params = append(f.params, f.leaves[k]+" "+gp.Type.String())
+			k++
+			continue
+		}
+		v := goIdent(gp.Name)
+		if v == "" {
+			v = "p"
+		}
+		v = f.fresh(v)
+		f.params = append(f.params, v+" "+bw.imports.qual(gp.Named))
+		paths := gp.LeafPaths()
+		for j, l := range gp.LeafValues() {
+			// A number converts to its C type directly; a slice or a
+			// string is unpacked once.
+			sel := v + "." + strings.Join(paths[j], ".")
+			switch {
+			case l.Slice:
+				bw.usesSliceAs = true
+				f.leaves[k] = f.leafName(k)
+				f.prologue = append(f.prologue, fmt.Sprintf("%s := lmsgSliceAs[%s](%s)", f.leaves[k], l.Type.Elem, sel))
+			case l.Type.Kind == ir.KString:
+				f.leaves[k] = f.leafName(k)
+				f.prologue = append(f.prologue, fmt.Sprintf("%s := string(%s)", f.leaves[k], sel))
+			default:
+				f.leaves[k] = sel
+			}
+			k++
+		}
+	}
+}
+
+// call returns the call of f's C entry point: strings and slices passed
+// as pointers to their Go memory with their lengths (and capacities).
+func (bw *bridgeWriter) call(f *bridgeFunc) string {
+	var args []string
+	for i, p := range f.e.params {
+		v := f.leaves[i]
+		switch {
+		case p.t.Kind == ir.KString:
+			bw.usesUnsafe, bw.usesCStr = true, true
+			args = append(args, "lmsgCString("+v+")", "C.int64_t(len("+v+"))")
+		case p.t.Kind == ir.KSlice:
+			bw.usesUnsafe = true
+			args = append(args, fmt.Sprintf("(*%s)(unsafe.Pointer(unsafe.SliceData(%s)))", cgoType(p.t.Elem), v),
+				"C.int64_t(len("+v+"))", "C.int64_t(cap("+v+"))")
+		default:
+			args = append(args, cgoType(p.t)+"("+v+")")
+		}
+	}
+	return "C." + f.e.name + "(" + strings.Join(args, ", ") + ")"
+}
+
+// resultTypes returns the result list of f's signature.
+func (bw *bridgeWriter) resultTypes(f *bridgeFunc) string {
+	var results []string
+	if f.sg.fn.Results == nil {
+		for _, t := range f.e.results {
+			results = append(results, t.String())
+		}
+	} else {
+		for _, r := range f.sg.fn.Results {
+			if r.IsStruct() {
+				results = append(results, bw.imports.qual(r.Named))
+			} else {
+				results = append(results, r.Type.String())
+			}
+		}
+	}
+	res := strings.Join(results, ", ")
+	if len(results) > 1 {
+		res = "(" + res + ")"
+	}
+	return res
+}
+
+// results writes the call callExpr and returns the Go values of its
+// results: a string copied into Go memory, a slice resliced from the
+// argument it points into or copied, struct results packed.
+func (bw *bridgeWriter) results(f *bridgeFunc, callExpr string) []string {
+	e := f.e
+	var vals []string
+	switch {
+	case len(e.results) == 0:
+		fmt.Fprintf(&bw.body, "\t%s\n", callExpr)
+	case e.resDecl == "":
+		vals = []string{fmt.Sprintf("%s(%s)", e.results[0], callExpr)}
+	default:
+		r := f.fresh("r")
+		fmt.Fprintf(&bw.body, "\t%s := %s\n", r, callExpr)
+		for i, t := range e.results {
+			vals = append(vals, bw.result(f, t, fmt.Sprintf("%s.r%d", r, i)))
+		}
+	}
+	if f.sg.fn.Results != nil && len(vals) > 0 {
+		var packed []string
+		for _, r := range f.sg.fn.Results {
+			var v string
+			v, vals = bw.imports.pack(r, vals, &bw.usesSliceAs)
+			packed = append(packed, v)
+		}
+		vals = packed
+	}
+	return vals
+}
+
+// result returns the Go value of the field x of type t of the C result.
+func (bw *bridgeWriter) result(f *bridgeFunc, t *ir.Type, x string) string {
+	switch t.Kind {
+	case ir.KString:
+		bw.usesUnsafe, bw.usesStr = true, true
+		return fmt.Sprintf("lmsgString(%s, %s_len)", x, x)
+	case ir.KSlice:
+		bw.usesUnsafe, bw.usesSlice = true, true
+		var same []string
+		for k, p := range f.e.params {
+			if p.t == t {
+				same = append(same, f.leaves[k])
+			}
+		}
+		return fmt.Sprintf("lmsgSlice[%s](unsafe.Pointer(%s), %s_len, %s_cap%s)",
+			t.Elem, x, x, x, strings.Join(append([]string{""}, same...), ", "))
+	}
+	return fmt.Sprintf("%s(%s)", t, x)
+}
+
+// helpers writes the helpers the functions use.
+func (bw *bridgeWriter) helpers() {
+	if bw.usesCStr {
+		bw.body.WriteString(`
 // lmsgCString returns a pointer to the bytes of s, which C reads during
 // the call and does not keep.
 func lmsgCString(s string) *C.uint8_t {
@@ -276,8 +339,8 @@ func lmsgCString(s string) *C.uint8_t {
 }
 `)
 	}
-	if usesStr {
-		body.WriteString(`
+	if bw.usesStr {
+		bw.body.WriteString(`
 // lmsgString returns a copy in Go memory of the string result p[:n].
 func lmsgString(p *C.uint8_t, n C.int64_t) string {
 	if n == 0 {
@@ -287,9 +350,9 @@ func lmsgString(p *C.uint8_t, n C.int64_t) string {
 }
 `)
 	}
-	if usesSliceAs {
-		usesUnsafe = true
-		body.WriteString(`
+	if bw.usesSliceAs {
+		bw.usesUnsafe = true
+		bw.body.WriteString(`
 // lmsgSliceAs returns s as a slice of T, an element type with the memory
 // layout of U's (a stage type and its underlying type): the same array,
 // length and capacity.
@@ -298,8 +361,8 @@ func lmsgSliceAs[T, U any](s []U) []T {
 }
 `)
 	}
-	if usesSlice {
-		body.WriteString(`
+	if bw.usesSlice {
+		bw.body.WriteString(`
 // lmsgSlice returns the Go slice that the C slice result (p, n, c)
 // denotes: a slice of the argument whose array p points into, so that it
 // aliases the caller's memory as in Go, or else a copy in Go memory of the
@@ -324,6 +387,14 @@ func lmsgSlice[T any](p unsafe.Pointer, n, c C.int64_t, args ...[]T) []T {
 }
 `)
 	}
+}
+
+// file returns the bridge: the header, the package doc, the cgo preamble
+// and imports, the functions, gofmt'd.
+func (bw *bridgeWriter) file(name string) ([]byte, error) {
+	_, hName, _ := FileNames(bw.pkg)
+	pkg, fl, imports := bw.pkg, bw.fl, bw.imports
+	usesComplex, usesUnsafe := bw.usesComplex, bw.usesUnsafe
 	var src strings.Builder
 	src.WriteString(ir.Header() + "\n\n")
 	fmt.Fprintf(&src, `// Package %s is the C version of package %s's specializations, called
@@ -362,7 +433,7 @@ package %s
 	default:
 		src.WriteString("\nimport (\n\t" + strings.Join(specs, "\n\t") + "\n)\n")
 	}
-	src.WriteString(body.String())
+	src.WriteString(bw.body.String())
 	out, err := format.Source([]byte(src.String()))
 	if err != nil {
 		return []byte(src.String()), fmt.Errorf("cgen: the bridge does not format: %w", err)

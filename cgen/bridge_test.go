@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lmsgen/lmsgen/cgen"
-	"github.com/lmsgen/lmsgen/gogen"
 	"github.com/lmsgen/lmsgen/internal/corpus"
 	"github.com/lmsgen/lmsgen/ir"
+	"github.com/lmsgen/lmsgen/pipeline"
+	"github.com/lmsgen/lmsgen/sched"
 )
 
 // TestBridgeRandom builds a module with the Go specializations of a set of
@@ -34,18 +34,10 @@ func TestBridgeRandom(t *testing.T) {
 			cases = append(cases, c)
 		}
 	}
-	funcs, cases := funcsOf(t, cases)
-	out := emit(t, "kern", funcs, cgen.Options{})
+	gen := generate(t, "kern", cases, pipeline.Config{Go: true, C: true})
+	goSrc, out := gen.goSrc, gen.c
 	// Another prefix for the C names: both C files are linked together.
-	noBounds := emit(t, "kernnb", funcs, cgen.Options{NoBounds: true, Package: "lmscnb"})
-	var gfuncs []gogen.Func
-	for _, f := range funcs {
-		gfuncs = append(gfuncs, gogen.Func{Name: f.Name, Schedule: f.Schedule})
-	}
-	goSrc, err := gogen.File("kern", gfuncs, gogen.Options{})
-	if err != nil {
-		t.Skipf("gogen cannot emit the cases, so there is nothing to compare with: %v", err)
-	}
+	noBounds := generate(t, "kernnb", cases, pipeline.Config{C: true, NoBounds: true, CDir: "lmscnb"}).c
 	root, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
@@ -55,7 +47,7 @@ func TestBridgeRandom(t *testing.T) {
 		"go.mod": []byte("module bridgerun\n\ngo 1.26\n\nrequire github.com/lmsgen/lmsgen v0.0.0\n\n" +
 			"replace github.com/lmsgen/lmsgen => " + root + "\n"),
 		"kern/kern_lms.go": goSrc,
-		"main.go":          []byte(randomMain(t, cases, funcs)),
+		"main.go":          []byte(randomMain(t, cases, gen.funcs)),
 	})
 	writeC(t, dir, "kern/lmsc", "kern", out)
 	writeC(t, dir, "kern/lmscnb", "kernnb", noBounds)
@@ -187,7 +179,7 @@ func bridgeCases() []corpus.Case {
 
 // randomMain returns the program of TestBridgeRandom: for each case, a
 // loop that draws arguments, calls the Go and the C version and compares.
-func randomMain(t *testing.T, cases []corpus.Case, funcs []cgen.Func) string {
+func randomMain(t *testing.T, cases []corpus.Case, funcs []*sched.Func) string {
 	t.Helper()
 	var sb strings.Builder
 	sb.WriteString(randomPrelude)

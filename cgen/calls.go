@@ -2,8 +2,8 @@ package cgen
 
 import "github.com/lmsgen/lmsgen/ir"
 
-// This file translates calls of known library functions. Only package
-// math is known. Every translation computes exactly Go's result on
+// This file translates calls of package math (libcalls.go translates
+// the other library functions). Every translation computes exactly Go's result on
 // linux/amd64, bit for bit: C's sqrt, floor, ceil, trunc and nearbyint
 // are exact, as Go's are; Abs, Copysign and the bit conversions are the
 // runtime's bit operations; Max, Min, Dim, IsInf, Signbit, Inf and NaN are
@@ -83,9 +83,12 @@ func (fn *fnGen) libCall(n *ir.Node) cx {
 	if key == "unicode/utf8.DecodeRuneInString" {
 		return fn.decodeRune(n)
 	}
+	if h, ok := libHelpers[key]; ok && isExported(key) {
+		return fn.helperCall(n, key, h)
+	}
 	f, ok := libFuncs[key]
 	if !ok {
-		fn.sg.errorf(n, "no C translation of %s", key)
+		fn.sg.errorf(n, "no C translation of %s (the README lists the library functions the C output translates)", key)
 		return cx{s: "0", prim: true}
 	}
 	ok = len(n.Args) == len(f.params)

@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	"github.com/lmsgen/lmsgen/cgen"
-	"github.com/lmsgen/lmsgen/gogen"
 	"github.com/lmsgen/lmsgen/internal/corpus"
 	"github.com/lmsgen/lmsgen/ir"
+	"github.com/lmsgen/lmsgen/pipeline"
 )
 
 // TestCorpus emits the gogen corpus and the C-specific cases of this
@@ -26,13 +26,14 @@ func TestCorpus(t *testing.T) {
 	t.Parallel()
 	ccs := compilers(t)
 	all := append(corpus.Cases(), extraCases()...)
-	funcs, cases := funcsOf(t, all)
-	out := emit(t, "corpus", funcs, cgen.Options{})
+	cfg := pipeline.Config{Go: true, C: true}
+	gen := generate(t, "main", all, cfg)
+	out, cases := gen.c, all
 
-	// The same graphs, built and scheduled again, give the same bytes.
-	funcs2, _ := funcsOf(t, all)
-	if again := emit(t, "corpus", funcs2, cgen.Options{}); !bytes.Equal(out.c, again.c) ||
-		!bytes.Equal(out.h, again.h) || !bytes.Equal(out.bridge, again.bridge) {
+	// The same graphs, built and run through the pipeline again, give
+	// the same bytes.
+	if again := generate(t, "main", all, cfg); !bytes.Equal(out.c, again.c.c) ||
+		!bytes.Equal(out.h, again.c.h) || !bytes.Equal(out.bridge, again.c.bridge) || !bytes.Equal(gen.goSrc, again.goSrc) {
 		t.Errorf("two emissions of the corpus differ")
 	}
 
@@ -61,14 +62,8 @@ func TestCorpus(t *testing.T) {
 		"c/go.mod": []byte("module corpusrun\n\ngo 1.26\n"), "c/main.go": mainSrc, "c/shim.go": []byte(shim.String()),
 		"go/go.mod": []byte("module corpusrun\n\ngo 1.26\n"), "go/main.go": mainSrc,
 	})
-	writeC(t, filepath.Join(dir, "c"), "lmsc", "corpus", out)
-	cFile, _, _ := cgen.FileNames("corpus")
-
-	var gfuncs []gogen.Func
-	for _, f := range funcs {
-		gfuncs = append(gfuncs, gogen.Func{Name: f.Name, Schedule: f.Schedule})
-	}
-	goSrc, goErr := gogen.File("main", gfuncs, gogen.Options{})
+	writeC(t, filepath.Join(dir, "c"), "lmsc", "main", out)
+	cFile, _, _ := cgen.FileNames("main")
 
 	// Compile with the strict flags and build the programs, in parallel.
 	bins := map[string]string{}
@@ -80,13 +75,9 @@ func TestCorpus(t *testing.T) {
 			func() error { return compileC(cc, filepath.Join(dir, "c", "lmsc", cFile)) },
 			func() error { return goCmd(filepath.Join(dir, "c"), cc, "build", "-o", bin, ".") })
 	}
-	if goErr != nil {
-		t.Logf("gogen cannot emit the cases, so C is not compared with Go: %v", goErr)
-	} else {
-		bins["go"] = filepath.Join(dir, "prog-go")
-		writeFiles(t, dir, map[string][]byte{"go/gen.go": goSrc})
-		jobs = append(jobs, func() error { return goCmd(filepath.Join(dir, "go"), "", "build", "-o", bins["go"], ".") })
-	}
+	bins["go"] = filepath.Join(dir, "prog-go")
+	writeFiles(t, dir, map[string][]byte{"go/gen.go": gen.goSrc})
+	jobs = append(jobs, func() error { return goCmd(filepath.Join(dir, "go"), "", "build", "-o", bins["go"], ".") })
 	if errs := parallel(jobs...); len(errs) > 0 {
 		for _, err := range errs {
 			t.Error(err)

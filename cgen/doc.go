@@ -96,8 +96,13 @@
 // TestMathExact compares each translation with Go on special values and
 // on 100000 random arguments, built with gcc and clang at -O2 and at
 // -O3 -march=native, and with gcc's UndefinedBehaviorSanitizer. Only the
-// sections of runtime_math.h a file calls are emitted. Any other callee
-// (math/cmplx, math/bits, ...) is an error.
+// sections of runtime_math.h a file calls are emitted. The calls of
+// math/bits, strings, unicode, unicode/utf8 and strconv that the Go
+// output can make are helpers of the file, transcriptions of Go's code
+// (libcalls.go; the tables of package unicode are computed from Go's
+// functions, unitables.go); LibCalls lists every translated function,
+// and the README's table is checked against it. Any other callee
+// (math/cmplx, strings.Replace, ...) is an error at each call site.
 //
 // # Entry points and the header
 //

@@ -130,3 +130,33 @@ func TestErrorOncePerPosition(t *testing.T) {
 		t.Fatalf("File: error %#v, want one ir.Error at %s", err, pos)
 	}
 }
+
+// TestErrorChain: an error in code inlined through calls carries the
+// chain of call sites, as the frontend's errors do, and is reported once
+// per position (with the first chain) however many calls inlined it; the
+// chain survives the graph passes (a pass that rebuilds the graph).
+func TestErrorChain(t *testing.T) {
+	pos := token.Position{Filename: "bits.go", Line: 5, Column: 9}
+	spec := ir.CallSite{Pos: token.Position{Filename: "k.go", Line: 1, Column: 1}, Caller: "specialization F"}
+	b := nb()
+	g := b.Build(ts(ir.Complex128), func(p []ir.Exp) ir.Exp {
+		x := p[0]
+		top := b.Inline(0, spec)
+		for line := range 30 {
+			call := ir.CallSite{Pos: token.Position{Filename: "k.go", Line: 10 + line, Column: 2}, Caller: "f"}
+			b.AtIn(pos, b.Inline(top, call))
+			x = b.Call(ir.Callee{Pkg: "math/cmplx", Name: "Sqrt", Pure: true}, ir.Complex128, x)
+		}
+		return x
+	})
+	g = (&sched.Transformer{}).Transform(g) // a pass rebuilding the graph keeps the chains
+	_, _, err := cgen.File("k", []cgen.Func{{Name: "F", Schedule: sched.Run(g, sched.Options{})}}, cgen.Options{})
+	list, ok := err.(ir.ErrorList)
+	if !ok || len(list) != 1 || list[0].Pos != pos {
+		t.Fatalf("File: error %v, want one ir.Error at %s", err, pos)
+	}
+	want := "^bits.go:5:9: cgen: F: no C translation of math/cmplx.Sqrt \\(the README lists the library functions the C output translates\\)\n\tk.go:[0-9]+:2: called from f\n\tk.go:1:1: called from specialization F$"
+	if !regexp.MustCompile(want).MatchString(list[0].Error()) {
+		t.Errorf("error\n%v\nwant it to match %q", list[0], want)
+	}
+}

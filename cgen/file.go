@@ -29,6 +29,11 @@ type Options struct {
 	// specializations: the bridge imports it, as pkg, for the types of
 	// Func.Params and Func.Results declared there.
 	PkgPath string
+	// Lines, if not nil, receives the node each line of the C file was
+	// written for, and asks for #line directives with Lines.Directives
+	// (lmsgen -linemap). Without directives the C file is the same as
+	// without Lines.
+	Lines *ir.LineMap
 }
 
 // File returns the C file <pkg>_lms.c and the header <pkg>_lms.h of the
@@ -97,6 +102,7 @@ func build(pkg string, funcs []Func, opts Options) (*fileGen, error) {
 	specs := make([]*specGen, len(funcs))
 	for i, f := range funcs {
 		specs[i] = fl.plan(f)
+		specs[i].index = i
 	}
 	var list ir.ErrorList
 	for _, sg := range specs {
@@ -200,6 +206,9 @@ func (fl *fileGen) cFile() string {
 		sb.WriteString("\n" + d)
 	}
 	section("Entry points (see "+hName+").", fl.entries, "\n")
+	if m := fl.opts.Lines; m != nil {
+		return m.Resolve(sb.String(), ir.CDirective, true)
+	}
 	return sb.String()
 }
 

@@ -26,6 +26,7 @@ type fnGen struct {
 	capPtr  map[ir.Sym]bool   // captured variables, passed by pointer
 	frame   []int32           // ids of the blocks being written (see inline.go)
 	id      int32             // this function, among the specialization's
+	mark    string            // the line mark of the node being written (lines.go), "" for none
 }
 
 // emit writes the specialization's function and its lifted functions.
@@ -162,7 +163,7 @@ func indent(d int) string { return strings.Repeat("\t", min(d, maxIndent)) }
 
 // line writes a line at the current depth.
 func (fn *fnGen) line(text string) {
-	fn.lines = append(fn.lines, indent(fn.depth)+text)
+	fn.lines = append(fn.lines, indent(fn.depth)+text+fn.mark)
 }
 
 // destKind says where a block's result goes.
@@ -206,7 +207,9 @@ func (fn *fnGen) block(b *ir.Block, d dest) (w written) {
 		before := len(fn.lines)
 		if i == last && n.Op == ir.OpIf && d.kind != destNone && b.Res.IsSym() && b.Res.Sym() == n.Sym &&
 			fn.sg.uses[n.Sym] == 1 {
+			done := fn.writing(n)
 			w.term = fn.ifStmt(n, d)
+			done()
 			return written{term: w.term, onlyIf: stmts == 0}
 		}
 		if n.Op == ir.OpIf && !fn.declaresResult(n) {
@@ -221,7 +224,14 @@ func (fn *fnGen) block(b *ir.Block, d dest) (w written) {
 		}
 	}
 	before := len(fn.lines)
+	done := func() {}
+	if b.Res.IsSym() {
+		if n := fn.g.Def(b.Res.Sym()); n != nil {
+			done = fn.writing(n)
+		}
+	}
 	w.term = fn.result(b.Res, d)
+	done()
 	if len(fn.lines) > before {
 		stmts++
 	}
@@ -232,6 +242,9 @@ func (fn *fnGen) block(b *ir.Block, d dest) (w written) {
 // skip reports whether n is written somewhere other than at its place:
 // inline at its use, at file level, or not at all.
 func (fn *fnGen) skip(n *ir.Node) bool {
+	if fn.sg.packed(n) {
+		return fn.sg.skipLane(n) // a pack is written at its anchor
+	}
 	if fn.isInline(n.Sym) {
 		return true
 	}
@@ -275,6 +288,10 @@ func (fn *fnGen) declaresResult(n *ir.Node) bool {
 // stmt writes the statement of n and reports whether it does not
 // complete (a panic).
 func (fn *fnGen) stmt(n *ir.Node) bool {
+	defer fn.writing(n)()
+	if fn.vecStmt(n) {
+		return false
+	}
 	sg := fn.sg
 	a := n.Args
 	switch n.Op {
@@ -353,7 +370,7 @@ func (fn *fnGen) ifStmt(n *ir.Node, d dest) bool {
 		fn.lines[mid] = tabs + "}"
 		return false
 	case thenEmpty:
-		fn.lines[head] = tabs + "if (" + c.not() + ") {"
+		fn.lines[head] = fn.remark(fn.lines[head], tabs+"if ("+c.not()+") {")
 		fn.lines[mid] = removed
 	case el.onlyIf:
 		// The else block's lines, one level deeper, end with the closing
@@ -410,7 +427,7 @@ func (fn *fnGen) whileStmt(n *ir.Node) bool {
 		fn.line("}")
 		return true
 	default:
-		fn.lines[head] = tabs + "while (" + c.s + ") {"
+		fn.lines[head] = fn.remark(fn.lines[head], tabs+"while ("+c.s+") {")
 	}
 	fn.block(bodyB, dest{kind: destNone})
 	fn.line("}")

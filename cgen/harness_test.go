@@ -22,6 +22,7 @@ import (
 	"github.com/lmsgen/lmsgen/cgen"
 	"github.com/lmsgen/lmsgen/internal/corpus"
 	"github.com/lmsgen/lmsgen/ir"
+	"github.com/lmsgen/lmsgen/pipeline"
 	"github.com/lmsgen/lmsgen/sched"
 )
 
@@ -48,37 +49,39 @@ func compilers(t *testing.T) []string {
 	return ccs
 }
 
-// schedule builds a case's graph, checks it and schedules it. A failure of
-// the scheduler is an error of the test, and the case is left out (nil).
-func schedule(t *testing.T, c corpus.Case) (s *sched.Schedule) {
-	t.Helper()
-	g := c.Build()
-	if err := ir.Check(g); err != nil {
-		t.Errorf("%s: invalid graph: %v", c.Name, err)
-		return nil
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			t.Errorf("%s: the scheduler failed: %v", c.Name, r)
-			s = nil
-		}
-	}()
-	return sched.Run(g, sched.Options{})
+// pipelineOut is what the pipeline made of a set of cases: the Go file
+// (nil without Config.Go), the C output, and the specializations.
+type pipelineOut struct {
+	goSrc []byte
+	c     output
+	funcs []*sched.Func
 }
 
-// funcsOf schedules the cases; it returns the functions to emit and the
-// cases kept.
-func funcsOf(t *testing.T, cases []corpus.Case) ([]cgen.Func, []corpus.Case) {
+// generate runs the pipeline's table from the graph passes on, with
+// every checker on, over the cases as the specializations of package pkg,
+// with cfg's outputs and options (Go, C, NoBounds, CDir).
+func generate(t *testing.T, pkg string, cases []corpus.Case, cfg pipeline.Config) pipelineOut {
 	t.Helper()
-	var funcs []cgen.Func
-	var kept []corpus.Case
-	for _, c := range cases {
-		if s := schedule(t, c); s != nil {
-			funcs = append(funcs, cgen.Func{Name: c.Name, Schedule: s})
-			kept = append(kept, c)
-		}
+	names := make([]string, len(cases))
+	graphs := make([]*ir.Graph, len(cases))
+	for i, c := range cases {
+		names[i], graphs[i] = c.Name, c.Build()
 	}
-	return funcs, kept
+	cfg.Result, cfg.Check = pipeline.FromGraphs(pkg, names, graphs), true
+	st, err := pipeline.Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := st.Packages[0]
+	gen := pipelineOut{funcs: p.Funcs}
+	outs := p.Outputs
+	if cfg.Go {
+		gen.goSrc, outs = outs[0].Data, outs[1:]
+	}
+	if cfg.C {
+		gen.c = output{outs[0].Data, outs[1].Data, outs[2].Data}
+	}
+	return gen
 }
 
 // output holds the C output of a package.
@@ -86,7 +89,9 @@ type output struct {
 	c, h, bridge []byte
 }
 
-// emit emits the C file, the header and the bridge of funcs.
+// emit emits the C file, the header and the bridge of funcs, scheduled
+// by the test (the unit tests of the emitter; the corpus runs through
+// generate).
 func emit(t *testing.T, pkg string, funcs []cgen.Func, opts cgen.Options) output {
 	t.Helper()
 	c, h, err := cgen.File(pkg, funcs, opts)

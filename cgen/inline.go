@@ -107,7 +107,7 @@ func (fn *fnGen) isInline(s ir.Sym) bool {
 // canInline reports whether n may be written as an expression at its use.
 func (fn *fnGen) canInline(n *ir.Node) bool {
 	sg := fn.sg
-	if len(n.Blocks) > 0 || n.Type == ir.Void || sg.uses[n.Sym] != 1 || sg.captured[n.Sym] {
+	if len(n.Blocks) > 0 || n.Type == ir.Void || sg.uses[n.Sym] != 1 || sg.captured[n.Sym] || sg.packed(n) {
 		return false
 	}
 	if n.Type.Kind == ir.KTuple && n.Op != ir.OpTuple {

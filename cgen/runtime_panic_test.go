@@ -77,6 +77,31 @@ var panicCases = []panicCase{
 		`println(1, 2.5, float32(0.1), "s", false, complex(1, 2), uint64(math.MaxUint64), 1e21, -1e-7)
 	print(1, 2, "x\n")`},
 	{"exit", `lms_print(LMS_ARGS(lms_arg_string(LMS_STR("not flushed explicitly"))));`, `fmt.Print("not flushed explicitly")`},
+	// Library calls (libcalls.go).
+	{"bitsdiv0", `(void)lmsg_math_bits_Div64(1, 2, (uint64_t)zero);`, `_, _ = bits.Div64(1, 2, uint64(zero))`},
+	{"bitsdivover", `(void)lmsg_math_bits_Div64((uint64_t)five, 2, (uint64_t)three);`, `_, _ = bits.Div64(uint64(five), 2, uint64(three))`},
+	{"bitsdiv32zero", `(void)lmsg_math_bits_Div32(0, 2, (uint32_t)zero);`, `_, _ = bits.Div32(0, 2, uint32(zero))`},
+	{"bitsdiv32over", `(void)lmsg_math_bits_Div32((uint32_t)five, 2, (uint32_t)three);`, `_, _ = bits.Div32(uint32(five), 2, uint32(three))`},
+	{"bitsrem0", `(void)lmsg_math_bits_Rem64(1, 2, (uint64_t)zero);`, `_ = bits.Rem64(1, 2, uint64(zero))`},
+	{"bitsrem32zero", `(void)lmsg_math_bits_Rem32(1, 2, (uint32_t)zero);`, `_ = bits.Rem32(1, 2, uint32(zero))`},
+	{"repeatneg", `(void)lmsg_strings_Repeat(str, neg1);`, `_ = strings.Repeat(str, neg1)`},
+	{"repeatoverflow", `(void)lmsg_strings_Repeat(str, huge);`, `_ = strings.Repeat(str, huge)`},
+	{"formatintbase", `(void)lmsg_strconv_FormatInt(five, one);`, `_ = strconv.FormatInt(int64(five), one)`},
+	{"formatfloatbits", `(void)lmsg_strconv_FormatFloat(1.5, 'g', neg1, 16);`, `_ = strconv.FormatFloat(1.5, 'g', neg1, 16+zero)`},
+}
+
+// libPanicHelpers returns the helpers of the library calls panicCases
+// make, as a generated file holds them.
+func libPanicHelpers() string {
+	fl := &fileGen{helpers: map[string]bool{}}
+	for _, h := range []struct{ key, rt string }{
+		{"math/bits.Div64", "lmsg_tu64"}, {"math/bits.Div32", "lmsg_tu32"}, {"math/bits.Rem64", ""},
+		{"math/bits.Rem32", ""}, {"strings.Repeat", ""}, {"strconv.FormatInt", ""}, {"strconv.FormatFloat", ""},
+	} {
+		fl.libHelper(h.key, h.rt)
+	}
+	return "typedef struct { uint64_t r0; uint64_t r1; } lmsg_tu64;\ntypedef struct { uint32_t r0; uint32_t r1; } lmsg_tu32;\n" +
+		strings.Join(fl.helperDef, "\n")
 }
 
 // goPanicProgram returns the Go oracle of panicCases: the case to run is
@@ -89,7 +114,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"os"
+	"strconv"
+	"strings"
 )
 
 type (
@@ -106,6 +134,9 @@ var (
 	str                          = "abc"
 	_                            = errors.New
 	_                            = math.Pi
+	_                            = bits.Len
+	_                            = strconv.Itoa
+	_                            = strings.Repeat
 )
 
 func main() {
@@ -123,6 +154,7 @@ func main() {
 // cPanicProgram returns the C version of goPanicProgram.
 func cPanicProgram() string {
 	var b strings.Builder
+	b.WriteString(libPanicHelpers())
 	b.WriteString(`
 static int64_t zero = 0, one = 1, three = 3, five = 5, neg1 = -1, huge = INT64_C(1) << 62;
 static uint64_t umax = UINT64_MAX;

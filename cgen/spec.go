@@ -45,7 +45,9 @@ type specGen struct {
 	inline []int32  // frame in which the symbol is written inline (0: none)
 	done   []bool   // the inline symbol has been written
 	frames int32
-	fns    int32 // C functions started
+	fns    int32    // C functions started
+	index  int      // the specialization's index among the Funcs (line marks, lines.go)
+	vec    vecNames // the C names of the packs (simd.go)
 }
 
 // lamInfo is a staged function and its C function.
@@ -56,13 +58,20 @@ type lamInfo struct {
 	asValue bool     // used as a function value, not only called
 }
 
-// errorf records an error at the position of n (if known). The nodes of
-// a call inlined many times share its position: File reports the error
-// once.
+// errorf records an error at the position of n (if known), with the
+// chain of inlined calls that led there (as the frontend reports its
+// errors). The nodes of a call inlined many times share its position:
+// the error is recorded once per position, with the first chain met.
 func (sg *specGen) errorf(n *ir.Node, format string, args ...any) {
 	e := &ir.Error{Msg: "cgen: " + sg.name + ": " + fmt.Sprintf(format, args...)}
 	if n != nil {
 		e.Pos = sg.g.Position(n)
+		e.Chain = ir.ShortChain(sg.g.CallChain(n))
+	}
+	for _, x := range sg.errs {
+		if x.Pos == e.Pos && x.Msg == e.Msg {
+			return
+		}
 	}
 	sg.errs = append(sg.errs, e)
 }

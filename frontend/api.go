@@ -196,6 +196,8 @@ type Spec struct {
 	Static []StaticArg
 	// Budgets are the budgets the specialization was evaluated with.
 	Budgets Budgets
+	// SIMD reports whether the directive asks for vector code (-simd).
+	SIMD bool
 	// TestInputs is the number of inputs a generated differential test
 	// draws, set by //lms:test inputs=N; 0 for the default.
 	TestInputs int
@@ -205,6 +207,16 @@ type Spec struct {
 	// order each time, so a test cannot expect them to agree where the
 	// order shows.
 	MapRanges []token.Position
+	// Imports are the packages the directive's static arguments and type
+	// arguments name (by the name the staging file gives them): a file
+	// that writes them again, as Static's expressions or in Origin (a
+	// generated test), imports these.
+	Imports []Import
+}
+
+// Import is a package, imported by the name Name.
+type Import struct {
+	Name, Path string
 }
 
 // Param is a parameter or a result of a generated function: a leaf (a
@@ -223,15 +235,6 @@ type Param struct {
 	// parameter's name, or for a struct its name followed by the path of
 	// each field (pX for p.X).
 	LeafNames []string
-	// LoopBound reports, per leaf (parallel to LeafNames), whether the
-	// leaf is a number (integer or float) on which the iteration count of
-	// a staged loop may depend (or the depth of a staged recursion, or
-	// the cost of a library call such as math.Jn's order), through data,
-	// variables, slices and staged calls. A generated differential test
-	// draws such a number from a small range: the function runs about
-	// that many iterations. For a slice leaf, it reports whether the
-	// slice's elements are such numbers. Nil for a result.
-	LoopBound []bool
 	// Test is what the staging function's //lms:test directive sets for
 	// each leaf (parallel to LeafNames); nil when it sets nothing here.
 	Test []LeafTest

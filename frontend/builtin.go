@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/types"
 	"reflect"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -112,15 +113,24 @@ func (fr *frame) builtin(name string, args []value, c *ssa.CallCommon, in *ssa.C
 		ev.writes++
 		return nil
 	case "recover":
-		ev.fail("recover is not supported in staging code")
+		return fr.recoverCall()
 	case "close":
-		ev.fail("channels are not supported in staging code: no goroutines or channels during generation")
+		ev.closeChan(args[0])
+		return nil
 	case "ssa:wrapnilchk":
 		if p, ok := args[0].(*value); ok && p == nil {
-			msg := fmt.Sprintf("value method %s.%s called using nil *%s pointer", args[1], args[2], args[1])
+			typ := fmt.Sprint(args[1])
+			short := typ[strings.LastIndex(typ, ".")+1:]
+			if p := ev.lp.ssa.Pkg; p.Name() == "main" && typ == p.Path()+"."+short {
+				typ = "main." + short // the path of a main package is main
+			}
+			msg := fmt.Sprintf("value method %s.%s called using nil *%s pointer", typ, args[2], short)
 			panic(&goPanic{msg: msg, val: msg})
 		}
 		return args[0]
+	case "panic":
+		// A deferred panic (defer panic(v)); a direct one is ssa.Panic.
+		panic(ev.userPanic(args[0]))
 	}
 	ev.fail("builtin %s is not supported in staging code", name)
 	return nil
@@ -155,6 +165,14 @@ func (fr *frame) length(name string, x value, t types.Type) value {
 			return 0
 		}
 		return x.live
+	case *chanV:
+		switch {
+		case x == nil:
+			return 0
+		case name == "len":
+			return len(x.buf)
+		}
+		return x.cap
 	case *rep:
 		ev.at()
 		if ev.b.Graph().TypeOf(x.e) == ir.String {

@@ -20,12 +20,30 @@ import (
 
 // call evaluates a call; in is the instruction (for its referrers), or nil.
 func (fr *frame) call(c *ssa.CallCommon, in *ssa.Call) value {
+	f, args := fr.operands(c)
+	return fr.callWith(c, f, args, in)
+}
+
+// operands evaluates the function value (for an invoke, the receiver) and
+// the arguments of a call.
+func (fr *frame) operands(c *ssa.CallCommon) (value, []value) {
+	args := make([]value, len(c.Args))
+	for i, a := range c.Args {
+		args[i] = fr.get(a)
+	}
+	return fr.get(c.Value), args
+}
+
+// callWith calls the function value (for an invoke, the receiver) f with
+// the arguments args, evaluated by operands, now or when a defer
+// statement ran.
+func (fr *frame) callWith(c *ssa.CallCommon, f value, cargs []value, in *ssa.Call) value {
 	ev := fr.ev
 	args := make([]value, 0, len(c.Args)+1)
 	var fn *ssa.Function
 	var env []value
 	if c.IsInvoke() {
-		recv, ok := fr.get(c.Value).(iface)
+		recv, ok := f.(iface)
 		if !ok {
 			panic("BUG: invoke on a non-interface")
 		}
@@ -33,9 +51,7 @@ func (fr *frame) call(c *ssa.CallCommon, in *ssa.Call) value {
 			panic(runtimePanic("invalid memory address or nil pointer dereference"))
 		}
 		if nv, ok := recv.v.(native); ok {
-			for _, a := range c.Args {
-				args = append(args, fr.get(a))
-			}
+			args = append(args, cargs...)
 			return ev.callNativeMethod(nv, c.Method, args)
 		}
 		sel := ev.l.prog.MethodSets.MethodSet(recv.t).Lookup(c.Method.Pkg(), c.Method.Name())
@@ -45,11 +61,9 @@ func (fr *frame) call(c *ssa.CallCommon, in *ssa.Call) value {
 		fn = ev.l.prog.MethodValue(sel)
 		args = append(args, copyVal(recv.v))
 	} else {
-		switch f := fr.get(c.Value).(type) {
+		switch f := f.(type) {
 		case builtinV:
-			for _, a := range c.Args {
-				args = append(args, fr.get(a))
-			}
+			args = append(args, cargs...)
 			return fr.builtin(f.name, args, c, in)
 		case *closure:
 			if f == nil {
@@ -57,18 +71,19 @@ func (fr *frame) call(c *ssa.CallCommon, in *ssa.Call) value {
 			}
 			fn, env = f.fn, f.env
 		case *stagedFn:
+			args = append(args, cargs...)
+			cl := f.f.(*closure)
+			return fr.stagedCall(cl.fn, cl.env, args, fmt.Sprintf("%p", cl))
+		case *rep:
 			for _, a := range c.Args {
 				args = append(args, fr.get(a))
 			}
-			cl := f.f.(*closure)
-			return fr.stagedCall(cl.fn, cl.env, args, fmt.Sprintf("%p", cl))
+			return fr.applyValue(f, args)
 		default:
 			ev.fail("the function to call must be static, but %s", ev.whyRep(f))
 		}
 	}
-	for _, a := range c.Args {
-		args = append(args, fr.get(a))
-	}
+	args = append(args, cargs...)
 	return fr.callFunc(fn, env, args, in)
 }
 
@@ -83,6 +98,12 @@ func (fr *frame) callFunc(fn *ssa.Function, env, args []value, in *ssa.Call) val
 		return fr.inline(fn, env, args)
 	}
 	if v, ok := fr.intrinsic(name, fn, args, in); ok {
+		return v
+	}
+	if v, ok := fr.concurrent(name, fn, args); ok {
+		return v
+	}
+	if v, ok := fr.reflectCall(name, args); ok {
 		return v
 	}
 	if ev.funs[fn] || fn.Origin() != nil && ev.funs[fn.Origin()] {
@@ -100,9 +121,8 @@ func (fr *frame) callFunc(fn *ssa.Function, env, args []value, in *ssa.Call) val
 	msg := fmt.Sprintf("call of %s: it has no Go source in the module and is not a known pure library function", name)
 	if pkg := funcPkgPath(fn); pkg != "" {
 		switch {
-		case pkg == "os" || strings.HasPrefix(pkg, "os/") || pkg == "io" || strings.HasPrefix(pkg, "io/") ||
-			pkg == "net" || strings.HasPrefix(pkg, "net/") || pkg == "syscall" || pkg == "bufio" || pkg == "time" || pkg == "math/rand" || pkg == "math/rand/v2":
-			msg = fmt.Sprintf("call of %s: staging code cannot do I/O or depend on the environment (no I/O, system calls or clocks during generation)", name)
+		case worldReason(pkg, name) != "":
+			msg = fmt.Sprintf("call of %s: %s", name, worldReason(pkg, name))
 		case pkg == "reflect":
 			for _, a := range args {
 				if hasRep(a, 0) {
@@ -196,7 +216,11 @@ func (fr *frame) inline(fn *ssa.Function, env, args []value) value {
 		ev.depth--
 		ev.pos = pos
 	}()
-	out := callee.run(fn.Blocks[0], nil, nil)
+	if ev.nextDeferred == fr {
+		callee.deferredBy = fr
+	}
+	ev.nextDeferred = nil
+	out := callee.runBody()
 	if out.diverged() {
 		panic(diverged{})
 	}

@@ -25,6 +25,10 @@ type fnInfo struct {
 	// (a goto into a loop); staged control cannot be structured there.
 	irreducible bool
 	phis        []int // number of phis at the start of each block
+	// order holds each block's instructions in gc's order, once needed
+	// (evalorder.go); stmts the statements of the function's syntax.
+	order [][]ssa.Instruction
+	stmts *stmtIndex
 }
 
 // loop is a natural loop.

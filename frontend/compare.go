@@ -65,6 +65,20 @@ func equal(x, y value) bool {
 	return x == y
 }
 
+// identicalElems reports whether x and y hold identical values, element
+// by element (the fields of a structure, the elements of an array).
+func identicalElems(x, y []value) bool {
+	if len(x) != len(y) {
+		return false
+	}
+	for i := range x {
+		if !identical(x[i], y[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 // identical reports whether two static values are the same value: equal
 // for basic values with floats compared by their bits, the same object for
 // pointers, the same contents for structures and arrays. It decides
@@ -86,26 +100,10 @@ func identical(x, y value) bool {
 		return ok && identical(real(x), real(y)) && identical(imag(x), imag(y))
 	case structure:
 		y, ok := y.(structure)
-		if !ok || len(x) != len(y) {
-			return false
-		}
-		for i := range x {
-			if !identical(x[i], y[i]) {
-				return false
-			}
-		}
-		return true
+		return ok && identicalElems(x, y)
 	case array:
 		y, ok := y.(array)
-		if !ok || len(x) != len(y) {
-			return false
-		}
-		for i := range x {
-			if !identical(x[i], y[i]) {
-				return false
-			}
-		}
-		return true
+		return ok && identicalElems(x, y)
 	case sliceV:
 		y, ok := y.(sliceV)
 		if !ok || x.off != y.off || x.len != y.len || x.cap != y.cap || (x.base == nil) != (y.base == nil) {
@@ -183,6 +181,9 @@ func writeKey(sb *strings.Builder, v value) {
 		if v.t == nil {
 			sb.WriteString("nil")
 			return
+		}
+		if !types.Comparable(v.t) {
+			panic(runtimePanic("hash of unhashable type %s", typeString(v.t)))
 		}
 		sb.WriteString(v.t.String())
 		sb.WriteString(":")

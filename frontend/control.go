@@ -154,6 +154,9 @@ func (fr *frame) guard(f func() outcome) (out outcome) {
 			case diverged:
 				out = outcome{}
 			case *goPanic:
+				if ev.unwindsToDefer(x) {
+					panic(x)
+				}
 				out = fr.panicked(x)
 			default:
 				panic(x)
@@ -222,11 +225,10 @@ func (fr *frame) blockPos(b *ssa.BasicBlock) token.Pos {
 func (fr *frame) runBlock(b *ssa.BasicBlock, stop *stopSet) next {
 	ev := fr.ev
 	w0, s0 := ev.writes, ev.stores
-	instrs := b.Instrs[fr.info.phis[b.Index]:]
-	for _, in := range instrs[:len(instrs)-1] {
+	for _, in := range fr.body(b) {
 		fr.exec(in)
 	}
-	term := instrs[len(instrs)-1]
+	term := b.Instrs[len(b.Instrs)-1]
 	if p := term.Pos(); p.IsValid() {
 		ev.pos = p
 	}

@@ -11,7 +11,7 @@ import (
 
 // This file parses the directives:
 //
-//	//lms:gen NAME [PARAM=EXPR ...] [-steps=N] [-unroll=N] [-calldepth=N] [-nodes=N]
+//	//lms:gen NAME [PARAM=EXPR ...] [-steps=N] [-unroll=N] [-calldepth=N] [-nodes=N] [-simd]
 //	//lms:fun
 //	//lms:test ITEM... (see testdirective.go)
 //
@@ -27,6 +27,7 @@ type genDirective struct {
 	args    []dirArg
 	targs   []dirArg // type arguments, in the order of the type parameters
 	budgets Budgets
+	simd    bool // -simd: vector code too
 	fn      *ast.FuncDecl
 	file    *ast.File
 	fileOff int            // offset of the directive's comment in its file
@@ -46,6 +47,55 @@ type directives struct {
 	gens  []*genDirective
 	funs  map[*ast.FuncDecl]token.Position // functions marked //lms:fun
 	tests map[*ast.FuncDecl]*testDirective // //lms:test, by function
+	// errs are the errors of the parse, fset the file set of the parsed
+	// files (prepareOverlay's, before loading).
+	errs ErrorList
+	fset *token.FileSet
+}
+
+// rebind moves the directives, parsed by prepareOverlay from the files
+// as read before loading, onto the loaded syntax of the same files, so
+// that they are parsed once: each function declaration is found by its
+// position (the overlay only appends to a staging file, so positions
+// agree). It reports false, changing nothing, if some declaration is not
+// found (files the load rewrote, as cgo does): then the caller parses
+// the loaded files again.
+func (ds *directives) rebind(fset *token.FileSet, files []*ast.File) bool {
+	decls := map[token.Position]*ast.FuncDecl{}
+	byName := map[string]*ast.File{}
+	for _, f := range files {
+		byName[fset.Position(f.Package).Filename] = f
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				decls[fset.Position(fd.Pos())] = fd
+			}
+		}
+	}
+	moved := map[*ast.FuncDecl]*ast.FuncDecl{}
+	find := func(fd *ast.FuncDecl) bool {
+		nfd := decls[ds.fset.Position(fd.Pos())]
+		moved[fd] = nfd
+		return nfd != nil && nfd.Name.Name == fd.Name.Name
+	}
+	for _, d := range ds.gens {
+		if !find(d.fn) || byName[ds.fset.Position(d.file.Package).Filename] == nil {
+			return false
+		}
+	}
+	for fd := range ds.funs {
+		if !find(fd) {
+			return false
+		}
+	}
+	for _, d := range ds.gens {
+		d.fn, d.file = moved[d.fn], byName[ds.fset.Position(d.file.Package).Filename]
+	}
+	funs := make(map[*ast.FuncDecl]token.Position, len(ds.funs))
+	for fd, pos := range ds.funs {
+		funs[moved[fd]] = pos
+	}
+	ds.funs, ds.tests, ds.fset = funs, nil, fset // tests went to the gens: attachTests
+	return true
 }
 
 const (
@@ -180,6 +230,10 @@ func parseGen(fset *token.FileSet, c *ast.Comment, pos token.Position, fd *ast.F
 	bound := map[string]bool{}
 	for _, f := range fields[1:] {
 		fpos := at(f.off)
+		if f.text == "-simd" {
+			d.simd = true
+			continue
+		}
 		if strings.HasPrefix(f.text, "-") {
 			if err := parseBudget(&d.budgets, f.text, fpos); err != nil {
 				return nil, err

@@ -108,3 +108,43 @@ func TestSubstTypeParams(t *testing.T) {
 		t.Errorf("substTypeParams = %q, want %q", got, want)
 	}
 }
+
+// TestRebind: the directives parsed before loading move onto the loaded
+// syntax of the same file, the overlay's functions appended to it; a file
+// the load rewrote (another position) is refused, for a parse again.
+func TestRebind(t *testing.T) {
+	const src = "package p\n\nimport \"github.com/lmsgen/lmsgen/stage\"\n\n//lms:gen A\nfunc a(x stage.Int) stage.Int { return x }\n\n//lms:fun\nfunc b(x stage.Int) stage.Int { return x }\n"
+	parse := func(fset *token.FileSet, text string) []*ast.File {
+		f, err := parser.ParseFile(fset, "/m/p.go", text, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return []*ast.File{f}
+	}
+	before := token.NewFileSet()
+	ds, errs := parseDirectives(before, parse(before, src))
+	if len(errs) > 0 || len(ds.gens) != 1 || len(ds.funs) != 1 {
+		t.Fatalf("parse: %v, %d gens, %d funs", errs, len(ds.gens), len(ds.funs))
+	}
+	ds.fset = before
+	loaded := token.NewFileSet()
+	files := parse(loaded, src+"\nfunc lmsgen_arg_A_x() int { return 1 }\n")
+	if !ds.rebind(loaded, files) {
+		t.Fatal("rebind refused the same file")
+	}
+	if d := ds.gens[0]; d.fn != files[0].Decls[1] || d.file != files[0] {
+		t.Errorf("the directive's function is not the loaded file's")
+	}
+	for fd := range ds.funs {
+		if fd != files[0].Decls[2] {
+			t.Errorf("//lms:fun's function is not the loaded file's")
+		}
+	}
+
+	ds, _ = parseDirectives(before, parse(before, src))
+	ds.fset = before
+	moved := token.NewFileSet()
+	if ds.rebind(moved, parse(moved, "// rewritten\n"+src)) {
+		t.Error("rebind accepted a file whose declarations moved")
+	}
+}

@@ -175,8 +175,30 @@
 // argument are pure calls returning a string; stage.Let binds a Rep to a
 // local (ir.Builder.Bind); an allow-list of pure library functions (natives.go) is
 // computed by reflection when its arguments are static and emitted as an
-// ir.Callee call when one is a Rep. Any other call without source, and
-// goroutines, channels, select, unsafe, defer and recover, are errors.
+// ir.Callee call when one is a Rep. slices.Sort on a static slice of
+// more than 12 Reps is a sorting network (sortnet.go); a lookup in a
+// static map with a Rep key is a chain or a tree of comparisons
+// (mapswitch.go). A staged function may return a staged function of
+// Reps: its λ's result is a value of function type, and calling a Rep of
+// function type applies it (funvalue.go). Any other call without source,
+// and unsafe, are errors.
+//
+// # Go's run-time semantics, statically
+//
+// Defer statements, recover and panics unwind through static frames as in
+// Go (defer.go): deferred calls run at returns and while a panic unwinds,
+// a deferred function that calls recover stops the panic, and a recovered
+// run-time panic is a runtime.Error. Goroutines, channels, select, package
+// sync and sync/atomic run under a deterministic scheduler (goroutine.go,
+// chan.go, sync.go): one goroutine runs at a time until it blocks, yields
+// or ends; select chooses among ready cases with a generator of fixed
+// seed; time.Sleep waits on a virtual clock; a deadlock is an error naming
+// every blocked goroutine and where it waits; goroutines still running when
+// the staging function returns are abandoned. All of this changes state
+// that no journal undoes, so it runs under static control only: inside a
+// loop's trial iteration the trial ends first (the loop unrolls), and
+// under a staged conditional, loop or function it is an error.
+// reflect.DeepEqual compares static values (reflect.go).
 //
 // # Errors and budgets
 //
@@ -249,12 +271,24 @@
 //	builtin.go       the builtin functions
 //	intrinsic.go     functions recognized by name (stage markers, math companions, fmt)
 //	natives.go       the allow-list of library functions without source
+//	sortnet.go       slices.Sort on static slices of Reps: sorting networks
+//	mapswitch.go     lookups in static maps with Rep keys
+//	funvalue.go      staged functions as values: currying
 //	print.go         fmt.Print, Println, Printf and the Sprint family
+//	reflect.go       reflect.DeepEqual on static values
+//
+// Go's run-time semantics:
+//
+//	defer.go         defer, recover, and panics unwound through static frames
+//	goroutine.go     goroutines under the deterministic scheduler, deadlocks
+//	chan.go          channels and select
+//	sync.go          sync, sync/atomic, runtime.Gosched, time.Sleep (virtual clock)
 //
 // Staged control:
 //
 //	cfg.go           the control-flow analysis: post-dominators, natural loops, liveness
 //	control.go       branches, static and staged
+//	evalorder.go     a block's instructions in gc's order of evaluation
 //	merge.go         staged conditionals and the merge of their branches' state
 //	shortcircuit.go  c1 || c2 and c1 && c2 as one condition
 //	loop.go          the staged-loop driver and its three forms
@@ -264,10 +298,6 @@
 //	loopexit.go      exits of a staged loop and the code after it
 //	rangeint.go      range over a Rep integer, tested at the top
 //	loops.go         the collection API of package stage (Map, Filter, ...)
-//
-// For generated tests:
-//
-//	loopbound.go     the inputs that may bound a staged loop (Spec.FindLoopBounds)
 //
 // # Example
 //

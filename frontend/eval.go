@@ -48,6 +48,14 @@ type evaluator struct {
 	// allocated while a region was being built, the clock then (absent:
 	// 0). A cell existed before region r if its birth is below r.start.
 	regions []*region
+	// deferring is the stack of frames of functions with defer
+	// statements; nextDeferred is the frame running a deferred call, for
+	// the callee's frame (see defer.go).
+	deferring    []*frame
+	nextDeferred *frame
+	// gs runs the goroutines of the evaluated program (goroutine.go).
+	gs      *scheduler
+	syncs   map[*value]*syncState // sync.Mutex, WaitGroup, ... by address (sync.go)
 	journal []jentry
 	birth   map[*value]int32
 	clock   int32
@@ -100,10 +108,15 @@ type frame struct {
 	ret     value
 	caller  *frame
 	callPos token.Pos
-	born    int32 // the clock when the frame was created
+	chain   ir.Chain // the inlined calls that led here, for the nodes built (ir/calls.go)
+	born    int32    // the clock when the frame was created
 	unroll  map[*ssa.BasicBlock]int
 	forced  map[*ssa.BasicBlock]bool
 	trials  []*trialState
+	// dst holds the deferred calls of a function with defer statements;
+	// deferredBy is the frame whose deferred call this frame is (defer.go).
+	dst        *deferState
+	deferredBy *frame
 }
 
 // fail stops the evaluation with an error at the current position.
@@ -181,14 +194,28 @@ func (ev *evaluator) step() {
 // at sets the builder's position to the current instruction's.
 func (ev *evaluator) at() {
 	if ev.pos.IsValid() {
-		ev.b.At(ev.l.fset.Position(ev.pos))
+		chain := ir.Chain(0)
+		if ev.fr != nil {
+			chain = ev.fr.chain
+		}
+		ev.b.AtIn(ev.l.fset.Position(ev.pos), chain)
 	}
 }
 
 // newFrame makes a frame for fn.
 func (ev *evaluator) newFrame(fn *ssa.Function, caller *frame, callPos token.Pos) *frame {
 	fi := ev.info(fn)
-	return &frame{ev: ev, fn: fn, info: fi, regs: make([]value, fi.nregs), caller: caller, callPos: callPos, born: ev.now()}
+	fr := &frame{ev: ev, fn: fn, info: fi, regs: make([]value, fi.nregs), caller: caller, callPos: callPos, born: ev.now()}
+	if caller != nil {
+		// The chain of the nodes built in the call: as errAt writes it,
+		// the call site, its caller's chain, the specialization last.
+		up := caller.chain
+		if up == 0 {
+			up = ev.b.Inline(0, CallSite{Pos: ev.spec.pos, Caller: "specialization " + ev.spec.name})
+		}
+		fr.chain = ev.b.Inline(up, CallSite{Pos: ev.position(callPos), Caller: funcName(caller.fn)})
+	}
+	return fr
 }
 
 // get returns the value of v.
@@ -336,7 +363,7 @@ func (ev *evaluator) zero(t types.Type) value {
 		}
 		return tu
 	case *types.Chan:
-		ev.fail("channels are not supported in staging code (no goroutines or channels during generation)")
+		return (*chanV)(nil)
 	}
 	ev.fail("values of type %s are not supported in staging code", typeString(t))
 	return nil
@@ -368,6 +395,9 @@ func (ev *evaluator) constant(c *ssa.Const) value {
 		// A constant of a type parameter's core type cannot reach here
 		// with InstantiateGenerics.
 		panic("BUG: non-basic constant " + c.String())
+	}
+	if basicKind(t) == types.UnsafePointer {
+		ev.fail("unsafe is not supported in staging code")
 	}
 	v := constValue(c.Value, t)
 	if isStageBasic(t) {

@@ -30,7 +30,7 @@ func TestEval(t *testing.T) {
 
 func runArchive(t *testing.T, path string) {
 	a := extract(t, path)
-	res, gosrc, err := RunPipeline(Config{Dir: a.dir})
+	res, gen, err := RunPipeline(Config{Dir: a.dir}, true)
 	a.checkErrors(t, err)
 	if err != nil {
 		// No output is written for a package with errors.
@@ -46,10 +46,10 @@ func runArchive(t *testing.T, path string) {
 		if len(p.Specs) == 0 {
 			continue
 		}
-		src := gosrc[p]
+		src := gen[p].Go
 		a.golden(t, "lms.go", src, *update)
 		write(t, filepath.Join(a.dir, p.Name+"_lms.go"), src)
-		write(t, filepath.Join(a.dir, "zz_lms_diff_test.go"), diffDriver(p, 1, a.smallInputs()))
+		write(t, filepath.Join(a.dir, p.Name+"_lms_test.go"), gen[p].Test)
 		if out, err := runGo(t, a.dir, "vet", "."); err != nil && vetComplaints(out) != "" {
 			t.Errorf("go vet: %v\n%s", err, vetComplaints(out))
 		}

@@ -90,8 +90,10 @@ func (ev *evaluator) funSigOf(fn *ssa.Function, args []value, key *strings.Build
 			}
 		} else if it := irTypeOf(t); it != nil {
 			v = ir.GoValue{Type: it}
+		} else if ft := funcType(t); ft != nil {
+			v = ir.GoValue{Type: ft} // a staged function value (funvalue.go)
 		} else {
-			ev.fail("staged function %s returns %s: a staged function's results must be basic values, slices of them, or structs of Reps", funcName(fn), typeString(t))
+			ev.fail("staged function %s returns %s: a staged function's results must be basic values, slices of them, structs of Reps, or functions of Reps", funcName(fn), typeString(t))
 		}
 		fs.results = append(fs.results, v)
 		fs.rtypes = append(fs.rtypes, v.Leaves()...)

@@ -97,14 +97,17 @@ func (fr *frame) exec(instr ssa.Instruction) {
 		}
 		fr.set(in, t[in.Index])
 	case *ssa.RunDefers:
+		fr.runDefers()
 	case *ssa.Go:
-		ev.fail("go statements are not supported in staging code: no goroutines or channels during generation")
+		fr.goStmt(in)
 	case *ssa.Defer:
-		ev.fail("defer is not supported in staging code")
-	case *ssa.Send, *ssa.MakeChan:
-		ev.fail("channels are not supported in staging code: no goroutines or channels during generation")
+		fr.deferStmt(in)
+	case *ssa.MakeChan:
+		fr.set(in, fr.makeChan(in))
+	case *ssa.Send:
+		fr.send(in)
 	case *ssa.Select:
-		ev.fail("select is not supported in staging code: no goroutines or channels during generation")
+		fr.set(in, fr.selectStmt(in))
 	default:
 		panic(fmt.Sprintf("BUG: unexpected instruction %T: %v", in, in))
 	}
@@ -166,8 +169,11 @@ func (fr *frame) typeAssert(in *ssa.TypeAssert) value {
 				dyn = typeString(x.t)
 			}
 			msg := fmt.Sprintf("interface conversion: %s is %s, not %s", typeString(in.X.Type()), dyn, typeString(in.AssertedType))
-			if _, isIface := in.AssertedType.Underlying().(*types.Interface); isIface && x.t != nil {
+			if it, isIface := in.AssertedType.Underlying().(*types.Interface); isIface && x.t != nil {
 				msg = fmt.Sprintf("interface conversion: %s is not %s: missing method", dyn, typeString(in.AssertedType))
+				if m, _ := types.MissingMethod(x.t, it, true); m != nil {
+					msg += " " + m.Name()
+				}
 			}
 			panic(&goPanic{msg: msg, val: msg})
 		}

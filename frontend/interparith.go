@@ -3,6 +3,7 @@ package frontend
 import (
 	"go/token"
 	"go/types"
+	"reflect"
 	"unicode/utf8"
 
 	"golang.org/x/tools/go/ssa"
@@ -35,7 +36,12 @@ func (ev *evaluator) binopValues(op token.Token, x, y value, xt, yt, t types.Typ
 				if xs, ok := x.(string); ok && op == token.ADD {
 					ev.alloc(int64(len(xs))+int64(len(y.(string))), "the string concatenation")
 				}
-				return binop(op, x, y)
+				if !staticTrap(op, y, t) {
+					return binop(op, x, y)
+				}
+				// Static operands of a stage type (stage.Int(j) for a
+				// static j) that would trap: the generated code traps, as
+				// a Rep operation is never folded when it would.
 			}
 		}
 	}
@@ -75,7 +81,7 @@ func (fr *frame) unop(in *ssa.UnOp) value {
 	ev := fr.ev
 	switch in.Op {
 	case token.ARROW:
-		ev.fail("channels are not supported in staging code: no goroutines or channels during generation")
+		return fr.recv(fr.get(in.X), in.CommaOk)
 	case token.MUL:
 		return fr.deref(fr.get(in.X))
 	}
@@ -215,4 +221,40 @@ func (ev *evaluator) intExp(v value, t types.Type) ir.Exp {
 		it = irTypeOfValue(v)
 	}
 	return ev.liftTo(v, it, "an index")
+}
+
+// staticTrap reports whether x op y, on static operands, with a result of
+// stage type t, traps: a zero divisor or a negative shift count.
+func staticTrap(op token.Token, y value, t types.Type) bool {
+	if !isStageBasic(t) {
+		return false
+	}
+	switch op {
+	case token.QUO, token.REM:
+		rt := irBasic(t)
+		return rt != nil && rt.IsInteger() && isIntZero(y)
+	case token.SHL, token.SHR:
+		return isIntNegative(y)
+	}
+	return false
+}
+
+// isIntZero reports whether v is an integer zero.
+func isIntZero(v value) bool {
+	switch reflect.ValueOf(v).Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return reflect.ValueOf(v).Int() == 0
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return reflect.ValueOf(v).Uint() == 0
+	}
+	return false
+}
+
+// isIntNegative reports whether v is a negative integer.
+func isIntNegative(v value) bool {
+	switch reflect.ValueOf(v).Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return reflect.ValueOf(v).Int() < 0
+	}
+	return false
 }

@@ -11,7 +11,8 @@ import (
 )
 
 // This file executes the map and iteration instructions: lookup, update,
-// and range over maps and strings (Range, Next).
+// and range over maps and strings (Range, Next). A lookup with a Rep key
+// is staged (mapswitch.go).
 
 func (fr *frame) lookup(in *ssa.Lookup) value {
 	ev := fr.ev
@@ -21,10 +22,14 @@ func (fr *frame) lookup(in *ssa.Lookup) value {
 	if !ok {
 		ev.fail("lookup in %s", describe(x))
 	}
+	mt := in.X.Type().Underlying().(*types.Map)
+	if r, ok := k.(*rep); ok {
+		return fr.mapSwitch(m, r, mt.Key(), mt.Elem(), in.CommaOk)
+	}
 	if hasRep(k, 0) {
 		ev.fail("map key must be static, but %s", ev.whyRep(k))
 	}
-	vt := in.X.Type().Underlying().(*types.Map).Elem()
+	vt := mt.Elem()
 	var v value
 	found := false
 	if m != nil {

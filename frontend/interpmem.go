@@ -58,8 +58,14 @@ func (fr *frame) sliceToArrayPointer(in *ssa.SliceToArrayPointer) value {
 	if n > s.len {
 		panic(runtimePanic("cannot convert slice with length %d to array or pointer to array with length %d", s.len, n))
 	}
-	fr.ev.fail("conversion of a slice to an array pointer is not supported in staging code")
-	return nil
+	if s.base == nil {
+		return (*value)(nil) // a nil slice converts to a nil pointer
+	}
+	// The array's elements are the slice's cells: writes through either
+	// are seen by both.
+	p := new(value)
+	*p = array(s.base[s.off : s.off+n : s.off+n])
+	return p
 }
 
 func (fr *frame) makeSlice(in *ssa.MakeSlice) value {

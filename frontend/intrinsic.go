@@ -12,7 +12,8 @@ import (
 )
 
 // This file handles the functions recognized by name: the stage package's
-// markers and math companions, and fmt's printing.
+// markers and math companions, fmt's printing, and slices.Sort on static
+// slices of Reps (sortnet.go).
 
 // intrinsic evaluates a call of a function recognized by name.
 func (fr *frame) intrinsic(name string, fn *ssa.Function, args []value, in *ssa.Call) (value, bool) {
@@ -27,6 +28,10 @@ func (fr *frame) intrinsic(name string, fn *ssa.Function, args []value, in *ssa.
 		return fr.builderMethod(method, fn, args), true
 	}
 	switch name {
+	case "slices.Sort":
+		if fr.sortNetwork(fn, args) {
+			return nil, true
+		}
 	case "fmt.Print", "fmt.Println", "fmt.Printf":
 		if in != nil && usedValue(in) {
 			ev.fail("the results of %s cannot be used in staging code: printing is an effect of the generated code", name)

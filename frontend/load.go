@@ -88,10 +88,14 @@ func load(cfg Config) (*loaded, ErrorList) {
 	fset := token.NewFileSet()
 	overlay := map[string][]byte{}
 	var gens []*genDirective
+	dirs := map[string]*directives{} // by package path
 	for _, p := range roots {
 		ds, err := prepareOverlay(fset, p, outputPath(p.Dir, p.Name, cfg.Output), overlay)
 		errs = append(errs, err...)
-		gens = append(gens, ds...)
+		if ds != nil {
+			gens = append(gens, ds.gens...)
+			dirs[p.PkgPath] = ds
+		}
 	}
 	if len(errs) > 0 {
 		return nil, errs
@@ -117,7 +121,7 @@ func load(cfg Config) (*loaded, ErrorList) {
 	if errs := l.loadErrors(roots, all, byPath, gens, modules); len(errs) > 0 {
 		return nil, errs
 	}
-	return l, l.buildSSA(roots, all, byPath)
+	return l, l.buildSSA(roots, all, byPath, dirs)
 }
 
 // listPackages runs step 1: it lists the packages of cfg's patterns, with
@@ -212,8 +216,10 @@ func (l *loaded) loadErrors(roots, all []*packages.Package, byPath map[string]*p
 }
 
 // buildSSA builds the SSA program of the loaded packages and, for each
-// root, its SSA package and directives.
-func (l *loaded) buildSSA(roots, all []*packages.Package, byPath map[string]*packages.Package) ErrorList {
+// root, its SSA package and directives: those prepareOverlay parsed
+// (dirs, by package path), moved onto the loaded syntax, with their
+// errors.
+func (l *loaded) buildSSA(roots, all []*packages.Package, byPath map[string]*packages.Package, dirs map[string]*directives) ErrorList {
 	var errs ErrorList
 	prog, ssapkgs := ssautil.Packages(all, ssa.InstantiateGenerics|ssa.GlobalDebug)
 	prog.Build()
@@ -230,8 +236,13 @@ func (l *loaded) buildSSA(roots, all []*packages.Package, byPath map[string]*pac
 			errs = append(errs, errorf(token.Position{}, "package %s: no SSA (type errors?)", p.PkgPath))
 			continue
 		}
-		ds, derrs := parseDirectives(l.fset, p.Syntax)
-		errs = append(errs, derrs...)
+		ds := dirs[r.PkgPath]
+		if ds == nil || !ds.rebind(l.fset, p.Syntax) {
+			var derrs ErrorList
+			ds, derrs = parseDirectives(l.fset, p.Syntax)
+			ds.errs = derrs
+		}
+		errs = append(errs, ds.errs...)
 		l.pkgs = append(l.pkgs, &loadedPkg{pkg: p, ssa: sp, dirs: ds, tagged: stagingTagged(l.fset, p.Syntax, ds)})
 	}
 	return errs

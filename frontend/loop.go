@@ -52,6 +52,7 @@ type loopState struct {
 	exitTrees map[slotKey]value
 	needVar   map[slotKey]value // exit slots that need staged variables, with a template value
 	exitSeen  map[slotKey]value // static values of exit slots in this attempt
+	taken     map[int]bool      // ids of the exits taken in this attempt
 	lbl       ir.Exp
 	hasLbl    bool
 	kinds     []exitT
@@ -144,6 +145,7 @@ func (fr *frame) stagedLoopRot(h *ssa.BasicBlock, stop *stopSet, rot *rotation) 
 			ls.lbl, ls.hasLbl = ev.b.NewVar(ev.b.Const(ir.Int, 0)), true
 		}
 		ls.exitSeen = map[slotKey]value{}
+		ls.taken = map[int]bool{}
 
 		r := ev.pushRegion(rLoop)
 		r.loop, ls.region = ls, r
@@ -217,9 +219,7 @@ func (ls *loopState) restart(rr *restartReq) {
 
 // execHeader executes the header's instructions (not its phis or test).
 func (ls *loopState) execHeader() {
-	h := ls.l.header
-	instrs := h.Instrs[ls.fr.info.phis[h.Index] : len(h.Instrs)-1]
-	for _, in := range instrs {
+	for _, in := range ls.fr.body(ls.l.header) {
 		ls.fr.exec(in)
 	}
 }

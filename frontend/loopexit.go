@@ -62,6 +62,7 @@ func (ls *loopState) exitTo(t *ssa.BasicBlock) {
 	if ls.form != shapeGeneral {
 		ev.unwind(&restartReq{target: ls.region, general: true})
 	}
+	ls.taken[exitT{kind: exitBlock, blk: t}.id()] = true
 	ls.checkCells()
 	for i := range fr.info.phis[t.Index] {
 		phi := t.Instrs[i].(*ssa.Phi)
@@ -85,6 +86,7 @@ func (ls *loopState) exitReturn() {
 	if ls.form != shapeGeneral {
 		ev.unwind(&restartReq{target: ls.region, general: true})
 	}
+	ls.taken[exitT{kind: exitReturn}.id()] = true
 	ls.checkCells()
 	switch r := fr.ret.(type) {
 	case tuple:
@@ -179,7 +181,10 @@ func (ls *loopState) after() next {
 			continue
 		}
 	}
-	kinds := slices.Clone(ls.kinds)
+	// An exit no path of the loop takes is not continued at: its phis
+	// have no values (a loop whose every iteration returns never reaches
+	// the block after it).
+	kinds := slices.DeleteFunc(slices.Clone(ls.kinds), func(e exitT) bool { return !ls.taken[e.id()] })
 	for j, e := range kinds {
 		if e.kind != exitBlock {
 			continue

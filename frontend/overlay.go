@@ -23,9 +23,12 @@ import (
 
 // prepareOverlay parses the files of a target package for directives and
 // fills the overlay: the emptied generated file, the stubs, the static
-// argument functions. Directive errors are reported by the second parse,
-// after loading; here a bad directive is skipped.
-func prepareOverlay(fset *token.FileSet, p *packages.Package, gen string, overlay map[string][]byte) ([]*genDirective, ErrorList) {
+// argument functions. It returns the directives, parsed once: their
+// errors (ds.errs) are reported after loading, and their functions are
+// moved onto the loaded syntax then (directives.rebind); a bad directive
+// is skipped here. Nil directives: the files do not parse (the load
+// reports it).
+func prepareOverlay(fset *token.FileSet, p *packages.Package, gen string, overlay map[string][]byte) (*directives, ErrorList) {
 	if len(p.GoFiles) == 0 {
 		return nil, nil
 	}
@@ -61,7 +64,8 @@ func prepareOverlay(fset *token.FileSet, p *packages.Package, gen string, overla
 		srcs[f] = data
 		paths[f] = path
 	}
-	ds, _ := parseDirectives(fset, files)
+	ds, derrs := parseDirectives(fset, files)
+	ds.errs, ds.fset = derrs, fset
 	named := sliceTypes(files)
 	var stubs bytes.Buffer
 	imports := map[string]string{} // local name -> import path, for the stubs
@@ -119,7 +123,7 @@ func prepareOverlay(fset *token.FileSet, p *packages.Package, gen string, overla
 		out.Write(stubs.Bytes())
 		overlay[filepath.Join(dir, stubFile)] = out.Bytes()
 	}
-	return ds.gens, nil
+	return ds, nil
 }
 
 // outputPath returns the path of the Go output of the package named name

@@ -22,7 +22,7 @@ x10 = (? x4 Block(List(),x7,x5,[CTRL*: _ | x6]) Block(List(),x9,x8,[: _ | x8])) 
 
 func TestSeedSnippet(t *testing.T) {
 	a := extract(t, "testdata/eval/first.txtar")
-	res, _, err := RunPipeline(Config{Dir: a.dir, Run: "Snippet"})
+	res, _, err := RunPipeline(Config{Dir: a.dir, Run: "Snippet"}, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package frontend
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -35,7 +36,7 @@ func (fr *frame) shortCircuit(b *ssa.BasicBlock, c ir.Exp, stop *stopSet) (ir.Ex
 	l := fr.info.loopOf[b.Index]
 	for {
 		// a || b: the else edge leads to a test whose then target is ours.
-		if x := fr.fusible(els, l, stop); x != nil && x.Succs[0] == then.to {
+		if x := fr.fusible(els, l, stop); x != nil && x.Succs[0] == then.to && fr.samePhis(then.to, then.from, x) {
 			if c2, ok := fr.operand(x); ok {
 				c = fr.ev.b.Binary(ir.OpOr, c, c2)
 				els = edge{x, x.Succs[1]}
@@ -43,7 +44,7 @@ func (fr *frame) shortCircuit(b *ssa.BasicBlock, c ir.Exp, stop *stopSet) (ir.Ex
 			}
 		}
 		// a && b: the then edge leads to a test whose else target is ours.
-		if x := fr.fusible(then, l, stop); x != nil && x.Succs[1] == els.to {
+		if x := fr.fusible(then, l, stop); x != nil && x.Succs[1] == els.to && fr.samePhis(els.to, els.from, x) {
 			if c2, ok := fr.operand(x); ok {
 				c = fr.ev.b.Binary(ir.OpAnd, c, c2)
 				then = edge{x, x.Succs[0]}
@@ -52,6 +53,24 @@ func (fr *frame) shortCircuit(b *ssa.BasicBlock, c ir.Exp, stop *stopSet) (ir.Ex
 		}
 		return c, then, els
 	}
+}
+
+// samePhis reports whether the phis of t take the same values on the
+// edges from a and from b: the shared target of two fused tests is then
+// reached alike whichever test sent control there (if a != 3 { a = ^a;
+// if a < 4 { ... } } reaches the join with ^a from the second test).
+func (fr *frame) samePhis(t, a, b *ssa.BasicBlock) bool {
+	ka, kb := slices.Index(t.Preds, a), slices.Index(t.Preds, b)
+	if ka < 0 || kb < 0 {
+		return false
+	}
+	for i := range fr.info.phis[t.Index] {
+		phi := t.Instrs[i].(*ssa.Phi)
+		if phi.Edges[ka] != phi.Edges[kb] {
+			return false
+		}
+	}
+	return true
 }
 
 // fusible returns the block e leads to if it is the test of a second

@@ -203,12 +203,14 @@ func (ev *evaluator) flatten(x value, v ir.GoValue, what string) []ir.Exp {
 
 // instance returns the instance of the generic staging function fn that
 // the directive's type arguments make: the one the overlay's function
-// instFuncName refers to.
-func (l *loaded) instance(lp *loadedPkg, d *genDirective, fn *ssa.Function) (*ssa.Function, *Error) {
+// instFuncName refers to; the packages the type arguments name go to
+// spec.Imports.
+func (l *loaded) instance(lp *loadedPkg, d *genDirective, fn *ssa.Function, spec *Spec) (*ssa.Function, *Error) {
 	ref := lp.ssa.Func(instFuncName(d.name))
 	if ref == nil {
 		return nil, errorf(d.pos, "BUG: no function for the type arguments of %s", d.name)
 	}
+	lp.argImports(spec, ref)
 	for _, b := range ref.Blocks {
 		for _, in := range b.Instrs {
 			for _, op := range in.Operands(nil) {

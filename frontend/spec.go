@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -106,14 +107,20 @@ func recoverInternal(cfg Config, err *error) {
 	}
 }
 
-// FindLoopBounds sets the LoopBound of every parameter from the graph
-// (see loopbound.go). It needs the graph after the graph passes.
-func (s *Spec) FindLoopBounds() {
-	bounds := loopBounds(s.Graph)
-	for i := range s.Params {
-		p := &s.Params[i]
-		p.LoopBound, bounds = bounds[:len(p.LeafNames):len(p.LeafNames)], bounds[len(p.LeafNames):]
+// JoinAnd joins xs as prose: "a", "a and b", "a, b and c".
+func JoinAnd(xs []string) string {
+	s := ""
+	for i, x := range xs {
+		switch {
+		case i == 0:
+			s = x
+		case i == len(xs)-1:
+			s += " and " + x
+		default:
+			s += ", " + x
+		}
 	}
+	return s
 }
 
 // lmsFuns finds the functions marked //lms:fun in the packages loaded from
@@ -150,15 +157,37 @@ func (l *loaded) funcOf(lp *loadedPkg, fd *ast.FuncDecl) *ssa.Function {
 	return l.prog.FuncValue(obj)
 }
 
+// argImports adds to spec.Imports the packages that the body of fn, an
+// overlay function holding a directive's argument, names.
+func (lp *loadedPkg) argImports(spec *Spec, fn *ssa.Function) {
+	decl, ok := fn.Syntax().(*ast.FuncDecl)
+	if !ok || decl.Body == nil {
+		return
+	}
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		if pn, ok := lp.pkg.TypesInfo.Uses[id].(*types.PkgName); ok {
+			imp := Import{Name: id.Name, Path: pn.Imported().Path()}
+			if !slices.Contains(spec.Imports, imp) {
+				spec.Imports = append(spec.Imports, imp)
+			}
+		}
+		return true
+	})
+}
+
 // evaluate builds the graph of one specialization.
 func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs map[*ssa.Function]bool, stacks bool) (spec *Spec, err *Error) {
 	fn := l.funcOf(lp, d.fn)
 	if fn == nil {
 		return nil, errorf(d.pos, "BUG: no SSA function for %s", d.fn.Name.Name)
 	}
-	spec = &Spec{Name: d.name, Pos: d.pos, Origin: fn.Name(), Method: d.fn.Recv != nil, Tagged: needsLmsgenTag(d.file), Budgets: budgets}
+	spec = &Spec{Name: d.name, Pos: d.pos, Origin: fn.Name(), Method: d.fn.Recv != nil, Tagged: needsLmsgenTag(d.file), Budgets: budgets, SIMD: d.simd}
 	if len(d.targs) > 0 {
-		if fn, err = l.instance(lp, d, fn); err != nil {
+		if fn, err = l.instance(lp, d, fn, spec); err != nil {
 			return nil, err
 		}
 		var targs []string
@@ -242,6 +271,7 @@ func (l *loaded) signature(lp *loadedPkg, d *genDirective, fn *ssa.Function, spe
 				return nil, nil, errorf(d.pos, "BUG: no function for the static argument %s", p.Name())
 			}
 			spec.Static = append(spec.Static, StaticArg{Param: p.Name(), Index: i, Expr: expr})
+			lp.argImports(spec, argFn)
 			params = append(params, specParam{index: i, argFn: argFn})
 			continue
 		}
@@ -334,6 +364,7 @@ func (ev *evaluator) body(fn *ssa.Function, spec *Spec, params []specParam, ins 
 		})
 		j++
 	}
+	defer ev.stopGoroutines()
 	ev.initPackages(ev.lp.ssa)
 	for _, p := range params {
 		if p.argFn != nil {
@@ -366,7 +397,7 @@ func (ev *evaluator) callTop(fn *ssa.Function, args []value) value {
 	prev := ev.fr
 	ev.fr = fr
 	defer func() { ev.fr = prev }()
-	out := fr.run(fn.Blocks[0], nil, nil)
+	out := fr.runBody()
 	if out.diverged() {
 		return nil
 	}

@@ -162,6 +162,10 @@ func (ev *evaluator) liftTo(v value, t *ir.Type, what string) ir.Exp {
 		if t.Kind == ir.KSlice {
 			return ev.materialize(v, t.Elem)
 		}
+	case *stagedFn:
+		if t.Kind == ir.KFunc {
+			return ev.funValue(v, t)
+		}
 	default:
 		if t.IsBasic() {
 			if vt := irTypeOfValue(v); vt != nil {
@@ -231,6 +235,17 @@ func describe(v value) string {
 		return fmt.Sprintf("a %T", v.v)
 	case nil:
 		return "nil"
+	case *varRef, *varComposite, *varShift:
+		return "a value a staged loop or conditional assigns"
+	case *matElem:
+		return "a pointer into a slice of the generated code"
+	case tuple:
+		return "several results"
+	case *iterV:
+		return "a range iterator"
 	}
-	return fmt.Sprintf("%T", v)
+	if irTypeOfValue(v) != nil {
+		return fmt.Sprintf("%T", v)
+	}
+	return "a value of lmsgen's evaluator that has no Go form here"
 }

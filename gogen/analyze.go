@@ -21,15 +21,14 @@ type analysis struct {
 	g *ir.Graph
 	s Schedule
 
-	uses      []int32             // references as an argument or a block result (proj excluded)
-	projs     map[ir.Sym][]ir.Sym // multi-result value -> its proj node per index (0 if none)
-	varReads  []int32             // var_new -> number of var_get nodes reading it
-	selfReads []int32             // var_new -> its reads that only keep its value (selfreads.go)
-	written   []bool              // static table -> its object is written (copied per call)
-	noInline  []bool              // right operand of a boolean && or ||: inline only if it has no effect
-	fwdOf     map[ir.Sym]ir.Sym   // λ -> its forward declaration
-	lambdas   []*ir.Node          // every λ, in node order
-	hoisted   []bool              // λ -> emitted as a top-level function
+	uses     []int32             // references as an argument or a block result (proj excluded)
+	projs    map[ir.Sym][]ir.Sym // multi-result value -> its proj node per index (0 if none)
+	varReads []int32             // var_new -> number of var_get nodes reading it
+	written  []bool              // static table -> its object is written (copied per call)
+	noInline []bool              // right operand of a boolean && or ||: inline only if it has no effect
+	fwdOf    map[ir.Sym]ir.Sym   // λ -> its forward declaration
+	lambdas  []*ir.Node          // every λ, in node order
+	hoisted  []bool              // λ -> emitted as a top-level function
 
 	plans     map[*ir.Block]*blockPlan // how each block is written (plan.go)
 	copies    []int32                  // symbol -> number of blocks the schedule placed it in
@@ -89,7 +88,6 @@ func analyze(s Schedule, facts *sched.Facts) *analysis {
 		}
 	}
 	a.findHoisted()
-	a.findSelfReads()
 	a.planBlocks()
 	return a
 }

@@ -79,7 +79,7 @@ func (fg *funcGen) newChain(cond expr, safe bool, body, els *stmts) *ifChain {
 	if els != nil {
 		elsList = els.list
 	}
-	if safe && sameCode(body.list, elsList) {
+	if safe && fg.sameCode(body.list, elsList) {
 		ch.drop = true
 		ch.missing = fg.localNames(cond)
 	}
@@ -92,7 +92,7 @@ func (fg *funcGen) newChain(cond expr, safe bool, body, els *stmts) *ifChain {
 // into the first arm when their bodies are the same code.
 func (fg *funcGen) prepend(ch *ifChain, cond expr, safe bool, body *stmts) {
 	head := len(ch.arms) - 1
-	if h := ch.arms[head]; sameCode(body.list, h.body.list) {
+	if h := ch.arms[head]; fg.sameCode(body.list, h.body.list) {
 		text := fg.text(cond.s)
 		if safe && text == h.first {
 			// a || a || b is a || b: cond is the arm's first operand,
@@ -177,9 +177,17 @@ func (fg *funcGen) emitChain(out *stmts, ch *ifChain) {
 			return
 		}
 	}
+	if fg.mergeIf(out, ch) {
+		return
+	}
 	head := ch.arms[len(ch.arms)-1]
 	first := len(out.list) == 0
-	out.add(head.stmt)
+	if sw := fg.switchStmt(ch); sw != nil {
+		out.add(sw)
+	} else {
+		out.add(head.stmt)
+		out.tail = ch
+	}
 	if first {
 		out.chain = ch
 	}
@@ -189,12 +197,21 @@ func (fg *funcGen) emitChain(out *stmts, ch *ifChain) {
 // orExpr writes a || b. || is associative, so neither operand needs
 // parentheses unless its operator binds less tightly than || (none does).
 func orExpr(a, b expr) expr {
-	return expr{jen.Add(a.at(precOr)).Op("||").Add(b.at(precOr)), precOr}
+	return expr{s: jen.Add(a.at(precOr)).Op("||").Add(b.at(precOr)), prec: precOr}
 }
 
 // sameCode reports whether two statement lists are the same code.
 func sameCode(a, b []jen.Code) bool {
 	return len(a) == len(b) && (len(a) == 0 || reflect.DeepEqual(a, b))
+}
+
+// sameCode is sameCode, not counting the comments naming the nodes of
+// statements (lines.go): marking must not change the code.
+func (fg *funcGen) sameCode(a, b []jen.Code) bool {
+	if !fg.marking() || len(a) != len(b) || len(a) == 0 {
+		return sameCode(a, b)
+	}
+	return unmarked(fg.text(jen.Block(a...))) == unmarked(fg.text(jen.Block(b...)))
 }
 
 // text renders code.

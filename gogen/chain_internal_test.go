@@ -9,9 +9,9 @@ import (
 )
 
 func TestOrExpr(t *testing.T) {
-	and := expr{jen.Id("a").Op("&&").Id("b"), precAnd}
-	or := expr{jen.Id("c").Op("||").Id("d"), precOr}
-	cmp := expr{jen.Id("x").Op("==").Lit(1), precCmp}
+	and := expr{s: jen.Id("a").Op("&&").Id("b"), prec: precAnd}
+	or := expr{s: jen.Id("c").Op("||").Id("d"), prec: precOr}
+	cmp := expr{s: jen.Id("x").Op("==").Lit(1), prec: precCmp}
 	for _, tc := range []struct {
 		l, r expr
 		want string

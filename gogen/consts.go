@@ -45,7 +45,7 @@ func constExpr(c *ir.Const, ctx constCtx) expr {
 		if ctx == ctxExplicit || ctx == ctxTyped && !isDefaultType(t) {
 			return primary(jen.Id(t.String()).Call(jen.Id(lit)))
 		}
-		return expr{jen.Id(lit), prec}
+		return expr{s: jen.Id(lit), prec: prec}
 	}
 	switch v := c.Val.(type) {
 	case bool:
@@ -178,7 +178,7 @@ func floatExpr(v float64, bits int, ctx constCtx) expr {
 	if ctx == ctxExplicit || bits == 32 && ctx == ctxTyped {
 		return primary(jen.Id("float" + strconv.Itoa(bits)).Call(jen.Id(lit)))
 	}
-	return expr{jen.Id(lit), prec}
+	return expr{s: jen.Id(lit), prec: prec}
 }
 
 // specialFloat writes NaN, ±Inf or -0 as a call of the math package,
@@ -241,5 +241,5 @@ func complexExpr(re, im float64, bits int, ctx constCtx) expr {
 	if ctx == ctxExplicit || bits == 32 && ctx == ctxTyped {
 		return primary(jen.Id("complex" + strconv.Itoa(2*bits)).Call(jen.Id(lit)))
 	}
-	return expr{jen.Id(lit), prec}
+	return expr{s: jen.Id(lit), prec: prec}
 }

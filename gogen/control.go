@@ -71,6 +71,11 @@ func (fg *funcGen) ifElse(out *stmts, c ir.Exp, th, el *stmts) {
 	case len(el.list) == 1 && el.chain != nil:
 		ch = el.chain
 		fg.prepend(ch, fg.ref(c, ctxConverted), safe, th)
+	case len(th.list) == 1 && th.chain != nil && len(el.list) > 0 && fg.isNe(c):
+		// if k != 8 { if k != 16 { A } else { B } } else { C } is
+		// if k == 8 { C } else if k == 16 { B } else { A }: a chain on k.
+		ch = th.chain
+		fg.prepend(ch, fg.negate(c), safe, el)
 	default:
 		var els *stmts
 		if len(el.list) > 0 {
@@ -87,7 +92,7 @@ func (fg *funcGen) ifElse(out *stmts, c ir.Exp, th, el *stmts) {
 func (fg *funcGen) ifThen(out *stmts, c ir.Exp, th, el *stmts) {
 	safe := fg.safe(c)
 	cond := fg.ref(c, ctxConverted)
-	if ch := el.chain; ch != nil && sameCode(th.list, ch.arms[len(ch.arms)-1].body.list) {
+	if ch := el.chain; ch != nil && fg.sameCode(th.list, ch.arms[len(ch.arms)-1].body.list) {
 		fg.prepend(ch, cond, safe, th)
 		rest := el.list[1:]
 		fg.emitChain(out, ch)

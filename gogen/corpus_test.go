@@ -16,52 +16,26 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lmsgen/lmsgen/gogen"
 	"github.com/lmsgen/lmsgen/internal/corpus"
 	"github.com/lmsgen/lmsgen/ir"
-	"github.com/lmsgen/lmsgen/sched"
+	"github.com/lmsgen/lmsgen/pipeline"
 )
 
-// schedule builds a case's graph, checks it and schedules it. A failure
-// of the scheduler is reported as an error of the test, and the case is
-// left out (nil), so that the other cases still run.
-func schedule(t *testing.T, c corpus.Case, opts sched.Options) (s *sched.Schedule) {
+// emitCorpus writes the cases as functions of one file of package main,
+// through the pipeline's table from the graph passes on (with every
+// checker on); noCompact names every value (Config.NoCompact).
+func emitCorpus(t *testing.T, cases []corpus.Case, noCompact bool) []byte {
 	t.Helper()
-	g := c.Build()
-	if err := ir.Check(g); err != nil {
-		t.Fatalf("%s: invalid graph: %v", c.Name, err)
+	names := make([]string, len(cases))
+	graphs := make([]*ir.Graph, len(cases))
+	for i, c := range cases {
+		names[i], graphs[i] = c.Name, c.Build()
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			t.Errorf("%s: the scheduler failed: %v", c.Name, r)
-			s = nil
-		}
-	}()
-	s = sched.Run(g, opts)
-	if err := sched.Verify(s); err != nil {
-		t.Errorf("%s: invalid schedule: %v", c.Name, err)
-		return nil
-	}
-	return s
-}
-
-// emitCorpus writes the cases as functions of one file of package main.
-// It returns the file and the cases in it (those that could be scheduled).
-func emitCorpus(t *testing.T, cases []corpus.Case, opts sched.Options) ([]byte, []corpus.Case) {
-	t.Helper()
-	var funcs []gogen.Func
-	var kept []corpus.Case
-	for _, c := range cases {
-		if s := schedule(t, c, opts); s != nil {
-			funcs = append(funcs, gogen.Func{Name: c.Name, Schedule: s})
-			kept = append(kept, c)
-		}
-	}
-	src, err := gogen.File("main", funcs, gogen.Options{})
+	st, err := pipeline.Run(pipeline.Config{Result: pipeline.FromGraphs("main", names, graphs), Go: true, NoCompact: noCompact, Check: true})
 	if err != nil {
-		t.Fatalf("File: %v\n%s", err, src)
+		t.Fatal(err)
 	}
-	return src, kept
+	return st.Packages[0].Outputs[0].Data
 }
 
 // TestCorpus emits the whole corpus as one program, checks the
@@ -71,22 +45,21 @@ func TestCorpus(t *testing.T) {
 	if len(corpus.Cases()) < 30 {
 		t.Fatalf("the corpus has %d cases, want at least 30", len(corpus.Cases()))
 	}
-	runCorpus(t, sched.Options{})
+	runCorpus(t, false)
 }
 
 // TestCorpusStatements does the same with no node inlined by the
 // schedule: every value gets a name, which must still compile, pass vet
 // and compute the same.
 func TestCorpusStatements(t *testing.T) {
-	runCorpus(t, sched.Options{NoCompact: true})
+	runCorpus(t, true)
 }
 
-func runCorpus(t *testing.T, opts sched.Options) {
+func runCorpus(t *testing.T, noCompact bool) {
 	if testing.Short() {
 		t.Skip("builds and runs a program")
 	}
-	src, cases := emitCorpus(t, corpus.Cases(), opts)
-	runProgram(t, src, cases)
+	runProgram(t, emitCorpus(t, corpus.Cases(), noCompact), corpus.Cases())
 }
 
 // runProgram checks the signatures in src, builds and vets it with the
@@ -207,8 +180,8 @@ func checkSignatures(t *testing.T, src []byte, cases []corpus.Case) {
 // compares the bytes.
 func TestDeterministic(t *testing.T) {
 	cases := corpus.Cases()
-	a, _ := emitCorpus(t, cases, sched.Options{})
-	b, _ := emitCorpus(t, cases, sched.Options{})
+	a := emitCorpus(t, cases, false)
+	b := emitCorpus(t, cases, false)
 	if !bytes.Equal(a, b) {
 		t.Fatalf("two emissions differ")
 	}

@@ -125,9 +125,8 @@
 // constants, chars.go decides which constants are characters, analyze.go and plan.go decide before writing (uses, captures,
 // inlining, forwarding), emit.go, opexpr.go, stmt.go and control.go
 // write expressions and statements (chain.go the arms of an if chain,
-// deadslot.go the slots of an assignment it leaves out, selfreads.go the
-// reads of a variable that only keep its value, depth.go the depth of
-// expressions),
+// deadslot.go the slots of an assignment it leaves out, depth.go the
+// depth of expressions),
 // file.go assembles the file.
 //
 // The corpus of staged programs the tests compile and run (and that cgen's

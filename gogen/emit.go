@@ -16,6 +16,7 @@ type funcGen struct {
 	*analysis
 	file    *fileGen
 	spec    string               // the specialization's name
+	fnIndex int                  // the specialization's index among File's Funcs
 	results []ir.GoValue         // the specialization's Go results, if they are not the graph's (sig.go)
 	chars   map[ir.Sym]charInput // the graph inputs that hold characters (chars.go)
 
@@ -41,6 +42,12 @@ type funcGen struct {
 
 	// The uses of locals left out with dead slots (deadslot.go).
 	dropped map[nameRead]int32
+
+	// The vector plan (simd.go), nil for scalar code, and the names of
+	// the specialization's Go parameters (for the scalar fallback call).
+	simd       *simdState
+	scalar     string // the scalar code's name, for vector code
+	paramNames []string
 }
 
 // goFunc is the state of one top-level Go function: its names (closures
@@ -95,7 +102,7 @@ func (fg *funcGen) enter(b *ir.Block) *frame {
 	fg.nframes++
 	fr := &frame{b: b, nodes: p.nodes, id: fg.nframes, parent: fg.frame}
 	for j, n := range p.nodes {
-		if p.inline[j] {
+		if p.inline[j] && !fg.packed(n) {
 			fr.saved = append(fr.saved, savedInl{n.Sym, fg.inl[n.Sym]})
 			fg.inl[n.Sym] = fr.id
 			fg.consumed[n.Sym] = false

@@ -23,11 +23,12 @@ const (
 )
 
 type expr struct {
-	s    *jen.Statement
-	prec int
+	s     *jen.Statement
+	prec  int
+	class opClass // the kind of its outermost binary operator (readable.go)
 }
 
-func primary(s *jen.Statement) expr { return expr{s, precPrimary} }
+func primary(s *jen.Statement) expr { return expr{s: s, prec: precPrimary} }
 
 // at returns e as an operand of an operator that needs precedence p.
 func (e expr) at(p int) *jen.Statement {
@@ -92,16 +93,17 @@ func binaryOp(op ir.Op, t *ir.Type) (string, int) {
 
 // infix writes l op r.
 func infix(l expr, op string, prec int, r expr) expr {
-	return expr{jen.Add(l.at(prec)).Op(op).Add(r.at(prec + 1)), prec}
+	c := classOf(op)
+	return expr{s: jen.Add(l.atIn(prec, c)).Op(op).Add(r.atIn(prec+1, c)), prec: prec, class: c}
 }
 
 // unary writes op x.
 func unary(op string, x expr) expr {
 	if op == "-" && x.prec == precUnary {
 		// -(-x), not - -x.
-		return expr{jen.Op(op).Parens(x.s), precUnary}
+		return expr{s: jen.Op(op).Parens(x.s), prec: precUnary}
 	}
-	return expr{jen.Op(op).Add(x.at(precUnary)), precUnary}
+	return expr{s: jen.Op(op).Add(x.at(precUnary)), prec: precUnary}
 }
 
 // flipped returns the comparison that is the negation of op on operands

@@ -39,6 +39,15 @@ type Options struct {
 	// PkgPath is the import path of the package: types of Func.Params
 	// and Func.Results declared in it are written unqualified.
 	PkgPath string
+	// Lines, if not nil, receives the node each line of the file was
+	// written for, and asks for //line comments with Lines.Directives
+	// (lmsgen -linemap). Without directives the file is the same as
+	// without Lines.
+	Lines *ir.LineMap
+	// SIMD writes the vector file of lmsgen -simd (simd.go): every
+	// function whose Func has packs (Func.Vectors) is written as vector
+	// code with a scalar fallback; the others as in the scalar file.
+	SIMD bool
 }
 
 // File writes one Go source file of package pkg holding the functions of
@@ -55,7 +64,7 @@ func File(pkg string, funcs []Func, opts Options) ([]byte, error) {
 		f = jen.NewFilePathName(opts.PkgPath, pkg)
 	}
 	fl := &fileGen{f: f, path: opts.PkgPath, names: newNamer(nil), tables: map[uint64][]tableEntry{}, tableRefs: map[tableRef]string{},
-		owners: map[string]string{}}
+		owners: map[string]string{}, lines: opts.Lines}
 	fl.f.NoFormat = true
 	for _, name := range []string{"fmt", "math", "slices", "unicode", "unsafe", "stage"} {
 		fl.names.reserve(name)
@@ -89,15 +98,31 @@ func File(pkg string, funcs []Func, opts Options) ([]byte, error) {
 		fl.names.reserve(f.Name)
 	}
 	gens := make([]*funcGen, len(funcs))
+	vecs := make([]*funcGen, len(funcs)) // the vector code, with SIMD
 	for i, f := range funcs {
 		gens[i] = fl.plan(f.Name, f.Schedule, f.FactsOrCompute())
+		gens[i].fnIndex = i
 		gens[i].chars = charInputs(f)
 		if usesSliceAs(f) && fl.sliceAsName == "" {
 			fl.sliceAsName = fl.names.fresh("sliceAs")
 		}
+		if opts.SIMD && hasPacks(f) {
+			vecs[i] = fl.plan(f.Name, f.Schedule, f.FactsOrCompute())
+			vecs[i].chars = gens[i].chars
+			vecs[i].simd = &simdState{v: f.Vectors, names: map[*sched.Pack]string{}}
+		}
 	}
 	for i, f := range funcs {
-		fl.emit(gens[i], f)
+		if vecs[i] == nil {
+			fl.emit(gens[i], f)
+			continue
+		}
+		scalar := f
+		scalar.Name = fl.names.fresh(lowerFirst(f.Name) + "Scalar")
+		scalar.Doc = scalar.Name + " is the scalar code of " + f.Name + ", for a CPU without AVX2."
+		fl.emit(gens[i], scalar)
+		vecs[i].scalar = scalar.Name
+		fl.emit(vecs[i], f)
 	}
 	for _, c := range fl.trailer {
 		fl.f.Line()
@@ -115,7 +140,8 @@ type fileGen struct {
 	trailer   []jen.Code              // helpers and tables, after the functions, one declaration each
 	owners    map[string]string       // declared function -> the Func it belongs to
 
-	path string // the package's import path, if known
+	path  string      // the package's import path, if known
+	lines *ir.LineMap // Options.Lines
 
 	runeStringName string
 	runeStringUsed bool
@@ -211,8 +237,12 @@ func (fl *fileGen) emit(fg *funcGen, f Func) {
 		}
 	}
 	fl.owners[f.Name] = f.Name
+	var first []jen.Code
+	if fg.scalar != "" {
+		first = []jen.Code{fg.dispatch(f, fg.scalar)}
+	}
 	fl.f.Func().Id(f.Name).Params(ps...).Add(fg.sigResults(f)).
-		Block(append(append(fg.fn.opaque, unpack...), body.list...)...)
+		Block(append(append(append(first, fg.fn.opaque...), unpack...), body.list...)...)
 	for _, l := range fg.lambdas {
 		if fg.hoisted[l.Sym] {
 			fg.fn = fg.newGoFunc()
@@ -386,6 +416,9 @@ func (fl *fileGen) render(opts Options) ([]byte, error) {
 	out, err := format.Source(src.Bytes())
 	if err != nil {
 		return src.Bytes(), fl.formatError(src.Bytes(), err)
+	}
+	if fl.lines != nil {
+		out = resolveLines(fl.lines, out)
 	}
 	return out, nil
 }

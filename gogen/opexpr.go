@@ -212,7 +212,7 @@ func (fg *funcGen) negate(c ir.Exp) expr {
 		if op, prec, ok := deMorgan(n); ok && fg.invertible(n.Args[0]) && fg.invertible(n.Args[1]) {
 			fg.consumed[n.Sym] = true
 			a, b := fg.negate(n.Args[0]), fg.negate(n.Args[1])
-			return expr{jen.Add(a.at(prec)).Op(op).Add(b.at(prec)), prec}
+			return expr{s: jen.Add(a.at(prec)).Op(op).Add(b.at(prec)), prec: prec}
 		}
 		if f, ok := flipped(n.Op, fg.g.TypeOf(n.Args[0])); ok {
 			fg.consumed[n.Sym] = true

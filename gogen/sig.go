@@ -91,6 +91,7 @@ func (fg *funcGen) sigParams(f Func) (ps []jen.Code, unpack []jen.Code) {
 			types[i] = g.TypeOf(s.E())
 			fg.fn.params[names[i]] = true
 		}
+		fg.paramNames = names
 		return params(names, types), nil
 	}
 	// Struct parameters first take their names, then the leaves.
@@ -140,6 +141,7 @@ func (fg *funcGen) sigParams(f Func) (ps []jen.Code, unpack []jen.Code) {
 			unpack = append(unpack, jen.Id(fg.name(s)).Op(":=").Add(val))
 		}
 	}
+	fg.paramNames = names
 	for i := range names {
 		fg.fn.params[names[i]] = true
 		id := jen.Id(names[i])

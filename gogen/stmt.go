@@ -17,6 +17,7 @@ type stmts struct {
 	list  []jen.Code
 	term  bool     // ends in a terminating statement (return, panic, for {})
 	chain *ifChain // the first statement is this if, which can grow (chain.go)
+	tail  *ifChain // the last statement may be this if, which can grow (mergeif.go)
 	brk   bool     // it is one break, leaving a loop written with exits (exitloop.go)
 }
 
@@ -50,7 +51,11 @@ func (fg *funcGen) block(b *ir.Block, d dest) *stmts {
 	fr := fg.enter(b)
 	out, done := fg.nodes(fr, d)
 	if !out.term && !done {
+		from := len(out.list)
 		fg.result(out, b.Res, d)
+		if b.Res.IsSym() {
+			fg.markFrom(out, from, fg.g.Def(b.Res.Sym()))
+		}
 	}
 	fg.leave(fr, out.term)
 	return out
@@ -68,12 +73,19 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 			last = i
 		}
 	}
-	var done []*ir.Node // statements already written
+	var done []*ir.Node            // statements already written
+	from, at := 0, (*ir.Node)(nil) // the statements of the last node, to mark (lines.go)
+	defer func() { fg.markFrom(out, from, at) }()
 	for i, n := range fr.nodes {
+		fg.markFrom(out, from, at)
+		from, at = len(out.list), n
 		if out.term {
 			break // unreachable: vet would flag it
 		}
 		if fg.skip(n) || slices.Contains(done, n) {
+			continue
+		}
+		if fg.vecStmt(out, n) {
 			continue
 		}
 		if n == fg.post {
@@ -235,6 +247,9 @@ func (fg *funcGen) nextStmt(fr *frame, i int) *ir.Node {
 // the block: inline at its use, as the variable it reads, at package
 // level, or not at all.
 func (fg *funcGen) skip(n *ir.Node) bool {
+	if fg.packed(n) {
+		return fg.skipLane(n) // a pack is written at its anchor
+	}
 	return fg.inl[n.Sym] == fg.frame || fg.forwarded[n.Sym] || fg.silent(n)
 }
 
@@ -409,6 +424,9 @@ func (fg *funcGen) resultNames(s ir.Sym) []string {
 
 // stmt writes the statement of n.
 func (fg *funcGen) stmt(out *stmts, n *ir.Node) {
+	if fg.vecStmt(out, n) {
+		return
+	}
 	a := n.Args
 	switch n.Op {
 	case ir.OpIf:
@@ -491,10 +509,8 @@ func (fg *funcGen) varDecl(out *stmts, n *ir.Node) {
 	} else {
 		out.add(jen.Id(name).Op(":=").Add(fg.ref(init, ctxTyped).s))
 	}
-	if fg.varReads[n.Sym] == fg.selfReads[n.Sym] {
-		// Written but never read, or read only to keep its value
-		// (selfreads.go).
-		out.add(jen.Id("_").Op("=").Id(name))
+	if fg.varReads[n.Sym] == 0 {
+		out.add(jen.Id("_").Op("=").Id(name)) // written but never read
 	}
 }
 

@@ -14,12 +14,13 @@ import (
 //
 // A Builder is not safe for concurrent use; distinct Builders are.
 type Builder struct {
-	g      *Graph
-	cse    cseTable
-	consts map[constKey]*Const
-	sc     *scope
-	pos    Pos
-	posIdx map[token.Position]Pos
+	g       *Graph
+	cse     cseTable
+	consts  map[constKey]*Const
+	sc      *scope
+	pos     Pos
+	posIdx  map[posKey]Pos
+	callIdx map[Call]Chain // calls.go
 
 	// Aliasing. Every slice value belongs to an alias class, named by a
 	// key; effects on a slice use its class's key. A slice allocated here
@@ -50,7 +51,7 @@ type Builder struct {
 func NewBuilder() *Builder {
 	g := &Graph{Positions: []token.Position{{}}}
 	return &Builder{g: g, consts: map[constKey]*Const{},
-		posIdx: map[token.Position]Pos{}, class: map[Sym]Key{}, parent: map[Key]Key{},
+		posIdx: map[posKey]Pos{}, callIdx: map[Call]Chain{}, class: map[Sym]Key{}, parent: map[Key]Key{},
 		heaps: map[*Type]Key{}, statics: map[staticKey]Sym{}, forwards: map[Sym]Sym{}, defined: map[Sym]bool{},
 		varWriters: map[Sym][]varWriter{}}
 }
@@ -68,20 +69,9 @@ func (b *Builder) Build(params []*Type, body func(args []Exp) Exp) *Graph {
 	return b.g
 }
 
-// At sets the source position of the nodes built from now on.
-func (b *Builder) At(p token.Position) {
-	if !p.IsValid() {
-		b.pos = 0
-		return
-	}
-	pos, ok := b.posIdx[p]
-	if !ok {
-		pos = Pos(len(b.g.Positions))
-		b.g.Positions = append(b.g.Positions, p)
-		b.posIdx[p] = pos
-	}
-	b.pos = pos
-}
+// At sets the source position of the nodes built from now on, in code
+// not inlined (AtIn gives the chain of inlined calls).
+func (b *Builder) At(p token.Position) { b.AtIn(p, 0) }
 
 // Name records the source name of a symbol (a parameter, a variable).
 func (b *Builder) Name(e Exp, name string) {

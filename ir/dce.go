@@ -14,6 +14,12 @@ package ir
 //     known to be used waits until the object is. Both run in one sweep:
 //     a node's users come after it, so when the sweep reaches a node,
 //     both are known.
+//     The results of a conditional with several results (a tuple per
+//     block) are used component by component: a component whose
+//     projection is not used is not needed, so a staged variable whose
+//     reads only feed writes back to itself (x, v = -x, 6 in one branch,
+//     x, v = x, v in the other, v never read after) is dead with its
+//     writes (partial.go).
 //  3. the graph is rebuilt from the kept nodes, with soft and hard
 //     dependencies on removed nodes filtered out of every summary (a node
 //     is copied only if that changes it).
@@ -36,20 +42,31 @@ func (f *Flat) DCE() (*Graph, *Flat) { return f.dce(true) }
 func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 	g := f.Graph
 	n := g.NumSyms()
-	nn := int32(len(f.Sym))
-	d := &deadCode{f: f, sym: make([]uint8, n), used: make([]bool, n), node: make([]uint8, nn)}
+	d := &deadCode{f: f, sym: make([]uint8, n), used: make([]bool, n), node: make([]uint8, len(f.Sym))}
+	d.parts = newPartials(f)
+	d.sweep()
+	h, sz := d.rebuild()
+	if !flat {
+		return h, nil
+	}
+	return h, d.flatOf(h, sz)
+}
 
-	// Passes 1 and 2, in one sweep in reverse node order: when the sweep
-	// reaches a node, every node that uses it has been swept (arguments
-	// precede their uses), so whether it is reached and whether its value
-	// is used are known: pass 1 visits it (reach and live), then pass 2
-	// decides whether it is kept. The λ named by a λforward follows the
-	// λforward: a mark on a node the sweep has gone by is handled at once,
-	// through a work list (pass 1) and a stack (pass 2).
-	//
-	// Pass 2: a reached node is kept if its value is used, if it has a
-	// simple effect, or if it writes an object that is used. Writes to an
-	// object not yet known to be used wait on the object.
+// sweep runs passes 1 and 2, in one sweep in reverse node order: when
+// the sweep reaches a node, every node that uses it has been swept
+// (arguments precede their uses), so whether it is reached and whether
+// its value is used are known: pass 1 visits it (reach and live), then
+// pass 2 decides whether it is kept. The λ named by a λforward follows
+// the λforward: a mark on a node the sweep has gone by is handled at
+// once, through a work list (pass 1) and a stack (pass 2).
+//
+// Pass 2: a reached node is kept if its value is used, if it has a
+// simple effect, or if it writes an object that is used. Writes to an
+// object not yet known to be used wait on the object.
+func (d *deadCode) sweep() {
+	f := d.f
+	g := f.Graph
+	nn := int32(len(f.Sym))
 	used := d.used
 	for _, s := range f.Binders(0) {
 		used[s] = true
@@ -64,34 +81,17 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 		d.sym[g.Block.Res.s] |= symLive
 		d.setUsed(g.Block.Res.s)
 	}
-	w := len(f.writes) - 1 // f.writes[w] is the last node at most the cursor that writes objects
-	// keysOf returns the keys node i writes if it writes objects: from
-	// NewFlat's table for the node at the cursor, from the node for one
-	// reached late or in a Flat not made by NewFlat.
-	keysOf := func(i int32, atCursor bool) []Key {
-		if f.Bits[i]&BitWriteSym == 0 {
-			return nil
-		}
-		if atCursor {
-			for w >= 0 && f.writes[w] > i {
-				w--
-			}
-			if w >= 0 && f.writes[w] == i {
-				return f.wkeys[f.wstart[w]:f.wstart[w+1]]
-			}
-		}
-		return g.Nodes[i].Eff.Wkeys
-	}
+	d.w = len(f.writes) - 1
 	for d.cursor = nn - 1; d.cursor >= 0; d.cursor-- {
 		if i := d.cursor; d.sym[f.Sym[i]]&symReach != 0 {
 			d.visit(i)
-			d.decide(i, keysOf(i, true))
+			d.decide(i, d.keysOf(i, true))
 		}
 		for len(d.work) > 0 {
 			t := d.work[len(d.work)-1]
 			d.work = d.work[:len(d.work)-1]
 			d.visit(t)
-			d.decide(t, keysOf(t, false))
+			d.decide(t, d.keysOf(t, false))
 		}
 		for len(d.stack) > 0 {
 			k := d.stack[len(d.stack)-1]
@@ -99,10 +99,41 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 			d.keep(k)
 		}
 	}
+}
 
-	// Pass 3: rebuild from the kept nodes, filtering the dependencies on
-	// removed nodes out of every summary; most nodes keep all theirs and
-	// are not copied.
+// keysOf returns the keys node i writes if it writes objects: from
+// NewFlat's table for the node at the cursor, from the node for one
+// reached late or in a Flat not made by NewFlat.
+func (d *deadCode) keysOf(i int32, atCursor bool) []Key {
+	f := d.f
+	if f.Bits[i]&BitWriteSym == 0 {
+		return nil
+	}
+	if atCursor {
+		for d.w >= 0 && f.writes[d.w] > i {
+			d.w--
+		}
+		if d.w >= 0 && f.writes[d.w] == i {
+			return f.wkeys[f.wstart[d.w]:f.wstart[d.w+1]]
+		}
+	}
+	return f.Graph.Nodes[i].Eff.Wkeys
+}
+
+// flatSize is the size of the Flat of DCE's result, found by rebuild.
+type flatSize struct {
+	count      int   // nodes
+	ne, nb, nv int32 // edges, blocks, bound symbols
+	inPlace    bool  // the Flat fits in the arrays of the old one
+}
+
+// rebuild runs pass 3: it rebuilds the graph from the kept nodes,
+// filtering the dependencies on removed nodes out of every summary; most
+// nodes keep all theirs and are not copied.
+func (d *deadCode) rebuild() (*Graph, flatSize) {
+	f, used := d.f, d.used
+	g := f.Graph
+	nn := int32(len(f.Sym))
 	blk := *g.Block
 	blk.Eff = filterEff(blk.Eff, used)
 	h := g.withNodes(nil, &blk)
@@ -116,8 +147,7 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 	// The new Flat is made in f's arrays (nodes and edges only move to
 	// lower positions) unless a copied node has more edges than its
 	// original and would overwrite edges not yet moved.
-	inPlace := dceInPlace
-	ne, nb, nv := int32(0), int32(1), int32(len(f.Binders(0)))
+	sz := flatSize{count: count, nb: 1, nv: int32(len(f.Binders(0))), inPlace: dceInPlace}
 	for i := range nn {
 		if d.node[i]&nodeReached == 0 || !used[f.Sym[i]] {
 			continue
@@ -131,27 +161,37 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 		if filter {
 			n = filterNode(n, used)
 		}
+		zeroed := false
+		if d.parts != nil && d.parts.tuple[i] {
+			n, zeroed = zeroUnused(g, n, used)
+		}
 		h.Nodes = append(h.Nodes, n)
 		h.defs[f.Sym[i]] = n
-		if dropped || filter {
+		if dropped || filter || zeroed {
 			d.node[i] |= nodeChanged
-			ne += int32(edgeCount(n))
+			sz.ne += int32(edgeCount(n))
 		} else {
-			ne += f.Start[i+1] - f.Start[i]
+			sz.ne += f.Start[i+1] - f.Start[i]
 		}
-		inPlace = inPlace && ne <= f.Start[i+1]
+		sz.inPlace = sz.inPlace && sz.ne <= f.Start[i+1]
 		b0, b1 := f.First[i], f.First[i+1]
-		nb += b1 - b0
-		nv += f.Binds[b1] - f.Binds[b0]
+		sz.nb += b1 - b0
+		sz.nv += f.Binds[b1] - f.Binds[b0]
 	}
-	if !flat {
-		return h, nil
-	}
+	return h, sz
+}
+
+// flatOf returns the Flat of h, DCE's result, made from f's without
+// walking the graph again: unchanged nodes are copied in runs, changed
+// ones indexed anew.
+func (d *deadCode) flatOf(h *Graph, sz flatSize) *Flat {
+	f, used := d.f, d.used
+	nn := int32(len(f.Sym))
 	nf := &Flat{Graph: h}
-	if inPlace {
+	if sz.inPlace {
 		nf.reuse(f)
 	} else {
-		nf.alloc(count, int(ne), int(nb), int(nv))
+		nf.alloc(sz.count, int(sz.ne), int(sz.nb), int(sz.nv))
 		nf.Index = make([]int32, h.NumSyms())
 	}
 	nf.block(h.Block)
@@ -178,10 +218,10 @@ func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 		nf.copyNodes(f, run, nn)
 	}
 	nf.finish()
-	if inPlace {
+	if sz.inPlace {
 		*f = Flat{} // its arrays are nf's
 	}
-	return h, nf
+	return nf
 }
 
 // dceInPlace lets Flat.DCE make its Flat in place (tests turn it off to
@@ -197,6 +237,8 @@ type deadCode struct {
 	cursor      int32   // pass 1's node
 	work, stack []int32
 	waiting     map[Sym][]int32 // object -> writes waiting on it to be used
+	parts       *partials       // the conditionals whose results are used by component
+	w           int             // f.writes[w] is the last node at most the cursor that writes objects
 }
 
 // The marks of a symbol.
@@ -299,9 +341,17 @@ func (d *deadCode) keep(i int32) {
 	}
 	d.node[i] |= nodeKept
 	d.setUsed(f.Sym[i])
+	if d.parts != nil {
+		d.parts.projected(d, i)
+	}
 	for e := f.Start[i]; e < f.Start[i+1]; e++ {
 		k := f.Kind[e]
-		if k == EdgeArg || k >= EdgeBlock && (k-EdgeBlock)%3 == 0 && d.node[i]&nodeDropped == 0 {
+		switch {
+		case k >= EdgeBlock && (k-EdgeBlock)%3 == 0 && d.node[i]&nodeDropped == 0:
+			if d.parts == nil || !d.parts.result(d, i, f.Target[e]) {
+				d.use(f.Dep[e], f.Target[e])
+			}
+		case k == EdgeArg:
 			d.use(f.Dep[e], f.Target[e])
 		}
 	}

@@ -73,6 +73,11 @@ type Graph struct {
 	// Positions holds the source positions nodes refer to; Positions[0] is
 	// the unknown position.
 	Positions []token.Position
+	// Calls are the interned chains of inlined call sites (calls.go), and
+	// chains the chain of each position (parallel to Positions, shorter
+	// when the last ones have none).
+	Calls  []Call
+	chains []Chain
 
 	heaps []Sym    // the heap alias classes (symbols bound by no block)
 	defs  []*Node  // node by symbol, nil for bound symbols
@@ -130,7 +135,7 @@ func (g *Graph) WithNodes(nodes []*Node, block *Block) *Graph {
 
 // withNodes is WithNodes without the definitions: the caller fills defs.
 func (g *Graph) withNodes(nodes []*Node, block *Block) *Graph {
-	h := &Graph{Nodes: nodes, Block: block, Positions: g.Positions, types: g.types, names: g.names, heaps: g.heaps}
+	h := &Graph{Nodes: nodes, Block: block, Positions: g.Positions, Calls: g.Calls, chains: g.chains, types: g.types, names: g.names, heaps: g.heaps}
 	h.defs = make([]*Node, len(g.types))
 	return h
 }

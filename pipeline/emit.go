@@ -8,6 +8,7 @@ import (
 	"github.com/lmsgen/lmsgen/cgen"
 	"github.com/lmsgen/lmsgen/frontend"
 	"github.com/lmsgen/lmsgen/gogen"
+	"github.com/lmsgen/lmsgen/internal/difftest"
 	"github.com/lmsgen/lmsgen/ir"
 	"github.com/lmsgen/lmsgen/sched"
 )
@@ -15,11 +16,28 @@ import (
 // This file holds the emission stages of the table in pipeline.go: each
 // turns a package's scheduled specializations into output files.
 
-// emitGo writes <pkg>_lms.go.
+// emitGo writes <pkg>_lms.go, and with SIMD <pkg>_lms_simd.go.
 func emitGo(st *State) error {
 	return st.eachPackage(func(p *Package) error {
 		path := st.goPath(p)
-		src, err := gogen.File(p.Name, funcs(p), gogen.Options{BuildConstraint: constraint(p), Reserved: p.Reserved, PkgPath: p.PkgPath})
+		opts := st.goOptions(p, false)
+		if st.cfg.LineMap {
+			opts.Lines = lineMap(p, path)
+		}
+		src, err := gogen.File(p.Name, funcs(p), opts)
+		if err != nil {
+			return &BrokenOutput{Pkg: p.Package, Path: path, Data: src, Err: err}
+		}
+		p.add(path, src)
+		if !st.simd(p) {
+			return nil
+		}
+		path = st.simdPath(p)
+		opts = st.goOptions(p, true)
+		if st.cfg.LineMap {
+			opts.Lines = lineMap(p, path)
+		}
+		src, err = gogen.File(p.Name, funcs(p), opts)
 		if err != nil {
 			return &BrokenOutput{Pkg: p.Package, Path: path, Data: src, Err: err}
 		}
@@ -36,8 +54,11 @@ func emitC(st *State) error {
 			return err
 		}
 		dir := st.cDir(p)
-		opts := cgen.Options{NoBounds: st.cfg.NoBounds, Package: filepath.Base(filepath.Clean(dir)), PkgPath: p.PkgPath}
+		opts := st.cOptions(p)
 		cName, hName, bName := cgen.FileNames(p.Name)
+		if st.cfg.LineMap {
+			opts.Lines = lineMap(p, filepath.Join(dir, cName))
+		}
 		c, h, bridge, err := cgen.Files(p.Name, funcs(p), opts)
 		if err != nil && c == nil {
 			return err
@@ -52,6 +73,42 @@ func emitC(st *State) error {
 	})
 }
 
+// goOptions are the options of a package's Go output.
+func (st *State) goOptions(p *Package, simd bool) gogen.Options {
+	return gogen.Options{BuildConstraint: st.goConstraint(p, simd), Reserved: p.Reserved, PkgPath: p.PkgPath, SIMD: simd}
+}
+
+// cOptions are the options of a package's C output.
+func (st *State) cOptions(p *Package) cgen.Options {
+	return cgen.Options{NoBounds: st.cfg.NoBounds, Package: filepath.Base(filepath.Clean(st.cDir(p))), PkgPath: p.PkgPath}
+}
+
+// lineMap asks an emitter for the origin of the lines of the output file
+// at path, with line directives naming the staging source relative to
+// the output's directory.
+func lineMap(p *Package, path string) *ir.LineMap {
+	return &ir.LineMap{Directives: true, Dir: filepath.Dir(path), File: filepath.Base(path), Pos: func(fn int, s ir.Sym) token.Position {
+		return sourcePos(p.Funcs[fn].Schedule.Graph(), s)
+	}}
+}
+
+// sourcePos is the source position a line directive names for node s:
+// its own, or for the assignment of a staged variable the position of
+// the value assigned, when it has one (the frontend places the
+// assignments that carry a variable around a loop at the loop).
+func sourcePos(g *ir.Graph, s ir.Sym) token.Position {
+	n := g.Def(s)
+	if n == nil {
+		return token.Position{}
+	}
+	if v := n.Args; n.Op == ir.OpVarSet && v[1].IsSym() {
+		if d := g.Def(v[1].Sym()); d != nil && d.Pos != 0 {
+			return g.Position(d)
+		}
+	}
+	return g.Position(n)
+}
+
 // emitTests writes the differential tests: <pkg>_lms_test.go beside the
 // Go output, and with C output the C sub-package's, comparing C with Go.
 func emitTests(st *State) error {
@@ -61,7 +118,10 @@ func emitTests(st *State) error {
 		}
 		if st.cfg.Go {
 			path := filepath.Join(p.Dir, p.Name+"_lms_test.go")
-			test, err := st.cfg.Tests(p.Name, constraint(p), "", p.Specs)
+			test, err := difftest.File(p.Name, constraint(p), "", p.Specs)
+			if e, ok := err.(*ir.Error); ok {
+				return e // a test the user's arguments make impossible
+			}
 			if err != nil {
 				return &BrokenOutput{Pkg: p.Package, Path: path, Data: test, Err: err}
 			}
@@ -71,18 +131,15 @@ func emitTests(st *State) error {
 			dir := st.cDir(p)
 			path := filepath.Join(dir, p.Name+"_lms_test.go")
 			cpkg := filepath.Base(filepath.Clean(dir))
-			test, err := st.cfg.Tests(cpkg, "", p.PkgPath, p.Specs)
+			test, err := difftest.File(cpkg, "", p.PkgPath, p.Specs)
 			if err != nil {
 				return &BrokenOutput{Pkg: p.Package, Path: path, Data: test, Err: err}
 			}
 			p.add(path, test)
-			if st.cfg.RefTests == nil {
-				return nil
-			}
 			_, _, bName := cgen.FileNames(p.Name)
 			bridge := p.output(filepath.Join(dir, bName))
 			refPath := filepath.Join(dir, p.Name+"_lms_ref_test.go")
-			ref, err := st.cfg.RefTests(cpkg, p.PkgPath+"/"+filepath.ToSlash(filepath.Clean(st.cfg.cdir())), funcs(p), test, bridge)
+			ref, err := difftest.RefFile(cpkg, p.PkgPath+"/"+filepath.ToSlash(filepath.Clean(st.cfg.cdir())), funcs(p), test, bridge)
 			if err != nil {
 				return &BrokenOutput{Pkg: p.Package, Path: refPath, Data: ref, Err: err}
 			}

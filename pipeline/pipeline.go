@@ -8,12 +8,13 @@
 //	load       frontend.Open: go/packages, SSA, directives
 //	evaluate   frontend.Evaluate: one ir.Graph per //lms:gen directive
 //	graph      the graph passes (table passes: dce, ...), ir.Check after each with Config.Check
-//	loopbound  frontend.Spec.FindLoopBounds: the inputs a generated test draws small
 //	schedule   sched.Run (without its dce: the graph is clean), sched.Verify with Config.Check
 //	facts      sched.FactsOf: what both emitters need to know of a schedule, computed once
-//	emit go    gogen.File: <pkg>_lms.go
+//	vectorize  sched.Vectorize with Config.SIMD: the packs of lanes the vector code writes
+//	emit go    gogen.File: <pkg>_lms.go (and <pkg>_lms_simd.go with Config.SIMD)
 //	emit c     cgen.Files: <pkg>_lms.c, .h and the cgo bridge, from one emission
-//	emit tests Config.Tests: <pkg>_lms_test.go (and the C sub-package's)
+//	emit tests difftest.File: <pkg>_lms_test.go (and the C sub-package's)
+//	explain    explain.Page: <pkg>_lms_explain.html, with Config.Explain
 //	write      Config.Write: every output, or none if any stage failed
 //
 // Adding a graph pass is one entry in passes and a small file with one
@@ -29,10 +30,14 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
+	"github.com/lmsgen/lmsgen/explain"
 	"github.com/lmsgen/lmsgen/frontend"
+	"github.com/lmsgen/lmsgen/gogen"
 	"github.com/lmsgen/lmsgen/ir"
 	"github.com/lmsgen/lmsgen/sched"
 )
@@ -46,15 +51,16 @@ type stage struct {
 
 // stages is the order of the stages, written once.
 var stages = []stage{
-	{name: "load", run: load, skip: func(c *Config) bool { return c.Result != nil }}, // frontend.Open
-	{name: "evaluate", run: evaluate},                                                // frontend.Evaluate
-	{name: "graph", run: graph},                                                      // passes, below
-	{name: "loopbound", run: loopBound},                                              // frontend/loopbound.go
-	{name: "schedule", run: schedule},                                                // sched.Run
-	{name: "facts", run: facts},                                                      // sched/facts.go
-	{name: "emit go", run: emitGo, skip: func(c *Config) bool { return !c.Go }},      // gogen.File
-	{name: "emit c", run: emitC, skip: func(c *Config) bool { return !c.C }},         // cgen.Files
-	{name: "emit tests", run: emitTests, skip: func(c *Config) bool { return c.Tests == nil }},
+	{name: "load", run: load, skip: func(c *Config) bool { return c.Result != nil }},      // frontend.Open
+	{name: "evaluate", run: evaluate},                                                     // frontend.Evaluate
+	{name: "graph", run: graph},                                                           // passes, below
+	{name: "schedule", run: schedule},                                                     // sched.Run
+	{name: "facts", run: facts},                                                           // sched/facts.go
+	{name: "vectorize", run: vectorize},                                                   // sched/vector.go
+	{name: "emit go", run: emitGo, skip: func(c *Config) bool { return !c.Go }},           // gogen.File
+	{name: "emit c", run: emitC, skip: func(c *Config) bool { return !c.C }},              // cgen.Files
+	{name: "emit tests", run: emitTests, skip: func(c *Config) bool { return !c.Tests }},  // internal/difftest
+	{name: "explain", run: explainPage, skip: func(c *Config) bool { return !c.Explain }}, // explain.go
 	{name: "write", run: write, skip: func(c *Config) bool { return c.Write == nil }},
 }
 
@@ -64,6 +70,10 @@ var stages = []stage{
 type pass struct {
 	name string
 	run  func(*ir.Graph) *ir.Graph
+	// ifChanged: the pass runs only when a pass since the previous run
+	// of it changed the graph (returned another graph than it was
+	// given; every pass returns its input when it does nothing).
+	ifChanged bool
 }
 
 // passes is the order of the graph passes, written once. The first one
@@ -71,7 +81,8 @@ type pass struct {
 // attempt at a region (ir.Check rejects it), which dce filters out. The
 // scheduler takes the result of the last pass as free of dead code (it
 // skips its own dce phase): a pass that leaves dead nodes must remove
-// them itself.
+// them itself. The last dce runs only when a pass after the first dce
+// changed the graph.
 var passes = []pass{
 	{name: "dce", run: ir.DCE},                    // ir/dce.go
 	{name: "split", run: sched.SplitConditionals}, // sched/split.go: statement splitting
@@ -80,7 +91,7 @@ var passes = []pass{
 	{name: "forward", run: sched.Forward},         // sched/forward.go
 	{name: "deadarrays", run: sched.DeadArrays},   // sched/deadarrays.go
 	{name: "deadstores", run: sched.DeadStores},   // sched/deadstores.go
-	{name: "dce", run: ir.DCE},                    // what the memory passes left unused
+	{name: "dce", run: ir.DCE, ifChanged: true},   // what the passes above left unused
 }
 
 // Config says what Run does.
@@ -103,14 +114,21 @@ type Config struct {
 	CDir string
 	// NoBounds drops C's bounds checks (lmsgen -bounds=off).
 	NoBounds bool
-	// Tests, if not nil, writes the differential tests: with Go output
-	// <pkg>_lms_test.go, with C output the C sub-package's test too.
-	Tests TestEmitter
-	// RefTests, if not nil, writes beside the C sub-package's test a copy
-	// of the Go specializations it cannot reach (unexported names), from
-	// the package's functions and the files already in the sub-package;
-	// nil data: no such file is needed.
-	RefTests func(pkg, pkgPath string, funcs []sched.Func, files ...[]byte) ([]byte, error)
+	// NoCompact schedules with no node inlined into its use: every value
+	// is a statement of its own (sched.Options.NoCompact; a test of the
+	// emitters).
+	NoCompact bool
+	// Tests writes the differential tests (lmsgen -test, package
+	// difftest): with Go output <pkg>_lms_test.go, with C output the C
+	// sub-package's test too, and beside it, when needed, a copy of the
+	// Go specializations it cannot reach (unexported names).
+	Tests bool
+	// SIMD vectorizes every specialization (lmsgen -simd), as the
+	// directive option -simd does one: the Go output of a package with a
+	// specialization to vectorize is then two files, <pkg>_lms.go for
+	// builds without GOEXPERIMENT=simd on amd64 and <pkg>_lms_simd.go,
+	// with vector code, for those with it.
+	SIMD bool
 	// Until, if not empty, is the name of the last stage to run (-dump
 	// stops after graph or schedule).
 	Until string
@@ -123,16 +141,22 @@ type Config struct {
 	// Verbose, if not nil, receives the stage timings and the scheduler's
 	// decisions (lmsgen -v).
 	Verbose io.Writer
+	// LineMap writes line directives in the Go and C outputs, mapping
+	// each statement to its staging source line (lmsgen -linemap).
+	LineMap bool
+	// Explain writes <pkg>_lms_explain.html, the page that shows what
+	// lmsgen did (lmsgen -explain): it records the graph after every
+	// pass and the scheduler's decisions.
+	Explain bool
+	// Observe, if not nil, is called with each specialization's graph as
+	// evaluated (pass "evaluate") and after each graph pass (named as in
+	// the table passes). Calls for different packages run concurrently.
+	// The graph must not be changed.
+	Observe func(s *frontend.Spec, pass string, g *ir.Graph)
 	// Write writes the outputs (the write stage); nil: Run only returns
 	// them.
 	Write func([]Output) error
 }
-
-// TestEmitter writes the differential test of a package's
-// specializations: package pkg (with the //go:build line constraint if
-// not empty), comparing the C bridge imported from cImport with the Go
-// functions when cImport is not empty.
-type TestEmitter func(pkg, constraint, cImport string, specs []*frontend.Spec) ([]byte, error)
 
 // ErrUsage marks an error of the command line found by a stage (-o with
 // several packages).
@@ -177,6 +201,9 @@ type Package struct {
 	// stages that made them.
 	Outputs []Output
 	log     bytes.Buffer // Passes and Verbose lines, printed in package order
+	// passes holds, with Config.Explain, each specialization's graph
+	// after evaluation and after each graph pass, parallel to Specs.
+	passes [][]explain.Snapshot
 }
 
 // Outputs returns the files of every package, in package order.
@@ -303,10 +330,28 @@ func evaluate(st *State) error {
 // after each when cfg.Check is set.
 func graph(st *State) error {
 	return st.eachPackage(func(p *Package) error {
-		for _, s := range p.Specs {
+		if st.cfg.Explain {
+			p.passes = make([][]explain.Snapshot, len(p.Specs))
+		}
+		for i, s := range p.Specs {
+			st.observe(p, i, "evaluate")
+			changed := map[string]bool{} // pass name -> the graph changed since it ran
 			for _, ps := range passes {
-				start, before := time.Now(), len(s.Graph.Nodes)
+				if ps.ifChanged && !changed[ps.name] {
+					if st.cfg.Passes != nil {
+						fmt.Fprintf(&p.log, "pass  %-12s %12s %10d nodes, skipped: no pass changed the graph  %s\n", ps.name, "", len(s.Graph.Nodes), s.Name)
+					}
+					continue
+				}
+				start, before, in := time.Now(), len(s.Graph.Nodes), s.Graph
 				s.Graph = ps.run(s.Graph)
+				st.observe(p, i, ps.name)
+				changed[ps.name] = false
+				if s.Graph != in {
+					for _, q := range passes {
+						changed[q.name] = changed[q.name] || q.name != ps.name
+					}
+				}
 				if st.cfg.Passes != nil {
 					fmt.Fprintf(&p.log, "pass  %-12s %12v %10d -> %d nodes  %s\n", ps.name, time.Since(start).Round(time.Microsecond), before, len(s.Graph.Nodes), s.Name)
 				}
@@ -317,6 +362,18 @@ func graph(st *State) error {
 		}
 		return nil
 	})
+}
+
+// observe hands specialization i's graph after pass to Config.Observe,
+// and records it for the explain stage.
+func (st *State) observe(p *Package, i int, pass string) {
+	s := p.Specs[i]
+	if st.cfg.Observe != nil {
+		st.cfg.Observe(s, pass, s.Graph)
+	}
+	if st.cfg.Explain {
+		p.passes[i] = append(p.passes[i], explain.Snap(pass, s.Graph))
+	}
 }
 
 // check runs ir.Check on a specialization's graph, with cfg.Check.
@@ -330,23 +387,13 @@ func (st *State) check(s *frontend.Spec, after string) error {
 	return nil
 }
 
-// loopBound finds the inputs that may bound a staged loop, for the tests.
-func loopBound(st *State) error {
-	return st.eachPackage(func(p *Package) error {
-		for _, s := range p.Specs {
-			s.FindLoopBounds()
-		}
-		return nil
-	})
-}
-
 // schedule schedules every specialization, with sched.Verify when
 // cfg.Check is set.
 func schedule(st *State) error {
 	return st.eachPackage(func(p *Package) error {
 		for _, s := range p.Specs {
 			start := time.Now()
-			sc := sched.Run(s.Graph, sched.Options{NoDCE: true, Verbose: st.cfg.Verbose != nil})
+			sc := sched.Run(s.Graph, sched.Options{NoDCE: true, NoCompact: st.cfg.NoCompact, Verbose: st.cfg.Verbose != nil || st.cfg.Explain})
 			if st.cfg.Verbose != nil {
 				fmt.Fprintf(&p.log, "lmsgen: %-40s %v\n", "schedule "+s.Name, time.Since(start).Round(time.Microsecond))
 				for _, d := range sc.Decisions() {
@@ -371,6 +418,24 @@ func facts(st *State) error {
 	return st.eachPackage(func(p *Package) error {
 		for _, f := range p.Funcs {
 			f.Facts = sched.FactsOf(f.Schedule)
+		}
+		return nil
+	})
+}
+
+// vectorize finds the packs of lanes of the schedule of every
+// specialization to vectorize (sched/vector.go), for the vector code.
+func vectorize(st *State) error {
+	return st.eachPackage(func(p *Package) error {
+		for i, f := range p.Funcs {
+			if !st.cfg.SIMD && !p.Specs[i].SIMD {
+				continue
+			}
+			start := time.Now()
+			f.Vectors = sched.Vectorize(f.Schedule)
+			if st.cfg.Verbose != nil {
+				fmt.Fprintf(&p.log, "lmsgen: %-40s %v (%d packs)\n", "vectorize "+f.Name, time.Since(start).Round(time.Microsecond), len(f.Vectors.Packs))
+			}
 		}
 		return nil
 	})
@@ -411,6 +476,35 @@ func constraint(p *Package) string {
 	return ""
 }
 
+// goConstraint is the //go:build line of a package's Go output: with
+// SIMD, simd selects the vector file's or the scalar file's.
+func (st *State) goConstraint(p *Package, simd bool) string {
+	c := constraint(p)
+	if !st.simd(p) {
+		return c
+	}
+	own := "(" + gogen.NotSIMDConstraint + ")"
+	if simd {
+		own = gogen.SIMDConstraint
+	}
+	if c == "" {
+		return own
+	}
+	return c + " && " + own
+}
+
+// simd reports whether p has vector code: with Config.SIMD, or when one
+// of its directives says -simd.
+func (st *State) simd(p *Package) bool {
+	return st.cfg.SIMD || slices.ContainsFunc(p.Specs, func(s *frontend.Spec) bool { return s.SIMD })
+}
+
+// simdPath is the path of a package's vector Go output: the Go output's
+// with _simd before .go.
+func (st *State) simdPath(p *Package) string {
+	return strings.TrimSuffix(st.goPath(p), ".go") + "_simd.go"
+}
+
 // specDoc is the doc comment of a generated function.
 func specDoc(s *frontend.Spec) string {
 	if s.Origin == "" {
@@ -422,23 +516,7 @@ func specDoc(s *frontend.Spec) string {
 	}
 	doc := fmt.Sprintf("%s is %s specialized", s.Name, s.Origin)
 	if len(static) > 0 {
-		doc += " with " + JoinAnd(static)
+		doc += " with " + frontend.JoinAnd(static)
 	}
 	return doc + "."
-}
-
-// JoinAnd joins xs as prose: "a", "a and b", "a, b and c".
-func JoinAnd(xs []string) string {
-	s := ""
-	for i, x := range xs {
-		switch {
-		case i == 0:
-			s = x
-		case i == len(xs)-1:
-			s += " and " + x
-		default:
-			s += ", " + x
-		}
-	}
-	return s
 }

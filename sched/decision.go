@@ -83,7 +83,7 @@ func (st *state) decide(i, e, raw, l int32, where []int32, once bool) {
 	child := func(a, b int32) int32 { return t.ancestor(b, t.depth(a)+1) }
 	role := func(b int32) string {
 		o := st.g.Nodes[st.owner[b]]
-		return blockRole(o.Op, int(st.slot[b])) + " of " + o.Sym.String() + " (" + o.Op.String() + ")"
+		return BlockRole(o.Op, int(st.slot[b])) + " of " + o.Sym.String() + " (" + o.Op.String() + ")"
 	}
 	switch {
 	case len(where) > 1 && st.anchored[i]:

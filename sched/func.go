@@ -28,6 +28,9 @@ type Func struct {
 	// emitters (the pipeline's facts stage); an emitter computes them if
 	// they are nil.
 	Facts *Facts
+	// Vectors, if not nil, are the packs of Vectorize(Schedule), for the
+	// vector code of lmsgen -simd.
+	Vectors *Vectors
 }
 
 // FactsOrCompute returns f.Facts, computing them if they are nil.

@@ -343,5 +343,5 @@ func (st *state) name(id int32) string {
 		return "top"
 	}
 	n := st.g.Nodes[st.owner[id]]
-	return n.Sym.String() + "." + blockRole(n.Op, int(st.slot[id]))
+	return n.Sym.String() + "." + BlockRole(n.Op, int(st.slot[id]))
 }

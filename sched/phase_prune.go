@@ -25,6 +25,16 @@ import (
 // dependency, the soft dependencies that dce or prune removed from it
 // (st.lost): what tied it to its block (see early).
 //
+// prune is a second removal of dead code, after ir.DCE, and stays in the
+// scheduler rather than in the pipeline's graph passes: the soft
+// dependencies it removes are what tie an effect left without hard
+// dependencies to its block, and early needs them (st.lost, found by
+// comparing with the graph given to Run). Done as a graph pass, they
+// would be gone from the graph the scheduler is given, and such an
+// effect could float out of its loop body. ir.DCE keeps these writes
+// (the used rule of lms-backend.md); prune is the scheduler's stronger
+// rule.
+//
 // Needs: dce, index. Must run after: early and every later phase.
 func prune(st *state) {
 	f := &st.flat

@@ -23,7 +23,7 @@ var phases = []phase{
 	{name: "anchor", run: anchor}, // phase_anchor.go
 	{name: "place", run: place},   // phase_place.go
 	{name: "order", run: order},   // phase_order.go
-	{name: "compact", run: compact, skip: func(o Options) bool { return o.NoCompact }}, // phase_compact.go
+	{name: "compact", run: compact, skip: func(o Options) bool { return o.NoCompact }}, // phase_compact.go, phase_compact_order.go
 }
 
 // Run runs the phase table (DCE, then scheduling, then compact-inlining

@@ -112,10 +112,12 @@ func (s *Schedule) blockName(id int32) string {
 		return "top"
 	}
 	n := s.g.Nodes[s.owner[id]]
-	return n.Sym.String() + "." + blockRole(n.Op, int(s.slot[id]))
+	return n.Sym.String() + "." + BlockRole(n.Op, int(s.slot[id]))
 }
 
-func blockRole(op ir.Op, k int) string {
+// BlockRole names block k of a node of op (then, else, cond, body, or
+// blockK), as schedules and their explanations print it.
+func BlockRole(op ir.Op, k int) string {
 	switch op {
 	case ir.OpIf:
 		if k == 0 {

@@ -99,7 +99,7 @@ func (t *Transformer) set(s ir.Sym, e ir.Exp) {
 }
 
 func (t *Transformer) node(n *ir.Node) {
-	t.b.At(t.old.Position(n))
+	t.b.AtNode(t.old, n)
 	if t.Rewrite != nil {
 		if e, ok := t.Rewrite(t, n); ok {
 			t.set(n.Sym, e)

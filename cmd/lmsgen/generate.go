@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/lmsgen/lmsgen/frontend"
@@ -25,12 +24,18 @@ func runGenerate(cfg *config, stdout, stderr io.Writer) int {
 		Output:   cfg.output,
 		CDir:     cfg.cdir,
 		NoBounds: !cfg.bounds,
+		SIMD:     cfg.simd,
 		Check:    cfg.debug["check"],
+		Explain:  cfg.explain,
+		LineMap:  cfg.linemap,
 		Write:    writeOutputs,
 	}
-	if cfg.test {
-		pc.Tests, pc.RefTests = emitTests, refFile
+	if cfg.explain && cfg.runName != "" {
+		// Only the specialization named is evaluated: the page of it is
+		// the only output (the Go file holds every specialization).
+		pc.Go, pc.C = false, false
 	}
+	pc.Tests = cfg.test && pc.Go
 	if cfg.debug["passes"] {
 		pc.Passes = stderr
 	}
@@ -79,42 +84,6 @@ func hasLang(cfg *config, l string) bool {
 		}
 	}
 	return false
-}
-
-// emitTests is the pipeline's test emitter: the differential tests and
-// benchmarks of testgen.go.
-func emitTests(pkg, constraint, cImport string, specs []*frontend.Spec) ([]byte, error) {
-	tests := make([]testSpec, len(specs))
-	for i, s := range specs {
-		tests[i] = testSpecOf(s)
-	}
-	return testFile(pkg, constraint, cImport, tests)
-}
-
-// testSpecOf describes a specialization for the generated tests.
-func testSpecOf(s *frontend.Spec) testSpec {
-	t := testSpec{Name: s.Name, Origin: s.Origin, Method: s.Method, Inputs: s.TestInputs, Prints: printsToStdout(s.Graph)}
-	for _, pos := range s.MapRanges {
-		t.MapRanges = append(t.MapRanges, fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column))
-	}
-	for _, r := range s.Results {
-		t.Results = append(t.Results, r.GoValue)
-	}
-	static := map[int]string{}
-	n := len(s.Params) + len(s.Static)
-	for _, a := range s.Static {
-		static[a.Index] = a.Expr
-	}
-	d := 0
-	for i := 0; i < n; i++ {
-		if e, ok := static[i]; ok {
-			t.Args = append(t.Args, testArg{Static: e})
-			continue
-		}
-		t.Args = append(t.Args, testArg{Value: s.Params[d].GoValue, LoopBound: s.Params[d].LoopBound, Test: s.Params[d].Test})
-		d++
-	}
-	return t
 }
 
 // dump prints the graph, the schedule or the DOT graph of the

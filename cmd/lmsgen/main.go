@@ -55,10 +55,13 @@ type config struct {
 	verbose    bool
 	allErrs    bool
 	bounds     bool
+	simd       bool
 	jsonOut    bool
 	count      int
 	budgets    frontend.Budgets
 	cpuProfile string
+	explain    bool
+	linemap    bool
 	debug      map[string]bool // the -d options set (see debugOptions)
 	patterns   []string
 }
@@ -135,10 +138,13 @@ func parse(args []string, stderr io.Writer) (*config, bool, error) {
 	tags := fs.String("tags", "", "comma-separated build `tags` to load the packages with")
 	fs.BoolVar(&cfg.test, "test", false, "also write <package>_lms_test.go with differential tests and benchmarks")
 	fs.StringVar(&cfg.dump, "dump", "", "print the graph (`ir`), the schedule (sched), Graphviz (dot) or the slice dependences (deps) of the specialization named by -run, instead of generating")
-	fs.StringVar(&cfg.runName, "run", "", "the specialization `NAME` for -dump, or the only one compare runs (generating always writes them all)")
+	fs.StringVar(&cfg.runName, "run", "", "the specialization `NAME` for -dump or -explain (then only the page is written), or the only one compare runs (generating always writes them all)")
+	fs.BoolVar(&cfg.explain, "explain", false, "also write <package>_lms_explain.html, a page showing the source's binding times, the graph, every pass, the schedule's decisions and the Go and C, linked node by node")
+	fs.BoolVar(&cfg.linemap, "linemap", false, "write //line comments in the Go output and #line in the C output, mapping each statement to its staging source line")
 	fs.BoolVar(&cfg.verbose, "v", false, "print phase timings and the scheduler's decisions to standard error")
 	fs.BoolVar(&cfg.allErrs, "e", false, "report all errors (default: at most 10)")
 	boundsFlag := fs.String("bounds", "on", "C bounds checks: on, or off for speed comparisons")
+	fs.BoolVar(&cfg.simd, "simd", false, "also write <package>_lms_simd.go: vector code (simd/archsimd) for builds with GOEXPERIMENT=simd on amd64")
 	fs.BoolVar(&cfg.jsonOut, "json", false, "compare: print JSON instead of a table")
 	fs.IntVar(&cfg.count, "count", 1, "compare: benchmark repetitions")
 	fs.IntVar(&cfg.budgets.Steps, "steps", 0, "budget: evaluation steps per specialization (0: the default, 20000000)")
@@ -198,10 +204,10 @@ func parse(args []string, stderr io.Writer) (*config, bool, error) {
 	if cfg.dump != "" && cfg.runName == "" {
 		return nil, false, errors.New("-dump needs -run NAME: the specialization to print")
 	}
-	if cfg.runName != "" && cfg.dump == "" && !cfg.compare {
+	if cfg.runName != "" && cfg.dump == "" && !cfg.compare && !cfg.explain {
 		// The output file holds every specialization of the package:
 		// written with one only, it would lose the others.
-		return nil, false, errors.New("-run NAME selects the specialization for -dump or compare; lmsgen always generates every specialization of a package (omit -run)")
+		return nil, false, errors.New("-run NAME selects the specialization for -dump, -explain or compare; lmsgen always generates every specialization of a package (omit -run)")
 	}
 	if cfg.test && len(cfg.langs) == 1 && cfg.langs[0] == "c" {
 		return nil, false, errors.New("-test compares C with the Go output: use -lang=go,c")

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -18,7 +16,12 @@ import (
 // b is gone.
 func TestSpeculate(t *testing.T) {
 	t.Parallel()
-	gen := generateAndCompare(t, filepath.Join("testdata", "split", "kernels.go"))
+	kdir, gen := generateDiffTested(t, "split")
+
+	// Generating again gives the same bytes.
+	r := lmsgen(t, kdir, "-lang=go,c", "-test")
+	require.Equal(t, 0, r.status, r.stderr)
+	require.Equal(t, gen, read(t, filepath.Join(kdir, "kernels_lms.go")))
 
 	// The tutorial: x is 7 throughout, the conditional on it is gone.
 	tut := funcBody(t, gen, "Tutorial")
@@ -51,34 +54,4 @@ func TestSpeculate(t *testing.T) {
 	for _, name := range []string{"Merged", "Made"} {
 		require.Contains(t, funcBody(t, gen, name), "if cond", name)
 	}
-}
-
-// generateAndCompare generates Go and C, with their differential tests,
-// for the package of one file src, checks that the Go output is
-// generated and deterministic, runs both tests (every specialization
-// without a mismatch) and returns the Go output.
-func generateAndCompare(t *testing.T, src string) string {
-	t.Helper()
-	if _, err := exec.LookPath("gcc"); err != nil {
-		t.Skip("no C compiler")
-	}
-	text := read(t, src)
-	dir := module(t, map[string]string{"kernels/kernels.go": text})
-	kdir := filepath.Join(dir, "kernels")
-	r := lmsgen(t, kdir, "-lang=go,c", "-test")
-	require.Equal(t, 0, r.status, r.stderr)
-	gen := read(t, filepath.Join(kdir, "kernels_lms.go"))
-	checkGenerated(t, filepath.Join(kdir, "kernels_lms.go"))
-
-	// Generating again gives the same bytes.
-	r = lmsgen(t, kdir, "-lang=go,c", "-test")
-	require.Equal(t, 0, r.status, r.stderr)
-	require.Equal(t, gen, read(t, filepath.Join(kdir, "kernels_lms.go")))
-
-	specs := len(regexp.MustCompile(`(?m)^//lms:gen `).FindAllString(text, -1))
-	for _, sub := range []string{kdir, filepath.Join(kdir, "lmsc")} {
-		out := goCmd(t, sub, "test", "-v", "-run", "TestLMS", ".")
-		require.Equal(t, specs, strings.Count(out, "mismatches=0"), out)
-	}
-	return gen
 }

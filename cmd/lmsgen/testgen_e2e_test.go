@@ -266,7 +266,7 @@ func TestRunWithoutDump(t *testing.T) {
 	before := read(t, filepath.Join(kdir, "kernels_lms.go"))
 	r = lmsgen(t, kdir, "-run", "Cube")
 	require.Equal(t, 2, r.status)
-	require.Contains(t, r.stderr, "-run NAME selects the specialization for -dump or compare")
+	require.Contains(t, r.stderr, "-run NAME selects the specialization for -dump, -explain or compare")
 	require.Equal(t, before, read(t, filepath.Join(kdir, "kernels_lms.go")))
 	require.True(t, strings.Contains(before, "func Pow10(") && strings.Contains(before, "func SumAll("))
 	_, err := os.Stat(filepath.Join(kdir, "kernels_lms_test.go"))

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/lmsgen/lmsgen/explain"
 	"github.com/lmsgen/lmsgen/frontend"
 	"github.com/lmsgen/lmsgen/ir"
 	"github.com/lmsgen/lmsgen/pipeline"
@@ -107,7 +108,8 @@ func owned(dir, path string) *frontend.Error {
 // generatedByLmsgen reports whether the file at path is lmsgen's: empty, or
 // with lmsgen's header line among the comment and blank lines that start it,
 // as go/ast.IsGenerated looks for a "Code generated" comment before the
-// package clause (a C file's header is its first line).
+// package clause (a C file's header is its first line; an explain page's
+// is the same line in an HTML comment, explain.Header).
 func generatedByLmsgen(path string) (bool, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -122,7 +124,7 @@ func generatedByLmsgen(path string) (bool, error) {
 		}
 		line = strings.TrimRight(line, "\r\n")
 		switch {
-		case line == ir.Header():
+		case line == ir.Header(), line == explain.Header():
 			return true, nil
 		case strings.TrimSpace(line) == "", strings.HasPrefix(line, "//"):
 			continue

@@ -26,8 +26,18 @@ Benchmarkpower.Pow7/impl=Anchor-2      	13552154	        17.31 ns/op
 Benchmarkpower.Pow7Sq/impl=GenGo-2     	69785475	         3.659 ns/op
 Benchmarkpower.ExpPoly/impl=GenC       	30466417	         7.812 ns/op
 `
-	if got := string(rewrite([]byte(in), "power")); got != want {
+	if got := string(rewrite([]byte(in), "power", "")); got != want {
 		t.Errorf("rewrite:\n%s\nwant:\n%s", got, want)
+	}
+	// The vector build's output: only GenGo, as implementation SIMD.
+	wantSIMD := `goos: linux
+goarch: amd64
+pkg: github.com/lmsgen/lmsgen/examples/power
+cpu: AMD EPYC
+Benchmarkpower.Pow7Sq/impl=SIMD-2     	69785475	         3.659 ns/op
+`
+	if got := string(rewrite([]byte(in), "power", simdImpl)); got != wantSIMD {
+		t.Errorf("rewrite for simd:\n%s\nwant:\n%s", got, wantSIMD)
 	}
 }
 
@@ -79,5 +89,16 @@ func TestParseCSVAndSummary(t *testing.T) {
 func TestBadCSV(t *testing.T) {
 	if _, err := parseCSV([]byte(",Anchor\n,sec/op\nk,notanumber\n"), wallUnit); err == nil {
 		t.Error("parseCSV accepted a bad number")
+	}
+}
+
+func TestSummarySIMD(t *testing.T) {
+	var b bytes.Buffer
+	writeSummary(&b, []row{{kernel: "matmul.MatMul16", sec: map[string]float64{"Anchor": 2e-6, "GenGo": 1.2e-6, simdImpl: 0.5e-6}}})
+	out := b.String()
+	for _, s := range []string{"simd Go", "anchor/simd", "Go/simd", "500ns", "4.00×", "2.40×"} {
+		if !strings.Contains(out, s) {
+			t.Errorf("summary lacks %q:\n%s", s, out)
+		}
 	}
 }

@@ -16,8 +16,10 @@ var benchLine = regexp.MustCompile(`^Benchmark(` + strings.Join(impls, "|") + `)
 // rewrite returns the go test output out with each example benchmark
 // renamed Benchmark<pkg>.<Kernel>/impl=<Impl>, so that benchstat can put
 // the implementations of a kernel side by side; other benchmark lines are
-// dropped, configuration lines (goos:, pkg:, ...) kept.
-func rewrite(out []byte, pkgName string) []byte {
+// dropped, configuration lines (goos:, pkg:, ...) kept. With simd not
+// empty, out is the vector build's: only its GenGo benchmarks are kept,
+// as implementation simd.
+func rewrite(out []byte, pkgName, simd string) []byte {
 	var b bytes.Buffer
 	for _, line := range bytes.Split(out, []byte("\n")) {
 		switch {
@@ -26,7 +28,14 @@ func rewrite(out []byte, pkgName string) []byte {
 			if m == nil {
 				continue
 			}
-			b.WriteString("Benchmark" + pkgName + "." + string(m[2]) + "/impl=" + string(m[1]))
+			impl := string(m[1])
+			if simd != "" {
+				if impl != "GenGo" {
+					continue
+				}
+				impl = simd
+			}
+			b.WriteString("Benchmark" + pkgName + "." + string(m[2]) + "/impl=" + impl)
 			b.Write(m[3])
 			b.Write(m[4])
 			b.WriteByte('\n')

@@ -80,15 +80,18 @@ func parseCSV(data []byte, unit string) ([]row, error) {
 
 // writeSummary prints the medians and the speedups of the generated code:
 // anchor time over generated Go and over generated C, and the C time over
-// the Go time (below 1: C is faster).
+// the Go time (below 1: C is faster); then the vector build's Go (SIMD):
+// anchor time over it, and the plain Go time over it (above 1: the vector
+// build is faster).
 func writeSummary(w io.Writer, rows []row) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "kernel\tanchor\talt\tnative\tgen Go\tgen C\tanchor/Go\tanchor/C\tC/Go\t")
+	fmt.Fprintln(tw, "kernel\tanchor\talt\tnative\tgen Go\tgen C\tanchor/Go\tanchor/C\tC/Go\tsimd Go\tanchor/simd\tGo/simd\t")
 	for _, r := range rows {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.kernel,
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.kernel,
 			duration(r.sec, "Anchor"), duration(r.sec, "Alt"), duration(r.sec, "Native"),
 			duration(r.sec, "GenGo"), duration(r.sec, "GenC"),
-			ratio(r.sec, "Anchor", "GenGo"), ratio(r.sec, "Anchor", "GenC"), ratio(r.sec, "GenC", "GenGo"))
+			ratio(r.sec, "Anchor", "GenGo"), ratio(r.sec, "Anchor", "GenC"), ratio(r.sec, "GenC", "GenGo"),
+			duration(r.sec, simdImpl), ratio(r.sec, "Anchor", simdImpl), ratio(r.sec, "GenGo", simdImpl))
 	}
 	tw.Flush()
 }

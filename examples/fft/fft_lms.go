@@ -193,9 +193,9 @@ func FFT16(dst, src []complex128) {
 // FFT32 is FFT specialized with n=32 and leaf=16.
 func FFT32(dst, src []complex128) {
 	for j2 := 0; j2 < 8; j2++ {
-		out := j2 * 4
+		i := j2 * 4
 		s := src[j2 : j2+25]
-		d := dst[out : out+4]
+		d := dst[i : i+4]
 		v := s[0]
 		x19 := real(v)
 		x20 := imag(v)
@@ -333,9 +333,9 @@ func FFT32(dst, src []complex128) {
 // FFT64 is FFT specialized with n=64 and leaf=16.
 func FFT64(dst, src []complex128) {
 	for j2 := 0; j2 < 8; j2++ {
-		out := j2 * 8
+		i := j2 * 8
 		s := src[j2 : j2+57]
-		d := dst[out : out+8]
+		d := dst[i : i+8]
 		v := s[0]
 		x19 := real(v)
 		x20 := imag(v)
@@ -517,9 +517,9 @@ func FFT64(dst, src []complex128) {
 // FFT128 is FFT specialized with n=128 and leaf=16.
 func FFT128(dst, src []complex128) {
 	for j2 := 0; j2 < 16; j2++ {
-		out := j2 * 8
+		i := j2 * 8
 		s := src[j2 : j2+113]
-		d := dst[out : out+8]
+		d := dst[i : i+8]
 		v := s[0]
 		x19 := real(v)
 		x20 := imag(v)
@@ -853,9 +853,9 @@ func FFT128(dst, src []complex128) {
 // FFT256 is FFT specialized with n=256 and leaf=16.
 func FFT256(dst, src []complex128) {
 	for j2 := 0; j2 < 16; j2++ {
-		out := j2 * 16
+		i := j2 * 16
 		s := src[j2 : j2+241]
-		d := dst[out : out+16]
+		d := dst[i : i+16]
 		v := s[0]
 		x19 := real(v)
 		x20 := imag(v)
@@ -1303,10 +1303,10 @@ func FFT512(dst, src []complex128) {
 	for j2 := 0; j2 < 8; j2++ {
 		out := j2 * 64
 		for j21 := 0; j21 < 8; j21++ {
-			out1 := out + j21*8
-			in := j2 + j21*8
-			s := src[in : in+449]
-			d := dst[out1 : out1+8]
+			i := out + j21*8
+			i1 := j2 + j21*8
+			s := src[i1 : i1+449]
+			d := dst[i : i+8]
 			v := s[0]
 			x32 := real(v)
 			x33 := imag(v)
@@ -1377,8 +1377,8 @@ func FFT512(dst, src []complex128) {
 			d[7] = complex(x60-tr1, x61+ti1)
 		}
 		for k1 := 0; k1 < 8; k1++ {
-			i := out + k1
-			d1 := dst[i : i+57]
+			i2 := out + k1
+			d1 := dst[i2 : i2+57]
 			row := k1 * 8
 			v8 := d1[0]
 			x166 := real(v8)
@@ -1599,10 +1599,10 @@ func FFT1024(dst, src []complex128) {
 	for j2 := 0; j2 < 16; j2++ {
 		out := j2 * 64
 		for j21 := 0; j21 < 8; j21++ {
-			out1 := out + j21*8
-			in := j2 + j21*16
-			s := src[in : in+897]
-			d := dst[out1 : out1+8]
+			i := out + j21*8
+			i1 := j2 + j21*16
+			s := src[i1 : i1+897]
+			d := dst[i : i+8]
 			v := s[0]
 			x32 := real(v)
 			x33 := imag(v)
@@ -1673,8 +1673,8 @@ func FFT1024(dst, src []complex128) {
 			d[7] = complex(x60-tr1, x61+ti1)
 		}
 		for k1 := 0; k1 < 8; k1++ {
-			i := out + k1
-			d1 := dst[i : i+57]
+			i2 := out + k1
+			d1 := dst[i2 : i2+57]
 			row := k1 * 8
 			v8 := d1[0]
 			x166 := real(v8)

@@ -17,10 +17,12 @@ import "github.com/lmsgen/lmsgen/stage"
 // How much unrolls is decided from n: for a product of at most maxUnrolled
 // multiply-adds (n ≤ 8) everything unrolls (unrolled); a larger one keeps
 // a staged loop over the rows of c (rows) and unrolls each row's n² work.
+// MatMul16 also has vector code (-simd: matmul_lms_simd.go and vector C):
+// each block of sums of rows is one vector of four float64.
 //
 //lms:gen MatMul4 n=4
 //lms:gen MatMul8 n=8
-//lms:gen MatMul16 n=16
+//lms:gen MatMul16 n=16 -simd
 func MatMul(c, a, b []stage.Float64, n int) {
 	if n*n*n <= maxUnrolled {
 		unrolled(c, a, b, n)

@@ -13,10 +13,9 @@
 // once, runs each case and compares:
 //
 //	cases := corpus.Cases()
-//	for _, c := range cases {
-//		s := sched.Run(c.Build(), sched.Options{})
-//		// emit s as func c.Name in package main; its signature is c.Sig
-//	}
+//	// names[i], graphs[i] = cases[i].Name, cases[i].Build()
+//	st, err := pipeline.Run(pipeline.Config{Result: pipeline.FromGraphs("main", names, graphs), Go: true, Check: true})
+//	// st's output holds func c.Name in package main; its signature is c.Sig
 //	// write corpus.MainFile(cases) beside it, go build -o prog .
 //	// for each case: run "prog c.Name"; want stdout == c.Stdout,
 //	// strings.HasPrefix(stderr, c.Stderr), exit status == c.Exit.

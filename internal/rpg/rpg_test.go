@@ -2,7 +2,6 @@ package rpg
 
 import (
 	"os"
-	"path/filepath"
 	"sync"
 	"testing"
 )
@@ -91,5 +90,3 @@ func TestSample(t *testing.T) {
 		t.Errorf("only %d of %d specializations ran: the sample tests little", ok, len(all))
 	}
 }
-
-var _ = filepath.Join

@@ -306,7 +306,7 @@ func (r *Runner) pipeline(p *Prog, st steps) outcome {
 				if testsNothing(block) {
 					class = Untested
 				}
-				set(m[1], class, t.bin+": "+block)
+				set(m[1], class, t.bin+": "+shorten(block))
 				failed = true
 			}
 			if !failed {
@@ -392,17 +392,29 @@ func specFuncAt(p *Prog, file string, line int) *Func {
 	return nil
 }
 
-// testBlock returns the output of test name in the -test.v output out,
-// shortened.
+// testBlock returns the output of test name in the -test.v output out
+// (only its own lines: a call abandoned over the work budget may go on
+// printing into the output).
 func testBlock(out, name string) string {
 	i := strings.Index(out, "=== RUN   "+name+"\n")
 	if i < 0 {
 		return firstLines(out, 10)
 	}
 	block := out[i:]
-	if j := strings.Index(block[1:], "=== RUN"); j >= 0 {
+	if j := strings.Index(block[1:], "\n=== RUN"); j >= 0 {
 		block = block[:j+1]
 	}
+	var ls []string
+	for _, l := range strings.Split(block, "\n") {
+		if strings.HasPrefix(l, "=== ") || strings.HasPrefix(l, "--- ") || strings.HasPrefix(l, "    ") {
+			ls = append(ls, l)
+		}
+	}
+	return strings.Join(ls, "\n")
+}
+
+// shorten cuts a test's output to a few lines of at most 400 bytes.
+func shorten(block string) string {
 	var ls []string
 	for _, l := range strings.Split(block, "\n") {
 		if len(l) > 400 {

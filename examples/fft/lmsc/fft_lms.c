@@ -56,8 +56,13 @@
 #if defined(__clang__)
 #pragma STDC FP_CONTRACT OFF
 #elif defined(__GNUC__)
-/* gcc ignores the STDC pragma; GNU modes (-std=gnu11) contract by default. */
-#pragma GCC optimize("fp-contract=off")
+/* gcc ignores the STDC pragma; GNU modes (-std=gnu11) contract by default.
+ * gcc 12 at -O2 miscompiles a recursive function returning its own call
+ * minus a shift, lms_sub_i32(f(..., d - 1), lms_shr_i32(a, d)), when it
+ * turns the recursion into a loop with an accumulator (the tail-recursion
+ * pass, under -foptimize-sibling-calls): -fwrapv and clang agree with Go,
+ * and UBSan finds nothing (lmsrpg seed 3000, F46b). */
+#pragma GCC optimize("fp-contract=off", "no-optimize-sibling-calls")
 #endif
 
 #define LMS_UNUSED __attribute__((unused))
@@ -694,7 +699,7 @@ LMS_INLINE bool lms_str_ne(lms_string a, lms_string b) { return !lms_str_eq(a, b
 /* lms_str_cmp compares bytewise: -1, 0 or +1 (strings.Compare). */
 LMS_INLINE int lms_str_cmp(lms_string a, lms_string b) {
 	int64_t n = a.len < b.len ? a.len : b.len;
-	int c = n == 0 ? 0 : memcmp(a.p, b.p, (size_t)n);
+	int c = n <= 0 ? 0 : memcmp(a.p, b.p, (size_t)n);
 	if (c != 0) return c < 0 ? -1 : 1;
 	return a.len < b.len ? -1 : a.len > b.len ? 1 : 0;
 }
@@ -3288,10 +3293,10 @@ static void FFT16(lms_slice_complex128 dst, lms_slice_complex128 src) {
 static void FFT32(lms_slice_complex128 dst, lms_slice_complex128 src) {
 	int64_t j2 = 0;
 	while (j2 < 8) {
-		int64_t out = lms_mul_i64(j2, 4);
-		int64_t in = j2;
-		lms_slice_complex128 s = lms_slice_complex128_slice(src, in, lms_add_i64(in, 25));
-		lms_slice_complex128 d = lms_slice_complex128_slice(dst, out, lms_add_i64(out, 4));
+		int64_t i = lms_mul_i64(j2, 4);
+		int64_t i_2 = j2;
+		lms_slice_complex128 s = lms_slice_complex128_slice(src, i_2, lms_add_i64(i_2, 25));
+		lms_slice_complex128 d = lms_slice_complex128_slice(dst, i, lms_add_i64(i, 4));
 		lms_complex128 v = lms_slice_complex128_get(s, 0);
 		double x19 = v.re;
 		double x20 = v.im;
@@ -3320,8 +3325,8 @@ static void FFT32(lms_slice_complex128 dst, lms_slice_complex128 src) {
 	}
 	int64_t k1 = 0;
 	while (k1 < 4) {
-		int64_t i = k1;
-		lms_slice_complex128 d_2 = lms_slice_complex128_slice(dst, i, lms_add_i64(i, 29));
+		int64_t i_3 = k1;
+		lms_slice_complex128 d_2 = lms_slice_complex128_slice(dst, i_3, lms_add_i64(i_3, 29));
 		int64_t row = lms_mul_i64(k1, 8);
 		lms_complex128 v_5 = lms_slice_complex128_get(d_2, 0);
 		double x84 = v_5.re;
@@ -3434,10 +3439,10 @@ static void FFT32(lms_slice_complex128 dst, lms_slice_complex128 src) {
 static void FFT64(lms_slice_complex128 dst, lms_slice_complex128 src) {
 	int64_t j2 = 0;
 	while (j2 < 8) {
-		int64_t out = lms_mul_i64(j2, 8);
-		int64_t in = j2;
-		lms_slice_complex128 s = lms_slice_complex128_slice(src, in, lms_add_i64(in, 57));
-		lms_slice_complex128 d = lms_slice_complex128_slice(dst, out, lms_add_i64(out, 8));
+		int64_t i = lms_mul_i64(j2, 8);
+		int64_t i_2 = j2;
+		lms_slice_complex128 s = lms_slice_complex128_slice(src, i_2, lms_add_i64(i_2, 57));
+		lms_slice_complex128 d = lms_slice_complex128_slice(dst, i, lms_add_i64(i, 8));
 		lms_complex128 v = lms_slice_complex128_get(s, 0);
 		double x19 = v.re;
 		double x20 = v.im;
@@ -3510,8 +3515,8 @@ static void FFT64(lms_slice_complex128 dst, lms_slice_complex128 src) {
 	}
 	int64_t k1 = 0;
 	while (k1 < 8) {
-		int64_t i = k1;
-		lms_slice_complex128 d_2 = lms_slice_complex128_slice(dst, i, lms_add_i64(i, 57));
+		int64_t i_3 = k1;
+		lms_slice_complex128 d_2 = lms_slice_complex128_slice(dst, i_3, lms_add_i64(i_3, 57));
 		int64_t row = lms_mul_i64(k1, 8);
 		lms_complex128 v_9 = lms_slice_complex128_get(d_2, 0);
 		double x152 = v_9.re;
@@ -3624,10 +3629,10 @@ static void FFT64(lms_slice_complex128 dst, lms_slice_complex128 src) {
 static void FFT128(lms_slice_complex128 dst, lms_slice_complex128 src) {
 	int64_t j2 = 0;
 	while (j2 < 16) {
-		int64_t out = lms_mul_i64(j2, 8);
-		int64_t in = j2;
-		lms_slice_complex128 s = lms_slice_complex128_slice(src, in, lms_add_i64(in, 113));
-		lms_slice_complex128 d = lms_slice_complex128_slice(dst, out, lms_add_i64(out, 8));
+		int64_t i = lms_mul_i64(j2, 8);
+		int64_t i_2 = j2;
+		lms_slice_complex128 s = lms_slice_complex128_slice(src, i_2, lms_add_i64(i_2, 113));
+		lms_slice_complex128 d = lms_slice_complex128_slice(dst, i, lms_add_i64(i, 8));
 		lms_complex128 v = lms_slice_complex128_get(s, 0);
 		double x19 = v.re;
 		double x20 = v.im;
@@ -3700,8 +3705,8 @@ static void FFT128(lms_slice_complex128 dst, lms_slice_complex128 src) {
 	}
 	int64_t k1 = 0;
 	while (k1 < 8) {
-		int64_t i = k1;
-		lms_slice_complex128 d_2 = lms_slice_complex128_slice(dst, i, lms_add_i64(i, 121));
+		int64_t i_3 = k1;
+		lms_slice_complex128 d_2 = lms_slice_complex128_slice(dst, i_3, lms_add_i64(i_3, 121));
 		int64_t row = lms_mul_i64(k1, 16);
 		lms_complex128 v_9 = lms_slice_complex128_get(d_2, 0);
 		double x152 = v_9.re;
@@ -3966,10 +3971,10 @@ static void FFT128(lms_slice_complex128 dst, lms_slice_complex128 src) {
 static void FFT256(lms_slice_complex128 dst, lms_slice_complex128 src) {
 	int64_t j2 = 0;
 	while (j2 < 16) {
-		int64_t out = lms_mul_i64(j2, 16);
-		int64_t in = j2;
-		lms_slice_complex128 s = lms_slice_complex128_slice(src, in, lms_add_i64(in, 241));
-		lms_slice_complex128 d = lms_slice_complex128_slice(dst, out, lms_add_i64(out, 16));
+		int64_t i = lms_mul_i64(j2, 16);
+		int64_t i_2 = j2;
+		lms_slice_complex128 s = lms_slice_complex128_slice(src, i_2, lms_add_i64(i_2, 241));
+		lms_slice_complex128 d = lms_slice_complex128_slice(dst, i, lms_add_i64(i, 16));
 		lms_complex128 v = lms_slice_complex128_get(s, 0);
 		double x19 = v.re;
 		double x20 = v.im;
@@ -4154,8 +4159,8 @@ static void FFT256(lms_slice_complex128 dst, lms_slice_complex128 src) {
 	}
 	int64_t k1 = 0;
 	while (k1 < 16) {
-		int64_t i = k1;
-		lms_slice_complex128 d_2 = lms_slice_complex128_slice(dst, i, lms_add_i64(i, 241));
+		int64_t i_3 = k1;
+		lms_slice_complex128 d_2 = lms_slice_complex128_slice(dst, i_3, lms_add_i64(i_3, 241));
 		int64_t row = lms_mul_i64(k1, 16);
 		lms_complex128 v_17 = lms_slice_complex128_get(d_2, 0);
 		double x328 = v_17.re;
@@ -4424,10 +4429,10 @@ static void FFT512(lms_slice_complex128 dst, lms_slice_complex128 src) {
 		int64_t in = j2;
 		int64_t j2_2 = 0;
 		while (j2_2 < 8) {
-			int64_t out_2 = lms_add_i64(out, lms_mul_i64(j2_2, 8));
-			int64_t in_2 = lms_add_i64(in, lms_mul_i64(j2_2, 8));
-			lms_slice_complex128 s = lms_slice_complex128_slice(src, in_2, lms_add_i64(in_2, 449));
-			lms_slice_complex128 d = lms_slice_complex128_slice(dst, out_2, lms_add_i64(out_2, 8));
+			int64_t i = lms_add_i64(out, lms_mul_i64(j2_2, 8));
+			int64_t i_2 = lms_add_i64(in, lms_mul_i64(j2_2, 8));
+			lms_slice_complex128 s = lms_slice_complex128_slice(src, i_2, lms_add_i64(i_2, 449));
+			lms_slice_complex128 d = lms_slice_complex128_slice(dst, i, lms_add_i64(i, 8));
 			lms_complex128 v = lms_slice_complex128_get(s, 0);
 			double x32 = v.re;
 			double x33 = v.im;
@@ -4500,8 +4505,8 @@ static void FFT512(lms_slice_complex128 dst, lms_slice_complex128 src) {
 		}
 		int64_t k1 = 0;
 		while (k1 < 8) {
-			int64_t i = lms_add_i64(out, k1);
-			lms_slice_complex128 d_2 = lms_slice_complex128_slice(dst, i, lms_add_i64(i, 57));
+			int64_t i_3 = lms_add_i64(out, k1);
+			lms_slice_complex128 d_2 = lms_slice_complex128_slice(dst, i_3, lms_add_i64(i_3, 57));
 			int64_t row = lms_mul_i64(k1, 8);
 			lms_complex128 v_9 = lms_slice_complex128_get(d_2, 0);
 			double x166 = v_9.re;
@@ -4612,8 +4617,8 @@ static void FFT512(lms_slice_complex128 dst, lms_slice_complex128 src) {
 	}
 	int64_t k1_2 = 0;
 	while (k1_2 < 64) {
-		int64_t i_2 = k1_2;
-		lms_slice_complex128 d_3 = lms_slice_complex128_slice(dst, i_2, lms_add_i64(i_2, 449));
+		int64_t i_4 = k1_2;
+		lms_slice_complex128 d_3 = lms_slice_complex128_slice(dst, i_4, lms_add_i64(i_4, 449));
 		int64_t row_2 = lms_mul_i64(k1_2, 8);
 		lms_complex128 v_24 = lms_slice_complex128_get(d_3, 0);
 		double x432 = v_24.re;
@@ -4730,10 +4735,10 @@ static void FFT1024(lms_slice_complex128 dst, lms_slice_complex128 src) {
 		int64_t in = j2;
 		int64_t j2_2 = 0;
 		while (j2_2 < 8) {
-			int64_t out_2 = lms_add_i64(out, lms_mul_i64(j2_2, 8));
-			int64_t in_2 = lms_add_i64(in, lms_mul_i64(j2_2, 16));
-			lms_slice_complex128 s = lms_slice_complex128_slice(src, in_2, lms_add_i64(in_2, 897));
-			lms_slice_complex128 d = lms_slice_complex128_slice(dst, out_2, lms_add_i64(out_2, 8));
+			int64_t i = lms_add_i64(out, lms_mul_i64(j2_2, 8));
+			int64_t i_2 = lms_add_i64(in, lms_mul_i64(j2_2, 16));
+			lms_slice_complex128 s = lms_slice_complex128_slice(src, i_2, lms_add_i64(i_2, 897));
+			lms_slice_complex128 d = lms_slice_complex128_slice(dst, i, lms_add_i64(i, 8));
 			lms_complex128 v = lms_slice_complex128_get(s, 0);
 			double x32 = v.re;
 			double x33 = v.im;
@@ -4806,8 +4811,8 @@ static void FFT1024(lms_slice_complex128 dst, lms_slice_complex128 src) {
 		}
 		int64_t k1 = 0;
 		while (k1 < 8) {
-			int64_t i = lms_add_i64(out, k1);
-			lms_slice_complex128 d_2 = lms_slice_complex128_slice(dst, i, lms_add_i64(i, 57));
+			int64_t i_3 = lms_add_i64(out, k1);
+			lms_slice_complex128 d_2 = lms_slice_complex128_slice(dst, i_3, lms_add_i64(i_3, 57));
 			int64_t row = lms_mul_i64(k1, 8);
 			lms_complex128 v_9 = lms_slice_complex128_get(d_2, 0);
 			double x166 = v_9.re;
@@ -4918,8 +4923,8 @@ static void FFT1024(lms_slice_complex128 dst, lms_slice_complex128 src) {
 	}
 	int64_t k1_2 = 0;
 	while (k1_2 < 64) {
-		int64_t i_2 = k1_2;
-		lms_slice_complex128 d_3 = lms_slice_complex128_slice(dst, i_2, lms_add_i64(i_2, 961));
+		int64_t i_4 = k1_2;
+		lms_slice_complex128 d_3 = lms_slice_complex128_slice(dst, i_4, lms_add_i64(i_4, 961));
 		int64_t row_2 = lms_mul_i64(k1_2, 16);
 		lms_complex128 v_24 = lms_slice_complex128_get(d_3, 0);
 		double x432 = v_24.re;

@@ -56,8 +56,13 @@
 #if defined(__clang__)
 #pragma STDC FP_CONTRACT OFF
 #elif defined(__GNUC__)
-/* gcc ignores the STDC pragma; GNU modes (-std=gnu11) contract by default. */
-#pragma GCC optimize("fp-contract=off")
+/* gcc ignores the STDC pragma; GNU modes (-std=gnu11) contract by default.
+ * gcc 12 at -O2 miscompiles a recursive function returning its own call
+ * minus a shift, lms_sub_i32(f(..., d - 1), lms_shr_i32(a, d)), when it
+ * turns the recursion into a loop with an accumulator (the tail-recursion
+ * pass, under -foptimize-sibling-calls): -fwrapv and clang agree with Go,
+ * and UBSan finds nothing (lmsrpg seed 3000, F46b). */
+#pragma GCC optimize("fp-contract=off", "no-optimize-sibling-calls")
 #endif
 
 #define LMS_UNUSED __attribute__((unused))
@@ -694,7 +699,7 @@ LMS_INLINE bool lms_str_ne(lms_string a, lms_string b) { return !lms_str_eq(a, b
 /* lms_str_cmp compares bytewise: -1, 0 or +1 (strings.Compare). */
 LMS_INLINE int lms_str_cmp(lms_string a, lms_string b) {
 	int64_t n = a.len < b.len ? a.len : b.len;
-	int c = n == 0 ? 0 : memcmp(a.p, b.p, (size_t)n);
+	int c = n <= 0 ? 0 : memcmp(a.p, b.p, (size_t)n);
 	if (c != 0) return c < 0 ? -1 : 1;
 	return a.len < b.len ? -1 : a.len > b.len ? 1 : 0;
 }
@@ -2559,6 +2564,23 @@ LMS_PANICFN void lms_panic_arg(lms_arg a) {
 
 /* Support functions. */
 
+/* lms_f64x4: 4 lanes of double (lmsgen -simd). */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(LMS_NO_VECTOR_EXT)
+typedef double lms_f64x4 __attribute__((vector_size(32)));
+#define lms_f64x4_bcast(x) ((lms_f64x4){(x), (x), (x), (x)})
+#define lms_f64x4_add(a, b) ((a) + (b))
+#define lms_f64x4_sub(a, b) ((a) - (b))
+#define lms_f64x4_mul(a, b) ((a) * (b))
+#define lms_f64x4_div(a, b) ((a) / (b))
+#else
+typedef struct { double v[4]; } lms_f64x4;
+LMS_INLINE lms_f64x4 lms_f64x4_bcast(double x) { lms_f64x4 r; for (int i = 0; i < 4; i++) r.v[i] = x; return r; }
+LMS_INLINE lms_f64x4 lms_f64x4_add(lms_f64x4 a, lms_f64x4 b) { lms_f64x4 r; for (int i = 0; i < 4; i++) r.v[i] = a.v[i] + b.v[i]; return r; }
+LMS_INLINE lms_f64x4 lms_f64x4_sub(lms_f64x4 a, lms_f64x4 b) { lms_f64x4 r; for (int i = 0; i < 4; i++) r.v[i] = a.v[i] - b.v[i]; return r; }
+LMS_INLINE lms_f64x4 lms_f64x4_mul(lms_f64x4 a, lms_f64x4 b) { lms_f64x4 r; for (int i = 0; i < 4; i++) r.v[i] = a.v[i] * b.v[i]; return r; }
+LMS_INLINE lms_f64x4 lms_f64x4_div(lms_f64x4 a, lms_f64x4 b) { lms_f64x4 r; for (int i = 0; i < 4; i++) r.v[i] = a.v[i] / b.v[i]; return r; }
+#endif
+
 static inline void lmsg_flush(void) {
 	if (lms_stdout.len > 0) lms_flush();
 }
@@ -2828,81 +2850,73 @@ static void MatMul16(lms_slice_float64 c, lms_slice_float64 a, lms_slice_float64
 		lms_slice_float64 ci = lms_slice_float64_slice(c, lms_mul_i64(i, 16), lms_mul_i64(lms_add_i64(i, 1), 16));
 		double a0 = lms_slice_float64_get(ai, 0);
 		lms_slice_float64 b0 = lms_slice_float64_slice(b, 0, 4);
+		lms_f64x4 b0v;
+		memcpy(&b0v, b0.p, sizeof b0v);
+		lms_f64x4 v = lms_f64x4_mul(lms_f64x4_bcast(a0), b0v);
 		int64_t k = 1;
-		double x63 = a0 * lms_slice_float64_get(b0, 0);
-		double x64 = a0 * lms_slice_float64_get(b0, 1);
-		double x65 = a0 * lms_slice_float64_get(b0, 2);
-		double x66 = a0 * lms_slice_float64_get(b0, 3);
+		lms_f64x4 acc = v;
 		while (k < 16) {
 			double aik = lms_slice_float64_get(ai, k);
 			lms_slice_float64 bk = lms_slice_float64_slice(b, lms_mul_i64(k, 16), lms_add_i64(lms_mul_i64(k, 16), 4));
-			x63 = x63 + (aik * lms_slice_float64_get(bk, 0));
-			x64 = x64 + (aik * lms_slice_float64_get(bk, 1));
-			x65 = x65 + (aik * lms_slice_float64_get(bk, 2));
-			x66 = x66 + (aik * lms_slice_float64_get(bk, 3));
+			lms_f64x4 bkv;
+			memcpy(&bkv, bk.p, sizeof bkv);
+			lms_f64x4 v_2 = lms_f64x4_mul(lms_f64x4_bcast(aik), bkv);
+			lms_f64x4 v_3 = lms_f64x4_add(acc, v_2);
+			acc = v_3;
 			k = lms_add_i64(k, 1);
 		}
 		lms_slice_float64 b0_2 = lms_slice_float64_slice(b, 4, 8);
+		lms_f64x4 b0_2v;
+		memcpy(&b0_2v, b0_2.p, sizeof b0_2v);
+		lms_f64x4 v_4 = lms_f64x4_mul(lms_f64x4_bcast(a0), b0_2v);
 		int64_t k_2 = 1;
-		double x150 = a0 * lms_slice_float64_get(b0_2, 0);
-		double x151 = a0 * lms_slice_float64_get(b0_2, 1);
-		double x152 = a0 * lms_slice_float64_get(b0_2, 2);
-		double x153 = a0 * lms_slice_float64_get(b0_2, 3);
+		lms_f64x4 acc_2 = v_4;
 		while (k_2 < 16) {
 			double aik_2 = lms_slice_float64_get(ai, k_2);
 			lms_slice_float64 bk_2 = lms_slice_float64_slice(b, lms_add_i64(lms_mul_i64(k_2, 16), 4), lms_add_i64(lms_mul_i64(k_2, 16), 8));
-			x150 = x150 + (aik_2 * lms_slice_float64_get(bk_2, 0));
-			x151 = x151 + (aik_2 * lms_slice_float64_get(bk_2, 1));
-			x152 = x152 + (aik_2 * lms_slice_float64_get(bk_2, 2));
-			x153 = x153 + (aik_2 * lms_slice_float64_get(bk_2, 3));
+			lms_f64x4 bk_2v;
+			memcpy(&bk_2v, bk_2.p, sizeof bk_2v);
+			lms_f64x4 v_5 = lms_f64x4_mul(lms_f64x4_bcast(aik_2), bk_2v);
+			lms_f64x4 v_6 = lms_f64x4_add(acc_2, v_5);
+			acc_2 = v_6;
 			k_2 = lms_add_i64(k_2, 1);
 		}
 		lms_slice_float64 b0_3 = lms_slice_float64_slice(b, 8, 12);
+		lms_f64x4 b0_3v;
+		memcpy(&b0_3v, b0_3.p, sizeof b0_3v);
+		lms_f64x4 v_7 = lms_f64x4_mul(lms_f64x4_bcast(a0), b0_3v);
 		int64_t k_3 = 1;
-		double x238 = a0 * lms_slice_float64_get(b0_3, 0);
-		double x239 = a0 * lms_slice_float64_get(b0_3, 1);
-		double x240 = a0 * lms_slice_float64_get(b0_3, 2);
-		double x241 = a0 * lms_slice_float64_get(b0_3, 3);
+		lms_f64x4 acc_3 = v_7;
 		while (k_3 < 16) {
 			double aik_3 = lms_slice_float64_get(ai, k_3);
 			lms_slice_float64 bk_3 = lms_slice_float64_slice(b, lms_add_i64(lms_mul_i64(k_3, 16), 8), lms_add_i64(lms_mul_i64(k_3, 16), 12));
-			x238 = x238 + (aik_3 * lms_slice_float64_get(bk_3, 0));
-			x239 = x239 + (aik_3 * lms_slice_float64_get(bk_3, 1));
-			x240 = x240 + (aik_3 * lms_slice_float64_get(bk_3, 2));
-			x241 = x241 + (aik_3 * lms_slice_float64_get(bk_3, 3));
+			lms_f64x4 bk_3v;
+			memcpy(&bk_3v, bk_3.p, sizeof bk_3v);
+			lms_f64x4 v_8 = lms_f64x4_mul(lms_f64x4_bcast(aik_3), bk_3v);
+			lms_f64x4 v_9 = lms_f64x4_add(acc_3, v_8);
+			acc_3 = v_9;
 			k_3 = lms_add_i64(k_3, 1);
 		}
 		lms_slice_float64 b0_4 = lms_slice_float64_slice(b, 12, 16);
+		lms_f64x4 b0_4v;
+		memcpy(&b0_4v, b0_4.p, sizeof b0_4v);
+		lms_f64x4 v_10 = lms_f64x4_mul(lms_f64x4_bcast(a0), b0_4v);
 		int64_t k_4 = 1;
-		double x326 = a0 * lms_slice_float64_get(b0_4, 0);
-		double x327 = a0 * lms_slice_float64_get(b0_4, 1);
-		double x328 = a0 * lms_slice_float64_get(b0_4, 2);
-		double x329 = a0 * lms_slice_float64_get(b0_4, 3);
+		lms_f64x4 acc_4 = v_10;
 		while (k_4 < 16) {
 			double aik_4 = lms_slice_float64_get(ai, k_4);
 			lms_slice_float64 bk_4 = lms_slice_float64_slice(b, lms_add_i64(lms_mul_i64(k_4, 16), 12), lms_add_i64(lms_mul_i64(k_4, 16), 16));
-			x326 = x326 + (aik_4 * lms_slice_float64_get(bk_4, 0));
-			x327 = x327 + (aik_4 * lms_slice_float64_get(bk_4, 1));
-			x328 = x328 + (aik_4 * lms_slice_float64_get(bk_4, 2));
-			x329 = x329 + (aik_4 * lms_slice_float64_get(bk_4, 3));
+			lms_f64x4 bk_4v;
+			memcpy(&bk_4v, bk_4.p, sizeof bk_4v);
+			lms_f64x4 v_11 = lms_f64x4_mul(lms_f64x4_bcast(aik_4), bk_4v);
+			lms_f64x4 v_12 = lms_f64x4_add(acc_4, v_11);
+			acc_4 = v_12;
 			k_4 = lms_add_i64(k_4, 1);
 		}
-		lms_slice_float64_set(ci, 0, x63);
-		lms_slice_float64_set(ci, 1, x64);
-		lms_slice_float64_set(ci, 2, x65);
-		lms_slice_float64_set(ci, 3, x66);
-		lms_slice_float64_set(ci, 4, x150);
-		lms_slice_float64_set(ci, 5, x151);
-		lms_slice_float64_set(ci, 6, x152);
-		lms_slice_float64_set(ci, 7, x153);
-		lms_slice_float64_set(ci, 8, x238);
-		lms_slice_float64_set(ci, 9, x239);
-		lms_slice_float64_set(ci, 10, x240);
-		lms_slice_float64_set(ci, 11, x241);
-		lms_slice_float64_set(ci, 12, x326);
-		lms_slice_float64_set(ci, 13, x327);
-		lms_slice_float64_set(ci, 14, x328);
-		lms_slice_float64_set(ci, 15, x329);
+		memcpy(ci.p, &acc, sizeof acc);
+		memcpy(ci.p + 4, &acc_2, sizeof acc_2);
+		memcpy(ci.p + 8, &acc_3, sizeof acc_3);
+		memcpy(ci.p + 12, &acc_4, sizeof acc_4);
 		i = lms_add_i64(i, 1);
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package difftest
 
 import (
 	"fmt"
@@ -12,11 +12,11 @@ import (
 	"github.com/lmsgen/lmsgen/sched"
 )
 
-// refFile returns the Go specializations with unexported names again, for
+// RefFile returns the Go specializations with unexported names again, for
 // the C sub-package's test (which cannot reach them in the Go package),
 // each named lmsGo<Name> (see refName); nil if there are none. Its other
 // package-level names avoid those the test and the bridge declare.
-func refFile(pkg, pkgPath string, funcs []sched.Func, files ...[]byte) ([]byte, error) {
+func RefFile(pkg, pkgPath string, funcs []sched.Func, files ...[]byte) ([]byte, error) {
 	var refs []sched.Func
 	for _, f := range funcs {
 		if !token.IsExported(f.Name) {

@@ -1,4 +1,4 @@
-package frontend
+package difftest
 
 import "github.com/lmsgen/lmsgen/ir"
 

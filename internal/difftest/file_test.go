@@ -1,4 +1,4 @@
-package main
+package difftest
 
 import (
 	"go/format"

@@ -1,15 +1,23 @@
-package frontend
+package difftest_test
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/txtar"
+
+	"github.com/lmsgen/lmsgen/frontend"
+	"github.com/lmsgen/lmsgen/internal/difftest"
 	"github.com/lmsgen/lmsgen/ir"
+	"github.com/lmsgen/lmsgen/pipeline"
 )
 
-// TestLoopBound checks which parameter leaves Load marks as loop bounds
-// (Param.LoopBound) on the kernels of testdata/loopbound.
+// TestLoopBound checks which parameter leaves loopBounds marks on the
+// kernels of testdata/kernels.txtar, after the pipeline's graph passes.
 func TestLoopBound(t *testing.T) {
 	want := map[string]string{ // specialization: its marked leaves
 		"SumTo":     "n",
@@ -28,24 +36,25 @@ func TestLoopBound(t *testing.T) {
 		"InRange":   "rHi rLo",
 		"Bessel":    "n x", // math.Jn's order; x, a float, bounds a loop
 	}
-	a := extract(t, "testdata/loopbound/kernels.txtar")
-	res, _, err := RunPipeline(Config{Dir: a.dir})
+	st, err := pipeline.Run(pipeline.Config{Load: frontend.Config{Dir: extract(t, "testdata/kernels.txtar")}, Until: "graph", Check: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	seen := map[string]bool{}
-	for _, p := range res.Packages {
+	for _, p := range st.Packages {
 		for _, s := range p.Specs {
 			seen[s.Name] = true
-			var got []string
+			var got, names []string
 			for _, prm := range s.Params {
-				if len(prm.LoopBound) != len(prm.LeafNames) {
-					t.Fatalf("%s: %d loop-bound flags for %d leaves", s.Name, len(prm.LoopBound), len(prm.LeafNames))
-				}
-				for i, b := range prm.LoopBound {
-					if b {
-						got = append(got, prm.LeafNames[i])
-					}
+				names = append(names, prm.LeafNames...)
+			}
+			bounds := difftest.LoopBounds(s.Graph)
+			if len(bounds) != len(names) {
+				t.Fatalf("%s: %d loop-bound flags for %d leaves", s.Name, len(bounds), len(names))
+			}
+			for i, b := range bounds {
+				if b {
+					got = append(got, names[i])
 				}
 			}
 			slices.Sort(got)
@@ -54,7 +63,7 @@ func TestLoopBound(t *testing.T) {
 				t.Errorf("%s: no expectation", s.Name)
 			}
 			if g := strings.Join(got, " "); g != w {
-				t.Errorf("%s: loop bounds %q, want %q\n%s", s.Name, g, w, irText(s.Graph))
+				t.Errorf("%s: loop bounds %q, want %q\n%s", s.Name, g, w, s.Graph)
 			}
 		}
 	}
@@ -96,7 +105,7 @@ func TestLoopBoundChain(t *testing.T) {
 	if err := ir.Check(g); err != nil {
 		t.Fatal(err)
 	}
-	if got := loopBounds(ir.DCE(g)); !slices.Equal(got, []bool{true, false}) {
+	if got := difftest.LoopBounds(ir.DCE(g)); !slices.Equal(got, []bool{true, false}) {
 		t.Errorf("loop bounds %v, want [true false]", got)
 	}
 }
@@ -124,7 +133,39 @@ func TestLoopBoundFuncValue(t *testing.T) {
 	if err := ir.Check(g); err != nil {
 		t.Fatal(err)
 	}
-	if got := loopBounds(ir.DCE(g)); !slices.Equal(got, []bool{true, false, false}) {
+	if got := difftest.LoopBounds(ir.DCE(g)); !slices.Equal(got, []bool{true, false, false}) {
 		t.Errorf("loop bounds %v, want [true false false]", got)
 	}
+}
+
+// extract writes the Go files of a txtar archive into a fresh module that
+// requires lmsgen from this checkout, and returns its directory.
+func extract(t *testing.T, path string) string {
+	t.Helper()
+	ar, err := txtar.ParseFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	files := map[string][]byte{
+		"go.mod": fmt.Appendf(nil, "module example.com/kernels\n\ngo 1.26.0\n\nrequire github.com/lmsgen/lmsgen v0.0.0\n\nreplace github.com/lmsgen/lmsgen => %s\n", root),
+		"go.sum": sum,
+	}
+	for _, f := range ar.Files {
+		files[f.Name] = f.Data
+	}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
 }

@@ -1,0 +1,163 @@
+package cgen
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/lmsgen/lmsgen/ir"
+	"github.com/lmsgen/lmsgen/sched"
+)
+
+// This file writes the vector code of lmsgen -simd: the packs found by
+// sched.Vectorize (Func.Vectors) become operations on 256-bit vectors,
+// each written where the pack's last lane is scheduled; every other node
+// is written as in scalar code. The vectors are GCC/Clang vector
+// extensions (portable: the compiler lowers them to whatever the target
+// has); another compiler gets the scalar fallback, a struct of lanes with
+// a loop per operation (so does a build with -DLMS_NO_VECTOR_EXT). Either
+// way lane j computes the scalar code's operation on the same operands:
+// the results are the same bits.
+
+// vecNames are the C names of a specialization's packs.
+type vecNames map[*sched.Pack]string
+
+// packed reports whether n is a node of a pack.
+func (sg *specGen) packed(n *ir.Node) bool {
+	p, _ := sg.fn.Vectors.Of(n.Sym)
+	return p != nil
+}
+
+// skipLane reports whether n is a lane of a pack written at its anchor.
+func (sg *specGen) skipLane(n *ir.Node) bool {
+	p, _ := sg.fn.Vectors.Of(n.Sym)
+	return p != nil && p.Anchor != n
+}
+
+// vecStmt writes the pack whose anchor is n, and reports whether n is one.
+func (fn *fnGen) vecStmt(n *ir.Node) bool {
+	sg := fn.sg
+	p, _ := sg.fn.Vectors.Of(n.Sym)
+	if p == nil {
+		return false
+	}
+	if p.Anchor != n {
+		panic("BUG: cgen: a lane of a pack written as a statement: " + ir.FormatNode(n))
+	}
+	if sg.vec == nil {
+		sg.vec = vecNames{}
+	}
+	vt := fn.fl.vecType(p.Elem)
+	switch p.Kind {
+	case sched.PackLoad:
+		name := fn.packName(p)
+		fn.line(fmt.Sprintf("%s %s;", vt, name))
+		fn.line(fmt.Sprintf("memcpy(&%s, %s, sizeof %s);", name, fn.vecAddr(p), name))
+	case sched.PackStore:
+		name, ok := sg.vec[p.Args[0].Pack]
+		if p.Args[0].Pack == nil || !ok {
+			name = fn.sc.fresh("v")
+			fn.line(fmt.Sprintf("%s %s = %s;", vt, name, fn.vecArg(p.Args[0], vt)))
+		}
+		fn.line(fmt.Sprintf("memcpy(%s, &%s, sizeof %s);", fn.vecAddr(p), name, name))
+	case sched.PackOp:
+		op := map[ir.Op]string{ir.OpAdd: "add", ir.OpSub: "sub", ir.OpMul: "mul", ir.OpDiv: "div"}[n.Op]
+		if op == "" {
+			panic("BUG: cgen: pack of " + ir.FormatNode(n))
+		}
+		fn.line(fmt.Sprintf("%s %s = %s_%s(%s, %s);", vt, fn.packName(p), vt, op, fn.vecArg(p.Args[0], vt), fn.vecArg(p.Args[1], vt)))
+	case sched.PackVarNew:
+		fn.line(fmt.Sprintf("%s %s = %s;", vt, fn.packName(p), fn.vecArg(p.Args[0], vt)))
+	case sched.PackVarGet:
+		if p.Direct {
+			sg.vec[p] = sg.vec[p.Args[0].Pack] // the variable itself
+			break
+		}
+		fn.line(fmt.Sprintf("%s %s = %s;", vt, fn.packName(p), sg.vec[p.Args[0].Pack]))
+	case sched.PackVarSet:
+		fn.line(fmt.Sprintf("%s = %s;", sg.vec[p.Args[0].Pack], fn.vecArg(p.Args[1], vt)))
+	}
+	return true
+}
+
+// packName declares the C name of a pack's value.
+func (fn *fnGen) packName(p *sched.Pack) string {
+	base := "v"
+	switch p.Kind {
+	case sched.PackLoad:
+		base = fn.name(p.Base.Sym()) + "v"
+	case sched.PackVarNew:
+		base = "acc"
+	}
+	name := fn.sc.fresh(base)
+	fn.sg.vec[p] = name
+	return name
+}
+
+// vecArg writes an operand of a pack: its pack's value, or a scalar
+// broadcast to every lane.
+func (fn *fnGen) vecArg(a sched.PackArg, vt string) string {
+	if a.Pack != nil {
+		name, ok := fn.sg.vec[a.Pack]
+		if !ok {
+			panic("BUG: cgen: a pack used before it is written")
+		}
+		return name
+	}
+	return vt + "_bcast(" + fn.ref(a.Scalar).s + ")"
+}
+
+// vecAddr writes the address of the first element a load or store pack
+// accesses: Base.p + Index (in bounds: see sched.Vectorize).
+func (fn *fnGen) vecAddr(p *sched.Pack) string {
+	s := fn.ref(p.Base).paren() + ".p"
+	if p.Index == 0 {
+		return s
+	}
+	return fmt.Sprintf("%s + %d", s, p.Index)
+}
+
+// vecType returns the C type of a vector of elements of type t, declaring
+// it and its operations the first time.
+func (fl *fileGen) vecType(t *ir.Type) string {
+	w := sched.Width(t)
+	elem := basicC[t.Kind]
+	name := fmt.Sprintf("lms_f%dx%d", t.Bits(), w)
+	fl.helper(name, func() string { return vecHelpers(name, elem, w) })
+	return name
+}
+
+// vecHelpers is the C text of vector type name of w lanes of type elem and
+// its operations: broadcast, add, sub, mul and div (a load or store is a
+// memcpy in the code). With vector extensions the operations are macros:
+// a vector passed to or returned from a function would make gcc and clang
+// warn about the ABI of 32-byte vectors without -mavx.
+func vecHelpers(name, elem string, w int) string {
+	r := strings.NewReplacer("{T}", name, "{E}", elem, "{W}", fmt.Sprint(w), "{N}", fmt.Sprint(w*byteSize(elem)))
+	lanes := strings.TrimSuffix(strings.Repeat("(x), ", w), ", ")
+	ops := [][2]string{{"add", "+"}, {"sub", "-"}, {"mul", "*"}, {"div", "/"}}
+	var sb strings.Builder
+	put := func(s string) { sb.WriteString(r.Replace(s) + "\n") }
+	put("/* {T}: {W} lanes of {E} (lmsgen -simd). */")
+	put("#if (defined(__GNUC__) || defined(__clang__)) && !defined(LMS_NO_VECTOR_EXT)")
+	put("typedef {E} {T} __attribute__((vector_size({N})));")
+	put("#define {T}_bcast(x) (({T}){" + lanes + "})")
+	for _, op := range ops {
+		put("#define {T}_" + op[0] + "(a, b) ((a) " + op[1] + " (b))")
+	}
+	put("#else")
+	put("typedef struct { {E} v[{W}]; } {T};")
+	put("LMS_INLINE {T} {T}_bcast({E} x) { {T} r; for (int i = 0; i < {W}; i++) r.v[i] = x; return r; }")
+	for _, op := range ops {
+		put("LMS_INLINE {T} {T}_" + op[0] + "({T} a, {T} b) { {T} r; for (int i = 0; i < {W}; i++) r.v[i] = a.v[i] " + op[1] + " b.v[i]; return r; }")
+	}
+	put("#endif")
+	return sb.String()
+}
+
+// byteSize is the size in bytes of a C float type.
+func byteSize(elem string) int {
+	if elem == "float" {
+		return 4
+	}
+	return 8
+}

@@ -1,0 +1,199 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// simdSrc has kernels with independent lanes over contiguous elements
+// (a register-blocked product, an unrolled axpy in float64 and float32)
+// and one whose lanes depend on each other (a prefix sum), which must stay
+// scalar.
+const simdSrc = `package kernels
+
+import "github.com/lmsgen/lmsgen/stage"
+
+// MatBlock sets c[0:8] to the product of the row a[0:n] and the n×8 block of
+// b (rows of stride 8), with sums in registers across a staged k loop.
+//
+//lms:gen Block16 n=16
+//lms:test c.len=8..12 a.len=16 b.len=128
+func MatBlock(c, a, b []stage.Float64, n int) {
+	N := stage.Int(n)
+	ar := a[0:N]
+	acc := make([]stage.Float64, 8)
+	b0 := b[0:8]
+	for j := range acc {
+		acc[j] = ar[0] * b0[stage.Int(j)]
+	}
+	for k := stage.Int(1); k < N; k++ {
+		ak := ar[k]
+		bk := b[k*8 : k*8+8]
+		for j := range acc {
+			acc[j] += ak * bk[stage.Int(j)]
+		}
+	}
+	cr := c[0:8]
+	for j := range acc {
+		cr[stage.Int(j)] = acc[j]
+	}
+}
+
+// Axpy sets out[0:n] to (a·x+y)/3, n unrolled. x and y are read before
+// out is written (out may alias them).
+//
+//lms:gen Axpy16 n=16
+//lms:test out.len=16..20 x.len=16 y.len=16
+func Axpy(out, x, y []stage.Float64, a stage.Float64, n int) {
+	o, xs, ys := out[0:n], x[0:n], y[0:n]
+	xv, yv := make([]stage.Float64, n), make([]stage.Float64, n)
+	for i := range xv {
+		xv[i], yv[i] = xs[i], ys[i]
+	}
+	for i := 0; i < n; i++ {
+		o[i] = (a*xv[i] + yv[i]) / 3
+	}
+}
+
+// Axpy32 sets out[0:n] to a·x-y/2 in float32; out[i] is written right after
+// x[i] and y[i] are read, so it vectorizes only if out aliases neither.
+//
+//lms:gen Axpy32x16 n=16
+//lms:test out.len=16 x.len=16..17 y.len=16
+func Axpy32(out, x, y []stage.Float32, a stage.Float32, n int) {
+	o, xs, ys := out[0:n], x[0:n], y[0:n]
+	xv, yv := make([]stage.Float32, n), make([]stage.Float32, n)
+	for i := range xv {
+		xv[i], yv[i] = xs[i], ys[i]
+	}
+	for i := 0; i < n; i++ {
+		o[i] = a*xv[i] - yv[i]*0.5
+	}
+}
+
+// Shift sets out[0:n] to x[0:n] + 1 element by element, each element
+// stored before the next is loaded: out may alias x (out = x[1:]), so it
+// must stay scalar.
+//
+//lms:gen Shift16 n=16
+//lms:test out.len=16 x.len=16
+func Shift(out, x []stage.Float64, n int) {
+	o, xs := out[0:n], x[0:n]
+	for i := 0; i < n; i++ {
+		o[i] = xs[i] + 1
+	}
+}
+
+// Prefix sets out[i] to the sum of x[0..i]: each lane needs the one before.
+//
+//lms:gen Prefix8 n=8
+//lms:test out.len=8 x.len=8
+func Prefix(out, x []stage.Float64, n int) {
+	o, xs := out[0:n], x[0:n]
+	s := xs[0]
+	o[0] = s
+	for i := 1; i < n; i++ {
+		s += xs[i]
+		o[i] = s
+	}
+}
+`
+
+// TestSIMD generates vector code with -simd and runs the differential
+// tests of both builds: the scalar file without GOEXPERIMENT=simd, the
+// vector file with it; both must agree bit for bit with the staging
+// functions.
+func TestSIMD(t *testing.T) {
+	dir := module(t, map[string]string{"kernels/kernels.go": simdSrc})
+	kdir := filepath.Join(dir, "kernels")
+	r := lmsgen(t, kdir, "-simd", "-test", "-lang=go,c")
+	require.Equal(t, 0, r.status, r.stderr)
+	scalar := read(t, filepath.Join(kdir, "kernels_lms.go"))
+	vector := read(t, filepath.Join(kdir, "kernels_lms_simd.go"))
+	require.Contains(t, scalar, "//go:build !goexperiment.simd || !amd64\n")
+	require.NotContains(t, scalar, "archsimd")
+	require.Contains(t, vector, "//go:build goexperiment.simd && amd64\n")
+	for _, name := range []string{"Block16", "Axpy16", "Axpy32x16"} {
+		body := funcBody(t, vector, name)
+		require.Contains(t, body, "if !archsimd.X86.AVX2() {", name)
+		require.Contains(t, body, ".StoreSlice(", name)
+		require.NotContains(t, body, "+=", name) // no scalar sum is left
+	}
+	require.Contains(t, funcBody(t, vector, "Block16"), "archsimd.LoadFloat64x4Slice(")
+	require.Contains(t, funcBody(t, vector, "Axpy32x16"), "archsimd.LoadFloat32x8Slice(")
+	for _, name := range []string{"Prefix8", "Shift16"} {
+		require.NotContains(t, funcBody(t, vector, name), "archsimd", name)
+		require.NotContains(t, vector, "func "+strings.ToLower(name[:1])+name[1:]+"Scalar", name)
+	}
+
+	for _, env := range [][]string{nil, {"GOEXPERIMENT=simd"}} {
+		r := runIn(t, kdir, append([]string{"GOFLAGS=-mod=mod"}, env...), "go", "test", "-count=1", "-v", "-run", "TestLMS", ".")
+		require.Equal(t, 0, r.status, "%v\n%s%s", env, r.stdout, r.stderr)
+		for _, name := range []string{"Block16", "Axpy16", "Axpy32x16", "Prefix8", "Shift16"} {
+			require.Contains(t, r.stdout, "lms: "+name+" tried=500 mismatches=0", env)
+		}
+	}
+	r = runIn(t, kdir, []string{"GOFLAGS=-mod=mod", "GOEXPERIMENT=simd"}, "go", "vet", ".")
+	require.Equal(t, 0, r.status, r.stdout+r.stderr)
+
+	// The C file: vector extensions in the vectorized kernels; it
+	// compiles cleanly with gcc and clang, and its tests (C against Go)
+	// pass with each, and with the scalar fallback of the vector
+	// operations (-DLMS_NO_VECTOR_EXT).
+	cdir := filepath.Join(kdir, "lmsc")
+	csrc := read(t, filepath.Join(cdir, "kernels_lms.c"))
+	require.Contains(t, csrc, "typedef double lms_f64x4 __attribute__((vector_size(32)));")
+	require.Contains(t, csrc, "typedef float lms_f32x8 __attribute__((vector_size(32)));")
+	require.Contains(t, csrc, "lms_f64x4_mul(")
+	for _, cc := range []string{"gcc", "clang"} {
+		if _, err := exec.LookPath(cc); err != nil {
+			t.Logf("no %s", cc)
+			continue
+		}
+		for _, flags := range [][]string{{"-O2"}, {"-O3", "-march=native"}, {"-O2", "-DLMS_NO_VECTOR_EXT"}} {
+			args := append([]string{"-std=c11", "-Wall", "-Wextra", "-Werror", "-c", "-o", os.DevNull, "kernels_lms.c"}, flags...)
+			r := runIn(t, cdir, nil, cc, args...)
+			require.Equal(t, 0, r.status, "%s %v\n%s", cc, flags, r.stderr)
+		}
+		for _, cflags := range []string{"-O2", "-O2 -DLMS_NO_VECTOR_EXT"} {
+			r := runIn(t, cdir, []string{"GOFLAGS=-mod=mod", "CC=" + cc, "CGO_CFLAGS=" + cflags}, "go", "test", "-count=1", "-v", "-run", "TestLMS", ".")
+			require.Equal(t, 0, r.status, "%s %s\n%s%s", cc, cflags, r.stdout, r.stderr)
+			for _, name := range []string{"Block16", "Axpy16", "Axpy32x16", "Prefix8", "Shift16"} {
+				require.Contains(t, r.stdout, "lms: "+name+" tried=500 mismatches=0", cc)
+			}
+		}
+	}
+
+	// Deterministic: a second run writes the same bytes.
+	require.Equal(t, 0, lmsgen(t, kdir, "-simd", "-test", "-lang=go,c").status)
+	require.Equal(t, vector, read(t, filepath.Join(kdir, "kernels_lms_simd.go")))
+	// Without -simd the vector file is not written again, and the scalar
+	// file has no build constraint: remove the stale one first.
+	require.NoError(t, os.Remove(filepath.Join(kdir, "kernels_lms_simd.go")))
+	require.Equal(t, 0, lmsgen(t, kdir).status)
+	require.NotContains(t, read(t, filepath.Join(kdir, "kernels_lms.go")), "goexperiment")
+}
+
+// TestSIMDDirective: the directive option -simd vectorizes its
+// specialization only, and makes the package's vector file without the
+// flag.
+func TestSIMDDirective(t *testing.T) {
+	src := strings.Replace(simdSrc, "//lms:gen Axpy16 n=16\n", "//lms:gen Axpy16 n=16 -simd\n", 1)
+	dir := module(t, map[string]string{"kernels/kernels.go": src})
+	kdir := filepath.Join(dir, "kernels")
+	r := lmsgen(t, kdir)
+	require.Equal(t, 0, r.status, r.stderr)
+	vector := read(t, filepath.Join(kdir, "kernels_lms_simd.go"))
+	require.Contains(t, funcBody(t, vector, "Axpy16"), "archsimd.")
+	for _, name := range []string{"Block16", "Axpy32x16"} {
+		require.NotContains(t, funcBody(t, vector, name), "archsimd", name)
+	}
+	require.Contains(t, read(t, filepath.Join(kdir, "kernels_lms.go")), "//go:build !goexperiment.simd || !amd64\n")
+	r = runIn(t, kdir, []string{"GOFLAGS=-mod=mod", "GOEXPERIMENT=simd"}, "go", "vet", ".")
+	require.Equal(t, 0, r.status, r.stdout+r.stderr)
+}

@@ -1,0 +1,147 @@
+package main
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// trustSrc holds the programs on which the random staging-program
+// generator (internal/rpg, issue 19) found lmsgen wrong, reduced.
+const trustSrc = `package trust
+
+import (
+	"fmt"
+
+	"github.com/lmsgen/lmsgen/stage"
+)
+
+func boom(x, y stage.Int) stage.Int { return x / y }
+
+// Order: gc calls boom, which may divide by zero, before it shifts
+// (negative counts panic).
+//
+//lms:test s=-2..2 y=-1..1
+//lms:gen Order
+func order(x, s, y stage.Int) stage.Int { return (x << s) * boom(x, y) }
+
+// OpAssign: gc loads xs[5], checking the index, before it divides.
+//
+//lms:test d=-1..1 xs.len=4..7
+//lms:gen OpAssign
+func opAssign(xs []stage.Int, d stage.Int) { xs[5] += 1 / d }
+
+// AlwaysReturns: every iteration of the staged loop returns (lmsgen
+// reported "BUG: phi read before it is set").
+//
+//lms:gen AlwaysReturns
+func alwaysReturns(a stage.Int32) stage.Int32 {
+	for range 2 {
+		for i := stage.Int(0); i < 2; i++ {
+			if i < 4 {
+				return 7
+			}
+			a++
+		}
+	}
+	return a
+}
+
+// RemStatic divides static values of a stage type by zero: a panic of
+// the generated code, not a generation error.
+//
+//lms:gen RemStatic c=7 j=0
+func remStatic(x stage.Int64, c, j int) stage.Int64 {
+	if x > 0 {
+		return stage.Int64(c) % stage.Int64(j)
+	}
+	return x
+}
+
+// Fused: the second test of a && reads a value its block computes, and
+// the join after the conditional needs it (the conditions were fused and
+// a lost its new value).
+//
+//lms:gen Fused
+func fused(a stage.Int8) stage.Int8 {
+	if a != 3 {
+		a = ^a
+		if a < 4 {
+			panic("small")
+		}
+	}
+	return a
+}
+
+//lms:fun
+func h(a stage.Int32, d stage.Int) stage.Int32 {
+	if d <= 0 || d > 2 {
+		return a
+	}
+	return h(stage.Int32(2147483647), d-1) + (-(a >> stage.Uint32(d)))
+}
+
+// Recurse: gcc 12 -O2 miscompiled the C of h (tail recursion with an
+// accumulator).
+//
+//lms:test a=-3..3
+//lms:gen Recurse
+func recurse(a stage.Int32) {
+	a ^= h(a, -stage.Int(a))
+	fmt.Print(stage.Int(a), "\n")
+}
+
+// Unused writes c in a staged loop and never reads it: c and its writes
+// are gone (they made Go reject the output: declared and not used).
+//
+//lms:gen Unused
+func unused(x stage.Int) stage.Int {
+	c := 0
+	_ = c
+	for i := stage.Int(0); i < 2; i++ {
+		if i > x {
+			fmt.Println(x)
+			c++
+			c = 6
+			x = -x
+		}
+	}
+	return x
+}
+`
+
+// TestTrustRegressions: the generated Go and C of rpg's findings agree
+// with the staging functions run natively (-test, Go and C), the panics
+// included, and the unused variable is not in the output.
+func TestTrustRegressions(t *testing.T) {
+	dir := module(t, map[string]string{"trust/trust.go": trustSrc})
+	tdir := filepath.Join(dir, "trust")
+	args, hasC := testFlags()
+	r := lmsgen(t, tdir, args...)
+	require.Equal(t, 0, r.status, r.stderr)
+	src := read(t, filepath.Join(tdir, "trust_lms.go"))
+	require.NotContains(t, src, "c :=", "the unused variable is removed")
+	require.NotContains(t, src, "_ = c")
+	goCmd(t, dir, "vet", "./...")
+	dirs := []string{tdir}
+	if hasC {
+		dirs = append(dirs, filepath.Join(tdir, "lmsc"))
+	} else {
+		t.Log("no C compiler: the C comparison is not tested")
+	}
+	names := []string{"Order", "OpAssign", "AlwaysReturns", "RemStatic", "Fused", "Recurse", "Unused"}
+	for _, d := range dirs {
+		res := runIn(t, d, []string{"GOFLAGS=-mod=mod"}, "go", "test", "-v", "-count=1", "-run", "TestLMS", ".")
+		require.Equal(t, 0, res.status, res.stdout+res.stderr)
+		m := tallies(t, res.stdout)
+		for _, name := range names {
+			require.Contains(t, m, name, res.stdout)
+			require.Zero(t, m[name].mismatches, "%s\n%s", name, res.stdout)
+			require.Positive(t, m[name].completed, name)
+		}
+		for _, name := range []string{"Order", "OpAssign", "RemStatic", "Fused"} {
+			require.Positive(t, m[name].panicked, "%s: inputs that panic are compared", name)
+		}
+	}
+}

@@ -1,0 +1,183 @@
+package explain_test
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/lmsgen/lmsgen/explain"
+	"github.com/lmsgen/lmsgen/frontend"
+	"github.com/lmsgen/lmsgen/pipeline"
+)
+
+var screenshots = flag.Bool("screenshots", false, "write the screenshots of the browser test into docs/ (the README shows them)")
+
+// browser returns the path of a Chromium to drive, or "" if there is
+// none.
+func browser() string {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// pageOf runs the pipeline with -explain on an example package and
+// returns its page, written into a temporary directory.
+func pageOf(t *testing.T, example string) string {
+	t.Helper()
+	st, err := pipeline.Run(pipeline.Config{Load: frontend.Config{Dir: filepath.Join("..", "examples", example)}, Go: true, C: true, Explain: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range st.Outputs() {
+		if filepath.Base(o.Path) == explain.FileName(example) {
+			path := filepath.Join(t.TempDir(), filepath.Base(o.Path))
+			if err := os.WriteFile(path, o.Data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			return path
+		}
+	}
+	t.Fatalf("no page among the outputs of examples/%s", example)
+	return ""
+}
+
+// columns are the columns of a section that must show a node.
+var columns = []string{"source", "graph", "pass", "schedule", "go", "c"}
+
+// TestBrowser opens the pages of examples/fft and examples/regex in
+// headless Chromium, clicks a node's source token and then its box in
+// the graph, and checks that each click highlights the node in every
+// column, with no error or exception in the console. It is skipped when
+// no Chromium is installed, except under CI (LMSGEN_BROWSER=1, which
+// .ci/run sets after installing Chromium), where it fails.
+func TestBrowser(t *testing.T) {
+	exe := browser()
+	if exe == "" {
+		if os.Getenv("LMSGEN_BROWSER") == "1" {
+			t.Fatal("LMSGEN_BROWSER=1 but no Chromium on PATH (apt-get install chromium)")
+		}
+		t.Skip("no Chromium on PATH: the page is not tested in a browser (apt-get install chromium; .ci/run does, and requires this test)")
+	}
+	if testing.Short() {
+		t.Skip("runs the pipeline on two examples and a browser")
+	}
+	for _, example := range []string{"fft", "regex"} {
+		t.Run(example, func(t *testing.T) { drive(t, exe, example) })
+	}
+}
+
+func drive(t *testing.T, exe, example string) {
+	path := pageOf(t, example)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,
+		chromedp.DisableGPU, chromedp.WindowSize(1600, 1300))
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancel()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	ctx, cancel = context.WithTimeout(ctx, 3*time.Minute)
+	defer cancel()
+
+	// The console's errors and warnings, and uncaught exceptions.
+	if err := chromedp.Do(ctx); err != nil { // starts the browser and its tab
+		t.Fatal(err)
+	}
+	cctx, stop := context.WithCancel(ctx)
+	var problems []string
+	done := make(chan struct{})
+	messages := chromedp.Console(cctx)
+	go func() {
+		defer close(done)
+		for m, err := range messages {
+			if err != nil {
+				return
+			}
+			if m.IsException() || m.Type == chromedp.ConsoleError || m.Type == chromedp.ConsoleWarning {
+				problems = append(problems, m.String())
+			}
+		}
+	}()
+
+	// The first node of the first section that every column shows, drawn
+	// as a box (not a node with blocks).
+	const pick = `(() => {
+		const sec = document.querySelector("section.spec");
+		const cols = %q.split(" ");
+		for (const line of sec.querySelectorAll(".col.go .ln.n")) {
+			const n = line.getAttribute("data-n").split(" ")[0];
+			const sel = '[data-n~="' + n + '"]';
+			if (cols.every(c => sec.querySelector(".col." + c + " " + sel)) && sec.querySelector('.col.graph g.n:not(.cl)[data-n="' + n + '"]')) {
+				return n;
+			}
+		}
+		return "";
+	})()`
+	// count returns, per column, how many elements are highlighted.
+	const count = `(() => {
+		const sec = document.querySelector("section.spec");
+		return %q.split(" ").map(c => sec.querySelectorAll(".col." + c + " .hl").length);
+	})()`
+	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+path), chromedp.WaitVisible(chromedp.CSS("section.spec svg.g"))); err != nil {
+		t.Fatal(err)
+	}
+	node, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(pick, strings.Join(columns, " "))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if node == "" {
+		t.Fatal("no node of the first section is shown in every column")
+	}
+	check := func(what string) {
+		t.Helper()
+		counts, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](fmt.Sprintf(count, strings.Join(columns, " "))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range columns {
+			if counts[i] == 0 {
+				t.Errorf("%s: after clicking x%s, nothing is highlighted in the %s column", what, node, c)
+			}
+		}
+	}
+	token := fmt.Sprintf(`section.spec .col.source span.n[data-n~="%s"]`, node)
+	box := fmt.Sprintf(`section.spec .col.graph g.n[data-n="%s"] > rect`, node)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(token))); err != nil {
+		t.Fatal(err)
+	}
+	check("the source token")
+	// The click centred the graph on the node: click its box, after
+	// clearing the highlight, for the same check from the graph.
+	if err := chromedp.Do(ctx,
+		chromedp.Evaluate[chromedp.Void](`document.querySelectorAll(".hl").forEach(e => e.classList.remove("hl"))`),
+		chromedp.Click(chromedp.CSS(box))); err != nil {
+		t.Fatal(err)
+	}
+	check("the graph's box")
+
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if *screenshots {
+		dir = filepath.Join("..", "docs")
+	}
+	if err := os.WriteFile(filepath.Join(dir, "explain-"+example+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stop()
+	<-done
+	for _, p := range problems {
+		t.Errorf("console: %s", p)
+	}
+}

@@ -1,0 +1,330 @@
+package frontend
+
+import (
+	"fmt"
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// This file runs the goroutines of the evaluated program under a
+// deterministic scheduler. Each goroutine of the program is evaluated on
+// a goroutine of the evaluator, but only one runs at a time: a goroutine
+// runs until it blocks (a channel operation, select, a sync primitive),
+// yields (runtime.Gosched) or ends, and then hands the evaluator to the
+// first runnable goroutine in FIFO order. The same program therefore
+// prints the same output, in the same order, at every run; a select
+// with several ready cases chooses with a pseudo-random generator of
+// fixed seed. When every goroutine is blocked, the program is deadlocked:
+// an error at the position where the running goroutine blocked, naming
+// every blocked goroutine and where it waits. When the staging function
+// returns, the other goroutines are abandoned, as when main returns.
+//
+// A goroutine switch needs the evaluator's state to be its own: the go
+// statement and every blocking operation are refused under staged control
+// (a conditional or loop on a Rep being built), where the evaluator's
+// state belongs to the region. A panic that a goroutine does not recover
+// ends the program, as in Go: an error of the specialization.
+
+// gor is a goroutine of the evaluated program.
+type gor struct {
+	id   int
+	fn   string // the function it runs, for messages
+	wake chan struct{}
+	done bool
+
+	// The evaluator's state of the goroutine while it does not run.
+	fr           *frame
+	depth        int
+	pos          token.Pos
+	deferring    []*frame
+	nextDeferred *frame
+
+	// While blocked: where and on what, for a deadlock's message.
+	blockedAt token.Pos
+	blockedOn string
+	aborted   bool // abandoned: unwind and end at the next wake-up
+
+	// What the goroutine that woke it delivered.
+	wait *waiter
+}
+
+// name names g in messages (not "goroutine N", which reads as a stack
+// trace of lmsgen itself).
+func (g *gor) name() string {
+	if g.id == 1 {
+		return g.fn
+	}
+	return fmt.Sprintf("go %s (#%d)", g.fn, g.id)
+}
+
+// scheduler holds the goroutines of one specialization.
+type scheduler struct {
+	all     []*gor
+	cur     *gor
+	runq    []*gor
+	failure any // a panic of another goroutine, re-raised in the main one
+	ended   chan struct{}
+	rng     uint64 // select's choices
+	// now is the virtual clock (nanoseconds), advanced only when every
+	// goroutine is blocked and some sleep (time.Sleep).
+	now      int64
+	sleepers []sleeper
+}
+
+// abortG unwinds an abandoned goroutine.
+type abortG struct{}
+
+// sched returns the scheduler, made with the main goroutine running.
+func (ev *evaluator) sched() *scheduler {
+	if ev.gs == nil {
+		main := &gor{id: 1, fn: "the staging function", wake: make(chan struct{})}
+		ev.gs = &scheduler{all: []*gor{main}, cur: main, ended: make(chan struct{}), rng: 0x853c49e6748fea9b}
+	}
+	return ev.gs
+}
+
+// staticControl fails if a staged construct is being built since the
+// region depth base: goroutines, channels and deferred calls change state
+// that no journal undoes, so they only run under static control. Inside
+// the trial iteration of a loop (looptrial.go), the trial ends first, as
+// if the loop's exit were static: the loop then runs unrolled, and is
+// peeled if its exit test turns out to be a Rep.
+func (ev *evaluator) staticControl(what string, base int) {
+	if len(ev.regions) <= base {
+		return
+	}
+	if r := ev.regions[len(ev.regions)-1]; r.kind == rTrial {
+		for f := ev.fr; f != nil; f = f.caller {
+			for _, tr := range f.trials {
+				if tr.region == r {
+					tr.sawStatic()
+				}
+			}
+		}
+	}
+	ev.fail("%s under staged control (a conditional, loop or function on a Rep) is not supported: goroutines, channels and deferred calls run at generation time", what)
+}
+
+// goStmt evaluates a go statement: the goroutine is runnable, and runs
+// when the current one blocks or yields.
+func (fr *frame) goStmt(in *ssa.Go) {
+	f, args := fr.operands(&in.Call)
+	for i := range args {
+		args[i] = copyVal(args[i])
+	}
+	fr.spawn(callName(&in.Call), in.Pos(), func() { fr.callWith(&in.Call, f, args, nil) })
+}
+
+// spawn starts a goroutine that runs body, called from frame fr.
+func (fr *frame) spawn(name string, pos token.Pos, body func()) {
+	ev := fr.ev
+	ev.staticControl("a go statement", 0)
+	// A goroutine of the program is one of lmsgen's: its stack counts.
+	ev.alloc(8<<10, "a goroutine")
+	s := ev.sched()
+	g := &gor{id: len(s.all) + 1, fn: name, wake: make(chan struct{}), fr: fr, depth: ev.depth, pos: pos}
+	s.all = append(s.all, g)
+	s.runq = append(s.runq, g)
+	go func() {
+		<-g.wake
+		defer func() {
+			x := recover()
+			g.done = true
+			switch {
+			case g.aborted:
+				s.ended <- struct{}{}
+				return
+			case x == nil:
+				ev.handOff(g)
+				return
+			}
+			if p, ok := x.(*goPanic); ok {
+				x = ev.errAt(ev.pos, fmt.Sprintf("panic during static evaluation in %s: %s", g.name(), p.msg))
+			}
+			// The program ends: the main goroutine re-raises the failure.
+			ev.wakeMainWith(x)
+		}()
+		if g.aborted {
+			panic(abortG{})
+		}
+		body()
+	}()
+}
+
+// callName names the function a go statement calls.
+func callName(c *ssa.CallCommon) string {
+	if c.IsInvoke() {
+		return c.Method.Name()
+	}
+	if fn := c.StaticCallee(); fn != nil {
+		return fn.Name()
+	}
+	return "a function value"
+}
+
+// saveG saves the evaluator's state of the running goroutine g.
+func (ev *evaluator) saveG(g *gor) {
+	g.fr, g.depth, g.pos, g.deferring, g.nextDeferred = ev.fr, ev.depth, ev.pos, ev.deferring, ev.nextDeferred
+}
+
+// restoreG makes g's saved state the evaluator's.
+func (ev *evaluator) restoreG(g *gor) {
+	ev.fr, ev.depth, ev.pos, ev.deferring, ev.nextDeferred = g.fr, g.depth, g.pos, g.deferring, g.nextDeferred
+}
+
+// handOff passes the evaluator from the ended goroutine g to the next
+// runnable one; with none, the program is deadlocked (the main goroutine
+// is blocked).
+func (ev *evaluator) handOff(g *gor) {
+	s := ev.gs
+	n := s.next()
+	if n == nil {
+		main := s.all[0]
+		ev.restoreG(main)
+		ev.wakeMainWith(ev.errAt(main.blockedAt, ev.deadlock()))
+		return
+	}
+	s.cur = n
+	ev.restoreG(n)
+	n.wake <- struct{}{}
+}
+
+// wakeMainWith ends the program with the failure x (an *Error, or a bug):
+// the main goroutine, blocked, re-raises it.
+func (ev *evaluator) wakeMainWith(x any) {
+	s := ev.gs
+	if _, ok := x.(*Error); ok {
+		ev.unw = unwinding{kind: unwindError}
+	}
+	s.failure = x
+	main := s.all[0]
+	s.cur = main
+	ev.restoreG(main)
+	main.wake <- struct{}{}
+}
+
+// park blocks the running goroutine (on, at the current position) until
+// another wakes it, and runs the others meanwhile. yield keeps it
+// runnable (runtime.Gosched).
+func (ev *evaluator) park(on string, yield bool) {
+	ev.staticControl(on, 0)
+	s := ev.sched()
+	g := s.cur
+	if yield {
+		s.runq = append(s.runq, g)
+	} else {
+		g.blockedAt, g.blockedOn = ev.pos, on
+	}
+	n := s.next()
+	if n == nil {
+		ev.fail("%s", ev.deadlock())
+	}
+	if n == g {
+		return
+	}
+	ev.saveG(g)
+	s.cur = n
+	ev.restoreG(n)
+	n.wake <- struct{}{}
+	<-g.wake
+	// Whoever woke g restored its state.
+	g.blockedOn = ""
+	if g.aborted {
+		panic(abortG{})
+	}
+	if g.id == 1 && s.failure != nil {
+		x := s.failure
+		s.failure = nil
+		panic(x)
+	}
+}
+
+// next removes and returns the first runnable goroutine; with none, the
+// virtual clock advances to the first sleeping goroutines' wake-up time.
+// nil: every goroutine is blocked.
+func (s *scheduler) next() *gor {
+	if len(s.runq) == 0 && len(s.sleepers) > 0 {
+		at := s.sleepers[0].at
+		for _, sl := range s.sleepers {
+			at = min(at, sl.at)
+		}
+		s.now = at
+		keep := s.sleepers[:0]
+		for _, sl := range s.sleepers {
+			if sl.at == at {
+				sl.g.blockedOn = ""
+				s.runq = append(s.runq, sl.g)
+			} else {
+				keep = append(keep, sl)
+			}
+		}
+		s.sleepers = keep
+	}
+	if len(s.runq) == 0 {
+		return nil
+	}
+	n := s.runq[0]
+	s.runq = s.runq[1:]
+	return n
+}
+
+// sleep blocks the running goroutine for d nanoseconds of the virtual
+// clock (time.Sleep): it wakes when every goroutine is blocked or asleep
+// and no earlier sleeper remains.
+func (ev *evaluator) sleep(d int64) {
+	s := ev.sched()
+	if d <= 0 {
+		ev.park("yielding", true)
+		return
+	}
+	s.sleepers = append(s.sleepers, sleeper{g: s.cur, at: s.now + d})
+	ev.park("sleeping", false)
+}
+
+// sleeper is a goroutine in time.Sleep until the virtual time at.
+type sleeper struct {
+	g  *gor
+	at int64
+}
+
+// ready makes the blocked goroutine g runnable.
+func (ev *evaluator) ready(g *gor) {
+	s := ev.gs
+	s.runq = append(s.runq, g)
+}
+
+// deadlock describes a deadlock: every goroutine is blocked.
+func (ev *evaluator) deadlock() string {
+	var parts []string
+	for _, g := range ev.gs.all {
+		if !g.done && g.blockedOn != "" {
+			parts = append(parts, fmt.Sprintf("%s is %s at %v", g.name(), g.blockedOn, ev.position(g.blockedAt)))
+		}
+	}
+	return "deadlock: all goroutines are asleep: " + strings.Join(parts, "; ")
+}
+
+// stopGoroutines abandons the goroutines still blocked or runnable when
+// the staging function returns (or fails): each unwinds and ends.
+func (ev *evaluator) stopGoroutines() {
+	s := ev.gs
+	if s == nil {
+		return
+	}
+	main := s.all[0]
+	ev.saveG(main)
+	unw := ev.unw
+	for _, g := range s.all[1:] {
+		if g.done {
+			continue
+		}
+		g.aborted = true
+		g.wake <- struct{}{}
+		<-s.ended
+	}
+	ev.restoreG(main)
+	ev.unw = unw
+	ev.gs = nil
+}

@@ -1,0 +1,139 @@
+package frontend
+
+import (
+	"go/types"
+)
+
+// This file evaluates the part of package reflect that static values
+// support: reflect.DeepEqual, with reflect's rules (identical dynamic
+// types; nil and empty slices and maps differ; pointers are equal if
+// they are identical or point to deeply equal values; functions only if
+// both are nil; NaN is not equal to itself). Reflection on a Rep is an
+// error, and so is the rest of package reflect (see callFunc).
+
+// reflectCall evaluates a function of package reflect and reports
+// whether name is one it supports.
+func (fr *frame) reflectCall(name string, args []value) (value, bool) {
+	ev := fr.ev
+	switch name {
+	case "reflect.DeepEqual":
+		for _, a := range args {
+			if hasRep(a, 0) {
+				ev.fail("call of reflect.DeepEqual on a Rep: reflection on Reps is not supported")
+			}
+		}
+		x, _ := args[0].(iface)
+		y, _ := args[1].(iface)
+		if x.t == nil || y.t == nil {
+			return x.t == nil && y.t == nil, true
+		}
+		if !types.Identical(x.t, y.t) {
+			return false, true
+		}
+		return ev.deepEqual(x.v, y.v, x.t, map[[2]any]bool{}, 0), true
+	}
+	return nil, false
+}
+
+// deepEqual compares static values x and y of type t as
+// reflect.DeepEqual does. seen holds the pairs of pointers, slices and
+// maps under comparison (a cycle compares equal, as in reflect).
+func (ev *evaluator) deepEqual(x, y value, t types.Type, seen map[[2]any]bool, depth int) bool {
+	if depth > 1000 {
+		ev.fail("reflect.DeepEqual: the values are nested more than 1000 deep")
+	}
+	ev.step()
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return equal(x, y)
+	case *types.Struct:
+		xs, ys := x.(structure), y.(structure)
+		for i := range u.NumFields() {
+			if !ev.deepEqual(xs[i], ys[i], u.Field(i).Type(), seen, depth+1) {
+				return false
+			}
+		}
+		return true
+	case *types.Array:
+		xa, ya := x.(array), y.(array)
+		for i := range xa {
+			if !ev.deepEqual(xa[i], ya[i], u.Elem(), seen, depth+1) {
+				return false
+			}
+		}
+		return true
+	case *types.Slice:
+		xs, ys := x.(sliceV), y.(sliceV)
+		if (xs.base == nil) != (ys.base == nil) || xs.len != ys.len {
+			return false
+		}
+		if xs.len == 0 || &xs.base[xs.off] == &ys.base[ys.off] {
+			return true
+		}
+		k := [2]any{&xs.base[xs.off], &ys.base[ys.off]}
+		if seen[k] {
+			return true
+		}
+		seen[k] = true
+		for i := range xs.len {
+			if !ev.deepEqual(xs.base[xs.off+i], ys.base[ys.off+i], u.Elem(), seen, depth+1) {
+				return false
+			}
+		}
+		return true
+	case *types.Pointer:
+		xp, yp := x.(*value), y.(*value)
+		if xp == yp {
+			return true
+		}
+		if xp == nil || yp == nil {
+			return false
+		}
+		k := [2]any{xp, yp}
+		if seen[k] {
+			return true
+		}
+		seen[k] = true
+		return ev.deepEqual(*xp, *yp, u.Elem(), seen, depth+1)
+	case *types.Map:
+		xm, ym := x.(*mapV), y.(*mapV)
+		if (xm == nil) != (ym == nil) {
+			return false
+		}
+		if xm == ym {
+			return true
+		}
+		if xm.live != ym.live {
+			return false
+		}
+		k := [2]any{xm, ym}
+		if seen[k] {
+			return true
+		}
+		seen[k] = true
+		for i, key := range xm.keys {
+			if _, del := key.(deletedKey); del {
+				continue
+			}
+			j, ok := ym.idx[mapKey(key)]
+			if !ok || !ev.deepEqual(*xm.vals[i], *ym.vals[j], u.Elem(), seen, depth+1) {
+				return false
+			}
+		}
+		return true
+	case *types.Interface:
+		xi, yi := x.(iface), y.(iface)
+		if xi.t == nil || yi.t == nil {
+			return xi.t == nil && yi.t == nil
+		}
+		return types.Identical(xi.t, yi.t) && ev.deepEqual(xi.v, yi.v, xi.t, seen, depth+1)
+	case *types.Signature:
+		xc, _ := x.(*closure)
+		yc, _ := y.(*closure)
+		return xc == nil && yc == nil
+	case *types.Chan:
+		return x == y
+	}
+	ev.fail("reflect.DeepEqual on values of type %s is not supported", typeString(t))
+	return false
+}

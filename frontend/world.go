@@ -1,0 +1,56 @@
+package frontend
+
+import "strings"
+
+// This file is the reviewed list of library functions refused because
+// they touch the world outside the evaluated program — the machine, the
+// runtime of lmsgen itself, files, the network, the environment, the
+// clock, other processes — with the reason each is refused. Static
+// evaluation must give the same result at every run on every machine.
+// Functions without source that are not on this list and not on the
+// allow-list of natives.go are refused as unknown.
+
+// worldReasons maps a package path, or a function's full name, to the
+// reason its calls are refused. A function's entry wins over its
+// package's.
+var worldReasons = map[string]string{
+	"os":                   "staging code cannot do I/O or depend on the environment (no I/O, system calls or clocks during generation)",
+	"io":                   "staging code cannot do I/O or depend on the environment (no I/O, system calls or clocks during generation)",
+	"net":                  "staging code cannot do I/O or depend on the environment (no I/O, system calls or clocks during generation)",
+	"syscall":              "staging code cannot do I/O or depend on the environment (no I/O, system calls or clocks during generation)",
+	"bufio":                "staging code cannot do I/O or depend on the environment (no I/O, system calls or clocks during generation)",
+	"time":                 "staging code cannot do I/O or depend on the environment (no I/O, system calls or clocks during generation)",
+	"math/rand":            "staging code cannot do I/O or depend on the environment (no I/O, system calls or clocks during generation)",
+	"os/exec":              "staging code cannot run other processes",
+	"runtime/debug":        "it controls or inspects the runtime of lmsgen, not of the program",
+	"runtime/pprof":        "it controls or inspects the runtime of lmsgen, not of the program",
+	"runtime.SetFinalizer": "finalizers run when the garbage collector decides, which static evaluation cannot reproduce",
+	"runtime.AddCleanup":   "cleanups run when the garbage collector decides, which static evaluation cannot reproduce",
+	"runtime.GOMAXPROCS":   "its result depends on the machine",
+	"runtime.NumCPU":       "its result depends on the machine",
+	"runtime.Caller":       "it inspects the stack of lmsgen, not of the program",
+	"runtime.Callers":      "it inspects the stack of lmsgen, not of the program",
+	"runtime.Stack":        "it inspects the stack of lmsgen, not of the program",
+	"runtime.ReadMemStats": "it inspects the memory of lmsgen, not of the program",
+	"runtime.LockOSThread": "it controls the threads of lmsgen, not of the program",
+	"runtime.Goexit":       "it would end a goroutine of lmsgen",
+}
+
+// worldReason returns why a call of the function name of package pkg is
+// refused, or "".
+func worldReason(pkg, name string) string {
+	if r, ok := worldReasons[name]; ok {
+		return r
+	}
+	for p := pkg; p != ""; {
+		if r, ok := worldReasons[p]; ok {
+			return r
+		}
+		i := strings.LastIndex(p, "/")
+		if i < 0 {
+			break
+		}
+		p = p[:i]
+	}
+	return ""
+}

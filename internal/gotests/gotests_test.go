@@ -1,0 +1,113 @@
+package gotests
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// fixedSample is the sample CI runs: programs of $GOROOT/test that cover
+// what the static evaluator runs (defer and recover, run-time panics
+// recovered, goroutines, channels, select, sync, closures, generics,
+// methods and maps). Each must give the same output staged as natively.
+// The big run is cmd/lmsgotests (see the README).
+var fixedSample = []string{
+	"defer.go",
+	"recover2.go",
+	"chan/fifo.go",
+	"chan/select.go",
+	"chan/sieve1.go",
+	"fixedbugs/bug512.go",
+	"closure1.go",
+	"typeparam/smallest.go",
+	"ken/embed.go",
+}
+
+func TestFixedSample(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs every program twice")
+	}
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatalf("go env GOROOT: %v", err)
+	}
+	dir := filepath.Join(strings.TrimSpace(string(out)), "test")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("no test directory in the Go distribution: %v", err)
+	}
+	repo, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewRunner(repo, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := make([]Result, len(fixedSample))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 2)
+	for i, name := range fixedSample {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			results[i] = r.Run(dir, name)
+		}()
+	}
+	wg.Wait()
+	same := 0
+	for _, res := range results {
+		switch res.Class {
+		case Same:
+			same++
+		case Skipped:
+			t.Logf("%s: skipped: %s", res.Program, res.Detail)
+		default:
+			t.Errorf("%s: %s: %s", res.Program, res.Class, res.Detail)
+		}
+	}
+	if same < len(fixedSample)-1 {
+		t.Errorf("%d of %d programs give the same output, want at least %d", same, len(fixedSample), len(fixedSample)-1)
+	}
+}
+
+func TestEligible(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want bool
+	}{
+		{"// run\n\npackage main\n", true},
+		{"// run -gcflags=-d=checkptr\n\npackage main\n", false},
+		{"// errorcheck\n\npackage main\n", false},
+		{"//go:build !amd64\n\n// run\n\npackage main\n", false},
+		{"//go:build linux || darwin\n\n// run\n\npackage main\n", true},
+		{"// run\n\npackage main\n\nimport \"os\"\n\nvar _ = os.Args\n", false},
+	} {
+		if got, why := Eligible([]byte(c.src)); got != c.want {
+			t.Errorf("Eligible(%q) = %v (%s), want %v", c.src, got, why, c.want)
+		}
+	}
+}
+
+func TestWrap(t *testing.T) {
+	src := "// run\n\npackage main\n\nfunc init() { println(1) }\n\nfunc main() { println(2) }\n\nfunc init() { println(3) }\n"
+	got, err := Wrap([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"func lmsgotestInit0() { println(1) }",
+		"func lmsgotestMain() { println(2) }",
+		"func lmsgotestInit1() { println(3) }",
+		"//lms:gen lmsgotestGenerated\nfunc lmsgotestStaged() {\n\tlmsgotestInit0()\n\tlmsgotestInit1()\n\tlmsgotestMain()\n}",
+		"func main() { lmsgotestGenerated() }",
+	} {
+		if !strings.Contains(string(got), want) {
+			t.Errorf("Wrap: missing %q in\n%s", want, got)
+		}
+	}
+}
