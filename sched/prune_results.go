@@ -17,24 +17,39 @@ func pruneResults(g *ir.Graph, orig map[ir.Sym]int) *ir.Graph {
 		}
 		used[s] = keep
 	}
-	whole := func(e ir.Exp) {
+	whole := usedWhole(g)
+	for s := range whole {
+		delete(used, s)
+	}
+	for _, n := range g.Nodes {
+		if n.Op == ir.OpProj && n.Args[0].IsSym() {
+			if keep, ok := used[n.Args[0].Sym()]; ok {
+				keep[n.Aux.(int)] = true
+			}
+		}
+	}
+	return pruneIfs(g, used, false)
+}
+
+// usedWhole returns the symbols of g used other than as the operand of a
+// projection: an argument of another node or the result of a block. The
+// results of a conditional in it cannot be removed one by one.
+func usedWhole(g *ir.Graph) map[ir.Sym]bool {
+	whole := map[ir.Sym]bool{}
+	use := func(e ir.Exp) {
 		if e.IsSym() {
-			delete(used, e.Sym()) // used other than through a projection
+			whole[e.Sym()] = true
 		}
 	}
 	for _, n := range g.Nodes {
 		for i, a := range n.Args {
-			if a.IsSym() && n.Op == ir.OpProj && i == 0 {
-				if keep, ok := used[a.Sym()]; ok {
-					keep[n.Aux.(int)] = true
-					continue
-				}
+			if n.Op != ir.OpProj || i != 0 {
+				use(a)
 			}
-			whole(a)
 		}
 	}
-	g.Blocks(func(b *ir.Block) { whole(b.Res) })
-	return pruneIfs(g, used, false)
+	g.Blocks(func(b *ir.Block) { use(b.Res) })
+	return whole
 }
 
 // pruneIfs rebuilds the conditionals of g that keep names without the

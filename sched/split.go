@@ -28,10 +28,11 @@ import (
 // conditionals that nothing uses are gone, so fewer are split). Must run
 // before: DCE (the code only the dead results used is left to it).
 func SplitConditionals(g *ir.Graph) *ir.Graph {
-	if !hasSplittable(g) {
+	whole := usedWhole(g)
+	if !hasSplittable(g, whole) {
 		return g
 	}
-	h, split := splitIfs(g)
+	h, split := splitIfs(g, whole)
 	if len(split) == 0 {
 		return g
 	}
@@ -57,15 +58,22 @@ func SplitConditionals(g *ir.Graph) *ir.Graph {
 	return pruneIfs(g, keep, true)
 }
 
-// hasSplittable reports whether g has a conditional with several results
-// built as a tuple in both branches.
-func hasSplittable(g *ir.Graph) bool {
+// hasSplittable reports whether g has a splittable conditional.
+func hasSplittable(g *ir.Graph, whole map[ir.Sym]bool) bool {
 	for _, n := range g.Nodes {
-		if n.Op == ir.OpIf && n.Type.Kind == ir.KTuple && tupleRes(g, n.Blocks[0]) != nil && tupleRes(g, n.Blocks[1]) != nil {
+		if splittable(g, n, whole) {
 			return true
 		}
 	}
 	return false
+}
+
+// splittable reports whether n is a conditional with several results,
+// built as a tuple in both branches, used only through its projections
+// (not whole: whole holds the symbols used otherwise, see usedWhole).
+func splittable(g *ir.Graph, n *ir.Node, whole map[ir.Sym]bool) bool {
+	return n.Op == ir.OpIf && n.Type.Kind == ir.KTuple && n.Args[0].IsSym() && !whole[n.Sym] &&
+		tupleRes(g, n.Blocks[0]) != nil && tupleRes(g, n.Blocks[1]) != nil
 }
 
 // tupleRes returns the node of the tuple a block results in, or nil.
@@ -86,14 +94,17 @@ type splitRef struct {
 	k         int
 }
 
-// splitIfs splits the conditionals of g.
-func splitIfs(g *ir.Graph) (*ir.Graph, []splitRef) {
+// splitIfs splits the conditionals of g (whole: see usedWhole).
+func splitIfs(g *ir.Graph, whole map[ir.Sym]bool) (*ir.Graph, []splitRef) {
 	var refs []splitRef
 	split := map[ir.Sym][]ir.Exp{} // conditional of g -> per result, its replacement (or the zero Exp)
 	t := &Transformer{}
 	t.Rewrite = func(t *Transformer, n *ir.Node) (ir.Exp, bool) {
 		switch n.Op {
 		case ir.OpIf:
+			if !splittable(t.old, n, whole) {
+				return ir.Exp{}, false
+			}
 			return t.splitIf(n, split, &refs)
 		case ir.OpProj:
 			if rs, ok := split[n.Args[0].Sym()]; ok && rs[n.Aux.(int)] != (ir.Exp{}) {
@@ -108,13 +119,7 @@ func splitIfs(g *ir.Graph) (*ir.Graph, []splitRef) {
 
 // splitIf rebuilds conditional n and splits off the results it can.
 func (t *Transformer) splitIf(n *ir.Node, split map[ir.Sym][]ir.Exp, refs *[]splitRef) (ir.Exp, bool) {
-	if n.Type.Kind != ir.KTuple || !n.Args[0].IsSym() {
-		return ir.Exp{}, false
-	}
 	tt, te := tupleRes(t.old, n.Blocks[0]), tupleRes(t.old, n.Blocks[1])
-	if tt == nil || te == nil {
-		return ir.Exp{}, false
-	}
 	inThen, inElse := t.bound(n.Blocks[0]), t.bound(n.Blocks[1])
 	var movable []int
 	for k, et := range n.Type.Elems {

@@ -55,15 +55,19 @@ func conditionals(g *ir.Graph) (ifs []*ir.Node, vars int) {
 }
 
 // TestSplitConditionals: the conditional of the tutorial's example is
-// split, b's part and b are dead, and the parts of a and c are merged
-// back into one conditional with two results.
+// split, b's part is dead, and the parts of a and c are merged back into
+// one conditional with two results. DCE alone, which uses the results of
+// a conditional component by component (ir/partial.go), already removes
+// b (its read in the else branch is a zero), but keeps b's component:
+// the split removes it.
 func TestSplitConditionals(t *testing.T) {
 	g := ir.DCE(splitExample(false))
 	require.NoError(t, ir.Check(g))
 	ifs, vars := conditionals(g)
 	require.Len(t, ifs, 1)
 	require.Len(t, ifs[0].Type.Elems, 3)
-	require.Equal(t, 4, vars)
+	require.Equal(t, 3, vars, "DCE removes b")
+	require.Equal(t, "0", tupleRes(g, ifs[0].Blocks[1]).Args[1].String(), "the read of b is a zero")
 
 	h := ir.DCE(SplitConditionals(g))
 	require.NoError(t, ir.Check(h))
@@ -86,4 +90,70 @@ func TestSplitAssigned(t *testing.T) {
 	require.Same(t, g, SplitConditionals(g))
 	_, vars := conditionals(g)
 	require.Equal(t, 3, vars)
+}
+
+// minMax is the corpus's MinMax: a conditional with two results taken
+// apart by projections (lo, hi), and a conditional with two results that
+// is the function's result as a whole.
+func minMax() *ir.Graph {
+	b := ir.NewBuilder()
+	pair := ir.TupleOf([]*ir.Type{ir.Int, ir.Int})
+	return b.Build([]*ir.Type{ir.Int, ir.Int}, func(p []ir.Exp) ir.Exp {
+		x, y := p[0], p[1]
+		r := b.If(b.Compare(ir.OpLt, x, y), pair,
+			func() ir.Exp { return b.Tuple(x, y) },
+			func() ir.Exp { return b.Tuple(y, x) })
+		lo, hi := b.Proj(r, 0), b.Proj(r, 1)
+		b.Print(ir.OpPrintln, lo)
+		b.Print(ir.OpPrintln, hi)
+		return b.If(b.Compare(ir.OpLt, hi, b.Const(ir.Int, 10)), pair,
+			func() ir.Exp { return b.Tuple(b.Binary(ir.OpMul, lo, b.Const(ir.Int, 2)), hi) },
+			func() ir.Exp { return b.Tuple(hi, lo) })
+	})
+}
+
+// TestSplitWhole: a conditional used as a whole (here the function's
+// result) keeps all its results, though no projection uses them; the
+// one taken apart keeps both, which are used.
+func TestSplitWhole(t *testing.T) {
+	g := ir.DCE(minMax())
+	require.NoError(t, ir.Check(g))
+	h := ir.DCE(SplitConditionals(g))
+	require.NoError(t, ir.Check(h))
+	require.NoError(t, Verify(Run(h, Options{})))
+	require.Equal(t, canonical(g), canonical(h))
+	ifs, _ := conditionals(h)
+	require.Len(t, ifs, 2)
+	for _, n := range ifs {
+		require.Len(t, n.Type.Elems, 2, "results of %v", n.Sym)
+	}
+	require.Equal(t, g.TypeOf(g.Block.Res), h.TypeOf(h.Block.Res))
+}
+
+// TestSplitChain: a chain of conditionals with two results (a static
+// map looked up with a Rep key), of which only the first is used: the
+// inner conditional is the result of the outer's else branch, used as a
+// whole, so its results stay, whatever the outer uses.
+func TestSplitChain(t *testing.T) {
+	b := ir.NewBuilder()
+	pair := ir.TupleOf([]*ir.Type{ir.Int, ir.Bool})
+	g := ir.DCE(b.Build([]*ir.Type{ir.Int}, func(p []ir.Exp) ir.Exp {
+		is := func(v int) ir.Exp { return b.Compare(ir.OpEq, p[0], b.Const(ir.Int, v)) }
+		found := func(v int, ok bool) func() ir.Exp {
+			return func() ir.Exp { return b.Tuple(b.Const(ir.Int, v), b.Const(ir.Bool, ok)) }
+		}
+		r := b.If(is(1), pair, found(10, true), func() ir.Exp {
+			return b.If(is(5), pair, found(50, true), found(0, false))
+		})
+		return b.Proj(r, 0)
+	}))
+	require.NoError(t, ir.Check(g))
+	h := ir.DCE(SplitConditionals(g))
+	require.NoError(t, ir.Check(h))
+	require.NoError(t, Verify(Run(h, Options{})))
+	ifs, _ := conditionals(h)
+	require.Len(t, ifs, 2)
+	for _, n := range ifs {
+		require.Len(t, n.Type.Elems, 2, "results of %v", n.Sym)
+	}
 }

@@ -339,3 +339,27 @@ func made(cond stage.Bool, x, n stage.Int) stage.Int {
 	s[0]++
 	return s[0] + stage.Int(len(s))
 }
+
+// MinMax has conditionals with several results: lo and hi taken apart
+// and printed, and the function's two results, which a conditional
+// returns as a whole and a loop carries; splitting keeps every one.
+//
+//lms:gen MinMax
+func minMax(a, b, n stage.Int) (stage.Int, stage.Int) {
+	lo, hi := a, b
+	if b < a {
+		lo, hi = b, a
+	}
+	fmt.Println(lo, hi)
+	for i := stage.Int(0); i < n%4; i++ {
+		if lo > 0 {
+			lo, hi = hi-1, lo
+		} else {
+			lo, hi = lo+i, hi*2
+		}
+	}
+	if hi < 10 {
+		return lo * 2, hi
+	}
+	return hi, lo
+}
