@@ -54,4 +54,13 @@ func TestSpeculate(t *testing.T) {
 	for _, name := range []string{"Merged", "Made"} {
 		require.Contains(t, funcBody(t, gen, name), "if cond", name)
 	}
+
+	// Structs of Reps are split into their fields through staged
+	// variables, conditionals and loops: no struct value but the results.
+	for _, name := range []string{"StructLoop", "StructPick"} {
+		body := funcBody(t, gen, name)
+		require.Equal(t, 1, strings.Count(body, "Complex{"), "%s builds no struct but its result:\n%s", name, body)
+		require.NotContains(t, body, "&", name)
+	}
+	require.NotContains(t, funcBody(t, gen, "BufPick"), "Buf{")
 }

@@ -363,3 +363,63 @@ func minMax(a, b, n stage.Int) (stage.Int, stage.Int) {
 	}
 	return hi, lo
 }
+
+// Complex is a struct of Reps: split into one value per field wherever it
+// flows (parameters, results, staged variables, conditionals, loops).
+type Complex struct{ Re, Im stage.Float64 }
+
+func cmul(a, b Complex) Complex {
+	return Complex{a.Re*b.Re - a.Im*b.Im, a.Re*b.Im + a.Im*b.Re}
+}
+
+// StructLoop carries structs through a staged loop, swapped and
+// assigned whole, and through a pointer whose field a staged branch
+// assigns.
+//
+//lms:gen StructLoop
+func structLoop(a, b Complex, n stage.Int) (Complex, stage.Float64) {
+	p := &Complex{1, 0}
+	for i := stage.Int(0); i < n%6; i++ {
+		a, b = b, cmul(a, b)
+		*p = cmul(*p, a)
+		if p.Re > 100 {
+			p.Re = 100
+		}
+	}
+	return a, p.Re - p.Im
+}
+
+// StructPick merges structs across a staged conditional, assigned whole
+// in one branch and by field in the other.
+//
+//lms:gen StructPick
+func structPick(c stage.Bool, a, b Complex) Complex {
+	r := a
+	if c {
+		r = cmul(a, b)
+	} else {
+		r.Im = -b.Re
+	}
+	return Complex{r.Re + r.Im, r.Im}
+}
+
+// Buf is a struct holding a slice of the generated code.
+type Buf struct {
+	Data []stage.Int
+	N    stage.Int
+}
+
+// BufPick merges structs holding slices that the branches allocate.
+//
+//lms:gen BufPick
+func bufPick(c stage.Bool, x, n stage.Int) stage.Int {
+	var b Buf
+	if c {
+		b = Buf{make([]stage.Int, n%3+1), x}
+	} else {
+		b = Buf{make([]stage.Int, n%2+2), x * 2}
+		b.Data[1] = x
+	}
+	b.Data[0] += b.N
+	return b.Data[0] + b.Data[len(b.Data)-1] + stage.Int(len(b.Data))
+}
