@@ -156,13 +156,19 @@ func (ev *evaluator) storeLeaf(p *value, v value) {
 
 // outerWrite checks a write, under staged control, to a cell allocated
 // outside the innermost region: a staged loop between the cell's birth and
-// here must make it a staged variable; a staged function cannot write it.
+// here assumes that the cell keeps its value from one iteration to the
+// next (speculate.go), and makes it a staged variable when it does not; a
+// staged function cannot write it.
 func (ev *evaluator) outerWrite(birth int32, p ...*value) {
 	first := ev.outermostAfter(birth)
+	var loop *region // the outermost staged loop after the birth
 	for i := first; i < len(ev.regions); i++ {
 		r := ev.regions[i]
 		switch r.kind {
 		case rLambda:
+			if loop != nil {
+				ev.unwind(&restartReq{target: loop, promote: p})
+			}
 			if i == first && !slices.ContainsFunc(p, func(c *value) bool { _, ok := ev.callCells[c]; return !ok }) {
 				// A local variable of the staging code, just outside the
 				// staged function: it becomes a staged variable declared
@@ -173,7 +179,16 @@ func (ev *evaluator) outerWrite(birth int32, p ...*value) {
 			}
 			ev.fail("assignment to a variable of the enclosing staging code inside a staged function (//lms:fun or stage.Fun): only a local variable of the staging function, declared outside any staged conditional or loop around the function's first call, can be assigned there; pass the value as a parameter or return it")
 		case rLoop:
-			ev.unwind(&restartReq{target: r, promote: p})
+			if loop == nil {
+				loop = r
+			}
+		}
+	}
+	if loop != nil {
+		for _, r := range ev.regions[loop.depth-1:] {
+			if r.kind == rLoop {
+				r.loop.watch(p)
+			}
 		}
 	}
 }

@@ -121,10 +121,14 @@
 // continues after it outside.
 //
 // A loop whose exit test is a Rep (even one the builder folded to a
-// constant: binding time decides) is staged (loop.go): the header's phis
-// become staged variables, and so do the static cells the body assigns
-// (found while evaluating the body, which is then evaluated again: a
-// region restarts with what it learned). A loop is built in one of three
+// constant: binding time decides) is staged (loop.go). It is built by
+// speculative rewriting (speculate.go): each of the header's phis, and
+// each static cell the body assigns, is first assumed to keep its value
+// from one iteration to the next, and stays what it is (a static value
+// keeps running at generation time); a back edge or exit that
+// contradicts an assumption restarts the loop with a staged variable for
+// that phi or cell, until nothing is contradicted (a region restarts with
+// what it learned). A loop is built in one of three
 // forms: header-tested (for c { ... }), bottom-tested (range over an
 // integer, do-while: the condition block is the whole iteration) or general
 // (break and return: the condition block is the whole iteration; each exit
@@ -301,6 +305,7 @@
 //	loop.go          the staged-loop driver and its three forms
 //	looptrial.go     trial evaluation: is a loop's exit test a Rep?
 //	loopvars.go      loop-carried variables
+//	speculate.go     speculative rewriting: loop-carried values assumed unchanged
 //	loopexit.go      exits of a staged loop and the code after it
 //	rangeint.go      range over a Rep integer, tested at the top
 //	loops.go         the collection API of package stage (Map, Filter, ...)

@@ -62,6 +62,10 @@ type evaluator struct {
 	journal []jentry
 	birth   map[*value]int32
 	clock   int32
+	// promoteTypes are the slice types of cells that hold an empty
+	// static slice on entry to a staged loop that makes them variables
+	// (speculate.go).
+	promoteTypes map[*value]*ir.Type
 
 	unw unwinding // the panic unwinding now, if it is one of ours
 

@@ -40,12 +40,15 @@ type loopState struct {
 	stop   *stopSet
 	region *region
 
-	phiTrees  []value // per phi of the header: a value with *varRef leaves
+	phiTrees  []value // per phi of the header: a value with *varRef leaves, or its entry value if assumed unchanged
+	entry     []value // per phi of the header: its value on entry
+	same      []bool  // per phi of the header: assumed to keep its entry value (speculate.go)
 	shifts    []value // per phi of the header: c if its variable holds phi+c (see shiftOf), else nil
 	shiftQ    []*ssa.BinOp
 	rot       *rotation // a range over a Rep int tested at the top, or nil
 	advances  []advance // advances of ranges over Rep strings, made at the end of the body
 	promoted  []*value
+	cells     []watchedCell // cells assumed to keep their values (speculate.go)
 	exitTrees map[slotKey]value
 	needVar   map[slotKey]value // exit slots that need staged variables, with a template value
 	exitSeen  map[slotKey]value // static values of exit slots in this attempt
@@ -88,32 +91,28 @@ func (fr *frame) stagedLoopRot(h *ssa.BasicBlock, stop *stopSet, rot *rotation) 
 	for i := range nphi {
 		entry[i] = fr.get(h.Instrs[i].(*ssa.Phi))
 	}
+	ls.entry = entry
 	for attempt := 0; ; attempt++ {
 		if attempt > 256 {
 			panic("BUG: a staged loop restarts forever")
 		}
 		ev.pos = pos
 		ev.at()
-		// Staged variables, before the loop.
+		// Staged variables, before the loop: one per phi that is not
+		// assumed to keep its value (speculate.go).
 		if ls.phiTrees == nil {
+			ls.phiTrees = make([]value, nphi)
 			ls.shifts, ls.shiftQ = make([]value, nphi), make([]*ssa.BinOp, nphi)
 			for i := range nphi {
-				phi := h.Instrs[i].(*ssa.Phi)
-				init, name := entry[i], commentOf(phi)
-				if ls.rot != nil && i == ls.rot.iter {
-					if name = sourceName(phi); name == "" {
-						name = "i"
-					}
+				if q := ls.shiftOf(h.Instrs[i].(*ssa.Phi), entry[i]); q != nil {
+					ls.shifts[i], ls.shiftQ[i] = ev.constant(q.Y.(*ssa.Const)), q
 				}
-				if q := ls.shiftOf(phi, init); q != nil {
-					c := ev.constant(q.Y.(*ssa.Const))
-					init = ev.binopValues(token.ADD, init, c, phi.Type(), phi.Type(), phi.Type())
-					ls.shifts[i], ls.shiftQ[i], name = c, q, sourceName(q)
-					if name == "" && strings.HasPrefix(commentOf(phi), "range") {
-						name = "i" // the index of a range with no key variable
-					}
-				}
-				ls.phiTrees = append(ls.phiTrees, ls.makeVars(init, phi.Type(), false, name))
+			}
+			ls.assume(entry)
+		}
+		for i := range nphi {
+			if ls.phiTrees[i] == nil {
+				ls.phiTrees[i] = ls.phiVars(i, entry[i])
 			}
 		}
 		for i := range nphi {
@@ -129,7 +128,7 @@ func (fr *frame) stagedLoopRot(h *ssa.BasicBlock, stop *stopSet, rot *rotation) 
 				if !liftable(v) || isComposite(v) {
 					ev.fail("a static variable assigned in a staged loop must become a variable of the generated code, but it holds %s", describe(v))
 				}
-				ev.rawWrite(p, &varRef{v: ev.newVar(v, nil, ev.cellName(p))})
+				ev.rawWrite(p, ev.promoteVar(p, v))
 			}
 		}
 		keys := make([]slotKey, 0, len(ls.needVar))
@@ -173,6 +172,27 @@ func (fr *frame) stagedLoopRot(h *ssa.BasicBlock, stop *stopSet, rot *rotation) 
 	}
 }
 
+// phiVars makes the staged variables of the header's phi i, whose value
+// on entry is init.
+func (ls *loopState) phiVars(i int, init value) value {
+	ev := ls.fr.ev
+	phi := ls.l.header.Instrs[i].(*ssa.Phi)
+	name := commentOf(phi)
+	if ls.rot != nil && i == ls.rot.iter {
+		if name = sourceName(phi); name == "" {
+			name = "i"
+		}
+	}
+	if q := ls.shiftQ[i]; q != nil {
+		init = ev.binopValues(token.ADD, init, ls.shifts[i], phi.Type(), phi.Type(), phi.Type())
+		name = sourceName(q)
+		if name == "" && strings.HasPrefix(commentOf(phi), "range") {
+			name = "i" // the index of a range with no key variable
+		}
+	}
+	return ls.makeVars(init, phi.Type(), false, name)
+}
+
 // restart applies what an attempt found.
 func (ls *loopState) restart(rr *restartReq) {
 	ev := ls.fr.ev
@@ -181,6 +201,7 @@ func (ls *loopState) restart(rr *restartReq) {
 			ls.promoted = append(ls.promoted, p)
 		}
 	}
+	ls.cells = slices.DeleteFunc(ls.cells, func(c watchedCell) bool { return slices.Contains(ls.promoted, c.p) })
 	for _, m := range rr.material {
 		ev.materializeBase(m)
 	}
@@ -193,6 +214,7 @@ func (ls *loopState) restart(rr *restartReq) {
 	for k, v := range rr.vars {
 		ls.needVar[k] = v
 	}
+	ls.weaken(rr.phis)
 }
 
 // execHeader executes the header's instructions (not its phis or test).
@@ -281,6 +303,7 @@ func (ls *loopState) headerForm(r *region, layer *stopSet) (cb, bb *ir.Block) {
 				for _, a := range ls.advances {
 					ev.store(a.pos, a.next)
 				}
+				ls.checkCells() // the advances change their positions
 			}
 			ls.advances = nil
 		})
@@ -365,6 +388,7 @@ func (ls *loopState) close(b *ssa.BasicBlock, c value) outcome {
 	for i := range n {
 		vals[i] = fr.get(h.Instrs[i].(*ssa.Phi).Edges[kh])
 	}
+	ls.check(vals)
 	cond := ev.liftTo(c, ir.Bool, "the loop condition")
 	for _, s := range saves {
 		ls.saveSlot(s.k, s.v)

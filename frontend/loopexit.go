@@ -63,6 +63,7 @@ func (ls *loopState) exitTo(t *ssa.BasicBlock) {
 		ev.unwind(&restartReq{target: ls.region, general: true})
 	}
 	ls.taken[exitT{kind: exitBlock, blk: t}.id()] = true
+	ls.checkCells()
 	for i := range fr.info.phis[t.Index] {
 		phi := t.Instrs[i].(*ssa.Phi)
 		ls.saveSlot(slotKey{v: phi}, fr.get(phi))
@@ -86,6 +87,7 @@ func (ls *loopState) exitReturn() {
 		ev.unwind(&restartReq{target: ls.region, general: true})
 	}
 	ls.taken[exitT{kind: exitReturn}.id()] = true
+	ls.checkCells()
 	switch r := fr.ret.(type) {
 	case tuple:
 		for i, x := range r {

@@ -234,6 +234,9 @@ func (ls *loopState) writePhi(i int, v value) bool {
 		t := ls.l.header.Instrs[i].(*ssa.Phi).Type()
 		v = ls.fr.ev.binopValues(token.ADD, v, c, t, t, t)
 	}
+	if ls.same[i] {
+		return identical(ls.entry[i], v) // see check
+	}
 	return ls.writeVars(ls.phiTrees[i], v)
 }
 
@@ -326,6 +329,7 @@ func (ls *loopState) backEdge(from *ssa.BasicBlock) {
 func (ls *loopState) assignPhis(vals []value) {
 	ev := ls.fr.ev
 	h := ls.l.header
+	ls.check(vals)
 	for i := range vals {
 		if vals[i] == nil {
 			panic("BUG: a back edge without the value of a phi")

@@ -96,7 +96,10 @@ func (fr *frame) branch(c ir.Exp, stop *stopSet, thenF, elseF func() outcome) br
 		}
 		tb.Res, eb.Res = ev.tuple(tvals), ev.tuple(evals)
 		rt := ir.TupleOf(types)
-		ife := ev.b.ReflectEffect(ir.OpIf, rt, nil, []ir.Exp{c}, []*ir.Block{tb, eb}, nil, nil, false, 0)
+		// A slice of the generated code merged here escapes its alias
+		// class: writes through the other are writes to it.
+		esc := ev.b.Escape(tb.Res, eb.Res)
+		ife := ev.b.ReflectEffect(ir.OpIf, rt, nil, []ir.Exp{c}, []*ir.Block{tb, eb}, nil, esc, false, 0)
 		w := &why{pos: ev.position(pos), what: "a value merged by a staged conditional"}
 		for i, s := range m.slots {
 			e := ife
@@ -451,9 +454,6 @@ func (m *merger) slot(vT, vE value, k jentry) value {
 	}
 	te := ev.liftTo(vT, t, m.keyName(k))
 	ee := ev.liftTo(vE, t, m.keyName(k))
-	if t.Kind == ir.KSlice && (te.IsSym() && ev.local[te.Sym()] || ee.IsSym() && ev.local[ee.Sym()]) {
-		ev.fail("%s is assigned, in a branch of a staged conditional, a slice allocated by the generated code: merging such slices is not supported yet; assign it outside the conditional", m.keyName(k))
-	}
 	r := &rep{}
 	m.slots = append(m.slots, mslot{t: t, te: te, ee: ee, r: r})
 	return r

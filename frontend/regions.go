@@ -28,14 +28,16 @@ type region struct {
 }
 
 // restartReq asks a region to be rebuilt: promote cells to staged
-// variables, materialize static storage before it, or use staged
-// variables for some merged values.
+// variables, materialize static storage before it, use staged variables
+// for some merged values, or drop a loop's assumption that a phi keeps
+// its value.
 type restartReq struct {
 	target   *region
 	promote  []*value
 	material []matReq
 	general  bool              // build the loop in its general form
 	vars     map[slotKey]value // exit slots that need staged variables
+	phis     []int             // header phis of the loop whose assumption failed (speculate.go)
 }
 
 type matReq struct {
@@ -141,6 +143,7 @@ func (ev *evaluator) catchRestart(r *region, f func()) (stopped bool) {
 					r.restart.promote = append(r.restart.promote, rr.promote...)
 					r.restart.material = append(r.restart.material, rr.material...)
 					r.restart.general = r.restart.general || rr.general
+					r.restart.phis = append(r.restart.phis, rr.phis...)
 					if r.restart.vars == nil {
 						r.restart.vars = map[slotKey]value{}
 					}

@@ -299,13 +299,26 @@ func (b *Builder) find(k Key) Key {
 	}
 }
 
+// Escape returns the keys a node must write because it lets the slice
+// values among es escape (see escape): a conditional built with
+// ReflectEffect whose branches result in es passes them as its writes.
+func (b *Builder) Escape(es ...Exp) []Key { return b.escape(es...) }
+
 // escape returns the extra keys a node must write because it lets the
-// slice values among args escape: the local class of each, and the heap
-// class it is merged into.
+// slice values among args (or among the elements of a tuple among them)
+// escape: the local class of each, and the heap class it is merged into.
 func (b *Builder) escape(args ...Exp) []Key {
 	var keys []Key
 	for _, a := range args {
-		if a.IsConst() || b.g.TypeOf(a).Kind != KSlice {
+		if a.IsConst() {
+			continue
+		}
+		if n, ok := b.defOp(a); ok && n.Op == OpTuple {
+			// The results of a conditional that merges several values.
+			keys = append(keys, b.escape(n.Args...)...)
+			continue
+		}
+		if b.g.TypeOf(a).Kind != KSlice {
 			continue
 		}
 		k := b.keyOf(a)

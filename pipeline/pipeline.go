@@ -88,6 +88,7 @@ type pass struct {
 // changed the graph.
 var passes = []pass{
 	{name: "dce", run: ir.DCE},                           // ir/dce.go
+	{name: "split", run: sched.SplitConditionals},        // sched/split.go: statement splitting
 	{name: "fuse", run: sched.FuseLoops},                 // sched/loops_fuse.go (graphs with loop nodes)
 	{name: "lower", run: sched.LowerLoops},               // sched/loops_lower.go: loop nodes into staged loops
 	{name: "fuseplain", run: sched.FusePlain},            // sched/fuseplain.go

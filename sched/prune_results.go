@@ -17,24 +17,45 @@ func pruneResults(g *ir.Graph, orig map[ir.Sym]int) *ir.Graph {
 		}
 		used[s] = keep
 	}
-	whole := func(e ir.Exp) {
+	whole := usedWhole(g)
+	for s := range whole {
+		delete(used, s)
+	}
+	for _, n := range g.Nodes {
+		if n.Op == ir.OpProj && n.Args[0].IsSym() {
+			if keep, ok := used[n.Args[0].Sym()]; ok {
+				keep[n.Aux.(int)] = true
+			}
+		}
+	}
+	return pruneIfs(g, used, false)
+}
+
+// usedWhole returns the symbols of g used other than as the operand of a
+// projection: an argument of another node or the result of a block. The
+// results of a conditional in it cannot be removed one by one.
+func usedWhole(g *ir.Graph) map[ir.Sym]bool {
+	whole := map[ir.Sym]bool{}
+	use := func(e ir.Exp) {
 		if e.IsSym() {
-			delete(used, e.Sym()) // used other than through a projection
+			whole[e.Sym()] = true
 		}
 	}
 	for _, n := range g.Nodes {
 		for i, a := range n.Args {
-			if a.IsSym() && n.Op == ir.OpProj && i == 0 {
-				if keep, ok := used[a.Sym()]; ok {
-					keep[n.Aux.(int)] = true
-					continue
-				}
+			if n.Op != ir.OpProj || i != 0 {
+				use(a)
 			}
-			whole(a)
 		}
 	}
-	g.Blocks(func(b *ir.Block) { whole(b.Res) })
+	g.Blocks(func(b *ir.Block) { use(b.Res) })
+	return whole
+}
 
+// pruneIfs rebuilds the conditionals of g that keep names without the
+// results it marks false. A projection of a removed result is the zero
+// of its type if zeroRemoved (only dead code uses it), else a bug.
+func pruneIfs(g *ir.Graph, keep map[ir.Sym][]bool, zeroRemoved bool) *ir.Graph {
 	type pruned struct {
 		r     ir.Exp
 		index []int // old component -> new, -1 if removed
@@ -46,7 +67,7 @@ func pruneResults(g *ir.Graph, orig map[ir.Sym]int) *ir.Graph {
 		b := t.b
 		switch n.Op {
 		case ir.OpIf:
-			keep, ok := used[n.Sym]
+			keep, ok := keep[n.Sym]
 			c := t.Exp(n.Args[0])
 			if !ok || c.IsConst() || t.old.TypeOf(n.Blocks[0].Res) == ir.Void {
 				return ir.Exp{}, false // DCE dropped all its results, or one branch runs
@@ -90,10 +111,12 @@ func pruneResults(g *ir.Graph, orig map[ir.Sym]int) *ir.Graph {
 				return ir.Exp{}, false
 			}
 			i := p.index[n.Aux.(int)]
-			if i < 0 {
+			switch {
+			case i < 0 && zeroRemoved:
+				return zero(b, n.Type), true
+			case i < 0:
 				panic("BUG: sched: a removed result is used")
-			}
-			if !p.tuple {
+			case !p.tuple:
 				return p.r, true
 			}
 			return b.Proj(p.r, i), true
