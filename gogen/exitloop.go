@@ -142,6 +142,11 @@ func (fg *funcGen) exitIf(out *stmts, n *ir.Node, d dest) {
 	th := fg.block(n.Blocks[0], d)
 	el := fg.block(n.Blocks[1], d)
 	if el.brk == th.brk {
+		if th.term && len(el.list) > 0 {
+			// The then branch returns (exitreturn.go): no else.
+			fg.ifThen(out, c, th, el)
+			return
+		}
 		fg.ifElse(out, c, th, el)
 		return
 	}
