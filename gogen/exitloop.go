@@ -129,7 +129,7 @@ func (fg *funcGen) exitStmt(out *stmts, n *ir.Node, x *exitLoop) {
 		out.term = x.cond == nil // no break: the loop never ends
 	case x.ret != nil:
 		// Every exit but the breaks returns: after the loop, the breaks' return.
-		fg.exitReturnStmt(out, x.ret, x.ret.brk)
+		fg.exitReturnStmt(out, x.ret, x.ret.brk, nil)
 	}
 }
 

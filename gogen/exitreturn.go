@@ -1,6 +1,8 @@
 package gogen
 
 import (
+	"maps"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/lmsgen/lmsgen/ir"
@@ -44,7 +46,8 @@ type exitReturn struct {
 
 // exitLeaf is a block of the exit code that leaves the loop.
 type exitLeaf struct {
-	code int64
+	code  int64
+	subst map[ir.Sym]ir.Exp // variable -> the value the block sets it to, returned instead
 }
 
 // retVal is one returned value of an exit: a constant or parameter (e),
@@ -63,19 +66,30 @@ func (fg *funcGen) planReturns(b *ir.Block, top bool) {
 		if n.Op != ir.OpWhile || p.inline[j] {
 			continue
 		}
-		if r := fg.exitReturnOf(b, j, n, top); r != nil {
-			if fg.exitRets == nil {
-				fg.exitRets = map[ir.Sym]*exitReturn{}
-				fg.unwritten = map[ir.Sym]bool{}
-			}
-			fg.exitRets[n.Sym] = r
-			fg.unwritten[r.code] = true
-			for _, u := range fg.varOps[r.code] {
-				if u.Op == ir.OpVarSet {
-					fg.unwritten[u.Sym] = true
-				}
+		r := fg.exitReturnOf(b, j, n, top)
+		if r == nil {
+			continue
+		}
+		if fg.exitRets == nil {
+			fg.exitRets = map[ir.Sym]*exitReturn{}
+		}
+		// Marks are made on a copy, kept when the loop qualifies.
+		saved := fg.unwritten
+		fg.unwritten = maps.Clone(saved)
+		if fg.unwritten == nil {
+			fg.unwritten = map[ir.Sym]bool{}
+		}
+		fg.unwritten[r.code] = true
+		for _, u := range fg.varOps[r.code] {
+			if u.Op == ir.OpVarSet {
+				fg.unwritten[u.Sym] = true
 			}
 		}
+		if !fg.planSlots(b, n, r) {
+			fg.unwritten = saved
+			continue
+		}
+		fg.exitRets[n.Sym] = r
 	}
 }
 
@@ -217,7 +231,7 @@ func (fg *funcGen) exitLeaves(n *ir.Node, cont int64, r *exitReturn, sets *int) 
 			return false
 		}
 		*sets++
-		r.leafs[b] = exitLeaf{code: constInt(set.Args[1].Const())}
+		r.leafs[b] = exitLeaf{code: constInt(set.Args[1].Const()), subst: map[ir.Sym]ir.Exp{}}
 	}
 	return true
 }
@@ -310,15 +324,18 @@ func (fg *funcGen) decide(r *exitReturn, e ir.Exp, k int64) (bool, bool) {
 	return eq == (n.Op == ir.OpEq), true
 }
 
-// exitReturnStmt writes the return of an exit with code k.
-func (fg *funcGen) exitReturnStmt(out *stmts, r *exitReturn, k int64) {
+// exitReturnStmt writes the return of an exit with code k, from leaf l
+// (nil: after the loop).
+func (fg *funcGen) exitReturnStmt(out *stmts, r *exitReturn, k int64, l *exitLeaf) {
 	vs, ok := fg.exitValues(r, k)
 	if !ok {
 		panic("BUG: gogen: the return of an exit is not known")
 	}
 	vals := make([]jen.Code, len(vs))
 	for i, v := range vs {
-		if v.v != 0 {
+		if e, ok := l.substOf(v.v); ok {
+			vals[i] = fg.ref(e, ctxConverted).s
+		} else if v.v != 0 {
 			vals[i] = jen.Id(fg.name(v.v))
 		} else {
 			vals[i] = fg.ref(v.e, ctxConverted).s
@@ -329,4 +346,201 @@ func (fg *funcGen) exitReturnStmt(out *stmts, r *exitReturn, k int64) {
 	}
 	out.add(jen.Return(vals...))
 	out.term = true
+}
+
+// substOf returns the value leaf l returns instead of variable v.
+func (l *exitLeaf) substOf(v ir.Sym) (ir.Exp, bool) {
+	if l == nil || v == 0 {
+		return ir.Exp{}, false
+	}
+	e, ok := l.subst[v]
+	return e, ok
+}
+
+// planSlots finds the variables that only carry a returned value out of
+// loop n of body b (set only in the exits, read only after the loop):
+// an exit that returns such a variable returns the value it sets it to
+// (return i, not x17 = i; return x17), and a set whose value no return
+// reads is left out. A variable left without a set and a read is not
+// declared.
+//
+// It reports false when a variable would be set and never read: the loop
+// then keeps its exit code.
+func (fg *funcGen) planSlots(b *ir.Block, n *ir.Node, r *exitReturn) bool {
+	// The leaves in the order of the exit code (not of the map).
+	var leaves []*ir.Block
+	fg.leafOrder(fg.g.Def(fg.exitLoopOf(n).code), r, &leaves)
+	reads := func(k int64) map[ir.Sym]bool {
+		vs, _ := fg.exitValues(r, k)
+		m := map[ir.Sym]bool{}
+		for _, v := range vs {
+			if v.v != 0 {
+				m[v.v] = true
+			}
+		}
+		return m
+	}
+	var brkReads map[ir.Sym]bool
+	if r.hasBr {
+		brkReads = reads(r.brk)
+	}
+	// Candidates: every set in an exit, every read after the loop.
+	inLeaf := map[ir.Sym]*ir.Block{}
+	for _, l := range leaves {
+		for _, m := range fg.plans[l].nodes {
+			inLeaf[m.Sym] = l
+		}
+	}
+	tail := map[ir.Sym]bool{}
+	p := fg.plans[b]
+	for j := slicesIndex(p.nodes, n) + 1; j < len(p.nodes); j++ {
+		fg.tailNode(p.nodes[j], tail)
+	}
+	var slots []ir.Sym
+	for _, l := range leaves {
+		for _, m := range fg.plans[l].nodes {
+			if m.Op != ir.OpVarSet || m.Args[0].Sym() == r.code || containsSym(slots, m.Args[0].Sym()) {
+				continue
+			}
+			w := m.Args[0].Sym()
+			ok := true
+			for _, u := range fg.varOps[w] {
+				switch u.Op {
+				case ir.OpVarSet:
+					ok = ok && inLeaf[u.Sym] != nil
+				case ir.OpVarGet:
+					ok = ok && tail[u.Sym]
+				}
+			}
+			if ok {
+				slots = append(slots, w)
+			}
+		}
+	}
+	// Per exit, from its last statement back: substitute or leave out
+	// sets of slots while nothing else is written after them.
+	drop := map[ir.Sym]bool{}
+	for _, lb := range leaves {
+		l := r.leafs[lb]
+		isBrk := r.hasBr && l.code == r.brk
+		rd := reads(l.code)
+		if isBrk {
+			rd = nil // the return after the loop reads the variables
+		}
+		pl := fg.plans[lb]
+		stop := false
+		for j := len(pl.nodes) - 1; j >= 0; j-- {
+			m := pl.nodes[j]
+			if pl.inline[j] || fg.forwarded[m.Sym] || fg.silent(m) || fg.unwritten[m.Sym] {
+				continue
+			}
+			w := ir.Sym(0)
+			if m.Op == ir.OpVarSet {
+				w = m.Args[0].Sym()
+			}
+			if stop || !containsSym(slots, w) {
+				stop = true
+				continue
+			}
+			_, done := l.subst[w]
+			switch {
+			case rd[w] && !done:
+				l.subst[w] = m.Args[1]
+				drop[m.Sym] = true
+			case !rd[w] && !(isBrk && brkReads[w]) && fg.quietIn(lb, m.Args[1]):
+				drop[m.Sym] = true
+			default:
+				stop = true
+			}
+		}
+	}
+	for _, w := range slots {
+		setKept, readAny, substd := false, brkReads[w], false
+		for _, u := range fg.varOps[w] {
+			setKept = setKept || u.Op == ir.OpVarSet && !drop[u.Sym]
+		}
+		for _, lb := range leaves {
+			l := r.leafs[lb]
+			if r.hasBr && l.code == r.brk || !reads(l.code)[w] {
+				continue
+			}
+			_, ok := l.subst[w]
+			substd = substd || ok
+			readAny = readAny || !ok
+		}
+		switch {
+		case setKept && !readAny && substd:
+			// Set but read nowhere as a variable: return it as one.
+			for _, lb := range leaves {
+				delete(r.leafs[lb].subst, w)
+			}
+			for _, u := range fg.varOps[w] {
+				delete(drop, u.Sym)
+			}
+		case setKept && !readAny:
+			return false
+		case !setKept && !readAny:
+			fg.unwritten[w] = true // not declared
+		}
+	}
+	for s := range drop {
+		fg.unwritten[s] = true
+	}
+	return true
+}
+
+// leafOrder appends the exit blocks of conditional n in branch order.
+func (fg *funcGen) leafOrder(n *ir.Node, r *exitReturn, out *[]*ir.Block) {
+	for _, b := range n.Blocks {
+		if b.Res.IsSym() {
+			fg.leafOrder(fg.g.Def(b.Res.Sym()), r, out)
+		} else if _, ok := r.leafs[b]; ok {
+			*out = append(*out, b)
+		}
+	}
+}
+
+// quietIn reports whether leaving out the use of e in block b loses
+// nothing: e is a constant, a name, or written inline there by nodes
+// without effects that cannot panic.
+func (fg *funcGen) quietIn(b *ir.Block, e ir.Exp) bool {
+	if e.IsConst() {
+		return true
+	}
+	p := fg.plans[b]
+	for j, m := range p.nodes {
+		if m.Sym == e.Sym() {
+			if !p.inline[j] {
+				return true
+			}
+			if !pureNode(m) {
+				return false
+			}
+			for _, a := range m.Args {
+				if !fg.quietIn(b, a) {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return true // scheduled elsewhere: a name
+}
+
+func containsSym(l []ir.Sym, s ir.Sym) bool {
+	for _, x := range l {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func slicesIndex(l []*ir.Node, n *ir.Node) int {
+	for i, m := range l {
+		if m == n {
+			return i
+		}
+	}
+	return -1
 }

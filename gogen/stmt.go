@@ -263,7 +263,7 @@ func (fg *funcGen) result(out *stmts, res ir.Exp, d dest) {
 		if constInt(res.Const()) != d.exit.cont {
 			if r := d.exit.ret; r != nil {
 				if l, ok := r.leafs[d.exit.leaf]; ok && (!r.hasBr || l.code != r.brk) {
-					fg.exitReturnStmt(out, r, l.code)
+					fg.exitReturnStmt(out, r, l.code, &l)
 					return
 				}
 			}
