@@ -137,8 +137,8 @@ func (fg *funcGen) binaryParts(n *ir.Node) (l expr, op string, prec int, r expr)
 		// the shift's context, which is not known here.
 		lctx = ctxExplicit
 	}
-	if h, ok := hexConst(x.Const()); ok && shift {
-		// A constant shifted by a variable is a bit set: uint64(0x3ff0000) >> c.
+	if h, ok := hexConst(x.Const()); ok && irOp == ir.OpShr {
+		// A constant shifted right by a variable is a bit set: uint64(0x3ff0000) >> c.
 		l = primary(jen.Id(t.String()).Call(h.s))
 	} else {
 		l = fg.ref(x, lctx)
