@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -129,6 +130,23 @@ func drive(t *testing.T, exe, example string) {
 	})()`
 	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+path), chromedp.WaitVisible(chromedp.CSS("section.spec svg.g"))); err != nil {
 		t.Fatal(err)
+	}
+	// On load, each graph is fitted to its view and centred in it: the
+	// margins between its drawing and the view's edges (left, right, top,
+	// bottom, in pixels) are not negative and equal on each axis.
+	const margins = `(() => {
+		const svg = document.querySelector("section.spec svg.g");
+		const r = svg.getBoundingClientRect(), bb = svg.getBBox(), m = svg.getScreenCTM();
+		const x0 = m.a * bb.x + m.e, y0 = m.d * bb.y + m.f;
+		const x1 = m.a * (bb.x + bb.width) + m.e, y1 = m.d * (bb.y + bb.height) + m.f;
+		return [x0 - r.left, r.right - x1, y0 - r.top, r.bottom - y1];
+	})()`
+	mg, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](margins))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(mg) != 4 || mg[0] < -1 || mg[1] < -1 || mg[2] < -1 || mg[3] < -1 || math.Abs(mg[0]-mg[1]) > 2 || math.Abs(mg[2]-mg[3]) > 2 {
+		t.Errorf("the graph is not fitted and centred on load: margins left, right, top, bottom %.1f", mg)
 	}
 	node, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(pick, strings.Join(columns, " "))))
 	if err != nil {

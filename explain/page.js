@@ -67,7 +67,19 @@
     w *= fit; h *= fit;
     setBox(svg, [bb.x + bb.width / 2 - w / 2, bb.y + bb.height / 2 - h / 2, w, h]);
   }
+  // fitGraph shows the whole drawing of a graph centred in its view, the
+  // view box taking the view's proportions (so that panning and zooming
+  // move the drawing by whole pixels).
+  function fitGraph(svg) {
+    var r = svg.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) return;
+    var bb = svg.getBBox();
+    var s = Math.max(bb.width / r.width, bb.height / r.height) * 1.04;
+    var w = r.width * s, h = r.height * s;
+    setBox(svg, [bb.x + bb.width / 2 - w / 2, bb.y + bb.height / 2 - h / 2, w, h]);
+  }
   document.querySelectorAll("svg.g").forEach(function (svg) {
+    fitGraph(svg);
     svg.addEventListener("wheel", function (ev) {
       ev.preventDefault();
       var p = toGraph(svg, ev.clientX, ev.clientY), b = box(svg);

@@ -72,6 +72,21 @@ func constExpr(c *ir.Const, ctx constCtx) expr {
 	panic("BUG: gogen: constant of type " + t.String())
 }
 
+// isMaskOp reports whether op is a bitwise operator, whose constant
+// operand is a mask, written in hex.
+func isMaskOp(op ir.Op) bool {
+	return op == ir.OpAnd || op == ir.OpOr || op == ir.OpXor || op == ir.OpAndNot
+}
+
+// hexConst writes a mask: an integer constant above 9 in hex (b&0x7f, not
+// b&127), as one writes a mask by hand; not a negative one.
+func hexConst(c *ir.Const) (expr, bool) {
+	if c == nil || !c.Type.IsInteger() || !c.Type.IsUnsigned() && constInt(c) < 0 || constUint(c) <= 9 {
+		return expr{}, false
+	}
+	return primary(jen.Id("0x" + strconv.FormatUint(constUint(c), 16))), true
+}
+
 // isDefaultType reports whether t is the default type of an untyped
 // constant of its kind, so that "x := c" gives x the type t.
 func isDefaultType(t *ir.Type) bool {

@@ -204,6 +204,7 @@ func (fg *funcGen) funcParts(n *ir.Node) (ps []jen.Code, res jen.Code, body []je
 		names[i] = fg.name(s)
 		fg.fn.params[names[i]] = true
 	}
+	fg.planReturns(b, false)
 	return params(names, n.Type.Params), results(n.Type.Results), fg.block(b, dest{kind: destReturn}).list
 }
 

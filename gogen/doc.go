@@ -80,6 +80,16 @@
 //   - a loop is for c { } when its condition is one expression, else for
 //     { ...; if !c { break }; ... }, and for i := 0; i < n; i++ { } when a
 //     variable is used only by the loop and its body ends by assigning it;
+//   - a return inside a staged loop, which the frontend stages as an exit
+//     code that the statements after the loop dispatch on, is a plain
+//     return where the loop leaves (if m == 0 { return 0, -1 }), and the
+//     value a variable carries out of the loop is returned as itself
+//     (return i, not x17 = i; return x17) (exitreturn.go);
+//   - an if chain on one name is a switch, also when it ends in name !=
+//     constant (switch.go);
+//   - the constant operand of a bitwise operator above 9 is a hex mask
+//     (b&0x7f), and so is a constant shifted right by a variable (a bit
+//     set, uint64(0x3ff0000) >> c);
 //   - a staged function (λ) that captures nothing dynamic is a top-level
 //     function, named after its source name; one that captures is a
 //     closure; recursion and mutual recursion between closures go through
@@ -126,7 +136,8 @@
 // inlining, forwarding), emit.go, opexpr.go, stmt.go and control.go
 // write expressions and statements (chain.go the arms of an if chain,
 // deadslot.go the slots of an assignment it leaves out, depth.go the
-// depth of expressions),
+// depth of expressions, exitloop.go and exitreturn.go loops with exits
+// and returns from them, switch.go switches),
 // file.go assembles the file.
 //
 // The corpus of staged programs the tests compile and run (and that cgen's

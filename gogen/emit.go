@@ -48,6 +48,11 @@ type funcGen struct {
 	// The uses of locals left out with dead slots (deadslot.go).
 	dropped map[nameRead]int32
 
+	// The loops whose exits return (exitreturn.go), and the nodes left
+	// unwritten for them: their code variables and its sets.
+	exitRets  map[ir.Sym]*exitReturn
+	unwritten map[ir.Sym]bool
+
 	// The vector plan (simd.go), nil for scalar code, and the names of
 	// the specialization's Go parameters (for the scalar fallback call).
 	simd       *simdState

@@ -29,11 +29,13 @@ import (
 
 // exitLoop is a loop written with exits.
 type exitLoop struct {
-	cont   int64  // the code that runs the loop again
-	code   ir.Sym // the conditional computing the code, last in the condition block
-	cmp    ir.Sym // the comparison of the code with cont, the condition block's result
-	cond   *expr  // set when the loop body starts with its only guard: for cond { ... }
-	breaks int    // the breaks written
+	cont   int64       // the code that runs the loop again
+	code   ir.Sym      // the conditional computing the code, last in the condition block
+	cmp    ir.Sym      // the comparison of the code with cont, the condition block's result
+	cond   *expr       // set when the loop body starts with its only guard: for cond { ... }
+	breaks int         // the breaks written
+	ret    *exitReturn // set when its exits return (exitreturn.go)
+	leaf   *ir.Block   // the block whose result is being sent
 }
 
 // exitLoopOf returns the exit code of while loop n if it has that shape:
@@ -109,6 +111,7 @@ func (fg *funcGen) lastStmt(b *ir.Block) *ir.Node {
 
 // exitStmt writes while loop n, whose exit code x describes.
 func (fg *funcGen) exitStmt(out *stmts, n *ir.Node, x *exitLoop) {
+	x.ret = fg.exitRets[n.Sym]
 	fr := fg.enter(n.Blocks[0])
 	fg.consumed[x.cmp] = true // the comparison is the leaves' breaks
 	body, sent := fg.nodes(fr, dest{kind: destExit, exit: x})
@@ -118,11 +121,15 @@ func (fg *funcGen) exitStmt(out *stmts, n *ir.Node, x *exitLoop) {
 	fg.leave(fr, body.term)
 	if x.cond != nil {
 		out.add(jen.For(x.cond.s).Block(body.list...))
-		return
+	} else {
+		out.add(jen.For().Block(body.list...))
 	}
-	out.add(jen.For().Block(body.list...))
-	if x.breaks == 0 {
-		out.term = true // no break: the loop never ends
+	switch {
+	case x.breaks == 0:
+		out.term = x.cond == nil // no break: the loop never ends
+	case x.ret != nil:
+		// Every exit but the breaks returns: after the loop, the breaks' return.
+		fg.exitReturnStmt(out, x.ret, x.ret.brk, nil)
 	}
 }
 
@@ -135,6 +142,11 @@ func (fg *funcGen) exitIf(out *stmts, n *ir.Node, d dest) {
 	th := fg.block(n.Blocks[0], d)
 	el := fg.block(n.Blocks[1], d)
 	if el.brk == th.brk {
+		if th.term && len(el.list) > 0 {
+			// The then branch returns (exitreturn.go): no else.
+			fg.ifThen(out, c, th, el)
+			return
+		}
 		fg.ifElse(out, c, th, el)
 		return
 	}

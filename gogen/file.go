@@ -232,6 +232,7 @@ func (fl *fileGen) emit(fg *funcGen, f Func) {
 	}
 	ps, unpack := fg.sigParams(f)
 	fg.results = f.Results
+	fg.planReturns(g.Block, true)
 	body := fg.block(g.Block, dest{kind: destReturn, top: true})
 	fg.results = nil
 	fl.f.Line()

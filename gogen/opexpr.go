@@ -132,6 +132,11 @@ func (fg *funcGen) binaryParts(n *ir.Node) (l expr, op string, prec int, r expr)
 				rp = &ch
 			}
 		}
+		if rp == nil && isMaskOp(irOp) {
+			if h, ok := hexConst(cy); ok {
+				rp = &h
+			}
+		}
 	}
 	lctx := ctxConverted
 	if x.IsConst() && shift {
@@ -139,7 +144,12 @@ func (fg *funcGen) binaryParts(n *ir.Node) (l expr, op string, prec int, r expr)
 		// the shift's context, which is not known here.
 		lctx = ctxExplicit
 	}
-	l = fg.ref(x, lctx)
+	if h, ok := hexConst(x.Const()); ok && irOp == ir.OpShr {
+		// A constant shifted right by a variable is a bit set: uint64(0x3ff0000) >> c.
+		l = primary(jen.Id(t.String()).Call(h.s))
+	} else {
+		l = fg.ref(x, lctx)
+	}
 	if rp == nil {
 		e := fg.ref(y, ctxConverted)
 		rp = &e

@@ -52,6 +52,9 @@ func (fg *funcGen) block(b *ir.Block, d dest) *stmts {
 	out, done := fg.nodes(fr, d)
 	if !out.term && !done {
 		from := len(out.list)
+		if d.kind == destExit {
+			d.exit.leaf = b
+		}
 		fg.result(out, b.Res, d)
 		if b.Res.IsSym() {
 			fg.markFrom(out, from, fg.g.Def(b.Res.Sym()))
@@ -250,7 +253,7 @@ func (fg *funcGen) skip(n *ir.Node) bool {
 	if fg.packed(n) {
 		return fg.skipLane(n) // a pack is written at its anchor
 	}
-	return fg.inl[n.Sym] == fg.frame || fg.forwarded[n.Sym] || fg.silent(n)
+	return fg.inl[n.Sym] == fg.frame || fg.forwarded[n.Sym] || fg.silent(n) || fg.unwritten[n.Sym]
 }
 
 // result sends a block's result to d.
@@ -258,6 +261,12 @@ func (fg *funcGen) result(out *stmts, res ir.Exp, d dest) {
 	switch d.kind {
 	case destExit:
 		if constInt(res.Const()) != d.exit.cont {
+			if r := d.exit.ret; r != nil {
+				if l, ok := r.leafs[d.exit.leaf]; ok && (!r.hasBr || l.code != r.brk) {
+					fg.exitReturnStmt(out, r, l.code, &l)
+					return
+				}
+			}
 			out.add(jen.Break())
 			out.brk = len(out.list) == 1
 			d.exit.breaks++

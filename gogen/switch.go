@@ -34,7 +34,11 @@ import (
 // once instead of once per comparison, which is the same value: nothing
 // runs between the comparisons but comparisons. A body that leaves a
 // loop with a plain break keeps the if chain: in a switch that break
-// would leave the switch.
+// would leave the switch. The chain may end in name != constant, whose
+// else is then that constant's case (else if c != 40 { A } else { B } is
+// case 40: B; default: A), and so may its else when it starts with a
+// return on name != constant (default: if c != 40 { return }; B is case
+// 40: B; default: return).
 
 // switchStmt returns the chain written as a switch, or nil when it does
 // not qualify.
@@ -47,32 +51,25 @@ func (fg *funcGen) switchStmt(ch *ifChain) *jen.Statement {
 		return nil
 	}
 	var (
-		name  string
-		cases = make([][]jen.Code, len(ch.arms))
-		seen  []constant.Value
+		name   string
+		seen   []constant.Value
+		cases  = make([][]jen.Code, len(ch.arms))
+		bodies = make([][]jen.Code, len(ch.arms))
+		deflt  = ch.els       // the default's statements
+		last   *jen.Statement // a case taken from the default: if k != 40 { A }; B
 	)
 	for i, a := range ch.arms {
-		x, err := parser.ParseExpr(fg.text(a.cond.s))
-		if err != nil {
+		bodies[i] = a.body.list
+		ne := i == 0 && ways > len(ch.arms)
+		lits, isNe, ok := fg.caseOf(a.cond, &name, &seen, ne)
+		if !ok {
 			return nil
 		}
-		var lits []ast.Expr
-		if !caseValues(x, &name, &lits) {
-			return nil
+		if isNe {
+			// ... else if k != 40 { A } else { B }: case 40: B; default: A.
+			bodies[0], deflt = ch.els.list, a.body
 		}
-		for _, l := range lits {
-			v := constValue(l)
-			if v == nil {
-				return nil
-			}
-			for _, w := range seen {
-				if constant.Compare(v, token.EQL, w) {
-					return nil
-				}
-			}
-			seen = append(seen, v)
-			cases[i] = append(cases[i], jen.Id(litText(l)))
-		}
+		cases[i] = lits
 		if breaksOut(fg, a.body.list) {
 			return nil
 		}
@@ -80,14 +77,63 @@ func (fg *funcGen) switchStmt(ch *ifChain) *jen.Statement {
 	if ch.els != nil && breaksOut(fg, ch.els.list) {
 		return nil
 	}
+	var dlist []jen.Code
+	if deflt != nil {
+		dlist = deflt.list
+	}
+	if e := deflt; ways > len(ch.arms) && len(e.list) > 1 && e.chain != nil && len(e.chain.arms) == 1 &&
+		(e.chain.els == nil || len(e.chain.els.list) == 0) && e.chain.arms[0].body.term {
+		// default: if k != 40 { A }; B is case 40: B; default: A, A
+		// leaving the switch's statement (a return).
+		if lits, isNe, ok := fg.caseOf(e.chain.arms[0].cond, &name, &seen, true); ok && isNe {
+			last = jen.Case(lits...).Block(e.list[1:]...)
+			dlist = e.chain.arms[0].body.list
+		}
+	}
 	var clauses []jen.Code
 	for i := len(ch.arms) - 1; i >= 0; i-- {
-		clauses = append(clauses, jen.Case(cases[i]...).Block(ch.arms[i].body.list...))
+		clauses = append(clauses, jen.Case(cases[i]...).Block(bodies[i]...))
+	}
+	if last != nil {
+		clauses = append(clauses, last)
 	}
 	if ways > len(ch.arms) {
-		clauses = append(clauses, jen.Default().Block(ch.els.list...))
+		clauses = append(clauses, jen.Default().Block(dlist...))
 	}
 	return jen.Switch(jen.Id(name)).Block(clauses...)
+}
+
+// caseOf returns the case values of condition cond: the constants of a
+// || of name == constant, or (when ne allows) the constant of name !=
+// constant, which isNe reports. It sets *name from the first condition
+// and refuses another name and a value already in *seen.
+func (fg *funcGen) caseOf(cond expr, name *string, seen *[]constant.Value, ne bool) (lits []jen.Code, isNe bool, ok bool) {
+	x, err := parser.ParseExpr(fg.text(cond.s))
+	if err != nil {
+		return nil, false, false
+	}
+	var vals []ast.Expr
+	switch {
+	case ne && neCase(x, name, &vals):
+		isNe = true
+	case caseValues(x, name, &vals):
+	default:
+		return nil, false, false
+	}
+	for _, l := range vals {
+		v := constValue(l)
+		if v == nil {
+			return nil, false, false
+		}
+		for _, w := range *seen {
+			if constant.Compare(v, token.EQL, w) {
+				return nil, false, false
+			}
+		}
+		*seen = append(*seen, v)
+		lits = append(lits, jen.Id(litText(l)))
+	}
+	return lits, isNe, true
 }
 
 // caseValues appends to lits the constants x compares *name with, x being
@@ -116,6 +162,29 @@ func caseValues(x ast.Expr, name *string, lits *[]ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// neCase appends to lits the constant x compares *name with, x being
+// name != constant; it sets *name if it is not set.
+func neCase(x ast.Expr, name *string, lits *[]ast.Expr) bool {
+	for {
+		p, ok := x.(*ast.ParenExpr)
+		if !ok {
+			break
+		}
+		x = p.X
+	}
+	b, ok := x.(*ast.BinaryExpr)
+	if !ok || b.Op != token.NEQ {
+		return false
+	}
+	id, ok := b.X.(*ast.Ident)
+	if !ok || constValue(b.Y) == nil || *name != "" && id.Name != *name {
+		return false
+	}
+	*name = id.Name
+	*lits = append(*lits, b.Y)
+	return true
 }
 
 // constValue returns the value of a literal, or of a negated number
