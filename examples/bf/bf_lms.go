@@ -90,48 +90,42 @@ func BFSquares(tape, in, out []uint8) int {
 		x19, ip = 0, 0
 	}
 	tape[0] = x19
-	p := 0
 	ip1 := ip
 	op1 := 0
-	for tape[p] != 0 {
-		_ = tape[p]
-		v := tape[p]
-		at := p + 1
-		x38 := tape[at] + v
-		tape[at] = x38
-		at1 := p + 2
-		x := tape[at1] + v
-		tape[at1] = x
-		tape[p] = 0
-		at2 := p + 3
-		if x38 != 0 {
-			x50 := p + 4
-			x52 := tape[at2]
-			x53 := tape[x50]
-			x54 := x
-			x55 := x38
-			for x55 != 0 {
-				x52 += x54
-				x54 += x53
-				x53 = 0
-				x55 += 255
+	for tape[0] != 0 {
+		v := tape[0]
+		x32 := tape[1] + v
+		tape[1] = x32
+		x := tape[2] + v
+		tape[2] = x
+		tape[0] = 0
+		if x32 != 0 {
+			x43 := tape[3]
+			x44 := tape[4]
+			x45 := x
+			x46 := x32
+			for x46 != 0 {
+				x43 += x45
+				x45 += x44
+				x44 = 0
+				x46 += 255
 			}
-			tape[at] = x55
-			tape[at1] = x54
-			tape[at2] = x52
-			tape[x50] = x53
+			tape[1] = x46
+			tape[2] = x45
+			tape[3] = x43
+			tape[4] = x44
 		}
-		out[op1] = tape[at2]
-		tape[at2] = 0
-		tape[at1] = 0
-		var x96 uint8
+		out[op1] = tape[3]
+		tape[3] = 0
+		tape[2] = 0
+		var x87 uint8
 		var ip2 int
 		if ip1 < len(in) {
-			x96, ip2 = in[ip1], ip1+1
+			x87, ip2 = in[ip1], ip1+1
 		} else {
-			x96, ip2 = 0, ip1
+			x87, ip2 = 0, ip1
 		}
-		tape[p] = x96
+		tape[0] = x87
 		ip1 = ip2
 		op1++
 	}

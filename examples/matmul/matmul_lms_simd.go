@@ -257,10 +257,10 @@ func MatMul8(c, a, b []float64) {
 // matMul16Scalar is the scalar code of MatMul16, for a CPU without AVX2.
 func matMul16Scalar(c, a, b []float64) {
 	for i := 0; i < 16; i += 2 {
-		x16 := a[i*16 : (i+1)*16]
-		x23 := c[i*16 : (i+1)*16]
-		x30 := a[(i+1)*16 : (i+2)*16]
-		x37 := c[(i+1)*16 : (i+2)*16]
+		x435 := a[i*16 : (i+1)*16]
+		x441 := c[i*16 : (i+1)*16]
+		x448 := a[(i+1)*16 : (i+2)*16]
+		x455 := c[(i+1)*16 : (i+2)*16]
 		s := b[:16]
 		s0 := s[0]
 		s1 := s[1]
@@ -278,40 +278,40 @@ func matMul16Scalar(c, a, b []float64) {
 		s13 := s[13]
 		s14 := s[14]
 		s15 := s[15]
-		a0 := x16[0]
-		a01 := x30[0]
-		x122 := a0 * s0
-		x159 := a0 * s1
-		x200 := a0 * s2
-		x245 := a0 * s3
-		x294 := a0 * s4
-		x347 := a0 * s5
-		x404 := a0 * s6
-		x465 := a0 * s7
-		x530 := a0 * s8
-		x599 := a0 * s9
-		x672 := a0 * s10
-		x749 := a0 * s11
-		x830 := a0 * s12
-		x915 := a0 * s13
-		x1004 := a0 * s14
-		x1097 := a0 * s15
-		x1196 := a01 * s0
-		x1299 := a01 * s1
-		x1406 := a01 * s2
-		x1517 := a01 * s3
-		x1632 := a01 * s4
-		x1751 := a01 * s5
-		x1874 := a01 * s6
-		x2001 := a01 * s7
-		x2132 := a01 * s8
-		x2267 := a01 * s9
-		x2406 := a01 * s10
-		x2549 := a01 * s11
-		x2696 := a01 * s12
-		x2847 := a01 * s13
-		x3002 := a01 * s14
-		x3161 := a01 * s15
+		a0 := x435[0]
+		a01 := x448[0]
+		x606 := a0 * s0
+		x607 := a0 * s1
+		x608 := a0 * s2
+		x609 := a0 * s3
+		x610 := a0 * s4
+		x611 := a0 * s5
+		x612 := a0 * s6
+		x613 := a0 * s7
+		x614 := a0 * s8
+		x615 := a0 * s9
+		x616 := a0 * s10
+		x617 := a0 * s11
+		x618 := a0 * s12
+		x619 := a0 * s13
+		x620 := a0 * s14
+		x621 := a0 * s15
+		x622 := a01 * s0
+		x623 := a01 * s1
+		x624 := a01 * s2
+		x625 := a01 * s3
+		x626 := a01 * s4
+		x627 := a01 * s5
+		x628 := a01 * s6
+		x629 := a01 * s7
+		x630 := a01 * s8
+		x631 := a01 * s9
+		x632 := a01 * s10
+		x633 := a01 * s11
+		x634 := a01 * s12
+		x635 := a01 * s13
+		x636 := a01 * s14
+		x637 := a01 * s15
 		for k := 1; k < 16; k++ {
 			s16 := b[k*16 : k*16+16]
 			s16_0 := s16[0]
@@ -330,73 +330,73 @@ func matMul16Scalar(c, a, b []float64) {
 			s16_13 := s16[13]
 			s16_14 := s16[14]
 			s16_15 := s16[15]
-			ark := x16[k]
-			x122 += ark * s16_0
-			x159 += ark * s16_1
-			x200 += ark * s16_2
-			x245 += ark * s16_3
-			x294 += ark * s16_4
-			x347 += ark * s16_5
-			x404 += ark * s16_6
-			x465 += ark * s16_7
-			x530 += ark * s16_8
-			x599 += ark * s16_9
-			x672 += ark * s16_10
-			x749 += ark * s16_11
-			x830 += ark * s16_12
-			x915 += ark * s16_13
-			x1004 += ark * s16_14
-			x1097 += ark * s16_15
-			ark1 := x30[k]
-			x1196 += ark1 * s16_0
-			x1299 += ark1 * s16_1
-			x1406 += ark1 * s16_2
-			x1517 += ark1 * s16_3
-			x1632 += ark1 * s16_4
-			x1751 += ark1 * s16_5
-			x1874 += ark1 * s16_6
-			x2001 += ark1 * s16_7
-			x2132 += ark1 * s16_8
-			x2267 += ark1 * s16_9
-			x2406 += ark1 * s16_10
-			x2549 += ark1 * s16_11
-			x2696 += ark1 * s16_12
-			x2847 += ark1 * s16_13
-			x3002 += ark1 * s16_14
-			x3161 += ark1 * s16_15
+			ark := x435[k]
+			x606 += ark * s16_0
+			x607 += ark * s16_1
+			x608 += ark * s16_2
+			x609 += ark * s16_3
+			x610 += ark * s16_4
+			x611 += ark * s16_5
+			x612 += ark * s16_6
+			x613 += ark * s16_7
+			x614 += ark * s16_8
+			x615 += ark * s16_9
+			x616 += ark * s16_10
+			x617 += ark * s16_11
+			x618 += ark * s16_12
+			x619 += ark * s16_13
+			x620 += ark * s16_14
+			x621 += ark * s16_15
+			ark1 := x448[k]
+			x622 += ark1 * s16_0
+			x623 += ark1 * s16_1
+			x624 += ark1 * s16_2
+			x625 += ark1 * s16_3
+			x626 += ark1 * s16_4
+			x627 += ark1 * s16_5
+			x628 += ark1 * s16_6
+			x629 += ark1 * s16_7
+			x630 += ark1 * s16_8
+			x631 += ark1 * s16_9
+			x632 += ark1 * s16_10
+			x633 += ark1 * s16_11
+			x634 += ark1 * s16_12
+			x635 += ark1 * s16_13
+			x636 += ark1 * s16_14
+			x637 += ark1 * s16_15
 		}
-		x23[0] = x122
-		x23[1] = x159
-		x23[2] = x200
-		x23[3] = x245
-		x23[4] = x294
-		x23[5] = x347
-		x23[6] = x404
-		x23[7] = x465
-		x23[8] = x530
-		x23[9] = x599
-		x23[10] = x672
-		x23[11] = x749
-		x23[12] = x830
-		x23[13] = x915
-		x23[14] = x1004
-		x23[15] = x1097
-		x37[0] = x1196
-		x37[1] = x1299
-		x37[2] = x1406
-		x37[3] = x1517
-		x37[4] = x1632
-		x37[5] = x1751
-		x37[6] = x1874
-		x37[7] = x2001
-		x37[8] = x2132
-		x37[9] = x2267
-		x37[10] = x2406
-		x37[11] = x2549
-		x37[12] = x2696
-		x37[13] = x2847
-		x37[14] = x3002
-		x37[15] = x3161
+		x441[0] = x606
+		x441[1] = x607
+		x441[2] = x608
+		x441[3] = x609
+		x441[4] = x610
+		x441[5] = x611
+		x441[6] = x612
+		x441[7] = x613
+		x441[8] = x614
+		x441[9] = x615
+		x441[10] = x616
+		x441[11] = x617
+		x441[12] = x618
+		x441[13] = x619
+		x441[14] = x620
+		x441[15] = x621
+		x455[0] = x622
+		x455[1] = x623
+		x455[2] = x624
+		x455[3] = x625
+		x455[4] = x626
+		x455[5] = x627
+		x455[6] = x628
+		x455[7] = x629
+		x455[8] = x630
+		x455[9] = x631
+		x455[10] = x632
+		x455[11] = x633
+		x455[12] = x634
+		x455[13] = x635
+		x455[14] = x636
+		x455[15] = x637
 	}
 }
 
@@ -407,21 +407,21 @@ func MatMul16(c, a, b []float64) {
 		return
 	}
 	for i := 0; i < 16; i += 2 {
-		x16 := a[i*16 : (i+1)*16]
-		x23 := c[i*16 : (i+1)*16]
-		x30 := a[(i+1)*16 : (i+2)*16]
-		x37 := c[(i+1)*16 : (i+2)*16]
+		x435 := a[i*16 : (i+1)*16]
+		x441 := c[i*16 : (i+1)*16]
+		x448 := a[(i+1)*16 : (i+2)*16]
+		x455 := c[(i+1)*16 : (i+2)*16]
 		s := b[:16]
 		sv := archsimd.LoadFloat64x4Slice(s)
 		sv1 := archsimd.LoadFloat64x4Slice(s[4:])
 		sv2 := archsimd.LoadFloat64x4Slice(s[8:])
 		sv3 := archsimd.LoadFloat64x4Slice(s[12:])
-		a0 := x16[0]
+		a0 := x435[0]
 		v := archsimd.BroadcastFloat64x4(a0).Mul(sv)
 		v1 := archsimd.BroadcastFloat64x4(a0).Mul(sv1)
 		v2 := archsimd.BroadcastFloat64x4(a0).Mul(sv2)
 		v3 := archsimd.BroadcastFloat64x4(a0).Mul(sv3)
-		a01 := x30[0]
+		a01 := x448[0]
 		v4 := archsimd.BroadcastFloat64x4(a01).Mul(sv)
 		v5 := archsimd.BroadcastFloat64x4(a01).Mul(sv1)
 		v6 := archsimd.BroadcastFloat64x4(a01).Mul(sv2)
@@ -440,7 +440,7 @@ func MatMul16(c, a, b []float64) {
 			s1v1 := archsimd.LoadFloat64x4Slice(s1[4:])
 			s1v2 := archsimd.LoadFloat64x4Slice(s1[8:])
 			s1v3 := archsimd.LoadFloat64x4Slice(s1[12:])
-			ark := x16[k]
+			ark := x435[k]
 			v8 := archsimd.BroadcastFloat64x4(ark).Mul(s1v)
 			v9 := acc.Add(v8)
 			acc = v9
@@ -453,7 +453,7 @@ func MatMul16(c, a, b []float64) {
 			v14 := archsimd.BroadcastFloat64x4(ark).Mul(s1v3)
 			v15 := acc3.Add(v14)
 			acc3 = v15
-			ark1 := x30[k]
+			ark1 := x448[k]
 			v16 := archsimd.BroadcastFloat64x4(ark1).Mul(s1v)
 			v17 := acc4.Add(v16)
 			acc4 = v17
@@ -467,14 +467,14 @@ func MatMul16(c, a, b []float64) {
 			v23 := acc7.Add(v22)
 			acc7 = v23
 		}
-		acc.StoreSlice(x23)
-		acc1.StoreSlice(x23[4:])
-		acc2.StoreSlice(x23[8:])
-		acc3.StoreSlice(x23[12:])
-		acc4.StoreSlice(x37)
-		acc5.StoreSlice(x37[4:])
-		acc6.StoreSlice(x37[8:])
-		acc7.StoreSlice(x37[12:])
+		acc.StoreSlice(x441)
+		acc1.StoreSlice(x441[4:])
+		acc2.StoreSlice(x441[8:])
+		acc3.StoreSlice(x441[12:])
+		acc4.StoreSlice(x455)
+		acc5.StoreSlice(x455[4:])
+		acc6.StoreSlice(x455[8:])
+		acc7.StoreSlice(x455[12:])
 	}
 }
 

@@ -112,96 +112,96 @@ func Q1(li Lineitem) ([]int, []float64) {
 	c2 := liExtendedPrice[:n]
 	c3 := liDiscount[:n]
 	c4 := liTax[:n]
-	x53 := make([]int, 0)
-	x54 := make(map[int]int)
+	x49 := make([]int, 0)
+	x50 := make(map[int]int)
+	x52 := make([]float64, 0)
+	x54 := make([]float64, 0)
 	x56 := make([]float64, 0)
 	x58 := make([]float64, 0)
 	x60 := make([]float64, 0)
 	x62 := make([]float64, 0)
-	x64 := make([]float64, 0)
-	x66 := make([]float64, 0)
-	x67 := 0
-	x68 := false
-	for x69 := 0; x69 < n; x69++ {
-		x76 := c[x69] <= 2436
-		if x76 {
-			k := x41[x69]
-			k1 := k<<8 | x42[x69]
-			x82 := x53
-			x83 := indexSlotInt(x54, k1)
-			x85 := x83 < len(x82)
-			if !x85 {
-				x53 = append(x82, k1)
+	x63 := 0
+	x64 := false
+	for x65 := 0; x65 < n; x65++ {
+		x72 := c[x65] <= 2436
+		if x72 {
+			k := x41[x65]
+			k1 := k<<8 | x42[x65]
+			x78 := x49
+			x79 := indexSlotInt(x50, k1)
+			x81 := x79 < len(x78)
+			if !x81 {
+				x49 = append(x78, k1)
 			}
-			x67 = x83
-			x68 = x85
-			if x85 {
-				x56[x83] += 1
+			x63 = x79
+			x64 = x81
+			if x81 {
+				x52[x79] += 1
 			} else {
-				x56 = append(x56, 1)
+				x52 = append(x52, 1)
 			}
-			_ = x41[x69]
-			_ = x42[x69]
-			v := c1[x69]
-			if x68 {
-				x58[x67] += v
+			_ = x41[x65]
+			_ = x42[x65]
+			v := c1[x65]
+			if x64 {
+				x54[x63] += v
 			} else {
-				x58 = append(x58, v)
+				x54 = append(x54, v)
 			}
-			_ = x41[x69]
-			_ = x42[x69]
-			v1 := c2[x69]
-			if x68 {
-				x60[x67] += v1
+			_ = x41[x65]
+			_ = x42[x65]
+			v1 := c2[x65]
+			if x64 {
+				x56[x63] += v1
 			} else {
-				x60 = append(x60, v1)
+				x56 = append(x56, v1)
 			}
-			_ = x41[x69]
-			_ = x42[x69]
-			a := c2[x69]
-			b := c3[x69]
-			if x68 {
-				x62[x67] += a * (1 - b)
+			_ = x41[x65]
+			_ = x42[x65]
+			a := c2[x65]
+			b := c3[x65]
+			if x64 {
+				x58[x63] += a * (1 - b)
 			} else {
-				x62 = append(x62, a*(1-b))
+				x58 = append(x58, a*(1-b))
 			}
-			_ = x41[x69]
-			_ = x42[x69]
-			a1 := c2[x69]
-			b1 := c3[x69]
-			b2 := c4[x69]
-			if x68 {
-				x64[x67] += a1 * (1 - b1) * (b2 + 1)
+			_ = x41[x65]
+			_ = x42[x65]
+			a1 := c2[x65]
+			b1 := c3[x65]
+			b2 := c4[x65]
+			if x64 {
+				x60[x63] += a1 * (1 - b1) * (b2 + 1)
 			} else {
-				x64 = append(x64, a1*(1-b1)*(b2+1))
+				x60 = append(x60, a1*(1-b1)*(b2+1))
 			}
-			_ = x41[x69]
-			_ = x42[x69]
-			v2 := c3[x69]
-			if x68 {
-				x66[x67] += v2
+			_ = x41[x65]
+			_ = x42[x65]
+			v2 := c3[x65]
+			if x64 {
+				x62[x63] += v2
 			} else {
-				x66 = append(x66, v2)
+				x62 = append(x62, v2)
 			}
 		}
 	}
-	x230 := len(x53)
-	x231 := x230 * 8
-	aggs := make([]float64, x231)
-	for g := 0; g < x230; g++ {
-		aggs[g*8] = x58[g]
-		aggs[g*8+1] = x60[g]
-		aggs[g*8+2] = x62[g]
-		aggs[g*8+3] = x64[g]
-		x265 := x58[g]
-		aggs[g*8+4] = x265 / x56[g]
-		x274 := x60[g]
-		aggs[g*8+5] = x274 / x56[g]
-		x283 := x66[g]
-		aggs[g*8+6] = x283 / x56[g]
-		aggs[g*8+7] = x56[g]
+	x210 := len(x49)
+	x211 := x210 * 8
+	aggs := make([]float64, x211)
+	for g := 0; g < x210; g++ {
+		x221 := x54[g]
+		aggs[g*8] = x221
+		x227 := x56[g]
+		aggs[g*8+1] = x227
+		aggs[g*8+2] = x58[g]
+		aggs[g*8+3] = x60[g]
+		x245 := x52[g]
+		aggs[g*8+4] = x221 / x245
+		aggs[g*8+5] = x227 / x245
+		aggs[g*8+6] = x62[g] / x245
+		aggs[g*8+7] = x245
 	}
-	return x53, aggs
+	return x49, aggs
 }
 
 // sliceAs returns s as a slice of T, an element type with the memory

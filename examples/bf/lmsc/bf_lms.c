@@ -2675,52 +2675,45 @@ static int64_t BFSquares(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 		x18 = (lmsg_tuple_uint8_int64){0, 0};
 	}
 	lms_slice_uint8_set(tape, 0, x18.r0);
-	int64_t p = 0;
 	int64_t ip = x18.r1;
 	int64_t op = 0;
-	while (lms_slice_uint8_get(tape, p) != 0) {
-		(void)lms_slice_uint8_get(tape, p);
-		int64_t p_2 = p;
+	while (tape.p[0] != 0) {
 		int64_t ip_2 = ip;
 		int64_t op_2 = op;
-		uint8_t v = lms_slice_uint8_get(tape, p_2);
-		int64_t at = lms_add_i64(p_2, 1);
-		uint8_t x38 = lms_add_u8(lms_slice_uint8_get(tape, at), v);
-		lms_slice_uint8_set(tape, at, x38);
-		int64_t at_2 = lms_add_i64(p_2, 2);
-		uint8_t x = lms_add_u8(lms_slice_uint8_get(tape, at_2), v);
-		lms_slice_uint8_set(tape, at_2, x);
-		lms_slice_uint8_set(tape, p_2, 0);
-		int64_t at_3 = lms_add_i64(p_2, 3);
-		if (x38 != 0) {
-			int64_t x50 = lms_add_i64(p_2, 4);
-			uint8_t x52 = lms_slice_uint8_get(tape, at_3);
-			uint8_t x53 = lms_slice_uint8_get(tape, x50);
-			uint8_t x54 = x;
-			uint8_t x55 = x38;
-			while (x55 != 0) {
-				uint8_t x_2 = x54;
-				x52 = lms_add_u8(x52, x_2);
-				x54 = lms_add_u8(x53, x_2);
-				x53 = 0;
-				x55 = lms_add_u8(x55, 255);
+		uint8_t v = tape.p[0];
+		uint8_t x32 = lms_add_u8(tape.p[1], v);
+		lms_slice_uint8_set(tape, 1, x32);
+		uint8_t x = lms_add_u8(tape.p[2], v);
+		lms_slice_uint8_set(tape, 2, x);
+		lms_slice_uint8_set(tape, 0, 0);
+		if (x32 != 0) {
+			uint8_t x43 = tape.p[3];
+			uint8_t x44 = tape.p[4];
+			uint8_t x45 = x;
+			uint8_t x46 = x32;
+			while (x46 != 0) {
+				uint8_t x_2 = x45;
+				x43 = lms_add_u8(x43, x_2);
+				x45 = lms_add_u8(x44, x_2);
+				x44 = 0;
+				x46 = lms_add_u8(x46, 255);
 			}
-			lms_slice_uint8_set(tape, at, x55);
-			lms_slice_uint8_set(tape, at_2, x54);
-			lms_slice_uint8_set(tape, at_3, x52);
-			lms_slice_uint8_set(tape, x50, x53);
+			lms_slice_uint8_set(tape, 1, x46);
+			lms_slice_uint8_set(tape, 2, x45);
+			lms_slice_uint8_set(tape, 3, x43);
+			lms_slice_uint8_set(tape, 4, x44);
 		}
-		lms_slice_uint8_set(out, op_2, lms_slice_uint8_get(tape, at_3));
-		lms_slice_uint8_set(tape, at_3, 0);
-		lms_slice_uint8_set(tape, at_2, 0);
-		lmsg_tuple_uint8_int64 x95;
+		lms_slice_uint8_set(out, op_2, tape.p[3]);
+		lms_slice_uint8_set(tape, 3, 0);
+		lms_slice_uint8_set(tape, 2, 0);
+		lmsg_tuple_uint8_int64 x86;
 		if (ip_2 < x9) {
-			x95 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, ip_2), lms_add_i64(ip_2, 1)};
+			x86 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, ip_2), lms_add_i64(ip_2, 1)};
 		} else {
-			x95 = (lmsg_tuple_uint8_int64){0, ip_2};
+			x86 = (lmsg_tuple_uint8_int64){0, ip_2};
 		}
-		lms_slice_uint8_set(tape, p_2, x95.r0);
-		ip = x95.r1;
+		lms_slice_uint8_set(tape, 0, x86.r0);
+		ip = x86.r1;
 		op = lms_add_i64(op_2, 1);
 	}
 	return op;

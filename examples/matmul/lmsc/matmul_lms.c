@@ -2846,10 +2846,10 @@ static void MatMul8(lms_slice_float64 c, lms_slice_float64 a, lms_slice_float64 
 static void MatMul16(lms_slice_float64 c, lms_slice_float64 a, lms_slice_float64 b) {
 	int64_t i = 0;
 	while (i < 16) {
-		lms_slice_float64 x16 = lms_slice_float64_slice(a, lms_mul_i64(i, 16), lms_mul_i64(lms_add_i64(i, 1), 16));
-		lms_slice_float64 x23 = lms_slice_float64_slice(c, lms_mul_i64(i, 16), lms_mul_i64(lms_add_i64(i, 1), 16));
-		lms_slice_float64 x30 = lms_slice_float64_slice(a, lms_mul_i64(lms_add_i64(i, 1), 16), lms_mul_i64(lms_add_i64(i, 2), 16));
-		lms_slice_float64 x37 = lms_slice_float64_slice(c, lms_mul_i64(lms_add_i64(i, 1), 16), lms_mul_i64(lms_add_i64(i, 2), 16));
+		lms_slice_float64 x435 = lms_slice_float64_slice(a, lms_mul_i64(i, 16), lms_mul_i64(lms_add_i64(i, 1), 16));
+		lms_slice_float64 x441 = lms_slice_float64_slice(c, lms_mul_i64(i, 16), lms_mul_i64(lms_add_i64(i, 1), 16));
+		lms_slice_float64 x448 = lms_slice_float64_slice(a, lms_mul_i64(lms_add_i64(i, 1), 16), lms_mul_i64(lms_add_i64(i, 2), 16));
+		lms_slice_float64 x455 = lms_slice_float64_slice(c, lms_mul_i64(lms_add_i64(i, 1), 16), lms_mul_i64(lms_add_i64(i, 2), 16));
 		lms_slice_float64 s = lms_slice_float64_slice(b, 0, 16);
 		lms_f64x4 sv;
 		memcpy(&sv, s.p, sizeof sv);
@@ -2859,12 +2859,12 @@ static void MatMul16(lms_slice_float64 c, lms_slice_float64 a, lms_slice_float64
 		memcpy(&sv_3, s.p + 8, sizeof sv_3);
 		lms_f64x4 sv_4;
 		memcpy(&sv_4, s.p + 12, sizeof sv_4);
-		double a0 = lms_slice_float64_get(x16, 0);
+		double a0 = lms_slice_float64_get(x435, 0);
 		lms_f64x4 v = lms_f64x4_mul(lms_f64x4_bcast(a0), sv);
 		lms_f64x4 v_2 = lms_f64x4_mul(lms_f64x4_bcast(a0), sv_2);
 		lms_f64x4 v_3 = lms_f64x4_mul(lms_f64x4_bcast(a0), sv_3);
 		lms_f64x4 v_4 = lms_f64x4_mul(lms_f64x4_bcast(a0), sv_4);
-		double a0_2 = lms_slice_float64_get(x30, 0);
+		double a0_2 = lms_slice_float64_get(x448, 0);
 		lms_f64x4 v_5 = lms_f64x4_mul(lms_f64x4_bcast(a0_2), sv);
 		lms_f64x4 v_6 = lms_f64x4_mul(lms_f64x4_bcast(a0_2), sv_2);
 		lms_f64x4 v_7 = lms_f64x4_mul(lms_f64x4_bcast(a0_2), sv_3);
@@ -2888,7 +2888,7 @@ static void MatMul16(lms_slice_float64 c, lms_slice_float64 a, lms_slice_float64
 			memcpy(&s_2v_3, s_2.p + 8, sizeof s_2v_3);
 			lms_f64x4 s_2v_4;
 			memcpy(&s_2v_4, s_2.p + 12, sizeof s_2v_4);
-			double ark = lms_slice_float64_get(x16, k);
+			double ark = lms_slice_float64_get(x435, k);
 			lms_f64x4 v_9 = lms_f64x4_mul(lms_f64x4_bcast(ark), s_2v);
 			lms_f64x4 v_10 = lms_f64x4_add(acc, v_9);
 			acc = v_10;
@@ -2901,7 +2901,7 @@ static void MatMul16(lms_slice_float64 c, lms_slice_float64 a, lms_slice_float64
 			lms_f64x4 v_15 = lms_f64x4_mul(lms_f64x4_bcast(ark), s_2v_4);
 			lms_f64x4 v_16 = lms_f64x4_add(acc_4, v_15);
 			acc_4 = v_16;
-			double ark_2 = lms_slice_float64_get(x30, k);
+			double ark_2 = lms_slice_float64_get(x448, k);
 			lms_f64x4 v_17 = lms_f64x4_mul(lms_f64x4_bcast(ark_2), s_2v);
 			lms_f64x4 v_18 = lms_f64x4_add(acc_5, v_17);
 			acc_5 = v_18;
@@ -2916,14 +2916,14 @@ static void MatMul16(lms_slice_float64 c, lms_slice_float64 a, lms_slice_float64
 			acc_8 = v_24;
 			k = lms_add_i64(k, 1);
 		}
-		memcpy(x23.p, &acc, sizeof acc);
-		memcpy(x23.p + 4, &acc_2, sizeof acc_2);
-		memcpy(x23.p + 8, &acc_3, sizeof acc_3);
-		memcpy(x23.p + 12, &acc_4, sizeof acc_4);
-		memcpy(x37.p, &acc_5, sizeof acc_5);
-		memcpy(x37.p + 4, &acc_6, sizeof acc_6);
-		memcpy(x37.p + 8, &acc_7, sizeof acc_7);
-		memcpy(x37.p + 12, &acc_8, sizeof acc_8);
+		memcpy(x441.p, &acc, sizeof acc);
+		memcpy(x441.p + 4, &acc_2, sizeof acc_2);
+		memcpy(x441.p + 8, &acc_3, sizeof acc_3);
+		memcpy(x441.p + 12, &acc_4, sizeof acc_4);
+		memcpy(x455.p, &acc_5, sizeof acc_5);
+		memcpy(x455.p + 4, &acc_6, sizeof acc_6);
+		memcpy(x455.p + 8, &acc_7, sizeof acc_7);
+		memcpy(x455.p + 12, &acc_8, sizeof acc_8);
 		i = lms_add_i64(i, 2);
 	}
 }

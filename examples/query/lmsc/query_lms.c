@@ -2825,9 +2825,13 @@ static lmsg_tuple_slice_int64_slice_float64 Q1(lms_slice_int64 liShipDate, lms_s
 	lms_slice_float64 c_3 = lms_slice_float64_slice(liExtendedPrice, 0, n);
 	lms_slice_float64 c_4 = lms_slice_float64_slice(liDiscount, 0, n);
 	lms_slice_float64 c_5 = lms_slice_float64_slice(liTax, 0, n);
-	lms_slice_int64 x52 = lms_slice_int64_make(0, 0);
-	lms_slice_int64 x53 = x52;
-	lms_index x54 = lms_index_new();
+	lms_slice_int64 x48 = lms_slice_int64_make(0, 0);
+	lms_slice_int64 x49 = x48;
+	lms_index x50 = lms_index_new();
+	lms_slice_float64 x51 = lms_slice_float64_make(0, 0);
+	lms_slice_float64 x52 = x51;
+	lms_slice_float64 x53 = lms_slice_float64_make(0, 0);
+	lms_slice_float64 x54 = x53;
 	lms_slice_float64 x55 = lms_slice_float64_make(0, 0);
 	lms_slice_float64 x56 = x55;
 	lms_slice_float64 x57 = lms_slice_float64_make(0, 0);
@@ -2836,126 +2840,122 @@ static lmsg_tuple_slice_int64_slice_float64 Q1(lms_slice_int64 liShipDate, lms_s
 	lms_slice_float64 x60 = x59;
 	lms_slice_float64 x61 = lms_slice_float64_make(0, 0);
 	lms_slice_float64 x62 = x61;
-	lms_slice_float64 x63 = lms_slice_float64_make(0, 0);
-	lms_slice_float64 x64 = x63;
-	lms_slice_float64 x65 = lms_slice_float64_make(0, 0);
-	lms_slice_float64 x66 = x65;
-	int64_t x67 = 0;
-	bool x68 = false;
-	int64_t x69 = 0;
-	while (x69 < n) {
-		int64_t i = x69;
-		bool x76 = lms_slice_int64_get(c, i) <= 2436;
-		if (x76) {
+	int64_t x63 = 0;
+	bool x64 = false;
+	int64_t x65 = 0;
+	while (x65 < n) {
+		int64_t i = x65;
+		bool x72 = lms_slice_int64_get(c, i) <= 2436;
+		if (x72) {
 			int64_t k = lms_slice_int64_get(x41, i);
 			int64_t k_2 = lms_shl_i64(k, 8u) | lms_slice_int64_get(x42, i);
-			lms_slice_int64 x82 = x53;
-			int64_t x83 = lms_index_slot_bits(x54, (uint64_t)k_2);
-			bool x85 = x83 < x82.len;
-			if (!x85) {
-				x53 = lms_slice_int64_append(x82, k_2);
+			lms_slice_int64 x78 = x49;
+			int64_t x79 = lms_index_slot_bits(x50, (uint64_t)k_2);
+			bool x81 = x79 < x78.len;
+			if (!x81) {
+				x49 = lms_slice_int64_append(x78, k_2);
 			}
-			x67 = x83;
-			x68 = x85;
-			if (x85) {
-				lms_slice_float64 x94 = x56;
-				lms_slice_float64_set(x94, x83, lms_slice_float64_get(x94, x83) + 1.0);
+			x63 = x79;
+			x64 = x81;
+			if (x81) {
+				lms_slice_float64 x90 = x52;
+				lms_slice_float64_set(x90, x79, lms_slice_float64_get(x90, x79) + 1.0);
 			} else {
-				x56 = lms_slice_float64_append(x56, 1.0);
+				x52 = lms_slice_float64_append(x52, 1.0);
 			}
 		}
-		if (x76) {
+		if (x72) {
 			(void)lms_slice_int64_get(x41, i);
 			(void)lms_slice_int64_get(x42, i);
 			double v = lms_slice_float64_get(c_2, i);
-			if (x68) {
-				int64_t x111 = x67;
-				lms_slice_float64 x114 = x58;
-				lms_slice_float64_set(x114, x111, lms_slice_float64_get(x114, x111) + v);
+			if (x64) {
+				int64_t x107 = x63;
+				lms_slice_float64 x108 = x54;
+				lms_slice_float64_set(x108, x107, lms_slice_float64_get(x108, x107) + v);
 			} else {
-				x58 = lms_slice_float64_append(x58, v);
+				x54 = lms_slice_float64_append(x54, v);
 			}
 		}
-		if (x76) {
+		if (x72) {
 			(void)lms_slice_int64_get(x41, i);
 			(void)lms_slice_int64_get(x42, i);
 			double v_2 = lms_slice_float64_get(c_3, i);
-			if (x68) {
-				int64_t x131 = x67;
-				lms_slice_float64 x134 = x60;
-				lms_slice_float64_set(x134, x131, lms_slice_float64_get(x134, x131) + v_2);
+			if (x64) {
+				int64_t x125 = x63;
+				lms_slice_float64 x126 = x56;
+				lms_slice_float64_set(x126, x125, lms_slice_float64_get(x126, x125) + v_2);
 			} else {
-				x60 = lms_slice_float64_append(x60, v_2);
+				x56 = lms_slice_float64_append(x56, v_2);
 			}
 		}
-		if (x76) {
+		if (x72) {
 			(void)lms_slice_int64_get(x41, i);
 			(void)lms_slice_int64_get(x42, i);
 			double a = lms_slice_float64_get(c_3, i);
 			double b = lms_slice_float64_get(c_4, i);
-			if (x68) {
+			if (x64) {
 				double v_3 = a * (1.0 - b);
-				int64_t x154 = x67;
-				lms_slice_float64 x157 = x62;
-				lms_slice_float64_set(x157, x154, lms_slice_float64_get(x157, x154) + v_3);
+				int64_t x146 = x63;
+				lms_slice_float64 x147 = x58;
+				lms_slice_float64_set(x147, x146, lms_slice_float64_get(x147, x146) + v_3);
 			} else {
 				double v_3 = a * (1.0 - b);
-				x62 = lms_slice_float64_append(x62, v_3);
+				x58 = lms_slice_float64_append(x58, v_3);
 			}
 		}
-		if (x76) {
+		if (x72) {
 			(void)lms_slice_int64_get(x41, i);
 			(void)lms_slice_int64_get(x42, i);
 			double a_2 = lms_slice_float64_get(c_3, i);
 			double b_2 = lms_slice_float64_get(c_4, i);
 			double b_3 = lms_slice_float64_get(c_5, i);
-			if (x68) {
+			if (x64) {
 				double v_4 = (a_2 * (1.0 - b_2)) * (b_3 + 1.0);
-				int64_t x180 = x67;
-				lms_slice_float64 x183 = x64;
-				lms_slice_float64_set(x183, x180, lms_slice_float64_get(x183, x180) + v_4);
+				int64_t x170 = x63;
+				lms_slice_float64 x171 = x60;
+				lms_slice_float64_set(x171, x170, lms_slice_float64_get(x171, x170) + v_4);
 			} else {
 				double v_4 = (a_2 * (1.0 - b_2)) * (b_3 + 1.0);
-				x64 = lms_slice_float64_append(x64, v_4);
+				x60 = lms_slice_float64_append(x60, v_4);
 			}
 		}
-		if (x76) {
+		if (x72) {
 			(void)lms_slice_int64_get(x41, i);
 			(void)lms_slice_int64_get(x42, i);
 			double v_5 = lms_slice_float64_get(c_4, i);
-			if (x68) {
-				int64_t x200 = x67;
-				lms_slice_float64 x203 = x66;
-				lms_slice_float64_set(x203, x200, lms_slice_float64_get(x203, x200) + v_5);
+			if (x64) {
+				int64_t x188 = x63;
+				lms_slice_float64 x189 = x62;
+				lms_slice_float64_set(x189, x188, lms_slice_float64_get(x189, x188) + v_5);
 			} else {
-				x66 = lms_slice_float64_append(x66, v_5);
+				x62 = lms_slice_float64_append(x62, v_5);
 			}
 		}
-		x69 = lms_add_i64(i, 1);
+		x65 = lms_add_i64(i, 1);
 	}
-	lms_slice_int64 keys = x53;
-	lms_slice_float64 counts = x56;
-	lms_slice_float64 s = x58;
-	lms_slice_float64 s_2 = x60;
-	lms_slice_float64 s_3 = x62;
-	lms_slice_float64 s_4 = x64;
-	lms_slice_float64 s_5 = x66;
-	int64_t x230 = keys.len;
-	int64_t x231 = lms_mul_i64(x230, 8);
-	lms_slice_float64 aggs = lms_slice_float64_make(x231, x231);
+	lms_slice_int64 keys = x49;
+	lms_slice_float64 counts = x52;
+	lms_slice_float64 s = x54;
+	lms_slice_float64 s_2 = x56;
+	lms_slice_float64 s_3 = x58;
+	lms_slice_float64 s_4 = x60;
+	lms_slice_float64 s_5 = x62;
+	int64_t x210 = keys.len;
+	int64_t x211 = lms_mul_i64(x210, 8);
+	lms_slice_float64 aggs = lms_slice_float64_make(x211, x211);
 	int64_t g = 0;
-	while (g < x230) {
-		lms_slice_float64_set(aggs, lms_mul_i64(g, 8), lms_slice_float64_get(s, g));
-		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 1), lms_slice_float64_get(s_2, g));
+	while (g < x210) {
+		double x221 = lms_slice_float64_get(s, g);
+		lms_slice_float64_set(aggs, lms_mul_i64(g, 8), x221);
+		double x227 = lms_slice_float64_get(s_2, g);
+		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 1), x227);
 		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 2), lms_slice_float64_get(s_3, g));
 		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 3), lms_slice_float64_get(s_4, g));
-		double x265 = lms_slice_float64_get(s, g);
-		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 4), x265 / lms_slice_float64_get(counts, g));
-		double x274 = lms_slice_float64_get(s_2, g);
-		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 5), x274 / lms_slice_float64_get(counts, g));
-		double x283 = lms_slice_float64_get(s_5, g);
-		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 6), x283 / lms_slice_float64_get(counts, g));
-		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 7), lms_slice_float64_get(counts, g));
+		double x245 = lms_slice_float64_get(counts, g);
+		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 4), x221 / x245);
+		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 5), x227 / x245);
+		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 6), lms_slice_float64_get(s_5, g) / x245);
+		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 7), x245);
 		g = lms_add_i64(g, 1);
 	}
 	return (lmsg_tuple_slice_int64_slice_float64){keys, aggs};
