@@ -296,6 +296,30 @@ func extraCases() []corpus.Case {
 			Stdout: "5\n-5 3\n",
 		},
 		{
+			// An index of keys (a lowered GroupBy's, issue 14): slots in
+			// first-seen order, the same key its first slot; a NaN key is
+			// never found, so each NaN gets a new slot.
+			Name: "CKeyIndex",
+			Sig:  "func(a int, b int, f float64) int",
+			Build: func() *ir.Graph {
+				b := nb()
+				return b.Build(ts(ir.Int, ir.Int, ir.Float64), func(p []ir.Exp) ir.Exp {
+					b.params(p, "a", "b", "f")
+					ix := b.NewIndex(ir.Int)
+					s0 := b.IndexSlot(ix, p[0])
+					s1 := b.IndexSlot(ix, p[1])
+					s2 := b.IndexSlot(ix, p[0])
+					fx := b.NewIndex(ir.Float64)
+					f0 := b.IndexSlot(fx, p[2])
+					f1 := b.IndexSlot(fx, p[2])
+					b.println(s0, s1, s2, f0, f1)
+					return b.add(b.mul(s1, b.i(10)), s2)
+				})
+			},
+			Main:   "fmt.Println(CKeyIndex(5, 7, 1.5))\nfmt.Println(CKeyIndex(5, 5, math.NaN()))",
+			Stdout: "0 1 0 0 0\n10\n0 0 0 0 1\n0\n",
+		},
+		{
 			Name: "CConvert",
 			Sig:  "func(f float64, g float32, i int64, u uint64)",
 			Build: func() *ir.Graph {
