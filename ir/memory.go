@@ -152,7 +152,10 @@ func (b *Builder) SubSlice(s, lo, hi Exp, max ...Exp) Exp {
 }
 
 // Append builds append(s, xs...). It may write s's backing array, so it
-// writes s's class, and the result shares that class.
+// writes s's class, and the result shares that class. It reads TRAP, as
+// Copy does and as a store proved in range does: a write into memory the
+// caller sees stays between the operations that may panic around it, so
+// a panic observes exactly the writes made before it in the source.
 func (b *Builder) Append(s Exp, xs ...Exp) Exp {
 	t := b.mustSlice(s)
 	for _, x := range xs {
@@ -160,7 +163,7 @@ func (b *Builder) Append(s Exp, xs ...Exp) Exp {
 	}
 	k := b.keyOf(s)
 	writes := append([]Key{k}, b.escape(xs...)...)
-	r := b.ReflectEffect(OpAppend, t, nil, append([]Exp{s}, xs...), nil, []Key{STORE, k}, writes, false, 0)
+	r := b.ReflectEffect(OpAppend, t, nil, append([]Exp{s}, xs...), nil, []Key{STORE, k, TRAP}, writes, false, 0)
 	b.class[r.s] = k
 	return r
 }
@@ -170,7 +173,7 @@ func (b *Builder) AppendSlice(s, u Exp) Exp {
 	t := b.mustSlice(s)
 	b.mustType("append", b.g.TypeOf(u), t)
 	k := b.keyOf(s)
-	r := b.ReflectEffect(OpAppendSlice, t, nil, []Exp{s, u}, nil, []Key{STORE, k, b.keyOf(u)}, []Key{k}, false, 0)
+	r := b.ReflectEffect(OpAppendSlice, t, nil, []Exp{s, u}, nil, []Key{STORE, k, b.keyOf(u), TRAP}, []Key{k}, false, 0)
 	b.class[r.s] = k
 	return r
 }
@@ -179,7 +182,7 @@ func (b *Builder) AppendSlice(s, u Exp) Exp {
 func (b *Builder) Copy(dst, src Exp) Exp {
 	t := b.mustSlice(dst)
 	b.mustType("copy", b.g.TypeOf(src), t)
-	return b.ReflectEffect(OpCopy, Int, nil, []Exp{dst, src}, nil, []Key{b.keyOf(dst), b.keyOf(src)}, []Key{b.keyOf(dst)}, false, 0)
+	return b.ReflectEffect(OpCopy, Int, nil, []Exp{dst, src}, nil, []Key{b.keyOf(dst), b.keyOf(src), TRAP}, []Key{b.keyOf(dst)}, false, 0)
 }
 
 // NilSlice builds the nil slice of slice type t. It has no storage of
