@@ -35,14 +35,15 @@ func MatMul(c, a, b []stage.Float64, n int) {
 const maxUnrolled = 512
 
 // blockRows and blockCols are the register block of rows: the rows of c
-// and the elements of each it sums at a time (2×16 for MatMul16: 32 sums).
-// The vector code holds them in eight registers of four float64. The
-// scalar code needs more registers than there are: with 1×4 (four sums)
-// the plain build of MatMul16 took 1.4–1.6 µs, the vector build 0.8 µs;
-// with 2×16 see docs/simd.md.
+// and the elements of each it sums at a time. The staging code has one
+// blocking for both builds, so it is the plain build's: with 1×4 (four
+// sums) its Go beats gonum (1.1 µs of CPU against 1.66 µs at 16×16); the
+// vector build would prefer 2×16 (eight vector sums: 395–481 ns) but its
+// 32 scalar sums spill in the plain build (2.1 µs, slower than gonum).
+// docs/simd.md has the figures of every shape tried.
 const (
-	blockRows = 2
-	blockCols = 16
+	blockRows = 1
+	blockCols = 4
 )
 
 // unrolled loads all of a and b into static slices of Reps (locals of the
