@@ -23,11 +23,5 @@ func (b *Builder) IndexInRange(s, i Exp) Exp {
 // the operations that may panic before it and before those after it: a
 // panic observes exactly the writes made before it in the source.
 func (b *Builder) SetIndexInRange(s, i, x Exp) {
-	t := b.mustSlice(s)
-	b.mustInt("index", i)
-	b.mustType("element assignment", b.g.TypeOf(x), t.Elem)
-	k := b.keyOf(s)
-	writes := append([]Key{k}, b.escape(x)...)
-	w := b.ReflectEffect(OpSliceSet, Void, nil, []Exp{s, i, x}, nil, []Key{TRAP}, writes, false, 0)
-	b.sc.noteCheck(s, i, w.s, x, b.sc.lastWrite(k))
+	b.setIndex(s, i, x, false)
 }

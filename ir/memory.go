@@ -124,13 +124,24 @@ func (b *Builder) Index(s, i Exp) Exp {
 
 // SetIndex builds s[i] = x.
 func (b *Builder) SetIndex(s, i, x Exp) {
+	b.setIndex(s, i, x, true)
+}
+
+// setIndex builds s[i] = x, with its bounds check when checked (it may
+// panic: it reads CTRL and writes TRAP), else proved in range (it reads
+// TRAP: see SetIndexInRange).
+func (b *Builder) setIndex(s, i, x Exp, checked bool) {
 	t := b.mustSlice(s)
 	b.mustInt("index", i)
 	b.mustType("element assignment", b.g.TypeOf(x), t.Elem)
 	k := b.keyOf(s)
 	writes := append([]Key{k}, b.escape(x)...)
-	writes = append(writes, TRAP)
-	w := b.ReflectEffect(OpSliceSet, Void, nil, []Exp{s, i, x}, nil, trapRead, writes, false, FlagTrap)
+	reads, flags := []Key{TRAP}, NodeFlags(0)
+	if checked {
+		writes = append(writes, TRAP)
+		reads, flags = trapRead, FlagTrap
+	}
+	w := b.ReflectEffect(OpSliceSet, Void, nil, []Exp{s, i, x}, nil, reads, writes, false, flags)
 	b.sc.noteCheck(s, i, w.s, x, b.sc.lastWrite(k))
 }
 
