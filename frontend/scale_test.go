@@ -2,12 +2,12 @@ package frontend
 
 import (
 	"runtime"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/lmsgen/lmsgen/cgen"
 	"github.com/lmsgen/lmsgen/gogen"
+	"github.com/lmsgen/lmsgen/internal/cputime"
 	"github.com/lmsgen/lmsgen/ir"
 	"github.com/lmsgen/lmsgen/sched"
 )
@@ -98,7 +98,7 @@ type meter struct {
 func startMeter() meter {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	return meter{cpu: cpuTime(), alloc: ms.TotalAlloc, start: time.Now()}
+	return meter{cpu: cputime.Used(), alloc: ms.TotalAlloc, start: time.Now()}
 }
 
 // report reports the CPU time per operation and, for nodes > 0, the wall
@@ -107,7 +107,7 @@ func (m meter) report(b *testing.B, nodes int) {
 	if b.N == 0 {
 		return
 	}
-	wall, cpu := time.Since(m.start), cpuTime()-m.cpu
+	wall, cpu := time.Since(m.start), cputime.Used()-m.cpu
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	ops := float64(b.N)
@@ -119,14 +119,4 @@ func (m meter) report(b *testing.B, nodes int) {
 		b.ReportMetric(float64(cpu.Nanoseconds())/per, "cpu-ns/node")
 		b.ReportMetric(float64(ms.TotalAlloc-m.alloc)/per, "B/node")
 	}
-}
-
-// cpuTime returns the user and system CPU time the process has used (0
-// where getrusage fails).
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

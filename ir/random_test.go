@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"testing"
+
+	"github.com/lmsgen/lmsgen/internal/cputime"
 )
 
 // randomGraph builds a graph from a random sequence of builder calls:
@@ -158,7 +160,7 @@ func BenchmarkBuild(b *testing.B) {
 	var nodes int
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	cpu0 := cpuTime()
+	cpu0 := cputime.Used()
 	for b.Loop() {
 		bld := NewBuilder()
 		g := bld.Build([]*Type{Int, SliceOf(Float64)}, func(a []Exp) Exp {
@@ -180,7 +182,7 @@ func BenchmarkBuild(b *testing.B) {
 		})
 		nodes = len(g.Nodes)
 	}
-	cpu := cpuTime() - cpu0
+	cpu := cputime.Used() - cpu0
 	runtime.ReadMemStats(&after)
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(nodes), "ns/node")
 	b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/float64(nodes), "cpu-ns/node")

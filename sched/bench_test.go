@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lmsgen/lmsgen/internal/cputime"
 	"github.com/lmsgen/lmsgen/ir"
 )
 
@@ -133,7 +134,7 @@ func benchRun(b *testing.B, g *ir.Graph, opts Options) {
 	runtime.GC()
 	phase := map[string]time.Duration{}
 	var names []string
-	cpu0 := cpuTime()
+	cpu0 := cputime.Used()
 	for b.Loop() {
 		for _, t := range Run(g, opts).Timings() {
 			if _, ok := phase[t.Phase]; !ok {
@@ -145,7 +146,7 @@ func benchRun(b *testing.B, g *ir.Graph, opts Options) {
 	// CPU time of the whole process (garbage collection included): a
 	// measure of the work that other processes on the machine disturb
 	// less than the wall-clock time.
-	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64((cputime.Used()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 	for _, name := range names {
 		b.ReportMetric(float64(phase[name].Microseconds())/1000/float64(b.N), name+"-ms/op")
 	}

@@ -10,6 +10,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/lmsgen/lmsgen/internal/cputime"
 )
 
 // The examples, copied into a temporary module, are the workload of the
@@ -141,9 +143,9 @@ func TestParallelSameOutput(t *testing.T) {
 func BenchmarkGenerateExamples(b *testing.B) {
 	dir := examplesModule(b)
 	procs := runtime.GOMAXPROCS(0)
-	cpu0 := processCPU()
+	cpu0 := cputime.Used()
 	for b.Loop() {
 		generateIn(b, dir, procs)
 	}
-	b.ReportMetric(float64(processCPU()-cpu0)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(cputime.Used()-cpu0)/float64(b.N), "cpu-ns/op")
 }

@@ -5,9 +5,9 @@
 package cputime
 
 import (
-	"syscall"
 	"testing"
-	"time"
+
+	"github.com/lmsgen/lmsgen/internal/cputime"
 )
 
 // Unit is the unit of the metric: benchstat shows it as a table of its
@@ -22,20 +22,10 @@ const Unit = "cpu-ns/op"
 //	defer cputime.Report(b)()
 //	for b.Loop() { ... }
 func Report(b *testing.B) func() {
-	start := used()
+	start := cputime.Used()
 	return func() {
 		if b.N > 0 {
-			b.ReportMetric(float64(used()-start)/float64(b.N), Unit)
+			b.ReportMetric(float64(cputime.Used()-start)/float64(b.N), Unit)
 		}
 	}
-}
-
-// used returns the CPU time the process has used, or 0 where getrusage
-// fails (the metric is then 0).
-func used() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -1,13 +1,13 @@
-package main
+//go:build unix
+
+package cputime
 
 import (
 	"syscall"
 	"time"
 )
 
-// processCPU returns the user and system CPU time the process has used
-// (0 where getrusage fails).
-func processCPU() time.Duration {
+func used() time.Duration {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
 		return 0
