@@ -297,3 +297,41 @@ func onlyRead(v ssa.Value) bool {
 	}
 	return true
 }
+
+// soaGoValue describes a staged slice of structs of type t at a staged
+// function's boundary: one slice per leaf (Name names a parameter, empty
+// for a result). ok is false if t is not a slice of structs that can be
+// split.
+func soaGoValue(t types.Type, name string) (v ir.GoValue, ok bool) {
+	et, isSoA := soaElemType(t)
+	if !isSoA {
+		return ir.GoValue{}, false
+	}
+	leaves, msg := soaLayout(et)
+	if msg != "" {
+		return ir.GoValue{}, false
+	}
+	v = ir.GoValue{Name: name}
+	for k, f := range soaLeafNames(et, "") {
+		v.Fields = append(v.Fields, ir.GoValue{Name: f, Type: ir.SliceOf(leaves[k])})
+	}
+	return v, true
+}
+
+// soaLeafNames names the leaves of struct type t by their field paths
+// (C.Re is CRe), after prefix.
+func soaLeafNames(t types.Type, prefix string) []string {
+	var names []string
+	for f := range t.Underlying().(*types.Struct).Fields() {
+		n := f.Name()
+		if prefix != "" {
+			n = fieldName(prefix, n)
+		}
+		if isStruct(f.Type()) {
+			names = append(names, soaLeafNames(f.Type(), n)...)
+			continue
+		}
+		names = append(names, n)
+	}
+	return names
+}
