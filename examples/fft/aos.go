@@ -3,12 +3,13 @@ package fft
 import "github.com/lmsgen/lmsgen/stage"
 
 // FFTAoS is FFT written over a slice of structs: the transform reads and
-// writes []cplx, an array of records {re, im} (AoS), made with the
-// lengths of src and dst (Reps). lmsgen splits such a slice into one slice per field (SoA):
-// the generated code works on a slice of real parts and a slice of
-// imaginary parts. The signature is FFT's, so that both are measured
-// alike: src is copied into a []cplx first, and the result out of one
-// (two passes over the data that FFT does not make).
+// writes []cplx, an array of records {re, im} (AoS), made with a Rep
+// length (stage.Dyn(n): a constant of the generated code, so that Go keeps
+// the slices on the stack). lmsgen splits such a slice into one slice per
+// field (SoA): the generated code works on a slice of real parts and a
+// slice of imaginary parts. The signature is FFT's, so that both are
+// measured alike: src is copied into a []cplx first, and the result out of
+// one (two passes over the data that FFT does not make).
 //
 //lms:gen FFTAoS64 n=64 leaf=16
 //lms:gen FFTAoS1024 n=1024 leaf=16
@@ -16,7 +17,7 @@ func FFTAoS(dst, src []stage.Complex128, n, leaf int) {
 	if n < 1 || n&(n-1) != 0 || leaf < 2 || leaf&(leaf-1) != 0 {
 		panic("fft: n must be a power of two, leaf a power of two ≥ 2")
 	}
-	x, y := make([]cplx, len(src)), make([]cplx, len(dst))
+	x, y := make([]cplx, stage.Dyn(n)), make([]cplx, stage.Dyn(n))
 	for i := range x {
 		x[i] = load(src, stage.Int(i))
 	}
