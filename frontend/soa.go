@@ -198,6 +198,22 @@ func soaField(p *soaElem, f int) value {
 	return &dynElem{s: leafExp(p.s[lo]), i: p.i}
 }
 
+// soaIsNil is s == nil or s != nil (Go allows no other comparison of
+// slices), for a staged slice of structs x or y of type t: its first
+// leaf's.
+func (ev *evaluator) soaIsNil(op token.Token, x, y value, t types.Type) value {
+	s, ok := x.(structure)
+	if !ok || !isSoA(x, t) {
+		s = y.(structure)
+	}
+	ev.at()
+	e := ev.b.IsNil(leafExp(s[0]))
+	if op == token.NEQ {
+		e = ev.b.Unary(ir.OpNot, e)
+	}
+	return ev.newRep(e, "the comparison with nil", s[0])
+}
+
 // soaSlice is s[lo:hi:max], leaf by leaf.
 func (fr *frame) soaSlice(s structure, lo, hi, mx value, in *ssa.Slice) value {
 	c := make(structure, len(s))

@@ -16,7 +16,7 @@ import (
 func TestSoA(t *testing.T) {
 	t.Parallel()
 	_, gen := generateDiffTested(t, "soa")
-	for _, name := range []string{"SoAPick", "SoAMade", "SoASlice", "SoAMerge", "SoALoop", "SoACopy", "SoAFun"} {
+	for _, name := range []string{"SoAPick", "SoAMade", "SoASlice", "SoAMerge", "SoALoop", "SoACopy", "SoAFun", "SoAClosure"} {
 		body := funcBody(t, gen, name)
 		require.NotRegexp(t, `\[\](Complex|Point)`, body, name)
 		require.NotRegexp(t, `\]\.`, body, "%s selects a field of an element:\n%s", name, body)

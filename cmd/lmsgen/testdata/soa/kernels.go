@@ -138,3 +138,22 @@ func soaFun(n stage.Int) stage.Float64 {
 	t, _ := sumC(rest, 2)
 	return s.Re + s.Im + t.Re + t.Im
 }
+
+// SoAClosure writes a slice of structs from a closure and compares it
+// with nil.
+//
+//lms:gen SoAClosure
+//lms:test n=0..8 j=-1..6
+func soaClosure(n, j stage.Int) stage.Float64 {
+	cs := make([]Complex, n)
+	set := func(i stage.Int, x stage.Float64) { cs[i].Im = x }
+	set(j, 2)
+	s := cs[j].Im
+	if cs != nil {
+		s++
+	}
+	if cs[:0] == nil {
+		s += 10
+	}
+	return s
+}
