@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -15,7 +16,11 @@ import (
 // the generated Go makes no slice of a struct type and indexes no struct.
 func TestSoA(t *testing.T) {
 	t.Parallel()
-	_, gen := generateDiffTested(t, "soa")
+	kdir, gen := generateDiffTested(t, "soa")
+	// Generating again gives the same bytes.
+	r := lmsgen(t, kdir, "-lang=go,c", "-test")
+	require.Equal(t, 0, r.status, r.stderr)
+	require.Equal(t, gen, read(t, filepath.Join(kdir, "kernels_lms.go")))
 	for _, name := range []string{"SoAPick", "SoAMade", "SoASlice", "SoAMerge", "SoALoop", "SoACopy", "SoAFun", "SoAClosure"} {
 		body := funcBody(t, gen, name)
 		require.NotRegexp(t, `\[\](Complex|Point)`, body, name)
