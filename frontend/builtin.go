@@ -18,10 +18,21 @@ func (fr *frame) builtin(name string, args []value, c *ssa.CallCommon, in *ssa.C
 	ev := fr.ev
 	switch name {
 	case "len", "cap":
+		if isSoA(args[0], c.Args[0].Type()) {
+			return ev.soaLen(args[0].(structure), name)
+		}
 		return fr.length(name, args[0], c.Args[0].Type())
 	case "append":
+		if isSoA(args[0], c.Args[0].Type()) || isSoA(args[1], c.Args[1].Type()) {
+			ev.fail("append to a dynamic slice of structs is not supported: the capacity Go gives the grown slice depends on the size of the struct, which its fields, split into one slice each, do not share; make it with its final length")
+		}
 		return fr.appendTo(args[0], args[1], c)
 	case "copy":
+		if d, s := isSoA(args[0], c.Args[0].Type()), isSoA(args[1], c.Args[1].Type()); d && s {
+			return ev.soaCopy(args[0].(structure), args[1].(structure))
+		} else if d || s {
+			ev.fail("copy between a dynamic slice of structs and a static one is not supported")
+		}
 		return fr.copySlice(args[0], args[1], c)
 	case "delete":
 		m, _ := args[0].(*mapV)

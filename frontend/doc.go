@@ -97,9 +97,10 @@
 // A Rep (*rep) is an ir.Exp with the reason it is a Rep, used in "why is
 // this a Rep" messages. Static composites may hold Reps: a struct of Reps
 // is split per field, a static slice of Reps is scalar-replaced (its
-// elements are cells holding Reps). An operation with a Rep operand calls
-// the ir.Builder; a static operand is lifted into a constant. Every
-// stage-typed constant is a Rep.
+// elements are cells holding Reps), and a slice of structs of Reps with a
+// Rep length is one dynamic slice per field (soa.go). An operation with a
+// Rep operand calls the ir.Builder; a static operand is lifted into a
+// constant. Every stage-typed constant is a Rep.
 //
 // # Staged control
 //
@@ -269,6 +270,7 @@
 //	convert.go       static conversions between basic kinds, constants
 //	types.go         Go types to graph types, lifting static values
 //	mat.go           static slices materialized as slices of the generated code
+//	soa.go           staged slices of structs, one dynamic slice per field (SoA)
 //	mem.go           the memory budget: allocations, static data, large files
 //
 // Calls:

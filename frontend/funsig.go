@@ -69,6 +69,9 @@ func (ev *evaluator) funSigOf(fn *ssa.Function, args []value, key *strings.Build
 			case hasRep(a, 0):
 				ev.fail("%s of staged function %s (type %s) receives a Rep: %s", paramWhat(sig, i, prm), funcName(fn), typeString(pt), msg)
 			}
+		} else if v, ok := soaGoValue(pt, prm.Name()); ok && isSoA(a, pt) {
+			fs.addParam(i, v, key)
+			continue
 		} else if isRepType(pt) || hasRep(a, 0) {
 			it := irTypeOf(pt)
 			if it == nil {
@@ -90,6 +93,8 @@ func (ev *evaluator) funSigOf(fn *ssa.Function, args []value, key *strings.Build
 			}
 		} else if it := irTypeOf(t); it != nil {
 			v = ir.GoValue{Type: it}
+		} else if sv, ok := soaGoValue(t, ""); ok {
+			v = sv // a staged slice of structs (soa.go)
 		} else if ft := funcType(t); ft != nil {
 			v = ir.GoValue{Type: ft} // a staged function value (funvalue.go)
 		} else {

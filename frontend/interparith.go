@@ -30,6 +30,9 @@ func (fr *frame) binop(op token.Token, xv, yv ssa.Value, t types.Type) value {
 }
 
 func (ev *evaluator) binopValues(op token.Token, x, y value, xt, yt, t types.Type) value {
+	if isSoA(x, xt) || isSoA(y, yt) {
+		return ev.soaIsNil(op, x, y, xt)
+	}
 	if !isRep(x) && !isRep(y) {
 		if _, ok := x.(*dynElem); !ok {
 			if _, ok := y.(*dynElem); !ok {

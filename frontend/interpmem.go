@@ -26,6 +26,8 @@ func (fr *frame) deref(p value) value {
 	case *dynElem:
 		ev.at()
 		return ev.newRep(ev.b.Index(p.s, p.i), "an element of a dynamic slice", &rep{e: p.s})
+	case *soaElem:
+		return ev.soaLoad(p)
 	}
 	panic(fmt.Sprintf("BUG: deref of %T", p))
 }
@@ -43,6 +45,8 @@ func (fr *frame) storeTo(p value, v value, t types.Type) {
 		ev.at()
 		ev.b.SetIndex(p.s, p.i, ev.liftTo(v, ev.b.Graph().TypeOf(p.s).Elem, "a value stored in a dynamic slice"))
 		ev.writes++
+	case *soaElem:
+		ev.soaStore(p, v)
 	default:
 		panic(fmt.Sprintf("BUG: store through %T", p))
 	}
@@ -73,6 +77,9 @@ func (fr *frame) makeSlice(in *ssa.MakeSlice) value {
 	st := in.Type().Underlying().(*types.Slice)
 	ln, cp := fr.get(in.Len), fr.get(in.Cap)
 	if isRep(ln) || isRep(cp) {
+		if isStruct(st.Elem()) {
+			return ev.makeSoA(st.Elem(), ev.intExp(ln, in.Len.Type()), ev.intExp(cp, in.Cap.Type()))
+		}
 		et := irBasic(st.Elem())
 		if et == nil {
 			ev.fail("make of a slice of %s with a dynamic length: only slices of basic types can be dynamic", typeString(st.Elem()))
@@ -158,6 +165,9 @@ func (fr *frame) slice(in *ssa.Slice) value {
 	if r, ok := x.(*rep); ok {
 		return fr.subSlice(r, lo, hi, mx, in)
 	}
+	if isSoA(x, in.X.Type()) {
+		return fr.soaSlice(x.(structure), lo, hi, mx, in)
+	}
 	var s sliceV
 	switch x := x.(type) {
 	case sliceV:
@@ -236,6 +246,9 @@ func (fr *frame) subSlice(r *rep, lo, hi, mx value, in *ssa.Slice) value {
 
 func (fr *frame) fieldAddr(in *ssa.FieldAddr) value {
 	x := fr.get(in.X)
+	if se, ok := x.(*soaElem); ok {
+		return soaField(se, in.Field)
+	}
 	p, ok := x.(*value)
 	if !ok {
 		fr.ev.fail("field address through %s is not supported", describe(x))
@@ -285,6 +298,12 @@ func (fr *frame) indexAddr(in *ssa.IndexAddr) value {
 	case *rep:
 		ev.at()
 		return &dynElem{s: x.e, i: ev.intExp(i, in.Index.Type())}
+	case structure:
+		if !isSoA(x, in.X.Type()) {
+			break
+		}
+		ev.at()
+		return &soaElem{s: x, t: deref(in.Type()), i: ev.intExp(i, in.Index.Type())}
 	case sliceV:
 		if isRep(i) {
 			return fr.dynIndexStatic(x, i, in)
@@ -321,6 +340,15 @@ func (fr *frame) indexAddr(in *ssa.IndexAddr) value {
 func (fr *frame) dynIndexStatic(s sliceV, i value, in *ssa.IndexAddr) value {
 	ev := fr.ev
 	et := irBasic(deref(in.Type()))
+	if t := deref(in.Type()); et == nil && isStruct(t) {
+		if _, msg := soaLayout(t); msg == "" {
+			if !onlyRead(in) {
+				ev.fail("a static slice of %s is written with a Rep index: only reads of it are supported; make it with make([]T, n) and a Rep n to write it", typeString(t))
+			}
+			ie := ev.intExp(i, in.Index.Type())
+			return &soaElem{s: ev.soaTable(s, t), t: t, i: ie}
+		}
+	}
 	if et == nil {
 		ev.fail("index of a static slice of %s by a Rep: the element must be static here, but the index %s", typeString(deref(in.Type())), ev.whyRep(i))
 	}

@@ -47,6 +47,11 @@ func goValueOf(t types.Type, name string, rules structRules) (ir.GoValue, string
 		v.Name = name
 		return v, msg
 	}
+	if et, ok := soaElemType(t); ok {
+		if _, msg := soaLayout(et); msg == "" {
+			return ir.GoValue{}, "a slice of structs cannot be a parameter or result of the generated function: inside it, such a slice is split into one slice per field (see soa.go), and converting at the boundary is not supported; pass or return one slice per field"
+		}
+	}
 	it := irTypeOf(t)
 	if it == nil || name != "" && !isRepType(t) {
 		return ir.GoValue{}, "only stage types, slices of them and structs of those can be parameters and results of the generated function"
@@ -187,6 +192,10 @@ func (ev *evaluator) flatten(x value, v ir.GoValue, what string) []ir.Exp {
 		return []ir.Exp{ev.liftTo(x, v.Type, what)}
 	}
 	s, ok := x.(structure)
+	if _, static := x.(sliceV); static {
+		// A staged slice of structs (soa.go) that is still static.
+		ev.fail("%s is a static slice of structs: a staged function takes and returns only slices of structs made with a dynamic length", what)
+	}
 	if x != nil && (!ok || len(s) != len(v.Fields)) {
 		panic(fmt.Sprintf("BUG: struct result %s is %s", v.Named.Name, describe(x)))
 	}

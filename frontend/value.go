@@ -15,7 +15,8 @@ import (
 // (int8 for a type over int8, float64 for stage-free type Celsius float64,
 // ...), so arithmetic on it is Go's own. Composite static values are:
 //
-//	structure    a struct value: one value per field
+//	structure    a struct value: one value per field; also, when its Go
+//	             type is a slice, a staged slice of structs (soa.go)
 //	array        an array value: one value per element
 //	sliceV       a slice: a window on a backing []value
 //	*mapV        a map, with deterministic (insertion) order
@@ -31,6 +32,7 @@ import (
 //	*varRef      a cell promoted to a staged variable
 //	*matElem     a cell whose storage was materialized as a dynamic slice
 //	*dynElem     a pointer to an element of a dynamic slice
+//	*soaElem     a pointer to an element of a staged slice of structs
 //	*varComposite a staged loop's struct- or array-typed register whose
 //	             leaves are staged variables
 

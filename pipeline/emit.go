@@ -189,8 +189,9 @@ func testable(p *Package) error {
 }
 
 // bridgeReachable reports, at the directive, a struct parameter or result
-// with an unexported field: the cgo bridge, in the C sub-package, can
-// neither read nor set it.
+// with an unexported field or of an unexported struct type: the cgo
+// bridge, in the C sub-package, can neither read nor set the field, nor
+// name the type.
 func bridgeReachable(p *Package) error {
 	var errs ir.ErrorList
 	for _, s := range p.Specs {
@@ -200,9 +201,31 @@ func bridgeReachable(p *Package) error {
 					"%s: field %s of struct type %s is not exported: the cgo bridge of -lang=c, in another package, cannot reach it", s.Name, f, st)})
 				break
 			}
+			if st := unexportedStruct(v.GoValue); st != "" {
+				errs = append(errs, &ir.Error{Pos: s.Pos, Msg: fmt.Sprintf(
+					"%s: struct type %s is not exported: the cgo bridge of -lang=c, in another package, cannot name it (export it, or generate Go only)", s.Name, st)})
+				break
+			}
 		}
 	}
 	return errs.Err()
+}
+
+// unexportedStruct returns the name of the first struct type of v that
+// is not exported, or "".
+func unexportedStruct(v ir.GoValue) string {
+	if !v.IsStruct() {
+		return ""
+	}
+	if !token.IsExported(v.Named.Name) {
+		return v.Named.Name
+	}
+	for _, f := range v.Fields {
+		if st := unexportedStruct(f); st != "" {
+			return st
+		}
+	}
+	return ""
 }
 
 // unexportedField returns the first unexported field of a struct v and

@@ -19,6 +19,16 @@ import "C"
 
 import "unsafe"
 
+// FFTAoS64 calls fft_FFTAoS64, the C version of fft.FFTAoS64.
+func FFTAoS64(dst []complex128, src []complex128) {
+	C.fft_FFTAoS64((*C.complexdouble)(unsafe.Pointer(unsafe.SliceData(dst))), C.int64_t(len(dst)), C.int64_t(cap(dst)), (*C.complexdouble)(unsafe.Pointer(unsafe.SliceData(src))), C.int64_t(len(src)), C.int64_t(cap(src)))
+}
+
+// FFTAoS1024 calls fft_FFTAoS1024, the C version of fft.FFTAoS1024.
+func FFTAoS1024(dst []complex128, src []complex128) {
+	C.fft_FFTAoS1024((*C.complexdouble)(unsafe.Pointer(unsafe.SliceData(dst))), C.int64_t(len(dst)), C.int64_t(cap(dst)), (*C.complexdouble)(unsafe.Pointer(unsafe.SliceData(src))), C.int64_t(len(src)), C.int64_t(cap(src)))
+}
+
 // FFT16 calls fft_FFT16, the C version of fft.FFT16.
 func FFT16(dst []complex128, src []complex128) {
 	C.fft_FFT16((*C.complexdouble)(unsafe.Pointer(unsafe.SliceData(dst))), C.int64_t(len(dst)), C.int64_t(cap(dst)), (*C.complexdouble)(unsafe.Pointer(unsafe.SliceData(src))), C.int64_t(len(src)), C.int64_t(cap(src)))
