@@ -22,11 +22,14 @@ type fnGen struct {
 	lines []string
 	depth int
 
-	capName map[ir.Sym]string // captured symbol -> its parameter
-	capPtr  map[ir.Sym]bool   // captured variables, passed by pointer
-	frame   []int32           // ids of the blocks being written (see inline.go)
-	id      int32             // this function, among the specialization's
-	mark    string            // the line mark of the node being written (lines.go), "" for none
+	capName map[ir.Sym]string   // captured symbol -> its parameter
+	capPtr  map[ir.Sym]bool     // captured variables, passed by pointer
+	frame   []int32             // ids of the blocks being written (see inline.go)
+	id      int32               // this function, among the specialization's
+	mark    string              // the line mark of the node being written (lines.go), "" for none
+	exits   []*exitLoop         // the loops written with exits being written, innermost last (exitloop.go)
+	rets    map[ir.Sym]*exitRet // loop -> how its exits return (exitreturn.go)
+	dropped map[ir.Sym]bool     // nodes not written: the exit code variable of a loop whose exits return
 }
 
 // emit writes the specialization's function and its lifted functions.
@@ -173,6 +176,7 @@ const (
 	destNone   destKind = iota // nowhere: the block runs for its effects
 	destReturn                 // returned: a function body
 	destAssign                 // assigned to lhs
+	destExit                   // an exit code of the innermost loop of fn.exits: break, return or round again
 )
 
 type dest struct {
@@ -194,6 +198,9 @@ func (fn *fnGen) block(b *ir.Block, d dest) (w written) {
 	defer func() { fn.depth-- }()
 	fr := fn.enter(b)
 	defer fn.leave(fr)
+	if d.kind == destReturn {
+		fn.planReturns(b, fr.nodes)
+	}
 	last := -1
 	for i, n := range fr.nodes {
 		if !fn.skip(n) {
@@ -246,7 +253,7 @@ func (fn *fnGen) skip(n *ir.Node) bool {
 	if fn.sg.packed(n) {
 		return fn.sg.skipLane(n) // a pack is written at its anchor
 	}
-	if fn.isInline(n.Sym) {
+	if fn.isInline(n.Sym) || fn.dropped[n.Sym] {
 		return true
 	}
 	switch n.Op {
@@ -270,6 +277,8 @@ func (fn *fnGen) result(res ir.Exp, d dest) bool {
 	case destReturn:
 		fn.line("return " + fn.ref(res).s + ";")
 		return true
+	case destExit:
+		return fn.exitResult(res)
 	case destAssign:
 		if !fn.assignLive(res, d) {
 			fn.line(d.lhs + " = " + fn.ref(res).s + ";")
@@ -307,6 +316,9 @@ func (fn *fnGen) stmt(n *ir.Node) bool {
 		}
 		return fn.ifStmt(n, d)
 	case ir.OpWhile:
+		if x := fn.exitLoopOf(n); x != nil {
+			return fn.exitStmt(n, x)
+		}
 		return fn.whileStmt(n)
 	case ir.OpVarNew:
 		name := fn.declare(n.Sym, "")
@@ -315,6 +327,9 @@ func (fn *fnGen) stmt(n *ir.Node) bool {
 			fn.line("(void)" + name + "; /* written, never read */")
 		}
 	case ir.OpVarSet:
+		if fn.exitSet(n) {
+			break
+		}
 		fn.line(fmt.Sprintf("%s = %s;", fn.varLvalue(a[0].Sym()), fn.ref(a[1]).s))
 	case ir.OpSliceSet:
 		fn.line(fn.sliceSet(n) + ";")
@@ -358,6 +373,12 @@ func (fn *fnGen) valueStmt(n *ir.Node) {
 // turns the condition around, and an else that is one if statement
 // becomes an else if (its lines move one level up).
 func (fn *fnGen) ifStmt(n *ir.Node, d dest) bool {
+	if d.kind == destExit {
+		return fn.exitIf(n, d)
+	}
+	if ok, term := fn.switchStmt(n, d); ok {
+		return term
+	}
 	c := fn.ref(n.Args[0])
 	head := len(fn.lines)
 	fn.line("if (" + c.s + ") {")
@@ -378,15 +399,7 @@ func (fn *fnGen) ifStmt(n *ir.Node, d dest) bool {
 	case el.onlyIf:
 		// The else block's lines, one level deeper, end with the closing
 		// brace of its if, which closes this one.
-		fn.lines[mid] = tabs + "} else " + strings.TrimLeft(fn.lines[mid+1], "\t")
-		fn.lines[mid+1] = removed
-		if fn.depth < maxIndent {
-			for k := mid + 2; k < len(fn.lines); k++ {
-				if ln := fn.lines[k]; ln != removed && len(ln) > fn.depth && ln[fn.depth] == '\t' {
-					fn.lines[k] = ln[1:]
-				}
-			}
-		}
+		fn.elseIf(mid)
 		return th.term && el.term
 	}
 	fn.line("}")
