@@ -218,12 +218,12 @@ func (fn *fnGen) block(b *ir.Block, d dest) (w written) {
 			done := fn.writing(n)
 			w.term = fn.ifStmt(n, d)
 			done()
-			return written{term: w.term, onlyIf: stmts == 0}
-		}
-		if n.Op == ir.OpIf && !fn.declaresResult(n) {
-			ifs++
+			return written{term: w.term, onlyIf: stmts == 0 && fn.wroteIf(before)}
 		}
 		term := fn.stmt(n)
+		if n.Op == ir.OpIf && !fn.declaresResult(n) && fn.wroteIf(before) {
+			ifs++
+		}
 		if len(fn.lines) > before {
 			stmts++
 		}
@@ -245,6 +245,12 @@ func (fn *fnGen) block(b *ir.Block, d dest) (w written) {
 	}
 	w.onlyIf = stmts == 1 && ifs == 1
 	return w
+}
+
+// wroteIf reports whether the statement written from line k on is an if
+// statement (not a switch).
+func (fn *fnGen) wroteIf(k int) bool {
+	return k < len(fn.lines) && strings.HasPrefix(strings.TrimLeft(fn.lines[k], "\t"), "if (")
 }
 
 // skip reports whether n is written somewhere other than at its place:

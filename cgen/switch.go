@@ -1,6 +1,7 @@
 package cgen
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/lmsgen/lmsgen/ir"
@@ -31,7 +32,8 @@ import (
 // is one return.
 //
 // The chain qualifies when each conditional's condition compares (== or
-// !=) the same named integer value with a constant, written inline; each
+// !=) the same named integer value with a constant, or is a || of such
+// comparisons (==), written inline; each
 // next conditional is all its branch holds (its comparison aside) and is
 // that branch's result; the constants are different values; and the
 // chain has at least three ways (cases and a default that writes
@@ -39,48 +41,59 @@ import (
 // a break keeps the if chain: in a switch that break would leave the
 // switch.
 
-// swCase is a case of a switch: its constant and its block.
+// swCase is a case of a switch: its constants and its block.
 type swCase struct {
-	k    *ir.Const
+	ks   []*ir.Const
 	body *ir.Block
+}
+
+// caseOf is a condition of the chain: the value it compares, the
+// constants, whether it is true for them (== and ||) or for the others
+// (!=), and the nodes of the condition.
+type caseOf struct {
+	key   ir.Sym
+	ks    []*ir.Const
+	eq    bool
+	nodes []ir.Sym
 }
 
 // switchStmt writes conditional n, whose result goes to d, as a switch
 // when it is a chain on one value, and reports whether it did and whether
 // the switch does not complete.
 func (fn *fnGen) switchStmt(n *ir.Node, d dest) (ok, term bool) {
-	key, k, eq, ok := fn.caseCond(n.Args[0], 0)
-	if !ok || fn.isInline(key) || !fn.isInline(n.Args[0].Sym()) {
+	cc, ok := fn.caseCond(n.Args[0], 0)
+	if !ok || fn.isInline(cc.key) {
 		return false, false
 	}
+	for _, s := range cc.nodes {
+		if !fn.isInline(s) {
+			return false, false
+		}
+	}
+	key := cc.key
 	var cases []swCase
 	seen := map[uint64]bool{}
 	cur := n
 	var deflt *ir.Block
 	for {
-		bits, _ := constBits(k)
-		if seen[bits] {
-			return false, false
+		for _, k := range cc.ks {
+			bits, _ := constBits(k)
+			if seen[bits] {
+				return false, false
+			}
+			seen[bits] = true
 		}
-		seen[bits] = true
 		body, rest := cur.Blocks[0], cur.Blocks[1]
-		if !eq {
+		if !cc.eq {
 			body, rest = rest, body
 		}
-		cases = append(cases, swCase{k, body})
-		next := fn.chainNext(rest, d)
+		cases = append(cases, swCase{cc.ks, body})
+		next, ncc := fn.chainNext(rest, key, d)
 		if next == nil {
 			deflt = rest
 			break
 		}
-		var nk *ir.Const
-		var nkey ir.Sym
-		nkey, nk, eq, ok = fn.caseCond(next.Args[0], key)
-		if !ok || nkey != key {
-			deflt = rest
-			break
-		}
-		k, cur = nk, next
+		cc, cur = ncc, next
 	}
 	ways := len(cases)
 	if fn.defaultWrites(deflt, d) {
@@ -102,7 +115,11 @@ func (fn *fnGen) switchStmt(n *ir.Node, d dest) (ok, term bool) {
 	fn.line("switch (" + fn.ref(key.E()).s + ") {")
 	term = true
 	for _, c := range cases {
-		if !fn.caseBody("case "+fn.fl.constant(c.k).s+":", c.body, d) {
+		var labels []string
+		for _, k := range c.ks {
+			labels = append(labels, "case "+fn.fl.constant(k).s+":")
+		}
+		if !fn.caseBody(strings.Join(labels, " "), c.body, d) {
 			term = false
 		}
 	}
@@ -135,50 +152,77 @@ func (fn *fnGen) caseBody(label string, b *ir.Block, d dest) bool {
 	return w.term
 }
 
-// caseCond returns the value and the constant that condition c compares,
-// and whether it compares them with ==, when c is such a comparison of
-// an integer (of key, if key is not 0) used only there.
-func (fn *fnGen) caseCond(c ir.Exp, key ir.Sym) (ir.Sym, *ir.Const, bool, bool) {
+// caseCond returns the comparisons of condition c when it compares an
+// integer (key, if key is not 0) with constants: == or != with one, or a
+// || of == (each node used only there).
+func (fn *fnGen) caseCond(c ir.Exp, key ir.Sym) (caseOf, bool) {
 	if !c.IsSym() || fn.sg.uses[c.Sym()] != 1 {
-		return 0, nil, false, false
+		return caseOf{}, false
 	}
 	m := fn.g.Def(c.Sym())
-	if m == nil || m.Op != ir.OpEq && m.Op != ir.OpNe || fn.sg.packed(m) {
-		return 0, nil, false, false
+	if m == nil || fn.sg.packed(m) {
+		return caseOf{}, false
+	}
+	switch m.Op {
+	case ir.OpOr:
+		if m.Type != ir.Bool {
+			return caseOf{}, false
+		}
+		x, ok1 := fn.caseCond(m.Args[0], key)
+		if !ok1 || !x.eq {
+			return caseOf{}, false
+		}
+		y, ok2 := fn.caseCond(m.Args[1], x.key)
+		if !ok2 || !y.eq {
+			return caseOf{}, false
+		}
+		return caseOf{key: x.key, ks: append(x.ks, y.ks...), eq: true, nodes: append(append(x.nodes, y.nodes...), m.Sym)}, true
+	case ir.OpEq, ir.OpNe:
+	default:
+		return caseOf{}, false
 	}
 	x, y := m.Args[0], m.Args[1]
 	if x.IsConst() {
 		x, y = y, x
 	}
 	if !x.IsSym() || !y.IsConst() || !fn.g.TypeOf(x).IsInteger() || key != 0 && x.Sym() != key {
-		return 0, nil, false, false
+		return caseOf{}, false
 	}
-	return x.Sym(), y.Const(), m.Op == ir.OpEq, true
+	return caseOf{key: x.Sym(), ks: []*ir.Const{y.Const()}, eq: m.Op == ir.OpEq, nodes: []ir.Sym{m.Sym}}, true
 }
 
-// chainNext returns the conditional that block b (a branch of the chain) holds
-// and continues the chain with, or nil: b's nodes are that conditional
-// and its condition, written inline, and b's result is the conditional's
-// (or, for a conditional whose result goes nowhere, nothing).
-func (fn *fnGen) chainNext(b *ir.Block, d dest) *ir.Node {
+// chainNext returns the conditional that block b (a branch of the chain)
+// holds and continues the chain on key with, and its condition, or nil:
+// b's nodes are that conditional and its condition, written inline, and
+// b's result is the conditional's (or, for a conditional whose result
+// goes nowhere, nothing).
+func (fn *fnGen) chainNext(b *ir.Block, key ir.Sym, d dest) (*ir.Node, caseOf) {
 	nodes := fn.sg.s.Nodes(b)
-	if len(nodes) != 2 {
-		return nil
+	if len(nodes) < 2 {
+		return nil, caseOf{}
 	}
-	c, m := nodes[0], nodes[1]
-	if m.Op != ir.OpIf || len(m.Args) == 0 || !m.Args[0].IsSym() || m.Args[0].Sym() != c.Sym ||
-		!fn.sg.s.Inlined(b, c.Sym) || !fn.canInline(c) || fn.sg.packed(m) {
-		return nil
+	m := nodes[len(nodes)-1]
+	if m.Op != ir.OpIf || fn.sg.packed(m) {
+		return nil, caseOf{}
+	}
+	cc, ok := fn.caseCond(m.Args[0], key)
+	if !ok || len(cc.nodes) != len(nodes)-1 {
+		return nil, caseOf{}
+	}
+	for _, c := range nodes[:len(nodes)-1] {
+		if !slices.Contains(cc.nodes, c.Sym) || !fn.sg.s.Inlined(b, c.Sym) || !fn.canInline(c) {
+			return nil, caseOf{}
+		}
 	}
 	switch {
 	case b.Res.IsSym():
 		if b.Res.Sym() != m.Sym || fn.sg.uses[m.Sym] != 1 {
-			return nil
+			return nil, caseOf{}
 		}
 	case d.kind != destNone || m.Type != ir.Void:
-		return nil
+		return nil, caseOf{}
 	}
-	return m
+	return m, cc
 }
 
 // defaultWrites reports whether the default block b writes something.
