@@ -123,7 +123,8 @@ func classify(c stage.Byte) stage.Int {
 }
 
 // tokens counts the tokens of s up to a ';' that stops it: a switch on
-// each byte whose cases leave the loop with a break keeps its ifs.
+// each byte, but the case that leaves the loop stays an if before it (in
+// a switch, its break would leave the switch).
 //
 //lms:gen Tokens
 func tokens(s []stage.Byte) stage.Int {
