@@ -316,6 +316,10 @@ func (fn *fnGen) stmt(n *ir.Node) bool {
 	case ir.OpIf:
 		d := dest{kind: destNone}
 		if fn.declaresResult(n) {
+			if e, ok := fn.minMaxExpr(n); ok {
+				fn.line(fn.fl.ctype(n.Type) + " " + fn.declare(n.Sym, "") + " = " + e.s + ";")
+				break
+			}
 			name := fn.declare(n.Sym, "")
 			fn.line(fn.fl.ctype(n.Type) + " " + name + ";")
 			d = dest{kind: destAssign, lhs: name, live: sg.liveComps(n)}
@@ -384,6 +388,16 @@ func (fn *fnGen) ifStmt(n *ir.Node, d dest) bool {
 	}
 	if ok, term := fn.switchStmt(n, d); ok {
 		return term
+	}
+	if d.kind == destReturn || d.kind == destAssign && d.live == nil {
+		if e, ok := fn.minMaxExpr(n); ok {
+			if d.kind == destReturn {
+				fn.line("return " + e.s + ";")
+				return true
+			}
+			fn.line(d.lhs + " = " + e.s + ";")
+			return false
+		}
 	}
 	c := fn.ref(n.Args[0])
 	head := len(fn.lines)

@@ -133,6 +133,9 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 				continue
 			}
 		}
+		if n.Op == ir.OpIf && fg.minMaxInto(fr, i, n) {
+			continue // written as an operand of a later min or max
+		}
 		fg.stmt(out, n)
 	}
 	return out, resultSent

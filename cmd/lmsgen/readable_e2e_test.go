@@ -54,6 +54,19 @@ func TestReadable(t *testing.T) {
 	require.Contains(t, cls, "switch (c) {\n\tcase 32: case 9:\n\t\treturn 1;\n")
 	require.NotContains(t, cls, "if ")
 
+	// Integer min and max are the builtins in Go, nested and spread as
+	// the source wrote them, a conditional expression in C; the float
+	// min keeps its conditionals (NaN, -0).
+	clamp := funcBody(t, gen, "ClampSum")
+	require.Contains(t, clamp, " := min(max(x, lo), hi)\n")
+	require.Regexp(t, `return min\(x\d+, len\(ys\), len\(zs\)\)\n`, clamp)
+	require.NotContains(t, clamp, "if ")
+	clampC := funcBodyC(t, c, "ClampSum")
+	require.Regexp(t, `= x > lo \? x : lo;\n`, clampC)
+	require.Regexp(t, `\treturn x\d+ < x\d+ \? x\d+ : x\d+;\n`, clampC)
+	require.NotContains(t, clampC, "if ")
+	require.NotContains(t, funcBody(t, gen, "MinFloat"), "min(")
+
 	// The case that breaks the loop stays an if before the switch.
 	tok := funcBodyC(t, c, "Tokens")
 	require.Regexp(t, `if \(c == 59\) \{\n\t+break;\n\t+\}\n\t+switch \(c\) \{`, tok)

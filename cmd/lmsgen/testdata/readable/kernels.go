@@ -141,3 +141,24 @@ func tokens(s []stage.Byte) stage.Int {
 	fmt.Println(n)
 	return n
 }
+
+// clampSum adds the elements of xs clamped to [lo, hi], and bounds the sum
+// by the shortest of three lengths: Go's min and max builtins (of
+// integers), one call of several operands.
+//
+//lms:gen ClampSum
+func clampSum(xs, ys, zs []stage.Int, lo, hi stage.Int) stage.Int {
+	s := stage.Int(0)
+	for _, x := range xs {
+		s += min(max(x, lo), hi)
+	}
+	return min(s, stage.Int(len(xs)), stage.Int(len(ys)), stage.Int(len(zs)))
+}
+
+// minFloat is min of floats: it stays a conditional, since the builtin
+// propagates a NaN and orders -0 before +0.
+//
+//lms:gen MinFloat
+func minFloat(a, b stage.Float64) stage.Float64 {
+	return min(a, b)
+}
