@@ -259,7 +259,7 @@ func (fn *fnGen) skip(n *ir.Node) bool {
 	if fn.sg.packed(n) {
 		return fn.sg.skipLane(n) // a pack is written at its anchor
 	}
-	if fn.isInline(n.Sym) || fn.dropped[n.Sym] {
+	if fn.isInline(n.Sym) || fn.dropped[n.Sym] || fn.sg.lenOfInput(n) {
 		return true
 	}
 	switch n.Op {
@@ -504,6 +504,15 @@ func (fn *fnGen) ref(e ir.Exp) cx {
 		return fn.fl.constant(c)
 	}
 	s := e.Sym()
+	if n := fn.g.Def(s); fn.sg.lenOfInput(n) {
+		// The length of a parameter, which no statement changes, is
+		// written at each use (buf.len, not a name for it).
+		field := ".len"
+		if n.Op == ir.OpSliceCap {
+			field = ".cap"
+		}
+		return cx{s: fn.ref(n.Args[0]).paren() + field, prim: true}
+	}
 	if fn.isInline(s) && !fn.sg.done[s] {
 		fn.sg.done[s] = true
 		return fn.expr(fn.g.Def(s))
@@ -522,4 +531,18 @@ func (fn *fnGen) ref(e ir.Exp) cx {
 		return cx{s: tb.slice, prim: true}
 	}
 	return cx{s: fn.name(s), prim: true}
+}
+
+// lenOfInput reports whether n is the length or capacity of a parameter
+// (of the specialization or of a staged function): its value is the
+// parameter's field, never changed.
+func (sg *specGen) lenOfInput(n *ir.Node) bool {
+	if n == nil {
+		return false
+	}
+	switch n.Op {
+	case ir.OpSliceLen, ir.OpSliceCap, ir.OpStrLen:
+		return n.Args[0].IsSym() && sg.g.Def(n.Args[0].Sym()) == nil && !sg.packed(n)
+	}
+	return false
 }
