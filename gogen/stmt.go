@@ -504,6 +504,9 @@ func (fg *funcGen) valueStmt(out *stmts, n *ir.Node) {
 		out.add(jen.Id(name).Op(":=").Add(fg.nodeExpr(n).s))
 		return
 	}
+	if fg.deadSlice(n) {
+		return // it cannot panic and nobody reads it (deadslice.go)
+	}
 	e := fg.nodeExpr(n)
 	if callLike(n.Op) {
 		out.add(e.s)

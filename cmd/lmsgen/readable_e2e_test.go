@@ -67,6 +67,12 @@ func TestReadable(t *testing.T) {
 	require.NotContains(t, clampC, "if ")
 	require.NotContains(t, funcBody(t, gen, "MinFloat"), "min(")
 
+	// A slicing nobody reads that cannot panic is left out; one that may
+	// panic stays.
+	heads := funcBody(t, gen, "Heads")
+	require.NotContains(t, heads, "ys[:")
+	require.Contains(t, heads, "_ = xs[:n]\n")
+
 	// The case that breaks the loop stays an if before the switch.
 	tok := funcBodyC(t, c, "Tokens")
 	require.Regexp(t, `if \(c == 59\) \{\n\t+break;\n\t+\}\n\t+switch \(c\) \{`, tok)
