@@ -63,7 +63,7 @@ func TestReadable(t *testing.T) {
 	require.NotContains(t, clamp, "if ")
 	clampC := funcBodyC(t, c, "ClampSum")
 	require.Regexp(t, `= x > lo \? x : lo;\n`, clampC)
-	require.Regexp(t, `\treturn x\d+ < x\d+ \? x\d+ : x\d+;\n`, clampC)
+	require.Regexp(t, `\treturn x\d+ < zs\.len \? x\d+ : zs\.len;\n`, clampC)
 	require.NotContains(t, clampC, "if ")
 	require.NotContains(t, funcBody(t, gen, "MinFloat"), "min(")
 
