@@ -534,10 +534,10 @@ func (fn *fnGen) ref(e ir.Exp) cx {
 }
 
 // lenOfInput reports whether n is the length or capacity of a parameter
-// (of the specialization or of a staged function): its value is the
-// parameter's field, never changed.
+// (of the specialization or of a staged function) that the source did not
+// name: its value is the parameter's field, never changed.
 func (sg *specGen) lenOfInput(n *ir.Node) bool {
-	if n == nil {
+	if n == nil || sg.g.Name(n.Sym) != "" {
 		return false
 	}
 	switch n.Op {
