@@ -44,9 +44,15 @@
 // integer conversions as gc compiles them on amd64; comparisons as C's,
 // which treat NaN as Go does (comparisons that the operand type decides,
 // such as u >= 0, are written as their result, since C compilers warn
-// about them); conditionals as if/else assigning a result variable;
-// loops as while, or for(;;) with a break when the condition needs
-// statements; strings and slices through the runtime; output through the
+// about them); conditionals as if/else assigning a result variable, a
+// chain on one integer as a switch (switch.go), a min or max of two
+// integers as a conditional expression (minmax.go); loops as while, or
+// for(;;) with a break when the condition needs statements; a loop the
+// frontend stages with an exit code as the loop a C programmer writes,
+// with breaks, its leading exit as its condition, and a return from
+// inside it as a plain return (exitloop.go, exitreturn.go); the length
+// of a parameter that the source did not name as its field at each use
+// (buf.len); strings and slices through the runtime; output through the
 // runtime's fmt port (slices printed by Print and Println are formatted
 // by generated functions); panics through lms_panic_str.
 //

@@ -22,11 +22,14 @@ type fnGen struct {
 	lines []string
 	depth int
 
-	capName map[ir.Sym]string // captured symbol -> its parameter
-	capPtr  map[ir.Sym]bool   // captured variables, passed by pointer
-	frame   []int32           // ids of the blocks being written (see inline.go)
-	id      int32             // this function, among the specialization's
-	mark    string            // the line mark of the node being written (lines.go), "" for none
+	capName map[ir.Sym]string   // captured symbol -> its parameter
+	capPtr  map[ir.Sym]bool     // captured variables, passed by pointer
+	frame   []int32             // ids of the blocks being written (see inline.go)
+	id      int32               // this function, among the specialization's
+	mark    string              // the line mark of the node being written (lines.go), "" for none
+	exits   []*exitLoop         // the loops written with exits being written, innermost last (exitloop.go)
+	rets    map[ir.Sym]*exitRet // loop -> how its exits return (exitreturn.go)
+	dropped map[ir.Sym]bool     // nodes not written: the exit code variable of a loop whose exits return
 }
 
 // emit writes the specialization's function and its lifted functions.
@@ -173,6 +176,7 @@ const (
 	destNone   destKind = iota // nowhere: the block runs for its effects
 	destReturn                 // returned: a function body
 	destAssign                 // assigned to lhs
+	destExit                   // an exit code of the innermost loop of fn.exits: break, return or round again
 )
 
 type dest struct {
@@ -194,6 +198,9 @@ func (fn *fnGen) block(b *ir.Block, d dest) (w written) {
 	defer func() { fn.depth-- }()
 	fr := fn.enter(b)
 	defer fn.leave(fr)
+	if d.kind == destReturn {
+		fn.planReturns(b, fr.nodes)
+	}
 	last := -1
 	for i, n := range fr.nodes {
 		if !fn.skip(n) {
@@ -211,12 +218,12 @@ func (fn *fnGen) block(b *ir.Block, d dest) (w written) {
 			done := fn.writing(n)
 			w.term = fn.ifStmt(n, d)
 			done()
-			return written{term: w.term, onlyIf: stmts == 0}
-		}
-		if n.Op == ir.OpIf && !fn.declaresResult(n) {
-			ifs++
+			return written{term: w.term, onlyIf: stmts == 0 && fn.wroteIf(before)}
 		}
 		term := fn.stmt(n)
+		if n.Op == ir.OpIf && !fn.declaresResult(n) && fn.wroteIf(before) {
+			ifs++
+		}
 		if len(fn.lines) > before {
 			stmts++
 		}
@@ -240,13 +247,19 @@ func (fn *fnGen) block(b *ir.Block, d dest) (w written) {
 	return w
 }
 
+// wroteIf reports whether the statement written from line k on is an if
+// statement (not a switch).
+func (fn *fnGen) wroteIf(k int) bool {
+	return k < len(fn.lines) && strings.HasPrefix(strings.TrimLeft(fn.lines[k], "\t"), "if (")
+}
+
 // skip reports whether n is written somewhere other than at its place:
 // inline at its use, at file level, or not at all.
 func (fn *fnGen) skip(n *ir.Node) bool {
 	if fn.sg.packed(n) {
 		return fn.sg.skipLane(n) // a pack is written at its anchor
 	}
-	if fn.isInline(n.Sym) {
+	if fn.isInline(n.Sym) || fn.dropped[n.Sym] || fn.sg.lenOfInput(n) {
 		return true
 	}
 	switch n.Op {
@@ -270,6 +283,8 @@ func (fn *fnGen) result(res ir.Exp, d dest) bool {
 	case destReturn:
 		fn.line("return " + fn.ref(res).s + ";")
 		return true
+	case destExit:
+		return fn.exitResult(res)
 	case destAssign:
 		if !fn.assignLive(res, d) {
 			fn.line(d.lhs + " = " + fn.ref(res).s + ";")
@@ -301,12 +316,19 @@ func (fn *fnGen) stmt(n *ir.Node) bool {
 	case ir.OpIf:
 		d := dest{kind: destNone}
 		if fn.declaresResult(n) {
+			if e, ok := fn.minMaxExpr(n); ok {
+				fn.line(fn.fl.ctype(n.Type) + " " + fn.declare(n.Sym, "") + " = " + e.s + ";")
+				break
+			}
 			name := fn.declare(n.Sym, "")
 			fn.line(fn.fl.ctype(n.Type) + " " + name + ";")
 			d = dest{kind: destAssign, lhs: name, live: sg.liveComps(n)}
 		}
 		return fn.ifStmt(n, d)
 	case ir.OpWhile:
+		if x := fn.exitLoopOf(n); x != nil {
+			return fn.exitStmt(n, x)
+		}
 		return fn.whileStmt(n)
 	case ir.OpVarNew:
 		name := fn.declare(n.Sym, "")
@@ -315,6 +337,9 @@ func (fn *fnGen) stmt(n *ir.Node) bool {
 			fn.line("(void)" + name + "; /* written, never read */")
 		}
 	case ir.OpVarSet:
+		if fn.exitSet(n) {
+			break
+		}
 		fn.line(fmt.Sprintf("%s = %s;", fn.varLvalue(a[0].Sym()), fn.ref(a[1]).s))
 	case ir.OpSliceSet:
 		fn.line(fn.sliceSet(n) + ";")
@@ -358,6 +383,22 @@ func (fn *fnGen) valueStmt(n *ir.Node) {
 // turns the condition around, and an else that is one if statement
 // becomes an else if (its lines move one level up).
 func (fn *fnGen) ifStmt(n *ir.Node, d dest) bool {
+	if d.kind == destExit {
+		return fn.exitIf(n, d)
+	}
+	if ok, term := fn.switchStmt(n, d); ok {
+		return term
+	}
+	if d.kind == destReturn || d.kind == destAssign && d.live == nil {
+		if e, ok := fn.minMaxExpr(n); ok {
+			if d.kind == destReturn {
+				fn.line("return " + e.s + ";")
+				return true
+			}
+			fn.line(d.lhs + " = " + e.s + ";")
+			return false
+		}
+	}
 	c := fn.ref(n.Args[0])
 	head := len(fn.lines)
 	fn.line("if (" + c.s + ") {")
@@ -378,15 +419,7 @@ func (fn *fnGen) ifStmt(n *ir.Node, d dest) bool {
 	case el.onlyIf:
 		// The else block's lines, one level deeper, end with the closing
 		// brace of its if, which closes this one.
-		fn.lines[mid] = tabs + "} else " + strings.TrimLeft(fn.lines[mid+1], "\t")
-		fn.lines[mid+1] = removed
-		if fn.depth < maxIndent {
-			for k := mid + 2; k < len(fn.lines); k++ {
-				if ln := fn.lines[k]; ln != removed && len(ln) > fn.depth && ln[fn.depth] == '\t' {
-					fn.lines[k] = ln[1:]
-				}
-			}
-		}
+		fn.elseIf(mid)
 		return th.term && el.term
 	}
 	fn.line("}")
@@ -471,6 +504,15 @@ func (fn *fnGen) ref(e ir.Exp) cx {
 		return fn.fl.constant(c)
 	}
 	s := e.Sym()
+	if n := fn.g.Def(s); fn.sg.lenOfInput(n) {
+		// The length of a parameter, which no statement changes, is
+		// written at each use (buf.len, not a name for it).
+		field := ".len"
+		if n.Op == ir.OpSliceCap {
+			field = ".cap"
+		}
+		return cx{s: fn.ref(n.Args[0]).paren() + field, prim: true}
+	}
 	if fn.isInline(s) && !fn.sg.done[s] {
 		fn.sg.done[s] = true
 		return fn.expr(fn.g.Def(s))
@@ -489,4 +531,18 @@ func (fn *fnGen) ref(e ir.Exp) cx {
 		return cx{s: tb.slice, prim: true}
 	}
 	return cx{s: fn.name(s), prim: true}
+}
+
+// lenOfInput reports whether n is the length or capacity of a parameter
+// (of the specialization or of a staged function) that the source did not
+// name: its value is the parameter's field, never changed.
+func (sg *specGen) lenOfInput(n *ir.Node) bool {
+	if n == nil || sg.g.Name(n.Sym) != "" {
+		return false
+	}
+	switch n.Op {
+	case ir.OpSliceLen, ir.OpSliceCap, ir.OpStrLen:
+		return n.Args[0].IsSym() && sg.g.Def(n.Args[0].Sym()) == nil && !sg.packed(n)
+	}
+	return false
 }

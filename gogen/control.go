@@ -17,6 +17,10 @@ import (
 //	destDeclare: r := b; if c { ...; r = a }      (when b needs no statement and no panic)
 //	             var r T; if c { ...; r = a } else { ...; r = b }
 func (fg *funcGen) ifStmt(out *stmts, n *ir.Node, d dest) {
+	if fg.minMaxStmt(out, n, d) {
+		return
+	}
+	fg.minMaxOperands(out, n)
 	c := n.Args[0]
 	thenB, elseB := n.Blocks[0], n.Blocks[1]
 	switch d.kind {

@@ -87,6 +87,13 @@
 //     (return i, not x17 = i; return x17) (exitreturn.go);
 //   - an if chain on one name is a switch, also when it ends in name !=
 //     constant (switch.go);
+//   - a conditional that chooses the smaller (larger) of the two integers
+//     it compares is min (max), nested and spread as the source wrote
+//     them (n := min(len(a), len(b), len(c))); floats keep the
+//     conditional, which treats NaN and -0 otherwise (minmax.go);
+//   - an unused slicing whose bounds are proved in range (s[:n], n a min
+//     bounded by len(s)) is left out; one that may panic stays, as
+//     _ = s[:n] (deadslice.go);
 //   - the constant operand of a bitwise operator above 9 is a hex mask
 //     (b&0x7f), and so is a constant shifted right by a variable (a bit
 //     set, uint64(0x3ff0000) >> c);
@@ -137,7 +144,8 @@
 // write expressions and statements (chain.go the arms of an if chain,
 // deadslot.go the slots of an assignment it leaves out, depth.go the
 // depth of expressions, exitloop.go and exitreturn.go loops with exits
-// and returns from them, switch.go switches),
+// and returns from them, switch.go switches, minmax.go min and max,
+// deadslice.go the slicings it leaves out),
 // file.go assembles the file.
 //
 // The corpus of staged programs the tests compile and run (and that cgen's

@@ -51,6 +51,7 @@ type funcGen struct {
 	// The loops whose exits return (exitreturn.go), and the nodes left
 	// unwritten for them: their code variables and its sets.
 	exitRets  map[ir.Sym]*exitReturn
+	minArgs   map[ir.Sym]minOp // a min or max written as an operand of another (minmax.go)
 	unwritten map[ir.Sym]bool
 
 	// The vector plan (simd.go), nil for scalar code, and the names of

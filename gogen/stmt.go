@@ -133,6 +133,9 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 				continue
 			}
 		}
+		if n.Op == ir.OpIf && fg.minMaxInto(fr, i, n) {
+			continue // written as an operand of a later min or max
+		}
 		fg.stmt(out, n)
 	}
 	return out, resultSent
@@ -500,6 +503,9 @@ func (fg *funcGen) valueStmt(out *stmts, n *ir.Node) {
 		name := fg.name(n.Sym)
 		out.add(jen.Id(name).Op(":=").Add(fg.nodeExpr(n).s))
 		return
+	}
+	if fg.deadSlice(n) {
+		return // it cannot panic and nobody reads it (deadslice.go)
 	}
 	e := fg.nodeExpr(n)
 	if callLike(n.Op) {

@@ -13,37 +13,11 @@ func Q6(li Lineitem) float64 {
 	liExtendedPrice := sliceAs[float64](li.ExtendedPrice)
 	liDiscount := sliceAs[float64](li.Discount)
 	liTax := sliceAs[float64](li.Tax)
-	x18 := len(liReturnFlag)
-	if len(liShipDate) < len(liReturnFlag) {
-		x18 = len(liShipDate)
-	}
-	x22 := len(liLineStatus)
-	if x18 < len(liLineStatus) {
-		x22 = x18
-	}
-	x26 := len(liQuantity)
-	if x22 < len(liQuantity) {
-		x26 = x22
-	}
-	x30 := len(liExtendedPrice)
-	if x26 < len(liExtendedPrice) {
-		x30 = x26
-	}
-	x34 := len(liDiscount)
-	if x30 < len(liDiscount) {
-		x34 = x30
-	}
-	n := len(liTax)
-	if x34 < len(liTax) {
-		n = x34
-	}
+	n := min(len(liShipDate), len(liReturnFlag), len(liLineStatus), len(liQuantity), len(liExtendedPrice), len(liDiscount), len(liTax))
 	c := liShipDate[:n]
-	_ = liReturnFlag[:n]
-	_ = liLineStatus[:n]
 	c1 := liQuantity[:n]
 	c2 := liExtendedPrice[:n]
 	c3 := liDiscount[:n]
-	_ = liTax[:n]
 	x48 := 0.0
 	for x49 := 0; x49 < n; x49++ {
 		x55 := c[x49]
@@ -81,30 +55,7 @@ func Q1(li Lineitem) ([]int, []float64) {
 	liExtendedPrice := sliceAs[float64](li.ExtendedPrice)
 	liDiscount := sliceAs[float64](li.Discount)
 	liTax := sliceAs[float64](li.Tax)
-	x18 := len(liReturnFlag)
-	if len(liShipDate) < len(liReturnFlag) {
-		x18 = len(liShipDate)
-	}
-	x22 := len(liLineStatus)
-	if x18 < len(liLineStatus) {
-		x22 = x18
-	}
-	x26 := len(liQuantity)
-	if x22 < len(liQuantity) {
-		x26 = x22
-	}
-	x30 := len(liExtendedPrice)
-	if x26 < len(liExtendedPrice) {
-		x30 = x26
-	}
-	x34 := len(liDiscount)
-	if x30 < len(liDiscount) {
-		x34 = x30
-	}
-	n := len(liTax)
-	if x34 < len(liTax) {
-		n = x34
-	}
+	n := min(len(liShipDate), len(liReturnFlag), len(liLineStatus), len(liQuantity), len(liExtendedPrice), len(liDiscount), len(liTax))
 	c := liShipDate[:n]
 	x41 := liReturnFlag[:n]
 	x42 := liLineStatus[:n]

@@ -2581,9 +2581,8 @@ static int64_t BFSquares(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 
 /* BFReverse is the specialization BFReverse. */
 static int64_t BFReverse(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uint8 out) {
-	int64_t x4 = in.len;
 	lmsg_tuple_uint8_int64 x14;
-	if (0 < x4) {
+	if (0 < in.len) {
 		x14 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, 0), 1};
 	} else {
 		x14 = (lmsg_tuple_uint8_int64){0, 0};
@@ -2596,7 +2595,7 @@ static int64_t BFReverse(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 		int64_t ip_2 = ip;
 		int64_t at = lms_add_i64(p, 1);
 		lmsg_tuple_uint8_int64 x39;
-		if (ip_2 < x4) {
+		if (ip_2 < in.len) {
 			x39 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, ip_2), lms_add_i64(ip_2, 1)};
 		} else {
 			x39 = (lmsg_tuple_uint8_int64){0, ip_2};
@@ -2623,9 +2622,8 @@ static int64_t BFReverse(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 /* BFChecksum is the specialization BFChecksum. */
 static int64_t BFChecksum(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uint8 out) {
 	lms_slice_uint8_set(tape, 1, 0);
-	int64_t x6 = in.len;
 	lmsg_tuple_uint8_int64 x15;
-	if (0 < x6) {
+	if (0 < in.len) {
 		x15 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, 0), 1};
 	} else {
 		x15 = (lmsg_tuple_uint8_int64){0, 0};
@@ -2643,7 +2641,7 @@ static int64_t BFChecksum(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_ui
 			int64_t ip_2 = ip;
 			x24 = lms_add_u8(x24, x25);
 			lmsg_tuple_uint8_int64 x44;
-			if (ip_2 < x6) {
+			if (ip_2 < in.len) {
 				x44 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, ip_2), lms_add_i64(ip_2, 1)};
 			} else {
 				x44 = (lmsg_tuple_uint8_int64){0, ip_2};
@@ -2667,9 +2665,8 @@ static int64_t BFSquares(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 	lms_slice_uint8_set(tape, 2, 0);
 	lms_slice_uint8_set(tape, 3, 0);
 	lms_slice_uint8_set(tape, 4, 0);
-	int64_t x9 = in.len;
 	lmsg_tuple_uint8_int64 x18;
-	if (0 < x9) {
+	if (0 < in.len) {
 		x18 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, 0), 1};
 	} else {
 		x18 = (lmsg_tuple_uint8_int64){0, 0};
@@ -2707,7 +2704,7 @@ static int64_t BFSquares(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 		lms_slice_uint8_set(tape, 3, 0);
 		lms_slice_uint8_set(tape, 2, 0);
 		lmsg_tuple_uint8_int64 x86;
-		if (ip_2 < x9) {
+		if (ip_2 < in.len) {
 			x86 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, ip_2), lms_add_i64(ip_2, 1)};
 		} else {
 			x86 = (lmsg_tuple_uint8_int64){0, ip_2};

@@ -2686,49 +2686,12 @@ static lmsg_tuple_slice_int64_slice_float64 Q1(lms_slice_int64 liShipDate, lms_s
 
 /* Q6 is the specialization Q6. */
 static double Q6(lms_slice_int64 liShipDate, lms_slice_int64 liReturnFlag, lms_slice_int64 liLineStatus, lms_slice_float64 liQuantity, lms_slice_float64 liExtendedPrice, lms_slice_float64 liDiscount, lms_slice_float64 liTax) {
-	int64_t x8 = liShipDate.len;
-	int64_t x9 = liReturnFlag.len;
-	int64_t x10 = liLineStatus.len;
-	int64_t x11 = liQuantity.len;
-	int64_t x12 = liExtendedPrice.len;
-	int64_t x13 = liDiscount.len;
-	int64_t x14 = liTax.len;
-	int64_t x18;
-	if (x8 < x9) {
-		x18 = x8;
-	} else {
-		x18 = x9;
-	}
-	int64_t x22;
-	if (x18 < x10) {
-		x22 = x18;
-	} else {
-		x22 = x10;
-	}
-	int64_t x26;
-	if (x22 < x11) {
-		x26 = x22;
-	} else {
-		x26 = x11;
-	}
-	int64_t x30;
-	if (x26 < x12) {
-		x30 = x26;
-	} else {
-		x30 = x12;
-	}
-	int64_t x34;
-	if (x30 < x13) {
-		x34 = x30;
-	} else {
-		x34 = x13;
-	}
-	int64_t n;
-	if (x34 < x14) {
-		n = x34;
-	} else {
-		n = x14;
-	}
+	int64_t x18 = liShipDate.len < liReturnFlag.len ? liShipDate.len : liReturnFlag.len;
+	int64_t x22 = x18 < liLineStatus.len ? x18 : liLineStatus.len;
+	int64_t x26 = x22 < liQuantity.len ? x22 : liQuantity.len;
+	int64_t x30 = x26 < liExtendedPrice.len ? x26 : liExtendedPrice.len;
+	int64_t x34 = x30 < liDiscount.len ? x30 : liDiscount.len;
+	int64_t n = x34 < liTax.len ? x34 : liTax.len;
 	lms_slice_int64 c = lms_slice_int64_slice(liShipDate, 0, n);
 	(void)lms_slice_int64_slice(liReturnFlag, 0, n);
 	(void)lms_slice_int64_slice(liLineStatus, 0, n);
@@ -2775,49 +2738,12 @@ static double Q6(lms_slice_int64 liShipDate, lms_slice_int64 liReturnFlag, lms_s
 
 /* Q1 is the specialization Q1. */
 static lmsg_tuple_slice_int64_slice_float64 Q1(lms_slice_int64 liShipDate, lms_slice_int64 liReturnFlag, lms_slice_int64 liLineStatus, lms_slice_float64 liQuantity, lms_slice_float64 liExtendedPrice, lms_slice_float64 liDiscount, lms_slice_float64 liTax) {
-	int64_t x8 = liShipDate.len;
-	int64_t x9 = liReturnFlag.len;
-	int64_t x10 = liLineStatus.len;
-	int64_t x11 = liQuantity.len;
-	int64_t x12 = liExtendedPrice.len;
-	int64_t x13 = liDiscount.len;
-	int64_t x14 = liTax.len;
-	int64_t x18;
-	if (x8 < x9) {
-		x18 = x8;
-	} else {
-		x18 = x9;
-	}
-	int64_t x22;
-	if (x18 < x10) {
-		x22 = x18;
-	} else {
-		x22 = x10;
-	}
-	int64_t x26;
-	if (x22 < x11) {
-		x26 = x22;
-	} else {
-		x26 = x11;
-	}
-	int64_t x30;
-	if (x26 < x12) {
-		x30 = x26;
-	} else {
-		x30 = x12;
-	}
-	int64_t x34;
-	if (x30 < x13) {
-		x34 = x30;
-	} else {
-		x34 = x13;
-	}
-	int64_t n;
-	if (x34 < x14) {
-		n = x34;
-	} else {
-		n = x14;
-	}
+	int64_t x18 = liShipDate.len < liReturnFlag.len ? liShipDate.len : liReturnFlag.len;
+	int64_t x22 = x18 < liLineStatus.len ? x18 : liLineStatus.len;
+	int64_t x26 = x22 < liQuantity.len ? x22 : liQuantity.len;
+	int64_t x30 = x26 < liExtendedPrice.len ? x26 : liExtendedPrice.len;
+	int64_t x34 = x30 < liDiscount.len ? x30 : liDiscount.len;
+	int64_t n = x34 < liTax.len ? x34 : liTax.len;
 	lms_slice_int64 c = lms_slice_int64_slice(liShipDate, 0, n);
 	lms_slice_int64 x41 = lms_slice_int64_slice(liReturnFlag, 0, n);
 	lms_slice_int64 x42 = lms_slice_int64_slice(liLineStatus, 0, n);

@@ -2607,9 +2607,10 @@ static bool MatchIPv4(lms_string s) {
 		return false;
 	} else {
 		uint8_t c = lms_str_index(s, 0);
-		if (c == 48) {
+		switch (c) {
+		case 48:
 			return MatchIPv4_func796(s, 1);
-		} else if (c == 49) {
+		case 49: {
 			bool x1254 = 1 >= n;
 			if (x1254) {
 				return false;
@@ -2635,7 +2636,8 @@ static bool MatchIPv4(lms_string s) {
 					return false;
 				}
 			}
-		} else if (c == 50) {
+		}
+		case 50: {
 			bool x1254 = 1 >= n;
 			if (x1254) {
 				return false;
@@ -2677,22 +2679,26 @@ static bool MatchIPv4(lms_string s) {
 					return false;
 				}
 			}
-		} else if (lms_sub_u8(c, 51) <= 6) {
-			bool x1254 = 1 >= n;
-			if (x1254) {
-				return false;
-			} else {
-				uint8_t c_7 = lms_str_index(s, 1);
-				if (c_7 == 46) {
-					return MatchIPv4_func810(s, 2);
-				} else if (lms_sub_u8(c_7, 48) <= 9) {
-					return MatchIPv4_func796(s, 2);
-				} else {
+		}
+		default: {
+			if (lms_sub_u8(c, 51) <= 6) {
+				bool x1254 = 1 >= n;
+				if (x1254) {
 					return false;
+				} else {
+					uint8_t c_7 = lms_str_index(s, 1);
+					if (c_7 == 46) {
+						return MatchIPv4_func810(s, 2);
+					} else if (lms_sub_u8(c_7, 48) <= 9) {
+						return MatchIPv4_func796(s, 2);
+					} else {
+						return false;
+					}
 				}
+			} else {
+				return false;
 			}
-		} else {
-			return false;
+		}
 		}
 	}
 }
@@ -2715,7 +2721,8 @@ static bool MatchIPv4_func866(lms_string s, int64_t i) {
 		} else {
 			int64_t i_3 = lms_add_i64(i, 2);
 			bool x895 = i_3 >= n;
-			if (c == 49) {
+			switch (c) {
+			case 49: {
 				int64_t i_2 = lms_add_i64(i, 1);
 				bool x880 = i_2 >= n;
 				if (x880) {
@@ -2736,7 +2743,8 @@ static bool MatchIPv4_func866(lms_string s, int64_t i) {
 				} else {
 					return false;
 				}
-			} else if (c == 50) {
+			}
+			case 50: {
 				int64_t i_2 = lms_add_i64(i, 1);
 				bool x880 = i_2 >= n;
 				if (x880) {
@@ -2779,22 +2787,26 @@ static bool MatchIPv4_func866(lms_string s, int64_t i) {
 						return false;
 					}
 				}
-			} else if (lms_sub_u8(c, 51) <= 6) {
-				int64_t i_2 = lms_add_i64(i, 1);
-				bool x880 = i_2 >= n;
-				if (x880) {
-					return true;
-				} else if (lms_sub_u8(lms_str_index(s, i_2), 48) <= 9) {
-					if (x895) {
+			}
+			default: {
+				if (lms_sub_u8(c, 51) <= 6) {
+					int64_t i_2 = lms_add_i64(i, 1);
+					bool x880 = i_2 >= n;
+					if (x880) {
 						return true;
+					} else if (lms_sub_u8(lms_str_index(s, i_2), 48) <= 9) {
+						if (x895) {
+							return true;
+						} else {
+							return false;
+						}
 					} else {
 						return false;
 					}
 				} else {
 					return false;
 				}
-			} else {
-				return false;
+			}
 			}
 		}
 	}
@@ -2824,7 +2836,8 @@ static bool MatchIPv4_func838(lms_string s, int64_t i) {
 		} else {
 			int64_t i_3 = lms_add_i64(i, 2);
 			int64_t i_4 = lms_add_i64(i, 3);
-			if (c == 49) {
+			switch (c) {
+			case 49: {
 				int64_t i_2 = lms_add_i64(i, 1);
 				bool x996 = i_2 >= n;
 				if (x996) {
@@ -2851,7 +2864,8 @@ static bool MatchIPv4_func838(lms_string s, int64_t i) {
 						return false;
 					}
 				}
-			} else if (c == 50) {
+			}
+			case 50: {
 				int64_t i_2 = lms_add_i64(i, 1);
 				bool x996 = i_2 >= n;
 				if (x996) {
@@ -2894,23 +2908,27 @@ static bool MatchIPv4_func838(lms_string s, int64_t i) {
 						return false;
 					}
 				}
-			} else if (lms_sub_u8(c, 51) <= 6) {
-				int64_t i_2 = lms_add_i64(i, 1);
-				bool x996 = i_2 >= n;
-				if (x996) {
-					return false;
-				} else {
-					uint8_t c_7 = lms_str_index(s, i_2);
-					if (c_7 == 46) {
-						return MatchIPv4_func866(s, i_3);
-					} else if (lms_sub_u8(c_7, 48) <= 9) {
-						return MatchIPv4_func852(s, i_3);
-					} else {
+			}
+			default: {
+				if (lms_sub_u8(c, 51) <= 6) {
+					int64_t i_2 = lms_add_i64(i, 1);
+					bool x996 = i_2 >= n;
+					if (x996) {
 						return false;
+					} else {
+						uint8_t c_7 = lms_str_index(s, i_2);
+						if (c_7 == 46) {
+							return MatchIPv4_func866(s, i_3);
+						} else if (lms_sub_u8(c_7, 48) <= 9) {
+							return MatchIPv4_func852(s, i_3);
+						} else {
+							return false;
+						}
 					}
+				} else {
+					return false;
 				}
-			} else {
-				return false;
+			}
 			}
 		}
 	}
@@ -2940,7 +2958,8 @@ static bool MatchIPv4_func810(lms_string s, int64_t i) {
 		} else {
 			int64_t i_3 = lms_add_i64(i, 2);
 			int64_t i_4 = lms_add_i64(i, 3);
-			if (c == 49) {
+			switch (c) {
+			case 49: {
 				int64_t i_2 = lms_add_i64(i, 1);
 				bool x1125 = i_2 >= n;
 				if (x1125) {
@@ -2967,7 +2986,8 @@ static bool MatchIPv4_func810(lms_string s, int64_t i) {
 						return false;
 					}
 				}
-			} else if (c == 50) {
+			}
+			case 50: {
 				int64_t i_2 = lms_add_i64(i, 1);
 				bool x1125 = i_2 >= n;
 				if (x1125) {
@@ -3010,23 +3030,27 @@ static bool MatchIPv4_func810(lms_string s, int64_t i) {
 						return false;
 					}
 				}
-			} else if (lms_sub_u8(c, 51) <= 6) {
-				int64_t i_2 = lms_add_i64(i, 1);
-				bool x1125 = i_2 >= n;
-				if (x1125) {
-					return false;
-				} else {
-					uint8_t c_7 = lms_str_index(s, i_2);
-					if (c_7 == 46) {
-						return MatchIPv4_func838(s, i_3);
-					} else if (lms_sub_u8(c_7, 48) <= 9) {
-						return MatchIPv4_func824(s, i_3);
-					} else {
+			}
+			default: {
+				if (lms_sub_u8(c, 51) <= 6) {
+					int64_t i_2 = lms_add_i64(i, 1);
+					bool x1125 = i_2 >= n;
+					if (x1125) {
 						return false;
+					} else {
+						uint8_t c_7 = lms_str_index(s, i_2);
+						if (c_7 == 46) {
+							return MatchIPv4_func838(s, i_3);
+						} else if (lms_sub_u8(c_7, 48) <= 9) {
+							return MatchIPv4_func824(s, i_3);
+						} else {
+							return false;
+						}
 					}
+				} else {
+					return false;
 				}
-			} else {
-				return false;
+			}
 			}
 		}
 	}
@@ -3052,45 +3076,54 @@ static bool MatchEmail(lms_string s) {
 		uint8_t c = lms_str_index(s, 0);
 		uint8_t x547 = lms_shr_u8(c, 6u);
 		bool x562;
-		if (x547 == 0) {
+		switch (x547) {
+		case 0: {
 			uint8_t x550 = (uint8_t)(c & 63);
 			x562 = (lms_shr_u64(288063387823243264u, x550) & 1u) != 0u;
-		} else if (x547 == 1) {
+			break;
+		}
+		case 1: {
 			uint8_t x550 = (uint8_t)(c & 63);
 			x562 = (lms_shr_u64(576460745995190270u, x550) & 1u) != 0u;
-		} else {
+			break;
+		}
+		default: {
 			x562 = false;
+			break;
+		}
 		}
 		if (x562) {
 			int64_t i = 1;
 			int64_t x597 = 0;
 			for (;;) {
-				int64_t x632;
-				if (i < n) {
-					uint8_t c_2 = lms_str_index(s, i);
-					uint8_t x605 = lms_shr_u8(c_2, 6u);
-					bool x620;
-					if (x605 == 0) {
-						uint8_t x608 = (uint8_t)(c_2 & 63);
-						x620 = (lms_shr_u64(288063387823243264u, x608) & 1u) != 0u;
-					} else if (x605 == 1) {
-						uint8_t x608 = (uint8_t)(c_2 & 63);
-						x620 = (lms_shr_u64(576460745995190270u, x608) & 1u) != 0u;
-					} else {
-						x620 = false;
-					}
-					if (x620) {
-						i = lms_add_i64(i, 1);
-						x632 = 7;
-					} else {
-						x597 = i;
-						x632 = 0;
-					}
-				} else {
+				if (i >= n) {
 					x597 = i;
-					x632 = 0;
+					break;
 				}
-				if (x632 != 7) break;
+				uint8_t c_2 = lms_str_index(s, i);
+				uint8_t x605 = lms_shr_u8(c_2, 6u);
+				bool x620;
+				switch (x605) {
+				case 0: {
+					uint8_t x608 = (uint8_t)(c_2 & 63);
+					x620 = (lms_shr_u64(288063387823243264u, x608) & 1u) != 0u;
+					break;
+				}
+				case 1: {
+					uint8_t x608 = (uint8_t)(c_2 & 63);
+					x620 = (lms_shr_u64(576460745995190270u, x608) & 1u) != 0u;
+					break;
+				}
+				default: {
+					x620 = false;
+					break;
+				}
+				}
+				if (!x620) {
+					x597 = i;
+					break;
+				}
+				i = lms_add_i64(i, 1);
 			}
 			int64_t i_2 = x597;
 			if (i_2 >= n) {
@@ -3103,45 +3136,54 @@ static bool MatchEmail(lms_string s) {
 					uint8_t c_3 = lms_str_index(s, i_3);
 					uint8_t x652 = lms_shr_u8(c_3, 6u);
 					bool x667;
-					if (x652 == 0) {
+					switch (x652) {
+					case 0: {
 						uint8_t x655 = (uint8_t)(c_3 & 63);
 						x667 = (lms_shr_u64(287984085547089920u, x655) & 1u) != 0u;
-					} else if (x652 == 1) {
+						break;
+					}
+					case 1: {
 						uint8_t x655 = (uint8_t)(c_3 & 63);
 						x667 = (lms_shr_u64(576460743847706622u, x655) & 1u) != 0u;
-					} else {
+						break;
+					}
+					default: {
 						x667 = false;
+						break;
+					}
 					}
 					if (x667) {
 						int64_t i_4 = lms_add_i64(i_2, 2);
 						int64_t x702 = 0;
 						for (;;) {
-							int64_t x737;
-							if (i_4 < n) {
-								uint8_t c_4 = lms_str_index(s, i_4);
-								uint8_t x710 = lms_shr_u8(c_4, 6u);
-								bool x725;
-								if (x710 == 0) {
-									uint8_t x713 = (uint8_t)(c_4 & 63);
-									x725 = (lms_shr_u64(287984085547089920u, x713) & 1u) != 0u;
-								} else if (x710 == 1) {
-									uint8_t x713 = (uint8_t)(c_4 & 63);
-									x725 = (lms_shr_u64(576460743847706622u, x713) & 1u) != 0u;
-								} else {
-									x725 = false;
-								}
-								if (x725) {
-									i_4 = lms_add_i64(i_4, 1);
-									x737 = 7;
-								} else {
-									x702 = i_4;
-									x737 = 0;
-								}
-							} else {
+							if (i_4 >= n) {
 								x702 = i_4;
-								x737 = 0;
+								break;
 							}
-							if (x737 != 7) break;
+							uint8_t c_4 = lms_str_index(s, i_4);
+							uint8_t x710 = lms_shr_u8(c_4, 6u);
+							bool x725;
+							switch (x710) {
+							case 0: {
+								uint8_t x713 = (uint8_t)(c_4 & 63);
+								x725 = (lms_shr_u64(287984085547089920u, x713) & 1u) != 0u;
+								break;
+							}
+							case 1: {
+								uint8_t x713 = (uint8_t)(c_4 & 63);
+								x725 = (lms_shr_u64(576460743847706622u, x713) & 1u) != 0u;
+								break;
+							}
+							default: {
+								x725 = false;
+								break;
+							}
+							}
+							if (!x725) {
+								x702 = i_4;
+								break;
+							}
+							i_4 = lms_add_i64(i_4, 1);
 						}
 						int64_t i_5 = x702;
 						if (i_5 >= n) {
@@ -3170,32 +3212,34 @@ static bool MatchEmail_func773(lms_string s, int64_t i) {
 	int64_t i_2 = i;
 	int64_t x812 = 0;
 	for (;;) {
-		int64_t x847;
-		if (i_2 < n) {
-			uint8_t c = lms_str_index(s, i_2);
-			uint8_t x820 = lms_shr_u8(c, 6u);
-			bool x835;
-			if (x820 == 0) {
-				uint8_t x823 = (uint8_t)(c & 63);
-				x835 = (lms_shr_u64(287984085547089920u, x823) & 1u) != 0u;
-			} else if (x820 == 1) {
-				uint8_t x823 = (uint8_t)(c & 63);
-				x835 = (lms_shr_u64(576460743847706622u, x823) & 1u) != 0u;
-			} else {
-				x835 = false;
-			}
-			if (x835) {
-				i_2 = lms_add_i64(i_2, 1);
-				x847 = 7;
-			} else {
-				x812 = i_2;
-				x847 = 0;
-			}
-		} else {
+		if (i_2 >= n) {
 			x812 = i_2;
-			x847 = 0;
+			break;
 		}
-		if (x847 != 7) break;
+		uint8_t c = lms_str_index(s, i_2);
+		uint8_t x820 = lms_shr_u8(c, 6u);
+		bool x835;
+		switch (x820) {
+		case 0: {
+			uint8_t x823 = (uint8_t)(c & 63);
+			x835 = (lms_shr_u64(287984085547089920u, x823) & 1u) != 0u;
+			break;
+		}
+		case 1: {
+			uint8_t x823 = (uint8_t)(c & 63);
+			x835 = (lms_shr_u64(576460743847706622u, x823) & 1u) != 0u;
+			break;
+		}
+		default: {
+			x835 = false;
+			break;
+		}
+		}
+		if (!x835) {
+			x812 = i_2;
+			break;
+		}
+		i_2 = lms_add_i64(i_2, 1);
 	}
 	int64_t i_3 = x812;
 	if (i_3 >= n) {
@@ -3266,27 +3310,22 @@ static bool MatchEmail_func750(lms_string s, int64_t i) {
 							int64_t i_4 = i_3;
 							int64_t x933 = 0;
 							for (;;) {
-								int64_t x961;
-								if (i_4 < n) {
-									uint8_t c_3 = lms_str_index(s, i_4);
-									bool x949;
-									if (lms_shr_u8(c_3, 6u) == 1) {
-										x949 = (lms_shr_u64(576460743847706622u, (uint8_t)(c_3 & 63)) & 1u) != 0u;
-									} else {
-										x949 = false;
-									}
-									if (x949) {
-										i_4 = lms_add_i64(i_4, 1);
-										x961 = 7;
-									} else {
-										x933 = i_4;
-										x961 = 0;
-									}
-								} else {
+								if (i_4 >= n) {
 									x933 = i_4;
-									x961 = 0;
+									break;
 								}
-								if (x961 != 7) break;
+								uint8_t c_3 = lms_str_index(s, i_4);
+								bool x949;
+								if (lms_shr_u8(c_3, 6u) == 1) {
+									x949 = (lms_shr_u64(576460743847706622u, (uint8_t)(c_3 & 63)) & 1u) != 0u;
+								} else {
+									x949 = false;
+								}
+								if (!x949) {
+									x933 = i_4;
+									break;
+								}
+								i_4 = lms_add_i64(i_4, 1);
 							}
 							int64_t i_5 = x933;
 							if (i_5 >= n) {
@@ -3385,27 +3424,23 @@ static bool MatchLogLine(lms_string s) {
 																return false;
 																} else {
 																uint8_t c = lms_str_index(s, 19);
-																if (c == 46) {
+																switch (c) {
+																case 46: {
 																if (20 >= n) {
 																return false;
 																} else if (lms_sub_u8(lms_str_index(s, 20), 48) <= 9) {
 																int64_t i = 21;
 																int64_t x11503 = 0;
 																for (;;) {
-																int64_t x11523;
-																if (i < n) {
-																if (lms_sub_u8(lms_str_index(s, i), 48) <= 9) {
+																if (i >= n) {
+																x11503 = i;
+																break;
+																}
+																if (lms_sub_u8(lms_str_index(s, i), 48) > 9) {
+																x11503 = i;
+																break;
+																}
 																i = lms_add_i64(i, 1);
-																x11523 = 7;
-																} else {
-																x11503 = i;
-																x11523 = 0;
-																}
-																} else {
-																x11503 = i;
-																x11523 = 0;
-																}
-																	if (x11523 != 7) break;
 																}
 																int64_t i_2 = x11503;
 																if (i_2 >= n) {
@@ -3418,9 +3453,10 @@ static bool MatchLogLine(lms_string s) {
 																} else {
 																return false;
 																}
-																} else if (c == 90) {
+																}
+																case 90:
 																return MatchLogLine_func11536(s, 20);
-																} else {
+																default:
 																return false;
 																}
 																}
@@ -3654,20 +3690,15 @@ static bool MatchLogLine_func11896(lms_string s, int64_t i) {
 	int64_t i_2 = i;
 	int64_t x11919 = 0;
 	for (;;) {
-		int64_t x11938;
-		if (i_2 < n) {
-			if (lms_str_index(s, i_2) == 116) {
-				i_2 = lms_add_i64(i_2, 1);
-				x11938 = 7;
-			} else {
-				x11919 = i_2;
-				x11938 = 0;
-			}
-		} else {
+		if (i_2 >= n) {
 			x11919 = i_2;
-			x11938 = 0;
+			break;
 		}
-		if (x11938 != 7) break;
+		if (lms_str_index(s, i_2) != 116) {
+			x11919 = i_2;
+			break;
+		}
+		i_2 = lms_add_i64(i_2, 1);
 	}
 	int64_t i_3 = x11919;
 	if (i_3 >= n) {
@@ -3677,252 +3708,335 @@ static bool MatchLogLine_func11896(lms_string s, int64_t i) {
 		int64_t i_4 = lms_add_i64(i_3, 1);
 		uint8_t x11950 = lms_shr_u8(c, 6u);
 		bool x11965;
-		if (x11950 == 0) {
+		switch (x11950) {
+		case 0: {
 			uint8_t x11953 = (uint8_t)(c & 63);
 			x11965 = (lms_shr_u64(18446744073709550591u, x11953) & 1u) != 0u;
-		} else if (x11950 == 1) {
+			break;
+		}
+		case 1: {
 			uint8_t x11953 = (uint8_t)(c & 63);
 			x11965 = (lms_shr_u64(18441112375152082943u, x11953) & 1u) != 0u;
-		} else {
+			break;
+		}
+		default: {
 			x11965 = false;
+			break;
+		}
 		}
 		if (x11965) {
 			return MatchLogLine_func11674(s, i_4);
-		} else if (c == 105) {
-			if (i_4 >= n) {
-				return false;
-			} else {
-				uint8_t c_2 = lms_str_index(s, i_4);
-				int64_t i_5 = lms_add_i64(i_3, 2);
-				uint8_t x11978 = lms_shr_u8(c_2, 6u);
-				bool x11993;
-				if (x11978 == 0) {
-					uint8_t x11981 = (uint8_t)(c_2 & 63);
-					x11993 = (lms_shr_u64(18446744073709550591u, x11981) & 1u) != 0u;
-				} else if (x11978 == 1) {
-					uint8_t x11981 = (uint8_t)(c_2 & 63);
-					x11993 = (lms_shr_u64(18441079389803249663u, x11981) & 1u) != 0u;
+		} else {
+			switch (c) {
+			case 105: {
+				if (i_4 >= n) {
+					return false;
 				} else {
-					x11993 = false;
-				}
-				if (x11993) {
-					return MatchLogLine_func11674(s, i_5);
-				} else if (c_2 == 109) {
-					if (i_5 >= n) {
-						return false;
+					uint8_t c_2 = lms_str_index(s, i_4);
+					int64_t i_5 = lms_add_i64(i_3, 2);
+					uint8_t x11978 = lms_shr_u8(c_2, 6u);
+					bool x11993;
+					switch (x11978) {
+					case 0: {
+						uint8_t x11981 = (uint8_t)(c_2 & 63);
+						x11993 = (lms_shr_u64(18446744073709550591u, x11981) & 1u) != 0u;
+						break;
+					}
+					case 1: {
+						uint8_t x11981 = (uint8_t)(c_2 & 63);
+						x11993 = (lms_shr_u64(18441079389803249663u, x11981) & 1u) != 0u;
+						break;
+					}
+					default: {
+						x11993 = false;
+						break;
+					}
+					}
+					if (x11993) {
+						return MatchLogLine_func11674(s, i_5);
 					} else {
-						uint8_t c_3 = lms_str_index(s, i_5);
-						int64_t i_6 = lms_add_i64(i_3, 3);
-						uint8_t x12006 = lms_shr_u8(c_3, 6u);
-						bool x12021;
-						if (x12006 == 0) {
-							uint8_t x12009 = (uint8_t)(c_3 & 63);
-							x12021 = (lms_shr_u64(18446744073709550591u, x12009) & 1u) != 0u;
-						} else if (x12006 == 1) {
-							uint8_t x12009 = (uint8_t)(c_3 & 63);
-							x12021 = (lms_shr_u64(18441114436736385023u, x12009) & 1u) != 0u;
-						} else {
-							x12021 = false;
-						}
-						if (x12021) {
-							return MatchLogLine_func11674(s, i_6);
-						} else if (c_3 == 101) {
-							if (i_6 >= n) {
+						switch (c_2) {
+						case 109: {
+							if (i_5 >= n) {
 								return false;
 							} else {
-								uint8_t c_4 = lms_str_index(s, i_6);
-								int64_t i_7 = lms_add_i64(i_3, 4);
-								uint8_t x12034 = lms_shr_u8(c_4, 6u);
-								bool x12049;
-								if (x12034 == 0) {
-									uint8_t x12037 = (uint8_t)(c_4 & 63);
-									x12049 = (lms_shr_u64(18446744073709550591u, x12037) & 1u) != 0u;
-								} else if (x12034 == 1) {
-									uint8_t x12037 = (uint8_t)(c_4 & 63);
-									x12049 = (lms_shr_u64(18440973836686983167u, x12037) & 1u) != 0u;
-								} else {
-									x12049 = false;
+								uint8_t c_3 = lms_str_index(s, i_5);
+								int64_t i_6 = lms_add_i64(i_3, 3);
+								uint8_t x12006 = lms_shr_u8(c_3, 6u);
+								bool x12021;
+								switch (x12006) {
+								case 0: {
+									uint8_t x12009 = (uint8_t)(c_3 & 63);
+									x12021 = (lms_shr_u64(18446744073709550591u, x12009) & 1u) != 0u;
+									break;
 								}
-								if (x12049) {
-									return MatchLogLine_func11674(s, i_7);
-								} else if (c_4 == 111) {
-									if (i_7 >= n) {
-										return false;
-									} else {
-										uint8_t c_5 = lms_str_index(s, i_7);
-										int64_t i_8 = lms_add_i64(i_3, 5);
-										uint8_t x12062 = lms_shr_u8(c_5, 6u);
-										bool x12077;
-										if (x12062 == 0) {
-											uint8_t x12065 = (uint8_t)(c_5 & 63);
-											x12077 = (lms_shr_u64(18446744073709550591u, x12065) & 1u) != 0u;
-										} else if (x12062 == 1) {
-											uint8_t x12065 = (uint8_t)(c_5 & 63);
-											x12077 = (lms_shr_u64(18432107374920597503u, x12065) & 1u) != 0u;
+								case 1: {
+									uint8_t x12009 = (uint8_t)(c_3 & 63);
+									x12021 = (lms_shr_u64(18441114436736385023u, x12009) & 1u) != 0u;
+									break;
+								}
+								default: {
+									x12021 = false;
+									break;
+								}
+								}
+								if (x12021) {
+									return MatchLogLine_func11674(s, i_6);
+								} else {
+									switch (c_3) {
+									case 101: {
+										if (i_6 >= n) {
+											return false;
 										} else {
-											x12077 = false;
-										}
-										if (x12077) {
-											return MatchLogLine_func11674(s, i_8);
-										} else if (c_5 == 114) {
-											return MatchLogLine_func11761(s, i_8);
-										} else if (c_5 == 116) {
-											return MatchLogLine_func11896(s, i_8);
-										} else if (c_5 == 117) {
-											if (i_8 >= n) {
-												return false;
+											uint8_t c_4 = lms_str_index(s, i_6);
+											int64_t i_7 = lms_add_i64(i_3, 4);
+											uint8_t x12034 = lms_shr_u8(c_4, 6u);
+											bool x12049;
+											switch (x12034) {
+											case 0: {
+												uint8_t x12037 = (uint8_t)(c_4 & 63);
+												x12049 = (lms_shr_u64(18446744073709550591u, x12037) & 1u) != 0u;
+												break;
+											}
+											case 1: {
+												uint8_t x12037 = (uint8_t)(c_4 & 63);
+												x12049 = (lms_shr_u64(18440973836686983167u, x12037) & 1u) != 0u;
+												break;
+											}
+											default: {
+												x12049 = false;
+												break;
+											}
+											}
+											if (x12049) {
+												return MatchLogLine_func11674(s, i_7);
 											} else {
-												uint8_t c_6 = lms_str_index(s, i_8);
-												int64_t i_9 = lms_add_i64(i_3, 6);
-												uint8_t x12098 = lms_shr_u8(c_6, 6u);
-												bool x12113;
-												if (x12098 == 0) {
-													uint8_t x12101 = (uint8_t)(c_6 & 63);
-													x12113 = (lms_shr_u64(18446744073709550591u, x12101) & 1u) != 0u;
-												} else if (x12098 == 1) {
-													uint8_t x12101 = (uint8_t)(c_6 & 63);
-													x12113 = (lms_shr_u64(18441114574175338495u, x12101) & 1u) != 0u;
-												} else {
-													x12113 = false;
+												switch (c_4) {
+												case 111: {
+													if (i_7 >= n) {
+														return false;
+													} else {
+														uint8_t c_5 = lms_str_index(s, i_7);
+														int64_t i_8 = lms_add_i64(i_3, 5);
+														uint8_t x12062 = lms_shr_u8(c_5, 6u);
+														bool x12077;
+														switch (x12062) {
+														case 0: {
+															uint8_t x12065 = (uint8_t)(c_5 & 63);
+															x12077 = (lms_shr_u64(18446744073709550591u, x12065) & 1u) != 0u;
+															break;
+														}
+														case 1: {
+															uint8_t x12065 = (uint8_t)(c_5 & 63);
+															x12077 = (lms_shr_u64(18432107374920597503u, x12065) & 1u) != 0u;
+															break;
+														}
+														default: {
+															x12077 = false;
+															break;
+														}
+														}
+														if (x12077) {
+															return MatchLogLine_func11674(s, i_8);
+														} else {
+															switch (c_5) {
+															case 114:
+																return MatchLogLine_func11761(s, i_8);
+															case 116:
+																return MatchLogLine_func11896(s, i_8);
+															case 117: {
+																if (i_8 >= n) {
+																	return false;
+																} else {
+																	uint8_t c_6 = lms_str_index(s, i_8);
+																	int64_t i_9 = lms_add_i64(i_3, 6);
+																	uint8_t x12098 = lms_shr_u8(c_6, 6u);
+																	bool x12113;
+																	switch (x12098) {
+																	case 0: {
+																		uint8_t x12101 = (uint8_t)(c_6 & 63);
+																		x12113 = (lms_shr_u64(18446744073709550591u, x12101) & 1u) != 0u;
+																		break;
+																	}
+																	case 1: {
+																		uint8_t x12101 = (uint8_t)(c_6 & 63);
+																		x12113 = (lms_shr_u64(18441114574175338495u, x12101) & 1u) != 0u;
+																		break;
+																	}
+																	default: {
+																		x12113 = false;
+																		break;
+																	}
+																	}
+																	if (x12113) {
+																		return MatchLogLine_func11674(s, i_9);
+																	} else {
+																		switch (c_6) {
+																		case 114:
+																			return MatchLogLine_func11761(s, i_9);
+																		case 116:
+																			return true;
+																		default: {
+																			if (lms_sub_u8(c_6, 194) <= 29) {
+																				return MatchLogLine_func12127(s, i_9);
+																			} else if (c_6 == 224) {
+																				return MatchLogLine_func12150(s, i_9);
+																			} else if (lms_sub_u8(c_6, 225) <= 11) {
+																				return MatchLogLine_func12186(s, i_9);
+																			} else if (c_6 == 237) {
+																				return MatchLogLine_func12221(s, i_9);
+																			} else if (lms_sub_u8(c_6, 238) <= 1) {
+																				return MatchLogLine_func12257(s, i_9);
+																			} else if (c_6 == 240) {
+																				return MatchLogLine_func12292(s, i_9);
+																			} else if (lms_sub_u8(c_6, 241) <= 2) {
+																				return MatchLogLine_func12340(s, i_9);
+																			} else if (c_6 == 244) {
+																				return MatchLogLine_func12387(s, i_9);
+																			} else {
+																				return false;
+																			}
+																		}
+																		}
+																	}
+																}
+															}
+															default: {
+																if (lms_sub_u8(c_5, 194) <= 29) {
+																	return MatchLogLine_func12127(s, i_8);
+																} else if (c_5 == 224) {
+																	return MatchLogLine_func12150(s, i_8);
+																} else if (lms_sub_u8(c_5, 225) <= 11) {
+																	return MatchLogLine_func12186(s, i_8);
+																} else if (c_5 == 237) {
+																	return MatchLogLine_func12221(s, i_8);
+																} else if (lms_sub_u8(c_5, 238) <= 1) {
+																	return MatchLogLine_func12257(s, i_8);
+																} else if (c_5 == 240) {
+																	return MatchLogLine_func12292(s, i_8);
+																} else if (lms_sub_u8(c_5, 241) <= 2) {
+																	return MatchLogLine_func12340(s, i_8);
+																} else if (c_5 == 244) {
+																	return MatchLogLine_func12387(s, i_8);
+																} else {
+																	return false;
+																}
+															}
+															}
+														}
+													}
 												}
-												if (x12113) {
-													return MatchLogLine_func11674(s, i_9);
-												} else if (c_6 == 114) {
-													return MatchLogLine_func11761(s, i_9);
-												} else if (c_6 == 116) {
-													return true;
-												} else if (lms_sub_u8(c_6, 194) <= 29) {
-													return MatchLogLine_func12127(s, i_9);
-												} else if (c_6 == 224) {
-													return MatchLogLine_func12150(s, i_9);
-												} else if (lms_sub_u8(c_6, 225) <= 11) {
-													return MatchLogLine_func12186(s, i_9);
-												} else if (c_6 == 237) {
-													return MatchLogLine_func12221(s, i_9);
-												} else if (lms_sub_u8(c_6, 238) <= 1) {
-													return MatchLogLine_func12257(s, i_9);
-												} else if (c_6 == 240) {
-													return MatchLogLine_func12292(s, i_9);
-												} else if (lms_sub_u8(c_6, 241) <= 2) {
-													return MatchLogLine_func12340(s, i_9);
-												} else if (c_6 == 244) {
-													return MatchLogLine_func12387(s, i_9);
-												} else {
-													return false;
+												case 114:
+													return MatchLogLine_func11761(s, i_7);
+												case 116:
+													return MatchLogLine_func11896(s, i_7);
+												default: {
+													if (lms_sub_u8(c_4, 194) <= 29) {
+														return MatchLogLine_func12127(s, i_7);
+													} else if (c_4 == 224) {
+														return MatchLogLine_func12150(s, i_7);
+													} else if (lms_sub_u8(c_4, 225) <= 11) {
+														return MatchLogLine_func12186(s, i_7);
+													} else if (c_4 == 237) {
+														return MatchLogLine_func12221(s, i_7);
+													} else if (lms_sub_u8(c_4, 238) <= 1) {
+														return MatchLogLine_func12257(s, i_7);
+													} else if (c_4 == 240) {
+														return MatchLogLine_func12292(s, i_7);
+													} else if (lms_sub_u8(c_4, 241) <= 2) {
+														return MatchLogLine_func12340(s, i_7);
+													} else if (c_4 == 244) {
+														return MatchLogLine_func12387(s, i_7);
+													} else {
+														return false;
+													}
+												}
 												}
 											}
-										} else if (lms_sub_u8(c_5, 194) <= 29) {
-											return MatchLogLine_func12127(s, i_8);
-										} else if (c_5 == 224) {
-											return MatchLogLine_func12150(s, i_8);
-										} else if (lms_sub_u8(c_5, 225) <= 11) {
-											return MatchLogLine_func12186(s, i_8);
-										} else if (c_5 == 237) {
-											return MatchLogLine_func12221(s, i_8);
-										} else if (lms_sub_u8(c_5, 238) <= 1) {
-											return MatchLogLine_func12257(s, i_8);
-										} else if (c_5 == 240) {
-											return MatchLogLine_func12292(s, i_8);
-										} else if (lms_sub_u8(c_5, 241) <= 2) {
-											return MatchLogLine_func12340(s, i_8);
-										} else if (c_5 == 244) {
-											return MatchLogLine_func12387(s, i_8);
+										}
+									}
+									case 114:
+										return MatchLogLine_func11761(s, i_6);
+									case 116:
+										return MatchLogLine_func11896(s, i_6);
+									default: {
+										if (lms_sub_u8(c_3, 194) <= 29) {
+											return MatchLogLine_func12127(s, i_6);
+										} else if (c_3 == 224) {
+											return MatchLogLine_func12150(s, i_6);
+										} else if (lms_sub_u8(c_3, 225) <= 11) {
+											return MatchLogLine_func12186(s, i_6);
+										} else if (c_3 == 237) {
+											return MatchLogLine_func12221(s, i_6);
+										} else if (lms_sub_u8(c_3, 238) <= 1) {
+											return MatchLogLine_func12257(s, i_6);
+										} else if (c_3 == 240) {
+											return MatchLogLine_func12292(s, i_6);
+										} else if (lms_sub_u8(c_3, 241) <= 2) {
+											return MatchLogLine_func12340(s, i_6);
+										} else if (c_3 == 244) {
+											return MatchLogLine_func12387(s, i_6);
 										} else {
 											return false;
 										}
 									}
-								} else if (c_4 == 114) {
-									return MatchLogLine_func11761(s, i_7);
-								} else if (c_4 == 116) {
-									return MatchLogLine_func11896(s, i_7);
-								} else if (lms_sub_u8(c_4, 194) <= 29) {
-									return MatchLogLine_func12127(s, i_7);
-								} else if (c_4 == 224) {
-									return MatchLogLine_func12150(s, i_7);
-								} else if (lms_sub_u8(c_4, 225) <= 11) {
-									return MatchLogLine_func12186(s, i_7);
-								} else if (c_4 == 237) {
-									return MatchLogLine_func12221(s, i_7);
-								} else if (lms_sub_u8(c_4, 238) <= 1) {
-									return MatchLogLine_func12257(s, i_7);
-								} else if (c_4 == 240) {
-									return MatchLogLine_func12292(s, i_7);
-								} else if (lms_sub_u8(c_4, 241) <= 2) {
-									return MatchLogLine_func12340(s, i_7);
-								} else if (c_4 == 244) {
-									return MatchLogLine_func12387(s, i_7);
-								} else {
-									return false;
+									}
 								}
 							}
-						} else if (c_3 == 114) {
-							return MatchLogLine_func11761(s, i_6);
-						} else if (c_3 == 116) {
-							return MatchLogLine_func11896(s, i_6);
-						} else if (lms_sub_u8(c_3, 194) <= 29) {
-							return MatchLogLine_func12127(s, i_6);
-						} else if (c_3 == 224) {
-							return MatchLogLine_func12150(s, i_6);
-						} else if (lms_sub_u8(c_3, 225) <= 11) {
-							return MatchLogLine_func12186(s, i_6);
-						} else if (c_3 == 237) {
-							return MatchLogLine_func12221(s, i_6);
-						} else if (lms_sub_u8(c_3, 238) <= 1) {
-							return MatchLogLine_func12257(s, i_6);
-						} else if (c_3 == 240) {
-							return MatchLogLine_func12292(s, i_6);
-						} else if (lms_sub_u8(c_3, 241) <= 2) {
-							return MatchLogLine_func12340(s, i_6);
-						} else if (c_3 == 244) {
-							return MatchLogLine_func12387(s, i_6);
-						} else {
-							return false;
+						}
+						case 114:
+							return MatchLogLine_func11761(s, i_5);
+						case 116:
+							return MatchLogLine_func11896(s, i_5);
+						default: {
+							if (lms_sub_u8(c_2, 194) <= 29) {
+								return MatchLogLine_func12127(s, i_5);
+							} else if (c_2 == 224) {
+								return MatchLogLine_func12150(s, i_5);
+							} else if (lms_sub_u8(c_2, 225) <= 11) {
+								return MatchLogLine_func12186(s, i_5);
+							} else if (c_2 == 237) {
+								return MatchLogLine_func12221(s, i_5);
+							} else if (lms_sub_u8(c_2, 238) <= 1) {
+								return MatchLogLine_func12257(s, i_5);
+							} else if (c_2 == 240) {
+								return MatchLogLine_func12292(s, i_5);
+							} else if (lms_sub_u8(c_2, 241) <= 2) {
+								return MatchLogLine_func12340(s, i_5);
+							} else if (c_2 == 244) {
+								return MatchLogLine_func12387(s, i_5);
+							} else {
+								return false;
+							}
+						}
 						}
 					}
-				} else if (c_2 == 114) {
-					return MatchLogLine_func11761(s, i_5);
-				} else if (c_2 == 116) {
-					return MatchLogLine_func11896(s, i_5);
-				} else if (lms_sub_u8(c_2, 194) <= 29) {
-					return MatchLogLine_func12127(s, i_5);
-				} else if (c_2 == 224) {
-					return MatchLogLine_func12150(s, i_5);
-				} else if (lms_sub_u8(c_2, 225) <= 11) {
-					return MatchLogLine_func12186(s, i_5);
-				} else if (c_2 == 237) {
-					return MatchLogLine_func12221(s, i_5);
-				} else if (lms_sub_u8(c_2, 238) <= 1) {
-					return MatchLogLine_func12257(s, i_5);
-				} else if (c_2 == 240) {
-					return MatchLogLine_func12292(s, i_5);
-				} else if (lms_sub_u8(c_2, 241) <= 2) {
-					return MatchLogLine_func12340(s, i_5);
-				} else if (c_2 == 244) {
-					return MatchLogLine_func12387(s, i_5);
+				}
+			}
+			case 114:
+				return MatchLogLine_func11761(s, i_4);
+			default: {
+				if (lms_sub_u8(c, 194) <= 29) {
+					return MatchLogLine_func12127(s, i_4);
+				} else if (c == 224) {
+					return MatchLogLine_func12150(s, i_4);
+				} else if (lms_sub_u8(c, 225) <= 11) {
+					return MatchLogLine_func12186(s, i_4);
+				} else if (c == 237) {
+					return MatchLogLine_func12221(s, i_4);
+				} else if (lms_sub_u8(c, 238) <= 1) {
+					return MatchLogLine_func12257(s, i_4);
+				} else if (c == 240) {
+					return MatchLogLine_func12292(s, i_4);
+				} else if (lms_sub_u8(c, 241) <= 2) {
+					return MatchLogLine_func12340(s, i_4);
+				} else if (c == 244) {
+					return MatchLogLine_func12387(s, i_4);
 				} else {
 					return false;
 				}
 			}
-		} else if (c == 114) {
-			return MatchLogLine_func11761(s, i_4);
-		} else if (lms_sub_u8(c, 194) <= 29) {
-			return MatchLogLine_func12127(s, i_4);
-		} else if (c == 224) {
-			return MatchLogLine_func12150(s, i_4);
-		} else if (lms_sub_u8(c, 225) <= 11) {
-			return MatchLogLine_func12186(s, i_4);
-		} else if (c == 237) {
-			return MatchLogLine_func12221(s, i_4);
-		} else if (lms_sub_u8(c, 238) <= 1) {
-			return MatchLogLine_func12257(s, i_4);
-		} else if (c == 240) {
-			return MatchLogLine_func12292(s, i_4);
-		} else if (lms_sub_u8(c, 241) <= 2) {
-			return MatchLogLine_func12340(s, i_4);
-		} else if (c == 244) {
-			return MatchLogLine_func12387(s, i_4);
-		} else {
-			return false;
+			}
 		}
 	}
 }
@@ -3933,20 +4047,15 @@ static bool MatchLogLine_func11761(lms_string s, int64_t i) {
 	int64_t i_2 = i;
 	int64_t x11784 = 0;
 	for (;;) {
-		int64_t x11803;
-		if (i_2 < n) {
-			if (lms_str_index(s, i_2) == 114) {
-				i_2 = lms_add_i64(i_2, 1);
-				x11803 = 7;
-			} else {
-				x11784 = i_2;
-				x11803 = 0;
-			}
-		} else {
+		if (i_2 >= n) {
 			x11784 = i_2;
-			x11803 = 0;
+			break;
 		}
-		if (x11803 != 7) break;
+		if (lms_str_index(s, i_2) != 114) {
+			x11784 = i_2;
+			break;
+		}
+		i_2 = lms_add_i64(i_2, 1);
 	}
 	int64_t i_3 = x11784;
 	if (i_3 >= n) {
@@ -3956,254 +4065,337 @@ static bool MatchLogLine_func11761(lms_string s, int64_t i) {
 		int64_t i_4 = lms_add_i64(i_3, 1);
 		uint8_t x11815 = lms_shr_u8(c, 6u);
 		bool x11830;
-		if (x11815 == 0) {
+		switch (x11815) {
+		case 0: {
 			uint8_t x11818 = (uint8_t)(c & 63);
 			x11830 = (lms_shr_u64(18446744073709550591u, x11818) & 1u) != 0u;
-		} else if (x11815 == 1) {
+			break;
+		}
+		case 1: {
 			uint8_t x11818 = (uint8_t)(c & 63);
 			x11830 = (lms_shr_u64(18441114436736385023u, x11818) & 1u) != 0u;
-		} else {
+			break;
+		}
+		default: {
 			x11830 = false;
+			break;
+		}
 		}
 		if (x11830) {
 			return MatchLogLine_func11674(s, i_4);
-		} else if (c == 101) {
-			if (i_4 >= n) {
-				return false;
-			} else {
-				uint8_t c_2 = lms_str_index(s, i_4);
-				int64_t i_5 = lms_add_i64(i_3, 2);
-				uint8_t x11843 = lms_shr_u8(c_2, 6u);
-				bool x11858;
-				if (x11843 == 0) {
-					uint8_t x11846 = (uint8_t)(c_2 & 63);
-					x11858 = (lms_shr_u64(18446744073709550591u, x11846) & 1u) != 0u;
-				} else if (x11843 == 1) {
-					uint8_t x11846 = (uint8_t)(c_2 & 63);
-					x11858 = (lms_shr_u64(18441114299297431551u, x11846) & 1u) != 0u;
+		} else {
+			switch (c) {
+			case 101: {
+				if (i_4 >= n) {
+					return false;
 				} else {
-					x11858 = false;
-				}
-				if (x11858) {
-					return MatchLogLine_func11674(s, i_5);
-				} else if (c_2 == 102) {
-					if (i_5 >= n) {
-						return false;
+					uint8_t c_2 = lms_str_index(s, i_4);
+					int64_t i_5 = lms_add_i64(i_3, 2);
+					uint8_t x11843 = lms_shr_u8(c_2, 6u);
+					bool x11858;
+					switch (x11843) {
+					case 0: {
+						uint8_t x11846 = (uint8_t)(c_2 & 63);
+						x11858 = (lms_shr_u64(18446744073709550591u, x11846) & 1u) != 0u;
+						break;
+					}
+					case 1: {
+						uint8_t x11846 = (uint8_t)(c_2 & 63);
+						x11858 = (lms_shr_u64(18441114299297431551u, x11846) & 1u) != 0u;
+						break;
+					}
+					default: {
+						x11858 = false;
+						break;
+					}
+					}
+					if (x11858) {
+						return MatchLogLine_func11674(s, i_5);
 					} else {
-						uint8_t c_3 = lms_str_index(s, i_5);
-						int64_t i_6 = lms_add_i64(i_3, 3);
-						uint8_t x11871 = lms_shr_u8(c_3, 6u);
-						bool x11886;
-						if (x11871 == 0) {
-							uint8_t x11874 = (uint8_t)(c_3 & 63);
-							x11886 = (lms_shr_u64(18446744073709550591u, x11874) & 1u) != 0u;
-						} else if (x11871 == 1) {
-							uint8_t x11874 = (uint8_t)(c_3 & 63);
-							x11886 = (lms_shr_u64(18432107374920597503u, x11874) & 1u) != 0u;
-						} else {
-							x11886 = false;
-						}
-						if (x11886) {
-							return MatchLogLine_func11674(s, i_6);
-						} else if (c_3 == 114) {
-							return MatchLogLine_func11761(s, i_6);
-						} else if (c_3 == 116) {
-							return MatchLogLine_func11896(s, i_6);
-						} else if (c_3 == 117) {
-							if (i_6 >= n) {
+						switch (c_2) {
+						case 102: {
+							if (i_5 >= n) {
 								return false;
 							} else {
-								uint8_t c_4 = lms_str_index(s, i_6);
-								int64_t i_7 = lms_add_i64(i_3, 4);
-								uint8_t x12732 = lms_shr_u8(c_4, 6u);
-								bool x12747;
-								if (x12732 == 0) {
-									uint8_t x12735 = (uint8_t)(c_4 & 63);
-									x12747 = (lms_shr_u64(18446744073709550591u, x12735) & 1u) != 0u;
-								} else if (x12732 == 1) {
-									uint8_t x12735 = (uint8_t)(c_4 & 63);
-									x12747 = (lms_shr_u64(18438862774361653247u, x12735) & 1u) != 0u;
-								} else {
-									x12747 = false;
+								uint8_t c_3 = lms_str_index(s, i_5);
+								int64_t i_6 = lms_add_i64(i_3, 3);
+								uint8_t x11871 = lms_shr_u8(c_3, 6u);
+								bool x11886;
+								switch (x11871) {
+								case 0: {
+									uint8_t x11874 = (uint8_t)(c_3 & 63);
+									x11886 = (lms_shr_u64(18446744073709550591u, x11874) & 1u) != 0u;
+									break;
 								}
-								if (x12747) {
-									return MatchLogLine_func11674(s, i_7);
-								} else if (c_4 == 114) {
-									return MatchLogLine_func11761(s, i_7);
-								} else if (c_4 == 115) {
-									if (i_7 >= n) {
-										return false;
-									} else {
-										uint8_t c_5 = lms_str_index(s, i_7);
-										int64_t i_8 = lms_add_i64(i_3, 5);
-										uint8_t x12764 = lms_shr_u8(c_5, 6u);
-										bool x12779;
-										if (x12764 == 0) {
-											uint8_t x12767 = (uint8_t)(c_5 & 63);
-											x12779 = (lms_shr_u64(18446744073709550591u, x12767) & 1u) != 0u;
-										} else if (x12764 == 1) {
-											uint8_t x12767 = (uint8_t)(c_5 & 63);
-											x12779 = (lms_shr_u64(18441114436736385023u, x12767) & 1u) != 0u;
+								case 1: {
+									uint8_t x11874 = (uint8_t)(c_3 & 63);
+									x11886 = (lms_shr_u64(18432107374920597503u, x11874) & 1u) != 0u;
+									break;
+								}
+								default: {
+									x11886 = false;
+									break;
+								}
+								}
+								if (x11886) {
+									return MatchLogLine_func11674(s, i_6);
+								} else {
+									switch (c_3) {
+									case 114:
+										return MatchLogLine_func11761(s, i_6);
+									case 116:
+										return MatchLogLine_func11896(s, i_6);
+									case 117: {
+										if (i_6 >= n) {
+											return false;
 										} else {
-											x12779 = false;
-										}
-										if (x12779) {
-											return MatchLogLine_func11674(s, i_8);
-										} else if (c_5 == 101) {
-											if (i_8 >= n) {
-												return false;
+											uint8_t c_4 = lms_str_index(s, i_6);
+											int64_t i_7 = lms_add_i64(i_3, 4);
+											uint8_t x12732 = lms_shr_u8(c_4, 6u);
+											bool x12747;
+											switch (x12732) {
+											case 0: {
+												uint8_t x12735 = (uint8_t)(c_4 & 63);
+												x12747 = (lms_shr_u64(18446744073709550591u, x12735) & 1u) != 0u;
+												break;
+											}
+											case 1: {
+												uint8_t x12735 = (uint8_t)(c_4 & 63);
+												x12747 = (lms_shr_u64(18438862774361653247u, x12735) & 1u) != 0u;
+												break;
+											}
+											default: {
+												x12747 = false;
+												break;
+											}
+											}
+											if (x12747) {
+												return MatchLogLine_func11674(s, i_7);
 											} else {
-												uint8_t c_6 = lms_str_index(s, i_8);
-												int64_t i_9 = lms_add_i64(i_3, 6);
-												uint8_t x12792 = lms_shr_u8(c_6, 6u);
-												bool x12807;
-												if (x12792 == 0) {
-													uint8_t x12795 = (uint8_t)(c_6 & 63);
-													x12807 = (lms_shr_u64(18446744073709550591u, x12795) & 1u) != 0u;
-												} else if (x12792 == 1) {
-													uint8_t x12795 = (uint8_t)(c_6 & 63);
-													x12807 = (lms_shr_u64(18441114505455861759u, x12795) & 1u) != 0u;
-												} else {
-													x12807 = false;
+												switch (c_4) {
+												case 114:
+													return MatchLogLine_func11761(s, i_7);
+												case 115: {
+													if (i_7 >= n) {
+														return false;
+													} else {
+														uint8_t c_5 = lms_str_index(s, i_7);
+														int64_t i_8 = lms_add_i64(i_3, 5);
+														uint8_t x12764 = lms_shr_u8(c_5, 6u);
+														bool x12779;
+														switch (x12764) {
+														case 0: {
+															uint8_t x12767 = (uint8_t)(c_5 & 63);
+															x12779 = (lms_shr_u64(18446744073709550591u, x12767) & 1u) != 0u;
+															break;
+														}
+														case 1: {
+															uint8_t x12767 = (uint8_t)(c_5 & 63);
+															x12779 = (lms_shr_u64(18441114436736385023u, x12767) & 1u) != 0u;
+															break;
+														}
+														default: {
+															x12779 = false;
+															break;
+														}
+														}
+														if (x12779) {
+															return MatchLogLine_func11674(s, i_8);
+														} else {
+															switch (c_5) {
+															case 101: {
+																if (i_8 >= n) {
+																	return false;
+																} else {
+																	uint8_t c_6 = lms_str_index(s, i_8);
+																	int64_t i_9 = lms_add_i64(i_3, 6);
+																	uint8_t x12792 = lms_shr_u8(c_6, 6u);
+																	bool x12807;
+																	switch (x12792) {
+																	case 0: {
+																		uint8_t x12795 = (uint8_t)(c_6 & 63);
+																		x12807 = (lms_shr_u64(18446744073709550591u, x12795) & 1u) != 0u;
+																		break;
+																	}
+																	case 1: {
+																		uint8_t x12795 = (uint8_t)(c_6 & 63);
+																		x12807 = (lms_shr_u64(18441114505455861759u, x12795) & 1u) != 0u;
+																		break;
+																	}
+																	default: {
+																		x12807 = false;
+																		break;
+																	}
+																	}
+																	if (x12807) {
+																		return MatchLogLine_func11674(s, i_9);
+																	} else {
+																		switch (c_6) {
+																		case 100:
+																			return true;
+																		case 114:
+																			return MatchLogLine_func11761(s, i_9);
+																		case 116:
+																			return MatchLogLine_func11896(s, i_9);
+																		default: {
+																			if (lms_sub_u8(c_6, 194) <= 29) {
+																				return MatchLogLine_func12127(s, i_9);
+																			} else if (c_6 == 224) {
+																				return MatchLogLine_func12150(s, i_9);
+																			} else if (lms_sub_u8(c_6, 225) <= 11) {
+																				return MatchLogLine_func12186(s, i_9);
+																			} else if (c_6 == 237) {
+																				return MatchLogLine_func12221(s, i_9);
+																			} else if (lms_sub_u8(c_6, 238) <= 1) {
+																				return MatchLogLine_func12257(s, i_9);
+																			} else if (c_6 == 240) {
+																				return MatchLogLine_func12292(s, i_9);
+																			} else if (lms_sub_u8(c_6, 241) <= 2) {
+																				return MatchLogLine_func12340(s, i_9);
+																			} else if (c_6 == 244) {
+																				return MatchLogLine_func12387(s, i_9);
+																			} else {
+																				return false;
+																			}
+																		}
+																		}
+																	}
+																}
+															}
+															case 114:
+																return MatchLogLine_func11761(s, i_8);
+															case 116:
+																return MatchLogLine_func11896(s, i_8);
+															default: {
+																if (lms_sub_u8(c_5, 194) <= 29) {
+																	return MatchLogLine_func12127(s, i_8);
+																} else if (c_5 == 224) {
+																	return MatchLogLine_func12150(s, i_8);
+																} else if (lms_sub_u8(c_5, 225) <= 11) {
+																	return MatchLogLine_func12186(s, i_8);
+																} else if (c_5 == 237) {
+																	return MatchLogLine_func12221(s, i_8);
+																} else if (lms_sub_u8(c_5, 238) <= 1) {
+																	return MatchLogLine_func12257(s, i_8);
+																} else if (c_5 == 240) {
+																	return MatchLogLine_func12292(s, i_8);
+																} else if (lms_sub_u8(c_5, 241) <= 2) {
+																	return MatchLogLine_func12340(s, i_8);
+																} else if (c_5 == 244) {
+																	return MatchLogLine_func12387(s, i_8);
+																} else {
+																	return false;
+																}
+															}
+															}
+														}
+													}
 												}
-												if (x12807) {
-													return MatchLogLine_func11674(s, i_9);
-												} else if (c_6 == 100) {
-													return true;
-												} else if (c_6 == 114) {
-													return MatchLogLine_func11761(s, i_9);
-												} else if (c_6 == 116) {
-													return MatchLogLine_func11896(s, i_9);
-												} else if (lms_sub_u8(c_6, 194) <= 29) {
-													return MatchLogLine_func12127(s, i_9);
-												} else if (c_6 == 224) {
-													return MatchLogLine_func12150(s, i_9);
-												} else if (lms_sub_u8(c_6, 225) <= 11) {
-													return MatchLogLine_func12186(s, i_9);
-												} else if (c_6 == 237) {
-													return MatchLogLine_func12221(s, i_9);
-												} else if (lms_sub_u8(c_6, 238) <= 1) {
-													return MatchLogLine_func12257(s, i_9);
-												} else if (c_6 == 240) {
-													return MatchLogLine_func12292(s, i_9);
-												} else if (lms_sub_u8(c_6, 241) <= 2) {
-													return MatchLogLine_func12340(s, i_9);
-												} else if (c_6 == 244) {
-													return MatchLogLine_func12387(s, i_9);
-												} else {
-													return false;
+												case 116:
+													return MatchLogLine_func11896(s, i_7);
+												default: {
+													if (lms_sub_u8(c_4, 194) <= 29) {
+														return MatchLogLine_func12127(s, i_7);
+													} else if (c_4 == 224) {
+														return MatchLogLine_func12150(s, i_7);
+													} else if (lms_sub_u8(c_4, 225) <= 11) {
+														return MatchLogLine_func12186(s, i_7);
+													} else if (c_4 == 237) {
+														return MatchLogLine_func12221(s, i_7);
+													} else if (lms_sub_u8(c_4, 238) <= 1) {
+														return MatchLogLine_func12257(s, i_7);
+													} else if (c_4 == 240) {
+														return MatchLogLine_func12292(s, i_7);
+													} else if (lms_sub_u8(c_4, 241) <= 2) {
+														return MatchLogLine_func12340(s, i_7);
+													} else if (c_4 == 244) {
+														return MatchLogLine_func12387(s, i_7);
+													} else {
+														return false;
+													}
+												}
 												}
 											}
-										} else if (c_5 == 114) {
-											return MatchLogLine_func11761(s, i_8);
-										} else if (c_5 == 116) {
-											return MatchLogLine_func11896(s, i_8);
-										} else if (lms_sub_u8(c_5, 194) <= 29) {
-											return MatchLogLine_func12127(s, i_8);
-										} else if (c_5 == 224) {
-											return MatchLogLine_func12150(s, i_8);
-										} else if (lms_sub_u8(c_5, 225) <= 11) {
-											return MatchLogLine_func12186(s, i_8);
-										} else if (c_5 == 237) {
-											return MatchLogLine_func12221(s, i_8);
-										} else if (lms_sub_u8(c_5, 238) <= 1) {
-											return MatchLogLine_func12257(s, i_8);
-										} else if (c_5 == 240) {
-											return MatchLogLine_func12292(s, i_8);
-										} else if (lms_sub_u8(c_5, 241) <= 2) {
-											return MatchLogLine_func12340(s, i_8);
-										} else if (c_5 == 244) {
-											return MatchLogLine_func12387(s, i_8);
+										}
+									}
+									default: {
+										if (lms_sub_u8(c_3, 194) <= 29) {
+											return MatchLogLine_func12127(s, i_6);
+										} else if (c_3 == 224) {
+											return MatchLogLine_func12150(s, i_6);
+										} else if (lms_sub_u8(c_3, 225) <= 11) {
+											return MatchLogLine_func12186(s, i_6);
+										} else if (c_3 == 237) {
+											return MatchLogLine_func12221(s, i_6);
+										} else if (lms_sub_u8(c_3, 238) <= 1) {
+											return MatchLogLine_func12257(s, i_6);
+										} else if (c_3 == 240) {
+											return MatchLogLine_func12292(s, i_6);
+										} else if (lms_sub_u8(c_3, 241) <= 2) {
+											return MatchLogLine_func12340(s, i_6);
+										} else if (c_3 == 244) {
+											return MatchLogLine_func12387(s, i_6);
 										} else {
 											return false;
 										}
 									}
-								} else if (c_4 == 116) {
-									return MatchLogLine_func11896(s, i_7);
-								} else if (lms_sub_u8(c_4, 194) <= 29) {
-									return MatchLogLine_func12127(s, i_7);
-								} else if (c_4 == 224) {
-									return MatchLogLine_func12150(s, i_7);
-								} else if (lms_sub_u8(c_4, 225) <= 11) {
-									return MatchLogLine_func12186(s, i_7);
-								} else if (c_4 == 237) {
-									return MatchLogLine_func12221(s, i_7);
-								} else if (lms_sub_u8(c_4, 238) <= 1) {
-									return MatchLogLine_func12257(s, i_7);
-								} else if (c_4 == 240) {
-									return MatchLogLine_func12292(s, i_7);
-								} else if (lms_sub_u8(c_4, 241) <= 2) {
-									return MatchLogLine_func12340(s, i_7);
-								} else if (c_4 == 244) {
-									return MatchLogLine_func12387(s, i_7);
-								} else {
-									return false;
+									}
 								}
 							}
-						} else if (lms_sub_u8(c_3, 194) <= 29) {
-							return MatchLogLine_func12127(s, i_6);
-						} else if (c_3 == 224) {
-							return MatchLogLine_func12150(s, i_6);
-						} else if (lms_sub_u8(c_3, 225) <= 11) {
-							return MatchLogLine_func12186(s, i_6);
-						} else if (c_3 == 237) {
-							return MatchLogLine_func12221(s, i_6);
-						} else if (lms_sub_u8(c_3, 238) <= 1) {
-							return MatchLogLine_func12257(s, i_6);
-						} else if (c_3 == 240) {
-							return MatchLogLine_func12292(s, i_6);
-						} else if (lms_sub_u8(c_3, 241) <= 2) {
-							return MatchLogLine_func12340(s, i_6);
-						} else if (c_3 == 244) {
-							return MatchLogLine_func12387(s, i_6);
-						} else {
-							return false;
+						}
+						case 114:
+							return MatchLogLine_func11761(s, i_5);
+						case 116:
+							return MatchLogLine_func11896(s, i_5);
+						default: {
+							if (lms_sub_u8(c_2, 194) <= 29) {
+								return MatchLogLine_func12127(s, i_5);
+							} else if (c_2 == 224) {
+								return MatchLogLine_func12150(s, i_5);
+							} else if (lms_sub_u8(c_2, 225) <= 11) {
+								return MatchLogLine_func12186(s, i_5);
+							} else if (c_2 == 237) {
+								return MatchLogLine_func12221(s, i_5);
+							} else if (lms_sub_u8(c_2, 238) <= 1) {
+								return MatchLogLine_func12257(s, i_5);
+							} else if (c_2 == 240) {
+								return MatchLogLine_func12292(s, i_5);
+							} else if (lms_sub_u8(c_2, 241) <= 2) {
+								return MatchLogLine_func12340(s, i_5);
+							} else if (c_2 == 244) {
+								return MatchLogLine_func12387(s, i_5);
+							} else {
+								return false;
+							}
+						}
 						}
 					}
-				} else if (c_2 == 114) {
-					return MatchLogLine_func11761(s, i_5);
-				} else if (c_2 == 116) {
-					return MatchLogLine_func11896(s, i_5);
-				} else if (lms_sub_u8(c_2, 194) <= 29) {
-					return MatchLogLine_func12127(s, i_5);
-				} else if (c_2 == 224) {
-					return MatchLogLine_func12150(s, i_5);
-				} else if (lms_sub_u8(c_2, 225) <= 11) {
-					return MatchLogLine_func12186(s, i_5);
-				} else if (c_2 == 237) {
-					return MatchLogLine_func12221(s, i_5);
-				} else if (lms_sub_u8(c_2, 238) <= 1) {
-					return MatchLogLine_func12257(s, i_5);
-				} else if (c_2 == 240) {
-					return MatchLogLine_func12292(s, i_5);
-				} else if (lms_sub_u8(c_2, 241) <= 2) {
-					return MatchLogLine_func12340(s, i_5);
-				} else if (c_2 == 244) {
-					return MatchLogLine_func12387(s, i_5);
+				}
+			}
+			case 116:
+				return MatchLogLine_func11896(s, i_4);
+			default: {
+				if (lms_sub_u8(c, 194) <= 29) {
+					return MatchLogLine_func12127(s, i_4);
+				} else if (c == 224) {
+					return MatchLogLine_func12150(s, i_4);
+				} else if (lms_sub_u8(c, 225) <= 11) {
+					return MatchLogLine_func12186(s, i_4);
+				} else if (c == 237) {
+					return MatchLogLine_func12221(s, i_4);
+				} else if (lms_sub_u8(c, 238) <= 1) {
+					return MatchLogLine_func12257(s, i_4);
+				} else if (c == 240) {
+					return MatchLogLine_func12292(s, i_4);
+				} else if (lms_sub_u8(c, 241) <= 2) {
+					return MatchLogLine_func12340(s, i_4);
+				} else if (c == 244) {
+					return MatchLogLine_func12387(s, i_4);
 				} else {
 					return false;
 				}
 			}
-		} else if (c == 116) {
-			return MatchLogLine_func11896(s, i_4);
-		} else if (lms_sub_u8(c, 194) <= 29) {
-			return MatchLogLine_func12127(s, i_4);
-		} else if (c == 224) {
-			return MatchLogLine_func12150(s, i_4);
-		} else if (lms_sub_u8(c, 225) <= 11) {
-			return MatchLogLine_func12186(s, i_4);
-		} else if (c == 237) {
-			return MatchLogLine_func12221(s, i_4);
-		} else if (lms_sub_u8(c, 238) <= 1) {
-			return MatchLogLine_func12257(s, i_4);
-		} else if (c == 240) {
-			return MatchLogLine_func12292(s, i_4);
-		} else if (lms_sub_u8(c, 241) <= 2) {
-			return MatchLogLine_func12340(s, i_4);
-		} else if (c == 244) {
-			return MatchLogLine_func12387(s, i_4);
-		} else {
-			return false;
+			}
 		}
 	}
 }
@@ -4214,32 +4406,34 @@ static bool MatchLogLine_func11674(lms_string s, int64_t i) {
 	int64_t i_2 = i;
 	int64_t x11713 = 0;
 	for (;;) {
-		int64_t x11748;
-		if (i_2 < n) {
-			uint8_t c = lms_str_index(s, i_2);
-			uint8_t x11721 = lms_shr_u8(c, 6u);
-			bool x11736;
-			if (x11721 == 0) {
-				uint8_t x11724 = (uint8_t)(c & 63);
-				x11736 = (lms_shr_u64(18446744073709550591u, x11724) & 1u) != 0u;
-			} else if (x11721 == 1) {
-				uint8_t x11724 = (uint8_t)(c & 63);
-				x11736 = (lms_shr_u64(18441114574175338495u, x11724) & 1u) != 0u;
-			} else {
-				x11736 = false;
-			}
-			if (x11736) {
-				i_2 = lms_add_i64(i_2, 1);
-				x11748 = 7;
-			} else {
-				x11713 = i_2;
-				x11748 = 0;
-			}
-		} else {
+		if (i_2 >= n) {
 			x11713 = i_2;
-			x11748 = 0;
+			break;
 		}
-		if (x11748 != 7) break;
+		uint8_t c = lms_str_index(s, i_2);
+		uint8_t x11721 = lms_shr_u8(c, 6u);
+		bool x11736;
+		switch (x11721) {
+		case 0: {
+			uint8_t x11724 = (uint8_t)(c & 63);
+			x11736 = (lms_shr_u64(18446744073709550591u, x11724) & 1u) != 0u;
+			break;
+		}
+		case 1: {
+			uint8_t x11724 = (uint8_t)(c & 63);
+			x11736 = (lms_shr_u64(18441114574175338495u, x11724) & 1u) != 0u;
+			break;
+		}
+		default: {
+			x11736 = false;
+			break;
+		}
+		}
+		if (!x11736) {
+			x11713 = i_2;
+			break;
+		}
+		i_2 = lms_add_i64(i_2, 1);
 	}
 	int64_t i_3 = x11713;
 	if (i_3 >= n) {
@@ -4247,28 +4441,32 @@ static bool MatchLogLine_func11674(lms_string s, int64_t i) {
 	} else {
 		uint8_t c_2 = lms_str_index(s, i_3);
 		int64_t i_4 = lms_add_i64(i_3, 1);
-		if (c_2 == 114) {
+		switch (c_2) {
+		case 114:
 			return MatchLogLine_func11761(s, i_4);
-		} else if (c_2 == 116) {
+		case 116:
 			return MatchLogLine_func11896(s, i_4);
-		} else if (lms_sub_u8(c_2, 194) <= 29) {
-			return MatchLogLine_func12127(s, i_4);
-		} else if (c_2 == 224) {
-			return MatchLogLine_func12150(s, i_4);
-		} else if (lms_sub_u8(c_2, 225) <= 11) {
-			return MatchLogLine_func12186(s, i_4);
-		} else if (c_2 == 237) {
-			return MatchLogLine_func12221(s, i_4);
-		} else if (lms_sub_u8(c_2, 238) <= 1) {
-			return MatchLogLine_func12257(s, i_4);
-		} else if (c_2 == 240) {
-			return MatchLogLine_func12292(s, i_4);
-		} else if (lms_sub_u8(c_2, 241) <= 2) {
-			return MatchLogLine_func12340(s, i_4);
-		} else if (c_2 == 244) {
-			return MatchLogLine_func12387(s, i_4);
-		} else {
-			return false;
+		default: {
+			if (lms_sub_u8(c_2, 194) <= 29) {
+				return MatchLogLine_func12127(s, i_4);
+			} else if (c_2 == 224) {
+				return MatchLogLine_func12150(s, i_4);
+			} else if (lms_sub_u8(c_2, 225) <= 11) {
+				return MatchLogLine_func12186(s, i_4);
+			} else if (c_2 == 237) {
+				return MatchLogLine_func12221(s, i_4);
+			} else if (lms_sub_u8(c_2, 238) <= 1) {
+				return MatchLogLine_func12257(s, i_4);
+			} else if (c_2 == 240) {
+				return MatchLogLine_func12292(s, i_4);
+			} else if (lms_sub_u8(c_2, 241) <= 2) {
+				return MatchLogLine_func12340(s, i_4);
+			} else if (c_2 == 244) {
+				return MatchLogLine_func12387(s, i_4);
+			} else {
+				return false;
+			}
+		}
 		}
 	}
 }
@@ -4284,7 +4482,8 @@ static bool MatchLogLine_func11536(lms_string s, int64_t i) {
 			return false;
 		} else {
 			uint8_t c = lms_str_index(s, i_2);
-			if (c == 69) {
+			switch (c) {
+			case 69: {
 				int64_t i_3 = lms_add_i64(i, 2);
 				bool x11558 = i_3 >= n;
 				if (x11558) {
@@ -4322,20 +4521,15 @@ static bool MatchLogLine_func11536(lms_string s, int64_t i) {
 											int64_t i_10 = lms_add_i64(i, 9);
 											int64_t x11633 = 0;
 											for (;;) {
-												int64_t x11653;
-												if (i_10 < n) {
-													if (lms_sub_u8(lms_str_index(s, i_10), 97) <= 25) {
-														i_10 = lms_add_i64(i_10, 1);
-														x11653 = 7;
-													} else {
-														x11633 = i_10;
-														x11653 = 0;
-													}
-												} else {
+												if (i_10 >= n) {
 													x11633 = i_10;
-													x11653 = 0;
+													break;
 												}
-												if (x11653 != 7) break;
+												if (lms_sub_u8(lms_str_index(s, i_10), 97) > 25) {
+													x11633 = i_10;
+													break;
+												}
+												i_10 = lms_add_i64(i_10, 1);
 											}
 											int64_t i_11 = x11633;
 											if (i_11 >= n) {
@@ -4373,7 +4567,8 @@ static bool MatchLogLine_func11536(lms_string s, int64_t i) {
 				} else {
 					return false;
 				}
-			} else if (c == 87) {
+			}
+			case 87: {
 				int64_t i_3 = lms_add_i64(i, 2);
 				bool x11558 = i_3 >= n;
 				if (x11558) {
@@ -4408,20 +4603,15 @@ static bool MatchLogLine_func11536(lms_string s, int64_t i) {
 										int64_t i_13 = i_9;
 										int64_t x13283 = 0;
 										for (;;) {
-											int64_t x13303;
-											if (i_13 < n) {
-												if (lms_sub_u8(lms_str_index(s, i_13), 97) <= 25) {
-													i_13 = lms_add_i64(i_13, 1);
-													x13303 = 7;
-												} else {
-													x13283 = i_13;
-													x13303 = 0;
-												}
-											} else {
+											if (i_13 >= n) {
 												x13283 = i_13;
-												x13303 = 0;
+												break;
 											}
-											if (x13303 != 7) break;
+											if (lms_sub_u8(lms_str_index(s, i_13), 97) > 25) {
+												x13283 = i_13;
+												break;
+											}
+											i_13 = lms_add_i64(i_13, 1);
 										}
 										int64_t i_14 = x13283;
 										if (i_14 >= n) {
@@ -4456,7 +4646,8 @@ static bool MatchLogLine_func11536(lms_string s, int64_t i) {
 				} else {
 					return false;
 				}
-			} else {
+			}
+			default:
 				return false;
 			}
 		}
@@ -4473,34 +4664,48 @@ static bool MatchAPIPath(lms_string s) {
 		uint8_t c = lms_str_index(s, 0);
 		uint8_t x3126 = lms_shr_u8(c, 6u);
 		bool x3149;
-		if (x3126 == 0) {
+		switch (x3126) {
+		case 0: {
 			uint8_t x3129 = (uint8_t)(c & 63);
 			bool x3132 = (lms_shr_u64(18446744073709551615u, x3129) & 1u) != 0u;
 			x3149 = x3132;
-		} else if (x3126 == 1) {
+			break;
+		}
+		case 1: {
 			uint8_t x3129 = (uint8_t)(c & 63);
 			x3149 = (lms_shr_u64(18446744073709485935u, x3129) & 1u) != 0u;
-		} else if (x3126 == 2) {
+			break;
+		}
+		case 2: {
 			uint8_t x3129 = (uint8_t)(c & 63);
 			bool x3132 = (lms_shr_u64(18446744073709551615u, x3129) & 1u) != 0u;
 			x3149 = x3132;
-		} else if (x3126 == 3) {
+			break;
+		}
+		case 3: {
 			uint8_t x3129 = (uint8_t)(c & 63);
 			bool x3132 = (lms_shr_u64(18446744073709551615u, x3129) & 1u) != 0u;
 			x3149 = x3132;
-		} else {
+			break;
+		}
+		default: {
 			x3149 = false;
+			break;
+		}
 		}
 		if (x3149) {
 			return MatchAPIPath_func3151(s, 1);
-		} else if (c == 68) {
-			return MatchAPIPath_func3254(s, 1);
-		} else if (c == 71) {
-			return MatchAPIPath_func3377(s, 1);
-		} else if (c == 80) {
-			return MatchAPIPath_func3508(s, 1);
 		} else {
-			return false;
+			switch (c) {
+			case 68:
+				return MatchAPIPath_func3254(s, 1);
+			case 71:
+				return MatchAPIPath_func3377(s, 1);
+			case 80:
+				return MatchAPIPath_func3508(s, 1);
+			default:
+				return false;
+			}
 		}
 	}
 }
@@ -4515,404 +4720,549 @@ static bool MatchAPIPath_func3695(lms_string s, int64_t i) {
 		int64_t i_2 = lms_add_i64(i, 1);
 		uint8_t x3708 = lms_shr_u8(c, 6u);
 		bool x3734;
-		if (x3708 == 0) {
+		switch (x3708) {
+		case 0: {
 			uint8_t x3711 = (uint8_t)(c & 63);
 			x3734 = (lms_shr_u64(18446744069414584319u, x3711) & 1u) != 0u;
-		} else if (x3708 == 1) {
+			break;
+		}
+		case 1: {
 			uint8_t x3711 = (uint8_t)(c & 63);
 			x3734 = (lms_shr_u64(18446744073709485935u, x3711) & 1u) != 0u;
-		} else if (x3708 == 2) {
+			break;
+		}
+		case 2: {
 			uint8_t x3711 = (uint8_t)(c & 63);
 			bool x3726 = (lms_shr_u64(18446744073709551615u, x3711) & 1u) != 0u;
 			x3734 = x3726;
-		} else if (x3708 == 3) {
+			break;
+		}
+		case 3: {
 			uint8_t x3711 = (uint8_t)(c & 63);
 			bool x3726 = (lms_shr_u64(18446744073709551615u, x3711) & 1u) != 0u;
 			x3734 = x3726;
-		} else {
+			break;
+		}
+		default: {
 			x3734 = false;
+			break;
+		}
 		}
 		if (x3734) {
 			return MatchAPIPath_func3151(s, i_2);
-		} else if (c == 32) {
-			if (i_2 >= n) {
-				return false;
-			} else {
-				uint8_t c_2 = lms_str_index(s, i_2);
-				int64_t i_3 = lms_add_i64(i, 2);
-				uint8_t x3747 = lms_shr_u8(c_2, 6u);
-				bool x3773;
-				if (x3747 == 0) {
-					uint8_t x3750 = (uint8_t)(c_2 & 63);
-					x3773 = (lms_shr_u64(18446603336221196287u, x3750) & 1u) != 0u;
-				} else if (x3747 == 1) {
-					uint8_t x3750 = (uint8_t)(c_2 & 63);
-					x3773 = (lms_shr_u64(18446744073709485935u, x3750) & 1u) != 0u;
-				} else if (x3747 == 2) {
-					uint8_t x3750 = (uint8_t)(c_2 & 63);
-					bool x3765 = (lms_shr_u64(18446744073709551615u, x3750) & 1u) != 0u;
-					x3773 = x3765;
-				} else if (x3747 == 3) {
-					uint8_t x3750 = (uint8_t)(c_2 & 63);
-					bool x3765 = (lms_shr_u64(18446744073709551615u, x3750) & 1u) != 0u;
-					x3773 = x3765;
+		} else {
+			switch (c) {
+			case 32: {
+				if (i_2 >= n) {
+					return false;
 				} else {
-					x3773 = false;
-				}
-				if (x3773) {
-					return MatchAPIPath_func3151(s, i_3);
-				} else if (c_2 == 47) {
-					if (i_3 >= n) {
-						return false;
+					uint8_t c_2 = lms_str_index(s, i_2);
+					int64_t i_3 = lms_add_i64(i, 2);
+					uint8_t x3747 = lms_shr_u8(c_2, 6u);
+					bool x3773;
+					switch (x3747) {
+					case 0: {
+						uint8_t x3750 = (uint8_t)(c_2 & 63);
+						x3773 = (lms_shr_u64(18446603336221196287u, x3750) & 1u) != 0u;
+						break;
+					}
+					case 1: {
+						uint8_t x3750 = (uint8_t)(c_2 & 63);
+						x3773 = (lms_shr_u64(18446744073709485935u, x3750) & 1u) != 0u;
+						break;
+					}
+					case 2: {
+						uint8_t x3750 = (uint8_t)(c_2 & 63);
+						bool x3765 = (lms_shr_u64(18446744073709551615u, x3750) & 1u) != 0u;
+						x3773 = x3765;
+						break;
+					}
+					case 3: {
+						uint8_t x3750 = (uint8_t)(c_2 & 63);
+						bool x3765 = (lms_shr_u64(18446744073709551615u, x3750) & 1u) != 0u;
+						x3773 = x3765;
+						break;
+					}
+					default: {
+						x3773 = false;
+						break;
+					}
+					}
+					if (x3773) {
+						return MatchAPIPath_func3151(s, i_3);
 					} else {
-						uint8_t c_3 = lms_str_index(s, i_3);
-						int64_t i_4 = lms_add_i64(i, 3);
-						uint8_t x3786 = lms_shr_u8(c_3, 6u);
-						bool x3809;
-						if (x3786 == 0) {
-							uint8_t x3789 = (uint8_t)(c_3 & 63);
-							bool x3792 = (lms_shr_u64(18446744073709551615u, x3789) & 1u) != 0u;
-							x3809 = x3792;
-						} else if (x3786 == 1) {
-							uint8_t x3789 = (uint8_t)(c_3 & 63);
-							x3809 = (lms_shr_u64(18446744065119551343u, x3789) & 1u) != 0u;
-						} else if (x3786 == 2) {
-							uint8_t x3789 = (uint8_t)(c_3 & 63);
-							bool x3792 = (lms_shr_u64(18446744073709551615u, x3789) & 1u) != 0u;
-							x3809 = x3792;
-						} else if (x3786 == 3) {
-							uint8_t x3789 = (uint8_t)(c_3 & 63);
-							bool x3792 = (lms_shr_u64(18446744073709551615u, x3789) & 1u) != 0u;
-							x3809 = x3792;
-						} else {
-							x3809 = false;
-						}
-						if (x3809) {
-							return MatchAPIPath_func3151(s, i_4);
-						} else if (c_3 == 68) {
-							return MatchAPIPath_func3254(s, i_4);
-						} else if (c_3 == 71) {
-							return MatchAPIPath_func3377(s, i_4);
-						} else if (c_3 == 80) {
-							return MatchAPIPath_func3508(s, i_4);
-						} else if (c_3 == 97) {
-							if (i_4 >= n) {
+						switch (c_2) {
+						case 47: {
+							if (i_3 >= n) {
 								return false;
 							} else {
-								uint8_t c_4 = lms_str_index(s, i_4);
-								int64_t i_5 = lms_add_i64(i, 4);
-								uint8_t x3834 = lms_shr_u8(c_4, 6u);
-								bool x3857;
-								if (x3834 == 0) {
-									uint8_t x3837 = (uint8_t)(c_4 & 63);
-									bool x3840 = (lms_shr_u64(18446744073709551615u, x3837) & 1u) != 0u;
-									x3857 = x3840;
-								} else if (x3834 == 1) {
-									uint8_t x3837 = (uint8_t)(c_4 & 63);
-									x3857 = (lms_shr_u64(18446462598732775279u, x3837) & 1u) != 0u;
-								} else if (x3834 == 2) {
-									uint8_t x3837 = (uint8_t)(c_4 & 63);
-									bool x3840 = (lms_shr_u64(18446744073709551615u, x3837) & 1u) != 0u;
-									x3857 = x3840;
-								} else if (x3834 == 3) {
-									uint8_t x3837 = (uint8_t)(c_4 & 63);
-									bool x3840 = (lms_shr_u64(18446744073709551615u, x3837) & 1u) != 0u;
-									x3857 = x3840;
-								} else {
-									x3857 = false;
+								uint8_t c_3 = lms_str_index(s, i_3);
+								int64_t i_4 = lms_add_i64(i, 3);
+								uint8_t x3786 = lms_shr_u8(c_3, 6u);
+								bool x3809;
+								switch (x3786) {
+								case 0: {
+									uint8_t x3789 = (uint8_t)(c_3 & 63);
+									bool x3792 = (lms_shr_u64(18446744073709551615u, x3789) & 1u) != 0u;
+									x3809 = x3792;
+									break;
 								}
-								if (x3857) {
-									return MatchAPIPath_func3151(s, i_5);
-								} else if (c_4 == 68) {
-									return MatchAPIPath_func3254(s, i_5);
-								} else if (c_4 == 71) {
-									return MatchAPIPath_func3377(s, i_5);
-								} else if (c_4 == 80) {
-									return MatchAPIPath_func3508(s, i_5);
-								} else if (c_4 == 112) {
-									if (i_5 >= n) {
-										return false;
-									} else {
-										uint8_t c_5 = lms_str_index(s, i_5);
-										int64_t i_6 = lms_add_i64(i, 5);
-										uint8_t x3882 = lms_shr_u8(c_5, 6u);
-										bool x3905;
-										if (x3882 == 0) {
-											uint8_t x3885 = (uint8_t)(c_5 & 63);
-											bool x3888 = (lms_shr_u64(18446744073709551615u, x3885) & 1u) != 0u;
-											x3905 = x3888;
-										} else if (x3882 == 1) {
-											uint8_t x3885 = (uint8_t)(c_5 & 63);
-											x3905 = (lms_shr_u64(18446741874686230383u, x3885) & 1u) != 0u;
-										} else if (x3882 == 2) {
-											uint8_t x3885 = (uint8_t)(c_5 & 63);
-											bool x3888 = (lms_shr_u64(18446744073709551615u, x3885) & 1u) != 0u;
-											x3905 = x3888;
-										} else if (x3882 == 3) {
-											uint8_t x3885 = (uint8_t)(c_5 & 63);
-											bool x3888 = (lms_shr_u64(18446744073709551615u, x3885) & 1u) != 0u;
-											x3905 = x3888;
+								case 1: {
+									uint8_t x3789 = (uint8_t)(c_3 & 63);
+									x3809 = (lms_shr_u64(18446744065119551343u, x3789) & 1u) != 0u;
+									break;
+								}
+								case 2: {
+									uint8_t x3789 = (uint8_t)(c_3 & 63);
+									bool x3792 = (lms_shr_u64(18446744073709551615u, x3789) & 1u) != 0u;
+									x3809 = x3792;
+									break;
+								}
+								case 3: {
+									uint8_t x3789 = (uint8_t)(c_3 & 63);
+									bool x3792 = (lms_shr_u64(18446744073709551615u, x3789) & 1u) != 0u;
+									x3809 = x3792;
+									break;
+								}
+								default: {
+									x3809 = false;
+									break;
+								}
+								}
+								if (x3809) {
+									return MatchAPIPath_func3151(s, i_4);
+								} else {
+									switch (c_3) {
+									case 68:
+										return MatchAPIPath_func3254(s, i_4);
+									case 71:
+										return MatchAPIPath_func3377(s, i_4);
+									case 80:
+										return MatchAPIPath_func3508(s, i_4);
+									case 97: {
+										if (i_4 >= n) {
+											return false;
 										} else {
-											x3905 = false;
-										}
-										if (x3905) {
-											return MatchAPIPath_func3151(s, i_6);
-										} else if (c_5 == 68) {
-											return MatchAPIPath_func3254(s, i_6);
-										} else if (c_5 == 71) {
-											return MatchAPIPath_func3377(s, i_6);
-										} else if (c_5 == 80) {
-											return MatchAPIPath_func3508(s, i_6);
-										} else if (c_5 == 105) {
-											if (i_6 >= n) {
-												return false;
+											uint8_t c_4 = lms_str_index(s, i_4);
+											int64_t i_5 = lms_add_i64(i, 4);
+											uint8_t x3834 = lms_shr_u8(c_4, 6u);
+											bool x3857;
+											switch (x3834) {
+											case 0: {
+												uint8_t x3837 = (uint8_t)(c_4 & 63);
+												bool x3840 = (lms_shr_u64(18446744073709551615u, x3837) & 1u) != 0u;
+												x3857 = x3840;
+												break;
+											}
+											case 1: {
+												uint8_t x3837 = (uint8_t)(c_4 & 63);
+												x3857 = (lms_shr_u64(18446462598732775279u, x3837) & 1u) != 0u;
+												break;
+											}
+											case 2: {
+												uint8_t x3837 = (uint8_t)(c_4 & 63);
+												bool x3840 = (lms_shr_u64(18446744073709551615u, x3837) & 1u) != 0u;
+												x3857 = x3840;
+												break;
+											}
+											case 3: {
+												uint8_t x3837 = (uint8_t)(c_4 & 63);
+												bool x3840 = (lms_shr_u64(18446744073709551615u, x3837) & 1u) != 0u;
+												x3857 = x3840;
+												break;
+											}
+											default: {
+												x3857 = false;
+												break;
+											}
+											}
+											if (x3857) {
+												return MatchAPIPath_func3151(s, i_5);
 											} else {
-												uint8_t c_6 = lms_str_index(s, i_6);
-												int64_t i_7 = lms_add_i64(i, 6);
-												uint8_t x3930 = lms_shr_u8(c_6, 6u);
-												bool x3956;
-												if (x3930 == 0) {
-													uint8_t x3933 = (uint8_t)(c_6 & 63);
-													x3956 = (lms_shr_u64(18446603336221196287u, x3933) & 1u) != 0u;
-												} else if (x3930 == 1) {
-													uint8_t x3933 = (uint8_t)(c_6 & 63);
-													x3956 = (lms_shr_u64(18446744073709485935u, x3933) & 1u) != 0u;
-												} else if (x3930 == 2) {
-													uint8_t x3933 = (uint8_t)(c_6 & 63);
-													bool x3948 = (lms_shr_u64(18446744073709551615u, x3933) & 1u) != 0u;
-													x3956 = x3948;
-												} else if (x3930 == 3) {
-													uint8_t x3933 = (uint8_t)(c_6 & 63);
-													bool x3948 = (lms_shr_u64(18446744073709551615u, x3933) & 1u) != 0u;
-													x3956 = x3948;
-												} else {
-													x3956 = false;
-												}
-												if (x3956) {
-													return MatchAPIPath_func3151(s, i_7);
-												} else if (c_6 == 47) {
-													if (i_7 >= n) {
+												switch (c_4) {
+												case 68:
+													return MatchAPIPath_func3254(s, i_5);
+												case 71:
+													return MatchAPIPath_func3377(s, i_5);
+												case 80:
+													return MatchAPIPath_func3508(s, i_5);
+												case 112: {
+													if (i_5 >= n) {
 														return false;
 													} else {
-														uint8_t c_7 = lms_str_index(s, i_7);
-														int64_t i_8 = lms_add_i64(i, 7);
-														uint8_t x3969 = lms_shr_u8(c_7, 6u);
-														bool x3992;
-														if (x3969 == 0) {
-															uint8_t x3972 = (uint8_t)(c_7 & 63);
-															bool x3975 = (lms_shr_u64(18446744073709551615u, x3972) & 1u) != 0u;
-															x3992 = x3975;
-														} else if (x3969 == 1) {
-															uint8_t x3972 = (uint8_t)(c_7 & 63);
-															x3992 = (lms_shr_u64(18428729675200003951u, x3972) & 1u) != 0u;
-														} else if (x3969 == 2) {
-															uint8_t x3972 = (uint8_t)(c_7 & 63);
-															bool x3975 = (lms_shr_u64(18446744073709551615u, x3972) & 1u) != 0u;
-															x3992 = x3975;
-														} else if (x3969 == 3) {
-														uint8_t x3972 = (uint8_t)(c_7 & 63);
-														bool x3975 = (lms_shr_u64(18446744073709551615u, x3972) & 1u) != 0u;
-														x3992 = x3975;
-														} else {
-														x3992 = false;
+														uint8_t c_5 = lms_str_index(s, i_5);
+														int64_t i_6 = lms_add_i64(i, 5);
+														uint8_t x3882 = lms_shr_u8(c_5, 6u);
+														bool x3905;
+														switch (x3882) {
+														case 0: {
+															uint8_t x3885 = (uint8_t)(c_5 & 63);
+															bool x3888 = (lms_shr_u64(18446744073709551615u, x3885) & 1u) != 0u;
+															x3905 = x3888;
+															break;
 														}
-														if (x3992) {
-															return MatchAPIPath_func3151(s, i_8);
-														} else if (c_7 == 68) {
-															return MatchAPIPath_func3254(s, i_8);
-														} else if (c_7 == 71) {
-															return MatchAPIPath_func3377(s, i_8);
-														} else if (c_7 == 80) {
-														return MatchAPIPath_func3508(s, i_8);
-														} else if (c_7 == 118) {
-														if (i_8 >= n) {
-														return false;
-														} else {
-														uint8_t c_8 = lms_str_index(s, i_8);
-														int64_t i_9 = lms_add_i64(i, 8);
-														uint8_t x4017 = lms_shr_u8(c_8, 6u);
-														bool x4043;
-														if (x4017 == 0) {
-														uint8_t x4020 = (uint8_t)(c_8 & 63);
-														x4043 = (lms_shr_u64(18158795172534550527u, x4020) & 1u) != 0u;
-														} else if (x4017 == 1) {
-														uint8_t x4020 = (uint8_t)(c_8 & 63);
-														x4043 = (lms_shr_u64(18446744073709485935u, x4020) & 1u) != 0u;
-														} else if (x4017 == 2) {
-														uint8_t x4020 = (uint8_t)(c_8 & 63);
-														bool x4035 = (lms_shr_u64(18446744073709551615u, x4020) & 1u) != 0u;
-														x4043 = x4035;
-														} else if (x4017 == 3) {
-														uint8_t x4020 = (uint8_t)(c_8 & 63);
-														bool x4035 = (lms_shr_u64(18446744073709551615u, x4020) & 1u) != 0u;
-														x4043 = x4035;
-														} else {
-														x4043 = false;
+														case 1: {
+															uint8_t x3885 = (uint8_t)(c_5 & 63);
+															x3905 = (lms_shr_u64(18446741874686230383u, x3885) & 1u) != 0u;
+															break;
 														}
-														if (x4043) {
-														return MatchAPIPath_func3151(s, i_9);
-														} else if (lms_sub_u8(c_8, 48) <= 9) {
-														int64_t i_10 = i_9;
-														int64_t x4068 = 0;
-														for (;;) {
-														int64_t x4088;
-														if (i_10 < n) {
-														if (lms_sub_u8(lms_str_index(s, i_10), 48) <= 9) {
-														i_10 = lms_add_i64(i_10, 1);
-														x4088 = 7;
-														} else {
-														x4068 = i_10;
-														x4088 = 0;
+														case 2: {
+															uint8_t x3885 = (uint8_t)(c_5 & 63);
+															bool x3888 = (lms_shr_u64(18446744073709551615u, x3885) & 1u) != 0u;
+															x3905 = x3888;
+															break;
 														}
-														} else {
-														x4068 = i_10;
-														x4088 = 0;
+														case 3: {
+															uint8_t x3885 = (uint8_t)(c_5 & 63);
+															bool x3888 = (lms_shr_u64(18446744073709551615u, x3885) & 1u) != 0u;
+															x3905 = x3888;
+															break;
 														}
-															if (x4088 != 7) break;
-														}
-														int64_t i_11 = x4068;
-														if (i_11 >= n) {
-														return false;
-														} else {
-														uint8_t c_9 = lms_str_index(s, i_11);
-														int64_t i_12 = lms_add_i64(i_11, 1);
-														uint8_t x4100 = lms_shr_u8(c_9, 6u);
-														bool x4126;
-														if (x4100 == 0) {
-														uint8_t x4103 = (uint8_t)(c_9 & 63);
-														x4126 = (lms_shr_u64(18158654435046195199u, x4103) & 1u) != 0u;
-														} else if (x4100 == 1) {
-														uint8_t x4103 = (uint8_t)(c_9 & 63);
-														x4126 = (lms_shr_u64(18446744073709485935u, x4103) & 1u) != 0u;
-														} else if (x4100 == 2) {
-														uint8_t x4103 = (uint8_t)(c_9 & 63);
-														bool x4118 = (lms_shr_u64(18446744073709551615u, x4103) & 1u) != 0u;
-														x4126 = x4118;
-														} else if (x4100 == 3) {
-														uint8_t x4103 = (uint8_t)(c_9 & 63);
-														bool x4118 = (lms_shr_u64(18446744073709551615u, x4103) & 1u) != 0u;
-														x4126 = x4118;
-														} else {
-														x4126 = false;
-														}
-														if (x4126) {
-														return MatchAPIPath_func3151(s, i_12);
-														} else if (c_9 == 47) {
-														if (i_12 >= n) {
-														return false;
-														} else {
-														uint8_t c_10 = lms_str_index(s, i_12);
-														uint8_t x4139 = lms_shr_u8(c_10, 6u);
-														uint8_t x4142 = (uint8_t)(c_10 & 63);
-														bool x4162;
-														if (x4139 == 0) {
-														bool x4145 = (lms_shr_u64(18446744073709551615u, x4142) & 1u) != 0u;
-														x4162 = x4145;
-														} else {
-														bool x4147 = x4139 == 1;
-														if (x4147) {
-														x4162 = (lms_shr_u64(17870283327848513391u, x4142) & 1u) != 0u;
-														} else if (x4139 == 2) {
-														bool x4145 = (lms_shr_u64(18446744073709551615u, x4142) & 1u) != 0u;
-														x4162 = x4145;
-														} else if (x4139 == 3) {
-														bool x4145 = (lms_shr_u64(18446744073709551615u, x4142) & 1u) != 0u;
-														x4162 = x4145;
-														} else {
-														x4162 = false;
+														default: {
+															x3905 = false;
+															break;
 														}
 														}
-														if (x4162) {
-														int64_t i_13 = lms_add_i64(i_11, 2);
-														return MatchAPIPath_func3151(s, i_13);
-														} else if (c_10 == 68) {
-														int64_t i_13 = lms_add_i64(i_11, 2);
-														return MatchAPIPath_func3254(s, i_13);
-														} else if (c_10 == 71) {
-														int64_t i_13 = lms_add_i64(i_11, 2);
-														return MatchAPIPath_func3377(s, i_13);
-														} else if (c_10 == 80) {
-														int64_t i_13 = lms_add_i64(i_11, 2);
-														return MatchAPIPath_func3508(s, i_13);
+														if (x3905) {
+															return MatchAPIPath_func3151(s, i_6);
 														} else {
-														bool x4147 = x4139 == 1;
-														bool x4184;
-														if (x4147) {
-														x4184 = (lms_shr_u64(576460745860972544u, x4142) & 1u) != 0u;
-														} else {
-														x4184 = false;
-														}
-														if (x4184) {
-														return true;
-														} else {
-														return false;
-														}
-														}
-														}
-														} else if (c_9 == 68) {
-														return MatchAPIPath_func3254(s, i_12);
-														} else if (c_9 == 71) {
-														return MatchAPIPath_func3377(s, i_12);
-														} else if (c_9 == 80) {
-														return MatchAPIPath_func3508(s, i_12);
-														} else {
-														return false;
-														}
-														}
-														} else if (c_8 == 68) {
-														return MatchAPIPath_func3254(s, i_9);
-														} else if (c_8 == 71) {
-														return MatchAPIPath_func3377(s, i_9);
-														} else if (c_8 == 80) {
-														return MatchAPIPath_func3508(s, i_9);
-														} else {
-														return false;
-														}
-														}
-														} else {
-														return false;
+															switch (c_5) {
+															case 68:
+																return MatchAPIPath_func3254(s, i_6);
+															case 71:
+																return MatchAPIPath_func3377(s, i_6);
+															case 80:
+																return MatchAPIPath_func3508(s, i_6);
+															case 105: {
+																if (i_6 >= n) {
+																	return false;
+																} else {
+																	uint8_t c_6 = lms_str_index(s, i_6);
+																	int64_t i_7 = lms_add_i64(i, 6);
+																	uint8_t x3930 = lms_shr_u8(c_6, 6u);
+																	bool x3956;
+																	switch (x3930) {
+																	case 0: {
+																		uint8_t x3933 = (uint8_t)(c_6 & 63);
+																		x3956 = (lms_shr_u64(18446603336221196287u, x3933) & 1u) != 0u;
+																		break;
+																	}
+																	case 1: {
+																		uint8_t x3933 = (uint8_t)(c_6 & 63);
+																		x3956 = (lms_shr_u64(18446744073709485935u, x3933) & 1u) != 0u;
+																		break;
+																	}
+																	case 2: {
+																		uint8_t x3933 = (uint8_t)(c_6 & 63);
+																		bool x3948 = (lms_shr_u64(18446744073709551615u, x3933) & 1u) != 0u;
+																		x3956 = x3948;
+																		break;
+																	}
+																	case 3: {
+																		uint8_t x3933 = (uint8_t)(c_6 & 63);
+																		bool x3948 = (lms_shr_u64(18446744073709551615u, x3933) & 1u) != 0u;
+																		x3956 = x3948;
+																		break;
+																	}
+																	default: {
+																		x3956 = false;
+																		break;
+																	}
+																	}
+																	if (x3956) {
+																		return MatchAPIPath_func3151(s, i_7);
+																	} else {
+																		switch (c_6) {
+																		case 47: {
+																			if (i_7 >= n) {
+																				return false;
+																			} else {
+																				uint8_t c_7 = lms_str_index(s, i_7);
+																				int64_t i_8 = lms_add_i64(i, 7);
+																				uint8_t x3969 = lms_shr_u8(c_7, 6u);
+																				bool x3992;
+																				switch (x3969) {
+																				case 0: {
+																					uint8_t x3972 = (uint8_t)(c_7 & 63);
+																					bool x3975 = (lms_shr_u64(18446744073709551615u, x3972) & 1u) != 0u;
+																					x3992 = x3975;
+																					break;
+																				}
+																				case 1: {
+																					uint8_t x3972 = (uint8_t)(c_7 & 63);
+																					x3992 = (lms_shr_u64(18428729675200003951u, x3972) & 1u) != 0u;
+																					break;
+																				}
+																				case 2: {
+																					uint8_t x3972 = (uint8_t)(c_7 & 63);
+																					bool x3975 = (lms_shr_u64(18446744073709551615u, x3972) & 1u) != 0u;
+																					x3992 = x3975;
+																					break;
+																				}
+																				case 3: {
+																					uint8_t x3972 = (uint8_t)(c_7 & 63);
+																					bool x3975 = (lms_shr_u64(18446744073709551615u, x3972) & 1u) != 0u;
+																					x3992 = x3975;
+																					break;
+																				}
+																				default: {
+																					x3992 = false;
+																					break;
+																				}
+																				}
+																				if (x3992) {
+																					return MatchAPIPath_func3151(s, i_8);
+																				} else {
+																					switch (c_7) {
+																					case 68:
+																						return MatchAPIPath_func3254(s, i_8);
+																					case 71:
+																						return MatchAPIPath_func3377(s, i_8);
+																					case 80:
+																						return MatchAPIPath_func3508(s, i_8);
+																					case 118: {
+																						if (i_8 >= n) {
+																							return false;
+																						} else {
+																							uint8_t c_8 = lms_str_index(s, i_8);
+																							int64_t i_9 = lms_add_i64(i, 8);
+																							uint8_t x4017 = lms_shr_u8(c_8, 6u);
+																							bool x4043;
+																							switch (x4017) {
+																							case 0: {
+																								uint8_t x4020 = (uint8_t)(c_8 & 63);
+																								x4043 = (lms_shr_u64(18158795172534550527u, x4020) & 1u) != 0u;
+																								break;
+																							}
+																							case 1: {
+																								uint8_t x4020 = (uint8_t)(c_8 & 63);
+																								x4043 = (lms_shr_u64(18446744073709485935u, x4020) & 1u) != 0u;
+																								break;
+																							}
+																							case 2: {
+																								uint8_t x4020 = (uint8_t)(c_8 & 63);
+																								bool x4035 = (lms_shr_u64(18446744073709551615u, x4020) & 1u) != 0u;
+																								x4043 = x4035;
+																								break;
+																							}
+																							case 3: {
+																								uint8_t x4020 = (uint8_t)(c_8 & 63);
+																								bool x4035 = (lms_shr_u64(18446744073709551615u, x4020) & 1u) != 0u;
+																								x4043 = x4035;
+																								break;
+																							}
+																							default: {
+																								x4043 = false;
+																								break;
+																							}
+																							}
+																							if (x4043) {
+																								return MatchAPIPath_func3151(s, i_9);
+																							} else if (lms_sub_u8(c_8, 48) <= 9) {
+																								int64_t i_10 = i_9;
+																								int64_t x4068 = 0;
+																								for (;;) {
+																									if (i_10 >= n) {
+																										x4068 = i_10;
+																										break;
+																									}
+																									if (lms_sub_u8(lms_str_index(s, i_10), 48) > 9) {
+																										x4068 = i_10;
+																										break;
+																									}
+																									i_10 = lms_add_i64(i_10, 1);
+																								}
+																								int64_t i_11 = x4068;
+																								if (i_11 >= n) {
+																									return false;
+																								} else {
+																									uint8_t c_9 = lms_str_index(s, i_11);
+																									int64_t i_12 = lms_add_i64(i_11, 1);
+																									uint8_t x4100 = lms_shr_u8(c_9, 6u);
+																									bool x4126;
+																									switch (x4100) {
+																									case 0: {
+																										uint8_t x4103 = (uint8_t)(c_9 & 63);
+																										x4126 = (lms_shr_u64(18158654435046195199u, x4103) & 1u) != 0u;
+																										break;
+																									}
+																									case 1: {
+																										uint8_t x4103 = (uint8_t)(c_9 & 63);
+																										x4126 = (lms_shr_u64(18446744073709485935u, x4103) & 1u) != 0u;
+																										break;
+																									}
+																									case 2: {
+																										uint8_t x4103 = (uint8_t)(c_9 & 63);
+																										bool x4118 = (lms_shr_u64(18446744073709551615u, x4103) & 1u) != 0u;
+																										x4126 = x4118;
+																										break;
+																									}
+																									case 3: {
+																										uint8_t x4103 = (uint8_t)(c_9 & 63);
+																										bool x4118 = (lms_shr_u64(18446744073709551615u, x4103) & 1u) != 0u;
+																										x4126 = x4118;
+																										break;
+																									}
+																									default: {
+																										x4126 = false;
+																										break;
+																									}
+																									}
+																									if (x4126) {
+																										return MatchAPIPath_func3151(s, i_12);
+																									} else {
+																										switch (c_9) {
+																										case 47: {
+																											if (i_12 >= n) {
+																												return false;
+																											} else {
+																												uint8_t c_10 = lms_str_index(s, i_12);
+																												uint8_t x4139 = lms_shr_u8(c_10, 6u);
+																												uint8_t x4142 = (uint8_t)(c_10 & 63);
+																												bool x4162;
+																												if (x4139 == 0) {
+																													bool x4145 = (lms_shr_u64(18446744073709551615u, x4142) & 1u) != 0u;
+																													x4162 = x4145;
+																												} else {
+																													bool x4147 = x4139 == 1;
+																													if (x4147) {
+																														x4162 = (lms_shr_u64(17870283327848513391u, x4142) & 1u) != 0u;
+																													} else {
+																														switch (x4139) {
+																														case 2: {
+																															bool x4145 = (lms_shr_u64(18446744073709551615u, x4142) & 1u) != 0u;
+																															x4162 = x4145;
+																															break;
+																														}
+																														case 3: {
+																															bool x4145 = (lms_shr_u64(18446744073709551615u, x4142) & 1u) != 0u;
+																															x4162 = x4145;
+																															break;
+																														}
+																														default: {
+																															x4162 = false;
+																															break;
+																														}
+																														}
+																													}
+																												}
+																												if (x4162) {
+																													int64_t i_13 = lms_add_i64(i_11, 2);
+																													return MatchAPIPath_func3151(s, i_13);
+																												} else {
+																													switch (c_10) {
+																													case 68: {
+																														int64_t i_13 = lms_add_i64(i_11, 2);
+																														return MatchAPIPath_func3254(s, i_13);
+																													}
+																													case 71: {
+																														int64_t i_13 = lms_add_i64(i_11, 2);
+																														return MatchAPIPath_func3377(s, i_13);
+																													}
+																													case 80: {
+																														int64_t i_13 = lms_add_i64(i_11, 2);
+																														return MatchAPIPath_func3508(s, i_13);
+																													}
+																													default: {
+																														bool x4147 = x4139 == 1;
+																														bool x4184;
+																														if (x4147) {
+																															x4184 = (lms_shr_u64(576460745860972544u, x4142) & 1u) != 0u;
+																														} else {
+																															x4184 = false;
+																														}
+																														if (x4184) {
+																															return true;
+																														} else {
+																															return false;
+																														}
+																													}
+																													}
+																												}
+																											}
+																										}
+																										case 68:
+																											return MatchAPIPath_func3254(s, i_12);
+																										case 71:
+																											return MatchAPIPath_func3377(s, i_12);
+																										case 80:
+																											return MatchAPIPath_func3508(s, i_12);
+																										default:
+																											return false;
+																										}
+																									}
+																								}
+																							} else {
+																								switch (c_8) {
+																								case 68:
+																									return MatchAPIPath_func3254(s, i_9);
+																								case 71:
+																									return MatchAPIPath_func3377(s, i_9);
+																								case 80:
+																									return MatchAPIPath_func3508(s, i_9);
+																								default:
+																									return false;
+																								}
+																							}
+																						}
+																					}
+																					default:
+																						return false;
+																					}
+																				}
+																			}
+																		}
+																		case 68:
+																			return MatchAPIPath_func3254(s, i_7);
+																		case 71:
+																			return MatchAPIPath_func3377(s, i_7);
+																		case 80:
+																			return MatchAPIPath_func3508(s, i_7);
+																		default:
+																			return false;
+																		}
+																	}
+																}
+															}
+															default:
+																return false;
+															}
 														}
 													}
-												} else if (c_6 == 68) {
-													return MatchAPIPath_func3254(s, i_7);
-												} else if (c_6 == 71) {
-													return MatchAPIPath_func3377(s, i_7);
-												} else if (c_6 == 80) {
-													return MatchAPIPath_func3508(s, i_7);
-												} else {
+												}
+												default:
 													return false;
 												}
 											}
-										} else {
-											return false;
 										}
 									}
-								} else {
-									return false;
+									default:
+										return false;
+									}
 								}
 							}
-						} else {
+						}
+						case 68:
+							return MatchAPIPath_func3254(s, i_3);
+						case 71:
+							return MatchAPIPath_func3377(s, i_3);
+						case 80:
+							return MatchAPIPath_func3508(s, i_3);
+						default:
 							return false;
 						}
 					}
-				} else if (c_2 == 68) {
-					return MatchAPIPath_func3254(s, i_3);
-				} else if (c_2 == 71) {
-					return MatchAPIPath_func3377(s, i_3);
-				} else if (c_2 == 80) {
-					return MatchAPIPath_func3508(s, i_3);
-				} else {
-					return false;
 				}
 			}
-		} else if (c == 68) {
-			return MatchAPIPath_func3254(s, i_2);
-		} else if (c == 71) {
-			return MatchAPIPath_func3377(s, i_2);
-		} else if (c == 80) {
-			return MatchAPIPath_func3508(s, i_2);
-		} else {
-			return false;
+			case 68:
+				return MatchAPIPath_func3254(s, i_2);
+			case 71:
+				return MatchAPIPath_func3377(s, i_2);
+			case 80:
+				return MatchAPIPath_func3508(s, i_2);
+			default:
+				return false;
+			}
 		}
 	}
 }
@@ -4923,20 +5273,15 @@ static bool MatchAPIPath_func3508(lms_string s, int64_t i) {
 	int64_t i_2 = i;
 	int64_t x3531 = 0;
 	for (;;) {
-		int64_t x3550;
-		if (i_2 < n) {
-			if (lms_str_index(s, i_2) == 80) {
-				i_2 = lms_add_i64(i_2, 1);
-				x3550 = 7;
-			} else {
-				x3531 = i_2;
-				x3550 = 0;
-			}
-		} else {
+		if (i_2 >= n) {
 			x3531 = i_2;
-			x3550 = 0;
+			break;
 		}
-		if (x3550 != 7) break;
+		if (lms_str_index(s, i_2) != 80) {
+			x3531 = i_2;
+			break;
+		}
+		i_2 = lms_add_i64(i_2, 1);
 	}
 	int64_t i_3 = x3531;
 	if (i_3 >= n) {
@@ -4946,152 +5291,213 @@ static bool MatchAPIPath_func3508(lms_string s, int64_t i) {
 		int64_t i_4 = lms_add_i64(i_3, 1);
 		uint8_t x3562 = lms_shr_u8(c, 6u);
 		bool x3585;
-		if (x3562 == 0) {
+		switch (x3562) {
+		case 0: {
 			uint8_t x3565 = (uint8_t)(c & 63);
 			bool x3568 = (lms_shr_u64(18446744073709551615u, x3565) & 1u) != 0u;
 			x3585 = x3568;
-		} else if (x3562 == 1) {
+			break;
+		}
+		case 1: {
 			uint8_t x3565 = (uint8_t)(c & 63);
 			x3585 = (lms_shr_u64(18446744073707356015u, x3565) & 1u) != 0u;
-		} else if (x3562 == 2) {
+			break;
+		}
+		case 2: {
 			uint8_t x3565 = (uint8_t)(c & 63);
 			bool x3568 = (lms_shr_u64(18446744073709551615u, x3565) & 1u) != 0u;
 			x3585 = x3568;
-		} else if (x3562 == 3) {
+			break;
+		}
+		case 3: {
 			uint8_t x3565 = (uint8_t)(c & 63);
 			bool x3568 = (lms_shr_u64(18446744073709551615u, x3565) & 1u) != 0u;
 			x3585 = x3568;
-		} else {
+			break;
+		}
+		default: {
 			x3585 = false;
+			break;
+		}
 		}
 		if (x3585) {
 			return MatchAPIPath_func3151(s, i_4);
-		} else if (c == 68) {
-			return MatchAPIPath_func3254(s, i_4);
-		} else if (c == 71) {
-			return MatchAPIPath_func3377(s, i_4);
 		} else {
-			int64_t i_5 = lms_add_i64(i_3, 2);
-			if (c == 79) {
-				bool x3599 = i_4 >= n;
-				if (x3599) {
-					return false;
-				} else {
-					uint8_t c_2 = lms_str_index(s, i_4);
-					uint8_t x3606 = lms_shr_u8(c_2, 6u);
-					bool x3629;
-					if (x3606 == 0) {
-						uint8_t x3609 = (uint8_t)(c_2 & 63);
-						bool x3612 = (lms_shr_u64(18446744073709551615u, x3609) & 1u) != 0u;
-						x3629 = x3612;
-					} else if (x3606 == 1) {
-						uint8_t x3609 = (uint8_t)(c_2 & 63);
-						x3629 = (lms_shr_u64(18446744073708961647u, x3609) & 1u) != 0u;
-					} else if (x3606 == 2) {
-						uint8_t x3609 = (uint8_t)(c_2 & 63);
-						bool x3612 = (lms_shr_u64(18446744073709551615u, x3609) & 1u) != 0u;
-						x3629 = x3612;
-					} else if (x3606 == 3) {
-						uint8_t x3609 = (uint8_t)(c_2 & 63);
-						bool x3612 = (lms_shr_u64(18446744073709551615u, x3609) & 1u) != 0u;
-						x3629 = x3612;
+			switch (c) {
+			case 68:
+				return MatchAPIPath_func3254(s, i_4);
+			case 71:
+				return MatchAPIPath_func3377(s, i_4);
+			default: {
+				int64_t i_5 = lms_add_i64(i_3, 2);
+				switch (c) {
+				case 79: {
+					bool x3599 = i_4 >= n;
+					if (x3599) {
+						return false;
 					} else {
-						x3629 = false;
-					}
-					if (x3629) {
-						return MatchAPIPath_func3151(s, i_5);
-					} else if (c_2 == 68) {
-						return MatchAPIPath_func3254(s, i_5);
-					} else if (c_2 == 71) {
-						return MatchAPIPath_func3377(s, i_5);
-					} else if (c_2 == 80) {
-						return MatchAPIPath_func3508(s, i_5);
-					} else if (c_2 == 83) {
-						if (i_5 >= n) {
-							return false;
+						uint8_t c_2 = lms_str_index(s, i_4);
+						uint8_t x3606 = lms_shr_u8(c_2, 6u);
+						bool x3629;
+						switch (x3606) {
+						case 0: {
+							uint8_t x3609 = (uint8_t)(c_2 & 63);
+							bool x3612 = (lms_shr_u64(18446744073709551615u, x3609) & 1u) != 0u;
+							x3629 = x3612;
+							break;
+						}
+						case 1: {
+							uint8_t x3609 = (uint8_t)(c_2 & 63);
+							x3629 = (lms_shr_u64(18446744073708961647u, x3609) & 1u) != 0u;
+							break;
+						}
+						case 2: {
+							uint8_t x3609 = (uint8_t)(c_2 & 63);
+							bool x3612 = (lms_shr_u64(18446744073709551615u, x3609) & 1u) != 0u;
+							x3629 = x3612;
+							break;
+						}
+						case 3: {
+							uint8_t x3609 = (uint8_t)(c_2 & 63);
+							bool x3612 = (lms_shr_u64(18446744073709551615u, x3609) & 1u) != 0u;
+							x3629 = x3612;
+							break;
+						}
+						default: {
+							x3629 = false;
+							break;
+						}
+						}
+						if (x3629) {
+							return MatchAPIPath_func3151(s, i_5);
 						} else {
-							uint8_t c_3 = lms_str_index(s, i_5);
-							int64_t i_6 = lms_add_i64(i_3, 3);
-							uint8_t x3654 = lms_shr_u8(c_3, 6u);
-							bool x3677;
-							if (x3654 == 0) {
-								uint8_t x3657 = (uint8_t)(c_3 & 63);
-								bool x3660 = (lms_shr_u64(18446744073709551615u, x3657) & 1u) != 0u;
-								x3677 = x3660;
-							} else if (x3654 == 1) {
-								uint8_t x3657 = (uint8_t)(c_3 & 63);
-								x3677 = (lms_shr_u64(18446744073708437359u, x3657) & 1u) != 0u;
-							} else if (x3654 == 2) {
-								uint8_t x3657 = (uint8_t)(c_3 & 63);
-								bool x3660 = (lms_shr_u64(18446744073709551615u, x3657) & 1u) != 0u;
-								x3677 = x3660;
-							} else if (x3654 == 3) {
-								uint8_t x3657 = (uint8_t)(c_3 & 63);
-								bool x3660 = (lms_shr_u64(18446744073709551615u, x3657) & 1u) != 0u;
-								x3677 = x3660;
-							} else {
-								x3677 = false;
+							switch (c_2) {
+							case 68:
+								return MatchAPIPath_func3254(s, i_5);
+							case 71:
+								return MatchAPIPath_func3377(s, i_5);
+							case 80:
+								return MatchAPIPath_func3508(s, i_5);
+							case 83: {
+								if (i_5 >= n) {
+									return false;
+								} else {
+									uint8_t c_3 = lms_str_index(s, i_5);
+									int64_t i_6 = lms_add_i64(i_3, 3);
+									uint8_t x3654 = lms_shr_u8(c_3, 6u);
+									bool x3677;
+									switch (x3654) {
+									case 0: {
+										uint8_t x3657 = (uint8_t)(c_3 & 63);
+										bool x3660 = (lms_shr_u64(18446744073709551615u, x3657) & 1u) != 0u;
+										x3677 = x3660;
+										break;
+									}
+									case 1: {
+										uint8_t x3657 = (uint8_t)(c_3 & 63);
+										x3677 = (lms_shr_u64(18446744073708437359u, x3657) & 1u) != 0u;
+										break;
+									}
+									case 2: {
+										uint8_t x3657 = (uint8_t)(c_3 & 63);
+										bool x3660 = (lms_shr_u64(18446744073709551615u, x3657) & 1u) != 0u;
+										x3677 = x3660;
+										break;
+									}
+									case 3: {
+										uint8_t x3657 = (uint8_t)(c_3 & 63);
+										bool x3660 = (lms_shr_u64(18446744073709551615u, x3657) & 1u) != 0u;
+										x3677 = x3660;
+										break;
+									}
+									default: {
+										x3677 = false;
+										break;
+									}
+									}
+									if (x3677) {
+										return MatchAPIPath_func3151(s, i_6);
+									} else {
+										switch (c_3) {
+										case 68:
+											return MatchAPIPath_func3254(s, i_6);
+										case 71:
+											return MatchAPIPath_func3377(s, i_6);
+										case 80:
+											return MatchAPIPath_func3508(s, i_6);
+										case 84:
+											return MatchAPIPath_func3695(s, i_6);
+										default:
+											return false;
+										}
+									}
+								}
 							}
-							if (x3677) {
-								return MatchAPIPath_func3151(s, i_6);
-							} else if (c_3 == 68) {
-								return MatchAPIPath_func3254(s, i_6);
-							} else if (c_3 == 71) {
-								return MatchAPIPath_func3377(s, i_6);
-							} else if (c_3 == 80) {
-								return MatchAPIPath_func3508(s, i_6);
-							} else if (c_3 == 84) {
-								return MatchAPIPath_func3695(s, i_6);
-							} else {
+							default:
 								return false;
 							}
 						}
-					} else {
-						return false;
 					}
 				}
-			} else if (c == 85) {
-				bool x3599 = i_4 >= n;
-				if (x3599) {
+				case 85: {
+					bool x3599 = i_4 >= n;
+					if (x3599) {
+						return false;
+					} else {
+						uint8_t c_4 = lms_str_index(s, i_4);
+						uint8_t x4339 = lms_shr_u8(c_4, 6u);
+						bool x4362;
+						switch (x4339) {
+						case 0: {
+							uint8_t x4342 = (uint8_t)(c_4 & 63);
+							bool x4345 = (lms_shr_u64(18446744073709551615u, x4342) & 1u) != 0u;
+							x4362 = x4345;
+							break;
+						}
+						case 1: {
+							uint8_t x4342 = (uint8_t)(c_4 & 63);
+							x4362 = (lms_shr_u64(18446744073708437359u, x4342) & 1u) != 0u;
+							break;
+						}
+						case 2: {
+							uint8_t x4342 = (uint8_t)(c_4 & 63);
+							bool x4345 = (lms_shr_u64(18446744073709551615u, x4342) & 1u) != 0u;
+							x4362 = x4345;
+							break;
+						}
+						case 3: {
+							uint8_t x4342 = (uint8_t)(c_4 & 63);
+							bool x4345 = (lms_shr_u64(18446744073709551615u, x4342) & 1u) != 0u;
+							x4362 = x4345;
+							break;
+						}
+						default: {
+							x4362 = false;
+							break;
+						}
+						}
+						if (x4362) {
+							return MatchAPIPath_func3151(s, i_5);
+						} else {
+							switch (c_4) {
+							case 68:
+								return MatchAPIPath_func3254(s, i_5);
+							case 71:
+								return MatchAPIPath_func3377(s, i_5);
+							case 80:
+								return MatchAPIPath_func3508(s, i_5);
+							case 84:
+								return MatchAPIPath_func3695(s, i_5);
+							default:
+								return false;
+							}
+						}
+					}
+				}
+				default:
 					return false;
-				} else {
-					uint8_t c_4 = lms_str_index(s, i_4);
-					uint8_t x4339 = lms_shr_u8(c_4, 6u);
-					bool x4362;
-					if (x4339 == 0) {
-						uint8_t x4342 = (uint8_t)(c_4 & 63);
-						bool x4345 = (lms_shr_u64(18446744073709551615u, x4342) & 1u) != 0u;
-						x4362 = x4345;
-					} else if (x4339 == 1) {
-						uint8_t x4342 = (uint8_t)(c_4 & 63);
-						x4362 = (lms_shr_u64(18446744073708437359u, x4342) & 1u) != 0u;
-					} else if (x4339 == 2) {
-						uint8_t x4342 = (uint8_t)(c_4 & 63);
-						bool x4345 = (lms_shr_u64(18446744073709551615u, x4342) & 1u) != 0u;
-						x4362 = x4345;
-					} else if (x4339 == 3) {
-						uint8_t x4342 = (uint8_t)(c_4 & 63);
-						bool x4345 = (lms_shr_u64(18446744073709551615u, x4342) & 1u) != 0u;
-						x4362 = x4345;
-					} else {
-						x4362 = false;
-					}
-					if (x4362) {
-						return MatchAPIPath_func3151(s, i_5);
-					} else if (c_4 == 68) {
-						return MatchAPIPath_func3254(s, i_5);
-					} else if (c_4 == 71) {
-						return MatchAPIPath_func3377(s, i_5);
-					} else if (c_4 == 80) {
-						return MatchAPIPath_func3508(s, i_5);
-					} else if (c_4 == 84) {
-						return MatchAPIPath_func3695(s, i_5);
-					} else {
-						return false;
-					}
 				}
-			} else {
-				return false;
+			}
 			}
 		}
 	}
@@ -5103,20 +5509,15 @@ static bool MatchAPIPath_func3377(lms_string s, int64_t i) {
 	int64_t i_2 = i;
 	int64_t x3400 = 0;
 	for (;;) {
-		int64_t x3419;
-		if (i_2 < n) {
-			if (lms_str_index(s, i_2) == 71) {
-				i_2 = lms_add_i64(i_2, 1);
-				x3419 = 7;
-			} else {
-				x3400 = i_2;
-				x3419 = 0;
-			}
-		} else {
+		if (i_2 >= n) {
 			x3400 = i_2;
-			x3419 = 0;
+			break;
 		}
-		if (x3419 != 7) break;
+		if (lms_str_index(s, i_2) != 71) {
+			x3400 = i_2;
+			break;
+		}
+		i_2 = lms_add_i64(i_2, 1);
 	}
 	int64_t i_3 = x3400;
 	if (i_3 >= n) {
@@ -5125,76 +5526,107 @@ static bool MatchAPIPath_func3377(lms_string s, int64_t i) {
 		uint8_t c = lms_str_index(s, i_3);
 		uint8_t x3431 = lms_shr_u8(c, 6u);
 		bool x3454;
-		if (x3431 == 0) {
+		switch (x3431) {
+		case 0: {
 			uint8_t x3434 = (uint8_t)(c & 63);
 			bool x3437 = (lms_shr_u64(18446744073709551615u, x3434) & 1u) != 0u;
 			x3454 = x3437;
-		} else if (x3431 == 1) {
+			break;
+		}
+		case 1: {
 			uint8_t x3434 = (uint8_t)(c & 63);
 			x3454 = (lms_shr_u64(18446744073709485903u, x3434) & 1u) != 0u;
-		} else if (x3431 == 2) {
+			break;
+		}
+		case 2: {
 			uint8_t x3434 = (uint8_t)(c & 63);
 			bool x3437 = (lms_shr_u64(18446744073709551615u, x3434) & 1u) != 0u;
 			x3454 = x3437;
-		} else if (x3431 == 3) {
+			break;
+		}
+		case 3: {
 			uint8_t x3434 = (uint8_t)(c & 63);
 			bool x3437 = (lms_shr_u64(18446744073709551615u, x3434) & 1u) != 0u;
 			x3454 = x3437;
-		} else {
+			break;
+		}
+		default: {
 			x3454 = false;
+			break;
+		}
 		}
 		if (x3454) {
 			int64_t i_4 = lms_add_i64(i_3, 1);
 			return MatchAPIPath_func3151(s, i_4);
-		} else if (c == 68) {
-			int64_t i_4 = lms_add_i64(i_3, 1);
-			return MatchAPIPath_func3254(s, i_4);
-		} else if (c == 69) {
-			int64_t i_4 = lms_add_i64(i_3, 1);
-			if (i_4 >= n) {
-				return false;
-			} else {
-				uint8_t c_2 = lms_str_index(s, i_4);
-				int64_t i_5 = lms_add_i64(i_3, 2);
-				uint8_t x3471 = lms_shr_u8(c_2, 6u);
-				bool x3494;
-				if (x3471 == 0) {
-					uint8_t x3474 = (uint8_t)(c_2 & 63);
-					bool x3477 = (lms_shr_u64(18446744073709551615u, x3474) & 1u) != 0u;
-					x3494 = x3477;
-				} else if (x3471 == 1) {
-					uint8_t x3474 = (uint8_t)(c_2 & 63);
-					x3494 = (lms_shr_u64(18446744073708437359u, x3474) & 1u) != 0u;
-				} else if (x3471 == 2) {
-					uint8_t x3474 = (uint8_t)(c_2 & 63);
-					bool x3477 = (lms_shr_u64(18446744073709551615u, x3474) & 1u) != 0u;
-					x3494 = x3477;
-				} else if (x3471 == 3) {
-					uint8_t x3474 = (uint8_t)(c_2 & 63);
-					bool x3477 = (lms_shr_u64(18446744073709551615u, x3474) & 1u) != 0u;
-					x3494 = x3477;
-				} else {
-					x3494 = false;
-				}
-				if (x3494) {
-					return MatchAPIPath_func3151(s, i_5);
-				} else if (c_2 == 68) {
-					return MatchAPIPath_func3254(s, i_5);
-				} else if (c_2 == 71) {
-					return MatchAPIPath_func3377(s, i_5);
-				} else if (c_2 == 80) {
-					return MatchAPIPath_func3508(s, i_5);
-				} else if (c_2 == 84) {
-					return MatchAPIPath_func3695(s, i_5);
-				} else {
+		} else {
+			switch (c) {
+			case 68: {
+				int64_t i_4 = lms_add_i64(i_3, 1);
+				return MatchAPIPath_func3254(s, i_4);
+			}
+			case 69: {
+				int64_t i_4 = lms_add_i64(i_3, 1);
+				if (i_4 >= n) {
 					return false;
+				} else {
+					uint8_t c_2 = lms_str_index(s, i_4);
+					int64_t i_5 = lms_add_i64(i_3, 2);
+					uint8_t x3471 = lms_shr_u8(c_2, 6u);
+					bool x3494;
+					switch (x3471) {
+					case 0: {
+						uint8_t x3474 = (uint8_t)(c_2 & 63);
+						bool x3477 = (lms_shr_u64(18446744073709551615u, x3474) & 1u) != 0u;
+						x3494 = x3477;
+						break;
+					}
+					case 1: {
+						uint8_t x3474 = (uint8_t)(c_2 & 63);
+						x3494 = (lms_shr_u64(18446744073708437359u, x3474) & 1u) != 0u;
+						break;
+					}
+					case 2: {
+						uint8_t x3474 = (uint8_t)(c_2 & 63);
+						bool x3477 = (lms_shr_u64(18446744073709551615u, x3474) & 1u) != 0u;
+						x3494 = x3477;
+						break;
+					}
+					case 3: {
+						uint8_t x3474 = (uint8_t)(c_2 & 63);
+						bool x3477 = (lms_shr_u64(18446744073709551615u, x3474) & 1u) != 0u;
+						x3494 = x3477;
+						break;
+					}
+					default: {
+						x3494 = false;
+						break;
+					}
+					}
+					if (x3494) {
+						return MatchAPIPath_func3151(s, i_5);
+					} else {
+						switch (c_2) {
+						case 68:
+							return MatchAPIPath_func3254(s, i_5);
+						case 71:
+							return MatchAPIPath_func3377(s, i_5);
+						case 80:
+							return MatchAPIPath_func3508(s, i_5);
+						case 84:
+							return MatchAPIPath_func3695(s, i_5);
+						default:
+							return false;
+						}
+					}
 				}
 			}
-		} else if (c == 80) {
-			int64_t i_4 = lms_add_i64(i_3, 1);
-			return MatchAPIPath_func3508(s, i_4);
-		} else {
-			return false;
+			case 80: {
+				int64_t i_4 = lms_add_i64(i_3, 1);
+				return MatchAPIPath_func3508(s, i_4);
+			}
+			default:
+				return false;
+			}
 		}
 	}
 }
@@ -5205,20 +5637,15 @@ static bool MatchAPIPath_func3254(lms_string s, int64_t i) {
 	int64_t i_2 = i;
 	int64_t x3277 = 0;
 	for (;;) {
-		int64_t x3296;
-		if (i_2 < n) {
-			if (lms_str_index(s, i_2) == 68) {
-				i_2 = lms_add_i64(i_2, 1);
-				x3296 = 7;
-			} else {
-				x3277 = i_2;
-				x3296 = 0;
-			}
-		} else {
+		if (i_2 >= n) {
 			x3277 = i_2;
-			x3296 = 0;
+			break;
 		}
-		if (x3296 != 7) break;
+		if (lms_str_index(s, i_2) != 68) {
+			x3277 = i_2;
+			break;
+		}
+		i_2 = lms_add_i64(i_2, 1);
 	}
 	int64_t i_3 = x3277;
 	if (i_3 >= n) {
@@ -5227,190 +5654,266 @@ static bool MatchAPIPath_func3254(lms_string s, int64_t i) {
 		uint8_t c = lms_str_index(s, i_3);
 		uint8_t x3308 = lms_shr_u8(c, 6u);
 		bool x3331;
-		if (x3308 == 0) {
+		switch (x3308) {
+		case 0: {
 			uint8_t x3311 = (uint8_t)(c & 63);
 			bool x3314 = (lms_shr_u64(18446744073709551615u, x3311) & 1u) != 0u;
 			x3331 = x3314;
-		} else if (x3308 == 1) {
+			break;
+		}
+		case 1: {
 			uint8_t x3311 = (uint8_t)(c & 63);
 			x3331 = (lms_shr_u64(18446744073709485903u, x3311) & 1u) != 0u;
-		} else if (x3308 == 2) {
+			break;
+		}
+		case 2: {
 			uint8_t x3311 = (uint8_t)(c & 63);
 			bool x3314 = (lms_shr_u64(18446744073709551615u, x3311) & 1u) != 0u;
 			x3331 = x3314;
-		} else if (x3308 == 3) {
+			break;
+		}
+		case 3: {
 			uint8_t x3311 = (uint8_t)(c & 63);
 			bool x3314 = (lms_shr_u64(18446744073709551615u, x3311) & 1u) != 0u;
 			x3331 = x3314;
-		} else {
+			break;
+		}
+		default: {
 			x3331 = false;
+			break;
+		}
 		}
 		if (x3331) {
 			int64_t i_4 = lms_add_i64(i_3, 1);
 			return MatchAPIPath_func3151(s, i_4);
-		} else if (c == 69) {
-			int64_t i_4 = lms_add_i64(i_3, 1);
-			if (i_4 >= n) {
-				return false;
-			} else {
-				uint8_t c_2 = lms_str_index(s, i_4);
-				int64_t i_5 = lms_add_i64(i_3, 2);
-				uint8_t x3344 = lms_shr_u8(c_2, 6u);
-				bool x3367;
-				if (x3344 == 0) {
-					uint8_t x3347 = (uint8_t)(c_2 & 63);
-					bool x3350 = (lms_shr_u64(18446744073709551615u, x3347) & 1u) != 0u;
-					x3367 = x3350;
-				} else if (x3344 == 1) {
-					uint8_t x3347 = (uint8_t)(c_2 & 63);
-					x3367 = (lms_shr_u64(18446744073709481839u, x3347) & 1u) != 0u;
-				} else if (x3344 == 2) {
-					uint8_t x3347 = (uint8_t)(c_2 & 63);
-					bool x3350 = (lms_shr_u64(18446744073709551615u, x3347) & 1u) != 0u;
-					x3367 = x3350;
-				} else if (x3344 == 3) {
-					uint8_t x3347 = (uint8_t)(c_2 & 63);
-					bool x3350 = (lms_shr_u64(18446744073709551615u, x3347) & 1u) != 0u;
-					x3367 = x3350;
+		} else {
+			switch (c) {
+			case 69: {
+				int64_t i_4 = lms_add_i64(i_3, 1);
+				if (i_4 >= n) {
+					return false;
 				} else {
-					x3367 = false;
-				}
-				if (x3367) {
-					return MatchAPIPath_func3151(s, i_5);
-				} else if (c_2 == 68) {
-					return MatchAPIPath_func3254(s, i_5);
-				} else if (c_2 == 71) {
-					return MatchAPIPath_func3377(s, i_5);
-				} else if (c_2 == 76) {
-					if (i_5 >= n) {
-						return false;
+					uint8_t c_2 = lms_str_index(s, i_4);
+					int64_t i_5 = lms_add_i64(i_3, 2);
+					uint8_t x3344 = lms_shr_u8(c_2, 6u);
+					bool x3367;
+					switch (x3344) {
+					case 0: {
+						uint8_t x3347 = (uint8_t)(c_2 & 63);
+						bool x3350 = (lms_shr_u64(18446744073709551615u, x3347) & 1u) != 0u;
+						x3367 = x3350;
+						break;
+					}
+					case 1: {
+						uint8_t x3347 = (uint8_t)(c_2 & 63);
+						x3367 = (lms_shr_u64(18446744073709481839u, x3347) & 1u) != 0u;
+						break;
+					}
+					case 2: {
+						uint8_t x3347 = (uint8_t)(c_2 & 63);
+						bool x3350 = (lms_shr_u64(18446744073709551615u, x3347) & 1u) != 0u;
+						x3367 = x3350;
+						break;
+					}
+					case 3: {
+						uint8_t x3347 = (uint8_t)(c_2 & 63);
+						bool x3350 = (lms_shr_u64(18446744073709551615u, x3347) & 1u) != 0u;
+						x3367 = x3350;
+						break;
+					}
+					default: {
+						x3367 = false;
+						break;
+					}
+					}
+					if (x3367) {
+						return MatchAPIPath_func3151(s, i_5);
 					} else {
-						uint8_t c_3 = lms_str_index(s, i_5);
-						int64_t i_6 = lms_add_i64(i_3, 3);
-						uint8_t x4428 = lms_shr_u8(c_3, 6u);
-						bool x4451;
-						if (x4428 == 0) {
-							uint8_t x4431 = (uint8_t)(c_3 & 63);
-							bool x4434 = (lms_shr_u64(18446744073709551615u, x4431) & 1u) != 0u;
-							x4451 = x4434;
-						} else if (x4428 == 1) {
-							uint8_t x4431 = (uint8_t)(c_3 & 63);
-							x4451 = (lms_shr_u64(18446744073709485903u, x4431) & 1u) != 0u;
-						} else if (x4428 == 2) {
-							uint8_t x4431 = (uint8_t)(c_3 & 63);
-							bool x4434 = (lms_shr_u64(18446744073709551615u, x4431) & 1u) != 0u;
-							x4451 = x4434;
-						} else if (x4428 == 3) {
-							uint8_t x4431 = (uint8_t)(c_3 & 63);
-							bool x4434 = (lms_shr_u64(18446744073709551615u, x4431) & 1u) != 0u;
-							x4451 = x4434;
-						} else {
-							x4451 = false;
-						}
-						if (x4451) {
-							return MatchAPIPath_func3151(s, i_6);
-						} else if (c_3 == 68) {
-							return MatchAPIPath_func3254(s, i_6);
-						} else if (c_3 == 69) {
-							if (i_6 >= n) {
+						switch (c_2) {
+						case 68:
+							return MatchAPIPath_func3254(s, i_5);
+						case 71:
+							return MatchAPIPath_func3377(s, i_5);
+						case 76: {
+							if (i_5 >= n) {
 								return false;
 							} else {
-								uint8_t c_4 = lms_str_index(s, i_6);
-								int64_t i_7 = lms_add_i64(i_3, 4);
-								uint8_t x4468 = lms_shr_u8(c_4, 6u);
-								bool x4491;
-								if (x4468 == 0) {
-									uint8_t x4471 = (uint8_t)(c_4 & 63);
-									bool x4474 = (lms_shr_u64(18446744073709551615u, x4471) & 1u) != 0u;
-									x4491 = x4474;
-								} else if (x4468 == 1) {
-									uint8_t x4471 = (uint8_t)(c_4 & 63);
-									x4491 = (lms_shr_u64(18446744073708437359u, x4471) & 1u) != 0u;
-								} else if (x4468 == 2) {
-									uint8_t x4471 = (uint8_t)(c_4 & 63);
-									bool x4474 = (lms_shr_u64(18446744073709551615u, x4471) & 1u) != 0u;
-									x4491 = x4474;
-								} else if (x4468 == 3) {
-									uint8_t x4471 = (uint8_t)(c_4 & 63);
-									bool x4474 = (lms_shr_u64(18446744073709551615u, x4471) & 1u) != 0u;
-									x4491 = x4474;
-								} else {
-									x4491 = false;
+								uint8_t c_3 = lms_str_index(s, i_5);
+								int64_t i_6 = lms_add_i64(i_3, 3);
+								uint8_t x4428 = lms_shr_u8(c_3, 6u);
+								bool x4451;
+								switch (x4428) {
+								case 0: {
+									uint8_t x4431 = (uint8_t)(c_3 & 63);
+									bool x4434 = (lms_shr_u64(18446744073709551615u, x4431) & 1u) != 0u;
+									x4451 = x4434;
+									break;
 								}
-								if (x4491) {
-									return MatchAPIPath_func3151(s, i_7);
-								} else if (c_4 == 68) {
-									return MatchAPIPath_func3254(s, i_7);
-								} else if (c_4 == 71) {
-									return MatchAPIPath_func3377(s, i_7);
-								} else if (c_4 == 80) {
-									return MatchAPIPath_func3508(s, i_7);
-								} else if (c_4 == 84) {
-									if (i_7 >= n) {
-										return false;
-									} else {
-										uint8_t c_5 = lms_str_index(s, i_7);
-										int64_t i_8 = lms_add_i64(i_3, 5);
-										uint8_t x4516 = lms_shr_u8(c_5, 6u);
-										bool x4539;
-										if (x4516 == 0) {
-											uint8_t x4519 = (uint8_t)(c_5 & 63);
-											bool x4522 = (lms_shr_u64(18446744073709551615u, x4519) & 1u) != 0u;
-											x4539 = x4522;
-										} else if (x4516 == 1) {
-											uint8_t x4519 = (uint8_t)(c_5 & 63);
-											x4539 = (lms_shr_u64(18446744073709485903u, x4519) & 1u) != 0u;
-										} else if (x4516 == 2) {
-											uint8_t x4519 = (uint8_t)(c_5 & 63);
-											bool x4522 = (lms_shr_u64(18446744073709551615u, x4519) & 1u) != 0u;
-											x4539 = x4522;
-										} else if (x4516 == 3) {
-											uint8_t x4519 = (uint8_t)(c_5 & 63);
-											bool x4522 = (lms_shr_u64(18446744073709551615u, x4519) & 1u) != 0u;
-											x4539 = x4522;
-										} else {
-											x4539 = false;
-										}
-										if (x4539) {
-											return MatchAPIPath_func3151(s, i_8);
-										} else if (c_5 == 68) {
-											return MatchAPIPath_func3254(s, i_8);
-										} else if (c_5 == 69) {
-											return MatchAPIPath_func3695(s, i_8);
-										} else if (c_5 == 71) {
-											return MatchAPIPath_func3377(s, i_8);
-										} else if (c_5 == 80) {
-											return MatchAPIPath_func3508(s, i_8);
-										} else {
+								case 1: {
+									uint8_t x4431 = (uint8_t)(c_3 & 63);
+									x4451 = (lms_shr_u64(18446744073709485903u, x4431) & 1u) != 0u;
+									break;
+								}
+								case 2: {
+									uint8_t x4431 = (uint8_t)(c_3 & 63);
+									bool x4434 = (lms_shr_u64(18446744073709551615u, x4431) & 1u) != 0u;
+									x4451 = x4434;
+									break;
+								}
+								case 3: {
+									uint8_t x4431 = (uint8_t)(c_3 & 63);
+									bool x4434 = (lms_shr_u64(18446744073709551615u, x4431) & 1u) != 0u;
+									x4451 = x4434;
+									break;
+								}
+								default: {
+									x4451 = false;
+									break;
+								}
+								}
+								if (x4451) {
+									return MatchAPIPath_func3151(s, i_6);
+								} else {
+									switch (c_3) {
+									case 68:
+										return MatchAPIPath_func3254(s, i_6);
+									case 69: {
+										if (i_6 >= n) {
 											return false;
+										} else {
+											uint8_t c_4 = lms_str_index(s, i_6);
+											int64_t i_7 = lms_add_i64(i_3, 4);
+											uint8_t x4468 = lms_shr_u8(c_4, 6u);
+											bool x4491;
+											switch (x4468) {
+											case 0: {
+												uint8_t x4471 = (uint8_t)(c_4 & 63);
+												bool x4474 = (lms_shr_u64(18446744073709551615u, x4471) & 1u) != 0u;
+												x4491 = x4474;
+												break;
+											}
+											case 1: {
+												uint8_t x4471 = (uint8_t)(c_4 & 63);
+												x4491 = (lms_shr_u64(18446744073708437359u, x4471) & 1u) != 0u;
+												break;
+											}
+											case 2: {
+												uint8_t x4471 = (uint8_t)(c_4 & 63);
+												bool x4474 = (lms_shr_u64(18446744073709551615u, x4471) & 1u) != 0u;
+												x4491 = x4474;
+												break;
+											}
+											case 3: {
+												uint8_t x4471 = (uint8_t)(c_4 & 63);
+												bool x4474 = (lms_shr_u64(18446744073709551615u, x4471) & 1u) != 0u;
+												x4491 = x4474;
+												break;
+											}
+											default: {
+												x4491 = false;
+												break;
+											}
+											}
+											if (x4491) {
+												return MatchAPIPath_func3151(s, i_7);
+											} else {
+												switch (c_4) {
+												case 68:
+													return MatchAPIPath_func3254(s, i_7);
+												case 71:
+													return MatchAPIPath_func3377(s, i_7);
+												case 80:
+													return MatchAPIPath_func3508(s, i_7);
+												case 84: {
+													if (i_7 >= n) {
+														return false;
+													} else {
+														uint8_t c_5 = lms_str_index(s, i_7);
+														int64_t i_8 = lms_add_i64(i_3, 5);
+														uint8_t x4516 = lms_shr_u8(c_5, 6u);
+														bool x4539;
+														switch (x4516) {
+														case 0: {
+															uint8_t x4519 = (uint8_t)(c_5 & 63);
+															bool x4522 = (lms_shr_u64(18446744073709551615u, x4519) & 1u) != 0u;
+															x4539 = x4522;
+															break;
+														}
+														case 1: {
+															uint8_t x4519 = (uint8_t)(c_5 & 63);
+															x4539 = (lms_shr_u64(18446744073709485903u, x4519) & 1u) != 0u;
+															break;
+														}
+														case 2: {
+															uint8_t x4519 = (uint8_t)(c_5 & 63);
+															bool x4522 = (lms_shr_u64(18446744073709551615u, x4519) & 1u) != 0u;
+															x4539 = x4522;
+															break;
+														}
+														case 3: {
+															uint8_t x4519 = (uint8_t)(c_5 & 63);
+															bool x4522 = (lms_shr_u64(18446744073709551615u, x4519) & 1u) != 0u;
+															x4539 = x4522;
+															break;
+														}
+														default: {
+															x4539 = false;
+															break;
+														}
+														}
+														if (x4539) {
+															return MatchAPIPath_func3151(s, i_8);
+														} else {
+															switch (c_5) {
+															case 68:
+																return MatchAPIPath_func3254(s, i_8);
+															case 69:
+																return MatchAPIPath_func3695(s, i_8);
+															case 71:
+																return MatchAPIPath_func3377(s, i_8);
+															case 80:
+																return MatchAPIPath_func3508(s, i_8);
+															default:
+																return false;
+															}
+														}
+													}
+												}
+												default:
+													return false;
+												}
+											}
 										}
 									}
-								} else {
-									return false;
+									case 71:
+										return MatchAPIPath_func3377(s, i_6);
+									case 80:
+										return MatchAPIPath_func3508(s, i_6);
+									default:
+										return false;
+									}
 								}
 							}
-						} else if (c_3 == 71) {
-							return MatchAPIPath_func3377(s, i_6);
-						} else if (c_3 == 80) {
-							return MatchAPIPath_func3508(s, i_6);
-						} else {
+						}
+						case 80:
+							return MatchAPIPath_func3508(s, i_5);
+						default:
 							return false;
 						}
 					}
-				} else if (c_2 == 80) {
-					return MatchAPIPath_func3508(s, i_5);
-				} else {
-					return false;
 				}
 			}
-		} else if (c == 71) {
-			int64_t i_4 = lms_add_i64(i_3, 1);
-			return MatchAPIPath_func3377(s, i_4);
-		} else if (c == 80) {
-			int64_t i_4 = lms_add_i64(i_3, 1);
-			return MatchAPIPath_func3508(s, i_4);
-		} else {
-			return false;
+			case 71: {
+				int64_t i_4 = lms_add_i64(i_3, 1);
+				return MatchAPIPath_func3377(s, i_4);
+			}
+			case 80: {
+				int64_t i_4 = lms_add_i64(i_3, 1);
+				return MatchAPIPath_func3508(s, i_4);
+			}
+			default:
+				return false;
+			}
 		}
 	}
 }
@@ -5421,57 +5924,67 @@ static bool MatchAPIPath_func3151(lms_string s, int64_t i) {
 	int64_t i_2 = i;
 	int64_t x3198 = 0;
 	for (;;) {
-		int64_t x3241;
-		if (i_2 < n) {
-			uint8_t c = lms_str_index(s, i_2);
-			uint8_t x3206 = lms_shr_u8(c, 6u);
-			bool x3229;
-			if (x3206 == 0) {
-				uint8_t x3209 = (uint8_t)(c & 63);
-				bool x3212 = (lms_shr_u64(18446744073709551615u, x3209) & 1u) != 0u;
-				x3229 = x3212;
-			} else if (x3206 == 1) {
-				uint8_t x3209 = (uint8_t)(c & 63);
-				x3229 = (lms_shr_u64(18446744073709485935u, x3209) & 1u) != 0u;
-			} else if (x3206 == 2) {
-				uint8_t x3209 = (uint8_t)(c & 63);
-				bool x3212 = (lms_shr_u64(18446744073709551615u, x3209) & 1u) != 0u;
-				x3229 = x3212;
-			} else if (x3206 == 3) {
-				uint8_t x3209 = (uint8_t)(c & 63);
-				bool x3212 = (lms_shr_u64(18446744073709551615u, x3209) & 1u) != 0u;
-				x3229 = x3212;
-			} else {
-				x3229 = false;
-			}
-			if (x3229) {
-				i_2 = lms_add_i64(i_2, 1);
-				x3241 = 7;
-			} else {
-				x3198 = i_2;
-				x3241 = 0;
-			}
-		} else {
+		if (i_2 >= n) {
 			x3198 = i_2;
-			x3241 = 0;
+			break;
 		}
-		if (x3241 != 7) break;
+		uint8_t c = lms_str_index(s, i_2);
+		uint8_t x3206 = lms_shr_u8(c, 6u);
+		bool x3229;
+		switch (x3206) {
+		case 0: {
+			uint8_t x3209 = (uint8_t)(c & 63);
+			bool x3212 = (lms_shr_u64(18446744073709551615u, x3209) & 1u) != 0u;
+			x3229 = x3212;
+			break;
+		}
+		case 1: {
+			uint8_t x3209 = (uint8_t)(c & 63);
+			x3229 = (lms_shr_u64(18446744073709485935u, x3209) & 1u) != 0u;
+			break;
+		}
+		case 2: {
+			uint8_t x3209 = (uint8_t)(c & 63);
+			bool x3212 = (lms_shr_u64(18446744073709551615u, x3209) & 1u) != 0u;
+			x3229 = x3212;
+			break;
+		}
+		case 3: {
+			uint8_t x3209 = (uint8_t)(c & 63);
+			bool x3212 = (lms_shr_u64(18446744073709551615u, x3209) & 1u) != 0u;
+			x3229 = x3212;
+			break;
+		}
+		default: {
+			x3229 = false;
+			break;
+		}
+		}
+		if (!x3229) {
+			x3198 = i_2;
+			break;
+		}
+		i_2 = lms_add_i64(i_2, 1);
 	}
 	int64_t i_3 = x3198;
 	if (i_3 >= n) {
 		return false;
 	} else {
 		uint8_t c_2 = lms_str_index(s, i_3);
-		if (c_2 == 68) {
+		switch (c_2) {
+		case 68: {
 			int64_t i_4 = lms_add_i64(i_3, 1);
 			return MatchAPIPath_func3254(s, i_4);
-		} else if (c_2 == 71) {
+		}
+		case 71: {
 			int64_t i_4 = lms_add_i64(i_3, 1);
 			return MatchAPIPath_func3377(s, i_4);
-		} else if (c_2 == 80) {
+		}
+		case 80: {
 			int64_t i_4 = lms_add_i64(i_3, 1);
 			return MatchAPIPath_func3508(s, i_4);
-		} else {
+		}
+		default:
 			return false;
 		}
 	}

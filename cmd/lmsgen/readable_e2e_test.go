@@ -1,0 +1,81 @@
+package main
+
+import (
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestReadable generates Go and C for testdata/readable, runs the
+// differential tests of both against the staging functions, and checks
+// that the C reads like the Go: a return inside a staged loop is a plain
+// return, a loop's leading exit is its condition, a break is a break, a
+// chain of comparisons of one value is a switch (but for a case that
+// leaves the loop).
+func TestReadable(t *testing.T) {
+	t.Parallel()
+	kdir, gen := generateDiffTested(t, "readable")
+	c := read(t, filepath.Join(kdir, "lmsc", "kernels_lms.c"))
+
+	// The protobuf-style decoder: a switch on the tag, returns from the
+	// loop, no exit code.
+	dec := funcBody(t, gen, "DecodePoint")
+	require.Contains(t, dec, "switch tag {")
+	rets := strings.Count(dec, "return 0, -1")
+	require.GreaterOrEqual(t, rets, 6, dec)
+	decC := funcBodyC(t, c, "DecodePoint")
+	require.Contains(t, decC, "\twhile (i < ")
+	require.Contains(t, decC, "switch (tag) {")
+	for _, k := range []string{"8u", "16u", "26u", "40u"} {
+		require.Contains(t, decC, "case "+k+": {")
+	}
+	require.GreaterOrEqual(t, strings.Count(decC, "return (lmsg_tuple_uint64_int64){0u, -1};"), rets, decC)
+	require.Contains(t, decC, "\treturn (lmsg_tuple_uint64_int64){sum, skipped};\n}")
+	require.NotContains(t, decC, "for (;;)")
+	require.NotRegexp(t, `if \(x\d+ [!=]= \d+\) break;`, decC)
+
+	// A search: the loop's condition, a return inside, one after.
+	find := funcBodyC(t, c, "Find")
+	require.Contains(t, find, "while (i < ")
+	require.Contains(t, find, "\t\t\treturn i;\n")
+	require.Contains(t, find, "\treturn -1;\n}")
+	require.Equal(t, 2, strings.Count(find, "return"), find)
+
+	// A break, then the statement after the loop.
+	neg := funcBodyC(t, c, "FirstNeg")
+	require.Regexp(t, `if \(x < 0\) \{\n\t+break;`, neg)
+	require.Contains(t, neg, "}\n\tlms_println(")
+
+	// A chain on one byte: one switch, || as two labels.
+	cls := funcBodyC(t, c, "Classify")
+	require.Contains(t, cls, "switch (c) {\n\tcase 32: case 9:\n\t\treturn 1;\n")
+	require.NotContains(t, cls, "if ")
+
+	// Integer min and max are the builtins in Go, nested and spread as
+	// the source wrote them, a conditional expression in C; the float
+	// min keeps its conditionals (NaN, -0).
+	clamp := funcBody(t, gen, "ClampSum")
+	require.Contains(t, clamp, " := min(max(x, lo), hi)\n")
+	require.Regexp(t, `return min\(x\d+, len\(ys\), len\(zs\)\)\n`, clamp)
+	require.NotContains(t, clamp, "if ")
+	clampC := funcBodyC(t, c, "ClampSum")
+	require.Regexp(t, `= x > lo \? x : lo;\n`, clampC)
+	require.Regexp(t, `\treturn x\d+ < zs\.len \? x\d+ : zs\.len;\n`, clampC)
+	require.NotContains(t, clampC, "if ")
+	require.NotContains(t, funcBody(t, gen, "MinFloat"), "min(")
+
+	// A slicing nobody reads that cannot panic is left out; one that may
+	// panic stays.
+	heads := funcBody(t, gen, "Heads")
+	require.NotContains(t, heads, "ys[:")
+	require.Contains(t, heads, "_ = xs[:n]\n")
+
+	// The case that breaks the loop stays an if before the switch.
+	tok := funcBodyC(t, c, "Tokens")
+	require.Regexp(t, `if \(c == 59\) \{\n\t+break;\n\t+\}\n\t+switch \(c\) \{`, tok)
+	sw := tok[strings.Index(tok, "switch (c)"):]
+	require.Equal(t, 3, len(regexp.MustCompile(`(?m)^\t+break;$`).FindAllString(sw, -1)), "breaks of the switch:\n%s", sw)
+}

@@ -1,0 +1,211 @@
+package gogen
+
+import (
+	"github.com/dave/jennifer/jen"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// This file writes a conditional that chooses the smaller or the larger
+// of the two values it compares as Go's min or max builtin:
+//
+//	x18 := len(b); if len(a) < len(b) { x18 = len(a) }
+//
+// is
+//
+//	x18 := min(len(a), len(b))
+//
+// For integers (and strings) c ? a : b with c one of a < b, a <= b (or
+// b > a, b >= a) is exactly min(a, b): on a tie both are the same value.
+// Floats keep the conditional: min propagates a NaN and orders -0 before
+// +0, the comparison does neither.
+
+// minMax returns the builtin that conditional n computes (min or max) and
+// its operands, or "" when it computes neither: n's result is an integer
+// or a string, its condition an ordering of two values written inline and
+// used only there, and its branches, which compute nothing, choose one
+// of the two each.
+func (fg *funcGen) minMax(n *ir.Node) (fn string, x, y ir.Exp) {
+	if n.Op != ir.OpIf || !n.Type.IsInteger() && n.Type.Kind != ir.KString || fg.projs[n.Sym] != nil {
+		return "", x, y
+	}
+	c := n.Args[0]
+	if !c.IsSym() || fg.uses[c.Sym()] != 1 || fg.inlineNode(c.Sym()) == nil {
+		return "", x, y
+	}
+	cmp := fg.g.Def(c.Sym())
+	less := false
+	switch cmp.Op {
+	case ir.OpLt, ir.OpLe:
+		less = true
+	case ir.OpGt, ir.OpGe:
+	default:
+		return "", x, y
+	}
+	for _, b := range n.Blocks {
+		if len(fg.plans[b].nodes) > 0 {
+			return "", x, y
+		}
+	}
+	x, y = cmp.Args[0], cmp.Args[1]
+	if fg.g.TypeOf(x) != n.Type || fg.g.TypeOf(y) != n.Type {
+		return "", x, y
+	}
+	th, el := n.Blocks[0].Res, n.Blocks[1].Res
+	switch {
+	case sameExp(th, x) && sameExp(el, y):
+	case sameExp(th, y) && sameExp(el, x):
+		less = !less
+	default:
+		return "", x, y
+	}
+	if less {
+		return "min", x, y
+	}
+	return "max", x, y
+}
+
+// sameExp reports whether a and b are the same symbol or equal constants.
+func sameExp(a, b ir.Exp) bool {
+	if a.IsSym() || b.IsSym() {
+		return a.IsSym() && b.IsSym() && a.Sym() == b.Sym()
+	}
+	return a.Const().Type == b.Const().Type && a.Const().Val == b.Const().Val
+}
+
+// minMaxStmt writes conditional n, whose result goes to d, as min(x, y)
+// (or max) when it computes one, and reports whether it did. Operands
+// that are themselves mins (maxes) used only here were left unwritten
+// (minMaxInto) and are written as operands: min(min(a, b), c) is
+// min(a, b, c).
+func (fg *funcGen) minMaxStmt(out *stmts, n *ir.Node, d dest) bool {
+	fn, x, y := fg.minMax(n)
+	if fn == "" {
+		return false
+	}
+	switch {
+	case d.kind == destDeclare && len(fg.resultNames(n.Sym)) == 1:
+		fg.consumed[n.Args[0].Sym()] = true // the comparison is the builtin
+		out.add(jen.Id(fg.resultNames(n.Sym)[0]).Op(":=").Add(fg.minMaxCall(fn, x, y)))
+	case d.kind == destAssign && len(d.names) == 1 && d.names[0] != "_":
+		fg.consumed[n.Args[0].Sym()] = true
+		out.add(jen.Id(d.names[0]).Op("=").Add(fg.minMaxCall(fn, x, y)))
+	case d.kind == destReturn:
+		fg.consumed[n.Args[0].Sym()] = true
+		vals := []jen.Code{fg.minMaxCall(fn, x, y)}
+		if d.top && fg.results != nil {
+			vals = fg.pack(out, vals)
+		}
+		out.add(jen.Return(vals...))
+		out.term = true
+	default:
+		return false
+	}
+	return true
+}
+
+// minMaxCall writes fn(x, y), the operands that minMaxInto left unwritten
+// spread (min(min(a, b), c) is min(a, b, c)) or nested (min(max(a, b), c)).
+func (fg *funcGen) minMaxCall(fn string, x, y ir.Exp) *jen.Statement {
+	var args []jen.Code
+	var add func(e ir.Exp)
+	add = func(e ir.Exp) {
+		if e.IsSym() {
+			if op, ok := fg.minArgs[e.Sym()]; ok {
+				if op.fn == fn {
+					add(op.x)
+					add(op.y)
+				} else {
+					args = append(args, fg.minMaxCall(op.fn, op.x, op.y))
+				}
+				return
+			}
+		}
+		args = append(args, fg.ref(e, ctxConverted).s)
+	}
+	add(x)
+	add(y)
+	return jen.Id(fn).Call(args...)
+}
+
+// minMaxInto reports whether conditional n, the i-th node of fr, is a min
+// or max used only as an operand of a later min or max of fr: it is
+// then written there (minMaxCall), its operands recorded in fg.minArgs.
+// Its operands are names, not variables: they have the same value there.
+func (fg *funcGen) minMaxInto(fr *frame, i int, n *ir.Node) bool {
+	fn, x, y := fg.minMax(n)
+	if fn == "" || !fg.stable(x) || !fg.stable(y) {
+		return false
+	}
+	me := n.Sym.E()
+	for _, m := range fr.nodes[i+1:] {
+		if m.Op != ir.OpIf || fg.skip(m) {
+			continue
+		}
+		f2, x2, y2 := fg.minMax(m)
+		if f2 == "" || !sameExp(x2, me) && !sameExp(y2, me) {
+			continue
+		}
+		// n's uses are m's: its comparison and a branch's result.
+		k := 0
+		for _, e := range []ir.Exp{x2, y2, m.Blocks[0].Res, m.Blocks[1].Res} {
+			if sameExp(e, me) {
+				k++
+			}
+		}
+		if int(fg.uses[n.Sym]) == k {
+			if fg.minArgs == nil {
+				fg.minArgs = map[ir.Sym]minOp{}
+			}
+			fg.minArgs[n.Sym] = minOp{fn, x, y}
+			fg.consumed[n.Args[0].Sym()] = true
+			return true
+		}
+	}
+	return false
+}
+
+// stable reports whether e is a constant or a value written as a name
+// or as the length of an input, which reads the same later (not a
+// variable's, which may be written as the variable).
+func (fg *funcGen) stable(e ir.Exp) bool {
+	if e.IsConst() {
+		return true
+	}
+	if _, ok := fg.minArgs[e.Sym()]; ok {
+		return true
+	}
+	if fg.inlineNode(e.Sym()) != nil {
+		return false
+	}
+	n := fg.g.Def(e.Sym())
+	return n == nil || n.Op != ir.OpVarGet && n.Op != ir.OpVarNew && n.Op != ir.OpForward
+}
+
+// minMaxOperands writes the mins (maxes) that minMaxInto left unwritten
+// for conditional n, when n was not written as one after all.
+func (fg *funcGen) minMaxOperands(out *stmts, n *ir.Node) {
+	if len(fg.minArgs) == 0 || !n.Args[0].IsSym() {
+		return
+	}
+	cmp := fg.g.Def(n.Args[0].Sym())
+	if cmp == nil {
+		return
+	}
+	for _, a := range cmp.Args {
+		if !a.IsSym() {
+			continue
+		}
+		if op, ok := fg.minArgs[a.Sym()]; ok {
+			call := fg.minMaxCall(op.fn, op.x, op.y)
+			delete(fg.minArgs, a.Sym())
+			out.add(jen.Id(fg.name(a.Sym())).Op(":=").Add(call))
+		}
+	}
+}
+
+// minOp is a min or max written as an operand of another.
+type minOp struct {
+	fn   string
+	x, y ir.Exp
+}
