@@ -24,8 +24,8 @@ const maxDepth = 64
 // boundDepth un-inlines, in plan p, every node whose expression would be
 // maxDepth deep (its deepest chain of inline operands). index maps the
 // symbols of the block's nodes to their positions + 1 (0: not a node of
-// the block). It runs before fuse, which
-// inlines a node only into the statement right after it.
+// the block). It runs before fuse, which inlines a node only into the
+// statement right after it.
 func boundDepth(p *blockPlan, index []int32) {
 	depth := make([]int32, len(p.nodes))
 	for j, n := range p.nodes {
