@@ -32,7 +32,7 @@ type analysis struct {
 
 	plans     map[*ir.Block]*blockPlan // how each block is written (plan.go)
 	copies    []int32                  // symbol -> number of blocks the schedule placed it in
-	place     map[ir.Sym]placement     // where each node is scheduled
+	place     []placement              // symbol -> where its node is scheduled (b nil: nowhere)
 	owner     map[*ir.Block]*ir.Node   // the node each block belongs to
 	dup       []bool                   // node scheduled in several blocks
 	forwarded []bool                   // variable read written as the variable itself

@@ -1,9 +1,5 @@
 package gogen
 
-import (
-	"github.com/lmsgen/lmsgen/ir"
-)
-
 // This file bounds the depth of the expressions gogen writes. The
 // schedule inlines a node into its single use however long the chain of
 // such uses is: a staged loop that unrolls into a sum of 10^5 terms is one
@@ -27,9 +23,10 @@ const maxDepth = 64
 
 // boundDepth un-inlines, in plan p, every node whose expression would be
 // maxDepth deep (its deepest chain of inline operands). index maps the
-// nodes of the block to their positions. It runs before fuse, which
-// inlines a node only into the statement right after it.
-func boundDepth(p *blockPlan, index map[ir.Sym]int32) {
+// symbols of the block's nodes to their positions + 1 (0: not a node of
+// the block). It runs before fuse, which inlines a node only into the
+// statement right after it.
+func boundDepth(p *blockPlan, index []int32) {
 	depth := make([]int32, len(p.nodes))
 	for j, n := range p.nodes {
 		d := int32(1)
@@ -37,7 +34,7 @@ func boundDepth(p *blockPlan, index map[ir.Sym]int32) {
 			if !x.IsSym() {
 				continue
 			}
-			if k, ok := index[x.Sym()]; ok && k < int32(j) && p.inline[k] {
+			if k := index[x.Sym()] - 1; k >= 0 && k < int32(j) && p.inline[k] {
 				d = max(d, depth[k]+1)
 			}
 		}

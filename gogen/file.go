@@ -408,16 +408,14 @@ func (fl *fileGen) runeString() string {
 // render writes the file: the header, the build constraint, the code,
 // formatted.
 func (fl *fileGen) render(opts Options) ([]byte, error) {
-	var body bytes.Buffer
-	if err := fl.f.Render(&body); err != nil {
-		return nil, fmt.Errorf("gogen: %w", err)
-	}
 	var src bytes.Buffer
 	src.WriteString(ir.Header() + "\n\n")
 	if opts.BuildConstraint != "" {
 		src.WriteString("//go:build " + opts.BuildConstraint + "\n\n")
 	}
-	src.Write(body.Bytes())
+	if err := fl.f.Render(&src); err != nil {
+		return nil, fmt.Errorf("gogen: %w", err)
+	}
 	out, err := format.Source(src.Bytes())
 	if err != nil {
 		return src.Bytes(), fl.formatError(src.Bytes(), err)

@@ -15,7 +15,8 @@ type blockPlan struct {
 	pos    []int32 // where each node is evaluated: its index, or its user's for an inline node (len(nodes): the block's result)
 }
 
-// placement is where a node is scheduled: a block and an index in it.
+// placement is where a node is scheduled: a block and an index in it
+// (a nil block: the node is not scheduled).
 type placement struct {
 	b *ir.Block
 	j int32
@@ -25,11 +26,12 @@ type placement struct {
 // finds the variable reads that can be written as the variable itself.
 func (a *analysis) planBlocks() {
 	a.plans = map[*ir.Block]*blockPlan{}
-	a.place = map[ir.Sym]placement{}
+	a.place = make([]placement, a.g.NumSyms())
 	a.owner = map[*ir.Block]*ir.Node{}
 	a.dup = make([]bool, a.g.NumSyms())
 	a.forwarded = make([]bool, a.g.NumSyms())
 	local := make([]int32, a.g.NumSyms())
+	index := make([]int32, a.g.NumSyms())
 	a.copies = make([]int32, a.g.NumSyms())
 	var count func(b *ir.Block)
 	count = func(b *ir.Block) {
@@ -43,9 +45,9 @@ func (a *analysis) planBlocks() {
 	count(a.g.Block)
 	var walk func(b *ir.Block)
 	walk = func(b *ir.Block) {
-		p := a.plan(b, local)
+		p := a.plan(b, local, index)
 		for j, n := range p.nodes {
-			if _, ok := a.place[n.Sym]; ok {
+			if a.place[n.Sym].b != nil {
 				a.dup[n.Sym] = true
 			}
 			a.place[n.Sym] = placement{b, int32(j)}
@@ -59,23 +61,24 @@ func (a *analysis) planBlocks() {
 	a.forwardReads()
 }
 
-// plan plans one block. local is scratch space, all zero, left all zero.
-func (a *analysis) plan(b *ir.Block, local []int32) *blockPlan {
+// plan plans one block. local and index are scratch space indexed by
+// symbol, all zero, left all zero; index holds a node's position in the
+// block + 1 (0: not a node of the block, or not yet seen).
+func (a *analysis) plan(b *ir.Block, local, index []int32) *blockPlan {
 	nodes := a.s.Nodes(b)
 	p := &blockPlan{nodes: nodes, inline: make([]bool, len(nodes)), pos: make([]int32, len(nodes))}
 	a.plans[b] = p
-	index := map[ir.Sym]int32{}
 	user := make([]int32, len(nodes))
 	count := func(e ir.Exp, at int32) {
 		if e.IsSym() {
 			local[e.Sym()]++
-			if j, ok := index[e.Sym()]; ok {
-				user[j] = at
+			if j := index[e.Sym()]; j > 0 {
+				user[j-1] = at
 			}
 		}
 	}
 	for j, n := range nodes {
-		index[n.Sym] = int32(j)
+		index[n.Sym] = int32(j) + 1
 		switch {
 		case n.Op == ir.OpForward || n.Op == ir.OpProj:
 		case n.Op == ir.OpTuple && b.Res != n.Sym.E():
@@ -99,6 +102,7 @@ func (a *analysis) plan(b *ir.Block, local []int32) *blockPlan {
 	a.fuse(b, p, local, user)
 	for _, n := range nodes {
 		local[n.Sym] = 0
+		index[n.Sym] = 0
 		for _, x := range n.Args {
 			if x.IsSym() {
 				local[x.Sym()] = 0
@@ -216,8 +220,8 @@ func (a *analysis) forwardReads() {
 		if d == nil || d.Op != ir.OpVarGet || a.dup[s] {
 			return false
 		}
-		pl, ok := a.place[s]
-		return ok && !a.plans[pl.b].inline[pl.j]
+		pl := a.place[s]
+		return pl.b != nil && !a.plans[pl.b].inline[pl.j]
 	}
 	use := func(s ir.Sym, b *ir.Block, at *ir.Node) {
 		if !candidate(s) || bad[s] {
@@ -286,8 +290,8 @@ func (a *analysis) posIn(home, res *ir.Block, at *ir.Node) (int32, bool) {
 		}
 	}
 	for {
-		pl, ok := a.place[at.Sym]
-		if !ok || a.dup[at.Sym] {
+		pl := a.place[at.Sym]
+		if pl.b == nil || a.dup[at.Sym] {
 			return 0, false
 		}
 		if pl.b == home {

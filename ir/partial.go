@@ -33,32 +33,31 @@ func newPartials(f *Flat) *partials {
 	if len(ifs) == 0 {
 		return nil
 	}
-	// uses counts the value uses of each symbol: arguments and block
-	// results; projs counts the projections of each.
-	uses := make([]int32, g.NumSyms())
-	projs := make([]int32, g.NumSyms())
-	for e, k := range f.Kind {
-		if k == EdgeArg || k >= EdgeBlock && (k-EdgeBlock)%3 == 0 {
-			uses[f.Dep[e]]++
-		}
-	}
-	p := &partials{tuples: map[int32][]int32{}, comps: map[int32][]bool{}, of: map[int32]int32{}}
+	// uses says of each symbol how many value uses (arguments and block
+	// results) it has, up to two, and whether one of them is not the
+	// operand of a projection.
+	uses := make([]valueUses, g.NumSyms())
 	for i, op := range f.Op {
-		if op == OpProj {
-			if a := g.Nodes[i].Args[0]; a.IsSym() {
-				projs[a.Sym()]++
+		proj := int32(-1) // the edge of a projection's operand
+		if op == OpProj && g.Nodes[i].Args[0].IsSym() {
+			proj = f.Start[i] // its first argument, its first edge
+		}
+		for e := f.Start[i]; e < f.Start[i+1]; e++ {
+			if k := f.Kind[e]; k == EdgeArg || k >= EdgeBlock && (k-EdgeBlock)%3 == 0 {
+				uses[f.Dep[e]].add(e != proj)
 			}
 		}
 	}
+	p := &partials{tuples: map[int32][]int32{}, comps: map[int32][]bool{}, of: map[int32]int32{}}
 	for _, i := range ifs {
 		n := g.Nodes[i]
-		if s := f.Sym[i]; uses[s] == 0 || uses[s] != projs[s] {
+		if u := uses[f.Sym[i]]; u.count() == 0 || u&usedElsewhere != 0 {
 			continue
 		}
 		var ts []int32
 		var comps []bool
 		for _, b := range n.Blocks {
-			if !b.Res.IsSym() || uses[b.Res.Sym()] != 1 {
+			if !b.Res.IsSym() || uses[b.Res.Sym()].count() != 1 {
 				ts = nil
 				break
 			}
@@ -202,3 +201,21 @@ func zeroConst(t *Type) (Exp, bool) {
 	}
 	return Exp{c: &Const{Type: t, Val: v}}, true
 }
+
+// valueUses counts the value uses of a symbol, up to two (more count as
+// two), and records whether one is not the operand of a projection
+// (usedElsewhere): one byte per symbol.
+type valueUses uint8
+
+const usedElsewhere valueUses = 4
+
+func (u *valueUses) add(elsewhere bool) {
+	if u.count() < 2 {
+		*u++
+	}
+	if elsewhere {
+		*u |= usedElsewhere
+	}
+}
+
+func (u valueUses) count() int { return int(u & 3) }

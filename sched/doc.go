@@ -163,7 +163,7 @@
 // fewer); loops nested 1,000 deep with 10^4 nodes in 5.0 ms, 10^5 nodes
 // in 27.8 ms. The machine is a VM whose host steals time now and then:
 // compare two versions by running their test binaries alternately. The phases are memory-bound: the 10^6 run
-// allocates 158 MiB of arrays, and the page faults of fresh memory
+// allocates 168 MiB of arrays (docs/scale.md), and the page faults of fresh memory
 // (about 1.8 us each on that machine) and the collector marking the input
 // graph are a good part of it (the first runs after the graph is built,
 // while the heap grows, are the slowest).
