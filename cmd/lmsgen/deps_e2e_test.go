@@ -52,6 +52,7 @@ func TestDepsGoC(t *testing.T) {
 	}
 	require.Regexp(t, `func Dead4\(arg int\) {}`, gen)
 	checkFusion(t, gen)
+	checkDump(t, kdir)
 	checkBounds(t, kdir, gen)
 	goCmd(t, kdir, "vet", "./...")
 	out := goCmd(t, kdir, "test", "-v", "-run", "TestLMS", "./...")
@@ -62,6 +63,21 @@ func TestDepsGoC(t *testing.T) {
 		re := regexp.MustCompile(`lms: ` + s[1] + ` tried=\d+ mismatches=0`)
 		require.Len(t, re.FindAllString(out, -1), 2, "%s:\n%s", s[1], out)
 	}
+}
+
+// checkDump: -dump=deps prints FuseShift's accesses of x through its
+// sub-slices x[:m] and x[1:m+1] relative to x, in one alias set: the
+// read at k, the write at k + 1.
+func checkDump(t *testing.T, kdir string) {
+	t.Helper()
+	r := lmsgen(t, kdir, "-dump=deps", "-run", "FuseShift")
+	require.Equal(t, 0, r.status, r.stderr)
+	read := regexp.MustCompile(`R slice_get x1\[k\d+\]  set (x\d+)`).FindStringSubmatch(r.stdout)
+	write := regexp.MustCompile(`W slice_set x1\[k\d+ \+ 1\]  set (x\d+)`).FindStringSubmatch(r.stdout)
+	require.NotNil(t, read, r.stdout)
+	require.NotNil(t, write, r.stdout)
+	require.Equal(t, read[1], write[1], "one alias set\n%s", r.stdout)
+	require.Contains(t, r.stdout, "4 slice accesses, 2 loops", r.stdout)
 }
 
 // declBody returns the text of function fn in Go or C source src.
