@@ -31,7 +31,8 @@ import (
 //     variable, slices made in the graph with no other alias (local alias
 //     sets) and local variables, prints nothing and allocates nothing), so
 //     when L2 panics, the iterations of L1 the fused loop has not run could
-//     not be seen, and L1 never panics first; or L2 is hidden, so when L1
+//     not be seen, and L1 never panics first (nor hangs: the loops in it
+//     are counted, and it calls no function); or L2 is hidden, so when L1
 //     panics, the iterations of L2 the fused loop has already run (which
 //     write only memory nobody sees after the panic) could not be seen,
 //     and L2 never panics first (a consumer summing a temporary after a
@@ -240,7 +241,8 @@ func fusable(s *Schedule, d *ir.Deps, g *ir.Graph, nodes []*ir.Node, i, j int, b
 	// panics cannot be seen, and L1 never panics first; or L2's
 	// iterations the fused loop has run when L1 panics cannot be seen,
 	// and L2 never panics first.
-	hidden := !panics1 && unobservable(g, w1, h1.Var) || !panics2 && unobservable(g, w2, h2.Var)
+	hidden := !panics1 && unobservable(g, w1, h1.Var) && ends(d, g, l1) ||
+		!panics2 && unobservable(g, w2, h2.Var) && ends(d, g, l2)
 	if !hidden || !accessesAllow(d, g, w1, w2, l1, l2) {
 		return nil
 	}
@@ -277,6 +279,26 @@ func unobservable(g *ir.Graph, w *ir.Node, v ir.Sym) bool {
 			case n != nil && n.Op == ir.OpVarNew && count(g, ir.OpLambda) == 0:
 			default:
 				return false // a heap class, or a variable a function may capture
+			}
+		}
+	}
+	return true
+}
+
+// ends reports whether every iteration of loop l ends: the loops nested
+// in it are counted, and it calls no function (a hidden loop that hangs
+// would hang where Go panics, or the reverse).
+func ends(d *ir.Deps, g *ir.Graph, l *ir.LoopInfo) bool {
+	for _, n := range g.Nodes {
+		if !d.Inside(n.Sym, l) {
+			continue
+		}
+		switch n.Op {
+		case ir.OpApply, ir.OpCall:
+			return false
+		case ir.OpWhile:
+			if x := d.Loop(n.Sym); x == nil || !x.Counted {
+				return false
 			}
 		}
 	}

@@ -147,3 +147,44 @@ func TestFusePlainPanics(t *testing.T) {
 		})
 	}
 }
+
+// TestFusePlainHangs: a producer that cannot panic and writes only a
+// temporary but runs a loop that may not end (v != 7) is not fused with
+// a consumer that may panic (y[i], y []float64 of any length): Go would hang in the
+// producer where the fused loop would panic first. With a counted inner
+// loop, it is fused.
+func TestFusePlainHangs(t *testing.T) {
+	for _, counted := range []bool{false, true} {
+		b := ir.NewBuilder()
+		g := b.Build([]*ir.Type{ir.SliceOf(ir.Int), ir.SliceOf(ir.Float64)}, func(a []ir.Exp) ir.Exp {
+			x, y := a[0], a[1]
+			n := b.Len(x)
+			tmp := b.MakeSlice(ir.Int, n, n)
+			loop := func(body func(i ir.Exp)) {
+				v := b.NewVar(c(b, 0))
+				b.While(func() ir.Exp { return b.Compare(ir.OpLt, b.ReadVar(v), n) }, func() {
+					body(b.ReadVar(v))
+					b.WriteVar(v, b.Binary(ir.OpAdd, b.ReadVar(v), c(b, 1)))
+				})
+			}
+			loop(func(i ir.Exp) {
+				v := b.NewVar(b.Index(x, i))
+				cond := func() ir.Exp { return b.Compare(ir.OpNe, b.ReadVar(v), c(b, 7)) }
+				if counted {
+					cond = func() ir.Exp { return b.Compare(ir.OpLt, b.ReadVar(v), c(b, 7)) }
+				}
+				b.While(cond, func() { b.WriteVar(v, b.Binary(ir.OpAdd, b.ReadVar(v), c(b, 1))) })
+				b.SetIndex(tmp, i, b.ReadVar(v))
+			})
+			loop(func(i ir.Exp) { b.SetIndex(y, i, b.Convert(ir.Float64, b.Index(tmp, i))) })
+			return b.Unit()
+		})
+		require.Equal(t, 3, count(g, ir.OpWhile))
+		h := plainPasses(t, g)
+		want := 3
+		if counted {
+			want = 2
+		}
+		require.Equal(t, want, count(h, ir.OpWhile), "counted inner loop %v\n%s", counted, h)
+	}
+}
