@@ -7,6 +7,15 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// countedLoop builds for i := 0; i < n; i++ { body(i) }.
+func countedLoop(b *ir.Builder, n ir.Exp, body func(i ir.Exp)) {
+	v := b.NewVar(c(b, 0))
+	b.While(func() ir.Exp { return b.Compare(ir.OpLt, b.ReadVar(v), n) }, func() {
+		body(b.ReadVar(v))
+		b.WriteVar(v, b.Binary(ir.OpAdd, b.ReadVar(v), c(b, 1)))
+	})
+}
+
 // plainPasses runs FusePlain, then the memory passes and DCE, checking
 // every graph.
 func plainPasses(t *testing.T, g *ir.Graph) *ir.Graph {
@@ -25,16 +34,9 @@ func producerConsumer(at func(b *ir.Builder, i, n ir.Exp) ir.Exp) *ir.Graph {
 		x := a[0]
 		n := b.Len(x)
 		tmp := b.MakeSlice(ir.Int, n, n)
-		loop := func(body func(i ir.Exp)) {
-			v := b.NewVar(c(b, 0))
-			b.While(func() ir.Exp { return b.Compare(ir.OpLt, b.ReadVar(v), n) }, func() {
-				body(b.ReadVar(v))
-				b.WriteVar(v, b.Binary(ir.OpAdd, b.ReadVar(v), c(b, 1)))
-			})
-		}
-		loop(func(i ir.Exp) { b.SetIndex(tmp, i, b.Binary(ir.OpMul, b.Index(x, i), c(b, 3))) })
+		countedLoop(b, n, func(i ir.Exp) { b.SetIndex(tmp, i, b.Binary(ir.OpMul, b.Index(x, i), c(b, 3))) })
 		acc := b.NewVar(c(b, 0))
-		loop(func(i ir.Exp) {
+		countedLoop(b, n, func(i ir.Exp) {
 			b.WriteVar(acc, b.Binary(ir.OpAdd, b.ReadVar(acc), b.Index(tmp, at(b, i, n))))
 		})
 		return b.ReadVar(acc)
@@ -92,16 +94,9 @@ func panicking(write bool, bound func(b *ir.Builder, x, n, tmp ir.Exp) ir.Exp) *
 		x, n := a[0], a[1]
 		tmp := b.MakeSlice(ir.Int, n, n)
 		m := bound(b, x, n, tmp)
-		loop := func(n ir.Exp, body func(i ir.Exp)) {
-			v := b.NewVar(c(b, 0))
-			b.While(func() ir.Exp { return b.Compare(ir.OpLt, b.ReadVar(v), n) }, func() {
-				body(b.ReadVar(v))
-				b.WriteVar(v, b.Binary(ir.OpAdd, b.ReadVar(v), c(b, 1)))
-			})
-		}
-		loop(n, func(i ir.Exp) { b.SetIndex(tmp, i, b.Binary(ir.OpMul, b.Index(x, i), c(b, 3))) })
+		countedLoop(b, n, func(i ir.Exp) { b.SetIndex(tmp, i, b.Binary(ir.OpMul, b.Index(x, i), c(b, 3))) })
 		acc := b.NewVar(c(b, 0))
-		loop(m, func(i ir.Exp) {
+		countedLoop(b, m, func(i ir.Exp) {
 			if write {
 				b.SetIndex(x, i, b.Index(tmp, i))
 			} else {
@@ -160,14 +155,7 @@ func TestFusePlainHangs(t *testing.T) {
 			x, y := a[0], a[1]
 			n := b.Len(x)
 			tmp := b.MakeSlice(ir.Int, n, n)
-			loop := func(body func(i ir.Exp)) {
-				v := b.NewVar(c(b, 0))
-				b.While(func() ir.Exp { return b.Compare(ir.OpLt, b.ReadVar(v), n) }, func() {
-					body(b.ReadVar(v))
-					b.WriteVar(v, b.Binary(ir.OpAdd, b.ReadVar(v), c(b, 1)))
-				})
-			}
-			loop(func(i ir.Exp) {
+			countedLoop(b, n, func(i ir.Exp) {
 				v := b.NewVar(b.Index(x, i))
 				cond := func() ir.Exp { return b.Compare(ir.OpNe, b.ReadVar(v), c(b, 7)) }
 				if counted {
@@ -176,7 +164,7 @@ func TestFusePlainHangs(t *testing.T) {
 				b.While(cond, func() { b.WriteVar(v, b.Binary(ir.OpAdd, b.ReadVar(v), c(b, 1))) })
 				b.SetIndex(tmp, i, b.ReadVar(v))
 			})
-			loop(func(i ir.Exp) { b.SetIndex(y, i, b.Convert(ir.Float64, b.Index(tmp, i))) })
+			countedLoop(b, n, func(i ir.Exp) { b.SetIndex(y, i, b.Convert(ir.Float64, b.Index(tmp, i))) })
 			return b.Unit()
 		})
 		require.Equal(t, 3, count(g, ir.OpWhile))
