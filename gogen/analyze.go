@@ -37,6 +37,7 @@ type analysis struct {
 	dup       []bool                   // node scheduled in several blocks
 	forwarded []bool                   // variable read written as the variable itself
 	varOps    map[ir.Sym][]*ir.Node    // variable -> the nodes that read or assign it
+	lens      map[ir.Sym]loopLen       // counted loop -> the slice whose len its bound is written as (bounds.go)
 }
 
 func analyze(s Schedule, facts *sched.Facts) *analysis {
@@ -89,6 +90,7 @@ func analyze(s Schedule, facts *sched.Facts) *analysis {
 	}
 	a.findHoisted()
 	a.planBlocks()
+	a.lens = a.loopLens()
 	return a
 }
 

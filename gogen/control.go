@@ -182,7 +182,7 @@ func (fg *funcGen) whileStmt(out *stmts, n *ir.Node) {
 			out.term = true // no break: the loop never ends
 			return
 		}
-		cond := fg.ref(condB.Res, ctxConverted)
+		cond := fg.loopCond(n)
 		fg.leave(fr, false)
 		body := fg.block(bodyB, dest{})
 		out.add(jen.For(cond.s).Block(body.list...))
@@ -321,7 +321,7 @@ func (fr *frame) nextLoop(fg *funcGen, i int) int {
 func (fg *funcGen) forStmt(out *stmts, v, w, post *ir.Node) {
 	init := jen.Id(fg.name(v.Sym)).Op(":=").Add(fg.ref(v.Args[0], ctxTyped).s)
 	fr := fg.enter(w.Blocks[0])
-	cond := fg.ref(w.Blocks[0].Res, ctxConverted)
+	cond := fg.loopCond(w)
 	fg.leave(fr, false)
 	saved, savedCode := fg.post, fg.postCode
 	fg.post = post

@@ -134,7 +134,8 @@
 // earlier access already made (ir/guard.go), so s[i] read twice is checked
 // once and s[3] after s[5] not at all; and loops over a slice are written
 // with i < len(s) as their condition, which Go's prove pass turns into
-// check-free indexing.
+// check-free indexing, also when the bound is n and s was made with
+// length n or sub-sliced to it, which gc does not know (bounds.go).
 //
 // # Files
 //
@@ -145,7 +146,8 @@
 // deadslot.go the slots of an assignment it leaves out, depth.go the
 // depth of expressions, exitloop.go and exitreturn.go loops with exits
 // and returns from them, switch.go switches, minmax.go min and max,
-// deadslice.go the slicings it leaves out),
+// deadslice.go the slicings it leaves out, bounds.go the bounds of
+// counted loops),
 // file.go assembles the file.
 //
 // The corpus of staged programs the tests compile and run (and that cgen's

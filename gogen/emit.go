@@ -40,6 +40,9 @@ type funcGen struct {
 	frame    int32
 	nframes  int32
 
+	// The bound of the loop condition being written as len(t) (bounds.go).
+	lenOf *loopLen
+
 	// The post statement of the loop being written: written apart, as
 	// the for clause's post statement.
 	post     *ir.Node
@@ -161,6 +164,9 @@ func (fg *funcGen) ref(e ir.Exp, ctx constCtx) expr {
 		return constExpr(c, ctx)
 	}
 	s := e.Sym()
+	if x, ok := fg.lenRef(s); ok {
+		return x
+	}
 	if n := fg.inlineNode(s); n != nil {
 		fg.consumed[s] = true
 		return fg.nodeExpr(n)

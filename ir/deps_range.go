@@ -9,11 +9,12 @@ package ir
 // e = iv + c (iv's value at the start of the iteration, so a read of iv
 // after its set counts the step in c), with e0 + c ≥ 0 and, since
 // iv < n at the start of every iteration, n + c ≤ len(s) (n + c < len(s)
-// for iv <= n), where len(s) ≥ n is known when n is len(s), when s is
-// made with length n, or when both are constants. A counted loop does not
-// wrap around, so neither does e. An access whose subscript takes values
-// in a range known from constant trip counts (Deps.Range) is in range
-// when that range is inside a constant length.
+// for iv <= n), where len(s) ≥ n is known when len(s) is n
+// (Deps.LenEquals: n is len(s), s is made with length n or is a
+// sub-slice s[lo:hi] with hi - lo = n), or when both are constants. A
+// counted loop does not wrap around, so neither does e. An access whose
+// subscript takes values in a range known from constant trip counts
+// (Deps.Range) is in range when that range is inside a constant length.
 
 // LoopHeader is the shape of a counted loop: for Var := Entry; Var < Bound
 // (Var <= Bound when Le); Var += Step, with Set the loop's single
@@ -98,12 +99,7 @@ func (d *Deps) lenCovers(s, bound Exp) bool {
 	if s.IsConst() {
 		return false
 	}
-	if bound.IsSym() {
-		if m := d.g.Def(bound.s); m != nil && m.Op == OpSliceLen && m.Args[0] == s {
-			return true
-		}
-	}
-	if m := d.g.Def(s.s); m != nil && m.Op == OpSliceNew && SameExp(m.Args[0], bound) {
+	if d.LenEquals(s, bound) {
 		return true
 	}
 	if L, ok := d.constLen(s); ok && bound.IsConst() {

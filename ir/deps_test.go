@@ -208,3 +208,33 @@ func TestAffine(t *testing.T) {
 		t.Error("3x = 1 has a solution modulo 2^64")
 	}
 }
+
+// TestSameBound: the lengths of made slices and sub-slices are known in
+// canonical form (len(x[1:n+1]) is n); other lengths and bounds are not
+// known equal.
+func TestSameBound(t *testing.T) {
+	var u, v, w, m, lu, lw Exp
+	var n Exp
+	g, d := depsOf(t, func(b *Builder, s, nn Exp) {
+		n = nn
+		u = b.SubSlice(s, b.Const(Int, 0), n)
+		v = b.SubSlice(s, b.Const(Int, 1), b.Binary(OpAdd, n, b.Const(Int, 1)))
+		w = b.SubSlice(s, b.Const(Int, 1), n)
+		m = b.MakeSlice(Int, n, b.Binary(OpMul, n, b.Const(Int, 2)))
+		lu, lw = b.Len(u), b.Len(w)
+		b.SetIndex(u, b.Const(Int, 0), b.Binary(OpAdd, b.Index(v, b.Const(Int, 0)), b.Index(m, b.Const(Int, 0))))
+		b.SetIndex(w, b.Const(Int, 0), b.Binary(OpAdd, lu, lw))
+	})
+	for _, c := range []struct {
+		name string
+		s    Exp
+		want bool
+	}{{"x[:n]", u, true}, {"x[1:n+1]", v, true}, {"x[1:n]", w, false}, {"make(n, 2n)", m, true}, {"x", g.Block.In[0].E(), false}} {
+		if got := d.LenEquals(c.s, n); got != c.want {
+			t.Errorf("LenEquals(%s, n) = %v, want %v", c.name, got, c.want)
+		}
+	}
+	if !d.SameBound(lu, n) || d.SameBound(lw, n) || !d.SameBound(n, n) {
+		t.Errorf("SameBound: len(x[:n]) and n %v, len(x[1:n]) and n %v", d.SameBound(lu, n), d.SameBound(lw, n))
+	}
+}

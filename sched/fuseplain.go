@@ -20,16 +20,23 @@ import (
 // are fused when:
 //
 //   - both are counted with the same shape (ir.LoopInfo.Header: the same
-//     entry, step, bound and comparison), so they run the same number of
-//     iterations; each body ends with the set of its induction variable,
-//     and L2's variable is used only in L2, whose condition writes nothing;
-//   - L1 cannot be observed before L2 ends: it writes nothing but its own
-//     variable and slices made in the graph with no other alias (local
-//     alias sets, whose contents a panic cannot show), prints nothing,
-//     allocates nothing, and every operation in it that may panic is an
-//     access ir.Deps.InRange proves in range (so when L2 panics, the
-//     iterations of L1 the fused loop has not run could not be seen, and
-//     L1 never panics first);
+//     entry, step and comparison, and bounds ir.Deps.SameBound proves
+//     equal, such as len(u) for u := x[:n] and n), so they run the same
+//     number of iterations; each body ends with the set of its induction
+//     variable, and L2's variable is used only in L2, whose condition
+//     writes nothing;
+//   - a panic shows what Go shows: either L1 is hidden (it cannot panic,
+//     every operation in it that may is an access ir.Deps.InRange proves
+//     in range, and it is unobservable: it writes nothing but its own
+//     variable, slices made in the graph with no other alias (local alias
+//     sets) and local variables, prints nothing and allocates nothing), so
+//     when L2 panics, the iterations of L1 the fused loop has not run could
+//     not be seen, and L1 never panics first (nor hangs: the loops in it
+//     are counted, and it calls no function); or L2 is hidden, so when L1
+//     panics, the iterations of L2 the fused loop has already run (which
+//     write only memory nobody sees after the panic) could not be seen,
+//     and L2 never panics first (a consumer summing a temporary after a
+//     producer reading x[i] for i < n with a staged n);
 //   - the dependence test allows it (ir.Deps.FusionSafe): every element
 //     both loops may touch, one of them writing it, is touched by L1 in
 //     an iteration no later than L2's; variables written by one loop are
@@ -86,7 +93,7 @@ func sameShapes(g *ir.Graph) bool {
 		}
 		x := shape{d.BlockOf(n.Sym), h.Entry, h.Bound, h.Step, h.Le}
 		if slices.ContainsFunc(seen, func(y shape) bool {
-			return y.block == x.block && ir.SameExp(y.entry, x.entry) && ir.SameExp(y.bnd, x.bnd) && y.step == x.step && y.le == x.le
+			return y.block == x.block && ir.SameExp(y.entry, x.entry) && d.SameBound(y.bnd, x.bnd) && y.step == x.step && y.le == x.le
 		}) {
 			return true
 		}
@@ -209,7 +216,7 @@ func fusable(s *Schedule, d *ir.Deps, g *ir.Graph, nodes []*ir.Node, i, j int, b
 	}
 	h1, ok1 := l1.Header()
 	h2, ok2 := l2.Header()
-	if !ok1 || !ok2 || !ir.SameExp(h1.Entry, h2.Entry) || h1.Step != h2.Step || !ir.SameExp(h1.Bound, h2.Bound) || h1.Le != h2.Le {
+	if !ok1 || !ok2 || !ir.SameExp(h1.Entry, h2.Entry) || h1.Step != h2.Step || !d.SameBound(h1.Bound, h2.Bound) || h1.Le != h2.Le {
 		return nil
 	}
 	f := &plainFusion{l1: w1.Sym, l2: w2.Sym, set1: h1.Set, set2: h2.Set, v1: h1.Var, v2: h2.Var}
@@ -220,16 +227,23 @@ func fusable(s *Schedule, d *ir.Deps, g *ir.Graph, nodes []*ir.Node, i, j int, b
 		return nil
 	}
 	*budget--
-	inside := func(n *ir.Node, l *ir.LoopInfo) bool { return d.Inside(n.Sym, l) }
+	panics1, panics2 := false, false
 	for _, n := range g.Nodes {
-		if slices.Contains(n.Args, h2.Var.E()) && !inside(n, l2) {
+		if slices.Contains(n.Args, h2.Var.E()) && !d.Inside(n.Sym, l2) {
 			return nil // L2's variable is used after it
 		}
-		if inside(n, l1) && n.CanTrap() && !d.InRange(n) {
-			return nil // L1 may panic
+		if n.CanTrap() && !d.InRange(n) {
+			panics1 = panics1 || d.Inside(n.Sym, l1)
+			panics2 = panics2 || d.Inside(n.Sym, l2)
 		}
 	}
-	if !unobservable(g, w1, h1.Var) || !accessesAllow(d, g, w1, w2, l1, l2) {
+	// Either L1's iterations the fused loop has not run yet when L2
+	// panics cannot be seen, and L1 never panics first; or L2's
+	// iterations the fused loop has run when L1 panics cannot be seen,
+	// and L2 never panics first.
+	hidden := !panics1 && unobservable(g, w1, h1.Var) && ends(d, g, l1) ||
+		!panics2 && unobservable(g, w2, h2.Var) && ends(d, g, l2)
+	if !hidden || !accessesAllow(d, g, w1, w2, l1, l2) {
 		return nil
 	}
 	after := map[ir.Sym]bool{w1.Sym: true}
@@ -246,20 +260,45 @@ func endsWith(nodes []*ir.Node, s ir.Sym) bool {
 	return len(nodes) > 0 && nodes[len(nodes)-1].Sym == s
 }
 
-// unobservable reports whether loop w writes nothing but its variable v
-// and slices made in g (local alias sets), and neither prints nor
-// allocates.
+// unobservable reports whether loop w writes nothing but its variable v,
+// slices made in g (local alias sets) and, in a graph without staged
+// functions (which could capture them), variables made in g, and neither
+// prints nor allocates: when the function panics, what w wrote cannot be
+// seen.
 func unobservable(g *ir.Graph, w *ir.Node, v ir.Sym) bool {
 	for _, k := range w.Eff.Wkeys {
 		switch {
-		case k == ir.TRAP: // every operation that may panic is proved not to
+		case k == ir.TRAP: // the caller checks whether w may panic
 		case !k.IsSym():
 			return false // CTRL, STORE
 		case ir.Sym(k) == v:
 		default:
 			n := g.Def(ir.Sym(k))
-			if n == nil || n.Op != ir.OpSliceNew {
-				return false // a heap class, or another variable
+			switch {
+			case n != nil && n.Op == ir.OpSliceNew:
+			case n != nil && n.Op == ir.OpVarNew && count(g, ir.OpLambda) == 0:
+			default:
+				return false // a heap class, or a variable a function may capture
+			}
+		}
+	}
+	return true
+}
+
+// ends reports whether every iteration of loop l ends: the loops nested
+// in it are counted, and it calls no function (a hidden loop that hangs
+// would hang where Go panics, or the reverse).
+func ends(d *ir.Deps, g *ir.Graph, l *ir.LoopInfo) bool {
+	for _, n := range g.Nodes {
+		if !d.Inside(n.Sym, l) {
+			continue
+		}
+		switch n.Op {
+		case ir.OpApply, ir.OpCall:
+			return false
+		case ir.OpWhile:
+			if x := d.Loop(n.Sym); x == nil || !x.Counted {
+				return false
 			}
 		}
 	}

@@ -52,6 +52,7 @@ func TestDepsGoC(t *testing.T) {
 	}
 	require.Regexp(t, `func Dead4\(arg int\) {}`, gen)
 	checkFusion(t, gen)
+	checkDump(t, kdir)
 	checkBounds(t, kdir, gen)
 	goCmd(t, kdir, "vet", "./...")
 	out := goCmd(t, kdir, "test", "-v", "-run", "TestLMS", "./...")
@@ -64,32 +65,47 @@ func TestDepsGoC(t *testing.T) {
 	}
 }
 
+// checkDump: -dump=deps prints FuseShift's accesses of x through its
+// sub-slices x[:m] and x[1:m+1] relative to x, in one alias set: the
+// read at k, the write at k + 1.
+func checkDump(t *testing.T, kdir string) {
+	t.Helper()
+	r := lmsgen(t, kdir, "-dump=deps", "-run", "FuseShift")
+	require.Equal(t, 0, r.status, r.stderr)
+	read := regexp.MustCompile(`R slice_get x1\[k\d+\]  set (x\d+)`).FindStringSubmatch(r.stdout)
+	write := regexp.MustCompile(`W slice_set x1\[k\d+ \+ 1\]  set (x\d+)`).FindStringSubmatch(r.stdout)
+	require.NotNil(t, read, r.stdout)
+	require.NotNil(t, write, r.stdout)
+	require.Equal(t, read[1], write[1], "one alias set\n%s", r.stdout)
+	require.Contains(t, r.stdout, "4 slice accesses, 2 loops", r.stdout)
+}
+
 // declBody returns the text of function fn in Go or C source src.
 func declBody(t *testing.T, src, fn string) string {
 	t.Helper()
-	body := regexp.MustCompile(`(?s)\n(?:func|static \w+) ` + fn + `\([^;{]*\) \{\n.*?\n}\n`).FindString(src)
+	body := regexp.MustCompile(`(?s)\n(?:func|static \w+) ` + fn + `\([^;{]*\)[^;{\n]* \{\n.*?\n}\n`).FindString(src)
 	require.NotEmpty(t, body, fn)
 	return body
 }
 
 // checkFusion: the producer/consumer pairs sched.FusePlain may fuse are
-// one loop without the temporary; those it must not fuse (a read ahead
-// or backwards, outputs that may alias the input, a producer that may
-// panic) keep two loops and the temporary.
+// one loop without the temporary (FusePanicSum keeps it: its make may
+// panic); those it must not fuse (a read ahead or backwards, outputs that
+// may alias the input, a producer that may panic before a consumer that
+// writes the caller's memory, a sub-slice written one element ahead of
+// the one read, a copy between the loops, a staged function) keep two
+// loops and the temporary.
 func checkFusion(t *testing.T, gen string) {
 	t.Helper()
 	loops := regexp.MustCompile(`\bfor\b`)
-	for fn, fused := range map[string]bool{
-		"FuseLen": true, "FuseInPlace": true,
-		"FuseAhead": false, "FuseReverse": false, "FuseAlias": false, "FuseMayPanic": false,
+	for fn, want := range map[string]struct{ loops, makes int }{
+		"FuseLen": {1, 0}, "FuseInPlace": {1, 0}, "FusePanicSum": {1, 1}, "FuseSubLen": {1, 0},
+		"FuseAhead": {2, 1}, "FuseReverse": {2, 1}, "FuseAlias": {2, 1}, "FuseMayPanic": {2, 1},
+		"FuseShift": {2, 1}, "FuseCopy": {2, 1}, "FuseStaged": {2, 1},
 	} {
 		body := declBody(t, gen, fn)
-		want, makes := 2, 1
-		if fused {
-			want, makes = 1, 0
-		}
-		require.Len(t, loops.FindAllString(body, -1), want, "%s loops\n%s", fn, body)
-		require.Equal(t, makes, strings.Count(body, "make("), "%s temporaries\n%s", fn, body)
+		require.Len(t, loops.FindAllString(body, -1), want.loops, "%s loops\n%s", fn, body)
+		require.Equal(t, want.makes, strings.Count(body, "make("), "%s temporaries\n%s", fn, body)
 	}
 }
 
@@ -97,8 +113,10 @@ func checkFusion(t *testing.T, gen string) {
 // (x[i] for i < len(x), the fused loops' inputs) are written without a
 // check, the others (x[i-1] from 0, x[i+1] to len(x)-1, and the outputs)
 // keep theirs; in Go, gc's prove pass removes the checks of the loops
-// over len(x) (counted with -d=ssa/check_bce): the fused FuseLen keeps
-// only y[i]'s.
+// over len(x), and over a made slice's or a sub-slice's length, which
+// the Go output writes len(t) (counted with -d=ssa/check_bce): the fused
+// FuseLen keeps only y[i]'s, FusePanicSum only x[i]'s, BoundsMade only
+// t[k]'s after its loop, BoundsSub none.
 func checkBounds(t *testing.T, kdir, gen string) {
 	t.Helper()
 	c := read(t, filepath.Join(kdir, "lmsc", "deps_lms.c"))
@@ -110,13 +128,16 @@ func checkBounds(t *testing.T, kdir, gen string) {
 	require.Contains(t, body, "lms_slice_float64_set(y, ", "FuseLen in C\n%s", body)
 
 	out := goCmd(t, kdir, "build", "-gcflags=-d=ssa/check_bce/debug=1", ".")
-	start := strings.Count(gen[:strings.Index(gen, "\nfunc FuseLen(")], "\n") + 2
-	end := start + strings.Count(declBody(t, gen, "FuseLen"), "\n")
-	checks := 0
-	for _, m := range regexp.MustCompile(`deps_lms\.go:(\d+):\d+: Found IsInBounds`).FindAllStringSubmatch(out, -1) {
-		if l, _ := strconv.Atoi(m[1]); l >= start && l < end {
-			checks++
+	found := regexp.MustCompile(`deps_lms\.go:(\d+):\d+: Found IsInBounds`).FindAllStringSubmatch(out, -1)
+	for fn, want := range map[string]int{"FuseLen": 1, "FusePanicSum": 1, "BoundsMade": 1, "BoundsSub": 0} {
+		start := strings.Count(gen[:strings.Index(gen, "\nfunc "+fn+"(")], "\n") + 2
+		end := start + strings.Count(declBody(t, gen, fn), "\n")
+		checks := 0
+		for _, m := range found {
+			if l, _ := strconv.Atoi(m[1]); l >= start && l < end {
+				checks++
+			}
 		}
+		require.Equal(t, want, checks, "%s's bounds checks after gc (lines %d-%d):\n%s\n%s", fn, start, end, declBody(t, gen, fn), out)
 	}
-	require.Equal(t, 1, checks, "FuseLen's bounds checks after gc (lines %d-%d):\n%s\n%s", start, end, declBody(t, gen, "FuseLen"), out)
 }

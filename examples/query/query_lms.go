@@ -19,28 +19,27 @@ func Q6(li Lineitem) float64 {
 	c2 := liExtendedPrice[:n]
 	c3 := liDiscount[:n]
 	x48 := 0.0
-	for x49 := 0; x49 < n; x49++ {
+	for x49 := 0; x49 < len(c3); x49++ {
 		x55 := c[x49]
-		x62 := false
+		x60 := false
 		if x55 >= 731 {
-			x62 = x55 < 1096
+			x60 = x55 < 1096
 		}
-		x75 := false
-		if x62 {
+		x69 := false
+		if x60 {
 			a := c3[x49]
 			if a >= 0.05 {
-				x75 = a <= 0.07
+				x69 = a <= 0.07
 			} else {
-				x75 = false
+				x69 = false
 			}
 		}
-		x81 := false
-		if x75 {
-			x81 = c1[x49] < 24
+		x74 := false
+		if x69 {
+			x74 = c1[x49] < 24
 		}
-		if x81 {
-			a1 := c2[x49]
-			x48 += a1 * c3[x49]
+		if x74 {
+			x48 += c2[x49] * c3[x49]
 		}
 	}
 	return x48
@@ -73,16 +72,15 @@ func Q1(li Lineitem) ([]int, []float64) {
 	x62 := make([]float64, 0)
 	x63 := 0
 	x64 := false
-	for x65 := 0; x65 < n; x65++ {
+	for x65 := 0; x65 < len(c2); x65++ {
 		x72 := c[x65] <= 2436
 		if x72 {
-			k := x41[x65]
-			k1 := k<<8 | x42[x65]
+			k := x41[x65]<<8 | x42[x65]
 			x78 := x49
-			x79 := indexSlotInt(x50, k1)
+			x79 := indexSlotInt(x50, k)
 			x81 := x79 < len(x78)
 			if !x81 {
-				x49 = append(x78, k1)
+				x49 = append(x78, k)
 			}
 			x63 = x79
 			x64 = x81
@@ -91,24 +89,18 @@ func Q1(li Lineitem) ([]int, []float64) {
 			} else {
 				x52 = append(x52, 1)
 			}
-			_ = x41[x65]
-			_ = x42[x65]
 			v := c1[x65]
 			if x64 {
 				x54[x63] += v
 			} else {
 				x54 = append(x54, v)
 			}
-			_ = x41[x65]
-			_ = x42[x65]
 			v1 := c2[x65]
 			if x64 {
 				x56[x63] += v1
 			} else {
 				x56 = append(x56, v1)
 			}
-			_ = x41[x65]
-			_ = x42[x65]
 			a := c2[x65]
 			b := c3[x65]
 			if x64 {
@@ -116,8 +108,6 @@ func Q1(li Lineitem) ([]int, []float64) {
 			} else {
 				x58 = append(x58, a*(1-b))
 			}
-			_ = x41[x65]
-			_ = x42[x65]
 			a1 := c2[x65]
 			b1 := c3[x65]
 			b2 := c4[x65]
@@ -126,8 +116,6 @@ func Q1(li Lineitem) ([]int, []float64) {
 			} else {
 				x60 = append(x60, a1*(1-b1)*(b2+1))
 			}
-			_ = x41[x65]
-			_ = x42[x65]
 			v2 := c3[x65]
 			if x64 {
 				x62[x63] += v2

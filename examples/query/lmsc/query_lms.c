@@ -2703,33 +2703,32 @@ static double Q6(lms_slice_int64 liShipDate, lms_slice_int64 liReturnFlag, lms_s
 	int64_t x49 = 0;
 	while (x49 < n) {
 		int64_t i = x49;
-		int64_t x55 = lms_slice_int64_get(c, i);
-		bool x62;
+		int64_t x55 = c.p[i];
+		bool x60;
 		if (x55 >= 731) {
-			x62 = x55 < 1096;
+			x60 = x55 < 1096;
 		} else {
-			x62 = false;
+			x60 = false;
 		}
-		bool x75;
-		if (x62) {
-			double a = lms_slice_float64_get(c_4, i);
+		bool x69;
+		if (x60) {
+			double a = c_4.p[i];
 			if (a >= 0.05) {
-				x75 = a <= 0.07;
+				x69 = a <= 0.07;
 			} else {
-				x75 = false;
+				x69 = false;
 			}
 		} else {
-			x75 = false;
+			x69 = false;
 		}
-		bool x81;
-		if (x75) {
-			x81 = lms_slice_float64_get(c_2, i) < 24.0;
+		bool x74;
+		if (x69) {
+			x74 = c_2.p[i] < 24.0;
 		} else {
-			x81 = false;
+			x74 = false;
 		}
-		if (x81) {
-			double a_2 = lms_slice_float64_get(c_3, i);
-			x48 = x48 + (a_2 * lms_slice_float64_get(c_4, i));
+		if (x74) {
+			x48 = x48 + (c_3.p[i] * c_4.p[i]);
 		}
 		x49 = lms_add_i64(i, 1);
 	}
@@ -2771,15 +2770,14 @@ static lmsg_tuple_slice_int64_slice_float64 Q1(lms_slice_int64 liShipDate, lms_s
 	int64_t x65 = 0;
 	while (x65 < n) {
 		int64_t i = x65;
-		bool x72 = lms_slice_int64_get(c, i) <= 2436;
+		bool x72 = c.p[i] <= 2436;
 		if (x72) {
-			int64_t k = lms_slice_int64_get(x41, i);
-			int64_t k_2 = lms_shl_i64(k, 8u) | lms_slice_int64_get(x42, i);
+			int64_t k = lms_shl_i64(x41.p[i], 8u) | x42.p[i];
 			lms_slice_int64 x78 = x49;
-			int64_t x79 = lms_index_slot_bits(x50, (uint64_t)k_2);
+			int64_t x79 = lms_index_slot_bits(x50, (uint64_t)k);
 			bool x81 = x79 < x78.len;
 			if (!x81) {
-				x49 = lms_slice_int64_append(x78, k_2);
+				x49 = lms_slice_int64_append(x78, k);
 			}
 			x63 = x79;
 			x64 = x81;
@@ -2791,9 +2789,7 @@ static lmsg_tuple_slice_int64_slice_float64 Q1(lms_slice_int64 liShipDate, lms_s
 			}
 		}
 		if (x72) {
-			(void)lms_slice_int64_get(x41, i);
-			(void)lms_slice_int64_get(x42, i);
-			double v = lms_slice_float64_get(c_2, i);
+			double v = c_2.p[i];
 			if (x64) {
 				int64_t x107 = x63;
 				lms_slice_float64 x108 = x54;
@@ -2803,9 +2799,7 @@ static lmsg_tuple_slice_int64_slice_float64 Q1(lms_slice_int64 liShipDate, lms_s
 			}
 		}
 		if (x72) {
-			(void)lms_slice_int64_get(x41, i);
-			(void)lms_slice_int64_get(x42, i);
-			double v_2 = lms_slice_float64_get(c_3, i);
+			double v_2 = c_3.p[i];
 			if (x64) {
 				int64_t x125 = x63;
 				lms_slice_float64 x126 = x56;
@@ -2815,10 +2809,8 @@ static lmsg_tuple_slice_int64_slice_float64 Q1(lms_slice_int64 liShipDate, lms_s
 			}
 		}
 		if (x72) {
-			(void)lms_slice_int64_get(x41, i);
-			(void)lms_slice_int64_get(x42, i);
-			double a = lms_slice_float64_get(c_3, i);
-			double b = lms_slice_float64_get(c_4, i);
+			double a = c_3.p[i];
+			double b = c_4.p[i];
 			if (x64) {
 				double v_3 = a * (1.0 - b);
 				int64_t x146 = x63;
@@ -2830,11 +2822,9 @@ static lmsg_tuple_slice_int64_slice_float64 Q1(lms_slice_int64 liShipDate, lms_s
 			}
 		}
 		if (x72) {
-			(void)lms_slice_int64_get(x41, i);
-			(void)lms_slice_int64_get(x42, i);
-			double a_2 = lms_slice_float64_get(c_3, i);
-			double b_2 = lms_slice_float64_get(c_4, i);
-			double b_3 = lms_slice_float64_get(c_5, i);
+			double a_2 = c_3.p[i];
+			double b_2 = c_4.p[i];
+			double b_3 = c_5.p[i];
 			if (x64) {
 				double v_4 = (a_2 * (1.0 - b_2)) * (b_3 + 1.0);
 				int64_t x170 = x63;
@@ -2846,9 +2836,7 @@ static lmsg_tuple_slice_int64_slice_float64 Q1(lms_slice_int64 liShipDate, lms_s
 			}
 		}
 		if (x72) {
-			(void)lms_slice_int64_get(x41, i);
-			(void)lms_slice_int64_get(x42, i);
-			double v_5 = lms_slice_float64_get(c_4, i);
+			double v_5 = c_4.p[i];
 			if (x64) {
 				int64_t x188 = x63;
 				lms_slice_float64 x189 = x62;
