@@ -1010,8 +1010,8 @@ func (g *gen) dynBool(depth int) *Expr {
 	case x < 75:
 		op := []string{"&&", "||"}[g.n(2)]
 		a, b := g.dynBool(depth-1), g.dynBool(depth-1)
-		if a.String() == b.String() {
-			return a // vet: redundant and/or
+		if vetRedundant(op, a, b) {
+			return a
 		}
 		return g.nonConstBin(op, t, a, b)
 	case x < 85:
@@ -1022,6 +1022,46 @@ func (g *gen) dynBool(depth int) *Expr {
 		return &Expr{Op: "un", Lit: "!", T: t, Dyn: true, Args: []*Expr{a}}
 	}
 	return g.boolVarOr(g.dynBoolCmp())
+}
+
+// vetRedundant reports whether a op b, op && or ||, would fail go vet's
+// bools check, which reads a chain of one operator through parentheses:
+// an operand repeated (a && (a && b): redundant and; rpg seed 5207), or
+// x != c1 || x != c2 and x == c1 && x == c2 on constants (suspect or,
+// suspect and).
+func vetRedundant(op string, a, b *Expr) bool {
+	var ops []*Expr
+	var split func(e *Expr)
+	split = func(e *Expr) {
+		if e.Op == "bin" && e.Lit == op {
+			split(e.Args[0])
+			split(e.Args[1])
+			return
+		}
+		ops = append(ops, e)
+	}
+	split(a)
+	split(b)
+	cmp := map[string]string{"||": "!=", "&&": "=="}[op]
+	seen := map[string]bool{}
+	compared := map[string]bool{} // x of x != c (||) or x == c (&&)
+	for _, e := range ops {
+		if seen[e.String()] {
+			return true
+		}
+		seen[e.String()] = true
+		if e.Op == "bin" && e.Lit == cmp && (e.Args[0].Const || e.Args[1].Const) {
+			x := e.Args[0]
+			if x.Const {
+				x = e.Args[1]
+			}
+			if compared[x.String()] {
+				return true
+			}
+			compared[x.String()] = true
+		}
+	}
+	return false
 }
 
 func (g *gen) boolVarOr(def *Expr) *Expr {

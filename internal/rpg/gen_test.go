@@ -38,3 +38,36 @@ func TestGenerateTypeChecks(t *testing.T) {
 		t.Errorf("%d of %d packages do not type-check", bad, n)
 	}
 }
+
+// TestVetRedundant: the && and || the generator would write that go vet
+// rejects, read through parentheses as vet reads them (seed 5207 wrote
+// a && (a && b)).
+func TestVetRedundant(t *testing.T) {
+	bt := Type{Kind: Bool, Stage: true}
+	it := Type{Kind: Int, Stage: true}
+	a := &Expr{Op: "var", Var: &Var{Name: "a", T: bt}, T: bt, Dyn: true}
+	x := &Expr{Op: "var", Var: &Var{Name: "x", T: it}, T: it, Dyn: true}
+	lit := func(s string) *Expr { return &Expr{Op: "lit", Lit: s, T: Type{Kind: Int}, Const: true} }
+	bin := func(op string, l, r *Expr) *Expr {
+		return &Expr{Op: "bin", Lit: op, T: bt, Dyn: true, Args: []*Expr{l, r}}
+	}
+	ge := bin(">=", x, lit("8"))
+	for _, c := range []struct {
+		op   string
+		a, b *Expr
+		want bool
+	}{
+		{"&&", a, a, true},
+		{"&&", a, bin("&&", a, ge), true},
+		{"||", bin("||", ge, a), bin("||", bin("<", x, lit("3")), ge), true},
+		{"||", a, bin("&&", a, ge), false}, // another operator: vet does not look inside
+		{"&&", a, ge, false},
+		{"||", bin("!=", x, lit("1")), bin("!=", x, lit("2")), true}, // suspect or
+		{"&&", bin("==", lit("1"), x), bin("==", x, lit("2")), true}, // suspect and
+		{"&&", bin("!=", x, lit("1")), bin("!=", x, lit("2")), false},
+	} {
+		if got := vetRedundant(c.op, c.a, c.b); got != c.want {
+			t.Errorf("%s %s %s: vetRedundant = %v, want %v", c.a, c.op, c.b, got, c.want)
+		}
+	}
+}
