@@ -659,16 +659,21 @@ func (g *gen) panicStmt() *Stmt {
 func (g *gen) print() *Stmt {
 	n := 1 + g.n(3)
 	var args []*Expr
+	panics := false
 	for i := 0; i < n; i++ {
 		t := Type{Kind: g.randKind(), Stage: true}
 		e := g.expr(t, 2)
-		if e.Const {
+		if e.Const || panics && mayPanic(e) {
 			// vet reads constant arguments of Println as possible
-			// formats; a variable holding one is lmsgen's business
+			// formats; a variable holding one is lmsgen's business.
+			// Of two arguments that may panic, Go does not say which
+			// panics first (gc converts fmt.Println(x/y, s[i])'s
+			// arguments to interfaces and indexes first; seed 5208).
 			if e = g.dynVarOr(t, nil); e == nil {
 				continue
 			}
 		}
+		panics = panics || mayPanic(e)
 		args = append(args, e)
 	}
 	if len(args) == 0 {
@@ -687,6 +692,41 @@ func (g *gen) print() *Stmt {
 		args = append(args, g.lit(String, `"\n"`, false))
 	}
 	return &Stmt{Kind: SExpr, X: &Expr{Op: "call", Lit: fn, Args: args}}
+}
+
+// mayPanic reports whether evaluating e may panic or have an effect: an
+// integer division, remainder or shift by an operand that is not
+// constant, an index, a slice expression, or a call other than len and
+// cap (a helper, make, append).
+func mayPanic(e *Expr) bool {
+	if e == nil {
+		return false
+	}
+	switch e.Op {
+	case "index", "slice":
+		return true
+	case "call":
+		if e.Lit != "len" && e.Lit != "cap" {
+			return true
+		}
+	case "bin":
+		switch e.Lit {
+		case "/", "%":
+			if !e.T.Kind.IsFloat() && !e.Args[1].Const {
+				return true
+			}
+		case "<<", ">>":
+			if !e.Args[1].Const {
+				return true
+			}
+		}
+	}
+	for _, a := range e.Args {
+		if mayPanic(a) {
+			return true
+		}
+	}
+	return false
 }
 
 // ---- expressions
