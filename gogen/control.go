@@ -130,11 +130,14 @@ func (fg *funcGen) simpleValue(b *ir.Block) (expr, bool) {
 // and cannot panic.
 func (fg *funcGen) safe(e ir.Exp) bool { return fg.safeReading(e, false) }
 
-// repeatable reports whether e, as written, has no effect and cannot
-// panic, variables read included: its text evaluated twice in a row
-// gives one value (a || a is a).
+// repeatable reports whether e, as written, evaluated twice in a row
+// does what it does once (a || a is a): it writes nothing and calls
+// nothing; it may read variables and memory, and it may panic: when the
+// first evaluation did not, the second, on the same values, does not
+// either (rpg seed 5104: an exit test dividing by a parameter, unrolled).
 func (fg *funcGen) repeatable(e ir.Exp) bool { return fg.safeReading(e, true) }
 
+// safeReading is safe, or repeatable when reads is set.
 func (fg *funcGen) safeReading(e ir.Exp, reads bool) bool {
 	if e.IsConst() {
 		return true
@@ -143,11 +146,31 @@ func (fg *funcGen) safeReading(e ir.Exp, reads bool) bool {
 	if n == nil {
 		return fg.g.TypeOf(e).Kind != ir.KTuple
 	}
-	if !pureNode(n) && !(reads && n.Op == ir.OpVarGet) {
+	if !pureNode(n) && !(reads && repeatableNode(n)) {
 		return false
 	}
 	for _, a := range n.Args {
 		if !fg.safeReading(a, reads) {
+			return false
+		}
+	}
+	return true
+}
+
+// repeatableNode reports whether n only computes a value, reading what it
+// reads, and may panic: it writes nothing but TRAP, allocates nothing and
+// is not a call.
+func repeatableNode(n *ir.Node) bool {
+	if n.Op == ir.OpApply {
+		return false
+	}
+	switch n.Op.Info().Effect {
+	case ir.Pure, ir.Read:
+	default:
+		return false
+	}
+	for _, k := range n.Eff.Wkeys {
+		if k != ir.TRAP {
 			return false
 		}
 	}

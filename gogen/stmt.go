@@ -468,7 +468,7 @@ func (fg *funcGen) stmt(out *stmts, n *ir.Node) {
 		base := fg.ref(a[0], ctxConverted).at(precPrimary)
 		lhs := jen.Add(base).Index(fg.bound(a[1], badIndexConst(a[1])).s)
 		fg.assign(out, lhs, a[2], func(m *ir.Node) bool {
-			return m.Op == ir.OpSliceGet && m.Args[0] == a[0] && m.Args[1] == a[1]
+			return m.Op == ir.OpSliceGet && m.Args[0] == a[0] && sameIndex(m.Args[1], a[1])
 		})
 	case ir.OpPrintf, ir.OpPrint, ir.OpPrintln, ir.OpEprint, ir.OpEprintln:
 		out.add(fg.print(n))
@@ -591,6 +591,17 @@ func (fg *funcGen) assign(out *stmts, lhs *jen.Statement, x ir.Exp, isLHS func(*
 		}
 	}
 	out.add(jen.Add(lhs).Op("=").Add(fg.ref(x, ctxConverted).s))
+}
+
+// sameIndex reports whether indexes i and j are written alike and have
+// one value: the same expression, or constants of one value whatever
+// their types (xs[int(1)] = xs[uint8(1)] is xs[1] = xs[1]; rpg seed 5301).
+func sameIndex(i, j ir.Exp) bool {
+	if i == j {
+		return true
+	}
+	ci, cj := i.Const(), j.Const()
+	return ci != nil && cj != nil && !badIndexConst(i) && !badIndexConst(j) && intLit(ci) == intLit(cj)
 }
 
 func (fg *funcGen) readsLHS(e ir.Exp, isLHS func(*ir.Node) bool) bool {

@@ -59,6 +59,21 @@ func widen(xs []stage.Int) stage.Int {
 	return stage.Int(len(xs))
 }
 
+// Net4 sorts four elements by a sorting network after reslicing xs to
+// four, up to its capacity: inputs shorter than four with room for four
+// run.
+//
+//lms:gen Net4
+func net4(xs []stage.Int) stage.Int {
+	xs = xs[:4]
+	for _, p := range [][2]int{{0, 1}, {2, 3}, {0, 2}, {1, 3}, {1, 2}} {
+		if xs[p[0]] > xs[p[1]] {
+			xs[p[0]], xs[p[1]] = xs[p[1]], xs[p[0]]
+		}
+	}
+	return xs[0]*1000000 + xs[1]*10000 + xs[2]*100 + xs[3]
+}
+
 // Repeat runs as many times as the elements of ns say.
 //
 //lms:gen Repeat
@@ -174,10 +189,11 @@ func tallies(t *testing.T, out string) map[string]tally {
 }
 
 // TestTestHonest: the generated tests, Go and C, of kernels that need
-// 64-byte inputs, reslice up to capacity, recurse exponentially, loop as
-// many times as an element says, take two slices, have an unexported name
-// or range over a map, are gofmt'd and vet clean, end, agree, count what
-// they tested, and fail when an input set tests nothing.
+// 64-byte inputs, reslice up to capacity (a sorting network among them),
+// recurse exponentially, loop as many times as an element says, take two
+// slices, have an unexported name or range over a map, are gofmt'd and vet
+// clean, end, agree, count what they tested, and fail when an input set
+// tests nothing; compare on the tree recursion ends.
 func TestTestHonest(t *testing.T) {
 	dir := module(t, map[string]string{"kernels/kernels.go": honestSrc})
 	kdir := filepath.Join(dir, "kernels")
@@ -208,13 +224,15 @@ func TestTestHonest(t *testing.T) {
 	check := func(out string, c bool) {
 		t.Helper()
 		m := tallies(t, out)
-		for _, name := range []string{"Block", "Block64", "Short", "Widen", "Fib", "Repeat", "Dot", "cube", "Weigh", "Answer", "Noisy", "Stamp"} {
+		for _, name := range []string{"Block", "Block64", "Short", "Widen", "Net4", "Fib", "Repeat", "Dot", "cube", "Weigh", "Answer", "Noisy", "Stamp"} {
 			require.Contains(t, m, name, out)
 			require.Zero(t, m[name].mismatches, "%s\n%s", name, out)
 		}
 		require.GreaterOrEqual(t, m["Block"].completed, 50, "lengths of 64 and more are drawn")
 		require.Equal(t, 100, m["Block64"].completed, "//lms:test b.len=64 inputs=100")
 		require.Equal(t, 500, m["Widen"].completed)
+		require.GreaterOrEqual(t, m["Net4"].completed, 50, "a sorting network that reslices to four")
+		require.Positive(t, m["Net4"].panicked, "capacities under four are drawn")
 		require.Equal(t, 500, m["Repeat"].completed)
 		require.Equal(t, 500, m["cube"].completed)
 		require.Equal(t, 500, m["Answer"].completed)
@@ -227,7 +245,7 @@ func TestTestHonest(t *testing.T) {
 		require.Zero(t, m["Short"].completed)
 		require.Regexp(t, `--- FAIL: TestLMSShort`, out)
 		require.Contains(t, out, "lms: Short tests nothing: only 0 of 500 inputs drawn ran to completion")
-		require.NotRegexp(t, `--- FAIL: TestLMS(Block|Block64|Widen|Fib|Repeat|Dot|cube|Weigh|Answer|Noisy|Stamp)\b`, out)
+		require.NotRegexp(t, `--- FAIL: TestLMS(Block|Block64|Widen|Net4|Fib|Repeat|Dot|cube|Weigh|Answer|Noisy|Stamp)\b`, out)
 		if c {
 			// The Go version is deterministic: C agrees with it.
 			require.Equal(t, 500, m["Weigh"].completed)
@@ -253,6 +271,12 @@ func TestTestHonest(t *testing.T) {
 	require.Equal(t, 1, r.status, r.stderr)
 	require.Regexp(t, `Short\s+500\s+FAIL\s+.*tests nothing`, r.stdout)
 	require.NotContains(t, r.stdout, "Block")
+
+	// compare on tree recursion ends: inputs over the work budget are
+	// skipped, and the benchmark uses one that completes.
+	r = lmsgen(t, kdir, "compare", "-lang=go,c", "-run", "Fib")
+	require.Equal(t, 0, r.status, r.stdout+r.stderr)
+	require.Regexp(t, `\bFib\s+\d+(\+\d+)?\s+0\s.*\s-\n`, r.stdout, "no mismatch, not stopped")
 }
 
 // TestRunWithoutDump: -run without -dump is a usage error and writes

@@ -659,16 +659,21 @@ func (g *gen) panicStmt() *Stmt {
 func (g *gen) print() *Stmt {
 	n := 1 + g.n(3)
 	var args []*Expr
+	panics := false
 	for i := 0; i < n; i++ {
 		t := Type{Kind: g.randKind(), Stage: true}
 		e := g.expr(t, 2)
-		if e.Const {
+		if e.Const || panics && mayPanic(e) {
 			// vet reads constant arguments of Println as possible
-			// formats; a variable holding one is lmsgen's business
+			// formats; a variable holding one is lmsgen's business.
+			// Of two arguments that may panic, Go does not say which
+			// panics first (gc converts fmt.Println(x/y, s[i])'s
+			// arguments to interfaces and indexes first; seed 5208).
 			if e = g.dynVarOr(t, nil); e == nil {
 				continue
 			}
 		}
+		panics = panics || mayPanic(e)
 		args = append(args, e)
 	}
 	if len(args) == 0 {
@@ -687,6 +692,41 @@ func (g *gen) print() *Stmt {
 		args = append(args, g.lit(String, `"\n"`, false))
 	}
 	return &Stmt{Kind: SExpr, X: &Expr{Op: "call", Lit: fn, Args: args}}
+}
+
+// mayPanic reports whether evaluating e may panic or have an effect: an
+// integer division, remainder or shift by an operand that is not
+// constant, an index, a slice expression, or a call other than len and
+// cap (a helper, make, append).
+func mayPanic(e *Expr) bool {
+	if e == nil {
+		return false
+	}
+	switch e.Op {
+	case "index", "slice":
+		return true
+	case "call":
+		if e.Lit != "len" && e.Lit != "cap" {
+			return true
+		}
+	case "bin":
+		switch e.Lit {
+		case "/", "%":
+			if !e.T.Kind.IsFloat() && !e.Args[1].Const {
+				return true
+			}
+		case "<<", ">>":
+			if !e.Args[1].Const {
+				return true
+			}
+		}
+	}
+	for _, a := range e.Args {
+		if mayPanic(a) {
+			return true
+		}
+	}
+	return false
 }
 
 // ---- expressions
@@ -1010,8 +1050,8 @@ func (g *gen) dynBool(depth int) *Expr {
 	case x < 75:
 		op := []string{"&&", "||"}[g.n(2)]
 		a, b := g.dynBool(depth-1), g.dynBool(depth-1)
-		if a.String() == b.String() {
-			return a // vet: redundant and/or
+		if vetRedundant(op, a, b) {
+			return a
 		}
 		return g.nonConstBin(op, t, a, b)
 	case x < 85:
@@ -1022,6 +1062,46 @@ func (g *gen) dynBool(depth int) *Expr {
 		return &Expr{Op: "un", Lit: "!", T: t, Dyn: true, Args: []*Expr{a}}
 	}
 	return g.boolVarOr(g.dynBoolCmp())
+}
+
+// vetRedundant reports whether a op b, op && or ||, would fail go vet's
+// bools check, which reads a chain of one operator through parentheses:
+// an operand repeated (a && (a && b): redundant and; rpg seed 5207), or
+// x != c1 || x != c2 and x == c1 && x == c2 on constants (suspect or,
+// suspect and).
+func vetRedundant(op string, a, b *Expr) bool {
+	var ops []*Expr
+	var split func(e *Expr)
+	split = func(e *Expr) {
+		if e.Op == "bin" && e.Lit == op {
+			split(e.Args[0])
+			split(e.Args[1])
+			return
+		}
+		ops = append(ops, e)
+	}
+	split(a)
+	split(b)
+	cmp := map[string]string{"||": "!=", "&&": "=="}[op]
+	seen := map[string]bool{}
+	compared := map[string]bool{} // x of x != c (||) or x == c (&&)
+	for _, e := range ops {
+		if seen[e.String()] {
+			return true
+		}
+		seen[e.String()] = true
+		if e.Op == "bin" && e.Lit == cmp && (e.Args[0].Const || e.Args[1].Const) {
+			x := e.Args[0]
+			if x.Const {
+				x = e.Args[1]
+			}
+			if compared[x.String()] {
+				return true
+			}
+			compared[x.String()] = true
+		}
+	}
+	return false
 }
 
 func (g *gen) boolVarOr(def *Expr) *Expr {
