@@ -120,86 +120,70 @@ func Q1(li Lineitem) ([]int, []float64) {
 	x58 := make([]float64, 0)
 	x60 := make([]float64, 0)
 	x62 := make([]float64, 0)
-	x63 := 0
-	x64 := false
-	for x65 := 0; x65 < n; x65++ {
-		x72 := c[x65] <= 2436
-		if x72 {
-			k := x41[x65]
-			k1 := k<<8 | x42[x65]
-			x78 := x49
-			x79 := indexSlotInt(x50, k1)
-			x81 := x79 < len(x78)
-			if !x81 {
-				x49 = append(x78, k1)
-			}
-			x63 = x79
-			x64 = x81
-			if x81 {
-				x52[x79] += 1
+	x63 := 0.0
+	x64 := 0.0
+	x65 := 0.0
+	x66 := 0.0
+	x67 := 0.0
+	for x68 := 0; x68 < n; x68++ {
+		x75 := c[x68] <= 2436
+		if x75 {
+			_ = x41[x68]
+			_ = x42[x68]
+			x63 = 1
+			_ = x41[x68]
+			_ = x42[x68]
+			x64 = c1[x68]
+			_ = x41[x68]
+			_ = x42[x68]
+			x65 = c2[x68]
+			_ = x41[x68]
+			_ = x42[x68]
+			a := c2[x68]
+			x66 = a * (1 - c3[x68])
+			_ = x41[x68]
+			_ = x42[x68]
+			a1 := c2[x68]
+			b := c3[x68]
+			x67 = a1 * (1 - b) * (c4[x68] + 1)
+			k := x41[x68]
+			k1 := k<<8 | x42[x68]
+			v := c3[x68]
+			x130 := x49
+			x131 := indexSlotInt(x50, k1)
+			if x131 < len(x130) {
+				x52[x131] += x63
+				x54[x131] += x64
+				x56[x131] += x65
+				x58[x131] += x66
+				x60[x131] += x67
+				x62[x131] += v
 			} else {
-				x52 = append(x52, 1)
-			}
-			_ = x41[x65]
-			_ = x42[x65]
-			v := c1[x65]
-			if x64 {
-				x54[x63] += v
-			} else {
-				x54 = append(x54, v)
-			}
-			_ = x41[x65]
-			_ = x42[x65]
-			v1 := c2[x65]
-			if x64 {
-				x56[x63] += v1
-			} else {
-				x56 = append(x56, v1)
-			}
-			_ = x41[x65]
-			_ = x42[x65]
-			a := c2[x65]
-			b := c3[x65]
-			if x64 {
-				x58[x63] += a * (1 - b)
-			} else {
-				x58 = append(x58, a*(1-b))
-			}
-			_ = x41[x65]
-			_ = x42[x65]
-			a1 := c2[x65]
-			b1 := c3[x65]
-			b2 := c4[x65]
-			if x64 {
-				x60[x63] += a1 * (1 - b1) * (b2 + 1)
-			} else {
-				x60 = append(x60, a1*(1-b1)*(b2+1))
-			}
-			_ = x41[x65]
-			_ = x42[x65]
-			v2 := c3[x65]
-			if x64 {
-				x62[x63] += v2
-			} else {
-				x62 = append(x62, v2)
+				x49 = append(x130, k1)
+				x52 = append(x52, x63)
+				x54 = append(x54, x64)
+				x56 = append(x56, x65)
+				x58 = append(x58, x66)
+				x60 = append(x60, x67)
+				x62 = append(x62, v)
 			}
 		}
 	}
-	x210 := len(x49)
-	x211 := x210 * 8
-	aggs := make([]float64, x211)
-	for g := 0; g < x210; g++ {
-		x221 := x54[g]
-		aggs[g*8] = x221
-		x227 := x56[g]
-		aggs[g*8+1] = x227
+	x193 := len(x49)
+	x194 := x193 * 8
+	aggs := make([]float64, x194)
+	for g := 0; g < x193; g++ {
+		x204 := x54[g]
+		aggs[g*8] = x204
+		x210 := x56[g]
+		aggs[g*8+1] = x210
 		aggs[g*8+2] = x58[g]
 		aggs[g*8+3] = x60[g]
-		x245 := x52[g]
-		aggs[g*8+4] = x221 / x245
-		aggs[g*8+5] = x227 / x245
-		aggs[g*8+6] = x62[g] / x245
-		aggs[g*8+7] = x245
+		x228 := x52[g]
+		aggs[g*8+4] = x204 / x228
+		aggs[g*8+5] = x210 / x228
+		aggs[g*8+6] = x62[g] / x228
+		aggs[g*8+7] = x228
 	}
 	return x49, aggs
 }

@@ -2840,98 +2840,78 @@ static lmsg_tuple_slice_int64_slice_float64 Q1(lms_slice_int64 liShipDate, lms_s
 	lms_slice_float64 x60 = x59;
 	lms_slice_float64 x61 = lms_slice_float64_make(0, 0);
 	lms_slice_float64 x62 = x61;
-	int64_t x63 = 0;
-	bool x64 = false;
-	int64_t x65 = 0;
-	while (x65 < n) {
-		int64_t i = x65;
-		bool x72 = lms_slice_int64_get(c, i) <= 2436;
-		if (x72) {
-			int64_t k = lms_slice_int64_get(x41, i);
-			int64_t k_2 = lms_shl_i64(k, 8u) | lms_slice_int64_get(x42, i);
-			lms_slice_int64 x78 = x49;
-			int64_t x79 = lms_index_slot_bits(x50, (uint64_t)k_2);
-			bool x81 = x79 < x78.len;
-			if (!x81) {
-				x49 = lms_slice_int64_append(x78, k_2);
-			}
-			x63 = x79;
-			x64 = x81;
-			if (x81) {
-				lms_slice_float64 x90 = x52;
-				lms_slice_float64_set(x90, x79, lms_slice_float64_get(x90, x79) + 1.0);
-			} else {
-				x52 = lms_slice_float64_append(x52, 1.0);
-			}
-		}
-		if (x72) {
+	double x63 = 0.0;
+	double x64 = 0.0;
+	double x65 = 0.0;
+	double x66 = 0.0;
+	double x67 = 0.0;
+	int64_t x68 = 0;
+	while (x68 < n) {
+		int64_t i = x68;
+		bool x75 = lms_slice_int64_get(c, i) <= 2436;
+		if (x75) {
 			(void)lms_slice_int64_get(x41, i);
 			(void)lms_slice_int64_get(x42, i);
-			double v = lms_slice_float64_get(c_2, i);
-			if (x64) {
-				int64_t x107 = x63;
-				lms_slice_float64 x108 = x54;
-				lms_slice_float64_set(x108, x107, lms_slice_float64_get(x108, x107) + v);
-			} else {
-				x54 = lms_slice_float64_append(x54, v);
-			}
+			x63 = 1.0;
 		}
-		if (x72) {
+		if (x75) {
 			(void)lms_slice_int64_get(x41, i);
 			(void)lms_slice_int64_get(x42, i);
-			double v_2 = lms_slice_float64_get(c_3, i);
-			if (x64) {
-				int64_t x125 = x63;
-				lms_slice_float64 x126 = x56;
-				lms_slice_float64_set(x126, x125, lms_slice_float64_get(x126, x125) + v_2);
-			} else {
-				x56 = lms_slice_float64_append(x56, v_2);
-			}
+			x64 = lms_slice_float64_get(c_2, i);
 		}
-		if (x72) {
+		if (x75) {
+			(void)lms_slice_int64_get(x41, i);
+			(void)lms_slice_int64_get(x42, i);
+			x65 = lms_slice_float64_get(c_3, i);
+		}
+		if (x75) {
 			(void)lms_slice_int64_get(x41, i);
 			(void)lms_slice_int64_get(x42, i);
 			double a = lms_slice_float64_get(c_3, i);
-			double b = lms_slice_float64_get(c_4, i);
-			if (x64) {
-				double v_3 = a * (1.0 - b);
-				int64_t x146 = x63;
-				lms_slice_float64 x147 = x58;
-				lms_slice_float64_set(x147, x146, lms_slice_float64_get(x147, x146) + v_3);
-			} else {
-				double v_3 = a * (1.0 - b);
-				x58 = lms_slice_float64_append(x58, v_3);
-			}
+			x66 = a * (1.0 - lms_slice_float64_get(c_4, i));
 		}
-		if (x72) {
+		if (x75) {
 			(void)lms_slice_int64_get(x41, i);
 			(void)lms_slice_int64_get(x42, i);
 			double a_2 = lms_slice_float64_get(c_3, i);
-			double b_2 = lms_slice_float64_get(c_4, i);
-			double b_3 = lms_slice_float64_get(c_5, i);
-			if (x64) {
-				double v_4 = (a_2 * (1.0 - b_2)) * (b_3 + 1.0);
-				int64_t x170 = x63;
-				lms_slice_float64 x171 = x60;
-				lms_slice_float64_set(x171, x170, lms_slice_float64_get(x171, x170) + v_4);
+			double b = lms_slice_float64_get(c_4, i);
+			x67 = (a_2 * (1.0 - b)) * (lms_slice_float64_get(c_5, i) + 1.0);
+		}
+		if (x75) {
+			int64_t k = lms_slice_int64_get(x41, i);
+			int64_t k_2 = lms_shl_i64(k, 8u) | lms_slice_int64_get(x42, i);
+			double v = lms_slice_float64_get(c_4, i);
+			double v_2 = x63;
+			double v_3 = x64;
+			double v_4 = x65;
+			double v_5 = x66;
+			double v_6 = x67;
+			lms_slice_int64 x130 = x49;
+			int64_t x131 = lms_index_slot_bits(x50, (uint64_t)k_2);
+			if (x131 < x130.len) {
+				lms_slice_float64 x135 = x52;
+				lms_slice_float64_set(x135, x131, lms_slice_float64_get(x135, x131) + v_2);
+				lms_slice_float64 x139 = x54;
+				lms_slice_float64_set(x139, x131, lms_slice_float64_get(x139, x131) + v_3);
+				lms_slice_float64 x143 = x56;
+				lms_slice_float64_set(x143, x131, lms_slice_float64_get(x143, x131) + v_4);
+				lms_slice_float64 x147 = x58;
+				lms_slice_float64_set(x147, x131, lms_slice_float64_get(x147, x131) + v_5);
+				lms_slice_float64 x151 = x60;
+				lms_slice_float64_set(x151, x131, lms_slice_float64_get(x151, x131) + v_6);
+				lms_slice_float64 x155 = x62;
+				lms_slice_float64_set(x155, x131, lms_slice_float64_get(x155, x131) + v);
 			} else {
-				double v_4 = (a_2 * (1.0 - b_2)) * (b_3 + 1.0);
-				x60 = lms_slice_float64_append(x60, v_4);
+				x49 = lms_slice_int64_append(x130, k_2);
+				x52 = lms_slice_float64_append(x52, v_2);
+				x54 = lms_slice_float64_append(x54, v_3);
+				x56 = lms_slice_float64_append(x56, v_4);
+				x58 = lms_slice_float64_append(x58, v_5);
+				x60 = lms_slice_float64_append(x60, v_6);
+				x62 = lms_slice_float64_append(x62, v);
 			}
 		}
-		if (x72) {
-			(void)lms_slice_int64_get(x41, i);
-			(void)lms_slice_int64_get(x42, i);
-			double v_5 = lms_slice_float64_get(c_4, i);
-			if (x64) {
-				int64_t x188 = x63;
-				lms_slice_float64 x189 = x62;
-				lms_slice_float64_set(x189, x188, lms_slice_float64_get(x189, x188) + v_5);
-			} else {
-				x62 = lms_slice_float64_append(x62, v_5);
-			}
-		}
-		x65 = lms_add_i64(i, 1);
+		x68 = lms_add_i64(i, 1);
 	}
 	lms_slice_int64 keys = x49;
 	lms_slice_float64 counts = x52;
@@ -2940,22 +2920,22 @@ static lmsg_tuple_slice_int64_slice_float64 Q1(lms_slice_int64 liShipDate, lms_s
 	lms_slice_float64 s_3 = x58;
 	lms_slice_float64 s_4 = x60;
 	lms_slice_float64 s_5 = x62;
-	int64_t x210 = keys.len;
-	int64_t x211 = lms_mul_i64(x210, 8);
-	lms_slice_float64 aggs = lms_slice_float64_make(x211, x211);
+	int64_t x193 = keys.len;
+	int64_t x194 = lms_mul_i64(x193, 8);
+	lms_slice_float64 aggs = lms_slice_float64_make(x194, x194);
 	int64_t g = 0;
-	while (g < x210) {
-		double x221 = lms_slice_float64_get(s, g);
-		lms_slice_float64_set(aggs, lms_mul_i64(g, 8), x221);
-		double x227 = lms_slice_float64_get(s_2, g);
-		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 1), x227);
+	while (g < x193) {
+		double x204 = lms_slice_float64_get(s, g);
+		lms_slice_float64_set(aggs, lms_mul_i64(g, 8), x204);
+		double x210 = lms_slice_float64_get(s_2, g);
+		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 1), x210);
 		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 2), lms_slice_float64_get(s_3, g));
 		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 3), lms_slice_float64_get(s_4, g));
-		double x245 = lms_slice_float64_get(counts, g);
-		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 4), x221 / x245);
-		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 5), x227 / x245);
-		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 6), lms_slice_float64_get(s_5, g) / x245);
-		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 7), x245);
+		double x228 = lms_slice_float64_get(counts, g);
+		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 4), x204 / x228);
+		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 5), x210 / x228);
+		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 6), lms_slice_float64_get(s_5, g) / x228);
+		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 7), x228);
 		g = lms_add_i64(g, 1);
 	}
 	return (lmsg_tuple_slice_int64_slice_float64){keys, aggs};
