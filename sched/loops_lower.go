@@ -113,6 +113,13 @@ type loweredLoop struct {
 	// value the yield to Bucket k gave in this iteration until then.
 	last    []int
 	pending []ir.Exp
+
+	// flat[k], for a leading k of a joined group whose values are all of
+	// one type, is the variable of the group's values in one slice, group
+	// by group (flat[k][j*w+m] is the value of key j of the group's m-th
+	// Bucket, of w); after the loop, each Bucket's values are copied out
+	// of it. One slice to grow and index instead of w.
+	flat []ir.Exp
 }
 
 // bucketSlot is where the key of a yield to a Bucket is among its keys:
@@ -142,7 +149,7 @@ func (lw *lowerer) loop(t *Transformer, n *ir.Node) ir.Exp {
 	lead := shareBuckets(t.s, n)
 	ll := &loweredLoop{n: n, vars: make([][]ir.Exp, len(l.Gens)), lead: lead,
 		index: make([]ir.Exp, len(l.Gens)), slots: make([]*bucketSlot, len(l.Gens)),
-		last: joinBuckets(t.s, n, lead), pending: make([]ir.Exp, len(l.Gens))}
+		last: joinBuckets(t.s, n, lead), pending: make([]ir.Exp, len(l.Gens)), flat: make([]ir.Exp, len(l.Gens))}
 	for k, g := range l.Gens {
 		switch g.Kind {
 		case ir.Collect:
@@ -156,6 +163,14 @@ func (lw *lowerer) loop(t *Transformer, n *ir.Node) ir.Exp {
 			} else {
 				keys = b.NewVar(b.MakeSlice(g.Key, zeroInt, zeroInt))
 				ll.index[k] = b.NewIndex(g.Key)
+			}
+			j := ll.lead[k]
+			if ll.last[j] >= 0 && oneElem(l, ll.lead, j) {
+				if j == k {
+					ll.flat[j] = b.NewVar(b.MakeSlice(g.Elem, zeroInt, zeroInt))
+				}
+				ll.vars[k] = []ir.Exp{keys, {}}
+				continue
 			}
 			ll.vars[k] = []ir.Exp{keys, b.NewVar(b.MakeSlice(g.Elem, zeroInt, zeroInt))}
 		}
@@ -180,9 +195,21 @@ func (lw *lowerer) loop(t *Transformer, n *ir.Node) ir.Exp {
 		b.WriteVar(i, b.Binary(ir.OpAdd, iv, b.Const(ir.Int, 1)))
 	})
 	delete(lw.loops, n.Sym)
+	split := map[int]ir.Exp{}
+	for j, f := range ll.flat {
+		if f != (ir.Exp{}) {
+			for k, x := range lw.splitFlat(t, ll, j) {
+				split[k] = x
+			}
+		}
+	}
 	var res []ir.Exp
 	for k, vs := range ll.vars {
 		for r, v := range vs {
+			if r == 1 && v == (ir.Exp{}) {
+				res = append(res, split[k])
+				continue
+			}
 			x := b.ReadVar(v)
 			if r == 0 && ll.lead[k] != k && resultUsed(t.old, n.Sym, l.Result(k)) {
 				// The keys of a Bucket that shares them are a copy:
@@ -307,6 +334,27 @@ func (lw *lowerer) bucketGroup(t *Transformer, ll *loweredLoop, lead, k int, key
 	keys := ll.vars[lead][0]
 	ks := b.ReadVar(keys)
 	j := b.IndexSlot(ll.index[lead], key)
+	if f := ll.flat[lead]; f != (ir.Exp{}) {
+		w := b.Const(ir.Int, len(group))
+		b.If(b.Compare(ir.OpLt, j, b.Len(ks)), ir.Void, func() ir.Exp {
+			vs := b.ReadVar(f)
+			base := b.Binary(ir.OpMul, j, w)
+			for i, m := range group {
+				at := b.Binary(ir.OpAdd, base, b.Const(ir.Int, i))
+				b.SetIndex(vs, at, combine(m, b.Index(vs, at), xs[m]))
+			}
+			return b.Unit()
+		}, func() ir.Exp {
+			b.WriteVar(keys, b.Append(ks, key))
+			vals := make([]ir.Exp, len(group))
+			for i, m := range group {
+				vals[i] = xs[m]
+			}
+			b.WriteVar(f, b.Append(b.ReadVar(f), vals...))
+			return b.Unit()
+		})
+		return
+	}
 	b.If(b.Compare(ir.OpLt, j, b.Len(ks)), ir.Void, func() ir.Exp {
 		for _, m := range group {
 			vs := b.ReadVar(ll.vars[m][1])
@@ -335,4 +383,47 @@ func (lw *lowerer) bucketFold(t *Transformer, vals, j, found, x ir.Exp, combine 
 		b.WriteVar(vals, b.Append(b.ReadVar(vals), x))
 		return b.Unit()
 	})
+}
+
+// oneElem reports whether the Buckets that share the keys of Bucket lead
+// have values of one type.
+func oneElem(l *ir.Loop, lead []int, k int) bool {
+	for m, j := range lead {
+		if j == k && l.Gens[m].Elem != l.Gens[k].Elem {
+			return false
+		}
+	}
+	return true
+}
+
+// splitFlat copies the values of the joined group of Bucket lead out of
+// its one slice (see loweredLoop.flat) after the loop: one slice per
+// Bucket, of the length of the keys, filled in one loop. It returns them
+// by generator.
+func (lw *lowerer) splitFlat(t *Transformer, ll *loweredLoop, lead int) map[int]ir.Exp {
+	b := t.Builder()
+	l := ll.n.Aux.(*ir.Loop)
+	var group []int
+	for m, j := range ll.lead {
+		if j == lead {
+			group = append(group, m)
+		}
+	}
+	n := b.Len(b.ReadVar(ll.vars[lead][0]))
+	flat := b.ReadVar(ll.flat[lead])
+	w := b.Const(ir.Int, len(group))
+	out := map[int]ir.Exp{}
+	for _, m := range group {
+		out[m] = b.MakeSlice(l.Gens[m].Elem, n, n)
+	}
+	i := b.NewVar(b.Const(ir.Int, 0))
+	b.While(func() ir.Exp { return b.Compare(ir.OpLt, b.ReadVar(i), n) }, func() {
+		iv := b.ReadVar(i)
+		base := b.Binary(ir.OpMul, iv, w)
+		for k, m := range group {
+			b.SetIndex(out[m], iv, b.Index(flat, b.Binary(ir.OpAdd, base, b.Const(ir.Int, k))))
+		}
+		b.WriteVar(i, b.Binary(ir.OpAdd, iv, b.Const(ir.Int, 1)))
+	})
+	return out
 }

@@ -115,75 +115,87 @@ func Q1(li Lineitem) ([]int, []float64) {
 	x49 := make([]int, 0)
 	x50 := make(map[int]int)
 	x52 := make([]float64, 0)
-	x54 := make([]float64, 0)
-	x56 := make([]float64, 0)
-	x58 := make([]float64, 0)
-	x60 := make([]float64, 0)
-	x62 := make([]float64, 0)
-	x63 := 0.0
-	x64 := 0.0
-	x65 := 0.0
-	x66 := 0.0
-	x67 := 0.0
-	for x68 := 0; x68 < n; x68++ {
-		x75 := c[x68] <= 2436
-		if x75 {
-			_ = x41[x68]
-			_ = x42[x68]
-			x63 = 1
-			_ = x41[x68]
-			_ = x42[x68]
-			x64 = c1[x68]
-			_ = x41[x68]
-			_ = x42[x68]
-			x65 = c2[x68]
-			_ = x41[x68]
-			_ = x42[x68]
-			a := c2[x68]
-			x66 = a * (1 - c3[x68])
-			_ = x41[x68]
-			_ = x42[x68]
-			a1 := c2[x68]
-			b := c3[x68]
-			x67 = a1 * (1 - b) * (c4[x68] + 1)
-			k := x41[x68]
-			k1 := k<<8 | x42[x68]
-			v := c3[x68]
-			x130 := x49
-			x131 := indexSlotInt(x50, k1)
-			if x131 < len(x130) {
-				x52[x131] += x63
-				x54[x131] += x64
-				x56[x131] += x65
-				x58[x131] += x66
-				x60[x131] += x67
-				x62[x131] += v
+	x53 := 0.0
+	x54 := 0.0
+	x55 := 0.0
+	x56 := 0.0
+	x57 := 0.0
+	for x58 := 0; x58 < n; x58++ {
+		x65 := c[x58] <= 2436
+		if x65 {
+			_ = x41[x58]
+			_ = x42[x58]
+			x53 = 1
+			_ = x41[x58]
+			_ = x42[x58]
+			x54 = c1[x58]
+			_ = x41[x58]
+			_ = x42[x58]
+			x55 = c2[x58]
+			_ = x41[x58]
+			_ = x42[x58]
+			a := c2[x58]
+			x56 = a * (1 - c3[x58])
+			_ = x41[x58]
+			_ = x42[x58]
+			a1 := c2[x58]
+			b := c3[x58]
+			x57 = a1 * (1 - b) * (c4[x58] + 1)
+			k := x41[x58]
+			k1 := k<<8 | x42[x58]
+			v := c3[x58]
+			x120 := x49
+			x121 := indexSlotInt(x50, k1)
+			if x121 < len(x120) {
+				x126 := x121 * 6
+				x52[x126] += x53
+				x130 := x126 + 1
+				x52[x130] += x54
+				x134 := x126 + 2
+				x52[x134] += x55
+				x138 := x126 + 3
+				x52[x138] += x56
+				x142 := x126 + 4
+				x52[x142] += x57
+				x146 := x126 + 5
+				x52[x146] += v
 			} else {
-				x49 = append(x130, k1)
-				x52 = append(x52, x63)
-				x54 = append(x54, x64)
-				x56 = append(x56, x65)
-				x58 = append(x58, x66)
-				x60 = append(x60, x67)
-				x62 = append(x62, v)
+				x49 = append(x120, k1)
+				x52 = append(x52, x53, x54, x55, x56, x57, v)
 			}
 		}
 	}
-	x193 := len(x49)
-	x194 := x193 * 8
-	aggs := make([]float64, x194)
-	for g := 0; g < x193; g++ {
-		x204 := x54[g]
-		aggs[g*8] = x204
-		x210 := x56[g]
-		aggs[g*8+1] = x210
-		aggs[g*8+2] = x58[g]
-		aggs[g*8+3] = x60[g]
-		x228 := x52[g]
-		aggs[g*8+4] = x204 / x228
-		aggs[g*8+5] = x210 / x228
-		aggs[g*8+6] = x62[g] / x228
-		aggs[g*8+7] = x228
+	x163 := len(x49)
+	counts := make([]float64, x163)
+	s := make([]float64, x163)
+	s1 := make([]float64, x163)
+	s2 := make([]float64, x163)
+	s3 := make([]float64, x163)
+	s4 := make([]float64, x163)
+	for x171 := 0; x171 < x163; x171++ {
+		x177 := x171 * 6
+		counts[x171] = x52[x177]
+		s[x171] = x52[x177+1]
+		s1[x171] = x52[x177+2]
+		s2[x171] = x52[x177+3]
+		s3[x171] = x52[x177+4]
+		s4[x171] = x52[x177+5]
+	}
+	x199 := len(x49)
+	x200 := x199 * 8
+	aggs := make([]float64, x200)
+	for g := 0; g < x199; g++ {
+		x210 := s[g]
+		aggs[g*8] = x210
+		x216 := s1[g]
+		aggs[g*8+1] = x216
+		aggs[g*8+2] = s2[g]
+		aggs[g*8+3] = s3[g]
+		x234 := counts[g]
+		aggs[g*8+4] = x210 / x234
+		aggs[g*8+5] = x216 / x234
+		aggs[g*8+6] = s4[g] / x234
+		aggs[g*8+7] = x234
 	}
 	return x49, aggs
 }

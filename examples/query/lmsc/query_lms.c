@@ -2830,112 +2830,112 @@ static lmsg_tuple_slice_int64_slice_float64 Q1(lms_slice_int64 liShipDate, lms_s
 	lms_index x50 = lms_index_new();
 	lms_slice_float64 x51 = lms_slice_float64_make(0, 0);
 	lms_slice_float64 x52 = x51;
-	lms_slice_float64 x53 = lms_slice_float64_make(0, 0);
-	lms_slice_float64 x54 = x53;
-	lms_slice_float64 x55 = lms_slice_float64_make(0, 0);
-	lms_slice_float64 x56 = x55;
-	lms_slice_float64 x57 = lms_slice_float64_make(0, 0);
-	lms_slice_float64 x58 = x57;
-	lms_slice_float64 x59 = lms_slice_float64_make(0, 0);
-	lms_slice_float64 x60 = x59;
-	lms_slice_float64 x61 = lms_slice_float64_make(0, 0);
-	lms_slice_float64 x62 = x61;
-	double x63 = 0.0;
-	double x64 = 0.0;
-	double x65 = 0.0;
-	double x66 = 0.0;
-	double x67 = 0.0;
-	int64_t x68 = 0;
-	while (x68 < n) {
-		int64_t i = x68;
-		bool x75 = lms_slice_int64_get(c, i) <= 2436;
-		if (x75) {
+	double x53 = 0.0;
+	double x54 = 0.0;
+	double x55 = 0.0;
+	double x56 = 0.0;
+	double x57 = 0.0;
+	int64_t x58 = 0;
+	while (x58 < n) {
+		int64_t i = x58;
+		bool x65 = lms_slice_int64_get(c, i) <= 2436;
+		if (x65) {
 			(void)lms_slice_int64_get(x41, i);
 			(void)lms_slice_int64_get(x42, i);
-			x63 = 1.0;
+			x53 = 1.0;
 		}
-		if (x75) {
+		if (x65) {
 			(void)lms_slice_int64_get(x41, i);
 			(void)lms_slice_int64_get(x42, i);
-			x64 = lms_slice_float64_get(c_2, i);
+			x54 = lms_slice_float64_get(c_2, i);
 		}
-		if (x75) {
+		if (x65) {
 			(void)lms_slice_int64_get(x41, i);
 			(void)lms_slice_int64_get(x42, i);
-			x65 = lms_slice_float64_get(c_3, i);
+			x55 = lms_slice_float64_get(c_3, i);
 		}
-		if (x75) {
+		if (x65) {
 			(void)lms_slice_int64_get(x41, i);
 			(void)lms_slice_int64_get(x42, i);
 			double a = lms_slice_float64_get(c_3, i);
-			x66 = a * (1.0 - lms_slice_float64_get(c_4, i));
+			x56 = a * (1.0 - lms_slice_float64_get(c_4, i));
 		}
-		if (x75) {
+		if (x65) {
 			(void)lms_slice_int64_get(x41, i);
 			(void)lms_slice_int64_get(x42, i);
 			double a_2 = lms_slice_float64_get(c_3, i);
 			double b = lms_slice_float64_get(c_4, i);
-			x67 = (a_2 * (1.0 - b)) * (lms_slice_float64_get(c_5, i) + 1.0);
+			x57 = (a_2 * (1.0 - b)) * (lms_slice_float64_get(c_5, i) + 1.0);
 		}
-		if (x75) {
+		if (x65) {
 			int64_t k = lms_slice_int64_get(x41, i);
 			int64_t k_2 = lms_shl_i64(k, 8u) | lms_slice_int64_get(x42, i);
 			double v = lms_slice_float64_get(c_4, i);
-			double v_2 = x63;
-			double v_3 = x64;
-			double v_4 = x65;
-			double v_5 = x66;
-			double v_6 = x67;
-			lms_slice_int64 x130 = x49;
-			int64_t x131 = lms_index_slot_bits(x50, (uint64_t)k_2);
-			if (x131 < x130.len) {
-				lms_slice_float64 x135 = x52;
-				lms_slice_float64_set(x135, x131, lms_slice_float64_get(x135, x131) + v_2);
-				lms_slice_float64 x139 = x54;
-				lms_slice_float64_set(x139, x131, lms_slice_float64_get(x139, x131) + v_3);
-				lms_slice_float64 x143 = x56;
-				lms_slice_float64_set(x143, x131, lms_slice_float64_get(x143, x131) + v_4);
-				lms_slice_float64 x147 = x58;
-				lms_slice_float64_set(x147, x131, lms_slice_float64_get(x147, x131) + v_5);
-				lms_slice_float64 x151 = x60;
-				lms_slice_float64_set(x151, x131, lms_slice_float64_get(x151, x131) + v_6);
-				lms_slice_float64 x155 = x62;
-				lms_slice_float64_set(x155, x131, lms_slice_float64_get(x155, x131) + v);
+			double v_2 = x53;
+			double v_3 = x54;
+			double v_4 = x55;
+			double v_5 = x56;
+			double v_6 = x57;
+			lms_slice_int64 x120 = x49;
+			int64_t x121 = lms_index_slot_bits(x50, (uint64_t)k_2);
+			if (x121 < x120.len) {
+				lms_slice_float64 x125 = x52;
+				int64_t x126 = lms_mul_i64(x121, 6);
+				lms_slice_float64_set(x125, x126, lms_slice_float64_get(x125, x126) + v_2);
+				int64_t x130 = lms_add_i64(x126, 1);
+				lms_slice_float64_set(x125, x130, lms_slice_float64_get(x125, x130) + v_3);
+				int64_t x134 = lms_add_i64(x126, 2);
+				lms_slice_float64_set(x125, x134, lms_slice_float64_get(x125, x134) + v_4);
+				int64_t x138 = lms_add_i64(x126, 3);
+				lms_slice_float64_set(x125, x138, lms_slice_float64_get(x125, x138) + v_5);
+				int64_t x142 = lms_add_i64(x126, 4);
+				lms_slice_float64_set(x125, x142, lms_slice_float64_get(x125, x142) + v_6);
+				int64_t x146 = lms_add_i64(x126, 5);
+				lms_slice_float64_set(x125, x146, lms_slice_float64_get(x125, x146) + v);
 			} else {
-				x49 = lms_slice_int64_append(x130, k_2);
-				x52 = lms_slice_float64_append(x52, v_2);
-				x54 = lms_slice_float64_append(x54, v_3);
-				x56 = lms_slice_float64_append(x56, v_4);
-				x58 = lms_slice_float64_append(x58, v_5);
-				x60 = lms_slice_float64_append(x60, v_6);
-				x62 = lms_slice_float64_append(x62, v);
+				x49 = lms_slice_int64_append(x120, k_2);
+				x52 = lms_slice_float64_append_n(x52, (double[]){v_2, v_3, v_4, v_5, v_6, v}, 6);
 			}
 		}
-		x68 = lms_add_i64(i, 1);
+		x58 = lms_add_i64(i, 1);
+	}
+	int64_t x163 = x49.len;
+	lms_slice_float64 x164 = x52;
+	lms_slice_float64 counts = lms_slice_float64_make(x163, x163);
+	lms_slice_float64 s = lms_slice_float64_make(x163, x163);
+	lms_slice_float64 s_2 = lms_slice_float64_make(x163, x163);
+	lms_slice_float64 s_3 = lms_slice_float64_make(x163, x163);
+	lms_slice_float64 s_4 = lms_slice_float64_make(x163, x163);
+	lms_slice_float64 s_5 = lms_slice_float64_make(x163, x163);
+	int64_t x171 = 0;
+	while (x171 < x163) {
+		int64_t x176 = x171;
+		int64_t x177 = lms_mul_i64(x176, 6);
+		counts.p[x176] = lms_slice_float64_get(x164, x177);
+		s.p[x176] = lms_slice_float64_get(x164, lms_add_i64(x177, 1));
+		s_2.p[x176] = lms_slice_float64_get(x164, lms_add_i64(x177, 2));
+		s_3.p[x176] = lms_slice_float64_get(x164, lms_add_i64(x177, 3));
+		s_4.p[x176] = lms_slice_float64_get(x164, lms_add_i64(x177, 4));
+		s_5.p[x176] = lms_slice_float64_get(x164, lms_add_i64(x177, 5));
+		x171 = lms_add_i64(x176, 1);
 	}
 	lms_slice_int64 keys = x49;
-	lms_slice_float64 counts = x52;
-	lms_slice_float64 s = x54;
-	lms_slice_float64 s_2 = x56;
-	lms_slice_float64 s_3 = x58;
-	lms_slice_float64 s_4 = x60;
-	lms_slice_float64 s_5 = x62;
-	int64_t x193 = keys.len;
-	int64_t x194 = lms_mul_i64(x193, 8);
-	lms_slice_float64 aggs = lms_slice_float64_make(x194, x194);
+	int64_t x199 = keys.len;
+	int64_t x200 = lms_mul_i64(x199, 8);
+	lms_slice_float64 aggs = lms_slice_float64_make(x200, x200);
 	int64_t g = 0;
-	while (g < x193) {
-		double x204 = lms_slice_float64_get(s, g);
-		lms_slice_float64_set(aggs, lms_mul_i64(g, 8), x204);
-		double x210 = lms_slice_float64_get(s_2, g);
-		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 1), x210);
+	while (g < x199) {
+		double x210 = lms_slice_float64_get(s, g);
+		lms_slice_float64_set(aggs, lms_mul_i64(g, 8), x210);
+		double x216 = lms_slice_float64_get(s_2, g);
+		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 1), x216);
 		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 2), lms_slice_float64_get(s_3, g));
 		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 3), lms_slice_float64_get(s_4, g));
-		double x228 = lms_slice_float64_get(counts, g);
-		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 4), x204 / x228);
-		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 5), x210 / x228);
-		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 6), lms_slice_float64_get(s_5, g) / x228);
-		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 7), x228);
+		double x234 = lms_slice_float64_get(counts, g);
+		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 4), x210 / x234);
+		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 5), x216 / x234);
+		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 6), lms_slice_float64_get(s_5, g) / x234);
+		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 7), x234);
 		g = lms_add_i64(g, 1);
 	}
 	return (lmsg_tuple_slice_int64_slice_float64){keys, aggs};
