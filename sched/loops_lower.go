@@ -106,6 +106,20 @@ type loweredLoop struct {
 	lead  []int
 	index []ir.Exp
 	slots []*bucketSlot
+
+	// Groups lowered as one update (see joinBuckets): last[k], for a
+	// leading k, the generator whose yield lowers the group (-1 if the
+	// group is not joined), and pending[k] the variable that keeps the
+	// value the yield to Bucket k gave in this iteration until then.
+	last    []int
+	pending []ir.Exp
+
+	// flat[k], for a leading k of a joined group whose values are all of
+	// one type, is the variable of the group's values in one slice, group
+	// by group (flat[k][j*w+m] is the value of key j of the group's m-th
+	// Bucket, of w); after the loop, each Bucket's values are copied out
+	// of it. One slice to grow and index instead of w.
+	flat []ir.Exp
 }
 
 // bucketSlot is where the key of a yield to a Bucket is among its keys:
@@ -131,13 +145,15 @@ func (lw *lowerer) loop(t *Transformer, n *ir.Node) ir.Exp {
 	} else if !isLen(b.Graph(), size) {
 		capacity = b.If(b.Compare(ir.OpGt, size, b.Const(ir.Int, 0)), ir.Int, func() ir.Exp { return size }, func() ir.Exp { return b.Const(ir.Int, 0) })
 	}
-	zero := b.Const(ir.Int, 0)
-	ll := &loweredLoop{n: n, vars: make([][]ir.Exp, len(l.Gens)), lead: shareBuckets(t.s, n),
-		index: make([]ir.Exp, len(l.Gens)), slots: make([]*bucketSlot, len(l.Gens))}
+	zeroInt := b.Const(ir.Int, 0)
+	lead := shareBuckets(t.s, n)
+	ll := &loweredLoop{n: n, vars: make([][]ir.Exp, len(l.Gens)), lead: lead,
+		index: make([]ir.Exp, len(l.Gens)), slots: make([]*bucketSlot, len(l.Gens)),
+		last: joinBuckets(t.s, n, lead), pending: make([]ir.Exp, len(l.Gens)), flat: make([]ir.Exp, len(l.Gens))}
 	for k, g := range l.Gens {
 		switch g.Kind {
 		case ir.Collect:
-			ll.vars[k] = []ir.Exp{b.NewVar(b.MakeSlice(g.Elem, zero, capacity))}
+			ll.vars[k] = []ir.Exp{b.NewVar(b.MakeSlice(g.Elem, zeroInt, capacity))}
 		case ir.Reduce:
 			ll.vars[k] = []ir.Exp{b.NewVar(t.Exp(n.Args[l.ZeroArg(k)]))}
 		case ir.Bucket:
@@ -145,19 +161,30 @@ func (lw *lowerer) loop(t *Transformer, n *ir.Node) ir.Exp {
 			if j := ll.lead[k]; j != k {
 				keys = ll.vars[j][0]
 			} else {
-				keys = b.NewVar(b.MakeSlice(g.Key, zero, zero))
+				keys = b.NewVar(b.MakeSlice(g.Key, zeroInt, zeroInt))
 				ll.index[k] = b.NewIndex(g.Key)
 			}
-			ll.vars[k] = []ir.Exp{keys, b.NewVar(b.MakeSlice(g.Elem, zero, zero))}
+			j := ll.lead[k]
+			if ll.last[j] >= 0 && oneElem(l, ll.lead, j) {
+				if j == k {
+					ll.flat[j] = b.NewVar(b.MakeSlice(g.Elem, zeroInt, zeroInt))
+				}
+				ll.vars[k] = []ir.Exp{keys, {}}
+				continue
+			}
+			ll.vars[k] = []ir.Exp{keys, b.NewVar(b.MakeSlice(g.Elem, zeroInt, zeroInt))}
 		}
 	}
 	for k, j := range ll.lead {
-		if j != k && ll.slots[j] == nil {
-			ll.slots[j] = &bucketSlot{jv: b.NewVar(zero), foundv: b.NewVar(b.Const(ir.Bool, false))}
+		if ll.last[j] >= 0 && ll.last[j] != k {
+			ll.pending[k] = b.NewVar(zero(b, l.Gens[k].Elem))
+		}
+		if j != k && ll.slots[j] == nil && ll.last[j] < 0 {
+			ll.slots[j] = &bucketSlot{jv: b.NewVar(zeroInt), foundv: b.NewVar(b.Const(ir.Bool, false))}
 		}
 	}
 	lw.loops[n.Sym] = ll
-	i := b.NewVar(zero)
+	i := b.NewVar(zeroInt)
 	b.While(func() ir.Exp { return b.Compare(ir.OpLt, b.ReadVar(i), size) }, func() {
 		iv := b.ReadVar(i)
 		in := []ir.Exp{iv}
@@ -168,9 +195,21 @@ func (lw *lowerer) loop(t *Transformer, n *ir.Node) ir.Exp {
 		b.WriteVar(i, b.Binary(ir.OpAdd, iv, b.Const(ir.Int, 1)))
 	})
 	delete(lw.loops, n.Sym)
+	split := map[int]ir.Exp{}
+	for j, f := range ll.flat {
+		if f != (ir.Exp{}) {
+			for k, x := range lw.splitFlat(t, ll, j) {
+				split[k] = x
+			}
+		}
+	}
 	var res []ir.Exp
 	for k, vs := range ll.vars {
 		for r, v := range vs {
+			if r == 1 && v == (ir.Exp{}) {
+				res = append(res, split[k])
+				continue
+			}
 			x := b.ReadVar(v)
 			if r == 0 && ll.lead[k] != k && resultUsed(t.old, n.Sym, l.Result(k)) {
 				// The keys of a Bucket that shares them are a copy:
@@ -208,15 +247,24 @@ func (lw *lowerer) yield(t *Transformer, n *ir.Node) ir.Exp {
 	l := ll.n.Aux.(*ir.Loop)
 	g := l.Gens[y.Gen]
 	vs := ll.vars[y.Gen]
-	combine := func(acc, x ir.Exp) ir.Exp {
-		return t.Body(ll.n.Blocks[l.CombineBlock(y.Gen)])([]ir.Exp{acc, x})
+	combineOf := func(k int, acc, x ir.Exp) ir.Exp {
+		return t.Body(ll.n.Blocks[l.CombineBlock(k)])([]ir.Exp{acc, x})
 	}
+	combine := func(acc, x ir.Exp) ir.Exp { return combineOf(y.Gen, acc, x) }
 	switch g.Kind {
 	case ir.Collect:
 		b.WriteVar(vs[0], b.Append(b.ReadVar(vs[0]), t.Exp(n.Args[0])))
 	case ir.Reduce:
 		b.WriteVar(vs[0], combine(b.ReadVar(vs[0]), t.Exp(n.Args[0])))
 	case ir.Bucket:
+		if lead := ll.lead[y.Gen]; ll.last[lead] >= 0 {
+			if ll.last[lead] == y.Gen {
+				lw.bucketGroup(t, ll, lead, y.Gen, t.Exp(n.Args[0]), t.Exp(n.Args[1]), combineOf)
+			} else {
+				b.WriteVar(ll.pending[y.Gen], t.Exp(n.Args[1]))
+			}
+			return b.Unit()
+		}
 		sl := ll.slots[ll.lead[y.Gen]]
 		var j, found ir.Exp
 		switch {
@@ -263,6 +311,65 @@ func (lw *lowerer) bucketSlot(t *Transformer, ix, keys, key ir.Exp) (j, found ir
 	return j, found
 }
 
+// bucketGroup lowers the yields of the group of Buckets that share the
+// keys of Bucket lead, joined (see joinBuckets), at the last of them,
+// Bucket k yielding x: one search of key, then, if it was found, the
+// fold of each Bucket's value (x, or the one kept in its variable) into
+// its values at the key's slot, else the key and the values appended,
+// under one test.
+func (lw *lowerer) bucketGroup(t *Transformer, ll *loweredLoop, lead, k int, key, x ir.Exp, combine func(k int, acc, x ir.Exp) ir.Exp) {
+	b := t.Builder()
+	var group []int
+	xs := map[int]ir.Exp{}
+	for m, l := range ll.lead {
+		if l == lead {
+			group = append(group, m)
+			if m == k {
+				xs[m] = x
+			} else {
+				xs[m] = b.ReadVar(ll.pending[m])
+			}
+		}
+	}
+	keys := ll.vars[lead][0]
+	ks := b.ReadVar(keys)
+	j := b.IndexSlot(ll.index[lead], key)
+	if f := ll.flat[lead]; f != (ir.Exp{}) {
+		w := b.Const(ir.Int, len(group))
+		b.If(b.Compare(ir.OpLt, j, b.Len(ks)), ir.Void, func() ir.Exp {
+			vs := b.ReadVar(f)
+			base := b.Binary(ir.OpMul, j, w)
+			for i, m := range group {
+				at := b.Binary(ir.OpAdd, base, b.Const(ir.Int, i))
+				b.SetIndex(vs, at, combine(m, b.Index(vs, at), xs[m]))
+			}
+			return b.Unit()
+		}, func() ir.Exp {
+			b.WriteVar(keys, b.Append(ks, key))
+			vals := make([]ir.Exp, len(group))
+			for i, m := range group {
+				vals[i] = xs[m]
+			}
+			b.WriteVar(f, b.Append(b.ReadVar(f), vals...))
+			return b.Unit()
+		})
+		return
+	}
+	b.If(b.Compare(ir.OpLt, j, b.Len(ks)), ir.Void, func() ir.Exp {
+		for _, m := range group {
+			vs := b.ReadVar(ll.vars[m][1])
+			b.SetIndex(vs, j, combine(m, b.Index(vs, j), xs[m]))
+		}
+		return b.Unit()
+	}, func() ir.Exp {
+		b.WriteVar(keys, b.Append(ks, key))
+		for _, m := range group {
+			b.WriteVar(ll.vars[m][1], b.Append(b.ReadVar(ll.vars[m][1]), xs[m]))
+		}
+		return b.Unit()
+	})
+}
+
 // bucketFold lowers the fold of x into the values vals of a Bucket at
 // the slot of its key: op(vals[j], x) if the key was found, else x
 // appended.
@@ -276,4 +383,47 @@ func (lw *lowerer) bucketFold(t *Transformer, vals, j, found, x ir.Exp, combine 
 		b.WriteVar(vals, b.Append(b.ReadVar(vals), x))
 		return b.Unit()
 	})
+}
+
+// oneElem reports whether the Buckets that share the keys of Bucket lead
+// have values of one type.
+func oneElem(l *ir.Loop, lead []int, k int) bool {
+	for m, j := range lead {
+		if j == k && l.Gens[m].Elem != l.Gens[k].Elem {
+			return false
+		}
+	}
+	return true
+}
+
+// splitFlat copies the values of the joined group of Bucket lead out of
+// its one slice (see loweredLoop.flat) after the loop: one slice per
+// Bucket, of the length of the keys, filled in one loop. It returns them
+// by generator.
+func (lw *lowerer) splitFlat(t *Transformer, ll *loweredLoop, lead int) map[int]ir.Exp {
+	b := t.Builder()
+	l := ll.n.Aux.(*ir.Loop)
+	var group []int
+	for m, j := range ll.lead {
+		if j == lead {
+			group = append(group, m)
+		}
+	}
+	n := b.Len(b.ReadVar(ll.vars[lead][0]))
+	flat := b.ReadVar(ll.flat[lead])
+	w := b.Const(ir.Int, len(group))
+	out := map[int]ir.Exp{}
+	for _, m := range group {
+		out[m] = b.MakeSlice(l.Gens[m].Elem, n, n)
+	}
+	i := b.NewVar(b.Const(ir.Int, 0))
+	b.While(func() ir.Exp { return b.Compare(ir.OpLt, b.ReadVar(i), n) }, func() {
+		iv := b.ReadVar(i)
+		base := b.Binary(ir.OpMul, iv, w)
+		for k, m := range group {
+			b.SetIndex(out[m], iv, b.Index(flat, b.Binary(ir.OpAdd, base, b.Const(ir.Int, k))))
+		}
+		b.WriteVar(i, b.Binary(ir.OpAdd, iv, b.Const(ir.Int, 1)))
+	})
+	return out
 }

@@ -5,7 +5,9 @@ import "github.com/lmsgen/lmsgen/ir"
 // This file finds the Bucket generators of a loop that can share their
 // keys when the loop is lowered (loops_lower.go): several GroupBys of one
 // collection by one key, fused into one loop, search the key once per
-// element instead of once per GroupBy.
+// element instead of once per GroupBy; and, when their combines cannot
+// fail, update all their values under one test of whether the key is new
+// (joinBuckets).
 
 // shareBuckets returns, for each generator of loop n, the generator
 // whose keys it uses: itself, or, for a Bucket that has a single yield,
@@ -15,30 +17,7 @@ import "github.com/lmsgen/lmsgen/ir"
 func shareBuckets(s *Schedule, n *ir.Node) []int {
 	l := n.Aux.(*ir.Loop)
 	lead := make([]int, len(l.Gens))
-	type yieldAt struct {
-		path  []branch
-		key   ir.Exp
-		count int
-	}
-	at := make([]yieldAt, len(l.Gens))
-	var walk func(b *ir.Block, path []branch)
-	walk = func(b *ir.Block, path []branch) {
-		for _, m := range s.Nodes(b) {
-			if m.Op == ir.OpYield {
-				if y := m.Aux.(ir.Yield); y.Loop == n.Sym && l.Gens[y.Gen].Kind == ir.Bucket {
-					at[y.Gen] = yieldAt{path: path, key: m.Args[0], count: at[y.Gen].count + 1}
-				}
-			}
-			for k, bb := range m.Blocks {
-				if m.Op == ir.OpIf {
-					walk(bb, append(path[:len(path):len(path)], branch{m.Args[0], k}))
-				} else {
-					walk(bb, append(path[:len(path):len(path)], branch{k: -1}))
-				}
-			}
-		}
-	}
-	walk(n.Blocks[0], nil)
+	at := yieldsAt(s, n)
 	// The loop writes nothing but its yields: a read in its body gives
 	// the same value wherever it is.
 	quiet := effectFree(n)
@@ -56,6 +35,104 @@ func shareBuckets(s *Schedule, n *ir.Node) []int {
 		}
 	}
 	return lead
+}
+
+// yieldAt is where the yields to a generator of a loop are: the count of
+// them and, for the last one in schedule order, the path from the loop's
+// body to its block, its key and its position among the body's yields to
+// Buckets in schedule order.
+type yieldAt struct {
+	path  []branch
+	key   ir.Exp
+	count int
+	pos   int
+}
+
+// yieldsAt returns where the yields to each Bucket of loop n are.
+func yieldsAt(s *Schedule, n *ir.Node) []yieldAt {
+	l := n.Aux.(*ir.Loop)
+	at := make([]yieldAt, len(l.Gens))
+	pos := 0
+	var walk func(b *ir.Block, path []branch)
+	walk = func(b *ir.Block, path []branch) {
+		for _, m := range s.Nodes(b) {
+			if m.Op == ir.OpYield {
+				if y := m.Aux.(ir.Yield); y.Loop == n.Sym && l.Gens[y.Gen].Kind == ir.Bucket {
+					at[y.Gen] = yieldAt{path: path, key: m.Args[0], count: at[y.Gen].count + 1, pos: pos}
+					pos++
+				}
+			}
+			for k, bb := range m.Blocks {
+				if m.Op == ir.OpIf {
+					walk(bb, append(path[:len(path):len(path)], branch{m.Args[0], k}))
+				} else {
+					walk(bb, append(path[:len(path):len(path)], branch{k: -1}))
+				}
+			}
+		}
+	}
+	walk(n.Blocks[0], nil)
+	return at
+}
+
+// joinBuckets returns, for each leading Bucket of loop n that shares its
+// keys with others (lead as shareBuckets gives it), the generator whose
+// yield is the group's last in schedule order if the group can be lowered
+// as one update, else -1 (also for the other generators). A group can
+// when its values are of basic types and no combine of it can fail or
+// has an effect: the earlier yields of the group then keep their values
+// in variables, and the last one searches the key once and folds them
+// all under one test of whether the key is new. Their yields run on the
+// same iterations (shareBuckets: conditionals on the same values), and
+// moving a fold that cannot fail to a later point of the same iteration
+// changes nothing the program sees (the values are read after the loop).
+func joinBuckets(s *Schedule, n *ir.Node, lead []int) []int {
+	l := n.Aux.(*ir.Loop)
+	at := yieldsAt(s, n)
+	last := make([]int, len(lead))
+	for k := range last {
+		last[k] = -1
+	}
+	for k, j := range lead {
+		if l.Gens[k].Kind != ir.Bucket || groupSize(lead, j) < 2 {
+			continue
+		}
+		if k == j {
+			last[j] = k
+			if !basic(l.Gens[k].Elem) || !safeCombine(s, n.Blocks[l.CombineBlock(k)]) {
+				last[j] = -2
+			}
+			continue
+		}
+		if last[j] < 0 {
+			continue // refused already
+		}
+		if !basic(l.Gens[k].Elem) || !safeCombine(s, n.Blocks[l.CombineBlock(k)]) {
+			last[j] = -2 // refused: the group keeps one test per yield
+			continue
+		}
+		if at[k].pos > at[last[j]].pos {
+			last[j] = k
+		}
+	}
+	for k := range last {
+		if last[k] < 0 {
+			last[k] = -1
+		}
+	}
+	return last
+}
+
+// safeCombine reports whether a combining block cannot fail and has no
+// effect: pure operators that cannot panic, no nested blocks.
+func safeCombine(s *Schedule, b *ir.Block) bool {
+	for _, m := range s.Nodes(b) {
+		info := m.Op.Info()
+		if info.Effect != ir.Pure || info.CanTrap || len(m.Blocks) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // resultUsed reports whether result r of loop loop is used in g (through
@@ -123,3 +200,6 @@ func samePath(g *ir.Graph, p, q []branch, reads bool) bool {
 	}
 	return true
 }
+
+// basic reports whether t is a basic type (zero has its zero constant).
+func basic(t *ir.Type) bool { return t.Kind >= ir.KBool && t.Kind <= ir.KString }

@@ -271,3 +271,46 @@ func TestFuseAbsorbChain(t *testing.T) {
 	f, loops := fuse(t, g)
 	require.Equal(t, []string{"Reduce! over"}, loops, f.String())
 }
+
+// TestJoinBuckets lowers one loop with two Buckets by one key: with
+// combines that cannot panic their values are folded under one test into
+// one slice; with a division (it may panic) each keeps its own test, in
+// order.
+func TestJoinBuckets(t *testing.T) {
+	lowered := func(op ir.Op) *ir.Graph {
+		g := buildLoops(t, func(lb loopBuilder, xs ir.Exp) ir.Exp {
+			b := lb.b
+			gen := func() ir.LoopGen {
+				return ir.LoopGen{Kind: ir.Bucket, Elem: ir.Int, Key: ir.Int,
+					Combine: func(acc, x ir.Exp) ir.Exp { return b.Binary(op, acc, x) }}
+			}
+			loop := b.Loop(b.Len(xs), &xs, []ir.LoopGen{gen(), gen()}, func(l ir.Sym, in []ir.Exp) {
+				key := b.Binary(ir.OpAnd, in[1], b.Const(ir.Int, 3))
+				b.Yield(l, 0, key, in[1])
+				b.Yield(l, 1, key, add(b, in[1], 1))
+			})
+			return b.Tuple(b.Proj(loop, 0), b.Proj(loop, 1), b.Proj(loop, 3))
+		})
+		low := ir.DCE(LowerLoops(g))
+		require.NoError(t, ir.Check(low))
+		require.NoError(t, Verify(Run(low, Options{})))
+		return low
+	}
+	count := func(g *ir.Graph, op ir.Op) int {
+		c := 0
+		for _, n := range g.Nodes {
+			if n.Op == op {
+				c++
+			}
+		}
+		return c
+	}
+	joined := lowered(ir.OpAdd)
+	require.Equal(t, 1, count(joined, ir.OpIndexSlot))
+	require.Equal(t, 1, count(joined, ir.OpIf), "one test of whether the key is new")
+	require.Equal(t, 4, count(joined, ir.OpSliceNew), "the keys, one slice of values, then one per Bucket after the loop")
+	apart := lowered(ir.OpDiv)
+	require.Equal(t, 1, count(apart, ir.OpIndexSlot), "the key is still searched once")
+	require.Equal(t, 3, count(apart, ir.OpIf), "the key's append, then one test per Bucket")
+	require.Equal(t, 3, count(apart, ir.OpSliceNew), "the keys, then the values of each Bucket")
+}

@@ -31,7 +31,8 @@ func TestCollections(t *testing.T) {
 		"Both":        {1, 1},
 		"Rep":         {2, 1},
 		"GroupQ":      {1, 3}, // keys, their index (a map) and values
-		"Group3":      {1, 6}, // one index of the keys for three Buckets; a copy of the keys
+		"Group3":      {2, 7}, // one index of the keys for three Buckets, one slice of their values, copied out in a second loop; a copy of the keys
+		"GroupJoinF":  {2, 5}, // keys, their index, one slice of values, copied out into two
 		"LenMap":      {0, 0},
 		"Static":      {0, 0},
 		"Write":       {2, 1}, // not fused: the write in between

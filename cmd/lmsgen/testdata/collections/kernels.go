@@ -283,8 +283,10 @@ func sChain(xs []stage.Int, tbl []stage.Int) stage.Int {
 
 // Group3: three GroupBys of one Filter by one key, fused into one loop
 // with three Buckets, which share one search of the key and one slice of
-// keys; the second's keys are used too (a copy: natively they are a
-// slice of their own).
+// keys, and (their combines cannot panic) one test of whether the key is
+// new and one slice of values, copied out per Bucket after the loop; the
+// second's keys are used too (a copy: natively they are a slice of their
+// own).
 //
 //lms:gen Group3
 func sGroup3(xs []stage.Int) ([]stage.Int, []stage.Int, []stage.Int, []stage.Int, []stage.Int) {
@@ -295,6 +297,18 @@ func sGroup3(xs []stage.Int) ([]stage.Int, []stage.Int, []stage.Int, []stage.Int
 	k2, b := stage.GroupBy(rows, key, func(x stage.Int) stage.Int { return x }, add)
 	_, c := stage.GroupBy(rows, key, func(x stage.Int) stage.Int { return x * x }, add)
 	return k, a, k2, b, c
+}
+
+// GroupJoinF: two GroupBys of floats by one key joined (one test, one
+// slice of values): a group's first value is the value itself (-0 stays
+// -0, where 0 + -0 would be +0), NaN values propagate.
+//
+//lms:gen GroupJoinF
+func sGroupJoinF(xs []stage.Float64) ([]stage.Int, []stage.Float64, []stage.Float64) {
+	key := func(x stage.Float64) stage.Int { return stage.Int(x) & 3 }
+	k, s := stage.GroupBy(xs, key, func(x stage.Float64) stage.Float64 { return -x }, func(a, v stage.Float64) stage.Float64 { return a + v })
+	_, m := stage.GroupBy(xs, key, func(x stage.Float64) stage.Float64 { return x * 0 }, func(a, v stage.Float64) stage.Float64 { return a * v })
+	return k, s, m
 }
 
 // GroupC: complex keys (a NaN part starts a group of its own each time;
