@@ -86,8 +86,8 @@ func scale(f float32, w []float32) []float32 {
 //     tree.
 //
 //lms:gen Blur3 k=Gauss3 -simd
-//lms:gen Sobel3 k=SobelX -simd
-//lms:gen Blur5 k=Gauss5 -simd
+//lms:gen Sobel3 k=SobelX
+//lms:gen Blur5 k=Gauss5
 //lms:gen Sharpen3 k=Sharpen -simd
 func Conv(dst, src []stage.Float32, w, h stage.Int, k Kernel) {
 	n := k.Size
