@@ -36,6 +36,10 @@ type Config struct {
 	// Stacks adds the Go stack to the message of an internal error
 	// (lmsgen -d=stacks).
 	Stacks bool
+	// SIMD gives every specialization a vector build (lmsgen -simd), as
+	// the directive option -simd does one: a staging function that calls
+	// stage.SIMD() is then evaluated twice (see Spec.SIMDGraph).
+	SIMD bool
 }
 
 // Budgets bound the work of evaluating one specialization. They count
@@ -198,6 +202,13 @@ type Spec struct {
 	Budgets Budgets
 	// SIMD reports whether the directive asks for vector code (-simd).
 	SIMD bool
+	// SIMDGraph, if not nil, is the graph of the vector build: the
+	// staging function called stage.SIMD() while it was evaluated for a
+	// specialization with a vector build (SIMD or Config.SIMD), so it was
+	// evaluated again with stage.SIMD() true. The vector Go file
+	// (<pkg>_lms_simd.go) is written from it, every other output from
+	// Graph. Nil: Graph serves both builds.
+	SIMDGraph *ir.Graph
 	// RelaxedFP reports whether the directive opts into relaxed
 	// floating-point arithmetic (-fp=relaxed): reassociation, x*0 → 0,
 	// x+0 → x, fused multiply-adds (sched.RelaxFP). The default, exact,

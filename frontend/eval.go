@@ -71,6 +71,12 @@ type evaluator struct {
 
 	quiet quietHeader // the loop header being executed for its test only
 
+	// simd is what stage.SIMD() reports: true while evaluating the
+	// vector build of a specialization; askedSIMD records that the
+	// staging code called it (the vector build then needs its own
+	// evaluation, Spec.SIMDGraph).
+	simd, askedSIMD bool
+
 	// calling is set once the staging function is called (after package
 	// initialization and static arguments); callCells are the variables
 	// allocated since, which exist once per call of the generated

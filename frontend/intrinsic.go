@@ -95,6 +95,9 @@ func (fr *frame) stageFunc(name string, fn *ssa.Function, args []value) value {
 		return ev.dyn(args[0], targ)
 	case "IsStatic":
 		return !hasRep(args[0], 0)
+	case "SIMD":
+		ev.askedSIMD = true
+		return ev.simd
 	case "Min", "Max":
 		return fr.minMax(strings.ToLower(name), args, targ)
 	case "IsNaN":

@@ -87,6 +87,7 @@ type loaded struct {
 	bySrc   map[string]bool     // import paths loaded from source
 	stdSrc  map[string]bool     // those of standard packages
 	srcPkgs []*packages.Package // the packages of the module loaded from source, not targets
+	simd    bool                // every specialization has a vector build (Config.SIMD)
 }
 
 type loadedPkg struct {

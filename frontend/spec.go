@@ -41,6 +41,7 @@ func Open(cfg Config) (prog *Program, err error) {
 	if l == nil {
 		return nil, errs.Err()
 	}
+	l.simd = cfg.SIMD
 	return &Program{cfg: cfg, l: l, errs: errs}, nil
 }
 
@@ -241,20 +242,34 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 		return nil, err
 	}
 
-	ev := newEvaluator(l, lp, d, budgets, funs)
-	defer func() {
-		if x := recover(); x != nil {
-			spec = nil
-			err = ev.evalError(x, stacks)
+	build := func(simd bool) (g *ir.Graph, ev *evaluator, err *Error) {
+		ev = newEvaluator(l, lp, d, budgets, funs)
+		ev.simd = simd
+		defer func() {
+			if x := recover(); x != nil {
+				g, err = nil, ev.evalError(x, stacks)
+			}
+		}()
+		g = ev.b.Build(ptypes, func(ins []ir.Exp) ir.Exp {
+			return ev.body(fn, spec, params, ins)
+		})
+		// The static data is charged before the graph passes remove
+		// dead code: an overestimate, never an underestimate.
+		if err := ev.checkOutput(g); err != nil {
+			return nil, ev, err
 		}
-	}()
-	g := ev.b.Build(ptypes, func(ins []ir.Exp) ir.Exp {
-		return ev.body(fn, spec, params, ins)
-	})
-	// The static data is charged before the graph passes remove dead
-	// code: an overestimate, never an underestimate.
-	if err := ev.checkOutput(g); err != nil {
+		return g, ev, nil
+	}
+	g, ev, err := build(false)
+	if err != nil {
 		return nil, err
+	}
+	if ev.askedSIMD && (d.simd || l.simd) {
+		// The staging function asked stage.SIMD(): the vector build is
+		// evaluated again, with stage.SIMD() true.
+		if spec.SIMDGraph, _, err = build(true); err != nil {
+			return nil, err
+		}
 	}
 	spec.Graph = g
 	if spec.TestInputs, err = resolveTest(d.test, spec.Params); err != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"path/filepath"
+	"slices"
 
 	"github.com/lmsgen/lmsgen/cgen"
 	"github.com/lmsgen/lmsgen/frontend"
@@ -22,7 +23,7 @@ func emitGo(st *State) error {
 		path := st.goPath(p)
 		opts := st.goOptions(p, false)
 		if st.cfg.LineMap {
-			opts.Lines = lineMap(p, path)
+			opts.Lines = lineMap(p.Funcs, path)
 		}
 		src, err := gogen.File(p.Name, funcs(p), opts)
 		if err != nil {
@@ -34,10 +35,11 @@ func emitGo(st *State) error {
 		}
 		path = st.simdPath(p)
 		opts = st.goOptions(p, true)
+		vfs := simdFuncs(p)
 		if st.cfg.LineMap {
-			opts.Lines = lineMap(p, path)
+			opts.Lines = lineMap(vfs, path)
 		}
-		src, err = gogen.File(p.Name, funcs(p), opts)
+		src, err = gogen.File(p.Name, funcs(&Package{Funcs: vfs}), opts)
 		if err != nil {
 			return &BrokenOutput{Pkg: p.Package, Path: path, Data: src, Err: err}
 		}
@@ -57,7 +59,7 @@ func emitC(st *State) error {
 		opts := st.cOptions(p)
 		cName, hName, bName := cgen.FileNames(p.Name)
 		if st.cfg.LineMap {
-			opts.Lines = lineMap(p, filepath.Join(dir, cName))
+			opts.Lines = lineMap(p.Funcs, filepath.Join(dir, cName))
 		}
 		c, h, bridge, err := cgen.Files(p.Name, funcs(p), opts)
 		if err != nil && c == nil {
@@ -84,12 +86,25 @@ func (st *State) cOptions(p *Package) cgen.Options {
 }
 
 // lineMap asks an emitter for the origin of the lines of the output file
-// at path, with line directives naming the staging source relative to
-// the output's directory.
-func lineMap(p *Package, path string) *ir.LineMap {
+// at path, written from fs, with line directives naming the staging
+// source relative to the output's directory.
+func lineMap(fs []*sched.Func, path string) *ir.LineMap {
 	return &ir.LineMap{Directives: true, Dir: filepath.Dir(path), File: filepath.Base(path), Pos: func(fn int, s ir.Sym) token.Position {
-		return sourcePos(p.Funcs[fn].Schedule.Graph(), s)
+		return sourcePos(fs[fn].Schedule.Graph(), s)
 	}}
+}
+
+// simdFuncs are the specializations of the vector Go file: each vector
+// build's own, where it has one (Package.SIMDFuncs), else the plain
+// build's.
+func simdFuncs(p *Package) []*sched.Func {
+	fs := slices.Clone(p.Funcs)
+	for i, vf := range p.SIMDFuncs {
+		if vf != nil {
+			fs[i] = vf
+		}
+	}
+	return fs
 }
 
 // sourcePos is the source position a line directive names for node s:

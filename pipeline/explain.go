@@ -17,7 +17,7 @@ func explainPage(st *State) error {
 	return st.eachPackage(func(p *Package) error {
 		fs := funcs(p)
 		goPath := st.goPath(p)
-		goLines := lineMap(p, goPath)
+		goLines := lineMap(p.Funcs, goPath)
 		goLines.Directives = st.cfg.LineMap
 		goOpts := st.goOptions(p, false)
 		goOpts.Lines = goLines
@@ -29,7 +29,7 @@ func explainPage(st *State) error {
 			Go: explain.Output{Name: rel(p.Dir, goPath), Text: string(src), Lines: goLines.Lines}}
 		cName, _, _ := cgen.FileNames(p.Name)
 		cPath := filepath.Join(st.cDir(p), cName)
-		cLines := lineMap(p, cPath)
+		cLines := lineMap(p.Funcs, cPath)
 		cLines.Directives = st.cfg.LineMap
 		cOpts := st.cOptions(p)
 		cOpts.Lines = cLines

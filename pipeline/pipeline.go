@@ -208,6 +208,10 @@ type Package struct {
 	// Funcs are the specializations to emit, parallel to Specs (after
 	// the schedule stage; with their facts after the facts stage).
 	Funcs []*sched.Func
+	// SIMDFuncs, parallel to Funcs, are the vector builds scheduled
+	// from their own graphs (Spec.SIMDGraph), nil where Funcs' serve:
+	// <pkg>_lms_simd.go is written from them.
+	SIMDFuncs []*sched.Func
 	// Outputs are the files made for the package, in the order of the
 	// stages that made them.
 	Outputs []Output
@@ -315,7 +319,9 @@ func (st *State) eachPackage(f func(p *Package) error) error {
 
 // load loads the packages, builds their SSA and reads their directives.
 func load(st *State) error {
-	prog, err := frontend.Open(st.cfg.Load)
+	lc := st.cfg.Load
+	lc.SIMD = lc.SIMD || st.cfg.SIMD
+	prog, err := frontend.Open(lc)
 	st.prog = prog
 	return err
 }
@@ -340,8 +346,9 @@ func evaluate(st *State) error {
 	return err
 }
 
-// graph runs the graph passes on every specialization, with ir.Check
-// after each when cfg.Check is set.
+// graph runs the graph passes on every specialization (and on its vector
+// build's own graph, Spec.SIMDGraph), with ir.Check after each when
+// cfg.Check is set.
 func graph(st *State) error {
 	return st.eachPackage(func(p *Package) error {
 		if st.cfg.Explain {
@@ -349,39 +356,58 @@ func graph(st *State) error {
 		}
 		for i, s := range p.Specs {
 			st.observe(p, i, "evaluate")
-			changed := map[string]bool{} // pass name -> the graph changed since it ran
-			for _, ps := range passes {
-				if ps.relaxed && !s.RelaxedFP {
-					if st.cfg.Passes != nil {
-						fmt.Fprintf(&p.log, "pass  %-12s %12s %10d nodes, skipped: exact floating point  %s\n", ps.name, "", len(s.Graph.Nodes), s.Name)
-					}
-					continue
-				}
-				if ps.ifChanged && !changed[ps.name] {
-					if st.cfg.Passes != nil {
-						fmt.Fprintf(&p.log, "pass  %-12s %12s %10d nodes, skipped: no pass changed the graph  %s\n", ps.name, "", len(s.Graph.Nodes), s.Name)
-					}
-					continue
-				}
-				start, before, in := time.Now(), len(s.Graph.Nodes), s.Graph
-				s.Graph = ps.run(s.Graph)
-				st.observe(p, i, ps.name)
-				changed[ps.name] = false
-				if s.Graph != in {
-					for _, q := range passes {
-						changed[q.name] = changed[q.name] || q.name != ps.name
-					}
-				}
-				if st.cfg.Passes != nil {
-					fmt.Fprintf(&p.log, "pass  %-12s %12v %10d -> %d nodes  %s\n", ps.name, time.Since(start).Round(time.Microsecond), before, len(s.Graph.Nodes), s.Name)
-				}
-				if err := st.check(s, ps.name); err != nil {
+			if err := st.runPasses(p, i, &s.Graph, ""); err != nil {
+				return err
+			}
+			if s.SIMDGraph != nil {
+				if err := st.runPasses(p, i, &s.SIMDGraph, " (simd)"); err != nil {
 					return err
 				}
 			}
 		}
 		return nil
 	})
+}
+
+// runPasses runs the graph passes on *g, a graph of specialization i of
+// p: its Graph (build "", observed) or its SIMDGraph (build " (simd)",
+// named so in the -d=passes lines).
+func (st *State) runPasses(p *Package, i int, g **ir.Graph, build string) error {
+	s := p.Specs[i]
+	name := s.Name + build
+	changed := map[string]bool{} // pass name -> the graph changed since it ran
+	for _, ps := range passes {
+		if ps.relaxed && !s.RelaxedFP {
+			if st.cfg.Passes != nil {
+				fmt.Fprintf(&p.log, "pass  %-12s %12s %10d nodes, skipped: exact floating point  %s\n", ps.name, "", len((*g).Nodes), name)
+			}
+			continue
+		}
+		if ps.ifChanged && !changed[ps.name] {
+			if st.cfg.Passes != nil {
+				fmt.Fprintf(&p.log, "pass  %-12s %12s %10d nodes, skipped: no pass changed the graph  %s\n", ps.name, "", len((*g).Nodes), name)
+			}
+			continue
+		}
+		start, before, in := time.Now(), len((*g).Nodes), *g
+		*g = ps.run(*g)
+		if build == "" {
+			st.observe(p, i, ps.name)
+		}
+		changed[ps.name] = false
+		if *g != in {
+			for _, q := range passes {
+				changed[q.name] = changed[q.name] || q.name != ps.name
+			}
+		}
+		if st.cfg.Passes != nil {
+			fmt.Fprintf(&p.log, "pass  %-12s %12v %10d -> %d nodes  %s\n", ps.name, time.Since(start).Round(time.Microsecond), before, len((*g).Nodes), name)
+		}
+		if err := st.check(s, *g, ps.name); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // observe hands specialization i's graph after pass to Config.Observe,
@@ -396,65 +422,91 @@ func (st *State) observe(p *Package, i int, pass string) {
 	}
 }
 
-// check runs ir.Check on a specialization's graph, with cfg.Check.
-func (st *State) check(s *frontend.Spec, after string) error {
+// check runs ir.Check on a graph g of a specialization, with cfg.Check.
+func (st *State) check(s *frontend.Spec, g *ir.Graph, after string) error {
 	if !st.cfg.Check {
 		return nil
 	}
-	if err := ir.Check(s.Graph); err != nil {
+	if err := ir.Check(g); err != nil {
 		return fmt.Errorf("%s: BUG: the graph of %s is invalid after %s:\n%v", s.Pos, s.Name, after, err)
 	}
 	return nil
 }
 
-// schedule schedules every specialization, with sched.Verify when
-// cfg.Check is set.
+// schedule schedules every specialization (and its vector build's own
+// graph), with sched.Verify when cfg.Check is set.
 func schedule(st *State) error {
 	return st.eachPackage(func(p *Package) error {
 		for _, s := range p.Specs {
-			start := time.Now()
-			sc := sched.Run(s.Graph, sched.Options{NoDCE: true, NoCompact: st.cfg.NoCompact, Verbose: st.cfg.Verbose != nil || st.cfg.Explain})
-			if st.cfg.Verbose != nil {
-				fmt.Fprintf(&p.log, "lmsgen: %-40s %v\n", "schedule "+s.Name, time.Since(start).Round(time.Microsecond))
-				for _, d := range sc.Decisions() {
-					fmt.Fprintf(&p.log, "%s: %s: %v\n", s.Pos, s.Name, d)
+			f, err := st.scheduleGraph(p, s, s.Graph, "")
+			if err != nil {
+				return err
+			}
+			p.Funcs = append(p.Funcs, f)
+			var vf *sched.Func
+			if s.SIMDGraph != nil {
+				if vf, err = st.scheduleGraph(p, s, s.SIMDGraph, " (simd)"); err != nil {
+					return err
 				}
 			}
-			if st.cfg.Check {
-				if err := sched.Verify(sc); err != nil {
-					return fmt.Errorf("%s: BUG: the schedule of %s is invalid:\n%v", s.Pos, s.Name, err)
-				}
-			}
-			names, params, results := s.Signature()
-			p.Funcs = append(p.Funcs, &sched.Func{Name: s.Name, Schedule: sc, ParamNames: names, Params: params, Results: results, Doc: specDoc(s), RelaxedFP: s.RelaxedFP})
+			p.SIMDFuncs = append(p.SIMDFuncs, vf)
 		}
 		return nil
 	})
 }
 
-// facts computes, once per specialization, what both emitters need to
-// know of its schedule.
+// scheduleGraph schedules g, a graph of specialization s (its Graph,
+// build "", or its SIMDGraph, build " (simd)").
+func (st *State) scheduleGraph(p *Package, s *frontend.Spec, g *ir.Graph, build string) (*sched.Func, error) {
+	start := time.Now()
+	sc := sched.Run(g, sched.Options{NoDCE: true, NoCompact: st.cfg.NoCompact, Verbose: st.cfg.Verbose != nil || st.cfg.Explain})
+	if st.cfg.Verbose != nil {
+		fmt.Fprintf(&p.log, "lmsgen: %-40s %v\n", "schedule "+s.Name+build, time.Since(start).Round(time.Microsecond))
+		for _, d := range sc.Decisions() {
+			fmt.Fprintf(&p.log, "%s: %s%s: %v\n", s.Pos, s.Name, build, d)
+		}
+	}
+	if st.cfg.Check {
+		if err := sched.Verify(sc); err != nil {
+			return nil, fmt.Errorf("%s: BUG: the schedule of %s%s is invalid:\n%v", s.Pos, s.Name, build, err)
+		}
+	}
+	names, params, results := s.Signature()
+	return &sched.Func{Name: s.Name, Schedule: sc, ParamNames: names, Params: params, Results: results, Doc: specDoc(s), RelaxedFP: s.RelaxedFP}, nil
+}
+
+// facts computes, once per specialization (and vector build), what both
+// emitters need to know of its schedule.
 func facts(st *State) error {
 	return st.eachPackage(func(p *Package) error {
-		for _, f := range p.Funcs {
+		for i, f := range p.Funcs {
 			f.Facts = sched.FactsOf(f.Schedule)
+			if vf := p.SIMDFuncs[i]; vf != nil {
+				vf.Facts = sched.FactsOf(vf.Schedule)
+			}
 		}
 		return nil
 	})
 }
 
 // vectorize finds the packs of lanes of the schedule of every
-// specialization to vectorize (sched/vector.go), for the vector code.
+// specialization to vectorize (sched/vector.go), for the vector code:
+// of its vector build's own schedule too, when it has one.
 func vectorize(st *State) error {
 	return st.eachPackage(func(p *Package) error {
 		for i, f := range p.Funcs {
 			if !st.cfg.SIMD && !p.Specs[i].SIMD {
 				continue
 			}
-			start := time.Now()
-			f.Vectors = sched.Vectorize(f.Schedule, f.RelaxedFP)
-			if st.cfg.Verbose != nil {
-				fmt.Fprintf(&p.log, "lmsgen: %-40s %v (%d packs)\n", "vectorize "+f.Name, time.Since(start).Round(time.Microsecond), len(f.Vectors.Packs))
+			for _, f := range []*sched.Func{f, p.SIMDFuncs[i]} {
+				if f == nil {
+					continue
+				}
+				start := time.Now()
+				f.Vectors = sched.Vectorize(f.Schedule, f.RelaxedFP)
+				if st.cfg.Verbose != nil {
+					fmt.Fprintf(&p.log, "lmsgen: %-40s %v (%d packs)\n", "vectorize "+f.Name, time.Since(start).Round(time.Microsecond), len(f.Vectors.Packs))
+				}
 			}
 		}
 		return nil

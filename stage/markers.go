@@ -71,3 +71,28 @@ func Let[T any](x T) T {
 func IsStatic[T any](x T) bool {
 	return false
 }
+
+// SIMD reports, during staging, whether lmsgen is evaluating the vector
+// build of a specialization: a specialization with vector code (`-simd`
+// on its //lms:gen line or the flag -simd) whose staging function calls
+// SIMD is evaluated twice, with SIMD false for the plain build (the
+// generated <pkg>_lms.go, and the C output) and true for the vector build
+// (<pkg>_lms_simd.go, built with GOEXPERIMENT=simd on amd64). Each build
+// may so choose its own static parameters, such as the register blocking
+// of a matrix product: more sums than the scalar registers hold spill in
+// the plain build, while the vector build holds four float64 per
+// register.
+//
+// Run natively, SIMD returns false. As with [IsStatic], the staging
+// function is the oracle of the differential tests of both builds, so it
+// must compute the same result whichever branch SIMD selects: SIMD may
+// change only how the result is computed (which sums are kept at once),
+// never what it is (the order of each sum's terms).
+//
+//	rows, cols := 1, 4 // the plain build: four scalar sums
+//	if stage.SIMD() {
+//		rows, cols = 2, 16 // the vector build: eight vectors of four
+//	}
+func SIMD() bool {
+	return false
+}

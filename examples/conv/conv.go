@@ -85,10 +85,10 @@ func scale(f float32, w []float32) []float32 {
 //     weights, does not multiply by 1, and adds its terms as a balanced
 //     tree.
 //
-//lms:gen Blur3 k=Gauss3
+//lms:gen Blur3 k=Gauss3 -simd
 //lms:gen Sobel3 k=SobelX
 //lms:gen Blur5 k=Gauss5
-//lms:gen Sharpen3 k=Sharpen
+//lms:gen Sharpen3 k=Sharpen -simd
 func Conv(dst, src []stage.Float32, w, h stage.Int, k Kernel) {
 	n := k.Size
 	if f, ok := separate(k); ok {
@@ -119,7 +119,7 @@ func Conv(dst, src []stage.Float32, w, h stage.Int, k Kernel) {
 // multiplication by ±1, which are exact): its results are the generic
 // loop's, bit for bit.
 //
-//lms:gen Blur3Exact k=Gauss3
+//lms:gen Blur3Exact k=Gauss3 -simd
 func ConvExact(dst, src []stage.Float32, w, h stage.Int, k Kernel) {
 	n := k.Size
 	sweep(dst, src, w, h, n, n, pixels, func(win []stage.Float32) stage.Float32 {
@@ -167,6 +167,10 @@ func sweep(dst, src []stage.Float32, w, h stage.Int, n, c int,
 			rows[i] = src[(y+stage.Int(i))*w : (y+stage.Int(i)+1)*w]
 		}
 		out := dst[y*ow : (y+1)*ow]
+		x := stage.Int(0)
+		if stage.SIMD() {
+			x = lanes(out, rows, ow, n, c, column, pixel)
+		}
 		win := make([]stage.Float32, n*c)
 		// enter computes the column of the n pixels at(i) into window
 		// column j.
@@ -178,13 +182,12 @@ func sweep(dst, src []stage.Float32, w, h stage.Int, n, c int,
 			copy(win[j*c:(j+1)*c], column(px))
 		}
 		for j := 0; j < n-1; j++ {
-			enter(j, func(i int) stage.Float32 { return rows[i][stage.Int(j)] })
+			enter(j, func(i int) stage.Float32 { return rows[i][x+stage.Int(j)] })
 		}
 		// A turn of n steps reads each row through one sub-slice of the n
 		// columns that enter the window, and writes through one sub-slice
 		// of out: the indexes within them are constants, so the Go
 		// compiler checks the bounds once per sub-slice, not per pixel.
-		x := stage.Int(0)
 		for ; x+stage.Int(n) <= ow; x += stage.Int(n) {
 			in := make([][]stage.Float32, n)
 			for i := range in {
@@ -203,6 +206,56 @@ func sweep(dst, src []stage.Float32, w, h stage.Int, n, c int,
 			copy(win[:(n-1)*c], win[c:])
 		}
 	}
+}
+
+// vectorLanes is the number of output pixels the vector build computes at
+// once: the lanes of one vector of float32 (256 bits).
+const vectorLanes = 8
+
+// lanes is the vector build's (stage.SIMD) part of sweep for one output
+// row out: a staged loop over x computing vectorLanes adjacent output
+// pixels per turn, each from its own window (nothing slides from one
+// pixel to the next), so that lane u of every operation belongs to pixel
+// x+u only and the vectorizer makes one vector operation of the
+// vectorLanes copies. Each pixel's operations are those of the sliding
+// window in sweep, on the same pixels, in the same order: the same bits.
+// A column is summed once per pixel that uses it (n times, not once), for
+// 1/vectorLanes of the operations per pixel. Column j of the windows is
+// read through one sub-slice per row of src, starting at x+j, its
+// vectorLanes pixels at constant indices (one vector load each); each
+// sub-slice is taken separately so that lanes of different columns never
+// share a load; the pixels are stored after the last load (dst may alias
+// src: a store before a later lane's load would order the lanes). It
+// returns the first pixel left to sweep's scalar steps.
+func lanes(out []stage.Float32, rows [][]stage.Float32, ow stage.Int, n, c int,
+	column func(px []stage.Float32) []stage.Float32, pixel func(win []stage.Float32) stage.Float32) stage.Int {
+	x := stage.Int(0)
+	for ; x+vectorLanes <= ow; x += vectorLanes {
+		in := make([][][]stage.Float32, n) // in[j][i]: row i from column x+j
+		for j := range in {
+			in[j] = make([][]stage.Float32, n)
+			for i := range in[j] {
+				in[j][i] = rows[i][x+stage.Int(j) : x+stage.Int(j+vectorLanes)]
+			}
+		}
+		v := make([]stage.Float32, vectorLanes)
+		for u := range v {
+			win := make([]stage.Float32, n*c)
+			for j := 0; j < n; j++ {
+				px := make([]stage.Float32, n)
+				for i := range px {
+					px[i] = in[j][i][stage.Int(u)]
+				}
+				copy(win[j*c:(j+1)*c], column(px))
+			}
+			v[u] = pixel(win)
+		}
+		o := out[x : x+vectorLanes]
+		for u := range v {
+			o[stage.Int(u)] = v[u]
+		}
+	}
+	return x
 }
 
 // pixels is the column function of a 2-D window: the column's pixels.

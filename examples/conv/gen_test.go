@@ -31,7 +31,7 @@ func checkFilters(t *testing.T, lang string, fs []filter) {
 	t.Helper()
 	r := rand.New(rand.NewPCG(5, 6))
 	for _, f := range fs {
-		for _, sz := range [][2]int{{f.k.Size, f.k.Size}, {f.k.Size + 1, 9}, {31, 7}, {64, 48}} {
+		for _, sz := range [][2]int{{f.k.Size, f.k.Size}, {f.k.Size + 1, 9}, {31, 7}, {64, 48}, {101, 5}} {
 			w, h := sz[0], sz[1]
 			src := randImage(r, w, h)
 			n := (w - f.k.Size + 1) * (h - f.k.Size + 1)

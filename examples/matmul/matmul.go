@@ -18,7 +18,8 @@ import "github.com/lmsgen/lmsgen/stage"
 // multiply-adds (n ≤ 8) everything unrolls (unrolled); a larger one keeps
 // a staged loop over the rows of c (rows) and unrolls each row's n² work.
 // MatMul16 also has vector code (-simd: matmul_lms_simd.go and vector C):
-// each block of sums of rows is one vector of four float64.
+// each block of sums is one vector of four float64, and its build has
+// its own register blocking (blocking, stage.SIMD).
 //
 //lms:gen MatMul4 n=4
 //lms:gen MatMul8 n=8
@@ -34,16 +35,26 @@ func MatMul(c, a, b []stage.Float64, n int) {
 // maxUnrolled is the most multiply-adds MatMul unrolls completely (n = 8).
 const maxUnrolled = 512
 
-// blockRows and blockCols are the register block of rows: the rows of c
-// and the elements of each it sums at a time. The staging code has one
-// blocking for both builds, so it is the plain build's: with 1×4 (four
-// sums) its Go beats gonum (1.1 µs of CPU against 1.66 µs at 16×16); the
-// vector build would prefer 2×16 (eight vector sums: 395–481 ns) but its
-// 32 scalar sums spill in the plain build (2.1 µs, slower than gonum).
-// docs/simd.md has the figures of every shape tried.
+// blocking returns the register block of rows: the rows of c and the
+// elements of each that rows sums at a time. Each build has its own
+// (stage.SIMD reports the vector build): the plain build keeps 1×4 (four
+// scalar sums; its Go beats gonum, 1.1 µs of CPU against 1.66 µs at
+// 16×16), where 32 scalar sums would spill (2.1 µs, slower than gonum);
+// the vector build keeps 2×bc with eight or fewer Float64x4 sums. The
+// blocking changes which sums are alive at once, never the order of any
+// sum's terms, so both builds compute the same bits. docs/simd.md has the
+// figures of every shape tried.
+func blocking() (br, bc int) {
+	if stage.SIMD() {
+		return simdRows, simdCols
+	}
+	return 1, 4
+}
+
+// simdRows and simdCols are the vector build's register block.
 const (
-	blockRows = 1
-	blockCols = 4
+	simdRows = 2
+	simdCols = 16
 )
 
 // unrolled loads all of a and b into static slices of Reps (locals of the
@@ -67,15 +78,15 @@ func unrolled(c, a, b []stage.Float64, n int) {
 	}
 }
 
-// rows is a staged loop over the rows of c, blockRows at a time. The rows
-// of the block are summed in blocks of blockCols elements: for each block,
+// rows is a staged loop over the rows of c, br at a time (blocking). The
+// rows of the block are summed in blocks of bc elements: for each block,
 // a staged loop over k adds a[i+r,k]·b[k,j] to the block's sums, which are
 // variables of that loop (in registers), with k = 0 peeled off to start
 // them. Row k of the block of b is loaded once per k for all rows of the
-// block. For MatMul16 the register block is 2×16: in the vector code
-// (-simd) two rows of four vectors of four float64, eight of the sixteen
-// AVX registers, each b vector loaded once for two rows and each a[i+r,k]
-// broadcast once for four vectors. The rows of c are stored after the
+// block. For MatMul16's vector build (-simd) the register block is 2×16:
+// two rows of four vectors of four float64, eight of the sixteen AVX
+// registers, each b vector loaded once for two rows and each a[i+r,k]
+// broadcast once for four vectors; the plain build's is 1×4. The rows of c are stored after the
 // block's last sum, when its rows of a have been read for the last time,
 // and later rows of c need later rows of a only, so c may alias a; every
 // row of c needs all of b.
@@ -90,7 +101,7 @@ func unrolled(c, a, b []stage.Float64, n int) {
 // so every index is a constant below a length the Go compiler knows.
 func rows(c, a, b []stage.Float64, n int) {
 	N := stage.Int(n)
-	br := blockRows
+	br, bc := blocking()
 	if n%br != 0 {
 		br = 1
 	}
@@ -102,8 +113,8 @@ func rows(c, a, b []stage.Float64, n int) {
 			cr[r] = c[(i+stage.Int(r))*N : (i+stage.Int(r+1))*N]
 			out[r] = make([]stage.Float64, 0, n)
 		}
-		for j0 := 0; j0 < n; j0 += blockCols {
-			m := min(blockCols, n-j0)
+		for j0 := 0; j0 < n; j0 += bc {
+			m := min(bc, n-j0)
 			acc := make([][]stage.Float64, br)
 			bv := load(b[j0:j0+m], m)
 			for r := range acc {

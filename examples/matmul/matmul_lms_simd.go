@@ -256,98 +256,147 @@ func MatMul8(c, a, b []float64) {
 
 // matMul16Scalar is the scalar code of MatMul16, for a CPU without AVX2.
 func matMul16Scalar(c, a, b []float64) {
-	for i := 0; i < 16; i++ {
-		x388 := a[i*16 : (i+1)*16]
-		x394 := c[i*16 : (i+1)*16]
-		s := b[:4]
+	for i := 0; i < 16; i += 2 {
+		x435 := a[i*16 : (i+1)*16]
+		x441 := c[i*16 : (i+1)*16]
+		x448 := a[(i+1)*16 : (i+2)*16]
+		x455 := c[(i+1)*16 : (i+2)*16]
+		s := b[:16]
 		s0 := s[0]
 		s1 := s[1]
 		s2 := s[2]
 		s3 := s[3]
-		a0 := x388[0]
-		x434 := a0 * s0
-		x435 := a0 * s1
-		x436 := a0 * s2
-		x437 := a0 * s3
+		s4 := s[4]
+		s5 := s[5]
+		s6 := s[6]
+		s7 := s[7]
+		s8 := s[8]
+		s9 := s[9]
+		s10 := s[10]
+		s11 := s[11]
+		s12 := s[12]
+		s13 := s[13]
+		s14 := s[14]
+		s15 := s[15]
+		a0 := x435[0]
+		a01 := x448[0]
+		x606 := a0 * s0
+		x607 := a0 * s1
+		x608 := a0 * s2
+		x609 := a0 * s3
+		x610 := a0 * s4
+		x611 := a0 * s5
+		x612 := a0 * s6
+		x613 := a0 * s7
+		x614 := a0 * s8
+		x615 := a0 * s9
+		x616 := a0 * s10
+		x617 := a0 * s11
+		x618 := a0 * s12
+		x619 := a0 * s13
+		x620 := a0 * s14
+		x621 := a0 * s15
+		x622 := a01 * s0
+		x623 := a01 * s1
+		x624 := a01 * s2
+		x625 := a01 * s3
+		x626 := a01 * s4
+		x627 := a01 * s5
+		x628 := a01 * s6
+		x629 := a01 * s7
+		x630 := a01 * s8
+		x631 := a01 * s9
+		x632 := a01 * s10
+		x633 := a01 * s11
+		x634 := a01 * s12
+		x635 := a01 * s13
+		x636 := a01 * s14
+		x637 := a01 * s15
 		for k := 1; k < 16; k++ {
-			s4 := b[k*16 : k*16+4]
-			s4_0 := s4[0]
-			s4_1 := s4[1]
-			s4_2 := s4[2]
-			s4_3 := s4[3]
-			ark := x388[k]
-			x434 += ark * s4_0
-			x435 += ark * s4_1
-			x436 += ark * s4_2
-			x437 += ark * s4_3
+			s16 := b[k*16 : k*16+16]
+			s16_0 := s16[0]
+			s16_1 := s16[1]
+			s16_2 := s16[2]
+			s16_3 := s16[3]
+			s16_4 := s16[4]
+			s16_5 := s16[5]
+			s16_6 := s16[6]
+			s16_7 := s16[7]
+			s16_8 := s16[8]
+			s16_9 := s16[9]
+			s16_10 := s16[10]
+			s16_11 := s16[11]
+			s16_12 := s16[12]
+			s16_13 := s16[13]
+			s16_14 := s16[14]
+			s16_15 := s16[15]
+			ark := x435[k]
+			x606 += ark * s16_0
+			x607 += ark * s16_1
+			x608 += ark * s16_2
+			x609 += ark * s16_3
+			x610 += ark * s16_4
+			x611 += ark * s16_5
+			x612 += ark * s16_6
+			x613 += ark * s16_7
+			x614 += ark * s16_8
+			x615 += ark * s16_9
+			x616 += ark * s16_10
+			x617 += ark * s16_11
+			x618 += ark * s16_12
+			x619 += ark * s16_13
+			x620 += ark * s16_14
+			x621 += ark * s16_15
+			ark1 := x448[k]
+			x622 += ark1 * s16_0
+			x623 += ark1 * s16_1
+			x624 += ark1 * s16_2
+			x625 += ark1 * s16_3
+			x626 += ark1 * s16_4
+			x627 += ark1 * s16_5
+			x628 += ark1 * s16_6
+			x629 += ark1 * s16_7
+			x630 += ark1 * s16_8
+			x631 += ark1 * s16_9
+			x632 += ark1 * s16_10
+			x633 += ark1 * s16_11
+			x634 += ark1 * s16_12
+			x635 += ark1 * s16_13
+			x636 += ark1 * s16_14
+			x637 += ark1 * s16_15
 		}
-		s5 := b[4:8]
-		x521 := a0 * s5[0]
-		x522 := a0 * s5[1]
-		x523 := a0 * s5[2]
-		x524 := a0 * s5[3]
-		for k1 := 1; k1 < 16; k1++ {
-			s6 := b[k1*16+4 : k1*16+8]
-			s6_0 := s6[0]
-			s6_1 := s6[1]
-			s6_2 := s6[2]
-			s6_3 := s6[3]
-			ark1 := x388[k1]
-			x521 += ark1 * s6_0
-			x522 += ark1 * s6_1
-			x523 += ark1 * s6_2
-			x524 += ark1 * s6_3
-		}
-		s7 := b[8:12]
-		x609 := a0 * s7[0]
-		x610 := a0 * s7[1]
-		x611 := a0 * s7[2]
-		x612 := a0 * s7[3]
-		for k2 := 1; k2 < 16; k2++ {
-			s8 := b[k2*16+8 : k2*16+12]
-			s8_0 := s8[0]
-			s8_1 := s8[1]
-			s8_2 := s8[2]
-			s8_3 := s8[3]
-			ark2 := x388[k2]
-			x609 += ark2 * s8_0
-			x610 += ark2 * s8_1
-			x611 += ark2 * s8_2
-			x612 += ark2 * s8_3
-		}
-		s9 := b[12:16]
-		x697 := a0 * s9[0]
-		x698 := a0 * s9[1]
-		x699 := a0 * s9[2]
-		x700 := a0 * s9[3]
-		for k3 := 1; k3 < 16; k3++ {
-			s10 := b[k3*16+12 : k3*16+16]
-			s10_0 := s10[0]
-			s10_1 := s10[1]
-			s10_2 := s10[2]
-			s10_3 := s10[3]
-			ark3 := x388[k3]
-			x697 += ark3 * s10_0
-			x698 += ark3 * s10_1
-			x699 += ark3 * s10_2
-			x700 += ark3 * s10_3
-		}
-		x394[0] = x434
-		x394[1] = x435
-		x394[2] = x436
-		x394[3] = x437
-		x394[4] = x521
-		x394[5] = x522
-		x394[6] = x523
-		x394[7] = x524
-		x394[8] = x609
-		x394[9] = x610
-		x394[10] = x611
-		x394[11] = x612
-		x394[12] = x697
-		x394[13] = x698
-		x394[14] = x699
-		x394[15] = x700
+		x441[0] = x606
+		x441[1] = x607
+		x441[2] = x608
+		x441[3] = x609
+		x441[4] = x610
+		x441[5] = x611
+		x441[6] = x612
+		x441[7] = x613
+		x441[8] = x614
+		x441[9] = x615
+		x441[10] = x616
+		x441[11] = x617
+		x441[12] = x618
+		x441[13] = x619
+		x441[14] = x620
+		x441[15] = x621
+		x455[0] = x622
+		x455[1] = x623
+		x455[2] = x624
+		x455[3] = x625
+		x455[4] = x626
+		x455[5] = x627
+		x455[6] = x628
+		x455[7] = x629
+		x455[8] = x630
+		x455[9] = x631
+		x455[10] = x632
+		x455[11] = x633
+		x455[12] = x634
+		x455[13] = x635
+		x455[14] = x636
+		x455[15] = x637
 	}
 }
 
@@ -357,62 +406,75 @@ func MatMul16(c, a, b []float64) {
 		matMul16Scalar(c, a, b)
 		return
 	}
-	for i := 0; i < 16; i++ {
-		x388 := a[i*16 : (i+1)*16]
-		x394 := c[i*16 : (i+1)*16]
-		s := b[:4]
+	for i := 0; i < 16; i += 2 {
+		x435 := a[i*16 : (i+1)*16]
+		x441 := c[i*16 : (i+1)*16]
+		x448 := a[(i+1)*16 : (i+2)*16]
+		x455 := c[(i+1)*16 : (i+2)*16]
+		s := b[:16]
 		sv := archsimd.LoadFloat64x4Slice(s)
-		a0 := x388[0]
+		sv1 := archsimd.LoadFloat64x4Slice(s[4:])
+		sv2 := archsimd.LoadFloat64x4Slice(s[8:])
+		sv3 := archsimd.LoadFloat64x4Slice(s[12:])
+		a0 := x435[0]
 		v := archsimd.BroadcastFloat64x4(a0).Mul(sv)
+		v1 := archsimd.BroadcastFloat64x4(a0).Mul(sv1)
+		v2 := archsimd.BroadcastFloat64x4(a0).Mul(sv2)
+		v3 := archsimd.BroadcastFloat64x4(a0).Mul(sv3)
+		a01 := x448[0]
+		v4 := archsimd.BroadcastFloat64x4(a01).Mul(sv)
+		v5 := archsimd.BroadcastFloat64x4(a01).Mul(sv1)
+		v6 := archsimd.BroadcastFloat64x4(a01).Mul(sv2)
+		v7 := archsimd.BroadcastFloat64x4(a01).Mul(sv3)
 		acc := v
+		acc1 := v1
+		acc2 := v2
+		acc3 := v3
+		acc4 := v4
+		acc5 := v5
+		acc6 := v6
+		acc7 := v7
 		for k := 1; k < 16; k++ {
-			s1 := b[k*16 : k*16+4]
+			s1 := b[k*16 : k*16+16]
 			s1v := archsimd.LoadFloat64x4Slice(s1)
-			ark := x388[k]
-			v1 := archsimd.BroadcastFloat64x4(ark).Mul(s1v)
-			v2 := acc.Add(v1)
-			acc = v2
+			s1v1 := archsimd.LoadFloat64x4Slice(s1[4:])
+			s1v2 := archsimd.LoadFloat64x4Slice(s1[8:])
+			s1v3 := archsimd.LoadFloat64x4Slice(s1[12:])
+			ark := x435[k]
+			v8 := archsimd.BroadcastFloat64x4(ark).Mul(s1v)
+			v9 := acc.Add(v8)
+			acc = v9
+			v10 := archsimd.BroadcastFloat64x4(ark).Mul(s1v1)
+			v11 := acc1.Add(v10)
+			acc1 = v11
+			v12 := archsimd.BroadcastFloat64x4(ark).Mul(s1v2)
+			v13 := acc2.Add(v12)
+			acc2 = v13
+			v14 := archsimd.BroadcastFloat64x4(ark).Mul(s1v3)
+			v15 := acc3.Add(v14)
+			acc3 = v15
+			ark1 := x448[k]
+			v16 := archsimd.BroadcastFloat64x4(ark1).Mul(s1v)
+			v17 := acc4.Add(v16)
+			acc4 = v17
+			v18 := archsimd.BroadcastFloat64x4(ark1).Mul(s1v1)
+			v19 := acc5.Add(v18)
+			acc5 = v19
+			v20 := archsimd.BroadcastFloat64x4(ark1).Mul(s1v2)
+			v21 := acc6.Add(v20)
+			acc6 = v21
+			v22 := archsimd.BroadcastFloat64x4(ark1).Mul(s1v3)
+			v23 := acc7.Add(v22)
+			acc7 = v23
 		}
-		s2 := b[4:8]
-		s2v := archsimd.LoadFloat64x4Slice(s2)
-		v3 := archsimd.BroadcastFloat64x4(a0).Mul(s2v)
-		acc1 := v3
-		for k1 := 1; k1 < 16; k1++ {
-			s3 := b[k1*16+4 : k1*16+8]
-			s3v := archsimd.LoadFloat64x4Slice(s3)
-			ark1 := x388[k1]
-			v4 := archsimd.BroadcastFloat64x4(ark1).Mul(s3v)
-			v5 := acc1.Add(v4)
-			acc1 = v5
-		}
-		s4 := b[8:12]
-		s4v := archsimd.LoadFloat64x4Slice(s4)
-		v6 := archsimd.BroadcastFloat64x4(a0).Mul(s4v)
-		acc2 := v6
-		for k2 := 1; k2 < 16; k2++ {
-			s5 := b[k2*16+8 : k2*16+12]
-			s5v := archsimd.LoadFloat64x4Slice(s5)
-			ark2 := x388[k2]
-			v7 := archsimd.BroadcastFloat64x4(ark2).Mul(s5v)
-			v8 := acc2.Add(v7)
-			acc2 = v8
-		}
-		s6 := b[12:16]
-		s6v := archsimd.LoadFloat64x4Slice(s6)
-		v9 := archsimd.BroadcastFloat64x4(a0).Mul(s6v)
-		acc3 := v9
-		for k3 := 1; k3 < 16; k3++ {
-			s7 := b[k3*16+12 : k3*16+16]
-			s7v := archsimd.LoadFloat64x4Slice(s7)
-			ark3 := x388[k3]
-			v10 := archsimd.BroadcastFloat64x4(ark3).Mul(s7v)
-			v11 := acc3.Add(v10)
-			acc3 = v11
-		}
-		acc.StoreSlice(x394)
-		acc1.StoreSlice(x394[4:])
-		acc2.StoreSlice(x394[8:])
-		acc3.StoreSlice(x394[12:])
+		acc.StoreSlice(x441)
+		acc1.StoreSlice(x441[4:])
+		acc2.StoreSlice(x441[8:])
+		acc3.StoreSlice(x441[12:])
+		acc4.StoreSlice(x455)
+		acc5.StoreSlice(x455[4:])
+		acc6.StoreSlice(x455[8:])
+		acc7.StoreSlice(x455[12:])
 	}
 }
 
