@@ -65,80 +65,73 @@ func Q1(li Lineitem) ([]int, []float64) {
 	x49 := make([]int, 0)
 	x50 := make(map[int]int)
 	x52 := make([]float64, 0)
-	x54 := make([]float64, 0)
-	x56 := make([]float64, 0)
-	x58 := make([]float64, 0)
-	x60 := make([]float64, 0)
-	x62 := make([]float64, 0)
-	x63 := 0
-	x64 := false
-	for x65 := 0; x65 < len(c2); x65++ {
-		x72 := c[x65] <= 2436
-		if x72 {
-			k := x41[x65]<<8 | x42[x65]
-			x78 := x49
-			x79 := indexSlotInt(x50, k)
-			x81 := x79 < len(x78)
-			if !x81 {
-				x49 = append(x78, k)
-			}
-			x63 = x79
-			x64 = x81
-			if x81 {
-				x52[x79] += 1
+	x53 := 0.0
+	x54 := 0.0
+	x55 := 0.0
+	x56 := 0.0
+	x57 := 0.0
+	for x58 := 0; x58 < len(c2); x58++ {
+		x65 := c[x58] <= 2436
+		if x65 {
+			x53 = 1
+			x54 = c1[x58]
+			x55 = c2[x58]
+			x56 = c2[x58] * (1 - c3[x58])
+			x57 = c2[x58] * (1 - c3[x58]) * (c4[x58] + 1)
+			k := x41[x58]<<8 | x42[x58]
+			v := c3[x58]
+			x120 := x49
+			x121 := indexSlotInt(x50, k)
+			if x121 < len(x120) {
+				x126 := x121 * 6
+				x52[x126] += x53
+				x130 := x126 + 1
+				x52[x130] += x54
+				x134 := x126 + 2
+				x52[x134] += x55
+				x138 := x126 + 3
+				x52[x138] += x56
+				x142 := x126 + 4
+				x52[x142] += x57
+				x146 := x126 + 5
+				x52[x146] += v
 			} else {
-				x52 = append(x52, 1)
-			}
-			v := c1[x65]
-			if x64 {
-				x54[x63] += v
-			} else {
-				x54 = append(x54, v)
-			}
-			v1 := c2[x65]
-			if x64 {
-				x56[x63] += v1
-			} else {
-				x56 = append(x56, v1)
-			}
-			a := c2[x65]
-			b := c3[x65]
-			if x64 {
-				x58[x63] += a * (1 - b)
-			} else {
-				x58 = append(x58, a*(1-b))
-			}
-			a1 := c2[x65]
-			b1 := c3[x65]
-			b2 := c4[x65]
-			if x64 {
-				x60[x63] += a1 * (1 - b1) * (b2 + 1)
-			} else {
-				x60 = append(x60, a1*(1-b1)*(b2+1))
-			}
-			v2 := c3[x65]
-			if x64 {
-				x62[x63] += v2
-			} else {
-				x62 = append(x62, v2)
+				x49 = append(x120, k)
+				x52 = append(x52, x53, x54, x55, x56, x57, v)
 			}
 		}
 	}
-	x210 := len(x49)
-	x211 := x210 * 8
-	aggs := make([]float64, x211)
-	for g := 0; g < x210; g++ {
-		x221 := x54[g]
-		aggs[g*8] = x221
-		x227 := x56[g]
-		aggs[g*8+1] = x227
-		aggs[g*8+2] = x58[g]
-		aggs[g*8+3] = x60[g]
-		x245 := x52[g]
-		aggs[g*8+4] = x221 / x245
-		aggs[g*8+5] = x227 / x245
-		aggs[g*8+6] = x62[g] / x245
-		aggs[g*8+7] = x245
+	x163 := len(x49)
+	counts := make([]float64, x163)
+	s := make([]float64, x163)
+	s1 := make([]float64, x163)
+	s2 := make([]float64, x163)
+	s3 := make([]float64, x163)
+	s4 := make([]float64, x163)
+	for x171 := 0; x171 < len(counts); x171++ {
+		x177 := x171 * 6
+		counts[x171] = x52[x177]
+		s[x171] = x52[x177+1]
+		s1[x171] = x52[x177+2]
+		s2[x171] = x52[x177+3]
+		s3[x171] = x52[x177+4]
+		s4[x171] = x52[x177+5]
+	}
+	x199 := len(x49)
+	x200 := x199 * 8
+	aggs := make([]float64, x200)
+	for g := 0; g < x199; g++ {
+		x210 := s[g]
+		aggs[g*8] = x210
+		x216 := s1[g]
+		aggs[g*8+1] = x216
+		aggs[g*8+2] = s2[g]
+		aggs[g*8+3] = s3[g]
+		x234 := counts[g]
+		aggs[g*8+4] = x210 / x234
+		aggs[g*8+5] = x216 / x234
+		aggs[g*8+6] = s4[g] / x234
+		aggs[g*8+7] = x234
 	}
 	return x49, aggs
 }

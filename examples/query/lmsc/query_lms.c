@@ -2755,121 +2755,98 @@ static lmsg_tuple_slice_int64_slice_float64 Q1(lms_slice_int64 liShipDate, lms_s
 	lms_index x50 = lms_index_new();
 	lms_slice_float64 x51 = lms_slice_float64_make(0, 0);
 	lms_slice_float64 x52 = x51;
-	lms_slice_float64 x53 = lms_slice_float64_make(0, 0);
-	lms_slice_float64 x54 = x53;
-	lms_slice_float64 x55 = lms_slice_float64_make(0, 0);
-	lms_slice_float64 x56 = x55;
-	lms_slice_float64 x57 = lms_slice_float64_make(0, 0);
-	lms_slice_float64 x58 = x57;
-	lms_slice_float64 x59 = lms_slice_float64_make(0, 0);
-	lms_slice_float64 x60 = x59;
-	lms_slice_float64 x61 = lms_slice_float64_make(0, 0);
-	lms_slice_float64 x62 = x61;
-	int64_t x63 = 0;
-	bool x64 = false;
-	int64_t x65 = 0;
-	while (x65 < n) {
-		int64_t i = x65;
-		bool x72 = c.p[i] <= 2436;
-		if (x72) {
+	double x53 = 0.0;
+	double x54 = 0.0;
+	double x55 = 0.0;
+	double x56 = 0.0;
+	double x57 = 0.0;
+	int64_t x58 = 0;
+	while (x58 < n) {
+		int64_t i = x58;
+		bool x65 = c.p[i] <= 2436;
+		if (x65) {
+			x53 = 1.0;
+		}
+		if (x65) {
+			x54 = c_2.p[i];
+		}
+		if (x65) {
+			x55 = c_3.p[i];
+		}
+		if (x65) {
+			x56 = c_3.p[i] * (1.0 - c_4.p[i]);
+		}
+		if (x65) {
+			x57 = (c_3.p[i] * (1.0 - c_4.p[i])) * (c_5.p[i] + 1.0);
+		}
+		if (x65) {
 			int64_t k = lms_shl_i64(x41.p[i], 8u) | x42.p[i];
-			lms_slice_int64 x78 = x49;
-			int64_t x79 = lms_index_slot_bits(x50, (uint64_t)k);
-			bool x81 = x79 < x78.len;
-			if (!x81) {
-				x49 = lms_slice_int64_append(x78, k);
-			}
-			x63 = x79;
-			x64 = x81;
-			if (x81) {
-				lms_slice_float64 x90 = x52;
-				lms_slice_float64_set(x90, x79, lms_slice_float64_get(x90, x79) + 1.0);
+			double v = c_4.p[i];
+			double v_2 = x53;
+			double v_3 = x54;
+			double v_4 = x55;
+			double v_5 = x56;
+			double v_6 = x57;
+			lms_slice_int64 x120 = x49;
+			int64_t x121 = lms_index_slot_bits(x50, (uint64_t)k);
+			if (x121 < x120.len) {
+				lms_slice_float64 x125 = x52;
+				int64_t x126 = lms_mul_i64(x121, 6);
+				lms_slice_float64_set(x125, x126, lms_slice_float64_get(x125, x126) + v_2);
+				int64_t x130 = lms_add_i64(x126, 1);
+				lms_slice_float64_set(x125, x130, lms_slice_float64_get(x125, x130) + v_3);
+				int64_t x134 = lms_add_i64(x126, 2);
+				lms_slice_float64_set(x125, x134, lms_slice_float64_get(x125, x134) + v_4);
+				int64_t x138 = lms_add_i64(x126, 3);
+				lms_slice_float64_set(x125, x138, lms_slice_float64_get(x125, x138) + v_5);
+				int64_t x142 = lms_add_i64(x126, 4);
+				lms_slice_float64_set(x125, x142, lms_slice_float64_get(x125, x142) + v_6);
+				int64_t x146 = lms_add_i64(x126, 5);
+				lms_slice_float64_set(x125, x146, lms_slice_float64_get(x125, x146) + v);
 			} else {
-				x52 = lms_slice_float64_append(x52, 1.0);
+				x49 = lms_slice_int64_append(x120, k);
+				x52 = lms_slice_float64_append_n(x52, (double[]){v_2, v_3, v_4, v_5, v_6, v}, 6);
 			}
 		}
-		if (x72) {
-			double v = c_2.p[i];
-			if (x64) {
-				int64_t x107 = x63;
-				lms_slice_float64 x108 = x54;
-				lms_slice_float64_set(x108, x107, lms_slice_float64_get(x108, x107) + v);
-			} else {
-				x54 = lms_slice_float64_append(x54, v);
-			}
-		}
-		if (x72) {
-			double v_2 = c_3.p[i];
-			if (x64) {
-				int64_t x125 = x63;
-				lms_slice_float64 x126 = x56;
-				lms_slice_float64_set(x126, x125, lms_slice_float64_get(x126, x125) + v_2);
-			} else {
-				x56 = lms_slice_float64_append(x56, v_2);
-			}
-		}
-		if (x72) {
-			double a = c_3.p[i];
-			double b = c_4.p[i];
-			if (x64) {
-				double v_3 = a * (1.0 - b);
-				int64_t x146 = x63;
-				lms_slice_float64 x147 = x58;
-				lms_slice_float64_set(x147, x146, lms_slice_float64_get(x147, x146) + v_3);
-			} else {
-				double v_3 = a * (1.0 - b);
-				x58 = lms_slice_float64_append(x58, v_3);
-			}
-		}
-		if (x72) {
-			double a_2 = c_3.p[i];
-			double b_2 = c_4.p[i];
-			double b_3 = c_5.p[i];
-			if (x64) {
-				double v_4 = (a_2 * (1.0 - b_2)) * (b_3 + 1.0);
-				int64_t x170 = x63;
-				lms_slice_float64 x171 = x60;
-				lms_slice_float64_set(x171, x170, lms_slice_float64_get(x171, x170) + v_4);
-			} else {
-				double v_4 = (a_2 * (1.0 - b_2)) * (b_3 + 1.0);
-				x60 = lms_slice_float64_append(x60, v_4);
-			}
-		}
-		if (x72) {
-			double v_5 = c_4.p[i];
-			if (x64) {
-				int64_t x188 = x63;
-				lms_slice_float64 x189 = x62;
-				lms_slice_float64_set(x189, x188, lms_slice_float64_get(x189, x188) + v_5);
-			} else {
-				x62 = lms_slice_float64_append(x62, v_5);
-			}
-		}
-		x65 = lms_add_i64(i, 1);
+		x58 = lms_add_i64(i, 1);
+	}
+	int64_t x163 = x49.len;
+	lms_slice_float64 x164 = x52;
+	lms_slice_float64 counts = lms_slice_float64_make(x163, x163);
+	lms_slice_float64 s = lms_slice_float64_make(x163, x163);
+	lms_slice_float64 s_2 = lms_slice_float64_make(x163, x163);
+	lms_slice_float64 s_3 = lms_slice_float64_make(x163, x163);
+	lms_slice_float64 s_4 = lms_slice_float64_make(x163, x163);
+	lms_slice_float64 s_5 = lms_slice_float64_make(x163, x163);
+	int64_t x171 = 0;
+	while (x171 < x163) {
+		int64_t x176 = x171;
+		int64_t x177 = lms_mul_i64(x176, 6);
+		counts.p[x176] = lms_slice_float64_get(x164, x177);
+		s.p[x176] = lms_slice_float64_get(x164, lms_add_i64(x177, 1));
+		s_2.p[x176] = lms_slice_float64_get(x164, lms_add_i64(x177, 2));
+		s_3.p[x176] = lms_slice_float64_get(x164, lms_add_i64(x177, 3));
+		s_4.p[x176] = lms_slice_float64_get(x164, lms_add_i64(x177, 4));
+		s_5.p[x176] = lms_slice_float64_get(x164, lms_add_i64(x177, 5));
+		x171 = lms_add_i64(x176, 1);
 	}
 	lms_slice_int64 keys = x49;
-	lms_slice_float64 counts = x52;
-	lms_slice_float64 s = x54;
-	lms_slice_float64 s_2 = x56;
-	lms_slice_float64 s_3 = x58;
-	lms_slice_float64 s_4 = x60;
-	lms_slice_float64 s_5 = x62;
-	int64_t x210 = keys.len;
-	int64_t x211 = lms_mul_i64(x210, 8);
-	lms_slice_float64 aggs = lms_slice_float64_make(x211, x211);
+	int64_t x199 = keys.len;
+	int64_t x200 = lms_mul_i64(x199, 8);
+	lms_slice_float64 aggs = lms_slice_float64_make(x200, x200);
 	int64_t g = 0;
-	while (g < x210) {
-		double x221 = lms_slice_float64_get(s, g);
-		lms_slice_float64_set(aggs, lms_mul_i64(g, 8), x221);
-		double x227 = lms_slice_float64_get(s_2, g);
-		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 1), x227);
+	while (g < x199) {
+		double x210 = lms_slice_float64_get(s, g);
+		lms_slice_float64_set(aggs, lms_mul_i64(g, 8), x210);
+		double x216 = lms_slice_float64_get(s_2, g);
+		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 1), x216);
 		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 2), lms_slice_float64_get(s_3, g));
 		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 3), lms_slice_float64_get(s_4, g));
-		double x245 = lms_slice_float64_get(counts, g);
-		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 4), x221 / x245);
-		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 5), x227 / x245);
-		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 6), lms_slice_float64_get(s_5, g) / x245);
-		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 7), x245);
+		double x234 = lms_slice_float64_get(counts, g);
+		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 4), x210 / x234);
+		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 5), x216 / x234);
+		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 6), lms_slice_float64_get(s_5, g) / x234);
+		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 7), x234);
 		g = lms_add_i64(g, 1);
 	}
 	return (lmsg_tuple_slice_int64_slice_float64){keys, aggs};
