@@ -115,6 +115,9 @@ func (fr *frame) callFunc(fn *ssa.Function, env, args []value, in *ssa.Call) val
 	if v, ok := fr.reflectCall(name, args); ok {
 		return v
 	}
+	if v, ok := ev.reflectTypeFor(fn); ok {
+		return v
+	}
 	if ev.funs[fn] || fn.Origin() != nil && ev.funs[fn.Origin()] {
 		return fr.stagedCall(fn, env, args, "")
 	}
