@@ -113,6 +113,10 @@ func (fr *frame) builtin(name string, args []value, c *ssa.CallCommon, in *ssa.C
 		}
 		exps := make([]ir.Exp, len(args))
 		for i, a := range args {
+			if isUnsafe(c.Args[i].Type()) {
+				exps[i] = ev.b.Const(ir.String, ev.printUnsafe(a))
+				continue
+			}
 			exps[i] = ev.lift(a, c.Args[i].Type(), "an argument of "+name)
 		}
 		ev.at()
@@ -147,6 +151,10 @@ func (fr *frame) builtin(name string, args []value, c *ssa.CallCommon, in *ssa.C
 			return uintptr(sizes.Sizeof(c.Args[0].Type()))
 		}
 		return uintptr(sizes.Alignof(c.Args[0].Type()))
+	case "Add", "Slice", "String", "StringData", "SliceData":
+		if v, ok := fr.unsafeBuiltin(name, args, c); ok {
+			return v
+		}
 	case "panic":
 		// A deferred panic (defer panic(v)); a direct one is ssa.Panic.
 		panic(ev.userPanic(args[0]))

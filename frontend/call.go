@@ -112,7 +112,13 @@ func (fr *frame) callFunc(fn *ssa.Function, env, args []value, in *ssa.Call) val
 	if v, ok := fr.runtimeCall(name, fn, args); ok {
 		return v
 	}
+	if v, ok := fr.callerCall(name, args); ok {
+		return v
+	}
 	if v, ok := fr.reflectCall(name, args); ok {
+		return v
+	}
+	if v, ok := ev.reflectTypeFor(fn); ok {
 		return v
 	}
 	if ev.funs[fn] || fn.Origin() != nil && ev.funs[fn.Origin()] {

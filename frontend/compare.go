@@ -53,6 +53,9 @@ func equal(x, y value) bool {
 		return x == y.(*value)
 	case *dynElem:
 		return false
+	case *unsafePtr:
+		y, ok := y.(*unsafePtr)
+		return ok && x.p == y.p
 	case nil:
 		return y == nil
 	}
@@ -194,6 +197,8 @@ func writeKey(sb *strings.Builder, v value) {
 		fmt.Fprintf(sb, "%T(%v)", v, v)
 	case *value:
 		fmt.Fprintf(sb, "%p", v)
+	case *unsafePtr:
+		fmt.Fprintf(sb, "%p", v.p)
 	default:
 		fmt.Fprintf(sb, "%T(%v)", v, v)
 	}

@@ -2,6 +2,7 @@ package frontend
 
 import (
 	"fmt"
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -38,6 +39,9 @@ type evaluator struct {
 	infos      map[*ssa.Function]*fnInfo
 	funcVals   map[*ssa.Function]*closure
 	funs       map[*ssa.Function]bool // //lms:fun
+	// unsafeData holds the data pointers that unsafe.StringData and
+	// SliceData returned, with their storage (see unsafe.go).
+	unsafeData map[*value]sliceV
 	lamList    map[string][]*lamEntry
 	// mapRanges are the positions of the ranges over a static map of
 	// more than one entry (Spec.MapRanges), without repetition.
@@ -389,7 +393,7 @@ func toKindZero(k types.BasicKind) value {
 		return false
 	case types.String, types.UntypedString:
 		return ""
-	case types.UnsafePointer:
+	case types.UnsafePointer, types.UntypedNil:
 		return nil
 	case types.Complex64:
 		return complex64(0)
@@ -410,8 +414,12 @@ func (ev *evaluator) constant(c *ssa.Const) value {
 		// with InstantiateGenerics.
 		panic("BUG: non-basic constant " + c.String())
 	}
-	if basicKind(t) == types.UnsafePointer {
-		ev.fail("unsafe is not supported in staging code")
+	if k := basicKind(t); k == types.UnsafePointer || k == types.UntypedNil {
+		// go/types gives unsafe.Pointer(uintptr(c)) the value c.
+		if c.Value.Kind() != constant.Int || constant.Sign(c.Value) != 0 {
+			ev.fail("a pointer made from the address %s: %s", c.Value, whyAddress)
+		}
+		return nil
 	}
 	v := constValue(c.Value, t)
 	if isStageBasic(t) {

@@ -40,7 +40,14 @@ func (fr *frame) exec(instr ssa.Instruction) {
 	case *ssa.ChangeInterface:
 		fr.set(in, fr.get(in.X))
 	case *ssa.Convert:
-		fr.set(in, fr.convert(fr.get(in.X), in.X.Type(), in.Type()))
+		switch {
+		case isUnsafe(in.Type()):
+			fr.set(in, fr.toUnsafe(fr.get(in.X), in.X, in.X.Type()))
+		case isUnsafe(in.X.Type()):
+			fr.set(in, fr.fromUnsafe(fr.get(in.X), in.Type()))
+		default:
+			fr.set(in, fr.convert(fr.get(in.X), in.X.Type(), in.Type()))
+		}
 	case *ssa.MultiConvert:
 		ev.fail("conversion between type parameters is not supported")
 	case *ssa.SliceToArrayPointer:

@@ -309,6 +309,9 @@ func (ev *evaluator) rtypeMethod(r *rtype, m string, args []value, res *types.Tu
 		}
 		return types.ConvertibleTo(t, u)
 	}
+	if m == "Method" || m == "MethodByName" {
+		return ev.typeMethod(t, m, args, res.At(0).Type())
+	}
 	ev.fail("method %s of reflect.Type is not supported during staging", m)
 	return nil
 }
@@ -500,6 +503,9 @@ func (ev *evaluator) valueMethod(r *rvalue, m string, args []value) value {
 			return x == nil
 		}
 		ev.fail("reflect: call of reflect.Value.IsNil on %s Value", k)
+	}
+	if m == "Call" {
+		return ev.valueCall(r, args[0])
 	}
 	ev.fail("method %s of reflect.Value is not supported during staging", m)
 	return nil

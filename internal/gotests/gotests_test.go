@@ -14,7 +14,8 @@ import (
 // recovered, goroutines, channels, select, sync, closures, generics,
 // methods and maps, runtime.Goexit and os.Exit, run-time settings as
 // calls of the generated code, reflect.TypeOf, unsafe.Sizeof in generic
-// code, a standard package evaluated from source). Each must give the same output staged as natively.
+// code, a standard package evaluated from source, unsafe.Add and
+// unsafe.Pointer comparison, reflect.Type.Method and its Func called). Each must give the same output staged as natively.
 // The big run is cmd/lmsgotests (see the README).
 var fixedSample = []string{
 	"defer.go",
@@ -31,6 +32,8 @@ var fixedSample = []string{
 	"fixedbugs/bug177.go",
 	"fixedbugs/issue65417.go",
 	"fixedbugs/issue24547.go",
+	"fixedbugs/issue48536.go",
+	"reflectmethod1.go",
 }
 
 func TestFixedSample(t *testing.T) {

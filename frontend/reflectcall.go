@@ -1,0 +1,142 @@
+package frontend
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// This file evaluates the parts of package reflect that reach functions:
+// reflect.TypeFor, reflect.Type's Method and MethodByName (a method
+// expression as the Method's Func), and reflect.Value's Call on a static
+// function value, which calls it at generation time as the program would.
+
+// reflectTypeFor is reflect.TypeFor[T] for the instantiation fn.
+func (ev *evaluator) reflectTypeFor(fn *ssa.Function) (value, bool) {
+	if fullName(fn) != "reflect.TypeFor" || len(fn.TypeArgs()) != 1 {
+		return nil, false
+	}
+	return ev.typeOf(fn.TypeArgs()[0]), true
+}
+
+// exportedMethods returns the methods reflect lists for the
+// non-interface type t: its exported methods, sorted by name.
+func (ev *evaluator) exportedMethods(t types.Type) []*types.Selection {
+	var out []*types.Selection
+	ms := ev.l.prog.MethodSets.MethodSet(t)
+	for i := range ms.Len() { // sorted by Id: by name for exported methods
+		if ms.At(i).Obj().Exported() {
+			out = append(out, ms.At(i))
+		}
+	}
+	return out
+}
+
+// typeMethod evaluates reflect.Type.Method and MethodByName on t; mt is
+// the Go type reflect.Method.
+func (ev *evaluator) typeMethod(t types.Type, m string, args []value, mt types.Type) value {
+	if _, ok := t.Underlying().(*types.Interface); ok {
+		ev.fail("reflect.Type.%s of the interface type %s is not supported during staging", m, reflectString(t))
+	}
+	ms := ev.exportedMethods(t)
+	if m == "Method" {
+		i := args[0].(int)
+		if i < 0 || i >= len(ms) {
+			panic(reflectPanic("reflect: Method index out of range"))
+		}
+		return ev.reflectMethod(t, ms[i], i, mt)
+	}
+	name := args[0].(string)
+	for i, sel := range ms {
+		if sel.Obj().Name() == name {
+			return tuple{ev.reflectMethod(t, sel, i, mt), true}
+		}
+	}
+	return tuple{ev.zero(mt), false}
+}
+
+// reflectMethod builds the reflect.Method (of Go type mt) of the method
+// sel, number i of t: its Func is the method expression T.Name, a
+// function whose first parameter is the receiver.
+func (ev *evaluator) reflectMethod(t types.Type, sel *types.Selection, i int, mt types.Type) value {
+	sig := sel.Type().(*types.Signature)
+	params := []*types.Var{types.NewParam(sig.Recv().Pos(), sig.Recv().Pkg(), "", t)}
+	for j := range sig.Params().Len() {
+		params = append(params, sig.Params().At(j))
+	}
+	ft := types.NewSignatureType(nil, nil, nil, types.NewTuple(params...), sig.Results(), sig.Variadic())
+	fn := ev.l.prog.MethodValue(sel)
+	if fn == nil {
+		ev.fail("reflect: the method %s of %s has no body to call", sel.Obj().Name(), reflectString(t))
+	}
+	st := mt.Underlying().(*types.Struct)
+	out := make(structure, st.NumFields())
+	for j := range out {
+		switch f := st.Field(j); f.Name() {
+		case "Name":
+			out[j] = sel.Obj().Name()
+		case "Type":
+			out[j] = ev.typeOf(ft)
+		case "Func":
+			out[j] = native{v: &rvalue{t: ft, v: ev.funcValue(fn)}}
+		case "Index":
+			out[j] = i
+		default: // PkgPath: empty for an exported method
+			out[j] = ev.zero(f.Type())
+		}
+	}
+	return out
+}
+
+// valueCall evaluates reflect.Value.Call on the function value r with
+// the arguments in (a []reflect.Value); it returns the results as a
+// []reflect.Value.
+func (ev *evaluator) valueCall(r *rvalue, in value) value {
+	sig, ok := r.t.Underlying().(*types.Signature)
+	if !ok {
+		panic(reflectPanic("reflect: call of reflect.Value.Call on " + kindOf(r.t).String() + " Value"))
+	}
+	cl, _ := r.v.(*closure)
+	if cl == nil {
+		panic(reflectPanic("reflect: call of nil function"))
+	}
+	if sig.Variadic() {
+		ev.fail("reflect.Value.Call of a variadic function is not supported during staging")
+	}
+	s, _ := in.(sliceV)
+	if s.len != sig.Params().Len() {
+		what := "few"
+		if s.len > sig.Params().Len() {
+			what = "many"
+		}
+		panic(reflectPanic("reflect: Call with too " + what + " input arguments"))
+	}
+	args := make([]value, s.len)
+	for i := range s.len {
+		av := valueOf(ev.load(&s.base[s.off+i]))
+		pt := sig.Params().At(i).Type()
+		if av.t == nil {
+			panic(reflectPanic("reflect: Call using zero Value argument"))
+		}
+		if !types.AssignableTo(av.t, pt) {
+			panic(reflectPanic("reflect: Call using " + reflectString(av.t) + " as type " + reflectString(pt)))
+		}
+		if _, isIface := pt.Underlying().(*types.Interface); isIface && !types.IsInterface(av.t) {
+			args[i] = iface{t: av.t, v: copyVal(av.v)}
+		} else {
+			args[i] = copyVal(av.v)
+		}
+	}
+	res := ev.fr.callFunc(cl.fn, cl.env, args, nil)
+	n := sig.Results().Len()
+	outs := make([]value, n)
+	for i := range outs {
+		v := res
+		if n > 1 {
+			v = res.(tuple)[i]
+		}
+		outs[i] = native{v: &rvalue{t: sig.Results().At(i).Type(), v: v}}
+	}
+	ev.bornSlice(outs)
+	return sliceV{base: outs, len: n, cap: n}
+}
