@@ -192,46 +192,7 @@ func (fn *fnGen) exitIf(n *ir.Node, d dest) bool {
 	if ok, term := fn.switchStmt(n, d); ok {
 		return term
 	}
-	c := fn.ref(n.Args[0])
-	head := len(fn.lines)
-	fn.line("if (" + c.s + ") {")
-	th := fn.block(n.Blocks[0], d)
-	thenEmpty := len(fn.lines) == head+1
-	mid := len(fn.lines)
-	fn.line("} else {")
-	el := fn.block(n.Blocks[1], d)
-	elseEmpty := len(fn.lines) == mid+1
-	tabs := indent(fn.depth)
-	switch {
-	case elseEmpty:
-		fn.lines[mid] = tabs + "}"
-		return false
-	case thenEmpty:
-		fn.lines[head] = fn.remark(fn.lines[head], tabs+"if ("+c.not()+") {")
-		fn.lines[mid] = removed
-	case th.term:
-		// if (c) { exit } else { B } is if (c) { exit } B.
-		fn.lines[mid] = tabs + "}"
-		fn.dedent(mid + 1)
-		return el.term
-	case el.onlyIf:
-		fn.elseIf(mid)
-		return th.term && el.term
-	case el.term:
-		// if (c) { A } else { exit } is if (!c) { exit } A.
-		old := fn.lines
-		out := append([]string(nil), old[:head]...)
-		out = append(out, fn.remark(old[head], tabs+"if ("+c.not()+") {"))
-		out = append(out, old[mid+1:]...)
-		out = append(out, tabs+"}")
-		for _, ln := range old[head+1 : mid] {
-			out = append(out, fn.dedentLine(ln))
-		}
-		fn.lines = out
-		return false
-	}
-	fn.line("}")
-	return th.term && el.term && !thenEmpty
+	return fn.ifElse(n, d, true)
 }
 
 // elseIf makes the else block starting after line mid, one if statement,

@@ -399,6 +399,16 @@ func (fn *fnGen) ifStmt(n *ir.Node, d dest) bool {
 			return false
 		}
 	}
+	return fn.ifElse(n, d, false)
+}
+
+// ifElse writes conditional n in place: an empty else is taken back, an
+// empty then turns the condition around, and an else that is one if
+// statement becomes an else if. With exits (n is in a loop's exit code,
+// its branches end in exits or in nothing), a then branch that leaves
+// needs no else, and an else that leaves is written first, the
+// condition turned around.
+func (fn *fnGen) ifElse(n *ir.Node, d dest, exits bool) bool {
 	c := fn.ref(n.Args[0])
 	head := len(fn.lines)
 	fn.line("if (" + c.s + ") {")
@@ -416,11 +426,28 @@ func (fn *fnGen) ifStmt(n *ir.Node, d dest) bool {
 	case thenEmpty:
 		fn.lines[head] = fn.remark(fn.lines[head], tabs+"if ("+c.not()+") {")
 		fn.lines[mid] = removed
+	case exits && th.term:
+		// if (c) { exit } else { B } is if (c) { exit } B.
+		fn.lines[mid] = tabs + "}"
+		fn.dedent(mid + 1)
+		return el.term
 	case el.onlyIf:
 		// The else block's lines, one level deeper, end with the closing
 		// brace of its if, which closes this one.
 		fn.elseIf(mid)
 		return th.term && el.term
+	case exits && el.term:
+		// if (c) { A } else { exit } is if (!c) { exit } A.
+		old := fn.lines
+		out := append([]string(nil), old[:head]...)
+		out = append(out, fn.remark(old[head], tabs+"if ("+c.not()+") {"))
+		out = append(out, old[mid+1:]...)
+		out = append(out, tabs+"}")
+		for _, ln := range old[head+1 : mid] {
+			out = append(out, fn.dedentLine(ln))
+		}
+		fn.lines = out
+		return false
 	}
 	fn.line("}")
 	return th.term && el.term && !thenEmpty
