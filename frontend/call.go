@@ -210,7 +210,7 @@ func (fr *frame) inline(fn *ssa.Function, env, args []value) value {
 		hint := ""
 		for f := fr; f != nil; f = f.caller {
 			if f.fn == fn || f.fn.Origin() != nil && f.fn.Origin() == fn.Origin() {
-				hint = fmt.Sprintf(": %s calls itself recursively, and a recursion whose stopping condition is a Rep never ends when inlined; mark %s //lms:fun (or wrap it in stage.Fun) to make it a function of the generated code", funcName(fn), funcName(fn))
+				hint = recursionHint(fn, args, env)
 				break
 			}
 		}
@@ -557,4 +557,19 @@ func (ev *evaluator) callNativeMethod(nv native, m *types.Func, args []value) va
 	}
 	ev.fail("method %s of %T is not supported during staging", m.Name(), nv.v)
 	return nil
+}
+
+// recursionHint says why a recursion of fn went past the call budget. With
+// a Rep among its arguments, its stopping condition is likely a Rep, and
+// inlining never ends; with static arguments only, the recursion is static
+// and merely deeper than the budget.
+func recursionHint(fn *ssa.Function, args, env []value) string {
+	for _, vs := range [][]value{args, env} {
+		for _, v := range vs {
+			if hasRep(v, 0) {
+				return fmt.Sprintf(": %s calls itself recursively, and a recursion whose stopping condition is a Rep never ends when inlined; mark %s //lms:fun (or wrap it in stage.Fun) to make it a function of the generated code", funcName(fn), funcName(fn))
+			}
+		}
+	}
+	return fmt.Sprintf(": %s calls itself recursively with static arguments only, deeper than the budget", funcName(fn))
 }
