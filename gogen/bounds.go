@@ -76,7 +76,7 @@ func (a *analysis) loopLens() map[ir.Sym]loopLen {
 				best, most = s, at[l][s]
 			}
 		}
-		if most > seen {
+		if most > seen && !a.onlyBoundOf(h.Bound.Sym()) {
 			if lens == nil {
 				lens = map[ir.Sym]loopLen{}
 			}
@@ -84,6 +84,14 @@ func (a *analysis) loopLens() map[ir.Sym]loopLen {
 		}
 	}
 	return lens
+}
+
+// onlyBoundOf reports whether s is a node of the function whose one use
+// is the loop condition: the condition written with len(t) would leave it
+// declared and not used (a statement of its own) or not written at all (an
+// inline node, such as a variable read in the condition's block).
+func (a *analysis) onlyBoundOf(s ir.Sym) bool {
+	return a.place[s].b != nil && a.uses[s] <= 1
 }
 
 // atVar reports whether sub is the value of the induction variable of

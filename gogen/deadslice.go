@@ -22,7 +22,10 @@ func (fg *funcGen) deadSlice(n *ir.Node) bool {
 		return false
 	}
 	s, lo, hi := n.Args[0], n.Args[1], n.Args[2]
-	if c := lo.Const(); c != nil && !isZero(c) || !s.IsSym() {
+	if lo.IsSym() || !s.IsSym() {
+		return false
+	}
+	if c := lo.Const(); c != nil && !isZero(c) {
 		return false
 	}
 	return fg.atMostLen(hi, s.Sym(), 8)
