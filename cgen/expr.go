@@ -451,16 +451,18 @@ func (fn *fnGen) boundFlags(bounds []ir.Exp, flags ...string) string {
 	return strings.Join(fs, " | ")
 }
 
-// sliceSub writes s[lo:hi] or s[lo:hi:max].
+// sliceSub writes s[lo:hi] or s[lo:hi:max], without a bounds check when
+// it cannot trap (proved in range by sched.BoundsChecks).
 func (fn *fnGen) sliceSub(n *ir.Node) cx {
 	t := n.Type
 	st := fn.fl.ctype(t)
 	args := fn.refs(n.Args)
 	three := len(args) == 4
+	unchecked := fn.fl.opts.NoBounds || !n.CanTrap()
 	switch {
-	case fn.fl.opts.NoBounds && three:
+	case unchecked && three:
 		return call(st+"_reslice", args...)
-	case fn.fl.opts.NoBounds:
+	case unchecked:
 		return call(fn.fl.sliceHelper("sub", st, t), args...)
 	}
 	flags := fn.boundFlags(n.Args[1:], "LMS_ULO", "LMS_UHI", "LMS_UMAX")
@@ -490,7 +492,7 @@ func (fn *fnGen) strIndex(n *ir.Node) cx {
 // strSlice writes s[lo:hi] of a string.
 func (fn *fnGen) strSlice(n *ir.Node) cx {
 	args := fn.refs(n.Args)
-	if fn.fl.opts.NoBounds {
+	if fn.fl.opts.NoBounds || !n.CanTrap() {
 		return call("lms_str_reslice", args...)
 	}
 	if flags := fn.boundFlags(n.Args[1:], "LMS_ULO", "LMS_UHI"); flags != "" {

@@ -76,7 +76,7 @@ func (a *analysis) loopLens() map[ir.Sym]loopLen {
 				best, most = s, at[l][s]
 			}
 		}
-		if most > seen && !a.onlyBoundOf(h.Bound.Sym()) {
+		if most > seen && a.dropBound(h.Bound.Sym()) {
 			if lens == nil {
 				lens = map[ir.Sym]loopLen{}
 			}
@@ -86,12 +86,61 @@ func (a *analysis) loopLens() map[ir.Sym]loopLen {
 	return lens
 }
 
-// onlyBoundOf reports whether s is a node of the function whose one use
-// is the loop condition: the condition written with len(t) would leave it
-// declared and not used (a statement of its own) or not written at all (an
-// inline node, such as a variable read in the condition's block).
-func (a *analysis) onlyBoundOf(s ir.Sym) bool {
-	return a.place[s].b != nil && a.uses[s] <= 1
+// dropBound reports whether the bound s of a loop may be written as
+// len(t). When s has other uses than the loop condition it stays as it
+// is. When the condition is its only use, s would be left declared and
+// not used: it is left unwritten, with the operands only it uses
+// (counted out of uses), provided they are all pure statements or
+// inline nodes of the function (an operand that may panic or has an
+// effect must be evaluated: then the bound is not rewritten).
+func (a *analysis) dropBound(s ir.Sym) bool {
+	if a.uses[s] > 1 {
+		return true
+	}
+	if pl := a.place[s]; pl.b == nil || a.plans[pl.b].inline[pl.j] {
+		return false // an inline bound is written where it is used
+	}
+	taken := map[ir.Sym]int32{s: 1}
+	cone := []ir.Sym{}
+	var drop func(x ir.Sym) bool
+	drop = func(x ir.Sym) bool {
+		n := a.g.Def(x)
+		if n == nil || a.place[x].b == nil || a.dup[x] || !pureNode(n) || a.isTuple(x) || a.projs[x] != nil {
+			return false
+		}
+		cone = append(cone, x)
+		refs := slices.Clone(n.Args)
+		for _, b := range n.Blocks {
+			if p := a.plans[b]; p == nil || len(p.nodes) > 0 {
+				return false
+			}
+			refs = append(refs, b.Res)
+		}
+		for _, e := range refs {
+			if !e.IsSym() || a.g.Def(e.Sym()) == nil {
+				continue
+			}
+			y := e.Sym()
+			taken[y]++
+			if a.uses[y] == taken[y] && !drop(y) {
+				return false
+			}
+		}
+		return true
+	}
+	if !drop(s) {
+		return false
+	}
+	for x, k := range taken {
+		a.uses[x] -= k
+	}
+	if a.unwritten == nil {
+		a.unwritten = make([]bool, a.g.NumSyms())
+	}
+	for _, x := range cone {
+		a.unwritten[x] = true
+	}
+	return true
 }
 
 // atVar reports whether sub is the value of the induction variable of

@@ -92,8 +92,9 @@
 //     them (n := min(len(a), len(b), len(c))); floats keep the
 //     conditional, which treats NaN and -0 otherwise (minmax.go);
 //   - an unused slicing whose bounds are proved in range (s[:n], n a min
-//     bounded by len(s)) is left out; one that may panic stays, as
-//     _ = s[:n] (deadslice.go);
+//     bounded by len(s)) is not in the graph (sched.BoundsChecks makes it
+//     a value that cannot trap, and DCE drops it); one that may panic
+//     stays, as _ = s[:n];
 //   - the constant operand of a bitwise operator above 9 is a hex mask
 //     (b&0x7f), and so is a constant shifted right by a variable (a bit
 //     set, uint64(0x3ff0000) >> c);
@@ -146,8 +147,7 @@
 // deadslot.go the slots of an assignment it leaves out, depth.go the
 // depth of expressions, exitloop.go and exitreturn.go loops with exits
 // and returns from them, switch.go switches, minmax.go min and max,
-// deadslice.go the slicings it leaves out, bounds.go the bounds of
-// counted loops),
+// bounds.go the bounds of counted loops),
 // file.go assembles the file.
 //
 // The corpus of staged programs the tests compile and run (and that cgen's

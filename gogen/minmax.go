@@ -15,31 +15,20 @@ import (
 //
 //	x18 := min(len(a), len(b))
 //
-// For integers (and strings) c ? a : b with c one of a < b, a <= b (or
-// b > a, b >= a) is exactly min(a, b): on a tie both are the same value.
-// Floats keep the conditional: min propagates a NaN and orders -0 before
-// +0, the comparison does neither.
+// Which conditionals compute a min or a max is ir.Graph.MinMax's to say
+// (integers and strings; floats keep the conditional).
 
 // minMax returns the builtin that conditional n computes (min or max) and
-// its operands, or "" when it computes neither: n's result is an integer
-// or a string, its condition an ordering of two values written inline and
-// used only there, and its branches, which compute nothing, choose one
-// of the two each.
+// its operands, or "" when it computes neither or cannot be written so:
+// n computes one (ir.Graph.MinMax), its condition is written inline and
+// used only there, and its branches compute nothing.
 func (fg *funcGen) minMax(n *ir.Node) (fn string, x, y ir.Exp) {
-	if n.Op != ir.OpIf || !n.Type.IsInteger() && n.Type.Kind != ir.KString || fg.projs[n.Sym] != nil {
+	isMin, x, y, ok := fg.g.MinMax(n)
+	if !ok || fg.projs[n.Sym] != nil {
 		return "", x, y
 	}
-	c := n.Args[0]
-	if !c.IsSym() || fg.uses[c.Sym()] != 1 || fg.inlineNode(c.Sym()) == nil {
-		return "", x, y
-	}
-	cmp := fg.g.Def(c.Sym())
-	less := false
-	switch cmp.Op {
-	case ir.OpLt, ir.OpLe:
-		less = true
-	case ir.OpGt, ir.OpGe:
-	default:
+	c := n.Args[0].Sym()
+	if fg.uses[c] != 1 || fg.inlineNode(c) == nil {
 		return "", x, y
 	}
 	for _, b := range n.Blocks {
@@ -47,30 +36,10 @@ func (fg *funcGen) minMax(n *ir.Node) (fn string, x, y ir.Exp) {
 			return "", x, y
 		}
 	}
-	x, y = cmp.Args[0], cmp.Args[1]
-	if fg.g.TypeOf(x) != n.Type || fg.g.TypeOf(y) != n.Type {
-		return "", x, y
-	}
-	th, el := n.Blocks[0].Res, n.Blocks[1].Res
-	switch {
-	case sameExp(th, x) && sameExp(el, y):
-	case sameExp(th, y) && sameExp(el, x):
-		less = !less
-	default:
-		return "", x, y
-	}
-	if less {
+	if isMin {
 		return "min", x, y
 	}
 	return "max", x, y
-}
-
-// sameExp reports whether a and b are the same symbol or equal constants.
-func sameExp(a, b ir.Exp) bool {
-	if a.IsSym() || b.IsSym() {
-		return a.IsSym() && b.IsSym() && a.Sym() == b.Sym()
-	}
-	return a.Const().Type == b.Const().Type && a.Const().Val == b.Const().Val
 }
 
 // minMaxStmt writes conditional n, whose result goes to d, as min(x, y)
@@ -143,13 +112,13 @@ func (fg *funcGen) minMaxInto(fr *frame, i int, n *ir.Node) bool {
 			continue
 		}
 		f2, x2, y2 := fg.minMax(m)
-		if f2 == "" || !sameExp(x2, me) && !sameExp(y2, me) {
+		if f2 == "" || !ir.SameExp(x2, me) && !ir.SameExp(y2, me) {
 			continue
 		}
 		// n's uses are m's: its comparison and a branch's result.
 		k := 0
 		for _, e := range []ir.Exp{x2, y2, m.Blocks[0].Res, m.Blocks[1].Res} {
-			if sameExp(e, me) {
+			if ir.SameExp(e, me) {
 				k++
 			}
 		}

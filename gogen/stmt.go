@@ -436,6 +436,9 @@ func (fg *funcGen) resultNames(s ir.Sym) []string {
 
 // stmt writes the statement of n.
 func (fg *funcGen) stmt(out *stmts, n *ir.Node) {
+	if fg.unwritten != nil && fg.unwritten[n.Sym] {
+		return // a loop bound written as len(t) (bounds.go)
+	}
 	if fg.vecStmt(out, n) {
 		return
 	}
@@ -503,9 +506,6 @@ func (fg *funcGen) valueStmt(out *stmts, n *ir.Node) {
 		name := fg.name(n.Sym)
 		out.add(jen.Id(name).Op(":=").Add(fg.nodeExpr(n).s))
 		return
-	}
-	if fg.deadSlice(n) {
-		return // it cannot panic and nobody reads it (deadslice.go)
 	}
 	e := fg.nodeExpr(n)
 	if callLike(n.Op) {

@@ -25,3 +25,19 @@ func (b *Builder) IndexInRange(s, i Exp) Exp {
 func (b *Builder) SetIndexInRange(s, i, x Exp) {
 	b.setIndex(s, i, x, false)
 }
+
+// SliceInRange builds s[lo:hi] of a slice or a string for bounds proved
+// in range (Deps.SliceInRange): a value of s alone that cannot trap, so
+// it is not ordered with the operations that may panic and dies when
+// unused. A slice result shares s's alias class.
+func (b *Builder) SliceInRange(s, lo, hi Exp) Exp {
+	b.mustInt("slice bound", lo)
+	b.mustInt("slice bound", hi)
+	if b.g.TypeOf(s) == String {
+		return b.Reflect(OpStrSlice, String, nil, s, lo, hi)
+	}
+	t := b.mustSlice(s)
+	r := b.Reflect(OpSliceSub, t, nil, s, lo, hi)
+	b.class[r.s] = b.keyOf(s)
+	return r
+}

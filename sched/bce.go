@@ -6,8 +6,10 @@ import "github.com/lmsgen/lmsgen/ir"
 // proves inside the slice (an induction variable of a counted loop below
 // the slice's length, plus a constant that keeps it there; or a subscript
 // whose range, from constant trip counts, is inside a constant length)
-// with ir.Builder.IndexInRange and SetIndexInRange: they cannot trap, so
-// the C output writes them without a bounds check. An access not proved
+// with ir.Builder.IndexInRange and SetIndexInRange, and the slicings
+// s[0:hi] whose hi ir.Deps.SliceInRange proves at most len(s) with
+// ir.Builder.SliceInRange: they cannot trap, so the C output writes them
+// without a bounds check, and an unused one dies. An access not proved
 // keeps its check, so an input that panicked still panics the same way.
 //
 // Needs: a graph built by an ir.Builder. Must run after: the passes
@@ -18,13 +20,18 @@ func BoundsChecks(g *ir.Graph) *ir.Graph {
 	var d *ir.Deps
 	proved := map[ir.Sym]bool{}
 	for _, n := range g.Nodes {
-		if (n.Op != ir.OpSliceGet && n.Op != ir.OpSliceSet) || !n.CanTrap() {
+		if !n.CanTrap() {
+			continue
+		}
+		switch n.Op {
+		case ir.OpSliceGet, ir.OpSliceSet, ir.OpSliceSub, ir.OpStrSlice:
+		default:
 			continue
 		}
 		if d == nil {
 			d = ir.NewDeps(g)
 		}
-		if d.InRange(n) {
+		if d.InRange(n) || d.SliceInRange(n) {
 			proved[n.Sym] = true
 		}
 	}
@@ -36,8 +43,11 @@ func BoundsChecks(g *ir.Graph) *ir.Graph {
 			return ir.Exp{}, false
 		}
 		b := t.Builder()
-		if n.Op == ir.OpSliceGet {
+		switch n.Op {
+		case ir.OpSliceGet:
 			return b.IndexInRange(t.Exp(n.Args[0]), t.Exp(n.Args[1])), true
+		case ir.OpSliceSub, ir.OpStrSlice:
+			return b.SliceInRange(t.Exp(n.Args[0]), t.Exp(n.Args[1]), t.Exp(n.Args[2])), true
 		}
 		b.SetIndexInRange(t.Exp(n.Args[0]), t.Exp(n.Args[1]), t.Exp(n.Args[2]))
 		return b.Unit(), true
