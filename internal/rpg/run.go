@@ -72,8 +72,8 @@ type Runner struct {
 	pipe  func(*Prog, steps) outcome // the pipeline; nil: (*Runner).pipeline (a test's stand-in otherwise)
 }
 
-// Times reports the wall time spent in each step (lmsgen, the build,
-// (lmsgen, the build with vet, the direct comparison, the -test tests), summed over the packages
+// Times reports the wall time spent in each step (lmsgen, the build with
+// vet, the direct comparison, the -test tests), summed over the packages
 // run so far, one line per step, in a fixed order.
 func (r *Runner) Times() string {
 	r.mu.Lock()
