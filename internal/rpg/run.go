@@ -68,10 +68,11 @@ type Runner struct {
 	Checker *Checker
 
 	mu    sync.Mutex
-	times map[string]time.Duration // wall time per step, for Times
+	times map[string]time.Duration   // wall time per step, for Times
+	pipe  func(*Prog, steps) outcome // the pipeline; nil: (*Runner).pipeline (a test's stand-in otherwise)
 }
 
-// Times reports the wall time spent in each step (lmsgen, the build,
+// Times reports the wall time spent in each step (lmsgen, the build with
 // vet, the direct comparison, the -test tests), summed over the packages
 // run so far, one line per step, in a fixed order.
 func (r *Runner) Times() string {
@@ -257,26 +258,36 @@ func (r *Runner) pipeline(p *Prog, st steps) outcome {
 	bin := filepath.Join(r.Work, "bin", p.Pkg)
 	os.RemoveAll(bin)
 	os.MkdirAll(bin, 0o755)
-	out, err = r.timed("build", r.Work, nil, "go", "test", "-c", "-ldflags=-s -w", "-o", bin+"/", "./"+p.Pkg, "./"+p.Pkg+"/lmsc")
+	// go vet runs inside the build (-vet=all: every analyzer, on the
+	// packages and their tests, as go vet ./pkg/... would); a failed build
+	// is built again without vet (cached: seconds) to tell a vet failure
+	// from code that does not compile.
+	build := func(vet string) (string, error) {
+		return r.timed("build", r.Work, nil, "go", "test", "-c", "-vet="+vet, "-ldflags=-s -w", "-o", bin+"/", "./"+p.Pkg, "./"+p.Pkg+"/lmsc")
+	}
+	vet := "off"
+	if st.vet {
+		vet = "all"
+	}
+	out, err = build(vet)
 	if err == errTimeout {
 		return outcome{dir: dir, fail: &failure{class: Skipped, detail: "go test -c did not finish"}}
 	}
 	if err != nil {
-		f := r.buildFailure(p, dir, out, fnAt)
-		if f.class == Unbuildable && strings.Contains(out, "# [rpgt/") {
-			f.class = Vet // go test runs part of vet: it compiled
+		vetFailed := false
+		if st.vet {
+			plain, perr := build("off")
+			if perr == errTimeout {
+				return outcome{dir: dir, fail: &failure{class: Skipped, detail: "go test -c -vet=off did not finish"}}
+			}
+			if perr == nil {
+				vetFailed = true
+			} else {
+				out = plain
+			}
 		}
-		return outcome{dir: dir, fail: f}
-	}
-	if st.vet {
-		out, err = r.timed("vet", r.Work, nil, "go", "vet", "./"+p.Pkg+"/...")
-	}
-	if st.vet && err == errTimeout {
-		return outcome{dir: dir, fail: &failure{class: Skipped, detail: "go vet did not finish"}}
-	}
-	if st.vet && err != nil {
 		f := r.buildFailure(p, dir, out, fnAt)
-		if f.class == Unbuildable {
+		if vetFailed && f.class == Unbuildable {
 			f.class = Vet
 		}
 		return outcome{dir: dir, fail: f}
@@ -481,7 +492,7 @@ func firstLines(s string, n int) string {
 
 // Run classifies every specialization of p: refused or failing staging
 // functions are dropped and the rest run again; a failure that cannot be
-// attributed is narrowed by running each staging function alone.
+// attributed is narrowed by bisection.
 func (r *Runner) Run(p *Prog) []Result {
 	return r.run(p, steps{vet: true, lmsTest: r.LmsTest})
 }
@@ -489,8 +500,12 @@ func (r *Runner) Run(p *Prog) []Result {
 func (r *Runner) run(p *Prog, st steps) []Result {
 	var out []Result
 	funcs := staging(p)
+	pipe := r.pipe
+	if pipe == nil {
+		pipe = r.pipeline
+	}
 	for len(funcs) > 0 {
-		o := r.pipeline(p.with(funcs), st)
+		o := pipe(p.with(funcs), st)
 		if o.fail == nil {
 			for _, f := range funcs {
 				for _, g := range f.Gens {
@@ -543,10 +558,35 @@ func (r *Runner) run(p *Prog, st steps) []Result {
 				continue
 			}
 		}
-		for _, f := range funcs {
-			out = append(out, r.run(p.with([]*Func{f}), st)...)
-		}
+		out = append(out, r.bisect(p, funcs, o.fail, st)...)
 		break
+	}
+	return out
+}
+
+// bisect narrows a failure of the staging functions funcs of p that could
+// not be attributed: it runs each half of funcs on its own (and so on
+// down), O(k log n) packages for k culprits instead of one package per
+// function. When neither half fails, the failure needs functions of both
+// halves together (a clash in the generated package): every
+// specialization of funcs gets whole's class, none is passed as ok.
+func (r *Runner) bisect(p *Prog, funcs []*Func, whole *failure, st steps) []Result {
+	mid := len(funcs) / 2
+	var out []Result
+	for _, half := range [][]*Func{funcs[:mid], funcs[mid:]} {
+		out = append(out, r.run(p.with(half), st)...)
+	}
+	for _, x := range out {
+		if x.Class.Failing() || x.Class == Skipped || x.Class == Invalid {
+			return out
+		}
+	}
+	out = out[:0]
+	for _, f := range funcs {
+		for _, g := range f.Gens {
+			out = append(out, Result{Seed: p.Seed, Spec: g.Name, Func: f.Name, Class: whole.class,
+				Detail: "fails only with the other functions of its package: " + whole.detail})
+		}
 	}
 	return out
 }
