@@ -186,7 +186,6 @@ func (fl *fileGen) plan(spec string, s Schedule, facts *sched.Facts) *funcGen {
 			fg.global[l.Sym] = fl.names.fresh(fg.funcBase(l.Sym))
 		}
 	}
-	fg.dropDeadSliceUses()
 	return fg
 }
 
