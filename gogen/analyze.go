@@ -38,7 +38,7 @@ type analysis struct {
 	forwarded []bool                   // variable read written as the variable itself
 	varOps    map[ir.Sym][]*ir.Node    // variable -> the nodes that read or assign it
 	lens      map[ir.Sym]loopLen       // counted loop -> the slice whose len its bound is written as (bounds.go)
-	unwritten []bool                   // symbol -> a bound and its operands nobody uses after that (bounds.go); nil if none
+	boundGone []bool                   // symbol -> a loop bound written len(t), or an operand only it used (bounds.go); nil if none
 }
 
 func analyze(s Schedule, facts *sched.Facts) *analysis {

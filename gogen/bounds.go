@@ -89,7 +89,7 @@ func (a *analysis) loopLens() map[ir.Sym]loopLen {
 // dropBound reports whether the bound s of a loop may be written as
 // len(t). When s has other uses than the loop condition it stays as it
 // is. When the condition is its only use, s would be left declared and
-// not used: it is left unwritten, with the operands only it uses
+// not used: it is not written (boundGone), with the operands only it uses
 // (counted out of uses), provided they are all pure statements or
 // inline nodes of the function (an operand that may panic or has an
 // effect must be evaluated: then the bound is not rewritten).
@@ -134,11 +134,11 @@ func (a *analysis) dropBound(s ir.Sym) bool {
 	for x, k := range taken {
 		a.uses[x] -= k
 	}
-	if a.unwritten == nil {
-		a.unwritten = make([]bool, a.g.NumSyms())
+	if a.boundGone == nil {
+		a.boundGone = make([]bool, a.g.NumSyms())
 	}
 	for _, x := range cone {
-		a.unwritten[x] = true
+		a.boundGone[x] = true
 	}
 	return true
 }

@@ -251,12 +251,13 @@ func (fg *funcGen) nextStmt(fr *frame, i int) *ir.Node {
 
 // skip reports whether n is written somewhere other than at its place in
 // the block: inline at its use, as the variable it reads, at package
-// level, or not at all.
+// level, or not at all (as a loop bound written len(t), bounds.go).
 func (fg *funcGen) skip(n *ir.Node) bool {
 	if fg.packed(n) {
 		return fg.skipLane(n) // a pack is written at its anchor
 	}
-	return fg.inl[n.Sym] == fg.frame || fg.forwarded[n.Sym] || fg.silent(n) || fg.unwritten[n.Sym]
+	return fg.inl[n.Sym] == fg.frame || fg.forwarded[n.Sym] || fg.silent(n) || fg.unwritten[n.Sym] ||
+		fg.boundGone != nil && fg.boundGone[n.Sym]
 }
 
 // result sends a block's result to d.
@@ -436,9 +437,6 @@ func (fg *funcGen) resultNames(s ir.Sym) []string {
 
 // stmt writes the statement of n.
 func (fg *funcGen) stmt(out *stmts, n *ir.Node) {
-	if fg.unwritten != nil && fg.unwritten[n.Sym] {
-		return // a loop bound written as len(t) (bounds.go)
-	}
 	if fg.vecStmt(out, n) {
 		return
 	}

@@ -31,6 +31,11 @@ func TestSoA(t *testing.T) {
 	require.Equal(t, 2, strings.Count(funcBody(t, gen, "SoAMade"), "make([]float64, n)"))
 	// SoASlice's Point has five leaves, of two types.
 	require.Len(t, regexp.MustCompile(`make\(\[\](float64|int), n, `).FindAllString(funcBody(t, gen, "SoASlice"), -1), 5)
+	// Both loops are bounded by the len of a field slice they index (gc
+	// proves the indexing), and the bound the second one had, used only
+	// there, is not left behind.
+	require.Len(t, regexp.MustCompile(`; i\d* < len\(x\d+\); i\d*\+\+ \{`).FindAllString(funcBody(t, gen, "SoASlice"), -1), 2)
+	require.NotContains(t, funcBody(t, gen, "SoASlice"), "_ = len(")
 	// The staged function takes one slice per field, named by the field.
 	require.Regexp(t, `func \w+\(csRe, csIm \[\]float64, k float64\)`, gen)
 }
