@@ -91,6 +91,9 @@ type evaluator struct {
 	// fieldCells names the fields of named struct variables (z.Re is
 	// zRe), for the staged variables a loop makes of them.
 	fieldCells map[*value]string
+	// leafNamed marks the Reps named as a field of a named struct value
+	// (debugRef): a variable of their own, later, renames them.
+	leafNamed map[ir.Sym]bool
 
 	writes int // staged operations with a write effect so far
 	stores int // static stores so far

@@ -133,9 +133,65 @@ func (fr *frame) debugRef(in *ssa.DebugRef) {
 	if !ok {
 		return
 	}
-	if r, ok := fr.regs[i].(*rep); ok && r.e.IsSym() && fr.ev.b.Graph().Name(r.e.Sym()) == "" {
-		fr.ev.b.Name(r.e, obj.Name())
+	fr.ev.nameLeaves(fr.regs[i], in.X.Type(), obj.Name(), false)
+}
+
+// nameLeaves names the Reps of v, a value of Go type t, after the source
+// variable name that holds it. A Rep is name, unless it has a name; a
+// field f of a struct of Reps, and the slice of field f of a staged slice
+// of structs (soa.go), is name followed by f (p.re is pRe, as a struct
+// parameter's leaves), unless it has a name, and a variable of its own
+// renames it.
+func (ev *evaluator) nameLeaves(v value, t types.Type, name string, weak bool) {
+	switch x := v.(type) {
+	case *rep:
+		if !x.e.IsSym() {
+			return
+		}
+		s := x.e.Sym()
+		if ev.b.Graph().Name(s) != "" && (weak || !ev.leafNamed[s]) {
+			return
+		}
+		ev.b.Name(x.e, name)
+		if weak {
+			ev.leafNamed[s] = true
+		} else {
+			delete(ev.leafNamed, s)
+		}
+	case structure:
+		if t == nil {
+			return
+		}
+		if et, ok := soaElemType(t); ok {
+			if names := leafFieldNames(et, name); len(names) == len(x) {
+				for k := range x {
+					ev.nameLeaves(x[k], nil, names[k], true)
+				}
+			}
+			return
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok || st.NumFields() != len(x) {
+			return
+		}
+		for k := range x {
+			ev.nameLeaves(x[k], st.Field(k).Type(), fieldName(name, st.Field(k).Name()), true)
+		}
 	}
+}
+
+// leafFieldNames returns the names of the leaves of struct type t, depth
+// first, a struct value named name: name followed by the path of fields.
+func leafFieldNames(t types.Type, name string) []string {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return []string{name}
+	}
+	var names []string
+	for k := range st.NumFields() {
+		names = append(names, leafFieldNames(st.Field(k).Type(), fieldName(name, st.Field(k).Name()))...)
+	}
+	return names
 }
 
 // newRep wraps an expression computed from operands (the first Rep among
