@@ -94,6 +94,9 @@ type evaluator struct {
 	// leafNamed marks the Reps named as a field of a named struct value
 	// (debugRef): a variable of their own, later, renames them.
 	leafNamed map[ir.Sym]bool
+	// cellsNamed marks the static arrays whose elements are named
+	// (nameCells), by their first element.
+	cellsNamed map[*value]bool
 
 	writes int // staged operations with a write effect so far
 	stores int // static stores so far
