@@ -7,11 +7,11 @@ import "github.com/lmsgen/lmsgen/ir"
 // write the source's name where a Go programmer would (sum, i, acc) and
 // not x<N>:
 //
-//   - a staged variable (var_new) is named after what it holds: the first
-//     named read of it (a loop's index whose reads stand for a staged
-//     function's named parameter), else the first named value stored into
-//     it (not after its initial value: a variable that starts as x and
-//     changes is not x);
+//   - a staged variable (var_new) is named after its first named read (a
+//     loop's index whose reads stand for a staged function's named
+//     parameter); not after a value stored into it or its initial value:
+//     a variable that is assigned x, or starts as x, and changes is not x
+//     (the maximum of the elements x is not x);
 //   - a read of a variable (var_get), the snapshot of it taken where the
 //     variable changes before the read's last use, is named after the
 //     variable.
@@ -30,28 +30,12 @@ func heldNames(g *ir.Graph) []string {
 		}
 		return names[e.Sym()]
 	}
-	// The variables: the first named read, else the first named store.
-	read := make([]string, len(names))
-	stored := make([]string, len(names))
+	// The variables: the first named read.
 	for _, nd := range g.Nodes {
-		switch nd.Op {
-		case ir.OpVarGet:
-			if v := nd.Args[0].Sym(); read[v] == "" {
-				read[v] = g.Name(nd.Sym)
+		if nd.Op == ir.OpVarGet {
+			if v := nd.Args[0].Sym(); g.Name(v) == "" && names[v] == "" {
+				names[v] = g.Name(nd.Sym)
 			}
-		case ir.OpVarSet:
-			if v := nd.Args[0].Sym(); stored[v] == "" {
-				stored[v] = named(nd.Args[1])
-			}
-		}
-	}
-	for _, nd := range g.Nodes {
-		if nd.Op != ir.OpVarNew || g.Name(nd.Sym) != "" {
-			continue
-		}
-		names[nd.Sym] = read[nd.Sym]
-		if names[nd.Sym] == "" {
-			names[nd.Sym] = stored[nd.Sym]
 		}
 	}
 	// The snapshots.
