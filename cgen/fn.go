@@ -141,6 +141,9 @@ func (sg *specGen) baseName(s ir.Sym, override string) string {
 	if n := cIdent(sg.g.Name(s)); n != "" {
 		return n
 	}
+	if n := cIdent(sg.held[s]); n != "" {
+		return n
+	}
 	return "x" + strconv.Itoa(int(s))
 }
 

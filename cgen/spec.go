@@ -32,6 +32,7 @@ type specGen struct {
 	uses     []int32           // references as an argument or a block result
 	varReads []int32           // var_new -> var_get nodes reading it
 	written  []bool            // static table -> its object is written (copied at its node)
+	held     []string          // symbol -> the source name of the value it holds (sched.Facts.Held)
 	fwdLam   map[ir.Sym]ir.Sym // forward declaration -> its λ
 	lamFwd   map[ir.Sym]ir.Sym // λ -> its forward declaration
 	lams     []*lamInfo        // in node order
@@ -84,7 +85,7 @@ func (fl *fileGen) plan(f Func) *specGen {
 	n := g.NumSyms()
 	facts := f.FactsOrCompute()
 	sg := &specGen{fl: fl, name: f.Name, fn: f, s: s, g: g,
-		uses: facts.Uses, varReads: facts.VarReads, written: facts.Written,
+		uses: facts.Uses, varReads: facts.VarReads, written: facts.Written, held: facts.Held,
 		fwdLam: facts.LamOf, lamFwd: facts.FwdOf, lamOf: map[ir.Sym]*lamInfo{}, tables: map[ir.Sym]*table{},
 		names: make([]string, n), owner: make([]int32, n), inline: make([]int32, n), done: make([]bool, n)}
 	sg.cname = fl.top.fresh(f.Name)

@@ -32,34 +32,59 @@ func browser() string {
 	return ""
 }
 
-// pageOf runs the pipeline with -explain on an example package and
-// returns its page, written into a temporary directory.
-func pageOf(t *testing.T, example string) string {
+// pageOf runs the pipeline with -explain on an example package, writes
+// its pages into a temporary directory as lmsgen writes them into the
+// package's, and returns the path of the page to open: the package's
+// page, or the index of its directory of pages, and the number of pages
+// of specializations.
+func pageOf(t *testing.T, example string) (string, int) {
 	t.Helper()
-	st, err := pipeline.Run(pipeline.Config{Load: frontend.Config{Dir: filepath.Join("..", "examples", example)}, Go: true, C: true, Explain: true})
+	dir := filepath.Join("..", "examples", example)
+	st, err := pipeline.Run(pipeline.Config{Load: frontend.Config{Dir: dir}, Go: true, C: true, Explain: true})
 	if err != nil {
 		t.Fatal(err)
 	}
+	tmp := t.TempDir()
+	open, pages := "", 0
 	for _, o := range st.Outputs() {
-		if filepath.Base(o.Path) == explain.FileName(example) {
-			path := filepath.Join(t.TempDir(), filepath.Base(o.Path))
-			if err := os.WriteFile(path, o.Data, 0o644); err != nil {
-				t.Fatal(err)
+		rel, err := filepath.Rel(o.Dir, o.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case rel == explain.FileName(example):
+			open = rel
+		case filepath.Dir(rel) == explain.DirName(example):
+			pages++
+			if filepath.Base(rel) == explain.IndexName {
+				open, pages = rel, pages-1
 			}
-			return path
+		default:
+			continue
+		}
+		path := filepath.Join(tmp, rel)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, o.Data, 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
-	t.Fatalf("no page among the outputs of examples/%s", example)
-	return ""
+	if open == "" {
+		t.Fatalf("no page among the outputs of examples/%s", example)
+	}
+	return filepath.Join(tmp, open), pages
 }
 
 // columns are the columns of a section that must show a node.
 var columns = []string{"source", "graph", "pass", "schedule", "go", "c"}
 
-// TestBrowser opens the pages of examples/fft and examples/regex in
-// headless Chromium, clicks a node's source token and then its box in
-// the graph, and checks that each click highlights the node in every
-// column, with no error or exception in the console. It is skipped when
+// TestBrowser opens the pages of examples/fft (a directory of pages, one
+// per specialization: it follows the index's first link) and
+// examples/regex (one page) in headless Chromium, clicks a node's source
+// token and then its box in the graph, and checks that each click
+// highlights the node in every column, with no error or exception in the
+// console. It is skipped when
 // no Chromium is installed, except under CI (LMSGEN_BROWSER=1, which
 // .ci/run sets after installing Chromium), where it fails.
 func TestBrowser(t *testing.T) {
@@ -79,7 +104,10 @@ func TestBrowser(t *testing.T) {
 }
 
 func drive(t *testing.T, exe, example string) {
-	path := pageOf(t, example)
+	path, pages := pageOf(t, example)
+	if want := map[string]int{"fft": 9, "regex": 0}[example]; pages != want {
+		t.Fatalf("examples/%s: %d pages of specializations, want %d (fft is too big for one page, regex is not)", example, pages, want)
+	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,
 		chromedp.DisableGPU, chromedp.WindowSize(1600, 1300))
 	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
@@ -128,7 +156,33 @@ func drive(t *testing.T, exe, example string) {
 		const sec = document.querySelector("section.spec");
 		return %q.split(" ").map(c => sec.querySelectorAll(".col." + c + " .hl").length);
 	})()`
-	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+path), chromedp.WaitVisible(chromedp.CSS("section.spec svg.g"))); err != nil {
+	if pages > 0 {
+		// The index: a link per specialization, and no section. Its
+		// first link opens the first specialization's page, which has
+		// its section only, and links to the index and the next page.
+		const links = `[document.querySelectorAll("table.index a").length, document.querySelectorAll("section.spec").length]`
+		if err := chromedp.Do(ctx, chromedp.Navigate("file://"+path), chromedp.WaitVisible(chromedp.CSS("table.index"))); err != nil {
+			t.Fatal(err)
+		}
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](links))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 2 || got[0] != pages || got[1] != 0 {
+			t.Fatalf("the index has %v links and sections, want %d links and no section", got, pages)
+		}
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("table.index a")), chromedp.WaitVisible(chromedp.CSS("section.spec svg.g"))); err != nil {
+			t.Fatal(err)
+		}
+		const page = `[document.querySelectorAll("section.spec").length, document.querySelectorAll('nav a[href="index.html"]').length, document.querySelectorAll('nav a[rel="next"]').length]`
+		got, err = chromedp.Run(ctx, chromedp.Evaluate[[]int](page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 3 || got[0] != 1 || got[1] != 1 || got[2] != 1 {
+			t.Fatalf("the first specialization's page has %v sections, links to the index and to the next page; want one of each", got)
+		}
+	} else if err := chromedp.Do(ctx, chromedp.Navigate("file://"+path), chromedp.WaitVisible(chromedp.CSS("section.spec svg.g"))); err != nil {
 		t.Fatal(err)
 	}
 	// On load, each graph is fitted to its view and centred in it: the

@@ -1,6 +1,8 @@
 // Package explain writes the page that shows what lmsgen did to a
 // package: <pkg>_lms_explain.html (lmsgen -explain), one self-contained
-// HTML file that needs no network.
+// HTML file that needs no network. A package whose page would pass 8 MB
+// gets a directory, <pkg>_lms_explain, of one such page per
+// specialization and an index (pages.go).
 //
 // Each specialization has a section with six columns, tied together by
 // the graph's symbols:

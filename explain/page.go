@@ -59,26 +59,27 @@ var pageCSS string
 //go:embed page.js
 var pageJS string
 
-// Page writes the page of a package.
-func Page(p *Package) []byte {
-	w := &writer{dir: p.Dir, files: map[string]*sourceFile{}}
+// legend explains the page's colours and clicks, under its title.
+const legend = "<p class=\"legend\">Click a node anywhere (a source token, a box of the graph, a line) to highlight it in every column. " +
+	"Source: <span class=\"rep\">staged operation (Rep)</span> <span class=\"ctl\">staged control</span> <span>static</span>. " +
+	"Graph: <span class=\"e-data\">data</span> <span class=\"e-hard\">hard effect</span> <span class=\"e-soft\">soft effect</span> edges; " +
+	"wheel zooms, drag pans, a click on a block's title folds it. " +
+	"Passes: <span class=\"add\">added</span> <span class=\"rew\">rewritten</span> <span class=\"rem\">removed</span>.</p>\n"
+
+// head writes the start of a page, up to its header's navigation; the
+// legend is for the pages with sections.
+func (w *writer) head(title, h1 string, withLegend bool) {
 	w.printf("%s\n<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n", Header())
-	w.printf("<title>lmsgen: package %s</title>\n<style>\n%s</style>\n</head>\n<body>\n", esc(p.Name), pageCSS)
-	w.printf("<header><h1>lmsgen explains package %s</h1>\n", esc(p.Name))
-	w.printf("<p class=\"legend\">Click a node anywhere (a source token, a box of the graph, a line) to highlight it in every column. " +
-		"Source: <span class=\"rep\">staged operation (Rep)</span> <span class=\"ctl\">staged control</span> <span>static</span>. " +
-		"Graph: <span class=\"e-data\">data</span> <span class=\"e-hard\">hard effect</span> <span class=\"e-soft\">soft effect</span> edges; " +
-		"wheel zooms, drag pans, a click on a block's title folds it. " +
-		"Passes: <span class=\"add\">added</span> <span class=\"rew\">rewritten</span> <span class=\"rem\">removed</span>.</p>\n<nav>")
-	for i, s := range p.Specs {
-		w.printf(" <a href=\"#s%d\">%s</a>", i, esc(s.Name))
+	w.printf("<title>%s</title>\n<style>\n%s</style>\n</head>\n<body>\n", esc(title), pageCSS)
+	w.printf("<header><h1>%s</h1>\n", h1)
+	if withLegend {
+		w.printf("%s", legend)
 	}
-	w.printf("</nav></header>\n")
-	for i := range p.Specs {
-		w.section(p, i)
-	}
+}
+
+// tail writes the end of a page: its script.
+func (w *writer) tail() {
 	w.printf("<script>\n%s</script>\n</body>\n</html>\n", pageJS)
-	return []byte(w.sb.String())
 }
 
 // writer writes the page.

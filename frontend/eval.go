@@ -91,6 +91,12 @@ type evaluator struct {
 	// fieldCells names the fields of named struct variables (z.Re is
 	// zRe), for the staged variables a loop makes of them.
 	fieldCells map[*value]string
+	// leafNamed marks the Reps named as a field of a named struct value
+	// (debugRef): a variable of their own, later, renames them.
+	leafNamed map[ir.Sym]bool
+	// cellsNamed marks the static arrays whose elements are named
+	// (nameCells), by their first element.
+	cellsNamed map[*value]bool
 
 	writes int // staged operations with a write effect so far
 	stores int // static stores so far

@@ -3,6 +3,7 @@ package frontend
 import (
 	"fmt"
 	"go/types"
+	"strconv"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -88,7 +89,13 @@ func (fr *frame) exec(instr ssa.Instruction) {
 		}
 		fr.set(in, p)
 	case *ssa.Store:
-		fr.storeTo(fr.get(in.Addr), fr.get(in.Val), in.Val.Type())
+		addr, val := fr.get(in.Addr), fr.get(in.Val)
+		if p, ok := addr.(*value); ok && p != nil {
+			if name := ev.fieldCells[p]; name != "" {
+				ev.nameLeaves(val, in.Val.Type(), name, true)
+			}
+		}
+		fr.storeTo(addr, val, in.Val.Type())
 	case *ssa.MapUpdate:
 		fr.mapUpdate(in)
 	case *ssa.Range:
@@ -133,9 +140,97 @@ func (fr *frame) debugRef(in *ssa.DebugRef) {
 	if !ok {
 		return
 	}
-	if r, ok := fr.regs[i].(*rep); ok && r.e.IsSym() && fr.ev.b.Graph().Name(r.e.Sym()) == "" {
-		fr.ev.b.Name(r.e, obj.Name())
+	fr.ev.nameLeaves(fr.regs[i], in.X.Type(), obj.Name(), false)
+}
+
+// nameLeaves names the Reps of v, a value of Go type t, after the source
+// variable name that holds it. A Rep is name, unless it has a name; a
+// field f of a struct of Reps, and the slice of field f of a staged slice
+// of structs (soa.go), is name followed by f (p.re is pRe, as a struct
+// parameter's leaves), unless it has a name, and a variable of its own
+// renames it.
+func (ev *evaluator) nameLeaves(v value, t types.Type, name string, weak bool) {
+	switch x := v.(type) {
+	case *rep:
+		if !x.e.IsSym() {
+			return
+		}
+		s := x.e.Sym()
+		if ev.b.Graph().Name(s) != "" && (weak || !ev.leafNamed[s]) {
+			return
+		}
+		ev.b.Name(x.e, name)
+		if weak {
+			ev.leafNamed[s] = true
+		} else {
+			delete(ev.leafNamed, s)
+		}
+	case sliceV:
+		ev.nameCells(x, name)
+	case structure:
+		if t == nil {
+			return
+		}
+		if et, ok := soaElemType(t); ok {
+			if names := leafFieldNames(et, name); len(names) == len(x) {
+				for k := range x {
+					ev.nameLeaves(x[k], nil, names[k], true)
+				}
+			}
+			return
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok || st.NumFields() != len(x) {
+			return
+		}
+		for k := range x {
+			ev.nameLeaves(x[k], st.Field(k).Type(), fieldName(name, st.Field(k).Name()), true)
+		}
 	}
+}
+
+// maxNamedCells bounds the length of a static slice whose elements are
+// named (nameCells): the elements of a table are not variables one reads
+// by name.
+const maxNamedCells = 64
+
+// nameCells names the elements of the static slice s, held by a variable
+// or an element named name: element i is name<i> (name_<i> after a
+// digit: acc[1][2] is acc1_2), as a named struct variable's fields are
+// (fieldCells). The Reps stored in them take those names (a weak name,
+// as a field's), and so do the staged variables a loop makes of them.
+// The elements of one array are named once, after the first name.
+func (ev *evaluator) nameCells(s sliceV, name string) {
+	if len(s.base) == 0 || len(s.base) > maxNamedCells || ev.cellsNamed[&s.base[0]] {
+		return
+	}
+	ev.cellsNamed[&s.base[0]] = true
+	sep := ""
+	if last := name[len(name)-1]; last >= '0' && last <= '9' {
+		sep = "_"
+	}
+	for i := range s.len {
+		p := &s.base[s.off+i]
+		if ev.cellName(p) != "" {
+			continue
+		}
+		ev.fieldCells[p] = name + sep + strconv.Itoa(i)
+		ev.nameLeaves(*p, nil, ev.fieldCells[p], true)
+	}
+}
+
+// leafFieldNames returns the names of the leaves of struct type t, depth
+// first, a struct value named name: name followed by the path of fields.
+func leafFieldNames(t types.Type, name string) []string {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return []string{name}
+	}
+	var names []string
+	for k := range st.NumFields() {
+		names = append(names, leafFieldNames(st.Field(k).Type(), fieldName(name, st.Field(k).Name()))...)
+	}
+	return names
 }
 
 // newRep wraps an expression computed from operands (the first Rep among

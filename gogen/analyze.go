@@ -29,6 +29,7 @@ type analysis struct {
 	fwdOf    map[ir.Sym]ir.Sym   // λ -> its forward declaration
 	lambdas  []*ir.Node          // every λ, in node order
 	hoisted  []bool              // λ -> emitted as a top-level function
+	held     []string            // symbol -> the source name of the value it holds (sched.Facts.Held)
 
 	plans     map[*ir.Block]*blockPlan // how each block is written (plan.go)
 	copies    []int32                  // symbol -> number of blocks the schedule placed it in
@@ -49,7 +50,7 @@ func analyze(s Schedule, facts *sched.Facts) *analysis {
 	uses := slices.Clone(facts.Uses)
 	a := &analysis{g: g, s: s, uses: uses, projs: map[ir.Sym][]ir.Sym{},
 		varReads: facts.VarReads, written: facts.Written, noInline: make([]bool, n),
-		fwdOf: facts.FwdOf, lambdas: facts.Lambdas, hoisted: make([]bool, n), varOps: map[ir.Sym][]*ir.Node{}}
+		fwdOf: facts.FwdOf, lambdas: facts.Lambdas, hoisted: make([]bool, n), held: facts.Held, varOps: map[ir.Sym][]*ir.Node{}}
 	for _, nd := range g.Nodes {
 		switch nd.Op {
 		case ir.OpProj:

@@ -257,6 +257,9 @@ func (fg *funcGen) baseName(s ir.Sym) string {
 	if n := fg.elemName(s); n != "" {
 		return n
 	}
+	if n := sanitize(fg.held[s]); n != "" {
+		return localName(n)
+	}
 	return "x" + strconv.Itoa(int(s))
 }
 

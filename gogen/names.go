@@ -63,16 +63,22 @@ func (n *namer) taken(name string) bool {
 func (n *namer) reserve(name string) { n.used[name] = true }
 
 // fresh returns base if it is free, else base followed by the smallest
-// number that makes it free, and reserves the result.
+// number that makes it free, and reserves the result. The number follows
+// an underscore when base ends in a digit: the second v0 is v0_1, not v01
+// (v[0] and v[1] named v0 and v1 read as elements; v01 would too).
 func (n *namer) fresh(base string) string {
 	name := base
 	if i, seen := n.next[base]; seen || n.taken(name) {
 		if !seen {
 			i = 1
 		}
-		for name = base + strconv.Itoa(i); n.taken(name); {
+		sep := ""
+		if last := base[len(base)-1]; last >= '0' && last <= '9' {
+			sep = "_"
+		}
+		for name = base + sep + strconv.Itoa(i); n.taken(name); {
 			i++
-			name = base + strconv.Itoa(i)
+			name = base + sep + strconv.Itoa(i)
 		}
 		n.next[base] = i + 1
 	}

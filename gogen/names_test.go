@@ -3,6 +3,7 @@ package gogen
 import (
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -19,18 +20,23 @@ func TestLocalName(t *testing.T) {
 
 // TestFreshSmallest checks that fresh gives the name the plain search
 // gives (base, else base followed by the smallest number that makes it
-// free), whatever was reserved, in the namer or its parent, between calls.
+// free, after an underscore if base ends in a digit), whatever was
+// reserved, in the namer or its parent, between calls.
 func TestFreshSmallest(t *testing.T) {
 	plain := func(n *namer, base string) string {
 		name := base
+		sep := ""
+		if strings.IndexAny(base[len(base)-1:], "0123456789") == 0 {
+			sep = "_"
+		}
 		for i := 1; n.taken(name); i++ {
-			name = base + strconv.Itoa(i)
+			name = base + sep + strconv.Itoa(i)
 		}
 		return name
 	}
 	pkg := newNamer(nil)
 	fn := newNamer(pkg)
-	bases := []string{"x", "x1", "t", "len", "s"}
+	bases := []string{"x", "x1", "t", "len", "s", "v0"}
 	r := rand.New(rand.NewPCG(1, 2))
 	for k := range 5000 {
 		base := bases[r.IntN(len(bases))]

@@ -8,8 +8,9 @@ import (
 	"github.com/lmsgen/lmsgen/gogen"
 )
 
-// explainPage writes <pkg>_lms_explain.html (Config.Explain): the page
-// of package explain, from the graphs the graph stage recorded, the
+// explainPage writes <pkg>_lms_explain.html (Config.Explain), or for a
+// big package the directory <pkg>_lms_explain of a page per
+// specialization (explain.Files): the pages of package explain, from the graphs the graph stage recorded, the
 // schedules, and the Go and C written again with the origin of their
 // lines (with line directives under Config.LineMap, as the outputs). A
 // construct C cannot express is shown on the page in place of the C.
@@ -38,7 +39,9 @@ func explainPage(st *State) error {
 		for i, s := range p.Specs {
 			page.Specs = append(page.Specs, explain.Spec{Name: s.Name, Origin: s.Origin, Pos: s.Pos, Func: p.Funcs[i], Passes: p.passes[i]})
 		}
-		p.add(filepath.Join(p.Dir, explain.FileName(p.Name)), explain.Page(page))
+		for _, f := range explain.Files(page) {
+			p.add(filepath.Join(p.Dir, filepath.FromSlash(f.Name)), f.Data)
+		}
 		return nil
 	})
 }

@@ -14,7 +14,7 @@
 //	emit go    gogen.File: <pkg>_lms.go (and <pkg>_lms_simd.go with Config.SIMD)
 //	emit c     cgen.Files: <pkg>_lms.c, .h and the cgo bridge, from one emission
 //	emit tests difftest.File: <pkg>_lms_test.go (and the C sub-package's)
-//	explain    explain.Page: <pkg>_lms_explain.html, with Config.Explain
+//	explain    explain.Files: <pkg>_lms_explain.html or a directory of pages, with Config.Explain
 //	write      Config.Write: every output, or none if any stage failed
 //
 // Adding a graph pass is one entry in passes and a small file with one

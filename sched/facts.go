@@ -22,6 +22,9 @@ type Facts struct {
 	// FwdOf maps a λ to its forward declaration (λforward), and LamOf a
 	// forward declaration to its λ.
 	FwdOf, LamOf map[ir.Sym]ir.Sym
+	// Held names the symbols the source did not name that hold the value
+	// of one it did (a variable, a snapshot of one): see heldNames.
+	Held []string
 }
 
 // FactsOf computes the facts of a schedule.
@@ -29,7 +32,7 @@ func FactsOf(s Scheduled) *Facts {
 	g := s.Graph()
 	n := g.NumSyms()
 	f := &Facts{Uses: make([]int32, n), VarReads: make([]int32, n), Written: make([]bool, n),
-		FwdOf: map[ir.Sym]ir.Sym{}, LamOf: map[ir.Sym]ir.Sym{}}
+		FwdOf: map[ir.Sym]ir.Sym{}, LamOf: map[ir.Sym]ir.Sym{}, Held: heldNames(g)}
 	for _, nd := range g.Nodes {
 		switch nd.Op {
 		case ir.OpForward:

@@ -140,7 +140,7 @@ func parse(args []string, stderr io.Writer) (*config, bool, error) {
 	fs.BoolVar(&cfg.test, "test", false, "also write <package>_lms_test.go with differential tests and benchmarks")
 	fs.StringVar(&cfg.dump, "dump", "", "print the graph (`ir`), the schedule (sched), Graphviz (dot) or the slice dependences (deps) of the specialization named by -run, instead of generating")
 	fs.StringVar(&cfg.runName, "run", "", "the specialization `NAME` for -dump or -explain (then only the page is written), or the only one compare runs (generating always writes them all)")
-	fs.BoolVar(&cfg.explain, "explain", false, "also write <package>_lms_explain.html, a page showing the source's binding times, the graph, every pass, the schedule's decisions and the Go and C, linked node by node")
+	fs.BoolVar(&cfg.explain, "explain", false, "also write <package>_lms_explain.html (a big package: the directory <package>_lms_explain of a page per specialization), a page showing the source's binding times, the graph, every pass, the schedule's decisions and the Go and C, linked node by node")
 	fs.BoolVar(&cfg.linemap, "linemap", false, "write //line comments in the Go output and #line in the C output, mapping each statement to its staging source line")
 	fs.BoolVar(&cfg.verbose, "v", false, "print phase timings and the scheduler's decisions to standard error")
 	fs.BoolVar(&cfg.allErrs, "e", false, "report all errors (default: at most 10)")

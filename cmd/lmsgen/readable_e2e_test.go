@@ -14,7 +14,7 @@ import (
 // that the C reads like the Go: a return inside a staged loop is a plain
 // return, a loop's leading exit is its condition, a break is a break, a
 // chain of comparisons of one value is a switch (but for a case that
-// leaves the loop).
+// leaves the loop), and locals have the source's names.
 func TestReadable(t *testing.T) {
 	t.Parallel()
 	kdir, gen := generateDiffTested(t, "readable")
@@ -78,4 +78,20 @@ func TestReadable(t *testing.T) {
 	require.Regexp(t, `if \(c == 59\) \{\n\t+break;\n\t+\}\n\t+switch \(c\) \{`, tok)
 	sw := tok[strings.Index(tok, "switch (c)"):]
 	require.Equal(t, 3, len(regexp.MustCompile(`(?m)^\t+break;$`).FindAllString(sw, -1)), "breaks of the switch:\n%s", sw)
+
+	// Locals are named after the source's variables: the elements of a
+	// static slice (acc[0] is acc0), a struct's fields (p.lo is pLo), a
+	// Fill's index; a copy of a variable taken before it changes after
+	// the variable (i1, i_2). No x<N> where the source had a name.
+	generated := regexp.MustCompile(`\bx\d+\b`)
+	spread, spreadC := funcBody(t, gen, "Spread"), funcBodyC(t, c, "Spread")
+	for _, body := range []string{spread, spreadC} {
+		require.NotRegexp(t, generated, body)
+		for _, name := range []string{"acc0", "acc1", "pLo", "pHi", "sq", "i"} {
+			require.Regexp(t, `\b`+name+`\b`, body)
+		}
+	}
+	require.Contains(t, spread, "for i := 0; i < len(xs); i++ {")
+	require.Contains(t, funcBody(t, gen, "FirstNeg"), "i1 := i\n")
+	require.Contains(t, funcBodyC(t, c, "FirstNeg"), "int64_t i_2 = i;\n")
 }

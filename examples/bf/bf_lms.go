@@ -58,19 +58,19 @@ func BFChecksum(tape, in, out []uint8) int {
 		x56 = 0
 	} else {
 		ip1 := ip
-		var x24 uint8
-		x25 := x
-		for x25 != 0 {
-			x24 += x25
+		var v1 uint8
+		v0 := x
+		for v0 != 0 {
+			v1 += v0
 			if ip1 < len(in) {
-				x25, ip1 = in[ip1], ip1+1
+				v0, ip1 = in[ip1], ip1+1
 			} else {
-				x25 = 0
+				v0 = 0
 			}
 		}
-		tape[0] = x25
-		tape[1] = x24
-		x56 = x24
+		tape[0] = v0
+		tape[1] = v1
+		x56 = v1
 	}
 	out[0] = x56
 	return 1
@@ -94,26 +94,26 @@ func BFSquares(tape, in, out []uint8) int {
 	op1 := 0
 	for tape[0] != 0 {
 		v := tape[0]
-		x32 := tape[1] + v
-		tape[1] = x32
+		v0 := tape[1] + v
+		tape[1] = v0
 		x := tape[2] + v
 		tape[2] = x
 		tape[0] = 0
-		if x32 != 0 {
-			x43 := tape[3]
-			x44 := tape[4]
-			x45 := x
-			x46 := x32
-			for x46 != 0 {
-				x43 += x45
-				x45 += x44
-				x44 = 0
-				x46 += 255
+		if v0 != 0 {
+			v2 := tape[3]
+			v3 := tape[4]
+			v1 := x
+			v0_1 := v0
+			for v0_1 != 0 {
+				v2 += v1
+				v1 += v3
+				v3 = 0
+				v0_1 += 255
 			}
-			tape[1] = x46
-			tape[2] = x45
-			tape[3] = x43
-			tape[4] = x44
+			tape[1] = v0_1
+			tape[2] = v1
+			tape[3] = v2
+			tape[4] = v3
 		}
 		out[op1] = tape[3]
 		tape[3] = 0

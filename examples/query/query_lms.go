@@ -19,15 +19,15 @@ func Q6(li Lineitem) float64 {
 	c2 := liExtendedPrice[:n]
 	c3 := liDiscount[:n]
 	x48 := 0.0
-	for x49 := 0; x49 < len(c3); x49++ {
-		x55 := c[x49]
+	for i := 0; i < len(c3); i++ {
+		xI := c[i]
 		x60 := false
-		if x55 >= 731 {
-			x60 = x55 < 1096
+		if xI >= 731 {
+			x60 = xI < 1096
 		}
 		x69 := false
 		if x60 {
-			a := c3[x49]
+			a := c3[i]
 			if a >= 0.05 {
 				x69 = a <= 0.07
 			} else {
@@ -36,10 +36,10 @@ func Q6(li Lineitem) float64 {
 		}
 		x74 := false
 		if x69 {
-			x74 = c1[x49] < 24
+			x74 = c1[i] < 24
 		}
 		if x74 {
-			x48 += c2[x49] * c3[x49]
+			x48 += c2[i] * c3[i]
 		}
 	}
 	return x48
@@ -62,46 +62,46 @@ func Q1(li Lineitem) ([]int, []float64) {
 	c2 := liExtendedPrice[:n]
 	c3 := liDiscount[:n]
 	c4 := liTax[:n]
-	x49 := make([]int, 0)
+	keys := make([]int, 0)
 	x50 := make(map[int]int)
 	x52 := make([]float64, 0)
-	x53 := 0.0
-	x54 := 0.0
-	x55 := 0.0
-	x56 := 0.0
-	x57 := 0.0
-	for x58 := 0; x58 < len(c2); x58++ {
-		x65 := c[x58] <= 2436
+	v := 0.0
+	v1 := 0.0
+	v2 := 0.0
+	v3 := 0.0
+	v4 := 0.0
+	for i := 0; i < len(c2); i++ {
+		x65 := c[i] <= 2436
 		if x65 {
-			x53 = 1
-			x54 = c1[x58]
-			x55 = c2[x58]
-			x56 = c2[x58] * (1 - c3[x58])
-			x57 = c2[x58] * (1 - c3[x58]) * (c4[x58] + 1)
-			k := x41[x58]<<8 | x42[x58]
-			v := c3[x58]
-			x120 := x49
+			v = 1
+			v1 = c1[i]
+			v2 = c2[i]
+			v3 = c2[i] * (1 - c3[i])
+			v4 = c2[i] * (1 - c3[i]) * (c4[i] + 1)
+			k := x41[i]<<8 | x42[i]
+			v5 := c3[i]
+			keys1 := keys
 			x121 := indexSlotInt(x50, k)
-			if x121 < len(x120) {
+			if x121 < len(keys1) {
 				x126 := x121 * 6
-				x52[x126] += x53
+				x52[x126] += v
 				x130 := x126 + 1
-				x52[x130] += x54
+				x52[x130] += v1
 				x134 := x126 + 2
-				x52[x134] += x55
+				x52[x134] += v2
 				x138 := x126 + 3
-				x52[x138] += x56
+				x52[x138] += v3
 				x142 := x126 + 4
-				x52[x142] += x57
+				x52[x142] += v4
 				x146 := x126 + 5
-				x52[x146] += v
+				x52[x146] += v5
 			} else {
-				x49 = append(x120, k)
-				x52 = append(x52, x53, x54, x55, x56, x57, v)
+				keys = append(keys1, k)
+				x52 = append(x52, v, v1, v2, v3, v4, v5)
 			}
 		}
 	}
-	x163 := len(x49)
+	x163 := len(keys)
 	counts := make([]float64, x163)
 	s := make([]float64, x163)
 	s1 := make([]float64, x163)
@@ -117,7 +117,7 @@ func Q1(li Lineitem) ([]int, []float64) {
 		s3[x171] = x52[x177+4]
 		s4[x171] = x52[x177+5]
 	}
-	x199 := len(x49)
+	x199 := len(keys)
 	x200 := x199 * 8
 	aggs := make([]float64, x200)
 	for g := 0; g < x199; g++ {
@@ -133,7 +133,7 @@ func Q1(li Lineitem) ([]int, []float64) {
 		aggs[g*8+6] = s4[g] / x234
 		aggs[g*8+7] = x234
 	}
-	return x49, aggs
+	return keys, aggs
 }
 
 // sliceAs returns s as a slice of T, an element type with the memory

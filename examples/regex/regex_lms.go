@@ -411,7 +411,7 @@ func MatchEmail(s string) bool {
 	}
 	if x562 {
 		i := 1
-		x597 := 0
+		i1 := 0
 		for {
 			if i < len(s) {
 				c1 := s[i]
@@ -428,24 +428,24 @@ func MatchEmail(s string) bool {
 				if x620 {
 					i++
 				} else {
-					x597 = i
+					i1 = i
 					break
 				}
 			} else {
-				x597 = i
+				i1 = i
 				break
 			}
 		}
-		i1 := x597
-		if i1 >= len(s) {
+		i2 := i1
+		if i2 >= len(s) {
 			return false
 		}
-		if s[i1] == '@' {
-			i2 := i1 + 1
-			if i2 >= len(s) {
+		if s[i2] == '@' {
+			i3 := i2 + 1
+			if i3 >= len(s) {
 				return false
 			}
-			c2 := s[i2]
+			c2 := s[i3]
 			x652 := c2 >> 6
 			var x667 bool
 			switch x652 {
@@ -457,11 +457,11 @@ func MatchEmail(s string) bool {
 				x667 = false
 			}
 			if x667 {
-				i3 := i1 + 2
-				x702 := 0
+				i4 := i2 + 2
+				i5 := 0
 				for {
-					if i3 < len(s) {
-						c3 := s[i3]
+					if i4 < len(s) {
+						c3 := s[i4]
 						x710 := c3 >> 6
 						var x725 bool
 						switch x710 {
@@ -473,22 +473,22 @@ func MatchEmail(s string) bool {
 							x725 = false
 						}
 						if x725 {
-							i3++
+							i4++
 						} else {
-							x702 = i3
+							i5 = i4
 							break
 						}
 					} else {
-						x702 = i3
+						i5 = i4
 						break
 					}
 				}
-				i4 := x702
-				if i4 >= len(s) {
+				i6 := i5
+				if i6 >= len(s) {
 					return false
 				}
-				if s[i4] == '.' {
-					return matchEmailFunc1(s, i4+1)
+				if s[i6] == '.' {
+					return matchEmailFunc1(s, i6+1)
 				}
 				return false
 			}
@@ -502,7 +502,7 @@ func MatchEmail(s string) bool {
 // matchEmailFunc is a staged function of MatchEmail.
 func matchEmailFunc(s string, i int) bool {
 	i1 := i
-	x812 := 0
+	i2 := 0
 	for {
 		if i1 < len(s) {
 			c := s[i1]
@@ -519,20 +519,20 @@ func matchEmailFunc(s string, i int) bool {
 			if x835 {
 				i1++
 			} else {
-				x812 = i1
+				i2 = i1
 				break
 			}
 		} else {
-			x812 = i1
+			i2 = i1
 			break
 		}
 	}
-	i2 := x812
-	if i2 >= len(s) {
+	i3 := i2
+	if i3 >= len(s) {
 		return false
 	}
-	if s[i2] == '.' {
-		return matchEmailFunc1(s, i2+1)
+	if s[i3] == '.' {
+		return matchEmailFunc1(s, i3+1)
 	}
 	return false
 }
@@ -578,7 +578,7 @@ func matchEmailFunc1(s string, i int) bool {
 		}
 		if x905 {
 			i2 := i + 2
-			x933 := 0
+			i3 := 0
 			for {
 				if i2 < len(s) {
 					c2 := s[i2]
@@ -589,28 +589,28 @@ func matchEmailFunc1(s string, i int) bool {
 					if x949 {
 						i2++
 					} else {
-						x933 = i2
+						i3 = i2
 						break
 					}
 				} else {
-					x933 = i2
+					i3 = i2
 					break
 				}
 			}
-			i3 := x933
-			if i3 >= len(s) {
+			i4 := i3
+			if i4 >= len(s) {
 				return true
 			}
-			c3 := s[i3]
+			c3 := s[i4]
 			x981 := false
 			if (c3 >> 6) == 0 {
 				x981 = (uint64(0x3ff200000000000) >> (c3 & 0x3f) & 1) != 0
 			}
 			if x981 {
-				return matchEmailFunc(s, i3+1)
+				return matchEmailFunc(s, i4+1)
 			}
 			if c3 == '.' {
-				return matchEmailFunc1(s, i3+1)
+				return matchEmailFunc1(s, i4+1)
 			}
 			return false
 		}
@@ -707,26 +707,26 @@ func MatchLogLine(s string) bool {
 																					}
 																					if s[20]-'0' <= 9 {
 																						i := 21
-																						x11503 := 0
+																						i1 := 0
 																						for {
 																							if i < len(s) {
 																								if s[i]-'0' <= 9 {
 																									i++
 																								} else {
-																									x11503 = i
+																									i1 = i
 																									break
 																								}
 																							} else {
-																								x11503 = i
+																								i1 = i
 																								break
 																							}
 																						}
-																						i1 := x11503
-																						if i1 >= len(s) {
+																						i2 := i1
+																						if i2 >= len(s) {
 																							return false
 																						}
-																						if s[i1] == 'Z' {
-																							return matchLogLineFunc11(s, i1+1)
+																						if s[i2] == 'Z' {
+																							return matchLogLineFunc11(s, i2+1)
 																						}
 																						return false
 																					}
@@ -937,26 +937,26 @@ func matchLogLineFunc7(s string, i int) bool {
 // matchLogLineFunc8 is a staged function of MatchLogLine.
 func matchLogLineFunc8(s string, i int) bool {
 	i1 := i
-	x11919 := 0
+	i2 := 0
 	for {
 		if i1 < len(s) {
 			if s[i1] == 't' {
 				i1++
 			} else {
-				x11919 = i1
+				i2 = i1
 				break
 			}
 		} else {
-			x11919 = i1
+			i2 = i1
 			break
 		}
 	}
-	i2 := x11919
-	if i2 >= len(s) {
+	i3 := i2
+	if i3 >= len(s) {
 		return false
 	}
-	c := s[i2]
-	i3 := i2 + 1
+	c := s[i3]
+	i4 := i3 + 1
 	x11950 := c >> 6
 	var x11965 bool
 	switch x11950 {
@@ -968,14 +968,14 @@ func matchLogLineFunc8(s string, i int) bool {
 		x11965 = false
 	}
 	if x11965 {
-		return matchLogLineFunc10(s, i3)
+		return matchLogLineFunc10(s, i4)
 	}
 	if c == 'i' {
-		if i3 >= len(s) {
+		if i4 >= len(s) {
 			return false
 		}
-		c1 := s[i3]
-		i4 := i2 + 2
+		c1 := s[i4]
+		i5 := i3 + 2
 		x11978 := c1 >> 6
 		var x11993 bool
 		switch x11978 {
@@ -987,14 +987,14 @@ func matchLogLineFunc8(s string, i int) bool {
 			x11993 = false
 		}
 		if x11993 {
-			return matchLogLineFunc10(s, i4)
+			return matchLogLineFunc10(s, i5)
 		}
 		if c1 == 'm' {
-			if i4 >= len(s) {
+			if i5 >= len(s) {
 				return false
 			}
-			c2 := s[i4]
-			i5 := i2 + 3
+			c2 := s[i5]
+			i6 := i3 + 3
 			x12006 := c2 >> 6
 			var x12021 bool
 			switch x12006 {
@@ -1006,14 +1006,14 @@ func matchLogLineFunc8(s string, i int) bool {
 				x12021 = false
 			}
 			if x12021 {
-				return matchLogLineFunc10(s, i5)
+				return matchLogLineFunc10(s, i6)
 			}
 			if c2 == 'e' {
-				if i5 >= len(s) {
+				if i6 >= len(s) {
 					return false
 				}
-				c3 := s[i5]
-				i6 := i2 + 4
+				c3 := s[i6]
+				i7 := i3 + 4
 				x12034 := c3 >> 6
 				var x12049 bool
 				switch x12034 {
@@ -1025,14 +1025,14 @@ func matchLogLineFunc8(s string, i int) bool {
 					x12049 = false
 				}
 				if x12049 {
-					return matchLogLineFunc10(s, i6)
+					return matchLogLineFunc10(s, i7)
 				}
 				if c3 == 'o' {
-					if i6 >= len(s) {
+					if i7 >= len(s) {
 						return false
 					}
-					c4 := s[i6]
-					i7 := i2 + 5
+					c4 := s[i7]
+					i8 := i3 + 5
 					x12062 := c4 >> 6
 					var x12077 bool
 					switch x12062 {
@@ -1044,20 +1044,20 @@ func matchLogLineFunc8(s string, i int) bool {
 						x12077 = false
 					}
 					if x12077 {
-						return matchLogLineFunc10(s, i7)
+						return matchLogLineFunc10(s, i8)
 					}
 					if c4 == 'r' {
-						return matchLogLineFunc9(s, i7)
+						return matchLogLineFunc9(s, i8)
 					}
 					if c4 == 't' {
-						return matchLogLineFunc8(s, i7)
+						return matchLogLineFunc8(s, i8)
 					}
 					if c4 == 'u' {
-						if i7 >= len(s) {
+						if i8 >= len(s) {
 							return false
 						}
-						c5 := s[i7]
-						i8 := i2 + 6
+						c5 := s[i8]
+						i9 := i3 + 6
 						x12098 := c5 >> 6
 						var x12113 bool
 						switch x12098 {
@@ -1069,188 +1069,188 @@ func matchLogLineFunc8(s string, i int) bool {
 							x12113 = false
 						}
 						if x12113 {
-							return matchLogLineFunc10(s, i8)
+							return matchLogLineFunc10(s, i9)
 						}
 						if c5 == 'r' {
-							return matchLogLineFunc9(s, i8)
+							return matchLogLineFunc9(s, i9)
 						}
 						if c5 == 't' {
 							return true
 						}
 						if c5-194 <= 29 {
-							return matchLogLineFunc(s, i8)
+							return matchLogLineFunc(s, i9)
 						}
 						if c5 == 224 {
-							return matchLogLineFunc1(s, i8)
+							return matchLogLineFunc1(s, i9)
 						}
 						if c5-225 <= 11 {
-							return matchLogLineFunc2(s, i8)
+							return matchLogLineFunc2(s, i9)
 						}
 						if c5 == 237 {
-							return matchLogLineFunc3(s, i8)
+							return matchLogLineFunc3(s, i9)
 						}
 						if c5-238 <= 1 {
-							return matchLogLineFunc4(s, i8)
+							return matchLogLineFunc4(s, i9)
 						}
 						if c5 == 240 {
-							return matchLogLineFunc5(s, i8)
+							return matchLogLineFunc5(s, i9)
 						}
 						if c5-241 <= 2 {
-							return matchLogLineFunc6(s, i8)
+							return matchLogLineFunc6(s, i9)
 						}
 						if c5 == 244 {
-							return matchLogLineFunc7(s, i8)
+							return matchLogLineFunc7(s, i9)
 						}
 						return false
 					}
 					if c4-194 <= 29 {
-						return matchLogLineFunc(s, i7)
+						return matchLogLineFunc(s, i8)
 					}
 					if c4 == 224 {
-						return matchLogLineFunc1(s, i7)
+						return matchLogLineFunc1(s, i8)
 					}
 					if c4-225 <= 11 {
-						return matchLogLineFunc2(s, i7)
+						return matchLogLineFunc2(s, i8)
 					}
 					if c4 == 237 {
-						return matchLogLineFunc3(s, i7)
+						return matchLogLineFunc3(s, i8)
 					}
 					if c4-238 <= 1 {
-						return matchLogLineFunc4(s, i7)
+						return matchLogLineFunc4(s, i8)
 					}
 					if c4 == 240 {
-						return matchLogLineFunc5(s, i7)
+						return matchLogLineFunc5(s, i8)
 					}
 					if c4-241 <= 2 {
-						return matchLogLineFunc6(s, i7)
+						return matchLogLineFunc6(s, i8)
 					}
 					if c4 == 244 {
-						return matchLogLineFunc7(s, i7)
+						return matchLogLineFunc7(s, i8)
 					}
 					return false
 				}
 				if c3 == 'r' {
-					return matchLogLineFunc9(s, i6)
+					return matchLogLineFunc9(s, i7)
 				}
 				if c3 == 't' {
-					return matchLogLineFunc8(s, i6)
+					return matchLogLineFunc8(s, i7)
 				}
 				if c3-194 <= 29 {
-					return matchLogLineFunc(s, i6)
+					return matchLogLineFunc(s, i7)
 				}
 				if c3 == 224 {
-					return matchLogLineFunc1(s, i6)
+					return matchLogLineFunc1(s, i7)
 				}
 				if c3-225 <= 11 {
-					return matchLogLineFunc2(s, i6)
+					return matchLogLineFunc2(s, i7)
 				}
 				if c3 == 237 {
-					return matchLogLineFunc3(s, i6)
+					return matchLogLineFunc3(s, i7)
 				}
 				if c3-238 <= 1 {
-					return matchLogLineFunc4(s, i6)
+					return matchLogLineFunc4(s, i7)
 				}
 				if c3 == 240 {
-					return matchLogLineFunc5(s, i6)
+					return matchLogLineFunc5(s, i7)
 				}
 				if c3-241 <= 2 {
-					return matchLogLineFunc6(s, i6)
+					return matchLogLineFunc6(s, i7)
 				}
 				if c3 == 244 {
-					return matchLogLineFunc7(s, i6)
+					return matchLogLineFunc7(s, i7)
 				}
 				return false
 			}
 			if c2 == 'r' {
-				return matchLogLineFunc9(s, i5)
+				return matchLogLineFunc9(s, i6)
 			}
 			if c2 == 't' {
-				return matchLogLineFunc8(s, i5)
+				return matchLogLineFunc8(s, i6)
 			}
 			if c2-194 <= 29 {
-				return matchLogLineFunc(s, i5)
+				return matchLogLineFunc(s, i6)
 			}
 			if c2 == 224 {
-				return matchLogLineFunc1(s, i5)
+				return matchLogLineFunc1(s, i6)
 			}
 			if c2-225 <= 11 {
-				return matchLogLineFunc2(s, i5)
+				return matchLogLineFunc2(s, i6)
 			}
 			if c2 == 237 {
-				return matchLogLineFunc3(s, i5)
+				return matchLogLineFunc3(s, i6)
 			}
 			if c2-238 <= 1 {
-				return matchLogLineFunc4(s, i5)
+				return matchLogLineFunc4(s, i6)
 			}
 			if c2 == 240 {
-				return matchLogLineFunc5(s, i5)
+				return matchLogLineFunc5(s, i6)
 			}
 			if c2-241 <= 2 {
-				return matchLogLineFunc6(s, i5)
+				return matchLogLineFunc6(s, i6)
 			}
 			if c2 == 244 {
-				return matchLogLineFunc7(s, i5)
+				return matchLogLineFunc7(s, i6)
 			}
 			return false
 		}
 		if c1 == 'r' {
-			return matchLogLineFunc9(s, i4)
+			return matchLogLineFunc9(s, i5)
 		}
 		if c1 == 't' {
-			return matchLogLineFunc8(s, i4)
+			return matchLogLineFunc8(s, i5)
 		}
 		if c1-194 <= 29 {
-			return matchLogLineFunc(s, i4)
+			return matchLogLineFunc(s, i5)
 		}
 		if c1 == 224 {
-			return matchLogLineFunc1(s, i4)
+			return matchLogLineFunc1(s, i5)
 		}
 		if c1-225 <= 11 {
-			return matchLogLineFunc2(s, i4)
+			return matchLogLineFunc2(s, i5)
 		}
 		if c1 == 237 {
-			return matchLogLineFunc3(s, i4)
+			return matchLogLineFunc3(s, i5)
 		}
 		if c1-238 <= 1 {
-			return matchLogLineFunc4(s, i4)
+			return matchLogLineFunc4(s, i5)
 		}
 		if c1 == 240 {
-			return matchLogLineFunc5(s, i4)
+			return matchLogLineFunc5(s, i5)
 		}
 		if c1-241 <= 2 {
-			return matchLogLineFunc6(s, i4)
+			return matchLogLineFunc6(s, i5)
 		}
 		if c1 == 244 {
-			return matchLogLineFunc7(s, i4)
+			return matchLogLineFunc7(s, i5)
 		}
 		return false
 	}
 	if c == 'r' {
-		return matchLogLineFunc9(s, i3)
+		return matchLogLineFunc9(s, i4)
 	}
 	if c-194 <= 29 {
-		return matchLogLineFunc(s, i3)
+		return matchLogLineFunc(s, i4)
 	}
 	if c == 224 {
-		return matchLogLineFunc1(s, i3)
+		return matchLogLineFunc1(s, i4)
 	}
 	if c-225 <= 11 {
-		return matchLogLineFunc2(s, i3)
+		return matchLogLineFunc2(s, i4)
 	}
 	if c == 237 {
-		return matchLogLineFunc3(s, i3)
+		return matchLogLineFunc3(s, i4)
 	}
 	if c-238 <= 1 {
-		return matchLogLineFunc4(s, i3)
+		return matchLogLineFunc4(s, i4)
 	}
 	if c == 240 {
-		return matchLogLineFunc5(s, i3)
+		return matchLogLineFunc5(s, i4)
 	}
 	if c-241 <= 2 {
-		return matchLogLineFunc6(s, i3)
+		return matchLogLineFunc6(s, i4)
 	}
 	if c == 244 {
-		return matchLogLineFunc7(s, i3)
+		return matchLogLineFunc7(s, i4)
 	}
 	return false
 }
@@ -1258,26 +1258,26 @@ func matchLogLineFunc8(s string, i int) bool {
 // matchLogLineFunc9 is a staged function of MatchLogLine.
 func matchLogLineFunc9(s string, i int) bool {
 	i1 := i
-	x11784 := 0
+	i2 := 0
 	for {
 		if i1 < len(s) {
 			if s[i1] == 'r' {
 				i1++
 			} else {
-				x11784 = i1
+				i2 = i1
 				break
 			}
 		} else {
-			x11784 = i1
+			i2 = i1
 			break
 		}
 	}
-	i2 := x11784
-	if i2 >= len(s) {
+	i3 := i2
+	if i3 >= len(s) {
 		return false
 	}
-	c := s[i2]
-	i3 := i2 + 1
+	c := s[i3]
+	i4 := i3 + 1
 	x11815 := c >> 6
 	var x11830 bool
 	switch x11815 {
@@ -1289,14 +1289,14 @@ func matchLogLineFunc9(s string, i int) bool {
 		x11830 = false
 	}
 	if x11830 {
-		return matchLogLineFunc10(s, i3)
+		return matchLogLineFunc10(s, i4)
 	}
 	if c == 'e' {
-		if i3 >= len(s) {
+		if i4 >= len(s) {
 			return false
 		}
-		c1 := s[i3]
-		i4 := i2 + 2
+		c1 := s[i4]
+		i5 := i3 + 2
 		x11843 := c1 >> 6
 		var x11858 bool
 		switch x11843 {
@@ -1308,14 +1308,14 @@ func matchLogLineFunc9(s string, i int) bool {
 			x11858 = false
 		}
 		if x11858 {
-			return matchLogLineFunc10(s, i4)
+			return matchLogLineFunc10(s, i5)
 		}
 		if c1 == 'f' {
-			if i4 >= len(s) {
+			if i5 >= len(s) {
 				return false
 			}
-			c2 := s[i4]
-			i5 := i2 + 3
+			c2 := s[i5]
+			i6 := i3 + 3
 			x11871 := c2 >> 6
 			var x11886 bool
 			switch x11871 {
@@ -1327,20 +1327,20 @@ func matchLogLineFunc9(s string, i int) bool {
 				x11886 = false
 			}
 			if x11886 {
-				return matchLogLineFunc10(s, i5)
+				return matchLogLineFunc10(s, i6)
 			}
 			if c2 == 'r' {
-				return matchLogLineFunc9(s, i5)
+				return matchLogLineFunc9(s, i6)
 			}
 			if c2 == 't' {
-				return matchLogLineFunc8(s, i5)
+				return matchLogLineFunc8(s, i6)
 			}
 			if c2 == 'u' {
-				if i5 >= len(s) {
+				if i6 >= len(s) {
 					return false
 				}
-				c3 := s[i5]
-				i6 := i2 + 4
+				c3 := s[i6]
+				i7 := i3 + 4
 				x12732 := c3 >> 6
 				var x12747 bool
 				switch x12732 {
@@ -1352,17 +1352,17 @@ func matchLogLineFunc9(s string, i int) bool {
 					x12747 = false
 				}
 				if x12747 {
-					return matchLogLineFunc10(s, i6)
+					return matchLogLineFunc10(s, i7)
 				}
 				if c3 == 'r' {
-					return matchLogLineFunc9(s, i6)
+					return matchLogLineFunc9(s, i7)
 				}
 				if c3 == 's' {
-					if i6 >= len(s) {
+					if i7 >= len(s) {
 						return false
 					}
-					c4 := s[i6]
-					i7 := i2 + 5
+					c4 := s[i7]
+					i8 := i3 + 5
 					x12764 := c4 >> 6
 					var x12779 bool
 					switch x12764 {
@@ -1374,14 +1374,14 @@ func matchLogLineFunc9(s string, i int) bool {
 						x12779 = false
 					}
 					if x12779 {
-						return matchLogLineFunc10(s, i7)
+						return matchLogLineFunc10(s, i8)
 					}
 					if c4 == 'e' {
-						if i7 >= len(s) {
+						if i8 >= len(s) {
 							return false
 						}
-						c5 := s[i7]
-						i8 := i2 + 6
+						c5 := s[i8]
+						i9 := i3 + 6
 						x12792 := c5 >> 6
 						var x12807 bool
 						switch x12792 {
@@ -1393,188 +1393,188 @@ func matchLogLineFunc9(s string, i int) bool {
 							x12807 = false
 						}
 						if x12807 {
-							return matchLogLineFunc10(s, i8)
+							return matchLogLineFunc10(s, i9)
 						}
 						if c5 == 'd' {
 							return true
 						}
 						if c5 == 'r' {
-							return matchLogLineFunc9(s, i8)
+							return matchLogLineFunc9(s, i9)
 						}
 						if c5 == 't' {
-							return matchLogLineFunc8(s, i8)
+							return matchLogLineFunc8(s, i9)
 						}
 						if c5-194 <= 29 {
-							return matchLogLineFunc(s, i8)
+							return matchLogLineFunc(s, i9)
 						}
 						if c5 == 224 {
-							return matchLogLineFunc1(s, i8)
+							return matchLogLineFunc1(s, i9)
 						}
 						if c5-225 <= 11 {
-							return matchLogLineFunc2(s, i8)
+							return matchLogLineFunc2(s, i9)
 						}
 						if c5 == 237 {
-							return matchLogLineFunc3(s, i8)
+							return matchLogLineFunc3(s, i9)
 						}
 						if c5-238 <= 1 {
-							return matchLogLineFunc4(s, i8)
+							return matchLogLineFunc4(s, i9)
 						}
 						if c5 == 240 {
-							return matchLogLineFunc5(s, i8)
+							return matchLogLineFunc5(s, i9)
 						}
 						if c5-241 <= 2 {
-							return matchLogLineFunc6(s, i8)
+							return matchLogLineFunc6(s, i9)
 						}
 						if c5 == 244 {
-							return matchLogLineFunc7(s, i8)
+							return matchLogLineFunc7(s, i9)
 						}
 						return false
 					}
 					if c4 == 'r' {
-						return matchLogLineFunc9(s, i7)
+						return matchLogLineFunc9(s, i8)
 					}
 					if c4 == 't' {
-						return matchLogLineFunc8(s, i7)
+						return matchLogLineFunc8(s, i8)
 					}
 					if c4-194 <= 29 {
-						return matchLogLineFunc(s, i7)
+						return matchLogLineFunc(s, i8)
 					}
 					if c4 == 224 {
-						return matchLogLineFunc1(s, i7)
+						return matchLogLineFunc1(s, i8)
 					}
 					if c4-225 <= 11 {
-						return matchLogLineFunc2(s, i7)
+						return matchLogLineFunc2(s, i8)
 					}
 					if c4 == 237 {
-						return matchLogLineFunc3(s, i7)
+						return matchLogLineFunc3(s, i8)
 					}
 					if c4-238 <= 1 {
-						return matchLogLineFunc4(s, i7)
+						return matchLogLineFunc4(s, i8)
 					}
 					if c4 == 240 {
-						return matchLogLineFunc5(s, i7)
+						return matchLogLineFunc5(s, i8)
 					}
 					if c4-241 <= 2 {
-						return matchLogLineFunc6(s, i7)
+						return matchLogLineFunc6(s, i8)
 					}
 					if c4 == 244 {
-						return matchLogLineFunc7(s, i7)
+						return matchLogLineFunc7(s, i8)
 					}
 					return false
 				}
 				if c3 == 't' {
-					return matchLogLineFunc8(s, i6)
+					return matchLogLineFunc8(s, i7)
 				}
 				if c3-194 <= 29 {
-					return matchLogLineFunc(s, i6)
+					return matchLogLineFunc(s, i7)
 				}
 				if c3 == 224 {
-					return matchLogLineFunc1(s, i6)
+					return matchLogLineFunc1(s, i7)
 				}
 				if c3-225 <= 11 {
-					return matchLogLineFunc2(s, i6)
+					return matchLogLineFunc2(s, i7)
 				}
 				if c3 == 237 {
-					return matchLogLineFunc3(s, i6)
+					return matchLogLineFunc3(s, i7)
 				}
 				if c3-238 <= 1 {
-					return matchLogLineFunc4(s, i6)
+					return matchLogLineFunc4(s, i7)
 				}
 				if c3 == 240 {
-					return matchLogLineFunc5(s, i6)
+					return matchLogLineFunc5(s, i7)
 				}
 				if c3-241 <= 2 {
-					return matchLogLineFunc6(s, i6)
+					return matchLogLineFunc6(s, i7)
 				}
 				if c3 == 244 {
-					return matchLogLineFunc7(s, i6)
+					return matchLogLineFunc7(s, i7)
 				}
 				return false
 			}
 			if c2-194 <= 29 {
-				return matchLogLineFunc(s, i5)
+				return matchLogLineFunc(s, i6)
 			}
 			if c2 == 224 {
-				return matchLogLineFunc1(s, i5)
+				return matchLogLineFunc1(s, i6)
 			}
 			if c2-225 <= 11 {
-				return matchLogLineFunc2(s, i5)
+				return matchLogLineFunc2(s, i6)
 			}
 			if c2 == 237 {
-				return matchLogLineFunc3(s, i5)
+				return matchLogLineFunc3(s, i6)
 			}
 			if c2-238 <= 1 {
-				return matchLogLineFunc4(s, i5)
+				return matchLogLineFunc4(s, i6)
 			}
 			if c2 == 240 {
-				return matchLogLineFunc5(s, i5)
+				return matchLogLineFunc5(s, i6)
 			}
 			if c2-241 <= 2 {
-				return matchLogLineFunc6(s, i5)
+				return matchLogLineFunc6(s, i6)
 			}
 			if c2 == 244 {
-				return matchLogLineFunc7(s, i5)
+				return matchLogLineFunc7(s, i6)
 			}
 			return false
 		}
 		if c1 == 'r' {
-			return matchLogLineFunc9(s, i4)
+			return matchLogLineFunc9(s, i5)
 		}
 		if c1 == 't' {
-			return matchLogLineFunc8(s, i4)
+			return matchLogLineFunc8(s, i5)
 		}
 		if c1-194 <= 29 {
-			return matchLogLineFunc(s, i4)
+			return matchLogLineFunc(s, i5)
 		}
 		if c1 == 224 {
-			return matchLogLineFunc1(s, i4)
+			return matchLogLineFunc1(s, i5)
 		}
 		if c1-225 <= 11 {
-			return matchLogLineFunc2(s, i4)
+			return matchLogLineFunc2(s, i5)
 		}
 		if c1 == 237 {
-			return matchLogLineFunc3(s, i4)
+			return matchLogLineFunc3(s, i5)
 		}
 		if c1-238 <= 1 {
-			return matchLogLineFunc4(s, i4)
+			return matchLogLineFunc4(s, i5)
 		}
 		if c1 == 240 {
-			return matchLogLineFunc5(s, i4)
+			return matchLogLineFunc5(s, i5)
 		}
 		if c1-241 <= 2 {
-			return matchLogLineFunc6(s, i4)
+			return matchLogLineFunc6(s, i5)
 		}
 		if c1 == 244 {
-			return matchLogLineFunc7(s, i4)
+			return matchLogLineFunc7(s, i5)
 		}
 		return false
 	}
 	if c == 't' {
-		return matchLogLineFunc8(s, i3)
+		return matchLogLineFunc8(s, i4)
 	}
 	if c-194 <= 29 {
-		return matchLogLineFunc(s, i3)
+		return matchLogLineFunc(s, i4)
 	}
 	if c == 224 {
-		return matchLogLineFunc1(s, i3)
+		return matchLogLineFunc1(s, i4)
 	}
 	if c-225 <= 11 {
-		return matchLogLineFunc2(s, i3)
+		return matchLogLineFunc2(s, i4)
 	}
 	if c == 237 {
-		return matchLogLineFunc3(s, i3)
+		return matchLogLineFunc3(s, i4)
 	}
 	if c-238 <= 1 {
-		return matchLogLineFunc4(s, i3)
+		return matchLogLineFunc4(s, i4)
 	}
 	if c == 240 {
-		return matchLogLineFunc5(s, i3)
+		return matchLogLineFunc5(s, i4)
 	}
 	if c-241 <= 2 {
-		return matchLogLineFunc6(s, i3)
+		return matchLogLineFunc6(s, i4)
 	}
 	if c == 244 {
-		return matchLogLineFunc7(s, i3)
+		return matchLogLineFunc7(s, i4)
 	}
 	return false
 }
@@ -1582,7 +1582,7 @@ func matchLogLineFunc9(s string, i int) bool {
 // matchLogLineFunc10 is a staged function of MatchLogLine.
 func matchLogLineFunc10(s string, i int) bool {
 	i1 := i
-	x11713 := 0
+	i2 := 0
 	for {
 		if i1 < len(s) {
 			c := s[i1]
@@ -1599,49 +1599,49 @@ func matchLogLineFunc10(s string, i int) bool {
 			if x11736 {
 				i1++
 			} else {
-				x11713 = i1
+				i2 = i1
 				break
 			}
 		} else {
-			x11713 = i1
+			i2 = i1
 			break
 		}
 	}
-	i2 := x11713
-	if i2 >= len(s) {
+	i3 := i2
+	if i3 >= len(s) {
 		return false
 	}
-	c1 := s[i2]
-	i3 := i2 + 1
+	c1 := s[i3]
+	i4 := i3 + 1
 	if c1 == 'r' {
-		return matchLogLineFunc9(s, i3)
+		return matchLogLineFunc9(s, i4)
 	}
 	if c1 == 't' {
-		return matchLogLineFunc8(s, i3)
+		return matchLogLineFunc8(s, i4)
 	}
 	if c1-194 <= 29 {
-		return matchLogLineFunc(s, i3)
+		return matchLogLineFunc(s, i4)
 	}
 	if c1 == 224 {
-		return matchLogLineFunc1(s, i3)
+		return matchLogLineFunc1(s, i4)
 	}
 	if c1-225 <= 11 {
-		return matchLogLineFunc2(s, i3)
+		return matchLogLineFunc2(s, i4)
 	}
 	if c1 == 237 {
-		return matchLogLineFunc3(s, i3)
+		return matchLogLineFunc3(s, i4)
 	}
 	if c1-238 <= 1 {
-		return matchLogLineFunc4(s, i3)
+		return matchLogLineFunc4(s, i4)
 	}
 	if c1 == 240 {
-		return matchLogLineFunc5(s, i3)
+		return matchLogLineFunc5(s, i4)
 	}
 	if c1-241 <= 2 {
-		return matchLogLineFunc6(s, i3)
+		return matchLogLineFunc6(s, i4)
 	}
 	if c1 == 244 {
-		return matchLogLineFunc7(s, i3)
+		return matchLogLineFunc7(s, i4)
 	}
 	return false
 }
@@ -1694,31 +1694,31 @@ func matchLogLineFunc11(s string, i int) bool {
 									}
 									if s[i8]-'a' <= 25 {
 										i9 := i + 9
-										x11633 := 0
+										i10 := 0
 										for {
 											if i9 < len(s) {
 												if s[i9]-'a' <= 25 {
 													i9++
 												} else {
-													x11633 = i9
+													i10 = i9
 													break
 												}
 											} else {
-												x11633 = i9
+												i10 = i9
 												break
 											}
 										}
-										i10 := x11633
-										if i10 >= len(s) {
+										i11 := i10
+										if i11 >= len(s) {
 											return false
 										}
-										if s[i10] == ']' {
-											i11 := i10 + 1
-											if i11 >= len(s) {
+										if s[i11] == ']' {
+											i12 := i11 + 1
+											if i12 >= len(s) {
 												return false
 											}
-											if s[i11] == ' ' {
-												return matchLogLineFunc10(s, i10+2)
+											if s[i12] == ' ' {
+												return matchLogLineFunc10(s, i11+2)
 											}
 											return false
 										}
@@ -1769,31 +1769,31 @@ func matchLogLineFunc11(s string, i int) bool {
 									return false
 								}
 								if s[i7]-'a' <= 25 {
-									i12 := i + 8
-									x13283 := 0
+									i13 := i + 8
+									i14 := 0
 									for {
-										if i12 < len(s) {
-											if s[i12]-'a' <= 25 {
-												i12++
+										if i13 < len(s) {
+											if s[i13]-'a' <= 25 {
+												i13++
 											} else {
-												x13283 = i12
+												i14 = i13
 												break
 											}
 										} else {
-											x13283 = i12
+											i14 = i13
 											break
 										}
 									}
-									if x13283 >= len(s) {
+									if i14 >= len(s) {
 										return false
 									}
-									if s[x13283] == ']' {
-										i13 := x13283 + 1
-										if i13 >= len(s) {
+									if s[i14] == ']' {
+										i15 := i14 + 1
+										if i15 >= len(s) {
 											return false
 										}
-										if s[i13] == ' ' {
-											return matchLogLineFunc10(s, x13283+2)
+										if s[i15] == ' ' {
+											return matchLogLineFunc10(s, i14+2)
 										}
 										return false
 									}
@@ -2056,26 +2056,26 @@ func matchAPIPathFunc(s string, i int) bool {
 								}
 								if c7-'0' <= 9 {
 									i9 := i8
-									x4068 := 0
+									i10 := 0
 									for {
 										if i9 < len(s) {
 											if s[i9]-'0' <= 9 {
 												i9++
 											} else {
-												x4068 = i9
+												i10 = i9
 												break
 											}
 										} else {
-											x4068 = i9
+											i10 = i9
 											break
 										}
 									}
-									i10 := x4068
-									if i10 >= len(s) {
+									i11 := i10
+									if i11 >= len(s) {
 										return false
 									}
-									c8 := s[i10]
-									i11 := i10 + 1
+									c8 := s[i11]
+									i12 := i11 + 1
 									x4100 := c8 >> 6
 									var x4126 bool
 									switch x4100 {
@@ -2089,13 +2089,13 @@ func matchAPIPathFunc(s string, i int) bool {
 										x4126 = false
 									}
 									if x4126 {
-										return matchAPIPathFunc4(s, i11)
+										return matchAPIPathFunc4(s, i12)
 									}
 									if c8 == '/' {
-										if i11 >= len(s) {
+										if i12 >= len(s) {
 											return false
 										}
-										c9 := s[i11]
+										c9 := s[i12]
 										x4139 := c9 >> 6
 										x4142 := c9 & 0x3f
 										var x4162 bool
@@ -2110,16 +2110,16 @@ func matchAPIPathFunc(s string, i int) bool {
 											x4162 = false
 										}
 										if x4162 {
-											return matchAPIPathFunc4(s, i10+2)
+											return matchAPIPathFunc4(s, i11+2)
 										}
 										if c9 == 'D' {
-											return matchAPIPathFunc3(s, i10+2)
+											return matchAPIPathFunc3(s, i11+2)
 										}
 										if c9 == 'G' {
-											return matchAPIPathFunc2(s, i10+2)
+											return matchAPIPathFunc2(s, i11+2)
 										}
 										if c9 == 'P' {
-											return matchAPIPathFunc1(s, i10+2)
+											return matchAPIPathFunc1(s, i11+2)
 										}
 										x4184 := false
 										if x4139 == 1 {
@@ -2131,13 +2131,13 @@ func matchAPIPathFunc(s string, i int) bool {
 										return false
 									}
 									if c8 == 'D' {
-										return matchAPIPathFunc3(s, i11)
+										return matchAPIPathFunc3(s, i12)
 									}
 									if c8 == 'G' {
-										return matchAPIPathFunc2(s, i11)
+										return matchAPIPathFunc2(s, i12)
 									}
 									if c8 == 'P' {
-										return matchAPIPathFunc1(s, i11)
+										return matchAPIPathFunc1(s, i12)
 									}
 									return false
 								}
@@ -2197,26 +2197,26 @@ func matchAPIPathFunc(s string, i int) bool {
 // matchAPIPathFunc1 is a staged function of MatchAPIPath.
 func matchAPIPathFunc1(s string, i int) bool {
 	i1 := i
-	x3531 := 0
+	i2 := 0
 	for {
 		if i1 < len(s) {
 			if s[i1] == 'P' {
 				i1++
 			} else {
-				x3531 = i1
+				i2 = i1
 				break
 			}
 		} else {
-			x3531 = i1
+			i2 = i1
 			break
 		}
 	}
-	i2 := x3531
-	if i2 >= len(s) {
+	i3 := i2
+	if i3 >= len(s) {
 		return false
 	}
-	c := s[i2]
-	i3 := i2 + 1
+	c := s[i3]
+	i4 := i3 + 1
 	x3562 := c >> 6
 	var x3585 bool
 	switch x3562 {
@@ -2230,20 +2230,20 @@ func matchAPIPathFunc1(s string, i int) bool {
 		x3585 = false
 	}
 	if x3585 {
-		return matchAPIPathFunc4(s, i3)
+		return matchAPIPathFunc4(s, i4)
 	}
 	if c == 'D' {
-		return matchAPIPathFunc3(s, i3)
+		return matchAPIPathFunc3(s, i4)
 	}
 	if c == 'G' {
-		return matchAPIPathFunc2(s, i3)
+		return matchAPIPathFunc2(s, i4)
 	}
-	i4 := i2 + 2
+	i5 := i3 + 2
 	if c == 'O' {
-		if i3 >= len(s) {
+		if i4 >= len(s) {
 			return false
 		}
-		c1 := s[i3]
+		c1 := s[i4]
 		x3606 := c1 >> 6
 		var x3629 bool
 		switch x3606 {
@@ -2257,23 +2257,23 @@ func matchAPIPathFunc1(s string, i int) bool {
 			x3629 = false
 		}
 		if x3629 {
-			return matchAPIPathFunc4(s, i4)
+			return matchAPIPathFunc4(s, i5)
 		}
 		if c1 == 'D' {
-			return matchAPIPathFunc3(s, i4)
+			return matchAPIPathFunc3(s, i5)
 		}
 		if c1 == 'G' {
-			return matchAPIPathFunc2(s, i4)
+			return matchAPIPathFunc2(s, i5)
 		}
 		if c1 == 'P' {
-			return matchAPIPathFunc1(s, i4)
+			return matchAPIPathFunc1(s, i5)
 		}
 		if c1 == 'S' {
-			if i4 >= len(s) {
+			if i5 >= len(s) {
 				return false
 			}
-			c2 := s[i4]
-			i5 := i2 + 3
+			c2 := s[i5]
+			i6 := i3 + 3
 			x3654 := c2 >> 6
 			var x3677 bool
 			switch x3654 {
@@ -2287,29 +2287,29 @@ func matchAPIPathFunc1(s string, i int) bool {
 				x3677 = false
 			}
 			if x3677 {
-				return matchAPIPathFunc4(s, i5)
+				return matchAPIPathFunc4(s, i6)
 			}
 			if c2 == 'D' {
-				return matchAPIPathFunc3(s, i5)
+				return matchAPIPathFunc3(s, i6)
 			}
 			if c2 == 'G' {
-				return matchAPIPathFunc2(s, i5)
+				return matchAPIPathFunc2(s, i6)
 			}
 			if c2 == 'P' {
-				return matchAPIPathFunc1(s, i5)
+				return matchAPIPathFunc1(s, i6)
 			}
 			if c2 == 'T' {
-				return matchAPIPathFunc(s, i5)
+				return matchAPIPathFunc(s, i6)
 			}
 			return false
 		}
 		return false
 	}
 	if c == 'U' {
-		if i3 >= len(s) {
+		if i4 >= len(s) {
 			return false
 		}
-		c3 := s[i3]
+		c3 := s[i4]
 		x4339 := c3 >> 6
 		var x4362 bool
 		switch x4339 {
@@ -2323,19 +2323,19 @@ func matchAPIPathFunc1(s string, i int) bool {
 			x4362 = false
 		}
 		if x4362 {
-			return matchAPIPathFunc4(s, i4)
+			return matchAPIPathFunc4(s, i5)
 		}
 		if c3 == 'D' {
-			return matchAPIPathFunc3(s, i4)
+			return matchAPIPathFunc3(s, i5)
 		}
 		if c3 == 'G' {
-			return matchAPIPathFunc2(s, i4)
+			return matchAPIPathFunc2(s, i5)
 		}
 		if c3 == 'P' {
-			return matchAPIPathFunc1(s, i4)
+			return matchAPIPathFunc1(s, i5)
 		}
 		if c3 == 'T' {
-			return matchAPIPathFunc(s, i4)
+			return matchAPIPathFunc(s, i5)
 		}
 		return false
 	}
@@ -2345,25 +2345,25 @@ func matchAPIPathFunc1(s string, i int) bool {
 // matchAPIPathFunc2 is a staged function of MatchAPIPath.
 func matchAPIPathFunc2(s string, i int) bool {
 	i1 := i
-	x3400 := 0
+	i2 := 0
 	for {
 		if i1 < len(s) {
 			if s[i1] == 'G' {
 				i1++
 			} else {
-				x3400 = i1
+				i2 = i1
 				break
 			}
 		} else {
-			x3400 = i1
+			i2 = i1
 			break
 		}
 	}
-	i2 := x3400
-	if i2 >= len(s) {
+	i3 := i2
+	if i3 >= len(s) {
 		return false
 	}
-	c := s[i2]
+	c := s[i3]
 	x3431 := c >> 6
 	var x3454 bool
 	switch x3431 {
@@ -2377,18 +2377,18 @@ func matchAPIPathFunc2(s string, i int) bool {
 		x3454 = false
 	}
 	if x3454 {
-		return matchAPIPathFunc4(s, i2+1)
+		return matchAPIPathFunc4(s, i3+1)
 	}
 	if c == 'D' {
-		return matchAPIPathFunc3(s, i2+1)
+		return matchAPIPathFunc3(s, i3+1)
 	}
 	if c == 'E' {
-		i3 := i2 + 1
-		if i3 >= len(s) {
+		i4 := i3 + 1
+		if i4 >= len(s) {
 			return false
 		}
-		c1 := s[i3]
-		i4 := i2 + 2
+		c1 := s[i4]
+		i5 := i3 + 2
 		x3471 := c1 >> 6
 		var x3494 bool
 		switch x3471 {
@@ -2402,24 +2402,24 @@ func matchAPIPathFunc2(s string, i int) bool {
 			x3494 = false
 		}
 		if x3494 {
-			return matchAPIPathFunc4(s, i4)
+			return matchAPIPathFunc4(s, i5)
 		}
 		if c1 == 'D' {
-			return matchAPIPathFunc3(s, i4)
+			return matchAPIPathFunc3(s, i5)
 		}
 		if c1 == 'G' {
-			return matchAPIPathFunc2(s, i4)
+			return matchAPIPathFunc2(s, i5)
 		}
 		if c1 == 'P' {
-			return matchAPIPathFunc1(s, i4)
+			return matchAPIPathFunc1(s, i5)
 		}
 		if c1 == 'T' {
-			return matchAPIPathFunc(s, i4)
+			return matchAPIPathFunc(s, i5)
 		}
 		return false
 	}
 	if c == 'P' {
-		return matchAPIPathFunc1(s, i2+1)
+		return matchAPIPathFunc1(s, i3+1)
 	}
 	return false
 }
@@ -2427,25 +2427,25 @@ func matchAPIPathFunc2(s string, i int) bool {
 // matchAPIPathFunc3 is a staged function of MatchAPIPath.
 func matchAPIPathFunc3(s string, i int) bool {
 	i1 := i
-	x3277 := 0
+	i2 := 0
 	for {
 		if i1 < len(s) {
 			if s[i1] == 'D' {
 				i1++
 			} else {
-				x3277 = i1
+				i2 = i1
 				break
 			}
 		} else {
-			x3277 = i1
+			i2 = i1
 			break
 		}
 	}
-	i2 := x3277
-	if i2 >= len(s) {
+	i3 := i2
+	if i3 >= len(s) {
 		return false
 	}
-	c := s[i2]
+	c := s[i3]
 	x3308 := c >> 6
 	var x3331 bool
 	switch x3308 {
@@ -2459,15 +2459,15 @@ func matchAPIPathFunc3(s string, i int) bool {
 		x3331 = false
 	}
 	if x3331 {
-		return matchAPIPathFunc4(s, i2+1)
+		return matchAPIPathFunc4(s, i3+1)
 	}
 	if c == 'E' {
-		i3 := i2 + 1
-		if i3 >= len(s) {
+		i4 := i3 + 1
+		if i4 >= len(s) {
 			return false
 		}
-		c1 := s[i3]
-		i4 := i2 + 2
+		c1 := s[i4]
+		i5 := i3 + 2
 		x3344 := c1 >> 6
 		var x3367 bool
 		switch x3344 {
@@ -2481,20 +2481,20 @@ func matchAPIPathFunc3(s string, i int) bool {
 			x3367 = false
 		}
 		if x3367 {
-			return matchAPIPathFunc4(s, i4)
+			return matchAPIPathFunc4(s, i5)
 		}
 		if c1 == 'D' {
-			return matchAPIPathFunc3(s, i4)
+			return matchAPIPathFunc3(s, i5)
 		}
 		if c1 == 'G' {
-			return matchAPIPathFunc2(s, i4)
+			return matchAPIPathFunc2(s, i5)
 		}
 		if c1 == 'L' {
-			if i4 >= len(s) {
+			if i5 >= len(s) {
 				return false
 			}
-			c2 := s[i4]
-			i5 := i2 + 3
+			c2 := s[i5]
+			i6 := i3 + 3
 			x4428 := c2 >> 6
 			var x4451 bool
 			switch x4428 {
@@ -2508,17 +2508,17 @@ func matchAPIPathFunc3(s string, i int) bool {
 				x4451 = false
 			}
 			if x4451 {
-				return matchAPIPathFunc4(s, i5)
+				return matchAPIPathFunc4(s, i6)
 			}
 			if c2 == 'D' {
-				return matchAPIPathFunc3(s, i5)
+				return matchAPIPathFunc3(s, i6)
 			}
 			if c2 == 'E' {
-				if i5 >= len(s) {
+				if i6 >= len(s) {
 					return false
 				}
-				c3 := s[i5]
-				i6 := i2 + 4
+				c3 := s[i6]
+				i7 := i3 + 4
 				x4468 := c3 >> 6
 				var x4491 bool
 				switch x4468 {
@@ -2532,23 +2532,23 @@ func matchAPIPathFunc3(s string, i int) bool {
 					x4491 = false
 				}
 				if x4491 {
-					return matchAPIPathFunc4(s, i6)
+					return matchAPIPathFunc4(s, i7)
 				}
 				if c3 == 'D' {
-					return matchAPIPathFunc3(s, i6)
+					return matchAPIPathFunc3(s, i7)
 				}
 				if c3 == 'G' {
-					return matchAPIPathFunc2(s, i6)
+					return matchAPIPathFunc2(s, i7)
 				}
 				if c3 == 'P' {
-					return matchAPIPathFunc1(s, i6)
+					return matchAPIPathFunc1(s, i7)
 				}
 				if c3 == 'T' {
-					if i6 >= len(s) {
+					if i7 >= len(s) {
 						return false
 					}
-					c4 := s[i6]
-					i7 := i2 + 5
+					c4 := s[i7]
+					i8 := i3 + 5
 					x4516 := c4 >> 6
 					var x4539 bool
 					switch x4516 {
@@ -2562,42 +2562,42 @@ func matchAPIPathFunc3(s string, i int) bool {
 						x4539 = false
 					}
 					if x4539 {
-						return matchAPIPathFunc4(s, i7)
+						return matchAPIPathFunc4(s, i8)
 					}
 					if c4 == 'D' {
-						return matchAPIPathFunc3(s, i7)
+						return matchAPIPathFunc3(s, i8)
 					}
 					if c4 == 'E' {
-						return matchAPIPathFunc(s, i7)
+						return matchAPIPathFunc(s, i8)
 					}
 					if c4 == 'G' {
-						return matchAPIPathFunc2(s, i7)
+						return matchAPIPathFunc2(s, i8)
 					}
 					if c4 == 'P' {
-						return matchAPIPathFunc1(s, i7)
+						return matchAPIPathFunc1(s, i8)
 					}
 					return false
 				}
 				return false
 			}
 			if c2 == 'G' {
-				return matchAPIPathFunc2(s, i5)
+				return matchAPIPathFunc2(s, i6)
 			}
 			if c2 == 'P' {
-				return matchAPIPathFunc1(s, i5)
+				return matchAPIPathFunc1(s, i6)
 			}
 			return false
 		}
 		if c1 == 'P' {
-			return matchAPIPathFunc1(s, i4)
+			return matchAPIPathFunc1(s, i5)
 		}
 		return false
 	}
 	if c == 'G' {
-		return matchAPIPathFunc2(s, i2+1)
+		return matchAPIPathFunc2(s, i3+1)
 	}
 	if c == 'P' {
-		return matchAPIPathFunc1(s, i2+1)
+		return matchAPIPathFunc1(s, i3+1)
 	}
 	return false
 }
@@ -2605,7 +2605,7 @@ func matchAPIPathFunc3(s string, i int) bool {
 // matchAPIPathFunc4 is a staged function of MatchAPIPath.
 func matchAPIPathFunc4(s string, i int) bool {
 	i1 := i
-	x3198 := 0
+	i2 := 0
 	for {
 		if i1 < len(s) {
 			c := s[i1]
@@ -2624,27 +2624,27 @@ func matchAPIPathFunc4(s string, i int) bool {
 			if x3229 {
 				i1++
 			} else {
-				x3198 = i1
+				i2 = i1
 				break
 			}
 		} else {
-			x3198 = i1
+			i2 = i1
 			break
 		}
 	}
-	i2 := x3198
-	if i2 >= len(s) {
+	i3 := i2
+	if i3 >= len(s) {
 		return false
 	}
-	c1 := s[i2]
+	c1 := s[i3]
 	if c1 == 'D' {
-		return matchAPIPathFunc3(s, i2+1)
+		return matchAPIPathFunc3(s, i3+1)
 	}
 	if c1 == 'G' {
-		return matchAPIPathFunc2(s, i2+1)
+		return matchAPIPathFunc2(s, i3+1)
 	}
 	if c1 == 'P' {
-		return matchAPIPathFunc1(s, i2+1)
+		return matchAPIPathFunc1(s, i3+1)
 	}
 	return false
 }

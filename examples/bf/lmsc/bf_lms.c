@@ -2635,25 +2635,25 @@ static int64_t BFChecksum(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_ui
 		x55 = (lmsg_tuple_uint8_uint8){0, x};
 	} else {
 		int64_t ip = x15.r1;
-		uint8_t x24 = 0;
-		uint8_t x25 = x;
-		while (x25 != 0) {
+		uint8_t v1 = 0;
+		uint8_t v0 = x;
+		while (v0 != 0) {
 			int64_t ip_2 = ip;
-			x24 = lms_add_u8(x24, x25);
+			v1 = lms_add_u8(v1, v0);
 			lmsg_tuple_uint8_int64 x44;
 			if (ip_2 < in.len) {
 				x44 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, ip_2), lms_add_i64(ip_2, 1)};
 			} else {
 				x44 = (lmsg_tuple_uint8_int64){0, ip_2};
 			}
-			x25 = x44.r0;
+			v0 = x44.r0;
 			ip = x44.r1;
 		}
-		uint8_t x50 = x25;
-		lms_slice_uint8_set(tape, 0, x50);
-		uint8_t x52 = x24;
-		lms_slice_uint8_set(tape, 1, x52);
-		x55 = (lmsg_tuple_uint8_uint8){x52, x50};
+		uint8_t v0_2 = v0;
+		lms_slice_uint8_set(tape, 0, v0_2);
+		uint8_t v1_2 = v1;
+		lms_slice_uint8_set(tape, 1, v1_2);
+		x55 = (lmsg_tuple_uint8_uint8){v1_2, v0_2};
 	}
 	lms_slice_uint8_set(out, 0, x55.r0);
 	return 1;
@@ -2678,27 +2678,27 @@ static int64_t BFSquares(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 		int64_t ip_2 = ip;
 		int64_t op_2 = op;
 		uint8_t v = tape.p[0];
-		uint8_t x32 = lms_add_u8(tape.p[1], v);
-		lms_slice_uint8_set(tape, 1, x32);
+		uint8_t v0 = lms_add_u8(tape.p[1], v);
+		lms_slice_uint8_set(tape, 1, v0);
 		uint8_t x = lms_add_u8(tape.p[2], v);
 		lms_slice_uint8_set(tape, 2, x);
 		lms_slice_uint8_set(tape, 0, 0);
-		if (x32 != 0) {
-			uint8_t x43 = tape.p[3];
-			uint8_t x44 = tape.p[4];
-			uint8_t x45 = x;
-			uint8_t x46 = x32;
-			while (x46 != 0) {
-				uint8_t x_2 = x45;
-				x43 = lms_add_u8(x43, x_2);
-				x45 = lms_add_u8(x44, x_2);
-				x44 = 0;
-				x46 = lms_add_u8(x46, 255);
+		if (v0 != 0) {
+			uint8_t v2 = tape.p[3];
+			uint8_t v3 = tape.p[4];
+			uint8_t v1 = x;
+			uint8_t v0_2 = v0;
+			while (v0_2 != 0) {
+				uint8_t x_2 = v1;
+				v2 = lms_add_u8(v2, x_2);
+				v1 = lms_add_u8(v3, x_2);
+				v3 = 0;
+				v0_2 = lms_add_u8(v0_2, 255);
 			}
-			lms_slice_uint8_set(tape, 1, x46);
-			lms_slice_uint8_set(tape, 2, x45);
-			lms_slice_uint8_set(tape, 3, x43);
-			lms_slice_uint8_set(tape, 4, x44);
+			lms_slice_uint8_set(tape, 1, v0_2);
+			lms_slice_uint8_set(tape, 2, v1);
+			lms_slice_uint8_set(tape, 3, v2);
+			lms_slice_uint8_set(tape, 4, v3);
 		}
 		lms_slice_uint8_set(out, op_2, tape.p[3]);
 		lms_slice_uint8_set(tape, 3, 0);

@@ -3094,10 +3094,10 @@ static bool MatchEmail(lms_string s) {
 		}
 		if (x562) {
 			int64_t i = 1;
-			int64_t x597 = 0;
+			int64_t i_2 = 0;
 			for (;;) {
 				if (i >= n) {
-					x597 = i;
+					i_2 = i;
 					break;
 				}
 				uint8_t c_2 = lms_str_index(s, i);
@@ -3120,20 +3120,20 @@ static bool MatchEmail(lms_string s) {
 				}
 				}
 				if (!x620) {
-					x597 = i;
+					i_2 = i;
 					break;
 				}
 				i = lms_add_i64(i, 1);
 			}
-			int64_t i_2 = x597;
-			if (i_2 >= n) {
+			int64_t i_3 = i_2;
+			if (i_3 >= n) {
 				return false;
-			} else if (lms_str_index(s, i_2) == 64) {
-				int64_t i_3 = lms_add_i64(i_2, 1);
-				if (i_3 >= n) {
+			} else if (lms_str_index(s, i_3) == 64) {
+				int64_t i_4 = lms_add_i64(i_3, 1);
+				if (i_4 >= n) {
 					return false;
 				} else {
-					uint8_t c_3 = lms_str_index(s, i_3);
+					uint8_t c_3 = lms_str_index(s, i_4);
 					uint8_t x652 = lms_shr_u8(c_3, 6u);
 					bool x667;
 					switch (x652) {
@@ -3153,14 +3153,14 @@ static bool MatchEmail(lms_string s) {
 					}
 					}
 					if (x667) {
-						int64_t i_4 = lms_add_i64(i_2, 2);
-						int64_t x702 = 0;
+						int64_t i_5 = lms_add_i64(i_3, 2);
+						int64_t i_6 = 0;
 						for (;;) {
-							if (i_4 >= n) {
-								x702 = i_4;
+							if (i_5 >= n) {
+								i_6 = i_5;
 								break;
 							}
-							uint8_t c_4 = lms_str_index(s, i_4);
+							uint8_t c_4 = lms_str_index(s, i_5);
 							uint8_t x710 = lms_shr_u8(c_4, 6u);
 							bool x725;
 							switch (x710) {
@@ -3180,16 +3180,16 @@ static bool MatchEmail(lms_string s) {
 							}
 							}
 							if (!x725) {
-								x702 = i_4;
+								i_6 = i_5;
 								break;
 							}
-							i_4 = lms_add_i64(i_4, 1);
+							i_5 = lms_add_i64(i_5, 1);
 						}
-						int64_t i_5 = x702;
-						if (i_5 >= n) {
+						int64_t i_7 = i_6;
+						if (i_7 >= n) {
 							return false;
-						} else if (lms_str_index(s, i_5) == 46) {
-							return MatchEmail_func750(s, lms_add_i64(i_5, 1));
+						} else if (lms_str_index(s, i_7) == 46) {
+							return MatchEmail_func750(s, lms_add_i64(i_7, 1));
 						} else {
 							return false;
 						}
@@ -3210,10 +3210,10 @@ static bool MatchEmail(lms_string s) {
 static bool MatchEmail_func773(lms_string s, int64_t i) {
 	int64_t n = s.len;
 	int64_t i_2 = i;
-	int64_t x812 = 0;
+	int64_t i_3 = 0;
 	for (;;) {
 		if (i_2 >= n) {
-			x812 = i_2;
+			i_3 = i_2;
 			break;
 		}
 		uint8_t c = lms_str_index(s, i_2);
@@ -3236,16 +3236,16 @@ static bool MatchEmail_func773(lms_string s, int64_t i) {
 		}
 		}
 		if (!x835) {
-			x812 = i_2;
+			i_3 = i_2;
 			break;
 		}
 		i_2 = lms_add_i64(i_2, 1);
 	}
-	int64_t i_3 = x812;
-	if (i_3 >= n) {
+	int64_t i_4 = i_3;
+	if (i_4 >= n) {
 		return false;
-	} else if (lms_str_index(s, i_3) == 46) {
-		return MatchEmail_func750(s, lms_add_i64(i_3, 1));
+	} else if (lms_str_index(s, i_4) == 46) {
+		return MatchEmail_func750(s, lms_add_i64(i_4, 1));
 	} else {
 		return false;
 	}
@@ -3308,10 +3308,10 @@ static bool MatchEmail_func750(lms_string s, int64_t i) {
 						if (x905) {
 							int64_t i_3 = lms_add_i64(i, 2);
 							int64_t i_4 = i_3;
-							int64_t x933 = 0;
+							int64_t i_5 = 0;
 							for (;;) {
 								if (i_4 >= n) {
-									x933 = i_4;
+									i_5 = i_4;
 									break;
 								}
 								uint8_t c_3 = lms_str_index(s, i_4);
@@ -3322,16 +3322,16 @@ static bool MatchEmail_func750(lms_string s, int64_t i) {
 									x949 = false;
 								}
 								if (!x949) {
-									x933 = i_4;
+									i_5 = i_4;
 									break;
 								}
 								i_4 = lms_add_i64(i_4, 1);
 							}
-							int64_t i_5 = x933;
-							if (i_5 >= n) {
+							int64_t i_6 = i_5;
+							if (i_6 >= n) {
 								return true;
 							} else {
-								uint8_t c_4 = lms_str_index(s, i_5);
+								uint8_t c_4 = lms_str_index(s, i_6);
 								bool x981;
 								if (lms_shr_u8(c_4, 6u) == 0) {
 									x981 = (lms_shr_u64(287984085547089920u, (uint8_t)(c_4 & 63)) & 1u) != 0u;
@@ -3339,11 +3339,11 @@ static bool MatchEmail_func750(lms_string s, int64_t i) {
 									x981 = false;
 								}
 								if (x981) {
-									int64_t i_6 = lms_add_i64(i_5, 1);
-									return MatchEmail_func773(s, i_6);
+									int64_t i_7 = lms_add_i64(i_6, 1);
+									return MatchEmail_func773(s, i_7);
 								} else if (c_4 == 46) {
-									int64_t i_6 = lms_add_i64(i_5, 1);
-									return MatchEmail_func750(s, i_6);
+									int64_t i_7 = lms_add_i64(i_6, 1);
+									return MatchEmail_func750(s, i_7);
 								} else {
 									return false;
 								}
@@ -3430,23 +3430,23 @@ static bool MatchLogLine(lms_string s) {
 																return false;
 																} else if (lms_sub_u8(lms_str_index(s, 20), 48) <= 9) {
 																int64_t i = 21;
-																int64_t x11503 = 0;
+																int64_t i_2 = 0;
 																for (;;) {
 																if (i >= n) {
-																x11503 = i;
+																i_2 = i;
 																break;
 																}
 																if (lms_sub_u8(lms_str_index(s, i), 48) > 9) {
-																x11503 = i;
+																i_2 = i;
 																break;
 																}
 																i = lms_add_i64(i, 1);
 																}
-																int64_t i_2 = x11503;
-																if (i_2 >= n) {
+																int64_t i_3 = i_2;
+																if (i_3 >= n) {
 																return false;
-																} else if (lms_str_index(s, i_2) == 90) {
-																return MatchLogLine_func11536(s, lms_add_i64(i_2, 1));
+																} else if (lms_str_index(s, i_3) == 90) {
+																return MatchLogLine_func11536(s, lms_add_i64(i_3, 1));
 																} else {
 																return false;
 																}
@@ -3688,24 +3688,24 @@ static bool MatchLogLine_func12387(lms_string s, int64_t i) {
 static bool MatchLogLine_func11896(lms_string s, int64_t i) {
 	int64_t n = s.len;
 	int64_t i_2 = i;
-	int64_t x11919 = 0;
+	int64_t i_3 = 0;
 	for (;;) {
 		if (i_2 >= n) {
-			x11919 = i_2;
+			i_3 = i_2;
 			break;
 		}
 		if (lms_str_index(s, i_2) != 116) {
-			x11919 = i_2;
+			i_3 = i_2;
 			break;
 		}
 		i_2 = lms_add_i64(i_2, 1);
 	}
-	int64_t i_3 = x11919;
-	if (i_3 >= n) {
+	int64_t i_4 = i_3;
+	if (i_4 >= n) {
 		return false;
 	} else {
-		uint8_t c = lms_str_index(s, i_3);
-		int64_t i_4 = lms_add_i64(i_3, 1);
+		uint8_t c = lms_str_index(s, i_4);
+		int64_t i_5 = lms_add_i64(i_4, 1);
 		uint8_t x11950 = lms_shr_u8(c, 6u);
 		bool x11965;
 		switch (x11950) {
@@ -3725,15 +3725,15 @@ static bool MatchLogLine_func11896(lms_string s, int64_t i) {
 		}
 		}
 		if (x11965) {
-			return MatchLogLine_func11674(s, i_4);
+			return MatchLogLine_func11674(s, i_5);
 		} else {
 			switch (c) {
 			case 105: {
-				if (i_4 >= n) {
+				if (i_5 >= n) {
 					return false;
 				} else {
-					uint8_t c_2 = lms_str_index(s, i_4);
-					int64_t i_5 = lms_add_i64(i_3, 2);
+					uint8_t c_2 = lms_str_index(s, i_5);
+					int64_t i_6 = lms_add_i64(i_4, 2);
 					uint8_t x11978 = lms_shr_u8(c_2, 6u);
 					bool x11993;
 					switch (x11978) {
@@ -3753,15 +3753,15 @@ static bool MatchLogLine_func11896(lms_string s, int64_t i) {
 					}
 					}
 					if (x11993) {
-						return MatchLogLine_func11674(s, i_5);
+						return MatchLogLine_func11674(s, i_6);
 					} else {
 						switch (c_2) {
 						case 109: {
-							if (i_5 >= n) {
+							if (i_6 >= n) {
 								return false;
 							} else {
-								uint8_t c_3 = lms_str_index(s, i_5);
-								int64_t i_6 = lms_add_i64(i_3, 3);
+								uint8_t c_3 = lms_str_index(s, i_6);
+								int64_t i_7 = lms_add_i64(i_4, 3);
 								uint8_t x12006 = lms_shr_u8(c_3, 6u);
 								bool x12021;
 								switch (x12006) {
@@ -3781,15 +3781,15 @@ static bool MatchLogLine_func11896(lms_string s, int64_t i) {
 								}
 								}
 								if (x12021) {
-									return MatchLogLine_func11674(s, i_6);
+									return MatchLogLine_func11674(s, i_7);
 								} else {
 									switch (c_3) {
 									case 101: {
-										if (i_6 >= n) {
+										if (i_7 >= n) {
 											return false;
 										} else {
-											uint8_t c_4 = lms_str_index(s, i_6);
-											int64_t i_7 = lms_add_i64(i_3, 4);
+											uint8_t c_4 = lms_str_index(s, i_7);
+											int64_t i_8 = lms_add_i64(i_4, 4);
 											uint8_t x12034 = lms_shr_u8(c_4, 6u);
 											bool x12049;
 											switch (x12034) {
@@ -3809,15 +3809,15 @@ static bool MatchLogLine_func11896(lms_string s, int64_t i) {
 											}
 											}
 											if (x12049) {
-												return MatchLogLine_func11674(s, i_7);
+												return MatchLogLine_func11674(s, i_8);
 											} else {
 												switch (c_4) {
 												case 111: {
-													if (i_7 >= n) {
+													if (i_8 >= n) {
 														return false;
 													} else {
-														uint8_t c_5 = lms_str_index(s, i_7);
-														int64_t i_8 = lms_add_i64(i_3, 5);
+														uint8_t c_5 = lms_str_index(s, i_8);
+														int64_t i_9 = lms_add_i64(i_4, 5);
 														uint8_t x12062 = lms_shr_u8(c_5, 6u);
 														bool x12077;
 														switch (x12062) {
@@ -3837,19 +3837,19 @@ static bool MatchLogLine_func11896(lms_string s, int64_t i) {
 														}
 														}
 														if (x12077) {
-															return MatchLogLine_func11674(s, i_8);
+															return MatchLogLine_func11674(s, i_9);
 														} else {
 															switch (c_5) {
 															case 114:
-																return MatchLogLine_func11761(s, i_8);
+																return MatchLogLine_func11761(s, i_9);
 															case 116:
-																return MatchLogLine_func11896(s, i_8);
+																return MatchLogLine_func11896(s, i_9);
 															case 117: {
-																if (i_8 >= n) {
+																if (i_9 >= n) {
 																	return false;
 																} else {
-																	uint8_t c_6 = lms_str_index(s, i_8);
-																	int64_t i_9 = lms_add_i64(i_3, 6);
+																	uint8_t c_6 = lms_str_index(s, i_9);
+																	int64_t i_10 = lms_add_i64(i_4, 6);
 																	uint8_t x12098 = lms_shr_u8(c_6, 6u);
 																	bool x12113;
 																	switch (x12098) {
@@ -3869,30 +3869,30 @@ static bool MatchLogLine_func11896(lms_string s, int64_t i) {
 																	}
 																	}
 																	if (x12113) {
-																		return MatchLogLine_func11674(s, i_9);
+																		return MatchLogLine_func11674(s, i_10);
 																	} else {
 																		switch (c_6) {
 																		case 114:
-																			return MatchLogLine_func11761(s, i_9);
+																			return MatchLogLine_func11761(s, i_10);
 																		case 116:
 																			return true;
 																		default: {
 																			if (lms_sub_u8(c_6, 194) <= 29) {
-																				return MatchLogLine_func12127(s, i_9);
+																				return MatchLogLine_func12127(s, i_10);
 																			} else if (c_6 == 224) {
-																				return MatchLogLine_func12150(s, i_9);
+																				return MatchLogLine_func12150(s, i_10);
 																			} else if (lms_sub_u8(c_6, 225) <= 11) {
-																				return MatchLogLine_func12186(s, i_9);
+																				return MatchLogLine_func12186(s, i_10);
 																			} else if (c_6 == 237) {
-																				return MatchLogLine_func12221(s, i_9);
+																				return MatchLogLine_func12221(s, i_10);
 																			} else if (lms_sub_u8(c_6, 238) <= 1) {
-																				return MatchLogLine_func12257(s, i_9);
+																				return MatchLogLine_func12257(s, i_10);
 																			} else if (c_6 == 240) {
-																				return MatchLogLine_func12292(s, i_9);
+																				return MatchLogLine_func12292(s, i_10);
 																			} else if (lms_sub_u8(c_6, 241) <= 2) {
-																				return MatchLogLine_func12340(s, i_9);
+																				return MatchLogLine_func12340(s, i_10);
 																			} else if (c_6 == 244) {
-																				return MatchLogLine_func12387(s, i_9);
+																				return MatchLogLine_func12387(s, i_10);
 																			} else {
 																				return false;
 																			}
@@ -3903,21 +3903,21 @@ static bool MatchLogLine_func11896(lms_string s, int64_t i) {
 															}
 															default: {
 																if (lms_sub_u8(c_5, 194) <= 29) {
-																	return MatchLogLine_func12127(s, i_8);
+																	return MatchLogLine_func12127(s, i_9);
 																} else if (c_5 == 224) {
-																	return MatchLogLine_func12150(s, i_8);
+																	return MatchLogLine_func12150(s, i_9);
 																} else if (lms_sub_u8(c_5, 225) <= 11) {
-																	return MatchLogLine_func12186(s, i_8);
+																	return MatchLogLine_func12186(s, i_9);
 																} else if (c_5 == 237) {
-																	return MatchLogLine_func12221(s, i_8);
+																	return MatchLogLine_func12221(s, i_9);
 																} else if (lms_sub_u8(c_5, 238) <= 1) {
-																	return MatchLogLine_func12257(s, i_8);
+																	return MatchLogLine_func12257(s, i_9);
 																} else if (c_5 == 240) {
-																	return MatchLogLine_func12292(s, i_8);
+																	return MatchLogLine_func12292(s, i_9);
 																} else if (lms_sub_u8(c_5, 241) <= 2) {
-																	return MatchLogLine_func12340(s, i_8);
+																	return MatchLogLine_func12340(s, i_9);
 																} else if (c_5 == 244) {
-																	return MatchLogLine_func12387(s, i_8);
+																	return MatchLogLine_func12387(s, i_9);
 																} else {
 																	return false;
 																}
@@ -3927,26 +3927,26 @@ static bool MatchLogLine_func11896(lms_string s, int64_t i) {
 													}
 												}
 												case 114:
-													return MatchLogLine_func11761(s, i_7);
+													return MatchLogLine_func11761(s, i_8);
 												case 116:
-													return MatchLogLine_func11896(s, i_7);
+													return MatchLogLine_func11896(s, i_8);
 												default: {
 													if (lms_sub_u8(c_4, 194) <= 29) {
-														return MatchLogLine_func12127(s, i_7);
+														return MatchLogLine_func12127(s, i_8);
 													} else if (c_4 == 224) {
-														return MatchLogLine_func12150(s, i_7);
+														return MatchLogLine_func12150(s, i_8);
 													} else if (lms_sub_u8(c_4, 225) <= 11) {
-														return MatchLogLine_func12186(s, i_7);
+														return MatchLogLine_func12186(s, i_8);
 													} else if (c_4 == 237) {
-														return MatchLogLine_func12221(s, i_7);
+														return MatchLogLine_func12221(s, i_8);
 													} else if (lms_sub_u8(c_4, 238) <= 1) {
-														return MatchLogLine_func12257(s, i_7);
+														return MatchLogLine_func12257(s, i_8);
 													} else if (c_4 == 240) {
-														return MatchLogLine_func12292(s, i_7);
+														return MatchLogLine_func12292(s, i_8);
 													} else if (lms_sub_u8(c_4, 241) <= 2) {
-														return MatchLogLine_func12340(s, i_7);
+														return MatchLogLine_func12340(s, i_8);
 													} else if (c_4 == 244) {
-														return MatchLogLine_func12387(s, i_7);
+														return MatchLogLine_func12387(s, i_8);
 													} else {
 														return false;
 													}
@@ -3956,26 +3956,26 @@ static bool MatchLogLine_func11896(lms_string s, int64_t i) {
 										}
 									}
 									case 114:
-										return MatchLogLine_func11761(s, i_6);
+										return MatchLogLine_func11761(s, i_7);
 									case 116:
-										return MatchLogLine_func11896(s, i_6);
+										return MatchLogLine_func11896(s, i_7);
 									default: {
 										if (lms_sub_u8(c_3, 194) <= 29) {
-											return MatchLogLine_func12127(s, i_6);
+											return MatchLogLine_func12127(s, i_7);
 										} else if (c_3 == 224) {
-											return MatchLogLine_func12150(s, i_6);
+											return MatchLogLine_func12150(s, i_7);
 										} else if (lms_sub_u8(c_3, 225) <= 11) {
-											return MatchLogLine_func12186(s, i_6);
+											return MatchLogLine_func12186(s, i_7);
 										} else if (c_3 == 237) {
-											return MatchLogLine_func12221(s, i_6);
+											return MatchLogLine_func12221(s, i_7);
 										} else if (lms_sub_u8(c_3, 238) <= 1) {
-											return MatchLogLine_func12257(s, i_6);
+											return MatchLogLine_func12257(s, i_7);
 										} else if (c_3 == 240) {
-											return MatchLogLine_func12292(s, i_6);
+											return MatchLogLine_func12292(s, i_7);
 										} else if (lms_sub_u8(c_3, 241) <= 2) {
-											return MatchLogLine_func12340(s, i_6);
+											return MatchLogLine_func12340(s, i_7);
 										} else if (c_3 == 244) {
-											return MatchLogLine_func12387(s, i_6);
+											return MatchLogLine_func12387(s, i_7);
 										} else {
 											return false;
 										}
@@ -3985,26 +3985,26 @@ static bool MatchLogLine_func11896(lms_string s, int64_t i) {
 							}
 						}
 						case 114:
-							return MatchLogLine_func11761(s, i_5);
+							return MatchLogLine_func11761(s, i_6);
 						case 116:
-							return MatchLogLine_func11896(s, i_5);
+							return MatchLogLine_func11896(s, i_6);
 						default: {
 							if (lms_sub_u8(c_2, 194) <= 29) {
-								return MatchLogLine_func12127(s, i_5);
+								return MatchLogLine_func12127(s, i_6);
 							} else if (c_2 == 224) {
-								return MatchLogLine_func12150(s, i_5);
+								return MatchLogLine_func12150(s, i_6);
 							} else if (lms_sub_u8(c_2, 225) <= 11) {
-								return MatchLogLine_func12186(s, i_5);
+								return MatchLogLine_func12186(s, i_6);
 							} else if (c_2 == 237) {
-								return MatchLogLine_func12221(s, i_5);
+								return MatchLogLine_func12221(s, i_6);
 							} else if (lms_sub_u8(c_2, 238) <= 1) {
-								return MatchLogLine_func12257(s, i_5);
+								return MatchLogLine_func12257(s, i_6);
 							} else if (c_2 == 240) {
-								return MatchLogLine_func12292(s, i_5);
+								return MatchLogLine_func12292(s, i_6);
 							} else if (lms_sub_u8(c_2, 241) <= 2) {
-								return MatchLogLine_func12340(s, i_5);
+								return MatchLogLine_func12340(s, i_6);
 							} else if (c_2 == 244) {
-								return MatchLogLine_func12387(s, i_5);
+								return MatchLogLine_func12387(s, i_6);
 							} else {
 								return false;
 							}
@@ -4014,24 +4014,24 @@ static bool MatchLogLine_func11896(lms_string s, int64_t i) {
 				}
 			}
 			case 114:
-				return MatchLogLine_func11761(s, i_4);
+				return MatchLogLine_func11761(s, i_5);
 			default: {
 				if (lms_sub_u8(c, 194) <= 29) {
-					return MatchLogLine_func12127(s, i_4);
+					return MatchLogLine_func12127(s, i_5);
 				} else if (c == 224) {
-					return MatchLogLine_func12150(s, i_4);
+					return MatchLogLine_func12150(s, i_5);
 				} else if (lms_sub_u8(c, 225) <= 11) {
-					return MatchLogLine_func12186(s, i_4);
+					return MatchLogLine_func12186(s, i_5);
 				} else if (c == 237) {
-					return MatchLogLine_func12221(s, i_4);
+					return MatchLogLine_func12221(s, i_5);
 				} else if (lms_sub_u8(c, 238) <= 1) {
-					return MatchLogLine_func12257(s, i_4);
+					return MatchLogLine_func12257(s, i_5);
 				} else if (c == 240) {
-					return MatchLogLine_func12292(s, i_4);
+					return MatchLogLine_func12292(s, i_5);
 				} else if (lms_sub_u8(c, 241) <= 2) {
-					return MatchLogLine_func12340(s, i_4);
+					return MatchLogLine_func12340(s, i_5);
 				} else if (c == 244) {
-					return MatchLogLine_func12387(s, i_4);
+					return MatchLogLine_func12387(s, i_5);
 				} else {
 					return false;
 				}
@@ -4045,24 +4045,24 @@ static bool MatchLogLine_func11896(lms_string s, int64_t i) {
 static bool MatchLogLine_func11761(lms_string s, int64_t i) {
 	int64_t n = s.len;
 	int64_t i_2 = i;
-	int64_t x11784 = 0;
+	int64_t i_3 = 0;
 	for (;;) {
 		if (i_2 >= n) {
-			x11784 = i_2;
+			i_3 = i_2;
 			break;
 		}
 		if (lms_str_index(s, i_2) != 114) {
-			x11784 = i_2;
+			i_3 = i_2;
 			break;
 		}
 		i_2 = lms_add_i64(i_2, 1);
 	}
-	int64_t i_3 = x11784;
-	if (i_3 >= n) {
+	int64_t i_4 = i_3;
+	if (i_4 >= n) {
 		return false;
 	} else {
-		uint8_t c = lms_str_index(s, i_3);
-		int64_t i_4 = lms_add_i64(i_3, 1);
+		uint8_t c = lms_str_index(s, i_4);
+		int64_t i_5 = lms_add_i64(i_4, 1);
 		uint8_t x11815 = lms_shr_u8(c, 6u);
 		bool x11830;
 		switch (x11815) {
@@ -4082,15 +4082,15 @@ static bool MatchLogLine_func11761(lms_string s, int64_t i) {
 		}
 		}
 		if (x11830) {
-			return MatchLogLine_func11674(s, i_4);
+			return MatchLogLine_func11674(s, i_5);
 		} else {
 			switch (c) {
 			case 101: {
-				if (i_4 >= n) {
+				if (i_5 >= n) {
 					return false;
 				} else {
-					uint8_t c_2 = lms_str_index(s, i_4);
-					int64_t i_5 = lms_add_i64(i_3, 2);
+					uint8_t c_2 = lms_str_index(s, i_5);
+					int64_t i_6 = lms_add_i64(i_4, 2);
 					uint8_t x11843 = lms_shr_u8(c_2, 6u);
 					bool x11858;
 					switch (x11843) {
@@ -4110,15 +4110,15 @@ static bool MatchLogLine_func11761(lms_string s, int64_t i) {
 					}
 					}
 					if (x11858) {
-						return MatchLogLine_func11674(s, i_5);
+						return MatchLogLine_func11674(s, i_6);
 					} else {
 						switch (c_2) {
 						case 102: {
-							if (i_5 >= n) {
+							if (i_6 >= n) {
 								return false;
 							} else {
-								uint8_t c_3 = lms_str_index(s, i_5);
-								int64_t i_6 = lms_add_i64(i_3, 3);
+								uint8_t c_3 = lms_str_index(s, i_6);
+								int64_t i_7 = lms_add_i64(i_4, 3);
 								uint8_t x11871 = lms_shr_u8(c_3, 6u);
 								bool x11886;
 								switch (x11871) {
@@ -4138,19 +4138,19 @@ static bool MatchLogLine_func11761(lms_string s, int64_t i) {
 								}
 								}
 								if (x11886) {
-									return MatchLogLine_func11674(s, i_6);
+									return MatchLogLine_func11674(s, i_7);
 								} else {
 									switch (c_3) {
 									case 114:
-										return MatchLogLine_func11761(s, i_6);
+										return MatchLogLine_func11761(s, i_7);
 									case 116:
-										return MatchLogLine_func11896(s, i_6);
+										return MatchLogLine_func11896(s, i_7);
 									case 117: {
-										if (i_6 >= n) {
+										if (i_7 >= n) {
 											return false;
 										} else {
-											uint8_t c_4 = lms_str_index(s, i_6);
-											int64_t i_7 = lms_add_i64(i_3, 4);
+											uint8_t c_4 = lms_str_index(s, i_7);
+											int64_t i_8 = lms_add_i64(i_4, 4);
 											uint8_t x12732 = lms_shr_u8(c_4, 6u);
 											bool x12747;
 											switch (x12732) {
@@ -4170,17 +4170,17 @@ static bool MatchLogLine_func11761(lms_string s, int64_t i) {
 											}
 											}
 											if (x12747) {
-												return MatchLogLine_func11674(s, i_7);
+												return MatchLogLine_func11674(s, i_8);
 											} else {
 												switch (c_4) {
 												case 114:
-													return MatchLogLine_func11761(s, i_7);
+													return MatchLogLine_func11761(s, i_8);
 												case 115: {
-													if (i_7 >= n) {
+													if (i_8 >= n) {
 														return false;
 													} else {
-														uint8_t c_5 = lms_str_index(s, i_7);
-														int64_t i_8 = lms_add_i64(i_3, 5);
+														uint8_t c_5 = lms_str_index(s, i_8);
+														int64_t i_9 = lms_add_i64(i_4, 5);
 														uint8_t x12764 = lms_shr_u8(c_5, 6u);
 														bool x12779;
 														switch (x12764) {
@@ -4200,15 +4200,15 @@ static bool MatchLogLine_func11761(lms_string s, int64_t i) {
 														}
 														}
 														if (x12779) {
-															return MatchLogLine_func11674(s, i_8);
+															return MatchLogLine_func11674(s, i_9);
 														} else {
 															switch (c_5) {
 															case 101: {
-																if (i_8 >= n) {
+																if (i_9 >= n) {
 																	return false;
 																} else {
-																	uint8_t c_6 = lms_str_index(s, i_8);
-																	int64_t i_9 = lms_add_i64(i_3, 6);
+																	uint8_t c_6 = lms_str_index(s, i_9);
+																	int64_t i_10 = lms_add_i64(i_4, 6);
 																	uint8_t x12792 = lms_shr_u8(c_6, 6u);
 																	bool x12807;
 																	switch (x12792) {
@@ -4228,32 +4228,32 @@ static bool MatchLogLine_func11761(lms_string s, int64_t i) {
 																	}
 																	}
 																	if (x12807) {
-																		return MatchLogLine_func11674(s, i_9);
+																		return MatchLogLine_func11674(s, i_10);
 																	} else {
 																		switch (c_6) {
 																		case 100:
 																			return true;
 																		case 114:
-																			return MatchLogLine_func11761(s, i_9);
+																			return MatchLogLine_func11761(s, i_10);
 																		case 116:
-																			return MatchLogLine_func11896(s, i_9);
+																			return MatchLogLine_func11896(s, i_10);
 																		default: {
 																			if (lms_sub_u8(c_6, 194) <= 29) {
-																				return MatchLogLine_func12127(s, i_9);
+																				return MatchLogLine_func12127(s, i_10);
 																			} else if (c_6 == 224) {
-																				return MatchLogLine_func12150(s, i_9);
+																				return MatchLogLine_func12150(s, i_10);
 																			} else if (lms_sub_u8(c_6, 225) <= 11) {
-																				return MatchLogLine_func12186(s, i_9);
+																				return MatchLogLine_func12186(s, i_10);
 																			} else if (c_6 == 237) {
-																				return MatchLogLine_func12221(s, i_9);
+																				return MatchLogLine_func12221(s, i_10);
 																			} else if (lms_sub_u8(c_6, 238) <= 1) {
-																				return MatchLogLine_func12257(s, i_9);
+																				return MatchLogLine_func12257(s, i_10);
 																			} else if (c_6 == 240) {
-																				return MatchLogLine_func12292(s, i_9);
+																				return MatchLogLine_func12292(s, i_10);
 																			} else if (lms_sub_u8(c_6, 241) <= 2) {
-																				return MatchLogLine_func12340(s, i_9);
+																				return MatchLogLine_func12340(s, i_10);
 																			} else if (c_6 == 244) {
-																				return MatchLogLine_func12387(s, i_9);
+																				return MatchLogLine_func12387(s, i_10);
 																			} else {
 																				return false;
 																			}
@@ -4263,26 +4263,26 @@ static bool MatchLogLine_func11761(lms_string s, int64_t i) {
 																}
 															}
 															case 114:
-																return MatchLogLine_func11761(s, i_8);
+																return MatchLogLine_func11761(s, i_9);
 															case 116:
-																return MatchLogLine_func11896(s, i_8);
+																return MatchLogLine_func11896(s, i_9);
 															default: {
 																if (lms_sub_u8(c_5, 194) <= 29) {
-																	return MatchLogLine_func12127(s, i_8);
+																	return MatchLogLine_func12127(s, i_9);
 																} else if (c_5 == 224) {
-																	return MatchLogLine_func12150(s, i_8);
+																	return MatchLogLine_func12150(s, i_9);
 																} else if (lms_sub_u8(c_5, 225) <= 11) {
-																	return MatchLogLine_func12186(s, i_8);
+																	return MatchLogLine_func12186(s, i_9);
 																} else if (c_5 == 237) {
-																	return MatchLogLine_func12221(s, i_8);
+																	return MatchLogLine_func12221(s, i_9);
 																} else if (lms_sub_u8(c_5, 238) <= 1) {
-																	return MatchLogLine_func12257(s, i_8);
+																	return MatchLogLine_func12257(s, i_9);
 																} else if (c_5 == 240) {
-																	return MatchLogLine_func12292(s, i_8);
+																	return MatchLogLine_func12292(s, i_9);
 																} else if (lms_sub_u8(c_5, 241) <= 2) {
-																	return MatchLogLine_func12340(s, i_8);
+																	return MatchLogLine_func12340(s, i_9);
 																} else if (c_5 == 244) {
-																	return MatchLogLine_func12387(s, i_8);
+																	return MatchLogLine_func12387(s, i_9);
 																} else {
 																	return false;
 																}
@@ -4292,24 +4292,24 @@ static bool MatchLogLine_func11761(lms_string s, int64_t i) {
 													}
 												}
 												case 116:
-													return MatchLogLine_func11896(s, i_7);
+													return MatchLogLine_func11896(s, i_8);
 												default: {
 													if (lms_sub_u8(c_4, 194) <= 29) {
-														return MatchLogLine_func12127(s, i_7);
+														return MatchLogLine_func12127(s, i_8);
 													} else if (c_4 == 224) {
-														return MatchLogLine_func12150(s, i_7);
+														return MatchLogLine_func12150(s, i_8);
 													} else if (lms_sub_u8(c_4, 225) <= 11) {
-														return MatchLogLine_func12186(s, i_7);
+														return MatchLogLine_func12186(s, i_8);
 													} else if (c_4 == 237) {
-														return MatchLogLine_func12221(s, i_7);
+														return MatchLogLine_func12221(s, i_8);
 													} else if (lms_sub_u8(c_4, 238) <= 1) {
-														return MatchLogLine_func12257(s, i_7);
+														return MatchLogLine_func12257(s, i_8);
 													} else if (c_4 == 240) {
-														return MatchLogLine_func12292(s, i_7);
+														return MatchLogLine_func12292(s, i_8);
 													} else if (lms_sub_u8(c_4, 241) <= 2) {
-														return MatchLogLine_func12340(s, i_7);
+														return MatchLogLine_func12340(s, i_8);
 													} else if (c_4 == 244) {
-														return MatchLogLine_func12387(s, i_7);
+														return MatchLogLine_func12387(s, i_8);
 													} else {
 														return false;
 													}
@@ -4320,21 +4320,21 @@ static bool MatchLogLine_func11761(lms_string s, int64_t i) {
 									}
 									default: {
 										if (lms_sub_u8(c_3, 194) <= 29) {
-											return MatchLogLine_func12127(s, i_6);
+											return MatchLogLine_func12127(s, i_7);
 										} else if (c_3 == 224) {
-											return MatchLogLine_func12150(s, i_6);
+											return MatchLogLine_func12150(s, i_7);
 										} else if (lms_sub_u8(c_3, 225) <= 11) {
-											return MatchLogLine_func12186(s, i_6);
+											return MatchLogLine_func12186(s, i_7);
 										} else if (c_3 == 237) {
-											return MatchLogLine_func12221(s, i_6);
+											return MatchLogLine_func12221(s, i_7);
 										} else if (lms_sub_u8(c_3, 238) <= 1) {
-											return MatchLogLine_func12257(s, i_6);
+											return MatchLogLine_func12257(s, i_7);
 										} else if (c_3 == 240) {
-											return MatchLogLine_func12292(s, i_6);
+											return MatchLogLine_func12292(s, i_7);
 										} else if (lms_sub_u8(c_3, 241) <= 2) {
-											return MatchLogLine_func12340(s, i_6);
+											return MatchLogLine_func12340(s, i_7);
 										} else if (c_3 == 244) {
-											return MatchLogLine_func12387(s, i_6);
+											return MatchLogLine_func12387(s, i_7);
 										} else {
 											return false;
 										}
@@ -4344,26 +4344,26 @@ static bool MatchLogLine_func11761(lms_string s, int64_t i) {
 							}
 						}
 						case 114:
-							return MatchLogLine_func11761(s, i_5);
+							return MatchLogLine_func11761(s, i_6);
 						case 116:
-							return MatchLogLine_func11896(s, i_5);
+							return MatchLogLine_func11896(s, i_6);
 						default: {
 							if (lms_sub_u8(c_2, 194) <= 29) {
-								return MatchLogLine_func12127(s, i_5);
+								return MatchLogLine_func12127(s, i_6);
 							} else if (c_2 == 224) {
-								return MatchLogLine_func12150(s, i_5);
+								return MatchLogLine_func12150(s, i_6);
 							} else if (lms_sub_u8(c_2, 225) <= 11) {
-								return MatchLogLine_func12186(s, i_5);
+								return MatchLogLine_func12186(s, i_6);
 							} else if (c_2 == 237) {
-								return MatchLogLine_func12221(s, i_5);
+								return MatchLogLine_func12221(s, i_6);
 							} else if (lms_sub_u8(c_2, 238) <= 1) {
-								return MatchLogLine_func12257(s, i_5);
+								return MatchLogLine_func12257(s, i_6);
 							} else if (c_2 == 240) {
-								return MatchLogLine_func12292(s, i_5);
+								return MatchLogLine_func12292(s, i_6);
 							} else if (lms_sub_u8(c_2, 241) <= 2) {
-								return MatchLogLine_func12340(s, i_5);
+								return MatchLogLine_func12340(s, i_6);
 							} else if (c_2 == 244) {
-								return MatchLogLine_func12387(s, i_5);
+								return MatchLogLine_func12387(s, i_6);
 							} else {
 								return false;
 							}
@@ -4373,24 +4373,24 @@ static bool MatchLogLine_func11761(lms_string s, int64_t i) {
 				}
 			}
 			case 116:
-				return MatchLogLine_func11896(s, i_4);
+				return MatchLogLine_func11896(s, i_5);
 			default: {
 				if (lms_sub_u8(c, 194) <= 29) {
-					return MatchLogLine_func12127(s, i_4);
+					return MatchLogLine_func12127(s, i_5);
 				} else if (c == 224) {
-					return MatchLogLine_func12150(s, i_4);
+					return MatchLogLine_func12150(s, i_5);
 				} else if (lms_sub_u8(c, 225) <= 11) {
-					return MatchLogLine_func12186(s, i_4);
+					return MatchLogLine_func12186(s, i_5);
 				} else if (c == 237) {
-					return MatchLogLine_func12221(s, i_4);
+					return MatchLogLine_func12221(s, i_5);
 				} else if (lms_sub_u8(c, 238) <= 1) {
-					return MatchLogLine_func12257(s, i_4);
+					return MatchLogLine_func12257(s, i_5);
 				} else if (c == 240) {
-					return MatchLogLine_func12292(s, i_4);
+					return MatchLogLine_func12292(s, i_5);
 				} else if (lms_sub_u8(c, 241) <= 2) {
-					return MatchLogLine_func12340(s, i_4);
+					return MatchLogLine_func12340(s, i_5);
 				} else if (c == 244) {
-					return MatchLogLine_func12387(s, i_4);
+					return MatchLogLine_func12387(s, i_5);
 				} else {
 					return false;
 				}
@@ -4404,10 +4404,10 @@ static bool MatchLogLine_func11761(lms_string s, int64_t i) {
 static bool MatchLogLine_func11674(lms_string s, int64_t i) {
 	int64_t n = s.len;
 	int64_t i_2 = i;
-	int64_t x11713 = 0;
+	int64_t i_3 = 0;
 	for (;;) {
 		if (i_2 >= n) {
-			x11713 = i_2;
+			i_3 = i_2;
 			break;
 		}
 		uint8_t c = lms_str_index(s, i_2);
@@ -4430,39 +4430,39 @@ static bool MatchLogLine_func11674(lms_string s, int64_t i) {
 		}
 		}
 		if (!x11736) {
-			x11713 = i_2;
+			i_3 = i_2;
 			break;
 		}
 		i_2 = lms_add_i64(i_2, 1);
 	}
-	int64_t i_3 = x11713;
-	if (i_3 >= n) {
+	int64_t i_4 = i_3;
+	if (i_4 >= n) {
 		return false;
 	} else {
-		uint8_t c_2 = lms_str_index(s, i_3);
-		int64_t i_4 = lms_add_i64(i_3, 1);
+		uint8_t c_2 = lms_str_index(s, i_4);
+		int64_t i_5 = lms_add_i64(i_4, 1);
 		switch (c_2) {
 		case 114:
-			return MatchLogLine_func11761(s, i_4);
+			return MatchLogLine_func11761(s, i_5);
 		case 116:
-			return MatchLogLine_func11896(s, i_4);
+			return MatchLogLine_func11896(s, i_5);
 		default: {
 			if (lms_sub_u8(c_2, 194) <= 29) {
-				return MatchLogLine_func12127(s, i_4);
+				return MatchLogLine_func12127(s, i_5);
 			} else if (c_2 == 224) {
-				return MatchLogLine_func12150(s, i_4);
+				return MatchLogLine_func12150(s, i_5);
 			} else if (lms_sub_u8(c_2, 225) <= 11) {
-				return MatchLogLine_func12186(s, i_4);
+				return MatchLogLine_func12186(s, i_5);
 			} else if (c_2 == 237) {
-				return MatchLogLine_func12221(s, i_4);
+				return MatchLogLine_func12221(s, i_5);
 			} else if (lms_sub_u8(c_2, 238) <= 1) {
-				return MatchLogLine_func12257(s, i_4);
+				return MatchLogLine_func12257(s, i_5);
 			} else if (c_2 == 240) {
-				return MatchLogLine_func12292(s, i_4);
+				return MatchLogLine_func12292(s, i_5);
 			} else if (lms_sub_u8(c_2, 241) <= 2) {
-				return MatchLogLine_func12340(s, i_4);
+				return MatchLogLine_func12340(s, i_5);
 			} else if (c_2 == 244) {
-				return MatchLogLine_func12387(s, i_4);
+				return MatchLogLine_func12387(s, i_5);
 			} else {
 				return false;
 			}
@@ -4519,27 +4519,27 @@ static bool MatchLogLine_func11536(lms_string s, int64_t i) {
 											return false;
 										} else if (lms_sub_u8(lms_str_index(s, i_9), 97) <= 25) {
 											int64_t i_10 = lms_add_i64(i, 9);
-											int64_t x11633 = 0;
+											int64_t i_11 = 0;
 											for (;;) {
 												if (i_10 >= n) {
-													x11633 = i_10;
+													i_11 = i_10;
 													break;
 												}
 												if (lms_sub_u8(lms_str_index(s, i_10), 97) > 25) {
-													x11633 = i_10;
+													i_11 = i_10;
 													break;
 												}
 												i_10 = lms_add_i64(i_10, 1);
 											}
-											int64_t i_11 = x11633;
-											if (i_11 >= n) {
+											int64_t i_12 = i_11;
+											if (i_12 >= n) {
 												return false;
-											} else if (lms_str_index(s, i_11) == 93) {
-												int64_t i_12 = lms_add_i64(i_11, 1);
-												if (i_12 >= n) {
+											} else if (lms_str_index(s, i_12) == 93) {
+												int64_t i_13 = lms_add_i64(i_12, 1);
+												if (i_13 >= n) {
 													return false;
-												} else if (lms_str_index(s, i_12) == 32) {
-													return MatchLogLine_func11674(s, lms_add_i64(i_11, 2));
+												} else if (lms_str_index(s, i_13) == 32) {
+													return MatchLogLine_func11674(s, lms_add_i64(i_12, 2));
 												} else {
 													return false;
 												}
@@ -4600,28 +4600,28 @@ static bool MatchLogLine_func11536(lms_string s, int64_t i) {
 										return false;
 									} else if (lms_sub_u8(lms_str_index(s, i_8), 97) <= 25) {
 										int64_t i_9 = lms_add_i64(i, 8);
-										int64_t i_13 = i_9;
-										int64_t x13283 = 0;
+										int64_t i_14 = i_9;
+										int64_t i_15 = 0;
 										for (;;) {
-											if (i_13 >= n) {
-												x13283 = i_13;
+											if (i_14 >= n) {
+												i_15 = i_14;
 												break;
 											}
-											if (lms_sub_u8(lms_str_index(s, i_13), 97) > 25) {
-												x13283 = i_13;
+											if (lms_sub_u8(lms_str_index(s, i_14), 97) > 25) {
+												i_15 = i_14;
 												break;
 											}
-											i_13 = lms_add_i64(i_13, 1);
+											i_14 = lms_add_i64(i_14, 1);
 										}
-										int64_t i_14 = x13283;
-										if (i_14 >= n) {
+										int64_t i_16 = i_15;
+										if (i_16 >= n) {
 											return false;
-										} else if (lms_str_index(s, i_14) == 93) {
-											int64_t i_15 = lms_add_i64(i_14, 1);
-											if (i_15 >= n) {
+										} else if (lms_str_index(s, i_16) == 93) {
+											int64_t i_17 = lms_add_i64(i_16, 1);
+											if (i_17 >= n) {
 												return false;
-											} else if (lms_str_index(s, i_15) == 32) {
-												return MatchLogLine_func11674(s, lms_add_i64(i_14, 2));
+											} else if (lms_str_index(s, i_17) == 32) {
+												return MatchLogLine_func11674(s, lms_add_i64(i_16, 2));
 											} else {
 												return false;
 											}
@@ -5060,24 +5060,24 @@ static bool MatchAPIPath_func3695(lms_string s, int64_t i) {
 																								return MatchAPIPath_func3151(s, i_9);
 																							} else if (lms_sub_u8(c_8, 48) <= 9) {
 																								int64_t i_10 = i_9;
-																								int64_t x4068 = 0;
+																								int64_t i_11 = 0;
 																								for (;;) {
 																									if (i_10 >= n) {
-																										x4068 = i_10;
+																										i_11 = i_10;
 																										break;
 																									}
 																									if (lms_sub_u8(lms_str_index(s, i_10), 48) > 9) {
-																										x4068 = i_10;
+																										i_11 = i_10;
 																										break;
 																									}
 																									i_10 = lms_add_i64(i_10, 1);
 																								}
-																								int64_t i_11 = x4068;
-																								if (i_11 >= n) {
+																								int64_t i_12 = i_11;
+																								if (i_12 >= n) {
 																									return false;
 																								} else {
-																									uint8_t c_9 = lms_str_index(s, i_11);
-																									int64_t i_12 = lms_add_i64(i_11, 1);
+																									uint8_t c_9 = lms_str_index(s, i_12);
+																									int64_t i_13 = lms_add_i64(i_12, 1);
 																									uint8_t x4100 = lms_shr_u8(c_9, 6u);
 																									bool x4126;
 																									switch (x4100) {
@@ -5109,14 +5109,14 @@ static bool MatchAPIPath_func3695(lms_string s, int64_t i) {
 																									}
 																									}
 																									if (x4126) {
-																										return MatchAPIPath_func3151(s, i_12);
+																										return MatchAPIPath_func3151(s, i_13);
 																									} else {
 																										switch (c_9) {
 																										case 47: {
-																											if (i_12 >= n) {
+																											if (i_13 >= n) {
 																												return false;
 																											} else {
-																												uint8_t c_10 = lms_str_index(s, i_12);
+																												uint8_t c_10 = lms_str_index(s, i_13);
 																												uint8_t x4139 = lms_shr_u8(c_10, 6u);
 																												uint8_t x4142 = (uint8_t)(c_10 & 63);
 																												bool x4162;
@@ -5147,21 +5147,21 @@ static bool MatchAPIPath_func3695(lms_string s, int64_t i) {
 																													}
 																												}
 																												if (x4162) {
-																													int64_t i_13 = lms_add_i64(i_11, 2);
-																													return MatchAPIPath_func3151(s, i_13);
+																													int64_t i_14 = lms_add_i64(i_12, 2);
+																													return MatchAPIPath_func3151(s, i_14);
 																												} else {
 																													switch (c_10) {
 																													case 68: {
-																														int64_t i_13 = lms_add_i64(i_11, 2);
-																														return MatchAPIPath_func3254(s, i_13);
+																														int64_t i_14 = lms_add_i64(i_12, 2);
+																														return MatchAPIPath_func3254(s, i_14);
 																													}
 																													case 71: {
-																														int64_t i_13 = lms_add_i64(i_11, 2);
-																														return MatchAPIPath_func3377(s, i_13);
+																														int64_t i_14 = lms_add_i64(i_12, 2);
+																														return MatchAPIPath_func3377(s, i_14);
 																													}
 																													case 80: {
-																														int64_t i_13 = lms_add_i64(i_11, 2);
-																														return MatchAPIPath_func3508(s, i_13);
+																														int64_t i_14 = lms_add_i64(i_12, 2);
+																														return MatchAPIPath_func3508(s, i_14);
 																													}
 																													default: {
 																														bool x4147 = x4139 == 1;
@@ -5182,11 +5182,11 @@ static bool MatchAPIPath_func3695(lms_string s, int64_t i) {
 																											}
 																										}
 																										case 68:
-																											return MatchAPIPath_func3254(s, i_12);
+																											return MatchAPIPath_func3254(s, i_13);
 																										case 71:
-																											return MatchAPIPath_func3377(s, i_12);
+																											return MatchAPIPath_func3377(s, i_13);
 																										case 80:
-																											return MatchAPIPath_func3508(s, i_12);
+																											return MatchAPIPath_func3508(s, i_13);
 																										default:
 																											return false;
 																										}
@@ -5271,24 +5271,24 @@ static bool MatchAPIPath_func3695(lms_string s, int64_t i) {
 static bool MatchAPIPath_func3508(lms_string s, int64_t i) {
 	int64_t n = s.len;
 	int64_t i_2 = i;
-	int64_t x3531 = 0;
+	int64_t i_3 = 0;
 	for (;;) {
 		if (i_2 >= n) {
-			x3531 = i_2;
+			i_3 = i_2;
 			break;
 		}
 		if (lms_str_index(s, i_2) != 80) {
-			x3531 = i_2;
+			i_3 = i_2;
 			break;
 		}
 		i_2 = lms_add_i64(i_2, 1);
 	}
-	int64_t i_3 = x3531;
-	if (i_3 >= n) {
+	int64_t i_4 = i_3;
+	if (i_4 >= n) {
 		return false;
 	} else {
-		uint8_t c = lms_str_index(s, i_3);
-		int64_t i_4 = lms_add_i64(i_3, 1);
+		uint8_t c = lms_str_index(s, i_4);
+		int64_t i_5 = lms_add_i64(i_4, 1);
 		uint8_t x3562 = lms_shr_u8(c, 6u);
 		bool x3585;
 		switch (x3562) {
@@ -5321,22 +5321,22 @@ static bool MatchAPIPath_func3508(lms_string s, int64_t i) {
 		}
 		}
 		if (x3585) {
-			return MatchAPIPath_func3151(s, i_4);
+			return MatchAPIPath_func3151(s, i_5);
 		} else {
 			switch (c) {
 			case 68:
-				return MatchAPIPath_func3254(s, i_4);
+				return MatchAPIPath_func3254(s, i_5);
 			case 71:
-				return MatchAPIPath_func3377(s, i_4);
+				return MatchAPIPath_func3377(s, i_5);
 			default: {
-				int64_t i_5 = lms_add_i64(i_3, 2);
+				int64_t i_6 = lms_add_i64(i_4, 2);
 				switch (c) {
 				case 79: {
-					bool x3599 = i_4 >= n;
+					bool x3599 = i_5 >= n;
 					if (x3599) {
 						return false;
 					} else {
-						uint8_t c_2 = lms_str_index(s, i_4);
+						uint8_t c_2 = lms_str_index(s, i_5);
 						uint8_t x3606 = lms_shr_u8(c_2, 6u);
 						bool x3629;
 						switch (x3606) {
@@ -5369,21 +5369,21 @@ static bool MatchAPIPath_func3508(lms_string s, int64_t i) {
 						}
 						}
 						if (x3629) {
-							return MatchAPIPath_func3151(s, i_5);
+							return MatchAPIPath_func3151(s, i_6);
 						} else {
 							switch (c_2) {
 							case 68:
-								return MatchAPIPath_func3254(s, i_5);
+								return MatchAPIPath_func3254(s, i_6);
 							case 71:
-								return MatchAPIPath_func3377(s, i_5);
+								return MatchAPIPath_func3377(s, i_6);
 							case 80:
-								return MatchAPIPath_func3508(s, i_5);
+								return MatchAPIPath_func3508(s, i_6);
 							case 83: {
-								if (i_5 >= n) {
+								if (i_6 >= n) {
 									return false;
 								} else {
-									uint8_t c_3 = lms_str_index(s, i_5);
-									int64_t i_6 = lms_add_i64(i_3, 3);
+									uint8_t c_3 = lms_str_index(s, i_6);
+									int64_t i_7 = lms_add_i64(i_4, 3);
 									uint8_t x3654 = lms_shr_u8(c_3, 6u);
 									bool x3677;
 									switch (x3654) {
@@ -5416,17 +5416,17 @@ static bool MatchAPIPath_func3508(lms_string s, int64_t i) {
 									}
 									}
 									if (x3677) {
-										return MatchAPIPath_func3151(s, i_6);
+										return MatchAPIPath_func3151(s, i_7);
 									} else {
 										switch (c_3) {
 										case 68:
-											return MatchAPIPath_func3254(s, i_6);
+											return MatchAPIPath_func3254(s, i_7);
 										case 71:
-											return MatchAPIPath_func3377(s, i_6);
+											return MatchAPIPath_func3377(s, i_7);
 										case 80:
-											return MatchAPIPath_func3508(s, i_6);
+											return MatchAPIPath_func3508(s, i_7);
 										case 84:
-											return MatchAPIPath_func3695(s, i_6);
+											return MatchAPIPath_func3695(s, i_7);
 										default:
 											return false;
 										}
@@ -5440,11 +5440,11 @@ static bool MatchAPIPath_func3508(lms_string s, int64_t i) {
 					}
 				}
 				case 85: {
-					bool x3599 = i_4 >= n;
+					bool x3599 = i_5 >= n;
 					if (x3599) {
 						return false;
 					} else {
-						uint8_t c_4 = lms_str_index(s, i_4);
+						uint8_t c_4 = lms_str_index(s, i_5);
 						uint8_t x4339 = lms_shr_u8(c_4, 6u);
 						bool x4362;
 						switch (x4339) {
@@ -5477,17 +5477,17 @@ static bool MatchAPIPath_func3508(lms_string s, int64_t i) {
 						}
 						}
 						if (x4362) {
-							return MatchAPIPath_func3151(s, i_5);
+							return MatchAPIPath_func3151(s, i_6);
 						} else {
 							switch (c_4) {
 							case 68:
-								return MatchAPIPath_func3254(s, i_5);
+								return MatchAPIPath_func3254(s, i_6);
 							case 71:
-								return MatchAPIPath_func3377(s, i_5);
+								return MatchAPIPath_func3377(s, i_6);
 							case 80:
-								return MatchAPIPath_func3508(s, i_5);
+								return MatchAPIPath_func3508(s, i_6);
 							case 84:
-								return MatchAPIPath_func3695(s, i_5);
+								return MatchAPIPath_func3695(s, i_6);
 							default:
 								return false;
 							}
@@ -5507,23 +5507,23 @@ static bool MatchAPIPath_func3508(lms_string s, int64_t i) {
 static bool MatchAPIPath_func3377(lms_string s, int64_t i) {
 	int64_t n = s.len;
 	int64_t i_2 = i;
-	int64_t x3400 = 0;
+	int64_t i_3 = 0;
 	for (;;) {
 		if (i_2 >= n) {
-			x3400 = i_2;
+			i_3 = i_2;
 			break;
 		}
 		if (lms_str_index(s, i_2) != 71) {
-			x3400 = i_2;
+			i_3 = i_2;
 			break;
 		}
 		i_2 = lms_add_i64(i_2, 1);
 	}
-	int64_t i_3 = x3400;
-	if (i_3 >= n) {
+	int64_t i_4 = i_3;
+	if (i_4 >= n) {
 		return false;
 	} else {
-		uint8_t c = lms_str_index(s, i_3);
+		uint8_t c = lms_str_index(s, i_4);
 		uint8_t x3431 = lms_shr_u8(c, 6u);
 		bool x3454;
 		switch (x3431) {
@@ -5556,21 +5556,21 @@ static bool MatchAPIPath_func3377(lms_string s, int64_t i) {
 		}
 		}
 		if (x3454) {
-			int64_t i_4 = lms_add_i64(i_3, 1);
-			return MatchAPIPath_func3151(s, i_4);
+			int64_t i_5 = lms_add_i64(i_4, 1);
+			return MatchAPIPath_func3151(s, i_5);
 		} else {
 			switch (c) {
 			case 68: {
-				int64_t i_4 = lms_add_i64(i_3, 1);
-				return MatchAPIPath_func3254(s, i_4);
+				int64_t i_5 = lms_add_i64(i_4, 1);
+				return MatchAPIPath_func3254(s, i_5);
 			}
 			case 69: {
-				int64_t i_4 = lms_add_i64(i_3, 1);
-				if (i_4 >= n) {
+				int64_t i_5 = lms_add_i64(i_4, 1);
+				if (i_5 >= n) {
 					return false;
 				} else {
-					uint8_t c_2 = lms_str_index(s, i_4);
-					int64_t i_5 = lms_add_i64(i_3, 2);
+					uint8_t c_2 = lms_str_index(s, i_5);
+					int64_t i_6 = lms_add_i64(i_4, 2);
 					uint8_t x3471 = lms_shr_u8(c_2, 6u);
 					bool x3494;
 					switch (x3471) {
@@ -5603,17 +5603,17 @@ static bool MatchAPIPath_func3377(lms_string s, int64_t i) {
 					}
 					}
 					if (x3494) {
-						return MatchAPIPath_func3151(s, i_5);
+						return MatchAPIPath_func3151(s, i_6);
 					} else {
 						switch (c_2) {
 						case 68:
-							return MatchAPIPath_func3254(s, i_5);
+							return MatchAPIPath_func3254(s, i_6);
 						case 71:
-							return MatchAPIPath_func3377(s, i_5);
+							return MatchAPIPath_func3377(s, i_6);
 						case 80:
-							return MatchAPIPath_func3508(s, i_5);
+							return MatchAPIPath_func3508(s, i_6);
 						case 84:
-							return MatchAPIPath_func3695(s, i_5);
+							return MatchAPIPath_func3695(s, i_6);
 						default:
 							return false;
 						}
@@ -5621,8 +5621,8 @@ static bool MatchAPIPath_func3377(lms_string s, int64_t i) {
 				}
 			}
 			case 80: {
-				int64_t i_4 = lms_add_i64(i_3, 1);
-				return MatchAPIPath_func3508(s, i_4);
+				int64_t i_5 = lms_add_i64(i_4, 1);
+				return MatchAPIPath_func3508(s, i_5);
 			}
 			default:
 				return false;
@@ -5635,23 +5635,23 @@ static bool MatchAPIPath_func3377(lms_string s, int64_t i) {
 static bool MatchAPIPath_func3254(lms_string s, int64_t i) {
 	int64_t n = s.len;
 	int64_t i_2 = i;
-	int64_t x3277 = 0;
+	int64_t i_3 = 0;
 	for (;;) {
 		if (i_2 >= n) {
-			x3277 = i_2;
+			i_3 = i_2;
 			break;
 		}
 		if (lms_str_index(s, i_2) != 68) {
-			x3277 = i_2;
+			i_3 = i_2;
 			break;
 		}
 		i_2 = lms_add_i64(i_2, 1);
 	}
-	int64_t i_3 = x3277;
-	if (i_3 >= n) {
+	int64_t i_4 = i_3;
+	if (i_4 >= n) {
 		return false;
 	} else {
-		uint8_t c = lms_str_index(s, i_3);
+		uint8_t c = lms_str_index(s, i_4);
 		uint8_t x3308 = lms_shr_u8(c, 6u);
 		bool x3331;
 		switch (x3308) {
@@ -5684,17 +5684,17 @@ static bool MatchAPIPath_func3254(lms_string s, int64_t i) {
 		}
 		}
 		if (x3331) {
-			int64_t i_4 = lms_add_i64(i_3, 1);
-			return MatchAPIPath_func3151(s, i_4);
+			int64_t i_5 = lms_add_i64(i_4, 1);
+			return MatchAPIPath_func3151(s, i_5);
 		} else {
 			switch (c) {
 			case 69: {
-				int64_t i_4 = lms_add_i64(i_3, 1);
-				if (i_4 >= n) {
+				int64_t i_5 = lms_add_i64(i_4, 1);
+				if (i_5 >= n) {
 					return false;
 				} else {
-					uint8_t c_2 = lms_str_index(s, i_4);
-					int64_t i_5 = lms_add_i64(i_3, 2);
+					uint8_t c_2 = lms_str_index(s, i_5);
+					int64_t i_6 = lms_add_i64(i_4, 2);
 					uint8_t x3344 = lms_shr_u8(c_2, 6u);
 					bool x3367;
 					switch (x3344) {
@@ -5727,19 +5727,19 @@ static bool MatchAPIPath_func3254(lms_string s, int64_t i) {
 					}
 					}
 					if (x3367) {
-						return MatchAPIPath_func3151(s, i_5);
+						return MatchAPIPath_func3151(s, i_6);
 					} else {
 						switch (c_2) {
 						case 68:
-							return MatchAPIPath_func3254(s, i_5);
+							return MatchAPIPath_func3254(s, i_6);
 						case 71:
-							return MatchAPIPath_func3377(s, i_5);
+							return MatchAPIPath_func3377(s, i_6);
 						case 76: {
-							if (i_5 >= n) {
+							if (i_6 >= n) {
 								return false;
 							} else {
-								uint8_t c_3 = lms_str_index(s, i_5);
-								int64_t i_6 = lms_add_i64(i_3, 3);
+								uint8_t c_3 = lms_str_index(s, i_6);
+								int64_t i_7 = lms_add_i64(i_4, 3);
 								uint8_t x4428 = lms_shr_u8(c_3, 6u);
 								bool x4451;
 								switch (x4428) {
@@ -5772,17 +5772,17 @@ static bool MatchAPIPath_func3254(lms_string s, int64_t i) {
 								}
 								}
 								if (x4451) {
-									return MatchAPIPath_func3151(s, i_6);
+									return MatchAPIPath_func3151(s, i_7);
 								} else {
 									switch (c_3) {
 									case 68:
-										return MatchAPIPath_func3254(s, i_6);
+										return MatchAPIPath_func3254(s, i_7);
 									case 69: {
-										if (i_6 >= n) {
+										if (i_7 >= n) {
 											return false;
 										} else {
-											uint8_t c_4 = lms_str_index(s, i_6);
-											int64_t i_7 = lms_add_i64(i_3, 4);
+											uint8_t c_4 = lms_str_index(s, i_7);
+											int64_t i_8 = lms_add_i64(i_4, 4);
 											uint8_t x4468 = lms_shr_u8(c_4, 6u);
 											bool x4491;
 											switch (x4468) {
@@ -5815,21 +5815,21 @@ static bool MatchAPIPath_func3254(lms_string s, int64_t i) {
 											}
 											}
 											if (x4491) {
-												return MatchAPIPath_func3151(s, i_7);
+												return MatchAPIPath_func3151(s, i_8);
 											} else {
 												switch (c_4) {
 												case 68:
-													return MatchAPIPath_func3254(s, i_7);
+													return MatchAPIPath_func3254(s, i_8);
 												case 71:
-													return MatchAPIPath_func3377(s, i_7);
+													return MatchAPIPath_func3377(s, i_8);
 												case 80:
-													return MatchAPIPath_func3508(s, i_7);
+													return MatchAPIPath_func3508(s, i_8);
 												case 84: {
-													if (i_7 >= n) {
+													if (i_8 >= n) {
 														return false;
 													} else {
-														uint8_t c_5 = lms_str_index(s, i_7);
-														int64_t i_8 = lms_add_i64(i_3, 5);
+														uint8_t c_5 = lms_str_index(s, i_8);
+														int64_t i_9 = lms_add_i64(i_4, 5);
 														uint8_t x4516 = lms_shr_u8(c_5, 6u);
 														bool x4539;
 														switch (x4516) {
@@ -5862,17 +5862,17 @@ static bool MatchAPIPath_func3254(lms_string s, int64_t i) {
 														}
 														}
 														if (x4539) {
-															return MatchAPIPath_func3151(s, i_8);
+															return MatchAPIPath_func3151(s, i_9);
 														} else {
 															switch (c_5) {
 															case 68:
-																return MatchAPIPath_func3254(s, i_8);
+																return MatchAPIPath_func3254(s, i_9);
 															case 69:
-																return MatchAPIPath_func3695(s, i_8);
+																return MatchAPIPath_func3695(s, i_9);
 															case 71:
-																return MatchAPIPath_func3377(s, i_8);
+																return MatchAPIPath_func3377(s, i_9);
 															case 80:
-																return MatchAPIPath_func3508(s, i_8);
+																return MatchAPIPath_func3508(s, i_9);
 															default:
 																return false;
 															}
@@ -5886,9 +5886,9 @@ static bool MatchAPIPath_func3254(lms_string s, int64_t i) {
 										}
 									}
 									case 71:
-										return MatchAPIPath_func3377(s, i_6);
+										return MatchAPIPath_func3377(s, i_7);
 									case 80:
-										return MatchAPIPath_func3508(s, i_6);
+										return MatchAPIPath_func3508(s, i_7);
 									default:
 										return false;
 									}
@@ -5896,7 +5896,7 @@ static bool MatchAPIPath_func3254(lms_string s, int64_t i) {
 							}
 						}
 						case 80:
-							return MatchAPIPath_func3508(s, i_5);
+							return MatchAPIPath_func3508(s, i_6);
 						default:
 							return false;
 						}
@@ -5904,12 +5904,12 @@ static bool MatchAPIPath_func3254(lms_string s, int64_t i) {
 				}
 			}
 			case 71: {
-				int64_t i_4 = lms_add_i64(i_3, 1);
-				return MatchAPIPath_func3377(s, i_4);
+				int64_t i_5 = lms_add_i64(i_4, 1);
+				return MatchAPIPath_func3377(s, i_5);
 			}
 			case 80: {
-				int64_t i_4 = lms_add_i64(i_3, 1);
-				return MatchAPIPath_func3508(s, i_4);
+				int64_t i_5 = lms_add_i64(i_4, 1);
+				return MatchAPIPath_func3508(s, i_5);
 			}
 			default:
 				return false;
@@ -5922,10 +5922,10 @@ static bool MatchAPIPath_func3254(lms_string s, int64_t i) {
 static bool MatchAPIPath_func3151(lms_string s, int64_t i) {
 	int64_t n = s.len;
 	int64_t i_2 = i;
-	int64_t x3198 = 0;
+	int64_t i_3 = 0;
 	for (;;) {
 		if (i_2 >= n) {
-			x3198 = i_2;
+			i_3 = i_2;
 			break;
 		}
 		uint8_t c = lms_str_index(s, i_2);
@@ -5961,28 +5961,28 @@ static bool MatchAPIPath_func3151(lms_string s, int64_t i) {
 		}
 		}
 		if (!x3229) {
-			x3198 = i_2;
+			i_3 = i_2;
 			break;
 		}
 		i_2 = lms_add_i64(i_2, 1);
 	}
-	int64_t i_3 = x3198;
-	if (i_3 >= n) {
+	int64_t i_4 = i_3;
+	if (i_4 >= n) {
 		return false;
 	} else {
-		uint8_t c_2 = lms_str_index(s, i_3);
+		uint8_t c_2 = lms_str_index(s, i_4);
 		switch (c_2) {
 		case 68: {
-			int64_t i_4 = lms_add_i64(i_3, 1);
-			return MatchAPIPath_func3254(s, i_4);
+			int64_t i_5 = lms_add_i64(i_4, 1);
+			return MatchAPIPath_func3254(s, i_5);
 		}
 		case 71: {
-			int64_t i_4 = lms_add_i64(i_3, 1);
-			return MatchAPIPath_func3377(s, i_4);
+			int64_t i_5 = lms_add_i64(i_4, 1);
+			return MatchAPIPath_func3377(s, i_5);
 		}
 		case 80: {
-			int64_t i_4 = lms_add_i64(i_3, 1);
-			return MatchAPIPath_func3508(s, i_4);
+			int64_t i_5 = lms_add_i64(i_4, 1);
+			return MatchAPIPath_func3508(s, i_5);
 		}
 		default:
 			return false;

@@ -179,3 +179,24 @@ func heads(xs, ys []stage.Int, n stage.Int) stage.Int {
 	}
 	return s
 }
+
+// pair is a struct of Reps.
+type pair struct{ lo, hi stage.Int }
+
+// spread sums the negative and the positive parts of xs in two
+// accumulators, the elements of a static slice, through the fields of a
+// struct, and adds the sum of squares of a Fill: the locals of the
+// generated code are named after the source's variables (acc0 and acc1
+// for acc[0] and acc[1], the Fill's index i), none is x<N>.
+//
+//lms:gen Spread
+func spread(xs []stage.Int) stage.Int {
+	acc := make([]stage.Int, 2)
+	for _, x := range xs {
+		p := pair{min(x, 0), max(x, 0)}
+		acc[0] += p.lo
+		acc[1] -= p.hi
+	}
+	sq := stage.Sum(stage.Fill(stage.Int(len(xs)), func(i stage.Int) stage.Int { return xs[i] * xs[i] }))
+	return acc[0]*acc[1] + sq
+}
