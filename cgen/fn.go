@@ -221,10 +221,10 @@ func (fn *fnGen) block(b *ir.Block, d dest) (w written) {
 			done := fn.writing(n)
 			w.term = fn.ifStmt(n, d)
 			done()
-			return written{term: w.term, onlyIf: stmts == 0 && fn.wroteIf(before)}
+			return written{term: w.term, onlyIf: stmts == 0 && fn.wroteOneIf(before)}
 		}
 		term := fn.stmt(n)
-		if n.Op == ir.OpIf && !fn.declaresResult(n) && fn.wroteIf(before) {
+		if n.Op == ir.OpIf && !fn.declaresResult(n) && fn.wroteOneIf(before) {
 			ifs++
 		}
 		if len(fn.lines) > before {
@@ -254,6 +254,30 @@ func (fn *fnGen) block(b *ir.Block, d dest) (w written) {
 // statement (not a switch).
 func (fn *fnGen) wroteIf(k int) bool {
 	return k < len(fn.lines) && strings.HasPrefix(strings.TrimLeft(fn.lines[k], "\t"), "if (")
+}
+
+// wroteOneIf reports whether the lines from k on are one if statement
+// (an else-if chain included): after its first line, every line at its
+// level closes a brace. ifElse writes if (c) { exit } else { B } as
+// if (c) { exit } B: that is two statements, and B must not become part
+// of an else after an enclosing if (rpg seed 5513 F8a: the statements
+// of an else branch ran after the then branch went round the loop).
+func (fn *fnGen) wroteOneIf(k int) bool {
+	if !fn.wroteIf(k) {
+		return false
+	}
+	level := tabsOf(fn.lines[k])
+	for _, ln := range fn.lines[k+1:] {
+		if ln != removed && tabsOf(ln) == level && !strings.HasPrefix(ln[level:], "}") {
+			return false
+		}
+	}
+	return true
+}
+
+// tabsOf returns the number of tabs a line starts with.
+func tabsOf(ln string) int {
+	return len(ln) - len(strings.TrimLeft(ln, "\t"))
 }
 
 // skip reports whether n is written somewhere other than at its place:
