@@ -98,7 +98,8 @@ func File(pkg string, funcs []Func, opts Options) ([]byte, error) {
 		fl.names.reserve(f.Name)
 	}
 	gens := make([]*funcGen, len(funcs))
-	vecs := make([]*funcGen, len(funcs)) // the vector code, with SIMD
+	vecs := make([]*funcGen, len(funcs))  // the vector code, with SIMD
+	wides := make([]*funcGen, len(funcs)) // the AVX-512 code, with SIMD and Func.Wide
 	for i, f := range funcs {
 		gens[i] = fl.plan(f.Name, f.Schedule, f.FactsOrCompute())
 		gens[i].fnIndex = i
@@ -112,9 +113,14 @@ func File(pkg string, funcs []Func, opts Options) ([]byte, error) {
 			vecs[i].chars = gens[i].chars
 			vecs[i].simd = &simdState{v: f.Vectors, names: map[*sched.Pack]string{}}
 		}
+		if opts.SIMD && f.Wide.Wide() {
+			wides[i] = fl.plan(f.Name, f.Schedule, f.FactsOrCompute())
+			wides[i].chars = gens[i].chars
+			wides[i].simd = &simdState{v: f.Wide, names: map[*sched.Pack]string{}, wide: true}
+		}
 	}
 	for i, f := range funcs {
-		if vecs[i] == nil {
+		if vecs[i] == nil && wides[i] == nil {
 			fl.emit(gens[i], f)
 			continue
 		}
@@ -122,8 +128,21 @@ func File(pkg string, funcs []Func, opts Options) ([]byte, error) {
 		scalar.Name = fl.names.fresh(lowerFirst(f.Name) + "Scalar")
 		scalar.Doc = scalar.Name + " is the scalar code of " + f.Name + ", for a CPU without AVX2."
 		fl.emit(gens[i], scalar)
-		vecs[i].scalar = scalar.Name
-		fl.emit(vecs[i], f)
+		fallback := scalar.Name
+		if vecs[i] != nil && wides[i] != nil {
+			avx2 := f
+			avx2.Name = fl.names.fresh(lowerFirst(f.Name) + "AVX2")
+			avx2.Doc = avx2.Name + " is the code of " + f.Name + " with vectors of 256 bits, for a CPU with AVX2 but not AVX-512."
+			vecs[i].scalar = fallback
+			fl.emit(vecs[i], avx2)
+			fallback = avx2.Name
+		}
+		last := vecs[i]
+		if wides[i] != nil {
+			last = wides[i]
+		}
+		last.scalar = fallback
+		fl.emit(last, f)
 	}
 	for _, c := range fl.trailer {
 		fl.f.Line()

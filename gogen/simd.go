@@ -32,6 +32,7 @@ const (
 type simdState struct {
 	v     *sched.Vectors
 	names map[*sched.Pack]string // the Go variable of a pack's value (or variables)
+	wide  bool                   // vectors of 512 bits too (sched.VectorizeWide): needs AVX-512
 }
 
 // hasPacks reports whether f has vector code to write.
@@ -56,9 +57,9 @@ func (fg *funcGen) skipLane(n *ir.Node) bool {
 	return p != nil && p.Anchor != n
 }
 
-// vecType is the archsimd type of a vector of elements of type t.
-func vecType(t *ir.Type) string {
-	return fmt.Sprintf("Float%dx%d", t.Bits(), sched.Width(t))
+// vecType is the archsimd type of a vector of w elements of type t.
+func vecType(t *ir.Type, w int) string {
+	return fmt.Sprintf("Float%dx%d", t.Bits(), w)
 }
 
 // vecStmt writes the pack whose anchor is n, and reports whether n is one.
@@ -73,7 +74,7 @@ func (fg *funcGen) vecStmt(out *stmts, n *ir.Node) bool {
 	if p.Anchor != n {
 		panic("BUG: gogen: a lane of a pack written as a statement: " + ir.FormatNode(n))
 	}
-	vt := vecType(p.Elem)
+	vt := vecType(p.Elem, p.Width())
 	switch p.Kind {
 	case sched.PackLoad:
 		out.add(jen.Id(fg.packName(p)).Op(":=").Qual(archsimd, "Load"+vt+"Slice").Call(fg.vecSlice(p)))
@@ -150,8 +151,9 @@ func (fg *funcGen) vecSlice(p *sched.Pack) *jen.Statement {
 }
 
 // dispatch returns the first statement of the vector code of f: on a CPU
-// without AVX2 (or FMA, for the fused multiply-adds of relaxed floating
-// point), return the scalar code's result.
+// without AVX2 (AVX-512 for code with vectors of 512 bits; FMA too, for
+// the fused multiply-adds of relaxed floating point), return the result of
+// the fallback: the scalar code, or the code with vectors of 256 bits.
 func (fg *funcGen) dispatch(f Func, scalar string) jen.Code {
 	args := make([]jen.Code, len(fg.paramNames))
 	for i, name := range fg.paramNames {
@@ -164,8 +166,12 @@ func (fg *funcGen) dispatch(f Func, scalar string) jen.Code {
 	} else {
 		body = []jen.Code{jen.Return(call)}
 	}
-	cond := jen.Op("!").Qual(archsimd, "X86").Dot("AVX2").Call()
-	if slices.ContainsFunc(f.Vectors.Packs, func(p *sched.Pack) bool { return sched.IsFMA(p.Anchor) }) {
+	feature := "AVX2"
+	if fg.simd.wide {
+		feature = "AVX512"
+	}
+	cond := jen.Op("!").Qual(archsimd, "X86").Dot(feature).Call()
+	if slices.ContainsFunc(fg.simd.v.Packs, func(p *sched.Pack) bool { return sched.IsFMA(p.Anchor) }) {
 		cond = cond.Op("||").Op("!").Qual(archsimd, "X86").Dot("FMA").Call()
 	}
 	return jen.If(cond).Block(body...)
@@ -197,7 +203,7 @@ func (fg *funcGen) reduce(out *stmts, p *sched.Pack) {
 	v := fg.vecArg(p.Args[0], "")
 	lo, hi := fg.fn.names.fresh("lo"), fg.fn.names.fresh("hi")
 	out.add(jen.List(jen.Id(lo), jen.Id(hi)).Op(":=").Add(v.Clone().Dot("GetLo").Call()).Op(",").Add(v.Clone().Dot("GetHi").Call()))
-	half := sched.Width(p.Elem) / 2
+	half := p.Width() / 2
 	leaf := 0
 	var tree func(n *ir.Node) expr
 	tree = func(n *ir.Node) expr {

@@ -498,12 +498,21 @@ func vectorize(st *State) error {
 			if !st.cfg.SIMD && !p.Specs[i].SIMD {
 				continue
 			}
+			goFunc := f // the Go vector file's
+			if p.SIMDFuncs[i] != nil {
+				goFunc = p.SIMDFuncs[i]
+			}
 			for _, f := range []*sched.Func{f, p.SIMDFuncs[i]} {
 				if f == nil {
 					continue
 				}
 				start := time.Now()
 				f.Vectors = sched.Vectorize(f.Schedule, f.RelaxedFP)
+				if f == goFunc {
+					if w := sched.VectorizeWide(f.Schedule, f.RelaxedFP); w.Wide() {
+						f.Wide = w
+					}
+				}
 				if st.cfg.Verbose != nil {
 					fmt.Fprintf(&p.log, "lmsgen: %-40s %v (%d packs)\n", "vectorize "+f.Name, time.Since(start).Round(time.Microsecond), len(f.Vectors.Packs))
 				}

@@ -31,6 +31,10 @@ type Func struct {
 	// Vectors, if not nil, are the packs of Vectorize(Schedule), for the
 	// vector code of lmsgen -simd.
 	Vectors *Vectors
+	// Wide, if not nil, are the packs of VectorizeWide(Schedule), some of
+	// 512 bits, for the Go vector file's AVX-512 code (Vectors then serve
+	// a CPU with AVX2 only).
+	Wide *Vectors
 	// RelaxedFP reports that the specialization's floating point is
 	// relaxed (lmsgen -fp=relaxed, RelaxFP): an emitter may compute a
 	// math.FMA with one rounding or two.

@@ -119,7 +119,8 @@ func (v *Vectors) Of(s ir.Sym) (*Pack, int) {
 }
 
 // Width returns the number of lanes of a vector of 256 bits of elements of
-// type t, or 0 if the pass does not vectorize t.
+// type t, or 0 if the pass does not vectorize t. VectorizeWide's packs may
+// also have twice as many (512 bits).
 func Width(t *ir.Type) int {
 	switch t.Kind {
 	case ir.KFloat64:
@@ -128,6 +129,20 @@ func Width(t *ir.Type) int {
 		return 8
 	}
 	return 0
+}
+
+// Width returns the number of lanes of the pack's vector: its operand's
+// for a reduce, else one per lane.
+func (p *Pack) Width() int {
+	if p.Kind == PackReduce {
+		return len(p.Args[0].Pack.Lanes)
+	}
+	return len(p.Lanes)
+}
+
+// Wide reports whether v has a pack of 512 bits (VectorizeWide).
+func (v *Vectors) Wide() bool {
+	return v != nil && slices.ContainsFunc(v.Packs, func(p *Pack) bool { return p.Width() > Width(p.Elem) })
 }
 
 // vplace is where a node is placed: its block and its index there.
@@ -152,6 +167,7 @@ type vec struct {
 
 	out     *Vectors
 	relaxed bool // relaxed floating point: math.FMA is packed
+	wide    bool // VectorizeWide: packs of 512 bits first
 	// tentative packs of the group being grown
 	tent   []*Pack
 	tentOf map[ir.Sym]*Pack
@@ -168,13 +184,21 @@ type readKey struct {
 // relaxed says the specialization has relaxed floating point (RelaxFP):
 // then math.FMA calls are packed too, and their vector code may round
 // twice.
-func Vectorize(s Scheduled, relaxed bool) *Vectors {
+func Vectorize(s Scheduled, relaxed bool) *Vectors { return vectorize(s, relaxed, false) }
+
+// VectorizeWide is Vectorize with vectors of 512 bits (AVX-512) where a
+// run of stores fills one, and of 256 bits elsewhere: 8 float64 or 16
+// float32 lanes first, then 4 or 8 for the stores left. Each lane is the
+// same scalar operation as in Vectorize's packs: the same bits.
+func VectorizeWide(s Scheduled, relaxed bool) *Vectors { return vectorize(s, relaxed, true) }
+
+func vectorize(s Scheduled, relaxed, wide bool) *Vectors {
 	g := s.Graph()
 	n := g.NumSyms()
 	v := &vec{s: s, g: g, place: make([]vplace, n), nodes: map[*ir.Block][]*ir.Node{},
 		owner: map[*ir.Block]*ir.Node{}, uses: make([]int32, n), access: map[ir.Sym][]*ir.Node{},
 		reads: map[readKey]ir.Sym{}, depsOf: map[*ir.Block][][]vdep{},
-		out: &Vectors{of: make([]*Pack, n), lane: make([]int32, n)}, relaxed: relaxed}
+		out: &Vectors{of: make([]*Pack, n), lane: make([]int32, n)}, relaxed: relaxed, wide: wide}
 	v.walk(g.Block)
 	for _, nd := range g.Nodes {
 		for _, x := range nd.Args {
@@ -216,8 +240,10 @@ func (v *vec) walk(b *ir.Block) {
 	}
 }
 
-// seeds tries, in block b, every run of Width stores of contiguous
-// elements of one slice: all of them as one group, else each alone.
+// seeds tries, in block b, every run of contiguous stores of one slice
+// that fills a vector: all of them as one group, else each alone; with
+// wide, the runs of 512 bits first, then those of 256 bits among the
+// stores left.
 func (v *vec) seeds(b *ir.Block) {
 	type store struct {
 		n   *ir.Node
@@ -242,10 +268,10 @@ func (v *vec) seeds(b *ir.Block) {
 		slices.SortStableFunc(byBase[base], func(a, b store) int { return cmpInt64(a.idx, b.idx) })
 	}
 	// runAt reports whether the w stores of ss from index i are of
-	// contiguous elements.
+	// contiguous elements, none of them packed yet.
 	runAt := func(ss []store, i, w int) bool {
-		for j := 1; j < w; j++ {
-			if ss[i+j].idx != ss[i].idx+int64(j) {
+		for j := range w {
+			if ss[i+j].idx != ss[i].idx+int64(j) || v.out.of[ss[i+j].n.Sym] != nil {
 				return false
 			}
 		}
@@ -258,38 +284,51 @@ func (v *vec) seeds(b *ir.Block) {
 		}
 		return lanes
 	}
-	// All the runs of the block as one group first: the packs of a
-	// register block share their loads (a row of b for every row of c),
-	// which no group of one run can take.
-	var runs [][]*ir.Node
-	for _, base := range bases {
-		ss := byBase[base]
-		w := Width(v.g.TypeOf(ss[0].n.Args[2]))
-		for i := 0; i+w <= len(ss); i++ {
-			if runAt(ss, i, w) {
-				runs = append(runs, lanesAt(ss, i, w))
-				i += w - 1
+	scales := []int{1}
+	if v.wide {
+		scales = []int{2, 1}
+	}
+	for _, scale := range scales {
+		// All the runs of the block as one group first: the packs of a
+		// register block share their loads (a row of b for every row of
+		// c), which no group of one run can take.
+		var runs [][]*ir.Node
+		for _, base := range bases {
+			ss := byBase[base]
+			w := scale * Width(v.g.TypeOf(ss[0].n.Args[2]))
+			for i := 0; i+w <= len(ss); i++ {
+				if runAt(ss, i, w) {
+					runs = append(runs, lanesAt(ss, i, w))
+					i += w - 1
+				}
+			}
+		}
+		if len(runs) > 1 && v.grow(runs...) {
+			continue
+		}
+		for _, base := range bases {
+			ss := byBase[base]
+			w := scale * Width(v.g.TypeOf(ss[0].n.Args[2]))
+			for i := 0; i+w <= len(ss); {
+				if !runAt(ss, i, w) {
+					i++
+					continue
+				}
+				if v.grow(lanesAt(ss, i, w)) {
+					i += w
+				} else {
+					i++
+				}
 			}
 		}
 	}
-	if len(runs) > 1 && v.grow(runs...) {
-		return
-	}
-	for _, base := range bases {
-		ss := byBase[base]
-		w := Width(v.g.TypeOf(ss[0].n.Args[2]))
-		for i := 0; i+w <= len(ss); {
-			if !runAt(ss, i, w) || v.out.of[ss[i].n.Sym] != nil {
-				i++
-				continue
-			}
-			if v.grow(lanesAt(ss, i, w)) {
-				i += w
-			} else {
-				i++
-			}
-		}
-	}
+}
+
+// fits reports whether a vector of n lanes of type t is one the pass
+// makes: 256 bits, or also 512 with wide.
+func (v *vec) fits(t *ir.Type, n int) bool {
+	w := Width(t)
+	return w != 0 && (n == w || v.wide && n == 2*w)
 }
 
 func cmpInt64(a, b int64) int {
@@ -432,7 +471,7 @@ func (v *vec) memPack(kind PackKind, lanes []*ir.Node) *Pack {
 	if kind == PackStore {
 		elem = v.g.TypeOf(lanes[0].Args[2])
 	}
-	if Width(elem) != len(lanes) {
+	if !v.fits(elem, len(lanes)) {
 		return nil
 	}
 	for j, n := range lanes {
@@ -597,7 +636,7 @@ func sameVal(a, b any) bool {
 // op makes a pack of arithmetic on floats and the packs of its operands.
 func (v *vec) op(lanes []*ir.Node) *Pack {
 	t := lanes[0].Type
-	if Width(t) != len(lanes) {
+	if !v.fits(t, len(lanes)) {
 		return nil
 	}
 	p := v.newPack(PackOp, lanes, t)
@@ -617,7 +656,7 @@ func (v *vec) vars(gets []*ir.Node) *Pack {
 	for j, n := range gets {
 		news[j] = v.g.Def(n.Args[0].Sym())
 	}
-	if !v.sameBlock(news) || news[0].Op != ir.OpVarNew || Width(news[0].Type) != len(news) {
+	if !v.sameBlock(news) || news[0].Op != ir.OpVarNew || !v.fits(news[0].Type, len(news)) {
 		return nil
 	}
 	for _, n := range news {

@@ -81,3 +81,31 @@ func TestVectorizeNot(t *testing.T) {
 		require.Empty(t, v.Packs, name)
 	}
 }
+
+// TestVectorizeWide: 512-bit packs where a run of stores fills one, 256-bit
+// packs for the rest; Vectorize alone never makes a 512-bit pack.
+func TestVectorizeWide(t *testing.T) {
+	id := func(j int) int { return j }
+	s := run(t, elementwise(12, id, true), Options{})
+	v := VectorizeWide(s, false)
+	require.True(t, v.Wide())
+	require.Equal(t, []PackKind{PackStore, PackOp, PackLoad, PackStore, PackOp, PackLoad}, kinds(v))
+	for k, p := range v.Packs {
+		w, index := 8, int64(0)
+		if k >= 3 {
+			w, index = 4, 8
+		}
+		require.Equal(t, w, p.Width(), "pack %d", k)
+		if p.Kind == PackLoad || p.Kind == PackStore {
+			require.Equal(t, index, p.Index, "pack %d", k)
+		}
+	}
+	require.Equal(t, v.Packs, VectorizeWide(s, false).Packs, "deterministic")
+	narrow := Vectorize(s, false)
+	require.False(t, narrow.Wide())
+	for _, p := range narrow.Packs {
+		require.Equal(t, 4, p.Width())
+	}
+	// Fewer than 8 lanes: no 512-bit pack.
+	require.False(t, VectorizeWide(run(t, elementwise(4, id, true), Options{}), false).Wide())
+}

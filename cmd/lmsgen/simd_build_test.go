@@ -82,12 +82,15 @@ func TestSIMDPerBuild(t *testing.T) {
 	vector := read(t, filepath.Join(kdir, "kernels_lms_simd.go"))
 
 	// Row16: four blocks of 4 columns (four k loops) in the plain file;
-	// one block of 16 (one k loop of four Float64x4 sums) in the vector
-	// file.
+	// one block of 16 in the vector file: one k loop of two Float64x8
+	// sums with AVX-512, of four Float64x4 sums with AVX2 only.
 	require.Equal(t, 4, strings.Count(funcBody(t, scalar, "Row16"), "for "))
 	vrow := funcBody(t, vector, "Row16")
 	require.Equal(t, 1, strings.Count(vrow, "for "), vrow)
-	require.Equal(t, 8, strings.Count(vrow, "archsimd.LoadFloat64x4Slice("), vrow) // row 0 of b, row k
+	require.Equal(t, 4, strings.Count(vrow, "archsimd.LoadFloat64x8Slice("), vrow) // row 0 of b, row k
+	vrow = funcBody(t, vector, "row16AVX2")
+	require.Equal(t, 1, strings.Count(vrow, "for "), vrow)
+	require.Equal(t, 8, strings.Count(vrow, "archsimd.LoadFloat64x4Slice("), vrow)
 	// Wrong4: 2 in the plain file, 3 in the vector file; Plain4 (no
 	// -simd) is the plain build in both files.
 	require.Contains(t, funcBody(t, scalar, "Wrong4"), "* 2\n")

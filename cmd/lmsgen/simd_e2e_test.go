@@ -118,20 +118,34 @@ func TestSIMD(t *testing.T) {
 	require.Contains(t, scalar, "//go:build !goexperiment.simd || !amd64\n")
 	require.NotContains(t, scalar, "archsimd")
 	require.Contains(t, vector, "//go:build goexperiment.simd && amd64\n")
+	// Each vectorized kernel is written three times: with vectors of 512
+	// bits under its own name (on a CPU without AVX-512 it calls its
+	// code with vectors of 256 bits, which calls the scalar code on a
+	// CPU without AVX2).
 	for _, name := range []string{"Block16", "Axpy16", "Axpy32x16"} {
+		lower := strings.ToLower(name[:1]) + name[1:]
 		body := funcBody(t, vector, name)
-		require.Contains(t, body, "if !archsimd.X86.AVX2() {", name)
-		require.Contains(t, body, ".StoreSlice(", name)
-		require.NotContains(t, body, "+=", name) // no scalar sum is left
+		require.Contains(t, body, "if !archsimd.X86.AVX512() {\n\t\t"+lower+"AVX2(", name)
+		avx2 := funcBody(t, vector, lower+"AVX2")
+		require.Contains(t, avx2, "if !archsimd.X86.AVX2() {\n\t\t"+lower+"Scalar(", name)
+		for _, body := range []string{body, avx2} {
+			require.Contains(t, body, ".StoreSlice(", name)
+			require.NotContains(t, body, "+=", name) // no scalar sum is left
+		}
 	}
-	require.Contains(t, funcBody(t, vector, "Block16"), "archsimd.LoadFloat64x4Slice(")
-	require.Contains(t, funcBody(t, vector, "Axpy32x16"), "archsimd.LoadFloat32x8Slice(")
+	require.Contains(t, funcBody(t, vector, "Block16"), "archsimd.LoadFloat64x8Slice(")
+	require.Contains(t, funcBody(t, vector, "Axpy32x16"), "archsimd.LoadFloat32x16Slice(")
+	require.Contains(t, funcBody(t, vector, "block16AVX2"), "archsimd.LoadFloat64x4Slice(")
+	require.Contains(t, funcBody(t, vector, "axpy32x16AVX2"), "archsimd.LoadFloat32x8Slice(")
 	for _, name := range []string{"Prefix8", "Shift16"} {
 		require.NotContains(t, funcBody(t, vector, name), "archsimd", name)
 		require.NotContains(t, vector, "func "+strings.ToLower(name[:1])+name[1:]+"Scalar", name)
 	}
 
-	for _, env := range [][]string{nil, {"GOEXPERIMENT=simd"}} {
+	// The vector build runs each of its three codes: GODEBUG turns the
+	// CPU's features off for archsimd's checks.
+	for _, env := range [][]string{nil, {"GOEXPERIMENT=simd"}, {"GOEXPERIMENT=simd", "GODEBUG=cpu.avx512f=off"},
+		{"GOEXPERIMENT=simd", "GODEBUG=cpu.avx512f=off,cpu.avx2=off"}} {
 		r := runIn(t, kdir, append([]string{"GOFLAGS=-mod=mod"}, env...), "go", "test", "-count=1", "-v", "-run", "TestLMS", ".")
 		require.Equal(t, 0, r.status, "%v\n%s%s", env, r.stdout, r.stderr)
 		for _, name := range []string{"Block16", "Axpy16", "Axpy32x16", "Prefix8", "Shift16"} {

@@ -86,12 +86,20 @@ func scale(f float32, w []float32) []float32 {
 //     tree.
 //
 //lms:gen Blur3 k=Gauss3 -simd
-//lms:gen Sobel3 k=SobelX
-//lms:gen Blur5 k=Gauss5
+//lms:gen Sobel3 k=SobelX -simd
+//lms:gen Blur5 k=Gauss5 -simd
 //lms:gen Sharpen3 k=Sharpen -simd
 func Conv(dst, src []stage.Float32, w, h stage.Int, k Kernel) {
 	n := k.Size
 	if f, ok := separate(k); ok {
+		if f.scale < 0 {
+			// -(a-b) as b-a: no negation (the vector code has none); the
+			// same value, but +0 where it was -0.
+			f.scale = -f.scale
+			for j := range f.row {
+				f.row[j] = -f.row[j]
+			}
+		}
 		sweep(dst, src, w, h, n, 1,
 			func(col []stage.Float32) []stage.Float32 {
 				return []stage.Float32{weighted(f.col, col)}
@@ -161,6 +169,10 @@ func sweep(dst, src []stage.Float32, w, h stage.Int, n, c int,
 	if ow <= 0 {
 		return
 	}
+	var sums []stage.Float32 // the vector build's row of column sums (lanesSums)
+	if stage.SIMD() && c == 1 {
+		sums = make([]stage.Float32, w)
+	}
 	for y := stage.Int(0); y < oh; y++ {
 		rows := make([][]stage.Float32, n)
 		for i := range rows {
@@ -168,7 +180,10 @@ func sweep(dst, src []stage.Float32, w, h stage.Int, n, c int,
 		}
 		out := dst[y*ow : (y+1)*ow]
 		x := stage.Int(0)
-		if stage.SIMD() {
+		switch {
+		case sums != nil:
+			x = lanesSums(out, sums, rows, ow, n, column, pixel)
+		case stage.SIMD():
 			x = lanes(out, rows, ow, n, c, column, pixel)
 		}
 		win := make([]stage.Float32, n*c)
@@ -209,8 +224,9 @@ func sweep(dst, src []stage.Float32, w, h stage.Int, n, c int,
 }
 
 // vectorLanes is the number of output pixels the vector build computes at
-// once: the lanes of one vector of float32 (256 bits).
-const vectorLanes = 8
+// once: the lanes of one vector of float32 of 512 bits (AVX-512; two
+// vectors of 256 bits on a CPU with AVX2 only).
+const vectorLanes = 16
 
 // lanes is the vector build's (stage.SIMD) part of sweep for one output
 // row out: a staged loop over x computing vectorLanes adjacent output
@@ -226,7 +242,8 @@ const vectorLanes = 8
 // sub-slice is taken separately so that lanes of different columns never
 // share a load; the pixels are stored after the last load (dst may alias
 // src: a store before a later lane's load would order the lanes). It
-// returns the first pixel left to sweep's scalar steps.
+// returns the first pixel left to sweep's scalar steps. A separable
+// kernel takes lanesSums instead, which sums each column once.
 func lanes(out []stage.Float32, rows [][]stage.Float32, ow stage.Int, n, c int,
 	column func(px []stage.Float32) []stage.Float32, pixel func(win []stage.Float32) stage.Float32) stage.Int {
 	x := stage.Int(0)
@@ -256,6 +273,83 @@ func lanes(out []stage.Float32, rows [][]stage.Float32, ow stage.Int, n, c int,
 		}
 	}
 	return x
+}
+
+// lanesSums is lanes for a separable kernel (one value per column, c =
+// 1): two passes over the row instead of one, each a staged loop of
+// vectorLanes lanes per turn. The first computes every column's sum of
+// the row into sums (sums[x] from the n pixels of rows at x), the second
+// every output pixel from the n sums of its window (sums[x+j] for
+// j < n): each column is summed once, not n times, and each of a turn's
+// n windows is one load from sums. Every column sum and every pixel is
+// computed by the operations of sweep's sliding window on the same
+// values: the same bits. Each pass ends with one more turn that ends at
+// the row's end, when the row is not a multiple of vectorLanes: it
+// computes some values again, the same bits, and writes them over
+// themselves (the second pass reads sums only, and the first pass reads
+// rows of src that no output pixel of this row or an earlier one
+// overwrites when dst aliases src). Loads come before stores in each
+// turn. It returns ow, or, for a row narrower than vectorLanes, the
+// first pixel left to sweep's scalar steps.
+func lanesSums(out, sums []stage.Float32, rows [][]stage.Float32, ow stage.Int, n int,
+	column func(px []stage.Float32) []stage.Float32, pixel func(win []stage.Float32) stage.Float32) stage.Int {
+	cols := ow + stage.Int(n-1) // the row's width
+	if cols < vectorLanes {
+		return 0
+	}
+	sumTurn := func(x stage.Int) {
+		in := make([][]stage.Float32, n) // in[i]: row i from column x
+		for i := range in {
+			in[i] = rows[i][x : x+vectorLanes]
+		}
+		v := make([]stage.Float32, vectorLanes)
+		for u := range v {
+			px := make([]stage.Float32, n)
+			for i := range px {
+				px[i] = in[i][stage.Int(u)]
+			}
+			v[u] = column(px)[0]
+		}
+		s := sums[x : x+vectorLanes]
+		for u := range v {
+			s[stage.Int(u)] = v[u]
+		}
+	}
+	x := stage.Int(0)
+	for ; x+vectorLanes <= cols; x += vectorLanes {
+		sumTurn(x)
+	}
+	if x < cols {
+		sumTurn(cols - vectorLanes)
+	}
+	if ow < vectorLanes {
+		return 0
+	}
+	pixelTurn := func(x stage.Int) {
+		in := make([][]stage.Float32, n) // in[j]: the sums from column x+j
+		for j := range in {
+			in[j] = sums[x+stage.Int(j) : x+stage.Int(j+vectorLanes)]
+		}
+		v := make([]stage.Float32, vectorLanes)
+		for u := range v {
+			win := make([]stage.Float32, n)
+			for j := range win {
+				win[j] = in[j][stage.Int(u)]
+			}
+			v[u] = pixel(win)
+		}
+		o := out[x : x+vectorLanes]
+		for u := range v {
+			o[stage.Int(u)] = v[u]
+		}
+	}
+	for x = 0; x+vectorLanes <= ow; x += vectorLanes {
+		pixelTurn(x)
+	}
+	if x < ow {
+		pixelTurn(ow - vectorLanes)
+	}
+	return ow
 }
 
 // pixels is the column function of a 2-D window: the column's pixels.

@@ -4,6 +4,7 @@ package conv
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/lmsgen/lmsgen/examples/internal/cputime"
@@ -31,7 +32,7 @@ func checkFilters(t *testing.T, lang string, fs []filter) {
 	t.Helper()
 	r := rand.New(rand.NewPCG(5, 6))
 	for _, f := range fs {
-		for _, sz := range [][2]int{{f.k.Size, f.k.Size}, {f.k.Size + 1, 9}, {31, 7}, {64, 48}, {101, 5}} {
+		for _, sz := range [][2]int{{f.k.Size, f.k.Size}, {f.k.Size + 1, 9}, {17, 6}, {f.k.Size + 15, 4}, {31, 7}, {64, 48}, {101, 5}} {
 			w, h := sz[0], sz[1]
 			src := randImage(r, w, h)
 			n := (w - f.k.Size + 1) * (h - f.k.Size + 1)
@@ -42,6 +43,16 @@ func checkFilters(t *testing.T, lang string, fs []filter) {
 			for i := range got {
 				if got[i] != float32(want[i]) {
 					t.Fatalf("%s %s on %dx%d: dst[%d] = %v, staging function = %v", lang, f.name, w, h, i, got[i], want[i])
+				}
+			}
+			// In place: dst is the start of src.
+			inGot := slices.Clone(src)
+			f.fn(inGot[:n], inGot, w, h)
+			inWant := reps(src)
+			f.conv(inWant[:n], inWant, stage.Int(w), stage.Int(h), f.k)
+			for i := range inGot {
+				if inGot[i] != float32(inWant[i]) {
+					t.Fatalf("%s %s in place on %dx%d: src[%d] = %v, staging function = %v", lang, f.name, w, h, i, inGot[i], inWant[i])
 				}
 			}
 		}

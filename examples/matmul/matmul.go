@@ -18,8 +18,10 @@ import "github.com/lmsgen/lmsgen/stage"
 // multiply-adds (n ≤ 8) everything unrolls (unrolled); a larger one keeps
 // a staged loop over the rows of c (rows) and unrolls each row's n² work.
 // MatMul16 also has vector code (-simd: matmul_lms_simd.go and vector C):
-// each block of sums is one vector of four float64, and its build has
-// its own register blocking (blocking, stage.SIMD).
+// in Go each block of sums is one vector of eight float64 on a CPU with
+// AVX-512, of four with AVX2 only (run-time check, scalar fallback), in
+// C of four; its build has its own register blocking (blocking,
+// stage.SIMD).
 //
 //lms:gen MatMul4 n=4
 //lms:gen MatMul8 n=8
@@ -84,9 +86,10 @@ func unrolled(c, a, b []stage.Float64, n int) {
 // variables of that loop (in registers), with k = 0 peeled off to start
 // them. Row k of the block of b is loaded once per k for all rows of the
 // block. For MatMul16's vector build (-simd) the register block is 2×16:
-// two rows of four vectors of four float64, eight of the sixteen AVX
-// registers, each b vector loaded once for two rows and each a[i+r,k]
-// broadcast once for four vectors; the plain build's is 1×4. The rows of c are stored after the
+// two rows of two vectors of eight float64 with AVX-512 (of four vectors
+// of four with AVX2 only: eight of the sixteen AVX registers), each b
+// vector loaded once for two rows and each a[i+r,k] broadcast once per
+// row; the plain build's is 1×4. The rows of c are stored after the
 // block's last sum, when its rows of a have been read for the last time,
 // and later rows of c need later rows of a only, so c may alias a; every
 // row of c needs all of b.

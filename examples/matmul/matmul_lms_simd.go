@@ -400,8 +400,8 @@ func matMul16Scalar(c, a, b []float64) {
 	}
 }
 
-// MatMul16 is MatMul specialized with n=16.
-func MatMul16(c, a, b []float64) {
+// matMul16AVX2 is the code of MatMul16 with vectors of 256 bits, for a CPU with AVX2 but not AVX-512.
+func matMul16AVX2(c, a, b []float64) {
 	if !archsimd.X86.AVX2() {
 		matMul16Scalar(c, a, b)
 		return
@@ -475,6 +475,56 @@ func MatMul16(c, a, b []float64) {
 		acc1_4v1.StoreSlice(cr1[4:])
 		acc1_8v1.StoreSlice(cr1[8:])
 		acc1_12v1.StoreSlice(cr1[12:])
+	}
+}
+
+// MatMul16 is MatMul specialized with n=16.
+func MatMul16(c, a, b []float64) {
+	if !archsimd.X86.AVX512() {
+		matMul16AVX2(c, a, b)
+		return
+	}
+	for i := 0; i < 16; i += 2 {
+		x435 := a[i*16 : (i+1)*16]
+		x441 := c[i*16 : (i+1)*16]
+		x448 := a[(i+1)*16 : (i+2)*16]
+		x455 := c[(i+1)*16 : (i+2)*16]
+		s := b[:16]
+		sv := archsimd.LoadFloat64x8Slice(s)
+		sv1 := archsimd.LoadFloat64x8Slice(s[8:])
+		a0 := x435[0]
+		v := archsimd.BroadcastFloat64x8(a0).Mul(sv)
+		v1 := archsimd.BroadcastFloat64x8(a0).Mul(sv1)
+		a01 := x448[0]
+		v2 := archsimd.BroadcastFloat64x8(a01).Mul(sv)
+		v3 := archsimd.BroadcastFloat64x8(a01).Mul(sv1)
+		acc := v
+		acc1 := v1
+		acc2 := v2
+		acc3 := v3
+		for k := 1; k < 16; k++ {
+			s1 := b[k*16 : k*16+16]
+			s1v := archsimd.LoadFloat64x8Slice(s1)
+			s1v1 := archsimd.LoadFloat64x8Slice(s1[8:])
+			ark := x435[k]
+			v4 := archsimd.BroadcastFloat64x8(ark).Mul(s1v)
+			v5 := acc.Add(v4)
+			acc = v5
+			v6 := archsimd.BroadcastFloat64x8(ark).Mul(s1v1)
+			v7 := acc1.Add(v6)
+			acc1 = v7
+			ark1 := x448[k]
+			v8 := archsimd.BroadcastFloat64x8(ark1).Mul(s1v)
+			v9 := acc2.Add(v8)
+			acc2 = v9
+			v10 := archsimd.BroadcastFloat64x8(ark1).Mul(s1v1)
+			v11 := acc3.Add(v10)
+			acc3 = v11
+		}
+		acc.StoreSlice(x441)
+		acc1.StoreSlice(x441[8:])
+		acc2.StoreSlice(x455)
+		acc3.StoreSlice(x455[8:])
 	}
 }
 
