@@ -288,6 +288,7 @@
 //	print.go         fmt.Print, Println, Printf and the Sprint family
 //	reflect.go       reflect.DeepEqual on static values
 //	reflectvalue.go  reflect.TypeOf, ValueOf and their methods on static values
+//	reflectmake.go   reflect.MakeFunc, TypeAssert, and sort.Slice's reflectlite swapper
 //	runtimecalls.go  runtime settings and os.Exit as calls of the generated code
 //
 // Go's run-time semantics:

@@ -83,6 +83,9 @@ func (fr *frame) stageFunc(name string, fn *ssa.Function, args []value) value {
 			if f == nil {
 				ev.fail("stage.Fun of a nil function")
 			}
+			if isMadeFunc(f.fn) {
+				ev.fail("stage.Fun of a function made by reflect.MakeFunc is not supported: it has no Go source to stage")
+			}
 			if _, ok := targ.Underlying().(*types.Signature); !ok {
 				ev.fail("stage.Fun needs a function, not %s", typeString(targ))
 			}
