@@ -297,6 +297,7 @@
 //	goroutine.go     goroutines under the deterministic scheduler, deadlocks
 //	chan.go          channels and select
 //	sync.go          sync, sync/atomic, runtime.Gosched, time.Sleep (virtual clock)
+//	timers.go        time.After, Tick, NewTimer, NewTicker on the virtual clock
 //
 // Staged control:
 //
