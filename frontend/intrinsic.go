@@ -44,6 +44,9 @@ func (fr *frame) intrinsic(name string, fn *ssa.Function, args []value, in *ssa.
 				return fr.sprintCall(name[len("fmt."):], args), true
 			}
 		}
+		if s, ok := ev.staticSprint(name[len("fmt."):], args); ok {
+			return s, true
+		}
 	}
 	return nil, false
 }
