@@ -93,6 +93,12 @@ func (fr *frame) callWith(c *ssa.CallCommon, f value, cargs []value, in *ssa.Cal
 // callFunc calls a known function.
 func (fr *frame) callFunc(fn *ssa.Function, env, args []value, in *ssa.Call) value {
 	ev := fr.ev
+	if isMadeFunc(fn) {
+		return fr.callMadeFunc(fn, env, args)
+	}
+	if isSwapper(fn) {
+		return fr.callSwapper(env, args)
+	}
 	name := fullName(fn)
 	if fn.Name() == "init" && fn.Pkg != nil && fn.Signature.Recv() == nil && len(fn.Params) == 0 {
 		if fn.Blocks == nil || !ev.l.bySrc[fn.Pkg.Pkg.Path()] {
@@ -118,7 +124,7 @@ func (fr *frame) callFunc(fn *ssa.Function, env, args []value, in *ssa.Call) val
 	if v, ok := fr.reflectCall(name, args); ok {
 		return v
 	}
-	if v, ok := ev.reflectTypeFor(fn); ok {
+	if v, ok := ev.reflectGeneric(fn, args); ok {
 		return v
 	}
 	if ev.funs[fn] || fn.Origin() != nil && ev.funs[fn.Origin()] {

@@ -288,6 +288,7 @@
 //	print.go         fmt.Print, Println, Printf and the Sprint family
 //	reflect.go       reflect.DeepEqual on static values
 //	reflectvalue.go  reflect.TypeOf, ValueOf and their methods on static values
+//	reflectmake.go   reflect.MakeFunc, TypeAssert, and sort.Slice's reflectlite swapper
 //	runtimecalls.go  runtime settings and os.Exit as calls of the generated code
 //
 // Go's run-time semantics:
@@ -296,6 +297,7 @@
 //	goroutine.go     goroutines under the deterministic scheduler, deadlocks
 //	chan.go          channels and select
 //	sync.go          sync, sync/atomic, runtime.Gosched, time.Sleep (virtual clock)
+//	timers.go        time.After, Tick, NewTimer, NewTicker on the virtual clock
 //
 // Staged control:
 //

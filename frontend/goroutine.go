@@ -71,6 +71,8 @@ type scheduler struct {
 	// goroutine is blocked and some sleep (time.Sleep).
 	now      int64
 	sleepers []sleeper
+	timers   []*timer // time.After, Tick, NewTimer, NewTicker (timers.go)
+	ev       *evaluator
 }
 
 // abortG unwinds an abandoned goroutine.
@@ -80,7 +82,7 @@ type abortG struct{}
 func (ev *evaluator) sched() *scheduler {
 	if ev.gs == nil {
 		main := &gor{id: 1, fn: "the staging function", wake: make(chan struct{})}
-		ev.gs = &scheduler{all: []*gor{main}, cur: main, ended: make(chan struct{}), rng: 0x853c49e6748fea9b}
+		ev.gs = &scheduler{all: []*gor{main}, cur: main, ended: make(chan struct{}), rng: 0x853c49e6748fea9b, ev: ev}
 	}
 	return ev.gs
 }
@@ -256,14 +258,12 @@ func (ev *evaluator) park(on string, yield bool) {
 }
 
 // next removes and returns the first runnable goroutine; with none, the
-// virtual clock advances to the first sleeping goroutines' wake-up time.
-// nil: every goroutine is blocked.
+// virtual clock advances to the next wake-up of a sleeping goroutine or
+// firing of a timer (timers.go), as long as one can make a goroutine
+// runnable. nil: every goroutine is blocked.
 func (s *scheduler) next() *gor {
-	if len(s.runq) == 0 && len(s.sleepers) > 0 {
-		at := s.sleepers[0].at
-		for _, sl := range s.sleepers {
-			at = min(at, sl.at)
-		}
+	for len(s.runq) == 0 && s.canWake() {
+		at, _ := s.nextEvent()
 		s.now = at
 		keep := s.sleepers[:0]
 		for _, sl := range s.sleepers {
@@ -275,6 +275,7 @@ func (s *scheduler) next() *gor {
 			}
 		}
 		s.sleepers = keep
+		s.ev.fireTimers()
 	}
 	if len(s.runq) == 0 {
 		return nil
@@ -282,6 +283,21 @@ func (s *scheduler) next() *gor {
 	n := s.runq[0]
 	s.runq = s.runq[1:]
 	return n
+}
+
+// canWake reports whether advancing the virtual clock can make a blocked
+// goroutine runnable: a goroutine sleeps, a one-shot timer is pending, or
+// a goroutine waits on the channel of an active timer or ticker.
+func (s *scheduler) canWake() bool {
+	if s.pendingOnce() {
+		return true
+	}
+	for _, t := range s.timers {
+		if t.active && hasLive(t.c.recvq) {
+			return true
+		}
+	}
+	return false
 }
 
 // sleep blocks the running goroutine for d nanoseconds of the virtual

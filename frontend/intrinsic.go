@@ -44,6 +44,9 @@ func (fr *frame) intrinsic(name string, fn *ssa.Function, args []value, in *ssa.
 				return fr.sprintCall(name[len("fmt."):], args), true
 			}
 		}
+		if s, ok := ev.staticSprint(name[len("fmt."):], args); ok {
+			return s, true
+		}
 	}
 	return nil, false
 }
@@ -82,6 +85,9 @@ func (fr *frame) stageFunc(name string, fn *ssa.Function, args []value) value {
 		case *closure:
 			if f == nil {
 				ev.fail("stage.Fun of a nil function")
+			}
+			if isMadeFunc(f.fn) {
+				ev.fail("stage.Fun of a function made by reflect.MakeFunc is not supported: it has no Go source to stage")
 			}
 			if _, ok := targ.Underlying().(*types.Signature); !ok {
 				ev.fail("stage.Fun needs a function, not %s", typeString(targ))

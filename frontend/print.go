@@ -410,3 +410,49 @@ func verbFits(verb byte, t *ir.Type) bool {
 	}
 	return false
 }
+
+// staticSprint computes fmt.Sprint or Sprintln (kind) of static operands
+// at generation time when one is a composite value (a struct, array,
+// slice or map), which the library call cannot take: each operand is
+// formatted as fmt's %v does (formatStatic), with fmt's spacing (Sprint
+// puts a space between two operands when neither is a string). ok is
+// false when an operand cannot be formatted so.
+func (ev *evaluator) staticSprint(kind string, args []value) (string, bool) {
+	s, ok := args[0].(sliceV)
+	if !ok || kind == "Sprintf" {
+		return "", false
+	}
+	ops := make([]iface, s.len)
+	composite := false
+	for i := range ops {
+		ops[i], _ = ev.load(&s.base[s.off+i]).(iface)
+		switch ops[i].v.(type) {
+		case structure, array, sliceV, *mapV:
+			composite = true
+		}
+	}
+	if !composite {
+		return "", false
+	}
+	var sb strings.Builder
+	prevString := false
+	for i, a := range ops {
+		isString := a.t != nil && isStringType(a.t)
+		if i > 0 && (kind == "Sprintln" || !isString && !prevString) {
+			sb.WriteByte(' ')
+		}
+		text, ok := ev.formatStatic(a.v, a.t)
+		if a.t == nil {
+			text, ok = "<nil>", true
+		}
+		if !ok {
+			return "", false
+		}
+		sb.WriteString(text)
+		prevString = isString
+	}
+	if kind == "Sprintln" {
+		sb.WriteByte('\n')
+	}
+	return sb.String(), true
+}

@@ -17,6 +17,9 @@ import (
 // whether name is one it supports.
 func (fr *frame) reflectCall(name string, args []value) (value, bool) {
 	ev := fr.ev
+	if lite, ok := strings.CutPrefix(name, "internal/reflectlite."); ok {
+		return ev.reflectlite(lite, args)
+	}
 	if !strings.HasPrefix(name, "reflect.") {
 		return nil, false
 	}
@@ -45,6 +48,11 @@ func (fr *frame) reflectCall(name string, args []value) (value, bool) {
 			return native{v: &rvalue{}}, true
 		}
 		return native{v: &rvalue{t: x.t, v: x.v}}, true
+	case "reflect.Zero":
+		t := ev.typeArg(args[0], "reflect.Zero")
+		return native{v: &rvalue{t: t, v: ev.zero(t)}}, true
+	case "reflect.MakeFunc":
+		return ev.makeFunc(args[0], args[1]), true
 	case "reflect.Kind.String":
 		return reflect.Kind(args[0].(uint)).String(), true
 	case "reflect.StructTag.Get":

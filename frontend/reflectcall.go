@@ -11,12 +11,20 @@ import (
 // expression as the Method's Func), and reflect.Value's Call on a static
 // function value, which calls it at generation time as the program would.
 
-// reflectTypeFor is reflect.TypeFor[T] for the instantiation fn.
-func (ev *evaluator) reflectTypeFor(fn *ssa.Function) (value, bool) {
-	if fullName(fn) != "reflect.TypeFor" || len(fn.TypeArgs()) != 1 {
+// reflectGeneric evaluates the generic functions of package reflect,
+// reflect.TypeFor[T] and reflect.TypeAssert[T] (reflectmake.go), for the
+// instantiation fn.
+func (ev *evaluator) reflectGeneric(fn *ssa.Function, args []value) (value, bool) {
+	if len(fn.TypeArgs()) != 1 {
 		return nil, false
 	}
-	return ev.typeOf(fn.TypeArgs()[0]), true
+	switch fullName(fn) {
+	case "reflect.TypeFor":
+		return ev.typeOf(fn.TypeArgs()[0]), true
+	case "reflect.TypeAssert":
+		return ev.reflectTypeAssert(fn.TypeArgs()[0], args[0]), true
+	}
+	return nil, false
 }
 
 // exportedMethods returns the methods reflect lists for the

@@ -79,6 +79,9 @@ func (fr *frame) concurrent(name string, fn *ssa.Function, args []value) (value,
 		ev.sleep(d)
 		return nil, true
 	}
+	if v, ok := fr.timerCall(name, fn, args); ok {
+		return v, true
+	}
 	if m, ok := strings.CutPrefix(name, "sync."); ok {
 		return fr.syncCall(m, args)
 	}

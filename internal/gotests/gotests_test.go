@@ -15,7 +15,11 @@ import (
 // methods and maps, runtime.Goexit and os.Exit, run-time settings as
 // calls of the generated code, reflect.TypeOf, unsafe.Sizeof in generic
 // code, a standard package evaluated from source, unsafe.Add and
-// unsafe.Pointer comparison, reflect.Type.Method and its Func called). Each must give the same output staged as natively.
+// unsafe.Pointer comparison, reflect.Type.Method and its Func called,
+// reflect.MakeFunc, sort.SliceStable through reflectlite's swapper, a
+// static recursion 10000 deep, time.Tick on the virtual clock, fmt.Sprint
+// of a struct of slices). Each must give the same output staged as
+// natively.
 // The big run is cmd/lmsgotests (see the README).
 var fixedSample = []string{
 	"defer.go",
@@ -34,6 +38,11 @@ var fixedSample = []string{
 	"fixedbugs/issue24547.go",
 	"fixedbugs/issue48536.go",
 	"reflectmethod1.go",
+	"fixedbugs/issue52788.go",
+	"fixedbugs/issue57184.go",
+	"fixedbugs/issue10353.go",
+	"chan/nonblock.go",
+	"fixedbugs/bug207.go",
 }
 
 func TestFixedSample(t *testing.T) {
@@ -113,7 +122,7 @@ func TestWrap(t *testing.T) {
 		"func lmsgotestInit0() { println(1) }",
 		"func lmsgotestMain() { println(2) }",
 		"func lmsgotestInit1() { println(3) }",
-		"//lms:gen lmsgotestGenerated\nfunc lmsgotestStaged() {\n\tlmsgotestInit0()\n\tlmsgotestInit1()\n\tlmsgotestMain()\n}",
+		"//lms:gen lmsgotestGenerated -calldepth=20000\nfunc lmsgotestStaged() {\n\tlmsgotestInit0()\n\tlmsgotestInit1()\n\tlmsgotestMain()\n}",
 		"func main() { lmsgotestGenerated() }",
 	} {
 		if !strings.Contains(string(got), want) {

@@ -17,12 +17,19 @@ const (
 	generatedName = "lmsgotestGenerated" // the specialization lmsgen writes
 	mainName      = "lmsgotestMain"      // the program's main, renamed
 	initPrefix    = "lmsgotestInit"      // the program's init functions, renamed
+
+	// callDepth is the -calldepth budget of the staging function. The
+	// default (256) bounds inlining, which a recursion on a Rep never
+	// ends; the test programs recurse with static arguments only, often
+	// thousands deep (to grow the stack), which evaluation at generation
+	// time does as Go does. A user raises the budget the same way.
+	callDepth = 20000
 )
 
 // Wrap rewrites the program src so that its behaviour is staged whole:
 // main and every init function are renamed, and a staging function
 //
-//	//lms:gen lmsgotestGenerated
+//	//lms:gen lmsgotestGenerated -calldepth=20000
 //	func lmsgotestStaged() { lmsgotestInit0(); ...; lmsgotestMain() }
 //
 // calls them in Go's order; the new main calls the generated function.
@@ -80,7 +87,7 @@ func Wrap(src []byte) ([]byte, error) {
 		}
 	}
 	b.Write(src[last:])
-	fmt.Fprintf(&b, "\n// %s is the program, staged whole.\n//\n//lms:gen %s\nfunc %s() {\n", stagedName, generatedName, stagedName)
+	fmt.Fprintf(&b, "\n// %s is the program, staged whole.\n//\n//lms:gen %s -calldepth=%d\nfunc %s() {\n", stagedName, generatedName, callDepth, stagedName)
 	for _, n := range inits {
 		fmt.Fprintf(&b, "\t%s()\n", n)
 	}
