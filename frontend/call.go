@@ -294,7 +294,7 @@ func (fr *frame) stagedCall(fn *ssa.Function, env, args []value, inst string) va
 	ev.at()
 	res := ev.b.Apply(f, dargs...)
 	ev.writes++
-	return ev.callResult(fs, res, &why{pos: ev.position(ev.pos), what: "the result of staged function " + funcName(fn)})
+	return ev.callResult(fs, res, &why{pos: ev.whyPos(ev.pos), what: "the result of staged function " + funcName(fn)})
 }
 
 func (e *lamEntry) valid() bool {
@@ -335,7 +335,7 @@ func (fr *frame) buildLambda(fn *ssa.Function, env, args []value, fs *funSig, ke
 					ev.b.Name(e, name)
 				}
 				k++
-				return &rep{e: e, why: &why{pos: ev.position(fn.Pos()), what: "parameter " + name + " of staged function " + funcName(fn)}}
+				return &rep{e: e, why: &why{pos: ev.whyPos(fn.Pos()), what: "parameter " + name + " of staged function " + funcName(fn)}}
 			})
 		}
 		var ret value

@@ -88,10 +88,10 @@ func (ev *evaluator) load(p *value) value {
 	switch c := (*p).(type) {
 	case *varRef:
 		ev.at()
-		return &rep{e: ev.b.ReadVar(c.v), why: &why{pos: ev.position(ev.pos), what: "a variable assigned under staged control"}}
+		return &rep{e: ev.b.ReadVar(c.v), why: &why{pos: ev.whyPos(ev.pos), what: "a variable assigned under staged control"}}
 	case *matElem:
 		ev.at()
-		return &rep{e: ev.b.Index(c.s, ev.b.Const(ir.Int, c.i)), why: &why{pos: ev.position(ev.pos), what: "an element of a materialized slice"}}
+		return &rep{e: ev.b.Index(c.s, ev.b.Const(ir.Int, c.i)), why: &why{pos: ev.whyPos(ev.pos), what: "an element of a materialized slice"}}
 	case structure:
 		s := make(structure, len(c))
 		for i := range c {

@@ -178,6 +178,24 @@ func (ev *evaluator) position(p token.Pos) token.Position {
 	return ev.l.fset.Position(p)
 }
 
+// whyPos returns the position a why records for p (see position): p, or
+// if p is not valid the position of the function being executed, or
+// NoPos for the directive's.
+func (ev *evaluator) whyPos(p token.Pos) token.Pos {
+	if !p.IsValid() && ev.fr != nil {
+		return ev.fr.fn.Pos()
+	}
+	return p
+}
+
+// whyPosition resolves a position whyPos returned.
+func (ev *evaluator) whyPosition(p token.Pos) token.Position {
+	if !p.IsValid() {
+		return ev.spec.pos
+	}
+	return ev.l.fset.Position(p)
+}
+
 func funcName(fn *ssa.Function) string {
 	if fn == nil {
 		return "?"
@@ -262,7 +280,7 @@ func (fr *frame) get(v ssa.Value) value {
 		panic(fmt.Sprintf("BUG: %s (%v) read before it is set in %v", v.Name(), v, fr.fn))
 	case *varRef:
 		ev.at()
-		return &rep{e: ev.b.ReadVar(x.v), why: &why{pos: ev.position(v.Pos()), what: "a variable of a staged loop"}}
+		return &rep{e: ev.b.ReadVar(x.v), why: &why{pos: ev.whyPos(v.Pos()), what: "a variable of a staged loop"}}
 	case *varComposite:
 		return ev.resolve(x.v)
 	case *varShift:
@@ -276,11 +294,11 @@ func (ev *evaluator) resolve(v value) value {
 	switch v := v.(type) {
 	case *varRef:
 		ev.at()
-		return &rep{e: ev.b.ReadVar(v.v), why: &why{pos: ev.position(ev.pos), what: "a variable of a staged loop"}}
+		return &rep{e: ev.b.ReadVar(v.v), why: &why{pos: ev.whyPos(ev.pos), what: "a variable of a staged loop"}}
 	case *varShift:
 		ev.at()
 		x := ev.b.ReadVar(v.v)
-		return &rep{e: ev.b.Binary(ir.OpSub, x, ev.b.Const(ev.b.Graph().TypeOf(x), v.c)), why: &why{pos: ev.position(ev.pos), what: "a variable of a staged loop"}}
+		return &rep{e: ev.b.Binary(ir.OpSub, x, ev.b.Const(ev.b.Graph().TypeOf(x), v.c)), why: &why{pos: ev.whyPos(ev.pos), what: "a variable of a staged loop"}}
 	case structure:
 		c := make(structure, len(v))
 		for i, x := range v {
@@ -349,7 +367,7 @@ func (ev *evaluator) funcValue(fn *ssa.Function) *closure {
 func (ev *evaluator) zero(t types.Type) value {
 	if isStageBasic(t) {
 		it := irBasic(t)
-		return &rep{e: ev.b.Const(it, zeroOf(it)), why: &why{pos: ev.position(ev.pos), zeroOf: t}}
+		return &rep{e: ev.b.Const(it, zeroOf(it)), why: &why{pos: ev.whyPos(ev.pos), zeroOf: t}}
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
@@ -429,7 +447,7 @@ func (ev *evaluator) constant(c *ssa.Const) value {
 	}
 	v := constValue(c.Value, t)
 	if isStageBasic(t) {
-		return &rep{e: ev.b.Const(irBasic(t), v), why: &why{pos: ev.position(c.Pos()), what: "a constant of stage type " + typeString(t)}}
+		return &rep{e: ev.b.Const(irBasic(t), v), why: &why{pos: ev.whyPos(c.Pos()), what: "a constant of stage type " + typeString(t)}}
 	}
 	return v
 }

@@ -92,7 +92,7 @@ func (fr *frame) applyValue(r *rep, args []value) value {
 	ev.at()
 	res := ev.b.Apply(r.e, exps...)
 	ev.writes++
-	w := &why{pos: ev.position(ev.pos), what: "the result of a staged function value", from: r.why}
+	w := &why{pos: ev.whyPos(ev.pos), what: "the result of a staged function value", from: r.why}
 	switch len(ft.Results) {
 	case 0:
 		return nil

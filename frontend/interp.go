@@ -236,7 +236,7 @@ func leafFieldNames(t types.Type, name string) []string {
 // newRep wraps an expression computed from operands (the first Rep among
 // them explains why the result is a Rep).
 func (ev *evaluator) newRep(e ir.Exp, what string, from ...value) *rep {
-	w := &why{pos: ev.position(ev.pos), what: what}
+	w := &why{pos: ev.whyPos(ev.pos), what: what}
 	for _, f := range from {
 		if r, ok := f.(*rep); ok {
 			w.from = r.why
@@ -296,13 +296,13 @@ func (ev *evaluator) whyRep(v value) string {
 	if w == nil {
 		return "it is a Rep"
 	}
-	msg := fmt.Sprintf("it is a Rep: %s at %v", w.describe(), w.pos)
+	msg := fmt.Sprintf("it is a Rep: %s at %v", w.describe(), ev.whyPosition(w.pos))
 	root := w
 	for root.from != nil {
 		root = root.from
 	}
 	if root != w {
-		msg += fmt.Sprintf(", computed from %s at %v", root.describe(), root.pos)
+		msg += fmt.Sprintf(", computed from %s at %v", root.describe(), ev.whyPosition(root.pos))
 	}
 	return msg
 }

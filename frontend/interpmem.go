@@ -189,7 +189,7 @@ func (fr *frame) slice(in *ssa.Slice) value {
 		if et == nil {
 			ev.fail("slicing a static slice of %s with a dynamic bound: only slices of basic types can be dynamic", typeString(in.Type()))
 		}
-		return fr.subSlice(&rep{e: ev.materialize(s, et), why: &why{pos: ev.position(ev.pos), what: "a static slice made dynamic by a dynamic bound"}}, lo, hi, mx, in)
+		return fr.subSlice(&rep{e: ev.materialize(s, et), why: &why{pos: ev.whyPos(ev.pos), what: "a static slice made dynamic by a dynamic bound"}}, lo, hi, mx, in)
 	}
 	l, h, m := 0, s.len, s.cap
 	if lo != nil {

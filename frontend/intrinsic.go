@@ -166,7 +166,7 @@ func (fr *frame) mathCompanion(name string, args []value, t types.Type) value {
 
 // dyn makes v dynamic, as stage.Dyn does.
 func (ev *evaluator) dyn(v value, t types.Type) value {
-	w := &why{pos: ev.position(ev.pos), what: "a value made dynamic by stage.Dyn"}
+	w := &why{pos: ev.whyPos(ev.pos), what: "a value made dynamic by stage.Dyn"}
 	switch x := v.(type) {
 	case *rep:
 		return x

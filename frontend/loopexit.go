@@ -212,7 +212,7 @@ func (ls *loopState) after() next {
 		out.label = kinds[0].id()
 	} else if len(kinds) > 1 {
 		ev.at()
-		out.label = &rep{e: ev.b.ReadVar(ls.lbl), why: &why{pos: ev.position(ev.pos), what: "the exit taken by a staged loop"}}
+		out.label = &rep{e: ev.b.ReadVar(ls.lbl), why: &why{pos: ev.whyPos(ev.pos), what: "the exit taken by a staged loop"}}
 	}
 	return fr.settle(out, h, ls.stop)
 }

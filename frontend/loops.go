@@ -48,7 +48,7 @@ func (fr *frame) loopCall(name string, fn *ssa.Function, args []value) value {
 		if et == nil {
 			ev.fail("stage.%s of a static slice of %s decides on a Rep: the elements must be stage types to become a slice of the generated code", name, typeString(ta[0]))
 		}
-		args[0] = &rep{e: ev.liftTo(xs, ir.SliceOf(et), "the slice given to stage."+name), why: &why{pos: ev.position(ev.pos), what: "a static slice given to stage." + name + " with a Rep decision"}}
+		args[0] = &rep{e: ev.liftTo(xs, ir.SliceOf(et), "the slice given to stage."+name), why: &why{pos: ev.whyPos(ev.pos), what: "a static slice given to stage." + name + " with a Rep decision"}}
 		dynamic = true
 	}
 	if !dynamic {
@@ -75,13 +75,13 @@ func (fr *frame) loopNode(name string, args []value, elems []*ir.Type) value {
 		n := args[0].(*rep)
 		f := args[1]
 		loop := ev.b.Loop(n.e, nil, []ir.LoopGen{{Kind: ir.Collect, Elem: elems[0]}}, func(l ir.Sym, in []ir.Exp) {
-			i := &rep{e: in[0], why: &why{pos: ev.position(ev.pos), what: "the index of stage.Fill"}}
+			i := &rep{e: in[0], why: &why{pos: ev.whyPos(ev.pos), what: "the index of stage.Fill"}}
 			ev.b.Yield(l, 0, fr.applyLifted(name, f, elems[0], i))
 		})
 		return ev.newRep(loop, what, n)
 	}
 	xs := args[0].(*rep)
-	elemWhy := &why{pos: ev.position(ev.pos), what: "an element of the slice given to stage." + name, from: xs.why}
+	elemWhy := &why{pos: ev.whyPos(ev.pos), what: "an element of the slice given to stage." + name, from: xs.why}
 	over := func(gens []ir.LoopGen, body func(l ir.Sym, x *rep)) ir.Exp {
 		ev.at()
 		return ev.b.Loop(ev.b.Len(xs.e), &xs.e, gens, func(l ir.Sym, in []ir.Exp) {

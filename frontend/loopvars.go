@@ -309,7 +309,7 @@ func (fr *frame) shifted(in *ssa.BinOp) (value, bool) {
 	}
 	ev := fr.ev
 	ev.at()
-	return &rep{e: ev.b.ReadVar(vs.v), why: &why{pos: ev.position(in.Pos()), what: "a variable of a staged loop"}}, true
+	return &rep{e: ev.b.ReadVar(vs.v), why: &why{pos: ev.whyPos(in.Pos()), what: "a variable of a staged loop"}}, true
 }
 
 // backEdge assigns the header's phis for the back edge from block from.

@@ -100,7 +100,7 @@ func (fr *frame) branch(c ir.Exp, stop *stopSet, thenF, elseF func() outcome) br
 		// class: writes through the other are writes to it.
 		esc := ev.b.Escape(tb.Res, eb.Res)
 		ife := ev.b.ReflectEffect(ir.OpIf, rt, nil, []ir.Exp{c}, []*ir.Block{tb, eb}, nil, esc, false, 0)
-		w := &why{pos: ev.position(pos), what: "a value merged by a staged conditional"}
+		w := &why{pos: ev.whyPos(pos), what: "a value merged by a staged conditional"}
 		for i, s := range m.slots {
 			e := ife
 			if len(m.slots) > 1 {
@@ -192,7 +192,7 @@ func (ev *evaluator) demote(v value) value {
 	case sliceV:
 		if len(x.base) > 0 {
 			if m, ok := ev.mats[&x.base[0]]; ok {
-				return &rep{e: ev.materialize(x, ev.b.Graph().TypeOf(m).Elem), why: &why{pos: ev.position(ev.pos), what: "a materialized static slice"}}
+				return &rep{e: ev.materialize(x, ev.b.Graph().TypeOf(m).Elem), why: &why{pos: ev.whyPos(ev.pos), what: "a materialized static slice"}}
 			}
 		}
 	}
@@ -471,7 +471,7 @@ func (m *merger) sliceSide(v, other value, k jentry) value {
 	et := m.elemType(s, other, k)
 	if len(s.base) > 0 {
 		if _, ok := ev.mats[&s.base[0]]; ok {
-			return &rep{e: ev.materialize(s, et), why: &why{pos: ev.position(ev.pos), what: "a materialized static slice"}}
+			return &rep{e: ev.materialize(s, et), why: &why{pos: ev.whyPos(ev.pos), what: "a materialized static slice"}}
 		}
 		if ev.birth[&s.base[0]] >= m.start {
 			ev.fail("%s is assigned, in a branch of a staged conditional, a static slice made in that branch: it cannot be merged; make it before the conditional", m.keyName(k))
@@ -484,7 +484,7 @@ func (m *merger) sliceSide(v, other value, k jentry) value {
 	}
 	// A nil or empty static slice becomes an empty slice of the
 	// generated code.
-	return &rep{e: ev.materialize(s, et), why: &why{pos: ev.position(ev.pos), what: "an empty static slice"}}
+	return &rep{e: ev.materialize(s, et), why: &why{pos: ev.whyPos(ev.pos), what: "an empty static slice"}}
 }
 
 // elemType finds the element type of a static slice being merged.

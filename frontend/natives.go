@@ -178,7 +178,7 @@ func (ev *evaluator) nativeCall(pkg, name string, nat nativeFn, args []value, an
 			}
 			res := ev.nativeCall(pkg, name, nat, vals, false)
 			lift := func(v value, t *ir.Type) value {
-				return &rep{e: ev.b.Const(t, v), why: &why{pos: ev.position(ev.pos), what: "the result of " + pkg + "." + name}}
+				return &rep{e: ev.b.Const(t, v), why: &why{pos: ev.whyPos(ev.pos), what: "the result of " + pkg + "." + name}}
 			}
 			if tu, ok := res.(tuple); ok {
 				out := make(tuple, len(tu))
@@ -191,7 +191,7 @@ func (ev *evaluator) nativeCall(pkg, name string, nat nativeFn, args []value, an
 		}
 		ev.at()
 		e := ev.b.Call(ir.Callee{Pkg: pkg, Name: name, Pure: true, Trap: nat.trap}, ir.TupleOf(outs), exps...)
-		w := &why{pos: ev.position(ev.pos), what: "the result of " + pkg + "." + name}
+		w := &why{pos: ev.whyPos(ev.pos), what: "the result of " + pkg + "." + name}
 		for _, a := range args {
 			if r, ok := a.(*rep); ok {
 				w.from = r.why

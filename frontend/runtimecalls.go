@@ -78,7 +78,7 @@ func (fr *frame) runtimeCall(name string, fn *ssa.Function, args []value) (value
 	if len(outs) == 0 {
 		return nil, true
 	}
-	return &rep{e: e, why: &why{pos: ev.position(ev.pos), what: "the result of " + name + ", a setting of the running program"}}, true
+	return &rep{e: e, why: &why{pos: ev.whyPos(ev.pos), what: "the result of " + name + ", a setting of the running program"}}, true
 }
 
 // callMain calls the staging function fn at the top level, on the main

@@ -277,7 +277,7 @@ func (ev *evaluator) soaTable(s sliceV, t types.Type) structure {
 			ev.writes++
 			ev.setElems(e, col, et)
 		}
-		out[k] = &rep{e: e, why: &why{pos: ev.position(ev.pos), what: "a static slice of structs indexed by a Rep"}}
+		out[k] = &rep{e: e, why: &why{pos: ev.whyPos(ev.pos), what: "a static slice of structs indexed by a Rep"}}
 	}
 	return out
 }

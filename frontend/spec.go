@@ -401,7 +401,6 @@ func (ev *evaluator) evalError(x any, stacks bool) *Error {
 // whose inputs are ins (the leaves of the generated function's
 // parameters), and returns the block's result: the flattened results.
 func (ev *evaluator) body(fn *ssa.Function, spec *Spec, params []specParam, ins []ir.Exp) ir.Exp {
-	l := ev.l
 	args := make([]value, len(fn.Params))
 	j := 0
 	for _, p := range params {
@@ -410,7 +409,7 @@ func (ev *evaluator) body(fn *ssa.Function, spec *Spec, params []specParam, ins 
 		}
 		prm := spec.Params[j]
 		k := 0
-		pos := l.fset.Position(fn.Params[p.index].Pos())
+		pos := fn.Params[p.index].Pos()
 		args[p.index], ins = ev.structArg(prm.GoValue, ins, func(e ir.Exp) value {
 			name := prm.LeafNames[k]
 			k++

@@ -45,9 +45,11 @@ type rep struct {
 	why *why
 }
 
-// why records how a value became a Rep, for error messages.
+// why records how a value became a Rep, for error messages. It is made
+// for most Reps and read only when an error is printed: its position is a
+// token.Pos (resolved by evaluator.whyPosition), not a token.Position.
 type why struct {
-	pos  token.Position
+	pos  token.Pos // NoPos: the directive's position
 	what string
 	from *why
 	// zeroOf, if not nil, makes what "the zero value of T, a stage type",

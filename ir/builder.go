@@ -21,8 +21,10 @@ type Builder struct {
 	nconst  int32
 	sc      *scope
 	pos     Pos
-	posIdx  map[posKey]Pos
-	callIdx map[Call]Chain // calls.go
+	posIdx  map[posKey]Pos    // calls.go
+	callIdx map[callKey]Chain // calls.go
+	files   interner          // file names of positions, for the keys
+	callers interner          // callers of call sites, for the keys
 
 	// Aliasing. Every slice value belongs to an alias class, named by a
 	// key; effects on a slice use its class's key. A slice allocated here
@@ -53,7 +55,7 @@ type Builder struct {
 func NewBuilder() *Builder {
 	g := &Graph{Positions: []token.Position{{}}}
 	return &Builder{g: g, consts: map[constKey]*Const{}, nums: map[numKey]*Const{},
-		posIdx: map[posKey]Pos{}, callIdx: map[Call]Chain{}, class: map[Sym]Key{}, parent: map[Key]Key{},
+		posIdx: map[posKey]Pos{}, callIdx: map[callKey]Chain{}, class: map[Sym]Key{}, parent: map[Key]Key{},
 		heaps: map[*Type]Key{}, statics: map[staticKey]Sym{}, forwards: map[Sym]Sym{}, defined: map[Sym]bool{},
 		varWriters: map[Sym][]varWriter{}}
 }

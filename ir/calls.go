@@ -3,6 +3,7 @@ package ir
 import (
 	"fmt"
 	"go/token"
+	"math"
 )
 
 // This file records where a node came from through inlined calls: each
@@ -41,7 +42,7 @@ func (g *Graph) CallChain(n *Node) []CallSite {
 // Inline returns the chain of code inlined by the call at site, made in
 // code whose chain is up.
 func (b *Builder) Inline(up Chain, site CallSite) Chain {
-	k := Call{Site: site, Up: up}
+	k := callKey{at: b.place(site.Pos), caller: b.callers.id(site.Caller), up: up}
 	if c, ok := b.callIdx[k]; ok {
 		return c
 	}
@@ -49,7 +50,7 @@ func (b *Builder) Inline(up Chain, site CallSite) Chain {
 		b.g.Calls = []Call{{}} // the empty chain
 	}
 	c := Chain(len(b.g.Calls))
-	b.g.Calls = append(b.g.Calls, k)
+	b.g.Calls = append(b.g.Calls, Call{Site: site, Up: up})
 	b.callIdx[k] = c
 	return c
 }
@@ -61,7 +62,7 @@ func (b *Builder) AtIn(p token.Position, c Chain) {
 		b.pos = 0
 		return
 	}
-	k := posKey{p, c}
+	k := posKey{b.place(p), c}
 	pos, ok := b.posIdx[k]
 	if !ok {
 		pos = Pos(len(b.g.Positions))
@@ -86,10 +87,61 @@ func (b *Builder) AtNode(g *Graph, n *Node) {
 	b.AtIn(g.Position(n), c)
 }
 
+// The keys that intern positions and call sites hold no string: a
+// position is its file's number and its offset, line and column, and a
+// caller its number. They are small, hashed without reading a string, and
+// hold no pointer (the maps are not scanned by the collector), for the
+// positions and calls of every frame the evaluator runs.
+
+// placeKey is a token.Position as a key.
+type placeKey struct {
+	file, off, line, col int32
+}
+
 // posKey interns a position with its chain.
 type posKey struct {
-	p token.Position
-	c Chain
+	at placeKey
+	c  Chain
+}
+
+// callKey interns a call site with the chain of the caller.
+type callKey struct {
+	at     placeKey
+	caller int32
+	up     Chain
+}
+
+// place returns the key of p.
+func (b *Builder) place(p token.Position) placeKey {
+	if p.Offset > math.MaxInt32 || p.Line > math.MaxInt32 || p.Column > math.MaxInt32 {
+		panic(fmt.Sprintf("BUG: source position %v beyond 2^31", p))
+	}
+	return placeKey{file: b.files.id(p.Filename), off: int32(p.Offset), line: int32(p.Line), col: int32(p.Column)}
+}
+
+// interner numbers strings; the string it numbered last is looked up
+// without the map (positions come in runs of one file).
+type interner struct {
+	ids    map[string]int32
+	last   string
+	lastID int32
+}
+
+// id returns the number of s.
+func (in *interner) id(s string) int32 {
+	if in.ids != nil && s == in.last {
+		return in.lastID
+	}
+	if in.ids == nil {
+		in.ids = map[string]int32{}
+	}
+	id, ok := in.ids[s]
+	if !ok {
+		id = int32(len(in.ids))
+		in.ids[s] = id
+	}
+	in.last, in.lastID = s, id
+	return id
 }
 
 // ShortChain returns sites, or for a chain of more than 12 sites (a deep

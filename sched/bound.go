@@ -52,7 +52,7 @@ func einBit(ein bool) int32 {
 // also get the lists their dropped soft dependencies had (see early).
 func newBound(st *state) *bound {
 	g, f := st.g, &st.flat
-	bv := &bound{head: make([]int32, g.NumSyms()), binder: st.binder,
+	bv := &bound{head: st.scratch.int32s(g.NumSyms()), binder: st.binder,
 		cells: make([]bvCell, 0, len(st.blocks)+len(g.Nodes)/2)} // the lists share most cells
 	for i := range bv.head {
 		bv.head[i] = -1

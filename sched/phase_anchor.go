@@ -35,7 +35,8 @@ func anchor(st *state) {
 	f := &st.flat
 	n := len(f.op)
 	const none, inf = -1, math.MaxInt32
-	risk := make([]int32, n)
+	risk := st.scratch.int32s(n)
+	defer st.scratch.release(risk)
 	st.anchored = make([]bool, n)
 	for i := range n {
 		r := int32(none)

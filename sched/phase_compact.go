@@ -76,7 +76,7 @@ func newCompactor(st *state) *compactor {
 	s := st.sched
 	nn, np, nb := len(st.g.Nodes), len(s.list), int32(len(st.blocks))
 	c := &compactor{st: st, s: s, loc: make([]location, nn),
-		at: make([]posCount, np), inner: newBitset(nn), innerPos: newBitset(np), parent: make([]int32, np)}
+		at: make([]posCount, np), inner: newBitset(nn), innerPos: newBitset(np), parent: st.scratch.int32s(np)}
 	split(nil, int32(nn), func(lo, hi int32) {
 		for j := lo; j < hi; j++ {
 			c.loc[j].place = st.place[j]

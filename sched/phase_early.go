@@ -34,7 +34,8 @@ func early(st *state) {
 	g := st.g
 	st.early = make([]int32, len(g.Nodes))
 	st.pinned = make([]bool, len(g.Nodes))
-	st.bv = newBound(st) // sets early and pinned
+	bv := newBound(st) // sets early and pinned
+	st.scratch.release(bv.head)
 	st.sdepth = make([]int32, len(st.blocks))
 	for i := range st.sdepth {
 		st.sdepth[i] = -1

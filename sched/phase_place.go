@@ -63,7 +63,8 @@ func place(st *state) {
 	t := &st.tree
 	st.place = make([]int32, len(g.Nodes))
 	st.pulled = make([]bool, len(g.Nodes))
-	p := &placer{st: st, t: t, mark: make([]int32, len(st.blocks)), reached: make([]int32, len(st.blocks))}
+	p := &placer{st: st, t: t, mark: st.scratch.int32s(len(st.blocks)), reached: st.scratch.int32s(len(st.blocks))}
+	defer st.scratch.release(p.mark, p.reached)
 	var top []int32
 	f := &st.flat
 	for i := int32(len(g.Nodes)) - 1; i >= 0; i-- {

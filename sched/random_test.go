@@ -259,13 +259,15 @@ func crossCheck(t testing.TB, seed uint64, g *ir.Graph) map[string]int {
 	// Duplicating as LMS does may duplicate reads, which Verify rejects.
 	st := schedState(g, Options{lmsDuplicate: true})
 	s := st.sched
-	// Both see the same bound-variable analysis.
+	// Both see the same bound-variable analysis (early's, made again: Run
+	// gives its arrays to later phases).
+	bv := newBound(st)
 	ref := newRef(s.Graph(), func(x ir.Sym) []ir.Sym {
 		// The blocks of x's list, each by its effect input: a node is
 		// available where every one of them is open.
 		var out []ir.Sym
-		for c := st.bv.head[x]; c >= 0; c = st.bv.cells[c].next {
-			out = append(out, st.bv.cells[c].key)
+		for c := bv.head[x]; c >= 0; c = bv.cells[c].next {
+			out = append(out, bv.cells[c].key)
 		}
 		return out
 	})

@@ -76,8 +76,9 @@ type state struct {
 	binder     []int32        // symbol -> id of the block binding it (-1: none)
 	uses       job[usesTable] // made beside prune, early and anchor
 
+	scratch scratch // arrays lent to one phase at a time
+
 	// early
-	bv     *bound
 	early  []int32 // node index -> earliest block (deepest block binding one of its bound variables)
 	sdepth []int32 // block id -> depth in the static nesting (parent = owner's early block)
 	pinned []bool  // node index -> depends on the effect input of its early block
