@@ -320,6 +320,28 @@ func extraCases() []corpus.Case {
 			Stdout: "0 1 0 0 0\n10\n0 0 0 0 1\n0\n",
 		},
 		{
+			// The growth of a field of a split slice of structs (ir.OpGrow):
+			// in place when the elements fit, else a copy with the capacity
+			// Go's append gives elements of 24, 40 and 1000 bytes (with
+			// pointers: a malloc header).
+			Name: "CGrow",
+			Sig:  "func(s []int, n int) int",
+			Build: func() *ir.Graph {
+				b := nb()
+				return b.Build(ts(ints, ir.Int), func(p []ir.Exp) ir.Exp {
+					b.params(p, "s", "n")
+					g1 := b.Grow(p[0], p[1], ir.GrowElem{Size: 24})
+					g2 := b.Grow(p[0], p[1], ir.GrowElem{Size: 40})
+					g3 := b.Grow(p[0], p[1], ir.GrowElem{Size: 1000, Pointers: true})
+					b.println(b.Len(g1), b.Cap(g1), b.Cap(g2), b.Cap(g3), b.Index(g3, b.i(1)))
+					b.SetIndex(g1, b.i(0), b.i(9))
+					return b.Index(p[0], b.i(0))
+				})
+			},
+			Main:   "s := []int{1, 2, 3}[:2]\nfmt.Println(CGrow(s, 1))\nfmt.Println(CGrow([]int{1, 2, 3}[:2], 35))",
+			Stdout: "2 3 3 3 2\n9\n2 37 38 40 2\n1\n",
+		},
+		{
 			Name: "CConvert",
 			Sig:  "func(f float64, g float32, i int64, u uint64)",
 			Build: func() *ir.Graph {
