@@ -97,6 +97,9 @@ func (fn *fnGen) expr(n *ir.Node) cx {
 	case ir.OpVarGet:
 		return cx{s: fn.varLvalue(a[0].Sym()), prim: true}
 	case ir.OpSliceNew:
+		if fn.onStack[n.Sym] {
+			return fn.stackMake(n)
+		}
 		return call(fn.fl.ctype(t)+"_make", fn.refs(a)...)
 	case ir.OpIndexNew:
 		return fn.newIndex()

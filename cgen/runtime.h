@@ -12,8 +12,11 @@
  * and clang from fusing a*b+c into fused multiply-adds (which Go on amd64
  * does not do), whatever -std and -march say.
  *
- * Memory is never freed: slices, strings and conversions allocate with
- * calloc/malloc and leak, as a garbage-collected program looks from C.
+ * Memory is freed only where the generated code proves it unused: a
+ * function frees at its end the slices it made that do not escape it
+ * (lms_free, cgen/free.go); all other slices, strings and conversions
+ * allocate with calloc/malloc and leak, as a garbage-collected program
+ * looks from C.
  * Standard output is buffered in lms_stdout; lms_flush writes it out. It is
  * also flushed at exit and before anything is written to standard error, so
  * stdout and stderr interleave as they do in Go, where os.Stdout is
@@ -200,6 +203,12 @@ LMS_FN void *lms_alloc(int64_t n) {
 	void *p = calloc(1, (size_t)n);
 	if (p == NULL) lms_fatal("runtime: out of memory");
 	return p;
+}
+
+/* lms_free frees memory from lms_alloc (the end of a function frees the
+ * slices it made that do not escape it, cgen/free.go). */
+LMS_INLINE void lms_free(void *p) {
+	if (p != (void *)lms_zerobase) free(p);
 }
 
 /* ------------------------------------------------------------------ panics */
