@@ -137,7 +137,8 @@
 // that argument, so that it aliases the caller's array as in Go (an
 // append within capacity, a sub-slice); any other slice result lives in
 // memory the C code allocated, and is copied into a new Go array up to its
-// capacity (the C memory is never freed, as the runtime frees nothing).
+// capacity (that C memory is never freed: only slices made by a function
+// that do not escape it are freed, at its end; free.go).
 //
 // When [Func].Params or [Func].Results describe struct parameters or
 // results (ir.GoValue, as for gogen), the entry point still takes and

@@ -97,6 +97,9 @@ func (fn *fnGen) expr(n *ir.Node) cx {
 	case ir.OpVarGet:
 		return cx{s: fn.varLvalue(a[0].Sym()), prim: true}
 	case ir.OpSliceNew:
+		if fn.onStack[n.Sym] {
+			return fn.stackMake(n)
+		}
 		return call(fn.fl.ctype(t)+"_make", fn.refs(a)...)
 	case ir.OpIndexNew:
 		return fn.newIndex()
@@ -125,6 +128,9 @@ func (fn *fnGen) expr(n *ir.Node) cx {
 		return call(st+"_append_n", s, lit, strconv.Itoa(len(elems)))
 	case ir.OpAppendSlice:
 		return call(fn.fl.ctype(t)+"_append_slice", fn.refs(a)...)
+	case ir.OpGrow:
+		e := n.Aux.(ir.GrowElem)
+		return call(fn.fl.ctype(t)+"_grow", fn.ref(a[0]).s, fn.ref(a[1]).s, strconv.FormatInt(e.Size, 10), strconv.FormatBool(!e.Pointers))
 	case ir.OpCopy:
 		return call(fn.fl.ctype(fn.g.TypeOf(a[0]))+"_copy", fn.refs(a)...)
 	case ir.OpStrIndex:

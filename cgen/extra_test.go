@@ -320,6 +320,56 @@ func extraCases() []corpus.Case {
 			Stdout: "0 1 0 0 0\n10\n0 0 0 0 1\n0\n",
 		},
 		{
+			// The growth of a field of a split slice of structs (ir.OpGrow):
+			// in place when the elements fit, else a copy with the capacity
+			// Go's append gives elements of 24, 40 and 1000 bytes (with
+			// pointers: a malloc header).
+			Name: "CGrow",
+			Sig:  "func(s []int, n int) int",
+			Build: func() *ir.Graph {
+				b := nb()
+				return b.Build(ts(ints, ir.Int), func(p []ir.Exp) ir.Exp {
+					b.params(p, "s", "n")
+					g1 := b.Grow(p[0], p[1], ir.GrowElem{Size: 24})
+					g2 := b.Grow(p[0], p[1], ir.GrowElem{Size: 40})
+					g3 := b.Grow(p[0], p[1], ir.GrowElem{Size: 1000, Pointers: true})
+					b.println(b.Len(g1), b.Cap(g1), b.Cap(g2), b.Cap(g3), b.Index(g3, b.i(1)))
+					b.SetIndex(g1, b.i(0), b.i(9))
+					return b.Index(p[0], b.i(0))
+				})
+			},
+			Main:   "s := []int{1, 2, 3}[:2]\nfmt.Println(CGrow(s, 1))\nfmt.Println(CGrow([]int{1, 2, 3}[:2], 35))",
+			Stdout: "2 3 3 3 2\n9\n2 37 38 40 2\n1\n",
+		},
+		{
+			// Makes that do not escape the function (free.go): a is freed
+			// at the end, b and e (constant sizes) are on the stack, e
+			// appended to in place; c (returned through a sub-slice) and
+			// d (stored in a variable) escape and are neither.
+			Name: "CFree",
+			Sig:  "func(n int) []int",
+			Build: func() *ir.Graph {
+				b := nb()
+				return b.Build(ts(ir.Int), func(p []ir.Exp) ir.Exp {
+					b.params(p, "n")
+					a := b.named(b.MakeSlice(ir.Int, p[0], p[0]), "a")
+					bs := b.named(b.MakeSlice(ir.Int, b.i(4), b.i(4)), "bs")
+					c := b.named(b.MakeSlice(ir.Int, p[0], p[0]), "c")
+					d := b.named(b.MakeSlice(ir.Int, p[0], p[0]), "d")
+					e := b.named(b.MakeSlice(ir.Int, b.i(2), b.i(8)), "e")
+					v := b.NewVar(d)
+					b.SetIndex(a, b.i(0), p[0])
+					b.SetIndex(bs, b.i(1), b.Index(a, b.i(0)))
+					b.Copy(c, bs)
+					e2 := b.named(b.Append(e, b.i(7)), "e2")
+					b.println(b.Index(bs, b.i(1)), b.Len(e2), b.Cap(e2), b.Index(b.ReadVar(v), b.i(0)), b.Index(e, b.i(1)))
+					return b.SubSlice(c, b.i(1), b.Len(c))
+				})
+			},
+			Main:   "fmt.Println(CFree(3))",
+			Stdout: "3 3 8 0 0\n[3 0]\n",
+		},
+		{
 			Name: "CConvert",
 			Sig:  "func(f float64, g float32, i int64, u uint64)",
 			Build: func() *ir.Graph {

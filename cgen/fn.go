@@ -30,6 +30,7 @@ type fnGen struct {
 	exits   []*exitLoop         // the loops written with exits being written, innermost last (exitloop.go)
 	rets    map[ir.Sym]*exitRet // loop -> how its exits return (exitreturn.go)
 	dropped map[ir.Sym]bool     // nodes not written: the exit code variable of a loop whose exits return
+	onStack map[ir.Sym]bool     // makes whose array is on the stack (free.go)
 }
 
 // emit writes the specialization's function and its lifted functions.
@@ -104,7 +105,14 @@ func (fn *fnGen) function(name string, params []string, res *ir.Type, b *ir.Bloc
 	if res == ir.Void {
 		d.kind = destNone
 	}
+	var owner *ir.Node
+	if l != nil {
+		owner = l.n
+	}
+	heap := fn.placeMakes(fn.freeable(b, owner))
+	start := len(fn.lines)
 	fn.block(b, d)
+	fn.freeAtEnd(heap, start, rt)
 	var sb strings.Builder
 	if l != nil {
 		fmt.Fprintf(&sb, "/* %s is the staged function %s of %s. */\n", name, fn.sg.nodeName(l.n.Sym), fn.sg.name)

@@ -27,7 +27,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 var goldenCases = []string{
 	"Clamp", "Collatz", "Counter", "DivMod", "Fib", "EvenOdd", "Find", "Grade", "StaticTable", "Slices",
 	"Strings", "Complex", "CClosures", "CFuncValue", "CPrintSlices", "CUnsignedIndex", "CRangeCompare",
-	"BubbleSort.nobounds", "CDeadComponent",
+	"BubbleSort.nobounds", "CDeadComponent", "CFree",
 }
 
 // generatedMarker starts the generated code, after the runtime prelude.

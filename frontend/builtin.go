@@ -24,7 +24,7 @@ func (fr *frame) builtin(name string, args []value, c *ssa.CallCommon, in *ssa.C
 		return fr.length(name, args[0], c.Args[0].Type())
 	case "append":
 		if isSoA(args[0], c.Args[0].Type()) || isSoA(args[1], c.Args[1].Type()) {
-			ev.fail("append to a dynamic slice of structs is not supported: the capacity Go gives the grown slice depends on the size of the struct, which its fields, split into one slice each, do not share; make it with its final length")
+			return ev.soaAppend(args[0], args[1], c.Args[0].Type().Underlying().(*types.Slice).Elem())
 		}
 		return fr.appendTo(args[0], args[1], c)
 	case "copy":

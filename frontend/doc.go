@@ -271,6 +271,7 @@
 //	types.go         Go types to graph types, lifting static values
 //	mat.go           static slices materialized as slices of the generated code
 //	soa.go           staged slices of structs, one dynamic slice per field (SoA)
+//	soaappend.go     append on them, with the growth of the []T
 //	mem.go           the memory budget: allocations, static data, large files
 //
 // Calls:

@@ -30,13 +30,13 @@ import (
 // every leaf, len(s) and cap(s) are those of the first leaf, s[lo:hi:max]
 // slices every leaf, copy copies every leaf. Since the leaves have one
 // length and capacity, the first leaf's bounds check is Go's, with Go's
-// message. append is refused: the capacity Go gives a grown []T depends on
-// the size of T, which the leaves do not share.
+// message. append grows every leaf as Go grows the []T (soaappend.go).
 //
 // The API, for other parts of the evaluator (stage.Fill of structs, ...):
 // soaLayout tells whether a type can be split and gives its leaves,
 // ev.makeSoA makes one, isSoA recognizes one, ev.soaLoad and ev.soaStore
-// read and write one element, ev.soaLen gives its length.
+// read and write one element, ev.soaLen gives its length, ev.soaAppend
+// appends to one.
 
 // soaElem is a pointer to element i of the staged slice of structs s (or
 // to a field of struct type of it: s then holds that field's leaves and

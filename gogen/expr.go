@@ -148,5 +148,5 @@ func exprOp(op ir.Op) bool {
 // callLike reports whether an unused value of this operator can stand as
 // a statement by itself (Go allows calls, but not append or len).
 func callLike(op ir.Op) bool {
-	return op == ir.OpApply || op == ir.OpCall || op == ir.OpCopy
+	return op == ir.OpApply || op == ir.OpCall || op == ir.OpCopy || op == ir.OpGrow
 }

@@ -168,6 +168,7 @@ type fileGen struct {
 	sliceAsName    string
 	sliceAsUsed    bool
 	indexSlots     []indexSlotHelper // by key type, in the order planned
+	grow           growHelper
 }
 
 // plan analyzes a specialization and chooses its package-level names:
@@ -194,6 +195,8 @@ func (fl *fileGen) plan(spec string, s Schedule, facts *sched.Facts) *funcGen {
 			fl.names.reserve(path.Base(path.Dir(c.Pkg)))
 		case ir.OpIndexSlot:
 			fl.planIndexSlot(a.g.TypeOf(nd.Args[1]))
+		case ir.OpGrow:
+			fl.planGrow()
 		case ir.OpConv:
 			if nd.Type.Kind == ir.KString && a.g.TypeOf(nd.Args[0]).Bits() == 64 && fl.runeStringName == "" {
 				fl.runeStringName = fl.names.fresh("runeString")

@@ -57,7 +57,7 @@ func NewDeps(g *Graph) *Deps {
 		case OpCopy:
 			d.add(&Access{Node: n, Whole: true, Slice: n.Args[1], Root: n.Args[1], Key: d.keyOfRead(n)})
 			a = &Access{Node: n, Write: true, Whole: true, Slice: n.Args[0]}
-		case OpAppend, OpAppendSlice:
+		case OpAppend, OpAppendSlice, OpGrow:
 			a = &Access{Node: n, Write: true, Whole: true, Slice: n.Args[0]}
 		default:
 			continue

@@ -46,9 +46,10 @@
 // # Soundness beyond LMS
 //
 // Aliasing: a slice's effects use the key of its alias class. A slice made
-// in the graph has a class of its own; sub-slices and appends share their
-// base's class; every other slice (parameters, slices read from variables
-// or returned by functions) belongs to the heap class of its element type.
+// in the graph has a class of its own; sub-slices, appends and grows
+// (grow.go) share their base's class; every other slice (parameters,
+// slices read from variables or returned by functions) belongs to the heap
+// class of its element type.
 // When a locally made slice escapes, its class joins the heap class (the
 // escaping node writes both). So a write through one slice is always
 // ordered with, and keeps alive, the reads through any slice that may

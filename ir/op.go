@@ -89,6 +89,9 @@ const (
 	OpIndexNew  // index_new: an empty index of keys of the type's Elem
 	OpIndexSlot // index_slot ix k: k's slot in ix, k added with the next slot if new
 
+	// The growth of a field of a slice of structs split per field (grow.go).
+	OpGrow // grow s n with Aux a GrowElem
+
 	numOps
 )
 
@@ -205,6 +208,8 @@ var opTable = [numOps]OpInfo{
 
 	OpIndexNew:  {Name: "index_new", Rule: RuleGiven, Effect: Alloc},
 	OpIndexSlot: {Name: "index_slot", Arity: 2, Rule: RuleInt, Effect: Write},
+
+	OpGrow: {Name: "grow", Arity: 2, Rule: RuleFirst, Effect: Write},
 }
 
 // Info returns the properties of op.

@@ -70,6 +70,8 @@ func FormatNode(n *Node) string {
 		sb.WriteString(" " + n.Aux.(*Loop).String())
 	case OpYield:
 		sb.WriteString(" " + n.Aux.(Yield).String())
+	case OpGrow:
+		sb.WriteString(" " + n.Aux.(GrowElem).String())
 	}
 	for _, a := range n.Args {
 		sb.WriteString(" " + a.String())

@@ -274,7 +274,7 @@ func isCall(n *ir.Node) bool { return isCallOp(n.Op) }
 
 func isCallOp(op ir.Op) bool {
 	switch op {
-	case ir.OpApply, ir.OpCall, ir.OpAppend, ir.OpAppendSlice, ir.OpCopy:
+	case ir.OpApply, ir.OpCall, ir.OpAppend, ir.OpAppendSlice, ir.OpGrow, ir.OpCopy:
 		return true
 	}
 	return false

@@ -220,6 +220,8 @@ func (t *Transformer) rebuild(n *ir.Node) ir.Exp {
 		return b.NewIndex(n.Type.Elem)
 	case ir.OpIndexSlot:
 		return b.IndexSlot(a(0), a(1))
+	case ir.OpGrow:
+		return b.Grow(a(0), a(1), n.Aux.(ir.GrowElem))
 	}
 	panic(fmt.Sprintf("BUG: sched: transform: no constructor for %v", n.Op))
 }

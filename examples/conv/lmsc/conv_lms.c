@@ -16,8 +16,11 @@
  * and clang from fusing a*b+c into fused multiply-adds (which Go on amd64
  * does not do), whatever -std and -march say.
  *
- * Memory is never freed: slices, strings and conversions allocate with
- * calloc/malloc and leak, as a garbage-collected program looks from C.
+ * Memory is freed only where the generated code proves it unused: a
+ * function frees at its end the slices it made that do not escape it
+ * (lms_free, cgen/free.go); all other slices, strings and conversions
+ * allocate with calloc/malloc and leak, as a garbage-collected program
+ * looks from C.
  * Standard output is buffered in lms_stdout; lms_flush writes it out. It is
  * also flushed at exit and before anything is written to standard error, so
  * stdout and stderr interleave as they do in Go, where os.Stdout is
@@ -204,6 +207,12 @@ LMS_FN void *lms_alloc(int64_t n) {
 	void *p = calloc(1, (size_t)n);
 	if (p == NULL) lms_fatal("runtime: out of memory");
 	return p;
+}
+
+/* lms_free frees memory from lms_alloc (the end of a function frees the
+ * slices it made that do not escape it, cgen/free.go). */
+LMS_INLINE void lms_free(void *p) {
+	if (p != (void *)lms_zerobase) free(p);
 }
 
 /* ------------------------------------------------------------------ panics */
@@ -827,8 +836,10 @@ LMS_FN int64_t lms_nextslicecap(int64_t newLen, int64_t oldCap) {
 /* lms_growslice is runtime.growslice: new zeroed memory for a slice that
  * needs newLen elements, with the old oldLen = newLen - num elements
  * copied; the new capacity goes to *newcapp. */
-LMS_FN void *lms_growslice(const void *oldp, int64_t newLen, int64_t oldCap, int64_t num, int64_t esize, bool noscan, int64_t *newcapp) {
-	int64_t oldLen = newLen - num;
+/* lms_growcap is the capacity runtime.growslice gives a slice of oldCap
+ * elements of esize bytes growing to newLen elements, with its panic for
+ * a length out of range. */
+LMS_FN int64_t lms_growcap(int64_t newLen, int64_t oldCap, int64_t esize, bool noscan) {
 	if (newLen < 0) lms_panic_growslice();
 	int64_t newcap = lms_nextslicecap(newLen, oldCap);
 	uint64_t capmem = (uint64_t)newcap * (uint64_t)esize;
@@ -837,7 +848,13 @@ LMS_FN void *lms_growslice(const void *oldp, int64_t newLen, int64_t oldCap, int
 	newcap = (int64_t)(capmem / (uint64_t)esize);
 	capmem = (uint64_t)newcap * (uint64_t)esize;
 	if (overflow || capmem > LMS_MAX_ALLOC) lms_panic_growslice();
-	void *p = lms_alloc((int64_t)capmem);
+	return newcap;
+}
+
+LMS_FN void *lms_growslice(const void *oldp, int64_t newLen, int64_t oldCap, int64_t num, int64_t esize, bool noscan, int64_t *newcapp) {
+	int64_t oldLen = newLen - num;
+	int64_t newcap = lms_growcap(newLen, oldCap, esize, noscan);
+	void *p = lms_alloc(newcap * esize);
 	if (oldLen > 0) memcpy(p, oldp, (size_t)(oldLen * esize));
 	*newcapp = newcap;
 	return p;
@@ -867,6 +884,9 @@ LMS_FN void *lms_makeslice(int64_t len, int64_t cap, int64_t esize) {
  *   NAME NAME_append(s, v)                append(s, v)
  *   NAME NAME_append_n(s, const T *v, n)  append(s, v[0], ..., v[n-1])
  *   NAME NAME_append_slice(s, t)          append(s, t...)
+ *   NAME NAME_grow(s, n, esize, noscan)   s, or a copy with the capacity
+ *                                         append(s, n more) gives a slice
+ *                                         of esize-byte elements (ir.OpGrow)
  *   int64_t NAME_copy(dst, src)           copy(dst, src)
  *   bool NAME_is_nil(s)                   s == nil
  * Unchecked element access is s.p[i] (for -bounds=off). Use
@@ -925,6 +945,17 @@ LMS_FN void *lms_makeslice(int64_t len, int64_t cap, int64_t esize) {
 			s.cap = newcap; \
 		} \
 		s.len = newLen; \
+		return s; \
+	} \
+	LMS_INLINE NAME NAME##_grow(NAME s, int64_t num, int64_t esize, bool noscan) { \
+		int64_t newLen = lms_add_i64(s.len, num); \
+		if ((uint64_t)newLen > (uint64_t)s.cap) { \
+			int64_t newcap = lms_growcap(newLen, s.cap, esize, noscan); \
+			T *p = (T *)lms_alloc(newcap * (int64_t)sizeof(T)); \
+			if (s.len > 0) memcpy(p, s.p, (size_t)s.len * sizeof(T)); \
+			s.p = p; \
+			s.cap = newcap; \
+		} \
 		return s; \
 	} \
 	LMS_INLINE NAME NAME##_append(NAME s, T v) { \

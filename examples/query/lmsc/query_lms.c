@@ -16,8 +16,11 @@
  * and clang from fusing a*b+c into fused multiply-adds (which Go on amd64
  * does not do), whatever -std and -march say.
  *
- * Memory is never freed: slices, strings and conversions allocate with
- * calloc/malloc and leak, as a garbage-collected program looks from C.
+ * Memory is freed only where the generated code proves it unused: a
+ * function frees at its end the slices it made that do not escape it
+ * (lms_free, cgen/free.go); all other slices, strings and conversions
+ * allocate with calloc/malloc and leak, as a garbage-collected program
+ * looks from C.
  * Standard output is buffered in lms_stdout; lms_flush writes it out. It is
  * also flushed at exit and before anything is written to standard error, so
  * stdout and stderr interleave as they do in Go, where os.Stdout is
@@ -204,6 +207,12 @@ LMS_FN void *lms_alloc(int64_t n) {
 	void *p = calloc(1, (size_t)n);
 	if (p == NULL) lms_fatal("runtime: out of memory");
 	return p;
+}
+
+/* lms_free frees memory from lms_alloc (the end of a function frees the
+ * slices it made that do not escape it, cgen/free.go). */
+LMS_INLINE void lms_free(void *p) {
+	if (p != (void *)lms_zerobase) free(p);
 }
 
 /* ------------------------------------------------------------------ panics */
@@ -827,8 +836,10 @@ LMS_FN int64_t lms_nextslicecap(int64_t newLen, int64_t oldCap) {
 /* lms_growslice is runtime.growslice: new zeroed memory for a slice that
  * needs newLen elements, with the old oldLen = newLen - num elements
  * copied; the new capacity goes to *newcapp. */
-LMS_FN void *lms_growslice(const void *oldp, int64_t newLen, int64_t oldCap, int64_t num, int64_t esize, bool noscan, int64_t *newcapp) {
-	int64_t oldLen = newLen - num;
+/* lms_growcap is the capacity runtime.growslice gives a slice of oldCap
+ * elements of esize bytes growing to newLen elements, with its panic for
+ * a length out of range. */
+LMS_FN int64_t lms_growcap(int64_t newLen, int64_t oldCap, int64_t esize, bool noscan) {
 	if (newLen < 0) lms_panic_growslice();
 	int64_t newcap = lms_nextslicecap(newLen, oldCap);
 	uint64_t capmem = (uint64_t)newcap * (uint64_t)esize;
@@ -837,7 +848,13 @@ LMS_FN void *lms_growslice(const void *oldp, int64_t newLen, int64_t oldCap, int
 	newcap = (int64_t)(capmem / (uint64_t)esize);
 	capmem = (uint64_t)newcap * (uint64_t)esize;
 	if (overflow || capmem > LMS_MAX_ALLOC) lms_panic_growslice();
-	void *p = lms_alloc((int64_t)capmem);
+	return newcap;
+}
+
+LMS_FN void *lms_growslice(const void *oldp, int64_t newLen, int64_t oldCap, int64_t num, int64_t esize, bool noscan, int64_t *newcapp) {
+	int64_t oldLen = newLen - num;
+	int64_t newcap = lms_growcap(newLen, oldCap, esize, noscan);
+	void *p = lms_alloc(newcap * esize);
 	if (oldLen > 0) memcpy(p, oldp, (size_t)(oldLen * esize));
 	*newcapp = newcap;
 	return p;
@@ -867,6 +884,9 @@ LMS_FN void *lms_makeslice(int64_t len, int64_t cap, int64_t esize) {
  *   NAME NAME_append(s, v)                append(s, v)
  *   NAME NAME_append_n(s, const T *v, n)  append(s, v[0], ..., v[n-1])
  *   NAME NAME_append_slice(s, t)          append(s, t...)
+ *   NAME NAME_grow(s, n, esize, noscan)   s, or a copy with the capacity
+ *                                         append(s, n more) gives a slice
+ *                                         of esize-byte elements (ir.OpGrow)
  *   int64_t NAME_copy(dst, src)           copy(dst, src)
  *   bool NAME_is_nil(s)                   s == nil
  * Unchecked element access is s.p[i] (for -bounds=off). Use
@@ -925,6 +945,17 @@ LMS_FN void *lms_makeslice(int64_t len, int64_t cap, int64_t esize) {
 			s.cap = newcap; \
 		} \
 		s.len = newLen; \
+		return s; \
+	} \
+	LMS_INLINE NAME NAME##_grow(NAME s, int64_t num, int64_t esize, bool noscan) { \
+		int64_t newLen = lms_add_i64(s.len, num); \
+		if ((uint64_t)newLen > (uint64_t)s.cap) { \
+			int64_t newcap = lms_growcap(newLen, s.cap, esize, noscan); \
+			T *p = (T *)lms_alloc(newcap * (int64_t)sizeof(T)); \
+			if (s.len > 0) memcpy(p, s.p, (size_t)s.len * sizeof(T)); \
+			s.p = p; \
+			s.cap = newcap; \
+		} \
 		return s; \
 	} \
 	LMS_INLINE NAME NAME##_append(NAME s, T v) { \
@@ -2700,19 +2731,19 @@ static double Q6(lms_slice_int64 liShipDate, lms_slice_int64 liReturnFlag, lms_s
 	lms_slice_float64 c_4 = lms_slice_float64_slice(liDiscount, 0, n);
 	(void)lms_slice_float64_slice(liTax, 0, n);
 	double x48 = 0.0;
-	int64_t i = 0;
-	while (i < n) {
-		int64_t i_2 = i;
-		int64_t xI = c.p[i_2];
+	int64_t x49 = 0;
+	while (x49 < n) {
+		int64_t i = x49;
+		int64_t x55 = c.p[i];
 		bool x60;
-		if (xI >= 731) {
-			x60 = xI < 1096;
+		if (x55 >= 731) {
+			x60 = x55 < 1096;
 		} else {
 			x60 = false;
 		}
 		bool x69;
 		if (x60) {
-			double a = c_4.p[i_2];
+			double a = c_4.p[i];
 			if (a >= 0.05) {
 				x69 = a <= 0.07;
 			} else {
@@ -2723,14 +2754,14 @@ static double Q6(lms_slice_int64 liShipDate, lms_slice_int64 liReturnFlag, lms_s
 		}
 		bool x74;
 		if (x69) {
-			x74 = c_2.p[i_2] < 24.0;
+			x74 = c_2.p[i] < 24.0;
 		} else {
 			x74 = false;
 		}
 		if (x74) {
-			x48 = x48 + (c_3.p[i_2] * c_4.p[i_2]);
+			x48 = x48 + (c_3.p[i] * c_4.p[i]);
 		}
-		i = lms_add_i64(i_2, 1);
+		x49 = lms_add_i64(i, 1);
 	}
 	return x48;
 }
@@ -2751,66 +2782,66 @@ static lmsg_tuple_slice_int64_slice_float64 Q1(lms_slice_int64 liShipDate, lms_s
 	lms_slice_float64 c_4 = lms_slice_float64_slice(liDiscount, 0, n);
 	lms_slice_float64 c_5 = lms_slice_float64_slice(liTax, 0, n);
 	lms_slice_int64 x48 = lms_slice_int64_make(0, 0);
-	lms_slice_int64 keys = x48;
+	lms_slice_int64 x49 = x48;
 	lms_index x50 = lms_index_new();
 	lms_slice_float64 x51 = lms_slice_float64_make(0, 0);
 	lms_slice_float64 x52 = x51;
-	double v = 0.0;
-	double v_2 = 0.0;
-	double v_3 = 0.0;
-	double v_4 = 0.0;
-	double v_5 = 0.0;
-	int64_t i = 0;
-	while (i < n) {
-		int64_t i_2 = i;
-		bool x65 = c.p[i_2] <= 2436;
+	double x53 = 0.0;
+	double x54 = 0.0;
+	double x55 = 0.0;
+	double x56 = 0.0;
+	double x57 = 0.0;
+	int64_t x58 = 0;
+	while (x58 < n) {
+		int64_t i = x58;
+		bool x65 = c.p[i] <= 2436;
 		if (x65) {
-			v = 1.0;
+			x53 = 1.0;
 		}
 		if (x65) {
-			v_2 = c_2.p[i_2];
+			x54 = c_2.p[i];
 		}
 		if (x65) {
-			v_3 = c_3.p[i_2];
+			x55 = c_3.p[i];
 		}
 		if (x65) {
-			v_4 = c_3.p[i_2] * (1.0 - c_4.p[i_2]);
+			x56 = c_3.p[i] * (1.0 - c_4.p[i]);
 		}
 		if (x65) {
-			v_5 = (c_3.p[i_2] * (1.0 - c_4.p[i_2])) * (c_5.p[i_2] + 1.0);
+			x57 = (c_3.p[i] * (1.0 - c_4.p[i])) * (c_5.p[i] + 1.0);
 		}
 		if (x65) {
-			int64_t k = lms_shl_i64(x41.p[i_2], 8u) | x42.p[i_2];
-			double v_6 = c_4.p[i_2];
-			double v_7 = v;
-			double v_8 = v_2;
-			double v_9 = v_3;
-			double v_10 = v_4;
-			double v_11 = v_5;
-			lms_slice_int64 keys_2 = keys;
+			int64_t k = lms_shl_i64(x41.p[i], 8u) | x42.p[i];
+			double v = c_4.p[i];
+			double v_2 = x53;
+			double v_3 = x54;
+			double v_4 = x55;
+			double v_5 = x56;
+			double v_6 = x57;
+			lms_slice_int64 x120 = x49;
 			int64_t x121 = lms_index_slot_bits(x50, (uint64_t)k);
-			if (x121 < keys_2.len) {
+			if (x121 < x120.len) {
 				lms_slice_float64 x125 = x52;
 				int64_t x126 = lms_mul_i64(x121, 6);
-				lms_slice_float64_set(x125, x126, lms_slice_float64_get(x125, x126) + v_7);
+				lms_slice_float64_set(x125, x126, lms_slice_float64_get(x125, x126) + v_2);
 				int64_t x130 = lms_add_i64(x126, 1);
-				lms_slice_float64_set(x125, x130, lms_slice_float64_get(x125, x130) + v_8);
+				lms_slice_float64_set(x125, x130, lms_slice_float64_get(x125, x130) + v_3);
 				int64_t x134 = lms_add_i64(x126, 2);
-				lms_slice_float64_set(x125, x134, lms_slice_float64_get(x125, x134) + v_9);
+				lms_slice_float64_set(x125, x134, lms_slice_float64_get(x125, x134) + v_4);
 				int64_t x138 = lms_add_i64(x126, 3);
-				lms_slice_float64_set(x125, x138, lms_slice_float64_get(x125, x138) + v_10);
+				lms_slice_float64_set(x125, x138, lms_slice_float64_get(x125, x138) + v_5);
 				int64_t x142 = lms_add_i64(x126, 4);
-				lms_slice_float64_set(x125, x142, lms_slice_float64_get(x125, x142) + v_11);
+				lms_slice_float64_set(x125, x142, lms_slice_float64_get(x125, x142) + v_6);
 				int64_t x146 = lms_add_i64(x126, 5);
-				lms_slice_float64_set(x125, x146, lms_slice_float64_get(x125, x146) + v_6);
+				lms_slice_float64_set(x125, x146, lms_slice_float64_get(x125, x146) + v);
 			} else {
-				keys = lms_slice_int64_append(keys_2, k);
-				x52 = lms_slice_float64_append_n(x52, (double[]){v_7, v_8, v_9, v_10, v_11, v_6}, 6);
+				x49 = lms_slice_int64_append(x120, k);
+				x52 = lms_slice_float64_append_n(x52, (double[]){v_2, v_3, v_4, v_5, v_6, v}, 6);
 			}
 		}
-		i = lms_add_i64(i_2, 1);
+		x58 = lms_add_i64(i, 1);
 	}
-	int64_t x163 = keys.len;
+	int64_t x163 = x49.len;
 	lms_slice_float64 x164 = x52;
 	lms_slice_float64 counts = lms_slice_float64_make(x163, x163);
 	lms_slice_float64 s = lms_slice_float64_make(x163, x163);
@@ -2830,8 +2861,8 @@ static lmsg_tuple_slice_int64_slice_float64 Q1(lms_slice_int64 liShipDate, lms_s
 		s_5.p[x176] = lms_slice_float64_get(x164, lms_add_i64(x177, 5));
 		x171 = lms_add_i64(x176, 1);
 	}
-	lms_slice_int64 keys_3 = keys;
-	int64_t x199 = keys_3.len;
+	lms_slice_int64 keys = x49;
+	int64_t x199 = keys.len;
 	int64_t x200 = lms_mul_i64(x199, 8);
 	lms_slice_float64 aggs = lms_slice_float64_make(x200, x200);
 	int64_t g = 0;
@@ -2849,7 +2880,14 @@ static lmsg_tuple_slice_int64_slice_float64 Q1(lms_slice_int64 liShipDate, lms_s
 		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 7), x234);
 		g = lms_add_i64(g, 1);
 	}
-	return (lmsg_tuple_slice_int64_slice_float64){keys_3, aggs};
+	lmsg_tuple_slice_int64_slice_float64 lms_result = (lmsg_tuple_slice_int64_slice_float64){keys, aggs};
+	lms_free(counts.p);
+	lms_free(s.p);
+	lms_free(s_2.p);
+	lms_free(s_3.p);
+	lms_free(s_4.p);
+	lms_free(s_5.p);
+	return lms_result;
 }
 
 /* Entry points (see query_lms.h). */

@@ -1,0 +1,215 @@
+package cgen
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// This file frees, at the end of a function, the slices it makes that do
+// not escape it. Go's garbage collector reclaims them; without this, C's
+// make (a calloc) would never be freed and a function called in a loop
+// would take new memory at every call (examples/fft FFTAoS was 26-67
+// times slower than in Go, mostly page faults).
+//
+// A make escapes if its slice, or a slice derived from it (a sub-slice,
+// the result of append or grow on it), is used other than to read or
+// write its elements, its length or capacity, to copy to or from it, to
+// print it, or as the slice appended to or grown: stored in a variable, a
+// slice element or a tuple, passed to a staged or library function, the
+// result of a block (returned, or out of a conditional or loop), or used
+// in another function (a staged function capturing it). Only makes of the
+// function's own top-level block are taken, which run once per call: a
+// make nested in a loop would need a free per iteration.
+//
+// Such a make with a constant length and capacity of at most 64 KiB of
+// numbers (as gc keeps a non-escaping make of constant size on the
+// goroutine's stack), up to 128 KiB per function, is a C99 compound
+// literal array, on the stack for the duration of the function: zeroed,
+// never freed. The others are freed after the function's last statement;
+// a function that leaves early (a return in a loop's exit, a panic) does
+// not free them (they leak, as every make did before).
+
+// Stack limits of placeMakes, in bytes.
+const (
+	maxStackMake = 64 << 10
+	maxStackFunc = 128 << 10
+)
+
+// freeable returns the makes of block b, the body of the staged function
+// owner (nil for the specialization), that do not escape, in schedule
+// order.
+func (fn *fnGen) freeable(b *ir.Block, owner *ir.Node) []*ir.Node {
+	sg := fn.sg
+	// derived[s] is the make whose array slice s may share.
+	derived := map[ir.Sym]ir.Sym{}
+	var makes []*ir.Node
+	for _, n := range sg.s.Nodes(b) {
+		if n.Op == ir.OpSliceNew && !sg.packed(n) {
+			makes = append(makes, n)
+			derived[n.Sym] = n.Sym
+		}
+	}
+	if len(makes) == 0 {
+		return nil
+	}
+	escapes := map[ir.Sym]bool{}
+	// The graph's blocks in schedule order, each with the function it
+	// belongs to: a node derives from the nodes before it.
+	var walk func(b *ir.Block, in *ir.Node)
+	walk = func(b *ir.Block, in *ir.Node) {
+		for _, n := range sg.s.Nodes(b) {
+			for i, a := range n.Args {
+				if !a.IsSym() {
+					continue
+				}
+				m, ok := derived[a.Sym()]
+				if !ok {
+					continue
+				}
+				switch {
+				case in != owner:
+					escapes[m] = true
+				case derives(n.Op, i):
+					derived[n.Sym] = m
+				case !onlyElements(n.Op, i):
+					escapes[m] = true
+				}
+			}
+			for _, blk := range n.Blocks {
+				if n.Op == ir.OpLambda {
+					walk(blk, n)
+				} else {
+					walk(blk, in)
+				}
+			}
+		}
+		if b.Res.IsSym() {
+			if m, ok := derived[b.Res.Sym()]; ok {
+				escapes[m] = true
+			}
+		}
+	}
+	walk(fn.g.Block, nil)
+	var out []*ir.Node
+	for _, n := range makes {
+		if !escapes[n.Sym] {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// derives reports whether the result of op shares the array of its i-th
+// argument.
+func derives(op ir.Op, i int) bool {
+	switch op {
+	case ir.OpSliceSub, ir.OpAppend, ir.OpAppendSlice, ir.OpGrow:
+		return i == 0
+	}
+	return false
+}
+
+// onlyElements reports whether op, given a slice as its i-th argument,
+// only reads or writes its elements, length or capacity.
+func onlyElements(op ir.Op, i int) bool {
+	switch op {
+	case ir.OpSliceLen, ir.OpSliceCap, ir.OpSliceIsNil, ir.OpCopy, ir.OpPrint, ir.OpPrintln, ir.OpEprint, ir.OpEprintln:
+		return true
+	case ir.OpSliceGet, ir.OpSliceSet:
+		return i == 0
+	case ir.OpAppendSlice:
+		return i == 1
+	}
+	return false
+}
+
+// freeAtEnd writes the frees of the makes of the function just written
+// (its lines from start on) that do not escape, after its last statement:
+// before a final return, whose value is computed first.
+func (fn *fnGen) freeAtEnd(makes []*ir.Node, start int, rt string) {
+	var frees []string
+	for _, n := range makes {
+		if name := fn.sg.names[n.Sym]; name != "" && !fn.dropped[n.Sym] {
+			frees = append(frees, "\tlms_free("+name+".p);")
+		}
+	}
+	if len(frees) == 0 {
+		return
+	}
+	last := len(fn.lines) - 1
+	for last >= start && fn.lines[last] == removed {
+		last--
+	}
+	if text, _ := ir.CutMark(fn.lines[max(last, 0)]); last >= start && strings.HasPrefix(text, "\treturn ") {
+		val := strings.TrimSuffix(strings.TrimPrefix(text, "\treturn "), ";")
+		old := fn.lines[last]
+		fn.lines[last] = fn.remark(old, "\t"+rt+" lms_result = "+val+";")
+		fn.lines = append(append(fn.lines, frees...), fn.remark(old, "\treturn lms_result;"))
+		return
+	}
+	fn.lines = append(fn.lines, frees...)
+}
+
+// placeMakes puts on the stack the makes among the non-escaping makes that
+// have a constant length and capacity and fit the limits, and returns the
+// others, to be freed.
+func (fn *fnGen) placeMakes(makes []*ir.Node) (heap []*ir.Node) {
+	total := int64(0)
+	for _, n := range makes {
+		size := stackBytes(n)
+		if size > 0 && size <= maxStackMake && total+size <= maxStackFunc {
+			if fn.onStack == nil {
+				fn.onStack = map[ir.Sym]bool{}
+			}
+			fn.onStack[n.Sym] = true
+			total += size
+			continue
+		}
+		heap = append(heap, n)
+	}
+	return heap
+}
+
+// stackBytes returns the size of the array of make n if its length and
+// capacity are constants (0 <= len <= cap, cap > 0) and its elements
+// numbers or booleans, else 0.
+func stackBytes(n *ir.Node) int64 {
+	l, c := n.Args[0].Const(), n.Args[1].Const()
+	if l == nil || c == nil {
+		return 0
+	}
+	lv, ok1 := constInt(l)
+	cv, ok2 := constInt(c)
+	if !ok1 || !ok2 || lv < 0 || lv > cv || cv <= 0 {
+		return 0
+	}
+	e := n.Type.Elem
+	size := int64(e.Bits() / 8)
+	if e.Kind == ir.KBool {
+		size = 1
+	}
+	if size == 0 || cv > maxStackMake/size {
+		return 0
+	}
+	return cv * size
+}
+
+// stackMake writes make n as a slice of a compound literal array.
+func (fn *fnGen) stackMake(n *ir.Node) cx {
+	l, _ := constInt(n.Args[0].Const())
+	c, _ := constInt(n.Args[1].Const())
+	return cx{s: fmt.Sprintf("((%s){(%s[%d]){0}, %d, %d})", fn.fl.ctype(n.Type), fn.fl.ctype(n.Type.Elem), c, l, c), prim: true}
+}
+
+// constInt returns the value of an integer constant of type int or int64.
+func constInt(c *ir.Const) (int64, bool) {
+	switch v := c.Val.(type) {
+	case int:
+		return int64(v), true
+	case int64:
+		return v, true
+	}
+	return 0, false
+}
