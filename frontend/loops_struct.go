@@ -102,10 +102,14 @@ func (ev *evaluator) liftLeaves(el elemLayout, v value, what string) []ir.Exp {
 }
 
 // yieldLeaves yields the leaves of v to generators gen, gen+1, ... of
-// loop l.
+// loop l. They are yielded last leaf first: when a loop over the
+// collected slice of structs (which runs over its first leaf) is fused
+// into l, the other leaves it reads at its index are the values just
+// yielded to their generators (sched/loops_fuse_siblings.go).
 func (ev *evaluator) yieldLeaves(l ir.Sym, gen int, el elemLayout, v value, what string) {
-	for k, x := range ev.liftLeaves(el, v, what) {
-		ev.b.Yield(l, gen+k, x)
+	leaves := ev.liftLeaves(el, v, what)
+	for k := len(leaves) - 1; k >= 0; k-- {
+		ev.b.Yield(l, gen+k, leaves[k])
 	}
 }
 

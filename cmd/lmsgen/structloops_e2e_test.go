@@ -13,8 +13,9 @@ import (
 // Fill of nested structs, Reduce with a struct accumulator, GroupBy with
 // struct values, FlatMap to structs, a static table of structs filtered
 // on a Rep), runs the differential tests of both against the staging
-// functions, and checks that no slice of structs is left in the output:
-// one slice per field.
+// functions, checks that no slice of structs is left in the output (one
+// slice per field), and counts the loops and allocations of the fused
+// code.
 func TestStructLoops(t *testing.T) {
 	t.Parallel()
 	kdir, gen := generateDiffTested(t, "structloops")
@@ -25,6 +26,21 @@ func TestStructLoops(t *testing.T) {
 		body := funcBody(t, gen, name)
 		require.NotRegexp(t, `\[\](Pair|Point|Complex|Stats)`, body, name)
 		require.NotRegexp(t, `\]\.`, body, "%s selects a field of an element:\n%s", name, body)
+	}
+	// Loops over slices of structs fuse with the loops that collect them:
+	// the fields other than the first, read at the consumer's index, are
+	// the values just collected (sched/loops_fuse_siblings.go).
+	shape := map[string][2]int{
+		"MapPairs":     {1, 1},
+		"FilterPoints": {1, 1},
+		"ReducePair":   {1, 0},
+		"FlatPairs":    {3, 1},
+		"GroupOfPairs": {1, 3},
+	}
+	for name, want := range shape {
+		body := funcBody(t, gen, name)
+		require.Equal(t, want[0], strings.Count(body, "for "), "loops of %s:\n%s", name, body)
+		require.Equal(t, want[1], strings.Count(body, "make("), "makes of %s:\n%s", name, body)
 	}
 	// GroupStats, before its loop: one slice of keys, their index, one
 	// slice of values per field of Stats.
