@@ -158,7 +158,17 @@ func (fu *fuser) rewrite(t *Transformer, n *ir.Node) (ir.Exp, bool) {
 			}
 		}
 		if live := fu.liveGens(t, n); live != nil {
-			return fu.dropGens(t, n, live), true
+			keep := make([]int, len(live))
+			for k, ok := range live {
+				keep[k] = -1
+				if ok {
+					keep[k] = k
+				}
+			}
+			return fu.dropGens(t, n, keep), true
+		}
+		if keep := fu.sameGens(t, n); keep != nil {
+			return fu.dropGens(t, n, keep), true
 		}
 	}
 	return ir.Exp{}, false
@@ -200,11 +210,13 @@ func (fu *fuser) liveGens(t *Transformer, n *ir.Node) []bool {
 	return live
 }
 
-// dropGens rebuilds loop n with only its live generators (DCE of the
-// generators of a loop whose other results are used: the intermediate
-// collections fusion leaves behind). Dropped results, which nothing uses,
-// are replaced by a nil slice (a Reduce's: its initial value).
-func (fu *fuser) dropGens(t *Transformer, n *ir.Node, live []bool) ir.Exp {
+// dropGens rebuilds loop n with only the generators k that keep[k] is k
+// (DCE of the generators of a loop whose other results are used: the
+// intermediate collections fusion leaves behind; CSE of generators,
+// loops_cse.go). A dropped result that nothing uses (keep[k] is -1) is
+// replaced by a nil slice (a Reduce's: its initial value), one that is
+// the same as generator j's (keep[k] is j) by j's.
+func (fu *fuser) dropGens(t *Transformer, n *ir.Node, keep []int) ir.Exp {
 	fu.changed = true
 	b := t.Builder()
 	l := n.Aux.(*ir.Loop)
@@ -213,7 +225,7 @@ func (fu *fuser) dropGens(t *Transformer, n *ir.Node, live []bool) ir.Exp {
 	newGen := make([]int, len(l.Gens))
 	for k, g := range all {
 		newGen[k] = -1
-		if live[k] {
+		if keep[k] == k {
 			newGen[k] = len(gens)
 			gens = append(gens, g)
 		}
@@ -235,8 +247,8 @@ func (fu *fuser) dropGens(t *Transformer, n *ir.Node, live []bool) ir.Exp {
 			width = 2
 		}
 		for j := range width {
-			if newGen[k] >= 0 {
-				rs = append(rs, b.LoopResult(loop, nl.Result(newGen[k])+j))
+			if keep[k] >= 0 {
+				rs = append(rs, b.LoopResult(loop, nl.Result(newGen[keep[k]])+j))
 				continue
 			}
 			if g.Kind == ir.Reduce {

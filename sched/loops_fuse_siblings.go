@@ -18,7 +18,8 @@ import (
 //
 // Collect j is a sibling of Collect k, the one consumed, when in every
 // block of the producer's body the yields to j and k alternate, j first
-// and ending with k: ( j k )*. Then the two collections have one length
+// and ending with k: ( j k )*, with no nested block yielding to either
+// between a j and its k. Then the two collections have one length
 // at every yield to k, and the element of j at the consumer's index is
 // the last value yielded to j in the block of that yield to k.
 
@@ -28,7 +29,7 @@ func siblings(s *Schedule, p *ir.Node, k int) []int {
 	l := p.Aux.(*ir.Loop)
 	var sibs []int
 	for j, g := range l.Gens {
-		if j != k && g.Kind == ir.Collect && alternate(s, p.Blocks[0], p.Sym, j, k) {
+		if j != k && g.Kind == ir.Collect && alternate(s, p.Blocks[0], p.Sym, j, k, false) {
 			sibs = append(sibs, j)
 		}
 	}
@@ -36,12 +37,18 @@ func siblings(s *Schedule, p *ir.Node, k int) []int {
 }
 
 // alternate reports whether, in block b and every block nested in it,
-// the yields of loop to generators j and k follow the pattern ( j k )*.
-func alternate(s *Schedule, b *ir.Block, loop ir.Sym, j, k int) bool {
+// the yields of loop to generators j and k follow the pattern ( j k )*,
+// with no nested block yielding to either between a j and its k. With
+// same, each k must yield what the j before it yielded.
+func alternate(s *Schedule, b *ir.Block, loop ir.Sym, j, k int, same bool) bool {
 	wantJ := true
+	var last []ir.Exp
 	for _, n := range s.Nodes(b) {
 		for _, bb := range n.Blocks {
-			if !alternate(s, bb, loop, j, k) {
+			if !alternate(s, bb, loop, j, k, same) {
+				return false
+			}
+			if !wantJ && (yields(s, bb, loop, j) > 0 || yields(s, bb, loop, k) > 0) {
 				return false
 			}
 		}
@@ -54,9 +61,9 @@ func alternate(s *Schedule, b *ir.Block, loop ir.Sym, j, k int) bool {
 			if !wantJ {
 				return false
 			}
-			wantJ = false
+			wantJ, last = false, n.Args
 		case y.Gen == k:
-			if wantJ {
+			if wantJ || same && !slices.Equal(last, n.Args) {
 				return false
 			}
 			wantJ = true

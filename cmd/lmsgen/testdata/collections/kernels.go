@@ -327,3 +327,24 @@ func sGroupI8(xs []stage.Int8) ([]stage.Int8, []stage.Int, []stage.Bool, []stage
 	kb, nb := stage.GroupBy(xs, func(x stage.Int8) stage.Bool { return x < 0 }, func(x stage.Int8) stage.Int { return stage.Int(x) }, func(a, v stage.Int) stage.Int { return a + v })
 	return k, n, kb, nb
 }
+
+func sq(x stage.Int) stage.Int { return x * x }
+
+// Two identical Maps and two identical Fills, only read: one loop, one
+// slice of each (CSE of collections).
+//
+//lms:gen SameMaps
+func sSameMaps(xs []stage.Int, k stage.Int) stage.Int {
+	ys, zs := stage.Map(xs, sq), stage.Map(xs, sq)
+	as, bs := stage.Fill(k, sq), stage.Fill(k, sq)
+	return ys[k] + zs[stage.Int(len(zs))-1-k] + stage.Int(len(as)) + bs[k/2]
+}
+
+// The same, but one of the slices is written: they cannot be one.
+//
+//lms:gen SameMapsWritten
+func sSameMapsWritten(xs []stage.Int, k stage.Int) stage.Int {
+	ys, zs := stage.Map(xs, sq), stage.Map(xs, sq)
+	ys[k] = -1
+	return zs[k] + ys[0]
+}
