@@ -97,9 +97,12 @@ func (fr *frame) loopNode(name string, args []value, els []elemLayout) value {
 			i := &rep{e: in[0], why: &why{pos: ev.position(ev.pos), what: "the index of stage.Fill"}}
 			ev.yieldLeaves(l, 0, els[0], fr.invoke(name, f, true, i), "the result of the function given to stage."+name)
 		})
-		return ev.collected(loop, 0, els[0], what, n)
+		res := ev.collected(loop, 0, els[0], what, n)
+		ev.recordProducer(res, loop, name, n, loopSrc{}, nil, f, els[0])
+		return res
 	}
 	src := ev.newLoopSrc(els[0], args[0], name)
+	src.via = ev.composable(args[0])
 	combine := func(op value, t *ir.Type) func(acc, x ir.Exp) ir.Exp {
 		return func(acc, x ir.Exp) ir.Exp {
 			return fr.applyLifted(name, op, t, &rep{e: acc, why: src.why}, &rep{e: x, why: src.why})
@@ -107,12 +110,14 @@ func (fr *frame) loopNode(name string, args []value, els []elemLayout) value {
 	}
 	switch name {
 	case "Map":
-		loop := ev.over(src, els[1].collects(), func(l ir.Sym, x value) {
+		loop := fr.over(src, els[1].collects(), func(l ir.Sym, x value) {
 			ev.yieldLeaves(l, 0, els[1], fr.invoke(name, args[1], true, x), "the result of the function given to stage."+name)
 		})
-		return ev.collected(loop, 0, els[1], what, src.from)
+		res := ev.collected(loop, 0, els[1], what, src.from)
+		ev.recordProducer(res, loop, name, nil, src, src.via, args[1], els[1])
+		return res
 	case "Filter":
-		loop := ev.over(src, els[0].collects(), func(l ir.Sym, x value) {
+		loop := fr.over(src, els[0].collects(), func(l ir.Sym, x value) {
 			keep := fr.applyLifted(name, args[1], ir.Bool, x)
 			ev.at()
 			ev.b.If(keep, ir.Void, func() ir.Exp {
@@ -122,7 +127,7 @@ func (fr *frame) loopNode(name string, args []value, els []elemLayout) value {
 		})
 		return ev.collected(loop, 0, els[0], what, src.from)
 	case "FlatMap":
-		loop := ev.over(src, els[1].collects(), func(l ir.Sym, x value) {
+		loop := fr.over(src, els[1].collects(), func(l ir.Sym, x value) {
 			fr.flatMapYield(l, 0, els[1], fr.invoke(name, args[1], true, x))
 		})
 		return ev.collected(loop, 0, els[1], what, src.from)
@@ -132,7 +137,7 @@ func (fr *frame) loopNode(name string, args []value, els []elemLayout) value {
 		}
 		t := els[0].leaves[0]
 		zero := ev.liftTo(args[1], t, "the initial value given to stage.Reduce")
-		loop := ev.over(src, []ir.LoopGen{{Kind: ir.Reduce, Elem: t, Zero: zero, Combine: combine(args[2], t)}}, func(l ir.Sym, x value) {
+		loop := fr.over(src, []ir.LoopGen{{Kind: ir.Reduce, Elem: t, Zero: zero, Combine: combine(args[2], t)}}, func(l ir.Sym, x value) {
 			ev.b.Yield(l, 0, x.(*rep).e)
 		})
 		return ev.newRep(loop, what, src.from)
@@ -142,7 +147,7 @@ func (fr *frame) loopNode(name string, args []value, els []elemLayout) value {
 			panic("BUG: stage.Sum of " + t.String())
 		}
 		add := func(acc, x ir.Exp) ir.Exp { return ev.b.Binary(ir.OpAdd, acc, x) }
-		loop := ev.over(src, []ir.LoopGen{{Kind: ir.Reduce, Elem: t, Zero: ev.b.Const(t, zeroOf(t)), Combine: add}}, func(l ir.Sym, x value) {
+		loop := fr.over(src, []ir.LoopGen{{Kind: ir.Reduce, Elem: t, Zero: ev.b.Const(t, zeroOf(t)), Combine: add}}, func(l ir.Sym, x value) {
 			ev.b.Yield(l, 0, x.(*rep).e)
 		})
 		return ev.newRep(loop, what, src.from)
@@ -152,7 +157,7 @@ func (fr *frame) loopNode(name string, args []value, els []elemLayout) value {
 			return fr.groupStruct(src, kt, els[2], args[1], args[2], args[3])
 		}
 		vt := els[2].leaves[0]
-		loop := ev.over(src, []ir.LoopGen{{Kind: ir.Bucket, Key: kt, Elem: vt, Combine: combine(args[3], vt)}}, func(l ir.Sym, x value) {
+		loop := fr.over(src, []ir.LoopGen{{Kind: ir.Bucket, Key: kt, Elem: vt, Combine: combine(args[3], vt)}}, func(l ir.Sym, x value) {
 			k := fr.applyLifted(name, args[1], kt, x)
 			v := fr.applyLifted(name, args[2], vt, x)
 			ev.at()

@@ -133,6 +133,10 @@ type loopSrc struct {
 	slices []ir.Exp
 	from   value
 	why    *why // of its elements
+
+	// via, if not nil, is the Fill or Map that collected the slice: a
+	// loop over it runs over via's source instead (loops_compose.go).
+	via *producer
 }
 
 // newLoopSrc returns xs, a Rep slice or a staged slice of structs of
@@ -159,7 +163,11 @@ func (ev *evaluator) newLoopSrc(el elemLayout, xs value, name string) loopSrc {
 }
 
 // over builds a loop over src: body gets the loop and the element.
-func (ev *evaluator) over(src loopSrc, gens []ir.LoopGen, body func(l ir.Sym, x value)) ir.Exp {
+func (fr *frame) over(src loopSrc, gens []ir.LoopGen, body func(l ir.Sym, x value)) ir.Exp {
+	if src.via != nil {
+		return fr.overProducer(src.via, gens, body)
+	}
+	ev := fr.ev
 	ev.at()
 	return ev.b.Loop(ev.b.Len(src.slices[0]), &src.slices[0], gens, func(l ir.Sym, in []ir.Exp) {
 		leaves := []value{&rep{e: in[1], why: src.why}}
@@ -181,7 +189,7 @@ func (fr *frame) flatMapYield(l ir.Sym, gen int, el elemLayout, w value) {
 	switch w := w.(type) {
 	case *rep, structure:
 		inner := ev.newLoopSrc(el, w, "FlatMap")
-		ev.over(inner, nil, func(_ ir.Sym, x value) {
+		fr.over(inner, nil, func(_ ir.Sym, x value) {
 			ev.yieldLeaves(l, gen, el, x, what)
 		})
 	case sliceV:
@@ -220,7 +228,7 @@ func (fr *frame) reduceStruct(src loopSrc, zero, op value) value {
 	ev := fr.ev
 	el := src.el
 	acc := ev.newVars(ev.liftLeaves(el, zero, "the initial value given to stage.Reduce"))
-	ev.over(src, nil, func(_ ir.Sym, x value) {
+	fr.over(src, nil, func(_ ir.Sym, x value) {
 		r := fr.invoke("Reduce", op, true, ev.readVars(el, acc, "the accumulator of stage.Reduce", src.from), x)
 		leaves := ev.liftLeaves(el, r, "the result of the function given to stage.Reduce")
 		ev.at()
@@ -248,7 +256,7 @@ func (fr *frame) groupStruct(src loopSrc, kt *ir.Type, vl elemLayout, key, val, 
 		init[m] = ev.b.MakeSlice(t, zero, zero)
 	}
 	vals := ev.newVars(init)
-	ev.over(src, nil, func(_ ir.Sym, x value) {
+	fr.over(src, nil, func(_ ir.Sym, x value) {
 		k := fr.applyLifted("GroupBy", key, kt, x)
 		v := fr.invoke("GroupBy", val, true, x)
 		ev.at()
