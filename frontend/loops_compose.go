@@ -13,7 +13,9 @@ import (
 // collected. The producer's loop stays only if something else uses its
 // slice (dead code otherwise). The rewrite applies when the producer has
 // no effect (its functions cannot panic, print or write) and nothing was
-// written since it was built (the slice it read is the same). The
+// written since it was built, staged or static (the slice it read is
+// the same, and so are the static variables its functions may read:
+// they run again). The
 // length of a Map's result is its source's: ir.Builder.Len.
 
 // producer is a Fill or a Map whose result can be composed with: n is a
@@ -27,7 +29,8 @@ type producer struct {
 	fns    []value
 	els    []elemLayout
 	names  []string
-	writes int
+	writes int // ev.writes when it was built
+	stores int // ev.stores when it was built
 }
 
 // producerKey returns the symbol a producer of the slice xs is recorded
@@ -56,7 +59,7 @@ func (ev *evaluator) composable(xs value) *producer {
 		return nil
 	}
 	p := ev.producers[k]
-	if p == nil || p.writes != ev.writes {
+	if p == nil || p.writes != ev.writes || p.stores != ev.stores {
 		return nil
 	}
 	return p
@@ -73,7 +76,7 @@ func (ev *evaluator) recordProducer(res value, loop ir.Exp, name string, n *rep,
 	if d := ev.b.Graph().Def(loop.Sym()); d == nil || d.Eff != nil && len(d.Eff.Wkeys) > 0 {
 		return
 	}
-	p := &producer{n: n, src: src, fns: []value{f}, els: []elemLayout{el}, names: []string{name}, writes: ev.writes}
+	p := &producer{n: n, src: src, fns: []value{f}, els: []elemLayout{el}, names: []string{name}, writes: ev.writes, stores: ev.stores}
 	if via != nil {
 		p.n, p.src = via.n, via.src
 		p.fns = append(append([]value(nil), via.fns...), f)

@@ -25,6 +25,11 @@ import (
 //   - DCE of generators: a loop some of whose results are unused is
 //     rebuilt without their generators (the intermediate collections that
 //     horizontal fusion would otherwise keep building).
+//   - CSE of generators: two Collects of one loop that build equal slices,
+//     only read, are one (loops_cse.go).
+//   - a consumer over a staged slice of structs reads the other fields at
+//     its index: in the fused loop they are the values just yielded to
+//     their Collects (loops_fuse_siblings.go).
 //
 // Fusion never changes what the program observably does: a loop that is
 // moved or run again has no effect but its yields (no output, no trap, no

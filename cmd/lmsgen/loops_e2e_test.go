@@ -47,8 +47,15 @@ func TestCollections(t *testing.T) {
 		"SameMaps":        {2, 2}, // one slice per pair of identical collections
 		"SameMapsWritten": {1, 2},
 	}
+	checkShape(t, gen, shape)
+}
+
+// checkShape checks the number of loops and makes, shape[name], of each
+// generated function name in src.
+func checkShape(t *testing.T, src string, shape map[string][2]int) {
+	t.Helper()
 	for name, want := range shape {
-		body := funcBody(t, gen, name)
+		body := funcBody(t, src, name)
 		require.Equal(t, want[0], strings.Count(body, "for "), "loops of %s:\n%s", name, body)
 		require.Equal(t, want[1], strings.Count(body, "make("), "makes of %s:\n%s", name, body)
 	}

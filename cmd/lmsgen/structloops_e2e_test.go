@@ -27,9 +27,11 @@ func TestStructLoops(t *testing.T) {
 		require.NotRegexp(t, `\[\](Pair|Point|Complex|Stats)`, body, name)
 		require.NotRegexp(t, `\]\.`, body, "%s selects a field of an element:\n%s", name, body)
 	}
-	// Loops over slices of structs fuse with the loops that collect them:
-	// the fields other than the first, read at the consumer's index, are
-	// the values just collected (sched/loops_fuse_siblings.go).
+	// Loops over slices of structs compose with the Map or Fill that
+	// collects them (MapPairs, ReducePair), or fuse with the loop that
+	// does: the fields other than the first, read at the consumer's
+	// index, are the values just collected (FilterPoints, a Filter of
+	// structs: sched/loops_fuse_siblings.go).
 	shape := map[string][2]int{
 		"MapPairs":     {1, 1},
 		"FilterPoints": {1, 1},
@@ -37,11 +39,7 @@ func TestStructLoops(t *testing.T) {
 		"FlatPairs":    {3, 1},
 		"GroupOfPairs": {1, 3},
 	}
-	for name, want := range shape {
-		body := funcBody(t, gen, name)
-		require.Equal(t, want[0], strings.Count(body, "for "), "loops of %s:\n%s", name, body)
-		require.Equal(t, want[1], strings.Count(body, "make("), "makes of %s:\n%s", name, body)
-	}
+	checkShape(t, gen, shape)
 	// GroupStats, before its loop: one slice of keys, their index, one
 	// slice of values per field of Stats.
 	body := funcBody(t, gen, "GroupStats")

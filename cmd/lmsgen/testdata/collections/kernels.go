@@ -348,3 +348,25 @@ func sSameMapsWritten(xs []stage.Int, k stage.Int) stage.Int {
 	ys[k] = -1
 	return zs[k] + ys[0]
 }
+
+// A static variable the first Map's function reads changes before the
+// second Map: the Maps are not composed (the first function would run
+// again with the new value).
+//
+//lms:gen ComposeStore
+func sComposeStore(xs []stage.Int) []stage.Int {
+	k := 2
+	ys := stage.Map(xs, func(x stage.Int) stage.Int { return x * stage.Int(k) })
+	k = 3
+	return stage.Map(ys, func(y stage.Int) stage.Int { return y + stage.Int(k) })
+}
+
+// The slice the first Map ran over is written before the second Map: not
+// composed (the second would read the new element).
+//
+//lms:gen ComposeWrite
+func sComposeWrite(xs []stage.Int, k stage.Int) []stage.Int {
+	ys := stage.Map(xs, func(x stage.Int) stage.Int { return x + 1 })
+	xs[k] = 100
+	return stage.Map(ys, func(y stage.Int) stage.Int { return y * 2 })
+}
