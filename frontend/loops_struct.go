@@ -244,7 +244,8 @@ func (fr *frame) reduceStruct(src loopSrc, zero, op value) value {
 // structs (vl): a loop over src that finds the slot of each key in an
 // index of the keys (as the lowering of a Bucket does, sched/loops_lower.go)
 // and folds the value into the values' slices at it, one per leaf, or
-// appends the new key and its value.
+// appends the new key and its value. A found key's slot is in range of
+// every slice of values: they have the keys' length.
 func (fr *frame) groupStruct(src loopSrc, kt *ir.Type, vl elemLayout, key, val, op value) value {
 	ev := fr.ev
 	ev.at()
@@ -266,13 +267,13 @@ func (fr *frame) groupStruct(src loopSrc, kt *ir.Type, vl elemLayout, key, val, 
 			ev.at()
 			acc := make([]value, len(vals))
 			for m, vs := range vals {
-				acc[m] = ev.newRep(ev.b.Index(ev.b.ReadVar(vs), j), "the value of a group of stage.GroupBy", src.from)
+				acc[m] = ev.newRep(ev.b.IndexInRange(ev.b.ReadVar(vs), j), "the value of a group of stage.GroupBy", src.from)
 			}
 			r := fr.invoke("GroupBy", op, true, vl.value(acc), v)
 			leaves := ev.liftLeaves(vl, r, "the result of the function given to stage.GroupBy")
 			ev.at()
 			for m, vs := range vals {
-				ev.b.SetIndex(ev.b.ReadVar(vs), j, leaves[m])
+				ev.b.SetIndexInRange(ev.b.ReadVar(vs), j, leaves[m])
 			}
 			return ev.b.Unit()
 		}, func() ir.Exp {
