@@ -105,6 +105,8 @@ type evaluator struct {
 	tables map[*value]tableRef // read-only snapshots of static storage, by the address of their first element
 	local  map[ir.Sym]bool     // slices of a local alias class
 
+	producers map[ir.Sym]*producer // Fills and Maps a collection function may compose with (loops_compose.go)
+
 	rtypes []*rtype // reflect.TypeOf's values, one per identical type (reflectvalue.go)
 }
 

@@ -16,3 +16,15 @@ type Generated struct {
 // import package pipeline (which imports frontend), where this package's
 // own tests may not.
 var RunPipeline func(cfg Config, tests bool) (*Result, map[*Package]Generated, error)
+
+// LoopStages runs the pipeline on the package of cfg and returns, per
+// specialization, its graph as built (after DCE: the smart constructors
+// of the collection functions applied) and after loop fusion, and the
+// Go, C and test outputs (set by loops_stages_ext_test.go).
+var LoopStages func(cfg Config) (graphs map[string][2][]byte, outs []StageOutput, err error)
+
+// StageOutput is a file LoopStages made.
+type StageOutput struct {
+	Path string
+	Data []byte
+}

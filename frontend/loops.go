@@ -31,131 +31,140 @@ var loopFuncs = map[string]bool{"Fill": true, "Map": true, "Filter": true, "Flat
 // loopCall evaluates a call of the collection function name.
 func (fr *frame) loopCall(name string, fn *ssa.Function, args []value) value {
 	ev := fr.ev
-	dynamic := false
-	if name == "Fill" {
-		dynamic = isRep(args[0])
-	} else if r, ok := args[0].(*rep); ok && ev.b.Graph().TypeOf(r.e).Kind == ir.KSlice {
-		dynamic = true
-	}
 	ta := fn.TypeArgs()
+	dynamic := false
+	switch x := args[0].(type) {
+	case *rep:
+		dynamic = name == "Fill" || ev.b.Graph().TypeOf(x.e).Kind == ir.KSlice
+	case structure:
+		dynamic = name != "Fill" && isSoA(x, types.NewSlice(ta[0]))
+	}
 	if xs, ok := args[0].(sliceV); ok && name != "Fill" {
 		if v, ok := fr.loopStatic(name, ta, xs, args[1:]); ok {
 			return v
 		}
 		// The function made a decision on a Rep (a Filter, a group's
 		// key): the static slice becomes a slice of the generated code.
-		et := irBasic(ta[0])
-		if et == nil {
-			ev.fail("stage.%s of a static slice of %s decides on a Rep: the elements must be stage types to become a slice of the generated code", name, typeString(ta[0]))
-		}
-		args[0] = &rep{e: ev.liftTo(xs, ir.SliceOf(et), "the slice given to stage."+name), why: &why{pos: ev.whyPos(ev.pos), what: "a static slice given to stage." + name + " with a Rep decision"}}
+		args[0] = fr.liftStatic(name, ta[0], xs)
 		dynamic = true
 	}
 	if !dynamic {
 		ev.fail("stage.%s needs a slice (or, for Fill, a length), not %s", name, describe(args[0]))
 	}
-	elems := make([]*ir.Type, len(ta))
+	els := make([]elemLayout, len(ta))
 	for i, t := range ta {
-		elems[i] = irBasic(t)
-		if elems[i] == nil {
-			ev.fail("stage.%s over a Rep length with %s elements: the elements, keys and values must be stage types (structs of Reps are not supported yet)", name, typeString(t))
+		el, msg := loopLayout(t)
+		if name == "GroupBy" && i == 1 && (el.split || msg != "") {
+			ev.fail("stage.GroupBy with %s keys over a Rep length: the keys must be stage types", typeString(t))
+		}
+		if msg != "" {
+			ev.fail("stage.%s over a Rep length with %s elements: the elements and values must be stage types or structs of Reps (%s)", name, typeString(t), msg)
+		}
+		els[i] = el
+	}
+	return fr.loopNode(name, args, els)
+}
+
+// liftStatic returns the static slice xs of t given to stage.name as a
+// slice of the generated code (a staged slice of structs if t is a
+// struct).
+func (fr *frame) liftStatic(name string, t types.Type, xs sliceV) value {
+	ev := fr.ev
+	why := &why{pos: ev.whyPos(ev.pos), what: "a static slice given to stage." + name + " with a Rep decision"}
+	if isStruct(t) {
+		if s := ev.soaTable(xs, t); s != nil {
+			return s
 		}
 	}
-	return fr.loopNode(name, args, elems)
+	et := irBasic(t)
+	if et == nil {
+		ev.fail("stage.%s of a static slice of %s decides on a Rep: the elements must be stage types or structs of Reps to become a slice of the generated code", name, typeString(t))
+	}
+	return &rep{e: ev.liftTo(xs, ir.SliceOf(et), "the slice given to stage."+name), why: why}
 }
 
 // loopNode builds the loop node of a call of the collection function name
-// over a Rep length (args[0] is a Rep: Fill's length or the slice); elems
-// are the graph types of the call's type arguments.
-func (fr *frame) loopNode(name string, args []value, elems []*ir.Type) value {
+// over a Rep length (args[0] is Fill's length, a Rep slice, or a staged
+// slice of structs); els are the layouts of the call's type arguments.
+func (fr *frame) loopNode(name string, args []value, els []elemLayout) value {
 	ev := fr.ev
 	what := "the result of stage." + name
 	ev.at()
 	if name == "Fill" {
 		n := args[0].(*rep)
 		f := args[1]
-		loop := ev.b.Loop(n.e, nil, []ir.LoopGen{{Kind: ir.Collect, Elem: elems[0]}}, func(l ir.Sym, in []ir.Exp) {
+		loop := ev.b.Loop(n.e, nil, els[0].collects(), func(l ir.Sym, in []ir.Exp) {
 			i := &rep{e: in[0], why: &why{pos: ev.whyPos(ev.pos), what: "the index of stage.Fill"}}
-			ev.b.Yield(l, 0, fr.applyLifted(name, f, elems[0], i))
+			ev.yieldLeaves(l, 0, els[0], fr.invoke(name, f, true, i), "the result of the function given to stage."+name)
 		})
-		return ev.newRep(loop, what, n)
+		res := ev.collected(loop, 0, els[0], what, n)
+		ev.recordProducer(res, loop, name, n, loopSrc{}, nil, f, els[0])
+		return res
 	}
-	xs := args[0].(*rep)
-	elemWhy := &why{pos: ev.whyPos(ev.pos), what: "an element of the slice given to stage." + name, from: xs.why}
-	over := func(gens []ir.LoopGen, body func(l ir.Sym, x *rep)) ir.Exp {
-		ev.at()
-		return ev.b.Loop(ev.b.Len(xs.e), &xs.e, gens, func(l ir.Sym, in []ir.Exp) {
-			body(l, &rep{e: in[1], why: elemWhy})
-		})
-	}
+	src := ev.newLoopSrc(els[0], args[0], name)
+	src.via = ev.composable(args[0])
 	combine := func(op value, t *ir.Type) func(acc, x ir.Exp) ir.Exp {
 		return func(acc, x ir.Exp) ir.Exp {
-			return fr.applyLifted(name, op, t, &rep{e: acc, why: elemWhy}, &rep{e: x, why: elemWhy})
+			return fr.applyLifted(name, op, t, &rep{e: acc, why: src.why}, &rep{e: x, why: src.why})
 		}
 	}
 	switch name {
 	case "Map":
-		loop := over([]ir.LoopGen{{Kind: ir.Collect, Elem: elems[1]}}, func(l ir.Sym, x *rep) {
-			ev.b.Yield(l, 0, fr.applyLifted(name, args[1], elems[1], x))
+		loop := fr.over(src, els[1].collects(), func(l ir.Sym, x value) {
+			ev.yieldLeaves(l, 0, els[1], fr.invoke(name, args[1], true, x), "the result of the function given to stage."+name)
 		})
-		return ev.newRep(loop, what, xs)
+		res := ev.collected(loop, 0, els[1], what, src.from)
+		ev.recordProducer(res, loop, name, nil, src, src.via, args[1], els[1])
+		return res
 	case "Filter":
-		loop := over([]ir.LoopGen{{Kind: ir.Collect, Elem: elems[0]}}, func(l ir.Sym, x *rep) {
+		loop := fr.over(src, els[0].collects(), func(l ir.Sym, x value) {
 			keep := fr.applyLifted(name, args[1], ir.Bool, x)
 			ev.at()
 			ev.b.If(keep, ir.Void, func() ir.Exp {
-				ev.b.Yield(l, 0, x.e)
+				ev.yieldLeaves(l, 0, els[0], x, "an element of the slice given to stage.Filter")
 				return ev.b.Unit()
 			}, ev.b.Unit)
 		})
-		return ev.newRep(loop, what, xs)
+		return ev.collected(loop, 0, els[0], what, src.from)
 	case "FlatMap":
-		loop := over([]ir.LoopGen{{Kind: ir.Collect, Elem: elems[1]}}, func(l ir.Sym, x *rep) {
-			switch w := fr.invoke(name, args[1], true, x).(type) {
-			case *rep:
-				ev.at()
-				ev.b.Loop(ev.b.Len(w.e), &w.e, nil, func(_ ir.Sym, in []ir.Exp) {
-					ev.b.Yield(l, 0, in[1])
-				})
-			case sliceV:
-				// A slice of static length: its elements are yielded in
-				// sequence, with no loop (the tutorial's fixed-size array).
-				for i := range w.len {
-					v := ev.load(&w.base[w.off+i])
-					ev.at()
-					ev.b.Yield(l, 0, ev.liftTo(v, elems[1], "an element of the slice returned by the function given to stage.FlatMap"))
-				}
-			default:
-				ev.fail("stage.FlatMap: the function given to it returned %s, not a slice", describe(w))
-			}
+		loop := fr.over(src, els[1].collects(), func(l ir.Sym, x value) {
+			fr.flatMapYield(l, 0, els[1], fr.invoke(name, args[1], true, x))
 		})
-		return ev.newRep(loop, what, xs)
+		return ev.collected(loop, 0, els[1], what, src.from)
 	case "Reduce":
-		zero := ev.liftTo(args[1], elems[0], "the initial value given to stage.Reduce")
-		loop := over([]ir.LoopGen{{Kind: ir.Reduce, Elem: elems[0], Zero: zero, Combine: combine(args[2], elems[0])}}, func(l ir.Sym, x *rep) {
-			ev.b.Yield(l, 0, x.e)
+		if els[0].split {
+			return fr.reduceStruct(src, args[1], args[2])
+		}
+		t := els[0].leaves[0]
+		zero := ev.liftTo(args[1], t, "the initial value given to stage.Reduce")
+		loop := fr.over(src, []ir.LoopGen{{Kind: ir.Reduce, Elem: t, Zero: zero, Combine: combine(args[2], t)}}, func(l ir.Sym, x value) {
+			ev.b.Yield(l, 0, x.(*rep).e)
 		})
-		return ev.newRep(loop, what, xs)
+		return ev.newRep(loop, what, src.from)
 	case "Sum":
-		t := elems[0]
-		if !t.IsNumeric() {
+		t := els[0].leaves[0]
+		if !t.IsNumeric() || els[0].split {
 			panic("BUG: stage.Sum of " + t.String())
 		}
 		add := func(acc, x ir.Exp) ir.Exp { return ev.b.Binary(ir.OpAdd, acc, x) }
-		loop := over([]ir.LoopGen{{Kind: ir.Reduce, Elem: t, Zero: ev.b.Const(t, zeroOf(t)), Combine: add}}, func(l ir.Sym, x *rep) {
-			ev.b.Yield(l, 0, x.e)
+		loop := fr.over(src, []ir.LoopGen{{Kind: ir.Reduce, Elem: t, Zero: ev.b.Const(t, zeroOf(t)), Combine: add}}, func(l ir.Sym, x value) {
+			ev.b.Yield(l, 0, x.(*rep).e)
 		})
-		return ev.newRep(loop, what, xs)
+		return ev.newRep(loop, what, src.from)
 	case "GroupBy":
-		kt, vt := elems[1], elems[2]
-		loop := over([]ir.LoopGen{{Kind: ir.Bucket, Key: kt, Elem: vt, Combine: combine(args[3], vt)}}, func(l ir.Sym, x *rep) {
+		kt := els[1].leaves[0]
+		if els[2].split {
+			return fr.groupStruct(src, kt, els[2], args[1], args[2], args[3])
+		}
+		vt := els[2].leaves[0]
+		loop := fr.over(src, []ir.LoopGen{{Kind: ir.Bucket, Key: kt, Elem: vt, Combine: combine(args[3], vt)}}, func(l ir.Sym, x value) {
 			k := fr.applyLifted(name, args[1], kt, x)
 			v := fr.applyLifted(name, args[2], vt, x)
 			ev.at()
 			ev.b.Yield(l, 0, k, v)
 		})
-		return tuple{ev.newRep(ev.b.LoopResult(loop, 0), "the keys of stage.GroupBy", xs),
-			ev.newRep(ev.b.LoopResult(loop, 1), "the values of stage.GroupBy", xs)}
+		return tuple{ev.newRep(ev.b.LoopResult(loop, 0), "the keys of stage.GroupBy", src.from),
+			ev.newRep(ev.b.LoopResult(loop, 1), "the values of stage.GroupBy", src.from)}
 	}
 	panic("BUG: no staging of stage." + name)
 }

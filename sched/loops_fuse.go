@@ -25,6 +25,11 @@ import (
 //   - DCE of generators: a loop some of whose results are unused is
 //     rebuilt without their generators (the intermediate collections that
 //     horizontal fusion would otherwise keep building).
+//   - CSE of generators: two Collects of one loop that build equal slices,
+//     only read, are one (loops_cse.go).
+//   - a consumer over a staged slice of structs reads the other fields at
+//     its index: in the fused loop they are the values just yielded to
+//     their Collects (loops_fuse_siblings.go).
 //
 // Fusion never changes what the program observably does: a loop that is
 // moved or run again has no effect but its yields (no output, no trap, no
@@ -79,18 +84,23 @@ type fuser struct {
 	partners  map[ir.Sym][]ir.Sym  // horizontal: first loop -> later loops of the same size in its block
 	done      map[ir.Sym]ir.Exp    // horizontal: a later loop fused into an earlier one -> its results
 	remap     map[ir.Sym]remapping // horizontal: old loop -> new loop and generator offset
+	consuming []*vactive           // vertical: the consumers whose bodies are being rebuilt, innermost last
 }
 
 type vplan struct {
 	p      *ir.Node
 	gen    int
-	absorb bool // p may trap: the fused loop replaces it (see producer)
+	absorb bool  // p may trap: the fused loop replaces it (see producer)
+	sibs   []int // the siblings of gen (loops_fuse_siblings.go)
 }
 
 type vactive struct {
-	c     *ir.Node
+	c, p  *ir.Node
 	gen   int
 	index ir.Exp // the fused loop's index
+	sibs  []int
+	vals  map[sibKey]ir.Exp // the last value yielded to each sibling, by block
+	block *ir.Block         // the block of the yield to gen being consumed
 }
 
 // remapping sends the yields of an old loop to a new one: gens[k] is the
@@ -116,8 +126,12 @@ func (fu *fuser) rewrite(t *Transformer, n *ir.Node) (ir.Exp, bool) {
 	case ir.OpYield:
 		y := n.Aux.(ir.Yield)
 		if a := fu.active[y.Loop]; a != nil {
-			if y.Gen == a.gen {
+			switch {
+			case y.Gen == a.gen:
+				a.block = fu.blockOf[n.Sym]
 				fu.consume(t, a, t.Exp(n.Args[0]))
+			case slices.Contains(a.sibs, y.Gen):
+				fu.yieldSibling(a, n, y.Gen, t.Exp(n.Args[0]))
 			}
 			return t.Builder().Unit(), true
 		}
@@ -126,6 +140,12 @@ func (fu *fuser) rewrite(t *Transformer, n *ir.Node) (ir.Exp, bool) {
 				t.Builder().Yield(r.loop, k, t.Exps(n.Args)...)
 			}
 			return t.Builder().Unit(), true
+		}
+	case ir.OpSliceGet:
+		if len(fu.consuming) > 0 {
+			if x, ok := fu.readSibling(t, n); ok {
+				return x, true
+			}
 		}
 	case ir.OpLoop:
 		if fu.absorbed[n.Sym] {
@@ -143,7 +163,17 @@ func (fu *fuser) rewrite(t *Transformer, n *ir.Node) (ir.Exp, bool) {
 			}
 		}
 		if live := fu.liveGens(t, n); live != nil {
-			return fu.dropGens(t, n, live), true
+			keep := make([]int, len(live))
+			for k, ok := range live {
+				keep[k] = -1
+				if ok {
+					keep[k] = k
+				}
+			}
+			return fu.dropGens(t, n, keep), true
+		}
+		if keep := fu.sameGens(t, n); keep != nil {
+			return fu.dropGens(t, n, keep), true
 		}
 	}
 	return ir.Exp{}, false
@@ -185,11 +215,13 @@ func (fu *fuser) liveGens(t *Transformer, n *ir.Node) []bool {
 	return live
 }
 
-// dropGens rebuilds loop n with only its live generators (DCE of the
-// generators of a loop whose other results are used: the intermediate
-// collections fusion leaves behind). Dropped results, which nothing uses,
-// are replaced by a nil slice (a Reduce's: its initial value).
-func (fu *fuser) dropGens(t *Transformer, n *ir.Node, live []bool) ir.Exp {
+// dropGens rebuilds loop n with only the generators k that keep[k] is k
+// (DCE of the generators of a loop whose other results are used: the
+// intermediate collections fusion leaves behind; CSE of generators,
+// loops_cse.go). A dropped result that nothing uses (keep[k] is -1) is
+// replaced by a nil slice (a Reduce's: its initial value), one that is
+// the same as generator j's (keep[k] is j) by j's.
+func (fu *fuser) dropGens(t *Transformer, n *ir.Node, keep []int) ir.Exp {
 	fu.changed = true
 	b := t.Builder()
 	l := n.Aux.(*ir.Loop)
@@ -198,7 +230,7 @@ func (fu *fuser) dropGens(t *Transformer, n *ir.Node, live []bool) ir.Exp {
 	newGen := make([]int, len(l.Gens))
 	for k, g := range all {
 		newGen[k] = -1
-		if live[k] {
+		if keep[k] == k {
 			newGen[k] = len(gens)
 			gens = append(gens, g)
 		}
@@ -220,8 +252,8 @@ func (fu *fuser) dropGens(t *Transformer, n *ir.Node, live []bool) ir.Exp {
 			width = 2
 		}
 		for j := range width {
-			if newGen[k] >= 0 {
-				rs = append(rs, b.LoopResult(loop, nl.Result(newGen[k])+j))
+			if keep[k] >= 0 {
+				rs = append(rs, b.LoopResult(loop, nl.Result(newGen[keep[k]])+j))
 				continue
 			}
 			if g.Kind == ir.Reduce {
@@ -345,7 +377,8 @@ func (fu *fuser) producer(t *Transformer, c *ir.Node) (vplan, bool) {
 	if k < 0 {
 		return vplan{}, false
 	}
-	if uses(t.s, c.Blocks[0], c.Blocks[0].In[0]) && !l.Gens[k].Exact {
+	sibs := siblings(t.s, p, k)
+	if !l.Gens[k].Exact && usesIndex(t.s, g, c, p.Sym, sibs) {
 		return vplan{}, false // the consumer's index is not the producer's
 	}
 	if deepSize(t.s, p)+yields(t.s, p.Blocks[0], p.Sym, k)*deepSize(t.s, c) > fuseCutoff {
@@ -356,7 +389,7 @@ func (fu *fuser) producer(t *Transformer, c *ir.Node) (vplan, bool) {
 	if fu.writesBetween(g, p, c, p.Eff) {
 		return vplan{}, false
 	}
-	return vplan{p: p, gen: k, absorb: absorb}, true
+	return vplan{p: p, gen: k, absorb: absorb, sibs: sibs}, true
 }
 
 // trapOnly reports whether loop n's only effect is that it may trap.
@@ -445,7 +478,7 @@ func (fu *fuser) fuseVertical(t *Transformer, vp vplan, c *ir.Node) ir.Exp {
 	return b.Loop(t.Exp(p.Args[0]), src, t.LoopGens(c), func(s ir.Sym, in []ir.Exp) {
 		t.BeginLoop(c.Sym, s)
 		prev := fu.active[p.Sym]
-		fu.active[p.Sym] = &vactive{c: c, gen: vp.gen, index: in[0]}
+		fu.active[p.Sym] = &vactive{c: c, p: p, gen: vp.gen, index: in[0], sibs: vp.sibs}
 		t.Body(p.Blocks[0])(in)
 		fu.active[p.Sym] = prev
 	})
@@ -454,7 +487,9 @@ func (fu *fuser) fuseVertical(t *Transformer, vp vplan, c *ir.Node) ir.Exp {
 // consume runs the body of the consumer fused into a producer on the
 // value x the producer yields.
 func (fu *fuser) consume(t *Transformer, a *vactive, x ir.Exp) {
+	fu.consuming = append(fu.consuming, a)
 	t.Body(a.c.Blocks[0])([]ir.Exp{a.index, x})
+	fu.consuming = fu.consuming[:len(fu.consuming)-1]
 }
 
 // available reports whether every symbol loop l uses from outside has

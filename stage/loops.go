@@ -7,6 +7,8 @@ package stage
 // dynamic slice) becomes a loop of the generated code with a generator
 // (Collect, Reduce or Bucket, as in LMS), and chains of these calls are
 // fused: Sum(Map(Filter(xs, p), f)) is one loop that allocates nothing.
+// Elements and values may be stage types or structs of Reps (one slice
+// per field in the generated code); GroupBy's keys are stage types.
 // The functions given to them (f, keep, op, key, val) are static Go
 // functions, evaluated during staging on the loop's index or element: they
 // should compute their result from their arguments, without assigning

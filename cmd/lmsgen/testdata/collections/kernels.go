@@ -327,3 +327,46 @@ func sGroupI8(xs []stage.Int8) ([]stage.Int8, []stage.Int, []stage.Bool, []stage
 	kb, nb := stage.GroupBy(xs, func(x stage.Int8) stage.Bool { return x < 0 }, func(x stage.Int8) stage.Int { return stage.Int(x) }, func(a, v stage.Int) stage.Int { return a + v })
 	return k, n, kb, nb
 }
+
+func sq(x stage.Int) stage.Int { return x * x }
+
+// Two identical Maps and two identical Fills, only read: one loop, one
+// slice of each (CSE of collections).
+//
+//lms:gen SameMaps
+func sSameMaps(xs []stage.Int, k stage.Int) stage.Int {
+	ys, zs := stage.Map(xs, sq), stage.Map(xs, sq)
+	as, bs := stage.Fill(k, sq), stage.Fill(k, sq)
+	return ys[k] + zs[stage.Int(len(zs))-1-k] + stage.Int(len(as)) + bs[k/2]
+}
+
+// The same, but one of the slices is written: they cannot be one.
+//
+//lms:gen SameMapsWritten
+func sSameMapsWritten(xs []stage.Int, k stage.Int) stage.Int {
+	ys, zs := stage.Map(xs, sq), stage.Map(xs, sq)
+	ys[k] = -1
+	return zs[k] + ys[0]
+}
+
+// A static variable the first Map's function reads changes before the
+// second Map: the Maps are not composed (the first function would run
+// again with the new value).
+//
+//lms:gen ComposeStore
+func sComposeStore(xs []stage.Int) []stage.Int {
+	k := 2
+	ys := stage.Map(xs, func(x stage.Int) stage.Int { return x * stage.Int(k) })
+	k = 3
+	return stage.Map(ys, func(y stage.Int) stage.Int { return y + stage.Int(k) })
+}
+
+// The slice the first Map ran over is written before the second Map: not
+// composed (the second would read the new element).
+//
+//lms:gen ComposeWrite
+func sComposeWrite(xs []stage.Int, k stage.Int) []stage.Int {
+	ys := stage.Map(xs, func(x stage.Int) stage.Int { return x + 1 })
+	xs[k] = 100
+	return stage.Map(ys, func(y stage.Int) stage.Int { return y * 2 })
+}
