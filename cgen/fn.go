@@ -265,27 +265,53 @@ func (fn *fnGen) wroteIf(k int) bool {
 }
 
 // wroteOneIf reports whether the lines from k on are one if statement
-// (an else-if chain included): after its first line, every line at its
-// level closes a brace. ifElse writes if (c) { exit } else { B } as
+// (an else-if chain included): the braces its first line opens close
+// only on its last line. ifElse writes if (c) { exit } else { B } as
 // if (c) { exit } B: that is two statements, and B must not become part
 // of an else after an enclosing if (rpg seed 5513 F8a: the statements
 // of an else branch ran after the then branch went round the loop).
+// Braces are counted, not indentation, which stops at maxIndent.
 func (fn *fnGen) wroteOneIf(k int) bool {
 	if !fn.wroteIf(k) {
 		return false
 	}
-	level := tabsOf(fn.lines[k])
-	for _, ln := range fn.lines[k+1:] {
-		if ln != removed && tabsOf(ln) == level && !strings.HasPrefix(ln[level:], "}") {
-			return false
+	open := 0
+	for i, ln := range fn.lines[k:] {
+		if ln == removed {
+			continue
 		}
+		if i > 0 && open == 0 {
+			return false // a statement after the if
+		}
+		open += braceDelta(ln)
 	}
 	return true
 }
 
-// tabsOf returns the number of tabs a line starts with.
-func tabsOf(ln string) int {
-	return len(ln) - len(strings.TrimLeft(ln, "\t"))
+// braceDelta returns how many braces line ln opens minus how many it
+// closes, outside string and character literals and comments.
+func braceDelta(ln string) int {
+	ln, _ = ir.CutMark(ln)
+	d := 0
+	for i := 0; i < len(ln); i++ {
+		switch c := ln[i]; c {
+		case '{':
+			d++
+		case '}':
+			d--
+		case '"', '\'':
+			for i++; i < len(ln) && ln[i] != c; i++ {
+				if ln[i] == '\\' {
+					i++
+				}
+			}
+		case '/':
+			if i+1 < len(ln) && (ln[i+1] == '/' || ln[i+1] == '*') {
+				return d
+			}
+		}
+	}
+	return d
 }
 
 // skip reports whether n is written somewhere other than at its place:

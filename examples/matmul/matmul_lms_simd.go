@@ -485,46 +485,46 @@ func MatMul16(c, a, b []float64) {
 		return
 	}
 	for i := 0; i < 16; i += 2 {
-		x435 := a[i*16 : (i+1)*16]
-		x441 := c[i*16 : (i+1)*16]
-		x448 := a[(i+1)*16 : (i+2)*16]
-		x455 := c[(i+1)*16 : (i+2)*16]
+		ar0 := a[i*16 : (i+1)*16]
+		cr0 := c[i*16 : (i+1)*16]
+		ar1 := a[(i+1)*16 : (i+2)*16]
+		cr1 := c[(i+1)*16 : (i+2)*16]
 		s := b[:16]
-		sv := archsimd.LoadFloat64x8Slice(s)
-		sv1 := archsimd.LoadFloat64x8Slice(s[8:])
-		a0 := x435[0]
-		v := archsimd.BroadcastFloat64x8(a0).Mul(sv)
-		v1 := archsimd.BroadcastFloat64x8(a0).Mul(sv1)
-		a01 := x448[0]
-		v2 := archsimd.BroadcastFloat64x8(a01).Mul(sv)
-		v3 := archsimd.BroadcastFloat64x8(a01).Mul(sv1)
-		acc := v
-		acc1 := v1
-		acc2 := v2
-		acc3 := v3
+		v0v := archsimd.LoadFloat64x8Slice(s)
+		v8v := archsimd.LoadFloat64x8Slice(s[8:])
+		a0 := ar0[0]
+		acc0_0v := archsimd.BroadcastFloat64x8(a0).Mul(v0v)
+		acc0_8v := archsimd.BroadcastFloat64x8(a0).Mul(v8v)
+		a0_1 := ar1[0]
+		acc1_0v := archsimd.BroadcastFloat64x8(a0_1).Mul(v0v)
+		acc1_8v := archsimd.BroadcastFloat64x8(a0_1).Mul(v8v)
+		acc0_0v1 := acc0_0v
+		acc0_8v1 := acc0_8v
+		acc1_0v1 := acc1_0v
+		acc1_8v1 := acc1_8v
 		for k := 1; k < 16; k++ {
 			s1 := b[k*16 : k*16+16]
-			s1v := archsimd.LoadFloat64x8Slice(s1)
-			s1v1 := archsimd.LoadFloat64x8Slice(s1[8:])
-			ark := x435[k]
-			v4 := archsimd.BroadcastFloat64x8(ark).Mul(s1v)
-			v5 := acc.Add(v4)
-			acc = v5
-			v6 := archsimd.BroadcastFloat64x8(ark).Mul(s1v1)
-			v7 := acc1.Add(v6)
-			acc1 = v7
-			ark1 := x448[k]
-			v8 := archsimd.BroadcastFloat64x8(ark1).Mul(s1v)
-			v9 := acc2.Add(v8)
-			acc2 = v9
-			v10 := archsimd.BroadcastFloat64x8(ark1).Mul(s1v1)
-			v11 := acc3.Add(v10)
-			acc3 = v11
+			v0v1 := archsimd.LoadFloat64x8Slice(s1)
+			v8v1 := archsimd.LoadFloat64x8Slice(s1[8:])
+			ark := ar0[k]
+			v := archsimd.BroadcastFloat64x8(ark).Mul(v0v1)
+			acc0_0v2 := acc0_0v1.Add(v)
+			acc0_0v1 = acc0_0v2
+			v1 := archsimd.BroadcastFloat64x8(ark).Mul(v8v1)
+			acc0_8v2 := acc0_8v1.Add(v1)
+			acc0_8v1 = acc0_8v2
+			ark1 := ar1[k]
+			v2 := archsimd.BroadcastFloat64x8(ark1).Mul(v0v1)
+			acc1_0v2 := acc1_0v1.Add(v2)
+			acc1_0v1 = acc1_0v2
+			v3 := archsimd.BroadcastFloat64x8(ark1).Mul(v8v1)
+			acc1_8v2 := acc1_8v1.Add(v3)
+			acc1_8v1 = acc1_8v2
 		}
-		acc.StoreSlice(x441)
-		acc1.StoreSlice(x441[8:])
-		acc2.StoreSlice(x455)
-		acc3.StoreSlice(x455[8:])
+		acc0_0v1.StoreSlice(cr0)
+		acc0_8v1.StoreSlice(cr0[8:])
+		acc1_0v1.StoreSlice(cr1)
+		acc1_8v1.StoreSlice(cr1[8:])
 	}
 }
 

@@ -2706,6 +2706,14 @@ typedef struct { lms_slice_int64 r0; lms_slice_float64 r1; } lmsg_tuple_slice_in
 
 /* Support functions. */
 
+static inline lms_slice_int64 lmsg_sub_slice_int64(lms_slice_int64 s, int64_t lo, int64_t hi) {
+	return lms_slice_int64_reslice(s, lo, hi, s.cap);
+}
+
+static inline lms_slice_float64 lmsg_sub_slice_float64(lms_slice_float64 s, int64_t lo, int64_t hi) {
+	return lms_slice_float64_reslice(s, lo, hi, s.cap);
+}
+
 static inline void lmsg_flush(void) {
 	if (lms_stdout.len > 0) lms_flush();
 }
@@ -2723,27 +2731,24 @@ static double Q6(lms_slice_int64 liShipDate, lms_slice_int64 liReturnFlag, lms_s
 	int64_t x30 = x26 < liExtendedPrice.len ? x26 : liExtendedPrice.len;
 	int64_t x34 = x30 < liDiscount.len ? x30 : liDiscount.len;
 	int64_t n = x34 < liTax.len ? x34 : liTax.len;
-	lms_slice_int64 c = lms_slice_int64_slice(liShipDate, 0, n);
-	(void)lms_slice_int64_slice(liReturnFlag, 0, n);
-	(void)lms_slice_int64_slice(liLineStatus, 0, n);
-	lms_slice_float64 c_2 = lms_slice_float64_slice(liQuantity, 0, n);
-	lms_slice_float64 c_3 = lms_slice_float64_slice(liExtendedPrice, 0, n);
-	lms_slice_float64 c_4 = lms_slice_float64_slice(liDiscount, 0, n);
-	(void)lms_slice_float64_slice(liTax, 0, n);
+	lms_slice_int64 c = lmsg_sub_slice_int64(liShipDate, 0, n);
+	lms_slice_float64 c_2 = lmsg_sub_slice_float64(liQuantity, 0, n);
+	lms_slice_float64 c_3 = lmsg_sub_slice_float64(liExtendedPrice, 0, n);
+	lms_slice_float64 c_4 = lmsg_sub_slice_float64(liDiscount, 0, n);
 	double x48 = 0.0;
-	int64_t x49 = 0;
-	while (x49 < n) {
-		int64_t i = x49;
-		int64_t x55 = c.p[i];
+	int64_t i = 0;
+	while (i < n) {
+		int64_t i_2 = i;
+		int64_t xI = c.p[i_2];
 		bool x60;
-		if (x55 >= 731) {
-			x60 = x55 < 1096;
+		if (xI >= 731) {
+			x60 = xI < 1096;
 		} else {
 			x60 = false;
 		}
 		bool x69;
 		if (x60) {
-			double a = c_4.p[i];
+			double a = c_4.p[i_2];
 			if (a >= 0.05) {
 				x69 = a <= 0.07;
 			} else {
@@ -2754,14 +2759,14 @@ static double Q6(lms_slice_int64 liShipDate, lms_slice_int64 liReturnFlag, lms_s
 		}
 		bool x74;
 		if (x69) {
-			x74 = c_2.p[i] < 24.0;
+			x74 = c_2.p[i_2] < 24.0;
 		} else {
 			x74 = false;
 		}
 		if (x74) {
-			x48 = x48 + (c_3.p[i] * c_4.p[i]);
+			x48 = x48 + (c_3.p[i_2] * c_4.p[i_2]);
 		}
-		x49 = lms_add_i64(i, 1);
+		i = lms_add_i64(i_2, 1);
 	}
 	return x48;
 }
@@ -2774,74 +2779,74 @@ static lmsg_tuple_slice_int64_slice_float64 Q1(lms_slice_int64 liShipDate, lms_s
 	int64_t x30 = x26 < liExtendedPrice.len ? x26 : liExtendedPrice.len;
 	int64_t x34 = x30 < liDiscount.len ? x30 : liDiscount.len;
 	int64_t n = x34 < liTax.len ? x34 : liTax.len;
-	lms_slice_int64 c = lms_slice_int64_slice(liShipDate, 0, n);
-	lms_slice_int64 x41 = lms_slice_int64_slice(liReturnFlag, 0, n);
-	lms_slice_int64 x42 = lms_slice_int64_slice(liLineStatus, 0, n);
-	lms_slice_float64 c_2 = lms_slice_float64_slice(liQuantity, 0, n);
-	lms_slice_float64 c_3 = lms_slice_float64_slice(liExtendedPrice, 0, n);
-	lms_slice_float64 c_4 = lms_slice_float64_slice(liDiscount, 0, n);
-	lms_slice_float64 c_5 = lms_slice_float64_slice(liTax, 0, n);
+	lms_slice_int64 c = lmsg_sub_slice_int64(liShipDate, 0, n);
+	lms_slice_int64 x41 = lmsg_sub_slice_int64(liReturnFlag, 0, n);
+	lms_slice_int64 x42 = lmsg_sub_slice_int64(liLineStatus, 0, n);
+	lms_slice_float64 c_2 = lmsg_sub_slice_float64(liQuantity, 0, n);
+	lms_slice_float64 c_3 = lmsg_sub_slice_float64(liExtendedPrice, 0, n);
+	lms_slice_float64 c_4 = lmsg_sub_slice_float64(liDiscount, 0, n);
+	lms_slice_float64 c_5 = lmsg_sub_slice_float64(liTax, 0, n);
 	lms_slice_int64 x48 = lms_slice_int64_make(0, 0);
-	lms_slice_int64 x49 = x48;
+	lms_slice_int64 keys = x48;
 	lms_index x50 = lms_index_new();
 	lms_slice_float64 x51 = lms_slice_float64_make(0, 0);
 	lms_slice_float64 x52 = x51;
-	double x53 = 0.0;
-	double x54 = 0.0;
-	double x55 = 0.0;
-	double x56 = 0.0;
-	double x57 = 0.0;
-	int64_t x58 = 0;
-	while (x58 < n) {
-		int64_t i = x58;
-		bool x65 = c.p[i] <= 2436;
+	double v = 0.0;
+	double v_2 = 0.0;
+	double v_3 = 0.0;
+	double v_4 = 0.0;
+	double v_5 = 0.0;
+	int64_t i = 0;
+	while (i < n) {
+		int64_t i_2 = i;
+		bool x65 = c.p[i_2] <= 2436;
 		if (x65) {
-			x53 = 1.0;
+			v = 1.0;
 		}
 		if (x65) {
-			x54 = c_2.p[i];
+			v_2 = c_2.p[i_2];
 		}
 		if (x65) {
-			x55 = c_3.p[i];
+			v_3 = c_3.p[i_2];
 		}
 		if (x65) {
-			x56 = c_3.p[i] * (1.0 - c_4.p[i]);
+			v_4 = c_3.p[i_2] * (1.0 - c_4.p[i_2]);
 		}
 		if (x65) {
-			x57 = (c_3.p[i] * (1.0 - c_4.p[i])) * (c_5.p[i] + 1.0);
+			v_5 = (c_3.p[i_2] * (1.0 - c_4.p[i_2])) * (c_5.p[i_2] + 1.0);
 		}
 		if (x65) {
-			int64_t k = lms_shl_i64(x41.p[i], 8u) | x42.p[i];
-			double v = c_4.p[i];
-			double v_2 = x53;
-			double v_3 = x54;
-			double v_4 = x55;
-			double v_5 = x56;
-			double v_6 = x57;
-			lms_slice_int64 x120 = x49;
+			int64_t k = lms_shl_i64(x41.p[i_2], 8u) | x42.p[i_2];
+			double v_6 = c_4.p[i_2];
+			double v_7 = v;
+			double v_8 = v_2;
+			double v_9 = v_3;
+			double v_10 = v_4;
+			double v_11 = v_5;
+			lms_slice_int64 keys_2 = keys;
 			int64_t x121 = lms_index_slot_bits(x50, (uint64_t)k);
-			if (x121 < x120.len) {
+			if (x121 < keys_2.len) {
 				lms_slice_float64 x125 = x52;
 				int64_t x126 = lms_mul_i64(x121, 6);
-				lms_slice_float64_set(x125, x126, lms_slice_float64_get(x125, x126) + v_2);
+				lms_slice_float64_set(x125, x126, lms_slice_float64_get(x125, x126) + v_7);
 				int64_t x130 = lms_add_i64(x126, 1);
-				lms_slice_float64_set(x125, x130, lms_slice_float64_get(x125, x130) + v_3);
+				lms_slice_float64_set(x125, x130, lms_slice_float64_get(x125, x130) + v_8);
 				int64_t x134 = lms_add_i64(x126, 2);
-				lms_slice_float64_set(x125, x134, lms_slice_float64_get(x125, x134) + v_4);
+				lms_slice_float64_set(x125, x134, lms_slice_float64_get(x125, x134) + v_9);
 				int64_t x138 = lms_add_i64(x126, 3);
-				lms_slice_float64_set(x125, x138, lms_slice_float64_get(x125, x138) + v_5);
+				lms_slice_float64_set(x125, x138, lms_slice_float64_get(x125, x138) + v_10);
 				int64_t x142 = lms_add_i64(x126, 4);
-				lms_slice_float64_set(x125, x142, lms_slice_float64_get(x125, x142) + v_6);
+				lms_slice_float64_set(x125, x142, lms_slice_float64_get(x125, x142) + v_11);
 				int64_t x146 = lms_add_i64(x126, 5);
-				lms_slice_float64_set(x125, x146, lms_slice_float64_get(x125, x146) + v);
+				lms_slice_float64_set(x125, x146, lms_slice_float64_get(x125, x146) + v_6);
 			} else {
-				x49 = lms_slice_int64_append(x120, k);
-				x52 = lms_slice_float64_append_n(x52, (double[]){v_2, v_3, v_4, v_5, v_6, v}, 6);
+				keys = lms_slice_int64_append(keys_2, k);
+				x52 = lms_slice_float64_append_n(x52, (double[]){v_7, v_8, v_9, v_10, v_11, v_6}, 6);
 			}
 		}
-		x58 = lms_add_i64(i, 1);
+		i = lms_add_i64(i_2, 1);
 	}
-	int64_t x163 = x49.len;
+	int64_t x163 = keys.len;
 	lms_slice_float64 x164 = x52;
 	lms_slice_float64 counts = lms_slice_float64_make(x163, x163);
 	lms_slice_float64 s = lms_slice_float64_make(x163, x163);
@@ -2861,8 +2866,8 @@ static lmsg_tuple_slice_int64_slice_float64 Q1(lms_slice_int64 liShipDate, lms_s
 		s_5.p[x176] = lms_slice_float64_get(x164, lms_add_i64(x177, 5));
 		x171 = lms_add_i64(x176, 1);
 	}
-	lms_slice_int64 keys = x49;
-	int64_t x199 = keys.len;
+	lms_slice_int64 keys_3 = keys;
+	int64_t x199 = keys_3.len;
 	int64_t x200 = lms_mul_i64(x199, 8);
 	lms_slice_float64 aggs = lms_slice_float64_make(x200, x200);
 	int64_t g = 0;
@@ -2880,7 +2885,7 @@ static lmsg_tuple_slice_int64_slice_float64 Q1(lms_slice_int64 liShipDate, lms_s
 		lms_slice_float64_set(aggs, lms_add_i64(lms_mul_i64(g, 8), 7), x234);
 		g = lms_add_i64(g, 1);
 	}
-	lmsg_tuple_slice_int64_slice_float64 lms_result = (lmsg_tuple_slice_int64_slice_float64){keys, aggs};
+	lmsg_tuple_slice_int64_slice_float64 lms_result = (lmsg_tuple_slice_int64_slice_float64){keys_3, aggs};
 	lms_free(counts.p);
 	lms_free(s.p);
 	lms_free(s_2.p);
