@@ -360,7 +360,15 @@ func (fn *fnGen) conv(n *ir.Node) cx {
 		}
 		return call("lms_conv_"+intSuffix(to), x.s)
 	case from.IsInteger() && to.IsFloat():
-		return cx{s: "(" + basicC[to.Kind] + ")" + x.paren()}
+		// Not a cast: GCC 12 folds 0.0 - (double)i to -(double)i (runtime.h).
+		f := "lms_i64_to_f"
+		if from.IsUnsigned() {
+			f = "lms_u64_to_f"
+		}
+		if to.Kind == ir.KFloat32 {
+			return call(f+"32", x.s)
+		}
+		return call(f+"64", x.s)
 	case from.IsFloat() && to.IsInteger():
 		f := "lms_f64_to_"
 		if from.Kind == ir.KFloat32 {

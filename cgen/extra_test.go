@@ -370,6 +370,27 @@ func extraCases() []corpus.Case {
 			Stdout: "3 3 8 0 0\n[3 0]\n",
 		},
 		{
+			// 0.0 - float64(i) is +0 for i = 0: GCC 12 folded the C
+			// 0.0 - (double)i to -(double)i (rpg seed 5513 F1a), so the
+			// conversion is a function (runtime.h lms_i64_to_f64). 1/x
+			// shows the sign of a zero.
+			Name: "CZeroMinusConv",
+			Sig:  "func(i int64, u uint8) (float64, float32)",
+			Build: func() *ir.Graph {
+				b := nb()
+				return b.Build(ts(ir.Int64, ir.Uint8), func(p []ir.Exp) ir.Exp {
+					b.params(p, "i", "u")
+					d := b.Binary(ir.OpSub, b.k(ir.Float64, 0.0), b.Convert(ir.Float64, p[0]))
+					e := b.Binary(ir.OpAdd, b.Unary(ir.OpNeg, b.Convert(ir.Float64, p[1])), b.k(ir.Float64, 0.0))
+					f := b.Binary(ir.OpSub, b.k(ir.Float32, float32(0)), b.Convert(ir.Float32, p[0]))
+					b.println(b.Binary(ir.OpDiv, b.k(ir.Float64, 1.0), e))
+					return b.Tuple(b.Binary(ir.OpDiv, b.k(ir.Float64, 1.0), d), b.Binary(ir.OpDiv, b.k(ir.Float32, float32(1)), f))
+				})
+			},
+			Main:   "fmt.Println(CZeroMinusConv(0, 0))\nfmt.Println(CZeroMinusConv(2, 4))",
+			Stdout: "+Inf\n+Inf +Inf\n-0.25\n-0.5 -0.5\n",
+		},
+		{
 			Name: "CConvert",
 			Sig:  "func(f float64, g float32, i int64, u uint64)",
 			Build: func() *ir.Graph {

@@ -39,7 +39,7 @@
  *   buffers, I/O   lms_buf, lms_out, lms_flush, lms_alloc
  *   panics         lms_panic_*, LMS_NILCHECK, bounds checks lms_check_*
  *   integers       lms_conv_S, lms_add_S ... lms_shr_S_sc
- *   floats         lms_f64_to_S, lms_f32_to_S, lms_f64_to_f32, complex
+ *   floats         lms_f64_to_S, lms_f32_to_S, lms_f64_to_f32, lms_i64_to_f64, complex
  *   UTF-8, strings lms_utf8_*, lms_str_*
  *   slices         LMS_SLICE_TYPE, lms_slice_<type>, conversions
  *   formatting     lms_ftoa (strconv.FormatFloat), quoting (strconv.Quote)
@@ -479,8 +479,9 @@ LMS_DEF_INT_UNSIGNED(u64, uint64_t, 64)
  * truncated value does not fit. Narrow targets go through int32, uint32
  * through int64, uint64 through gc's two-range sequence.
  *
- * Integer-to-float conversions and float32-to-float64 are plain C casts:
- * they round to nearest even, as Go does. float64-to-float32 is
+ * Integer-to-float conversions are lms_i64_to_f64 and its kin (below):
+ * a cast inside a function, which rounds to nearest even as Go does.
+ * float32-to-float64 is a plain C cast; float64-to-float32 is
  * lms_f64_to_f32 (below), not a cast. */
 LMS_INLINE int64_t lms_cvtt64(double x) {
 	return (x >= -9223372036854775808.0 && x < 9223372036854775808.0) ? (int64_t)x : INT64_MIN;
@@ -499,6 +500,16 @@ LMS_INLINE uint64_t lms_f64_to_u64(double x) {
 	if (x < 9223372036854775808.0) return (uint64_t)lms_cvtt64(x);
 	return (uint64_t)lms_cvtt64(x - 9223372036854775808.0) | UINT64_C(0x8000000000000000);
 }
+/* Integer-to-float conversions through a function, not a cast written
+ * inline: GCC 12 folds 0.0 - (double)i into -(double)i and
+ * -(double)i + 0.0 into -(double)i, which is -0 for i = 0 where Go (and
+ * IEEE) give +0; it does not look through a call, even inlined. Every
+ * integer widens exactly to its 64-bit type, so the one rounding is the
+ * conversion's, as in Go. */
+LMS_INLINE double lms_i64_to_f64(int64_t x) { return (double)x; }
+LMS_INLINE double lms_u64_to_f64(uint64_t x) { return (double)x; }
+LMS_INLINE float lms_i64_to_f32(int64_t x) { return (float)x; }
+LMS_INLINE float lms_u64_to_f32(uint64_t x) { return (float)x; }
 /* float32 sources: widening is exact and gc's float32 sequences compute
  * the same values. */
 LMS_INLINE int8_t lms_f32_to_i8(float x) { return lms_f64_to_i8((double)x); }
