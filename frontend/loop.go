@@ -178,6 +178,12 @@ func (ls *loopState) phiVars(i int, init value) value {
 	ev := ls.fr.ev
 	phi := ls.l.header.Instrs[i].(*ssa.Phi)
 	name := commentOf(phi)
+	if _, synthetic := ssaLocals[name]; synthetic {
+		// A range's own counter: the source's key variable, or i.
+		if name = sourceName(phi); name == "" {
+			name = "i"
+		}
+	}
 	if ls.rot != nil && i == ls.rot.iter {
 		if name = sourceName(phi); name == "" {
 			name = "i"

@@ -366,8 +366,23 @@ func commentOf(v ssa.Value) string {
 	return ""
 }
 
+// ssaLocals names, for messages, the locals go/ssa makes for itself (its
+// comment would read as a variable of the user's: "variable
+// rangeint.iter").
+var ssaLocals = map[string]string{
+	"rangeint.iter": "the counter of a range over an integer",
+	"rangeindex":    "the index of a range loop",
+	"complit":       "a composite literal",
+}
+
+// varName names a value of the staging function for messages: its
+// variable, or its SSA name.
 func varName(v ssa.Value) string {
-	if c := commentOf(v); c != "" {
+	c := commentOf(v)
+	if s, ok := ssaLocals[c]; ok {
+		return s
+	}
+	if c != "" {
 		return "variable " + c
 	}
 	return "the value " + v.Name()

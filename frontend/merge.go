@@ -1,7 +1,6 @@
 package frontend
 
 import (
-	"fmt"
 	"go/types"
 	"slices"
 
@@ -518,11 +517,7 @@ func (m *merger) keyName(k jentry) string {
 		if k.reg < 0 {
 			return "the result of " + funcName(k.fr.fn)
 		}
-		v := k.fr.info.vals[k.reg]
-		if c := commentOf(v); c != "" {
-			return "variable " + c
-		}
-		return fmt.Sprintf("the value %s", v.Name())
+		return varName(k.fr.info.vals[k.reg])
 	}
 	return "a static variable"
 }

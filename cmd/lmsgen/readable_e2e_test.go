@@ -94,4 +94,13 @@ func TestReadable(t *testing.T) {
 	require.Contains(t, spread, "for i := 0; i < len(xs); i++ {")
 	require.Contains(t, funcBody(t, gen, "FirstNeg"), "i1 := i\n")
 	require.Contains(t, funcBodyC(t, c, "FirstNeg"), "int64_t i_2 = i;\n")
+
+	// A range's own counter is named after the key, or i: never go/ssa's
+	// rangeint.iter.
+	for _, k := range []struct{ name, counter string }{{"RangeKey", "k"}, {"RangeNoKey", "i"}} {
+		body, bodyC := funcBody(t, gen, k.name), funcBodyC(t, c, k.name)
+		require.NotContains(t, body+bodyC, "rangeint")
+		require.Contains(t, body, "\t"+k.counter+" := 0\n")
+		require.Contains(t, bodyC, "int64_t "+k.counter+" = 0;\n")
+	}
 }

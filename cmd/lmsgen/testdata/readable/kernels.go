@@ -200,3 +200,29 @@ func spread(xs []stage.Int) stage.Int {
 	sq := stage.Sum(stage.Fill(stage.Int(len(xs)), func(i stage.Int) stage.Int { return xs[i] * xs[i] }))
 	return acc[0]*acc[1] + sq
 }
+
+// rangeKey leaves a range over an int when a Rep grows past a bound: the
+// loop's counter is the source's key k; rangeNoKey's, with no key
+// variable, is i (not go/ssa's rangeint.iter).
+//
+//lms:gen RangeKey
+func rangeKey(a stage.Int) stage.Int {
+	for k := range 3 {
+		if a > 10 {
+			return a * stage.Int(k)
+		}
+		a += 5
+	}
+	return a
+}
+
+//lms:gen RangeNoKey
+func rangeNoKey(a stage.Int) stage.Int {
+	for range 3 {
+		if a > 10 {
+			return a
+		}
+		a += 5
+	}
+	return a
+}
