@@ -34,7 +34,7 @@ func TestSoA(t *testing.T) {
 	// Both loops are bounded by the len of a field slice they index (gc
 	// proves the indexing), and the bound the second one had, used only
 	// there, is not left behind.
-	require.Len(t, regexp.MustCompile(`; i\d* < len\(x\d+\); i\d*\+\+ \{`).FindAllString(funcBody(t, gen, "SoASlice"), -1), 2)
+	require.Len(t, regexp.MustCompile(`; i\d* < len\(\w+\); i\d*\+\+ \{`).FindAllString(funcBody(t, gen, "SoASlice"), -1), 2)
 	require.NotContains(t, funcBody(t, gen, "SoASlice"), "_ = len(")
 	// The staged function takes one slice per field, named by the field.
 	require.Regexp(t, `func \w+\(csRe, csIm \[\]float64, k float64\)`, gen)
