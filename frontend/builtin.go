@@ -296,7 +296,7 @@ func (ev *evaluator) appendStatic(s, t sliceV, et types.Type) value {
 		return sliceV{base: s.base, off: s.off, len: s.len + n, cap: s.cap}
 	}
 	ev.alloc(mulSat(int64(s.len+n), 2*cellBytes(et)), "append")
-	newcap := growCap(s.len, s.cap, n, elemSize(et))
+	newcap := growCap(s.len, s.cap, n, elemSize(et), hasPointers(et))
 	base := make([]value, newcap)
 	for i := range s.len {
 		base[i] = copyVal(ev.load(&s.base[s.off+i]))
@@ -310,18 +310,28 @@ func (ev *evaluator) appendStatic(s, t sliceV, et types.Type) value {
 }
 
 // growCap returns the capacity Go's append gives when it grows a slice,
-// by asking Go's append on a slice of elements of the same size.
-func growCap(length, capacity, n int, size int64) int {
+// by asking Go's append on a slice of elements of the same size, holding
+// pointers when the real elements do (the allocator then rounds to a
+// size class with room for a malloc header: a []string past 512 bytes
+// grows otherwise than a []int64 of the same size).
+func growCap(length, capacity, n int, size int64, pointers bool) int {
 	var et reflect.Type
-	if size == 0 {
+	switch {
+	case size == 0:
 		et = reflect.TypeOf(struct{}{})
-	} else {
+	case pointers:
+		// A type with pointers is pointer-aligned, so its size is a
+		// whole number of pointers.
+		et = reflect.ArrayOf(int(size/ptrSize), reflect.TypeOf((*byte)(nil)))
+	default:
 		et = reflect.ArrayOf(int(size), reflect.TypeOf(byte(0)))
 	}
 	s := reflect.MakeSlice(reflect.SliceOf(et), length, capacity)
 	s = reflect.AppendSlice(s, reflect.MakeSlice(reflect.SliceOf(et), n, n))
 	return s.Cap()
 }
+
+const ptrSize = 8 // sizes is gc's amd64
 
 var sizes = types.SizesFor("gc", "amd64")
 
