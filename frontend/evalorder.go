@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/token"
+	"go/types"
 	"slices"
 	"sort"
 
@@ -76,6 +77,26 @@ func movable(in ssa.Instruction) bool {
 	case *ssa.BinOp, *ssa.Convert, *ssa.ChangeType, *ssa.MultiConvert, *ssa.ChangeInterface,
 		*ssa.MakeInterface, *ssa.SliceToArrayPointer, *ssa.Field, *ssa.FieldAddr, *ssa.Index,
 		*ssa.IndexAddr, *ssa.Slice, *ssa.Lookup, *ssa.TypeAssert, *ssa.Extract, *ssa.DebugRef:
+		return true
+	case *ssa.Call:
+		return pureBuiltin(in)
+	}
+	return false
+}
+
+// pureBuiltin reports whether c calls a builtin that computes a value from
+// its arguments' values alone: len and cap (not of a channel, whose length
+// changes under other goroutines), min, max, real, imag, complex.
+func pureBuiltin(c *ssa.Call) bool {
+	b, ok := c.Call.Value.(*ssa.Builtin)
+	if !ok {
+		return false
+	}
+	switch b.Name() {
+	case "len", "cap":
+		_, ch := c.Call.Args[0].Type().Underlying().(*types.Chan)
+		return !ch
+	case "min", "max", "real", "imag", "complex":
 		return true
 	}
 	return false

@@ -144,6 +144,9 @@ func (b *Builder) rewriteBinary(op Op, t *Type, x, y Exp) (Exp, bool) {
 		if x == y && (op == OpAnd || op == OpOr) {
 			return x, true
 		}
+		if (op == OpAnd || op == OpOr) && b.exclusive(op, x, y) {
+			return b.Const(Bool, op == OpOr), true
+		}
 	}
 	switch {
 	case tx.IsInteger():

@@ -32,6 +32,29 @@ func order(x, s, y stage.Int) stage.Int { return (x << s) * boom(x, y) }
 //lms:gen OpAssign
 func opAssign(xs []stage.Int, d stage.Int) { xs[5] += 1 / d }
 
+// OpAssignLen: the index of the op= is computed with len (seed 5515
+// F74a): gc still calls boom, then loads the element, then divides.
+//
+//lms:test d=-1..1 xs.len=0..4
+//lms:gen OpAssignLen
+func opAssignLen(xs []stage.Int, n, d stage.Int) {
+	xs[stage.Uint8(len(xs))&2] += (n % d) >> (boom(n, 1) & 7)
+}
+
+// Exclusive: float32(a) == 2 && float32(a) == -1 (seed 5534 F10a) is
+// false; written out, go vet rejects it as a suspect and.
+//
+//lms:gen Exclusive k=2
+func exclusive(a stage.Int64, b stage.Int, k int) stage.Int {
+	if stage.Float32(a) == stage.Float32(k) && stage.Float32(a) == stage.Float32(-1) && b > 0 {
+		return 1
+	}
+	if b != 3 || b != stage.Int(k) {
+		return 2
+	}
+	return 3
+}
+
 // AlwaysReturns: every iteration of the staged loop returns (lmsgen
 // reported "BUG: phi read before it is set").
 //
@@ -160,7 +183,7 @@ func TestTrustRegressions(t *testing.T) {
 	} else {
 		t.Log("no C compiler: the C comparison is not tested")
 	}
-	names := []string{"Order", "OpAssign", "AlwaysReturns", "RemStatic", "Fused", "Recurse", "Unused", "ElseAfterExit"}
+	names := []string{"Order", "OpAssign", "OpAssignLen", "Exclusive", "AlwaysReturns", "RemStatic", "Fused", "Recurse", "Unused", "ElseAfterExit"}
 	for _, d := range dirs {
 		res := runIn(t, d, []string{"GOFLAGS=-mod=mod"}, "go", "test", "-v", "-count=1", "-run", "TestLMS", ".")
 		require.Equal(t, 0, res.status, res.stdout+res.stderr)
@@ -170,7 +193,7 @@ func TestTrustRegressions(t *testing.T) {
 			require.Zero(t, m[name].mismatches, "%s\n%s", name, res.stdout)
 			require.Positive(t, m[name].completed, name)
 		}
-		for _, name := range []string{"Order", "OpAssign", "RemStatic", "Fused"} {
+		for _, name := range []string{"Order", "OpAssign", "OpAssignLen", "RemStatic", "Fused"} {
 			require.Positive(t, m[name].panicked, "%s: inputs that panic are compared", name)
 		}
 	}

@@ -1,0 +1,45 @@
+package ir
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestExclusive folds chains that go vet calls suspect (seed 5534 F10a:
+// float32(a) == 2 && float32(a) == -1 reached the generated Go) and
+// leaves alone the ones that are not.
+func TestExclusive(t *testing.T) {
+	b := NewBuilder()
+	b.Build([]*Type{Float32, Int, Int}, func(p []Exp) Exp {
+		f, x, y := p[0], p[1], p[2]
+		fc := func(v float32) Exp { return b.Const(Float32, v) }
+		ic := func(v int) Exp { return b.Const(Int, v) }
+		isConst := func(e Exp, want bool) {
+			t.Helper()
+			c := e.Const()
+			require.NotNil(t, c, "folded")
+			require.Equal(t, want, c.Val)
+		}
+		eqF := func(v float32) Exp { return b.Compare(OpEq, f, fc(v)) }
+		isConst(b.Binary(OpAnd, eqF(2), eqF(-1)), false)
+		// Inside a chain, on either side, constant first or second.
+		gt := b.Compare(OpGt, y, ic(0))
+		isConst(b.Binary(OpAnd, b.Binary(OpAnd, b.Compare(OpEq, x, ic(2)), gt), b.Compare(OpEq, ic(-1), x)), false)
+		isConst(b.Binary(OpAnd, b.Compare(OpEq, x, ic(2)), b.Binary(OpAnd, gt, b.Compare(OpEq, x, ic(3)))), false)
+		isConst(b.Binary(OpOr, b.Compare(OpNe, x, ic(1)), b.Compare(OpNe, x, ic(2))), true)
+		// Not exclusive: the same constant, different values, || of
+		// equalities, && of inequalities, a chain of the other operator.
+		kept := []Exp{
+			b.Binary(OpAnd, b.Compare(OpEq, x, ic(2)), b.Compare(OpEq, y, ic(3))),
+			b.Binary(OpOr, b.Compare(OpEq, x, ic(2)), b.Compare(OpEq, x, ic(3))),
+			b.Binary(OpAnd, b.Compare(OpNe, x, ic(2)), b.Compare(OpNe, x, ic(3))),
+			b.Binary(OpAnd, b.Binary(OpOr, b.Compare(OpEq, x, ic(2)), gt), b.Compare(OpEq, x, ic(3))),
+			b.Binary(OpAnd, eqF(0), b.Compare(OpLt, f, fc(1))),
+		}
+		for i, e := range kept {
+			require.Nil(t, e.Const(), "case %d folded", i)
+		}
+		return b.Unit()
+	})
+}
