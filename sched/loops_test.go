@@ -377,3 +377,45 @@ func TestCSEGenerators(t *testing.T) {
 		})
 	}
 }
+
+// TestFuseBucketKeys: a Map over a GroupBy's keys becomes a Bucket by the
+// same key, keeping the first value, in the GroupBy's loop; a Map over
+// its values (folded) stays a second loop, as does one using its index.
+func TestFuseBucketKeys(t *testing.T) {
+	group := func(lb loopBuilder, xs ir.Exp) ir.Exp {
+		b := lb.b
+		return lb.over(xs, ir.Bucket, func(l ir.Sym, _, x ir.Exp) { b.Yield(l, 0, b.Binary(ir.OpAnd, x, b.Const(ir.Int, 3)), x) })
+	}
+	sq := func(b *ir.Builder) func(x ir.Exp) ir.Exp {
+		return func(x ir.Exp) ir.Exp { return add(b, b.Binary(ir.OpMul, x, x), 1) }
+	}
+	cases := []struct {
+		name string
+		body func(lb loopBuilder, xs ir.Exp) ir.Exp
+		want []string
+	}{
+		{"keys", func(lb loopBuilder, xs ir.Exp) ir.Exp {
+			b := lb.b
+			grp := group(lb, xs)
+			return b.Tuple(b.LoopResult(grp, 1), lb.mapLoop(b.LoopResult(grp, 0), sq(b)))
+		}, []string{"Bucket!,Bucket! over"}},
+		{"keys only", func(lb loopBuilder, xs ir.Exp) ir.Exp {
+			b := lb.b
+			return lb.mapLoop(b.LoopResult(group(lb, xs), 0), sq(b))
+		}, []string{"Bucket! over"}},
+		{"values", func(lb loopBuilder, xs ir.Exp) ir.Exp {
+			b := lb.b
+			return lb.mapLoop(b.LoopResult(group(lb, xs), 1), sq(b))
+		}, []string{"Bucket! over", "Collect! over"}},
+		{"index", func(lb loopBuilder, xs ir.Exp) ir.Exp {
+			b := lb.b
+			return lb.over(b.LoopResult(group(lb, xs), 0), ir.Collect, func(l ir.Sym, i, x ir.Exp) { b.Yield(l, 0, b.Binary(ir.OpMul, i, x)) })
+		}, []string{"Bucket! over", "Collect! over"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f, loops := fuse(t, buildLoops(t, c.body))
+			require.Equal(t, c.want, loops, f.String())
+		})
+	}
+}
