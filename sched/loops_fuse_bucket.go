@@ -30,7 +30,11 @@ import "github.com/lmsgen/lmsgen/ir"
 // The consumer is a Map: one Collect, yielded exactly once per
 // iteration, not using its index (the index of a key is not the
 // producer's), with no effect (it now runs at the key's first sighting,
-// inside the producer's loop); the producer has no effect.
+// inside the producer's loop); the producer has no effect. A Filter of
+// the keys would fuse as well (a yield under its test, which sees the
+// key only), but its Bucket's yield is not on the path of the
+// producer's, so it would search the key again for every element that
+// passes: more work than the second loop over the groups it saves.
 
 // bucketConsumer reports whether consumer c, over result r of loop p,
 // runs over the keys of a Bucket of p and can be fused with it; it
