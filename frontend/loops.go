@@ -206,8 +206,20 @@ func (fr *frame) loopStatic(name string, ta []types.Type, xs sliceV, fs []value)
 		}
 		return static(out), true
 	case "FlatMap":
-		for _, x := range elems {
-			w, ok := fr.invoke(name, fs[0], false, x).(sliceV)
+		ws := make([]value, len(elems))
+		concat := false
+		for i, x := range elems {
+			ws[i] = fr.invoke(name, fs[0], false, x)
+			switch ws[i].(type) {
+			case *rep, structure:
+				concat = true
+			}
+		}
+		if concat {
+			return fr.concat(ta[1], ws), true
+		}
+		for _, w := range ws {
+			w, ok := w.(sliceV)
 			if !ok {
 				return nil, false
 			}
@@ -248,6 +260,31 @@ func (fr *frame) loopStatic(name string, ta []types.Type, xs sliceV, fs []value)
 		return tuple{static(keys), static(vals)}, true
 	}
 	panic("BUG: no static evaluation of stage." + name)
+}
+
+// concat stages the concatenation of ws, the slices the function given
+// to stage.FlatMap returned for the elements of a static slice, some of
+// them of dynamic length: the tutorial's xs ++ ys as
+// Array(xs, ys).flatMap(w => w). The fixed-size array needs no loop of
+// its own (the tutorial: code generation "can just produce the right
+// sequencing of yield operations"): the result is a loop of one turn
+// with a Collect, whose body yields the elements of each slice in order,
+// a loop over one of dynamic length, the elements one by one of one of
+// static length. A consumer fused with it (sched/loops_fuse.go) is
+// copied at each of these yields, within the fusion cutoff.
+func (fr *frame) concat(u types.Type, ws []value) value {
+	ev := fr.ev
+	el, msg := loopLayout(u)
+	if msg != "" {
+		ev.fail("stage.FlatMap of a static slice returning slices of dynamic length with %s elements: the elements must be stage types or structs of Reps (%s)", typeString(u), msg)
+	}
+	ev.at()
+	loop := ev.b.Loop(ev.b.Const(ir.Int, 1), nil, el.collects(), func(l ir.Sym, _ []ir.Exp) {
+		for _, w := range ws {
+			fr.flatMapYield(l, 0, el, w)
+		}
+	})
+	return ev.collected(loop, 0, el, "the result of stage.FlatMap", nil)
 }
 
 // staticValue returns the static Go value of v: v itself if it is

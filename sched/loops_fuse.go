@@ -9,6 +9,7 @@ import (
 // This file is loop fusion, the compiler tutorial's rules ("Loop Fusion
 // and Deforestation") on loop nodes (ir/loop.go):
 //
+//   - vertical, consuming a Bucket's keys: loops_fuse_bucket.go.
 //   - vertical, consuming a Collect: a loop over the result x1 of a
 //     Collect of loop P becomes a loop of P's size whose body is P's body
 //     with each yield x1 <- v replaced by the consumer's body on v (and
@@ -45,7 +46,15 @@ import (
 // horizontal fusion until neither changes anything (the rebuilt bodies
 // are re-optimized by the builder in the next round: nested fusion).
 
-// fuseCutoff bounds the number of nodes a fused loop's body may have.
+// fuseCutoff bounds the number of nodes a fused loop's body may have,
+// against code explosion. Vertical fusion copies the consumer's body at
+// each yield of the producer, so it fuses only when the producer's nodes
+// plus (its yields to the consumed generator) × (the consumer's nodes)
+// are at most fuseCutoff; horizontal fusion, when the two loops' nodes
+// add up to at most fuseCutoff. Nodes count nested blocks' (a combining
+// block's too). testdata/fusion/rules.txtar in package frontend has a
+// kernel on each side of it: CutUnder (9 copies, 396 nodes, fused) and
+// CutOver (10 copies, 440, two loops).
 const fuseCutoff = 400
 
 // maxFuseRounds bounds the rounds of FuseLoops.
@@ -84,6 +93,7 @@ type fuser struct {
 	partners  map[ir.Sym][]ir.Sym  // horizontal: first loop -> later loops of the same size in its block
 	done      map[ir.Sym]ir.Exp    // horizontal: a later loop fused into an earlier one -> its results
 	remap     map[ir.Sym]remapping // horizontal: old loop -> new loop and generator offset
+	keyed     map[ir.Sym]ir.Exp    // vertical: a consumer fused into a Bucket's keys -> the key of the yield being consumed
 	consuming []*vactive           // vertical: the consumers whose bodies are being rebuilt, innermost last
 }
 
@@ -92,6 +102,7 @@ type vplan struct {
 	gen    int
 	absorb bool  // p may trap: the fused loop replaces it (see producer)
 	sibs   []int // the siblings of gen (loops_fuse_siblings.go)
+	keyed  bool  // gen is a Bucket whose keys c runs over (loops_fuse_bucket.go)
 }
 
 type vactive struct {
@@ -101,6 +112,8 @@ type vactive struct {
 	sibs  []int
 	vals  map[sibKey]ir.Exp // the last value yielded to each sibling, by block
 	block *ir.Block         // the block of the yield to gen being consumed
+	keyed bool              // gen is a Bucket: c runs on its key (loops_fuse_bucket.go)
+	key   ir.Exp            // keyed: the key of the yield being consumed
 }
 
 // remapping sends the yields of an old loop to a new one: gens[k] is the
@@ -127,12 +140,22 @@ func (fu *fuser) rewrite(t *Transformer, n *ir.Node) (ir.Exp, bool) {
 		y := n.Aux.(ir.Yield)
 		if a := fu.active[y.Loop]; a != nil {
 			switch {
+			case y.Gen == a.gen && a.keyed:
+				a.key = t.Exp(n.Args[0])
+				fu.keyed[a.c.Sym] = a.key
+				fu.consume(t, a, a.key)
+				delete(fu.keyed, a.c.Sym)
 			case y.Gen == a.gen:
 				a.block = fu.blockOf[n.Sym]
 				fu.consume(t, a, t.Exp(n.Args[0]))
 			case slices.Contains(a.sibs, y.Gen):
 				fu.yieldSibling(a, n, y.Gen, t.Exp(n.Args[0]))
 			}
+			return t.Builder().Unit(), true
+		}
+		if key, ok := fu.keyed[y.Loop]; ok {
+			// The consumer's yield, in a keyed fusion: by the key.
+			t.Builder().Yield(t.LoopSym(y.Loop), 0, key, t.Exp(n.Args[0]))
 			return t.Builder().Unit(), true
 		}
 		if r, ok := fu.remap[y.Loop]; ok {
@@ -150,6 +173,9 @@ func (fu *fuser) rewrite(t *Transformer, n *ir.Node) (ir.Exp, bool) {
 	case ir.OpLoop:
 		if fu.absorbed[n.Sym] {
 			return fu.absorb(t, n), true
+		}
+		if vp, ok := fu.consumers[n.Sym]; ok && vp.keyed {
+			return fu.fuseBucket(t, vp, n), true
 		}
 		if vp, ok := fu.consumers[n.Sym]; ok {
 			return fu.fuseVertical(t, vp, n), true
@@ -276,6 +302,7 @@ func (fu *fuser) plan(t *Transformer) {
 	}
 	fu.consumers, fu.active = map[ir.Sym]vplan{}, map[ir.Sym]*vactive{}
 	fu.partners, fu.done, fu.remap = map[ir.Sym][]ir.Sym{}, map[ir.Sym]ir.Exp{}, map[ir.Sym]remapping{}
+	fu.keyed = map[ir.Sym]ir.Exp{}
 	if fu.vertical {
 		fu.absorbed, fu.blockOf = map[ir.Sym]bool{}, map[ir.Sym]*ir.Block{}
 		var place func(b *ir.Block)
@@ -374,11 +401,17 @@ func (fu *fuser) producer(t *Transformer, c *ir.Node) (vplan, bool) {
 			k = j
 		}
 	}
+	keyed := false
 	if k < 0 {
-		return vplan{}, false
+		if k, keyed = bucketConsumer(t, p, c, r); !keyed {
+			return vplan{}, false
+		}
 	}
-	sibs := siblings(t.s, p, k)
-	if !l.Gens[k].Exact && usesIndex(t.s, g, c, p.Sym, sibs) {
+	var sibs []int
+	if !keyed {
+		sibs = siblings(t.s, p, k)
+	}
+	if !keyed && !l.Gens[k].Exact && usesIndex(t.s, g, c, p.Sym, sibs) {
 		return vplan{}, false // the consumer's index is not the producer's
 	}
 	if deepSize(t.s, p)+yields(t.s, p.Blocks[0], p.Sym, k)*deepSize(t.s, c) > fuseCutoff {
@@ -389,7 +422,7 @@ func (fu *fuser) producer(t *Transformer, c *ir.Node) (vplan, bool) {
 	if fu.writesBetween(g, p, c, p.Eff) {
 		return vplan{}, false
 	}
-	return vplan{p: p, gen: k, absorb: absorb, sibs: sibs}, true
+	return vplan{p: p, gen: k, absorb: absorb, sibs: sibs, keyed: keyed}, true
 }
 
 // trapOnly reports whether loop n's only effect is that it may trap.

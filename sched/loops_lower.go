@@ -184,16 +184,23 @@ func (lw *lowerer) loop(t *Transformer, n *ir.Node) ir.Exp {
 		}
 	}
 	lw.loops[n.Sym] = ll
-	i := b.NewVar(zeroInt)
-	b.While(func() ir.Exp { return b.Compare(ir.OpLt, b.ReadVar(i), size) }, func() {
-		iv := b.ReadVar(i)
-		in := []ir.Exp{iv}
-		if l.Src {
-			in = append(in, b.Index(src, iv))
-		}
-		t.Body(n.Blocks[0])(in)
-		b.WriteVar(i, b.Binary(ir.OpAdd, iv, b.Const(ir.Int, 1)))
-	})
+	if c := size.Const(); c != nil && c.Val == 1 && !l.Src {
+		// A loop of one turn (the fixed-size array of a concatenation,
+		// frontend/loops.go's concat) is its body, with i = 0: the
+		// sequence of its yields, as the tutorial says.
+		t.Body(n.Blocks[0])([]ir.Exp{zeroInt})
+	} else {
+		i := b.NewVar(zeroInt)
+		b.While(func() ir.Exp { return b.Compare(ir.OpLt, b.ReadVar(i), size) }, func() {
+			iv := b.ReadVar(i)
+			in := []ir.Exp{iv}
+			if l.Src {
+				in = append(in, b.Index(src, iv))
+			}
+			t.Body(n.Blocks[0])(in)
+			b.WriteVar(i, b.Binary(ir.OpAdd, iv, b.Const(ir.Int, 1)))
+		})
+	}
 	delete(lw.loops, n.Sym)
 	split := map[int]ir.Exp{}
 	for j, f := range ll.flat {

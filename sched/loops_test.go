@@ -314,3 +314,108 @@ func TestJoinBuckets(t *testing.T) {
 	require.Equal(t, 3, count(apart, ir.OpIf), "the key's append, then one test per Bucket")
 	require.Equal(t, 3, count(apart, ir.OpSliceNew), "the keys, then the values of each Bucket")
 }
+
+// TestCSEGenerators: two identical Reduces (or GroupBys) over one slice,
+// fused horizontally, are one generator; they stay two when their
+// combines, initial values or yielded values differ, or when a Bucket's
+// slices are not only read (returned: the caller may write one).
+func TestCSEGenerators(t *testing.T) {
+	reduce := func(lb loopBuilder, xs ir.Exp, zero int, op ir.Op, f func(x ir.Exp) ir.Exp) ir.Exp {
+		b := lb.b
+		g := ir.LoopGen{Kind: ir.Reduce, Elem: ir.Int, Zero: b.Const(ir.Int, zero),
+			Combine: func(acc, x ir.Exp) ir.Exp { return b.Binary(op, acc, x) }}
+		return b.Loop(b.Len(xs), &xs, []ir.LoopGen{g}, func(l ir.Sym, in []ir.Exp) { b.Yield(l, 0, f(in[1])) })
+	}
+	group := func(lb loopBuilder, xs ir.Exp, op ir.Op) ir.Exp {
+		b := lb.b
+		g := ir.LoopGen{Kind: ir.Bucket, Elem: ir.Int, Key: ir.Int,
+			Combine: func(acc, x ir.Exp) ir.Exp { return b.Binary(op, acc, x) }}
+		return b.Loop(b.Len(xs), &xs, []ir.LoopGen{g}, func(l ir.Sym, in []ir.Exp) {
+			b.Yield(l, 0, b.Binary(ir.OpAnd, in[1], b.Const(ir.Int, 3)), add(b, in[1], 1))
+		})
+	}
+	id := func(x ir.Exp) ir.Exp { return x }
+	// read uses a GroupBy's keys and values by reading them only.
+	read := func(lb loopBuilder, grp ir.Exp) ir.Exp {
+		b := lb.b
+		return b.Binary(ir.OpAdd, lb.sum(b.LoopResult(grp, 0)), lb.sum(b.LoopResult(grp, 1)))
+	}
+	cases := []struct {
+		name string
+		body func(lb loopBuilder, xs ir.Exp) ir.Exp
+		want []string
+	}{
+		{"same reduces", func(lb loopBuilder, xs ir.Exp) ir.Exp {
+			return lb.b.Binary(ir.OpMul, reduce(lb, xs, 1, ir.OpMul, id), reduce(lb, xs, 1, ir.OpMul, id))
+		}, []string{"Reduce! over"}},
+		{"other combine", func(lb loopBuilder, xs ir.Exp) ir.Exp {
+			return lb.b.Binary(ir.OpMul, reduce(lb, xs, 1, ir.OpMul, id), reduce(lb, xs, 1, ir.OpAdd, id))
+		}, []string{"Reduce!,Reduce! over"}},
+		{"other zero", func(lb loopBuilder, xs ir.Exp) ir.Exp {
+			return lb.b.Binary(ir.OpMul, reduce(lb, xs, 1, ir.OpMul, id), reduce(lb, xs, 2, ir.OpMul, id))
+		}, []string{"Reduce!,Reduce! over"}},
+		{"other values", func(lb loopBuilder, xs ir.Exp) ir.Exp {
+			neg := func(x ir.Exp) ir.Exp { return lb.b.Unary(ir.OpNeg, x) }
+			return lb.b.Binary(ir.OpMul, reduce(lb, xs, 1, ir.OpMul, id), reduce(lb, xs, 1, ir.OpMul, neg))
+		}, []string{"Reduce!,Reduce! over"}},
+		{"same groupbys", func(lb loopBuilder, xs ir.Exp) ir.Exp {
+			return lb.b.Binary(ir.OpMul, read(lb, group(lb, xs, ir.OpAdd)), read(lb, group(lb, xs, ir.OpAdd)))
+		}, []string{"Bucket! over", "Reduce! over", "Reduce! over"}},
+		{"groupbys, other combine", func(lb loopBuilder, xs ir.Exp) ir.Exp {
+			return lb.b.Binary(ir.OpMul, read(lb, group(lb, xs, ir.OpAdd)), read(lb, group(lb, xs, ir.OpSub)))
+		}, []string{"Bucket!,Bucket! over", "Reduce! over", "Reduce! over", "Reduce! over", "Reduce! over"}},
+		{"groupbys returned", func(lb loopBuilder, xs ir.Exp) ir.Exp {
+			b := lb.b
+			g1, g2 := group(lb, xs, ir.OpAdd), group(lb, xs, ir.OpAdd)
+			return b.Tuple(b.LoopResult(g1, 0), b.LoopResult(g1, 1), b.LoopResult(g2, 0), b.LoopResult(g2, 1))
+		}, []string{"Bucket!,Bucket! over"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f, loops := fuse(t, buildLoops(t, c.body))
+			require.Equal(t, c.want, loops, f.String())
+		})
+	}
+}
+
+// TestFuseBucketKeys: a Map over a GroupBy's keys becomes a Bucket by the
+// same key, keeping the first value, in the GroupBy's loop; a Map over
+// its values (folded) stays a second loop, as does one using its index.
+func TestFuseBucketKeys(t *testing.T) {
+	group := func(lb loopBuilder, xs ir.Exp) ir.Exp {
+		b := lb.b
+		return lb.over(xs, ir.Bucket, func(l ir.Sym, _, x ir.Exp) { b.Yield(l, 0, b.Binary(ir.OpAnd, x, b.Const(ir.Int, 3)), x) })
+	}
+	sq := func(b *ir.Builder) func(x ir.Exp) ir.Exp {
+		return func(x ir.Exp) ir.Exp { return add(b, b.Binary(ir.OpMul, x, x), 1) }
+	}
+	cases := []struct {
+		name string
+		body func(lb loopBuilder, xs ir.Exp) ir.Exp
+		want []string
+	}{
+		{"keys", func(lb loopBuilder, xs ir.Exp) ir.Exp {
+			b := lb.b
+			grp := group(lb, xs)
+			return b.Tuple(b.LoopResult(grp, 1), lb.mapLoop(b.LoopResult(grp, 0), sq(b)))
+		}, []string{"Bucket!,Bucket! over"}},
+		{"keys only", func(lb loopBuilder, xs ir.Exp) ir.Exp {
+			b := lb.b
+			return lb.mapLoop(b.LoopResult(group(lb, xs), 0), sq(b))
+		}, []string{"Bucket! over"}},
+		{"values", func(lb loopBuilder, xs ir.Exp) ir.Exp {
+			b := lb.b
+			return lb.mapLoop(b.LoopResult(group(lb, xs), 1), sq(b))
+		}, []string{"Bucket! over", "Collect! over"}},
+		{"index", func(lb loopBuilder, xs ir.Exp) ir.Exp {
+			b := lb.b
+			return lb.over(b.LoopResult(group(lb, xs), 0), ir.Collect, func(l ir.Sym, i, x ir.Exp) { b.Yield(l, 0, b.Binary(ir.OpMul, i, x)) })
+		}, []string{"Bucket! over", "Collect! over"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f, loops := fuse(t, buildLoops(t, c.body))
+			require.Equal(t, c.want, loops, f.String())
+		})
+	}
+}

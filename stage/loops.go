@@ -13,7 +13,12 @@ package stage
 // functions, evaluated during staging on the loop's index or element: they
 // should compute their result from their arguments, without assigning
 // variables around them. A call whose length is static runs at generation
-// time, as any Go loop with a static bound does.
+// time, as any Go loop with a static bound does; a FlatMap of a static
+// slice whose f returns slices of dynamic length is their concatenation
+// (FlatMap([][]T{xs, ys}, func(w []T) []T { return w }) is xs ++ ys), a
+// single slice of the generated code that fuses with its consumers as a
+// fixed-size array does (the consumer is copied at each part, within a
+// cutoff against code explosion).
 
 // Fill returns the slice of f(0), f(1), ..., f(n-1), computed in that order
 // (empty if n <= 0).
