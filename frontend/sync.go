@@ -20,12 +20,13 @@ import (
 
 // syncState is the state of one sync variable, by its address.
 type syncState struct {
-	locked  bool   // Mutex, RWMutex: held for writing
-	readers int    // RWMutex: held for reading
-	count   int    // WaitGroup: the counter
-	done    bool   // Once
-	waiters []*gor // blocked in Lock or Wait
-	rwait   []*gor // RWMutex: blocked in RLock
+	locked  bool     // Mutex, RWMutex: held for writing
+	readers int      // RWMutex: held for reading
+	count   int      // WaitGroup: the counter
+	done    bool     // Once
+	waiters []*gor   // blocked in Lock or Wait
+	rwait   []*gor   // RWMutex: blocked in RLock
+	smap    *syncMap // Map (syncmap.go)
 }
 
 func (ev *evaluator) syncOf(p value) *syncState {
@@ -81,6 +82,9 @@ func (fr *frame) concurrent(name string, fn *ssa.Function, args []value) (value,
 	}
 	if v, ok := fr.timerCall(name, fn, args); ok {
 		return v, true
+	}
+	if m, ok := strings.CutPrefix(name, "sync.Map."); ok {
+		return fr.syncMapCall(m, args)
 	}
 	if m, ok := strings.CutPrefix(name, "sync."); ok {
 		return fr.syncCall(m, args)
