@@ -69,7 +69,16 @@ func (fr *frame) concurrent(name string, fn *ssa.Function, args []value) (value,
 	case "runtime.Goexit":
 		ev.staticControl("runtime.Goexit", 0)
 		panic(&goPanic{msg: "runtime.Goexit", goexit: true})
-	case "runtime.GC", "runtime.KeepAlive":
+	case "runtime.GC":
+		// gc's runtime.GC parks its caller until the cycle ends, and
+		// the other goroutines run meanwhile: under static control it
+		// yields, as runtime.Gosched does. Under staged control it has
+		// no effect a program can observe (no finalizers run: world.go).
+		if len(ev.regions) == 0 {
+			ev.park("in runtime.GC", true)
+		}
+		return nil, true
+	case "runtime.KeepAlive":
 		return nil, true // no effect a program can observe without finalizers
 	case "time.Sleep":
 		ev.staticControl("time.Sleep", 0)
