@@ -118,7 +118,7 @@ func (fr *frame) callFunc(fn *ssa.Function, env, args []value, in *ssa.Call) val
 	if v, ok := fr.runtimeCall(name, fn, args); ok {
 		return v
 	}
-	if v, ok := fr.callerCall(name, args); ok {
+	if v, ok := fr.callerCall(name, args, in); ok {
 		return v
 	}
 	if v, ok := fr.reflectCall(name, args); ok {

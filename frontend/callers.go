@@ -1,14 +1,35 @@
 package frontend
 
-// This file evaluates the one answer about the running program's stack
-// that static evaluation knows for certain: runtime.Caller(skip) with a
-// skip beyond any stack the program can have at that point (deeper than
-// twice the evaluator's frames plus the runtime's own, as a test that
-// unwinding ends does) reports ok == false, with a zero pc, file and
-// line. Every other call of runtime.Caller, Callers and Stack is refused
-// (world.go): the frames, their program counters and the runtime's own
-// frames (panics, deferred calls, goroutine starts) are gc's, not the
-// evaluator's.
+import (
+	"bytes"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// This file evaluates runtime.Caller(skip) where static evaluation knows
+// gc's answer:
+//
+//   - a skip beyond any stack the program can have at that point (deeper
+//     than twice the evaluator's frames plus the runtime's own, as a test
+//     that unwinding ends does) reports ok == false, with a zero pc, file
+//     and line;
+//   - a skip that stays within the program's own frames, each called by
+//     a plain call of the staging program (not a deferred call, a
+//     goroutine's start, reflection, a library function calling back, or
+//     a wrapper go/ssa makes), reports the file and line of the call (or
+//     of the runtime.Caller call for skip 0) as gc does: the source's
+//     path, with //line directives applied ("??" for a directive without
+//     a file name), when the program counter it returns is not used.
+//
+// Other calls are refused (world.go): the runtime's own frames between
+// (gopanic, deferreturn, goexit, reflect's call frames), wrappers, and
+// program counters are gc's, not the evaluator's. The file is the one
+// the staging program is built from: a program built with -trimpath
+// reports a shorter path.
 
 // runtimeFrameSlack bounds the frames gc's runtime adds to a goroutine's
 // stack beyond the program's own (runtime.main, goexit, gopanic and the
@@ -16,17 +37,107 @@ package frontend
 const runtimeFrameSlack = 64
 
 // callerCall evaluates runtime.Caller when its answer is certain, and
-// reports whether it did.
-func (fr *frame) callerCall(name string, args []value) (value, bool) {
+// reports whether it did. in is the call, nil if it is not a plain call.
+func (fr *frame) callerCall(name string, args []value, in *ssa.Call) (value, bool) {
 	if name != "runtime.Caller" || isRep(args[0]) {
 		return nil, false
 	}
+	ev := fr.ev
 	frames := 0
 	for f := fr; f != nil; f = f.caller {
 		frames++
 	}
-	if skip := cvt[int64](args[0]); skip <= int64(2*frames+runtimeFrameSlack) {
+	skip := cvt[int64](args[0])
+	if skip > int64(2*frames+runtimeFrameSlack) {
+		return tuple{uintptr(0), "", 0, false}, true
+	}
+	if in == nil || skip < 0 {
 		return nil, false
 	}
-	return tuple{uintptr(0), "", 0, false}, true
+	if pcUsed(in) {
+		ev.fail("runtime.Caller: the program counter it returns is gc's, a number static evaluation does not have (only file, line and ok are answered)")
+	}
+	f, pos := fr, in.Pos()
+	for range skip {
+		switch {
+		case f.caller == nil:
+			ev.fail("runtime.Caller(%d): the frame is beyond the staging function, which static evaluation does not see", skip)
+		case f.deferredBy != nil:
+			ev.fail("runtime.Caller(%d): the frames cross a deferred call, whose caller is gc's runtime (deferreturn or gopanic)", skip)
+		case f.fn.Synthetic != "" || !calledDirectly(f):
+			ev.fail("runtime.Caller(%d): the frames cross %s, not called by a plain call of the program: gc's frames there are its own", skip, funcName(f.fn))
+		}
+		pos, f = f.callPos, f.caller
+	}
+	if f.fn.Synthetic != "" {
+		ev.fail("runtime.Caller(%d): the frame is %s, a wrapper gc's frames do not have", skip, funcName(f.fn))
+	}
+	p := ev.l.fset.Position(pos)
+	return tuple{uintptr(0), ev.callerFile(pos, p.Filename), p.Line, true}, true
+}
+
+// callerFile returns the file name gc reports for pos, whose file name
+// with //line directives applied is adjusted: go/scanner makes a relative
+// name of a directive absolute (joined to the source's directory), gc
+// keeps it as written; a directive without a name gives "??".
+func (ev *evaluator) callerFile(pos token.Pos, adjusted string) string {
+	raw := ev.l.fset.PositionFor(pos, false).Filename
+	switch {
+	case adjusted == "":
+		return "??"
+	case adjusted == raw:
+		return adjusted
+	}
+	rel, ok := strings.CutPrefix(adjusted, filepath.Dir(raw)+string(filepath.Separator))
+	if !ok {
+		return adjusted
+	}
+	src, err := os.ReadFile(raw)
+	if err != nil || !bytes.Contains(src, []byte("line "+rel+":")) || bytes.Contains(src, []byte("line "+adjusted+":")) {
+		ev.fail("runtime.Caller: the file name %s comes from a //line directive that static evaluation cannot read back as written", adjusted)
+	}
+	return rel
+}
+
+// pcUsed reports whether the program counter runtime.Caller returns at
+// in may be used: in's results are used other than by extracting the
+// file, line and ok (debug references do not count).
+func pcUsed(in *ssa.Call) bool {
+	for _, r := range *in.Referrers() {
+		switch r := r.(type) {
+		case *ssa.DebugRef:
+		case *ssa.Extract:
+			if r.Index != 0 {
+				continue
+			}
+			for _, u := range *r.Referrers() {
+				if _, ok := u.(*ssa.DebugRef); !ok {
+					return true
+				}
+			}
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// calledDirectly reports whether frame f was called by a plain call in
+// its caller's function: a call at f's call position of f's function, or
+// of a function value or interface method.
+func calledDirectly(f *frame) bool {
+	found := false
+	for _, b := range f.caller.fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(*ssa.Call)
+			if !ok || c.Pos() != f.callPos || f.callPos == token.NoPos {
+				continue
+			}
+			if callee := c.Call.StaticCallee(); callee != nil && callee != f.fn {
+				return false
+			}
+			found = true
+		}
+	}
+	return found
 }

@@ -154,47 +154,66 @@ func identical(x, y value) bool {
 }
 
 // mapKey returns a comparable Go value standing for a static map key.
+// Keys equal as Go's == says stand for the same: +0 and -0 are one key;
+// a key holding a NaN equals no key, not even itself, and stands for a
+// fresh nanKey. (Basic keys are their own Go values, which the
+// evaluator's Go maps compare the same way.)
 func mapKey(v value) any {
 	switch v := v.(type) {
 	case structure, array, iface:
 		var sb strings.Builder
-		writeKey(&sb, v)
+		if writeKey(&sb, v) {
+			return new(nanKey)
+		}
 		return sb.String()
 	}
 	return v
 }
 
-func writeKey(sb *strings.Builder, v value) {
+// nanKey is what a composite or interface key holding a NaN stands for:
+// each is a new pointer, equal to no other.
+type nanKey byte
+
+// writeKey writes the key v and reports whether it holds a NaN.
+func writeKey(sb *strings.Builder, v value) (nan bool) {
 	switch v := v.(type) {
 	case structure:
 		sb.WriteString("{")
 		for _, x := range v {
-			writeKey(sb, x)
+			nan = writeKey(sb, x) || nan
 			sb.WriteString(",")
 		}
 		sb.WriteString("}")
 	case array:
 		sb.WriteString("[")
 		for _, x := range v {
-			writeKey(sb, x)
+			nan = writeKey(sb, x) || nan
 			sb.WriteString(",")
 		}
 		sb.WriteString("]")
 	case iface:
 		if v.t == nil {
 			sb.WriteString("nil")
-			return
+			return false
 		}
 		if !types.Comparable(v.t) {
 			panic(runtimePanic("hash of unhashable type %s", typeString(v.t)))
 		}
 		sb.WriteString(v.t.String())
 		sb.WriteString(":")
-		writeKey(sb, v.v)
+		return writeKey(sb, v.v)
 	case string:
 		sb.WriteString(strconv.Quote(v))
-	case float32, float64:
-		fmt.Fprintf(sb, "%T(%v)", v, v)
+	case float32:
+		return writeFloatKey(sb, "float32", float64(v))
+	case float64:
+		return writeFloatKey(sb, "float64", v)
+	case complex64:
+		sb.WriteString("complex64")
+		return writeFloatKey(sb, "", float64(real(v))) || writeFloatKey(sb, "", float64(imag(v)))
+	case complex128:
+		sb.WriteString("complex128")
+		return writeFloatKey(sb, "", real(v)) || writeFloatKey(sb, "", imag(v))
 	case *value:
 		fmt.Fprintf(sb, "%p", v)
 	case *unsafePtr:
@@ -202,4 +221,15 @@ func writeKey(sb *strings.Builder, v value) {
 	default:
 		fmt.Fprintf(sb, "%T(%v)", v, v)
 	}
+	return nan
+}
+
+// writeFloatKey writes a float of a key, -0 as 0, and reports whether
+// it is a NaN.
+func writeFloatKey(sb *strings.Builder, t string, f float64) bool {
+	if f == 0 {
+		f = 0
+	}
+	fmt.Fprintf(sb, "%s(%v)", t, f)
+	return f != f
 }

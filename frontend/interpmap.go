@@ -62,6 +62,12 @@ func (fr *frame) mapUpdate(in *ssa.MapUpdate) {
 	v := fr.get(in.Value)
 	key := mapKey(k)
 	if j, ok := m.idx[key]; ok {
+		if old := m.keys[j]; !identical(old, k) {
+			// Go stores the new key over an equal one (+0 over -0,
+			// in a float or interface key): ranging prints it.
+			ev.mapChange(m, "changing a key of", func() { m.keys[j] = old })
+			m.keys[j] = k
+		}
 		ev.store(m.vals[j], v)
 		return
 	}

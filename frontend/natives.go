@@ -107,7 +107,9 @@ func init() {
 		"ToTitle": strings.ToTitle, "ToUpper": strings.ToUpper, "Trim": strings.Trim, "TrimLeft": strings.TrimLeft,
 		"TrimPrefix": strings.TrimPrefix, "TrimRight": strings.TrimRight, "TrimSpace": strings.TrimSpace,
 		"TrimSuffix": strings.TrimSuffix, "Fields": strings.Fields, "Split": strings.Split, "Join": strings.Join,
-		"SplitN": strings.SplitN,
+		"SplitN": strings.SplitN, "SplitAfter": strings.SplitAfter, "SplitAfterN": strings.SplitAfterN,
+		"Cut": strings.Cut, "CutPrefix": strings.CutPrefix, "CutSuffix": strings.CutSuffix,
+		"ToValidUTF8": strings.ToValidUTF8,
 	})
 	allow("strings", true, map[string]any{"Repeat": strings.Repeat})
 	allow("strconv", false, map[string]any{

@@ -57,6 +57,10 @@ func (fr *frame) reflectCall(name string, args []value) (value, bool) {
 		return reflect.Kind(args[0].(uint)).String(), true
 	case "reflect.StructTag.Get":
 		return reflect.StructTag(args[0].(string)).Get(args[1].(string)), true
+	case "reflect.StructField.IsExported", "reflect.Method.IsExported":
+		// Both structs have PkgPath as their second field, "" when the
+		// name is exported.
+		return args[0].(structure)[1] == "", true
 	case "reflect.StructTag.Lookup":
 		v, ok := reflect.StructTag(args[0].(string)).Lookup(args[1].(string))
 		return tuple{v, ok}, true

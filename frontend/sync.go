@@ -20,12 +20,13 @@ import (
 
 // syncState is the state of one sync variable, by its address.
 type syncState struct {
-	locked  bool   // Mutex, RWMutex: held for writing
-	readers int    // RWMutex: held for reading
-	count   int    // WaitGroup: the counter
-	done    bool   // Once
-	waiters []*gor // blocked in Lock or Wait
-	rwait   []*gor // RWMutex: blocked in RLock
+	locked  bool     // Mutex, RWMutex: held for writing
+	readers int      // RWMutex: held for reading
+	count   int      // WaitGroup: the counter
+	done    bool     // Once
+	waiters []*gor   // blocked in Lock or Wait
+	rwait   []*gor   // RWMutex: blocked in RLock
+	smap    *syncMap // Map (syncmap.go)
 }
 
 func (ev *evaluator) syncOf(p value) *syncState {
@@ -68,7 +69,16 @@ func (fr *frame) concurrent(name string, fn *ssa.Function, args []value) (value,
 	case "runtime.Goexit":
 		ev.staticControl("runtime.Goexit", 0)
 		panic(&goPanic{msg: "runtime.Goexit", goexit: true})
-	case "runtime.GC", "runtime.KeepAlive":
+	case "runtime.GC":
+		// gc's runtime.GC parks its caller until the cycle ends, and
+		// the other goroutines run meanwhile: under static control it
+		// yields, as runtime.Gosched does. Under staged control it has
+		// no effect a program can observe (no finalizers run: world.go).
+		if len(ev.regions) == 0 {
+			ev.park("in runtime.GC", true)
+		}
+		return nil, true
+	case "runtime.KeepAlive":
 		return nil, true // no effect a program can observe without finalizers
 	case "time.Sleep":
 		ev.staticControl("time.Sleep", 0)
@@ -81,6 +91,9 @@ func (fr *frame) concurrent(name string, fn *ssa.Function, args []value) (value,
 	}
 	if v, ok := fr.timerCall(name, fn, args); ok {
 		return v, true
+	}
+	if m, ok := strings.CutPrefix(name, "sync.Map."); ok {
+		return fr.syncMapCall(m, args)
 	}
 	if m, ok := strings.CutPrefix(name, "sync."); ok {
 		return fr.syncCall(m, args)

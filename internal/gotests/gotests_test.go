@@ -18,7 +18,8 @@ import (
 // unsafe.Pointer comparison, reflect.Type.Method and its Func called,
 // reflect.MakeFunc, sort.SliceStable through reflectlite's swapper, a
 // static recursion 10000 deep, time.Tick on the virtual clock, fmt.Sprint
-// of a struct of slices). Each must give the same output staged as
+// of a struct of slices, runtime.GC yielding to a busy goroutine's
+// peers). Each must give the same output staged as
 // natively.
 // The big run is cmd/lmsgotests (see the README).
 var fixedSample = []string{
@@ -43,6 +44,7 @@ var fixedSample = []string{
 	"fixedbugs/issue10353.go",
 	"chan/nonblock.go",
 	"fixedbugs/bug207.go",
+	"fixedbugs/issue25897a.go",
 }
 
 func TestFixedSample(t *testing.T) {
