@@ -56,6 +56,7 @@ func (fn *fnGen) refs(es []ir.Exp) []string {
 
 // expr writes the expression of n.
 func (fn *fnGen) expr(n *ir.Node) cx {
+	defer fn.atNode(n)()
 	a := n.Args
 	t := n.Type
 	switch n.Op {

@@ -27,6 +27,7 @@ type fnGen struct {
 	frame   []int32             // ids of the blocks being written (see inline.go)
 	id      int32               // this function, among the specialization's
 	mark    string              // the line mark of the node being written (lines.go), "" for none
+	at      *ir.Node            // the node being written, whose line has the source's literals (literals.go)
 	exits   []*exitLoop         // the loops written with exits being written, innermost last (exitloop.go)
 	rets    map[ir.Sym]*exitRet // loop -> how its exits return (exitreturn.go)
 	dropped map[ir.Sym]bool     // nodes not written: the exit code variable of a loop whose exits return
@@ -368,6 +369,7 @@ func (fn *fnGen) declaresResult(n *ir.Node) bool {
 // complete (a panic).
 func (fn *fnGen) stmt(n *ir.Node) bool {
 	defer fn.writing(n)()
+	defer fn.atNode(n)()
 	if fn.vecStmt(n) {
 		return false
 	}
@@ -589,7 +591,7 @@ func (fn *fnGen) name(s ir.Sym) string {
 // file-level name or a local name.
 func (fn *fnGen) ref(e ir.Exp) cx {
 	if c := e.Const(); c != nil {
-		return fn.fl.constant(c)
+		return fn.constant(c)
 	}
 	s := e.Sym()
 	if n := fn.g.Def(s); fn.sg.lenOfInput(n) {

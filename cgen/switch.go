@@ -43,8 +43,9 @@ import (
 
 // swCase is a case of a switch: its constants and its block.
 type swCase struct {
-	ks   []*ir.Const
-	body *ir.Block
+	ks    []*ir.Const
+	body  *ir.Block
+	nodes []ir.Sym // the nodes of its condition
 }
 
 // caseOf is a condition of the chain: the value it compares, the
@@ -87,7 +88,7 @@ func (fn *fnGen) switchStmt(n *ir.Node, d dest) (ok, term bool) {
 		if !cc.eq {
 			body, rest = rest, body
 		}
-		cases = append(cases, swCase{cc.ks, body})
+		cases = append(cases, swCase{cc.ks, body, cc.nodes})
 		next, ncc := fn.chainNext(rest, key, d)
 		if next == nil {
 			deflt = rest
@@ -117,7 +118,7 @@ func (fn *fnGen) switchStmt(n *ir.Node, d dest) (ok, term bool) {
 	for _, c := range cases {
 		var labels []string
 		for _, k := range c.ks {
-			labels = append(labels, "case "+fn.fl.constant(k).s+":")
+			labels = append(labels, "case "+fn.caseConst(c, k).s+":")
 		}
 		if !fn.caseBody(strings.Join(labels, " "), c.body, d) {
 			term = false

@@ -161,6 +161,9 @@ type Package struct {
 	Reserved []string
 	// Specs are the specializations, in source order of their directives.
 	Specs []*Spec
+	// Literals records how the package's files wrote their integer
+	// literals (literals.go).
+	Literals *ir.Literals
 }
 
 // Spec is one specialization: the graph of the function NAME that a

@@ -71,6 +71,9 @@ func (prog *Program) Evaluate() (res *Result, err error) {
 	var jobs []*job
 	for _, lp := range l.pkgs {
 		p := &Package{Name: lp.pkg.Name, PkgPath: lp.pkg.PkgPath, StagingTagged: lp.tagged}
+		if len(lp.dirs.gens) > 0 {
+			p.Literals = literalForms(l.fset, lp.pkg.TypesInfo, lp.pkg.Syntax)
+		}
 		if len(lp.pkg.GoFiles) > 0 {
 			p.Dir = filepath.Dir(lp.pkg.GoFiles[0])
 		}

@@ -62,6 +62,11 @@ type funcGen struct {
 	simd       *simdState
 	scalar     string // the scalar code's name, for vector code
 	paramNames []string
+
+	// How the source wrote its integer literals, and the node being
+	// written, whose line they are looked up on (literals.go).
+	lits *ir.Literals
+	at   *ir.Node
 }
 
 // goFunc is the state of one top-level Go function: its names (closures
@@ -161,6 +166,9 @@ func (fg *funcGen) isInline(e ir.Exp) bool {
 // a name.
 func (fg *funcGen) ref(e ir.Exp, ctx constCtx) expr {
 	if c := e.Const(); c != nil {
+		if l, ok := fg.literal(c, ctx); ok {
+			return l
+		}
 		return constExpr(c, ctx)
 	}
 	s := e.Sym()

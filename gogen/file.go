@@ -105,17 +105,20 @@ func File(pkg string, funcs []Func, opts Options) ([]byte, error) {
 		gens[i].fnIndex = i
 		gens[i].chars = charInputs(f)
 		gens[i].unfusedFMA = f.RelaxedFP && !opts.SIMD
+		gens[i].lits = f.Literals
 		if usesSliceAs(f) && fl.sliceAsName == "" {
 			fl.sliceAsName = fl.names.fresh("sliceAs")
 		}
 		if opts.SIMD && hasPacks(f) {
 			vecs[i] = fl.plan(f.Name, f.Schedule, f.FactsOrCompute())
 			vecs[i].chars = gens[i].chars
+			vecs[i].lits = f.Literals
 			vecs[i].simd = &simdState{v: f.Vectors, names: map[*sched.Pack]string{}}
 		}
 		if opts.SIMD && f.Wide.Wide() {
 			wides[i] = fl.plan(f.Name, f.Schedule, f.FactsOrCompute())
 			wides[i].chars = gens[i].chars
+			wides[i].lits = f.Literals
 			wides[i].simd = &simdState{v: f.Wide, names: map[*sched.Pack]string{}, wide: true}
 		}
 	}

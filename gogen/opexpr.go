@@ -12,6 +12,7 @@ import (
 
 // nodeExpr writes the expression computing n.
 func (fg *funcGen) nodeExpr(n *ir.Node) expr {
+	defer fg.writing(n)()
 	a := n.Args
 	switch n.Op {
 	case ir.OpAdd, ir.OpSub, ir.OpMul, ir.OpDiv, ir.OpRem, ir.OpAnd, ir.OpOr, ir.OpXor,
@@ -116,6 +117,7 @@ func (fg *funcGen) binaryParts(n *ir.Node) (l expr, op string, prec int, r expr)
 	shift := irOp == ir.OpShl || irOp == ir.OpShr
 	var rp *expr
 	if cy := y.Const(); cy != nil {
+		_, _, written := fg.sourceLit(cy)
 		switch {
 		case x.IsConst(),
 			(irOp == ir.OpDiv || irOp == ir.OpRem) && t.IsInteger() && constUint(cy) == 0,
@@ -125,16 +127,19 @@ func (fg *funcGen) binaryParts(n *ir.Node) (l expr, op string, prec int, r expr)
 		case irOp == ir.OpAdd || irOp == ir.OpSub:
 			if neg, ok := negated(cy); ok {
 				irOp = ir.OpAdd + ir.OpSub - irOp
-				ne := constExpr(neg, ctxConverted)
+				ne, ok := fg.literal(neg, ctxConverted)
+				if !ok {
+					ne = constExpr(neg, ctxConverted)
+				}
 				rp = &ne
 			}
 		}
-		if rp == nil && fg.isChar(x) {
+		if rp == nil && !written && fg.isChar(x) {
 			if ch, ok := charConst(irOp, cy, t.Kind == ir.KInt32); ok {
 				rp = &ch
 			}
 		}
-		if rp == nil && isMaskOp(irOp) {
+		if rp == nil && !written && isMaskOp(irOp) {
 			if h, ok := hexConst(cy); ok {
 				rp = &h
 			}
@@ -146,7 +151,8 @@ func (fg *funcGen) binaryParts(n *ir.Node) (l expr, op string, prec int, r expr)
 		// the shift's context, which is not known here.
 		lctx = ctxExplicit
 	}
-	if h, ok := hexConst(x.Const()); ok && irOp == ir.OpShr {
+	_, _, xWritten := fg.sourceLit(x.Const())
+	if h, ok := hexConst(x.Const()); ok && irOp == ir.OpShr && !xWritten {
 		// A constant shifted right by a variable is a bit set: uint64(0x3ff0000) >> c.
 		l = primary(jen.Id(t.String()).Call(h.s))
 	} else {

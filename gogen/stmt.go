@@ -437,6 +437,7 @@ func (fg *funcGen) resultNames(s ir.Sym) []string {
 
 // stmt writes the statement of n.
 func (fg *funcGen) stmt(out *stmts, n *ir.Node) {
+	defer fg.writing(n)()
 	if fg.vecStmt(out, n) {
 		return
 	}

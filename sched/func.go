@@ -17,6 +17,9 @@ type Func struct {
 	ParamNames []string
 	// Doc is an optional doc comment, without the comment markers.
 	Doc string
+	// Literals, if not nil, records how the source wrote its integer
+	// literals: the emitters write a constant in the source's base.
+	Literals *ir.Literals
 	// Params and Results, if not nil, are the Go parameters and results
 	// of the function when they are not one per graph input and result:
 	// a struct covers one graph input (result) per field (see

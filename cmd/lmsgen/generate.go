@@ -75,7 +75,11 @@ func writeOutputs(outs []pipeline.Output) error {
 	for i, o := range outs {
 		all[i] = output{o.Path, o.Data}
 	}
-	return writeAll(all)
+	stale := staleExplain(all)
+	if err := writeAll(all); err != nil {
+		return err
+	}
+	return removeStale(stale)
 }
 
 func hasLang(cfg *config, l string) bool {

@@ -403,9 +403,9 @@ func MatchEmail(s string) bool {
 	var x562 bool
 	switch x547 {
 	case 0:
-		x562 = (uint64(0x3ff682000000000) >> (c & 0x3f) & 1) != 0
+		x562 = (uint64(0x3ff682000000000) >> (c & 63) & 1) != 0
 	case 1:
-		x562 = (uint64(0x7fffffe87fffffe) >> (c & 0x3f) & 1) != 0
+		x562 = (uint64(0x7fffffe87fffffe) >> (c & 63) & 1) != 0
 	default:
 		x562 = false
 	}
@@ -419,9 +419,9 @@ func MatchEmail(s string) bool {
 				var x620 bool
 				switch x605 {
 				case 0:
-					x620 = (uint64(0x3ff682000000000) >> (c1 & 0x3f) & 1) != 0
+					x620 = (uint64(0x3ff682000000000) >> (c1 & 63) & 1) != 0
 				case 1:
-					x620 = (uint64(0x7fffffe87fffffe) >> (c1 & 0x3f) & 1) != 0
+					x620 = (uint64(0x7fffffe87fffffe) >> (c1 & 63) & 1) != 0
 				default:
 					x620 = false
 				}
@@ -450,9 +450,9 @@ func MatchEmail(s string) bool {
 			var x667 bool
 			switch x652 {
 			case 0:
-				x667 = (uint64(0x3ff200000000000) >> (c2 & 0x3f) & 1) != 0
+				x667 = (uint64(0x3ff200000000000) >> (c2 & 63) & 1) != 0
 			case 1:
-				x667 = (uint64(0x7fffffe07fffffe) >> (c2 & 0x3f) & 1) != 0
+				x667 = (uint64(0x7fffffe07fffffe) >> (c2 & 63) & 1) != 0
 			default:
 				x667 = false
 			}
@@ -466,9 +466,9 @@ func MatchEmail(s string) bool {
 						var x725 bool
 						switch x710 {
 						case 0:
-							x725 = (uint64(0x3ff200000000000) >> (c3 & 0x3f) & 1) != 0
+							x725 = (uint64(0x3ff200000000000) >> (c3 & 63) & 1) != 0
 						case 1:
-							x725 = (uint64(0x7fffffe07fffffe) >> (c3 & 0x3f) & 1) != 0
+							x725 = (uint64(0x7fffffe07fffffe) >> (c3 & 63) & 1) != 0
 						default:
 							x725 = false
 						}
@@ -510,9 +510,9 @@ func matchEmailFunc(s string, i int) bool {
 			var x835 bool
 			switch x820 {
 			case 0:
-				x835 = (uint64(0x3ff200000000000) >> (c & 0x3f) & 1) != 0
+				x835 = (uint64(0x3ff200000000000) >> (c & 63) & 1) != 0
 			case 1:
-				x835 = (uint64(0x7fffffe07fffffe) >> (c & 0x3f) & 1) != 0
+				x835 = (uint64(0x7fffffe07fffffe) >> (c & 63) & 1) != 0
 			default:
 				x835 = false
 			}
@@ -546,14 +546,14 @@ func matchEmailFunc1(s string, i int) bool {
 	x763 := c >> 6
 	x771 := false
 	if x763 == 0 {
-		x771 = (uint64(0x3ff200000000000) >> (c & 0x3f) & 1) != 0
+		x771 = (uint64(0x3ff200000000000) >> (c & 63) & 1) != 0
 	}
 	if x771 {
 		return matchEmailFunc(s, i+1)
 	}
 	x873 := false
 	if x763 == 1 {
-		x873 = (uint64(0x7fffffe07fffffe) >> (c & 0x3f) & 1) != 0
+		x873 = (uint64(0x7fffffe07fffffe) >> (c & 63) & 1) != 0
 	}
 	if x873 {
 		i1 := i + 1
@@ -564,7 +564,7 @@ func matchEmailFunc1(s string, i int) bool {
 		x882 := c1 >> 6
 		x890 := false
 		if x882 == 0 {
-			x890 = (uint64(0x3ff200000000000) >> (c1 & 0x3f) & 1) != 0
+			x890 = (uint64(0x3ff200000000000) >> (c1 & 63) & 1) != 0
 		}
 		if x890 {
 			return matchEmailFunc(s, i+2)
@@ -574,7 +574,7 @@ func matchEmailFunc1(s string, i int) bool {
 		}
 		x905 := false
 		if x882 == 1 {
-			x905 = (uint64(0x7fffffe07fffffe) >> (c1 & 0x3f) & 1) != 0
+			x905 = (uint64(0x7fffffe07fffffe) >> (c1 & 63) & 1) != 0
 		}
 		if x905 {
 			i2 := i + 2
@@ -584,7 +584,7 @@ func matchEmailFunc1(s string, i int) bool {
 					c2 := s[i2]
 					x949 := false
 					if (c2 >> 6) == 1 {
-						x949 = (uint64(0x7fffffe07fffffe) >> (c2 & 0x3f) & 1) != 0
+						x949 = (uint64(0x7fffffe07fffffe) >> (c2 & 63) & 1) != 0
 					}
 					if x949 {
 						i2++
@@ -604,7 +604,7 @@ func matchEmailFunc1(s string, i int) bool {
 			c3 := s[i4]
 			x981 := false
 			if (c3 >> 6) == 0 {
-				x981 = (uint64(0x3ff200000000000) >> (c3 & 0x3f) & 1) != 0
+				x981 = (uint64(0x3ff200000000000) >> (c3 & 63) & 1) != 0
 			}
 			if x981 {
 				return matchEmailFunc(s, i4+1)
@@ -961,9 +961,9 @@ func matchLogLineFunc8(s string, i int) bool {
 	var x11965 bool
 	switch x11950 {
 	case 0:
-		x11965 = (uint64(0xfffffffffffffbff) >> (c & 0x3f) & 1) != 0
+		x11965 = (uint64(0xfffffffffffffbff) >> (c & 63) & 1) != 0
 	case 1:
-		x11965 = (uint64(0xffebfdffffffffff) >> (c & 0x3f) & 1) != 0
+		x11965 = (uint64(0xffebfdffffffffff) >> (c & 63) & 1) != 0
 	default:
 		x11965 = false
 	}
@@ -980,9 +980,9 @@ func matchLogLineFunc8(s string, i int) bool {
 		var x11993 bool
 		switch x11978 {
 		case 0:
-			x11993 = (uint64(0xfffffffffffffbff) >> (c1 & 0x3f) & 1) != 0
+			x11993 = (uint64(0xfffffffffffffbff) >> (c1 & 63) & 1) != 0
 		case 1:
-			x11993 = (uint64(0xffebdfffffffffff) >> (c1 & 0x3f) & 1) != 0
+			x11993 = (uint64(0xffebdfffffffffff) >> (c1 & 63) & 1) != 0
 		default:
 			x11993 = false
 		}
@@ -999,9 +999,9 @@ func matchLogLineFunc8(s string, i int) bool {
 			var x12021 bool
 			switch x12006 {
 			case 0:
-				x12021 = (uint64(0xfffffffffffffbff) >> (c2 & 0x3f) & 1) != 0
+				x12021 = (uint64(0xfffffffffffffbff) >> (c2 & 63) & 1) != 0
 			case 1:
-				x12021 = (uint64(0xffebffdfffffffff) >> (c2 & 0x3f) & 1) != 0
+				x12021 = (uint64(0xffebffdfffffffff) >> (c2 & 63) & 1) != 0
 			default:
 				x12021 = false
 			}
@@ -1018,9 +1018,9 @@ func matchLogLineFunc8(s string, i int) bool {
 				var x12049 bool
 				switch x12034 {
 				case 0:
-					x12049 = (uint64(0xfffffffffffffbff) >> (c3 & 0x3f) & 1) != 0
+					x12049 = (uint64(0xfffffffffffffbff) >> (c3 & 63) & 1) != 0
 				case 1:
-					x12049 = (uint64(0xffeb7fffffffffff) >> (c3 & 0x3f) & 1) != 0
+					x12049 = (uint64(0xffeb7fffffffffff) >> (c3 & 63) & 1) != 0
 				default:
 					x12049 = false
 				}
@@ -1037,9 +1037,9 @@ func matchLogLineFunc8(s string, i int) bool {
 					var x12077 bool
 					switch x12062 {
 					case 0:
-						x12077 = (uint64(0xfffffffffffffbff) >> (c4 & 0x3f) & 1) != 0
+						x12077 = (uint64(0xfffffffffffffbff) >> (c4 & 63) & 1) != 0
 					case 1:
-						x12077 = (uint64(0xffcbffffffffffff) >> (c4 & 0x3f) & 1) != 0
+						x12077 = (uint64(0xffcbffffffffffff) >> (c4 & 63) & 1) != 0
 					default:
 						x12077 = false
 					}
@@ -1062,9 +1062,9 @@ func matchLogLineFunc8(s string, i int) bool {
 						var x12113 bool
 						switch x12098 {
 						case 0:
-							x12113 = (uint64(0xfffffffffffffbff) >> (c5 & 0x3f) & 1) != 0
+							x12113 = (uint64(0xfffffffffffffbff) >> (c5 & 63) & 1) != 0
 						case 1:
-							x12113 = (uint64(0xffebffffffffffff) >> (c5 & 0x3f) & 1) != 0
+							x12113 = (uint64(0xffebffffffffffff) >> (c5 & 63) & 1) != 0
 						default:
 							x12113 = false
 						}
@@ -1282,9 +1282,9 @@ func matchLogLineFunc9(s string, i int) bool {
 	var x11830 bool
 	switch x11815 {
 	case 0:
-		x11830 = (uint64(0xfffffffffffffbff) >> (c & 0x3f) & 1) != 0
+		x11830 = (uint64(0xfffffffffffffbff) >> (c & 63) & 1) != 0
 	case 1:
-		x11830 = (uint64(0xffebffdfffffffff) >> (c & 0x3f) & 1) != 0
+		x11830 = (uint64(0xffebffdfffffffff) >> (c & 63) & 1) != 0
 	default:
 		x11830 = false
 	}
@@ -1301,9 +1301,9 @@ func matchLogLineFunc9(s string, i int) bool {
 		var x11858 bool
 		switch x11843 {
 		case 0:
-			x11858 = (uint64(0xfffffffffffffbff) >> (c1 & 0x3f) & 1) != 0
+			x11858 = (uint64(0xfffffffffffffbff) >> (c1 & 63) & 1) != 0
 		case 1:
-			x11858 = (uint64(0xffebffbfffffffff) >> (c1 & 0x3f) & 1) != 0
+			x11858 = (uint64(0xffebffbfffffffff) >> (c1 & 63) & 1) != 0
 		default:
 			x11858 = false
 		}
@@ -1320,9 +1320,9 @@ func matchLogLineFunc9(s string, i int) bool {
 			var x11886 bool
 			switch x11871 {
 			case 0:
-				x11886 = (uint64(0xfffffffffffffbff) >> (c2 & 0x3f) & 1) != 0
+				x11886 = (uint64(0xfffffffffffffbff) >> (c2 & 63) & 1) != 0
 			case 1:
-				x11886 = (uint64(0xffcbffffffffffff) >> (c2 & 0x3f) & 1) != 0
+				x11886 = (uint64(0xffcbffffffffffff) >> (c2 & 63) & 1) != 0
 			default:
 				x11886 = false
 			}
@@ -1345,9 +1345,9 @@ func matchLogLineFunc9(s string, i int) bool {
 				var x12747 bool
 				switch x12732 {
 				case 0:
-					x12747 = (uint64(0xfffffffffffffbff) >> (c3 & 0x3f) & 1) != 0
+					x12747 = (uint64(0xfffffffffffffbff) >> (c3 & 63) & 1) != 0
 				case 1:
-					x12747 = (uint64(0xffe3ffffffffffff) >> (c3 & 0x3f) & 1) != 0
+					x12747 = (uint64(0xffe3ffffffffffff) >> (c3 & 63) & 1) != 0
 				default:
 					x12747 = false
 				}
@@ -1367,9 +1367,9 @@ func matchLogLineFunc9(s string, i int) bool {
 					var x12779 bool
 					switch x12764 {
 					case 0:
-						x12779 = (uint64(0xfffffffffffffbff) >> (c4 & 0x3f) & 1) != 0
+						x12779 = (uint64(0xfffffffffffffbff) >> (c4 & 63) & 1) != 0
 					case 1:
-						x12779 = (uint64(0xffebffdfffffffff) >> (c4 & 0x3f) & 1) != 0
+						x12779 = (uint64(0xffebffdfffffffff) >> (c4 & 63) & 1) != 0
 					default:
 						x12779 = false
 					}
@@ -1386,9 +1386,9 @@ func matchLogLineFunc9(s string, i int) bool {
 						var x12807 bool
 						switch x12792 {
 						case 0:
-							x12807 = (uint64(0xfffffffffffffbff) >> (c5 & 0x3f) & 1) != 0
+							x12807 = (uint64(0xfffffffffffffbff) >> (c5 & 63) & 1) != 0
 						case 1:
-							x12807 = (uint64(0xffebffefffffffff) >> (c5 & 0x3f) & 1) != 0
+							x12807 = (uint64(0xffebffefffffffff) >> (c5 & 63) & 1) != 0
 						default:
 							x12807 = false
 						}
@@ -1590,9 +1590,9 @@ func matchLogLineFunc10(s string, i int) bool {
 			var x11736 bool
 			switch x11721 {
 			case 0:
-				x11736 = (uint64(0xfffffffffffffbff) >> (c & 0x3f) & 1) != 0
+				x11736 = (uint64(0xfffffffffffffbff) >> (c & 63) & 1) != 0
 			case 1:
-				x11736 = (uint64(0xffebffffffffffff) >> (c & 0x3f) & 1) != 0
+				x11736 = (uint64(0xffebffffffffffff) >> (c & 63) & 1) != 0
 			default:
 				x11736 = false
 			}
@@ -1826,11 +1826,11 @@ func MatchAPIPath(s string) bool {
 	var x3149 bool
 	switch x3126 {
 	case 0:
-		x3149 = (uint64(0xffffffffffffffff) >> (c & 0x3f) & 1) != 0
+		x3149 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
 	case 1:
-		x3149 = (uint64(0xfffffffffffeff6f) >> (c & 0x3f) & 1) != 0
+		x3149 = (uint64(0xfffffffffffeff6f) >> (c & 63) & 1) != 0
 	case 2, 3:
-		x3149 = (uint64(0xffffffffffffffff) >> (c & 0x3f) & 1) != 0
+		x3149 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
 	default:
 		x3149 = false
 	}
@@ -1860,11 +1860,11 @@ func matchAPIPathFunc(s string, i int) bool {
 	var x3734 bool
 	switch x3708 {
 	case 0:
-		x3734 = (uint64(0xfffffffeffffffff) >> (c & 0x3f) & 1) != 0
+		x3734 = (uint64(0xfffffffeffffffff) >> (c & 63) & 1) != 0
 	case 1:
-		x3734 = (uint64(0xfffffffffffeff6f) >> (c & 0x3f) & 1) != 0
+		x3734 = (uint64(0xfffffffffffeff6f) >> (c & 63) & 1) != 0
 	case 2, 3:
-		x3734 = (uint64(0xffffffffffffffff) >> (c & 0x3f) & 1) != 0
+		x3734 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
 	default:
 		x3734 = false
 	}
@@ -1881,11 +1881,11 @@ func matchAPIPathFunc(s string, i int) bool {
 		var x3773 bool
 		switch x3747 {
 		case 0:
-			x3773 = (uint64(0xffff7fffffffffff) >> (c1 & 0x3f) & 1) != 0
+			x3773 = (uint64(0xffff7fffffffffff) >> (c1 & 63) & 1) != 0
 		case 1:
-			x3773 = (uint64(0xfffffffffffeff6f) >> (c1 & 0x3f) & 1) != 0
+			x3773 = (uint64(0xfffffffffffeff6f) >> (c1 & 63) & 1) != 0
 		case 2, 3:
-			x3773 = (uint64(0xffffffffffffffff) >> (c1 & 0x3f) & 1) != 0
+			x3773 = (uint64(0xffffffffffffffff) >> (c1 & 63) & 1) != 0
 		default:
 			x3773 = false
 		}
@@ -1902,11 +1902,11 @@ func matchAPIPathFunc(s string, i int) bool {
 			var x3809 bool
 			switch x3786 {
 			case 0:
-				x3809 = (uint64(0xffffffffffffffff) >> (c2 & 0x3f) & 1) != 0
+				x3809 = (uint64(0xffffffffffffffff) >> (c2 & 63) & 1) != 0
 			case 1:
-				x3809 = (uint64(0xfffffffdfffeff6f) >> (c2 & 0x3f) & 1) != 0
+				x3809 = (uint64(0xfffffffdfffeff6f) >> (c2 & 63) & 1) != 0
 			case 2, 3:
-				x3809 = (uint64(0xffffffffffffffff) >> (c2 & 0x3f) & 1) != 0
+				x3809 = (uint64(0xffffffffffffffff) >> (c2 & 63) & 1) != 0
 			default:
 				x3809 = false
 			}
@@ -1932,11 +1932,11 @@ func matchAPIPathFunc(s string, i int) bool {
 				var x3857 bool
 				switch x3834 {
 				case 0:
-					x3857 = (uint64(0xffffffffffffffff) >> (c3 & 0x3f) & 1) != 0
+					x3857 = (uint64(0xffffffffffffffff) >> (c3 & 63) & 1) != 0
 				case 1:
-					x3857 = (uint64(0xfffefffffffeff6f) >> (c3 & 0x3f) & 1) != 0
+					x3857 = (uint64(0xfffefffffffeff6f) >> (c3 & 63) & 1) != 0
 				case 2, 3:
-					x3857 = (uint64(0xffffffffffffffff) >> (c3 & 0x3f) & 1) != 0
+					x3857 = (uint64(0xffffffffffffffff) >> (c3 & 63) & 1) != 0
 				default:
 					x3857 = false
 				}
@@ -1962,11 +1962,11 @@ func matchAPIPathFunc(s string, i int) bool {
 					var x3905 bool
 					switch x3882 {
 					case 0:
-						x3905 = (uint64(0xffffffffffffffff) >> (c4 & 0x3f) & 1) != 0
+						x3905 = (uint64(0xffffffffffffffff) >> (c4 & 63) & 1) != 0
 					case 1:
-						x3905 = (uint64(0xfffffdfffffeff6f) >> (c4 & 0x3f) & 1) != 0
+						x3905 = (uint64(0xfffffdfffffeff6f) >> (c4 & 63) & 1) != 0
 					case 2, 3:
-						x3905 = (uint64(0xffffffffffffffff) >> (c4 & 0x3f) & 1) != 0
+						x3905 = (uint64(0xffffffffffffffff) >> (c4 & 63) & 1) != 0
 					default:
 						x3905 = false
 					}
@@ -1992,11 +1992,11 @@ func matchAPIPathFunc(s string, i int) bool {
 						var x3956 bool
 						switch x3930 {
 						case 0:
-							x3956 = (uint64(0xffff7fffffffffff) >> (c5 & 0x3f) & 1) != 0
+							x3956 = (uint64(0xffff7fffffffffff) >> (c5 & 63) & 1) != 0
 						case 1:
-							x3956 = (uint64(0xfffffffffffeff6f) >> (c5 & 0x3f) & 1) != 0
+							x3956 = (uint64(0xfffffffffffeff6f) >> (c5 & 63) & 1) != 0
 						case 2, 3:
-							x3956 = (uint64(0xffffffffffffffff) >> (c5 & 0x3f) & 1) != 0
+							x3956 = (uint64(0xffffffffffffffff) >> (c5 & 63) & 1) != 0
 						default:
 							x3956 = false
 						}
@@ -2013,11 +2013,11 @@ func matchAPIPathFunc(s string, i int) bool {
 							var x3992 bool
 							switch x3969 {
 							case 0:
-								x3992 = (uint64(0xffffffffffffffff) >> (c6 & 0x3f) & 1) != 0
+								x3992 = (uint64(0xffffffffffffffff) >> (c6 & 63) & 1) != 0
 							case 1:
-								x3992 = (uint64(0xffbffffffffeff6f) >> (c6 & 0x3f) & 1) != 0
+								x3992 = (uint64(0xffbffffffffeff6f) >> (c6 & 63) & 1) != 0
 							case 2, 3:
-								x3992 = (uint64(0xffffffffffffffff) >> (c6 & 0x3f) & 1) != 0
+								x3992 = (uint64(0xffffffffffffffff) >> (c6 & 63) & 1) != 0
 							default:
 								x3992 = false
 							}
@@ -2043,11 +2043,11 @@ func matchAPIPathFunc(s string, i int) bool {
 								var x4043 bool
 								switch x4017 {
 								case 0:
-									x4043 = (uint64(0xfc00ffffffffffff) >> (c7 & 0x3f) & 1) != 0
+									x4043 = (uint64(0xfc00ffffffffffff) >> (c7 & 63) & 1) != 0
 								case 1:
-									x4043 = (uint64(0xfffffffffffeff6f) >> (c7 & 0x3f) & 1) != 0
+									x4043 = (uint64(0xfffffffffffeff6f) >> (c7 & 63) & 1) != 0
 								case 2, 3:
-									x4043 = (uint64(0xffffffffffffffff) >> (c7 & 0x3f) & 1) != 0
+									x4043 = (uint64(0xffffffffffffffff) >> (c7 & 63) & 1) != 0
 								default:
 									x4043 = false
 								}
@@ -2080,11 +2080,11 @@ func matchAPIPathFunc(s string, i int) bool {
 									var x4126 bool
 									switch x4100 {
 									case 0:
-										x4126 = (uint64(0xfc007fffffffffff) >> (c8 & 0x3f) & 1) != 0
+										x4126 = (uint64(0xfc007fffffffffff) >> (c8 & 63) & 1) != 0
 									case 1:
-										x4126 = (uint64(0xfffffffffffeff6f) >> (c8 & 0x3f) & 1) != 0
+										x4126 = (uint64(0xfffffffffffeff6f) >> (c8 & 63) & 1) != 0
 									case 2, 3:
-										x4126 = (uint64(0xffffffffffffffff) >> (c8 & 0x3f) & 1) != 0
+										x4126 = (uint64(0xffffffffffffffff) >> (c8 & 63) & 1) != 0
 									default:
 										x4126 = false
 									}
@@ -2097,7 +2097,7 @@ func matchAPIPathFunc(s string, i int) bool {
 										}
 										c9 := s[i12]
 										x4139 := c9 >> 6
-										x4142 := c9 & 0x3f
+										x4142 := c9 & 63
 										var x4162 bool
 										switch x4139 {
 										case 0:
@@ -2221,11 +2221,11 @@ func matchAPIPathFunc1(s string, i int) bool {
 	var x3585 bool
 	switch x3562 {
 	case 0:
-		x3585 = (uint64(0xffffffffffffffff) >> (c & 0x3f) & 1) != 0
+		x3585 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
 	case 1:
-		x3585 = (uint64(0xffffffffffde7f6f) >> (c & 0x3f) & 1) != 0
+		x3585 = (uint64(0xffffffffffde7f6f) >> (c & 63) & 1) != 0
 	case 2, 3:
-		x3585 = (uint64(0xffffffffffffffff) >> (c & 0x3f) & 1) != 0
+		x3585 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
 	default:
 		x3585 = false
 	}
@@ -2248,11 +2248,11 @@ func matchAPIPathFunc1(s string, i int) bool {
 		var x3629 bool
 		switch x3606 {
 		case 0:
-			x3629 = (uint64(0xffffffffffffffff) >> (c1 & 0x3f) & 1) != 0
+			x3629 = (uint64(0xffffffffffffffff) >> (c1 & 63) & 1) != 0
 		case 1:
-			x3629 = (uint64(0xfffffffffff6ff6f) >> (c1 & 0x3f) & 1) != 0
+			x3629 = (uint64(0xfffffffffff6ff6f) >> (c1 & 63) & 1) != 0
 		case 2, 3:
-			x3629 = (uint64(0xffffffffffffffff) >> (c1 & 0x3f) & 1) != 0
+			x3629 = (uint64(0xffffffffffffffff) >> (c1 & 63) & 1) != 0
 		default:
 			x3629 = false
 		}
@@ -2278,11 +2278,11 @@ func matchAPIPathFunc1(s string, i int) bool {
 			var x3677 bool
 			switch x3654 {
 			case 0:
-				x3677 = (uint64(0xffffffffffffffff) >> (c2 & 0x3f) & 1) != 0
+				x3677 = (uint64(0xffffffffffffffff) >> (c2 & 63) & 1) != 0
 			case 1:
-				x3677 = (uint64(0xffffffffffeeff6f) >> (c2 & 0x3f) & 1) != 0
+				x3677 = (uint64(0xffffffffffeeff6f) >> (c2 & 63) & 1) != 0
 			case 2, 3:
-				x3677 = (uint64(0xffffffffffffffff) >> (c2 & 0x3f) & 1) != 0
+				x3677 = (uint64(0xffffffffffffffff) >> (c2 & 63) & 1) != 0
 			default:
 				x3677 = false
 			}
@@ -2314,11 +2314,11 @@ func matchAPIPathFunc1(s string, i int) bool {
 		var x4362 bool
 		switch x4339 {
 		case 0:
-			x4362 = (uint64(0xffffffffffffffff) >> (c3 & 0x3f) & 1) != 0
+			x4362 = (uint64(0xffffffffffffffff) >> (c3 & 63) & 1) != 0
 		case 1:
-			x4362 = (uint64(0xffffffffffeeff6f) >> (c3 & 0x3f) & 1) != 0
+			x4362 = (uint64(0xffffffffffeeff6f) >> (c3 & 63) & 1) != 0
 		case 2, 3:
-			x4362 = (uint64(0xffffffffffffffff) >> (c3 & 0x3f) & 1) != 0
+			x4362 = (uint64(0xffffffffffffffff) >> (c3 & 63) & 1) != 0
 		default:
 			x4362 = false
 		}
@@ -2368,11 +2368,11 @@ func matchAPIPathFunc2(s string, i int) bool {
 	var x3454 bool
 	switch x3431 {
 	case 0:
-		x3454 = (uint64(0xffffffffffffffff) >> (c & 0x3f) & 1) != 0
+		x3454 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
 	case 1:
-		x3454 = (uint64(0xfffffffffffeff4f) >> (c & 0x3f) & 1) != 0
+		x3454 = (uint64(0xfffffffffffeff4f) >> (c & 63) & 1) != 0
 	case 2, 3:
-		x3454 = (uint64(0xffffffffffffffff) >> (c & 0x3f) & 1) != 0
+		x3454 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
 	default:
 		x3454 = false
 	}
@@ -2393,11 +2393,11 @@ func matchAPIPathFunc2(s string, i int) bool {
 		var x3494 bool
 		switch x3471 {
 		case 0:
-			x3494 = (uint64(0xffffffffffffffff) >> (c1 & 0x3f) & 1) != 0
+			x3494 = (uint64(0xffffffffffffffff) >> (c1 & 63) & 1) != 0
 		case 1:
-			x3494 = (uint64(0xffffffffffeeff6f) >> (c1 & 0x3f) & 1) != 0
+			x3494 = (uint64(0xffffffffffeeff6f) >> (c1 & 63) & 1) != 0
 		case 2, 3:
-			x3494 = (uint64(0xffffffffffffffff) >> (c1 & 0x3f) & 1) != 0
+			x3494 = (uint64(0xffffffffffffffff) >> (c1 & 63) & 1) != 0
 		default:
 			x3494 = false
 		}
@@ -2450,11 +2450,11 @@ func matchAPIPathFunc3(s string, i int) bool {
 	var x3331 bool
 	switch x3308 {
 	case 0:
-		x3331 = (uint64(0xffffffffffffffff) >> (c & 0x3f) & 1) != 0
+		x3331 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
 	case 1:
-		x3331 = (uint64(0xfffffffffffeff4f) >> (c & 0x3f) & 1) != 0
+		x3331 = (uint64(0xfffffffffffeff4f) >> (c & 63) & 1) != 0
 	case 2, 3:
-		x3331 = (uint64(0xffffffffffffffff) >> (c & 0x3f) & 1) != 0
+		x3331 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
 	default:
 		x3331 = false
 	}
@@ -2472,11 +2472,11 @@ func matchAPIPathFunc3(s string, i int) bool {
 		var x3367 bool
 		switch x3344 {
 		case 0:
-			x3367 = (uint64(0xffffffffffffffff) >> (c1 & 0x3f) & 1) != 0
+			x3367 = (uint64(0xffffffffffffffff) >> (c1 & 63) & 1) != 0
 		case 1:
-			x3367 = (uint64(0xfffffffffffeef6f) >> (c1 & 0x3f) & 1) != 0
+			x3367 = (uint64(0xfffffffffffeef6f) >> (c1 & 63) & 1) != 0
 		case 2, 3:
-			x3367 = (uint64(0xffffffffffffffff) >> (c1 & 0x3f) & 1) != 0
+			x3367 = (uint64(0xffffffffffffffff) >> (c1 & 63) & 1) != 0
 		default:
 			x3367 = false
 		}
@@ -2499,11 +2499,11 @@ func matchAPIPathFunc3(s string, i int) bool {
 			var x4451 bool
 			switch x4428 {
 			case 0:
-				x4451 = (uint64(0xffffffffffffffff) >> (c2 & 0x3f) & 1) != 0
+				x4451 = (uint64(0xffffffffffffffff) >> (c2 & 63) & 1) != 0
 			case 1:
-				x4451 = (uint64(0xfffffffffffeff4f) >> (c2 & 0x3f) & 1) != 0
+				x4451 = (uint64(0xfffffffffffeff4f) >> (c2 & 63) & 1) != 0
 			case 2, 3:
-				x4451 = (uint64(0xffffffffffffffff) >> (c2 & 0x3f) & 1) != 0
+				x4451 = (uint64(0xffffffffffffffff) >> (c2 & 63) & 1) != 0
 			default:
 				x4451 = false
 			}
@@ -2523,11 +2523,11 @@ func matchAPIPathFunc3(s string, i int) bool {
 				var x4491 bool
 				switch x4468 {
 				case 0:
-					x4491 = (uint64(0xffffffffffffffff) >> (c3 & 0x3f) & 1) != 0
+					x4491 = (uint64(0xffffffffffffffff) >> (c3 & 63) & 1) != 0
 				case 1:
-					x4491 = (uint64(0xffffffffffeeff6f) >> (c3 & 0x3f) & 1) != 0
+					x4491 = (uint64(0xffffffffffeeff6f) >> (c3 & 63) & 1) != 0
 				case 2, 3:
-					x4491 = (uint64(0xffffffffffffffff) >> (c3 & 0x3f) & 1) != 0
+					x4491 = (uint64(0xffffffffffffffff) >> (c3 & 63) & 1) != 0
 				default:
 					x4491 = false
 				}
@@ -2553,11 +2553,11 @@ func matchAPIPathFunc3(s string, i int) bool {
 					var x4539 bool
 					switch x4516 {
 					case 0:
-						x4539 = (uint64(0xffffffffffffffff) >> (c4 & 0x3f) & 1) != 0
+						x4539 = (uint64(0xffffffffffffffff) >> (c4 & 63) & 1) != 0
 					case 1:
-						x4539 = (uint64(0xfffffffffffeff4f) >> (c4 & 0x3f) & 1) != 0
+						x4539 = (uint64(0xfffffffffffeff4f) >> (c4 & 63) & 1) != 0
 					case 2, 3:
-						x4539 = (uint64(0xffffffffffffffff) >> (c4 & 0x3f) & 1) != 0
+						x4539 = (uint64(0xffffffffffffffff) >> (c4 & 63) & 1) != 0
 					default:
 						x4539 = false
 					}
@@ -2613,11 +2613,11 @@ func matchAPIPathFunc4(s string, i int) bool {
 			var x3229 bool
 			switch x3206 {
 			case 0:
-				x3229 = (uint64(0xffffffffffffffff) >> (c & 0x3f) & 1) != 0
+				x3229 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
 			case 1:
-				x3229 = (uint64(0xfffffffffffeff6f) >> (c & 0x3f) & 1) != 0
+				x3229 = (uint64(0xfffffffffffeff6f) >> (c & 63) & 1) != 0
 			case 2, 3:
-				x3229 = (uint64(0xffffffffffffffff) >> (c & 0x3f) & 1) != 0
+				x3229 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
 			default:
 				x3229 = false
 			}
