@@ -59,6 +59,10 @@ func NewDeps(g *Graph) *Deps {
 			a = &Access{Node: n, Write: true, Whole: true, Slice: n.Args[0]}
 		case OpAppend, OpAppendSlice, OpGrow:
 			a = &Access{Node: n, Write: true, Whole: true, Slice: n.Args[0]}
+		case OpFieldGet, OpFieldSet:
+			// A field of an element of a slice of structs: counted as
+			// an access to the whole slice, which no analysis refines.
+			a = &Access{Node: n, Write: n.Op == OpFieldSet, Whole: true, Slice: n.Args[0]}
 		default:
 			continue
 		}

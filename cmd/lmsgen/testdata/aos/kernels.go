@@ -1,0 +1,73 @@
+// Package kernels takes and returns slices of structs of Reps: they stay
+// arrays of structs at the boundary, the caller's memory, so writes are
+// seen by the caller (also before a panic), and two parameters sharing
+// an array see each other's writes.
+package kernels
+
+import "github.com/lmsgen/lmsgen/stage"
+
+type Complex struct{ Re, Im stage.Float64 }
+
+// Pair nests a struct and mixes sizes (Go's layout has padding).
+type Pair struct {
+	K stage.Int8
+	C Complex
+	N stage.Int32
+}
+
+// AoSScale scales every element in place and returns their sum: the
+// caller sees the writes.
+//
+//lms:gen AoSScale
+func aosScale(xs []Complex, f stage.Float64) stage.Float64 {
+	s := stage.Float64(0)
+	for i := range xs {
+		xs[i].Re *= f
+		xs[i].Im = xs[i].Im - f
+		s += xs[i].Re + xs[i].Im
+	}
+	return s
+}
+
+// AoSPanic writes elements up to k, which may be out of range: the
+// writes before the panic are seen by the caller.
+//
+//lms:gen AoSPanic
+//lms:test k=0..12
+func aosPanic(xs []Complex, k stage.Int) {
+	for i := stage.Int(0); i <= k; i++ {
+		xs[i] = Complex{stage.Float64(i), xs[i].Re}
+	}
+}
+
+// AoSSub sub-slices a parameter, and swaps whole elements and nested
+// fields; it returns a sub-slice of it.
+//
+//lms:gen AoSSub
+//lms:test lo=0..6 hi=0..9
+func aosSub(ps []Pair, lo, hi stage.Int) []Pair {
+	if lo > hi || hi > stage.Int(cap(ps)) {
+		return nil
+	}
+	q := ps[lo:hi]
+	for i := 1; i < len(q); i += 2 {
+		q[i], q[i-1] = q[i-1], q[i]
+		q[i].C.Re += stage.Float64(q[i].K)
+		q[i].N++
+	}
+	return q[:len(q):len(q)]
+}
+
+// AoSAlias copies src into dst element by element, from the front: when
+// the caller passes overlapping slices of one array the writes through
+// dst are read through src, as in Go.
+//
+//lms:gen AoSAlias
+func aosAlias(dst, src []Complex) stage.Int {
+	n := min(len(dst), len(src))
+	for i := 0; i < n; i++ {
+		dst[i] = src[i]
+		dst[i].Im += 1
+	}
+	return stage.Int(n)
+}
