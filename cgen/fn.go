@@ -404,6 +404,8 @@ func (fn *fnGen) stmt(n *ir.Node) bool {
 		fn.line(fmt.Sprintf("%s = %s;", fn.varLvalue(a[0].Sym()), fn.ref(a[1]).s))
 	case ir.OpSliceSet:
 		fn.line(fn.sliceSet(n) + ";")
+	case ir.OpFieldSet:
+		fn.line(fn.fieldLvalue(n) + " = " + fn.ref(n.Args[2]).s + ";")
 	case ir.OpPrintf, ir.OpPrint, ir.OpPrintln, ir.OpEprint, ir.OpEprintln:
 		fn.line(fn.print(n) + ";")
 	case ir.OpPanic:

@@ -117,7 +117,7 @@ func onlyElements(op ir.Op, i int) bool {
 	switch op {
 	case ir.OpSliceLen, ir.OpSliceCap, ir.OpSliceIsNil, ir.OpCopy, ir.OpPrint, ir.OpPrintln, ir.OpEprint, ir.OpEprintln:
 		return true
-	case ir.OpSliceGet, ir.OpSliceSet:
+	case ir.OpSliceGet, ir.OpSliceSet, ir.OpFieldGet, ir.OpFieldSet:
 		return i == 0
 	case ir.OpAppendSlice:
 		return i == 1

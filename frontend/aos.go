@@ -132,3 +132,12 @@ func (ev *evaluator) aosStoreLeaf(p *aosLeaf, v value) {
 	ev.b.FieldSet(p.s, p.i, p.f, ev.liftTo(v, p.f.Type, "a field stored in a slice of structs"))
 	ev.writes++
 }
+
+// aosResult refuses a result x of a slice of structs type that is not
+// one the caller passed (a slice the kernel made is split per field, and
+// converting it at the boundary is not supported).
+func (ev *evaluator) aosResult(x value, what string) {
+	if _, ok := x.(*rep); !ok {
+		ev.fail("%s is a slice of structs the function makes: only a slice of structs the caller passed (or a sub-slice of one) can be returned; converting a slice the function makes, split per field inside it, is not supported", what)
+	}
+}

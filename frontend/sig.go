@@ -192,6 +192,9 @@ func (ev *evaluator) flatten(x value, v ir.GoValue, what string) []ir.Exp {
 			}
 			return []ir.Exp{ev.b.Const(v.Type, zeroOf(v.Type))}
 		}
+		if isAoS(v.Type) {
+			ev.aosResult(x, what)
+		}
 		return []ir.Exp{ev.liftTo(x, v.Type, what)}
 	}
 	s, ok := x.(structure)
