@@ -126,17 +126,17 @@ func (e *entry) prototype() string {
 func (e *entry) goSignature() string {
 	var ps []string
 	for _, p := range e.params {
-		ps = append(ps, p.names[0]+" "+p.t.String())
+		ps = append(ps, p.names[0]+" "+sigType(p.t))
 	}
 	s := "func(" + strings.Join(ps, ", ") + ")"
 	switch len(e.results) {
 	case 0:
 	case 1:
-		s += " " + e.results[0].String()
+		s += " " + sigType(e.results[0])
 	default:
 		var rs []string
 		for _, t := range e.results {
-			rs = append(rs, t.String())
+			rs = append(rs, sigType(t))
 		}
 		s += " (" + strings.Join(rs, ", ") + ")"
 	}

@@ -2,6 +2,7 @@ package cgen
 
 import (
 	"fmt"
+	"path"
 	"strings"
 
 	"github.com/lmsgen/lmsgen/ir"
@@ -76,6 +77,15 @@ func (fn *fnGen) fieldLvalue(n *ir.Node) string {
 func (bw *bridgeWriter) goType(t *ir.Type) string {
 	if t.Kind == ir.KSlice && t.Elem.Kind == ir.KStruct {
 		return "[]" + bw.imports.qual(t.Elem.Named)
+	}
+	return t.String()
+}
+
+// sigType spells graph type t in the header's comments: a slice of
+// structs as []pkg.T.
+func sigType(t *ir.Type) string {
+	if t.Kind == ir.KSlice && t.Elem.Kind == ir.KStruct {
+		return "[]" + path.Base(t.Elem.Named.Path) + "." + t.Elem.Named.Name
 	}
 	return t.String()
 }

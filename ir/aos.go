@@ -96,3 +96,23 @@ func (b *Builder) FieldSet(s, i Exp, f FieldSel, x Exp) {
 	writes := append([]Key{b.keyOf(s), TRAP}, b.escape(x)...)
 	b.ReflectEffect(OpFieldSet, Void, f, []Exp{s, i, x}, nil, trapRead, writes, false, FlagTrap)
 }
+
+// FieldGetInRange builds s[i].F for an index proved in range
+// (sched.BoundsChecks): a read of s's class that cannot trap, as
+// IndexInRange.
+func (b *Builder) FieldGetInRange(s, i Exp, f FieldSel) Exp {
+	b.mustStructSlice(s, f)
+	b.mustInt("index", i)
+	return b.ReflectEffect(OpFieldGet, f.Type, f, []Exp{s, i}, nil, []Key{b.keyOf(s)}, nil, false, 0)
+}
+
+// FieldSetInRange builds s[i].F = x for an index proved in range: a write
+// of s's class that cannot trap; it reads TRAP, as SetIndexInRange, so a
+// panic observes exactly the writes made before it in the source.
+func (b *Builder) FieldSetInRange(s, i Exp, f FieldSel, x Exp) {
+	b.mustStructSlice(s, f)
+	b.mustInt("index", i)
+	b.mustType("field assignment", b.g.TypeOf(x), f.Type)
+	writes := append([]Key{b.keyOf(s)}, b.escape(x)...)
+	b.ReflectEffect(OpFieldSet, Void, f, []Exp{s, i, x}, nil, []Key{TRAP}, writes, false, 0)
+}

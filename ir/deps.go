@@ -60,9 +60,10 @@ func NewDeps(g *Graph) *Deps {
 		case OpAppend, OpAppendSlice, OpGrow:
 			a = &Access{Node: n, Write: true, Whole: true, Slice: n.Args[0]}
 		case OpFieldGet, OpFieldSet:
-			// A field of an element of a slice of structs: counted as
-			// an access to the whole slice, which no analysis refines.
-			a = &Access{Node: n, Write: n.Op == OpFieldSet, Whole: true, Slice: n.Args[0]}
+			// A field of an element of a slice of structs (aos.go): an
+			// access to the element, as if to all its fields.
+			a = &Access{Node: n, Write: n.Op == OpFieldSet, Slice: n.Args[0]}
+			a.Root, a.Sub, a.Affine = d.position(n.Args[0], n.Args[1])
 		default:
 			continue
 		}
