@@ -2,6 +2,7 @@ package frontend
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 
 	"github.com/lmsgen/lmsgen/ir"
@@ -140,4 +141,39 @@ func (ev *evaluator) aosResult(x value, what string) {
 	if _, ok := x.(*rep); !ok {
 		ev.fail("%s is a slice of structs the function makes: only a slice of structs the caller passed (or a sub-slice of one) can be returned; converting a slice the function makes, split per field inside it, is not supported", what)
 	}
+}
+
+// aosExp returns the slice of x if x is a slice of structs kept as an
+// array of structs.
+func (ev *evaluator) aosExp(x value) (ir.Exp, bool) {
+	r, ok := x.(*rep)
+	if !ok || !isAoS(ev.b.Graph().TypeOf(r.e)) {
+		return ir.Exp{}, false
+	}
+	return r.e, true
+}
+
+// aosIsNil is s == nil or s != nil (Go allows no other comparison of
+// slices), x the slice of structs s.
+func (ev *evaluator) aosIsNil(op token.Token, s ir.Exp, x value) value {
+	ev.at()
+	e := ev.b.IsNil(s)
+	if op == token.NEQ {
+		e = ev.b.Unary(ir.OpNot, e)
+	}
+	return ev.newRep(e, "the comparison with nil", x)
+}
+
+// aosCopy is copy(dst, src) of two slices of structs: Go's copy on the
+// arrays (memmove in C). A copy between one and a slice of structs the
+// function makes (split per field) or a static one is refused.
+func (ev *evaluator) aosCopy(dst, src value) value {
+	d, dOK := ev.aosExp(dst)
+	s, sOK := ev.aosExp(src)
+	if !dOK || !sOK {
+		ev.fail("copy between a slice of structs the caller passed and one the function makes (split per field) or a static one is not supported: copy element by element")
+	}
+	ev.at()
+	ev.writes++
+	return ev.newRep(ev.b.Copy(d, s), "the count of copy", dst, src)
 }

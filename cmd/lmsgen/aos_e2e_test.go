@@ -18,7 +18,7 @@ import (
 func TestAoS(t *testing.T) {
 	t.Parallel()
 	kdir, gen := generateDiffTested(t, "aos")
-	for _, name := range []string{"AoSScale", "AoSPanic", "AoSSub", "AoSAlias"} {
+	for _, name := range []string{"AoSScale", "AoSPanic", "AoSSub", "AoSAlias", "AoSCopy", "AoSPtr"} {
 		body := funcBody(t, gen, name)
 		require.Regexp(t, `\[\](Complex|Pair)`, body, name)
 	}

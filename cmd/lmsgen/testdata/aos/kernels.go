@@ -71,3 +71,35 @@ func aosAlias(dst, src []Complex) stage.Int {
 	}
 	return stage.Int(n)
 }
+
+// AoSCopy copies one parameter into the other (Go's copy: overlapping
+// arrays copy as memmove) and compares a parameter with nil.
+//
+//lms:gen AoSCopy
+func aosCopy(dst, src []Complex) stage.Int {
+	n := stage.Int(copy(dst, src))
+	if src == nil {
+		n += 100
+	}
+	if dst != nil {
+		n += 1000
+	}
+	return n
+}
+
+// AoSPtr writes through pointers to an element and to its field, and
+// copies an element into a local struct that a staged loop changes.
+//
+//lms:gen AoSPtr
+//lms:test i=0..6 n=0..8
+func aosPtr(xs []Complex, i, n stage.Int) stage.Float64 {
+	p := &xs[i]
+	p.Re = 3
+	q := &p.Im
+	*q += 1
+	c := xs[0]
+	for k := stage.Int(1); k < n && k < stage.Int(len(xs)); k++ {
+		c.Re += xs[k].Im
+	}
+	return p.Re + *q + c.Re
+}
