@@ -36,6 +36,8 @@ func abiElem(t *ir.Type) string {
 		return "float _Complex"
 	case ir.KComplex128:
 		return "double _Complex"
+	case ir.KStruct:
+		return "void" // the array of a slice of structs (aos.go): void *
 	}
 	return basicC[t.Kind]
 }
@@ -124,17 +126,17 @@ func (e *entry) prototype() string {
 func (e *entry) goSignature() string {
 	var ps []string
 	for _, p := range e.params {
-		ps = append(ps, p.names[0]+" "+p.t.String())
+		ps = append(ps, p.names[0]+" "+sigType(p.t))
 	}
 	s := "func(" + strings.Join(ps, ", ") + ")"
 	switch len(e.results) {
 	case 0:
 	case 1:
-		s += " " + e.results[0].String()
+		s += " " + sigType(e.results[0])
 	default:
 		var rs []string
 		for _, t := range e.results {
-			rs = append(rs, t.String())
+			rs = append(rs, sigType(t))
 		}
 		s += " (" + strings.Join(rs, ", ") + ")"
 	}
@@ -152,8 +154,8 @@ func (e *entry) definition() string {
 		case p.t.Kind == ir.KSlice:
 			st := fl.ctype(p.t)
 			ptr := p.names[0]
-			if p.t.Elem.IsComplex() {
-				ptr = "(" + basicC[p.t.Elem.Kind] + " *)" + ptr
+			if p.t.Elem.IsComplex() || p.t.Elem.Kind == ir.KStruct {
+				ptr = "(" + fl.ctype(p.t.Elem) + " *)" + ptr
 			}
 			args = append(args, fmt.Sprintf("(%s){%s, %s, %s}", st, ptr, p.names[1], p.names[2]))
 		case p.t.IsComplex():

@@ -195,7 +195,7 @@ func (bw *bridgeWriter) parameters(f *bridgeFunc) {
 	if sg.fn.Params == nil {
 		for i, p := range e.params {
 			f.leaves[i] = f.leafName(i)
-			f.params = append(f.params, f.leaves[i]+" "+p.t.String())
+			f.params = append(f.params, f.leaves[i]+" "+bw.goType(p.t))
 		}
 		return
 	}
@@ -203,7 +203,7 @@ func (bw *bridgeWriter) parameters(f *bridgeFunc) {
 	for _, gp := range sg.fn.Params {
 		if !gp.IsStruct() {
 			f.leaves[k] = f.leafName(k)
-			f.params = append(f.params, f.leaves[k]+" "+gp.Type.String())
+			f.params = append(f.params, f.leaves[k]+" "+bw.goType(gp.Type))
 			k++
 			continue
 		}
@@ -246,8 +246,11 @@ func (bw *bridgeWriter) call(f *bridgeFunc) string {
 			args = append(args, "lmsgCString("+v+")", "C.int64_t(len("+v+"))")
 		case p.t.Kind == ir.KSlice:
 			bw.usesUnsafe = true
-			args = append(args, fmt.Sprintf("(*%s)(unsafe.Pointer(unsafe.SliceData(%s)))", cgoType(p.t.Elem), v),
-				"C.int64_t(len("+v+"))", "C.int64_t(cap("+v+"))")
+			ptr := fmt.Sprintf("unsafe.Pointer(unsafe.SliceData(%s))", v) // void * for a slice of structs
+			if p.t.Elem.Kind != ir.KStruct {
+				ptr = fmt.Sprintf("(*%s)(%s)", cgoType(p.t.Elem), ptr)
+			}
+			args = append(args, ptr, "C.int64_t(len("+v+"))", "C.int64_t(cap("+v+"))")
 		default:
 			args = append(args, cgoType(p.t)+"("+v+")")
 		}
@@ -260,14 +263,14 @@ func (bw *bridgeWriter) resultTypes(f *bridgeFunc) string {
 	var results []string
 	if f.sg.fn.Results == nil {
 		for _, t := range f.e.results {
-			results = append(results, t.String())
+			results = append(results, bw.goType(t))
 		}
 	} else {
 		for _, r := range f.sg.fn.Results {
 			if r.IsStruct() {
 				results = append(results, bw.imports.qual(r.Named))
 			} else {
-				results = append(results, r.Type.String())
+				results = append(results, bw.goType(r.Type))
 			}
 		}
 	}
@@ -323,7 +326,7 @@ func (bw *bridgeWriter) result(f *bridgeFunc, t *ir.Type, x string) string {
 			}
 		}
 		return fmt.Sprintf("lmsgSlice[%s](unsafe.Pointer(%s), %s_len, %s_cap%s)",
-			t.Elem, x, x, x, strings.Join(append([]string{""}, same...), ", "))
+			strings.TrimPrefix(bw.goType(t), "[]"), x, x, x, strings.Join(append([]string{""}, same...), ", "))
 	}
 	return fmt.Sprintf("%s(%s)", t, x)
 }

@@ -46,6 +46,13 @@ func importsOf(pkg string, funcs []Func, opts Options) (bridgeImports, error) {
 		if result {
 			name(v.Named)
 		}
+		if !v.IsStruct() && v.Type.Kind == ir.KSlice && v.Type.Elem.Kind == ir.KStruct {
+			// A slice of structs (aos.go) names its element type.
+			name(v.Type.Elem.Named)
+			if err := checkAoS(f, v.Type.Elem); err != nil {
+				return err
+			}
+		}
 		for _, fd := range v.Fields {
 			if !token.IsExported(fd.Name) {
 				return fmt.Errorf("cgen: %s: field %s of %s is not exported: the bridge, in another package, cannot reach it", f, fd.Name, v.Named.Name)

@@ -138,7 +138,7 @@
 // append within capacity, a sub-slice); any other slice result lives in
 // memory the C code allocated, and is copied into a new Go array up to its
 // capacity (that C memory is never freed: only slices made by a function
-// that do not escape it are freed, at its end; free.go).
+// that do not escape it are freed before each of its returns; free.go).
 //
 // When [Func].Params or [Func].Results describe struct parameters or
 // results (ir.GoValue, as for gogen), the entry point still takes and

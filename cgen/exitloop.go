@@ -179,7 +179,7 @@ func (fn *fnGen) exitStmt(n *ir.Node, x *exitLoop) bool {
 		return true // no break: the loop never ends
 	case x.ret != nil:
 		// Every exit but the loop's condition returns: after the loop, its return.
-		fn.line("return " + fn.exitValue(x.ret, after).s + ";")
+		fn.returnEarly(fn.exitValue(x.ret, after).s)
 		return true
 	}
 	return false

@@ -203,7 +203,7 @@ func (fn *fnGen) exitResult(res ir.Exp) bool {
 			panic("BUG: cgen: an exit of a loop whose exits return sets no code")
 		}
 		r.haveCur = false
-		fn.line("return " + fn.exitValue(r, r.cur).s + ";")
+		fn.returnEarly(fn.exitValue(r, r.cur).s)
 		return true
 	}
 	x.breaks++

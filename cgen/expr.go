@@ -116,6 +116,8 @@ func (fn *fnGen) expr(n *ir.Node) cx {
 		return call(fn.fl.ctype(fn.g.TypeOf(a[0]))+"_is_nil", fn.ref(a[0]).s)
 	case ir.OpSliceGet:
 		return fn.sliceGet(n)
+	case ir.OpFieldGet:
+		return cx{s: fn.fieldLvalue(n), prim: true}
 	case ir.OpSliceSub:
 		return fn.sliceSub(n)
 	case ir.OpAppend:

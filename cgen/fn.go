@@ -32,6 +32,8 @@ type fnGen struct {
 	rets    map[ir.Sym]*exitRet // loop -> how its exits return (exitreturn.go)
 	dropped map[ir.Sym]bool     // nodes not written: the exit code variable of a loop whose exits return
 	onStack map[ir.Sym]bool     // makes whose array is on the stack (free.go)
+	heap    []*ir.Node          // makes freed at the end of the function and at its early returns (free.go)
+	resType string              // the function's C result type
 }
 
 // emit writes the specialization's function and its lifted functions.
@@ -111,9 +113,9 @@ func (fn *fnGen) function(name string, params []string, res *ir.Type, b *ir.Bloc
 		owner = l.n
 	}
 	heap := fn.placeMakes(fn.freeable(b, owner))
-	start := len(fn.lines)
+	fn.heap, fn.resType = heap, rt
 	fn.block(b, d)
-	fn.freeAtEnd(heap, start, rt)
+	fn.freeAtEnd(heap)
 	var sb strings.Builder
 	if l != nil {
 		fmt.Fprintf(&sb, "/* %s is the staged function %s of %s. */\n", name, fn.sg.nodeName(l.n.Sym), fn.sg.name)
@@ -343,7 +345,7 @@ func (fn *fnGen) result(res ir.Exp, d dest) bool {
 	}
 	switch d.kind {
 	case destReturn:
-		fn.line("return " + fn.ref(res).s + ";")
+		fn.returnEarly(fn.ref(res).s)
 		return true
 	case destExit:
 		return fn.exitResult(res)
@@ -406,6 +408,8 @@ func (fn *fnGen) stmt(n *ir.Node) bool {
 		fn.line(fmt.Sprintf("%s = %s;", fn.varLvalue(a[0].Sym()), fn.ref(a[1]).s))
 	case ir.OpSliceSet:
 		fn.line(fn.sliceSet(n) + ";")
+	case ir.OpFieldSet:
+		fn.line(fn.fieldLvalue(n) + " = " + fn.ref(n.Args[2]).s + ";")
 	case ir.OpPrintf, ir.OpPrint, ir.OpPrintln, ir.OpEprint, ir.OpEprintln:
 		fn.line(fn.print(n) + ";")
 	case ir.OpPanic:
@@ -455,7 +459,7 @@ func (fn *fnGen) ifStmt(n *ir.Node, d dest) bool {
 	if d.kind == destReturn || d.kind == destAssign && d.live == nil {
 		if e, ok := fn.minMaxExpr(n); ok {
 			if d.kind == destReturn {
-				fn.line("return " + e.s + ";")
+				fn.returnEarly(e.s)
 				return true
 			}
 			fn.line(d.lhs + " = " + e.s + ";")

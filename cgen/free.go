@@ -27,9 +27,10 @@ import (
 // numbers (as gc keeps a non-escaping make of constant size on the
 // goroutine's stack), up to 128 KiB per function, is a C99 compound
 // literal array, on the stack for the duration of the function: zeroed,
-// never freed. The others are freed after the function's last statement;
-// a function that leaves early (a return in a loop's exit, a panic) does
-// not free them (they leak, as every make did before).
+// never freed. The others are freed after the function's last statement
+// and before a return from its last loop's exit (exitreturn.go), the only
+// other way a generated C function returns. A panic needs no free: in C
+// it ends the process.
 
 // Stack limits of placeMakes, in bytes.
 const (
@@ -117,7 +118,7 @@ func onlyElements(op ir.Op, i int) bool {
 	switch op {
 	case ir.OpSliceLen, ir.OpSliceCap, ir.OpSliceIsNil, ir.OpCopy, ir.OpPrint, ir.OpPrintln, ir.OpEprint, ir.OpEprintln:
 		return true
-	case ir.OpSliceGet, ir.OpSliceSet:
+	case ir.OpSliceGet, ir.OpSliceSet, ir.OpFieldGet, ir.OpFieldSet:
 		return i == 0
 	case ir.OpAppendSlice:
 		return i == 1
@@ -125,31 +126,17 @@ func onlyElements(op ir.Op, i int) bool {
 	return false
 }
 
-// freeAtEnd writes the frees of the makes of the function just written
-// (its lines from start on) that do not escape, after its last statement:
-// before a final return, whose value is computed first.
-func (fn *fnGen) freeAtEnd(makes []*ir.Node, start int, rt string) {
-	var frees []string
-	for _, n := range makes {
-		if name := fn.sg.names[n.Sym]; name != "" && !fn.dropped[n.Sym] {
-			frees = append(frees, "\tlms_free("+name+".p);")
-		}
-	}
-	if len(frees) == 0 {
+// freeAtEnd writes the frees of the makes of a function without a result
+// after its last statement. A function with a result frees them at each
+// of its returns (returnEarly): every path of its body ends in a return
+// or a panic.
+func (fn *fnGen) freeAtEnd(makes []*ir.Node) {
+	if fn.resType != "void" {
 		return
 	}
-	last := len(fn.lines) - 1
-	for last >= start && fn.lines[last] == removed {
-		last--
+	for _, f := range fn.frees(makes) {
+		fn.lines = append(fn.lines, "\t"+f)
 	}
-	if text, _ := ir.CutMark(fn.lines[max(last, 0)]); last >= start && strings.HasPrefix(text, "\treturn ") {
-		val := strings.TrimSuffix(strings.TrimPrefix(text, "\treturn "), ";")
-		old := fn.lines[last]
-		fn.lines[last] = fn.remark(old, "\t"+rt+" lms_result = "+val+";")
-		fn.lines = append(append(fn.lines, frees...), fn.remark(old, "\treturn lms_result;"))
-		return
-	}
-	fn.lines = append(fn.lines, frees...)
 }
 
 // placeMakes puts on the stack the makes among the non-escaping makes that
@@ -212,4 +199,41 @@ func constInt(c *ir.Const) (int64, bool) {
 		return v, true
 	}
 	return 0, false
+}
+
+// frees returns the statements freeing the makes written so far.
+func (fn *fnGen) frees(makes []*ir.Node) []string {
+	var frees []string
+	for _, n := range makes {
+		if name := fn.sg.names[n.Sym]; name != "" && !fn.dropped[n.Sym] {
+			frees = append(frees, "lms_free("+name+".p);")
+		}
+	}
+	return frees
+}
+
+// returnEarly writes a return of val, freeing first the makes freed at
+// the function's end. Every return of a function body goes through it:
+// the final one, one in each branch of a conditional that is the body's
+// result, and those from inside its last loop (exitloop.go,
+// exitreturn.go). The makes freed are all made by then: they are in the
+// function's top-level block, and a return comes after them in it (its
+// result, or its last loop, after which come only reads of variables and
+// choices). val, computed before the frees, holds none of them: it would
+// make them escape.
+func (fn *fnGen) returnEarly(val string) {
+	frees := fn.frees(fn.heap)
+	if len(frees) == 0 {
+		fn.line("return " + val + ";")
+		return
+	}
+	if fn.depth > 1 {
+		fn.line(fmt.Sprintf("{ %s lms_result = %s; %s return lms_result; }", fn.resType, val, strings.Join(frees, " ")))
+		return
+	}
+	fn.line(fn.resType + " lms_result = " + val + ";")
+	for _, f := range frees {
+		fn.line(f)
+	}
+	fn.line("return lms_result;")
 }

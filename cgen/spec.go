@@ -271,7 +271,7 @@ func (sg *specGen) checkSignature() {
 	check := func(t *ir.Type, what string) {
 		if !abiType(t) {
 			sg.errorf(nil, "the %s has type %v, which the C entry point cannot pass "+
-				"(supported: basic types, and slices of basic types other than string)", what, t)
+				"(supported: basic types, slices of basic types other than string, and slices of structs of those)", what, t)
 		}
 	}
 	for i, s := range g.Block.In {
@@ -286,6 +286,9 @@ func (sg *specGen) checkSignature() {
 func abiType(t *ir.Type) bool {
 	if t.IsBasic() {
 		return true
+	}
+	if t.Kind == ir.KSlice && t.Elem.Kind == ir.KStruct {
+		return true // a slice of structs (aos.go; checkAoS refuses strings)
 	}
 	return t.Kind == ir.KSlice && t.Elem.IsBasic() && t.Elem.Kind != ir.KString
 }

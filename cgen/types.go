@@ -32,6 +32,8 @@ func mangled(t *ir.Type) string {
 		return "uint64"
 	case ir.KSlice:
 		return "slice_" + mangled(t.Elem)
+	case ir.KStruct:
+		return "struct_" + cIdent(t.Named.Name)
 	case ir.KIndex:
 		return "index_" + mangled(t.Elem)
 	case ir.KTuple:
@@ -74,6 +76,8 @@ func (fl *fileGen) ctype(t *ir.Type) string {
 		elem := fl.ctype(t.Elem)
 		name = "lmsg_" + mangled(t)
 		decl = fmt.Sprintf("LMS_SLICE_TYPE_PTRS(%s, %s)\n", elem, name)
+	case ir.KStruct:
+		name, decl = fl.structDecl(t)
 	case ir.KTuple:
 		fields := make([]string, len(t.Elems))
 		for i, e := range t.Elems {

@@ -28,6 +28,11 @@ func (fr *frame) builtin(name string, args []value, c *ssa.CallCommon, in *ssa.C
 		}
 		return fr.appendTo(args[0], args[1], c)
 	case "copy":
+		if _, d := ev.aosExp(args[0]); d {
+			return ev.aosCopy(args[0], args[1])
+		} else if _, s := ev.aosExp(args[1]); s {
+			return ev.aosCopy(args[0], args[1])
+		}
 		if d, s := isSoA(args[0], c.Args[0].Type()), isSoA(args[1], c.Args[1].Type()); d && s {
 			return ev.soaCopy(args[0].(structure), args[1].(structure))
 		} else if d || s {

@@ -272,6 +272,7 @@
 //	mat.go           static slices materialized as slices of the generated code
 //	soa.go           staged slices of structs, one dynamic slice per field (SoA)
 //	soaappend.go     append on them, with the growth of the []T
+//	aos.go           []T parameters and results: arrays of structs (AoS)
 //	mem.go           the memory budget: allocations, static data, large files
 //
 // Calls:

@@ -33,6 +33,12 @@ func (ev *evaluator) binopValues(op token.Token, x, y value, xt, yt, t types.Typ
 	if isSoA(x, xt) || isSoA(y, yt) {
 		return ev.soaIsNil(op, x, y, xt)
 	}
+	if e, ok := ev.aosExp(x); ok {
+		return ev.aosIsNil(op, e, x)
+	}
+	if e, ok := ev.aosExp(y); ok {
+		return ev.aosIsNil(op, e, y)
+	}
 	if !isRep(x) && !isRep(y) {
 		if _, ok := x.(*dynElem); !ok {
 			if _, ok := y.(*dynElem); !ok {

@@ -28,6 +28,10 @@ func (fr *frame) deref(p value) value {
 		return ev.newRep(ev.b.Index(p.s, p.i), "an element of a dynamic slice", &rep{e: p.s})
 	case *soaElem:
 		return ev.soaLoad(p)
+	case *aosElem:
+		return ev.aosLoad(p)
+	case *aosLeaf:
+		return ev.aosLoadLeaf(p)
 	}
 	panic(fmt.Sprintf("BUG: deref of %T", p))
 }
@@ -47,6 +51,10 @@ func (fr *frame) storeTo(p value, v value, t types.Type) {
 		ev.writes++
 	case *soaElem:
 		ev.soaStore(p, v)
+	case *aosElem:
+		ev.aosStore(p, v)
+	case *aosLeaf:
+		ev.aosStoreLeaf(p, v)
 	default:
 		panic(fmt.Sprintf("BUG: store through %T", p))
 	}
@@ -249,6 +257,9 @@ func (fr *frame) fieldAddr(in *ssa.FieldAddr) value {
 	if se, ok := x.(*soaElem); ok {
 		return soaField(se, in.Field)
 	}
+	if ae, ok := x.(*aosElem); ok {
+		return aosField(ae, in.Field)
+	}
 	p, ok := x.(*value)
 	if !ok {
 		fr.ev.fail("field address through %s is not supported", describe(x))
@@ -297,6 +308,9 @@ func (fr *frame) indexAddr(in *ssa.IndexAddr) value {
 	switch x := x.(type) {
 	case *rep:
 		ev.at()
+		if t := ev.b.Graph().TypeOf(x.e); isAoS(t) {
+			return &aosElem{s: x.e, i: ev.intExp(i, in.Index.Type()), t: t.Elem}
+		}
 		return &dynElem{s: x.e, i: ev.intExp(i, in.Index.Type())}
 	case structure:
 		if !isSoA(x, in.X.Type()) {

@@ -48,9 +48,12 @@ func goValueOf(t types.Type, name string, rules structRules) (ir.GoValue, string
 		return v, msg
 	}
 	if et, ok := soaElemType(t); ok {
-		if _, msg := soaLayout(et); msg == "" {
-			return ir.GoValue{}, "a slice of structs cannot be a parameter or result of the generated function: inside it, such a slice is split into one slice per field (see soa.go), and converting at the boundary is not supported; pass or return one slice per field"
+		// A slice of structs stays an array of structs (aos.go).
+		st, msg := aosType(et, rules)
+		if msg != "" {
+			return ir.GoValue{}, "a slice of " + typeString(et) + " as a parameter or result of the generated function: " + msg
 		}
+		return ir.GoValue{Name: name, Type: ir.SliceOf(st)}, ""
 	}
 	it := irTypeOf(t)
 	if it == nil || name != "" && !isRepType(t) {
@@ -188,6 +191,9 @@ func (ev *evaluator) flatten(x value, v ir.GoValue, what string) []ir.Exp {
 				return []ir.Exp{ev.b.MakeSlice(v.Type.Elem, ev.b.Const(ir.Int, 0), ev.b.Const(ir.Int, 0))}
 			}
 			return []ir.Exp{ev.b.Const(v.Type, zeroOf(v.Type))}
+		}
+		if isAoS(v.Type) {
+			ev.aosResult(x, what)
 		}
 		return []ir.Exp{ev.liftTo(x, v.Type, what)}
 	}

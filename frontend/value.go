@@ -33,6 +33,9 @@ import (
 //	*matElem     a cell whose storage was materialized as a dynamic slice
 //	*dynElem     a pointer to an element of a dynamic slice
 //	*soaElem     a pointer to an element of a staged slice of structs
+//	*aosElem     a pointer to an element (or a struct field of one) of a
+//	             []T parameter, kept as an array of structs (aos.go)
+//	*aosLeaf     a pointer to a field of a basic type of such an element
 //	*varComposite a staged loop's struct- or array-typed register whose
 //	             leaves are staged variables
 

@@ -138,7 +138,7 @@ func flipped(op ir.Op, t *ir.Type) (ir.Op, bool) {
 func exprOp(op ir.Op) bool {
 	switch op {
 	case ir.OpIf, ir.OpWhile, ir.OpLambda, ir.OpForward, ir.OpVarNew, ir.OpVarSet,
-		ir.OpSliceSet, ir.OpPrintf, ir.OpPrint, ir.OpPrintln, ir.OpEprint,
+		ir.OpSliceSet, ir.OpFieldSet, ir.OpPrintf, ir.OpPrint, ir.OpPrintln, ir.OpEprint,
 		ir.OpEprintln, ir.OpPanic, ir.OpTuple, ir.OpProj, ir.OpStatic:
 		return false
 	}

@@ -78,6 +78,8 @@ func (fg *funcGen) nodeExpr(n *ir.Node) expr {
 		return primary(jen.Append(fg.ref(a[0], ctxConverted).s, jen.Add(fg.ref(a[1], ctxConverted).s).Op("...")))
 	case ir.OpGrow:
 		return fg.growExp(n)
+	case ir.OpFieldGet:
+		return fg.fieldGet(n)
 	case ir.OpCopy:
 		return primary(jen.Copy(fg.ref(a[0], ctxConverted).s, fg.ref(a[1], ctxConverted).s))
 	case ir.OpStatic, ir.OpProj:

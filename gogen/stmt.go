@@ -472,6 +472,8 @@ func (fg *funcGen) stmt(out *stmts, n *ir.Node) {
 		fg.assign(out, lhs, a[2], func(m *ir.Node) bool {
 			return m.Op == ir.OpSliceGet && m.Args[0] == a[0] && sameIndex(m.Args[1], a[1])
 		})
+	case ir.OpFieldSet:
+		fg.fieldSet(out, n)
 	case ir.OpPrintf, ir.OpPrint, ir.OpPrintln, ir.OpEprint, ir.OpEprintln:
 		out.add(fg.print(n))
 	case ir.OpPanic:

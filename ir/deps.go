@@ -59,6 +59,11 @@ func NewDeps(g *Graph) *Deps {
 			a = &Access{Node: n, Write: true, Whole: true, Slice: n.Args[0]}
 		case OpAppend, OpAppendSlice, OpGrow:
 			a = &Access{Node: n, Write: true, Whole: true, Slice: n.Args[0]}
+		case OpFieldGet, OpFieldSet:
+			// A field of an element of a slice of structs (aos.go): an
+			// access to the element, as if to all its fields.
+			a = &Access{Node: n, Write: n.Op == OpFieldSet, Slice: n.Args[0]}
+			a.Root, a.Sub, a.Affine = d.position(n.Args[0], n.Args[1])
 		default:
 			continue
 		}

@@ -41,10 +41,12 @@ func SameExp(e, f Exp) bool {
 	return e.c.Type == f.c.Type && e.c.Val == f.c.Val
 }
 
-// InRange reports whether the slice_get or slice_set n provably indexes
-// inside its slice (see the file comment).
+// InRange reports whether the slice_get or slice_set (field_get or
+// field_set) n provably indexes inside its slice (see the file comment).
 func (d *Deps) InRange(n *Node) bool {
-	if n.Op != OpSliceGet && n.Op != OpSliceSet {
+	switch n.Op {
+	case OpSliceGet, OpSliceSet, OpFieldGet, OpFieldSet:
+	default:
 		return false
 	}
 	s, i := n.Args[0], n.Args[1]

@@ -92,6 +92,11 @@ const (
 	// The growth of a field of a slice of structs split per field (grow.go).
 	OpGrow // grow s n with Aux a GrowElem
 
+	// A field of an element of a slice of structs kept as an array of
+	// structs (aos.go).
+	OpFieldGet // field_get s i with Aux a FieldSel: s[i].F
+	OpFieldSet // field_set s i x with Aux a FieldSel: s[i].F = x
+
 	numOps
 )
 
@@ -210,6 +215,9 @@ var opTable = [numOps]OpInfo{
 	OpIndexSlot: {Name: "index_slot", Arity: 2, Rule: RuleInt, Effect: Write},
 
 	OpGrow: {Name: "grow", Arity: 2, Rule: RuleFirst, Effect: Write},
+
+	OpFieldGet: {Name: "field_get", Arity: 2, Rule: RuleGiven, Effect: Read, CanTrap: true},
+	OpFieldSet: {Name: "field_set", Arity: 3, Rule: RuleVoid, Effect: Write, CanTrap: true},
 }
 
 // Info returns the properties of op.

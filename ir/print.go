@@ -72,6 +72,8 @@ func FormatNode(n *Node) string {
 		sb.WriteString(" " + n.Aux.(Yield).String())
 	case OpGrow:
 		sb.WriteString(" " + n.Aux.(GrowElem).String())
+	case OpFieldGet, OpFieldSet:
+		sb.WriteString(" " + n.Aux.(FieldSel).Sel)
 	}
 	for _, a := range n.Args {
 		sb.WriteString(" " + a.String())

@@ -29,10 +29,11 @@ const (
 	KComplex64
 	KComplex128
 	KString
-	KSlice // Elem is the element type
-	KFunc  // Params and Results
-	KTuple // Elems: the results of a multi-result function
-	KIndex // Elem is the key type: an index of distinct keys (keyindex.go)
+	KSlice  // Elem is the element type
+	KFunc   // Params and Results
+	KTuple  // Elems: the results of a multi-result function
+	KIndex  // Elem is the key type: an index of distinct keys (keyindex.go)
+	KStruct // Named and Fields: a struct of the user's package (aos.go), only as a slice's element
 )
 
 var kindNames = [...]string{
@@ -41,7 +42,7 @@ var kindNames = [...]string{
 	KUint16: "uint16", KUint32: "uint32", KUint64: "uint64",
 	KUintptr: "uintptr", KFloat32: "float32", KFloat64: "float64",
 	KComplex64: "complex64", KComplex128: "complex128", KString: "string",
-	KSlice: "slice", KFunc: "func", KTuple: "tuple", KIndex: "index",
+	KSlice: "slice", KFunc: "func", KTuple: "tuple", KIndex: "index", KStruct: "struct",
 }
 
 func (k Kind) String() string { return kindNames[k] }
@@ -50,10 +51,12 @@ func (k Kind) String() string { return kindNames[k] }
 // only if their pointers are equal, so they can be compared with ==.
 type Type struct {
 	Kind    Kind
-	Elem    *Type   // KSlice; KIndex: the key type
-	Params  []*Type // KFunc
-	Results []*Type // KFunc
-	Elems   []*Type // KTuple
+	Elem    *Type         // KSlice; KIndex: the key type
+	Params  []*Type       // KFunc
+	Results []*Type       // KFunc
+	Elems   []*Type       // KTuple
+	Named   GoName        // KStruct: the declared Go type
+	Fields  []StructField // KStruct
 	str     string
 	hash    uint32 // interning number, for hashing
 }

@@ -227,9 +227,12 @@ func bridgeReachable(p *Package) error {
 }
 
 // unexportedStruct returns the name of the first struct type of v that
-// is not exported, or "".
+// is not exported (the element type of a slice of structs too), or "".
 func unexportedStruct(v ir.GoValue) string {
 	if !v.IsStruct() {
+		if t := v.Type; t.Kind == ir.KSlice && t.Elem.Kind == ir.KStruct && !token.IsExported(t.Elem.Named.Name) {
+			return t.Elem.Named.Name // a []T kept as an array of structs: the bridge names T
+		}
 		return ""
 	}
 	if !token.IsExported(v.Named.Name) {

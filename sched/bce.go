@@ -24,7 +24,7 @@ func BoundsChecks(g *ir.Graph) *ir.Graph {
 			continue
 		}
 		switch n.Op {
-		case ir.OpSliceGet, ir.OpSliceSet, ir.OpSliceSub, ir.OpStrSlice:
+		case ir.OpSliceGet, ir.OpSliceSet, ir.OpSliceSub, ir.OpStrSlice, ir.OpFieldGet, ir.OpFieldSet:
 		default:
 			continue
 		}
@@ -48,6 +48,11 @@ func BoundsChecks(g *ir.Graph) *ir.Graph {
 			return b.IndexInRange(t.Exp(n.Args[0]), t.Exp(n.Args[1])), true
 		case ir.OpSliceSub, ir.OpStrSlice:
 			return b.SliceInRange(t.Exp(n.Args[0]), t.Exp(n.Args[1]), t.Exp(n.Args[2])), true
+		case ir.OpFieldGet:
+			return b.FieldGetInRange(t.Exp(n.Args[0]), t.Exp(n.Args[1]), n.Aux.(ir.FieldSel)), true
+		case ir.OpFieldSet:
+			b.FieldSetInRange(t.Exp(n.Args[0]), t.Exp(n.Args[1]), n.Aux.(ir.FieldSel), t.Exp(n.Args[2]))
+			return b.Unit(), true
 		}
 		b.SetIndexInRange(t.Exp(n.Args[0]), t.Exp(n.Args[1]), t.Exp(n.Args[2]))
 		return b.Unit(), true

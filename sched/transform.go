@@ -222,6 +222,11 @@ func (t *Transformer) rebuild(n *ir.Node) ir.Exp {
 		return b.IndexSlot(a(0), a(1))
 	case ir.OpGrow:
 		return b.Grow(a(0), a(1), n.Aux.(ir.GrowElem))
+	case ir.OpFieldGet:
+		return b.FieldGet(a(0), a(1), n.Aux.(ir.FieldSel))
+	case ir.OpFieldSet:
+		b.FieldSet(a(0), a(1), n.Aux.(ir.FieldSel), a(2))
+		return b.Unit()
 	}
 	panic(fmt.Sprintf("BUG: sched: transform: no constructor for %v", n.Op))
 }

@@ -2,38 +2,33 @@ package fft
 
 import "github.com/lmsgen/lmsgen/stage"
 
-// FFTAoS is FFT written over a slice of structs: the transform reads and
-// writes []cplx, an array of records {re, im} (AoS), made with a Rep
-// length (stage.Dyn(n): a constant of the generated code, so that Go keeps
-// the slices on the stack). lmsgen splits such a slice into one slice per
-// field (SoA): the generated code works on a slice of real parts and a
-// slice of imaginary parts. The signature is FFT's, so that both are
-// measured alike: src is copied into a []cplx first, and the result out of
-// one (two passes over the data that FFT does not make).
+// Complex is a complex number as a record of two Reps: FFTAoS's slices
+// are of it. Its layout is complex128's (two float64, real part first).
+type Complex struct{ Re, Im stage.Float64 }
+
+// FFTAoS is FFT written over slices of structs: dst and src are arrays of
+// records {Re, Im} (AoS) that the caller passes. They cross the generated
+// function's boundary as they are (docs/soa.md): the generated code reads
+// src[i].Re and writes dst[k].Im in the caller's memory, with no copy in or
+// out, in Go and in C. Only the twiddle factors, a static []cplx indexed by
+// a Rep, are split per field (two tables of float64).
 //
 //lms:gen FFTAoS64 n=64 leaf=16
 //lms:gen FFTAoS1024 n=1024 leaf=16
-func FFTAoS(dst, src []stage.Complex128, n, leaf int) {
+func FFTAoS(dst, src []Complex, n, leaf int) {
 	if n < 1 || n&(n-1) != 0 || leaf < 2 || leaf&(leaf-1) != 0 {
 		panic("fft: n must be a power of two, leaf a power of two ≥ 2")
 	}
-	x, y := make([]cplx, stage.Dyn(n)), make([]cplx, stage.Dyn(n))
-	for i := range x {
-		x[i] = load(src, stage.Int(i))
-	}
-	transformAoS(y, 0, x, 0, 1, n, leaf)
-	for k := range y {
-		store(dst, stage.Int(k), y[k])
-	}
+	transformAoS(dst, 0, src, 0, 1, n, leaf)
 }
 
 // transformAoS is transform over slices of records.
-func transformAoS(dst []cplx, out stage.Int, src []cplx, in stage.Int, stride, n, leaf int) {
+func transformAoS(dst []Complex, out stage.Int, src []Complex, in stage.Int, stride, n, leaf int) {
 	if n <= leaf {
 		s, d := spanAoS(src, in, n, stride), spanAoS(dst, out, n, 1)
 		dft(n,
-			func(j int) cplx { return s[j*stride] },
-			func(k int, v cplx) { d[k] = v })
+			func(j int) cplx { return fromRecord(s[j*stride]) },
+			func(k int, v cplx) { d[k] = toRecord(v) })
 		return
 	}
 	n1, n2 := split(n, leaf)
@@ -46,18 +41,22 @@ func transformAoS(dst []cplx, out stage.Int, src []cplx, in stage.Int, stride, n
 		row := k1 * stage.Int(n2)
 		dft(n2,
 			func(j2 int) cplx {
-				x := d[j2*n1]
+				x := fromRecord(d[j2*n1])
 				if j2 == 0 {
 					return x
 				}
 				return mul(x, tw[row+stage.Int(j2)])
 			},
-			func(k2 int, v cplx) { d[k2*n1] = v })
+			func(k2 int, v cplx) { d[k2*n1] = toRecord(v) })
 	}
 }
 
+func fromRecord(c Complex) cplx { return cplx{c.Re, c.Im} }
+
+func toRecord(v cplx) Complex { return Complex{v.re, v.im} }
+
 // spanAoS is span over a slice of records.
-func spanAoS(s []cplx, i stage.Int, n, stride int) []cplx {
+func spanAoS(s []Complex, i stage.Int, n, stride int) []Complex {
 	return s[i : i+stage.Int((n-1)*stride+1)]
 }
 

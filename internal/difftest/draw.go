@@ -22,13 +22,16 @@ type leafDraw struct {
 // genGoValue returns a Go expression drawing a random value of parameter
 // a from r: a struct of the package (qualified by qual) is drawn field by
 // field, each of its stage type.
-func genGoValue(a testArg, qual string) string {
+func genGoValue(a testArg, qual, name string, d int) string {
 	draws := make([]leafDraw, len(a.LoopBound))
 	for i, lb := range a.LoopBound {
 		draws[i].small = lb
 		if a.Test != nil {
 			draws[i].test = a.Test[i]
 		}
+	}
+	if isAoS(a.Value) {
+		return genAoS(a.Value, qual, draws[0], name, d)
 	}
 	if !a.Value.IsStruct() {
 		return genValue(a.Value.Type, draws[0])

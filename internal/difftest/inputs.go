@@ -61,6 +61,7 @@ func writeInputs(b *bytes.Buffer, s testSpec, dyn []testArg, qual string) {
 	if len(set) > 0 {
 		doc += " //lms:test sets " + frontend.JoinAnd(set) + "."
 	}
+	writeAoSElems(b, s.Name, dyn, qual)
 	b.WriteString("\n")
 	writeComment(b, doc)
 	fmt.Fprintf(b, "func lmsInputs%s(r *rand.Rand) (", s.Name)
@@ -75,7 +76,7 @@ func writeInputs(b *bytes.Buffer, s testSpec, dyn []testArg, qual string) {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(genGoValue(a, qual))
+		b.WriteString(genGoValue(a, qual, s.Name, i))
 	}
 	b.WriteString("\n}\n")
 }
@@ -103,7 +104,7 @@ func writeSize(b *bytes.Buffer, s testSpec, dyn []testArg, qual string) {
 			switch {
 			case l.Type.Kind == ir.KSlice:
 				xs = append(xs, fmt.Sprintf("float64(len(%s))", x))
-				if a.LoopBound[i] {
+				if a.LoopBound[i] && l.Type.Elem.Kind != ir.KStruct {
 					xs = append(xs, fmt.Sprintf("lmsMax(%s)", x))
 				}
 			case a.LoopBound[i]:

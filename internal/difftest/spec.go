@@ -72,6 +72,9 @@ func goType(v ir.GoValue, qual string) string {
 	if v.IsStruct() {
 		return qual + v.Named.Name
 	}
+	if isAoS(v) {
+		return aosType(v, qual)
+	}
 	return v.Type.String()
 }
 
@@ -80,6 +83,9 @@ func goType(v ir.GoValue, qual string) string {
 // of a stage type is viewed as a slice of its underlying type (Go has no
 // conversion between them), anything else converted.
 func unstage(v ir.GoValue, qual, x string) string {
+	if isAoS(v) {
+		return x // the staging function's own type
+	}
 	if !v.IsStruct() && v.Type.Kind == ir.KSlice {
 		return fmt.Sprintf("lmsUnstage[%s](%s)", v.Type.Elem, x)
 	}

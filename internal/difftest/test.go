@@ -240,8 +240,9 @@ func nativeArgs(s testSpec) ([]string, string) {
 			args = append(args, a.Static)
 			continue
 		}
-		if a.Value.IsStruct() {
-			// The staging function takes the struct itself.
+		if a.Value.IsStruct() || isAoS(a.Value) {
+			// The staging function takes the struct (the slice of
+			// structs) itself.
 			args = append(args, fmt.Sprintf("a%d", d))
 			d++
 			continue

@@ -17,16 +17,19 @@ package lmsc
 */
 import "C"
 
-import "unsafe"
+import (
+	fft "github.com/lmsgen/lmsgen/examples/fft"
+	"unsafe"
+)
 
 // FFTAoS64 calls fft_FFTAoS64, the C version of fft.FFTAoS64.
-func FFTAoS64(dst []complex128, src []complex128) {
-	C.fft_FFTAoS64((*C.complexdouble)(unsafe.Pointer(unsafe.SliceData(dst))), C.int64_t(len(dst)), C.int64_t(cap(dst)), (*C.complexdouble)(unsafe.Pointer(unsafe.SliceData(src))), C.int64_t(len(src)), C.int64_t(cap(src)))
+func FFTAoS64(dst []fft.Complex, src []fft.Complex) {
+	C.fft_FFTAoS64(unsafe.Pointer(unsafe.SliceData(dst)), C.int64_t(len(dst)), C.int64_t(cap(dst)), unsafe.Pointer(unsafe.SliceData(src)), C.int64_t(len(src)), C.int64_t(cap(src)))
 }
 
 // FFTAoS1024 calls fft_FFTAoS1024, the C version of fft.FFTAoS1024.
-func FFTAoS1024(dst []complex128, src []complex128) {
-	C.fft_FFTAoS1024((*C.complexdouble)(unsafe.Pointer(unsafe.SliceData(dst))), C.int64_t(len(dst)), C.int64_t(cap(dst)), (*C.complexdouble)(unsafe.Pointer(unsafe.SliceData(src))), C.int64_t(len(src)), C.int64_t(cap(src)))
+func FFTAoS1024(dst []fft.Complex, src []fft.Complex) {
+	C.fft_FFTAoS1024(unsafe.Pointer(unsafe.SliceData(dst)), C.int64_t(len(dst)), C.int64_t(cap(dst)), unsafe.Pointer(unsafe.SliceData(src)), C.int64_t(len(src)), C.int64_t(cap(src)))
 }
 
 // FFT16 calls fft_FFT16, the C version of fft.FFT16.

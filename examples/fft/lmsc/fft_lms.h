@@ -22,11 +22,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* fft_FFTAoS64 is FFTAoS64: func(dst []complex128, src []complex128). */
-void fft_FFTAoS64(double _Complex *dst, int64_t dst_len, int64_t dst_cap, double _Complex *src, int64_t src_len, int64_t src_cap);
+/* fft_FFTAoS64 is FFTAoS64: func(dst []fft.Complex, src []fft.Complex). */
+void fft_FFTAoS64(void *dst, int64_t dst_len, int64_t dst_cap, void *src, int64_t src_len, int64_t src_cap);
 
-/* fft_FFTAoS1024 is FFTAoS1024: func(dst []complex128, src []complex128). */
-void fft_FFTAoS1024(double _Complex *dst, int64_t dst_len, int64_t dst_cap, double _Complex *src, int64_t src_len, int64_t src_cap);
+/* fft_FFTAoS1024 is FFTAoS1024: func(dst []fft.Complex, src []fft.Complex). */
+void fft_FFTAoS1024(void *dst, int64_t dst_len, int64_t dst_cap, void *src, int64_t src_len, int64_t src_cap);
 
 /* fft_FFT16 is FFT16: func(dst []complex128, src []complex128). */
 void fft_FFT16(double _Complex *dst, int64_t dst_len, int64_t dst_cap, double _Complex *src, int64_t src_len, int64_t src_cap);

@@ -1,0 +1,105 @@
+// Package kernels takes and returns slices of structs of Reps: they stay
+// arrays of structs at the boundary, the caller's memory, so writes are
+// seen by the caller (also before a panic), and two parameters sharing
+// an array see each other's writes.
+package kernels
+
+import "github.com/lmsgen/lmsgen/stage"
+
+type Complex struct{ Re, Im stage.Float64 }
+
+// Pair nests a struct and mixes sizes (Go's layout has padding).
+type Pair struct {
+	K stage.Int8
+	C Complex
+	N stage.Int32
+}
+
+// AoSScale scales every element in place and returns their sum: the
+// caller sees the writes.
+//
+//lms:gen AoSScale
+func aosScale(xs []Complex, f stage.Float64) stage.Float64 {
+	s := stage.Float64(0)
+	for i := range xs {
+		xs[i].Re *= f
+		xs[i].Im = xs[i].Im - f
+		s += xs[i].Re + xs[i].Im
+	}
+	return s
+}
+
+// AoSPanic writes elements up to k, which may be out of range: the
+// writes before the panic are seen by the caller.
+//
+//lms:gen AoSPanic
+//lms:test k=0..12
+func aosPanic(xs []Complex, k stage.Int) {
+	for i := stage.Int(0); i <= k; i++ {
+		xs[i] = Complex{stage.Float64(i), xs[i].Re}
+	}
+}
+
+// AoSSub sub-slices a parameter, and swaps whole elements and nested
+// fields; it returns a sub-slice of it.
+//
+//lms:gen AoSSub
+//lms:test lo=0..6 hi=0..9
+func aosSub(ps []Pair, lo, hi stage.Int) []Pair {
+	if lo > hi || hi > stage.Int(cap(ps)) {
+		return nil
+	}
+	q := ps[lo:hi]
+	for i := 1; i < len(q); i += 2 {
+		q[i], q[i-1] = q[i-1], q[i]
+		q[i].C.Re += stage.Float64(q[i].K)
+		q[i].N++
+	}
+	return q[:len(q):len(q)]
+}
+
+// AoSAlias copies src into dst element by element, from the front: when
+// the caller passes overlapping slices of one array the writes through
+// dst are read through src, as in Go.
+//
+//lms:gen AoSAlias
+func aosAlias(dst, src []Complex) stage.Int {
+	n := min(len(dst), len(src))
+	for i := 0; i < n; i++ {
+		dst[i] = src[i]
+		dst[i].Im += 1
+	}
+	return stage.Int(n)
+}
+
+// AoSCopy copies one parameter into the other (Go's copy: overlapping
+// arrays copy as memmove) and compares a parameter with nil.
+//
+//lms:gen AoSCopy
+func aosCopy(dst, src []Complex) stage.Int {
+	n := stage.Int(copy(dst, src))
+	if src == nil {
+		n += 100
+	}
+	if dst != nil {
+		n += 1000
+	}
+	return n
+}
+
+// AoSPtr writes through pointers to an element and to its field, and
+// copies an element into a local struct that a staged loop changes.
+//
+//lms:gen AoSPtr
+//lms:test i=0..6 n=0..8
+func aosPtr(xs []Complex, i, n stage.Int) stage.Float64 {
+	p := &xs[i]
+	p.Re = 3
+	q := &p.Im
+	*q += 1
+	c := xs[0]
+	for k := stage.Int(1); k < n && k < stage.Int(len(xs)); k++ {
+		c.Re += xs[k].Im
+	}
+	return p.Re + *q + c.Re
+}
