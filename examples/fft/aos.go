@@ -65,7 +65,7 @@ func spanAoS(s []cplx, i stage.Int, n, stride int) []cplx {
 // Rep, it is one table per field in the generated code.
 func twiddlesAoS(n1, n2 int) []cplx {
 	tw := make([]cplx, n1*n2)
-	for i, w := range twiddles(n1, n2) {
+	for i, w := range twiddles(n1, n2, 1) {
 		tw[i] = cplx{stage.Float64(real(w)), stage.Float64(imag(w))}
 	}
 	return tw
