@@ -24,13 +24,13 @@ type vecNames map[*sched.Pack]string
 // packed reports whether n is a node of a pack.
 func (sg *specGen) packed(n *ir.Node) bool {
 	p, _ := sg.fn.Vectors.Of(n.Sym)
-	return p != nil
+	return p != nil || sg.fn.Vectors.Absorbed(n.Sym)
 }
 
 // skipLane reports whether n is a lane of a pack written at its anchor.
 func (sg *specGen) skipLane(n *ir.Node) bool {
 	p, _ := sg.fn.Vectors.Of(n.Sym)
-	return p != nil && p.Anchor != n
+	return p != nil && p.Anchor != n || sg.fn.Vectors.Absorbed(n.Sym)
 }
 
 // vecStmt writes the pack whose anchor is n, and reports whether n is one.
@@ -47,6 +47,10 @@ func (fn *fnGen) vecStmt(n *ir.Node) bool {
 		sg.vec = vecNames{}
 	}
 	vt := fn.fl.vecType(p.Elem)
+	if p.Part != sched.PartNone {
+		fn.splitStmt(p, vt)
+		return true
+	}
 	switch p.Kind {
 	case sched.PackLoad:
 		name := fn.packName(p)
@@ -144,8 +148,10 @@ func (fl *fileGen) vecFMA(t *ir.Type, vt string) string {
 	fl.helper(name, func() string {
 		r := strings.NewReplacer("{T}", vt, "{E}", elem, "{W}", fmt.Sprint(sched.Width(t)))
 		return r.Replace(`/* {T}_fma: a*b + c in {W} lanes of {E}, rounded twice (lmsgen -fp=relaxed). */
-#if (defined(__GNUC__) || defined(__clang__)) && !defined(LMS_NO_VECTOR_EXT)
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(LMS_NO_VECTOR_EXT) && defined(__AVX__)
 #define {T}_fma(a, b, c) ((a) * (b) + (c))
+#elif (defined(__GNUC__) || defined(__clang__)) && !defined(LMS_NO_VECTOR_EXT)
+#define {T}_fma(a, b, c) (({T}){(a).lo * (b).lo + (c).lo, (a).hi * (b).hi + (c).hi})
 #else
 LMS_INLINE {T} {T}_fma({T} a, {T} b, {T} c) { {T} r; for (int i = 0; i < {W}; i++) r.v[i] = a.v[i] * b.v[i] + c.v[i]; return r; }
 #endif
@@ -157,16 +163,7 @@ LMS_INLINE {T} {T}_fma({T} a, {T} b, {T} c) { {T} r; for (int i = 0; i < {W}; i+
 // reduce writes a reduce pack: the root's value, the pack's tree of +
 // over the lanes of its operand (lane j is the tree's j-th leaf).
 func (fn *fnGen) reduce(p *sched.Pack, vt string) {
-	lane := vt + "_lane"
-	fn.fl.helper(lane, func() string {
-		return strings.ReplaceAll(`/* {T}_lane: lane i of a {T} (lmsgen -simd, reductions). */
-#if (defined(__GNUC__) || defined(__clang__)) && !defined(LMS_NO_VECTOR_EXT)
-#define {T}_lane(a, i) ((a)[i])
-#else
-#define {T}_lane(a, i) ((a).v[i])
-#endif
-`, "{T}", vt)
-	})
+	lane := fn.fl.vecLane(vt, p.Width())
 	v := fn.vecArg(p.Args[0], vt)
 	leaf := 0
 	var tree func(n *ir.Node) string
@@ -190,19 +187,32 @@ func (fn *fnGen) reduce(p *sched.Pack, vt string) {
 // its operations: broadcast, add, sub, mul and div (a load or store is a
 // memcpy in the code). With vector extensions the operations are macros:
 // a vector passed to or returned from a function would make gcc and clang
-// warn about the ABI of 32-byte vectors without -mavx.
+// warn about the ABI of 32-byte vectors without -mavx. Without AVX (gcc
+// -O2 on amd64, as cgo compiles: SSE2 only) a vector is a struct of two
+// halves of 16 bytes, each a vector the target has: gcc lowers a 32-byte
+// vector there through memory, lane by lane (a split FFT codelet ran
+// eleven times slower than with the halves).
 func vecHelpers(name, elem string, w int) string {
-	r := strings.NewReplacer("{T}", name, "{E}", elem, "{W}", fmt.Sprint(w), "{N}", fmt.Sprint(w*byteSize(elem)))
+	r := strings.NewReplacer("{T}", name, "{E}", elem, "{W}", fmt.Sprint(w), "{N}", fmt.Sprint(w*byteSize(elem)),
+		"{H}", fmt.Sprint(w/2*byteSize(elem)))
 	lanes := strings.TrimSuffix(strings.Repeat("(x), ", w), ", ")
+	half := strings.TrimSuffix(strings.Repeat("(x), ", w/2), ", ")
 	ops := [][2]string{{"add", "+"}, {"sub", "-"}, {"mul", "*"}, {"div", "/"}}
 	var sb strings.Builder
 	put := func(s string) { sb.WriteString(r.Replace(s) + "\n") }
 	put("/* {T}: {W} lanes of {E} (lmsgen -simd). */")
-	put("#if (defined(__GNUC__) || defined(__clang__)) && !defined(LMS_NO_VECTOR_EXT)")
+	put("#if (defined(__GNUC__) || defined(__clang__)) && !defined(LMS_NO_VECTOR_EXT) && defined(__AVX__)")
 	put("typedef {E} {T} __attribute__((vector_size({N})));")
 	put("#define {T}_bcast(x) (({T}){" + lanes + "})")
 	for _, op := range ops {
 		put("#define {T}_" + op[0] + "(a, b) ((a) " + op[1] + " (b))")
+	}
+	put("#elif (defined(__GNUC__) || defined(__clang__)) && !defined(LMS_NO_VECTOR_EXT)")
+	put("typedef {E} {T}_half __attribute__((vector_size({H})));")
+	put("typedef struct { {T}_half lo, hi; } {T};")
+	put("#define {T}_bcast(x) (({T}){{" + half + "}, {" + half + "}})")
+	for _, op := range ops {
+		put("#define {T}_" + op[0] + "(a, b) (({T}){(a).lo " + op[1] + " (b).lo, (a).hi " + op[1] + " (b).hi})")
 	}
 	put("#else")
 	put("typedef struct { {E} v[{W}]; } {T};")

@@ -44,7 +44,7 @@ func (fg *funcGen) packed(n *ir.Node) bool {
 		return false
 	}
 	p, _ := fg.simd.v.Of(n.Sym)
-	return p != nil
+	return p != nil || fg.simd.v.Absorbed(n.Sym)
 }
 
 // skipLane reports whether n is a lane of a pack written elsewhere (at
@@ -54,7 +54,7 @@ func (fg *funcGen) skipLane(n *ir.Node) bool {
 		return false
 	}
 	p, _ := fg.simd.v.Of(n.Sym)
-	return p != nil && p.Anchor != n
+	return p != nil && p.Anchor != n || fg.simd.v.Absorbed(n.Sym)
 }
 
 // vecType is the archsimd type of a vector of w elements of type t.
@@ -75,6 +75,10 @@ func (fg *funcGen) vecStmt(out *stmts, n *ir.Node) bool {
 		panic("BUG: gogen: a lane of a pack written as a statement: " + ir.FormatNode(n))
 	}
 	vt := vecType(p.Elem, p.Width())
+	if p.Part != sched.PartNone {
+		fg.splitStmt(out, p, vt)
+		return true
+	}
 	switch p.Kind {
 	case sched.PackLoad:
 		out.add(jen.Id(fg.packName(p)).Op(":=").Qual(archsimd, "Load"+vt+"Slice").Call(fg.vecSlice(p)))

@@ -82,9 +82,19 @@ type Pack struct {
 	// Anchor is the lane placed last in Block: the pack is written there.
 	Anchor *ir.Node
 	Block  *ir.Block
-	// Base and Index: a load or store accesses Base[Index+j] in lane j.
+	// Base and Index: a load or store accesses Base[Index+j] in lane j,
+	// or Base[Index+j*Stride] for a split one (Part).
 	Base  ir.Exp
 	Index int64
+	// Part, Stride and Mem are those of a load or store of complex128
+	// elements split into vectors of their parts (vector_complex.go):
+	// a load of the real or the imaginary parts, whose lanes are the
+	// real or imag nodes and Mem the slice_get nodes they read, or a
+	// store of both, whose Args are the real and the imaginary parts and
+	// Mem the complex nodes the stores write. Stride is in elements.
+	Part   Part
+	Stride int64
+	Mem    []*ir.Node
 	// Args are the pack's vector operands, in the order of the lanes'
 	// arguments: for an op its two operands (three for math.FMA); for a store the value; for
 	// var_new the initial value; for var_get the variable; for var_set the
@@ -105,9 +115,10 @@ type PackArg struct {
 
 // Vectors is the result of Vectorize: the packs of a schedule.
 type Vectors struct {
-	Packs []*Pack
-	of    []*Pack // symbol -> its pack, or nil
-	lane  []int32 // symbol -> its lane
+	Packs    []*Pack
+	of       []*Pack // symbol -> its pack, or nil
+	lane     []int32 // symbol -> its lane
+	absorbed []bool  // symbol -> a node of a split pack's Mem
 }
 
 // Of returns the pack of node s and its lane, or nil.
@@ -116,6 +127,12 @@ func (v *Vectors) Of(s ir.Sym) (*Pack, int) {
 		return nil, 0
 	}
 	return v.of[s], int(v.lane[s])
+}
+
+// Absorbed reports whether node s is written by a split load or store
+// pack (Pack.Mem): an emitter writes nothing for it.
+func (v *Vectors) Absorbed(s ir.Sym) bool {
+	return v != nil && int(s) < len(v.absorbed) && v.absorbed[s]
 }
 
 // Width returns the number of lanes of a vector of 256 bits of elements of
@@ -173,6 +190,8 @@ type vec struct {
 	tentOf map[ir.Sym]*Pack
 	tentLn map[ir.Sym]int32
 	failed bool
+	// memKept: where the kept split packs access memory (vector_complex.go)
+	memKept map[ir.Sym]memPlace
 }
 
 type readKey struct {
@@ -198,7 +217,7 @@ func vectorize(s Scheduled, relaxed, wide bool) *Vectors {
 	v := &vec{s: s, g: g, place: make([]vplace, n), nodes: map[*ir.Block][]*ir.Node{},
 		owner: map[*ir.Block]*ir.Node{}, uses: make([]int32, n), access: map[ir.Sym][]*ir.Node{},
 		reads: map[readKey]ir.Sym{}, depsOf: map[*ir.Block][][]vdep{},
-		out: &Vectors{of: make([]*Pack, n), lane: make([]int32, n)}, relaxed: relaxed, wide: wide}
+		out: &Vectors{of: make([]*Pack, n), lane: make([]int32, n), absorbed: make([]bool, n)}, relaxed: relaxed, wide: wide}
 	v.walk(g.Block)
 	for _, nd := range g.Nodes {
 		for _, x := range nd.Args {
@@ -214,6 +233,7 @@ func vectorize(s Scheduled, relaxed, wide bool) *Vectors {
 	})
 	for _, b := range v.blocks {
 		v.seeds(b)
+		v.splitSeeds(b)
 		v.reductions(b)
 	}
 	return v.out
@@ -378,7 +398,11 @@ func (v *vec) keep() bool {
 			v.out.of[n.Sym] = p
 			v.out.lane[n.Sym] = int32(j)
 		}
+		for _, n := range p.Mem {
+			v.out.absorbed[n.Sym] = true
+		}
 	}
+	v.keepMem()
 	return true
 }
 
@@ -483,7 +507,7 @@ func (v *vec) memPack(kind PackKind, lanes []*ir.Node) *Pack {
 		return nil
 	}
 	p := v.newPack(kind, lanes, elem)
-	p.Base, p.Index = base, c
+	p.Base, p.Index, p.Stride = base, c, 1
 	if kind == PackStore && !v.addArg(p, 2) {
 		return nil
 	}
@@ -585,6 +609,8 @@ func (v *vec) operand(xs []ir.Exp) (PackArg, bool) {
 	switch n := lanes[0]; n.Op {
 	case ir.OpSliceGet:
 		p = v.memPack(PackLoad, lanes)
+	case ir.OpReal, ir.OpImag:
+		p = v.splitLoad(lanes)
 	case ir.OpAdd, ir.OpSub, ir.OpMul, ir.OpDiv:
 		p = v.op(lanes)
 	case ir.OpCall:
@@ -741,7 +767,7 @@ func (v *vec) closed() bool {
 			}
 		}
 	}
-	return true
+	return v.closedMem()
 }
 
 // oneFunc reports whether every tentative pack is in the staged function
@@ -785,13 +811,20 @@ func (v *vec) ordered() bool {
 		for _, n := range p.Lanes {
 			lo[p.Block] = min(lo[p.Block], v.place[n.Sym].pos)
 		}
+		for _, n := range p.Mem {
+			lo[p.Block] = min(lo[p.Block], v.place[n.Sym].pos)
+		}
 		hi[p.Block] = max(hi[p.Block], v.place[p.Anchor.Sym].pos)
 	}
+	mem := v.memAt()
 	for _, b := range blocks {
 		nodes := v.nodes[b]
 		newpos := func(n *ir.Node) int32 {
 			if p, _ := v.packOf(n.Sym); p != nil {
 				return v.place[p.Anchor.Sym].pos
+			}
+			if m, ok := mem(n.Sym); ok {
+				return m.pos
 			}
 			return v.place[n.Sym].pos
 		}
@@ -804,6 +837,15 @@ func (v *vec) ordered() bool {
 				dp, _ := v.packOf(dn.Sym)
 				if d.hard && dp != nil && dp.Kind == PackLoad {
 					continue // a packed load cannot trap: only trap order made this dependency
+				}
+				if d.hard && dp != nil && np != nil && dp.Part == PartBoth && np.Part == PartBoth &&
+					dp.Base == np.Base && constIndex(n.Args[1]) != constIndex(dn.Args[1]) {
+					continue // split stores cannot trap, and these write other elements of one slice
+				}
+				if m, ok := mem(dn.Sym); ok {
+					if d.hard && m.load || np != nil && slices.Contains(np.Mem, dn) {
+						continue // the same, or its own pack's access of memory
+					}
 				}
 				if dp != nil && dp == np {
 					if np.Kind != PackLoad && np.Kind != PackStore && np.Kind != PackReduce {

@@ -64,7 +64,7 @@ func spanAoS(s []Complex, i stage.Int, n, stride int) []Complex {
 // Rep, it is one table per field in the generated code.
 func twiddlesAoS(n1, n2 int) []cplx {
 	tw := make([]cplx, n1*n2)
-	for i, w := range twiddles(n1, n2) {
+	for i, w := range twiddles(n1, n2, 1) {
 		tw[i] = cplx{stage.Float64(real(w)), stage.Float64(imag(w))}
 	}
 	return tw

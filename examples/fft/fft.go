@@ -38,12 +38,12 @@ import (
 // per point than a pass more of smaller ones.
 //
 //lms:gen FFT16 n=16 leaf=16
-//lms:gen FFT32 n=32 leaf=16
-//lms:gen FFT64 n=64 leaf=16
-//lms:gen FFT128 n=128 leaf=16
-//lms:gen FFT256 n=256 leaf=16
-//lms:gen FFT512 n=512 leaf=16
-//lms:gen FFT1024 n=1024 leaf=16
+//lms:gen FFT32 n=32 leaf=16 -simd
+//lms:gen FFT64 n=64 leaf=16 -simd
+//lms:gen FFT128 n=128 leaf=16 -simd
+//lms:gen FFT256 n=256 leaf=16 -simd
+//lms:gen FFT512 n=512 leaf=16 -simd
+//lms:gen FFT1024 n=1024 leaf=16 -simd
 func FFT(dst, src []stage.Complex128, n, leaf int) {
 	if n < 1 || n&(n-1) != 0 || leaf < 2 || leaf&(leaf-1) != 0 {
 		panic("fft: n must be a power of two, leaf a power of two ≥ 2")
@@ -63,28 +63,50 @@ func transform(dst []stage.Complex128, out stage.Int, src []stage.Complex128, in
 	n1, n2 := split(n, leaf)
 	// With j = n2·j1 + j2 and k = k1 + n1·k2:
 	//   X[k] = Σ_j2 ω_n2^(j2·k2) · ω_n^(j2·k1) · Σ_j1 x[j] ω_n1^(j1·k1).
-	// Block j2 of dst receives the inner sums (transforms of size n1).
-	for j2 := stage.Int(0); j2 < stage.Int(n2); j2++ {
-		transform(dst, out+j2*stage.Int(n1), src, in+j2*stage.Int(stride), stride*n2, n1, leaf)
+	// Block j2 of dst receives the inner sums (transforms of size n1):
+	// lanes of them at a time, side by side, when they are codelets.
+	if n1 <= leaf && n2%lanes == 0 {
+		for j2 := stage.Int(0); j2 < stage.Int(n2); j2 += lanes {
+			s := span(src, in+j2*stage.Int(stride), lanes+(n1-1)*n2, stride)
+			d := span(dst, out+j2*stage.Int(n1), lanes*n1, 1)
+			dftLanes(n1, lanes,
+				func(j, l int) cplx { return load(s, stage.Int((l+j*n2)*stride)) },
+				func(k, l int, v cplx) { store(d, stage.Int(l*n1+k), v) })
+		}
+	} else {
+		for j2 := stage.Int(0); j2 < stage.Int(n2); j2++ {
+			transform(dst, out+j2*stage.Int(n1), src, in+j2*stage.Int(stride), stride*n2, n1, leaf)
+		}
 	}
 	// Element k1 of every block, times ω_n^(j2·k1), transforms (size n2)
-	// into X[k1 + n1·k2], the places it was read from.
-	tw := twiddles(n1, n2)
-	for k1 := stage.Int(0); k1 < stage.Int(n1); k1++ {
-		d := span(dst, out+k1, n2, n1)
-		row := k1 * stage.Int(n2)
-		dft(n2,
-			func(j2 int) cplx {
-				x := load(d, stage.Int(j2*n1))
+	// into X[k1 + n1·k2], the places it was read from: lanes codelets at a
+	// time (k1 to k1+lanes-1), each lane on its own elements, side by
+	// side, so that the vectorizer (lmsgen -simd) makes one vector
+	// operation of each operation of the codelet.
+	l1 := lanes
+	if n1%lanes != 0 {
+		l1 = 1
+	}
+	tw := twiddles(n1, n2, l1)
+	for k1 := stage.Int(0); k1 < stage.Int(n1); k1 += stage.Int(l1) {
+		d := span(dst, out+k1, l1+(n2-1)*n1, 1)
+		t := span(tw, k1*stage.Int(n2), l1*n2, 1) // the lanes' twiddles
+		dftLanes(n2, l1,
+			func(j2, l int) cplx {
+				x := load(d, stage.Int(j2*n1+l))
 				if j2 == 0 {
 					return x
 				}
-				i := row + stage.Int(j2)
-				return mul(x, load(tw, i))
+				return mul(x, load(t, stage.Int(j2*l1+l)))
 			},
-			func(k2 int, v cplx) { store(d, stage.Int(k2*n1), v) })
+			func(k2, l int, v cplx) { store(d, stage.Int(k2*n1+l), v) })
 	}
 }
+
+// lanes is the number of codelets transform computes side by side: four
+// float64 are one vector of 256 bits (the real or the imaginary parts of
+// four points).
+const lanes = 4
 
 // span returns the part of s from i that holds the n elements i, i+stride,
 // …: the codelets index it with constants below its length, which the Go
@@ -141,18 +163,33 @@ func store(s []stage.Complex128, i stage.Int, v cplx) {
 // output as soon as it has it, so that the generated code keeps few values
 // alive at a time.
 func dft(n int, get func(j int) cplx, put func(k int, v cplx)) {
+	dftLanes(n, 1,
+		func(j, _ int) cplx { return get(j) },
+		func(k, _ int, v cplx) { put(k, v) })
+}
+
+// dftLanes is dft of lanes transforms side by side: get(j, l) is input j
+// of transform l, put(k, l, v) its output k. Each step of the recursion
+// does its operation for every lane, one after the other, so that the
+// operations of the lanes are next to each other in the generated code
+// (and a vector operation with -simd); each lane's operations are dft's.
+func dftLanes(n, lanes int, get func(j, l int) cplx, put func(k, l int, v cplx)) {
 	if n == 1 {
-		put(0, get(0))
+		for l := range lanes {
+			put(0, l, get(0, l))
+		}
 		return
 	}
 	h := n / 2
-	e, o := make([]cplx, h), make([]cplx, h)
-	dft(h, func(j int) cplx { return get(2 * j) }, func(k int, v cplx) { e[k] = v })
-	dft(h, func(j int) cplx { return get(2*j + 1) }, func(k int, v cplx) { o[k] = v })
+	e, o := make([]cplx, h*lanes), make([]cplx, h*lanes)
+	dftLanes(h, lanes, func(j, l int) cplx { return get(2*j, l) }, func(k, l int, v cplx) { e[k*lanes+l] = v })
+	dftLanes(h, lanes, func(j, l int) cplx { return get(2*j+1, l) }, func(k, l int, v cplx) { o[k*lanes+l] = v })
 	for k := range h {
-		p, m := butterfly(e[k], o[k], k, n)
-		put(k, p)
-		put(k+h, m)
+		for l := range lanes {
+			p, m := butterfly(e[k*lanes+l], o[k*lanes+l], k, n)
+			put(k, l, p)
+			put(k+h, l, m)
+		}
 	}
 }
 
@@ -179,16 +216,21 @@ func butterfly(e, o cplx, k, n int) (p, m cplx) {
 	return cplx{e.re + t.re, e.im + t.im}, cplx{e.re - t.re, e.im - t.im}
 }
 
-// twiddles returns ω^(j2·k1) at k1·n2+j2, where ω = exp(-2πi/(n1·n2)),
-// k1 < n1 and j2 < n2: one table of complex numbers, so that a twiddle
-// factor is one table read (one bounds check) for its two parts.
-func twiddles(n1, n2 int) []stage.Complex128 {
+// twiddles returns the twiddle factors of the codelets of the second step
+// in the order they read them: ω^(j2·(k1+l)) at k1·n2 + j2·lanes + l, where
+// ω = exp(-2πi/(n1·n2)), k1 < n1 a multiple of lanes, l < lanes and
+// j2 < n2 (k1·n2 + j2 for one lane): one table of complex numbers, so that a
+// twiddle factor is one table read for its two parts, and the factors of
+// the lanes of one input are contiguous.
+func twiddles(n1, n2, lanes int) []stage.Complex128 {
 	n := n1 * n2
 	tw := make([]stage.Complex128, n)
-	for k1 := range n1 {
+	for k1 := 0; k1 < n1; k1 += lanes {
 		for j2 := range n2 {
-			s, c := math.Sincos(-2 * math.Pi * float64(j2*k1%n) / float64(n))
-			tw[k1*n2+j2] = stage.Complex128(complex(c, s))
+			for l := range lanes {
+				s, c := math.Sincos(-2 * math.Pi * float64(j2*(k1+l)%n) / float64(n))
+				tw[k1*n2+j2*lanes+l] = stage.Complex128(complex(c, s))
+			}
 		}
 	}
 	return tw

@@ -2607,13 +2607,21 @@ LMS_PANICFN void lms_panic_arg(lms_arg a) {
 /* Support functions. */
 
 /* lms_f64x4: 4 lanes of double (lmsgen -simd). */
-#if (defined(__GNUC__) || defined(__clang__)) && !defined(LMS_NO_VECTOR_EXT)
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(LMS_NO_VECTOR_EXT) && defined(__AVX__)
 typedef double lms_f64x4 __attribute__((vector_size(32)));
 #define lms_f64x4_bcast(x) ((lms_f64x4){(x), (x), (x), (x)})
 #define lms_f64x4_add(a, b) ((a) + (b))
 #define lms_f64x4_sub(a, b) ((a) - (b))
 #define lms_f64x4_mul(a, b) ((a) * (b))
 #define lms_f64x4_div(a, b) ((a) / (b))
+#elif (defined(__GNUC__) || defined(__clang__)) && !defined(LMS_NO_VECTOR_EXT)
+typedef double lms_f64x4_half __attribute__((vector_size(16)));
+typedef struct { lms_f64x4_half lo, hi; } lms_f64x4;
+#define lms_f64x4_bcast(x) ((lms_f64x4){{(x), (x)}, {(x), (x)}})
+#define lms_f64x4_add(a, b) ((lms_f64x4){(a).lo + (b).lo, (a).hi + (b).hi})
+#define lms_f64x4_sub(a, b) ((lms_f64x4){(a).lo - (b).lo, (a).hi - (b).hi})
+#define lms_f64x4_mul(a, b) ((lms_f64x4){(a).lo * (b).lo, (a).hi * (b).hi})
+#define lms_f64x4_div(a, b) ((lms_f64x4){(a).lo / (b).lo, (a).hi / (b).hi})
 #else
 typedef struct { double v[4]; } lms_f64x4;
 LMS_INLINE lms_f64x4 lms_f64x4_bcast(double x) { lms_f64x4 r; for (int i = 0; i < 4; i++) r.v[i] = x; return r; }
