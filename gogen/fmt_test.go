@@ -1,10 +1,12 @@
 package gogen
 
 import (
+	"bytes"
 	"fmt"
 	"go/format"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -313,4 +315,30 @@ func (g *bodyGen) primary(depth int, lit bool) string {
 		return g.pick("T", "[]int", "pkg.T", "[2]float64") + "{" + strings.Join(elts, ", ") + "}"
 	}
 	return g.leaf()
+}
+
+// TestDirectFormatExamples formats the generated files checked in under
+// examples/ (gofmt's output, which gofmt leaves as it is) and expects
+// them back byte for byte, most bodies formatted directly.
+func TestDirectFormatExamples(t *testing.T) {
+	files, err := filepath.Glob("../examples/*/*_lms*.go")
+	if err != nil || len(files) < 5 {
+		t.Fatalf("examples: %v, %v", files, err)
+	}
+	funcs, direct := 0, 0
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, n, err := formatDirect(src)
+		if err != nil || !bytes.Equal(got, src) {
+			t.Errorf("%s: formatted differently (%v): %s", f, err, firstDiff(got, src, nil))
+		}
+		funcs += bytes.Count(src, []byte("\nfunc "))
+		direct += n
+	}
+	if direct < funcs*3/4 {
+		t.Errorf("%d of %d function bodies formatted directly", direct, funcs)
+	}
 }
