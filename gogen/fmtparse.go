@@ -298,9 +298,22 @@ var operators = []token.Token{
 	token.SEMICOLON, token.COLON,
 }
 
+// opsByByte lists the operators of operators by their first byte, in
+// the same order (longest first).
+var opsByByte = func() (t [128][]token.Token) {
+	for _, op := range operators {
+		c := op.String()[0]
+		t[c] = append(t[c], op)
+	}
+	return t
+}()
+
 // operator returns the operator at src[i:] and the offset after it.
 func operator(src []byte, i int) (token.Token, int) {
-	for _, t := range operators {
+	if src[i] >= 128 {
+		return token.ILLEGAL, i
+	}
+	for _, t := range opsByByte[src[i]] {
 		s := t.String()
 		if len(src)-i >= len(s) && string(src[i:i+len(s)]) == s {
 			return t, i + len(s)
