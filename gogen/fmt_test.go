@@ -145,7 +145,16 @@ var t = [4]int{
 	1, 2,
 	3, 4,
 }
-`, 0},
+
+type F func(int)
+
+var u = T{
+}
+
+var v = func() int {
+	return 1
+}
+`, 1},
 		{"numbers", `package p
 func f() {
 a := 0X1F

@@ -96,7 +96,9 @@ func formatDirect(src []byte) ([]byte, int, error) {
 	w := &fprinter{fparser: fparser{src: src}, out: make([]byte, 0, len(src))}
 	var bodies []splice
 	depth := 0
-	inSig, sigOK := false, false // in a function's signature, which holds no braces
+	// In a function's signature, which holds no braces, on the line of
+	// its func (a func type at top level is followed by no body).
+	inSig, sigOK, sigLine := false, false, int32(0)
 	for {
 		t, ok := lx.next()
 		if !ok {
@@ -106,7 +108,7 @@ func formatDirect(src []byte) ([]byte, int, error) {
 		case token.LBRACE:
 			if inSig && depth == 0 {
 				inSig = false
-				if sigOK {
+				if sigOK && t.line == sigLine {
 					from := len(w.out)
 					w.bad = false
 					close, ok := w.body(lx, t)
@@ -127,7 +129,7 @@ func formatDirect(src []byte) ([]byte, int, error) {
 			sigOK = false
 		case token.FUNC:
 			if depth == 0 {
-				inSig, sigOK = true, true
+				inSig, sigOK, sigLine = true, true, t.line
 			}
 		}
 	}
