@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"go/format"
 	"go/scanner"
 	"go/token"
 	"hash/fnv"
@@ -441,7 +440,7 @@ func (fl *fileGen) render(opts Options) ([]byte, error) {
 	if err := fl.f.Render(&src); err != nil {
 		return nil, fmt.Errorf("gogen: %w", err)
 	}
-	out, err := format.Source(src.Bytes())
+	out, err := formatSource(src.Bytes())
 	if err != nil {
 		return src.Bytes(), fl.formatError(src.Bytes(), err)
 	}
