@@ -39,7 +39,12 @@ func browser() string {
 // of specializations.
 func pageOf(t *testing.T, example string) (string, int) {
 	t.Helper()
-	dir := filepath.Join("..", "examples", example)
+	return pageAt(t, filepath.Join("..", "examples", example), example)
+}
+
+// pageAt is pageOf for the package name in dir.
+func pageAt(t *testing.T, dir, example string) (string, int) {
+	t.Helper()
 	st, err := pipeline.Run(pipeline.Config{Load: frontend.Config{Dir: dir}, Go: true, C: true, Explain: true})
 	if err != nil {
 		t.Fatal(err)
@@ -108,34 +113,8 @@ func drive(t *testing.T, exe, example string) {
 	if want := map[string]int{"fft": 9, "regex": 0}[example]; pages != want {
 		t.Fatalf("examples/%s: %d pages of specializations, want %d (fft is too big for one page, regex is not)", example, pages, want)
 	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,
-		chromedp.DisableGPU, chromedp.WindowSize(1600, 1300))
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancel()
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	ctx, cancel = context.WithTimeout(ctx, 3*time.Minute)
-	defer cancel()
-
-	// The console's errors and warnings, and uncaught exceptions.
-	if err := chromedp.Do(ctx); err != nil { // starts the browser and its tab
-		t.Fatal(err)
-	}
-	cctx, stop := context.WithCancel(ctx)
-	var problems []string
-	done := make(chan struct{})
-	messages := chromedp.Console(cctx)
-	go func() {
-		defer close(done)
-		for m, err := range messages {
-			if err != nil {
-				return
-			}
-			if m.IsException() || m.Type == chromedp.ConsoleError || m.Type == chromedp.ConsoleWarning {
-				problems = append(problems, m.String())
-			}
-		}
-	}()
+	ctx, problems := open(t, exe)
+	defer problems()
 
 	// The first node of the first section that every column shows, drawn
 	// as a box (not a node with blocks).
@@ -247,9 +226,44 @@ func drive(t *testing.T, exe, example string) {
 	if err := os.WriteFile(filepath.Join(dir, "explain-"+example+".png"), png, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	stop()
-	<-done
-	for _, p := range problems {
-		t.Errorf("console: %s", p)
+}
+
+// open starts Chromium with a tab and watches its console. The function
+// it returns, deferred, stops the browser and reports the console's
+// errors and warnings and the uncaught exceptions as test errors.
+func open(t *testing.T, exe string) (context.Context, func()) {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,
+		chromedp.DisableGPU, chromedp.WindowSize(1600, 1300))
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelC := chromedp.NewContext(actx)
+	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)
+	cancel := func() { cancelT(); cancelC(); cancelA() }
+	if err := chromedp.Do(ctx); err != nil { // starts the browser and its tab
+		cancel()
+		t.Fatal(err)
+	}
+	cctx, stop := context.WithCancel(ctx)
+	var problems []string
+	done := make(chan struct{})
+	messages := chromedp.Console(cctx)
+	go func() {
+		defer close(done)
+		for m, err := range messages {
+			if err != nil {
+				return
+			}
+			if m.IsException() || m.Type == chromedp.ConsoleError || m.Type == chromedp.ConsoleWarning {
+				problems = append(problems, m.String())
+			}
+		}
+	}()
+	return ctx, func() {
+		stop()
+		<-done
+		cancel()
+		for _, p := range problems {
+			t.Errorf("console: %s", p)
+		}
 	}
 }
