@@ -199,7 +199,7 @@ func writeKey(sb *strings.Builder, v value) (nan bool) {
 		if !types.Comparable(v.t) {
 			panic(runtimePanic("hash of unhashable type %s", typeString(v.t)))
 		}
-		sb.WriteString(v.t.String())
+		sb.WriteString(typeKey(v.t))
 		sb.WriteString(":")
 		return writeKey(sb, v.v)
 	case string:
@@ -222,6 +222,20 @@ func writeKey(sb *strings.Builder, v value) (nan bool) {
 		fmt.Fprintf(sb, "%T(%v)", v, v)
 	}
 	return nan
+}
+
+// typeKey names the dynamic type t of an interface key: its printed
+// form, which names a package-level type uniquely, and for a type
+// declared inside a function (two functions may both declare a T, two
+// different types printed alike) its object.
+func typeKey(t types.Type) string {
+	s := t.String()
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		if o := n.Obj(); o.Pkg() != nil && o.Parent() != o.Pkg().Scope() {
+			s += fmt.Sprintf("@%p", o)
+		}
+	}
+	return s
 }
 
 // writeFloatKey writes a float of a key, -0 as 0, and reports whether
