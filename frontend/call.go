@@ -440,7 +440,7 @@ func staticKey(v value) string {
 		if v.t == nil {
 			return "nil"
 		}
-		return v.t.String() + ":" + staticKey(v.v)
+		return typeKey(v.t) + ":" + staticKey(v.v)
 	case *stagedFn:
 		return fmt.Sprintf("F%p", v.f)
 	}
