@@ -1,7 +1,6 @@
 package explain_test
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -15,16 +14,7 @@ import (
 // again, and clicking a node's source token centres the graph on its box
 // at a size that can be read, with no error in the console.
 func TestBrowserBig(t *testing.T) {
-	exe := browser()
-	if exe == "" {
-		if os.Getenv("LMSGEN_BROWSER") == "1" {
-			t.Fatal("LMSGEN_BROWSER=1 but no Chromium on PATH (apt-get install chromium)")
-		}
-		t.Skip("no Chromium on PATH")
-	}
-	if testing.Short() {
-		t.Skip("runs the pipeline and a browser")
-	}
+	exe := chromium(t)
 	path, pages := pageAt(t, filepath.Join("testdata", "big"), "big")
 	ctx, problems := open(t, exe)
 	defer problems()

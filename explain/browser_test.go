@@ -32,6 +32,24 @@ func browser() string {
 	return ""
 }
 
+// chromium returns the Chromium to drive, or skips the test: when none
+// is installed (except under CI, LMSGEN_BROWSER=1, where it fails) and
+// in -short mode (the tests run the pipeline and a browser).
+func chromium(t *testing.T) string {
+	t.Helper()
+	exe := browser()
+	if exe == "" {
+		if os.Getenv("LMSGEN_BROWSER") == "1" {
+			t.Fatal("LMSGEN_BROWSER=1 but no Chromium on PATH (apt-get install chromium)")
+		}
+		t.Skip("no Chromium on PATH: the page is not tested in a browser (apt-get install chromium; .ci/run does, and requires this test)")
+	}
+	if testing.Short() {
+		t.Skip("runs the pipeline and a browser")
+	}
+	return exe
+}
+
 // pageOf runs the pipeline with -explain on an example package, writes
 // its pages into a temporary directory as lmsgen writes them into the
 // package's, and returns the path of the page to open: the package's
@@ -93,16 +111,7 @@ var columns = []string{"source", "graph", "pass", "schedule", "go", "c"}
 // no Chromium is installed, except under CI (LMSGEN_BROWSER=1, which
 // .ci/run sets after installing Chromium), where it fails.
 func TestBrowser(t *testing.T) {
-	exe := browser()
-	if exe == "" {
-		if os.Getenv("LMSGEN_BROWSER") == "1" {
-			t.Fatal("LMSGEN_BROWSER=1 but no Chromium on PATH (apt-get install chromium)")
-		}
-		t.Skip("no Chromium on PATH: the page is not tested in a browser (apt-get install chromium; .ci/run does, and requires this test)")
-	}
-	if testing.Short() {
-		t.Skip("runs the pipeline on two examples and a browser")
-	}
+	exe := chromium(t)
 	for _, example := range []string{"fft", "regex"} {
 		t.Run(example, func(t *testing.T) { drive(t, exe, example) })
 	}
