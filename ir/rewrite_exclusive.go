@@ -20,9 +20,7 @@ func (b *Builder) exclusive(op Op, x, y Exp) bool {
 	if op == OpOr {
 		cmp = OpNe
 	}
-	var left, right []Exp
-	left = b.chain(op, x, left)
-	right = b.chain(op, y, right)
+	left, right := b.chain(op, x, nil), b.chain(op, y, nil)
 	for _, r := range right {
 		v, c := b.compared(cmp, r)
 		if c == nil {

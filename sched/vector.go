@@ -517,17 +517,25 @@ func (v *vec) memPack(kind PackKind, lanes []*ir.Node) *Pack {
 // addArg appends to p's operands the one made of argument k of its lanes,
 // and reports whether there is one (else the group fails).
 func (v *vec) addArg(p *Pack, k int) bool {
-	xs := make([]ir.Exp, len(p.Lanes))
-	for j, n := range p.Lanes {
+	a, ok := v.laneArg(p.Lanes, k)
+	if ok {
+		p.Args = append(p.Args, a)
+	}
+	return ok
+}
+
+// laneArg returns the operand made of argument k of the nodes lanes; when
+// there is none, the group fails.
+func (v *vec) laneArg(lanes []*ir.Node, k int) (PackArg, bool) {
+	xs := make([]ir.Exp, len(lanes))
+	for j, n := range lanes {
 		xs[j] = n.Args[k]
 	}
 	a, ok := v.operand(xs)
 	if !ok {
 		v.failed = true
-		return false
 	}
-	p.Args = append(p.Args, a)
-	return true
+	return a, ok
 }
 
 // staticLen returns the length of slice s when it is a constant: s is a

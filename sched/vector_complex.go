@@ -249,13 +249,8 @@ func (v *vec) splitStore(stores []*ir.Node) *Pack {
 	p := v.newPack(PackStore, stores, ir.Float64)
 	p.Base, p.Index, p.Stride, p.Part, p.Mem = base, c, stride, PartBoth, cs
 	for k := range 2 {
-		xs := make([]ir.Exp, len(cs))
-		for j, n := range cs {
-			xs[j] = n.Args[k]
-		}
-		a, ok := v.operand(xs)
+		a, ok := v.laneArg(cs, k)
 		if !ok {
-			v.failed = true
 			return nil
 		}
 		p.Args = append(p.Args, a)
