@@ -1,7 +1,6 @@
 package cgen_test
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -94,13 +93,7 @@ func TestBridgeAoS(t *testing.T) {
 		"kern/kern_lms.go": goSrc,
 		"main.go":          []byte(aosMain),
 	}, out)
-	if err := goCmd(dir, "", "vet", "./kern/..."); err != nil {
-		t.Error(err)
-	}
-	r := runProg(t, filepath.Join(dir, "prog"))
-	if r.code != 0 || !strings.HasSuffix(r.stdout, "ok\n") {
-		t.Errorf("exit status %d\n%s\n%s", r.code, r.stdout, r.stderr)
-	}
+	vetAndRun(t, dir)
 }
 
 const aosMain = `package main

@@ -65,13 +65,7 @@ func TestBridgeStructs(t *testing.T) {
 		"kern/kern_lms.go": goSrc,
 		"main.go":          []byte(structMain),
 	}, out)
-	if err := goCmd(dir, "", "vet", "./kern/..."); err != nil {
-		t.Error(err)
-	}
-	r := runProg(t, filepath.Join(dir, "prog"))
-	if r.code != 0 || !strings.HasSuffix(r.stdout, "ok\n") {
-		t.Errorf("exit status %d\n%s\n%s", r.code, r.stdout, r.stderr)
-	}
+	vetAndRun(t, dir)
 }
 
 const structMain = `package main
@@ -204,4 +198,17 @@ func bridgeModule(t *testing.T, files map[string][]byte, out output) string {
 		t.Fatal(err)
 	}
 	return dir
+}
+
+// vetAndRun vets the kernel package of the bridge module in dir, then
+// runs its program, which must end printing ok.
+func vetAndRun(t *testing.T, dir string) {
+	t.Helper()
+	if err := goCmd(dir, "", "vet", "./kern/..."); err != nil {
+		t.Error(err)
+	}
+	r := runProg(t, filepath.Join(dir, "prog"))
+	if r.code != 0 || !strings.HasSuffix(r.stdout, "ok\n") {
+		t.Errorf("exit status %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
 }
