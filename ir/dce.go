@@ -79,7 +79,7 @@ func (d *deadCode) sweep() {
 	g.Block.Used(func(s Sym) { d.markReach(s, f.NodeOf(s)) })
 	if g.Block.Res.IsSym() {
 		d.sym[g.Block.Res.s] |= symLive
-		d.setUsed(g.Block.Res.s)
+		d.use(g.Block.Res.s, f.NodeOf(g.Block.Res.s))
 	}
 	d.w = len(f.writes) - 1
 	for d.cursor = nn - 1; d.cursor >= 0; d.cursor-- {
@@ -154,7 +154,7 @@ func (d *deadCode) rebuild() (*Graph, flatSize) {
 		}
 		n := g.Nodes[i]
 		filter := f.needsFilter(i, used)
-		dropped := d.node[i]&nodeDropped != 0
+		dropped := d.node[i]&nodeDropped != 0 || f.Op[i] == OpIf && d.node[i]&nodeValue == 0 && hasResults(n)
 		if dropped {
 			n = dropResults(n)
 		}
@@ -254,6 +254,7 @@ const (
 	nodeVisited                   // visited by pass 2
 	nodeKept                      // kept by pass 2
 	nodeChanged                   // copied by pass 3: its edges differ
+	nodeValue                     // a conditional whose value a kept node uses
 )
 
 // markReach marks s reached; t is the index of the node defining it (-1:
@@ -348,15 +349,50 @@ func (d *deadCode) keep(i int32) {
 		k := f.Kind[e]
 		switch {
 		case k >= EdgeBlock && (k-EdgeBlock)%3 == 0 && d.node[i]&nodeDropped == 0:
-			if d.parts == nil || !d.parts.result(d, i, f.Target[e]) {
-				d.use(f.Dep[e], f.Target[e])
+			if f.Op[i] == OpIf && d.node[i]&nodeValue == 0 {
+				continue // kept for its effects: see valueUsed
 			}
+			d.useResult(i, e)
 		case k == EdgeArg:
 			d.use(f.Dep[e], f.Target[e])
 		}
 	}
 	for _, s := range f.Bound[f.Binds[f.First[i]]:f.Binds[f.First[i+1]]] {
 		d.use(s, -1)
+	}
+}
+
+// useResult uses the block result that edge e of kept node i names.
+func (d *deadCode) useResult(i, e int32) {
+	f := d.f
+	if d.parts == nil || !d.parts.result(d, i, f.Target[e]) {
+		d.use(f.Dep[e], f.Target[e])
+	}
+}
+
+// valueUsed records that a kept node uses the value of conditional t.
+// A conditional is kept for its effects (a print in a branch) before
+// its users are decided, and its blocks' results are needed only once
+// its value is: a staged variable carried through a branch by a read of
+// itself (v = v in one branch, v = e in the other, the other printing)
+// and never read after the loop is dead with its read and its writes,
+// where keeping the results would have kept the read, so the variable,
+// so the write of the conditional's value to it (gc rejects such a
+// variable as declared and not used: rpg seed 5614). A kept conditional
+// whose value no kept node uses loses its results in pass 3.
+func (d *deadCode) valueUsed(t int32) {
+	f := d.f
+	if d.node[t]&nodeValue != 0 {
+		return
+	}
+	d.node[t] |= nodeValue
+	if d.node[t]&(nodeKept|nodeDropped) != nodeKept {
+		return
+	}
+	for e := f.Start[t]; e < f.Start[t+1]; e++ {
+		if k := f.Kind[e]; k >= EdgeBlock && (k-EdgeBlock)%3 == 0 {
+			d.useResult(t, e)
+		}
 	}
 }
 
@@ -381,6 +417,9 @@ func (d *deadCode) write(i int32, wkeys []Key) {
 // use marks s, whose value a kept node uses, used; t is the index of the
 // node defining it (-1: none).
 func (d *deadCode) use(s Sym, t int32) {
+	if t >= 0 && d.f.Op[t] == OpIf {
+		d.valueUsed(t)
+	}
 	if d.used[s] {
 		return
 	}
@@ -416,6 +455,17 @@ func dropResults(d *Node) *Node {
 }
 
 var unitConst = &Const{Type: Void}
+
+// hasResults reports whether a block of conditional n has a result other
+// than unit.
+func hasResults(n *Node) bool {
+	for _, b := range n.Blocks {
+		if b.Res.IsSym() || b.Res.c != unitConst {
+			return true
+		}
+	}
+	return false
+}
 
 // writesUsed reports whether a key of wkeys is a used symbol.
 func writesUsed(wkeys []Key, used []bool) bool {

@@ -128,21 +128,53 @@ func refDCE(g *Graph) *Graph {
 	}
 	visited := make([]bool, n)
 	kept := make([]bool, n)
+	// A conditional's blocks' results are used once a kept node uses its
+	// value, not when it is kept (for its effects).
+	valueUsed := make([]bool, n)
+	var use func(s Sym)
+	useResults := func(d *Node) {
+		for _, b := range d.Blocks {
+			if b.Res.IsSym() {
+				use(b.Res.s)
+			}
+		}
+	}
+	use = func(s Sym) {
+		if p := pos[s]; p > 0 && nodes[p-1] != nil && nodes[p-1].Op == OpIf && !valueUsed[s] {
+			valueUsed[s] = true
+			if kept[s] {
+				useResults(nodes[p-1])
+			}
+		}
+		if used[s] {
+			return
+		}
+		setUsed(s)
+		if p := pos[s]; p > 0 && visited[s] && nodes[p-1] != nil {
+			stack = append(stack, nodes[p-1]) // passed already: keep it now
+		}
+	}
 	keep := func(d *Node) {
 		if kept[d.Sym] {
 			return
 		}
 		kept[d.Sym] = true
 		setUsed(d.Sym)
-		refValueSyms(d, func(s Sym) {
-			if used[s] {
-				return
+		if d.Op != OpIf || valueUsed[d.Sym] {
+			refValueSyms(d, use)
+			return
+		}
+		for _, a := range d.Args {
+			if a.IsSym() {
+				use(a.s)
 			}
-			setUsed(s)
-			if p := pos[s]; p > 0 && visited[s] && nodes[p-1] != nil {
-				stack = append(stack, nodes[p-1]) // passed already: keep it now
+		}
+		for _, b := range d.Blocks {
+			for _, s := range b.In {
+				use(s)
 			}
-		})
+			use(b.Ein)
+		}
 	}
 	for _, s := range g.Block.Bound() {
 		used[s] = true
@@ -152,7 +184,7 @@ func refDCE(g *Graph) *Graph {
 		used[s] = true
 	}
 	if g.Block.Res.IsSym() {
-		setUsed(g.Block.Res.s)
+		use(g.Block.Res.s)
 	}
 	for i := len(nodes) - 1; i >= 0; i-- {
 		d := nodes[i]
@@ -181,6 +213,9 @@ func refDCE(g *Graph) *Graph {
 	out := make([]*Node, 0, len(nodes))
 	for _, d := range nodes {
 		if d != nil && used[d.Sym] {
+			if d.Op == OpIf && !valueUsed[d.Sym] && hasResults(d) {
+				d = dropResults(d)
+			}
 			if (d.Eff != nil || len(d.Blocks) > 0) && refNeedsFilter(d, used) {
 				d = filterNode(d, used)
 			}

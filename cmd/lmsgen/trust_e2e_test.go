@@ -133,6 +133,43 @@ func unused(x stage.Int) stage.Int {
 	return x
 }
 
+// CarriedUnread: v is carried round the staged loop through a branch
+// that prints (v = v on one side, v = e on the other) and never read
+// after it; gc rejected the variable the loop kept for it as declared
+// and not used (rpg seed 5614 F46a).
+//
+//lms:test a=-3..3
+//lms:gen CarriedUnread
+func carriedUnread(a stage.Int8) stage.Int64 {
+	v := stage.Uint(a)
+	if stage.Int(a) < 1 {
+		for i := stage.Int(0); i < 2; i++ {
+			for j := stage.Int(0); j < 2 && len(seven) == 7; j++ {
+				if i < 3 {
+					break
+				}
+				_ = hu(stage.Uint16(stage.Int8(v))>>(stage.Uint16(i)&15), i)
+			}
+			if i < 4 {
+				continue
+			}
+			v = (stage.Uint(i) ^ stage.Uint(stage.Uint32(a))) | stage.Uint(a)
+			fmt.Println(-stage.Float64(v), stage.Int16(a))
+		}
+	}
+	return stage.Int64(a) * 3
+}
+
+var seven = make([]int, 1)
+
+//lms:fun
+func hu(a stage.Uint16, d stage.Int) stage.Uint16 {
+	if d <= 0 || d > 4 {
+		return a &^ a
+	}
+	return hu(a, d-1) + stage.Uint16(d)/7
+}
+
 // ElseAfterExit: a loop with exits whose then branch goes round again
 // and whose else branch is an if that exits followed by a print. The C
 // wrote the print after the else if, where the then branch also ran it
@@ -183,7 +220,7 @@ func TestTrustRegressions(t *testing.T) {
 	} else {
 		t.Log("no C compiler: the C comparison is not tested")
 	}
-	names := []string{"Order", "OpAssign", "OpAssignLen", "Exclusive", "AlwaysReturns", "RemStatic", "Fused", "Recurse", "Unused", "ElseAfterExit"}
+	names := []string{"Order", "OpAssign", "OpAssignLen", "Exclusive", "AlwaysReturns", "RemStatic", "Fused", "Recurse", "Unused", "CarriedUnread", "ElseAfterExit"}
 	for _, d := range dirs {
 		res := runIn(t, d, []string{"GOFLAGS=-mod=mod"}, "go", "test", "-v", "-count=1", "-run", "TestLMS", ".")
 		require.Equal(t, 0, res.status, res.stdout+res.stderr)
