@@ -101,8 +101,13 @@ func build(pkg string, funcs []Func, opts Options) (*fileGen, error) {
 	fl := newFileGen(pkg, opts)
 	specs := make([]*specGen, len(funcs))
 	for i, f := range funcs {
-		specs[i] = fl.plan(f)
+		specs[i] = fl.plan(f, false)
 		specs[i].index = i
+	}
+	for _, sg := range specs {
+		if len(sg.errs) == 0 && sg.fn.Vectors != nil && len(sg.fn.Vectors.Packs) > 0 {
+			fl.planClone(sg)
+		}
 	}
 	var list ir.ErrorList
 	for _, sg := range specs {
@@ -110,6 +115,10 @@ func build(pkg string, funcs []Func, opts Options) (*fileGen, error) {
 			sg.emit()
 		}
 		list = append(list, sg.errs...)
+		if c := sg.clone; c != nil && len(sg.errs) == 0 {
+			c.emit()
+			list = append(list, c.errs...)
+		}
 	}
 	if err := list.Err(); err != nil {
 		return nil, err

@@ -95,13 +95,16 @@ func (fn *fnGen) function(name string, params []string, res *ir.Type, b *ir.Bloc
 	if plist == "" {
 		plist = "void"
 	}
-	sig := fmt.Sprintf("static %s %s(%s)", rt, name, plist)
-	fn.fl.protos = append(fn.fl.protos, sig+";\n")
+	sig := fmt.Sprintf("%sstatic %s %s(%s)", fn.sg.cloneAttr(), rt, name, plist)
+	fn.fl.protos = append(fn.fl.protos, fn.sg.cloneWrap(sig+";\n"))
 	fn.depth = 1
 	for _, s := range b.In {
 		if fn.sg.uses[s] == 0 {
 			fn.line("(void)" + fn.sg.names[s] + ";")
 		}
+	}
+	if l == nil {
+		fn.dispatch(res == ir.Void)
 	}
 	fn.depth = 0
 	d := dest{kind: destReturn}
@@ -129,7 +132,7 @@ func (fn *fnGen) function(name string, params []string, res *ir.Type, b *ir.Bloc
 		}
 	}
 	sb.WriteString("}\n")
-	fn.fl.defs = append(fn.fl.defs, sb.String())
+	fn.fl.defs = append(fn.fl.defs, fn.sg.cloneWrap(sb.String()))
 }
 
 // nodeName names a symbol in comments: its source name, or x<N>.

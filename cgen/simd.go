@@ -46,7 +46,7 @@ func (fn *fnGen) vecStmt(n *ir.Node) bool {
 	if sg.vec == nil {
 		sg.vec = vecNames{}
 	}
-	vt := fn.fl.vecType(p.Elem)
+	vt := fn.fl.vecType(p.Elem, fn.sg.avx2)
 	if p.Part != sched.PartNone {
 		fn.splitStmt(p, vt)
 		return true
@@ -128,14 +128,23 @@ func (fn *fnGen) vecAddr(p *sched.Pack) string {
 }
 
 // vecType returns the C type of a vector of elements of type t, declaring
-// it and its operations the first time.
-func (fl *fileGen) vecType(t *ir.Type) string {
+// it and its operations the first time; with avx2, the AVX2 clones'
+// (simd_clone.go).
+func (fl *fileGen) vecType(t *ir.Type, avx2 bool) string {
 	w := sched.Width(t)
 	elem := basicC[t.Kind]
 	name := fmt.Sprintf("lms_f%dx%d", t.Bits(), w)
+	if avx2 {
+		name += avx2Suffix
+		fl.helper(name, func() string { return cloneVecHelpers(name, elem, w) })
+		return name
+	}
 	fl.helper(name, func() string { return vecHelpers(name, elem, w) })
 	return name
 }
+
+// cloneType reports whether vt is a vector type of the AVX2 clones.
+func cloneType(vt string) bool { return strings.HasSuffix(vt, avx2Suffix) }
 
 // vecFMA returns the name of the multiply-add of vectors of type vt
 // (elements of type t), declaring it the first time: math.FMA packed in
@@ -146,6 +155,9 @@ func (fl *fileGen) vecFMA(t *ir.Type, vt string) string {
 	name := vt + "_fma"
 	elem := basicC[t.Kind]
 	fl.helper(name, func() string {
+		if cloneType(vt) {
+			return cloneVecMacro(name, name+"(a, b, c) ((a) * (b) + (c))", "a*b + c, rounded twice")
+		}
 		r := strings.NewReplacer("{T}", vt, "{E}", elem, "{W}", fmt.Sprint(sched.Width(t)))
 		return r.Replace(`/* {T}_fma: a*b + c in {W} lanes of {E}, rounded twice (lmsgen -fp=relaxed). */
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(LMS_NO_VECTOR_EXT) && defined(__AVX__)

@@ -57,6 +57,9 @@ func (fl *fileGen) vecMake(vt string, w int) string {
 			args[i] = fmt.Sprintf("x%d", i)
 		}
 		lanes := func(xs []string) string { return "(" + strings.Join(xs, "), (") + ")" }
+		if cloneType(vt) {
+			return cloneVecMacro(name, fmt.Sprintf("%s(%s) ((%s){%s})", name, strings.Join(args, ", "), vt, lanes(args)), "a "+vt+" of its lanes")
+		}
 		r := strings.NewReplacer("{T}", vt, "{A}", strings.Join(args, ", "), "{L}", lanes(args),
 			"{LO}", lanes(args[:w/2]), "{HI}", lanes(args[w/2:]))
 		return r.Replace(`/* {T}_make: a {T} of its lanes (lmsgen -simd, split complex loads). */
@@ -77,6 +80,9 @@ func (fl *fileGen) vecMake(vt string, w int) string {
 func (fl *fileGen) vecLane(vt string, w int) string {
 	lane := vt + "_lane"
 	fl.helper(lane, func() string {
+		if cloneType(vt) {
+			return cloneVecMacro(lane, lane+"(a, i) ((a)[i])", "lane i of a "+vt)
+		}
 		r := strings.NewReplacer("{T}", vt, "{H}", fmt.Sprint(w/2), "{M}", fmt.Sprint(w/2-1))
 		return r.Replace(`/* {T}_lane: lane i of a {T} (lmsgen -simd). */
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(LMS_NO_VECTOR_EXT) && defined(__AVX__)

@@ -50,6 +50,9 @@ type specGen struct {
 	fns    int32    // C functions started
 	index  int      // the specialization's index among the Funcs (line marks, lines.go)
 	vec    vecNames // the C names of the packs (simd.go)
+
+	avx2  bool     // this is the AVX2 clone of a specialization (simd_clone.go)
+	clone *specGen // the AVX2 clone this specialization calls, or nil
 }
 
 // lamInfo is a staged function and its C function.
@@ -78,8 +81,9 @@ func (sg *specGen) errorf(n *ir.Node, format string, args ...any) {
 	sg.errs = append(sg.errs, e)
 }
 
-// plan analyzes a specialization and chooses its file-level names.
-func (fl *fileGen) plan(f Func) *specGen {
+// plan analyzes a specialization and chooses its file-level names; with
+// avx2, those of its AVX2 clone (simd_clone.go).
+func (fl *fileGen) plan(f Func, avx2 bool) *specGen {
 	s := f.Schedule
 	g := s.Graph()
 	n := g.NumSyms()
@@ -87,8 +91,12 @@ func (fl *fileGen) plan(f Func) *specGen {
 	sg := &specGen{fl: fl, name: f.Name, fn: f, s: s, g: g,
 		uses: facts.Uses, varReads: facts.VarReads, written: facts.Written, held: facts.Held,
 		fwdLam: facts.LamOf, lamFwd: facts.FwdOf, lamOf: map[ir.Sym]*lamInfo{}, tables: map[ir.Sym]*table{},
-		names: make([]string, n), owner: make([]int32, n), inline: make([]int32, n), done: make([]bool, n)}
-	sg.cname = fl.top.fresh(f.Name)
+		names: make([]string, n), owner: make([]int32, n), inline: make([]int32, n), done: make([]bool, n), avx2: avx2}
+	prefix := f.Name
+	if avx2 {
+		prefix += avx2Suffix
+	}
+	sg.cname = fl.top.fresh(prefix)
 	fl.top.reserve(fl.exportName(f.Name))
 	for _, nd := range facts.Lambdas {
 		l := &lamInfo{n: nd}
@@ -133,7 +141,7 @@ func (fl *fileGen) plan(f Func) *specGen {
 		if base == "" {
 			base = "func" + fmt.Sprint(int(l.n.Sym))
 		}
-		l.cname = fl.top.fresh(sg.name + "_" + base)
+		l.cname = fl.top.fresh(prefix + "_" + base)
 	}
 	sg.lift()
 	for _, l := range sg.lams {

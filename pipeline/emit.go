@@ -49,7 +49,10 @@ func emitGo(st *State) error {
 }
 
 // emitC writes the C sub-package: <pkg>_lms.c, <pkg>_lms.h and the cgo
-// bridge <pkg>_lms.go.
+// bridge <pkg>_lms.go. The C file is written from the vector build's
+// graphs where a specialization has its own (Package.SIMDFuncs, as the
+// vector Go file): its vector code runs in every build of the Go package,
+// and its scalar fallback is in the same file (cgen/simd.go).
 func emitC(st *State) error {
 	return st.eachPackage(func(p *Package) error {
 		if err := bridgeReachable(p); err != nil {
@@ -58,10 +61,11 @@ func emitC(st *State) error {
 		dir := st.cDir(p)
 		opts := st.cOptions(p)
 		cName, hName, bName := cgen.FileNames(p.Name)
+		cfs := simdFuncs(p) // the vector build's graphs: C has one file
 		if st.cfg.LineMap {
-			opts.Lines = lineMap(p.Funcs, filepath.Join(dir, cName))
+			opts.Lines = lineMap(cfs, filepath.Join(dir, cName))
 		}
-		c, h, bridge, err := cgen.Files(p.Name, funcs(p), opts)
+		c, h, bridge, err := cgen.Files(p.Name, funcs(&Package{Funcs: cfs}), opts)
 		if err != nil && c == nil {
 			return err
 		}

@@ -76,8 +76,10 @@ func IsStatic[T any](x T) bool {
 // build of a specialization: a specialization with vector code (`-simd`
 // on its //lms:gen line or the flag -simd) whose staging function calls
 // SIMD is evaluated twice, with SIMD false for the plain build (the
-// generated <pkg>_lms.go, and the C output) and true for the vector build
-// (<pkg>_lms_simd.go, built with GOEXPERIMENT=simd on amd64). Each build
+// generated <pkg>_lms.go) and true for the vector build (<pkg>_lms_simd.go,
+// built with GOEXPERIMENT=simd on amd64, and the C output: C has one file,
+// with vector code and its fallbacks in it, whichever Go build calls it,
+// so it takes the vector build's choices). Each build
 // may so choose its own static parameters, such as the register blocking
 // of a matrix product: more sums than the scalar registers hold spill in
 // the plain build, while the vector build holds four float64 per

@@ -98,10 +98,12 @@ func TestSIMDPerBuild(t *testing.T) {
 	for _, src := range []string{scalar, vector} {
 		require.Contains(t, funcBody(t, src, "Plain4"), "* 2\n")
 	}
-	// The C file is the plain build's.
+	// The C file is the vector build's (one C file serves both Go builds).
 	csrc := read(t, filepath.Join(kdir, "lmsc", "kernels_lms.c"))
-	require.Contains(t, csrc, "* 2;")
-	require.NotContains(t, csrc, "* 3;")
+	for name, want := range map[string]string{"Wrong4": "* 3.0);", "Plain4": "* 2.0);"} {
+		body := csrc[strings.Index(csrc, "/* "+name+" is the specialization "+name+". */\n"):]
+		require.Contains(t, body[:strings.Index(body, "\n}\n")], want, name)
+	}
 
 	r = runIn(t, kdir, []string{"GOFLAGS=-mod=mod"}, "go", "test", "-count=1", "-v", "-run", "TestLMS", ".")
 	require.Equal(t, 0, r.status, r.stdout+r.stderr)
@@ -115,6 +117,9 @@ func TestSIMDPerBuild(t *testing.T) {
 	}
 	require.Regexp(t, `lms: Wrong4 tried=500 mismatches=[1-9]`, r.stdout)
 	r = runIn(t, filepath.Join(kdir, "lmsc"), []string{"GOFLAGS=-mod=mod"}, "go", "test", "-count=1", "-v", "-run", "TestLMS", ".")
-	require.Equal(t, 0, r.status, r.stdout+r.stderr)
-	require.Contains(t, r.stdout, "lms: Row16 tried=500 mismatches=0")
+	require.NotEqual(t, 0, r.status, "the C of Wrong4 computes 3·x: its test must fail\n"+r.stdout)
+	for _, name := range []string{"Row16", "Plain4"} {
+		require.Contains(t, r.stdout, "lms: "+name+" tried=500 mismatches=0", name)
+	}
+	require.Regexp(t, `lms: Wrong4 tried=500 mismatches=[1-9]`, r.stdout)
 }

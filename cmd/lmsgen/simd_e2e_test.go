@@ -155,26 +155,38 @@ func TestSIMD(t *testing.T) {
 	r = runIn(t, kdir, []string{"GOFLAGS=-mod=mod", "GOEXPERIMENT=simd"}, "go", "vet", ".")
 	require.Equal(t, 0, r.status, r.stdout+r.stderr)
 
-	// The C file: vector extensions in the vectorized kernels; it
-	// compiles cleanly with gcc and clang, and its tests (C against Go)
-	// pass with each, and with the scalar fallback of the vector
-	// operations (-DLMS_NO_VECTOR_EXT).
+	// The C file: vector extensions in the vectorized kernels, each
+	// written again for AVX2 (<name>_avx2) and called from the kernel
+	// when the CPU has it; it compiles cleanly with gcc and clang, and
+	// its tests (C against Go) pass with each: with the AVX2 clones (at
+	// -O2 on a CPU with AVX2), without them (two 128-bit halves per
+	// vector), with the file compiled for the machine (no clones) and
+	// with the scalar fallback of the vector operations
+	// (-DLMS_NO_VECTOR_EXT).
 	cdir := filepath.Join(kdir, "lmsc")
 	csrc := read(t, filepath.Join(cdir, "kernels_lms.c"))
 	require.Contains(t, csrc, "typedef double lms_f64x4 __attribute__((vector_size(32)));")
 	require.Contains(t, csrc, "typedef float lms_f32x8 __attribute__((vector_size(32)));")
 	require.Contains(t, csrc, "lms_f64x4_mul(")
+	for _, name := range []string{"Block16", "Axpy16", "Axpy32x16"} {
+		require.Contains(t, csrc, "\tif (lms_cpu_avx2()) {\n\t\t"+name+"_avx2(", name)
+		clone := csrc[strings.Index(csrc, "/* "+name+"_avx2 is the specialization "+name+". */\n"):]
+		require.Contains(t, clone[:strings.Index(clone, "\n}\n")], "_avx2_mul(", name)
+	}
+	for _, name := range []string{"Prefix8", "Shift16"} {
+		require.NotContains(t, csrc, name+"_avx2", name)
+	}
 	for _, cc := range []string{"gcc", "clang"} {
 		if _, err := exec.LookPath(cc); err != nil {
 			t.Logf("no %s", cc)
 			continue
 		}
-		for _, flags := range [][]string{{"-O2"}, {"-O3", "-march=native"}, {"-O2", "-DLMS_NO_VECTOR_EXT"}} {
+		for _, flags := range [][]string{{"-O2"}, {"-O3", "-march=native"}, {"-O2", "-DLMS_NO_VECTOR_EXT"}, {"-O2", "-DLMS_NO_AVX2_CLONES"}} {
 			args := append([]string{"-std=c11", "-Wall", "-Wextra", "-Werror", "-c", "-o", os.DevNull, "kernels_lms.c"}, flags...)
 			r := runIn(t, cdir, nil, cc, args...)
 			require.Equal(t, 0, r.status, "%s %v\n%s", cc, flags, r.stderr)
 		}
-		for _, cflags := range []string{"-O2", "-O2 -DLMS_NO_VECTOR_EXT"} {
+		for _, cflags := range []string{"-O2", "-O2 -DLMS_NO_AVX2_CLONES", "-O2 -march=native", "-O2 -DLMS_NO_VECTOR_EXT"} {
 			r := runIn(t, cdir, []string{"GOFLAGS=-mod=mod", "CC=" + cc, "CGO_CFLAGS=" + cflags}, "go", "test", "-count=1", "-v", "-run", "TestLMS", ".")
 			require.Equal(t, 0, r.status, "%s %s\n%s%s", cc, cflags, r.stdout, r.stderr)
 			for _, name := range []string{"Block16", "Axpy16", "Axpy32x16", "Prefix8", "Shift16"} {

@@ -2606,6 +2606,50 @@ LMS_PANICFN void lms_panic_arg(lms_arg a) {
 
 /* Support functions. */
 
+/* LMS_AVX2_CLONES: the vectorized functions are also written for AVX2
+ * (<name>_avx2, 32-byte vectors) and called when the CPU has it (lmsgen -simd). */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(LMS_NO_VECTOR_EXT) && !defined(LMS_NO_AVX2_CLONES) && \
+	!defined(__AVX__) && (defined(__x86_64__) || defined(__i386__))
+#define LMS_AVX2_CLONES 1
+#define LMS_TARGET_AVX2 __attribute__((target("avx2")))
+#define lms_cpu_avx2() __builtin_cpu_supports("avx2")
+#endif
+
+/* lms_f32x8: 8 lanes of float (lmsgen -simd). */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(LMS_NO_VECTOR_EXT) && defined(__AVX__)
+typedef float lms_f32x8 __attribute__((vector_size(32)));
+#define lms_f32x8_bcast(x) ((lms_f32x8){(x), (x), (x), (x), (x), (x), (x), (x)})
+#define lms_f32x8_add(a, b) ((a) + (b))
+#define lms_f32x8_sub(a, b) ((a) - (b))
+#define lms_f32x8_mul(a, b) ((a) * (b))
+#define lms_f32x8_div(a, b) ((a) / (b))
+#elif (defined(__GNUC__) || defined(__clang__)) && !defined(LMS_NO_VECTOR_EXT)
+typedef float lms_f32x8_half __attribute__((vector_size(16)));
+typedef struct { lms_f32x8_half lo, hi; } lms_f32x8;
+#define lms_f32x8_bcast(x) ((lms_f32x8){{(x), (x), (x), (x)}, {(x), (x), (x), (x)}})
+#define lms_f32x8_add(a, b) ((lms_f32x8){(a).lo + (b).lo, (a).hi + (b).hi})
+#define lms_f32x8_sub(a, b) ((lms_f32x8){(a).lo - (b).lo, (a).hi - (b).hi})
+#define lms_f32x8_mul(a, b) ((lms_f32x8){(a).lo * (b).lo, (a).hi * (b).hi})
+#define lms_f32x8_div(a, b) ((lms_f32x8){(a).lo / (b).lo, (a).hi / (b).hi})
+#else
+typedef struct { float v[8]; } lms_f32x8;
+LMS_INLINE lms_f32x8 lms_f32x8_bcast(float x) { lms_f32x8 r; for (int i = 0; i < 8; i++) r.v[i] = x; return r; }
+LMS_INLINE lms_f32x8 lms_f32x8_add(lms_f32x8 a, lms_f32x8 b) { lms_f32x8 r; for (int i = 0; i < 8; i++) r.v[i] = a.v[i] + b.v[i]; return r; }
+LMS_INLINE lms_f32x8 lms_f32x8_sub(lms_f32x8 a, lms_f32x8 b) { lms_f32x8 r; for (int i = 0; i < 8; i++) r.v[i] = a.v[i] - b.v[i]; return r; }
+LMS_INLINE lms_f32x8 lms_f32x8_mul(lms_f32x8 a, lms_f32x8 b) { lms_f32x8 r; for (int i = 0; i < 8; i++) r.v[i] = a.v[i] * b.v[i]; return r; }
+LMS_INLINE lms_f32x8 lms_f32x8_div(lms_f32x8 a, lms_f32x8 b) { lms_f32x8 r; for (int i = 0; i < 8; i++) r.v[i] = a.v[i] / b.v[i]; return r; }
+#endif
+
+/* lms_f32x8_avx2: 8 lanes of float in the AVX2 clones (lmsgen -simd). */
+#ifdef LMS_AVX2_CLONES
+typedef float lms_f32x8_avx2 __attribute__((vector_size(32)));
+#define lms_f32x8_avx2_bcast(x) ((lms_f32x8_avx2){(x), (x), (x), (x), (x), (x), (x), (x)})
+#define lms_f32x8_avx2_add(a, b) ((a) + (b))
+#define lms_f32x8_avx2_sub(a, b) ((a) - (b))
+#define lms_f32x8_avx2_mul(a, b) ((a) * (b))
+#define lms_f32x8_avx2_div(a, b) ((a) / (b))
+#endif
+
 static inline void lmsg_flush(void) {
 	if (lms_stdout.len > 0) lms_flush();
 }
@@ -2613,125 +2657,841 @@ static inline void lmsg_flush(void) {
 /* Functions. */
 
 static void Blur3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h);
+#ifdef LMS_AVX2_CLONES
+LMS_TARGET_AVX2 static void Blur3_avx2(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h);
+#endif
 static void Sobel3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h);
+#ifdef LMS_AVX2_CLONES
+LMS_TARGET_AVX2 static void Sobel3_avx2(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h);
+#endif
 static void Blur5(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h);
+#ifdef LMS_AVX2_CLONES
+LMS_TARGET_AVX2 static void Blur5_avx2(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h);
+#endif
 static void Sharpen3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h);
+#ifdef LMS_AVX2_CLONES
+LMS_TARGET_AVX2 static void Sharpen3_avx2(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h);
+#endif
 static void Blur3Exact(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h);
+#ifdef LMS_AVX2_CLONES
+LMS_TARGET_AVX2 static void Blur3Exact_avx2(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h);
+#endif
 
 /* Blur3 is the specialization Blur3. */
 static void Blur3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h) {
+#ifdef LMS_AVX2_CLONES
+	if (lms_cpu_avx2()) {
+		Blur3_avx2(dst, src, w, h);
+		return;
+	}
+#endif
 	int64_t ow = lms_sub_i64(w, 2);
 	if (ow > 0) {
 		int64_t oh = lms_sub_i64(h, 2);
+		lms_slice_float32 sums = lms_slice_float32_make(w, w);
 		int64_t y = 0;
+		bool x57 = w < 16;
+		int64_t x = lms_sub_i64(w, 16);
+		bool x413 = ow < 16;
+		int64_t x_2 = lms_sub_i64(w, 18);
+		int64_t x624 = lms_sub_i64(w, 17);
+		int64_t x625 = lms_sub_i64(w, 1);
 		while (y < oh) {
 			lms_slice_float32 rows0 = lms_slice_float32_slice(src, lms_mul_i64(y, w), lms_mul_i64(lms_add_i64(y, 1), w));
 			lms_slice_float32 rows1 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 1), w), lms_mul_i64(lms_add_i64(y, 2), w));
 			lms_slice_float32 rows2 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 2), w), lms_mul_i64(lms_add_i64(y, 3), w));
 			lms_slice_float32 out = lms_slice_float32_slice(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow));
-			float px0 = lms_slice_float32_get(rows0, 0);
-			float t = lms_slice_float32_get(rows1, 0);
-			float px2 = lms_slice_float32_get(rows2, 0);
-			float px0_2 = lms_slice_float32_get(rows0, 1);
-			float t_2 = lms_slice_float32_get(rows1, 1);
-			float win0 = (px0 + px2) + (t * 2.0f);
-			float win1 = (px0_2 + lms_slice_float32_get(rows2, 1)) + (t_2 * 2.0f);
-			int64_t x = 0;
-			while (lms_add_i64(x, 3) <= ow) {
-				lms_slice_float32 in0 = lms_slice_float32_slice(rows0, lms_add_i64(x, 2), lms_add_i64(x, 5));
-				lms_slice_float32 in1 = lms_slice_float32_slice(rows1, lms_add_i64(x, 2), lms_add_i64(x, 5));
-				lms_slice_float32 in2 = lms_slice_float32_slice(rows2, lms_add_i64(x, 2), lms_add_i64(x, 5));
-				lms_slice_float32 o = lms_slice_float32_slice(out, x, lms_add_i64(x, 3));
-				float px0_3 = lms_slice_float32_get(in0, 0);
-				float t_3 = lms_slice_float32_get(in1, 0);
-				float t_4 = (px0_3 + lms_slice_float32_get(in2, 0)) + (t_3 * 2.0f);
-				lms_slice_float32_set(o, 0, ((win0 + t_4) + (win1 * 2.0f)) * 0.0625f);
-				float px0_4 = lms_slice_float32_get(in0, 1);
-				float t_5 = lms_slice_float32_get(in1, 1);
-				float t_6 = (px0_4 + lms_slice_float32_get(in2, 1)) + (t_5 * 2.0f);
-				lms_slice_float32_set(o, 1, ((win1 + t_6) + (t_4 * 2.0f)) * 0.0625f);
-				float px0_5 = lms_slice_float32_get(in0, 2);
-				float t_7 = lms_slice_float32_get(in1, 2);
-				float x214 = (px0_5 + lms_slice_float32_get(in2, 2)) + (t_7 * 2.0f);
-				lms_slice_float32_set(o, 2, ((t_4 + x214) + (t_6 * 2.0f)) * 0.0625f);
-				win0 = t_6;
-				win1 = x214;
-				x = lms_add_i64(x, 3);
+			int64_t x_3;
+			if (x57) {
+				x_3 = 0;
+			} else {
+				int64_t x_4 = 0;
+				while (lms_add_i64(x_4, 16) <= w) {
+					int64_t x_5 = x_4;
+					int64_t x71 = lms_add_i64(x_5, 16);
+					lms_slice_float32 in0 = lms_slice_float32_slice(rows0, x_5, x71);
+					lms_slice_float32 in1 = lms_slice_float32_slice(rows1, x_5, x71);
+					lms_slice_float32 in2 = lms_slice_float32_slice(rows2, x_5, x71);
+					lms_f32x8 in0v;
+					memcpy(&in0v, in0.p, sizeof in0v);
+					lms_f32x8 in1v;
+					memcpy(&in1v, in1.p, sizeof in1v);
+					lms_f32x8 in2v;
+					memcpy(&in2v, in2.p, sizeof in2v);
+					lms_f32x8 v = lms_f32x8_add(in0v, in2v);
+					lms_f32x8 v_2 = lms_f32x8_mul(in1v, lms_f32x8_bcast(2.0f));
+					lms_f32x8 v_3 = lms_f32x8_add(v, v_2);
+					lms_f32x8 in0v_2;
+					memcpy(&in0v_2, in0.p + 8, sizeof in0v_2);
+					lms_f32x8 in1v_2;
+					memcpy(&in1v_2, in1.p + 8, sizeof in1v_2);
+					lms_f32x8 in2v_2;
+					memcpy(&in2v_2, in2.p + 8, sizeof in2v_2);
+					lms_f32x8 v_4 = lms_f32x8_add(in0v_2, in2v_2);
+					lms_f32x8 v_5 = lms_f32x8_mul(in1v_2, lms_f32x8_bcast(2.0f));
+					lms_f32x8 v_6 = lms_f32x8_add(v_4, v_5);
+					lms_slice_float32 s = lms_slice_float32_slice(sums, x_5, x71);
+					memcpy(s.p, &v_3, sizeof v_3);
+					memcpy(s.p + 8, &v_6, sizeof v_6);
+					x_4 = lms_add_i64(x_4, 16);
+				}
+				if (x_4 < w) {
+					lms_slice_float32 in0_2 = lms_slice_float32_slice(rows0, x, w);
+					lms_slice_float32 in1_2 = lms_slice_float32_slice(rows1, x, w);
+					lms_slice_float32 in2_2 = lms_slice_float32_slice(rows2, x, w);
+					lms_f32x8 in0_2v;
+					memcpy(&in0_2v, in0_2.p, sizeof in0_2v);
+					lms_f32x8 in1_2v;
+					memcpy(&in1_2v, in1_2.p, sizeof in1_2v);
+					lms_f32x8 in2_2v;
+					memcpy(&in2_2v, in2_2.p, sizeof in2_2v);
+					lms_f32x8 v_7 = lms_f32x8_add(in0_2v, in2_2v);
+					lms_f32x8 v_8 = lms_f32x8_mul(in1_2v, lms_f32x8_bcast(2.0f));
+					lms_f32x8 v_9 = lms_f32x8_add(v_7, v_8);
+					lms_f32x8 in0_2v_2;
+					memcpy(&in0_2v_2, in0_2.p + 8, sizeof in0_2v_2);
+					lms_f32x8 in1_2v_2;
+					memcpy(&in1_2v_2, in1_2.p + 8, sizeof in1_2v_2);
+					lms_f32x8 in2_2v_2;
+					memcpy(&in2_2v_2, in2_2.p + 8, sizeof in2_2v_2);
+					lms_f32x8 v_10 = lms_f32x8_add(in0_2v_2, in2_2v_2);
+					lms_f32x8 v_11 = lms_f32x8_mul(in1_2v_2, lms_f32x8_bcast(2.0f));
+					lms_f32x8 v_12 = lms_f32x8_add(v_10, v_11);
+					lms_slice_float32 s_2 = lms_slice_float32_slice(sums, x, w);
+					memcpy(s_2.p, &v_9, sizeof v_9);
+					memcpy(s_2.p + 8, &v_12, sizeof v_12);
+				}
+				if (x413) {
+					x_3 = 0;
+				} else {
+					int64_t x_6 = 0;
+					while (lms_add_i64(x_6, 16) <= ow) {
+						int64_t x_7 = x_6;
+						int64_t x427 = lms_add_i64(x_7, 16);
+						lms_slice_float32 in0_3 = lms_slice_float32_slice(sums, x_7, x427);
+						lms_slice_float32 in1_3 = lms_slice_float32_slice(sums, lms_add_i64(x_7, 1), lms_add_i64(x_7, 17));
+						lms_slice_float32 in2_3 = lms_slice_float32_slice(sums, lms_add_i64(x_7, 2), lms_add_i64(x_7, 18));
+						lms_f32x8 in0_3v;
+						memcpy(&in0_3v, in0_3.p, sizeof in0_3v);
+						lms_f32x8 in1_3v;
+						memcpy(&in1_3v, in1_3.p, sizeof in1_3v);
+						lms_f32x8 in2_3v;
+						memcpy(&in2_3v, in2_3.p, sizeof in2_3v);
+						lms_f32x8 v_13 = lms_f32x8_add(in0_3v, in2_3v);
+						lms_f32x8 v_14 = lms_f32x8_mul(in1_3v, lms_f32x8_bcast(2.0f));
+						lms_f32x8 v_15 = lms_f32x8_add(v_13, v_14);
+						lms_f32x8 v_16 = lms_f32x8_mul(v_15, lms_f32x8_bcast(0.0625f));
+						lms_f32x8 in0_3v_2;
+						memcpy(&in0_3v_2, in0_3.p + 8, sizeof in0_3v_2);
+						lms_f32x8 in1_3v_2;
+						memcpy(&in1_3v_2, in1_3.p + 8, sizeof in1_3v_2);
+						lms_f32x8 in2_3v_2;
+						memcpy(&in2_3v_2, in2_3.p + 8, sizeof in2_3v_2);
+						lms_f32x8 v_17 = lms_f32x8_add(in0_3v_2, in2_3v_2);
+						lms_f32x8 v_18 = lms_f32x8_mul(in1_3v_2, lms_f32x8_bcast(2.0f));
+						lms_f32x8 v_19 = lms_f32x8_add(v_17, v_18);
+						lms_f32x8 v_20 = lms_f32x8_mul(v_19, lms_f32x8_bcast(0.0625f));
+						lms_slice_float32 o = lms_slice_float32_slice(out, x_7, x427);
+						memcpy(o.p, &v_16, sizeof v_16);
+						memcpy(o.p + 8, &v_20, sizeof v_20);
+						x_6 = lms_add_i64(x_6, 16);
+					}
+					if (x_6 < ow) {
+						lms_slice_float32 in0_4 = lms_slice_float32_slice(sums, x_2, ow);
+						lms_slice_float32 in1_4 = lms_slice_float32_slice(sums, x624, x625);
+						lms_slice_float32 in2_4 = lms_slice_float32_slice(sums, x, w);
+						lms_f32x8 in0_4v;
+						memcpy(&in0_4v, in0_4.p, sizeof in0_4v);
+						lms_f32x8 in1_4v;
+						memcpy(&in1_4v, in1_4.p, sizeof in1_4v);
+						lms_f32x8 in2_4v;
+						memcpy(&in2_4v, in2_4.p, sizeof in2_4v);
+						lms_f32x8 v_21 = lms_f32x8_add(in0_4v, in2_4v);
+						lms_f32x8 v_22 = lms_f32x8_mul(in1_4v, lms_f32x8_bcast(2.0f));
+						lms_f32x8 v_23 = lms_f32x8_add(v_21, v_22);
+						lms_f32x8 v_24 = lms_f32x8_mul(v_23, lms_f32x8_bcast(0.0625f));
+						lms_f32x8 in0_4v_2;
+						memcpy(&in0_4v_2, in0_4.p + 8, sizeof in0_4v_2);
+						lms_f32x8 in1_4v_2;
+						memcpy(&in1_4v_2, in1_4.p + 8, sizeof in1_4v_2);
+						lms_f32x8 in2_4v_2;
+						memcpy(&in2_4v_2, in2_4.p + 8, sizeof in2_4v_2);
+						lms_f32x8 v_25 = lms_f32x8_add(in0_4v_2, in2_4v_2);
+						lms_f32x8 v_26 = lms_f32x8_mul(in1_4v_2, lms_f32x8_bcast(2.0f));
+						lms_f32x8 v_27 = lms_f32x8_add(v_25, v_26);
+						lms_f32x8 v_28 = lms_f32x8_mul(v_27, lms_f32x8_bcast(0.0625f));
+						lms_slice_float32 o_2 = lms_slice_float32_slice(out, x_2, ow);
+						memcpy(o_2.p, &v_24, sizeof v_24);
+						memcpy(o_2.p + 8, &v_28, sizeof v_28);
+					}
+					x_3 = ow;
+				}
 			}
-			while (x < ow) {
-				float px0_6 = lms_slice_float32_get(rows0, lms_add_i64(x, 2));
-				float t_8 = lms_slice_float32_get(rows1, lms_add_i64(x, 2));
-				float x255 = (px0_6 + lms_slice_float32_get(rows2, lms_add_i64(x, 2))) + (t_8 * 2.0f);
-				lms_slice_float32_set(out, x, ((win0 + x255) + (win1 * 2.0f)) * 0.0625f);
+			float px0 = lms_slice_float32_get(rows0, x_3);
+			float t = lms_slice_float32_get(rows1, x_3);
+			float px2 = lms_slice_float32_get(rows2, x_3);
+			int64_t x820 = lms_add_i64(x_3, 1);
+			float px0_2 = lms_slice_float32_get(rows0, x820);
+			float t_2 = lms_slice_float32_get(rows1, x820);
+			float win0 = (px0 + px2) + (t * 2.0f);
+			float win1 = (px0_2 + lms_slice_float32_get(rows2, x820)) + (t_2 * 2.0f);
+			int64_t x_8 = x_3;
+			while (lms_add_i64(x_8, 3) <= ow) {
+				lms_slice_float32 in0_5 = lms_slice_float32_slice(rows0, lms_add_i64(x_8, 2), lms_add_i64(x_8, 5));
+				lms_slice_float32 in1_5 = lms_slice_float32_slice(rows1, lms_add_i64(x_8, 2), lms_add_i64(x_8, 5));
+				lms_slice_float32 in2_5 = lms_slice_float32_slice(rows2, lms_add_i64(x_8, 2), lms_add_i64(x_8, 5));
+				lms_slice_float32 o_3 = lms_slice_float32_slice(out, x_8, lms_add_i64(x_8, 3));
+				float px0_3 = lms_slice_float32_get(in0_5, 0);
+				float t_3 = lms_slice_float32_get(in1_5, 0);
+				float t_4 = (px0_3 + lms_slice_float32_get(in2_5, 0)) + (t_3 * 2.0f);
+				lms_slice_float32_set(o_3, 0, ((win0 + t_4) + (win1 * 2.0f)) * 0.0625f);
+				float px0_4 = lms_slice_float32_get(in0_5, 1);
+				float t_5 = lms_slice_float32_get(in1_5, 1);
+				float t_6 = (px0_4 + lms_slice_float32_get(in2_5, 1)) + (t_5 * 2.0f);
+				lms_slice_float32_set(o_3, 1, ((win1 + t_6) + (t_4 * 2.0f)) * 0.0625f);
+				float px0_5 = lms_slice_float32_get(in0_5, 2);
+				float t_7 = lms_slice_float32_get(in1_5, 2);
+				float x973 = (px0_5 + lms_slice_float32_get(in2_5, 2)) + (t_7 * 2.0f);
+				lms_slice_float32_set(o_3, 2, ((t_4 + x973) + (t_6 * 2.0f)) * 0.0625f);
+				win0 = t_6;
+				win1 = x973;
+				x_8 = lms_add_i64(x_8, 3);
+			}
+			while (x_8 < ow) {
+				float px0_6 = lms_slice_float32_get(rows0, lms_add_i64(x_8, 2));
+				float t_8 = lms_slice_float32_get(rows1, lms_add_i64(x_8, 2));
+				float x1014 = (px0_6 + lms_slice_float32_get(rows2, lms_add_i64(x_8, 2))) + (t_8 * 2.0f);
+				lms_slice_float32_set(out, x_8, ((win0 + x1014) + (win1 * 2.0f)) * 0.0625f);
 				win0 = win1;
-				win1 = x255;
-				x = lms_add_i64(x, 1);
+				win1 = x1014;
+				x_8 = lms_add_i64(x_8, 1);
 			}
 			y = lms_add_i64(y, 1);
 		}
 	}
 }
+
+#ifdef LMS_AVX2_CLONES
+/* Blur3_avx2 is the specialization Blur3. */
+LMS_TARGET_AVX2 static void Blur3_avx2(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h) {
+	int64_t ow = lms_sub_i64(w, 2);
+	if (ow > 0) {
+		int64_t oh = lms_sub_i64(h, 2);
+		lms_slice_float32 sums = lms_slice_float32_make(w, w);
+		int64_t y = 0;
+		bool x57 = w < 16;
+		int64_t x = lms_sub_i64(w, 16);
+		bool x413 = ow < 16;
+		int64_t x_2 = lms_sub_i64(w, 18);
+		int64_t x624 = lms_sub_i64(w, 17);
+		int64_t x625 = lms_sub_i64(w, 1);
+		while (y < oh) {
+			lms_slice_float32 rows0 = lms_slice_float32_slice(src, lms_mul_i64(y, w), lms_mul_i64(lms_add_i64(y, 1), w));
+			lms_slice_float32 rows1 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 1), w), lms_mul_i64(lms_add_i64(y, 2), w));
+			lms_slice_float32 rows2 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 2), w), lms_mul_i64(lms_add_i64(y, 3), w));
+			lms_slice_float32 out = lms_slice_float32_slice(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow));
+			int64_t x_3;
+			if (x57) {
+				x_3 = 0;
+			} else {
+				int64_t x_4 = 0;
+				while (lms_add_i64(x_4, 16) <= w) {
+					int64_t x_5 = x_4;
+					int64_t x71 = lms_add_i64(x_5, 16);
+					lms_slice_float32 in0 = lms_slice_float32_slice(rows0, x_5, x71);
+					lms_slice_float32 in1 = lms_slice_float32_slice(rows1, x_5, x71);
+					lms_slice_float32 in2 = lms_slice_float32_slice(rows2, x_5, x71);
+					lms_f32x8_avx2 in0v;
+					memcpy(&in0v, in0.p, sizeof in0v);
+					lms_f32x8_avx2 in1v;
+					memcpy(&in1v, in1.p, sizeof in1v);
+					lms_f32x8_avx2 in2v;
+					memcpy(&in2v, in2.p, sizeof in2v);
+					lms_f32x8_avx2 v = lms_f32x8_avx2_add(in0v, in2v);
+					lms_f32x8_avx2 v_2 = lms_f32x8_avx2_mul(in1v, lms_f32x8_avx2_bcast(2.0f));
+					lms_f32x8_avx2 v_3 = lms_f32x8_avx2_add(v, v_2);
+					lms_f32x8_avx2 in0v_2;
+					memcpy(&in0v_2, in0.p + 8, sizeof in0v_2);
+					lms_f32x8_avx2 in1v_2;
+					memcpy(&in1v_2, in1.p + 8, sizeof in1v_2);
+					lms_f32x8_avx2 in2v_2;
+					memcpy(&in2v_2, in2.p + 8, sizeof in2v_2);
+					lms_f32x8_avx2 v_4 = lms_f32x8_avx2_add(in0v_2, in2v_2);
+					lms_f32x8_avx2 v_5 = lms_f32x8_avx2_mul(in1v_2, lms_f32x8_avx2_bcast(2.0f));
+					lms_f32x8_avx2 v_6 = lms_f32x8_avx2_add(v_4, v_5);
+					lms_slice_float32 s = lms_slice_float32_slice(sums, x_5, x71);
+					memcpy(s.p, &v_3, sizeof v_3);
+					memcpy(s.p + 8, &v_6, sizeof v_6);
+					x_4 = lms_add_i64(x_4, 16);
+				}
+				if (x_4 < w) {
+					lms_slice_float32 in0_2 = lms_slice_float32_slice(rows0, x, w);
+					lms_slice_float32 in1_2 = lms_slice_float32_slice(rows1, x, w);
+					lms_slice_float32 in2_2 = lms_slice_float32_slice(rows2, x, w);
+					lms_f32x8_avx2 in0_2v;
+					memcpy(&in0_2v, in0_2.p, sizeof in0_2v);
+					lms_f32x8_avx2 in1_2v;
+					memcpy(&in1_2v, in1_2.p, sizeof in1_2v);
+					lms_f32x8_avx2 in2_2v;
+					memcpy(&in2_2v, in2_2.p, sizeof in2_2v);
+					lms_f32x8_avx2 v_7 = lms_f32x8_avx2_add(in0_2v, in2_2v);
+					lms_f32x8_avx2 v_8 = lms_f32x8_avx2_mul(in1_2v, lms_f32x8_avx2_bcast(2.0f));
+					lms_f32x8_avx2 v_9 = lms_f32x8_avx2_add(v_7, v_8);
+					lms_f32x8_avx2 in0_2v_2;
+					memcpy(&in0_2v_2, in0_2.p + 8, sizeof in0_2v_2);
+					lms_f32x8_avx2 in1_2v_2;
+					memcpy(&in1_2v_2, in1_2.p + 8, sizeof in1_2v_2);
+					lms_f32x8_avx2 in2_2v_2;
+					memcpy(&in2_2v_2, in2_2.p + 8, sizeof in2_2v_2);
+					lms_f32x8_avx2 v_10 = lms_f32x8_avx2_add(in0_2v_2, in2_2v_2);
+					lms_f32x8_avx2 v_11 = lms_f32x8_avx2_mul(in1_2v_2, lms_f32x8_avx2_bcast(2.0f));
+					lms_f32x8_avx2 v_12 = lms_f32x8_avx2_add(v_10, v_11);
+					lms_slice_float32 s_2 = lms_slice_float32_slice(sums, x, w);
+					memcpy(s_2.p, &v_9, sizeof v_9);
+					memcpy(s_2.p + 8, &v_12, sizeof v_12);
+				}
+				if (x413) {
+					x_3 = 0;
+				} else {
+					int64_t x_6 = 0;
+					while (lms_add_i64(x_6, 16) <= ow) {
+						int64_t x_7 = x_6;
+						int64_t x427 = lms_add_i64(x_7, 16);
+						lms_slice_float32 in0_3 = lms_slice_float32_slice(sums, x_7, x427);
+						lms_slice_float32 in1_3 = lms_slice_float32_slice(sums, lms_add_i64(x_7, 1), lms_add_i64(x_7, 17));
+						lms_slice_float32 in2_3 = lms_slice_float32_slice(sums, lms_add_i64(x_7, 2), lms_add_i64(x_7, 18));
+						lms_f32x8_avx2 in0_3v;
+						memcpy(&in0_3v, in0_3.p, sizeof in0_3v);
+						lms_f32x8_avx2 in1_3v;
+						memcpy(&in1_3v, in1_3.p, sizeof in1_3v);
+						lms_f32x8_avx2 in2_3v;
+						memcpy(&in2_3v, in2_3.p, sizeof in2_3v);
+						lms_f32x8_avx2 v_13 = lms_f32x8_avx2_add(in0_3v, in2_3v);
+						lms_f32x8_avx2 v_14 = lms_f32x8_avx2_mul(in1_3v, lms_f32x8_avx2_bcast(2.0f));
+						lms_f32x8_avx2 v_15 = lms_f32x8_avx2_add(v_13, v_14);
+						lms_f32x8_avx2 v_16 = lms_f32x8_avx2_mul(v_15, lms_f32x8_avx2_bcast(0.0625f));
+						lms_f32x8_avx2 in0_3v_2;
+						memcpy(&in0_3v_2, in0_3.p + 8, sizeof in0_3v_2);
+						lms_f32x8_avx2 in1_3v_2;
+						memcpy(&in1_3v_2, in1_3.p + 8, sizeof in1_3v_2);
+						lms_f32x8_avx2 in2_3v_2;
+						memcpy(&in2_3v_2, in2_3.p + 8, sizeof in2_3v_2);
+						lms_f32x8_avx2 v_17 = lms_f32x8_avx2_add(in0_3v_2, in2_3v_2);
+						lms_f32x8_avx2 v_18 = lms_f32x8_avx2_mul(in1_3v_2, lms_f32x8_avx2_bcast(2.0f));
+						lms_f32x8_avx2 v_19 = lms_f32x8_avx2_add(v_17, v_18);
+						lms_f32x8_avx2 v_20 = lms_f32x8_avx2_mul(v_19, lms_f32x8_avx2_bcast(0.0625f));
+						lms_slice_float32 o = lms_slice_float32_slice(out, x_7, x427);
+						memcpy(o.p, &v_16, sizeof v_16);
+						memcpy(o.p + 8, &v_20, sizeof v_20);
+						x_6 = lms_add_i64(x_6, 16);
+					}
+					if (x_6 < ow) {
+						lms_slice_float32 in0_4 = lms_slice_float32_slice(sums, x_2, ow);
+						lms_slice_float32 in1_4 = lms_slice_float32_slice(sums, x624, x625);
+						lms_slice_float32 in2_4 = lms_slice_float32_slice(sums, x, w);
+						lms_f32x8_avx2 in0_4v;
+						memcpy(&in0_4v, in0_4.p, sizeof in0_4v);
+						lms_f32x8_avx2 in1_4v;
+						memcpy(&in1_4v, in1_4.p, sizeof in1_4v);
+						lms_f32x8_avx2 in2_4v;
+						memcpy(&in2_4v, in2_4.p, sizeof in2_4v);
+						lms_f32x8_avx2 v_21 = lms_f32x8_avx2_add(in0_4v, in2_4v);
+						lms_f32x8_avx2 v_22 = lms_f32x8_avx2_mul(in1_4v, lms_f32x8_avx2_bcast(2.0f));
+						lms_f32x8_avx2 v_23 = lms_f32x8_avx2_add(v_21, v_22);
+						lms_f32x8_avx2 v_24 = lms_f32x8_avx2_mul(v_23, lms_f32x8_avx2_bcast(0.0625f));
+						lms_f32x8_avx2 in0_4v_2;
+						memcpy(&in0_4v_2, in0_4.p + 8, sizeof in0_4v_2);
+						lms_f32x8_avx2 in1_4v_2;
+						memcpy(&in1_4v_2, in1_4.p + 8, sizeof in1_4v_2);
+						lms_f32x8_avx2 in2_4v_2;
+						memcpy(&in2_4v_2, in2_4.p + 8, sizeof in2_4v_2);
+						lms_f32x8_avx2 v_25 = lms_f32x8_avx2_add(in0_4v_2, in2_4v_2);
+						lms_f32x8_avx2 v_26 = lms_f32x8_avx2_mul(in1_4v_2, lms_f32x8_avx2_bcast(2.0f));
+						lms_f32x8_avx2 v_27 = lms_f32x8_avx2_add(v_25, v_26);
+						lms_f32x8_avx2 v_28 = lms_f32x8_avx2_mul(v_27, lms_f32x8_avx2_bcast(0.0625f));
+						lms_slice_float32 o_2 = lms_slice_float32_slice(out, x_2, ow);
+						memcpy(o_2.p, &v_24, sizeof v_24);
+						memcpy(o_2.p + 8, &v_28, sizeof v_28);
+					}
+					x_3 = ow;
+				}
+			}
+			float px0 = lms_slice_float32_get(rows0, x_3);
+			float t = lms_slice_float32_get(rows1, x_3);
+			float px2 = lms_slice_float32_get(rows2, x_3);
+			int64_t x820 = lms_add_i64(x_3, 1);
+			float px0_2 = lms_slice_float32_get(rows0, x820);
+			float t_2 = lms_slice_float32_get(rows1, x820);
+			float win0 = (px0 + px2) + (t * 2.0f);
+			float win1 = (px0_2 + lms_slice_float32_get(rows2, x820)) + (t_2 * 2.0f);
+			int64_t x_8 = x_3;
+			while (lms_add_i64(x_8, 3) <= ow) {
+				lms_slice_float32 in0_5 = lms_slice_float32_slice(rows0, lms_add_i64(x_8, 2), lms_add_i64(x_8, 5));
+				lms_slice_float32 in1_5 = lms_slice_float32_slice(rows1, lms_add_i64(x_8, 2), lms_add_i64(x_8, 5));
+				lms_slice_float32 in2_5 = lms_slice_float32_slice(rows2, lms_add_i64(x_8, 2), lms_add_i64(x_8, 5));
+				lms_slice_float32 o_3 = lms_slice_float32_slice(out, x_8, lms_add_i64(x_8, 3));
+				float px0_3 = lms_slice_float32_get(in0_5, 0);
+				float t_3 = lms_slice_float32_get(in1_5, 0);
+				float t_4 = (px0_3 + lms_slice_float32_get(in2_5, 0)) + (t_3 * 2.0f);
+				lms_slice_float32_set(o_3, 0, ((win0 + t_4) + (win1 * 2.0f)) * 0.0625f);
+				float px0_4 = lms_slice_float32_get(in0_5, 1);
+				float t_5 = lms_slice_float32_get(in1_5, 1);
+				float t_6 = (px0_4 + lms_slice_float32_get(in2_5, 1)) + (t_5 * 2.0f);
+				lms_slice_float32_set(o_3, 1, ((win1 + t_6) + (t_4 * 2.0f)) * 0.0625f);
+				float px0_5 = lms_slice_float32_get(in0_5, 2);
+				float t_7 = lms_slice_float32_get(in1_5, 2);
+				float x973 = (px0_5 + lms_slice_float32_get(in2_5, 2)) + (t_7 * 2.0f);
+				lms_slice_float32_set(o_3, 2, ((t_4 + x973) + (t_6 * 2.0f)) * 0.0625f);
+				win0 = t_6;
+				win1 = x973;
+				x_8 = lms_add_i64(x_8, 3);
+			}
+			while (x_8 < ow) {
+				float px0_6 = lms_slice_float32_get(rows0, lms_add_i64(x_8, 2));
+				float t_8 = lms_slice_float32_get(rows1, lms_add_i64(x_8, 2));
+				float x1014 = (px0_6 + lms_slice_float32_get(rows2, lms_add_i64(x_8, 2))) + (t_8 * 2.0f);
+				lms_slice_float32_set(out, x_8, ((win0 + x1014) + (win1 * 2.0f)) * 0.0625f);
+				win0 = win1;
+				win1 = x1014;
+				x_8 = lms_add_i64(x_8, 1);
+			}
+			y = lms_add_i64(y, 1);
+		}
+	}
+}
+#endif
 
 /* Sobel3 is the specialization Sobel3. */
 static void Sobel3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h) {
+#ifdef LMS_AVX2_CLONES
+	if (lms_cpu_avx2()) {
+		Sobel3_avx2(dst, src, w, h);
+		return;
+	}
+#endif
 	int64_t ow = lms_sub_i64(w, 2);
 	if (ow > 0) {
 		int64_t oh = lms_sub_i64(h, 2);
+		lms_slice_float32 sums = lms_slice_float32_make(w, w);
 		int64_t y = 0;
+		bool x57 = w < 16;
+		int64_t x = lms_sub_i64(w, 16);
+		bool x413 = ow < 16;
+		int64_t x_2 = lms_sub_i64(w, 18);
+		int64_t x560 = lms_sub_i64(w, 17);
+		int64_t x561 = lms_sub_i64(w, 1);
 		while (y < oh) {
 			lms_slice_float32 rows0 = lms_slice_float32_slice(src, lms_mul_i64(y, w), lms_mul_i64(lms_add_i64(y, 1), w));
 			lms_slice_float32 rows1 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 1), w), lms_mul_i64(lms_add_i64(y, 2), w));
 			lms_slice_float32 rows2 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 2), w), lms_mul_i64(lms_add_i64(y, 3), w));
 			lms_slice_float32 out = lms_slice_float32_slice(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow));
-			float px0 = lms_slice_float32_get(rows0, 0);
-			float t = lms_slice_float32_get(rows1, 0);
-			float px2 = lms_slice_float32_get(rows2, 0);
-			float px0_2 = lms_slice_float32_get(rows0, 1);
-			float t_2 = lms_slice_float32_get(rows1, 1);
+			int64_t x_3;
+			if (x57) {
+				x_3 = 0;
+			} else {
+				int64_t x_4 = 0;
+				while (lms_add_i64(x_4, 16) <= w) {
+					int64_t x_5 = x_4;
+					int64_t x71 = lms_add_i64(x_5, 16);
+					lms_slice_float32 in0 = lms_slice_float32_slice(rows0, x_5, x71);
+					lms_slice_float32 in1 = lms_slice_float32_slice(rows1, x_5, x71);
+					lms_slice_float32 in2 = lms_slice_float32_slice(rows2, x_5, x71);
+					lms_f32x8 in0v;
+					memcpy(&in0v, in0.p, sizeof in0v);
+					lms_f32x8 in1v;
+					memcpy(&in1v, in1.p, sizeof in1v);
+					lms_f32x8 in2v;
+					memcpy(&in2v, in2.p, sizeof in2v);
+					lms_f32x8 v = lms_f32x8_add(in0v, in2v);
+					lms_f32x8 v_2 = lms_f32x8_mul(in1v, lms_f32x8_bcast(2.0f));
+					lms_f32x8 v_3 = lms_f32x8_add(v, v_2);
+					lms_f32x8 in0v_2;
+					memcpy(&in0v_2, in0.p + 8, sizeof in0v_2);
+					lms_f32x8 in1v_2;
+					memcpy(&in1v_2, in1.p + 8, sizeof in1v_2);
+					lms_f32x8 in2v_2;
+					memcpy(&in2v_2, in2.p + 8, sizeof in2v_2);
+					lms_f32x8 v_4 = lms_f32x8_add(in0v_2, in2v_2);
+					lms_f32x8 v_5 = lms_f32x8_mul(in1v_2, lms_f32x8_bcast(2.0f));
+					lms_f32x8 v_6 = lms_f32x8_add(v_4, v_5);
+					lms_slice_float32 s = lms_slice_float32_slice(sums, x_5, x71);
+					memcpy(s.p, &v_3, sizeof v_3);
+					memcpy(s.p + 8, &v_6, sizeof v_6);
+					x_4 = lms_add_i64(x_4, 16);
+				}
+				if (x_4 < w) {
+					lms_slice_float32 in0_2 = lms_slice_float32_slice(rows0, x, w);
+					lms_slice_float32 in1_2 = lms_slice_float32_slice(rows1, x, w);
+					lms_slice_float32 in2_2 = lms_slice_float32_slice(rows2, x, w);
+					lms_f32x8 in0_2v;
+					memcpy(&in0_2v, in0_2.p, sizeof in0_2v);
+					lms_f32x8 in1_2v;
+					memcpy(&in1_2v, in1_2.p, sizeof in1_2v);
+					lms_f32x8 in2_2v;
+					memcpy(&in2_2v, in2_2.p, sizeof in2_2v);
+					lms_f32x8 v_7 = lms_f32x8_add(in0_2v, in2_2v);
+					lms_f32x8 v_8 = lms_f32x8_mul(in1_2v, lms_f32x8_bcast(2.0f));
+					lms_f32x8 v_9 = lms_f32x8_add(v_7, v_8);
+					lms_f32x8 in0_2v_2;
+					memcpy(&in0_2v_2, in0_2.p + 8, sizeof in0_2v_2);
+					lms_f32x8 in1_2v_2;
+					memcpy(&in1_2v_2, in1_2.p + 8, sizeof in1_2v_2);
+					lms_f32x8 in2_2v_2;
+					memcpy(&in2_2v_2, in2_2.p + 8, sizeof in2_2v_2);
+					lms_f32x8 v_10 = lms_f32x8_add(in0_2v_2, in2_2v_2);
+					lms_f32x8 v_11 = lms_f32x8_mul(in1_2v_2, lms_f32x8_bcast(2.0f));
+					lms_f32x8 v_12 = lms_f32x8_add(v_10, v_11);
+					lms_slice_float32 s_2 = lms_slice_float32_slice(sums, x, w);
+					memcpy(s_2.p, &v_9, sizeof v_9);
+					memcpy(s_2.p + 8, &v_12, sizeof v_12);
+				}
+				if (x413) {
+					x_3 = 0;
+				} else {
+					int64_t x_6 = 0;
+					while (lms_add_i64(x_6, 16) <= ow) {
+						int64_t x_7 = x_6;
+						int64_t x427 = lms_add_i64(x_7, 16);
+						lms_slice_float32 in0_3 = lms_slice_float32_slice(sums, x_7, x427);
+						lms_slice_float32 in1_3 = lms_slice_float32_slice(sums, lms_add_i64(x_7, 1), lms_add_i64(x_7, 17));
+						lms_slice_float32 in2_3 = lms_slice_float32_slice(sums, lms_add_i64(x_7, 2), lms_add_i64(x_7, 18));
+						(void)lms_slice_float32_get(in1_3, 0);
+						(void)lms_slice_float32_get(in1_3, 1);
+						(void)lms_slice_float32_get(in1_3, 2);
+						(void)lms_slice_float32_get(in1_3, 3);
+						(void)lms_slice_float32_get(in1_3, 4);
+						(void)lms_slice_float32_get(in1_3, 5);
+						(void)lms_slice_float32_get(in1_3, 6);
+						lms_f32x8 in0_3v;
+						memcpy(&in0_3v, in0_3.p, sizeof in0_3v);
+						(void)lms_slice_float32_get(in1_3, 7);
+						lms_f32x8 in2_3v;
+						memcpy(&in2_3v, in2_3.p, sizeof in2_3v);
+						lms_f32x8 v_13 = lms_f32x8_sub(in2_3v, in0_3v);
+						(void)lms_slice_float32_get(in1_3, 8);
+						(void)lms_slice_float32_get(in1_3, 9);
+						(void)lms_slice_float32_get(in1_3, 10);
+						(void)lms_slice_float32_get(in1_3, 11);
+						(void)lms_slice_float32_get(in1_3, 12);
+						(void)lms_slice_float32_get(in1_3, 13);
+						(void)lms_slice_float32_get(in1_3, 14);
+						lms_f32x8 in0_3v_2;
+						memcpy(&in0_3v_2, in0_3.p + 8, sizeof in0_3v_2);
+						(void)lms_slice_float32_get(in1_3, 15);
+						lms_f32x8 in2_3v_2;
+						memcpy(&in2_3v_2, in2_3.p + 8, sizeof in2_3v_2);
+						lms_f32x8 v_14 = lms_f32x8_sub(in2_3v_2, in0_3v_2);
+						lms_slice_float32 o = lms_slice_float32_slice(out, x_7, x427);
+						memcpy(o.p, &v_13, sizeof v_13);
+						memcpy(o.p + 8, &v_14, sizeof v_14);
+						x_6 = lms_add_i64(x_6, 16);
+					}
+					if (x_6 < ow) {
+						lms_slice_float32 in0_4 = lms_slice_float32_slice(sums, x_2, ow);
+						lms_slice_float32 in1_4 = lms_slice_float32_slice(sums, x560, x561);
+						lms_slice_float32 in2_4 = lms_slice_float32_slice(sums, x, w);
+						(void)lms_slice_float32_get(in1_4, 0);
+						(void)lms_slice_float32_get(in1_4, 1);
+						(void)lms_slice_float32_get(in1_4, 2);
+						(void)lms_slice_float32_get(in1_4, 3);
+						(void)lms_slice_float32_get(in1_4, 4);
+						(void)lms_slice_float32_get(in1_4, 5);
+						(void)lms_slice_float32_get(in1_4, 6);
+						lms_f32x8 in0_4v;
+						memcpy(&in0_4v, in0_4.p, sizeof in0_4v);
+						(void)lms_slice_float32_get(in1_4, 7);
+						lms_f32x8 in2_4v;
+						memcpy(&in2_4v, in2_4.p, sizeof in2_4v);
+						lms_f32x8 v_15 = lms_f32x8_sub(in2_4v, in0_4v);
+						(void)lms_slice_float32_get(in1_4, 8);
+						(void)lms_slice_float32_get(in1_4, 9);
+						(void)lms_slice_float32_get(in1_4, 10);
+						(void)lms_slice_float32_get(in1_4, 11);
+						(void)lms_slice_float32_get(in1_4, 12);
+						(void)lms_slice_float32_get(in1_4, 13);
+						(void)lms_slice_float32_get(in1_4, 14);
+						lms_f32x8 in0_4v_2;
+						memcpy(&in0_4v_2, in0_4.p + 8, sizeof in0_4v_2);
+						(void)lms_slice_float32_get(in1_4, 15);
+						lms_f32x8 in2_4v_2;
+						memcpy(&in2_4v_2, in2_4.p + 8, sizeof in2_4v_2);
+						lms_f32x8 v_16 = lms_f32x8_sub(in2_4v_2, in0_4v_2);
+						lms_slice_float32 o_2 = lms_slice_float32_slice(out, x_2, ow);
+						memcpy(o_2.p, &v_15, sizeof v_15);
+						memcpy(o_2.p + 8, &v_16, sizeof v_16);
+					}
+					x_3 = ow;
+				}
+			}
+			float px0 = lms_slice_float32_get(rows0, x_3);
+			float t = lms_slice_float32_get(rows1, x_3);
+			float px2 = lms_slice_float32_get(rows2, x_3);
+			int64_t x692 = lms_add_i64(x_3, 1);
+			float px0_2 = lms_slice_float32_get(rows0, x692);
+			float t_2 = lms_slice_float32_get(rows1, x692);
 			float win0 = (px0 + px2) + (t * 2.0f);
-			float win1 = (px0_2 + lms_slice_float32_get(rows2, 1)) + (t_2 * 2.0f);
-			int64_t x = 0;
-			while (lms_add_i64(x, 3) <= ow) {
-				lms_slice_float32 in0 = lms_slice_float32_slice(rows0, lms_add_i64(x, 2), lms_add_i64(x, 5));
-				lms_slice_float32 in1 = lms_slice_float32_slice(rows1, lms_add_i64(x, 2), lms_add_i64(x, 5));
-				lms_slice_float32 in2 = lms_slice_float32_slice(rows2, lms_add_i64(x, 2), lms_add_i64(x, 5));
-				lms_slice_float32 o = lms_slice_float32_slice(out, x, lms_add_i64(x, 3));
-				float px0_3 = lms_slice_float32_get(in0, 0);
-				float t_3 = lms_slice_float32_get(in1, 0);
-				float pos0_0 = (px0_3 + lms_slice_float32_get(in2, 0)) + (t_3 * 2.0f);
-				lms_slice_float32_set(o, 0, pos0_0 - win0);
-				float px0_4 = lms_slice_float32_get(in0, 1);
-				float t_4 = lms_slice_float32_get(in1, 1);
-				float pos0_0_2 = (px0_4 + lms_slice_float32_get(in2, 1)) + (t_4 * 2.0f);
-				lms_slice_float32_set(o, 1, pos0_0_2 - win1);
-				float px0_5 = lms_slice_float32_get(in0, 2);
-				float t_5 = lms_slice_float32_get(in1, 2);
-				float pos0_0_3 = (px0_5 + lms_slice_float32_get(in2, 2)) + (t_5 * 2.0f);
-				lms_slice_float32_set(o, 2, pos0_0_3 - pos0_0);
+			float win1 = (px0_2 + lms_slice_float32_get(rows2, x692)) + (t_2 * 2.0f);
+			int64_t x_8 = x_3;
+			while (lms_add_i64(x_8, 3) <= ow) {
+				lms_slice_float32 in0_5 = lms_slice_float32_slice(rows0, lms_add_i64(x_8, 2), lms_add_i64(x_8, 5));
+				lms_slice_float32 in1_5 = lms_slice_float32_slice(rows1, lms_add_i64(x_8, 2), lms_add_i64(x_8, 5));
+				lms_slice_float32 in2_5 = lms_slice_float32_slice(rows2, lms_add_i64(x_8, 2), lms_add_i64(x_8, 5));
+				lms_slice_float32 o_3 = lms_slice_float32_slice(out, x_8, lms_add_i64(x_8, 3));
+				float px0_3 = lms_slice_float32_get(in0_5, 0);
+				float t_3 = lms_slice_float32_get(in1_5, 0);
+				float pos0_0 = (px0_3 + lms_slice_float32_get(in2_5, 0)) + (t_3 * 2.0f);
+				lms_slice_float32_set(o_3, 0, pos0_0 - win0);
+				float px0_4 = lms_slice_float32_get(in0_5, 1);
+				float t_4 = lms_slice_float32_get(in1_5, 1);
+				float pos0_0_2 = (px0_4 + lms_slice_float32_get(in2_5, 1)) + (t_4 * 2.0f);
+				lms_slice_float32_set(o_3, 1, pos0_0_2 - win1);
+				float px0_5 = lms_slice_float32_get(in0_5, 2);
+				float t_5 = lms_slice_float32_get(in1_5, 2);
+				float pos0_0_3 = (px0_5 + lms_slice_float32_get(in2_5, 2)) + (t_5 * 2.0f);
+				lms_slice_float32_set(o_3, 2, pos0_0_3 - pos0_0);
 				win0 = pos0_0_2;
 				win1 = pos0_0_3;
-				x = lms_add_i64(x, 3);
+				x_8 = lms_add_i64(x_8, 3);
 			}
-			while (x < ow) {
-				float px0_6 = lms_slice_float32_get(rows0, lms_add_i64(x, 2));
-				float t_6 = lms_slice_float32_get(rows1, lms_add_i64(x, 2));
-				float pos0_0_4 = (px0_6 + lms_slice_float32_get(rows2, lms_add_i64(x, 2))) + (t_6 * 2.0f);
-				lms_slice_float32_set(out, x, pos0_0_4 - win0);
+			while (x_8 < ow) {
+				float px0_6 = lms_slice_float32_get(rows0, lms_add_i64(x_8, 2));
+				float t_6 = lms_slice_float32_get(rows1, lms_add_i64(x_8, 2));
+				float pos0_0_4 = (px0_6 + lms_slice_float32_get(rows2, lms_add_i64(x_8, 2))) + (t_6 * 2.0f);
+				lms_slice_float32_set(out, x_8, pos0_0_4 - win0);
 				win0 = win1;
 				win1 = pos0_0_4;
-				x = lms_add_i64(x, 1);
+				x_8 = lms_add_i64(x_8, 1);
 			}
 			y = lms_add_i64(y, 1);
 		}
 	}
 }
 
+#ifdef LMS_AVX2_CLONES
+/* Sobel3_avx2 is the specialization Sobel3. */
+LMS_TARGET_AVX2 static void Sobel3_avx2(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h) {
+	int64_t ow = lms_sub_i64(w, 2);
+	if (ow > 0) {
+		int64_t oh = lms_sub_i64(h, 2);
+		lms_slice_float32 sums = lms_slice_float32_make(w, w);
+		int64_t y = 0;
+		bool x57 = w < 16;
+		int64_t x = lms_sub_i64(w, 16);
+		bool x413 = ow < 16;
+		int64_t x_2 = lms_sub_i64(w, 18);
+		int64_t x560 = lms_sub_i64(w, 17);
+		int64_t x561 = lms_sub_i64(w, 1);
+		while (y < oh) {
+			lms_slice_float32 rows0 = lms_slice_float32_slice(src, lms_mul_i64(y, w), lms_mul_i64(lms_add_i64(y, 1), w));
+			lms_slice_float32 rows1 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 1), w), lms_mul_i64(lms_add_i64(y, 2), w));
+			lms_slice_float32 rows2 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 2), w), lms_mul_i64(lms_add_i64(y, 3), w));
+			lms_slice_float32 out = lms_slice_float32_slice(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow));
+			int64_t x_3;
+			if (x57) {
+				x_3 = 0;
+			} else {
+				int64_t x_4 = 0;
+				while (lms_add_i64(x_4, 16) <= w) {
+					int64_t x_5 = x_4;
+					int64_t x71 = lms_add_i64(x_5, 16);
+					lms_slice_float32 in0 = lms_slice_float32_slice(rows0, x_5, x71);
+					lms_slice_float32 in1 = lms_slice_float32_slice(rows1, x_5, x71);
+					lms_slice_float32 in2 = lms_slice_float32_slice(rows2, x_5, x71);
+					lms_f32x8_avx2 in0v;
+					memcpy(&in0v, in0.p, sizeof in0v);
+					lms_f32x8_avx2 in1v;
+					memcpy(&in1v, in1.p, sizeof in1v);
+					lms_f32x8_avx2 in2v;
+					memcpy(&in2v, in2.p, sizeof in2v);
+					lms_f32x8_avx2 v = lms_f32x8_avx2_add(in0v, in2v);
+					lms_f32x8_avx2 v_2 = lms_f32x8_avx2_mul(in1v, lms_f32x8_avx2_bcast(2.0f));
+					lms_f32x8_avx2 v_3 = lms_f32x8_avx2_add(v, v_2);
+					lms_f32x8_avx2 in0v_2;
+					memcpy(&in0v_2, in0.p + 8, sizeof in0v_2);
+					lms_f32x8_avx2 in1v_2;
+					memcpy(&in1v_2, in1.p + 8, sizeof in1v_2);
+					lms_f32x8_avx2 in2v_2;
+					memcpy(&in2v_2, in2.p + 8, sizeof in2v_2);
+					lms_f32x8_avx2 v_4 = lms_f32x8_avx2_add(in0v_2, in2v_2);
+					lms_f32x8_avx2 v_5 = lms_f32x8_avx2_mul(in1v_2, lms_f32x8_avx2_bcast(2.0f));
+					lms_f32x8_avx2 v_6 = lms_f32x8_avx2_add(v_4, v_5);
+					lms_slice_float32 s = lms_slice_float32_slice(sums, x_5, x71);
+					memcpy(s.p, &v_3, sizeof v_3);
+					memcpy(s.p + 8, &v_6, sizeof v_6);
+					x_4 = lms_add_i64(x_4, 16);
+				}
+				if (x_4 < w) {
+					lms_slice_float32 in0_2 = lms_slice_float32_slice(rows0, x, w);
+					lms_slice_float32 in1_2 = lms_slice_float32_slice(rows1, x, w);
+					lms_slice_float32 in2_2 = lms_slice_float32_slice(rows2, x, w);
+					lms_f32x8_avx2 in0_2v;
+					memcpy(&in0_2v, in0_2.p, sizeof in0_2v);
+					lms_f32x8_avx2 in1_2v;
+					memcpy(&in1_2v, in1_2.p, sizeof in1_2v);
+					lms_f32x8_avx2 in2_2v;
+					memcpy(&in2_2v, in2_2.p, sizeof in2_2v);
+					lms_f32x8_avx2 v_7 = lms_f32x8_avx2_add(in0_2v, in2_2v);
+					lms_f32x8_avx2 v_8 = lms_f32x8_avx2_mul(in1_2v, lms_f32x8_avx2_bcast(2.0f));
+					lms_f32x8_avx2 v_9 = lms_f32x8_avx2_add(v_7, v_8);
+					lms_f32x8_avx2 in0_2v_2;
+					memcpy(&in0_2v_2, in0_2.p + 8, sizeof in0_2v_2);
+					lms_f32x8_avx2 in1_2v_2;
+					memcpy(&in1_2v_2, in1_2.p + 8, sizeof in1_2v_2);
+					lms_f32x8_avx2 in2_2v_2;
+					memcpy(&in2_2v_2, in2_2.p + 8, sizeof in2_2v_2);
+					lms_f32x8_avx2 v_10 = lms_f32x8_avx2_add(in0_2v_2, in2_2v_2);
+					lms_f32x8_avx2 v_11 = lms_f32x8_avx2_mul(in1_2v_2, lms_f32x8_avx2_bcast(2.0f));
+					lms_f32x8_avx2 v_12 = lms_f32x8_avx2_add(v_10, v_11);
+					lms_slice_float32 s_2 = lms_slice_float32_slice(sums, x, w);
+					memcpy(s_2.p, &v_9, sizeof v_9);
+					memcpy(s_2.p + 8, &v_12, sizeof v_12);
+				}
+				if (x413) {
+					x_3 = 0;
+				} else {
+					int64_t x_6 = 0;
+					while (lms_add_i64(x_6, 16) <= ow) {
+						int64_t x_7 = x_6;
+						int64_t x427 = lms_add_i64(x_7, 16);
+						lms_slice_float32 in0_3 = lms_slice_float32_slice(sums, x_7, x427);
+						lms_slice_float32 in1_3 = lms_slice_float32_slice(sums, lms_add_i64(x_7, 1), lms_add_i64(x_7, 17));
+						lms_slice_float32 in2_3 = lms_slice_float32_slice(sums, lms_add_i64(x_7, 2), lms_add_i64(x_7, 18));
+						(void)lms_slice_float32_get(in1_3, 0);
+						(void)lms_slice_float32_get(in1_3, 1);
+						(void)lms_slice_float32_get(in1_3, 2);
+						(void)lms_slice_float32_get(in1_3, 3);
+						(void)lms_slice_float32_get(in1_3, 4);
+						(void)lms_slice_float32_get(in1_3, 5);
+						(void)lms_slice_float32_get(in1_3, 6);
+						lms_f32x8_avx2 in0_3v;
+						memcpy(&in0_3v, in0_3.p, sizeof in0_3v);
+						(void)lms_slice_float32_get(in1_3, 7);
+						lms_f32x8_avx2 in2_3v;
+						memcpy(&in2_3v, in2_3.p, sizeof in2_3v);
+						lms_f32x8_avx2 v_13 = lms_f32x8_avx2_sub(in2_3v, in0_3v);
+						(void)lms_slice_float32_get(in1_3, 8);
+						(void)lms_slice_float32_get(in1_3, 9);
+						(void)lms_slice_float32_get(in1_3, 10);
+						(void)lms_slice_float32_get(in1_3, 11);
+						(void)lms_slice_float32_get(in1_3, 12);
+						(void)lms_slice_float32_get(in1_3, 13);
+						(void)lms_slice_float32_get(in1_3, 14);
+						lms_f32x8_avx2 in0_3v_2;
+						memcpy(&in0_3v_2, in0_3.p + 8, sizeof in0_3v_2);
+						(void)lms_slice_float32_get(in1_3, 15);
+						lms_f32x8_avx2 in2_3v_2;
+						memcpy(&in2_3v_2, in2_3.p + 8, sizeof in2_3v_2);
+						lms_f32x8_avx2 v_14 = lms_f32x8_avx2_sub(in2_3v_2, in0_3v_2);
+						lms_slice_float32 o = lms_slice_float32_slice(out, x_7, x427);
+						memcpy(o.p, &v_13, sizeof v_13);
+						memcpy(o.p + 8, &v_14, sizeof v_14);
+						x_6 = lms_add_i64(x_6, 16);
+					}
+					if (x_6 < ow) {
+						lms_slice_float32 in0_4 = lms_slice_float32_slice(sums, x_2, ow);
+						lms_slice_float32 in1_4 = lms_slice_float32_slice(sums, x560, x561);
+						lms_slice_float32 in2_4 = lms_slice_float32_slice(sums, x, w);
+						(void)lms_slice_float32_get(in1_4, 0);
+						(void)lms_slice_float32_get(in1_4, 1);
+						(void)lms_slice_float32_get(in1_4, 2);
+						(void)lms_slice_float32_get(in1_4, 3);
+						(void)lms_slice_float32_get(in1_4, 4);
+						(void)lms_slice_float32_get(in1_4, 5);
+						(void)lms_slice_float32_get(in1_4, 6);
+						lms_f32x8_avx2 in0_4v;
+						memcpy(&in0_4v, in0_4.p, sizeof in0_4v);
+						(void)lms_slice_float32_get(in1_4, 7);
+						lms_f32x8_avx2 in2_4v;
+						memcpy(&in2_4v, in2_4.p, sizeof in2_4v);
+						lms_f32x8_avx2 v_15 = lms_f32x8_avx2_sub(in2_4v, in0_4v);
+						(void)lms_slice_float32_get(in1_4, 8);
+						(void)lms_slice_float32_get(in1_4, 9);
+						(void)lms_slice_float32_get(in1_4, 10);
+						(void)lms_slice_float32_get(in1_4, 11);
+						(void)lms_slice_float32_get(in1_4, 12);
+						(void)lms_slice_float32_get(in1_4, 13);
+						(void)lms_slice_float32_get(in1_4, 14);
+						lms_f32x8_avx2 in0_4v_2;
+						memcpy(&in0_4v_2, in0_4.p + 8, sizeof in0_4v_2);
+						(void)lms_slice_float32_get(in1_4, 15);
+						lms_f32x8_avx2 in2_4v_2;
+						memcpy(&in2_4v_2, in2_4.p + 8, sizeof in2_4v_2);
+						lms_f32x8_avx2 v_16 = lms_f32x8_avx2_sub(in2_4v_2, in0_4v_2);
+						lms_slice_float32 o_2 = lms_slice_float32_slice(out, x_2, ow);
+						memcpy(o_2.p, &v_15, sizeof v_15);
+						memcpy(o_2.p + 8, &v_16, sizeof v_16);
+					}
+					x_3 = ow;
+				}
+			}
+			float px0 = lms_slice_float32_get(rows0, x_3);
+			float t = lms_slice_float32_get(rows1, x_3);
+			float px2 = lms_slice_float32_get(rows2, x_3);
+			int64_t x692 = lms_add_i64(x_3, 1);
+			float px0_2 = lms_slice_float32_get(rows0, x692);
+			float t_2 = lms_slice_float32_get(rows1, x692);
+			float win0 = (px0 + px2) + (t * 2.0f);
+			float win1 = (px0_2 + lms_slice_float32_get(rows2, x692)) + (t_2 * 2.0f);
+			int64_t x_8 = x_3;
+			while (lms_add_i64(x_8, 3) <= ow) {
+				lms_slice_float32 in0_5 = lms_slice_float32_slice(rows0, lms_add_i64(x_8, 2), lms_add_i64(x_8, 5));
+				lms_slice_float32 in1_5 = lms_slice_float32_slice(rows1, lms_add_i64(x_8, 2), lms_add_i64(x_8, 5));
+				lms_slice_float32 in2_5 = lms_slice_float32_slice(rows2, lms_add_i64(x_8, 2), lms_add_i64(x_8, 5));
+				lms_slice_float32 o_3 = lms_slice_float32_slice(out, x_8, lms_add_i64(x_8, 3));
+				float px0_3 = lms_slice_float32_get(in0_5, 0);
+				float t_3 = lms_slice_float32_get(in1_5, 0);
+				float pos0_0 = (px0_3 + lms_slice_float32_get(in2_5, 0)) + (t_3 * 2.0f);
+				lms_slice_float32_set(o_3, 0, pos0_0 - win0);
+				float px0_4 = lms_slice_float32_get(in0_5, 1);
+				float t_4 = lms_slice_float32_get(in1_5, 1);
+				float pos0_0_2 = (px0_4 + lms_slice_float32_get(in2_5, 1)) + (t_4 * 2.0f);
+				lms_slice_float32_set(o_3, 1, pos0_0_2 - win1);
+				float px0_5 = lms_slice_float32_get(in0_5, 2);
+				float t_5 = lms_slice_float32_get(in1_5, 2);
+				float pos0_0_3 = (px0_5 + lms_slice_float32_get(in2_5, 2)) + (t_5 * 2.0f);
+				lms_slice_float32_set(o_3, 2, pos0_0_3 - pos0_0);
+				win0 = pos0_0_2;
+				win1 = pos0_0_3;
+				x_8 = lms_add_i64(x_8, 3);
+			}
+			while (x_8 < ow) {
+				float px0_6 = lms_slice_float32_get(rows0, lms_add_i64(x_8, 2));
+				float t_6 = lms_slice_float32_get(rows1, lms_add_i64(x_8, 2));
+				float pos0_0_4 = (px0_6 + lms_slice_float32_get(rows2, lms_add_i64(x_8, 2))) + (t_6 * 2.0f);
+				lms_slice_float32_set(out, x_8, pos0_0_4 - win0);
+				win0 = win1;
+				win1 = pos0_0_4;
+				x_8 = lms_add_i64(x_8, 1);
+			}
+			y = lms_add_i64(y, 1);
+		}
+	}
+}
+#endif
+
 /* Blur5 is the specialization Blur5. */
 static void Blur5(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h) {
+#ifdef LMS_AVX2_CLONES
+	if (lms_cpu_avx2()) {
+		Blur5_avx2(dst, src, w, h);
+		return;
+	}
+#endif
 	int64_t ow = lms_sub_i64(w, 4);
 	if (ow > 0) {
 		int64_t oh = lms_sub_i64(h, 4);
+		lms_slice_float32 sums = lms_slice_float32_make(w, w);
 		int64_t y = 0;
+		bool x75 = w < 16;
+		int64_t x = lms_sub_i64(w, 16);
+		bool x659 = ow < 16;
+		int64_t x_2 = lms_sub_i64(w, 20);
+		int64_t x988 = lms_sub_i64(w, 19);
+		int64_t x989 = lms_sub_i64(w, 3);
+		int64_t x991 = lms_sub_i64(w, 18);
+		int64_t x992 = lms_sub_i64(w, 2);
+		int64_t x994 = lms_sub_i64(w, 17);
+		int64_t x995 = lms_sub_i64(w, 1);
 		while (y < oh) {
 			lms_slice_float32 rows0 = lms_slice_float32_slice(src, lms_mul_i64(y, w), lms_mul_i64(lms_add_i64(y, 1), w));
 			lms_slice_float32 rows1 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 1), w), lms_mul_i64(lms_add_i64(y, 2), w));
@@ -2739,95 +3499,600 @@ static void Blur5(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64
 			lms_slice_float32 rows3 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 3), w), lms_mul_i64(lms_add_i64(y, 4), w));
 			lms_slice_float32 rows4 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 4), w), lms_mul_i64(lms_add_i64(y, 5), w));
 			lms_slice_float32 out = lms_slice_float32_slice(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow));
-			float px0 = lms_slice_float32_get(rows0, 0);
-			float px1 = lms_slice_float32_get(rows1, 0);
-			float t = lms_slice_float32_get(rows2, 0);
-			float px3 = lms_slice_float32_get(rows3, 0);
-			float px4 = lms_slice_float32_get(rows4, 0);
-			float px0_2 = lms_slice_float32_get(rows0, 1);
-			float px1_2 = lms_slice_float32_get(rows1, 1);
-			float t_2 = lms_slice_float32_get(rows2, 1);
-			float px3_2 = lms_slice_float32_get(rows3, 1);
-			float px4_2 = lms_slice_float32_get(rows4, 1);
-			float px0_3 = lms_slice_float32_get(rows0, 2);
-			float px1_3 = lms_slice_float32_get(rows1, 2);
-			float t_3 = lms_slice_float32_get(rows2, 2);
-			float px3_3 = lms_slice_float32_get(rows3, 2);
-			float px4_3 = lms_slice_float32_get(rows4, 2);
-			float px0_4 = lms_slice_float32_get(rows0, 3);
-			float px1_4 = lms_slice_float32_get(rows1, 3);
-			float t_4 = lms_slice_float32_get(rows2, 3);
-			float px3_4 = lms_slice_float32_get(rows3, 3);
+			int64_t x_3;
+			if (x75) {
+				x_3 = 0;
+			} else {
+				int64_t x_4 = 0;
+				while (lms_add_i64(x_4, 16) <= w) {
+					int64_t x_5 = x_4;
+					int64_t x89 = lms_add_i64(x_5, 16);
+					lms_slice_float32 in0 = lms_slice_float32_slice(rows0, x_5, x89);
+					lms_slice_float32 in1 = lms_slice_float32_slice(rows1, x_5, x89);
+					lms_slice_float32 in2 = lms_slice_float32_slice(rows2, x_5, x89);
+					lms_slice_float32 in3 = lms_slice_float32_slice(rows3, x_5, x89);
+					lms_slice_float32 in4 = lms_slice_float32_slice(rows4, x_5, x89);
+					lms_f32x8 in0v;
+					memcpy(&in0v, in0.p, sizeof in0v);
+					lms_f32x8 in1v;
+					memcpy(&in1v, in1.p, sizeof in1v);
+					lms_f32x8 in2v;
+					memcpy(&in2v, in2.p, sizeof in2v);
+					lms_f32x8 in3v;
+					memcpy(&in3v, in3.p, sizeof in3v);
+					lms_f32x8 in4v;
+					memcpy(&in4v, in4.p, sizeof in4v);
+					lms_f32x8 v = lms_f32x8_add(in0v, in4v);
+					lms_f32x8 v_2 = lms_f32x8_add(in1v, in3v);
+					lms_f32x8 v_3 = lms_f32x8_mul(v_2, lms_f32x8_bcast(4.0f));
+					lms_f32x8 v_4 = lms_f32x8_mul(in2v, lms_f32x8_bcast(6.0f));
+					lms_f32x8 v_5 = lms_f32x8_add(v_3, v_4);
+					lms_f32x8 v_6 = lms_f32x8_add(v, v_5);
+					lms_f32x8 in0v_2;
+					memcpy(&in0v_2, in0.p + 8, sizeof in0v_2);
+					lms_f32x8 in1v_2;
+					memcpy(&in1v_2, in1.p + 8, sizeof in1v_2);
+					lms_f32x8 in2v_2;
+					memcpy(&in2v_2, in2.p + 8, sizeof in2v_2);
+					lms_f32x8 in3v_2;
+					memcpy(&in3v_2, in3.p + 8, sizeof in3v_2);
+					lms_f32x8 in4v_2;
+					memcpy(&in4v_2, in4.p + 8, sizeof in4v_2);
+					lms_f32x8 v_7 = lms_f32x8_add(in0v_2, in4v_2);
+					lms_f32x8 v_8 = lms_f32x8_add(in1v_2, in3v_2);
+					lms_f32x8 v_9 = lms_f32x8_mul(v_8, lms_f32x8_bcast(4.0f));
+					lms_f32x8 v_10 = lms_f32x8_mul(in2v_2, lms_f32x8_bcast(6.0f));
+					lms_f32x8 v_11 = lms_f32x8_add(v_9, v_10);
+					lms_f32x8 v_12 = lms_f32x8_add(v_7, v_11);
+					lms_slice_float32 s = lms_slice_float32_slice(sums, x_5, x89);
+					memcpy(s.p, &v_6, sizeof v_6);
+					memcpy(s.p + 8, &v_12, sizeof v_12);
+					x_4 = lms_add_i64(x_4, 16);
+				}
+				if (x_4 < w) {
+					lms_slice_float32 in0_2 = lms_slice_float32_slice(rows0, x, w);
+					lms_slice_float32 in1_2 = lms_slice_float32_slice(rows1, x, w);
+					lms_slice_float32 in2_2 = lms_slice_float32_slice(rows2, x, w);
+					lms_slice_float32 in3_2 = lms_slice_float32_slice(rows3, x, w);
+					lms_slice_float32 in4_2 = lms_slice_float32_slice(rows4, x, w);
+					lms_f32x8 in0_2v;
+					memcpy(&in0_2v, in0_2.p, sizeof in0_2v);
+					lms_f32x8 in1_2v;
+					memcpy(&in1_2v, in1_2.p, sizeof in1_2v);
+					lms_f32x8 in2_2v;
+					memcpy(&in2_2v, in2_2.p, sizeof in2_2v);
+					lms_f32x8 in3_2v;
+					memcpy(&in3_2v, in3_2.p, sizeof in3_2v);
+					lms_f32x8 in4_2v;
+					memcpy(&in4_2v, in4_2.p, sizeof in4_2v);
+					lms_f32x8 v_13 = lms_f32x8_add(in0_2v, in4_2v);
+					lms_f32x8 v_14 = lms_f32x8_add(in1_2v, in3_2v);
+					lms_f32x8 v_15 = lms_f32x8_mul(v_14, lms_f32x8_bcast(4.0f));
+					lms_f32x8 v_16 = lms_f32x8_mul(in2_2v, lms_f32x8_bcast(6.0f));
+					lms_f32x8 v_17 = lms_f32x8_add(v_15, v_16);
+					lms_f32x8 v_18 = lms_f32x8_add(v_13, v_17);
+					lms_f32x8 in0_2v_2;
+					memcpy(&in0_2v_2, in0_2.p + 8, sizeof in0_2v_2);
+					lms_f32x8 in1_2v_2;
+					memcpy(&in1_2v_2, in1_2.p + 8, sizeof in1_2v_2);
+					lms_f32x8 in2_2v_2;
+					memcpy(&in2_2v_2, in2_2.p + 8, sizeof in2_2v_2);
+					lms_f32x8 in3_2v_2;
+					memcpy(&in3_2v_2, in3_2.p + 8, sizeof in3_2v_2);
+					lms_f32x8 in4_2v_2;
+					memcpy(&in4_2v_2, in4_2.p + 8, sizeof in4_2v_2);
+					lms_f32x8 v_19 = lms_f32x8_add(in0_2v_2, in4_2v_2);
+					lms_f32x8 v_20 = lms_f32x8_add(in1_2v_2, in3_2v_2);
+					lms_f32x8 v_21 = lms_f32x8_mul(v_20, lms_f32x8_bcast(4.0f));
+					lms_f32x8 v_22 = lms_f32x8_mul(in2_2v_2, lms_f32x8_bcast(6.0f));
+					lms_f32x8 v_23 = lms_f32x8_add(v_21, v_22);
+					lms_f32x8 v_24 = lms_f32x8_add(v_19, v_23);
+					lms_slice_float32 s_2 = lms_slice_float32_slice(sums, x, w);
+					memcpy(s_2.p, &v_18, sizeof v_18);
+					memcpy(s_2.p + 8, &v_24, sizeof v_24);
+				}
+				if (x659) {
+					x_3 = 0;
+				} else {
+					int64_t x_6 = 0;
+					while (lms_add_i64(x_6, 16) <= ow) {
+						int64_t x_7 = x_6;
+						int64_t x673 = lms_add_i64(x_7, 16);
+						lms_slice_float32 in0_3 = lms_slice_float32_slice(sums, x_7, x673);
+						lms_slice_float32 in1_3 = lms_slice_float32_slice(sums, lms_add_i64(x_7, 1), lms_add_i64(x_7, 17));
+						lms_slice_float32 in2_3 = lms_slice_float32_slice(sums, lms_add_i64(x_7, 2), lms_add_i64(x_7, 18));
+						lms_slice_float32 in3_3 = lms_slice_float32_slice(sums, lms_add_i64(x_7, 3), lms_add_i64(x_7, 19));
+						lms_slice_float32 in4_3 = lms_slice_float32_slice(sums, lms_add_i64(x_7, 4), lms_add_i64(x_7, 20));
+						lms_f32x8 in0_3v;
+						memcpy(&in0_3v, in0_3.p, sizeof in0_3v);
+						lms_f32x8 in1_3v;
+						memcpy(&in1_3v, in1_3.p, sizeof in1_3v);
+						lms_f32x8 in2_3v;
+						memcpy(&in2_3v, in2_3.p, sizeof in2_3v);
+						lms_f32x8 in3_3v;
+						memcpy(&in3_3v, in3_3.p, sizeof in3_3v);
+						lms_f32x8 in4_3v;
+						memcpy(&in4_3v, in4_3.p, sizeof in4_3v);
+						lms_f32x8 v_25 = lms_f32x8_add(in0_3v, in4_3v);
+						lms_f32x8 v_26 = lms_f32x8_add(in1_3v, in3_3v);
+						lms_f32x8 v_27 = lms_f32x8_mul(v_26, lms_f32x8_bcast(4.0f));
+						lms_f32x8 v_28 = lms_f32x8_mul(in2_3v, lms_f32x8_bcast(6.0f));
+						lms_f32x8 v_29 = lms_f32x8_add(v_27, v_28);
+						lms_f32x8 v_30 = lms_f32x8_add(v_25, v_29);
+						lms_f32x8 v_31 = lms_f32x8_mul(v_30, lms_f32x8_bcast(0.00390625f));
+						lms_f32x8 in0_3v_2;
+						memcpy(&in0_3v_2, in0_3.p + 8, sizeof in0_3v_2);
+						lms_f32x8 in1_3v_2;
+						memcpy(&in1_3v_2, in1_3.p + 8, sizeof in1_3v_2);
+						lms_f32x8 in2_3v_2;
+						memcpy(&in2_3v_2, in2_3.p + 8, sizeof in2_3v_2);
+						lms_f32x8 in3_3v_2;
+						memcpy(&in3_3v_2, in3_3.p + 8, sizeof in3_3v_2);
+						lms_f32x8 in4_3v_2;
+						memcpy(&in4_3v_2, in4_3.p + 8, sizeof in4_3v_2);
+						lms_f32x8 v_32 = lms_f32x8_add(in0_3v_2, in4_3v_2);
+						lms_f32x8 v_33 = lms_f32x8_add(in1_3v_2, in3_3v_2);
+						lms_f32x8 v_34 = lms_f32x8_mul(v_33, lms_f32x8_bcast(4.0f));
+						lms_f32x8 v_35 = lms_f32x8_mul(in2_3v_2, lms_f32x8_bcast(6.0f));
+						lms_f32x8 v_36 = lms_f32x8_add(v_34, v_35);
+						lms_f32x8 v_37 = lms_f32x8_add(v_32, v_36);
+						lms_f32x8 v_38 = lms_f32x8_mul(v_37, lms_f32x8_bcast(0.00390625f));
+						lms_slice_float32 o = lms_slice_float32_slice(out, x_7, x673);
+						memcpy(o.p, &v_31, sizeof v_31);
+						memcpy(o.p + 8, &v_38, sizeof v_38);
+						x_6 = lms_add_i64(x_6, 16);
+					}
+					if (x_6 < ow) {
+						lms_slice_float32 in0_4 = lms_slice_float32_slice(sums, x_2, ow);
+						lms_slice_float32 in1_4 = lms_slice_float32_slice(sums, x988, x989);
+						lms_slice_float32 in2_4 = lms_slice_float32_slice(sums, x991, x992);
+						lms_slice_float32 in3_4 = lms_slice_float32_slice(sums, x994, x995);
+						lms_slice_float32 in4_4 = lms_slice_float32_slice(sums, x, w);
+						lms_f32x8 in0_4v;
+						memcpy(&in0_4v, in0_4.p, sizeof in0_4v);
+						lms_f32x8 in1_4v;
+						memcpy(&in1_4v, in1_4.p, sizeof in1_4v);
+						lms_f32x8 in2_4v;
+						memcpy(&in2_4v, in2_4.p, sizeof in2_4v);
+						lms_f32x8 in3_4v;
+						memcpy(&in3_4v, in3_4.p, sizeof in3_4v);
+						lms_f32x8 in4_4v;
+						memcpy(&in4_4v, in4_4.p, sizeof in4_4v);
+						lms_f32x8 v_39 = lms_f32x8_add(in0_4v, in4_4v);
+						lms_f32x8 v_40 = lms_f32x8_add(in1_4v, in3_4v);
+						lms_f32x8 v_41 = lms_f32x8_mul(v_40, lms_f32x8_bcast(4.0f));
+						lms_f32x8 v_42 = lms_f32x8_mul(in2_4v, lms_f32x8_bcast(6.0f));
+						lms_f32x8 v_43 = lms_f32x8_add(v_41, v_42);
+						lms_f32x8 v_44 = lms_f32x8_add(v_39, v_43);
+						lms_f32x8 v_45 = lms_f32x8_mul(v_44, lms_f32x8_bcast(0.00390625f));
+						lms_f32x8 in0_4v_2;
+						memcpy(&in0_4v_2, in0_4.p + 8, sizeof in0_4v_2);
+						lms_f32x8 in1_4v_2;
+						memcpy(&in1_4v_2, in1_4.p + 8, sizeof in1_4v_2);
+						lms_f32x8 in2_4v_2;
+						memcpy(&in2_4v_2, in2_4.p + 8, sizeof in2_4v_2);
+						lms_f32x8 in3_4v_2;
+						memcpy(&in3_4v_2, in3_4.p + 8, sizeof in3_4v_2);
+						lms_f32x8 in4_4v_2;
+						memcpy(&in4_4v_2, in4_4.p + 8, sizeof in4_4v_2);
+						lms_f32x8 v_46 = lms_f32x8_add(in0_4v_2, in4_4v_2);
+						lms_f32x8 v_47 = lms_f32x8_add(in1_4v_2, in3_4v_2);
+						lms_f32x8 v_48 = lms_f32x8_mul(v_47, lms_f32x8_bcast(4.0f));
+						lms_f32x8 v_49 = lms_f32x8_mul(in2_4v_2, lms_f32x8_bcast(6.0f));
+						lms_f32x8 v_50 = lms_f32x8_add(v_48, v_49);
+						lms_f32x8 v_51 = lms_f32x8_add(v_46, v_50);
+						lms_f32x8 v_52 = lms_f32x8_mul(v_51, lms_f32x8_bcast(0.00390625f));
+						lms_slice_float32 o_2 = lms_slice_float32_slice(out, x_2, ow);
+						memcpy(o_2.p, &v_45, sizeof v_45);
+						memcpy(o_2.p + 8, &v_52, sizeof v_52);
+					}
+					x_3 = ow;
+				}
+			}
+			float px0 = lms_slice_float32_get(rows0, x_3);
+			float px1 = lms_slice_float32_get(rows1, x_3);
+			float t = lms_slice_float32_get(rows2, x_3);
+			float px3 = lms_slice_float32_get(rows3, x_3);
+			float px4 = lms_slice_float32_get(rows4, x_3);
+			int64_t x1309 = lms_add_i64(x_3, 1);
+			float px0_2 = lms_slice_float32_get(rows0, x1309);
+			float px1_2 = lms_slice_float32_get(rows1, x1309);
+			float t_2 = lms_slice_float32_get(rows2, x1309);
+			float px3_2 = lms_slice_float32_get(rows3, x1309);
+			float px4_2 = lms_slice_float32_get(rows4, x1309);
+			int64_t x1326 = lms_add_i64(x_3, 2);
+			float px0_3 = lms_slice_float32_get(rows0, x1326);
+			float px1_3 = lms_slice_float32_get(rows1, x1326);
+			float t_3 = lms_slice_float32_get(rows2, x1326);
+			float px3_3 = lms_slice_float32_get(rows3, x1326);
+			float px4_3 = lms_slice_float32_get(rows4, x1326);
+			int64_t x1343 = lms_add_i64(x_3, 3);
+			float px0_4 = lms_slice_float32_get(rows0, x1343);
+			float px1_4 = lms_slice_float32_get(rows1, x1343);
+			float t_4 = lms_slice_float32_get(rows2, x1343);
+			float px3_4 = lms_slice_float32_get(rows3, x1343);
 			float win0 = (px0 + px4) + (((px1 + px3) * 4.0f) + (t * 6.0f));
 			float win1 = (px0_2 + px4_2) + (((px1_2 + px3_2) * 4.0f) + (t_2 * 6.0f));
 			float win2 = (px0_3 + px4_3) + (((px1_3 + px3_3) * 4.0f) + (t_3 * 6.0f));
-			float win3 = (px0_4 + lms_slice_float32_get(rows4, 3)) + (((px1_4 + px3_4) * 4.0f) + (t_4 * 6.0f));
-			int64_t x = 0;
-			while (lms_add_i64(x, 5) <= ow) {
-				lms_slice_float32 in0 = lms_slice_float32_slice(rows0, lms_add_i64(x, 4), lms_add_i64(x, 9));
-				lms_slice_float32 in1 = lms_slice_float32_slice(rows1, lms_add_i64(x, 4), lms_add_i64(x, 9));
-				lms_slice_float32 in2 = lms_slice_float32_slice(rows2, lms_add_i64(x, 4), lms_add_i64(x, 9));
-				lms_slice_float32 in3 = lms_slice_float32_slice(rows3, lms_add_i64(x, 4), lms_add_i64(x, 9));
-				lms_slice_float32 in4 = lms_slice_float32_slice(rows4, lms_add_i64(x, 4), lms_add_i64(x, 9));
-				lms_slice_float32 o = lms_slice_float32_slice(out, x, lms_add_i64(x, 5));
-				float px0_5 = lms_slice_float32_get(in0, 0);
-				float px1_5 = lms_slice_float32_get(in1, 0);
-				float t_5 = lms_slice_float32_get(in2, 0);
-				float px3_5 = lms_slice_float32_get(in3, 0);
-				float t_6 = (px0_5 + lms_slice_float32_get(in4, 0)) + (((px1_5 + px3_5) * 4.0f) + (t_5 * 6.0f));
-				lms_slice_float32_set(o, 0, ((win0 + t_6) + (((win1 + win3) * 4.0f) + (win2 * 6.0f))) * 0.00390625f);
+			float win3 = (px0_4 + lms_slice_float32_get(rows4, x1343)) + (((px1_4 + px3_4) * 4.0f) + (t_4 * 6.0f));
+			int64_t x_8 = x_3;
+			while (lms_add_i64(x_8, 5) <= ow) {
+				lms_slice_float32 in0_5 = lms_slice_float32_slice(rows0, lms_add_i64(x_8, 4), lms_add_i64(x_8, 9));
+				lms_slice_float32 in1_5 = lms_slice_float32_slice(rows1, lms_add_i64(x_8, 4), lms_add_i64(x_8, 9));
+				lms_slice_float32 in2_5 = lms_slice_float32_slice(rows2, lms_add_i64(x_8, 4), lms_add_i64(x_8, 9));
+				lms_slice_float32 in3_5 = lms_slice_float32_slice(rows3, lms_add_i64(x_8, 4), lms_add_i64(x_8, 9));
+				lms_slice_float32 in4_5 = lms_slice_float32_slice(rows4, lms_add_i64(x_8, 4), lms_add_i64(x_8, 9));
+				lms_slice_float32 o_3 = lms_slice_float32_slice(out, x_8, lms_add_i64(x_8, 5));
+				float px0_5 = lms_slice_float32_get(in0_5, 0);
+				float px1_5 = lms_slice_float32_get(in1_5, 0);
+				float t_5 = lms_slice_float32_get(in2_5, 0);
+				float px3_5 = lms_slice_float32_get(in3_5, 0);
+				float t_6 = (px0_5 + lms_slice_float32_get(in4_5, 0)) + (((px1_5 + px3_5) * 4.0f) + (t_5 * 6.0f));
+				lms_slice_float32_set(o_3, 0, ((win0 + t_6) + (((win1 + win3) * 4.0f) + (win2 * 6.0f))) * 0.00390625f);
 				float pos1_0 = win2;
 				float t_7 = win3;
-				float px0_6 = lms_slice_float32_get(in0, 1);
-				float px1_6 = lms_slice_float32_get(in1, 1);
-				float t_8 = lms_slice_float32_get(in2, 1);
-				float px3_6 = lms_slice_float32_get(in3, 1);
-				float t_9 = (px0_6 + lms_slice_float32_get(in4, 1)) + (((px1_6 + px3_6) * 4.0f) + (t_8 * 6.0f));
-				lms_slice_float32_set(o, 1, ((win1 + t_9) + (((pos1_0 + t_6) * 4.0f) + (t_7 * 6.0f))) * 0.00390625f);
-				float px0_7 = lms_slice_float32_get(in0, 2);
-				float px1_7 = lms_slice_float32_get(in1, 2);
-				float t_10 = lms_slice_float32_get(in2, 2);
-				float px3_7 = lms_slice_float32_get(in3, 2);
-				float t_11 = (px0_7 + lms_slice_float32_get(in4, 2)) + (((px1_7 + px3_7) * 4.0f) + (t_10 * 6.0f));
-				lms_slice_float32_set(o, 2, ((pos1_0 + t_11) + (((t_7 + t_9) * 4.0f) + (t_6 * 6.0f))) * 0.00390625f);
-				float px0_8 = lms_slice_float32_get(in0, 3);
-				float px1_8 = lms_slice_float32_get(in1, 3);
-				float t_12 = lms_slice_float32_get(in2, 3);
-				float px3_8 = lms_slice_float32_get(in3, 3);
-				float x459 = (px0_8 + lms_slice_float32_get(in4, 3)) + (((px1_8 + px3_8) * 4.0f) + (t_12 * 6.0f));
-				lms_slice_float32_set(o, 3, ((t_7 + x459) + (((t_6 + t_11) * 4.0f) + (t_9 * 6.0f))) * 0.00390625f);
-				float px0_9 = lms_slice_float32_get(in0, 4);
-				float px1_9 = lms_slice_float32_get(in1, 4);
-				float t_13 = lms_slice_float32_get(in2, 4);
-				float px3_9 = lms_slice_float32_get(in3, 4);
-				float x493 = (px0_9 + lms_slice_float32_get(in4, 4)) + (((px1_9 + px3_9) * 4.0f) + (t_13 * 6.0f));
-				lms_slice_float32_set(o, 4, ((t_6 + x493) + (((t_9 + x459) * 4.0f) + (t_11 * 6.0f))) * 0.00390625f);
+				float px0_6 = lms_slice_float32_get(in0_5, 1);
+				float px1_6 = lms_slice_float32_get(in1_5, 1);
+				float t_8 = lms_slice_float32_get(in2_5, 1);
+				float px3_6 = lms_slice_float32_get(in3_5, 1);
+				float t_9 = (px0_6 + lms_slice_float32_get(in4_5, 1)) + (((px1_6 + px3_6) * 4.0f) + (t_8 * 6.0f));
+				lms_slice_float32_set(o_3, 1, ((win1 + t_9) + (((pos1_0 + t_6) * 4.0f) + (t_7 * 6.0f))) * 0.00390625f);
+				float px0_7 = lms_slice_float32_get(in0_5, 2);
+				float px1_7 = lms_slice_float32_get(in1_5, 2);
+				float t_10 = lms_slice_float32_get(in2_5, 2);
+				float px3_7 = lms_slice_float32_get(in3_5, 2);
+				float t_11 = (px0_7 + lms_slice_float32_get(in4_5, 2)) + (((px1_7 + px3_7) * 4.0f) + (t_10 * 6.0f));
+				lms_slice_float32_set(o_3, 2, ((pos1_0 + t_11) + (((t_7 + t_9) * 4.0f) + (t_6 * 6.0f))) * 0.00390625f);
+				float px0_8 = lms_slice_float32_get(in0_5, 3);
+				float px1_8 = lms_slice_float32_get(in1_5, 3);
+				float t_12 = lms_slice_float32_get(in2_5, 3);
+				float px3_8 = lms_slice_float32_get(in3_5, 3);
+				float x1684 = (px0_8 + lms_slice_float32_get(in4_5, 3)) + (((px1_8 + px3_8) * 4.0f) + (t_12 * 6.0f));
+				lms_slice_float32_set(o_3, 3, ((t_7 + x1684) + (((t_6 + t_11) * 4.0f) + (t_9 * 6.0f))) * 0.00390625f);
+				float px0_9 = lms_slice_float32_get(in0_5, 4);
+				float px1_9 = lms_slice_float32_get(in1_5, 4);
+				float t_13 = lms_slice_float32_get(in2_5, 4);
+				float px3_9 = lms_slice_float32_get(in3_5, 4);
+				float x1718 = (px0_9 + lms_slice_float32_get(in4_5, 4)) + (((px1_9 + px3_9) * 4.0f) + (t_13 * 6.0f));
+				lms_slice_float32_set(o_3, 4, ((t_6 + x1718) + (((t_9 + x1684) * 4.0f) + (t_11 * 6.0f))) * 0.00390625f);
 				win0 = t_9;
 				win1 = t_11;
-				win2 = x459;
-				win3 = x493;
-				x = lms_add_i64(x, 5);
+				win2 = x1684;
+				win3 = x1718;
+				x_8 = lms_add_i64(x_8, 5);
 			}
-			while (x < ow) {
-				float px0_10 = lms_slice_float32_get(rows0, lms_add_i64(x, 4));
-				float px1_10 = lms_slice_float32_get(rows1, lms_add_i64(x, 4));
-				float t_14 = lms_slice_float32_get(rows2, lms_add_i64(x, 4));
-				float px3_10 = lms_slice_float32_get(rows3, lms_add_i64(x, 4));
-				float x552 = (px0_10 + lms_slice_float32_get(rows4, lms_add_i64(x, 4))) + (((px1_10 + px3_10) * 4.0f) + (t_14 * 6.0f));
-				lms_slice_float32_set(out, x, ((win0 + x552) + (((win1 + win3) * 4.0f) + (win2 * 6.0f))) * 0.00390625f);
+			while (x_8 < ow) {
+				float px0_10 = lms_slice_float32_get(rows0, lms_add_i64(x_8, 4));
+				float px1_10 = lms_slice_float32_get(rows1, lms_add_i64(x_8, 4));
+				float t_14 = lms_slice_float32_get(rows2, lms_add_i64(x_8, 4));
+				float px3_10 = lms_slice_float32_get(rows3, lms_add_i64(x_8, 4));
+				float x1777 = (px0_10 + lms_slice_float32_get(rows4, lms_add_i64(x_8, 4))) + (((px1_10 + px3_10) * 4.0f) + (t_14 * 6.0f));
+				lms_slice_float32_set(out, x_8, ((win0 + x1777) + (((win1 + win3) * 4.0f) + (win2 * 6.0f))) * 0.00390625f);
 				win0 = win1;
 				win1 = win2;
 				win2 = win3;
-				win3 = x552;
-				x = lms_add_i64(x, 1);
+				win3 = x1777;
+				x_8 = lms_add_i64(x_8, 1);
 			}
 			y = lms_add_i64(y, 1);
 		}
 	}
 }
 
+#ifdef LMS_AVX2_CLONES
+/* Blur5_avx2 is the specialization Blur5. */
+LMS_TARGET_AVX2 static void Blur5_avx2(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h) {
+	int64_t ow = lms_sub_i64(w, 4);
+	if (ow > 0) {
+		int64_t oh = lms_sub_i64(h, 4);
+		lms_slice_float32 sums = lms_slice_float32_make(w, w);
+		int64_t y = 0;
+		bool x75 = w < 16;
+		int64_t x = lms_sub_i64(w, 16);
+		bool x659 = ow < 16;
+		int64_t x_2 = lms_sub_i64(w, 20);
+		int64_t x988 = lms_sub_i64(w, 19);
+		int64_t x989 = lms_sub_i64(w, 3);
+		int64_t x991 = lms_sub_i64(w, 18);
+		int64_t x992 = lms_sub_i64(w, 2);
+		int64_t x994 = lms_sub_i64(w, 17);
+		int64_t x995 = lms_sub_i64(w, 1);
+		while (y < oh) {
+			lms_slice_float32 rows0 = lms_slice_float32_slice(src, lms_mul_i64(y, w), lms_mul_i64(lms_add_i64(y, 1), w));
+			lms_slice_float32 rows1 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 1), w), lms_mul_i64(lms_add_i64(y, 2), w));
+			lms_slice_float32 rows2 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 2), w), lms_mul_i64(lms_add_i64(y, 3), w));
+			lms_slice_float32 rows3 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 3), w), lms_mul_i64(lms_add_i64(y, 4), w));
+			lms_slice_float32 rows4 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 4), w), lms_mul_i64(lms_add_i64(y, 5), w));
+			lms_slice_float32 out = lms_slice_float32_slice(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow));
+			int64_t x_3;
+			if (x75) {
+				x_3 = 0;
+			} else {
+				int64_t x_4 = 0;
+				while (lms_add_i64(x_4, 16) <= w) {
+					int64_t x_5 = x_4;
+					int64_t x89 = lms_add_i64(x_5, 16);
+					lms_slice_float32 in0 = lms_slice_float32_slice(rows0, x_5, x89);
+					lms_slice_float32 in1 = lms_slice_float32_slice(rows1, x_5, x89);
+					lms_slice_float32 in2 = lms_slice_float32_slice(rows2, x_5, x89);
+					lms_slice_float32 in3 = lms_slice_float32_slice(rows3, x_5, x89);
+					lms_slice_float32 in4 = lms_slice_float32_slice(rows4, x_5, x89);
+					lms_f32x8_avx2 in0v;
+					memcpy(&in0v, in0.p, sizeof in0v);
+					lms_f32x8_avx2 in1v;
+					memcpy(&in1v, in1.p, sizeof in1v);
+					lms_f32x8_avx2 in2v;
+					memcpy(&in2v, in2.p, sizeof in2v);
+					lms_f32x8_avx2 in3v;
+					memcpy(&in3v, in3.p, sizeof in3v);
+					lms_f32x8_avx2 in4v;
+					memcpy(&in4v, in4.p, sizeof in4v);
+					lms_f32x8_avx2 v = lms_f32x8_avx2_add(in0v, in4v);
+					lms_f32x8_avx2 v_2 = lms_f32x8_avx2_add(in1v, in3v);
+					lms_f32x8_avx2 v_3 = lms_f32x8_avx2_mul(v_2, lms_f32x8_avx2_bcast(4.0f));
+					lms_f32x8_avx2 v_4 = lms_f32x8_avx2_mul(in2v, lms_f32x8_avx2_bcast(6.0f));
+					lms_f32x8_avx2 v_5 = lms_f32x8_avx2_add(v_3, v_4);
+					lms_f32x8_avx2 v_6 = lms_f32x8_avx2_add(v, v_5);
+					lms_f32x8_avx2 in0v_2;
+					memcpy(&in0v_2, in0.p + 8, sizeof in0v_2);
+					lms_f32x8_avx2 in1v_2;
+					memcpy(&in1v_2, in1.p + 8, sizeof in1v_2);
+					lms_f32x8_avx2 in2v_2;
+					memcpy(&in2v_2, in2.p + 8, sizeof in2v_2);
+					lms_f32x8_avx2 in3v_2;
+					memcpy(&in3v_2, in3.p + 8, sizeof in3v_2);
+					lms_f32x8_avx2 in4v_2;
+					memcpy(&in4v_2, in4.p + 8, sizeof in4v_2);
+					lms_f32x8_avx2 v_7 = lms_f32x8_avx2_add(in0v_2, in4v_2);
+					lms_f32x8_avx2 v_8 = lms_f32x8_avx2_add(in1v_2, in3v_2);
+					lms_f32x8_avx2 v_9 = lms_f32x8_avx2_mul(v_8, lms_f32x8_avx2_bcast(4.0f));
+					lms_f32x8_avx2 v_10 = lms_f32x8_avx2_mul(in2v_2, lms_f32x8_avx2_bcast(6.0f));
+					lms_f32x8_avx2 v_11 = lms_f32x8_avx2_add(v_9, v_10);
+					lms_f32x8_avx2 v_12 = lms_f32x8_avx2_add(v_7, v_11);
+					lms_slice_float32 s = lms_slice_float32_slice(sums, x_5, x89);
+					memcpy(s.p, &v_6, sizeof v_6);
+					memcpy(s.p + 8, &v_12, sizeof v_12);
+					x_4 = lms_add_i64(x_4, 16);
+				}
+				if (x_4 < w) {
+					lms_slice_float32 in0_2 = lms_slice_float32_slice(rows0, x, w);
+					lms_slice_float32 in1_2 = lms_slice_float32_slice(rows1, x, w);
+					lms_slice_float32 in2_2 = lms_slice_float32_slice(rows2, x, w);
+					lms_slice_float32 in3_2 = lms_slice_float32_slice(rows3, x, w);
+					lms_slice_float32 in4_2 = lms_slice_float32_slice(rows4, x, w);
+					lms_f32x8_avx2 in0_2v;
+					memcpy(&in0_2v, in0_2.p, sizeof in0_2v);
+					lms_f32x8_avx2 in1_2v;
+					memcpy(&in1_2v, in1_2.p, sizeof in1_2v);
+					lms_f32x8_avx2 in2_2v;
+					memcpy(&in2_2v, in2_2.p, sizeof in2_2v);
+					lms_f32x8_avx2 in3_2v;
+					memcpy(&in3_2v, in3_2.p, sizeof in3_2v);
+					lms_f32x8_avx2 in4_2v;
+					memcpy(&in4_2v, in4_2.p, sizeof in4_2v);
+					lms_f32x8_avx2 v_13 = lms_f32x8_avx2_add(in0_2v, in4_2v);
+					lms_f32x8_avx2 v_14 = lms_f32x8_avx2_add(in1_2v, in3_2v);
+					lms_f32x8_avx2 v_15 = lms_f32x8_avx2_mul(v_14, lms_f32x8_avx2_bcast(4.0f));
+					lms_f32x8_avx2 v_16 = lms_f32x8_avx2_mul(in2_2v, lms_f32x8_avx2_bcast(6.0f));
+					lms_f32x8_avx2 v_17 = lms_f32x8_avx2_add(v_15, v_16);
+					lms_f32x8_avx2 v_18 = lms_f32x8_avx2_add(v_13, v_17);
+					lms_f32x8_avx2 in0_2v_2;
+					memcpy(&in0_2v_2, in0_2.p + 8, sizeof in0_2v_2);
+					lms_f32x8_avx2 in1_2v_2;
+					memcpy(&in1_2v_2, in1_2.p + 8, sizeof in1_2v_2);
+					lms_f32x8_avx2 in2_2v_2;
+					memcpy(&in2_2v_2, in2_2.p + 8, sizeof in2_2v_2);
+					lms_f32x8_avx2 in3_2v_2;
+					memcpy(&in3_2v_2, in3_2.p + 8, sizeof in3_2v_2);
+					lms_f32x8_avx2 in4_2v_2;
+					memcpy(&in4_2v_2, in4_2.p + 8, sizeof in4_2v_2);
+					lms_f32x8_avx2 v_19 = lms_f32x8_avx2_add(in0_2v_2, in4_2v_2);
+					lms_f32x8_avx2 v_20 = lms_f32x8_avx2_add(in1_2v_2, in3_2v_2);
+					lms_f32x8_avx2 v_21 = lms_f32x8_avx2_mul(v_20, lms_f32x8_avx2_bcast(4.0f));
+					lms_f32x8_avx2 v_22 = lms_f32x8_avx2_mul(in2_2v_2, lms_f32x8_avx2_bcast(6.0f));
+					lms_f32x8_avx2 v_23 = lms_f32x8_avx2_add(v_21, v_22);
+					lms_f32x8_avx2 v_24 = lms_f32x8_avx2_add(v_19, v_23);
+					lms_slice_float32 s_2 = lms_slice_float32_slice(sums, x, w);
+					memcpy(s_2.p, &v_18, sizeof v_18);
+					memcpy(s_2.p + 8, &v_24, sizeof v_24);
+				}
+				if (x659) {
+					x_3 = 0;
+				} else {
+					int64_t x_6 = 0;
+					while (lms_add_i64(x_6, 16) <= ow) {
+						int64_t x_7 = x_6;
+						int64_t x673 = lms_add_i64(x_7, 16);
+						lms_slice_float32 in0_3 = lms_slice_float32_slice(sums, x_7, x673);
+						lms_slice_float32 in1_3 = lms_slice_float32_slice(sums, lms_add_i64(x_7, 1), lms_add_i64(x_7, 17));
+						lms_slice_float32 in2_3 = lms_slice_float32_slice(sums, lms_add_i64(x_7, 2), lms_add_i64(x_7, 18));
+						lms_slice_float32 in3_3 = lms_slice_float32_slice(sums, lms_add_i64(x_7, 3), lms_add_i64(x_7, 19));
+						lms_slice_float32 in4_3 = lms_slice_float32_slice(sums, lms_add_i64(x_7, 4), lms_add_i64(x_7, 20));
+						lms_f32x8_avx2 in0_3v;
+						memcpy(&in0_3v, in0_3.p, sizeof in0_3v);
+						lms_f32x8_avx2 in1_3v;
+						memcpy(&in1_3v, in1_3.p, sizeof in1_3v);
+						lms_f32x8_avx2 in2_3v;
+						memcpy(&in2_3v, in2_3.p, sizeof in2_3v);
+						lms_f32x8_avx2 in3_3v;
+						memcpy(&in3_3v, in3_3.p, sizeof in3_3v);
+						lms_f32x8_avx2 in4_3v;
+						memcpy(&in4_3v, in4_3.p, sizeof in4_3v);
+						lms_f32x8_avx2 v_25 = lms_f32x8_avx2_add(in0_3v, in4_3v);
+						lms_f32x8_avx2 v_26 = lms_f32x8_avx2_add(in1_3v, in3_3v);
+						lms_f32x8_avx2 v_27 = lms_f32x8_avx2_mul(v_26, lms_f32x8_avx2_bcast(4.0f));
+						lms_f32x8_avx2 v_28 = lms_f32x8_avx2_mul(in2_3v, lms_f32x8_avx2_bcast(6.0f));
+						lms_f32x8_avx2 v_29 = lms_f32x8_avx2_add(v_27, v_28);
+						lms_f32x8_avx2 v_30 = lms_f32x8_avx2_add(v_25, v_29);
+						lms_f32x8_avx2 v_31 = lms_f32x8_avx2_mul(v_30, lms_f32x8_avx2_bcast(0.00390625f));
+						lms_f32x8_avx2 in0_3v_2;
+						memcpy(&in0_3v_2, in0_3.p + 8, sizeof in0_3v_2);
+						lms_f32x8_avx2 in1_3v_2;
+						memcpy(&in1_3v_2, in1_3.p + 8, sizeof in1_3v_2);
+						lms_f32x8_avx2 in2_3v_2;
+						memcpy(&in2_3v_2, in2_3.p + 8, sizeof in2_3v_2);
+						lms_f32x8_avx2 in3_3v_2;
+						memcpy(&in3_3v_2, in3_3.p + 8, sizeof in3_3v_2);
+						lms_f32x8_avx2 in4_3v_2;
+						memcpy(&in4_3v_2, in4_3.p + 8, sizeof in4_3v_2);
+						lms_f32x8_avx2 v_32 = lms_f32x8_avx2_add(in0_3v_2, in4_3v_2);
+						lms_f32x8_avx2 v_33 = lms_f32x8_avx2_add(in1_3v_2, in3_3v_2);
+						lms_f32x8_avx2 v_34 = lms_f32x8_avx2_mul(v_33, lms_f32x8_avx2_bcast(4.0f));
+						lms_f32x8_avx2 v_35 = lms_f32x8_avx2_mul(in2_3v_2, lms_f32x8_avx2_bcast(6.0f));
+						lms_f32x8_avx2 v_36 = lms_f32x8_avx2_add(v_34, v_35);
+						lms_f32x8_avx2 v_37 = lms_f32x8_avx2_add(v_32, v_36);
+						lms_f32x8_avx2 v_38 = lms_f32x8_avx2_mul(v_37, lms_f32x8_avx2_bcast(0.00390625f));
+						lms_slice_float32 o = lms_slice_float32_slice(out, x_7, x673);
+						memcpy(o.p, &v_31, sizeof v_31);
+						memcpy(o.p + 8, &v_38, sizeof v_38);
+						x_6 = lms_add_i64(x_6, 16);
+					}
+					if (x_6 < ow) {
+						lms_slice_float32 in0_4 = lms_slice_float32_slice(sums, x_2, ow);
+						lms_slice_float32 in1_4 = lms_slice_float32_slice(sums, x988, x989);
+						lms_slice_float32 in2_4 = lms_slice_float32_slice(sums, x991, x992);
+						lms_slice_float32 in3_4 = lms_slice_float32_slice(sums, x994, x995);
+						lms_slice_float32 in4_4 = lms_slice_float32_slice(sums, x, w);
+						lms_f32x8_avx2 in0_4v;
+						memcpy(&in0_4v, in0_4.p, sizeof in0_4v);
+						lms_f32x8_avx2 in1_4v;
+						memcpy(&in1_4v, in1_4.p, sizeof in1_4v);
+						lms_f32x8_avx2 in2_4v;
+						memcpy(&in2_4v, in2_4.p, sizeof in2_4v);
+						lms_f32x8_avx2 in3_4v;
+						memcpy(&in3_4v, in3_4.p, sizeof in3_4v);
+						lms_f32x8_avx2 in4_4v;
+						memcpy(&in4_4v, in4_4.p, sizeof in4_4v);
+						lms_f32x8_avx2 v_39 = lms_f32x8_avx2_add(in0_4v, in4_4v);
+						lms_f32x8_avx2 v_40 = lms_f32x8_avx2_add(in1_4v, in3_4v);
+						lms_f32x8_avx2 v_41 = lms_f32x8_avx2_mul(v_40, lms_f32x8_avx2_bcast(4.0f));
+						lms_f32x8_avx2 v_42 = lms_f32x8_avx2_mul(in2_4v, lms_f32x8_avx2_bcast(6.0f));
+						lms_f32x8_avx2 v_43 = lms_f32x8_avx2_add(v_41, v_42);
+						lms_f32x8_avx2 v_44 = lms_f32x8_avx2_add(v_39, v_43);
+						lms_f32x8_avx2 v_45 = lms_f32x8_avx2_mul(v_44, lms_f32x8_avx2_bcast(0.00390625f));
+						lms_f32x8_avx2 in0_4v_2;
+						memcpy(&in0_4v_2, in0_4.p + 8, sizeof in0_4v_2);
+						lms_f32x8_avx2 in1_4v_2;
+						memcpy(&in1_4v_2, in1_4.p + 8, sizeof in1_4v_2);
+						lms_f32x8_avx2 in2_4v_2;
+						memcpy(&in2_4v_2, in2_4.p + 8, sizeof in2_4v_2);
+						lms_f32x8_avx2 in3_4v_2;
+						memcpy(&in3_4v_2, in3_4.p + 8, sizeof in3_4v_2);
+						lms_f32x8_avx2 in4_4v_2;
+						memcpy(&in4_4v_2, in4_4.p + 8, sizeof in4_4v_2);
+						lms_f32x8_avx2 v_46 = lms_f32x8_avx2_add(in0_4v_2, in4_4v_2);
+						lms_f32x8_avx2 v_47 = lms_f32x8_avx2_add(in1_4v_2, in3_4v_2);
+						lms_f32x8_avx2 v_48 = lms_f32x8_avx2_mul(v_47, lms_f32x8_avx2_bcast(4.0f));
+						lms_f32x8_avx2 v_49 = lms_f32x8_avx2_mul(in2_4v_2, lms_f32x8_avx2_bcast(6.0f));
+						lms_f32x8_avx2 v_50 = lms_f32x8_avx2_add(v_48, v_49);
+						lms_f32x8_avx2 v_51 = lms_f32x8_avx2_add(v_46, v_50);
+						lms_f32x8_avx2 v_52 = lms_f32x8_avx2_mul(v_51, lms_f32x8_avx2_bcast(0.00390625f));
+						lms_slice_float32 o_2 = lms_slice_float32_slice(out, x_2, ow);
+						memcpy(o_2.p, &v_45, sizeof v_45);
+						memcpy(o_2.p + 8, &v_52, sizeof v_52);
+					}
+					x_3 = ow;
+				}
+			}
+			float px0 = lms_slice_float32_get(rows0, x_3);
+			float px1 = lms_slice_float32_get(rows1, x_3);
+			float t = lms_slice_float32_get(rows2, x_3);
+			float px3 = lms_slice_float32_get(rows3, x_3);
+			float px4 = lms_slice_float32_get(rows4, x_3);
+			int64_t x1309 = lms_add_i64(x_3, 1);
+			float px0_2 = lms_slice_float32_get(rows0, x1309);
+			float px1_2 = lms_slice_float32_get(rows1, x1309);
+			float t_2 = lms_slice_float32_get(rows2, x1309);
+			float px3_2 = lms_slice_float32_get(rows3, x1309);
+			float px4_2 = lms_slice_float32_get(rows4, x1309);
+			int64_t x1326 = lms_add_i64(x_3, 2);
+			float px0_3 = lms_slice_float32_get(rows0, x1326);
+			float px1_3 = lms_slice_float32_get(rows1, x1326);
+			float t_3 = lms_slice_float32_get(rows2, x1326);
+			float px3_3 = lms_slice_float32_get(rows3, x1326);
+			float px4_3 = lms_slice_float32_get(rows4, x1326);
+			int64_t x1343 = lms_add_i64(x_3, 3);
+			float px0_4 = lms_slice_float32_get(rows0, x1343);
+			float px1_4 = lms_slice_float32_get(rows1, x1343);
+			float t_4 = lms_slice_float32_get(rows2, x1343);
+			float px3_4 = lms_slice_float32_get(rows3, x1343);
+			float win0 = (px0 + px4) + (((px1 + px3) * 4.0f) + (t * 6.0f));
+			float win1 = (px0_2 + px4_2) + (((px1_2 + px3_2) * 4.0f) + (t_2 * 6.0f));
+			float win2 = (px0_3 + px4_3) + (((px1_3 + px3_3) * 4.0f) + (t_3 * 6.0f));
+			float win3 = (px0_4 + lms_slice_float32_get(rows4, x1343)) + (((px1_4 + px3_4) * 4.0f) + (t_4 * 6.0f));
+			int64_t x_8 = x_3;
+			while (lms_add_i64(x_8, 5) <= ow) {
+				lms_slice_float32 in0_5 = lms_slice_float32_slice(rows0, lms_add_i64(x_8, 4), lms_add_i64(x_8, 9));
+				lms_slice_float32 in1_5 = lms_slice_float32_slice(rows1, lms_add_i64(x_8, 4), lms_add_i64(x_8, 9));
+				lms_slice_float32 in2_5 = lms_slice_float32_slice(rows2, lms_add_i64(x_8, 4), lms_add_i64(x_8, 9));
+				lms_slice_float32 in3_5 = lms_slice_float32_slice(rows3, lms_add_i64(x_8, 4), lms_add_i64(x_8, 9));
+				lms_slice_float32 in4_5 = lms_slice_float32_slice(rows4, lms_add_i64(x_8, 4), lms_add_i64(x_8, 9));
+				lms_slice_float32 o_3 = lms_slice_float32_slice(out, x_8, lms_add_i64(x_8, 5));
+				float px0_5 = lms_slice_float32_get(in0_5, 0);
+				float px1_5 = lms_slice_float32_get(in1_5, 0);
+				float t_5 = lms_slice_float32_get(in2_5, 0);
+				float px3_5 = lms_slice_float32_get(in3_5, 0);
+				float t_6 = (px0_5 + lms_slice_float32_get(in4_5, 0)) + (((px1_5 + px3_5) * 4.0f) + (t_5 * 6.0f));
+				lms_slice_float32_set(o_3, 0, ((win0 + t_6) + (((win1 + win3) * 4.0f) + (win2 * 6.0f))) * 0.00390625f);
+				float pos1_0 = win2;
+				float t_7 = win3;
+				float px0_6 = lms_slice_float32_get(in0_5, 1);
+				float px1_6 = lms_slice_float32_get(in1_5, 1);
+				float t_8 = lms_slice_float32_get(in2_5, 1);
+				float px3_6 = lms_slice_float32_get(in3_5, 1);
+				float t_9 = (px0_6 + lms_slice_float32_get(in4_5, 1)) + (((px1_6 + px3_6) * 4.0f) + (t_8 * 6.0f));
+				lms_slice_float32_set(o_3, 1, ((win1 + t_9) + (((pos1_0 + t_6) * 4.0f) + (t_7 * 6.0f))) * 0.00390625f);
+				float px0_7 = lms_slice_float32_get(in0_5, 2);
+				float px1_7 = lms_slice_float32_get(in1_5, 2);
+				float t_10 = lms_slice_float32_get(in2_5, 2);
+				float px3_7 = lms_slice_float32_get(in3_5, 2);
+				float t_11 = (px0_7 + lms_slice_float32_get(in4_5, 2)) + (((px1_7 + px3_7) * 4.0f) + (t_10 * 6.0f));
+				lms_slice_float32_set(o_3, 2, ((pos1_0 + t_11) + (((t_7 + t_9) * 4.0f) + (t_6 * 6.0f))) * 0.00390625f);
+				float px0_8 = lms_slice_float32_get(in0_5, 3);
+				float px1_8 = lms_slice_float32_get(in1_5, 3);
+				float t_12 = lms_slice_float32_get(in2_5, 3);
+				float px3_8 = lms_slice_float32_get(in3_5, 3);
+				float x1684 = (px0_8 + lms_slice_float32_get(in4_5, 3)) + (((px1_8 + px3_8) * 4.0f) + (t_12 * 6.0f));
+				lms_slice_float32_set(o_3, 3, ((t_7 + x1684) + (((t_6 + t_11) * 4.0f) + (t_9 * 6.0f))) * 0.00390625f);
+				float px0_9 = lms_slice_float32_get(in0_5, 4);
+				float px1_9 = lms_slice_float32_get(in1_5, 4);
+				float t_13 = lms_slice_float32_get(in2_5, 4);
+				float px3_9 = lms_slice_float32_get(in3_5, 4);
+				float x1718 = (px0_9 + lms_slice_float32_get(in4_5, 4)) + (((px1_9 + px3_9) * 4.0f) + (t_13 * 6.0f));
+				lms_slice_float32_set(o_3, 4, ((t_6 + x1718) + (((t_9 + x1684) * 4.0f) + (t_11 * 6.0f))) * 0.00390625f);
+				win0 = t_9;
+				win1 = t_11;
+				win2 = x1684;
+				win3 = x1718;
+				x_8 = lms_add_i64(x_8, 5);
+			}
+			while (x_8 < ow) {
+				float px0_10 = lms_slice_float32_get(rows0, lms_add_i64(x_8, 4));
+				float px1_10 = lms_slice_float32_get(rows1, lms_add_i64(x_8, 4));
+				float t_14 = lms_slice_float32_get(rows2, lms_add_i64(x_8, 4));
+				float px3_10 = lms_slice_float32_get(rows3, lms_add_i64(x_8, 4));
+				float x1777 = (px0_10 + lms_slice_float32_get(rows4, lms_add_i64(x_8, 4))) + (((px1_10 + px3_10) * 4.0f) + (t_14 * 6.0f));
+				lms_slice_float32_set(out, x_8, ((win0 + x1777) + (((win1 + win3) * 4.0f) + (win2 * 6.0f))) * 0.00390625f);
+				win0 = win1;
+				win1 = win2;
+				win2 = win3;
+				win3 = x1777;
+				x_8 = lms_add_i64(x_8, 1);
+			}
+			y = lms_add_i64(y, 1);
+		}
+	}
+}
+#endif
+
 /* Sharpen3 is the specialization Sharpen3. */
 static void Sharpen3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h) {
+#ifdef LMS_AVX2_CLONES
+	if (lms_cpu_avx2()) {
+		Sharpen3_avx2(dst, src, w, h);
+		return;
+	}
+#endif
 	int64_t ow = lms_sub_i64(w, 2);
 	if (ow > 0) {
 		int64_t oh = lms_sub_i64(h, 2);
@@ -2837,55 +4102,168 @@ static void Sharpen3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, in
 			lms_slice_float32 rows1 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 1), w), lms_mul_i64(lms_add_i64(y, 2), w));
 			lms_slice_float32 rows2 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 2), w), lms_mul_i64(lms_add_i64(y, 3), w));
 			lms_slice_float32 out = lms_slice_float32_slice(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow));
-			(void)lms_slice_float32_get(rows0, 0);
-			float px1 = lms_slice_float32_get(rows1, 0);
-			(void)lms_slice_float32_get(rows2, 0);
-			float win1 = px1;
-			float win3 = lms_slice_float32_get(rows0, 1);
-			float win4 = lms_slice_float32_get(rows1, 1);
-			float win5 = lms_slice_float32_get(rows2, 1);
 			int64_t x = 0;
-			while (lms_add_i64(x, 3) <= ow) {
-				lms_slice_float32 in0 = lms_slice_float32_slice(rows0, lms_add_i64(x, 2), lms_add_i64(x, 5));
-				lms_slice_float32 in1 = lms_slice_float32_slice(rows1, lms_add_i64(x, 2), lms_add_i64(x, 5));
-				lms_slice_float32 in2 = lms_slice_float32_slice(rows2, lms_add_i64(x, 2), lms_add_i64(x, 5));
-				lms_slice_float32 o = lms_slice_float32_slice(out, x, lms_add_i64(x, 3));
+			while (lms_add_i64(x, 16) <= ow) {
+				lms_slice_float32 in0_0 = lms_slice_float32_slice(rows0, x, lms_add_i64(x, 16));
+				lms_slice_float32 in0_1 = lms_slice_float32_slice(rows1, x, lms_add_i64(x, 16));
+				lms_slice_float32 in0_2 = lms_slice_float32_slice(rows2, x, lms_add_i64(x, 16));
+				lms_slice_float32 in1_0 = lms_slice_float32_slice(rows0, lms_add_i64(x, 1), lms_add_i64(x, 17));
+				lms_slice_float32 in1_1 = lms_slice_float32_slice(rows1, lms_add_i64(x, 1), lms_add_i64(x, 17));
+				lms_slice_float32 in1_2 = lms_slice_float32_slice(rows2, lms_add_i64(x, 1), lms_add_i64(x, 17));
+				lms_slice_float32 in2_0 = lms_slice_float32_slice(rows0, lms_add_i64(x, 2), lms_add_i64(x, 18));
+				lms_slice_float32 in2_1 = lms_slice_float32_slice(rows1, lms_add_i64(x, 2), lms_add_i64(x, 18));
+				lms_slice_float32 in2_2 = lms_slice_float32_slice(rows2, lms_add_i64(x, 2), lms_add_i64(x, 18));
+				(void)lms_slice_float32_get(in0_0, 0);
+				(void)lms_slice_float32_get(in0_2, 0);
+				(void)lms_slice_float32_get(in2_0, 0);
+				(void)lms_slice_float32_get(in2_2, 0);
+				(void)lms_slice_float32_get(in0_0, 1);
+				(void)lms_slice_float32_get(in0_2, 1);
+				(void)lms_slice_float32_get(in2_0, 1);
+				(void)lms_slice_float32_get(in2_2, 1);
+				(void)lms_slice_float32_get(in0_0, 2);
+				(void)lms_slice_float32_get(in0_2, 2);
+				(void)lms_slice_float32_get(in2_0, 2);
+				(void)lms_slice_float32_get(in2_2, 2);
+				(void)lms_slice_float32_get(in0_0, 3);
+				(void)lms_slice_float32_get(in0_2, 3);
+				(void)lms_slice_float32_get(in2_0, 3);
+				(void)lms_slice_float32_get(in2_2, 3);
+				(void)lms_slice_float32_get(in0_0, 4);
+				(void)lms_slice_float32_get(in0_2, 4);
+				(void)lms_slice_float32_get(in2_0, 4);
+				(void)lms_slice_float32_get(in2_2, 4);
+				(void)lms_slice_float32_get(in0_0, 5);
+				(void)lms_slice_float32_get(in0_2, 5);
+				(void)lms_slice_float32_get(in2_0, 5);
+				(void)lms_slice_float32_get(in2_2, 5);
+				(void)lms_slice_float32_get(in0_0, 6);
+				(void)lms_slice_float32_get(in0_2, 6);
+				(void)lms_slice_float32_get(in2_0, 6);
+				(void)lms_slice_float32_get(in2_2, 6);
+				(void)lms_slice_float32_get(in0_0, 7);
+				lms_f32x8 in0_1v;
+				memcpy(&in0_1v, in0_1.p, sizeof in0_1v);
+				(void)lms_slice_float32_get(in0_2, 7);
+				lms_f32x8 in1_0v;
+				memcpy(&in1_0v, in1_0.p, sizeof in1_0v);
+				lms_f32x8 in1_1v;
+				memcpy(&in1_1v, in1_1.p, sizeof in1_1v);
+				lms_f32x8 in1_2v;
+				memcpy(&in1_2v, in1_2.p, sizeof in1_2v);
+				(void)lms_slice_float32_get(in2_0, 7);
+				lms_f32x8 in2_1v;
+				memcpy(&in2_1v, in2_1.p, sizeof in2_1v);
+				(void)lms_slice_float32_get(in2_2, 7);
+				lms_f32x8 v = lms_f32x8_add(in0_1v, in1_0v);
+				lms_f32x8 v_2 = lms_f32x8_add(in1_2v, in2_1v);
+				lms_f32x8 v_3 = lms_f32x8_add(v, v_2);
+				lms_f32x8 v_4 = lms_f32x8_mul(in1_1v, lms_f32x8_bcast(5.0f));
+				lms_f32x8 v_5 = lms_f32x8_sub(v_4, v_3);
+				(void)lms_slice_float32_get(in0_0, 8);
+				(void)lms_slice_float32_get(in0_2, 8);
+				(void)lms_slice_float32_get(in2_0, 8);
+				(void)lms_slice_float32_get(in2_2, 8);
+				(void)lms_slice_float32_get(in0_0, 9);
+				(void)lms_slice_float32_get(in0_2, 9);
+				(void)lms_slice_float32_get(in2_0, 9);
+				(void)lms_slice_float32_get(in2_2, 9);
+				(void)lms_slice_float32_get(in0_0, 10);
+				(void)lms_slice_float32_get(in0_2, 10);
+				(void)lms_slice_float32_get(in2_0, 10);
+				(void)lms_slice_float32_get(in2_2, 10);
+				(void)lms_slice_float32_get(in0_0, 11);
+				(void)lms_slice_float32_get(in0_2, 11);
+				(void)lms_slice_float32_get(in2_0, 11);
+				(void)lms_slice_float32_get(in2_2, 11);
+				(void)lms_slice_float32_get(in0_0, 12);
+				(void)lms_slice_float32_get(in0_2, 12);
+				(void)lms_slice_float32_get(in2_0, 12);
+				(void)lms_slice_float32_get(in2_2, 12);
+				(void)lms_slice_float32_get(in0_0, 13);
+				(void)lms_slice_float32_get(in0_2, 13);
+				(void)lms_slice_float32_get(in2_0, 13);
+				(void)lms_slice_float32_get(in2_2, 13);
+				(void)lms_slice_float32_get(in0_0, 14);
+				(void)lms_slice_float32_get(in0_2, 14);
+				(void)lms_slice_float32_get(in2_0, 14);
+				(void)lms_slice_float32_get(in2_2, 14);
+				(void)lms_slice_float32_get(in0_0, 15);
+				lms_f32x8 in0_1v_2;
+				memcpy(&in0_1v_2, in0_1.p + 8, sizeof in0_1v_2);
+				(void)lms_slice_float32_get(in0_2, 15);
+				lms_f32x8 in1_0v_2;
+				memcpy(&in1_0v_2, in1_0.p + 8, sizeof in1_0v_2);
+				lms_f32x8 in1_1v_2;
+				memcpy(&in1_1v_2, in1_1.p + 8, sizeof in1_1v_2);
+				lms_f32x8 in1_2v_2;
+				memcpy(&in1_2v_2, in1_2.p + 8, sizeof in1_2v_2);
+				(void)lms_slice_float32_get(in2_0, 15);
+				lms_f32x8 in2_1v_2;
+				memcpy(&in2_1v_2, in2_1.p + 8, sizeof in2_1v_2);
+				(void)lms_slice_float32_get(in2_2, 15);
+				lms_f32x8 v_6 = lms_f32x8_add(in0_1v_2, in1_0v_2);
+				lms_f32x8 v_7 = lms_f32x8_add(in1_2v_2, in2_1v_2);
+				lms_f32x8 v_8 = lms_f32x8_add(v_6, v_7);
+				lms_f32x8 v_9 = lms_f32x8_mul(in1_1v_2, lms_f32x8_bcast(5.0f));
+				lms_f32x8 v_10 = lms_f32x8_sub(v_9, v_8);
+				lms_slice_float32 o = lms_slice_float32_slice(out, x, lms_add_i64(x, 16));
+				memcpy(o.p, &v_5, sizeof v_5);
+				memcpy(o.p + 8, &v_10, sizeof v_10);
+				x = lms_add_i64(x, 16);
+			}
+			int64_t x_2 = x;
+			(void)lms_slice_float32_get(rows0, x_2);
+			float px1 = lms_slice_float32_get(rows1, x_2);
+			(void)lms_slice_float32_get(rows2, x_2);
+			int64_t x442 = lms_add_i64(x_2, 1);
+			float win1 = px1;
+			float win3 = lms_slice_float32_get(rows0, x442);
+			float win4 = lms_slice_float32_get(rows1, x442);
+			float win5 = lms_slice_float32_get(rows2, x442);
+			int64_t x_3 = x_2;
+			while (lms_add_i64(x_3, 3) <= ow) {
+				lms_slice_float32 in0 = lms_slice_float32_slice(rows0, lms_add_i64(x_3, 2), lms_add_i64(x_3, 5));
+				lms_slice_float32 in1 = lms_slice_float32_slice(rows1, lms_add_i64(x_3, 2), lms_add_i64(x_3, 5));
+				lms_slice_float32 in2 = lms_slice_float32_slice(rows2, lms_add_i64(x_3, 2), lms_add_i64(x_3, 5));
+				lms_slice_float32 o_2 = lms_slice_float32_slice(out, x_3, lms_add_i64(x_3, 3));
 				float px0 = lms_slice_float32_get(in0, 0);
 				float t = lms_slice_float32_get(in1, 0);
 				float px2 = lms_slice_float32_get(in2, 0);
-				lms_slice_float32_set(o, 0, (win4 * 5.0f) - ((win1 + win3) + (win5 + t)));
+				lms_slice_float32_set(o_2, 0, (win4 * 5.0f) - ((win1 + win3) + (win5 + t)));
 				float px0_2 = lms_slice_float32_get(in0, 1);
 				float t_2 = lms_slice_float32_get(in1, 1);
 				float px2_2 = lms_slice_float32_get(in2, 1);
-				lms_slice_float32_set(o, 1, (t * 5.0f) - ((win4 + px0) + (px2 + t_2)));
+				lms_slice_float32_set(o_2, 1, (t * 5.0f) - ((win4 + px0) + (px2 + t_2)));
 				float px0_3 = lms_slice_float32_get(in0, 2);
 				float px1_2 = lms_slice_float32_get(in1, 2);
 				float px2_3 = lms_slice_float32_get(in2, 2);
-				lms_slice_float32_set(o, 2, (t_2 * 5.0f) - ((t + px0_2) + (px2_2 + px1_2)));
+				lms_slice_float32_set(o_2, 2, (t_2 * 5.0f) - ((t + px0_2) + (px2_2 + px1_2)));
 				win1 = t_2;
 				win3 = px0_3;
 				win4 = px1_2;
 				win5 = px2_3;
-				x = lms_add_i64(x, 3);
+				x_3 = lms_add_i64(x_3, 3);
 			}
-			while (x < ow) {
-				float px0_4 = lms_slice_float32_get(rows0, lms_add_i64(x, 2));
-				float px1_3 = lms_slice_float32_get(rows1, lms_add_i64(x, 2));
-				float px2_4 = lms_slice_float32_get(rows2, lms_add_i64(x, 2));
-				lms_slice_float32_set(out, x, (win4 * 5.0f) - ((win1 + win3) + (win5 + px1_3)));
+			while (x_3 < ow) {
+				float px0_4 = lms_slice_float32_get(rows0, lms_add_i64(x_3, 2));
+				float px1_3 = lms_slice_float32_get(rows1, lms_add_i64(x_3, 2));
+				float px2_4 = lms_slice_float32_get(rows2, lms_add_i64(x_3, 2));
+				lms_slice_float32_set(out, x_3, (win4 * 5.0f) - ((win1 + win3) + (win5 + px1_3)));
 				win1 = win4;
 				win3 = px0_4;
 				win4 = px1_3;
 				win5 = px2_4;
-				x = lms_add_i64(x, 1);
+				x_3 = lms_add_i64(x_3, 1);
 			}
 			y = lms_add_i64(y, 1);
 		}
 	}
 }
 
-/* Blur3Exact is the specialization Blur3Exact. */
-static void Blur3Exact(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h) {
+#ifdef LMS_AVX2_CLONES
+/* Sharpen3_avx2 is the specialization Sharpen3. */
+LMS_TARGET_AVX2 static void Sharpen3_avx2(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h) {
 	int64_t ow = lms_sub_i64(w, 2);
 	if (ow > 0) {
 		int64_t oh = lms_sub_i64(h, 2);
@@ -2895,58 +4273,477 @@ static void Blur3Exact(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, 
 			lms_slice_float32 rows1 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 1), w), lms_mul_i64(lms_add_i64(y, 2), w));
 			lms_slice_float32 rows2 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 2), w), lms_mul_i64(lms_add_i64(y, 3), w));
 			lms_slice_float32 out = lms_slice_float32_slice(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow));
-			float win0 = lms_slice_float32_get(rows0, 0);
-			float win1 = lms_slice_float32_get(rows1, 0);
-			float win2 = lms_slice_float32_get(rows2, 0);
-			float win3 = lms_slice_float32_get(rows0, 1);
-			float win4 = lms_slice_float32_get(rows1, 1);
-			float win5 = lms_slice_float32_get(rows2, 1);
 			int64_t x = 0;
-			while (lms_add_i64(x, 3) <= ow) {
-				lms_slice_float32 in0 = lms_slice_float32_slice(rows0, lms_add_i64(x, 2), lms_add_i64(x, 5));
-				lms_slice_float32 in1 = lms_slice_float32_slice(rows1, lms_add_i64(x, 2), lms_add_i64(x, 5));
-				lms_slice_float32 in2 = lms_slice_float32_slice(rows2, lms_add_i64(x, 2), lms_add_i64(x, 5));
-				lms_slice_float32 o = lms_slice_float32_slice(out, x, lms_add_i64(x, 3));
-				float v = lms_slice_float32_get(in0, 0);
-				float v_2 = lms_slice_float32_get(in1, 0);
-				float v_3 = lms_slice_float32_get(in2, 0);
-				float term = v * 0.0625f;
-				float term_2 = v_2 * 0.125f;
-				float term_3 = v_3 * 0.0625f;
-				lms_slice_float32_set(o, 0, ((((((((win0 * 0.0625f) + (win3 * 0.125f)) + term) + (win1 * 0.125f)) + (win4 * 0.25f)) + term_2) + (win2 * 0.0625f)) + (win5 * 0.125f)) + term_3);
-				float v_4 = lms_slice_float32_get(in0, 1);
-				float v_5 = lms_slice_float32_get(in1, 1);
-				float v_6 = lms_slice_float32_get(in2, 1);
-				lms_slice_float32_set(o, 1, ((((((((win3 * 0.0625f) + (v * 0.125f)) + (v_4 * 0.0625f)) + (win4 * 0.125f)) + (v_2 * 0.25f)) + (v_5 * 0.125f)) + (win5 * 0.0625f)) + (v_3 * 0.125f)) + (v_6 * 0.0625f));
-				float v_7 = lms_slice_float32_get(in0, 2);
-				float v_8 = lms_slice_float32_get(in1, 2);
-				float v_9 = lms_slice_float32_get(in2, 2);
-				lms_slice_float32_set(o, 2, (((((((term + (v_4 * 0.125f)) + (v_7 * 0.0625f)) + term_2) + (v_5 * 0.25f)) + (v_8 * 0.125f)) + term_3) + (v_6 * 0.125f)) + (v_9 * 0.0625f));
-				win0 = v_4;
-				win1 = v_5;
-				win2 = v_6;
-				win3 = v_7;
-				win4 = v_8;
-				win5 = v_9;
-				x = lms_add_i64(x, 3);
+			while (lms_add_i64(x, 16) <= ow) {
+				lms_slice_float32 in0_0 = lms_slice_float32_slice(rows0, x, lms_add_i64(x, 16));
+				lms_slice_float32 in0_1 = lms_slice_float32_slice(rows1, x, lms_add_i64(x, 16));
+				lms_slice_float32 in0_2 = lms_slice_float32_slice(rows2, x, lms_add_i64(x, 16));
+				lms_slice_float32 in1_0 = lms_slice_float32_slice(rows0, lms_add_i64(x, 1), lms_add_i64(x, 17));
+				lms_slice_float32 in1_1 = lms_slice_float32_slice(rows1, lms_add_i64(x, 1), lms_add_i64(x, 17));
+				lms_slice_float32 in1_2 = lms_slice_float32_slice(rows2, lms_add_i64(x, 1), lms_add_i64(x, 17));
+				lms_slice_float32 in2_0 = lms_slice_float32_slice(rows0, lms_add_i64(x, 2), lms_add_i64(x, 18));
+				lms_slice_float32 in2_1 = lms_slice_float32_slice(rows1, lms_add_i64(x, 2), lms_add_i64(x, 18));
+				lms_slice_float32 in2_2 = lms_slice_float32_slice(rows2, lms_add_i64(x, 2), lms_add_i64(x, 18));
+				(void)lms_slice_float32_get(in0_0, 0);
+				(void)lms_slice_float32_get(in0_2, 0);
+				(void)lms_slice_float32_get(in2_0, 0);
+				(void)lms_slice_float32_get(in2_2, 0);
+				(void)lms_slice_float32_get(in0_0, 1);
+				(void)lms_slice_float32_get(in0_2, 1);
+				(void)lms_slice_float32_get(in2_0, 1);
+				(void)lms_slice_float32_get(in2_2, 1);
+				(void)lms_slice_float32_get(in0_0, 2);
+				(void)lms_slice_float32_get(in0_2, 2);
+				(void)lms_slice_float32_get(in2_0, 2);
+				(void)lms_slice_float32_get(in2_2, 2);
+				(void)lms_slice_float32_get(in0_0, 3);
+				(void)lms_slice_float32_get(in0_2, 3);
+				(void)lms_slice_float32_get(in2_0, 3);
+				(void)lms_slice_float32_get(in2_2, 3);
+				(void)lms_slice_float32_get(in0_0, 4);
+				(void)lms_slice_float32_get(in0_2, 4);
+				(void)lms_slice_float32_get(in2_0, 4);
+				(void)lms_slice_float32_get(in2_2, 4);
+				(void)lms_slice_float32_get(in0_0, 5);
+				(void)lms_slice_float32_get(in0_2, 5);
+				(void)lms_slice_float32_get(in2_0, 5);
+				(void)lms_slice_float32_get(in2_2, 5);
+				(void)lms_slice_float32_get(in0_0, 6);
+				(void)lms_slice_float32_get(in0_2, 6);
+				(void)lms_slice_float32_get(in2_0, 6);
+				(void)lms_slice_float32_get(in2_2, 6);
+				(void)lms_slice_float32_get(in0_0, 7);
+				lms_f32x8_avx2 in0_1v;
+				memcpy(&in0_1v, in0_1.p, sizeof in0_1v);
+				(void)lms_slice_float32_get(in0_2, 7);
+				lms_f32x8_avx2 in1_0v;
+				memcpy(&in1_0v, in1_0.p, sizeof in1_0v);
+				lms_f32x8_avx2 in1_1v;
+				memcpy(&in1_1v, in1_1.p, sizeof in1_1v);
+				lms_f32x8_avx2 in1_2v;
+				memcpy(&in1_2v, in1_2.p, sizeof in1_2v);
+				(void)lms_slice_float32_get(in2_0, 7);
+				lms_f32x8_avx2 in2_1v;
+				memcpy(&in2_1v, in2_1.p, sizeof in2_1v);
+				(void)lms_slice_float32_get(in2_2, 7);
+				lms_f32x8_avx2 v = lms_f32x8_avx2_add(in0_1v, in1_0v);
+				lms_f32x8_avx2 v_2 = lms_f32x8_avx2_add(in1_2v, in2_1v);
+				lms_f32x8_avx2 v_3 = lms_f32x8_avx2_add(v, v_2);
+				lms_f32x8_avx2 v_4 = lms_f32x8_avx2_mul(in1_1v, lms_f32x8_avx2_bcast(5.0f));
+				lms_f32x8_avx2 v_5 = lms_f32x8_avx2_sub(v_4, v_3);
+				(void)lms_slice_float32_get(in0_0, 8);
+				(void)lms_slice_float32_get(in0_2, 8);
+				(void)lms_slice_float32_get(in2_0, 8);
+				(void)lms_slice_float32_get(in2_2, 8);
+				(void)lms_slice_float32_get(in0_0, 9);
+				(void)lms_slice_float32_get(in0_2, 9);
+				(void)lms_slice_float32_get(in2_0, 9);
+				(void)lms_slice_float32_get(in2_2, 9);
+				(void)lms_slice_float32_get(in0_0, 10);
+				(void)lms_slice_float32_get(in0_2, 10);
+				(void)lms_slice_float32_get(in2_0, 10);
+				(void)lms_slice_float32_get(in2_2, 10);
+				(void)lms_slice_float32_get(in0_0, 11);
+				(void)lms_slice_float32_get(in0_2, 11);
+				(void)lms_slice_float32_get(in2_0, 11);
+				(void)lms_slice_float32_get(in2_2, 11);
+				(void)lms_slice_float32_get(in0_0, 12);
+				(void)lms_slice_float32_get(in0_2, 12);
+				(void)lms_slice_float32_get(in2_0, 12);
+				(void)lms_slice_float32_get(in2_2, 12);
+				(void)lms_slice_float32_get(in0_0, 13);
+				(void)lms_slice_float32_get(in0_2, 13);
+				(void)lms_slice_float32_get(in2_0, 13);
+				(void)lms_slice_float32_get(in2_2, 13);
+				(void)lms_slice_float32_get(in0_0, 14);
+				(void)lms_slice_float32_get(in0_2, 14);
+				(void)lms_slice_float32_get(in2_0, 14);
+				(void)lms_slice_float32_get(in2_2, 14);
+				(void)lms_slice_float32_get(in0_0, 15);
+				lms_f32x8_avx2 in0_1v_2;
+				memcpy(&in0_1v_2, in0_1.p + 8, sizeof in0_1v_2);
+				(void)lms_slice_float32_get(in0_2, 15);
+				lms_f32x8_avx2 in1_0v_2;
+				memcpy(&in1_0v_2, in1_0.p + 8, sizeof in1_0v_2);
+				lms_f32x8_avx2 in1_1v_2;
+				memcpy(&in1_1v_2, in1_1.p + 8, sizeof in1_1v_2);
+				lms_f32x8_avx2 in1_2v_2;
+				memcpy(&in1_2v_2, in1_2.p + 8, sizeof in1_2v_2);
+				(void)lms_slice_float32_get(in2_0, 15);
+				lms_f32x8_avx2 in2_1v_2;
+				memcpy(&in2_1v_2, in2_1.p + 8, sizeof in2_1v_2);
+				(void)lms_slice_float32_get(in2_2, 15);
+				lms_f32x8_avx2 v_6 = lms_f32x8_avx2_add(in0_1v_2, in1_0v_2);
+				lms_f32x8_avx2 v_7 = lms_f32x8_avx2_add(in1_2v_2, in2_1v_2);
+				lms_f32x8_avx2 v_8 = lms_f32x8_avx2_add(v_6, v_7);
+				lms_f32x8_avx2 v_9 = lms_f32x8_avx2_mul(in1_1v_2, lms_f32x8_avx2_bcast(5.0f));
+				lms_f32x8_avx2 v_10 = lms_f32x8_avx2_sub(v_9, v_8);
+				lms_slice_float32 o = lms_slice_float32_slice(out, x, lms_add_i64(x, 16));
+				memcpy(o.p, &v_5, sizeof v_5);
+				memcpy(o.p + 8, &v_10, sizeof v_10);
+				x = lms_add_i64(x, 16);
 			}
-			while (x < ow) {
-				float v_10 = lms_slice_float32_get(rows0, lms_add_i64(x, 2));
-				float v_11 = lms_slice_float32_get(rows1, lms_add_i64(x, 2));
-				float v_12 = lms_slice_float32_get(rows2, lms_add_i64(x, 2));
-				lms_slice_float32_set(out, x, ((((((((win0 * 0.0625f) + (win3 * 0.125f)) + (v_10 * 0.0625f)) + (win1 * 0.125f)) + (win4 * 0.25f)) + (v_11 * 0.125f)) + (win2 * 0.0625f)) + (win5 * 0.125f)) + (v_12 * 0.0625f));
-				win0 = win3;
+			int64_t x_2 = x;
+			(void)lms_slice_float32_get(rows0, x_2);
+			float px1 = lms_slice_float32_get(rows1, x_2);
+			(void)lms_slice_float32_get(rows2, x_2);
+			int64_t x442 = lms_add_i64(x_2, 1);
+			float win1 = px1;
+			float win3 = lms_slice_float32_get(rows0, x442);
+			float win4 = lms_slice_float32_get(rows1, x442);
+			float win5 = lms_slice_float32_get(rows2, x442);
+			int64_t x_3 = x_2;
+			while (lms_add_i64(x_3, 3) <= ow) {
+				lms_slice_float32 in0 = lms_slice_float32_slice(rows0, lms_add_i64(x_3, 2), lms_add_i64(x_3, 5));
+				lms_slice_float32 in1 = lms_slice_float32_slice(rows1, lms_add_i64(x_3, 2), lms_add_i64(x_3, 5));
+				lms_slice_float32 in2 = lms_slice_float32_slice(rows2, lms_add_i64(x_3, 2), lms_add_i64(x_3, 5));
+				lms_slice_float32 o_2 = lms_slice_float32_slice(out, x_3, lms_add_i64(x_3, 3));
+				float px0 = lms_slice_float32_get(in0, 0);
+				float t = lms_slice_float32_get(in1, 0);
+				float px2 = lms_slice_float32_get(in2, 0);
+				lms_slice_float32_set(o_2, 0, (win4 * 5.0f) - ((win1 + win3) + (win5 + t)));
+				float px0_2 = lms_slice_float32_get(in0, 1);
+				float t_2 = lms_slice_float32_get(in1, 1);
+				float px2_2 = lms_slice_float32_get(in2, 1);
+				lms_slice_float32_set(o_2, 1, (t * 5.0f) - ((win4 + px0) + (px2 + t_2)));
+				float px0_3 = lms_slice_float32_get(in0, 2);
+				float px1_2 = lms_slice_float32_get(in1, 2);
+				float px2_3 = lms_slice_float32_get(in2, 2);
+				lms_slice_float32_set(o_2, 2, (t_2 * 5.0f) - ((t + px0_2) + (px2_2 + px1_2)));
+				win1 = t_2;
+				win3 = px0_3;
+				win4 = px1_2;
+				win5 = px2_3;
+				x_3 = lms_add_i64(x_3, 3);
+			}
+			while (x_3 < ow) {
+				float px0_4 = lms_slice_float32_get(rows0, lms_add_i64(x_3, 2));
+				float px1_3 = lms_slice_float32_get(rows1, lms_add_i64(x_3, 2));
+				float px2_4 = lms_slice_float32_get(rows2, lms_add_i64(x_3, 2));
+				lms_slice_float32_set(out, x_3, (win4 * 5.0f) - ((win1 + win3) + (win5 + px1_3)));
 				win1 = win4;
-				win2 = win5;
-				win3 = v_10;
-				win4 = v_11;
-				win5 = v_12;
-				x = lms_add_i64(x, 1);
+				win3 = px0_4;
+				win4 = px1_3;
+				win5 = px2_4;
+				x_3 = lms_add_i64(x_3, 1);
 			}
 			y = lms_add_i64(y, 1);
 		}
 	}
 }
+#endif
+
+/* Blur3Exact is the specialization Blur3Exact. */
+static void Blur3Exact(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h) {
+#ifdef LMS_AVX2_CLONES
+	if (lms_cpu_avx2()) {
+		Blur3Exact_avx2(dst, src, w, h);
+		return;
+	}
+#endif
+	int64_t ow = lms_sub_i64(w, 2);
+	if (ow > 0) {
+		int64_t oh = lms_sub_i64(h, 2);
+		int64_t y = 0;
+		while (y < oh) {
+			lms_slice_float32 rows0 = lms_slice_float32_slice(src, lms_mul_i64(y, w), lms_mul_i64(lms_add_i64(y, 1), w));
+			lms_slice_float32 rows1 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 1), w), lms_mul_i64(lms_add_i64(y, 2), w));
+			lms_slice_float32 rows2 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 2), w), lms_mul_i64(lms_add_i64(y, 3), w));
+			lms_slice_float32 out = lms_slice_float32_slice(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow));
+			int64_t x = 0;
+			while (lms_add_i64(x, 16) <= ow) {
+				lms_slice_float32 in0_0 = lms_slice_float32_slice(rows0, x, lms_add_i64(x, 16));
+				lms_slice_float32 in0_1 = lms_slice_float32_slice(rows1, x, lms_add_i64(x, 16));
+				lms_slice_float32 in0_2 = lms_slice_float32_slice(rows2, x, lms_add_i64(x, 16));
+				lms_slice_float32 in1_0 = lms_slice_float32_slice(rows0, lms_add_i64(x, 1), lms_add_i64(x, 17));
+				lms_slice_float32 in1_1 = lms_slice_float32_slice(rows1, lms_add_i64(x, 1), lms_add_i64(x, 17));
+				lms_slice_float32 in1_2 = lms_slice_float32_slice(rows2, lms_add_i64(x, 1), lms_add_i64(x, 17));
+				lms_slice_float32 in2_0 = lms_slice_float32_slice(rows0, lms_add_i64(x, 2), lms_add_i64(x, 18));
+				lms_slice_float32 in2_1 = lms_slice_float32_slice(rows1, lms_add_i64(x, 2), lms_add_i64(x, 18));
+				lms_slice_float32 in2_2 = lms_slice_float32_slice(rows2, lms_add_i64(x, 2), lms_add_i64(x, 18));
+				lms_f32x8 in0_0v;
+				memcpy(&in0_0v, in0_0.p, sizeof in0_0v);
+				lms_f32x8 in0_1v;
+				memcpy(&in0_1v, in0_1.p, sizeof in0_1v);
+				lms_f32x8 in0_2v;
+				memcpy(&in0_2v, in0_2.p, sizeof in0_2v);
+				lms_f32x8 in1_0v;
+				memcpy(&in1_0v, in1_0.p, sizeof in1_0v);
+				lms_f32x8 in1_1v;
+				memcpy(&in1_1v, in1_1.p, sizeof in1_1v);
+				lms_f32x8 in1_2v;
+				memcpy(&in1_2v, in1_2.p, sizeof in1_2v);
+				lms_f32x8 in2_0v;
+				memcpy(&in2_0v, in2_0.p, sizeof in2_0v);
+				lms_f32x8 in2_1v;
+				memcpy(&in2_1v, in2_1.p, sizeof in2_1v);
+				lms_f32x8 in2_2v;
+				memcpy(&in2_2v, in2_2.p, sizeof in2_2v);
+				lms_f32x8 v = lms_f32x8_mul(in0_0v, lms_f32x8_bcast(0.0625f));
+				lms_f32x8 v_2 = lms_f32x8_mul(in1_0v, lms_f32x8_bcast(0.125f));
+				lms_f32x8 v_3 = lms_f32x8_add(v, v_2);
+				lms_f32x8 v_4 = lms_f32x8_mul(in2_0v, lms_f32x8_bcast(0.0625f));
+				lms_f32x8 v_5 = lms_f32x8_add(v_3, v_4);
+				lms_f32x8 v_6 = lms_f32x8_mul(in0_1v, lms_f32x8_bcast(0.125f));
+				lms_f32x8 v_7 = lms_f32x8_add(v_5, v_6);
+				lms_f32x8 v_8 = lms_f32x8_mul(in1_1v, lms_f32x8_bcast(0.25f));
+				lms_f32x8 v_9 = lms_f32x8_add(v_7, v_8);
+				lms_f32x8 v_10 = lms_f32x8_mul(in2_1v, lms_f32x8_bcast(0.125f));
+				lms_f32x8 v_11 = lms_f32x8_add(v_9, v_10);
+				lms_f32x8 v_12 = lms_f32x8_mul(in0_2v, lms_f32x8_bcast(0.0625f));
+				lms_f32x8 v_13 = lms_f32x8_add(v_11, v_12);
+				lms_f32x8 v_14 = lms_f32x8_mul(in1_2v, lms_f32x8_bcast(0.125f));
+				lms_f32x8 v_15 = lms_f32x8_add(v_13, v_14);
+				lms_f32x8 v_16 = lms_f32x8_mul(in2_2v, lms_f32x8_bcast(0.0625f));
+				lms_f32x8 v_17 = lms_f32x8_add(v_15, v_16);
+				lms_f32x8 in0_0v_2;
+				memcpy(&in0_0v_2, in0_0.p + 8, sizeof in0_0v_2);
+				lms_f32x8 in0_1v_2;
+				memcpy(&in0_1v_2, in0_1.p + 8, sizeof in0_1v_2);
+				lms_f32x8 in0_2v_2;
+				memcpy(&in0_2v_2, in0_2.p + 8, sizeof in0_2v_2);
+				lms_f32x8 in1_0v_2;
+				memcpy(&in1_0v_2, in1_0.p + 8, sizeof in1_0v_2);
+				lms_f32x8 in1_1v_2;
+				memcpy(&in1_1v_2, in1_1.p + 8, sizeof in1_1v_2);
+				lms_f32x8 in1_2v_2;
+				memcpy(&in1_2v_2, in1_2.p + 8, sizeof in1_2v_2);
+				lms_f32x8 in2_0v_2;
+				memcpy(&in2_0v_2, in2_0.p + 8, sizeof in2_0v_2);
+				lms_f32x8 in2_1v_2;
+				memcpy(&in2_1v_2, in2_1.p + 8, sizeof in2_1v_2);
+				lms_f32x8 in2_2v_2;
+				memcpy(&in2_2v_2, in2_2.p + 8, sizeof in2_2v_2);
+				lms_f32x8 v_18 = lms_f32x8_mul(in0_0v_2, lms_f32x8_bcast(0.0625f));
+				lms_f32x8 v_19 = lms_f32x8_mul(in1_0v_2, lms_f32x8_bcast(0.125f));
+				lms_f32x8 v_20 = lms_f32x8_add(v_18, v_19);
+				lms_f32x8 v_21 = lms_f32x8_mul(in2_0v_2, lms_f32x8_bcast(0.0625f));
+				lms_f32x8 v_22 = lms_f32x8_add(v_20, v_21);
+				lms_f32x8 v_23 = lms_f32x8_mul(in0_1v_2, lms_f32x8_bcast(0.125f));
+				lms_f32x8 v_24 = lms_f32x8_add(v_22, v_23);
+				lms_f32x8 v_25 = lms_f32x8_mul(in1_1v_2, lms_f32x8_bcast(0.25f));
+				lms_f32x8 v_26 = lms_f32x8_add(v_24, v_25);
+				lms_f32x8 v_27 = lms_f32x8_mul(in2_1v_2, lms_f32x8_bcast(0.125f));
+				lms_f32x8 v_28 = lms_f32x8_add(v_26, v_27);
+				lms_f32x8 v_29 = lms_f32x8_mul(in0_2v_2, lms_f32x8_bcast(0.0625f));
+				lms_f32x8 v_30 = lms_f32x8_add(v_28, v_29);
+				lms_f32x8 v_31 = lms_f32x8_mul(in1_2v_2, lms_f32x8_bcast(0.125f));
+				lms_f32x8 v_32 = lms_f32x8_add(v_30, v_31);
+				lms_f32x8 v_33 = lms_f32x8_mul(in2_2v_2, lms_f32x8_bcast(0.0625f));
+				lms_f32x8 v_34 = lms_f32x8_add(v_32, v_33);
+				lms_slice_float32 o = lms_slice_float32_slice(out, x, lms_add_i64(x, 16));
+				memcpy(o.p, &v_17, sizeof v_17);
+				memcpy(o.p + 8, &v_34, sizeof v_34);
+				x = lms_add_i64(x, 16);
+			}
+			int64_t x_2 = x;
+			int64_t x548 = lms_add_i64(x_2, 1);
+			float win0 = lms_slice_float32_get(rows0, x_2);
+			float win1 = lms_slice_float32_get(rows1, x_2);
+			float win2 = lms_slice_float32_get(rows2, x_2);
+			float win3 = lms_slice_float32_get(rows0, x548);
+			float win4 = lms_slice_float32_get(rows1, x548);
+			float win5 = lms_slice_float32_get(rows2, x548);
+			int64_t x_3 = x_2;
+			while (lms_add_i64(x_3, 3) <= ow) {
+				lms_slice_float32 in0 = lms_slice_float32_slice(rows0, lms_add_i64(x_3, 2), lms_add_i64(x_3, 5));
+				lms_slice_float32 in1 = lms_slice_float32_slice(rows1, lms_add_i64(x_3, 2), lms_add_i64(x_3, 5));
+				lms_slice_float32 in2 = lms_slice_float32_slice(rows2, lms_add_i64(x_3, 2), lms_add_i64(x_3, 5));
+				lms_slice_float32 o_2 = lms_slice_float32_slice(out, x_3, lms_add_i64(x_3, 3));
+				float v_35 = lms_slice_float32_get(in0, 0);
+				float v_36 = lms_slice_float32_get(in1, 0);
+				float v_37 = lms_slice_float32_get(in2, 0);
+				float term = v_35 * 0.0625f;
+				float term_2 = v_36 * 0.125f;
+				float term_3 = v_37 * 0.0625f;
+				lms_slice_float32_set(o_2, 0, ((((((((win0 * 0.0625f) + (win3 * 0.125f)) + term) + (win1 * 0.125f)) + (win4 * 0.25f)) + term_2) + (win2 * 0.0625f)) + (win5 * 0.125f)) + term_3);
+				float v_38 = lms_slice_float32_get(in0, 1);
+				float v_39 = lms_slice_float32_get(in1, 1);
+				float v_40 = lms_slice_float32_get(in2, 1);
+				lms_slice_float32_set(o_2, 1, ((((((((win3 * 0.0625f) + (v_35 * 0.125f)) + (v_38 * 0.0625f)) + (win4 * 0.125f)) + (v_36 * 0.25f)) + (v_39 * 0.125f)) + (win5 * 0.0625f)) + (v_37 * 0.125f)) + (v_40 * 0.0625f));
+				float v_41 = lms_slice_float32_get(in0, 2);
+				float v_42 = lms_slice_float32_get(in1, 2);
+				float v_43 = lms_slice_float32_get(in2, 2);
+				lms_slice_float32_set(o_2, 2, (((((((term + (v_38 * 0.125f)) + (v_41 * 0.0625f)) + term_2) + (v_39 * 0.25f)) + (v_42 * 0.125f)) + term_3) + (v_40 * 0.125f)) + (v_43 * 0.0625f));
+				win0 = v_38;
+				win1 = v_39;
+				win2 = v_40;
+				win3 = v_41;
+				win4 = v_42;
+				win5 = v_43;
+				x_3 = lms_add_i64(x_3, 3);
+			}
+			while (x_3 < ow) {
+				float v_44 = lms_slice_float32_get(rows0, lms_add_i64(x_3, 2));
+				float v_45 = lms_slice_float32_get(rows1, lms_add_i64(x_3, 2));
+				float v_46 = lms_slice_float32_get(rows2, lms_add_i64(x_3, 2));
+				lms_slice_float32_set(out, x_3, ((((((((win0 * 0.0625f) + (win3 * 0.125f)) + (v_44 * 0.0625f)) + (win1 * 0.125f)) + (win4 * 0.25f)) + (v_45 * 0.125f)) + (win2 * 0.0625f)) + (win5 * 0.125f)) + (v_46 * 0.0625f));
+				win0 = win3;
+				win1 = win4;
+				win2 = win5;
+				win3 = v_44;
+				win4 = v_45;
+				win5 = v_46;
+				x_3 = lms_add_i64(x_3, 1);
+			}
+			y = lms_add_i64(y, 1);
+		}
+	}
+}
+
+#ifdef LMS_AVX2_CLONES
+/* Blur3Exact_avx2 is the specialization Blur3Exact. */
+LMS_TARGET_AVX2 static void Blur3Exact_avx2(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64_t h) {
+	int64_t ow = lms_sub_i64(w, 2);
+	if (ow > 0) {
+		int64_t oh = lms_sub_i64(h, 2);
+		int64_t y = 0;
+		while (y < oh) {
+			lms_slice_float32 rows0 = lms_slice_float32_slice(src, lms_mul_i64(y, w), lms_mul_i64(lms_add_i64(y, 1), w));
+			lms_slice_float32 rows1 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 1), w), lms_mul_i64(lms_add_i64(y, 2), w));
+			lms_slice_float32 rows2 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 2), w), lms_mul_i64(lms_add_i64(y, 3), w));
+			lms_slice_float32 out = lms_slice_float32_slice(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow));
+			int64_t x = 0;
+			while (lms_add_i64(x, 16) <= ow) {
+				lms_slice_float32 in0_0 = lms_slice_float32_slice(rows0, x, lms_add_i64(x, 16));
+				lms_slice_float32 in0_1 = lms_slice_float32_slice(rows1, x, lms_add_i64(x, 16));
+				lms_slice_float32 in0_2 = lms_slice_float32_slice(rows2, x, lms_add_i64(x, 16));
+				lms_slice_float32 in1_0 = lms_slice_float32_slice(rows0, lms_add_i64(x, 1), lms_add_i64(x, 17));
+				lms_slice_float32 in1_1 = lms_slice_float32_slice(rows1, lms_add_i64(x, 1), lms_add_i64(x, 17));
+				lms_slice_float32 in1_2 = lms_slice_float32_slice(rows2, lms_add_i64(x, 1), lms_add_i64(x, 17));
+				lms_slice_float32 in2_0 = lms_slice_float32_slice(rows0, lms_add_i64(x, 2), lms_add_i64(x, 18));
+				lms_slice_float32 in2_1 = lms_slice_float32_slice(rows1, lms_add_i64(x, 2), lms_add_i64(x, 18));
+				lms_slice_float32 in2_2 = lms_slice_float32_slice(rows2, lms_add_i64(x, 2), lms_add_i64(x, 18));
+				lms_f32x8_avx2 in0_0v;
+				memcpy(&in0_0v, in0_0.p, sizeof in0_0v);
+				lms_f32x8_avx2 in0_1v;
+				memcpy(&in0_1v, in0_1.p, sizeof in0_1v);
+				lms_f32x8_avx2 in0_2v;
+				memcpy(&in0_2v, in0_2.p, sizeof in0_2v);
+				lms_f32x8_avx2 in1_0v;
+				memcpy(&in1_0v, in1_0.p, sizeof in1_0v);
+				lms_f32x8_avx2 in1_1v;
+				memcpy(&in1_1v, in1_1.p, sizeof in1_1v);
+				lms_f32x8_avx2 in1_2v;
+				memcpy(&in1_2v, in1_2.p, sizeof in1_2v);
+				lms_f32x8_avx2 in2_0v;
+				memcpy(&in2_0v, in2_0.p, sizeof in2_0v);
+				lms_f32x8_avx2 in2_1v;
+				memcpy(&in2_1v, in2_1.p, sizeof in2_1v);
+				lms_f32x8_avx2 in2_2v;
+				memcpy(&in2_2v, in2_2.p, sizeof in2_2v);
+				lms_f32x8_avx2 v = lms_f32x8_avx2_mul(in0_0v, lms_f32x8_avx2_bcast(0.0625f));
+				lms_f32x8_avx2 v_2 = lms_f32x8_avx2_mul(in1_0v, lms_f32x8_avx2_bcast(0.125f));
+				lms_f32x8_avx2 v_3 = lms_f32x8_avx2_add(v, v_2);
+				lms_f32x8_avx2 v_4 = lms_f32x8_avx2_mul(in2_0v, lms_f32x8_avx2_bcast(0.0625f));
+				lms_f32x8_avx2 v_5 = lms_f32x8_avx2_add(v_3, v_4);
+				lms_f32x8_avx2 v_6 = lms_f32x8_avx2_mul(in0_1v, lms_f32x8_avx2_bcast(0.125f));
+				lms_f32x8_avx2 v_7 = lms_f32x8_avx2_add(v_5, v_6);
+				lms_f32x8_avx2 v_8 = lms_f32x8_avx2_mul(in1_1v, lms_f32x8_avx2_bcast(0.25f));
+				lms_f32x8_avx2 v_9 = lms_f32x8_avx2_add(v_7, v_8);
+				lms_f32x8_avx2 v_10 = lms_f32x8_avx2_mul(in2_1v, lms_f32x8_avx2_bcast(0.125f));
+				lms_f32x8_avx2 v_11 = lms_f32x8_avx2_add(v_9, v_10);
+				lms_f32x8_avx2 v_12 = lms_f32x8_avx2_mul(in0_2v, lms_f32x8_avx2_bcast(0.0625f));
+				lms_f32x8_avx2 v_13 = lms_f32x8_avx2_add(v_11, v_12);
+				lms_f32x8_avx2 v_14 = lms_f32x8_avx2_mul(in1_2v, lms_f32x8_avx2_bcast(0.125f));
+				lms_f32x8_avx2 v_15 = lms_f32x8_avx2_add(v_13, v_14);
+				lms_f32x8_avx2 v_16 = lms_f32x8_avx2_mul(in2_2v, lms_f32x8_avx2_bcast(0.0625f));
+				lms_f32x8_avx2 v_17 = lms_f32x8_avx2_add(v_15, v_16);
+				lms_f32x8_avx2 in0_0v_2;
+				memcpy(&in0_0v_2, in0_0.p + 8, sizeof in0_0v_2);
+				lms_f32x8_avx2 in0_1v_2;
+				memcpy(&in0_1v_2, in0_1.p + 8, sizeof in0_1v_2);
+				lms_f32x8_avx2 in0_2v_2;
+				memcpy(&in0_2v_2, in0_2.p + 8, sizeof in0_2v_2);
+				lms_f32x8_avx2 in1_0v_2;
+				memcpy(&in1_0v_2, in1_0.p + 8, sizeof in1_0v_2);
+				lms_f32x8_avx2 in1_1v_2;
+				memcpy(&in1_1v_2, in1_1.p + 8, sizeof in1_1v_2);
+				lms_f32x8_avx2 in1_2v_2;
+				memcpy(&in1_2v_2, in1_2.p + 8, sizeof in1_2v_2);
+				lms_f32x8_avx2 in2_0v_2;
+				memcpy(&in2_0v_2, in2_0.p + 8, sizeof in2_0v_2);
+				lms_f32x8_avx2 in2_1v_2;
+				memcpy(&in2_1v_2, in2_1.p + 8, sizeof in2_1v_2);
+				lms_f32x8_avx2 in2_2v_2;
+				memcpy(&in2_2v_2, in2_2.p + 8, sizeof in2_2v_2);
+				lms_f32x8_avx2 v_18 = lms_f32x8_avx2_mul(in0_0v_2, lms_f32x8_avx2_bcast(0.0625f));
+				lms_f32x8_avx2 v_19 = lms_f32x8_avx2_mul(in1_0v_2, lms_f32x8_avx2_bcast(0.125f));
+				lms_f32x8_avx2 v_20 = lms_f32x8_avx2_add(v_18, v_19);
+				lms_f32x8_avx2 v_21 = lms_f32x8_avx2_mul(in2_0v_2, lms_f32x8_avx2_bcast(0.0625f));
+				lms_f32x8_avx2 v_22 = lms_f32x8_avx2_add(v_20, v_21);
+				lms_f32x8_avx2 v_23 = lms_f32x8_avx2_mul(in0_1v_2, lms_f32x8_avx2_bcast(0.125f));
+				lms_f32x8_avx2 v_24 = lms_f32x8_avx2_add(v_22, v_23);
+				lms_f32x8_avx2 v_25 = lms_f32x8_avx2_mul(in1_1v_2, lms_f32x8_avx2_bcast(0.25f));
+				lms_f32x8_avx2 v_26 = lms_f32x8_avx2_add(v_24, v_25);
+				lms_f32x8_avx2 v_27 = lms_f32x8_avx2_mul(in2_1v_2, lms_f32x8_avx2_bcast(0.125f));
+				lms_f32x8_avx2 v_28 = lms_f32x8_avx2_add(v_26, v_27);
+				lms_f32x8_avx2 v_29 = lms_f32x8_avx2_mul(in0_2v_2, lms_f32x8_avx2_bcast(0.0625f));
+				lms_f32x8_avx2 v_30 = lms_f32x8_avx2_add(v_28, v_29);
+				lms_f32x8_avx2 v_31 = lms_f32x8_avx2_mul(in1_2v_2, lms_f32x8_avx2_bcast(0.125f));
+				lms_f32x8_avx2 v_32 = lms_f32x8_avx2_add(v_30, v_31);
+				lms_f32x8_avx2 v_33 = lms_f32x8_avx2_mul(in2_2v_2, lms_f32x8_avx2_bcast(0.0625f));
+				lms_f32x8_avx2 v_34 = lms_f32x8_avx2_add(v_32, v_33);
+				lms_slice_float32 o = lms_slice_float32_slice(out, x, lms_add_i64(x, 16));
+				memcpy(o.p, &v_17, sizeof v_17);
+				memcpy(o.p + 8, &v_34, sizeof v_34);
+				x = lms_add_i64(x, 16);
+			}
+			int64_t x_2 = x;
+			int64_t x548 = lms_add_i64(x_2, 1);
+			float win0 = lms_slice_float32_get(rows0, x_2);
+			float win1 = lms_slice_float32_get(rows1, x_2);
+			float win2 = lms_slice_float32_get(rows2, x_2);
+			float win3 = lms_slice_float32_get(rows0, x548);
+			float win4 = lms_slice_float32_get(rows1, x548);
+			float win5 = lms_slice_float32_get(rows2, x548);
+			int64_t x_3 = x_2;
+			while (lms_add_i64(x_3, 3) <= ow) {
+				lms_slice_float32 in0 = lms_slice_float32_slice(rows0, lms_add_i64(x_3, 2), lms_add_i64(x_3, 5));
+				lms_slice_float32 in1 = lms_slice_float32_slice(rows1, lms_add_i64(x_3, 2), lms_add_i64(x_3, 5));
+				lms_slice_float32 in2 = lms_slice_float32_slice(rows2, lms_add_i64(x_3, 2), lms_add_i64(x_3, 5));
+				lms_slice_float32 o_2 = lms_slice_float32_slice(out, x_3, lms_add_i64(x_3, 3));
+				float v_35 = lms_slice_float32_get(in0, 0);
+				float v_36 = lms_slice_float32_get(in1, 0);
+				float v_37 = lms_slice_float32_get(in2, 0);
+				float term = v_35 * 0.0625f;
+				float term_2 = v_36 * 0.125f;
+				float term_3 = v_37 * 0.0625f;
+				lms_slice_float32_set(o_2, 0, ((((((((win0 * 0.0625f) + (win3 * 0.125f)) + term) + (win1 * 0.125f)) + (win4 * 0.25f)) + term_2) + (win2 * 0.0625f)) + (win5 * 0.125f)) + term_3);
+				float v_38 = lms_slice_float32_get(in0, 1);
+				float v_39 = lms_slice_float32_get(in1, 1);
+				float v_40 = lms_slice_float32_get(in2, 1);
+				lms_slice_float32_set(o_2, 1, ((((((((win3 * 0.0625f) + (v_35 * 0.125f)) + (v_38 * 0.0625f)) + (win4 * 0.125f)) + (v_36 * 0.25f)) + (v_39 * 0.125f)) + (win5 * 0.0625f)) + (v_37 * 0.125f)) + (v_40 * 0.0625f));
+				float v_41 = lms_slice_float32_get(in0, 2);
+				float v_42 = lms_slice_float32_get(in1, 2);
+				float v_43 = lms_slice_float32_get(in2, 2);
+				lms_slice_float32_set(o_2, 2, (((((((term + (v_38 * 0.125f)) + (v_41 * 0.0625f)) + term_2) + (v_39 * 0.25f)) + (v_42 * 0.125f)) + term_3) + (v_40 * 0.125f)) + (v_43 * 0.0625f));
+				win0 = v_38;
+				win1 = v_39;
+				win2 = v_40;
+				win3 = v_41;
+				win4 = v_42;
+				win5 = v_43;
+				x_3 = lms_add_i64(x_3, 3);
+			}
+			while (x_3 < ow) {
+				float v_44 = lms_slice_float32_get(rows0, lms_add_i64(x_3, 2));
+				float v_45 = lms_slice_float32_get(rows1, lms_add_i64(x_3, 2));
+				float v_46 = lms_slice_float32_get(rows2, lms_add_i64(x_3, 2));
+				lms_slice_float32_set(out, x_3, ((((((((win0 * 0.0625f) + (win3 * 0.125f)) + (v_44 * 0.0625f)) + (win1 * 0.125f)) + (win4 * 0.25f)) + (v_45 * 0.125f)) + (win2 * 0.0625f)) + (win5 * 0.125f)) + (v_46 * 0.0625f));
+				win0 = win3;
+				win1 = win4;
+				win2 = win5;
+				win3 = v_44;
+				win4 = v_45;
+				win5 = v_46;
+				x_3 = lms_add_i64(x_3, 1);
+			}
+			y = lms_add_i64(y, 1);
+		}
+	}
+}
+#endif
 
 /* Entry points (see conv_lms.h). */
 

@@ -2606,6 +2606,15 @@ LMS_PANICFN void lms_panic_arg(lms_arg a) {
 
 /* Support functions. */
 
+/* LMS_AVX2_CLONES: the vectorized functions are also written for AVX2
+ * (<name>_avx2, 32-byte vectors) and called when the CPU has it (lmsgen -simd). */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(LMS_NO_VECTOR_EXT) && !defined(LMS_NO_AVX2_CLONES) && \
+	!defined(__AVX__) && (defined(__x86_64__) || defined(__i386__))
+#define LMS_AVX2_CLONES 1
+#define LMS_TARGET_AVX2 __attribute__((target("avx2")))
+#define lms_cpu_avx2() __builtin_cpu_supports("avx2")
+#endif
+
 /* lms_f64x4: 4 lanes of double (lmsgen -simd). */
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(LMS_NO_VECTOR_EXT) && defined(__AVX__)
 typedef double lms_f64x4 __attribute__((vector_size(32)));
@@ -2631,6 +2640,16 @@ LMS_INLINE lms_f64x4 lms_f64x4_mul(lms_f64x4 a, lms_f64x4 b) { lms_f64x4 r; for 
 LMS_INLINE lms_f64x4 lms_f64x4_div(lms_f64x4 a, lms_f64x4 b) { lms_f64x4 r; for (int i = 0; i < 4; i++) r.v[i] = a.v[i] / b.v[i]; return r; }
 #endif
 
+/* lms_f64x4_avx2: 4 lanes of double in the AVX2 clones (lmsgen -simd). */
+#ifdef LMS_AVX2_CLONES
+typedef double lms_f64x4_avx2 __attribute__((vector_size(32)));
+#define lms_f64x4_avx2_bcast(x) ((lms_f64x4_avx2){(x), (x), (x), (x)})
+#define lms_f64x4_avx2_add(a, b) ((a) + (b))
+#define lms_f64x4_avx2_sub(a, b) ((a) - (b))
+#define lms_f64x4_avx2_mul(a, b) ((a) * (b))
+#define lms_f64x4_avx2_div(a, b) ((a) / (b))
+#endif
+
 static inline void lmsg_flush(void) {
 	if (lms_stdout.len > 0) lms_flush();
 }
@@ -2640,6 +2659,9 @@ static inline void lmsg_flush(void) {
 static void MatMul4(lms_slice_float64 c, lms_slice_float64 a, lms_slice_float64 b);
 static void MatMul8(lms_slice_float64 c, lms_slice_float64 a, lms_slice_float64 b);
 static void MatMul16(lms_slice_float64 c, lms_slice_float64 a, lms_slice_float64 b);
+#ifdef LMS_AVX2_CLONES
+LMS_TARGET_AVX2 static void MatMul16_avx2(lms_slice_float64 c, lms_slice_float64 a, lms_slice_float64 b);
+#endif
 static void MatVec4(lms_slice_float64 y, lms_slice_float64 a, lms_slice_float64 x);
 static void MatVec8(lms_slice_float64 y, lms_slice_float64 a, lms_slice_float64 x);
 static void MatVec16(lms_slice_float64 y, lms_slice_float64 a, lms_slice_float64 x);
@@ -2894,82 +2916,183 @@ static void MatMul8(lms_slice_float64 c, lms_slice_float64 a, lms_slice_float64 
 
 /* MatMul16 is the specialization MatMul16. */
 static void MatMul16(lms_slice_float64 c, lms_slice_float64 a, lms_slice_float64 b) {
+#ifdef LMS_AVX2_CLONES
+	if (lms_cpu_avx2()) {
+		MatMul16_avx2(c, a, b);
+		return;
+	}
+#endif
 	int64_t i = 0;
 	while (i < 16) {
 		lms_slice_float64 ar0 = lms_slice_float64_slice(a, lms_mul_i64(i, 16), lms_mul_i64(lms_add_i64(i, 1), 16));
 		lms_slice_float64 cr0 = lms_slice_float64_slice(c, lms_mul_i64(i, 16), lms_mul_i64(lms_add_i64(i, 1), 16));
-		lms_slice_float64 s = lms_slice_float64_slice(b, 0, 4);
+		lms_slice_float64 ar1 = lms_slice_float64_slice(a, lms_mul_i64(lms_add_i64(i, 1), 16), lms_mul_i64(lms_add_i64(i, 2), 16));
+		lms_slice_float64 cr1 = lms_slice_float64_slice(c, lms_mul_i64(lms_add_i64(i, 1), 16), lms_mul_i64(lms_add_i64(i, 2), 16));
+		lms_slice_float64 s = lms_slice_float64_slice(b, 0, 16);
 		lms_f64x4 sv;
 		memcpy(&sv, s.p, sizeof sv);
+		lms_f64x4 sv_2;
+		memcpy(&sv_2, s.p + 4, sizeof sv_2);
+		lms_f64x4 sv_3;
+		memcpy(&sv_3, s.p + 8, sizeof sv_3);
+		lms_f64x4 sv_4;
+		memcpy(&sv_4, s.p + 12, sizeof sv_4);
 		double a0 = lms_slice_float64_get(ar0, 0);
 		lms_f64x4 v = lms_f64x4_mul(lms_f64x4_bcast(a0), sv);
+		lms_f64x4 v_2 = lms_f64x4_mul(lms_f64x4_bcast(a0), sv_2);
+		lms_f64x4 v_3 = lms_f64x4_mul(lms_f64x4_bcast(a0), sv_3);
+		lms_f64x4 v_4 = lms_f64x4_mul(lms_f64x4_bcast(a0), sv_4);
+		double a0_2 = lms_slice_float64_get(ar1, 0);
+		lms_f64x4 v_5 = lms_f64x4_mul(lms_f64x4_bcast(a0_2), sv);
+		lms_f64x4 v_6 = lms_f64x4_mul(lms_f64x4_bcast(a0_2), sv_2);
+		lms_f64x4 v_7 = lms_f64x4_mul(lms_f64x4_bcast(a0_2), sv_3);
+		lms_f64x4 v_8 = lms_f64x4_mul(lms_f64x4_bcast(a0_2), sv_4);
 		int64_t k = 1;
 		lms_f64x4 acc = v;
+		lms_f64x4 acc_2 = v_2;
+		lms_f64x4 acc_3 = v_3;
+		lms_f64x4 acc_4 = v_4;
+		lms_f64x4 acc_5 = v_5;
+		lms_f64x4 acc_6 = v_6;
+		lms_f64x4 acc_7 = v_7;
+		lms_f64x4 acc_8 = v_8;
 		while (k < 16) {
-			lms_slice_float64 s_2 = lms_slice_float64_slice(b, lms_mul_i64(k, 16), lms_add_i64(lms_mul_i64(k, 16), 4));
+			lms_slice_float64 s_2 = lms_slice_float64_slice(b, lms_mul_i64(k, 16), lms_add_i64(lms_mul_i64(k, 16), 16));
 			lms_f64x4 s_2v;
 			memcpy(&s_2v, s_2.p, sizeof s_2v);
+			lms_f64x4 s_2v_2;
+			memcpy(&s_2v_2, s_2.p + 4, sizeof s_2v_2);
+			lms_f64x4 s_2v_3;
+			memcpy(&s_2v_3, s_2.p + 8, sizeof s_2v_3);
+			lms_f64x4 s_2v_4;
+			memcpy(&s_2v_4, s_2.p + 12, sizeof s_2v_4);
 			double ark = lms_slice_float64_get(ar0, k);
-			lms_f64x4 v_2 = lms_f64x4_mul(lms_f64x4_bcast(ark), s_2v);
-			lms_f64x4 v_3 = lms_f64x4_add(acc, v_2);
-			acc = v_3;
+			lms_f64x4 v_9 = lms_f64x4_mul(lms_f64x4_bcast(ark), s_2v);
+			lms_f64x4 v_10 = lms_f64x4_add(acc, v_9);
+			acc = v_10;
+			lms_f64x4 v_11 = lms_f64x4_mul(lms_f64x4_bcast(ark), s_2v_2);
+			lms_f64x4 v_12 = lms_f64x4_add(acc_2, v_11);
+			acc_2 = v_12;
+			lms_f64x4 v_13 = lms_f64x4_mul(lms_f64x4_bcast(ark), s_2v_3);
+			lms_f64x4 v_14 = lms_f64x4_add(acc_3, v_13);
+			acc_3 = v_14;
+			lms_f64x4 v_15 = lms_f64x4_mul(lms_f64x4_bcast(ark), s_2v_4);
+			lms_f64x4 v_16 = lms_f64x4_add(acc_4, v_15);
+			acc_4 = v_16;
+			double ark_2 = lms_slice_float64_get(ar1, k);
+			lms_f64x4 v_17 = lms_f64x4_mul(lms_f64x4_bcast(ark_2), s_2v);
+			lms_f64x4 v_18 = lms_f64x4_add(acc_5, v_17);
+			acc_5 = v_18;
+			lms_f64x4 v_19 = lms_f64x4_mul(lms_f64x4_bcast(ark_2), s_2v_2);
+			lms_f64x4 v_20 = lms_f64x4_add(acc_6, v_19);
+			acc_6 = v_20;
+			lms_f64x4 v_21 = lms_f64x4_mul(lms_f64x4_bcast(ark_2), s_2v_3);
+			lms_f64x4 v_22 = lms_f64x4_add(acc_7, v_21);
+			acc_7 = v_22;
+			lms_f64x4 v_23 = lms_f64x4_mul(lms_f64x4_bcast(ark_2), s_2v_4);
+			lms_f64x4 v_24 = lms_f64x4_add(acc_8, v_23);
+			acc_8 = v_24;
 			k = lms_add_i64(k, 1);
-		}
-		lms_slice_float64 s_3 = lms_slice_float64_slice(b, 4, 8);
-		lms_f64x4 s_3v;
-		memcpy(&s_3v, s_3.p, sizeof s_3v);
-		lms_f64x4 v_4 = lms_f64x4_mul(lms_f64x4_bcast(a0), s_3v);
-		int64_t k_2 = 1;
-		lms_f64x4 acc_2 = v_4;
-		while (k_2 < 16) {
-			lms_slice_float64 s_4 = lms_slice_float64_slice(b, lms_add_i64(lms_mul_i64(k_2, 16), 4), lms_add_i64(lms_mul_i64(k_2, 16), 8));
-			lms_f64x4 s_4v;
-			memcpy(&s_4v, s_4.p, sizeof s_4v);
-			double ark_2 = lms_slice_float64_get(ar0, k_2);
-			lms_f64x4 v_5 = lms_f64x4_mul(lms_f64x4_bcast(ark_2), s_4v);
-			lms_f64x4 v_6 = lms_f64x4_add(acc_2, v_5);
-			acc_2 = v_6;
-			k_2 = lms_add_i64(k_2, 1);
-		}
-		lms_slice_float64 s_5 = lms_slice_float64_slice(b, 8, 12);
-		lms_f64x4 s_5v;
-		memcpy(&s_5v, s_5.p, sizeof s_5v);
-		lms_f64x4 v_7 = lms_f64x4_mul(lms_f64x4_bcast(a0), s_5v);
-		int64_t k_3 = 1;
-		lms_f64x4 acc_3 = v_7;
-		while (k_3 < 16) {
-			lms_slice_float64 s_6 = lms_slice_float64_slice(b, lms_add_i64(lms_mul_i64(k_3, 16), 8), lms_add_i64(lms_mul_i64(k_3, 16), 12));
-			lms_f64x4 s_6v;
-			memcpy(&s_6v, s_6.p, sizeof s_6v);
-			double ark_3 = lms_slice_float64_get(ar0, k_3);
-			lms_f64x4 v_8 = lms_f64x4_mul(lms_f64x4_bcast(ark_3), s_6v);
-			lms_f64x4 v_9 = lms_f64x4_add(acc_3, v_8);
-			acc_3 = v_9;
-			k_3 = lms_add_i64(k_3, 1);
-		}
-		lms_slice_float64 s_7 = lms_slice_float64_slice(b, 12, 16);
-		lms_f64x4 s_7v;
-		memcpy(&s_7v, s_7.p, sizeof s_7v);
-		lms_f64x4 v_10 = lms_f64x4_mul(lms_f64x4_bcast(a0), s_7v);
-		int64_t k_4 = 1;
-		lms_f64x4 acc_4 = v_10;
-		while (k_4 < 16) {
-			lms_slice_float64 s_8 = lms_slice_float64_slice(b, lms_add_i64(lms_mul_i64(k_4, 16), 12), lms_add_i64(lms_mul_i64(k_4, 16), 16));
-			lms_f64x4 s_8v;
-			memcpy(&s_8v, s_8.p, sizeof s_8v);
-			double ark_4 = lms_slice_float64_get(ar0, k_4);
-			lms_f64x4 v_11 = lms_f64x4_mul(lms_f64x4_bcast(ark_4), s_8v);
-			lms_f64x4 v_12 = lms_f64x4_add(acc_4, v_11);
-			acc_4 = v_12;
-			k_4 = lms_add_i64(k_4, 1);
 		}
 		memcpy(cr0.p, &acc, sizeof acc);
 		memcpy(cr0.p + 4, &acc_2, sizeof acc_2);
 		memcpy(cr0.p + 8, &acc_3, sizeof acc_3);
 		memcpy(cr0.p + 12, &acc_4, sizeof acc_4);
-		i = lms_add_i64(i, 1);
+		memcpy(cr1.p, &acc_5, sizeof acc_5);
+		memcpy(cr1.p + 4, &acc_6, sizeof acc_6);
+		memcpy(cr1.p + 8, &acc_7, sizeof acc_7);
+		memcpy(cr1.p + 12, &acc_8, sizeof acc_8);
+		i = lms_add_i64(i, 2);
 	}
 }
+
+#ifdef LMS_AVX2_CLONES
+/* MatMul16_avx2 is the specialization MatMul16. */
+LMS_TARGET_AVX2 static void MatMul16_avx2(lms_slice_float64 c, lms_slice_float64 a, lms_slice_float64 b) {
+	int64_t i = 0;
+	while (i < 16) {
+		lms_slice_float64 ar0 = lms_slice_float64_slice(a, lms_mul_i64(i, 16), lms_mul_i64(lms_add_i64(i, 1), 16));
+		lms_slice_float64 cr0 = lms_slice_float64_slice(c, lms_mul_i64(i, 16), lms_mul_i64(lms_add_i64(i, 1), 16));
+		lms_slice_float64 ar1 = lms_slice_float64_slice(a, lms_mul_i64(lms_add_i64(i, 1), 16), lms_mul_i64(lms_add_i64(i, 2), 16));
+		lms_slice_float64 cr1 = lms_slice_float64_slice(c, lms_mul_i64(lms_add_i64(i, 1), 16), lms_mul_i64(lms_add_i64(i, 2), 16));
+		lms_slice_float64 s = lms_slice_float64_slice(b, 0, 16);
+		lms_f64x4_avx2 sv;
+		memcpy(&sv, s.p, sizeof sv);
+		lms_f64x4_avx2 sv_2;
+		memcpy(&sv_2, s.p + 4, sizeof sv_2);
+		lms_f64x4_avx2 sv_3;
+		memcpy(&sv_3, s.p + 8, sizeof sv_3);
+		lms_f64x4_avx2 sv_4;
+		memcpy(&sv_4, s.p + 12, sizeof sv_4);
+		double a0 = lms_slice_float64_get(ar0, 0);
+		lms_f64x4_avx2 v = lms_f64x4_avx2_mul(lms_f64x4_avx2_bcast(a0), sv);
+		lms_f64x4_avx2 v_2 = lms_f64x4_avx2_mul(lms_f64x4_avx2_bcast(a0), sv_2);
+		lms_f64x4_avx2 v_3 = lms_f64x4_avx2_mul(lms_f64x4_avx2_bcast(a0), sv_3);
+		lms_f64x4_avx2 v_4 = lms_f64x4_avx2_mul(lms_f64x4_avx2_bcast(a0), sv_4);
+		double a0_2 = lms_slice_float64_get(ar1, 0);
+		lms_f64x4_avx2 v_5 = lms_f64x4_avx2_mul(lms_f64x4_avx2_bcast(a0_2), sv);
+		lms_f64x4_avx2 v_6 = lms_f64x4_avx2_mul(lms_f64x4_avx2_bcast(a0_2), sv_2);
+		lms_f64x4_avx2 v_7 = lms_f64x4_avx2_mul(lms_f64x4_avx2_bcast(a0_2), sv_3);
+		lms_f64x4_avx2 v_8 = lms_f64x4_avx2_mul(lms_f64x4_avx2_bcast(a0_2), sv_4);
+		int64_t k = 1;
+		lms_f64x4_avx2 acc = v;
+		lms_f64x4_avx2 acc_2 = v_2;
+		lms_f64x4_avx2 acc_3 = v_3;
+		lms_f64x4_avx2 acc_4 = v_4;
+		lms_f64x4_avx2 acc_5 = v_5;
+		lms_f64x4_avx2 acc_6 = v_6;
+		lms_f64x4_avx2 acc_7 = v_7;
+		lms_f64x4_avx2 acc_8 = v_8;
+		while (k < 16) {
+			lms_slice_float64 s_2 = lms_slice_float64_slice(b, lms_mul_i64(k, 16), lms_add_i64(lms_mul_i64(k, 16), 16));
+			lms_f64x4_avx2 s_2v;
+			memcpy(&s_2v, s_2.p, sizeof s_2v);
+			lms_f64x4_avx2 s_2v_2;
+			memcpy(&s_2v_2, s_2.p + 4, sizeof s_2v_2);
+			lms_f64x4_avx2 s_2v_3;
+			memcpy(&s_2v_3, s_2.p + 8, sizeof s_2v_3);
+			lms_f64x4_avx2 s_2v_4;
+			memcpy(&s_2v_4, s_2.p + 12, sizeof s_2v_4);
+			double ark = lms_slice_float64_get(ar0, k);
+			lms_f64x4_avx2 v_9 = lms_f64x4_avx2_mul(lms_f64x4_avx2_bcast(ark), s_2v);
+			lms_f64x4_avx2 v_10 = lms_f64x4_avx2_add(acc, v_9);
+			acc = v_10;
+			lms_f64x4_avx2 v_11 = lms_f64x4_avx2_mul(lms_f64x4_avx2_bcast(ark), s_2v_2);
+			lms_f64x4_avx2 v_12 = lms_f64x4_avx2_add(acc_2, v_11);
+			acc_2 = v_12;
+			lms_f64x4_avx2 v_13 = lms_f64x4_avx2_mul(lms_f64x4_avx2_bcast(ark), s_2v_3);
+			lms_f64x4_avx2 v_14 = lms_f64x4_avx2_add(acc_3, v_13);
+			acc_3 = v_14;
+			lms_f64x4_avx2 v_15 = lms_f64x4_avx2_mul(lms_f64x4_avx2_bcast(ark), s_2v_4);
+			lms_f64x4_avx2 v_16 = lms_f64x4_avx2_add(acc_4, v_15);
+			acc_4 = v_16;
+			double ark_2 = lms_slice_float64_get(ar1, k);
+			lms_f64x4_avx2 v_17 = lms_f64x4_avx2_mul(lms_f64x4_avx2_bcast(ark_2), s_2v);
+			lms_f64x4_avx2 v_18 = lms_f64x4_avx2_add(acc_5, v_17);
+			acc_5 = v_18;
+			lms_f64x4_avx2 v_19 = lms_f64x4_avx2_mul(lms_f64x4_avx2_bcast(ark_2), s_2v_2);
+			lms_f64x4_avx2 v_20 = lms_f64x4_avx2_add(acc_6, v_19);
+			acc_6 = v_20;
+			lms_f64x4_avx2 v_21 = lms_f64x4_avx2_mul(lms_f64x4_avx2_bcast(ark_2), s_2v_3);
+			lms_f64x4_avx2 v_22 = lms_f64x4_avx2_add(acc_7, v_21);
+			acc_7 = v_22;
+			lms_f64x4_avx2 v_23 = lms_f64x4_avx2_mul(lms_f64x4_avx2_bcast(ark_2), s_2v_4);
+			lms_f64x4_avx2 v_24 = lms_f64x4_avx2_add(acc_8, v_23);
+			acc_8 = v_24;
+			k = lms_add_i64(k, 1);
+		}
+		memcpy(cr0.p, &acc, sizeof acc);
+		memcpy(cr0.p + 4, &acc_2, sizeof acc_2);
+		memcpy(cr0.p + 8, &acc_3, sizeof acc_3);
+		memcpy(cr0.p + 12, &acc_4, sizeof acc_4);
+		memcpy(cr1.p, &acc_5, sizeof acc_5);
+		memcpy(cr1.p + 4, &acc_6, sizeof acc_6);
+		memcpy(cr1.p + 8, &acc_7, sizeof acc_7);
+		memcpy(cr1.p + 12, &acc_8, sizeof acc_8);
+		i = lms_add_i64(i, 2);
+	}
+}
+#endif
 
 /* MatVec4 is the specialization MatVec4. */
 static void MatVec4(lms_slice_float64 y, lms_slice_float64 a, lms_slice_float64 x) {
