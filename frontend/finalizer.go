@@ -39,10 +39,13 @@ type finalizers struct {
 }
 
 // finalizer is a finalizer set on the object at p: the cell p, or the
-// slice storage base when p is &base[0].
+// slice storage base when p is &base[0] (the value of the cell cell when
+// that storage is an array allocated whole, as make([]T, n) with a
+// constant n is).
 type finalizer struct {
 	p    *value
 	base []value
+	cell *value
 	obj  iface // the first argument of SetFinalizer
 	fn   value // a *closure
 	pos  token.Pos
@@ -124,13 +127,17 @@ func (fr *frame) setFinalizer(args []value) {
 	t.probe = p
 	ev.traceRoots(t, false)
 	var base []value
+	var cell *value
 	for _, h := range t.hits {
 		switch {
 		case h.idx < 0:
-		case h.base != nil && h.idx == 0 && base == nil:
+		case h.base != nil && h.idx == 0 && (base == nil || &base[0] == &h.base[0]):
 			base = h.base
+			if h.cell != nil {
+				cell = h.cell
+			}
 		default:
-			ev.fail("runtime.SetFinalizer on a pointer to a field or element of a larger object: gc requires the start of an allocation and static evaluation does not know where its object begins")
+			ev.fail("runtime.SetFinalizer on a pointer to a field or element (%d) of a larger object: gc requires the start of an allocation and static evaluation does not know where its object begins", h.idx)
 		}
 	}
 	size := sizes.Sizeof(pt.Elem())
@@ -148,7 +155,7 @@ func (fr *frame) setFinalizer(args []value) {
 			ev.fail("fatal error: runtime.SetFinalizer: finalizer already set")
 		}
 	}
-	fs.set = append(fs.set, &finalizer{p: p, base: base, obj: obj, fn: cl, pos: ev.pos})
+	fs.set = append(fs.set, &finalizer{p: p, base: base, cell: cell, obj: obj, fn: cl, pos: ev.pos})
 }
 
 // collect is runtime.GC's collection: it queues the finalizers of the
@@ -215,7 +222,7 @@ func (t *gcTrace) reaches(f *finalizer) bool {
 	if f.base == nil {
 		return t.cells[f.p] || t.inside(*f.p)
 	}
-	if t.bases[&f.base[0]] {
+	if t.bases[&f.base[0]] || f.cell != nil && t.cells[f.cell] {
 		return true
 	}
 	for i := range f.base {

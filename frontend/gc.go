@@ -37,10 +37,12 @@ type gcTrace struct {
 }
 
 // gcHit is a place where the probe was found: element idx of slice
-// storage base, or of a struct or array value (base nil).
+// storage base, or of a struct or array value (base nil); cell is the
+// cell whose value is that array, if it is one.
 type gcHit struct {
 	base []value
 	idx  int
+	cell *value
 }
 
 func (ev *evaluator) newTrace() *gcTrace {
@@ -134,14 +136,23 @@ func (t *gcTrace) ptr(p *value) {
 			}
 		}
 	}
+	if a, ok := (*p).(array); ok {
+		t.elems(a, p)
+		return
+	}
 	t.value(*p)
 }
 
-// elems traces the elements of a struct or array value held inline.
-func (t *gcTrace) elems(es []value) {
+// elems traces the elements of a struct or array value held inline, in
+// the cell cell if it is its whole value.
+func (t *gcTrace) elems(es []value, cell *value) {
 	for i := range es {
 		if t.probe != nil && &es[i] == t.probe {
-			t.hits = append(t.hits, gcHit{idx: i})
+			h := gcHit{idx: i}
+			if cell != nil {
+				h.base, h.cell = es, cell
+			}
+			t.hits = append(t.hits, h)
 		}
 		t.value(es[i])
 	}
@@ -163,9 +174,9 @@ func (t *gcTrace) value(v value) {
 	case *value:
 		t.ptr(v)
 	case structure:
-		t.elems(v)
+		t.elems(v, nil)
 	case array:
-		t.elems(v)
+		t.elems(v, nil)
 	case tuple:
 		for _, x := range v {
 			t.value(x)
