@@ -127,20 +127,28 @@ func (t *gcTrace) ptr(p *value) {
 	if s, ok := t.ev.unsafeData[p]; ok {
 		t.value(s)
 	}
-	if st := t.ev.syncs[p]; st != nil && st.smap != nil && !t.seen[st.smap] {
-		t.seen[st.smap] = true
-		for i, k := range st.smap.keys {
-			if !st.smap.dead[i] {
-				t.value(k)
-				t.value(st.smap.vals[i])
-			}
-		}
-	}
+	t.syncMap(p)
 	if a, ok := (*p).(array); ok {
 		t.elems(a, p)
 		return
 	}
 	t.value(*p)
+}
+
+// syncMap traces the entries of the sync.Map at p, if it is one (its
+// state is kept by address: sync.go).
+func (t *gcTrace) syncMap(p *value) {
+	st := t.ev.syncs[p]
+	if st == nil || st.smap == nil || t.seen[st.smap] {
+		return
+	}
+	t.seen[st.smap] = true
+	for i, k := range st.smap.keys {
+		if !st.smap.dead[i] {
+			t.value(k)
+			t.value(st.smap.vals[i])
+		}
+	}
 }
 
 // elems traces the elements of a struct or array value held inline, in
@@ -154,6 +162,7 @@ func (t *gcTrace) elems(es []value, cell *value) {
 			}
 			t.hits = append(t.hits, h)
 		}
+		t.syncMap(&es[i])
 		t.value(es[i])
 	}
 }
@@ -194,6 +203,7 @@ func (t *gcTrace) value(v value) {
 			if t.probe != nil && &base[i] == t.probe {
 				t.hits = append(t.hits, gcHit{base: base, idx: i})
 			}
+			t.syncMap(&base[i])
 			t.value(base[i])
 		}
 	case *mapV:
