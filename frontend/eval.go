@@ -42,6 +42,9 @@ type evaluator struct {
 	// unsafeData holds the data pointers that unsafe.StringData and
 	// SliceData returned, with their storage (see unsafe.go).
 	unsafeData map[*value]sliceV
+	// stringData marks the pointers unsafe.StringData returned, to
+	// copies of a string's bytes (finalizer.go refuses them).
+	stringData map[*value]bool
 	lamList    map[string][]*lamEntry
 	// mapRanges are the positions of the ranges over a static map of
 	// more than one entry (Spec.MapRanges), without repetition.
@@ -62,6 +65,7 @@ type evaluator struct {
 	nextDeferred *frame
 	// gs runs the goroutines of the evaluated program (goroutine.go).
 	gs      *scheduler
+	fins    *finalizers           // runtime.SetFinalizer (finalizer.go), or nil
 	syncs   map[*value]*syncState // sync.Mutex, WaitGroup, ... by address (sync.go)
 	journal []jentry
 	birth   map[*value]int32
@@ -140,6 +144,9 @@ type frame struct {
 	// deferredBy is the frame whose deferred call this frame is (defer.go).
 	dst        *deferState
 	deferredBy *frame
+	// at is the instruction being executed, for the liveness of the
+	// frame's registers at runtime.GC (gc.go).
+	at ssa.Instruction
 }
 
 // fail stops the evaluation with an error at the current position.

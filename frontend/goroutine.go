@@ -48,6 +48,13 @@ type gor struct {
 
 	// What the goroutine that woke it delivered.
 	wait *waiter
+
+	// For the garbage collector's roots (gc.go): base is the frame that
+	// started it (its own frames are those above base), start the
+	// function value and arguments it was started with, until started.
+	base    *frame
+	start   []value
+	started bool
 }
 
 // name names g in messages (not "goroutine N", which reads as a stack
@@ -126,17 +133,18 @@ func (fr *frame) goStmt(in *ssa.Go) {
 	for i := range args {
 		args[i] = copyVal(args[i])
 	}
-	fr.spawn(callName(&in.Call), in.Pos(), func() { fr.callWith(&in.Call, f, args, nil) })
+	fr.spawn(callName(&in.Call), in.Pos(), append([]value{f}, args...), func() { fr.callWith(&in.Call, f, args, nil) })
 }
 
-// spawn starts a goroutine that runs body, called from frame fr.
-func (fr *frame) spawn(name string, pos token.Pos, body func()) {
+// spawn starts a goroutine that runs body, called from frame fr; roots
+// are the values body holds until it starts.
+func (fr *frame) spawn(name string, pos token.Pos, roots []value, body func()) {
 	ev := fr.ev
 	ev.staticControl("a go statement", 0)
 	// A goroutine of the program is one of lmsgen's: its stack counts.
 	ev.alloc(8<<10, "a goroutine")
 	s := ev.sched()
-	g := &gor{id: len(s.all) + 1, fn: name, wake: make(chan struct{}), fr: fr, depth: ev.depth, pos: pos}
+	g := &gor{id: len(s.all) + 1, fn: name, wake: make(chan struct{}), fr: fr, depth: ev.depth, pos: pos, base: fr, start: roots}
 	s.all = append(s.all, g)
 	s.runq = append(s.runq, g)
 	go func() {
@@ -165,6 +173,7 @@ func (fr *frame) spawn(name string, pos token.Pos, body func()) {
 		if g.aborted {
 			panic(abortG{})
 		}
+		g.started, g.start = true, nil
 		body()
 	}()
 }

@@ -22,6 +22,7 @@ func (fr *frame) exec(instr ssa.Instruction) {
 	if p := instr.Pos(); p.IsValid() {
 		ev.pos = p
 	}
+	fr.at = instr
 	ev.step()
 	switch in := instr.(type) {
 	case *ssa.DebugRef:

@@ -72,14 +72,20 @@ func (fr *frame) concurrent(name string, fn *ssa.Function, args []value) (value,
 	case "runtime.GC":
 		// gc's runtime.GC parks its caller until the cycle ends, and
 		// the other goroutines run meanwhile: under static control it
-		// yields, as runtime.Gosched does. Under staged control it has
-		// no effect a program can observe (no finalizers run: world.go).
+		// yields, as runtime.Gosched does, after queueing the
+		// finalizers of the objects found unreachable (finalizer.go).
+		// Under staged control, without finalizers, it has no effect a
+		// program can observe.
+		ev.collect()
 		if len(ev.regions) == 0 {
 			ev.park("in runtime.GC", true)
 		}
 		return nil, true
+	case "runtime.SetFinalizer":
+		fr.setFinalizer(args)
+		return nil, true
 	case "runtime.KeepAlive":
-		return nil, true // no effect a program can observe without finalizers
+		return nil, true // a use of its argument (liveness: gclive.go)
 	case "time.Sleep":
 		ev.staticControl("time.Sleep", 0)
 		d, ok := args[0].(int64)
@@ -180,7 +186,7 @@ func (fr *frame) syncCall(m string, args []value) (value, bool) {
 		st := ev.syncOf(args[0])
 		ev.wgAdd(st, 1)
 		f := args[1]
-		fr.spawn("WaitGroup.Go", ev.pos, func() {
+		fr.spawn("WaitGroup.Go", ev.pos, []value{f}, func() {
 			defer ev.wgAdd(st, -1)
 			fr.callValue(f)
 		})

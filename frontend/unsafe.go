@@ -178,6 +178,10 @@ func (fr *frame) unsafeBuiltin(name string, args []value, c *ssa.CallCommon) (va
 		}
 		ev.bornSlice(elems)
 		ev.dataOf(elems, 0)
+		if ev.stringData == nil {
+			ev.stringData = map[*value]bool{}
+		}
+		ev.stringData[&elems[0]] = true
 		return &elems[0], true
 	case "SliceData":
 		s := args[0].(sliceV)

@@ -24,7 +24,6 @@ var worldReasons = map[string]string{
 	"os/exec":              "staging code cannot run other processes",
 	"runtime/debug":        "it controls or inspects the runtime of lmsgen, not of the program",
 	"runtime/pprof":        "it controls or inspects the runtime of lmsgen, not of the program",
-	"runtime.SetFinalizer": "finalizers run when the garbage collector decides, which static evaluation cannot reproduce",
 	"runtime.AddCleanup":   "cleanups run when the garbage collector decides, which static evaluation cannot reproduce",
 	"runtime.Caller":       "it inspects the stack of the running program, whose frames are gc's (answered only for a skip beyond any stack, or within the program's own frames called by plain calls, its pc unused: callers.go)",
 	"runtime.Callers":      "it inspects the stack of the running program, whose frames and program counters are gc's",

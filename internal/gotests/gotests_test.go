@@ -45,6 +45,9 @@ var fixedSample = []string{
 	"chan/nonblock.go",
 	"fixedbugs/bug207.go",
 	"fixedbugs/issue25897a.go",
+	"deferfin.go",             // finalizers after goroutines end (frontend/finalizer.go)
+	"fixedbugs/issue54343.go", // a finalizer once a package variable is cleared
+	"abi/map.go",              // no finalizer: reached from a live register
 }
 
 func TestFixedSample(t *testing.T) {

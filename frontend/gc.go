@@ -1,0 +1,265 @@
+package frontend
+
+import "fmt"
+
+// This file traces what the evaluated program reaches, for runtime.GC
+// and its finalizers (finalizer.go). The evaluator's memory is cells of
+// values (*value) and slice storage ([]value); an object of gc's is one
+// cell with the cells inside its value (the fields of a struct, the
+// elements of an array), or a slice's whole storage.
+//
+// gc finds an object unreachable when no pointer it scans reaches it;
+// which stack slots and registers it scans depends on its liveness
+// analysis and optimizations, which static evaluation does not have. So
+// the collector traces twice: from every register of every running frame
+// (a superset of gc's roots: what this trace does not reach, gc does not
+// either) and from the registers live after each frame's current
+// instruction only (gclive.go: a subset of gc's roots: what this trace
+// reaches, gc reaches too). Both traces also start from the package
+// variables, the pending deferred calls and panics, the goroutines not
+// yet started, the finalizer queue, and, as gc's, from the finalizer
+// functions and the contents (not the object itself) of every object
+// with a finalizer.
+
+// gcTrace is the result of one trace.
+type gcTrace struct {
+	ev    *evaluator
+	cells map[*value]bool // cells reached through a pointer
+	bases map[*value]bool // slice storage reached, by &base[0]
+	seen  map[any]bool    // maps, channels, closures, sync.Maps visited
+	// unknown names a value the trace cannot look into, or "": the
+	// trace from every register is then not a superset of gc's.
+	unknown string
+	// probe, when not nil, is a pointer whose place in memory the trace
+	// records in hits: the storage or the value it is an element of.
+	probe *value
+	hits  []gcHit
+}
+
+// gcHit is a place where the probe was found: element idx of slice
+// storage base, or of a struct or array value (base nil); cell is the
+// cell whose value is that array, if it is one.
+type gcHit struct {
+	base []value
+	idx  int
+	cell *value
+}
+
+func (ev *evaluator) newTrace() *gcTrace {
+	return &gcTrace{ev: ev, cells: map[*value]bool{}, bases: map[*value]bool{}, seen: map[any]bool{}}
+}
+
+// traceRoots traces from the roots of the running program: with live
+// set, only the registers live in each frame.
+func (ev *evaluator) traceRoots(t *gcTrace, live bool) {
+	for _, p := range ev.globals {
+		t.ptr(p)
+	}
+	if ev.gs == nil {
+		t.frames(ev.fr, nil, live)
+	} else {
+		for _, g := range ev.gs.all {
+			switch {
+			case g.done:
+			case g == ev.gs.cur:
+				t.frames(ev.fr, g.base, live)
+			case g.id != 1 && !g.started:
+				for _, v := range g.start {
+					t.value(v)
+				}
+			default:
+				t.frames(g.fr, g.base, live)
+			}
+		}
+	}
+	if fs := ev.fins; fs != nil {
+		for _, f := range fs.set {
+			t.value(f.fn)
+			t.contents(f)
+		}
+		for _, q := range fs.queue {
+			t.value(q.fn)
+			t.value(q.obj)
+		}
+	}
+}
+
+// frames traces the frames from fr down to (without) base.
+func (t *gcTrace) frames(fr, base *frame, live bool) {
+	for ; fr != nil && fr != base; fr = fr.caller {
+		if live {
+			if regs := fr.liveRegs(); regs != nil {
+				for i, v := range fr.regs {
+					if regs.has(i) {
+						t.value(v)
+					}
+				}
+			}
+		} else {
+			for _, v := range fr.regs {
+				t.value(v)
+			}
+		}
+		t.value(fr.ret)
+		if d := fr.dst; d != nil {
+			for _, c := range d.calls {
+				t.value(c.f)
+				for _, a := range c.args {
+					t.value(a)
+				}
+			}
+			if d.panic != nil {
+				t.value(d.panic.val)
+			}
+		}
+	}
+}
+
+// ptr traces the cell p points to.
+func (t *gcTrace) ptr(p *value) {
+	if p == nil || t.cells[p] {
+		return
+	}
+	t.cells[p] = true
+	if p == t.probe {
+		t.hits = append(t.hits, gcHit{idx: -1})
+	}
+	if s, ok := t.ev.unsafeData[p]; ok {
+		t.value(s)
+	}
+	t.syncMap(p)
+	if a, ok := (*p).(array); ok {
+		t.elems(a, p)
+		return
+	}
+	t.value(*p)
+}
+
+// syncMap traces the entries of the sync.Map at p, if it is one (its
+// state is kept by address: sync.go).
+func (t *gcTrace) syncMap(p *value) {
+	st := t.ev.syncs[p]
+	if st == nil || st.smap == nil || t.seen[st.smap] {
+		return
+	}
+	t.seen[st.smap] = true
+	for i, k := range st.smap.keys {
+		if !st.smap.dead[i] {
+			t.value(k)
+			t.value(st.smap.vals[i])
+		}
+	}
+}
+
+// elems traces the elements of a struct or array value held inline, in
+// the cell cell if it is its whole value.
+func (t *gcTrace) elems(es []value, cell *value) {
+	for i := range es {
+		if t.probe != nil && &es[i] == t.probe {
+			h := gcHit{idx: i}
+			if cell != nil {
+				h.base, h.cell = es, cell
+			}
+			t.hits = append(t.hits, h)
+		}
+		t.syncMap(&es[i])
+		t.value(es[i])
+	}
+}
+
+// value traces v.
+func (t *gcTrace) value(v value) {
+	switch v := v.(type) {
+	case nil, bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, uintptr,
+		float32, float64, complex64, complex128, string, builtinV, *rtype:
+	case *rep, *varRef, *varComposite, *varShift, *matElem, *dynElem, *soaElem, *aosElem, *aosLeaf:
+		// Values of the generated code: they hold no static cell.
+	case native:
+		// An opaque Go value of a native function holds no cell, but
+		// for a reflect.Value.
+		if rv, ok := v.v.(*rvalue); ok && rv != nil {
+			t.value(rv.v)
+		}
+	case *value:
+		t.ptr(v)
+	case structure:
+		t.elems(v, nil)
+	case array:
+		t.elems(v, nil)
+	case tuple:
+		for _, x := range v {
+			t.value(x)
+		}
+	case sliceV:
+		if cap(v.base) == 0 {
+			return
+		}
+		base := v.base[:cap(v.base)]
+		if t.bases[&base[0]] {
+			return
+		}
+		t.bases[&base[0]] = true
+		for i := range base {
+			if t.probe != nil && &base[i] == t.probe {
+				t.hits = append(t.hits, gcHit{base: base, idx: i})
+			}
+			t.syncMap(&base[i])
+			t.value(base[i])
+		}
+	case *mapV:
+		if v == nil || t.seen[v] {
+			return
+		}
+		t.seen[v] = true
+		for i, k := range v.keys {
+			t.value(k)
+			if i < len(v.vals) {
+				t.ptr(v.vals[i])
+			}
+		}
+	case *closure:
+		if v == nil || t.seen[v] {
+			return
+		}
+		t.seen[v] = true
+		for _, x := range v.env {
+			t.value(x)
+		}
+	case iface:
+		t.value(v.v)
+	case *chanV:
+		if v == nil || t.seen[v] {
+			return
+		}
+		t.seen[v] = true
+		for _, x := range v.buf {
+			t.value(x)
+		}
+		for _, w := range v.sendq {
+			t.value(w.val)
+		}
+	case *unsafePtr:
+		if v == nil {
+			return
+		}
+		t.ptr(v.p)
+		if v.base != nil {
+			t.value(sliceV{base: v.base})
+		}
+	case *stagedFn:
+		t.value(v.f)
+	case *iterV:
+		if v == nil {
+			return
+		}
+		t.value(v.m)
+		t.ptr(v.pos)
+		for _, k := range v.keys {
+			t.value(k)
+		}
+	default:
+		if t.unknown == "" {
+			t.unknown = fmt.Sprintf("%T", v)
+		}
+	}
+}
