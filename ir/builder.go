@@ -90,9 +90,9 @@ func (b *Builder) Name(e Exp, name string) {
 
 // fresh allocates a symbol of type t.
 func (b *Builder) fresh(t *Type) Sym {
-	s := Sym(len(b.g.types))
-	b.g.types = appendDoubling(b.g.types, t)
-	b.g.defs = appendDoubling(b.g.defs, nil)
+	s := Sym(b.g.types.len())
+	b.g.types.push(t)
+	b.g.defs.push(nil)
 	return s
 }
 
@@ -174,7 +174,7 @@ func (b *Builder) reify(in []*Type, f func(args []Exp) Exp, fn bool) *Block {
 	blk.Res = res
 	var resKey Key
 	hasResKey := false
-	if res.IsSym() && b.g.types[res.s].Kind == KSlice {
+	if res.IsSym() && b.g.types.at(res.s).Kind == KSlice {
 		resKey, hasResKey = b.keyOf(res), true
 	}
 	blk.Eff = sc.summary(resKey, hasResKey)
@@ -191,8 +191,8 @@ func (b *Builder) node(s Sym, op Op, t *Type, args []Exp, blocks []*Block, aux a
 	}
 	b.nodeBuf = append(b.nodeBuf, Node{Sym: s, Op: op, Flags: flags, Pos: b.pos, Type: t, Args: args, Blocks: blocks, Aux: aux, Eff: eff})
 	n := &b.nodeBuf[len(b.nodeBuf)-1]
-	b.g.types[s] = t
-	b.g.defs[s] = n
+	b.g.types.set(s, t)
+	b.g.defs.set(s, n)
 	b.g.Nodes = appendDoubling(b.g.Nodes, n)
 	return n
 }
@@ -273,7 +273,7 @@ func (b *Builder) keyOf(e Exp) Key {
 	}
 	k, ok := b.class[e.s]
 	if !ok {
-		k = b.heap(b.g.types[e.s])
+		k = b.heap(b.g.types.at(e.s))
 		b.class[e.s] = k
 	}
 	return b.find(k)

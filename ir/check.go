@@ -127,8 +127,8 @@ func (c *checker) node(n *Node) {
 		c.errorf("%s: %d arguments and %d blocks, want %d and %d", where, len(n.Args), len(n.Blocks), info.Arity, info.Blocks)
 		return
 	}
-	if g.types[n.Sym] != n.Type || n.Type == nil {
-		c.errorf("%s: type %v recorded as %v", where, n.Type, g.types[n.Sym])
+	if g.types.at(n.Sym) != n.Type || n.Type == nil {
+		c.errorf("%s: type %v recorded as %v", where, n.Type, g.types.at(n.Sym))
 	}
 	for i, a := range n.Args {
 		if a.IsSym() {

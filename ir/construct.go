@@ -246,7 +246,7 @@ func (b *Builder) DefineForward(fwd Exp, body func(args []Exp) Exp) Exp {
 	if !ok || b.defined[l] {
 		panic("BUG: DefineForward of " + fwd.String())
 	}
-	ft := b.g.types[fwd.s]
+	ft := b.g.types.at(fwd.s)
 	return b.lambda(l, ft.Params, ft.Results, body)
 }
 

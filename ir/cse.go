@@ -63,7 +63,7 @@ func (c *cseTable) find(g *Graph, op Op, t *Type, aux any, args []Exp) (Sym, uin
 		if e == 0 {
 			return 0, h, false
 		}
-		if e&^0xFFFFFFFF == tag && sameNode(g.defs[Sym(uint32(e))], op, t, aux, args) {
+		if e&^0xFFFFFFFF == tag && sameNode(g.defs.at(Sym(uint32(e))), op, t, aux, args) {
 			return Sym(uint32(e)), h, true
 		}
 	}

@@ -166,7 +166,7 @@ func (d *deadCode) rebuild() (*Graph, flatSize) {
 			n, zeroed = zeroUnused(g, n, used)
 		}
 		h.Nodes = append(h.Nodes, n)
-		h.defs[f.Sym[i]] = n
+		h.defs.set(f.Sym[i], n)
 		if dropped || filter || zeroed {
 			d.node[i] |= nodeChanged
 			sz.ne += int32(edgeCount(n))

@@ -79,10 +79,10 @@ type Graph struct {
 	Calls  []Call
 	chains []Chain
 
-	heaps []Sym    // the heap alias classes (symbols bound by no block)
-	defs  []*Node  // node by symbol, nil for bound symbols
-	types []*Type  // type of every symbol, including block inputs
-	names []string // source names, "" where unknown
+	heaps []Sym         // the heap alias classes (symbols bound by no block)
+	defs  symTab[*Node] // node by symbol, nil for bound symbols
+	types symTab[*Type] // type of every symbol, including block inputs
+	names []string      // source names, "" where unknown
 }
 
 // Heaps returns the symbols that name heap alias classes: effect keys for
@@ -91,12 +91,12 @@ type Graph struct {
 func (g *Graph) Heaps() []Sym { return g.heaps }
 
 // NumSyms returns one more than the largest symbol of the graph.
-func (g *Graph) NumSyms() int { return len(g.types) }
+func (g *Graph) NumSyms() int { return g.types.len() }
 
 // Def returns the node that defines s, or nil if s is bound by a block.
 func (g *Graph) Def(s Sym) *Node {
-	if int(s) < len(g.defs) {
-		return g.defs[s]
+	if int(s) < g.defs.len() {
+		return g.defs.at(s)
 	}
 	return nil
 }
@@ -106,7 +106,7 @@ func (g *Graph) TypeOf(e Exp) *Type {
 	if e.c != nil {
 		return e.c.Type
 	}
-	return g.types[e.s]
+	return g.types.at(e.s)
 }
 
 // Name returns the source name of s, or "" if it has none.
@@ -128,15 +128,15 @@ func (g *Graph) Position(n *Node) token.Position {
 func (g *Graph) WithNodes(nodes []*Node, block *Block) *Graph {
 	h := g.withNodes(nodes, block)
 	for _, n := range nodes {
-		h.defs[n.Sym] = n
+		h.defs.set(n.Sym, n)
 	}
 	return h
 }
 
 // withNodes is WithNodes without the definitions: the caller fills defs.
 func (g *Graph) withNodes(nodes []*Node, block *Block) *Graph {
-	h := &Graph{Nodes: nodes, Block: block, Positions: g.Positions, Calls: g.Calls, chains: g.chains, types: g.types, names: g.names, heaps: g.heaps}
-	h.defs = make([]*Node, len(g.types))
+	h := &Graph{Nodes: nodes, Block: block, Positions: g.Positions, Calls: g.Calls, chains: g.chains, types: g.types.share(), names: g.names, heaps: g.heaps}
+	h.defs = newSymTab[*Node](g.types.len())
 	return h
 }
 

@@ -52,13 +52,13 @@ func (b *Builder) ReadVar(v Exp) Exp {
 			return lv.val
 		}
 	}
-	return b.ReflectEffect(OpVarGet, b.g.types[v.s], nil, []Exp{v}, nil, []Key{k}, nil, false, 0)
+	return b.ReflectEffect(OpVarGet, b.g.types.at(v.s), nil, []Exp{v}, nil, []Key{k}, nil, false, 0)
 }
 
 // WriteVar assigns x to a variable.
 func (b *Builder) WriteVar(v, x Exp) {
 	b.mustVar(v)
-	b.mustType("variable assignment", b.g.TypeOf(x), b.g.types[v.s])
+	b.mustType("variable assignment", b.g.TypeOf(x), b.g.types.at(v.s))
 	k := SymKey(v.s)
 	writes := append([]Key{k}, b.escape(x)...)
 	s := b.ReflectEffect(OpVarSet, Void, nil, []Exp{v, x}, nil, nil, writes, true, 0)

@@ -152,11 +152,11 @@ func benchRun(b *testing.B, g *ir.Graph, opts Options) {
 	}
 }
 
-// BenchmarkRandom runs Run on random graphs of 10^5 and 10^6 nodes
+// BenchmarkRandom runs Run on random graphs of 10^4, 10^5 and 10^6 nodes
 // (about 17% as many blocks, nesting 8); the "sched" variants time the
 // phases after dce, on a graph ir.DCE already cleaned.
 func BenchmarkRandom(b *testing.B) {
-	for _, n := range []int{100_000, 1_000_000} {
+	for _, n := range []int{10_000, 100_000, 1_000_000} {
 		build := func() *ir.Graph { return bigGraph(n, 8, 1) }
 		b.Run(fmt.Sprintf("run/nodes=%d", n), func(b *testing.B) {
 			benchRun(b, cached(fmt.Sprint("random", n), build), Options{})
