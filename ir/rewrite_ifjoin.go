@@ -28,7 +28,22 @@ func (b *Builder) JoinArms(c Exp, t *Type, tb, eb *Block) (Exp, bool) {
 		return Exp{}, false
 	}
 	k, e := tb.Res, n.Blocks[1].Res
-	return b.If(b.Binary(OpOr, c, n.Args[0]), t, func() Exp { return k }, func() Exp { return e }), true
+	return b.If(b.orLeft(c, n.Args[0]), t, func() Exp { return k }, func() Exp { return e }), true
+}
+
+// orLeft returns c || d associated to the left, as Go writes a chain
+// without parentheses: c || (d1 || d2) is (c || d1) || d2, the same
+// operands evaluated in the same order. Each join rebuilds the chain it
+// joins, so only its first exclusiveBound operands are reassociated: a
+// longer chain (hundreds of unrolled iterations) costs linear time and
+// keeps parentheses.
+func (b *Builder) orLeft(c, d Exp) Exp { return b.orLeftN(c, d, exclusiveBound) }
+
+func (b *Builder) orLeftN(c, d Exp, depth int) Exp {
+	if n, ok := b.defOp(d); ok && n.Op == OpOr && n.Type == Bool && depth > 0 {
+		return b.Binary(OpOr, b.orLeftN(c, n.Args[0], depth-1), n.Args[1])
+	}
+	return b.Binary(OpOr, c, d)
 }
 
 // pure reports whether the block has no effect: it reads and writes no
