@@ -97,8 +97,16 @@ func (fr *frame) branch(c ir.Exp, stop *stopSet, thenF, elseF func() outcome) br
 		rt := ir.TupleOf(types)
 		// A slice of the generated code merged here escapes its alias
 		// class: writes through the other are writes to it.
-		esc := ev.b.Escape(tb.Res, eb.Res)
-		ife := ev.b.ReflectEffect(ir.OpIf, rt, nil, []ir.Exp{c}, []*ir.Block{tb, eb}, nil, esc, false, 0)
+		var ife ir.Exp
+		joined := false
+		if len(m.slots) == 1 {
+			// if c { K } else if c2 { K } else { E }: one condition.
+			ife, joined = ev.b.JoinArms(c, rt, tb, eb)
+		}
+		if !joined {
+			esc := ev.b.Escape(tb.Res, eb.Res)
+			ife = ev.b.ReflectEffect(ir.OpIf, rt, nil, []ir.Exp{c}, []*ir.Block{tb, eb}, nil, esc, false, 0)
+		}
 		w := &why{pos: ev.whyPos(pos), what: "a value merged by a staged conditional"}
 		for i, s := range m.slots {
 			e := ife

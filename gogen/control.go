@@ -189,7 +189,7 @@ func (fg *funcGen) whileStmt(out *stmts, n *ir.Node) {
 	}
 	condB, bodyB := n.Blocks[0], n.Blocks[1]
 	fr := fg.enter(condB)
-	cs, _ := fg.nodes(fr, dest{})
+	cs, _ := fg.nodes(fr, dest{kind: destCond})
 	if cs.term {
 		// The condition always panics: the loop runs it once.
 		fg.leave(fr, true)

@@ -37,6 +37,7 @@ const (
 	destAssign                  // assigned to names ("_" for unused results)
 	destDeclare                 // a conditional's own result: declared, then assigned
 	destExit                    // a loop's exit code: break, or go round again (exitloop.go)
+	destCond                    // read by the caller itself: a loop's condition, tested after its statements
 )
 
 type dest struct {
@@ -110,7 +111,7 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 				continue
 			}
 		}
-		if n.Op == ir.OpIf && i == last && d.kind != destNone && (fr.b.Res == n.Sym.E() || d.kind == destExit && n.Sym == d.exit.code) && fg.uses[n.Sym] == 1 && fg.projs[n.Sym] == nil {
+		if n.Op == ir.OpIf && i == last && d.kind != destCond && (fr.b.Res == n.Sym.E() || d.kind == destExit && n.Sym == d.exit.code) && fg.uses[n.Sym] == 1 && fg.projs[n.Sym] == nil {
 			fg.ifStmt(out, n, d)
 			resultSent = true
 			continue
@@ -276,16 +277,7 @@ func (fg *funcGen) result(out *stmts, res ir.Exp, d dest) {
 			d.exit.breaks++
 		}
 	case destNone:
-		if res.IsSym() {
-			if n := fg.inlineNode(res.Sym()); n != nil && !pureNode(n) {
-				fg.consumed[n.Sym] = true
-				if callLike(n.Op) {
-					out.add(fg.nodeExpr(n).s)
-				} else {
-					out.add(jen.Id("_").Op("=").Add(fg.nodeExpr(n).s))
-				}
-			}
-		}
+		fg.discard(out, res)
 	case destReturn:
 		if vals := fg.values(res); len(vals) > 0 {
 			if d.top && fg.results != nil {
@@ -326,7 +318,55 @@ func (fg *funcGen) result(out *stmts, res ir.Exp, d dest) {
 		}
 		out.add(jen.List(lhs...).Op("=").List(rhs...))
 	default:
-		panic("BUG: gogen: block result to a declaration")
+		panic("BUG: gogen: block result to a declaration or a loop condition")
+	}
+}
+
+// discard writes what a block result sent nowhere still needs: the
+// evaluation of a value that has an effect or may panic (an append that
+// stores into the caller's array, an index), as a statement, and a use of
+// a local whose last use it is (Go rejects a variable nobody reads: the
+// result of a conditional whose own result is unused, rpg seed 5571
+// F78a). A value that does nothing is left out.
+func (fg *funcGen) discard(out *stmts, res ir.Exp) {
+	if res.IsConst() || fg.isGlobal(res.Sym()) {
+		return
+	}
+	s := res.Sym()
+	if fg.isTuple(s) {
+		n := fg.inlineNode(s)
+		if n == nil {
+			n = fg.g.Def(s)
+		}
+		switch {
+		case n != nil && n.Op == ir.OpTuple:
+			fg.consumed[n.Sym] = true // a tuple node is never a statement
+			for _, e := range n.Args {
+				fg.discard(out, e)
+			}
+		case fg.inlineNode(s) != nil && !pureNode(n):
+			fg.evaluate(out, n)
+		}
+		return
+	}
+	if fg.dropValue(res) {
+		return
+	}
+	if n := fg.inlineNode(s); n != nil {
+		fg.evaluate(out, n)
+		return
+	}
+	out.add(jen.Id("_").Op("=").Add(fg.ref(res, ctxConverted).s))
+}
+
+// evaluate writes n as a statement whose value is unused (an inline
+// node is then written).
+func (fg *funcGen) evaluate(out *stmts, n *ir.Node) {
+	fg.consumed[n.Sym] = true
+	if callLike(n.Op) {
+		out.add(fg.nodeExpr(n).s)
+	} else {
+		out.add(jen.Id("_").Op("=").Add(fg.nodeExpr(n).s))
 	}
 }
 
@@ -508,12 +548,7 @@ func (fg *funcGen) valueStmt(out *stmts, n *ir.Node) {
 		out.add(jen.Id(name).Op(":=").Add(fg.nodeExpr(n).s))
 		return
 	}
-	e := fg.nodeExpr(n)
-	if callLike(n.Op) {
-		out.add(e.s)
-	} else {
-		out.add(jen.Id("_").Op("=").Add(e.s))
-	}
+	fg.evaluate(out, n)
 }
 
 // varDecl declares a staged variable: i := 0, var acc int8, s := x3.

@@ -199,6 +199,9 @@ func (b *Builder) IfBlocks(c Exp, t *Type, tb, eb *Block) Exp {
 	for _, blk := range []*Block{tb, eb} {
 		b.mustType("if branch", b.g.TypeOf(blk.Res), t)
 	}
+	if e, ok := b.JoinArms(c, t, tb, eb); ok {
+		return e
+	}
 	esc := b.escape(tb.Res, eb.Res)
 	return b.ReflectEffect(OpIf, t, nil, []Exp{c}, []*Block{tb, eb}, nil, esc, false, 0)
 }

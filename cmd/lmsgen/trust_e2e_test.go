@@ -55,6 +55,41 @@ func exclusive(a stage.Int64, b stage.Int, k int) stage.Int {
 	return 3
 }
 
+// JoinArms: three unrolled iterations set a to -4 when j != len(xs)
+// (seed 5567 F1a): a is -4 for every length, and the conditions joined
+// (len(xs) != 2 || len(xs) != 1 || ...) are what go vet rejects as a
+// suspect or.
+//
+//lms:test xs.len=0..4
+//lms:gen JoinArms
+func joinArms(a stage.Int, xs []stage.Uint32) stage.Int {
+	for j := range 3 {
+		if stage.Uintptr(j) != stage.Uintptr(len(xs)) {
+			a = -4
+		}
+	}
+	return a
+}
+
+// DeadMerge: the slice the last unrolled iteration appends to is dead
+// once a later loop that only reslices it is gone (seed 5571 F78a): the
+// value of the conditional merging it was declared and never read. The
+// appends stay: they may store into the caller's array.
+//
+//lms:test xs.len=0..4 n=0..12
+//lms:gen DeadMerge
+func deadMerge(xs []stage.Float64, n stage.Int) stage.Int {
+	for j := 0; j < 3; j++ {
+		for i := stage.Int(0); i < 2 && !(stage.Uintptr(len(xs)) <= stage.Uintptr(j)); i++ {
+			xs = append(xs, 2.5)
+		}
+	}
+	for e := 0; n > 8 && e < 3; e++ {
+		xs = xs[:]
+	}
+	return 7
+}
+
 // AlwaysReturns: every iteration of the staged loop returns (lmsgen
 // reported "BUG: phi read before it is set").
 //
@@ -220,7 +255,7 @@ func TestTrustRegressions(t *testing.T) {
 	} else {
 		t.Log("no C compiler: the C comparison is not tested")
 	}
-	names := []string{"Order", "OpAssign", "OpAssignLen", "Exclusive", "AlwaysReturns", "RemStatic", "Fused", "Recurse", "Unused", "CarriedUnread", "ElseAfterExit"}
+	names := []string{"Order", "OpAssign", "OpAssignLen", "Exclusive", "JoinArms", "DeadMerge", "AlwaysReturns", "RemStatic", "Fused", "Recurse", "Unused", "CarriedUnread", "ElseAfterExit"}
 	for _, d := range dirs {
 		res := runIn(t, d, []string{"GOFLAGS=-mod=mod"}, "go", "test", "-v", "-count=1", "-run", "TestLMS", ".")
 		require.Equal(t, 0, res.status, res.stdout+res.stderr)

@@ -1823,18 +1823,18 @@ func MatchAPIPath(s string) bool {
 	}
 	c := s[0]
 	x3126 := c >> 6
-	var x3149 bool
+	var x3152 bool
 	switch x3126 {
 	case 0:
-		x3149 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
+		x3152 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
 	case 1:
-		x3149 = (uint64(0xfffffffffffeff6f) >> (c & 63) & 1) != 0
+		x3152 = (uint64(0xfffffffffffeff6f) >> (c & 63) & 1) != 0
 	case 2, 3:
-		x3149 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
+		x3152 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
 	default:
-		x3149 = false
+		x3152 = false
 	}
-	if x3149 {
+	if x3152 {
 		return matchAPIPathFunc4(s, 1)
 	}
 	if c == 'D' {
@@ -1856,19 +1856,19 @@ func matchAPIPathFunc(s string, i int) bool {
 	}
 	c := s[i]
 	i1 := i + 1
-	x3708 := c >> 6
-	var x3734 bool
-	switch x3708 {
+	x3738 := c >> 6
+	var x3767 bool
+	switch x3738 {
 	case 0:
-		x3734 = (uint64(0xfffffffeffffffff) >> (c & 63) & 1) != 0
+		x3767 = (uint64(0xfffffffeffffffff) >> (c & 63) & 1) != 0
 	case 1:
-		x3734 = (uint64(0xfffffffffffeff6f) >> (c & 63) & 1) != 0
+		x3767 = (uint64(0xfffffffffffeff6f) >> (c & 63) & 1) != 0
 	case 2, 3:
-		x3734 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
+		x3767 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
 	default:
-		x3734 = false
+		x3767 = false
 	}
-	if x3734 {
+	if x3767 {
 		return matchAPIPathFunc4(s, i1)
 	}
 	if c == ' ' {
@@ -1877,19 +1877,19 @@ func matchAPIPathFunc(s string, i int) bool {
 		}
 		c1 := s[i1]
 		i2 := i + 2
-		x3747 := c1 >> 6
-		var x3773 bool
-		switch x3747 {
+		x3780 := c1 >> 6
+		var x3809 bool
+		switch x3780 {
 		case 0:
-			x3773 = (uint64(0xffff7fffffffffff) >> (c1 & 63) & 1) != 0
+			x3809 = (uint64(0xffff7fffffffffff) >> (c1 & 63) & 1) != 0
 		case 1:
-			x3773 = (uint64(0xfffffffffffeff6f) >> (c1 & 63) & 1) != 0
+			x3809 = (uint64(0xfffffffffffeff6f) >> (c1 & 63) & 1) != 0
 		case 2, 3:
-			x3773 = (uint64(0xffffffffffffffff) >> (c1 & 63) & 1) != 0
+			x3809 = (uint64(0xffffffffffffffff) >> (c1 & 63) & 1) != 0
 		default:
-			x3773 = false
+			x3809 = false
 		}
-		if x3773 {
+		if x3809 {
 			return matchAPIPathFunc4(s, i2)
 		}
 		if c1 == '/' {
@@ -1898,19 +1898,19 @@ func matchAPIPathFunc(s string, i int) bool {
 			}
 			c2 := s[i2]
 			i3 := i + 3
-			x3786 := c2 >> 6
-			var x3809 bool
-			switch x3786 {
+			x3822 := c2 >> 6
+			var x3848 bool
+			switch x3822 {
 			case 0:
-				x3809 = (uint64(0xffffffffffffffff) >> (c2 & 63) & 1) != 0
+				x3848 = (uint64(0xffffffffffffffff) >> (c2 & 63) & 1) != 0
 			case 1:
-				x3809 = (uint64(0xfffffffdfffeff6f) >> (c2 & 63) & 1) != 0
+				x3848 = (uint64(0xfffffffdfffeff6f) >> (c2 & 63) & 1) != 0
 			case 2, 3:
-				x3809 = (uint64(0xffffffffffffffff) >> (c2 & 63) & 1) != 0
+				x3848 = (uint64(0xffffffffffffffff) >> (c2 & 63) & 1) != 0
 			default:
-				x3809 = false
+				x3848 = false
 			}
-			if x3809 {
+			if x3848 {
 				return matchAPIPathFunc4(s, i3)
 			}
 			if c2 == 'D' {
@@ -1928,19 +1928,19 @@ func matchAPIPathFunc(s string, i int) bool {
 				}
 				c3 := s[i3]
 				i4 := i + 4
-				x3834 := c3 >> 6
-				var x3857 bool
-				switch x3834 {
+				x3873 := c3 >> 6
+				var x3899 bool
+				switch x3873 {
 				case 0:
-					x3857 = (uint64(0xffffffffffffffff) >> (c3 & 63) & 1) != 0
+					x3899 = (uint64(0xffffffffffffffff) >> (c3 & 63) & 1) != 0
 				case 1:
-					x3857 = (uint64(0xfffefffffffeff6f) >> (c3 & 63) & 1) != 0
+					x3899 = (uint64(0xfffefffffffeff6f) >> (c3 & 63) & 1) != 0
 				case 2, 3:
-					x3857 = (uint64(0xffffffffffffffff) >> (c3 & 63) & 1) != 0
+					x3899 = (uint64(0xffffffffffffffff) >> (c3 & 63) & 1) != 0
 				default:
-					x3857 = false
+					x3899 = false
 				}
-				if x3857 {
+				if x3899 {
 					return matchAPIPathFunc4(s, i4)
 				}
 				if c3 == 'D' {
@@ -1958,19 +1958,19 @@ func matchAPIPathFunc(s string, i int) bool {
 					}
 					c4 := s[i4]
 					i5 := i + 5
-					x3882 := c4 >> 6
-					var x3905 bool
-					switch x3882 {
+					x3924 := c4 >> 6
+					var x3950 bool
+					switch x3924 {
 					case 0:
-						x3905 = (uint64(0xffffffffffffffff) >> (c4 & 63) & 1) != 0
+						x3950 = (uint64(0xffffffffffffffff) >> (c4 & 63) & 1) != 0
 					case 1:
-						x3905 = (uint64(0xfffffdfffffeff6f) >> (c4 & 63) & 1) != 0
+						x3950 = (uint64(0xfffffdfffffeff6f) >> (c4 & 63) & 1) != 0
 					case 2, 3:
-						x3905 = (uint64(0xffffffffffffffff) >> (c4 & 63) & 1) != 0
+						x3950 = (uint64(0xffffffffffffffff) >> (c4 & 63) & 1) != 0
 					default:
-						x3905 = false
+						x3950 = false
 					}
-					if x3905 {
+					if x3950 {
 						return matchAPIPathFunc4(s, i5)
 					}
 					if c4 == 'D' {
@@ -1988,19 +1988,19 @@ func matchAPIPathFunc(s string, i int) bool {
 						}
 						c5 := s[i5]
 						i6 := i + 6
-						x3930 := c5 >> 6
-						var x3956 bool
-						switch x3930 {
+						x3975 := c5 >> 6
+						var x4004 bool
+						switch x3975 {
 						case 0:
-							x3956 = (uint64(0xffff7fffffffffff) >> (c5 & 63) & 1) != 0
+							x4004 = (uint64(0xffff7fffffffffff) >> (c5 & 63) & 1) != 0
 						case 1:
-							x3956 = (uint64(0xfffffffffffeff6f) >> (c5 & 63) & 1) != 0
+							x4004 = (uint64(0xfffffffffffeff6f) >> (c5 & 63) & 1) != 0
 						case 2, 3:
-							x3956 = (uint64(0xffffffffffffffff) >> (c5 & 63) & 1) != 0
+							x4004 = (uint64(0xffffffffffffffff) >> (c5 & 63) & 1) != 0
 						default:
-							x3956 = false
+							x4004 = false
 						}
-						if x3956 {
+						if x4004 {
 							return matchAPIPathFunc4(s, i6)
 						}
 						if c5 == '/' {
@@ -2009,19 +2009,19 @@ func matchAPIPathFunc(s string, i int) bool {
 							}
 							c6 := s[i6]
 							i7 := i + 7
-							x3969 := c6 >> 6
-							var x3992 bool
-							switch x3969 {
+							x4017 := c6 >> 6
+							var x4043 bool
+							switch x4017 {
 							case 0:
-								x3992 = (uint64(0xffffffffffffffff) >> (c6 & 63) & 1) != 0
+								x4043 = (uint64(0xffffffffffffffff) >> (c6 & 63) & 1) != 0
 							case 1:
-								x3992 = (uint64(0xffbffffffffeff6f) >> (c6 & 63) & 1) != 0
+								x4043 = (uint64(0xffbffffffffeff6f) >> (c6 & 63) & 1) != 0
 							case 2, 3:
-								x3992 = (uint64(0xffffffffffffffff) >> (c6 & 63) & 1) != 0
+								x4043 = (uint64(0xffffffffffffffff) >> (c6 & 63) & 1) != 0
 							default:
-								x3992 = false
+								x4043 = false
 							}
-							if x3992 {
+							if x4043 {
 								return matchAPIPathFunc4(s, i7)
 							}
 							if c6 == 'D' {
@@ -2039,19 +2039,19 @@ func matchAPIPathFunc(s string, i int) bool {
 								}
 								c7 := s[i7]
 								i8 := i + 8
-								x4017 := c7 >> 6
-								var x4043 bool
-								switch x4017 {
+								x4068 := c7 >> 6
+								var x4097 bool
+								switch x4068 {
 								case 0:
-									x4043 = (uint64(0xfc00ffffffffffff) >> (c7 & 63) & 1) != 0
+									x4097 = (uint64(0xfc00ffffffffffff) >> (c7 & 63) & 1) != 0
 								case 1:
-									x4043 = (uint64(0xfffffffffffeff6f) >> (c7 & 63) & 1) != 0
+									x4097 = (uint64(0xfffffffffffeff6f) >> (c7 & 63) & 1) != 0
 								case 2, 3:
-									x4043 = (uint64(0xffffffffffffffff) >> (c7 & 63) & 1) != 0
+									x4097 = (uint64(0xffffffffffffffff) >> (c7 & 63) & 1) != 0
 								default:
-									x4043 = false
+									x4097 = false
 								}
-								if x4043 {
+								if x4097 {
 									return matchAPIPathFunc4(s, i8)
 								}
 								if c7-'0' <= 9 {
@@ -2076,19 +2076,19 @@ func matchAPIPathFunc(s string, i int) bool {
 									}
 									c8 := s[i11]
 									i12 := i11 + 1
-									x4100 := c8 >> 6
-									var x4126 bool
-									switch x4100 {
+									x4154 := c8 >> 6
+									var x4183 bool
+									switch x4154 {
 									case 0:
-										x4126 = (uint64(0xfc007fffffffffff) >> (c8 & 63) & 1) != 0
+										x4183 = (uint64(0xfc007fffffffffff) >> (c8 & 63) & 1) != 0
 									case 1:
-										x4126 = (uint64(0xfffffffffffeff6f) >> (c8 & 63) & 1) != 0
+										x4183 = (uint64(0xfffffffffffeff6f) >> (c8 & 63) & 1) != 0
 									case 2, 3:
-										x4126 = (uint64(0xffffffffffffffff) >> (c8 & 63) & 1) != 0
+										x4183 = (uint64(0xffffffffffffffff) >> (c8 & 63) & 1) != 0
 									default:
-										x4126 = false
+										x4183 = false
 									}
-									if x4126 {
+									if x4183 {
 										return matchAPIPathFunc4(s, i12)
 									}
 									if c8 == '/' {
@@ -2096,20 +2096,19 @@ func matchAPIPathFunc(s string, i int) bool {
 											return false
 										}
 										c9 := s[i12]
-										x4139 := c9 >> 6
-										x4142 := c9 & 63
-										var x4162 bool
-										switch x4139 {
+										x4196 := c9 >> 6
+										var x4222 bool
+										switch x4196 {
 										case 0:
-											x4162 = (uint64(0xffffffffffffffff) >> x4142 & 1) != 0
+											x4222 = (uint64(0xffffffffffffffff) >> (c9 & 63) & 1) != 0
 										case 1:
-											x4162 = (uint64(0xf80000017ffeff6f) >> x4142 & 1) != 0
+											x4222 = (uint64(0xf80000017ffeff6f) >> (c9 & 63) & 1) != 0
 										case 2, 3:
-											x4162 = (uint64(0xffffffffffffffff) >> x4142 & 1) != 0
+											x4222 = (uint64(0xffffffffffffffff) >> (c9 & 63) & 1) != 0
 										default:
-											x4162 = false
+											x4222 = false
 										}
-										if x4162 {
+										if x4222 {
 											return matchAPIPathFunc4(s, i11+2)
 										}
 										if c9 == 'D' {
@@ -2121,11 +2120,11 @@ func matchAPIPathFunc(s string, i int) bool {
 										if c9 == 'P' {
 											return matchAPIPathFunc1(s, i11+2)
 										}
-										x4184 := false
-										if x4139 == 1 {
-											x4184 = (uint64(0x7fffffe80000000) >> x4142 & 1) != 0
+										x4244 := false
+										if x4196 == 1 {
+											x4244 = (uint64(0x7fffffe80000000) >> (c9 & 63) & 1) != 0
 										}
-										if x4184 {
+										if x4244 {
 											return true
 										}
 										return false
@@ -2217,19 +2216,19 @@ func matchAPIPathFunc1(s string, i int) bool {
 	}
 	c := s[i3]
 	i4 := i3 + 1
-	x3562 := c >> 6
-	var x3585 bool
-	switch x3562 {
+	x3583 := c >> 6
+	var x3609 bool
+	switch x3583 {
 	case 0:
-		x3585 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
+		x3609 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
 	case 1:
-		x3585 = (uint64(0xffffffffffde7f6f) >> (c & 63) & 1) != 0
+		x3609 = (uint64(0xffffffffffde7f6f) >> (c & 63) & 1) != 0
 	case 2, 3:
-		x3585 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
+		x3609 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
 	default:
-		x3585 = false
+		x3609 = false
 	}
-	if x3585 {
+	if x3609 {
 		return matchAPIPathFunc4(s, i4)
 	}
 	if c == 'D' {
@@ -2244,19 +2243,19 @@ func matchAPIPathFunc1(s string, i int) bool {
 			return false
 		}
 		c1 := s[i4]
-		x3606 := c1 >> 6
-		var x3629 bool
-		switch x3606 {
+		x3630 := c1 >> 6
+		var x3656 bool
+		switch x3630 {
 		case 0:
-			x3629 = (uint64(0xffffffffffffffff) >> (c1 & 63) & 1) != 0
+			x3656 = (uint64(0xffffffffffffffff) >> (c1 & 63) & 1) != 0
 		case 1:
-			x3629 = (uint64(0xfffffffffff6ff6f) >> (c1 & 63) & 1) != 0
+			x3656 = (uint64(0xfffffffffff6ff6f) >> (c1 & 63) & 1) != 0
 		case 2, 3:
-			x3629 = (uint64(0xffffffffffffffff) >> (c1 & 63) & 1) != 0
+			x3656 = (uint64(0xffffffffffffffff) >> (c1 & 63) & 1) != 0
 		default:
-			x3629 = false
+			x3656 = false
 		}
-		if x3629 {
+		if x3656 {
 			return matchAPIPathFunc4(s, i5)
 		}
 		if c1 == 'D' {
@@ -2274,19 +2273,19 @@ func matchAPIPathFunc1(s string, i int) bool {
 			}
 			c2 := s[i5]
 			i6 := i3 + 3
-			x3654 := c2 >> 6
-			var x3677 bool
-			switch x3654 {
+			x3681 := c2 >> 6
+			var x3707 bool
+			switch x3681 {
 			case 0:
-				x3677 = (uint64(0xffffffffffffffff) >> (c2 & 63) & 1) != 0
+				x3707 = (uint64(0xffffffffffffffff) >> (c2 & 63) & 1) != 0
 			case 1:
-				x3677 = (uint64(0xffffffffffeeff6f) >> (c2 & 63) & 1) != 0
+				x3707 = (uint64(0xffffffffffeeff6f) >> (c2 & 63) & 1) != 0
 			case 2, 3:
-				x3677 = (uint64(0xffffffffffffffff) >> (c2 & 63) & 1) != 0
+				x3707 = (uint64(0xffffffffffffffff) >> (c2 & 63) & 1) != 0
 			default:
-				x3677 = false
+				x3707 = false
 			}
-			if x3677 {
+			if x3707 {
 				return matchAPIPathFunc4(s, i6)
 			}
 			if c2 == 'D' {
@@ -2310,19 +2309,19 @@ func matchAPIPathFunc1(s string, i int) bool {
 			return false
 		}
 		c3 := s[i4]
-		x4339 := c3 >> 6
-		var x4362 bool
-		switch x4339 {
+		x4399 := c3 >> 6
+		var x4425 bool
+		switch x4399 {
 		case 0:
-			x4362 = (uint64(0xffffffffffffffff) >> (c3 & 63) & 1) != 0
+			x4425 = (uint64(0xffffffffffffffff) >> (c3 & 63) & 1) != 0
 		case 1:
-			x4362 = (uint64(0xffffffffffeeff6f) >> (c3 & 63) & 1) != 0
+			x4425 = (uint64(0xffffffffffeeff6f) >> (c3 & 63) & 1) != 0
 		case 2, 3:
-			x4362 = (uint64(0xffffffffffffffff) >> (c3 & 63) & 1) != 0
+			x4425 = (uint64(0xffffffffffffffff) >> (c3 & 63) & 1) != 0
 		default:
-			x4362 = false
+			x4425 = false
 		}
-		if x4362 {
+		if x4425 {
 			return matchAPIPathFunc4(s, i5)
 		}
 		if c3 == 'D' {
@@ -2364,19 +2363,19 @@ func matchAPIPathFunc2(s string, i int) bool {
 		return false
 	}
 	c := s[i3]
-	x3431 := c >> 6
-	var x3454 bool
-	switch x3431 {
+	x3446 := c >> 6
+	var x3472 bool
+	switch x3446 {
 	case 0:
-		x3454 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
+		x3472 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
 	case 1:
-		x3454 = (uint64(0xfffffffffffeff4f) >> (c & 63) & 1) != 0
+		x3472 = (uint64(0xfffffffffffeff4f) >> (c & 63) & 1) != 0
 	case 2, 3:
-		x3454 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
+		x3472 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
 	default:
-		x3454 = false
+		x3472 = false
 	}
-	if x3454 {
+	if x3472 {
 		return matchAPIPathFunc4(s, i3+1)
 	}
 	if c == 'D' {
@@ -2389,19 +2388,19 @@ func matchAPIPathFunc2(s string, i int) bool {
 		}
 		c1 := s[i4]
 		i5 := i3 + 2
-		x3471 := c1 >> 6
-		var x3494 bool
-		switch x3471 {
+		x3489 := c1 >> 6
+		var x3515 bool
+		switch x3489 {
 		case 0:
-			x3494 = (uint64(0xffffffffffffffff) >> (c1 & 63) & 1) != 0
+			x3515 = (uint64(0xffffffffffffffff) >> (c1 & 63) & 1) != 0
 		case 1:
-			x3494 = (uint64(0xffffffffffeeff6f) >> (c1 & 63) & 1) != 0
+			x3515 = (uint64(0xffffffffffeeff6f) >> (c1 & 63) & 1) != 0
 		case 2, 3:
-			x3494 = (uint64(0xffffffffffffffff) >> (c1 & 63) & 1) != 0
+			x3515 = (uint64(0xffffffffffffffff) >> (c1 & 63) & 1) != 0
 		default:
-			x3494 = false
+			x3515 = false
 		}
-		if x3494 {
+		if x3515 {
 			return matchAPIPathFunc4(s, i5)
 		}
 		if c1 == 'D' {
@@ -2446,19 +2445,19 @@ func matchAPIPathFunc3(s string, i int) bool {
 		return false
 	}
 	c := s[i3]
-	x3308 := c >> 6
-	var x3331 bool
-	switch x3308 {
+	x3317 := c >> 6
+	var x3343 bool
+	switch x3317 {
 	case 0:
-		x3331 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
+		x3343 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
 	case 1:
-		x3331 = (uint64(0xfffffffffffeff4f) >> (c & 63) & 1) != 0
+		x3343 = (uint64(0xfffffffffffeff4f) >> (c & 63) & 1) != 0
 	case 2, 3:
-		x3331 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
+		x3343 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
 	default:
-		x3331 = false
+		x3343 = false
 	}
-	if x3331 {
+	if x3343 {
 		return matchAPIPathFunc4(s, i3+1)
 	}
 	if c == 'E' {
@@ -2468,19 +2467,19 @@ func matchAPIPathFunc3(s string, i int) bool {
 		}
 		c1 := s[i4]
 		i5 := i3 + 2
-		x3344 := c1 >> 6
-		var x3367 bool
-		switch x3344 {
+		x3356 := c1 >> 6
+		var x3382 bool
+		switch x3356 {
 		case 0:
-			x3367 = (uint64(0xffffffffffffffff) >> (c1 & 63) & 1) != 0
+			x3382 = (uint64(0xffffffffffffffff) >> (c1 & 63) & 1) != 0
 		case 1:
-			x3367 = (uint64(0xfffffffffffeef6f) >> (c1 & 63) & 1) != 0
+			x3382 = (uint64(0xfffffffffffeef6f) >> (c1 & 63) & 1) != 0
 		case 2, 3:
-			x3367 = (uint64(0xffffffffffffffff) >> (c1 & 63) & 1) != 0
+			x3382 = (uint64(0xffffffffffffffff) >> (c1 & 63) & 1) != 0
 		default:
-			x3367 = false
+			x3382 = false
 		}
-		if x3367 {
+		if x3382 {
 			return matchAPIPathFunc4(s, i5)
 		}
 		if c1 == 'D' {
@@ -2495,19 +2494,19 @@ func matchAPIPathFunc3(s string, i int) bool {
 			}
 			c2 := s[i5]
 			i6 := i3 + 3
-			x4428 := c2 >> 6
-			var x4451 bool
-			switch x4428 {
+			x4491 := c2 >> 6
+			var x4517 bool
+			switch x4491 {
 			case 0:
-				x4451 = (uint64(0xffffffffffffffff) >> (c2 & 63) & 1) != 0
+				x4517 = (uint64(0xffffffffffffffff) >> (c2 & 63) & 1) != 0
 			case 1:
-				x4451 = (uint64(0xfffffffffffeff4f) >> (c2 & 63) & 1) != 0
+				x4517 = (uint64(0xfffffffffffeff4f) >> (c2 & 63) & 1) != 0
 			case 2, 3:
-				x4451 = (uint64(0xffffffffffffffff) >> (c2 & 63) & 1) != 0
+				x4517 = (uint64(0xffffffffffffffff) >> (c2 & 63) & 1) != 0
 			default:
-				x4451 = false
+				x4517 = false
 			}
-			if x4451 {
+			if x4517 {
 				return matchAPIPathFunc4(s, i6)
 			}
 			if c2 == 'D' {
@@ -2519,19 +2518,19 @@ func matchAPIPathFunc3(s string, i int) bool {
 				}
 				c3 := s[i6]
 				i7 := i3 + 4
-				x4468 := c3 >> 6
-				var x4491 bool
-				switch x4468 {
+				x4534 := c3 >> 6
+				var x4560 bool
+				switch x4534 {
 				case 0:
-					x4491 = (uint64(0xffffffffffffffff) >> (c3 & 63) & 1) != 0
+					x4560 = (uint64(0xffffffffffffffff) >> (c3 & 63) & 1) != 0
 				case 1:
-					x4491 = (uint64(0xffffffffffeeff6f) >> (c3 & 63) & 1) != 0
+					x4560 = (uint64(0xffffffffffeeff6f) >> (c3 & 63) & 1) != 0
 				case 2, 3:
-					x4491 = (uint64(0xffffffffffffffff) >> (c3 & 63) & 1) != 0
+					x4560 = (uint64(0xffffffffffffffff) >> (c3 & 63) & 1) != 0
 				default:
-					x4491 = false
+					x4560 = false
 				}
-				if x4491 {
+				if x4560 {
 					return matchAPIPathFunc4(s, i7)
 				}
 				if c3 == 'D' {
@@ -2549,19 +2548,19 @@ func matchAPIPathFunc3(s string, i int) bool {
 					}
 					c4 := s[i7]
 					i8 := i3 + 5
-					x4516 := c4 >> 6
-					var x4539 bool
-					switch x4516 {
+					x4585 := c4 >> 6
+					var x4611 bool
+					switch x4585 {
 					case 0:
-						x4539 = (uint64(0xffffffffffffffff) >> (c4 & 63) & 1) != 0
+						x4611 = (uint64(0xffffffffffffffff) >> (c4 & 63) & 1) != 0
 					case 1:
-						x4539 = (uint64(0xfffffffffffeff4f) >> (c4 & 63) & 1) != 0
+						x4611 = (uint64(0xfffffffffffeff4f) >> (c4 & 63) & 1) != 0
 					case 2, 3:
-						x4539 = (uint64(0xffffffffffffffff) >> (c4 & 63) & 1) != 0
+						x4611 = (uint64(0xffffffffffffffff) >> (c4 & 63) & 1) != 0
 					default:
-						x4539 = false
+						x4611 = false
 					}
-					if x4539 {
+					if x4611 {
 						return matchAPIPathFunc4(s, i8)
 					}
 					if c4 == 'D' {
@@ -2609,19 +2608,19 @@ func matchAPIPathFunc4(s string, i int) bool {
 	for {
 		if i1 < len(s) {
 			c := s[i1]
-			x3206 := c >> 6
-			var x3229 bool
-			switch x3206 {
+			x3212 := c >> 6
+			var x3238 bool
+			switch x3212 {
 			case 0:
-				x3229 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
+				x3238 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
 			case 1:
-				x3229 = (uint64(0xfffffffffffeff6f) >> (c & 63) & 1) != 0
+				x3238 = (uint64(0xfffffffffffeff6f) >> (c & 63) & 1) != 0
 			case 2, 3:
-				x3229 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
+				x3238 = (uint64(0xffffffffffffffff) >> (c & 63) & 1) != 0
 			default:
-				x3229 = false
+				x3238 = false
 			}
-			if x3229 {
+			if x3238 {
 				i1++
 			} else {
 				i2 = i1

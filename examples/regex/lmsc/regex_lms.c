@@ -2636,11 +2636,11 @@ static bool MatchLogLine_func11761(lms_string s, int64_t i);
 static bool MatchLogLine_func11674(lms_string s, int64_t i);
 static bool MatchLogLine_func11536(lms_string s, int64_t i);
 static bool MatchAPIPath(lms_string s);
-static bool MatchAPIPath_func3695(lms_string s, int64_t i);
-static bool MatchAPIPath_func3508(lms_string s, int64_t i);
-static bool MatchAPIPath_func3377(lms_string s, int64_t i);
-static bool MatchAPIPath_func3254(lms_string s, int64_t i);
-static bool MatchAPIPath_func3151(lms_string s, int64_t i);
+static bool MatchAPIPath_func3725(lms_string s, int64_t i);
+static bool MatchAPIPath_func3529(lms_string s, int64_t i);
+static bool MatchAPIPath_func3392(lms_string s, int64_t i);
+static bool MatchAPIPath_func3263(lms_string s, int64_t i);
+static bool MatchAPIPath_func3154(lms_string s, int64_t i);
 
 /* MatchIPv4 is the specialization MatchIPv4. */
 static bool MatchIPv4(lms_string s) {
@@ -4705,46 +4705,40 @@ static bool MatchAPIPath(lms_string s) {
 	} else {
 		uint8_t c = lms_str_index(s, 0);
 		uint8_t x3126 = lms_shr_u8(c, 6u);
-		bool x3149;
+		bool x3152;
 		switch (x3126) {
 		case 0: {
 			uint8_t x3129 = (uint8_t)(c & 63);
 			bool x3132 = (lms_shr_u64(18446744073709551615u, x3129) & 1u) != 0u;
-			x3149 = x3132;
+			x3152 = x3132;
 			break;
 		}
 		case 1: {
 			uint8_t x3129 = (uint8_t)(c & 63);
-			x3149 = (lms_shr_u64(18446744073709485935u, x3129) & 1u) != 0u;
+			x3152 = (lms_shr_u64(18446744073709485935u, x3129) & 1u) != 0u;
 			break;
 		}
-		case 2: {
+		case 2: case 3: {
 			uint8_t x3129 = (uint8_t)(c & 63);
 			bool x3132 = (lms_shr_u64(18446744073709551615u, x3129) & 1u) != 0u;
-			x3149 = x3132;
-			break;
-		}
-		case 3: {
-			uint8_t x3129 = (uint8_t)(c & 63);
-			bool x3132 = (lms_shr_u64(18446744073709551615u, x3129) & 1u) != 0u;
-			x3149 = x3132;
+			x3152 = x3132;
 			break;
 		}
 		default: {
-			x3149 = false;
+			x3152 = false;
 			break;
 		}
 		}
-		if (x3149) {
-			return MatchAPIPath_func3151(s, 1);
+		if (x3152) {
+			return MatchAPIPath_func3154(s, 1);
 		} else {
 			switch (c) {
 			case 68:
-				return MatchAPIPath_func3254(s, 1);
+				return MatchAPIPath_func3263(s, 1);
 			case 71:
-				return MatchAPIPath_func3377(s, 1);
+				return MatchAPIPath_func3392(s, 1);
 			case 80:
-				return MatchAPIPath_func3508(s, 1);
+				return MatchAPIPath_func3529(s, 1);
 			default:
 				return false;
 			}
@@ -4752,46 +4746,39 @@ static bool MatchAPIPath(lms_string s) {
 	}
 }
 
-/* MatchAPIPath_func3695 is the staged function x3695 of MatchAPIPath. */
-static bool MatchAPIPath_func3695(lms_string s, int64_t i) {
+/* MatchAPIPath_func3725 is the staged function x3725 of MatchAPIPath. */
+static bool MatchAPIPath_func3725(lms_string s, int64_t i) {
 	int64_t n = s.len;
 	if (i >= n) {
 		return false;
 	} else {
 		uint8_t c = lms_str_index(s, i);
 		int64_t i_2 = lms_add_i64(i, 1);
-		uint8_t x3708 = lms_shr_u8(c, 6u);
-		bool x3734;
-		switch (x3708) {
+		uint8_t x3738 = lms_shr_u8(c, 6u);
+		bool x3767;
+		switch (x3738) {
 		case 0: {
-			uint8_t x3711 = (uint8_t)(c & 63);
-			x3734 = (lms_shr_u64(18446744069414584319u, x3711) & 1u) != 0u;
+			uint8_t x3741 = (uint8_t)(c & 63);
+			x3767 = (lms_shr_u64(18446744069414584319u, x3741) & 1u) != 0u;
 			break;
 		}
 		case 1: {
-			uint8_t x3711 = (uint8_t)(c & 63);
-			x3734 = (lms_shr_u64(18446744073709485935u, x3711) & 1u) != 0u;
+			uint8_t x3741 = (uint8_t)(c & 63);
+			x3767 = (lms_shr_u64(18446744073709485935u, x3741) & 1u) != 0u;
 			break;
 		}
-		case 2: {
-			uint8_t x3711 = (uint8_t)(c & 63);
-			bool x3726 = (lms_shr_u64(18446744073709551615u, x3711) & 1u) != 0u;
-			x3734 = x3726;
-			break;
-		}
-		case 3: {
-			uint8_t x3711 = (uint8_t)(c & 63);
-			bool x3726 = (lms_shr_u64(18446744073709551615u, x3711) & 1u) != 0u;
-			x3734 = x3726;
+		case 2: case 3: {
+			uint8_t x3741 = (uint8_t)(c & 63);
+			x3767 = (lms_shr_u64(18446744073709551615u, x3741) & 1u) != 0u;
 			break;
 		}
 		default: {
-			x3734 = false;
+			x3767 = false;
 			break;
 		}
 		}
-		if (x3734) {
-			return MatchAPIPath_func3151(s, i_2);
+		if (x3767) {
+			return MatchAPIPath_func3154(s, i_2);
 		} else {
 			switch (c) {
 			case 32: {
@@ -4800,38 +4787,31 @@ static bool MatchAPIPath_func3695(lms_string s, int64_t i) {
 				} else {
 					uint8_t c_2 = lms_str_index(s, i_2);
 					int64_t i_3 = lms_add_i64(i, 2);
-					uint8_t x3747 = lms_shr_u8(c_2, 6u);
-					bool x3773;
-					switch (x3747) {
+					uint8_t x3780 = lms_shr_u8(c_2, 6u);
+					bool x3809;
+					switch (x3780) {
 					case 0: {
-						uint8_t x3750 = (uint8_t)(c_2 & 63);
-						x3773 = (lms_shr_u64(18446603336221196287u, x3750) & 1u) != 0u;
+						uint8_t x3783 = (uint8_t)(c_2 & 63);
+						x3809 = (lms_shr_u64(18446603336221196287u, x3783) & 1u) != 0u;
 						break;
 					}
 					case 1: {
-						uint8_t x3750 = (uint8_t)(c_2 & 63);
-						x3773 = (lms_shr_u64(18446744073709485935u, x3750) & 1u) != 0u;
+						uint8_t x3783 = (uint8_t)(c_2 & 63);
+						x3809 = (lms_shr_u64(18446744073709485935u, x3783) & 1u) != 0u;
 						break;
 					}
-					case 2: {
-						uint8_t x3750 = (uint8_t)(c_2 & 63);
-						bool x3765 = (lms_shr_u64(18446744073709551615u, x3750) & 1u) != 0u;
-						x3773 = x3765;
-						break;
-					}
-					case 3: {
-						uint8_t x3750 = (uint8_t)(c_2 & 63);
-						bool x3765 = (lms_shr_u64(18446744073709551615u, x3750) & 1u) != 0u;
-						x3773 = x3765;
+					case 2: case 3: {
+						uint8_t x3783 = (uint8_t)(c_2 & 63);
+						x3809 = (lms_shr_u64(18446744073709551615u, x3783) & 1u) != 0u;
 						break;
 					}
 					default: {
-						x3773 = false;
+						x3809 = false;
 						break;
 					}
 					}
-					if (x3773) {
-						return MatchAPIPath_func3151(s, i_3);
+					if (x3809) {
+						return MatchAPIPath_func3154(s, i_3);
 					} else {
 						switch (c_2) {
 						case 47: {
@@ -4840,179 +4820,154 @@ static bool MatchAPIPath_func3695(lms_string s, int64_t i) {
 							} else {
 								uint8_t c_3 = lms_str_index(s, i_3);
 								int64_t i_4 = lms_add_i64(i, 3);
-								uint8_t x3786 = lms_shr_u8(c_3, 6u);
-								bool x3809;
-								switch (x3786) {
+								uint8_t x3822 = lms_shr_u8(c_3, 6u);
+								bool x3848;
+								switch (x3822) {
 								case 0: {
-									uint8_t x3789 = (uint8_t)(c_3 & 63);
-									bool x3792 = (lms_shr_u64(18446744073709551615u, x3789) & 1u) != 0u;
-									x3809 = x3792;
+									uint8_t x3825 = (uint8_t)(c_3 & 63);
+									bool x3828 = (lms_shr_u64(18446744073709551615u, x3825) & 1u) != 0u;
+									x3848 = x3828;
 									break;
 								}
 								case 1: {
-									uint8_t x3789 = (uint8_t)(c_3 & 63);
-									x3809 = (lms_shr_u64(18446744065119551343u, x3789) & 1u) != 0u;
+									uint8_t x3825 = (uint8_t)(c_3 & 63);
+									x3848 = (lms_shr_u64(18446744065119551343u, x3825) & 1u) != 0u;
 									break;
 								}
-								case 2: {
-									uint8_t x3789 = (uint8_t)(c_3 & 63);
-									bool x3792 = (lms_shr_u64(18446744073709551615u, x3789) & 1u) != 0u;
-									x3809 = x3792;
-									break;
-								}
-								case 3: {
-									uint8_t x3789 = (uint8_t)(c_3 & 63);
-									bool x3792 = (lms_shr_u64(18446744073709551615u, x3789) & 1u) != 0u;
-									x3809 = x3792;
+								case 2: case 3: {
+									uint8_t x3825 = (uint8_t)(c_3 & 63);
+									bool x3828 = (lms_shr_u64(18446744073709551615u, x3825) & 1u) != 0u;
+									x3848 = x3828;
 									break;
 								}
 								default: {
-									x3809 = false;
+									x3848 = false;
 									break;
 								}
 								}
-								if (x3809) {
-									return MatchAPIPath_func3151(s, i_4);
+								if (x3848) {
+									return MatchAPIPath_func3154(s, i_4);
 								} else {
 									switch (c_3) {
 									case 68:
-										return MatchAPIPath_func3254(s, i_4);
+										return MatchAPIPath_func3263(s, i_4);
 									case 71:
-										return MatchAPIPath_func3377(s, i_4);
+										return MatchAPIPath_func3392(s, i_4);
 									case 80:
-										return MatchAPIPath_func3508(s, i_4);
+										return MatchAPIPath_func3529(s, i_4);
 									case 97: {
 										if (i_4 >= n) {
 											return false;
 										} else {
 											uint8_t c_4 = lms_str_index(s, i_4);
 											int64_t i_5 = lms_add_i64(i, 4);
-											uint8_t x3834 = lms_shr_u8(c_4, 6u);
-											bool x3857;
-											switch (x3834) {
+											uint8_t x3873 = lms_shr_u8(c_4, 6u);
+											bool x3899;
+											switch (x3873) {
 											case 0: {
-												uint8_t x3837 = (uint8_t)(c_4 & 63);
-												bool x3840 = (lms_shr_u64(18446744073709551615u, x3837) & 1u) != 0u;
-												x3857 = x3840;
+												uint8_t x3876 = (uint8_t)(c_4 & 63);
+												bool x3879 = (lms_shr_u64(18446744073709551615u, x3876) & 1u) != 0u;
+												x3899 = x3879;
 												break;
 											}
 											case 1: {
-												uint8_t x3837 = (uint8_t)(c_4 & 63);
-												x3857 = (lms_shr_u64(18446462598732775279u, x3837) & 1u) != 0u;
+												uint8_t x3876 = (uint8_t)(c_4 & 63);
+												x3899 = (lms_shr_u64(18446462598732775279u, x3876) & 1u) != 0u;
 												break;
 											}
-											case 2: {
-												uint8_t x3837 = (uint8_t)(c_4 & 63);
-												bool x3840 = (lms_shr_u64(18446744073709551615u, x3837) & 1u) != 0u;
-												x3857 = x3840;
-												break;
-											}
-											case 3: {
-												uint8_t x3837 = (uint8_t)(c_4 & 63);
-												bool x3840 = (lms_shr_u64(18446744073709551615u, x3837) & 1u) != 0u;
-												x3857 = x3840;
+											case 2: case 3: {
+												uint8_t x3876 = (uint8_t)(c_4 & 63);
+												bool x3879 = (lms_shr_u64(18446744073709551615u, x3876) & 1u) != 0u;
+												x3899 = x3879;
 												break;
 											}
 											default: {
-												x3857 = false;
+												x3899 = false;
 												break;
 											}
 											}
-											if (x3857) {
-												return MatchAPIPath_func3151(s, i_5);
+											if (x3899) {
+												return MatchAPIPath_func3154(s, i_5);
 											} else {
 												switch (c_4) {
 												case 68:
-													return MatchAPIPath_func3254(s, i_5);
+													return MatchAPIPath_func3263(s, i_5);
 												case 71:
-													return MatchAPIPath_func3377(s, i_5);
+													return MatchAPIPath_func3392(s, i_5);
 												case 80:
-													return MatchAPIPath_func3508(s, i_5);
+													return MatchAPIPath_func3529(s, i_5);
 												case 112: {
 													if (i_5 >= n) {
 														return false;
 													} else {
 														uint8_t c_5 = lms_str_index(s, i_5);
 														int64_t i_6 = lms_add_i64(i, 5);
-														uint8_t x3882 = lms_shr_u8(c_5, 6u);
-														bool x3905;
-														switch (x3882) {
+														uint8_t x3924 = lms_shr_u8(c_5, 6u);
+														bool x3950;
+														switch (x3924) {
 														case 0: {
-															uint8_t x3885 = (uint8_t)(c_5 & 63);
-															bool x3888 = (lms_shr_u64(18446744073709551615u, x3885) & 1u) != 0u;
-															x3905 = x3888;
+															uint8_t x3927 = (uint8_t)(c_5 & 63);
+															bool x3930 = (lms_shr_u64(18446744073709551615u, x3927) & 1u) != 0u;
+															x3950 = x3930;
 															break;
 														}
 														case 1: {
-															uint8_t x3885 = (uint8_t)(c_5 & 63);
-															x3905 = (lms_shr_u64(18446741874686230383u, x3885) & 1u) != 0u;
+															uint8_t x3927 = (uint8_t)(c_5 & 63);
+															x3950 = (lms_shr_u64(18446741874686230383u, x3927) & 1u) != 0u;
 															break;
 														}
-														case 2: {
-															uint8_t x3885 = (uint8_t)(c_5 & 63);
-															bool x3888 = (lms_shr_u64(18446744073709551615u, x3885) & 1u) != 0u;
-															x3905 = x3888;
-															break;
-														}
-														case 3: {
-															uint8_t x3885 = (uint8_t)(c_5 & 63);
-															bool x3888 = (lms_shr_u64(18446744073709551615u, x3885) & 1u) != 0u;
-															x3905 = x3888;
+														case 2: case 3: {
+															uint8_t x3927 = (uint8_t)(c_5 & 63);
+															bool x3930 = (lms_shr_u64(18446744073709551615u, x3927) & 1u) != 0u;
+															x3950 = x3930;
 															break;
 														}
 														default: {
-															x3905 = false;
+															x3950 = false;
 															break;
 														}
 														}
-														if (x3905) {
-															return MatchAPIPath_func3151(s, i_6);
+														if (x3950) {
+															return MatchAPIPath_func3154(s, i_6);
 														} else {
 															switch (c_5) {
 															case 68:
-																return MatchAPIPath_func3254(s, i_6);
+																return MatchAPIPath_func3263(s, i_6);
 															case 71:
-																return MatchAPIPath_func3377(s, i_6);
+																return MatchAPIPath_func3392(s, i_6);
 															case 80:
-																return MatchAPIPath_func3508(s, i_6);
+																return MatchAPIPath_func3529(s, i_6);
 															case 105: {
 																if (i_6 >= n) {
 																	return false;
 																} else {
 																	uint8_t c_6 = lms_str_index(s, i_6);
 																	int64_t i_7 = lms_add_i64(i, 6);
-																	uint8_t x3930 = lms_shr_u8(c_6, 6u);
-																	bool x3956;
-																	switch (x3930) {
+																	uint8_t x3975 = lms_shr_u8(c_6, 6u);
+																	bool x4004;
+																	switch (x3975) {
 																	case 0: {
-																		uint8_t x3933 = (uint8_t)(c_6 & 63);
-																		x3956 = (lms_shr_u64(18446603336221196287u, x3933) & 1u) != 0u;
+																		uint8_t x3978 = (uint8_t)(c_6 & 63);
+																		x4004 = (lms_shr_u64(18446603336221196287u, x3978) & 1u) != 0u;
 																		break;
 																	}
 																	case 1: {
-																		uint8_t x3933 = (uint8_t)(c_6 & 63);
-																		x3956 = (lms_shr_u64(18446744073709485935u, x3933) & 1u) != 0u;
+																		uint8_t x3978 = (uint8_t)(c_6 & 63);
+																		x4004 = (lms_shr_u64(18446744073709485935u, x3978) & 1u) != 0u;
 																		break;
 																	}
-																	case 2: {
-																		uint8_t x3933 = (uint8_t)(c_6 & 63);
-																		bool x3948 = (lms_shr_u64(18446744073709551615u, x3933) & 1u) != 0u;
-																		x3956 = x3948;
-																		break;
-																	}
-																	case 3: {
-																		uint8_t x3933 = (uint8_t)(c_6 & 63);
-																		bool x3948 = (lms_shr_u64(18446744073709551615u, x3933) & 1u) != 0u;
-																		x3956 = x3948;
+																	case 2: case 3: {
+																		uint8_t x3978 = (uint8_t)(c_6 & 63);
+																		x4004 = (lms_shr_u64(18446744073709551615u, x3978) & 1u) != 0u;
 																		break;
 																	}
 																	default: {
-																		x3956 = false;
+																		x4004 = false;
 																		break;
 																	}
 																	}
-																	if (x3956) {
-																		return MatchAPIPath_func3151(s, i_7);
+																	if (x4004) {
+																		return MatchAPIPath_func3154(s, i_7);
 																	} else {
 																		switch (c_6) {
 																		case 47: {
@@ -5021,85 +4976,72 @@ static bool MatchAPIPath_func3695(lms_string s, int64_t i) {
 																			} else {
 																				uint8_t c_7 = lms_str_index(s, i_7);
 																				int64_t i_8 = lms_add_i64(i, 7);
-																				uint8_t x3969 = lms_shr_u8(c_7, 6u);
-																				bool x3992;
-																				switch (x3969) {
+																				uint8_t x4017 = lms_shr_u8(c_7, 6u);
+																				bool x4043;
+																				switch (x4017) {
 																				case 0: {
-																					uint8_t x3972 = (uint8_t)(c_7 & 63);
-																					bool x3975 = (lms_shr_u64(18446744073709551615u, x3972) & 1u) != 0u;
-																					x3992 = x3975;
+																					uint8_t x4020 = (uint8_t)(c_7 & 63);
+																					bool x4023 = (lms_shr_u64(18446744073709551615u, x4020) & 1u) != 0u;
+																					x4043 = x4023;
 																					break;
 																				}
 																				case 1: {
-																					uint8_t x3972 = (uint8_t)(c_7 & 63);
-																					x3992 = (lms_shr_u64(18428729675200003951u, x3972) & 1u) != 0u;
+																					uint8_t x4020 = (uint8_t)(c_7 & 63);
+																					x4043 = (lms_shr_u64(18428729675200003951u, x4020) & 1u) != 0u;
 																					break;
 																				}
-																				case 2: {
-																					uint8_t x3972 = (uint8_t)(c_7 & 63);
-																					bool x3975 = (lms_shr_u64(18446744073709551615u, x3972) & 1u) != 0u;
-																					x3992 = x3975;
-																					break;
-																				}
-																				case 3: {
-																					uint8_t x3972 = (uint8_t)(c_7 & 63);
-																					bool x3975 = (lms_shr_u64(18446744073709551615u, x3972) & 1u) != 0u;
-																					x3992 = x3975;
+																				case 2: case 3: {
+																					uint8_t x4020 = (uint8_t)(c_7 & 63);
+																					bool x4023 = (lms_shr_u64(18446744073709551615u, x4020) & 1u) != 0u;
+																					x4043 = x4023;
 																					break;
 																				}
 																				default: {
-																					x3992 = false;
+																					x4043 = false;
 																					break;
 																				}
 																				}
-																				if (x3992) {
-																					return MatchAPIPath_func3151(s, i_8);
+																				if (x4043) {
+																					return MatchAPIPath_func3154(s, i_8);
 																				} else {
 																					switch (c_7) {
 																					case 68:
-																						return MatchAPIPath_func3254(s, i_8);
+																						return MatchAPIPath_func3263(s, i_8);
 																					case 71:
-																						return MatchAPIPath_func3377(s, i_8);
+																						return MatchAPIPath_func3392(s, i_8);
 																					case 80:
-																						return MatchAPIPath_func3508(s, i_8);
+																						return MatchAPIPath_func3529(s, i_8);
 																					case 118: {
 																						if (i_8 >= n) {
 																							return false;
 																						} else {
 																							uint8_t c_8 = lms_str_index(s, i_8);
 																							int64_t i_9 = lms_add_i64(i, 8);
-																							uint8_t x4017 = lms_shr_u8(c_8, 6u);
-																							bool x4043;
-																							switch (x4017) {
+																							uint8_t x4068 = lms_shr_u8(c_8, 6u);
+																							bool x4097;
+																							switch (x4068) {
 																							case 0: {
-																								uint8_t x4020 = (uint8_t)(c_8 & 63);
-																								x4043 = (lms_shr_u64(18158795172534550527u, x4020) & 1u) != 0u;
+																								uint8_t x4071 = (uint8_t)(c_8 & 63);
+																								x4097 = (lms_shr_u64(18158795172534550527u, x4071) & 1u) != 0u;
 																								break;
 																							}
 																							case 1: {
-																								uint8_t x4020 = (uint8_t)(c_8 & 63);
-																								x4043 = (lms_shr_u64(18446744073709485935u, x4020) & 1u) != 0u;
+																								uint8_t x4071 = (uint8_t)(c_8 & 63);
+																								x4097 = (lms_shr_u64(18446744073709485935u, x4071) & 1u) != 0u;
 																								break;
 																							}
-																							case 2: {
-																								uint8_t x4020 = (uint8_t)(c_8 & 63);
-																								bool x4035 = (lms_shr_u64(18446744073709551615u, x4020) & 1u) != 0u;
-																								x4043 = x4035;
-																								break;
-																							}
-																							case 3: {
-																								uint8_t x4020 = (uint8_t)(c_8 & 63);
-																								bool x4035 = (lms_shr_u64(18446744073709551615u, x4020) & 1u) != 0u;
-																								x4043 = x4035;
+																							case 2: case 3: {
+																								uint8_t x4071 = (uint8_t)(c_8 & 63);
+																								x4097 = (lms_shr_u64(18446744073709551615u, x4071) & 1u) != 0u;
 																								break;
 																							}
 																							default: {
-																								x4043 = false;
+																								x4097 = false;
 																								break;
 																							}
 																							}
-																							if (x4043) {
-																								return MatchAPIPath_func3151(s, i_9);
+																							if (x4097) {
+																								return MatchAPIPath_func3154(s, i_9);
 																							} else if (lms_sub_u8(c_8, 48) <= 9) {
 																								int64_t i_10 = i_9;
 																								int64_t i_11 = 0;
@@ -5120,38 +5062,31 @@ static bool MatchAPIPath_func3695(lms_string s, int64_t i) {
 																								} else {
 																									uint8_t c_9 = lms_str_index(s, i_12);
 																									int64_t i_13 = lms_add_i64(i_12, 1);
-																									uint8_t x4100 = lms_shr_u8(c_9, 6u);
-																									bool x4126;
-																									switch (x4100) {
+																									uint8_t x4154 = lms_shr_u8(c_9, 6u);
+																									bool x4183;
+																									switch (x4154) {
 																									case 0: {
-																										uint8_t x4103 = (uint8_t)(c_9 & 63);
-																										x4126 = (lms_shr_u64(18158654435046195199u, x4103) & 1u) != 0u;
+																										uint8_t x4157 = (uint8_t)(c_9 & 63);
+																										x4183 = (lms_shr_u64(18158654435046195199u, x4157) & 1u) != 0u;
 																										break;
 																									}
 																									case 1: {
-																										uint8_t x4103 = (uint8_t)(c_9 & 63);
-																										x4126 = (lms_shr_u64(18446744073709485935u, x4103) & 1u) != 0u;
+																										uint8_t x4157 = (uint8_t)(c_9 & 63);
+																										x4183 = (lms_shr_u64(18446744073709485935u, x4157) & 1u) != 0u;
 																										break;
 																									}
-																									case 2: {
-																										uint8_t x4103 = (uint8_t)(c_9 & 63);
-																										bool x4118 = (lms_shr_u64(18446744073709551615u, x4103) & 1u) != 0u;
-																										x4126 = x4118;
-																										break;
-																									}
-																									case 3: {
-																										uint8_t x4103 = (uint8_t)(c_9 & 63);
-																										bool x4118 = (lms_shr_u64(18446744073709551615u, x4103) & 1u) != 0u;
-																										x4126 = x4118;
+																									case 2: case 3: {
+																										uint8_t x4157 = (uint8_t)(c_9 & 63);
+																										x4183 = (lms_shr_u64(18446744073709551615u, x4157) & 1u) != 0u;
 																										break;
 																									}
 																									default: {
-																										x4126 = false;
+																										x4183 = false;
 																										break;
 																									}
 																									}
-																									if (x4126) {
-																										return MatchAPIPath_func3151(s, i_13);
+																									if (x4183) {
+																										return MatchAPIPath_func3154(s, i_13);
 																									} else {
 																										switch (c_9) {
 																										case 47: {
@@ -5159,61 +5094,52 @@ static bool MatchAPIPath_func3695(lms_string s, int64_t i) {
 																												return false;
 																											} else {
 																												uint8_t c_10 = lms_str_index(s, i_13);
-																												uint8_t x4139 = lms_shr_u8(c_10, 6u);
-																												uint8_t x4142 = (uint8_t)(c_10 & 63);
-																												bool x4162;
-																												if (x4139 == 0) {
-																													bool x4145 = (lms_shr_u64(18446744073709551615u, x4142) & 1u) != 0u;
-																													x4162 = x4145;
+																												uint8_t x4196 = lms_shr_u8(c_10, 6u);
+																												bool x4222;
+																												if (x4196 == 0) {
+																													uint8_t x4199 = (uint8_t)(c_10 & 63);
+																													bool x4202 = (lms_shr_u64(18446744073709551615u, x4199) & 1u) != 0u;
+																													x4222 = x4202;
 																												} else {
-																													bool x4147 = x4139 == 1;
-																													if (x4147) {
-																														x4162 = (lms_shr_u64(17870283327848513391u, x4142) & 1u) != 0u;
+																													bool x4204 = x4196 == 1;
+																													if (x4204) {
+																														uint8_t x4199 = (uint8_t)(c_10 & 63);
+																														x4222 = (lms_shr_u64(17870283327848513391u, x4199) & 1u) != 0u;
+																													} else if ((x4196 == 2) || (x4196 == 3)) {
+																														uint8_t x4199 = (uint8_t)(c_10 & 63);
+																														bool x4202 = (lms_shr_u64(18446744073709551615u, x4199) & 1u) != 0u;
+																														x4222 = x4202;
 																													} else {
-																														switch (x4139) {
-																														case 2: {
-																															bool x4145 = (lms_shr_u64(18446744073709551615u, x4142) & 1u) != 0u;
-																															x4162 = x4145;
-																															break;
-																														}
-																														case 3: {
-																															bool x4145 = (lms_shr_u64(18446744073709551615u, x4142) & 1u) != 0u;
-																															x4162 = x4145;
-																															break;
-																														}
-																														default: {
-																															x4162 = false;
-																															break;
-																														}
-																														}
+																														x4222 = false;
 																													}
 																												}
-																												if (x4162) {
+																												if (x4222) {
 																													int64_t i_14 = lms_add_i64(i_12, 2);
-																													return MatchAPIPath_func3151(s, i_14);
+																													return MatchAPIPath_func3154(s, i_14);
 																												} else {
 																													switch (c_10) {
 																													case 68: {
 																														int64_t i_14 = lms_add_i64(i_12, 2);
-																														return MatchAPIPath_func3254(s, i_14);
+																														return MatchAPIPath_func3263(s, i_14);
 																													}
 																													case 71: {
 																														int64_t i_14 = lms_add_i64(i_12, 2);
-																														return MatchAPIPath_func3377(s, i_14);
+																														return MatchAPIPath_func3392(s, i_14);
 																													}
 																													case 80: {
 																														int64_t i_14 = lms_add_i64(i_12, 2);
-																														return MatchAPIPath_func3508(s, i_14);
+																														return MatchAPIPath_func3529(s, i_14);
 																													}
 																													default: {
-																														bool x4147 = x4139 == 1;
-																														bool x4184;
-																														if (x4147) {
-																															x4184 = (lms_shr_u64(576460745860972544u, x4142) & 1u) != 0u;
+																														bool x4204 = x4196 == 1;
+																														bool x4244;
+																														if (x4204) {
+																															uint8_t x4199 = (uint8_t)(c_10 & 63);
+																															x4244 = (lms_shr_u64(576460745860972544u, x4199) & 1u) != 0u;
 																														} else {
-																															x4184 = false;
+																															x4244 = false;
 																														}
-																														if (x4184) {
+																														if (x4244) {
 																															return true;
 																														} else {
 																															return false;
@@ -5224,11 +5150,11 @@ static bool MatchAPIPath_func3695(lms_string s, int64_t i) {
 																											}
 																										}
 																										case 68:
-																											return MatchAPIPath_func3254(s, i_13);
+																											return MatchAPIPath_func3263(s, i_13);
 																										case 71:
-																											return MatchAPIPath_func3377(s, i_13);
+																											return MatchAPIPath_func3392(s, i_13);
 																										case 80:
-																											return MatchAPIPath_func3508(s, i_13);
+																											return MatchAPIPath_func3529(s, i_13);
 																										default:
 																											return false;
 																										}
@@ -5237,11 +5163,11 @@ static bool MatchAPIPath_func3695(lms_string s, int64_t i) {
 																							} else {
 																								switch (c_8) {
 																								case 68:
-																									return MatchAPIPath_func3254(s, i_9);
+																									return MatchAPIPath_func3263(s, i_9);
 																								case 71:
-																									return MatchAPIPath_func3377(s, i_9);
+																									return MatchAPIPath_func3392(s, i_9);
 																								case 80:
-																									return MatchAPIPath_func3508(s, i_9);
+																									return MatchAPIPath_func3529(s, i_9);
 																								default:
 																									return false;
 																								}
@@ -5255,11 +5181,11 @@ static bool MatchAPIPath_func3695(lms_string s, int64_t i) {
 																			}
 																		}
 																		case 68:
-																			return MatchAPIPath_func3254(s, i_7);
+																			return MatchAPIPath_func3263(s, i_7);
 																		case 71:
-																			return MatchAPIPath_func3377(s, i_7);
+																			return MatchAPIPath_func3392(s, i_7);
 																		case 80:
-																			return MatchAPIPath_func3508(s, i_7);
+																			return MatchAPIPath_func3529(s, i_7);
 																		default:
 																			return false;
 																		}
@@ -5285,11 +5211,11 @@ static bool MatchAPIPath_func3695(lms_string s, int64_t i) {
 							}
 						}
 						case 68:
-							return MatchAPIPath_func3254(s, i_3);
+							return MatchAPIPath_func3263(s, i_3);
 						case 71:
-							return MatchAPIPath_func3377(s, i_3);
+							return MatchAPIPath_func3392(s, i_3);
 						case 80:
-							return MatchAPIPath_func3508(s, i_3);
+							return MatchAPIPath_func3529(s, i_3);
 						default:
 							return false;
 						}
@@ -5297,11 +5223,11 @@ static bool MatchAPIPath_func3695(lms_string s, int64_t i) {
 				}
 			}
 			case 68:
-				return MatchAPIPath_func3254(s, i_2);
+				return MatchAPIPath_func3263(s, i_2);
 			case 71:
-				return MatchAPIPath_func3377(s, i_2);
+				return MatchAPIPath_func3392(s, i_2);
 			case 80:
-				return MatchAPIPath_func3508(s, i_2);
+				return MatchAPIPath_func3529(s, i_2);
 			default:
 				return false;
 			}
@@ -5309,8 +5235,8 @@ static bool MatchAPIPath_func3695(lms_string s, int64_t i) {
 	}
 }
 
-/* MatchAPIPath_func3508 is the staged function x3508 of MatchAPIPath. */
-static bool MatchAPIPath_func3508(lms_string s, int64_t i) {
+/* MatchAPIPath_func3529 is the staged function x3529 of MatchAPIPath. */
+static bool MatchAPIPath_func3529(lms_string s, int64_t i) {
 	int64_t n = s.len;
 	int64_t i_2 = i;
 	int64_t i_3 = 0;
@@ -5331,144 +5257,126 @@ static bool MatchAPIPath_func3508(lms_string s, int64_t i) {
 	} else {
 		uint8_t c = lms_str_index(s, i_4);
 		int64_t i_5 = lms_add_i64(i_4, 1);
-		uint8_t x3562 = lms_shr_u8(c, 6u);
-		bool x3585;
-		switch (x3562) {
+		uint8_t x3583 = lms_shr_u8(c, 6u);
+		bool x3609;
+		switch (x3583) {
 		case 0: {
-			uint8_t x3565 = (uint8_t)(c & 63);
-			bool x3568 = (lms_shr_u64(18446744073709551615u, x3565) & 1u) != 0u;
-			x3585 = x3568;
+			uint8_t x3586 = (uint8_t)(c & 63);
+			bool x3589 = (lms_shr_u64(18446744073709551615u, x3586) & 1u) != 0u;
+			x3609 = x3589;
 			break;
 		}
 		case 1: {
-			uint8_t x3565 = (uint8_t)(c & 63);
-			x3585 = (lms_shr_u64(18446744073707356015u, x3565) & 1u) != 0u;
+			uint8_t x3586 = (uint8_t)(c & 63);
+			x3609 = (lms_shr_u64(18446744073707356015u, x3586) & 1u) != 0u;
 			break;
 		}
-		case 2: {
-			uint8_t x3565 = (uint8_t)(c & 63);
-			bool x3568 = (lms_shr_u64(18446744073709551615u, x3565) & 1u) != 0u;
-			x3585 = x3568;
-			break;
-		}
-		case 3: {
-			uint8_t x3565 = (uint8_t)(c & 63);
-			bool x3568 = (lms_shr_u64(18446744073709551615u, x3565) & 1u) != 0u;
-			x3585 = x3568;
+		case 2: case 3: {
+			uint8_t x3586 = (uint8_t)(c & 63);
+			bool x3589 = (lms_shr_u64(18446744073709551615u, x3586) & 1u) != 0u;
+			x3609 = x3589;
 			break;
 		}
 		default: {
-			x3585 = false;
+			x3609 = false;
 			break;
 		}
 		}
-		if (x3585) {
-			return MatchAPIPath_func3151(s, i_5);
+		if (x3609) {
+			return MatchAPIPath_func3154(s, i_5);
 		} else {
 			switch (c) {
 			case 68:
-				return MatchAPIPath_func3254(s, i_5);
+				return MatchAPIPath_func3263(s, i_5);
 			case 71:
-				return MatchAPIPath_func3377(s, i_5);
+				return MatchAPIPath_func3392(s, i_5);
 			default: {
 				int64_t i_6 = lms_add_i64(i_4, 2);
 				switch (c) {
 				case 79: {
-					bool x3599 = i_5 >= n;
-					if (x3599) {
+					bool x3623 = i_5 >= n;
+					if (x3623) {
 						return false;
 					} else {
 						uint8_t c_2 = lms_str_index(s, i_5);
-						uint8_t x3606 = lms_shr_u8(c_2, 6u);
-						bool x3629;
-						switch (x3606) {
+						uint8_t x3630 = lms_shr_u8(c_2, 6u);
+						bool x3656;
+						switch (x3630) {
 						case 0: {
-							uint8_t x3609 = (uint8_t)(c_2 & 63);
-							bool x3612 = (lms_shr_u64(18446744073709551615u, x3609) & 1u) != 0u;
-							x3629 = x3612;
+							uint8_t x3633 = (uint8_t)(c_2 & 63);
+							bool x3636 = (lms_shr_u64(18446744073709551615u, x3633) & 1u) != 0u;
+							x3656 = x3636;
 							break;
 						}
 						case 1: {
-							uint8_t x3609 = (uint8_t)(c_2 & 63);
-							x3629 = (lms_shr_u64(18446744073708961647u, x3609) & 1u) != 0u;
+							uint8_t x3633 = (uint8_t)(c_2 & 63);
+							x3656 = (lms_shr_u64(18446744073708961647u, x3633) & 1u) != 0u;
 							break;
 						}
-						case 2: {
-							uint8_t x3609 = (uint8_t)(c_2 & 63);
-							bool x3612 = (lms_shr_u64(18446744073709551615u, x3609) & 1u) != 0u;
-							x3629 = x3612;
-							break;
-						}
-						case 3: {
-							uint8_t x3609 = (uint8_t)(c_2 & 63);
-							bool x3612 = (lms_shr_u64(18446744073709551615u, x3609) & 1u) != 0u;
-							x3629 = x3612;
+						case 2: case 3: {
+							uint8_t x3633 = (uint8_t)(c_2 & 63);
+							bool x3636 = (lms_shr_u64(18446744073709551615u, x3633) & 1u) != 0u;
+							x3656 = x3636;
 							break;
 						}
 						default: {
-							x3629 = false;
+							x3656 = false;
 							break;
 						}
 						}
-						if (x3629) {
-							return MatchAPIPath_func3151(s, i_6);
+						if (x3656) {
+							return MatchAPIPath_func3154(s, i_6);
 						} else {
 							switch (c_2) {
 							case 68:
-								return MatchAPIPath_func3254(s, i_6);
+								return MatchAPIPath_func3263(s, i_6);
 							case 71:
-								return MatchAPIPath_func3377(s, i_6);
+								return MatchAPIPath_func3392(s, i_6);
 							case 80:
-								return MatchAPIPath_func3508(s, i_6);
+								return MatchAPIPath_func3529(s, i_6);
 							case 83: {
 								if (i_6 >= n) {
 									return false;
 								} else {
 									uint8_t c_3 = lms_str_index(s, i_6);
 									int64_t i_7 = lms_add_i64(i_4, 3);
-									uint8_t x3654 = lms_shr_u8(c_3, 6u);
-									bool x3677;
-									switch (x3654) {
+									uint8_t x3681 = lms_shr_u8(c_3, 6u);
+									bool x3707;
+									switch (x3681) {
 									case 0: {
-										uint8_t x3657 = (uint8_t)(c_3 & 63);
-										bool x3660 = (lms_shr_u64(18446744073709551615u, x3657) & 1u) != 0u;
-										x3677 = x3660;
+										uint8_t x3684 = (uint8_t)(c_3 & 63);
+										bool x3687 = (lms_shr_u64(18446744073709551615u, x3684) & 1u) != 0u;
+										x3707 = x3687;
 										break;
 									}
 									case 1: {
-										uint8_t x3657 = (uint8_t)(c_3 & 63);
-										x3677 = (lms_shr_u64(18446744073708437359u, x3657) & 1u) != 0u;
+										uint8_t x3684 = (uint8_t)(c_3 & 63);
+										x3707 = (lms_shr_u64(18446744073708437359u, x3684) & 1u) != 0u;
 										break;
 									}
-									case 2: {
-										uint8_t x3657 = (uint8_t)(c_3 & 63);
-										bool x3660 = (lms_shr_u64(18446744073709551615u, x3657) & 1u) != 0u;
-										x3677 = x3660;
-										break;
-									}
-									case 3: {
-										uint8_t x3657 = (uint8_t)(c_3 & 63);
-										bool x3660 = (lms_shr_u64(18446744073709551615u, x3657) & 1u) != 0u;
-										x3677 = x3660;
+									case 2: case 3: {
+										uint8_t x3684 = (uint8_t)(c_3 & 63);
+										bool x3687 = (lms_shr_u64(18446744073709551615u, x3684) & 1u) != 0u;
+										x3707 = x3687;
 										break;
 									}
 									default: {
-										x3677 = false;
+										x3707 = false;
 										break;
 									}
 									}
-									if (x3677) {
-										return MatchAPIPath_func3151(s, i_7);
+									if (x3707) {
+										return MatchAPIPath_func3154(s, i_7);
 									} else {
 										switch (c_3) {
 										case 68:
-											return MatchAPIPath_func3254(s, i_7);
+											return MatchAPIPath_func3263(s, i_7);
 										case 71:
-											return MatchAPIPath_func3377(s, i_7);
+											return MatchAPIPath_func3392(s, i_7);
 										case 80:
-											return MatchAPIPath_func3508(s, i_7);
+											return MatchAPIPath_func3529(s, i_7);
 										case 84:
-											return MatchAPIPath_func3695(s, i_7);
+											return MatchAPIPath_func3725(s, i_7);
 										default:
 											return false;
 										}
@@ -5482,54 +5390,48 @@ static bool MatchAPIPath_func3508(lms_string s, int64_t i) {
 					}
 				}
 				case 85: {
-					bool x3599 = i_5 >= n;
-					if (x3599) {
+					bool x3623 = i_5 >= n;
+					if (x3623) {
 						return false;
 					} else {
 						uint8_t c_4 = lms_str_index(s, i_5);
-						uint8_t x4339 = lms_shr_u8(c_4, 6u);
-						bool x4362;
-						switch (x4339) {
+						uint8_t x4399 = lms_shr_u8(c_4, 6u);
+						bool x4425;
+						switch (x4399) {
 						case 0: {
-							uint8_t x4342 = (uint8_t)(c_4 & 63);
-							bool x4345 = (lms_shr_u64(18446744073709551615u, x4342) & 1u) != 0u;
-							x4362 = x4345;
+							uint8_t x4402 = (uint8_t)(c_4 & 63);
+							bool x4405 = (lms_shr_u64(18446744073709551615u, x4402) & 1u) != 0u;
+							x4425 = x4405;
 							break;
 						}
 						case 1: {
-							uint8_t x4342 = (uint8_t)(c_4 & 63);
-							x4362 = (lms_shr_u64(18446744073708437359u, x4342) & 1u) != 0u;
+							uint8_t x4402 = (uint8_t)(c_4 & 63);
+							x4425 = (lms_shr_u64(18446744073708437359u, x4402) & 1u) != 0u;
 							break;
 						}
-						case 2: {
-							uint8_t x4342 = (uint8_t)(c_4 & 63);
-							bool x4345 = (lms_shr_u64(18446744073709551615u, x4342) & 1u) != 0u;
-							x4362 = x4345;
-							break;
-						}
-						case 3: {
-							uint8_t x4342 = (uint8_t)(c_4 & 63);
-							bool x4345 = (lms_shr_u64(18446744073709551615u, x4342) & 1u) != 0u;
-							x4362 = x4345;
+						case 2: case 3: {
+							uint8_t x4402 = (uint8_t)(c_4 & 63);
+							bool x4405 = (lms_shr_u64(18446744073709551615u, x4402) & 1u) != 0u;
+							x4425 = x4405;
 							break;
 						}
 						default: {
-							x4362 = false;
+							x4425 = false;
 							break;
 						}
 						}
-						if (x4362) {
-							return MatchAPIPath_func3151(s, i_6);
+						if (x4425) {
+							return MatchAPIPath_func3154(s, i_6);
 						} else {
 							switch (c_4) {
 							case 68:
-								return MatchAPIPath_func3254(s, i_6);
+								return MatchAPIPath_func3263(s, i_6);
 							case 71:
-								return MatchAPIPath_func3377(s, i_6);
+								return MatchAPIPath_func3392(s, i_6);
 							case 80:
-								return MatchAPIPath_func3508(s, i_6);
+								return MatchAPIPath_func3529(s, i_6);
 							case 84:
-								return MatchAPIPath_func3695(s, i_6);
+								return MatchAPIPath_func3725(s, i_6);
 							default:
 								return false;
 							}
@@ -5545,8 +5447,8 @@ static bool MatchAPIPath_func3508(lms_string s, int64_t i) {
 	}
 }
 
-/* MatchAPIPath_func3377 is the staged function x3377 of MatchAPIPath. */
-static bool MatchAPIPath_func3377(lms_string s, int64_t i) {
+/* MatchAPIPath_func3392 is the staged function x3392 of MatchAPIPath. */
+static bool MatchAPIPath_func3392(lms_string s, int64_t i) {
 	int64_t n = s.len;
 	int64_t i_2 = i;
 	int64_t i_3 = 0;
@@ -5566,45 +5468,39 @@ static bool MatchAPIPath_func3377(lms_string s, int64_t i) {
 		return false;
 	} else {
 		uint8_t c = lms_str_index(s, i_4);
-		uint8_t x3431 = lms_shr_u8(c, 6u);
-		bool x3454;
-		switch (x3431) {
+		uint8_t x3446 = lms_shr_u8(c, 6u);
+		bool x3472;
+		switch (x3446) {
 		case 0: {
-			uint8_t x3434 = (uint8_t)(c & 63);
-			bool x3437 = (lms_shr_u64(18446744073709551615u, x3434) & 1u) != 0u;
-			x3454 = x3437;
+			uint8_t x3449 = (uint8_t)(c & 63);
+			bool x3452 = (lms_shr_u64(18446744073709551615u, x3449) & 1u) != 0u;
+			x3472 = x3452;
 			break;
 		}
 		case 1: {
-			uint8_t x3434 = (uint8_t)(c & 63);
-			x3454 = (lms_shr_u64(18446744073709485903u, x3434) & 1u) != 0u;
+			uint8_t x3449 = (uint8_t)(c & 63);
+			x3472 = (lms_shr_u64(18446744073709485903u, x3449) & 1u) != 0u;
 			break;
 		}
-		case 2: {
-			uint8_t x3434 = (uint8_t)(c & 63);
-			bool x3437 = (lms_shr_u64(18446744073709551615u, x3434) & 1u) != 0u;
-			x3454 = x3437;
-			break;
-		}
-		case 3: {
-			uint8_t x3434 = (uint8_t)(c & 63);
-			bool x3437 = (lms_shr_u64(18446744073709551615u, x3434) & 1u) != 0u;
-			x3454 = x3437;
+		case 2: case 3: {
+			uint8_t x3449 = (uint8_t)(c & 63);
+			bool x3452 = (lms_shr_u64(18446744073709551615u, x3449) & 1u) != 0u;
+			x3472 = x3452;
 			break;
 		}
 		default: {
-			x3454 = false;
+			x3472 = false;
 			break;
 		}
 		}
-		if (x3454) {
+		if (x3472) {
 			int64_t i_5 = lms_add_i64(i_4, 1);
-			return MatchAPIPath_func3151(s, i_5);
+			return MatchAPIPath_func3154(s, i_5);
 		} else {
 			switch (c) {
 			case 68: {
 				int64_t i_5 = lms_add_i64(i_4, 1);
-				return MatchAPIPath_func3254(s, i_5);
+				return MatchAPIPath_func3263(s, i_5);
 			}
 			case 69: {
 				int64_t i_5 = lms_add_i64(i_4, 1);
@@ -5613,49 +5509,43 @@ static bool MatchAPIPath_func3377(lms_string s, int64_t i) {
 				} else {
 					uint8_t c_2 = lms_str_index(s, i_5);
 					int64_t i_6 = lms_add_i64(i_4, 2);
-					uint8_t x3471 = lms_shr_u8(c_2, 6u);
-					bool x3494;
-					switch (x3471) {
+					uint8_t x3489 = lms_shr_u8(c_2, 6u);
+					bool x3515;
+					switch (x3489) {
 					case 0: {
-						uint8_t x3474 = (uint8_t)(c_2 & 63);
-						bool x3477 = (lms_shr_u64(18446744073709551615u, x3474) & 1u) != 0u;
-						x3494 = x3477;
+						uint8_t x3492 = (uint8_t)(c_2 & 63);
+						bool x3495 = (lms_shr_u64(18446744073709551615u, x3492) & 1u) != 0u;
+						x3515 = x3495;
 						break;
 					}
 					case 1: {
-						uint8_t x3474 = (uint8_t)(c_2 & 63);
-						x3494 = (lms_shr_u64(18446744073708437359u, x3474) & 1u) != 0u;
+						uint8_t x3492 = (uint8_t)(c_2 & 63);
+						x3515 = (lms_shr_u64(18446744073708437359u, x3492) & 1u) != 0u;
 						break;
 					}
-					case 2: {
-						uint8_t x3474 = (uint8_t)(c_2 & 63);
-						bool x3477 = (lms_shr_u64(18446744073709551615u, x3474) & 1u) != 0u;
-						x3494 = x3477;
-						break;
-					}
-					case 3: {
-						uint8_t x3474 = (uint8_t)(c_2 & 63);
-						bool x3477 = (lms_shr_u64(18446744073709551615u, x3474) & 1u) != 0u;
-						x3494 = x3477;
+					case 2: case 3: {
+						uint8_t x3492 = (uint8_t)(c_2 & 63);
+						bool x3495 = (lms_shr_u64(18446744073709551615u, x3492) & 1u) != 0u;
+						x3515 = x3495;
 						break;
 					}
 					default: {
-						x3494 = false;
+						x3515 = false;
 						break;
 					}
 					}
-					if (x3494) {
-						return MatchAPIPath_func3151(s, i_6);
+					if (x3515) {
+						return MatchAPIPath_func3154(s, i_6);
 					} else {
 						switch (c_2) {
 						case 68:
-							return MatchAPIPath_func3254(s, i_6);
+							return MatchAPIPath_func3263(s, i_6);
 						case 71:
-							return MatchAPIPath_func3377(s, i_6);
+							return MatchAPIPath_func3392(s, i_6);
 						case 80:
-							return MatchAPIPath_func3508(s, i_6);
+							return MatchAPIPath_func3529(s, i_6);
 						case 84:
-							return MatchAPIPath_func3695(s, i_6);
+							return MatchAPIPath_func3725(s, i_6);
 						default:
 							return false;
 						}
@@ -5664,7 +5554,7 @@ static bool MatchAPIPath_func3377(lms_string s, int64_t i) {
 			}
 			case 80: {
 				int64_t i_5 = lms_add_i64(i_4, 1);
-				return MatchAPIPath_func3508(s, i_5);
+				return MatchAPIPath_func3529(s, i_5);
 			}
 			default:
 				return false;
@@ -5673,8 +5563,8 @@ static bool MatchAPIPath_func3377(lms_string s, int64_t i) {
 	}
 }
 
-/* MatchAPIPath_func3254 is the staged function x3254 of MatchAPIPath. */
-static bool MatchAPIPath_func3254(lms_string s, int64_t i) {
+/* MatchAPIPath_func3263 is the staged function x3263 of MatchAPIPath. */
+static bool MatchAPIPath_func3263(lms_string s, int64_t i) {
 	int64_t n = s.len;
 	int64_t i_2 = i;
 	int64_t i_3 = 0;
@@ -5694,40 +5584,34 @@ static bool MatchAPIPath_func3254(lms_string s, int64_t i) {
 		return false;
 	} else {
 		uint8_t c = lms_str_index(s, i_4);
-		uint8_t x3308 = lms_shr_u8(c, 6u);
-		bool x3331;
-		switch (x3308) {
+		uint8_t x3317 = lms_shr_u8(c, 6u);
+		bool x3343;
+		switch (x3317) {
 		case 0: {
-			uint8_t x3311 = (uint8_t)(c & 63);
-			bool x3314 = (lms_shr_u64(18446744073709551615u, x3311) & 1u) != 0u;
-			x3331 = x3314;
+			uint8_t x3320 = (uint8_t)(c & 63);
+			bool x3323 = (lms_shr_u64(18446744073709551615u, x3320) & 1u) != 0u;
+			x3343 = x3323;
 			break;
 		}
 		case 1: {
-			uint8_t x3311 = (uint8_t)(c & 63);
-			x3331 = (lms_shr_u64(18446744073709485903u, x3311) & 1u) != 0u;
+			uint8_t x3320 = (uint8_t)(c & 63);
+			x3343 = (lms_shr_u64(18446744073709485903u, x3320) & 1u) != 0u;
 			break;
 		}
-		case 2: {
-			uint8_t x3311 = (uint8_t)(c & 63);
-			bool x3314 = (lms_shr_u64(18446744073709551615u, x3311) & 1u) != 0u;
-			x3331 = x3314;
-			break;
-		}
-		case 3: {
-			uint8_t x3311 = (uint8_t)(c & 63);
-			bool x3314 = (lms_shr_u64(18446744073709551615u, x3311) & 1u) != 0u;
-			x3331 = x3314;
+		case 2: case 3: {
+			uint8_t x3320 = (uint8_t)(c & 63);
+			bool x3323 = (lms_shr_u64(18446744073709551615u, x3320) & 1u) != 0u;
+			x3343 = x3323;
 			break;
 		}
 		default: {
-			x3331 = false;
+			x3343 = false;
 			break;
 		}
 		}
-		if (x3331) {
+		if (x3343) {
 			int64_t i_5 = lms_add_i64(i_4, 1);
-			return MatchAPIPath_func3151(s, i_5);
+			return MatchAPIPath_func3154(s, i_5);
 		} else {
 			switch (c) {
 			case 69: {
@@ -5737,184 +5621,160 @@ static bool MatchAPIPath_func3254(lms_string s, int64_t i) {
 				} else {
 					uint8_t c_2 = lms_str_index(s, i_5);
 					int64_t i_6 = lms_add_i64(i_4, 2);
-					uint8_t x3344 = lms_shr_u8(c_2, 6u);
-					bool x3367;
-					switch (x3344) {
+					uint8_t x3356 = lms_shr_u8(c_2, 6u);
+					bool x3382;
+					switch (x3356) {
 					case 0: {
-						uint8_t x3347 = (uint8_t)(c_2 & 63);
-						bool x3350 = (lms_shr_u64(18446744073709551615u, x3347) & 1u) != 0u;
-						x3367 = x3350;
+						uint8_t x3359 = (uint8_t)(c_2 & 63);
+						bool x3362 = (lms_shr_u64(18446744073709551615u, x3359) & 1u) != 0u;
+						x3382 = x3362;
 						break;
 					}
 					case 1: {
-						uint8_t x3347 = (uint8_t)(c_2 & 63);
-						x3367 = (lms_shr_u64(18446744073709481839u, x3347) & 1u) != 0u;
+						uint8_t x3359 = (uint8_t)(c_2 & 63);
+						x3382 = (lms_shr_u64(18446744073709481839u, x3359) & 1u) != 0u;
 						break;
 					}
-					case 2: {
-						uint8_t x3347 = (uint8_t)(c_2 & 63);
-						bool x3350 = (lms_shr_u64(18446744073709551615u, x3347) & 1u) != 0u;
-						x3367 = x3350;
-						break;
-					}
-					case 3: {
-						uint8_t x3347 = (uint8_t)(c_2 & 63);
-						bool x3350 = (lms_shr_u64(18446744073709551615u, x3347) & 1u) != 0u;
-						x3367 = x3350;
+					case 2: case 3: {
+						uint8_t x3359 = (uint8_t)(c_2 & 63);
+						bool x3362 = (lms_shr_u64(18446744073709551615u, x3359) & 1u) != 0u;
+						x3382 = x3362;
 						break;
 					}
 					default: {
-						x3367 = false;
+						x3382 = false;
 						break;
 					}
 					}
-					if (x3367) {
-						return MatchAPIPath_func3151(s, i_6);
+					if (x3382) {
+						return MatchAPIPath_func3154(s, i_6);
 					} else {
 						switch (c_2) {
 						case 68:
-							return MatchAPIPath_func3254(s, i_6);
+							return MatchAPIPath_func3263(s, i_6);
 						case 71:
-							return MatchAPIPath_func3377(s, i_6);
+							return MatchAPIPath_func3392(s, i_6);
 						case 76: {
 							if (i_6 >= n) {
 								return false;
 							} else {
 								uint8_t c_3 = lms_str_index(s, i_6);
 								int64_t i_7 = lms_add_i64(i_4, 3);
-								uint8_t x4428 = lms_shr_u8(c_3, 6u);
-								bool x4451;
-								switch (x4428) {
+								uint8_t x4491 = lms_shr_u8(c_3, 6u);
+								bool x4517;
+								switch (x4491) {
 								case 0: {
-									uint8_t x4431 = (uint8_t)(c_3 & 63);
-									bool x4434 = (lms_shr_u64(18446744073709551615u, x4431) & 1u) != 0u;
-									x4451 = x4434;
+									uint8_t x4494 = (uint8_t)(c_3 & 63);
+									bool x4497 = (lms_shr_u64(18446744073709551615u, x4494) & 1u) != 0u;
+									x4517 = x4497;
 									break;
 								}
 								case 1: {
-									uint8_t x4431 = (uint8_t)(c_3 & 63);
-									x4451 = (lms_shr_u64(18446744073709485903u, x4431) & 1u) != 0u;
+									uint8_t x4494 = (uint8_t)(c_3 & 63);
+									x4517 = (lms_shr_u64(18446744073709485903u, x4494) & 1u) != 0u;
 									break;
 								}
-								case 2: {
-									uint8_t x4431 = (uint8_t)(c_3 & 63);
-									bool x4434 = (lms_shr_u64(18446744073709551615u, x4431) & 1u) != 0u;
-									x4451 = x4434;
-									break;
-								}
-								case 3: {
-									uint8_t x4431 = (uint8_t)(c_3 & 63);
-									bool x4434 = (lms_shr_u64(18446744073709551615u, x4431) & 1u) != 0u;
-									x4451 = x4434;
+								case 2: case 3: {
+									uint8_t x4494 = (uint8_t)(c_3 & 63);
+									bool x4497 = (lms_shr_u64(18446744073709551615u, x4494) & 1u) != 0u;
+									x4517 = x4497;
 									break;
 								}
 								default: {
-									x4451 = false;
+									x4517 = false;
 									break;
 								}
 								}
-								if (x4451) {
-									return MatchAPIPath_func3151(s, i_7);
+								if (x4517) {
+									return MatchAPIPath_func3154(s, i_7);
 								} else {
 									switch (c_3) {
 									case 68:
-										return MatchAPIPath_func3254(s, i_7);
+										return MatchAPIPath_func3263(s, i_7);
 									case 69: {
 										if (i_7 >= n) {
 											return false;
 										} else {
 											uint8_t c_4 = lms_str_index(s, i_7);
 											int64_t i_8 = lms_add_i64(i_4, 4);
-											uint8_t x4468 = lms_shr_u8(c_4, 6u);
-											bool x4491;
-											switch (x4468) {
+											uint8_t x4534 = lms_shr_u8(c_4, 6u);
+											bool x4560;
+											switch (x4534) {
 											case 0: {
-												uint8_t x4471 = (uint8_t)(c_4 & 63);
-												bool x4474 = (lms_shr_u64(18446744073709551615u, x4471) & 1u) != 0u;
-												x4491 = x4474;
+												uint8_t x4537 = (uint8_t)(c_4 & 63);
+												bool x4540 = (lms_shr_u64(18446744073709551615u, x4537) & 1u) != 0u;
+												x4560 = x4540;
 												break;
 											}
 											case 1: {
-												uint8_t x4471 = (uint8_t)(c_4 & 63);
-												x4491 = (lms_shr_u64(18446744073708437359u, x4471) & 1u) != 0u;
+												uint8_t x4537 = (uint8_t)(c_4 & 63);
+												x4560 = (lms_shr_u64(18446744073708437359u, x4537) & 1u) != 0u;
 												break;
 											}
-											case 2: {
-												uint8_t x4471 = (uint8_t)(c_4 & 63);
-												bool x4474 = (lms_shr_u64(18446744073709551615u, x4471) & 1u) != 0u;
-												x4491 = x4474;
-												break;
-											}
-											case 3: {
-												uint8_t x4471 = (uint8_t)(c_4 & 63);
-												bool x4474 = (lms_shr_u64(18446744073709551615u, x4471) & 1u) != 0u;
-												x4491 = x4474;
+											case 2: case 3: {
+												uint8_t x4537 = (uint8_t)(c_4 & 63);
+												bool x4540 = (lms_shr_u64(18446744073709551615u, x4537) & 1u) != 0u;
+												x4560 = x4540;
 												break;
 											}
 											default: {
-												x4491 = false;
+												x4560 = false;
 												break;
 											}
 											}
-											if (x4491) {
-												return MatchAPIPath_func3151(s, i_8);
+											if (x4560) {
+												return MatchAPIPath_func3154(s, i_8);
 											} else {
 												switch (c_4) {
 												case 68:
-													return MatchAPIPath_func3254(s, i_8);
+													return MatchAPIPath_func3263(s, i_8);
 												case 71:
-													return MatchAPIPath_func3377(s, i_8);
+													return MatchAPIPath_func3392(s, i_8);
 												case 80:
-													return MatchAPIPath_func3508(s, i_8);
+													return MatchAPIPath_func3529(s, i_8);
 												case 84: {
 													if (i_8 >= n) {
 														return false;
 													} else {
 														uint8_t c_5 = lms_str_index(s, i_8);
 														int64_t i_9 = lms_add_i64(i_4, 5);
-														uint8_t x4516 = lms_shr_u8(c_5, 6u);
-														bool x4539;
-														switch (x4516) {
+														uint8_t x4585 = lms_shr_u8(c_5, 6u);
+														bool x4611;
+														switch (x4585) {
 														case 0: {
-															uint8_t x4519 = (uint8_t)(c_5 & 63);
-															bool x4522 = (lms_shr_u64(18446744073709551615u, x4519) & 1u) != 0u;
-															x4539 = x4522;
+															uint8_t x4588 = (uint8_t)(c_5 & 63);
+															bool x4591 = (lms_shr_u64(18446744073709551615u, x4588) & 1u) != 0u;
+															x4611 = x4591;
 															break;
 														}
 														case 1: {
-															uint8_t x4519 = (uint8_t)(c_5 & 63);
-															x4539 = (lms_shr_u64(18446744073709485903u, x4519) & 1u) != 0u;
+															uint8_t x4588 = (uint8_t)(c_5 & 63);
+															x4611 = (lms_shr_u64(18446744073709485903u, x4588) & 1u) != 0u;
 															break;
 														}
-														case 2: {
-															uint8_t x4519 = (uint8_t)(c_5 & 63);
-															bool x4522 = (lms_shr_u64(18446744073709551615u, x4519) & 1u) != 0u;
-															x4539 = x4522;
-															break;
-														}
-														case 3: {
-															uint8_t x4519 = (uint8_t)(c_5 & 63);
-															bool x4522 = (lms_shr_u64(18446744073709551615u, x4519) & 1u) != 0u;
-															x4539 = x4522;
+														case 2: case 3: {
+															uint8_t x4588 = (uint8_t)(c_5 & 63);
+															bool x4591 = (lms_shr_u64(18446744073709551615u, x4588) & 1u) != 0u;
+															x4611 = x4591;
 															break;
 														}
 														default: {
-															x4539 = false;
+															x4611 = false;
 															break;
 														}
 														}
-														if (x4539) {
-															return MatchAPIPath_func3151(s, i_9);
+														if (x4611) {
+															return MatchAPIPath_func3154(s, i_9);
 														} else {
 															switch (c_5) {
 															case 68:
-																return MatchAPIPath_func3254(s, i_9);
+																return MatchAPIPath_func3263(s, i_9);
 															case 69:
-																return MatchAPIPath_func3695(s, i_9);
+																return MatchAPIPath_func3725(s, i_9);
 															case 71:
-																return MatchAPIPath_func3377(s, i_9);
+																return MatchAPIPath_func3392(s, i_9);
 															case 80:
-																return MatchAPIPath_func3508(s, i_9);
+																return MatchAPIPath_func3529(s, i_9);
 															default:
 																return false;
 															}
@@ -5928,9 +5788,9 @@ static bool MatchAPIPath_func3254(lms_string s, int64_t i) {
 										}
 									}
 									case 71:
-										return MatchAPIPath_func3377(s, i_7);
+										return MatchAPIPath_func3392(s, i_7);
 									case 80:
-										return MatchAPIPath_func3508(s, i_7);
+										return MatchAPIPath_func3529(s, i_7);
 									default:
 										return false;
 									}
@@ -5938,7 +5798,7 @@ static bool MatchAPIPath_func3254(lms_string s, int64_t i) {
 							}
 						}
 						case 80:
-							return MatchAPIPath_func3508(s, i_6);
+							return MatchAPIPath_func3529(s, i_6);
 						default:
 							return false;
 						}
@@ -5947,11 +5807,11 @@ static bool MatchAPIPath_func3254(lms_string s, int64_t i) {
 			}
 			case 71: {
 				int64_t i_5 = lms_add_i64(i_4, 1);
-				return MatchAPIPath_func3377(s, i_5);
+				return MatchAPIPath_func3392(s, i_5);
 			}
 			case 80: {
 				int64_t i_5 = lms_add_i64(i_4, 1);
-				return MatchAPIPath_func3508(s, i_5);
+				return MatchAPIPath_func3529(s, i_5);
 			}
 			default:
 				return false;
@@ -5960,8 +5820,8 @@ static bool MatchAPIPath_func3254(lms_string s, int64_t i) {
 	}
 }
 
-/* MatchAPIPath_func3151 is the staged function x3151 of MatchAPIPath. */
-static bool MatchAPIPath_func3151(lms_string s, int64_t i) {
+/* MatchAPIPath_func3154 is the staged function x3154 of MatchAPIPath. */
+static bool MatchAPIPath_func3154(lms_string s, int64_t i) {
 	int64_t n = s.len;
 	int64_t i_2 = i;
 	int64_t i_3 = 0;
@@ -5971,38 +5831,32 @@ static bool MatchAPIPath_func3151(lms_string s, int64_t i) {
 			break;
 		}
 		uint8_t c = lms_str_index(s, i_2);
-		uint8_t x3206 = lms_shr_u8(c, 6u);
-		bool x3229;
-		switch (x3206) {
+		uint8_t x3212 = lms_shr_u8(c, 6u);
+		bool x3238;
+		switch (x3212) {
 		case 0: {
-			uint8_t x3209 = (uint8_t)(c & 63);
-			bool x3212 = (lms_shr_u64(18446744073709551615u, x3209) & 1u) != 0u;
-			x3229 = x3212;
+			uint8_t x3215 = (uint8_t)(c & 63);
+			bool x3218 = (lms_shr_u64(18446744073709551615u, x3215) & 1u) != 0u;
+			x3238 = x3218;
 			break;
 		}
 		case 1: {
-			uint8_t x3209 = (uint8_t)(c & 63);
-			x3229 = (lms_shr_u64(18446744073709485935u, x3209) & 1u) != 0u;
+			uint8_t x3215 = (uint8_t)(c & 63);
+			x3238 = (lms_shr_u64(18446744073709485935u, x3215) & 1u) != 0u;
 			break;
 		}
-		case 2: {
-			uint8_t x3209 = (uint8_t)(c & 63);
-			bool x3212 = (lms_shr_u64(18446744073709551615u, x3209) & 1u) != 0u;
-			x3229 = x3212;
-			break;
-		}
-		case 3: {
-			uint8_t x3209 = (uint8_t)(c & 63);
-			bool x3212 = (lms_shr_u64(18446744073709551615u, x3209) & 1u) != 0u;
-			x3229 = x3212;
+		case 2: case 3: {
+			uint8_t x3215 = (uint8_t)(c & 63);
+			bool x3218 = (lms_shr_u64(18446744073709551615u, x3215) & 1u) != 0u;
+			x3238 = x3218;
 			break;
 		}
 		default: {
-			x3229 = false;
+			x3238 = false;
 			break;
 		}
 		}
-		if (!x3229) {
+		if (!x3238) {
 			i_3 = i_2;
 			break;
 		}
@@ -6016,15 +5870,15 @@ static bool MatchAPIPath_func3151(lms_string s, int64_t i) {
 		switch (c_2) {
 		case 68: {
 			int64_t i_5 = lms_add_i64(i_4, 1);
-			return MatchAPIPath_func3254(s, i_5);
+			return MatchAPIPath_func3263(s, i_5);
 		}
 		case 71: {
 			int64_t i_5 = lms_add_i64(i_4, 1);
-			return MatchAPIPath_func3377(s, i_5);
+			return MatchAPIPath_func3392(s, i_5);
 		}
 		case 80: {
 			int64_t i_5 = lms_add_i64(i_4, 1);
-			return MatchAPIPath_func3508(s, i_5);
+			return MatchAPIPath_func3529(s, i_5);
 		}
 		default:
 			return false;
