@@ -891,13 +891,6 @@ LMS_FN void *lms_makeslice(int64_t len, int64_t cap, int64_t esize) {
  *   NAME NAME_append(s, v)                append(s, v)
  *   NAME NAME_append_n(s, const T *v, n)  append(s, v[0], ..., v[n-1])
  *   NAME NAME_append_slice(s, t)          append(s, t...)
- *   NAME NAME_append_stk(s, v, buf, k, used), NAME_append_n_stk(s, v, n,
- *        buf, k, used)                    append(s, ...) whose result does
- *                                         not escape: its first growth of
- *                                         an empty s to at most k elements
- *                                         takes the stack array buf[k]
- *                                         once (*used), as gc's does
- *                                         (cgen/stackappend.go)
  *   NAME NAME_grow(s, n, esize, noscan)   s, or a copy with the capacity
  *                                         append(s, n more) gives a slice
  *                                         of esize-byte elements (ir.OpGrow)
@@ -908,9 +901,9 @@ LMS_FN void *lms_makeslice(int64_t len, int64_t cap, int64_t esize) {
  * pointers): Go rounds such allocations differently (malloc headers), which
  * shows in cap().
  *
- * Capacities match Go's heap allocations exactly, and the _stk appends
- * gc's stack array. gc may also give a 32-byte stack buffer to []byte(s)
- * of a short string that does not escape, whose cap() then differs; only
+ * Capacities match Go's heap allocations exactly. gc may instead give a
+ * slice that does not escape a 32-byte stack buffer (append to a nil local
+ * slice, []byte(s) of a short string), whose cap() then differs; only
  * outputs that depend on cap() of such slices can differ from Go. */
 #define LMS_SLICE_TYPE(T, NAME) LMS_SLICE_TYPE_(T, NAME, true)
 #define LMS_SLICE_TYPE_PTRS(T, NAME) LMS_SLICE_TYPE_(T, NAME, false)
@@ -985,30 +978,6 @@ LMS_FN void *lms_makeslice(int64_t len, int64_t cap, int64_t esize) {
 		return s; \
 	} \
 	LMS_INLINE NAME NAME##_append_slice(NAME s, NAME t) { return NAME##_append_n(s, t.p, t.len); } \
-	LMS_INLINE NAME NAME##_grow_stk_(NAME s, int64_t num, T *buf, int64_t k, bool *used) { \
-		int64_t newLen = lms_add_i64(s.len, num); \
-		if ((uint64_t)newLen > (uint64_t)s.cap && newLen <= k && !*used && s.len == 0) { \
-			memset(buf, 0, (size_t)k * sizeof(T)); \
-			*used = true; \
-			s.p = buf; \
-			s.len = newLen; \
-			s.cap = k; \
-			return s; \
-		} \
-		return NAME##_grow_(s, num); \
-	} \
-	LMS_INLINE NAME NAME##_append_stk(NAME s, T v, T *buf, int64_t k, bool *used) { \
-		s = NAME##_grow_stk_(s, 1, buf, k, used); \
-		s.p[s.len - 1] = v; \
-		return s; \
-	} \
-	LMS_INLINE NAME NAME##_append_n_stk(NAME s, const T *v, int64_t n, T *buf, int64_t k, bool *used) { \
-		if (n == 0) return s; \
-		int64_t old = s.len; \
-		s = NAME##_grow_stk_(s, n, buf, k, used); \
-		memmove(s.p + old, v, (size_t)n * sizeof(T)); \
-		return s; \
-	} \
 	LMS_INLINE int64_t NAME##_copy(NAME dst, NAME src) { \
 		int64_t n = dst.len < src.len ? dst.len : src.len; \
 		if (n > 0) memmove(dst.p, src.p, (size_t)n * sizeof(T)); \

@@ -19,9 +19,9 @@ func TestStackAppend(t *testing.T) {
 	kdir, _ := generateDiffTested(t, "stackappend")
 	c := read(t, filepath.Join(kdir, "lmsc", "kernels_lms.c"))
 	for _, name := range []string{"StkBytes", "StkInt16", "StkFull", "StkLoop", "StkReset", "StkUnrolled", "StkBranches"} {
-		require.Contains(t, funcBodyC(t, c, name), "_stk(", name)
+		require.Contains(t, funcBodyC(t, c, name), "lmsg_append_stk_", name)
 	}
 	for _, name := range []string{"StkEscapes", "StkResult"} {
-		require.NotContains(t, funcBodyC(t, c, name), "_stk(", name)
+		require.NotContains(t, funcBodyC(t, c, name), "lmsg_append_stk_", name)
 	}
 }
