@@ -36,26 +36,38 @@ import (
 // conversion, a slice expression) is its own key.
 //
 // Go 1.26 adds a second strategy (cmd/compile/internal/slice): a slice
-// variable that escapes only by one return or assignment outside loops,
-// with appends of weight at least 2, is moved to the heap there
-// (move2heap) and its appends are treated as not escaping; when its
-// capacity is used they call growsliceBuf instead, which walks the size
-// classes (cap 1, 2, 3, 4 for int) rather than doubling. That changes
-// the capacity only of slices that escape; here an escaping append always
-// grows like growslice, so only cap() of a slice that escapes (a result)
-// after such appends can differ from Go 1.26.
+// variable all of whose uses the pass understands (s = nil,
+// s = append(s, ...), s = s[i:j] but not s[i:j:k], s[i], len, cap, range,
+// passing to a function that does not leak it), that escapes only by one
+// return or assignment outside loops, with appends of weight at least 2
+// (one in a loop), is moved to the heap there (move2heap) and its appends
+// are treated as not escaping; when its capacity is used (cap, slicing)
+// they call growsliceBuf instead, which walks the size classes (cap 1, 2,
+// 3, 4, 8 for int) rather than doubling (1, 2, 4, 4, 8). Whether it
+// applies to a staging function depends also on inlining (inlined into
+// its caller, the return is an assignment there). Here an escaping
+// append grows like growslice, as the generated Go does (its appends
+// assign new variables, xs2 := append(xs1, v), which the pass does not
+// take), so cap() of such a slice before it escapes can differ from the
+// staging function's.
 //
-// Here: an append of the function's own body (not a staged function's
-// it calls) whose result, followed through sub-slices, appends, grows,
-// variables, tuples and the results of conditionals, is only indexed,
-// measured (len, cap, nil), copied from or to, appended from (t...),
-// printed with the builtin print, or appended to, does not escape, as gc
-// finds for the same code (which also lets fmt's arguments, stored
-// slices, slices passed to functions and results escape). One array and
-// flag per appended expression: a variable for a read of one, else the
-// symbol; only the first append written for it takes the array, as the
-// first compiled in Go. An appended constant (nil) is an array per
-// append, as gc's per-expression key.
+// Here: an append of the function's own body (not of a staged function
+// it calls) does not escape if its result, followed through sub-slices,
+// appends, grows, variables, tuples and the results of conditionals and
+// loops, is only indexed, measured (len, cap, nil), copied from or to,
+// appended from (t...), printed with the builtin print, or appended to:
+// not printed with fmt (an interface conversion, which escapes in gc),
+// stored in a slice, passed to a function or captured by one, nor the
+// function's result. Such an append of elements of 1 to 32 bytes calls
+// the support function lmsg_append_stk_<type>, with an array declared at
+// the top of the C function and its flag. One array and flag per
+// appended expression, keyed by its symbol (for a read of a variable, the
+// variable, as gogen writes one Go variable for it), and only the first
+// append written for a key takes it, as the first compiled in Go; other
+// appends to the same expression call growslice.
+//
+// Not reproduced: Go 1.26's move2heap strategy above, and appends to a
+// static slice, whose capacity the static evaluator decides (frontend).
 
 // maxStackAppend is gc's variable-make threshold, the size in bytes of
 // the array of an append that does not escape.

@@ -140,3 +140,20 @@ func stkResult(n stage.Int, xs []stage.Int) []stage.Int {
 	xs = append(xs, n)
 	return xs[:cap(xs)]
 }
+
+// StkLoopEscapes appends in a staged loop to a slice printed with fmt
+// after it: the slice held in the loop's variable escapes, so growslice's
+// capacities.
+//
+//lms:gen StkLoopEscapes
+//lms:test n=0..12
+func stkLoopEscapes(n stage.Int) stage.Int {
+	xs := make([]stage.Int, n&1)[:0:0]
+	h := stage.Int(0)
+	for i := stage.Int(0); i < n; i++ {
+		xs = append(xs, i)
+		h = h*31 + stage.Int(cap(xs))
+	}
+	fmt.Println(len(xs) > 0, xs)
+	return h
+}
