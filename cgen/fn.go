@@ -36,7 +36,7 @@ type fnGen struct {
 	resType string              // the function's C result type
 
 	stackApp   map[ir.Sym]bool      // appends whose result does not escape (stackappend.go)
-	stackBufs  map[ir.Sym]*stackBuf // appended expression -> its stack array (stackappend.go)
+	claimed    map[ir.Sym]bool      // appended expressions whose first append is written (stackappend.go)
 	stackOf    map[ir.Sym]*stackBuf // append -> the stack array it takes, nil for none (stackappend.go)
 	stackDecls []string             // the declarations of the stack arrays, at the function's top
 }

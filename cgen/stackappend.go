@@ -74,11 +74,10 @@ import (
 const maxStackAppend = 32
 
 // stackBuf is the stack array an appended expression's first growth may
-// take, with its flag.
+// take, with its flag (one per C function and appended expression).
 type stackBuf struct {
 	buf, used string // C names of the array and of its flag
 	k         int64  // its length in elements
-	taken     bool   // an append has been written with it
 }
 
 // stackAppends finds the appends of block b, the body of owner (nil for
@@ -208,8 +207,10 @@ func (fn *fnGen) stackAppendBuf(n *ir.Node) *stackBuf {
 	return sb
 }
 
-// chooseStackBuf returns the stack array of append n's appended
-// expression if no append has taken it yet, nil if one has.
+// chooseStackBuf returns a stack array for append n if it is the first
+// append written for its appended expression, nil if it is not. The first
+// append claims the expression even if it appends more values than the
+// array holds (and so can never take it), as in gc.
 func (fn *fnGen) chooseStackBuf(n *ir.Node) *stackBuf {
 	key := n.Args[0]
 	if key.IsSym() {
@@ -217,32 +218,23 @@ func (fn *fnGen) chooseStackBuf(n *ir.Node) *stackBuf {
 			key = d.Args[0]
 		}
 	}
-	if !key.IsSym() {
-		return fn.newStackBuf(n)
-	}
-	if fn.stackBufs == nil {
-		fn.stackBufs = map[ir.Sym]*stackBuf{}
-	}
-	if sb, ok := fn.stackBufs[key.Sym()]; ok {
-		if sb.taken {
+	if key.IsSym() {
+		if fn.claimed[key.Sym()] {
 			return nil
 		}
-		sb.taken = true
-		return sb
+		if fn.claimed == nil {
+			fn.claimed = map[ir.Sym]bool{}
+		}
+		fn.claimed[key.Sym()] = true
 	}
-	sb := fn.newStackBuf(n)
-	fn.stackBufs[key.Sym()] = sb
-	return sb
-}
-
-// newStackBuf declares a stack array for append n, taken by it.
-func (fn *fnGen) newStackBuf(n *ir.Node) *stackBuf {
-	e := n.Type.Elem
-	k := maxStackAppend / elemSize(e)
-	sb := &stackBuf{buf: fn.sc.fresh("stk"), k: k, taken: true}
+	k := maxStackAppend / elemSize(n.Type.Elem)
+	if int64(len(n.Args)-1) > k {
+		return nil
+	}
+	sb := &stackBuf{buf: fn.sc.fresh("stk"), k: k}
 	sb.used = fn.sc.fresh(sb.buf + "_used")
 	fn.stackDecls = append(fn.stackDecls,
-		fmt.Sprintf("\t%s %s[%d];", fn.fl.ctype(e), sb.buf, k),
+		fmt.Sprintf("\t%s %s[%d];", fn.fl.ctype(n.Type.Elem), sb.buf, k),
 		fmt.Sprintf("\tbool %s = false;", sb.used))
 	return sb
 }
