@@ -157,3 +157,16 @@ func stkLoopEscapes(n stage.Int) stage.Int {
 	fmt.Println(len(xs) > 0, xs)
 	return h
 }
+
+// StkClaimed appends five ints (more than the 4 of the stack array) to
+// xs, then one: gc gives the array to the first append of xs only, which
+// cannot take it, so the second calls growslice.
+//
+//lms:gen StkClaimed
+//lms:test xs.len=0..1
+func stkClaimed(n stage.Int, xs []stage.Int) stage.Int {
+	xs = xs[:0:0]
+	ys := append(xs, n, n, n, n, n)
+	zs := append(xs, n)
+	return stage.Int(cap(zs))*100 + stage.Int(cap(ys)) + ys[4] + zs[0]
+}
