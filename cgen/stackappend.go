@@ -54,8 +54,8 @@ import (
 // Here: an append of the function's own body (not of a staged function
 // it calls) does not escape if its result, followed through sub-slices,
 // appends, grows, variables, tuples and the results of conditionals and
-// loops, is only indexed, measured (len, cap, nil), copied from or to,
-// appended from (t...), printed with the builtin print, or appended to:
+// loops, is only indexed, measured (len, cap, nil), copied from or to
+// (also converted to a string), appended from (t...), printed with the builtin print, or appended to:
 // not printed with fmt (an interface conversion, which escapes in gc),
 // stored in a slice, passed to a function or captured by one, nor the
 // function's result. Such an append of elements of 1 to 32 bytes calls
@@ -174,11 +174,13 @@ func flowsTo(op ir.Op, i int) bool {
 
 // stackUse reports whether op, given a slice as its i-th argument, keeps
 // its array from escaping in gc: it only reads or writes its elements,
-// length or capacity, copies, or prints it with the builtin print (fmt's
-// printing converts it to an interface, which escapes).
+// length or capacity, copies it (also to a string), or prints it with the
+// builtin print (fmt's printing converts it to an interface, which
+// escapes).
 func stackUse(op ir.Op, i int) bool {
 	switch op {
-	case ir.OpSliceLen, ir.OpSliceCap, ir.OpSliceIsNil, ir.OpCopy, ir.OpEprint, ir.OpEprintln:
+	case ir.OpSliceLen, ir.OpSliceCap, ir.OpSliceIsNil, ir.OpCopy, ir.OpEprint, ir.OpEprintln, ir.OpConv:
+		// OpConv of a slice is string(s), which copies it.
 		return true
 	case ir.OpSliceGet, ir.OpSliceSet, ir.OpFieldGet, ir.OpFieldSet:
 		return i == 0
