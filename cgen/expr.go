@@ -123,12 +123,19 @@ func (fn *fnGen) expr(n *ir.Node) cx {
 	case ir.OpAppend:
 		st := fn.fl.ctype(t)
 		s := fn.ref(a[0]).s
+		one, many := st+"_append", st+"_append_n"
+		var stk []string
+		if sb := fn.stackAppendBuf(n); sb != nil {
+			one = fn.fl.sliceHelper("append_stk", st, t)
+			many = one + "_n"
+			stk = []string{sb.buf, strconv.FormatInt(sb.k, 10), "&" + sb.used}
+		}
 		if len(a) == 2 {
-			return call(st+"_append", s, fn.ref(a[1]).s)
+			return call(one, append([]string{s, fn.ref(a[1]).s}, stk...)...)
 		}
 		elems := fn.refs(a[1:])
 		lit := fmt.Sprintf("(%s[]){%s}", fn.fl.ctype(t.Elem), strings.Join(elems, ", "))
-		return call(st+"_append_n", s, lit, strconv.Itoa(len(elems)))
+		return call(many, append([]string{s, lit, strconv.Itoa(len(elems))}, stk...)...)
 	case ir.OpAppendSlice:
 		return call(fn.fl.ctype(t)+"_append_slice", fn.refs(a)...)
 	case ir.OpGrow:

@@ -34,6 +34,11 @@ type fnGen struct {
 	onStack map[ir.Sym]bool     // makes whose array is on the stack (free.go)
 	heap    []*ir.Node          // makes freed at the end of the function and at its early returns (free.go)
 	resType string              // the function's C result type
+
+	stackApp   map[ir.Sym]bool      // appends whose result does not escape (stackappend.go)
+	claimed    map[ir.Sym]bool      // appended expressions whose first append is written (stackappend.go)
+	stackOf    map[ir.Sym]*stackBuf // append -> the stack array it takes, nil for none (stackappend.go)
+	stackDecls []string             // the declarations of the stack arrays, at the function's top
 }
 
 // emit writes the specialization's function and its lifted functions.
@@ -117,6 +122,7 @@ func (fn *fnGen) function(name string, params []string, res *ir.Type, b *ir.Bloc
 	}
 	heap := fn.placeMakes(fn.freeable(b, owner))
 	fn.heap, fn.resType = heap, rt
+	fn.stackAppends(b, owner)
 	fn.block(b, d)
 	fn.freeAtEnd(heap)
 	var sb strings.Builder
@@ -126,6 +132,9 @@ func (fn *fnGen) function(name string, params []string, res *ir.Type, b *ir.Bloc
 		fmt.Fprintf(&sb, "/* %s is the specialization %s. */\n", name, fn.sg.name)
 	}
 	sb.WriteString(sig + " {\n")
+	for _, ln := range fn.stackDecls {
+		sb.WriteString(ln + "\n")
+	}
 	for _, ln := range fn.lines {
 		if ln != removed {
 			sb.WriteString(ln + "\n")
