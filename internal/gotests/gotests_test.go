@@ -19,7 +19,7 @@ import (
 // reflect.MakeFunc, sort.SliceStable through reflectlite's swapper, a
 // static recursion 10000 deep, time.Tick on the virtual clock, fmt.Sprint
 // of a struct of slices, runtime.GC yielding to a busy goroutine's
-// peers). Each must give the same output staged as
+// peers, reflect.Value.Convert). Each must give the same output staged as
 // natively.
 // The big run is cmd/lmsgotests (see the README).
 var fixedSample = []string{
@@ -45,6 +45,7 @@ var fixedSample = []string{
 	"chan/nonblock.go",
 	"fixedbugs/bug207.go",
 	"fixedbugs/issue25897a.go",
+	"fixedbugs/issue19113.go",
 }
 
 func TestFixedSample(t *testing.T) {
