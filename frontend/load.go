@@ -5,6 +5,7 @@ import (
 	"go/build/constraint"
 	"go/token"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -56,17 +57,28 @@ var stageBasic = map[string]string{
 // packages only they import: the evaluator implements them itself (fmt,
 // reflect, sync, ...), calls them natively (natives.go: strings, math,
 // ...), or refuses them (world.go), and the runtime's own packages have
-// no Go source for much of what they do.
+// no Go source for much of what they do. Packages the evaluator also
+// calls natively (unicode, unicode/utf8) may come from source: a native
+// wins over the source (callFunc), and the source answers the rest
+// (unicode.Is with unicode's tables).
 var notSourceStd = []string{
-	"C", "unsafe", "runtime", "internal", "vendor", "syscall", "os", "io", "net", "time", "log",
+	"C", "unsafe", "runtime", "internal", "vendor", "syscall", "os", "io/ioutil", "net", "time", "log",
 	"testing", "flag", "plugin", "embed", "reflect", "sync", "fmt", "errors", "math", "strings",
-	"strconv", "unicode", "crypto", "hash/maphash", "iter", "weak", "unique", "structs",
+	"strconv", "hash/maphash", "iter", "weak", "unique", "structs", "crypto/rand", "crypto/tls", "crypto/x509",
 }
+
+// pureInternalStd lists the internal standard packages loaded from source
+// like the others: pure Go that standard packages loaded from source call
+// (crypto/md5 calls internal/byteorder).
+var pureInternalStd = []string{"internal/byteorder"}
 
 // sourceStd reports whether the standard package path is loaded from
 // source when reached: not one of notSourceStd or a package under one,
-// nor an internal package.
+// nor an internal package other than those of pureInternalStd.
 func sourceStd(path string) bool {
+	if slices.Contains(pureInternalStd, path) {
+		return true
+	}
 	if strings.Contains(path, ".") || strings.Contains(path, "/internal/") || strings.HasSuffix(path, "/internal") {
 		return false
 	}
@@ -97,8 +109,12 @@ type loadedPkg struct {
 	tagged bool
 }
 
+// buildTags returns the build flag of both loads: the tag lmsgen, the
+// user's tags, and purego, the standard library's tag for the Go variant
+// of code otherwise written in assembly (crypto/md5's block function),
+// which the evaluator cannot run.
 func buildTags(cfg Config) string {
-	return "-tags=" + strings.Join(append([]string{"lmsgen"}, cfg.Tags...), ",")
+	return "-tags=" + strings.Join(append([]string{"lmsgen", "purego"}, cfg.Tags...), ",")
 }
 
 // load runs both steps and builds the SSA program.

@@ -14,8 +14,9 @@ import (
 // or make values): a reflect.Type is an opaque native value (*rtype) of
 // the dynamic type's go/types type, one per identical type so that types
 // compare as reflect's do; a reflect.Value is an opaque *rvalue holding
-// the static value and its type. Reflection on a Rep is an error, and so
-// is every other function and method of package reflect.
+// the static value and its type, and for an addressable Value its cell
+// (reflectset.go writes through it). Reflection on a Rep is an error, and
+// so is every other function and method of package reflect.
 
 // rtype is the reflect.Type of a static value's dynamic type.
 type rtype struct{ t types.Type }
@@ -24,9 +25,15 @@ type rtype struct{ t types.Type }
 func (r *rtype) String() string { return reflectString(r.t) }
 
 // rvalue is a reflect.Value of a static value; t nil: the zero Value.
+// An addressable Value (the Elem of a pointer, an element of a slice, a
+// field or element of an addressable Value) has its cell, whose current
+// content is the value; ro: it was obtained through an unexported field,
+// so it cannot be set.
 type rvalue struct {
-	t types.Type
-	v value
+	t    types.Type
+	v    value
+	cell *value
+	ro   bool
 }
 
 // rtypeType is the dynamic type of a reflect.Type made by TypeOf, as
@@ -382,6 +389,9 @@ func (ev *evaluator) valueMethod(r *rvalue, m string, args []value) value {
 		}
 		ev.fail("reflect: call of reflect.Value.%s on zero Value", m)
 	}
+	if r.cell != nil {
+		r = &rvalue{t: r.t, v: ev.load(r.cell), cell: r.cell, ro: r.ro}
+	}
 	k := kindOf(r.t)
 	goVal := func() reflect.Value {
 		if _, ok := r.t.Underlying().(*types.Basic); !ok {
@@ -400,8 +410,10 @@ func (ev *evaluator) valueMethod(r *rvalue, m string, args []value) value {
 		return iface{t: r.t, v: copyVal(r.v)}
 	case "CanInterface":
 		return true
-	case "CanSet", "CanAddr":
-		return false
+	case "CanSet":
+		return r.cell != nil && !r.ro
+	case "CanAddr":
+		return r.cell != nil
 	case "Int", "Uint", "Float", "Bool", "Complex":
 		g := goVal()
 		want := map[string][]reflect.Kind{
@@ -456,15 +468,20 @@ func (ev *evaluator) valueMethod(r *rvalue, m string, args []value) value {
 			if i < 0 || i >= x.len {
 				panic(reflectPanic("reflect: slice index out of range"))
 			}
-			return native{v: &rvalue{t: r.t.Underlying().(*types.Slice).Elem(), v: ev.load(&x.base[x.off+i])}}
+			cell := &x.base[x.off+i]
+			return native{v: &rvalue{t: r.t.Underlying().(*types.Slice).Elem(), v: ev.load(cell), cell: cell, ro: r.ro}}
 		case array:
 			if i < 0 || i >= len(x) {
 				panic(reflectPanic("reflect: array index out of range"))
 			}
-			return native{v: &rvalue{t: r.t.Underlying().(*types.Array).Elem(), v: x[i]}}
+			e := &rvalue{t: r.t.Underlying().(*types.Array).Elem(), v: x[i], ro: r.ro}
+			if r.cell != nil {
+				e.cell = &(*r.cell).(array)[i]
+			}
+			return native{v: e}
 		}
 		ev.fail("reflect: call of reflect.Value.Index on %s Value", k)
-	case "NumField", "Field":
+	case "NumField", "Field", "FieldByName":
 		u, ok := r.t.Underlying().(*types.Struct)
 		x, ok2 := r.v.(structure)
 		if !ok || !ok2 {
@@ -473,11 +490,23 @@ func (ev *evaluator) valueMethod(r *rvalue, m string, args []value) value {
 		if m == "NumField" {
 			return u.NumFields()
 		}
-		i := args[0].(int)
+		var i int
+		if m == "FieldByName" {
+			i = ev.directField(u, args[0].(string))
+			if i < 0 {
+				return native{v: &rvalue{}}
+			}
+		} else {
+			i = args[0].(int)
+		}
 		if i < 0 || i >= len(x) {
 			panic(reflectPanic("reflect: Field index out of range"))
 		}
-		return native{v: &rvalue{t: u.Field(i).Type(), v: x[i]}}
+		f := &rvalue{t: u.Field(i).Type(), v: x[i], ro: r.ro || !u.Field(i).Exported()}
+		if r.cell != nil {
+			f.cell = &(*r.cell).(structure)[i]
+		}
+		return native{v: f}
 	case "Elem":
 		switch x := r.v.(type) {
 		case iface:
@@ -486,7 +515,7 @@ func (ev *evaluator) valueMethod(r *rvalue, m string, args []value) value {
 			if x == nil {
 				return native{v: &rvalue{}}
 			}
-			return native{v: &rvalue{t: r.t.Underlying().(*types.Pointer).Elem(), v: ev.load(x)}}
+			return native{v: &rvalue{t: r.t.Underlying().(*types.Pointer).Elem(), v: ev.load(x), cell: x, ro: r.ro}}
 		}
 		ev.fail("reflect: call of reflect.Value.Elem on %s Value", k)
 	case "IsNil":
@@ -507,8 +536,27 @@ func (ev *evaluator) valueMethod(r *rvalue, m string, args []value) value {
 	if m == "Call" {
 		return ev.valueCall(r, args[0])
 	}
+	if v, ok := ev.valueWrite(r, m, args); ok {
+		return v
+	}
 	ev.fail("method %s of reflect.Value is not supported during staging", m)
 	return nil
+}
+
+// directField returns the index of u's field named name, or -1 if u has
+// none and no embedded field through which one could be promoted.
+func (ev *evaluator) directField(u *types.Struct, name string) int {
+	embedded := false
+	for i := range u.NumFields() {
+		if u.Field(i).Name() == name {
+			return i
+		}
+		embedded = embedded || u.Field(i).Embedded()
+	}
+	if embedded {
+		ev.fail("reflect.Value.FieldByName of a field that is not a direct field of a struct with embedded fields is not supported during staging")
+	}
+	return -1
 }
 
 // reflectPanic is a panic of package reflect with a string value.

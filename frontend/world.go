@@ -15,13 +15,16 @@ import "strings"
 // package's.
 var worldReasons = map[string]string{
 	"os":                   "staging code cannot do I/O or depend on the environment (no I/O, system calls or clocks during generation)",
-	"io":                   "staging code cannot do I/O or depend on the environment (no I/O, system calls or clocks during generation)",
+	"io/ioutil":            "staging code cannot do I/O or depend on the environment (no I/O, system calls or clocks during generation)",
 	"net":                  "staging code cannot do I/O or depend on the environment (no I/O, system calls or clocks during generation)",
 	"syscall":              "staging code cannot do I/O or depend on the environment (no I/O, system calls or clocks during generation)",
 	"bufio":                "staging code cannot do I/O or depend on the environment (no I/O, system calls or clocks during generation)",
 	"time":                 "staging code cannot do I/O or depend on the environment (no I/O, system calls or clocks during generation)",
 	"math/rand":            "staging code cannot do I/O or depend on the environment (no I/O, system calls or clocks during generation)",
 	"os/exec":              "staging code cannot run other processes",
+	"crypto/rand":          "staging code cannot do I/O or depend on the environment (it reads the system's entropy)",
+	"crypto/tls":           "staging code cannot do I/O or depend on the environment (no I/O, system calls or clocks during generation)",
+	"crypto/x509":          "staging code cannot do I/O or depend on the environment (it reads the system's certificates)",
 	"runtime/debug":        "it controls or inspects the runtime of lmsgen, not of the program",
 	"runtime/pprof":        "it controls or inspects the runtime of lmsgen, not of the program",
 	"runtime.AddCleanup":   "cleanups run when the garbage collector decides, which static evaluation cannot reproduce",

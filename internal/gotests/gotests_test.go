@@ -19,7 +19,7 @@ import (
 // reflect.MakeFunc, sort.SliceStable through reflectlite's swapper, a
 // static recursion 10000 deep, time.Tick on the virtual clock, fmt.Sprint
 // of a struct of slices, runtime.GC yielding to a busy goroutine's
-// peers). Each must give the same output staged as
+// peers, reflect.Value.Convert). Each must give the same output staged as
 // natively.
 // The big run is cmd/lmsgotests (see the README).
 var fixedSample = []string{
@@ -48,6 +48,7 @@ var fixedSample = []string{
 	"deferfin.go",             // finalizers after goroutines end (frontend/finalizer.go)
 	"fixedbugs/issue54343.go", // a finalizer once a package variable is cleared
 	"abi/map.go",              // no finalizer: reached from a live register
+	"fixedbugs/issue19113.go",
 }
 
 func TestFixedSample(t *testing.T) {
