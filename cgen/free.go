@@ -19,9 +19,12 @@ import (
 // print it, or as the slice appended to or grown: stored in a variable, a
 // slice element or a tuple, passed to a staged or library function, the
 // result of a block (returned, or out of a conditional or loop), or used
-// in another function (a staged function capturing it). Only makes of the
-// function's own top-level block are taken, which run once per call: a
-// make nested in a loop would need a free per iteration.
+// in another function (a staged function capturing it). The makes of the
+// function's own top-level block are freed at its end and before each of
+// its returns; those of a nested block (a loop's body, a branch) at the
+// block's end (once per iteration in a loop) and before every return
+// from inside it (localFrees, freeLocal), unless a break leaves the block
+// (then they leak, as before).
 //
 // Such a make with a constant length and capacity of at most 64 KiB of
 // numbers (as gc keeps a non-escaping make of constant size on the
