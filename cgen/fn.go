@@ -33,6 +33,8 @@ type fnGen struct {
 	dropped map[ir.Sym]bool     // nodes not written: the exit code variable of a loop whose exits return
 	onStack map[ir.Sym]bool     // makes whose array is on the stack (free.go)
 	heap    []*ir.Node          // makes freed at the end of the function and at its early returns (free.go)
+	owner   *ir.Node            // the staged function written (nil: the specialization)
+	locals  []*localMakes       // the makes freed at the end of the nested blocks being written, innermost last (free.go)
 	resType string              // the function's C result type
 
 	stackApp   map[ir.Sym]bool      // appends whose result does not escape (stackappend.go)
@@ -120,6 +122,7 @@ func (fn *fnGen) function(name string, params []string, res *ir.Type, b *ir.Bloc
 	if l != nil {
 		owner = l.n
 	}
+	fn.owner = owner
 	heap := fn.placeMakes(fn.freeable(b, owner))
 	fn.heap, fn.resType = heap, rt
 	fn.stackAppends(b, owner)
@@ -227,6 +230,11 @@ func (fn *fnGen) block(b *ir.Block, d dest) (w written) {
 	if d.kind == destReturn {
 		fn.planReturns(b, fr.nodes)
 	}
+	local := fn.localFrees(b, d)
+	if local != nil {
+		fn.locals = append(fn.locals, local)
+		defer func() { fn.locals = fn.locals[:len(fn.locals)-1] }()
+	}
 	last := -1
 	for i, n := range fr.nodes {
 		if !fn.skip(n) {
@@ -244,7 +252,11 @@ func (fn *fnGen) block(b *ir.Block, d dest) (w written) {
 			done := fn.writing(n)
 			w.term = fn.ifStmt(n, d)
 			done()
-			return written{term: w.term, onlyIf: stmts == 0 && fn.wroteOneIf(before)}
+			w = written{term: w.term, onlyIf: stmts == 0 && fn.wroteOneIf(before)}
+			if fn.freeLocal(local, w) {
+				w.onlyIf = false
+			}
+			return w
 		}
 		term := fn.stmt(n)
 		if n.Op == ir.OpIf && !fn.declaresResult(n) && fn.wroteOneIf(before) {
@@ -266,6 +278,7 @@ func (fn *fnGen) block(b *ir.Block, d dest) (w written) {
 	}
 	w.term = fn.result(b.Res, d)
 	done()
+	fn.freeLocal(local, w)
 	if len(fn.lines) > before {
 		stmts++
 	}

@@ -19,9 +19,12 @@ import (
 // print it, or as the slice appended to or grown: stored in a variable, a
 // slice element or a tuple, passed to a staged or library function, the
 // result of a block (returned, or out of a conditional or loop), or used
-// in another function (a staged function capturing it). Only makes of the
-// function's own top-level block are taken, which run once per call: a
-// make nested in a loop would need a free per iteration.
+// in another function (a staged function capturing it). The makes of the
+// function's own top-level block are freed at its end and before each of
+// its returns; those of a nested block (a loop's body, a branch) at the
+// block's end (once per iteration in a loop) and before every return
+// from inside it (localFrees, freeLocal), unless a break leaves the block
+// (then they leak, as before).
 //
 // Such a make with a constant length and capacity of at most 64 KiB of
 // numbers (as gc keeps a non-escaping make of constant size on the
@@ -213,7 +216,9 @@ func (fn *fnGen) frees(makes []*ir.Node) []string {
 }
 
 // returnEarly writes a return of val, freeing first the makes freed at
-// the function's end. Every return of a function body goes through it:
+// the function's end, and those of the nested blocks it returns from
+// (made by then: a block's makes are written before what follows them in
+// it, and a C name is set when its make is written). Every return of a function body goes through it:
 // the final one, one in each branch of a conditional that is the body's
 // result, and those from inside its last loop (exitloop.go,
 // exitreturn.go). The makes freed are all made by then: they are in the
@@ -222,7 +227,11 @@ func (fn *fnGen) frees(makes []*ir.Node) []string {
 // choices). val, computed before the frees, holds none of them: it would
 // make them escape.
 func (fn *fnGen) returnEarly(val string) {
-	frees := fn.frees(fn.heap)
+	var frees []string
+	for i := len(fn.locals) - 1; i >= 0; i-- {
+		frees = append(frees, fn.frees(fn.locals[i].makes)...)
+	}
+	frees = append(frees, fn.frees(fn.heap)...)
 	if len(frees) == 0 {
 		fn.line("return " + val + ";")
 		return
@@ -236,4 +245,68 @@ func (fn *fnGen) returnEarly(val string) {
 		fn.line(f)
 	}
 	fn.line("return lms_result;")
+}
+
+// localMakes are the makes of a nested block (a loop body, a branch) that
+// do not escape it, to be freed at its end; start is the first line
+// written for the block.
+type localMakes struct {
+	makes []*ir.Node
+	start int
+}
+
+// localFrees returns the makes of block b, nested in the function, that
+// do not escape b (freeable: b's result is not one, nothing outside b
+// holds one, a slice made in a loop's body that is carried to the next
+// iteration is stored in a variable), or nil. They are freed at b's end
+// (freeLocal) and before every return from inside b (returnEarly). A
+// block that sends its result to a loop's exit is left out: it leaves the
+// loop by a break.
+func (fn *fnGen) localFrees(b *ir.Block, d dest) *localMakes {
+	if fn.depth <= 1 || d.kind == destExit {
+		return nil
+	}
+	makes := fn.freeable(b, fn.owner)
+	if len(makes) == 0 {
+		return nil
+	}
+	return &localMakes{makes: makes, start: len(fn.lines)}
+}
+
+// freeLocal writes at the end of a nested block the frees of its local
+// makes, and reports whether it wrote any. A block that ends in a return
+// (which frees them) or a panic (w.term) needs none. One with a break
+// that leaves it (not one of a loop inside it) keeps its makes: they
+// leak, as every make of a nested block did before.
+func (fn *fnGen) freeLocal(l *localMakes, w written) bool {
+	if l == nil || w.term || leavesEarly(fn.lines[l.start:]) {
+		return false
+	}
+	frees := fn.frees(l.makes)
+	for _, f := range frees {
+		fn.line(f)
+	}
+	return len(frees) > 0
+}
+
+// leavesEarly reports whether the C lines of a block hold a break that
+// is not inside a loop that starts in them (or a goto).
+func leavesEarly(lines []string) bool {
+	var loops []int // indentation of the loops open
+	for _, ln := range lines {
+		body := strings.TrimLeft(ln, "\t")
+		ind := len(ln) - len(body)
+		for len(loops) > 0 && ind <= loops[len(loops)-1] && strings.HasPrefix(body, "}") {
+			loops = loops[:len(loops)-1]
+		}
+		switch {
+		case strings.HasPrefix(body, "goto "):
+			return true
+		case strings.HasPrefix(body, "for (") || strings.HasPrefix(body, "while ("):
+			loops = append(loops, ind)
+		case strings.Contains(body, "break;") && len(loops) == 0:
+			return true
+		}
+	}
+	return false
 }

@@ -63,7 +63,7 @@ func (fn *fnGen) printArg(n *ir.Node, a ir.Exp) string {
 	what := map[ir.Op]string{ir.OpPrintf: "fmt.Printf", ir.OpPrint: "fmt.Print", ir.OpPrintln: "fmt.Println",
 		ir.OpEprint: "print", ir.OpEprintln: "println"}[n.Op]
 	fn.sg.errorf(n, "%s of a value of type %v is not supported in C (fmt.Print and fmt.Println print slices; "+
-		"print other values element by element)", what, t)
+		"print other values element by element)", what, sigType(t))
 	return "lms_arg_bool(false)"
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"path"
 
 	"github.com/lmsgen/lmsgen/ir"
 )
@@ -71,6 +72,19 @@ func aosStruct(t types.Type) *ir.Type {
 	return ir.StructOf(ir.GoName{Path: n.Obj().Pkg().Path(), Name: n.Obj().Name()}, fs)
 }
 
+// userTypeName spells graph type t for a message as the user wrote it: a
+// struct type (KStruct, whose String lists its fields) by its package
+// and name.
+func userTypeName(t *ir.Type) string {
+	switch t.Kind {
+	case ir.KStruct:
+		return path.Base(t.Named.Path) + "." + t.Named.Name
+	case ir.KSlice:
+		return "[]" + userTypeName(t.Elem)
+	}
+	return t.String()
+}
+
 // isAoS reports whether the graph type t is a slice of structs kept as an
 // array of structs.
 func isAoS(t *ir.Type) bool {
@@ -134,13 +148,18 @@ func (ev *evaluator) aosStoreLeaf(p *aosLeaf, v value) {
 	ev.writes++
 }
 
-// aosResult refuses a result x of a slice of structs type that is not
-// one the caller passed (a slice the kernel made is split per field, and
-// converting it at the boundary is not supported).
-func (ev *evaluator) aosResult(x value, what string) {
-	if _, ok := x.(*rep); !ok {
-		ev.fail("%s is a slice of structs the function makes: only a slice of structs the caller passed (or a sub-slice of one) can be returned; converting a slice the function makes, split per field inside it, is not supported", what)
+// aosResult lifts x, a result of type []T of the generated function (st
+// the graph type of T): a slice of structs the caller passed (or a
+// sub-slice or an append of one) as it is, a split slice the kernel made
+// or a static one converted to an array of structs (aosconv.go).
+func (ev *evaluator) aosResult(x value, st *ir.Type, what string) ir.Exp {
+	switch x := x.(type) {
+	case structure:
+		return ev.soaToAoS(x, st)
+	case sliceV:
+		return ev.staticToAoS(x, st)
 	}
+	return ev.liftTo(x, ir.SliceOf(st), what)
 }
 
 // aosExp returns the slice of x if x is a slice of structs kept as an
@@ -166,12 +185,12 @@ func (ev *evaluator) aosIsNil(op token.Token, s ir.Exp, x value) value {
 
 // aosCopy is copy(dst, src) of two slices of structs: Go's copy on the
 // arrays (memmove in C). A copy between one and a slice of structs the
-// function makes (split per field) or a static one is refused.
+// function makes (split per field) moves the fields (aosconv.go).
 func (ev *evaluator) aosCopy(dst, src value) value {
 	d, dOK := ev.aosExp(dst)
 	s, sOK := ev.aosExp(src)
 	if !dOK || !sOK {
-		ev.fail("copy between a slice of structs the caller passed and one the function makes (split per field) or a static one is not supported: copy element by element")
+		return ev.aosCopyMixed(dst, src)
 	}
 	ev.at()
 	ev.writes++

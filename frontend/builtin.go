@@ -23,6 +23,11 @@ func (fr *frame) builtin(name string, args []value, c *ssa.CallCommon, in *ssa.C
 		}
 		return fr.length(name, args[0], c.Args[0].Type())
 	case "append":
+		if _, d := ev.aosExp(args[0]); d {
+			return ev.aosAppend(args[0], args[1], c.Args[0].Type().Underlying().(*types.Slice).Elem())
+		} else if _, s := ev.aosExp(args[1]); s {
+			return ev.aosAppend(args[0], args[1], c.Args[0].Type().Underlying().(*types.Slice).Elem())
+		}
 		if isSoA(args[0], c.Args[0].Type()) || isSoA(args[1], c.Args[1].Type()) {
 			return ev.soaAppend(args[0], args[1], c.Args[0].Type().Underlying().(*types.Slice).Elem())
 		}

@@ -428,6 +428,9 @@ func (m *merger) value(vT, vE value, k jentry) value {
 			return c
 		}
 	}
+	if sT, sE, ok := m.splitSides(vT, vE, k); ok {
+		return m.value(sT, sE, k)
+	}
 	_, sT := vT.(sliceV)
 	_, sE := vE.(sliceV)
 	if sT || sE {

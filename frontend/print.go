@@ -198,6 +198,9 @@ func (fr *frame) printItem(a iface, kind string) printItem {
 		return it
 	}
 	if hasRep(a.v, 0) {
+		if _, ok := soaElemType(a.t); ok {
+			ev.fail("fmt.%s of a slice of %s that the function makes (split per field) is not supported: print its elements' fields", kind, typeString(a.t.Underlying().(*types.Slice).Elem()))
+		}
 		ev.fail("fmt.%s of %s holding Reps is not supported: print its fields", kind, describe(a.v))
 	}
 	text, ok := ev.formatStatic(a.v, a.t)

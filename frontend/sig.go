@@ -193,7 +193,7 @@ func (ev *evaluator) flatten(x value, v ir.GoValue, what string) []ir.Exp {
 			return []ir.Exp{ev.b.Const(v.Type, zeroOf(v.Type))}
 		}
 		if isAoS(v.Type) {
-			ev.aosResult(x, what)
+			return []ir.Exp{ev.aosResult(x, v.Type.Elem, what)}
 		}
 		return []ir.Exp{ev.liftTo(x, v.Type, what)}
 	}

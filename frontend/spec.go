@@ -431,16 +431,19 @@ func (ev *evaluator) body(fn *ssa.Function, spec *Spec, params []specParam, ins 
 	ev.calling = true
 	ret := ev.callMain(fn, args)
 	var res []ir.Exp
-	for i, r := range spec.Results {
-		var v value
+	vals := make([]value, len(spec.Results))
+	for i := range spec.Results {
 		switch {
 		case ret == nil:
 		case len(spec.Results) == 1:
-			v = ret
+			vals[i] = ret
 		default:
-			v = ret.(tuple)[i]
+			vals[i] = ret.(tuple)[i]
 		}
-		res = append(res, ev.flatten(v, r.GoValue, "a result of "+fn.Name())...)
+	}
+	ev.aosResultsApart(vals, spec.Results, fn.Name())
+	for i, r := range spec.Results {
+		res = append(res, ev.flatten(vals[i], r.GoValue, "a result of "+fn.Name())...)
 	}
 	return ev.tuple(res)
 }

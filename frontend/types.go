@@ -178,7 +178,7 @@ func (ev *evaluator) liftTo(v value, t *ir.Type, what string) ir.Exp {
 			}
 		}
 	}
-	ev.fail("%s of type %s cannot become part of the generated code: only booleans, numbers, strings and slices of them can (it is %s)", what, t, describe(v))
+	ev.fail("%s of type %s cannot become part of the generated code: only booleans, numbers, strings and slices of them can (it is %s)", what, userTypeName(t), describe(v))
 	return ir.Exp{}
 }
 

@@ -80,21 +80,48 @@ func (b *Builder) mustStructSlice(s Exp, f FieldSel) {
 }
 
 // FieldGet builds s[i].F, F the leaf f of s's element type. It reads
-// s's class and traps on an index out of range, as Index does.
+// s's class and traps on an index out of range, as Index does; when an
+// earlier access to s (any field, guard.go) checked the index already, it
+// cannot trap: it depends on that access instead.
 func (b *Builder) FieldGet(s, i Exp, f FieldSel) Exp {
 	b.mustStructSlice(s, f)
 	b.mustInt("index", i)
-	return b.ReflectEffect(OpFieldGet, f.Type, f, []Exp{s, i}, nil, []Key{CTRL, b.keyOf(s)}, trapWrite, false, FlagTrap)
+	k := b.keyOf(s)
+	if by, _, _, ok := b.sc.checked(s, i); ok {
+		reads := []Key{k}
+		soft, hard := b.sc.gatherDeps(reads, nil, false)
+		hard = sortSyms(append(hard, by))
+		r := b.fresh(f.Type)
+		b.node(r, OpFieldGet, f.Type, b.argList([]Exp{s, i}), nil, f, &EffectSummary{Sdeps: soft, Hdeps: hard, Rkeys: reads}, 0)
+		b.sc.record(r, reads, nil)
+		return r.E()
+	}
+	r := b.ReflectEffect(OpFieldGet, f.Type, f, []Exp{s, i}, nil, []Key{CTRL, k}, trapWrite, false, FlagTrap)
+	b.noteFieldCheck(s, i, r.s)
+	return r
 }
 
 // FieldSet builds s[i].F = x, F the leaf f of s's element type, with
-// its bounds check, as SetIndex does.
+// its bounds check, as SetIndex does; when an earlier access to s checked
+// the index already, as FieldSetInRange.
 func (b *Builder) FieldSet(s, i Exp, f FieldSel, x Exp) {
 	b.mustStructSlice(s, f)
 	b.mustInt("index", i)
 	b.mustType("field assignment", b.g.TypeOf(x), f.Type)
+	if _, _, _, ok := b.sc.checked(s, i); ok {
+		b.FieldSetInRange(s, i, f, x)
+		return
+	}
 	writes := append([]Key{b.keyOf(s), TRAP}, b.escape(x)...)
-	b.ReflectEffect(OpFieldSet, Void, f, []Exp{s, i, x}, nil, trapRead, writes, false, FlagTrap)
+	w := b.ReflectEffect(OpFieldSet, Void, f, []Exp{s, i, x}, nil, trapRead, writes, false, FlagTrap)
+	b.noteFieldCheck(s, i, w.s)
+}
+
+// noteFieldCheck records that node by checked s[i] of a slice of structs.
+// It records no value: an element of such a slice is never read whole
+// (Index), and a field's value is not the element's.
+func (b *Builder) noteFieldCheck(s, i Exp, by Sym) {
+	b.sc.noteCheck(s, i, by, Exp{}, 0)
 }
 
 // FieldGetInRange builds s[i].F for an index proved in range

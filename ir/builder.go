@@ -172,13 +172,29 @@ func (b *Builder) reify(in []*Type, f func(args []Exp) Exp, fn bool) *Block {
 	res := f(args)
 	b.sc = outer
 	blk.Res = res
-	var resKey Key
-	hasResKey := false
-	if res.IsSym() && b.g.types.at(res.s).Kind == KSlice {
-		resKey, hasResKey = b.keyOf(res), true
-	}
-	blk.Eff = sc.summary(resKey, hasResKey)
+	blk.Eff = sc.summary(b.resKeys(res))
 	return blk
+}
+
+// resKeys returns the alias classes of the slices a block's result res
+// lets out: res itself, or the elements of a tuple (the results of a
+// conditional that merges several values). The block keeps its last
+// write to each.
+func (b *Builder) resKeys(res Exp) []Key {
+	if !res.IsSym() {
+		return nil
+	}
+	if n, ok := b.defOp(res); ok && n.Op == OpTuple {
+		var keys []Key
+		for _, a := range n.Args {
+			keys = append(keys, b.resKeys(a)...)
+		}
+		return keys
+	}
+	if b.g.types.at(res.s).Kind == KSlice {
+		return []Key{b.keyOf(res)}
+	}
+	return nil
 }
 
 // node appends a node to the graph.

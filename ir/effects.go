@@ -113,8 +113,9 @@ func (sc *scope) record(s Sym, reads, writes []Key) {
 // summary computes the effect summary of the finished block: the keys it
 // reads and writes that outlive it, and a hard dependency on the last
 // write of each (or on its effect input if it writes nothing), so that
-// scheduling the block schedules its effects.
-func (sc *scope) summary(resKey Key, hasResKey bool) EffectSummary {
+// scheduling the block schedules its effects (and the last write to each
+// class in resKeys, the slices its result lets out).
+func (sc *scope) summary(resKeys []Key) EffectSummary {
 	var e EffectSummary
 	for k := range sc.localReads {
 		if !sc.localDefs[k] {
@@ -130,8 +131,8 @@ func (sc *scope) summary(resKey Key, hasResKey bool) EffectSummary {
 	for _, k := range e.Wkeys {
 		e.Hdeps = append(e.Hdeps, sc.eff[k].lw)
 	}
-	if hasResKey {
-		if st := sc.eff[resKey]; st != nil {
+	for _, k := range resKeys {
+		if st := sc.eff[k]; st != nil {
 			e.Hdeps = append(e.Hdeps, st.lw)
 		}
 	}

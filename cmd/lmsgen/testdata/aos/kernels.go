@@ -103,3 +103,106 @@ func aosPtr(xs []Complex, i, n stage.Int) stage.Float64 {
 	}
 	return p.Re + *q + c.Re
 }
+
+// AoSAppend appends to a parameter: when the new elements fit in its
+// capacity they are written into the caller's array (seen by the caller),
+// else Go's append reallocates with gc's capacity.
+//
+//lms:gen AoSAppend
+func aosAppend(xs []Complex, x stage.Float64) []Complex {
+	ys := append(xs, Complex{x, -x})
+	ys[0].Re += 1
+	return append(ys, Complex{x, 2}, Complex{3, x})
+}
+
+// AoSAppendParams appends one parameter to the other (a memmove when
+// they overlap).
+//
+//lms:gen AoSAppendParams
+func aosAppendParams(xs, ys []Complex) []Complex {
+	return append(xs, ys...)
+}
+
+// AoSAppendMade appends a parameter to a slice the function makes (split
+// per field) and that one to the parameter, and appends a parameter to
+// nil.
+//
+//lms:gen AoSAppendMade
+//lms:test n=0..5
+func aosAppendMade(xs []Complex, n stage.Int) []Complex {
+	m := make([]Complex, n)
+	for i := range m {
+		m[i].Re = stage.Float64(i)
+	}
+	zs := append(m, xs...)
+	var ws []Complex
+	ws = append(ws, xs...)
+	if len(ws) > 0 {
+		zs[0].Im += ws[0].Re
+	}
+	return append(xs, zs...)
+}
+
+// AoSMade returns a slice the function makes (converted to an array of
+// structs at the boundary, with its capacity: the element written past
+// its length is the caller's to reslice) or nil.
+//
+//lms:gen AoSMade
+//lms:test n=0..5 c=0..7
+func aosMade(n, c stage.Int) []Complex {
+	if n > c {
+		return nil
+	}
+	m := make([]Complex, n, c)
+	for i := range m {
+		m[i].Im = stage.Float64(i) * 2
+	}
+	if c > 0 {
+		m[:c][c-1].Re = 7
+	}
+	return m
+}
+
+// AoSMadeCap returns a slice the function makes, resliced to its
+// capacity by the caller's test.
+//
+//lms:gen AoSMadeCap
+//lms:test n=0..5
+func aosMadeCap(n stage.Int) stage.Float64 {
+	m := aosMade(n, n+2)
+	return m[:cap(m)][cap(m)-1].Re
+}
+
+// AoSStatic returns a static slice of structs holding Reps.
+//
+//lms:gen AoSStatic
+func aosStatic(x stage.Float64) []Complex {
+	s := []Complex{{x, 1}, {2, x}, {3, 3}}
+	return s[:2]
+}
+
+// AoSCopyIn copies a parameter into a slice the function makes.
+//
+//lms:gen AoSCopyIn
+//lms:test n=0..6
+func aosCopyIn(xs []Complex, n stage.Int) stage.Float64 {
+	m := make([]Complex, n)
+	k := copy(m, xs)
+	s := stage.Float64(k)
+	for i := range m {
+		s += m[i].Re*2 + m[i].Im
+	}
+	return s
+}
+
+// AoSCopyOut copies a slice the function makes into a parameter.
+//
+//lms:gen AoSCopyOut
+//lms:test n=0..6
+func aosCopyOut(xs []Complex, n stage.Int) stage.Int {
+	m := make([]Complex, n)
+	for i := range m {
+		m[i] = Complex{stage.Float64(i), 1}
+	}
+	return stage.Int(copy(xs, m))
+}

@@ -35,3 +35,35 @@ func freeBranchReturn(n stage.Int, c stage.Bool) stage.Int {
 	}
 	return buf[n-1] * 3
 }
+
+// FreeLoopBody makes a slice in each iteration of a staged loop: it is
+// freed at the end of the loop's body.
+//
+//lms:gen FreeLoopBody
+//lms:test n=1..2000 k=0..4
+func freeLoopBody(n, k stage.Int) stage.Int {
+	s := stage.Int(0)
+	for j := stage.Int(0); j < k; j++ {
+		tmp := make([]stage.Int, n)
+		for i := range tmp {
+			tmp[i] = stage.Int(i) + j
+		}
+		s += tmp[n-1] + tmp[0]
+	}
+	return s
+}
+
+// FreeBranch makes a slice in a branch of a staged conditional: it is
+// freed at the end of the branch.
+//
+//lms:gen FreeBranch
+//lms:test n=1..2000
+func freeBranch(n stage.Int, c stage.Bool) stage.Int {
+	s := n
+	if c {
+		tmp := make([]stage.Int, n)
+		tmp[n-1] = n * 2
+		s += tmp[n-1] + tmp[0]
+	}
+	return s
+}
