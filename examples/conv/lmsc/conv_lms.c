@@ -2868,6 +2868,7 @@ static void Blur3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64
 			}
 			y = lms_add_i64(y, 1);
 		}
+		lms_free(sums.p);
 	}
 }
 
@@ -3057,6 +3058,7 @@ LMS_TARGET_AVX2 static void Blur3_avx2(lms_slice_float32 dst, lms_slice_float32 
 			}
 			y = lms_add_i64(y, 1);
 		}
+		lms_free(sums.p);
 	}
 }
 #endif
@@ -3264,6 +3266,7 @@ static void Sobel3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int6
 			}
 			y = lms_add_i64(y, 1);
 		}
+		lms_free(sums.p);
 	}
 }
 
@@ -3465,6 +3468,7 @@ LMS_TARGET_AVX2 static void Sobel3_avx2(lms_slice_float32 dst, lms_slice_float32
 			}
 			y = lms_add_i64(y, 1);
 		}
+		lms_free(sums.p);
 	}
 }
 #endif
@@ -3776,6 +3780,7 @@ static void Blur5(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64
 			}
 			y = lms_add_i64(y, 1);
 		}
+		lms_free(sums.p);
 	}
 }
 
@@ -4081,6 +4086,7 @@ LMS_TARGET_AVX2 static void Blur5_avx2(lms_slice_float32 dst, lms_slice_float32 
 			}
 			y = lms_add_i64(y, 1);
 		}
+		lms_free(sums.p);
 	}
 }
 #endif
