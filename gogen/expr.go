@@ -22,20 +22,53 @@ const (
 	precPrimary = 7
 )
 
+// An expression is either a jennifer statement (js) or, when it holds no
+// qualified identifier, type or group jennifer must lay out (most of a big
+// kernel's: names, literals, operators, indexing, calls of builtins and
+// local functions), its source text (raw). A raw expression costs one
+// string where jennifer's tree costs a statement, a token and a boxed
+// string per identifier and operator; it goes into jennifer as one
+// operator token where a statement needs it (code). The text is on one
+// line and separates tokens that would lex as one (- -x): the formatter
+// gives both forms the same bytes.
 type expr struct {
-	s     *jen.Statement
+	js    *jen.Statement
+	raw   string
 	prec  int
 	class opClass // the kind of its outermost binary operator (readable.go)
 }
 
-func primary(s *jen.Statement) expr { return expr{s: s, prec: precPrimary} }
+func primary(s *jen.Statement) expr { return expr{js: s, prec: precPrimary} }
+
+// rawExpr is the expression of source text of precedence prec.
+func rawExpr(text string, prec int) expr { return expr{raw: text, prec: prec} }
+
+// isRaw reports whether e is source text.
+func (e expr) isRaw() bool { return e.js == nil }
+
+// code returns e as jennifer code.
+func (e expr) code() *jen.Statement {
+	if e.js == nil {
+		return jen.Op(e.raw)
+	}
+	return e.js
+}
 
 // at returns e as an operand of an operator that needs precedence p.
 func (e expr) at(p int) *jen.Statement {
 	if e.prec < p {
-		return jen.Parens(e.s)
+		return jen.Parens(e.code())
 	}
-	return e.s
+	return e.code()
+}
+
+// rawAt returns the text of raw e as an operand of an operator that needs
+// precedence p.
+func (e expr) rawAt(p int) string {
+	if e.prec < p {
+		return "(" + e.raw + ")"
+	}
+	return e.raw
 }
 
 // binaryOp returns the Go operator and its precedence for an arithmetic,
@@ -94,16 +127,71 @@ func binaryOp(op ir.Op, t *ir.Type) (string, int) {
 // infix writes l op r.
 func infix(l expr, op string, prec int, r expr) expr {
 	c := classOf(op)
-	return expr{s: jen.Add(l.atIn(prec, c)).Op(op).Add(r.atIn(prec+1, c)), prec: prec, class: c}
+	if l.isRaw() && r.isRaw() {
+		return expr{raw: l.rawIn(prec, c) + " " + op + " " + r.rawIn(prec+1, c), prec: prec, class: c}
+	}
+	return expr{js: jen.Add(l.atIn(prec, c)).Op(op).Add(r.atIn(prec+1, c)), prec: prec, class: c}
+}
+
+// call writes fn(args...) for a function named by an unqualified
+// identifier (a builtin, a basic type, a local or package-level name).
+func call(fn string, args ...expr) expr {
+	raw := true
+	n := len(fn) + 2
+	for _, a := range args {
+		raw = raw && a.isRaw()
+		n += len(a.raw) + 2
+	}
+	if !raw {
+		cs := make([]jen.Code, len(args))
+		for i, a := range args {
+			cs[i] = a.code()
+		}
+		return primary(jen.Id(fn).Call(cs...))
+	}
+	b := make([]byte, 0, n)
+	b = append(append(b, fn...), '(')
+	for i, a := range args {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, a.raw...)
+	}
+	return rawExpr(string(append(b, ')')), precPrimary)
+}
+
+// basicType reports whether goType writes t as one identifier.
+func basicType(t *ir.Type) bool {
+	switch t.Kind {
+	case ir.KSlice, ir.KIndex, ir.KFunc, ir.KStruct, ir.KTuple, ir.KVoid:
+		return false
+	}
+	return true
+}
+
+// join writes a op b for a logical operator of precedence prec, both
+// operands of at least that precedence (a || b || c: the operator is
+// associative).
+func join(a expr, op string, prec int, b expr) expr {
+	if a.isRaw() && b.isRaw() {
+		return rawExpr(a.rawAt(prec)+" "+op+" "+b.rawAt(prec), prec)
+	}
+	return expr{js: jen.Add(a.at(prec)).Op(op).Add(b.at(prec)), prec: prec}
 }
 
 // unary writes op x.
 func unary(op string, x expr) expr {
 	if op == "-" && x.prec == precUnary {
 		// -(-x), not - -x.
-		return expr{s: jen.Op(op).Parens(x.s), prec: precUnary}
+		if x.isRaw() {
+			return rawExpr(op+"("+x.raw+")", precUnary)
+		}
+		return expr{js: jen.Op(op).Parens(x.code()), prec: precUnary}
 	}
-	return expr{s: jen.Op(op).Add(x.at(precUnary)), prec: precUnary}
+	if x.isRaw() {
+		return rawExpr(op+" "+x.rawAt(precUnary), precUnary)
+	}
+	return expr{js: jen.Op(op).Add(x.at(precUnary)), prec: precUnary}
 }
 
 // flipped returns the comparison that is the negation of op on operands

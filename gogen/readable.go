@@ -37,9 +37,17 @@ func classOf(op string) opClass {
 // arithmetic and bitwise operators with parent.
 func (e expr) atIn(p int, parent opClass) *jen.Statement {
 	if e.prec < p || mixes(parent, e.class) {
-		return jen.Parens(e.s)
+		return jen.Parens(e.code())
 	}
-	return e.s
+	return e.code()
+}
+
+// rawIn is atIn for raw e: its text.
+func (e expr) rawIn(p int, parent opClass) string {
+	if e.prec < p || mixes(parent, e.class) {
+		return "(" + e.raw + ")"
+	}
+	return e.raw
 }
 
 // mixes reports whether an operand of kind child under an operator of
