@@ -1,6 +1,8 @@
 package gogen
 
 import (
+	"strings"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/lmsgen/lmsgen/ir"
@@ -25,15 +27,17 @@ const (
 // An expression is either a jennifer statement (js) or, when it holds no
 // qualified identifier, type or group jennifer must lay out (most of a big
 // kernel's: names, literals, operators, indexing, calls of builtins and
-// local functions), its source text (raw). A raw expression costs one
-// string where jennifer's tree costs a statement, a token and a boxed
-// string per identifier and operator; it goes into jennifer as one
-// operator token where a statement needs it (code). The text is on one
-// line and separates tokens that would lex as one (- -x): the formatter
-// gives both forms the same bytes.
+// local functions), its source text: raw, or the pieces of rope
+// (rope.go) for an operation. A raw expression costs a rope node where
+// jennifer's tree costs a statement, a token and a boxed string per
+// identifier and operator; it goes into jennifer as one operator token
+// where a statement needs it (code). The text is on one line and
+// separates tokens that would lex as one (- -x): the formatter gives both
+// forms the same bytes.
 type expr struct {
 	js    *jen.Statement
 	raw   string
+	rope  *rope
 	prec  int
 	class opClass // the kind of its outermost binary operator (readable.go)
 }
@@ -49,7 +53,7 @@ func (e expr) isRaw() bool { return e.js == nil }
 // code returns e as jennifer code.
 func (e expr) code() *jen.Statement {
 	if e.js == nil {
-		return jen.Op(e.raw)
+		return jen.Op(e.text())
 	}
 	return e.js
 }
@@ -60,15 +64,6 @@ func (e expr) at(p int) *jen.Statement {
 		return jen.Parens(e.code())
 	}
 	return e.code()
-}
-
-// rawAt returns the text of raw e as an operand of an operator that needs
-// precedence p.
-func (e expr) rawAt(p int) string {
-	if e.prec < p {
-		return "(" + e.raw + ")"
-	}
-	return e.raw
 }
 
 // binaryOp returns the Go operator and its precedence for an arithmetic,
@@ -128,7 +123,7 @@ func binaryOp(op ir.Op, t *ir.Type) (string, int) {
 func infix(l expr, op string, prec int, r expr) expr {
 	c := classOf(op)
 	if l.isRaw() && r.isRaw() {
-		return expr{raw: l.rawIn(prec, c) + " " + op + " " + r.rawIn(prec+1, c), prec: prec, class: c}
+		return expr{rope: newRope(l, l.parenIn(prec, c), spaced(op), r, r.parenIn(prec+1, c), ""), prec: prec, class: c}
 	}
 	return expr{js: jen.Add(l.atIn(prec, c)).Op(op).Add(r.atIn(prec+1, c)), prec: prec, class: c}
 }
@@ -140,7 +135,7 @@ func call(fn string, args ...expr) expr {
 	n := len(fn) + 2
 	for _, a := range args {
 		raw = raw && a.isRaw()
-		n += len(a.raw) + 2
+		n += a.textLen() + 2
 	}
 	if !raw {
 		cs := make([]jen.Code, len(args))
@@ -149,15 +144,25 @@ func call(fn string, args ...expr) expr {
 		}
 		return primary(jen.Id(fn).Call(cs...))
 	}
-	b := make([]byte, 0, n)
-	b = append(append(b, fn...), '(')
+	if len(args) == 1 {
+		return expr{rope: newRope(expr{raw: fn}, false, "(", args[0], false, ")"), prec: precPrimary}
+	}
+	var b strings.Builder
+	b.Grow(n)
+	b.WriteString(fn)
+	b.WriteByte('(')
 	for i, a := range args {
 		if i > 0 {
-			b = append(b, ", "...)
+			b.WriteString(", ")
 		}
-		b = append(b, a.raw...)
+		if a.rope != nil {
+			a.rope.write(&b)
+		} else {
+			b.WriteString(a.raw)
+		}
 	}
-	return rawExpr(string(append(b, ')')), precPrimary)
+	b.WriteByte(')')
+	return rawExpr(b.String(), precPrimary)
 }
 
 // basicType reports whether goType writes t as one identifier.
@@ -169,12 +174,57 @@ func basicType(t *ir.Type) bool {
 	return true
 }
 
+// spaced returns " op " (a constant for Go's binary operators).
+func spaced(op string) string {
+	switch op {
+	case "+":
+		return " + "
+	case "-":
+		return " - "
+	case "*":
+		return " * "
+	case "/":
+		return " / "
+	case "%":
+		return " % "
+	case "&":
+		return " & "
+	case "|":
+		return " | "
+	case "^":
+		return " ^ "
+	case "&^":
+		return " &^ "
+	case "<<":
+		return " << "
+	case ">>":
+		return " >> "
+	case "==":
+		return " == "
+	case "!=":
+		return " != "
+	case "<":
+		return " < "
+	case "<=":
+		return " <= "
+	case ">":
+		return " > "
+	case ">=":
+		return " >= "
+	case "&&":
+		return " && "
+	case "||":
+		return " || "
+	}
+	return " " + op + " "
+}
+
 // join writes a op b for a logical operator of precedence prec, both
 // operands of at least that precedence (a || b || c: the operator is
 // associative).
 func join(a expr, op string, prec int, b expr) expr {
 	if a.isRaw() && b.isRaw() {
-		return rawExpr(a.rawAt(prec)+" "+op+" "+b.rawAt(prec), prec)
+		return expr{rope: newRope(a, a.prec < prec, spaced(op), b, b.prec < prec, ""), prec: prec}
 	}
 	return expr{js: jen.Add(a.at(prec)).Op(op).Add(b.at(prec)), prec: prec}
 }
@@ -184,12 +234,12 @@ func unary(op string, x expr) expr {
 	if op == "-" && x.prec == precUnary {
 		// -(-x), not - -x.
 		if x.isRaw() {
-			return rawExpr(op+"("+x.raw+")", precUnary)
+			return expr{rope: newRope(expr{}, false, op, x, true, ""), prec: precUnary}
 		}
 		return expr{js: jen.Op(op).Parens(x.code()), prec: precUnary}
 	}
 	if x.isRaw() {
-		return rawExpr(op+" "+x.rawAt(precUnary), precUnary)
+		return expr{rope: newRope(expr{}, false, op, x, x.prec < precUnary, ""), prec: precUnary}
 	}
 	return expr{js: jen.Op(op).Add(x.at(precUnary)), prec: precUnary}
 }

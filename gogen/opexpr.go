@@ -367,7 +367,7 @@ func (fg *funcGen) index(s, i ir.Exp) expr {
 	}
 	base, ix := fg.base(s, i), fg.bound(i, reject)
 	if base.isRaw() && ix.isRaw() {
-		return rawExpr(base.rawAt(precPrimary)+"["+ix.raw+"]", precPrimary)
+		return expr{rope: newRope(base, base.prec < precPrimary, "[", ix, false, "]"), prec: precPrimary}
 	}
 	return primary(jen.Add(base.at(precPrimary)).Index(ix.code()))
 }

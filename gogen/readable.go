@@ -42,12 +42,9 @@ func (e expr) atIn(p int, parent opClass) *jen.Statement {
 	return e.code()
 }
 
-// rawIn is atIn for raw e: its text.
-func (e expr) rawIn(p int, parent opClass) string {
-	if e.prec < p || mixes(parent, e.class) {
-		return "(" + e.raw + ")"
-	}
-	return e.raw
+// parenIn reports whether atIn writes e in parentheses.
+func (e expr) parenIn(p int, parent opClass) bool {
+	return e.prec < p || mixes(parent, e.class)
 }
 
 // mixes reports whether an operand of kind child under an operator of
