@@ -30,7 +30,7 @@ const (
 // local functions), its source text: raw, or the pieces of rope
 // (rope.go) for an operation. A raw expression costs a rope node where
 // jennifer's tree costs a statement, a token and a boxed string per
-// identifier and operator; it goes into jennifer as one operator token
+// identifier and operator; it goes into jennifer as one token
 // where a statement needs it (code). The text is on one line and
 // separates tokens that would lex as one (- -x): the formatter gives both
 // forms the same bytes.
@@ -53,7 +53,7 @@ func (e expr) isRaw() bool { return e.js == nil }
 // code returns e as jennifer code.
 func (e expr) code() *jen.Statement {
 	if e.js == nil {
-		return jen.Op(e.text())
+		return jen.Id(e.text()) // an identifier's token is written as it is
 	}
 	return e.js
 }
@@ -123,7 +123,7 @@ func binaryOp(op ir.Op, t *ir.Type) (string, int) {
 func infix(l expr, op string, prec int, r expr) expr {
 	c := classOf(op)
 	if l.isRaw() && r.isRaw() {
-		return expr{rope: newRope(l, l.parenIn(prec, c), spaced(op), r, r.parenIn(prec+1, c), ""), prec: prec, class: c}
+		return composed(l, l.parenIn(prec, c), spaced(op), r, r.parenIn(prec+1, c), "", prec, c)
 	}
 	return expr{js: jen.Add(l.atIn(prec, c)).Op(op).Add(r.atIn(prec+1, c)), prec: prec, class: c}
 }
@@ -145,7 +145,7 @@ func call(fn string, args ...expr) expr {
 		return primary(jen.Id(fn).Call(cs...))
 	}
 	if len(args) == 1 {
-		return expr{rope: newRope(expr{raw: fn}, false, "(", args[0], false, ")"), prec: precPrimary}
+		return composed(expr{raw: fn}, false, "(", args[0], false, ")", precPrimary, classNone)
 	}
 	var b strings.Builder
 	b.Grow(n)
@@ -224,7 +224,7 @@ func spaced(op string) string {
 // associative).
 func join(a expr, op string, prec int, b expr) expr {
 	if a.isRaw() && b.isRaw() {
-		return expr{rope: newRope(a, a.prec < prec, spaced(op), b, b.prec < prec, ""), prec: prec}
+		return composed(a, a.prec < prec, spaced(op), b, b.prec < prec, "", prec, classNone)
 	}
 	return expr{js: jen.Add(a.at(prec)).Op(op).Add(b.at(prec)), prec: prec}
 }
@@ -234,12 +234,12 @@ func unary(op string, x expr) expr {
 	if op == "-" && x.prec == precUnary {
 		// -(-x), not - -x.
 		if x.isRaw() {
-			return expr{rope: newRope(expr{}, false, op, x, true, ""), prec: precUnary}
+			return composed(expr{}, false, op, x, true, "", precUnary, classNone)
 		}
 		return expr{js: jen.Op(op).Parens(x.code()), prec: precUnary}
 	}
 	if x.isRaw() {
-		return expr{rope: newRope(expr{}, false, op, x, x.prec < precUnary, ""), prec: precUnary}
+		return composed(expr{}, false, op, x, x.prec < precUnary, "", precUnary, classNone)
 	}
 	return expr{js: jen.Op(op).Add(x.at(precUnary)), prec: precUnary}
 }

@@ -367,7 +367,7 @@ func (fg *funcGen) index(s, i ir.Exp) expr {
 	}
 	base, ix := fg.base(s, i), fg.bound(i, reject)
 	if base.isRaw() && ix.isRaw() {
-		return expr{rope: newRope(base, base.prec < precPrimary, "[", ix, false, "]"), prec: precPrimary}
+		return composed(base, base.prec < precPrimary, "[", ix, false, "]", precPrimary, classNone)
 	}
 	return primary(jen.Add(base.at(precPrimary)).Index(ix.code()))
 }

@@ -26,16 +26,28 @@ func operand(e expr, paren bool) (*rope, string, int) {
 	return e.rope, e.raw, n
 }
 
-// newRope returns the rope of l op r end, the operands in parentheses
-// where lp, rp; a nil operand's expression is the zero expr (nothing).
-func newRope(l expr, lp bool, op string, r expr, rp bool, end string) *rope {
-	x := &rope{lp: lp, rp: rp, op: op, end: end}
+// composed returns the raw expression l op r end of precedence prec,
+// the operands in parentheses where lp, rp (an absent operand is the zero
+// expr): a rope, or its text when that is shorter than a rope's node.
+func composed(l expr, lp bool, op string, r expr, rp bool, end string, prec int, class opClass) expr {
+	x := rope{lp: lp, rp: rp, op: op, end: end}
 	var ln, rn int
 	x.l, x.lt, ln = operand(l, lp)
 	x.r, x.rt, rn = operand(r, rp)
 	x.n = ln + len(op) + rn + len(end)
-	return x
+	if x.n <= flatMax {
+		var b strings.Builder
+		b.Grow(x.n)
+		x.write(&b)
+		return expr{raw: b.String(), prec: prec, class: class}
+	}
+	h := new(rope)
+	*h = x
+	return expr{rope: h, prec: prec, class: class}
 }
+
+// flatMax is the longest text composed copies: a rope's node is 96 bytes.
+const flatMax = 64
 
 // textLen returns the length of raw e's text.
 func (e expr) textLen() int {

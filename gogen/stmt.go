@@ -518,7 +518,7 @@ func (fg *funcGen) valueStmt(out *stmts, n *ir.Node) {
 // define writes name := e, as one token when e is raw.
 func define(name string, e expr) *jen.Statement {
 	if e.isRaw() {
-		return jen.Op(e.textAfter(name, " := "))
+		return jen.Id(e.textAfter(name, " := "))
 	}
 	return jen.Id(name).Op(":=").Add(e.js)
 }
