@@ -3,8 +3,9 @@ package gogen
 import "go/token"
 
 // This file formats one function body, line by line: each source line
-// jennifer wrote is one statement, the header of an if or a for ending
-// in {, or a } closing a block (possibly followed by else). The body is
+// jennifer wrote is one statement, the header of an if, a for or a
+// switch ending in {, a case clause's header, or a } closing a block
+// (possibly followed by else). The body is
 // written as gofmt writes it, or the formatting fails and the function
 // is left to go/format.
 
