@@ -16,7 +16,7 @@ import (
 func (fg *funcGen) fieldRef(n *ir.Node) *jen.Statement {
 	s, i := n.Args[0], n.Args[1]
 	base := fg.base(s, i).at(precPrimary)
-	return jen.Add(base).Index(fg.bound(i, badIndexConst(i)).s).Op("." + n.Aux.(ir.FieldSel).Sel)
+	return jen.Add(base).Index(fg.bound(i, badIndexConst(i)).code()).Op("." + n.Aux.(ir.FieldSel).Sel)
 }
 
 // fieldGet writes an OpFieldGet: the field converted to its graph type.
@@ -28,7 +28,7 @@ func (fg *funcGen) fieldGet(n *ir.Node) expr {
 // stage type.
 func (fg *funcGen) fieldSet(out *stmts, n *ir.Node) {
 	f := n.Aux.(ir.FieldSel)
-	out.add(fg.fieldRef(n).Op("=").Add(fg.file.typeName(f.Named).Call(fg.ref(n.Args[2], ctxConverted).s)))
+	out.add(fg.fieldRef(n).Op("=").Add(fg.file.typeName(f.Named).Call(fg.ref(n.Args[2], ctxConverted).code())))
 }
 
 // structType writes a struct type of the package (a KStruct).

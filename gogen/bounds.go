@@ -190,5 +190,5 @@ func (fg *funcGen) lenRef(s ir.Sym) (expr, bool) {
 		return expr{}, false
 	}
 	fg.lenOf = nil // the bound is written once
-	return primary(jen.Len(fg.ref(ll.t.E(), ctxConverted).s)), true
+	return primary(jen.Len(fg.ref(ll.t.E(), ctxConverted).code())), true
 }

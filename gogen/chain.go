@@ -83,7 +83,7 @@ func (fg *funcGen) newChain(cond expr, safe bool, body, els *stmts) *ifChain {
 		ch.drop = true
 		ch.missing = fg.localNames(cond)
 	}
-	ch.arms = []*ifArm{{cond: cond, safe: safe, first: fg.text(cond.s), body: body}}
+	ch.arms = []*ifArm{{cond: cond, safe: safe, first: fg.text(cond.code()), body: body}}
 	ch.link(0)
 	return ch
 }
@@ -93,7 +93,7 @@ func (fg *funcGen) newChain(cond expr, safe bool, body, els *stmts) *ifChain {
 func (fg *funcGen) prepend(ch *ifChain, cond expr, safe, repeatable bool, body *stmts) {
 	head := len(ch.arms) - 1
 	if h := ch.arms[head]; fg.sameCode(body.list, h.body.list) {
-		text := fg.text(cond.s)
+		text := fg.text(cond.code())
 		if repeatable && text == h.first {
 			// a || a || b is a || b: cond is the arm's first operand,
 			// the same value (nothing runs between them).
@@ -115,7 +115,7 @@ func (fg *funcGen) prepend(ch *ifChain, cond expr, safe, repeatable bool, body *
 		return
 	}
 	ch.see(fg, cond)
-	ch.arms = append(ch.arms, &ifArm{cond: cond, safe: safe, first: fg.text(cond.s), body: body})
+	ch.arms = append(ch.arms, &ifArm{cond: cond, safe: safe, first: fg.text(cond.code()), body: body})
 	ch.link(head + 1)
 }
 
@@ -125,7 +125,7 @@ func (ch *ifChain) see(fg *funcGen, cond expr) {
 	if !ch.drop || len(ch.missing) == 0 {
 		return
 	}
-	read := readNames(fg.text(cond.s))
+	read := readNames(fg.text(cond.code()))
 	kept := ch.missing[:0]
 	for _, name := range ch.missing {
 		if !read[name] {
@@ -139,7 +139,7 @@ func (ch *ifChain) see(fg *funcGen, cond expr) {
 // arms after it being written already.
 func (ch *ifChain) link(i int) {
 	a := ch.arms[i]
-	s := jen.If(a.cond.s).Block(a.body.list...)
+	s := jen.If(a.cond.code()).Block(a.body.list...)
 	term := false
 	switch {
 	case i > 0:
@@ -197,7 +197,7 @@ func (fg *funcGen) emitChain(out *stmts, ch *ifChain) {
 // orExpr writes a || b. || is associative, so neither operand needs
 // parentheses unless its operator binds less tightly than || (none does).
 func orExpr(a, b expr) expr {
-	return expr{s: jen.Add(a.at(precOr)).Op("||").Add(b.at(precOr)), prec: precOr}
+	return join(a, "||", precOr, b)
 }
 
 // sameCode reports whether two statement lists are the same code.
@@ -225,7 +225,7 @@ func (fg *funcGen) text(c jen.Code) string {
 // name too many only keeps a condition.
 func (fg *funcGen) localNames(cond expr) []string {
 	var names []string
-	scanIdents(fg.text(cond.s), func(name string, _, _ token.Token) {
+	scanIdents(fg.text(cond.code()), func(name string, _, _ token.Token) {
 		if fg.fn.names.used[name] && !fg.fn.params[name] {
 			names = append(names, name)
 		}

@@ -9,9 +9,9 @@ import (
 )
 
 func TestOrExpr(t *testing.T) {
-	and := expr{s: jen.Id("a").Op("&&").Id("b"), prec: precAnd}
-	or := expr{s: jen.Id("c").Op("||").Id("d"), prec: precOr}
-	cmp := expr{s: jen.Id("x").Op("==").Lit(1), prec: precCmp}
+	and := expr{js: jen.Id("a").Op("&&").Id("b"), prec: precAnd}
+	or := expr{js: jen.Id("c").Op("||").Id("d"), prec: precOr}
+	cmp := expr{js: jen.Id("x").Op("==").Lit(1), prec: precCmp}
 	for _, tc := range []struct {
 		l, r expr
 		want string
@@ -21,7 +21,7 @@ func TestOrExpr(t *testing.T) {
 		{cmp, orExpr(cmp, cmp), "x == 1 || x == 1 || x == 1"},
 	} {
 		e := orExpr(tc.l, tc.r)
-		if got := fmt.Sprintf("%#v", e.s); got != tc.want || e.prec != precOr {
+		if got := fmt.Sprintf("%#v", e.code()); got != tc.want || e.prec != precOr {
 			t.Errorf("got %q (precedence %d), want %q", got, e.prec, tc.want)
 		}
 		// As an operand of &&, the disjunction needs parentheses.

@@ -43,13 +43,13 @@ func constExpr(c *ir.Const, ctx constCtx) expr {
 	t := c.Type
 	typed := func(lit string, prec int) expr {
 		if ctx == ctxExplicit || ctx == ctxTyped && !isDefaultType(t) {
-			return primary(jen.Id(t.String()).Call(jen.Id(lit)))
+			return rawExpr(t.String()+"("+lit+")", precPrimary)
 		}
-		return expr{s: jen.Id(lit), prec: prec}
+		return rawExpr(lit, prec)
 	}
 	switch v := c.Val.(type) {
 	case bool:
-		return primary(jen.Lit(v))
+		return rawExpr(strconv.FormatBool(v), precPrimary)
 	case string:
 		return primary(jen.Lit(v))
 	case float64:
@@ -84,7 +84,7 @@ func hexConst(c *ir.Const) (expr, bool) {
 	if c == nil || !c.Type.IsInteger() || !c.Type.IsUnsigned() && constInt(c) < 0 || constUint(c) <= 9 {
 		return expr{}, false
 	}
-	return primary(jen.Id("0x" + strconv.FormatUint(constUint(c), 16))), true
+	return rawExpr("0x"+strconv.FormatUint(constUint(c), 16), precPrimary), true
 }
 
 // isDefaultType reports whether t is the default type of an untyped
@@ -191,9 +191,9 @@ func floatExpr(v float64, bits int, ctx constCtx) expr {
 		prec = precUnary
 	}
 	if ctx == ctxExplicit || bits == 32 && ctx == ctxTyped {
-		return primary(jen.Id("float" + strconv.Itoa(bits)).Call(jen.Id(lit)))
+		return rawExpr("float"+strconv.Itoa(bits)+"("+lit+")", precPrimary)
 	}
-	return expr{s: jen.Id(lit), prec: prec}
+	return rawExpr(lit, prec)
 }
 
 // specialFloat writes NaN, ±Inf or -0 as a call of the math package,
@@ -227,11 +227,11 @@ func complexExpr(re, im float64, bits int, ctx constCtx) expr {
 	if isSpecial(re) || isSpecial(im) {
 		part := func(v float64) jen.Code {
 			// One typed part makes the other convert to its type.
-			return floatExpr(v, bits, ctxTyped).s
+			return floatExpr(v, bits, ctxTyped).code()
 		}
-		rc, ic := part(re), jen.Code(floatExpr(im, bits, ctxConverted).s)
+		rc, ic := part(re), jen.Code(floatExpr(im, bits, ctxConverted).code())
 		if !isSpecial(re) && isSpecial(im) {
-			rc = floatExpr(re, bits, ctxConverted).s
+			rc = floatExpr(re, bits, ctxConverted).code()
 			ic = part(im)
 		}
 		return primary(jen.Id("complex").Call(rc, ic))
@@ -254,7 +254,7 @@ func complexExpr(re, im float64, bits int, ctx constCtx) expr {
 		lit, prec = strconv.FormatFloat(re, 'g', -1, bits)+sign+imLit, precAdd
 	}
 	if ctx == ctxExplicit || bits == 32 && ctx == ctxTyped {
-		return primary(jen.Id("complex" + strconv.Itoa(2*bits)).Call(jen.Id(lit)))
+		return rawExpr("complex"+strconv.Itoa(2*bits)+"("+lit+")", precPrimary)
 	}
-	return expr{s: jen.Id(lit), prec: prec}
+	return rawExpr(lit, prec)
 }

@@ -42,9 +42,9 @@ func (fg *funcGen) ifStmt(out *stmts, n *ir.Node, d dest) {
 		assign := dest{kind: destAssign, names: names}
 		if len(names) == 1 {
 			if v, ok := fg.simpleValue(elseB); ok {
-				out.add(jen.Id(names[0]).Op(":=").Add(v.s))
+				out.add(jen.Id(names[0]).Op(":=").Add(v.code()))
 				th := fg.block(thenB, assign)
-				out.add(jen.If(fg.ref(c, ctxConverted).s).Block(th.list...))
+				out.add(jen.If(fg.ref(c, ctxConverted).code()).Block(th.list...))
 				return
 			}
 		}
@@ -208,10 +208,10 @@ func (fg *funcGen) whileStmt(out *stmts, n *ir.Node) {
 		cond := fg.loopCond(n)
 		fg.leave(fr, false)
 		body := fg.block(bodyB, dest{})
-		out.add(jen.For(cond.s).Block(body.list...))
+		out.add(jen.For(cond.code()).Block(body.list...))
 		return
 	}
-	cs.add(jen.If(fg.negate(condB.Res).s).Block(jen.Break()))
+	cs.add(jen.If(fg.negate(condB.Res).code()).Block(jen.Break()))
 	fg.leave(fr, false)
 	body := fg.block(bodyB, dest{})
 	out.add(jen.For().Block(append(cs.list, body.list...)...))
@@ -342,7 +342,7 @@ func (fr *frame) nextLoop(fg *funcGen, i int) int {
 // forStmt writes the declaration of variable v and loop w as one for
 // statement with post as its post statement.
 func (fg *funcGen) forStmt(out *stmts, v, w, post *ir.Node) {
-	init := jen.Id(fg.name(v.Sym)).Op(":=").Add(fg.ref(v.Args[0], ctxTyped).s)
+	init := jen.Id(fg.name(v.Sym)).Op(":=").Add(fg.ref(v.Args[0], ctxTyped).code())
 	fr := fg.enter(w.Blocks[0])
 	cond := fg.loopCond(w)
 	fg.leave(fr, false)
@@ -351,5 +351,5 @@ func (fg *funcGen) forStmt(out *stmts, v, w, post *ir.Node) {
 	body := fg.block(w.Blocks[1], dest{})
 	code := fg.postCode
 	fg.post, fg.postCode = saved, savedCode
-	out.add(jen.For(init, cond.s, code).Block(body.list...))
+	out.add(jen.For(init, cond.code(), code).Block(body.list...))
 }

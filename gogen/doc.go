@@ -143,7 +143,8 @@
 // names.go chooses identifiers, types.go and consts.go write types and
 // constants, chars.go decides which constants are characters, analyze.go and plan.go decide before writing (uses, captures,
 // inlining, forwarding), emit.go, opexpr.go, stmt.go and control.go
-// write expressions and statements (chain.go the arms of an if chain,
+// write expressions and statements (expr.go and rope.go hold an
+// expression as jennifer code or as its source text, chain.go the arms of an if chain,
 // deadslot.go the slots of an assignment it leaves out, depth.go the
 // depth of expressions, exitloop.go and exitreturn.go loops with exits
 // and returns from them, switch.go switches, minmax.go min and max,

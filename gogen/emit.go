@@ -180,22 +180,22 @@ func (fg *funcGen) ref(e ir.Exp, ctx constCtx) expr {
 		return fg.nodeExpr(n)
 	}
 	if fg.forwarded[s] {
-		return primary(jen.Id(fg.name(fg.g.Def(s).Args[0].Sym())))
+		return rawExpr(fg.name(fg.g.Def(s).Args[0].Sym()), precPrimary)
 	}
 	if n := fg.g.Def(s); n != nil && fg.lenOfInput(n) {
 		return fg.nodeExpr(n)
 	}
 	if _, ok := fg.arrayTable(s); ok {
-		return primary(jen.Id(fg.nameOf(s)).Index(jen.Op(":"))) // the table as a slice
+		return rawExpr(fg.nameOf(s)+"[:]", precPrimary) // the table as a slice
 	}
-	return primary(jen.Id(fg.nameOf(s)))
+	return rawExpr(fg.nameOf(s), precPrimary)
 }
 
 // refs writes uses of es as arguments of parameters of their own types.
 func (fg *funcGen) refs(es []ir.Exp, ctx constCtx) []jen.Code {
 	cs := make([]jen.Code, len(es))
 	for i, e := range es {
-		cs[i] = fg.ref(e, ctx).s
+		cs[i] = fg.ref(e, ctx).code()
 	}
 	return cs
 }
@@ -224,7 +224,7 @@ func (fg *funcGen) base(s ir.Exp, index ...ir.Exp) expr {
 				}
 			}
 			if in {
-				return primary(jen.Id(fg.nameOf(s.Sym())))
+				return rawExpr(fg.nameOf(s.Sym()), precPrimary)
 			}
 		}
 	}
@@ -308,7 +308,7 @@ func (fg *funcGen) elemName(s ir.Sym) string {
 // graph.
 func (fg *funcGen) opaque(c *ir.Const) expr {
 	if name, ok := fg.fn.opaqueFor[c]; ok {
-		return primary(jen.Id(name))
+		return rawExpr(name, precPrimary)
 	}
 	var name string
 	if len(fg.fn.opaque) == 0 {
@@ -319,8 +319,8 @@ func (fg *funcGen) opaque(c *ir.Const) expr {
 		fg.fn.opaque = append(fg.fn.opaque, jen.Var().Id(name).Add(goType(c.Type)))
 	} else {
 		name = fg.fn.names.fresh("k")
-		fg.fn.opaque = append(fg.fn.opaque, jen.Id(name).Op(":=").Add(constExpr(c, ctxTyped).s))
+		fg.fn.opaque = append(fg.fn.opaque, jen.Id(name).Op(":=").Add(constExpr(c, ctxTyped).code()))
 	}
 	fg.fn.opaqueFor[c] = name
-	return primary(jen.Id(name))
+	return rawExpr(name, precPrimary)
 }

@@ -120,7 +120,7 @@ func (fg *funcGen) exitStmt(out *stmts, n *ir.Node, x *exitLoop) {
 	}
 	fg.leave(fr, body.term)
 	if x.cond != nil {
-		out.add(jen.For(x.cond.s).Block(body.list...))
+		out.add(jen.For(x.cond.code()).Block(body.list...))
 	} else {
 		out.add(jen.For().Block(body.list...))
 	}
@@ -163,10 +163,10 @@ func (fg *funcGen) exitIf(out *stmts, n *ir.Node, d dest) {
 		return
 	}
 	if th.brk {
-		out.add(jen.If(fg.ref(c, ctxConverted).s).Block(jen.Break()))
+		out.add(jen.If(fg.ref(c, ctxConverted).code()).Block(jen.Break()))
 		out.list = append(out.list, el.list...)
 		return
 	}
-	out.add(jen.If(fg.negate(c).s).Block(jen.Break()))
+	out.add(jen.If(fg.negate(c).code()).Block(jen.Break()))
 	out.list = append(out.list, th.list...)
 }

@@ -334,11 +334,11 @@ func (fg *funcGen) exitReturnStmt(out *stmts, r *exitReturn, k int64, l *exitLea
 	vals := make([]jen.Code, len(vs))
 	for i, v := range vs {
 		if e, ok := l.substOf(v.v); ok {
-			vals[i] = fg.ref(e, ctxConverted).s
+			vals[i] = fg.ref(e, ctxConverted).code()
 		} else if v.v != 0 {
 			vals[i] = jen.Id(fg.name(v.v))
 		} else {
-			vals[i] = fg.ref(v.e, ctxConverted).s
+			vals[i] = fg.ref(v.e, ctxConverted).code()
 		}
 	}
 	if r.top && fg.results != nil {

@@ -13,5 +13,5 @@ func ConstText(c *ir.Const, typed bool) string {
 	if typed {
 		ctx = ctxTyped
 	}
-	return fmt.Sprintf("%#v", constExpr(c, ctx).s)
+	return fmt.Sprintf("%#v", constExpr(c, ctx).code())
 }

@@ -1,6 +1,8 @@
 package gogen
 
 import (
+	"strings"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/lmsgen/lmsgen/ir"
@@ -22,20 +24,46 @@ const (
 	precPrimary = 7
 )
 
+// An expression is either a jennifer statement (js) or, when it holds no
+// qualified identifier, type or group jennifer must lay out (most of a big
+// kernel's: names, literals, operators, indexing, calls of builtins and
+// local functions), its source text: raw, or the pieces of rope
+// (rope.go) for an operation. A raw expression costs a rope node where
+// jennifer's tree costs a statement, a token and a boxed string per
+// identifier and operator; it goes into jennifer as one token
+// where a statement needs it (code). The text is on one line and
+// separates tokens that would lex as one (- -x): the formatter gives both
+// forms the same bytes.
 type expr struct {
-	s     *jen.Statement
+	js    *jen.Statement
+	raw   string
+	rope  *rope
 	prec  int
 	class opClass // the kind of its outermost binary operator (readable.go)
 }
 
-func primary(s *jen.Statement) expr { return expr{s: s, prec: precPrimary} }
+func primary(s *jen.Statement) expr { return expr{js: s, prec: precPrimary} }
+
+// rawExpr is the expression of source text of precedence prec.
+func rawExpr(text string, prec int) expr { return expr{raw: text, prec: prec} }
+
+// isRaw reports whether e is source text.
+func (e expr) isRaw() bool { return e.js == nil }
+
+// code returns e as jennifer code.
+func (e expr) code() *jen.Statement {
+	if e.js == nil {
+		return jen.Id(e.text()) // an identifier's token is written as it is
+	}
+	return e.js
+}
 
 // at returns e as an operand of an operator that needs precedence p.
 func (e expr) at(p int) *jen.Statement {
 	if e.prec < p {
-		return jen.Parens(e.s)
+		return jen.Parens(e.code())
 	}
-	return e.s
+	return e.code()
 }
 
 // binaryOp returns the Go operator and its precedence for an arithmetic,
@@ -94,16 +122,126 @@ func binaryOp(op ir.Op, t *ir.Type) (string, int) {
 // infix writes l op r.
 func infix(l expr, op string, prec int, r expr) expr {
 	c := classOf(op)
-	return expr{s: jen.Add(l.atIn(prec, c)).Op(op).Add(r.atIn(prec+1, c)), prec: prec, class: c}
+	if l.isRaw() && r.isRaw() {
+		return composed(l, l.parenIn(prec, c), spaced(op), r, r.parenIn(prec+1, c), "", prec, c)
+	}
+	return expr{js: jen.Add(l.atIn(prec, c)).Op(op).Add(r.atIn(prec+1, c)), prec: prec, class: c}
+}
+
+// call writes fn(args...) for a function named by an unqualified
+// identifier (a builtin, a basic type, a local or package-level name).
+func call(fn string, args ...expr) expr {
+	raw := true
+	n := len(fn) + 2
+	for _, a := range args {
+		raw = raw && a.isRaw()
+		n += a.textLen() + 2
+	}
+	if !raw {
+		cs := make([]jen.Code, len(args))
+		for i, a := range args {
+			cs[i] = a.code()
+		}
+		return primary(jen.Id(fn).Call(cs...))
+	}
+	if len(args) == 1 {
+		return composed(expr{raw: fn}, false, "(", args[0], false, ")", precPrimary, classNone)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	b.WriteString(fn)
+	b.WriteByte('(')
+	for i, a := range args {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if a.rope != nil {
+			a.rope.write(&b)
+		} else {
+			b.WriteString(a.raw)
+		}
+	}
+	b.WriteByte(')')
+	return rawExpr(b.String(), precPrimary)
+}
+
+// basicType reports whether goType writes t as one identifier.
+func basicType(t *ir.Type) bool {
+	switch t.Kind {
+	case ir.KSlice, ir.KIndex, ir.KFunc, ir.KStruct, ir.KTuple, ir.KVoid:
+		return false
+	}
+	return true
+}
+
+// spaced returns " op " (a constant for Go's binary operators).
+func spaced(op string) string {
+	switch op {
+	case "+":
+		return " + "
+	case "-":
+		return " - "
+	case "*":
+		return " * "
+	case "/":
+		return " / "
+	case "%":
+		return " % "
+	case "&":
+		return " & "
+	case "|":
+		return " | "
+	case "^":
+		return " ^ "
+	case "&^":
+		return " &^ "
+	case "<<":
+		return " << "
+	case ">>":
+		return " >> "
+	case "==":
+		return " == "
+	case "!=":
+		return " != "
+	case "<":
+		return " < "
+	case "<=":
+		return " <= "
+	case ">":
+		return " > "
+	case ">=":
+		return " >= "
+	case "&&":
+		return " && "
+	case "||":
+		return " || "
+	}
+	return " " + op + " "
+}
+
+// join writes a op b for a logical operator of precedence prec, both
+// operands of at least that precedence (a || b || c: the operator is
+// associative).
+func join(a expr, op string, prec int, b expr) expr {
+	if a.isRaw() && b.isRaw() {
+		return composed(a, a.prec < prec, spaced(op), b, b.prec < prec, "", prec, classNone)
+	}
+	return expr{js: jen.Add(a.at(prec)).Op(op).Add(b.at(prec)), prec: prec}
 }
 
 // unary writes op x.
 func unary(op string, x expr) expr {
 	if op == "-" && x.prec == precUnary {
 		// -(-x), not - -x.
-		return expr{s: jen.Op(op).Parens(x.s), prec: precUnary}
+		if x.isRaw() {
+			return composed(expr{}, false, op, x, true, "", precUnary, classNone)
+		}
+		return expr{js: jen.Op(op).Parens(x.code()), prec: precUnary}
 	}
-	return expr{s: jen.Op(op).Add(x.at(precUnary)), prec: precUnary}
+	if x.isRaw() {
+		return composed(expr{}, false, op, x, x.prec < precUnary, "", precUnary, classNone)
+	}
+	return expr{js: jen.Op(op).Add(x.at(precUnary)), prec: precUnary}
 }
 
 // flipped returns the comparison that is the negation of op on operands

@@ -318,7 +318,7 @@ func (fl *fileGen) table(n *ir.Node, base string) string {
 		var row []jen.Code
 		for j := i; j < v.Len() && j < i+perRow; j++ {
 			c := &ir.Const{Type: n.Type.Elem, Val: v.Index(j).Interface()}
-			row = append(row, constExpr(c, ctxConverted).s)
+			row = append(row, constExpr(c, ctxConverted).code())
 		}
 		rows = append(rows, jen.List(row...))
 	}

@@ -129,8 +129,8 @@ func f(x int) int {
 }
 
 func g(x int) {
-	switch x {
-	case 1:
+	select {
+	default:
 		fmt.Println(x)
 	}
 }
@@ -153,6 +153,23 @@ var u = T{
 
 var v = func() int {
 	return 1
+}
+`, 1},
+		{"switch", `package p
+func f(x, y int) int {
+switch x+1 {
+case 1,2 :
+y++
+
+case y*2+1:
+default:
+switch {
+case x<y&&y>0:
+return x-y
+}
+fallthrough
+}
+return y
 }
 `, 1},
 		{"numbers", `package p
@@ -243,6 +260,27 @@ func (g *bodyGen) stmt() string {
 				h = "for"
 			}
 			s := h + " {\n" + g.body(3)
+			g.depth--
+			return s + "}\n"
+		case 2:
+			g.depth++
+			s := "switch " + g.pick("", g.expr(2, false)+" ") + "{\n"
+			for range g.r.IntN(4) {
+				if g.r.IntN(6) == 0 {
+					s += "\n"
+				}
+				s += "case " + g.expr(2, true)
+				if g.r.IntN(2) == 0 {
+					s += "," + g.sp() + g.expr(2, true)
+				}
+				s += g.sp() + ":\n"
+				if g.r.IntN(4) != 0 {
+					s += g.body(2)
+				}
+			}
+			if g.r.IntN(2) == 0 {
+				s += "default" + g.sp() + ":\n" + g.body(2)
+			}
 			g.depth--
 			return s + "}\n"
 		}

@@ -3,8 +3,9 @@ package gogen
 import "go/token"
 
 // This file formats one function body, line by line: each source line
-// jennifer wrote is one statement, the header of an if or a for ending
-// in {, or a } closing a block (possibly followed by else). The body is
+// jennifer wrote is one statement, the header of an if, a for or a
+// switch ending in {, a case clause's header, or a } closing a block
+// (possibly followed by else). The body is
 // written as gofmt writes it, or the formatting fails and the function
 // is left to go/format.
 
@@ -141,6 +142,50 @@ func (w *fprinter) line1(toks []ftok) (opens bool) {
 		}
 		w.token(token.LBRACE)
 		return true
+	case token.SWITCH:
+		// switch [tag] {, as go/printer's controlClause writes it (no
+		// init statement: gogen writes none).
+		if toks[len(toks)-1].t != token.LBRACE {
+			return w.fail()
+		}
+		w.toks = toks[:len(toks)-1]
+		w.pos = 1
+		w.lev = -1
+		w.token(token.SWITCH)
+		w.blank = true
+		if w.pos < len(w.toks) {
+			tag := w.parseExpr(1)
+			if w.bad || w.pos != len(w.toks) || w.nodes[tag].kind == fParen {
+				return w.fail()
+			}
+			w.expr(tag)
+			w.blank = true
+		}
+		w.token(token.LBRACE)
+		w.opensSw = true
+		return true
+	case token.CASE:
+		// case x, y: (the caller checked it is in a switch)
+		w.pos++
+		w.token(token.CASE)
+		l, n := w.list()
+		if w.bad || w.pos != len(toks)-1 || toks[w.pos].t != token.COLON {
+			return w.fail()
+		}
+		w.blank = true
+		w.exprList(l, n, 1)
+		w.token(token.COLON)
+	case token.DEFAULT:
+		if len(toks) != 2 || toks[1].t != token.COLON {
+			return w.fail()
+		}
+		w.token(token.DEFAULT)
+		w.token(token.COLON)
+	case token.FALLTHROUGH:
+		if len(toks) != 1 {
+			return w.fail()
+		}
+		w.token(token.FALLTHROUGH)
 	case token.RETURN:
 		w.pos++
 		w.token(token.RETURN)
@@ -339,6 +384,7 @@ func (w *fprinter) forHeader() {
 // reads up to the } (false if there is none).
 func (w *fprinter) body(lx *lexer, open ftok) (ftok, bool) {
 	w.out = append(w.out, '{')
+	w.blocks = append(w.blocks[:0], blockPlain)
 	depth := 1  // the blocks open
 	braces := 1 // the braces open
 	prevLine := open.line
@@ -382,8 +428,18 @@ func (w *fprinter) body(lx *lexer, open ftok) (ftok, bool) {
 	}
 }
 
+// The kinds of blocks: a switch's body before its first case clause, and
+// after it.
+const (
+	blockPlain int8 = iota
+	blockSwitch
+	blockCases
+)
+
 // lineIn formats one line of a body at depth (the blocks open) and
-// returns the depth after it; w.bad if it cannot.
+// returns the depth after it; w.bad if it cannot. A case clause of a
+// switch is written at the switch's indentation, its statements one
+// level deeper.
 func (w *fprinter) lineIn(line []ftok, depth int) int {
 	if line[0].t == token.RBRACE {
 		depth--
@@ -391,6 +447,7 @@ func (w *fprinter) lineIn(line []ftok, depth int) int {
 			w.bad = true
 			return depth
 		}
+		w.blocks = w.blocks[:depth]
 		w.indent(depth)
 		w.out = append(w.out, '}')
 		line = line[1:]
@@ -405,17 +462,35 @@ func (w *fprinter) lineIn(line []ftok, depth int) int {
 		line = line[1:]
 		if len(line) == 1 && line[0].t == token.LBRACE {
 			w.out = append(w.out, '{')
+			w.blocks = append(w.blocks, blockPlain)
 			return depth + 1
 		}
 		if line[0].t != token.IF {
 			w.bad = true
 			return depth
 		}
+	} else if t := line[0].t; t == token.CASE || t == token.DEFAULT {
+		if w.blocks[depth-1] == blockPlain {
+			w.bad = true
+			return depth
+		}
+		w.blocks[depth-1] = blockCases
+		w.indent(depth - 1)
 	} else {
+		if w.blocks[depth-1] == blockSwitch {
+			w.bad = true // a statement before the first case
+			return depth
+		}
 		w.indent(depth)
 	}
+	w.opensSw = false
 	if w.line1(line) {
 		depth++
+		kind := blockPlain
+		if w.opensSw {
+			kind = blockSwitch
+		}
+		w.blocks = append(w.blocks, kind)
 	}
 	return depth
 }

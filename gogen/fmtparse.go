@@ -6,9 +6,9 @@ import "go/token"
 // them, for the direct formatter (fmtfile.go): a lexer over the source
 // bytes (no string per token) and a parser of the one-line statements
 // and expressions gogen writes into a flat array of nodes. Anything else
-// (a comment, a statement over several lines, a switch, a closure, a
-// label, a literal gofmt would rewrite) makes the parse fail, and the
-// function is formatted by go/format instead.
+// (a comment, a statement over several lines, a closure, a label, a
+// literal gofmt would rewrite) makes the parse fail, and the function is
+// formatted by go/format instead.
 
 // A ftok is a token of the source: its kind (token.IDENT, a literal's
 // kind, an operator or keyword) and its bytes src[off:end], on line.

@@ -17,6 +17,10 @@ type fprinter struct {
 	out   []byte
 	last  token.Token // the last token written
 	blank bool        // a blank is due before the next token
+	// The kinds of the blocks open in the body (blockPlain, blockSwitch,
+	// blockCases), and whether the line just formatted opened a switch.
+	blocks  []int8
+	opensSw bool
 }
 
 func (w *fprinter) flush() {

@@ -37,7 +37,7 @@ func (fl *fileGen) planGrow() {
 func (fg *funcGen) growExp(n *ir.Node) expr {
 	e := n.Aux.(ir.GrowElem)
 	name := fg.file.growSlice()
-	return primary(jen.Id(name).Call(fg.ref(n.Args[0], ctxConverted).s, fg.ref(n.Args[1], ctxConverted).s, jen.Lit(int(e.Size)), jen.Lit(e.Pointers)))
+	return primary(jen.Id(name).Call(fg.ref(n.Args[0], ctxConverted).code(), fg.ref(n.Args[1], ctxConverted).code(), jen.Lit(int(e.Size)), jen.Lit(e.Pointers)))
 }
 
 // growSlice returns the name of the generic helper, writing the helpers

@@ -1,8 +1,6 @@
 package gogen
 
 import (
-	"github.com/dave/jennifer/jen"
-
 	"github.com/lmsgen/lmsgen/ir"
 )
 
@@ -24,9 +22,9 @@ func (fg *funcGen) literal(c *ir.Const, ctx constCtx) (expr, bool) {
 		text, prec = "-"+text, precUnary
 	}
 	if ctx == ctxExplicit || ctx == ctxTyped && !isDefaultType(c.Type) {
-		return primary(jen.Id(c.Type.String()).Call(jen.Id(text))), true
+		return rawExpr(c.Type.String()+"("+text+")", precPrimary), true
 	}
-	return expr{s: jen.Id(text), prec: prec}, true
+	return rawExpr(text, prec), true
 }
 
 // sourceLit returns the literal the source wrote for c's magnitude on the

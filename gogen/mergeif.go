@@ -36,8 +36,8 @@ func (fg *funcGen) mergeIf(out *stmts, ch *ifChain) bool {
 		return false
 	}
 	a, b := prev.arms[0], ch.arms[0]
-	cond := fg.text(a.cond.s)
-	if !a.safe || !b.safe || a.body.term || cond != fg.text(b.cond.s) {
+	cond := fg.text(a.cond.code())
+	if !a.safe || !b.safe || a.body.term || cond != fg.text(b.cond.code()) {
 		return false
 	}
 	names, ok := plainNames(cond)

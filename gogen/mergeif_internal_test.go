@@ -13,7 +13,7 @@ import (
 // and not when the first body changes the condition or terminates.
 func TestMergeIf(t *testing.T) {
 	fg := &funcGen{}
-	cond := expr{s: jen.Id("x").Op(">").Id("lo"), prec: precCmp}
+	cond := expr{js: jen.Id("x").Op(">").Id("lo"), prec: precCmp}
 	one := func(c expr, safe bool, list ...jen.Code) *ifChain {
 		term := strings.HasPrefix(fmt.Sprintf("%#v", list[len(list)-1]), "return")
 		ch := &ifChain{arms: []*ifArm{{cond: c, safe: safe, body: &stmts{list: list, term: term}}}}
@@ -30,7 +30,7 @@ func TestMergeIf(t *testing.T) {
 		{one(cond, true, jen.Id("x").Op("=").Lit(1)), one(cond, true, inc("m")), "if x > lo {\n\tx = 1\n}\nif x > lo {\n\tm++\n}"},
 		{one(cond, true, jen.Return()), one(cond, true, inc("m")), "if x > lo {\n\treturn\n}\nif x > lo {\n\tm++\n}"},
 		{one(cond, false, inc("n")), one(cond, false, inc("m")), "if x > lo {\n\tn++\n}\nif x > lo {\n\tm++\n}"},
-		{one(expr{s: jen.Id("f").Call(), prec: precPrimary}, true, inc("n")), one(expr{s: jen.Id("f").Call(), prec: precPrimary}, true, inc("m")),
+		{one(expr{js: jen.Id("f").Call(), prec: precPrimary}, true, inc("n")), one(expr{js: jen.Id("f").Call(), prec: precPrimary}, true, inc("m")),
 			"if f() {\n\tn++\n}\nif f() {\n\tm++\n}"},
 	} {
 		out := &stmts{}

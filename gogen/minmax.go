@@ -90,7 +90,7 @@ func (fg *funcGen) minMaxCall(fn string, x, y ir.Exp) *jen.Statement {
 				return
 			}
 		}
-		args = append(args, fg.ref(e, ctxConverted).s)
+		args = append(args, fg.ref(e, ctxConverted).code())
 	}
 	add(x)
 	add(y)

@@ -2,6 +2,7 @@ package gogen
 
 import (
 	"math"
+	"strconv"
 
 	"github.com/dave/jennifer/jen"
 
@@ -34,13 +35,13 @@ func (fg *funcGen) nodeExpr(n *ir.Node) expr {
 		return fg.conversion(n)
 	case ir.OpReal, ir.OpImag:
 		// real(1 + 2i) would be an untyped constant: its type is written.
-		return primary(jen.Id(n.Op.String()).Call(fg.ref(a[0], ctxExplicit).s))
+		return call(n.Op.String(), fg.ref(a[0], ctxExplicit))
 	case ir.OpComplex:
 		rctx := ctxConverted
 		if a[0].IsConst() && a[1].IsConst() {
 			rctx = ctxExplicit // complex(1, 2) would be untyped
 		}
-		return primary(jen.Id("complex").Call(fg.ref(a[0], rctx).s, fg.ref(a[1], ctxConverted).s))
+		return call("complex", fg.ref(a[0], rctx), fg.ref(a[1], ctxConverted))
 	case ir.OpApply:
 		return primary(jen.Add(fg.ref(a[0], ctxConverted).at(precPrimary)).Call(fg.refs(a[1:], ctxConverted)...))
 	case ir.OpCall:
@@ -57,7 +58,7 @@ func (fg *funcGen) nodeExpr(n *ir.Node) expr {
 		}
 		return primary(jen.Qual(c.Pkg, c.Name).Call(fg.refs(a, ctx)...))
 	case ir.OpVarGet:
-		return primary(jen.Id(fg.name(a[0].Sym())))
+		return rawExpr(fg.name(a[0].Sym()), precPrimary)
 	case ir.OpSliceNew:
 		return fg.makeSlice(n)
 	case ir.OpIndexNew:
@@ -65,9 +66,9 @@ func (fg *funcGen) nodeExpr(n *ir.Node) expr {
 	case ir.OpIndexSlot:
 		return primary(jen.Id(fg.file.indexSlot(fg.g.TypeOf(a[1]))).Call(fg.refs(a, ctxConverted)...))
 	case ir.OpSliceLen, ir.OpStrLen:
-		return primary(jen.Len(fg.base(a[0]).s))
+		return call("len", fg.base(a[0]))
 	case ir.OpSliceCap:
-		return primary(jen.Cap(fg.base(a[0]).s))
+		return call("cap", fg.base(a[0]))
 	case ir.OpSliceGet, ir.OpStrIndex:
 		return fg.index(a[0], a[1])
 	case ir.OpSliceSub, ir.OpStrSlice:
@@ -75,19 +76,19 @@ func (fg *funcGen) nodeExpr(n *ir.Node) expr {
 	case ir.OpAppend:
 		return primary(jen.Append(fg.refs(a, ctxConverted)...))
 	case ir.OpAppendSlice:
-		return primary(jen.Append(fg.ref(a[0], ctxConverted).s, jen.Add(fg.ref(a[1], ctxConverted).s).Op("...")))
+		return primary(jen.Append(fg.ref(a[0], ctxConverted).code(), jen.Add(fg.ref(a[1], ctxConverted).code()).Op("...")))
 	case ir.OpGrow:
 		return fg.growExp(n)
 	case ir.OpFieldGet:
 		return fg.fieldGet(n)
 	case ir.OpCopy:
-		return primary(jen.Copy(fg.ref(a[0], ctxConverted).s, fg.ref(a[1], ctxConverted).s))
+		return call("copy", fg.ref(a[0], ctxConverted), fg.ref(a[1], ctxConverted))
 	case ir.OpStatic, ir.OpProj:
-		return primary(jen.Id(fg.nameOf(n.Sym)))
+		return rawExpr(fg.nameOf(n.Sym), precPrimary)
 	case ir.OpSliceNil:
 		return primary(goType(n.Type).Call(jen.Nil()))
 	case ir.OpSliceIsNil:
-		return infix(fg.ref(a[0], ctxConverted), "==", precCmp, primary(jen.Nil()))
+		return infix(fg.ref(a[0], ctxConverted), "==", precCmp, rawExpr("nil", precPrimary))
 	}
 	panic("BUG: gogen: no expression for " + ir.FormatNode(n))
 }
@@ -156,7 +157,7 @@ func (fg *funcGen) binaryParts(n *ir.Node) (l expr, op string, prec int, r expr)
 	_, _, xWritten := fg.sourceLit(x.Const())
 	if h, ok := hexConst(x.Const()); ok && irOp == ir.OpShr && !xWritten {
 		// A constant shifted right by a variable is a bit set: uint64(0x3ff0000) >> c.
-		l = primary(jen.Id(t.String()).Call(h.s))
+		l = call(t.String(), h)
 	} else {
 		l = fg.ref(x, lctx)
 	}
@@ -229,7 +230,7 @@ func negated(c *ir.Const) (*ir.Const, bool) {
 // r != ' ' && r != ',', not !(r == ' ' || r == ',').
 func (fg *funcGen) negate(c ir.Exp) expr {
 	if k := c.Const(); k != nil {
-		return primary(jen.Lit(!k.Val.(bool)))
+		return rawExpr(strconv.FormatBool(!k.Val.(bool)), precPrimary)
 	}
 	if n := fg.inlineNode(c.Sym()); n != nil {
 		if n.Op == ir.OpNot {
@@ -239,7 +240,7 @@ func (fg *funcGen) negate(c ir.Exp) expr {
 		if op, prec, ok := deMorgan(n); ok && fg.invertible(n.Args[0]) && fg.invertible(n.Args[1]) {
 			fg.consumed[n.Sym] = true
 			a, b := fg.negate(n.Args[0]), fg.negate(n.Args[1])
-			return expr{s: jen.Add(a.at(prec)).Op(op).Add(b.at(prec)), prec: prec}
+			return join(a, op, prec, b)
 		}
 		if f, ok := flipped(n.Op, fg.g.TypeOf(n.Args[0])); ok {
 			fg.consumed[n.Sym] = true
@@ -305,13 +306,16 @@ func (fg *funcGen) conversion(n *ir.Node) expr {
 	if n.Type.Kind == ir.KString && from.IsInteger() {
 		if from.Bits() == 64 {
 			if from.Kind != ir.KInt64 {
-				arg = primary(jen.Int64().Call(arg.s))
+				arg = call("int64", arg)
 			}
-			return primary(jen.Id(fg.file.runeString()).Call(arg.s))
+			return call(fg.file.runeString(), arg)
 		}
-		return primary(jen.String().Call(jen.Rune().Call(arg.s)))
+		return call("string", call("rune", arg))
 	}
-	return primary(goType(n.Type).Call(arg.s))
+	if basicType(n.Type) {
+		return call(n.Type.String(), arg)
+	}
+	return primary(goType(n.Type).Call(arg.code()))
 }
 
 // makeSlice writes make([]T, n) or make([]T, n, c).
@@ -324,9 +328,9 @@ func (fg *funcGen) makeSlice(n *ir.Node) expr {
 	args := []jen.Code{goType(n.Type)}
 	lc, cc := ln.Const(), cp.Const()
 	badCap := bad(cp) || lc != nil && cc != nil && !bad(ln) && constUint(lc) > constUint(cc)
-	args = append(args, fg.bound(ln, bad(ln)).s)
+	args = append(args, fg.bound(ln, bad(ln)).code())
 	if cp != ln {
-		args = append(args, fg.bound(cp, badCap).s)
+		args = append(args, fg.bound(cp, badCap).code())
 	}
 	return primary(jen.Make(args...))
 }
@@ -361,8 +365,11 @@ func (fg *funcGen) index(s, i ir.Exp) expr {
 	if sc, ic := s.Const(), i.Const(); sc != nil && ic != nil && constUint(ic) >= uint64(len(sc.Val.(string))) {
 		reject = true // "abc"[5] does not compile
 	}
-	base := fg.base(s, i).at(precPrimary)
-	return primary(jen.Add(base).Index(fg.bound(i, reject).s))
+	base, ix := fg.base(s, i), fg.bound(i, reject)
+	if base.isRaw() && ix.isRaw() {
+		return composed(base, base.prec < precPrimary, "[", ix, false, "]", precPrimary, classNone)
+	}
+	return primary(jen.Add(base.at(precPrimary)).Index(ix.code()))
 }
 
 // slice writes s[lo:hi] or s[lo:hi:max], leaving out a low bound of 0 and
@@ -397,7 +404,7 @@ func (fg *funcGen) slice(n *ir.Node) expr {
 			fg.consumed[b.Sym()] = true
 			parts[i] = jen.Empty()
 		default:
-			parts[i] = fg.bound(b, reject[i]).s
+			parts[i] = fg.bound(b, reject[i]).code()
 		}
 	}
 	return primary(jen.Add(base).Index(parts...))

@@ -37,9 +37,14 @@ func classOf(op string) opClass {
 // arithmetic and bitwise operators with parent.
 func (e expr) atIn(p int, parent opClass) *jen.Statement {
 	if e.prec < p || mixes(parent, e.class) {
-		return jen.Parens(e.s)
+		return jen.Parens(e.code())
 	}
-	return e.s
+	return e.code()
+}
+
+// parenIn reports whether atIn writes e in parentheses.
+func (e expr) parenIn(p int, parent opClass) bool {
+	return e.prec < p || mixes(parent, e.class)
 }
 
 // mixes reports whether an operand of kind child under an operator of

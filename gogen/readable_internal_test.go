@@ -25,7 +25,7 @@ func TestReadableParens(t *testing.T) {
 		{infix(infix(a, "+", precAdd, b), "<", precCmp, c), "a+b < c"},
 		{infix(a, "-", precAdd, infix(b, "-", precAdd, c)), "a - (b - c)"},
 	} {
-		src, err := format.Source([]byte(fmt.Sprintf("%#v", tc.e.s)))
+		src, err := format.Source([]byte(fmt.Sprintf("%#v", tc.e.code())))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -142,14 +142,14 @@ func (fg *funcGen) vecArg(a sched.PackArg, vt string) *jen.Statement {
 		}
 		return jen.Id(name)
 	}
-	return jen.Qual(archsimd, "Broadcast"+vt).Call(fg.ref(a.Scalar, ctxConverted).s)
+	return jen.Qual(archsimd, "Broadcast"+vt).Call(fg.ref(a.Scalar, ctxConverted).code())
 }
 
 // vecSlice writes the slice a load or store pack accesses: Base[Index:].
 func (fg *funcGen) vecSlice(p *sched.Pack) *jen.Statement {
 	base := fg.ref(p.Base, ctxConverted)
 	if p.Index == 0 {
-		return base.s
+		return base.code()
 	}
 	return base.at(precPrimary).Index(jen.Lit(int(p.Index)).Op(":"))
 }
@@ -226,5 +226,5 @@ func (fg *funcGen) reduce(out *stmts, p *sched.Pack) {
 		}
 		return infix(xs[0], "+", precAdd, xs[1])
 	}
-	out.add(jen.Id(fg.name(p.Anchor.Sym)).Op(":=").Add(tree(p.Anchor).s))
+	out.add(jen.Id(fg.name(p.Anchor.Sym)).Op(":=").Add(tree(p.Anchor).code()))
 }

@@ -165,7 +165,7 @@ func (fg *funcGen) spreadResult(fr *frame, n *ir.Node, d dest) ([]string, []jen.
 	for p, a := range t.Args {
 		if a.IsConst() {
 			if d.names[p] != "_" {
-				rest = append(rest, jen.Id(d.names[p]).Op("=").Add(fg.ref(a, ctxConverted).s))
+				rest = append(rest, jen.Id(d.names[p]).Op("=").Add(fg.ref(a, ctxConverted).code()))
 			}
 			continue
 		}
@@ -356,7 +356,7 @@ func (fg *funcGen) discard(out *stmts, res ir.Exp) {
 		fg.evaluate(out, n)
 		return
 	}
-	out.add(jen.Id("_").Op("=").Add(fg.ref(res, ctxConverted).s))
+	out.add(jen.Id("_").Op("=").Add(fg.ref(res, ctxConverted).code()))
 }
 
 // evaluate writes n as a statement whose value is unused (an inline
@@ -364,9 +364,9 @@ func (fg *funcGen) discard(out *stmts, res ir.Exp) {
 func (fg *funcGen) evaluate(out *stmts, n *ir.Node) {
 	fg.consumed[n.Sym] = true
 	if callLike(n.Op) {
-		out.add(fg.nodeExpr(n).s)
+		out.add(fg.nodeExpr(n).code())
 	} else {
-		out.add(jen.Id("_").Op("=").Add(fg.nodeExpr(n).s))
+		out.add(jen.Id("_").Op("=").Add(fg.nodeExpr(n).code()))
 	}
 }
 
@@ -426,7 +426,7 @@ func (fg *funcGen) values(res ir.Exp) []jen.Code {
 	case t.Kind == ir.KVoid:
 		return nil
 	case t.Kind != ir.KTuple:
-		return []jen.Code{fg.ref(res, ctxConverted).s}
+		return []jen.Code{fg.ref(res, ctxConverted).code()}
 	}
 	s := res.Sym()
 	if n := fg.inlineNode(s); n != nil {
@@ -434,7 +434,7 @@ func (fg *funcGen) values(res ir.Exp) []jen.Code {
 		if n.Op == ir.OpTuple {
 			return fg.refs(n.Args, ctxConverted)
 		}
-		return []jen.Code{fg.nodeExpr(n).s}
+		return []jen.Code{fg.nodeExpr(n).code()}
 	}
 	if n := fg.g.Def(s); n != nil && n.Op == ir.OpTuple {
 		return fg.refs(n.Args, ctxConverted)
@@ -508,7 +508,7 @@ func (fg *funcGen) stmt(out *stmts, n *ir.Node) {
 		})
 	case ir.OpSliceSet:
 		base := fg.ref(a[0], ctxConverted).at(precPrimary)
-		lhs := jen.Add(base).Index(fg.bound(a[1], badIndexConst(a[1])).s)
+		lhs := jen.Add(base).Index(fg.bound(a[1], badIndexConst(a[1])).code())
 		fg.assign(out, lhs, a[2], func(m *ir.Node) bool {
 			return m.Op == ir.OpSliceGet && m.Args[0] == a[0] && sameIndex(m.Args[1], a[1])
 		})
@@ -517,7 +517,7 @@ func (fg *funcGen) stmt(out *stmts, n *ir.Node) {
 	case ir.OpPrintf, ir.OpPrint, ir.OpPrintln, ir.OpEprint, ir.OpEprintln:
 		out.add(fg.print(n))
 	case ir.OpPanic:
-		out.add(jen.Panic(fg.ref(a[0], ctxTyped).s))
+		out.add(jen.Panic(fg.ref(a[0], ctxTyped).code()))
 		out.term = true
 	case ir.OpStatic:
 		// A table the code writes is copied, so that no call sees the
@@ -540,15 +540,22 @@ func (fg *funcGen) valueStmt(out *stmts, n *ir.Node) {
 			used = used || name != "_"
 		}
 		if used {
-			out.add(jen.List(lhs...).Op(":=").Add(fg.nodeExpr(n).s))
+			out.add(jen.List(lhs...).Op(":=").Add(fg.nodeExpr(n).code()))
 			return
 		}
 	} else if fg.uses[n.Sym] > 0 {
-		name := fg.name(n.Sym)
-		out.add(jen.Id(name).Op(":=").Add(fg.nodeExpr(n).s))
+		out.add(define(fg.name(n.Sym), fg.nodeExpr(n)))
 		return
 	}
 	fg.evaluate(out, n)
+}
+
+// define writes name := e, as one token when e is raw.
+func define(name string, e expr) *jen.Statement {
+	if e.isRaw() {
+		return jen.Id(e.textAfter(name, " := "))
+	}
+	return jen.Id(name).Op(":=").Add(e.js)
 }
 
 // varDecl declares a staged variable: i := 0, var acc int8, s := x3.
@@ -558,7 +565,7 @@ func (fg *funcGen) varDecl(out *stmts, n *ir.Node) {
 	if c := init.Const(); c != nil && !isDefaultType(c.Type) && isZeroValue(c) {
 		out.add(jen.Var().Id(name).Add(goType(c.Type)))
 	} else {
-		out.add(jen.Id(name).Op(":=").Add(fg.ref(init, ctxTyped).s))
+		out.add(define(name, fg.ref(init, ctxTyped)))
 	}
 	if fg.varReads[n.Sym] == 0 {
 		out.add(jen.Id("_").Op("=").Id(name)) // written but never read
@@ -601,7 +608,7 @@ func (fg *funcGen) assign(out *stmts, lhs *jen.Statement, x ir.Exp, isLHS func(*
 		// still panic.
 		e := fg.ref(x, ctxConverted)
 		if fg.g.Def(x.Sym()).Op == ir.OpSliceGet {
-			out.add(jen.Id("_").Op("=").Add(e.s))
+			out.add(jen.Id("_").Op("=").Add(e.code()))
 		}
 		return
 	}
@@ -621,12 +628,12 @@ func (fg *funcGen) assign(out *stmts, lhs *jen.Statement, x ir.Exp, isLHS func(*
 				k := *m
 				k.Args = []ir.Exp{l, r}
 				_, op, _, re := fg.binaryParts(&k) // the left operand is lhs
-				out.add(jen.Add(lhs).Op(op + "=").Add(re.s))
+				out.add(jen.Add(lhs).Op(op + "=").Add(re.code()))
 				return
 			}
 		}
 	}
-	out.add(jen.Add(lhs).Op("=").Add(fg.ref(x, ctxConverted).s))
+	out.add(jen.Add(lhs).Op("=").Add(fg.ref(x, ctxConverted).code()))
 }
 
 // sameIndex reports whether indexes i and j are written alike and have

@@ -108,7 +108,7 @@ func (fg *funcGen) switchStmt(ch *ifChain) *jen.Statement {
 // constant, which isNe reports. It sets *name from the first condition
 // and refuses another name and a value already in *seen.
 func (fg *funcGen) caseOf(cond expr, name *string, seen *[]constant.Value, ne bool) (lits []jen.Code, isNe bool, ok bool) {
-	x, err := parser.ParseExpr(fg.text(cond.s))
+	x, err := parser.ParseExpr(fg.text(cond.code()))
 	if err != nil {
 		return nil, false, false
 	}

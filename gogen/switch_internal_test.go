@@ -16,7 +16,7 @@ func TestSwitchStmt(t *testing.T) {
 	eq := func(name string, k ...string) expr {
 		var e expr
 		for i, v := range k {
-			c := expr{s: jen.Id(name).Op("==").Id(v), prec: precCmp}
+			c := expr{js: jen.Id(name).Op("==").Id(v), prec: precCmp}
 			if i == 0 {
 				e = c
 			} else {
