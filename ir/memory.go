@@ -260,7 +260,11 @@ func (b *Builder) Concat(s, t Exp) Exp { return b.Binary(OpAdd, s, t) }
 
 // Print builds an output node: op is OpPrintf (the first argument is the
 // format), OpPrint, OpPrintln, OpEprint or OpEprintln. Output writes CTRL:
-// it is kept, in program order.
+// it is kept, in program order. A slice argument is printed with its
+// elements: the node reads the slice's memory, so it comes after the
+// stores into it and keeps them (a store proved in range no longer reads
+// CTRL, and nothing else ordered the print after it: the print of a
+// staged []int{n} wrote [0]).
 func (b *Builder) Print(op Op, args ...Exp) {
 	switch op {
 	case OpPrintf:
@@ -271,7 +275,13 @@ func (b *Builder) Print(op Op, args ...Exp) {
 	default:
 		panic("BUG: Print with " + op.String())
 	}
-	b.ReflectEffect(op, Void, nil, args, nil, nil, []Key{CTRL}, false, 0)
+	var reads []Key
+	for _, a := range args {
+		if a.IsSym() && b.g.TypeOf(a).Kind == KSlice {
+			reads = append(reads, b.keyOf(a))
+		}
+	}
+	b.ReflectEffect(op, Void, nil, args, nil, reads, []Key{CTRL}, false, 0)
 }
 
 // Panic builds panic(msg) with a string message.
