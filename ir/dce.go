@@ -163,7 +163,7 @@ func (d *deadCode) rebuild() (*Graph, flatSize) {
 		}
 		zeroed := false
 		if d.parts != nil && d.parts.tuple[i] {
-			n, zeroed = zeroUnused(g, n, used)
+			n, zeroed = zeroUnused(g, n, d.valueNeeded)
 		}
 		h.Nodes = append(h.Nodes, n)
 		h.defs.set(f.Sym[i], n)
@@ -455,6 +455,16 @@ func dropResults(d *Node) *Node {
 }
 
 var unitConst = &Const{Type: Void}
+
+// valueNeeded reports whether a kept node uses the value of s: s is
+// used, and is not a conditional kept only for its effects.
+func (d *deadCode) valueNeeded(s Sym) bool {
+	if !d.used[s] {
+		return false
+	}
+	t := d.f.NodeOf(s)
+	return t < 0 || d.f.Op[t] != OpIf || d.node[t]&nodeValue != 0
+}
 
 // hasResults reports whether a block of conditional n has a result other
 // than unit.

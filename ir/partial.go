@@ -158,10 +158,10 @@ func (p *partials) useComponent(d *deadCode, t int32, k int) {
 
 // zeroUnused returns tuple n with the components whose values are not
 // used replaced by zeros, and whether it changed.
-func zeroUnused(g *Graph, n *Node, used []bool) (*Node, bool) {
+func zeroUnused(g *Graph, n *Node, needed func(Sym) bool) (*Node, bool) {
 	var args []Exp
 	for k, a := range n.Args {
-		if !a.IsSym() || used[a.Sym()] {
+		if !a.IsSym() || needed(a.Sym()) {
 			continue
 		}
 		z, ok := zeroConst(g.TypeOf(a))
