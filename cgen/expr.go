@@ -126,8 +126,11 @@ func (fn *fnGen) expr(n *ir.Node) cx {
 		one, many := st+"_append", st+"_append_n"
 		var stk []string
 		if sb := fn.stackAppendBuf(n); sb != nil {
-			one = fn.fl.sliceHelper("append_stk", st, t)
-			many = one + "_n"
+			if len(a) == 2 {
+				one = fn.fl.stackAppendHelper(st, t, false)
+			} else {
+				many = fn.fl.stackAppendHelper(st, t, true)
+			}
 			stk = []string{sb.buf, strconv.FormatInt(sb.k, 10), "&" + sb.used}
 		}
 		if len(a) == 2 {

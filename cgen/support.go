@@ -29,27 +29,46 @@ func (fl *fileGen) sliceHelper(kind, st string, t *ir.Type) string {
 		case "slice_f":
 			return fmt.Sprintf("static inline %s %s(%s s, int64_t lo, int64_t hi, int flags) {\n"+
 				"\tlms_check_slice(lo, hi, s.cap, flags);\n\treturn %s_reslice(s, lo, hi, s.cap);\n}\n", st, name, st, st)
-		case "append_stk":
-			// stackappend.go: append(s, v) and append(s, v[0], ...,
-			// v[n-1]) whose first growth of an empty s to at most k
-			// elements takes the stack array buf[k], once (*used).
-			return fmt.Sprintf("static inline %[1]s %[2]s_grow(%[1]s s, int64_t num, %[3]s *buf, int64_t k, bool *used) {\n"+
-				"\tint64_t newLen = lms_add_i64(s.len, num);\n"+
-				"\tif ((uint64_t)newLen > (uint64_t)s.cap && newLen <= k && !*used && s.len == 0) {\n"+
-				"\t\tmemset(buf, 0, (size_t)k * sizeof(%[3]s));\n"+
-				"\t\t*used = true;\n"+
-				"\t\ts.p = buf;\n\t\ts.len = newLen;\n\t\ts.cap = k;\n\t\treturn s;\n\t}\n"+
-				"\treturn %[1]s_grow_(s, num);\n}\n"+
-				"static inline %[1]s %[2]s(%[1]s s, %[3]s v, %[3]s *buf, int64_t k, bool *used) {\n"+
-				"\ts = %[2]s_grow(s, 1, buf, k, used);\n\ts.p[s.len - 1] = v;\n\treturn s;\n}\n"+
-				"static inline %[1]s %[2]s_n(%[1]s s, const %[3]s *v, int64_t n, %[3]s *buf, int64_t k, bool *used) {\n"+
-				"\tif (n == 0) return s;\n\tint64_t old = s.len;\n\ts = %[2]s_grow(s, n, buf, k, used);\n"+
-				"\tmemmove(s.p + old, v, (size_t)n * sizeof(%[3]s));\n\treturn s;\n}\n", st, name, elem)
 		case "slice3_f":
 			return fmt.Sprintf("static inline %s %s(%s s, int64_t lo, int64_t hi, int64_t max, int flags) {\n"+
 				"\tlms_check_slice3(lo, hi, max, s.cap, flags);\n\treturn %s_reslice(s, lo, hi, max);\n}\n", st, name, st, st)
 		}
 		panic("BUG: cgen: slice helper " + kind)
+	})
+	return name
+}
+
+// stackAppendHelper returns the name of the append of one value (many
+// false) or of n values (many true) to a slice of type t (C type st)
+// whose first growth of an empty slice to at most k elements takes the
+// stack array buf[k], once (*used) — stackappend.go states the rule.
+// Each of the two, and the growth they share, is written only when used:
+// the C compilers warn of an unused static function.
+func (fl *fileGen) stackAppendHelper(st string, t *ir.Type, many bool) string {
+	base := "lmsg_append_stk_" + mangled(t)
+	elem := fl.ctype(t.Elem)
+	grow := base + "_grow"
+	fl.helper(grow, func() string {
+		return fmt.Sprintf("static inline %[1]s %[2]s(%[1]s s, int64_t num, %[3]s *buf, int64_t k, bool *used) {\n"+
+			"\tint64_t newLen = lms_add_i64(s.len, num);\n"+
+			"\tif ((uint64_t)newLen > (uint64_t)s.cap && newLen <= k && !*used && s.len == 0) {\n"+
+			"\t\tmemset(buf, 0, (size_t)k * sizeof(%[3]s));\n"+
+			"\t\t*used = true;\n"+
+			"\t\ts.p = buf;\n\t\ts.len = newLen;\n\t\ts.cap = k;\n\t\treturn s;\n\t}\n"+
+			"\treturn %[1]s_grow_(s, num);\n}\n", st, grow, elem)
+	})
+	if !many {
+		fl.helper(base, func() string {
+			return fmt.Sprintf("static inline %[1]s %[2]s(%[1]s s, %[3]s v, %[3]s *buf, int64_t k, bool *used) {\n"+
+				"\ts = %[4]s(s, 1, buf, k, used);\n\ts.p[s.len - 1] = v;\n\treturn s;\n}\n", st, base, elem, grow)
+		})
+		return base
+	}
+	name := base + "_n"
+	fl.helper(name, func() string {
+		return fmt.Sprintf("static inline %[1]s %[2]s(%[1]s s, const %[3]s *v, int64_t n, %[3]s *buf, int64_t k, bool *used) {\n"+
+			"\tif (n == 0) return s;\n\tint64_t old = s.len;\n\ts = %[4]s(s, n, buf, k, used);\n"+
+			"\tmemmove(s.p + old, v, (size_t)n * sizeof(%[3]s));\n\treturn s;\n}\n", st, name, elem, grow)
 	})
 	return name
 }

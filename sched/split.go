@@ -139,7 +139,12 @@ func (t *Transformer) splitIf(n *ir.Node, split map[ir.Sym][]ir.Exp, refs *[]spl
 		tb := b.Reify(nil, func([]ir.Exp) ir.Exp { return t.moved(x) })
 		eb := b.Reify(nil, func([]ir.Exp) ir.Exp { return t.moved(y) })
 		rs[k] = b.IfBlocks(c, n.Type.Elems[k], tb, eb)
-		*refs = append(*refs, splitRef{sym: rs[k].Sym(), orig: n.Sym, k: k})
+		if rs[k].IsSym() {
+			*refs = append(*refs, splitRef{sym: rs[k].Sym(), orig: n.Sym, k: k})
+		}
+		// Else the builder folded it (both branches give the same
+		// constant, or the condition is one): the result is that
+		// constant, live wherever its projections are, never pruned.
 	}
 	split[n.Sym] = rs
 	return r, true
