@@ -63,12 +63,12 @@ type ifChain struct {
 
 // ifArm is one arm of a chain.
 type ifArm struct {
-	cond  expr
-	safe  bool   // the condition has no effect and cannot panic
-	first string // the text of the first operand of cond's ||
-	body  *stmts
-	stmt  *jen.Statement // the if statement from this arm to the end of the chain
-	term  bool           // every branch from this arm on terminates
+	cond expr
+	safe bool        // the condition has no effect and cannot panic
+	ops  []orOperand // the operands of cond's ||, in order (chainvet.go)
+	body *stmts
+	stmt *jen.Statement // the if statement from this arm to the end of the chain
+	term bool           // every branch from this arm on terminates
 }
 
 // newChain returns the chain if cond { body } else { els }, with els nil
@@ -83,7 +83,7 @@ func (fg *funcGen) newChain(cond expr, safe bool, body, els *stmts) *ifChain {
 		ch.drop = true
 		ch.missing = fg.localNames(cond)
 	}
-	ch.arms = []*ifArm{{cond: cond, safe: safe, first: fg.text(cond.code()), body: body}}
+	ch.arms = []*ifArm{{cond: cond, safe: safe, ops: orOperands(fg.text(cond.code()), safe), body: body}}
 	ch.link(0)
 	return ch
 }
@@ -92,15 +92,13 @@ func (fg *funcGen) newChain(cond expr, safe bool, body, els *stmts) *ifChain {
 // into the first arm when their bodies are the same code.
 func (fg *funcGen) prepend(ch *ifChain, cond expr, safe, repeatable bool, body *stmts) {
 	head := len(ch.arms) - 1
-	if h := ch.arms[head]; fg.sameCode(body.list, h.body.list) {
-		text := fg.text(cond.code())
-		if repeatable && text == h.first {
-			// a || a || b is a || b: cond is the arm's first operand,
-			// the same value (nothing runs between them).
+	ops := orOperands(fg.text(cond.code()), safe)
+	if h := ch.arms[head]; fg.sameCode(body.list, h.body.list) && h.joins(ops, repeatable) {
+		if h.repeats(ops, repeatable) {
 			return
 		}
 		h.cond = orExpr(cond, h.cond)
-		h.first = text
+		h.ops = append(ops, h.ops...)
 		h.safe = h.safe && safe
 		if head == 0 {
 			// The arm that may go grows: so do the names it reads.
@@ -115,8 +113,45 @@ func (fg *funcGen) prepend(ch *ifChain, cond expr, safe, repeatable bool, body *
 		return
 	}
 	ch.see(fg, cond)
-	ch.arms = append(ch.arms, &ifArm{cond: cond, safe: safe, first: fg.text(cond.code()), body: body})
+	ch.arms = append(ch.arms, &ifArm{cond: cond, safe: safe, ops: ops, body: body})
 	ch.link(head + 1)
+}
+
+// joins reports whether the condition of operands ops may join the arm
+// as cond || a.cond: when no operand clashes with one of a's (vet would
+// report the ||: chainvet.go), or when cond repeats one (repeats). An
+// arm that may not join stays an arm of its own, if cond { S } else if
+// a.cond { S }, which means the same.
+func (a *ifArm) joins(ops []orOperand, repeatable bool) bool {
+	return a.repeats(ops, repeatable) || !orClash(ops, a.ops)
+}
+
+// repeats reports whether cond || a.cond is a.cond, cond of operands ops
+// being repeatable: when ops begin a's operands (a || a || b is a || b:
+// the same value, nothing runs between them), or when cond is a single
+// operand of a's that cannot panic, after operands that have no effect
+// and cannot panic either (a || b || a is b || a: b evaluated or not
+// changes nothing).
+func (a *ifArm) repeats(ops []orOperand, repeatable bool) bool {
+	if !repeatable || len(ops) > len(a.ops) {
+		return false
+	}
+	prefix := true
+	for i, o := range ops {
+		prefix = prefix && o.text == a.ops[i].text
+	}
+	if prefix || len(ops) != 1 || !ops[0].safe {
+		return prefix
+	}
+	for _, o := range a.ops {
+		if o.text == ops[0].text {
+			return true
+		}
+		if !o.safe {
+			return false
+		}
+	}
+	return false
 }
 
 // see notes that the chain keeps condition cond: the names it reads are

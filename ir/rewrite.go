@@ -144,6 +144,13 @@ func (b *Builder) rewriteBinary(op Op, t *Type, x, y Exp) (Exp, bool) {
 		if x == y && (op == OpAnd || op == OpOr) {
 			return x, true
 		}
+		// Through chains: (a || b) || a is a || b, a || (a || b) is a || b
+		// (go vet: "redundant or"), and so for &&.
+		if op == OpAnd || op == OpOr {
+			if e, ok := b.dedupChain(op, x, y); ok {
+				return e, true
+			}
+		}
 		if (op == OpAnd || op == OpOr) && b.exclusive(op, x, y) {
 			return b.Const(Bool, op == OpOr), true
 		}

@@ -1,6 +1,10 @@
 package ir
 
-// This file folds a conjunction of two equalities of one value with
+import "slices"
+
+// This file folds a chain of && or || that repeats an operand
+// (a || b || a is a || b: go vet reports the chain as a "redundant or"),
+// a conjunction of two equalities of one value with
 // different constants (v == 2 && v == -1) to false, and a disjunction of
 // two such inequalities (v != 2 || v != -1) to true. Both operands are
 // pure values, so dropping them changes nothing but the text; the folded
@@ -49,6 +53,43 @@ func (b *Builder) chain(op Op, e Exp, out []Exp) []Exp {
 		out = append(out, e)
 	}
 	return out
+}
+
+// dedupChain returns x op y without the operands of y's chain that are
+// operands of x's, if there are some: (a || b) || (a || c) is
+// (a || b) || c, the operands evaluated in the same order (a repeated
+// operand is the value it was). Chains longer than exclusiveBound are
+// left alone.
+func (b *Builder) dedupChain(op Op, x, y Exp) (Exp, bool) {
+	lx, okx := b.fullChain(op, x)
+	ly, oky := b.fullChain(op, y)
+	if !okx || !oky {
+		return Exp{}, false
+	}
+	var rest []Exp
+	for _, o := range ly {
+		if !slices.Contains(lx, o) {
+			rest = append(rest, o)
+		}
+	}
+	if len(rest) == len(ly) {
+		return Exp{}, false
+	}
+	e := x
+	for _, o := range rest {
+		e = b.Binary(op, e, o)
+	}
+	return e, true
+}
+
+// fullChain returns the operands of the op chain e and whether they are
+// all of them (at most exclusiveBound).
+func (b *Builder) fullChain(op Op, e Exp) ([]Exp, bool) {
+	out := b.chain(op, e, nil)
+	if len(out) < exclusiveBound {
+		return out, true
+	}
+	return nil, false
 }
 
 // compared returns v and c if e is v cmp c or c cmp v with c a constant

@@ -43,3 +43,32 @@ func TestExclusive(t *testing.T) {
 		return b.Unit()
 	})
 }
+
+// TestDedupChain folds chains that repeat an operand, which go vet calls
+// redundant (seeds 5668 F98a, 5670 F25a: x17 || x8 || x17), keeping the
+// first of each operand in its place.
+func TestDedupChain(t *testing.T) {
+	b := NewBuilder()
+	b.Build([]*Type{Int, Int, Int}, func(p []Exp) Exp {
+		ic := func(v int) Exp { return b.Const(Int, v) }
+		a := b.Compare(OpLt, p[0], ic(0))
+		c := b.Compare(OpGt, p[1], ic(3))
+		d := b.Compare(OpEq, p[2], p[0])
+		for _, op := range []Op{OpOr, OpAnd} {
+			ac := b.Binary(op, a, c)
+			require.Equal(t, ac, b.Binary(op, ac, a), "(a op c) op a")
+			require.Equal(t, ac, b.Binary(op, ac, c), "(a op c) op c")
+			require.Equal(t, ac, b.Binary(op, a, b.Binary(op, c, a)), "a op (c op a)")
+			acd := b.Binary(op, ac, d)
+			require.Equal(t, acd, b.Binary(op, ac, b.Binary(op, a, d)), "(a op c) op (a op d)")
+			require.Equal(t, acd, b.Binary(op, b.Binary(op, acd, c), a), "a op c op d op c op a")
+			// No repeated operand: nothing folds.
+			cd := b.Binary(op, c, d)
+			n, ok := b.defOp(b.Binary(op, a, cd))
+			require.True(t, ok)
+			require.Equal(t, op, n.Op)
+			require.Equal(t, []Exp{a, cd}, n.Args)
+		}
+		return b.Unit()
+	})
+}

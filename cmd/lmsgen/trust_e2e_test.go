@@ -55,6 +55,56 @@ func exclusive(a stage.Int64, b stage.Int, k int) stage.Int {
 	return 3
 }
 
+// VetSuspect, VetExit, VetRepeat: arms of an if chain that do the same
+// thing are joined by ||, but never into what go vet rejects: n != 0 ||
+// n != 1 (a "suspect or": seeds 5642 F34a, 5664 F32a, the arms stay
+// else ifs) or x || y || x (a "redundant or": seeds 5668 F98a, 5670
+// F25a, 5671 F20a, the repeated operand goes).
+//
+//lms:gen VetSuspect
+func vetSuspect(xs []stage.Int, a stage.Int) (stage.Int, stage.Bool) {
+	n := stage.Int32(len(xs)) * 5
+	for j := 0; j < 3; j++ {
+		if n != stage.Int32(j) {
+			return a, true
+		}
+	}
+	return 2, false
+}
+
+//lms:gen VetExit
+func vetExit(xs []stage.Int) stage.Int {
+	k := 0
+	for i := stage.Int(0); i < stage.Int(len(xs)); i++ {
+		x := stage.Uint8(i) | 1
+		for j := 0; j < 3; j++ {
+			if 1%x != stage.Uint8(j) {
+				k = 8
+				break
+			}
+		}
+		if k == 8 {
+			break
+		}
+	}
+	return stage.Int(k)
+}
+
+//lms:gen VetRepeat
+func vetRepeat(a, b stage.Int) (stage.Int, stage.Bool) {
+	x := a < 0
+	y := b > 3
+	for j := 0; j < 3; j++ {
+		if x {
+			return 1, true
+		}
+		if y {
+			return 1, true
+		}
+	}
+	return 2, false
+}
+
 // JoinArms: three unrolled iterations set a to -4 when j != len(xs)
 // (seed 5567 F1a): a is -4 for every length, and the conditions joined
 // (len(xs) != 2 || len(xs) != 1 || ...) are what go vet rejects as a
@@ -269,6 +319,7 @@ func TestTrustRegressions(t *testing.T) {
 		t.Log("no C compiler: the C comparison is not tested")
 	}
 	names := []string{"Order", "OpAssign", "OpAssignLen", "Exclusive", "JoinArms", "DeadMerge", "AlwaysReturns", "RemStatic", "Fused", "Recurse", "Unused", "CarriedUnread", "PrintMade", "ElseAfterExit"}
+	names = append(names, "VetSuspect", "VetExit", "VetRepeat")
 	for _, d := range dirs {
 		res := runIn(t, d, []string{"GOFLAGS=-mod=mod"}, "go", "test", "-v", "-count=1", "-run", "TestLMS", ".")
 		require.Equal(t, 0, res.status, res.stdout+res.stderr)
