@@ -393,10 +393,16 @@ func (m *merger) oneSided(v value, then bool, k jentry) value {
 func (m *merger) value(vT, vE value, k jentry) value {
 	ev := m.ev
 	if identical(vT, vE) {
-		if !m.visible(vT) {
+		if m.visible(vT) {
+			return vT
+		}
+		switch vT.(type) {
+		case structure, array, iface, tuple:
+			// Merged part by part below: the parts made
+			// before the conditional stay as they are.
+		default:
 			return m.slot(vT, vE, k)
 		}
-		return vT
 	}
 	switch t := vT.(type) {
 	case structure:
