@@ -353,10 +353,18 @@ func (m *merger) oneSided(v value, then bool, k jentry) value {
 	switch x := v.(type) {
 	case *rep:
 		t := m.ev.b.Graph().TypeOf(x.e)
-		if !t.IsBasic() {
-			m.ev.fail("%s, assigned in one branch of a staged conditional, is a slice made in that branch: not supported", m.keyName(k))
+		var filler ir.Exp
+		switch {
+		case t.IsBasic():
+			filler = m.ev.b.Const(t, zeroOf(t))
+		case t.Kind == ir.KSlice:
+			// The other branch leaves the key unread (a
+			// result not yet returned): a nil slice holds its
+			// place, as a merge of two staged slices does.
+			filler = m.ev.b.NilSlice(t)
+		default:
+			m.ev.fail("%s, assigned in one branch of a staged conditional, is %s made in that branch: not supported", m.keyName(k), describe(v))
 		}
-		filler := m.ev.b.Const(t, zeroOf(t))
 		r := &rep{}
 		if then {
 			m.slots = append(m.slots, mslot{t: t, te: x.e, ee: filler, r: r})
