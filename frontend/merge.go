@@ -353,10 +353,18 @@ func (m *merger) oneSided(v value, then bool, k jentry) value {
 	switch x := v.(type) {
 	case *rep:
 		t := m.ev.b.Graph().TypeOf(x.e)
-		if !t.IsBasic() {
-			m.ev.fail("%s, assigned in one branch of a staged conditional, is a slice made in that branch: not supported", m.keyName(k))
+		var filler ir.Exp
+		switch {
+		case t.IsBasic():
+			filler = m.ev.b.Const(t, zeroOf(t))
+		case t.Kind == ir.KSlice:
+			// The other branch leaves the key unread (a
+			// result not yet returned): a nil slice holds its
+			// place, as a merge of two staged slices does.
+			filler = m.ev.b.NilSlice(t)
+		default:
+			m.ev.fail("%s, assigned in one branch of a staged conditional, is %s made in that branch: not supported", m.keyName(k), describe(v))
 		}
-		filler := m.ev.b.Const(t, zeroOf(t))
 		r := &rep{}
 		if then {
 			m.slots = append(m.slots, mslot{t: t, te: x.e, ee: filler, r: r})
@@ -393,10 +401,16 @@ func (m *merger) oneSided(v value, then bool, k jentry) value {
 func (m *merger) value(vT, vE value, k jentry) value {
 	ev := m.ev
 	if identical(vT, vE) {
-		if !m.visible(vT) {
+		if m.visible(vT) {
+			return vT
+		}
+		switch vT.(type) {
+		case structure, array, iface, tuple:
+			// Merged part by part below: the parts made
+			// before the conditional stay as they are.
+		default:
 			return m.slot(vT, vE, k)
 		}
-		return vT
 	}
 	switch t := vT.(type) {
 	case structure:
