@@ -246,12 +246,13 @@ func (ev *evaluator) aosCopyMixed(dst, src value) value {
 // conditional when one is a split slice (a structure that is not a struct
 // value: a struct is never merged with a slice): a nil static slice on
 // the other side becomes a nil split slice, merged leaf by leaf. A slice
-// of structs the caller passed (an array of structs) on the other side is
-// refused: converting either to the other kind would separate it from
-// the slices that share its array. ok reports whether vT or vE changed.
+// of structs the caller passed (an array of structs) on the other side
+// makes the branch convert the split slice to an array of structs at its
+// end (aosmerge.go: the merge restarts). ok reports whether vT or vE
+// changed.
 func (m *merger) splitSides(vT, vE value, k jentry) (value, value, bool) {
 	ev := m.ev
-	for _, side := range [2]struct{ s, o value }{{vT, vE}, {vE, vT}} {
+	for si, side := range [2]struct{ s, o value }{{vT, vE}, {vE, vT}} {
 		s, isS := side.s.(structure)
 		if !isS {
 			continue
@@ -275,13 +276,14 @@ func (m *merger) splitSides(vT, vE value, k jentry) (value, value, bool) {
 			}
 			ev.at()
 			n := ev.soaNil(leaves)
-			if side.s == vT {
+			if si == 0 {
 				return vT, n, true
 			}
 			return n, vE, true
 		case *rep:
 			if t := ev.b.Graph().TypeOf(o.e); isAoS(t) {
-				ev.fail("%s is a slice of %s the caller passed after one branch of a staged conditional and one the function makes (split per field) after the other: merging the two kinds is not supported (copy the caller's slice into a slice the function makes, or append to the caller's slice)", m.keyName(k), userTypeName(t.Elem))
+				m.convertSplit(s, si == 0, t.Elem, k)
+				return vT, vE, false
 			}
 		}
 	}

@@ -206,3 +206,45 @@ func aosCopyOut(xs []Complex, n stage.Int) stage.Int {
 	}
 	return stage.Int(copy(xs, m))
 }
+
+// AoSMerge merges a parameter with a slice the function makes (split per
+// field) across a staged conditional: the merged slice is the caller's
+// array after the branch that kept it, so the writes through it reach
+// the caller, and a new array (the made slice converted) after the
+// other, which the caller never sees.
+//
+//lms:gen AoSMerge
+//lms:test n=0..5
+func aosMerge(xs []Complex, n stage.Int) stage.Float64 {
+	s := xs
+	if n > 2 {
+		s = make([]Complex, n, n+1)
+		s[1].Im = 3
+	}
+	for i := range s {
+		s[i].Re += stage.Float64(i)
+	}
+	s = append(s, Complex{1, 2})
+	return s[0].Re + s[1].Im*10 + s[len(s)-1].Im + s[len(s)-2].Im + stage.Float64(cap(s))
+}
+
+// AoSMergeElse merges the other way round (the made slice, resliced,
+// after the else branch) and returns the merged slice.
+//
+//lms:gen AoSMergeElse
+//lms:test n=0..5
+func aosMergeElse(xs []Complex, n stage.Int) []Complex {
+	var s []Complex
+	if n < 2 {
+		s = xs[n:]
+	} else {
+		m := make([]Complex, n)
+		m[0] = Complex{stage.Float64(n), 1}
+		m[1].Re = 4
+		s = m[1:]
+	}
+	if len(s) > 0 {
+		s[0].Im = 9
+	}
+	return s
+}
