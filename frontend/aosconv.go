@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"go/types"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/lmsgen/lmsgen/ir"
 )
 
@@ -328,4 +330,21 @@ func firstSplit(vals []value, rs []Param) int {
 		}
 	}
 	return -1
+}
+
+// aosFunResult refuses a result v of staged function fn, described by rv,
+// that is a slice of structs of the other kind than the λ's result: a
+// split slice where the λ returns an array of structs (it has a parameter
+// of that type the caller passed), or an array of structs where it
+// returns a split slice. Converting it would separate it from the slices
+// that share its array in the caller.
+func (ev *evaluator) aosFunResult(v value, rv ir.GoValue, fn *ssa.Function) {
+	_, split := v.(structure)
+	_, aos := ev.aosExp(v)
+	switch {
+	case !rv.IsStruct() && isAoS(rv.Type) && split:
+		ev.fail("staged function %s returns a slice of %s it makes (split per field) where its result is a slice of structs the caller passed (an array of structs, as its parameter of that type): not supported", funcName(fn), userTypeName(rv.Type.Elem))
+	case rv.IsStruct() && aos:
+		ev.fail("staged function %s returns a slice of structs the caller passed where its result is one it makes (split per field): not supported (pass the caller's slice as a parameter of that type)", funcName(fn))
+	}
 }

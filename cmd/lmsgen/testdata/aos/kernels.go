@@ -248,3 +248,47 @@ func aosMergeElse(xs []Complex, n stage.Int) []Complex {
 	}
 	return s
 }
+
+// sum is a staged function over a []Complex, called with a parameter
+// of the generated function (an array of structs) and with a slice it
+// makes (split per field).
+//
+//lms:fun
+func sum(cs []Complex, k stage.Float64) stage.Float64 {
+	s := stage.Float64(0)
+	for i := range cs {
+		cs[i].Im += k
+		s += cs[i].Re * cs[i].Im
+	}
+	return s
+}
+
+// tail writes through a []Complex and returns a sub-slice of it.
+//
+//lms:fun
+func tail(cs []Complex) []Complex {
+	cs[0].Re *= 2
+	return cs[1:]
+}
+
+//lms:gen AoSFun
+//lms:test n=0..5
+func aosFun(xs []Complex, n stage.Int) stage.Float64 {
+	m := make([]Complex, n)
+	for i := range m {
+		m[i].Re = stage.Float64(i)
+	}
+	a := sum(xs, 1.5)
+	b := sum(m, 2)
+	c := sum(xs[1:], 0.5)
+	return a + b*10 + c*100
+}
+
+//lms:gen AoSFunResult
+//lms:test n=0..5
+func aosFunResult(xs []Complex, n stage.Int) stage.Float64 {
+	m := make([]Complex, n)
+	t := tail(m)
+	u := tail(xs)
+	return stage.Float64(len(t)) + u[0].Re + t[0].Re
+}
