@@ -22,9 +22,9 @@ import (
 // in another function (a staged function capturing it). The makes of the
 // function's own top-level block are freed at its end and before each of
 // its returns; those of a nested block (a loop's body, a branch) at the
-// block's end (once per iteration in a loop) and before every return
-// from inside it (localFrees, freeLocal), unless a break leaves the block
-// (then they leak, as before).
+// block's end (once per iteration in a loop), before every return from
+// inside it and before every break that leaves it (localFrees,
+// freeLocal).
 //
 // Such a make with a constant length and capacity of at most 64 KiB of
 // numbers (as gc keeps a non-escaping make of constant size on the
@@ -259,11 +259,12 @@ type localMakes struct {
 // do not escape b (freeable: b's result is not one, nothing outside b
 // holds one, a slice made in a loop's body that is carried to the next
 // iteration is stored in a variable), or nil. They are freed at b's end
-// (freeLocal) and before every return from inside b (returnEarly). A
-// block that sends its result to a loop's exit is left out: it leaves the
-// loop by a break.
+// and before every break that leaves b (freeLocal), and before every
+// return from inside b (returnEarly). A block that sends its result to a
+// loop's exit (a loop with several exits, exitloop.go) is one: it leaves
+// the loop by a break, or falls through to the loop's test of the exit.
 func (fn *fnGen) localFrees(b *ir.Block, d dest) *localMakes {
-	if fn.depth <= 1 || d.kind == destExit {
+	if fn.depth <= 1 {
 		return nil
 	}
 	makes := fn.freeable(b, fn.owner)
@@ -273,13 +274,22 @@ func (fn *fnGen) localFrees(b *ir.Block, d dest) *localMakes {
 	return &localMakes{makes: makes, start: len(fn.lines)}
 }
 
-// freeLocal writes at the end of a nested block the frees of its local
-// makes, and reports whether it wrote any. A block that ends in a return
-// (which frees them) or a panic (w.term) needs none. One with a break
-// that leaves it (not one of a loop inside it) keeps its makes: they
-// leak, as every make of a nested block did before.
+// freeLocal frees the local makes of a nested block on its ways out:
+// before each break that leaves it (one not of a loop or switch inside
+// the block) written after the make, and at its end, and reports whether
+// it wrote frees at the end. A block that ends in a return (which frees
+// them) or a panic (w.term), or in a break, needs none there. A block
+// with a goto keeps its makes (cgen writes none today).
 func (fn *fnGen) freeLocal(l *localMakes, w written) bool {
-	if l == nil || w.term || leavesEarly(fn.lines[l.start:]) {
+	if l == nil {
+		return false
+	}
+	lines := fn.lines[l.start:]
+	if hasGoto(lines) {
+		return false
+	}
+	fn.freeAtBreaks(l)
+	if w.term || endsInBreak(lines) {
 		return false
 	}
 	frees := fn.frees(l.makes)
@@ -289,24 +299,81 @@ func (fn *fnGen) freeLocal(l *localMakes, w written) bool {
 	return len(frees) > 0
 }
 
-// leavesEarly reports whether the C lines of a block hold a break that
-// is not inside a loop that starts in them (or a goto).
-func leavesEarly(lines []string) bool {
-	var loops []int // indentation of the loops open
-	for _, ln := range lines {
+// freeAtBreaks writes, before each break that leaves the block of l, the
+// frees of the makes of l written before the break (a make written
+// after it is not made yet when the break is taken).
+func (fn *fnGen) freeAtBreaks(l *localMakes) {
+	lines := fn.lines[l.start:]
+	for _, k := range leavingBreaks(lines) {
+		var frees []string
+		for _, n := range l.makes {
+			name := fn.sg.names[n.Sym]
+			if name == "" || fn.dropped[n.Sym] {
+				continue
+			}
+			if d := declLine(lines, name); d >= 0 && d < k {
+				frees = append(frees, "lms_free("+name+".p);")
+			}
+		}
+		if len(frees) > 0 {
+			lines[k] = strings.Replace(lines[k], "break;", "{ "+strings.Join(frees, " ")+" break; }", 1)
+		}
+	}
+}
+
+// declLine returns the index of the first line of lines that assigns the
+// C variable name (its declaration with the make), or -1.
+func declLine(lines []string, name string) int {
+	for i, ln := range lines {
+		if j := strings.Index(ln, " "+name+" = "); j >= 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// leavingBreaks returns the indexes of the lines of a block that hold a
+// break leaving it: one not inside a loop or a switch that starts in
+// them (the lines of a block are indented by nesting, and a loop or
+// switch closes on a line at its indentation starting with "}").
+func leavingBreaks(lines []string) []int {
+	var open []int // indentation of the loops and switches open
+	var out []int
+	for i, ln := range lines {
 		body := strings.TrimLeft(ln, "\t")
 		ind := len(ln) - len(body)
-		for len(loops) > 0 && ind <= loops[len(loops)-1] && strings.HasPrefix(body, "}") {
-			loops = loops[:len(loops)-1]
+		for len(open) > 0 && ind <= open[len(open)-1] && strings.HasPrefix(body, "}") {
+			open = open[:len(open)-1]
 		}
 		switch {
-		case strings.HasPrefix(body, "goto "):
-			return true
-		case strings.HasPrefix(body, "for (") || strings.HasPrefix(body, "while ("):
-			loops = append(loops, ind)
-		case strings.Contains(body, "break;") && len(loops) == 0:
+		case strings.HasPrefix(body, "for (") || strings.HasPrefix(body, "while (") ||
+			strings.HasPrefix(body, "switch (") || strings.HasPrefix(body, "do {"):
+			if !strings.HasSuffix(body, "}") { // not a loop on one line
+				open = append(open, ind)
+			}
+		case strings.Contains(body, "break;") && len(open) == 0:
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// hasGoto reports whether the C lines of a block hold a goto.
+func hasGoto(lines []string) bool {
+	for _, ln := range lines {
+		if strings.HasPrefix(strings.TrimLeft(ln, "\t"), "goto ") {
 			return true
 		}
 	}
 	return false
+}
+
+// endsInBreak reports whether the last of the C lines of a block is a
+// break leaving it (what follows it is not reached).
+func endsInBreak(lines []string) bool {
+	if len(lines) == 0 {
+		return false
+	}
+	body := strings.TrimLeft(lines[len(lines)-1], "\t")
+	return body == "break;" || (strings.HasPrefix(body, "{ lms_free(") && strings.HasSuffix(body, " break; }"))
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"go/types"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/lmsgen/lmsgen/ir"
 )
 
@@ -246,12 +248,13 @@ func (ev *evaluator) aosCopyMixed(dst, src value) value {
 // conditional when one is a split slice (a structure that is not a struct
 // value: a struct is never merged with a slice): a nil static slice on
 // the other side becomes a nil split slice, merged leaf by leaf. A slice
-// of structs the caller passed (an array of structs) on the other side is
-// refused: converting either to the other kind would separate it from
-// the slices that share its array. ok reports whether vT or vE changed.
+// of structs the caller passed (an array of structs) on the other side
+// makes the branch convert the split slice to an array of structs at its
+// end (aosmerge.go: the merge restarts). ok reports whether vT or vE
+// changed.
 func (m *merger) splitSides(vT, vE value, k jentry) (value, value, bool) {
 	ev := m.ev
-	for _, side := range [2]struct{ s, o value }{{vT, vE}, {vE, vT}} {
+	for si, side := range [2]struct{ s, o value }{{vT, vE}, {vE, vT}} {
 		s, isS := side.s.(structure)
 		if !isS {
 			continue
@@ -275,13 +278,14 @@ func (m *merger) splitSides(vT, vE value, k jentry) (value, value, bool) {
 			}
 			ev.at()
 			n := ev.soaNil(leaves)
-			if side.s == vT {
+			if si == 0 {
 				return vT, n, true
 			}
 			return n, vE, true
 		case *rep:
 			if t := ev.b.Graph().TypeOf(o.e); isAoS(t) {
-				ev.fail("%s is a slice of %s the caller passed after one branch of a staged conditional and one the function makes (split per field) after the other: merging the two kinds is not supported (copy the caller's slice into a slice the function makes, or append to the caller's slice)", m.keyName(k), userTypeName(t.Elem))
+				m.convertSplit(s, si == 0, t.Elem, k)
+				return vT, vE, false
 			}
 		}
 	}
@@ -326,4 +330,21 @@ func firstSplit(vals []value, rs []Param) int {
 		}
 	}
 	return -1
+}
+
+// aosFunResult refuses a result v of staged function fn, described by rv,
+// that is a slice of structs of the other kind than the λ's result: a
+// split slice where the λ returns an array of structs (it has a parameter
+// of that type the caller passed), or an array of structs where it
+// returns a split slice. Converting it would separate it from the slices
+// that share its array in the caller.
+func (ev *evaluator) aosFunResult(v value, rv ir.GoValue, fn *ssa.Function) {
+	_, split := v.(structure)
+	_, aos := ev.aosExp(v)
+	switch {
+	case !rv.IsStruct() && isAoS(rv.Type) && split:
+		ev.fail("staged function %s returns a slice of %s it makes (split per field) where its result is a slice of structs the caller passed (an array of structs, as its parameter of that type): not supported", funcName(fn), userTypeName(rv.Type.Elem))
+	case rv.IsStruct() && aos:
+		ev.fail("staged function %s returns a slice of structs the caller passed where its result is one it makes (split per field): not supported (pass the caller's slice as a parameter of that type)", funcName(fn))
+	}
 }

@@ -356,6 +356,7 @@ func (fr *frame) buildLambda(fn *ssa.Function, env, args []value, fs *funSig, ke
 			default:
 				v = ret.(tuple)[i]
 			}
+			ev.aosFunResult(v, rv, fn)
 			res = append(res, ev.flatten(v, rv, "a result of staged function "+funcName(fn))...)
 		}
 		return ev.tuple(res)

@@ -273,6 +273,8 @@
 //	soa.go           staged slices of structs, one dynamic slice per field (SoA)
 //	soaappend.go     append on them, with the growth of the []T
 //	aos.go           []T parameters and results: arrays of structs (AoS)
+//	aosconv.go       where a []T parameter meets a split or static slice
+//	aosmerge.go      a []T parameter merged with a split slice (converted)
 //	mem.go           the memory budget: allocations, static data, large files
 //
 // Calls:

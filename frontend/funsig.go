@@ -69,6 +69,11 @@ func (ev *evaluator) funSigOf(fn *ssa.Function, args []value, key *strings.Build
 			case hasRep(a, 0):
 				ev.fail("%s of staged function %s (type %s) receives a Rep: %s", paramWhat(sig, i, prm), funcName(fn), typeString(pt), msg)
 			}
+		} else if e, ok := ev.aosExp(a); ok {
+			// A []T the caller of the generated function passed: an array
+			// of structs, passed as it is (aos.go).
+			fs.addParam(i, ir.GoValue{Name: prm.Name(), Type: ev.b.Graph().TypeOf(e)}, key)
+			continue
 		} else if v, ok := soaGoValue(pt, prm.Name()); ok && isSoA(a, pt) {
 			fs.addParam(i, v, key)
 			continue
@@ -93,6 +98,8 @@ func (ev *evaluator) funSigOf(fn *ssa.Function, args []value, key *strings.Build
 			}
 		} else if it := irTypeOf(t); it != nil {
 			v = ir.GoValue{Type: it}
+		} else if at := fs.aosOf(t); at != nil {
+			v = ir.GoValue{Type: at} // an array of structs, as a parameter is
 		} else if sv, ok := soaGoValue(t, ""); ok {
 			v = sv // a staged slice of structs (soa.go)
 		} else if ft := funcType(t); ft != nil {
@@ -104,6 +111,27 @@ func (ev *evaluator) funSigOf(fn *ssa.Function, args []value, key *strings.Build
 		fs.rtypes = append(fs.rtypes, v.Leaves()...)
 	}
 	return fs
+}
+
+// aosOf returns the graph type of a dynamic parameter of fs that is a
+// []T passed as an array of structs (aos.go), if t is that []T: a result
+// of type t is then one too (it may be the parameter, or a sub-slice of
+// it: the λ returns what it was given, not a copy).
+func (fs *funSig) aosOf(t types.Type) *ir.Type {
+	et, ok := soaElemType(t)
+	if !ok {
+		return nil
+	}
+	n, ok := types.Unalias(et).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return nil
+	}
+	for _, p := range fs.ptypes {
+		if isAoS(p) && p.Elem.Named.Path == n.Obj().Pkg().Path() && p.Elem.Named.Name == n.Obj().Name() {
+			return p
+		}
+	}
+	return nil
 }
 
 func (fs *funSig) addParam(i int, v ir.GoValue, key *strings.Builder) {

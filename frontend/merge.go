@@ -33,6 +33,7 @@ type captured struct {
 func (fr *frame) branch(c ir.Exp, stop *stopSet, thenF, elseF func() outcome) branchResult {
 	ev := fr.ev
 	pos := ev.pos
+	var conv []aosConv // split slices to convert at the end of a branch (aosconv.go)
 	for attempt := 0; ; attempt++ {
 		if attempt > 64 {
 			panic("BUG: a staged conditional restarts forever")
@@ -46,6 +47,7 @@ func (fr *frame) branch(c ir.Exp, stop *stopSet, thenF, elseF func() outcome) br
 				ev.catchRestart(r, func() {
 					*out = f()
 					*cap = ev.capture(r)
+					ev.convertAtMerge(*cap, conv)
 				})
 				ev.rollback(r.mark)
 				return ev.b.Unit()
@@ -79,7 +81,7 @@ func (fr *frame) branch(c ir.Exp, stop *stopSet, thenF, elseF func() outcome) br
 		if tOut.closed || eOut.closed {
 			ev.fail("unsupported control flow: the test of a staged loop is inside a staged conditional")
 		}
-		m := &merger{ev: ev, fr: fr, start: r.start, symMark: symMark, cond: c, stop: stop}
+		m := &merger{ev: ev, fr: fr, start: r.start, symMark: symMark, cond: c, stop: stop, conv: &conv}
 		out := m.merge(tc, ec, tOut, eOut)
 		if m.restart != nil {
 			ev.applyRestart(m.restart)
@@ -217,6 +219,10 @@ type merger struct {
 	slots   []mslot
 	assigns []massign
 	restart *restartReq
+	conv    *[]aosConv // the branch's conversions at the merge (aosconv.go)
+	// The branches' final states and outcomes, while merging.
+	tc, ec     *captured
+	tOut, eOut outcome
 }
 
 type mslot struct {
@@ -232,6 +238,7 @@ type massign struct {
 
 func (m *merger) merge(tc, ec *captured, tOut, eOut outcome) outcome {
 	ev := m.ev
+	m.tc, m.ec, m.tOut, m.eOut = tc, ec, tOut, eOut
 	// The exits of the conditional.
 	exits := slices.Clone(tOut.exits)
 	for _, e := range eOut.exits {
@@ -444,6 +451,9 @@ func (m *merger) value(vT, vE value, k jentry) value {
 	}
 	if sT, sE, ok := m.splitSides(vT, vE, k); ok {
 		return m.value(sT, sE, k)
+	}
+	if m.restart != nil {
+		return nil
 	}
 	_, sT := vT.(sliceV)
 	_, sE := vE.(sliceV)

@@ -613,7 +613,7 @@ func (fg *funcGen) assign(out *stmts, lhs *jen.Statement, x ir.Exp, isLHS func(*
 		return
 	}
 	if x.IsSym() {
-		if m := fg.inlineNode(x.Sym()); m != nil && compoundOp(m, fg.g.TypeOf(m.Args[0])) {
+		if m := fg.inlineNode(x.Sym()); m != nil && len(m.Args) == 2 && compoundOp(m, fg.g.TypeOf(m.Args[0])) {
 			l, r := m.Args[0], m.Args[1]
 			if !fg.readsLHS(l, isLHS) && m.Op.Info().Commutative && m.Type.Kind != ir.KString && fg.readsLHS(r, isLHS) {
 				l, r = r, l

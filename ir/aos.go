@@ -143,3 +143,26 @@ func (b *Builder) FieldSetInRange(s, i Exp, f FieldSel, x Exp) {
 	writes := append([]Key{b.keyOf(s)}, b.escape(x)...)
 	b.ReflectEffect(OpFieldSet, Void, f, []Exp{s, i, x}, nil, []Key{TRAP}, writes, false, 0)
 }
+
+// Object returns the make (OpSliceNew) whose array the slice s is a
+// window on, if s's alias class is still that make's own: the array has
+// not escaped (no merge, staged variable, store or call let a slice the
+// builder cannot see share it), so every slice sharing it is derived from
+// the make in the graph (sub-slicing, grow). ok is false for any other
+// slice (of its type's heap class, nil, a parameter). The frontend uses
+// it to convert a slice of structs the kernel made to an array of
+// structs where it meets the caller's (frontend/aosconv.go).
+func (b *Builder) Object(s Exp) (Sym, bool) {
+	if s.IsConst() || b.g.TypeOf(s).Kind != KSlice {
+		return 0, false
+	}
+	k := b.keyOf(s)
+	if !k.IsSym() {
+		return 0, false
+	}
+	n := b.g.Def(Sym(k))
+	if n == nil || n.Op != OpSliceNew {
+		return 0, false
+	}
+	return Sym(k), true
+}

@@ -172,8 +172,21 @@ func (b *Builder) reify(in []*Type, f func(args []Exp) Exp, fn bool) *Block {
 	res := f(args)
 	b.sc = outer
 	blk.Res = res
-	blk.Eff = sc.summary(b.resKeys(res))
+	blk.Eff = sc.summary(append(b.resKeys(res), sc.keep...))
 	return blk
+}
+
+// Keep makes the block being built keep its last write to the class of
+// slice s, as it does for a slice that is its result: for a block whose
+// result is set after it is built (a staged conditional's branch, whose
+// results the frontend knows only when both branches are built), and
+// whose writes to s would otherwise be reached by nothing (writes that
+// cannot trap, to an array made in the block).
+func (b *Builder) Keep(s Exp) {
+	b.mustSlice(s)
+	if !s.IsConst() {
+		b.sc.keep = append(b.sc.keep, b.keyOf(s))
+	}
 }
 
 // resKeys returns the alias classes of the slices a block's result res

@@ -22,6 +22,7 @@ type scope struct {
 	localWrites map[Key]bool
 	localDefs   map[Key]bool
 	lastVal     map[Key]lastVal // the value a variable was last set to
+	keep        []Key           // classes whose last write the block keeps (Builder.Keep)
 
 	// Bounds checks made in this block (guard.go), and the enclosing
 	// block's scope; fn marks a function body, which does not see the

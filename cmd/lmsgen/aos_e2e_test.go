@@ -15,13 +15,16 @@ import (
 // before a panic in Go) and the results. Among them: append to a []T
 // parameter (into the caller's array when it fits), a slice the function
 // makes (split per field) returned (converted at the boundary, capacity
-// included) or copied to and from a parameter, a static one returned. It then calls AoSAlias with two
+// included) or copied to and from a parameter, a static one returned,
+// one merged with a parameter across a staged conditional (converted at
+// the end of its branch), staged functions (//lms:fun) taking a []T of
+// either kind and returning a sub-slice of it. It then calls AoSAlias with two
 // overlapping slices of one array, natively, in Go and in C: the writes
 // through one are read through the other, as in Go.
 func TestAoS(t *testing.T) {
 	t.Parallel()
 	kdir, gen := generateDiffTested(t, "aos")
-	for _, name := range []string{"AoSScale", "AoSPanic", "AoSSub", "AoSAlias", "AoSCopy", "AoSPtr", "AoSAppend", "AoSAppendParams", "AoSAppendMade", "AoSMade", "AoSStatic", "AoSCopyIn", "AoSCopyOut"} {
+	for _, name := range []string{"AoSScale", "AoSPanic", "AoSSub", "AoSAlias", "AoSCopy", "AoSPtr", "AoSAppend", "AoSAppendParams", "AoSAppendMade", "AoSMade", "AoSStatic", "AoSCopyIn", "AoSCopyOut", "AoSMerge", "AoSMergeElse", "AoSFun", "AoSFunResult"} {
 		body := funcBody(t, gen, name)
 		require.Regexp(t, `\[\](Complex|Pair)`, body, name)
 	}

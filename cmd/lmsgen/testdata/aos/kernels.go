@@ -206,3 +206,89 @@ func aosCopyOut(xs []Complex, n stage.Int) stage.Int {
 	}
 	return stage.Int(copy(xs, m))
 }
+
+// AoSMerge merges a parameter with a slice the function makes (split per
+// field) across a staged conditional: the merged slice is the caller's
+// array after the branch that kept it, so the writes through it reach
+// the caller, and a new array (the made slice converted) after the
+// other, which the caller never sees.
+//
+//lms:gen AoSMerge
+//lms:test n=0..5
+func aosMerge(xs []Complex, n stage.Int) stage.Float64 {
+	s := xs
+	if n > 2 {
+		s = make([]Complex, n, n+1)
+		s[1].Im = 3
+	}
+	for i := range s {
+		s[i].Re += stage.Float64(i)
+	}
+	s = append(s, Complex{1, 2})
+	return s[0].Re + s[1].Im*10 + s[len(s)-1].Im + s[len(s)-2].Im + stage.Float64(cap(s))
+}
+
+// AoSMergeElse merges the other way round (the made slice, resliced,
+// after the else branch) and returns the merged slice.
+//
+//lms:gen AoSMergeElse
+//lms:test n=0..5
+func aosMergeElse(xs []Complex, n stage.Int) []Complex {
+	var s []Complex
+	if n < 2 {
+		s = xs[n:]
+	} else {
+		m := make([]Complex, n)
+		m[0] = Complex{stage.Float64(n), 1}
+		m[1].Re = 4
+		s = m[1:]
+	}
+	if len(s) > 0 {
+		s[0].Im = 9
+	}
+	return s
+}
+
+// sum is a staged function over a []Complex, called with a parameter
+// of the generated function (an array of structs) and with a slice it
+// makes (split per field).
+//
+//lms:fun
+func sum(cs []Complex, k stage.Float64) stage.Float64 {
+	s := stage.Float64(0)
+	for i := range cs {
+		cs[i].Im += k
+		s += cs[i].Re * cs[i].Im
+	}
+	return s
+}
+
+// tail writes through a []Complex and returns a sub-slice of it.
+//
+//lms:fun
+func tail(cs []Complex) []Complex {
+	cs[0].Re *= 2
+	return cs[1:]
+}
+
+//lms:gen AoSFun
+//lms:test n=0..5
+func aosFun(xs []Complex, n stage.Int) stage.Float64 {
+	m := make([]Complex, n)
+	for i := range m {
+		m[i].Re = stage.Float64(i)
+	}
+	a := sum(xs, 1.5)
+	b := sum(m, 2)
+	c := sum(xs[1:], 0.5)
+	return a + b*10 + c*100
+}
+
+//lms:gen AoSFunResult
+//lms:test n=0..5
+func aosFunResult(xs []Complex, n stage.Int) stage.Float64 {
+	m := make([]Complex, n)
+	t := tail(m)
+	u := tail(xs)
+	return stage.Float64(len(t)) + u[0].Re + t[0].Re
+}

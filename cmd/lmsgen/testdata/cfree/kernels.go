@@ -67,3 +67,51 @@ func freeBranch(n stage.Int, c stage.Bool) stage.Int {
 	}
 	return s
 }
+
+// FreeBreak makes a slice in each iteration of a staged loop that a
+// break leaves: it is freed before the break, and at the body's end.
+//
+//lms:gen FreeBreak
+//lms:test n=1..2000 k=0..6 m=0..8
+func freeBreak(n, k, m stage.Int) stage.Int {
+	s := stage.Int(0)
+	for j := stage.Int(0); j < m; j++ {
+		tmp := make([]stage.Int, n)
+		tmp[n-1] = j * k
+		s += tmp[n-1] + tmp[0]
+		if s > 10 {
+			break
+		}
+	}
+	return s
+}
+
+// FreeExits has a loop with several exits (two breaks and a return),
+// with a make in its body and one in a branch: each is freed on every
+// way out of its block.
+//
+//lms:gen FreeExits
+//lms:test n=1..2000 k=0..6 m=0..8
+func freeExits(n, k, m stage.Int) stage.Int {
+	s := stage.Int(0)
+	for j := stage.Int(0); j < m; j++ {
+		tmp := make([]stage.Int, n)
+		tmp[0] = j + k
+		if tmp[0] == 7 {
+			break
+		}
+		if j == k {
+			w := make([]stage.Int, n)
+			w[n-1] = s + 1
+			s += w[n-1] * 2
+			if s > 4 {
+				break
+			}
+		}
+		if s > 100 {
+			return s * 2
+		}
+		s += tmp[0]
+	}
+	return s
+}
