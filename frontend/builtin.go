@@ -176,6 +176,11 @@ func (fr *frame) builtin(name string, args []value, c *ssa.CallCommon, in *ssa.C
 // deletedKey marks a deleted entry of a static map.
 type deletedKey struct{}
 
+func isDeletedKey(k value) bool {
+	_, ok := k.(deletedKey)
+	return ok
+}
+
 func (fr *frame) length(name string, x value, t types.Type) value {
 	ev := fr.ev
 	switch x := x.(type) {
