@@ -402,6 +402,8 @@ func (ev *evaluator) valueMethod(r *rvalue, m string, args []value) value {
 	switch m {
 	case "IsValid":
 		return true
+	case "NumMethod", "Method", "MethodByName":
+		return ev.valueMethods(r, m, args)
 	case "Kind":
 		return uint(k)
 	case "Type":
