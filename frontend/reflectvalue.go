@@ -416,7 +416,7 @@ func (ev *evaluator) valueMethod(r *rvalue, m string, args []value) value {
 		return r.cell != nil && !r.ro
 	case "CanAddr":
 		return r.cell != nil
-	case "Int", "Uint", "Float", "Bool", "Complex":
+	case "Int", "Uint", "Float", "Bool", "Complex", "OverflowInt", "OverflowUint", "OverflowFloat", "OverflowComplex":
 		g := goVal()
 		want := map[string][]reflect.Kind{
 			"Int":     {reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64},
@@ -424,7 +424,7 @@ func (ev *evaluator) valueMethod(r *rvalue, m string, args []value) value {
 			"Float":   {reflect.Float32, reflect.Float64},
 			"Bool":    {reflect.Bool},
 			"Complex": {reflect.Complex64, reflect.Complex128},
-		}[m]
+		}[strings.TrimPrefix(m, "Overflow")]
 		ok := false
 		for _, w := range want {
 			ok = ok || w == k
@@ -433,6 +433,14 @@ func (ev *evaluator) valueMethod(r *rvalue, m string, args []value) value {
 			ev.fail("reflect: call of reflect.Value.%s on %s Value", m, k)
 		}
 		switch m {
+		case "OverflowInt":
+			return g.OverflowInt(args[0].(int64))
+		case "OverflowUint":
+			return g.OverflowUint(args[0].(uint64))
+		case "OverflowFloat":
+			return g.OverflowFloat(args[0].(float64))
+		case "OverflowComplex":
+			return g.OverflowComplex(args[0].(complex128))
 		case "Int":
 			return g.Int()
 		case "Uint":
