@@ -50,6 +50,9 @@ func (ev *evaluator) typeOf(t types.Type) value {
 	if t == nil {
 		return iface{}
 	}
+	if n := localToGeneric(t, map[types.Type]bool{}); n != nil {
+		ev.fail("reflect: the type %s is declared inside a generic function: gc's name for it includes the function's type arguments, which static evaluation does not reproduce", n.Obj().Name())
+	}
 	for _, r := range ev.rtypes {
 		if types.Identical(r.t, t) {
 			return iface{t: rtypeType, v: native{v: r}}
@@ -58,6 +61,72 @@ func (ev *evaluator) typeOf(t types.Type) value {
 	r := &rtype{t: t}
 	ev.rtypes = append(ev.rtypes, r)
 	return iface{t: rtypeType, v: native{v: r}}
+}
+
+// localToGeneric returns a named type that t mentions and that is
+// declared inside a generic function (or method of a generic type), or
+// nil.
+func localToGeneric(t types.Type, seen map[types.Type]bool) *types.Named {
+	if seen[t] {
+		return nil
+	}
+	seen[t] = true
+	switch u := types.Unalias(t).(type) {
+	case *types.Named:
+		obj := u.Obj()
+		if obj.Pkg() != nil && obj.Parent() == nil && obj.Pos().IsValid() {
+			// go/ssa's instantiation of a generic function gives the
+			// types declared inside it new objects, without a scope
+			// (the evaluator's own types, runtimeErrorType and
+			// rtypeType, have no position).
+			return u
+		}
+		if obj.Pkg() != nil {
+			for sc := obj.Parent(); sc != nil && sc != obj.Pkg().Scope() && sc != types.Universe; sc = sc.Parent() {
+				for _, name := range sc.Names() {
+					if tn, ok := sc.Lookup(name).(*types.TypeName); ok {
+						if _, ok := tn.Type().(*types.TypeParam); ok {
+							return u
+						}
+					}
+				}
+			}
+		}
+		for a := range u.TypeArgs().Types() {
+			if n := localToGeneric(a, seen); n != nil {
+				return n
+			}
+		}
+		return localToGeneric(u.Underlying(), seen)
+	case *types.Pointer:
+		return localToGeneric(u.Elem(), seen)
+	case *types.Slice:
+		return localToGeneric(u.Elem(), seen)
+	case *types.Array:
+		return localToGeneric(u.Elem(), seen)
+	case *types.Chan:
+		return localToGeneric(u.Elem(), seen)
+	case *types.Map:
+		if n := localToGeneric(u.Key(), seen); n != nil {
+			return n
+		}
+		return localToGeneric(u.Elem(), seen)
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if n := localToGeneric(u.Field(i).Type(), seen); n != nil {
+				return n
+			}
+		}
+	case *types.Signature:
+		for _, tup := range []*types.Tuple{u.Params(), u.Results()} {
+			for v := range tup.Variables() {
+				if n := localToGeneric(v.Type(), seen); n != nil {
+					return n
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // typeArg returns the type a reflect.Type argument stands for.
