@@ -75,6 +75,13 @@ func (fr *frame) reflectCall(name string, args []value) (value, bool) {
 		v, ok := reflect.StructTag(args[0].(string)).Lookup(args[1].(string))
 		return tuple{v, ok}, true
 	}
+	if m, ok := strings.CutPrefix(name, "reflect.MapIter."); ok {
+		it, ok := args[0].(native).v.(*mapIter)
+		if !ok {
+			ev.fail("reflect.MapIter.%s: only an iterator made by reflect.Value.MapRange is supported during staging", m)
+		}
+		return ev.mapIterMethod(it, m), true
+	}
 	if m, ok := strings.CutPrefix(name, "reflect.Value."); ok {
 		return ev.valueMethod(valueOf(args[0]), m, args[1:]), true
 	}

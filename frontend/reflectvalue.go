@@ -473,6 +473,8 @@ func (ev *evaluator) valueMethod(r *rvalue, m string, args []value) value {
 		return true
 	case "NumMethod", "Method", "MethodByName":
 		return ev.valueMethods(r, m, args)
+	case "MapRange", "Clear":
+		return ev.mapValueMethod(r, m)
 	case "Kind":
 		return uint(k)
 	case "Type":
@@ -526,6 +528,9 @@ func (ev *evaluator) valueMethod(r *rvalue, m string, args []value) value {
 		}
 		return "<" + reflectString(r.t) + " Value>"
 	case "Len":
+		if _, ok := r.t.Underlying().(*types.Map); ok {
+			return ev.mapValueMethod(r, m)
+		}
 		switch x := r.v.(type) {
 		case string:
 			return len(x)
