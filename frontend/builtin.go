@@ -68,12 +68,7 @@ func (fr *frame) builtin(name string, args []value, c *ssa.CallCommon, in *ssa.C
 	case "clear":
 		switch x := args[0].(type) {
 		case *mapV:
-			if x == nil || x.live == 0 {
-				return nil
-			}
-			keys, vals, idx, live := x.keys, x.vals, x.idx, x.live
-			ev.mapChange(x, "clearing", func() { x.keys, x.vals, x.idx, x.live = keys, vals, idx, live })
-			x.keys, x.vals, x.idx, x.live = nil, nil, map[any]int{}, 0
+			ev.clearMap(x)
 		case sliceV:
 			et := c.Args[0].Type().Underlying().(*types.Slice).Elem()
 			for i := range x.len {
@@ -175,6 +170,11 @@ func (fr *frame) builtin(name string, args []value, c *ssa.CallCommon, in *ssa.C
 
 // deletedKey marks a deleted entry of a static map.
 type deletedKey struct{}
+
+func isDeletedKey(k value) bool {
+	_, ok := k.(deletedKey)
+	return ok
+}
 
 func (fr *frame) length(name string, x value, t types.Type) value {
 	ev := fr.ev

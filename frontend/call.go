@@ -99,6 +99,12 @@ func (fr *frame) callFunc(fn *ssa.Function, env, args []value, in *ssa.Call) val
 	if isSwapper(fn) {
 		return fr.callSwapper(env, args)
 	}
+	if isOnceFunc(fn) {
+		return fr.callOnceFunc(env)
+	}
+	if isBoundMethod(fn) {
+		return fr.callBoundMethod(env, args)
+	}
 	name := fullName(fn)
 	if fn.Name() == "init" && fn.Pkg != nil && fn.Signature.Recv() == nil && len(fn.Params) == 0 {
 		if fn.Blocks == nil || !ev.l.bySrc[fn.Pkg.Pkg.Path()] {

@@ -138,10 +138,20 @@ func (fr *frame) deferStmt(in *ssa.Defer) {
 	}
 	ev.staticControl("a defer statement", fr.dst.base)
 	f, args := fr.operands(&in.Call)
+	nilInvoke(&in.Call, f)
 	for i := range args {
 		args[i] = copyVal(args[i])
 	}
 	fr.dst.calls = append(fr.dst.calls, deferredCall{c: &in.Call, f: f, args: args, pos: in.Pos()})
+}
+
+// nilInvoke panics, as Go does at a defer or go statement, if its call
+// is a method call on the nil interface f: the statement evaluates the
+// method value.
+func nilInvoke(c *ssa.CallCommon, f value) {
+	if i, ok := f.(iface); ok && c.IsInvoke() && i.t == nil {
+		panic(runtimePanic("invalid memory address or nil pointer dereference"))
+	}
 }
 
 // runDefers runs the pending deferred calls at a return (ssa.RunDefers).

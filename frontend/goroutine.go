@@ -130,6 +130,7 @@ func (ev *evaluator) staticOnlyFrom(what string, base int, why string) {
 // when the current one blocks or yields.
 func (fr *frame) goStmt(in *ssa.Go) {
 	f, args := fr.operands(&in.Call)
+	nilInvoke(&in.Call, f)
 	for i := range args {
 		args[i] = copyVal(args[i])
 	}

@@ -148,11 +148,16 @@ func (fr *frame) next(in *ssa.Next) value {
 	}
 	tt := in.Type().(*types.Tuple)
 	for pos < len(it.keys) {
-		k := it.keys[pos]
+		// The entry at pos of the map now, unless it was deleted (or
+		// the map cleared): entries keep their position, and a key
+		// holding a NaN cannot be looked up.
+		j := pos
 		pos++
 		ev.store(it.pos, pos)
-		if j, ok := it.m.idx[mapKey(k)]; ok {
-			return tuple{true, k, ev.load(it.m.vals[j])}
+		if j < len(it.m.keys) {
+			if k := it.m.keys[j]; !isDeletedKey(k) {
+				return tuple{true, k, ev.load(it.m.vals[j])}
+			}
 		}
 	}
 	z := func(t types.Type) value {

@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"go/types"
@@ -135,6 +136,13 @@ func init() {
 		"FullRune": utf8.FullRune, "FullRuneInString": utf8.FullRuneInString, "RuneStart": utf8.RuneStart,
 	})
 	allow("errors", false, map[string]any{"New": errors.New})
+	// Package bytes, loaded from source, calls internal/bytealg (assembly
+	// in gc): the functions on byte slices, which only read them and are
+	// never calls of the generated code (a slice is not a basic value).
+	allow("internal/bytealg", false, map[string]any{
+		"Compare": bytes.Compare, "Equal": bytes.Equal, "Index": bytes.Index, "IndexByte": bytes.IndexByte,
+		"LastIndexByte": bytes.LastIndexByte, "Count": func(b []byte, c byte) int { return bytes.Count(b, []byte{c}) },
+	})
 	// The evaluator runs Go without FIPS 140-only mode (GODEBUG=fips140=only
 	// is part of the environment, which staging code does not read): the
 	// standard packages loaded from source (crypto/md5) ask it here.

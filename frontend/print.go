@@ -259,10 +259,9 @@ func (ev *evaluator) formatStatic(v value, t types.Type) (string, bool) {
 		}
 		var kvs []kv
 		if x != nil {
-			for _, k := range x.keys {
-				j, ok := x.idx[mapKey(k)]
-				if !ok {
-					continue
+			for j, k := range x.keys {
+				if isDeletedKey(k) {
+					continue // (a key holding a NaN cannot be looked up)
 				}
 				ks, ok1 := ev.formatStatic(k, mt.Key())
 				vs, ok2 := ev.formatStatic(ev.load(x.vals[j]), mt.Elem())

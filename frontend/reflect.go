@@ -53,6 +53,16 @@ func (fr *frame) reflectCall(name string, args []value) (value, bool) {
 		return native{v: &rvalue{t: t, v: ev.zero(t)}}, true
 	case "reflect.MakeFunc":
 		return ev.makeFunc(args[0], args[1]), true
+	case "reflect.PointerTo", "reflect.PtrTo":
+		return ev.typeOf(types.NewPointer(ev.typeArg(args[0], name))), true
+	case "reflect.SliceOf":
+		return ev.typeOf(types.NewSlice(ev.typeArg(args[0], name))), true
+	case "reflect.MapOf":
+		k, e := ev.typeArg(args[0], name), ev.typeArg(args[1], name)
+		if !types.Comparable(k) {
+			panic(reflectPanic("reflect.MapOf: invalid key type " + reflectString(k)))
+		}
+		return ev.typeOf(types.NewMap(k, e)), true
 	case "reflect.Kind.String":
 		return reflect.Kind(args[0].(uint)).String(), true
 	case "reflect.StructTag.Get":
@@ -64,6 +74,13 @@ func (fr *frame) reflectCall(name string, args []value) (value, bool) {
 	case "reflect.StructTag.Lookup":
 		v, ok := reflect.StructTag(args[0].(string)).Lookup(args[1].(string))
 		return tuple{v, ok}, true
+	}
+	if m, ok := strings.CutPrefix(name, "reflect.MapIter."); ok {
+		it, ok := args[0].(native).v.(*mapIter)
+		if !ok {
+			ev.fail("reflect.MapIter.%s: only an iterator made by reflect.Value.MapRange is supported during staging", m)
+		}
+		return ev.mapIterMethod(it, m), true
 	}
 	if m, ok := strings.CutPrefix(name, "reflect.Value."); ok {
 		return ev.valueMethod(valueOf(args[0]), m, args[1:]), true

@@ -148,3 +148,66 @@ func (ev *evaluator) valueCall(r *rvalue, in value) value {
 	ev.bornSlice(outs)
 	return sliceV{base: outs, len: n, cap: n}
 }
+
+// boundProvenance marks the synthetic functions of the method values
+// reflect.Value.Method and MethodByName make.
+const boundProvenance = "reflect.Value.Method"
+
+// isBoundMethod reports whether fn is the synthetic function of a method
+// value made by reflect.Value.Method or MethodByName.
+func isBoundMethod(fn *ssa.Function) bool {
+	return fn.Synthetic == boundProvenance && fn.Blocks == nil && fn.Pkg == nil
+}
+
+// valueMethods evaluates reflect.Value's NumMethod, Method and
+// MethodByName on r: the exported methods of r's type, sorted by name.
+func (ev *evaluator) valueMethods(r *rvalue, m string, args []value) value {
+	if types.IsInterface(r.t) {
+		ev.fail("reflect.Value.%s on a Value of the interface type %s is not supported during staging", m, reflectString(r.t))
+	}
+	ms := ev.exportedMethods(r.t)
+	switch m {
+	case "NumMethod":
+		return len(ms)
+	case "Method":
+		i := args[0].(int)
+		if i < 0 || i >= len(ms) {
+			panic(reflectPanic("reflect: Method index out of range"))
+		}
+		return ev.boundMethod(r, ms[i])
+	}
+	for _, sel := range ms {
+		if sel.Obj().Name() == args[0].(string) {
+			return ev.boundMethod(r, sel)
+		}
+	}
+	return native{v: &rvalue{}}
+}
+
+// boundMethod returns the Value of the method sel bound to r's value: a
+// closure of a synthetic function of the method's signature whose
+// environment is the receiver and the method (callBoundMethod).
+func (ev *evaluator) boundMethod(r *rvalue, sel *types.Selection) value {
+	if r.ro {
+		ev.fail("reflect.Value.Method of a Value obtained from an unexported field is not supported during staging")
+	}
+	if _, ptr := r.t.Underlying().(*types.Pointer); r.cell != nil && !ptr {
+		// reflect's method Value reads the variable when it is called.
+		ev.fail("reflect.Value.Method of an addressable Value of the non-pointer type %s is not supported during staging", reflectString(r.t))
+	}
+	fn := ev.l.prog.MethodValue(sel)
+	if fn == nil {
+		ev.fail("reflect: the method %s of %s has no body to call", sel.Obj().Name(), reflectString(r.t))
+	}
+	sig := sel.Type().(*types.Signature)
+	ft := types.NewSignatureType(nil, nil, nil, sig.Params(), sig.Results(), sig.Variadic())
+	stub := ev.l.prog.NewFunction("methodValueStub", ft, boundProvenance)
+	return native{v: &rvalue{t: ft, v: &closure{fn: stub, env: []value{copyVal(r.v), ev.funcValue(fn)}}}}
+}
+
+// callBoundMethod calls the method value made by boundMethod whose
+// environment is env.
+func (fr *frame) callBoundMethod(env, args []value) value {
+	m := env[1].(*closure)
+	return fr.callFunc(m.fn, m.env, append([]value{copyVal(env[0])}, args...), nil)
+}

@@ -50,6 +50,9 @@ func (ev *evaluator) typeOf(t types.Type) value {
 	if t == nil {
 		return iface{}
 	}
+	if n := localToGeneric(t, map[types.Type]bool{}); n != nil {
+		ev.fail("reflect: the type %s is declared inside a generic function: gc's name for it includes the function's type arguments, which static evaluation does not reproduce", n.Obj().Name())
+	}
 	for _, r := range ev.rtypes {
 		if types.Identical(r.t, t) {
 			return iface{t: rtypeType, v: native{v: r}}
@@ -58,6 +61,72 @@ func (ev *evaluator) typeOf(t types.Type) value {
 	r := &rtype{t: t}
 	ev.rtypes = append(ev.rtypes, r)
 	return iface{t: rtypeType, v: native{v: r}}
+}
+
+// localToGeneric returns a named type that t mentions and that is
+// declared inside a generic function (or method of a generic type), or
+// nil.
+func localToGeneric(t types.Type, seen map[types.Type]bool) *types.Named {
+	if seen[t] {
+		return nil
+	}
+	seen[t] = true
+	switch u := types.Unalias(t).(type) {
+	case *types.Named:
+		obj := u.Obj()
+		if obj.Pkg() != nil && obj.Parent() == nil && obj.Pos().IsValid() {
+			// go/ssa's instantiation of a generic function gives the
+			// types declared inside it new objects, without a scope
+			// (the evaluator's own types, runtimeErrorType and
+			// rtypeType, have no position).
+			return u
+		}
+		if obj.Pkg() != nil {
+			for sc := obj.Parent(); sc != nil && sc != obj.Pkg().Scope() && sc != types.Universe; sc = sc.Parent() {
+				for _, name := range sc.Names() {
+					if tn, ok := sc.Lookup(name).(*types.TypeName); ok {
+						if _, ok := tn.Type().(*types.TypeParam); ok {
+							return u
+						}
+					}
+				}
+			}
+		}
+		for a := range u.TypeArgs().Types() {
+			if n := localToGeneric(a, seen); n != nil {
+				return n
+			}
+		}
+		return localToGeneric(u.Underlying(), seen)
+	case *types.Pointer:
+		return localToGeneric(u.Elem(), seen)
+	case *types.Slice:
+		return localToGeneric(u.Elem(), seen)
+	case *types.Array:
+		return localToGeneric(u.Elem(), seen)
+	case *types.Chan:
+		return localToGeneric(u.Elem(), seen)
+	case *types.Map:
+		if n := localToGeneric(u.Key(), seen); n != nil {
+			return n
+		}
+		return localToGeneric(u.Elem(), seen)
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if n := localToGeneric(u.Field(i).Type(), seen); n != nil {
+				return n
+			}
+		}
+	case *types.Signature:
+		for _, tup := range []*types.Tuple{u.Params(), u.Results()} {
+			for v := range tup.Variables() {
+				if n := localToGeneric(v.Type(), seen); n != nil {
+					return n
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // typeArg returns the type a reflect.Type argument stands for.
@@ -402,6 +471,10 @@ func (ev *evaluator) valueMethod(r *rvalue, m string, args []value) value {
 	switch m {
 	case "IsValid":
 		return true
+	case "NumMethod", "Method", "MethodByName":
+		return ev.valueMethods(r, m, args)
+	case "MapRange", "Clear":
+		return ev.mapValueMethod(r, m)
 	case "Kind":
 		return uint(k)
 	case "Type":
@@ -414,7 +487,7 @@ func (ev *evaluator) valueMethod(r *rvalue, m string, args []value) value {
 		return r.cell != nil && !r.ro
 	case "CanAddr":
 		return r.cell != nil
-	case "Int", "Uint", "Float", "Bool", "Complex":
+	case "Int", "Uint", "Float", "Bool", "Complex", "OverflowInt", "OverflowUint", "OverflowFloat", "OverflowComplex":
 		g := goVal()
 		want := map[string][]reflect.Kind{
 			"Int":     {reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64},
@@ -422,7 +495,7 @@ func (ev *evaluator) valueMethod(r *rvalue, m string, args []value) value {
 			"Float":   {reflect.Float32, reflect.Float64},
 			"Bool":    {reflect.Bool},
 			"Complex": {reflect.Complex64, reflect.Complex128},
-		}[m]
+		}[strings.TrimPrefix(m, "Overflow")]
 		ok := false
 		for _, w := range want {
 			ok = ok || w == k
@@ -431,6 +504,14 @@ func (ev *evaluator) valueMethod(r *rvalue, m string, args []value) value {
 			ev.fail("reflect: call of reflect.Value.%s on %s Value", m, k)
 		}
 		switch m {
+		case "OverflowInt":
+			return g.OverflowInt(args[0].(int64))
+		case "OverflowUint":
+			return g.OverflowUint(args[0].(uint64))
+		case "OverflowFloat":
+			return g.OverflowFloat(args[0].(float64))
+		case "OverflowComplex":
+			return g.OverflowComplex(args[0].(complex128))
 		case "Int":
 			return g.Int()
 		case "Uint":
@@ -447,6 +528,9 @@ func (ev *evaluator) valueMethod(r *rvalue, m string, args []value) value {
 		}
 		return "<" + reflectString(r.t) + " Value>"
 	case "Len":
+		if _, ok := r.t.Underlying().(*types.Map); ok {
+			return ev.mapValueMethod(r, m)
+		}
 		switch x := r.v.(type) {
 		case string:
 			return len(x)

@@ -98,6 +98,10 @@ func (fr *frame) concurrent(name string, fn *ssa.Function, args []value) (value,
 	if v, ok := fr.timerCall(name, fn, args); ok {
 		return v, true
 	}
+	switch name {
+	case "sync.OnceFunc", "sync.OnceValue", "sync.OnceValues":
+		return ev.onceFunc(name, fn, args[0]), true
+	}
 	if m, ok := strings.CutPrefix(name, "sync.Map."); ok {
 		return fr.syncMapCall(m, args)
 	}

@@ -49,6 +49,8 @@ var fixedSample = []string{
 	"fixedbugs/issue54343.go", // a finalizer once a package variable is cleared
 	"abi/map.go",              // no finalizer: reached from a live register
 	"fixedbugs/issue19113.go",
+	"fixedbugs/issue15975.go", // defer of a method call on a nil interface panics at the statement
+	"fixedbugs/issue59411.go", // NaN map keys in a range, reflect.MapIter, clear
 }
 
 func TestFixedSample(t *testing.T) {
