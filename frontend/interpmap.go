@@ -172,13 +172,22 @@ func (fr *frame) next(in *ssa.Next) value {
 // nextRune is a step of a range over a Rep string: the rune at the
 // position and its width, decoded as Go's range does (an invalid byte is
 // U+FFFD of width 1), as utf8.DecodeRuneInString(s[i:]). Past the end the
-// width is 0, so the position does not move. The rune is decoded and the
-// position advances only while the staged loop's body is built (or, for
-// the rune, in a trial of the loop): the header also runs once before the
-// loop is staged (its test is a Rep, so the loop is staged and the header
-// evaluated again inside it), and again for the loop's test and for the
-// values used after it (see loopState.testHeader), where only the test is
-// used.
+// width is 0, so the position does not move.
+//
+// Whether the header's values are used depends on how the header is
+// evaluated. Inside a staged loop's body, the rune is decoded and the
+// position advances; in a trial of the loop (which ends at this header's
+// test), the rune is decoded. A loop tested only at its header runs its
+// header once before it is staged (the test, a Rep even when the builder
+// folded it, stages the loop and the header is evaluated again inside
+// it), and testHeader runs it again for the loop's test and for the
+// values used after the loop: there only the test is used. Everywhere
+// else the range runs unstaged and its body reads this rune: a loop whose
+// trial found the header's test static (a constant string) is unrolled,
+// so the rune is decoded and the position advances, both constants when
+// the string and the position are; a range whose body always leaves it
+// (a return or a break on every path) is no loop, its header evaluated
+// once.
 func (fr *frame) nextRune(in *ssa.Next, it *iterV) value {
 	ev := fr.ev
 	if vr, ok := (*it.pos).(*varRef); ok && ev.b.Graph().Name(vr.v.Sym()) == "" {
@@ -203,15 +212,16 @@ func (fr *frame) nextRune(in *ssa.Next, it *iterV) value {
 	ls := ev.stagedLoopOf(fr, h)
 	staged := ls != nil
 	trial := len(fr.trials) > 0 && fr.trials[len(fr.trials)-1].l.header == h
-	if ev.quiet.fr == fr && ev.quiet.b == h || !staged && !trial {
+	l := fr.info.loops[h.Index]
+	if ev.quiet.fr == fr && ev.quiet.b == h || !staged && !trial && l != nil && l.shape == shapeHeader {
 		// Only the test is used.
 		return tuple{ok, pos, &rep{e: ev.b.Const(ir.Int32, int32(0)), why: ok.why}}
 	}
-	dec := ev.b.Call(ir.Callee{Pkg: "unicode/utf8", Name: "DecodeRuneInString", Pure: true}, ir.TupleOf([]*ir.Type{ir.Int32, ir.Int}), ev.b.StrSlice(s, i, n))
-	r := ev.newRep(ev.b.Proj(dec, 0), "a rune of a Rep string", it.rs)
-	if staged {
-		next := ev.newRep(ev.b.Binary(ir.OpAdd, i, ev.b.Proj(dec, 1)), "the position of a range over a Rep string", it.rs)
-		if ls.form == shapeHeader {
+	r, width := fr.decodeRune(s, i, n)
+	rr := ev.newRep(r, "a rune of a Rep string", it.rs)
+	if staged || !trial && l != nil {
+		next := ev.newRep(ev.b.Binary(ir.OpAdd, i, width()), "the position of a range over a Rep string", it.rs)
+		if staged && ls.form == shapeHeader {
 			// Advanced once, at the end of the body (for i < len(s) {
 			// ...; i += n }): the body reads the position unchanged.
 			ls.advances = append(ls.advances, advance{pos: it.pos, next: next})
@@ -219,5 +229,24 @@ func (fr *frame) nextRune(in *ssa.Next, it *iterV) value {
 			ev.store(it.pos, next)
 		}
 	}
-	return tuple{ok, pos, r}
+	return tuple{ok, pos, rr}
+}
+
+// decodeRune builds the rune of string s at position i (< n, its length)
+// and a function building its width, as utf8.DecodeRuneInString(s[i:n]):
+// constants when s and i are. The width is built only when it is used (a
+// trial does not use it).
+func (fr *frame) decodeRune(s, i, n ir.Exp) (r ir.Exp, width func() ir.Exp) {
+	b := fr.ev.b
+	if ks, ki := s.Const(), i.Const(); ks != nil && ki != nil {
+		str, at := ks.Val.(string), ki.Val.(int)
+		if at < 0 || at >= len(str) {
+			// Past the end: the body does not run.
+			return b.Const(ir.Int32, int32(0)), func() ir.Exp { return b.Const(ir.Int, 0) }
+		}
+		c, w := utf8.DecodeRuneInString(str[at:])
+		return b.Const(ir.Int32, c), func() ir.Exp { return b.Const(ir.Int, w) }
+	}
+	dec := b.Call(ir.Callee{Pkg: "unicode/utf8", Name: "DecodeRuneInString", Pure: true}, ir.TupleOf([]*ir.Type{ir.Int32, ir.Int}), b.StrSlice(s, i, n))
+	return b.Proj(dec, 0), func() ir.Exp { return b.Proj(dec, 1) }
 }

@@ -295,11 +295,76 @@ func elseAfterExit(a stage.Int, xs []stage.Int) stage.Int {
 }
 `
 
+// trustRangeSrc holds rpg's findings in ranges over Rep strings whose
+// header runs unstaged: the body read 0 as the rune.
+const trustRangeSrc = `package trust
+
+import (
+	"fmt"
+
+	"github.com/lmsgen/lmsgen/stage"
+)
+
+func show(a stage.Uint32, k int) stage.Uint32 {
+	fmt.Println(stage.Int32(k) / stage.Int32(a))
+	return a
+}
+
+// RangeReturn: every iteration of the range returns, so it is no loop
+// (rpg seed 5655 F80a): show divided by the rune 0 and panicked before
+// it printed, where Go prints 0 and then panics or returns.
+//
+//lms:test a=0..3
+//lms:gen RangeReturn
+func rangeReturn(a stage.Uint8) stage.Uint32 {
+	s := stage.String("0123456789")
+	for e := 0; e < 5; e++ {
+		for j, c := range s {
+			print(stage.Float64(a)/0.5, "\n")
+			s = stage.String("\xff")
+			if stage.Int32(s[stage.Int16(e)|stage.Int16(j)])&stage.Int32(c) >= stage.Int32(c)*-2 {
+				return show(stage.Uint32(c), 3) / (stage.Uint32(a) + stage.Uint32(e))
+			}
+			fmt.Println(a, s[a&7])
+		}
+	}
+	return 7
+}
+
+// RangeFirst: only the first rune of a Rep string is read.
+//
+//lms:gen RangeFirst
+func rangeFirst(s stage.String) stage.Int32 {
+	for i, c := range s {
+		if c == 'x' {
+			return stage.Int32(c) + stage.Int32(i)
+		}
+		break
+	}
+	return 7
+}
+
+// RangeUnrolled: a range over a constant string with an exit on a Rep
+// runs at generation time, its runes constants.
+//
+//lms:test a=95..125
+//lms:gen RangeUnrolled
+func rangeUnrolled(a stage.Int) stage.Int {
+	for i, c := range stage.String("aé\xffz") {
+		if stage.Int(c) == a {
+			return stage.Int(i)
+		}
+		fmt.Println(i, c)
+	}
+	return -1
+}
+`
+
 // TestTrustRegressions: the generated Go and C of rpg's findings agree
 // with the staging functions run natively (-test, Go and C), the panics
 // included, and the unused variable is not in the output.
 func TestTrustRegressions(t *testing.T) {
-	dir := module(t, map[string]string{"trust/trust.go": trustSrc})
+	dir := module(t, map[string]string{"trust/trust.go": trustSrc, "trust/ranges.go": trustRangeSrc})
 	tdir := filepath.Join(dir, "trust")
 	args, hasC := testFlags()
 	r := lmsgen(t, tdir, args...)
@@ -320,6 +385,7 @@ func TestTrustRegressions(t *testing.T) {
 	}
 	names := []string{"Order", "OpAssign", "OpAssignLen", "Exclusive", "JoinArms", "DeadMerge", "AlwaysReturns", "RemStatic", "Fused", "Recurse", "Unused", "CarriedUnread", "PrintMade", "ElseAfterExit"}
 	names = append(names, "VetSuspect", "VetExit", "VetRepeat")
+	names = append(names, "RangeReturn", "RangeFirst", "RangeUnrolled")
 	for _, d := range dirs {
 		res := runIn(t, d, []string{"GOFLAGS=-mod=mod"}, "go", "test", "-v", "-count=1", "-run", "TestLMS", ".")
 		require.Equal(t, 0, res.status, res.stdout+res.stderr)
