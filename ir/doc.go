@@ -63,7 +63,10 @@
 // built in (code motion cannot make them run where the source would not),
 // and they are kept when their value is unused, since the panic is
 // observable. Integer division by a non-zero constant cannot trap and is
-// pure.
+// pure. A panic writes CTRL and TRAP. The writes that cannot trap (append,
+// copy, stores proved in range) read TRAP instead of CTRL, so they stay
+// between the traps and panics around them: memory the caller sees holds,
+// after a panic, exactly the writes made before it in the source.
 //
 // Not ending is observable too: a loop that the builder cannot prove to
 // end (terminate.go: a counted loop stepping toward an invariant bound

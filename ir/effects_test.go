@@ -329,3 +329,27 @@ func TestOverwriteStaysInItsBlock(t *testing.T) {
 	require.Equal(t, []Sym{body.Ein}, d.Def(w.Sym).Eff.Hdeps)
 	require.Contains(t, Bound(d).Of(w.Sym), body.Ein)
 }
+
+func TestWriteStaysBeforePanic(t *testing.T) {
+	// An append into a parameter's array (it cannot trap), then a
+	// conditional panic: the caller sees the array after the panic, so
+	// the panic may not move before the append, nor the append after the
+	// panic (rpg seed 5637 F15a: the append was inlined into a use after
+	// it). A store proved in range after the panic stays after it.
+	var app Exp
+	var cond *Node
+	var set *Node
+	build(t, []*Type{SliceOf(Int), Bool}, func(b *Builder, a []Exp) Exp {
+		app = b.Append(a[0], b.Const(Int, 7))
+		b.If(a[1], Void, func() Exp { b.Panic(b.Const(String, "p")); return b.Unit() }, func() Exp { return b.Unit() })
+		cond = b.g.Nodes[len(b.g.Nodes)-1]
+		b.SetIndexInRange(a[0], b.Const(Int, 0), b.Const(Int, 1))
+		set = b.g.Nodes[len(b.g.Nodes)-1]
+		return b.Len(app)
+	})
+	require.Equal(t, OpIf, cond.Op)
+	require.True(t, cond.Eff.Writes(TRAP), "a panic is a trap")
+	require.Contains(t, cond.Eff.Sdeps, app.Sym(), "write after read of TRAP: the panic stays after the append")
+	require.Equal(t, OpSliceSet, set.Op)
+	require.Contains(t, set.Eff.Hdeps, cond.Sym, "the store stays after the panic")
+}

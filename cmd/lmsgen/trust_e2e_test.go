@@ -293,6 +293,32 @@ func elseAfterExit(a stage.Int, xs []stage.Int) stage.Int {
 	}
 	return a
 }
+
+// AppendPanic: an append into the caller's array (spare capacity), then
+// a panic. The append cannot trap and the panic wrote only CTRL: nothing
+// ordered them, and the append, used once after the panic, was inlined
+// there, so the caller's array was unwritten after the panic (rpg seed
+// 5637 F15a). CopyPanic: the same with copy.
+//
+//lms:test a=0..15
+//lms:gen AppendPanic
+func appendPanic(a stage.Int8, xs []stage.Uint8) stage.Int {
+	xs = append(xs, stage.Uint8(a), stage.Uint8(a)|8)
+	if a > 7 {
+		panic("p")
+	}
+	return stage.Int(len(xs))
+}
+
+//lms:test a=0..15
+//lms:gen CopyPanic
+func copyPanic(a stage.Int8, xs, ys []stage.Uint8) stage.Int {
+	n := copy(xs, ys)
+	if a > 7 {
+		panic("p")
+	}
+	return stage.Int(n)
+}
 `
 
 // trustRangeSrc holds rpg's findings in ranges over Rep strings whose
@@ -383,7 +409,8 @@ func TestTrustRegressions(t *testing.T) {
 	} else {
 		t.Log("no C compiler: the C comparison is not tested")
 	}
-	names := []string{"Order", "OpAssign", "OpAssignLen", "Exclusive", "JoinArms", "DeadMerge", "AlwaysReturns", "RemStatic", "Fused", "Recurse", "Unused", "CarriedUnread", "PrintMade", "ElseAfterExit"}
+	names := []string{"Order", "OpAssign", "OpAssignLen", "Exclusive", "JoinArms", "DeadMerge", "AlwaysReturns", "RemStatic", "Fused", "Recurse", "Unused", "CarriedUnread", "PrintMade", "ElseAfterExit",
+		"AppendPanic", "CopyPanic"}
 	names = append(names, "VetSuspect", "VetExit", "VetRepeat")
 	names = append(names, "RangeReturn", "RangeFirst", "RangeUnrolled")
 	for _, d := range dirs {
@@ -396,6 +423,9 @@ func TestTrustRegressions(t *testing.T) {
 			require.Positive(t, m[name].completed, name)
 		}
 		for _, name := range []string{"Order", "OpAssign", "OpAssignLen", "RemStatic", "Fused"} {
+			require.Positive(t, m[name].panicked, "%s: inputs that panic are compared", name)
+		}
+		for _, name := range []string{"AppendPanic", "CopyPanic"} {
 			require.Positive(t, m[name].panicked, "%s: inputs that panic are compared", name)
 		}
 	}
