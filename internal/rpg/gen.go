@@ -41,6 +41,11 @@ func Generate(seed uint64, cfg Config) *Prog {
 type loopInfo struct {
 	staged bool
 	level  int
+	// overString: a range over a string. A string appended to in its
+	// body grows by a constant per rune of a string, so in loops around
+	// it grows geometrically (seed 6005 F66a: 11 times per turn of two
+	// outer loops, 10^12 bytes copied by its +=, natively too).
+	overString bool
 }
 
 type gen struct {
@@ -432,8 +437,14 @@ func (g *gen) assign() *Stmt {
 		return &Stmt{Kind: SAssign, Lhs: lhs, Op: op, X: x}
 	}
 	if k == String && len(g.loops) > 0 {
-		// a constant: s += s in a loop would double it at every iteration
-		return &Stmt{Kind: SAssign, Lhs: lhs, Op: []string{"+=", "="}[g.n(2)], X: g.constExpr(v.T)}
+		// a constant: s += s in a loop would double it at every
+		// iteration; and only = inside a range over a string (see
+		// loopInfo.overString)
+		op := []string{"+=", "="}[g.n(2)]
+		if g.inStringRange() {
+			op = "="
+		}
+		return &Stmt{Kind: SAssign, Lhs: lhs, Op: op, X: g.constExpr(v.T)}
 	}
 	if k == String && g.chance(50) {
 		return &Stmt{Kind: SAssign, Lhs: lhs, Op: "+=", X: g.expr(v.T, 1)}
@@ -443,6 +454,17 @@ func (g *gen) assign() *Stmt {
 		return nil // vet: self-assignment
 	}
 	return &Stmt{Kind: SAssign, Lhs: lhs, Op: "=", X: x}
+}
+
+// inStringRange reports whether the current point is inside a range
+// over a string.
+func (g *gen) inStringRange() bool {
+	for _, l := range g.loops {
+		if l.overString {
+			return true
+		}
+	}
+	return false
 }
 
 func (g *gen) isLoopVar(v *Var) bool { return v.Name[0] == 'i' || v.Name[0] == 'j' || v.Name[0] == 'e' }
@@ -591,7 +613,7 @@ func (g *gen) loop(d int) *Stmt {
 		g.declare(el)
 		s := &Stmt{Kind: SFor, LoopVars: []*Var{idx, el}}
 		s.Head = func() string { return fmt.Sprintf("%s, %s := range %s", idx.Name, el.Name, over.Name) }
-		g.loops = append(g.loops, loopInfo{staged: true, level: g.staged})
+		g.loops = append(g.loops, loopInfo{staged: true, level: g.staged, overString: !over.T.Slice})
 		s.Body = g.block(d + 1)
 		g.loops = g.loops[:len(g.loops)-1]
 		g.pop()
