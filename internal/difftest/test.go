@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/token"
+	"regexp"
 	"strings"
 
 	"github.com/lmsgen/lmsgen/ir"
@@ -15,6 +16,9 @@ import (
 // writeNative writes lmsNative<Name>: the staging function called with the
 // generated function's signature.
 func writeNative(b *bytes.Buffer, s testSpec, dyn []testArg) {
+	if originShadowed(s) {
+		fmt.Fprintf(b, "\n// %s is %s, which the test's own names hide where it is called.\nvar %s = %s\n", originAlias(s), s.Origin, originAlias(s), s.Origin)
+	}
 	fmt.Fprintf(b, "\nfunc lmsNative%s(", s.Name)
 	for i, a := range dyn {
 		if i > 0 {
@@ -56,8 +60,26 @@ func originCall(s testSpec, args []string) string {
 	if s.Method {
 		return "(" + args[0] + ")." + s.Origin + "(" + strings.Join(args[1:], ", ") + ")"
 	}
-	return s.Origin + "(" + strings.Join(args, ", ") + ")"
+	name := s.Origin
+	if originShadowed(s) {
+		name = originAlias(s)
+	}
+	return name + "(" + strings.Join(args, ", ") + ")"
 }
+
+// benchLocal matches the names the generated test declares where it
+// calls the staging function (lmsNative<Name>, BenchmarkLMS<Name>): a
+// staging function so named (//lms:gen B on func b) is hidden there.
+var benchLocal = regexp.MustCompile(`^(b|r|o|ok|try|start|[ansr][0-9]+|na[0-9]+)$`)
+
+// originShadowed reports whether the staging function of s is hidden by
+// a name of the generated test: it is then called through a variable
+// of the file (originAlias).
+func originShadowed(s testSpec) bool { return !s.Method && benchLocal.MatchString(s.Origin) }
+
+// originAlias returns the name of the variable holding a hidden staging
+// function.
+func originAlias(s testSpec) string { return "lmsOrigin" + s.Name }
 
 // refName returns the name the C test calls the Go specialization by: the
 // Go package's function, or for an unexported name the copy of it that
