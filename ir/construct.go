@@ -101,7 +101,28 @@ func (b *Builder) Compare(op Op, x, y Exp) Exp {
 	if op != OpEq && op != OpNe && !tx.IsOrdered() {
 		panic("BUG: ordered comparison of " + tx.String())
 	}
+	if x.IsConst() && !y.IsConst() {
+		// 1 < x is built as x > 1: the two spellings are then one node,
+		// so an && or || of both is one test (go vet rejects "x > 1 &&
+		// x > 1", which is what the two would print as; rpg seed 6126).
+		x, y, op = y, x, mirror(op)
+	}
 	return b.Reflect(op, Bool, nil, x, y)
+}
+
+// mirror returns the comparison that holds of y, x when op holds of x, y.
+func mirror(op Op) Op {
+	switch op {
+	case OpLt:
+		return OpGt
+	case OpGt:
+		return OpLt
+	case OpLe:
+		return OpGe
+	case OpGe:
+		return OpLe
+	}
+	return op // == and !=
 }
 
 // Convert builds the conversion t(x) between basic types.

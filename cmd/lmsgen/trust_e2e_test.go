@@ -105,6 +105,17 @@ func vetRepeat(a, b stage.Int) (stage.Int, stage.Bool) {
 	return 2, false
 }
 
+// VetMirror: 1 < x and x > 1 are one test (seed 6126 F56a printed both
+// as x > 1 joined by &&, which go vet rejects as a redundant and).
+//
+//lms:gen VetMirror
+func vetMirror(a stage.Uint8) stage.Int {
+	if stage.Uintptr(a) > 1 && 1 < stage.Uintptr(a) {
+		return 1
+	}
+	return stage.Int(a) & 3
+}
+
 // JoinArms: three unrolled iterations set a to -4 when j != len(xs)
 // (seed 5567 F1a): a is -4 for every length, and the conditions joined
 // (len(xs) != 2 || len(xs) != 1 || ...) are what go vet rejects as a
@@ -411,7 +422,7 @@ func TestTrustRegressions(t *testing.T) {
 	}
 	names := []string{"Order", "OpAssign", "OpAssignLen", "Exclusive", "JoinArms", "DeadMerge", "AlwaysReturns", "RemStatic", "Fused", "Recurse", "Unused", "CarriedUnread", "PrintMade", "ElseAfterExit",
 		"AppendPanic", "CopyPanic"}
-	names = append(names, "VetSuspect", "VetExit", "VetRepeat")
+	names = append(names, "VetSuspect", "VetExit", "VetRepeat", "VetMirror")
 	names = append(names, "RangeReturn", "RangeFirst", "RangeUnrolled")
 	for _, d := range dirs {
 		res := runIn(t, d, []string{"GOFLAGS=-mod=mod"}, "go", "test", "-v", "-count=1", "-run", "TestLMS", ".")
