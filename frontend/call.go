@@ -325,6 +325,11 @@ func (fr *frame) buildLambda(fn *ssa.Function, env, args []value, fs *funSig, ke
 	r := ev.pushRegion(rLambda)
 	r.lam = ent
 	pos := ev.pos
+	// The body is built once and called from anywhere: no condition of
+	// the call site's path is known in it (facts.go).
+	facts := ev.facts
+	ev.facts = nil
+	defer func() { ev.facts = facts }()
 	ent.lam = ev.b.DefineForward(ent.fwd, func(ins []ir.Exp) ir.Exp {
 		callArgs := slices.Clone(args)
 		taken := map[string]bool{}

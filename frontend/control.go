@@ -386,6 +386,13 @@ func (fr *frame) dynIf(b *ssa.BasicBlock, c *rep, stop *stopSet, pure bool) next
 		}
 		return fr.edge(b, b.Succs[1], stop)
 	}
+	if holds, ok := ev.known(c.e); ok {
+		// A test an enclosing staged conditional decided on this path.
+		if holds {
+			return fr.edge(b, b.Succs[0], stop)
+		}
+		return fr.edge(b, b.Succs[1], stop)
+	}
 	j := fr.info.ipdom[b.Index]
 	inner := stop
 	if j != nil && stop.owner(j) == nil {
@@ -439,7 +446,18 @@ func (fr *frame) settle(out outcome, from *ssa.BasicBlock, stop *stopSet) next {
 // continues reports whether control continues at exit e in the current
 // region (rather than leaving it).
 func (fr *frame) continues(e exitT, stop *stopSet) bool {
-	return e.pending || e.kind == exitBlock && stop.owner(e.blk) == nil
+	return e.pending || e.kind == exitBlock && (stop.owner(e.blk) == nil || leavesLoop(e.blk, stop))
+}
+
+// leavesLoop reports whether reaching block b leaves a staged loop of the
+// stop set (b is one of its exits, not its header). An exit that stopped
+// at b for an inner construct (the dispatch after an inner loop, which
+// merges the paths reaching b) is handed to the loop after that merge:
+// the loop records its slots and label there (rpg seed 6252 F42a, where
+// the later unrolled iterations' returns left the loop unrecorded).
+func leavesLoop(b *ssa.BasicBlock, stop *stopSet) bool {
+	owner := stop.owner(b)
+	return owner != nil && owner.loop != nil && b != owner.loop.l.header
 }
 
 // dispatch continues at every exit of out that stays in the region, in a
@@ -495,6 +513,8 @@ func (fr *frame) process(e exitT, from *ssa.BasicBlock, stop *stopSet) next {
 		return fr.doReturn(stop)
 	case e.pending:
 		return fr.arriveWith(e.blk, from, e.phis, stop)
+	case e.kind == exitBlock && leavesLoop(e.blk, stop):
+		return fr.reach(e.blk, from, stop)
 	}
 	return next{blk: e.blk, from: from}
 }

@@ -68,8 +68,11 @@ type evaluator struct {
 	fins    *finalizers           // runtime.SetFinalizer (finalizer.go), or nil
 	syncs   map[*value]*syncState // sync.Mutex, WaitGroup, ... by address (sync.go)
 	journal []jentry
-	birth   map[*value]int32
-	clock   int32
+	// facts are the staged conditions known on the path being built,
+	// innermost last (facts.go).
+	facts []fact
+	birth map[*value]int32
+	clock int32
 	// promoteTypes are the slice types of cells that hold an empty
 	// static slice on entry to a staged loop that makes them variables
 	// (speculate.go).

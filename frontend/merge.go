@@ -42,9 +42,10 @@ func (fr *frame) branch(c ir.Exp, stop *stopSet, thenF, elseF func() outcome) br
 		symMark := ev.b.Graph().NumSyms()
 		var tOut, eOut outcome
 		var tc, ec *captured
-		arm := func(f func() outcome, out *outcome, cap **captured) *ir.Block {
+		arm := func(f func() outcome, holds bool, out *outcome, cap **captured) *ir.Block {
 			return ev.b.Reify(nil, func([]ir.Exp) ir.Exp {
 				ev.catchRestart(r, func() {
+					defer ev.assume(c, holds)()
 					*out = f()
 					*cap = ev.capture(r)
 					ev.convertAtMerge(*cap, conv)
@@ -53,7 +54,7 @@ func (fr *frame) branch(c ir.Exp, stop *stopSet, thenF, elseF func() outcome) br
 				return ev.b.Unit()
 			})
 		}
-		tb := arm(thenF, &tOut, &tc)
+		tb := arm(thenF, true, &tOut, &tc)
 		if r.restart == nil && tOut.diverged() {
 			ev.popRegion(r)
 			eb := ev.b.Reify(nil, func([]ir.Exp) ir.Exp { return ev.b.Unit() })
@@ -64,7 +65,7 @@ func (fr *frame) branch(c ir.Exp, stop *stopSet, thenF, elseF func() outcome) br
 		}
 		var eb *ir.Block
 		if r.restart == nil {
-			eb = arm(elseF, &eOut, &ec)
+			eb = arm(elseF, false, &eOut, &ec)
 		}
 		ev.popRegion(r)
 		ev.pos = pos
@@ -177,6 +178,16 @@ func (ev *evaluator) capture(r *region) *captured {
 	return c
 }
 
+// isVarValue reports whether v is a staged variable's register content,
+// which demote reads.
+func isVarValue(v value) bool {
+	switch v.(type) {
+	case *varRef, *varComposite, *varShift:
+		return true
+	}
+	return false
+}
+
 // demote turns a value that refers to state of the block being left
 // (staged variables, storage materialized in it) into plain values.
 func (ev *evaluator) demote(v value) value {
@@ -257,11 +268,26 @@ func (m *merger) merge(tc, ec *captured, tOut, eOut outcome) outcome {
 	}
 	for _, k := range keys {
 		vT, vE := k.old, k.old
-		if i, ok := tc.index[k.p]; ok {
-			vT = tc.final[i]
+		_, inT := tc.index[k.p]
+		_, inE := ec.index[k.p]
+		if inT {
+			vT = tc.final[tc.index[k.p]]
 		}
-		if i, ok := ec.index[k.p]; ok {
-			vE = ec.final[i]
+		if inE {
+			vE = ec.final[ec.index[k.p]]
+		}
+		if inT != inE && isVarValue(k.old) {
+			// A staged loop's variable one branch leaves as it was
+			// (the other left the loop and read it): the value it has
+			// after that branch is the variable's before the
+			// conditional, which no branch writes (a loop writes its
+			// variables at its back edge, which a branch inside the
+			// loop's body reaches only as an exit of its own).
+			if inT {
+				vE = ev.demote(k.old)
+			} else {
+				vT = ev.demote(k.old)
+			}
 		}
 		liveT, liveE := m.live(k, tOut), m.live(k, eOut)
 		if !liveT && !liveE {

@@ -178,6 +178,11 @@ func (ev *evaluator) liftTo(v value, t *ir.Type, what string) ir.Exp {
 			}
 		}
 	}
+	if isVarValue(v) {
+		// Its type is one the generated code has: what is missing is
+		// a read of the variable at this point.
+		ev.fail("%s cannot be merged here: it is %s, which lmsgen cannot read at this point yet", what, describe(v))
+	}
 	ev.fail("%s of type %s cannot become part of the generated code: only booleans, numbers, strings and slices of them can (it is %s)", what, userTypeName(t), describe(v))
 	return ir.Exp{}
 }

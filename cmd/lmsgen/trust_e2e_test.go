@@ -116,6 +116,43 @@ func vetMirror(a stage.Uint8) stage.Int {
 	return stage.Int(a) & 3
 }
 
+// InnerExit: an inner staged loop, inside another, left by a return of
+// its own variable or by its invariant condition (seed 6200 F91a: the
+// variable, unchanged on the path that continues the outer loop, was
+// refused as "a value a staged loop assigns").
+//
+//lms:test n=0..8
+//lms:gen InnerExit
+func innerExit(a, n stage.Int) stage.Int {
+	for i := stage.Int(0); i < n; i++ {
+		for e := 0; a < 0 && e < 2; e++ {
+			if a == -5 {
+				return stage.Int(e) + i
+			}
+		}
+	}
+	return 7
+}
+
+// LaterExit: a return from an inner staged loop in the second and third
+// unrolled iterations of a loop inside a staged range (seed 6252 F42a:
+// only the first iteration's return recorded the range's exit; the
+// later ones left it with the results of the first).
+//
+//lms:gen LaterExit
+func laterExit(a stage.Int, xs []stage.Uint32) stage.Int {
+	for _, e := range xs {
+		for i := stage.Int(0); i < 3; i++ {
+			for range xs {
+				if i != a {
+					return i + stage.Int(e)
+				}
+			}
+		}
+	}
+	return -1
+}
+
 // JoinArms: three unrolled iterations set a to -4 when j != len(xs)
 // (seed 5567 F1a): a is -4 for every length, and the conditions joined
 // (len(xs) != 2 || len(xs) != 1 || ...) are what go vet rejects as a
@@ -422,7 +459,7 @@ func TestTrustRegressions(t *testing.T) {
 	}
 	names := []string{"Order", "OpAssign", "OpAssignLen", "Exclusive", "JoinArms", "DeadMerge", "AlwaysReturns", "RemStatic", "Fused", "Recurse", "Unused", "CarriedUnread", "PrintMade", "ElseAfterExit",
 		"AppendPanic", "CopyPanic"}
-	names = append(names, "VetSuspect", "VetExit", "VetRepeat", "VetMirror")
+	names = append(names, "VetSuspect", "VetExit", "VetRepeat", "VetMirror", "InnerExit", "LaterExit")
 	names = append(names, "RangeReturn", "RangeFirst", "RangeUnrolled")
 	for _, d := range dirs {
 		res := runIn(t, d, []string{"GOFLAGS=-mod=mod"}, "go", "test", "-v", "-count=1", "-run", "TestLMS", ".")

@@ -2624,7 +2624,7 @@ static int64_t BFSquares(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 /* BFReverse is the specialization BFReverse. */
 static int64_t BFReverse(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uint8 out) {
 	lmsg_tuple_uint8_int64 x14;
-	if (0 < in.len) {
+	if (in.len > 0) {
 		x14 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, 0), 1};
 	} else {
 		x14 = (lmsg_tuple_uint8_int64){0, 0};
@@ -2665,7 +2665,7 @@ static int64_t BFReverse(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 static int64_t BFChecksum(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uint8 out) {
 	lms_slice_uint8_set(tape, 1, 0);
 	lmsg_tuple_uint8_int64 x15;
-	if (0 < in.len) {
+	if (in.len > 0) {
 		x15 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, 0), 1};
 	} else {
 		x15 = (lmsg_tuple_uint8_int64){0, 0};
@@ -2708,7 +2708,7 @@ static int64_t BFSquares(lms_slice_uint8 tape, lms_slice_uint8 in, lms_slice_uin
 	lms_slice_uint8_set(tape, 3, 0);
 	lms_slice_uint8_set(tape, 4, 0);
 	lmsg_tuple_uint8_int64 x18;
-	if (0 < in.len) {
+	if (in.len > 0) {
 		x18 = (lmsg_tuple_uint8_int64){lms_slice_uint8_get(in, 0), 1};
 	} else {
 		x18 = (lmsg_tuple_uint8_int64){0, 0};

@@ -2645,7 +2645,7 @@ static bool MatchAPIPath_func3154(lms_string s, int64_t i);
 /* MatchIPv4 is the specialization MatchIPv4. */
 static bool MatchIPv4(lms_string s) {
 	int64_t n = s.len;
-	if (0 >= n) {
+	if (n <= 0) {
 		return false;
 	} else {
 		uint8_t c = lms_str_index(s, 0);
@@ -2653,7 +2653,7 @@ static bool MatchIPv4(lms_string s) {
 		case 48:
 			return MatchIPv4_func796(s, 1);
 		case 49: {
-			bool x1254 = 1 >= n;
+			bool x1254 = n <= 1;
 			if (x1254) {
 				return false;
 			} else {
@@ -2661,7 +2661,7 @@ static bool MatchIPv4(lms_string s) {
 				if (c_2 == 46) {
 					return MatchIPv4_func810(s, 2);
 				} else if (lms_sub_u8(c_2, 48) <= 9) {
-					bool x1266 = 2 >= n;
+					bool x1266 = n <= 2;
 					if (x1266) {
 						return false;
 					} else {
@@ -2680,7 +2680,7 @@ static bool MatchIPv4(lms_string s) {
 			}
 		}
 		case 50: {
-			bool x1254 = 1 >= n;
+			bool x1254 = n <= 1;
 			if (x1254) {
 				return false;
 			} else {
@@ -2688,7 +2688,7 @@ static bool MatchIPv4(lms_string s) {
 				if (c_4 == 46) {
 					return MatchIPv4_func810(s, 2);
 				} else if (lms_sub_u8(c_4, 48) <= 4) {
-					bool x1266 = 2 >= n;
+					bool x1266 = n <= 2;
 					if (x1266) {
 						return false;
 					} else {
@@ -2702,7 +2702,7 @@ static bool MatchIPv4(lms_string s) {
 						}
 					}
 				} else if (c_4 == 53) {
-					bool x1266 = 2 >= n;
+					bool x1266 = n <= 2;
 					if (x1266) {
 						return false;
 					} else {
@@ -2724,7 +2724,7 @@ static bool MatchIPv4(lms_string s) {
 		}
 		default: {
 			if (lms_sub_u8(c, 51) <= 6) {
-				bool x1254 = 1 >= n;
+				bool x1254 = n <= 1;
 				if (x1254) {
 					return false;
 				} else {
@@ -3112,7 +3112,7 @@ static bool MatchIPv4_func796(lms_string s, int64_t i) {
 /* MatchEmail is the specialization MatchEmail. */
 static bool MatchEmail(lms_string s) {
 	int64_t n = s.len;
-	if (0 >= n) {
+	if (n <= 0) {
 		return false;
 	} else {
 		uint8_t c = lms_str_index(s, 0);
@@ -3405,70 +3405,70 @@ static bool MatchEmail_func750(lms_string s, int64_t i) {
 /* MatchLogLine is the specialization MatchLogLine. */
 static bool MatchLogLine(lms_string s) {
 	int64_t n = s.len;
-	if (0 >= n) {
+	if (n <= 0) {
 		return false;
 	} else if (lms_sub_u8(lms_str_index(s, 0), 48) <= 9) {
-		if (1 >= n) {
+		if (n <= 1) {
 			return false;
 		} else if (lms_sub_u8(lms_str_index(s, 1), 48) <= 9) {
-			if (2 >= n) {
+			if (n <= 2) {
 				return false;
 			} else if (lms_sub_u8(lms_str_index(s, 2), 48) <= 9) {
-				if (3 >= n) {
+				if (n <= 3) {
 					return false;
 				} else if (lms_sub_u8(lms_str_index(s, 3), 48) <= 9) {
-					if (4 >= n) {
+					if (n <= 4) {
 						return false;
 					} else if (lms_str_index(s, 4) == 45) {
-						if (5 >= n) {
+						if (n <= 5) {
 							return false;
 						} else if (lms_sub_u8(lms_str_index(s, 5), 48) <= 9) {
-							if (6 >= n) {
+							if (n <= 6) {
 								return false;
 							} else if (lms_sub_u8(lms_str_index(s, 6), 48) <= 9) {
-								if (7 >= n) {
+								if (n <= 7) {
 									return false;
 								} else if (lms_str_index(s, 7) == 45) {
-									if (8 >= n) {
+									if (n <= 8) {
 										return false;
 									} else if (lms_sub_u8(lms_str_index(s, 8), 48) <= 9) {
-										if (9 >= n) {
+										if (n <= 9) {
 											return false;
 										} else if (lms_sub_u8(lms_str_index(s, 9), 48) <= 9) {
-											if (10 >= n) {
+											if (n <= 10) {
 												return false;
 											} else if (lms_str_index(s, 10) == 84) {
-												if (11 >= n) {
+												if (n <= 11) {
 													return false;
 												} else if (lms_sub_u8(lms_str_index(s, 11), 48) <= 9) {
-													if (12 >= n) {
+													if (n <= 12) {
 														return false;
 													} else if (lms_sub_u8(lms_str_index(s, 12), 48) <= 9) {
-														if (13 >= n) {
+														if (n <= 13) {
 															return false;
 														} else if (lms_str_index(s, 13) == 58) {
-															if (14 >= n) {
+															if (n <= 14) {
 																return false;
 															} else if (lms_sub_u8(lms_str_index(s, 14), 48) <= 9) {
-																if (15 >= n) {
+																if (n <= 15) {
 																	return false;
 																} else if (lms_sub_u8(lms_str_index(s, 15), 48) <= 9) {
-																if (16 >= n) {
+																if (n <= 16) {
 																return false;
 																} else if (lms_str_index(s, 16) == 58) {
-																if (17 >= n) {
+																if (n <= 17) {
 																return false;
 																} else if (lms_sub_u8(lms_str_index(s, 17), 48) <= 9) {
-																if (18 >= n) {
+																if (n <= 18) {
 																return false;
 																} else if (lms_sub_u8(lms_str_index(s, 18), 48) <= 9) {
-																if (19 >= n) {
+																if (n <= 19) {
 																return false;
 																} else {
 																uint8_t c = lms_str_index(s, 19);
 																switch (c) {
 																case 46: {
-																if (20 >= n) {
+																if (n <= 20) {
 																return false;
 																} else if (lms_sub_u8(lms_str_index(s, 20), 48) <= 9) {
 																int64_t i = 21;
@@ -4700,7 +4700,7 @@ static bool MatchLogLine_func11536(lms_string s, int64_t i) {
 
 /* MatchAPIPath is the specialization MatchAPIPath. */
 static bool MatchAPIPath(lms_string s) {
-	if (0 >= s.len) {
+	if (s.len <= 0) {
 		return false;
 	} else {
 		uint8_t c = lms_str_index(s, 0);
