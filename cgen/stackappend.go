@@ -96,7 +96,12 @@ func (fn *fnGen) stackAppends(b *ir.Block, owner *ir.Node) {
 				appends = append(appends, n)
 			}
 			for i, a := range n.Args {
-				if !a.IsSym() {
+				if !a.IsSym() || !carriesArray(fn.g.TypeOf(a)) {
+					// A number read out of a tuple that holds the
+					// slice (printed, passed) takes no array along
+					// (rpg seed 6300 F73a: printing the number merged
+					// with an appended slice made its array escape, so
+					// the C grew the slice where Go used the stack).
 					continue
 				}
 				s := a.Sym()
@@ -153,6 +158,23 @@ func reaches(s ir.Sym, flows map[ir.Sym][]ir.Sym, escapes map[ir.Sym]bool) bool 
 			if !seen[y] {
 				seen[y] = true
 				work = append(work, y)
+			}
+		}
+	}
+	return false
+}
+
+// carriesArray reports whether a value of type t may hold a slice's
+// array: a slice, a tuple with one, a function (a closure may capture
+// one) or a struct.
+func carriesArray(t *ir.Type) bool {
+	switch t.Kind {
+	case ir.KSlice, ir.KFunc, ir.KStruct:
+		return true
+	case ir.KTuple:
+		for _, e := range t.Elems {
+			if carriesArray(e) {
+				return true
 			}
 		}
 	}

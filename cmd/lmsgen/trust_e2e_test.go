@@ -379,6 +379,26 @@ import (
 	"github.com/lmsgen/lmsgen/stage"
 )
 
+// AppendMerged: a slice appended to in one branch, merged with a number
+// the loop after prints (seed 6300 F73a): gc gives the append its stack
+// array (cap 4, so xs[:3] is in range), and so must the C, though the
+// printed number comes out of the same merge as the slice.
+//
+//lms:gen AppendMerged
+func appendMerged(a stage.Uint64, xs []stage.Uintptr, s stage.String) stage.Int {
+	v := a
+	if len(s) > 100 {
+		v += v
+	} else {
+		xs = append(xs[:0:0], stage.Uintptr(a))
+		_ = xs[:3]
+	}
+	for _, e := range xs {
+		fmt.Println(v, e)
+	}
+	return stage.Int(len(xs))
+}
+
 func show(a stage.Uint32, k int) stage.Uint32 {
 	fmt.Println(stage.Int32(k) / stage.Int32(a))
 	return a
@@ -459,7 +479,7 @@ func TestTrustRegressions(t *testing.T) {
 	}
 	names := []string{"Order", "OpAssign", "OpAssignLen", "Exclusive", "JoinArms", "DeadMerge", "AlwaysReturns", "RemStatic", "Fused", "Recurse", "Unused", "CarriedUnread", "PrintMade", "ElseAfterExit",
 		"AppendPanic", "CopyPanic"}
-	names = append(names, "VetSuspect", "VetExit", "VetRepeat", "VetMirror", "InnerExit", "LaterExit")
+	names = append(names, "VetSuspect", "VetExit", "VetRepeat", "VetMirror", "InnerExit", "LaterExit", "AppendMerged")
 	names = append(names, "RangeReturn", "RangeFirst", "RangeUnrolled")
 	for _, d := range dirs {
 		res := runIn(t, d, []string{"GOFLAGS=-mod=mod"}, "go", "test", "-v", "-count=1", "-run", "TestLMS", ".")
