@@ -18,7 +18,8 @@ import (
 //
 //  1. Calls first: gc's order pass (cmd/compile/internal/walk/order.go)
 //     evaluates each call of a statement into a temporary before the
-//     statement, in source order, with its arguments; the rest of the
+//     statement, in source order, with its arguments, and so each slice
+//     expression (s[i:j], with its operands); the rest of the
 //     statement (operators, conversions, indexing, loads) runs after the
 //     last call. In (x << s) * boom(x), boom(x) runs, and may panic,
 //     before x << s. go/ssa evaluates operands left to right.
@@ -50,14 +51,19 @@ func (fr *frame) body(b *ssa.BasicBlock) []ssa.Instruction {
 }
 
 // hoisted reports whether gc evaluates in into a temporary before the
-// rest of its statement: a call of a function (not of a builtin).
+// rest of its statement: a call of a function (not of a builtin), or a
+// slice expression (order.go copies s[i:j] to a temporary unless it is
+// the whole of x = x[i:j], where nothing of the statement follows it: in
+// s[2:] + f(), s[2:] panics before f runs; rpg seed 6306 F42a).
 func hoisted(in ssa.Instruction) bool {
-	c, ok := in.(*ssa.Call)
-	if !ok {
-		return false
+	switch in := in.(type) {
+	case *ssa.Call:
+		_, builtin := in.Call.Value.(*ssa.Builtin)
+		return !builtin
+	case *ssa.Slice:
+		return true
 	}
-	_, builtin := c.Call.Value.(*ssa.Builtin)
-	return !builtin
+	return false
 }
 
 // reordered reports whether in may move or let others move.
@@ -137,7 +143,7 @@ func gcOrder(instrs []ssa.Instruction, st *stmtIndex) []ssa.Instruction {
 		deps := operandsIn(c, o[:i])
 		defer_ := map[ssa.Instruction]bool{}
 		for _, p := range o[:i] {
-			if !deps[p] && movable(p) && stmtOf(p, 0) == s {
+			if !deps[p] && movable(p) && !hoisted(p) && stmtOf(p, 0) == s {
 				defer_[p] = true
 			}
 		}

@@ -493,7 +493,11 @@ func (g *gen) sliceStmt() *Stmt {
 		if v.T.Kind.IsNum() && g.chance(40) {
 			op = "+="
 		}
-		return &Stmt{Kind: SAssign, Lhs: lhs, Op: op, X: g.expr(v.T.Elem(), 2)}
+		x := g.expr(v.T.Elem(), 2)
+		if op == "=" && x.String() == lhs.String() {
+			return nil // vet: self-assignment (seed 6306 F10a)
+		}
+		return &Stmt{Kind: SAssign, Lhs: lhs, Op: op, X: x}
 	case x < 7:
 		if !g.assignable(v) || g.isLoopVar(v) || g.caps {
 			return nil
