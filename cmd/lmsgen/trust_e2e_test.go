@@ -400,15 +400,15 @@ func appendMerged(a stage.Uint64, xs []stage.Uintptr, s stage.String) stage.Int 
 }
 
 // SliceFirst: gc evaluates a slice expression into a temporary in source
-// order with the calls of its statement, so s[2:] panics before boom
+// order with the calls of its statement, so s[2:] panics before bang
 // runs (seed 6306 F42a: the generated code called first).
 //
 //lms:gen SliceFirst
 func sliceFirst(s stage.String, k stage.Int) stage.String {
-	return s[2:] + boom(k)
+	return s[2:] + bang(k)
 }
 
-func boom(k stage.Int) stage.String {
+func bang(k stage.Int) stage.String {
 	if k > 3 {
 		panic("boom")
 	}
