@@ -510,7 +510,7 @@ func (fg *funcGen) stmt(out *stmts, n *ir.Node) {
 		base := fg.ref(a[0], ctxConverted).at(precPrimary)
 		lhs := jen.Add(base).Index(fg.bound(a[1], badIndexConst(a[1])).code())
 		fg.assign(out, lhs, a[2], func(m *ir.Node) bool {
-			return m.Op == ir.OpSliceGet && m.Args[0] == a[0] && sameIndex(m.Args[1], a[1])
+			return m.Op == ir.OpSliceGet && fg.sameSlice(m.Args[0], a[0]) && sameIndex(m.Args[1], a[1])
 		})
 	case ir.OpFieldSet:
 		fg.fieldSet(out, n)
@@ -634,6 +634,26 @@ func (fg *funcGen) assign(out *stmts, lhs *jen.Statement, x ir.Exp, isLHS func(*
 		}
 	}
 	out.add(jen.Add(lhs).Op("=").Add(fg.ref(x, ctxConverted).code()))
+}
+
+// sameSlice reports whether slices x and y are one value written alike:
+// the same expression, or two reads of one variable both written in
+// place (in the statement being written, so no write comes between
+// them: xs[0] = xs[0] from two reads of xs, rpg seed 6424 F63a).
+func (fg *funcGen) sameSlice(x, y ir.Exp) bool {
+	if x == y {
+		return true
+	}
+	if !x.IsSym() || !y.IsSym() {
+		return false
+	}
+	// In place in this block, written already (consumed) or not.
+	inPlace := func(s ir.Sym) bool { return fg.frame != 0 && fg.inl[s] == fg.frame }
+	if !inPlace(x.Sym()) || !inPlace(y.Sym()) {
+		return false
+	}
+	dx, dy := fg.g.Def(x.Sym()), fg.g.Def(y.Sym())
+	return dx.Op == ir.OpVarGet && dy.Op == ir.OpVarGet && dx.Args[0] == dy.Args[0]
 }
 
 // sameIndex reports whether indexes i and j are written alike and have

@@ -153,6 +153,20 @@ func laterExit(a stage.Int, xs []stage.Uint32) stage.Int {
 	return -1
 }
 
+// VetSelfElem: xs[0] += 0 is xs[0] = xs[0] after folding, from two reads
+// of the loop's variable xs (seed 6424 F63a, go vet: self-assignment); it
+// is written _ = xs[0], which keeps the bounds check.
+//
+//lms:gen VetSelfElem
+func vetSelfElem(a stage.Int64, xs []stage.Int16) stage.Int {
+	for range xs {
+		xs = xs[0:]
+	}
+	a = ((a ^ a) << 55) * a
+	xs[stage.Int(a)%5] += stage.Int16(a)
+	return stage.Int(len(xs))
+}
+
 // JoinArms: three unrolled iterations set a to -4 when j != len(xs)
 // (seed 5567 F1a): a is -4 for every length, and the conditions joined
 // (len(xs) != 2 || len(xs) != 1 || ...) are what go vet rejects as a
@@ -495,7 +509,7 @@ func TestTrustRegressions(t *testing.T) {
 	}
 	names := []string{"Order", "OpAssign", "OpAssignLen", "Exclusive", "JoinArms", "DeadMerge", "AlwaysReturns", "RemStatic", "Fused", "Recurse", "Unused", "CarriedUnread", "PrintMade", "ElseAfterExit",
 		"AppendPanic", "CopyPanic"}
-	names = append(names, "VetSuspect", "VetExit", "VetRepeat", "VetMirror", "InnerExit", "LaterExit", "AppendMerged", "SliceFirst")
+	names = append(names, "VetSuspect", "VetExit", "VetRepeat", "VetMirror", "InnerExit", "LaterExit", "AppendMerged", "SliceFirst", "VetSelfElem")
 	names = append(names, "RangeReturn", "RangeFirst", "RangeUnrolled")
 	for _, d := range dirs {
 		res := runIn(t, d, []string{"GOFLAGS=-mod=mod"}, "go", "test", "-v", "-count=1", "-run", "TestLMS", ".")
