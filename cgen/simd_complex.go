@@ -13,9 +13,9 @@ import (
 // of both; or the same of the two fields of pair structs, elements of an
 // array of structs with two float64 leaves): a vector made of the four
 // parts, and four stores of both parts of an element from lane j of the
-// two vectors. With vector
-// extensions the compiler makes them loads of 128 bits and shuffles
-// (-O2 without -march: SSE2); lane j is element j, in order.
+// two vectors. With vector extensions the compiler makes them loads of
+// 128 bits and shuffles (-O2 without -march: SSE2); lane j is element j,
+// in order.
 
 // splitStmt writes split pack p (vt its vector type).
 func (fn *fnGen) splitStmt(p *sched.Pack, vt string) {

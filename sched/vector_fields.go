@@ -22,7 +22,7 @@ import (
 // a read of one field. A store pack writes both fields of every element
 // where it is written (its anchor, the last of its F1 stores), so the
 // F0 stores move there: Vectorize's ordered check treats them as lanes
-// of the pack (fieldStoreOf), keeping every dependency of the graph.
+// of the pack (fieldStores), keeping every dependency of the graph.
 // Lane j of every operation is the scalar code's, the same bits.
 
 // pairStruct reports whether t is a struct of exactly two leaves of type
