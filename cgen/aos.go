@@ -29,6 +29,44 @@ func (fl *fileGen) structDecl(t *ir.Type) (name, decl string) {
 	return name, fmt.Sprintf("typedef struct { %s } %s;\n", strings.Join(fields, " "), name)
 }
 
+// aosWrapper returns the cgo preamble's wrapper of entry point e if it
+// takes a slice of structs, else "". The entry point takes the array as
+// a void * (abiElem), which cgo gets from Go as an unsafe.Pointer and
+// checks at every call (cgocheck: _cgoCheckPointer looks for Go pointers
+// in the memory it points to, a cost per call that FFTAoS64's C paid
+// over FFT64's). The wrapper takes it as a uint8_t * instead, a C type
+// without pointers, which cgo does not check: the array holds none
+// (checkAoS refuses string leaves, and the leaves are numbers or bools).
+func aosWrapper(e *entry) string {
+	wrap := false
+	var ps, args []string
+	for _, p := range e.params {
+		args = append(args, p.names...)
+		switch {
+		case p.t.Kind == ir.KString:
+			ps = append(ps, "const uint8_t *"+p.names[0], "int64_t "+p.names[1])
+		case p.t.Kind == ir.KSlice && p.t.Elem.Kind == ir.KStruct:
+			wrap = true
+			ps = append(ps, "uint8_t *"+p.names[0], "int64_t "+p.names[1], "int64_t "+p.names[2])
+		case p.t.Kind == ir.KSlice:
+			ps = append(ps, abiElem(p.t.Elem)+" *"+p.names[0], "int64_t "+p.names[1], "int64_t "+p.names[2])
+		default:
+			ps = append(ps, abiElem(p.t)+" "+p.names[0])
+		}
+	}
+	if !wrap {
+		return ""
+	}
+	call := e.name + "(" + strings.Join(args, ", ") + ");"
+	if e.resType != "void" {
+		call = "return " + call
+	}
+	return fmt.Sprintf("static inline %s %s(%s) { %s }\n", e.resType, aosWrapperName(e), strings.Join(ps, ", "), call)
+}
+
+// aosWrapperName is the name of entry point e's wrapper (aosWrapper).
+func aosWrapperName(e *entry) string { return "lmsg_" + e.name }
+
 // checkAoS returns an error if a struct of t cannot cross to C: a string
 // leaf.
 func checkAoS(fn string, t *ir.Type) error {

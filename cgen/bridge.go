@@ -118,6 +118,9 @@ type bridgeWriter struct {
 	pkg     string
 	imports bridgeImports
 	body    strings.Builder
+	// wrappers: the cgo preamble's wrappers of the entry points taking
+	// slices of structs (aosWrapper)
+	wrappers strings.Builder
 	// what the functions use
 	usesUnsafe, usesCStr, usesStr, usesSlice, usesComplex, usesSliceAs bool
 }
@@ -246,16 +249,22 @@ func (bw *bridgeWriter) call(f *bridgeFunc) string {
 			args = append(args, "lmsgCString("+v+")", "C.int64_t(len("+v+"))")
 		case p.t.Kind == ir.KSlice:
 			bw.usesUnsafe = true
-			ptr := fmt.Sprintf("unsafe.Pointer(unsafe.SliceData(%s))", v) // void * for a slice of structs
+			elem := "C.uint8_t" // a slice of structs: the wrapper's (aosWrapper)
 			if p.t.Elem.Kind != ir.KStruct {
-				ptr = fmt.Sprintf("(*%s)(%s)", cgoType(p.t.Elem), ptr)
+				elem = cgoType(p.t.Elem)
 			}
+			ptr := fmt.Sprintf("(*%s)(unsafe.Pointer(unsafe.SliceData(%s)))", elem, v)
 			args = append(args, ptr, "C.int64_t(len("+v+"))", "C.int64_t(cap("+v+"))")
 		default:
 			args = append(args, cgoType(p.t)+"("+v+")")
 		}
 	}
-	return "C." + f.e.name + "(" + strings.Join(args, ", ") + ")"
+	name := f.e.name
+	if w := aosWrapper(f.e); w != "" {
+		bw.wrappers.WriteString(w)
+		name = aosWrapperName(f.e)
+	}
+	return "C." + name + "(" + strings.Join(args, ", ") + ")"
 }
 
 // resultTypes returns the result list of f's signature.
@@ -421,6 +430,7 @@ package %s
 		// cgo's own code spells the types "complex float", "complex double".
 		src.WriteString("#include <complex.h>\n")
 	}
+	src.WriteString(bw.wrappers.String())
 	src.WriteString("*/\nimport \"C\"\n")
 	var specs []string
 	if usesUnsafe {

@@ -4,26 +4,35 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/lmsgen/lmsgen/ir"
 	"github.com/lmsgen/lmsgen/sched"
 )
 
 // This file writes the split packs of sched.Vectorize (a load of the real
 // or the imaginary parts of four complex128 elements s[c+j*S], or a store
-// of both): a vector made of the four parts, and four stores of both
-// parts of an element from lane j of the two vectors. With vector
-// extensions the compiler makes them loads of 128 bits and shuffles
-// (-O2 without -march: SSE2); lane j is element j, in order.
+// of both; or the same of the two fields of pair structs, elements of an
+// array of structs with two float64 leaves): a vector made of the four
+// parts, and four stores of both parts of an element from lane j of the
+// two vectors. With vector extensions the compiler makes them loads of
+// 128 bits and shuffles (-O2 without -march: SSE2); lane j is element j,
+// in order.
 
 // splitStmt writes split pack p (vt its vector type).
 func (fn *fnGen) splitStmt(p *sched.Pack, vt string) {
 	elem := func(j int) string {
 		return fmt.Sprintf("%s.p[%d]", fn.ref(p.Base).paren(), p.Index+int64(j)*p.Stride)
 	}
+	re, im := ".re", ".im"
+	if et := fn.g.TypeOf(p.Base).Elem; et.Kind == ir.KStruct {
+		// a pair of float64 (sched/vector_fields.go): its two leaves
+		ls := et.Leaves()
+		re, im = "."+cSel(et, ls[0].Sel), "."+cSel(et, ls[1].Sel)
+	}
 	switch p.Kind {
 	case sched.PackLoad:
-		part := ".re"
+		part := re
 		if p.Part == sched.PartIm {
-			part = ".im"
+			part = im
 		}
 		xs := make([]string, p.Width())
 		for j := range xs {
@@ -32,15 +41,15 @@ func (fn *fnGen) splitStmt(p *sched.Pack, vt string) {
 		fn.line(fmt.Sprintf("%s %s = %s(%s);", vt, fn.packName(p), fn.fl.vecMake(vt, p.Width()), strings.Join(xs, ", ")))
 	case sched.PackStore:
 		lane := fn.fl.vecLane(vt, p.Width())
-		re, im := fn.vecArg(p.Args[0], vt), fn.vecArg(p.Args[1], vt)
+		vre, vim := fn.vecArg(p.Args[0], vt), fn.vecArg(p.Args[1], vt)
 		if p.Args[0].Pack == nil || p.Args[1].Pack == nil {
 			r, i := fn.sc.fresh("v"), fn.sc.fresh("v")
-			fn.line(fmt.Sprintf("%s %s = %s, %s = %s;", vt, r, re, i, im))
-			re, im = r, i
+			fn.line(fmt.Sprintf("%s %s = %s, %s = %s;", vt, r, vre, i, vim))
+			vre, vim = r, i
 		}
 		for j := range p.Width() {
-			fn.line(fmt.Sprintf("%s.re = %s(%s, %d);", elem(j), lane, re, j))
-			fn.line(fmt.Sprintf("%s.im = %s(%s, %d);", elem(j), lane, im, j))
+			fn.line(fmt.Sprintf("%s%s = %s(%s, %d);", elem(j), re, lane, vre, j))
+			fn.line(fmt.Sprintf("%s%s = %s(%s, %d);", elem(j), im, lane, vim, j))
 		}
 	default:
 		panic("BUG: cgen: a split pack of kind " + p.Kind.String())

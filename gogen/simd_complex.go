@@ -19,8 +19,9 @@ import (
 //
 // so lane j of the vectors is element j, in order, whatever the stride.
 // An element's address is &s[i] as a *[2]float64 (unsafe: complex128 is
-// two float64, real part first); the index is in bounds (the pass proves
-// the slice's length), and Go checks it again.
+// two float64, real part first, and so is a pair struct of an array of
+// structs, its two float64 leaves: sched/vector_fields.go); the index is
+// in bounds (the pass proves the slice's length), and Go checks it again.
 
 // splitStmt writes split pack p (vt its vector type, Float64x4).
 func (fg *funcGen) splitStmt(out *stmts, p *sched.Pack, vt string) {

@@ -192,6 +192,11 @@ type vec struct {
 	failed bool
 	// memKept: where the kept split packs access memory (vector_complex.go)
 	memKept map[ir.Sym]memPlace
+	// partner: a field_set of the second leaf of a pair struct -> that of
+	// the first leaf of its element; storeMem: a field_set absorbed by a
+	// kept split store -> its pack (vector_fields.go)
+	partner  map[ir.Sym]*ir.Node
+	storeMem map[ir.Sym]*Pack
 }
 
 type readKey struct {
@@ -403,6 +408,7 @@ func (v *vec) keep() bool {
 		}
 	}
 	v.keepMem()
+	v.keepFieldStores()
 	return true
 }
 
@@ -619,6 +625,8 @@ func (v *vec) operand(xs []ir.Exp) (PackArg, bool) {
 		p = v.memPack(PackLoad, lanes)
 	case ir.OpReal, ir.OpImag:
 		p = v.splitLoad(lanes)
+	case ir.OpFieldGet:
+		p = v.fieldLoad(lanes)
 	case ir.OpAdd, ir.OpSub, ir.OpMul, ir.OpDiv:
 		p = v.op(lanes)
 	case ir.OpCall:
@@ -825,10 +833,19 @@ func (v *vec) ordered() bool {
 		hi[p.Block] = max(hi[p.Block], v.place[p.Anchor.Sym].pos)
 	}
 	mem := v.memAt()
+	stores := v.fieldStores()
+	// packOf is v.packOf, with a field_set absorbed by a split store as
+	// a lane of that store: written where it is, with it.
+	packOf := func(n *ir.Node) *Pack {
+		if p, _ := v.packOf(n.Sym); p != nil {
+			return p
+		}
+		return stores(n.Sym)
+	}
 	for _, b := range blocks {
 		nodes := v.nodes[b]
 		newpos := func(n *ir.Node) int32 {
-			if p, _ := v.packOf(n.Sym); p != nil {
+			if p := packOf(n); p != nil {
 				return v.place[p.Anchor.Sym].pos
 			}
 			if m, ok := mem(n.Sym); ok {
@@ -839,10 +856,10 @@ func (v *vec) ordered() bool {
 		deps := v.blockDeps(b)
 		for i := lo[b]; i <= hi[b]; i++ {
 			n, ds := nodes[i], deps[i]
-			np, _ := v.packOf(n.Sym)
+			np := packOf(n)
 			for _, d := range ds {
 				dn := nodes[d.pos]
-				dp, _ := v.packOf(dn.Sym)
+				dp := packOf(dn)
 				if d.hard && dp != nil && dp.Kind == PackLoad {
 					continue // a packed load cannot trap: only trap order made this dependency
 				}

@@ -90,6 +90,8 @@ func (v *vec) closedMem() bool {
 			switch {
 			case p.Kind == PackLoad && n.Sym == p.Lanes[j].Args[0].Sym():
 				good[n.Sym]++ // read by the lane's real or imag node
+			case p.Kind == PackStore && n.Op == ir.OpFieldSet:
+				// the first field of the lane's element (vector_fields.go): no value
 			case p.Kind == PackStore && n.Sym == p.Lanes[j].Args[2].Sym():
 				good[n.Sym] = 1 // stored by the lane
 			default:
@@ -107,8 +109,9 @@ func (v *vec) closedMem() bool {
 
 // splitSeeds tries, in block b, every run of four stores of complex128
 // into one slice at constant indices c, c+S, c+2S, c+3S whose values are
-// complex(re, im) nodes: S = 1 first, then the other distances between
-// the stores, each run as its own group.
+// complex(re, im) nodes, or of four elements of pair structs (both
+// fields set: vector_fields.go): S = 1 first, then the other distances
+// between the stores, each run as its own group.
 func (v *vec) splitSeeds(b *ir.Block) {
 	if v.wide {
 		return // four float64 lanes only: VectorizeWide leaves them to Vectorize's packs
@@ -119,13 +122,19 @@ func (v *vec) splitSeeds(b *ir.Block) {
 	}
 	var bases []ir.Sym
 	byBase := map[ir.Sym][]store{}
+	pairs := map[*ir.Node]bool{} // stores of pair structs (vector_fields.go)
+	for _, n := range v.fieldPairs(b) {
+		pairs[n] = true
+	}
 	for _, n := range v.nodes[b] {
-		if n.Op != ir.OpSliceSet || !n.Args[0].IsSym() || n.Args[1].IsSym() || !n.Args[2].IsSym() {
-			continue
-		}
-		c := v.g.Def(n.Args[2].Sym())
-		if c == nil || c.Op != ir.OpComplex || c.Type.Kind != ir.KComplex128 || v.place[n.Sym].count != 1 {
-			continue
+		if !pairs[n] {
+			if n.Op != ir.OpSliceSet || !n.Args[0].IsSym() || n.Args[1].IsSym() || !n.Args[2].IsSym() {
+				continue
+			}
+			c := v.g.Def(n.Args[2].Sym())
+			if c == nil || c.Op != ir.OpComplex || c.Type.Kind != ir.KComplex128 || v.place[n.Sym].count != 1 {
+				continue
+			}
 		}
 		base := n.Args[0].Sym()
 		if _, ok := byBase[base]; !ok {
@@ -201,7 +210,14 @@ func (v *vec) splitSeeds(b *ir.Block) {
 func (v *vec) growSplit(runs ...[]*ir.Node) bool {
 	v.tent, v.tentOf, v.tentLn, v.failed = nil, map[ir.Sym]*Pack{}, map[ir.Sym]int32{}, false
 	for _, stores := range runs {
-		if q, _ := v.packOf(stores[0].Sym); q != nil || v.splitStore(stores) == nil {
+		if q, _ := v.packOf(stores[0].Sym); q != nil {
+			return false
+		}
+		if stores[0].Op == ir.OpFieldSet {
+			if v.fieldStore(stores) == nil {
+				return false
+			}
+		} else if v.splitStore(stores) == nil {
 			return false
 		}
 	}

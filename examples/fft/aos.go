@@ -10,11 +10,13 @@ type Complex struct{ Re, Im stage.Float64 }
 // records {Re, Im} (AoS) that the caller passes. They cross the generated
 // function's boundary as they are (docs/soa.md): the generated code reads
 // src[i].Re and writes dst[k].Im in the caller's memory, with no copy in or
-// out, in Go and in C. Only the twiddle factors, a static []cplx indexed by
-// a Rep, are split per field (two tables of float64).
+// out, in Go and in C. With -simd, the fields of four records are vectors
+// as the parts of four complex128 are in FFT (a record of two float64 has
+// complex128's layout: sched/vector_fields.go). The twiddle factors are
+// FFT's table of complex128, read through sub-slices as FFT reads it.
 //
-//lms:gen FFTAoS64 n=64 leaf=16
-//lms:gen FFTAoS1024 n=1024 leaf=16
+//lms:gen FFTAoS64 n=64 leaf=16 -simd
+//lms:gen FFTAoS1024 n=1024 leaf=16 -simd
 func FFTAoS(dst, src []Complex, n, leaf int) {
 	if n < 1 || n&(n-1) != 0 || leaf < 2 || leaf&(leaf-1) != 0 {
 		panic("fft: n must be a power of two, leaf a power of two ≥ 2")
@@ -22,8 +24,10 @@ func FFTAoS(dst, src []Complex, n, leaf int) {
 	transformAoS(dst, 0, src, 0, 1, n, leaf)
 }
 
-// transformAoS is transform over slices of records.
+// transformAoS is transform over slices of records: the same codelets,
+// lanes and twiddles, loading and storing records.
 func transformAoS(dst []Complex, out stage.Int, src []Complex, in stage.Int, stride, n, leaf int) {
+	lanes := laneCount()
 	if n <= leaf {
 		s, d := spanAoS(src, in, n, stride), spanAoS(dst, out, n, 1)
 		dft(n,
@@ -32,22 +36,36 @@ func transformAoS(dst []Complex, out stage.Int, src []Complex, in stage.Int, str
 		return
 	}
 	n1, n2 := split(n, leaf)
-	for j2 := stage.Int(0); j2 < stage.Int(n2); j2++ {
-		transformAoS(dst, out+j2*stage.Int(n1), src, in+j2*stage.Int(stride), stride*n2, n1, leaf)
+	if n1 <= leaf && n2%lanes == 0 {
+		for j2 := stage.Int(0); j2 < stage.Int(n2); j2 += stage.Int(lanes) {
+			s := spanAoS(src, in+j2*stage.Int(stride), lanes+(n1-1)*n2, stride)
+			d := spanAoS(dst, out+j2*stage.Int(n1), lanes*n1, 1)
+			dftLanes(n1, lanes,
+				func(j, l int) cplx { return fromRecord(s[(l+j*n2)*stride]) },
+				func(k, l int, v cplx) { d[l*n1+k] = toRecord(v) })
+		}
+	} else {
+		for j2 := stage.Int(0); j2 < stage.Int(n2); j2++ {
+			transformAoS(dst, out+j2*stage.Int(n1), src, in+j2*stage.Int(stride), stride*n2, n1, leaf)
+		}
 	}
-	tw := twiddlesAoS(n1, n2)
-	for k1 := stage.Int(0); k1 < stage.Int(n1); k1++ {
-		d := spanAoS(dst, out+k1, n2, n1)
-		row := k1 * stage.Int(n2)
-		dft(n2,
-			func(j2 int) cplx {
-				x := fromRecord(d[j2*n1])
+	l1 := lanes
+	if n1%lanes != 0 {
+		l1 = 1
+	}
+	tw := twiddles(n1, n2, l1)
+	for k1 := stage.Int(0); k1 < stage.Int(n1); k1 += stage.Int(l1) {
+		d := spanAoS(dst, out+k1, l1+(n2-1)*n1, 1)
+		t := span(tw, k1*stage.Int(n2), l1*n2, 1) // the lanes' twiddles
+		dftLanes(n2, l1,
+			func(j2, l int) cplx {
+				x := fromRecord(d[j2*n1+l])
 				if j2 == 0 {
 					return x
 				}
-				return mul(x, tw[row+stage.Int(j2)])
+				return mul(x, load(t, stage.Int(j2*l1+l)))
 			},
-			func(k2 int, v cplx) { d[k2*n1] = toRecord(v) })
+			func(k2, l int, v cplx) { d[k2*n1+l] = toRecord(v) })
 	}
 }
 
@@ -58,14 +76,4 @@ func toRecord(v cplx) Complex { return Complex{v.re, v.im} }
 // spanAoS is span over a slice of records.
 func spanAoS(s []Complex, i stage.Int, n, stride int) []Complex {
 	return s[i : i+stage.Int((n-1)*stride+1)]
-}
-
-// twiddlesAoS is twiddles as a static slice of records: indexed by a
-// Rep, it is one table per field in the generated code.
-func twiddlesAoS(n1, n2 int) []cplx {
-	tw := make([]cplx, n1*n2)
-	for i, w := range twiddles(n1, n2, 1) {
-		tw[i] = cplx{stage.Float64(real(w)), stage.Float64(imag(w))}
-	}
-	return tw
 }

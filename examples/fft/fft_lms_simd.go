@@ -11,635 +11,3491 @@ import (
 	"unsafe"
 )
 
-// FFTAoS64 is FFTAoS specialized with n=64 and leaf=16.
-func FFTAoS64(dst, src []Complex) {
-	for j2 := 0; j2 < 8; j2++ {
+// fFTAoS64Scalar is the scalar code of FFTAoS64, for a CPU without AVX2.
+func fFTAoS64Scalar(dst, src []Complex) {
+	for j2 := 0; j2 < 8; j2 += 4 {
+		s := src[j2 : j2+60]
 		i := j2 * 8
-		s := src[j2 : j2+57]
-		d := dst[i : i+8]
+		d := dst[i : i+32]
 		vRe := float64(s[0].Re)
 		vIm := float64(s[0].Im)
-		vRe1 := float64(s[32].Re)
-		vIm1 := float64(s[32].Im)
-		pRe := vRe + vRe1
-		pIm := vIm + vIm1
-		mRe := vRe - vRe1
-		mIm := vIm - vIm1
-		vRe2 := float64(s[16].Re)
-		vIm2 := float64(s[16].Im)
-		vRe3 := float64(s[48].Re)
-		vIm3 := float64(s[48].Im)
-		pRe1 := vRe2 + vRe3
-		pIm1 := vIm2 + vIm3
-		mRe1 := vRe2 - vRe3
-		mIm1 := vIm2 - vIm3
-		pRe2 := pRe + pRe1
-		pIm2 := pIm + pIm1
-		mRe2 := pRe - pRe1
-		mIm2 := pIm - pIm1
-		pRe3 := mRe + mIm1
-		pIm3 := mIm - mRe1
-		mRe3 := mRe - mIm1
-		mIm3 := mIm + mRe1
-		vRe4 := float64(s[8].Re)
-		vIm4 := float64(s[8].Im)
-		vRe5 := float64(s[40].Re)
-		vIm5 := float64(s[40].Im)
-		pRe4 := vRe4 + vRe5
-		pIm4 := vIm4 + vIm5
-		mRe4 := vRe4 - vRe5
-		mIm4 := vIm4 - vIm5
-		vRe6 := float64(s[24].Re)
-		vIm6 := float64(s[24].Im)
-		vRe7 := float64(s[56].Re)
-		vIm7 := float64(s[56].Im)
-		pRe5 := vRe6 + vRe7
-		pIm5 := vIm6 + vIm7
-		mRe5 := vRe6 - vRe7
-		mIm5 := vIm6 - vIm7
-		pRe6 := pRe4 + pRe5
-		pIm6 := pIm4 + pIm5
-		mRe6 := pRe4 - pRe5
-		mIm6 := pIm4 - pIm5
-		pRe7 := mRe4 + mIm5
-		pIm7 := mIm4 - mRe5
-		mRe7 := mRe4 - mIm5
-		mIm7 := mIm4 + mRe5
-		d[0].Re = stage.Float64(pRe2 + pRe6)
-		d[0].Im = stage.Float64(pIm2 + pIm6)
-		d[4].Re = stage.Float64(pRe2 - pRe6)
-		d[4].Im = stage.Float64(pIm2 - pIm6)
-		tr := (pRe7 + pIm7) * 0.7071067811865476
-		ti := (pIm7 - pRe7) * 0.7071067811865476
-		d[1].Re = stage.Float64(pRe3 + tr)
-		d[1].Im = stage.Float64(pIm3 + ti)
-		d[5].Re = stage.Float64(pRe3 - tr)
-		d[5].Im = stage.Float64(pIm3 - ti)
-		d[2].Re = stage.Float64(mRe2 + mIm6)
-		d[2].Im = stage.Float64(mIm2 - mRe6)
-		d[6].Re = stage.Float64(mRe2 - mIm6)
-		d[6].Im = stage.Float64(mIm2 + mRe6)
-		tr1 := (mIm7 - mRe7) * 0.7071067811865476
-		ti1 := (mRe7 + mIm7) * 0.7071067811865476
-		d[3].Re = stage.Float64(mRe3 + tr1)
-		d[3].Im = stage.Float64(mIm3 - ti1)
-		d[7].Re = stage.Float64(mRe3 - tr1)
-		d[7].Im = stage.Float64(mIm3 + ti1)
+		vRe1 := float64(s[1].Re)
+		vIm1 := float64(s[1].Im)
+		vRe2 := float64(s[2].Re)
+		vIm2 := float64(s[2].Im)
+		vRe3 := float64(s[3].Re)
+		vIm3 := float64(s[3].Im)
+		vRe4 := float64(s[32].Re)
+		vIm4 := float64(s[32].Im)
+		vRe5 := float64(s[33].Re)
+		vIm5 := float64(s[33].Im)
+		vRe6 := float64(s[34].Re)
+		vIm6 := float64(s[34].Im)
+		vRe7 := float64(s[35].Re)
+		vIm7 := float64(s[35].Im)
+		pRe := vRe + vRe4
+		pIm := vIm + vIm4
+		mRe := vRe - vRe4
+		mIm := vIm - vIm4
+		pRe1 := vRe1 + vRe5
+		pIm1 := vIm1 + vIm5
+		mRe1 := vRe1 - vRe5
+		mIm1 := vIm1 - vIm5
+		pRe2 := vRe2 + vRe6
+		pIm2 := vIm2 + vIm6
+		mRe2 := vRe2 - vRe6
+		mIm2 := vIm2 - vIm6
+		pRe3 := vRe3 + vRe7
+		pIm3 := vIm3 + vIm7
+		mRe3 := vRe3 - vRe7
+		mIm3 := vIm3 - vIm7
+		vRe8 := float64(s[16].Re)
+		vIm8 := float64(s[16].Im)
+		vRe9 := float64(s[17].Re)
+		vIm9 := float64(s[17].Im)
+		vRe10 := float64(s[18].Re)
+		vIm10 := float64(s[18].Im)
+		vRe11 := float64(s[19].Re)
+		vIm11 := float64(s[19].Im)
+		vRe12 := float64(s[48].Re)
+		vIm12 := float64(s[48].Im)
+		vRe13 := float64(s[49].Re)
+		vIm13 := float64(s[49].Im)
+		vRe14 := float64(s[50].Re)
+		vIm14 := float64(s[50].Im)
+		vRe15 := float64(s[51].Re)
+		vIm15 := float64(s[51].Im)
+		pRe4 := vRe8 + vRe12
+		pIm4 := vIm8 + vIm12
+		mRe4 := vRe8 - vRe12
+		mIm4 := vIm8 - vIm12
+		pRe5 := vRe9 + vRe13
+		pIm5 := vIm9 + vIm13
+		mRe5 := vRe9 - vRe13
+		mIm5 := vIm9 - vIm13
+		pRe6 := vRe10 + vRe14
+		pIm6 := vIm10 + vIm14
+		mRe6 := vRe10 - vRe14
+		mIm6 := vIm10 - vIm14
+		pRe7 := vRe11 + vRe15
+		pIm7 := vIm11 + vIm15
+		mRe7 := vRe11 - vRe15
+		mIm7 := vIm11 - vIm15
+		pRe8 := pRe + pRe4
+		pIm8 := pIm + pIm4
+		mRe8 := pRe - pRe4
+		mIm8 := pIm - pIm4
+		pRe9 := pRe1 + pRe5
+		pIm9 := pIm1 + pIm5
+		mRe9 := pRe1 - pRe5
+		mIm9 := pIm1 - pIm5
+		pRe10 := pRe2 + pRe6
+		pIm10 := pIm2 + pIm6
+		mRe10 := pRe2 - pRe6
+		mIm10 := pIm2 - pIm6
+		pRe11 := pRe3 + pRe7
+		pIm11 := pIm3 + pIm7
+		mRe11 := pRe3 - pRe7
+		mIm11 := pIm3 - pIm7
+		pRe12 := mRe + mIm4
+		pIm12 := mIm - mRe4
+		mRe12 := mRe - mIm4
+		mIm12 := mIm + mRe4
+		pRe13 := mRe1 + mIm5
+		pIm13 := mIm1 - mRe5
+		mRe13 := mRe1 - mIm5
+		mIm13 := mIm1 + mRe5
+		pRe14 := mRe2 + mIm6
+		pIm14 := mIm2 - mRe6
+		mRe14 := mRe2 - mIm6
+		mIm14 := mIm2 + mRe6
+		pRe15 := mRe3 + mIm7
+		pIm15 := mIm3 - mRe7
+		mRe15 := mRe3 - mIm7
+		mIm15 := mIm3 + mRe7
+		vRe16 := float64(s[8].Re)
+		vIm16 := float64(s[8].Im)
+		vRe17 := float64(s[9].Re)
+		vIm17 := float64(s[9].Im)
+		vRe18 := float64(s[10].Re)
+		vIm18 := float64(s[10].Im)
+		vRe19 := float64(s[11].Re)
+		vIm19 := float64(s[11].Im)
+		vRe20 := float64(s[40].Re)
+		vIm20 := float64(s[40].Im)
+		vRe21 := float64(s[41].Re)
+		vIm21 := float64(s[41].Im)
+		vRe22 := float64(s[42].Re)
+		vIm22 := float64(s[42].Im)
+		vRe23 := float64(s[43].Re)
+		vIm23 := float64(s[43].Im)
+		pRe16 := vRe16 + vRe20
+		pIm16 := vIm16 + vIm20
+		mRe16 := vRe16 - vRe20
+		mIm16 := vIm16 - vIm20
+		pRe17 := vRe17 + vRe21
+		pIm17 := vIm17 + vIm21
+		mRe17 := vRe17 - vRe21
+		mIm17 := vIm17 - vIm21
+		pRe18 := vRe18 + vRe22
+		pIm18 := vIm18 + vIm22
+		mRe18 := vRe18 - vRe22
+		mIm18 := vIm18 - vIm22
+		pRe19 := vRe19 + vRe23
+		pIm19 := vIm19 + vIm23
+		mRe19 := vRe19 - vRe23
+		mIm19 := vIm19 - vIm23
+		vRe24 := float64(s[24].Re)
+		vIm24 := float64(s[24].Im)
+		vRe25 := float64(s[25].Re)
+		vIm25 := float64(s[25].Im)
+		vRe26 := float64(s[26].Re)
+		vIm26 := float64(s[26].Im)
+		vRe27 := float64(s[27].Re)
+		vIm27 := float64(s[27].Im)
+		vRe28 := float64(s[56].Re)
+		vIm28 := float64(s[56].Im)
+		vRe29 := float64(s[57].Re)
+		vIm29 := float64(s[57].Im)
+		vRe30 := float64(s[58].Re)
+		vIm30 := float64(s[58].Im)
+		vRe31 := float64(s[59].Re)
+		vIm31 := float64(s[59].Im)
+		pRe20 := vRe24 + vRe28
+		pIm20 := vIm24 + vIm28
+		mRe20 := vRe24 - vRe28
+		mIm20 := vIm24 - vIm28
+		pRe21 := vRe25 + vRe29
+		pIm21 := vIm25 + vIm29
+		mRe21 := vRe25 - vRe29
+		mIm21 := vIm25 - vIm29
+		pRe22 := vRe26 + vRe30
+		pIm22 := vIm26 + vIm30
+		mRe22 := vRe26 - vRe30
+		mIm22 := vIm26 - vIm30
+		pRe23 := vRe27 + vRe31
+		pIm23 := vIm27 + vIm31
+		mRe23 := vRe27 - vRe31
+		mIm23 := vIm27 - vIm31
+		pRe24 := pRe16 + pRe20
+		pIm24 := pIm16 + pIm20
+		mRe24 := pRe16 - pRe20
+		mIm24 := pIm16 - pIm20
+		pRe25 := pRe17 + pRe21
+		pIm25 := pIm17 + pIm21
+		mRe25 := pRe17 - pRe21
+		mIm25 := pIm17 - pIm21
+		pRe26 := pRe18 + pRe22
+		pIm26 := pIm18 + pIm22
+		mRe26 := pRe18 - pRe22
+		mIm26 := pIm18 - pIm22
+		pRe27 := pRe19 + pRe23
+		pIm27 := pIm19 + pIm23
+		mRe27 := pRe19 - pRe23
+		mIm27 := pIm19 - pIm23
+		pRe28 := mRe16 + mIm20
+		pIm28 := mIm16 - mRe20
+		mRe28 := mRe16 - mIm20
+		mIm28 := mIm16 + mRe20
+		pRe29 := mRe17 + mIm21
+		pIm29 := mIm17 - mRe21
+		mRe29 := mRe17 - mIm21
+		mIm29 := mIm17 + mRe21
+		pRe30 := mRe18 + mIm22
+		pIm30 := mIm18 - mRe22
+		mRe30 := mRe18 - mIm22
+		mIm30 := mIm18 + mRe22
+		pRe31 := mRe19 + mIm23
+		pIm31 := mIm19 - mRe23
+		mRe31 := mRe19 - mIm23
+		mIm31 := mIm19 + mRe23
+		d[0].Re = stage.Float64(pRe8 + pRe24)
+		d[0].Im = stage.Float64(pIm8 + pIm24)
+		d[4].Re = stage.Float64(pRe8 - pRe24)
+		d[4].Im = stage.Float64(pIm8 - pIm24)
+		d[8].Re = stage.Float64(pRe9 + pRe25)
+		d[8].Im = stage.Float64(pIm9 + pIm25)
+		d[12].Re = stage.Float64(pRe9 - pRe25)
+		d[12].Im = stage.Float64(pIm9 - pIm25)
+		d[16].Re = stage.Float64(pRe10 + pRe26)
+		d[16].Im = stage.Float64(pIm10 + pIm26)
+		d[20].Re = stage.Float64(pRe10 - pRe26)
+		d[20].Im = stage.Float64(pIm10 - pIm26)
+		d[24].Re = stage.Float64(pRe11 + pRe27)
+		d[24].Im = stage.Float64(pIm11 + pIm27)
+		d[28].Re = stage.Float64(pRe11 - pRe27)
+		d[28].Im = stage.Float64(pIm11 - pIm27)
+		tr := (pRe28 + pIm28) * 0.7071067811865476
+		ti := (pIm28 - pRe28) * 0.7071067811865476
+		d[1].Re = stage.Float64(pRe12 + tr)
+		d[1].Im = stage.Float64(pIm12 + ti)
+		d[5].Re = stage.Float64(pRe12 - tr)
+		d[5].Im = stage.Float64(pIm12 - ti)
+		tr1 := (pRe29 + pIm29) * 0.7071067811865476
+		ti1 := (pIm29 - pRe29) * 0.7071067811865476
+		d[9].Re = stage.Float64(pRe13 + tr1)
+		d[9].Im = stage.Float64(pIm13 + ti1)
+		d[13].Re = stage.Float64(pRe13 - tr1)
+		d[13].Im = stage.Float64(pIm13 - ti1)
+		tr2 := (pRe30 + pIm30) * 0.7071067811865476
+		ti2 := (pIm30 - pRe30) * 0.7071067811865476
+		d[17].Re = stage.Float64(pRe14 + tr2)
+		d[17].Im = stage.Float64(pIm14 + ti2)
+		d[21].Re = stage.Float64(pRe14 - tr2)
+		d[21].Im = stage.Float64(pIm14 - ti2)
+		tr3 := (pRe31 + pIm31) * 0.7071067811865476
+		ti3 := (pIm31 - pRe31) * 0.7071067811865476
+		d[25].Re = stage.Float64(pRe15 + tr3)
+		d[25].Im = stage.Float64(pIm15 + ti3)
+		d[29].Re = stage.Float64(pRe15 - tr3)
+		d[29].Im = stage.Float64(pIm15 - ti3)
+		d[2].Re = stage.Float64(mRe8 + mIm24)
+		d[2].Im = stage.Float64(mIm8 - mRe24)
+		d[6].Re = stage.Float64(mRe8 - mIm24)
+		d[6].Im = stage.Float64(mIm8 + mRe24)
+		d[10].Re = stage.Float64(mRe9 + mIm25)
+		d[10].Im = stage.Float64(mIm9 - mRe25)
+		d[14].Re = stage.Float64(mRe9 - mIm25)
+		d[14].Im = stage.Float64(mIm9 + mRe25)
+		d[18].Re = stage.Float64(mRe10 + mIm26)
+		d[18].Im = stage.Float64(mIm10 - mRe26)
+		d[22].Re = stage.Float64(mRe10 - mIm26)
+		d[22].Im = stage.Float64(mIm10 + mRe26)
+		d[26].Re = stage.Float64(mRe11 + mIm27)
+		d[26].Im = stage.Float64(mIm11 - mRe27)
+		d[30].Re = stage.Float64(mRe11 - mIm27)
+		d[30].Im = stage.Float64(mIm11 + mRe27)
+		tr4 := (mIm28 - mRe28) * 0.7071067811865476
+		ti4 := (mRe28 + mIm28) * 0.7071067811865476
+		d[3].Re = stage.Float64(mRe12 + tr4)
+		d[3].Im = stage.Float64(mIm12 - ti4)
+		d[7].Re = stage.Float64(mRe12 - tr4)
+		d[7].Im = stage.Float64(mIm12 + ti4)
+		tr5 := (mIm29 - mRe29) * 0.7071067811865476
+		ti5 := (mRe29 + mIm29) * 0.7071067811865476
+		d[11].Re = stage.Float64(mRe13 + tr5)
+		d[11].Im = stage.Float64(mIm13 - ti5)
+		d[15].Re = stage.Float64(mRe13 - tr5)
+		d[15].Im = stage.Float64(mIm13 + ti5)
+		tr6 := (mIm30 - mRe30) * 0.7071067811865476
+		ti6 := (mRe30 + mIm30) * 0.7071067811865476
+		d[19].Re = stage.Float64(mRe14 + tr6)
+		d[19].Im = stage.Float64(mIm14 - ti6)
+		d[23].Re = stage.Float64(mRe14 - tr6)
+		d[23].Im = stage.Float64(mIm14 + ti6)
+		tr7 := (mIm31 - mRe31) * 0.7071067811865476
+		ti7 := (mRe31 + mIm31) * 0.7071067811865476
+		d[27].Re = stage.Float64(mRe15 + tr7)
+		d[27].Im = stage.Float64(mIm15 - ti7)
+		d[31].Re = stage.Float64(mRe15 - tr7)
+		d[31].Im = stage.Float64(mIm15 + ti7)
 	}
-	for k1 := 0; k1 < 8; k1++ {
-		d1 := dst[k1 : k1+57]
-		row := k1 * 8
+	for k1 := 0; k1 < 8; k1 += 4 {
+		d1 := dst[k1 : k1+60]
+		i1 := k1 * 8
+		t := fFTAoS64Table[:][i1 : i1+32]
 		xRe := float64(d1[0].Re)
 		xIm := float64(d1[0].Im)
-		x286 := row + 4
-		xRe1 := float64(d1[32].Re)
-		xIm1 := float64(d1[32].Im)
-		x301 := fFTAoS64Table[x286]
-		x302 := fFTAoS64Table1[x286]
-		vRe8 := xRe1*x301 - xIm1*x302
-		vIm8 := xRe1*x302 + xIm1*x301
-		pRe8 := xRe + vRe8
-		pIm8 := xIm + vIm8
-		mRe8 := xRe - vRe8
-		mIm8 := xIm - vIm8
-		x319 := row + 2
-		xRe2 := float64(d1[16].Re)
-		xIm2 := float64(d1[16].Im)
-		x334 := fFTAoS64Table[x319]
-		x335 := fFTAoS64Table1[x319]
-		vRe9 := xRe2*x334 - xIm2*x335
-		vIm9 := xRe2*x335 + xIm2*x334
-		x345 := row + 6
-		xRe3 := float64(d1[48].Re)
-		xIm3 := float64(d1[48].Im)
-		x360 := fFTAoS64Table[x345]
-		x361 := fFTAoS64Table1[x345]
-		vRe10 := xRe3*x360 - xIm3*x361
-		vIm10 := xRe3*x361 + xIm3*x360
-		pRe9 := vRe9 + vRe10
-		pIm9 := vIm9 + vIm10
-		mRe9 := vRe9 - vRe10
-		mIm9 := vIm9 - vIm10
-		pRe10 := pRe8 + pRe9
-		pIm10 := pIm8 + pIm9
-		mRe10 := pRe8 - pRe9
-		mIm10 := pIm8 - pIm9
-		pRe11 := mRe8 + mIm9
-		pIm11 := mIm8 - mRe9
-		mRe11 := mRe8 - mIm9
-		mIm11 := mIm8 + mRe9
-		x390 := row + 1
-		xRe4 := float64(d1[8].Re)
-		xIm4 := float64(d1[8].Im)
-		x405 := fFTAoS64Table[x390]
-		x406 := fFTAoS64Table1[x390]
-		vRe11 := xRe4*x405 - xIm4*x406
-		vIm11 := xRe4*x406 + xIm4*x405
-		x416 := row + 5
-		xRe5 := float64(d1[40].Re)
-		xIm5 := float64(d1[40].Im)
-		x431 := fFTAoS64Table[x416]
-		x432 := fFTAoS64Table1[x416]
-		vRe12 := xRe5*x431 - xIm5*x432
-		vIm12 := xRe5*x432 + xIm5*x431
-		pRe12 := vRe11 + vRe12
-		pIm12 := vIm11 + vIm12
-		mRe12 := vRe11 - vRe12
-		mIm12 := vIm11 - vIm12
-		x449 := row + 3
-		xRe6 := float64(d1[24].Re)
-		xIm6 := float64(d1[24].Im)
-		x464 := fFTAoS64Table[x449]
-		x465 := fFTAoS64Table1[x449]
-		vRe13 := xRe6*x464 - xIm6*x465
-		vIm13 := xRe6*x465 + xIm6*x464
-		x475 := row + 7
-		xRe7 := float64(d1[56].Re)
-		xIm7 := float64(d1[56].Im)
-		x490 := fFTAoS64Table[x475]
-		x491 := fFTAoS64Table1[x475]
-		vRe14 := xRe7*x490 - xIm7*x491
-		vIm14 := xRe7*x491 + xIm7*x490
-		pRe13 := vRe13 + vRe14
-		pIm13 := vIm13 + vIm14
-		mRe13 := vRe13 - vRe14
-		mIm13 := vIm13 - vIm14
-		pRe14 := pRe12 + pRe13
-		pIm14 := pIm12 + pIm13
-		mRe14 := pRe12 - pRe13
-		mIm14 := pIm12 - pIm13
-		pRe15 := mRe12 + mIm13
-		pIm15 := mIm12 - mRe13
-		mRe15 := mRe12 - mIm13
-		mIm15 := mIm12 + mRe13
-		d1[0].Re = stage.Float64(pRe10 + pRe14)
-		d1[0].Im = stage.Float64(pIm10 + pIm14)
-		d1[32].Re = stage.Float64(pRe10 - pRe14)
-		d1[32].Im = stage.Float64(pIm10 - pIm14)
-		tr2 := (pRe15 + pIm15) * 0.7071067811865476
-		ti2 := (pIm15 - pRe15) * 0.7071067811865476
-		d1[8].Re = stage.Float64(pRe11 + tr2)
-		d1[8].Im = stage.Float64(pIm11 + ti2)
-		d1[40].Re = stage.Float64(pRe11 - tr2)
-		d1[40].Im = stage.Float64(pIm11 - ti2)
-		d1[16].Re = stage.Float64(mRe10 + mIm14)
-		d1[16].Im = stage.Float64(mIm10 - mRe14)
-		d1[48].Re = stage.Float64(mRe10 - mIm14)
-		d1[48].Im = stage.Float64(mIm10 + mRe14)
-		tr3 := (mIm15 - mRe15) * 0.7071067811865476
-		ti3 := (mRe15 + mIm15) * 0.7071067811865476
-		d1[24].Re = stage.Float64(mRe11 + tr3)
-		d1[24].Im = stage.Float64(mIm11 - ti3)
-		d1[56].Re = stage.Float64(mRe11 - tr3)
-		d1[56].Im = stage.Float64(mIm11 + ti3)
+		xRe1 := float64(d1[1].Re)
+		xIm1 := float64(d1[1].Im)
+		xRe2 := float64(d1[2].Re)
+		xIm2 := float64(d1[2].Im)
+		xRe3 := float64(d1[3].Re)
+		xIm3 := float64(d1[3].Im)
+		xRe4 := float64(d1[32].Re)
+		xIm4 := float64(d1[32].Im)
+		v := t[16]
+		x1725 := real(v)
+		x1726 := imag(v)
+		vRe32 := xRe4*x1725 - xIm4*x1726
+		vIm32 := xRe4*x1726 + xIm4*x1725
+		xRe5 := float64(d1[33].Re)
+		xIm5 := float64(d1[33].Im)
+		v1 := t[17]
+		x1736 := real(v1)
+		x1737 := imag(v1)
+		vRe33 := xRe5*x1736 - xIm5*x1737
+		vIm33 := xRe5*x1737 + xIm5*x1736
+		xRe6 := float64(d1[34].Re)
+		xIm6 := float64(d1[34].Im)
+		v2 := t[18]
+		x1747 := real(v2)
+		x1748 := imag(v2)
+		vRe34 := xRe6*x1747 - xIm6*x1748
+		vIm34 := xRe6*x1748 + xIm6*x1747
+		xRe7 := float64(d1[35].Re)
+		xIm7 := float64(d1[35].Im)
+		v3 := t[19]
+		x1758 := real(v3)
+		x1759 := imag(v3)
+		vRe35 := xRe7*x1758 - xIm7*x1759
+		vIm35 := xRe7*x1759 + xIm7*x1758
+		pRe32 := xRe + vRe32
+		pIm32 := xIm + vIm32
+		mRe32 := xRe - vRe32
+		mIm32 := xIm - vIm32
+		pRe33 := xRe1 + vRe33
+		pIm33 := xIm1 + vIm33
+		mRe33 := xRe1 - vRe33
+		mIm33 := xIm1 - vIm33
+		pRe34 := xRe2 + vRe34
+		pIm34 := xIm2 + vIm34
+		mRe34 := xRe2 - vRe34
+		mIm34 := xIm2 - vIm34
+		pRe35 := xRe3 + vRe35
+		pIm35 := xIm3 + vIm35
+		mRe35 := xRe3 - vRe35
+		mIm35 := xIm3 - vIm35
+		xRe8 := float64(d1[16].Re)
+		xIm8 := float64(d1[16].Im)
+		v4 := t[8]
+		x1800 := real(v4)
+		x1801 := imag(v4)
+		vRe36 := xRe8*x1800 - xIm8*x1801
+		vIm36 := xRe8*x1801 + xIm8*x1800
+		xRe9 := float64(d1[17].Re)
+		xIm9 := float64(d1[17].Im)
+		v5 := t[9]
+		x1811 := real(v5)
+		x1812 := imag(v5)
+		vRe37 := xRe9*x1811 - xIm9*x1812
+		vIm37 := xRe9*x1812 + xIm9*x1811
+		xRe10 := float64(d1[18].Re)
+		xIm10 := float64(d1[18].Im)
+		v6 := t[10]
+		x1822 := real(v6)
+		x1823 := imag(v6)
+		vRe38 := xRe10*x1822 - xIm10*x1823
+		vIm38 := xRe10*x1823 + xIm10*x1822
+		xRe11 := float64(d1[19].Re)
+		xIm11 := float64(d1[19].Im)
+		v7 := t[11]
+		x1833 := real(v7)
+		x1834 := imag(v7)
+		vRe39 := xRe11*x1833 - xIm11*x1834
+		vIm39 := xRe11*x1834 + xIm11*x1833
+		xRe12 := float64(d1[48].Re)
+		xIm12 := float64(d1[48].Im)
+		v8 := t[24]
+		x1856 := real(v8)
+		x1857 := imag(v8)
+		vRe40 := xRe12*x1856 - xIm12*x1857
+		vIm40 := xRe12*x1857 + xIm12*x1856
+		xRe13 := float64(d1[49].Re)
+		xIm13 := float64(d1[49].Im)
+		v9 := t[25]
+		x1867 := real(v9)
+		x1868 := imag(v9)
+		vRe41 := xRe13*x1867 - xIm13*x1868
+		vIm41 := xRe13*x1868 + xIm13*x1867
+		xRe14 := float64(d1[50].Re)
+		xIm14 := float64(d1[50].Im)
+		v10 := t[26]
+		x1878 := real(v10)
+		x1879 := imag(v10)
+		vRe42 := xRe14*x1878 - xIm14*x1879
+		vIm42 := xRe14*x1879 + xIm14*x1878
+		xRe15 := float64(d1[51].Re)
+		xIm15 := float64(d1[51].Im)
+		v11 := t[27]
+		x1889 := real(v11)
+		x1890 := imag(v11)
+		vRe43 := xRe15*x1889 - xIm15*x1890
+		vIm43 := xRe15*x1890 + xIm15*x1889
+		pRe36 := vRe36 + vRe40
+		pIm36 := vIm36 + vIm40
+		mRe36 := vRe36 - vRe40
+		mIm36 := vIm36 - vIm40
+		pRe37 := vRe37 + vRe41
+		pIm37 := vIm37 + vIm41
+		mRe37 := vRe37 - vRe41
+		mIm37 := vIm37 - vIm41
+		pRe38 := vRe38 + vRe42
+		pIm38 := vIm38 + vIm42
+		mRe38 := vRe38 - vRe42
+		mIm38 := vIm38 - vIm42
+		pRe39 := vRe39 + vRe43
+		pIm39 := vIm39 + vIm43
+		mRe39 := vRe39 - vRe43
+		mIm39 := vIm39 - vIm43
+		pRe40 := pRe32 + pRe36
+		pIm40 := pIm32 + pIm36
+		mRe40 := pRe32 - pRe36
+		mIm40 := pIm32 - pIm36
+		pRe41 := pRe33 + pRe37
+		pIm41 := pIm33 + pIm37
+		mRe41 := pRe33 - pRe37
+		mIm41 := pIm33 - pIm37
+		pRe42 := pRe34 + pRe38
+		pIm42 := pIm34 + pIm38
+		mRe42 := pRe34 - pRe38
+		mIm42 := pIm34 - pIm38
+		pRe43 := pRe35 + pRe39
+		pIm43 := pIm35 + pIm39
+		mRe43 := pRe35 - pRe39
+		mIm43 := pIm35 - pIm39
+		pRe44 := mRe32 + mIm36
+		pIm44 := mIm32 - mRe36
+		mRe44 := mRe32 - mIm36
+		mIm44 := mIm32 + mRe36
+		pRe45 := mRe33 + mIm37
+		pIm45 := mIm33 - mRe37
+		mRe45 := mRe33 - mIm37
+		mIm45 := mIm33 + mRe37
+		pRe46 := mRe34 + mIm38
+		pIm46 := mIm34 - mRe38
+		mRe46 := mRe34 - mIm38
+		mIm46 := mIm34 + mRe38
+		pRe47 := mRe35 + mIm39
+		pIm47 := mIm35 - mRe39
+		mRe47 := mRe35 - mIm39
+		mIm47 := mIm35 + mRe39
+		xRe16 := float64(d1[8].Re)
+		xIm16 := float64(d1[8].Im)
+		v12 := t[4]
+		x1967 := real(v12)
+		x1968 := imag(v12)
+		vRe44 := xRe16*x1967 - xIm16*x1968
+		vIm44 := xRe16*x1968 + xIm16*x1967
+		xRe17 := float64(d1[9].Re)
+		xIm17 := float64(d1[9].Im)
+		v13 := t[5]
+		x1978 := real(v13)
+		x1979 := imag(v13)
+		vRe45 := xRe17*x1978 - xIm17*x1979
+		vIm45 := xRe17*x1979 + xIm17*x1978
+		xRe18 := float64(d1[10].Re)
+		xIm18 := float64(d1[10].Im)
+		v14 := t[6]
+		x1989 := real(v14)
+		x1990 := imag(v14)
+		vRe46 := xRe18*x1989 - xIm18*x1990
+		vIm46 := xRe18*x1990 + xIm18*x1989
+		xRe19 := float64(d1[11].Re)
+		xIm19 := float64(d1[11].Im)
+		v15 := t[7]
+		x2000 := real(v15)
+		x2001 := imag(v15)
+		vRe47 := xRe19*x2000 - xIm19*x2001
+		vIm47 := xRe19*x2001 + xIm19*x2000
+		xRe20 := float64(d1[40].Re)
+		xIm20 := float64(d1[40].Im)
+		v16 := t[20]
+		x2023 := real(v16)
+		x2024 := imag(v16)
+		vRe48 := xRe20*x2023 - xIm20*x2024
+		vIm48 := xRe20*x2024 + xIm20*x2023
+		xRe21 := float64(d1[41].Re)
+		xIm21 := float64(d1[41].Im)
+		v17 := t[21]
+		x2034 := real(v17)
+		x2035 := imag(v17)
+		vRe49 := xRe21*x2034 - xIm21*x2035
+		vIm49 := xRe21*x2035 + xIm21*x2034
+		xRe22 := float64(d1[42].Re)
+		xIm22 := float64(d1[42].Im)
+		v18 := t[22]
+		x2045 := real(v18)
+		x2046 := imag(v18)
+		vRe50 := xRe22*x2045 - xIm22*x2046
+		vIm50 := xRe22*x2046 + xIm22*x2045
+		xRe23 := float64(d1[43].Re)
+		xIm23 := float64(d1[43].Im)
+		v19 := t[23]
+		x2056 := real(v19)
+		x2057 := imag(v19)
+		vRe51 := xRe23*x2056 - xIm23*x2057
+		vIm51 := xRe23*x2057 + xIm23*x2056
+		pRe48 := vRe44 + vRe48
+		pIm48 := vIm44 + vIm48
+		mRe48 := vRe44 - vRe48
+		mIm48 := vIm44 - vIm48
+		pRe49 := vRe45 + vRe49
+		pIm49 := vIm45 + vIm49
+		mRe49 := vRe45 - vRe49
+		mIm49 := vIm45 - vIm49
+		pRe50 := vRe46 + vRe50
+		pIm50 := vIm46 + vIm50
+		mRe50 := vRe46 - vRe50
+		mIm50 := vIm46 - vIm50
+		pRe51 := vRe47 + vRe51
+		pIm51 := vIm47 + vIm51
+		mRe51 := vRe47 - vRe51
+		mIm51 := vIm47 - vIm51
+		xRe24 := float64(d1[24].Re)
+		xIm24 := float64(d1[24].Im)
+		v20 := t[12]
+		x2098 := real(v20)
+		x2099 := imag(v20)
+		vRe52 := xRe24*x2098 - xIm24*x2099
+		vIm52 := xRe24*x2099 + xIm24*x2098
+		xRe25 := float64(d1[25].Re)
+		xIm25 := float64(d1[25].Im)
+		v21 := t[13]
+		x2109 := real(v21)
+		x2110 := imag(v21)
+		vRe53 := xRe25*x2109 - xIm25*x2110
+		vIm53 := xRe25*x2110 + xIm25*x2109
+		xRe26 := float64(d1[26].Re)
+		xIm26 := float64(d1[26].Im)
+		v22 := t[14]
+		x2120 := real(v22)
+		x2121 := imag(v22)
+		vRe54 := xRe26*x2120 - xIm26*x2121
+		vIm54 := xRe26*x2121 + xIm26*x2120
+		xRe27 := float64(d1[27].Re)
+		xIm27 := float64(d1[27].Im)
+		v23 := t[15]
+		x2131 := real(v23)
+		x2132 := imag(v23)
+		vRe55 := xRe27*x2131 - xIm27*x2132
+		vIm55 := xRe27*x2132 + xIm27*x2131
+		xRe28 := float64(d1[56].Re)
+		xIm28 := float64(d1[56].Im)
+		v24 := t[28]
+		x2154 := real(v24)
+		x2155 := imag(v24)
+		vRe56 := xRe28*x2154 - xIm28*x2155
+		vIm56 := xRe28*x2155 + xIm28*x2154
+		xRe29 := float64(d1[57].Re)
+		xIm29 := float64(d1[57].Im)
+		v25 := t[29]
+		x2165 := real(v25)
+		x2166 := imag(v25)
+		vRe57 := xRe29*x2165 - xIm29*x2166
+		vIm57 := xRe29*x2166 + xIm29*x2165
+		xRe30 := float64(d1[58].Re)
+		xIm30 := float64(d1[58].Im)
+		v26 := t[30]
+		x2176 := real(v26)
+		x2177 := imag(v26)
+		vRe58 := xRe30*x2176 - xIm30*x2177
+		vIm58 := xRe30*x2177 + xIm30*x2176
+		xRe31 := float64(d1[59].Re)
+		xIm31 := float64(d1[59].Im)
+		v27 := t[31]
+		x2187 := real(v27)
+		x2188 := imag(v27)
+		vRe59 := xRe31*x2187 - xIm31*x2188
+		vIm59 := xRe31*x2188 + xIm31*x2187
+		pRe52 := vRe52 + vRe56
+		pIm52 := vIm52 + vIm56
+		mRe52 := vRe52 - vRe56
+		mIm52 := vIm52 - vIm56
+		pRe53 := vRe53 + vRe57
+		pIm53 := vIm53 + vIm57
+		mRe53 := vRe53 - vRe57
+		mIm53 := vIm53 - vIm57
+		pRe54 := vRe54 + vRe58
+		pIm54 := vIm54 + vIm58
+		mRe54 := vRe54 - vRe58
+		mIm54 := vIm54 - vIm58
+		pRe55 := vRe55 + vRe59
+		pIm55 := vIm55 + vIm59
+		mRe55 := vRe55 - vRe59
+		mIm55 := vIm55 - vIm59
+		pRe56 := pRe48 + pRe52
+		pIm56 := pIm48 + pIm52
+		mRe56 := pRe48 - pRe52
+		mIm56 := pIm48 - pIm52
+		pRe57 := pRe49 + pRe53
+		pIm57 := pIm49 + pIm53
+		mRe57 := pRe49 - pRe53
+		mIm57 := pIm49 - pIm53
+		pRe58 := pRe50 + pRe54
+		pIm58 := pIm50 + pIm54
+		mRe58 := pRe50 - pRe54
+		mIm58 := pIm50 - pIm54
+		pRe59 := pRe51 + pRe55
+		pIm59 := pIm51 + pIm55
+		mRe59 := pRe51 - pRe55
+		mIm59 := pIm51 - pIm55
+		pRe60 := mRe48 + mIm52
+		pIm60 := mIm48 - mRe52
+		mRe60 := mRe48 - mIm52
+		mIm60 := mIm48 + mRe52
+		pRe61 := mRe49 + mIm53
+		pIm61 := mIm49 - mRe53
+		mRe61 := mRe49 - mIm53
+		mIm61 := mIm49 + mRe53
+		pRe62 := mRe50 + mIm54
+		pIm62 := mIm50 - mRe54
+		mRe62 := mRe50 - mIm54
+		mIm62 := mIm50 + mRe54
+		pRe63 := mRe51 + mIm55
+		pIm63 := mIm51 - mRe55
+		mRe63 := mRe51 - mIm55
+		mIm63 := mIm51 + mRe55
+		d1[0].Re = stage.Float64(pRe40 + pRe56)
+		d1[0].Im = stage.Float64(pIm40 + pIm56)
+		d1[32].Re = stage.Float64(pRe40 - pRe56)
+		d1[32].Im = stage.Float64(pIm40 - pIm56)
+		d1[1].Re = stage.Float64(pRe41 + pRe57)
+		d1[1].Im = stage.Float64(pIm41 + pIm57)
+		d1[33].Re = stage.Float64(pRe41 - pRe57)
+		d1[33].Im = stage.Float64(pIm41 - pIm57)
+		d1[2].Re = stage.Float64(pRe42 + pRe58)
+		d1[2].Im = stage.Float64(pIm42 + pIm58)
+		d1[34].Re = stage.Float64(pRe42 - pRe58)
+		d1[34].Im = stage.Float64(pIm42 - pIm58)
+		d1[3].Re = stage.Float64(pRe43 + pRe59)
+		d1[3].Im = stage.Float64(pIm43 + pIm59)
+		d1[35].Re = stage.Float64(pRe43 - pRe59)
+		d1[35].Im = stage.Float64(pIm43 - pIm59)
+		tr8 := (pRe60 + pIm60) * 0.7071067811865476
+		ti8 := (pIm60 - pRe60) * 0.7071067811865476
+		d1[8].Re = stage.Float64(pRe44 + tr8)
+		d1[8].Im = stage.Float64(pIm44 + ti8)
+		d1[40].Re = stage.Float64(pRe44 - tr8)
+		d1[40].Im = stage.Float64(pIm44 - ti8)
+		tr9 := (pRe61 + pIm61) * 0.7071067811865476
+		ti9 := (pIm61 - pRe61) * 0.7071067811865476
+		d1[9].Re = stage.Float64(pRe45 + tr9)
+		d1[9].Im = stage.Float64(pIm45 + ti9)
+		d1[41].Re = stage.Float64(pRe45 - tr9)
+		d1[41].Im = stage.Float64(pIm45 - ti9)
+		tr10 := (pRe62 + pIm62) * 0.7071067811865476
+		ti10 := (pIm62 - pRe62) * 0.7071067811865476
+		d1[10].Re = stage.Float64(pRe46 + tr10)
+		d1[10].Im = stage.Float64(pIm46 + ti10)
+		d1[42].Re = stage.Float64(pRe46 - tr10)
+		d1[42].Im = stage.Float64(pIm46 - ti10)
+		tr11 := (pRe63 + pIm63) * 0.7071067811865476
+		ti11 := (pIm63 - pRe63) * 0.7071067811865476
+		d1[11].Re = stage.Float64(pRe47 + tr11)
+		d1[11].Im = stage.Float64(pIm47 + ti11)
+		d1[43].Re = stage.Float64(pRe47 - tr11)
+		d1[43].Im = stage.Float64(pIm47 - ti11)
+		d1[16].Re = stage.Float64(mRe40 + mIm56)
+		d1[16].Im = stage.Float64(mIm40 - mRe56)
+		d1[48].Re = stage.Float64(mRe40 - mIm56)
+		d1[48].Im = stage.Float64(mIm40 + mRe56)
+		d1[17].Re = stage.Float64(mRe41 + mIm57)
+		d1[17].Im = stage.Float64(mIm41 - mRe57)
+		d1[49].Re = stage.Float64(mRe41 - mIm57)
+		d1[49].Im = stage.Float64(mIm41 + mRe57)
+		d1[18].Re = stage.Float64(mRe42 + mIm58)
+		d1[18].Im = stage.Float64(mIm42 - mRe58)
+		d1[50].Re = stage.Float64(mRe42 - mIm58)
+		d1[50].Im = stage.Float64(mIm42 + mRe58)
+		d1[19].Re = stage.Float64(mRe43 + mIm59)
+		d1[19].Im = stage.Float64(mIm43 - mRe59)
+		d1[51].Re = stage.Float64(mRe43 - mIm59)
+		d1[51].Im = stage.Float64(mIm43 + mRe59)
+		tr12 := (mIm60 - mRe60) * 0.7071067811865476
+		ti12 := (mRe60 + mIm60) * 0.7071067811865476
+		d1[24].Re = stage.Float64(mRe44 + tr12)
+		d1[24].Im = stage.Float64(mIm44 - ti12)
+		d1[56].Re = stage.Float64(mRe44 - tr12)
+		d1[56].Im = stage.Float64(mIm44 + ti12)
+		tr13 := (mIm61 - mRe61) * 0.7071067811865476
+		ti13 := (mRe61 + mIm61) * 0.7071067811865476
+		d1[25].Re = stage.Float64(mRe45 + tr13)
+		d1[25].Im = stage.Float64(mIm45 - ti13)
+		d1[57].Re = stage.Float64(mRe45 - tr13)
+		d1[57].Im = stage.Float64(mIm45 + ti13)
+		tr14 := (mIm62 - mRe62) * 0.7071067811865476
+		ti14 := (mRe62 + mIm62) * 0.7071067811865476
+		d1[26].Re = stage.Float64(mRe46 + tr14)
+		d1[26].Im = stage.Float64(mIm46 - ti14)
+		d1[58].Re = stage.Float64(mRe46 - tr14)
+		d1[58].Im = stage.Float64(mIm46 + ti14)
+		tr15 := (mIm63 - mRe63) * 0.7071067811865476
+		ti15 := (mRe63 + mIm63) * 0.7071067811865476
+		d1[27].Re = stage.Float64(mRe47 + tr15)
+		d1[27].Im = stage.Float64(mIm47 - ti15)
+		d1[59].Re = stage.Float64(mRe47 - tr15)
+		d1[59].Im = stage.Float64(mIm47 + ti15)
+	}
+}
+
+// FFTAoS64 is FFTAoS specialized with n=64 and leaf=16.
+func FFTAoS64(dst, src []Complex) {
+	if !archsimd.X86.AVX2() {
+		fFTAoS64Scalar(dst, src)
+		return
+	}
+	for j2 := 0; j2 < 8; j2 += 4 {
+		s := src[j2 : j2+60]
+		i := j2 * 8
+		d := dst[i : i+32]
+		vRev := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[2])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[3])))))
+		vImv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[2])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[3])))))
+		vRev1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[34])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[35])))))
+		vImv1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[34])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[35])))))
+		pRev := vRev.Add(vRev1)
+		pImv := vImv.Add(vImv1)
+		mRev := vRev.Sub(vRev1)
+		mImv := vImv.Sub(vImv1)
+		vRev2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[18])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[19])))))
+		vImv2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[18])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[19])))))
+		vRev3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[48])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[50])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[49])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[51])))))
+		vImv3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[48])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[50])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[49])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[51])))))
+		pRev1 := vRev2.Add(vRev3)
+		pImv1 := vImv2.Add(vImv3)
+		mRev1 := vRev2.Sub(vRev3)
+		mImv1 := vImv2.Sub(vImv3)
+		pRev2 := pRev.Add(pRev1)
+		pImv2 := pImv.Add(pImv1)
+		mRev2 := pRev.Sub(pRev1)
+		mImv2 := pImv.Sub(pImv1)
+		pRev3 := mRev.Add(mImv1)
+		pImv3 := mImv.Sub(mRev1)
+		mRev3 := mRev.Sub(mImv1)
+		mImv3 := mImv.Add(mRev1)
+		vRev4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[10])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[11])))))
+		vImv4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[10])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[11])))))
+		vRev5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[40])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[42])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[41])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[43])))))
+		vImv5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[40])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[42])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[41])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[43])))))
+		pRev4 := vRev4.Add(vRev5)
+		pImv4 := vImv4.Add(vImv5)
+		mRev4 := vRev4.Sub(vRev5)
+		mImv4 := vImv4.Sub(vImv5)
+		vRev6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[26])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[27])))))
+		vImv6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[26])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[27])))))
+		vRev7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[56])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[58])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[57])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[59])))))
+		vImv7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[56])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[58])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[57])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[59])))))
+		pRev5 := vRev6.Add(vRev7)
+		pImv5 := vImv6.Add(vImv7)
+		mRev5 := vRev6.Sub(vRev7)
+		mImv5 := vImv6.Sub(vImv7)
+		pRev6 := pRev4.Add(pRev5)
+		pImv6 := pImv4.Add(pImv5)
+		mRev6 := pRev4.Sub(pRev5)
+		mImv6 := pImv4.Sub(pImv5)
+		pRev7 := mRev4.Add(mImv5)
+		pImv7 := mImv4.Sub(mRev5)
+		mRev7 := mRev4.Sub(mImv5)
+		mImv7 := mImv4.Add(mRev5)
+		pRev8 := pRev2.Add(pRev6)
+		pImv8 := pImv2.Add(pImv6)
+		mRev8 := pRev2.Sub(pRev6)
+		mImv8 := pImv2.Sub(pImv6)
+		lo := pRev8.SelectFromPairGrouped(0, 2, pImv8)
+		hi := pRev8.SelectFromPairGrouped(1, 3, pImv8)
+		lo.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[0])))
+		hi.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[8])))
+		lo.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[16])))
+		hi.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[24])))
+		lo1 := mRev8.SelectFromPairGrouped(0, 2, mImv8)
+		hi1 := mRev8.SelectFromPairGrouped(1, 3, mImv8)
+		lo1.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[4])))
+		hi1.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[12])))
+		lo1.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[20])))
+		hi1.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[28])))
+		v := pRev7.Add(pImv7)
+		trv := v.Mul(archsimd.BroadcastFloat64x4(0.7071067811865476))
+		v1 := pImv7.Sub(pRev7)
+		tiv := v1.Mul(archsimd.BroadcastFloat64x4(0.7071067811865476))
+		pRev9 := pRev3.Add(trv)
+		pImv9 := pImv3.Add(tiv)
+		mRev9 := pRev3.Sub(trv)
+		mImv9 := pImv3.Sub(tiv)
+		lo2 := pRev9.SelectFromPairGrouped(0, 2, pImv9)
+		hi2 := pRev9.SelectFromPairGrouped(1, 3, pImv9)
+		lo2.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[1])))
+		hi2.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[9])))
+		lo2.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[17])))
+		hi2.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[25])))
+		lo3 := mRev9.SelectFromPairGrouped(0, 2, mImv9)
+		hi3 := mRev9.SelectFromPairGrouped(1, 3, mImv9)
+		lo3.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[5])))
+		hi3.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[13])))
+		lo3.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[21])))
+		hi3.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[29])))
+		pRev10 := mRev2.Add(mImv6)
+		pImv10 := mImv2.Sub(mRev6)
+		mRev10 := mRev2.Sub(mImv6)
+		mImv10 := mImv2.Add(mRev6)
+		lo4 := pRev10.SelectFromPairGrouped(0, 2, pImv10)
+		hi4 := pRev10.SelectFromPairGrouped(1, 3, pImv10)
+		lo4.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[2])))
+		hi4.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[10])))
+		lo4.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[18])))
+		hi4.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[26])))
+		lo5 := mRev10.SelectFromPairGrouped(0, 2, mImv10)
+		hi5 := mRev10.SelectFromPairGrouped(1, 3, mImv10)
+		lo5.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[6])))
+		hi5.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[14])))
+		lo5.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[22])))
+		hi5.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[30])))
+		v2 := mImv7.Sub(mRev7)
+		trv1 := v2.Mul(archsimd.BroadcastFloat64x4(0.7071067811865476))
+		v3 := mRev7.Add(mImv7)
+		tiv1 := v3.Mul(archsimd.BroadcastFloat64x4(0.7071067811865476))
+		pRev11 := mRev3.Add(trv1)
+		pImv11 := mImv3.Sub(tiv1)
+		mRev11 := mRev3.Sub(trv1)
+		mImv11 := mImv3.Add(tiv1)
+		lo6 := pRev11.SelectFromPairGrouped(0, 2, pImv11)
+		hi6 := pRev11.SelectFromPairGrouped(1, 3, pImv11)
+		lo6.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[3])))
+		hi6.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[11])))
+		lo6.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[19])))
+		hi6.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[27])))
+		lo7 := mRev11.SelectFromPairGrouped(0, 2, mImv11)
+		hi7 := mRev11.SelectFromPairGrouped(1, 3, mImv11)
+		lo7.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[7])))
+		hi7.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[15])))
+		lo7.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[23])))
+		hi7.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[31])))
+	}
+	for k1 := 0; k1 < 8; k1 += 4 {
+		d1 := dst[k1 : k1+60]
+		i1 := k1 * 8
+		t := fFTAoS64Table[:][i1 : i1+32]
+		xRev := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
+		xImv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
+		xRev1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[34])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[35])))))
+		xImv1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[34])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[35])))))
+		tv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[18])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[19])))))
+		tv1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[18])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[19])))))
+		v4 := xRev1.Mul(tv)
+		v5 := xImv1.Mul(tv1)
+		vRev8 := v4.Sub(v5)
+		v6 := xRev1.Mul(tv1)
+		v7 := xImv1.Mul(tv)
+		vImv8 := v6.Add(v7)
+		pRev12 := xRev.Add(vRev8)
+		pImv12 := xImv.Add(vImv8)
+		mRev12 := xRev.Sub(vRev8)
+		mImv12 := xImv.Sub(vImv8)
+		xRev2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[18])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[19])))))
+		xImv2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[18])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[19])))))
+		tv2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[10])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[11])))))
+		tv3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[10])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[11])))))
+		v8 := xRev2.Mul(tv2)
+		v9 := xImv2.Mul(tv3)
+		vRev9 := v8.Sub(v9)
+		v10 := xRev2.Mul(tv3)
+		v11 := xImv2.Mul(tv2)
+		vImv9 := v10.Add(v11)
+		xRev3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[48])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[50])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[49])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[51])))))
+		xImv3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[48])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[50])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[49])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[51])))))
+		tv4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[26])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[27])))))
+		tv5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[26])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[27])))))
+		v12 := xRev3.Mul(tv4)
+		v13 := xImv3.Mul(tv5)
+		vRev10 := v12.Sub(v13)
+		v14 := xRev3.Mul(tv5)
+		v15 := xImv3.Mul(tv4)
+		vImv10 := v14.Add(v15)
+		pRev13 := vRev9.Add(vRev10)
+		pImv13 := vImv9.Add(vImv10)
+		mRev13 := vRev9.Sub(vRev10)
+		mImv13 := vImv9.Sub(vImv10)
+		pRev14 := pRev12.Add(pRev13)
+		pImv14 := pImv12.Add(pImv13)
+		mRev14 := pRev12.Sub(pRev13)
+		mImv14 := pImv12.Sub(pImv13)
+		pRev15 := mRev12.Add(mImv13)
+		pImv15 := mImv12.Sub(mRev13)
+		mRev15 := mRev12.Sub(mImv13)
+		mImv15 := mImv12.Add(mRev13)
+		xRev4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[10])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[11])))))
+		xImv4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[10])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[11])))))
+		tv6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[4])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[6])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[5])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[7])))))
+		tv7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[4])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[6])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[5])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[7])))))
+		v16 := xRev4.Mul(tv6)
+		v17 := xImv4.Mul(tv7)
+		vRev11 := v16.Sub(v17)
+		v18 := xRev4.Mul(tv7)
+		v19 := xImv4.Mul(tv6)
+		vImv11 := v18.Add(v19)
+		xRev5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[40])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[42])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[41])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[43])))))
+		xImv5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[40])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[42])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[41])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[43])))))
+		tv8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[20])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[22])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[21])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[23])))))
+		tv9 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[20])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[22])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[21])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[23])))))
+		v20 := xRev5.Mul(tv8)
+		v21 := xImv5.Mul(tv9)
+		vRev12 := v20.Sub(v21)
+		v22 := xRev5.Mul(tv9)
+		v23 := xImv5.Mul(tv8)
+		vImv12 := v22.Add(v23)
+		pRev16 := vRev11.Add(vRev12)
+		pImv16 := vImv11.Add(vImv12)
+		mRev16 := vRev11.Sub(vRev12)
+		mImv16 := vImv11.Sub(vImv12)
+		xRev6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[26])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[27])))))
+		xImv6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[26])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[27])))))
+		tv10 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[12])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[14])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[13])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[15])))))
+		tv11 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[12])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[14])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[13])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[15])))))
+		v24 := xRev6.Mul(tv10)
+		v25 := xImv6.Mul(tv11)
+		vRev13 := v24.Sub(v25)
+		v26 := xRev6.Mul(tv11)
+		v27 := xImv6.Mul(tv10)
+		vImv13 := v26.Add(v27)
+		xRev7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[56])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[58])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[57])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[59])))))
+		xImv7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[56])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[58])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[57])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[59])))))
+		tv12 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[28])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[30])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[29])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[31])))))
+		tv13 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[28])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[30])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[29])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[31])))))
+		v28 := xRev7.Mul(tv12)
+		v29 := xImv7.Mul(tv13)
+		vRev14 := v28.Sub(v29)
+		v30 := xRev7.Mul(tv13)
+		v31 := xImv7.Mul(tv12)
+		vImv14 := v30.Add(v31)
+		pRev17 := vRev13.Add(vRev14)
+		pImv17 := vImv13.Add(vImv14)
+		mRev17 := vRev13.Sub(vRev14)
+		mImv17 := vImv13.Sub(vImv14)
+		pRev18 := pRev16.Add(pRev17)
+		pImv18 := pImv16.Add(pImv17)
+		mRev18 := pRev16.Sub(pRev17)
+		mImv18 := pImv16.Sub(pImv17)
+		pRev19 := mRev16.Add(mImv17)
+		pImv19 := mImv16.Sub(mRev17)
+		mRev19 := mRev16.Sub(mImv17)
+		mImv19 := mImv16.Add(mRev17)
+		pRev20 := pRev14.Add(pRev18)
+		pImv20 := pImv14.Add(pImv18)
+		mRev20 := pRev14.Sub(pRev18)
+		mImv20 := pImv14.Sub(pImv18)
+		lo8 := pRev20.SelectFromPairGrouped(0, 2, pImv20)
+		hi8 := pRev20.SelectFromPairGrouped(1, 3, pImv20)
+		lo8.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[0])))
+		hi8.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[1])))
+		lo8.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[2])))
+		hi8.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[3])))
+		lo9 := mRev20.SelectFromPairGrouped(0, 2, mImv20)
+		hi9 := mRev20.SelectFromPairGrouped(1, 3, mImv20)
+		lo9.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[32])))
+		hi9.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[33])))
+		lo9.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[34])))
+		hi9.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[35])))
+		v32 := pRev19.Add(pImv19)
+		trv2 := v32.Mul(archsimd.BroadcastFloat64x4(0.7071067811865476))
+		v33 := pImv19.Sub(pRev19)
+		tiv2 := v33.Mul(archsimd.BroadcastFloat64x4(0.7071067811865476))
+		pRev21 := pRev15.Add(trv2)
+		pImv21 := pImv15.Add(tiv2)
+		mRev21 := pRev15.Sub(trv2)
+		mImv21 := pImv15.Sub(tiv2)
+		lo10 := pRev21.SelectFromPairGrouped(0, 2, pImv21)
+		hi10 := pRev21.SelectFromPairGrouped(1, 3, pImv21)
+		lo10.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[8])))
+		hi10.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[9])))
+		lo10.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[10])))
+		hi10.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[11])))
+		lo11 := mRev21.SelectFromPairGrouped(0, 2, mImv21)
+		hi11 := mRev21.SelectFromPairGrouped(1, 3, mImv21)
+		lo11.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[40])))
+		hi11.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[41])))
+		lo11.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[42])))
+		hi11.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[43])))
+		pRev22 := mRev14.Add(mImv18)
+		pImv22 := mImv14.Sub(mRev18)
+		mRev22 := mRev14.Sub(mImv18)
+		mImv22 := mImv14.Add(mRev18)
+		lo12 := pRev22.SelectFromPairGrouped(0, 2, pImv22)
+		hi12 := pRev22.SelectFromPairGrouped(1, 3, pImv22)
+		lo12.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[16])))
+		hi12.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[17])))
+		lo12.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[18])))
+		hi12.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[19])))
+		lo13 := mRev22.SelectFromPairGrouped(0, 2, mImv22)
+		hi13 := mRev22.SelectFromPairGrouped(1, 3, mImv22)
+		lo13.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[48])))
+		hi13.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[49])))
+		lo13.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[50])))
+		hi13.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[51])))
+		v34 := mImv19.Sub(mRev19)
+		trv3 := v34.Mul(archsimd.BroadcastFloat64x4(0.7071067811865476))
+		v35 := mRev19.Add(mImv19)
+		tiv3 := v35.Mul(archsimd.BroadcastFloat64x4(0.7071067811865476))
+		pRev23 := mRev15.Add(trv3)
+		pImv23 := mImv15.Sub(tiv3)
+		mRev23 := mRev15.Sub(trv3)
+		mImv23 := mImv15.Add(tiv3)
+		lo14 := pRev23.SelectFromPairGrouped(0, 2, pImv23)
+		hi14 := pRev23.SelectFromPairGrouped(1, 3, pImv23)
+		lo14.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[24])))
+		hi14.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[25])))
+		lo14.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[26])))
+		hi14.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[27])))
+		lo15 := mRev23.SelectFromPairGrouped(0, 2, mImv23)
+		hi15 := mRev23.SelectFromPairGrouped(1, 3, mImv23)
+		lo15.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[56])))
+		hi15.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[57])))
+		lo15.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[58])))
+		hi15.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[59])))
+	}
+}
+
+// fFTAoS1024Scalar is the scalar code of FFTAoS1024, for a CPU without AVX2.
+func fFTAoS1024Scalar(dst, src []Complex) {
+	for j2 := 0; j2 < 16; j2++ {
+		i := j2 * 64
+		for j2_1 := 0; j2_1 < 8; j2_1 += 4 {
+			i1 := j2 + j2_1*16
+			s := src[i1 : i1+945]
+			i2 := i + j2_1*8
+			d := dst[i2 : i2+32]
+			vRe := float64(s[0].Re)
+			vIm := float64(s[0].Im)
+			vRe1 := float64(s[16].Re)
+			vIm1 := float64(s[16].Im)
+			vRe2 := float64(s[32].Re)
+			vIm2 := float64(s[32].Im)
+			vRe3 := float64(s[48].Re)
+			vIm3 := float64(s[48].Im)
+			vRe4 := float64(s[512].Re)
+			vIm4 := float64(s[512].Im)
+			vRe5 := float64(s[528].Re)
+			vIm5 := float64(s[528].Im)
+			vRe6 := float64(s[544].Re)
+			vIm6 := float64(s[544].Im)
+			vRe7 := float64(s[560].Re)
+			vIm7 := float64(s[560].Im)
+			pRe := vRe + vRe4
+			pIm := vIm + vIm4
+			mRe := vRe - vRe4
+			mIm := vIm - vIm4
+			pRe1 := vRe1 + vRe5
+			pIm1 := vIm1 + vIm5
+			mRe1 := vRe1 - vRe5
+			mIm1 := vIm1 - vIm5
+			pRe2 := vRe2 + vRe6
+			pIm2 := vIm2 + vIm6
+			mRe2 := vRe2 - vRe6
+			mIm2 := vIm2 - vIm6
+			pRe3 := vRe3 + vRe7
+			pIm3 := vIm3 + vIm7
+			mRe3 := vRe3 - vRe7
+			mIm3 := vIm3 - vIm7
+			vRe8 := float64(s[256].Re)
+			vIm8 := float64(s[256].Im)
+			vRe9 := float64(s[272].Re)
+			vIm9 := float64(s[272].Im)
+			vRe10 := float64(s[288].Re)
+			vIm10 := float64(s[288].Im)
+			vRe11 := float64(s[304].Re)
+			vIm11 := float64(s[304].Im)
+			vRe12 := float64(s[768].Re)
+			vIm12 := float64(s[768].Im)
+			vRe13 := float64(s[784].Re)
+			vIm13 := float64(s[784].Im)
+			vRe14 := float64(s[800].Re)
+			vIm14 := float64(s[800].Im)
+			vRe15 := float64(s[816].Re)
+			vIm15 := float64(s[816].Im)
+			pRe4 := vRe8 + vRe12
+			pIm4 := vIm8 + vIm12
+			mRe4 := vRe8 - vRe12
+			mIm4 := vIm8 - vIm12
+			pRe5 := vRe9 + vRe13
+			pIm5 := vIm9 + vIm13
+			mRe5 := vRe9 - vRe13
+			mIm5 := vIm9 - vIm13
+			pRe6 := vRe10 + vRe14
+			pIm6 := vIm10 + vIm14
+			mRe6 := vRe10 - vRe14
+			mIm6 := vIm10 - vIm14
+			pRe7 := vRe11 + vRe15
+			pIm7 := vIm11 + vIm15
+			mRe7 := vRe11 - vRe15
+			mIm7 := vIm11 - vIm15
+			pRe8 := pRe + pRe4
+			pIm8 := pIm + pIm4
+			mRe8 := pRe - pRe4
+			mIm8 := pIm - pIm4
+			pRe9 := pRe1 + pRe5
+			pIm9 := pIm1 + pIm5
+			mRe9 := pRe1 - pRe5
+			mIm9 := pIm1 - pIm5
+			pRe10 := pRe2 + pRe6
+			pIm10 := pIm2 + pIm6
+			mRe10 := pRe2 - pRe6
+			mIm10 := pIm2 - pIm6
+			pRe11 := pRe3 + pRe7
+			pIm11 := pIm3 + pIm7
+			mRe11 := pRe3 - pRe7
+			mIm11 := pIm3 - pIm7
+			pRe12 := mRe + mIm4
+			pIm12 := mIm - mRe4
+			mRe12 := mRe - mIm4
+			mIm12 := mIm + mRe4
+			pRe13 := mRe1 + mIm5
+			pIm13 := mIm1 - mRe5
+			mRe13 := mRe1 - mIm5
+			mIm13 := mIm1 + mRe5
+			pRe14 := mRe2 + mIm6
+			pIm14 := mIm2 - mRe6
+			mRe14 := mRe2 - mIm6
+			mIm14 := mIm2 + mRe6
+			pRe15 := mRe3 + mIm7
+			pIm15 := mIm3 - mRe7
+			mRe15 := mRe3 - mIm7
+			mIm15 := mIm3 + mRe7
+			vRe16 := float64(s[128].Re)
+			vIm16 := float64(s[128].Im)
+			vRe17 := float64(s[144].Re)
+			vIm17 := float64(s[144].Im)
+			vRe18 := float64(s[160].Re)
+			vIm18 := float64(s[160].Im)
+			vRe19 := float64(s[176].Re)
+			vIm19 := float64(s[176].Im)
+			vRe20 := float64(s[640].Re)
+			vIm20 := float64(s[640].Im)
+			vRe21 := float64(s[656].Re)
+			vIm21 := float64(s[656].Im)
+			vRe22 := float64(s[672].Re)
+			vIm22 := float64(s[672].Im)
+			vRe23 := float64(s[688].Re)
+			vIm23 := float64(s[688].Im)
+			pRe16 := vRe16 + vRe20
+			pIm16 := vIm16 + vIm20
+			mRe16 := vRe16 - vRe20
+			mIm16 := vIm16 - vIm20
+			pRe17 := vRe17 + vRe21
+			pIm17 := vIm17 + vIm21
+			mRe17 := vRe17 - vRe21
+			mIm17 := vIm17 - vIm21
+			pRe18 := vRe18 + vRe22
+			pIm18 := vIm18 + vIm22
+			mRe18 := vRe18 - vRe22
+			mIm18 := vIm18 - vIm22
+			pRe19 := vRe19 + vRe23
+			pIm19 := vIm19 + vIm23
+			mRe19 := vRe19 - vRe23
+			mIm19 := vIm19 - vIm23
+			vRe24 := float64(s[384].Re)
+			vIm24 := float64(s[384].Im)
+			vRe25 := float64(s[400].Re)
+			vIm25 := float64(s[400].Im)
+			vRe26 := float64(s[416].Re)
+			vIm26 := float64(s[416].Im)
+			vRe27 := float64(s[432].Re)
+			vIm27 := float64(s[432].Im)
+			vRe28 := float64(s[896].Re)
+			vIm28 := float64(s[896].Im)
+			vRe29 := float64(s[912].Re)
+			vIm29 := float64(s[912].Im)
+			vRe30 := float64(s[928].Re)
+			vIm30 := float64(s[928].Im)
+			vRe31 := float64(s[944].Re)
+			vIm31 := float64(s[944].Im)
+			pRe20 := vRe24 + vRe28
+			pIm20 := vIm24 + vIm28
+			mRe20 := vRe24 - vRe28
+			mIm20 := vIm24 - vIm28
+			pRe21 := vRe25 + vRe29
+			pIm21 := vIm25 + vIm29
+			mRe21 := vRe25 - vRe29
+			mIm21 := vIm25 - vIm29
+			pRe22 := vRe26 + vRe30
+			pIm22 := vIm26 + vIm30
+			mRe22 := vRe26 - vRe30
+			mIm22 := vIm26 - vIm30
+			pRe23 := vRe27 + vRe31
+			pIm23 := vIm27 + vIm31
+			mRe23 := vRe27 - vRe31
+			mIm23 := vIm27 - vIm31
+			pRe24 := pRe16 + pRe20
+			pIm24 := pIm16 + pIm20
+			mRe24 := pRe16 - pRe20
+			mIm24 := pIm16 - pIm20
+			pRe25 := pRe17 + pRe21
+			pIm25 := pIm17 + pIm21
+			mRe25 := pRe17 - pRe21
+			mIm25 := pIm17 - pIm21
+			pRe26 := pRe18 + pRe22
+			pIm26 := pIm18 + pIm22
+			mRe26 := pRe18 - pRe22
+			mIm26 := pIm18 - pIm22
+			pRe27 := pRe19 + pRe23
+			pIm27 := pIm19 + pIm23
+			mRe27 := pRe19 - pRe23
+			mIm27 := pIm19 - pIm23
+			pRe28 := mRe16 + mIm20
+			pIm28 := mIm16 - mRe20
+			mRe28 := mRe16 - mIm20
+			mIm28 := mIm16 + mRe20
+			pRe29 := mRe17 + mIm21
+			pIm29 := mIm17 - mRe21
+			mRe29 := mRe17 - mIm21
+			mIm29 := mIm17 + mRe21
+			pRe30 := mRe18 + mIm22
+			pIm30 := mIm18 - mRe22
+			mRe30 := mRe18 - mIm22
+			mIm30 := mIm18 + mRe22
+			pRe31 := mRe19 + mIm23
+			pIm31 := mIm19 - mRe23
+			mRe31 := mRe19 - mIm23
+			mIm31 := mIm19 + mRe23
+			d[0].Re = stage.Float64(pRe8 + pRe24)
+			d[0].Im = stage.Float64(pIm8 + pIm24)
+			d[4].Re = stage.Float64(pRe8 - pRe24)
+			d[4].Im = stage.Float64(pIm8 - pIm24)
+			d[8].Re = stage.Float64(pRe9 + pRe25)
+			d[8].Im = stage.Float64(pIm9 + pIm25)
+			d[12].Re = stage.Float64(pRe9 - pRe25)
+			d[12].Im = stage.Float64(pIm9 - pIm25)
+			d[16].Re = stage.Float64(pRe10 + pRe26)
+			d[16].Im = stage.Float64(pIm10 + pIm26)
+			d[20].Re = stage.Float64(pRe10 - pRe26)
+			d[20].Im = stage.Float64(pIm10 - pIm26)
+			d[24].Re = stage.Float64(pRe11 + pRe27)
+			d[24].Im = stage.Float64(pIm11 + pIm27)
+			d[28].Re = stage.Float64(pRe11 - pRe27)
+			d[28].Im = stage.Float64(pIm11 - pIm27)
+			tr := (pRe28 + pIm28) * 0.7071067811865476
+			ti := (pIm28 - pRe28) * 0.7071067811865476
+			d[1].Re = stage.Float64(pRe12 + tr)
+			d[1].Im = stage.Float64(pIm12 + ti)
+			d[5].Re = stage.Float64(pRe12 - tr)
+			d[5].Im = stage.Float64(pIm12 - ti)
+			tr1 := (pRe29 + pIm29) * 0.7071067811865476
+			ti1 := (pIm29 - pRe29) * 0.7071067811865476
+			d[9].Re = stage.Float64(pRe13 + tr1)
+			d[9].Im = stage.Float64(pIm13 + ti1)
+			d[13].Re = stage.Float64(pRe13 - tr1)
+			d[13].Im = stage.Float64(pIm13 - ti1)
+			tr2 := (pRe30 + pIm30) * 0.7071067811865476
+			ti2 := (pIm30 - pRe30) * 0.7071067811865476
+			d[17].Re = stage.Float64(pRe14 + tr2)
+			d[17].Im = stage.Float64(pIm14 + ti2)
+			d[21].Re = stage.Float64(pRe14 - tr2)
+			d[21].Im = stage.Float64(pIm14 - ti2)
+			tr3 := (pRe31 + pIm31) * 0.7071067811865476
+			ti3 := (pIm31 - pRe31) * 0.7071067811865476
+			d[25].Re = stage.Float64(pRe15 + tr3)
+			d[25].Im = stage.Float64(pIm15 + ti3)
+			d[29].Re = stage.Float64(pRe15 - tr3)
+			d[29].Im = stage.Float64(pIm15 - ti3)
+			d[2].Re = stage.Float64(mRe8 + mIm24)
+			d[2].Im = stage.Float64(mIm8 - mRe24)
+			d[6].Re = stage.Float64(mRe8 - mIm24)
+			d[6].Im = stage.Float64(mIm8 + mRe24)
+			d[10].Re = stage.Float64(mRe9 + mIm25)
+			d[10].Im = stage.Float64(mIm9 - mRe25)
+			d[14].Re = stage.Float64(mRe9 - mIm25)
+			d[14].Im = stage.Float64(mIm9 + mRe25)
+			d[18].Re = stage.Float64(mRe10 + mIm26)
+			d[18].Im = stage.Float64(mIm10 - mRe26)
+			d[22].Re = stage.Float64(mRe10 - mIm26)
+			d[22].Im = stage.Float64(mIm10 + mRe26)
+			d[26].Re = stage.Float64(mRe11 + mIm27)
+			d[26].Im = stage.Float64(mIm11 - mRe27)
+			d[30].Re = stage.Float64(mRe11 - mIm27)
+			d[30].Im = stage.Float64(mIm11 + mRe27)
+			tr4 := (mIm28 - mRe28) * 0.7071067811865476
+			ti4 := (mRe28 + mIm28) * 0.7071067811865476
+			d[3].Re = stage.Float64(mRe12 + tr4)
+			d[3].Im = stage.Float64(mIm12 - ti4)
+			d[7].Re = stage.Float64(mRe12 - tr4)
+			d[7].Im = stage.Float64(mIm12 + ti4)
+			tr5 := (mIm29 - mRe29) * 0.7071067811865476
+			ti5 := (mRe29 + mIm29) * 0.7071067811865476
+			d[11].Re = stage.Float64(mRe13 + tr5)
+			d[11].Im = stage.Float64(mIm13 - ti5)
+			d[15].Re = stage.Float64(mRe13 - tr5)
+			d[15].Im = stage.Float64(mIm13 + ti5)
+			tr6 := (mIm30 - mRe30) * 0.7071067811865476
+			ti6 := (mRe30 + mIm30) * 0.7071067811865476
+			d[19].Re = stage.Float64(mRe14 + tr6)
+			d[19].Im = stage.Float64(mIm14 - ti6)
+			d[23].Re = stage.Float64(mRe14 - tr6)
+			d[23].Im = stage.Float64(mIm14 + ti6)
+			tr7 := (mIm31 - mRe31) * 0.7071067811865476
+			ti7 := (mRe31 + mIm31) * 0.7071067811865476
+			d[27].Re = stage.Float64(mRe15 + tr7)
+			d[27].Im = stage.Float64(mIm15 - ti7)
+			d[31].Re = stage.Float64(mRe15 - tr7)
+			d[31].Im = stage.Float64(mIm15 + ti7)
+		}
+		for k1 := 0; k1 < 8; k1 += 4 {
+			i3 := i + k1
+			d1 := dst[i3 : i3+60]
+			i4 := k1 * 8
+			t := fFTAoS64Table[:][i4 : i4+32]
+			xRe := float64(d1[0].Re)
+			xIm := float64(d1[0].Im)
+			xRe1 := float64(d1[1].Re)
+			xIm1 := float64(d1[1].Im)
+			xRe2 := float64(d1[2].Re)
+			xIm2 := float64(d1[2].Im)
+			xRe3 := float64(d1[3].Re)
+			xIm3 := float64(d1[3].Im)
+			xRe4 := float64(d1[32].Re)
+			xIm4 := float64(d1[32].Im)
+			v := t[16]
+			x1742 := real(v)
+			x1743 := imag(v)
+			vRe32 := xRe4*x1742 - xIm4*x1743
+			vIm32 := xRe4*x1743 + xIm4*x1742
+			xRe5 := float64(d1[33].Re)
+			xIm5 := float64(d1[33].Im)
+			v1 := t[17]
+			x1753 := real(v1)
+			x1754 := imag(v1)
+			vRe33 := xRe5*x1753 - xIm5*x1754
+			vIm33 := xRe5*x1754 + xIm5*x1753
+			xRe6 := float64(d1[34].Re)
+			xIm6 := float64(d1[34].Im)
+			v2 := t[18]
+			x1764 := real(v2)
+			x1765 := imag(v2)
+			vRe34 := xRe6*x1764 - xIm6*x1765
+			vIm34 := xRe6*x1765 + xIm6*x1764
+			xRe7 := float64(d1[35].Re)
+			xIm7 := float64(d1[35].Im)
+			v3 := t[19]
+			x1775 := real(v3)
+			x1776 := imag(v3)
+			vRe35 := xRe7*x1775 - xIm7*x1776
+			vIm35 := xRe7*x1776 + xIm7*x1775
+			pRe32 := xRe + vRe32
+			pIm32 := xIm + vIm32
+			mRe32 := xRe - vRe32
+			mIm32 := xIm - vIm32
+			pRe33 := xRe1 + vRe33
+			pIm33 := xIm1 + vIm33
+			mRe33 := xRe1 - vRe33
+			mIm33 := xIm1 - vIm33
+			pRe34 := xRe2 + vRe34
+			pIm34 := xIm2 + vIm34
+			mRe34 := xRe2 - vRe34
+			mIm34 := xIm2 - vIm34
+			pRe35 := xRe3 + vRe35
+			pIm35 := xIm3 + vIm35
+			mRe35 := xRe3 - vRe35
+			mIm35 := xIm3 - vIm35
+			xRe8 := float64(d1[16].Re)
+			xIm8 := float64(d1[16].Im)
+			v4 := t[8]
+			x1817 := real(v4)
+			x1818 := imag(v4)
+			vRe36 := xRe8*x1817 - xIm8*x1818
+			vIm36 := xRe8*x1818 + xIm8*x1817
+			xRe9 := float64(d1[17].Re)
+			xIm9 := float64(d1[17].Im)
+			v5 := t[9]
+			x1828 := real(v5)
+			x1829 := imag(v5)
+			vRe37 := xRe9*x1828 - xIm9*x1829
+			vIm37 := xRe9*x1829 + xIm9*x1828
+			xRe10 := float64(d1[18].Re)
+			xIm10 := float64(d1[18].Im)
+			v6 := t[10]
+			x1839 := real(v6)
+			x1840 := imag(v6)
+			vRe38 := xRe10*x1839 - xIm10*x1840
+			vIm38 := xRe10*x1840 + xIm10*x1839
+			xRe11 := float64(d1[19].Re)
+			xIm11 := float64(d1[19].Im)
+			v7 := t[11]
+			x1850 := real(v7)
+			x1851 := imag(v7)
+			vRe39 := xRe11*x1850 - xIm11*x1851
+			vIm39 := xRe11*x1851 + xIm11*x1850
+			xRe12 := float64(d1[48].Re)
+			xIm12 := float64(d1[48].Im)
+			v8 := t[24]
+			x1873 := real(v8)
+			x1874 := imag(v8)
+			vRe40 := xRe12*x1873 - xIm12*x1874
+			vIm40 := xRe12*x1874 + xIm12*x1873
+			xRe13 := float64(d1[49].Re)
+			xIm13 := float64(d1[49].Im)
+			v9 := t[25]
+			x1884 := real(v9)
+			x1885 := imag(v9)
+			vRe41 := xRe13*x1884 - xIm13*x1885
+			vIm41 := xRe13*x1885 + xIm13*x1884
+			xRe14 := float64(d1[50].Re)
+			xIm14 := float64(d1[50].Im)
+			v10 := t[26]
+			x1895 := real(v10)
+			x1896 := imag(v10)
+			vRe42 := xRe14*x1895 - xIm14*x1896
+			vIm42 := xRe14*x1896 + xIm14*x1895
+			xRe15 := float64(d1[51].Re)
+			xIm15 := float64(d1[51].Im)
+			v11 := t[27]
+			x1906 := real(v11)
+			x1907 := imag(v11)
+			vRe43 := xRe15*x1906 - xIm15*x1907
+			vIm43 := xRe15*x1907 + xIm15*x1906
+			pRe36 := vRe36 + vRe40
+			pIm36 := vIm36 + vIm40
+			mRe36 := vRe36 - vRe40
+			mIm36 := vIm36 - vIm40
+			pRe37 := vRe37 + vRe41
+			pIm37 := vIm37 + vIm41
+			mRe37 := vRe37 - vRe41
+			mIm37 := vIm37 - vIm41
+			pRe38 := vRe38 + vRe42
+			pIm38 := vIm38 + vIm42
+			mRe38 := vRe38 - vRe42
+			mIm38 := vIm38 - vIm42
+			pRe39 := vRe39 + vRe43
+			pIm39 := vIm39 + vIm43
+			mRe39 := vRe39 - vRe43
+			mIm39 := vIm39 - vIm43
+			pRe40 := pRe32 + pRe36
+			pIm40 := pIm32 + pIm36
+			mRe40 := pRe32 - pRe36
+			mIm40 := pIm32 - pIm36
+			pRe41 := pRe33 + pRe37
+			pIm41 := pIm33 + pIm37
+			mRe41 := pRe33 - pRe37
+			mIm41 := pIm33 - pIm37
+			pRe42 := pRe34 + pRe38
+			pIm42 := pIm34 + pIm38
+			mRe42 := pRe34 - pRe38
+			mIm42 := pIm34 - pIm38
+			pRe43 := pRe35 + pRe39
+			pIm43 := pIm35 + pIm39
+			mRe43 := pRe35 - pRe39
+			mIm43 := pIm35 - pIm39
+			pRe44 := mRe32 + mIm36
+			pIm44 := mIm32 - mRe36
+			mRe44 := mRe32 - mIm36
+			mIm44 := mIm32 + mRe36
+			pRe45 := mRe33 + mIm37
+			pIm45 := mIm33 - mRe37
+			mRe45 := mRe33 - mIm37
+			mIm45 := mIm33 + mRe37
+			pRe46 := mRe34 + mIm38
+			pIm46 := mIm34 - mRe38
+			mRe46 := mRe34 - mIm38
+			mIm46 := mIm34 + mRe38
+			pRe47 := mRe35 + mIm39
+			pIm47 := mIm35 - mRe39
+			mRe47 := mRe35 - mIm39
+			mIm47 := mIm35 + mRe39
+			xRe16 := float64(d1[8].Re)
+			xIm16 := float64(d1[8].Im)
+			v12 := t[4]
+			x1984 := real(v12)
+			x1985 := imag(v12)
+			vRe44 := xRe16*x1984 - xIm16*x1985
+			vIm44 := xRe16*x1985 + xIm16*x1984
+			xRe17 := float64(d1[9].Re)
+			xIm17 := float64(d1[9].Im)
+			v13 := t[5]
+			x1995 := real(v13)
+			x1996 := imag(v13)
+			vRe45 := xRe17*x1995 - xIm17*x1996
+			vIm45 := xRe17*x1996 + xIm17*x1995
+			xRe18 := float64(d1[10].Re)
+			xIm18 := float64(d1[10].Im)
+			v14 := t[6]
+			x2006 := real(v14)
+			x2007 := imag(v14)
+			vRe46 := xRe18*x2006 - xIm18*x2007
+			vIm46 := xRe18*x2007 + xIm18*x2006
+			xRe19 := float64(d1[11].Re)
+			xIm19 := float64(d1[11].Im)
+			v15 := t[7]
+			x2017 := real(v15)
+			x2018 := imag(v15)
+			vRe47 := xRe19*x2017 - xIm19*x2018
+			vIm47 := xRe19*x2018 + xIm19*x2017
+			xRe20 := float64(d1[40].Re)
+			xIm20 := float64(d1[40].Im)
+			v16 := t[20]
+			x2040 := real(v16)
+			x2041 := imag(v16)
+			vRe48 := xRe20*x2040 - xIm20*x2041
+			vIm48 := xRe20*x2041 + xIm20*x2040
+			xRe21 := float64(d1[41].Re)
+			xIm21 := float64(d1[41].Im)
+			v17 := t[21]
+			x2051 := real(v17)
+			x2052 := imag(v17)
+			vRe49 := xRe21*x2051 - xIm21*x2052
+			vIm49 := xRe21*x2052 + xIm21*x2051
+			xRe22 := float64(d1[42].Re)
+			xIm22 := float64(d1[42].Im)
+			v18 := t[22]
+			x2062 := real(v18)
+			x2063 := imag(v18)
+			vRe50 := xRe22*x2062 - xIm22*x2063
+			vIm50 := xRe22*x2063 + xIm22*x2062
+			xRe23 := float64(d1[43].Re)
+			xIm23 := float64(d1[43].Im)
+			v19 := t[23]
+			x2073 := real(v19)
+			x2074 := imag(v19)
+			vRe51 := xRe23*x2073 - xIm23*x2074
+			vIm51 := xRe23*x2074 + xIm23*x2073
+			pRe48 := vRe44 + vRe48
+			pIm48 := vIm44 + vIm48
+			mRe48 := vRe44 - vRe48
+			mIm48 := vIm44 - vIm48
+			pRe49 := vRe45 + vRe49
+			pIm49 := vIm45 + vIm49
+			mRe49 := vRe45 - vRe49
+			mIm49 := vIm45 - vIm49
+			pRe50 := vRe46 + vRe50
+			pIm50 := vIm46 + vIm50
+			mRe50 := vRe46 - vRe50
+			mIm50 := vIm46 - vIm50
+			pRe51 := vRe47 + vRe51
+			pIm51 := vIm47 + vIm51
+			mRe51 := vRe47 - vRe51
+			mIm51 := vIm47 - vIm51
+			xRe24 := float64(d1[24].Re)
+			xIm24 := float64(d1[24].Im)
+			v20 := t[12]
+			x2115 := real(v20)
+			x2116 := imag(v20)
+			vRe52 := xRe24*x2115 - xIm24*x2116
+			vIm52 := xRe24*x2116 + xIm24*x2115
+			xRe25 := float64(d1[25].Re)
+			xIm25 := float64(d1[25].Im)
+			v21 := t[13]
+			x2126 := real(v21)
+			x2127 := imag(v21)
+			vRe53 := xRe25*x2126 - xIm25*x2127
+			vIm53 := xRe25*x2127 + xIm25*x2126
+			xRe26 := float64(d1[26].Re)
+			xIm26 := float64(d1[26].Im)
+			v22 := t[14]
+			x2137 := real(v22)
+			x2138 := imag(v22)
+			vRe54 := xRe26*x2137 - xIm26*x2138
+			vIm54 := xRe26*x2138 + xIm26*x2137
+			xRe27 := float64(d1[27].Re)
+			xIm27 := float64(d1[27].Im)
+			v23 := t[15]
+			x2148 := real(v23)
+			x2149 := imag(v23)
+			vRe55 := xRe27*x2148 - xIm27*x2149
+			vIm55 := xRe27*x2149 + xIm27*x2148
+			xRe28 := float64(d1[56].Re)
+			xIm28 := float64(d1[56].Im)
+			v24 := t[28]
+			x2171 := real(v24)
+			x2172 := imag(v24)
+			vRe56 := xRe28*x2171 - xIm28*x2172
+			vIm56 := xRe28*x2172 + xIm28*x2171
+			xRe29 := float64(d1[57].Re)
+			xIm29 := float64(d1[57].Im)
+			v25 := t[29]
+			x2182 := real(v25)
+			x2183 := imag(v25)
+			vRe57 := xRe29*x2182 - xIm29*x2183
+			vIm57 := xRe29*x2183 + xIm29*x2182
+			xRe30 := float64(d1[58].Re)
+			xIm30 := float64(d1[58].Im)
+			v26 := t[30]
+			x2193 := real(v26)
+			x2194 := imag(v26)
+			vRe58 := xRe30*x2193 - xIm30*x2194
+			vIm58 := xRe30*x2194 + xIm30*x2193
+			xRe31 := float64(d1[59].Re)
+			xIm31 := float64(d1[59].Im)
+			v27 := t[31]
+			x2204 := real(v27)
+			x2205 := imag(v27)
+			vRe59 := xRe31*x2204 - xIm31*x2205
+			vIm59 := xRe31*x2205 + xIm31*x2204
+			pRe52 := vRe52 + vRe56
+			pIm52 := vIm52 + vIm56
+			mRe52 := vRe52 - vRe56
+			mIm52 := vIm52 - vIm56
+			pRe53 := vRe53 + vRe57
+			pIm53 := vIm53 + vIm57
+			mRe53 := vRe53 - vRe57
+			mIm53 := vIm53 - vIm57
+			pRe54 := vRe54 + vRe58
+			pIm54 := vIm54 + vIm58
+			mRe54 := vRe54 - vRe58
+			mIm54 := vIm54 - vIm58
+			pRe55 := vRe55 + vRe59
+			pIm55 := vIm55 + vIm59
+			mRe55 := vRe55 - vRe59
+			mIm55 := vIm55 - vIm59
+			pRe56 := pRe48 + pRe52
+			pIm56 := pIm48 + pIm52
+			mRe56 := pRe48 - pRe52
+			mIm56 := pIm48 - pIm52
+			pRe57 := pRe49 + pRe53
+			pIm57 := pIm49 + pIm53
+			mRe57 := pRe49 - pRe53
+			mIm57 := pIm49 - pIm53
+			pRe58 := pRe50 + pRe54
+			pIm58 := pIm50 + pIm54
+			mRe58 := pRe50 - pRe54
+			mIm58 := pIm50 - pIm54
+			pRe59 := pRe51 + pRe55
+			pIm59 := pIm51 + pIm55
+			mRe59 := pRe51 - pRe55
+			mIm59 := pIm51 - pIm55
+			pRe60 := mRe48 + mIm52
+			pIm60 := mIm48 - mRe52
+			mRe60 := mRe48 - mIm52
+			mIm60 := mIm48 + mRe52
+			pRe61 := mRe49 + mIm53
+			pIm61 := mIm49 - mRe53
+			mRe61 := mRe49 - mIm53
+			mIm61 := mIm49 + mRe53
+			pRe62 := mRe50 + mIm54
+			pIm62 := mIm50 - mRe54
+			mRe62 := mRe50 - mIm54
+			mIm62 := mIm50 + mRe54
+			pRe63 := mRe51 + mIm55
+			pIm63 := mIm51 - mRe55
+			mRe63 := mRe51 - mIm55
+			mIm63 := mIm51 + mRe55
+			d1[0].Re = stage.Float64(pRe40 + pRe56)
+			d1[0].Im = stage.Float64(pIm40 + pIm56)
+			d1[32].Re = stage.Float64(pRe40 - pRe56)
+			d1[32].Im = stage.Float64(pIm40 - pIm56)
+			d1[1].Re = stage.Float64(pRe41 + pRe57)
+			d1[1].Im = stage.Float64(pIm41 + pIm57)
+			d1[33].Re = stage.Float64(pRe41 - pRe57)
+			d1[33].Im = stage.Float64(pIm41 - pIm57)
+			d1[2].Re = stage.Float64(pRe42 + pRe58)
+			d1[2].Im = stage.Float64(pIm42 + pIm58)
+			d1[34].Re = stage.Float64(pRe42 - pRe58)
+			d1[34].Im = stage.Float64(pIm42 - pIm58)
+			d1[3].Re = stage.Float64(pRe43 + pRe59)
+			d1[3].Im = stage.Float64(pIm43 + pIm59)
+			d1[35].Re = stage.Float64(pRe43 - pRe59)
+			d1[35].Im = stage.Float64(pIm43 - pIm59)
+			tr8 := (pRe60 + pIm60) * 0.7071067811865476
+			ti8 := (pIm60 - pRe60) * 0.7071067811865476
+			d1[8].Re = stage.Float64(pRe44 + tr8)
+			d1[8].Im = stage.Float64(pIm44 + ti8)
+			d1[40].Re = stage.Float64(pRe44 - tr8)
+			d1[40].Im = stage.Float64(pIm44 - ti8)
+			tr9 := (pRe61 + pIm61) * 0.7071067811865476
+			ti9 := (pIm61 - pRe61) * 0.7071067811865476
+			d1[9].Re = stage.Float64(pRe45 + tr9)
+			d1[9].Im = stage.Float64(pIm45 + ti9)
+			d1[41].Re = stage.Float64(pRe45 - tr9)
+			d1[41].Im = stage.Float64(pIm45 - ti9)
+			tr10 := (pRe62 + pIm62) * 0.7071067811865476
+			ti10 := (pIm62 - pRe62) * 0.7071067811865476
+			d1[10].Re = stage.Float64(pRe46 + tr10)
+			d1[10].Im = stage.Float64(pIm46 + ti10)
+			d1[42].Re = stage.Float64(pRe46 - tr10)
+			d1[42].Im = stage.Float64(pIm46 - ti10)
+			tr11 := (pRe63 + pIm63) * 0.7071067811865476
+			ti11 := (pIm63 - pRe63) * 0.7071067811865476
+			d1[11].Re = stage.Float64(pRe47 + tr11)
+			d1[11].Im = stage.Float64(pIm47 + ti11)
+			d1[43].Re = stage.Float64(pRe47 - tr11)
+			d1[43].Im = stage.Float64(pIm47 - ti11)
+			d1[16].Re = stage.Float64(mRe40 + mIm56)
+			d1[16].Im = stage.Float64(mIm40 - mRe56)
+			d1[48].Re = stage.Float64(mRe40 - mIm56)
+			d1[48].Im = stage.Float64(mIm40 + mRe56)
+			d1[17].Re = stage.Float64(mRe41 + mIm57)
+			d1[17].Im = stage.Float64(mIm41 - mRe57)
+			d1[49].Re = stage.Float64(mRe41 - mIm57)
+			d1[49].Im = stage.Float64(mIm41 + mRe57)
+			d1[18].Re = stage.Float64(mRe42 + mIm58)
+			d1[18].Im = stage.Float64(mIm42 - mRe58)
+			d1[50].Re = stage.Float64(mRe42 - mIm58)
+			d1[50].Im = stage.Float64(mIm42 + mRe58)
+			d1[19].Re = stage.Float64(mRe43 + mIm59)
+			d1[19].Im = stage.Float64(mIm43 - mRe59)
+			d1[51].Re = stage.Float64(mRe43 - mIm59)
+			d1[51].Im = stage.Float64(mIm43 + mRe59)
+			tr12 := (mIm60 - mRe60) * 0.7071067811865476
+			ti12 := (mRe60 + mIm60) * 0.7071067811865476
+			d1[24].Re = stage.Float64(mRe44 + tr12)
+			d1[24].Im = stage.Float64(mIm44 - ti12)
+			d1[56].Re = stage.Float64(mRe44 - tr12)
+			d1[56].Im = stage.Float64(mIm44 + ti12)
+			tr13 := (mIm61 - mRe61) * 0.7071067811865476
+			ti13 := (mRe61 + mIm61) * 0.7071067811865476
+			d1[25].Re = stage.Float64(mRe45 + tr13)
+			d1[25].Im = stage.Float64(mIm45 - ti13)
+			d1[57].Re = stage.Float64(mRe45 - tr13)
+			d1[57].Im = stage.Float64(mIm45 + ti13)
+			tr14 := (mIm62 - mRe62) * 0.7071067811865476
+			ti14 := (mRe62 + mIm62) * 0.7071067811865476
+			d1[26].Re = stage.Float64(mRe46 + tr14)
+			d1[26].Im = stage.Float64(mIm46 - ti14)
+			d1[58].Re = stage.Float64(mRe46 - tr14)
+			d1[58].Im = stage.Float64(mIm46 + ti14)
+			tr15 := (mIm63 - mRe63) * 0.7071067811865476
+			ti15 := (mRe63 + mIm63) * 0.7071067811865476
+			d1[27].Re = stage.Float64(mRe47 + tr15)
+			d1[27].Im = stage.Float64(mIm47 - ti15)
+			d1[59].Re = stage.Float64(mRe47 - tr15)
+			d1[59].Im = stage.Float64(mIm47 + ti15)
+		}
+	}
+	for k1_1 := 0; k1_1 < 64; k1_1 += 4 {
+		d2 := dst[k1_1 : k1_1+964]
+		i5 := k1_1 * 16
+		t1 := fFTAoS1024Table[:][i5 : i5+64]
+		xRe32 := float64(d2[0].Re)
+		xIm32 := float64(d2[0].Im)
+		xRe33 := float64(d2[1].Re)
+		xIm33 := float64(d2[1].Im)
+		xRe34 := float64(d2[2].Re)
+		xIm34 := float64(d2[2].Im)
+		xRe35 := float64(d2[3].Re)
+		xIm35 := float64(d2[3].Im)
+		xRe36 := float64(d2[512].Re)
+		xIm36 := float64(d2[512].Im)
+		v28 := t1[32]
+		x4614 := real(v28)
+		x4615 := imag(v28)
+		vRe60 := xRe36*x4614 - xIm36*x4615
+		vIm60 := xRe36*x4615 + xIm36*x4614
+		xRe37 := float64(d2[513].Re)
+		xIm37 := float64(d2[513].Im)
+		v29 := t1[33]
+		x4625 := real(v29)
+		x4626 := imag(v29)
+		vRe61 := xRe37*x4625 - xIm37*x4626
+		vIm61 := xRe37*x4626 + xIm37*x4625
+		xRe38 := float64(d2[514].Re)
+		xIm38 := float64(d2[514].Im)
+		v30 := t1[34]
+		x4636 := real(v30)
+		x4637 := imag(v30)
+		vRe62 := xRe38*x4636 - xIm38*x4637
+		vIm62 := xRe38*x4637 + xIm38*x4636
+		xRe39 := float64(d2[515].Re)
+		xIm39 := float64(d2[515].Im)
+		v31 := t1[35]
+		x4647 := real(v31)
+		x4648 := imag(v31)
+		vRe63 := xRe39*x4647 - xIm39*x4648
+		vIm63 := xRe39*x4648 + xIm39*x4647
+		pRe64 := xRe32 + vRe60
+		pIm64 := xIm32 + vIm60
+		mRe64 := xRe32 - vRe60
+		mIm64 := xIm32 - vIm60
+		pRe65 := xRe33 + vRe61
+		pIm65 := xIm33 + vIm61
+		mRe65 := xRe33 - vRe61
+		mIm65 := xIm33 - vIm61
+		pRe66 := xRe34 + vRe62
+		pIm66 := xIm34 + vIm62
+		mRe66 := xRe34 - vRe62
+		mIm66 := xIm34 - vIm62
+		pRe67 := xRe35 + vRe63
+		pIm67 := xIm35 + vIm63
+		mRe67 := xRe35 - vRe63
+		mIm67 := xIm35 - vIm63
+		xRe40 := float64(d2[256].Re)
+		xIm40 := float64(d2[256].Im)
+		v32 := t1[16]
+		x4689 := real(v32)
+		x4690 := imag(v32)
+		vRe64 := xRe40*x4689 - xIm40*x4690
+		vIm64 := xRe40*x4690 + xIm40*x4689
+		xRe41 := float64(d2[257].Re)
+		xIm41 := float64(d2[257].Im)
+		v33 := t1[17]
+		x4700 := real(v33)
+		x4701 := imag(v33)
+		vRe65 := xRe41*x4700 - xIm41*x4701
+		vIm65 := xRe41*x4701 + xIm41*x4700
+		xRe42 := float64(d2[258].Re)
+		xIm42 := float64(d2[258].Im)
+		v34 := t1[18]
+		x4711 := real(v34)
+		x4712 := imag(v34)
+		vRe66 := xRe42*x4711 - xIm42*x4712
+		vIm66 := xRe42*x4712 + xIm42*x4711
+		xRe43 := float64(d2[259].Re)
+		xIm43 := float64(d2[259].Im)
+		v35 := t1[19]
+		x4722 := real(v35)
+		x4723 := imag(v35)
+		vRe67 := xRe43*x4722 - xIm43*x4723
+		vIm67 := xRe43*x4723 + xIm43*x4722
+		xRe44 := float64(d2[768].Re)
+		xIm44 := float64(d2[768].Im)
+		v36 := t1[48]
+		x4745 := real(v36)
+		x4746 := imag(v36)
+		vRe68 := xRe44*x4745 - xIm44*x4746
+		vIm68 := xRe44*x4746 + xIm44*x4745
+		xRe45 := float64(d2[769].Re)
+		xIm45 := float64(d2[769].Im)
+		v37 := t1[49]
+		x4756 := real(v37)
+		x4757 := imag(v37)
+		vRe69 := xRe45*x4756 - xIm45*x4757
+		vIm69 := xRe45*x4757 + xIm45*x4756
+		xRe46 := float64(d2[770].Re)
+		xIm46 := float64(d2[770].Im)
+		v38 := t1[50]
+		x4767 := real(v38)
+		x4768 := imag(v38)
+		vRe70 := xRe46*x4767 - xIm46*x4768
+		vIm70 := xRe46*x4768 + xIm46*x4767
+		xRe47 := float64(d2[771].Re)
+		xIm47 := float64(d2[771].Im)
+		v39 := t1[51]
+		x4778 := real(v39)
+		x4779 := imag(v39)
+		vRe71 := xRe47*x4778 - xIm47*x4779
+		vIm71 := xRe47*x4779 + xIm47*x4778
+		pRe68 := vRe64 + vRe68
+		pIm68 := vIm64 + vIm68
+		mRe68 := vRe64 - vRe68
+		mIm68 := vIm64 - vIm68
+		pRe69 := vRe65 + vRe69
+		pIm69 := vIm65 + vIm69
+		mRe69 := vRe65 - vRe69
+		mIm69 := vIm65 - vIm69
+		pRe70 := vRe66 + vRe70
+		pIm70 := vIm66 + vIm70
+		mRe70 := vRe66 - vRe70
+		mIm70 := vIm66 - vIm70
+		pRe71 := vRe67 + vRe71
+		pIm71 := vIm67 + vIm71
+		mRe71 := vRe67 - vRe71
+		mIm71 := vIm67 - vIm71
+		pRe72 := pRe64 + pRe68
+		pIm72 := pIm64 + pIm68
+		mRe72 := pRe64 - pRe68
+		mIm72 := pIm64 - pIm68
+		pRe73 := pRe65 + pRe69
+		pIm73 := pIm65 + pIm69
+		mRe73 := pRe65 - pRe69
+		mIm73 := pIm65 - pIm69
+		pRe74 := pRe66 + pRe70
+		pIm74 := pIm66 + pIm70
+		mRe74 := pRe66 - pRe70
+		mIm74 := pIm66 - pIm70
+		pRe75 := pRe67 + pRe71
+		pIm75 := pIm67 + pIm71
+		mRe75 := pRe67 - pRe71
+		mIm75 := pIm67 - pIm71
+		pRe76 := mRe64 + mIm68
+		pIm76 := mIm64 - mRe68
+		mRe76 := mRe64 - mIm68
+		mIm76 := mIm64 + mRe68
+		pRe77 := mRe65 + mIm69
+		pIm77 := mIm65 - mRe69
+		mRe77 := mRe65 - mIm69
+		mIm77 := mIm65 + mRe69
+		pRe78 := mRe66 + mIm70
+		pIm78 := mIm66 - mRe70
+		mRe78 := mRe66 - mIm70
+		mIm78 := mIm66 + mRe70
+		pRe79 := mRe67 + mIm71
+		pIm79 := mIm67 - mRe71
+		mRe79 := mRe67 - mIm71
+		mIm79 := mIm67 + mRe71
+		xRe48 := float64(d2[128].Re)
+		xIm48 := float64(d2[128].Im)
+		v40 := t1[8]
+		x4856 := real(v40)
+		x4857 := imag(v40)
+		vRe72 := xRe48*x4856 - xIm48*x4857
+		vIm72 := xRe48*x4857 + xIm48*x4856
+		xRe49 := float64(d2[129].Re)
+		xIm49 := float64(d2[129].Im)
+		v41 := t1[9]
+		x4867 := real(v41)
+		x4868 := imag(v41)
+		vRe73 := xRe49*x4867 - xIm49*x4868
+		vIm73 := xRe49*x4868 + xIm49*x4867
+		xRe50 := float64(d2[130].Re)
+		xIm50 := float64(d2[130].Im)
+		v42 := t1[10]
+		x4878 := real(v42)
+		x4879 := imag(v42)
+		vRe74 := xRe50*x4878 - xIm50*x4879
+		vIm74 := xRe50*x4879 + xIm50*x4878
+		xRe51 := float64(d2[131].Re)
+		xIm51 := float64(d2[131].Im)
+		v43 := t1[11]
+		x4889 := real(v43)
+		x4890 := imag(v43)
+		vRe75 := xRe51*x4889 - xIm51*x4890
+		vIm75 := xRe51*x4890 + xIm51*x4889
+		xRe52 := float64(d2[640].Re)
+		xIm52 := float64(d2[640].Im)
+		v44 := t1[40]
+		x4912 := real(v44)
+		x4913 := imag(v44)
+		vRe76 := xRe52*x4912 - xIm52*x4913
+		vIm76 := xRe52*x4913 + xIm52*x4912
+		xRe53 := float64(d2[641].Re)
+		xIm53 := float64(d2[641].Im)
+		v45 := t1[41]
+		x4923 := real(v45)
+		x4924 := imag(v45)
+		vRe77 := xRe53*x4923 - xIm53*x4924
+		vIm77 := xRe53*x4924 + xIm53*x4923
+		xRe54 := float64(d2[642].Re)
+		xIm54 := float64(d2[642].Im)
+		v46 := t1[42]
+		x4934 := real(v46)
+		x4935 := imag(v46)
+		vRe78 := xRe54*x4934 - xIm54*x4935
+		vIm78 := xRe54*x4935 + xIm54*x4934
+		xRe55 := float64(d2[643].Re)
+		xIm55 := float64(d2[643].Im)
+		v47 := t1[43]
+		x4945 := real(v47)
+		x4946 := imag(v47)
+		vRe79 := xRe55*x4945 - xIm55*x4946
+		vIm79 := xRe55*x4946 + xIm55*x4945
+		pRe80 := vRe72 + vRe76
+		pIm80 := vIm72 + vIm76
+		mRe80 := vRe72 - vRe76
+		mIm80 := vIm72 - vIm76
+		pRe81 := vRe73 + vRe77
+		pIm81 := vIm73 + vIm77
+		mRe81 := vRe73 - vRe77
+		mIm81 := vIm73 - vIm77
+		pRe82 := vRe74 + vRe78
+		pIm82 := vIm74 + vIm78
+		mRe82 := vRe74 - vRe78
+		mIm82 := vIm74 - vIm78
+		pRe83 := vRe75 + vRe79
+		pIm83 := vIm75 + vIm79
+		mRe83 := vRe75 - vRe79
+		mIm83 := vIm75 - vIm79
+		xRe56 := float64(d2[384].Re)
+		xIm56 := float64(d2[384].Im)
+		v48 := t1[24]
+		x4987 := real(v48)
+		x4988 := imag(v48)
+		vRe80 := xRe56*x4987 - xIm56*x4988
+		vIm80 := xRe56*x4988 + xIm56*x4987
+		xRe57 := float64(d2[385].Re)
+		xIm57 := float64(d2[385].Im)
+		v49 := t1[25]
+		x4998 := real(v49)
+		x4999 := imag(v49)
+		vRe81 := xRe57*x4998 - xIm57*x4999
+		vIm81 := xRe57*x4999 + xIm57*x4998
+		xRe58 := float64(d2[386].Re)
+		xIm58 := float64(d2[386].Im)
+		v50 := t1[26]
+		x5009 := real(v50)
+		x5010 := imag(v50)
+		vRe82 := xRe58*x5009 - xIm58*x5010
+		vIm82 := xRe58*x5010 + xIm58*x5009
+		xRe59 := float64(d2[387].Re)
+		xIm59 := float64(d2[387].Im)
+		v51 := t1[27]
+		x5020 := real(v51)
+		x5021 := imag(v51)
+		vRe83 := xRe59*x5020 - xIm59*x5021
+		vIm83 := xRe59*x5021 + xIm59*x5020
+		xRe60 := float64(d2[896].Re)
+		xIm60 := float64(d2[896].Im)
+		v52 := t1[56]
+		x5043 := real(v52)
+		x5044 := imag(v52)
+		vRe84 := xRe60*x5043 - xIm60*x5044
+		vIm84 := xRe60*x5044 + xIm60*x5043
+		xRe61 := float64(d2[897].Re)
+		xIm61 := float64(d2[897].Im)
+		v53 := t1[57]
+		x5054 := real(v53)
+		x5055 := imag(v53)
+		vRe85 := xRe61*x5054 - xIm61*x5055
+		vIm85 := xRe61*x5055 + xIm61*x5054
+		xRe62 := float64(d2[898].Re)
+		xIm62 := float64(d2[898].Im)
+		v54 := t1[58]
+		x5065 := real(v54)
+		x5066 := imag(v54)
+		vRe86 := xRe62*x5065 - xIm62*x5066
+		vIm86 := xRe62*x5066 + xIm62*x5065
+		xRe63 := float64(d2[899].Re)
+		xIm63 := float64(d2[899].Im)
+		v55 := t1[59]
+		x5076 := real(v55)
+		x5077 := imag(v55)
+		vRe87 := xRe63*x5076 - xIm63*x5077
+		vIm87 := xRe63*x5077 + xIm63*x5076
+		pRe84 := vRe80 + vRe84
+		pIm84 := vIm80 + vIm84
+		mRe84 := vRe80 - vRe84
+		mIm84 := vIm80 - vIm84
+		pRe85 := vRe81 + vRe85
+		pIm85 := vIm81 + vIm85
+		mRe85 := vRe81 - vRe85
+		mIm85 := vIm81 - vIm85
+		pRe86 := vRe82 + vRe86
+		pIm86 := vIm82 + vIm86
+		mRe86 := vRe82 - vRe86
+		mIm86 := vIm82 - vIm86
+		pRe87 := vRe83 + vRe87
+		pIm87 := vIm83 + vIm87
+		mRe87 := vRe83 - vRe87
+		mIm87 := vIm83 - vIm87
+		pRe88 := pRe80 + pRe84
+		pIm88 := pIm80 + pIm84
+		mRe88 := pRe80 - pRe84
+		mIm88 := pIm80 - pIm84
+		pRe89 := pRe81 + pRe85
+		pIm89 := pIm81 + pIm85
+		mRe89 := pRe81 - pRe85
+		mIm89 := pIm81 - pIm85
+		pRe90 := pRe82 + pRe86
+		pIm90 := pIm82 + pIm86
+		mRe90 := pRe82 - pRe86
+		mIm90 := pIm82 - pIm86
+		pRe91 := pRe83 + pRe87
+		pIm91 := pIm83 + pIm87
+		mRe91 := pRe83 - pRe87
+		mIm91 := pIm83 - pIm87
+		pRe92 := mRe80 + mIm84
+		pIm92 := mIm80 - mRe84
+		mRe92 := mRe80 - mIm84
+		mIm92 := mIm80 + mRe84
+		pRe93 := mRe81 + mIm85
+		pIm93 := mIm81 - mRe85
+		mRe93 := mRe81 - mIm85
+		mIm93 := mIm81 + mRe85
+		pRe94 := mRe82 + mIm86
+		pIm94 := mIm82 - mRe86
+		mRe94 := mRe82 - mIm86
+		mIm94 := mIm82 + mRe86
+		pRe95 := mRe83 + mIm87
+		pIm95 := mIm83 - mRe87
+		mRe95 := mRe83 - mIm87
+		mIm95 := mIm83 + mRe87
+		pRe96 := pRe72 + pRe88
+		pIm96 := pIm72 + pIm88
+		mRe96 := pRe72 - pRe88
+		mIm96 := pIm72 - pIm88
+		pRe97 := pRe73 + pRe89
+		pIm97 := pIm73 + pIm89
+		mRe97 := pRe73 - pRe89
+		mIm97 := pIm73 - pIm89
+		pRe98 := pRe74 + pRe90
+		pIm98 := pIm74 + pIm90
+		mRe98 := pRe74 - pRe90
+		mIm98 := pIm74 - pIm90
+		pRe99 := pRe75 + pRe91
+		pIm99 := pIm75 + pIm91
+		mRe99 := pRe75 - pRe91
+		mIm99 := pIm75 - pIm91
+		tr16 := (pRe92 + pIm92) * 0.7071067811865476
+		ti16 := (pIm92 - pRe92) * 0.7071067811865476
+		pRe100 := pRe76 + tr16
+		pIm100 := pIm76 + ti16
+		mRe100 := pRe76 - tr16
+		mIm100 := pIm76 - ti16
+		tr17 := (pRe93 + pIm93) * 0.7071067811865476
+		ti17 := (pIm93 - pRe93) * 0.7071067811865476
+		pRe101 := pRe77 + tr17
+		pIm101 := pIm77 + ti17
+		mRe101 := pRe77 - tr17
+		mIm101 := pIm77 - ti17
+		tr18 := (pRe94 + pIm94) * 0.7071067811865476
+		ti18 := (pIm94 - pRe94) * 0.7071067811865476
+		pRe102 := pRe78 + tr18
+		pIm102 := pIm78 + ti18
+		mRe102 := pRe78 - tr18
+		mIm102 := pIm78 - ti18
+		tr19 := (pRe95 + pIm95) * 0.7071067811865476
+		ti19 := (pIm95 - pRe95) * 0.7071067811865476
+		pRe103 := pRe79 + tr19
+		pIm103 := pIm79 + ti19
+		mRe103 := pRe79 - tr19
+		mIm103 := pIm79 - ti19
+		pRe104 := mRe72 + mIm88
+		pIm104 := mIm72 - mRe88
+		mRe104 := mRe72 - mIm88
+		mIm104 := mIm72 + mRe88
+		pRe105 := mRe73 + mIm89
+		pIm105 := mIm73 - mRe89
+		mRe105 := mRe73 - mIm89
+		mIm105 := mIm73 + mRe89
+		pRe106 := mRe74 + mIm90
+		pIm106 := mIm74 - mRe90
+		mRe106 := mRe74 - mIm90
+		mIm106 := mIm74 + mRe90
+		pRe107 := mRe75 + mIm91
+		pIm107 := mIm75 - mRe91
+		mRe107 := mRe75 - mIm91
+		mIm107 := mIm75 + mRe91
+		tr20 := (mIm92 - mRe92) * 0.7071067811865476
+		ti20 := (mRe92 + mIm92) * 0.7071067811865476
+		pRe108 := mRe76 + tr20
+		pIm108 := mIm76 - ti20
+		mRe108 := mRe76 - tr20
+		mIm108 := mIm76 + ti20
+		tr21 := (mIm93 - mRe93) * 0.7071067811865476
+		ti21 := (mRe93 + mIm93) * 0.7071067811865476
+		pRe109 := mRe77 + tr21
+		pIm109 := mIm77 - ti21
+		mRe109 := mRe77 - tr21
+		mIm109 := mIm77 + ti21
+		tr22 := (mIm94 - mRe94) * 0.7071067811865476
+		ti22 := (mRe94 + mIm94) * 0.7071067811865476
+		pRe110 := mRe78 + tr22
+		pIm110 := mIm78 - ti22
+		mRe110 := mRe78 - tr22
+		mIm110 := mIm78 + ti22
+		tr23 := (mIm95 - mRe95) * 0.7071067811865476
+		ti23 := (mRe95 + mIm95) * 0.7071067811865476
+		pRe111 := mRe79 + tr23
+		pIm111 := mIm79 - ti23
+		mRe111 := mRe79 - tr23
+		mIm111 := mIm79 + ti23
+		xRe64 := float64(d2[64].Re)
+		xIm64 := float64(d2[64].Im)
+		v56 := t1[4]
+		x5256 := real(v56)
+		x5257 := imag(v56)
+		vRe88 := xRe64*x5256 - xIm64*x5257
+		vIm88 := xRe64*x5257 + xIm64*x5256
+		xRe65 := float64(d2[65].Re)
+		xIm65 := float64(d2[65].Im)
+		v57 := t1[5]
+		x5267 := real(v57)
+		x5268 := imag(v57)
+		vRe89 := xRe65*x5267 - xIm65*x5268
+		vIm89 := xRe65*x5268 + xIm65*x5267
+		xRe66 := float64(d2[66].Re)
+		xIm66 := float64(d2[66].Im)
+		v58 := t1[6]
+		x5278 := real(v58)
+		x5279 := imag(v58)
+		vRe90 := xRe66*x5278 - xIm66*x5279
+		vIm90 := xRe66*x5279 + xIm66*x5278
+		xRe67 := float64(d2[67].Re)
+		xIm67 := float64(d2[67].Im)
+		v59 := t1[7]
+		x5289 := real(v59)
+		x5290 := imag(v59)
+		vRe91 := xRe67*x5289 - xIm67*x5290
+		vIm91 := xRe67*x5290 + xIm67*x5289
+		xRe68 := float64(d2[576].Re)
+		xIm68 := float64(d2[576].Im)
+		v60 := t1[36]
+		x5312 := real(v60)
+		x5313 := imag(v60)
+		vRe92 := xRe68*x5312 - xIm68*x5313
+		vIm92 := xRe68*x5313 + xIm68*x5312
+		xRe69 := float64(d2[577].Re)
+		xIm69 := float64(d2[577].Im)
+		v61 := t1[37]
+		x5323 := real(v61)
+		x5324 := imag(v61)
+		vRe93 := xRe69*x5323 - xIm69*x5324
+		vIm93 := xRe69*x5324 + xIm69*x5323
+		xRe70 := float64(d2[578].Re)
+		xIm70 := float64(d2[578].Im)
+		v62 := t1[38]
+		x5334 := real(v62)
+		x5335 := imag(v62)
+		vRe94 := xRe70*x5334 - xIm70*x5335
+		vIm94 := xRe70*x5335 + xIm70*x5334
+		xRe71 := float64(d2[579].Re)
+		xIm71 := float64(d2[579].Im)
+		v63 := t1[39]
+		x5345 := real(v63)
+		x5346 := imag(v63)
+		vRe95 := xRe71*x5345 - xIm71*x5346
+		vIm95 := xRe71*x5346 + xIm71*x5345
+		pRe112 := vRe88 + vRe92
+		pIm112 := vIm88 + vIm92
+		mRe112 := vRe88 - vRe92
+		mIm112 := vIm88 - vIm92
+		pRe113 := vRe89 + vRe93
+		pIm113 := vIm89 + vIm93
+		mRe113 := vRe89 - vRe93
+		mIm113 := vIm89 - vIm93
+		pRe114 := vRe90 + vRe94
+		pIm114 := vIm90 + vIm94
+		mRe114 := vRe90 - vRe94
+		mIm114 := vIm90 - vIm94
+		pRe115 := vRe91 + vRe95
+		pIm115 := vIm91 + vIm95
+		mRe115 := vRe91 - vRe95
+		mIm115 := vIm91 - vIm95
+		xRe72 := float64(d2[320].Re)
+		xIm72 := float64(d2[320].Im)
+		v64 := t1[20]
+		x5387 := real(v64)
+		x5388 := imag(v64)
+		vRe96 := xRe72*x5387 - xIm72*x5388
+		vIm96 := xRe72*x5388 + xIm72*x5387
+		xRe73 := float64(d2[321].Re)
+		xIm73 := float64(d2[321].Im)
+		v65 := t1[21]
+		x5398 := real(v65)
+		x5399 := imag(v65)
+		vRe97 := xRe73*x5398 - xIm73*x5399
+		vIm97 := xRe73*x5399 + xIm73*x5398
+		xRe74 := float64(d2[322].Re)
+		xIm74 := float64(d2[322].Im)
+		v66 := t1[22]
+		x5409 := real(v66)
+		x5410 := imag(v66)
+		vRe98 := xRe74*x5409 - xIm74*x5410
+		vIm98 := xRe74*x5410 + xIm74*x5409
+		xRe75 := float64(d2[323].Re)
+		xIm75 := float64(d2[323].Im)
+		v67 := t1[23]
+		x5420 := real(v67)
+		x5421 := imag(v67)
+		vRe99 := xRe75*x5420 - xIm75*x5421
+		vIm99 := xRe75*x5421 + xIm75*x5420
+		xRe76 := float64(d2[832].Re)
+		xIm76 := float64(d2[832].Im)
+		v68 := t1[52]
+		x5443 := real(v68)
+		x5444 := imag(v68)
+		vRe100 := xRe76*x5443 - xIm76*x5444
+		vIm100 := xRe76*x5444 + xIm76*x5443
+		xRe77 := float64(d2[833].Re)
+		xIm77 := float64(d2[833].Im)
+		v69 := t1[53]
+		x5454 := real(v69)
+		x5455 := imag(v69)
+		vRe101 := xRe77*x5454 - xIm77*x5455
+		vIm101 := xRe77*x5455 + xIm77*x5454
+		xRe78 := float64(d2[834].Re)
+		xIm78 := float64(d2[834].Im)
+		v70 := t1[54]
+		x5465 := real(v70)
+		x5466 := imag(v70)
+		vRe102 := xRe78*x5465 - xIm78*x5466
+		vIm102 := xRe78*x5466 + xIm78*x5465
+		xRe79 := float64(d2[835].Re)
+		xIm79 := float64(d2[835].Im)
+		v71 := t1[55]
+		x5476 := real(v71)
+		x5477 := imag(v71)
+		vRe103 := xRe79*x5476 - xIm79*x5477
+		vIm103 := xRe79*x5477 + xIm79*x5476
+		pRe116 := vRe96 + vRe100
+		pIm116 := vIm96 + vIm100
+		mRe116 := vRe96 - vRe100
+		mIm116 := vIm96 - vIm100
+		pRe117 := vRe97 + vRe101
+		pIm117 := vIm97 + vIm101
+		mRe117 := vRe97 - vRe101
+		mIm117 := vIm97 - vIm101
+		pRe118 := vRe98 + vRe102
+		pIm118 := vIm98 + vIm102
+		mRe118 := vRe98 - vRe102
+		mIm118 := vIm98 - vIm102
+		pRe119 := vRe99 + vRe103
+		pIm119 := vIm99 + vIm103
+		mRe119 := vRe99 - vRe103
+		mIm119 := vIm99 - vIm103
+		pRe120 := pRe112 + pRe116
+		pIm120 := pIm112 + pIm116
+		mRe120 := pRe112 - pRe116
+		mIm120 := pIm112 - pIm116
+		pRe121 := pRe113 + pRe117
+		pIm121 := pIm113 + pIm117
+		mRe121 := pRe113 - pRe117
+		mIm121 := pIm113 - pIm117
+		pRe122 := pRe114 + pRe118
+		pIm122 := pIm114 + pIm118
+		mRe122 := pRe114 - pRe118
+		mIm122 := pIm114 - pIm118
+		pRe123 := pRe115 + pRe119
+		pIm123 := pIm115 + pIm119
+		mRe123 := pRe115 - pRe119
+		mIm123 := pIm115 - pIm119
+		pRe124 := mRe112 + mIm116
+		pIm124 := mIm112 - mRe116
+		mRe124 := mRe112 - mIm116
+		mIm124 := mIm112 + mRe116
+		pRe125 := mRe113 + mIm117
+		pIm125 := mIm113 - mRe117
+		mRe125 := mRe113 - mIm117
+		mIm125 := mIm113 + mRe117
+		pRe126 := mRe114 + mIm118
+		pIm126 := mIm114 - mRe118
+		mRe126 := mRe114 - mIm118
+		mIm126 := mIm114 + mRe118
+		pRe127 := mRe115 + mIm119
+		pIm127 := mIm115 - mRe119
+		mRe127 := mRe115 - mIm119
+		mIm127 := mIm115 + mRe119
+		xRe80 := float64(d2[192].Re)
+		xIm80 := float64(d2[192].Im)
+		v72 := t1[12]
+		x5554 := real(v72)
+		x5555 := imag(v72)
+		vRe104 := xRe80*x5554 - xIm80*x5555
+		vIm104 := xRe80*x5555 + xIm80*x5554
+		xRe81 := float64(d2[193].Re)
+		xIm81 := float64(d2[193].Im)
+		v73 := t1[13]
+		x5565 := real(v73)
+		x5566 := imag(v73)
+		vRe105 := xRe81*x5565 - xIm81*x5566
+		vIm105 := xRe81*x5566 + xIm81*x5565
+		xRe82 := float64(d2[194].Re)
+		xIm82 := float64(d2[194].Im)
+		v74 := t1[14]
+		x5576 := real(v74)
+		x5577 := imag(v74)
+		vRe106 := xRe82*x5576 - xIm82*x5577
+		vIm106 := xRe82*x5577 + xIm82*x5576
+		xRe83 := float64(d2[195].Re)
+		xIm83 := float64(d2[195].Im)
+		v75 := t1[15]
+		x5587 := real(v75)
+		x5588 := imag(v75)
+		vRe107 := xRe83*x5587 - xIm83*x5588
+		vIm107 := xRe83*x5588 + xIm83*x5587
+		xRe84 := float64(d2[704].Re)
+		xIm84 := float64(d2[704].Im)
+		v76 := t1[44]
+		x5610 := real(v76)
+		x5611 := imag(v76)
+		vRe108 := xRe84*x5610 - xIm84*x5611
+		vIm108 := xRe84*x5611 + xIm84*x5610
+		xRe85 := float64(d2[705].Re)
+		xIm85 := float64(d2[705].Im)
+		v77 := t1[45]
+		x5621 := real(v77)
+		x5622 := imag(v77)
+		vRe109 := xRe85*x5621 - xIm85*x5622
+		vIm109 := xRe85*x5622 + xIm85*x5621
+		xRe86 := float64(d2[706].Re)
+		xIm86 := float64(d2[706].Im)
+		v78 := t1[46]
+		x5632 := real(v78)
+		x5633 := imag(v78)
+		vRe110 := xRe86*x5632 - xIm86*x5633
+		vIm110 := xRe86*x5633 + xIm86*x5632
+		xRe87 := float64(d2[707].Re)
+		xIm87 := float64(d2[707].Im)
+		v79 := t1[47]
+		x5643 := real(v79)
+		x5644 := imag(v79)
+		vRe111 := xRe87*x5643 - xIm87*x5644
+		vIm111 := xRe87*x5644 + xIm87*x5643
+		pRe128 := vRe104 + vRe108
+		pIm128 := vIm104 + vIm108
+		mRe128 := vRe104 - vRe108
+		mIm128 := vIm104 - vIm108
+		pRe129 := vRe105 + vRe109
+		pIm129 := vIm105 + vIm109
+		mRe129 := vRe105 - vRe109
+		mIm129 := vIm105 - vIm109
+		pRe130 := vRe106 + vRe110
+		pIm130 := vIm106 + vIm110
+		mRe130 := vRe106 - vRe110
+		mIm130 := vIm106 - vIm110
+		pRe131 := vRe107 + vRe111
+		pIm131 := vIm107 + vIm111
+		mRe131 := vRe107 - vRe111
+		mIm131 := vIm107 - vIm111
+		xRe88 := float64(d2[448].Re)
+		xIm88 := float64(d2[448].Im)
+		v80 := t1[28]
+		x5685 := real(v80)
+		x5686 := imag(v80)
+		vRe112 := xRe88*x5685 - xIm88*x5686
+		vIm112 := xRe88*x5686 + xIm88*x5685
+		xRe89 := float64(d2[449].Re)
+		xIm89 := float64(d2[449].Im)
+		v81 := t1[29]
+		x5696 := real(v81)
+		x5697 := imag(v81)
+		vRe113 := xRe89*x5696 - xIm89*x5697
+		vIm113 := xRe89*x5697 + xIm89*x5696
+		xRe90 := float64(d2[450].Re)
+		xIm90 := float64(d2[450].Im)
+		v82 := t1[30]
+		x5707 := real(v82)
+		x5708 := imag(v82)
+		vRe114 := xRe90*x5707 - xIm90*x5708
+		vIm114 := xRe90*x5708 + xIm90*x5707
+		xRe91 := float64(d2[451].Re)
+		xIm91 := float64(d2[451].Im)
+		v83 := t1[31]
+		x5718 := real(v83)
+		x5719 := imag(v83)
+		vRe115 := xRe91*x5718 - xIm91*x5719
+		vIm115 := xRe91*x5719 + xIm91*x5718
+		xRe92 := float64(d2[960].Re)
+		xIm92 := float64(d2[960].Im)
+		v84 := t1[60]
+		x5741 := real(v84)
+		x5742 := imag(v84)
+		vRe116 := xRe92*x5741 - xIm92*x5742
+		vIm116 := xRe92*x5742 + xIm92*x5741
+		xRe93 := float64(d2[961].Re)
+		xIm93 := float64(d2[961].Im)
+		v85 := t1[61]
+		x5752 := real(v85)
+		x5753 := imag(v85)
+		vRe117 := xRe93*x5752 - xIm93*x5753
+		vIm117 := xRe93*x5753 + xIm93*x5752
+		xRe94 := float64(d2[962].Re)
+		xIm94 := float64(d2[962].Im)
+		v86 := t1[62]
+		x5763 := real(v86)
+		x5764 := imag(v86)
+		vRe118 := xRe94*x5763 - xIm94*x5764
+		vIm118 := xRe94*x5764 + xIm94*x5763
+		xRe95 := float64(d2[963].Re)
+		xIm95 := float64(d2[963].Im)
+		v87 := t1[63]
+		x5774 := real(v87)
+		x5775 := imag(v87)
+		vRe119 := xRe95*x5774 - xIm95*x5775
+		vIm119 := xRe95*x5775 + xIm95*x5774
+		pRe132 := vRe112 + vRe116
+		pIm132 := vIm112 + vIm116
+		mRe132 := vRe112 - vRe116
+		mIm132 := vIm112 - vIm116
+		pRe133 := vRe113 + vRe117
+		pIm133 := vIm113 + vIm117
+		mRe133 := vRe113 - vRe117
+		mIm133 := vIm113 - vIm117
+		pRe134 := vRe114 + vRe118
+		pIm134 := vIm114 + vIm118
+		mRe134 := vRe114 - vRe118
+		mIm134 := vIm114 - vIm118
+		pRe135 := vRe115 + vRe119
+		pIm135 := vIm115 + vIm119
+		mRe135 := vRe115 - vRe119
+		mIm135 := vIm115 - vIm119
+		pRe136 := pRe128 + pRe132
+		pIm136 := pIm128 + pIm132
+		mRe136 := pRe128 - pRe132
+		mIm136 := pIm128 - pIm132
+		pRe137 := pRe129 + pRe133
+		pIm137 := pIm129 + pIm133
+		mRe137 := pRe129 - pRe133
+		mIm137 := pIm129 - pIm133
+		pRe138 := pRe130 + pRe134
+		pIm138 := pIm130 + pIm134
+		mRe138 := pRe130 - pRe134
+		mIm138 := pIm130 - pIm134
+		pRe139 := pRe131 + pRe135
+		pIm139 := pIm131 + pIm135
+		mRe139 := pRe131 - pRe135
+		mIm139 := pIm131 - pIm135
+		pRe140 := mRe128 + mIm132
+		pIm140 := mIm128 - mRe132
+		mRe140 := mRe128 - mIm132
+		mIm140 := mIm128 + mRe132
+		pRe141 := mRe129 + mIm133
+		pIm141 := mIm129 - mRe133
+		mRe141 := mRe129 - mIm133
+		mIm141 := mIm129 + mRe133
+		pRe142 := mRe130 + mIm134
+		pIm142 := mIm130 - mRe134
+		mRe142 := mRe130 - mIm134
+		mIm142 := mIm130 + mRe134
+		pRe143 := mRe131 + mIm135
+		pIm143 := mIm131 - mRe135
+		mRe143 := mRe131 - mIm135
+		mIm143 := mIm131 + mRe135
+		pRe144 := pRe120 + pRe136
+		pIm144 := pIm120 + pIm136
+		mRe144 := pRe120 - pRe136
+		mIm144 := pIm120 - pIm136
+		pRe145 := pRe121 + pRe137
+		pIm145 := pIm121 + pIm137
+		mRe145 := pRe121 - pRe137
+		mIm145 := pIm121 - pIm137
+		pRe146 := pRe122 + pRe138
+		pIm146 := pIm122 + pIm138
+		mRe146 := pRe122 - pRe138
+		mIm146 := pIm122 - pIm138
+		pRe147 := pRe123 + pRe139
+		pIm147 := pIm123 + pIm139
+		mRe147 := pRe123 - pRe139
+		mIm147 := pIm123 - pIm139
+		tr24 := (pRe140 + pIm140) * 0.7071067811865476
+		ti24 := (pIm140 - pRe140) * 0.7071067811865476
+		pRe148 := pRe124 + tr24
+		pIm148 := pIm124 + ti24
+		mRe148 := pRe124 - tr24
+		mIm148 := pIm124 - ti24
+		tr25 := (pRe141 + pIm141) * 0.7071067811865476
+		ti25 := (pIm141 - pRe141) * 0.7071067811865476
+		pRe149 := pRe125 + tr25
+		pIm149 := pIm125 + ti25
+		mRe149 := pRe125 - tr25
+		mIm149 := pIm125 - ti25
+		tr26 := (pRe142 + pIm142) * 0.7071067811865476
+		ti26 := (pIm142 - pRe142) * 0.7071067811865476
+		pRe150 := pRe126 + tr26
+		pIm150 := pIm126 + ti26
+		mRe150 := pRe126 - tr26
+		mIm150 := pIm126 - ti26
+		tr27 := (pRe143 + pIm143) * 0.7071067811865476
+		ti27 := (pIm143 - pRe143) * 0.7071067811865476
+		pRe151 := pRe127 + tr27
+		pIm151 := pIm127 + ti27
+		mRe151 := pRe127 - tr27
+		mIm151 := pIm127 - ti27
+		pRe152 := mRe120 + mIm136
+		pIm152 := mIm120 - mRe136
+		mRe152 := mRe120 - mIm136
+		mIm152 := mIm120 + mRe136
+		pRe153 := mRe121 + mIm137
+		pIm153 := mIm121 - mRe137
+		mRe153 := mRe121 - mIm137
+		mIm153 := mIm121 + mRe137
+		pRe154 := mRe122 + mIm138
+		pIm154 := mIm122 - mRe138
+		mRe154 := mRe122 - mIm138
+		mIm154 := mIm122 + mRe138
+		pRe155 := mRe123 + mIm139
+		pIm155 := mIm123 - mRe139
+		mRe155 := mRe123 - mIm139
+		mIm155 := mIm123 + mRe139
+		tr28 := (mIm140 - mRe140) * 0.7071067811865476
+		ti28 := (mRe140 + mIm140) * 0.7071067811865476
+		pRe156 := mRe124 + tr28
+		pIm156 := mIm124 - ti28
+		mRe156 := mRe124 - tr28
+		mIm156 := mIm124 + ti28
+		tr29 := (mIm141 - mRe141) * 0.7071067811865476
+		ti29 := (mRe141 + mIm141) * 0.7071067811865476
+		pRe157 := mRe125 + tr29
+		pIm157 := mIm125 - ti29
+		mRe157 := mRe125 - tr29
+		mIm157 := mIm125 + ti29
+		tr30 := (mIm142 - mRe142) * 0.7071067811865476
+		ti30 := (mRe142 + mIm142) * 0.7071067811865476
+		pRe158 := mRe126 + tr30
+		pIm158 := mIm126 - ti30
+		mRe158 := mRe126 - tr30
+		mIm158 := mIm126 + ti30
+		tr31 := (mIm143 - mRe143) * 0.7071067811865476
+		ti31 := (mRe143 + mIm143) * 0.7071067811865476
+		pRe159 := mRe127 + tr31
+		pIm159 := mIm127 - ti31
+		mRe159 := mRe127 - tr31
+		mIm159 := mIm127 + ti31
+		d2[0].Re = stage.Float64(pRe96 + pRe144)
+		d2[0].Im = stage.Float64(pIm96 + pIm144)
+		d2[512].Re = stage.Float64(pRe96 - pRe144)
+		d2[512].Im = stage.Float64(pIm96 - pIm144)
+		d2[1].Re = stage.Float64(pRe97 + pRe145)
+		d2[1].Im = stage.Float64(pIm97 + pIm145)
+		d2[513].Re = stage.Float64(pRe97 - pRe145)
+		d2[513].Im = stage.Float64(pIm97 - pIm145)
+		d2[2].Re = stage.Float64(pRe98 + pRe146)
+		d2[2].Im = stage.Float64(pIm98 + pIm146)
+		d2[514].Re = stage.Float64(pRe98 - pRe146)
+		d2[514].Im = stage.Float64(pIm98 - pIm146)
+		d2[3].Re = stage.Float64(pRe99 + pRe147)
+		d2[3].Im = stage.Float64(pIm99 + pIm147)
+		d2[515].Re = stage.Float64(pRe99 - pRe147)
+		d2[515].Im = stage.Float64(pIm99 - pIm147)
+		tRe := pRe148*0.9238795325112867 - pIm148*-0.3826834323650898
+		tIm := pRe148*-0.3826834323650898 + pIm148*0.9238795325112867
+		d2[64].Re = stage.Float64(pRe100 + tRe)
+		d2[64].Im = stage.Float64(pIm100 + tIm)
+		d2[576].Re = stage.Float64(pRe100 - tRe)
+		d2[576].Im = stage.Float64(pIm100 - tIm)
+		tRe1 := pRe149*0.9238795325112867 - pIm149*-0.3826834323650898
+		tIm1 := pRe149*-0.3826834323650898 + pIm149*0.9238795325112867
+		d2[65].Re = stage.Float64(pRe101 + tRe1)
+		d2[65].Im = stage.Float64(pIm101 + tIm1)
+		d2[577].Re = stage.Float64(pRe101 - tRe1)
+		d2[577].Im = stage.Float64(pIm101 - tIm1)
+		tRe2 := pRe150*0.9238795325112867 - pIm150*-0.3826834323650898
+		tIm2 := pRe150*-0.3826834323650898 + pIm150*0.9238795325112867
+		d2[66].Re = stage.Float64(pRe102 + tRe2)
+		d2[66].Im = stage.Float64(pIm102 + tIm2)
+		d2[578].Re = stage.Float64(pRe102 - tRe2)
+		d2[578].Im = stage.Float64(pIm102 - tIm2)
+		tRe3 := pRe151*0.9238795325112867 - pIm151*-0.3826834323650898
+		tIm3 := pRe151*-0.3826834323650898 + pIm151*0.9238795325112867
+		d2[67].Re = stage.Float64(pRe103 + tRe3)
+		d2[67].Im = stage.Float64(pIm103 + tIm3)
+		d2[579].Re = stage.Float64(pRe103 - tRe3)
+		d2[579].Im = stage.Float64(pIm103 - tIm3)
+		tr32 := (pRe152 + pIm152) * 0.7071067811865476
+		ti32 := (pIm152 - pRe152) * 0.7071067811865476
+		d2[128].Re = stage.Float64(pRe104 + tr32)
+		d2[128].Im = stage.Float64(pIm104 + ti32)
+		d2[640].Re = stage.Float64(pRe104 - tr32)
+		d2[640].Im = stage.Float64(pIm104 - ti32)
+		tr33 := (pRe153 + pIm153) * 0.7071067811865476
+		ti33 := (pIm153 - pRe153) * 0.7071067811865476
+		d2[129].Re = stage.Float64(pRe105 + tr33)
+		d2[129].Im = stage.Float64(pIm105 + ti33)
+		d2[641].Re = stage.Float64(pRe105 - tr33)
+		d2[641].Im = stage.Float64(pIm105 - ti33)
+		tr34 := (pRe154 + pIm154) * 0.7071067811865476
+		ti34 := (pIm154 - pRe154) * 0.7071067811865476
+		d2[130].Re = stage.Float64(pRe106 + tr34)
+		d2[130].Im = stage.Float64(pIm106 + ti34)
+		d2[642].Re = stage.Float64(pRe106 - tr34)
+		d2[642].Im = stage.Float64(pIm106 - ti34)
+		tr35 := (pRe155 + pIm155) * 0.7071067811865476
+		ti35 := (pIm155 - pRe155) * 0.7071067811865476
+		d2[131].Re = stage.Float64(pRe107 + tr35)
+		d2[131].Im = stage.Float64(pIm107 + ti35)
+		d2[643].Re = stage.Float64(pRe107 - tr35)
+		d2[643].Im = stage.Float64(pIm107 - ti35)
+		tRe4 := pRe156*0.38268343236508984 - pIm156*-0.9238795325112867
+		tIm4 := pRe156*-0.9238795325112867 + pIm156*0.38268343236508984
+		d2[192].Re = stage.Float64(pRe108 + tRe4)
+		d2[192].Im = stage.Float64(pIm108 + tIm4)
+		d2[704].Re = stage.Float64(pRe108 - tRe4)
+		d2[704].Im = stage.Float64(pIm108 - tIm4)
+		tRe5 := pRe157*0.38268343236508984 - pIm157*-0.9238795325112867
+		tIm5 := pRe157*-0.9238795325112867 + pIm157*0.38268343236508984
+		d2[193].Re = stage.Float64(pRe109 + tRe5)
+		d2[193].Im = stage.Float64(pIm109 + tIm5)
+		d2[705].Re = stage.Float64(pRe109 - tRe5)
+		d2[705].Im = stage.Float64(pIm109 - tIm5)
+		tRe6 := pRe158*0.38268343236508984 - pIm158*-0.9238795325112867
+		tIm6 := pRe158*-0.9238795325112867 + pIm158*0.38268343236508984
+		d2[194].Re = stage.Float64(pRe110 + tRe6)
+		d2[194].Im = stage.Float64(pIm110 + tIm6)
+		d2[706].Re = stage.Float64(pRe110 - tRe6)
+		d2[706].Im = stage.Float64(pIm110 - tIm6)
+		tRe7 := pRe159*0.38268343236508984 - pIm159*-0.9238795325112867
+		tIm7 := pRe159*-0.9238795325112867 + pIm159*0.38268343236508984
+		d2[195].Re = stage.Float64(pRe111 + tRe7)
+		d2[195].Im = stage.Float64(pIm111 + tIm7)
+		d2[707].Re = stage.Float64(pRe111 - tRe7)
+		d2[707].Im = stage.Float64(pIm111 - tIm7)
+		d2[256].Re = stage.Float64(mRe96 + mIm144)
+		d2[256].Im = stage.Float64(mIm96 - mRe144)
+		d2[768].Re = stage.Float64(mRe96 - mIm144)
+		d2[768].Im = stage.Float64(mIm96 + mRe144)
+		d2[257].Re = stage.Float64(mRe97 + mIm145)
+		d2[257].Im = stage.Float64(mIm97 - mRe145)
+		d2[769].Re = stage.Float64(mRe97 - mIm145)
+		d2[769].Im = stage.Float64(mIm97 + mRe145)
+		d2[258].Re = stage.Float64(mRe98 + mIm146)
+		d2[258].Im = stage.Float64(mIm98 - mRe146)
+		d2[770].Re = stage.Float64(mRe98 - mIm146)
+		d2[770].Im = stage.Float64(mIm98 + mRe146)
+		d2[259].Re = stage.Float64(mRe99 + mIm147)
+		d2[259].Im = stage.Float64(mIm99 - mRe147)
+		d2[771].Re = stage.Float64(mRe99 - mIm147)
+		d2[771].Im = stage.Float64(mIm99 + mRe147)
+		tRe8 := mRe148*-0.3826834323650897 - mIm148*-0.9238795325112867
+		tIm8 := mRe148*-0.9238795325112867 + mIm148*-0.3826834323650897
+		d2[320].Re = stage.Float64(mRe100 + tRe8)
+		d2[320].Im = stage.Float64(mIm100 + tIm8)
+		d2[832].Re = stage.Float64(mRe100 - tRe8)
+		d2[832].Im = stage.Float64(mIm100 - tIm8)
+		tRe9 := mRe149*-0.3826834323650897 - mIm149*-0.9238795325112867
+		tIm9 := mRe149*-0.9238795325112867 + mIm149*-0.3826834323650897
+		d2[321].Re = stage.Float64(mRe101 + tRe9)
+		d2[321].Im = stage.Float64(mIm101 + tIm9)
+		d2[833].Re = stage.Float64(mRe101 - tRe9)
+		d2[833].Im = stage.Float64(mIm101 - tIm9)
+		tRe10 := mRe150*-0.3826834323650897 - mIm150*-0.9238795325112867
+		tIm10 := mRe150*-0.9238795325112867 + mIm150*-0.3826834323650897
+		d2[322].Re = stage.Float64(mRe102 + tRe10)
+		d2[322].Im = stage.Float64(mIm102 + tIm10)
+		d2[834].Re = stage.Float64(mRe102 - tRe10)
+		d2[834].Im = stage.Float64(mIm102 - tIm10)
+		tRe11 := mRe151*-0.3826834323650897 - mIm151*-0.9238795325112867
+		tIm11 := mRe151*-0.9238795325112867 + mIm151*-0.3826834323650897
+		d2[323].Re = stage.Float64(mRe103 + tRe11)
+		d2[323].Im = stage.Float64(mIm103 + tIm11)
+		d2[835].Re = stage.Float64(mRe103 - tRe11)
+		d2[835].Im = stage.Float64(mIm103 - tIm11)
+		tr36 := (mIm152 - mRe152) * 0.7071067811865476
+		ti36 := (mRe152 + mIm152) * 0.7071067811865476
+		d2[384].Re = stage.Float64(mRe104 + tr36)
+		d2[384].Im = stage.Float64(mIm104 - ti36)
+		d2[896].Re = stage.Float64(mRe104 - tr36)
+		d2[896].Im = stage.Float64(mIm104 + ti36)
+		tr37 := (mIm153 - mRe153) * 0.7071067811865476
+		ti37 := (mRe153 + mIm153) * 0.7071067811865476
+		d2[385].Re = stage.Float64(mRe105 + tr37)
+		d2[385].Im = stage.Float64(mIm105 - ti37)
+		d2[897].Re = stage.Float64(mRe105 - tr37)
+		d2[897].Im = stage.Float64(mIm105 + ti37)
+		tr38 := (mIm154 - mRe154) * 0.7071067811865476
+		ti38 := (mRe154 + mIm154) * 0.7071067811865476
+		d2[386].Re = stage.Float64(mRe106 + tr38)
+		d2[386].Im = stage.Float64(mIm106 - ti38)
+		d2[898].Re = stage.Float64(mRe106 - tr38)
+		d2[898].Im = stage.Float64(mIm106 + ti38)
+		tr39 := (mIm155 - mRe155) * 0.7071067811865476
+		ti39 := (mRe155 + mIm155) * 0.7071067811865476
+		d2[387].Re = stage.Float64(mRe107 + tr39)
+		d2[387].Im = stage.Float64(mIm107 - ti39)
+		d2[899].Re = stage.Float64(mRe107 - tr39)
+		d2[899].Im = stage.Float64(mIm107 + ti39)
+		tRe12 := mRe156*-0.9238795325112867 - mIm156*-0.38268343236508984
+		tIm12 := mRe156*-0.38268343236508984 + mIm156*-0.9238795325112867
+		d2[448].Re = stage.Float64(mRe108 + tRe12)
+		d2[448].Im = stage.Float64(mIm108 + tIm12)
+		d2[960].Re = stage.Float64(mRe108 - tRe12)
+		d2[960].Im = stage.Float64(mIm108 - tIm12)
+		tRe13 := mRe157*-0.9238795325112867 - mIm157*-0.38268343236508984
+		tIm13 := mRe157*-0.38268343236508984 + mIm157*-0.9238795325112867
+		d2[449].Re = stage.Float64(mRe109 + tRe13)
+		d2[449].Im = stage.Float64(mIm109 + tIm13)
+		d2[961].Re = stage.Float64(mRe109 - tRe13)
+		d2[961].Im = stage.Float64(mIm109 - tIm13)
+		tRe14 := mRe158*-0.9238795325112867 - mIm158*-0.38268343236508984
+		tIm14 := mRe158*-0.38268343236508984 + mIm158*-0.9238795325112867
+		d2[450].Re = stage.Float64(mRe110 + tRe14)
+		d2[450].Im = stage.Float64(mIm110 + tIm14)
+		d2[962].Re = stage.Float64(mRe110 - tRe14)
+		d2[962].Im = stage.Float64(mIm110 - tIm14)
+		tRe15 := mRe159*-0.9238795325112867 - mIm159*-0.38268343236508984
+		tIm15 := mRe159*-0.38268343236508984 + mIm159*-0.9238795325112867
+		d2[451].Re = stage.Float64(mRe111 + tRe15)
+		d2[451].Im = stage.Float64(mIm111 + tIm15)
+		d2[963].Re = stage.Float64(mRe111 - tRe15)
+		d2[963].Im = stage.Float64(mIm111 - tIm15)
 	}
 }
 
 // FFTAoS1024 is FFTAoS specialized with n=1024 and leaf=16.
 func FFTAoS1024(dst, src []Complex) {
+	if !archsimd.X86.AVX2() {
+		fFTAoS1024Scalar(dst, src)
+		return
+	}
 	for j2 := 0; j2 < 16; j2++ {
-		out := j2 * 64
-		for j2_1 := 0; j2_1 < 8; j2_1++ {
-			i := out + j2_1*8
+		i := j2 * 64
+		for j2_1 := 0; j2_1 < 8; j2_1 += 4 {
 			i1 := j2 + j2_1*16
-			s := src[i1 : i1+897]
-			d := dst[i : i+8]
-			vRe := float64(s[0].Re)
-			vIm := float64(s[0].Im)
-			vRe1 := float64(s[512].Re)
-			vIm1 := float64(s[512].Im)
-			pRe := vRe + vRe1
-			pIm := vIm + vIm1
-			mRe := vRe - vRe1
-			mIm := vIm - vIm1
-			vRe2 := float64(s[256].Re)
-			vIm2 := float64(s[256].Im)
-			vRe3 := float64(s[768].Re)
-			vIm3 := float64(s[768].Im)
-			pRe1 := vRe2 + vRe3
-			pIm1 := vIm2 + vIm3
-			mRe1 := vRe2 - vRe3
-			mIm1 := vIm2 - vIm3
-			pRe2 := pRe + pRe1
-			pIm2 := pIm + pIm1
-			mRe2 := pRe - pRe1
-			mIm2 := pIm - pIm1
-			pRe3 := mRe + mIm1
-			pIm3 := mIm - mRe1
-			mRe3 := mRe - mIm1
-			mIm3 := mIm + mRe1
-			vRe4 := float64(s[128].Re)
-			vIm4 := float64(s[128].Im)
-			vRe5 := float64(s[640].Re)
-			vIm5 := float64(s[640].Im)
-			pRe4 := vRe4 + vRe5
-			pIm4 := vIm4 + vIm5
-			mRe4 := vRe4 - vRe5
-			mIm4 := vIm4 - vIm5
-			vRe6 := float64(s[384].Re)
-			vIm6 := float64(s[384].Im)
-			vRe7 := float64(s[896].Re)
-			vIm7 := float64(s[896].Im)
-			pRe5 := vRe6 + vRe7
-			pIm5 := vIm6 + vIm7
-			mRe5 := vRe6 - vRe7
-			mIm5 := vIm6 - vIm7
-			pRe6 := pRe4 + pRe5
-			pIm6 := pIm4 + pIm5
-			mRe6 := pRe4 - pRe5
-			mIm6 := pIm4 - pIm5
-			pRe7 := mRe4 + mIm5
-			pIm7 := mIm4 - mRe5
-			mRe7 := mRe4 - mIm5
-			mIm7 := mIm4 + mRe5
-			d[0].Re = stage.Float64(pRe2 + pRe6)
-			d[0].Im = stage.Float64(pIm2 + pIm6)
-			d[4].Re = stage.Float64(pRe2 - pRe6)
-			d[4].Im = stage.Float64(pIm2 - pIm6)
-			tr := (pRe7 + pIm7) * 0.7071067811865476
-			ti := (pIm7 - pRe7) * 0.7071067811865476
-			d[1].Re = stage.Float64(pRe3 + tr)
-			d[1].Im = stage.Float64(pIm3 + ti)
-			d[5].Re = stage.Float64(pRe3 - tr)
-			d[5].Im = stage.Float64(pIm3 - ti)
-			d[2].Re = stage.Float64(mRe2 + mIm6)
-			d[2].Im = stage.Float64(mIm2 - mRe6)
-			d[6].Re = stage.Float64(mRe2 - mIm6)
-			d[6].Im = stage.Float64(mIm2 + mRe6)
-			tr1 := (mIm7 - mRe7) * 0.7071067811865476
-			ti1 := (mRe7 + mIm7) * 0.7071067811865476
-			d[3].Re = stage.Float64(mRe3 + tr1)
-			d[3].Im = stage.Float64(mIm3 - ti1)
-			d[7].Re = stage.Float64(mRe3 - tr1)
-			d[7].Im = stage.Float64(mIm3 + ti1)
+			s := src[i1 : i1+945]
+			i2 := i + j2_1*8
+			d := dst[i2 : i2+32]
+			vRev := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[32])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[48])))))
+			vImv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[32])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[48])))))
+			vRev1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[512])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[544])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[528])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[560])))))
+			vImv1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[512])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[544])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[528])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[560])))))
+			pRev := vRev.Add(vRev1)
+			pImv := vImv.Add(vImv1)
+			mRev := vRev.Sub(vRev1)
+			mImv := vImv.Sub(vImv1)
+			vRev2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[256])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[288])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[272])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[304])))))
+			vImv2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[256])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[288])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[272])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[304])))))
+			vRev3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[768])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[800])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[784])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[816])))))
+			vImv3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[768])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[800])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[784])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[816])))))
+			pRev1 := vRev2.Add(vRev3)
+			pImv1 := vImv2.Add(vImv3)
+			mRev1 := vRev2.Sub(vRev3)
+			mImv1 := vImv2.Sub(vImv3)
+			pRev2 := pRev.Add(pRev1)
+			pImv2 := pImv.Add(pImv1)
+			mRev2 := pRev.Sub(pRev1)
+			mImv2 := pImv.Sub(pImv1)
+			pRev3 := mRev.Add(mImv1)
+			pImv3 := mImv.Sub(mRev1)
+			mRev3 := mRev.Sub(mImv1)
+			mImv3 := mImv.Add(mRev1)
+			vRev4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[128])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[160])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[144])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[176])))))
+			vImv4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[128])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[160])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[144])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[176])))))
+			vRev5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[640])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[672])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[656])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[688])))))
+			vImv5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[640])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[672])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[656])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[688])))))
+			pRev4 := vRev4.Add(vRev5)
+			pImv4 := vImv4.Add(vImv5)
+			mRev4 := vRev4.Sub(vRev5)
+			mImv4 := vImv4.Sub(vImv5)
+			vRev6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[384])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[416])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[400])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[432])))))
+			vImv6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[384])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[416])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[400])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[432])))))
+			vRev7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[896])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[928])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[912])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[944])))))
+			vImv7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[896])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[928])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[912])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&s[944])))))
+			pRev5 := vRev6.Add(vRev7)
+			pImv5 := vImv6.Add(vImv7)
+			mRev5 := vRev6.Sub(vRev7)
+			mImv5 := vImv6.Sub(vImv7)
+			pRev6 := pRev4.Add(pRev5)
+			pImv6 := pImv4.Add(pImv5)
+			mRev6 := pRev4.Sub(pRev5)
+			mImv6 := pImv4.Sub(pImv5)
+			pRev7 := mRev4.Add(mImv5)
+			pImv7 := mImv4.Sub(mRev5)
+			mRev7 := mRev4.Sub(mImv5)
+			mImv7 := mImv4.Add(mRev5)
+			pRev8 := pRev2.Add(pRev6)
+			pImv8 := pImv2.Add(pImv6)
+			mRev8 := pRev2.Sub(pRev6)
+			mImv8 := pImv2.Sub(pImv6)
+			lo := pRev8.SelectFromPairGrouped(0, 2, pImv8)
+			hi := pRev8.SelectFromPairGrouped(1, 3, pImv8)
+			lo.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[0])))
+			hi.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[8])))
+			lo.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[16])))
+			hi.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[24])))
+			lo1 := mRev8.SelectFromPairGrouped(0, 2, mImv8)
+			hi1 := mRev8.SelectFromPairGrouped(1, 3, mImv8)
+			lo1.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[4])))
+			hi1.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[12])))
+			lo1.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[20])))
+			hi1.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[28])))
+			v := pRev7.Add(pImv7)
+			trv := v.Mul(archsimd.BroadcastFloat64x4(0.7071067811865476))
+			v1 := pImv7.Sub(pRev7)
+			tiv := v1.Mul(archsimd.BroadcastFloat64x4(0.7071067811865476))
+			pRev9 := pRev3.Add(trv)
+			pImv9 := pImv3.Add(tiv)
+			mRev9 := pRev3.Sub(trv)
+			mImv9 := pImv3.Sub(tiv)
+			lo2 := pRev9.SelectFromPairGrouped(0, 2, pImv9)
+			hi2 := pRev9.SelectFromPairGrouped(1, 3, pImv9)
+			lo2.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[1])))
+			hi2.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[9])))
+			lo2.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[17])))
+			hi2.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[25])))
+			lo3 := mRev9.SelectFromPairGrouped(0, 2, mImv9)
+			hi3 := mRev9.SelectFromPairGrouped(1, 3, mImv9)
+			lo3.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[5])))
+			hi3.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[13])))
+			lo3.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[21])))
+			hi3.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[29])))
+			pRev10 := mRev2.Add(mImv6)
+			pImv10 := mImv2.Sub(mRev6)
+			mRev10 := mRev2.Sub(mImv6)
+			mImv10 := mImv2.Add(mRev6)
+			lo4 := pRev10.SelectFromPairGrouped(0, 2, pImv10)
+			hi4 := pRev10.SelectFromPairGrouped(1, 3, pImv10)
+			lo4.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[2])))
+			hi4.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[10])))
+			lo4.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[18])))
+			hi4.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[26])))
+			lo5 := mRev10.SelectFromPairGrouped(0, 2, mImv10)
+			hi5 := mRev10.SelectFromPairGrouped(1, 3, mImv10)
+			lo5.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[6])))
+			hi5.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[14])))
+			lo5.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[22])))
+			hi5.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[30])))
+			v2 := mImv7.Sub(mRev7)
+			trv1 := v2.Mul(archsimd.BroadcastFloat64x4(0.7071067811865476))
+			v3 := mRev7.Add(mImv7)
+			tiv1 := v3.Mul(archsimd.BroadcastFloat64x4(0.7071067811865476))
+			pRev11 := mRev3.Add(trv1)
+			pImv11 := mImv3.Sub(tiv1)
+			mRev11 := mRev3.Sub(trv1)
+			mImv11 := mImv3.Add(tiv1)
+			lo6 := pRev11.SelectFromPairGrouped(0, 2, pImv11)
+			hi6 := pRev11.SelectFromPairGrouped(1, 3, pImv11)
+			lo6.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[3])))
+			hi6.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[11])))
+			lo6.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[19])))
+			hi6.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[27])))
+			lo7 := mRev11.SelectFromPairGrouped(0, 2, mImv11)
+			hi7 := mRev11.SelectFromPairGrouped(1, 3, mImv11)
+			lo7.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[7])))
+			hi7.GetLo().Store((*[2]float64)(unsafe.Pointer(&d[15])))
+			lo7.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[23])))
+			hi7.GetHi().Store((*[2]float64)(unsafe.Pointer(&d[31])))
 		}
-		for k1 := 0; k1 < 8; k1++ {
-			i2 := out + k1
-			d1 := dst[i2 : i2+57]
-			row := k1 * 8
-			xRe := float64(d1[0].Re)
-			xIm := float64(d1[0].Im)
-			x300 := row + 4
-			xRe1 := float64(d1[32].Re)
-			xIm1 := float64(d1[32].Im)
-			x315 := fFTAoS64Table[x300]
-			x316 := fFTAoS64Table1[x300]
-			vRe8 := xRe1*x315 - xIm1*x316
-			vIm8 := xRe1*x316 + xIm1*x315
-			pRe8 := xRe + vRe8
-			pIm8 := xIm + vIm8
-			mRe8 := xRe - vRe8
-			mIm8 := xIm - vIm8
-			x333 := row + 2
-			xRe2 := float64(d1[16].Re)
-			xIm2 := float64(d1[16].Im)
-			x348 := fFTAoS64Table[x333]
-			x349 := fFTAoS64Table1[x333]
-			vRe9 := xRe2*x348 - xIm2*x349
-			vIm9 := xRe2*x349 + xIm2*x348
-			x359 := row + 6
-			xRe3 := float64(d1[48].Re)
-			xIm3 := float64(d1[48].Im)
-			x374 := fFTAoS64Table[x359]
-			x375 := fFTAoS64Table1[x359]
-			vRe10 := xRe3*x374 - xIm3*x375
-			vIm10 := xRe3*x375 + xIm3*x374
-			pRe9 := vRe9 + vRe10
-			pIm9 := vIm9 + vIm10
-			mRe9 := vRe9 - vRe10
-			mIm9 := vIm9 - vIm10
-			pRe10 := pRe8 + pRe9
-			pIm10 := pIm8 + pIm9
-			mRe10 := pRe8 - pRe9
-			mIm10 := pIm8 - pIm9
-			pRe11 := mRe8 + mIm9
-			pIm11 := mIm8 - mRe9
-			mRe11 := mRe8 - mIm9
-			mIm11 := mIm8 + mRe9
-			x404 := row + 1
-			xRe4 := float64(d1[8].Re)
-			xIm4 := float64(d1[8].Im)
-			x419 := fFTAoS64Table[x404]
-			x420 := fFTAoS64Table1[x404]
-			vRe11 := xRe4*x419 - xIm4*x420
-			vIm11 := xRe4*x420 + xIm4*x419
-			x430 := row + 5
-			xRe5 := float64(d1[40].Re)
-			xIm5 := float64(d1[40].Im)
-			x445 := fFTAoS64Table[x430]
-			x446 := fFTAoS64Table1[x430]
-			vRe12 := xRe5*x445 - xIm5*x446
-			vIm12 := xRe5*x446 + xIm5*x445
-			pRe12 := vRe11 + vRe12
-			pIm12 := vIm11 + vIm12
-			mRe12 := vRe11 - vRe12
-			mIm12 := vIm11 - vIm12
-			x463 := row + 3
-			xRe6 := float64(d1[24].Re)
-			xIm6 := float64(d1[24].Im)
-			x478 := fFTAoS64Table[x463]
-			x479 := fFTAoS64Table1[x463]
-			vRe13 := xRe6*x478 - xIm6*x479
-			vIm13 := xRe6*x479 + xIm6*x478
-			x489 := row + 7
-			xRe7 := float64(d1[56].Re)
-			xIm7 := float64(d1[56].Im)
-			x504 := fFTAoS64Table[x489]
-			x505 := fFTAoS64Table1[x489]
-			vRe14 := xRe7*x504 - xIm7*x505
-			vIm14 := xRe7*x505 + xIm7*x504
-			pRe13 := vRe13 + vRe14
-			pIm13 := vIm13 + vIm14
-			mRe13 := vRe13 - vRe14
-			mIm13 := vIm13 - vIm14
-			pRe14 := pRe12 + pRe13
-			pIm14 := pIm12 + pIm13
-			mRe14 := pRe12 - pRe13
-			mIm14 := pIm12 - pIm13
-			pRe15 := mRe12 + mIm13
-			pIm15 := mIm12 - mRe13
-			mRe15 := mRe12 - mIm13
-			mIm15 := mIm12 + mRe13
-			d1[0].Re = stage.Float64(pRe10 + pRe14)
-			d1[0].Im = stage.Float64(pIm10 + pIm14)
-			d1[32].Re = stage.Float64(pRe10 - pRe14)
-			d1[32].Im = stage.Float64(pIm10 - pIm14)
-			tr2 := (pRe15 + pIm15) * 0.7071067811865476
-			ti2 := (pIm15 - pRe15) * 0.7071067811865476
-			d1[8].Re = stage.Float64(pRe11 + tr2)
-			d1[8].Im = stage.Float64(pIm11 + ti2)
-			d1[40].Re = stage.Float64(pRe11 - tr2)
-			d1[40].Im = stage.Float64(pIm11 - ti2)
-			d1[16].Re = stage.Float64(mRe10 + mIm14)
-			d1[16].Im = stage.Float64(mIm10 - mRe14)
-			d1[48].Re = stage.Float64(mRe10 - mIm14)
-			d1[48].Im = stage.Float64(mIm10 + mRe14)
-			tr3 := (mIm15 - mRe15) * 0.7071067811865476
-			ti3 := (mRe15 + mIm15) * 0.7071067811865476
-			d1[24].Re = stage.Float64(mRe11 + tr3)
-			d1[24].Im = stage.Float64(mIm11 - ti3)
-			d1[56].Re = stage.Float64(mRe11 - tr3)
-			d1[56].Im = stage.Float64(mIm11 + ti3)
+		for k1 := 0; k1 < 8; k1 += 4 {
+			i3 := i + k1
+			d1 := dst[i3 : i3+60]
+			i4 := k1 * 8
+			t := fFTAoS64Table[:][i4 : i4+32]
+			xRev := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
+			xImv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
+			xRev1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[34])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[35])))))
+			xImv1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[34])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[35])))))
+			tv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[18])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[19])))))
+			tv1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[18])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[19])))))
+			v4 := xRev1.Mul(tv)
+			v5 := xImv1.Mul(tv1)
+			vRev8 := v4.Sub(v5)
+			v6 := xRev1.Mul(tv1)
+			v7 := xImv1.Mul(tv)
+			vImv8 := v6.Add(v7)
+			pRev12 := xRev.Add(vRev8)
+			pImv12 := xImv.Add(vImv8)
+			mRev12 := xRev.Sub(vRev8)
+			mImv12 := xImv.Sub(vImv8)
+			xRev2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[18])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[19])))))
+			xImv2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[18])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[19])))))
+			tv2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[10])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[11])))))
+			tv3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[10])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[11])))))
+			v8 := xRev2.Mul(tv2)
+			v9 := xImv2.Mul(tv3)
+			vRev9 := v8.Sub(v9)
+			v10 := xRev2.Mul(tv3)
+			v11 := xImv2.Mul(tv2)
+			vImv9 := v10.Add(v11)
+			xRev3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[48])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[50])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[49])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[51])))))
+			xImv3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[48])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[50])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[49])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[51])))))
+			tv4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[26])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[27])))))
+			tv5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[26])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[27])))))
+			v12 := xRev3.Mul(tv4)
+			v13 := xImv3.Mul(tv5)
+			vRev10 := v12.Sub(v13)
+			v14 := xRev3.Mul(tv5)
+			v15 := xImv3.Mul(tv4)
+			vImv10 := v14.Add(v15)
+			pRev13 := vRev9.Add(vRev10)
+			pImv13 := vImv9.Add(vImv10)
+			mRev13 := vRev9.Sub(vRev10)
+			mImv13 := vImv9.Sub(vImv10)
+			pRev14 := pRev12.Add(pRev13)
+			pImv14 := pImv12.Add(pImv13)
+			mRev14 := pRev12.Sub(pRev13)
+			mImv14 := pImv12.Sub(pImv13)
+			pRev15 := mRev12.Add(mImv13)
+			pImv15 := mImv12.Sub(mRev13)
+			mRev15 := mRev12.Sub(mImv13)
+			mImv15 := mImv12.Add(mRev13)
+			xRev4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[10])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[11])))))
+			xImv4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[10])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[11])))))
+			tv6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[4])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[6])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[5])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[7])))))
+			tv7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[4])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[6])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[5])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[7])))))
+			v16 := xRev4.Mul(tv6)
+			v17 := xImv4.Mul(tv7)
+			vRev11 := v16.Sub(v17)
+			v18 := xRev4.Mul(tv7)
+			v19 := xImv4.Mul(tv6)
+			vImv11 := v18.Add(v19)
+			xRev5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[40])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[42])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[41])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[43])))))
+			xImv5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[40])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[42])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[41])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[43])))))
+			tv8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[20])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[22])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[21])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[23])))))
+			tv9 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[20])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[22])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[21])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[23])))))
+			v20 := xRev5.Mul(tv8)
+			v21 := xImv5.Mul(tv9)
+			vRev12 := v20.Sub(v21)
+			v22 := xRev5.Mul(tv9)
+			v23 := xImv5.Mul(tv8)
+			vImv12 := v22.Add(v23)
+			pRev16 := vRev11.Add(vRev12)
+			pImv16 := vImv11.Add(vImv12)
+			mRev16 := vRev11.Sub(vRev12)
+			mImv16 := vImv11.Sub(vImv12)
+			xRev6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[26])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[27])))))
+			xImv6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[26])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[27])))))
+			tv10 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[12])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[14])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[13])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[15])))))
+			tv11 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[12])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[14])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[13])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[15])))))
+			v24 := xRev6.Mul(tv10)
+			v25 := xImv6.Mul(tv11)
+			vRev13 := v24.Sub(v25)
+			v26 := xRev6.Mul(tv11)
+			v27 := xImv6.Mul(tv10)
+			vImv13 := v26.Add(v27)
+			xRev7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[56])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[58])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[57])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[59])))))
+			xImv7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[56])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[58])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[57])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[59])))))
+			tv12 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[28])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[30])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[29])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[31])))))
+			tv13 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[28])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[30])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[29])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[31])))))
+			v28 := xRev7.Mul(tv12)
+			v29 := xImv7.Mul(tv13)
+			vRev14 := v28.Sub(v29)
+			v30 := xRev7.Mul(tv13)
+			v31 := xImv7.Mul(tv12)
+			vImv14 := v30.Add(v31)
+			pRev17 := vRev13.Add(vRev14)
+			pImv17 := vImv13.Add(vImv14)
+			mRev17 := vRev13.Sub(vRev14)
+			mImv17 := vImv13.Sub(vImv14)
+			pRev18 := pRev16.Add(pRev17)
+			pImv18 := pImv16.Add(pImv17)
+			mRev18 := pRev16.Sub(pRev17)
+			mImv18 := pImv16.Sub(pImv17)
+			pRev19 := mRev16.Add(mImv17)
+			pImv19 := mImv16.Sub(mRev17)
+			mRev19 := mRev16.Sub(mImv17)
+			mImv19 := mImv16.Add(mRev17)
+			pRev20 := pRev14.Add(pRev18)
+			pImv20 := pImv14.Add(pImv18)
+			mRev20 := pRev14.Sub(pRev18)
+			mImv20 := pImv14.Sub(pImv18)
+			lo8 := pRev20.SelectFromPairGrouped(0, 2, pImv20)
+			hi8 := pRev20.SelectFromPairGrouped(1, 3, pImv20)
+			lo8.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[0])))
+			hi8.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[1])))
+			lo8.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[2])))
+			hi8.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[3])))
+			lo9 := mRev20.SelectFromPairGrouped(0, 2, mImv20)
+			hi9 := mRev20.SelectFromPairGrouped(1, 3, mImv20)
+			lo9.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[32])))
+			hi9.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[33])))
+			lo9.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[34])))
+			hi9.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[35])))
+			v32 := pRev19.Add(pImv19)
+			trv2 := v32.Mul(archsimd.BroadcastFloat64x4(0.7071067811865476))
+			v33 := pImv19.Sub(pRev19)
+			tiv2 := v33.Mul(archsimd.BroadcastFloat64x4(0.7071067811865476))
+			pRev21 := pRev15.Add(trv2)
+			pImv21 := pImv15.Add(tiv2)
+			mRev21 := pRev15.Sub(trv2)
+			mImv21 := pImv15.Sub(tiv2)
+			lo10 := pRev21.SelectFromPairGrouped(0, 2, pImv21)
+			hi10 := pRev21.SelectFromPairGrouped(1, 3, pImv21)
+			lo10.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[8])))
+			hi10.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[9])))
+			lo10.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[10])))
+			hi10.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[11])))
+			lo11 := mRev21.SelectFromPairGrouped(0, 2, mImv21)
+			hi11 := mRev21.SelectFromPairGrouped(1, 3, mImv21)
+			lo11.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[40])))
+			hi11.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[41])))
+			lo11.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[42])))
+			hi11.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[43])))
+			pRev22 := mRev14.Add(mImv18)
+			pImv22 := mImv14.Sub(mRev18)
+			mRev22 := mRev14.Sub(mImv18)
+			mImv22 := mImv14.Add(mRev18)
+			lo12 := pRev22.SelectFromPairGrouped(0, 2, pImv22)
+			hi12 := pRev22.SelectFromPairGrouped(1, 3, pImv22)
+			lo12.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[16])))
+			hi12.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[17])))
+			lo12.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[18])))
+			hi12.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[19])))
+			lo13 := mRev22.SelectFromPairGrouped(0, 2, mImv22)
+			hi13 := mRev22.SelectFromPairGrouped(1, 3, mImv22)
+			lo13.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[48])))
+			hi13.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[49])))
+			lo13.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[50])))
+			hi13.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[51])))
+			v34 := mImv19.Sub(mRev19)
+			trv3 := v34.Mul(archsimd.BroadcastFloat64x4(0.7071067811865476))
+			v35 := mRev19.Add(mImv19)
+			tiv3 := v35.Mul(archsimd.BroadcastFloat64x4(0.7071067811865476))
+			pRev23 := mRev15.Add(trv3)
+			pImv23 := mImv15.Sub(tiv3)
+			mRev23 := mRev15.Sub(trv3)
+			mImv23 := mImv15.Add(tiv3)
+			lo14 := pRev23.SelectFromPairGrouped(0, 2, pImv23)
+			hi14 := pRev23.SelectFromPairGrouped(1, 3, pImv23)
+			lo14.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[24])))
+			hi14.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[25])))
+			lo14.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[26])))
+			hi14.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[27])))
+			lo15 := mRev23.SelectFromPairGrouped(0, 2, mImv23)
+			hi15 := mRev23.SelectFromPairGrouped(1, 3, mImv23)
+			lo15.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[56])))
+			hi15.GetLo().Store((*[2]float64)(unsafe.Pointer(&d1[57])))
+			lo15.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[58])))
+			hi15.GetHi().Store((*[2]float64)(unsafe.Pointer(&d1[59])))
 		}
 	}
-	for k1_1 := 0; k1_1 < 64; k1_1++ {
-		d2 := dst[k1_1 : k1_1+961]
-		row1 := k1_1 * 16
-		xRe8 := float64(d2[0].Re)
-		xIm8 := float64(d2[0].Im)
-		x1785 := row1 + 8
-		xRe9 := float64(d2[512].Re)
-		xIm9 := float64(d2[512].Im)
-		x1800 := fFTAoS1024Table[x1785]
-		x1801 := fFTAoS1024Table1[x1785]
-		vRe15 := xRe9*x1800 - xIm9*x1801
-		vIm15 := xRe9*x1801 + xIm9*x1800
-		pRe16 := xRe8 + vRe15
-		pIm16 := xIm8 + vIm15
-		mRe16 := xRe8 - vRe15
-		mIm16 := xIm8 - vIm15
-		x1818 := row1 + 4
-		xRe10 := float64(d2[256].Re)
-		xIm10 := float64(d2[256].Im)
-		x1833 := fFTAoS1024Table[x1818]
-		x1834 := fFTAoS1024Table1[x1818]
-		vRe16 := xRe10*x1833 - xIm10*x1834
-		vIm16 := xRe10*x1834 + xIm10*x1833
-		x1844 := row1 + 12
-		xRe11 := float64(d2[768].Re)
-		xIm11 := float64(d2[768].Im)
-		x1859 := fFTAoS1024Table[x1844]
-		x1860 := fFTAoS1024Table1[x1844]
-		vRe17 := xRe11*x1859 - xIm11*x1860
-		vIm17 := xRe11*x1860 + xIm11*x1859
-		pRe17 := vRe16 + vRe17
-		pIm17 := vIm16 + vIm17
-		mRe17 := vRe16 - vRe17
-		mIm17 := vIm16 - vIm17
-		pRe18 := pRe16 + pRe17
-		pIm18 := pIm16 + pIm17
-		mRe18 := pRe16 - pRe17
-		mIm18 := pIm16 - pIm17
-		pRe19 := mRe16 + mIm17
-		pIm19 := mIm16 - mRe17
-		mRe19 := mRe16 - mIm17
-		mIm19 := mIm16 + mRe17
-		x1889 := row1 + 2
-		xRe12 := float64(d2[128].Re)
-		xIm12 := float64(d2[128].Im)
-		x1904 := fFTAoS1024Table[x1889]
-		x1905 := fFTAoS1024Table1[x1889]
-		vRe18 := xRe12*x1904 - xIm12*x1905
-		vIm18 := xRe12*x1905 + xIm12*x1904
-		x1915 := row1 + 10
-		xRe13 := float64(d2[640].Re)
-		xIm13 := float64(d2[640].Im)
-		x1930 := fFTAoS1024Table[x1915]
-		x1931 := fFTAoS1024Table1[x1915]
-		vRe19 := xRe13*x1930 - xIm13*x1931
-		vIm19 := xRe13*x1931 + xIm13*x1930
-		pRe20 := vRe18 + vRe19
-		pIm20 := vIm18 + vIm19
-		mRe20 := vRe18 - vRe19
-		mIm20 := vIm18 - vIm19
-		x1948 := row1 + 6
-		xRe14 := float64(d2[384].Re)
-		xIm14 := float64(d2[384].Im)
-		x1963 := fFTAoS1024Table[x1948]
-		x1964 := fFTAoS1024Table1[x1948]
-		vRe20 := xRe14*x1963 - xIm14*x1964
-		vIm20 := xRe14*x1964 + xIm14*x1963
-		x1974 := row1 + 14
-		xRe15 := float64(d2[896].Re)
-		xIm15 := float64(d2[896].Im)
-		x1989 := fFTAoS1024Table[x1974]
-		x1990 := fFTAoS1024Table1[x1974]
-		vRe21 := xRe15*x1989 - xIm15*x1990
-		vIm21 := xRe15*x1990 + xIm15*x1989
-		pRe21 := vRe20 + vRe21
-		pIm21 := vIm20 + vIm21
-		mRe21 := vRe20 - vRe21
-		mIm21 := vIm20 - vIm21
-		pRe22 := pRe20 + pRe21
-		pIm22 := pIm20 + pIm21
-		mRe22 := pRe20 - pRe21
-		mIm22 := pIm20 - pIm21
-		pRe23 := mRe20 + mIm21
-		pIm23 := mIm20 - mRe21
-		mRe23 := mRe20 - mIm21
-		mIm23 := mIm20 + mRe21
-		pRe24 := pRe18 + pRe22
-		pIm24 := pIm18 + pIm22
-		mRe24 := pRe18 - pRe22
-		mIm24 := pIm18 - pIm22
-		tr4 := (pRe23 + pIm23) * 0.7071067811865476
-		ti4 := (pIm23 - pRe23) * 0.7071067811865476
-		pRe25 := pRe19 + tr4
-		pIm25 := pIm19 + ti4
-		mRe25 := pRe19 - tr4
-		mIm25 := pIm19 - ti4
-		pRe26 := mRe18 + mIm22
-		pIm26 := mIm18 - mRe22
-		mRe26 := mRe18 - mIm22
-		mIm26 := mIm18 + mRe22
-		tr5 := (mIm23 - mRe23) * 0.7071067811865476
-		ti5 := (mRe23 + mIm23) * 0.7071067811865476
-		pRe27 := mRe19 + tr5
-		pIm27 := mIm19 - ti5
-		mRe27 := mRe19 - tr5
-		mIm27 := mIm19 + ti5
-		x2049 := row1 + 1
-		xRe16 := float64(d2[64].Re)
-		xIm16 := float64(d2[64].Im)
-		x2064 := fFTAoS1024Table[x2049]
-		x2065 := fFTAoS1024Table1[x2049]
-		vRe22 := xRe16*x2064 - xIm16*x2065
-		vIm22 := xRe16*x2065 + xIm16*x2064
-		x2075 := row1 + 9
-		xRe17 := float64(d2[576].Re)
-		xIm17 := float64(d2[576].Im)
-		x2090 := fFTAoS1024Table[x2075]
-		x2091 := fFTAoS1024Table1[x2075]
-		vRe23 := xRe17*x2090 - xIm17*x2091
-		vIm23 := xRe17*x2091 + xIm17*x2090
-		pRe28 := vRe22 + vRe23
-		pIm28 := vIm22 + vIm23
-		mRe28 := vRe22 - vRe23
-		mIm28 := vIm22 - vIm23
-		x2108 := row1 + 5
-		xRe18 := float64(d2[320].Re)
-		xIm18 := float64(d2[320].Im)
-		x2123 := fFTAoS1024Table[x2108]
-		x2124 := fFTAoS1024Table1[x2108]
-		vRe24 := xRe18*x2123 - xIm18*x2124
-		vIm24 := xRe18*x2124 + xIm18*x2123
-		x2134 := row1 + 13
-		xRe19 := float64(d2[832].Re)
-		xIm19 := float64(d2[832].Im)
-		x2149 := fFTAoS1024Table[x2134]
-		x2150 := fFTAoS1024Table1[x2134]
-		vRe25 := xRe19*x2149 - xIm19*x2150
-		vIm25 := xRe19*x2150 + xIm19*x2149
-		pRe29 := vRe24 + vRe25
-		pIm29 := vIm24 + vIm25
-		mRe29 := vRe24 - vRe25
-		mIm29 := vIm24 - vIm25
-		pRe30 := pRe28 + pRe29
-		pIm30 := pIm28 + pIm29
-		mRe30 := pRe28 - pRe29
-		mIm30 := pIm28 - pIm29
-		pRe31 := mRe28 + mIm29
-		pIm31 := mIm28 - mRe29
-		mRe31 := mRe28 - mIm29
-		mIm31 := mIm28 + mRe29
-		x2179 := row1 + 3
-		xRe20 := float64(d2[192].Re)
-		xIm20 := float64(d2[192].Im)
-		x2194 := fFTAoS1024Table[x2179]
-		x2195 := fFTAoS1024Table1[x2179]
-		vRe26 := xRe20*x2194 - xIm20*x2195
-		vIm26 := xRe20*x2195 + xIm20*x2194
-		x2205 := row1 + 11
-		xRe21 := float64(d2[704].Re)
-		xIm21 := float64(d2[704].Im)
-		x2220 := fFTAoS1024Table[x2205]
-		x2221 := fFTAoS1024Table1[x2205]
-		vRe27 := xRe21*x2220 - xIm21*x2221
-		vIm27 := xRe21*x2221 + xIm21*x2220
-		pRe32 := vRe26 + vRe27
-		pIm32 := vIm26 + vIm27
-		mRe32 := vRe26 - vRe27
-		mIm32 := vIm26 - vIm27
-		x2238 := row1 + 7
-		xRe22 := float64(d2[448].Re)
-		xIm22 := float64(d2[448].Im)
-		x2253 := fFTAoS1024Table[x2238]
-		x2254 := fFTAoS1024Table1[x2238]
-		vRe28 := xRe22*x2253 - xIm22*x2254
-		vIm28 := xRe22*x2254 + xIm22*x2253
-		x2264 := row1 + 15
-		xRe23 := float64(d2[960].Re)
-		xIm23 := float64(d2[960].Im)
-		x2279 := fFTAoS1024Table[x2264]
-		x2280 := fFTAoS1024Table1[x2264]
-		vRe29 := xRe23*x2279 - xIm23*x2280
-		vIm29 := xRe23*x2280 + xIm23*x2279
-		pRe33 := vRe28 + vRe29
-		pIm33 := vIm28 + vIm29
-		mRe33 := vRe28 - vRe29
-		mIm33 := vIm28 - vIm29
-		pRe34 := pRe32 + pRe33
-		pIm34 := pIm32 + pIm33
-		mRe34 := pRe32 - pRe33
-		mIm34 := pIm32 - pIm33
-		pRe35 := mRe32 + mIm33
-		pIm35 := mIm32 - mRe33
-		mRe35 := mRe32 - mIm33
-		mIm35 := mIm32 + mRe33
-		pRe36 := pRe30 + pRe34
-		pIm36 := pIm30 + pIm34
-		mRe36 := pRe30 - pRe34
-		mIm36 := pIm30 - pIm34
-		tr6 := (pRe35 + pIm35) * 0.7071067811865476
-		ti6 := (pIm35 - pRe35) * 0.7071067811865476
-		pRe37 := pRe31 + tr6
-		pIm37 := pIm31 + ti6
-		mRe37 := pRe31 - tr6
-		mIm37 := pIm31 - ti6
-		pRe38 := mRe30 + mIm34
-		pIm38 := mIm30 - mRe34
-		mRe38 := mRe30 - mIm34
-		mIm38 := mIm30 + mRe34
-		tr7 := (mIm35 - mRe35) * 0.7071067811865476
-		ti7 := (mRe35 + mIm35) * 0.7071067811865476
-		pRe39 := mRe31 + tr7
-		pIm39 := mIm31 - ti7
-		mRe39 := mRe31 - tr7
-		mIm39 := mIm31 + ti7
-		d2[0].Re = stage.Float64(pRe24 + pRe36)
-		d2[0].Im = stage.Float64(pIm24 + pIm36)
-		d2[512].Re = stage.Float64(pRe24 - pRe36)
-		d2[512].Im = stage.Float64(pIm24 - pIm36)
-		tRe := pRe37*0.9238795325112867 - pIm37*-0.3826834323650898
-		tIm := pRe37*-0.3826834323650898 + pIm37*0.9238795325112867
-		d2[64].Re = stage.Float64(pRe25 + tRe)
-		d2[64].Im = stage.Float64(pIm25 + tIm)
-		d2[576].Re = stage.Float64(pRe25 - tRe)
-		d2[576].Im = stage.Float64(pIm25 - tIm)
-		tr8 := (pRe38 + pIm38) * 0.7071067811865476
-		ti8 := (pIm38 - pRe38) * 0.7071067811865476
-		d2[128].Re = stage.Float64(pRe26 + tr8)
-		d2[128].Im = stage.Float64(pIm26 + ti8)
-		d2[640].Re = stage.Float64(pRe26 - tr8)
-		d2[640].Im = stage.Float64(pIm26 - ti8)
-		tRe1 := pRe39*0.38268343236508984 - pIm39*-0.9238795325112867
-		tIm1 := pRe39*-0.9238795325112867 + pIm39*0.38268343236508984
-		d2[192].Re = stage.Float64(pRe27 + tRe1)
-		d2[192].Im = stage.Float64(pIm27 + tIm1)
-		d2[704].Re = stage.Float64(pRe27 - tRe1)
-		d2[704].Im = stage.Float64(pIm27 - tIm1)
-		d2[256].Re = stage.Float64(mRe24 + mIm36)
-		d2[256].Im = stage.Float64(mIm24 - mRe36)
-		d2[768].Re = stage.Float64(mRe24 - mIm36)
-		d2[768].Im = stage.Float64(mIm24 + mRe36)
-		tRe2 := mRe37*-0.3826834323650897 - mIm37*-0.9238795325112867
-		tIm2 := mRe37*-0.9238795325112867 + mIm37*-0.3826834323650897
-		d2[320].Re = stage.Float64(mRe25 + tRe2)
-		d2[320].Im = stage.Float64(mIm25 + tIm2)
-		d2[832].Re = stage.Float64(mRe25 - tRe2)
-		d2[832].Im = stage.Float64(mIm25 - tIm2)
-		tr9 := (mIm38 - mRe38) * 0.7071067811865476
-		ti9 := (mRe38 + mIm38) * 0.7071067811865476
-		d2[384].Re = stage.Float64(mRe26 + tr9)
-		d2[384].Im = stage.Float64(mIm26 - ti9)
-		d2[896].Re = stage.Float64(mRe26 - tr9)
-		d2[896].Im = stage.Float64(mIm26 + ti9)
-		tRe3 := mRe39*-0.9238795325112867 - mIm39*-0.38268343236508984
-		tIm3 := mRe39*-0.38268343236508984 + mIm39*-0.9238795325112867
-		d2[448].Re = stage.Float64(mRe27 + tRe3)
-		d2[448].Im = stage.Float64(mIm27 + tIm3)
-		d2[960].Re = stage.Float64(mRe27 - tRe3)
-		d2[960].Im = stage.Float64(mIm27 - tIm3)
+	for k1_1 := 0; k1_1 < 64; k1_1 += 4 {
+		d2 := dst[k1_1 : k1_1+964]
+		i5 := k1_1 * 16
+		t1 := fFTAoS1024Table[:][i5 : i5+64]
+		xRev8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[2])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[3])))))
+		xImv8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[2])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[3])))))
+		xRev9 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[512])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[514])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[513])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[515])))))
+		xImv9 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[512])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[514])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[513])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[515])))))
+		t1v := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[34])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[35])))))
+		t1v1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[34])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[35])))))
+		v36 := xRev9.Mul(t1v)
+		v37 := xImv9.Mul(t1v1)
+		vRev15 := v36.Sub(v37)
+		v38 := xRev9.Mul(t1v1)
+		v39 := xImv9.Mul(t1v)
+		vImv15 := v38.Add(v39)
+		pRev24 := xRev8.Add(vRev15)
+		pImv24 := xImv8.Add(vImv15)
+		mRev24 := xRev8.Sub(vRev15)
+		mImv24 := xImv8.Sub(vImv15)
+		xRev10 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[256])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[258])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[257])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[259])))))
+		xImv10 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[256])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[258])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[257])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[259])))))
+		t1v2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[18])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[19])))))
+		t1v3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[18])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[19])))))
+		v40 := xRev10.Mul(t1v2)
+		v41 := xImv10.Mul(t1v3)
+		vRev16 := v40.Sub(v41)
+		v42 := xRev10.Mul(t1v3)
+		v43 := xImv10.Mul(t1v2)
+		vImv16 := v42.Add(v43)
+		xRev11 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[768])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[770])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[769])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[771])))))
+		xImv11 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[768])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[770])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[769])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[771])))))
+		t1v4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[48])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[50])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[49])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[51])))))
+		t1v5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[48])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[50])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[49])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[51])))))
+		v44 := xRev11.Mul(t1v4)
+		v45 := xImv11.Mul(t1v5)
+		vRev17 := v44.Sub(v45)
+		v46 := xRev11.Mul(t1v5)
+		v47 := xImv11.Mul(t1v4)
+		vImv17 := v46.Add(v47)
+		pRev25 := vRev16.Add(vRev17)
+		pImv25 := vImv16.Add(vImv17)
+		mRev25 := vRev16.Sub(vRev17)
+		mImv25 := vImv16.Sub(vImv17)
+		pRev26 := pRev24.Add(pRev25)
+		pImv26 := pImv24.Add(pImv25)
+		mRev26 := pRev24.Sub(pRev25)
+		mImv26 := pImv24.Sub(pImv25)
+		pRev27 := mRev24.Add(mImv25)
+		pImv27 := mImv24.Sub(mRev25)
+		mRev27 := mRev24.Sub(mImv25)
+		mImv27 := mImv24.Add(mRev25)
+		xRev12 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[128])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[130])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[129])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[131])))))
+		xImv12 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[128])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[130])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[129])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[131])))))
+		t1v6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[10])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[11])))))
+		t1v7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[10])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[11])))))
+		v48 := xRev12.Mul(t1v6)
+		v49 := xImv12.Mul(t1v7)
+		vRev18 := v48.Sub(v49)
+		v50 := xRev12.Mul(t1v7)
+		v51 := xImv12.Mul(t1v6)
+		vImv18 := v50.Add(v51)
+		xRev13 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[640])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[642])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[641])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[643])))))
+		xImv13 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[640])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[642])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[641])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[643])))))
+		t1v8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[40])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[42])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[41])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[43])))))
+		t1v9 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[40])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[42])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[41])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[43])))))
+		v52 := xRev13.Mul(t1v8)
+		v53 := xImv13.Mul(t1v9)
+		vRev19 := v52.Sub(v53)
+		v54 := xRev13.Mul(t1v9)
+		v55 := xImv13.Mul(t1v8)
+		vImv19 := v54.Add(v55)
+		pRev28 := vRev18.Add(vRev19)
+		pImv28 := vImv18.Add(vImv19)
+		mRev28 := vRev18.Sub(vRev19)
+		mImv28 := vImv18.Sub(vImv19)
+		xRev14 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[384])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[386])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[385])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[387])))))
+		xImv14 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[384])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[386])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[385])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[387])))))
+		t1v10 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[26])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[27])))))
+		t1v11 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[26])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[27])))))
+		v56 := xRev14.Mul(t1v10)
+		v57 := xImv14.Mul(t1v11)
+		vRev20 := v56.Sub(v57)
+		v58 := xRev14.Mul(t1v11)
+		v59 := xImv14.Mul(t1v10)
+		vImv20 := v58.Add(v59)
+		xRev15 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[896])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[898])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[897])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[899])))))
+		xImv15 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[896])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[898])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[897])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[899])))))
+		t1v12 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[56])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[58])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[57])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[59])))))
+		t1v13 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[56])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[58])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[57])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[59])))))
+		v60 := xRev15.Mul(t1v12)
+		v61 := xImv15.Mul(t1v13)
+		vRev21 := v60.Sub(v61)
+		v62 := xRev15.Mul(t1v13)
+		v63 := xImv15.Mul(t1v12)
+		vImv21 := v62.Add(v63)
+		pRev29 := vRev20.Add(vRev21)
+		pImv29 := vImv20.Add(vImv21)
+		mRev29 := vRev20.Sub(vRev21)
+		mImv29 := vImv20.Sub(vImv21)
+		pRev30 := pRev28.Add(pRev29)
+		pImv30 := pImv28.Add(pImv29)
+		mRev30 := pRev28.Sub(pRev29)
+		mImv30 := pImv28.Sub(pImv29)
+		pRev31 := mRev28.Add(mImv29)
+		pImv31 := mImv28.Sub(mRev29)
+		mRev31 := mRev28.Sub(mImv29)
+		mImv31 := mImv28.Add(mRev29)
+		pRev32 := pRev26.Add(pRev30)
+		pImv32 := pImv26.Add(pImv30)
+		mRev32 := pRev26.Sub(pRev30)
+		mImv32 := pImv26.Sub(pImv30)
+		v64 := pRev31.Add(pImv31)
+		trv4 := v64.Mul(archsimd.BroadcastFloat64x4(0.7071067811865476))
+		v65 := pImv31.Sub(pRev31)
+		tiv4 := v65.Mul(archsimd.BroadcastFloat64x4(0.7071067811865476))
+		pRev33 := pRev27.Add(trv4)
+		pImv33 := pImv27.Add(tiv4)
+		mRev33 := pRev27.Sub(trv4)
+		mImv33 := pImv27.Sub(tiv4)
+		pRev34 := mRev26.Add(mImv30)
+		pImv34 := mImv26.Sub(mRev30)
+		mRev34 := mRev26.Sub(mImv30)
+		mImv34 := mImv26.Add(mRev30)
+		v66 := mImv31.Sub(mRev31)
+		trv5 := v66.Mul(archsimd.BroadcastFloat64x4(0.7071067811865476))
+		v67 := mRev31.Add(mImv31)
+		tiv5 := v67.Mul(archsimd.BroadcastFloat64x4(0.7071067811865476))
+		pRev35 := mRev27.Add(trv5)
+		pImv35 := mImv27.Sub(tiv5)
+		mRev35 := mRev27.Sub(trv5)
+		mImv35 := mImv27.Add(tiv5)
+		xRev16 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[64])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[66])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[65])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[67])))))
+		xImv16 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[64])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[66])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[65])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[67])))))
+		t1v14 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[4])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[6])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[5])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[7])))))
+		t1v15 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[4])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[6])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[5])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[7])))))
+		v68 := xRev16.Mul(t1v14)
+		v69 := xImv16.Mul(t1v15)
+		vRev22 := v68.Sub(v69)
+		v70 := xRev16.Mul(t1v15)
+		v71 := xImv16.Mul(t1v14)
+		vImv22 := v70.Add(v71)
+		xRev17 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[576])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[578])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[577])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[579])))))
+		xImv17 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[576])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[578])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[577])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[579])))))
+		t1v16 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[36])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[38])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[37])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[39])))))
+		t1v17 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[36])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[38])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[37])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[39])))))
+		v72 := xRev17.Mul(t1v16)
+		v73 := xImv17.Mul(t1v17)
+		vRev23 := v72.Sub(v73)
+		v74 := xRev17.Mul(t1v17)
+		v75 := xImv17.Mul(t1v16)
+		vImv23 := v74.Add(v75)
+		pRev36 := vRev22.Add(vRev23)
+		pImv36 := vImv22.Add(vImv23)
+		mRev36 := vRev22.Sub(vRev23)
+		mImv36 := vImv22.Sub(vImv23)
+		xRev18 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[320])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[322])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[321])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[323])))))
+		xImv18 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[320])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[322])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[321])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[323])))))
+		t1v18 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[20])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[22])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[21])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[23])))))
+		t1v19 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[20])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[22])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[21])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[23])))))
+		v76 := xRev18.Mul(t1v18)
+		v77 := xImv18.Mul(t1v19)
+		vRev24 := v76.Sub(v77)
+		v78 := xRev18.Mul(t1v19)
+		v79 := xImv18.Mul(t1v18)
+		vImv24 := v78.Add(v79)
+		xRev19 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[832])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[834])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[833])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[835])))))
+		xImv19 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[832])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[834])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[833])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[835])))))
+		t1v20 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[52])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[54])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[53])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[55])))))
+		t1v21 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[52])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[54])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[53])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[55])))))
+		v80 := xRev19.Mul(t1v20)
+		v81 := xImv19.Mul(t1v21)
+		vRev25 := v80.Sub(v81)
+		v82 := xRev19.Mul(t1v21)
+		v83 := xImv19.Mul(t1v20)
+		vImv25 := v82.Add(v83)
+		pRev37 := vRev24.Add(vRev25)
+		pImv37 := vImv24.Add(vImv25)
+		mRev37 := vRev24.Sub(vRev25)
+		mImv37 := vImv24.Sub(vImv25)
+		pRev38 := pRev36.Add(pRev37)
+		pImv38 := pImv36.Add(pImv37)
+		mRev38 := pRev36.Sub(pRev37)
+		mImv38 := pImv36.Sub(pImv37)
+		pRev39 := mRev36.Add(mImv37)
+		pImv39 := mImv36.Sub(mRev37)
+		mRev39 := mRev36.Sub(mImv37)
+		mImv39 := mImv36.Add(mRev37)
+		xRev20 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[192])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[194])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[193])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[195])))))
+		xImv20 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[192])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[194])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[193])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[195])))))
+		t1v22 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[12])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[14])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[13])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[15])))))
+		t1v23 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[12])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[14])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[13])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[15])))))
+		v84 := xRev20.Mul(t1v22)
+		v85 := xImv20.Mul(t1v23)
+		vRev26 := v84.Sub(v85)
+		v86 := xRev20.Mul(t1v23)
+		v87 := xImv20.Mul(t1v22)
+		vImv26 := v86.Add(v87)
+		xRev21 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[704])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[706])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[705])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[707])))))
+		xImv21 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[704])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[706])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[705])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[707])))))
+		t1v24 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[44])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[46])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[45])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[47])))))
+		t1v25 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[44])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[46])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[45])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[47])))))
+		v88 := xRev21.Mul(t1v24)
+		v89 := xImv21.Mul(t1v25)
+		vRev27 := v88.Sub(v89)
+		v90 := xRev21.Mul(t1v25)
+		v91 := xImv21.Mul(t1v24)
+		vImv27 := v90.Add(v91)
+		pRev40 := vRev26.Add(vRev27)
+		pImv40 := vImv26.Add(vImv27)
+		mRev40 := vRev26.Sub(vRev27)
+		mImv40 := vImv26.Sub(vImv27)
+		xRev22 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[448])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[450])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[449])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[451])))))
+		xImv22 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[448])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[450])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[449])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[451])))))
+		t1v26 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[28])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[30])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[29])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[31])))))
+		t1v27 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[28])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[30])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[29])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[31])))))
+		v92 := xRev22.Mul(t1v26)
+		v93 := xImv22.Mul(t1v27)
+		vRev28 := v92.Sub(v93)
+		v94 := xRev22.Mul(t1v27)
+		v95 := xImv22.Mul(t1v26)
+		vImv28 := v94.Add(v95)
+		xRev23 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[960])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[962])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[961])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[963])))))
+		xImv23 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[960])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[962])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[961])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[963])))))
+		t1v28 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[60])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[62])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[61])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[63])))))
+		t1v29 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[60])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[62])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[61])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[63])))))
+		v96 := xRev23.Mul(t1v28)
+		v97 := xImv23.Mul(t1v29)
+		vRev29 := v96.Sub(v97)
+		v98 := xRev23.Mul(t1v29)
+		v99 := xImv23.Mul(t1v28)
+		vImv29 := v98.Add(v99)
+		pRev41 := vRev28.Add(vRev29)
+		pImv41 := vImv28.Add(vImv29)
+		mRev41 := vRev28.Sub(vRev29)
+		mImv41 := vImv28.Sub(vImv29)
+		pRev42 := pRev40.Add(pRev41)
+		pImv42 := pImv40.Add(pImv41)
+		mRev42 := pRev40.Sub(pRev41)
+		mImv42 := pImv40.Sub(pImv41)
+		pRev43 := mRev40.Add(mImv41)
+		pImv43 := mImv40.Sub(mRev41)
+		mRev43 := mRev40.Sub(mImv41)
+		mImv43 := mImv40.Add(mRev41)
+		pRev44 := pRev38.Add(pRev42)
+		pImv44 := pImv38.Add(pImv42)
+		mRev44 := pRev38.Sub(pRev42)
+		mImv44 := pImv38.Sub(pImv42)
+		v100 := pRev43.Add(pImv43)
+		trv6 := v100.Mul(archsimd.BroadcastFloat64x4(0.7071067811865476))
+		v101 := pImv43.Sub(pRev43)
+		tiv6 := v101.Mul(archsimd.BroadcastFloat64x4(0.7071067811865476))
+		pRev45 := pRev39.Add(trv6)
+		pImv45 := pImv39.Add(tiv6)
+		mRev45 := pRev39.Sub(trv6)
+		mImv45 := pImv39.Sub(tiv6)
+		pRev46 := mRev38.Add(mImv42)
+		pImv46 := mImv38.Sub(mRev42)
+		mRev46 := mRev38.Sub(mImv42)
+		mImv46 := mImv38.Add(mRev42)
+		v102 := mImv43.Sub(mRev43)
+		trv7 := v102.Mul(archsimd.BroadcastFloat64x4(0.7071067811865476))
+		v103 := mRev43.Add(mImv43)
+		tiv7 := v103.Mul(archsimd.BroadcastFloat64x4(0.7071067811865476))
+		pRev47 := mRev39.Add(trv7)
+		pImv47 := mImv39.Sub(tiv7)
+		mRev47 := mRev39.Sub(trv7)
+		mImv47 := mImv39.Add(tiv7)
+		pRev48 := pRev32.Add(pRev44)
+		pImv48 := pImv32.Add(pImv44)
+		mRev48 := pRev32.Sub(pRev44)
+		mImv48 := pImv32.Sub(pImv44)
+		lo16 := pRev48.SelectFromPairGrouped(0, 2, pImv48)
+		hi16 := pRev48.SelectFromPairGrouped(1, 3, pImv48)
+		lo16.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[0])))
+		hi16.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[1])))
+		lo16.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[2])))
+		hi16.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[3])))
+		lo17 := mRev48.SelectFromPairGrouped(0, 2, mImv48)
+		hi17 := mRev48.SelectFromPairGrouped(1, 3, mImv48)
+		lo17.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[512])))
+		hi17.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[513])))
+		lo17.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[514])))
+		hi17.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[515])))
+		v104 := pRev45.Mul(archsimd.BroadcastFloat64x4(0.9238795325112867))
+		v105 := pImv45.Mul(archsimd.BroadcastFloat64x4(-0.3826834323650898))
+		tRev := v104.Sub(v105)
+		v106 := pRev45.Mul(archsimd.BroadcastFloat64x4(-0.3826834323650898))
+		v107 := pImv45.Mul(archsimd.BroadcastFloat64x4(0.9238795325112867))
+		tImv := v106.Add(v107)
+		pRev49 := pRev33.Add(tRev)
+		pImv49 := pImv33.Add(tImv)
+		mRev49 := pRev33.Sub(tRev)
+		mImv49 := pImv33.Sub(tImv)
+		lo18 := pRev49.SelectFromPairGrouped(0, 2, pImv49)
+		hi18 := pRev49.SelectFromPairGrouped(1, 3, pImv49)
+		lo18.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[64])))
+		hi18.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[65])))
+		lo18.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[66])))
+		hi18.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[67])))
+		lo19 := mRev49.SelectFromPairGrouped(0, 2, mImv49)
+		hi19 := mRev49.SelectFromPairGrouped(1, 3, mImv49)
+		lo19.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[576])))
+		hi19.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[577])))
+		lo19.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[578])))
+		hi19.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[579])))
+		v108 := pRev46.Add(pImv46)
+		trv8 := v108.Mul(archsimd.BroadcastFloat64x4(0.7071067811865476))
+		v109 := pImv46.Sub(pRev46)
+		tiv8 := v109.Mul(archsimd.BroadcastFloat64x4(0.7071067811865476))
+		pRev50 := pRev34.Add(trv8)
+		pImv50 := pImv34.Add(tiv8)
+		mRev50 := pRev34.Sub(trv8)
+		mImv50 := pImv34.Sub(tiv8)
+		lo20 := pRev50.SelectFromPairGrouped(0, 2, pImv50)
+		hi20 := pRev50.SelectFromPairGrouped(1, 3, pImv50)
+		lo20.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[128])))
+		hi20.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[129])))
+		lo20.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[130])))
+		hi20.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[131])))
+		lo21 := mRev50.SelectFromPairGrouped(0, 2, mImv50)
+		hi21 := mRev50.SelectFromPairGrouped(1, 3, mImv50)
+		lo21.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[640])))
+		hi21.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[641])))
+		lo21.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[642])))
+		hi21.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[643])))
+		v110 := pRev47.Mul(archsimd.BroadcastFloat64x4(0.38268343236508984))
+		v111 := pImv47.Mul(archsimd.BroadcastFloat64x4(-0.9238795325112867))
+		tRev1 := v110.Sub(v111)
+		v112 := pRev47.Mul(archsimd.BroadcastFloat64x4(-0.9238795325112867))
+		v113 := pImv47.Mul(archsimd.BroadcastFloat64x4(0.38268343236508984))
+		tImv1 := v112.Add(v113)
+		pRev51 := pRev35.Add(tRev1)
+		pImv51 := pImv35.Add(tImv1)
+		mRev51 := pRev35.Sub(tRev1)
+		mImv51 := pImv35.Sub(tImv1)
+		lo22 := pRev51.SelectFromPairGrouped(0, 2, pImv51)
+		hi22 := pRev51.SelectFromPairGrouped(1, 3, pImv51)
+		lo22.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[192])))
+		hi22.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[193])))
+		lo22.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[194])))
+		hi22.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[195])))
+		lo23 := mRev51.SelectFromPairGrouped(0, 2, mImv51)
+		hi23 := mRev51.SelectFromPairGrouped(1, 3, mImv51)
+		lo23.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[704])))
+		hi23.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[705])))
+		lo23.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[706])))
+		hi23.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[707])))
+		pRev52 := mRev32.Add(mImv44)
+		pImv52 := mImv32.Sub(mRev44)
+		mRev52 := mRev32.Sub(mImv44)
+		mImv52 := mImv32.Add(mRev44)
+		lo24 := pRev52.SelectFromPairGrouped(0, 2, pImv52)
+		hi24 := pRev52.SelectFromPairGrouped(1, 3, pImv52)
+		lo24.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[256])))
+		hi24.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[257])))
+		lo24.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[258])))
+		hi24.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[259])))
+		lo25 := mRev52.SelectFromPairGrouped(0, 2, mImv52)
+		hi25 := mRev52.SelectFromPairGrouped(1, 3, mImv52)
+		lo25.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[768])))
+		hi25.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[769])))
+		lo25.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[770])))
+		hi25.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[771])))
+		v114 := mRev45.Mul(archsimd.BroadcastFloat64x4(-0.3826834323650897))
+		v115 := mImv45.Mul(archsimd.BroadcastFloat64x4(-0.9238795325112867))
+		tRev2 := v114.Sub(v115)
+		v116 := mRev45.Mul(archsimd.BroadcastFloat64x4(-0.9238795325112867))
+		v117 := mImv45.Mul(archsimd.BroadcastFloat64x4(-0.3826834323650897))
+		tImv2 := v116.Add(v117)
+		pRev53 := mRev33.Add(tRev2)
+		pImv53 := mImv33.Add(tImv2)
+		mRev53 := mRev33.Sub(tRev2)
+		mImv53 := mImv33.Sub(tImv2)
+		lo26 := pRev53.SelectFromPairGrouped(0, 2, pImv53)
+		hi26 := pRev53.SelectFromPairGrouped(1, 3, pImv53)
+		lo26.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[320])))
+		hi26.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[321])))
+		lo26.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[322])))
+		hi26.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[323])))
+		lo27 := mRev53.SelectFromPairGrouped(0, 2, mImv53)
+		hi27 := mRev53.SelectFromPairGrouped(1, 3, mImv53)
+		lo27.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[832])))
+		hi27.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[833])))
+		lo27.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[834])))
+		hi27.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[835])))
+		v118 := mImv46.Sub(mRev46)
+		trv9 := v118.Mul(archsimd.BroadcastFloat64x4(0.7071067811865476))
+		v119 := mRev46.Add(mImv46)
+		tiv9 := v119.Mul(archsimd.BroadcastFloat64x4(0.7071067811865476))
+		pRev54 := mRev34.Add(trv9)
+		pImv54 := mImv34.Sub(tiv9)
+		mRev54 := mRev34.Sub(trv9)
+		mImv54 := mImv34.Add(tiv9)
+		lo28 := pRev54.SelectFromPairGrouped(0, 2, pImv54)
+		hi28 := pRev54.SelectFromPairGrouped(1, 3, pImv54)
+		lo28.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[384])))
+		hi28.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[385])))
+		lo28.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[386])))
+		hi28.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[387])))
+		lo29 := mRev54.SelectFromPairGrouped(0, 2, mImv54)
+		hi29 := mRev54.SelectFromPairGrouped(1, 3, mImv54)
+		lo29.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[896])))
+		hi29.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[897])))
+		lo29.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[898])))
+		hi29.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[899])))
+		v120 := mRev47.Mul(archsimd.BroadcastFloat64x4(-0.9238795325112867))
+		v121 := mImv47.Mul(archsimd.BroadcastFloat64x4(-0.38268343236508984))
+		tRev3 := v120.Sub(v121)
+		v122 := mRev47.Mul(archsimd.BroadcastFloat64x4(-0.38268343236508984))
+		v123 := mImv47.Mul(archsimd.BroadcastFloat64x4(-0.9238795325112867))
+		tImv3 := v122.Add(v123)
+		pRev55 := mRev35.Add(tRev3)
+		pImv55 := mImv35.Add(tImv3)
+		mRev55 := mRev35.Sub(tRev3)
+		mImv55 := mImv35.Sub(tImv3)
+		lo30 := pRev55.SelectFromPairGrouped(0, 2, pImv55)
+		hi30 := pRev55.SelectFromPairGrouped(1, 3, pImv55)
+		lo30.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[448])))
+		hi30.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[449])))
+		lo30.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[450])))
+		hi30.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[451])))
+		lo31 := mRev55.SelectFromPairGrouped(0, 2, mImv55)
+		hi31 := mRev55.SelectFromPairGrouped(1, 3, mImv55)
+		lo31.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[960])))
+		hi31.GetLo().Store((*[2]float64)(unsafe.Pointer(&d2[961])))
+		lo31.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[962])))
+		hi31.GetHi().Store((*[2]float64)(unsafe.Pointer(&d2[963])))
 	}
 }
 
@@ -1875,7 +4731,7 @@ func fFT64Scalar(dst, src []complex128) {
 	for k1 := 0; k1 < 8; k1 += 4 {
 		d1 := dst[k1 : k1+60]
 		i1 := k1 * 8
-		t := fFT64Table[:][i1 : i1+32]
+		t := fFTAoS64Table[:][i1 : i1+32]
 		v32 := d1[0]
 		xRe := real(v32)
 		xIm := imag(v32)
@@ -2425,7 +5281,7 @@ func FFT64(dst, src []complex128) {
 	for k1 := 0; k1 < 8; k1 += 4 {
 		d1 := dst[k1 : k1+60]
 		i1 := k1 * 8
-		t := fFT64Table[:][i1 : i1+32]
+		t := fFTAoS64Table[:][i1 : i1+32]
 		xRev := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 		xImv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 		xRev1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[34])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[35])))))
@@ -7259,7 +10115,7 @@ func fFT512Scalar(dst, src []complex128) {
 			i3 := i + k1
 			d1 := dst[i3 : i3+60]
 			i4 := k1 * 8
-			t := fFT64Table[:][i4 : i4+32]
+			t := fFTAoS64Table[:][i4 : i4+32]
 			v32 := d1[0]
 			xRe := real(v32)
 			xIm := imag(v32)
@@ -8231,7 +11087,7 @@ func FFT512(dst, src []complex128) {
 			i3 := i + k1
 			d1 := dst[i3 : i3+60]
 			i4 := k1 * 8
-			t := fFT64Table[:][i4 : i4+32]
+			t := fFTAoS64Table[:][i4 : i4+32]
 			xRev := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 			xImv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 			xRev1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[34])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[35])))))
@@ -8879,7 +11735,7 @@ func fFT1024Scalar(dst, src []complex128) {
 			i3 := i + k1
 			d1 := dst[i3 : i3+60]
 			i4 := k1 * 8
-			t := fFT64Table[:][i4 : i4+32]
+			t := fFTAoS64Table[:][i4 : i4+32]
 			v32 := d1[0]
 			xRe := real(v32)
 			xIm := imag(v32)
@@ -9297,7 +12153,7 @@ func fFT1024Scalar(dst, src []complex128) {
 	for k1_1 := 0; k1_1 < 64; k1_1 += 4 {
 		d2 := dst[k1_1 : k1_1+964]
 		i5 := k1_1 * 16
-		t1 := fFT1024Table[:][i5 : i5+64]
+		t1 := fFTAoS1024Table[:][i5 : i5+64]
 		v92 := d2[0]
 		xRe32 := real(v92)
 		xIm32 := imag(v92)
@@ -10459,7 +13315,7 @@ func FFT1024(dst, src []complex128) {
 			i3 := i + k1
 			d1 := dst[i3 : i3+60]
 			i4 := k1 * 8
-			t := fFT64Table[:][i4 : i4+32]
+			t := fFTAoS64Table[:][i4 : i4+32]
 			xRev := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 			xImv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 			xRev1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[34])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[35])))))
@@ -10641,7 +13497,7 @@ func FFT1024(dst, src []complex128) {
 	for k1_1 := 0; k1_1 < 64; k1_1 += 4 {
 		d2 := dst[k1_1 : k1_1+964]
 		i5 := k1_1 * 16
-		t1 := fFT1024Table[:][i5 : i5+64]
+		t1 := fFTAoS1024Table[:][i5 : i5+64]
 		xRev8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[2])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[3])))))
 		xImv8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[2])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[3])))))
 		xRev9 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[512])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[514])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[513])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[515])))))
@@ -11069,298 +13925,7 @@ func FFT1024(dst, src []complex128) {
 	}
 }
 
-var fFTAoS64Table = [64]float64{
-	1, 1, 1, 1, 1, 1, 1, 1,
-	1, 0.9951847266721968, 0.9807852804032304, 0.9569403357322088, 0.9238795325112867, 0.881921264348355, 0.8314696123025453, 0.773010453362737,
-	1, 0.9807852804032304, 0.9238795325112867, 0.8314696123025453, 0.7071067811865476, 0.5555702330196023, 0.38268343236508984, 0.1950903220161283,
-	1, 0.9569403357322088, 0.8314696123025453, 0.6343932841636456, 0.38268343236508984, 0.09801714032956077, -0.1950903220161282, -0.4713967368259977,
-	1, 0.9238795325112867, 0.7071067811865476, 0.38268343236508984, 6.123233995736757e-17, -0.3826834323650897, -0.7071067811865475, -0.9238795325112867,
-	1, 0.881921264348355, 0.5555702330196023, 0.09801714032956077, -0.3826834323650897, -0.773010453362737, -0.9807852804032303, -0.9569403357322089,
-	1, 0.8314696123025453, 0.38268343236508984, -0.1950903220161282, -0.7071067811865475, -0.9807852804032303, -0.9238795325112868, -0.5555702330196022,
-	1, 0.773010453362737, 0.1950903220161283, -0.4713967368259977, -0.9238795325112867, -0.9569403357322089, -0.5555702330196022, 0.09801714032956009,
-}
-
-var fFTAoS64Table1 = [64]float64{
-	math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
-	math.Copysign(0, -1), -0.0980171403295606, -0.19509032201612825, -0.29028467725446233, -0.3826834323650898, -0.47139673682599764, -0.5555702330196022, -0.6343932841636455,
-	math.Copysign(0, -1), -0.19509032201612825, -0.3826834323650898, -0.5555702330196022, -0.7071067811865475, -0.8314696123025452, -0.9238795325112867, -0.9807852804032304,
-	math.Copysign(0, -1), -0.29028467725446233, -0.5555702330196022, -0.7730104533627369, -0.9238795325112867, -0.9951847266721968, -0.9807852804032304, -0.8819212643483549,
-	math.Copysign(0, -1), -0.3826834323650898, -0.7071067811865475, -0.9238795325112867, -1, -0.9238795325112867, -0.7071067811865476, -0.38268343236508984,
-	math.Copysign(0, -1), -0.47139673682599764, -0.8314696123025452, -0.9951847266721968, -0.9238795325112867, -0.6343932841636455, -0.19509032201612858, 0.29028467725446216,
-	math.Copysign(0, -1), -0.5555702330196022, -0.9238795325112867, -0.9807852804032304, -0.7071067811865476, -0.19509032201612858, 0.38268343236508967, 0.8314696123025453,
-	math.Copysign(0, -1), -0.6343932841636455, -0.9807852804032304, -0.8819212643483549, -0.38268343236508984, 0.29028467725446216, 0.8314696123025453, 0.9951847266721969,
-}
-
-var fFTAoS1024Table = [1024]float64{
-	1, 1, 1, 1, 1, 1, 1, 1,
-	1, 1, 1, 1, 1, 1, 1, 1,
-	1, 0.9999811752826011, 0.9999247018391446, 0.9998305817958234, 0.9996988186962041, 0.9995294175010931, 0.9993223845883494, 0.9990777277526454,
-	0.9987954562051724, 0.9984755805732948, 0.9981181129001492, 0.9977230666441916, 0.9972904566786902, 0.9968202992911658, 0.996312612182778, 0.9957674144676598,
-	1, 0.9999247018391446, 0.9996988186962041, 0.9993223845883494, 0.9987954562051724, 0.9981181129001492, 0.9972904566786902, 0.996312612182778,
-	0.9951847266721968, 0.9939069700023561, 0.9924795345987101, 0.99090263542778, 0.989176509964781, 0.9873014181578584, 0.9852776423889412, 0.9831054874312164,
-	1, 0.9998305817958234, 0.9993223845883494, 0.9984755805732948, 0.9972904566786902, 0.9957674144676598, 0.9939069700023561, 0.9917097536690995,
-	0.989176509964781, 0.9863080972445987, 0.9831054874312164, 0.9795697656854406, 0.9757021300385286, 0.9715038909862518, 0.9669764710448521, 0.9621214042690416,
-	1, 0.9996988186962041, 0.9987954562051724, 0.9972904566786902, 0.9951847266721968, 0.9924795345987101, 0.989176509964781, 0.9852776423889412,
-	0.9807852804032304, 0.9757021300385286, 0.9700312531945441, 0.9637760657954398, 0.9569403357322088, 0.9495281805930367, 0.9415440651830208, 0.9329927988347388,
-	1, 0.9995294175010931, 0.9981181129001492, 0.9957674144676598, 0.9924795345987101, 0.9882575677307495, 0.9831054874312164, 0.9770281426577543,
-	0.9700312531945441, 0.9621214042690416, 0.9533060403541938, 0.9435934581619604, 0.9329927988347388, 0.921514039342042, 0.9091679830905225, 0.8959662497561852,
-	1, 0.9993223845883494, 0.9972904566786902, 0.9939069700023561, 0.989176509964781, 0.9831054874312164, 0.9757021300385286, 0.9669764710448521,
-	0.9569403357322088, 0.9456073253805213, 0.9329927988347388, 0.9191138516900577, 0.9039892931234433, 0.8876396204028539, 0.8700869911087113, 0.8513551931052652,
-	1, 0.9990777277526454, 0.996312612182778, 0.9917097536690995, 0.9852776423889412, 0.9770281426577543, 0.9669764710448521, 0.9551411683057708,
-	0.9415440651830208, 0.9262102421383114, 0.9091679830905225, 0.8904487232447579, 0.8700869911087113, 0.8481203448032972, 0.8245893027850253, 0.799537269107905,
-	1, 0.9987954562051724, 0.9951847266721968, 0.989176509964781, 0.9807852804032304, 0.9700312531945441, 0.9569403357322088, 0.9415440651830208,
-	0.9238795325112867, 0.9039892931234433, 0.881921264348355, 0.8577286100002721, 0.8314696123025453, 0.8032075314806449, 0.773010453362737, 0.7409511253549591,
-	1, 0.9984755805732948, 0.9939069700023561, 0.9863080972445987, 0.9757021300385286, 0.9621214042690416, 0.9456073253805213, 0.9262102421383114,
-	0.9039892931234433, 0.8790122264286335, 0.8513551931052652, 0.8211025149911046, 0.7883464276266063, 0.7531867990436125, 0.7157308252838186, 0.676092703575316,
-	1, 0.9981181129001492, 0.9924795345987101, 0.9831054874312164, 0.9700312531945441, 0.9533060403541938, 0.9329927988347388, 0.9091679830905225,
-	0.881921264348355, 0.8513551931052652, 0.8175848131515837, 0.7807372285720945, 0.7409511253549591, 0.6983762494089729, 0.6531728429537769, 0.6055110414043255,
-	1, 0.9977230666441916, 0.99090263542778, 0.9795697656854406, 0.9637760657954398, 0.9435934581619604, 0.9191138516900577, 0.8904487232447579,
-	0.8577286100002721, 0.8211025149911046, 0.7807372285720945, 0.7368165688773699, 0.6895405447370669, 0.6391244448637758, 0.5857978574564389, 0.5298036246862948,
-	1, 0.9972904566786902, 0.989176509964781, 0.9757021300385286, 0.9569403357322088, 0.9329927988347388, 0.9039892931234433, 0.8700869911087113,
-	0.8314696123025453, 0.7883464276266063, 0.7409511253549591, 0.6895405447370669, 0.6343932841636456, 0.5758081914178454, 0.5141027441932218, 0.4496113296546066,
-	1, 0.9968202992911658, 0.9873014181578584, 0.9715038909862518, 0.9495281805930367, 0.921514039342042, 0.8876396204028539, 0.8481203448032972,
-	0.8032075314806449, 0.7531867990436125, 0.6983762494089729, 0.6391244448637758, 0.5758081914178454, 0.5088301425431071, 0.4386162385385277, 0.36561299780477396,
-	1, 0.996312612182778, 0.9852776423889412, 0.9669764710448521, 0.9415440651830208, 0.9091679830905225, 0.8700869911087113, 0.8245893027850253,
-	0.773010453362737, 0.7157308252838186, 0.6531728429537769, 0.5857978574564389, 0.5141027441932218, 0.4386162385385277, 0.3598950365349883, 0.27851968938505306,
-	1, 0.9957674144676598, 0.9831054874312164, 0.9621214042690416, 0.9329927988347388, 0.8959662497561852, 0.8513551931052652, 0.799537269107905,
-	0.7409511253549591, 0.676092703575316, 0.6055110414043255, 0.5298036246862948, 0.4496113296546066, 0.36561299780477396, 0.27851968938505306, 0.18906866414980628,
-	1, 0.9951847266721968, 0.9807852804032304, 0.9569403357322088, 0.9238795325112867, 0.881921264348355, 0.8314696123025453, 0.773010453362737,
-	0.7071067811865476, 0.6343932841636456, 0.5555702330196023, 0.4713967368259978, 0.38268343236508984, 0.2902846772544623, 0.1950903220161283, 0.09801714032956077,
-	1, 0.9945645707342554, 0.9783173707196277, 0.9514350209690083, 0.9142097557035307, 0.8670462455156926, 0.8104571982525948, 0.745057785441466,
-	0.6715589548470184, 0.5907597018588743, 0.5035383837257176, 0.4108431710579039, 0.3136817403988915, 0.21311031991609136, 0.11022220729388318, 0.006135884649154516,
-	1, 0.9939069700023561, 0.9757021300385286, 0.9456073253805213, 0.9039892931234433, 0.8513551931052652, 0.7883464276266063, 0.7157308252838186,
-	0.6343932841636456, 0.5453249884220466, 0.4496113296546066, 0.3484186802494345, 0.24298017990326398, 0.13458070850712622, 0.024541228522912267, -0.08579731234443977,
-	1, 0.9932119492347945, 0.9729399522055602, 0.9394592236021899, 0.8932243011955153, 0.8348628749863801, 0.765167265622459, 0.6850836677727005,
-	0.5956993044924335, 0.4982276669727819, 0.3939920400610481, 0.2844075372112718, 0.17096188876030136, 0.05519524434969003, -0.06132073630220853, -0.17700422041214875,
-	1, 0.9924795345987101, 0.9700312531945441, 0.9329927988347388, 0.881921264348355, 0.8175848131515837, 0.7409511253549591, 0.6531728429537769,
-	0.5555702330196023, 0.4496113296546066, 0.33688985339222005, 0.21910124015686977, 0.09801714032956077, -0.024541228522912142, -0.14673047445536164, -0.2667127574748983,
-	1, 0.9917097536690995, 0.9669764710448521, 0.9262102421383114, 0.8700869911087113, 0.799537269107905, 0.7157308252838186, 0.6200572117632892,
-	0.5141027441932218, 0.3996241998456468, 0.27851968938505306, 0.1527971852584434, 0.024541228522912267, -0.10412163387205461, -0.23105810828067117, -0.3541635254204904,
-	1, 0.99090263542778, 0.9637760657954398, 0.9191138516900577, 0.8577286100002721, 0.7807372285720945, 0.6895405447370669, 0.5857978574564389,
-	0.4713967368259978, 0.3484186802494345, 0.21910124015686977, 0.08579731234443988, -0.04906767432741801, -0.18303988795514095, -0.31368174039889146, -0.4386162385385274,
-	1, 0.9900582102622971, 0.9604305194155658, 0.9117060320054299, 0.8448535652497071, 0.7612023854842618, 0.6624157775901718, 0.5504579729366049,
-	0.4275550934302822, 0.29615088824362396, 0.1588581433338614, 0.01840672990580482, -0.12241067519921617, -0.26079411791527546, -0.393992040061048, -0.5193559901655896,
-	1, 0.989176509964781, 0.9569403357322088, 0.9039892931234433, 0.8314696123025453, 0.7409511253549591, 0.6343932841636456, 0.5141027441932218,
-	0.38268343236508984, 0.24298017990326398, 0.09801714032956077, -0.04906767432741801, -0.1950903220161282, -0.33688985339221994, -0.4713967368259977, -0.5956993044924332,
-	1, 0.9882575677307495, 0.9533060403541938, 0.8959662497561852, 0.8175848131515837, 0.7200025079613818, 0.6055110414043255, 0.47679923006332225,
-	0.33688985339222005, 0.18906866414980628, 0.03680722294135899, -0.11631863091190475, -0.2667127574748983, -0.4108431710579038, -0.5453249884220461, -0.6669999223036374,
-	1, 0.9873014181578584, 0.9495281805930367, 0.8876396204028539, 0.8032075314806449, 0.6983762494089729, 0.5758081914178454, 0.4386162385385277,
-	0.2902846772544623, 0.13458070850712622, -0.024541228522912142, -0.18303988795514095, -0.33688985339221994, -0.4821837720791227, -0.6152315905806267, -0.7326542716724127,
-	1, 0.9863080972445987, 0.9456073253805213, 0.8790122264286335, 0.7883464276266063, 0.676092703575316, 0.5453249884220466, 0.3996241998456468,
-	0.24298017990326398, 0.07968243797143013, -0.08579731234443977, -0.24892760574572015, -0.40524131400498975, -0.5504579729366047, -0.680600997795453, -0.7921065773002122,
-	1, 0.9852776423889412, 0.9415440651830208, 0.8700869911087113, 0.773010453362737, 0.6531728429537769, 0.5141027441932218, 0.3598950365349883,
-	0.1950903220161283, 0.024541228522912267, -0.14673047445536164, -0.31368174039889146, -0.4713967368259977, -0.6152315905806267, -0.7409511253549589, -0.8448535652497071,
-	1, 0.984210092386929, 0.937339011912575, 0.8608669386377673, 0.7572088465064846, 0.6296382389149271, 0.4821837720791229, 0.31950203081601575,
-	0.14673047445536175, -0.03067480317663646, -0.20711137619221845, -0.3770074102164182, -0.5349976198870969, -0.6760927035753158, -0.7958369046088835, -0.8904487232447579,
-	1, 0.9831054874312164, 0.9329927988347388, 0.8513551931052652, 0.7409511253549591, 0.6055110414043255, 0.4496113296546066, 0.27851968938505306,
-	0.09801714032956077, -0.08579731234443977, -0.2667127574748983, -0.4386162385385274, -0.5956993044924332, -0.7326542716724127, -0.8448535652497071, -0.9285060804732155,
-	1, 0.9819638691095552, 0.9285060804732156, 0.8415549774368984, 0.724247082951467, 0.5808139580957646, 0.4164295600976373, 0.23702360599436734,
-	0.04906767432741813, -0.14065823933284913, -0.32531029216226287, -0.49822766697278154, -0.6531728429537765, -0.784556597155575, -0.8876396204028538, -0.9587034748958715,
-	1, 0.9807852804032304, 0.9238795325112867, 0.8314696123025453, 0.7071067811865476, 0.5555702330196023, 0.38268343236508984, 0.1950903220161283,
-	6.123233995736757e-17, -0.1950903220161282, -0.3826834323650897, -0.555570233019602, -0.7071067811865475, -0.8314696123025453, -0.9238795325112867, -0.9807852804032303,
-	1, 0.9795697656854406, 0.9191138516900577, 0.8211025149911046, 0.6895405447370669, 0.5298036246862948, 0.3484186802494345, 0.1527971852584434,
-	-0.04906767432741801, -0.24892760574572015, -0.4386162385385274, -0.6103828062763095, -0.7572088465064847, -0.8730949784182901, -0.9533060403541939, -0.9945645707342554,
-	1, 0.9783173707196277, 0.9142097557035307, 0.8104571982525948, 0.6715589548470184, 0.5035383837257176, 0.3136817403988915, 0.11022220729388318,
-	-0.09801714032956066, -0.3020059493192281, -0.4928981922297839, -0.6624157775901718, -0.8032075314806448, -0.9091679830905225, -0.9757021300385285, -0.9999247018391446,
-	1, 0.9770281426577543, 0.9091679830905225, 0.799537269107905, 0.6531728429537769, 0.47679923006332225, 0.27851968938505306, 0.0674439195636641,
-	-0.14673047445536164, -0.3541635254204904, -0.5453249884220461, -0.7114321957452165, -0.8448535652497071, -0.9394592236021898, -0.99090263542778, -0.9968202992911658,
-	1, 0.9757021300385286, 0.9039892931234433, 0.7883464276266063, 0.6343932841636456, 0.4496113296546066, 0.24298017990326398, 0.024541228522912267,
-	-0.1950903220161282, -0.40524131400498975, -0.5956993044924332, -0.7572088465064847, -0.8819212643483549, -0.9637760657954398, -0.9987954562051724, -0.9852776423889412,
-	1, 0.9743393827855759, 0.8986744656939538, 0.7768884656732324, 0.6152315905806269, 0.4220002707997998, 0.20711137619221856, -0.018406729905804695,
-	-0.24298017990326387, -0.4550835871263437, -0.6438315428897913, -0.799537269107905, -0.9142097557035307, -0.9819638691095552, -0.9993223845883494, -0.9653944416976893,
-	1, 0.9729399522055602, 0.8932243011955153, 0.765167265622459, 0.5956993044924335, 0.3939920400610481, 0.17096188876030136, -0.06132073630220853,
-	-0.2902846772544622, -0.5035383837257175, -0.6895405447370668, -0.8382247055548381, -0.9415440651830207, -0.9939069700023561, -0.9924795345987101, -0.937339011912575,
-	1, 0.9715038909862518, 0.8876396204028539, 0.7531867990436125, 0.5758081914178454, 0.36561299780477396, 0.13458070850712622, -0.10412163387205461,
-	-0.33688985339221994, -0.5504579729366047, -0.7326542716724127, -0.8730949784182901, -0.9637760657954398, -0.9995294175010931, -0.9783173707196277, -0.9013488470460221,
-	1, 0.9700312531945441, 0.881921264348355, 0.7409511253549591, 0.5555702330196023, 0.33688985339222005, 0.09801714032956077, -0.14673047445536164,
-	-0.3826834323650897, -0.5956993044924332, -0.773010453362737, -0.9039892931234434, -0.9807852804032303, -0.9987954562051724, -0.9569403357322089, -0.8577286100002722,
-	1, 0.9685220942744173, 0.8760700941954066, 0.7284643904482252, 0.5349976198870974, 0.307849640041535, 0.061320736302208655, -0.18906866414980616,
-	-0.42755509343028186, -0.6391244448637757, -0.8104571982525947, -0.9307669610789837, -0.9924795345987101, -0.9917097536690996, -0.9285060804732156, -0.8068475535437994,
-	1, 0.9669764710448521, 0.8700869911087113, 0.7157308252838186, 0.5141027441932218, 0.27851968938505306, 0.024541228522912267, -0.23105810828067117,
-	-0.4713967368259977, -0.680600997795453, -0.8448535652497071, -0.9533060403541939, -0.9987954562051724, -0.9783173707196277, -0.8932243011955153, -0.7491363945234593,
-	1, 0.9653944416976894, 0.8639728561215867, 0.7027547444572254, 0.49289819222978415, 0.24892760574572026, -0.012271538285719823, -0.27262135544994887,
-	-0.5141027441932216, -0.7200025079613818, -0.8760700941954065, -0.9715038909862518, -0.9996988186962041, -0.9587034748958715, -0.8513551931052653, -0.6850836677727005,
-	1, 0.9637760657954398, 0.8577286100002721, 0.6895405447370669, 0.4713967368259978, 0.21910124015686977, -0.04906767432741801, -0.31368174039889146,
-	-0.555570233019602, -0.7572088465064847, -0.9039892931234434, -0.9852776423889412, -0.9951847266721968, -0.9329927988347388, -0.8032075314806449, -0.6152315905806274,
-	1, 0.9621214042690416, 0.8513551931052652, 0.676092703575316, 0.4496113296546066, 0.18906866414980628, -0.08579731234443977, -0.3541635254204904,
-	-0.5956993044924332, -0.7921065773002122, -0.9285060804732155, -0.9945645707342554, -0.9852776423889412, -0.9013488470460221, -0.7491363945234593, -0.5401714727298927,
-	1, 0.9604305194155658, 0.8448535652497071, 0.6624157775901718, 0.4275550934302822, 0.1588581433338614, -0.12241067519921617, -0.393992040061048,
-	-0.6343932841636453, -0.8245893027850251, -0.9495281805930367, -0.9993223845883494, -0.9700312531945441, -0.8639728561215868, -0.6895405447370672, -0.4605387109582399,
-	1, 0.9587034748958715, 0.8382247055548381, 0.6485144010221126, 0.4052413140049898, 0.12849811079379322, -0.15885814333386128, -0.43309381885315196,
-	-0.6715589548470184, -0.8545579883654004, -0.9669764710448521, -0.9995294175010931, -0.9495281805930368, -0.8211025149911048, -0.6248594881423865, -0.3770074102164182,
-	1, 0.9569403357322088, 0.8314696123025453, 0.6343932841636456, 0.38268343236508984, 0.09801714032956077, -0.1950903220161282, -0.4713967368259977,
-	-0.7071067811865475, -0.8819212643483549, -0.9807852804032303, -0.9951847266721968, -0.9238795325112868, -0.7730104533627371, -0.5555702330196022, -0.2902846772544624,
-	1, 0.9551411683057708, 0.8245893027850253, 0.6200572117632892, 0.3598950365349883, 0.0674439195636641, -0.23105810828067117, -0.5088301425431071,
-	-0.7409511253549589, -0.9065957045149153, -0.99090263542778, -0.9863080972445987, -0.8932243011955153, -0.7200025079613818, -0.4821837720791226, -0.20110463484209207,
-	1, 0.9533060403541938, 0.8175848131515837, 0.6055110414043255, 0.33688985339222005, 0.03680722294135899, -0.2667127574748983, -0.5453249884220461,
-	-0.773010453362737, -0.9285060804732155, -0.9972904566786902, -0.9729399522055602, -0.8577286100002722, -0.6624157775901721, -0.40524131400499036, -0.11022220729388331,
-	1, 0.9514350209690083, 0.8104571982525948, 0.5907597018588743, 0.3136817403988915, 0.006135884649154516, -0.3020059493192281, -0.5808139580957643,
-	-0.8032075314806448, -0.9475855910177411, -0.9999247018391446, -0.9551411683057708, -0.8175848131515837, -0.6006164793838693, -0.32531029216226326, -0.018406729905805164,
-	1, 0.9495281805930367, 0.8032075314806449, 0.5758081914178454, 0.2902846772544623, -0.024541228522912142, -0.33688985339221994, -0.6152315905806267,
-	-0.8314696123025453, -0.9637760657954398, -0.9987954562051724, -0.9329927988347388, -0.7730104533627371, -0.5349976198870973, -0.24298017990326412, 0.073564563599667,
-	1, 0.9475855910177412, 0.7958369046088836, 0.560661576197336, 0.2667127574748984, -0.05519524434968991, -0.37131719395183754, -0.6485144010221124,
-	-0.8577286100002721, -0.9770281426577543, -0.9939069700023561, -0.9065957045149154, -0.724247082951467, -0.4659764957679666, -0.15885814333386153, 0.1649131204899694,
-	1, 0.9456073253805213, 0.7883464276266063, 0.5453249884220466, 0.24298017990326398, -0.08579731234443977, -0.40524131400498975, -0.680600997795453,
-	-0.8819212643483549, -0.9873014181578584, -0.9852776423889412, -0.8760700941954066, -0.6715589548470187, -0.3939920400610482, -0.07356456359966736, 0.25486565960451396,
-	1, 0.9435934581619604, 0.7807372285720945, 0.5298036246862948, 0.21910124015686977, -0.11631863091190475, -0.4386162385385274, -0.7114321957452165,
-	-0.9039892931234434, -0.9945645707342554, -0.9729399522055602, -0.8415549774368984, -0.6152315905806274, -0.3195020308160154, 0.012271538285720144, 0.34266071731199454,
-	1, 0.9415440651830208, 0.773010453362737, 0.5141027441932218, 0.1950903220161283, -0.14673047445536164, -0.4713967368259977, -0.7409511253549589,
-	-0.9238795325112867, -0.9987954562051724, -0.9569403357322089, -0.8032075314806449, -0.5555702330196022, -0.24298017990326412, 0.09801714032956009, 0.4275550934302822,
-	1, 0.9394592236021899, 0.765167265622459, 0.4982276669727819, 0.17096188876030136, -0.17700422041214875, -0.5035383837257175, -0.7691033376455796,
-	-0.9415440651830207, -0.9999811752826011, -0.937339011912575, -0.7612023854842619, -0.49289819222978426, -0.16491312048996978, 0.1830398879551406, 0.508830142543107,
-	1, 0.937339011912575, 0.7572088465064846, 0.4821837720791229, 0.14673047445536175, -0.20711137619221845, -0.5349976198870969, -0.7958369046088835,
-	-0.9569403357322088, -0.9981181129001493, -0.9142097557035308, -0.7157308252838187, -0.4275550934302825, -0.08579731234444021, 0.2667127574748982, 0.5857978574564388,
-	1, 0.9351835099389476, 0.7491363945234594, 0.4659764957679661, 0.12241067519921628, -0.23702360599436723, -0.5657318107836132, -0.8211025149911046,
-	-0.970031253194544, -0.9932119492347945, -0.8876396204028539, -0.6669999223036376, -0.35989503653498794, -0.006135884649154416, 0.3484186802494345, 0.6578066932970785,
-	1, 0.9329927988347388, 0.7409511253549591, 0.4496113296546066, 0.09801714032956077, -0.2667127574748983, -0.5956993044924332, -0.8448535652497071,
-	-0.9807852804032303, -0.9852776423889412, -0.8577286100002722, -0.6152315905806274, -0.2902846772544624, 0.073564563599667, 0.4275550934302822, 0.7242470829514667,
-	1, 0.9307669610789837, 0.7326542716724129, 0.433093818853152, 0.07356456359966745, -0.29615088824362384, -0.6248594881423862, -0.8670462455156928,
-	-0.989176509964781, -0.9743393827855759, -0.8245893027850253, -0.5606615761973366, -0.2191012401568701, 0.15279718525844338, 0.5035383837257177, 0.7845565971555749,
-	1, 0.9285060804732156, 0.724247082951467, 0.4164295600976373, 0.04906767432741813, -0.32531029216226287, -0.6531728429537765, -0.8876396204028538,
-	-0.9951847266721968, -0.9604305194155659, -0.7883464276266063, -0.5035383837257181, -0.14673047445536233, 0.23105810828067058, 0.5758081914178449, 0.8382247055548377,
-	1, 0.9262102421383114, 0.7157308252838186, 0.3996241998456468, 0.024541228522912267, -0.3541635254204904, -0.680600997795453, -0.9065957045149153,
-	-0.9987954562051724, -0.9435934581619604, -0.7491363945234593, -0.44412214457042976, -0.07356456359966736, 0.30784964004153476, 0.6438315428897912, 0.8847970984309376,
-}
-
-var fFTAoS1024Table1 = [1024]float64{
-	math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
-	math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
-	math.Copysign(0, -1), -0.006135884649154475, -0.012271538285719925, -0.01840672990580482, -0.024541228522912288, -0.030674803176636626, -0.03680722294135883, -0.04293825693494082,
-	-0.049067674327418015, -0.05519524434968994, -0.06132073630220858, -0.06744391956366405, -0.07356456359966743, -0.07968243797143013, -0.0857973123444399, -0.09190895649713272,
-	math.Copysign(0, -1), -0.012271538285719925, -0.024541228522912288, -0.03680722294135883, -0.049067674327418015, -0.06132073630220858, -0.07356456359966743, -0.0857973123444399,
-	-0.0980171403295606, -0.11022220729388306, -0.1224106751992162, -0.13458070850712617, -0.14673047445536175, -0.15885814333386145, -0.17096188876030122, -0.18303988795514095,
-	math.Copysign(0, -1), -0.01840672990580482, -0.03680722294135883, -0.05519524434968994, -0.07356456359966743, -0.09190895649713272, -0.11022220729388306, -0.12849811079379317,
-	-0.14673047445536175, -0.16491312048996992, -0.18303988795514095, -0.2011046348420919, -0.2191012401568698, -0.2370236059943672, -0.25486565960451457, -0.272621355449949,
-	math.Copysign(0, -1), -0.024541228522912288, -0.049067674327418015, -0.07356456359966743, -0.0980171403295606, -0.1224106751992162, -0.14673047445536175, -0.17096188876030122,
-	-0.19509032201612825, -0.2191012401568698, -0.24298017990326387, -0.26671275747489837, -0.29028467725446233, -0.3136817403988915, -0.33688985339222005, -0.3598950365349881,
-	math.Copysign(0, -1), -0.030674803176636626, -0.06132073630220858, -0.09190895649713272, -0.1224106751992162, -0.15279718525844344, -0.18303988795514095, -0.21311031991609136,
-	-0.24298017990326387, -0.272621355449949, -0.3020059493192281, -0.33110630575987643, -0.3598950365349881, -0.38834504669882625, -0.41642956009763715, -0.4441221445704292,
-	math.Copysign(0, -1), -0.03680722294135883, -0.07356456359966743, -0.11022220729388306, -0.14673047445536175, -0.18303988795514095, -0.2191012401568698, -0.25486565960451457,
-	-0.29028467725446233, -0.3253102921622629, -0.3598950365349881, -0.3939920400610481, -0.4275550934302821, -0.46053871095824, -0.49289819222978404, -0.524589682678469,
-	math.Copysign(0, -1), -0.04293825693494082, -0.0857973123444399, -0.12849811079379317, -0.17096188876030122, -0.21311031991609136, -0.25486565960451457, -0.2961508882436238,
-	-0.33688985339222005, -0.37700741021641826, -0.41642956009763715, -0.45508358712634384, -0.49289819222978404, -0.5298036246862946, -0.5657318107836131, -0.600616479383869,
-	math.Copysign(0, -1), -0.049067674327418015, -0.0980171403295606, -0.14673047445536175, -0.19509032201612825, -0.24298017990326387, -0.29028467725446233, -0.33688985339222005,
-	-0.3826834323650898, -0.4275550934302821, -0.47139673682599764, -0.5141027441932217, -0.5555702330196022, -0.5956993044924334, -0.6343932841636455, -0.6715589548470183,
-	math.Copysign(0, -1), -0.05519524434968994, -0.11022220729388306, -0.16491312048996992, -0.2191012401568698, -0.272621355449949, -0.3253102921622629, -0.37700741021641826,
-	-0.4275550934302821, -0.4767992300633221, -0.524589682678469, -0.5707807458869673, -0.6152315905806268, -0.6578066932970786, -0.6983762494089729, -0.7368165688773699,
-	math.Copysign(0, -1), -0.06132073630220858, -0.1224106751992162, -0.18303988795514095, -0.24298017990326387, -0.3020059493192281, -0.3598950365349881, -0.41642956009763715,
-	-0.47139673682599764, -0.524589682678469, -0.5758081914178453, -0.6248594881423863, -0.6715589548470183, -0.7157308252838186, -0.7572088465064845, -0.7958369046088835,
-	math.Copysign(0, -1), -0.06744391956366405, -0.13458070850712617, -0.2011046348420919, -0.26671275747489837, -0.33110630575987643, -0.3939920400610481, -0.45508358712634384,
-	-0.5141027441932217, -0.5707807458869673, -0.6248594881423863, -0.6760927035753159, -0.7242470829514668, -0.7691033376455796, -0.8104571982525947, -0.8481203448032971,
-	math.Copysign(0, -1), -0.07356456359966743, -0.14673047445536175, -0.2191012401568698, -0.29028467725446233, -0.3598950365349881, -0.4275550934302821, -0.49289819222978404,
-	-0.5555702330196022, -0.6152315905806268, -0.6715589548470183, -0.7242470829514668, -0.7730104533627369, -0.8175848131515836, -0.8577286100002721, -0.8932243011955153,
-	math.Copysign(0, -1), -0.07968243797143013, -0.15885814333386145, -0.2370236059943672, -0.3136817403988915, -0.38834504669882625, -0.46053871095824, -0.5298036246862946,
-	-0.5956993044924334, -0.6578066932970786, -0.7157308252838186, -0.7691033376455796, -0.8175848131515836, -0.8608669386377672, -0.8986744656939538, -0.9307669610789836,
-	math.Copysign(0, -1), -0.0857973123444399, -0.17096188876030122, -0.25486565960451457, -0.33688985339222005, -0.41642956009763715, -0.49289819222978404, -0.5657318107836131,
-	-0.6343932841636455, -0.6983762494089729, -0.7572088465064845, -0.8104571982525947, -0.8577286100002721, -0.8986744656939538, -0.9329927988347387, -0.9604305194155658,
-	math.Copysign(0, -1), -0.09190895649713272, -0.18303988795514095, -0.272621355449949, -0.3598950365349881, -0.4441221445704292, -0.524589682678469, -0.600616479383869,
-	-0.6715589548470183, -0.7368165688773699, -0.7958369046088835, -0.8481203448032971, -0.8932243011955153, -0.9307669610789836, -0.9604305194155658, -0.9819638691095552,
-	math.Copysign(0, -1), -0.0980171403295606, -0.19509032201612825, -0.29028467725446233, -0.3826834323650898, -0.47139673682599764, -0.5555702330196022, -0.6343932841636455,
-	-0.7071067811865475, -0.7730104533627369, -0.8314696123025452, -0.8819212643483549, -0.9238795325112867, -0.9569403357322089, -0.9807852804032304, -0.9951847266721968,
-	math.Copysign(0, -1), -0.10412163387205459, -0.20711137619221856, -0.30784964004153487, -0.40524131400498986, -0.49822766697278187, -0.5857978574564389, -0.6669999223036375,
-	-0.7409511253549591, -0.8068475535437992, -0.8639728561215866, -0.91170603200543, -0.9495281805930367, -0.9770281426577543, -0.9939069700023561, -0.9999811752826011,
-	math.Copysign(0, -1), -0.11022220729388306, -0.2191012401568698, -0.3253102921622629, -0.4275550934302821, -0.524589682678469, -0.6152315905806268, -0.6983762494089729,
-	-0.7730104533627369, -0.838224705554838, -0.8932243011955153, -0.937339011912575, -0.970031253194544, -0.99090263542778, -0.9996988186962041, -0.996312612182778,
-	math.Copysign(0, -1), -0.11631863091190475, -0.2310581082806711, -0.3426607173119944, -0.44961132965460654, -0.5504579729366048, -0.6438315428897914, -0.7284643904482252,
-	-0.8032075314806448, -0.8670462455156926, -0.9191138516900577, -0.9587034748958715, -0.9852776423889412, -0.9984755805732948, -0.9981181129001492, -0.984210092386929,
-	math.Copysign(0, -1), -0.1224106751992162, -0.24298017990326387, -0.3598950365349881, -0.47139673682599764, -0.5758081914178453, -0.6715589548470183, -0.7572088465064845,
-	-0.8314696123025452, -0.8932243011955153, -0.9415440651830208, -0.9757021300385286, -0.9951847266721968, -0.9996988186962041, -0.989176509964781, -0.9637760657954398,
-	math.Copysign(0, -1), -0.12849811079379317, -0.25486565960451457, -0.37700741021641826, -0.49289819222978404, -0.600616479383869, -0.6983762494089729, -0.7845565971555751,
-	-0.8577286100002721, -0.9166790599210427, -0.9604305194155658, -0.9882575677307495, -0.9996988186962041, -0.9945645707342554, -0.9729399522055602, -0.9351835099389476,
-	math.Copysign(0, -1), -0.13458070850712617, -0.26671275747489837, -0.3939920400610481, -0.5141027441932217, -0.6248594881423863, -0.7242470829514668, -0.8104571982525947,
-	-0.8819212643483549, -0.937339011912575, -0.9757021300385286, -0.996312612182778, -0.9987954562051724, -0.9831054874312164, -0.9495281805930367, -0.8986744656939539,
-	math.Copysign(0, -1), -0.1406582393328492, -0.27851968938505306, -0.4108431710579039, -0.5349976198870972, -0.6485144010221124, -0.7491363945234593, -0.83486287498638,
-	-0.9039892931234433, -0.9551411683057707, -0.9873014181578584, -0.9998305817958234, -0.9924795345987101, -0.9653944416976894, -0.9191138516900578, -0.8545579883654005,
-	math.Copysign(0, -1), -0.14673047445536175, -0.29028467725446233, -0.4275550934302821, -0.5555702330196022, -0.6715589548470183, -0.7730104533627369, -0.8577286100002721,
-	-0.9238795325112867, -0.970031253194544, -0.9951847266721968, -0.9987954562051724, -0.9807852804032304, -0.9415440651830209, -0.8819212643483549, -0.8032075314806449,
-	math.Copysign(0, -1), -0.15279718525844344, -0.3020059493192281, -0.4441221445704292, -0.5758081914178453, -0.6939714608896539, -0.7958369046088835, -0.8790122264286334,
-	-0.9415440651830208, -0.9819638691095552, -0.9993223845883494, -0.9932119492347945, -0.9637760657954398, -0.91170603200543, -0.8382247055548382, -0.7450577854414662,
-	math.Copysign(0, -1), -0.15885814333386145, -0.3136817403988915, -0.46053871095824, -0.5956993044924334, -0.7157308252838186, -0.8175848131515836, -0.8986744656939538,
-	-0.9569403357322089, -0.99090263542778, -0.9996988186962041, -0.9831054874312164, -0.9415440651830209, -0.8760700941954066, -0.7883464276266063, -0.6806009977954532,
-	math.Copysign(0, -1), -0.16491312048996992, -0.3253102921622629, -0.4767992300633221, -0.6152315905806268, -0.7368165688773699, -0.838224705554838, -0.9166790599210427,
-	-0.970031253194544, -0.9968202992911658, -0.996312612182778, -0.9685220942744173, -0.9142097557035308, -0.8348628749863801, -0.7326542716724129, -0.6103828062763097,
-	math.Copysign(0, -1), -0.17096188876030122, -0.33688985339222005, -0.49289819222978404, -0.6343932841636455, -0.7572088465064845, -0.8577286100002721, -0.9329927988347387,
-	-0.9807852804032304, -0.9996988186962041, -0.989176509964781, -0.9495281805930367, -0.8819212643483549, -0.7883464276266063, -0.6715589548470186, -0.5349976198870972,
-	math.Copysign(0, -1), -0.17700422041214875, -0.34841868024943456, -0.508830142543107, -0.6531728429537768, -0.7768884656732324, -0.8760700941954065, -0.9475855910177412,
-	-0.989176509964781, -0.9995294175010931, -0.9783173707196277, -0.9262102421383114, -0.8448535652497072, -0.73681656887737, -0.6055110414043255, -0.4550835871263439,
-	math.Copysign(0, -1), -0.18303988795514095, -0.3598950365349881, -0.524589682678469, -0.6715589548470183, -0.7958369046088835, -0.8932243011955153, -0.9604305194155658,
-	-0.9951847266721968, -0.996312612182778, -0.9637760657954398, -0.8986744656939539, -0.8032075314806449, -0.6806009977954532, -0.5349976198870972, -0.37131719395183765,
-	math.Copysign(0, -1), -0.1890686641498062, -0.37131719395183754, -0.5401714727298929, -0.6895405447370668, -0.8140363297059483, -0.9091679830905224, -0.9715038909862518,
-	-0.9987954562051724, -0.9900582102622971, -0.9456073253805214, -0.8670462455156929, -0.7572088465064848, -0.6200572117632894, -0.4605387109582402, -0.28440753721127204,
-	math.Copysign(0, -1), -0.19509032201612825, -0.3826834323650898, -0.5555702330196022, -0.7071067811865475, -0.8314696123025452, -0.9238795325112867, -0.9807852804032304,
-	-1, -0.9807852804032304, -0.9238795325112867, -0.8314696123025453, -0.7071067811865476, -0.5555702330196022, -0.38268343236508984, -0.19509032201612858,
-	math.Copysign(0, -1), -0.2011046348420919, -0.3939920400610481, -0.5707807458869673, -0.7242470829514668, -0.8481203448032971, -0.937339011912575, -0.9882575677307495,
-	-0.9987954562051724, -0.9685220942744173, -0.8986744656939539, -0.7921065773002123, -0.6531728429537766, -0.4875501601484359, -0.30200594931922803, -0.10412163387205457,
-	math.Copysign(0, -1), -0.20711137619221856, -0.40524131400498986, -0.5857978574564389, -0.7409511253549591, -0.8639728561215866, -0.9495281805930367, -0.9939069700023561,
-	-0.9951847266721968, -0.9533060403541938, -0.8700869911087115, -0.7491363945234593, -0.5956993044924335, -0.41642956009763715, -0.21910124015687002, -0.012271538285720007,
-	math.Copysign(0, -1), -0.21311031991609136, -0.41642956009763715, -0.600616479383869, -0.7572088465064845, -0.8790122264286334, -0.9604305194155658, -0.9977230666441916,
-	-0.989176509964781, -0.9351835099389476, -0.8382247055548382, -0.7027547444572252, -0.5349976198870972, -0.34266071731199443, -0.13458070850712628, 0.07968243797142995,
-	math.Copysign(0, -1), -0.2191012401568698, -0.4275550934302821, -0.6152315905806268, -0.7730104533627369, -0.8932243011955153, -0.970031253194544, -0.9996988186962041,
-	-0.9807852804032304, -0.9142097557035308, -0.8032075314806449, -0.6531728429537766, -0.4713967368259978, -0.2667127574748985, -0.04906767432741797, 0.17096188876030097,
-	math.Copysign(0, -1), -0.22508391135979283, -0.43861623853852766, -0.629638238914927, -0.7883464276266062, -0.9065957045149153, -0.9783173707196277, -0.9998305817958234,
-	-0.9700312531945441, -0.8904487232447579, -0.7651672656224591, -0.6006164793838689, -0.40524131400498986, -0.18906866414980633, 0.03680722294135858, 0.2607941179152756,
-	math.Copysign(0, -1), -0.2310581082806711, -0.44961132965460654, -0.6438315428897914, -0.8032075314806448, -0.9191138516900577, -0.9852776423889412, -0.9981181129001492,
-	-0.9569403357322089, -0.8639728561215868, -0.724247082951467, -0.5453249884220464, -0.3368898533922203, -0.11022220729388325, 0.1224106751992161, 0.34841868024943456,
-	math.Copysign(0, -1), -0.2370236059943672, -0.46053871095824, -0.6578066932970786, -0.8175848131515836, -0.9307669610789836, -0.99090263542778, -0.9945645707342554,
-	-0.9415440651830209, -0.8348628749863801, -0.6806009977954532, -0.4875501601484359, -0.2667127574748985, -0.030674803176636865, 0.20711137619221862, 0.4330938188531519,
-	math.Copysign(0, -1), -0.24298017990326387, -0.47139673682599764, -0.6715589548470183, -0.8314696123025452, -0.9415440651830208, -0.9951847266721968, -0.989176509964781,
-	-0.9238795325112867, -0.8032075314806449, -0.6343932841636455, -0.42755509343028203, -0.19509032201612858, 0.049067674327417724, 0.29028467725446216, 0.5141027441932216,
-	math.Copysign(0, -1), -0.24892760574572015, -0.4821837720791227, -0.6850836677727004, -0.844853565249707, -0.9514350209690083, -0.9981181129001492, -0.9819638691095554,
-	-0.9039892931234434, -0.7691033376455796, -0.585797857456439, -0.3656129978047738, -0.12241067519921635, 0.12849811079379284, 0.3713171939518375, 0.590759701858874,
-	math.Copysign(0, -1), -0.25486565960451457, -0.49289819222978404, -0.6983762494089729, -0.8577286100002721, -0.9604305194155658, -0.9996988186962041, -0.9729399522055602,
-	-0.8819212643483549, -0.7326542716724129, -0.5349976198870972, -0.30200594931922803, -0.04906767432741797, 0.20711137619221862, 0.44961132965460665, 0.6624157775901718,
-	math.Copysign(0, -1), -0.2607941179152755, -0.5035383837257176, -0.7114321957452164, -0.8700869911087113, -0.9685220942744173, -0.9999247018391446, -0.9621214042690416,
-	-0.8577286100002722, -0.6939714608896539, -0.4821837720791229, -0.23702360599436717, 0.024541228522912083, 0.2844075372112719, 0.5245896826784687, 0.7284643904482252,
-	math.Copysign(0, -1), -0.26671275747489837, -0.5141027441932217, -0.7242470829514668, -0.8819212643483549, -0.9757021300385286, -0.9987954562051724, -0.9495281805930367,
-	-0.8314696123025453, -0.6531728429537766, -0.42755509343028203, -0.1709618887603012, 0.09801714032956059, 0.3598950365349881, 0.5956993044924332, 0.7883464276266059,
-	math.Copysign(0, -1), -0.272621355449949, -0.524589682678469, -0.7368165688773699, -0.8932243011955153, -0.9819638691095552, -0.996312612182778, -0.9351835099389476,
-	-0.8032075314806449, -0.6103828062763097, -0.37131719395183765, -0.10412163387205457, 0.17096188876030097, 0.4330938188531519, 0.6624157775901718, 0.8415549774368986,
-	math.Copysign(0, -1), -0.27851968938505306, -0.5349976198870972, -0.7491363945234593, -0.9039892931234433, -0.9873014181578584, -0.9924795345987101, -0.9191138516900578,
-	-0.7730104533627371, -0.5657318107836135, -0.3136817403988914, -0.03680722294135883, 0.24298017990326382, 0.5035383837257175, 0.7242470829514667, 0.887639620402854,
-	math.Copysign(0, -1), -0.2844075372112719, -0.5453249884220465, -0.7612023854842617, -0.9142097557035307, -0.9917097536690995, -0.9873014181578584, -0.901348847046022,
-	-0.7409511253549591, -0.5193559901655898, -0.2548656596045147, 0.030674803176636622, 0.3136817403988912, 0.5707807458869671, 0.7807372285720944, 0.9262102421383114,
-	math.Copysign(0, -1), -0.29028467725446233, -0.5555702330196022, -0.7730104533627369, -0.9238795325112867, -0.9951847266721968, -0.9807852804032304, -0.8819212643483549,
-	-0.7071067811865476, -0.4713967368259978, -0.19509032201612858, 0.09801714032956059, 0.38268343236508967, 0.6343932841636453, 0.8314696123025453, 0.9569403357322088,
-	math.Copysign(0, -1), -0.2961508882436238, -0.5657318107836131, -0.7845565971555751, -0.9329927988347387, -0.9977230666441916, -0.9729399522055602, -0.8608669386377672,
-	-0.6715589548470186, -0.42200027079979985, -0.13458070850712628, 0.16491312048996992, 0.44961132965460665, 0.6939714608896538, 0.8760700941954066, 0.9795697656854405,
-	math.Copysign(0, -1), -0.3020059493192281, -0.5758081914178453, -0.7958369046088835, -0.9415440651830208, -0.9993223845883494, -0.9637760657954398, -0.8382247055548382,
-	-0.6343932841636455, -0.37131719395183765, -0.07356456359966775, 0.2310581082806711, 0.5141027441932216, 0.749136394523459, 0.9142097557035305, 0.9939069700023561,
-	math.Copysign(0, -1), -0.30784964004153487, -0.5857978574564389, -0.8068475535437992, -0.9495281805930367, -0.9999811752826011, -0.9533060403541938, -0.8140363297059485,
-	-0.5956993044924335, -0.3195020308160158, -0.012271538285720007, 0.2961508882436238, 0.5758081914178453, 0.7995372691079048, 0.9456073253805212, 0.9998305817958234,
-	math.Copysign(0, -1), -0.3136817403988915, -0.5956993044924334, -0.8175848131515836, -0.9569403357322089, -0.9996988186962041, -0.9415440651830209, -0.7883464276266063,
-	-0.5555702330196022, -0.2667127574748985, 0.049067674327417724, 0.3598950365349881, 0.6343932841636453, 0.8448535652497071, 0.970031253194544, 0.9972904566786903,
-	math.Copysign(0, -1), -0.3195020308160157, -0.6055110414043255, -0.8280450452577558, -0.9637760657954398, -0.9984755805732948, -0.9285060804732156, -0.7612023854842619,
-	-0.5141027441932218, -0.21311031991609142, 0.110222207293883, 0.4220002707997996, 0.6895405447370668, 0.8847970984309376, 0.9873014181578584, 0.9863080972445988,
-	math.Copysign(0, -1), -0.3253102921622629, -0.6152315905806268, -0.838224705554838, -0.970031253194544, -0.996312612182778, -0.9142097557035308, -0.7326542716724129,
-	-0.4713967368259978, -0.15885814333386145, 0.17096188876030097, 0.4821837720791227, 0.7409511253549589, 0.9191138516900577, 0.9972904566786902, 0.9669764710448523,
-	math.Copysign(0, -1), -0.33110630575987643, -0.6248594881423863, -0.8481203448032971, -0.9757021300385286, -0.9932119492347945, -0.8986744656939539, -0.7027547444572252,
-	-0.42755509343028203, -0.10412163387205457, 0.2310581082806711, 0.5401714727298929, 0.7883464276266059, 0.9475855910177413, 0.9999247018391446, 0.9394592236021898,
-	math.Copysign(0, -1), -0.33688985339222005, -0.6343932841636455, -0.8577286100002721, -0.9807852804032304, -0.989176509964781, -0.8819212643483549, -0.6715589548470186,
-	-0.38268343236508984, -0.04906767432741797, 0.29028467725446216, 0.5956993044924332, 0.8314696123025453, 0.970031253194544, 0.9951847266721969, 0.9039892931234433,
-	math.Copysign(0, -1), -0.3426607173119944, -0.6438315428897914, -0.8670462455156926, -0.9852776423889412, -0.984210092386929, -0.8639728561215868, -0.6391244448637758,
-	-0.3368898533922203, 0.006135884649154554, 0.34841868024943456, 0.6485144010221124, 0.8700869911087113, 0.9863080972445987, 0.9831054874312164, 0.8608669386377673,
-	math.Copysign(0, -1), -0.34841868024943456, -0.6531728429537768, -0.8760700941954065, -0.989176509964781, -0.9783173707196277, -0.8448535652497072, -0.6055110414043255,
-	-0.29028467725446233, 0.061320736302208245, 0.4052413140049897, 0.6983762494089728, 0.9039892931234432, 0.996312612182778, 0.96377606579544, 0.8104571982525949,
-	math.Copysign(0, -1), -0.35416352542049034, -0.6624157775901718, -0.8847970984309379, -0.9924795345987101, -0.9715038909862518, -0.8245893027850253, -0.5707807458869673,
-	-0.24298017990326404, 0.11631863091190446, 0.46053871095824006, 0.7450577854414658, 0.932992798834739, 0.9999811752826011, 0.937339011912575, 0.7531867990436127,
-	math.Copysign(0, -1), -0.3598950365349881, -0.6715589548470183, -0.8932243011955153, -0.9951847266721968, -0.9637760657954398, -0.8032075314806449, -0.5349976198870972,
-	-0.19509032201612858, 0.17096188876030097, 0.5141027441932216, 0.7883464276266059, 0.9569403357322088, 0.9972904566786903, 0.9039892931234433, 0.6895405447370672,
-	math.Copysign(0, -1), -0.36561299780477385, -0.680600997795453, -0.901348847046022, -0.9972904566786902, -0.9551411683057707, -0.7807372285720946, -0.49822766697278176,
-	-0.1467304744553618, 0.2250839113597926, 0.5657318107836132, 0.8280450452577555, 0.9757021300385285, 0.9882575677307495, 0.8639728561215867, 0.6200572117632894,
-	math.Copysign(0, -1), -0.37131719395183754, -0.6895405447370668, -0.9091679830905224, -0.9987954562051724, -0.9456073253805214, -0.7572088465064848, -0.4605387109582402,
-	-0.09801714032956084, 0.2785196893850529, 0.6152315905806267, 0.8639728561215865, 0.9891765099647809, 0.9729399522055603, 0.8175848131515839, 0.5453249884220468,
-	math.Copysign(0, -1), -0.37700741021641826, -0.6983762494089729, -0.9166790599210427, -0.9996988186962041, -0.9351835099389476, -0.7326542716724129, -0.42200027079979985,
-	-0.04906767432741797, 0.33110630575987626, 0.6624157775901718, 0.8959662497561849, 0.9972904566786902, 0.9514350209690084, 0.7651672656224592, 0.4659764957679667,
-}
-
-var fFT32Table = [32]complex128{
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9238795325112867 - 0.3826834323650898i, 0.8314696123025453 - 0.5555702330196022i,
-	complex(1, math.Copysign(0, -1)), 0.9238795325112867 - 0.3826834323650898i, 0.7071067811865476 - 0.7071067811865475i, 0.38268343236508984 - 0.9238795325112867i, complex(1, math.Copysign(0, -1)), 0.8314696123025453 - 0.5555702330196022i, 0.38268343236508984 - 0.9238795325112867i, -0.1950903220161282 - 0.9807852804032304i,
-	complex(1, math.Copysign(0, -1)), 0.7071067811865476 - 0.7071067811865475i, 6.123233995736757e-17 - 1i, -0.7071067811865475 - 0.7071067811865476i, complex(1, math.Copysign(0, -1)), 0.5555702330196023 - 0.8314696123025452i, -0.3826834323650897 - 0.9238795325112867i, -0.9807852804032303 - 0.19509032201612858i,
-	complex(1, math.Copysign(0, -1)), 0.38268343236508984 - 0.9238795325112867i, -0.7071067811865475 - 0.7071067811865476i, -0.9238795325112868 + 0.38268343236508967i, complex(1, math.Copysign(0, -1)), 0.1950903220161283 - 0.9807852804032304i, -0.9238795325112867 - 0.38268343236508984i, -0.5555702330196022 + 0.8314696123025453i,
-}
-
-var fFT64Table = [64]complex128{
+var fFTAoS64Table = [64]complex128{
 	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9951847266721968 - 0.0980171403295606i, 0.9807852804032304 - 0.19509032201612825i, 0.9569403357322088 - 0.29028467725446233i,
 	complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9238795325112867 - 0.3826834323650898i, 0.8314696123025453 - 0.5555702330196022i, complex(1, math.Copysign(0, -1)), 0.9569403357322088 - 0.29028467725446233i, 0.8314696123025453 - 0.5555702330196022i, 0.6343932841636456 - 0.7730104533627369i,
 	complex(1, math.Copysign(0, -1)), 0.9238795325112867 - 0.3826834323650898i, 0.7071067811865476 - 0.7071067811865475i, 0.38268343236508984 - 0.9238795325112867i, complex(1, math.Copysign(0, -1)), 0.881921264348355 - 0.47139673682599764i, 0.5555702330196023 - 0.8314696123025452i, 0.09801714032956077 - 0.9951847266721968i,
@@ -11371,128 +13936,7 @@ var fFT64Table = [64]complex128{
 	-0.7071067811865475 - 0.7071067811865476i, -0.9807852804032303 - 0.19509032201612858i, -0.9238795325112868 + 0.38268343236508967i, -0.5555702330196022 + 0.8314696123025453i, -0.9238795325112867 - 0.38268343236508984i, -0.9569403357322089 + 0.29028467725446216i, -0.5555702330196022 + 0.8314696123025453i, 0.09801714032956009 + 0.9951847266721969i,
 }
 
-var fFT128Table = [128]complex128{
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9987954562051724 - 0.049067674327418015i, 0.9951847266721968 - 0.0980171403295606i, 0.989176509964781 - 0.14673047445536175i,
-	complex(1, math.Copysign(0, -1)), 0.9951847266721968 - 0.0980171403295606i, 0.9807852804032304 - 0.19509032201612825i, 0.9569403357322088 - 0.29028467725446233i, complex(1, math.Copysign(0, -1)), 0.989176509964781 - 0.14673047445536175i, 0.9569403357322088 - 0.29028467725446233i, 0.9039892931234433 - 0.4275550934302821i,
-	complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9238795325112867 - 0.3826834323650898i, 0.8314696123025453 - 0.5555702330196022i, complex(1, math.Copysign(0, -1)), 0.9700312531945441 - 0.24298017990326387i, 0.881921264348355 - 0.47139673682599764i, 0.7409511253549591 - 0.6715589548470183i,
-	complex(1, math.Copysign(0, -1)), 0.9569403357322088 - 0.29028467725446233i, 0.8314696123025453 - 0.5555702330196022i, 0.6343932841636456 - 0.7730104533627369i, complex(1, math.Copysign(0, -1)), 0.9415440651830208 - 0.33688985339222005i, 0.773010453362737 - 0.6343932841636455i, 0.5141027441932218 - 0.8577286100002721i,
-	complex(1, math.Copysign(0, -1)), 0.9238795325112867 - 0.3826834323650898i, 0.7071067811865476 - 0.7071067811865475i, 0.38268343236508984 - 0.9238795325112867i, complex(1, math.Copysign(0, -1)), 0.9039892931234433 - 0.4275550934302821i, 0.6343932841636456 - 0.7730104533627369i, 0.24298017990326398 - 0.970031253194544i,
-	complex(1, math.Copysign(0, -1)), 0.881921264348355 - 0.47139673682599764i, 0.5555702330196023 - 0.8314696123025452i, 0.09801714032956077 - 0.9951847266721968i, complex(1, math.Copysign(0, -1)), 0.8577286100002721 - 0.5141027441932217i, 0.4713967368259978 - 0.8819212643483549i, -0.04906767432741801 - 0.9987954562051724i,
-	complex(1, math.Copysign(0, -1)), 0.8314696123025453 - 0.5555702330196022i, 0.38268343236508984 - 0.9238795325112867i, -0.1950903220161282 - 0.9807852804032304i, complex(1, math.Copysign(0, -1)), 0.8032075314806449 - 0.5956993044924334i, 0.2902846772544623 - 0.9569403357322089i, -0.33688985339221994 - 0.9415440651830209i,
-	complex(1, math.Copysign(0, -1)), 0.773010453362737 - 0.6343932841636455i, 0.1950903220161283 - 0.9807852804032304i, -0.4713967368259977 - 0.8819212643483549i, complex(1, math.Copysign(0, -1)), 0.7409511253549591 - 0.6715589548470183i, 0.09801714032956077 - 0.9951847266721968i, -0.5956993044924332 - 0.8032075314806449i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9700312531945441 - 0.24298017990326387i, 0.9569403357322088 - 0.29028467725446233i, 0.9415440651830208 - 0.33688985339222005i,
-	0.9238795325112867 - 0.3826834323650898i, 0.881921264348355 - 0.47139673682599764i, 0.8314696123025453 - 0.5555702330196022i, 0.773010453362737 - 0.6343932841636455i, 0.8314696123025453 - 0.5555702330196022i, 0.7409511253549591 - 0.6715589548470183i, 0.6343932841636456 - 0.7730104533627369i, 0.5141027441932218 - 0.8577286100002721i,
-	0.7071067811865476 - 0.7071067811865475i, 0.5555702330196023 - 0.8314696123025452i, 0.38268343236508984 - 0.9238795325112867i, 0.1950903220161283 - 0.9807852804032304i, 0.5555702330196023 - 0.8314696123025452i, 0.33688985339222005 - 0.9415440651830208i, 0.09801714032956077 - 0.9951847266721968i, -0.14673047445536164 - 0.989176509964781i,
-	0.38268343236508984 - 0.9238795325112867i, 0.09801714032956077 - 0.9951847266721968i, -0.1950903220161282 - 0.9807852804032304i, -0.4713967368259977 - 0.8819212643483549i, 0.1950903220161283 - 0.9807852804032304i, -0.14673047445536164 - 0.989176509964781i, -0.4713967368259977 - 0.8819212643483549i, -0.7409511253549589 - 0.6715589548470186i,
-	6.123233995736757e-17 - 1i, -0.3826834323650897 - 0.9238795325112867i, -0.7071067811865475 - 0.7071067811865476i, -0.9238795325112867 - 0.38268343236508984i, -0.1950903220161282 - 0.9807852804032304i, -0.5956993044924332 - 0.8032075314806449i, -0.8819212643483549 - 0.4713967368259978i, -0.9987954562051724 - 0.04906767432741797i,
-	-0.3826834323650897 - 0.9238795325112867i, -0.773010453362737 - 0.6343932841636455i, -0.9807852804032303 - 0.19509032201612858i, -0.9569403357322089 + 0.29028467725446216i, -0.555570233019602 - 0.8314696123025453i, -0.9039892931234434 - 0.42755509343028203i, -0.9951847266721968 + 0.09801714032956059i, -0.8032075314806449 + 0.5956993044924332i,
-	-0.7071067811865475 - 0.7071067811865476i, -0.9807852804032303 - 0.19509032201612858i, -0.9238795325112868 + 0.38268343236508967i, -0.5555702330196022 + 0.8314696123025453i, -0.8314696123025453 - 0.5555702330196022i, -0.9987954562051724 + 0.049067674327417724i, -0.7730104533627371 + 0.6343932841636453i, -0.24298017990326412 + 0.970031253194544i,
-	-0.9238795325112867 - 0.38268343236508984i, -0.9569403357322089 + 0.29028467725446216i, -0.5555702330196022 + 0.8314696123025453i, 0.09801714032956009 + 0.9951847266721969i, -0.9807852804032303 - 0.19509032201612858i, -0.8577286100002722 + 0.5141027441932216i, -0.2902846772544624 + 0.9569403357322088i, 0.4275550934302822 + 0.9039892931234433i,
-}
-
-var fFT256Table = [256]complex128{
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9996988186962041 - 0.024541228522912288i, 0.9987954562051724 - 0.049067674327418015i, 0.9972904566786902 - 0.07356456359966743i,
-	complex(1, math.Copysign(0, -1)), 0.9987954562051724 - 0.049067674327418015i, 0.9951847266721968 - 0.0980171403295606i, 0.989176509964781 - 0.14673047445536175i, complex(1, math.Copysign(0, -1)), 0.9972904566786902 - 0.07356456359966743i, 0.989176509964781 - 0.14673047445536175i, 0.9757021300385286 - 0.2191012401568698i,
-	complex(1, math.Copysign(0, -1)), 0.9951847266721968 - 0.0980171403295606i, 0.9807852804032304 - 0.19509032201612825i, 0.9569403357322088 - 0.29028467725446233i, complex(1, math.Copysign(0, -1)), 0.9924795345987101 - 0.1224106751992162i, 0.9700312531945441 - 0.24298017990326387i, 0.9329927988347388 - 0.3598950365349881i,
-	complex(1, math.Copysign(0, -1)), 0.989176509964781 - 0.14673047445536175i, 0.9569403357322088 - 0.29028467725446233i, 0.9039892931234433 - 0.4275550934302821i, complex(1, math.Copysign(0, -1)), 0.9852776423889412 - 0.17096188876030122i, 0.9415440651830208 - 0.33688985339222005i, 0.8700869911087113 - 0.49289819222978404i,
-	complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9238795325112867 - 0.3826834323650898i, 0.8314696123025453 - 0.5555702330196022i, complex(1, math.Copysign(0, -1)), 0.9757021300385286 - 0.2191012401568698i, 0.9039892931234433 - 0.4275550934302821i, 0.7883464276266063 - 0.6152315905806268i,
-	complex(1, math.Copysign(0, -1)), 0.9700312531945441 - 0.24298017990326387i, 0.881921264348355 - 0.47139673682599764i, 0.7409511253549591 - 0.6715589548470183i, complex(1, math.Copysign(0, -1)), 0.9637760657954398 - 0.26671275747489837i, 0.8577286100002721 - 0.5141027441932217i, 0.6895405447370669 - 0.7242470829514668i,
-	complex(1, math.Copysign(0, -1)), 0.9569403357322088 - 0.29028467725446233i, 0.8314696123025453 - 0.5555702330196022i, 0.6343932841636456 - 0.7730104533627369i, complex(1, math.Copysign(0, -1)), 0.9495281805930367 - 0.3136817403988915i, 0.8032075314806449 - 0.5956993044924334i, 0.5758081914178454 - 0.8175848131515836i,
-	complex(1, math.Copysign(0, -1)), 0.9415440651830208 - 0.33688985339222005i, 0.773010453362737 - 0.6343932841636455i, 0.5141027441932218 - 0.8577286100002721i, complex(1, math.Copysign(0, -1)), 0.9329927988347388 - 0.3598950365349881i, 0.7409511253549591 - 0.6715589548470183i, 0.4496113296546066 - 0.8932243011955153i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9951847266721968 - 0.0980171403295606i, 0.9924795345987101 - 0.1224106751992162i, 0.989176509964781 - 0.14673047445536175i, 0.9852776423889412 - 0.17096188876030122i,
-	0.9807852804032304 - 0.19509032201612825i, 0.9700312531945441 - 0.24298017990326387i, 0.9569403357322088 - 0.29028467725446233i, 0.9415440651830208 - 0.33688985339222005i, 0.9569403357322088 - 0.29028467725446233i, 0.9329927988347388 - 0.3598950365349881i, 0.9039892931234433 - 0.4275550934302821i, 0.8700869911087113 - 0.49289819222978404i,
-	0.9238795325112867 - 0.3826834323650898i, 0.881921264348355 - 0.47139673682599764i, 0.8314696123025453 - 0.5555702330196022i, 0.773010453362737 - 0.6343932841636455i, 0.881921264348355 - 0.47139673682599764i, 0.8175848131515837 - 0.5758081914178453i, 0.7409511253549591 - 0.6715589548470183i, 0.6531728429537769 - 0.7572088465064845i,
-	0.8314696123025453 - 0.5555702330196022i, 0.7409511253549591 - 0.6715589548470183i, 0.6343932841636456 - 0.7730104533627369i, 0.5141027441932218 - 0.8577286100002721i, 0.773010453362737 - 0.6343932841636455i, 0.6531728429537769 - 0.7572088465064845i, 0.5141027441932218 - 0.8577286100002721i, 0.3598950365349883 - 0.9329927988347387i,
-	0.7071067811865476 - 0.7071067811865475i, 0.5555702330196023 - 0.8314696123025452i, 0.38268343236508984 - 0.9238795325112867i, 0.1950903220161283 - 0.9807852804032304i, 0.6343932841636456 - 0.7730104533627369i, 0.4496113296546066 - 0.8932243011955153i, 0.24298017990326398 - 0.970031253194544i, 0.024541228522912267 - 0.9996988186962041i,
-	0.5555702330196023 - 0.8314696123025452i, 0.33688985339222005 - 0.9415440651830208i, 0.09801714032956077 - 0.9951847266721968i, -0.14673047445536164 - 0.989176509964781i, 0.4713967368259978 - 0.8819212643483549i, 0.21910124015686977 - 0.9757021300385286i, -0.04906767432741801 - 0.9987954562051724i, -0.31368174039889146 - 0.9495281805930367i,
-	0.38268343236508984 - 0.9238795325112867i, 0.09801714032956077 - 0.9951847266721968i, -0.1950903220161282 - 0.9807852804032304i, -0.4713967368259977 - 0.8819212643483549i, 0.2902846772544623 - 0.9569403357322089i, -0.024541228522912142 - 0.9996988186962041i, -0.33688985339221994 - 0.9415440651830209i, -0.6152315905806267 - 0.7883464276266063i,
-	0.1950903220161283 - 0.9807852804032304i, -0.14673047445536164 - 0.989176509964781i, -0.4713967368259977 - 0.8819212643483549i, -0.7409511253549589 - 0.6715589548470186i, 0.09801714032956077 - 0.9951847266721968i, -0.2667127574748983 - 0.9637760657954398i, -0.5956993044924332 - 0.8032075314806449i, -0.8448535652497071 - 0.5349976198870972i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9757021300385286 - 0.2191012401568698i, 0.9700312531945441 - 0.24298017990326387i, 0.9637760657954398 - 0.26671275747489837i,
-	0.9238795325112867 - 0.3826834323650898i, 0.9039892931234433 - 0.4275550934302821i, 0.881921264348355 - 0.47139673682599764i, 0.8577286100002721 - 0.5141027441932217i, 0.8314696123025453 - 0.5555702330196022i, 0.7883464276266063 - 0.6152315905806268i, 0.7409511253549591 - 0.6715589548470183i, 0.6895405447370669 - 0.7242470829514668i,
-	0.7071067811865476 - 0.7071067811865475i, 0.6343932841636456 - 0.7730104533627369i, 0.5555702330196023 - 0.8314696123025452i, 0.4713967368259978 - 0.8819212643483549i, 0.5555702330196023 - 0.8314696123025452i, 0.4496113296546066 - 0.8932243011955153i, 0.33688985339222005 - 0.9415440651830208i, 0.21910124015686977 - 0.9757021300385286i,
-	0.38268343236508984 - 0.9238795325112867i, 0.24298017990326398 - 0.970031253194544i, 0.09801714032956077 - 0.9951847266721968i, -0.04906767432741801 - 0.9987954562051724i, 0.1950903220161283 - 0.9807852804032304i, 0.024541228522912267 - 0.9996988186962041i, -0.14673047445536164 - 0.989176509964781i, -0.31368174039889146 - 0.9495281805930367i,
-	6.123233995736757e-17 - 1i, -0.1950903220161282 - 0.9807852804032304i, -0.3826834323650897 - 0.9238795325112867i, -0.555570233019602 - 0.8314696123025453i, -0.1950903220161282 - 0.9807852804032304i, -0.40524131400498975 - 0.9142097557035308i, -0.5956993044924332 - 0.8032075314806449i, -0.7572088465064847 - 0.6531728429537766i,
-	-0.3826834323650897 - 0.9238795325112867i, -0.5956993044924332 - 0.8032075314806449i, -0.773010453362737 - 0.6343932841636455i, -0.9039892931234434 - 0.42755509343028203i, -0.555570233019602 - 0.8314696123025453i, -0.7572088465064847 - 0.6531728429537766i, -0.9039892931234434 - 0.42755509343028203i, -0.9852776423889412 - 0.1709618887603012i,
-	-0.7071067811865475 - 0.7071067811865476i, -0.8819212643483549 - 0.4713967368259978i, -0.9807852804032303 - 0.19509032201612858i, -0.9951847266721968 + 0.09801714032956059i, -0.8314696123025453 - 0.5555702330196022i, -0.9637760657954398 - 0.2667127574748985i, -0.9987954562051724 + 0.049067674327417724i, -0.9329927988347388 + 0.3598950365349881i,
-	-0.9238795325112867 - 0.38268343236508984i, -0.9987954562051724 - 0.04906767432741797i, -0.9569403357322089 + 0.29028467725446216i, -0.8032075314806449 + 0.5956993044924332i, -0.9807852804032303 - 0.19509032201612858i, -0.9852776423889412 + 0.17096188876030097i, -0.8577286100002722 + 0.5141027441932216i, -0.6152315905806274 + 0.7883464276266059i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9569403357322088 - 0.29028467725446233i, 0.9495281805930367 - 0.3136817403988915i, 0.9415440651830208 - 0.33688985339222005i, 0.9329927988347388 - 0.3598950365349881i,
-	0.8314696123025453 - 0.5555702330196022i, 0.8032075314806449 - 0.5956993044924334i, 0.773010453362737 - 0.6343932841636455i, 0.7409511253549591 - 0.6715589548470183i, 0.6343932841636456 - 0.7730104533627369i, 0.5758081914178454 - 0.8175848131515836i, 0.5141027441932218 - 0.8577286100002721i, 0.4496113296546066 - 0.8932243011955153i,
-	0.38268343236508984 - 0.9238795325112867i, 0.2902846772544623 - 0.9569403357322089i, 0.1950903220161283 - 0.9807852804032304i, 0.09801714032956077 - 0.9951847266721968i, 0.09801714032956077 - 0.9951847266721968i, -0.024541228522912142 - 0.9996988186962041i, -0.14673047445536164 - 0.989176509964781i, -0.2667127574748983 - 0.9637760657954398i,
-	-0.1950903220161282 - 0.9807852804032304i, -0.33688985339221994 - 0.9415440651830209i, -0.4713967368259977 - 0.8819212643483549i, -0.5956993044924332 - 0.8032075314806449i, -0.4713967368259977 - 0.8819212643483549i, -0.6152315905806267 - 0.7883464276266063i, -0.7409511253549589 - 0.6715589548470186i, -0.8448535652497071 - 0.5349976198870972i,
-	-0.7071067811865475 - 0.7071067811865476i, -0.8314696123025453 - 0.5555702330196022i, -0.9238795325112867 - 0.38268343236508984i, -0.9807852804032303 - 0.19509032201612858i, -0.8819212643483549 - 0.4713967368259978i, -0.9637760657954398 - 0.2667127574748985i, -0.9987954562051724 - 0.04906767432741797i, -0.9852776423889412 + 0.17096188876030097i,
-	-0.9807852804032303 - 0.19509032201612858i, -0.9987954562051724 + 0.049067674327417724i, -0.9569403357322089 + 0.29028467725446216i, -0.8577286100002722 + 0.5141027441932216i, -0.9951847266721968 + 0.09801714032956059i, -0.9329927988347388 + 0.3598950365349881i, -0.8032075314806449 + 0.5956993044924332i, -0.6152315905806274 + 0.7883464276266059i,
-	-0.9238795325112868 + 0.38268343236508967i, -0.7730104533627371 + 0.6343932841636453i, -0.5555702330196022 + 0.8314696123025453i, -0.2902846772544624 + 0.9569403357322088i, -0.7730104533627371 + 0.6343932841636453i, -0.5349976198870973 + 0.8448535652497071i, -0.24298017990326412 + 0.970031253194544i, 0.073564563599667 + 0.9972904566786903i,
-	-0.5555702330196022 + 0.8314696123025453i, -0.24298017990326412 + 0.970031253194544i, 0.09801714032956009 + 0.9951847266721969i, 0.4275550934302822 + 0.9039892931234433i, -0.2902846772544624 + 0.9569403357322088i, 0.073564563599667 + 0.9972904566786903i, 0.4275550934302822 + 0.9039892931234433i, 0.7242470829514667 + 0.6895405447370672i,
-}
-
-var fFT512Table = [512]complex128{
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9999247018391446 - 0.012271538285719925i, 0.9996988186962041 - 0.024541228522912288i, 0.9993223845883494 - 0.03680722294135883i,
-	complex(1, math.Copysign(0, -1)), 0.9996988186962041 - 0.024541228522912288i, 0.9987954562051724 - 0.049067674327418015i, 0.9972904566786902 - 0.07356456359966743i, complex(1, math.Copysign(0, -1)), 0.9993223845883494 - 0.03680722294135883i, 0.9972904566786902 - 0.07356456359966743i, 0.9939069700023561 - 0.11022220729388306i,
-	complex(1, math.Copysign(0, -1)), 0.9987954562051724 - 0.049067674327418015i, 0.9951847266721968 - 0.0980171403295606i, 0.989176509964781 - 0.14673047445536175i, complex(1, math.Copysign(0, -1)), 0.9981181129001492 - 0.06132073630220858i, 0.9924795345987101 - 0.1224106751992162i, 0.9831054874312164 - 0.18303988795514095i,
-	complex(1, math.Copysign(0, -1)), 0.9972904566786902 - 0.07356456359966743i, 0.989176509964781 - 0.14673047445536175i, 0.9757021300385286 - 0.2191012401568698i, complex(1, math.Copysign(0, -1)), 0.996312612182778 - 0.0857973123444399i, 0.9852776423889412 - 0.17096188876030122i, 0.9669764710448521 - 0.25486565960451457i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9987954562051724 - 0.049067674327418015i, 0.9981181129001492 - 0.06132073630220858i, 0.9972904566786902 - 0.07356456359966743i, 0.996312612182778 - 0.0857973123444399i,
-	0.9951847266721968 - 0.0980171403295606i, 0.9924795345987101 - 0.1224106751992162i, 0.989176509964781 - 0.14673047445536175i, 0.9852776423889412 - 0.17096188876030122i, 0.989176509964781 - 0.14673047445536175i, 0.9831054874312164 - 0.18303988795514095i, 0.9757021300385286 - 0.2191012401568698i, 0.9669764710448521 - 0.25486565960451457i,
-	0.9807852804032304 - 0.19509032201612825i, 0.9700312531945441 - 0.24298017990326387i, 0.9569403357322088 - 0.29028467725446233i, 0.9415440651830208 - 0.33688985339222005i, 0.9700312531945441 - 0.24298017990326387i, 0.9533060403541938 - 0.3020059493192281i, 0.9329927988347388 - 0.3598950365349881i, 0.9091679830905225 - 0.41642956009763715i,
-	0.9569403357322088 - 0.29028467725446233i, 0.9329927988347388 - 0.3598950365349881i, 0.9039892931234433 - 0.4275550934302821i, 0.8700869911087113 - 0.49289819222978404i, 0.9415440651830208 - 0.33688985339222005i, 0.9091679830905225 - 0.41642956009763715i, 0.8700869911087113 - 0.49289819222978404i, 0.8245893027850253 - 0.5657318107836131i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9951847266721968 - 0.0980171403295606i, 0.9939069700023561 - 0.11022220729388306i, 0.9924795345987101 - 0.1224106751992162i, 0.99090263542778 - 0.13458070850712617i,
-	0.9807852804032304 - 0.19509032201612825i, 0.9757021300385286 - 0.2191012401568698i, 0.9700312531945441 - 0.24298017990326387i, 0.9637760657954398 - 0.26671275747489837i, 0.9569403357322088 - 0.29028467725446233i, 0.9456073253805213 - 0.3253102921622629i, 0.9329927988347388 - 0.3598950365349881i, 0.9191138516900577 - 0.3939920400610481i,
-	0.9238795325112867 - 0.3826834323650898i, 0.9039892931234433 - 0.4275550934302821i, 0.881921264348355 - 0.47139673682599764i, 0.8577286100002721 - 0.5141027441932217i, 0.881921264348355 - 0.47139673682599764i, 0.8513551931052652 - 0.524589682678469i, 0.8175848131515837 - 0.5758081914178453i, 0.7807372285720945 - 0.6248594881423863i,
-	0.8314696123025453 - 0.5555702330196022i, 0.7883464276266063 - 0.6152315905806268i, 0.7409511253549591 - 0.6715589548470183i, 0.6895405447370669 - 0.7242470829514668i, 0.773010453362737 - 0.6343932841636455i, 0.7157308252838186 - 0.6983762494089729i, 0.6531728429537769 - 0.7572088465064845i, 0.5857978574564389 - 0.8104571982525947i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.989176509964781 - 0.14673047445536175i, 0.9873014181578584 - 0.15885814333386145i, 0.9852776423889412 - 0.17096188876030122i, 0.9831054874312164 - 0.18303988795514095i,
-	0.9569403357322088 - 0.29028467725446233i, 0.9495281805930367 - 0.3136817403988915i, 0.9415440651830208 - 0.33688985339222005i, 0.9329927988347388 - 0.3598950365349881i, 0.9039892931234433 - 0.4275550934302821i, 0.8876396204028539 - 0.46053871095824i, 0.8700869911087113 - 0.49289819222978404i, 0.8513551931052652 - 0.524589682678469i,
-	0.8314696123025453 - 0.5555702330196022i, 0.8032075314806449 - 0.5956993044924334i, 0.773010453362737 - 0.6343932841636455i, 0.7409511253549591 - 0.6715589548470183i, 0.7409511253549591 - 0.6715589548470183i, 0.6983762494089729 - 0.7157308252838186i, 0.6531728429537769 - 0.7572088465064845i, 0.6055110414043255 - 0.7958369046088835i,
-	0.6343932841636456 - 0.7730104533627369i, 0.5758081914178454 - 0.8175848131515836i, 0.5141027441932218 - 0.8577286100002721i, 0.4496113296546066 - 0.8932243011955153i, 0.5141027441932218 - 0.8577286100002721i, 0.4386162385385277 - 0.8986744656939538i, 0.3598950365349883 - 0.9329927988347387i, 0.27851968938505306 - 0.9604305194155658i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9783173707196277 - 0.20711137619221856i, 0.9757021300385286 - 0.2191012401568698i, 0.9729399522055602 - 0.2310581082806711i,
-	0.9238795325112867 - 0.3826834323650898i, 0.9142097557035307 - 0.40524131400498986i, 0.9039892931234433 - 0.4275550934302821i, 0.8932243011955153 - 0.44961132965460654i, 0.8314696123025453 - 0.5555702330196022i, 0.8104571982525948 - 0.5857978574564389i, 0.7883464276266063 - 0.6152315905806268i, 0.765167265622459 - 0.6438315428897914i,
-	0.7071067811865476 - 0.7071067811865475i, 0.6715589548470184 - 0.7409511253549591i, 0.6343932841636456 - 0.7730104533627369i, 0.5956993044924335 - 0.8032075314806448i, 0.5555702330196023 - 0.8314696123025452i, 0.5035383837257176 - 0.8639728561215866i, 0.4496113296546066 - 0.8932243011955153i, 0.3939920400610481 - 0.9191138516900577i,
-	0.38268343236508984 - 0.9238795325112867i, 0.3136817403988915 - 0.9495281805930367i, 0.24298017990326398 - 0.970031253194544i, 0.17096188876030136 - 0.9852776423889412i, 0.1950903220161283 - 0.9807852804032304i, 0.11022220729388318 - 0.9939069700023561i, 0.024541228522912267 - 0.9996988186962041i, -0.06132073630220853 - 0.9981181129001492i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9700312531945441 - 0.24298017990326387i, 0.9669764710448521 - 0.25486565960451457i, 0.9637760657954398 - 0.26671275747489837i, 0.9604305194155658 - 0.27851968938505306i,
-	0.881921264348355 - 0.47139673682599764i, 0.8700869911087113 - 0.49289819222978404i, 0.8577286100002721 - 0.5141027441932217i, 0.8448535652497071 - 0.5349976198870972i, 0.7409511253549591 - 0.6715589548470183i, 0.7157308252838186 - 0.6983762494089729i, 0.6895405447370669 - 0.7242470829514668i, 0.6624157775901718 - 0.7491363945234593i,
-	0.5555702330196023 - 0.8314696123025452i, 0.5141027441932218 - 0.8577286100002721i, 0.4713967368259978 - 0.8819212643483549i, 0.4275550934302822 - 0.9039892931234433i, 0.33688985339222005 - 0.9415440651830208i, 0.27851968938505306 - 0.9604305194155658i, 0.21910124015686977 - 0.9757021300385286i, 0.1588581433338614 - 0.9873014181578584i,
-	0.09801714032956077 - 0.9951847266721968i, 0.024541228522912267 - 0.9996988186962041i, -0.04906767432741801 - 0.9987954562051724i, -0.12241067519921617 - 0.9924795345987101i, -0.14673047445536164 - 0.989176509964781i, -0.23105810828067117 - 0.9729399522055602i, -0.31368174039889146 - 0.9495281805930367i, -0.393992040061048 - 0.9191138516900578i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9569403357322088 - 0.29028467725446233i, 0.9533060403541938 - 0.3020059493192281i, 0.9495281805930367 - 0.3136817403988915i, 0.9456073253805213 - 0.3253102921622629i,
-	0.8314696123025453 - 0.5555702330196022i, 0.8175848131515837 - 0.5758081914178453i, 0.8032075314806449 - 0.5956993044924334i, 0.7883464276266063 - 0.6152315905806268i, 0.6343932841636456 - 0.7730104533627369i, 0.6055110414043255 - 0.7958369046088835i, 0.5758081914178454 - 0.8175848131515836i, 0.5453249884220466 - 0.838224705554838i,
-	0.38268343236508984 - 0.9238795325112867i, 0.33688985339222005 - 0.9415440651830208i, 0.2902846772544623 - 0.9569403357322089i, 0.24298017990326398 - 0.970031253194544i, 0.09801714032956077 - 0.9951847266721968i, 0.03680722294135899 - 0.9993223845883494i, -0.024541228522912142 - 0.9996988186962041i, -0.08579731234443977 - 0.996312612182778i,
-	-0.1950903220161282 - 0.9807852804032304i, -0.2667127574748983 - 0.9637760657954398i, -0.33688985339221994 - 0.9415440651830209i, -0.40524131400498975 - 0.9142097557035308i, -0.4713967368259977 - 0.8819212643483549i, -0.5453249884220461 - 0.8382247055548382i, -0.6152315905806267 - 0.7883464276266063i, -0.680600997795453 - 0.7326542716724129i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9415440651830208 - 0.33688985339222005i, 0.937339011912575 - 0.34841868024943456i, 0.9329927988347388 - 0.3598950365349881i, 0.9285060804732156 - 0.37131719395183754i,
-	0.773010453362737 - 0.6343932841636455i, 0.7572088465064846 - 0.6531728429537768i, 0.7409511253549591 - 0.6715589548470183i, 0.724247082951467 - 0.6895405447370668i, 0.5141027441932218 - 0.8577286100002721i, 0.4821837720791229 - 0.8760700941954065i, 0.4496113296546066 - 0.8932243011955153i, 0.4164295600976373 - 0.9091679830905224i,
-	0.1950903220161283 - 0.9807852804032304i, 0.14673047445536175 - 0.989176509964781i, 0.09801714032956077 - 0.9951847266721968i, 0.04906767432741813 - 0.9987954562051724i, -0.14673047445536164 - 0.989176509964781i, -0.20711137619221845 - 0.9783173707196277i, -0.2667127574748983 - 0.9637760657954398i, -0.32531029216226287 - 0.9456073253805214i,
-	-0.4713967368259977 - 0.8819212643483549i, -0.5349976198870969 - 0.8448535652497072i, -0.5956993044924332 - 0.8032075314806449i, -0.6531728429537765 - 0.7572088465064848i, -0.7409511253549589 - 0.6715589548470186i, -0.7958369046088835 - 0.6055110414043255i, -0.8448535652497071 - 0.5349976198870972i, -0.8876396204028538 - 0.4605387109582402i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9238795325112867 - 0.3826834323650898i, 0.9191138516900577 - 0.3939920400610481i, 0.9142097557035307 - 0.40524131400498986i, 0.9091679830905225 - 0.41642956009763715i,
-	0.7071067811865476 - 0.7071067811865475i, 0.6895405447370669 - 0.7242470829514668i, 0.6715589548470184 - 0.7409511253549591i, 0.6531728429537769 - 0.7572088465064845i, 0.38268343236508984 - 0.9238795325112867i, 0.3484186802494345 - 0.937339011912575i, 0.3136817403988915 - 0.9495281805930367i, 0.27851968938505306 - 0.9604305194155658i,
-	6.123233995736757e-17 - 1i, -0.04906767432741801 - 0.9987954562051724i, -0.09801714032956066 - 0.9951847266721968i, -0.14673047445536164 - 0.989176509964781i, -0.3826834323650897 - 0.9238795325112867i, -0.4386162385385274 - 0.8986744656939539i, -0.4928981922297839 - 0.8700869911087115i, -0.5453249884220461 - 0.8382247055548382i,
-	-0.7071067811865475 - 0.7071067811865476i, -0.7572088465064847 - 0.6531728429537766i, -0.8032075314806448 - 0.5956993044924335i, -0.8448535652497071 - 0.5349976198870972i, -0.9238795325112867 - 0.38268343236508984i, -0.9533060403541939 - 0.30200594931922803i, -0.9757021300385285 - 0.21910124015687002i, -0.99090263542778 - 0.13458070850712628i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9039892931234433 - 0.4275550934302821i, 0.8986744656939538 - 0.43861623853852766i, 0.8932243011955153 - 0.44961132965460654i, 0.8876396204028539 - 0.46053871095824i,
-	0.6343932841636456 - 0.7730104533627369i, 0.6152315905806269 - 0.7883464276266062i, 0.5956993044924335 - 0.8032075314806448i, 0.5758081914178454 - 0.8175848131515836i, 0.24298017990326398 - 0.970031253194544i, 0.20711137619221856 - 0.9783173707196277i, 0.17096188876030136 - 0.9852776423889412i, 0.13458070850712622 - 0.99090263542778i,
-	-0.1950903220161282 - 0.9807852804032304i, -0.24298017990326387 - 0.9700312531945441i, -0.2902846772544622 - 0.9569403357322089i, -0.33688985339221994 - 0.9415440651830209i, -0.5956993044924332 - 0.8032075314806449i, -0.6438315428897913 - 0.7651672656224591i, -0.6895405447370668 - 0.724247082951467i, -0.7326542716724127 - 0.6806009977954532i,
-	-0.8819212643483549 - 0.4713967368259978i, -0.9142097557035307 - 0.40524131400498986i, -0.9415440651830207 - 0.3368898533922203i, -0.9637760657954398 - 0.2667127574748985i, -0.9987954562051724 - 0.04906767432741797i, -0.9993223845883494 + 0.03680722294135858i, -0.9924795345987101 + 0.1224106751992161i, -0.9783173707196277 + 0.20711137619221862i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.881921264348355 - 0.47139673682599764i, 0.8760700941954066 - 0.4821837720791227i, 0.8700869911087113 - 0.49289819222978404i, 0.8639728561215867 - 0.5035383837257176i,
-	0.5555702330196023 - 0.8314696123025452i, 0.5349976198870974 - 0.844853565249707i, 0.5141027441932218 - 0.8577286100002721i, 0.49289819222978415 - 0.8700869911087113i, 0.09801714032956077 - 0.9951847266721968i, 0.061320736302208655 - 0.9981181129001492i, 0.024541228522912267 - 0.9996988186962041i, -0.012271538285719823 - 0.9999247018391446i,
-	-0.3826834323650897 - 0.9238795325112867i, -0.42755509343028186 - 0.9039892931234434i, -0.4713967368259977 - 0.8819212643483549i, -0.5141027441932216 - 0.8577286100002722i, -0.773010453362737 - 0.6343932841636455i, -0.8104571982525947 - 0.585797857456439i, -0.8448535652497071 - 0.5349976198870972i, -0.8760700941954065 - 0.4821837720791229i,
-	-0.9807852804032303 - 0.19509032201612858i, -0.9924795345987101 - 0.12241067519921635i, -0.9987954562051724 - 0.04906767432741797i, -0.9996988186962041 + 0.024541228522912083i, -0.9569403357322089 + 0.29028467725446216i, -0.9285060804732156 + 0.3713171939518375i, -0.8932243011955153 + 0.44961132965460665i, -0.8513551931052653 + 0.5245896826784687i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.8577286100002721 - 0.5141027441932217i, 0.8513551931052652 - 0.524589682678469i, 0.8448535652497071 - 0.5349976198870972i, 0.8382247055548381 - 0.5453249884220465i,
-	0.4713967368259978 - 0.8819212643483549i, 0.4496113296546066 - 0.8932243011955153i, 0.4275550934302822 - 0.9039892931234433i, 0.4052413140049898 - 0.9142097557035307i, -0.04906767432741801 - 0.9987954562051724i, -0.08579731234443977 - 0.996312612182778i, -0.12241067519921617 - 0.9924795345987101i, -0.15885814333386128 - 0.9873014181578584i,
-	-0.555570233019602 - 0.8314696123025453i, -0.5956993044924332 - 0.8032075314806449i, -0.6343932841636453 - 0.7730104533627371i, -0.6715589548470184 - 0.7409511253549591i, -0.9039892931234434 - 0.42755509343028203i, -0.9285060804732155 - 0.37131719395183765i, -0.9495281805930367 - 0.3136817403988914i, -0.9669764710448521 - 0.2548656596045147i,
-	-0.9951847266721968 + 0.09801714032956059i, -0.9852776423889412 + 0.17096188876030097i, -0.9700312531945441 + 0.24298017990326382i, -0.9495281805930368 + 0.3136817403988912i, -0.8032075314806449 + 0.5956993044924332i, -0.7491363945234593 + 0.6624157775901718i, -0.6895405447370672 + 0.7242470829514667i, -0.6248594881423865 + 0.7807372285720944i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.8314696123025453 - 0.5555702330196022i, 0.8245893027850253 - 0.5657318107836131i, 0.8175848131515837 - 0.5758081914178453i, 0.8104571982525948 - 0.5857978574564389i,
-	0.38268343236508984 - 0.9238795325112867i, 0.3598950365349883 - 0.9329927988347387i, 0.33688985339222005 - 0.9415440651830208i, 0.3136817403988915 - 0.9495281805930367i, -0.1950903220161282 - 0.9807852804032304i, -0.23105810828067117 - 0.9729399522055602i, -0.2667127574748983 - 0.9637760657954398i, -0.3020059493192281 - 0.9533060403541938i,
-	-0.7071067811865475 - 0.7071067811865476i, -0.7409511253549589 - 0.6715589548470186i, -0.773010453362737 - 0.6343932841636455i, -0.8032075314806448 - 0.5956993044924335i, -0.9807852804032303 - 0.19509032201612858i, -0.99090263542778 - 0.13458070850712628i, -0.9972904566786902 - 0.07356456359966775i, -0.9999247018391446 - 0.012271538285720007i,
-	-0.9238795325112868 + 0.38268343236508967i, -0.8932243011955153 + 0.44961132965460665i, -0.8577286100002722 + 0.5141027441932216i, -0.8175848131515837 + 0.5758081914178453i, -0.5555702330196022 + 0.8314696123025453i, -0.4821837720791226 + 0.8760700941954066i, -0.40524131400499036 + 0.9142097557035305i, -0.32531029216226326 + 0.9456073253805212i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.8032075314806449 - 0.5956993044924334i, 0.7958369046088836 - 0.6055110414043255i, 0.7883464276266063 - 0.6152315905806268i, 0.7807372285720945 - 0.6248594881423863i,
-	0.2902846772544623 - 0.9569403357322089i, 0.2667127574748984 - 0.9637760657954398i, 0.24298017990326398 - 0.970031253194544i, 0.21910124015686977 - 0.9757021300385286i, -0.33688985339221994 - 0.9415440651830209i, -0.37131719395183754 - 0.9285060804732156i, -0.40524131400498975 - 0.9142097557035308i, -0.4386162385385274 - 0.8986744656939539i,
-	-0.8314696123025453 - 0.5555702330196022i, -0.8577286100002721 - 0.5141027441932218i, -0.8819212643483549 - 0.4713967368259978i, -0.9039892931234434 - 0.42755509343028203i, -0.9987954562051724 + 0.049067674327417724i, -0.9939069700023561 + 0.110222207293883i, -0.9852776423889412 + 0.17096188876030097i, -0.9729399522055602 + 0.2310581082806711i,
-	-0.7730104533627371 + 0.6343932841636453i, -0.724247082951467 + 0.6895405447370668i, -0.6715589548470187 + 0.7409511253549589i, -0.6152315905806274 + 0.7883464276266059i, -0.24298017990326412 + 0.970031253194544i, -0.15885814333386153 + 0.9873014181578584i, -0.07356456359966736 + 0.9972904566786902i, 0.012271538285720144 + 0.9999247018391446i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.773010453362737 - 0.6343932841636455i, 0.765167265622459 - 0.6438315428897914i, 0.7572088465064846 - 0.6531728429537768i, 0.7491363945234594 - 0.6624157775901718i,
-	0.1950903220161283 - 0.9807852804032304i, 0.17096188876030136 - 0.9852776423889412i, 0.14673047445536175 - 0.989176509964781i, 0.12241067519921628 - 0.9924795345987101i, -0.4713967368259977 - 0.8819212643483549i, -0.5035383837257175 - 0.8639728561215868i, -0.5349976198870969 - 0.8448535652497072i, -0.5657318107836132 - 0.8245893027850253i,
-	-0.9238795325112867 - 0.38268343236508984i, -0.9415440651830207 - 0.3368898533922203i, -0.9569403357322088 - 0.29028467725446233i, -0.970031253194544 - 0.24298017990326404i, -0.9569403357322089 + 0.29028467725446216i, -0.937339011912575 + 0.34841868024943456i, -0.9142097557035308 + 0.4052413140049897i, -0.8876396204028539 + 0.46053871095824006i,
-	-0.5555702330196022 + 0.8314696123025453i, -0.49289819222978426 + 0.8700869911087113i, -0.4275550934302825 + 0.9039892931234432i, -0.35989503653498794 + 0.932992798834739i, 0.09801714032956009 + 0.9951847266721969i, 0.1830398879551406 + 0.9831054874312164i, 0.2667127574748982 + 0.96377606579544i, 0.3484186802494345 + 0.937339011912575i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.7409511253549591 - 0.6715589548470183i, 0.7326542716724129 - 0.680600997795453i, 0.724247082951467 - 0.6895405447370668i, 0.7157308252838186 - 0.6983762494089729i,
-	0.09801714032956077 - 0.9951847266721968i, 0.07356456359966745 - 0.9972904566786902i, 0.04906767432741813 - 0.9987954562051724i, 0.024541228522912267 - 0.9996988186962041i, -0.5956993044924332 - 0.8032075314806449i, -0.6248594881423862 - 0.7807372285720946i, -0.6531728429537765 - 0.7572088465064848i, -0.680600997795453 - 0.7326542716724129i,
-	-0.9807852804032303 - 0.19509032201612858i, -0.989176509964781 - 0.1467304744553618i, -0.9951847266721968 - 0.09801714032956084i, -0.9987954562051724 - 0.04906767432741797i, -0.8577286100002722 + 0.5141027441932216i, -0.8245893027850253 + 0.5657318107836132i, -0.7883464276266063 + 0.6152315905806267i, -0.7491363945234593 + 0.6624157775901718i,
-	-0.2902846772544624 + 0.9569403357322088i, -0.2191012401568701 + 0.9757021300385285i, -0.14673047445536233 + 0.9891765099647809i, -0.07356456359966736 + 0.9972904566786902i, 0.4275550934302822 + 0.9039892931234433i, 0.5035383837257177 + 0.8639728561215867i, 0.5758081914178449 + 0.8175848131515839i, 0.6438315428897912 + 0.7651672656224592i,
-}
-
-var fFT1024Table = [1024]complex128{
+var fFTAoS1024Table = [1024]complex128{
 	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9999811752826011 - 0.006135884649154475i, 0.9999247018391446 - 0.012271538285719925i, 0.9998305817958234 - 0.01840672990580482i,
 	complex(1, math.Copysign(0, -1)), 0.9999247018391446 - 0.012271538285719925i, 0.9996988186962041 - 0.024541228522912288i, 0.9993223845883494 - 0.03680722294135883i, complex(1, math.Copysign(0, -1)), 0.9998305817958234 - 0.01840672990580482i, 0.9993223845883494 - 0.03680722294135883i, 0.9984755805732948 - 0.05519524434968994i,
 	complex(1, math.Copysign(0, -1)), 0.9996988186962041 - 0.024541228522912288i, 0.9987954562051724 - 0.049067674327418015i, 0.9972904566786902 - 0.07356456359966743i, complex(1, math.Copysign(0, -1)), 0.9995294175010931 - 0.030674803176636626i, 0.9981181129001492 - 0.06132073630220858i, 0.9957674144676598 - 0.09190895649713272i,
@@ -11621,4 +14065,132 @@ var fFT1024Table = [1024]complex128{
 	-0.8577286100002722 + 0.5141027441932216i, -0.8245893027850253 + 0.5657318107836132i, -0.7883464276266063 + 0.6152315905806267i, -0.7491363945234593 + 0.6624157775901718i, -0.6152315905806274 + 0.7883464276266059i, -0.5606615761973366 + 0.8280450452577555i, -0.5035383837257181 + 0.8639728561215865i, -0.44412214457042976 + 0.8959662497561849i,
 	-0.2902846772544624 + 0.9569403357322088i, -0.2191012401568701 + 0.9757021300385285i, -0.14673047445536233 + 0.9891765099647809i, -0.07356456359966736 + 0.9972904566786902i, 0.073564563599667 + 0.9972904566786903i, 0.15279718525844338 + 0.9882575677307495i, 0.23105810828067058 + 0.9729399522055603i, 0.30784964004153476 + 0.9514350209690084i,
 	0.4275550934302822 + 0.9039892931234433i, 0.5035383837257177 + 0.8639728561215867i, 0.5758081914178449 + 0.8175848131515839i, 0.6438315428897912 + 0.7651672656224592i, 0.7242470829514667 + 0.6895405447370672i, 0.7845565971555749 + 0.6200572117632894i, 0.8382247055548377 + 0.5453249884220468i, 0.8847970984309376 + 0.4659764957679667i,
+}
+
+var fFT32Table = [32]complex128{
+	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9238795325112867 - 0.3826834323650898i, 0.8314696123025453 - 0.5555702330196022i,
+	complex(1, math.Copysign(0, -1)), 0.9238795325112867 - 0.3826834323650898i, 0.7071067811865476 - 0.7071067811865475i, 0.38268343236508984 - 0.9238795325112867i, complex(1, math.Copysign(0, -1)), 0.8314696123025453 - 0.5555702330196022i, 0.38268343236508984 - 0.9238795325112867i, -0.1950903220161282 - 0.9807852804032304i,
+	complex(1, math.Copysign(0, -1)), 0.7071067811865476 - 0.7071067811865475i, 6.123233995736757e-17 - 1i, -0.7071067811865475 - 0.7071067811865476i, complex(1, math.Copysign(0, -1)), 0.5555702330196023 - 0.8314696123025452i, -0.3826834323650897 - 0.9238795325112867i, -0.9807852804032303 - 0.19509032201612858i,
+	complex(1, math.Copysign(0, -1)), 0.38268343236508984 - 0.9238795325112867i, -0.7071067811865475 - 0.7071067811865476i, -0.9238795325112868 + 0.38268343236508967i, complex(1, math.Copysign(0, -1)), 0.1950903220161283 - 0.9807852804032304i, -0.9238795325112867 - 0.38268343236508984i, -0.5555702330196022 + 0.8314696123025453i,
+}
+
+var fFT128Table = [128]complex128{
+	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9987954562051724 - 0.049067674327418015i, 0.9951847266721968 - 0.0980171403295606i, 0.989176509964781 - 0.14673047445536175i,
+	complex(1, math.Copysign(0, -1)), 0.9951847266721968 - 0.0980171403295606i, 0.9807852804032304 - 0.19509032201612825i, 0.9569403357322088 - 0.29028467725446233i, complex(1, math.Copysign(0, -1)), 0.989176509964781 - 0.14673047445536175i, 0.9569403357322088 - 0.29028467725446233i, 0.9039892931234433 - 0.4275550934302821i,
+	complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9238795325112867 - 0.3826834323650898i, 0.8314696123025453 - 0.5555702330196022i, complex(1, math.Copysign(0, -1)), 0.9700312531945441 - 0.24298017990326387i, 0.881921264348355 - 0.47139673682599764i, 0.7409511253549591 - 0.6715589548470183i,
+	complex(1, math.Copysign(0, -1)), 0.9569403357322088 - 0.29028467725446233i, 0.8314696123025453 - 0.5555702330196022i, 0.6343932841636456 - 0.7730104533627369i, complex(1, math.Copysign(0, -1)), 0.9415440651830208 - 0.33688985339222005i, 0.773010453362737 - 0.6343932841636455i, 0.5141027441932218 - 0.8577286100002721i,
+	complex(1, math.Copysign(0, -1)), 0.9238795325112867 - 0.3826834323650898i, 0.7071067811865476 - 0.7071067811865475i, 0.38268343236508984 - 0.9238795325112867i, complex(1, math.Copysign(0, -1)), 0.9039892931234433 - 0.4275550934302821i, 0.6343932841636456 - 0.7730104533627369i, 0.24298017990326398 - 0.970031253194544i,
+	complex(1, math.Copysign(0, -1)), 0.881921264348355 - 0.47139673682599764i, 0.5555702330196023 - 0.8314696123025452i, 0.09801714032956077 - 0.9951847266721968i, complex(1, math.Copysign(0, -1)), 0.8577286100002721 - 0.5141027441932217i, 0.4713967368259978 - 0.8819212643483549i, -0.04906767432741801 - 0.9987954562051724i,
+	complex(1, math.Copysign(0, -1)), 0.8314696123025453 - 0.5555702330196022i, 0.38268343236508984 - 0.9238795325112867i, -0.1950903220161282 - 0.9807852804032304i, complex(1, math.Copysign(0, -1)), 0.8032075314806449 - 0.5956993044924334i, 0.2902846772544623 - 0.9569403357322089i, -0.33688985339221994 - 0.9415440651830209i,
+	complex(1, math.Copysign(0, -1)), 0.773010453362737 - 0.6343932841636455i, 0.1950903220161283 - 0.9807852804032304i, -0.4713967368259977 - 0.8819212643483549i, complex(1, math.Copysign(0, -1)), 0.7409511253549591 - 0.6715589548470183i, 0.09801714032956077 - 0.9951847266721968i, -0.5956993044924332 - 0.8032075314806449i,
+	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9700312531945441 - 0.24298017990326387i, 0.9569403357322088 - 0.29028467725446233i, 0.9415440651830208 - 0.33688985339222005i,
+	0.9238795325112867 - 0.3826834323650898i, 0.881921264348355 - 0.47139673682599764i, 0.8314696123025453 - 0.5555702330196022i, 0.773010453362737 - 0.6343932841636455i, 0.8314696123025453 - 0.5555702330196022i, 0.7409511253549591 - 0.6715589548470183i, 0.6343932841636456 - 0.7730104533627369i, 0.5141027441932218 - 0.8577286100002721i,
+	0.7071067811865476 - 0.7071067811865475i, 0.5555702330196023 - 0.8314696123025452i, 0.38268343236508984 - 0.9238795325112867i, 0.1950903220161283 - 0.9807852804032304i, 0.5555702330196023 - 0.8314696123025452i, 0.33688985339222005 - 0.9415440651830208i, 0.09801714032956077 - 0.9951847266721968i, -0.14673047445536164 - 0.989176509964781i,
+	0.38268343236508984 - 0.9238795325112867i, 0.09801714032956077 - 0.9951847266721968i, -0.1950903220161282 - 0.9807852804032304i, -0.4713967368259977 - 0.8819212643483549i, 0.1950903220161283 - 0.9807852804032304i, -0.14673047445536164 - 0.989176509964781i, -0.4713967368259977 - 0.8819212643483549i, -0.7409511253549589 - 0.6715589548470186i,
+	6.123233995736757e-17 - 1i, -0.3826834323650897 - 0.9238795325112867i, -0.7071067811865475 - 0.7071067811865476i, -0.9238795325112867 - 0.38268343236508984i, -0.1950903220161282 - 0.9807852804032304i, -0.5956993044924332 - 0.8032075314806449i, -0.8819212643483549 - 0.4713967368259978i, -0.9987954562051724 - 0.04906767432741797i,
+	-0.3826834323650897 - 0.9238795325112867i, -0.773010453362737 - 0.6343932841636455i, -0.9807852804032303 - 0.19509032201612858i, -0.9569403357322089 + 0.29028467725446216i, -0.555570233019602 - 0.8314696123025453i, -0.9039892931234434 - 0.42755509343028203i, -0.9951847266721968 + 0.09801714032956059i, -0.8032075314806449 + 0.5956993044924332i,
+	-0.7071067811865475 - 0.7071067811865476i, -0.9807852804032303 - 0.19509032201612858i, -0.9238795325112868 + 0.38268343236508967i, -0.5555702330196022 + 0.8314696123025453i, -0.8314696123025453 - 0.5555702330196022i, -0.9987954562051724 + 0.049067674327417724i, -0.7730104533627371 + 0.6343932841636453i, -0.24298017990326412 + 0.970031253194544i,
+	-0.9238795325112867 - 0.38268343236508984i, -0.9569403357322089 + 0.29028467725446216i, -0.5555702330196022 + 0.8314696123025453i, 0.09801714032956009 + 0.9951847266721969i, -0.9807852804032303 - 0.19509032201612858i, -0.8577286100002722 + 0.5141027441932216i, -0.2902846772544624 + 0.9569403357322088i, 0.4275550934302822 + 0.9039892931234433i,
+}
+
+var fFT256Table = [256]complex128{
+	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9996988186962041 - 0.024541228522912288i, 0.9987954562051724 - 0.049067674327418015i, 0.9972904566786902 - 0.07356456359966743i,
+	complex(1, math.Copysign(0, -1)), 0.9987954562051724 - 0.049067674327418015i, 0.9951847266721968 - 0.0980171403295606i, 0.989176509964781 - 0.14673047445536175i, complex(1, math.Copysign(0, -1)), 0.9972904566786902 - 0.07356456359966743i, 0.989176509964781 - 0.14673047445536175i, 0.9757021300385286 - 0.2191012401568698i,
+	complex(1, math.Copysign(0, -1)), 0.9951847266721968 - 0.0980171403295606i, 0.9807852804032304 - 0.19509032201612825i, 0.9569403357322088 - 0.29028467725446233i, complex(1, math.Copysign(0, -1)), 0.9924795345987101 - 0.1224106751992162i, 0.9700312531945441 - 0.24298017990326387i, 0.9329927988347388 - 0.3598950365349881i,
+	complex(1, math.Copysign(0, -1)), 0.989176509964781 - 0.14673047445536175i, 0.9569403357322088 - 0.29028467725446233i, 0.9039892931234433 - 0.4275550934302821i, complex(1, math.Copysign(0, -1)), 0.9852776423889412 - 0.17096188876030122i, 0.9415440651830208 - 0.33688985339222005i, 0.8700869911087113 - 0.49289819222978404i,
+	complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9238795325112867 - 0.3826834323650898i, 0.8314696123025453 - 0.5555702330196022i, complex(1, math.Copysign(0, -1)), 0.9757021300385286 - 0.2191012401568698i, 0.9039892931234433 - 0.4275550934302821i, 0.7883464276266063 - 0.6152315905806268i,
+	complex(1, math.Copysign(0, -1)), 0.9700312531945441 - 0.24298017990326387i, 0.881921264348355 - 0.47139673682599764i, 0.7409511253549591 - 0.6715589548470183i, complex(1, math.Copysign(0, -1)), 0.9637760657954398 - 0.26671275747489837i, 0.8577286100002721 - 0.5141027441932217i, 0.6895405447370669 - 0.7242470829514668i,
+	complex(1, math.Copysign(0, -1)), 0.9569403357322088 - 0.29028467725446233i, 0.8314696123025453 - 0.5555702330196022i, 0.6343932841636456 - 0.7730104533627369i, complex(1, math.Copysign(0, -1)), 0.9495281805930367 - 0.3136817403988915i, 0.8032075314806449 - 0.5956993044924334i, 0.5758081914178454 - 0.8175848131515836i,
+	complex(1, math.Copysign(0, -1)), 0.9415440651830208 - 0.33688985339222005i, 0.773010453362737 - 0.6343932841636455i, 0.5141027441932218 - 0.8577286100002721i, complex(1, math.Copysign(0, -1)), 0.9329927988347388 - 0.3598950365349881i, 0.7409511253549591 - 0.6715589548470183i, 0.4496113296546066 - 0.8932243011955153i,
+	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9951847266721968 - 0.0980171403295606i, 0.9924795345987101 - 0.1224106751992162i, 0.989176509964781 - 0.14673047445536175i, 0.9852776423889412 - 0.17096188876030122i,
+	0.9807852804032304 - 0.19509032201612825i, 0.9700312531945441 - 0.24298017990326387i, 0.9569403357322088 - 0.29028467725446233i, 0.9415440651830208 - 0.33688985339222005i, 0.9569403357322088 - 0.29028467725446233i, 0.9329927988347388 - 0.3598950365349881i, 0.9039892931234433 - 0.4275550934302821i, 0.8700869911087113 - 0.49289819222978404i,
+	0.9238795325112867 - 0.3826834323650898i, 0.881921264348355 - 0.47139673682599764i, 0.8314696123025453 - 0.5555702330196022i, 0.773010453362737 - 0.6343932841636455i, 0.881921264348355 - 0.47139673682599764i, 0.8175848131515837 - 0.5758081914178453i, 0.7409511253549591 - 0.6715589548470183i, 0.6531728429537769 - 0.7572088465064845i,
+	0.8314696123025453 - 0.5555702330196022i, 0.7409511253549591 - 0.6715589548470183i, 0.6343932841636456 - 0.7730104533627369i, 0.5141027441932218 - 0.8577286100002721i, 0.773010453362737 - 0.6343932841636455i, 0.6531728429537769 - 0.7572088465064845i, 0.5141027441932218 - 0.8577286100002721i, 0.3598950365349883 - 0.9329927988347387i,
+	0.7071067811865476 - 0.7071067811865475i, 0.5555702330196023 - 0.8314696123025452i, 0.38268343236508984 - 0.9238795325112867i, 0.1950903220161283 - 0.9807852804032304i, 0.6343932841636456 - 0.7730104533627369i, 0.4496113296546066 - 0.8932243011955153i, 0.24298017990326398 - 0.970031253194544i, 0.024541228522912267 - 0.9996988186962041i,
+	0.5555702330196023 - 0.8314696123025452i, 0.33688985339222005 - 0.9415440651830208i, 0.09801714032956077 - 0.9951847266721968i, -0.14673047445536164 - 0.989176509964781i, 0.4713967368259978 - 0.8819212643483549i, 0.21910124015686977 - 0.9757021300385286i, -0.04906767432741801 - 0.9987954562051724i, -0.31368174039889146 - 0.9495281805930367i,
+	0.38268343236508984 - 0.9238795325112867i, 0.09801714032956077 - 0.9951847266721968i, -0.1950903220161282 - 0.9807852804032304i, -0.4713967368259977 - 0.8819212643483549i, 0.2902846772544623 - 0.9569403357322089i, -0.024541228522912142 - 0.9996988186962041i, -0.33688985339221994 - 0.9415440651830209i, -0.6152315905806267 - 0.7883464276266063i,
+	0.1950903220161283 - 0.9807852804032304i, -0.14673047445536164 - 0.989176509964781i, -0.4713967368259977 - 0.8819212643483549i, -0.7409511253549589 - 0.6715589548470186i, 0.09801714032956077 - 0.9951847266721968i, -0.2667127574748983 - 0.9637760657954398i, -0.5956993044924332 - 0.8032075314806449i, -0.8448535652497071 - 0.5349976198870972i,
+	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9757021300385286 - 0.2191012401568698i, 0.9700312531945441 - 0.24298017990326387i, 0.9637760657954398 - 0.26671275747489837i,
+	0.9238795325112867 - 0.3826834323650898i, 0.9039892931234433 - 0.4275550934302821i, 0.881921264348355 - 0.47139673682599764i, 0.8577286100002721 - 0.5141027441932217i, 0.8314696123025453 - 0.5555702330196022i, 0.7883464276266063 - 0.6152315905806268i, 0.7409511253549591 - 0.6715589548470183i, 0.6895405447370669 - 0.7242470829514668i,
+	0.7071067811865476 - 0.7071067811865475i, 0.6343932841636456 - 0.7730104533627369i, 0.5555702330196023 - 0.8314696123025452i, 0.4713967368259978 - 0.8819212643483549i, 0.5555702330196023 - 0.8314696123025452i, 0.4496113296546066 - 0.8932243011955153i, 0.33688985339222005 - 0.9415440651830208i, 0.21910124015686977 - 0.9757021300385286i,
+	0.38268343236508984 - 0.9238795325112867i, 0.24298017990326398 - 0.970031253194544i, 0.09801714032956077 - 0.9951847266721968i, -0.04906767432741801 - 0.9987954562051724i, 0.1950903220161283 - 0.9807852804032304i, 0.024541228522912267 - 0.9996988186962041i, -0.14673047445536164 - 0.989176509964781i, -0.31368174039889146 - 0.9495281805930367i,
+	6.123233995736757e-17 - 1i, -0.1950903220161282 - 0.9807852804032304i, -0.3826834323650897 - 0.9238795325112867i, -0.555570233019602 - 0.8314696123025453i, -0.1950903220161282 - 0.9807852804032304i, -0.40524131400498975 - 0.9142097557035308i, -0.5956993044924332 - 0.8032075314806449i, -0.7572088465064847 - 0.6531728429537766i,
+	-0.3826834323650897 - 0.9238795325112867i, -0.5956993044924332 - 0.8032075314806449i, -0.773010453362737 - 0.6343932841636455i, -0.9039892931234434 - 0.42755509343028203i, -0.555570233019602 - 0.8314696123025453i, -0.7572088465064847 - 0.6531728429537766i, -0.9039892931234434 - 0.42755509343028203i, -0.9852776423889412 - 0.1709618887603012i,
+	-0.7071067811865475 - 0.7071067811865476i, -0.8819212643483549 - 0.4713967368259978i, -0.9807852804032303 - 0.19509032201612858i, -0.9951847266721968 + 0.09801714032956059i, -0.8314696123025453 - 0.5555702330196022i, -0.9637760657954398 - 0.2667127574748985i, -0.9987954562051724 + 0.049067674327417724i, -0.9329927988347388 + 0.3598950365349881i,
+	-0.9238795325112867 - 0.38268343236508984i, -0.9987954562051724 - 0.04906767432741797i, -0.9569403357322089 + 0.29028467725446216i, -0.8032075314806449 + 0.5956993044924332i, -0.9807852804032303 - 0.19509032201612858i, -0.9852776423889412 + 0.17096188876030097i, -0.8577286100002722 + 0.5141027441932216i, -0.6152315905806274 + 0.7883464276266059i,
+	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9569403357322088 - 0.29028467725446233i, 0.9495281805930367 - 0.3136817403988915i, 0.9415440651830208 - 0.33688985339222005i, 0.9329927988347388 - 0.3598950365349881i,
+	0.8314696123025453 - 0.5555702330196022i, 0.8032075314806449 - 0.5956993044924334i, 0.773010453362737 - 0.6343932841636455i, 0.7409511253549591 - 0.6715589548470183i, 0.6343932841636456 - 0.7730104533627369i, 0.5758081914178454 - 0.8175848131515836i, 0.5141027441932218 - 0.8577286100002721i, 0.4496113296546066 - 0.8932243011955153i,
+	0.38268343236508984 - 0.9238795325112867i, 0.2902846772544623 - 0.9569403357322089i, 0.1950903220161283 - 0.9807852804032304i, 0.09801714032956077 - 0.9951847266721968i, 0.09801714032956077 - 0.9951847266721968i, -0.024541228522912142 - 0.9996988186962041i, -0.14673047445536164 - 0.989176509964781i, -0.2667127574748983 - 0.9637760657954398i,
+	-0.1950903220161282 - 0.9807852804032304i, -0.33688985339221994 - 0.9415440651830209i, -0.4713967368259977 - 0.8819212643483549i, -0.5956993044924332 - 0.8032075314806449i, -0.4713967368259977 - 0.8819212643483549i, -0.6152315905806267 - 0.7883464276266063i, -0.7409511253549589 - 0.6715589548470186i, -0.8448535652497071 - 0.5349976198870972i,
+	-0.7071067811865475 - 0.7071067811865476i, -0.8314696123025453 - 0.5555702330196022i, -0.9238795325112867 - 0.38268343236508984i, -0.9807852804032303 - 0.19509032201612858i, -0.8819212643483549 - 0.4713967368259978i, -0.9637760657954398 - 0.2667127574748985i, -0.9987954562051724 - 0.04906767432741797i, -0.9852776423889412 + 0.17096188876030097i,
+	-0.9807852804032303 - 0.19509032201612858i, -0.9987954562051724 + 0.049067674327417724i, -0.9569403357322089 + 0.29028467725446216i, -0.8577286100002722 + 0.5141027441932216i, -0.9951847266721968 + 0.09801714032956059i, -0.9329927988347388 + 0.3598950365349881i, -0.8032075314806449 + 0.5956993044924332i, -0.6152315905806274 + 0.7883464276266059i,
+	-0.9238795325112868 + 0.38268343236508967i, -0.7730104533627371 + 0.6343932841636453i, -0.5555702330196022 + 0.8314696123025453i, -0.2902846772544624 + 0.9569403357322088i, -0.7730104533627371 + 0.6343932841636453i, -0.5349976198870973 + 0.8448535652497071i, -0.24298017990326412 + 0.970031253194544i, 0.073564563599667 + 0.9972904566786903i,
+	-0.5555702330196022 + 0.8314696123025453i, -0.24298017990326412 + 0.970031253194544i, 0.09801714032956009 + 0.9951847266721969i, 0.4275550934302822 + 0.9039892931234433i, -0.2902846772544624 + 0.9569403357322088i, 0.073564563599667 + 0.9972904566786903i, 0.4275550934302822 + 0.9039892931234433i, 0.7242470829514667 + 0.6895405447370672i,
+}
+
+var fFT512Table = [512]complex128{
+	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9999247018391446 - 0.012271538285719925i, 0.9996988186962041 - 0.024541228522912288i, 0.9993223845883494 - 0.03680722294135883i,
+	complex(1, math.Copysign(0, -1)), 0.9996988186962041 - 0.024541228522912288i, 0.9987954562051724 - 0.049067674327418015i, 0.9972904566786902 - 0.07356456359966743i, complex(1, math.Copysign(0, -1)), 0.9993223845883494 - 0.03680722294135883i, 0.9972904566786902 - 0.07356456359966743i, 0.9939069700023561 - 0.11022220729388306i,
+	complex(1, math.Copysign(0, -1)), 0.9987954562051724 - 0.049067674327418015i, 0.9951847266721968 - 0.0980171403295606i, 0.989176509964781 - 0.14673047445536175i, complex(1, math.Copysign(0, -1)), 0.9981181129001492 - 0.06132073630220858i, 0.9924795345987101 - 0.1224106751992162i, 0.9831054874312164 - 0.18303988795514095i,
+	complex(1, math.Copysign(0, -1)), 0.9972904566786902 - 0.07356456359966743i, 0.989176509964781 - 0.14673047445536175i, 0.9757021300385286 - 0.2191012401568698i, complex(1, math.Copysign(0, -1)), 0.996312612182778 - 0.0857973123444399i, 0.9852776423889412 - 0.17096188876030122i, 0.9669764710448521 - 0.25486565960451457i,
+	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9987954562051724 - 0.049067674327418015i, 0.9981181129001492 - 0.06132073630220858i, 0.9972904566786902 - 0.07356456359966743i, 0.996312612182778 - 0.0857973123444399i,
+	0.9951847266721968 - 0.0980171403295606i, 0.9924795345987101 - 0.1224106751992162i, 0.989176509964781 - 0.14673047445536175i, 0.9852776423889412 - 0.17096188876030122i, 0.989176509964781 - 0.14673047445536175i, 0.9831054874312164 - 0.18303988795514095i, 0.9757021300385286 - 0.2191012401568698i, 0.9669764710448521 - 0.25486565960451457i,
+	0.9807852804032304 - 0.19509032201612825i, 0.9700312531945441 - 0.24298017990326387i, 0.9569403357322088 - 0.29028467725446233i, 0.9415440651830208 - 0.33688985339222005i, 0.9700312531945441 - 0.24298017990326387i, 0.9533060403541938 - 0.3020059493192281i, 0.9329927988347388 - 0.3598950365349881i, 0.9091679830905225 - 0.41642956009763715i,
+	0.9569403357322088 - 0.29028467725446233i, 0.9329927988347388 - 0.3598950365349881i, 0.9039892931234433 - 0.4275550934302821i, 0.8700869911087113 - 0.49289819222978404i, 0.9415440651830208 - 0.33688985339222005i, 0.9091679830905225 - 0.41642956009763715i, 0.8700869911087113 - 0.49289819222978404i, 0.8245893027850253 - 0.5657318107836131i,
+	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9951847266721968 - 0.0980171403295606i, 0.9939069700023561 - 0.11022220729388306i, 0.9924795345987101 - 0.1224106751992162i, 0.99090263542778 - 0.13458070850712617i,
+	0.9807852804032304 - 0.19509032201612825i, 0.9757021300385286 - 0.2191012401568698i, 0.9700312531945441 - 0.24298017990326387i, 0.9637760657954398 - 0.26671275747489837i, 0.9569403357322088 - 0.29028467725446233i, 0.9456073253805213 - 0.3253102921622629i, 0.9329927988347388 - 0.3598950365349881i, 0.9191138516900577 - 0.3939920400610481i,
+	0.9238795325112867 - 0.3826834323650898i, 0.9039892931234433 - 0.4275550934302821i, 0.881921264348355 - 0.47139673682599764i, 0.8577286100002721 - 0.5141027441932217i, 0.881921264348355 - 0.47139673682599764i, 0.8513551931052652 - 0.524589682678469i, 0.8175848131515837 - 0.5758081914178453i, 0.7807372285720945 - 0.6248594881423863i,
+	0.8314696123025453 - 0.5555702330196022i, 0.7883464276266063 - 0.6152315905806268i, 0.7409511253549591 - 0.6715589548470183i, 0.6895405447370669 - 0.7242470829514668i, 0.773010453362737 - 0.6343932841636455i, 0.7157308252838186 - 0.6983762494089729i, 0.6531728429537769 - 0.7572088465064845i, 0.5857978574564389 - 0.8104571982525947i,
+	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.989176509964781 - 0.14673047445536175i, 0.9873014181578584 - 0.15885814333386145i, 0.9852776423889412 - 0.17096188876030122i, 0.9831054874312164 - 0.18303988795514095i,
+	0.9569403357322088 - 0.29028467725446233i, 0.9495281805930367 - 0.3136817403988915i, 0.9415440651830208 - 0.33688985339222005i, 0.9329927988347388 - 0.3598950365349881i, 0.9039892931234433 - 0.4275550934302821i, 0.8876396204028539 - 0.46053871095824i, 0.8700869911087113 - 0.49289819222978404i, 0.8513551931052652 - 0.524589682678469i,
+	0.8314696123025453 - 0.5555702330196022i, 0.8032075314806449 - 0.5956993044924334i, 0.773010453362737 - 0.6343932841636455i, 0.7409511253549591 - 0.6715589548470183i, 0.7409511253549591 - 0.6715589548470183i, 0.6983762494089729 - 0.7157308252838186i, 0.6531728429537769 - 0.7572088465064845i, 0.6055110414043255 - 0.7958369046088835i,
+	0.6343932841636456 - 0.7730104533627369i, 0.5758081914178454 - 0.8175848131515836i, 0.5141027441932218 - 0.8577286100002721i, 0.4496113296546066 - 0.8932243011955153i, 0.5141027441932218 - 0.8577286100002721i, 0.4386162385385277 - 0.8986744656939538i, 0.3598950365349883 - 0.9329927988347387i, 0.27851968938505306 - 0.9604305194155658i,
+	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9783173707196277 - 0.20711137619221856i, 0.9757021300385286 - 0.2191012401568698i, 0.9729399522055602 - 0.2310581082806711i,
+	0.9238795325112867 - 0.3826834323650898i, 0.9142097557035307 - 0.40524131400498986i, 0.9039892931234433 - 0.4275550934302821i, 0.8932243011955153 - 0.44961132965460654i, 0.8314696123025453 - 0.5555702330196022i, 0.8104571982525948 - 0.5857978574564389i, 0.7883464276266063 - 0.6152315905806268i, 0.765167265622459 - 0.6438315428897914i,
+	0.7071067811865476 - 0.7071067811865475i, 0.6715589548470184 - 0.7409511253549591i, 0.6343932841636456 - 0.7730104533627369i, 0.5956993044924335 - 0.8032075314806448i, 0.5555702330196023 - 0.8314696123025452i, 0.5035383837257176 - 0.8639728561215866i, 0.4496113296546066 - 0.8932243011955153i, 0.3939920400610481 - 0.9191138516900577i,
+	0.38268343236508984 - 0.9238795325112867i, 0.3136817403988915 - 0.9495281805930367i, 0.24298017990326398 - 0.970031253194544i, 0.17096188876030136 - 0.9852776423889412i, 0.1950903220161283 - 0.9807852804032304i, 0.11022220729388318 - 0.9939069700023561i, 0.024541228522912267 - 0.9996988186962041i, -0.06132073630220853 - 0.9981181129001492i,
+	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9700312531945441 - 0.24298017990326387i, 0.9669764710448521 - 0.25486565960451457i, 0.9637760657954398 - 0.26671275747489837i, 0.9604305194155658 - 0.27851968938505306i,
+	0.881921264348355 - 0.47139673682599764i, 0.8700869911087113 - 0.49289819222978404i, 0.8577286100002721 - 0.5141027441932217i, 0.8448535652497071 - 0.5349976198870972i, 0.7409511253549591 - 0.6715589548470183i, 0.7157308252838186 - 0.6983762494089729i, 0.6895405447370669 - 0.7242470829514668i, 0.6624157775901718 - 0.7491363945234593i,
+	0.5555702330196023 - 0.8314696123025452i, 0.5141027441932218 - 0.8577286100002721i, 0.4713967368259978 - 0.8819212643483549i, 0.4275550934302822 - 0.9039892931234433i, 0.33688985339222005 - 0.9415440651830208i, 0.27851968938505306 - 0.9604305194155658i, 0.21910124015686977 - 0.9757021300385286i, 0.1588581433338614 - 0.9873014181578584i,
+	0.09801714032956077 - 0.9951847266721968i, 0.024541228522912267 - 0.9996988186962041i, -0.04906767432741801 - 0.9987954562051724i, -0.12241067519921617 - 0.9924795345987101i, -0.14673047445536164 - 0.989176509964781i, -0.23105810828067117 - 0.9729399522055602i, -0.31368174039889146 - 0.9495281805930367i, -0.393992040061048 - 0.9191138516900578i,
+	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9569403357322088 - 0.29028467725446233i, 0.9533060403541938 - 0.3020059493192281i, 0.9495281805930367 - 0.3136817403988915i, 0.9456073253805213 - 0.3253102921622629i,
+	0.8314696123025453 - 0.5555702330196022i, 0.8175848131515837 - 0.5758081914178453i, 0.8032075314806449 - 0.5956993044924334i, 0.7883464276266063 - 0.6152315905806268i, 0.6343932841636456 - 0.7730104533627369i, 0.6055110414043255 - 0.7958369046088835i, 0.5758081914178454 - 0.8175848131515836i, 0.5453249884220466 - 0.838224705554838i,
+	0.38268343236508984 - 0.9238795325112867i, 0.33688985339222005 - 0.9415440651830208i, 0.2902846772544623 - 0.9569403357322089i, 0.24298017990326398 - 0.970031253194544i, 0.09801714032956077 - 0.9951847266721968i, 0.03680722294135899 - 0.9993223845883494i, -0.024541228522912142 - 0.9996988186962041i, -0.08579731234443977 - 0.996312612182778i,
+	-0.1950903220161282 - 0.9807852804032304i, -0.2667127574748983 - 0.9637760657954398i, -0.33688985339221994 - 0.9415440651830209i, -0.40524131400498975 - 0.9142097557035308i, -0.4713967368259977 - 0.8819212643483549i, -0.5453249884220461 - 0.8382247055548382i, -0.6152315905806267 - 0.7883464276266063i, -0.680600997795453 - 0.7326542716724129i,
+	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9415440651830208 - 0.33688985339222005i, 0.937339011912575 - 0.34841868024943456i, 0.9329927988347388 - 0.3598950365349881i, 0.9285060804732156 - 0.37131719395183754i,
+	0.773010453362737 - 0.6343932841636455i, 0.7572088465064846 - 0.6531728429537768i, 0.7409511253549591 - 0.6715589548470183i, 0.724247082951467 - 0.6895405447370668i, 0.5141027441932218 - 0.8577286100002721i, 0.4821837720791229 - 0.8760700941954065i, 0.4496113296546066 - 0.8932243011955153i, 0.4164295600976373 - 0.9091679830905224i,
+	0.1950903220161283 - 0.9807852804032304i, 0.14673047445536175 - 0.989176509964781i, 0.09801714032956077 - 0.9951847266721968i, 0.04906767432741813 - 0.9987954562051724i, -0.14673047445536164 - 0.989176509964781i, -0.20711137619221845 - 0.9783173707196277i, -0.2667127574748983 - 0.9637760657954398i, -0.32531029216226287 - 0.9456073253805214i,
+	-0.4713967368259977 - 0.8819212643483549i, -0.5349976198870969 - 0.8448535652497072i, -0.5956993044924332 - 0.8032075314806449i, -0.6531728429537765 - 0.7572088465064848i, -0.7409511253549589 - 0.6715589548470186i, -0.7958369046088835 - 0.6055110414043255i, -0.8448535652497071 - 0.5349976198870972i, -0.8876396204028538 - 0.4605387109582402i,
+	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9238795325112867 - 0.3826834323650898i, 0.9191138516900577 - 0.3939920400610481i, 0.9142097557035307 - 0.40524131400498986i, 0.9091679830905225 - 0.41642956009763715i,
+	0.7071067811865476 - 0.7071067811865475i, 0.6895405447370669 - 0.7242470829514668i, 0.6715589548470184 - 0.7409511253549591i, 0.6531728429537769 - 0.7572088465064845i, 0.38268343236508984 - 0.9238795325112867i, 0.3484186802494345 - 0.937339011912575i, 0.3136817403988915 - 0.9495281805930367i, 0.27851968938505306 - 0.9604305194155658i,
+	6.123233995736757e-17 - 1i, -0.04906767432741801 - 0.9987954562051724i, -0.09801714032956066 - 0.9951847266721968i, -0.14673047445536164 - 0.989176509964781i, -0.3826834323650897 - 0.9238795325112867i, -0.4386162385385274 - 0.8986744656939539i, -0.4928981922297839 - 0.8700869911087115i, -0.5453249884220461 - 0.8382247055548382i,
+	-0.7071067811865475 - 0.7071067811865476i, -0.7572088465064847 - 0.6531728429537766i, -0.8032075314806448 - 0.5956993044924335i, -0.8448535652497071 - 0.5349976198870972i, -0.9238795325112867 - 0.38268343236508984i, -0.9533060403541939 - 0.30200594931922803i, -0.9757021300385285 - 0.21910124015687002i, -0.99090263542778 - 0.13458070850712628i,
+	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9039892931234433 - 0.4275550934302821i, 0.8986744656939538 - 0.43861623853852766i, 0.8932243011955153 - 0.44961132965460654i, 0.8876396204028539 - 0.46053871095824i,
+	0.6343932841636456 - 0.7730104533627369i, 0.6152315905806269 - 0.7883464276266062i, 0.5956993044924335 - 0.8032075314806448i, 0.5758081914178454 - 0.8175848131515836i, 0.24298017990326398 - 0.970031253194544i, 0.20711137619221856 - 0.9783173707196277i, 0.17096188876030136 - 0.9852776423889412i, 0.13458070850712622 - 0.99090263542778i,
+	-0.1950903220161282 - 0.9807852804032304i, -0.24298017990326387 - 0.9700312531945441i, -0.2902846772544622 - 0.9569403357322089i, -0.33688985339221994 - 0.9415440651830209i, -0.5956993044924332 - 0.8032075314806449i, -0.6438315428897913 - 0.7651672656224591i, -0.6895405447370668 - 0.724247082951467i, -0.7326542716724127 - 0.6806009977954532i,
+	-0.8819212643483549 - 0.4713967368259978i, -0.9142097557035307 - 0.40524131400498986i, -0.9415440651830207 - 0.3368898533922203i, -0.9637760657954398 - 0.2667127574748985i, -0.9987954562051724 - 0.04906767432741797i, -0.9993223845883494 + 0.03680722294135858i, -0.9924795345987101 + 0.1224106751992161i, -0.9783173707196277 + 0.20711137619221862i,
+	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.881921264348355 - 0.47139673682599764i, 0.8760700941954066 - 0.4821837720791227i, 0.8700869911087113 - 0.49289819222978404i, 0.8639728561215867 - 0.5035383837257176i,
+	0.5555702330196023 - 0.8314696123025452i, 0.5349976198870974 - 0.844853565249707i, 0.5141027441932218 - 0.8577286100002721i, 0.49289819222978415 - 0.8700869911087113i, 0.09801714032956077 - 0.9951847266721968i, 0.061320736302208655 - 0.9981181129001492i, 0.024541228522912267 - 0.9996988186962041i, -0.012271538285719823 - 0.9999247018391446i,
+	-0.3826834323650897 - 0.9238795325112867i, -0.42755509343028186 - 0.9039892931234434i, -0.4713967368259977 - 0.8819212643483549i, -0.5141027441932216 - 0.8577286100002722i, -0.773010453362737 - 0.6343932841636455i, -0.8104571982525947 - 0.585797857456439i, -0.8448535652497071 - 0.5349976198870972i, -0.8760700941954065 - 0.4821837720791229i,
+	-0.9807852804032303 - 0.19509032201612858i, -0.9924795345987101 - 0.12241067519921635i, -0.9987954562051724 - 0.04906767432741797i, -0.9996988186962041 + 0.024541228522912083i, -0.9569403357322089 + 0.29028467725446216i, -0.9285060804732156 + 0.3713171939518375i, -0.8932243011955153 + 0.44961132965460665i, -0.8513551931052653 + 0.5245896826784687i,
+	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.8577286100002721 - 0.5141027441932217i, 0.8513551931052652 - 0.524589682678469i, 0.8448535652497071 - 0.5349976198870972i, 0.8382247055548381 - 0.5453249884220465i,
+	0.4713967368259978 - 0.8819212643483549i, 0.4496113296546066 - 0.8932243011955153i, 0.4275550934302822 - 0.9039892931234433i, 0.4052413140049898 - 0.9142097557035307i, -0.04906767432741801 - 0.9987954562051724i, -0.08579731234443977 - 0.996312612182778i, -0.12241067519921617 - 0.9924795345987101i, -0.15885814333386128 - 0.9873014181578584i,
+	-0.555570233019602 - 0.8314696123025453i, -0.5956993044924332 - 0.8032075314806449i, -0.6343932841636453 - 0.7730104533627371i, -0.6715589548470184 - 0.7409511253549591i, -0.9039892931234434 - 0.42755509343028203i, -0.9285060804732155 - 0.37131719395183765i, -0.9495281805930367 - 0.3136817403988914i, -0.9669764710448521 - 0.2548656596045147i,
+	-0.9951847266721968 + 0.09801714032956059i, -0.9852776423889412 + 0.17096188876030097i, -0.9700312531945441 + 0.24298017990326382i, -0.9495281805930368 + 0.3136817403988912i, -0.8032075314806449 + 0.5956993044924332i, -0.7491363945234593 + 0.6624157775901718i, -0.6895405447370672 + 0.7242470829514667i, -0.6248594881423865 + 0.7807372285720944i,
+	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.8314696123025453 - 0.5555702330196022i, 0.8245893027850253 - 0.5657318107836131i, 0.8175848131515837 - 0.5758081914178453i, 0.8104571982525948 - 0.5857978574564389i,
+	0.38268343236508984 - 0.9238795325112867i, 0.3598950365349883 - 0.9329927988347387i, 0.33688985339222005 - 0.9415440651830208i, 0.3136817403988915 - 0.9495281805930367i, -0.1950903220161282 - 0.9807852804032304i, -0.23105810828067117 - 0.9729399522055602i, -0.2667127574748983 - 0.9637760657954398i, -0.3020059493192281 - 0.9533060403541938i,
+	-0.7071067811865475 - 0.7071067811865476i, -0.7409511253549589 - 0.6715589548470186i, -0.773010453362737 - 0.6343932841636455i, -0.8032075314806448 - 0.5956993044924335i, -0.9807852804032303 - 0.19509032201612858i, -0.99090263542778 - 0.13458070850712628i, -0.9972904566786902 - 0.07356456359966775i, -0.9999247018391446 - 0.012271538285720007i,
+	-0.9238795325112868 + 0.38268343236508967i, -0.8932243011955153 + 0.44961132965460665i, -0.8577286100002722 + 0.5141027441932216i, -0.8175848131515837 + 0.5758081914178453i, -0.5555702330196022 + 0.8314696123025453i, -0.4821837720791226 + 0.8760700941954066i, -0.40524131400499036 + 0.9142097557035305i, -0.32531029216226326 + 0.9456073253805212i,
+	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.8032075314806449 - 0.5956993044924334i, 0.7958369046088836 - 0.6055110414043255i, 0.7883464276266063 - 0.6152315905806268i, 0.7807372285720945 - 0.6248594881423863i,
+	0.2902846772544623 - 0.9569403357322089i, 0.2667127574748984 - 0.9637760657954398i, 0.24298017990326398 - 0.970031253194544i, 0.21910124015686977 - 0.9757021300385286i, -0.33688985339221994 - 0.9415440651830209i, -0.37131719395183754 - 0.9285060804732156i, -0.40524131400498975 - 0.9142097557035308i, -0.4386162385385274 - 0.8986744656939539i,
+	-0.8314696123025453 - 0.5555702330196022i, -0.8577286100002721 - 0.5141027441932218i, -0.8819212643483549 - 0.4713967368259978i, -0.9039892931234434 - 0.42755509343028203i, -0.9987954562051724 + 0.049067674327417724i, -0.9939069700023561 + 0.110222207293883i, -0.9852776423889412 + 0.17096188876030097i, -0.9729399522055602 + 0.2310581082806711i,
+	-0.7730104533627371 + 0.6343932841636453i, -0.724247082951467 + 0.6895405447370668i, -0.6715589548470187 + 0.7409511253549589i, -0.6152315905806274 + 0.7883464276266059i, -0.24298017990326412 + 0.970031253194544i, -0.15885814333386153 + 0.9873014181578584i, -0.07356456359966736 + 0.9972904566786902i, 0.012271538285720144 + 0.9999247018391446i,
+	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.773010453362737 - 0.6343932841636455i, 0.765167265622459 - 0.6438315428897914i, 0.7572088465064846 - 0.6531728429537768i, 0.7491363945234594 - 0.6624157775901718i,
+	0.1950903220161283 - 0.9807852804032304i, 0.17096188876030136 - 0.9852776423889412i, 0.14673047445536175 - 0.989176509964781i, 0.12241067519921628 - 0.9924795345987101i, -0.4713967368259977 - 0.8819212643483549i, -0.5035383837257175 - 0.8639728561215868i, -0.5349976198870969 - 0.8448535652497072i, -0.5657318107836132 - 0.8245893027850253i,
+	-0.9238795325112867 - 0.38268343236508984i, -0.9415440651830207 - 0.3368898533922203i, -0.9569403357322088 - 0.29028467725446233i, -0.970031253194544 - 0.24298017990326404i, -0.9569403357322089 + 0.29028467725446216i, -0.937339011912575 + 0.34841868024943456i, -0.9142097557035308 + 0.4052413140049897i, -0.8876396204028539 + 0.46053871095824006i,
+	-0.5555702330196022 + 0.8314696123025453i, -0.49289819222978426 + 0.8700869911087113i, -0.4275550934302825 + 0.9039892931234432i, -0.35989503653498794 + 0.932992798834739i, 0.09801714032956009 + 0.9951847266721969i, 0.1830398879551406 + 0.9831054874312164i, 0.2667127574748982 + 0.96377606579544i, 0.3484186802494345 + 0.937339011912575i,
+	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.7409511253549591 - 0.6715589548470183i, 0.7326542716724129 - 0.680600997795453i, 0.724247082951467 - 0.6895405447370668i, 0.7157308252838186 - 0.6983762494089729i,
+	0.09801714032956077 - 0.9951847266721968i, 0.07356456359966745 - 0.9972904566786902i, 0.04906767432741813 - 0.9987954562051724i, 0.024541228522912267 - 0.9996988186962041i, -0.5956993044924332 - 0.8032075314806449i, -0.6248594881423862 - 0.7807372285720946i, -0.6531728429537765 - 0.7572088465064848i, -0.680600997795453 - 0.7326542716724129i,
+	-0.9807852804032303 - 0.19509032201612858i, -0.989176509964781 - 0.1467304744553618i, -0.9951847266721968 - 0.09801714032956084i, -0.9987954562051724 - 0.04906767432741797i, -0.8577286100002722 + 0.5141027441932216i, -0.8245893027850253 + 0.5657318107836132i, -0.7883464276266063 + 0.6152315905806267i, -0.7491363945234593 + 0.6624157775901718i,
+	-0.2902846772544624 + 0.9569403357322088i, -0.2191012401568701 + 0.9757021300385285i, -0.14673047445536233 + 0.9891765099647809i, -0.07356456359966736 + 0.9972904566786902i, 0.4275550934302822 + 0.9039892931234433i, 0.5035383837257177 + 0.8639728561215867i, 0.5758081914178449 + 0.8175848131515839i, 0.6438315428897912 + 0.7651672656224592i,
 }

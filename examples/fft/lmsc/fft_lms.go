@@ -14,6 +14,8 @@ package lmsc
 #cgo CFLAGS: -std=c11 -O2
 #include "fft_lms.h"
 #include <complex.h>
+static inline void lmsg_fft_FFTAoS64(uint8_t *dst, int64_t dst_len, int64_t dst_cap, uint8_t *src, int64_t src_len, int64_t src_cap) { fft_FFTAoS64(dst, dst_len, dst_cap, src, src_len, src_cap); }
+static inline void lmsg_fft_FFTAoS1024(uint8_t *dst, int64_t dst_len, int64_t dst_cap, uint8_t *src, int64_t src_len, int64_t src_cap) { fft_FFTAoS1024(dst, dst_len, dst_cap, src, src_len, src_cap); }
 */
 import "C"
 
@@ -24,12 +26,12 @@ import (
 
 // FFTAoS64 calls fft_FFTAoS64, the C version of fft.FFTAoS64.
 func FFTAoS64(dst []fft.Complex, src []fft.Complex) {
-	C.fft_FFTAoS64(unsafe.Pointer(unsafe.SliceData(dst)), C.int64_t(len(dst)), C.int64_t(cap(dst)), unsafe.Pointer(unsafe.SliceData(src)), C.int64_t(len(src)), C.int64_t(cap(src)))
+	C.lmsg_fft_FFTAoS64((*C.uint8_t)(unsafe.Pointer(unsafe.SliceData(dst))), C.int64_t(len(dst)), C.int64_t(cap(dst)), (*C.uint8_t)(unsafe.Pointer(unsafe.SliceData(src))), C.int64_t(len(src)), C.int64_t(cap(src)))
 }
 
 // FFTAoS1024 calls fft_FFTAoS1024, the C version of fft.FFTAoS1024.
 func FFTAoS1024(dst []fft.Complex, src []fft.Complex) {
-	C.fft_FFTAoS1024(unsafe.Pointer(unsafe.SliceData(dst)), C.int64_t(len(dst)), C.int64_t(cap(dst)), unsafe.Pointer(unsafe.SliceData(src)), C.int64_t(len(src)), C.int64_t(cap(src)))
+	C.lmsg_fft_FFTAoS1024((*C.uint8_t)(unsafe.Pointer(unsafe.SliceData(dst))), C.int64_t(len(dst)), C.int64_t(cap(dst)), (*C.uint8_t)(unsafe.Pointer(unsafe.SliceData(src))), C.int64_t(len(src)), C.int64_t(cap(src)))
 }
 
 // FFT16 calls fft_FFT16, the C version of fft.FFT16.
