@@ -255,6 +255,7 @@ func (fr *frame) inline(fn *ssa.Function, env, args []value) value {
 	if vc, ok := ret.(*varComposite); ok {
 		ret = ev.resolve(vc.v)
 	}
+	callee.release()
 	return ret
 }
 

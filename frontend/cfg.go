@@ -29,6 +29,9 @@ type fnInfo struct {
 	// (evalorder.go); stmts the statements of the function's syntax.
 	order [][]ssa.Instruction
 	stmts *stmtIndex
+	// free holds the registers of returned frames, cleared, for the next
+	// frames of the function (frame.release).
+	free [][]value
 }
 
 // loop is a natural loop.

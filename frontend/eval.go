@@ -86,12 +86,18 @@ type evaluator struct {
 	simd, askedSIMD bool
 
 	// calling is set once the staging function is called (after package
-	// initialization and static arguments); callCells are the variables
-	// allocated since, which exist once per call of the generated
-	// function, as they do per call of the staging function, with their
-	// source names.
-	calling   bool
-	callCells map[*value]string
+	// initialization and static arguments); the cells allocated since
+	// (callCell) exist once per call of the generated function, as they
+	// do per call of the staging function. callCells holds the source
+	// names of those that are variables; callAllocs lists them all, and
+	// callAllocSet is the set of its first callAllocsIn entries, built
+	// only when a write needs it (isCallCell): a map assignment on every
+	// allocation cost more than the rare question.
+	calling      bool
+	callCells    map[*value]string
+	callAllocs   []*value
+	callAllocSet map[*value]bool
+	callAllocsIn int
 	// fieldCells names the fields of named struct variables (z.Re is
 	// zRe), for the staged variables a loop makes of them.
 	fieldCells map[*value]string
@@ -112,6 +118,8 @@ type evaluator struct {
 	producers map[ir.Sym]*producer // Fills and Maps a collection function may compose with (loops_compose.go)
 
 	rtypes []*rtype // reflect.TypeOf's values, one per identical type (reflectvalue.go)
+
+	zeroWhys [64]*why // the whys of zero values, by position (zeroWhy)
 }
 
 // quietHeader names the header of a staged loop being executed for its
@@ -135,11 +143,20 @@ type frame struct {
 	ret     value
 	caller  *frame
 	callPos token.Pos
-	chain   ir.Chain // the inlined calls that led here, for the nodes built (ir/calls.go)
-	born    int32    // the clock when the frame was created
-	unroll  map[*ssa.BasicBlock]int
-	forced  map[*ssa.BasicBlock]bool
-	trials  []*trialState
+	// chain is the chain of inlined calls that led here, for the nodes
+	// built (ir/calls.go), interned when first needed (frame.chainOf):
+	// many frames build no node (a closure storing into a static slice),
+	// and their chain would be an entry of Graph.Calls for nothing.
+	chain   ir.Chain
+	chained bool
+	born    int32 // the clock when the frame was created
+	// journaled is set when a register was recorded in the journal: the
+	// journal holds its address, so the registers are not reused (see
+	// fnInfo.free).
+	journaled bool
+	unroll    map[*ssa.BasicBlock]int
+	forced    map[*ssa.BasicBlock]bool
+	trials    []*trialState
 	// dst holds the deferred calls of a function with defer statements;
 	// deferredBy is the frame whose deferred call this frame is (defer.go).
 	dst        *deferState
@@ -244,7 +261,7 @@ func (ev *evaluator) at() {
 	if ev.pos.IsValid() {
 		chain := ir.Chain(0)
 		if ev.fr != nil {
-			chain = ev.fr.chain
+			chain = ev.fr.chainOf()
 		}
 		ev.b.AtIn(ev.l.fset.Position(ev.pos), chain)
 	}
@@ -253,17 +270,45 @@ func (ev *evaluator) at() {
 // newFrame makes a frame for fn.
 func (ev *evaluator) newFrame(fn *ssa.Function, caller *frame, callPos token.Pos) *frame {
 	fi := ev.info(fn)
-	fr := &frame{ev: ev, fn: fn, info: fi, regs: make([]value, fi.nregs), caller: caller, callPos: callPos, born: ev.now()}
-	if caller != nil {
-		// The chain of the nodes built in the call: as errAt writes it,
-		// the call site, its caller's chain, the specialization last.
-		up := caller.chain
-		if up == 0 {
-			up = ev.b.Inline(0, CallSite{Pos: ev.spec.pos, Caller: "specialization " + ev.spec.name})
-		}
-		fr.chain = ev.b.Inline(up, CallSite{Pos: ev.position(callPos), Caller: funcName(caller.fn)})
+	var regs []value
+	if n := len(fi.free); n > 0 {
+		regs = fi.free[n-1]
+		fi.free = fi.free[:n-1]
+	} else {
+		regs = make([]value, fi.nregs)
 	}
-	return fr
+	return &frame{ev: ev, fn: fn, info: fi, regs: regs, caller: caller, callPos: callPos, born: ev.now()}
+}
+
+// release gives back the registers of fr, which returned: the next frame
+// of its function reuses them, unless the journal holds their address
+// (a rollback or a merge would write or read them). Nothing else holds
+// it: a closure copies the values it captures, and a variable whose
+// address is taken is a cell of its own.
+func (fr *frame) release() {
+	if fr.journaled {
+		return
+	}
+	clear(fr.regs)
+	fr.info.free = append(fr.info.free, fr.regs)
+	fr.regs = nil
+}
+
+// chainOf returns the chain of inlined calls of the nodes built in fr,
+// interning it (and its callers') when first asked: as errAt writes it,
+// the call site, its caller's chain, the specialization last.
+func (fr *frame) chainOf() ir.Chain {
+	if fr.chained || fr.caller == nil {
+		return fr.chain
+	}
+	ev := fr.ev
+	up := fr.caller.chainOf()
+	if up == 0 {
+		up = ev.b.Inline(0, CallSite{Pos: ev.spec.pos, Caller: "specialization " + ev.spec.name})
+	}
+	fr.chain = ev.b.Inline(up, CallSite{Pos: ev.position(fr.callPos), Caller: funcName(fr.caller.fn)})
+	fr.chained = true
+	return fr.chain
 }
 
 // get returns the value of v.
@@ -333,6 +378,7 @@ func (fr *frame) setReg(i int, x value) {
 	ev := fr.ev
 	if ev.outer(fr.born) {
 		ev.journal = append(ev.journal, jentry{p: &fr.regs[i], old: fr.regs[i], fr: fr, reg: i})
+		fr.journaled = true
 	}
 	fr.regs[i] = x
 }
@@ -372,11 +418,25 @@ func (ev *evaluator) funcValue(fn *ssa.Function) *closure {
 	return c
 }
 
+// zeroWhy returns the why of a zero value of stage type t made now. A why
+// is never changed once made, so the zero values made at one position
+// share theirs: a small cache by position keeps the last one of each.
+func (ev *evaluator) zeroWhy(t types.Type) *why {
+	pos := ev.whyPos(ev.pos)
+	slot := &ev.zeroWhys[uint(pos)%uint(len(ev.zeroWhys))]
+	if w := *slot; w != nil && w.pos == pos && w.zeroOf == t {
+		return w
+	}
+	w := &why{pos: pos, zeroOf: t}
+	*slot = w
+	return w
+}
+
 // zero returns the zero value of type t.
 func (ev *evaluator) zero(t types.Type) value {
 	if isStageBasic(t) {
 		it := irBasic(t)
-		return &rep{e: ev.b.Const(it, zeroOf(it)), why: &why{pos: ev.whyPos(ev.pos), zeroOf: t}}
+		return &rep{e: ev.b.Const(it, zeroOf(it)), why: ev.zeroWhy(t)}
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:

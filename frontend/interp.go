@@ -86,7 +86,7 @@ func (fr *frame) exec(instr ssa.Instruction) {
 	case *ssa.Alloc:
 		p := ev.newCell(ev.zero(in.Type().(*types.Pointer).Elem()))
 		if ev.calling {
-			ev.callCells[p] = in.Comment
+			ev.callCell(p, in.Comment)
 		}
 		fr.set(in, p)
 	case *ssa.Store:

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -274,7 +275,12 @@ func (fr *frame) fieldAddr(in *ssa.FieldAddr) value {
 	f := &s[in.Field]
 	if base := fr.ev.cellName(p); base != "" {
 		if st, ok := in.X.Type().(*types.Pointer).Elem().Underlying().(*types.Struct); ok {
-			fr.ev.fieldCells[f] = fieldName(base, st.Field(in.Field).Name())
+			// The same field of the same variable is addressed again and
+			// again (every z.Re = ... in a loop): assigned once.
+			name := st.Field(in.Field).Name()
+			if old, ok := fr.ev.fieldCells[f]; !ok || !isFieldName(old, base, name) {
+				fr.ev.fieldCells[f] = fieldName(base, name)
+			}
 		}
 	}
 	return f
@@ -285,16 +291,55 @@ func (fr *frame) fieldAddr(in *ssa.FieldAddr) value {
 // cell it makes for a composite literal, a new, a slice literal or
 // variadic arguments after that, not after a variable).
 func (ev *evaluator) cellName(p *value) string {
-	if n := ev.callCells[p]; n != "" && !ssaCellComments[n] {
+	if n := ev.callCells[p]; n != "" {
 		return n
 	}
 	return ev.fieldCells[p]
 }
 
-// ssaCellComments are the comments go/ssa gives the cells it allocates
-// for other than variables.
-var ssaCellComments = map[string]bool{
-	"complit": true, "makeslice": true, "new": true, "rangeindex": true, "slicelit": true, "varargs": true,
+// callCell records p, allocated by an Alloc commented comment since the
+// staging function was called (see evaluator.calling).
+func (ev *evaluator) callCell(p *value, comment string) {
+	if comment != "" && !ssaCellComment(comment) {
+		ev.callCells[p] = comment
+	}
+	ev.callAllocs = append(ev.callAllocs, p)
+}
+
+// isCallCell reports whether p was allocated by an Alloc since the
+// staging function was called.
+func (ev *evaluator) isCallCell(p *value) bool {
+	if ev.callAllocSet == nil {
+		ev.callAllocSet = map[*value]bool{}
+	}
+	for _, c := range ev.callAllocs[ev.callAllocsIn:] {
+		ev.callAllocSet[c] = true
+	}
+	ev.callAllocsIn = len(ev.callAllocs)
+	return ev.callAllocSet[p]
+}
+
+// ssaCellComment reports whether c is a comment go/ssa gives the cells
+// it allocates for other than variables.
+func ssaCellComment(c string) bool {
+	switch c {
+	case "complit", "makeslice", "new", "rangeindex", "slicelit", "varargs":
+		return true
+	}
+	return false
+}
+
+// isFieldName reports whether name is fieldName(base, f), without
+// building the latter.
+func isFieldName(name, base, f string) bool {
+	c := f[0]
+	if c >= utf8.RuneSelf {
+		return name == fieldName(base, f)
+	}
+	if 'a' <= c && c <= 'z' {
+		c -= 'a' - 'A'
+	}
+	return len(name) == len(base)+len(f) && name[:len(base)] == base && name[len(base)] == c && name[len(base)+1:] == f[1:]
 }
 
 func boundsPanic(i, n int) *goPanic {

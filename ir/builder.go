@@ -82,10 +82,10 @@ func (b *Builder) Name(e Exp, name string) {
 	if e.IsConst() {
 		return
 	}
-	for len(b.g.names) <= int(e.s) {
-		b.g.names = append(b.g.names, "")
+	for b.g.names.len() <= int(e.s) {
+		b.g.names.push("")
 	}
-	b.g.names[e.s] = name
+	b.g.names.set(e.s, name)
 }
 
 // fresh allocates a symbol of type t.

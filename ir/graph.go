@@ -79,10 +79,10 @@ type Graph struct {
 	Calls  []Call
 	chains []Chain
 
-	heaps []Sym         // the heap alias classes (symbols bound by no block)
-	defs  symTab[*Node] // node by symbol, nil for bound symbols
-	types symTab[*Type] // type of every symbol, including block inputs
-	names []string      // source names, "" where unknown
+	heaps []Sym          // the heap alias classes (symbols bound by no block)
+	defs  symTab[*Node]  // node by symbol, nil for bound symbols
+	types symTab[*Type]  // type of every symbol, including block inputs
+	names symTab[string] // source names, "" where unknown
 }
 
 // Heaps returns the symbols that name heap alias classes: effect keys for
@@ -111,8 +111,8 @@ func (g *Graph) TypeOf(e Exp) *Type {
 
 // Name returns the source name of s, or "" if it has none.
 func (g *Graph) Name(s Sym) string {
-	if int(s) < len(g.names) {
-		return g.names[s]
+	if int(s) < g.names.len() {
+		return g.names.at(s)
 	}
 	return ""
 }
@@ -135,7 +135,7 @@ func (g *Graph) WithNodes(nodes []*Node, block *Block) *Graph {
 
 // withNodes is WithNodes without the definitions: the caller fills defs.
 func (g *Graph) withNodes(nodes []*Node, block *Block) *Graph {
-	h := &Graph{Nodes: nodes, Block: block, Positions: g.Positions, Calls: g.Calls, chains: g.chains, types: g.types.share(), names: g.names, heaps: g.heaps}
+	h := &Graph{Nodes: nodes, Block: block, Positions: g.Positions, Calls: g.Calls, chains: g.chains, types: g.types.share(), names: g.names.share(), heaps: g.heaps}
 	h.defs = newSymTab[*Node](g.types.len())
 	return h
 }
