@@ -119,7 +119,14 @@ type evaluator struct {
 
 	rtypes []*rtype // reflect.TypeOf's values, one per identical type (reflectvalue.go)
 
-	zeroWhys [64]*why // the whys of zero values, by position (zeroWhy)
+	zeroWhys   [64]*why // the whys of zero values, by position (zeroWhy)
+	zeroConsts []ir.Exp // the zero constants made so far (zeroConst)
+
+	// atPos and atChain are the position and chain given to the builder
+	// last (at), if atSet.
+	atPos   token.Pos
+	atChain ir.Chain
+	atSet   bool
 }
 
 // quietHeader names the header of a staged loop being executed for its
@@ -263,7 +270,11 @@ func (ev *evaluator) at() {
 		if ev.fr != nil {
 			chain = ev.fr.chainOf()
 		}
+		if ev.atSet && ev.atPos == ev.pos && ev.atChain == chain {
+			return // the builder's position already (nothing else sets it)
+		}
 		ev.b.AtIn(ev.l.fset.Position(ev.pos), chain)
+		ev.atPos, ev.atChain, ev.atSet = ev.pos, chain, true
 	}
 }
 
@@ -432,11 +443,23 @@ func (ev *evaluator) zeroWhy(t types.Type) *why {
 	return w
 }
 
+// zeroConst returns the constant zero of basic type it (ev.b.Const
+// interns it: the few types seen are kept here, without its map).
+func (ev *evaluator) zeroConst(it *ir.Type) ir.Exp {
+	for _, z := range ev.zeroConsts {
+		if ev.b.Graph().TypeOf(z) == it {
+			return z
+		}
+	}
+	z := ev.b.Const(it, zeroOf(it))
+	ev.zeroConsts = append(ev.zeroConsts, z)
+	return z
+}
+
 // zero returns the zero value of type t.
 func (ev *evaluator) zero(t types.Type) value {
 	if isStageBasic(t) {
-		it := irBasic(t)
-		return &rep{e: ev.b.Const(it, zeroOf(it)), why: ev.zeroWhy(t)}
+		return &rep{e: ev.zeroConst(irBasic(t)), why: ev.zeroWhy(t)}
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:

@@ -151,6 +151,14 @@ func (fr *frame) debugRef(in *ssa.DebugRef) {
 // parameter's leaves), unless it has a name, and a variable of its own
 // renames it.
 func (ev *evaluator) nameLeaves(v value, t types.Type, name string, weak bool) {
+	ev.nameField(v, t, name, "", weak)
+}
+
+// nameField is nameLeaves for field f of a struct value named base
+// (fieldName(base, f)), or for a value named base if f is "": the name is
+// made only for a leaf that takes it (a struct variable is named again at
+// every assignment, and its leaves are named already).
+func (ev *evaluator) nameField(v value, t types.Type, base, f string, weak bool) {
 	switch x := v.(type) {
 	case *rep:
 		if !x.e.IsSym() {
@@ -160,6 +168,10 @@ func (ev *evaluator) nameLeaves(v value, t types.Type, name string, weak bool) {
 		if ev.b.Graph().Name(s) != "" && (weak || !ev.leafNamed[s]) {
 			return
 		}
+		name := base
+		if f != "" {
+			name = fieldName(base, f)
+		}
 		ev.b.Name(x.e, name)
 		if weak {
 			ev.leafNamed[s] = true
@@ -167,15 +179,22 @@ func (ev *evaluator) nameLeaves(v value, t types.Type, name string, weak bool) {
 			delete(ev.leafNamed, s)
 		}
 	case sliceV:
-		ev.nameCells(x, name)
+		if f != "" {
+			base = fieldName(base, f)
+		}
+		ev.nameCells(x, base)
 	case structure:
 		if t == nil {
 			return
 		}
+		name := base
+		if f != "" {
+			name = fieldName(base, f)
+		}
 		if et, ok := soaElemType(t); ok {
 			if names := leafFieldNames(et, name); len(names) == len(x) {
 				for k := range x {
-					ev.nameLeaves(x[k], nil, names[k], true)
+					ev.nameField(x[k], nil, names[k], "", true)
 				}
 			}
 			return
@@ -185,7 +204,7 @@ func (ev *evaluator) nameLeaves(v value, t types.Type, name string, weak bool) {
 			return
 		}
 		for k := range x {
-			ev.nameLeaves(x[k], st.Field(k).Type(), fieldName(name, st.Field(k).Name()), true)
+			ev.nameField(x[k], st.Field(k).Type(), name, st.Field(k).Name(), true)
 		}
 	}
 }
