@@ -38,7 +38,8 @@ type evaluator struct {
 	initFailed map[*types.Package]*Error
 	infos      map[*ssa.Function]*fnInfo
 	funcVals   map[*ssa.Function]*closure
-	funs       map[*ssa.Function]bool // //lms:fun
+	fullNames  map[*ssa.Function]string // fullName of the functions called (evaluator.fullName)
+	funs       map[*ssa.Function]bool   // //lms:fun
 	// unsafeData holds the data pointers that unsafe.StringData and
 	// SliceData returned, with their storage (see unsafe.go).
 	unsafeData map[*value]sliceV
@@ -95,7 +96,7 @@ type evaluator struct {
 	// allocation cost more than the rare question.
 	calling      bool
 	callCells    map[*value]string
-	callAllocs   []*value
+	callAllocs   [][]*value // in chunks (callChunk)
 	callAllocSet map[*value]bool
 	callAllocsIn int
 	// fieldCells names the fields of named struct variables (z.Re is
@@ -118,6 +119,11 @@ type evaluator struct {
 	producers map[ir.Sym]*producer // Fills and Maps a collection function may compose with (loops_compose.go)
 
 	rtypes []*rtype // reflect.TypeOf's values, one per identical type (reflectvalue.go)
+
+	// freeFrames are returned frames for newFrame (frame.release);
+	// spawns counts the goroutines started.
+	freeFrames []*frame
+	spawns     int32
 
 	zeroWhys   [64]*why // the whys of zero values, by position (zeroWhy)
 	zeroConsts []ir.Exp // the zero constants made so far (zeroConst)
@@ -154,12 +160,14 @@ type frame struct {
 	// built (ir/calls.go), interned when first needed (frame.chainOf):
 	// many frames build no node (a closure storing into a static slice),
 	// and their chain would be an entry of Graph.Calls for nothing.
-	chain   ir.Chain
+	chain ir.Chain
+	born  int32 // the clock when the frame was created
+	// spawns is evaluator.spawns when the frame was created.
+	spawns  int32
 	chained bool
-	born    int32 // the clock when the frame was created
-	// journaled is set when a register was recorded in the journal: the
-	// journal holds its address, so the registers are not reused (see
-	// fnInfo.free).
+	// journaled is set when a register or the result was recorded in the
+	// journal: the journal holds their address and the frame, which is
+	// then not reused (see frame.release).
 	journaled bool
 	unroll    map[*ssa.BasicBlock]int
 	forced    map[*ssa.BasicBlock]bool
@@ -288,21 +296,35 @@ func (ev *evaluator) newFrame(fn *ssa.Function, caller *frame, callPos token.Pos
 	} else {
 		regs = make([]value, fi.nregs)
 	}
-	return &frame{ev: ev, fn: fn, info: fi, regs: regs, caller: caller, callPos: callPos, born: ev.now()}
+	var fr *frame
+	if n := len(ev.freeFrames); n > 0 {
+		fr = ev.freeFrames[n-1]
+		ev.freeFrames = ev.freeFrames[:n-1]
+	} else {
+		fr = new(frame)
+	}
+	*fr = frame{ev: ev, fn: fn, info: fi, regs: regs, caller: caller, callPos: callPos, born: ev.now(), spawns: ev.spawns}
+	return fr
 }
 
-// release gives back the registers of fr, which returned: the next frame
-// of its function reuses them, unless the journal holds their address
-// (a rollback or a merge would write or read them). Nothing else holds
-// it: a closure copies the values it captures, and a variable whose
-// address is taken is a cell of its own.
+// release gives back fr, which returned, and its registers: the next
+// frames reuse them (an unrolled recursion makes a frame per call).
+// Nothing holds a returned frame or the address of its registers unless
+// the journal does (a rollback or a merge writes or reads them), a
+// goroutine started during the call does (its frames' callers lead to
+// fr), or fr had deferred calls or was one: fr is then left alone.
+// Otherwise the frames that held it returned before it, the regions it
+// pushed are popped, a closure copies the values it captures, and a
+// variable whose address is taken is a cell of its own.
 func (fr *frame) release() {
-	if fr.journaled {
+	ev := fr.ev
+	if fr.journaled || fr.dst != nil || fr.deferredBy != nil || fr.spawns != ev.spawns || ev.nextDeferred == fr {
 		return
 	}
 	clear(fr.regs)
 	fr.info.free = append(fr.info.free, fr.regs)
-	fr.regs = nil
+	*fr = frame{}
+	ev.freeFrames = append(ev.freeFrames, fr)
 }
 
 // chainOf returns the chain of inlined calls of the nodes built in fr,
@@ -398,6 +420,7 @@ func (fr *frame) setRet(x value) {
 	ev := fr.ev
 	if ev.outer(fr.born) {
 		ev.journal = append(ev.journal, jentry{p: &fr.ret, old: fr.ret, fr: fr, reg: -1})
+		fr.journaled = true
 	}
 	fr.ret = x
 }

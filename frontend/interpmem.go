@@ -303,8 +303,16 @@ func (ev *evaluator) callCell(p *value, comment string) {
 	if comment != "" && !ssaCellComment(comment) {
 		ev.callCells[p] = comment
 	}
-	ev.callAllocs = append(ev.callAllocs, p)
+	if n := len(ev.callAllocs); n == 0 || len(ev.callAllocs[n-1]) == callChunk {
+		ev.callAllocs = append(ev.callAllocs, make([]*value, 0, callChunk))
+	}
+	last := &ev.callAllocs[len(ev.callAllocs)-1]
+	*last = append(*last, p)
 }
+
+// callChunk is the length of the chunks of evaluator.callAllocs, filled
+// one after the other, never copied.
+const callChunk = 1024
 
 // isCallCell reports whether p was allocated by an Alloc since the
 // staging function was called.
@@ -312,10 +320,12 @@ func (ev *evaluator) isCallCell(p *value) bool {
 	if ev.callAllocSet == nil {
 		ev.callAllocSet = map[*value]bool{}
 	}
-	for _, c := range ev.callAllocs[ev.callAllocsIn:] {
-		ev.callAllocSet[c] = true
+	for i := ev.callAllocsIn / callChunk; i < len(ev.callAllocs); i++ {
+		for _, c := range ev.callAllocs[i][ev.callAllocsIn-i*callChunk:] {
+			ev.callAllocSet[c] = true
+			ev.callAllocsIn++
+		}
 	}
-	ev.callAllocsIn = len(ev.callAllocs)
 	return ev.callAllocSet[p]
 }
 
