@@ -228,7 +228,9 @@ func (fr *frame) blockPos(b *ssa.BasicBlock) token.Pos {
 func (fr *frame) runBlock(b *ssa.BasicBlock, stop *stopSet) next {
 	ev := fr.ev
 	w0, s0 := ev.writes, ev.stores
-	for _, in := range fr.body(b) {
+	regs := fr.bodyRegs(b)
+	for k, in := range fr.body(b) {
+		fr.atRegs = &regs[k]
 		fr.exec(in)
 	}
 	term := b.Instrs[len(b.Instrs)-1]

@@ -177,8 +177,10 @@ type frame struct {
 	dst        *deferState
 	deferredBy *frame
 	// at is the instruction being executed, for the liveness of the
-	// frame's registers at runtime.GC (gc.go).
-	at ssa.Instruction
+	// frame's registers at runtime.GC (gc.go); atRegs its registers, or
+	// those of an instruction executed before (instrRegs).
+	at     ssa.Instruction
+	atRegs *instrRegs
 }
 
 // fail stops the evaluation with an error at the current position.
@@ -357,7 +359,7 @@ func (fr *frame) get(v ssa.Value) value {
 	case *ssa.Builtin:
 		return builtinV{v.Name()}
 	}
-	i, ok := fr.info.idx[v]
+	i, ok := fr.regOf(v)
 	if !ok {
 		panic(fmt.Sprintf("BUG: no register for %v in %v", v, fr.fn))
 	}
@@ -402,8 +404,30 @@ func (ev *evaluator) resolve(v value) value {
 	return v
 }
 
+// regOf returns the register of v, if it has one: first among the
+// registers of the instruction being executed (see instrRegs), which
+// are all registers of fr's function even when it is not the last one.
+func (fr *frame) regOf(v ssa.Value) (int, bool) {
+	if a := fr.atRegs; a != nil {
+		for k, o := range a.ops {
+			if o == v {
+				return int(a.opRegs[k]), true
+			}
+		}
+		if a.val == v && v != nil {
+			return int(a.reg), true
+		}
+	}
+	i, ok := fr.info.idx[v]
+	return i, ok
+}
+
 // set assigns register v.
 func (fr *frame) set(v ssa.Value, x value) {
+	if a := fr.atRegs; a != nil && a.val == v && v != nil {
+		fr.setReg(int(a.reg), x)
+		return
+	}
 	fr.setReg(fr.info.idx[v], x)
 }
 

@@ -137,7 +137,7 @@ func (fr *frame) debugRef(in *ssa.DebugRef) {
 	if !ok || obj.Name() == "_" {
 		return
 	}
-	i, ok := fr.info.idx[in.X]
+	i, ok := fr.regOf(in.X)
 	if !ok {
 		return
 	}
