@@ -106,8 +106,10 @@ type evaluator struct {
 	// (debugRef): a variable of their own, later, renames them.
 	leafNamed map[ir.Sym]bool
 	// cellsNamed marks the static arrays whose elements are named
-	// (nameCells), by their first element.
-	cellsNamed map[*value]bool
+	// (nameCells), by their first element; lastNamedCells is the last
+	// one marked (a variable is named at every reference).
+	cellsNamed     map[*value]bool
+	lastNamedCells *value
 
 	writes int // staged operations with a write effect so far
 	stores int // static stores so far

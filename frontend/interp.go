@@ -91,7 +91,7 @@ func (fr *frame) exec(instr ssa.Instruction) {
 		fr.set(in, p)
 	case *ssa.Store:
 		addr, val := fr.get(in.Addr), fr.get(in.Val)
-		if p, ok := addr.(*value); ok && p != nil {
+		if p, ok := addr.(*value); ok && p != nil && !freshCell(in.Addr) {
 			if name := ev.fieldCells[p]; name != "" {
 				ev.nameLeaves(val, in.Val.Type(), name, true)
 			}
@@ -126,6 +126,17 @@ func (fr *frame) exec(instr ssa.Instruction) {
 	default:
 		panic(fmt.Sprintf("BUG: unexpected instruction %T: %v", in, in))
 	}
+}
+
+// freshCell reports whether v's value is a cell of its own (a variable,
+// a package variable), which fieldCells, naming fields and elements,
+// cannot hold.
+func freshCell(v ssa.Value) bool {
+	switch v.(type) {
+	case *ssa.Alloc, *ssa.Global:
+		return true
+	}
+	return false
 }
 
 // debugRef names the Rep a source variable refers to.
@@ -221,10 +232,11 @@ const maxNamedCells = 64
 // as a field's), and so do the staged variables a loop makes of them.
 // The elements of one array are named once, after the first name.
 func (ev *evaluator) nameCells(s sliceV, name string) {
-	if len(s.base) == 0 || len(s.base) > maxNamedCells || ev.cellsNamed[&s.base[0]] {
+	if len(s.base) == 0 || len(s.base) > maxNamedCells || &s.base[0] == ev.lastNamedCells || ev.cellsNamed[&s.base[0]] {
 		return
 	}
 	ev.cellsNamed[&s.base[0]] = true
+	ev.lastNamedCells = &s.base[0]
 	sep := ""
 	if last := name[len(name)-1]; last >= '0' && last <= '9' {
 		sep = "_"

@@ -273,6 +273,11 @@ func (fr *frame) fieldAddr(in *ssa.FieldAddr) value {
 		panic(fmt.Sprintf("BUG: field address of %T", *p))
 	}
 	f := &s[in.Field]
+	if a, ok := in.X.(*ssa.Alloc); ok && (a.Comment == "" || ssaCellComment(a.Comment)) {
+		// A cell of go/ssa's own (a composite literal): callCells does not
+		// name it, and fieldCells names fields and elements, not cells.
+		return f
+	}
 	if base := fr.ev.cellName(p); base != "" {
 		if st, ok := in.X.Type().(*types.Pointer).Elem().Underlying().(*types.Struct); ok {
 			// The same field of the same variable is addressed again and
