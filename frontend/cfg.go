@@ -35,6 +35,8 @@ type fnInfo struct {
 	// regsOrder holds, parallel to order, the registers each instruction
 	// sets and reads (frame.bodyRegs).
 	regsOrder [][]instrRegs
+	// exitTo holds the shared outcome exits to each block (frame.single).
+	exitTo [][]exitT
 }
 
 // instrRegs are the registers of an instruction: its own (val, in reg;
