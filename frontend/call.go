@@ -105,7 +105,7 @@ func (fr *frame) callFunc(fn *ssa.Function, env, args []value, in *ssa.Call) val
 	if isBoundMethod(fn) {
 		return fr.callBoundMethod(env, args)
 	}
-	name := fullName(fn)
+	name := ev.fullName(fn)
 	if fn.Name() == "init" && fn.Pkg != nil && fn.Signature.Recv() == nil && len(fn.Params) == 0 {
 		if fn.Blocks == nil || !ev.l.bySrc[fn.Pkg.Pkg.Path()] {
 			return nil // packages without source need no initialization here
@@ -175,6 +175,19 @@ func funcPkgPath(fn *ssa.Function) string {
 		return obj.Pkg().Path()
 	}
 	return ""
+}
+
+// fullName is fullName(fn), made once per function.
+func (ev *evaluator) fullName(fn *ssa.Function) string {
+	n, ok := ev.fullNames[fn]
+	if !ok {
+		n = fullName(fn)
+		if ev.fullNames == nil {
+			ev.fullNames = map[*ssa.Function]string{}
+		}
+		ev.fullNames[fn] = n
+	}
+	return n
 }
 
 // fullName is "path.Name" for a function, "path.Type.Name" for a method,
@@ -255,6 +268,7 @@ func (fr *frame) inline(fn *ssa.Function, env, args []value) value {
 	if vc, ok := ret.(*varComposite); ok {
 		ret = ev.resolve(vc.v)
 	}
+	callee.release()
 	return ret
 }
 

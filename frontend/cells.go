@@ -169,7 +169,7 @@ func (ev *evaluator) outerWrite(birth int32, p ...*value) {
 			if loop != nil {
 				ev.unwind(&restartReq{target: loop, promote: p})
 			}
-			if i == first && !slices.ContainsFunc(p, func(c *value) bool { _, ok := ev.callCells[c]; return !ok }) {
+			if i == first && !slices.ContainsFunc(p, func(c *value) bool { return !ev.isCallCell(c) }) {
 				// A local variable of the staging code, just outside the
 				// staged function: it becomes a staged variable declared
 				// before the function, which the function (a closure)

@@ -29,6 +29,59 @@ type fnInfo struct {
 	// (evalorder.go); stmts the statements of the function's syntax.
 	order [][]ssa.Instruction
 	stmts *stmtIndex
+	// free holds the registers of returned frames, cleared, for the next
+	// frames of the function (frame.release).
+	free [][]value
+	// regsOrder holds, parallel to order, the registers each instruction
+	// sets and reads (frame.bodyRegs).
+	regsOrder [][]instrRegs
+	// exitTo holds the shared outcome exits to each block (frame.single).
+	exitTo [][]exitT
+}
+
+// instrRegs are the registers of an instruction: its own (val, in reg;
+// val is nil if it is not a value) and those of its operands (ops, in
+// opRegs). frame.get and set look a value up there before idx: most of
+// the values they are asked for are the instruction being executed and
+// its operands, and comparing an interface is cheaper than hashing it.
+type instrRegs struct {
+	val    ssa.Value
+	reg    int32
+	ops    []ssa.Value
+	opRegs []int32
+}
+
+// bodyRegs returns the instrRegs of the instructions of body(b).
+func (fr *frame) bodyRegs(b *ssa.BasicBlock) []instrRegs {
+	fi := fr.info
+	if fi.regsOrder == nil {
+		fi.regsOrder = make([][]instrRegs, len(fr.fn.Blocks))
+	}
+	if r := fi.regsOrder[b.Index]; r != nil {
+		return r
+	}
+	body := fr.body(b)
+	r := make([]instrRegs, len(body))
+	var ops []*ssa.Value
+	for k, in := range body {
+		if v, ok := in.(ssa.Value); ok {
+			if i, ok := fi.idx[v]; ok {
+				r[k].val, r[k].reg = v, int32(i)
+			}
+		}
+		ops = in.Operands(ops[:0])
+		for _, o := range ops {
+			if o == nil || *o == nil {
+				continue
+			}
+			if i, ok := fi.idx[*o]; ok {
+				r[k].ops = append(r[k].ops, *o)
+				r[k].opRegs = append(r[k].opRegs, int32(i))
+			}
+		}
+	}
+	fi.regsOrder[b.Index] = r
+	return r
 }
 
 // loop is a natural loop.

@@ -92,7 +92,42 @@ type outcome struct {
 	cond   ir.Exp
 }
 
-func single(e exitT) outcome { return outcome{exits: []exitT{e}, label: e.id()} }
+// single returns the outcome of the one exit e, made of a kind and a
+// block. The list of one exit is shared (an outcome's exits are never
+// changed in place, only cloned): one per kind, and per block of fr's
+// function, instead of an allocation per block run.
+func (fr *frame) single(e exitT) outcome {
+	return outcome{exits: fr.oneExit(e), label: e.id()}
+}
+
+var (
+	handledExit = []exitT{{kind: exitHandled}}
+	returnExit  = []exitT{{kind: exitReturn}}
+)
+
+func (fr *frame) oneExit(e exitT) []exitT {
+	if e.pending || e.phis != nil {
+		panic("BUG: a shared exit with phis")
+	}
+	switch {
+	case e.kind == exitHandled:
+		return handledExit
+	case e.kind == exitReturn:
+		return returnExit
+	case e.kind == exitBlock && e.blk.Parent() == fr.fn:
+		fi := fr.info
+		if fi.exitTo == nil {
+			fi.exitTo = make([][]exitT, len(fr.fn.Blocks))
+		}
+		x := fi.exitTo[e.blk.Index]
+		if x == nil {
+			x = []exitT{e}
+			fi.exitTo[e.blk.Index] = x
+		}
+		return x
+	}
+	return []exitT{e}
+}
 
 func (o outcome) diverged() bool { return len(o.exits) == 0 && !o.closed }
 
@@ -228,7 +263,9 @@ func (fr *frame) blockPos(b *ssa.BasicBlock) token.Pos {
 func (fr *frame) runBlock(b *ssa.BasicBlock, stop *stopSet) next {
 	ev := fr.ev
 	w0, s0 := ev.writes, ev.stores
-	for _, in := range fr.body(b) {
+	regs := fr.bodyRegs(b)
+	for k, in := range fr.body(b) {
+		fr.atRegs = &regs[k]
 		fr.exec(in)
 	}
 	term := b.Instrs[len(b.Instrs)-1]
@@ -288,7 +325,7 @@ func (fr *frame) edge(from, to *ssa.BasicBlock, stop *stopSet) next {
 	owner := stop.owner(to)
 	if owner != nil && owner.loop != nil && to == owner.loop.l.header {
 		owner.loop.backEdge(from)
-		return stopWith(single(exitT{kind: exitBlock, blk: to}))
+		return stopWith(fr.single(exitT{kind: exitBlock, blk: to}))
 	}
 	fr.phis(from, to)
 	return fr.reach(to, from, stop)
@@ -318,21 +355,21 @@ func (fr *frame) reach(to, from *ssa.BasicBlock, stop *stopSet) next {
 	}
 	if owner.loop != nil {
 		if to == owner.loop.l.header {
-			return stopWith(single(exitT{kind: exitBlock, blk: to}))
+			return stopWith(fr.single(exitT{kind: exitBlock, blk: to}))
 		}
 		owner.loop.exitTo(to)
-		return stopWith(single(exitT{kind: exitHandled}))
+		return stopWith(fr.single(exitT{kind: exitHandled}))
 	}
-	return stopWith(single(exitT{kind: exitBlock, blk: to}))
+	return stopWith(fr.single(exitT{kind: exitBlock, blk: to}))
 }
 
 // doReturn handles a return (the result in fr.ret).
 func (fr *frame) doReturn(stop *stopSet) next {
 	if l := stop.innermostLoop(); l != nil {
 		l.loop.exitReturn()
-		return stopWith(single(exitT{kind: exitHandled}))
+		return stopWith(fr.single(exitT{kind: exitHandled}))
 	}
-	return stopWith(single(exitT{kind: exitReturn}))
+	return stopWith(fr.single(exitT{kind: exitReturn}))
 }
 
 // exitsStaticLoop reports whether the conditional ending b leaves a loop
@@ -526,7 +563,7 @@ func (fr *frame) arriveWith(t, from *ssa.BasicBlock, phis []value, stop *stopSet
 	owner := stop.owner(t)
 	if owner != nil && owner.loop != nil && t == owner.loop.l.header {
 		owner.loop.assignPhis(phis)
-		return stopWith(single(exitT{kind: exitBlock, blk: t}))
+		return stopWith(fr.single(exitT{kind: exitBlock, blk: t}))
 	}
 	for i, v := range phis {
 		if v != nil {

@@ -38,7 +38,8 @@ type evaluator struct {
 	initFailed map[*types.Package]*Error
 	infos      map[*ssa.Function]*fnInfo
 	funcVals   map[*ssa.Function]*closure
-	funs       map[*ssa.Function]bool // //lms:fun
+	fullNames  map[*ssa.Function]string // fullName of the functions called (evaluator.fullName)
+	funs       map[*ssa.Function]bool   // //lms:fun
 	// unsafeData holds the data pointers that unsafe.StringData and
 	// SliceData returned, with their storage (see unsafe.go).
 	unsafeData map[*value]sliceV
@@ -89,12 +90,18 @@ type evaluator struct {
 	simd, askedSIMD bool
 
 	// calling is set once the staging function is called (after package
-	// initialization and static arguments); callCells are the variables
-	// allocated since, which exist once per call of the generated
-	// function, as they do per call of the staging function, with their
-	// source names.
-	calling   bool
-	callCells map[*value]string
+	// initialization and static arguments); the cells allocated since
+	// (callCell) exist once per call of the generated function, as they
+	// do per call of the staging function. callCells holds the source
+	// names of those that are variables; callAllocs lists them all, and
+	// callAllocSet is the set of its first callAllocsIn entries, built
+	// only when a write needs it (isCallCell): a map assignment on every
+	// allocation cost more than the rare question.
+	calling      bool
+	callCells    map[*value]string
+	callAllocs   [][]*value // in chunks (callChunk)
+	callAllocSet map[*value]bool
+	callAllocsIn int
 	// fieldCells names the fields of named struct variables (z.Re is
 	// zRe), for the staged variables a loop makes of them.
 	fieldCells map[*value]string
@@ -102,8 +109,10 @@ type evaluator struct {
 	// (debugRef): a variable of their own, later, renames them.
 	leafNamed map[ir.Sym]bool
 	// cellsNamed marks the static arrays whose elements are named
-	// (nameCells), by their first element.
-	cellsNamed map[*value]bool
+	// (nameCells), by their first element; lastNamedCells is the last
+	// one marked (a variable is named at every reference).
+	cellsNamed     map[*value]bool
+	lastNamedCells *value
 
 	writes int // staged operations with a write effect so far
 	stores int // static stores so far
@@ -115,6 +124,20 @@ type evaluator struct {
 	producers map[ir.Sym]*producer // Fills and Maps a collection function may compose with (loops_compose.go)
 
 	rtypes []*rtype // reflect.TypeOf's values, one per identical type (reflectvalue.go)
+
+	// freeFrames are returned frames for newFrame (frame.release);
+	// spawns counts the goroutines started.
+	freeFrames []*frame
+	spawns     int32
+
+	zeroWhys   [64]*why // the whys of zero values, by position (zeroWhy)
+	zeroConsts []ir.Exp // the zero constants made so far (zeroConst)
+
+	// atPos and atChain are the position and chain given to the builder
+	// last (at), if atSet.
+	atPos   token.Pos
+	atChain ir.Chain
+	atSet   bool
 }
 
 // quietHeader names the header of a staged loop being executed for its
@@ -138,18 +161,31 @@ type frame struct {
 	ret     value
 	caller  *frame
 	callPos token.Pos
-	chain   ir.Chain // the inlined calls that led here, for the nodes built (ir/calls.go)
-	born    int32    // the clock when the frame was created
-	unroll  map[*ssa.BasicBlock]int
-	forced  map[*ssa.BasicBlock]bool
-	trials  []*trialState
+	// chain is the chain of inlined calls that led here, for the nodes
+	// built (ir/calls.go), interned when first needed (frame.chainOf):
+	// many frames build no node (a closure storing into a static slice),
+	// and their chain would be an entry of Graph.Calls for nothing.
+	chain ir.Chain
+	born  int32 // the clock when the frame was created
+	// spawns is evaluator.spawns when the frame was created.
+	spawns  int32
+	chained bool
+	// journaled is set when a register or the result was recorded in the
+	// journal: the journal holds their address and the frame, which is
+	// then not reused (see frame.release).
+	journaled bool
+	unroll    map[*ssa.BasicBlock]int
+	forced    map[*ssa.BasicBlock]bool
+	trials    []*trialState
 	// dst holds the deferred calls of a function with defer statements;
 	// deferredBy is the frame whose deferred call this frame is (defer.go).
 	dst        *deferState
 	deferredBy *frame
 	// at is the instruction being executed, for the liveness of the
-	// frame's registers at runtime.GC (gc.go).
-	at ssa.Instruction
+	// frame's registers at runtime.GC (gc.go); atRegs its registers, or
+	// those of an instruction executed before (instrRegs).
+	at     ssa.Instruction
+	atRegs *instrRegs
 }
 
 // fail stops the evaluation with an error at the current position.
@@ -247,26 +283,72 @@ func (ev *evaluator) at() {
 	if ev.pos.IsValid() {
 		chain := ir.Chain(0)
 		if ev.fr != nil {
-			chain = ev.fr.chain
+			chain = ev.fr.chainOf()
+		}
+		if ev.atSet && ev.atPos == ev.pos && ev.atChain == chain {
+			return // the builder's position already (nothing else sets it)
 		}
 		ev.b.AtIn(ev.l.fset.Position(ev.pos), chain)
+		ev.atPos, ev.atChain, ev.atSet = ev.pos, chain, true
 	}
 }
 
 // newFrame makes a frame for fn.
 func (ev *evaluator) newFrame(fn *ssa.Function, caller *frame, callPos token.Pos) *frame {
 	fi := ev.info(fn)
-	fr := &frame{ev: ev, fn: fn, info: fi, regs: make([]value, fi.nregs), caller: caller, callPos: callPos, born: ev.now()}
-	if caller != nil {
-		// The chain of the nodes built in the call: as errAt writes it,
-		// the call site, its caller's chain, the specialization last.
-		up := caller.chain
-		if up == 0 {
-			up = ev.b.Inline(0, CallSite{Pos: ev.spec.pos, Caller: "specialization " + ev.spec.name})
-		}
-		fr.chain = ev.b.Inline(up, CallSite{Pos: ev.position(callPos), Caller: funcName(caller.fn)})
+	var regs []value
+	if n := len(fi.free); n > 0 {
+		regs = fi.free[n-1]
+		fi.free = fi.free[:n-1]
+	} else {
+		regs = make([]value, fi.nregs)
 	}
+	var fr *frame
+	if n := len(ev.freeFrames); n > 0 {
+		fr = ev.freeFrames[n-1]
+		ev.freeFrames = ev.freeFrames[:n-1]
+	} else {
+		fr = new(frame)
+	}
+	*fr = frame{ev: ev, fn: fn, info: fi, regs: regs, caller: caller, callPos: callPos, born: ev.now(), spawns: ev.spawns}
 	return fr
+}
+
+// release gives back fr, which returned, and its registers: the next
+// frames reuse them (an unrolled recursion makes a frame per call).
+// Nothing holds a returned frame or the address of its registers unless
+// the journal does (a rollback or a merge writes or reads them), a
+// goroutine started during the call does (its frames' callers lead to
+// fr), or fr had deferred calls or was one: fr is then left alone.
+// Otherwise the frames that held it returned before it, the regions it
+// pushed are popped, a closure copies the values it captures, and a
+// variable whose address is taken is a cell of its own.
+func (fr *frame) release() {
+	ev := fr.ev
+	if fr.journaled || fr.dst != nil || fr.deferredBy != nil || fr.spawns != ev.spawns || ev.nextDeferred == fr {
+		return
+	}
+	clear(fr.regs)
+	fr.info.free = append(fr.info.free, fr.regs)
+	*fr = frame{}
+	ev.freeFrames = append(ev.freeFrames, fr)
+}
+
+// chainOf returns the chain of inlined calls of the nodes built in fr,
+// interning it (and its callers') when first asked: as errAt writes it,
+// the call site, its caller's chain, the specialization last.
+func (fr *frame) chainOf() ir.Chain {
+	if fr.chained || fr.caller == nil {
+		return fr.chain
+	}
+	ev := fr.ev
+	up := fr.caller.chainOf()
+	if up == 0 {
+		up = ev.b.Inline(0, CallSite{Pos: ev.spec.pos, Caller: "specialization " + ev.spec.name})
+	}
+	fr.chain = ev.b.Inline(up, CallSite{Pos: ev.position(fr.callPos), Caller: funcName(fr.caller.fn)})
+	fr.chained = true
+	return fr.chain
 }
 
 // get returns the value of v.
@@ -282,7 +364,7 @@ func (fr *frame) get(v ssa.Value) value {
 	case *ssa.Builtin:
 		return builtinV{v.Name()}
 	}
-	i, ok := fr.info.idx[v]
+	i, ok := fr.regOf(v)
 	if !ok {
 		panic(fmt.Sprintf("BUG: no register for %v in %v", v, fr.fn))
 	}
@@ -327,8 +409,30 @@ func (ev *evaluator) resolve(v value) value {
 	return v
 }
 
+// regOf returns the register of v, if it has one: first among the
+// registers of the instruction being executed (see instrRegs), which
+// are all registers of fr's function even when it is not the last one.
+func (fr *frame) regOf(v ssa.Value) (int, bool) {
+	if a := fr.atRegs; a != nil {
+		for k, o := range a.ops {
+			if o == v {
+				return int(a.opRegs[k]), true
+			}
+		}
+		if a.val == v && v != nil {
+			return int(a.reg), true
+		}
+	}
+	i, ok := fr.info.idx[v]
+	return i, ok
+}
+
 // set assigns register v.
 func (fr *frame) set(v ssa.Value, x value) {
+	if a := fr.atRegs; a != nil && a.val == v && v != nil {
+		fr.setReg(int(a.reg), x)
+		return
+	}
 	fr.setReg(fr.info.idx[v], x)
 }
 
@@ -336,6 +440,7 @@ func (fr *frame) setReg(i int, x value) {
 	ev := fr.ev
 	if ev.outer(fr.born) {
 		ev.journal = append(ev.journal, jentry{p: &fr.regs[i], old: fr.regs[i], fr: fr, reg: i})
+		fr.journaled = true
 	}
 	fr.regs[i] = x
 }
@@ -344,6 +449,7 @@ func (fr *frame) setRet(x value) {
 	ev := fr.ev
 	if ev.outer(fr.born) {
 		ev.journal = append(ev.journal, jentry{p: &fr.ret, old: fr.ret, fr: fr, reg: -1})
+		fr.journaled = true
 	}
 	fr.ret = x
 }
@@ -375,11 +481,37 @@ func (ev *evaluator) funcValue(fn *ssa.Function) *closure {
 	return c
 }
 
+// zeroWhy returns the why of a zero value of stage type t made now. A why
+// is never changed once made, so the zero values made at one position
+// share theirs: a small cache by position keeps the last one of each.
+func (ev *evaluator) zeroWhy(t types.Type) *why {
+	pos := ev.whyPos(ev.pos)
+	slot := &ev.zeroWhys[uint(pos)%uint(len(ev.zeroWhys))]
+	if w := *slot; w != nil && w.pos == pos && w.zeroOf == t {
+		return w
+	}
+	w := &why{pos: pos, zeroOf: t}
+	*slot = w
+	return w
+}
+
+// zeroConst returns the constant zero of basic type it (ev.b.Const
+// interns it: the few types seen are kept here, without its map).
+func (ev *evaluator) zeroConst(it *ir.Type) ir.Exp {
+	for _, z := range ev.zeroConsts {
+		if ev.b.Graph().TypeOf(z) == it {
+			return z
+		}
+	}
+	z := ev.b.Const(it, zeroOf(it))
+	ev.zeroConsts = append(ev.zeroConsts, z)
+	return z
+}
+
 // zero returns the zero value of type t.
 func (ev *evaluator) zero(t types.Type) value {
 	if isStageBasic(t) {
-		it := irBasic(t)
-		return &rep{e: ev.b.Const(it, zeroOf(it)), why: &why{pos: ev.whyPos(ev.pos), zeroOf: t}}
+		return &rep{e: ev.zeroConst(irBasic(t)), why: ev.zeroWhy(t)}
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:

@@ -141,6 +141,7 @@ func (fr *frame) goStmt(in *ssa.Go) {
 // are the values body holds until it starts.
 func (fr *frame) spawn(name string, pos token.Pos, roots []value, body func()) {
 	ev := fr.ev
+	ev.spawns++ // the frames live now are not reused (frame.release)
 	ev.staticControl("a go statement", 0)
 	// A goroutine of the program is one of lmsgen's: its stack counts.
 	ev.alloc(8<<10, "a goroutine")

@@ -86,12 +86,12 @@ func (fr *frame) exec(instr ssa.Instruction) {
 	case *ssa.Alloc:
 		p := ev.newCell(ev.zero(in.Type().(*types.Pointer).Elem()))
 		if ev.calling {
-			ev.callCells[p] = in.Comment
+			ev.callCell(p, in.Comment)
 		}
 		fr.set(in, p)
 	case *ssa.Store:
 		addr, val := fr.get(in.Addr), fr.get(in.Val)
-		if p, ok := addr.(*value); ok && p != nil {
+		if p, ok := addr.(*value); ok && p != nil && !freshCell(in.Addr) {
 			if name := ev.fieldCells[p]; name != "" {
 				ev.nameLeaves(val, in.Val.Type(), name, true)
 			}
@@ -128,6 +128,17 @@ func (fr *frame) exec(instr ssa.Instruction) {
 	}
 }
 
+// freshCell reports whether v's value is a cell of its own (a variable,
+// a package variable), which fieldCells, naming fields and elements,
+// cannot hold.
+func freshCell(v ssa.Value) bool {
+	switch v.(type) {
+	case *ssa.Alloc, *ssa.Global:
+		return true
+	}
+	return false
+}
+
 // debugRef names the Rep a source variable refers to.
 func (fr *frame) debugRef(in *ssa.DebugRef) {
 	if in.IsAddr {
@@ -137,7 +148,7 @@ func (fr *frame) debugRef(in *ssa.DebugRef) {
 	if !ok || obj.Name() == "_" {
 		return
 	}
-	i, ok := fr.info.idx[in.X]
+	i, ok := fr.regOf(in.X)
 	if !ok {
 		return
 	}
@@ -151,6 +162,14 @@ func (fr *frame) debugRef(in *ssa.DebugRef) {
 // parameter's leaves), unless it has a name, and a variable of its own
 // renames it.
 func (ev *evaluator) nameLeaves(v value, t types.Type, name string, weak bool) {
+	ev.nameField(v, t, name, "", weak)
+}
+
+// nameField is nameLeaves for field f of a struct value named base
+// (fieldName(base, f)), or for a value named base if f is "": the name is
+// made only for a leaf that takes it (a struct variable is named again at
+// every assignment, and its leaves are named already).
+func (ev *evaluator) nameField(v value, t types.Type, base, f string, weak bool) {
 	switch x := v.(type) {
 	case *rep:
 		if !x.e.IsSym() {
@@ -160,6 +179,10 @@ func (ev *evaluator) nameLeaves(v value, t types.Type, name string, weak bool) {
 		if ev.b.Graph().Name(s) != "" && (weak || !ev.leafNamed[s]) {
 			return
 		}
+		name := base
+		if f != "" {
+			name = fieldName(base, f)
+		}
 		ev.b.Name(x.e, name)
 		if weak {
 			ev.leafNamed[s] = true
@@ -167,15 +190,22 @@ func (ev *evaluator) nameLeaves(v value, t types.Type, name string, weak bool) {
 			delete(ev.leafNamed, s)
 		}
 	case sliceV:
-		ev.nameCells(x, name)
+		if f != "" {
+			base = fieldName(base, f)
+		}
+		ev.nameCells(x, base)
 	case structure:
 		if t == nil {
 			return
 		}
+		name := base
+		if f != "" {
+			name = fieldName(base, f)
+		}
 		if et, ok := soaElemType(t); ok {
 			if names := leafFieldNames(et, name); len(names) == len(x) {
 				for k := range x {
-					ev.nameLeaves(x[k], nil, names[k], true)
+					ev.nameField(x[k], nil, names[k], "", true)
 				}
 			}
 			return
@@ -185,7 +215,7 @@ func (ev *evaluator) nameLeaves(v value, t types.Type, name string, weak bool) {
 			return
 		}
 		for k := range x {
-			ev.nameLeaves(x[k], st.Field(k).Type(), fieldName(name, st.Field(k).Name()), true)
+			ev.nameField(x[k], st.Field(k).Type(), name, st.Field(k).Name(), true)
 		}
 	}
 }
@@ -202,10 +232,11 @@ const maxNamedCells = 64
 // as a field's), and so do the staged variables a loop makes of them.
 // The elements of one array are named once, after the first name.
 func (ev *evaluator) nameCells(s sliceV, name string) {
-	if len(s.base) == 0 || len(s.base) > maxNamedCells || ev.cellsNamed[&s.base[0]] {
+	if len(s.base) == 0 || len(s.base) > maxNamedCells || &s.base[0] == ev.lastNamedCells || ev.cellsNamed[&s.base[0]] {
 		return
 	}
 	ev.cellsNamed[&s.base[0]] = true
+	ev.lastNamedCells = &s.base[0]
 	sep := ""
 	if last := name[len(name)-1]; last >= '0' && last <= '9' {
 		sep = "_"

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -272,9 +273,19 @@ func (fr *frame) fieldAddr(in *ssa.FieldAddr) value {
 		panic(fmt.Sprintf("BUG: field address of %T", *p))
 	}
 	f := &s[in.Field]
+	if a, ok := in.X.(*ssa.Alloc); ok && (a.Comment == "" || ssaCellComment(a.Comment)) {
+		// A cell of go/ssa's own (a composite literal): callCells does not
+		// name it, and fieldCells names fields and elements, not cells.
+		return f
+	}
 	if base := fr.ev.cellName(p); base != "" {
 		if st, ok := in.X.Type().(*types.Pointer).Elem().Underlying().(*types.Struct); ok {
-			fr.ev.fieldCells[f] = fieldName(base, st.Field(in.Field).Name())
+			// The same field of the same variable is addressed again and
+			// again (every z.Re = ... in a loop): assigned once.
+			name := st.Field(in.Field).Name()
+			if old, ok := fr.ev.fieldCells[f]; !ok || !isFieldName(old, base, name) {
+				fr.ev.fieldCells[f] = fieldName(base, name)
+			}
 		}
 	}
 	return f
@@ -285,16 +296,65 @@ func (fr *frame) fieldAddr(in *ssa.FieldAddr) value {
 // cell it makes for a composite literal, a new, a slice literal or
 // variadic arguments after that, not after a variable).
 func (ev *evaluator) cellName(p *value) string {
-	if n := ev.callCells[p]; n != "" && !ssaCellComments[n] {
+	if n := ev.callCells[p]; n != "" {
 		return n
 	}
 	return ev.fieldCells[p]
 }
 
-// ssaCellComments are the comments go/ssa gives the cells it allocates
-// for other than variables.
-var ssaCellComments = map[string]bool{
-	"complit": true, "makeslice": true, "new": true, "rangeindex": true, "slicelit": true, "varargs": true,
+// callCell records p, allocated by an Alloc commented comment since the
+// staging function was called (see evaluator.calling).
+func (ev *evaluator) callCell(p *value, comment string) {
+	if comment != "" && !ssaCellComment(comment) {
+		ev.callCells[p] = comment
+	}
+	if n := len(ev.callAllocs); n == 0 || len(ev.callAllocs[n-1]) == callChunk {
+		ev.callAllocs = append(ev.callAllocs, make([]*value, 0, callChunk))
+	}
+	last := &ev.callAllocs[len(ev.callAllocs)-1]
+	*last = append(*last, p)
+}
+
+// callChunk is the length of the chunks of evaluator.callAllocs, filled
+// one after the other, never copied.
+const callChunk = 1024
+
+// isCallCell reports whether p was allocated by an Alloc since the
+// staging function was called.
+func (ev *evaluator) isCallCell(p *value) bool {
+	if ev.callAllocSet == nil {
+		ev.callAllocSet = map[*value]bool{}
+	}
+	for i := ev.callAllocsIn / callChunk; i < len(ev.callAllocs); i++ {
+		for _, c := range ev.callAllocs[i][ev.callAllocsIn-i*callChunk:] {
+			ev.callAllocSet[c] = true
+			ev.callAllocsIn++
+		}
+	}
+	return ev.callAllocSet[p]
+}
+
+// ssaCellComment reports whether c is a comment go/ssa gives the cells
+// it allocates for other than variables.
+func ssaCellComment(c string) bool {
+	switch c {
+	case "complit", "makeslice", "new", "rangeindex", "slicelit", "varargs":
+		return true
+	}
+	return false
+}
+
+// isFieldName reports whether name is fieldName(base, f), without
+// building the latter.
+func isFieldName(name, base, f string) bool {
+	c := f[0]
+	if c >= utf8.RuneSelf {
+		return name == fieldName(base, f)
+	}
+	if 'a' <= c && c <= 'z' {
+		c -= 'a' - 'A'
+	}
+	return len(name) == len(base)+len(f) && name[:len(base)] == base && name[len(base)] == c && name[len(base)+1:] == f[1:]
 }
 
 func boundsPanic(i, n int) *goPanic {

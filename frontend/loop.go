@@ -225,7 +225,9 @@ func (ls *loopState) restart(rr *restartReq) {
 
 // execHeader executes the header's instructions (not its phis or test).
 func (ls *loopState) execHeader() {
-	for _, in := range ls.fr.body(ls.l.header) {
+	regs := ls.fr.bodyRegs(ls.l.header)
+	for k, in := range ls.fr.body(ls.l.header) {
+		ls.fr.atRegs = &regs[k]
 		ls.fr.exec(in)
 	}
 }

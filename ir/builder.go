@@ -14,17 +14,20 @@ import (
 //
 // A Builder is not safe for concurrent use; distinct Builders are.
 type Builder struct {
-	g       *Graph
-	cse     cseTable
-	consts  map[constKey]*Const // complex and string constants
-	nums    map[numKey]*Const   // the others: most, in 24-byte entries
-	nconst  int32
-	sc      *scope
-	pos     Pos
-	posIdx  map[posKey]Pos    // calls.go
-	callIdx map[callKey]Chain // calls.go
-	files   interner          // file names of positions, for the keys
-	callers interner          // callers of call sites, for the keys
+	g      *Graph
+	cse    cseTable
+	consts map[constKey]*Const // complex and string constants
+	nums   map[numKey]*Const   // the others: most, in 24-byte entries
+	nconst int32
+	sc     *scope
+	pos    Pos
+	// calls.go: positions, places, call sites and calls interned
+	posIdx   map[uint64]Pos
+	placeIdx map[placeKey]int32
+	siteIdx  map[siteKey]int32
+	callIdx  map[uint64]Chain
+	files    interner // file names of positions, for the keys
+	callers  interner // callers of call sites, for the keys
 
 	// Aliasing. Every slice value belongs to an alias class, named by a
 	// key; effects on a slice use its class's key. A slice allocated here
@@ -53,9 +56,9 @@ type Builder struct {
 
 // NewBuilder returns an empty builder.
 func NewBuilder() *Builder {
-	g := &Graph{Positions: []token.Position{{}}}
+	g := &Graph{positions: []posEntry{{}}, places: []token.Position{{}}}
 	return &Builder{g: g, consts: map[constKey]*Const{}, nums: map[numKey]*Const{},
-		posIdx: map[posKey]Pos{}, callIdx: map[callKey]Chain{}, class: map[Sym]Key{}, parent: map[Key]Key{},
+		posIdx: map[uint64]Pos{}, placeIdx: map[placeKey]int32{}, siteIdx: map[siteKey]int32{}, callIdx: map[uint64]Chain{}, class: map[Sym]Key{}, parent: map[Key]Key{},
 		heaps: map[*Type]Key{}, statics: map[staticKey]Sym{}, forwards: map[Sym]Sym{}, defined: map[Sym]bool{},
 		varWriters: map[Sym][]varWriter{}}
 }
@@ -82,10 +85,10 @@ func (b *Builder) Name(e Exp, name string) {
 	if e.IsConst() {
 		return
 	}
-	for len(b.g.names) <= int(e.s) {
-		b.g.names = append(b.g.names, "")
+	for b.g.names.len() <= int(e.s) {
+		b.g.names.push("")
 	}
-	b.g.names[e.s] = name
+	b.g.names.set(e.s, name)
 }
 
 // fresh allocates a symbol of type t.

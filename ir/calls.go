@@ -20,20 +20,31 @@ import (
 // (0 is the empty chain).
 type Chain int32
 
-// Call is one entry of Graph.Calls: a call site, and the chain of call
-// sites of the code that made the call.
+// Call is one entry of Graph.Calls: a call site (an index into the
+// graph's distinct sites), and the chain of call sites of the code that
+// made the call. A chain is interned per distinct path of calls, which an
+// unrolled recursion makes per call: an entry is 8 bytes, the site it
+// names is stored once.
 type Call struct {
-	Site CallSite
+	site int32
 	Up   Chain
+}
+
+// posEntry is what a Pos stands for: a place (an index into the graph's
+// distinct source positions) and the chain of inlined calls that led
+// there. A Pos is interned per place and chain, so per inlined call too.
+type posEntry struct {
+	place int32
+	chain Chain
 }
 
 // CallChain returns the call sites through which n's code was inlined,
 // innermost first (nil if none is known).
 func (g *Graph) CallChain(n *Node) []CallSite {
 	var sites []CallSite
-	if int(n.Pos) < len(g.chains) {
-		for c := g.chains[n.Pos]; c != 0; c = g.Calls[c].Up {
-			sites = append(sites, g.Calls[c].Site)
+	if int(n.Pos) < len(g.positions) {
+		for c := g.positions[n.Pos].chain; c != 0; c = g.Calls[c].Up {
+			sites = append(sites, g.sites[g.Calls[c].site])
 		}
 	}
 	return sites
@@ -42,7 +53,14 @@ func (g *Graph) CallChain(n *Node) []CallSite {
 // Inline returns the chain of code inlined by the call at site, made in
 // code whose chain is up.
 func (b *Builder) Inline(up Chain, site CallSite) Chain {
-	k := callKey{at: b.place(site.Pos), caller: b.callers.id(site.Caller), up: up}
+	sk := siteKey{at: b.placeOf(site.Pos), caller: b.callers.id(site.Caller)}
+	si, ok := b.siteIdx[sk]
+	if !ok {
+		si = int32(len(b.g.sites))
+		b.g.sites = append(b.g.sites, site)
+		b.siteIdx[sk] = si
+	}
+	k := pairKey(si, int32(up))
 	if c, ok := b.callIdx[k]; ok {
 		return c
 	}
@@ -50,7 +68,7 @@ func (b *Builder) Inline(up Chain, site CallSite) Chain {
 		b.g.Calls = []Call{{}} // the empty chain
 	}
 	c := Chain(len(b.g.Calls))
-	b.g.Calls = append(b.g.Calls, Call{Site: site, Up: up})
+	b.g.Calls = append(b.g.Calls, Call{site: si, Up: up})
 	b.callIdx[k] = c
 	return c
 }
@@ -62,15 +80,11 @@ func (b *Builder) AtIn(p token.Position, c Chain) {
 		b.pos = 0
 		return
 	}
-	k := posKey{b.place(p), c}
+	k := pairKey(b.placeOf(p), int32(c))
 	pos, ok := b.posIdx[k]
 	if !ok {
-		pos = Pos(len(b.g.Positions))
-		b.g.Positions = append(b.g.Positions, p)
-		for len(b.g.chains) < int(pos) {
-			b.g.chains = append(b.g.chains, 0)
-		}
-		b.g.chains = append(b.g.chains, c)
+		pos = Pos(len(b.g.positions))
+		b.g.positions = append(b.g.positions, posEntry{place: int32(k >> 32), chain: c})
 		b.posIdx[k] = pos
 	}
 	b.pos = pos
@@ -88,8 +102,8 @@ func (b *Builder) AtNode(g *Graph, n *Node) {
 }
 
 // The keys that intern positions and call sites hold no string: a
-// position is its file's number and its offset, line and column, and a
-// caller its number. They are small, hashed without reading a string, and
+// place is its file's number and its offset, line and column, and a
+// caller its number; a position and a call are then two numbers. They are small, hashed without reading a string, and
 // hold no pointer (the maps are not scanned by the collector), for the
 // positions and calls of every frame the evaluator runs.
 
@@ -98,18 +112,14 @@ type placeKey struct {
 	file, off, line, col int32
 }
 
-// posKey interns a position with its chain.
-type posKey struct {
-	at placeKey
-	c  Chain
+// siteKey interns a call site: its place and its caller's number.
+type siteKey struct {
+	at, caller int32
 }
 
-// callKey interns a call site with the chain of the caller.
-type callKey struct {
-	at     placeKey
-	caller int32
-	up     Chain
-}
+// pairKey is the key of two numbers in one word (a position's place and
+// chain, a call's site and caller chain).
+func pairKey(a, b int32) uint64 { return uint64(uint32(a))<<32 | uint64(uint32(b)) }
 
 // place returns the key of p.
 func (b *Builder) place(p token.Position) placeKey {
@@ -117,6 +127,18 @@ func (b *Builder) place(p token.Position) placeKey {
 		panic(fmt.Sprintf("BUG: source position %v beyond 2^31", p))
 	}
 	return placeKey{file: b.files.id(p.Filename), off: int32(p.Offset), line: int32(p.Line), col: int32(p.Column)}
+}
+
+// placeOf returns the number of p among the graph's distinct places.
+func (b *Builder) placeOf(p token.Position) int32 {
+	k := b.place(p)
+	i, ok := b.placeIdx[k]
+	if !ok {
+		i = int32(len(b.g.places))
+		b.g.places = append(b.g.places, p)
+		b.placeIdx[k] = i
+	}
+	return i
 }
 
 // interner numbers strings; the string it numbered last is looked up

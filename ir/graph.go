@@ -2,7 +2,8 @@ package ir
 
 import "go/token"
 
-// Pos is a source position, an index into Graph.Positions (0 is unknown).
+// Pos is a source position with its chain of inlined calls, interned in
+// its graph (Graph.Position, Graph.CallChain; 0 is unknown).
 type Pos int32
 
 // NodeFlags are per-node facts decided when the node is built.
@@ -70,19 +71,20 @@ type Graph struct {
 	Nodes []*Node
 	Block *Block
 
-	// Positions holds the source positions nodes refer to; Positions[0] is
-	// the unknown position.
-	Positions []token.Position
-	// Calls are the interned chains of inlined call sites (calls.go), and
-	// chains the chain of each position (parallel to Positions, shorter
-	// when the last ones have none).
-	Calls  []Call
-	chains []Chain
+	// positions holds the position of each Pos: a place and a chain of
+	// inlined calls (calls.go); positions[0] is the unknown position.
+	// places are the distinct source positions (places[0] is the zero
+	// Position), sites the distinct call sites, and Calls the interned
+	// chains of inlined call sites (calls.go).
+	positions []posEntry
+	places    []token.Position
+	sites     []CallSite
+	Calls     []Call
 
-	heaps []Sym         // the heap alias classes (symbols bound by no block)
-	defs  symTab[*Node] // node by symbol, nil for bound symbols
-	types symTab[*Type] // type of every symbol, including block inputs
-	names []string      // source names, "" where unknown
+	heaps []Sym          // the heap alias classes (symbols bound by no block)
+	defs  symTab[*Node]  // node by symbol, nil for bound symbols
+	types symTab[*Type]  // type of every symbol, including block inputs
+	names symTab[string] // source names, "" where unknown
 }
 
 // Heaps returns the symbols that name heap alias classes: effect keys for
@@ -111,15 +113,15 @@ func (g *Graph) TypeOf(e Exp) *Type {
 
 // Name returns the source name of s, or "" if it has none.
 func (g *Graph) Name(s Sym) string {
-	if int(s) < len(g.names) {
-		return g.names[s]
+	if int(s) < g.names.len() {
+		return g.names.at(s)
 	}
 	return ""
 }
 
 // Position returns the source position of n.
 func (g *Graph) Position(n *Node) token.Position {
-	return g.Positions[n.Pos]
+	return g.places[g.positions[n.Pos].place]
 }
 
 // WithNodes returns a graph with the same symbols, types, names and
@@ -135,7 +137,7 @@ func (g *Graph) WithNodes(nodes []*Node, block *Block) *Graph {
 
 // withNodes is WithNodes without the definitions: the caller fills defs.
 func (g *Graph) withNodes(nodes []*Node, block *Block) *Graph {
-	h := &Graph{Nodes: nodes, Block: block, Positions: g.Positions, Calls: g.Calls, chains: g.chains, types: g.types.share(), names: g.names, heaps: g.heaps}
+	h := &Graph{Nodes: nodes, Block: block, positions: g.positions, places: g.places, sites: g.sites, Calls: g.Calls, types: g.types.share(), names: g.names.share(), heaps: g.heaps}
 	h.defs = newSymTab[*Node](g.types.len())
 	return h
 }

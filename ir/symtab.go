@@ -1,6 +1,6 @@
 package ir
 
-// symTab holds one value per symbol (a graph's types, its definitions) in
+// symTab holds one value per symbol (a graph's types, definitions, names) in
 // pages of symPage entries, so that a growing graph never copies what it
 // already holds: a slice doubled as it grows allocates as much again as
 // its final size and copies it, 16 bytes per symbol for the types and the
