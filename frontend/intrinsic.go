@@ -12,8 +12,9 @@ import (
 )
 
 // This file handles the functions recognized by name: the stage package's
-// markers and math companions, fmt's printing, and slices.Sort on static
-// slices of Reps (sortnet.go).
+// markers and math companions, fmt's printing, slices.Sort on static
+// slices of Reps (sortnet.go), and the runtime's map copy under
+// maps.Clone.
 
 // intrinsic evaluates a call of a function recognized by name.
 func (fr *frame) intrinsic(name string, fn *ssa.Function, args []value, in *ssa.Call) (value, bool) {
@@ -28,6 +29,14 @@ func (fr *frame) intrinsic(name string, fn *ssa.Function, args []value, in *ssa.
 		return fr.builderMethod(method, fn, args), true
 	}
 	switch name {
+	case "maps.clone":
+		// maps.Clone (from source) calls the runtime's copy of a map.
+		a, _ := args[0].(iface)
+		m, ok := a.v.(*mapV)
+		if !ok || m == nil {
+			ev.fail("maps.Clone of %s: only a static map can be cloned", describe(a.v))
+		}
+		return iface{t: a.t, v: ev.cloneMap(m)}, true
 	case "slices.Sort":
 		if fr.sortNetwork(fn, args) {
 			return nil, true
