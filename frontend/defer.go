@@ -181,6 +181,14 @@ func (fr *frame) runOneDeferred() {
 	n := len(fr.dst.calls) - 1
 	d := fr.dst.calls[n]
 	fr.dst.calls = fr.dst.calls[:n]
+	if b, ok := d.c.Value.(*ssa.Builtin); ok && b.Name() == "recover" && fr.dst.panic != nil {
+		// `defer recover()` run by a panic unwinding through fr: gc's
+		// gopanic calls it, not a deferred function, so it returns nil
+		// and stops nothing. Run at fr's return (also after a recovery)
+		// it is called as by fr itself, and recovers if fr is a
+		// deferred call of a panicking frame.
+		return
+	}
 	pos := ev.pos
 	ev.pos = d.pos
 	ev.nextDeferred = fr
