@@ -160,6 +160,8 @@ func (fr *frame) builtin(name string, args []value, c *ssa.CallCommon, in *ssa.C
 		if v, ok := fr.unsafeBuiltin(name, args, c); ok {
 			return v
 		}
+	case "ssa:deferstack":
+		return &deferStack{fr: fr}
 	case "panic":
 		// A deferred panic (defer panic(v)); a direct one is ssa.Panic.
 		panic(ev.userPanic(args[0]))

@@ -130,19 +130,36 @@ func (ev *evaluator) unwindsToDefer(p *goPanic) bool {
 	return true
 }
 
+// deferStack is the value of go/ssa's ssa:deferstack(): the frame whose
+// deferred calls a defer statement adds to. go/ssa keeps it only where a
+// defer statement is in the body of a range over a function, which
+// go/ssa makes a closure (the yield function): the deferred call
+// belongs to the function that has the range statement.
+type deferStack struct {
+	fr *frame
+}
+
 // deferStmt evaluates a defer statement.
 func (fr *frame) deferStmt(in *ssa.Defer) {
 	ev := fr.ev
-	if fr.dst == nil {
+	to := fr
+	if in.DeferStack != nil {
+		ds, ok := fr.get(in.DeferStack).(*deferStack)
+		if !ok || ds == nil {
+			panic("BUG: the defer stack of a defer statement is not ssa:deferstack()")
+		}
+		to = ds.fr
+	}
+	if to.dst == nil {
 		ev.fail("a defer statement in a staged function (//lms:fun) is not supported: deferred calls run at generation time")
 	}
-	ev.staticControl("a defer statement", fr.dst.base)
+	ev.staticControl("a defer statement", to.dst.base)
 	f, args := fr.operands(&in.Call)
 	nilInvoke(&in.Call, f)
 	for i := range args {
 		args[i] = copyVal(args[i])
 	}
-	fr.dst.calls = append(fr.dst.calls, deferredCall{c: &in.Call, f: f, args: args, pos: in.Pos()})
+	to.dst.calls = append(to.dst.calls, deferredCall{c: &in.Call, f: f, args: args, pos: in.Pos()})
 }
 
 // nilInvoke panics, as Go does at a defer or go statement, if its call

@@ -248,6 +248,8 @@ func (t *gcTrace) value(v value) {
 		}
 	case *stagedFn:
 		t.value(v.f)
+	case *deferStack:
+		// A frame of the stack, traced with the stack.
 	case *iterV:
 		if v == nil {
 			return
