@@ -262,15 +262,19 @@ func (fr *frame) runBlock(b *ssa.BasicBlock, stop *stopSet) next {
 		}
 		return fr.edge(b, b.Succs[1], stop)
 	case *ssa.Return:
+		get := fr.get
+		if fr.dst != nil && len(fr.dst.calls) > 0 && fr.info.noRunDefers {
+			get = fr.runDefersAtReturn()
+		}
 		var res value
 		switch len(t.Results) {
 		case 0:
 		case 1:
-			res = fr.get(t.Results[0])
+			res = get(t.Results[0])
 		default:
 			tu := make(tuple, len(t.Results))
 			for i, r := range t.Results {
-				tu[i] = fr.get(r)
+				tu[i] = get(r)
 			}
 			res = tu
 		}

@@ -192,6 +192,38 @@ func (fr *frame) runDefers() {
 	}
 }
 
+// runDefersAtReturn runs, at a Return of a function without RunDefers,
+// the calls that ranges over functions deferred to it (go/ssa removed
+// its RunDefers, having seen no Defer in it), and returns how to read
+// the results: a result loaded from a named result's variable is loaded
+// again, since a deferred call may have set it (go/ssa loaded it before
+// the RunDefers it removed would have run).
+func (fr *frame) runDefersAtReturn() func(ssa.Value) value {
+	fr.runDefers()
+	return func(v ssa.Value) value {
+		if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+			if a, ok := u.X.(*ssa.Alloc); ok && isNamedResult(fr.fn, a) {
+				return fr.deref(fr.get(a))
+			}
+		}
+		return fr.get(v)
+	}
+}
+
+// isNamedResult reports whether a is the variable of a named result of
+// fn (declared at the result's position).
+func isNamedResult(fn *ssa.Function, a *ssa.Alloc) bool {
+	if a.Parent() != fn || a.Pos() == token.NoPos {
+		return false
+	}
+	for v := range fn.Signature.Results().Variables() {
+		if v.Name() != "" && v.Name() == a.Comment && v.Pos() == a.Pos() {
+			return true
+		}
+	}
+	return false
+}
+
 // runOneDeferred pops the last deferred call and runs it.
 func (fr *frame) runOneDeferred() {
 	ev := fr.ev
