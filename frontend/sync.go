@@ -23,7 +23,8 @@ type syncState struct {
 	locked  bool     // Mutex, RWMutex: held for writing
 	readers int      // RWMutex: held for reading
 	count   int      // WaitGroup: the counter
-	done    bool     // Once
+	done    bool     // Once: f returned or panicked
+	running bool     // Once: f is running
 	waiters []*gor   // blocked in Lock or Wait
 	rwait   []*gor   // RWMutex: blocked in RLock
 	smap    *syncMap // Map (syncmap.go)
@@ -196,12 +197,28 @@ func (fr *frame) syncCall(m string, args []value) (value, bool) {
 		})
 		return nil, true
 	case "Once.Do":
+		// Go's Once: f runs once, its Once marked done when it returns
+		// or panics; a caller meanwhile waits (f calling Do on its own
+		// Once waits for itself: a deadlock, as in Go).
 		ev.staticControl("Once.Do", 0)
 		st := ev.syncOf(args[0])
-		if !st.done {
-			st.done = true
-			fr.callValue(args[1])
+		if st.done {
+			return nil, true
 		}
+		if st.running {
+			st.waiters = append(st.waiters, ev.sched().cur)
+			ev.park("waiting for sync.Once.Do", false)
+			return nil, true
+		}
+		st.running = true
+		defer func() {
+			st.running, st.done = false, true
+			for _, g := range st.waiters {
+				ev.ready(g)
+			}
+			st.waiters = nil
+		}()
+		fr.callValue(args[1])
 		return nil, true
 	}
 	return nil, false
