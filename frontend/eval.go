@@ -67,6 +67,7 @@ type evaluator struct {
 	gs      *scheduler
 	fins    *finalizers           // runtime.SetFinalizer (finalizer.go), or nil
 	syncs   map[*value]*syncState // sync.Mutex, WaitGroup, ... by address (sync.go)
+	pools   []*syncPool           // the sync.Pools used, in order (syncpool.go)
 	journal []jentry
 	birth   map[*value]int32
 	clock   int32

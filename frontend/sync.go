@@ -20,14 +20,15 @@ import (
 
 // syncState is the state of one sync variable, by its address.
 type syncState struct {
-	locked  bool     // Mutex, RWMutex: held for writing
-	readers int      // RWMutex: held for reading
-	count   int      // WaitGroup: the counter
-	done    bool     // Once: f returned or panicked
-	running bool     // Once: f is running
-	waiters []*gor   // blocked in Lock or Wait
-	rwait   []*gor   // RWMutex: blocked in RLock
-	smap    *syncMap // Map (syncmap.go)
+	locked  bool      // Mutex, RWMutex: held for writing
+	readers int       // RWMutex: held for reading
+	count   int       // WaitGroup: the counter
+	done    bool      // Once: f returned or panicked
+	running bool      // Once: f is running
+	waiters []*gor    // blocked in Lock or Wait
+	rwait   []*gor    // RWMutex: blocked in RLock
+	smap    *syncMap  // Map (syncmap.go)
+	pool    *syncPool // Pool (syncpool.go)
 }
 
 func (ev *evaluator) syncOf(p value) *syncState {
@@ -77,6 +78,7 @@ func (fr *frame) concurrent(name string, fn *ssa.Function, args []value) (value,
 		// finalizers of the objects found unreachable (finalizer.go).
 		// Under staged control, without finalizers, it has no effect a
 		// program can observe.
+		ev.rotatePools()
 		ev.collect()
 		if len(ev.regions) == 0 {
 			ev.park("in runtime.GC", true)
@@ -102,6 +104,9 @@ func (fr *frame) concurrent(name string, fn *ssa.Function, args []value) (value,
 	switch name {
 	case "sync.OnceFunc", "sync.OnceValue", "sync.OnceValues":
 		return ev.onceFunc(name, fn, args[0]), true
+	}
+	if m, ok := strings.CutPrefix(name, "sync.Pool."); ok {
+		return fr.poolCall(m, fn, args)
 	}
 	if m, ok := strings.CutPrefix(name, "sync.Map."); ok {
 		return fr.syncMapCall(m, args)
