@@ -32,6 +32,9 @@ type deferState struct {
 	calls []deferredCall // pending, in the order registered
 	base  int            // len(ev.regions) when the frame was entered
 	panic *goPanic       // the panic being unwound through the frame, or nil
+	// ret is the Return whose RunDefers runs the calls now, nil when
+	// none does (a panic unwinds), for runtime.Caller (callers.go).
+	ret *ssa.Return
 }
 
 // deferredCall is a call saved by a defer statement.
@@ -178,6 +181,11 @@ func (fr *frame) runDefers() {
 	ev := fr.ev
 	if fr.dst == nil {
 		return
+	}
+	if fr.at != nil {
+		ret, _ := fr.at.Block().Instrs[len(fr.at.Block().Instrs)-1].(*ssa.Return)
+		fr.dst.ret = ret
+		defer func() { fr.dst.ret = nil }()
 	}
 	if len(ev.regions) > fr.dst.base {
 		saved := fr.dst.calls
