@@ -195,6 +195,9 @@ func (fr *frame) arrive(b, from *ssa.BasicBlock, stop *stopSet) next {
 			fr.unroll = map[*ssa.BasicBlock]int{}
 		}
 		fr.unroll[b]++
+		if fr.unroll[b] > ev.budgets.Unroll && fr.preempt(l) {
+			fr.unroll[b] = 0
+		}
 		if fr.unroll[b] > ev.budgets.Unroll {
 			ev.failAt(fr.blockPos(b), "this loop runs at generation time (its condition is static) and exceeds the budget of %d unrolled iterations; raise it with -unroll=N on the //lms:gen directive or the -unroll flag, or make the loop a loop of the generated code by making its condition a Rep (stage.Dyn)", ev.budgets.Unroll)
 		}
