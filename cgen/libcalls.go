@@ -286,6 +286,68 @@ func stringsHelpers() {
 	return `+n("strings.HasSuffix")+`(s, p) ? lms_str_make(s.p, s.len - p.len) : s;
 }
 `)
+	h("strings.CutPrefix", str2, []string{"strings.HasPrefix"}, `LMS_INLINE $R $F(lms_string s, lms_string p) {
+	$R r;
+	r.r1 = `+n("strings.HasPrefix")+`(s, p);
+	r.r0 = r.r1 ? lms_str_make(s.p + p.len, s.len - p.len) : s;
+	return r;
+}
+`)
+	h("strings.CutSuffix", str2, []string{"strings.HasSuffix"}, `LMS_INLINE $R $F(lms_string s, lms_string p) {
+	$R r;
+	r.r1 = `+n("strings.HasSuffix")+`(s, p);
+	r.r0 = r.r1 ? lms_str_make(s.p, s.len - p.len) : s;
+	return r;
+}
+`)
+	h("strings.Cut", str2, []string{"strings.Index"}, `LMS_FN $R $F(lms_string s, lms_string sep) {
+	$R r;
+	int64_t i = `+n("strings.Index")+`(s, sep);
+	r.r2 = i >= 0;
+	r.r0 = r.r2 ? lms_str_make(s.p, i) : s;
+	r.r1 = r.r2 ? lms_str_make(s.p + i + sep.len, s.len - i - sep.len) : lms_str_make(NULL, 0);
+	return r;
+}
+`)
+	// strings.ToValidUTF8: each run of invalid bytes becomes one
+	// replacement; a valid s is returned as it is.
+	h("strings.ToValidUTF8", str2, nil, `LMS_FN lms_string $F(lms_string s, lms_string rep) {
+	int64_t i = 0;
+	while (i < s.len) {
+		int32_t r;
+		int w = s.p[i] < 0x80 ? 1 : lms_utf8_decode(s.p + i, s.len - i, &r);
+		if (w == 1 && s.p[i] >= 0x80) break;
+		i += w;
+	}
+	if (i == s.len) return s;
+	lms_buf b = {NULL, 0, 0};
+	lms_buf_write(&b, s.p, i);
+	bool invalid = false;
+	while (i < s.len) {
+		uint8_t c = s.p[i];
+		if (c < 0x80) {
+			i++;
+			invalid = false;
+			lms_buf_byte(&b, c);
+			continue;
+		}
+		int32_t r;
+		int w = lms_utf8_decode(s.p + i, s.len - i, &r);
+		if (w == 1) {
+			i++;
+			if (!invalid) {
+				invalid = true;
+				lms_buf_str(&b, rep);
+			}
+			continue;
+		}
+		invalid = false;
+		lms_buf_write(&b, s.p + i, w);
+		i += w;
+	}
+	return lms_str_make(b.p, b.len);
+}
+`)
 	h("strings.Repeat", []*ir.Type{tStr, tInt}, nil, `LMS_FN lms_string $F(lms_string s, int64_t count) {
 	if (count == 0) return lms_str_make(NULL, 0);
 	if (count == 1) return s;

@@ -3,6 +3,7 @@ package frontend
 import (
 	"cmp"
 	"fmt"
+	"go/token"
 	"go/types"
 	"reflect"
 	"strings"
@@ -156,16 +157,66 @@ func (fr *frame) builtin(name string, args []value, c *ssa.CallCommon, in *ssa.C
 			return uintptr(sizes.Sizeof(c.Args[0].Type()))
 		}
 		return uintptr(sizes.Alignof(c.Args[0].Type()))
+	case "Offsetof":
+		return fr.offsetof(c.Args[0])
 	case "Add", "Slice", "String", "StringData", "SliceData":
 		if v, ok := fr.unsafeBuiltin(name, args, c); ok {
 			return v
 		}
+	case "ssa:deferstack":
+		return &deferStack{fr: fr}
 	case "panic":
 		// A deferred panic (defer panic(v)); a direct one is ssa.Panic.
 		panic(ev.userPanic(args[0]))
 	}
 	ev.fail("builtin %s is not supported in staging code", name)
 	return nil
+}
+
+// offsetof evaluates unsafe.Offsetof(x.f) where it is no constant (x's
+// type involves a type parameter): go/ssa passes the field's value, a
+// Field or the load of a FieldAddr, whose struct type is instantiated
+// here. A field reached through an embedded field may be selected
+// implicitly (the offset is then from the outer struct) or explicitly
+// (x.e.f, from e), which go/ssa does not tell apart: refused.
+func (fr *frame) offsetof(arg ssa.Value) value {
+	var x ssa.Value
+	var idx int
+	switch a := arg.(type) {
+	case *ssa.Field:
+		x, idx = a.X, a.Field
+	case *ssa.UnOp:
+		if fa, ok := a.X.(*ssa.FieldAddr); ok && a.Op == token.MUL {
+			x, idx = fa.X, fa.Field
+		}
+	}
+	if x == nil {
+		panic("BUG: unsafe.Offsetof of no field")
+	}
+	switch inner := x.(type) {
+	case *ssa.Field:
+		if structOf(inner.X.Type()).Field(inner.Field).Embedded() {
+			fr.ev.fail("unsafe.Offsetof of a field of an embedded field in generic code is not supported: whether the selection is implicit decides the offset")
+		}
+	case *ssa.FieldAddr:
+		if structOf(inner.X.Type()).Field(inner.Field).Embedded() {
+			fr.ev.fail("unsafe.Offsetof of a field of an embedded field in generic code is not supported: whether the selection is implicit decides the offset")
+		}
+	}
+	st := structOf(x.Type())
+	fields := make([]*types.Var, st.NumFields())
+	for i := range fields {
+		fields[i] = st.Field(i)
+	}
+	return uintptr(sizes.Offsetsof(fields)[idx])
+}
+
+// structOf returns the struct type of t, or of the type t points to.
+func structOf(t types.Type) *types.Struct {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return t.Underlying().(*types.Struct)
 }
 
 // deletedKey marks a deleted entry of a static map.

@@ -2,6 +2,7 @@ package frontend
 
 import (
 	"bytes"
+	"go/ast"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -63,7 +64,12 @@ func (fr *frame) callerCall(name string, args []value, in *ssa.Call) (value, boo
 		case f.caller == nil:
 			ev.fail("runtime.Caller(%d): the frame is beyond the staging function, which static evaluation does not see", skip)
 		case f.deferredBy != nil:
-			ev.fail("runtime.Caller(%d): the frames cross a deferred call, whose caller is gc's runtime (deferreturn or gopanic)", skip)
+			at, ok := deferredCallPos(f.deferredBy)
+			if !ok {
+				ev.fail("runtime.Caller(%d): the frames cross a deferred call run by a panic (gc's gopanic) or by gc's deferreturn where gc's line is not certain", skip)
+			}
+			pos, f = at, f.caller
+			continue
 		case f.fn.Synthetic != "" || !calledDirectly(f):
 			ev.fail("runtime.Caller(%d): the frames cross %s, not called by a plain call of the program: gc's frames there are its own", skip, funcName(f.fn))
 		}
@@ -140,4 +146,66 @@ func calledDirectly(f *frame) bool {
 		}
 	}
 	return found
+}
+
+// deferredCallPos returns the position gc's runtime.Caller reports for
+// frame fr while it runs its deferred calls at a return, and reports
+// whether it is certain. gc open-codes the deferred calls at each return
+// of a function with at most 8 defer statements, none in a loop, whose
+// returns times defers are at most 15 (and whose named results stay on
+// the stack): the line is the return statement's, or the closing brace's
+// when control falls off the end. Otherwise runtime.deferreturn runs
+// them, called at the closing brace. A panic (gopanic) and a recovery
+// are not answered, nor calls deferred from the body of a range over a
+// function, nor open-coding with named results (whether they stay on
+// the stack is gc's escape analysis).
+func deferredCallPos(fr *frame) (token.Pos, bool) {
+	ret := fr.dst.ret
+	if ret == nil || fr.dst.panic != nil {
+		return token.NoPos, false
+	}
+	var body *ast.BlockStmt
+	switch syn := fr.fn.Syntax().(type) {
+	case *ast.FuncDecl:
+		body = syn.Body
+	case *ast.FuncLit:
+		body = syn.Body
+	}
+	if body == nil {
+		return token.NoPos, false
+	}
+	defers, inLoop := 0, false
+	for _, b := range fr.fn.Blocks {
+		for _, instr := range b.Instrs {
+			if _, ok := instr.(*ssa.Defer); ok {
+				defers++
+				inLoop = inLoop || fr.info.loopOf[b.Index] != nil
+			}
+		}
+	}
+	if defers == 0 {
+		return token.NoPos, false // deferred from a range over a function
+	}
+	returns := 0
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			returns++
+		}
+		return true
+	})
+	if inLoop || defers > 8 || returns*defers > 15 {
+		return body.Rbrace, true // runtime.deferreturn
+	}
+	for v := range fr.fn.Signature.Results().Variables() {
+		if v.Name() != "" && v.Name() != "_" {
+			return token.NoPos, false
+		}
+	}
+	if ret.Pos() != token.NoPos {
+		return ret.Pos(), true
+	}
+	return body.Rbrace, true
 }

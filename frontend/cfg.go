@@ -24,6 +24,10 @@ type fnInfo struct {
 	// irreducible: a cycle of the CFG has no header that dominates it
 	// (a goto into a loop); staged control cannot be structured there.
 	irreducible bool
+	// noRunDefers: fn has no RunDefers instruction (go/ssa removes them
+	// from a function without Defer instructions, even when a range
+	// over a function in it defers calls to it: defer.go).
+	noRunDefers bool
 	phis        []int // number of phis at the start of each block
 	// order holds each block's instructions in gc's order, once needed
 	// (evalorder.go); stmts the statements of the function's syntax.
@@ -134,6 +138,7 @@ func analyse(fn *ssa.Function) *fnInfo {
 	}
 	n := len(fn.Blocks)
 	fi.phis = make([]int, n)
+	sawRunDefers := false
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if v, ok := instr.(ssa.Value); ok {
@@ -144,8 +149,12 @@ func analyse(fn *ssa.Function) *fnInfo {
 			if _, ok := instr.(*ssa.Phi); ok {
 				fi.phis[b.Index]++
 			}
+			if _, ok := instr.(*ssa.RunDefers); ok {
+				sawRunDefers = true
+			}
 		}
 	}
+	fi.noRunDefers = !sawRunDefers
 	if n == 0 {
 		return fi
 	}

@@ -40,7 +40,7 @@ func equal(x, y value) bool {
 			return false
 		}
 		if !types.Comparable(x.t) {
-			panic(&goPanic{msg: "runtime error: comparing uncomparable type " + x.t.String()})
+			panic(&goPanic{msg: "runtime error: comparing uncomparable type " + reflectString(x.t)})
 		}
 		return equal(x.v, y.v)
 	case sliceV:
@@ -197,7 +197,7 @@ func writeKey(sb *strings.Builder, v value) (nan bool) {
 			return false
 		}
 		if !types.Comparable(v.t) {
-			panic(runtimePanic("hash of unhashable type %s", typeString(v.t)))
+			panic(runtimePanic("hash of unhashable type %s", reflectString(v.t)))
 		}
 		sb.WriteString(typeKey(v.t))
 		sb.WriteString(":")

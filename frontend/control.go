@@ -230,6 +230,9 @@ func (fr *frame) arrive(b, from *ssa.BasicBlock, stop *stopSet) next {
 			fr.unroll = map[*ssa.BasicBlock]int{}
 		}
 		fr.unroll[b]++
+		if fr.unroll[b] > ev.budgets.Unroll && fr.preempt(l) {
+			fr.unroll[b] = 0
+		}
 		if fr.unroll[b] > ev.budgets.Unroll {
 			ev.failAt(fr.blockPos(b), "this loop runs at generation time (its condition is static) and exceeds the budget of %d unrolled iterations; raise it with -unroll=N on the //lms:gen directive or the -unroll flag, or make the loop a loop of the generated code by making its condition a Rep (stage.Dyn)", ev.budgets.Unroll)
 		}
@@ -299,15 +302,19 @@ func (fr *frame) runBlock(b *ssa.BasicBlock, stop *stopSet) next {
 		}
 		return fr.edge(b, b.Succs[1], stop)
 	case *ssa.Return:
+		get := fr.get
+		if fr.dst != nil && len(fr.dst.calls) > 0 && fr.info.noRunDefers {
+			get = fr.runDefersAtReturn()
+		}
 		var res value
 		switch len(t.Results) {
 		case 0:
 		case 1:
-			res = fr.get(t.Results[0])
+			res = get(t.Results[0])
 		default:
 			tu := make(tuple, len(t.Results))
 			for i, r := range t.Results {
-				tu[i] = fr.get(r)
+				tu[i] = get(r)
 			}
 			res = tu
 		}

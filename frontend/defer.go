@@ -32,6 +32,9 @@ type deferState struct {
 	calls []deferredCall // pending, in the order registered
 	base  int            // len(ev.regions) when the frame was entered
 	panic *goPanic       // the panic being unwound through the frame, or nil
+	// ret is the Return whose RunDefers runs the calls now, nil when
+	// none does (a panic unwinds), for runtime.Caller (callers.go).
+	ret *ssa.Return
 }
 
 // deferredCall is a call saved by a defer statement.
@@ -130,19 +133,36 @@ func (ev *evaluator) unwindsToDefer(p *goPanic) bool {
 	return true
 }
 
+// deferStack is the value of go/ssa's ssa:deferstack(): the frame whose
+// deferred calls a defer statement adds to. go/ssa keeps it only where a
+// defer statement is in the body of a range over a function, which
+// go/ssa makes a closure (the yield function): the deferred call
+// belongs to the function that has the range statement.
+type deferStack struct {
+	fr *frame
+}
+
 // deferStmt evaluates a defer statement.
 func (fr *frame) deferStmt(in *ssa.Defer) {
 	ev := fr.ev
-	if fr.dst == nil {
+	to := fr
+	if in.DeferStack != nil {
+		ds, ok := fr.get(in.DeferStack).(*deferStack)
+		if !ok || ds == nil {
+			panic("BUG: the defer stack of a defer statement is not ssa:deferstack()")
+		}
+		to = ds.fr
+	}
+	if to.dst == nil {
 		ev.fail("a defer statement in a staged function (//lms:fun) is not supported: deferred calls run at generation time")
 	}
-	ev.staticControl("a defer statement", fr.dst.base)
+	ev.staticControl("a defer statement", to.dst.base)
 	f, args := fr.operands(&in.Call)
 	nilInvoke(&in.Call, f)
 	for i := range args {
 		args[i] = copyVal(args[i])
 	}
-	fr.dst.calls = append(fr.dst.calls, deferredCall{c: &in.Call, f: f, args: args, pos: in.Pos()})
+	to.dst.calls = append(to.dst.calls, deferredCall{c: &in.Call, f: f, args: args, pos: in.Pos()})
 }
 
 // nilInvoke panics, as Go does at a defer or go statement, if its call
@@ -162,6 +182,11 @@ func (fr *frame) runDefers() {
 	if fr.dst == nil {
 		return
 	}
+	if fr.at != nil {
+		ret, _ := fr.at.Block().Instrs[len(fr.at.Block().Instrs)-1].(*ssa.Return)
+		fr.dst.ret = ret
+		defer func() { fr.dst.ret = nil }()
+	}
 	if len(ev.regions) > fr.dst.base {
 		saved := fr.dst.calls
 		for len(fr.dst.calls) > 0 {
@@ -175,12 +200,52 @@ func (fr *frame) runDefers() {
 	}
 }
 
+// runDefersAtReturn runs, at a Return of a function without RunDefers,
+// the calls that ranges over functions deferred to it (go/ssa removed
+// its RunDefers, having seen no Defer in it), and returns how to read
+// the results: a result loaded from a named result's variable is loaded
+// again, since a deferred call may have set it (go/ssa loaded it before
+// the RunDefers it removed would have run).
+func (fr *frame) runDefersAtReturn() func(ssa.Value) value {
+	fr.runDefers()
+	return func(v ssa.Value) value {
+		if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+			if a, ok := u.X.(*ssa.Alloc); ok && isNamedResult(fr.fn, a) {
+				return fr.deref(fr.get(a))
+			}
+		}
+		return fr.get(v)
+	}
+}
+
+// isNamedResult reports whether a is the variable of a named result of
+// fn (declared at the result's position).
+func isNamedResult(fn *ssa.Function, a *ssa.Alloc) bool {
+	if a.Parent() != fn || a.Pos() == token.NoPos {
+		return false
+	}
+	for v := range fn.Signature.Results().Variables() {
+		if v.Name() != "" && v.Name() == a.Comment && v.Pos() == a.Pos() {
+			return true
+		}
+	}
+	return false
+}
+
 // runOneDeferred pops the last deferred call and runs it.
 func (fr *frame) runOneDeferred() {
 	ev := fr.ev
 	n := len(fr.dst.calls) - 1
 	d := fr.dst.calls[n]
 	fr.dst.calls = fr.dst.calls[:n]
+	if b, ok := d.c.Value.(*ssa.Builtin); ok && b.Name() == "recover" && fr.dst.panic != nil {
+		// `defer recover()` run by a panic unwinding through fr: gc's
+		// gopanic calls it, not a deferred function, so it returns nil
+		// and stops nothing. Run at fr's return (also after a recovery)
+		// it is called as by fr itself, and recovers if fr is a
+		// deferred call of a panicking frame.
+		return
+	}
 	pos := ev.pos
 	ev.pos = d.pos
 	ev.nextDeferred = fr

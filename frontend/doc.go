@@ -195,9 +195,11 @@
 // sync and sync/atomic run under a deterministic scheduler (goroutine.go,
 // chan.go, sync.go): one goroutine runs at a time until it blocks, yields
 // or ends; select chooses among ready cases with a generator of fixed
-// seed; time.Sleep waits on a virtual clock; a deadlock is an error naming
-// every blocked goroutine and where it waits; goroutines still running when
-// the staging function returns are abandoned. All of this changes state
+// seed; time.Sleep waits on a virtual clock, which a yield also advances
+// (a goroutine spinning in a loop that cannot end is preempted at the
+// unroll budget); a deadlock is an error naming every blocked goroutine
+// and where it waits; goroutines still running when the staging function
+// returns are abandoned. All of this changes state
 // that no journal undoes, so it runs under static control only: inside a
 // loop's trial iteration the trial ends first (the loop unrolls), and
 // under a staged conditional, loop or function it is an error.
@@ -264,6 +266,7 @@
 //	interp.go        dispatch of the non-control instructions, type assertions
 //	interparith.go   operators and conversions, static or staged
 //	interpmem.go     pointers, slices, fields and indexing
+//	rangederef.go    a range over *p not evaluated (a nil p, a constant length)
 //	interpmap.go     maps and range iteration
 //	ops.go           static operators with Go's semantics
 //	compare.go       static == and map keys
@@ -293,7 +296,7 @@
 //	reflect.go       reflect.DeepEqual on static values
 //	reflectvalue.go  reflect.TypeOf, ValueOf and their methods on static values
 //	reflectmake.go   reflect.MakeFunc, TypeAssert, and sort.Slice's reflectlite swapper
-//	runtimecalls.go  runtime settings and os.Exit as calls of the generated code
+//	runtimecalls.go  runtime settings, os.Exit and os.Getenv as calls of the generated code
 //
 // Go's run-time semantics:
 //
@@ -301,6 +304,7 @@
 //	goroutine.go     goroutines under the deterministic scheduler, deadlocks
 //	chan.go          channels and select
 //	sync.go          sync, sync/atomic, runtime.Gosched, time.Sleep (virtual clock)
+//	syncpool.go      sync.Pool, with gc's victim cache at runtime.GC
 //	timers.go        time.After, Tick, NewTimer, NewTicker on the virtual clock
 //
 // Staged control:

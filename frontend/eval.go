@@ -68,6 +68,7 @@ type evaluator struct {
 	gs      *scheduler
 	fins    *finalizers           // runtime.SetFinalizer (finalizer.go), or nil
 	syncs   map[*value]*syncState // sync.Mutex, WaitGroup, ... by address (sync.go)
+	pools   []*syncPool           // the sync.Pools used, in order (syncpool.go)
 	journal []jentry
 	// facts are the staged conditions known on the path being built,
 	// innermost last (facts.go).

@@ -139,6 +139,14 @@ func (t *gcTrace) ptr(p *value) {
 // state is kept by address: sync.go).
 func (t *gcTrace) syncMap(p *value) {
 	st := t.ev.syncs[p]
+	if st != nil && st.pool != nil && !t.seen[st.pool] {
+		t.seen[st.pool] = true
+		for _, q := range [][]value{st.pool.items, st.pool.victim} {
+			for _, x := range q {
+				t.value(x)
+			}
+		}
+	}
 	if st == nil || st.smap == nil || t.seen[st.smap] {
 		return
 	}
@@ -248,6 +256,8 @@ func (t *gcTrace) value(v value) {
 		}
 	case *stagedFn:
 		t.value(v.f)
+	case *deferStack:
+		// A frame of the stack, traced with the stack.
 	case *iterV:
 		if v == nil {
 			return

@@ -241,6 +241,7 @@ func (ev *evaluator) park(on string, yield bool) {
 	g := s.cur
 	if yield {
 		s.runq = append(s.runq, g)
+		s.elapse(yieldQuantum)
 	} else {
 		g.blockedAt, g.blockedOn = ev.pos, on
 	}
@@ -275,18 +276,7 @@ func (ev *evaluator) park(on string, yield bool) {
 func (s *scheduler) next() *gor {
 	for len(s.runq) == 0 && s.canWake() {
 		at, _ := s.nextEvent()
-		s.now = at
-		keep := s.sleepers[:0]
-		for _, sl := range s.sleepers {
-			if sl.at == at {
-				sl.g.blockedOn = ""
-				s.runq = append(s.runq, sl.g)
-			} else {
-				keep = append(keep, sl)
-			}
-		}
-		s.sleepers = keep
-		s.ev.fireTimers()
+		s.wakeAt(at)
 	}
 	if len(s.runq) == 0 {
 		return nil
@@ -294,6 +284,71 @@ func (s *scheduler) next() *gor {
 	n := s.runq[0]
 	s.runq = s.runq[1:]
 	return n
+}
+
+// wakeAt advances the virtual clock to at, the time of the next event,
+// and wakes the goroutines sleeping until then and fires the timers due.
+func (s *scheduler) wakeAt(at int64) {
+	s.now = at
+	keep := s.sleepers[:0]
+	for _, sl := range s.sleepers {
+		if sl.at == at {
+			sl.g.blockedOn = ""
+			s.runq = append(s.runq, sl.g)
+		} else {
+			keep = append(keep, sl)
+		}
+	}
+	s.sleepers = keep
+	s.ev.fireTimers()
+}
+
+// yieldQuantum is the virtual time a yield (runtime.Gosched,
+// time.Sleep(0), runtime.GC) takes: in gc, real time passes while a
+// goroutine spins yielding, and a goroutine sleeping meanwhile wakes.
+// Without it a goroutine that spins until a sleeper acts would spin
+// forever (the clock advanced only when every goroutine blocked).
+const yieldQuantum = 1000 // ns
+
+// elapse advances the virtual clock by d, waking the sleepers and
+// firing the timers due on the way, in order.
+func (s *scheduler) elapse(d int64) {
+	end := s.now + d
+	for {
+		at, ok := s.nextEvent()
+		if !ok || at > end {
+			break
+		}
+		s.wakeAt(at)
+	}
+	s.now = end
+}
+
+// preempt lets the other goroutines run when the current one has spun
+// through the static loop l for the unroll budget's iterations, and
+// reports whether it did: only if l can never end by itself (no edge
+// leaves it and no return is in it: it ends the program, or a panic
+// does), and another goroutine is runnable or a sleeper or timer can
+// wake. In gc the others run meanwhile (GOMAXPROCS > 1, or asynchronous
+// preemption); here the clock moves to the next sleeper or timer if none
+// is runnable, which a loop that has run so long may well have taken.
+// The order of the spinning goroutine's effects and the others' is a
+// race in Go, so no answer of a race-free program depends on it.
+func (fr *frame) preempt(l *loop) bool {
+	ev := fr.ev
+	if ev.gs == nil || len(ev.regions) > 0 || len(l.exits) > 0 || l.returns {
+		return false
+	}
+	s := ev.gs
+	if len(s.runq) == 0 {
+		at, ok := s.nextEvent()
+		if !ok || !s.canWake() {
+			return false
+		}
+		s.wakeAt(at)
+	}
+	ev.park("preempted in a loop that does not end", true)
+	return true
 }
 
 // canWake reports whether advancing the virtual clock can make a blocked

@@ -298,13 +298,22 @@ func (fr *frame) typeAssert(in *ssa.TypeAssert) value {
 	if !ok2 {
 		v = ev.zero(in.AssertedType)
 		if !in.CommaOk {
+			// gc's runtime.TypeAssertionError, its types as reflect
+			// writes them.
 			dyn := "nil"
 			if x.t != nil {
-				dyn = typeString(x.t)
+				dyn = reflectString(x.t)
 			}
-			msg := fmt.Sprintf("interface conversion: %s is %s, not %s", typeString(in.X.Type()), dyn, typeString(in.AssertedType))
+			as := reflectString(in.AssertedType)
+			msg := fmt.Sprintf("interface conversion: %s is %s, not %s", reflectString(in.X.Type()), dyn, as)
+			if dyn == as {
+				msg += " (types from different scopes)"
+				if typePkgPath(x.t) != typePkgPath(in.AssertedType) {
+					msg = msg[:len(msg)-len("scopes)")] + "packages)"
+				}
+			}
 			if it, isIface := in.AssertedType.Underlying().(*types.Interface); isIface && x.t != nil {
-				msg = fmt.Sprintf("interface conversion: %s is not %s: missing method", dyn, typeString(in.AssertedType))
+				msg = fmt.Sprintf("interface conversion: %s is not %s: missing method", dyn, as)
 				if m, _ := types.MissingMethod(x.t, it, true); m != nil {
 					msg += " " + m.Name()
 				}
@@ -337,4 +346,14 @@ func (ev *evaluator) whyRep(v value) string {
 		msg += fmt.Sprintf(", computed from %s at %v", root.describe(), ev.whyPosition(root.pos))
 	}
 	return msg
+}
+
+// typePkgPath returns the path of the package that declares the named
+// type t, or "" (gc's rtype.pkgpath, for the types a type assertion
+// message compares).
+func typePkgPath(t types.Type) string {
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
+		return n.Obj().Pkg().Path()
+	}
+	return ""
 }

@@ -92,7 +92,11 @@ func (fr *frame) unop(in *ssa.UnOp) value {
 	case token.ARROW:
 		return fr.recv(fr.get(in.X), in.CommaOk)
 	case token.MUL:
-		return fr.deref(fr.get(in.X))
+		p := fr.get(in.X)
+		if ptr, ok := p.(*value); ok && ptr == nil && fr.unevaluatedDeref(in) {
+			return nil // unused: the range reads only the array's length
+		}
+		return fr.deref(p)
 	}
 	x := fr.get(in.X)
 	r, ok := x.(*rep)

@@ -87,6 +87,23 @@ func (ev *evaluator) mapInsert(m *mapV, k value, key any, v value) {
 	m.live++
 }
 
+// cloneMap returns a copy of m with its entries in m's order (maps.Clone:
+// gc's runtime copies the map, entries with NaN keys included).
+func (ev *evaluator) cloneMap(m *mapV) *mapV {
+	c := &mapV{idx: map[any]int{}, born: ev.now()}
+	for j, k := range m.keys {
+		if isDeletedKey(k) {
+			continue
+		}
+		ev.alloc(64, "a map entry")
+		c.idx[mapKey(k)] = len(c.keys)
+		c.keys = append(c.keys, k)
+		c.vals = append(c.vals, ev.newCell(copyVal(ev.load(m.vals[j]))))
+		c.live++
+	}
+	return c
+}
+
 // mapChange checks a change of the keys of a static map. Under staged
 // control it is an error (the change could not be merged), except in a
 // trial iteration, whose changes are undone.

@@ -100,12 +100,7 @@ func (fr *frame) makeSlice(in *ssa.MakeSlice) value {
 		return ev.newRep(e, "a slice made with a dynamic length", ln, cp)
 	}
 	n, c := cvt[int64](ln), cvt[int64](cp)
-	if n < 0 {
-		panic(runtimePanic("makeslice: len out of range"))
-	}
-	if c < n {
-		panic(runtimePanic("makeslice: cap out of range"))
-	}
+	checkMakeSlice(n, c, st.Elem())
 	ev.alloc(mulSat(c, cellBytes(st.Elem())), fmt.Sprintf("make(%s, %d)", typeString(in.Type()), c))
 	if n > 1<<28 {
 		panic(runtimePanic("makeslice: len out of range"))
@@ -119,6 +114,24 @@ func (fr *frame) makeSlice(in *ssa.MakeSlice) value {
 	}
 	ev.bornSlice(base)
 	return sliceV{base: base, len: int(n), cap: int(c)}
+}
+
+// maxAlloc is gc's largest allocation on linux/amd64 (runtime.maxAlloc).
+const maxAlloc = 1 << 48
+
+// checkMakeSlice panics as gc's runtime.makeslice does for make([]elem,
+// n, c): a length or capacity that is negative, below the length, or
+// whose bytes overflow or exceed maxAlloc. (It runs before the memory
+// budget: a program that recovers from gc's panic expects the panic.)
+func checkMakeSlice(n, c int64, elem types.Type) {
+	es := uint64(elemSize(elem))
+	tooBig := func(k int64) bool { return es != 0 && uint64(k) > maxAlloc/es }
+	if n < 0 || tooBig(n) {
+		panic(runtimePanic("makeslice: len out of range"))
+	}
+	if c < n || tooBig(c) {
+		panic(runtimePanic("makeslice: cap out of range"))
+	}
 }
 
 // storageOf returns the storage and window of a static sliceable value:
@@ -209,6 +222,10 @@ func (fr *frame) slice(in *ssa.Slice) value {
 	}
 	if mx != nil {
 		m = intValue(mx)
+	}
+	if a, ok := in.X.(*ssa.Alloc); ok && a.Comment == "makeslice" && lo == nil && mx == nil {
+		// go/ssa makes make([]T, n, c) with a constant c new([c]T)[:n].
+		checkMakeSlice(int64(h), int64(s.cap), in.Type().Underlying().(*types.Slice).Elem())
 	}
 	if m < 0 || m > s.cap {
 		panic(runtimePanic("slice bounds out of range [::%d] with capacity %d", m, s.cap))

@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"fmt"
 	"go/types"
 	"math"
 	"strings"
@@ -12,8 +13,9 @@ import (
 )
 
 // This file handles the functions recognized by name: the stage package's
-// markers and math companions, fmt's printing, and slices.Sort on static
-// slices of Reps (sortnet.go).
+// markers and math companions, fmt's printing, slices.Sort on static
+// slices of Reps (sortnet.go), the runtime's map copy under maps.Clone,
+// and strconv's Append functions.
 
 // intrinsic evaluates a call of a function recognized by name.
 func (fr *frame) intrinsic(name string, fn *ssa.Function, args []value, in *ssa.Call) (value, bool) {
@@ -27,7 +29,20 @@ func (fr *frame) intrinsic(name string, fn *ssa.Function, args []value, in *ssa.
 	if method, ok := strings.CutPrefix(name, "strings.Builder."); ok {
 		return fr.builderMethod(method, fn, args), true
 	}
+	if f, ok := strings.CutPrefix(name, "strconv.Append"); ok {
+		if v, ok := fr.strconvAppend(f, args); ok {
+			return v, true
+		}
+	}
 	switch name {
+	case "maps.clone":
+		// maps.Clone (from source) calls the runtime's copy of a map.
+		a, _ := args[0].(iface)
+		m, ok := a.v.(*mapV)
+		if !ok || m == nil {
+			ev.fail("maps.Clone of %s: only a static map can be cloned", describe(a.v))
+		}
+		return iface{t: a.t, v: ev.cloneMap(m)}, true
 	case "slices.Sort":
 		if fr.sortNetwork(fn, args) {
 			return nil, true
@@ -285,4 +300,38 @@ func (fr *frame) builderMethod(name string, fn *ssa.Function, args []value) valu
 	}
 	ev.fail("strings.Builder.%s is not supported during staging", name)
 	return nil
+}
+
+// strconvFormats maps strconv's AppendX to the FormatX (or X) whose
+// text it appends, with the same arguments after dst.
+var strconvFormats = map[string]string{
+	"Int": "FormatInt", "Uint": "FormatUint", "Float": "FormatFloat", "Bool": "FormatBool",
+	"Quote": "Quote", "QuoteRune": "QuoteRune", "QuoteToASCII": "QuoteToASCII",
+}
+
+// strconvAppend evaluates strconv.AppendX(dst, args...) on static
+// arguments: the text of FormatX(args...) appended to dst as append
+// does (in place when dst has room, so the result may share dst's
+// array, as in Go).
+func (fr *frame) strconvAppend(x string, args []value) (value, bool) {
+	ev := fr.ev
+	format, ok := strconvFormats[x]
+	if !ok {
+		return nil, false
+	}
+	for _, a := range args {
+		if hasRep(a, 0) {
+			ev.fail("strconv.Append%s with a Rep argument is not supported: use strconv.%s and append its result", x, format)
+		}
+	}
+	dst, ok := args[0].(sliceV)
+	if !ok {
+		panic(fmt.Sprintf("BUG: strconv.Append%s to %T", x, args[0]))
+	}
+	text := ev.nativeCall("strconv", format, natives["strconv."+format], args[1:], false).(string)
+	bs := make([]value, len(text))
+	for i := range bs {
+		bs[i] = text[i]
+	}
+	return ev.appendStatic(dst, sliceV{base: bs, len: len(bs), cap: len(bs)}, types.Typ[types.Byte]), true
 }

@@ -142,6 +142,15 @@ func init() {
 	allow("internal/bytealg", false, map[string]any{
 		"Compare": bytes.Compare, "Equal": bytes.Equal, "Index": bytes.Index, "IndexByte": bytes.IndexByte,
 		"LastIndexByte": bytes.LastIndexByte, "Count": func(b []byte, c byte) int { return bytes.Count(b, []byte{c}) },
+		// MakeNoZero(n): bytes cuts its capacity to n wherever it calls it.
+		"MakeNoZero": func(n int) []byte { return make([]byte, n) },
+	})
+	// The searches of package bytes that read bytealg.MaxLen (a variable
+	// gc sets from the CPU's features, without source here) or call
+	// bytealg's Rabin-Karp: they only read their arguments and return a
+	// number or a bool, so the native is the source's meaning.
+	allow("bytes", false, map[string]any{
+		"Index": bytes.Index, "LastIndex": bytes.LastIndex, "Contains": bytes.Contains, "Count": bytes.Count,
 	})
 	// The evaluator runs Go without FIPS 140-only mode (GODEBUG=fips140=only
 	// is part of the environment, which staging code does not read): the

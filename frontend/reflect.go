@@ -1,6 +1,8 @@
 package frontend
 
 import (
+	"fmt"
+	"go/token"
 	"go/types"
 	"reflect"
 	"strings"
@@ -51,12 +53,27 @@ func (fr *frame) reflectCall(name string, args []value) (value, bool) {
 	case "reflect.Zero":
 		t := ev.typeArg(args[0], "reflect.Zero")
 		return native{v: &rvalue{t: t, v: ev.zero(t)}}, true
+	case "reflect.New":
+		t := ev.typeArg(args[0], "reflect.New")
+		ev.alloc(sizes.Sizeof(t), "reflect.New")
+		return native{v: &rvalue{t: types.NewPointer(t), v: ev.newCell(ev.zero(t))}}, true
 	case "reflect.MakeFunc":
 		return ev.makeFunc(args[0], args[1]), true
 	case "reflect.PointerTo", "reflect.PtrTo":
 		return ev.typeOf(types.NewPointer(ev.typeArg(args[0], name))), true
 	case "reflect.SliceOf":
 		return ev.typeOf(types.NewSlice(ev.typeArg(args[0], name))), true
+	case "reflect.ArrayOf":
+		n, e := cvt[int64](args[0]), ev.typeArg(args[1], name)
+		if n < 0 {
+			panic(reflectPanic("reflect: negative length passed to ArrayOf"))
+		}
+		if size := elemSize(e); size > 0 && uint64(n) > ^uint64(0)/uint64(size) {
+			panic(reflectPanic("reflect.ArrayOf: array size would exceed virtual address space"))
+		}
+		return ev.typeOf(types.NewArray(e, n)), true
+	case "reflect.StructOf":
+		return ev.typeOf(ev.structOf(args[0])), true
 	case "reflect.MapOf":
 		k, e := ev.typeArg(args[0], name), ev.typeArg(args[1], name)
 		if !types.Comparable(k) {
@@ -86,6 +103,39 @@ func (fr *frame) reflectCall(name string, args []value) (value, bool) {
 		return ev.valueMethod(valueOf(args[0]), m, args[1:]), true
 	}
 	return nil, false
+}
+
+// structOf returns the struct type reflect.StructOf makes of the
+// []reflect.StructField fs: fields with exported names, not embedded,
+// which make the same type as a struct literal with those fields
+// (reflect's checks of unexported, embedded and duplicate fields are
+// not written: refused).
+func (ev *evaluator) structOf(fs value) types.Type {
+	s, ok := fs.(sliceV)
+	if !ok {
+		ev.fail("reflect.StructOf: the fields must be a static slice")
+	}
+	var fields []*types.Var
+	var tags []string
+	seen := map[string]bool{}
+	for i := range s.len {
+		f, ok := ev.load(&s.base[s.off+i]).(structure)
+		if !ok || len(f) != 7 {
+			panic("BUG: reflect.StructField is not a struct of 7 fields")
+		}
+		name, pkgPath, tag, anon := f[0].(string), f[1].(string), f[3].(string), f[6].(bool)
+		if name == "" {
+			panic(reflectPanic(fmt.Sprintf("reflect.StructOf: field %d has no name", i)))
+		}
+		if !token.IsExported(name) || pkgPath != "" || anon || seen[name] {
+			ev.fail("reflect.StructOf with field %q: only exported, not embedded fields of distinct names are supported during staging", name)
+		}
+		seen[name] = true
+		t := ev.typeArg(f[2], "reflect.StructOf")
+		fields = append(fields, types.NewField(token.NoPos, nil, name, t, false))
+		tags = append(tags, tag)
+	}
+	return types.NewStruct(fields, tags)
 }
 
 // deepEqual compares static values x and y of type t as

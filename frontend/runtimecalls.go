@@ -10,8 +10,8 @@ import (
 )
 
 // This file handles the calls that act on the runtime of the running
-// program — its scheduler, collector and stack settings, and its exit —
-// rather than on values: they are not computed at generation time (their
+// program — its scheduler, collector and stack settings, its exit, and
+// reading its environment — rather than on values: they are not computed at generation time (their
 // effect and result belong to the program that runs, not to lmsgen) but
 // emitted as calls of the generated code, in order with its other
 // effects; their results are Reps. os.Exit also ends the evaluation: the
@@ -33,6 +33,8 @@ var runtimeCalls = map[string]bool{
 	"os.Exit":                       false,
 	"runtime.LockOSThread":          false,
 	"runtime.UnlockOSThread":        false,
+	// The environment of the program that runs (not lmsgen's): a Rep.
+	"os.Getenv": true,
 }
 
 // exitProgram unwinds the evaluation to the staging function's caller

@@ -20,13 +20,15 @@ import (
 
 // syncState is the state of one sync variable, by its address.
 type syncState struct {
-	locked  bool     // Mutex, RWMutex: held for writing
-	readers int      // RWMutex: held for reading
-	count   int      // WaitGroup: the counter
-	done    bool     // Once
-	waiters []*gor   // blocked in Lock or Wait
-	rwait   []*gor   // RWMutex: blocked in RLock
-	smap    *syncMap // Map (syncmap.go)
+	locked  bool      // Mutex, RWMutex: held for writing
+	readers int       // RWMutex: held for reading
+	count   int       // WaitGroup: the counter
+	done    bool      // Once: f returned or panicked
+	running bool      // Once: f is running
+	waiters []*gor    // blocked in Lock or Wait
+	rwait   []*gor    // RWMutex: blocked in RLock
+	smap    *syncMap  // Map (syncmap.go)
+	pool    *syncPool // Pool (syncpool.go)
 }
 
 func (ev *evaluator) syncOf(p value) *syncState {
@@ -76,6 +78,7 @@ func (fr *frame) concurrent(name string, fn *ssa.Function, args []value) (value,
 		// finalizers of the objects found unreachable (finalizer.go).
 		// Under staged control, without finalizers, it has no effect a
 		// program can observe.
+		ev.rotatePools()
 		ev.collect()
 		if len(ev.regions) == 0 {
 			ev.park("in runtime.GC", true)
@@ -101,6 +104,9 @@ func (fr *frame) concurrent(name string, fn *ssa.Function, args []value) (value,
 	switch name {
 	case "sync.OnceFunc", "sync.OnceValue", "sync.OnceValues":
 		return ev.onceFunc(name, fn, args[0]), true
+	}
+	if m, ok := strings.CutPrefix(name, "sync.Pool."); ok {
+		return fr.poolCall(m, fn, args)
 	}
 	if m, ok := strings.CutPrefix(name, "sync.Map."); ok {
 		return fr.syncMapCall(m, args)
@@ -196,12 +202,28 @@ func (fr *frame) syncCall(m string, args []value) (value, bool) {
 		})
 		return nil, true
 	case "Once.Do":
+		// Go's Once: f runs once, its Once marked done when it returns
+		// or panics; a caller meanwhile waits (f calling Do on its own
+		// Once waits for itself: a deadlock, as in Go).
 		ev.staticControl("Once.Do", 0)
 		st := ev.syncOf(args[0])
-		if !st.done {
-			st.done = true
-			fr.callValue(args[1])
+		if st.done {
+			return nil, true
 		}
+		if st.running {
+			st.waiters = append(st.waiters, ev.sched().cur)
+			ev.park("waiting for sync.Once.Do", false)
+			return nil, true
+		}
+		st.running = true
+		defer func() {
+			st.running, st.done = false, true
+			for _, g := range st.waiters {
+				ev.ready(g)
+			}
+			st.waiters = nil
+		}()
+		fr.callValue(args[1])
 		return nil, true
 	}
 	return nil, false

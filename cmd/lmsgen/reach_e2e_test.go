@@ -31,6 +31,9 @@ func TestReach(t *testing.T) {
 	}
 	c := read(t, cfile)
 	require.Contains(t, funcBodyC(t, c, "SHA256Block"), "lmsg_math_bits_RotateLeft32(")
+	for _, f := range []string{"Cut", "CutPrefix", "CutSuffix", "ToValidUTF8"} {
+		require.Contains(t, funcBodyC(t, c, "Cuts"), "lmsg_strings_"+f+"(")
+	}
 
 	for _, name := range []string{"SortNet", "SortStrings"} {
 		body := funcBody(t, gen, name)

@@ -49,8 +49,10 @@ var fixedSample = []string{
 	"fixedbugs/issue54343.go", // a finalizer once a package variable is cleared
 	"abi/map.go",              // no finalizer: reached from a live register
 	"fixedbugs/issue19113.go",
-	"fixedbugs/issue15975.go", // defer of a method call on a nil interface panics at the statement
-	"fixedbugs/issue59411.go", // NaN map keys in a range, reflect.MapIter, clear
+	"fixedbugs/issue15975.go",  // defer of a method call on a nil interface panics at the statement
+	"fixedbugs/issue59411.go",  // NaN map keys in a range, reflect.MapIter, clear
+	"typeparam/mdempsky/16.go", // a type assertion's message writes types as gc's runtime does
+	"fixedbugs/issue71675.go",  // defer in the body of a range over a function (ssa:deferstack)
 }
 
 func TestFixedSample(t *testing.T) {

@@ -227,6 +227,21 @@ func strs(s, t stage.String, r stage.Int32, c stage.Uint8) (stage.Int, stage.Int
 	return stage.Int(n), stage.Int(m), stage.Bool(ok), stage.String(out)
 }
 
+// cuts calls strings.Cut, CutPrefix, CutSuffix and ToValidUTF8 (s with
+// invalid bytes spliced in by b).
+//
+//lms:gen Cuts
+func cuts(s, t stage.String, b stage.Uint8) (stage.String, stage.Bool) {
+	a, sep := string(s), string(t)
+	before, after, found := strings.Cut(a, sep)
+	p, okp := strings.CutPrefix(a, sep)
+	q, oks := strings.CutSuffix(a, sep)
+	bb := byte(b)
+	bad := a[:len(a)/2] + string([]byte{bb, bb | 0x80, 0xC3}) + a[len(a)/2:] + string([]byte{0xE2, 0x82})
+	v := strings.ToValidUTF8(bad, sep) + "|" + strings.ToValidUTF8(a, "?")
+	return stage.String(before + "|" + after + "|" + p + "|" + q + "|" + v), stage.Bool(found != okp != oks)
+}
+
 // uni calls the classes and case mappings of unicode and unicode/utf8.
 //
 //lms:gen Uni
