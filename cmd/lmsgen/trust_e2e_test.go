@@ -167,6 +167,25 @@ func vetSelfElem(a stage.Int64, xs []stage.Int16) stage.Int {
 	return stage.Int(len(xs))
 }
 
+// VetRepeatOr: three unrolled iterations test the staged loop's variable
+// with one condition and one body, joined into one if; each read of i is
+// its own node, so the || repeated the test (seed 6500 F5a, go vet:
+// redundant or). It is written once.
+//
+//lms:test a=0..8
+//lms:gen VetRepeatOr
+func vetRepeatOr(a stage.Int, s stage.String) stage.String {
+	for i := stage.Int(0); i < a; i++ {
+		for j := range 3 {
+			_ = j
+			if i < 4 {
+				s = "é!"
+			}
+		}
+	}
+	return s
+}
+
 // JoinArms: three unrolled iterations set a to -4 when j != len(xs)
 // (seed 5567 F1a): a is -4 for every length, and the conditions joined
 // (len(xs) != 2 || len(xs) != 1 || ...) are what go vet rejects as a
@@ -509,7 +528,7 @@ func TestTrustRegressions(t *testing.T) {
 	}
 	names := []string{"Order", "OpAssign", "OpAssignLen", "Exclusive", "JoinArms", "DeadMerge", "AlwaysReturns", "RemStatic", "Fused", "Recurse", "Unused", "CarriedUnread", "PrintMade", "ElseAfterExit",
 		"AppendPanic", "CopyPanic"}
-	names = append(names, "VetSuspect", "VetExit", "VetRepeat", "VetMirror", "InnerExit", "LaterExit", "AppendMerged", "SliceFirst", "VetSelfElem")
+	names = append(names, "VetSuspect", "VetExit", "VetRepeat", "VetMirror", "InnerExit", "LaterExit", "AppendMerged", "SliceFirst", "VetSelfElem", "VetRepeatOr")
 	names = append(names, "RangeReturn", "RangeFirst", "RangeUnrolled")
 	for _, d := range dirs {
 		res := runIn(t, d, []string{"GOFLAGS=-mod=mod"}, "go", "test", "-v", "-count=1", "-run", "TestLMS", ".")
