@@ -10,8 +10,8 @@ import (
 // pages, one per specialization, by the size of the sections.
 
 // maxPage is the size, in bytes, up to which a package's specializations
-// share one page. Above it (unrolled kernels: examples/fft and
-// examples/spmv write 14 MB) a browser takes seconds to open the page and
+// share one page. Above it (unrolled kernels such as examples/spmv's,
+// which wrote 14 MB) a browser takes seconds to open the page and
 // the reader wants one specialization at a time: each gets a page of its
 // own, and an index lists them.
 var maxPage = 8 << 20 // a variable for the tests (export_test.go)
