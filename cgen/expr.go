@@ -281,11 +281,6 @@ var strCompare = map[ir.Op]string{
 	ir.OpEq: "eq", ir.OpNe: "ne", ir.OpLt: "lt", ir.OpLe: "le", ir.OpGt: "gt", ir.OpGe: "ge",
 }
 
-// swapped is the operator of y op x for x op' y.
-var swapped = map[ir.Op]ir.Op{
-	ir.OpEq: ir.OpEq, ir.OpNe: ir.OpNe, ir.OpLt: ir.OpGt, ir.OpLe: ir.OpGe, ir.OpGt: ir.OpLt, ir.OpGe: ir.OpLe,
-}
-
 // compare writes a comparison. Comparisons of integers whose result the
 // type's range decides (u >= 0, b <= 255 for a byte) are written as that
 // result: C compilers warn about them.
@@ -308,7 +303,7 @@ func (fn *fnGen) compare(n *ir.Node) cx {
 		}
 		v, c := x, y.Const()
 		if c == nil && x.IsConst() {
-			v, c, op = y, x.Const(), swapped[op]
+			v, c, op = y, x.Const(), op.Mirror()
 		}
 		if c != nil && t.IsInteger() {
 			if r, ok := rangeDecides(op, c, t); ok {

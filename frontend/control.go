@@ -422,16 +422,14 @@ func (fr *frame) dynIf(b *ssa.BasicBlock, c *rep, stop *stopSet, pure bool) next
 			}
 		}
 	}
+	// A constant Rep test of a loop (the loop is staged from the next
+	// arrival at its header), or a test an enclosing staged conditional
+	// decided on this path: folded.
+	holds, decided := ev.known(c.e)
 	if k := c.e.Const(); k != nil {
-		// A constant Rep test of a loop: the loop is staged from the
-		// next arrival at its header; this test is folded.
-		if k.Val.(bool) {
-			return fr.edge(b, b.Succs[0], stop)
-		}
-		return fr.edge(b, b.Succs[1], stop)
+		holds, decided = k.Val.(bool), true
 	}
-	if holds, ok := ev.known(c.e); ok {
-		// A test an enclosing staged conditional decided on this path.
+	if decided {
 		if holds {
 			return fr.edge(b, b.Succs[0], stop)
 		}

@@ -268,13 +268,13 @@ func (m *merger) merge(tc, ec *captured, tOut, eOut outcome) outcome {
 	}
 	for _, k := range keys {
 		vT, vE := k.old, k.old
-		_, inT := tc.index[k.p]
-		_, inE := ec.index[k.p]
+		iT, inT := tc.index[k.p]
+		iE, inE := ec.index[k.p]
 		if inT {
-			vT = tc.final[tc.index[k.p]]
+			vT = tc.final[iT]
 		}
 		if inE {
-			vE = ec.final[ec.index[k.p]]
+			vE = ec.final[iE]
 		}
 		if inT != inE && isVarValue(k.old) {
 			// A staged loop's variable one branch leaves as it was

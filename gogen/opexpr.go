@@ -182,9 +182,9 @@ func (fg *funcGen) binaryParts(n *ir.Node) (l expr, op string, prec int, r expr)
 		return fg.ref(x, ctxConverted), "&&", precAnd, fg.negate(y)
 	}
 	irOp := n.Op
-	if m, ok := mirrored[irOp]; ok && x.IsConst() && !y.IsConst() {
+	if irOp.Info().Rule == ir.RuleCompare && x.IsConst() && !y.IsConst() {
 		// 0 < n reads better as n > 0, and means the same for every type.
-		x, y, irOp = y, x, m
+		x, y, irOp = y, x, irOp.Mirror()
 	}
 	shift := irOp == ir.OpShl || irOp == ir.OpShr
 	var rp *expr
@@ -237,10 +237,6 @@ func (fg *funcGen) binaryParts(n *ir.Node) (l expr, op string, prec int, r expr)
 	op, prec = binaryOp(irOp, t)
 	return l, op, prec, *rp
 }
-
-// mirrored maps a comparison to the one with its operands swapped.
-var mirrored = map[ir.Op]ir.Op{ir.OpEq: ir.OpEq, ir.OpNe: ir.OpNe,
-	ir.OpLt: ir.OpGt, ir.OpGt: ir.OpLt, ir.OpLe: ir.OpGe, ir.OpGe: ir.OpLe}
 
 // badShiftCount reports whether a constant shift count must not be written
 // in place: Go rejects a negative one and vet flags one of at least the

@@ -105,13 +105,14 @@ func (b *Builder) Compare(op Op, x, y Exp) Exp {
 		// 1 < x is built as x > 1: the two spellings are then one node,
 		// so an && or || of both is one test (go vet rejects "x > 1 &&
 		// x > 1", which is what the two would print as; rpg seed 6126).
-		x, y, op = y, x, mirror(op)
+		x, y, op = y, x, op.Mirror()
 	}
 	return b.Reflect(op, Bool, nil, x, y)
 }
 
-// mirror returns the comparison that holds of y, x when op holds of x, y.
-func mirror(op Op) Op {
+// Mirror returns the comparison that holds of y, x when comparison op
+// holds of x, y (< for >, <= for >=, == and != themselves).
+func (op Op) Mirror() Op {
 	switch op {
 	case OpLt:
 		return OpGt
