@@ -27,6 +27,13 @@ import (
 //     a[i] op= e as a[i] = a[i] op e and loads a[i], checking the index,
 //     before it evaluates e; go/ssa takes the address, evaluates e, then
 //     loads.
+//  3. Indexing last in append's arguments: gc's walkAppend evaluates
+//     append(s, a1, ..., an) in two passes. The first copies into
+//     temporaries, in argument order, every part of the arguments that
+//     is not an index, a field, a dereference or a name (a division,
+//     a shift, i+k, a conversion); the second evaluates what is left of
+//     each argument (its indexing, with the bounds checks), in argument
+//     order. In append(xs, xs[i], a%b), a%b panics before xs[i].
 //
 // Only instructions without effects other than a trap move (operators,
 // conversions, indexing, field selection, loads, type assertions), only
@@ -44,7 +51,7 @@ func (fr *frame) body(b *ssa.BasicBlock) []ssa.Instruction {
 	}
 	o := b.Instrs[fi.phis[b.Index] : len(b.Instrs)-1]
 	if slices.ContainsFunc(o, reordered) {
-		o = gcOrder(o, fi.statements(fr.fn))
+		o = gcOrder(o, fi.statements(fr.fn), fr.fn.Syntax())
 	}
 	fi.order[b.Index] = o
 	return o
@@ -70,6 +77,9 @@ func hoisted(in ssa.Instruction) bool {
 func reordered(in ssa.Instruction) bool {
 	if ld, ok := in.(*ssa.UnOp); ok && ld.Op == token.MUL {
 		return opAssignLoad(ld)
+	}
+	if a, ok := in.(*ssa.Alloc); ok && a.Comment == "varargs" {
+		return true
 	}
 	return hoisted(in)
 }
@@ -109,7 +119,7 @@ func pureBuiltin(c *ssa.Call) bool {
 }
 
 // gcOrder reorders instrs, a block's body, as the file's comment says.
-func gcOrder(instrs []ssa.Instruction, st *stmtIndex) []ssa.Instruction {
+func gcOrder(instrs []ssa.Instruction, st *stmtIndex, syn ast.Node) []ssa.Instruction {
 	o := slices.Clone(instrs)
 	stmt := map[ssa.Instruction]int{}
 	var stmtOf func(in ssa.Instruction, depth int) int
@@ -184,7 +194,137 @@ func gcOrder(instrs []ssa.Instruction, st *stmtIndex) []ssa.Instruction {
 		o = n
 		i = len(stay) // continue after the call
 	}
+	for i := 0; i < len(o); i++ {
+		if a, ok := o[i].(*ssa.Alloc); ok && a.Comment == "varargs" {
+			o = appendIndexLast(o, i, stmtOf, syn)
+		}
+	}
 	return o
+}
+
+// appendIndexLast moves the indexing of the arguments of the append
+// whose variadic array o[at] allocates (rule 3) to just before the array,
+// argument by argument, when all of it is in o and nothing that stays
+// uses it. Which parts gc leaves to the second pass is read from the
+// syntax (syn, the function's): go/ssa writes no instruction for a
+// conversion to the same type, which gc copies in the first pass.
+func appendIndexLast(o []ssa.Instruction, at int, stmtOf func(ssa.Instruction, int) int, syn ast.Node) []ssa.Instruction {
+	alloc := o[at].(*ssa.Alloc)
+	s := stmtOf(alloc, 0)
+	call := appendSyntax(alloc, syn)
+	if s < 0 || call == nil || len(call.Args) < 3 || call.Ellipsis.IsValid() {
+		return o
+	}
+	// late maps the position of each index, field selection and
+	// dereference gc evaluates in the second pass to its argument.
+	late := map[token.Pos]int{}
+	var walk func(e ast.Expr, arg int)
+	walk = func(e ast.Expr, arg int) {
+		switch e := ast.Unparen(e).(type) {
+		case *ast.IndexExpr:
+			late[e.Lbrack] = arg
+			walk(e.X, arg)
+			walk(e.Index, arg)
+		case *ast.StarExpr:
+			late[e.Star] = arg
+			walk(e.X, arg)
+		case *ast.SelectorExpr:
+			late[e.Sel.Pos()] = arg
+			walk(e.X, arg)
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok && (id.Name == "len" || id.Name == "cap") && len(e.Args) == 1 {
+				walk(e.Args[0], arg)
+			}
+		}
+	}
+	for k, a := range call.Args[1:] {
+		walk(a, k)
+	}
+	moves := map[ssa.Instruction]int{}
+	for _, p := range o[:at] {
+		if stmtOf(p, 0) != s {
+			continue
+		}
+		switch p := p.(type) {
+		case *ssa.UnOp:
+			if p.Op != token.MUL {
+				continue
+			}
+		case *ssa.IndexAddr, *ssa.Index, *ssa.FieldAddr, *ssa.Field, *ssa.Lookup:
+		case *ssa.DebugRef:
+			if x, ok := p.X.(ssa.Instruction); ok {
+				if k, ok := moves[x]; ok {
+					moves[p] = k
+				}
+			}
+			continue
+		default:
+			continue
+		}
+		if k, ok := late[p.Pos()]; ok {
+			moves[p] = k
+		}
+	}
+	if len(moves) == 0 {
+		return o
+	}
+	// Nothing that stays before the array may use what moves.
+	for _, p := range o[:at] {
+		if _, ok := moves[p]; ok {
+			continue
+		}
+		var rands []*ssa.Value
+		for _, r := range p.Operands(rands) {
+			if r == nil {
+				continue
+			}
+			if d, ok := (*r).(ssa.Instruction); ok {
+				if _, ok := moves[d]; ok {
+					return o
+				}
+			}
+		}
+	}
+	var stay, moved []ssa.Instruction
+	for _, p := range o[:at] {
+		if _, ok := moves[p]; ok {
+			moved = append(moved, p)
+		} else {
+			stay = append(stay, p)
+		}
+	}
+	slices.SortStableFunc(moved, func(a, b ssa.Instruction) int { return moves[a] - moves[b] })
+	return append(append(stay, moved...), o[at:]...)
+}
+
+// appendSyntax returns the call of append whose variadic array alloc
+// allocates, or nil when alloc is not an append's.
+func appendSyntax(alloc *ssa.Alloc, syn ast.Node) *ast.CallExpr {
+	isAppend := false
+	for _, u := range uses(alloc) {
+		if sl, ok := u.(*ssa.Slice); ok {
+			for _, c := range uses(sl) {
+				if c, ok := c.(*ssa.Call); ok {
+					b, ok := c.Call.Value.(*ssa.Builtin)
+					isAppend = isAppend || ok && b.Name() == "append"
+				}
+			}
+		}
+	}
+	if !isAppend || syn == nil {
+		return nil
+	}
+	var call *ast.CallExpr
+	ast.Inspect(syn, func(n ast.Node) bool {
+		if call != nil || n == nil || n.Pos() > alloc.Pos() || n.End() <= alloc.Pos() {
+			return false
+		}
+		if c, ok := n.(*ast.CallExpr); ok && c.Rparen == alloc.Pos() {
+			call = c
+		}
+		return true
+	})
+	return call
 }
 
 // operandsIn returns the instructions of instrs that in uses, directly or

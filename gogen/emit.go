@@ -213,11 +213,14 @@ func (fg *funcGen) arrayTable(s ir.Sym) (int, bool) {
 // base writes s as the operand of an index expression or of len or cap:
 // an array table by its name, unless the index is a constant outside it
 // (Go rejects t[9] on an [8]T at compile time, and the read must panic at
-// run time as the graph says); otherwise as ref does.
+// run time as the graph says) or the table is empty; otherwise as ref
+// does. gc compiles an index of a zero-length array to a bounds check of
+// the constant 0 ("index out of range [0] with length 0" whatever the
+// index), where the slice the staging code indexed names the index.
 func (fg *funcGen) base(s ir.Exp, index ...ir.Exp) expr {
 	if s.IsSym() && !fg.isInline(s) {
 		if n, ok := fg.arrayTable(s.Sym()); ok {
-			in := true
+			in := n > 0
 			for _, c := range index {
 				if k := c.Const(); k != nil {
 					in = !badIndexConst(c) && constUint(k) < uint64(n)

@@ -441,6 +441,34 @@ func sliceFirst(s stage.String, k stage.Int) stage.String {
 	return s[2:] + bang(k)
 }
 
+// EmptyTable: an empty static slice read at a staged index is a package
+// table of length 0, and gc compiles an index of a zero-length array to a
+// bounds check of the constant 0 ("index out of range [0] with length
+// 0" for any index; seed 6706 F55a): the table is read as a slice.
+//
+//lms:test i=0..200 k=0..5
+//lms:gen EmptyTable
+func emptyTable(i stage.Uint8, k stage.Int) stage.Uint16 {
+	m := make([]stage.Uint16, 0)
+	if k > 2 {
+		m[i] += 7
+	}
+	return stage.Uint16(i)
+}
+
+// AppendArgs: gc evaluates append's arguments in two passes, their
+// arithmetic and conversions first, then their indexing, each in argument
+// order (rpg seed 6459 F31a: lmsgen indexed first, left to right). Here
+// 7%a panics before xs[i], and stage.Int(ys[a]), a conversion, before
+// xs[ys[i]].
+//
+//lms:test xs.len=2..4 ys.len=2..3 ys.elem=0..4 i=0..4 a=0..2
+//lms:gen AppendArgs
+func appendArgs(xs []stage.Int, ys []stage.Uint8, i stage.Int, a stage.Int) []stage.Int {
+	xs = append(xs, xs[i], 7%a)
+	return append(xs, xs[ys[i%2]], stage.Int(ys[a]))
+}
+
 func bang(k stage.Int) stage.String {
 	if k > 3 {
 		panic("boom")
@@ -528,7 +556,7 @@ func TestTrustRegressions(t *testing.T) {
 	}
 	names := []string{"Order", "OpAssign", "OpAssignLen", "Exclusive", "JoinArms", "DeadMerge", "AlwaysReturns", "RemStatic", "Fused", "Recurse", "Unused", "CarriedUnread", "PrintMade", "ElseAfterExit",
 		"AppendPanic", "CopyPanic"}
-	names = append(names, "VetSuspect", "VetExit", "VetRepeat", "VetMirror", "InnerExit", "LaterExit", "AppendMerged", "SliceFirst", "VetSelfElem", "VetRepeatOr")
+	names = append(names, "VetSuspect", "VetExit", "VetRepeat", "VetMirror", "InnerExit", "LaterExit", "AppendMerged", "SliceFirst", "VetSelfElem", "VetRepeatOr", "EmptyTable", "AppendArgs")
 	names = append(names, "RangeReturn", "RangeFirst", "RangeUnrolled")
 	for _, d := range dirs {
 		res := runIn(t, d, []string{"GOFLAGS=-mod=mod"}, "go", "test", "-v", "-count=1", "-run", "TestLMS", ".")
@@ -542,7 +570,7 @@ func TestTrustRegressions(t *testing.T) {
 		for _, name := range []string{"Order", "OpAssign", "OpAssignLen", "RemStatic", "Fused"} {
 			require.Positive(t, m[name].panicked, "%s: inputs that panic are compared", name)
 		}
-		for _, name := range []string{"AppendPanic", "CopyPanic", "SliceFirst"} {
+		for _, name := range []string{"AppendPanic", "CopyPanic", "SliceFirst", "EmptyTable", "AppendArgs"} {
 			require.Positive(t, m[name].panicked, "%s: inputs that panic are compared", name)
 		}
 	}
