@@ -123,7 +123,8 @@ func (fn *fnGen) function(name string, params []string, res *ir.Type, b *ir.Bloc
 		owner = l.n
 	}
 	fn.owner = owner
-	heap := fn.placeMakes(fn.freeable(b, owner))
+	freed, escaped := fn.freeable(b, owner, true)
+	heap := fn.placeMakes(freed)
 	fn.heap, fn.resType = heap, rt
 	fn.stackAppends(b, owner)
 	fn.block(b, d)
@@ -133,6 +134,9 @@ func (fn *fnGen) function(name string, params []string, res *ir.Type, b *ir.Bloc
 		fmt.Fprintf(&sb, "/* %s is the staged function %s of %s. */\n", name, fn.sg.nodeName(l.n.Sym), fn.sg.name)
 	} else {
 		fmt.Fprintf(&sb, "/* %s is the specialization %s. */\n", name, fn.sg.name)
+	}
+	if note := fn.leakNote(b, escaped); note != "" {
+		sb.WriteString(note)
 	}
 	sb.WriteString(sig + " {\n")
 	for _, ln := range fn.stackDecls {

@@ -2,6 +2,7 @@ package cgen
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/lmsgen/lmsgen/ir"
@@ -24,7 +25,13 @@ import (
 // its returns; those of a nested block (a loop's body, a branch) at the
 // block's end (once per iteration in a loop), before every return from
 // inside it and before every break that leaves it (localFrees,
-// freeLocal).
+// freeLocal). A make of the top-level block may also be stored in a
+// variable or merged by a nested block (a loop carrying it, a
+// conditional choosing it): those values live no longer than the
+// function, so it is freed at the end unless the function's result may
+// share its array, or it is passed to a function. Such makes are named
+// in a comment before the function ("Not freed: ..."): a returned one is
+// the caller's to keep, as Go's garbage collector would keep it.
 //
 // Such a make with a constant length and capacity of at most 64 KiB of
 // numbers (as gc keeps a non-escaping make of constant size on the
@@ -43,66 +50,108 @@ const (
 
 // freeable returns the makes of block b, the body of the staged function
 // owner (nil for the specialization), that do not escape, in schedule
-// order.
-func (fn *fnGen) freeable(b *ir.Block, owner *ir.Node) []*ir.Node {
+// order. top reports whether b is the function's top-level block, whose
+// makes are freed at the function's end: there a make may also be stored
+// in a variable or be the result of a nested block (a conditional's
+// branch), since those live no longer than the function; the values
+// read from the variable or merged by the block then share its array
+// (an over-approximation: any read of a variable that ever held it). The
+// analysis is repeated to a fixpoint, since a loop reads a variable
+// before (in schedule order) the assignment that carries a slice to the
+// next iteration. The makes that escape are returned in escaped, with
+// why ("returned" if the function's result may share their array).
+func (fn *fnGen) freeable(b *ir.Block, owner *ir.Node, top bool) (out []*ir.Node, escaped map[ir.Sym]string) {
 	sg := fn.sg
-	// derived[s] is the make whose array slice s may share.
-	derived := map[ir.Sym]ir.Sym{}
+	// derived[s] are the makes whose arrays slice s may share.
+	derived := map[ir.Sym][]ir.Sym{}
 	var makes []*ir.Node
 	for _, n := range sg.s.Nodes(b) {
 		if n.Op == ir.OpSliceNew && !sg.packed(n) {
 			makes = append(makes, n)
-			derived[n.Sym] = n.Sym
+			derived[n.Sym] = []ir.Sym{n.Sym}
 		}
 	}
 	if len(makes) == 0 {
-		return nil
+		return nil, nil
 	}
-	escapes := map[ir.Sym]bool{}
+	changed := false
+	add := func(s ir.Sym, ms []ir.Sym) {
+		for _, m := range ms {
+			if !slices.Contains(derived[s], m) {
+				derived[s] = append(derived[s], m)
+				changed = true
+			}
+		}
+	}
+	escapes := map[ir.Sym]string{}
+	escape := func(ms []ir.Sym, why string) {
+		for _, m := range ms {
+			if _, ok := escapes[m]; !ok {
+				escapes[m] = why
+				changed = true
+			}
+		}
+	}
 	// The graph's blocks in schedule order, each with the function it
-	// belongs to: a node derives from the nodes before it.
-	var walk func(b *ir.Block, in *ir.Node)
-	walk = func(b *ir.Block, in *ir.Node) {
+	// belongs to: a node derives from the nodes before it. body marks a
+	// function's body, whose result leaves the function.
+	var walk func(b *ir.Block, in *ir.Node, body bool)
+	walk = func(b *ir.Block, in *ir.Node, body bool) {
 		for _, n := range sg.s.Nodes(b) {
 			for i, a := range n.Args {
 				if !a.IsSym() {
 					continue
 				}
-				m, ok := derived[a.Sym()]
-				if !ok {
+				ms := derived[a.Sym()]
+				if len(ms) == 0 {
 					continue
 				}
 				switch {
 				case in != owner:
-					escapes[m] = true
+					escape(ms, "used by another function")
 				case derives(n.Op, i):
-					derived[n.Sym] = m
+					add(n.Sym, ms)
+				case top && n.Op == ir.OpVarSet && i == 0:
+					// The variable assigned: its old content is not used.
+				case top && n.Op == ir.OpVarSet:
+					add(n.Args[0].Sym(), ms)
+				case top && (n.Op == ir.OpVarNew || n.Op == ir.OpVarGet || n.Op == ir.OpTuple || n.Op == ir.OpProj):
+					add(n.Sym, ms)
 				case !onlyElements(n.Op, i):
-					escapes[m] = true
+					escape(ms, "passed on")
 				}
 			}
 			for _, blk := range n.Blocks {
 				if n.Op == ir.OpLambda {
-					walk(blk, n)
-				} else {
-					walk(blk, in)
+					walk(blk, n, true)
+					continue
+				}
+				walk(blk, in, false)
+				if top && blk.Res.IsSym() && in == owner {
+					add(n.Sym, derived[blk.Res.Sym()])
 				}
 			}
 		}
-		if b.Res.IsSym() {
-			if m, ok := derived[b.Res.Sym()]; ok {
-				escapes[m] = true
+		if b.Res.IsSym() && (body || !top) {
+			if ms := derived[b.Res.Sym()]; len(ms) > 0 {
+				why := "passed on"
+				if body && in == owner {
+					why = "returned"
+				}
+				escape(ms, why)
 			}
 		}
 	}
-	walk(fn.g.Block, nil)
-	var out []*ir.Node
+	for first := true; first || changed; first = false {
+		changed = false
+		walk(fn.g.Block, nil, true)
+	}
 	for _, n := range makes {
-		if !escapes[n.Sym] {
+		if _, ok := escapes[n.Sym]; !ok {
 			out = append(out, n)
 		}
 	}
-	return out
+	return out, escapes
 }
 
 // derives reports whether the result of op shares the array of its i-th
@@ -267,7 +316,7 @@ func (fn *fnGen) localFrees(b *ir.Block, d dest) *localMakes {
 	if fn.depth <= 1 {
 		return nil
 	}
-	makes := fn.freeable(b, fn.owner)
+	makes, _ := fn.freeable(b, fn.owner, false)
 	if len(makes) == 0 {
 		return nil
 	}
@@ -376,4 +425,33 @@ func endsInBreak(lines []string) bool {
 	}
 	body := strings.TrimLeft(lines[len(lines)-1], "\t")
 	return body == "break;" || (strings.HasPrefix(body, "{ lms_free(") && strings.HasSuffix(body, " break; }"))
+}
+
+// leakNote returns a comment naming the makes of the function's top-level
+// block b that are not freed because they escape (escaped, from
+// freeable), with why, or "". A make returned is the caller's to keep (Go's
+// garbage collector would reclaim it; nothing does in C); one passed on
+// may be kept by a function that cgen cannot follow.
+func (fn *fnGen) leakNote(b *ir.Block, escaped map[ir.Sym]string) string {
+	var returned, passed []string
+	for _, n := range fn.sg.s.Nodes(b) {
+		why, ok := escaped[n.Sym]
+		name := fn.sg.names[n.Sym]
+		if !ok || n.Op != ir.OpSliceNew || name == "" || fn.dropped[n.Sym] {
+			continue
+		}
+		if why == "returned" {
+			returned = append(returned, name)
+		} else {
+			passed = append(passed, name)
+		}
+	}
+	var sb strings.Builder
+	if len(returned) > 0 {
+		fmt.Fprintf(&sb, "/* Not freed: %s, returned (the result may share its array). */\n", strings.Join(returned, ", "))
+	}
+	if len(passed) > 0 {
+		fmt.Fprintf(&sb, "/* Not freed: %s, passed to a function or used by another. */\n", strings.Join(passed, ", "))
+	}
+	return sb.String()
 }

@@ -118,9 +118,10 @@ type evaluator struct {
 	writes int // staged operations with a write effect so far
 	stores int // static stores so far
 
-	mats   map[*value]ir.Exp   // materialized static storage, by &base[0]
-	tables map[*value]tableRef // read-only snapshots of static storage, by the address of their first element
-	local  map[ir.Sym]bool     // slices of a local alias class
+	mats    map[*value]ir.Exp    // materialized static storage, by &base[0]
+	soaMats map[*value]structure // static storage of structs materialized as split slices, by &base[0] (soamat.go)
+	tables  map[*value]tableRef  // read-only snapshots of static storage, by the address of their first element
+	local   map[ir.Sym]bool      // slices of a local alias class
 
 	producers map[ir.Sym]*producer // Fills and Maps a collection function may compose with (loops_compose.go)
 

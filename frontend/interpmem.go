@@ -207,7 +207,12 @@ func (fr *frame) slice(in *ssa.Slice) value {
 		panic(fmt.Sprintf("BUG: slice of %T", x))
 	}
 	if anyRep {
-		et := irBasic(in.Type().Underlying().(*types.Slice).Elem())
+		elt := in.Type().Underlying().(*types.Slice).Elem()
+		if isStruct(elt) {
+			leaves := ev.soaLeafTypes(elt, fmt.Sprintf("slicing a static slice of %s with a dynamic bound", typeString(elt)))
+			return fr.soaSlice(ev.soaMaterialize(s, leaves), lo, hi, mx, in)
+		}
+		et := irBasic(elt)
 		if et == nil {
 			ev.fail("slicing a static slice of %s with a dynamic bound: only slices of basic types can be dynamic", typeString(in.Type()))
 		}
@@ -432,11 +437,15 @@ func (fr *frame) dynIndexStatic(s sliceV, i value, in *ssa.IndexAddr) value {
 	ev := fr.ev
 	et := irBasic(deref(in.Type()))
 	if t := deref(in.Type()); et == nil && isStruct(t) {
-		if _, msg := soaLayout(t); msg == "" {
-			if !onlyRead(in) {
-				ev.fail("a static slice of %s is written with a Rep index: only reads of it are supported; make it with make([]T, n) and a Rep n to write it", typeString(t))
-			}
+		if leaves, msg := soaLayout(t); msg == "" {
 			ie := ev.intExp(i, in.Index.Type())
+			if m, ok := ev.soaMaterialized(s); ok {
+				return &soaElem{s: m, t: t, i: ie}
+			}
+			if !onlyRead(in) {
+				// Written: the storage becomes a split slice for good.
+				return &soaElem{s: ev.soaMaterialize(s, leaves), t: t, i: ie}
+			}
 			return &soaElem{s: ev.soaTable(s, t), t: t, i: ie}
 		}
 	}

@@ -56,6 +56,7 @@ type loopState struct {
 	lbl       ir.Exp
 	hasLbl    bool
 	kinds     []exitT
+	symMark   int // symbols from here on were built in this attempt's blocks (aosloop.go)
 }
 
 // closing returns the bottom-tested staged loop whose test ends block b.
@@ -123,6 +124,9 @@ func (fr *frame) stagedLoopRot(h *ssa.BasicBlock, stop *stopSet, rot *rotation) 
 			fr.set(h.Instrs[i].(*ssa.Phi), content)
 		}
 		for _, p := range ls.promoted {
+			if _, ok := (*p).(*matElem); ok {
+				continue // materialized since (soamat.go): its element is the variable
+			}
 			if _, ok := (*p).(*varRef); !ok {
 				v := ev.load(p)
 				if !liftable(v) || isComposite(v) {
@@ -147,6 +151,7 @@ func (fr *frame) stagedLoopRot(h *ssa.BasicBlock, stop *stopSet, rot *rotation) 
 		ls.exitSeen = map[slotKey]value{}
 		ls.taken = map[int]bool{}
 
+		ls.symMark = ev.b.Graph().NumSyms()
 		r := ev.pushRegion(rLoop)
 		r.loop, ls.region = ls, r
 		layer := &stopSet{blocks: append([]*ssa.BasicBlock{h}, l.exits...), loop: ls, parent: stop}
@@ -397,6 +402,11 @@ func (ls *loopState) close(b *ssa.BasicBlock, c value) outcome {
 		vals[i] = fr.get(h.Instrs[i].(*ssa.Phi).Edges[kh])
 	}
 	ls.check(vals)
+	saved := make([]value, len(saves))
+	for i, s := range saves {
+		saved[i] = s.v
+	}
+	ls.convertSplitPhis(vals, saved)
 	cond := ev.liftTo(c, ir.Bool, "the loop condition")
 	for _, s := range saves {
 		ls.saveSlot(s.k, s.v)

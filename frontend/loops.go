@@ -72,6 +72,9 @@ func (fr *frame) liftStatic(name string, t types.Type, xs sliceV) value {
 	ev := fr.ev
 	why := &why{pos: ev.whyPos(ev.pos), what: "a static slice given to stage." + name + " with a Rep decision"}
 	if isStruct(t) {
+		if m, ok := ev.soaMaterialized(xs); ok {
+			return m
+		}
 		if s := ev.soaTable(xs, t); s != nil {
 			return s
 		}

@@ -62,8 +62,17 @@ func (ls *loopState) makeVars(v value, gt types.Type, zeroInit bool, name string
 		}
 		return c
 	case *rep, sliceV:
-		if s, ok := x.(sliceV); ok && !liftable(s) {
-			return v
+		if s, ok := x.(sliceV); ok {
+			if gt != nil {
+				if et, isS := soaElemType(gt); isS {
+					// A static slice of structs: a split slice.
+					leaves := ev.soaLeafTypes(et, "a static slice of "+typeString(et)+" carried by a staged loop")
+					return ls.makeVars(ev.soaMaterialize(s, leaves), gt, zeroInit, name)
+				}
+			}
+			if !liftable(s) {
+				return v
+			}
 		}
 	default:
 		if irTypeOfValue(v) == nil {
@@ -211,7 +220,23 @@ func (ls *loopState) writeVars(tree, v value) bool {
 		ev.writes++
 		return true
 	case structure:
-		x := v.(structure)
+		if s, isSV := v.(sliceV); isSV {
+			// A static slice of structs assigned to a split slice's
+			// variables: materialized as a split slice.
+			leaves := make([]*ir.Type, len(t))
+			for k, x := range t {
+				r, ok := x.(*varRef)
+				if !ok || ev.b.Graph().TypeOf(r.v).Kind != ir.KSlice {
+					return false
+				}
+				leaves[k] = ev.b.Graph().TypeOf(r.v).Elem
+			}
+			v = ev.soaMaterialize(s, leaves)
+		}
+		x, isS := v.(structure)
+		if !isS || len(x) != len(t) {
+			return false
+		}
 		ok := true
 		for i := range t {
 			ok = ls.writeVars(t[i], x[i]) && ok
@@ -237,6 +262,7 @@ func (ls *loopState) writePhi(i int, v value) bool {
 	if ls.same[i] {
 		return identical(ls.entry[i], v) // see check
 	}
+	ls.fr.ev.refuseAoSIntoSplit(ls.phiTrees[i], v, varName(ls.l.header.Instrs[i].(*ssa.Phi)))
 	return ls.writeVars(ls.phiTrees[i], v)
 }
 
@@ -330,6 +356,7 @@ func (ls *loopState) assignPhis(vals []value) {
 	ev := ls.fr.ev
 	h := ls.l.header
 	ls.check(vals)
+	ls.convertSplitPhis(vals, nil)
 	for i := range vals {
 		if vals[i] == nil {
 			panic("BUG: a back edge without the value of a phi")

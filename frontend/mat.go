@@ -67,6 +67,10 @@ func (ev *evaluator) materializeBase(m matReq) {
 	if len(m.base) == 0 {
 		return
 	}
+	if m.leaves != nil {
+		ev.soaMaterialize(sliceV{base: m.base, len: len(m.base), cap: len(m.base)}, m.leaves)
+		return
+	}
 	if _, ok := ev.mats[&m.base[0]]; ok {
 		return
 	}

@@ -34,6 +34,7 @@ func (fr *frame) branch(c ir.Exp, stop *stopSet, thenF, elseF func() outcome) br
 	ev := fr.ev
 	pos := ev.pos
 	var conv []aosConv // split slices to convert at the end of a branch (aosconv.go)
+	var mats []matAt   // static slices to materialize at the end of a branch (matbranch.go)
 	for attempt := 0; ; attempt++ {
 		if attempt > 64 {
 			panic("BUG: a staged conditional restarts forever")
@@ -47,6 +48,7 @@ func (fr *frame) branch(c ir.Exp, stop *stopSet, thenF, elseF func() outcome) br
 				ev.catchRestart(r, func() {
 					defer ev.assume(c, holds)()
 					*out = f()
+					ev.materializeAtEnd(r, mats)
 					*cap = ev.capture(r)
 					ev.convertAtMerge(*cap, conv)
 				})
@@ -82,7 +84,7 @@ func (fr *frame) branch(c ir.Exp, stop *stopSet, thenF, elseF func() outcome) br
 		if tOut.closed || eOut.closed {
 			ev.fail("unsupported control flow: the test of a staged loop is inside a staged conditional")
 		}
-		m := &merger{ev: ev, fr: fr, start: r.start, symMark: symMark, cond: c, stop: stop, conv: &conv}
+		m := &merger{ev: ev, fr: fr, start: r.start, symMark: symMark, cond: c, stop: stop, conv: &conv, mats: &mats}
 		out := m.merge(tc, ec, tOut, eOut)
 		if m.restart != nil {
 			ev.applyRestart(m.restart)
@@ -210,6 +212,9 @@ func (ev *evaluator) demote(v value) value {
 		}
 		return c
 	case sliceV:
+		if m, ok := ev.soaMaterialized(x); ok {
+			return m
+		}
 		if len(x.base) > 0 {
 			if m, ok := ev.mats[&x.base[0]]; ok {
 				return &rep{e: ev.materialize(x, ev.b.Graph().TypeOf(m).Elem), why: &why{pos: ev.whyPos(ev.pos), what: "a materialized static slice"}}
@@ -231,6 +236,7 @@ type merger struct {
 	assigns []massign
 	restart *restartReq
 	conv    *[]aosConv // the branch's conversions at the merge (aosconv.go)
+	mats    *[]matAt   // the static slices the branches materialize at their ends (matbranch.go)
 	// The branches' final states and outcomes, while merging.
 	tc, ec     *captured
 	tOut, eOut outcome
@@ -488,6 +494,14 @@ func (m *merger) value(vT, vE value, k jentry) value {
 		if m.restart != nil {
 			return nil
 		}
+		_, xT := vT.(structure)
+		_, xE := vE.(structure)
+		_, sT = vT.(sliceV)
+		_, sE = vE.(sliceV)
+		if (xT || xE) && !sT && !sE {
+			// A static slice of structs materialized as a split slice.
+			return m.value(vT, vE, k)
+		}
 	}
 	_, rT := vT.(*rep)
 	_, rE := vE.(*rep)
@@ -528,13 +542,17 @@ func (m *merger) sliceSide(v, other value, k jentry) value {
 	if !ok {
 		return v
 	}
+	if leaves := m.soaLeaves(s, other, k); leaves != nil {
+		return m.soaSide(s, leaves, k)
+	}
 	et := m.elemType(s, other, k)
 	if len(s.base) > 0 {
 		if _, ok := ev.mats[&s.base[0]]; ok {
 			return &rep{e: ev.materialize(s, et), why: &why{pos: ev.whyPos(ev.pos), what: "a materialized static slice"}}
 		}
 		if ev.birth[&s.base[0]] >= m.start {
-			ev.fail("%s is assigned, in a branch of a staged conditional, a static slice made in that branch: it cannot be merged; make it before the conditional", m.keyName(k))
+			m.materializeInBranch(k, matReq{elem: et})
+			return v
 		}
 		if m.restart == nil {
 			m.restart = &restartReq{}

@@ -41,8 +41,9 @@ type restartReq struct {
 }
 
 type matReq struct {
-	base []value
-	elem *ir.Type
+	base   []value
+	elem   *ir.Type
+	leaves []*ir.Type // a slice of structs: the graph types of its leaves (soamat.go)
 }
 
 // diverged unwinds the evaluation of a region whose control never reaches

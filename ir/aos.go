@@ -89,7 +89,7 @@ func (b *Builder) FieldGet(s, i Exp, f FieldSel) Exp {
 	k := b.keyOf(s)
 	if by, _, _, ok := b.sc.checked(s, i); ok {
 		reads := []Key{k}
-		soft, hard := b.sc.gatherDeps(reads, nil, false)
+		soft, hard := b.sc.gatherDeps(reads, nil, nil)
 		hard = sortSyms(append(hard, by))
 		r := b.fresh(f.Type)
 		b.node(r, OpFieldGet, f.Type, b.argList([]Exp{s, i}), nil, f, &EffectSummary{Sdeps: soft, Hdeps: hard, Rkeys: reads}, 0)

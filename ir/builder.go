@@ -276,8 +276,19 @@ func (b *Builder) argList(args []Exp) []Exp {
 
 // ReflectEffect builds a node with effects: it reads and writes the given
 // keys, plus the latent effects of its blocks, and gets dependencies from
-// them. overwrite marks a node whose write replaces a variable entirely.
+// them. overwrite marks a node whose write replaces a variable entirely:
+// the variable is its first write key (writes[0]); its other write keys
+// (the alias classes of a slice it stores, which it lets escape) keep
+// their contents, so it depends on their last writes as any write does.
 func (b *Builder) ReflectEffect(op Op, t *Type, aux any, args []Exp, blocks []*Block, reads, writes []Key, overwrite bool, flags NodeFlags) Exp {
+	var over *Key
+	if overwrite {
+		if len(writes) == 0 {
+			panic("BUG: an overwriting node without a write key")
+		}
+		k := writes[0]
+		over = &k
+	}
 	for _, blk := range blocks {
 		reads = append(reads, blk.Eff.Rkeys...)
 		writes = append(writes, blk.Eff.Wkeys...)
@@ -286,7 +297,7 @@ func (b *Builder) ReflectEffect(op Op, t *Type, aux any, args []Exp, blocks []*B
 	if len(reads) == 0 && len(writes) == 0 && len(blocks) == 0 && flags&FlagTrap == 0 {
 		return b.reflectPure(op, t, aux, args, flags)
 	}
-	soft, hard := b.sc.gatherDeps(reads, writes, overwrite)
+	soft, hard := b.sc.gatherDeps(reads, writes, over)
 	s := b.fresh(t)
 	var eff *EffectSummary
 	if len(reads)+len(writes)+len(soft)+len(hard) > 0 {

@@ -54,12 +54,14 @@ func (sc *scope) lastWrite(k Key) Sym {
 }
 
 // gatherDeps computes the dependencies of a node with the given effect
-// keys. overwrite reports whether the node's write replaces the whole
-// object (a variable assignment), which makes write-after-write soft (the
-// first write may then die); such a write, and a write with no earlier
+// keys. over, if not nil, is the key the node's write replaces whole (the
+// variable of an assignment), which makes write-after-write on that key
+// soft (the first write may then die); the other keys it writes (the
+// classes of a slice it stores) keep hard dependencies on their last
+// writes. Such a write, and a write with no earlier
 // write in the block, depends hard on the block's effect input, which
 // binds it to the block.
-func (sc *scope) gatherDeps(reads, writes []Key, overwrite bool) (soft, hard []Sym) {
+func (sc *scope) gatherDeps(reads, writes []Key, over *Key) (soft, hard []Sym) {
 	for _, k := range writes {
 		st := sc.eff[k]
 		if st == nil {
@@ -67,7 +69,7 @@ func (sc *scope) gatherDeps(reads, writes []Key, overwrite bool) (soft, hard []S
 			continue
 		}
 		soft = append(soft, st.reads...)
-		if overwrite && k.IsSym() && st.lw != sc.ein {
+		if over != nil && k == *over && k.IsSym() && st.lw != sc.ein {
 			// The earlier write may die; the block's effect input keeps
 			// this one in its block even then.
 			soft = append(soft, st.lw)

@@ -99,7 +99,7 @@ func (sc *scope) checked(s, i Exp) (by Sym, local check, isLocal, ok bool) {
 // FlagTrap, the given read keys, and a hard dependency on by.
 func (b *Builder) guarded(op Op, t *Type, args []Exp, reads []Key, by Sym) Exp {
 	reads = sortKeys(reads)
-	soft, hard := b.sc.gatherDeps(reads, nil, false)
+	soft, hard := b.sc.gatherDeps(reads, nil, nil)
 	hard = sortSyms(append(hard, by))
 	s := b.fresh(t)
 	b.node(s, op, t, b.argList(args), nil, nil, &EffectSummary{Sdeps: soft, Hdeps: hard, Rkeys: reads}, 0)

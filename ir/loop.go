@@ -239,7 +239,7 @@ func (b *Builder) Loop(size Exp, src *Exp, gens []LoopGen, body func(loop Sym, i
 		writes = append(writes, bb.Eff.Wkeys...)
 	}
 	reads, writes = sortKeys(reads), sortKeys(writes)
-	soft, hard := b.sc.gatherDeps(reads, writes, false)
+	soft, hard := b.sc.gatherDeps(reads, writes, nil)
 	var eff *EffectSummary
 	if len(reads)+len(writes)+len(soft)+len(hard) > 0 {
 		eff = &EffectSummary{Sdeps: soft, Hdeps: hard, Rkeys: reads, Wkeys: writes}
@@ -340,7 +340,7 @@ func (b *Builder) inBounds(s, i Exp) bool {
 // read of s's class that cannot trap.
 func (b *Builder) inBoundsRead(t *Type, s, i Exp, k Key) Exp {
 	reads := []Key{k}
-	soft, hard := b.sc.gatherDeps(reads, nil, false)
+	soft, hard := b.sc.gatherDeps(reads, nil, nil)
 	r := b.fresh(t)
 	b.node(r, OpSliceGet, t, b.argList([]Exp{s, i}), nil, nil, &EffectSummary{Sdeps: soft, Hdeps: hard, Rkeys: reads}, 0)
 	b.sc.record(r, reads, nil)

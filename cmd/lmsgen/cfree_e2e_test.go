@@ -23,6 +23,8 @@ import (
 // before each break: checked in the C, by the resident set, and by
 // LeakSanitizer on the C alone (gcc -fsanitize=address, when gcc has
 // it), which also checks that nothing is freed twice or used after.
+// Makes held in variables (FreeVars, FreeVarsResult) are freed at the
+// function's end unless the result may share their arrays.
 func TestCFreeExits(t *testing.T) {
 	t.Parallel()
 	if _, err := os.Stat("/proc/self/statm"); err != nil {
@@ -43,6 +45,14 @@ func TestCFreeExits(t *testing.T) {
 	exits := funcBodyC(t, c, "FreeExits")
 	require.Equal(t, 4, strings.Count(exits, "lms_free(tmp.p); break; }"), exits)
 	require.Equal(t, 2, strings.Count(exits, "{ lms_free(w.p); { lms_free(tmp.p); break; } }"), exits)
+	// Makes held in variables are freed at the end; a make that may be
+	// returned is not, and the C says so.
+	vars := funcBodyC(t, c, "FreeVars")
+	require.Equal(t, 2, strings.Count(vars, "lms_free("), vars)
+	vr := funcBodyC(t, c, "FreeVarsResult")
+	require.Equal(t, 1, strings.Count(vr, "lms_free(tmp.p);"), vr)
+	require.Equal(t, 1, strings.Count(vr, "lms_free("), vr)
+	require.Contains(t, c, "/* Not freed: keep, returned (the result may share its array). */\nstatic lms_slice_int64 FreeVarsResult(")
 	cfreeSanitize(t, filepath.Join(kdir, "lmsc"))
 	require.NoError(t, os.WriteFile(filepath.Join(kdir, "lmsc", "leak_test.go"), []byte(cfreeLeakTest), 0o644))
 	out := goCmd(t, filepath.Join(kdir, "lmsc"), "test", "-v", "-run", "TestLeak", ".")
@@ -80,6 +90,7 @@ func TestLeak(t *testing.T) {
 		FreeBranch(4000, true)
 		FreeBreak(4000, 1, 8) // breaks in the fifth iteration
 		FreeExits(4000, i%7, 8)
+		FreeVars(4000, i%4, i%3)
 	}
 	if d := rss(t) - before; d > 64<<20 {
 		t.Fatalf("the resident set grew by %d MB over 30,000 calls", d>>20)
@@ -135,6 +146,7 @@ int main(void) {
 				s += kernels_FreeBranch(n, m & 1);
 				s += kernels_FreeLoopReturn(n, k);
 				s += kernels_FreeBranchReturn(n, m & 1);
+				s += kernels_FreeVars(n, k % 4, m);
 			}
 		}
 	}

@@ -2783,6 +2783,7 @@ static double Q6(lms_slice_int64 liShipDate, lms_slice_int64 liReturnFlag, lms_s
 }
 
 /* Q1 is the specialization Q1. */
+/* Not freed: x48, aggs, returned (the result may share its array). */
 static lmsg_tuple_slice_int64_slice_float64 Q1(lms_slice_int64 liShipDate, lms_slice_int64 liReturnFlag, lms_slice_int64 liLineStatus, lms_slice_float64 liQuantity, lms_slice_float64 liExtendedPrice, lms_slice_float64 liDiscount, lms_slice_float64 liTax) {
 	int64_t x18 = liShipDate.len < liReturnFlag.len ? liShipDate.len : liReturnFlag.len;
 	int64_t x22 = x18 < liLineStatus.len ? x18 : liLineStatus.len;
@@ -2897,6 +2898,7 @@ static lmsg_tuple_slice_int64_slice_float64 Q1(lms_slice_int64 liShipDate, lms_s
 		g = lms_add_i64(g, 1);
 	}
 	lmsg_tuple_slice_int64_slice_float64 lms_result = (lmsg_tuple_slice_int64_slice_float64){keys_3, aggs};
+	lms_free(x51.p);
 	lms_free(counts.p);
 	lms_free(s.p);
 	lms_free(s_2.p);

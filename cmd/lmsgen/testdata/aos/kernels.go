@@ -292,3 +292,92 @@ func aosFunResult(xs []Complex, n stage.Int) stage.Float64 {
 	u := tail(xs)
 	return stage.Float64(len(t)) + u[0].Re + t[0].Re
 }
+
+// AoSLoopMerge merges a parameter with slices the function makes (split
+// per field) across a staged loop: the loop's variable is the caller's
+// array on entry, written through (the caller sees it) in the first
+// iteration, then a new array (each made slice converted at the end of
+// its iteration), which the caller never sees.
+//
+//lms:gen AoSLoopMerge
+//lms:test n=0..5
+func aosLoopMerge(xs []Complex, n stage.Int) stage.Float64 {
+	s := xs
+	for i := stage.Int(0); i < n; i++ {
+		if len(s) > 0 {
+			s[0].Im += stage.Float64(i) + 1
+		}
+		s = make([]Complex, i+1, i+3)
+		s[i].Re = stage.Float64(i)
+	}
+	t := stage.Float64(cap(s))
+	for i := range s {
+		t += s[i].Re*3 + s[i].Im
+	}
+	return t
+}
+
+// AoSLoopRange is AoSLoopMerge with a range over a Rep int (a loop
+// tested at the top, its variables assigned at the end of the body), the
+// made slice appended to before it is assigned, and the capacity past
+// the length written and read back.
+//
+//lms:gen AoSLoopRange
+//lms:test n=0..5
+func aosLoopRange(xs []Complex, n stage.Int) stage.Float64 {
+	s := xs
+	for i := range n {
+		if len(s) > 1 {
+			s[1].Re -= 1
+		}
+		m := make([]Complex, i, i+2)
+		m = append(m, Complex{stage.Float64(i), 2})
+		m[0].Re += 0.5
+		m[:i+2][i+1].Im = 7
+		s = m
+	}
+	t := stage.Float64(cap(s) * 100)
+	if cap(s) > len(s) {
+		t += s[:len(s)+1][len(s)].Im
+	}
+	for i := range s {
+		t += s[i].Re*3 + s[i].Im
+	}
+	return t
+}
+
+// AoSLoopCond merges the two kinds in a conditional inside a staged
+// loop, appends to the merged slice and returns it: the caller's array
+// while the appends fit in it.
+//
+//lms:gen AoSLoopCond
+//lms:test n=0..6
+func aosLoopCond(xs []Complex, n stage.Int) []Complex {
+	s := xs
+	for i := stage.Int(0); i < n; i++ {
+		if i%3 == 1 {
+			s = make([]Complex, i)
+		}
+		s = append(s, Complex{stage.Float64(i), -1})
+		s[0].Re += 1
+	}
+	return s
+}
+
+// AoSLoopBreak leaves the loop by a break (the general form): the made
+// slice is converted at the back edge only; the exit keeps the last one.
+//
+//lms:gen AoSLoopBreak
+//lms:test n=0..6
+func aosLoopBreak(xs []Complex, n stage.Int) []Complex {
+	s := xs
+	for i := stage.Int(0); i < n+3; i++ {
+		if i >= n {
+			break
+		}
+		m := make([]Complex, i+1)
+		m[i] = Complex{stage.Float64(i), stage.Float64(n)}
+		s = m
+	}
+	return s
+}

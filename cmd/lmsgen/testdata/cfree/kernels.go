@@ -115,3 +115,42 @@ func freeExits(n, k, m stage.Int) stage.Int {
 	}
 	return s
 }
+
+// FreeVars holds its makes in variables: swapped by a staged loop and
+// merged by a conditional. They live no longer than the function, so
+// they are freed at its end (the escape analysis used to count a make
+// stored in a variable as escaping, and leaked it).
+//
+//lms:gen FreeVars
+//lms:test n=1..2000 k=0..6 m=0..8
+func freeVars(n, k, m stage.Int) stage.Int {
+	a := make([]stage.Int, n+1)
+	b := make([]stage.Int, n+2)
+	for i := stage.Int(0); i < k; i++ {
+		a[0] += i + 1
+		a, b = b, a
+	}
+	c := a
+	if m%2 == 0 {
+		c = b
+	}
+	c[0] += m
+	return a[0] + b[0]*3 + c[0]*7 + stage.Int(len(c))
+}
+
+// FreeVarsResult returns one of two makes held in a variable: the one it
+// may return is not freed (the C says so), the other is.
+//
+//lms:gen FreeVarsResult
+//lms:test n=1..2000 m=0..8
+func freeVarsResult(n, m stage.Int) []stage.Int {
+	keep := make([]stage.Int, n)
+	tmp := make([]stage.Int, n)
+	tmp[0] = m
+	s := keep
+	if m > 3 {
+		s = s[1:]
+	}
+	s[0] = tmp[0] * 2
+	return s
+}

@@ -1,0 +1,104 @@
+package frontend
+
+import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// This file merges a []T the caller passed (an array of structs, aos.go)
+// with a slice of structs the kernel makes (split per field, soa.go)
+// across a staged loop, as aosmerge.go does across a staged conditional:
+//
+//	s := param
+//	for i := 0; i < n; i++ {
+//		s = make([]T, i+1)
+//		...
+//	}
+//
+// The loop's variable holds the caller's kind (its value on entry): at
+// each back edge that assigns it a split slice, the slice is converted
+// (soaToAoS: a new array of its capacity, every element moved field by
+// field, sliced to its length). The conversion copies, so it is exact only
+// when nothing else can reach the split slice's array in the next
+// iteration or after the loop: the array is made in the loop's body (after
+// the loop's variables, so no value from before the loop refers to it),
+// has not escaped (ir.Builder.Object), and no other value carried to the
+// next iteration (the other variables of the loop, the static cells it
+// promoted to variables, the values saved for after the loop) holds a
+// slice of it. Anything else is a positioned refusal, and so is the other
+// way round (a split slice on entry, the caller's kind assigned in the
+// body: converting the entry value would separate it from the values
+// that share its array before the loop).
+
+// convertSplitPhis converts, at a back edge, the split slices vals assigns
+// to loop variables of the caller's kind (arrays of structs); saved are
+// the values saved at the same point for after the loop.
+func (ls *loopState) convertSplitPhis(vals []value, saved []value) {
+	ev := ls.fr.ev
+	for i, v := range vals {
+		s, ok := v.(structure)
+		if !ok || ls.same[i] || ls.shifts[i] != nil {
+			continue
+		}
+		ref, ok := ls.phiTrees[i].(*varRef)
+		if !ok {
+			continue
+		}
+		t := ev.b.Graph().TypeOf(ref.v)
+		if !isAoS(t) {
+			continue
+		}
+		name := varName(ls.l.header.Instrs[i].(*ssa.Phi))
+		objs := map[ir.Sym]bool{}
+		for _, x := range s {
+			e := leafExp(x)
+			if !e.IsConst() {
+				if d := ev.b.Graph().Def(e.Sym()); d != nil && d.Op == ir.OpSliceNil {
+					continue
+				}
+			}
+			o, ok := ev.b.Object(e)
+			if !ok || int(o) < ls.symMark {
+				ev.fail("%s holds a slice of %s the caller passed when a staged loop starts and is assigned one the function makes (split per field) in the loop: merging the two kinds is supported only for a slice made in the loop's body and not stored, merged or passed on (it is converted to the caller's kind at the end of the iteration, a copy that must not be shared); copy the caller's slice into a slice the function makes, or append to the caller's slice", name, userTypeName(t.Elem))
+			}
+			objs[o] = true
+		}
+		if len(objs) > 0 {
+			var others []value
+			for j := range vals {
+				if j != i {
+					others = append(others, vals[j])
+				}
+			}
+			for _, p := range ls.promoted {
+				others = append(others, *p)
+			}
+			others = append(others, saved...)
+			for _, o := range others {
+				if ev.holdsObject(o, objs, map[*value]bool{}) {
+					ev.fail("%s holds a slice of %s the caller passed when a staged loop starts and is assigned one the function makes (split per field) in the loop, and another value carried to the next iteration or out of the loop shares the array of the one the function makes: merging the two kinds would separate them (the slice is converted to the caller's kind, a copy)", name, userTypeName(t.Elem))
+				}
+			}
+		}
+		e := ev.soaToAoS(s, t.Elem)
+		ev.b.Keep(e)
+		vals[i] = ev.newRep(e, "a slice of structs the function makes, converted to the caller's kind where a staged loop's variable holds one", s...)
+	}
+}
+
+// refuseAoSIntoSplit refuses assigning v, a slice of the caller's kind
+// (an array of structs), to the variables tree of a loop variable that
+// holds a split slice; name names the variable.
+func (ev *evaluator) refuseAoSIntoSplit(tree, v value, name string) {
+	if _, ok := tree.(structure); !ok {
+		return
+	}
+	r, ok := v.(*rep)
+	if !ok {
+		return
+	}
+	if t := ev.b.Graph().TypeOf(r.e); isAoS(t) {
+		ev.fail("%s holds a slice of %s the function makes (split per field) when a staged loop starts and is assigned one the caller passed in the loop: not supported (converting the slice it starts with would separate it from the values sharing its array); make the variable hold the caller's slice before the loop, or copy the caller's slice into a slice the function makes", name, userTypeName(t.Elem))
+	}
+}
