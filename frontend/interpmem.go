@@ -295,13 +295,6 @@ func (fr *frame) fieldAddr(in *ssa.FieldAddr) value {
 		// name it, and fieldCells names fields and elements, not cells.
 		return f
 	}
-	if onlyLoaded(in) {
-		// A field only read here (z.Re in an expression): its name is
-		// asked by no store, which reaches the field through an address
-		// of its own (a FieldAddr that names it), and fieldCells, a map
-		// that grows for the whole evaluation, is not touched.
-		return f
-	}
 	if base := fr.ev.cellName(p); base != "" {
 		if st, ok := in.X.Type().(*types.Pointer).Elem().Underlying().(*types.Struct); ok {
 			// The same field of the same variable is addressed again and
@@ -313,29 +306,6 @@ func (fr *frame) fieldAddr(in *ssa.FieldAddr) value {
 		}
 	}
 	return f
-}
-
-// onlyLoaded reports whether every use of the address v is a load (or
-// a DebugRef, which names no pointer: debugRef, nameLeaves).
-func onlyLoaded(v ssa.Value) bool {
-	refs := v.Referrers()
-	if refs == nil || len(*refs) == 0 {
-		return false
-	}
-	loaded := false
-	for _, r := range *refs {
-		switch r := r.(type) {
-		case *ssa.UnOp:
-			if r.Op != token.MUL {
-				return false
-			}
-			loaded = true
-		case *ssa.DebugRef:
-		default:
-			return false
-		}
-	}
-	return loaded
 }
 
 // cellName returns the source name of a variable's cell, or of a field of
