@@ -147,9 +147,11 @@ func (ev *evaluator) storeLeaf(p *value, v value) {
 		return
 	}
 	ev.stores++
-	if bd := ev.birth[p]; ev.outer(bd) {
-		ev.outerWrite(bd, p)
-		ev.journal = append(ev.journal, jentry{p: p, old: *p})
+	if len(ev.regions) > 0 { // else nothing is outer: birth is not looked up
+		if bd := ev.birth[p]; ev.outer(bd) {
+			ev.outerWrite(bd, p)
+			ev.journal = append(ev.journal, jentry{p: p, old: *p})
+		}
 	}
 	*p = v
 }

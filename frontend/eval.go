@@ -132,7 +132,11 @@ type evaluator struct {
 	freeFrames []*frame
 	spawns     int32
 
-	zeroWhys   [64]*why // the whys of zero values, by position (zeroWhy)
+	// zeroWhys are the whys of zero values, by position, and zeroTypes
+	// the stage type of each zero value's why (zeroWhy): a why holds no
+	// type, which would make every why 16 bytes larger.
+	zeroWhys   [64]zeroWhySlot
+	zeroTypes  map[*why]types.Type
 	zeroConsts []ir.Exp // the zero constants made so far (zeroConst)
 
 	// atPos and atChain are the position and chain given to the builder
@@ -489,12 +493,34 @@ func (ev *evaluator) funcValue(fn *ssa.Function) *closure {
 func (ev *evaluator) zeroWhy(t types.Type) *why {
 	pos := ev.whyPos(ev.pos)
 	slot := &ev.zeroWhys[uint(pos)%uint(len(ev.zeroWhys))]
-	if w := *slot; w != nil && w.pos == pos && w.zeroOf == t {
+	if w := slot.w; w != nil && w.pos == pos && slot.t == t {
 		return w
 	}
-	w := &why{pos: pos, zeroOf: t}
-	*slot = w
+	w := &why{pos: pos}
+	*slot = zeroWhySlot{w, t}
+	if ev.zeroTypes == nil {
+		ev.zeroTypes = map[*why]types.Type{}
+	}
+	ev.zeroTypes[w] = t
 	return w
+}
+
+// A zeroWhySlot is the why of the zero values of type t made at one
+// position.
+type zeroWhySlot struct {
+	w *why
+	t types.Type
+}
+
+// describe returns what a value explained by w is. The description of a
+// zero value, "the zero value of T, a stage type", is written only when
+// an error needs it (typeString is costly, and zero values are made by
+// the thousand).
+func (ev *evaluator) describe(w *why) string {
+	if t, ok := ev.zeroTypes[w]; ok {
+		return "the zero value of " + typeString(t) + ", a stage type"
+	}
+	return w.what
 }
 
 // zeroConst returns the constant zero of basic type it (ev.b.Const

@@ -91,7 +91,7 @@ func (fr *frame) exec(instr ssa.Instruction) {
 		fr.set(in, p)
 	case *ssa.Store:
 		addr, val := fr.get(in.Addr), fr.get(in.Val)
-		if p, ok := addr.(*value); ok && p != nil && !freshCell(in.Addr) {
+		if p, ok := addr.(*value); ok && p != nil && !freshCell(in.Addr) && !unnamedField(in.Addr) {
 			if name := ev.fieldCells[p]; name != "" {
 				ev.nameLeaves(val, in.Val.Type(), name, true)
 			}
@@ -137,6 +137,25 @@ func freshCell(v ssa.Value) bool {
 		return true
 	}
 	return false
+}
+
+// unnamedField reports whether v is the address of a field of a cell
+// go/ssa made of its own (a composite literal, a new): fieldAddr names
+// no such field, and fieldCells holds none (the stores of a composite
+// literal's fields look nothing up).
+func unnamedField(v ssa.Value) bool {
+	fa, ok := v.(*ssa.FieldAddr)
+	if !ok {
+		return false
+	}
+	a, ok := fa.X.(*ssa.Alloc)
+	return ok && unnamedAlloc(a)
+}
+
+// unnamedAlloc reports whether a is a cell go/ssa made of its own (a
+// composite literal, a new, ...), not a variable's.
+func unnamedAlloc(a *ssa.Alloc) bool {
+	return a.Comment == "" || ssaCellComment(a.Comment)
 }
 
 // debugRef names the Rep a source variable refers to.
@@ -337,13 +356,13 @@ func (ev *evaluator) whyRep(v value) string {
 	if w == nil {
 		return "it is a Rep"
 	}
-	msg := fmt.Sprintf("it is a Rep: %s at %v", w.describe(), ev.whyPosition(w.pos))
+	msg := fmt.Sprintf("it is a Rep: %s at %v", ev.describe(w), ev.whyPosition(w.pos))
 	root := w
 	for root.from != nil {
 		root = root.from
 	}
 	if root != w {
-		msg += fmt.Sprintf(", computed from %s at %v", root.describe(), ev.whyPosition(root.pos))
+		msg += fmt.Sprintf(", computed from %s at %v", ev.describe(root), ev.whyPosition(root.pos))
 	}
 	return msg
 }

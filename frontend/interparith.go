@@ -83,7 +83,24 @@ func (ev *evaluator) binopValues(op token.Token, x, y value, xt, yt, t types.Typ
 	if rt == nil {
 		ev.fail("operator %v on values of type %s involving a Rep is not supported", op, typeString(t))
 	}
-	return ev.newRep(ev.b.Binary(iop, ev.liftTo(x, rt, "an operand"), ev.liftTo(y, rt, "an operand")), "the result of "+op.String(), x, y)
+	return ev.newRep(ev.b.Binary(iop, ev.liftTo(x, rt, "an operand"), ev.liftTo(y, rt, "an operand")), resultOf(op), x, y)
+}
+
+// resultOfOps holds "the result of OP" for the tokens of binary
+// operators, made once rather than at every operation.
+var resultOfOps = func() (r [token.TILDE + 1]string) {
+	for op := range r {
+		r[op] = "the result of " + token.Token(op).String()
+	}
+	return r
+}()
+
+// resultOf describes the result of binary operator op.
+func resultOf(op token.Token) string {
+	if int(op) < len(resultOfOps) {
+		return resultOfOps[op]
+	}
+	return "the result of " + op.String()
 }
 
 func (fr *frame) unop(in *ssa.UnOp) value {

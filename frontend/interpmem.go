@@ -295,7 +295,7 @@ func (fr *frame) fieldAddr(in *ssa.FieldAddr) value {
 		panic(fmt.Sprintf("BUG: field address of %T", *p))
 	}
 	f := &s[in.Field]
-	if a, ok := in.X.(*ssa.Alloc); ok && (a.Comment == "" || ssaCellComment(a.Comment)) {
+	if a, ok := in.X.(*ssa.Alloc); ok && unnamedAlloc(a) {
 		// A cell of go/ssa's own (a composite literal): callCells does not
 		// name it, and fieldCells names fields and elements, not cells.
 		return f

@@ -229,9 +229,11 @@ func outputBytes(g *ir.Graph) (int64, *ir.Node) {
 			charge(n, nd)
 		}
 		for _, a := range nd.Args {
-			if c := a.Const(); c != nil && !seen[c] {
-				seen[c] = true
-				if s, ok := c.Val.(string); ok {
+			// Only string constants are charged (once each): the others
+			// are not looked up.
+			if c := a.Const(); c != nil {
+				if s, ok := c.Val.(string); ok && !seen[c] {
+					seen[c] = true
 					charge(mulSat(int64(len(s)), 4), nd)
 				}
 			}

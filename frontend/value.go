@@ -53,20 +53,8 @@ type rep struct {
 // token.Pos (resolved by evaluator.whyPosition), not a token.Position.
 type why struct {
 	pos  token.Pos // NoPos: the directive's position
-	what string
+	what string    // "" for the zero value of a stage type (evaluator.zeroWhy)
 	from *why
-	// zeroOf, if not nil, makes what "the zero value of T, a stage type",
-	// written only when an error needs it (typeString is costly, and
-	// zero values are made by the thousand).
-	zeroOf types.Type
-}
-
-// describe returns what the value is.
-func (w *why) describe() string {
-	if w.zeroOf != nil {
-		return "the zero value of " + typeString(w.zeroOf) + ", a stage type"
-	}
-	return w.what
 }
 
 type structure []value

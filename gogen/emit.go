@@ -26,8 +26,8 @@ type funcGen struct {
 	unfusedFMA bool
 
 	names  []string            // Go name of each symbol, chosen at first use
-	global []string            // package-level name of unwritten static tables and top-level functions
-	tables []string            // package-level variable of each static table
+	global map[ir.Sym]string   // package-level name of unwritten static tables and top-level functions (few: a map)
+	tables map[ir.Sym]string   // package-level variable of each static table
 	elems  map[ir.Sym][]string // names bound to the results of a multi-result value
 	fn     *goFunc             // the top-level Go function being written
 

@@ -179,7 +179,7 @@ func (fl *fileGen) plan(spec string, s Schedule, facts *sched.Facts) *funcGen {
 	a := analyze(s, facts)
 	n := a.g.NumSyms()
 	fg := &funcGen{analysis: a, file: fl, spec: spec, names: make([]string, n),
-		global: make([]string, n), tables: make([]string, n), elems: map[ir.Sym][]string{},
+		global: map[ir.Sym]string{}, tables: map[ir.Sym]string{}, elems: map[ir.Sym][]string{},
 		inl: make([]int32, n), consumed: make([]bool, n)}
 	for _, nd := range a.g.Nodes {
 		switch nd.Op {
@@ -432,22 +432,44 @@ func (fl *fileGen) runeString() string {
 // render writes the file: the header, the build constraint, the code,
 // formatted.
 func (fl *fileGen) render(opts Options) ([]byte, error) {
-	var src bytes.Buffer
-	src.WriteString(ir.Header() + "\n\n")
+	// The header and the build constraint are jennifer's header comments,
+	// each followed by a blank line (it writes a comment starting with
+	// "//" as it is, a newline after each, and one more after the last),
+	// so that the source is the one slice File.Render writes, kept
+	// rather than copied: it is as long as the file.
 	if opts.BuildConstraint != "" {
-		src.WriteString("//go:build " + opts.BuildConstraint + "\n\n")
+		fl.f.HeaderComment(ir.Header() + "\n")
+		fl.f.HeaderComment("//go:build " + opts.BuildConstraint)
+	} else {
+		fl.f.HeaderComment(ir.Header())
 	}
-	if err := fl.f.Render(&src); err != nil {
+	var w keepWriter
+	if err := fl.f.Render(&w); err != nil {
 		return nil, fmt.Errorf("gogen: %w", err)
 	}
-	out, err := formatSource(src.Bytes())
+	src := w.b
+	out, err := formatSource(src)
 	if err != nil {
-		return src.Bytes(), fl.formatError(src.Bytes(), err)
+		return src, fl.formatError(src, err)
 	}
 	if fl.lines != nil {
 		out = resolveLines(fl.lines, out)
 	}
 	return out, nil
+}
+
+// A keepWriter keeps the slice of the first Write, which jennifer's
+// File.Render (with NoFormat) makes for it and never touches again, and
+// copies only what later Writes append (none).
+type keepWriter struct{ b []byte }
+
+func (w *keepWriter) Write(p []byte) (int, error) {
+	if w.b == nil {
+		w.b = p
+	} else {
+		w.b = append(w.b, p...)
+	}
+	return len(p), nil
 }
 
 // ErrNesting is the cause of a FuncError whose code nests deeper than Go's

@@ -154,19 +154,60 @@ func formatDirect(src []byte) ([]byte, int, error) {
 		out, err := format.Source(src)
 		return out, 0, err
 	}
-	out := make([]byte, 0, len(fskel)+len(w.out))
+	return spliceBodies(fskel, w.out, bodies), len(bodies), nil
+}
+
+// spliceBodies returns the formatted skeleton fskel with each placeholder
+// replaced by its body, bodies[k] being bodies[k].from:to of formatted,
+// which holds the bodies one after the other and nothing else. The
+// result is made in formatted's array when it has room (formatted is
+// consumed): the bodies are moved right, last first, to their places,
+// and the skeleton's pieces copied between them, so that a big file is
+// not copied once more.
+func spliceBodies(fskel, formatted []byte, bodies []splice) []byte {
+	// pieces[k] is the skeleton before body k, pieces[len(bodies)] after
+	// the last.
+	pieces := make([][]byte, 0, len(bodies)+1)
 	rest := fskel
 	var ph []byte
-	for k, b := range bodies {
+	for k := range bodies {
 		ph = append(append(ph[:0], "{\n\t"+placeholder...), strconv.Itoa(k)...)
 		ph = append(ph, "()\n}"...)
 		j := bytes.Index(rest, ph)
 		if j < 0 {
 			panic("BUG: gogen: formatDirect: go/format moved the placeholder of a body")
 		}
-		out = append(out, rest[:j]...)
-		out = append(out, w.out[b.from:b.to]...)
+		pieces = append(pieces, rest[:j])
 		rest = rest[j+len(ph):]
 	}
-	return append(out, rest...), len(bodies), nil
+	pieces = append(pieces, rest)
+	total, end := len(formatted), 0
+	for k, p := range pieces {
+		total += len(p)
+		if k < len(bodies) {
+			if bodies[k].from != end {
+				panic("BUG: gogen: formatDirect: the formatted bodies are not one after the other")
+			}
+			end = bodies[k].to
+		}
+	}
+	if end != len(formatted) {
+		panic("BUG: gogen: formatDirect: the formatted bodies are not all of its output")
+	}
+	out := formatted
+	if cap(out) < total {
+		out = make([]byte, len(formatted), total)
+		copy(out, formatted)
+	}
+	out = out[:total]
+	// Body k moves right by the length of the pieces before it.
+	shift := total - len(formatted) - len(pieces[len(bodies)])
+	for k := len(bodies) - 1; k >= 0; k-- {
+		b := bodies[k]
+		copy(out[b.from+shift:b.to+shift], out[b.from:b.to])
+		copy(out[b.to+shift:], pieces[k+1])
+		shift -= len(pieces[k])
+	}
+	copy(out, pieces[0])
+	return out
 }

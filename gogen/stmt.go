@@ -70,12 +70,18 @@ func (fg *funcGen) block(b *ir.Block, d dest) *stmts {
 // results straight to d (if c { return a }; return b), and nodes reports
 // that the result has been sent.
 func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
-	out = &stmts{}
-	last := -1
+	last, count := -1, 0
 	for i, n := range fr.nodes {
 		if !fg.skip(n) {
 			last = i
+			count++
 		}
+	}
+	// About a statement per node not skipped: a long list is not grown
+	// by doubling (a body of 10^5 statements).
+	out = &stmts{}
+	if count > 1 {
+		out.list = make([]jen.Code, 0, count+1)
 	}
 	var done []*ir.Node            // statements already written
 	from, at := 0, (*ir.Node)(nil) // the statements of the last node, to mark (lines.go)

@@ -29,7 +29,8 @@ package ir
 // Builder (nodes after their arguments); it returns a new graph and
 // leaves g unchanged.
 func DCE(g *Graph) *Graph {
-	h, _ := NewFlat(g).dce(false)
+	h, f := flatOf(g).dce(true)
+	h.flat.Store(f) // for the scheduler (TakeFlat), which needs no other walk
 	return h
 }
 

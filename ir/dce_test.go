@@ -320,3 +320,28 @@ func TestNewFlatParallel(t *testing.T) {
 		}
 	}
 }
+
+// TestDCETakeFlat: the graph DCE returns gives, once, the Flat NewFlat
+// would make of it; DCE of that graph (which takes the Flat) is DCE of
+// its nodes.
+func TestDCETakeFlat(t *testing.T) {
+	for seed := uint64(0); seed < 100; seed++ {
+		g := randomGraph(rand.New(rand.NewPCG(seed, 2)), 10+int(seed%30), int(seed%4))
+		if g.TakeFlat() != nil {
+			t.Fatalf("seed %d: a built graph holds a Flat", seed)
+		}
+		h := DCE(g)
+		fl := h.TakeFlat()
+		if fl == nil {
+			t.Fatalf("seed %d: DCE's graph holds no Flat", seed)
+		}
+		sameFlat(t, seed, fl, NewFlat(h))
+		if h.TakeFlat() != nil {
+			t.Fatalf("seed %d: a Flat taken twice", seed)
+		}
+		h2 := DCE(g)
+		if a, b := DCE(h2).String(), refDCE(h2).String(); a != b {
+			t.Fatalf("seed %d: DCE of DCE's graph with its Flat printed\n%s\nreference printed\n%s", seed, a, b)
+		}
+	}
+}

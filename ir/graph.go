@@ -1,6 +1,9 @@
 package ir
 
-import "go/token"
+import (
+	"go/token"
+	"sync/atomic"
+)
 
 // Pos is a source position with its chain of inlined calls, interned in
 // its graph (Graph.Position, Graph.CallChain; 0 is unknown).
@@ -85,6 +88,32 @@ type Graph struct {
 	defs  symTab[*Node]  // node by symbol, nil for bound symbols
 	types symTab[*Type]  // type of every symbol, including block inputs
 	names symTab[string] // source names, "" where unknown
+
+	// flat is the Flat DCE made of the graph with it, until TakeFlat
+	// takes it (the scheduler, which would flatten the graph again).
+	flat atomic.Pointer[Flat]
+}
+
+// TakeFlat returns the graph's Flat if DCE made the graph and its Flat
+// has not been taken yet, else nil (then NewFlat makes one). The Flat is
+// given once: its arrays are its taker's to change, and the graph holds
+// no more of them. The graph's nodes must not have been changed since
+// DCE made it (a Graph is not changed once built: passes make new ones);
+// a Flat whose node count is no longer the graph's is not given.
+func (g *Graph) TakeFlat() *Flat {
+	f := g.flat.Swap(nil)
+	if f != nil && (f.Graph != g || len(f.Sym) != len(g.Nodes)) {
+		return nil
+	}
+	return f
+}
+
+// flatOf returns the graph's Flat, taken (TakeFlat) or made (NewFlat).
+func flatOf(g *Graph) *Flat {
+	if f := g.TakeFlat(); f != nil {
+		return f
+	}
+	return NewFlat(g)
 }
 
 // Heaps returns the symbols that name heap alias classes: effect keys for

@@ -231,8 +231,15 @@ func (c *compactor) reorder(b int32) {
 	// at[k+1]) of position k go to the positions to[...] (block-relative),
 	// with arg[...] saying whether the edge is an argument.
 	at := make([]int32, n+1)
-	var to []int32
-	var arg []bool
+	// Room for all the positions' edges (the local ones are most of
+	// them): the lists are not grown by doubling in a big block.
+	room := int32(0)
+	for k := range n {
+		j := s.list[lo+k]
+		room += f.estart[j+1] - f.estart[j]
+	}
+	to := make([]int32, 0, room)
+	arg := make([]bool, 0, room)
 	for k := range n {
 		at[k] = int32(len(to))
 		j := s.list[lo+k]

@@ -12,5 +12,9 @@ import "github.com/lmsgen/lmsgen/ir"
 // Must run after: index and every later phase work on the result.
 func dce(st *state) {
 	st.orig = st.g
-	st.g, st.fl = ir.NewFlat(st.g).DCE()
+	fl := st.g.TakeFlat() // the graph came from ir.DCE: its Flat
+	if fl == nil {
+		fl = ir.NewFlat(st.g)
+	}
+	st.g, st.fl = fl.DCE()
 }

@@ -22,7 +22,9 @@ import (
 func index(st *state) {
 	g := st.g
 	if st.fl == nil || st.fl.Graph != g {
-		st.fl = ir.NewFlat(g)
+		if st.fl = g.TakeFlat(); st.fl == nil {
+			st.fl = ir.NewFlat(g)
+		}
 	}
 	fl := st.fl
 	ns := g.NumSyms()
