@@ -123,6 +123,10 @@ func (fr *frame) builtin(name string, args []value, c *ssa.CallCommon, in *ssa.C
 				exps[i] = ev.b.Const(ir.String, ev.printUnsafe(a))
 				continue
 			}
+			if text, ok := ev.printAddress(a, c.Args[i].Type(), name); ok {
+				exps[i] = ev.b.Const(ir.String, text)
+				continue
+			}
 			exps[i] = ev.lift(a, c.Args[i].Type(), "an argument of "+name)
 		}
 		ev.at()

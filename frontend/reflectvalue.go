@@ -50,9 +50,7 @@ func (ev *evaluator) typeOf(t types.Type) value {
 	if t == nil {
 		return iface{}
 	}
-	if n := localToGeneric(t, map[types.Type]bool{}); n != nil {
-		ev.fail("reflect: the type %s is declared inside a generic function: gc's name for it includes the function's type arguments, which static evaluation does not reproduce", n.Obj().Name())
-	}
+	ev.nameable(t)
 	for _, r := range ev.rtypes {
 		if types.Identical(r.t, t) {
 			return iface{t: rtypeType, v: native{v: r}}
@@ -61,6 +59,24 @@ func (ev *evaluator) typeOf(t types.Type) value {
 	r := &rtype{t: t}
 	ev.rtypes = append(ev.rtypes, r)
 	return iface{t: rtypeType, v: native{v: r}}
+}
+
+// nameable refuses a type whose name gc writes in a way static
+// evaluation does not reproduce.
+func (ev *evaluator) nameable(t types.Type) {
+	if n := localToGeneric(t, map[types.Type]bool{}); n != nil {
+		ev.fail("reflect: the type %s is declared inside a generic function: gc's name for it includes the function's type arguments, which static evaluation does not reproduce", n.Obj().Name())
+	}
+}
+
+// typeName returns the name of the dynamic type t as fmt's %T writes
+// it: reflect's, and <nil> for the nil interface.
+func (ev *evaluator) typeName(t types.Type) string {
+	if t == nil {
+		return "<nil>"
+	}
+	ev.nameable(t)
+	return reflectString(t)
 }
 
 // localToGeneric returns a named type that t mentions and that is

@@ -53,6 +53,8 @@ var fixedSample = []string{
 	"fixedbugs/issue59411.go",  // NaN map keys in a range, reflect.MapIter, clear
 	"typeparam/mdempsky/16.go", // a type assertion's message writes types as gc's runtime does
 	"fixedbugs/issue71675.go",  // defer in the body of a range over a function (ssa:deferstack)
+	"deferprint.go",            // println of nil channels, slices, maps, functions
+	"fixedbugs/issue49665.go",  // fmt's %T of a pointer
 }
 
 func TestFixedSample(t *testing.T) {
