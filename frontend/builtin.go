@@ -50,21 +50,7 @@ func (fr *frame) builtin(name string, args []value, c *ssa.CallCommon, in *ssa.C
 		if hasRep(args[1], 0) {
 			ev.fail("map key must be static, but %s", ev.whyRep(args[1]))
 		}
-		if m == nil {
-			return nil
-		}
-		key := mapKey(args[1])
-		if j, ok := m.idx[key]; ok {
-			k := m.keys[j]
-			ev.mapChange(m, "deleting a key from", func() {
-				m.idx[key] = j
-				m.keys[j] = k
-				m.live++
-			})
-			delete(m.idx, key)
-			m.keys[j] = deletedKey{}
-			m.live--
-		}
+		ev.mapDelete(m, args[1])
 		return nil
 	case "clear":
 		switch x := args[0].(type) {

@@ -489,8 +489,10 @@ func (ev *evaluator) valueMethod(r *rvalue, m string, args []value) value {
 		return true
 	case "NumMethod", "Method", "MethodByName":
 		return ev.valueMethods(r, m, args)
-	case "MapRange", "Clear":
-		return ev.mapValueMethod(r, m)
+	case "MapRange", "Clear", "MapIndex":
+		return ev.mapValueMethod(r, m, args)
+	case "SetMapIndex":
+		return ev.setMapIndex(r, args)
 	case "Kind":
 		return uint(k)
 	case "Type":
@@ -545,7 +547,7 @@ func (ev *evaluator) valueMethod(r *rvalue, m string, args []value) value {
 		return "<" + reflectString(r.t) + " Value>"
 	case "Len":
 		if _, ok := r.t.Underlying().(*types.Map); ok {
-			return ev.mapValueMethod(r, m)
+			return ev.mapValueMethod(r, m, args)
 		}
 		switch x := r.v.(type) {
 		case string:
