@@ -52,6 +52,7 @@ func (fr *frame) printCall(kind string, args []value) {
 	if !ev.printsStaged() {
 		return
 	}
+	ev.checkStdout()
 	format, items := fr.printItems(kind, args)
 	if kind != "Printf" {
 		for _, it := range items {

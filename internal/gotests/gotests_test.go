@@ -55,6 +55,9 @@ var fixedSample = []string{
 	"fixedbugs/issue71675.go",  // defer in the body of a range over a function (ssa:deferstack)
 	"deferprint.go",            // println of nil channels, slices, maps, functions
 	"fixedbugs/issue49665.go",  // fmt's %T of a pointer
+	"fixedbugs/issue30116.go",  // gc's bounds messages, through text/tabwriter to os.Stdout
+	"fixedbugs/bug483.go",      // fmt.Fprintf to a bytes.Buffer
+	"fixedbugs/issue37716.go",  // reflect.MakeMap, SetMapIndex
 }
 
 func TestFixedSample(t *testing.T) {
