@@ -30,19 +30,31 @@ type gcTrace struct {
 	// unknown names a value the trace cannot look into, or "": the
 	// trace from every register is then not a superset of gc's.
 	unknown string
-	// probe, when not nil, is a pointer whose place in memory the trace
-	// records in hits: the storage or the value it is an element of.
-	probe *value
-	hits  []gcHit
+	// probes, when not nil, are pointers whose places in memory the
+	// trace records in hits: the storage or the value each is an
+	// element of. The value is the probe's index.
+	probes map[*value]int
+	hits   []gcHit
 }
 
-// gcHit is a place where the probe was found: element idx of slice
-// storage base, or of a struct or array value (base nil); cell is the
-// cell whose value is that array, if it is one.
+// gcHit is a place where probe number probe was found: element idx of
+// slice storage base, or of a struct or array value (base nil); cell is
+// the cell whose value is that array, if it is one. idx is -1 where it
+// was reached through a pointer.
 type gcHit struct {
-	base []value
-	idx  int
-	cell *value
+	probe int
+	base  []value
+	idx   int
+	cell  *value
+}
+
+// probed returns the index of the probe p is, if it is one.
+func (t *gcTrace) probed(p *value) (int, bool) {
+	if t.probes == nil {
+		return 0, false
+	}
+	i, ok := t.probes[p]
+	return i, ok
 }
 
 func (ev *evaluator) newTrace() *gcTrace {
@@ -121,8 +133,8 @@ func (t *gcTrace) ptr(p *value) {
 		return
 	}
 	t.cells[p] = true
-	if p == t.probe {
-		t.hits = append(t.hits, gcHit{idx: -1})
+	if i, ok := t.probed(p); ok {
+		t.hits = append(t.hits, gcHit{probe: i, idx: -1})
 	}
 	if s, ok := t.ev.unsafeData[p]; ok {
 		t.value(s)
@@ -163,16 +175,29 @@ func (t *gcTrace) syncMap(p *value) {
 // the cell cell if it is its whole value.
 func (t *gcTrace) elems(es []value, cell *value) {
 	for i := range es {
-		if t.probe != nil && &es[i] == t.probe {
-			h := gcHit{idx: i}
+		if j, ok := t.probed(&es[i]); ok {
+			h := gcHit{probe: j, idx: i}
 			if cell != nil {
 				h.base, h.cell = es, cell
 			}
 			t.hits = append(t.hits, h)
 		}
-		t.syncMap(&es[i])
-		t.value(es[i])
+		t.element(&es[i])
 	}
+}
+
+// element traces the element at p of a struct, array or slice storage:
+// its value, and the state of a sync.Map or sync.Pool it is (only a
+// struct can be).
+func (t *gcTrace) element(p *value) {
+	switch (*p).(type) {
+	case nil, bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, uintptr,
+		float32, float64, complex64, complex128, string:
+		return
+	case structure:
+		t.syncMap(p)
+	}
+	t.value(*p)
 }
 
 // value traces v.
@@ -208,11 +233,10 @@ func (t *gcTrace) value(v value) {
 		}
 		t.bases[&base[0]] = true
 		for i := range base {
-			if t.probe != nil && &base[i] == t.probe {
-				t.hits = append(t.hits, gcHit{base: base, idx: i})
+			if j, ok := t.probed(&base[i]); ok {
+				t.hits = append(t.hits, gcHit{probe: j, base: base, idx: i})
 			}
-			t.syncMap(&base[i])
-			t.value(base[i])
+			t.element(&base[i])
 		}
 	case *mapV:
 		if v == nil || t.seen[v] {
