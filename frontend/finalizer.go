@@ -42,8 +42,8 @@ type finalizers struct {
 	set      []*finalizer // pending, in the order set
 	unplaced int          // of set, those not placed yet
 	queue    []finCall    // found unreachable, to run
-	running bool         // the finalizer goroutine exists
-	live    map[*fnInfo][]regSet
+	running  bool         // the finalizer goroutine exists
+	live     map[*fnInfo][]regSet
 }
 
 // finalizer is a finalizer set on the object at p: the cell p, or the
