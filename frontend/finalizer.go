@@ -43,7 +43,8 @@ type finalizers struct {
 	unplaced int          // of set, those not placed yet
 	queue    []finCall    // found unreachable, to run
 	running  bool         // the finalizer goroutine exists
-	live     map[*fnInfo][]regSet
+	live     map[*fnInfo][]regSet // gclive.go
+	cons     map[*fnInfo][]regSet // gccons.go
 }
 
 // finalizer is a finalizer set on the object at p: the cell p, or the
@@ -211,7 +212,7 @@ func (ev *evaluator) placeFinalizers() {
 			todo = append(todo, f)
 		}
 	}
-	ev.traceRoots(t, false)
+	ev.traceRoots(t, allRegs)
 	for _, h := range t.hits {
 		f := todo[h.probe]
 		switch {
@@ -267,11 +268,20 @@ func (ev *evaluator) collect() {
 	}
 	ev.placeFinalizers()
 	all, live := ev.newTrace(), ev.newTrace()
-	ev.traceRoots(all, false)
-	ev.traceRoots(live, true)
+	ev.traceRoots(all, allRegs)
+	ev.traceRoots(live, liveRegs)
 	var keep []*finalizer
+	var cons *gcTrace
 	for _, f := range fs.set {
 		ra, rl := all.reaches(f), live.reaches(f)
+		if ra && !rl && all.unknown == "" {
+			// Reached only through registers gc may find dead:
+			// decided by the trace from what gc may still scan.
+			if cons == nil {
+				cons = ev.consTrace()
+			}
+			ra = cons.reaches(f)
+		}
 		switch {
 		case ra && rl:
 			keep = append(keep, f)

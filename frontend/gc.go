@@ -35,6 +35,13 @@ type gcTrace struct {
 	// element of. The value is the probe's index.
 	probes map[*value]int
 	hits   []gcHit
+	// rec, when not nil, records the allocation (a cell, or slice
+	// storage as a sliceV) each element cell traced belongs to: alloc
+	// is the allocation being traced. follow, when not nil, is such a
+	// record: a pointer to an element keeps its whole allocation
+	// reachable, as in gc (gccons.go).
+	rec, follow map[*value]value
+	alloc       value
 }
 
 // gcHit is a place where probe number probe was found: element idx of
@@ -61,26 +68,36 @@ func (ev *evaluator) newTrace() *gcTrace {
 	return &gcTrace{ev: ev, cells: map[*value]bool{}, bases: map[*value]bool{}, seen: map[any]bool{}}
 }
 
-// traceRoots traces from the roots of the running program: with live
-// set, only the registers live in each frame.
-func (ev *evaluator) traceRoots(t *gcTrace, live bool) {
+// rootRegs says which registers of the running frames a trace starts
+// from.
+type rootRegs int
+
+const (
+	allRegs  rootRegs = iota // every register: a superset of gc's roots but for interior pointers
+	liveRegs                 // those go/ssa finds live, leaning to dead: a subset of gc's roots
+	consRegs                 // those live counting every use and gc's always-live slots: a superset (gccons.go)
+)
+
+// traceRoots traces from the roots of the running program, with the
+// registers regs of each frame.
+func (ev *evaluator) traceRoots(t *gcTrace, regs rootRegs) {
 	for _, p := range ev.globals {
 		t.ptr(p)
 	}
 	if ev.gs == nil {
-		t.frames(ev.fr, nil, live)
+		t.frames(ev.fr, nil, regs, true)
 	} else {
 		for _, g := range ev.gs.all {
 			switch {
 			case g.done:
 			case g == ev.gs.cur:
-				t.frames(ev.fr, g.base, live)
+				t.frames(ev.fr, g.base, regs, true)
 			case g.id != 1 && !g.started:
 				for _, v := range g.start {
 					t.value(v)
 				}
 			default:
-				t.frames(g.fr, g.base, live)
+				t.frames(g.fr, g.base, regs, false)
 			}
 		}
 	}
@@ -96,19 +113,21 @@ func (ev *evaluator) traceRoots(t *gcTrace, live bool) {
 	}
 }
 
-// frames traces the frames from fr down to (without) base.
-func (t *gcTrace) frames(fr, base *frame, live bool) {
-	for ; fr != nil && fr != base; fr = fr.caller {
-		if live {
-			if regs := fr.liveRegs(); regs != nil {
-				for i, v := range fr.regs {
-					if regs.has(i) {
-						t.value(v)
-					}
-				}
+// frames traces the frames from fr down to (without) base, of the
+// running goroutine if running.
+func (t *gcTrace) frames(fr, base *frame, regs rootRegs, running bool) {
+	for top := true; fr != nil && fr != base; fr, top = fr.caller, false {
+		var set regSet
+		switch regs {
+		case liveRegs:
+			if set = fr.liveRegs(); set == nil {
+				set = regSet{} // no live register
 			}
-		} else {
-			for _, v := range fr.regs {
+		case consRegs:
+			set = fr.consRegs(top && !running)
+		}
+		for i, v := range fr.regs {
+			if set == nil || i/64 < len(set) && set.has(i) {
 				t.value(v)
 			}
 		}
@@ -135,6 +154,15 @@ func (t *gcTrace) ptr(p *value) {
 	t.cells[p] = true
 	if i, ok := t.probed(p); ok {
 		t.hits = append(t.hits, gcHit{probe: i, idx: -1})
+	}
+	if t.follow != nil {
+		if a, ok := t.follow[p]; ok {
+			t.value(a)
+		}
+	}
+	if t.rec != nil {
+		defer func(a value) { t.alloc = a }(t.alloc)
+		t.alloc = p
 	}
 	if s, ok := t.ev.unsafeData[p]; ok {
 		t.value(s)
@@ -175,6 +203,9 @@ func (t *gcTrace) syncMap(p *value) {
 // the cell cell if it is its whole value.
 func (t *gcTrace) elems(es []value, cell *value) {
 	for i := range es {
+		if t.rec != nil {
+			t.rec[&es[i]] = t.alloc
+		}
 		if j, ok := t.probed(&es[i]); ok {
 			h := gcHit{probe: j, idx: i}
 			if cell != nil {
@@ -232,7 +263,14 @@ func (t *gcTrace) value(v value) {
 			return
 		}
 		t.bases[&base[0]] = true
+		if t.rec != nil {
+			defer func(a value) { t.alloc = a }(t.alloc)
+			t.alloc = sliceV{base: base, len: len(base), cap: len(base)}
+		}
 		for i := range base {
+			if t.rec != nil {
+				t.rec[&base[i]] = t.alloc
+			}
 			if j, ok := t.probed(&base[i]); ok {
 				t.hits = append(t.hits, gcHit{probe: j, base: base, idx: i})
 			}
