@@ -39,10 +39,10 @@ import (
 
 // finalizers is the evaluator's state of runtime.SetFinalizer.
 type finalizers struct {
-	set      []*finalizer // pending, in the order set
-	unplaced int          // of set, those not placed yet
-	queue    []finCall    // found unreachable, to run
-	running  bool         // the finalizer goroutine exists
+	set      []*finalizer         // pending, in the order set
+	unplaced int                  // of set, those not placed yet
+	queue    []finCall            // found unreachable, to run
+	running  bool                 // the finalizer goroutine exists
 	live     map[*fnInfo][]regSet // gclive.go
 	cons     map[*fnInfo][]regSet // gccons.go
 }
