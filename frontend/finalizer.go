@@ -15,8 +15,10 @@ import (
 //     gc.go reaches is finalized: gc's roots are among the registers of
 //     the running frames, so gc does not reach it either. One that both
 //     reach is kept: the registers live in go/ssa are among gc's roots.
-//     One that only the trace from every register reaches is refused:
-//     gc's answer then depends on its liveness analysis.
+//     One that only the trace from every register reaches is decided
+//     by a third trace, from the registers gc may still scan
+//     (gccons.go): finalized if it misses it too, else refused (gc's
+//     answer then depends on its liveness analysis and inlining).
 //   - The finalizers found run in the order they were set, one after the
 //     other, on a goroutine of the scheduler (goroutine.go) that the
 //     caller of runtime.GC yields to, as gc's finalizer goroutine runs
