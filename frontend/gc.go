@@ -19,7 +19,8 @@ import "fmt"
 // variables, the pending deferred calls and panics, the goroutines not
 // yet started, the finalizer queue, and, as gc's, from the finalizer
 // functions and the contents (not the object itself) of every object
-// with a finalizer.
+// with a finalizer. A third trace, from the registers gc may still
+// scan (gccons.go), decides the objects only the first reaches.
 
 // gcTrace is the result of one trace.
 type gcTrace struct {
