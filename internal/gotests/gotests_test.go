@@ -137,7 +137,7 @@ func TestWrap(t *testing.T) {
 		"func lmsgotestInit0() { println(1) }",
 		"func lmsgotestMain() { println(2) }",
 		"func lmsgotestInit1() { println(3) }",
-		"//lms:gen lmsgotestGenerated -calldepth=20000\nfunc lmsgotestStaged() {\n\tlmsgotestInit0()\n\tlmsgotestInit1()\n\tlmsgotestMain()\n}",
+		"//lms:gen lmsgotestGenerated -calldepth=20000 -steps=200000000\nfunc lmsgotestStaged() {\n\tlmsgotestInit0()\n\tlmsgotestInit1()\n\tlmsgotestMain()\n}",
 		"func main() { lmsgotestGenerated() }",
 	} {
 		if !strings.Contains(string(got), want) {
