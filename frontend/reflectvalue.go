@@ -205,7 +205,11 @@ func reflectString(t types.Type) string {
 		var parts []string
 		for i := range u.NumMethods() {
 			m := u.Method(i)
-			parts = append(parts, m.Name()+strings.TrimPrefix(reflectString(m.Type()), "func"))
+			name := m.Name()
+			if !m.Exported() && m.Pkg() != nil {
+				name = m.Pkg().Name() + "." + name // reflect qualifies an unexported method
+			}
+			parts = append(parts, name+strings.TrimPrefix(reflectString(m.Type()), "func"))
 		}
 		return "interface { " + strings.Join(parts, "; ") + " }"
 	case *types.Signature:
