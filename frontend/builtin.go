@@ -3,6 +3,7 @@ package frontend
 import (
 	"cmp"
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -50,21 +51,7 @@ func (fr *frame) builtin(name string, args []value, c *ssa.CallCommon, in *ssa.C
 		if hasRep(args[1], 0) {
 			ev.fail("map key must be static, but %s", ev.whyRep(args[1]))
 		}
-		if m == nil {
-			return nil
-		}
-		key := mapKey(args[1])
-		if j, ok := m.idx[key]; ok {
-			k := m.keys[j]
-			ev.mapChange(m, "deleting a key from", func() {
-				m.idx[key] = j
-				m.keys[j] = k
-				m.live++
-			})
-			delete(m.idx, key)
-			m.keys[j] = deletedKey{}
-			m.live--
-		}
+		ev.mapDelete(m, args[1])
 		return nil
 	case "clear":
 		switch x := args[0].(type) {
@@ -123,6 +110,10 @@ func (fr *frame) builtin(name string, args []value, c *ssa.CallCommon, in *ssa.C
 				exps[i] = ev.b.Const(ir.String, ev.printUnsafe(a))
 				continue
 			}
+			if text, ok := ev.printAddress(a, c.Args[i].Type(), name); ok {
+				exps[i] = ev.b.Const(ir.String, text)
+				continue
+			}
 			exps[i] = ev.lift(a, c.Args[i].Type(), "an argument of "+name)
 		}
 		ev.at()
@@ -177,38 +168,71 @@ func (fr *frame) builtin(name string, args []value, c *ssa.CallCommon, in *ssa.C
 // type involves a type parameter): go/ssa passes the field's value, a
 // Field or the load of a FieldAddr, whose struct type is instantiated
 // here. A field reached through an embedded field may be selected
-// implicitly (the offset is then from the outer struct) or explicitly
-// (x.e.f, from e), which go/ssa does not tell apart: refused.
+// implicitly (x.f for x.e.f: the offset is then from x's struct, the sum
+// of the steps') or explicitly (x.e.f: from e's). go/ssa gives an
+// explicit step the position of its selector's name, an implicit one
+// the start of the selection expression, which is no selector's name;
+// a step whose position the function's syntax does not tell is refused.
 func (fr *frame) offsetof(arg ssa.Value) value {
-	var x ssa.Value
-	var idx int
-	switch a := arg.(type) {
-	case *ssa.Field:
-		x, idx = a.X, a.Field
-	case *ssa.UnOp:
-		if fa, ok := a.X.(*ssa.FieldAddr); ok && a.Op == token.MUL {
-			x, idx = fa.X, fa.Field
+	step := func(v ssa.Value) (x ssa.Value, idx int, pos token.Pos, ok bool) {
+		switch a := v.(type) {
+		case *ssa.Field:
+			return a.X, a.Field, a.Pos(), true
+		case *ssa.FieldAddr:
+			return a.X, a.Field, a.Pos(), true
 		}
+		return nil, 0, token.NoPos, false
 	}
-	if x == nil {
+	if u, ok := arg.(*ssa.UnOp); ok && u.Op == token.MUL {
+		arg = u.X
+	}
+	x, idx, _, ok := step(arg)
+	if !ok {
 		panic("BUG: unsafe.Offsetof of no field")
 	}
-	switch inner := x.(type) {
-	case *ssa.Field:
-		if structOf(inner.X.Type()).Field(inner.Field).Embedded() {
-			fr.ev.fail("unsafe.Offsetof of a field of an embedded field in generic code is not supported: whether the selection is implicit decides the offset")
+	off := fieldOffset(x.Type(), idx)
+	for {
+		ix, iidx, ipos, ok := step(x)
+		if !ok || !structOf(ix.Type()).Field(iidx).Embedded() {
+			return uintptr(off)
 		}
-	case *ssa.FieldAddr:
-		if structOf(inner.X.Type()).Field(inner.Field).Embedded() {
-			fr.ev.fail("unsafe.Offsetof of a field of an embedded field in generic code is not supported: whether the selection is implicit decides the offset")
+		syntax := fr.fn.Syntax()
+		if o := fr.fn.Origin(); o != nil {
+			syntax = o.Syntax()
 		}
+		if !ipos.IsValid() || syntax == nil {
+			fr.ev.fail("unsafe.Offsetof of a field of an embedded field in generic code is not supported here: whether the selection is implicit decides the offset")
+		}
+		if selectorNameAt(syntax, ipos) {
+			return uintptr(off) // x.e.f: from e
+		}
+		off += fieldOffset(ix.Type(), iidx)
+		x = ix
 	}
-	st := structOf(x.Type())
+}
+
+// selectorNameAt reports whether a selector expression in syntax has
+// its name (Sel) at pos.
+func selectorNameAt(syntax ast.Node, pos token.Pos) bool {
+	found := false
+	ast.Inspect(syntax, func(n ast.Node) bool {
+		if se, ok := n.(*ast.SelectorExpr); ok && se.Sel.Pos() == pos {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// fieldOffset returns gc's offset of field idx of the struct t (or the
+// struct t points to).
+func fieldOffset(t types.Type, idx int) int64 {
+	st := structOf(t)
 	fields := make([]*types.Var, st.NumFields())
 	for i := range fields {
 		fields[i] = st.Field(i)
 	}
-	return uintptr(sizes.Offsetsof(fields)[idx])
+	return sizes.Offsetsof(fields)[idx]
 }
 
 // structOf returns the struct type of t, or of the type t points to.

@@ -145,6 +145,11 @@ func (fr *frame) callFunc(fn *ssa.Function, env, args []value, in *ssa.Call) val
 		}
 		return fr.inline(fn, env, args)
 	}
+	if len(args) > 0 && fn.Signature.Recv() != nil {
+		if s := streamOf(args[0]); s != nil {
+			return ev.streamMethod(s, fn.Name(), args[1:])
+		}
+	}
 	msg := fmt.Sprintf("call of %s: it has no Go source (in the module or a standard package loaded from source) and is not a known pure library function", name)
 	if pkg := funcPkgPath(fn); pkg != "" {
 		switch {
@@ -586,6 +591,9 @@ func (ev *evaluator) callNativeMethod(nv native, m *types.Func, args []value) va
 				return s.String()
 			}
 		}
+	}
+	if s, ok := nv.v.(*stdStream); ok {
+		return ev.streamMethod(s, m.Name(), args)
 	}
 	ev.fail("method %s of %T is not supported during staging", m.Name(), nv.v)
 	return nil

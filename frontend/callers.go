@@ -26,6 +26,10 @@ import (
 //     path, with //line directives applied ("??" for a directive without
 //     a file name), when the program counter it returns is not used.
 //
+// runtime.Callers whose count is unused and whose buffer nothing else
+// reads (a slice of a local array, or one made for the call) does
+// nothing: the program cannot tell gc's frames from any others.
+//
 // Other calls are refused (world.go): the runtime's own frames between
 // (gopanic, deferreturn, goexit, reflect's call frames), wrappers, and
 // program counters are gc's, not the evaluator's. The file is the one
@@ -40,6 +44,11 @@ const runtimeFrameSlack = 64
 // callerCall evaluates runtime.Caller when its answer is certain, and
 // reports whether it did. in is the call, nil if it is not a plain call.
 func (fr *frame) callerCall(name string, args []value, in *ssa.Call) (value, bool) {
+	if name == "runtime.Callers" && in != nil && !usedValue(in) && unreadBuffer(in.Call.Args[1], in) {
+		// Nothing reads what Callers writes, nor its count: the
+		// program cannot tell gc's frames from any others.
+		return 0, true
+	}
 	if name != "runtime.Caller" || isRep(args[0]) {
 		return nil, false
 	}
@@ -208,4 +217,26 @@ func deferredCallPos(fr *frame) (token.Pos, bool) {
 		return ret.Pos(), true
 	}
 	return body.Rbrace, true
+}
+
+// unreadBuffer reports whether the buffer b passed to call is read by
+// nothing else: a slice of a local array, or a slice made for the call,
+// used by no other instruction but DebugRefs.
+func unreadBuffer(b ssa.Value, call ssa.Instruction) bool {
+	only := func(v ssa.Value, user ssa.Instruction) bool {
+		for _, r := range *v.Referrers() {
+			if _, dbg := r.(*ssa.DebugRef); !dbg && r != user {
+				return false
+			}
+		}
+		return true
+	}
+	switch b := b.(type) {
+	case *ssa.MakeSlice:
+		return only(b, call)
+	case *ssa.Slice:
+		a, ok := b.X.(*ssa.Alloc)
+		return ok && only(b, call) && only(a, b)
+	}
+	return false
 }

@@ -32,6 +32,7 @@ type evaluator struct {
 	pos   token.Pos // position of the instruction being executed
 
 	globals map[*ssa.Global]*value
+	streams [3]*stdStream // os.Stdout and os.Stderr once read (stdio.go)
 	inited  map[*ssa.Package]bool
 	// initFailed holds the error that stopped the initialization of a
 	// standard package loaded from source (see frame.initStd).
@@ -467,6 +468,10 @@ func (ev *evaluator) global(g *ssa.Global) *value {
 	}
 	if err := ev.initFailed[g.Pkg.Pkg]; err != nil {
 		ev.fail("use of package variable %s.%s: the initialization of package %s failed at generation time: %s", g.Pkg.Pkg.Name(), g.Name(), g.Pkg.Pkg.Path(), err.Error())
+	}
+	if p := ev.stdStreamVar(g); p != nil {
+		ev.globals[g] = p
+		return p
 	}
 	if !ev.l.bySrc[g.Pkg.Pkg.Path()] {
 		ev.fail("use of package variable %s.%s: only variables of packages with source in the module can be used during staging", g.Pkg.Pkg.Name(), g.Name())

@@ -3,6 +3,8 @@ package frontend
 import (
 	"go/token"
 	"go/types"
+
+	"golang.org/x/tools/go/ssa"
 )
 
 // This file evaluates runtime.SetFinalizer and runs finalizers at
@@ -13,8 +15,10 @@ import (
 //     gc.go reaches is finalized: gc's roots are among the registers of
 //     the running frames, so gc does not reach it either. One that both
 //     reach is kept: the registers live in go/ssa are among gc's roots.
-//     One that only the trace from every register reaches is refused:
-//     gc's answer then depends on its liveness analysis.
+//     One that only the trace from every register reaches is decided
+//     by a third trace, from the registers gc may still scan
+//     (gccons.go): finalized if it misses it too, else refused (gc's
+//     answer then depends on its liveness analysis and inlining).
 //   - The finalizers found run in the order they were set, one after the
 //     other, on a goroutine of the scheduler (goroutine.go) that the
 //     caller of runtime.GC yields to, as gc's finalizer goroutine runs
@@ -24,7 +28,12 @@ import (
 //     with others (no pointers, under 16 bytes) or of size 0, on a
 //     pointer into an object, on a string's bytes (unsafe.StringData:
 //     the evaluator copies them); runtime.GC under staged control with
-//     finalizers pending.
+//     finalizers pending. Where the object is not a variable or
+//     allocation of its own (new, &T{}) by its SSA value, the checks
+//     that need its place in memory cost a trace of the whole memory:
+//     they are made for a batch of SetFinalizer calls at once, at the
+//     latest at the next runtime.GC or the end of the evaluation
+//     (placeFinalizers), still positioned at the call.
 //
 // Finalizers run only at runtime.GC: a program that waits for gc's
 // automatic collections to finalize an object waits forever here and
@@ -32,10 +41,12 @@ import (
 
 // finalizers is the evaluator's state of runtime.SetFinalizer.
 type finalizers struct {
-	set     []*finalizer // pending, in the order set
-	queue   []finCall    // found unreachable, to run
-	running bool         // the finalizer goroutine exists
-	live    map[*fnInfo][]regSet
+	set      []*finalizer         // pending, in the order set
+	unplaced int                  // of set, those not placed yet
+	queue    []finCall            // found unreachable, to run
+	running  bool                 // the finalizer goroutine exists
+	live     map[*fnInfo][]regSet // gclive.go
+	cons     map[*fnInfo][]regSet // gccons.go
 }
 
 // finalizer is a finalizer set on the object at p: the cell p, or the
@@ -49,6 +60,9 @@ type finalizer struct {
 	obj  iface // the first argument of SetFinalizer
 	fn   value // a *closure
 	pos  token.Pos
+	elem types.Type // the type of *p
+	// placed: base and cell are known (placeFinalizers).
+	placed bool
 }
 
 // finCall is a finalizer to run: fn(obj).
@@ -93,6 +107,9 @@ func (fr *frame) setFinalizer(args []value) {
 		for i, f := range fs.set {
 			if f.p == p {
 				fs.set = append(fs.set[:i:i], fs.set[i+1:]...)
+				if !f.placed {
+					fs.unplaced--
+				}
 				break
 			}
 		}
@@ -123,39 +140,122 @@ func (fr *frame) setFinalizer(args []value) {
 	if ev.stringData[p] {
 		ev.fail("runtime.SetFinalizer on the bytes of a string (unsafe.StringData): static evaluation copies a string's bytes, it does not have gc's allocation of them")
 	}
-	t := ev.newTrace()
-	t.probe = p
-	ev.traceRoots(t, false)
-	var base []value
-	var cell *value
-	for _, h := range t.hits {
-		switch {
-		case h.idx < 0:
-		case h.base != nil && h.idx == 0 && (base == nil || &base[0] == &h.base[0]):
-			base = h.base
-			if h.cell != nil {
-				cell = h.cell
-			}
-		default:
-			ev.fail("runtime.SetFinalizer on a pointer to a field or element (%d) of a larger object: gc requires the start of an allocation and static evaluation does not know where its object begins", h.idx)
-		}
-	}
-	size := sizes.Sizeof(pt.Elem())
-	if base != nil {
-		size *= int64(len(base))
-	}
-	if size == 0 {
-		ev.fail("runtime.SetFinalizer on an object of size 0: gc may give all of them one address, so that its finalizer may never run")
-	}
-	if size < 16 && !hasPointers(pt.Elem()) {
-		ev.fail("runtime.SetFinalizer on a %s (%d bytes, no pointers): %s", typeString(pt.Elem()), size, whyTiny)
-	}
 	for _, f := range fs.set {
-		if f.p == p || base != nil && f.base != nil && &f.base[0] == &base[0] {
+		if f.p == p {
 			ev.fail("fatal error: runtime.SetFinalizer: finalizer already set")
 		}
 	}
-	fs.set = append(fs.set, &finalizer{p: p, base: base, cell: cell, obj: obj, fn: cl, pos: ev.pos})
+	f := &finalizer{p: p, obj: obj, fn: cl, pos: ev.pos, elem: pt.Elem()}
+	fs.set = append(fs.set, f)
+	if fr.wholeCell() {
+		f.placed = true
+		ev.checkPlace(f)
+		return
+	}
+	fs.unplaced++
+	if interiorPointer(fr.at) || fs.unplaced >= max(64, len(fs.set)-fs.unplaced) {
+		ev.placeFinalizers()
+	}
+}
+
+// wholeCell reports whether the object of the runtime.SetFinalizer call
+// being evaluated is a variable or an allocation of its own (new, &T{}),
+// by its SSA value: no container can hold it.
+func (fr *frame) wholeCell() bool {
+	x := setFinalizerObj(fr.at)
+	_, ok := x.(*ssa.Alloc)
+	return ok
+}
+
+// interiorPointer reports whether the object of the runtime.SetFinalizer
+// call at is the address of a field or element (&x.f, &s[i]).
+func interiorPointer(at ssa.Instruction) bool {
+	switch setFinalizerObj(at).(type) {
+	case *ssa.FieldAddr, *ssa.IndexAddr:
+		return true
+	}
+	return false
+}
+
+// setFinalizerObj returns the SSA value of the pointer passed to the
+// runtime.SetFinalizer call at, or nil.
+func setFinalizerObj(at ssa.Instruction) ssa.Value {
+	c, ok := at.(ssa.CallInstruction)
+	if !ok || len(c.Common().Args) == 0 {
+		return nil
+	}
+	if mi, ok := c.Common().Args[0].(*ssa.MakeInterface); ok {
+		return mi.X
+	}
+	return nil
+}
+
+// placeFinalizers finds the place in memory of the objects of the
+// finalizers set whose place is not known yet, with one trace: each
+// object's storage when it is the first element of slice storage, and
+// the checks that need it (a pointer into a larger object, gc's tiny
+// allocator, size 0, two finalizers on one storage), positioned at the
+// SetFinalizer call. runtime.SetFinalizer defers this to the next
+// runtime.GC, the end of the evaluation, or a batch of such calls, since
+// a trace costs the whole memory: the place of a cell does not change,
+// and a container unreachable by then is missed (as one reachable only
+// through the pointer always is).
+func (ev *evaluator) placeFinalizers() {
+	fs := ev.fins
+	if fs == nil || fs.unplaced == 0 {
+		return
+	}
+	var todo []*finalizer
+	t := ev.newTrace()
+	t.probes = map[*value]int{}
+	for _, f := range fs.set {
+		if !f.placed {
+			t.probes[f.p] = len(todo)
+			todo = append(todo, f)
+		}
+	}
+	ev.traceRoots(t, allRegs)
+	for _, h := range t.hits {
+		f := todo[h.probe]
+		switch {
+		case h.idx < 0:
+		case h.base != nil && h.idx == 0 && (f.base == nil || &f.base[0] == &h.base[0]):
+			f.base = h.base
+			if h.cell != nil {
+				f.cell = h.cell
+			}
+		default:
+			ev.failAt(f.pos, "runtime.SetFinalizer on a pointer to a field or element (%d) of a larger object: gc requires the start of an allocation and static evaluation does not know where its object begins", h.idx)
+		}
+	}
+	fs.unplaced = 0
+	for _, f := range todo {
+		f.placed = true
+		ev.checkPlace(f)
+	}
+}
+
+// checkPlace makes the checks of runtime.SetFinalizer that need the
+// place of the object of f.
+func (ev *evaluator) checkPlace(f *finalizer) {
+	size := sizes.Sizeof(f.elem)
+	if f.base != nil {
+		size *= int64(len(f.base))
+	}
+	if size == 0 {
+		ev.failAt(f.pos, "runtime.SetFinalizer on an object of size 0: gc may give all of them one address, so that its finalizer may never run")
+	}
+	if size < 16 && !hasPointers(f.elem) {
+		ev.failAt(f.pos, "runtime.SetFinalizer on a %s (%d bytes, no pointers): %s", typeString(f.elem), size, whyTiny)
+	}
+	if f.base == nil {
+		return
+	}
+	for _, g := range ev.fins.set {
+		if g != f && g.placed && g.base != nil && &g.base[0] == &f.base[0] {
+			ev.failAt(f.pos, "fatal error: runtime.SetFinalizer: finalizer already set")
+		}
+	}
 }
 
 // collect is runtime.GC's collection: it queues the finalizers of the
@@ -168,12 +268,22 @@ func (ev *evaluator) collect() {
 	if len(ev.regions) > 0 {
 		ev.fail("runtime.GC under staged control (a conditional, loop or function on a Rep) with finalizers set: finalizers run under static control")
 	}
+	ev.placeFinalizers()
 	all, live := ev.newTrace(), ev.newTrace()
-	ev.traceRoots(all, false)
-	ev.traceRoots(live, true)
+	ev.traceRoots(all, allRegs)
+	ev.traceRoots(live, liveRegs)
 	var keep []*finalizer
+	var cons *gcTrace
 	for _, f := range fs.set {
 		ra, rl := all.reaches(f), live.reaches(f)
+		if ra && !rl && all.unknown == "" {
+			// Reached only through registers gc may find dead:
+			// decided by the trace from what gc may still scan.
+			if cons == nil {
+				cons = ev.consTrace()
+			}
+			ra = cons.reaches(f)
+		}
 		switch {
 		case ra && rl:
 			keep = append(keep, f)

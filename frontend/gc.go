@@ -19,7 +19,8 @@ import "fmt"
 // variables, the pending deferred calls and panics, the goroutines not
 // yet started, the finalizer queue, and, as gc's, from the finalizer
 // functions and the contents (not the object itself) of every object
-// with a finalizer.
+// with a finalizer. A third trace, from the registers gc may still
+// scan (gccons.go), decides the objects only the first reaches.
 
 // gcTrace is the result of one trace.
 type gcTrace struct {
@@ -30,45 +31,74 @@ type gcTrace struct {
 	// unknown names a value the trace cannot look into, or "": the
 	// trace from every register is then not a superset of gc's.
 	unknown string
-	// probe, when not nil, is a pointer whose place in memory the trace
-	// records in hits: the storage or the value it is an element of.
-	probe *value
-	hits  []gcHit
+	// probes, when not nil, are pointers whose places in memory the
+	// trace records in hits: the storage or the value each is an
+	// element of. The value is the probe's index.
+	probes map[*value]int
+	hits   []gcHit
+	// rec, when not nil, records the allocation (a cell, or slice
+	// storage as a sliceV) each element cell traced belongs to: alloc
+	// is the allocation being traced. follow, when not nil, is such a
+	// record: a pointer to an element keeps its whole allocation
+	// reachable, as in gc (gccons.go).
+	rec, follow map[*value]value
+	alloc       value
 }
 
-// gcHit is a place where the probe was found: element idx of slice
-// storage base, or of a struct or array value (base nil); cell is the
-// cell whose value is that array, if it is one.
+// gcHit is a place where probe number probe was found: element idx of
+// slice storage base, or of a struct or array value (base nil); cell is
+// the cell whose value is that array, if it is one. idx is -1 where it
+// was reached through a pointer.
 type gcHit struct {
-	base []value
-	idx  int
-	cell *value
+	probe int
+	base  []value
+	idx   int
+	cell  *value
+}
+
+// probed returns the index of the probe p is, if it is one.
+func (t *gcTrace) probed(p *value) (int, bool) {
+	if t.probes == nil {
+		return 0, false
+	}
+	i, ok := t.probes[p]
+	return i, ok
 }
 
 func (ev *evaluator) newTrace() *gcTrace {
 	return &gcTrace{ev: ev, cells: map[*value]bool{}, bases: map[*value]bool{}, seen: map[any]bool{}}
 }
 
-// traceRoots traces from the roots of the running program: with live
-// set, only the registers live in each frame.
-func (ev *evaluator) traceRoots(t *gcTrace, live bool) {
+// rootRegs says which registers of the running frames a trace starts
+// from.
+type rootRegs int
+
+const (
+	allRegs  rootRegs = iota // every register: a superset of gc's roots but for interior pointers
+	liveRegs                 // those go/ssa finds live, leaning to dead: a subset of gc's roots
+	consRegs                 // those live counting every use and gc's always-live slots: a superset (gccons.go)
+)
+
+// traceRoots traces from the roots of the running program, with the
+// registers regs of each frame.
+func (ev *evaluator) traceRoots(t *gcTrace, regs rootRegs) {
 	for _, p := range ev.globals {
 		t.ptr(p)
 	}
 	if ev.gs == nil {
-		t.frames(ev.fr, nil, live)
+		t.frames(ev.fr, nil, regs, true)
 	} else {
 		for _, g := range ev.gs.all {
 			switch {
 			case g.done:
 			case g == ev.gs.cur:
-				t.frames(ev.fr, g.base, live)
+				t.frames(ev.fr, g.base, regs, true)
 			case g.id != 1 && !g.started:
 				for _, v := range g.start {
 					t.value(v)
 				}
 			default:
-				t.frames(g.fr, g.base, live)
+				t.frames(g.fr, g.base, regs, false)
 			}
 		}
 	}
@@ -84,19 +114,21 @@ func (ev *evaluator) traceRoots(t *gcTrace, live bool) {
 	}
 }
 
-// frames traces the frames from fr down to (without) base.
-func (t *gcTrace) frames(fr, base *frame, live bool) {
-	for ; fr != nil && fr != base; fr = fr.caller {
-		if live {
-			if regs := fr.liveRegs(); regs != nil {
-				for i, v := range fr.regs {
-					if regs.has(i) {
-						t.value(v)
-					}
-				}
+// frames traces the frames from fr down to (without) base, of the
+// running goroutine if running.
+func (t *gcTrace) frames(fr, base *frame, regs rootRegs, running bool) {
+	for top := true; fr != nil && fr != base; fr, top = fr.caller, false {
+		var set regSet
+		switch regs {
+		case liveRegs:
+			if set = fr.liveRegs(); set == nil {
+				set = regSet{} // no live register
 			}
-		} else {
-			for _, v := range fr.regs {
+		case consRegs:
+			set = fr.consRegs(top && !running)
+		}
+		for i, v := range fr.regs {
+			if set == nil || i/64 < len(set) && set.has(i) {
 				t.value(v)
 			}
 		}
@@ -121,8 +153,17 @@ func (t *gcTrace) ptr(p *value) {
 		return
 	}
 	t.cells[p] = true
-	if p == t.probe {
-		t.hits = append(t.hits, gcHit{idx: -1})
+	if i, ok := t.probed(p); ok {
+		t.hits = append(t.hits, gcHit{probe: i, idx: -1})
+	}
+	if t.follow != nil {
+		if a, ok := t.follow[p]; ok {
+			t.value(a)
+		}
+	}
+	if t.rec != nil {
+		defer func(a value) { t.alloc = a }(t.alloc)
+		t.alloc = p
 	}
 	if s, ok := t.ev.unsafeData[p]; ok {
 		t.value(s)
@@ -163,16 +204,32 @@ func (t *gcTrace) syncMap(p *value) {
 // the cell cell if it is its whole value.
 func (t *gcTrace) elems(es []value, cell *value) {
 	for i := range es {
-		if t.probe != nil && &es[i] == t.probe {
-			h := gcHit{idx: i}
+		if t.rec != nil {
+			t.rec[&es[i]] = t.alloc
+		}
+		if j, ok := t.probed(&es[i]); ok {
+			h := gcHit{probe: j, idx: i}
 			if cell != nil {
 				h.base, h.cell = es, cell
 			}
 			t.hits = append(t.hits, h)
 		}
-		t.syncMap(&es[i])
-		t.value(es[i])
+		t.element(&es[i])
 	}
+}
+
+// element traces the element at p of a struct, array or slice storage:
+// its value, and the state of a sync.Map or sync.Pool it is (only a
+// struct can be).
+func (t *gcTrace) element(p *value) {
+	switch (*p).(type) {
+	case nil, bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, uintptr,
+		float32, float64, complex64, complex128, string:
+		return
+	case structure:
+		t.syncMap(p)
+	}
+	t.value(*p)
 }
 
 // value traces v.
@@ -207,12 +264,18 @@ func (t *gcTrace) value(v value) {
 			return
 		}
 		t.bases[&base[0]] = true
+		if t.rec != nil {
+			defer func(a value) { t.alloc = a }(t.alloc)
+			t.alloc = sliceV{base: base, len: len(base), cap: len(base)}
+		}
 		for i := range base {
-			if t.probe != nil && &base[i] == t.probe {
-				t.hits = append(t.hits, gcHit{base: base, idx: i})
+			if t.rec != nil {
+				t.rec[&base[i]] = t.alloc
 			}
-			t.syncMap(&base[i])
-			t.value(base[i])
+			if j, ok := t.probed(&base[i]); ok {
+				t.hits = append(t.hits, gcHit{probe: j, base: base, idx: i})
+			}
+			t.element(&base[i])
 		}
 	case *mapV:
 		if v == nil || t.seen[v] {

@@ -37,6 +37,14 @@ func (ev *evaluator) liveOut(fi *fnInfo) []regSet {
 	if out, ok := fs.live[fi]; ok {
 		return out
 	}
+	out := fi.liveness(fi.transfer)
+	fs.live[fi] = out
+	return out
+}
+
+// liveness returns the registers of fi live at the end of each block,
+// with transfer stepping a live set back over an instruction.
+func (fi *fnInfo) liveness(transfer func(regSet, ssa.Instruction)) []regSet {
 	fn := fi.fn
 	n := len(fn.Blocks)
 	in := make([]regSet, n)
@@ -64,12 +72,11 @@ func (ev *evaluator) liveOut(fi *fnInfo) []regSet {
 			}
 			live := slices.Clone(out[i])
 			for j := len(b.Instrs) - 1; j >= 0; j-- {
-				fi.transfer(live, b.Instrs[j])
+				transfer(live, b.Instrs[j])
 			}
 			changed = in[i].union(live) || changed
 		}
 	}
-	fs.live[fi] = out
 	return out
 }
 

@@ -56,10 +56,15 @@ func (fr *frame) mapUpdate(in *ssa.MapUpdate) {
 	if hasRep(k, 0) {
 		ev.fail("map key must be static, but %s", ev.whyRep(k))
 	}
+	ev.mapAssign(m, k, fr.get(in.Value))
+}
+
+// mapAssign stores v under the static key k in the static map m, as
+// m[k] = v does.
+func (ev *evaluator) mapAssign(m *mapV, k, v value) {
 	if m == nil {
 		panic(&goPanic{msg: "assignment to entry in nil map", val: "assignment to entry in nil map"})
 	}
-	v := fr.get(in.Value)
 	key := mapKey(k)
 	if j, ok := m.idx[key]; ok {
 		if old := m.keys[j]; !identical(old, k) {
@@ -72,6 +77,26 @@ func (fr *frame) mapUpdate(in *ssa.MapUpdate) {
 		return
 	}
 	ev.mapInsert(m, k, key, v)
+}
+
+// mapDelete deletes the static key k from the static map m, as
+// delete(m, k) does.
+func (ev *evaluator) mapDelete(m *mapV, k value) {
+	if m == nil {
+		return
+	}
+	key := mapKey(k)
+	if j, ok := m.idx[key]; ok {
+		k := m.keys[j]
+		ev.mapChange(m, "deleting a key from", func() {
+			m.idx[key] = j
+			m.keys[j] = k
+			m.live++
+		})
+		delete(m.idx, key)
+		m.keys[j] = deletedKey{}
+		m.live--
+	}
 }
 
 func (ev *evaluator) mapInsert(m *mapV, k value, key any, v value) {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/tools/go/ssa"
@@ -155,17 +157,17 @@ func (fr *frame) slice(in *ssa.Slice) value {
 		if !isRep(x) && !anyRep {
 			s := x.(string)
 			l, h := 0, len(s)
-			if lo != nil {
-				l = intValue(lo)
-			}
 			if hi != nil {
 				h = intValue(hi)
+				if h < 0 || h > len(s) {
+					panic(boundsError(boundsSliceAlen, hi, len(s)))
+				}
 			}
-			if h < 0 || h > len(s) {
-				panic(runtimePanic("slice bounds out of range [:%d] with length %d", h, len(s)))
-			}
-			if l < 0 || l > h {
-				panic(runtimePanic("slice bounds out of range [%d:%d]", l, h))
+			if lo != nil {
+				l = intValue(lo)
+				if l < 0 || l > h {
+					panic(boundsError(boundsSliceB, lo, h))
+				}
 			}
 			return s[l:h]
 		}
@@ -191,10 +193,12 @@ func (fr *frame) slice(in *ssa.Slice) value {
 		return fr.soaSlice(x.(structure), lo, hi, mx, in)
 	}
 	var s sliceV
+	isArray := false // gc's messages say length, not capacity
 	switch x := x.(type) {
 	case sliceV:
 		s = x
 	case *value:
+		isArray = true
 		if x == nil {
 			panic(runtimePanic("invalid memory address or nil pointer dereference"))
 		}
@@ -232,17 +236,28 @@ func (fr *frame) slice(in *ssa.Slice) value {
 		// go/ssa makes make([]T, n, c) with a constant c new([c]T)[:n].
 		checkMakeSlice(int64(h), int64(s.cap), in.Type().Underlying().(*types.Slice).Elem())
 	}
-	if m < 0 || m > s.cap {
-		panic(runtimePanic("slice bounds out of range [::%d] with capacity %d", m, s.cap))
+	// gc's checks, in its order (the last bound first).
+	alen, acap := boundsSliceAcap, boundsSlice3Acap
+	if isArray {
+		alen, acap = boundsSliceAlen, boundsSlice3Alen
 	}
-	if h < 0 || h > m {
-		if mx != nil {
-			panic(runtimePanic("slice bounds out of range [:%d:%d]", h, m))
+	if mx != nil {
+		if m < 0 || m > s.cap {
+			panic(boundsError(acap, mx, s.cap))
 		}
-		panic(runtimePanic("slice bounds out of range [:%d] with capacity %d", h, s.cap))
-	}
-	if l < 0 || l > h {
-		panic(runtimePanic("slice bounds out of range [%d:%d]", l, h))
+		if h < 0 || h > m {
+			panic(boundsError(boundsSlice3B, hi, m))
+		}
+		if l < 0 || l > h {
+			panic(boundsError(boundsSlice3C, lo, h))
+		}
+	} else {
+		if h < 0 || h > m {
+			panic(boundsError(alen, hi, s.cap))
+		}
+		if l < 0 || l > h {
+			panic(boundsError(boundsSliceB, lo, h))
+		}
 	}
 	if s.base == nil {
 		return sliceV{}
@@ -379,8 +394,60 @@ func isFieldName(name, base, f string) bool {
 	return len(name) == len(base)+len(f) && name[:len(base)] == base && name[len(base)] == c && name[len(base)+1:] == f[1:]
 }
 
-func boundsPanic(i, n int) *goPanic {
-	return runtimePanic("index out of range [%d] with length %d", i, n)
+// boundsKind is a kind of bounds check of gc's runtime (runtime/error.go).
+type boundsKind int
+
+const (
+	boundsIndex boundsKind = iota
+	boundsSliceAlen
+	boundsSliceAcap
+	boundsSliceB
+	boundsSlice3Alen
+	boundsSlice3Acap
+	boundsSlice3B
+	boundsSlice3C
+)
+
+// boundsFormats are gc's messages of a failed check of x against y, and
+// boundsNegFormats those for a negative x (of a signed type).
+var (
+	boundsFormats = [...]string{
+		boundsIndex:      "index out of range [%x] with length %y",
+		boundsSliceAlen:  "slice bounds out of range [:%x] with length %y",
+		boundsSliceAcap:  "slice bounds out of range [:%x] with capacity %y",
+		boundsSliceB:     "slice bounds out of range [%x:%y]",
+		boundsSlice3Alen: "slice bounds out of range [::%x] with length %y",
+		boundsSlice3Acap: "slice bounds out of range [::%x] with capacity %y",
+		boundsSlice3B:    "slice bounds out of range [:%x:%y]",
+		boundsSlice3C:    "slice bounds out of range [%x:%y:]",
+	}
+	boundsNegFormats = [...]string{
+		boundsIndex:      "index out of range [%x]",
+		boundsSliceAlen:  "slice bounds out of range [:%x]",
+		boundsSliceAcap:  "slice bounds out of range [:%x]",
+		boundsSliceB:     "slice bounds out of range [%x:]",
+		boundsSlice3Alen: "slice bounds out of range [::%x]",
+		boundsSlice3Acap: "slice bounds out of range [::%x]",
+		boundsSlice3B:    "slice bounds out of range [:%x:]",
+		boundsSlice3C:    "slice bounds out of range [%x::]",
+	}
+)
+
+// boundsError is gc's run-time panic for a failed check of kind of the
+// static index or bound x, an integer of its own type (written unsigned
+// for an unsigned type, as gc does), against y.
+func boundsError(kind boundsKind, x value, y int) *goPanic {
+	xs := fmt.Sprint(x)
+	format := boundsFormats[kind]
+	if strings.HasPrefix(xs, "-") {
+		format = boundsNegFormats[kind]
+	}
+	format = strings.Replace(format, "%x", xs, 1)
+	return runtimePanic("%s", strings.Replace(format, "%y", strconv.Itoa(y), 1))
+}
+
+func boundsPanic(i value, n int) *goPanic {
+	return boundsError(boundsIndex, i, n)
 }
 
 func (fr *frame) indexAddr(in *ssa.IndexAddr) value {
@@ -406,7 +473,7 @@ func (fr *frame) indexAddr(in *ssa.IndexAddr) value {
 		}
 		k := intValue(i)
 		if k < 0 || k >= x.len {
-			panic(boundsPanic(k, x.len))
+			panic(boundsPanic(i, x.len))
 		}
 		return &x.base[x.off+k]
 	case *value:
@@ -423,7 +490,7 @@ func (fr *frame) indexAddr(in *ssa.IndexAddr) value {
 		}
 		k := intValue(i)
 		if k < 0 || k >= len(a) {
-			panic(boundsPanic(k, len(a)))
+			panic(boundsPanic(i, len(a)))
 		}
 		return &a[k]
 	}
@@ -488,7 +555,7 @@ func (fr *frame) index(in *ssa.Index) value {
 		if !isRep(i) {
 			k := intValue(i)
 			if k < 0 || k >= len(xv) {
-				panic(boundsPanic(k, len(xv)))
+				panic(boundsPanic(i, len(xv)))
 			}
 			return xv[k]
 		}
@@ -496,7 +563,7 @@ func (fr *frame) index(in *ssa.Index) value {
 		if !isRep(i) {
 			k := intValue(i)
 			if k < 0 || k >= len(xv) {
-				panic(boundsPanic(k, len(xv)))
+				panic(boundsPanic(i, len(xv)))
 			}
 			return copyVal(xv[k])
 		}

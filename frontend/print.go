@@ -18,7 +18,8 @@ import (
 // fmt would format it, and so is a static value with a String or Error
 // method. Printf's verbs are limited to those the C backend implements:
 // %v %d %s %t %g %e %f %x %X %c %q %%, with the flags - + 0 and space, a
-// width and a precision.
+// width and a precision; %T (the operand's type, any operand) is written
+// into the format at generation time.
 
 // printsStaged reports whether output is staged now: not before the
 // staging function is called. Package initialization (and the static
@@ -34,6 +35,16 @@ type printItem struct {
 	text   string
 	isText bool
 	t      types.Type // dynamic type (nil for a nil interface)
+	// bad, if not "", says why the operand cannot be printed: only
+	// Printf's %T, which needs just its type, takes it.
+	bad string
+}
+
+// printable fails with the reason an operand cannot be printed, if any.
+func (ev *evaluator) printable(it printItem) {
+	if it.bad != "" {
+		ev.fail("%s", it.bad)
+	}
 }
 
 func (fr *frame) printCall(kind string, args []value) {
@@ -41,7 +52,13 @@ func (fr *frame) printCall(kind string, args []value) {
 	if !ev.printsStaged() {
 		return
 	}
+	ev.checkStdout()
 	format, items := fr.printItems(kind, args)
+	if kind != "Printf" {
+		for _, it := range items {
+			ev.printable(it)
+		}
+	}
 	ev.at()
 	switch kind {
 	case "Println":
@@ -65,7 +82,10 @@ func (fr *frame) sprintCall(kind string, args []value) value {
 	ev := fr.ev
 	format, items := fr.printItems(kind, args)
 	for _, it := range items {
-		if !it.isText && ev.b.Graph().TypeOf(it.e).Kind == ir.KSlice {
+		if kind != "Sprintf" {
+			ev.printable(it)
+		}
+		if it.bad == "" && !it.isText && ev.b.Graph().TypeOf(it.e).Kind == ir.KSlice {
 			ev.fail("fmt.%s of a slice holding Reps is not supported: format its elements", kind)
 		}
 	}
@@ -205,7 +225,8 @@ func (fr *frame) printItem(a iface, kind string) printItem {
 	}
 	text, ok := ev.formatStatic(a.v, a.t)
 	if !ok {
-		ev.fail("fmt.%s of %s (type %s): the generated code cannot print it", kind, describe(a.v), typeString(a.t))
+		it.bad = fmt.Sprintf("fmt.%s of %s (type %s): the generated code cannot print it", kind, describe(a.v), typeString(a.t))
+		return it
 	}
 	it.text, it.isText = text, true
 	return it
@@ -364,14 +385,22 @@ func (fr *frame) checkFormat(format string, items []printItem) (string, []ir.Exp
 			out.WriteString("%%")
 			continue
 		}
-		if strings.IndexByte("vdstgefxXcq", verb) < 0 {
-			ev.fail("fmt.Printf verb %%%c is not supported: the generated code supports only %%v %%d %%s %%t %%g %%e %%f %%x %%X %%c %%q and %%%%", verb)
+		if strings.IndexByte("vdstgefxXcqT", verb) < 0 {
+			ev.fail("fmt.Printf verb %%%c is not supported: the generated code supports only %%v %%d %%s %%t %%g %%e %%f %%x %%X %%c %%q, %%T and %%%%", verb)
 		}
 		if arg >= len(items) {
 			ev.fail("fmt.Printf format %q needs more arguments than the %d given", format, len(items))
 		}
 		it := items[arg]
 		arg++
+		if verb == 'T' {
+			if spec != "%T" {
+				ev.fail("fmt.Printf verb %s is not supported: only a plain %%T", spec)
+			}
+			out.WriteString(strings.ReplaceAll(ev.typeName(it.t), "%", "%%"))
+			continue
+		}
+		ev.printable(it)
 		if it.isText {
 			if spec != "%v" && spec != "%s" {
 				ev.fail("fmt.Printf verb %s for a static %s: only %%v and %%s are supported for it", spec, typeString(it.t))

@@ -80,6 +80,12 @@ func (fr *frame) reflectCall(name string, args []value) (value, bool) {
 			panic(reflectPanic("reflect.MapOf: invalid key type " + reflectString(k)))
 		}
 		return ev.typeOf(types.NewMap(k, e)), true
+	case "reflect.MakeMap", "reflect.MakeMapWithSize":
+		t := ev.typeArg(args[0], name)
+		if _, ok := t.Underlying().(*types.Map); !ok {
+			panic(reflectPanic("reflect.MakeMapWithSize of non-map type"))
+		}
+		return native{v: &rvalue{t: t, v: &mapV{idx: map[any]int{}, born: ev.now()}}}, true
 	case "reflect.Kind.String":
 		return reflect.Kind(args[0].(uint)).String(), true
 	case "reflect.StructTag.Get":

@@ -6,7 +6,8 @@ import (
 )
 
 // This file evaluates reflect on static maps: Value.MapRange and the
-// *reflect.MapIter it returns, Value.Len and Value.Clear of a map. A
+// *reflect.MapIter it returns, Value.Len, Clear, MapIndex and SetMapIndex
+// of a map, and reflect.MakeMap (reflect.go). A
 // MapIter visits the entries as a range statement does (interpmap.go):
 // by position, in the order of insertion, skipping entries deleted
 // since, and not those added after MapRange. Its position is the
@@ -36,11 +37,20 @@ func (ev *evaluator) mapType(r *rvalue, m string) *types.Map {
 	return mt
 }
 
-// mapValueMethod evaluates MapRange, Len and Clear on the map Value r.
-func (ev *evaluator) mapValueMethod(r *rvalue, m string) value {
+// mapValueMethod evaluates MapRange, Len, Clear and MapIndex on the map
+// Value r.
+func (ev *evaluator) mapValueMethod(r *rvalue, m string, args []value) value {
 	mt := ev.mapType(r, m)
 	x, _ := r.v.(*mapV)
 	switch m {
+	case "MapIndex":
+		k := ev.mapKeyArg(valueOf(args[0]), mt.Key(), m)
+		if x != nil {
+			if j, ok := x.idx[mapKey(k)]; ok {
+				return native{v: &rvalue{t: mt.Elem(), v: copyVal(ev.load(x.vals[j])), ro: r.ro}}
+			}
+		}
+		return native{v: &rvalue{}}
 	case "Len":
 		if x == nil {
 			return 0
@@ -92,6 +102,51 @@ func (ev *evaluator) mapIterMethod(it *mapIter, m string) value {
 	}
 	ev.fail("method %s of reflect.MapIter is not supported during staging", m)
 	return nil
+}
+
+// setMapIndex evaluates r.SetMapIndex(key, elem): elem stored under key
+// in the map r, or key deleted when elem is the zero Value, with
+// reflect's panics of strings (a Value of the wrong kind, whose panic is
+// a *reflect.ValueError, is refused).
+func (ev *evaluator) setMapIndex(r *rvalue, args []value) value {
+	const m = "SetMapIndex"
+	mt, ok := r.t.Underlying().(*types.Map)
+	if !ok {
+		ev.fail("reflect: call of reflect.Value.%s on %s Value (reflect's *ValueError panic is not modelled)", m, kindOf(r.t))
+	}
+	key, elem := valueOf(args[0]), valueOf(args[1])
+	if r.ro || key.ro {
+		panic(reflectPanic("reflect: reflect.Value." + m + " using value obtained using unexported field"))
+	}
+	x, _ := r.v.(*mapV)
+	k := ev.mapKeyArg(key, mt.Key(), m)
+	if elem.t == nil {
+		ev.mapDelete(x, k)
+		return nil
+	}
+	if elem.ro {
+		panic(reflectPanic("reflect: reflect.Value." + m + " using value obtained using unexported field"))
+	}
+	ev.mapAssign(x, k, ev.assignedTo(elem, mt.Elem(), m))
+	return nil
+}
+
+// mapKeyArg returns the key Value key of the method m as a key of type
+// kt.
+func (ev *evaluator) mapKeyArg(key *rvalue, kt types.Type, m string) value {
+	if key.t == nil {
+		ev.fail("reflect: reflect.Value.%s with the zero Value as a key (reflect's *ValueError panic is not modelled)", m)
+	}
+	return ev.assignedTo(key, kt, m)
+}
+
+// assignedTo returns x as a value of type t, as reflect's assignTo does
+// for the method m: x's type must be assignable to t.
+func (ev *evaluator) assignedTo(x *rvalue, t types.Type, m string) value {
+	if !types.AssignableTo(x.t, t) {
+		panic(reflectPanic("reflect.Value." + m + ": value of type " + reflectString(x.t) + " is not assignable to type " + reflectString(t)))
+	}
+	return ev.asType(x, t)
 }
 
 // clearMap deletes every entry of the static map x, as clear(x) does.

@@ -50,9 +50,7 @@ func (ev *evaluator) typeOf(t types.Type) value {
 	if t == nil {
 		return iface{}
 	}
-	if n := localToGeneric(t, map[types.Type]bool{}); n != nil {
-		ev.fail("reflect: the type %s is declared inside a generic function: gc's name for it includes the function's type arguments, which static evaluation does not reproduce", n.Obj().Name())
-	}
+	ev.nameable(t)
 	for _, r := range ev.rtypes {
 		if types.Identical(r.t, t) {
 			return iface{t: rtypeType, v: native{v: r}}
@@ -61,6 +59,24 @@ func (ev *evaluator) typeOf(t types.Type) value {
 	r := &rtype{t: t}
 	ev.rtypes = append(ev.rtypes, r)
 	return iface{t: rtypeType, v: native{v: r}}
+}
+
+// nameable refuses a type whose name gc writes in a way static
+// evaluation does not reproduce.
+func (ev *evaluator) nameable(t types.Type) {
+	if n := localToGeneric(t, map[types.Type]bool{}); n != nil {
+		ev.fail("reflect: the type %s is declared inside a generic function: gc's name for it includes the function's type arguments, which static evaluation does not reproduce", n.Obj().Name())
+	}
+}
+
+// typeName returns the name of the dynamic type t as fmt's %T writes
+// it: reflect's, and <nil> for the nil interface.
+func (ev *evaluator) typeName(t types.Type) string {
+	if t == nil {
+		return "<nil>"
+	}
+	ev.nameable(t)
+	return reflectString(t)
 }
 
 // localToGeneric returns a named type that t mentions and that is
@@ -189,7 +205,11 @@ func reflectString(t types.Type) string {
 		var parts []string
 		for i := range u.NumMethods() {
 			m := u.Method(i)
-			parts = append(parts, m.Name()+strings.TrimPrefix(reflectString(m.Type()), "func"))
+			name := m.Name()
+			if !m.Exported() && m.Pkg() != nil {
+				name = m.Pkg().Name() + "." + name // reflect qualifies an unexported method
+			}
+			parts = append(parts, name+strings.TrimPrefix(reflectString(m.Type()), "func"))
 		}
 		return "interface { " + strings.Join(parts, "; ") + " }"
 	case *types.Signature:
@@ -473,8 +493,10 @@ func (ev *evaluator) valueMethod(r *rvalue, m string, args []value) value {
 		return true
 	case "NumMethod", "Method", "MethodByName":
 		return ev.valueMethods(r, m, args)
-	case "MapRange", "Clear":
-		return ev.mapValueMethod(r, m)
+	case "MapRange", "Clear", "MapIndex":
+		return ev.mapValueMethod(r, m, args)
+	case "SetMapIndex":
+		return ev.setMapIndex(r, args)
 	case "Kind":
 		return uint(k)
 	case "Type":
@@ -529,7 +551,7 @@ func (ev *evaluator) valueMethod(r *rvalue, m string, args []value) value {
 		return "<" + reflectString(r.t) + " Value>"
 	case "Len":
 		if _, ok := r.t.Underlying().(*types.Map); ok {
-			return ev.mapValueMethod(r, m)
+			return ev.mapValueMethod(r, m, args)
 		}
 		switch x := r.v.(type) {
 		case string:

@@ -15,7 +15,8 @@ import (
 // effect and result belong to the program that runs, not to lmsgen) but
 // emitted as calls of the generated code, in order with its other
 // effects; their results are Reps. os.Exit also ends the evaluation: the
-// program stops there, without running deferred calls, as in Go.
+// program stops there, without running deferred calls, as in Go; under
+// staged control it ends the branch it is in, as a panic does.
 
 // runtimeCalls are the functions emitted as calls of the generated code:
 // by full name, whether the call has no effect (it only reads a setting
@@ -65,15 +66,19 @@ func (fr *frame) runtimeCall(name string, fn *ssa.Function, args []value) (value
 	if len(outs) == 1 {
 		t = outs[0]
 	}
-	if name == "os.Exit" {
-		ev.staticOnly("os.Exit", "the program's exit must be the end of its static evaluation")
-	}
 	ev.at()
 	e := ev.b.Call(ir.Callee{Pkg: fn.Pkg.Pkg.Path(), Name: fn.Name(), Pure: pure}, t, exps...)
 	if !pure {
 		ev.writes++
 	}
 	if name == "os.Exit" {
+		if len(ev.regions) > 0 {
+			// Under staged control the generated code exits in
+			// this branch (or staged function): the branch
+			// diverges, as one that panics does, and evaluation
+			// goes on with the others.
+			panic(diverged{})
+		}
 		ev.unw = unwinding{kind: unwindExit}
 		panic(exitProgram{})
 	}

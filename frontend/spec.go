@@ -256,6 +256,9 @@ func (l *loaded) evaluate(lp *loadedPkg, d *genDirective, budgets Budgets, funs 
 		g = ev.b.Build(ptypes, func(ins []ir.Exp) ir.Exp {
 			return ev.body(fn, spec, params, ins)
 		})
+		// The checks of runtime.SetFinalizer deferred to a trace
+		// (finalizer.go) are made before the output is accepted.
+		ev.placeFinalizers()
 		// The static data is charged before the graph passes remove
 		// dead code: an overestimate, never an underestimate.
 		if err := ev.checkOutput(g); err != nil {

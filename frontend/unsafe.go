@@ -262,3 +262,49 @@ func (ev *evaluator) printUnsafe(x value) string {
 }
 
 func (u *unsafePtr) String() string { return fmt.Sprintf("unsafe.Pointer(%p)", u.p) }
+
+// printAddress returns what the builtin print or println (name) writes
+// for a static value v of type t that gc prints as addresses: a pointer,
+// channel, map, function, slice or interface. Only nil ones are
+// answered (0x0; a slice [0/0]0x0, an interface (0x0,0x0)); ok is false
+// for a value of another type.
+func (ev *evaluator) printAddress(v value, t types.Type, name string) (text string, ok bool) {
+	if isRep(v) {
+		return "", false
+	}
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Chan, *types.Map, *types.Signature:
+		text = "0x0"
+	case *types.Slice:
+		text = "[0/0]0x0"
+		if s, isSlice := v.(sliceV); isSlice && s.base != nil {
+			v = s // not nil
+		} else {
+			v = nil
+		}
+	case *types.Interface:
+		text = "(0x0,0x0)"
+		if x, isIface := v.(iface); isIface && x.t == nil {
+			v = nil
+		}
+	default:
+		return "", false
+	}
+	nilValue := false
+	switch x := v.(type) {
+	case nil:
+		nilValue = true
+	case *value:
+		nilValue = x == nil
+	case *chanV:
+		nilValue = x == nil
+	case *mapV:
+		nilValue = x == nil
+	case *closure:
+		nilValue = x == nil
+	}
+	if !nilValue {
+		ev.fail("%s of a non-nil %s: gc prints its address, %s", name, typeString(t), whyAddress)
+	}
+	return text, true
+}

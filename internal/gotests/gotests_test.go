@@ -53,6 +53,11 @@ var fixedSample = []string{
 	"fixedbugs/issue59411.go",  // NaN map keys in a range, reflect.MapIter, clear
 	"typeparam/mdempsky/16.go", // a type assertion's message writes types as gc's runtime does
 	"fixedbugs/issue71675.go",  // defer in the body of a range over a function (ssa:deferstack)
+	"deferprint.go",            // println of nil channels, slices, maps, functions
+	"fixedbugs/issue49665.go",  // fmt's %T of a pointer
+	"fixedbugs/issue30116.go",  // gc's bounds messages, through text/tabwriter to os.Stdout
+	"fixedbugs/bug483.go",      // fmt.Fprintf to a bytes.Buffer
+	"fixedbugs/issue37716.go",  // reflect.MakeMap, SetMapIndex
 }
 
 func TestFixedSample(t *testing.T) {
@@ -132,7 +137,7 @@ func TestWrap(t *testing.T) {
 		"func lmsgotestInit0() { println(1) }",
 		"func lmsgotestMain() { println(2) }",
 		"func lmsgotestInit1() { println(3) }",
-		"//lms:gen lmsgotestGenerated -calldepth=20000\nfunc lmsgotestStaged() {\n\tlmsgotestInit0()\n\tlmsgotestInit1()\n\tlmsgotestMain()\n}",
+		"//lms:gen lmsgotestGenerated -calldepth=20000 -steps=200000000\nfunc lmsgotestStaged() {\n\tlmsgotestInit0()\n\tlmsgotestInit1()\n\tlmsgotestMain()\n}",
 		"func main() { lmsgotestGenerated() }",
 	} {
 		if !strings.Contains(string(got), want) {

@@ -42,7 +42,7 @@ type Result struct {
 type Runner struct {
 	Work    string        // the module directory
 	Lmsgen  string        // the lmsgen binary
-	Timeout time.Duration // per run of a program; lmsgen gets 3 times as long (its budgets count steps, not time), builds 5 times
+	Timeout time.Duration // per run of a program; lmsgen gets 10 times as long (its budgets count steps, not time), builds 5 times
 }
 
 // NewRunner sets up the module in work and builds lmsgen from repo.
@@ -85,7 +85,10 @@ func (r *Runner) cmd(dir, name string, args ...string) (output, error) {
 	case "go":
 		limit *= 5 // builds are slow on a loaded machine
 	case r.Lmsgen:
-		limit *= 3 // the steps budget stops it, after minutes on a loaded machine
+		// The steps budget stops it (-steps=2e8 in Wrap: about a
+		// minute of CPU), after many minutes of a loaded machine's
+		// time; the limit only catches a hang.
+		limit *= 10
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()

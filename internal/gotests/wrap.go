@@ -24,12 +24,21 @@ const (
 	// thousands deep (to grow the stack), which evaluation at generation
 	// time does as Go does. A user raises the budget the same way.
 	callDepth = 20000
+
+	// steps is the -steps budget of the staging function: ten times the
+	// default (2e7), about a minute of an interpreted step each 0.25 µs
+	// on the 2-core machine, within the time the runner gives lmsgen
+	// (6 minutes) under load. The test programs are written to run in a
+	// second natively: a few run 1e8 steps (issue16249's 2e4-deep
+	// recursions, issue39541's 1e6 calls through reflect.MakeFunc). A
+	// user raises the budget the same way.
+	steps = 200_000_000
 )
 
 // Wrap rewrites the program src so that its behaviour is staged whole:
 // main and every init function are renamed, and a staging function
 //
-//	//lms:gen lmsgotestGenerated -calldepth=20000
+//	//lms:gen lmsgotestGenerated -calldepth=20000 -steps=200000000
 //	func lmsgotestStaged() { lmsgotestInit0(); ...; lmsgotestMain() }
 //
 // calls them in Go's order; the new main calls the generated function.
@@ -87,7 +96,7 @@ func Wrap(src []byte) ([]byte, error) {
 		}
 	}
 	b.Write(src[last:])
-	fmt.Fprintf(&b, "\n// %s is the program, staged whole.\n//\n//lms:gen %s -calldepth=%d\nfunc %s() {\n", stagedName, generatedName, callDepth, stagedName)
+	fmt.Fprintf(&b, "\n// %s is the program, staged whole.\n//\n//lms:gen %s -calldepth=%d -steps=%d\nfunc %s() {\n", stagedName, generatedName, callDepth, steps, stagedName)
 	for _, n := range inits {
 		fmt.Fprintf(&b, "\t%s()\n", n)
 	}
