@@ -1,10 +1,6 @@
 package frontend
 
-import (
-	"golang.org/x/tools/go/ssa"
-
-	"github.com/lmsgen/lmsgen/ir"
-)
+import "golang.org/x/tools/go/ssa"
 
 // This file merges a []T the caller passed (an array of structs, aos.go)
 // with a slice of structs the kernel makes (split per field, soa.go)
@@ -50,19 +46,9 @@ func (ls *loopState) convertSplitPhis(vals []value, saved []value) {
 			continue
 		}
 		name := varName(ls.l.header.Instrs[i].(*ssa.Phi))
-		objs := map[ir.Sym]bool{}
-		for _, x := range s {
-			e := leafExp(x)
-			if !e.IsConst() {
-				if d := ev.b.Graph().Def(e.Sym()); d != nil && d.Op == ir.OpSliceNil {
-					continue
-				}
-			}
-			o, ok := ev.b.Object(e)
-			if !ok || int(o) < ls.symMark {
-				ev.fail("%s holds a slice of %s the caller passed when a staged loop starts and is assigned one the function makes (split per field) in the loop: merging the two kinds is supported only for a slice made in the loop's body and not stored, merged or passed on (it is converted to the caller's kind at the end of the iteration, a copy that must not be shared); copy the caller's slice into a slice the function makes, or append to the caller's slice", name, userTypeName(t.Elem))
-			}
-			objs[o] = true
+		objs, ok := ev.madeSince(s, ls.symMark)
+		if !ok {
+			ev.fail("%s holds a slice of %s the caller passed when a staged loop starts and is assigned one the function makes (split per field) in the loop: merging the two kinds is supported only for a slice made in the loop's body and not stored, merged or passed on (it is converted to the caller's kind at the end of the iteration, a copy that must not be shared); copy the caller's slice into a slice the function makes, or append to the caller's slice", name, userTypeName(t.Elem))
 		}
 		if len(objs) > 0 {
 			var others []value

@@ -56,19 +56,9 @@ func (m *merger) convertSplit(s structure, then bool, st *ir.Type, k jentry) {
 			panic("BUG: a split slice converted at a merge is still split")
 		}
 	}
-	objs := map[ir.Sym]bool{}
-	for _, x := range s {
-		e := leafExp(x)
-		if !e.IsConst() {
-			if d := ev.b.Graph().Def(e.Sym()); d != nil && d.Op == ir.OpSliceNil {
-				continue
-			}
-		}
-		o, ok := ev.b.Object(e)
-		if !ok || int(o) < m.symMark {
-			ev.fail("%s is a slice of %s the caller passed after one branch of a staged conditional and one the function makes (split per field) after the other: merging the two kinds is supported only for a slice made in the branch and not stored, merged or passed on (the merge converts it to the caller's kind, a copy that must not be shared); copy the caller's slice into a slice the function makes, or append to the caller's slice", m.keyName(k), userTypeName(st))
-		}
-		objs[o] = true
+	objs, ok := ev.madeSince(s, m.symMark)
+	if !ok {
+		ev.fail("%s is a slice of %s the caller passed after one branch of a staged conditional and one the function makes (split per field) after the other: merging the two kinds is supported only for a slice made in the branch and not stored, merged or passed on (the merge converts it to the caller's kind, a copy that must not be shared); copy the caller's slice into a slice the function makes, or append to the caller's slice", m.keyName(k), userTypeName(st))
 	}
 	for i, o := range c.keys {
 		if o.p == k.p || !m.live(o, out) {
@@ -171,4 +161,25 @@ func (ev *evaluator) convertAtMerge(c *captured, conv []aosConv) {
 		c.keys = append(c.keys, a.key)
 		c.final = append(c.final, r)
 	}
+}
+
+// madeSince returns the objects (the arrays) of the leaves of the split
+// slice s, nil leaves aside, and whether every one was made by a symbol
+// from mark on (inside the region being built).
+func (ev *evaluator) madeSince(s structure, mark int) (map[ir.Sym]bool, bool) {
+	objs := map[ir.Sym]bool{}
+	for _, x := range s {
+		e := leafExp(x)
+		if !e.IsConst() {
+			if d := ev.b.Graph().Def(e.Sym()); d != nil && d.Op == ir.OpSliceNil {
+				continue
+			}
+		}
+		o, ok := ev.b.Object(e)
+		if !ok || int(o) < mark {
+			return nil, false
+		}
+		objs[o] = true
+	}
+	return objs, true
 }

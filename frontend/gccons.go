@@ -1,10 +1,6 @@
 package frontend
 
-import (
-	"slices"
-
-	"golang.org/x/tools/go/ssa"
-)
+import "golang.org/x/tools/go/ssa"
 
 // This file computes the third trace of the collector (gc.go): from the
 // registers of each running frame that gc may still scan, leaning to
@@ -57,22 +53,10 @@ func (fr *frame) consRegs(top bool) regSet {
 	if top && !blocking(at) {
 		return nil
 	}
-	b := at.Block()
-	order := append(slices.Clone(fr.body(b)), b.Instrs[len(b.Instrs)-1])
-	k := slices.Index(order, at)
-	if k < 0 {
-		return nil
+	live := fr.liveAfter(fr.ev.consOut, (*fnInfo).consTransfer)
+	if live != nil {
+		fr.info.deferLive(live)
 	}
-	live := slices.Clone(fr.ev.consOut(fr.info)[b.Index])
-	for j := len(order) - 1; j > k; j-- {
-		fr.info.consTransfer(live, order[j])
-	}
-	if v, ok := at.(ssa.Value); ok {
-		if r, ok := fr.info.idx[v]; ok {
-			live.del(r)
-		}
-	}
-	fr.info.deferLive(live)
 	return live
 }
 

@@ -143,6 +143,15 @@ func isRead(p *ssa.Parameter) bool {
 // instruction (the call that is running, or the instruction that
 // panicked), or nil when that instruction is unknown.
 func (fr *frame) liveRegs() regSet {
+	return fr.liveAfter(fr.ev.liveOut, (*fnInfo).transfer)
+}
+
+// liveAfter returns the registers of fr live after its current
+// instruction by a backward analysis whose sets at the blocks' ends are
+// out and whose step over an instruction is transfer, or nil when that
+// instruction is unknown. The result of the instruction (a running
+// call's) is not yet defined, so not live.
+func (fr *frame) liveAfter(out func(*fnInfo) []regSet, transfer func(*fnInfo, regSet, ssa.Instruction)) regSet {
 	at := fr.at
 	if at == nil || at.Block() == nil || at.Parent() != fr.fn {
 		return nil
@@ -153,11 +162,10 @@ func (fr *frame) liveRegs() regSet {
 	if k < 0 {
 		return nil
 	}
-	live := slices.Clone(fr.ev.liveOut(fr.info)[b.Index])
+	live := slices.Clone(out(fr.info)[b.Index])
 	for j := len(order) - 1; j > k; j-- {
-		fr.info.transfer(live, order[j])
+		transfer(fr.info, live, order[j])
 	}
-	// The result of the running call is not yet defined.
 	if v, ok := at.(ssa.Value); ok {
 		if r, ok := fr.info.idx[v]; ok {
 			live.del(r)

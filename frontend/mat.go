@@ -38,15 +38,7 @@ func (ev *evaluator) materialize(s sliceV, et *ir.Type) ir.Exp {
 	key := &s.base[0]
 	m, ok := ev.mats[key]
 	if !ok {
-		if bd := ev.birth[key]; ev.outer(bd) {
-			first := ev.outermostAfter(bd)
-			for _, r := range ev.regions[first:] {
-				if r.kind == rLambda {
-					ev.fail("a static slice of the enclosing staging code is used as a dynamic slice inside a staged function: pass it as a parameter")
-				}
-			}
-			ev.unwind(&restartReq{target: ev.regions[first], material: []matReq{{base: s.base, elem: et}}})
-		}
+		ev.materializeBefore(matReq{base: s.base, elem: et}, "a static slice")
 		m = ev.fill(s.base, et)
 		ev.mats[key] = m
 		for i := range s.base {
@@ -216,3 +208,23 @@ func isZeroBasic(v value) bool {
 
 func signbit32(f float32) bool { return f < 0 || 1/f < 0 }
 func signbit64(f float64) bool { return f < 0 || 1/f < 0 }
+
+// materializeBefore restarts the outermost region born after the static
+// slice req.base, when the slice is older than the current region, so
+// that the slice is materialized before that region (its cells may be
+// read and written on every path of it); it does not return then. A
+// staged function between cannot use the enclosing code's storage: what
+// names the slice in that error.
+func (ev *evaluator) materializeBefore(req matReq, what string) {
+	bd := ev.birth[&req.base[0]]
+	if !ev.outer(bd) {
+		return
+	}
+	first := ev.outermostAfter(bd)
+	for _, r := range ev.regions[first:] {
+		if r.kind == rLambda {
+			ev.fail("%s of the enclosing staging code is used as a dynamic slice inside a staged function: pass it as a parameter", what)
+		}
+	}
+	ev.unwind(&restartReq{target: ev.regions[first], material: []matReq{req}})
+}

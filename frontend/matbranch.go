@@ -41,6 +41,21 @@ func (m *merger) materializeInBranch(k jentry, req matReq) {
 	}
 }
 
+// materializeStatic asks for the static slice s, which key k holds after
+// a branch, to be materialized (req says as what: elem or leaves): at the
+// end of the branch when the branch made it, else before the conditional.
+func (m *merger) materializeStatic(k jentry, s sliceV, req matReq) {
+	if m.ev.birth[&s.base[0]] >= m.start {
+		m.materializeInBranch(k, req)
+		return
+	}
+	if m.restart == nil {
+		m.restart = &restartReq{}
+	}
+	req.base = s.base
+	m.restart.material = append(m.restart.material, req)
+}
+
 // materializeAtEnd materializes, at the end of a branch of the
 // conditional region r, the static slices of the keys in mats born in
 // the branch.

@@ -550,14 +550,7 @@ func (m *merger) sliceSide(v, other value, k jentry) value {
 		if _, ok := ev.mats[&s.base[0]]; ok {
 			return &rep{e: ev.materialize(s, et), why: &why{pos: ev.whyPos(ev.pos), what: "a materialized static slice"}}
 		}
-		if ev.birth[&s.base[0]] >= m.start {
-			m.materializeInBranch(k, matReq{elem: et})
-			return v
-		}
-		if m.restart == nil {
-			m.restart = &restartReq{}
-		}
-		m.restart.material = append(m.restart.material, matReq{base: s.base, elem: et})
+		m.materializeStatic(k, s, matReq{elem: et})
 		return v
 	}
 	// A nil or empty static slice becomes an empty slice of the

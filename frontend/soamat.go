@@ -55,15 +55,7 @@ func (ev *evaluator) soaMaterialize(s sliceV, leaves []*ir.Type) structure {
 	key := &s.base[0]
 	m, ok := ev.soaMats[key]
 	if !ok {
-		if bd := ev.birth[key]; ev.outer(bd) {
-			first := ev.outermostAfter(bd)
-			for _, r := range ev.regions[first:] {
-				if r.kind == rLambda {
-					ev.fail("a static slice of structs of the enclosing staging code is used as a dynamic slice inside a staged function: pass it as a parameter")
-				}
-			}
-			ev.unwind(&restartReq{target: ev.regions[first], material: []matReq{{base: s.base, leaves: leaves}}})
-		}
+		ev.materializeBefore(matReq{base: s.base, leaves: leaves}, "a static slice of structs")
 		m = ev.soaFill(s.base, leaves)
 		ev.soaMats[key] = m
 		for i := range s.base {
@@ -188,13 +180,6 @@ func (m *merger) soaSide(s sliceV, leaves []*ir.Type, k jentry) value {
 	if len(s.base) == 0 {
 		return ev.soaMaterialize(s, leaves)
 	}
-	if ev.birth[&s.base[0]] >= m.start {
-		m.materializeInBranch(k, matReq{leaves: leaves})
-		return s
-	}
-	if m.restart == nil {
-		m.restart = &restartReq{}
-	}
-	m.restart.material = append(m.restart.material, matReq{base: s.base, leaves: leaves})
+	m.materializeStatic(k, s, matReq{leaves: leaves})
 	return s
 }
