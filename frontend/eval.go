@@ -34,6 +34,9 @@ type evaluator struct {
 	globals map[*ssa.Global]*value
 	streams [3]*stdStream // os.Stdout and os.Stderr once read (stdio.go)
 	inited  map[*ssa.Package]bool
+	// pkgBases holds the backing arrays of package variables after their
+	// initialization (pkgstore.go).
+	pkgBases map[*value]bool
 	// initFailed holds the error that stopped the initialization of a
 	// standard package loaded from source (see frame.initStd).
 	initFailed map[*types.Package]*Error

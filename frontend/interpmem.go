@@ -506,10 +506,14 @@ func (fr *frame) dynIndexStatic(s sliceV, i value, in *ssa.IndexAddr) value {
 	if t := deref(in.Type()); et == nil && isStruct(t) {
 		if leaves, msg := soaLayout(t); msg == "" {
 			ie := ev.intExp(i, in.Index.Type())
+			written := !onlyRead(in)
+			if written {
+				ev.refusePackageWrite(s)
+			}
 			if m, ok := ev.soaMaterialized(s); ok {
 				return &soaElem{s: m, t: t, i: ie}
 			}
-			if !onlyRead(in) {
+			if written {
 				// Written: the storage becomes a split slice for good.
 				return &soaElem{s: ev.soaMaterialize(s, leaves), t: t, i: ie}
 			}
@@ -532,6 +536,7 @@ func (fr *frame) dynIndexStatic(s sliceV, i value, in *ssa.IndexAddr) value {
 	if readOnly {
 		se = ev.table(s, et)
 	} else {
+		ev.refusePackageWrite(s)
 		se = ev.materialize(s, et)
 		if s.off != 0 || s.len != len(s.base) {
 			ev.at()

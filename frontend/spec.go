@@ -426,6 +426,7 @@ func (ev *evaluator) body(fn *ssa.Function, spec *Spec, params []specParam, ins 
 	}
 	defer ev.stopGoroutines()
 	ev.initPackages(ev.lp.ssa)
+	ev.packageStorage()
 	for _, p := range params {
 		if p.argFn != nil {
 			args[p.index] = ev.callTop(p.argFn, nil)

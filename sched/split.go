@@ -55,7 +55,82 @@ func SplitConditionals(g *ir.Graph) *ir.Graph {
 	if len(keep) == 0 {
 		return g
 	}
+	keepUsed(g, keep)
 	return pruneIfs(g, keep, true)
+}
+
+// keepUsed keeps the results of g's conditionals that g still uses:
+// DCE found a split result dead in the split graph, where the builder may
+// have folded a use away (a conditional on c inside the branch of one on
+// c takes that branch's value), but the results are pruned from g, where
+// the use is still there (a conditional keeps every result it does not
+// split). A result's projections may be used only by the results of
+// branches that are pruned too; otherwise it is kept, to a fixpoint.
+func keepUsed(g *ir.Graph, keep map[ir.Sym][]bool) {
+	// Where each projection of a pruned result is used: the results of
+	// branches (conditional, index) or anything else (a nil entry).
+	type use struct {
+		cond ir.Sym
+		k    int
+	}
+	projOf := map[ir.Sym]use{} // projection -> its conditional and index
+	for _, n := range g.Nodes {
+		if n.Op == ir.OpProj && n.Args[0].IsSym() {
+			if k, ok := keep[n.Args[0].Sym()]; ok && !k[n.Aux.(int)] {
+				projOf[n.Sym] = use{n.Args[0].Sym(), n.Aux.(int)}
+			}
+		}
+	}
+	if len(projOf) == 0 {
+		return
+	}
+	// branchRes maps a tuple that a conditional's branch results in to
+	// that conditional.
+	branchRes := map[ir.Sym]ir.Sym{}
+	for _, n := range g.Nodes {
+		if n.Op != ir.OpIf || n.Type.Kind != ir.KTuple {
+			continue
+		}
+		for _, b := range n.Blocks {
+			if r := tupleRes(g, b); r != nil {
+				branchRes[r.Sym] = n.Sym
+			}
+		}
+	}
+	users := map[use][]*use{} // a pruned result -> the results using it (nil: other)
+	note := func(x ir.Exp, by *use) {
+		if x.IsSym() {
+			if u, ok := projOf[x.Sym()]; ok {
+				users[u] = append(users[u], by)
+			}
+		}
+	}
+	for _, n := range g.Nodes {
+		c, isRes := branchRes[n.Sym]
+		for j, a := range n.Args {
+			if isRes {
+				note(a, &use{c, j})
+			} else {
+				note(a, nil)
+			}
+		}
+	}
+	g.Blocks(func(b *ir.Block) { note(b.Res, nil) })
+	for changed := true; changed; {
+		changed = false
+		for u, bys := range users {
+			if keep[u.cond][u.k] {
+				continue
+			}
+			for _, by := range bys {
+				if by == nil || keep[by.cond] == nil || keep[by.cond][by.k] {
+					keep[u.cond][u.k] = true
+					changed = true
+					break
+				}
+			}
+		}
+	}
 }
 
 // hasSplittable reports whether g has a splittable conditional.

@@ -1232,6 +1232,14 @@ LMS_INLINE void lms_decimal_round(lms_decimal *a, int nd) {
 
 typedef struct { unsigned mantbits, expbits; int bias; } lms_floatinfo;
 
+/* lms_shortest_ties_even reports whether rounding d at nd goes to nearest,
+ * ties to even (false: an exact tie strconv rounds up). */
+LMS_INLINE bool lms_shortest_ties_even(const lms_decimal *d, int nd, uint64_t mant, int exp, const lms_floatinfo *flt) {
+	bool tie = nd >= 0 && nd + 1 == d->nd && d->d[nd] == '5' && !d->trunc;
+	bool asym = mant == (uint64_t)1 << flt->mantbits && exp > flt->bias + 1;
+	return !tie || !asym || exp - (int)flt->mantbits == -77;
+}
+
 LMS_FN void lms_round_shortest(lms_decimal *d, uint64_t mant, int exp, const lms_floatinfo *flt) {
 	if (mant == 0) {
 		d->nd = 0;
@@ -1269,6 +1277,13 @@ LMS_FN void lms_round_shortest(lms_decimal *d, uint64_t mant, int exp, const lms
 		else if (upperdelta == 1 && (m != '9' || u != '0')) upperdelta = 2;
 		bool okup = upperdelta > 0 && (inclusive || upperdelta > 1 || ui + 1 < upper.nd);
 		if (okdown && okup) {
+			/* Go's shortest form (Dragonbox) rounds an exact tie of a power
+			 * of two's asymmetric interval up, but at the binary exponent
+			 * -77 (to even), and every other tie to even. */
+			if (!lms_shortest_ties_even(d, mi + 1, mant, exp, flt)) {
+				lms_decimal_round_up(d, mi + 1);
+				return;
+			}
 			lms_decimal_round(d, mi + 1);
 			return;
 		} else if (okdown) {
