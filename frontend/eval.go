@@ -34,8 +34,10 @@ type evaluator struct {
 	globals map[*ssa.Global]*value
 	streams [3]*stdStream // os.Stdout and os.Stderr once read (stdio.go)
 	inited  map[*ssa.Package]bool
-	// pkgBases holds the backing arrays of package variables after their
-	// initialization (pkgstore.go).
+	// pkgRoots holds the package variables' values after their
+	// initialization, pkgBases their backing arrays once needed
+	// (pkgstore.go).
+	pkgRoots []value
 	pkgBases map[*value]bool
 	// initFailed holds the error that stopped the initialization of a
 	// standard package loaded from source (see frame.initStd).

@@ -78,10 +78,30 @@ func reordered(in ssa.Instruction) bool {
 	if ld, ok := in.(*ssa.UnOp); ok && ld.Op == token.MUL {
 		return opAssignLoad(ld)
 	}
-	if a, ok := in.(*ssa.Alloc); ok && a.Comment == "varargs" {
-		return true
+	if a, ok := in.(*ssa.Alloc); ok {
+		return appendArray(a)
 	}
 	return hoisted(in)
+}
+
+// appendArray reports whether a is the variadic array of a call of
+// append (rule 3), not of another variadic call (fmt.Println(a, b)).
+func appendArray(a *ssa.Alloc) bool {
+	if a.Comment != "varargs" {
+		return false
+	}
+	for _, u := range uses(a) {
+		if sl, ok := u.(*ssa.Slice); ok {
+			for _, c := range uses(sl) {
+				if c, ok := c.(*ssa.Call); ok {
+					if b, ok := c.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // movable reports whether in may be evaluated later in its statement: it
@@ -195,7 +215,7 @@ func gcOrder(instrs []ssa.Instruction, st *stmtIndex, syn ast.Node) []ssa.Instru
 		i = len(stay) // continue after the call
 	}
 	for i := 0; i < len(o); i++ {
-		if a, ok := o[i].(*ssa.Alloc); ok && a.Comment == "varargs" {
+		if a, ok := o[i].(*ssa.Alloc); ok && appendArray(a) {
 			o = appendIndexLast(o, i, stmtOf, syn)
 		}
 	}
@@ -298,20 +318,9 @@ func appendIndexLast(o []ssa.Instruction, at int, stmtOf func(ssa.Instruction, i
 }
 
 // appendSyntax returns the call of append whose variadic array alloc
-// allocates, or nil when alloc is not an append's.
+// allocates.
 func appendSyntax(alloc *ssa.Alloc, syn ast.Node) *ast.CallExpr {
-	isAppend := false
-	for _, u := range uses(alloc) {
-		if sl, ok := u.(*ssa.Slice); ok {
-			for _, c := range uses(sl) {
-				if c, ok := c.(*ssa.Call); ok {
-					b, ok := c.Call.Value.(*ssa.Builtin)
-					isAppend = isAppend || ok && b.Name() == "append"
-				}
-			}
-		}
-	}
-	if !isAppend || syn == nil {
+	if syn == nil {
 		return nil
 	}
 	var call *ast.CallExpr

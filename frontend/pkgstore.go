@@ -10,49 +10,61 @@ package frontend
 // (dynIndexStatic). Storage the staging function makes, even when it
 // assigns it to a package variable, is made again at every call in both.
 
-// packageStorage records the backing arrays reachable from the package
-// variables initialized so far.
+// packageStorage records the values of the package variables as package
+// initialization left them; their storage is found when a write needs
+// it (packageSlice, reading the cells they point to as they are then),
+// not for every specialization.
 func (ev *evaluator) packageStorage() {
-	ev.pkgBases = map[*value]bool{}
-	seen := map[*value]bool{}
-	var walk func(v value)
-	walk = func(v value) {
-		switch v := v.(type) {
-		case sliceV:
-			if len(v.base) == 0 || ev.pkgBases[&v.base[0]] {
-				return
-			}
-			ev.pkgBases[&v.base[0]] = true
-			for _, x := range v.base {
-				walk(x)
-			}
-		case array:
-			if len(v) > 0 && !ev.pkgBases[&v[0]] {
-				ev.pkgBases[&v[0]] = true
-				for _, x := range v {
-					walk(x)
-				}
-			}
-		case structure:
-			for _, x := range v {
-				walk(x)
-			}
-		case *value:
-			if v != nil && !seen[v] {
-				seen[v] = true
-				walk(*v)
-			}
-		}
-	}
+	ev.pkgRoots = ev.pkgRoots[:0]
 	for _, p := range ev.globals {
-		walk(*p)
+		ev.pkgRoots = append(ev.pkgRoots, *p)
 	}
+	ev.pkgBases = nil
 }
 
 // packageSlice reports whether the static slice s is storage of a
-// package-level variable (packageStorage).
+// package-level variable: a backing array reachable from packageStorage's
+// values.
 func (ev *evaluator) packageSlice(s sliceV) bool {
-	return len(s.base) > 0 && ev.pkgBases[&s.base[0]]
+	if len(s.base) == 0 {
+		return false
+	}
+	if ev.pkgBases == nil {
+		ev.pkgBases = map[*value]bool{}
+		seen := map[*value]bool{}
+		var walk func(v value)
+		walk = func(v value) {
+			switch v := v.(type) {
+			case sliceV:
+				if len(v.base) > 0 && !ev.pkgBases[&v.base[0]] {
+					ev.pkgBases[&v.base[0]] = true
+					for _, x := range v.base {
+						walk(x)
+					}
+				}
+			case array:
+				if len(v) > 0 && !ev.pkgBases[&v[0]] {
+					ev.pkgBases[&v[0]] = true
+					for _, x := range v {
+						walk(x)
+					}
+				}
+			case structure:
+				for _, x := range v {
+					walk(x)
+				}
+			case *value:
+				if v != nil && !seen[v] {
+					seen[v] = true
+					walk(*v)
+				}
+			}
+		}
+		for _, v := range ev.pkgRoots {
+			walk(v)
+		}
+	}
+	return ev.pkgBases[&s.base[0]]
 }
 
 // refusePackageWrite refuses a run-time write into package-level storage.
