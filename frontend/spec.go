@@ -434,6 +434,7 @@ func (ev *evaluator) body(fn *ssa.Function, spec *Spec, params []specParam, ins 
 	}
 	ev.calling = true
 	ret := ev.callMain(fn, args)
+	ev.refusePackageReps(fn)
 	var res []ir.Exp
 	vals := make([]value, len(spec.Results))
 	for i := range spec.Results {
