@@ -231,6 +231,11 @@ type Spec struct {
 	// that writes them again, as Static's expressions or in Origin (a
 	// generated test), imports these.
 	Imports []Import
+
+	// pkgState is what the specialization does with package-level
+	// variables at run time (pkgstore.go), checked against the package's
+	// other specializations.
+	pkgState pkgState
 }
 
 // Import is a package, imported by the name Name.

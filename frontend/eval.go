@@ -105,6 +105,11 @@ type evaluator struct {
 	// only when a write needs it (isCallCell): a map assignment on every
 	// allocation cost more than the rare question.
 	calling      bool
+	// globalFirst records, per package variable the call uses, whether
+	// its first use is a store to the whole variable outside any staged
+	// control (true): then the call never sees the value a previous call
+	// left there (pkgstore.go).
+	globalFirst map[*ssa.Global]bool
 	callCells    map[*value]string
 	callAllocs   [][]*value // in chunks (callChunk)
 	callAllocSet map[*value]bool
@@ -372,6 +377,9 @@ func (fr *frame) get(v ssa.Value) value {
 	case *ssa.Function:
 		return ev.funcValue(v)
 	case *ssa.Global:
+		if ev.calling {
+			ev.useGlobal(v, false)
+		}
 		return ev.global(v)
 	case *ssa.Builtin:
 		return builtinV{v.Name()}

@@ -90,6 +90,9 @@ func (fr *frame) exec(instr ssa.Instruction) {
 		}
 		fr.set(in, p)
 	case *ssa.Store:
+		if g, ok := in.Addr.(*ssa.Global); ok && ev.calling {
+			ev.useGlobal(g, len(ev.regions) == 0)
+		}
 		addr, val := fr.get(in.Addr), fr.get(in.Val)
 		if p, ok := addr.(*value); ok && p != nil && !freshCell(in.Addr) && !unnamedField(in.Addr) {
 			if name := ev.fieldCells[p]; name != "" {

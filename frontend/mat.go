@@ -125,8 +125,12 @@ func (ev *evaluator) table(s sliceV, et *ir.Type) ir.Exp {
 	allStatic := true
 	for i := range vals {
 		vals[i] = ev.load(&s.base[s.off+i])
-		if isRep(vals[i]) {
-			allStatic = false
+		if r, ok := vals[i].(*rep); ok {
+			if c := r.e.Const(); c != nil && c.Type == et {
+				vals[i] = c.Val // a constant of a stage type ([]stage.Float64{0.5, 2})
+			} else {
+				allStatic = false
+			}
 		}
 	}
 	if allStatic {

@@ -3,10 +3,13 @@ package frontend
 import (
 	"cmp"
 	"fmt"
+	"go/token"
 	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/lmsgen/lmsgen/ir"
 )
 
 // This file finds the storage of package-level variables as package
@@ -83,46 +86,166 @@ func (ev *evaluator) refusePackageWrite(s sliceV) {
 	}
 }
 
-// refusePackageReps refuses a specialization of fn that leaves a value
-// of the generated code in package-level storage when it returns: a Rep
-// stored into a package variable (acc += x), a static one assigned under
-// staged control (if x > 0 { n++ }), storage materialized for a staged
-// function that wrote it. Go keeps such a value for the next call (and
-// for the other functions of the package), while the generated code
-// starts every call from the contents at generation time. Static values
-// the staging code leaves there are state of the generation (a cache
-// filled once), as in any staging code.
-func (ev *evaluator) refusePackageReps(fn *ssa.Function) {
+// useGlobal records the first use of the package variable g in the call:
+// a store to the whole variable, definite when outside staged control
+// (wholeStore), or anything else.
+func (ev *evaluator) useGlobal(g *ssa.Global, wholeStore bool) {
+	if _, ok := ev.globalFirst[g]; !ok {
+		ev.globalFirst[g] = wholeStore
+	}
+}
+
+// pkgState is what a specialization does at run time with package-level
+// variables: the ones it leaves holding a value of the generated code
+// when it returns (with the path of that value, as Go writes it), and the
+// ones whose value on entry it may see (it uses them before it stores to
+// them whole).
+type pkgState struct {
+	fn      string
+	pos     token.Pos
+	left    map[*ssa.Global]string
+	exposed []*ssa.Global // sorted by globalLess
+}
+
+// packageReps finds the package variables fn leaves holding a value of
+// the generated code when it returns: a Rep stored into one (acc += x), a
+// static one assigned under staged control (if x > 0 { n++ }), storage
+// materialized for a staged function or a copy that wrote it. Go keeps
+// such a value for the next call, while the generated code would start
+// every call from the contents at generation time: a call that sees it
+// (fn itself, if it uses the variable before storing to it whole; another
+// specialization: packageStateErrors) is refused. Static values the
+// staging code leaves there are state of the generation (a cache filled
+// once), as in any staging code.
+func (ev *evaluator) packageReps(fn *ssa.Function) pkgState {
 	gs := make([]*ssa.Global, 0, len(ev.globals))
 	for g := range ev.globals {
 		gs = append(gs, g)
 	}
-	slices.SortFunc(gs, func(a, b *ssa.Global) int {
-		if c := cmp.Compare(a.Pkg.Pkg.Path(), b.Pkg.Pkg.Path()); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.Name(), b.Name())
-	})
-	w := repFinder{seen: map[any]bool{}}
+	slices.SortFunc(gs, globalLess)
+	st := pkgState{fn: fn.Name(), pos: fn.Pos(), left: map[*ssa.Global]string{}}
+	w := repFinder{seen: map[any]bool{}, g: ev.b.Graph()}
 	for _, g := range gs {
-		name := g.Name()
-		if g.Pkg.Pkg != fn.Pkg.Pkg {
-			name = g.Pkg.Pkg.Name() + "." + name
+		if whole, used := ev.globalFirst[g]; used && !whole {
+			st.exposed = append(st.exposed, g)
 		}
-		if path := w.find(*ev.globals[g], deref(g.Type()), name); path != "" {
-			ev.failAt(fn.Pos(), "%s leaves a value of the generated code in package-level variable %s when it returns (%s): Go keeps it for the next call, while the generated code starts every call from the contents at generation time; keep the state in a local variable, or pass it in and return it", fn.Name(), name, path)
+		path := w.find(*ev.globals[g], deref(g.Type()), ev.globalName(g))
+		if path == "" {
+			continue
+		}
+		if whole := ev.globalFirst[g]; !whole {
+			ev.failAt(fn.Pos(), "%s leaves a value of the generated code in package-level variable %s when it returns (%s), and uses the variable before storing to it: Go keeps the value for the next call, while the generated code starts every call from the contents at generation time; keep the state in a local variable, or pass it in and return it", fn.Name(), ev.globalName(g), path)
+		}
+		st.left[g] = path
+	}
+	return st
+}
+
+// globalName is g as the staging package writes it.
+func (ev *evaluator) globalName(g *ssa.Global) string {
+	if g.Pkg != ev.lp.ssa {
+		return g.Pkg.Pkg.Name() + "." + g.Name()
+	}
+	return g.Name()
+}
+
+func globalLess(a, b *ssa.Global) int {
+	if c := cmp.Compare(a.Pkg.Pkg.Path(), b.Pkg.Pkg.Path()); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.Name(), b.Name())
+}
+
+// packageStateErrors refuses each specialization that may see, on entry,
+// a value of the generated code another one leaves in a package variable
+// (natively, the value of the other's last call). specs are in directive
+// order; the first leaver named is the first in that order.
+func packageStateErrors(specs []*Spec) map[*Spec]*Error {
+	var bad map[*Spec]*Error
+	for _, b := range specs {
+		for _, g := range b.pkgState.exposed {
+			for _, a := range specs {
+				path, ok := a.pkgState.left[g]
+				if !ok || a == b {
+					continue
+				}
+				if bad == nil {
+					bad = map[*Spec]*Error{}
+				}
+				pos := g.Pkg.Prog.Fset.Position(b.pkgState.pos)
+				bad[b] = errorf(pos, "%s uses package-level variable %s, where %s (%s) leaves a value of the generated code when it returns (%s): Go keeps the value for the next call of either, while the generated code starts every call from the contents at generation time; keep the state in a local variable, or pass it in and return it", b.pkgState.fn, g.Name(), a.Name, a.pkgState.fn, path)
+				break
+			}
+			if bad[b] != nil {
+				break
+			}
 		}
 	}
+	return bad
 }
 
 // repFinder walks static storage for a value of the generated code.
 type repFinder struct {
-	seen map[any]bool // cells and backing arrays already walked
+	seen  map[any]bool // cells and backing arrays already walked
+	g     *ir.Graph
+	wrote map[ir.Sym]bool // see written; nil until needed
+}
+
+// written reports whether the graph may write the slice s materialized
+// from static storage (mat.go): a node's write keys name it, or it (a
+// sub-slice of it) is passed to a staged function or yielded by a block,
+// as sched's Facts.written decides for static tables. Storage only read
+// still holds its generation-time contents at every call.
+func (w *repFinder) written(s ir.Exp) bool {
+	if !s.IsSym() {
+		return false
+	}
+	if w.wrote == nil {
+		w.wrote = map[ir.Sym]bool{}
+		mark := func(x ir.Exp) {
+			for x.IsSym() {
+				w.wrote[x.Sym()] = true
+				d := w.g.Def(x.Sym())
+				if d == nil || d.Op != ir.OpSliceSub {
+					return
+				}
+				x = d.Args[0]
+			}
+		}
+		for _, nd := range w.g.Nodes {
+			if nd == nil {
+				continue
+			}
+			if nd.Eff != nil {
+				for _, k := range nd.Eff.Wkeys {
+					if k.IsSym() {
+						w.wrote[ir.Sym(k)] = true
+					}
+				}
+			}
+			if nd.Op == ir.OpApply {
+				for _, x := range nd.Args[1:] {
+					mark(x)
+				}
+			}
+			for _, b := range nd.Blocks {
+				mark(b.Res)
+				if b.Res.IsSym() {
+					if d := w.g.Def(b.Res.Sym()); d != nil && d.Op == ir.OpTuple {
+						for _, x := range d.Args {
+							mark(x)
+						}
+					}
+				}
+			}
+		}
+	}
+	return w.wrote[s.Sym()]
 }
 
 // find returns the path (as Go would write it) of a value of the
 // generated code in v of type t (nil when unknown), or "".
-func (w repFinder) find(v value, t types.Type, path string) string {
+func (w *repFinder) find(v value, t types.Type, path string) string {
 	var u types.Type
 	if t != nil {
 		u = t.Underlying()
@@ -133,7 +256,12 @@ func (w repFinder) find(v value, t types.Type, path string) string {
 			return "" // a constant of a stage type: static content
 		}
 		return path
-	case *dynElem, *varRef, *matElem, *varShift, *varComposite, *soaElem, *aosElem, *aosLeaf:
+	case *matElem:
+		if w.written(v.s) {
+			return path
+		}
+		return "" // storage the generated code only reads
+	case *dynElem, *varRef, *varShift, *varComposite, *soaElem, *aosElem, *aosLeaf:
 		return path
 	case structure:
 		switch u := u.(type) {
@@ -191,7 +319,7 @@ func (w repFinder) find(v value, t types.Type, path string) string {
 		}
 		return w.find(*v, et, path)
 	case *mapV:
-		if w.seen[v] {
+		if v == nil || w.seen[v] {
 			return ""
 		}
 		w.seen[v] = true
@@ -213,7 +341,7 @@ func (w repFinder) find(v value, t types.Type, path string) string {
 	case iface:
 		return w.find(v.v, v.t, path)
 	case *closure:
-		if w.seen[v] {
+		if v == nil || w.seen[v] {
 			return ""
 		}
 		w.seen[v] = true

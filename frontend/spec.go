@@ -120,6 +120,18 @@ func (prog *Program) Evaluate() (res *Result, err error) {
 		}()
 	}
 	wg.Wait()
+	var specs []*Spec
+	for _, j := range jobs {
+		if j.spec != nil {
+			specs = append(specs, j.spec)
+		}
+	}
+	bad := packageStateErrors(specs)
+	for _, j := range jobs {
+		if e := bad[j.spec]; j.spec != nil && e != nil {
+			j.spec, j.errs = nil, ErrorList{e}
+		}
+	}
 	for _, j := range jobs {
 		errs = append(errs, j.errs...)
 		if j.spec != nil {
@@ -433,8 +445,9 @@ func (ev *evaluator) body(fn *ssa.Function, spec *Spec, params []specParam, ins 
 		}
 	}
 	ev.calling = true
+	ev.globalFirst = map[*ssa.Global]bool{}
 	ret := ev.callMain(fn, args)
-	ev.refusePackageReps(fn)
+	spec.pkgState = ev.packageReps(fn)
 	var res []ir.Exp
 	vals := make([]value, len(spec.Results))
 	for i := range spec.Results {
