@@ -104,16 +104,16 @@ type evaluator struct {
 	// callAllocSet is the set of its first callAllocsIn entries, built
 	// only when a write needs it (isCallCell): a map assignment on every
 	// allocation cost more than the rare question.
-	calling bool
-	// globalFirst records, per package variable the call uses, whether
-	// its first use is a store to the whole variable outside any staged
-	// control (true): then the call never sees the value a previous call
-	// left there (pkgstore.go).
-	globalFirst  map[*ssa.Global]bool
+	calling      bool
 	callCells    map[*value]string
 	callAllocs   [][]*value // in chunks (callChunk)
 	callAllocSet map[*value]bool
 	callAllocsIn int
+	// globalFirst records, per package variable the call uses, whether
+	// its first use is a store to the whole variable outside any staged
+	// control (true): then the call never sees the value a previous call
+	// left there (pkgstore.go).
+	globalFirst map[*ssa.Global]bool
 	// fieldCells names the fields of named struct variables (z.Re is
 	// zRe), for the staged variables a loop makes of them.
 	fieldCells map[*value]string

@@ -12,15 +12,20 @@ import (
 	"github.com/lmsgen/lmsgen/ir"
 )
 
-// This file finds the storage of package-level variables as package
-// initialization left it. The generated function starts every call from
-// the contents the staging code saw at generation time (a static slice
-// read with a Rep index is a table, one written with a Rep index a slice
-// the function makes and fills), where Go keeps a package variable's
-// writes from one call to the next: a run-time write into such storage
-// would mean something else in the generated code, so it is refused
-// (dynIndexStatic). Storage the staging function makes, even when it
-// assigns it to a package variable, is made again at every call in both.
+// This file keeps the generated code's meaning of package-level
+// variables. The generated function starts every call from the contents
+// the staging code saw at generation time (a static slice read with a Rep
+// index is a table, one written with a Rep index a slice the function
+// makes and fills), where Go keeps a package variable's writes from one
+// call to the next. So a run-time write into package storage is refused
+// where a call may see it: a write with a Rep index at once
+// (refusePackageWrite, dynIndexStatic); any other value of the generated
+// code left in a package variable when the function returns, if the
+// function (packageReps) or another specialization (packageStateErrors)
+// uses the variable before storing to it whole. Storage the staging
+// function makes, even when it assigns it to a package variable, is made
+// again at every call in both; static state the staging code leaves (a
+// cache filled once) is state of the generation.
 
 // packageStorage records the values of the package variables as package
 // initialization left them; their storage is found when a write needs
