@@ -134,6 +134,7 @@ func (ev *evaluator) packageReps(fn *ssa.Function) pkgState {
 		if whole, used := ev.globalFirst[g]; used && !whole {
 			st.exposed = append(st.exposed, g)
 		}
+		clear(w.seen) // storage shared by two variables is walked for each
 		path := w.find(*ev.globals[g], deref(g.Type()), ev.globalName(g))
 		if path == "" {
 			continue
