@@ -127,13 +127,13 @@ func File(pkg string, funcs []Func, opts Options) ([]byte, error) {
 			continue
 		}
 		scalar := f
-		scalar.Name = fl.names.fresh(lowerFirst(f.Name) + "Scalar")
+		scalar.Name = fl.names.fresh(localName(f.Name) + "Scalar")
 		scalar.Doc = scalar.Name + " is the scalar code of " + f.Name + ", for a CPU without AVX2."
 		fl.emit(gens[i], scalar)
 		fallback := scalar.Name
 		if vecs[i] != nil && wides[i] != nil {
 			avx2 := f
-			avx2.Name = fl.names.fresh(lowerFirst(f.Name) + "AVX2")
+			avx2.Name = fl.names.fresh(localName(f.Name) + "AVX2")
 			avx2.Doc = avx2.Name + " is the code of " + f.Name + " with vectors of 256 bits, for a CPU with AVX2 but not AVX-512."
 			vecs[i].scalar = fallback
 			fl.emit(vecs[i], avx2)
@@ -225,11 +225,11 @@ func (fg *funcGen) funcBase(s ir.Sym) string {
 	}
 	switch {
 	case base == "":
-		return lowerFirst(fg.spec) + "Func"
+		return localName(fg.spec) + "Func"
 	case len(base) <= 2:
-		return lowerFirst(fg.spec) + upperFirst(base)
+		return localName(fg.spec) + upperFirst(base)
 	}
-	return lowerFirst(base)
+	return localName(base)
 }
 
 // pkgBase returns the base of the package-level name of s: its source
@@ -242,7 +242,7 @@ func (fg *funcGen) pkgBase(s ir.Sym, suffix string) string {
 	if base == "" {
 		base = fg.spec + suffix
 	}
-	return lowerFirst(base)
+	return localName(base)
 }
 
 // emit writes the specialization's function and its top-level functions.

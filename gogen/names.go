@@ -112,15 +112,6 @@ func sanitize(s string) string {
 	return string(b)
 }
 
-// lowerFirst returns s with its first letter in lower case (unexported).
-func lowerFirst(s string) string {
-	r, size := utf8.DecodeRuneInString(s)
-	if r == utf8.RuneError {
-		return s
-	}
-	return string(unicode.ToLower(r)) + s[size:]
-}
-
 // localName returns the name a Go programmer gives a local variable named
 // after s (a struct field, most often): its leading capitals in lower case,
 // but for the last of several when a lower-case letter follows (Sum ->

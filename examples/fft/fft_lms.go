@@ -87,7 +87,7 @@ func FFTAoS64(dst, src []Complex) {
 	for k1 := 0; k1 < 8; k1++ {
 		d1 := dst[k1 : k1+57]
 		i1 := k1 * 8
-		t := fFTAoS64Table[:][i1 : i1+8]
+		t := fftAoS64Table[:][i1 : i1+8]
 		xRe := float64(d1[0].Re)
 		xIm := float64(d1[0].Im)
 		xRe1 := float64(d1[32].Re)
@@ -276,7 +276,7 @@ func FFTAoS1024(dst, src []Complex) {
 			i3 := i + k1
 			d1 := dst[i3 : i3+57]
 			i4 := k1 * 8
-			t := fFTAoS64Table[:][i4 : i4+8]
+			t := fftAoS64Table[:][i4 : i4+8]
 			xRe := float64(d1[0].Re)
 			xIm := float64(d1[0].Im)
 			xRe1 := float64(d1[32].Re)
@@ -385,7 +385,7 @@ func FFTAoS1024(dst, src []Complex) {
 	for k1_1 := 0; k1_1 < 64; k1_1++ {
 		d2 := dst[k1_1 : k1_1+961]
 		i5 := k1_1 * 16
-		t1 := fFTAoS1024Table[:][i5 : i5+16]
+		t1 := fftAoS1024Table[:][i5 : i5+16]
 		xRe8 := float64(d2[0].Re)
 		xIm8 := float64(d2[0].Im)
 		xRe9 := float64(d2[512].Re)
@@ -864,7 +864,7 @@ func FFT32(dst, src []complex128) {
 	for k1 := 0; k1 < 4; k1++ {
 		d1 := dst[k1 : k1+29]
 		i1 := k1 * 8
-		t := fFT32Table[:][i1 : i1+8]
+		t := fft32Table[:][i1 : i1+8]
 		v4 := d1[0]
 		xRe := real(v4)
 		xIm := imag(v4)
@@ -1049,7 +1049,7 @@ func FFT64(dst, src []complex128) {
 	for k1 := 0; k1 < 8; k1++ {
 		d1 := dst[k1 : k1+57]
 		i1 := k1 * 8
-		t := fFTAoS64Table[:][i1 : i1+8]
+		t := fftAoS64Table[:][i1 : i1+8]
 		v8 := d1[0]
 		xRe := real(v8)
 		xIm := imag(v8)
@@ -1234,7 +1234,7 @@ func FFT128(dst, src []complex128) {
 	for k1 := 0; k1 < 8; k1++ {
 		d1 := dst[k1 : k1+121]
 		i1 := k1 * 16
-		t := fFT128Table[:][i1 : i1+16]
+		t := fft128Table[:][i1 : i1+16]
 		v8 := d1[0]
 		xRe := real(v8)
 		xIm := imag(v8)
@@ -1683,7 +1683,7 @@ func FFT256(dst, src []complex128) {
 	for k1 := 0; k1 < 16; k1++ {
 		d1 := dst[k1 : k1+241]
 		i1 := k1 * 16
-		t := fFT256Table[:][i1 : i1+16]
+		t := fft256Table[:][i1 : i1+16]
 		v16 := d1[0]
 		xRe := real(v16)
 		xIm := imag(v16)
@@ -2024,7 +2024,7 @@ func FFT512(dst, src []complex128) {
 			i3 := i + k1
 			d1 := dst[i3 : i3+57]
 			i4 := k1 * 8
-			t := fFTAoS64Table[:][i4 : i4+8]
+			t := fftAoS64Table[:][i4 : i4+8]
 			v8 := d1[0]
 			xRe := real(v8)
 			xIm := imag(v8)
@@ -2133,7 +2133,7 @@ func FFT512(dst, src []complex128) {
 	for k1_1 := 0; k1_1 < 64; k1_1++ {
 		d2 := dst[k1_1 : k1_1+449]
 		i5 := k1_1 * 8
-		t1 := fFT512Table[:][i5 : i5+8]
+		t1 := fft512Table[:][i5 : i5+8]
 		v23 := d2[0]
 		xRe8 := real(v23)
 		xIm8 := imag(v23)
@@ -2322,7 +2322,7 @@ func FFT1024(dst, src []complex128) {
 			i3 := i + k1
 			d1 := dst[i3 : i3+57]
 			i4 := k1 * 8
-			t := fFTAoS64Table[:][i4 : i4+8]
+			t := fftAoS64Table[:][i4 : i4+8]
 			v8 := d1[0]
 			xRe := real(v8)
 			xIm := imag(v8)
@@ -2431,7 +2431,7 @@ func FFT1024(dst, src []complex128) {
 	for k1_1 := 0; k1_1 < 64; k1_1++ {
 		d2 := dst[k1_1 : k1_1+961]
 		i5 := k1_1 * 16
-		t1 := fFTAoS1024Table[:][i5 : i5+16]
+		t1 := fftAoS1024Table[:][i5 : i5+16]
 		v23 := d2[0]
 		xRe8 := real(v23)
 		xIm8 := imag(v23)
@@ -2690,7 +2690,7 @@ func FFT1024(dst, src []complex128) {
 	}
 }
 
-var fFTAoS64Table = [64]complex128{
+var fftAoS64Table = [64]complex128{
 	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)),
 	complex(1, math.Copysign(0, -1)), 0.9951847266721968 - 0.0980171403295606i, 0.9807852804032304 - 0.19509032201612825i, 0.9569403357322088 - 0.29028467725446233i, 0.9238795325112867 - 0.3826834323650898i, 0.881921264348355 - 0.47139673682599764i, 0.8314696123025453 - 0.5555702330196022i, 0.773010453362737 - 0.6343932841636455i,
 	complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9238795325112867 - 0.3826834323650898i, 0.8314696123025453 - 0.5555702330196022i, 0.7071067811865476 - 0.7071067811865475i, 0.5555702330196023 - 0.8314696123025452i, 0.38268343236508984 - 0.9238795325112867i, 0.1950903220161283 - 0.9807852804032304i,
@@ -2701,7 +2701,7 @@ var fFTAoS64Table = [64]complex128{
 	complex(1, math.Copysign(0, -1)), 0.773010453362737 - 0.6343932841636455i, 0.1950903220161283 - 0.9807852804032304i, -0.4713967368259977 - 0.8819212643483549i, -0.9238795325112867 - 0.38268343236508984i, -0.9569403357322089 + 0.29028467725446216i, -0.5555702330196022 + 0.8314696123025453i, 0.09801714032956009 + 0.9951847266721969i,
 }
 
-var fFTAoS1024Table = [1024]complex128{
+var fftAoS1024Table = [1024]complex128{
 	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)),
 	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)),
 	complex(1, math.Copysign(0, -1)), 0.9999811752826011 - 0.006135884649154475i, 0.9999247018391446 - 0.012271538285719925i, 0.9998305817958234 - 0.01840672990580482i, 0.9996988186962041 - 0.024541228522912288i, 0.9995294175010931 - 0.030674803176636626i, 0.9993223845883494 - 0.03680722294135883i, 0.9990777277526454 - 0.04293825693494082i,
@@ -2832,14 +2832,14 @@ var fFTAoS1024Table = [1024]complex128{
 	-0.9987954562051724 - 0.04906767432741797i, -0.9435934581619604 + 0.33110630575987626i, -0.7491363945234593 + 0.6624157775901718i, -0.44412214457042976 + 0.8959662497561849i, -0.07356456359966736 + 0.9972904566786902i, 0.30784964004153476 + 0.9514350209690084i, 0.6438315428897912 + 0.7651672656224592i, 0.8847970984309376 + 0.4659764957679667i,
 }
 
-var fFT32Table = [32]complex128{
+var fft32Table = [32]complex128{
 	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)),
 	complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9238795325112867 - 0.3826834323650898i, 0.8314696123025453 - 0.5555702330196022i, 0.7071067811865476 - 0.7071067811865475i, 0.5555702330196023 - 0.8314696123025452i, 0.38268343236508984 - 0.9238795325112867i, 0.1950903220161283 - 0.9807852804032304i,
 	complex(1, math.Copysign(0, -1)), 0.9238795325112867 - 0.3826834323650898i, 0.7071067811865476 - 0.7071067811865475i, 0.38268343236508984 - 0.9238795325112867i, 6.123233995736757e-17 - 1i, -0.3826834323650897 - 0.9238795325112867i, -0.7071067811865475 - 0.7071067811865476i, -0.9238795325112867 - 0.38268343236508984i,
 	complex(1, math.Copysign(0, -1)), 0.8314696123025453 - 0.5555702330196022i, 0.38268343236508984 - 0.9238795325112867i, -0.1950903220161282 - 0.9807852804032304i, -0.7071067811865475 - 0.7071067811865476i, -0.9807852804032303 - 0.19509032201612858i, -0.9238795325112868 + 0.38268343236508967i, -0.5555702330196022 + 0.8314696123025453i,
 }
 
-var fFT128Table = [128]complex128{
+var fft128Table = [128]complex128{
 	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)),
 	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)),
 	complex(1, math.Copysign(0, -1)), 0.9987954562051724 - 0.049067674327418015i, 0.9951847266721968 - 0.0980171403295606i, 0.989176509964781 - 0.14673047445536175i, 0.9807852804032304 - 0.19509032201612825i, 0.9700312531945441 - 0.24298017990326387i, 0.9569403357322088 - 0.29028467725446233i, 0.9415440651830208 - 0.33688985339222005i,
@@ -2858,7 +2858,7 @@ var fFT128Table = [128]complex128{
 	-0.9238795325112867 - 0.38268343236508984i, -0.9987954562051724 - 0.04906767432741797i, -0.9569403357322089 + 0.29028467725446216i, -0.8032075314806449 + 0.5956993044924332i, -0.5555702330196022 + 0.8314696123025453i, -0.24298017990326412 + 0.970031253194544i, 0.09801714032956009 + 0.9951847266721969i, 0.4275550934302822 + 0.9039892931234433i,
 }
 
-var fFT256Table = [256]complex128{
+var fft256Table = [256]complex128{
 	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)),
 	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)),
 	complex(1, math.Copysign(0, -1)), 0.9996988186962041 - 0.024541228522912288i, 0.9987954562051724 - 0.049067674327418015i, 0.9972904566786902 - 0.07356456359966743i, 0.9951847266721968 - 0.0980171403295606i, 0.9924795345987101 - 0.1224106751992162i, 0.989176509964781 - 0.14673047445536175i, 0.9852776423889412 - 0.17096188876030122i,
@@ -2893,7 +2893,7 @@ var fFT256Table = [256]complex128{
 	-0.9807852804032303 - 0.19509032201612858i, -0.9852776423889412 + 0.17096188876030097i, -0.8577286100002722 + 0.5141027441932216i, -0.6152315905806274 + 0.7883464276266059i, -0.2902846772544624 + 0.9569403357322088i, 0.073564563599667 + 0.9972904566786903i, 0.4275550934302822 + 0.9039892931234433i, 0.7242470829514667 + 0.6895405447370672i,
 }
 
-var fFT512Table = [512]complex128{
+var fft512Table = [512]complex128{
 	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)),
 	complex(1, math.Copysign(0, -1)), 0.9999247018391446 - 0.012271538285719925i, 0.9996988186962041 - 0.024541228522912288i, 0.9993223845883494 - 0.03680722294135883i, 0.9987954562051724 - 0.049067674327418015i, 0.9981181129001492 - 0.06132073630220858i, 0.9972904566786902 - 0.07356456359966743i, 0.996312612182778 - 0.0857973123444399i,
 	complex(1, math.Copysign(0, -1)), 0.9996988186962041 - 0.024541228522912288i, 0.9987954562051724 - 0.049067674327418015i, 0.9972904566786902 - 0.07356456359966743i, 0.9951847266721968 - 0.0980171403295606i, 0.9924795345987101 - 0.1224106751992162i, 0.989176509964781 - 0.14673047445536175i, 0.9852776423889412 - 0.17096188876030122i,

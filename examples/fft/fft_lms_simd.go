@@ -11,8 +11,8 @@ import (
 	"unsafe"
 )
 
-// fFTAoS64Scalar is the scalar code of FFTAoS64, for a CPU without AVX2.
-func fFTAoS64Scalar(dst, src []Complex) {
+// fftAoS64Scalar is the scalar code of FFTAoS64, for a CPU without AVX2.
+func fftAoS64Scalar(dst, src []Complex) {
 	for j2 := 0; j2 < 8; j2 += 4 {
 		s := src[j2 : j2+60]
 		i := j2 * 8
@@ -293,7 +293,7 @@ func fFTAoS64Scalar(dst, src []Complex) {
 	for k1 := 0; k1 < 8; k1 += 4 {
 		d1 := dst[k1 : k1+60]
 		i1 := k1 * 8
-		t := fFTAoS64Table[:][i1 : i1+32]
+		t := fftAoS64Table[:][i1 : i1+32]
 		xRe := float64(d1[0].Re)
 		xIm := float64(d1[0].Im)
 		xRe1 := float64(d1[1].Re)
@@ -712,7 +712,7 @@ func fFTAoS64Scalar(dst, src []Complex) {
 // FFTAoS64 is FFTAoS specialized with n=64 and leaf=16.
 func FFTAoS64(dst, src []Complex) {
 	if !archsimd.X86.AVX2() {
-		fFTAoS64Scalar(dst, src)
+		fftAoS64Scalar(dst, src)
 		return
 	}
 	for j2 := 0; j2 < 8; j2 += 4 {
@@ -843,7 +843,7 @@ func FFTAoS64(dst, src []Complex) {
 	for k1 := 0; k1 < 8; k1 += 4 {
 		d1 := dst[k1 : k1+60]
 		i1 := k1 * 8
-		t := fFTAoS64Table[:][i1 : i1+32]
+		t := fftAoS64Table[:][i1 : i1+32]
 		xRev := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 		xImv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 		xRev1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[34])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[35])))))
@@ -1023,8 +1023,8 @@ func FFTAoS64(dst, src []Complex) {
 	}
 }
 
-// fFTAoS1024Scalar is the scalar code of FFTAoS1024, for a CPU without AVX2.
-func fFTAoS1024Scalar(dst, src []Complex) {
+// fftAoS1024Scalar is the scalar code of FFTAoS1024, for a CPU without AVX2.
+func fftAoS1024Scalar(dst, src []Complex) {
 	for j2 := 0; j2 < 16; j2++ {
 		i := j2 * 64
 		for j2_1 := 0; j2_1 < 8; j2_1 += 4 {
@@ -1309,7 +1309,7 @@ func fFTAoS1024Scalar(dst, src []Complex) {
 			i3 := i + k1
 			d1 := dst[i3 : i3+60]
 			i4 := k1 * 8
-			t := fFTAoS64Table[:][i4 : i4+32]
+			t := fftAoS64Table[:][i4 : i4+32]
 			xRe := float64(d1[0].Re)
 			xIm := float64(d1[0].Im)
 			xRe1 := float64(d1[1].Re)
@@ -1727,7 +1727,7 @@ func fFTAoS1024Scalar(dst, src []Complex) {
 	for k1_1 := 0; k1_1 < 64; k1_1 += 4 {
 		d2 := dst[k1_1 : k1_1+964]
 		i5 := k1_1 * 16
-		t1 := fFTAoS1024Table[:][i5 : i5+64]
+		t1 := fftAoS1024Table[:][i5 : i5+64]
 		xRe32 := float64(d2[0].Re)
 		xIm32 := float64(d2[0].Im)
 		xRe33 := float64(d2[1].Re)
@@ -2754,7 +2754,7 @@ func fFTAoS1024Scalar(dst, src []Complex) {
 // FFTAoS1024 is FFTAoS specialized with n=1024 and leaf=16.
 func FFTAoS1024(dst, src []Complex) {
 	if !archsimd.X86.AVX2() {
-		fFTAoS1024Scalar(dst, src)
+		fftAoS1024Scalar(dst, src)
 		return
 	}
 	for j2 := 0; j2 < 16; j2++ {
@@ -2889,7 +2889,7 @@ func FFTAoS1024(dst, src []Complex) {
 			i3 := i + k1
 			d1 := dst[i3 : i3+60]
 			i4 := k1 * 8
-			t := fFTAoS64Table[:][i4 : i4+32]
+			t := fftAoS64Table[:][i4 : i4+32]
 			xRev := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 			xImv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 			xRev1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[34])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[35])))))
@@ -3071,7 +3071,7 @@ func FFTAoS1024(dst, src []Complex) {
 	for k1_1 := 0; k1_1 < 64; k1_1 += 4 {
 		d2 := dst[k1_1 : k1_1+964]
 		i5 := k1_1 * 16
-		t1 := fFTAoS1024Table[:][i5 : i5+64]
+		t1 := fftAoS1024Table[:][i5 : i5+64]
 		xRev8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[2])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[3])))))
 		xImv8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[2])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[3])))))
 		xRev9 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[512])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[514])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[513])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[515])))))
@@ -3685,8 +3685,8 @@ func FFT16(dst, src []complex128) {
 	d[15] = complex(mRe11-tRe3, mIm11-tIm3)
 }
 
-// fFT32Scalar is the scalar code of FFT32, for a CPU without AVX2.
-func fFT32Scalar(dst, src []complex128) {
+// fft32Scalar is the scalar code of FFT32, for a CPU without AVX2.
+func fft32Scalar(dst, src []complex128) {
 	for j2 := 0; j2 < 8; j2 += 4 {
 		s := src[j2 : j2+28]
 		i := j2 * 4
@@ -3791,7 +3791,7 @@ func fFT32Scalar(dst, src []complex128) {
 	for k1 := 0; k1 < 4; k1 += 4 {
 		d1 := dst[k1 : k1+32]
 		i1 := k1 * 8
-		t := fFT32Table[:][i1 : i1+32]
+		t := fft32Table[:][i1 : i1+32]
 		v16 := d1[0]
 		xRe := real(v16)
 		xIm := imag(v16)
@@ -4210,7 +4210,7 @@ func fFT32Scalar(dst, src []complex128) {
 // FFT32 is FFT specialized with n=32 and leaf=16.
 func FFT32(dst, src []complex128) {
 	if !archsimd.X86.AVX2() {
-		fFT32Scalar(dst, src)
+		fft32Scalar(dst, src)
 		return
 	}
 	for j2 := 0; j2 < 8; j2 += 4 {
@@ -4269,7 +4269,7 @@ func FFT32(dst, src []complex128) {
 	for k1 := 0; k1 < 4; k1 += 4 {
 		d1 := dst[k1 : k1+32]
 		i1 := k1 * 8
-		t := fFT32Table[:][i1 : i1+32]
+		t := fft32Table[:][i1 : i1+32]
 		xRev := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 		xImv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 		xRev1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[18])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[19])))))
@@ -4449,8 +4449,8 @@ func FFT32(dst, src []complex128) {
 	}
 }
 
-// fFT64Scalar is the scalar code of FFT64, for a CPU without AVX2.
-func fFT64Scalar(dst, src []complex128) {
+// fft64Scalar is the scalar code of FFT64, for a CPU without AVX2.
+func fft64Scalar(dst, src []complex128) {
 	for j2 := 0; j2 < 8; j2 += 4 {
 		s := src[j2 : j2+60]
 		i := j2 * 8
@@ -4731,7 +4731,7 @@ func fFT64Scalar(dst, src []complex128) {
 	for k1 := 0; k1 < 8; k1 += 4 {
 		d1 := dst[k1 : k1+60]
 		i1 := k1 * 8
-		t := fFTAoS64Table[:][i1 : i1+32]
+		t := fftAoS64Table[:][i1 : i1+32]
 		v32 := d1[0]
 		xRe := real(v32)
 		xIm := imag(v32)
@@ -5150,7 +5150,7 @@ func fFT64Scalar(dst, src []complex128) {
 // FFT64 is FFT specialized with n=64 and leaf=16.
 func FFT64(dst, src []complex128) {
 	if !archsimd.X86.AVX2() {
-		fFT64Scalar(dst, src)
+		fft64Scalar(dst, src)
 		return
 	}
 	for j2 := 0; j2 < 8; j2 += 4 {
@@ -5281,7 +5281,7 @@ func FFT64(dst, src []complex128) {
 	for k1 := 0; k1 < 8; k1 += 4 {
 		d1 := dst[k1 : k1+60]
 		i1 := k1 * 8
-		t := fFTAoS64Table[:][i1 : i1+32]
+		t := fftAoS64Table[:][i1 : i1+32]
 		xRev := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 		xImv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 		xRev1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[34])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[35])))))
@@ -5461,8 +5461,8 @@ func FFT64(dst, src []complex128) {
 	}
 }
 
-// fFT128Scalar is the scalar code of FFT128, for a CPU without AVX2.
-func fFT128Scalar(dst, src []complex128) {
+// fft128Scalar is the scalar code of FFT128, for a CPU without AVX2.
+func fft128Scalar(dst, src []complex128) {
 	for j2 := 0; j2 < 16; j2 += 4 {
 		s := src[j2 : j2+116]
 		i := j2 * 8
@@ -5743,7 +5743,7 @@ func fFT128Scalar(dst, src []complex128) {
 	for k1 := 0; k1 < 8; k1 += 4 {
 		d1 := dst[k1 : k1+124]
 		i1 := k1 * 16
-		t := fFT128Table[:][i1 : i1+64]
+		t := fft128Table[:][i1 : i1+64]
 		v32 := d1[0]
 		xRe := real(v32)
 		xIm := imag(v32)
@@ -6770,7 +6770,7 @@ func fFT128Scalar(dst, src []complex128) {
 // FFT128 is FFT specialized with n=128 and leaf=16.
 func FFT128(dst, src []complex128) {
 	if !archsimd.X86.AVX2() {
-		fFT128Scalar(dst, src)
+		fft128Scalar(dst, src)
 		return
 	}
 	for j2 := 0; j2 < 16; j2 += 4 {
@@ -6901,7 +6901,7 @@ func FFT128(dst, src []complex128) {
 	for k1 := 0; k1 < 8; k1 += 4 {
 		d1 := dst[k1 : k1+124]
 		i1 := k1 * 16
-		t := fFT128Table[:][i1 : i1+64]
+		t := fft128Table[:][i1 : i1+64]
 		xRev := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 		xImv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 		xRev1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[64])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[66])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[65])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[67])))))
@@ -7329,8 +7329,8 @@ func FFT128(dst, src []complex128) {
 	}
 }
 
-// fFT256Scalar is the scalar code of FFT256, for a CPU without AVX2.
-func fFT256Scalar(dst, src []complex128) {
+// fft256Scalar is the scalar code of FFT256, for a CPU without AVX2.
+func fft256Scalar(dst, src []complex128) {
 	for j2 := 0; j2 < 16; j2 += 4 {
 		s := src[j2 : j2+244]
 		i := j2 * 16
@@ -8059,7 +8059,7 @@ func fFT256Scalar(dst, src []complex128) {
 	for k1 := 0; k1 < 16; k1 += 4 {
 		d1 := dst[k1 : k1+244]
 		i1 := k1 * 16
-		t := fFT256Table[:][i1 : i1+64]
+		t := fft256Table[:][i1 : i1+64]
 		v64 := d1[0]
 		xRe := real(v64)
 		xIm := imag(v64)
@@ -9086,7 +9086,7 @@ func fFT256Scalar(dst, src []complex128) {
 // FFT256 is FFT specialized with n=256 and leaf=16.
 func FFT256(dst, src []complex128) {
 	if !archsimd.X86.AVX2() {
-		fFT256Scalar(dst, src)
+		fft256Scalar(dst, src)
 		return
 	}
 	for j2 := 0; j2 < 16; j2 += 4 {
@@ -9401,7 +9401,7 @@ func FFT256(dst, src []complex128) {
 	for k1 := 0; k1 < 16; k1 += 4 {
 		d1 := dst[k1 : k1+244]
 		i1 := k1 * 16
-		t := fFT256Table[:][i1 : i1+64]
+		t := fft256Table[:][i1 : i1+64]
 		xRev := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 		xImv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 		xRev1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[128])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[130])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[129])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[131])))))
@@ -9829,8 +9829,8 @@ func FFT256(dst, src []complex128) {
 	}
 }
 
-// fFT512Scalar is the scalar code of FFT512, for a CPU without AVX2.
-func fFT512Scalar(dst, src []complex128) {
+// fft512Scalar is the scalar code of FFT512, for a CPU without AVX2.
+func fft512Scalar(dst, src []complex128) {
 	for j2 := 0; j2 < 8; j2++ {
 		i := j2 * 64
 		for j2_1 := 0; j2_1 < 8; j2_1 += 4 {
@@ -10115,7 +10115,7 @@ func fFT512Scalar(dst, src []complex128) {
 			i3 := i + k1
 			d1 := dst[i3 : i3+60]
 			i4 := k1 * 8
-			t := fFTAoS64Table[:][i4 : i4+32]
+			t := fftAoS64Table[:][i4 : i4+32]
 			v32 := d1[0]
 			xRe := real(v32)
 			xIm := imag(v32)
@@ -10533,7 +10533,7 @@ func fFT512Scalar(dst, src []complex128) {
 	for k1_1 := 0; k1_1 < 64; k1_1 += 4 {
 		d2 := dst[k1_1 : k1_1+452]
 		i5 := k1_1 * 8
-		t1 := fFT512Table[:][i5 : i5+32]
+		t1 := fft512Table[:][i5 : i5+32]
 		v92 := d2[0]
 		xRe32 := real(v92)
 		xIm32 := imag(v92)
@@ -10952,7 +10952,7 @@ func fFT512Scalar(dst, src []complex128) {
 // FFT512 is FFT specialized with n=512 and leaf=16.
 func FFT512(dst, src []complex128) {
 	if !archsimd.X86.AVX2() {
-		fFT512Scalar(dst, src)
+		fft512Scalar(dst, src)
 		return
 	}
 	for j2 := 0; j2 < 8; j2++ {
@@ -11087,7 +11087,7 @@ func FFT512(dst, src []complex128) {
 			i3 := i + k1
 			d1 := dst[i3 : i3+60]
 			i4 := k1 * 8
-			t := fFTAoS64Table[:][i4 : i4+32]
+			t := fftAoS64Table[:][i4 : i4+32]
 			xRev := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 			xImv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 			xRev1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[34])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[35])))))
@@ -11269,7 +11269,7 @@ func FFT512(dst, src []complex128) {
 	for k1_1 := 0; k1_1 < 64; k1_1 += 4 {
 		d2 := dst[k1_1 : k1_1+452]
 		i5 := k1_1 * 8
-		t1 := fFT512Table[:][i5 : i5+32]
+		t1 := fft512Table[:][i5 : i5+32]
 		xRev8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[2])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[3])))))
 		xImv8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[2])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[3])))))
 		xRev9 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[256])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[258])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[257])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[259])))))
@@ -11449,8 +11449,8 @@ func FFT512(dst, src []complex128) {
 	}
 }
 
-// fFT1024Scalar is the scalar code of FFT1024, for a CPU without AVX2.
-func fFT1024Scalar(dst, src []complex128) {
+// fft1024Scalar is the scalar code of FFT1024, for a CPU without AVX2.
+func fft1024Scalar(dst, src []complex128) {
 	for j2 := 0; j2 < 16; j2++ {
 		i := j2 * 64
 		for j2_1 := 0; j2_1 < 8; j2_1 += 4 {
@@ -11735,7 +11735,7 @@ func fFT1024Scalar(dst, src []complex128) {
 			i3 := i + k1
 			d1 := dst[i3 : i3+60]
 			i4 := k1 * 8
-			t := fFTAoS64Table[:][i4 : i4+32]
+			t := fftAoS64Table[:][i4 : i4+32]
 			v32 := d1[0]
 			xRe := real(v32)
 			xIm := imag(v32)
@@ -12153,7 +12153,7 @@ func fFT1024Scalar(dst, src []complex128) {
 	for k1_1 := 0; k1_1 < 64; k1_1 += 4 {
 		d2 := dst[k1_1 : k1_1+964]
 		i5 := k1_1 * 16
-		t1 := fFTAoS1024Table[:][i5 : i5+64]
+		t1 := fftAoS1024Table[:][i5 : i5+64]
 		v92 := d2[0]
 		xRe32 := real(v92)
 		xIm32 := imag(v92)
@@ -13180,7 +13180,7 @@ func fFT1024Scalar(dst, src []complex128) {
 // FFT1024 is FFT specialized with n=1024 and leaf=16.
 func FFT1024(dst, src []complex128) {
 	if !archsimd.X86.AVX2() {
-		fFT1024Scalar(dst, src)
+		fft1024Scalar(dst, src)
 		return
 	}
 	for j2 := 0; j2 < 16; j2++ {
@@ -13315,7 +13315,7 @@ func FFT1024(dst, src []complex128) {
 			i3 := i + k1
 			d1 := dst[i3 : i3+60]
 			i4 := k1 * 8
-			t := fFTAoS64Table[:][i4 : i4+32]
+			t := fftAoS64Table[:][i4 : i4+32]
 			xRev := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 			xImv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 			xRev1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[34])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[35])))))
@@ -13497,7 +13497,7 @@ func FFT1024(dst, src []complex128) {
 	for k1_1 := 0; k1_1 < 64; k1_1 += 4 {
 		d2 := dst[k1_1 : k1_1+964]
 		i5 := k1_1 * 16
-		t1 := fFTAoS1024Table[:][i5 : i5+64]
+		t1 := fftAoS1024Table[:][i5 : i5+64]
 		xRev8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[2])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[3])))))
 		xImv8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[2])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[3])))))
 		xRev9 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[512])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[514])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[513])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[515])))))
@@ -13925,7 +13925,7 @@ func FFT1024(dst, src []complex128) {
 	}
 }
 
-var fFTAoS64Table = [64]complex128{
+var fftAoS64Table = [64]complex128{
 	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9951847266721968 - 0.0980171403295606i, 0.9807852804032304 - 0.19509032201612825i, 0.9569403357322088 - 0.29028467725446233i,
 	complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9238795325112867 - 0.3826834323650898i, 0.8314696123025453 - 0.5555702330196022i, complex(1, math.Copysign(0, -1)), 0.9569403357322088 - 0.29028467725446233i, 0.8314696123025453 - 0.5555702330196022i, 0.6343932841636456 - 0.7730104533627369i,
 	complex(1, math.Copysign(0, -1)), 0.9238795325112867 - 0.3826834323650898i, 0.7071067811865476 - 0.7071067811865475i, 0.38268343236508984 - 0.9238795325112867i, complex(1, math.Copysign(0, -1)), 0.881921264348355 - 0.47139673682599764i, 0.5555702330196023 - 0.8314696123025452i, 0.09801714032956077 - 0.9951847266721968i,
@@ -13936,7 +13936,7 @@ var fFTAoS64Table = [64]complex128{
 	-0.7071067811865475 - 0.7071067811865476i, -0.9807852804032303 - 0.19509032201612858i, -0.9238795325112868 + 0.38268343236508967i, -0.5555702330196022 + 0.8314696123025453i, -0.9238795325112867 - 0.38268343236508984i, -0.9569403357322089 + 0.29028467725446216i, -0.5555702330196022 + 0.8314696123025453i, 0.09801714032956009 + 0.9951847266721969i,
 }
 
-var fFTAoS1024Table = [1024]complex128{
+var fftAoS1024Table = [1024]complex128{
 	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9999811752826011 - 0.006135884649154475i, 0.9999247018391446 - 0.012271538285719925i, 0.9998305817958234 - 0.01840672990580482i,
 	complex(1, math.Copysign(0, -1)), 0.9999247018391446 - 0.012271538285719925i, 0.9996988186962041 - 0.024541228522912288i, 0.9993223845883494 - 0.03680722294135883i, complex(1, math.Copysign(0, -1)), 0.9998305817958234 - 0.01840672990580482i, 0.9993223845883494 - 0.03680722294135883i, 0.9984755805732948 - 0.05519524434968994i,
 	complex(1, math.Copysign(0, -1)), 0.9996988186962041 - 0.024541228522912288i, 0.9987954562051724 - 0.049067674327418015i, 0.9972904566786902 - 0.07356456359966743i, complex(1, math.Copysign(0, -1)), 0.9995294175010931 - 0.030674803176636626i, 0.9981181129001492 - 0.06132073630220858i, 0.9957674144676598 - 0.09190895649713272i,
@@ -14067,14 +14067,14 @@ var fFTAoS1024Table = [1024]complex128{
 	0.4275550934302822 + 0.9039892931234433i, 0.5035383837257177 + 0.8639728561215867i, 0.5758081914178449 + 0.8175848131515839i, 0.6438315428897912 + 0.7651672656224592i, 0.7242470829514667 + 0.6895405447370672i, 0.7845565971555749 + 0.6200572117632894i, 0.8382247055548377 + 0.5453249884220468i, 0.8847970984309376 + 0.4659764957679667i,
 }
 
-var fFT32Table = [32]complex128{
+var fft32Table = [32]complex128{
 	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9238795325112867 - 0.3826834323650898i, 0.8314696123025453 - 0.5555702330196022i,
 	complex(1, math.Copysign(0, -1)), 0.9238795325112867 - 0.3826834323650898i, 0.7071067811865476 - 0.7071067811865475i, 0.38268343236508984 - 0.9238795325112867i, complex(1, math.Copysign(0, -1)), 0.8314696123025453 - 0.5555702330196022i, 0.38268343236508984 - 0.9238795325112867i, -0.1950903220161282 - 0.9807852804032304i,
 	complex(1, math.Copysign(0, -1)), 0.7071067811865476 - 0.7071067811865475i, 6.123233995736757e-17 - 1i, -0.7071067811865475 - 0.7071067811865476i, complex(1, math.Copysign(0, -1)), 0.5555702330196023 - 0.8314696123025452i, -0.3826834323650897 - 0.9238795325112867i, -0.9807852804032303 - 0.19509032201612858i,
 	complex(1, math.Copysign(0, -1)), 0.38268343236508984 - 0.9238795325112867i, -0.7071067811865475 - 0.7071067811865476i, -0.9238795325112868 + 0.38268343236508967i, complex(1, math.Copysign(0, -1)), 0.1950903220161283 - 0.9807852804032304i, -0.9238795325112867 - 0.38268343236508984i, -0.5555702330196022 + 0.8314696123025453i,
 }
 
-var fFT128Table = [128]complex128{
+var fft128Table = [128]complex128{
 	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9987954562051724 - 0.049067674327418015i, 0.9951847266721968 - 0.0980171403295606i, 0.989176509964781 - 0.14673047445536175i,
 	complex(1, math.Copysign(0, -1)), 0.9951847266721968 - 0.0980171403295606i, 0.9807852804032304 - 0.19509032201612825i, 0.9569403357322088 - 0.29028467725446233i, complex(1, math.Copysign(0, -1)), 0.989176509964781 - 0.14673047445536175i, 0.9569403357322088 - 0.29028467725446233i, 0.9039892931234433 - 0.4275550934302821i,
 	complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9238795325112867 - 0.3826834323650898i, 0.8314696123025453 - 0.5555702330196022i, complex(1, math.Copysign(0, -1)), 0.9700312531945441 - 0.24298017990326387i, 0.881921264348355 - 0.47139673682599764i, 0.7409511253549591 - 0.6715589548470183i,
@@ -14093,7 +14093,7 @@ var fFT128Table = [128]complex128{
 	-0.9238795325112867 - 0.38268343236508984i, -0.9569403357322089 + 0.29028467725446216i, -0.5555702330196022 + 0.8314696123025453i, 0.09801714032956009 + 0.9951847266721969i, -0.9807852804032303 - 0.19509032201612858i, -0.8577286100002722 + 0.5141027441932216i, -0.2902846772544624 + 0.9569403357322088i, 0.4275550934302822 + 0.9039892931234433i,
 }
 
-var fFT256Table = [256]complex128{
+var fft256Table = [256]complex128{
 	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9996988186962041 - 0.024541228522912288i, 0.9987954562051724 - 0.049067674327418015i, 0.9972904566786902 - 0.07356456359966743i,
 	complex(1, math.Copysign(0, -1)), 0.9987954562051724 - 0.049067674327418015i, 0.9951847266721968 - 0.0980171403295606i, 0.989176509964781 - 0.14673047445536175i, complex(1, math.Copysign(0, -1)), 0.9972904566786902 - 0.07356456359966743i, 0.989176509964781 - 0.14673047445536175i, 0.9757021300385286 - 0.2191012401568698i,
 	complex(1, math.Copysign(0, -1)), 0.9951847266721968 - 0.0980171403295606i, 0.9807852804032304 - 0.19509032201612825i, 0.9569403357322088 - 0.29028467725446233i, complex(1, math.Copysign(0, -1)), 0.9924795345987101 - 0.1224106751992162i, 0.9700312531945441 - 0.24298017990326387i, 0.9329927988347388 - 0.3598950365349881i,
@@ -14128,7 +14128,7 @@ var fFT256Table = [256]complex128{
 	-0.5555702330196022 + 0.8314696123025453i, -0.24298017990326412 + 0.970031253194544i, 0.09801714032956009 + 0.9951847266721969i, 0.4275550934302822 + 0.9039892931234433i, -0.2902846772544624 + 0.9569403357322088i, 0.073564563599667 + 0.9972904566786903i, 0.4275550934302822 + 0.9039892931234433i, 0.7242470829514667 + 0.6895405447370672i,
 }
 
-var fFT512Table = [512]complex128{
+var fft512Table = [512]complex128{
 	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9999247018391446 - 0.012271538285719925i, 0.9996988186962041 - 0.024541228522912288i, 0.9993223845883494 - 0.03680722294135883i,
 	complex(1, math.Copysign(0, -1)), 0.9996988186962041 - 0.024541228522912288i, 0.9987954562051724 - 0.049067674327418015i, 0.9972904566786902 - 0.07356456359966743i, complex(1, math.Copysign(0, -1)), 0.9993223845883494 - 0.03680722294135883i, 0.9972904566786902 - 0.07356456359966743i, 0.9939069700023561 - 0.11022220729388306i,
 	complex(1, math.Copysign(0, -1)), 0.9987954562051724 - 0.049067674327418015i, 0.9951847266721968 - 0.0980171403295606i, 0.989176509964781 - 0.14673047445536175i, complex(1, math.Copysign(0, -1)), 0.9981181129001492 - 0.06132073630220858i, 0.9924795345987101 - 0.1224106751992162i, 0.9831054874312164 - 0.18303988795514095i,
