@@ -85,7 +85,7 @@ func (fn *fnGen) planReturns(b *ir.Block, nodes []*ir.Node) {
 	}
 	v := ir.Sym(0)
 	for _, m := range fn.sg.s.Nodes(leaves[0]) {
-		if m.Op == ir.OpVarSet && m.Args[1].IsConst() && reads[m.Args[0].Sym()] > 0 {
+		if m.Op == ir.OpVarSet && m.Args[1].IsConst() && fn.g.TypeOf(m.Args[1]).IsInteger() && reads[m.Args[0].Sym()] > 0 {
 			if v != 0 {
 				return
 			}
