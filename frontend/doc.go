@@ -159,6 +159,11 @@
 // filled, and the cells of the storage then live in it, so that the
 // static handle and the dynamic slice alias as Go says; a read with a Rep
 // index only needs a snapshot (static data when every element is static).
+// Package variables are initialized once per specialization; a value of
+// the generated code left in one when the function returns is refused
+// where a later call could see it (pkgstore.go), since Go keeps it from
+// call to call and the generated code starts from the generation-time
+// contents.
 //
 // # Calls
 //
@@ -273,6 +278,7 @@
 //	convert.go       static conversions between basic kinds, constants
 //	types.go         Go types to graph types, lifting static values
 //	mat.go           static slices materialized as slices of the generated code
+//	pkgstore.go      package variables: run-time writes where a later call sees them
 //	soa.go           staged slices of structs, one dynamic slice per field (SoA)
 //	soaappend.go     append on them, with the growth of the []T
 //	aos.go           []T parameters and results: arrays of structs (AoS)
