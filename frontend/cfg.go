@@ -17,9 +17,11 @@ type fnInfo struct {
 	idx        map[ssa.Value]int // register of each value
 	vals       []ssa.Value       // value of each register
 	nregs      int
-	ipdom      []*ssa.BasicBlock // immediate post-dominator, ignoring paths that panic; nil if none
-	loops      []*loop           // the loop of which each block is the header, or nil
-	loopOf     []*loop           // the innermost loop containing each block
+	ipdom      []*ssa.BasicBlock          // immediate post-dominator, ignoring paths that panic; nil if none
+	ipdomLive  []*ssa.BasicBlock          // the same, ignoring paths that return and back edges
+	liveJoins  map[[2]int]*ssa.BasicBlock // liveJoin by its targets' indices
+	loops      []*loop                    // the loop of which each block is the header, or nil
+	loopOf     []*loop                    // the innermost loop containing each block
 	reachAvoid map[reachKey][]bool
 	// irreducible: a cycle of the CFG has no header that dominates it
 	// (a goto into a loop); staged control cannot be structured there.
@@ -170,6 +172,57 @@ func analyse(fn *ssa.Function) *fnInfo {
 // paths that do not panic meet.
 func (fi *fnInfo) postdominators() {
 	blocks := fi.fn.Blocks
+	returns := func(b *ssa.BasicBlock) bool {
+		if len(b.Succs) > 0 {
+			return false
+		}
+		_, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		return ok
+	}
+	fi.ipdom = postDominators(blocks, func(_, _ *ssa.BasicBlock) bool { return true }, returns)
+	// The paths that go on: no edge into a returning block, no back
+	// edge; a block that then has no successor (but had one) ends such
+	// a path.
+	goesOn := func(from, to *ssa.BasicBlock) bool { return !returns(to) && !dominates(to, from) }
+	fi.ipdomLive = postDominators(blocks, goesOn, func(b *ssa.BasicBlock) bool {
+		return len(b.Succs) > 0 && !slices.ContainsFunc(b.Succs, func(s *ssa.BasicBlock) bool { return goesOn(b, s) })
+	})
+}
+
+// liveJoin returns where the paths that go on from t and e, the targets
+// of a conditional with no post-dominator, meet (a branch may return, so
+// the rest of the function follows each branch): their nearest common
+// post-dominator when the paths that return and a loop's back edges are
+// ignored (ipdomLive); nil if none. The join is always correct (a path
+// that does not reach it leaves by a return or a loop's back edge, exits
+// the dispatch after the join handles); this one is where an early
+// return's else and the code after its conditional meet.
+func (fi *fnInfo) liveJoin(t, e *ssa.BasicBlock) *ssa.BasicBlock {
+	key := [2]int{t.Index, e.Index}
+	if x, ok := fi.liveJoins[key]; ok {
+		return x
+	}
+	if fi.liveJoins == nil {
+		fi.liveJoins = map[[2]int]*ssa.BasicBlock{}
+	}
+	var up []*ssa.BasicBlock
+	for x := t; x != nil; x = fi.ipdomLive[x.Index] {
+		up = append(up, x)
+	}
+	var join *ssa.BasicBlock
+	for x := e; x != nil && join == nil; x = fi.ipdomLive[x.Index] {
+		if slices.Contains(up, x) {
+			join = x
+		}
+	}
+	fi.liveJoins[key] = join
+	return join
+}
+
+// postDominators returns the immediate post-dominator of each block in
+// the CFG restricted to the edges edge keeps, with a virtual exit whose
+// predecessors are the blocks toExit; nil for none.
+func postDominators(blocks []*ssa.BasicBlock, edge func(from, to *ssa.BasicBlock) bool, toExit func(*ssa.BasicBlock) bool) []*ssa.BasicBlock {
 	n := len(blocks)
 	exit := n // virtual exit node
 	// Reverse post-order of the reverse CFG, from the exit.
@@ -179,39 +232,38 @@ func (fi *fnInfo) postdominators() {
 		num[i] = -1
 	}
 	visited := make([]bool, n+1)
-	var preds func(i int) []int // predecessors in the reverse CFG = successors
-	preds = func(i int) []int {
+	// predecessors in the reverse CFG = successors
+	preds := func(i int) []int {
 		if i == exit {
 			return nil
 		}
 		var ps []int
 		for _, s := range blocks[i].Succs {
-			ps = append(ps, s.Index)
-		}
-		if len(blocks[i].Succs) == 0 {
-			if _, ok := blocks[i].Instrs[len(blocks[i].Instrs)-1].(*ssa.Return); ok {
-				ps = append(ps, exit)
+			if edge(blocks[i], s) {
+				ps = append(ps, s.Index)
 			}
+		}
+		if toExit(blocks[i]) {
+			ps = append(ps, exit)
 		}
 		return ps
 	}
 	// Successors in the reverse CFG: predecessors in the CFG, and for the
-	// exit, the returning blocks.
+	// exit, the blocks connected to it.
 	succs := func(i int) []int {
+		var ss []int
 		if i == exit {
-			var ss []int
 			for _, b := range blocks {
-				if len(b.Succs) == 0 {
-					if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
-						ss = append(ss, b.Index)
-					}
+				if toExit(b) {
+					ss = append(ss, b.Index)
 				}
 			}
 			return ss
 		}
-		var ss []int
 		for _, p := range blocks[i].Preds {
-			ss = append(ss, p.Index)
+			if edge(p, blocks[i]) {
+				ss = append(ss, p.Index)
+			}
 		}
 		return ss
 	}
@@ -267,12 +319,13 @@ func (fi *fnInfo) postdominators() {
 			}
 		}
 	}
-	fi.ipdom = make([]*ssa.BasicBlock, n)
+	ipdom := make([]*ssa.BasicBlock, n)
 	for i := range n {
 		if d := idom[i]; d >= 0 && d != exit {
-			fi.ipdom[i] = blocks[d]
+			ipdom[i] = blocks[d]
 		}
 	}
+	return ipdom
 }
 
 // dominates reports whether a dominates b.

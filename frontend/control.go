@@ -386,6 +386,13 @@ func (fr *frame) exitsStaticLoop(b *ssa.BasicBlock, stop *stopSet) bool {
 	return l != nil && stop.owner(l.header) == nil && l.contains(b.Succs[0]) != l.contains(b.Succs[1])
 }
 
+// maxTails is the number of nested staged conditionals after which the
+// rest of a function, that follows each branch of one whose branches may
+// return (the Go a programmer writes: an early return), is evaluated once
+// at the join of the branches that go on (fnInfo.liveJoin), with a
+// dispatch on how each branch left (frame.tails).
+const maxTails = 3
+
 // dynIf stages the conditional ending block b. pure reports whether b's
 // instructions built no write and stored nothing (so that a loop header
 // can be evaluated again inside a loop).
@@ -442,11 +449,28 @@ func (fr *frame) dynIf(b *ssa.BasicBlock, c *rep, stop *stopSet, pure bool) next
 	}
 	ev.at()
 	cond, then, els := fr.shortCircuit(b, c.e, inner)
+	tail := false // the rest of the function follows each branch
+	if j == nil {
+		if live := fr.info.liveJoin(then.to, els.to); live != nil && fr.info.loopOf[live.Index] == fr.info.loopOf[b.Index] && fr.info.loops[live.Index] == nil {
+			switch {
+			case fr.tails < maxTails:
+				tail = true
+			case stop.owner(live) == nil:
+				inner = stop.with(live)
+			}
+		}
+	}
+	if tail {
+		fr.tails++
+	}
 	res := fr.branch(cond, inner, func() outcome {
 		return fr.follow(then.from, then.to, inner)
 	}, func() outcome {
 		return fr.follow(els.from, els.to, inner)
 	})
+	if tail {
+		fr.tails--
+	}
 	if l := fr.info.loopOf[b.Index]; l != nil && fr.forced != nil {
 		delete(fr.forced, l.header)
 	}
