@@ -515,6 +515,25 @@ func exitString(a stage.Uint16, k bool, s stage.String) (stage.String, stage.Uin
 	return s, stage.Uint8(a)
 }
 
+// EarlyReturns: the rest of the function followed each branch of a
+// staged conditional whose branch may return, so 24 unrolled iterations
+// of a nested early return cost 2^24 evaluations (over the unroll
+// budget; rpg seed 7429 F74a took over ten minutes): past three, the
+// branches that go on join (frontend frame.tails).
+//
+//lms:gen EarlyReturns
+func earlyReturns(a, b stage.Int) stage.Int {
+	for i := 0; i < 24; i++ {
+		a = a*3 + b
+		if a > b {
+			if b > stage.Int(i) {
+				return stage.Int(i)
+			}
+		}
+	}
+	return a
+}
+
 func bang(k stage.Int) stage.String {
 	if k > 3 {
 		panic("boom")
@@ -602,7 +621,7 @@ func TestTrustRegressions(t *testing.T) {
 	}
 	names := []string{"Order", "OpAssign", "OpAssignLen", "Exclusive", "JoinArms", "DeadMerge", "AlwaysReturns", "RemStatic", "Fused", "Recurse", "Unused", "CarriedUnread", "PrintMade", "ElseAfterExit",
 		"AppendPanic", "CopyPanic"}
-	names = append(names, "VetSuspect", "VetExit", "VetRepeat", "VetMirror", "InnerExit", "LaterExit", "AppendMerged", "SliceFirst", "VetSelfElem", "VetRepeatOr", "EmptyTable", "AppendArgs", "SplitNested", "ExitString")
+	names = append(names, "VetSuspect", "VetExit", "VetRepeat", "VetMirror", "InnerExit", "LaterExit", "AppendMerged", "SliceFirst", "VetSelfElem", "VetRepeatOr", "EmptyTable", "AppendArgs", "SplitNested", "ExitString", "EarlyReturns")
 	names = append(names, "RangeReturn", "RangeFirst", "RangeUnrolled")
 	for _, d := range dirs {
 		res := runIn(t, d, []string{"GOFLAGS=-mod=mod"}, "go", "test", "-v", "-count=1", "-run", "TestLMS", ".")
