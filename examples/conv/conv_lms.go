@@ -10,10 +10,13 @@ func Blur3(dst, src []float32, w, h int) {
 	if ow > 0 {
 		oh := h - 2
 		for y := 0; y < oh; y++ {
-			rows0 := src[y*w : (y+1)*w]
-			rows1 := src[(y+1)*w : (y+2)*w]
-			rows2 := src[(y+2)*w : (y+3)*w]
-			out := dst[y*ow : (y+1)*ow]
+			end := (y + 1) * w
+			rows0 := src[y*w : end : end]
+			end1 := (y + 2) * w
+			rows1 := src[(y+1)*w : end1 : end1]
+			end2 := (y + 3) * w
+			rows2 := src[(y+2)*w : end2 : end2]
+			out := dst[y*ow : (y+1)*ow : (y+1)*ow]
 			px0 := rows0[0]
 			t := rows1[0]
 			px2 := rows2[0]
@@ -37,19 +40,19 @@ func Blur3(dst, src []float32, w, h int) {
 				o[1] = (win1 + t5 + t3*2) * 0.0625
 				px0_4 := in0[2]
 				t6 := in1[2]
-				x214 := px0_4 + in2[2] + t6*2
-				o[2] = (t3 + x214 + t5*2) * 0.0625
+				x217 := px0_4 + in2[2] + t6*2
+				o[2] = (t3 + x217 + t5*2) * 0.0625
 				win0 = t5
-				win1 = x214
+				win1 = x217
 				x += 3
 			}
 			for x < ow {
 				px0_5 := rows0[x+2]
 				t7 := rows1[x+2]
-				x255 := px0_5 + rows2[x+2] + t7*2
-				out[x] = (win0 + x255 + win1*2) * 0.0625
+				x258 := px0_5 + rows2[x+2] + t7*2
+				out[x] = (win0 + x258 + win1*2) * 0.0625
 				win0 = win1
-				win1 = x255
+				win1 = x258
 				x++
 			}
 		}
@@ -62,10 +65,13 @@ func Sobel3(dst, src []float32, w, h int) {
 	if ow > 0 {
 		oh := h - 2
 		for y := 0; y < oh; y++ {
-			rows0 := src[y*w : (y+1)*w]
-			rows1 := src[(y+1)*w : (y+2)*w]
-			rows2 := src[(y+2)*w : (y+3)*w]
-			out := dst[y*ow : (y+1)*ow]
+			end := (y + 1) * w
+			rows0 := src[y*w : end : end]
+			end1 := (y + 2) * w
+			rows1 := src[(y+1)*w : end1 : end1]
+			end2 := (y + 3) * w
+			rows2 := src[(y+2)*w : end2 : end2]
+			out := dst[y*ow : (y+1)*ow : (y+1)*ow]
 			px0 := rows0[0]
 			t := rows1[0]
 			px2 := rows2[0]
@@ -114,12 +120,17 @@ func Blur5(dst, src []float32, w, h int) {
 	if ow > 0 {
 		oh := h - 4
 		for y := 0; y < oh; y++ {
-			rows0 := src[y*w : (y+1)*w]
-			rows1 := src[(y+1)*w : (y+2)*w]
-			rows2 := src[(y+2)*w : (y+3)*w]
-			rows3 := src[(y+3)*w : (y+4)*w]
-			rows4 := src[(y+4)*w : (y+5)*w]
-			out := dst[y*ow : (y+1)*ow]
+			end := (y + 1) * w
+			rows0 := src[y*w : end : end]
+			end1 := (y + 2) * w
+			rows1 := src[(y+1)*w : end1 : end1]
+			end2 := (y + 3) * w
+			rows2 := src[(y+2)*w : end2 : end2]
+			end3 := (y + 4) * w
+			rows3 := src[(y+3)*w : end3 : end3]
+			end4 := (y + 5) * w
+			rows4 := src[(y+4)*w : end4 : end4]
+			out := dst[y*ow : (y+1)*ow : (y+1)*ow]
 			px0 := rows0[0]
 			px1 := rows1[0]
 			t := rows2[0]
@@ -173,18 +184,18 @@ func Blur5(dst, src []float32, w, h int) {
 				px1_7 := in1[3]
 				t10 := in2[3]
 				px3_7 := in3[3]
-				x459 := px0_7 + in4[3] + ((px1_7+px3_7)*4 + t10*6)
-				o[3] = (win3 + x459 + ((t5+t9)*4 + t7*6)) * 0.00390625
+				x462 := px0_7 + in4[3] + ((px1_7+px3_7)*4 + t10*6)
+				o[3] = (win3 + x462 + ((t5+t9)*4 + t7*6)) * 0.00390625
 				px0_8 := in0[4]
 				px1_8 := in1[4]
 				t11 := in2[4]
 				px3_8 := in3[4]
-				x493 := px0_8 + in4[4] + ((px1_8+px3_8)*4 + t11*6)
-				o[4] = (t5 + x493 + ((t7+x459)*4 + t9*6)) * 0.00390625
+				x496 := px0_8 + in4[4] + ((px1_8+px3_8)*4 + t11*6)
+				o[4] = (t5 + x496 + ((t7+x462)*4 + t9*6)) * 0.00390625
 				win0 = t7
 				win1 = t9
-				win2 = x459
-				win3 = x493
+				win2 = x462
+				win3 = x496
 				x += 5
 			}
 			for x < ow {
@@ -192,12 +203,12 @@ func Blur5(dst, src []float32, w, h int) {
 				px1_9 := rows1[x+4]
 				t12 := rows2[x+4]
 				px3_9 := rows3[x+4]
-				x552 := px0_9 + rows4[x+4] + ((px1_9+px3_9)*4 + t12*6)
-				out[x] = (win0 + x552 + ((win1+win3)*4 + win2*6)) * 0.00390625
+				x555 := px0_9 + rows4[x+4] + ((px1_9+px3_9)*4 + t12*6)
+				out[x] = (win0 + x555 + ((win1+win3)*4 + win2*6)) * 0.00390625
 				win0 = win1
 				win1 = win2
 				win2 = win3
-				win3 = x552
+				win3 = x555
 				x++
 			}
 		}
@@ -210,10 +221,13 @@ func Sharpen3(dst, src []float32, w, h int) {
 	if ow > 0 {
 		oh := h - 2
 		for y := 0; y < oh; y++ {
-			rows0 := src[y*w : (y+1)*w]
-			rows1 := src[(y+1)*w : (y+2)*w]
-			rows2 := src[(y+2)*w : (y+3)*w]
-			out := dst[y*ow : (y+1)*ow]
+			end := (y + 1) * w
+			rows0 := src[y*w : end : end]
+			end1 := (y + 2) * w
+			rows1 := src[(y+1)*w : end1 : end1]
+			end2 := (y + 3) * w
+			rows2 := src[(y+2)*w : end2 : end2]
+			out := dst[y*ow : (y+1)*ow : (y+1)*ow]
 			_ = rows0[0]
 			px1 := rows1[0]
 			_ = rows2[0]
@@ -266,10 +280,13 @@ func Blur3Exact(dst, src []float32, w, h int) {
 	if ow > 0 {
 		oh := h - 2
 		for y := 0; y < oh; y++ {
-			rows0 := src[y*w : (y+1)*w]
-			rows1 := src[(y+1)*w : (y+2)*w]
-			rows2 := src[(y+2)*w : (y+3)*w]
-			out := dst[y*ow : (y+1)*ow]
+			end := (y + 1) * w
+			rows0 := src[y*w : end : end]
+			end1 := (y + 2) * w
+			rows1 := src[(y+1)*w : end1 : end1]
+			end2 := (y + 3) * w
+			rows2 := src[(y+2)*w : end2 : end2]
+			out := dst[y*ow : (y+1)*ow : (y+1)*ow]
 			win0 := rows0[0]
 			win1 := rows1[0]
 			win2 := rows2[0]

@@ -12,27 +12,30 @@ func blur3Scalar(dst, src []float32, w, h int) {
 	if ow > 0 {
 		oh := h - 2
 		sums := make([]float32, w)
-		x57 := w < 16
+		x60 := w < 16
 		x := w - 16
-		x413 := ow < 16
+		x416 := ow < 16
 		x1 := w - 18
-		x624 := w - 17
-		x625 := w - 1
+		x627 := w - 17
+		x628 := w - 1
 		for y := 0; y < oh; y++ {
-			rows0 := src[y*w : (y+1)*w]
-			rows1 := src[(y+1)*w : (y+2)*w]
-			rows2 := src[(y+2)*w : (y+3)*w]
-			out := dst[y*ow : (y+1)*ow]
+			end := (y + 1) * w
+			rows0 := src[y*w : end : end]
+			end1 := (y + 2) * w
+			rows1 := src[(y+1)*w : end1 : end1]
+			end2 := (y + 3) * w
+			rows2 := src[(y+2)*w : end2 : end2]
+			out := dst[y*ow : (y+1)*ow : (y+1)*ow]
 			var x2 int
-			if x57 {
+			if x60 {
 				x2 = 0
 			} else {
 				x3 := 0
 				for x3+16 <= w {
-					x71 := x3 + 16
-					in0 := rows0[x3:x71]
-					in1 := rows1[x3:x71]
-					in2 := rows2[x3:x71]
+					x74 := x3 + 16
+					in0 := rows0[x3:x74]
+					in1 := rows1[x3:x74]
+					in2 := rows2[x3:x74]
 					px0 := in0[0]
 					t := in1[0]
 					px2 := in2[0]
@@ -81,7 +84,7 @@ func blur3Scalar(dst, src []float32, w, h int) {
 					px0_15 := in0[15]
 					t15 := in1[15]
 					px2_15 := in2[15]
-					s := sums[x3:x71]
+					s := sums[x3:x74]
 					s[0] = px0 + px2 + t*2
 					s[1] = px0_1 + px2_1 + t1*2
 					s[2] = px0_2 + px2_2 + t2*2
@@ -170,13 +173,13 @@ func blur3Scalar(dst, src []float32, w, h int) {
 					s1[14] = px0_30 + px2_30 + t30*2
 					s1[15] = px0_31 + px2_31 + t31*2
 				}
-				if x413 {
+				if x416 {
 					x2 = 0
 				} else {
 					x4 := 0
 					for x4+16 <= ow {
-						x427 := x4 + 16
-						in0_2 := sums[x4:x427]
+						x430 := x4 + 16
+						in0_2 := sums[x4:x430]
 						in1_2 := sums[x4+1 : x4+17]
 						in2_2 := sums[x4+2 : x4+18]
 						win0 := in0_2[0]
@@ -227,7 +230,7 @@ func blur3Scalar(dst, src []float32, w, h int) {
 						win0_15 := in0_2[15]
 						t47 := in1_2[15]
 						win2_15 := in2_2[15]
-						o := out[x4:x427]
+						o := out[x4:x430]
 						o[0] = (win0 + win2 + t32*2) * 0.0625
 						o[1] = (win0_1 + win2_1 + t33*2) * 0.0625
 						o[2] = (win0_2 + win2_2 + t34*2) * 0.0625
@@ -248,7 +251,7 @@ func blur3Scalar(dst, src []float32, w, h int) {
 					}
 					if x4 < ow {
 						in0_3 := sums[x1:ow]
-						in1_3 := sums[x624:x625]
+						in1_3 := sums[x627:x628]
 						in2_3 := sums[x:w]
 						win0_16 := in0_3[0]
 						t48 := in1_3[0]
@@ -322,11 +325,11 @@ func blur3Scalar(dst, src []float32, w, h int) {
 			px0_32 := rows0[x2]
 			t64 := rows1[x2]
 			px2_32 := rows2[x2]
-			x820 := x2 + 1
-			px0_33 := rows0[x820]
-			t65 := rows1[x820]
+			x823 := x2 + 1
+			px0_33 := rows0[x823]
+			t65 := rows1[x823]
 			win0_32 := px0_32 + px2_32 + t64*2
-			win1 := px0_33 + rows2[x820] + t65*2
+			win1 := px0_33 + rows2[x823] + t65*2
 			x5 := x2
 			for x5+3 <= ow {
 				in0_4 := rows0[x5+2 : x5+5]
@@ -343,19 +346,19 @@ func blur3Scalar(dst, src []float32, w, h int) {
 				o2[1] = (win1 + t69 + t67*2) * 0.0625
 				px0_36 := in0_4[2]
 				t70 := in1_4[2]
-				x973 := px0_36 + in2_4[2] + t70*2
-				o2[2] = (t67 + x973 + t69*2) * 0.0625
+				x976 := px0_36 + in2_4[2] + t70*2
+				o2[2] = (t67 + x976 + t69*2) * 0.0625
 				win0_32 = t69
-				win1 = x973
+				win1 = x976
 				x5 += 3
 			}
 			for x5 < ow {
 				px0_37 := rows0[x5+2]
 				t71 := rows1[x5+2]
-				x1014 := px0_37 + rows2[x5+2] + t71*2
-				out[x5] = (win0_32 + x1014 + win1*2) * 0.0625
+				x1017 := px0_37 + rows2[x5+2] + t71*2
+				out[x5] = (win0_32 + x1017 + win1*2) * 0.0625
 				win0_32 = win1
-				win1 = x1014
+				win1 = x1017
 				x5++
 			}
 		}
@@ -372,27 +375,30 @@ func blur3AVX2(dst, src []float32, w, h int) {
 	if ow > 0 {
 		oh := h - 2
 		sums := make([]float32, w)
-		x57 := w < 16
+		x60 := w < 16
 		x := w - 16
-		x413 := ow < 16
+		x416 := ow < 16
 		x1 := w - 18
-		x624 := w - 17
-		x625 := w - 1
+		x627 := w - 17
+		x628 := w - 1
 		for y := 0; y < oh; y++ {
-			rows0 := src[y*w : (y+1)*w]
-			rows1 := src[(y+1)*w : (y+2)*w]
-			rows2 := src[(y+2)*w : (y+3)*w]
-			out := dst[y*ow : (y+1)*ow]
+			end := (y + 1) * w
+			rows0 := src[y*w : end : end]
+			end1 := (y + 2) * w
+			rows1 := src[(y+1)*w : end1 : end1]
+			end2 := (y + 3) * w
+			rows2 := src[(y+2)*w : end2 : end2]
+			out := dst[y*ow : (y+1)*ow : (y+1)*ow]
 			var x2 int
-			if x57 {
+			if x60 {
 				x2 = 0
 			} else {
 				x3 := 0
 				for x3+16 <= w {
-					x71 := x3 + 16
-					in0 := rows0[x3:x71]
-					in1 := rows1[x3:x71]
-					in2 := rows2[x3:x71]
+					x74 := x3 + 16
+					in0 := rows0[x3:x74]
+					in1 := rows1[x3:x74]
+					in2 := rows2[x3:x74]
 					px0v := archsimd.LoadFloat32x8Slice(in0)
 					tv := archsimd.LoadFloat32x8Slice(in1)
 					px2v := archsimd.LoadFloat32x8Slice(in2)
@@ -405,7 +411,7 @@ func blur3AVX2(dst, src []float32, w, h int) {
 					tv4 := px0v1.Add(px2v1)
 					tv5 := tv3.Mul(archsimd.BroadcastFloat32x8(2))
 					v8v := tv4.Add(tv5)
-					s := sums[x3:x71]
+					s := sums[x3:x74]
 					v0v.StoreSlice(s)
 					v8v.StoreSlice(s[8:])
 					x3 += 16
@@ -430,13 +436,13 @@ func blur3AVX2(dst, src []float32, w, h int) {
 					v0v1.StoreSlice(s1)
 					v8v1.StoreSlice(s1[8:])
 				}
-				if x413 {
+				if x416 {
 					x2 = 0
 				} else {
 					x4 := 0
 					for x4+16 <= ow {
-						x427 := x4 + 16
-						in0_2 := sums[x4:x427]
+						x430 := x4 + 16
+						in0_2 := sums[x4:x430]
 						in1_2 := sums[x4+1 : x4+17]
 						in2_2 := sums[x4+2 : x4+18]
 						win0v := archsimd.LoadFloat32x8Slice(in0_2)
@@ -453,14 +459,14 @@ func blur3AVX2(dst, src []float32, w, h int) {
 						tv17 := tv15.Mul(archsimd.BroadcastFloat32x8(2))
 						vv1 := tv16.Add(tv17)
 						v8v2 := vv1.Mul(archsimd.BroadcastFloat32x8(0.0625))
-						o := out[x4:x427]
+						o := out[x4:x430]
 						v0v2.StoreSlice(o)
 						v8v2.StoreSlice(o[8:])
 						x4 += 16
 					}
 					if x4 < ow {
 						in0_3 := sums[x1:ow]
-						in1_3 := sums[x624:x625]
+						in1_3 := sums[x627:x628]
 						in2_3 := sums[x:w]
 						win0v2 := archsimd.LoadFloat32x8Slice(in0_3)
 						tv18 := archsimd.LoadFloat32x8Slice(in1_3)
@@ -486,11 +492,11 @@ func blur3AVX2(dst, src []float32, w, h int) {
 			px0 := rows0[x2]
 			t := rows1[x2]
 			px2 := rows2[x2]
-			x820 := x2 + 1
-			px0_1 := rows0[x820]
-			t1 := rows1[x820]
+			x823 := x2 + 1
+			px0_1 := rows0[x823]
+			t1 := rows1[x823]
 			win0 := px0 + px2 + t*2
-			win1 := px0_1 + rows2[x820] + t1*2
+			win1 := px0_1 + rows2[x823] + t1*2
 			x5 := x2
 			for x5+3 <= ow {
 				in0_4 := rows0[x5+2 : x5+5]
@@ -507,19 +513,19 @@ func blur3AVX2(dst, src []float32, w, h int) {
 				o2[1] = (win1 + t5 + t3*2) * 0.0625
 				px0_4 := in0_4[2]
 				t6 := in1_4[2]
-				x973 := px0_4 + in2_4[2] + t6*2
-				o2[2] = (t3 + x973 + t5*2) * 0.0625
+				x976 := px0_4 + in2_4[2] + t6*2
+				o2[2] = (t3 + x976 + t5*2) * 0.0625
 				win0 = t5
-				win1 = x973
+				win1 = x976
 				x5 += 3
 			}
 			for x5 < ow {
 				px0_5 := rows0[x5+2]
 				t7 := rows1[x5+2]
-				x1014 := px0_5 + rows2[x5+2] + t7*2
-				out[x5] = (win0 + x1014 + win1*2) * 0.0625
+				x1017 := px0_5 + rows2[x5+2] + t7*2
+				out[x5] = (win0 + x1017 + win1*2) * 0.0625
 				win0 = win1
-				win1 = x1014
+				win1 = x1017
 				x5++
 			}
 		}
@@ -536,34 +542,37 @@ func Blur3(dst, src []float32, w, h int) {
 	if ow > 0 {
 		oh := h - 2
 		sums := make([]float32, w)
-		x57 := w < 16
+		x60 := w < 16
 		x := w - 16
-		x413 := ow < 16
+		x416 := ow < 16
 		x1 := w - 18
-		x624 := w - 17
-		x625 := w - 1
+		x627 := w - 17
+		x628 := w - 1
 		for y := 0; y < oh; y++ {
-			rows0 := src[y*w : (y+1)*w]
-			rows1 := src[(y+1)*w : (y+2)*w]
-			rows2 := src[(y+2)*w : (y+3)*w]
-			out := dst[y*ow : (y+1)*ow]
+			end := (y + 1) * w
+			rows0 := src[y*w : end : end]
+			end1 := (y + 2) * w
+			rows1 := src[(y+1)*w : end1 : end1]
+			end2 := (y + 3) * w
+			rows2 := src[(y+2)*w : end2 : end2]
+			out := dst[y*ow : (y+1)*ow : (y+1)*ow]
 			var x2 int
-			if x57 {
+			if x60 {
 				x2 = 0
 			} else {
 				x3 := 0
 				for x3+16 <= w {
-					x71 := x3 + 16
-					in0 := rows0[x3:x71]
-					in1 := rows1[x3:x71]
-					in2 := rows2[x3:x71]
+					x74 := x3 + 16
+					in0 := rows0[x3:x74]
+					in1 := rows1[x3:x74]
+					in2 := rows2[x3:x74]
 					px0v := archsimd.LoadFloat32x16Slice(in0)
 					tv := archsimd.LoadFloat32x16Slice(in1)
 					px2v := archsimd.LoadFloat32x16Slice(in2)
 					tv1 := px0v.Add(px2v)
 					tv2 := tv.Mul(archsimd.BroadcastFloat32x16(2))
 					v0v := tv1.Add(tv2)
-					s := sums[x3:x71]
+					s := sums[x3:x74]
 					v0v.StoreSlice(s)
 					x3 += 16
 				}
@@ -580,13 +589,13 @@ func Blur3(dst, src []float32, w, h int) {
 					s1 := sums[x:w]
 					v0v1.StoreSlice(s1)
 				}
-				if x413 {
+				if x416 {
 					x2 = 0
 				} else {
 					x4 := 0
 					for x4+16 <= ow {
-						x427 := x4 + 16
-						in0_2 := sums[x4:x427]
+						x430 := x4 + 16
+						in0_2 := sums[x4:x430]
 						in1_2 := sums[x4+1 : x4+17]
 						in2_2 := sums[x4+2 : x4+18]
 						win0v := archsimd.LoadFloat32x16Slice(in0_2)
@@ -596,13 +605,13 @@ func Blur3(dst, src []float32, w, h int) {
 						tv8 := tv6.Mul(archsimd.BroadcastFloat32x16(2))
 						vv := tv7.Add(tv8)
 						v0v2 := vv.Mul(archsimd.BroadcastFloat32x16(0.0625))
-						o := out[x4:x427]
+						o := out[x4:x430]
 						v0v2.StoreSlice(o)
 						x4 += 16
 					}
 					if x4 < ow {
 						in0_3 := sums[x1:ow]
-						in1_3 := sums[x624:x625]
+						in1_3 := sums[x627:x628]
 						in2_3 := sums[x:w]
 						win0v1 := archsimd.LoadFloat32x16Slice(in0_3)
 						tv9 := archsimd.LoadFloat32x16Slice(in1_3)
@@ -620,11 +629,11 @@ func Blur3(dst, src []float32, w, h int) {
 			px0 := rows0[x2]
 			t := rows1[x2]
 			px2 := rows2[x2]
-			x820 := x2 + 1
-			px0_1 := rows0[x820]
-			t1 := rows1[x820]
+			x823 := x2 + 1
+			px0_1 := rows0[x823]
+			t1 := rows1[x823]
 			win0 := px0 + px2 + t*2
-			win1 := px0_1 + rows2[x820] + t1*2
+			win1 := px0_1 + rows2[x823] + t1*2
 			x5 := x2
 			for x5+3 <= ow {
 				in0_4 := rows0[x5+2 : x5+5]
@@ -641,19 +650,19 @@ func Blur3(dst, src []float32, w, h int) {
 				o2[1] = (win1 + t5 + t3*2) * 0.0625
 				px0_4 := in0_4[2]
 				t6 := in1_4[2]
-				x973 := px0_4 + in2_4[2] + t6*2
-				o2[2] = (t3 + x973 + t5*2) * 0.0625
+				x976 := px0_4 + in2_4[2] + t6*2
+				o2[2] = (t3 + x976 + t5*2) * 0.0625
 				win0 = t5
-				win1 = x973
+				win1 = x976
 				x5 += 3
 			}
 			for x5 < ow {
 				px0_5 := rows0[x5+2]
 				t7 := rows1[x5+2]
-				x1014 := px0_5 + rows2[x5+2] + t7*2
-				out[x5] = (win0 + x1014 + win1*2) * 0.0625
+				x1017 := px0_5 + rows2[x5+2] + t7*2
+				out[x5] = (win0 + x1017 + win1*2) * 0.0625
 				win0 = win1
-				win1 = x1014
+				win1 = x1017
 				x5++
 			}
 		}
@@ -666,27 +675,30 @@ func sobel3Scalar(dst, src []float32, w, h int) {
 	if ow > 0 {
 		oh := h - 2
 		sums := make([]float32, w)
-		x57 := w < 16
+		x60 := w < 16
 		x := w - 16
-		x413 := ow < 16
+		x416 := ow < 16
 		x1 := w - 18
-		x560 := w - 17
-		x561 := w - 1
+		x563 := w - 17
+		x564 := w - 1
 		for y := 0; y < oh; y++ {
-			rows0 := src[y*w : (y+1)*w]
-			rows1 := src[(y+1)*w : (y+2)*w]
-			rows2 := src[(y+2)*w : (y+3)*w]
-			out := dst[y*ow : (y+1)*ow]
+			end := (y + 1) * w
+			rows0 := src[y*w : end : end]
+			end1 := (y + 2) * w
+			rows1 := src[(y+1)*w : end1 : end1]
+			end2 := (y + 3) * w
+			rows2 := src[(y+2)*w : end2 : end2]
+			out := dst[y*ow : (y+1)*ow : (y+1)*ow]
 			var x2 int
-			if x57 {
+			if x60 {
 				x2 = 0
 			} else {
 				x3 := 0
 				for x3+16 <= w {
-					x71 := x3 + 16
-					in0 := rows0[x3:x71]
-					in1 := rows1[x3:x71]
-					in2 := rows2[x3:x71]
+					x74 := x3 + 16
+					in0 := rows0[x3:x74]
+					in1 := rows1[x3:x74]
+					in2 := rows2[x3:x74]
 					px0 := in0[0]
 					t := in1[0]
 					px2 := in2[0]
@@ -735,7 +747,7 @@ func sobel3Scalar(dst, src []float32, w, h int) {
 					px0_15 := in0[15]
 					t15 := in1[15]
 					px2_15 := in2[15]
-					s := sums[x3:x71]
+					s := sums[x3:x74]
 					s[0] = px0 + px2 + t*2
 					s[1] = px0_1 + px2_1 + t1*2
 					s[2] = px0_2 + px2_2 + t2*2
@@ -824,13 +836,13 @@ func sobel3Scalar(dst, src []float32, w, h int) {
 					s1[14] = px0_30 + px2_30 + t30*2
 					s1[15] = px0_31 + px2_31 + t31*2
 				}
-				if x413 {
+				if x416 {
 					x2 = 0
 				} else {
 					x4 := 0
 					for x4+16 <= ow {
-						x427 := x4 + 16
-						in0_2 := sums[x4:x427]
+						x430 := x4 + 16
+						in0_2 := sums[x4:x430]
 						in1_2 := sums[x4+1 : x4+17]
 						in2_2 := sums[x4+2 : x4+18]
 						win0 := in0_2[0]
@@ -881,7 +893,7 @@ func sobel3Scalar(dst, src []float32, w, h int) {
 						win0_15 := in0_2[15]
 						_ = in1_2[15]
 						win2_15 := in2_2[15]
-						o := out[x4:x427]
+						o := out[x4:x430]
 						o[0] = win2 - win0
 						o[1] = win2_1 - win0_1
 						o[2] = win2_2 - win0_2
@@ -902,7 +914,7 @@ func sobel3Scalar(dst, src []float32, w, h int) {
 					}
 					if x4 < ow {
 						in0_3 := sums[x1:ow]
-						in1_3 := sums[x560:x561]
+						in1_3 := sums[x563:x564]
 						in2_3 := sums[x:w]
 						win0_16 := in0_3[0]
 						_ = in1_3[0]
@@ -976,11 +988,11 @@ func sobel3Scalar(dst, src []float32, w, h int) {
 			px0_32 := rows0[x2]
 			t32 := rows1[x2]
 			px2_32 := rows2[x2]
-			x692 := x2 + 1
-			px0_33 := rows0[x692]
-			t33 := rows1[x692]
+			x695 := x2 + 1
+			px0_33 := rows0[x695]
+			t33 := rows1[x695]
 			win0_32 := px0_32 + px2_32 + t32*2
-			win1 := px0_33 + rows2[x692] + t33*2
+			win1 := px0_33 + rows2[x695] + t33*2
 			x5 := x2
 			for x5+3 <= ow {
 				in0_4 := rows0[x5+2 : x5+5]
@@ -1026,27 +1038,30 @@ func sobel3AVX2(dst, src []float32, w, h int) {
 	if ow > 0 {
 		oh := h - 2
 		sums := make([]float32, w)
-		x57 := w < 16
+		x60 := w < 16
 		x := w - 16
-		x413 := ow < 16
+		x416 := ow < 16
 		x1 := w - 18
-		x560 := w - 17
-		x561 := w - 1
+		x563 := w - 17
+		x564 := w - 1
 		for y := 0; y < oh; y++ {
-			rows0 := src[y*w : (y+1)*w]
-			rows1 := src[(y+1)*w : (y+2)*w]
-			rows2 := src[(y+2)*w : (y+3)*w]
-			out := dst[y*ow : (y+1)*ow]
+			end := (y + 1) * w
+			rows0 := src[y*w : end : end]
+			end1 := (y + 2) * w
+			rows1 := src[(y+1)*w : end1 : end1]
+			end2 := (y + 3) * w
+			rows2 := src[(y+2)*w : end2 : end2]
+			out := dst[y*ow : (y+1)*ow : (y+1)*ow]
 			var x2 int
-			if x57 {
+			if x60 {
 				x2 = 0
 			} else {
 				x3 := 0
 				for x3+16 <= w {
-					x71 := x3 + 16
-					in0 := rows0[x3:x71]
-					in1 := rows1[x3:x71]
-					in2 := rows2[x3:x71]
+					x74 := x3 + 16
+					in0 := rows0[x3:x74]
+					in1 := rows1[x3:x74]
+					in2 := rows2[x3:x74]
 					px0v := archsimd.LoadFloat32x8Slice(in0)
 					tv := archsimd.LoadFloat32x8Slice(in1)
 					px2v := archsimd.LoadFloat32x8Slice(in2)
@@ -1059,7 +1074,7 @@ func sobel3AVX2(dst, src []float32, w, h int) {
 					tv4 := px0v1.Add(px2v1)
 					tv5 := tv3.Mul(archsimd.BroadcastFloat32x8(2))
 					v8v := tv4.Add(tv5)
-					s := sums[x3:x71]
+					s := sums[x3:x74]
 					v0v.StoreSlice(s)
 					v8v.StoreSlice(s[8:])
 					x3 += 16
@@ -1084,13 +1099,13 @@ func sobel3AVX2(dst, src []float32, w, h int) {
 					v0v1.StoreSlice(s1)
 					v8v1.StoreSlice(s1[8:])
 				}
-				if x413 {
+				if x416 {
 					x2 = 0
 				} else {
 					x4 := 0
 					for x4+16 <= ow {
-						x427 := x4 + 16
-						in0_2 := sums[x4:x427]
+						x430 := x4 + 16
+						in0_2 := sums[x4:x430]
 						in1_2 := sums[x4+1 : x4+17]
 						in2_2 := sums[x4+2 : x4+18]
 						_ = in1_2[0]
@@ -1115,14 +1130,14 @@ func sobel3AVX2(dst, src []float32, w, h int) {
 						_ = in1_2[15]
 						win2v1 := archsimd.LoadFloat32x8Slice(in2_2[8:])
 						tv13 := win2v1.Sub(win0v1)
-						o := out[x4:x427]
+						o := out[x4:x430]
 						tv12.StoreSlice(o)
 						tv13.StoreSlice(o[8:])
 						x4 += 16
 					}
 					if x4 < ow {
 						in0_3 := sums[x1:ow]
-						in1_3 := sums[x560:x561]
+						in1_3 := sums[x563:x564]
 						in2_3 := sums[x:w]
 						_ = in1_3[0]
 						_ = in1_3[1]
@@ -1156,11 +1171,11 @@ func sobel3AVX2(dst, src []float32, w, h int) {
 			px0 := rows0[x2]
 			t := rows1[x2]
 			px2 := rows2[x2]
-			x692 := x2 + 1
-			px0_1 := rows0[x692]
-			t1 := rows1[x692]
+			x695 := x2 + 1
+			px0_1 := rows0[x695]
+			t1 := rows1[x695]
 			win0 := px0 + px2 + t*2
-			win1 := px0_1 + rows2[x692] + t1*2
+			win1 := px0_1 + rows2[x695] + t1*2
 			x5 := x2
 			for x5+3 <= ow {
 				in0_4 := rows0[x5+2 : x5+5]
@@ -1206,34 +1221,37 @@ func Sobel3(dst, src []float32, w, h int) {
 	if ow > 0 {
 		oh := h - 2
 		sums := make([]float32, w)
-		x57 := w < 16
+		x60 := w < 16
 		x := w - 16
-		x413 := ow < 16
+		x416 := ow < 16
 		x1 := w - 18
-		x560 := w - 17
-		x561 := w - 1
+		x563 := w - 17
+		x564 := w - 1
 		for y := 0; y < oh; y++ {
-			rows0 := src[y*w : (y+1)*w]
-			rows1 := src[(y+1)*w : (y+2)*w]
-			rows2 := src[(y+2)*w : (y+3)*w]
-			out := dst[y*ow : (y+1)*ow]
+			end := (y + 1) * w
+			rows0 := src[y*w : end : end]
+			end1 := (y + 2) * w
+			rows1 := src[(y+1)*w : end1 : end1]
+			end2 := (y + 3) * w
+			rows2 := src[(y+2)*w : end2 : end2]
+			out := dst[y*ow : (y+1)*ow : (y+1)*ow]
 			var x2 int
-			if x57 {
+			if x60 {
 				x2 = 0
 			} else {
 				x3 := 0
 				for x3+16 <= w {
-					x71 := x3 + 16
-					in0 := rows0[x3:x71]
-					in1 := rows1[x3:x71]
-					in2 := rows2[x3:x71]
+					x74 := x3 + 16
+					in0 := rows0[x3:x74]
+					in1 := rows1[x3:x74]
+					in2 := rows2[x3:x74]
 					px0v := archsimd.LoadFloat32x16Slice(in0)
 					tv := archsimd.LoadFloat32x16Slice(in1)
 					px2v := archsimd.LoadFloat32x16Slice(in2)
 					tv1 := px0v.Add(px2v)
 					tv2 := tv.Mul(archsimd.BroadcastFloat32x16(2))
 					v0v := tv1.Add(tv2)
-					s := sums[x3:x71]
+					s := sums[x3:x74]
 					v0v.StoreSlice(s)
 					x3 += 16
 				}
@@ -1250,13 +1268,13 @@ func Sobel3(dst, src []float32, w, h int) {
 					s1 := sums[x:w]
 					v0v1.StoreSlice(s1)
 				}
-				if x413 {
+				if x416 {
 					x2 = 0
 				} else {
 					x4 := 0
 					for x4+16 <= ow {
-						x427 := x4 + 16
-						in0_2 := sums[x4:x427]
+						x430 := x4 + 16
+						in0_2 := sums[x4:x430]
 						in1_2 := sums[x4+1 : x4+17]
 						in2_2 := sums[x4+2 : x4+18]
 						_ = in1_2[0]
@@ -1278,13 +1296,13 @@ func Sobel3(dst, src []float32, w, h int) {
 						_ = in1_2[15]
 						win2v := archsimd.LoadFloat32x16Slice(in2_2)
 						tv6 := win2v.Sub(win0v)
-						o := out[x4:x427]
+						o := out[x4:x430]
 						tv6.StoreSlice(o)
 						x4 += 16
 					}
 					if x4 < ow {
 						in0_3 := sums[x1:ow]
-						in1_3 := sums[x560:x561]
+						in1_3 := sums[x563:x564]
 						in2_3 := sums[x:w]
 						_ = in1_3[0]
 						_ = in1_3[1]
@@ -1314,11 +1332,11 @@ func Sobel3(dst, src []float32, w, h int) {
 			px0 := rows0[x2]
 			t := rows1[x2]
 			px2 := rows2[x2]
-			x692 := x2 + 1
-			px0_1 := rows0[x692]
-			t1 := rows1[x692]
+			x695 := x2 + 1
+			px0_1 := rows0[x695]
+			t1 := rows1[x695]
 			win0 := px0 + px2 + t*2
-			win1 := px0_1 + rows2[x692] + t1*2
+			win1 := px0_1 + rows2[x695] + t1*2
 			x5 := x2
 			for x5+3 <= ow {
 				in0_4 := rows0[x5+2 : x5+5]
@@ -1360,35 +1378,40 @@ func blur5Scalar(dst, src []float32, w, h int) {
 	if ow > 0 {
 		oh := h - 4
 		sums := make([]float32, w)
-		x75 := w < 16
+		x78 := w < 16
 		x := w - 16
-		x659 := ow < 16
+		x662 := ow < 16
 		x1 := w - 20
-		x988 := w - 19
-		x989 := w - 3
-		x991 := w - 18
-		x992 := w - 2
-		x994 := w - 17
-		x995 := w - 1
+		x991 := w - 19
+		x992 := w - 3
+		x994 := w - 18
+		x995 := w - 2
+		x997 := w - 17
+		x998 := w - 1
 		for y := 0; y < oh; y++ {
-			rows0 := src[y*w : (y+1)*w]
-			rows1 := src[(y+1)*w : (y+2)*w]
-			rows2 := src[(y+2)*w : (y+3)*w]
-			rows3 := src[(y+3)*w : (y+4)*w]
-			rows4 := src[(y+4)*w : (y+5)*w]
-			out := dst[y*ow : (y+1)*ow]
+			end := (y + 1) * w
+			rows0 := src[y*w : end : end]
+			end1 := (y + 2) * w
+			rows1 := src[(y+1)*w : end1 : end1]
+			end2 := (y + 3) * w
+			rows2 := src[(y+2)*w : end2 : end2]
+			end3 := (y + 4) * w
+			rows3 := src[(y+3)*w : end3 : end3]
+			end4 := (y + 5) * w
+			rows4 := src[(y+4)*w : end4 : end4]
+			out := dst[y*ow : (y+1)*ow : (y+1)*ow]
 			var x2 int
-			if x75 {
+			if x78 {
 				x2 = 0
 			} else {
 				x3 := 0
 				for x3+16 <= w {
-					x89 := x3 + 16
-					in0 := rows0[x3:x89]
-					in1 := rows1[x3:x89]
-					in2 := rows2[x3:x89]
-					in3 := rows3[x3:x89]
-					in4 := rows4[x3:x89]
+					x92 := x3 + 16
+					in0 := rows0[x3:x92]
+					in1 := rows1[x3:x92]
+					in2 := rows2[x3:x92]
+					in3 := rows3[x3:x92]
+					in4 := rows4[x3:x92]
 					px0 := in0[0]
 					px1 := in1[0]
 					t := in2[0]
@@ -1469,7 +1492,7 @@ func blur5Scalar(dst, src []float32, w, h int) {
 					t15 := in2[15]
 					px3_15 := in3[15]
 					px4_15 := in4[15]
-					s := sums[x3:x89]
+					s := sums[x3:x92]
 					s[0] = px0 + px4 + ((px1+px3)*4 + t*6)
 					s[1] = px0_1 + px4_1 + ((px1_1+px3_1)*4 + t1*6)
 					s[2] = px0_2 + px4_2 + ((px1_2+px3_2)*4 + t2*6)
@@ -1592,13 +1615,13 @@ func blur5Scalar(dst, src []float32, w, h int) {
 					s1[14] = px0_30 + px4_30 + ((px1_30+px3_30)*4 + t30*6)
 					s1[15] = px0_31 + px4_31 + ((px1_31+px3_31)*4 + t31*6)
 				}
-				if x659 {
+				if x662 {
 					x2 = 0
 				} else {
 					x4 := 0
 					for x4+16 <= ow {
-						x673 := x4 + 16
-						in0_2 := sums[x4:x673]
+						x676 := x4 + 16
+						in0_2 := sums[x4:x676]
 						in1_2 := sums[x4+1 : x4+17]
 						in2_2 := sums[x4+2 : x4+18]
 						in3_2 := sums[x4+3 : x4+19]
@@ -1683,7 +1706,7 @@ func blur5Scalar(dst, src []float32, w, h int) {
 						t47 := in2_2[15]
 						win3_15 := in3_2[15]
 						win4_15 := in4_2[15]
-						o := out[x4:x673]
+						o := out[x4:x676]
 						o[0] = (win0 + win4 + ((win1+win3)*4 + t32*6)) * 0.00390625
 						o[1] = (win0_1 + win4_1 + ((win1_1+win3_1)*4 + t33*6)) * 0.00390625
 						o[2] = (win0_2 + win4_2 + ((win1_2+win3_2)*4 + t34*6)) * 0.00390625
@@ -1704,9 +1727,9 @@ func blur5Scalar(dst, src []float32, w, h int) {
 					}
 					if x4 < ow {
 						in0_3 := sums[x1:ow]
-						in1_3 := sums[x988:x989]
-						in2_3 := sums[x991:x992]
-						in3_3 := sums[x994:x995]
+						in1_3 := sums[x991:x992]
+						in2_3 := sums[x994:x995]
+						in3_3 := sums[x997:x998]
 						in4_3 := sums[x:w]
 						win0_16 := in0_3[0]
 						win1_16 := in1_3[0]
@@ -1814,27 +1837,27 @@ func blur5Scalar(dst, src []float32, w, h int) {
 			t64 := rows2[x2]
 			px3_32 := rows3[x2]
 			px4_32 := rows4[x2]
-			x1309 := x2 + 1
-			px0_33 := rows0[x1309]
-			px1_33 := rows1[x1309]
-			t65 := rows2[x1309]
-			px3_33 := rows3[x1309]
-			px4_33 := rows4[x1309]
-			x1326 := x2 + 2
-			px0_34 := rows0[x1326]
-			px1_34 := rows1[x1326]
-			t66 := rows2[x1326]
-			px3_34 := rows3[x1326]
-			px4_34 := rows4[x1326]
-			x1343 := x2 + 3
-			px0_35 := rows0[x1343]
-			px1_35 := rows1[x1343]
-			t67 := rows2[x1343]
-			px3_35 := rows3[x1343]
+			x1312 := x2 + 1
+			px0_33 := rows0[x1312]
+			px1_33 := rows1[x1312]
+			t65 := rows2[x1312]
+			px3_33 := rows3[x1312]
+			px4_33 := rows4[x1312]
+			x1329 := x2 + 2
+			px0_34 := rows0[x1329]
+			px1_34 := rows1[x1329]
+			t66 := rows2[x1329]
+			px3_34 := rows3[x1329]
+			px4_34 := rows4[x1329]
+			x1346 := x2 + 3
+			px0_35 := rows0[x1346]
+			px1_35 := rows1[x1346]
+			t67 := rows2[x1346]
+			px3_35 := rows3[x1346]
 			win0_32 := px0_32 + px4_32 + ((px1_32+px3_32)*4 + t64*6)
 			win1_32 := px0_33 + px4_33 + ((px1_33+px3_33)*4 + t65*6)
 			win2 := px0_34 + px4_34 + ((px1_34+px3_34)*4 + t66*6)
-			win3_32 := px0_35 + rows4[x1343] + ((px1_35+px3_35)*4 + t67*6)
+			win3_32 := px0_35 + rows4[x1346] + ((px1_35+px3_35)*4 + t67*6)
 			x5 := x2
 			for x5+5 <= ow {
 				in0_4 := rows0[x5+4 : x5+9]
@@ -1865,18 +1888,18 @@ func blur5Scalar(dst, src []float32, w, h int) {
 				px1_39 := in1_4[3]
 				t74 := in2_4[3]
 				px3_39 := in3_4[3]
-				x1684 := px0_39 + in4_4[3] + ((px1_39+px3_39)*4 + t74*6)
-				o2[3] = (win3_32 + x1684 + ((t69+t73)*4 + t71*6)) * 0.00390625
+				x1687 := px0_39 + in4_4[3] + ((px1_39+px3_39)*4 + t74*6)
+				o2[3] = (win3_32 + x1687 + ((t69+t73)*4 + t71*6)) * 0.00390625
 				px0_40 := in0_4[4]
 				px1_40 := in1_4[4]
 				t75 := in2_4[4]
 				px3_40 := in3_4[4]
-				x1718 := px0_40 + in4_4[4] + ((px1_40+px3_40)*4 + t75*6)
-				o2[4] = (t69 + x1718 + ((t71+x1684)*4 + t73*6)) * 0.00390625
+				x1721 := px0_40 + in4_4[4] + ((px1_40+px3_40)*4 + t75*6)
+				o2[4] = (t69 + x1721 + ((t71+x1687)*4 + t73*6)) * 0.00390625
 				win0_32 = t71
 				win1_32 = t73
-				win2 = x1684
-				win3_32 = x1718
+				win2 = x1687
+				win3_32 = x1721
 				x5 += 5
 			}
 			for x5 < ow {
@@ -1884,12 +1907,12 @@ func blur5Scalar(dst, src []float32, w, h int) {
 				px1_41 := rows1[x5+4]
 				t76 := rows2[x5+4]
 				px3_41 := rows3[x5+4]
-				x1777 := px0_41 + rows4[x5+4] + ((px1_41+px3_41)*4 + t76*6)
-				out[x5] = (win0_32 + x1777 + ((win1_32+win3_32)*4 + win2*6)) * 0.00390625
+				x1780 := px0_41 + rows4[x5+4] + ((px1_41+px3_41)*4 + t76*6)
+				out[x5] = (win0_32 + x1780 + ((win1_32+win3_32)*4 + win2*6)) * 0.00390625
 				win0_32 = win1_32
 				win1_32 = win2
 				win2 = win3_32
-				win3_32 = x1777
+				win3_32 = x1780
 				x5++
 			}
 		}
@@ -1906,35 +1929,40 @@ func blur5AVX2(dst, src []float32, w, h int) {
 	if ow > 0 {
 		oh := h - 4
 		sums := make([]float32, w)
-		x75 := w < 16
+		x78 := w < 16
 		x := w - 16
-		x659 := ow < 16
+		x662 := ow < 16
 		x1 := w - 20
-		x988 := w - 19
-		x989 := w - 3
-		x991 := w - 18
-		x992 := w - 2
-		x994 := w - 17
-		x995 := w - 1
+		x991 := w - 19
+		x992 := w - 3
+		x994 := w - 18
+		x995 := w - 2
+		x997 := w - 17
+		x998 := w - 1
 		for y := 0; y < oh; y++ {
-			rows0 := src[y*w : (y+1)*w]
-			rows1 := src[(y+1)*w : (y+2)*w]
-			rows2 := src[(y+2)*w : (y+3)*w]
-			rows3 := src[(y+3)*w : (y+4)*w]
-			rows4 := src[(y+4)*w : (y+5)*w]
-			out := dst[y*ow : (y+1)*ow]
+			end := (y + 1) * w
+			rows0 := src[y*w : end : end]
+			end1 := (y + 2) * w
+			rows1 := src[(y+1)*w : end1 : end1]
+			end2 := (y + 3) * w
+			rows2 := src[(y+2)*w : end2 : end2]
+			end3 := (y + 4) * w
+			rows3 := src[(y+3)*w : end3 : end3]
+			end4 := (y + 5) * w
+			rows4 := src[(y+4)*w : end4 : end4]
+			out := dst[y*ow : (y+1)*ow : (y+1)*ow]
 			var x2 int
-			if x75 {
+			if x78 {
 				x2 = 0
 			} else {
 				x3 := 0
 				for x3+16 <= w {
-					x89 := x3 + 16
-					in0 := rows0[x3:x89]
-					in1 := rows1[x3:x89]
-					in2 := rows2[x3:x89]
-					in3 := rows3[x3:x89]
-					in4 := rows4[x3:x89]
+					x92 := x3 + 16
+					in0 := rows0[x3:x92]
+					in1 := rows1[x3:x92]
+					in2 := rows2[x3:x92]
+					in3 := rows3[x3:x92]
+					in4 := rows4[x3:x92]
 					px0v := archsimd.LoadFloat32x8Slice(in0)
 					px1v := archsimd.LoadFloat32x8Slice(in1)
 					tv := archsimd.LoadFloat32x8Slice(in2)
@@ -1957,7 +1985,7 @@ func blur5AVX2(dst, src []float32, w, h int) {
 					tv9 := tv5.Mul(archsimd.BroadcastFloat32x8(6))
 					v1 := tv8.Add(tv9)
 					v8v := tv6.Add(v1)
-					s := sums[x3:x89]
+					s := sums[x3:x92]
 					v0v.StoreSlice(s)
 					v8v.StoreSlice(s[8:])
 					x3 += 16
@@ -1994,13 +2022,13 @@ func blur5AVX2(dst, src []float32, w, h int) {
 					v0v1.StoreSlice(s1)
 					v8v1.StoreSlice(s1[8:])
 				}
-				if x659 {
+				if x662 {
 					x2 = 0
 				} else {
 					x4 := 0
 					for x4+16 <= ow {
-						x673 := x4 + 16
-						in0_2 := sums[x4:x673]
+						x676 := x4 + 16
+						in0_2 := sums[x4:x676]
 						in1_2 := sums[x4+1 : x4+17]
 						in2_2 := sums[x4+2 : x4+18]
 						in3_2 := sums[x4+3 : x4+19]
@@ -2029,16 +2057,16 @@ func blur5AVX2(dst, src []float32, w, h int) {
 						v5 := tv28.Add(tv29)
 						vv1 := tv26.Add(v5)
 						v8v2 := vv1.Mul(archsimd.BroadcastFloat32x8(0.00390625))
-						o := out[x4:x673]
+						o := out[x4:x676]
 						v0v2.StoreSlice(o)
 						v8v2.StoreSlice(o[8:])
 						x4 += 16
 					}
 					if x4 < ow {
 						in0_3 := sums[x1:ow]
-						in1_3 := sums[x988:x989]
-						in2_3 := sums[x991:x992]
-						in3_3 := sums[x994:x995]
+						in1_3 := sums[x991:x992]
+						in2_3 := sums[x994:x995]
+						in3_3 := sums[x997:x998]
 						in4_3 := sums[x:w]
 						win0v2 := archsimd.LoadFloat32x8Slice(in0_3)
 						win1v2 := archsimd.LoadFloat32x8Slice(in1_3)
@@ -2076,27 +2104,27 @@ func blur5AVX2(dst, src []float32, w, h int) {
 			t := rows2[x2]
 			px3 := rows3[x2]
 			px4 := rows4[x2]
-			x1309 := x2 + 1
-			px0_1 := rows0[x1309]
-			px1_1 := rows1[x1309]
-			t1 := rows2[x1309]
-			px3_1 := rows3[x1309]
-			px4_1 := rows4[x1309]
-			x1326 := x2 + 2
-			px0_2 := rows0[x1326]
-			px1_2 := rows1[x1326]
-			t2 := rows2[x1326]
-			px3_2 := rows3[x1326]
-			px4_2 := rows4[x1326]
-			x1343 := x2 + 3
-			px0_3 := rows0[x1343]
-			px1_3 := rows1[x1343]
-			t3 := rows2[x1343]
-			px3_3 := rows3[x1343]
+			x1312 := x2 + 1
+			px0_1 := rows0[x1312]
+			px1_1 := rows1[x1312]
+			t1 := rows2[x1312]
+			px3_1 := rows3[x1312]
+			px4_1 := rows4[x1312]
+			x1329 := x2 + 2
+			px0_2 := rows0[x1329]
+			px1_2 := rows1[x1329]
+			t2 := rows2[x1329]
+			px3_2 := rows3[x1329]
+			px4_2 := rows4[x1329]
+			x1346 := x2 + 3
+			px0_3 := rows0[x1346]
+			px1_3 := rows1[x1346]
+			t3 := rows2[x1346]
+			px3_3 := rows3[x1346]
 			win0 := px0 + px4 + ((px1+px3)*4 + t*6)
 			win1 := px0_1 + px4_1 + ((px1_1+px3_1)*4 + t1*6)
 			win2 := px0_2 + px4_2 + ((px1_2+px3_2)*4 + t2*6)
-			win3 := px0_3 + rows4[x1343] + ((px1_3+px3_3)*4 + t3*6)
+			win3 := px0_3 + rows4[x1346] + ((px1_3+px3_3)*4 + t3*6)
 			x5 := x2
 			for x5+5 <= ow {
 				in0_4 := rows0[x5+4 : x5+9]
@@ -2127,18 +2155,18 @@ func blur5AVX2(dst, src []float32, w, h int) {
 				px1_7 := in1_4[3]
 				t10 := in2_4[3]
 				px3_7 := in3_4[3]
-				x1684 := px0_7 + in4_4[3] + ((px1_7+px3_7)*4 + t10*6)
-				o2[3] = (win3 + x1684 + ((t5+t9)*4 + t7*6)) * 0.00390625
+				x1687 := px0_7 + in4_4[3] + ((px1_7+px3_7)*4 + t10*6)
+				o2[3] = (win3 + x1687 + ((t5+t9)*4 + t7*6)) * 0.00390625
 				px0_8 := in0_4[4]
 				px1_8 := in1_4[4]
 				t11 := in2_4[4]
 				px3_8 := in3_4[4]
-				x1718 := px0_8 + in4_4[4] + ((px1_8+px3_8)*4 + t11*6)
-				o2[4] = (t5 + x1718 + ((t7+x1684)*4 + t9*6)) * 0.00390625
+				x1721 := px0_8 + in4_4[4] + ((px1_8+px3_8)*4 + t11*6)
+				o2[4] = (t5 + x1721 + ((t7+x1687)*4 + t9*6)) * 0.00390625
 				win0 = t7
 				win1 = t9
-				win2 = x1684
-				win3 = x1718
+				win2 = x1687
+				win3 = x1721
 				x5 += 5
 			}
 			for x5 < ow {
@@ -2146,12 +2174,12 @@ func blur5AVX2(dst, src []float32, w, h int) {
 				px1_9 := rows1[x5+4]
 				t12 := rows2[x5+4]
 				px3_9 := rows3[x5+4]
-				x1777 := px0_9 + rows4[x5+4] + ((px1_9+px3_9)*4 + t12*6)
-				out[x5] = (win0 + x1777 + ((win1+win3)*4 + win2*6)) * 0.00390625
+				x1780 := px0_9 + rows4[x5+4] + ((px1_9+px3_9)*4 + t12*6)
+				out[x5] = (win0 + x1780 + ((win1+win3)*4 + win2*6)) * 0.00390625
 				win0 = win1
 				win1 = win2
 				win2 = win3
-				win3 = x1777
+				win3 = x1780
 				x5++
 			}
 		}
@@ -2168,35 +2196,40 @@ func Blur5(dst, src []float32, w, h int) {
 	if ow > 0 {
 		oh := h - 4
 		sums := make([]float32, w)
-		x75 := w < 16
+		x78 := w < 16
 		x := w - 16
-		x659 := ow < 16
+		x662 := ow < 16
 		x1 := w - 20
-		x988 := w - 19
-		x989 := w - 3
-		x991 := w - 18
-		x992 := w - 2
-		x994 := w - 17
-		x995 := w - 1
+		x991 := w - 19
+		x992 := w - 3
+		x994 := w - 18
+		x995 := w - 2
+		x997 := w - 17
+		x998 := w - 1
 		for y := 0; y < oh; y++ {
-			rows0 := src[y*w : (y+1)*w]
-			rows1 := src[(y+1)*w : (y+2)*w]
-			rows2 := src[(y+2)*w : (y+3)*w]
-			rows3 := src[(y+3)*w : (y+4)*w]
-			rows4 := src[(y+4)*w : (y+5)*w]
-			out := dst[y*ow : (y+1)*ow]
+			end := (y + 1) * w
+			rows0 := src[y*w : end : end]
+			end1 := (y + 2) * w
+			rows1 := src[(y+1)*w : end1 : end1]
+			end2 := (y + 3) * w
+			rows2 := src[(y+2)*w : end2 : end2]
+			end3 := (y + 4) * w
+			rows3 := src[(y+3)*w : end3 : end3]
+			end4 := (y + 5) * w
+			rows4 := src[(y+4)*w : end4 : end4]
+			out := dst[y*ow : (y+1)*ow : (y+1)*ow]
 			var x2 int
-			if x75 {
+			if x78 {
 				x2 = 0
 			} else {
 				x3 := 0
 				for x3+16 <= w {
-					x89 := x3 + 16
-					in0 := rows0[x3:x89]
-					in1 := rows1[x3:x89]
-					in2 := rows2[x3:x89]
-					in3 := rows3[x3:x89]
-					in4 := rows4[x3:x89]
+					x92 := x3 + 16
+					in0 := rows0[x3:x92]
+					in1 := rows1[x3:x92]
+					in2 := rows2[x3:x92]
+					in3 := rows3[x3:x92]
+					in4 := rows4[x3:x92]
 					px0v := archsimd.LoadFloat32x16Slice(in0)
 					px1v := archsimd.LoadFloat32x16Slice(in1)
 					tv := archsimd.LoadFloat32x16Slice(in2)
@@ -2208,7 +2241,7 @@ func Blur5(dst, src []float32, w, h int) {
 					tv4 := tv.Mul(archsimd.BroadcastFloat32x16(6))
 					v := tv3.Add(tv4)
 					v0v := tv1.Add(v)
-					s := sums[x3:x89]
+					s := sums[x3:x92]
 					v0v.StoreSlice(s)
 					x3 += 16
 				}
@@ -2232,13 +2265,13 @@ func Blur5(dst, src []float32, w, h int) {
 					s1 := sums[x:w]
 					v0v1.StoreSlice(s1)
 				}
-				if x659 {
+				if x662 {
 					x2 = 0
 				} else {
 					x4 := 0
 					for x4+16 <= ow {
-						x673 := x4 + 16
-						in0_2 := sums[x4:x673]
+						x676 := x4 + 16
+						in0_2 := sums[x4:x676]
 						in1_2 := sums[x4+1 : x4+17]
 						in2_2 := sums[x4+2 : x4+18]
 						in3_2 := sums[x4+3 : x4+19]
@@ -2255,15 +2288,15 @@ func Blur5(dst, src []float32, w, h int) {
 						v2 := tv13.Add(tv14)
 						vv := tv11.Add(v2)
 						v0v2 := vv.Mul(archsimd.BroadcastFloat32x16(0.00390625))
-						o := out[x4:x673]
+						o := out[x4:x676]
 						v0v2.StoreSlice(o)
 						x4 += 16
 					}
 					if x4 < ow {
 						in0_3 := sums[x1:ow]
-						in1_3 := sums[x988:x989]
-						in2_3 := sums[x991:x992]
-						in3_3 := sums[x994:x995]
+						in1_3 := sums[x991:x992]
+						in2_3 := sums[x994:x995]
+						in3_3 := sums[x997:x998]
 						in4_3 := sums[x:w]
 						win0v1 := archsimd.LoadFloat32x16Slice(in0_3)
 						win1v1 := archsimd.LoadFloat32x16Slice(in1_3)
@@ -2288,27 +2321,27 @@ func Blur5(dst, src []float32, w, h int) {
 			t := rows2[x2]
 			px3 := rows3[x2]
 			px4 := rows4[x2]
-			x1309 := x2 + 1
-			px0_1 := rows0[x1309]
-			px1_1 := rows1[x1309]
-			t1 := rows2[x1309]
-			px3_1 := rows3[x1309]
-			px4_1 := rows4[x1309]
-			x1326 := x2 + 2
-			px0_2 := rows0[x1326]
-			px1_2 := rows1[x1326]
-			t2 := rows2[x1326]
-			px3_2 := rows3[x1326]
-			px4_2 := rows4[x1326]
-			x1343 := x2 + 3
-			px0_3 := rows0[x1343]
-			px1_3 := rows1[x1343]
-			t3 := rows2[x1343]
-			px3_3 := rows3[x1343]
+			x1312 := x2 + 1
+			px0_1 := rows0[x1312]
+			px1_1 := rows1[x1312]
+			t1 := rows2[x1312]
+			px3_1 := rows3[x1312]
+			px4_1 := rows4[x1312]
+			x1329 := x2 + 2
+			px0_2 := rows0[x1329]
+			px1_2 := rows1[x1329]
+			t2 := rows2[x1329]
+			px3_2 := rows3[x1329]
+			px4_2 := rows4[x1329]
+			x1346 := x2 + 3
+			px0_3 := rows0[x1346]
+			px1_3 := rows1[x1346]
+			t3 := rows2[x1346]
+			px3_3 := rows3[x1346]
 			win0 := px0 + px4 + ((px1+px3)*4 + t*6)
 			win1 := px0_1 + px4_1 + ((px1_1+px3_1)*4 + t1*6)
 			win2 := px0_2 + px4_2 + ((px1_2+px3_2)*4 + t2*6)
-			win3 := px0_3 + rows4[x1343] + ((px1_3+px3_3)*4 + t3*6)
+			win3 := px0_3 + rows4[x1346] + ((px1_3+px3_3)*4 + t3*6)
 			x5 := x2
 			for x5+5 <= ow {
 				in0_4 := rows0[x5+4 : x5+9]
@@ -2339,18 +2372,18 @@ func Blur5(dst, src []float32, w, h int) {
 				px1_7 := in1_4[3]
 				t10 := in2_4[3]
 				px3_7 := in3_4[3]
-				x1684 := px0_7 + in4_4[3] + ((px1_7+px3_7)*4 + t10*6)
-				o2[3] = (win3 + x1684 + ((t5+t9)*4 + t7*6)) * 0.00390625
+				x1687 := px0_7 + in4_4[3] + ((px1_7+px3_7)*4 + t10*6)
+				o2[3] = (win3 + x1687 + ((t5+t9)*4 + t7*6)) * 0.00390625
 				px0_8 := in0_4[4]
 				px1_8 := in1_4[4]
 				t11 := in2_4[4]
 				px3_8 := in3_4[4]
-				x1718 := px0_8 + in4_4[4] + ((px1_8+px3_8)*4 + t11*6)
-				o2[4] = (t5 + x1718 + ((t7+x1684)*4 + t9*6)) * 0.00390625
+				x1721 := px0_8 + in4_4[4] + ((px1_8+px3_8)*4 + t11*6)
+				o2[4] = (t5 + x1721 + ((t7+x1687)*4 + t9*6)) * 0.00390625
 				win0 = t7
 				win1 = t9
-				win2 = x1684
-				win3 = x1718
+				win2 = x1687
+				win3 = x1721
 				x5 += 5
 			}
 			for x5 < ow {
@@ -2358,12 +2391,12 @@ func Blur5(dst, src []float32, w, h int) {
 				px1_9 := rows1[x5+4]
 				t12 := rows2[x5+4]
 				px3_9 := rows3[x5+4]
-				x1777 := px0_9 + rows4[x5+4] + ((px1_9+px3_9)*4 + t12*6)
-				out[x5] = (win0 + x1777 + ((win1+win3)*4 + win2*6)) * 0.00390625
+				x1780 := px0_9 + rows4[x5+4] + ((px1_9+px3_9)*4 + t12*6)
+				out[x5] = (win0 + x1780 + ((win1+win3)*4 + win2*6)) * 0.00390625
 				win0 = win1
 				win1 = win2
 				win2 = win3
-				win3 = x1777
+				win3 = x1780
 				x5++
 			}
 		}
@@ -2376,10 +2409,13 @@ func sharpen3Scalar(dst, src []float32, w, h int) {
 	if ow > 0 {
 		oh := h - 2
 		for y := 0; y < oh; y++ {
-			rows0 := src[y*w : (y+1)*w]
-			rows1 := src[(y+1)*w : (y+2)*w]
-			rows2 := src[(y+2)*w : (y+3)*w]
-			out := dst[y*ow : (y+1)*ow]
+			end := (y + 1) * w
+			rows0 := src[y*w : end : end]
+			end1 := (y + 2) * w
+			rows1 := src[(y+1)*w : end1 : end1]
+			end2 := (y + 3) * w
+			rows2 := src[(y+2)*w : end2 : end2]
+			out := dst[y*ow : (y+1)*ow : (y+1)*ow]
 			x := 0
 			for x+16 <= ow {
 				in0_0 := rows0[x : x+16]
@@ -2557,11 +2593,11 @@ func sharpen3Scalar(dst, src []float32, w, h int) {
 			_ = rows0[x]
 			px1_32 := rows1[x]
 			_ = rows2[x]
-			x442 := x + 1
+			x445 := x + 1
 			win1 := px1_32
-			win3 := rows0[x442]
-			win4 := rows1[x442]
-			win5 := rows2[x442]
+			win3 := rows0[x445]
+			win4 := rows1[x445]
+			win5 := rows2[x445]
 			x1 := x
 			for x1+3 <= ow {
 				in0 := rows0[x1+2 : x1+5]
@@ -2611,10 +2647,13 @@ func sharpen3AVX2(dst, src []float32, w, h int) {
 	if ow > 0 {
 		oh := h - 2
 		for y := 0; y < oh; y++ {
-			rows0 := src[y*w : (y+1)*w]
-			rows1 := src[(y+1)*w : (y+2)*w]
-			rows2 := src[(y+2)*w : (y+3)*w]
-			out := dst[y*ow : (y+1)*ow]
+			end := (y + 1) * w
+			rows0 := src[y*w : end : end]
+			end1 := (y + 2) * w
+			rows1 := src[(y+1)*w : end1 : end1]
+			end2 := (y + 3) * w
+			rows2 := src[(y+2)*w : end2 : end2]
+			out := dst[y*ow : (y+1)*ow : (y+1)*ow]
 			x := 0
 			for x+16 <= ow {
 				in0_0 := rows0[x : x+16]
@@ -2718,11 +2757,11 @@ func sharpen3AVX2(dst, src []float32, w, h int) {
 			_ = rows0[x]
 			px1 := rows1[x]
 			_ = rows2[x]
-			x442 := x + 1
+			x445 := x + 1
 			win1 := px1
-			win3 := rows0[x442]
-			win4 := rows1[x442]
-			win5 := rows2[x442]
+			win3 := rows0[x445]
+			win4 := rows1[x445]
+			win5 := rows2[x445]
 			x1 := x
 			for x1+3 <= ow {
 				in0 := rows0[x1+2 : x1+5]
@@ -2772,10 +2811,13 @@ func Sharpen3(dst, src []float32, w, h int) {
 	if ow > 0 {
 		oh := h - 2
 		for y := 0; y < oh; y++ {
-			rows0 := src[y*w : (y+1)*w]
-			rows1 := src[(y+1)*w : (y+2)*w]
-			rows2 := src[(y+2)*w : (y+3)*w]
-			out := dst[y*ow : (y+1)*ow]
+			end := (y + 1) * w
+			rows0 := src[y*w : end : end]
+			end1 := (y + 2) * w
+			rows1 := src[(y+1)*w : end1 : end1]
+			end2 := (y + 3) * w
+			rows2 := src[(y+2)*w : end2 : end2]
+			out := dst[y*ow : (y+1)*ow : (y+1)*ow]
 			x := 0
 			for x+16 <= ow {
 				in0_0 := rows0[x : x+16]
@@ -2868,11 +2910,11 @@ func Sharpen3(dst, src []float32, w, h int) {
 			_ = rows0[x]
 			px1 := rows1[x]
 			_ = rows2[x]
-			x442 := x + 1
+			x445 := x + 1
 			win1 := px1
-			win3 := rows0[x442]
-			win4 := rows1[x442]
-			win5 := rows2[x442]
+			win3 := rows0[x445]
+			win4 := rows1[x445]
+			win5 := rows2[x445]
 			x1 := x
 			for x1+3 <= ow {
 				in0 := rows0[x1+2 : x1+5]
@@ -2918,10 +2960,13 @@ func blur3ExactScalar(dst, src []float32, w, h int) {
 	if ow > 0 {
 		oh := h - 2
 		for y := 0; y < oh; y++ {
-			rows0 := src[y*w : (y+1)*w]
-			rows1 := src[(y+1)*w : (y+2)*w]
-			rows2 := src[(y+2)*w : (y+3)*w]
-			out := dst[y*ow : (y+1)*ow]
+			end := (y + 1) * w
+			rows0 := src[y*w : end : end]
+			end1 := (y + 2) * w
+			rows1 := src[(y+1)*w : end1 : end1]
+			end2 := (y + 3) * w
+			rows2 := src[(y+2)*w : end2 : end2]
+			out := dst[y*ow : (y+1)*ow : (y+1)*ow]
 			x := 0
 			for x+16 <= ow {
 				in0_0 := rows0[x : x+16]
@@ -3096,13 +3141,13 @@ func blur3ExactScalar(dst, src []float32, w, h int) {
 				o[15] = v135*0.0625 + v138*0.125 + v141*0.0625 + v136*0.125 + v139*0.25 + v142*0.125 + v137*0.0625 + v140*0.125 + v143*0.0625
 				x += 16
 			}
-			x548 := x + 1
+			x551 := x + 1
 			win0 := rows0[x]
 			win1 := rows1[x]
 			win2 := rows2[x]
-			win3 := rows0[x548]
-			win4 := rows1[x548]
-			win5 := rows2[x548]
+			win3 := rows0[x551]
+			win4 := rows1[x551]
+			win5 := rows2[x551]
 			x1 := x
 			for x1+3 <= ow {
 				in0 := rows0[x1+2 : x1+5]
@@ -3159,10 +3204,13 @@ func blur3ExactAVX2(dst, src []float32, w, h int) {
 	if ow > 0 {
 		oh := h - 2
 		for y := 0; y < oh; y++ {
-			rows0 := src[y*w : (y+1)*w]
-			rows1 := src[(y+1)*w : (y+2)*w]
-			rows2 := src[(y+2)*w : (y+3)*w]
-			out := dst[y*ow : (y+1)*ow]
+			end := (y + 1) * w
+			rows0 := src[y*w : end : end]
+			end1 := (y + 2) * w
+			rows1 := src[(y+1)*w : end1 : end1]
+			end2 := (y + 3) * w
+			rows2 := src[(y+2)*w : end2 : end2]
+			out := dst[y*ow : (y+1)*ow : (y+1)*ow]
 			x := 0
 			for x+16 <= ow {
 				in0_0 := rows0[x : x+16]
@@ -3231,13 +3279,13 @@ func blur3ExactAVX2(dst, src []float32, w, h int) {
 				sv15.StoreSlice(o[8:])
 				x += 16
 			}
-			x548 := x + 1
+			x551 := x + 1
 			win0 := rows0[x]
 			win1 := rows1[x]
 			win2 := rows2[x]
-			win3 := rows0[x548]
-			win4 := rows1[x548]
-			win5 := rows2[x548]
+			win3 := rows0[x551]
+			win4 := rows1[x551]
+			win5 := rows2[x551]
 			x1 := x
 			for x1+3 <= ow {
 				in0 := rows0[x1+2 : x1+5]
@@ -3294,10 +3342,13 @@ func Blur3Exact(dst, src []float32, w, h int) {
 	if ow > 0 {
 		oh := h - 2
 		for y := 0; y < oh; y++ {
-			rows0 := src[y*w : (y+1)*w]
-			rows1 := src[(y+1)*w : (y+2)*w]
-			rows2 := src[(y+2)*w : (y+3)*w]
-			out := dst[y*ow : (y+1)*ow]
+			end := (y + 1) * w
+			rows0 := src[y*w : end : end]
+			end1 := (y + 2) * w
+			rows1 := src[(y+1)*w : end1 : end1]
+			end2 := (y + 3) * w
+			rows2 := src[(y+2)*w : end2 : end2]
+			out := dst[y*ow : (y+1)*ow : (y+1)*ow]
 			x := 0
 			for x+16 <= ow {
 				in0_0 := rows0[x : x+16]
@@ -3339,13 +3390,13 @@ func Blur3Exact(dst, src []float32, w, h int) {
 				sv7.StoreSlice(o)
 				x += 16
 			}
-			x548 := x + 1
+			x551 := x + 1
 			win0 := rows0[x]
 			win1 := rows1[x]
 			win2 := rows2[x]
-			win3 := rows0[x548]
-			win4 := rows1[x548]
-			win5 := rows2[x548]
+			win3 := rows0[x551]
+			win4 := rows1[x551]
+			win5 := rows2[x551]
 			x1 := x
 			for x1+3 <= ow {
 				in0 := rows0[x1+2 : x1+5]

@@ -256,12 +256,15 @@ func MatMul8(c, a, b []float64) {
 
 // matMul16Scalar is the scalar code of MatMul16, for a CPU without AVX2.
 func matMul16Scalar(c, a, b []float64) {
+	a1 := a[:256]
+	b1 := b[:256]
+	c1 := c[:256]
 	for i := 0; i < 16; i += 2 {
-		ar0 := a[i*16 : (i+1)*16]
-		cr0 := c[i*16 : (i+1)*16]
-		ar1 := a[(i+1)*16 : (i+2)*16]
-		cr1 := c[(i+1)*16 : (i+2)*16]
-		s := b[:16]
+		ar0 := a1[i*16 : (i+1)*16]
+		cr0 := c1[i*16 : (i+1)*16]
+		ar1 := a1[(i+1)*16 : (i+2)*16]
+		cr1 := c1[(i+1)*16 : (i+2)*16]
+		s := b1[:16]
 		v0 := s[0]
 		v1 := s[1]
 		v2 := s[2]
@@ -313,7 +316,7 @@ func matMul16Scalar(c, a, b []float64) {
 		acc1_14 := a0_1 * v14
 		acc1_15 := a0_1 * v15
 		for k := 1; k < 16; k++ {
-			s1 := b[k*16 : k*16+16]
+			s1 := b1[k*16 : k*16+16]
 			v0_1 := s1[0]
 			v1_1 := s1[1]
 			v2_1 := s1[2]
@@ -406,12 +409,15 @@ func matMul16AVX2(c, a, b []float64) {
 		matMul16Scalar(c, a, b)
 		return
 	}
+	a1 := a[:256]
+	b1 := b[:256]
+	c1 := c[:256]
 	for i := 0; i < 16; i += 2 {
-		ar0 := a[i*16 : (i+1)*16]
-		cr0 := c[i*16 : (i+1)*16]
-		ar1 := a[(i+1)*16 : (i+2)*16]
-		cr1 := c[(i+1)*16 : (i+2)*16]
-		s := b[:16]
+		ar0 := a1[i*16 : (i+1)*16]
+		cr0 := c1[i*16 : (i+1)*16]
+		ar1 := a1[(i+1)*16 : (i+2)*16]
+		cr1 := c1[(i+1)*16 : (i+2)*16]
+		s := b1[:16]
 		v0v := archsimd.LoadFloat64x4Slice(s)
 		v4v := archsimd.LoadFloat64x4Slice(s[4:])
 		v8v := archsimd.LoadFloat64x4Slice(s[8:])
@@ -435,7 +441,7 @@ func matMul16AVX2(c, a, b []float64) {
 		acc1_8v1 := acc1_8v
 		acc1_12v1 := acc1_12v
 		for k := 1; k < 16; k++ {
-			s1 := b[k*16 : k*16+16]
+			s1 := b1[k*16 : k*16+16]
 			v0v1 := archsimd.LoadFloat64x4Slice(s1)
 			v4v1 := archsimd.LoadFloat64x4Slice(s1[4:])
 			v8v1 := archsimd.LoadFloat64x4Slice(s1[8:])
@@ -484,12 +490,15 @@ func MatMul16(c, a, b []float64) {
 		matMul16AVX2(c, a, b)
 		return
 	}
+	a1 := a[:256]
+	b1 := b[:256]
+	c1 := c[:256]
 	for i := 0; i < 16; i += 2 {
-		ar0 := a[i*16 : (i+1)*16]
-		cr0 := c[i*16 : (i+1)*16]
-		ar1 := a[(i+1)*16 : (i+2)*16]
-		cr1 := c[(i+1)*16 : (i+2)*16]
-		s := b[:16]
+		ar0 := a1[i*16 : (i+1)*16]
+		cr0 := c1[i*16 : (i+1)*16]
+		ar1 := a1[(i+1)*16 : (i+2)*16]
+		cr1 := c1[(i+1)*16 : (i+2)*16]
+		s := b1[:16]
 		v0v := archsimd.LoadFloat64x8Slice(s)
 		v8v := archsimd.LoadFloat64x8Slice(s[8:])
 		a0 := ar0[0]
@@ -503,7 +512,7 @@ func MatMul16(c, a, b []float64) {
 		acc1_0v1 := acc1_0v
 		acc1_8v1 := acc1_8v
 		for k := 1; k < 16; k++ {
-			s1 := b[k*16 : k*16+16]
+			s1 := b1[k*16 : k*16+16]
 			v0v1 := archsimd.LoadFloat64x8Slice(s1)
 			v8v1 := archsimd.LoadFloat64x8Slice(s1[8:])
 			ark := ar0[k]

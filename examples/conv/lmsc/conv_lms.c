@@ -2705,28 +2705,31 @@ static void Blur3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64
 		int64_t oh = lms_sub_i64(h, 2);
 		lms_slice_float32 sums = lms_slice_float32_make(w, w);
 		int64_t y = 0;
-		bool x57 = w < 16;
+		bool x60 = w < 16;
 		int64_t x = lms_sub_i64(w, 16);
-		bool x413 = ow < 16;
+		bool x416 = ow < 16;
 		int64_t x_2 = lms_sub_i64(w, 18);
-		int64_t x624 = lms_sub_i64(w, 17);
-		int64_t x625 = lms_sub_i64(w, 1);
+		int64_t x627 = lms_sub_i64(w, 17);
+		int64_t x628 = lms_sub_i64(w, 1);
 		while (y < oh) {
-			lms_slice_float32 rows0 = lms_slice_float32_slice(src, lms_mul_i64(y, w), lms_mul_i64(lms_add_i64(y, 1), w));
-			lms_slice_float32 rows1 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 1), w), lms_mul_i64(lms_add_i64(y, 2), w));
-			lms_slice_float32 rows2 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 2), w), lms_mul_i64(lms_add_i64(y, 3), w));
-			lms_slice_float32 out = lms_slice_float32_slice(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow));
+			int64_t end = lms_mul_i64(lms_add_i64(y, 1), w);
+			lms_slice_float32 rows0 = lms_slice_float32_slice3(src, lms_mul_i64(y, w), end, end);
+			int64_t end_2 = lms_mul_i64(lms_add_i64(y, 2), w);
+			lms_slice_float32 rows1 = lms_slice_float32_slice3(src, lms_mul_i64(lms_add_i64(y, 1), w), end_2, end_2);
+			int64_t end_3 = lms_mul_i64(lms_add_i64(y, 3), w);
+			lms_slice_float32 rows2 = lms_slice_float32_slice3(src, lms_mul_i64(lms_add_i64(y, 2), w), end_3, end_3);
+			lms_slice_float32 out = lms_slice_float32_slice3(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow), lms_mul_i64(lms_add_i64(y, 1), ow));
 			int64_t x_3;
-			if (x57) {
+			if (x60) {
 				x_3 = 0;
 			} else {
 				int64_t x_4 = 0;
 				while (lms_add_i64(x_4, 16) <= w) {
 					int64_t x_5 = x_4;
-					int64_t x71 = lms_add_i64(x_5, 16);
-					lms_slice_float32 in0 = lms_slice_float32_slice(rows0, x_5, x71);
-					lms_slice_float32 in1 = lms_slice_float32_slice(rows1, x_5, x71);
-					lms_slice_float32 in2 = lms_slice_float32_slice(rows2, x_5, x71);
+					int64_t x74 = lms_add_i64(x_5, 16);
+					lms_slice_float32 in0 = lms_slice_float32_slice(rows0, x_5, x74);
+					lms_slice_float32 in1 = lms_slice_float32_slice(rows1, x_5, x74);
+					lms_slice_float32 in2 = lms_slice_float32_slice(rows2, x_5, x74);
 					lms_f32x8 in0v;
 					memcpy(&in0v, in0.p, sizeof in0v);
 					lms_f32x8 in1v;
@@ -2745,7 +2748,7 @@ static void Blur3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64
 					lms_f32x8 v_4 = lms_f32x8_add(in0v_2, in2v_2);
 					lms_f32x8 v_5 = lms_f32x8_mul(in1v_2, lms_f32x8_bcast(2.0f));
 					lms_f32x8 v_6 = lms_f32x8_add(v_4, v_5);
-					lms_slice_float32 s = lms_slice_float32_slice(sums, x_5, x71);
+					lms_slice_float32 s = lms_slice_float32_slice(sums, x_5, x74);
 					memcpy(s.p, &v_3, sizeof v_3);
 					memcpy(s.p + 8, &v_6, sizeof v_6);
 					x_4 = lms_add_i64(x_4, 16);
@@ -2776,14 +2779,14 @@ static void Blur3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64
 					memcpy(s_2.p, &v_9, sizeof v_9);
 					memcpy(s_2.p + 8, &v_12, sizeof v_12);
 				}
-				if (x413) {
+				if (x416) {
 					x_3 = 0;
 				} else {
 					int64_t x_6 = 0;
 					while (lms_add_i64(x_6, 16) <= ow) {
 						int64_t x_7 = x_6;
-						int64_t x427 = lms_add_i64(x_7, 16);
-						lms_slice_float32 in0_3 = lms_slice_float32_slice(sums, x_7, x427);
+						int64_t x430 = lms_add_i64(x_7, 16);
+						lms_slice_float32 in0_3 = lms_slice_float32_slice(sums, x_7, x430);
 						lms_slice_float32 in1_3 = lms_slice_float32_slice(sums, lms_add_i64(x_7, 1), lms_add_i64(x_7, 17));
 						lms_slice_float32 in2_3 = lms_slice_float32_slice(sums, lms_add_i64(x_7, 2), lms_add_i64(x_7, 18));
 						lms_f32x8 in0_3v;
@@ -2806,14 +2809,14 @@ static void Blur3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64
 						lms_f32x8 v_18 = lms_f32x8_mul(in1_3v_2, lms_f32x8_bcast(2.0f));
 						lms_f32x8 v_19 = lms_f32x8_add(v_17, v_18);
 						lms_f32x8 v_20 = lms_f32x8_mul(v_19, lms_f32x8_bcast(0.0625f));
-						lms_slice_float32 o = lms_slice_float32_slice(out, x_7, x427);
+						lms_slice_float32 o = lms_slice_float32_slice(out, x_7, x430);
 						memcpy(o.p, &v_16, sizeof v_16);
 						memcpy(o.p + 8, &v_20, sizeof v_20);
 						x_6 = lms_add_i64(x_6, 16);
 					}
 					if (x_6 < ow) {
 						lms_slice_float32 in0_4 = lms_slice_float32_slice(sums, x_2, ow);
-						lms_slice_float32 in1_4 = lms_slice_float32_slice(sums, x624, x625);
+						lms_slice_float32 in1_4 = lms_slice_float32_slice(sums, x627, x628);
 						lms_slice_float32 in2_4 = lms_slice_float32_slice(sums, x, w);
 						lms_f32x8 in0_4v;
 						memcpy(&in0_4v, in0_4.p, sizeof in0_4v);
@@ -2845,11 +2848,11 @@ static void Blur3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64
 			float px0 = lms_slice_float32_get(rows0, x_3);
 			float t = lms_slice_float32_get(rows1, x_3);
 			float px2 = lms_slice_float32_get(rows2, x_3);
-			int64_t x820 = lms_add_i64(x_3, 1);
-			float px0_2 = lms_slice_float32_get(rows0, x820);
-			float t_2 = lms_slice_float32_get(rows1, x820);
+			int64_t x823 = lms_add_i64(x_3, 1);
+			float px0_2 = lms_slice_float32_get(rows0, x823);
+			float t_2 = lms_slice_float32_get(rows1, x823);
 			float win0 = (px0 + px2) + (t * 2.0f);
-			float win1 = (px0_2 + lms_slice_float32_get(rows2, x820)) + (t_2 * 2.0f);
+			float win1 = (px0_2 + lms_slice_float32_get(rows2, x823)) + (t_2 * 2.0f);
 			int64_t x_8 = x_3;
 			while (lms_add_i64(x_8, 3) <= ow) {
 				lms_slice_float32 in0_5 = lms_slice_float32_slice(rows0, lms_add_i64(x_8, 2), lms_add_i64(x_8, 5));
@@ -2866,19 +2869,19 @@ static void Blur3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64
 				lms_slice_float32_set(o_3, 1, ((win1 + t_6) + (t_4 * 2.0f)) * 0.0625f);
 				float px0_5 = lms_slice_float32_get(in0_5, 2);
 				float t_7 = lms_slice_float32_get(in1_5, 2);
-				float x973 = (px0_5 + lms_slice_float32_get(in2_5, 2)) + (t_7 * 2.0f);
-				lms_slice_float32_set(o_3, 2, ((t_4 + x973) + (t_6 * 2.0f)) * 0.0625f);
+				float x976 = (px0_5 + lms_slice_float32_get(in2_5, 2)) + (t_7 * 2.0f);
+				lms_slice_float32_set(o_3, 2, ((t_4 + x976) + (t_6 * 2.0f)) * 0.0625f);
 				win0 = t_6;
-				win1 = x973;
+				win1 = x976;
 				x_8 = lms_add_i64(x_8, 3);
 			}
 			while (x_8 < ow) {
 				float px0_6 = lms_slice_float32_get(rows0, lms_add_i64(x_8, 2));
 				float t_8 = lms_slice_float32_get(rows1, lms_add_i64(x_8, 2));
-				float x1014 = (px0_6 + lms_slice_float32_get(rows2, lms_add_i64(x_8, 2))) + (t_8 * 2.0f);
-				lms_slice_float32_set(out, x_8, ((win0 + x1014) + (win1 * 2.0f)) * 0.0625f);
+				float x1017 = (px0_6 + lms_slice_float32_get(rows2, lms_add_i64(x_8, 2))) + (t_8 * 2.0f);
+				lms_slice_float32_set(out, x_8, ((win0 + x1017) + (win1 * 2.0f)) * 0.0625f);
 				win0 = win1;
-				win1 = x1014;
+				win1 = x1017;
 				x_8 = lms_add_i64(x_8, 1);
 			}
 			y = lms_add_i64(y, 1);
@@ -2895,28 +2898,31 @@ LMS_TARGET_AVX2 static void Blur3_avx2(lms_slice_float32 dst, lms_slice_float32 
 		int64_t oh = lms_sub_i64(h, 2);
 		lms_slice_float32 sums = lms_slice_float32_make(w, w);
 		int64_t y = 0;
-		bool x57 = w < 16;
+		bool x60 = w < 16;
 		int64_t x = lms_sub_i64(w, 16);
-		bool x413 = ow < 16;
+		bool x416 = ow < 16;
 		int64_t x_2 = lms_sub_i64(w, 18);
-		int64_t x624 = lms_sub_i64(w, 17);
-		int64_t x625 = lms_sub_i64(w, 1);
+		int64_t x627 = lms_sub_i64(w, 17);
+		int64_t x628 = lms_sub_i64(w, 1);
 		while (y < oh) {
-			lms_slice_float32 rows0 = lms_slice_float32_slice(src, lms_mul_i64(y, w), lms_mul_i64(lms_add_i64(y, 1), w));
-			lms_slice_float32 rows1 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 1), w), lms_mul_i64(lms_add_i64(y, 2), w));
-			lms_slice_float32 rows2 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 2), w), lms_mul_i64(lms_add_i64(y, 3), w));
-			lms_slice_float32 out = lms_slice_float32_slice(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow));
+			int64_t end = lms_mul_i64(lms_add_i64(y, 1), w);
+			lms_slice_float32 rows0 = lms_slice_float32_slice3(src, lms_mul_i64(y, w), end, end);
+			int64_t end_2 = lms_mul_i64(lms_add_i64(y, 2), w);
+			lms_slice_float32 rows1 = lms_slice_float32_slice3(src, lms_mul_i64(lms_add_i64(y, 1), w), end_2, end_2);
+			int64_t end_3 = lms_mul_i64(lms_add_i64(y, 3), w);
+			lms_slice_float32 rows2 = lms_slice_float32_slice3(src, lms_mul_i64(lms_add_i64(y, 2), w), end_3, end_3);
+			lms_slice_float32 out = lms_slice_float32_slice3(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow), lms_mul_i64(lms_add_i64(y, 1), ow));
 			int64_t x_3;
-			if (x57) {
+			if (x60) {
 				x_3 = 0;
 			} else {
 				int64_t x_4 = 0;
 				while (lms_add_i64(x_4, 16) <= w) {
 					int64_t x_5 = x_4;
-					int64_t x71 = lms_add_i64(x_5, 16);
-					lms_slice_float32 in0 = lms_slice_float32_slice(rows0, x_5, x71);
-					lms_slice_float32 in1 = lms_slice_float32_slice(rows1, x_5, x71);
-					lms_slice_float32 in2 = lms_slice_float32_slice(rows2, x_5, x71);
+					int64_t x74 = lms_add_i64(x_5, 16);
+					lms_slice_float32 in0 = lms_slice_float32_slice(rows0, x_5, x74);
+					lms_slice_float32 in1 = lms_slice_float32_slice(rows1, x_5, x74);
+					lms_slice_float32 in2 = lms_slice_float32_slice(rows2, x_5, x74);
 					lms_f32x8_avx2 in0v;
 					memcpy(&in0v, in0.p, sizeof in0v);
 					lms_f32x8_avx2 in1v;
@@ -2935,7 +2941,7 @@ LMS_TARGET_AVX2 static void Blur3_avx2(lms_slice_float32 dst, lms_slice_float32 
 					lms_f32x8_avx2 v_4 = lms_f32x8_avx2_add(in0v_2, in2v_2);
 					lms_f32x8_avx2 v_5 = lms_f32x8_avx2_mul(in1v_2, lms_f32x8_avx2_bcast(2.0f));
 					lms_f32x8_avx2 v_6 = lms_f32x8_avx2_add(v_4, v_5);
-					lms_slice_float32 s = lms_slice_float32_slice(sums, x_5, x71);
+					lms_slice_float32 s = lms_slice_float32_slice(sums, x_5, x74);
 					memcpy(s.p, &v_3, sizeof v_3);
 					memcpy(s.p + 8, &v_6, sizeof v_6);
 					x_4 = lms_add_i64(x_4, 16);
@@ -2966,14 +2972,14 @@ LMS_TARGET_AVX2 static void Blur3_avx2(lms_slice_float32 dst, lms_slice_float32 
 					memcpy(s_2.p, &v_9, sizeof v_9);
 					memcpy(s_2.p + 8, &v_12, sizeof v_12);
 				}
-				if (x413) {
+				if (x416) {
 					x_3 = 0;
 				} else {
 					int64_t x_6 = 0;
 					while (lms_add_i64(x_6, 16) <= ow) {
 						int64_t x_7 = x_6;
-						int64_t x427 = lms_add_i64(x_7, 16);
-						lms_slice_float32 in0_3 = lms_slice_float32_slice(sums, x_7, x427);
+						int64_t x430 = lms_add_i64(x_7, 16);
+						lms_slice_float32 in0_3 = lms_slice_float32_slice(sums, x_7, x430);
 						lms_slice_float32 in1_3 = lms_slice_float32_slice(sums, lms_add_i64(x_7, 1), lms_add_i64(x_7, 17));
 						lms_slice_float32 in2_3 = lms_slice_float32_slice(sums, lms_add_i64(x_7, 2), lms_add_i64(x_7, 18));
 						lms_f32x8_avx2 in0_3v;
@@ -2996,14 +3002,14 @@ LMS_TARGET_AVX2 static void Blur3_avx2(lms_slice_float32 dst, lms_slice_float32 
 						lms_f32x8_avx2 v_18 = lms_f32x8_avx2_mul(in1_3v_2, lms_f32x8_avx2_bcast(2.0f));
 						lms_f32x8_avx2 v_19 = lms_f32x8_avx2_add(v_17, v_18);
 						lms_f32x8_avx2 v_20 = lms_f32x8_avx2_mul(v_19, lms_f32x8_avx2_bcast(0.0625f));
-						lms_slice_float32 o = lms_slice_float32_slice(out, x_7, x427);
+						lms_slice_float32 o = lms_slice_float32_slice(out, x_7, x430);
 						memcpy(o.p, &v_16, sizeof v_16);
 						memcpy(o.p + 8, &v_20, sizeof v_20);
 						x_6 = lms_add_i64(x_6, 16);
 					}
 					if (x_6 < ow) {
 						lms_slice_float32 in0_4 = lms_slice_float32_slice(sums, x_2, ow);
-						lms_slice_float32 in1_4 = lms_slice_float32_slice(sums, x624, x625);
+						lms_slice_float32 in1_4 = lms_slice_float32_slice(sums, x627, x628);
 						lms_slice_float32 in2_4 = lms_slice_float32_slice(sums, x, w);
 						lms_f32x8_avx2 in0_4v;
 						memcpy(&in0_4v, in0_4.p, sizeof in0_4v);
@@ -3035,11 +3041,11 @@ LMS_TARGET_AVX2 static void Blur3_avx2(lms_slice_float32 dst, lms_slice_float32 
 			float px0 = lms_slice_float32_get(rows0, x_3);
 			float t = lms_slice_float32_get(rows1, x_3);
 			float px2 = lms_slice_float32_get(rows2, x_3);
-			int64_t x820 = lms_add_i64(x_3, 1);
-			float px0_2 = lms_slice_float32_get(rows0, x820);
-			float t_2 = lms_slice_float32_get(rows1, x820);
+			int64_t x823 = lms_add_i64(x_3, 1);
+			float px0_2 = lms_slice_float32_get(rows0, x823);
+			float t_2 = lms_slice_float32_get(rows1, x823);
 			float win0 = (px0 + px2) + (t * 2.0f);
-			float win1 = (px0_2 + lms_slice_float32_get(rows2, x820)) + (t_2 * 2.0f);
+			float win1 = (px0_2 + lms_slice_float32_get(rows2, x823)) + (t_2 * 2.0f);
 			int64_t x_8 = x_3;
 			while (lms_add_i64(x_8, 3) <= ow) {
 				lms_slice_float32 in0_5 = lms_slice_float32_slice(rows0, lms_add_i64(x_8, 2), lms_add_i64(x_8, 5));
@@ -3056,19 +3062,19 @@ LMS_TARGET_AVX2 static void Blur3_avx2(lms_slice_float32 dst, lms_slice_float32 
 				lms_slice_float32_set(o_3, 1, ((win1 + t_6) + (t_4 * 2.0f)) * 0.0625f);
 				float px0_5 = lms_slice_float32_get(in0_5, 2);
 				float t_7 = lms_slice_float32_get(in1_5, 2);
-				float x973 = (px0_5 + lms_slice_float32_get(in2_5, 2)) + (t_7 * 2.0f);
-				lms_slice_float32_set(o_3, 2, ((t_4 + x973) + (t_6 * 2.0f)) * 0.0625f);
+				float x976 = (px0_5 + lms_slice_float32_get(in2_5, 2)) + (t_7 * 2.0f);
+				lms_slice_float32_set(o_3, 2, ((t_4 + x976) + (t_6 * 2.0f)) * 0.0625f);
 				win0 = t_6;
-				win1 = x973;
+				win1 = x976;
 				x_8 = lms_add_i64(x_8, 3);
 			}
 			while (x_8 < ow) {
 				float px0_6 = lms_slice_float32_get(rows0, lms_add_i64(x_8, 2));
 				float t_8 = lms_slice_float32_get(rows1, lms_add_i64(x_8, 2));
-				float x1014 = (px0_6 + lms_slice_float32_get(rows2, lms_add_i64(x_8, 2))) + (t_8 * 2.0f);
-				lms_slice_float32_set(out, x_8, ((win0 + x1014) + (win1 * 2.0f)) * 0.0625f);
+				float x1017 = (px0_6 + lms_slice_float32_get(rows2, lms_add_i64(x_8, 2))) + (t_8 * 2.0f);
+				lms_slice_float32_set(out, x_8, ((win0 + x1017) + (win1 * 2.0f)) * 0.0625f);
 				win0 = win1;
-				win1 = x1014;
+				win1 = x1017;
 				x_8 = lms_add_i64(x_8, 1);
 			}
 			y = lms_add_i64(y, 1);
@@ -3091,28 +3097,31 @@ static void Sobel3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int6
 		int64_t oh = lms_sub_i64(h, 2);
 		lms_slice_float32 sums = lms_slice_float32_make(w, w);
 		int64_t y = 0;
-		bool x57 = w < 16;
+		bool x60 = w < 16;
 		int64_t x = lms_sub_i64(w, 16);
-		bool x413 = ow < 16;
+		bool x416 = ow < 16;
 		int64_t x_2 = lms_sub_i64(w, 18);
-		int64_t x560 = lms_sub_i64(w, 17);
-		int64_t x561 = lms_sub_i64(w, 1);
+		int64_t x563 = lms_sub_i64(w, 17);
+		int64_t x564 = lms_sub_i64(w, 1);
 		while (y < oh) {
-			lms_slice_float32 rows0 = lms_slice_float32_slice(src, lms_mul_i64(y, w), lms_mul_i64(lms_add_i64(y, 1), w));
-			lms_slice_float32 rows1 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 1), w), lms_mul_i64(lms_add_i64(y, 2), w));
-			lms_slice_float32 rows2 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 2), w), lms_mul_i64(lms_add_i64(y, 3), w));
-			lms_slice_float32 out = lms_slice_float32_slice(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow));
+			int64_t end = lms_mul_i64(lms_add_i64(y, 1), w);
+			lms_slice_float32 rows0 = lms_slice_float32_slice3(src, lms_mul_i64(y, w), end, end);
+			int64_t end_2 = lms_mul_i64(lms_add_i64(y, 2), w);
+			lms_slice_float32 rows1 = lms_slice_float32_slice3(src, lms_mul_i64(lms_add_i64(y, 1), w), end_2, end_2);
+			int64_t end_3 = lms_mul_i64(lms_add_i64(y, 3), w);
+			lms_slice_float32 rows2 = lms_slice_float32_slice3(src, lms_mul_i64(lms_add_i64(y, 2), w), end_3, end_3);
+			lms_slice_float32 out = lms_slice_float32_slice3(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow), lms_mul_i64(lms_add_i64(y, 1), ow));
 			int64_t x_3;
-			if (x57) {
+			if (x60) {
 				x_3 = 0;
 			} else {
 				int64_t x_4 = 0;
 				while (lms_add_i64(x_4, 16) <= w) {
 					int64_t x_5 = x_4;
-					int64_t x71 = lms_add_i64(x_5, 16);
-					lms_slice_float32 in0 = lms_slice_float32_slice(rows0, x_5, x71);
-					lms_slice_float32 in1 = lms_slice_float32_slice(rows1, x_5, x71);
-					lms_slice_float32 in2 = lms_slice_float32_slice(rows2, x_5, x71);
+					int64_t x74 = lms_add_i64(x_5, 16);
+					lms_slice_float32 in0 = lms_slice_float32_slice(rows0, x_5, x74);
+					lms_slice_float32 in1 = lms_slice_float32_slice(rows1, x_5, x74);
+					lms_slice_float32 in2 = lms_slice_float32_slice(rows2, x_5, x74);
 					lms_f32x8 in0v;
 					memcpy(&in0v, in0.p, sizeof in0v);
 					lms_f32x8 in1v;
@@ -3131,7 +3140,7 @@ static void Sobel3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int6
 					lms_f32x8 v_4 = lms_f32x8_add(in0v_2, in2v_2);
 					lms_f32x8 v_5 = lms_f32x8_mul(in1v_2, lms_f32x8_bcast(2.0f));
 					lms_f32x8 v_6 = lms_f32x8_add(v_4, v_5);
-					lms_slice_float32 s = lms_slice_float32_slice(sums, x_5, x71);
+					lms_slice_float32 s = lms_slice_float32_slice(sums, x_5, x74);
 					memcpy(s.p, &v_3, sizeof v_3);
 					memcpy(s.p + 8, &v_6, sizeof v_6);
 					x_4 = lms_add_i64(x_4, 16);
@@ -3162,14 +3171,14 @@ static void Sobel3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int6
 					memcpy(s_2.p, &v_9, sizeof v_9);
 					memcpy(s_2.p + 8, &v_12, sizeof v_12);
 				}
-				if (x413) {
+				if (x416) {
 					x_3 = 0;
 				} else {
 					int64_t x_6 = 0;
 					while (lms_add_i64(x_6, 16) <= ow) {
 						int64_t x_7 = x_6;
-						int64_t x427 = lms_add_i64(x_7, 16);
-						lms_slice_float32 in0_3 = lms_slice_float32_slice(sums, x_7, x427);
+						int64_t x430 = lms_add_i64(x_7, 16);
+						lms_slice_float32 in0_3 = lms_slice_float32_slice(sums, x_7, x430);
 						lms_slice_float32 in1_3 = lms_slice_float32_slice(sums, lms_add_i64(x_7, 1), lms_add_i64(x_7, 17));
 						lms_slice_float32 in2_3 = lms_slice_float32_slice(sums, lms_add_i64(x_7, 2), lms_add_i64(x_7, 18));
 						(void)lms_slice_float32_get(in1_3, 0);
@@ -3198,14 +3207,14 @@ static void Sobel3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int6
 						lms_f32x8 in2_3v_2;
 						memcpy(&in2_3v_2, in2_3.p + 8, sizeof in2_3v_2);
 						lms_f32x8 v_14 = lms_f32x8_sub(in2_3v_2, in0_3v_2);
-						lms_slice_float32 o = lms_slice_float32_slice(out, x_7, x427);
+						lms_slice_float32 o = lms_slice_float32_slice(out, x_7, x430);
 						memcpy(o.p, &v_13, sizeof v_13);
 						memcpy(o.p + 8, &v_14, sizeof v_14);
 						x_6 = lms_add_i64(x_6, 16);
 					}
 					if (x_6 < ow) {
 						lms_slice_float32 in0_4 = lms_slice_float32_slice(sums, x_2, ow);
-						lms_slice_float32 in1_4 = lms_slice_float32_slice(sums, x560, x561);
+						lms_slice_float32 in1_4 = lms_slice_float32_slice(sums, x563, x564);
 						lms_slice_float32 in2_4 = lms_slice_float32_slice(sums, x, w);
 						(void)lms_slice_float32_get(in1_4, 0);
 						(void)lms_slice_float32_get(in1_4, 1);
@@ -3243,11 +3252,11 @@ static void Sobel3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int6
 			float px0 = lms_slice_float32_get(rows0, x_3);
 			float t = lms_slice_float32_get(rows1, x_3);
 			float px2 = lms_slice_float32_get(rows2, x_3);
-			int64_t x692 = lms_add_i64(x_3, 1);
-			float px0_2 = lms_slice_float32_get(rows0, x692);
-			float t_2 = lms_slice_float32_get(rows1, x692);
+			int64_t x695 = lms_add_i64(x_3, 1);
+			float px0_2 = lms_slice_float32_get(rows0, x695);
+			float t_2 = lms_slice_float32_get(rows1, x695);
 			float win0 = (px0 + px2) + (t * 2.0f);
-			float win1 = (px0_2 + lms_slice_float32_get(rows2, x692)) + (t_2 * 2.0f);
+			float win1 = (px0_2 + lms_slice_float32_get(rows2, x695)) + (t_2 * 2.0f);
 			int64_t x_8 = x_3;
 			while (lms_add_i64(x_8, 3) <= ow) {
 				lms_slice_float32 in0_5 = lms_slice_float32_slice(rows0, lms_add_i64(x_8, 2), lms_add_i64(x_8, 5));
@@ -3293,28 +3302,31 @@ LMS_TARGET_AVX2 static void Sobel3_avx2(lms_slice_float32 dst, lms_slice_float32
 		int64_t oh = lms_sub_i64(h, 2);
 		lms_slice_float32 sums = lms_slice_float32_make(w, w);
 		int64_t y = 0;
-		bool x57 = w < 16;
+		bool x60 = w < 16;
 		int64_t x = lms_sub_i64(w, 16);
-		bool x413 = ow < 16;
+		bool x416 = ow < 16;
 		int64_t x_2 = lms_sub_i64(w, 18);
-		int64_t x560 = lms_sub_i64(w, 17);
-		int64_t x561 = lms_sub_i64(w, 1);
+		int64_t x563 = lms_sub_i64(w, 17);
+		int64_t x564 = lms_sub_i64(w, 1);
 		while (y < oh) {
-			lms_slice_float32 rows0 = lms_slice_float32_slice(src, lms_mul_i64(y, w), lms_mul_i64(lms_add_i64(y, 1), w));
-			lms_slice_float32 rows1 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 1), w), lms_mul_i64(lms_add_i64(y, 2), w));
-			lms_slice_float32 rows2 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 2), w), lms_mul_i64(lms_add_i64(y, 3), w));
-			lms_slice_float32 out = lms_slice_float32_slice(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow));
+			int64_t end = lms_mul_i64(lms_add_i64(y, 1), w);
+			lms_slice_float32 rows0 = lms_slice_float32_slice3(src, lms_mul_i64(y, w), end, end);
+			int64_t end_2 = lms_mul_i64(lms_add_i64(y, 2), w);
+			lms_slice_float32 rows1 = lms_slice_float32_slice3(src, lms_mul_i64(lms_add_i64(y, 1), w), end_2, end_2);
+			int64_t end_3 = lms_mul_i64(lms_add_i64(y, 3), w);
+			lms_slice_float32 rows2 = lms_slice_float32_slice3(src, lms_mul_i64(lms_add_i64(y, 2), w), end_3, end_3);
+			lms_slice_float32 out = lms_slice_float32_slice3(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow), lms_mul_i64(lms_add_i64(y, 1), ow));
 			int64_t x_3;
-			if (x57) {
+			if (x60) {
 				x_3 = 0;
 			} else {
 				int64_t x_4 = 0;
 				while (lms_add_i64(x_4, 16) <= w) {
 					int64_t x_5 = x_4;
-					int64_t x71 = lms_add_i64(x_5, 16);
-					lms_slice_float32 in0 = lms_slice_float32_slice(rows0, x_5, x71);
-					lms_slice_float32 in1 = lms_slice_float32_slice(rows1, x_5, x71);
-					lms_slice_float32 in2 = lms_slice_float32_slice(rows2, x_5, x71);
+					int64_t x74 = lms_add_i64(x_5, 16);
+					lms_slice_float32 in0 = lms_slice_float32_slice(rows0, x_5, x74);
+					lms_slice_float32 in1 = lms_slice_float32_slice(rows1, x_5, x74);
+					lms_slice_float32 in2 = lms_slice_float32_slice(rows2, x_5, x74);
 					lms_f32x8_avx2 in0v;
 					memcpy(&in0v, in0.p, sizeof in0v);
 					lms_f32x8_avx2 in1v;
@@ -3333,7 +3345,7 @@ LMS_TARGET_AVX2 static void Sobel3_avx2(lms_slice_float32 dst, lms_slice_float32
 					lms_f32x8_avx2 v_4 = lms_f32x8_avx2_add(in0v_2, in2v_2);
 					lms_f32x8_avx2 v_5 = lms_f32x8_avx2_mul(in1v_2, lms_f32x8_avx2_bcast(2.0f));
 					lms_f32x8_avx2 v_6 = lms_f32x8_avx2_add(v_4, v_5);
-					lms_slice_float32 s = lms_slice_float32_slice(sums, x_5, x71);
+					lms_slice_float32 s = lms_slice_float32_slice(sums, x_5, x74);
 					memcpy(s.p, &v_3, sizeof v_3);
 					memcpy(s.p + 8, &v_6, sizeof v_6);
 					x_4 = lms_add_i64(x_4, 16);
@@ -3364,14 +3376,14 @@ LMS_TARGET_AVX2 static void Sobel3_avx2(lms_slice_float32 dst, lms_slice_float32
 					memcpy(s_2.p, &v_9, sizeof v_9);
 					memcpy(s_2.p + 8, &v_12, sizeof v_12);
 				}
-				if (x413) {
+				if (x416) {
 					x_3 = 0;
 				} else {
 					int64_t x_6 = 0;
 					while (lms_add_i64(x_6, 16) <= ow) {
 						int64_t x_7 = x_6;
-						int64_t x427 = lms_add_i64(x_7, 16);
-						lms_slice_float32 in0_3 = lms_slice_float32_slice(sums, x_7, x427);
+						int64_t x430 = lms_add_i64(x_7, 16);
+						lms_slice_float32 in0_3 = lms_slice_float32_slice(sums, x_7, x430);
 						lms_slice_float32 in1_3 = lms_slice_float32_slice(sums, lms_add_i64(x_7, 1), lms_add_i64(x_7, 17));
 						lms_slice_float32 in2_3 = lms_slice_float32_slice(sums, lms_add_i64(x_7, 2), lms_add_i64(x_7, 18));
 						(void)lms_slice_float32_get(in1_3, 0);
@@ -3400,14 +3412,14 @@ LMS_TARGET_AVX2 static void Sobel3_avx2(lms_slice_float32 dst, lms_slice_float32
 						lms_f32x8_avx2 in2_3v_2;
 						memcpy(&in2_3v_2, in2_3.p + 8, sizeof in2_3v_2);
 						lms_f32x8_avx2 v_14 = lms_f32x8_avx2_sub(in2_3v_2, in0_3v_2);
-						lms_slice_float32 o = lms_slice_float32_slice(out, x_7, x427);
+						lms_slice_float32 o = lms_slice_float32_slice(out, x_7, x430);
 						memcpy(o.p, &v_13, sizeof v_13);
 						memcpy(o.p + 8, &v_14, sizeof v_14);
 						x_6 = lms_add_i64(x_6, 16);
 					}
 					if (x_6 < ow) {
 						lms_slice_float32 in0_4 = lms_slice_float32_slice(sums, x_2, ow);
-						lms_slice_float32 in1_4 = lms_slice_float32_slice(sums, x560, x561);
+						lms_slice_float32 in1_4 = lms_slice_float32_slice(sums, x563, x564);
 						lms_slice_float32 in2_4 = lms_slice_float32_slice(sums, x, w);
 						(void)lms_slice_float32_get(in1_4, 0);
 						(void)lms_slice_float32_get(in1_4, 1);
@@ -3445,11 +3457,11 @@ LMS_TARGET_AVX2 static void Sobel3_avx2(lms_slice_float32 dst, lms_slice_float32
 			float px0 = lms_slice_float32_get(rows0, x_3);
 			float t = lms_slice_float32_get(rows1, x_3);
 			float px2 = lms_slice_float32_get(rows2, x_3);
-			int64_t x692 = lms_add_i64(x_3, 1);
-			float px0_2 = lms_slice_float32_get(rows0, x692);
-			float t_2 = lms_slice_float32_get(rows1, x692);
+			int64_t x695 = lms_add_i64(x_3, 1);
+			float px0_2 = lms_slice_float32_get(rows0, x695);
+			float t_2 = lms_slice_float32_get(rows1, x695);
 			float win0 = (px0 + px2) + (t * 2.0f);
-			float win1 = (px0_2 + lms_slice_float32_get(rows2, x692)) + (t_2 * 2.0f);
+			float win1 = (px0_2 + lms_slice_float32_get(rows2, x695)) + (t_2 * 2.0f);
 			int64_t x_8 = x_3;
 			while (lms_add_i64(x_8, 3) <= ow) {
 				lms_slice_float32 in0_5 = lms_slice_float32_slice(rows0, lms_add_i64(x_8, 2), lms_add_i64(x_8, 5));
@@ -3501,36 +3513,41 @@ static void Blur5(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64
 		int64_t oh = lms_sub_i64(h, 4);
 		lms_slice_float32 sums = lms_slice_float32_make(w, w);
 		int64_t y = 0;
-		bool x75 = w < 16;
+		bool x78 = w < 16;
 		int64_t x = lms_sub_i64(w, 16);
-		bool x659 = ow < 16;
+		bool x662 = ow < 16;
 		int64_t x_2 = lms_sub_i64(w, 20);
-		int64_t x988 = lms_sub_i64(w, 19);
-		int64_t x989 = lms_sub_i64(w, 3);
-		int64_t x991 = lms_sub_i64(w, 18);
-		int64_t x992 = lms_sub_i64(w, 2);
-		int64_t x994 = lms_sub_i64(w, 17);
-		int64_t x995 = lms_sub_i64(w, 1);
+		int64_t x991 = lms_sub_i64(w, 19);
+		int64_t x992 = lms_sub_i64(w, 3);
+		int64_t x994 = lms_sub_i64(w, 18);
+		int64_t x995 = lms_sub_i64(w, 2);
+		int64_t x997 = lms_sub_i64(w, 17);
+		int64_t x998 = lms_sub_i64(w, 1);
 		while (y < oh) {
-			lms_slice_float32 rows0 = lms_slice_float32_slice(src, lms_mul_i64(y, w), lms_mul_i64(lms_add_i64(y, 1), w));
-			lms_slice_float32 rows1 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 1), w), lms_mul_i64(lms_add_i64(y, 2), w));
-			lms_slice_float32 rows2 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 2), w), lms_mul_i64(lms_add_i64(y, 3), w));
-			lms_slice_float32 rows3 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 3), w), lms_mul_i64(lms_add_i64(y, 4), w));
-			lms_slice_float32 rows4 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 4), w), lms_mul_i64(lms_add_i64(y, 5), w));
-			lms_slice_float32 out = lms_slice_float32_slice(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow));
+			int64_t end = lms_mul_i64(lms_add_i64(y, 1), w);
+			lms_slice_float32 rows0 = lms_slice_float32_slice3(src, lms_mul_i64(y, w), end, end);
+			int64_t end_2 = lms_mul_i64(lms_add_i64(y, 2), w);
+			lms_slice_float32 rows1 = lms_slice_float32_slice3(src, lms_mul_i64(lms_add_i64(y, 1), w), end_2, end_2);
+			int64_t end_3 = lms_mul_i64(lms_add_i64(y, 3), w);
+			lms_slice_float32 rows2 = lms_slice_float32_slice3(src, lms_mul_i64(lms_add_i64(y, 2), w), end_3, end_3);
+			int64_t end_4 = lms_mul_i64(lms_add_i64(y, 4), w);
+			lms_slice_float32 rows3 = lms_slice_float32_slice3(src, lms_mul_i64(lms_add_i64(y, 3), w), end_4, end_4);
+			int64_t end_5 = lms_mul_i64(lms_add_i64(y, 5), w);
+			lms_slice_float32 rows4 = lms_slice_float32_slice3(src, lms_mul_i64(lms_add_i64(y, 4), w), end_5, end_5);
+			lms_slice_float32 out = lms_slice_float32_slice3(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow), lms_mul_i64(lms_add_i64(y, 1), ow));
 			int64_t x_3;
-			if (x75) {
+			if (x78) {
 				x_3 = 0;
 			} else {
 				int64_t x_4 = 0;
 				while (lms_add_i64(x_4, 16) <= w) {
 					int64_t x_5 = x_4;
-					int64_t x89 = lms_add_i64(x_5, 16);
-					lms_slice_float32 in0 = lms_slice_float32_slice(rows0, x_5, x89);
-					lms_slice_float32 in1 = lms_slice_float32_slice(rows1, x_5, x89);
-					lms_slice_float32 in2 = lms_slice_float32_slice(rows2, x_5, x89);
-					lms_slice_float32 in3 = lms_slice_float32_slice(rows3, x_5, x89);
-					lms_slice_float32 in4 = lms_slice_float32_slice(rows4, x_5, x89);
+					int64_t x92 = lms_add_i64(x_5, 16);
+					lms_slice_float32 in0 = lms_slice_float32_slice(rows0, x_5, x92);
+					lms_slice_float32 in1 = lms_slice_float32_slice(rows1, x_5, x92);
+					lms_slice_float32 in2 = lms_slice_float32_slice(rows2, x_5, x92);
+					lms_slice_float32 in3 = lms_slice_float32_slice(rows3, x_5, x92);
+					lms_slice_float32 in4 = lms_slice_float32_slice(rows4, x_5, x92);
 					lms_f32x8 in0v;
 					memcpy(&in0v, in0.p, sizeof in0v);
 					lms_f32x8 in1v;
@@ -3563,7 +3580,7 @@ static void Blur5(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64
 					lms_f32x8 v_10 = lms_f32x8_mul(in2v_2, lms_f32x8_bcast(6.0f));
 					lms_f32x8 v_11 = lms_f32x8_add(v_9, v_10);
 					lms_f32x8 v_12 = lms_f32x8_add(v_7, v_11);
-					lms_slice_float32 s = lms_slice_float32_slice(sums, x_5, x89);
+					lms_slice_float32 s = lms_slice_float32_slice(sums, x_5, x92);
 					memcpy(s.p, &v_6, sizeof v_6);
 					memcpy(s.p + 8, &v_12, sizeof v_12);
 					x_4 = lms_add_i64(x_4, 16);
@@ -3610,14 +3627,14 @@ static void Blur5(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64
 					memcpy(s_2.p, &v_18, sizeof v_18);
 					memcpy(s_2.p + 8, &v_24, sizeof v_24);
 				}
-				if (x659) {
+				if (x662) {
 					x_3 = 0;
 				} else {
 					int64_t x_6 = 0;
 					while (lms_add_i64(x_6, 16) <= ow) {
 						int64_t x_7 = x_6;
-						int64_t x673 = lms_add_i64(x_7, 16);
-						lms_slice_float32 in0_3 = lms_slice_float32_slice(sums, x_7, x673);
+						int64_t x676 = lms_add_i64(x_7, 16);
+						lms_slice_float32 in0_3 = lms_slice_float32_slice(sums, x_7, x676);
 						lms_slice_float32 in1_3 = lms_slice_float32_slice(sums, lms_add_i64(x_7, 1), lms_add_i64(x_7, 17));
 						lms_slice_float32 in2_3 = lms_slice_float32_slice(sums, lms_add_i64(x_7, 2), lms_add_i64(x_7, 18));
 						lms_slice_float32 in3_3 = lms_slice_float32_slice(sums, lms_add_i64(x_7, 3), lms_add_i64(x_7, 19));
@@ -3656,16 +3673,16 @@ static void Blur5(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64
 						lms_f32x8 v_36 = lms_f32x8_add(v_34, v_35);
 						lms_f32x8 v_37 = lms_f32x8_add(v_32, v_36);
 						lms_f32x8 v_38 = lms_f32x8_mul(v_37, lms_f32x8_bcast(0.00390625f));
-						lms_slice_float32 o = lms_slice_float32_slice(out, x_7, x673);
+						lms_slice_float32 o = lms_slice_float32_slice(out, x_7, x676);
 						memcpy(o.p, &v_31, sizeof v_31);
 						memcpy(o.p + 8, &v_38, sizeof v_38);
 						x_6 = lms_add_i64(x_6, 16);
 					}
 					if (x_6 < ow) {
 						lms_slice_float32 in0_4 = lms_slice_float32_slice(sums, x_2, ow);
-						lms_slice_float32 in1_4 = lms_slice_float32_slice(sums, x988, x989);
-						lms_slice_float32 in2_4 = lms_slice_float32_slice(sums, x991, x992);
-						lms_slice_float32 in3_4 = lms_slice_float32_slice(sums, x994, x995);
+						lms_slice_float32 in1_4 = lms_slice_float32_slice(sums, x991, x992);
+						lms_slice_float32 in2_4 = lms_slice_float32_slice(sums, x994, x995);
+						lms_slice_float32 in3_4 = lms_slice_float32_slice(sums, x997, x998);
 						lms_slice_float32 in4_4 = lms_slice_float32_slice(sums, x, w);
 						lms_f32x8 in0_4v;
 						memcpy(&in0_4v, in0_4.p, sizeof in0_4v);
@@ -3713,27 +3730,27 @@ static void Blur5(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64
 			float t = lms_slice_float32_get(rows2, x_3);
 			float px3 = lms_slice_float32_get(rows3, x_3);
 			float px4 = lms_slice_float32_get(rows4, x_3);
-			int64_t x1309 = lms_add_i64(x_3, 1);
-			float px0_2 = lms_slice_float32_get(rows0, x1309);
-			float px1_2 = lms_slice_float32_get(rows1, x1309);
-			float t_2 = lms_slice_float32_get(rows2, x1309);
-			float px3_2 = lms_slice_float32_get(rows3, x1309);
-			float px4_2 = lms_slice_float32_get(rows4, x1309);
-			int64_t x1326 = lms_add_i64(x_3, 2);
-			float px0_3 = lms_slice_float32_get(rows0, x1326);
-			float px1_3 = lms_slice_float32_get(rows1, x1326);
-			float t_3 = lms_slice_float32_get(rows2, x1326);
-			float px3_3 = lms_slice_float32_get(rows3, x1326);
-			float px4_3 = lms_slice_float32_get(rows4, x1326);
-			int64_t x1343 = lms_add_i64(x_3, 3);
-			float px0_4 = lms_slice_float32_get(rows0, x1343);
-			float px1_4 = lms_slice_float32_get(rows1, x1343);
-			float t_4 = lms_slice_float32_get(rows2, x1343);
-			float px3_4 = lms_slice_float32_get(rows3, x1343);
+			int64_t x1312 = lms_add_i64(x_3, 1);
+			float px0_2 = lms_slice_float32_get(rows0, x1312);
+			float px1_2 = lms_slice_float32_get(rows1, x1312);
+			float t_2 = lms_slice_float32_get(rows2, x1312);
+			float px3_2 = lms_slice_float32_get(rows3, x1312);
+			float px4_2 = lms_slice_float32_get(rows4, x1312);
+			int64_t x1329 = lms_add_i64(x_3, 2);
+			float px0_3 = lms_slice_float32_get(rows0, x1329);
+			float px1_3 = lms_slice_float32_get(rows1, x1329);
+			float t_3 = lms_slice_float32_get(rows2, x1329);
+			float px3_3 = lms_slice_float32_get(rows3, x1329);
+			float px4_3 = lms_slice_float32_get(rows4, x1329);
+			int64_t x1346 = lms_add_i64(x_3, 3);
+			float px0_4 = lms_slice_float32_get(rows0, x1346);
+			float px1_4 = lms_slice_float32_get(rows1, x1346);
+			float t_4 = lms_slice_float32_get(rows2, x1346);
+			float px3_4 = lms_slice_float32_get(rows3, x1346);
 			float win0 = (px0 + px4) + (((px1 + px3) * 4.0f) + (t * 6.0f));
 			float win1 = (px0_2 + px4_2) + (((px1_2 + px3_2) * 4.0f) + (t_2 * 6.0f));
 			float win2 = (px0_3 + px4_3) + (((px1_3 + px3_3) * 4.0f) + (t_3 * 6.0f));
-			float win3 = (px0_4 + lms_slice_float32_get(rows4, x1343)) + (((px1_4 + px3_4) * 4.0f) + (t_4 * 6.0f));
+			float win3 = (px0_4 + lms_slice_float32_get(rows4, x1346)) + (((px1_4 + px3_4) * 4.0f) + (t_4 * 6.0f));
 			int64_t x_8 = x_3;
 			while (lms_add_i64(x_8, 5) <= ow) {
 				lms_slice_float32 in0_5 = lms_slice_float32_slice(rows0, lms_add_i64(x_8, 4), lms_add_i64(x_8, 9));
@@ -3766,18 +3783,18 @@ static void Blur5(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64
 				float px1_8 = lms_slice_float32_get(in1_5, 3);
 				float t_12 = lms_slice_float32_get(in2_5, 3);
 				float px3_8 = lms_slice_float32_get(in3_5, 3);
-				float x1684 = (px0_8 + lms_slice_float32_get(in4_5, 3)) + (((px1_8 + px3_8) * 4.0f) + (t_12 * 6.0f));
-				lms_slice_float32_set(o_3, 3, ((t_7 + x1684) + (((t_6 + t_11) * 4.0f) + (t_9 * 6.0f))) * 0.00390625f);
+				float x1687 = (px0_8 + lms_slice_float32_get(in4_5, 3)) + (((px1_8 + px3_8) * 4.0f) + (t_12 * 6.0f));
+				lms_slice_float32_set(o_3, 3, ((t_7 + x1687) + (((t_6 + t_11) * 4.0f) + (t_9 * 6.0f))) * 0.00390625f);
 				float px0_9 = lms_slice_float32_get(in0_5, 4);
 				float px1_9 = lms_slice_float32_get(in1_5, 4);
 				float t_13 = lms_slice_float32_get(in2_5, 4);
 				float px3_9 = lms_slice_float32_get(in3_5, 4);
-				float x1718 = (px0_9 + lms_slice_float32_get(in4_5, 4)) + (((px1_9 + px3_9) * 4.0f) + (t_13 * 6.0f));
-				lms_slice_float32_set(o_3, 4, ((t_6 + x1718) + (((t_9 + x1684) * 4.0f) + (t_11 * 6.0f))) * 0.00390625f);
+				float x1721 = (px0_9 + lms_slice_float32_get(in4_5, 4)) + (((px1_9 + px3_9) * 4.0f) + (t_13 * 6.0f));
+				lms_slice_float32_set(o_3, 4, ((t_6 + x1721) + (((t_9 + x1687) * 4.0f) + (t_11 * 6.0f))) * 0.00390625f);
 				win0 = t_9;
 				win1 = t_11;
-				win2 = x1684;
-				win3 = x1718;
+				win2 = x1687;
+				win3 = x1721;
 				x_8 = lms_add_i64(x_8, 5);
 			}
 			while (x_8 < ow) {
@@ -3785,12 +3802,12 @@ static void Blur5(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, int64
 				float px1_10 = lms_slice_float32_get(rows1, lms_add_i64(x_8, 4));
 				float t_14 = lms_slice_float32_get(rows2, lms_add_i64(x_8, 4));
 				float px3_10 = lms_slice_float32_get(rows3, lms_add_i64(x_8, 4));
-				float x1777 = (px0_10 + lms_slice_float32_get(rows4, lms_add_i64(x_8, 4))) + (((px1_10 + px3_10) * 4.0f) + (t_14 * 6.0f));
-				lms_slice_float32_set(out, x_8, ((win0 + x1777) + (((win1 + win3) * 4.0f) + (win2 * 6.0f))) * 0.00390625f);
+				float x1780 = (px0_10 + lms_slice_float32_get(rows4, lms_add_i64(x_8, 4))) + (((px1_10 + px3_10) * 4.0f) + (t_14 * 6.0f));
+				lms_slice_float32_set(out, x_8, ((win0 + x1780) + (((win1 + win3) * 4.0f) + (win2 * 6.0f))) * 0.00390625f);
 				win0 = win1;
 				win1 = win2;
 				win2 = win3;
-				win3 = x1777;
+				win3 = x1780;
 				x_8 = lms_add_i64(x_8, 1);
 			}
 			y = lms_add_i64(y, 1);
@@ -3807,36 +3824,41 @@ LMS_TARGET_AVX2 static void Blur5_avx2(lms_slice_float32 dst, lms_slice_float32 
 		int64_t oh = lms_sub_i64(h, 4);
 		lms_slice_float32 sums = lms_slice_float32_make(w, w);
 		int64_t y = 0;
-		bool x75 = w < 16;
+		bool x78 = w < 16;
 		int64_t x = lms_sub_i64(w, 16);
-		bool x659 = ow < 16;
+		bool x662 = ow < 16;
 		int64_t x_2 = lms_sub_i64(w, 20);
-		int64_t x988 = lms_sub_i64(w, 19);
-		int64_t x989 = lms_sub_i64(w, 3);
-		int64_t x991 = lms_sub_i64(w, 18);
-		int64_t x992 = lms_sub_i64(w, 2);
-		int64_t x994 = lms_sub_i64(w, 17);
-		int64_t x995 = lms_sub_i64(w, 1);
+		int64_t x991 = lms_sub_i64(w, 19);
+		int64_t x992 = lms_sub_i64(w, 3);
+		int64_t x994 = lms_sub_i64(w, 18);
+		int64_t x995 = lms_sub_i64(w, 2);
+		int64_t x997 = lms_sub_i64(w, 17);
+		int64_t x998 = lms_sub_i64(w, 1);
 		while (y < oh) {
-			lms_slice_float32 rows0 = lms_slice_float32_slice(src, lms_mul_i64(y, w), lms_mul_i64(lms_add_i64(y, 1), w));
-			lms_slice_float32 rows1 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 1), w), lms_mul_i64(lms_add_i64(y, 2), w));
-			lms_slice_float32 rows2 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 2), w), lms_mul_i64(lms_add_i64(y, 3), w));
-			lms_slice_float32 rows3 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 3), w), lms_mul_i64(lms_add_i64(y, 4), w));
-			lms_slice_float32 rows4 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 4), w), lms_mul_i64(lms_add_i64(y, 5), w));
-			lms_slice_float32 out = lms_slice_float32_slice(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow));
+			int64_t end = lms_mul_i64(lms_add_i64(y, 1), w);
+			lms_slice_float32 rows0 = lms_slice_float32_slice3(src, lms_mul_i64(y, w), end, end);
+			int64_t end_2 = lms_mul_i64(lms_add_i64(y, 2), w);
+			lms_slice_float32 rows1 = lms_slice_float32_slice3(src, lms_mul_i64(lms_add_i64(y, 1), w), end_2, end_2);
+			int64_t end_3 = lms_mul_i64(lms_add_i64(y, 3), w);
+			lms_slice_float32 rows2 = lms_slice_float32_slice3(src, lms_mul_i64(lms_add_i64(y, 2), w), end_3, end_3);
+			int64_t end_4 = lms_mul_i64(lms_add_i64(y, 4), w);
+			lms_slice_float32 rows3 = lms_slice_float32_slice3(src, lms_mul_i64(lms_add_i64(y, 3), w), end_4, end_4);
+			int64_t end_5 = lms_mul_i64(lms_add_i64(y, 5), w);
+			lms_slice_float32 rows4 = lms_slice_float32_slice3(src, lms_mul_i64(lms_add_i64(y, 4), w), end_5, end_5);
+			lms_slice_float32 out = lms_slice_float32_slice3(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow), lms_mul_i64(lms_add_i64(y, 1), ow));
 			int64_t x_3;
-			if (x75) {
+			if (x78) {
 				x_3 = 0;
 			} else {
 				int64_t x_4 = 0;
 				while (lms_add_i64(x_4, 16) <= w) {
 					int64_t x_5 = x_4;
-					int64_t x89 = lms_add_i64(x_5, 16);
-					lms_slice_float32 in0 = lms_slice_float32_slice(rows0, x_5, x89);
-					lms_slice_float32 in1 = lms_slice_float32_slice(rows1, x_5, x89);
-					lms_slice_float32 in2 = lms_slice_float32_slice(rows2, x_5, x89);
-					lms_slice_float32 in3 = lms_slice_float32_slice(rows3, x_5, x89);
-					lms_slice_float32 in4 = lms_slice_float32_slice(rows4, x_5, x89);
+					int64_t x92 = lms_add_i64(x_5, 16);
+					lms_slice_float32 in0 = lms_slice_float32_slice(rows0, x_5, x92);
+					lms_slice_float32 in1 = lms_slice_float32_slice(rows1, x_5, x92);
+					lms_slice_float32 in2 = lms_slice_float32_slice(rows2, x_5, x92);
+					lms_slice_float32 in3 = lms_slice_float32_slice(rows3, x_5, x92);
+					lms_slice_float32 in4 = lms_slice_float32_slice(rows4, x_5, x92);
 					lms_f32x8_avx2 in0v;
 					memcpy(&in0v, in0.p, sizeof in0v);
 					lms_f32x8_avx2 in1v;
@@ -3869,7 +3891,7 @@ LMS_TARGET_AVX2 static void Blur5_avx2(lms_slice_float32 dst, lms_slice_float32 
 					lms_f32x8_avx2 v_10 = lms_f32x8_avx2_mul(in2v_2, lms_f32x8_avx2_bcast(6.0f));
 					lms_f32x8_avx2 v_11 = lms_f32x8_avx2_add(v_9, v_10);
 					lms_f32x8_avx2 v_12 = lms_f32x8_avx2_add(v_7, v_11);
-					lms_slice_float32 s = lms_slice_float32_slice(sums, x_5, x89);
+					lms_slice_float32 s = lms_slice_float32_slice(sums, x_5, x92);
 					memcpy(s.p, &v_6, sizeof v_6);
 					memcpy(s.p + 8, &v_12, sizeof v_12);
 					x_4 = lms_add_i64(x_4, 16);
@@ -3916,14 +3938,14 @@ LMS_TARGET_AVX2 static void Blur5_avx2(lms_slice_float32 dst, lms_slice_float32 
 					memcpy(s_2.p, &v_18, sizeof v_18);
 					memcpy(s_2.p + 8, &v_24, sizeof v_24);
 				}
-				if (x659) {
+				if (x662) {
 					x_3 = 0;
 				} else {
 					int64_t x_6 = 0;
 					while (lms_add_i64(x_6, 16) <= ow) {
 						int64_t x_7 = x_6;
-						int64_t x673 = lms_add_i64(x_7, 16);
-						lms_slice_float32 in0_3 = lms_slice_float32_slice(sums, x_7, x673);
+						int64_t x676 = lms_add_i64(x_7, 16);
+						lms_slice_float32 in0_3 = lms_slice_float32_slice(sums, x_7, x676);
 						lms_slice_float32 in1_3 = lms_slice_float32_slice(sums, lms_add_i64(x_7, 1), lms_add_i64(x_7, 17));
 						lms_slice_float32 in2_3 = lms_slice_float32_slice(sums, lms_add_i64(x_7, 2), lms_add_i64(x_7, 18));
 						lms_slice_float32 in3_3 = lms_slice_float32_slice(sums, lms_add_i64(x_7, 3), lms_add_i64(x_7, 19));
@@ -3962,16 +3984,16 @@ LMS_TARGET_AVX2 static void Blur5_avx2(lms_slice_float32 dst, lms_slice_float32 
 						lms_f32x8_avx2 v_36 = lms_f32x8_avx2_add(v_34, v_35);
 						lms_f32x8_avx2 v_37 = lms_f32x8_avx2_add(v_32, v_36);
 						lms_f32x8_avx2 v_38 = lms_f32x8_avx2_mul(v_37, lms_f32x8_avx2_bcast(0.00390625f));
-						lms_slice_float32 o = lms_slice_float32_slice(out, x_7, x673);
+						lms_slice_float32 o = lms_slice_float32_slice(out, x_7, x676);
 						memcpy(o.p, &v_31, sizeof v_31);
 						memcpy(o.p + 8, &v_38, sizeof v_38);
 						x_6 = lms_add_i64(x_6, 16);
 					}
 					if (x_6 < ow) {
 						lms_slice_float32 in0_4 = lms_slice_float32_slice(sums, x_2, ow);
-						lms_slice_float32 in1_4 = lms_slice_float32_slice(sums, x988, x989);
-						lms_slice_float32 in2_4 = lms_slice_float32_slice(sums, x991, x992);
-						lms_slice_float32 in3_4 = lms_slice_float32_slice(sums, x994, x995);
+						lms_slice_float32 in1_4 = lms_slice_float32_slice(sums, x991, x992);
+						lms_slice_float32 in2_4 = lms_slice_float32_slice(sums, x994, x995);
+						lms_slice_float32 in3_4 = lms_slice_float32_slice(sums, x997, x998);
 						lms_slice_float32 in4_4 = lms_slice_float32_slice(sums, x, w);
 						lms_f32x8_avx2 in0_4v;
 						memcpy(&in0_4v, in0_4.p, sizeof in0_4v);
@@ -4019,27 +4041,27 @@ LMS_TARGET_AVX2 static void Blur5_avx2(lms_slice_float32 dst, lms_slice_float32 
 			float t = lms_slice_float32_get(rows2, x_3);
 			float px3 = lms_slice_float32_get(rows3, x_3);
 			float px4 = lms_slice_float32_get(rows4, x_3);
-			int64_t x1309 = lms_add_i64(x_3, 1);
-			float px0_2 = lms_slice_float32_get(rows0, x1309);
-			float px1_2 = lms_slice_float32_get(rows1, x1309);
-			float t_2 = lms_slice_float32_get(rows2, x1309);
-			float px3_2 = lms_slice_float32_get(rows3, x1309);
-			float px4_2 = lms_slice_float32_get(rows4, x1309);
-			int64_t x1326 = lms_add_i64(x_3, 2);
-			float px0_3 = lms_slice_float32_get(rows0, x1326);
-			float px1_3 = lms_slice_float32_get(rows1, x1326);
-			float t_3 = lms_slice_float32_get(rows2, x1326);
-			float px3_3 = lms_slice_float32_get(rows3, x1326);
-			float px4_3 = lms_slice_float32_get(rows4, x1326);
-			int64_t x1343 = lms_add_i64(x_3, 3);
-			float px0_4 = lms_slice_float32_get(rows0, x1343);
-			float px1_4 = lms_slice_float32_get(rows1, x1343);
-			float t_4 = lms_slice_float32_get(rows2, x1343);
-			float px3_4 = lms_slice_float32_get(rows3, x1343);
+			int64_t x1312 = lms_add_i64(x_3, 1);
+			float px0_2 = lms_slice_float32_get(rows0, x1312);
+			float px1_2 = lms_slice_float32_get(rows1, x1312);
+			float t_2 = lms_slice_float32_get(rows2, x1312);
+			float px3_2 = lms_slice_float32_get(rows3, x1312);
+			float px4_2 = lms_slice_float32_get(rows4, x1312);
+			int64_t x1329 = lms_add_i64(x_3, 2);
+			float px0_3 = lms_slice_float32_get(rows0, x1329);
+			float px1_3 = lms_slice_float32_get(rows1, x1329);
+			float t_3 = lms_slice_float32_get(rows2, x1329);
+			float px3_3 = lms_slice_float32_get(rows3, x1329);
+			float px4_3 = lms_slice_float32_get(rows4, x1329);
+			int64_t x1346 = lms_add_i64(x_3, 3);
+			float px0_4 = lms_slice_float32_get(rows0, x1346);
+			float px1_4 = lms_slice_float32_get(rows1, x1346);
+			float t_4 = lms_slice_float32_get(rows2, x1346);
+			float px3_4 = lms_slice_float32_get(rows3, x1346);
 			float win0 = (px0 + px4) + (((px1 + px3) * 4.0f) + (t * 6.0f));
 			float win1 = (px0_2 + px4_2) + (((px1_2 + px3_2) * 4.0f) + (t_2 * 6.0f));
 			float win2 = (px0_3 + px4_3) + (((px1_3 + px3_3) * 4.0f) + (t_3 * 6.0f));
-			float win3 = (px0_4 + lms_slice_float32_get(rows4, x1343)) + (((px1_4 + px3_4) * 4.0f) + (t_4 * 6.0f));
+			float win3 = (px0_4 + lms_slice_float32_get(rows4, x1346)) + (((px1_4 + px3_4) * 4.0f) + (t_4 * 6.0f));
 			int64_t x_8 = x_3;
 			while (lms_add_i64(x_8, 5) <= ow) {
 				lms_slice_float32 in0_5 = lms_slice_float32_slice(rows0, lms_add_i64(x_8, 4), lms_add_i64(x_8, 9));
@@ -4072,18 +4094,18 @@ LMS_TARGET_AVX2 static void Blur5_avx2(lms_slice_float32 dst, lms_slice_float32 
 				float px1_8 = lms_slice_float32_get(in1_5, 3);
 				float t_12 = lms_slice_float32_get(in2_5, 3);
 				float px3_8 = lms_slice_float32_get(in3_5, 3);
-				float x1684 = (px0_8 + lms_slice_float32_get(in4_5, 3)) + (((px1_8 + px3_8) * 4.0f) + (t_12 * 6.0f));
-				lms_slice_float32_set(o_3, 3, ((t_7 + x1684) + (((t_6 + t_11) * 4.0f) + (t_9 * 6.0f))) * 0.00390625f);
+				float x1687 = (px0_8 + lms_slice_float32_get(in4_5, 3)) + (((px1_8 + px3_8) * 4.0f) + (t_12 * 6.0f));
+				lms_slice_float32_set(o_3, 3, ((t_7 + x1687) + (((t_6 + t_11) * 4.0f) + (t_9 * 6.0f))) * 0.00390625f);
 				float px0_9 = lms_slice_float32_get(in0_5, 4);
 				float px1_9 = lms_slice_float32_get(in1_5, 4);
 				float t_13 = lms_slice_float32_get(in2_5, 4);
 				float px3_9 = lms_slice_float32_get(in3_5, 4);
-				float x1718 = (px0_9 + lms_slice_float32_get(in4_5, 4)) + (((px1_9 + px3_9) * 4.0f) + (t_13 * 6.0f));
-				lms_slice_float32_set(o_3, 4, ((t_6 + x1718) + (((t_9 + x1684) * 4.0f) + (t_11 * 6.0f))) * 0.00390625f);
+				float x1721 = (px0_9 + lms_slice_float32_get(in4_5, 4)) + (((px1_9 + px3_9) * 4.0f) + (t_13 * 6.0f));
+				lms_slice_float32_set(o_3, 4, ((t_6 + x1721) + (((t_9 + x1687) * 4.0f) + (t_11 * 6.0f))) * 0.00390625f);
 				win0 = t_9;
 				win1 = t_11;
-				win2 = x1684;
-				win3 = x1718;
+				win2 = x1687;
+				win3 = x1721;
 				x_8 = lms_add_i64(x_8, 5);
 			}
 			while (x_8 < ow) {
@@ -4091,12 +4113,12 @@ LMS_TARGET_AVX2 static void Blur5_avx2(lms_slice_float32 dst, lms_slice_float32 
 				float px1_10 = lms_slice_float32_get(rows1, lms_add_i64(x_8, 4));
 				float t_14 = lms_slice_float32_get(rows2, lms_add_i64(x_8, 4));
 				float px3_10 = lms_slice_float32_get(rows3, lms_add_i64(x_8, 4));
-				float x1777 = (px0_10 + lms_slice_float32_get(rows4, lms_add_i64(x_8, 4))) + (((px1_10 + px3_10) * 4.0f) + (t_14 * 6.0f));
-				lms_slice_float32_set(out, x_8, ((win0 + x1777) + (((win1 + win3) * 4.0f) + (win2 * 6.0f))) * 0.00390625f);
+				float x1780 = (px0_10 + lms_slice_float32_get(rows4, lms_add_i64(x_8, 4))) + (((px1_10 + px3_10) * 4.0f) + (t_14 * 6.0f));
+				lms_slice_float32_set(out, x_8, ((win0 + x1780) + (((win1 + win3) * 4.0f) + (win2 * 6.0f))) * 0.00390625f);
 				win0 = win1;
 				win1 = win2;
 				win2 = win3;
-				win3 = x1777;
+				win3 = x1780;
 				x_8 = lms_add_i64(x_8, 1);
 			}
 			y = lms_add_i64(y, 1);
@@ -4119,10 +4141,13 @@ static void Sharpen3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, in
 		int64_t oh = lms_sub_i64(h, 2);
 		int64_t y = 0;
 		while (y < oh) {
-			lms_slice_float32 rows0 = lms_slice_float32_slice(src, lms_mul_i64(y, w), lms_mul_i64(lms_add_i64(y, 1), w));
-			lms_slice_float32 rows1 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 1), w), lms_mul_i64(lms_add_i64(y, 2), w));
-			lms_slice_float32 rows2 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 2), w), lms_mul_i64(lms_add_i64(y, 3), w));
-			lms_slice_float32 out = lms_slice_float32_slice(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow));
+			int64_t end = lms_mul_i64(lms_add_i64(y, 1), w);
+			lms_slice_float32 rows0 = lms_slice_float32_slice3(src, lms_mul_i64(y, w), end, end);
+			int64_t end_2 = lms_mul_i64(lms_add_i64(y, 2), w);
+			lms_slice_float32 rows1 = lms_slice_float32_slice3(src, lms_mul_i64(lms_add_i64(y, 1), w), end_2, end_2);
+			int64_t end_3 = lms_mul_i64(lms_add_i64(y, 3), w);
+			lms_slice_float32 rows2 = lms_slice_float32_slice3(src, lms_mul_i64(lms_add_i64(y, 2), w), end_3, end_3);
+			lms_slice_float32 out = lms_slice_float32_slice3(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow), lms_mul_i64(lms_add_i64(y, 1), ow));
 			int64_t x = 0;
 			while (lms_add_i64(x, 16) <= ow) {
 				lms_slice_float32 in0_0 = lms_slice_float32_slice(rows0, x, lms_add_i64(x, 16));
@@ -4237,11 +4262,11 @@ static void Sharpen3(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, in
 			(void)lms_slice_float32_get(rows0, x_2);
 			float px1 = lms_slice_float32_get(rows1, x_2);
 			(void)lms_slice_float32_get(rows2, x_2);
-			int64_t x442 = lms_add_i64(x_2, 1);
+			int64_t x445 = lms_add_i64(x_2, 1);
 			float win1 = px1;
-			float win3 = lms_slice_float32_get(rows0, x442);
-			float win4 = lms_slice_float32_get(rows1, x442);
-			float win5 = lms_slice_float32_get(rows2, x442);
+			float win3 = lms_slice_float32_get(rows0, x445);
+			float win4 = lms_slice_float32_get(rows1, x445);
+			float win5 = lms_slice_float32_get(rows2, x445);
 			int64_t x_3 = x_2;
 			while (lms_add_i64(x_3, 3) <= ow) {
 				lms_slice_float32 in0 = lms_slice_float32_slice(rows0, lms_add_i64(x_3, 2), lms_add_i64(x_3, 5));
@@ -4290,10 +4315,13 @@ LMS_TARGET_AVX2 static void Sharpen3_avx2(lms_slice_float32 dst, lms_slice_float
 		int64_t oh = lms_sub_i64(h, 2);
 		int64_t y = 0;
 		while (y < oh) {
-			lms_slice_float32 rows0 = lms_slice_float32_slice(src, lms_mul_i64(y, w), lms_mul_i64(lms_add_i64(y, 1), w));
-			lms_slice_float32 rows1 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 1), w), lms_mul_i64(lms_add_i64(y, 2), w));
-			lms_slice_float32 rows2 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 2), w), lms_mul_i64(lms_add_i64(y, 3), w));
-			lms_slice_float32 out = lms_slice_float32_slice(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow));
+			int64_t end = lms_mul_i64(lms_add_i64(y, 1), w);
+			lms_slice_float32 rows0 = lms_slice_float32_slice3(src, lms_mul_i64(y, w), end, end);
+			int64_t end_2 = lms_mul_i64(lms_add_i64(y, 2), w);
+			lms_slice_float32 rows1 = lms_slice_float32_slice3(src, lms_mul_i64(lms_add_i64(y, 1), w), end_2, end_2);
+			int64_t end_3 = lms_mul_i64(lms_add_i64(y, 3), w);
+			lms_slice_float32 rows2 = lms_slice_float32_slice3(src, lms_mul_i64(lms_add_i64(y, 2), w), end_3, end_3);
+			lms_slice_float32 out = lms_slice_float32_slice3(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow), lms_mul_i64(lms_add_i64(y, 1), ow));
 			int64_t x = 0;
 			while (lms_add_i64(x, 16) <= ow) {
 				lms_slice_float32 in0_0 = lms_slice_float32_slice(rows0, x, lms_add_i64(x, 16));
@@ -4408,11 +4436,11 @@ LMS_TARGET_AVX2 static void Sharpen3_avx2(lms_slice_float32 dst, lms_slice_float
 			(void)lms_slice_float32_get(rows0, x_2);
 			float px1 = lms_slice_float32_get(rows1, x_2);
 			(void)lms_slice_float32_get(rows2, x_2);
-			int64_t x442 = lms_add_i64(x_2, 1);
+			int64_t x445 = lms_add_i64(x_2, 1);
 			float win1 = px1;
-			float win3 = lms_slice_float32_get(rows0, x442);
-			float win4 = lms_slice_float32_get(rows1, x442);
-			float win5 = lms_slice_float32_get(rows2, x442);
+			float win3 = lms_slice_float32_get(rows0, x445);
+			float win4 = lms_slice_float32_get(rows1, x445);
+			float win5 = lms_slice_float32_get(rows2, x445);
 			int64_t x_3 = x_2;
 			while (lms_add_i64(x_3, 3) <= ow) {
 				lms_slice_float32 in0 = lms_slice_float32_slice(rows0, lms_add_i64(x_3, 2), lms_add_i64(x_3, 5));
@@ -4467,10 +4495,13 @@ static void Blur3Exact(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, 
 		int64_t oh = lms_sub_i64(h, 2);
 		int64_t y = 0;
 		while (y < oh) {
-			lms_slice_float32 rows0 = lms_slice_float32_slice(src, lms_mul_i64(y, w), lms_mul_i64(lms_add_i64(y, 1), w));
-			lms_slice_float32 rows1 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 1), w), lms_mul_i64(lms_add_i64(y, 2), w));
-			lms_slice_float32 rows2 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 2), w), lms_mul_i64(lms_add_i64(y, 3), w));
-			lms_slice_float32 out = lms_slice_float32_slice(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow));
+			int64_t end = lms_mul_i64(lms_add_i64(y, 1), w);
+			lms_slice_float32 rows0 = lms_slice_float32_slice3(src, lms_mul_i64(y, w), end, end);
+			int64_t end_2 = lms_mul_i64(lms_add_i64(y, 2), w);
+			lms_slice_float32 rows1 = lms_slice_float32_slice3(src, lms_mul_i64(lms_add_i64(y, 1), w), end_2, end_2);
+			int64_t end_3 = lms_mul_i64(lms_add_i64(y, 3), w);
+			lms_slice_float32 rows2 = lms_slice_float32_slice3(src, lms_mul_i64(lms_add_i64(y, 2), w), end_3, end_3);
+			lms_slice_float32 out = lms_slice_float32_slice3(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow), lms_mul_i64(lms_add_i64(y, 1), ow));
 			int64_t x = 0;
 			while (lms_add_i64(x, 16) <= ow) {
 				lms_slice_float32 in0_0 = lms_slice_float32_slice(rows0, x, lms_add_i64(x, 16));
@@ -4558,13 +4589,13 @@ static void Blur3Exact(lms_slice_float32 dst, lms_slice_float32 src, int64_t w, 
 				x = lms_add_i64(x, 16);
 			}
 			int64_t x_2 = x;
-			int64_t x548 = lms_add_i64(x_2, 1);
+			int64_t x551 = lms_add_i64(x_2, 1);
 			float win0 = lms_slice_float32_get(rows0, x_2);
 			float win1 = lms_slice_float32_get(rows1, x_2);
 			float win2 = lms_slice_float32_get(rows2, x_2);
-			float win3 = lms_slice_float32_get(rows0, x548);
-			float win4 = lms_slice_float32_get(rows1, x548);
-			float win5 = lms_slice_float32_get(rows2, x548);
+			float win3 = lms_slice_float32_get(rows0, x551);
+			float win4 = lms_slice_float32_get(rows1, x551);
+			float win5 = lms_slice_float32_get(rows2, x551);
 			int64_t x_3 = x_2;
 			while (lms_add_i64(x_3, 3) <= ow) {
 				lms_slice_float32 in0 = lms_slice_float32_slice(rows0, lms_add_i64(x_3, 2), lms_add_i64(x_3, 5));
@@ -4620,10 +4651,13 @@ LMS_TARGET_AVX2 static void Blur3Exact_avx2(lms_slice_float32 dst, lms_slice_flo
 		int64_t oh = lms_sub_i64(h, 2);
 		int64_t y = 0;
 		while (y < oh) {
-			lms_slice_float32 rows0 = lms_slice_float32_slice(src, lms_mul_i64(y, w), lms_mul_i64(lms_add_i64(y, 1), w));
-			lms_slice_float32 rows1 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 1), w), lms_mul_i64(lms_add_i64(y, 2), w));
-			lms_slice_float32 rows2 = lms_slice_float32_slice(src, lms_mul_i64(lms_add_i64(y, 2), w), lms_mul_i64(lms_add_i64(y, 3), w));
-			lms_slice_float32 out = lms_slice_float32_slice(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow));
+			int64_t end = lms_mul_i64(lms_add_i64(y, 1), w);
+			lms_slice_float32 rows0 = lms_slice_float32_slice3(src, lms_mul_i64(y, w), end, end);
+			int64_t end_2 = lms_mul_i64(lms_add_i64(y, 2), w);
+			lms_slice_float32 rows1 = lms_slice_float32_slice3(src, lms_mul_i64(lms_add_i64(y, 1), w), end_2, end_2);
+			int64_t end_3 = lms_mul_i64(lms_add_i64(y, 3), w);
+			lms_slice_float32 rows2 = lms_slice_float32_slice3(src, lms_mul_i64(lms_add_i64(y, 2), w), end_3, end_3);
+			lms_slice_float32 out = lms_slice_float32_slice3(dst, lms_mul_i64(y, ow), lms_mul_i64(lms_add_i64(y, 1), ow), lms_mul_i64(lms_add_i64(y, 1), ow));
 			int64_t x = 0;
 			while (lms_add_i64(x, 16) <= ow) {
 				lms_slice_float32 in0_0 = lms_slice_float32_slice(rows0, x, lms_add_i64(x, 16));
@@ -4711,13 +4745,13 @@ LMS_TARGET_AVX2 static void Blur3Exact_avx2(lms_slice_float32 dst, lms_slice_flo
 				x = lms_add_i64(x, 16);
 			}
 			int64_t x_2 = x;
-			int64_t x548 = lms_add_i64(x_2, 1);
+			int64_t x551 = lms_add_i64(x_2, 1);
 			float win0 = lms_slice_float32_get(rows0, x_2);
 			float win1 = lms_slice_float32_get(rows1, x_2);
 			float win2 = lms_slice_float32_get(rows2, x_2);
-			float win3 = lms_slice_float32_get(rows0, x548);
-			float win4 = lms_slice_float32_get(rows1, x548);
-			float win5 = lms_slice_float32_get(rows2, x548);
+			float win3 = lms_slice_float32_get(rows0, x551);
+			float win4 = lms_slice_float32_get(rows1, x551);
+			float win5 = lms_slice_float32_get(rows2, x551);
 			int64_t x_3 = x_2;
 			while (lms_add_i64(x_3, 3) <= ow) {
 				lms_slice_float32 in0 = lms_slice_float32_slice(rows0, lms_add_i64(x_3, 2), lms_add_i64(x_3, 5));

@@ -2937,13 +2937,16 @@ static void MatMul16(lms_slice_float64 c, lms_slice_float64 a, lms_slice_float64
 		return;
 	}
 #endif
+	lms_slice_float64 a_2 = lms_slice_float64_slice(a, 0, 256);
+	lms_slice_float64 b_2 = lms_slice_float64_slice(b, 0, 256);
+	lms_slice_float64 c_2 = lms_slice_float64_slice(c, 0, 256);
 	int64_t i = 0;
 	while (i < 16) {
-		lms_slice_float64 ar0 = lms_slice_float64_slice(a, lms_mul_i64(i, 16), lms_mul_i64(lms_add_i64(i, 1), 16));
-		lms_slice_float64 cr0 = lms_slice_float64_slice(c, lms_mul_i64(i, 16), lms_mul_i64(lms_add_i64(i, 1), 16));
-		lms_slice_float64 ar1 = lms_slice_float64_slice(a, lms_mul_i64(lms_add_i64(i, 1), 16), lms_mul_i64(lms_add_i64(i, 2), 16));
-		lms_slice_float64 cr1 = lms_slice_float64_slice(c, lms_mul_i64(lms_add_i64(i, 1), 16), lms_mul_i64(lms_add_i64(i, 2), 16));
-		lms_slice_float64 s = lms_slice_float64_slice(b, 0, 16);
+		lms_slice_float64 ar0 = lms_slice_float64_slice(a_2, lms_mul_i64(i, 16), lms_mul_i64(lms_add_i64(i, 1), 16));
+		lms_slice_float64 cr0 = lms_slice_float64_slice(c_2, lms_mul_i64(i, 16), lms_mul_i64(lms_add_i64(i, 1), 16));
+		lms_slice_float64 ar1 = lms_slice_float64_slice(a_2, lms_mul_i64(lms_add_i64(i, 1), 16), lms_mul_i64(lms_add_i64(i, 2), 16));
+		lms_slice_float64 cr1 = lms_slice_float64_slice(c_2, lms_mul_i64(lms_add_i64(i, 1), 16), lms_mul_i64(lms_add_i64(i, 2), 16));
+		lms_slice_float64 s = lms_slice_float64_slice(b_2, 0, 16);
 		lms_f64x4 sv;
 		memcpy(&sv, s.p, sizeof sv);
 		lms_f64x4 sv_2;
@@ -2972,7 +2975,7 @@ static void MatMul16(lms_slice_float64 c, lms_slice_float64 a, lms_slice_float64
 		lms_f64x4 acc_7 = v_7;
 		lms_f64x4 acc_8 = v_8;
 		while (k < 16) {
-			lms_slice_float64 s_2 = lms_slice_float64_slice(b, lms_mul_i64(k, 16), lms_add_i64(lms_mul_i64(k, 16), 16));
+			lms_slice_float64 s_2 = lms_slice_float64_slice(b_2, lms_mul_i64(k, 16), lms_add_i64(lms_mul_i64(k, 16), 16));
 			lms_f64x4 s_2v;
 			memcpy(&s_2v, s_2.p, sizeof s_2v);
 			lms_f64x4 s_2v_2;
@@ -3024,13 +3027,16 @@ static void MatMul16(lms_slice_float64 c, lms_slice_float64 a, lms_slice_float64
 #ifdef LMS_AVX2_CLONES
 /* MatMul16_avx2 is the specialization MatMul16. */
 LMS_TARGET_AVX2 static void MatMul16_avx2(lms_slice_float64 c, lms_slice_float64 a, lms_slice_float64 b) {
+	lms_slice_float64 a_2 = lms_slice_float64_slice(a, 0, 256);
+	lms_slice_float64 b_2 = lms_slice_float64_slice(b, 0, 256);
+	lms_slice_float64 c_2 = lms_slice_float64_slice(c, 0, 256);
 	int64_t i = 0;
 	while (i < 16) {
-		lms_slice_float64 ar0 = lms_slice_float64_slice(a, lms_mul_i64(i, 16), lms_mul_i64(lms_add_i64(i, 1), 16));
-		lms_slice_float64 cr0 = lms_slice_float64_slice(c, lms_mul_i64(i, 16), lms_mul_i64(lms_add_i64(i, 1), 16));
-		lms_slice_float64 ar1 = lms_slice_float64_slice(a, lms_mul_i64(lms_add_i64(i, 1), 16), lms_mul_i64(lms_add_i64(i, 2), 16));
-		lms_slice_float64 cr1 = lms_slice_float64_slice(c, lms_mul_i64(lms_add_i64(i, 1), 16), lms_mul_i64(lms_add_i64(i, 2), 16));
-		lms_slice_float64 s = lms_slice_float64_slice(b, 0, 16);
+		lms_slice_float64 ar0 = lms_slice_float64_slice(a_2, lms_mul_i64(i, 16), lms_mul_i64(lms_add_i64(i, 1), 16));
+		lms_slice_float64 cr0 = lms_slice_float64_slice(c_2, lms_mul_i64(i, 16), lms_mul_i64(lms_add_i64(i, 1), 16));
+		lms_slice_float64 ar1 = lms_slice_float64_slice(a_2, lms_mul_i64(lms_add_i64(i, 1), 16), lms_mul_i64(lms_add_i64(i, 2), 16));
+		lms_slice_float64 cr1 = lms_slice_float64_slice(c_2, lms_mul_i64(lms_add_i64(i, 1), 16), lms_mul_i64(lms_add_i64(i, 2), 16));
+		lms_slice_float64 s = lms_slice_float64_slice(b_2, 0, 16);
 		lms_f64x4_avx2 sv;
 		memcpy(&sv, s.p, sizeof sv);
 		lms_f64x4_avx2 sv_2;
@@ -3059,7 +3065,7 @@ LMS_TARGET_AVX2 static void MatMul16_avx2(lms_slice_float64 c, lms_slice_float64
 		lms_f64x4_avx2 acc_7 = v_7;
 		lms_f64x4_avx2 acc_8 = v_8;
 		while (k < 16) {
-			lms_slice_float64 s_2 = lms_slice_float64_slice(b, lms_mul_i64(k, 16), lms_add_i64(lms_mul_i64(k, 16), 16));
+			lms_slice_float64 s_2 = lms_slice_float64_slice(b_2, lms_mul_i64(k, 16), lms_add_i64(lms_mul_i64(k, 16), 16));
 			lms_f64x4_avx2 s_2v;
 			memcpy(&s_2v, s_2.p, sizeof s_2v);
 			lms_f64x4_avx2 s_2v_2;
