@@ -119,7 +119,7 @@ type evaluator struct {
 	fieldCells map[*value]string
 	// leafNamed marks the Reps named as a field of a named struct value
 	// (debugRef): a variable of their own, later, renames them.
-	leafNamed map[ir.Sym]bool
+	leafNamed symBits
 	// cellsNamed marks the static arrays whose elements are named
 	// (nameCells), by their first element; lastNamedCells is the last
 	// one marked (a variable is named at every reference).

@@ -198,7 +198,7 @@ func (ev *evaluator) nameField(v value, t types.Type, base, f string, weak bool)
 			return
 		}
 		s := x.e.Sym()
-		if ev.b.Graph().Name(s) != "" && (weak || !ev.leafNamed[s]) {
+		if ev.b.Graph().Name(s) != "" && (weak || !ev.leafNamed.has(s)) {
 			return
 		}
 		name := base
@@ -207,9 +207,9 @@ func (ev *evaluator) nameField(v value, t types.Type, base, f string, weak bool)
 		}
 		ev.b.Name(x.e, name)
 		if weak {
-			ev.leafNamed[s] = true
+			ev.leafNamed.add(s)
 		} else {
-			delete(ev.leafNamed, s)
+			ev.leafNamed.remove(s)
 		}
 	case sliceV:
 		if f != "" {

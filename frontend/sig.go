@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -141,8 +142,21 @@ func stageGoName(t types.Type) ir.GoName {
 	return ir.GoName{Path: stagePath, Name: n.Obj().Name()}
 }
 
-// fieldName names the leaf f of a value named base: pX for p.X.
+// fieldName names the leaf f of a value named base: pX for p.X. A field
+// starting with an ASCII letter is written in one allocation (a name is
+// made for every field address of a named struct variable).
 func fieldName(base, f string) string {
+	if c := f[0]; c < utf8.RuneSelf {
+		if 'a' <= c && c <= 'z' {
+			c -= 'a' - 'A'
+		}
+		var b strings.Builder
+		b.Grow(len(base) + len(f))
+		b.WriteString(base)
+		b.WriteByte(c)
+		b.WriteString(f[1:])
+		return b.String()
+	}
 	return base + strings.ToUpper(f[:1]) + f[1:]
 }
 

@@ -117,6 +117,9 @@ func sanitize(s string) string {
 // but for the last of several when a lower-case letter follows (Sum ->
 // sum, ID -> id, URLPath -> urlPath).
 func localName(s string) string {
+	if s != "" && s[0] < utf8.RuneSelf && (s[0] < 'A' || s[0] > 'Z') {
+		return s // no leading capital: nothing to lower
+	}
 	rs := []rune(s)
 	n := 0
 	for n < len(rs) && unicode.IsUpper(rs[n]) {
