@@ -478,6 +478,8 @@ func ordered[T cmp.Ordered](name string, x, y T) T {
 }
 
 func staticMinMax(name string, x, y value) value {
+	refuseAddr(x, name)
+	refuseAddr(y, name)
 	switch x := x.(type) {
 	case int:
 		return ordered(name, x, y.(int))

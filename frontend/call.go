@@ -97,6 +97,9 @@ func (fr *frame) callFunc(fn *ssa.Function, env, args []value, in *ssa.Call) val
 		return fr.callMadeFunc(fn, env, args)
 	}
 	if isSwapper(fn) {
+		for _, a := range args {
+			refuseAddr(a, "an index of sort.Slice's swapper")
+		}
 		return fr.callSwapper(env, args)
 	}
 	if isOnceFunc(fn) {
@@ -114,6 +117,13 @@ func (fr *frame) callFunc(fn *ssa.Function, env, args []value, in *ssa.Call) val
 			return fr.initStd(fn, env, args)
 		}
 		return fr.inline(fn, env, args)
+	}
+	if fn.Blocks == nil || fn.Pkg == nil || !ev.l.bySrc[fn.Pkg.Pkg.Path()] {
+		// A function the evaluator runs natively reads its arguments
+		// as numbers.
+		for _, a := range args {
+			refuseAddr(a, "an argument of "+name)
+		}
 	}
 	if v, ok := fr.intrinsic(name, fn, args, in); ok {
 		return v

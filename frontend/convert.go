@@ -51,6 +51,7 @@ func cvt[D number](v value) D {
 	case float64:
 		return D(x)
 	}
+	refuseAddr(v, "the use as a number")
 	panic(fmt.Sprintf("BUG: numeric conversion of %T", v))
 }
 

@@ -30,6 +30,12 @@ func (fr *frame) binop(op token.Token, xv, yv ssa.Value, t types.Type) value {
 }
 
 func (ev *evaluator) binopValues(op token.Token, x, y value, xt, yt, t types.Type) value {
+	if _, ok := x.(addrV); ok {
+		return ev.addrBinop(op, x, y, t)
+	}
+	if _, ok := y.(addrV); ok {
+		return ev.addrBinop(op, x, y, t)
+	}
 	if isSoA(x, xt) || isSoA(y, yt) {
 		return ev.soaIsNil(op, x, y, xt)
 	}
@@ -161,6 +167,10 @@ func (fr *frame) convert(x value, from, to types.Type) value {
 	}
 	tb, toBasic := to.Underlying().(*types.Basic)
 	fb, fromBasic := from.Underlying().(*types.Basic)
+	if a, ok := x.(addrV); ok && toBasic && addrKeeps(tb.Kind()) {
+		return a
+	}
+	refuseAddr(x, "the conversion to "+typeString(to))
 	if r, ok := x.(*rep); ok {
 		if toBasic && fromBasic {
 			rt := kindTypes[tb.Kind()]

@@ -99,6 +99,8 @@ func (fr *frame) mapSwitch(m *mapV, k *rep, kt, vt types.Type, commaOk bool) val
 // no lookup finds, sort first: a comparison with one at the root of a
 // subtree sends every key to the right, where the others are.
 func compareKeys(x, y value) int {
+	refuseAddr(x, "a map's key order")
+	refuseAddr(y, "a map's key order")
 	switch x := x.(type) {
 	case int:
 		return cmp.Compare(x, y.(int))

@@ -175,6 +175,8 @@ func shiftCount(y value) uint64 {
 
 // binop computes x op y for static x and y.
 func binop(op token.Token, x, y value) value {
+	refuseAddr(x, "operator "+op.String())
+	refuseAddr(y, "operator "+op.String())
 	if op == token.SHL || op == token.SHR {
 		s := shiftCount(y)
 		switch x := x.(type) {
@@ -271,6 +273,7 @@ func binop(op token.Token, x, y value) value {
 
 // unop computes op x for a static basic x.
 func unop(op token.Token, x value) value {
+	refuseAddr(x, "operator "+op.String())
 	switch op {
 	case token.NOT:
 		return !x.(bool)

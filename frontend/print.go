@@ -234,6 +234,7 @@ func (fr *frame) printItem(a iface, kind string) printItem {
 
 // formatStatic formats a static value as fmt's %v does.
 func (ev *evaluator) formatStatic(v value, t types.Type) (string, bool) {
+	refuseAddr(v, "the printing")
 	if t != nil {
 		if _, isIface := t.Underlying().(*types.Interface); !isIface {
 			if s, ok := ev.stringMethod(iface{t: t, v: v}); ok {

@@ -225,6 +225,8 @@ func describe(v value) string {
 		return "a map"
 	case *value, *dynElem:
 		return "a pointer"
+	case addrV:
+		return "the address of a variable"
 	case structure:
 		return "a struct"
 	case array:

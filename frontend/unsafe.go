@@ -28,6 +28,9 @@ type unsafePtr struct {
 	elem types.Type // the type of *p
 	base []value    // the storage of which p is an element, or nil
 	idx  int        // p == &base[idx] when base is not nil
+	// whole: base is storage made by make, whose address the program
+	// may hold as a uintptr (addr.go).
+	whole bool
 }
 
 // Why addresses and reinterpretation are refused.
@@ -64,9 +67,12 @@ func (fr *frame) toUnsafe(x value, xs ssa.Value, from types.Type) value {
 				}
 			}
 		}
+		u.whole = wholeStorage(u, xs)
 		return u
 	case *unsafePtr:
 		return p
+	case addrV:
+		ev.fail("conversion of an address held as a number to unsafe.Pointer: %s", whyAddress)
 	case nil:
 		return nil
 	case uintptr:
@@ -96,6 +102,9 @@ func (fr *frame) fromUnsafe(x value, to types.Type) value {
 	case *types.Basic:
 		if t.Kind() == types.Uintptr && u == nil {
 			return uintptr(0)
+		}
+		if t.Kind() == types.Uintptr && u.whole {
+			return ev.addrOf(u)
 		}
 		if t.Kind() == types.Uintptr {
 			ev.fail("conversion of an unsafe.Pointer to uintptr: %s", whyAddress)
@@ -132,7 +141,7 @@ func (fr *frame) unsafeBuiltin(name string, args []value, c *ssa.CallCommon) (va
 		if i < 0 || i >= int64(len(u.base)) {
 			ev.fail("unsafe.Add moves a pointer to element %d of storage of %d elements: outside the storage, %s", i, len(u.base), whyAddress)
 		}
-		return &unsafePtr{p: &u.base[i], elem: u.elem, base: u.base, idx: int(i)}, true
+		return &unsafePtr{p: &u.base[i], elem: u.elem, base: u.base, idx: int(i), whole: u.whole}, true
 	case "Slice", "String":
 		p, _ := args[0].(*value)
 		n, neg, over := lengthArg(args[1], c.Args[1].Type().Underlying().(*types.Basic), sizes.Sizeof(deref(c.Args[0].Type())))
