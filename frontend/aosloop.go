@@ -1,6 +1,10 @@
 package frontend
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
 
 // This file merges a []T the caller passed (an array of structs, aos.go)
 // with a slice of structs the kernel makes (split per field, soa.go)
@@ -33,8 +37,7 @@ import "golang.org/x/tools/go/ssa"
 func (ls *loopState) convertSplitPhis(vals []value, saved []value) {
 	ev := ls.fr.ev
 	for i, v := range vals {
-		s, ok := v.(structure)
-		if !ok || ls.same[i] || ls.shifts[i] != nil {
+		if ls.same[i] || ls.shifts[i] != nil {
 			continue
 		}
 		ref, ok := ls.phiTrees[i].(*varRef)
@@ -43,6 +46,17 @@ func (ls *loopState) convertSplitPhis(vals []value, saved []value) {
 		}
 		t := ev.b.Graph().TypeOf(ref.v)
 		if !isAoS(t) {
+			continue
+		}
+		if sv, isSV := v.(sliceV); isSV && sv.base != nil {
+			// A static slice of structs: materialized as a split slice
+			// for good (soamat.go; made before the loop if its storage
+			// is older than the loop, and then refused below), then
+			// converted as one.
+			v = ev.soaMaterialize(sv, leafTypes(t.Elem))
+		}
+		s, ok := v.(structure)
+		if !ok {
 			continue
 		}
 		name := varName(ls.l.header.Instrs[i].(*ssa.Phi))
@@ -87,4 +101,14 @@ func (ev *evaluator) refuseAoSIntoSplit(tree, v value, name string) {
 	if t := ev.b.Graph().TypeOf(r.e); isAoS(t) {
 		ev.fail("%s holds a slice of %s the function makes (split per field) when a staged loop starts and is assigned one the caller passed in the loop: not supported (converting the slice it starts with would separate it from the values sharing its array); make the variable hold the caller's slice before the loop, or copy the caller's slice into a slice the function makes", name, userTypeName(t.Elem))
 	}
+}
+
+// leafTypes returns the graph types of the leaves of the struct type st.
+func leafTypes(st *ir.Type) []*ir.Type {
+	fs := st.Leaves()
+	out := make([]*ir.Type, len(fs))
+	for k, f := range fs {
+		out[k] = f.Type
+	}
+	return out
 }
