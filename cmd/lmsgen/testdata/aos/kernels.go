@@ -414,3 +414,25 @@ func aosRangeUnused(xs []Complex, n stage.Int) stage.Float64 {
 	}
 	return t
 }
+
+// AoSRangeNotRead assigns the caller's slice and made ones to variables
+// the loop's body does not read: go/ssa merges them after the loop only
+// (no header phi), and the made slice is converted where it leaves the
+// loop.
+//
+//lms:gen AoSRangeNotRead
+//lms:test n=0..5
+func aosRangeNotRead(xs []Complex, n stage.Int) []Complex {
+	s := xs
+	u := make([]Complex, 1)
+	for range n {
+		m := make([]Complex, n, n+1)
+		m[n-1].Re = 2
+		s = m
+		v := make([]Complex, n+1)
+		v[0].Im = stage.Float64(n)
+		u = v
+	}
+	s = append(s, u...)
+	return s
+}
