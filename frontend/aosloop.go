@@ -32,6 +32,16 @@ import (
 // way round (a split slice on entry, the caller's kind assigned in the
 // body: converting the entry value would separate it from the values
 // that share its array before the loop).
+//
+// A variable the body assigns but never reads has no header phi: go/ssa
+// merges it after the loop only (a range over an int is
+// `if 0 < n { loop }`, the variable's phi at the conditional's join). Its
+// split slice is converted where the loop saves it for after the loop
+// (convertSaves), with the same checks, when a phi after the loop takes
+// it with the caller's kind on another edge: the merge after the loop
+// then meets two arrays of structs. A static slice of structs assigned
+// to such a variable, or to a header variable of the caller's kind, is
+// materialized as a split slice first (soamat.go).
 
 // convertSplitPhis converts, at a back edge, the split slices vals assigns
 // to loop variables of the caller's kind (arrays of structs); saved are
