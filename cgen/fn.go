@@ -35,6 +35,7 @@ type fnGen struct {
 	heap    []*ir.Node          // makes freed at the end of the function and at its early returns (free.go)
 	owner   *ir.Node            // the staged function written (nil: the specialization)
 	locals  []*localMakes       // the makes freed at the end of the nested blocks being written, innermost last (free.go)
+	freedIn map[ir.Sym]bool     // the makes of nested blocks freed there (free.go, leaks.go)
 	resType string              // the function's C result type
 
 	stackApp   map[ir.Sym]bool      // appends whose result does not escape (stackappend.go)

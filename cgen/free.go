@@ -320,6 +320,12 @@ func (fn *fnGen) localFrees(b *ir.Block, d dest) *localMakes {
 	if len(makes) == 0 {
 		return nil
 	}
+	if fn.freedIn == nil {
+		fn.freedIn = map[ir.Sym]bool{}
+	}
+	for _, n := range makes {
+		fn.freedIn[n.Sym] = true
+	}
 	return &localMakes{makes: makes, start: len(fn.lines)}
 }
 
@@ -335,6 +341,9 @@ func (fn *fnGen) freeLocal(l *localMakes, w written) bool {
 	}
 	lines := fn.lines[l.start:]
 	if hasGoto(lines) {
+		for _, n := range l.makes {
+			delete(fn.freedIn, n.Sym)
+		}
 		return false
 	}
 	fn.freeAtBreaks(l)
@@ -453,5 +462,6 @@ func (fn *fnGen) leakNote(b *ir.Block, escaped map[ir.Sym]string) string {
 	if len(passed) > 0 {
 		fmt.Fprintf(&sb, "/* Not freed: %s, passed to a function or used by another. */\n", strings.Join(passed, ", "))
 	}
+	sb.WriteString(fn.nestedLeakNote(b))
 	return sb.String()
 }

@@ -407,9 +407,14 @@ func (ls *loopState) close(b *ssa.BasicBlock, c value) outcome {
 		saved[i] = s.v
 	}
 	ls.convertSplitPhis(vals, saved)
+	keys := make([]slotKey, len(saves))
+	for i, s := range saves {
+		keys[i] = s.k
+	}
+	ls.convertSaves(keys, saved, vals)
 	cond := ev.liftTo(c, ir.Bool, "the loop condition")
-	for _, s := range saves {
-		ls.saveSlot(s.k, s.v)
+	for i, s := range saves {
+		ls.saveSlot(s.k, saved[i])
 	}
 	order := make([]int, 0, n)
 	for i := range n {

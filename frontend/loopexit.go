@@ -64,14 +64,22 @@ func (ls *loopState) exitTo(t *ssa.BasicBlock) {
 	}
 	ls.taken[exitT{kind: exitBlock, blk: t}.id()] = true
 	ls.checkCells()
+	var keys []slotKey
+	var saved []value
 	for i := range fr.info.phis[t.Index] {
 		phi := t.Instrs[i].(*ssa.Phi)
-		ls.saveSlot(slotKey{v: phi}, fr.get(phi))
+		keys = append(keys, slotKey{v: phi})
+		saved = append(saved, fr.get(phi))
 	}
 	for _, v := range ls.l.liveOut {
 		if ls.definedHere(v) {
-			ls.saveSlot(slotKey{v: v}, fr.get(v))
+			keys = append(keys, slotKey{v: v})
+			saved = append(saved, fr.get(v))
 		}
+	}
+	ls.convertSaves(keys, saved, nil)
+	for i, k := range keys {
+		ls.saveSlot(k, saved[i])
 	}
 	if ls.hasLbl {
 		ev.at()

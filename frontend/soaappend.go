@@ -23,9 +23,9 @@ import (
 
 // soaAppend is append(s, t...) where s (or t) is a staged slice of
 // structs of element type et: t is the static slice of the appended
-// values, or a staged slice of structs (append(s, u...)). A static s is
-// taken only if it is empty with no capacity (nil, or a slice of it),
-// whose append always allocates.
+// values, or a staged slice of structs (append(s, u...)). A static s
+// empty with no capacity (nil, or a slice of it) is a nil split slice,
+// whose append always allocates; any other is materialized (soamat.go).
 func (ev *evaluator) soaAppend(s, t value, et types.Type) value {
 	leaves, msg := soaLayout(et)
 	if msg != "" {
@@ -35,7 +35,10 @@ func (ev *evaluator) soaAppend(s, t value, et types.Type) value {
 	case structure:
 	case sliceV:
 		if sv.cap != 0 {
-			ev.fail("append of a dynamic slice of structs to a static slice of %s with a capacity is not supported: make the static slice a dynamic one", typeString(et))
+			// Materialized for good (soamat.go): the append then
+			// writes into its array while it fits, as in Go.
+			s = ev.soaMaterialize(sv, leaves)
+			break
 		}
 		ev.at()
 		s = ev.soaNil(leaves)

@@ -2799,6 +2799,7 @@ static double Q6(lms_slice_int64 liShipDate, lms_slice_int64 liReturnFlag, lms_s
 
 /* Q1 is the specialization Q1. */
 /* Not freed: x48, aggs, returned (the result may share its array). */
+/* Not freed: the arrays of 2 appends or grows that reallocate (this function frees none: a call whose appends exceed their capacity keeps that memory). */
 static lmsg_tuple_slice_int64_slice_float64 Q1(lms_slice_int64 liShipDate, lms_slice_int64 liReturnFlag, lms_slice_int64 liLineStatus, lms_slice_float64 liQuantity, lms_slice_float64 liExtendedPrice, lms_slice_float64 liDiscount, lms_slice_float64 liTax) {
 	int64_t x18 = liShipDate.len < liReturnFlag.len ? liShipDate.len : liReturnFlag.len;
 	int64_t x22 = x18 < liLineStatus.len ? x18 : liLineStatus.len;

@@ -381,3 +381,58 @@ func aosLoopBreak(xs []Complex, n stage.Int) []Complex {
 	}
 	return s
 }
+
+// AoSRangeUnused merges the caller's slice with slices the function makes
+// across a range over a Rep int whose variable is not used (go/ssa has no
+// header phi for the counter: the loop is `if n > 0 { loop }`), one of
+// them static (materialized as a split slice, converted at the back edge).
+//
+//lms:gen AoSRangeUnused
+//lms:test n=0..5
+func aosRangeUnused(xs []Complex, n stage.Int) stage.Float64 {
+	s := xs
+	for range n {
+		if len(s) > 1 {
+			s[1].Re -= 1
+		}
+		m := make([]Complex, len(s), len(s)+2)
+		m = append(m, Complex{stage.Float64(len(s)), 2})
+		s = m
+	}
+	u := xs
+	for range n {
+		m := make([]Complex, 2, 3)
+		m[0].Re = stage.Float64(len(u))
+		u = m
+	}
+	t := stage.Float64(cap(s)*100 + cap(u)*1000)
+	for i := range s {
+		t += s[i].Re*3 + s[i].Im
+	}
+	for i := range u {
+		t += u[i].Re*5 + u[i].Im
+	}
+	return t
+}
+
+// AoSRangeNotRead assigns the caller's slice and made ones to variables
+// the loop's body does not read: go/ssa merges them after the loop only
+// (no header phi), and the made slice is converted where it leaves the
+// loop.
+//
+//lms:gen AoSRangeNotRead
+//lms:test n=0..5
+func aosRangeNotRead(xs []Complex, n stage.Int) []Complex {
+	s := xs
+	u := make([]Complex, 1)
+	for range n {
+		m := make([]Complex, n, n+1)
+		m[n-1].Re = 2
+		s = m
+		v := make([]Complex, n+1)
+		v[0].Im = stage.Float64(n)
+		u = v
+	}
+	s = append(s, u...)
+	return s
+}

@@ -154,3 +154,27 @@ func freeVarsResult(n, m stage.Int) []stage.Int {
 	s[0] = tmp[0] * 2
 	return s
 }
+
+// FreeNestedKept makes a slice in a loop's body and keeps the last one
+// after the loop, and appends past a capacity: neither is freed (cgen has
+// no liveness analysis of slices), and the C says so before the function.
+//
+//lms:gen FreeNestedKept
+//lms:test n=1..40 m=0..8
+func freeNestedKept(n, m stage.Int) stage.Int {
+	var last []stage.Int
+	for i := stage.Int(0); i < m; i++ {
+		w := make([]stage.Int, n)
+		w[0] = i
+		last = w
+	}
+	grown := make([]stage.Int, 0, 1)
+	for i := stage.Int(0); i < n; i++ {
+		grown = append(grown, i)
+	}
+	r := stage.Int(len(grown))
+	if len(last) > 0 {
+		r += last[0] * 100
+	}
+	return r
+}

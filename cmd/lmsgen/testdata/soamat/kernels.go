@@ -140,3 +140,32 @@ func subLoop(n stage.Int, x stage.Float64) stage.Float64 {
 	tw[7].Re = r
 	return r + tw[0].Im + tw[1].Im*3 + tw[7].Re
 }
+
+// AppendDyn appends a slice of structs the function makes (dynamic
+// length) to a static one with room for more (was refused): the static
+// slice is materialized, the append writes into its array while it
+// fits, and u, sharing it, sees the appended elements, as in Go.
+//
+//lms:gen AppendDyn
+//lms:test n=0..6
+func appendDyn(n stage.Int) stage.Float64 {
+	cs := make([]Complex, n)
+	for i := range cs {
+		cs[i].Re = stage.Float64(i) + 1
+	}
+	st := make([]Pair, 1, 4)
+	st[0].C.Im = 2
+	u := st[:3]
+	ps := make([]Pair, n)
+	for i := range ps {
+		ps[i].C = cs[i]
+		ps[i].K = stage.Int8(i)
+	}
+	st = append(st, ps...)
+	st[0].N = 9
+	t := stage.Float64(len(st)*100+cap(st)*1000) + stage.Float64(u[0].N)
+	for i := range st {
+		t += st[i].C.Re*3 + st[i].C.Im + stage.Float64(st[i].K)
+	}
+	return t + u[1].C.Re*7 + u[2].C.Re*11
+}
