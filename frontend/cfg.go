@@ -171,20 +171,25 @@ func analyse(fn *ssa.Function) *fnInfo {
 // that end in a panic are not connected to the exit: a join is where the
 // paths that do not panic meet.
 func (fi *fnInfo) postdominators() {
-	blocks := fi.fn.Blocks
-	returns := func(b *ssa.BasicBlock) bool {
-		if len(b.Succs) > 0 {
-			return false
-		}
-		_, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		return ok
+	fi.ipdom = postDominators(fi.fn.Blocks, func(_, _ *ssa.BasicBlock) bool { return true }, returns)
+}
+
+// returns reports whether b ends the function with a return.
+func returns(b *ssa.BasicBlock) bool {
+	if len(b.Succs) > 0 {
+		return false
 	}
-	fi.ipdom = postDominators(blocks, func(_, _ *ssa.BasicBlock) bool { return true }, returns)
-	// The paths that go on: no edge into a returning block, no back
-	// edge; a block that then has no successor (but had one) ends such
-	// a path.
+	_, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+	return ok
+}
+
+// livePostdominators computes ipdomLive, once a conditional needs it
+// (liveJoin): post-dominators of the paths that go on, with no edge into
+// a returning block and no back edge; a block that then has no successor
+// (but had one) ends such a path.
+func (fi *fnInfo) livePostdominators() {
 	goesOn := func(from, to *ssa.BasicBlock) bool { return !returns(to) && !dominates(to, from) }
-	fi.ipdomLive = postDominators(blocks, goesOn, func(b *ssa.BasicBlock) bool {
+	fi.ipdomLive = postDominators(fi.fn.Blocks, goesOn, func(b *ssa.BasicBlock) bool {
 		return len(b.Succs) > 0 && !slices.ContainsFunc(b.Succs, func(s *ssa.BasicBlock) bool { return goesOn(b, s) })
 	})
 }
@@ -204,6 +209,7 @@ func (fi *fnInfo) liveJoin(t, e *ssa.BasicBlock) *ssa.BasicBlock {
 	}
 	if fi.liveJoins == nil {
 		fi.liveJoins = map[[2]int]*ssa.BasicBlock{}
+		fi.livePostdominators()
 	}
 	var up []*ssa.BasicBlock
 	for x := t; x != nil; x = fi.ipdomLive[x.Index] {

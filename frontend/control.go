@@ -393,6 +393,18 @@ func (fr *frame) exitsStaticLoop(b *ssa.BasicBlock, stop *stopSet) bool {
 // dispatch on how each branch left (frame.tails).
 const maxTails = 3
 
+// tailBranch runs f, counting it in frame.tails when the rest of the
+// function follows each of its branches (tail), until f returns or
+// unwinds (a restart evaluates it again from the same count).
+func (fr *frame) tailBranch(tail bool, f func() branchResult) branchResult {
+	if !tail {
+		return f()
+	}
+	fr.tails++
+	defer func() { fr.tails-- }()
+	return f()
+}
+
 // dynIf stages the conditional ending block b. pure reports whether b's
 // instructions built no write and stored nothing (so that a loop header
 // can be evaluated again inside a loop).
@@ -451,6 +463,8 @@ func (fr *frame) dynIf(b *ssa.BasicBlock, c *rep, stop *stopSet, pure bool) next
 	cond, then, els := fr.shortCircuit(b, c.e, inner)
 	tail := false // the rest of the function follows each branch
 	if j == nil {
+		// A join in b's loop, not a loop's header: where both branches
+		// leave the loop, its exits are the loop's to handle.
 		if live := fr.info.liveJoin(then.to, els.to); live != nil && fr.info.loopOf[live.Index] == fr.info.loopOf[b.Index] && fr.info.loops[live.Index] == nil {
 			switch {
 			case fr.tails < maxTails:
@@ -460,17 +474,13 @@ func (fr *frame) dynIf(b *ssa.BasicBlock, c *rep, stop *stopSet, pure bool) next
 			}
 		}
 	}
-	if tail {
-		fr.tails++
-	}
-	res := fr.branch(cond, inner, func() outcome {
-		return fr.follow(then.from, then.to, inner)
-	}, func() outcome {
-		return fr.follow(els.from, els.to, inner)
+	res := fr.tailBranch(tail, func() branchResult {
+		return fr.branch(cond, inner, func() outcome {
+			return fr.follow(then.from, then.to, inner)
+		}, func() outcome {
+			return fr.follow(els.from, els.to, inner)
+		})
 	})
-	if tail {
-		fr.tails--
-	}
 	if l := fr.info.loopOf[b.Index]; l != nil && fr.forced != nil {
 		delete(fr.forced, l.header)
 	}

@@ -131,7 +131,8 @@ func (ev *evaluator) packageReps(fn *ssa.Function) pkgState {
 	st := pkgState{fn: fn.Name(), pos: fn.Pos(), left: map[*ssa.Global]string{}}
 	w := repFinder{seen: map[any]bool{}, g: ev.b.Graph()}
 	for _, g := range gs {
-		if whole, used := ev.globalFirst[g]; used && !whole {
+		whole, used := ev.globalFirst[g]
+		if used && !whole {
 			st.exposed = append(st.exposed, g)
 		}
 		clear(w.seen) // storage shared by two variables is walked for each
@@ -139,7 +140,7 @@ func (ev *evaluator) packageReps(fn *ssa.Function) pkgState {
 		if path == "" {
 			continue
 		}
-		if whole := ev.globalFirst[g]; !whole {
+		if !whole { // used before a store, or reached through another
 			ev.failAt(fn.Pos(), "%s leaves a value of the generated code in package-level variable %s when it returns (%s), and uses the variable before storing to it: Go keeps the value for the next call, while the generated code starts every call from the contents at generation time; keep the state in a local variable, or pass it in and return it", fn.Name(), ev.globalName(g), path)
 		}
 		st.left[g] = path
