@@ -128,3 +128,11 @@ func refuseAddr(v value, what string) {
 		a.ev.fail("%s of the address of a variable: %s", what, whyAddress)
 	}
 }
+
+// isAddr reports whether v is an address. The hot callers of refuseAddr
+// (every static operator, conversion and native call) test it first, so
+// that the message, a concatenation, is written only when it is needed.
+func isAddr(v value) bool {
+	_, ok := v.(addrV)
+	return ok
+}

@@ -122,7 +122,9 @@ func (fr *frame) callFunc(fn *ssa.Function, env, args []value, in *ssa.Call) val
 		// A function the evaluator runs natively reads its arguments
 		// as numbers.
 		for _, a := range args {
-			refuseAddr(a, "an argument of "+name)
+			if isAddr(a) {
+				refuseAddr(a, "an argument of "+name)
+			}
 		}
 	}
 	if v, ok := fr.intrinsic(name, fn, args, in); ok {

@@ -149,6 +149,9 @@ type evaluator struct {
 	zeroWhys   [64]zeroWhySlot
 	zeroTypes  map[*why]types.Type
 	zeroConsts []ir.Exp // the zero constants made so far (zeroConst)
+	// conversions are the whys' descriptions of the conversions of
+	// Reps, by target type (conversionTo).
+	conversions map[types.Type]string
 
 	// atPos and atChain are the position and chain given to the builder
 	// last (at), if atSet.
@@ -577,7 +580,7 @@ func (ev *evaluator) zero(t types.Type) value {
 		}
 		return s
 	case *types.Array:
-		ev.alloc(addSat(mulSat(u.Len(), 16), 24), "a value of type "+typeString(t))
+		ev.allocOf(addSat(mulSat(u.Len(), 16), 24), func() string { return "a value of type " + typeString(t) })
 		a := make(array, u.Len())
 		for i := range a {
 			a[i] = ev.zero(u.Elem())

@@ -160,6 +160,23 @@ func (fr *frame) convertString(x ir.Exp, from, to types.Type) (ir.Exp, bool) {
 	return e, true
 }
 
+// conversionTo returns "the conversion to T", the description of a Rep
+// converted to type to: written once per type (a staged kernel converts
+// thousands of Reps to the same few types, and typeString is costly).
+// The string is a function of the type alone, so the cache decides
+// nothing.
+func (ev *evaluator) conversionTo(to types.Type) string {
+	if s, ok := ev.conversions[to]; ok {
+		return s
+	}
+	if ev.conversions == nil {
+		ev.conversions = map[types.Type]string{}
+	}
+	s := "the conversion to " + typeString(to)
+	ev.conversions[to] = s
+	return s
+}
+
 func (fr *frame) convert(x value, from, to types.Type) value {
 	ev := fr.ev
 	if isUnsafe(from) || isUnsafe(to) {
@@ -170,7 +187,9 @@ func (fr *frame) convert(x value, from, to types.Type) value {
 	if a, ok := x.(addrV); ok && toBasic && addrKeeps(tb.Kind()) {
 		return a
 	}
-	refuseAddr(x, "the conversion to "+typeString(to))
+	if isAddr(x) {
+		refuseAddr(x, "the conversion to "+typeString(to))
+	}
 	if r, ok := x.(*rep); ok {
 		if toBasic && fromBasic {
 			rt := kindTypes[tb.Kind()]
@@ -178,10 +197,10 @@ func (fr *frame) convert(x value, from, to types.Type) value {
 				return r
 			}
 			ev.at()
-			return ev.newRep(ev.b.Convert(rt, r.e), "the conversion to "+typeString(to), r)
+			return ev.newRep(ev.b.Convert(rt, r.e), ev.conversionTo(to), r)
 		}
 		if e, ok := fr.convertString(r.e, from, to); ok {
-			return ev.newRep(e, "the conversion to "+typeString(to), r)
+			return ev.newRep(e, ev.conversionTo(to), r)
 		}
 		ev.fail("conversion of a Rep from %s to %s is not supported in staged code", typeString(from), typeString(to))
 	}
@@ -194,7 +213,7 @@ func (fr *frame) convert(x value, from, to types.Type) value {
 		if !ok {
 			break
 		}
-		ev.alloc(mulSat(int64(s.len), 4), "the conversion to "+typeString(to))
+		ev.allocOf(mulSat(int64(s.len), 4), func() string { return "the conversion to " + typeString(to) })
 		var buf []byte
 		for _, e := range s.elems() {
 			switch e := e.(type) {
@@ -209,14 +228,14 @@ func (fr *frame) convert(x value, from, to types.Type) value {
 				if !ok {
 					ev.fail("conversion of a slice holding a Rep from %s to %s is not supported in staged code", typeString(from), typeString(to))
 				}
-				return ev.newRep(c, "the conversion to "+typeString(to), e)
+				return ev.newRep(c, ev.conversionTo(to), e)
 			}
 		}
 		return string(buf)
 	case fromBasic && fb.Info()&types.IsString != 0:
 		// []byte(s) or []rune(s)
 		s := x.(string)
-		ev.alloc(mulSat(int64(len(s)), 32), "the conversion to "+typeString(to))
+		ev.allocOf(mulSat(int64(len(s)), 32), func() string { return "the conversion to " + typeString(to) })
 		var elems []value
 		if basicKind(to.Underlying().(*types.Slice).Elem()) == types.Uint8 {
 			for i := 0; i < len(s); i++ {

@@ -103,7 +103,7 @@ func (fr *frame) makeSlice(in *ssa.MakeSlice) value {
 	}
 	n, c := cvt[int64](ln), cvt[int64](cp)
 	checkMakeSlice(n, c, st.Elem())
-	ev.alloc(mulSat(c, cellBytes(st.Elem())), fmt.Sprintf("make(%s, %d)", typeString(in.Type()), c))
+	ev.allocOf(mulSat(c, cellBytes(st.Elem())), func() string { return fmt.Sprintf("make(%s, %d)", typeString(in.Type()), c) })
 	if n > 1<<28 {
 		panic(runtimePanic("makeslice: len out of range"))
 	}

@@ -72,6 +72,17 @@ func (ev *evaluator) alloc(n int64, what string) {
 	ev.mem += n
 }
 
+// allocOf is alloc for a description that costs to write (a type's
+// name, a formatted call): what is called only when the budget is
+// exceeded, and a static make or conversion writes nothing otherwise.
+func (ev *evaluator) allocOf(n int64, what func() string) {
+	if n > int64(ev.budgets.Mem)-ev.mem {
+		ev.alloc(n, what())
+		return
+	}
+	ev.mem += n
+}
+
 // byteSize formats a number of bytes for a message.
 func byteSize(n int64) string {
 	switch {

@@ -175,8 +175,10 @@ func shiftCount(y value) uint64 {
 
 // binop computes x op y for static x and y.
 func binop(op token.Token, x, y value) value {
-	refuseAddr(x, "operator "+op.String())
-	refuseAddr(y, "operator "+op.String())
+	if isAddr(x) || isAddr(y) {
+		refuseAddr(x, "operator "+op.String())
+		refuseAddr(y, "operator "+op.String())
+	}
 	if op == token.SHL || op == token.SHR {
 		s := shiftCount(y)
 		switch x := x.(type) {
@@ -273,7 +275,9 @@ func binop(op token.Token, x, y value) value {
 
 // unop computes op x for a static basic x.
 func unop(op token.Token, x value) value {
-	refuseAddr(x, "operator "+op.String())
+	if isAddr(x) {
+		refuseAddr(x, "operator "+op.String())
+	}
 	switch op {
 	case token.NOT:
 		return !x.(bool)
