@@ -48,19 +48,23 @@ func (fg *funcGen) ifStmt(out *stmts, n *ir.Node, d dest) {
 				return
 			}
 		}
-		// var lo, hi int: one declaration per run of names of one type.
-		types := n.Type.Values()
-		var run []jen.Code
-		for i, name := range names {
-			if name != "_" {
-				run = append(run, jen.Id(name))
-			}
-			if len(run) > 0 && (i+1 == len(names) || types[i+1] != types[i]) {
-				out.add(jen.Var().List(run...).Add(goType(types[i])))
-				run = nil
-			}
-		}
+		fg.declare(out, names, n.Type.Values())
 		fg.ifElse(out, c, fg.block(thenB, assign), fg.block(elseB, assign))
+	}
+}
+
+// declare writes var lo, hi int: one declaration per run of names of one
+// type, leaving out "_".
+func (fg *funcGen) declare(out *stmts, names []string, types []*ir.Type) {
+	var run []jen.Code
+	for i, name := range names {
+		if name != "_" {
+			run = append(run, jen.Id(name))
+		}
+		if len(run) > 0 && (i+1 == len(names) || types[i+1] != types[i]) {
+			out.add(jen.Var().List(run...).Add(goType(types[i])))
+			run = nil
+		}
 	}
 }
 

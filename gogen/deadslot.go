@@ -139,6 +139,12 @@ func (fg *funcGen) silentValue(e ir.Exp, reads *[]nameRead) bool {
 		// field unpacked at entry, whose uses this one is not among.
 		return fg.isParam(n.Args[0].Sym())
 	}
+	if fg.dup[s] {
+		// Placed in several blocks, each declaring it: its uses are
+		// counted over all of them, not per declaration (rpg seed 7460
+		// F35a left x := a / -a unread in one branch).
+		return false
+	}
 	if !fg.isParam(s) {
 		*reads = append(*reads, nameRead{sym: s})
 	}
