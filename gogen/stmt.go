@@ -116,7 +116,7 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 			continue
 		}
 		if n.Op == ir.OpIf && d.kind == destReturn {
-			if t := fg.planThread(fr, i, n, d); t != nil {
+			if t := fg.planThread(fr, i, last, n, d); t != nil {
 				fg.threadIf(out, t)
 				thread = t
 				continue

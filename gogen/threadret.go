@@ -133,24 +133,21 @@ func (sc scope) inlineAtLeaf(e ir.Exp) bool {
 	if !e.IsSym() || len(sc.spans) == 0 {
 		return false
 	}
-	p := sc.fg.plans[sc.spans[len(sc.spans)-1].b]
-	for j, m := range p.nodes {
-		if m.Sym == e.Sym() {
-			return p.inline[j] && !sc.fg.packed(m)
-		}
-	}
-	return false
+	b := sc.spans[len(sc.spans)-1].b
+	pl := sc.fg.place[e.Sym()]
+	return pl.b == b && !sc.fg.dup[e.Sym()] && sc.fg.plans[b].inline[pl.j] && !sc.fg.packed(sc.fg.g.Def(e.Sym()))
 }
 
 // declares reports whether n is written as a statement before the point
-// of some span.
+// of some span (a node placed in several blocks is not looked for).
 func (sc scope) declares(n *ir.Node) bool {
+	if sc.fg.dup[n.Sym] {
+		return false
+	}
+	pl := sc.fg.place[n.Sym]
 	for _, sp := range sc.spans {
-		p := sc.fg.plans[sp.b]
-		for j, m := range p.nodes[:sp.at] {
-			if m == n {
-				return !p.inline[j]
-			}
+		if sp.b == pl.b && int(pl.j) < sp.at {
+			return !sc.fg.plans[pl.b].inline[pl.j]
 		}
 	}
 	return false
@@ -159,17 +156,8 @@ func (sc scope) declares(n *ir.Node) bool {
 // planThread returns how the conditional n, the i-th node of the function
 // body fr, and the dispatch ending fr are written with returns in place,
 // or nil.
-func (fg *funcGen) planThread(fr *frame, i int, n *ir.Node, d dest) *threadRet {
-	if d.kind != destReturn || n.Op != ir.OpIf || fg.packed(n) {
-		return nil
-	}
-	last := -1
-	for j, m := range fr.nodes {
-		if !fg.skip(m) {
-			last = j
-		}
-	}
-	if last <= i {
+func (fg *funcGen) planThread(fr *frame, i, last int, n *ir.Node, d dest) *threadRet {
+	if d.kind != destReturn || n.Op != ir.OpIf || fg.packed(n) || last <= i {
 		return nil
 	}
 	dn := fr.nodes[last]
@@ -424,11 +412,8 @@ func (fg *funcGen) dropIn(b *ir.Block, x ir.Exp) bool {
 	if x.IsConst() {
 		return true
 	}
-	p := fg.plans[b]
-	for j, m := range p.nodes {
-		if m.Sym == x.Sym() && p.inline[j] {
-			return pureNode(m)
-		}
+	if pl := fg.place[x.Sym()]; pl.b == b && fg.plans[b].inline[pl.j] || fg.dup[x.Sym()] {
+		return pureNode(fg.g.Def(x.Sym()))
 	}
 	return true
 }
