@@ -386,6 +386,30 @@ func (fr *frame) exitsStaticLoop(b *ssa.BasicBlock, stop *stopSet) bool {
 	return l != nil && stop.owner(l.header) == nil && l.contains(b.Succs[0]) != l.contains(b.Succs[1])
 }
 
+// maxTails is the number of nested staged conditionals after which the
+// rest of a function, that follows each branch of one whose branches may
+// return (the Go a programmer writes: an early return), is evaluated once
+// at the join of the branches that go on (fnInfo.liveJoin), with a
+// dispatch on how each branch left (frame.tails). Following each branch
+// keeps what the branches know statically apart (a static n set to 2 in
+// one branch and left 0 in the other stays static in both rests); where
+// the branches can differ only in Reps (fnInfo.repJoin), nothing is lost
+// by joining at once, and the rest is evaluated and written once (gogen
+// writes the returns back in place, threadret.go).
+const maxTails = 3
+
+// tailBranch runs f, counting it in frame.tails when the rest of the
+// function follows each of its branches (tail), until f returns or
+// unwinds (a restart evaluates it again from the same count).
+func (fr *frame) tailBranch(tail bool, f func() branchResult) branchResult {
+	if !tail {
+		return f()
+	}
+	fr.tails++
+	defer func() { fr.tails-- }()
+	return f()
+}
+
 // dynIf stages the conditional ending block b. pure reports whether b's
 // instructions built no write and stored nothing (so that a loop header
 // can be evaluated again inside a loop).
@@ -442,24 +466,25 @@ func (fr *frame) dynIf(b *ssa.BasicBlock, c *rep, stop *stopSet, pure bool) next
 	}
 	ev.at()
 	cond, then, els := fr.shortCircuit(b, c.e, inner)
+	tail := false // the rest of the function follows each branch
 	if j == nil {
-		// A branch may return: the branches that go on join at their
-		// nearest common post-dominator without the returning paths
-		// (fnInfo.liveJoin), and how each left is dispatched there, so
-		// that the rest of the function is evaluated (and written) once,
-		// not once per branch: a chain of early returns in an unrolled
-		// loop costs linear, not exponential, evaluation and code (gogen
-		// writes the returns back in place, threadret.go). The join is
-		// in b's loop and not a loop's header: where both branches leave
-		// the loop, its exits are the loop's to handle.
-		if live := fr.info.liveJoin(then.to, els.to); live != nil && fr.info.loopOf[live.Index] == fr.info.loopOf[b.Index] && fr.info.loops[live.Index] == nil && stop.owner(live) == nil {
-			inner = stop.with(live)
+		// A join in b's loop, not a loop's header: where both branches
+		// leave the loop, its exits are the loop's to handle.
+		if live := fr.info.liveJoin(then.to, els.to); live != nil && fr.info.loopOf[live.Index] == fr.info.loopOf[b.Index] && fr.info.loops[live.Index] == nil {
+			switch {
+			case fr.tails < maxTails && !fr.info.repJoin(b, live):
+				tail = true
+			case stop.owner(live) == nil:
+				inner = stop.with(live)
+			}
 		}
 	}
-	res := fr.branch(cond, inner, func() outcome {
-		return fr.follow(then.from, then.to, inner)
-	}, func() outcome {
-		return fr.follow(els.from, els.to, inner)
+	res := fr.tailBranch(tail, func() branchResult {
+		return fr.branch(cond, inner, func() outcome {
+			return fr.follow(then.from, then.to, inner)
+		}, func() outcome {
+			return fr.follow(els.from, els.to, inner)
+		})
 	})
 	if l := fr.info.loopOf[b.Index]; l != nil && fr.forced != nil {
 		delete(fr.forced, l.header)

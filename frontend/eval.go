@@ -178,6 +178,11 @@ type frame struct {
 	ret     value
 	caller  *frame
 	callPos token.Pos
+	// tails counts the staged conditionals being evaluated whose rest of
+	// the function follows each branch (dynIf): past maxTails, a
+	// conditional joins its branches that go on instead, so that a chain
+	// of them costs linear, not exponential, evaluation and code.
+	tails int
 	// chain is the chain of inlined calls that led here, for the nodes
 	// built (ir/calls.go), interned when first needed (frame.chainOf):
 	// many frames build no node (a closure storing into a static slice),
