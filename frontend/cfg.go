@@ -640,7 +640,11 @@ func (fi *fnInfo) repJoin(b, live *ssa.BasicBlock) bool {
 		}
 		for _, in := range x.Instrs {
 			switch in := in.(type) {
-			case *ssa.Store, *ssa.MapUpdate, *ssa.Call, *ssa.Go, *ssa.Defer, *ssa.Send, *ssa.Select, *ssa.RunDefers:
+			case *ssa.Call:
+				if b, ok := in.Call.Value.(*ssa.Builtin); !ok || !pureBuiltins[b.Name()] {
+					return false
+				}
+			case *ssa.Store, *ssa.MapUpdate, *ssa.Go, *ssa.Defer, *ssa.Send, *ssa.Select, *ssa.RunDefers:
 				return false
 			case *ssa.Return:
 				for _, r := range in.Results {
@@ -654,3 +658,6 @@ func (fi *fnInfo) repJoin(b, live *ssa.BasicBlock) bool {
 	}
 	return true
 }
+
+// pureBuiltins are the builtin functions that change no state.
+var pureBuiltins = map[string]bool{"len": true, "cap": true, "min": true, "max": true, "real": true, "imag": true, "complex": true}
