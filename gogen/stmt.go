@@ -148,12 +148,12 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 				continue
 			}
 		}
-		if n.Op == ir.OpIf && i == last && d.kind != destCond && (fr.b.Res == n.Sym.E() || d.kind == destExit && n.Sym == d.exit.code) && fg.uses[n.Sym] == 1 && fg.projs[n.Sym] == nil {
+		if n.Op == ir.OpIf && i == last && d.kind != destCond && d.thread == nil && (fr.b.Res == n.Sym.E() || d.kind == destExit && n.Sym == d.exit.code) && fg.uses[n.Sym] == 1 && fg.projs[n.Sym] == nil {
 			fg.ifStmt(out, n, d)
 			resultSent = true
 			continue
 		}
-		if n.Op == ir.OpIf && i == last && d.kind == destAssign {
+		if n.Op == ir.OpIf && i == last && d.kind == destAssign && d.thread == nil {
 			if names, rest, ok := fg.spreadResult(fr, n, d); ok {
 				// The block's results are the conditional's and
 				// constants: the conditional assigns its own.
