@@ -608,3 +608,56 @@ func hasIrreducibleCycle(fn *ssa.Function) bool {
 	dfs(fn.Blocks[0])
 	return found
 }
+
+// repJoin reports whether the branches of the conditional ending block b
+// can differ, where they meet again at live, only in Reps: every phi of
+// live and every value returned on the way is of a Rep type, and no
+// block on the way (up to live, or to a return) stores, updates a map,
+// calls, or loops (which could change static state the branches would
+// then disagree on). Joining such
+// branches loses nothing a later static decision could use.
+func (fi *fnInfo) repJoin(b, live *ssa.BasicBlock) bool {
+	for _, in := range live.Instrs {
+		phi, ok := in.(*ssa.Phi)
+		if !ok {
+			break
+		}
+		if !isRepType(phi.Type()) {
+			return false
+		}
+	}
+	seen := map[*ssa.BasicBlock]bool{b: true, live: true}
+	work := slices.Clone(b.Succs)
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		if fi.loops[x.Index] != nil {
+			return false // a loop on the way
+		}
+		for _, in := range x.Instrs {
+			switch in := in.(type) {
+			case *ssa.Call:
+				if b, ok := in.Call.Value.(*ssa.Builtin); !ok || !pureBuiltins[b.Name()] {
+					return false
+				}
+			case *ssa.Store, *ssa.MapUpdate, *ssa.Go, *ssa.Defer, *ssa.Send, *ssa.Select, *ssa.RunDefers:
+				return false
+			case *ssa.Return:
+				for _, r := range in.Results {
+					if !isRepType(r.Type()) {
+						return false
+					}
+				}
+			}
+		}
+		work = append(work, x.Succs...)
+	}
+	return true
+}
+
+// pureBuiltins are the builtin functions that change no state.
+var pureBuiltins = map[string]bool{"len": true, "cap": true, "min": true, "max": true, "real": true, "imag": true, "complex": true}

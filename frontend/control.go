@@ -390,7 +390,12 @@ func (fr *frame) exitsStaticLoop(b *ssa.BasicBlock, stop *stopSet) bool {
 // rest of a function, that follows each branch of one whose branches may
 // return (the Go a programmer writes: an early return), is evaluated once
 // at the join of the branches that go on (fnInfo.liveJoin), with a
-// dispatch on how each branch left (frame.tails).
+// dispatch on how each branch left (frame.tails). Following each branch
+// keeps what the branches know statically apart (a static n set to 2 in
+// one branch and left 0 in the other stays static in both rests); where
+// the branches can differ only in Reps (fnInfo.repJoin), nothing is lost
+// by joining at once, and the rest is evaluated and written once (gogen
+// writes the returns back in place, threadret.go).
 const maxTails = 3
 
 // tailBranch runs f, counting it in frame.tails when the rest of the
@@ -467,7 +472,7 @@ func (fr *frame) dynIf(b *ssa.BasicBlock, c *rep, stop *stopSet, pure bool) next
 		// leave the loop, its exits are the loop's to handle.
 		if live := fr.info.liveJoin(then.to, els.to); live != nil && fr.info.loopOf[live.Index] == fr.info.loopOf[b.Index] && fr.info.loops[live.Index] == nil {
 			switch {
-			case fr.tails < maxTails:
+			case fr.tails < maxTails && !fr.info.repJoin(b, live):
 				tail = true
 			case stop.owner(live) == nil:
 				inner = stop.with(live)

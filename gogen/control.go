@@ -48,19 +48,23 @@ func (fg *funcGen) ifStmt(out *stmts, n *ir.Node, d dest) {
 				return
 			}
 		}
-		// var lo, hi int: one declaration per run of names of one type.
-		types := n.Type.Values()
-		var run []jen.Code
-		for i, name := range names {
-			if name != "_" {
-				run = append(run, jen.Id(name))
-			}
-			if len(run) > 0 && (i+1 == len(names) || types[i+1] != types[i]) {
-				out.add(jen.Var().List(run...).Add(goType(types[i])))
-				run = nil
-			}
-		}
+		fg.declare(out, names, n.Type.Values())
 		fg.ifElse(out, c, fg.block(thenB, assign), fg.block(elseB, assign))
+	}
+}
+
+// declare writes var lo, hi int: one declaration per run of names of one
+// type, leaving out "_".
+func (fg *funcGen) declare(out *stmts, names []string, types []*ir.Type) {
+	var run []jen.Code
+	for i, name := range names {
+		if name != "_" {
+			run = append(run, jen.Id(name))
+		}
+		if len(run) > 0 && (i+1 == len(names) || types[i+1] != types[i]) {
+			out.add(jen.Var().List(run...).Add(goType(types[i])))
+			run = nil
+		}
 	}
 }
 
@@ -80,6 +84,11 @@ func (fg *funcGen) ifElse(out *stmts, c ir.Exp, th, el *stmts) {
 		// if k == 8 { C } else if k == 16 { B } else { A }: a chain on k.
 		ch = th.chain
 		fg.prepend(ch, fg.negate(c), safe, rep, el)
+	case len(el.list) == 0 && fg.lone(th):
+		// if c { if d { S } } is if c && d { S }: d is evaluated
+		// exactly when c holds, as in &&.
+		in := th.chain.arms[0]
+		ch = fg.newChain(join(fg.ref(c, ctxConverted), "&&", precAnd, in.cond), safe && in.safe, in.body, nil)
 	default:
 		var els *stmts
 		if len(el.list) > 0 {
@@ -88,6 +97,13 @@ func (fg *funcGen) ifElse(out *stmts, c ir.Exp, th, el *stmts) {
 		ch = fg.newChain(fg.ref(c, ctxConverted), safe, th, els)
 	}
 	fg.emitChain(out, ch)
+}
+
+// lone reports whether block l is one if without else, of one arm.
+func (fg *funcGen) lone(l *stmts) bool {
+	ch := l.chain
+	return len(l.list) == 1 && ch != nil && len(ch.arms) == 1 && !ch.drop && (ch.els == nil || len(ch.els.list) == 0) &&
+		l.list[0] == jen.Code(ch.arms[0].stmt)
 }
 
 // ifThen writes if c { th } followed by el, th ending in a terminating

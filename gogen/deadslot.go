@@ -1,6 +1,8 @@
 package gogen
 
 import (
+	"slices"
+
 	"github.com/lmsgen/lmsgen/ir"
 )
 
@@ -95,6 +97,7 @@ func (fg *funcGen) dropValue(e ir.Exp) bool {
 type nameRead struct {
 	sym      ir.Sym
 	variable bool
+	decl     *ir.Block // for a value placed in several blocks: the declaration's
 }
 
 // remaining returns how many written uses of the local of r are left:
@@ -104,6 +107,9 @@ type nameRead struct {
 func (fg *funcGen) remaining(r nameRead) int32 {
 	if r.variable {
 		return fg.varReads[r.sym] - fg.dropped[r]
+	}
+	if r.decl != nil {
+		return fg.usesAfter(r.sym, r.decl) - fg.dropped[r]
 	}
 	return int32(fg.uses[r.sym]) - fg.dropped[r]
 }
@@ -139,10 +145,68 @@ func (fg *funcGen) silentValue(e ir.Exp, reads *[]nameRead) bool {
 		// field unpacked at entry, whose uses this one is not among.
 		return fg.isParam(n.Args[0].Sym())
 	}
+	if fg.dup[s] {
+		// Placed in several blocks, each declaring it: the uses that
+		// count are those in the scope of the declaration in force here
+		// (rpg seed 7460 F35a left x := a / -a unread in one branch).
+		decl := fg.declIn(s)
+		if decl == nil {
+			return false
+		}
+		*reads = append(*reads, nameRead{sym: s, decl: decl})
+		return true
+	}
 	if !fg.isParam(s) {
 		*reads = append(*reads, nameRead{sym: s})
 	}
 	return true
+}
+
+// declIn returns the block whose declaration of s, a node placed in
+// several blocks, is in force where the current block is being written
+// (nil if none is known).
+func (fg *funcGen) declIn(s ir.Sym) *ir.Block {
+	for i := len(fg.open) - 1; i >= 0; i-- {
+		sp := fg.open[i]
+		p := fg.plans[sp.b]
+		for j, m := range p.nodes[:min(sp.at, len(p.nodes))] {
+			if m.Sym == s {
+				if p.inline[j] {
+					return nil
+				}
+				return sp.b
+			}
+		}
+	}
+	return nil
+}
+
+// usesAfter counts the uses of s by the nodes of block b after its own
+// node, and by the blocks nested in them: the uses in the scope of its
+// declaration in b.
+func (fg *funcGen) usesAfter(s ir.Sym, b *ir.Block) int32 {
+	p := fg.plans[b]
+	var n int32
+	var count func(b *ir.Block, from int)
+	count = func(b *ir.Block, from int) {
+		p := fg.plans[b]
+		if b.Res == s.E() {
+			n++
+		}
+		for _, m := range p.nodes[from:] {
+			for _, a := range m.Args {
+				if a == s.E() {
+					n++
+				}
+			}
+			for _, c := range m.Blocks {
+				count(c, 0)
+			}
+		}
+	}
+	at := slices.IndexFunc(p.nodes, func(m *ir.Node) bool { return m.Sym == s })
+	count(b, at+1)
+	return n
 }
 
 // isParam reports whether s is written as a parameter of the Go function

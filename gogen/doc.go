@@ -85,6 +85,11 @@
 //     return where the loop leaves (if m == 0 { return 0, -1 }), and the
 //     value a variable carries out of the loop is returned as itself
 //     (return i, not x17 = i; return x17) (exitreturn.go);
+//   - an early return inside a staged conditional whose other branches go
+//     on, which the frontend stages as a label the conditional yields and
+//     the rest of the function dispatches on, is a return where the
+//     label is set, and the rest follows the conditional unnested
+//     (threadret.go);
 //   - an if chain on one name is a switch, also when it ends in name !=
 //     constant (switch.go);
 //   - a conditional that chooses the smaller (larger) of the two integers

@@ -67,6 +67,10 @@ type funcGen struct {
 	// written, whose line they are looked up on (literals.go).
 	lits *ir.Literals
 	at   *ir.Node
+
+	// The blocks being written, each up to the statement being written
+	// (threadret.go).
+	open []openBlock
 }
 
 // goFunc is the state of one top-level Go function: its names (closures

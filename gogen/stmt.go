@@ -45,6 +45,9 @@ type dest struct {
 	names []string
 	top   bool      // destReturn from the specialization's own body: results are packed (sig.go)
 	exit  *exitLoop // destExit: the loop
+	// destAssign: the branches of a conditional whose label returns in
+	// place (threadret.go).
+	thread *threadView
 }
 
 // block writes the statements of b and sends its result to d.
@@ -56,7 +59,9 @@ func (fg *funcGen) block(b *ir.Block, d dest) *stmts {
 		if d.kind == destExit {
 			d.exit.leaf = b
 		}
+		fg.open = append(fg.open, openBlock{b, len(fr.nodes)})
 		fg.result(out, b.Res, d)
+		fg.open = fg.open[:len(fg.open)-1]
 		if b.Res.IsSym() {
 			fg.markFrom(out, from, fg.g.Def(b.Res.Sym()))
 		}
@@ -85,14 +90,40 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 	}
 	var done []*ir.Node            // statements already written
 	from, at := 0, (*ir.Node)(nil) // the statements of the last node, to mark (lines.go)
-	defer func() { fg.markFrom(out, from, at) }()
+	var thread *threadRet          // the returns of a label written in place (threadret.go)
+	fg.open = append(fg.open, openBlock{b: fr.b})
+	top := len(fg.open) - 1
+	defer func() {
+		fg.markFrom(out, from, at)
+		fg.open = fg.open[:top]
+	}()
 	for i, n := range fr.nodes {
+		fg.open[top].at = i
 		fg.markFrom(out, from, at)
 		from, at = len(out.list), n
 		if out.term {
 			break // unreachable: vet would flag it
 		}
 		if fg.skip(n) || slices.Contains(done, n) {
+			continue
+		}
+		if thread != nil && n == thread.d {
+			// The rest of the body, after the returns written in place.
+			rest := fg.block(thread.rest, d)
+			out.list = append(out.list, rest.list...)
+			out.term = rest.term
+			resultSent = true
+			continue
+		}
+		if n.Op == ir.OpIf && d.kind == destReturn {
+			if t := fg.planThread(fr, i, last, n, d); t != nil {
+				fg.threadIf(out, t)
+				thread = t
+				continue
+			}
+		}
+		if n.Op == ir.OpIf && i == last && d.thread != nil && fg.threadInner(out, n, fr.b, d) {
+			resultSent = true
 			continue
 		}
 		if fg.vecStmt(out, n) {
@@ -117,12 +148,12 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 				continue
 			}
 		}
-		if n.Op == ir.OpIf && i == last && d.kind != destCond && (fr.b.Res == n.Sym.E() || d.kind == destExit && n.Sym == d.exit.code) && fg.uses[n.Sym] == 1 && fg.projs[n.Sym] == nil {
+		if n.Op == ir.OpIf && i == last && d.kind != destCond && d.thread == nil && (fr.b.Res == n.Sym.E() || d.kind == destExit && n.Sym == d.exit.code) && fg.uses[n.Sym] == 1 && fg.projs[n.Sym] == nil {
 			fg.ifStmt(out, n, d)
 			resultSent = true
 			continue
 		}
-		if n.Op == ir.OpIf && i == last && d.kind == destAssign {
+		if n.Op == ir.OpIf && i == last && d.kind == destAssign && d.thread == nil {
 			if names, rest, ok := fg.spreadResult(fr, n, d); ok {
 				// The block's results are the conditional's and
 				// constants: the conditional assigns its own.
@@ -293,6 +324,9 @@ func (fg *funcGen) result(out *stmts, res ir.Exp, d dest) {
 			out.term = true
 		}
 	case destAssign:
+		if d.thread != nil && fg.threadResult(out, res, d) {
+			return
+		}
 		if fg.assignOne(out, res, d) {
 			return
 		}

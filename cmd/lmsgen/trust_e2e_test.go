@@ -518,8 +518,9 @@ func exitString(a stage.Uint16, k bool, s stage.String) (stage.String, stage.Uin
 // EarlyReturns: the rest of the function followed each branch of a
 // staged conditional whose branch may return, so 24 unrolled iterations
 // of a nested early return cost 2^24 evaluations (over the unroll
-// budget; rpg seed 7429 F74a took over ten minutes): past three, the
-// branches that go on join (frontend frame.tails).
+// budget; rpg seed 7429 F74a took over ten minutes): the branches that
+// go on join (frontend dynIf), and the Go returns in place (gogen
+// threadret.go).
 //
 //lms:gen EarlyReturns
 func earlyReturns(a, b stage.Int) stage.Int {
@@ -532,6 +533,27 @@ func earlyReturns(a, b stage.Int) stage.Int {
 		}
 	}
 	return a
+}
+
+// DeadSlotDup: a value the scheduler places in two branches (a / -a)
+// counted its uses over both, so a dead result slot reading it was left
+// out in one branch as if a use remained there, leaving a declared and
+// unused variable (rpg seed 7460 F35a).
+//
+//lms:gen DeadSlotDup
+func deadSlotDup(a336 stage.Int64, a338 stage.Float32, xs339 []stage.Uintptr) stage.Uint32 {
+	for e341 := 0; ((stage.Int(a336) < 3) || (stage.Int(e341) <= stage.Int(a336))) && e341 < 2; e341++ {
+		for i342 := stage.Int(0); i342 < 2 && (!(i342 < i342)); i342++ {
+			for i343 := stage.Int(0); i343 < 3 && (xs339[(stage.Uint8(len(xs339))&7)] >= xs339[(stage.Uint8(i343)&2)]); i343++ {
+				a338 /= (-a338)
+				if (stage.Int16(len(xs339)) >> (stage.Uintptr(i342) & 15)) != (stage.Int16(i342) + stage.Int16(cap(xs339))) {
+					continue
+				}
+				a336 = stage.Int64(((stage.Uint32(i343) + stage.Uint32(i342)) * (stage.Uint32(a336) - stage.Uint32(1))))
+			}
+		}
+	}
+	return (stage.Uint32(8) | (stage.Uint32(a336) * stage.Uint32(1905828595)))
 }
 
 func bang(k stage.Int) stage.String {
@@ -621,7 +643,7 @@ func TestTrustRegressions(t *testing.T) {
 	}
 	names := []string{"Order", "OpAssign", "OpAssignLen", "Exclusive", "JoinArms", "DeadMerge", "AlwaysReturns", "RemStatic", "Fused", "Recurse", "Unused", "CarriedUnread", "PrintMade", "ElseAfterExit",
 		"AppendPanic", "CopyPanic"}
-	names = append(names, "VetSuspect", "VetExit", "VetRepeat", "VetMirror", "InnerExit", "LaterExit", "AppendMerged", "SliceFirst", "VetSelfElem", "VetRepeatOr", "EmptyTable", "AppendArgs", "SplitNested", "ExitString", "EarlyReturns")
+	names = append(names, "VetSuspect", "VetExit", "VetRepeat", "VetMirror", "InnerExit", "LaterExit", "AppendMerged", "SliceFirst", "VetSelfElem", "VetRepeatOr", "EmptyTable", "AppendArgs", "SplitNested", "ExitString", "EarlyReturns", "DeadSlotDup")
 	names = append(names, "RangeReturn", "RangeFirst", "RangeUnrolled")
 	for _, d := range dirs {
 		res := runIn(t, d, []string{"GOFLAGS=-mod=mod"}, "go", "test", "-v", "-count=1", "-run", "TestLMS", ".")
