@@ -1,0 +1,69 @@
+package frontend
+
+import (
+	"runtime"
+	"testing"
+
+	"github.com/lmsgen/lmsgen/gogen"
+	"github.com/lmsgen/lmsgen/ir"
+	"github.com/lmsgen/lmsgen/sched"
+)
+
+// TestBytesPerNode guards the memory bar of issue 17 against silent
+// regressions: the bytes allocated per graph node to generate the Go of
+// the three shapes of BenchmarkGenerate at 10^4 nodes stay under a
+// ceiling. Bytes, unlike time, are the same on a loaded machine (within
+// a percent), so a test can hold them; a change that adds work per node
+// (session 11's eager error messages: +16 % on dot, +27 % on horner,
+// found only by a later profile) fails here. The ceilings are the bytes
+// measured in session 12 plus about 12 %; lower them when a change cuts
+// the bytes, never raise them without a reason in docs/scale.md.
+func TestBytesPerNode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates three kernels of 10^4 nodes")
+	}
+	a := extract(t, "testdata/bench/scale.txtar")
+	l, errs := load(Config{Dir: a.dir})
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	lp := l.pkgs[0]
+	funs := l.lmsFuns()
+	budgets := Budgets{}.withDefaults()
+	ceilings := []struct {
+		name    string
+		ceiling float64 // bytes per node
+	}{{"Dot1e4", 1110}, {"FFT1e4", 1730}, {"Horner1e4", 810}}
+	for _, c := range ceilings {
+		var d *genDirective
+		for _, g := range lp.dirs.gens {
+			if g.name == c.name {
+				d = g
+			}
+		}
+		if d == nil {
+			t.Fatalf("no directive %s", c.name)
+		}
+		gen := func() int {
+			spec, err := l.evaluate(lp, d, budgets, funs, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := sched.Run(ir.DCE(spec.Graph), sched.Options{NoDCE: true})
+			if _, err := gogen.File("scale", []gogen.Func{{Name: spec.Name, Schedule: s}}, gogen.Options{}); err != nil {
+				t.Fatal(err)
+			}
+			return len(spec.Graph.Nodes)
+		}
+		gen() // caches filled once
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		nodes := gen()
+		runtime.ReadMemStats(&after)
+		per := float64(after.TotalAlloc-before.TotalAlloc) / float64(nodes)
+		t.Logf("%s: %d nodes, %.0f B/node (ceiling %.0f)", c.name, nodes, per, c.ceiling)
+		if per > c.ceiling {
+			t.Errorf("%s: %.0f bytes allocated per node, over the ceiling of %.0f (issue 17's bar: 1 KiB; see docs/scale.md)", c.name, per, c.ceiling)
+		}
+	}
+}
