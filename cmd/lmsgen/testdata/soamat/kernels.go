@@ -169,3 +169,28 @@ func appendDyn(n stage.Int) stage.Float64 {
 	}
 	return t + u[1].C.Re*7 + u[2].C.Re*11
 }
+
+// CopyMixed copies between a slice the function makes (dynamic length,
+// split per field) and static ones (was refused): a static source is read
+// as it is now, a static destination is materialized, so u, sharing it,
+// sees the copied elements.
+//
+//lms:gen CopyMixed
+//lms:test n=0..6
+func copyMixed(n stage.Int) stage.Float64 {
+	cs := make([]Complex, n)
+	for i := range cs {
+		cs[i].Re = stage.Float64(i) + 1
+	}
+	src := []Complex{{7, 8}, {9, 10}}
+	k := copy(cs, src)
+	src[0].Re = 100 // after the copy: not seen by cs
+	st := make([]Complex, 3)
+	u := st[1:]
+	k += copy(st, cs) * 10
+	t := stage.Float64(k) + u[0].Re + u[1].Im*3 + st[0].Re*5
+	for i := range cs {
+		t += cs[i].Re*7 + cs[i].Im
+	}
+	return t
+}
