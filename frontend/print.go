@@ -39,9 +39,12 @@ type printItem struct {
 	// Printf's %T, which needs just its type, takes it.
 	bad string
 	// soa, if not nil, is a split slice of structs of type et, printed
-	// by a staged loop (printsoa.go).
-	soa structure
-	et  types.Type
+	// by a staged loop (printsoa.go); aos, if isAoS, the caller's array
+	// of structs, printed so.
+	soa   structure
+	aos   ir.Exp
+	isAoS bool
+	et    types.Type
 }
 
 // printable fails with the reason an operand cannot be printed, if any.
@@ -210,6 +213,11 @@ func (fr *frame) printItem(a iface, kind string) printItem {
 		}
 		return it
 	}
+	if et, ok := soaElemType(a.t); ok {
+		if _, ok := ev.aosExp(a.v); ok {
+			return ev.soaPrintItem(it, a.v, et, kind)
+		}
+	}
 	switch v := a.v.(type) {
 	case *rep:
 		it.e = v.e
@@ -359,7 +367,7 @@ func (fr *frame) checkFormat(format string, items []printItem) (string, []ir.Exp
 	switch {
 	case len(segs) == 0:
 		return "", nil
-	case len(segs) > 1 || segs[0].soa != nil:
+	case len(segs) > 1 || segs[0].soa != nil || segs[0].isAoS:
 		panic("BUG: checkFormat of a split slice of structs")
 	}
 	return segs[0].format, segs[0].exps
@@ -427,11 +435,11 @@ func (fr *frame) formatSegs(format string, items []printItem) []printSeg {
 			continue
 		}
 		ev.printable(it)
-		if it.soa != nil {
+		if it.soa != nil || it.isAoS {
 			if spec != "%v" {
-				ev.fail("fmt.Printf verb %s of a slice of %s that the function makes (split per field) is not supported: only a plain %%v", spec, typeString(it.et))
+				ev.fail("fmt.Printf verb %s of a staged slice of %s is not supported: only a plain %%v", spec, typeString(it.et))
 			}
-			segs = append(segs, printSeg{format: out.String(), exps: exps}, printSeg{soa: it.soa, et: it.et})
+			segs = append(segs, printSeg{format: out.String(), exps: exps}, it.seg())
 			out.Reset()
 			exps = nil
 			continue

@@ -7,9 +7,9 @@ import (
 	"github.com/lmsgen/lmsgen/ir"
 )
 
-// This file prints a staged slice of structs split per field (soa.go)
-// with fmt.Print, Println, Printf's %v, Sprint, Sprintln and Sprintf's
-// %v, in Go's format ([{1 2} {3 4}], nested structs in braces). The
+// This file prints a staged slice of structs split per field (soa.go),
+// or the caller's array of structs (aos.go), with fmt.Print, Println,
+// Printf's %v, Sprint, Sprintln and Sprintf's %v, in Go's format ([{1 2} {3 4}], nested structs in braces). The
 // call is cut at each such operand into segments: the text and operands
 // around it are one Printf (or Sprintf) of the generated code, and the
 // slice is a staged loop that gathers the fields of each element and
@@ -24,19 +24,27 @@ import (
 // are refused for every operand by checkFormat).
 
 // printSeg is a part of a print call: a Printf format and its operands,
-// or (soa != nil) a split slice of element type et printed as %v.
+// or (soa != nil, or isAoS) a slice of structs of element type et printed
+// as %v: split per field, or the caller's array of structs aos.
 type printSeg struct {
 	format string
 	exps   []ir.Exp
 	soa    structure
+	aos    ir.Exp
+	isAoS  bool
 	et     types.Type
 }
 
-// soaPrintItem makes the operand v (of slice type t, element type et) a
-// split slice to print, or fails with the reason it cannot be printed.
+// soaPrintItem makes the operand v (a slice of structs of element type
+// et) a split slice or an array of structs to print, or fails with the
+// reason it cannot be printed.
 func (ev *evaluator) soaPrintItem(it printItem, v value, et types.Type, kind string) printItem {
 	if m := formatMethod(et, map[types.Type]bool{}); m != "" {
-		ev.fail("fmt.%s of a slice of %s that the function makes (split per field): the element type has a %s method, which the generated code cannot call; print its elements' fields", kind, typeString(et), m)
+		ev.fail("fmt.%s of a staged slice of %s: the element type has a %s method, which the generated code cannot call; print its elements' fields", kind, typeString(et), m)
+	}
+	if a, ok := ev.aosExp(v); ok {
+		it.aos, it.isAoS, it.et = a, true, et
+		return it
 	}
 	switch x := v.(type) {
 	case structure:
@@ -76,7 +84,7 @@ func formatMethod(t types.Type, seen map[types.Type]bool) string {
 // hasSoAItem reports whether an operand is a split slice.
 func hasSoAItem(items []printItem) bool {
 	for _, it := range items {
-		if it.soa != nil {
+		if it.soa != nil || it.isAoS {
 			return true
 		}
 	}
@@ -102,9 +110,9 @@ func (fr *frame) printSegs(kind string, items []printItem) []printSeg {
 			sb.WriteByte(' ')
 		}
 		switch {
-		case it.soa != nil:
+		case it.soa != nil || it.isAoS:
 			flush()
-			segs = append(segs, printSeg{soa: it.soa, et: it.et})
+			segs = append(segs, it.seg())
 		case it.isText:
 			sb.WriteString(strings.ReplaceAll(it.text, "%", "%%"))
 		default:
@@ -140,16 +148,27 @@ func (fr *frame) emitSegs(segs []printSeg, out *ir.Exp) {
 		b.WriteVar(*out, b.Concat(b.ReadVar(*out), s))
 	}
 	for _, sg := range segs {
-		if sg.soa == nil {
+		if sg.soa == nil && !sg.isAoS {
 			emit(sg.format, sg.exps)
 			continue
 		}
 		var ef strings.Builder
 		elemFormat(&ef, sg.et)
-		leaves := soaLeaves(sg.soa)
+		var leaves []ir.Exp
+		var fs []ir.FieldSel
+		if sg.isAoS {
+			fs = b.Graph().TypeOf(sg.aos).Elem.Leaves()
+		} else {
+			leaves = soaLeaves(sg.soa)
+		}
 		emit("[", nil)
 		ev.at()
-		n := b.Len(leaves[0])
+		var n ir.Exp
+		if sg.isAoS {
+			n = b.Len(sg.aos)
+		} else {
+			n = b.Len(leaves[0])
+		}
 		i := b.NewVar(b.Const(ir.Int, 0))
 		b.While(func() ir.Exp {
 			return b.Compare(ir.OpLt, b.ReadVar(i), n)
@@ -159,15 +178,23 @@ func (fr *frame) emitSegs(segs []printSeg, out *ir.Exp) {
 				emit(" ", nil)
 				return b.Unit()
 			}, func() ir.Exp { return b.Unit() })
-			fields := make([]ir.Exp, len(leaves))
-			for j, l := range leaves {
-				fields[j] = b.IndexInRange(l, k)
+			var fields []ir.Exp
+			for _, l := range leaves {
+				fields = append(fields, b.IndexInRange(l, k))
+			}
+			for _, f := range fs {
+				fields = append(fields, b.FieldGetInRange(sg.aos, k, f))
 			}
 			emit(ef.String(), fields)
 			b.WriteVar(i, b.Binary(ir.OpAdd, k, b.Const(ir.Int, 1)))
 		})
 		emit("]", nil)
 	}
+}
+
+// seg is the segment of the operand it, a slice of structs.
+func (it printItem) seg() printSeg {
+	return printSeg{soa: it.soa, aos: it.aos, isAoS: it.isAoS, et: it.et}
 }
 
 // elemFormat writes the format of a struct of type t as %v prints it:

@@ -4,7 +4,11 @@
 // an array see each other's writes.
 package kernels
 
-import "github.com/lmsgen/lmsgen/stage"
+import (
+	"fmt"
+
+	"github.com/lmsgen/lmsgen/stage"
+)
 
 type Complex struct{ Re, Im stage.Float64 }
 
@@ -476,4 +480,21 @@ func aosCopyStatic(xs []Complex, n stage.Int) stage.Float64 {
 	table2 := []Complex{{stage.Float64(n), 1}}
 	t += stage.Float64(copy(xs[min(n, stage.Int(len(xs))):], table2) * 1000)
 	return t + st[0].Re
+}
+
+// AoSPrint prints a parameter (the caller's array of structs; was refused
+// in C) with Println and Printf's %v, in Go's format, and a split slice
+// beside it: a staged loop gathers each element's fields.
+//
+//lms:gen AoSPrint
+//lms:test n=0..3
+func aosPrint(xs []Pair, n stage.Int) stage.Int {
+	fmt.Println(xs, n)
+	m := make([]Pair, n)
+	for i := range m {
+		m[i].C.Im = stage.Float64(i) / 3
+	}
+	fmt.Printf("%v|%v|%v\n", xs[min(n, stage.Int(len(xs))):], m, n)
+	fmt.Print(xs)
+	return n
 }
