@@ -185,12 +185,13 @@ func (ev *evaluator) aosIsNil(op token.Token, s ir.Exp, x value) value {
 
 // aosCopy is copy(dst, src) of two slices of structs: Go's copy on the
 // arrays (memmove in C). A copy between one and a slice of structs the
-// function makes (split per field) moves the fields (aosconv.go).
-func (ev *evaluator) aosCopy(dst, src value) value {
+// function makes (split per field) moves the fields (aosconv.go); et is
+// the element type.
+func (ev *evaluator) aosCopy(dst, src value, et types.Type) value {
 	d, dOK := ev.aosExp(dst)
 	s, sOK := ev.aosExp(src)
 	if !dOK || !sOK {
-		return ev.aosCopyMixed(dst, src)
+		return ev.aosCopyMixed(dst, src, et)
 	}
 	ev.at()
 	ev.writes++

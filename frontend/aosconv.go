@@ -147,7 +147,9 @@ func (ev *evaluator) aosAppend(s, t value, et types.Type) value {
 		dst = sv.e
 	case sliceV:
 		if sv.cap != 0 {
-			ev.fail("append of a slice of structs the caller passed to a static slice of %s with a capacity is not supported: make the static slice a dynamic one", typeString(et))
+			// Materialized for good (soamat.go), as soaAppend does:
+			// the append writes into its array while it fits.
+			return ev.soaAppendAoS(ev.soaStatic(sv, et, true, "append to a static slice of "+typeString(et)), t, et)
 		}
 		ev.at()
 		dst = b.NilSlice(ir.SliceOf(st))
@@ -222,13 +224,13 @@ func (ev *evaluator) soaAppendAoS(s structure, t value, et types.Type) value {
 // aosCopyMixed is copy(dst, src) where one is an array of structs and the
 // other a split slice: the elements up to the shorter length, moved field
 // by field (the two never share an array).
-func (ev *evaluator) aosCopyMixed(dst, src value) value {
+func (ev *evaluator) aosCopyMixed(dst, src value, et types.Type) value {
 	b := ev.b
 	ev.at()
 	if a, ok := ev.aosExp(dst); ok {
 		s, isS := src.(structure)
 		if !isS {
-			ev.fail("copy from a static slice of structs to one the caller passed is not supported: copy element by element")
+			s = ev.soaStatic(src.(sliceV), et, false, "copy from a static slice of structs")
 		}
 		n := ev.repMinMax("min", b.Len(a), b.Len(leafExp(s[0])))
 		ev.aosMove(a, soaLeaves(s), n, true)
@@ -237,7 +239,7 @@ func (ev *evaluator) aosCopyMixed(dst, src value) value {
 	a, _ := ev.aosExp(src)
 	d, isS := dst.(structure)
 	if !isS {
-		ev.fail("copy from a slice of structs the caller passed to a static one is not supported: copy element by element")
+		d = ev.soaStatic(dst.(sliceV), et, true, "copy to a static slice of structs")
 	}
 	n := ev.repMinMax("min", b.Len(a), b.Len(leafExp(d[0])))
 	ev.aosMove(a, soaLeaves(d), n, false)

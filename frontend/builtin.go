@@ -36,14 +36,25 @@ func (fr *frame) builtin(name string, args []value, c *ssa.CallCommon, in *ssa.C
 		return fr.appendTo(args[0], args[1], c)
 	case "copy":
 		if _, d := ev.aosExp(args[0]); d {
-			return ev.aosCopy(args[0], args[1])
+			return ev.aosCopy(args[0], args[1], c.Args[0].Type().Underlying().(*types.Slice).Elem())
 		} else if _, s := ev.aosExp(args[1]); s {
-			return ev.aosCopy(args[0], args[1])
+			return ev.aosCopy(args[0], args[1], c.Args[0].Type().Underlying().(*types.Slice).Elem())
 		}
 		if d, s := isSoA(args[0], c.Args[0].Type()), isSoA(args[1], c.Args[1].Type()); d && s {
 			return ev.soaCopy(args[0].(structure), args[1].(structure))
 		} else if d || s {
-			ev.fail("copy between a dynamic slice of structs and a static one is not supported")
+			// The static side as a split slice (soamat.go): a
+			// destination materialized for good, a source read now.
+			et := c.Args[0].Type().Underlying().(*types.Slice).Elem()
+			dst, _ := args[0].(structure)
+			src, _ := args[1].(structure)
+			if !d {
+				dst = ev.soaStatic(args[0].(sliceV), et, true, "copy to a static slice of structs")
+			}
+			if !s {
+				src = ev.soaStatic(args[1].(sliceV), et, false, "copy from a static slice of structs")
+			}
+			return ev.soaCopy(dst, src)
 		}
 		return fr.copySlice(args[0], args[1], c)
 	case "delete":

@@ -38,6 +38,13 @@ type printItem struct {
 	// bad, if not "", says why the operand cannot be printed: only
 	// Printf's %T, which needs just its type, takes it.
 	bad string
+	// soa, if not nil, is a split slice of structs of type et, printed
+	// by a staged loop (printsoa.go); aos, if isAoS, the caller's array
+	// of structs, printed so.
+	soa   structure
+	aos   ir.Exp
+	isAoS bool
+	et    types.Type
 }
 
 // printable fails with the reason an operand cannot be printed, if any.
@@ -54,6 +61,10 @@ func (fr *frame) printCall(kind string, args []value) {
 	}
 	ev.checkStdout()
 	format, items := fr.printItems(kind, args)
+	if hasSoAItem(items) {
+		fr.printSplit(kind, format, items)
+		return
+	}
 	if kind != "Printf" {
 		for _, it := range items {
 			ev.printable(it)
@@ -81,6 +92,9 @@ func (fr *frame) printCall(kind string, args []value) {
 func (fr *frame) sprintCall(kind string, args []value) value {
 	ev := fr.ev
 	format, items := fr.printItems(kind, args)
+	if hasSoAItem(items) {
+		return fr.sprintSplit(kind, format, items)
+	}
 	for _, it := range items {
 		if kind != "Sprintf" {
 			ev.printable(it)
@@ -199,6 +213,11 @@ func (fr *frame) printItem(a iface, kind string) printItem {
 		}
 		return it
 	}
+	if et, ok := soaElemType(a.t); ok {
+		if _, ok := ev.aosExp(a.v); ok {
+			return ev.soaPrintItem(it, a.v, et, kind)
+		}
+	}
 	switch v := a.v.(type) {
 	case *rep:
 		it.e = v.e
@@ -218,8 +237,8 @@ func (fr *frame) printItem(a iface, kind string) printItem {
 		return it
 	}
 	if hasRep(a.v, 0) {
-		if _, ok := soaElemType(a.t); ok {
-			ev.fail("fmt.%s of a slice of %s that the function makes (split per field) is not supported: print its elements' fields", kind, typeString(a.t.Underlying().(*types.Slice).Elem()))
+		if et, ok := soaElemType(a.t); ok {
+			return ev.soaPrintItem(it, a.v, et, kind)
 		}
 		ev.fail("fmt.%s of %s holding Reps is not supported: print its fields", kind, describe(a.v))
 	}
@@ -344,9 +363,23 @@ func lessKey(a, b value) bool {
 // checkFormat checks a Printf format against its operands and returns the
 // format (with operands formatted now inlined) and the expressions.
 func (fr *frame) checkFormat(format string, items []printItem) (string, []ir.Exp) {
+	segs := fr.formatSegs(format, items)
+	switch {
+	case len(segs) == 0:
+		return "", nil
+	case len(segs) > 1 || segs[0].soa != nil || segs[0].isAoS:
+		panic("BUG: checkFormat of a split slice of structs")
+	}
+	return segs[0].format, segs[0].exps
+}
+
+// formatSegs checks a Printf format against its operands and cuts it into
+// segments at the split slices (printsoa.go).
+func (fr *frame) formatSegs(format string, items []printItem) []printSeg {
 	ev := fr.ev
 	var out strings.Builder
 	var exps []ir.Exp
+	var segs []printSeg
 	arg := 0
 	for i := 0; i < len(format); i++ {
 		c := format[i]
@@ -402,6 +435,15 @@ func (fr *frame) checkFormat(format string, items []printItem) (string, []ir.Exp
 			continue
 		}
 		ev.printable(it)
+		if it.soa != nil || it.isAoS {
+			if spec != "%v" {
+				ev.fail("fmt.Printf verb %s of a staged slice of %s is not supported: only a plain %%v", spec, typeString(it.et))
+			}
+			segs = append(segs, printSeg{format: out.String(), exps: exps}, it.seg())
+			out.Reset()
+			exps = nil
+			continue
+		}
 		if it.isText {
 			if spec != "%v" && spec != "%s" {
 				ev.fail("fmt.Printf verb %s for a static %s: only %%v and %%s are supported for it", spec, typeString(it.t))
@@ -419,7 +461,7 @@ func (fr *frame) checkFormat(format string, items []printItem) (string, []ir.Exp
 	if arg != len(items) {
 		ev.fail("fmt.Printf format %q has %d verbs but %d arguments", format, arg, len(items))
 	}
-	return out.String(), exps
+	return append(segs, printSeg{format: out.String(), exps: exps})
 }
 
 // verbFits reports whether a verb can format a value of type t.

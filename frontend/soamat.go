@@ -183,3 +183,24 @@ func (m *merger) soaSide(s sliceV, leaves []*ir.Type, k jentry) value {
 	m.materializeStatic(k, s, matReq{leaves: leaves})
 	return s
 }
+
+// soaStatic returns the split slice a static slice of structs s (element
+// type et) takes part in a copy or append with a dynamic one as. A
+// destination (write) is materialized for good, so that the static handles
+// sharing its array see what is written; a source is only read, at this
+// point of the program, so a snapshot of its window's current values does
+// (unless its storage is materialized already), and a package-level table
+// read this way stays static.
+func (ev *evaluator) soaStatic(s sliceV, et types.Type, write bool, what string) structure {
+	leaves := ev.soaLeafTypes(et, what)
+	if write || s.base == nil || len(s.base) == 0 {
+		return ev.soaMaterialize(s, leaves)
+	}
+	if x, ok := ev.soaMaterialized(s); ok {
+		return x
+	}
+	if s.len == 0 {
+		return ev.soaMaterialize(sliceV{base: []value{}}, leaves)
+	}
+	return ev.soaFill(s.base[s.off:s.off+s.len], leaves)
+}

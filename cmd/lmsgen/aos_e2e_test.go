@@ -24,7 +24,7 @@ import (
 func TestAoS(t *testing.T) {
 	t.Parallel()
 	kdir, gen := generateDiffTested(t, "aos")
-	for _, name := range []string{"AoSScale", "AoSPanic", "AoSSub", "AoSAlias", "AoSCopy", "AoSPtr", "AoSAppend", "AoSAppendParams", "AoSAppendMade", "AoSMade", "AoSStatic", "AoSCopyIn", "AoSCopyOut", "AoSMerge", "AoSMergeElse", "AoSFun", "AoSFunResult", "AoSLoopMerge", "AoSLoopRange", "AoSLoopCond", "AoSLoopBreak", "AoSRangeUnused", "AoSRangeNotRead"} {
+	for _, name := range []string{"AoSScale", "AoSPanic", "AoSSub", "AoSAlias", "AoSCopy", "AoSPtr", "AoSAppend", "AoSAppendParams", "AoSAppendMade", "AoSMade", "AoSStatic", "AoSCopyIn", "AoSCopyOut", "AoSMerge", "AoSMergeElse", "AoSFun", "AoSFunResult", "AoSLoopMerge", "AoSLoopRange", "AoSLoopCond", "AoSLoopBreak", "AoSRangeUnused", "AoSRangeNotRead", "AoSAppendStatic", "AoSCopyStatic", "AoSPrint"} {
 		body := funcBody(t, gen, name)
 		require.Regexp(t, `\[\](Complex|Pair)`, body, name)
 	}

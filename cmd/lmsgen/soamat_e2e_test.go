@@ -14,7 +14,7 @@ import (
 func TestSoAMat(t *testing.T) {
 	t.Parallel()
 	_, gen := generateDiffTested(t, "soamat")
-	for _, name := range []string{"StructLoop", "SubDyn", "WriteDyn", "MergeStatic", "AppendDyn"} {
+	for _, name := range []string{"StructLoop", "SubDyn", "WriteDyn", "MergeStatic", "AppendDyn", "CopyMixed", "PrintSplit"} {
 		body := funcBody(t, gen, name)
 		require.NotRegexp(t, `\[\]Complex`, body, name)
 	}

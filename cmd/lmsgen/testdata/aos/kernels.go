@@ -4,7 +4,11 @@
 // an array see each other's writes.
 package kernels
 
-import "github.com/lmsgen/lmsgen/stage"
+import (
+	"fmt"
+
+	"github.com/lmsgen/lmsgen/stage"
+)
 
 type Complex struct{ Re, Im stage.Float64 }
 
@@ -435,4 +439,62 @@ func aosRangeNotRead(xs []Complex, n stage.Int) []Complex {
 	}
 	s = append(s, u...)
 	return s
+}
+
+// AoSAppendStatic appends a parameter to a static slice with room for
+// more (was refused): the static slice is materialized as a split slice,
+// the append writes into its arrays while the elements fit, and u,
+// sharing them, sees the appended elements, as in Go.
+//
+//lms:gen AoSAppendStatic
+//lms:test n=0..5
+func aosAppendStatic(xs []Complex, n stage.Int) stage.Float64 {
+	st := make([]Complex, 1, 3)
+	st[0].Im = 2
+	u := st[:3]
+	st = append(st, xs...)
+	st[0].Re = stage.Float64(n)
+	t := stage.Float64(len(st)*100+cap(st)*1000) + u[0].Re
+	for i := range st {
+		t += st[i].Re*3 + st[i].Im
+	}
+	return t + u[1].Re*7 + u[2].Im*11
+}
+
+var table = []Complex{{1, 2}, {3, 4}, {5, 6}}
+
+// AoSCopyStatic copies a static slice (a package-level table, read only)
+// into a parameter, and a parameter into a static slice u shares (was
+// refused): the table is read as it is now, the static destination is
+// materialized, so u sees the copied elements.
+//
+//lms:gen AoSCopyStatic
+//lms:test n=0..5
+func aosCopyStatic(xs []Complex, n stage.Int) stage.Float64 {
+	st := make([]Complex, 4)
+	st[3].Re = 8
+	u := st[1:]
+	k := copy(st, xs)
+	t := stage.Float64(k*100) + u[0].Re + u[1].Im*3 + u[2].Re*5
+	t += stage.Float64(copy(xs, table[1:]))
+	table2 := []Complex{{stage.Float64(n), 1}}
+	t += stage.Float64(copy(xs[min(n, stage.Int(len(xs))):], table2) * 1000)
+	return t + st[0].Re
+}
+
+// AoSPrint prints a parameter (the caller's array of structs; was refused
+// in C) with Println and Printf's %v, in Go's format, and a split slice
+// beside it: a staged loop gathers each element's fields.
+//
+//lms:gen AoSPrint
+//lms:test n=0..3
+func aosPrint(xs []Pair, n stage.Int) stage.Int {
+	fmt.Println(xs, n)
+	m := make([]Pair, n)
+	for i := range m {
+		m[i].C.Im = stage.Float64(i) / 3
+	}
+	fmt.Printf("%v|%v|%v\n", xs[min(n, stage.Int(len(xs))):], m, n)
+	fmt.Print(xs)
+	return n
 }

@@ -4,7 +4,11 @@
 // it, so the static handles (u below) and the split slice alias as in Go.
 package kernels
 
-import "github.com/lmsgen/lmsgen/stage"
+import (
+	"fmt"
+
+	"github.com/lmsgen/lmsgen/stage"
+)
 
 type Complex struct{ Re, Im stage.Float64 }
 
@@ -168,4 +172,53 @@ func appendDyn(n stage.Int) stage.Float64 {
 		t += st[i].C.Re*3 + st[i].C.Im + stage.Float64(st[i].K)
 	}
 	return t + u[1].C.Re*7 + u[2].C.Re*11
+}
+
+// CopyMixed copies between a slice the function makes (dynamic length,
+// split per field) and static ones (was refused): a static source is read
+// as it is now, a static destination is materialized, so u, sharing it,
+// sees the copied elements.
+//
+//lms:gen CopyMixed
+//lms:test n=0..6
+func copyMixed(n stage.Int) stage.Float64 {
+	cs := make([]Complex, n)
+	for i := range cs {
+		cs[i].Re = stage.Float64(i) + 1
+	}
+	src := []Complex{{7, 8}, {9, 10}}
+	k := copy(cs, src)
+	src[0].Re = 100 // after the copy: not seen by cs
+	st := make([]Complex, 3)
+	u := st[1:]
+	k += copy(st, cs) * 10
+	t := stage.Float64(k) + u[0].Re + u[1].Im*3 + st[0].Re*5
+	for i := range cs {
+		t += cs[i].Re*7 + cs[i].Im
+	}
+	return t
+}
+
+// PrintSplit prints slices of structs split per field (was refused) with
+// Print, Println and Printf's %v, in Go's format ({} per element,
+// nested structs in braces): the fields are gathered per element by a
+// staged loop. st is a static slice holding Reps, printed as it is now.
+//
+//lms:gen PrintSplit
+//lms:test n=0..4 x=-3..3
+func printSplit(n stage.Int, x stage.Float64) stage.Int {
+	cs := make([]Complex, n)
+	for i := range cs {
+		cs[i] = Complex{stage.Float64(i) / 10, x * 1e20}
+	}
+	ps := make([]Pair, n)
+	for i := range ps {
+		ps[i] = Pair{stage.Int8(i) - 2, cs[i], stage.Int32(n)}
+	}
+	fmt.Print(cs, "|", n, cs, 7, "\n")
+	fmt.Println("ps:", ps, len(ps))
+	fmt.Printf("%d %v %%v %s\n", n, ps[min(n, 1):], "end")
+	st := []Complex{{x, 1}, {2, x / 3}}
+	fmt.Println(st, cs[:0])
+	return n
 }
