@@ -213,7 +213,10 @@ func (fr *frame) printItem(a iface, kind string) printItem {
 		}
 		return it
 	}
-	if et, ok := soaElemType(a.t); ok {
+	if et, ok := soaElemType(a.t); ok && formatMethod(et, map[types.Type]bool{}) == "" {
+		// The caller's array of structs, printed by a staged loop; with
+		// a String, Error or Format method, fmt prints it in the Go
+		// output (and C refuses it).
 		if _, ok := ev.aosExp(a.v); ok {
 			return ev.soaPrintItem(it, a.v, et, kind)
 		}
