@@ -81,10 +81,14 @@ type goFunc struct {
 	params    map[string]bool // the names of its parameters and its closures'
 	opaque    []jen.Code
 	opaqueFor map[*ir.Const]string
+	// The vector constants of the vector code (gogen/simd.go, bcast),
+	// bound once at the function's start after the CPU check.
+	bcasts   []jen.Code
+	bcastFor map[bcastKey]string
 }
 
 func (fg *funcGen) newGoFunc() *goFunc {
-	return &goFunc{names: newNamer(fg.file.names), params: map[string]bool{}, opaqueFor: map[*ir.Const]string{}}
+	return &goFunc{names: newNamer(fg.file.names), params: map[string]bool{}, opaqueFor: map[*ir.Const]string{}, bcastFor: map[bcastKey]string{}}
 }
 
 // frame is a block being written.

@@ -271,7 +271,7 @@ func (fl *fileGen) emit(fg *funcGen, f Func) {
 		first = []jen.Code{fg.dispatch(f, fg.scalar)}
 	}
 	fl.f.Func().Id(f.Name).Params(ps...).Add(fg.sigResults(f)).
-		Block(append(append(append(first, fg.fn.opaque...), unpack...), body.list...)...)
+		Block(append(append(append(append(first, fg.fn.opaque...), unpack...), fg.fn.bcasts...), body.list...)...)
 	for _, l := range fg.lambdas {
 		if fg.hoisted[l.Sym] {
 			fg.fn = fg.newGoFunc()
@@ -279,7 +279,7 @@ func (fl *fileGen) emit(fg *funcGen, f Func) {
 			fl.f.Line()
 			fl.f.Comment(fg.global[l.Sym] + " is a staged function of " + f.Name + ".")
 			fl.owners[fg.global[l.Sym]] = f.Name
-			fl.f.Func().Id(fg.global[l.Sym]).Params(ps...).Add(res).Block(append(fg.fn.opaque, body...)...)
+			fl.f.Func().Id(fg.global[l.Sym]).Params(ps...).Add(res).Block(append(append(fg.fn.opaque, fg.fn.bcasts...), body...)...)
 		}
 	}
 }

@@ -142,7 +142,38 @@ func (fg *funcGen) vecArg(a sched.PackArg, vt string) *jen.Statement {
 		}
 		return jen.Id(name)
 	}
+	if a.Scalar.IsConst() {
+		return jen.Id(fg.bcast(a.Scalar, vt))
+	}
 	return jen.Qual(archsimd, "Broadcast"+vt).Call(fg.ref(a.Scalar, ctxConverted).code())
+}
+
+// bcastKey is a constant broadcast to a vector type.
+type bcastKey struct {
+	c  *ir.Const
+	vt string
+}
+
+// bcast returns the variable holding the constant c broadcast to every
+// lane of a vector of type vt, declared at the start of the Go function
+// being written the first time it is asked for. gc does not hoist
+// archsimd's Broadcast out of a loop: written in place, a constant is
+// loaded and broadcast again in every turn (conv's loops, session 11).
+// Declared once, it is in a register or one load from the stack. The
+// declaration comes after the CPU check (dispatch: Broadcast is an AVX
+// instruction) and after the function's other variables (fg.fn.opaque,
+// which the constant's expression may use); it has no effect and cannot
+// panic, so declaring it earlier than its uses changes nothing else.
+func (fg *funcGen) bcast(c ir.Exp, vt string) string {
+	key := bcastKey{c.Const(), vt}
+	if name, ok := fg.fn.bcastFor[key]; ok {
+		return name
+	}
+	arg := fg.ref(c, ctxConverted).code()
+	name := fg.fn.names.fresh("bc")
+	fg.fn.bcasts = append(fg.fn.bcasts, jen.Id(name).Op(":=").Qual(archsimd, "Broadcast"+vt).Call(arg))
+	fg.fn.bcastFor[key] = name
+	return name
 }
 
 // vecSlice writes the slice a load or store pack accesses: Base[Index:].

@@ -371,6 +371,8 @@ func blur3AVX2(dst, src []float32, w, h int) {
 		blur3Scalar(dst, src, w, h)
 		return
 	}
+	bc := archsimd.BroadcastFloat32x8(2)
+	bc1 := archsimd.BroadcastFloat32x8(0.0625)
 	ow := w - 2
 	if ow > 0 {
 		oh := h - 2
@@ -403,13 +405,13 @@ func blur3AVX2(dst, src []float32, w, h int) {
 					tv := archsimd.LoadFloat32x8Slice(in1)
 					px2v := archsimd.LoadFloat32x8Slice(in2)
 					tv1 := px0v.Add(px2v)
-					tv2 := tv.Mul(archsimd.BroadcastFloat32x8(2))
+					tv2 := tv.Mul(bc)
 					v0v := tv1.Add(tv2)
 					px0v1 := archsimd.LoadFloat32x8Slice(in0[8:])
 					tv3 := archsimd.LoadFloat32x8Slice(in1[8:])
 					px2v1 := archsimd.LoadFloat32x8Slice(in2[8:])
 					tv4 := px0v1.Add(px2v1)
-					tv5 := tv3.Mul(archsimd.BroadcastFloat32x8(2))
+					tv5 := tv3.Mul(bc)
 					v8v := tv4.Add(tv5)
 					s := sums[x3:x74]
 					v0v.StoreSlice(s)
@@ -424,13 +426,13 @@ func blur3AVX2(dst, src []float32, w, h int) {
 					tv6 := archsimd.LoadFloat32x8Slice(in1_1)
 					px2v2 := archsimd.LoadFloat32x8Slice(in2_1)
 					tv7 := px0v2.Add(px2v2)
-					tv8 := tv6.Mul(archsimd.BroadcastFloat32x8(2))
+					tv8 := tv6.Mul(bc)
 					v0v1 := tv7.Add(tv8)
 					px0v3 := archsimd.LoadFloat32x8Slice(in0_1[8:])
 					tv9 := archsimd.LoadFloat32x8Slice(in1_1[8:])
 					px2v3 := archsimd.LoadFloat32x8Slice(in2_1[8:])
 					tv10 := px0v3.Add(px2v3)
-					tv11 := tv9.Mul(archsimd.BroadcastFloat32x8(2))
+					tv11 := tv9.Mul(bc)
 					v8v1 := tv10.Add(tv11)
 					s1 := sums[x:w]
 					v0v1.StoreSlice(s1)
@@ -449,16 +451,16 @@ func blur3AVX2(dst, src []float32, w, h int) {
 						tv12 := archsimd.LoadFloat32x8Slice(in1_2)
 						win2v := archsimd.LoadFloat32x8Slice(in2_2)
 						tv13 := win0v.Add(win2v)
-						tv14 := tv12.Mul(archsimd.BroadcastFloat32x8(2))
+						tv14 := tv12.Mul(bc)
 						vv := tv13.Add(tv14)
-						v0v2 := vv.Mul(archsimd.BroadcastFloat32x8(0.0625))
+						v0v2 := vv.Mul(bc1)
 						win0v1 := archsimd.LoadFloat32x8Slice(in0_2[8:])
 						tv15 := archsimd.LoadFloat32x8Slice(in1_2[8:])
 						win2v1 := archsimd.LoadFloat32x8Slice(in2_2[8:])
 						tv16 := win0v1.Add(win2v1)
-						tv17 := tv15.Mul(archsimd.BroadcastFloat32x8(2))
+						tv17 := tv15.Mul(bc)
 						vv1 := tv16.Add(tv17)
-						v8v2 := vv1.Mul(archsimd.BroadcastFloat32x8(0.0625))
+						v8v2 := vv1.Mul(bc1)
 						o := out[x4:x430]
 						v0v2.StoreSlice(o)
 						v8v2.StoreSlice(o[8:])
@@ -472,16 +474,16 @@ func blur3AVX2(dst, src []float32, w, h int) {
 						tv18 := archsimd.LoadFloat32x8Slice(in1_3)
 						win2v2 := archsimd.LoadFloat32x8Slice(in2_3)
 						tv19 := win0v2.Add(win2v2)
-						tv20 := tv18.Mul(archsimd.BroadcastFloat32x8(2))
+						tv20 := tv18.Mul(bc)
 						vv2 := tv19.Add(tv20)
-						v0v3 := vv2.Mul(archsimd.BroadcastFloat32x8(0.0625))
+						v0v3 := vv2.Mul(bc1)
 						win0v3 := archsimd.LoadFloat32x8Slice(in0_3[8:])
 						tv21 := archsimd.LoadFloat32x8Slice(in1_3[8:])
 						win2v3 := archsimd.LoadFloat32x8Slice(in2_3[8:])
 						tv22 := win0v3.Add(win2v3)
-						tv23 := tv21.Mul(archsimd.BroadcastFloat32x8(2))
+						tv23 := tv21.Mul(bc)
 						vv3 := tv22.Add(tv23)
-						v8v3 := vv3.Mul(archsimd.BroadcastFloat32x8(0.0625))
+						v8v3 := vv3.Mul(bc1)
 						o1 := out[x1:ow]
 						v0v3.StoreSlice(o1)
 						v8v3.StoreSlice(o1[8:])
@@ -538,6 +540,8 @@ func Blur3(dst, src []float32, w, h int) {
 		blur3AVX2(dst, src, w, h)
 		return
 	}
+	bc := archsimd.BroadcastFloat32x16(2)
+	bc1 := archsimd.BroadcastFloat32x16(0.0625)
 	ow := w - 2
 	if ow > 0 {
 		oh := h - 2
@@ -570,7 +574,7 @@ func Blur3(dst, src []float32, w, h int) {
 					tv := archsimd.LoadFloat32x16Slice(in1)
 					px2v := archsimd.LoadFloat32x16Slice(in2)
 					tv1 := px0v.Add(px2v)
-					tv2 := tv.Mul(archsimd.BroadcastFloat32x16(2))
+					tv2 := tv.Mul(bc)
 					v0v := tv1.Add(tv2)
 					s := sums[x3:x74]
 					v0v.StoreSlice(s)
@@ -584,7 +588,7 @@ func Blur3(dst, src []float32, w, h int) {
 					tv3 := archsimd.LoadFloat32x16Slice(in1_1)
 					px2v1 := archsimd.LoadFloat32x16Slice(in2_1)
 					tv4 := px0v1.Add(px2v1)
-					tv5 := tv3.Mul(archsimd.BroadcastFloat32x16(2))
+					tv5 := tv3.Mul(bc)
 					v0v1 := tv4.Add(tv5)
 					s1 := sums[x:w]
 					v0v1.StoreSlice(s1)
@@ -602,9 +606,9 @@ func Blur3(dst, src []float32, w, h int) {
 						tv6 := archsimd.LoadFloat32x16Slice(in1_2)
 						win2v := archsimd.LoadFloat32x16Slice(in2_2)
 						tv7 := win0v.Add(win2v)
-						tv8 := tv6.Mul(archsimd.BroadcastFloat32x16(2))
+						tv8 := tv6.Mul(bc)
 						vv := tv7.Add(tv8)
-						v0v2 := vv.Mul(archsimd.BroadcastFloat32x16(0.0625))
+						v0v2 := vv.Mul(bc1)
 						o := out[x4:x430]
 						v0v2.StoreSlice(o)
 						x4 += 16
@@ -617,9 +621,9 @@ func Blur3(dst, src []float32, w, h int) {
 						tv9 := archsimd.LoadFloat32x16Slice(in1_3)
 						win2v1 := archsimd.LoadFloat32x16Slice(in2_3)
 						tv10 := win0v1.Add(win2v1)
-						tv11 := tv9.Mul(archsimd.BroadcastFloat32x16(2))
+						tv11 := tv9.Mul(bc)
 						vv1 := tv10.Add(tv11)
-						v0v3 := vv1.Mul(archsimd.BroadcastFloat32x16(0.0625))
+						v0v3 := vv1.Mul(bc1)
 						o1 := out[x1:ow]
 						v0v3.StoreSlice(o1)
 					}
@@ -1034,6 +1038,7 @@ func sobel3AVX2(dst, src []float32, w, h int) {
 		sobel3Scalar(dst, src, w, h)
 		return
 	}
+	bc := archsimd.BroadcastFloat32x8(2)
 	ow := w - 2
 	if ow > 0 {
 		oh := h - 2
@@ -1066,13 +1071,13 @@ func sobel3AVX2(dst, src []float32, w, h int) {
 					tv := archsimd.LoadFloat32x8Slice(in1)
 					px2v := archsimd.LoadFloat32x8Slice(in2)
 					tv1 := px0v.Add(px2v)
-					tv2 := tv.Mul(archsimd.BroadcastFloat32x8(2))
+					tv2 := tv.Mul(bc)
 					v0v := tv1.Add(tv2)
 					px0v1 := archsimd.LoadFloat32x8Slice(in0[8:])
 					tv3 := archsimd.LoadFloat32x8Slice(in1[8:])
 					px2v1 := archsimd.LoadFloat32x8Slice(in2[8:])
 					tv4 := px0v1.Add(px2v1)
-					tv5 := tv3.Mul(archsimd.BroadcastFloat32x8(2))
+					tv5 := tv3.Mul(bc)
 					v8v := tv4.Add(tv5)
 					s := sums[x3:x74]
 					v0v.StoreSlice(s)
@@ -1087,13 +1092,13 @@ func sobel3AVX2(dst, src []float32, w, h int) {
 					tv6 := archsimd.LoadFloat32x8Slice(in1_1)
 					px2v2 := archsimd.LoadFloat32x8Slice(in2_1)
 					tv7 := px0v2.Add(px2v2)
-					tv8 := tv6.Mul(archsimd.BroadcastFloat32x8(2))
+					tv8 := tv6.Mul(bc)
 					v0v1 := tv7.Add(tv8)
 					px0v3 := archsimd.LoadFloat32x8Slice(in0_1[8:])
 					tv9 := archsimd.LoadFloat32x8Slice(in1_1[8:])
 					px2v3 := archsimd.LoadFloat32x8Slice(in2_1[8:])
 					tv10 := px0v3.Add(px2v3)
-					tv11 := tv9.Mul(archsimd.BroadcastFloat32x8(2))
+					tv11 := tv9.Mul(bc)
 					v8v1 := tv10.Add(tv11)
 					s1 := sums[x:w]
 					v0v1.StoreSlice(s1)
@@ -1217,6 +1222,7 @@ func Sobel3(dst, src []float32, w, h int) {
 		sobel3AVX2(dst, src, w, h)
 		return
 	}
+	bc := archsimd.BroadcastFloat32x16(2)
 	ow := w - 2
 	if ow > 0 {
 		oh := h - 2
@@ -1249,7 +1255,7 @@ func Sobel3(dst, src []float32, w, h int) {
 					tv := archsimd.LoadFloat32x16Slice(in1)
 					px2v := archsimd.LoadFloat32x16Slice(in2)
 					tv1 := px0v.Add(px2v)
-					tv2 := tv.Mul(archsimd.BroadcastFloat32x16(2))
+					tv2 := tv.Mul(bc)
 					v0v := tv1.Add(tv2)
 					s := sums[x3:x74]
 					v0v.StoreSlice(s)
@@ -1263,7 +1269,7 @@ func Sobel3(dst, src []float32, w, h int) {
 					tv3 := archsimd.LoadFloat32x16Slice(in1_1)
 					px2v1 := archsimd.LoadFloat32x16Slice(in2_1)
 					tv4 := px0v1.Add(px2v1)
-					tv5 := tv3.Mul(archsimd.BroadcastFloat32x16(2))
+					tv5 := tv3.Mul(bc)
 					v0v1 := tv4.Add(tv5)
 					s1 := sums[x:w]
 					v0v1.StoreSlice(s1)
@@ -1925,6 +1931,9 @@ func blur5AVX2(dst, src []float32, w, h int) {
 		blur5Scalar(dst, src, w, h)
 		return
 	}
+	bc := archsimd.BroadcastFloat32x8(4)
+	bc1 := archsimd.BroadcastFloat32x8(6)
+	bc2 := archsimd.BroadcastFloat32x8(0.00390625)
 	ow := w - 4
 	if ow > 0 {
 		oh := h - 4
@@ -1970,8 +1979,8 @@ func blur5AVX2(dst, src []float32, w, h int) {
 					px4v := archsimd.LoadFloat32x8Slice(in4)
 					tv1 := px0v.Add(px4v)
 					tv2 := px1v.Add(px3v)
-					tv3 := tv2.Mul(archsimd.BroadcastFloat32x8(4))
-					tv4 := tv.Mul(archsimd.BroadcastFloat32x8(6))
+					tv3 := tv2.Mul(bc)
+					tv4 := tv.Mul(bc1)
 					v := tv3.Add(tv4)
 					v0v := tv1.Add(v)
 					px0v1 := archsimd.LoadFloat32x8Slice(in0[8:])
@@ -1981,8 +1990,8 @@ func blur5AVX2(dst, src []float32, w, h int) {
 					px4v1 := archsimd.LoadFloat32x8Slice(in4[8:])
 					tv6 := px0v1.Add(px4v1)
 					tv7 := px1v1.Add(px3v1)
-					tv8 := tv7.Mul(archsimd.BroadcastFloat32x8(4))
-					tv9 := tv5.Mul(archsimd.BroadcastFloat32x8(6))
+					tv8 := tv7.Mul(bc)
+					tv9 := tv5.Mul(bc1)
 					v1 := tv8.Add(tv9)
 					v8v := tv6.Add(v1)
 					s := sums[x3:x92]
@@ -2003,8 +2012,8 @@ func blur5AVX2(dst, src []float32, w, h int) {
 					px4v2 := archsimd.LoadFloat32x8Slice(in4_1)
 					tv11 := px0v2.Add(px4v2)
 					tv12 := px1v2.Add(px3v2)
-					tv13 := tv12.Mul(archsimd.BroadcastFloat32x8(4))
-					tv14 := tv10.Mul(archsimd.BroadcastFloat32x8(6))
+					tv13 := tv12.Mul(bc)
+					tv14 := tv10.Mul(bc1)
 					v2 := tv13.Add(tv14)
 					v0v1 := tv11.Add(v2)
 					px0v3 := archsimd.LoadFloat32x8Slice(in0_1[8:])
@@ -2014,8 +2023,8 @@ func blur5AVX2(dst, src []float32, w, h int) {
 					px4v3 := archsimd.LoadFloat32x8Slice(in4_1[8:])
 					tv16 := px0v3.Add(px4v3)
 					tv17 := px1v3.Add(px3v3)
-					tv18 := tv17.Mul(archsimd.BroadcastFloat32x8(4))
-					tv19 := tv15.Mul(archsimd.BroadcastFloat32x8(6))
+					tv18 := tv17.Mul(bc)
+					tv19 := tv15.Mul(bc1)
 					v3 := tv18.Add(tv19)
 					v8v1 := tv16.Add(v3)
 					s1 := sums[x:w]
@@ -2040,11 +2049,11 @@ func blur5AVX2(dst, src []float32, w, h int) {
 						win4v := archsimd.LoadFloat32x8Slice(in4_2)
 						tv21 := win0v.Add(win4v)
 						tv22 := win1v.Add(win3v)
-						tv23 := tv22.Mul(archsimd.BroadcastFloat32x8(4))
-						tv24 := tv20.Mul(archsimd.BroadcastFloat32x8(6))
+						tv23 := tv22.Mul(bc)
+						tv24 := tv20.Mul(bc1)
 						v4 := tv23.Add(tv24)
 						vv := tv21.Add(v4)
-						v0v2 := vv.Mul(archsimd.BroadcastFloat32x8(0.00390625))
+						v0v2 := vv.Mul(bc2)
 						win0v1 := archsimd.LoadFloat32x8Slice(in0_2[8:])
 						win1v1 := archsimd.LoadFloat32x8Slice(in1_2[8:])
 						tv25 := archsimd.LoadFloat32x8Slice(in2_2[8:])
@@ -2052,11 +2061,11 @@ func blur5AVX2(dst, src []float32, w, h int) {
 						win4v1 := archsimd.LoadFloat32x8Slice(in4_2[8:])
 						tv26 := win0v1.Add(win4v1)
 						tv27 := win1v1.Add(win3v1)
-						tv28 := tv27.Mul(archsimd.BroadcastFloat32x8(4))
-						tv29 := tv25.Mul(archsimd.BroadcastFloat32x8(6))
+						tv28 := tv27.Mul(bc)
+						tv29 := tv25.Mul(bc1)
 						v5 := tv28.Add(tv29)
 						vv1 := tv26.Add(v5)
-						v8v2 := vv1.Mul(archsimd.BroadcastFloat32x8(0.00390625))
+						v8v2 := vv1.Mul(bc2)
 						o := out[x4:x676]
 						v0v2.StoreSlice(o)
 						v8v2.StoreSlice(o[8:])
@@ -2075,11 +2084,11 @@ func blur5AVX2(dst, src []float32, w, h int) {
 						win4v2 := archsimd.LoadFloat32x8Slice(in4_3)
 						tv31 := win0v2.Add(win4v2)
 						tv32 := win1v2.Add(win3v2)
-						tv33 := tv32.Mul(archsimd.BroadcastFloat32x8(4))
-						tv34 := tv30.Mul(archsimd.BroadcastFloat32x8(6))
+						tv33 := tv32.Mul(bc)
+						tv34 := tv30.Mul(bc1)
 						v6 := tv33.Add(tv34)
 						vv2 := tv31.Add(v6)
-						v0v3 := vv2.Mul(archsimd.BroadcastFloat32x8(0.00390625))
+						v0v3 := vv2.Mul(bc2)
 						win0v3 := archsimd.LoadFloat32x8Slice(in0_3[8:])
 						win1v3 := archsimd.LoadFloat32x8Slice(in1_3[8:])
 						tv35 := archsimd.LoadFloat32x8Slice(in2_3[8:])
@@ -2087,11 +2096,11 @@ func blur5AVX2(dst, src []float32, w, h int) {
 						win4v3 := archsimd.LoadFloat32x8Slice(in4_3[8:])
 						tv36 := win0v3.Add(win4v3)
 						tv37 := win1v3.Add(win3v3)
-						tv38 := tv37.Mul(archsimd.BroadcastFloat32x8(4))
-						tv39 := tv35.Mul(archsimd.BroadcastFloat32x8(6))
+						tv38 := tv37.Mul(bc)
+						tv39 := tv35.Mul(bc1)
 						v7 := tv38.Add(tv39)
 						vv3 := tv36.Add(v7)
-						v8v3 := vv3.Mul(archsimd.BroadcastFloat32x8(0.00390625))
+						v8v3 := vv3.Mul(bc2)
 						o1 := out[x1:ow]
 						v0v3.StoreSlice(o1)
 						v8v3.StoreSlice(o1[8:])
@@ -2192,6 +2201,9 @@ func Blur5(dst, src []float32, w, h int) {
 		blur5AVX2(dst, src, w, h)
 		return
 	}
+	bc := archsimd.BroadcastFloat32x16(4)
+	bc1 := archsimd.BroadcastFloat32x16(6)
+	bc2 := archsimd.BroadcastFloat32x16(0.00390625)
 	ow := w - 4
 	if ow > 0 {
 		oh := h - 4
@@ -2237,8 +2249,8 @@ func Blur5(dst, src []float32, w, h int) {
 					px4v := archsimd.LoadFloat32x16Slice(in4)
 					tv1 := px0v.Add(px4v)
 					tv2 := px1v.Add(px3v)
-					tv3 := tv2.Mul(archsimd.BroadcastFloat32x16(4))
-					tv4 := tv.Mul(archsimd.BroadcastFloat32x16(6))
+					tv3 := tv2.Mul(bc)
+					tv4 := tv.Mul(bc1)
 					v := tv3.Add(tv4)
 					v0v := tv1.Add(v)
 					s := sums[x3:x92]
@@ -2258,8 +2270,8 @@ func Blur5(dst, src []float32, w, h int) {
 					px4v1 := archsimd.LoadFloat32x16Slice(in4_1)
 					tv6 := px0v1.Add(px4v1)
 					tv7 := px1v1.Add(px3v1)
-					tv8 := tv7.Mul(archsimd.BroadcastFloat32x16(4))
-					tv9 := tv5.Mul(archsimd.BroadcastFloat32x16(6))
+					tv8 := tv7.Mul(bc)
+					tv9 := tv5.Mul(bc1)
 					v1 := tv8.Add(tv9)
 					v0v1 := tv6.Add(v1)
 					s1 := sums[x:w]
@@ -2283,11 +2295,11 @@ func Blur5(dst, src []float32, w, h int) {
 						win4v := archsimd.LoadFloat32x16Slice(in4_2)
 						tv11 := win0v.Add(win4v)
 						tv12 := win1v.Add(win3v)
-						tv13 := tv12.Mul(archsimd.BroadcastFloat32x16(4))
-						tv14 := tv10.Mul(archsimd.BroadcastFloat32x16(6))
+						tv13 := tv12.Mul(bc)
+						tv14 := tv10.Mul(bc1)
 						v2 := tv13.Add(tv14)
 						vv := tv11.Add(v2)
-						v0v2 := vv.Mul(archsimd.BroadcastFloat32x16(0.00390625))
+						v0v2 := vv.Mul(bc2)
 						o := out[x4:x676]
 						v0v2.StoreSlice(o)
 						x4 += 16
@@ -2305,11 +2317,11 @@ func Blur5(dst, src []float32, w, h int) {
 						win4v1 := archsimd.LoadFloat32x16Slice(in4_3)
 						tv16 := win0v1.Add(win4v1)
 						tv17 := win1v1.Add(win3v1)
-						tv18 := tv17.Mul(archsimd.BroadcastFloat32x16(4))
-						tv19 := tv15.Mul(archsimd.BroadcastFloat32x16(6))
+						tv18 := tv17.Mul(bc)
+						tv19 := tv15.Mul(bc1)
 						v3 := tv18.Add(tv19)
 						vv1 := tv16.Add(v3)
-						v0v3 := vv1.Mul(archsimd.BroadcastFloat32x16(0.00390625))
+						v0v3 := vv1.Mul(bc2)
 						o1 := out[x1:ow]
 						v0v3.StoreSlice(o1)
 					}
@@ -2643,6 +2655,7 @@ func sharpen3AVX2(dst, src []float32, w, h int) {
 		sharpen3Scalar(dst, src, w, h)
 		return
 	}
+	bc := archsimd.BroadcastFloat32x8(5)
 	ow := w - 2
 	if ow > 0 {
 		oh := h - 2
@@ -2705,7 +2718,7 @@ func sharpen3AVX2(dst, src []float32, w, h int) {
 				v := px1v.Add(px0v)
 				v1 := px2v.Add(px1v1)
 				tv1 := v.Add(v1)
-				tv2 := tv.Mul(archsimd.BroadcastFloat32x8(5))
+				tv2 := tv.Mul(bc)
 				v0v := tv2.Sub(tv1)
 				_ = in0_0[8]
 				_ = in0_2[8]
@@ -2747,7 +2760,7 @@ func sharpen3AVX2(dst, src []float32, w, h int) {
 				v2 := px1v2.Add(px0v1)
 				v3 := px2v1.Add(px1v3)
 				tv4 := v2.Add(v3)
-				tv5 := tv3.Mul(archsimd.BroadcastFloat32x8(5))
+				tv5 := tv3.Mul(bc)
 				v8v := tv5.Sub(tv4)
 				o := out[x : x+16]
 				v0v.StoreSlice(o)
@@ -2807,6 +2820,7 @@ func Sharpen3(dst, src []float32, w, h int) {
 		sharpen3AVX2(dst, src, w, h)
 		return
 	}
+	bc := archsimd.BroadcastFloat32x16(5)
 	ow := w - 2
 	if ow > 0 {
 		oh := h - 2
@@ -2901,7 +2915,7 @@ func Sharpen3(dst, src []float32, w, h int) {
 				v := px1v.Add(px0v)
 				v1 := px2v.Add(px1v1)
 				tv1 := v.Add(v1)
-				tv2 := tv.Mul(archsimd.BroadcastFloat32x16(5))
+				tv2 := tv.Mul(bc)
 				v0v := tv2.Sub(tv1)
 				o := out[x : x+16]
 				v0v.StoreSlice(o)
@@ -3200,6 +3214,9 @@ func blur3ExactAVX2(dst, src []float32, w, h int) {
 		blur3ExactScalar(dst, src, w, h)
 		return
 	}
+	bc := archsimd.BroadcastFloat32x8(0.0625)
+	bc1 := archsimd.BroadcastFloat32x8(0.125)
+	bc2 := archsimd.BroadcastFloat32x8(0.25)
 	ow := w - 2
 	if ow > 0 {
 		oh := h - 2
@@ -3231,22 +3248,22 @@ func blur3ExactAVX2(dst, src []float32, w, h int) {
 				vv6 := archsimd.LoadFloat32x8Slice(in2_0)
 				vv7 := archsimd.LoadFloat32x8Slice(in2_1)
 				vv8 := archsimd.LoadFloat32x8Slice(in2_2)
-				termv := vv.Mul(archsimd.BroadcastFloat32x8(0.0625))
-				termv1 := vv3.Mul(archsimd.BroadcastFloat32x8(0.125))
+				termv := vv.Mul(bc)
+				termv1 := vv3.Mul(bc1)
 				sv := termv.Add(termv1)
-				termv2 := vv6.Mul(archsimd.BroadcastFloat32x8(0.0625))
+				termv2 := vv6.Mul(bc)
 				sv1 := sv.Add(termv2)
-				termv3 := vv1.Mul(archsimd.BroadcastFloat32x8(0.125))
+				termv3 := vv1.Mul(bc1)
 				sv2 := sv1.Add(termv3)
-				termv4 := vv4.Mul(archsimd.BroadcastFloat32x8(0.25))
+				termv4 := vv4.Mul(bc2)
 				sv3 := sv2.Add(termv4)
-				termv5 := vv7.Mul(archsimd.BroadcastFloat32x8(0.125))
+				termv5 := vv7.Mul(bc1)
 				sv4 := sv3.Add(termv5)
-				termv6 := vv2.Mul(archsimd.BroadcastFloat32x8(0.0625))
+				termv6 := vv2.Mul(bc)
 				sv5 := sv4.Add(termv6)
-				termv7 := vv5.Mul(archsimd.BroadcastFloat32x8(0.125))
+				termv7 := vv5.Mul(bc1)
 				sv6 := sv5.Add(termv7)
-				termv8 := vv8.Mul(archsimd.BroadcastFloat32x8(0.0625))
+				termv8 := vv8.Mul(bc)
 				sv7 := sv6.Add(termv8)
 				vv9 := archsimd.LoadFloat32x8Slice(in0_0[8:])
 				vv10 := archsimd.LoadFloat32x8Slice(in0_1[8:])
@@ -3257,22 +3274,22 @@ func blur3ExactAVX2(dst, src []float32, w, h int) {
 				vv15 := archsimd.LoadFloat32x8Slice(in2_0[8:])
 				vv16 := archsimd.LoadFloat32x8Slice(in2_1[8:])
 				vv17 := archsimd.LoadFloat32x8Slice(in2_2[8:])
-				termv9 := vv9.Mul(archsimd.BroadcastFloat32x8(0.0625))
-				termv10 := vv12.Mul(archsimd.BroadcastFloat32x8(0.125))
+				termv9 := vv9.Mul(bc)
+				termv10 := vv12.Mul(bc1)
 				sv8 := termv9.Add(termv10)
-				termv11 := vv15.Mul(archsimd.BroadcastFloat32x8(0.0625))
+				termv11 := vv15.Mul(bc)
 				sv9 := sv8.Add(termv11)
-				termv12 := vv10.Mul(archsimd.BroadcastFloat32x8(0.125))
+				termv12 := vv10.Mul(bc1)
 				sv10 := sv9.Add(termv12)
-				termv13 := vv13.Mul(archsimd.BroadcastFloat32x8(0.25))
+				termv13 := vv13.Mul(bc2)
 				sv11 := sv10.Add(termv13)
-				termv14 := vv16.Mul(archsimd.BroadcastFloat32x8(0.125))
+				termv14 := vv16.Mul(bc1)
 				sv12 := sv11.Add(termv14)
-				termv15 := vv11.Mul(archsimd.BroadcastFloat32x8(0.0625))
+				termv15 := vv11.Mul(bc)
 				sv13 := sv12.Add(termv15)
-				termv16 := vv14.Mul(archsimd.BroadcastFloat32x8(0.125))
+				termv16 := vv14.Mul(bc1)
 				sv14 := sv13.Add(termv16)
-				termv17 := vv17.Mul(archsimd.BroadcastFloat32x8(0.0625))
+				termv17 := vv17.Mul(bc)
 				sv15 := sv14.Add(termv17)
 				o := out[x : x+16]
 				sv7.StoreSlice(o)
@@ -3338,6 +3355,9 @@ func Blur3Exact(dst, src []float32, w, h int) {
 		blur3ExactAVX2(dst, src, w, h)
 		return
 	}
+	bc := archsimd.BroadcastFloat32x16(0.0625)
+	bc1 := archsimd.BroadcastFloat32x16(0.125)
+	bc2 := archsimd.BroadcastFloat32x16(0.25)
 	ow := w - 2
 	if ow > 0 {
 		oh := h - 2
@@ -3369,22 +3389,22 @@ func Blur3Exact(dst, src []float32, w, h int) {
 				vv6 := archsimd.LoadFloat32x16Slice(in2_0)
 				vv7 := archsimd.LoadFloat32x16Slice(in2_1)
 				vv8 := archsimd.LoadFloat32x16Slice(in2_2)
-				termv := vv.Mul(archsimd.BroadcastFloat32x16(0.0625))
-				termv1 := vv3.Mul(archsimd.BroadcastFloat32x16(0.125))
+				termv := vv.Mul(bc)
+				termv1 := vv3.Mul(bc1)
 				sv := termv.Add(termv1)
-				termv2 := vv6.Mul(archsimd.BroadcastFloat32x16(0.0625))
+				termv2 := vv6.Mul(bc)
 				sv1 := sv.Add(termv2)
-				termv3 := vv1.Mul(archsimd.BroadcastFloat32x16(0.125))
+				termv3 := vv1.Mul(bc1)
 				sv2 := sv1.Add(termv3)
-				termv4 := vv4.Mul(archsimd.BroadcastFloat32x16(0.25))
+				termv4 := vv4.Mul(bc2)
 				sv3 := sv2.Add(termv4)
-				termv5 := vv7.Mul(archsimd.BroadcastFloat32x16(0.125))
+				termv5 := vv7.Mul(bc1)
 				sv4 := sv3.Add(termv5)
-				termv6 := vv2.Mul(archsimd.BroadcastFloat32x16(0.0625))
+				termv6 := vv2.Mul(bc)
 				sv5 := sv4.Add(termv6)
-				termv7 := vv5.Mul(archsimd.BroadcastFloat32x16(0.125))
+				termv7 := vv5.Mul(bc1)
 				sv6 := sv5.Add(termv7)
-				termv8 := vv8.Mul(archsimd.BroadcastFloat32x16(0.0625))
+				termv8 := vv8.Mul(bc)
 				sv7 := sv6.Add(termv8)
 				o := out[x : x+16]
 				sv7.StoreSlice(o)
