@@ -30,6 +30,7 @@ func (fr *frame) binop(op token.Token, xv, yv ssa.Value, t types.Type) value {
 }
 
 func (ev *evaluator) binopValues(op token.Token, x, y value, xt, yt, t types.Type) value {
+	ev.refuseZeroSizePtrs(op, x, y, xt)
 	if _, ok := x.(addrV); ok {
 		return ev.addrBinop(op, x, y, t)
 	}
@@ -297,4 +298,28 @@ func isIntNegative(v value) bool {
 		return reflect.ValueOf(v).Int() < 0
 	}
 	return false
+}
+
+// refuseZeroSizePtrs refuses x == y (or !=) of two pointers to distinct
+// zero-size variables: "pointers to distinct zero-size variables may or
+// may not be equal" (the Go spec), and gc's answer is its layout (two
+// elements of a [10][0]byte share an address, bug352), which the
+// evaluator's cells do not have. A pointer compared with nil or with
+// itself is answered.
+func (ev *evaluator) refuseZeroSizePtrs(op token.Token, x, y value, xt types.Type) {
+	if op != token.EQL && op != token.NEQ {
+		return
+	}
+	pt, ok := xt.Underlying().(*types.Pointer)
+	if !ok {
+		return
+	}
+	px, okx := x.(*value)
+	py, oky := y.(*value)
+	if !okx || !oky || px == nil || py == nil || px == py {
+		return
+	}
+	if sizes.Sizeof(pt.Elem()) == 0 {
+		ev.fail("comparison of pointers to two distinct variables of the zero-size type %s: Go leaves their equality unspecified, and gc's answer depends on its memory layout, which static evaluation does not have", typeString(pt.Elem()))
+	}
 }
