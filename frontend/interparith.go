@@ -26,6 +26,9 @@ var irOps = map[token.Token]ir.Op{
 // binop computes x op y with result type t.
 func (fr *frame) binop(op token.Token, xv, yv ssa.Value, t types.Type) value {
 	x, y := fr.get(xv), fr.get(yv)
+	if r, ok := fr.zeroSizeElems(op, xv, yv); ok {
+		return r
+	}
 	return fr.ev.binopValues(op, x, y, xv.Type(), yv.Type(), t)
 }
 
@@ -316,4 +319,37 @@ func isIntNegative(v value) bool {
 		return reflect.ValueOf(v).Int() < 0
 	}
 	return false
+}
+
+// zeroSizeElems answers x == y (or !=) of two pointers to elements of
+// one array or one slice's storage whose element type has size zero:
+// every element is at the start of the storage (offset i*0), so gc's
+// pointers are equal (bug352: &x[1] == &x[2] for x a [10][0]byte, and
+// for the elements of make([]struct{}, 10)), where the evaluator has a
+// cell for each. Pointers to distinct zero-size variables otherwise
+// compare as distinct cells, which Go allows ("may or may not be
+// equal").
+func (fr *frame) zeroSizeElems(op token.Token, xv, yv ssa.Value) (value, bool) {
+	if op != token.EQL && op != token.NEQ {
+		return nil, false
+	}
+	ix, okx := xv.(*ssa.IndexAddr)
+	iy, oky := yv.(*ssa.IndexAddr)
+	if !okx || !oky || sizes.Sizeof(deref(ix.Type())) != 0 {
+		return nil, false
+	}
+	sx, sy := fr.get(ix.X), fr.get(iy.X)
+	same := false
+	switch a := sx.(type) {
+	case *value:
+		b, ok := sy.(*value)
+		same = ok && a != nil && a == b
+	case sliceV:
+		b, ok := sy.(sliceV)
+		same = ok && a.cap > 0 && b.cap > 0 && &a.base[0] == &b.base[0]
+	}
+	if !same || isRep(fr.get(ix.Index)) || isRep(fr.get(iy.Index)) {
+		return nil, false
+	}
+	return op == token.EQL, true
 }

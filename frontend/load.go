@@ -72,11 +72,19 @@ var notSourceStd = []string{
 // (crypto/md5 calls internal/byteorder).
 var pureInternalStd = []string{"internal/byteorder"}
 
+// pureUnderNotSourceStd lists the standard packages under one of
+// notSourceStd that are loaded from source all the same: math/big is
+// pure Go under the tag math_big_pure_go (buildTags), its arithmetic
+// otherwise in assembly; math, math/bits and math/rand stay native or
+// refused.
+var pureUnderNotSourceStd = []string{"math/big"}
+
 // sourceStd reports whether the standard package path is loaded from
-// source when reached: not one of notSourceStd or a package under one,
-// nor an internal package other than those of pureInternalStd.
+// source when reached: not one of notSourceStd or a package under one
+// (but those of pureUnderNotSourceStd), nor an internal package other
+// than those of pureInternalStd.
 func sourceStd(path string) bool {
-	if slices.Contains(pureInternalStd, path) {
+	if slices.Contains(pureInternalStd, path) || slices.Contains(pureUnderNotSourceStd, path) {
 		return true
 	}
 	if strings.Contains(path, ".") || strings.Contains(path, "/internal/") || strings.HasSuffix(path, "/internal") {
@@ -110,11 +118,12 @@ type loadedPkg struct {
 }
 
 // buildTags returns the build flag of both loads: the tag lmsgen, the
-// user's tags, and purego, the standard library's tag for the Go variant
-// of code otherwise written in assembly (crypto/md5's block function),
-// which the evaluator cannot run.
+// user's tags, and purego and math_big_pure_go, the standard library's
+// tags for the Go variant of code otherwise written in assembly
+// (crypto/md5's block function, math/big's arithmetic on words), which
+// the evaluator cannot run.
 func buildTags(cfg Config) string {
-	return "-tags=" + strings.Join(append([]string{"lmsgen", "purego"}, cfg.Tags...), ",")
+	return "-tags=" + strings.Join(append([]string{"lmsgen", "purego", "math_big_pure_go"}, cfg.Tags...), ",")
 }
 
 // load runs both steps and builds the SSA program.

@@ -67,6 +67,7 @@ func prepareOverlay(fset *token.FileSet, p *packages.Package, gen string, overla
 	ds, derrs := parseDirectives(fset, files)
 	ds.errs, ds.fset = derrs, fset
 	named := sliceTypes(files)
+	shadowsPanic := declaresPackageName(files, "panic")
 	var stubs bytes.Buffer
 	imports := map[string]string{} // local name -> import path, for the stubs
 	appended := map[*ast.File]*bytes.Buffer{}
@@ -100,8 +101,12 @@ func prepareOverlay(fset *token.FileSet, p *packages.Package, gen string, overla
 		}
 		// The stub of the generated function.
 		if sig, ok := stubSignature(fset, d, p, data, named, imports); ok {
-			fmt.Fprintf(&stubs, "\nfunc /*line %s:%d:%d*/%s%s { panic(%q) }\n",
-				d.namePos.Filename, d.namePos.Line, d.namePos.Column, d.name, sig, stubPanic)
+			body := fmt.Sprintf(" { panic(%q) }", stubPanic)
+			if shadowsPanic {
+				body = " { for {} }"
+			}
+			fmt.Fprintf(&stubs, "\nfunc /*line %s:%d:%d*/%s%s%s\n",
+				d.namePos.Filename, d.namePos.Line, d.namePos.Column, d.name, sig, body)
 		}
 	}
 	for f, buf := range appended {
@@ -217,6 +222,44 @@ func directiveErrors(errs ErrorList, gens []*genDirective) ErrorList {
 		}
 	}
 	return final
+}
+
+// declaresPackageName reports whether one of files declares name at
+// package scope. A stub's body calls the predeclared panic; in a package
+// that redeclares panic (Go's test/rename.go declares every predeclared
+// name) a stub's body is an endless loop instead, which names nothing a
+// package can shadow and type-checks for every result list (the stubs
+// are only type-checked against; the one difference is a call of a
+// function being generated at generation time, stopped there by the
+// steps budget instead of the stub's panic). A stub without a body is
+// refused by the load (missing function body).
+func declaresPackageName(files []*ast.File, name string) bool {
+	for _, f := range files {
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil && d.Name.Name == name {
+					return true
+				}
+			case *ast.GenDecl:
+				for _, sp := range d.Specs {
+					switch sp := sp.(type) {
+					case *ast.ValueSpec:
+						for _, n := range sp.Names {
+							if n.Name == name {
+								return true
+							}
+						}
+					case *ast.TypeSpec:
+						if sp.Name.Name == name {
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 const (
