@@ -308,6 +308,15 @@ func (fg *funcGen) resolveRet(r *exitReturn, e ir.Exp, k int64) ([]retVal, bool)
 // decide returns the value of condition e after the loop left with code
 // k: a comparison of the code with a constant.
 func (fg *funcGen) decide(r *exitReturn, e ir.Exp, k int64) (bool, bool) {
+	return fg.decideEq(e, k, func(a ir.Exp) bool {
+		g := fg.defOf(a)
+		return g != nil && g.Op == ir.OpVarGet && g.Args[0].Sym() == r.code
+	})
+}
+
+// decideEq returns the value of condition e, a comparison of a value
+// reading the code (isCode) with an integer constant, when the code is k.
+func (fg *funcGen) decideEq(e ir.Exp, k int64, isCode func(ir.Exp) bool) (bool, bool) {
 	n := fg.defOf(e)
 	if n == nil || (n.Op != ir.OpEq && n.Op != ir.OpNe) {
 		return false, false
@@ -316,8 +325,7 @@ func (fg *funcGen) decide(r *exitReturn, e ir.Exp, k int64) (bool, bool) {
 	if a.IsConst() {
 		a, c = c, a
 	}
-	g := fg.defOf(a)
-	if g == nil || g.Op != ir.OpVarGet || g.Args[0].Sym() != r.code || !c.IsConst() || !fg.g.TypeOf(c).IsInteger() {
+	if !a.IsSym() || !c.IsConst() || !fg.g.TypeOf(c).IsInteger() || !isCode(a) {
 		return false, false
 	}
 	eq := constInt(c.Const()) == k

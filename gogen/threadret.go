@@ -513,19 +513,7 @@ func (fg *funcGen) threadValue(t *threadRet, e ir.Exp, k int64, comps []ir.Exp, 
 // threadDecide returns the value of condition e when the label is k: a
 // comparison of the label with a constant.
 func (fg *funcGen) threadDecide(t *threadRet, e ir.Exp, k int64) (bool, bool) {
-	n := fg.defOf(e)
-	if n == nil || (n.Op != ir.OpEq && n.Op != ir.OpNe) {
-		return false, false
-	}
-	a, c := n.Args[0], n.Args[1]
-	if a.IsConst() {
-		a, c = c, a
-	}
-	if !a.IsSym() || !c.IsConst() || !fg.g.TypeOf(c).IsInteger() || !t.isLabel(fg, a) {
-		return false, false
-	}
-	eq := constInt(c.Const()) == k
-	return eq == (n.Op == ir.OpEq), true
+	return fg.decideEq(e, k, func(a ir.Exp) bool { return t.isLabel(fg, a) })
 }
 
 // isLabel reports whether e reads the label.
