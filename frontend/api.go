@@ -159,11 +159,21 @@ type Package struct {
 	// own files (not by a generated file), sorted: generated helpers must
 	// avoid them.
 	Reserved []string
+	// Shadowed lists the package-level declarations of Go's predeclared
+	// names (func min(a, b int) int, var len int), sorted by name: the
+	// generated files must not use those names (pipeline shadow.go).
+	Shadowed []Shadow
 	// Specs are the specializations, in source order of their directives.
 	Specs []*Spec
 	// Literals records how the package's files wrote their integer
 	// literals (literals.go).
 	Literals *ir.Literals
+}
+
+// Shadow is a package-level declaration of a predeclared name.
+type Shadow struct {
+	Name string
+	Pos  token.Position
 }
 
 // Spec is one specialization: the graph of the function NAME that a

@@ -84,6 +84,10 @@ func (prog *Program) Evaluate() (res *Result, err error) {
 		for _, name := range lp.pkg.Types.Scope().Names() {
 			if !generated[name] && !strings.HasPrefix(name, argFuncPrefix) {
 				p.Reserved = append(p.Reserved, name)
+				if types.Universe.Lookup(name) != nil {
+					pos := l.fset.Position(lp.pkg.Types.Scope().Lookup(name).Pos())
+					p.Shadowed = append(p.Shadowed, Shadow{Name: name, Pos: pos})
+				}
 			}
 		}
 		for _, d := range lp.dirs.gens {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"go/scanner"
 	"go/token"
+	"go/types"
 	"hash/fnv"
 	"io"
 	"math"
@@ -70,6 +71,12 @@ func File(pkg string, funcs []Func, opts Options) ([]byte, error) {
 	}
 	for _, name := range opts.Reserved {
 		fl.names.reserve(name)
+		if types.Universe.Lookup(name) != nil {
+			if fl.shadowed == nil {
+				fl.shadowed = map[string]bool{}
+			}
+			fl.shadowed[name] = true
+		}
 	}
 	var errs []error
 	seen := map[string]bool{}
@@ -164,6 +171,11 @@ type fileGen struct {
 
 	path  string      // the package's import path, if known
 	lines *ir.LineMap // Options.Lines
+
+	// shadowed holds the predeclared names the package declares at
+	// package level (func min(a, b int) int in code older than Go
+	// 1.21): the generated code does not use them (minmax.go).
+	shadowed map[string]bool
 
 	runeStringName string
 	runeStringUsed bool

@@ -24,8 +24,8 @@ import (
 // used only there, and its branches compute nothing.
 func (fg *funcGen) minMax(n *ir.Node) (fn string, x, y ir.Exp) {
 	isMin, x, y, ok := fg.g.MinMax(n)
-	if !ok || fg.projs[n.Sym] != nil {
-		return "", x, y
+	if !ok || fg.projs[n.Sym] != nil || fg.file.shadowed["min"] || fg.file.shadowed["max"] {
+		return "", x, y // a package's own min or max would be called
 	}
 	c := n.Args[0].Sym()
 	if fg.uses[c] != 1 || fg.inlineNode(c) == nil {

@@ -29,6 +29,9 @@ func emitGo(st *State) error {
 		if err != nil {
 			return &BrokenOutput{Pkg: p.Package, Path: path, Data: src, Err: err}
 		}
+		if err := shadowedUses(p, path, src); err != nil {
+			return err
+		}
 		p.add(path, src)
 		if !st.simd(p) {
 			return nil
@@ -42,6 +45,9 @@ func emitGo(st *State) error {
 		src, err = gogen.File(p.Name, funcs(&Package{Funcs: vfs}), opts)
 		if err != nil {
 			return &BrokenOutput{Pkg: p.Package, Path: path, Data: src, Err: err}
+		}
+		if err := shadowedUses(p, path, src); err != nil {
+			return err
 		}
 		p.add(path, src)
 		return nil
@@ -143,6 +149,9 @@ func emitTests(st *State) error {
 			}
 			if err != nil {
 				return &BrokenOutput{Pkg: p.Package, Path: path, Data: test, Err: err}
+			}
+			if err := shadowedUses(p, path, test); err != nil {
+				return err
 			}
 			p.add(path, test)
 		}

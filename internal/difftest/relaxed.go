@@ -93,6 +93,6 @@ func lmsNear(got, want float64, f32 bool) bool {
 	if f32 {
 		bound = lmsRelaxed32
 	}
-	return math.Abs(got-want) <= bound*max(math.Abs(got), math.Abs(want), 1)
+	return math.Abs(got-want) <= bound*math.Max(math.Max(math.Abs(got), math.Abs(want)), 1)
 }
 `
