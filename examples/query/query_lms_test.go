@@ -360,7 +360,14 @@ func lmsRangeFloat(r *rand.Rand, lo, hi float64) float64 {
 		return lmsEdge(r, lo, hi)
 	}
 	u := r.Float64()
-	return min(hi, max(lo, lo*(1-u)+hi*u))
+	v := lo*(1-u) + hi*u
+	if v < lo {
+		v = lo
+	}
+	if v > hi {
+		v = hi
+	}
+	return v
 }
 
 // lmsEdge returns lo, hi, or 0 or 1 if inside [lo, hi], at random.
@@ -398,7 +405,9 @@ func lmsString(r *rand.Rand) string {
 func lmsMax[E ~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr | ~float32 | ~float64](s []E) float64 {
 	m := 0.0
 	for _, x := range s {
-		m = max(m, float64(x))
+		if f := float64(x); f > m || f != f {
+			m = f
+		}
 	}
 	return m
 }
@@ -536,7 +545,11 @@ func lmsRunPatient(budget, patience time.Duration, f func() []any) (o lmsOutcome
 	}
 	if !finished {
 		lmsAbandoned++
-		o.panic = fmt.Sprintf("(did not return within %v)", max(budget, patience))
+		wait := budget
+		if patience > wait {
+			wait = patience
+		}
+		o.panic = fmt.Sprintf("(did not return within %v)", wait)
 	}
 	o.elapsed = time.Since(start)
 	stderr.restore()
