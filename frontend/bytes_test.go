@@ -48,28 +48,13 @@ func TestBytesPerNode(t *testing.T) {
 		}
 		return
 	}
-	a := extract(t, "testdata/bench/scale.txtar")
-	l, errs := load(Config{Dir: a.dir})
-	if len(errs) > 0 {
-		t.Fatal(errs)
-	}
-	lp := l.pkgs[0]
-	funs := l.lmsFuns()
-	budgets := Budgets{}.withDefaults()
+	l, lp, funs, budgets := scaleFixture(t)
 	ceilings := []struct {
 		name    string
 		ceiling float64 // bytes per node
 	}{{"Dot1e4", 1110}, {"FFT1e4", 1730}, {"Horner1e4", 810}}
 	for _, c := range ceilings {
-		var d *genDirective
-		for _, g := range lp.dirs.gens {
-			if g.name == c.name {
-				d = g
-			}
-		}
-		if d == nil {
-			t.Fatalf("no directive %s", c.name)
-		}
+		d := scaleDirective(t, lp, c.name)
 		gen := func() int {
 			spec, err := l.evaluate(lp, d, budgets, funs, false)
 			if err != nil {

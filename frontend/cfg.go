@@ -614,8 +614,8 @@ func hasIrreducibleCycle(fn *ssa.Function) bool {
 // live and every value returned on the way is of a Rep type, and no
 // block on the way (up to live, or to a return) stores, updates a map,
 // calls, or loops (which could change static state the branches would
-// then disagree on). Joining such
-// branches loses nothing a later static decision could use.
+// then disagree on). Joining such branches loses nothing a later static
+// decision could use.
 func (fi *fnInfo) repJoin(b, live *ssa.BasicBlock) bool {
 	for _, in := range live.Instrs {
 		phi, ok := in.(*ssa.Phi)

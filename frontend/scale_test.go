@@ -10,6 +10,7 @@ import (
 	"github.com/lmsgen/lmsgen/internal/cputime"
 	"github.com/lmsgen/lmsgen/ir"
 	"github.com/lmsgen/lmsgen/sched"
+	"golang.org/x/tools/go/ssa"
 )
 
 // BenchmarkGenerate generates code end to end from a loaded package: it
@@ -25,27 +26,12 @@ import (
 // user and system, all threads, the collector included, which a loaded
 // machine disturbs less) and the bytes allocated (B/node).
 func BenchmarkGenerate(b *testing.B) {
-	a := extract(b, "testdata/bench/scale.txtar")
-	l, errs := load(Config{Dir: a.dir})
-	if len(errs) > 0 {
-		b.Fatal(errs)
-	}
-	lp := l.pkgs[0]
-	funs := l.lmsFuns()
-	budgets := Budgets{}.withDefaults()
+	l, lp, funs, budgets := scaleFixture(b)
 	shapes := []struct{ shape, prefix string }{{"dot", "Dot"}, {"fft", "FFT"}, {"horner", "Horner"}}
 	for _, lang := range []string{"go", "c"} {
 		for _, sh := range shapes {
 			for _, size := range []string{"1e3", "1e4", "1e5"} {
-				var d *genDirective
-				for _, g := range lp.dirs.gens {
-					if g.name == sh.prefix+size {
-						d = g
-					}
-				}
-				if d == nil {
-					b.Fatalf("no directive %s%s", sh.prefix, size)
-				}
+				d := scaleDirective(b, lp, sh.prefix+size)
 				b.Run("lang="+lang+"/shape="+sh.shape+"/nodes="+size, func(b *testing.B) {
 					nodes := 0
 					m := startMeter()
@@ -71,6 +57,27 @@ func BenchmarkGenerate(b *testing.B) {
 			}
 		}
 	}
+}
+
+// scaleFixture loads the package of the scale kernels.
+func scaleFixture(tb testing.TB) (*loaded, *loadedPkg, map[*ssa.Function]bool, Budgets) {
+	a := extract(tb, "testdata/bench/scale.txtar")
+	l, errs := load(Config{Dir: a.dir})
+	if len(errs) > 0 {
+		tb.Fatal(errs)
+	}
+	return l, l.pkgs[0], l.lmsFuns(), Budgets{}.withDefaults()
+}
+
+// scaleDirective returns the directive of the scale kernel name.
+func scaleDirective(tb testing.TB, lp *loadedPkg, name string) *genDirective {
+	for _, g := range lp.dirs.gens {
+		if g.name == name {
+			return g
+		}
+	}
+	tb.Fatalf("no directive %s", name)
+	return nil
 }
 
 // BenchmarkLoad measures the cost per package of generation: go list,
