@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"testing"
@@ -149,16 +150,22 @@ func FuzzBuild(f *testing.F) {
 	})
 }
 
-// BenchmarkBuild builds a graph of a million nodes: arithmetic, slice
-// reads, variable updates, and output in conditionals. It reports per
-// node the wall-clock time, the CPU time of the process (cpu-ns/node:
+// BenchmarkBuild builds graphs of 10^4, 10^5 and 10^6 nodes: arithmetic,
+// slice reads, variable updates, and output in conditionals. It reports
+// per node the wall-clock time, the CPU time of the process (cpu-ns/node:
 // user and system, all threads, the collector included, which a loaded
 // machine disturbs less) and the bytes allocated.
 func BenchmarkBuild(b *testing.B) {
-	const n = 1_000_000
+	for _, n := range []int{10_000, 100_000, 1_000_000} {
+		b.Run(fmt.Sprintf("nodes=%d", n), func(b *testing.B) { benchBuild(b, n) })
+	}
+}
+
+func benchBuild(b *testing.B, n int) {
 	b.ReportAllocs()
 	var nodes int
 	var before, after runtime.MemStats
+	runtime.GC()
 	runtime.ReadMemStats(&before)
 	cpu0 := cputime.Used()
 	for b.Loop() {
