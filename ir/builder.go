@@ -17,8 +17,9 @@ type Builder struct {
 	g      *Graph
 	cse    cseTable
 	consts map[constKey]*Const // complex and string constants
-	nums   map[numKey]*Const   // the others: most, in 24-byte entries
-	nconst int32
+	nums   numTable            // the others, most (numtab.go)
+	byID   symTab[*Const]      // every constant, by interning number
+	cbuf   []Const             // constants are allocated in chunks
 	sc     *scope
 	pos    Pos
 	// calls.go: positions, places, call sites and calls interned
@@ -57,7 +58,7 @@ type Builder struct {
 // NewBuilder returns an empty builder.
 func NewBuilder() *Builder {
 	g := &Graph{positions: []posEntry{{}}, places: []token.Position{{}}}
-	return &Builder{g: g, consts: map[constKey]*Const{}, nums: map[numKey]*Const{},
+	return &Builder{g: g, consts: map[constKey]*Const{},
 		posIdx: map[uint64]Pos{}, placeIdx: map[placeKey]int32{}, siteIdx: map[siteKey]int32{}, callIdx: map[uint64]Chain{}, class: map[Sym]Key{}, parent: map[Key]Key{},
 		heaps: map[*Type]Key{}, statics: map[staticKey]Sym{}, forwards: map[Sym]Sym{}, defined: map[Sym]bool{},
 		varWriters: map[Sym][]varWriter{}}
@@ -115,12 +116,11 @@ func (b *Builder) Const(t *Type, v any) Exp {
 	}
 	k := keyOf(t, v)
 	if !t.IsComplex() && t.Kind != KString {
-		nk := numKey{k.t, k.lo}
-		c, ok := b.nums[nk]
-		if !ok {
-			c = b.newConst(t, v)
-			b.nums[nk] = c
+		if id := b.nums.find(t.Kind, k.lo); id >= 0 {
+			return Exp{c: b.byID.at(Sym(id))}
 		}
+		c := b.newConst(t, v)
+		b.nums.insert(t.Kind, k.lo, c.id)
 		return Exp{c: c}
 	}
 	c, ok := b.consts[k]
@@ -131,16 +131,19 @@ func (b *Builder) Const(t *Type, v any) Exp {
 	return Exp{c: c}
 }
 
-// numKey is the key of a constant whose constKey has only t and lo.
-type numKey struct {
-	t  *Type
-	lo uint64
+func (b *Builder) newConst(t *Type, v any) *Const {
+	if len(b.cbuf) == cap(b.cbuf) {
+		b.cbuf = make([]Const, 0, min(constChunk, max(8, 2*cap(b.cbuf))))
+	}
+	b.cbuf = append(b.cbuf, Const{Type: t, Val: v, id: int32(b.byID.len())})
+	c := &b.cbuf[len(b.cbuf)-1]
+	b.byID.push(c)
+	return c
 }
 
-func (b *Builder) newConst(t *Type, v any) *Const {
-	b.nconst++
-	return &Const{Type: t, Val: v, id: b.nconst - 1}
-}
+// constChunk is the most constants allocated at once (a small graph
+// allocates fewer).
+const constChunk = 128
 
 // Unit returns the constant of type Void, the result of a block that
 // computes no value.

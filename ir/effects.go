@@ -29,8 +29,8 @@ type scope struct {
 	// checks of its parent.
 	parent    *scope
 	fn        bool
-	fnDepth   int32 // the function bodies this block is in
-	checks    map[checkKey]check
+	fnDepth   int32      // the function bodies this block is in
+	checks    checkTable // checktab.go
 	maxChecks map[Sym]maxCheck
 }
 

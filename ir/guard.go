@@ -20,15 +20,6 @@ package ir
 // first). A function body does not see the checks of the scope it is
 // defined in: it may run before them, through a forward declaration.
 
-// checkKey names one access: the slice or string symbol and the index
-// (its symbol, or its constant), 16 bytes.
-type checkKey struct {
-	s, is Sym
-	ic    *Const
-}
-
-func keyOfCheck(s Sym, i Exp) checkKey { return checkKey{s: s, is: i.s, ic: i.c} }
-
 // check is what an access left: the node that made the check and, for a
 // slice, the value it read or stored and the class's last write after it
 // (for forwarding within one block).
@@ -52,12 +43,11 @@ func (sc *scope) noteCheck(s, i Exp, by Sym, val Exp, write Sym) {
 	if s.IsConst() {
 		return
 	}
-	if sc.checks == nil {
-		sc.checks = map[checkKey]check{}
-		sc.maxChecks = map[Sym]maxCheck{}
-	}
-	sc.checks[keyOfCheck(s.s, i)] = check{by: by, val: val, write: write}
+	sc.checks.set(keyOfCheck(s.s, i), check{by: by, val: val, write: write})
 	if c := i.Const(); c != nil {
+		if sc.maxChecks == nil {
+			sc.maxChecks = map[Sym]maxCheck{}
+		}
 		v := toInt64(c)
 		if c.Type.IsUnsigned() && toUint64(c) > 1<<62 {
 			v = -1 // beyond any length
@@ -77,9 +67,9 @@ func (sc *scope) checked(s, i Exp) (by Sym, local check, isLocal, ok bool) {
 	}
 	k := keyOfCheck(s.s, i)
 	for x := sc; x != nil; x = x.parent {
-		if c, found := x.checks[k]; found {
+		if c := x.checks.find(k); c != nil {
 			if x == sc {
-				return c.by, c, true, true
+				return c.by, *c, true, true
 			}
 			return c.by, check{}, false, true
 		}
