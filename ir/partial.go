@@ -26,7 +26,10 @@ func newPartials(f *Flat) *partials {
 	g := f.Graph
 	var ifs []int32
 	for i, op := range f.Op {
-		if op == OpIf && len(g.Nodes[i].Blocks) > 0 {
+		// A conditional whose blocks end with tuples has a tuple type:
+		// the bit spares reading the other conditionals' nodes, and the
+		// pass below when there are none.
+		if op == OpIf && f.Bits[i]&BitTuple != 0 && f.First[i+1] > f.First[i] {
 			ifs = append(ifs, int32(i))
 		}
 	}
