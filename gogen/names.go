@@ -36,10 +36,16 @@ var predeclared = map[string]bool{
 // for each base fresh found taken, the number to try first, and fresh
 // costs O(1) amortized however many names share a base (an unrolled loop
 // names every copy of its variable t: t, t1, t2, ...).
+//
+// The names used are a set of strings but for the names x<N> (N in
+// decimal without a leading zero, below numMax), which a big function
+// has one of per symbol of its graph and xs holds as N's bit: a bit per
+// symbol instead of a map entry per name and the map's growth.
 type namer struct {
 	parent *namer
-	used   map[string]bool
-	next   map[string]int // for a base fresh found taken: base and base<N>, 1 <= N < next[base], are taken
+	used   map[string]bool // the names used but those xs holds
+	xs     numSet          // N for each name x<N> used
+	next   map[string]int  // for a base fresh found taken: base and base<N>, 1 <= N < next[base], are taken
 }
 
 func newNamer(parent *namer) *namer {
@@ -52,15 +58,50 @@ func (n *namer) taken(name string) bool {
 		return true
 	}
 	for s := n; s != nil; s = s.parent {
-		if s.used[name] {
+		if s.has(name) {
 			return true
 		}
 	}
 	return false
 }
 
+// has reports whether name is used in the namer itself (not in its
+// parents).
+func (n *namer) has(name string) bool {
+	if x := xNumber(name); x >= 0 {
+		return n.xs.has(x)
+	}
+	return n.used[name]
+}
+
 // reserve marks name as used, whether or not it was free.
-func (n *namer) reserve(name string) { n.used[name] = true }
+func (n *namer) reserve(name string) {
+	if x := xNumber(name); x >= 0 {
+		n.xs.add(x)
+		return
+	}
+	n.used[name] = true
+}
+
+// xNumber returns N if name is x<N> (N in decimal without a leading zero,
+// below numMax), else -1.
+func xNumber(name string) int {
+	if len(name) < 2 || len(name) > 9 || name[0] != 'x' || (name[1] == '0' && len(name) > 2) {
+		return -1
+	}
+	x := 0
+	for i := 1; i < len(name); i++ {
+		c := name[i]
+		if c < '0' || c > '9' {
+			return -1
+		}
+		x = x*10 + int(c-'0')
+	}
+	if x >= numMax {
+		return -1
+	}
+	return x
+}
 
 // fresh returns base if it is free, else base followed by the smallest
 // number that makes it free, and reserves the result. The number follows
@@ -82,7 +123,7 @@ func (n *namer) fresh(base string) string {
 		}
 		n.next[base] = i + 1
 	}
-	n.used[name] = true
+	n.reserve(name)
 	return name
 }
 
