@@ -37,15 +37,19 @@ var predeclared = map[string]bool{
 // costs O(1) amortized however many names share a base (an unrolled loop
 // names every copy of its variable t: t, t1, t2, ...).
 //
-// The names used are a set of strings but for the names x<N> (N in
-// decimal without a leading zero, below numMax), which a big function
-// has one of per symbol of its graph and xs holds as N's bit: a bit per
-// symbol instead of a map entry per name and the map's growth.
+// The names a namer has handed out or reserved are held in three ways,
+// so that a big function's names cost no map entry each: a name fresh
+// numbers (vRe1, vRe2, ... of an unrolled loop) is held by next alone,
+// as base<N> with N below next[base], except the few such names fresh
+// found taken outside the namer (skipped); a name x<N> (N in decimal
+// without a leading zero, below numMax; x<symbol> is the name of a node
+// the graph does not name) is a bit of xs; any other is a key of used.
 type namer struct {
-	parent *namer
-	used   map[string]bool // the names used but those xs holds
-	xs     numSet          // N for each name x<N> used
-	next   map[string]int  // for a base fresh found taken: base and base<N>, 1 <= N < next[base], are taken
+	parent  *namer
+	used    map[string]bool // the names reserved but those xs holds
+	xs      numSet          // N for each name x<N> reserved
+	next    map[string]int  // for a base fresh found taken: base and base<N>, 1 <= N < next[base], are taken
+	skipped map[string]bool // the names base<N> below next[base] taken outside the namer when fresh tried them
 }
 
 func newNamer(parent *namer) *namer {
@@ -69,9 +73,41 @@ func (n *namer) taken(name string) bool {
 // parents).
 func (n *namer) has(name string) bool {
 	if x := xNumber(name); x >= 0 {
-		return n.xs.has(x)
+		if n.xs.has(x) {
+			return true
+		}
+	} else if n.used[name] {
+		return true
 	}
-	return n.used[name]
+	return n.numbered(name) && !n.skipped[name]
+}
+
+// numbered reports whether name is base<N>, or base_<N> for a base that
+// ends in a digit, with 1 <= N < next[base]: a name fresh handed out or
+// found taken.
+func (n *namer) numbered(name string) bool {
+	if len(n.next) == 0 {
+		return false
+	}
+	d := len(name)
+	for d > 0 && name[d-1] >= '0' && name[d-1] <= '9' {
+		d--
+	}
+	if d == 0 || d == len(name) || name[d] == '0' || len(name)-d > 18 {
+		return false
+	}
+	num, err := strconv.Atoi(name[d:])
+	if err != nil {
+		panic("BUG: " + err.Error())
+	}
+	prefix := name[:d] // its last byte is not a digit: a base numbered without _
+	if num < n.next[prefix] {
+		return true
+	}
+	if d >= 2 && prefix[d-1] == '_' && prefix[d-2] >= '0' && prefix[d-2] <= '9' {
+		return num < n.next[prefix[:d-1]]
+	}
+	return false
 }
 
 // reserve marks name as used, whether or not it was free.
@@ -118,10 +154,17 @@ func (n *namer) fresh(base string) string {
 			sep = "_"
 		}
 		for name = base + sep + strconv.Itoa(i); n.taken(name); {
+			if !n.has(name) {
+				if n.skipped == nil {
+					n.skipped = map[string]bool{}
+				}
+				n.skipped[name] = true
+			}
 			i++
 			name = base + sep + strconv.Itoa(i)
 		}
-		n.next[base] = i + 1
+		n.next[base] = i + 1 // holds name
+		return name
 	}
 	n.reserve(name)
 	return name

@@ -55,20 +55,32 @@ func TestFreshSmallest(t *testing.T) {
 	}
 }
 
-// TestNamerHas checks the namer's set of names, whose names x<N> are
-// bits (numSet), against a map: reserved and fresh names, x<N> or not,
-// with leading zeros, past numMax and across pages, in a namer and its
-// parent.
+// TestNamerHas checks the namer's set of names (names fresh numbered
+// held by next, names x<N> as bits of a numSet) against a map: reserved
+// and fresh names, x<N> or not, with leading zeros, past numMax and
+// across pages, numbered names taken in the parent or predeclared (int8)
+// that fresh skips, in a namer and its parent.
 func TestNamerHas(t *testing.T) {
 	pkg := newNamer(nil)
 	fn := newNamer(pkg)
 	want := map[*namer]map[string]bool{pkg: {}, fn: {}}
 	names := []string{"x", "x0", "x00", "x01", "x1", "x9", "x10", "xa1", "y12", "X12", "x1_2",
-		"x4095", "x4096", "x16777215", "x16777216", "x99999999", "x123456789", "t", "t1"}
+		"x4095", "x4096", "x16777215", "x16777216", "x99999999", "x123456789", "t", "t1",
+		"t01", "v0_", "v0__1", "int7", "int8", "int9", "vRe12345678901234567890"}
 	r := rand.New(rand.NewPCG(3, 4))
 	for range 2000 {
 		names = append(names, "x"+strconv.Itoa(r.IntN(20000)))
 	}
+	for _, base := range []string{"t", "vRe", "v0", "v0_", "int", "x1"} {
+		sep := ""
+		if base == "v0" || base == "x1" {
+			sep = "_"
+		}
+		for range 100 {
+			names = append(names, base+sep+strconv.Itoa(r.IntN(60)))
+		}
+	}
+	bases := []string{"x", "x1", "x409", "t", "vRe", "v0", "v0_", "int", "len"}
 	for k := range 20000 {
 		n := fn
 		if r.IntN(3) == 0 {
@@ -80,9 +92,7 @@ func TestNamerHas(t *testing.T) {
 			n.reserve(name)
 			want[n][name] = true
 		case 1:
-			if strings.HasPrefix(name, "x") && len(name) > 1 {
-				name = name[:len(name)-1] // a base: x, x1, x409, ...
-			}
+			name = bases[r.IntN(len(bases))]
 			got := n.fresh(name)
 			if want[n][got] || (n == fn && want[pkg][got]) {
 				t.Fatalf("step %d: fresh(%q) = %q, already used", k, name, got)
