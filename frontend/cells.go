@@ -73,6 +73,30 @@ func (ev *evaluator) born(p *value) {
 	}
 }
 
+// forgetBirths empties the births recorded, when a region is pushed with
+// none open: every birth recorded is below the starts of this region and
+// of all that follow, which a cell absent from ev.birth (birth 0) is too,
+// so no test of a birth against a region's start changes. (The only test
+// against the start of a region popped, a merger's after its
+// conditional, is over before the next push: merging evaluates no code.)
+// Kept, the births of the cells of every top-level region (a trial
+// iteration of each static loop, most often) would fill the map: it
+// keeps its table when cleared, unless the table is four times larger
+// than what it holds, which would make clearing it cost more than
+// filling it did.
+func (ev *evaluator) forgetBirths() {
+	n := len(ev.birth)
+	switch {
+	case n == 0:
+	case 4*n >= ev.birthPeak:
+		clear(ev.birth)
+		ev.birthPeak = max(ev.birthPeak, n)
+	default:
+		ev.birth = map[*value]int32{}
+		ev.birthPeak = 0
+	}
+}
+
 // bornSlice records the birth of fresh storage.
 func (ev *evaluator) bornSlice(base []value) {
 	if len(ev.regions) == 0 {

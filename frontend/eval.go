@@ -63,7 +63,8 @@ type evaluator struct {
 	// the innermost region, so that a branch can be undone and merged;
 	// clock counts the regions pushed so far; birth records, for cells
 	// allocated while a region was being built, the clock then (absent:
-	// 0). A cell existed before region r if its birth is below r.start.
+	// 0), since the last push of a region with none open (forgetBirths).
+	// A cell existed before region r if its birth is below r.start.
 	regions []*region
 	// deferring is the stack of frames of functions with defer
 	// statements; nextDeferred is the frame running a deferred call, for
@@ -78,9 +79,10 @@ type evaluator struct {
 	journal []jentry
 	// facts are the staged conditions known on the path being built,
 	// innermost last (facts.go).
-	facts []fact
-	birth map[*value]int32
-	clock int32
+	facts     []fact
+	birth     map[*value]int32
+	birthPeak int // the most births ev.birth has held (forgetBirths)
+	clock     int32
 	// promoteTypes are the slice types of cells that hold an empty
 	// static slice on entry to a staged loop that makes them variables
 	// (speculate.go).

@@ -98,6 +98,9 @@ func (ev *evaluator) pushRegion(kind regionKind) *region {
 	if len(ev.regions) >= maxNesting {
 		ev.fail("staged conditionals and loops are nested more than %d deep: a loop whose condition is static and that breaks on a Rep nests one conditional per iteration; make its condition a Rep (stage.Dyn) so that it stays a loop", maxNesting)
 	}
+	if len(ev.regions) == 0 {
+		ev.forgetBirths()
+	}
 	ev.clock++
 	r := &region{kind: kind, depth: len(ev.regions) + 1, start: ev.clock, mark: len(ev.journal)}
 	ev.regions = append(ev.regions, r)

@@ -261,7 +261,7 @@ func (fg *funcGen) text(c jen.Code) string {
 func (fg *funcGen) localNames(cond expr) []string {
 	var names []string
 	scanIdents(fg.text(cond.code()), func(name string, _, _ token.Token) {
-		if fg.fn.names.used[name] && !fg.fn.params[name] {
+		if fg.fn.names.has(name) && !fg.fn.params[name] {
 			names = append(names, name)
 		}
 	})

@@ -145,9 +145,10 @@
 //
 // # Files
 //
-// names.go chooses identifiers, types.go and consts.go write types and
-// constants, chars.go decides which constants are characters, analyze.go and plan.go decide before writing (uses, captures,
-// inlining, forwarding), emit.go, opexpr.go, stmt.go and control.go
+// names.go chooses identifiers (numset.go holds its names x<N>),
+// types.go and consts.go write types and constants, chars.go decides
+// which constants are characters, analyze.go and plan.go decide before
+// writing (uses, captures, inlining, forwarding), emit.go, opexpr.go, stmt.go and control.go
 // write expressions and statements (expr.go and rope.go hold an
 // expression as jennifer code or as its source text, chain.go the arms of an if chain,
 // deadslot.go the slots of an assignment it leaves out, depth.go the

@@ -36,10 +36,20 @@ var predeclared = map[string]bool{
 // for each base fresh found taken, the number to try first, and fresh
 // costs O(1) amortized however many names share a base (an unrolled loop
 // names every copy of its variable t: t, t1, t2, ...).
+//
+// The names a namer has handed out or reserved are held in three ways,
+// so that a big function's names cost no map entry each: a name fresh
+// numbers (vRe1, vRe2, ... of an unrolled loop) is held by next alone,
+// as base<N> with N below next[base], except the few such names fresh
+// found taken outside the namer (skipped); a name x<N> (N in decimal
+// without a leading zero, below numMax; x<symbol> is the name of a node
+// the graph does not name) is a bit of xs; any other is a key of used.
 type namer struct {
-	parent *namer
-	used   map[string]bool
-	next   map[string]int // for a base fresh found taken: base and base<N>, 1 <= N < next[base], are taken
+	parent  *namer
+	used    map[string]bool // the names reserved but those xs holds
+	xs      numSet          // N for each name x<N> reserved
+	next    map[string]int  // for a base fresh found taken: base and base<N>, 1 <= N < next[base], are taken
+	skipped map[string]bool // the names base<N> below next[base] taken outside the namer when fresh tried them
 }
 
 func newNamer(parent *namer) *namer {
@@ -52,15 +62,82 @@ func (n *namer) taken(name string) bool {
 		return true
 	}
 	for s := n; s != nil; s = s.parent {
-		if s.used[name] {
+		if s.has(name) {
 			return true
 		}
 	}
 	return false
 }
 
+// has reports whether name is used in the namer itself (not in its
+// parents).
+func (n *namer) has(name string) bool {
+	if x := xNumber(name); x >= 0 {
+		if n.xs.has(x) {
+			return true
+		}
+	} else if n.used[name] {
+		return true
+	}
+	return n.numbered(name) && !n.skipped[name]
+}
+
+// numbered reports whether name is base<N>, or base_<N> for a base that
+// ends in a digit, with 1 <= N < next[base]: a name fresh handed out or
+// found taken.
+func (n *namer) numbered(name string) bool {
+	if len(n.next) == 0 {
+		return false
+	}
+	d := len(name)
+	for d > 0 && name[d-1] >= '0' && name[d-1] <= '9' {
+		d--
+	}
+	if d == 0 || d == len(name) || name[d] == '0' || len(name)-d > 18 {
+		return false
+	}
+	num, err := strconv.Atoi(name[d:])
+	if err != nil {
+		panic("BUG: " + err.Error())
+	}
+	prefix := name[:d] // its last byte is not a digit: a base numbered without _
+	if num < n.next[prefix] {
+		return true
+	}
+	if d >= 2 && prefix[d-1] == '_' && prefix[d-2] >= '0' && prefix[d-2] <= '9' {
+		return num < n.next[prefix[:d-1]]
+	}
+	return false
+}
+
 // reserve marks name as used, whether or not it was free.
-func (n *namer) reserve(name string) { n.used[name] = true }
+func (n *namer) reserve(name string) {
+	if x := xNumber(name); x >= 0 {
+		n.xs.add(x)
+		return
+	}
+	n.used[name] = true
+}
+
+// xNumber returns N if name is x<N> (N in decimal without a leading zero,
+// below numMax), else -1.
+func xNumber(name string) int {
+	if len(name) < 2 || len(name) > 9 || name[0] != 'x' || (name[1] == '0' && len(name) > 2) {
+		return -1
+	}
+	x := 0
+	for i := 1; i < len(name); i++ {
+		c := name[i]
+		if c < '0' || c > '9' {
+			return -1
+		}
+		x = x*10 + int(c-'0')
+	}
+	if x >= numMax {
+		return -1
+	}
+	return x
+}
 
 // fresh returns base if it is free, else base followed by the smallest
 // number that makes it free, and reserves the result. The number follows
@@ -77,12 +154,19 @@ func (n *namer) fresh(base string) string {
 			sep = "_"
 		}
 		for name = base + sep + strconv.Itoa(i); n.taken(name); {
+			if !n.has(name) {
+				if n.skipped == nil {
+					n.skipped = map[string]bool{}
+				}
+				n.skipped[name] = true
+			}
 			i++
 			name = base + sep + strconv.Itoa(i)
 		}
-		n.next[base] = i + 1
+		n.next[base] = i + 1 // holds name
+		return name
 	}
-	n.used[name] = true
+	n.reserve(name)
 	return name
 }
 
