@@ -33,6 +33,7 @@ type simdState struct {
 	v     *sched.Vectors
 	names map[*sched.Pack]string // the Go variable of a pack's value (or variables)
 	wide  bool                   // vectors of 512 bits too (sched.VectorizeWide): needs AVX-512
+	facts map[*ir.Block]vecFacts // what each block holds (simd_vzero.go)
 }
 
 // hasPacks reports whether f has vector code to write.

@@ -491,6 +491,7 @@ func blur3AVX2(dst, src []float32, w, h int) {
 					x2 = ow
 				}
 			}
+			archsimd.ClearAVXUpperBits()
 			px0 := rows0[x2]
 			t := rows1[x2]
 			px2 := rows2[x2]
@@ -630,6 +631,7 @@ func Blur3(dst, src []float32, w, h int) {
 					x2 = ow
 				}
 			}
+			archsimd.ClearAVXUpperBits()
 			px0 := rows0[x2]
 			t := rows1[x2]
 			px2 := rows2[x2]
@@ -1104,6 +1106,7 @@ func sobel3AVX2(dst, src []float32, w, h int) {
 					v0v1.Store((*[8]float32)(s1[:8]))
 					v8v1.Store((*[8]float32)(s1[8:16]))
 				}
+				archsimd.ClearAVXUpperBits()
 				if x416 {
 					x2 = 0
 				} else {
@@ -1140,6 +1143,7 @@ func sobel3AVX2(dst, src []float32, w, h int) {
 						tv13.Store((*[8]float32)(o[8:16]))
 						x4 += 16
 					}
+					archsimd.ClearAVXUpperBits()
 					if x4 < ow {
 						in0_3 := (*[16]float32)(sums[x1:ow])
 						in1_3 := sums[x563:x564]
@@ -1173,6 +1177,7 @@ func sobel3AVX2(dst, src []float32, w, h int) {
 					x2 = ow
 				}
 			}
+			archsimd.ClearAVXUpperBits()
 			px0 := rows0[x2]
 			t := rows1[x2]
 			px2 := rows2[x2]
@@ -1274,6 +1279,7 @@ func Sobel3(dst, src []float32, w, h int) {
 					s1 := (*[16]float32)(sums[x:w])
 					v0v1.Store(s1)
 				}
+				archsimd.ClearAVXUpperBits()
 				if x416 {
 					x2 = 0
 				} else {
@@ -1306,6 +1312,7 @@ func Sobel3(dst, src []float32, w, h int) {
 						tv6.Store(o)
 						x4 += 16
 					}
+					archsimd.ClearAVXUpperBits()
 					if x4 < ow {
 						in0_3 := (*[16]float32)(sums[x1:ow])
 						in1_3 := sums[x563:x564]
@@ -1335,6 +1342,7 @@ func Sobel3(dst, src []float32, w, h int) {
 					x2 = ow
 				}
 			}
+			archsimd.ClearAVXUpperBits()
 			px0 := rows0[x2]
 			t := rows1[x2]
 			px2 := rows2[x2]
@@ -2108,6 +2116,7 @@ func blur5AVX2(dst, src []float32, w, h int) {
 					x2 = ow
 				}
 			}
+			archsimd.ClearAVXUpperBits()
 			px0 := rows0[x2]
 			px1 := rows1[x2]
 			t := rows2[x2]
@@ -2328,6 +2337,7 @@ func Blur5(dst, src []float32, w, h int) {
 					x2 = ow
 				}
 			}
+			archsimd.ClearAVXUpperBits()
 			px0 := rows0[x2]
 			px1 := rows1[x2]
 			t := rows2[x2]
@@ -2767,6 +2777,7 @@ func sharpen3AVX2(dst, src []float32, w, h int) {
 				v8v.Store((*[8]float32)(o[8:16]))
 				x += 16
 			}
+			archsimd.ClearAVXUpperBits()
 			_ = rows0[x]
 			px1 := rows1[x]
 			_ = rows2[x]
@@ -2921,6 +2932,7 @@ func Sharpen3(dst, src []float32, w, h int) {
 				v0v.Store(o)
 				x += 16
 			}
+			archsimd.ClearAVXUpperBits()
 			_ = rows0[x]
 			px1 := rows1[x]
 			_ = rows2[x]
@@ -3297,6 +3309,7 @@ func blur3ExactAVX2(dst, src []float32, w, h int) {
 				x += 16
 			}
 			x551 := x + 1
+			archsimd.ClearAVXUpperBits()
 			win0 := rows0[x]
 			win1 := rows1[x]
 			win2 := rows2[x]
@@ -3411,6 +3424,7 @@ func Blur3Exact(dst, src []float32, w, h int) {
 				x += 16
 			}
 			x551 := x + 1
+			archsimd.ClearAVXUpperBits()
 			win0 := rows0[x]
 			win1 := rows1[x]
 			win2 := rows2[x]
