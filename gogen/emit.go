@@ -101,6 +101,8 @@ type frame struct {
 	loops  []forLoop // variables declared by the for clause of a later loop
 
 	loopAfter []int32 // index of the next loop statement after each index (see nextLoop)
+
+	vecDirty bool // a statement with packs in it was written, and no ClearAVXUpperBits since (simd_vzero.go)
 }
 
 type forLoop struct {

@@ -119,13 +119,13 @@ func File(pkg string, funcs []Func, opts Options) ([]byte, error) {
 			vecs[i] = fl.plan(f.Name, f.Schedule, f.FactsOrCompute())
 			vecs[i].chars = gens[i].chars
 			vecs[i].lits = f.Literals
-			vecs[i].simd = &simdState{v: f.Vectors, names: map[*sched.Pack]string{}}
+			vecs[i].simd = &simdState{v: f.Vectors, names: map[*sched.Pack]string{}, facts: map[*ir.Block]vecFacts{}}
 		}
 		if opts.SIMD && f.Wide.Wide() {
 			wides[i] = fl.plan(f.Name, f.Schedule, f.FactsOrCompute())
 			wides[i].chars = gens[i].chars
 			wides[i].lits = f.Literals
-			wides[i].simd = &simdState{v: f.Wide, names: map[*sched.Pack]string{}, wide: true}
+			wides[i].simd = &simdState{v: f.Wide, names: map[*sched.Pack]string{}, wide: true, facts: map[*ir.Block]vecFacts{}}
 		}
 	}
 	for i, f := range funcs {

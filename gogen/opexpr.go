@@ -72,6 +72,9 @@ func (fg *funcGen) nodeExpr(n *ir.Node) expr {
 	case ir.OpSliceGet, ir.OpStrIndex:
 		return fg.index(a[0], a[1])
 	case ir.OpSliceSub, ir.OpStrSlice:
+		if l := fg.arrayLen(n.Sym); l > 0 {
+			return fg.arrayPtr(fg.slice(n).code(), l, n.Type.Elem)
+		}
 		return fg.slice(n)
 	case ir.OpAppend:
 		return primary(jen.Append(fg.refs(a, ctxConverted)...))

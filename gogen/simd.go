@@ -33,6 +33,7 @@ type simdState struct {
 	v     *sched.Vectors
 	names map[*sched.Pack]string // the Go variable of a pack's value (or variables)
 	wide  bool                   // vectors of 512 bits too (sched.VectorizeWide): needs AVX-512
+	facts map[*ir.Block]vecFacts // what each block holds (simd_vzero.go)
 }
 
 // hasPacks reports whether f has vector code to write.
@@ -81,8 +82,16 @@ func (fg *funcGen) vecStmt(out *stmts, n *ir.Node) bool {
 	}
 	switch p.Kind {
 	case sched.PackLoad:
+		if ptr := fg.vecArray(p); ptr != nil {
+			out.add(jen.Id(fg.packName(p)).Op(":=").Qual(archsimd, "Load"+vt).Call(ptr))
+			break
+		}
 		out.add(jen.Id(fg.packName(p)).Op(":=").Qual(archsimd, "Load"+vt+"Slice").Call(fg.vecSlice(p)))
 	case sched.PackStore:
+		if ptr := fg.vecArray(p); ptr != nil {
+			out.add(fg.vecArg(p.Args[0], vt).Dot("Store").Call(ptr))
+			break
+		}
 		out.add(fg.vecArg(p.Args[0], vt).Dot("StoreSlice").Call(fg.vecSlice(p)))
 	case sched.PackOp:
 		if sched.IsFMA(n) {
@@ -183,6 +192,47 @@ func (fg *funcGen) vecSlice(p *sched.Pack) *jen.Statement {
 		return base.code()
 	}
 	return base.at(precPrimary).Index(jen.Lit(int(p.Index)).Op(":"))
+}
+
+// arrayLen returns the length of the array pointer a sub-slice of the
+// vector code is written as (sched.Vectors.ArrayLen), or 0.
+func (fg *funcGen) arrayLen(s ir.Sym) int64 {
+	if fg.simd == nil {
+		return 0
+	}
+	return fg.simd.v.ArrayLen(s)
+}
+
+// arrayPtr writes the conversion of slice x to a pointer to an array of
+// l elements of type elem: (*[l]elem)(x).
+func (fg *funcGen) arrayPtr(x jen.Code, l int64, elem *ir.Type) expr {
+	return primary(jen.Parens(jen.Op("*").Index(jen.Lit(int(l))).Add(goType(elem))).Call(x))
+}
+
+// vecArray writes the array a load or store pack accesses when its slice
+// is an array pointer (vector_arrays.go in sched): the pointer itself
+// when the pack covers it, else (*[W]T)(Base[Index:Index+W]), constant
+// bounds within the array, which need no check. It returns nil for a
+// pack on a slice.
+func (fg *funcGen) vecArray(p *sched.Pack) jen.Code {
+	if !p.Base.IsSym() {
+		return nil
+	}
+	l := fg.arrayLen(p.Base.Sym())
+	if l == 0 {
+		return nil
+	}
+	base := fg.ref(p.Base, ctxConverted)
+	w := int64(p.Width())
+	if p.Index == 0 && w == l {
+		return base.code()
+	}
+	lo := jen.Empty()
+	if p.Index != 0 {
+		lo = jen.Lit(int(p.Index))
+	}
+	sub := base.at(precPrimary).Index(lo.Op(":").Lit(int(p.Index + w)))
+	return fg.arrayPtr(sub, w, p.Elem).code()
 }
 
 // dispatch returns the first statement of the vector code of f: on a CPU

@@ -107,6 +107,7 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 		if fg.skip(n) || slices.Contains(done, n) {
 			continue
 		}
+		fg.vzero(out, fr, n)
 		if thread != nil && n == thread.d {
 			// The rest of the body, after the returns written in place.
 			rest := fg.block(thread.rest, d)

@@ -119,6 +119,7 @@ type Vectors struct {
 	of       []*Pack // symbol -> its pack, or nil
 	lane     []int32 // symbol -> its lane
 	absorbed []bool  // symbol -> a node of a split pack's Mem
+	arrayLen []int64 // symbol -> the length of a sub-slice written as an array pointer (vector_arrays.go), or 0
 }
 
 // Of returns the pack of node s and its lane, or nil.
@@ -241,6 +242,7 @@ func vectorize(s Scheduled, relaxed, wide bool) *Vectors {
 		v.splitSeeds(b)
 		v.reductions(b)
 	}
+	v.arrays()
 	return v.out
 }
 

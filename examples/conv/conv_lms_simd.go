@@ -398,45 +398,45 @@ func blur3AVX2(dst, src []float32, w, h int) {
 				x3 := 0
 				for x3+16 <= w {
 					x74 := x3 + 16
-					in0 := rows0[x3:x74]
-					in1 := rows1[x3:x74]
-					in2 := rows2[x3:x74]
-					px0v := archsimd.LoadFloat32x8Slice(in0)
-					tv := archsimd.LoadFloat32x8Slice(in1)
-					px2v := archsimd.LoadFloat32x8Slice(in2)
+					in0 := (*[16]float32)(rows0[x3:x74])
+					in1 := (*[16]float32)(rows1[x3:x74])
+					in2 := (*[16]float32)(rows2[x3:x74])
+					px0v := archsimd.LoadFloat32x8((*[8]float32)(in0[:8]))
+					tv := archsimd.LoadFloat32x8((*[8]float32)(in1[:8]))
+					px2v := archsimd.LoadFloat32x8((*[8]float32)(in2[:8]))
 					tv1 := px0v.Add(px2v)
 					tv2 := tv.Mul(bc)
 					v0v := tv1.Add(tv2)
-					px0v1 := archsimd.LoadFloat32x8Slice(in0[8:])
-					tv3 := archsimd.LoadFloat32x8Slice(in1[8:])
-					px2v1 := archsimd.LoadFloat32x8Slice(in2[8:])
+					px0v1 := archsimd.LoadFloat32x8((*[8]float32)(in0[8:16]))
+					tv3 := archsimd.LoadFloat32x8((*[8]float32)(in1[8:16]))
+					px2v1 := archsimd.LoadFloat32x8((*[8]float32)(in2[8:16]))
 					tv4 := px0v1.Add(px2v1)
 					tv5 := tv3.Mul(bc)
 					v8v := tv4.Add(tv5)
-					s := sums[x3:x74]
-					v0v.StoreSlice(s)
-					v8v.StoreSlice(s[8:])
+					s := (*[16]float32)(sums[x3:x74])
+					v0v.Store((*[8]float32)(s[:8]))
+					v8v.Store((*[8]float32)(s[8:16]))
 					x3 += 16
 				}
 				if x3 < w {
-					in0_1 := rows0[x:w]
-					in1_1 := rows1[x:w]
-					in2_1 := rows2[x:w]
-					px0v2 := archsimd.LoadFloat32x8Slice(in0_1)
-					tv6 := archsimd.LoadFloat32x8Slice(in1_1)
-					px2v2 := archsimd.LoadFloat32x8Slice(in2_1)
+					in0_1 := (*[16]float32)(rows0[x:w])
+					in1_1 := (*[16]float32)(rows1[x:w])
+					in2_1 := (*[16]float32)(rows2[x:w])
+					px0v2 := archsimd.LoadFloat32x8((*[8]float32)(in0_1[:8]))
+					tv6 := archsimd.LoadFloat32x8((*[8]float32)(in1_1[:8]))
+					px2v2 := archsimd.LoadFloat32x8((*[8]float32)(in2_1[:8]))
 					tv7 := px0v2.Add(px2v2)
 					tv8 := tv6.Mul(bc)
 					v0v1 := tv7.Add(tv8)
-					px0v3 := archsimd.LoadFloat32x8Slice(in0_1[8:])
-					tv9 := archsimd.LoadFloat32x8Slice(in1_1[8:])
-					px2v3 := archsimd.LoadFloat32x8Slice(in2_1[8:])
+					px0v3 := archsimd.LoadFloat32x8((*[8]float32)(in0_1[8:16]))
+					tv9 := archsimd.LoadFloat32x8((*[8]float32)(in1_1[8:16]))
+					px2v3 := archsimd.LoadFloat32x8((*[8]float32)(in2_1[8:16]))
 					tv10 := px0v3.Add(px2v3)
 					tv11 := tv9.Mul(bc)
 					v8v1 := tv10.Add(tv11)
-					s1 := sums[x:w]
-					v0v1.StoreSlice(s1)
-					v8v1.StoreSlice(s1[8:])
+					s1 := (*[16]float32)(sums[x:w])
+					v0v1.Store((*[8]float32)(s1[:8]))
+					v8v1.Store((*[8]float32)(s1[8:16]))
 				}
 				if x416 {
 					x2 = 0
@@ -444,53 +444,54 @@ func blur3AVX2(dst, src []float32, w, h int) {
 					x4 := 0
 					for x4+16 <= ow {
 						x430 := x4 + 16
-						in0_2 := sums[x4:x430]
-						in1_2 := sums[x4+1 : x4+17]
-						in2_2 := sums[x4+2 : x4+18]
-						win0v := archsimd.LoadFloat32x8Slice(in0_2)
-						tv12 := archsimd.LoadFloat32x8Slice(in1_2)
-						win2v := archsimd.LoadFloat32x8Slice(in2_2)
+						in0_2 := (*[16]float32)(sums[x4:x430])
+						in1_2 := (*[16]float32)(sums[x4+1 : x4+17])
+						in2_2 := (*[16]float32)(sums[x4+2 : x4+18])
+						win0v := archsimd.LoadFloat32x8((*[8]float32)(in0_2[:8]))
+						tv12 := archsimd.LoadFloat32x8((*[8]float32)(in1_2[:8]))
+						win2v := archsimd.LoadFloat32x8((*[8]float32)(in2_2[:8]))
 						tv13 := win0v.Add(win2v)
 						tv14 := tv12.Mul(bc)
 						vv := tv13.Add(tv14)
 						v0v2 := vv.Mul(bc1)
-						win0v1 := archsimd.LoadFloat32x8Slice(in0_2[8:])
-						tv15 := archsimd.LoadFloat32x8Slice(in1_2[8:])
-						win2v1 := archsimd.LoadFloat32x8Slice(in2_2[8:])
+						win0v1 := archsimd.LoadFloat32x8((*[8]float32)(in0_2[8:16]))
+						tv15 := archsimd.LoadFloat32x8((*[8]float32)(in1_2[8:16]))
+						win2v1 := archsimd.LoadFloat32x8((*[8]float32)(in2_2[8:16]))
 						tv16 := win0v1.Add(win2v1)
 						tv17 := tv15.Mul(bc)
 						vv1 := tv16.Add(tv17)
 						v8v2 := vv1.Mul(bc1)
-						o := out[x4:x430]
-						v0v2.StoreSlice(o)
-						v8v2.StoreSlice(o[8:])
+						o := (*[16]float32)(out[x4:x430])
+						v0v2.Store((*[8]float32)(o[:8]))
+						v8v2.Store((*[8]float32)(o[8:16]))
 						x4 += 16
 					}
 					if x4 < ow {
-						in0_3 := sums[x1:ow]
-						in1_3 := sums[x627:x628]
-						in2_3 := sums[x:w]
-						win0v2 := archsimd.LoadFloat32x8Slice(in0_3)
-						tv18 := archsimd.LoadFloat32x8Slice(in1_3)
-						win2v2 := archsimd.LoadFloat32x8Slice(in2_3)
+						in0_3 := (*[16]float32)(sums[x1:ow])
+						in1_3 := (*[16]float32)(sums[x627:x628])
+						in2_3 := (*[16]float32)(sums[x:w])
+						win0v2 := archsimd.LoadFloat32x8((*[8]float32)(in0_3[:8]))
+						tv18 := archsimd.LoadFloat32x8((*[8]float32)(in1_3[:8]))
+						win2v2 := archsimd.LoadFloat32x8((*[8]float32)(in2_3[:8]))
 						tv19 := win0v2.Add(win2v2)
 						tv20 := tv18.Mul(bc)
 						vv2 := tv19.Add(tv20)
 						v0v3 := vv2.Mul(bc1)
-						win0v3 := archsimd.LoadFloat32x8Slice(in0_3[8:])
-						tv21 := archsimd.LoadFloat32x8Slice(in1_3[8:])
-						win2v3 := archsimd.LoadFloat32x8Slice(in2_3[8:])
+						win0v3 := archsimd.LoadFloat32x8((*[8]float32)(in0_3[8:16]))
+						tv21 := archsimd.LoadFloat32x8((*[8]float32)(in1_3[8:16]))
+						win2v3 := archsimd.LoadFloat32x8((*[8]float32)(in2_3[8:16]))
 						tv22 := win0v3.Add(win2v3)
 						tv23 := tv21.Mul(bc)
 						vv3 := tv22.Add(tv23)
 						v8v3 := vv3.Mul(bc1)
-						o1 := out[x1:ow]
-						v0v3.StoreSlice(o1)
-						v8v3.StoreSlice(o1[8:])
+						o1 := (*[16]float32)(out[x1:ow])
+						v0v3.Store((*[8]float32)(o1[:8]))
+						v8v3.Store((*[8]float32)(o1[8:16]))
 					}
 					x2 = ow
 				}
 			}
+			archsimd.ClearAVXUpperBits()
 			px0 := rows0[x2]
 			t := rows1[x2]
 			px2 := rows2[x2]
@@ -567,31 +568,31 @@ func Blur3(dst, src []float32, w, h int) {
 				x3 := 0
 				for x3+16 <= w {
 					x74 := x3 + 16
-					in0 := rows0[x3:x74]
-					in1 := rows1[x3:x74]
-					in2 := rows2[x3:x74]
-					px0v := archsimd.LoadFloat32x16Slice(in0)
-					tv := archsimd.LoadFloat32x16Slice(in1)
-					px2v := archsimd.LoadFloat32x16Slice(in2)
+					in0 := (*[16]float32)(rows0[x3:x74])
+					in1 := (*[16]float32)(rows1[x3:x74])
+					in2 := (*[16]float32)(rows2[x3:x74])
+					px0v := archsimd.LoadFloat32x16(in0)
+					tv := archsimd.LoadFloat32x16(in1)
+					px2v := archsimd.LoadFloat32x16(in2)
 					tv1 := px0v.Add(px2v)
 					tv2 := tv.Mul(bc)
 					v0v := tv1.Add(tv2)
-					s := sums[x3:x74]
-					v0v.StoreSlice(s)
+					s := (*[16]float32)(sums[x3:x74])
+					v0v.Store(s)
 					x3 += 16
 				}
 				if x3 < w {
-					in0_1 := rows0[x:w]
-					in1_1 := rows1[x:w]
-					in2_1 := rows2[x:w]
-					px0v1 := archsimd.LoadFloat32x16Slice(in0_1)
-					tv3 := archsimd.LoadFloat32x16Slice(in1_1)
-					px2v1 := archsimd.LoadFloat32x16Slice(in2_1)
+					in0_1 := (*[16]float32)(rows0[x:w])
+					in1_1 := (*[16]float32)(rows1[x:w])
+					in2_1 := (*[16]float32)(rows2[x:w])
+					px0v1 := archsimd.LoadFloat32x16(in0_1)
+					tv3 := archsimd.LoadFloat32x16(in1_1)
+					px2v1 := archsimd.LoadFloat32x16(in2_1)
 					tv4 := px0v1.Add(px2v1)
 					tv5 := tv3.Mul(bc)
 					v0v1 := tv4.Add(tv5)
-					s1 := sums[x:w]
-					v0v1.StoreSlice(s1)
+					s1 := (*[16]float32)(sums[x:w])
+					v0v1.Store(s1)
 				}
 				if x416 {
 					x2 = 0
@@ -599,37 +600,38 @@ func Blur3(dst, src []float32, w, h int) {
 					x4 := 0
 					for x4+16 <= ow {
 						x430 := x4 + 16
-						in0_2 := sums[x4:x430]
-						in1_2 := sums[x4+1 : x4+17]
-						in2_2 := sums[x4+2 : x4+18]
-						win0v := archsimd.LoadFloat32x16Slice(in0_2)
-						tv6 := archsimd.LoadFloat32x16Slice(in1_2)
-						win2v := archsimd.LoadFloat32x16Slice(in2_2)
+						in0_2 := (*[16]float32)(sums[x4:x430])
+						in1_2 := (*[16]float32)(sums[x4+1 : x4+17])
+						in2_2 := (*[16]float32)(sums[x4+2 : x4+18])
+						win0v := archsimd.LoadFloat32x16(in0_2)
+						tv6 := archsimd.LoadFloat32x16(in1_2)
+						win2v := archsimd.LoadFloat32x16(in2_2)
 						tv7 := win0v.Add(win2v)
 						tv8 := tv6.Mul(bc)
 						vv := tv7.Add(tv8)
 						v0v2 := vv.Mul(bc1)
-						o := out[x4:x430]
-						v0v2.StoreSlice(o)
+						o := (*[16]float32)(out[x4:x430])
+						v0v2.Store(o)
 						x4 += 16
 					}
 					if x4 < ow {
-						in0_3 := sums[x1:ow]
-						in1_3 := sums[x627:x628]
-						in2_3 := sums[x:w]
-						win0v1 := archsimd.LoadFloat32x16Slice(in0_3)
-						tv9 := archsimd.LoadFloat32x16Slice(in1_3)
-						win2v1 := archsimd.LoadFloat32x16Slice(in2_3)
+						in0_3 := (*[16]float32)(sums[x1:ow])
+						in1_3 := (*[16]float32)(sums[x627:x628])
+						in2_3 := (*[16]float32)(sums[x:w])
+						win0v1 := archsimd.LoadFloat32x16(in0_3)
+						tv9 := archsimd.LoadFloat32x16(in1_3)
+						win2v1 := archsimd.LoadFloat32x16(in2_3)
 						tv10 := win0v1.Add(win2v1)
 						tv11 := tv9.Mul(bc)
 						vv1 := tv10.Add(tv11)
 						v0v3 := vv1.Mul(bc1)
-						o1 := out[x1:ow]
-						v0v3.StoreSlice(o1)
+						o1 := (*[16]float32)(out[x1:ow])
+						v0v3.Store(o1)
 					}
 					x2 = ow
 				}
 			}
+			archsimd.ClearAVXUpperBits()
 			px0 := rows0[x2]
 			t := rows1[x2]
 			px2 := rows2[x2]
@@ -1064,55 +1066,56 @@ func sobel3AVX2(dst, src []float32, w, h int) {
 				x3 := 0
 				for x3+16 <= w {
 					x74 := x3 + 16
-					in0 := rows0[x3:x74]
-					in1 := rows1[x3:x74]
-					in2 := rows2[x3:x74]
-					px0v := archsimd.LoadFloat32x8Slice(in0)
-					tv := archsimd.LoadFloat32x8Slice(in1)
-					px2v := archsimd.LoadFloat32x8Slice(in2)
+					in0 := (*[16]float32)(rows0[x3:x74])
+					in1 := (*[16]float32)(rows1[x3:x74])
+					in2 := (*[16]float32)(rows2[x3:x74])
+					px0v := archsimd.LoadFloat32x8((*[8]float32)(in0[:8]))
+					tv := archsimd.LoadFloat32x8((*[8]float32)(in1[:8]))
+					px2v := archsimd.LoadFloat32x8((*[8]float32)(in2[:8]))
 					tv1 := px0v.Add(px2v)
 					tv2 := tv.Mul(bc)
 					v0v := tv1.Add(tv2)
-					px0v1 := archsimd.LoadFloat32x8Slice(in0[8:])
-					tv3 := archsimd.LoadFloat32x8Slice(in1[8:])
-					px2v1 := archsimd.LoadFloat32x8Slice(in2[8:])
+					px0v1 := archsimd.LoadFloat32x8((*[8]float32)(in0[8:16]))
+					tv3 := archsimd.LoadFloat32x8((*[8]float32)(in1[8:16]))
+					px2v1 := archsimd.LoadFloat32x8((*[8]float32)(in2[8:16]))
 					tv4 := px0v1.Add(px2v1)
 					tv5 := tv3.Mul(bc)
 					v8v := tv4.Add(tv5)
-					s := sums[x3:x74]
-					v0v.StoreSlice(s)
-					v8v.StoreSlice(s[8:])
+					s := (*[16]float32)(sums[x3:x74])
+					v0v.Store((*[8]float32)(s[:8]))
+					v8v.Store((*[8]float32)(s[8:16]))
 					x3 += 16
 				}
 				if x3 < w {
-					in0_1 := rows0[x:w]
-					in1_1 := rows1[x:w]
-					in2_1 := rows2[x:w]
-					px0v2 := archsimd.LoadFloat32x8Slice(in0_1)
-					tv6 := archsimd.LoadFloat32x8Slice(in1_1)
-					px2v2 := archsimd.LoadFloat32x8Slice(in2_1)
+					in0_1 := (*[16]float32)(rows0[x:w])
+					in1_1 := (*[16]float32)(rows1[x:w])
+					in2_1 := (*[16]float32)(rows2[x:w])
+					px0v2 := archsimd.LoadFloat32x8((*[8]float32)(in0_1[:8]))
+					tv6 := archsimd.LoadFloat32x8((*[8]float32)(in1_1[:8]))
+					px2v2 := archsimd.LoadFloat32x8((*[8]float32)(in2_1[:8]))
 					tv7 := px0v2.Add(px2v2)
 					tv8 := tv6.Mul(bc)
 					v0v1 := tv7.Add(tv8)
-					px0v3 := archsimd.LoadFloat32x8Slice(in0_1[8:])
-					tv9 := archsimd.LoadFloat32x8Slice(in1_1[8:])
-					px2v3 := archsimd.LoadFloat32x8Slice(in2_1[8:])
+					px0v3 := archsimd.LoadFloat32x8((*[8]float32)(in0_1[8:16]))
+					tv9 := archsimd.LoadFloat32x8((*[8]float32)(in1_1[8:16]))
+					px2v3 := archsimd.LoadFloat32x8((*[8]float32)(in2_1[8:16]))
 					tv10 := px0v3.Add(px2v3)
 					tv11 := tv9.Mul(bc)
 					v8v1 := tv10.Add(tv11)
-					s1 := sums[x:w]
-					v0v1.StoreSlice(s1)
-					v8v1.StoreSlice(s1[8:])
+					s1 := (*[16]float32)(sums[x:w])
+					v0v1.Store((*[8]float32)(s1[:8]))
+					v8v1.Store((*[8]float32)(s1[8:16]))
 				}
+				archsimd.ClearAVXUpperBits()
 				if x416 {
 					x2 = 0
 				} else {
 					x4 := 0
 					for x4+16 <= ow {
 						x430 := x4 + 16
-						in0_2 := sums[x4:x430]
+						in0_2 := (*[16]float32)(sums[x4:x430])
 						in1_2 := sums[x4+1 : x4+17]
-						in2_2 := sums[x4+2 : x4+18]
+						in2_2 := (*[16]float32)(sums[x4+2 : x4+18])
 						_ = in1_2[0]
 						_ = in1_2[1]
 						_ = in1_2[2]
@@ -1120,9 +1123,9 @@ func sobel3AVX2(dst, src []float32, w, h int) {
 						_ = in1_2[4]
 						_ = in1_2[5]
 						_ = in1_2[6]
-						win0v := archsimd.LoadFloat32x8Slice(in0_2)
+						win0v := archsimd.LoadFloat32x8((*[8]float32)(in0_2[:8]))
 						_ = in1_2[7]
-						win2v := archsimd.LoadFloat32x8Slice(in2_2)
+						win2v := archsimd.LoadFloat32x8((*[8]float32)(in2_2[:8]))
 						tv12 := win2v.Sub(win0v)
 						_ = in1_2[8]
 						_ = in1_2[9]
@@ -1131,19 +1134,20 @@ func sobel3AVX2(dst, src []float32, w, h int) {
 						_ = in1_2[12]
 						_ = in1_2[13]
 						_ = in1_2[14]
-						win0v1 := archsimd.LoadFloat32x8Slice(in0_2[8:])
+						win0v1 := archsimd.LoadFloat32x8((*[8]float32)(in0_2[8:16]))
 						_ = in1_2[15]
-						win2v1 := archsimd.LoadFloat32x8Slice(in2_2[8:])
+						win2v1 := archsimd.LoadFloat32x8((*[8]float32)(in2_2[8:16]))
 						tv13 := win2v1.Sub(win0v1)
-						o := out[x4:x430]
-						tv12.StoreSlice(o)
-						tv13.StoreSlice(o[8:])
+						o := (*[16]float32)(out[x4:x430])
+						tv12.Store((*[8]float32)(o[:8]))
+						tv13.Store((*[8]float32)(o[8:16]))
 						x4 += 16
 					}
+					archsimd.ClearAVXUpperBits()
 					if x4 < ow {
-						in0_3 := sums[x1:ow]
+						in0_3 := (*[16]float32)(sums[x1:ow])
 						in1_3 := sums[x563:x564]
-						in2_3 := sums[x:w]
+						in2_3 := (*[16]float32)(sums[x:w])
 						_ = in1_3[0]
 						_ = in1_3[1]
 						_ = in1_3[2]
@@ -1151,9 +1155,9 @@ func sobel3AVX2(dst, src []float32, w, h int) {
 						_ = in1_3[4]
 						_ = in1_3[5]
 						_ = in1_3[6]
-						win0v2 := archsimd.LoadFloat32x8Slice(in0_3)
+						win0v2 := archsimd.LoadFloat32x8((*[8]float32)(in0_3[:8]))
 						_ = in1_3[7]
-						win2v2 := archsimd.LoadFloat32x8Slice(in2_3)
+						win2v2 := archsimd.LoadFloat32x8((*[8]float32)(in2_3[:8]))
 						tv14 := win2v2.Sub(win0v2)
 						_ = in1_3[8]
 						_ = in1_3[9]
@@ -1162,17 +1166,18 @@ func sobel3AVX2(dst, src []float32, w, h int) {
 						_ = in1_3[12]
 						_ = in1_3[13]
 						_ = in1_3[14]
-						win0v3 := archsimd.LoadFloat32x8Slice(in0_3[8:])
+						win0v3 := archsimd.LoadFloat32x8((*[8]float32)(in0_3[8:16]))
 						_ = in1_3[15]
-						win2v3 := archsimd.LoadFloat32x8Slice(in2_3[8:])
+						win2v3 := archsimd.LoadFloat32x8((*[8]float32)(in2_3[8:16]))
 						tv15 := win2v3.Sub(win0v3)
-						o1 := out[x1:ow]
-						tv14.StoreSlice(o1)
-						tv15.StoreSlice(o1[8:])
+						o1 := (*[16]float32)(out[x1:ow])
+						tv14.Store((*[8]float32)(o1[:8]))
+						tv15.Store((*[8]float32)(o1[8:16]))
 					}
 					x2 = ow
 				}
 			}
+			archsimd.ClearAVXUpperBits()
 			px0 := rows0[x2]
 			t := rows1[x2]
 			px2 := rows2[x2]
@@ -1248,41 +1253,42 @@ func Sobel3(dst, src []float32, w, h int) {
 				x3 := 0
 				for x3+16 <= w {
 					x74 := x3 + 16
-					in0 := rows0[x3:x74]
-					in1 := rows1[x3:x74]
-					in2 := rows2[x3:x74]
-					px0v := archsimd.LoadFloat32x16Slice(in0)
-					tv := archsimd.LoadFloat32x16Slice(in1)
-					px2v := archsimd.LoadFloat32x16Slice(in2)
+					in0 := (*[16]float32)(rows0[x3:x74])
+					in1 := (*[16]float32)(rows1[x3:x74])
+					in2 := (*[16]float32)(rows2[x3:x74])
+					px0v := archsimd.LoadFloat32x16(in0)
+					tv := archsimd.LoadFloat32x16(in1)
+					px2v := archsimd.LoadFloat32x16(in2)
 					tv1 := px0v.Add(px2v)
 					tv2 := tv.Mul(bc)
 					v0v := tv1.Add(tv2)
-					s := sums[x3:x74]
-					v0v.StoreSlice(s)
+					s := (*[16]float32)(sums[x3:x74])
+					v0v.Store(s)
 					x3 += 16
 				}
 				if x3 < w {
-					in0_1 := rows0[x:w]
-					in1_1 := rows1[x:w]
-					in2_1 := rows2[x:w]
-					px0v1 := archsimd.LoadFloat32x16Slice(in0_1)
-					tv3 := archsimd.LoadFloat32x16Slice(in1_1)
-					px2v1 := archsimd.LoadFloat32x16Slice(in2_1)
+					in0_1 := (*[16]float32)(rows0[x:w])
+					in1_1 := (*[16]float32)(rows1[x:w])
+					in2_1 := (*[16]float32)(rows2[x:w])
+					px0v1 := archsimd.LoadFloat32x16(in0_1)
+					tv3 := archsimd.LoadFloat32x16(in1_1)
+					px2v1 := archsimd.LoadFloat32x16(in2_1)
 					tv4 := px0v1.Add(px2v1)
 					tv5 := tv3.Mul(bc)
 					v0v1 := tv4.Add(tv5)
-					s1 := sums[x:w]
-					v0v1.StoreSlice(s1)
+					s1 := (*[16]float32)(sums[x:w])
+					v0v1.Store(s1)
 				}
+				archsimd.ClearAVXUpperBits()
 				if x416 {
 					x2 = 0
 				} else {
 					x4 := 0
 					for x4+16 <= ow {
 						x430 := x4 + 16
-						in0_2 := sums[x4:x430]
+						in0_2 := (*[16]float32)(sums[x4:x430])
 						in1_2 := sums[x4+1 : x4+17]
-						in2_2 := sums[x4+2 : x4+18]
+						in2_2 := (*[16]float32)(sums[x4+2 : x4+18])
 						_ = in1_2[0]
 						_ = in1_2[1]
 						_ = in1_2[2]
@@ -1298,18 +1304,19 @@ func Sobel3(dst, src []float32, w, h int) {
 						_ = in1_2[12]
 						_ = in1_2[13]
 						_ = in1_2[14]
-						win0v := archsimd.LoadFloat32x16Slice(in0_2)
+						win0v := archsimd.LoadFloat32x16(in0_2)
 						_ = in1_2[15]
-						win2v := archsimd.LoadFloat32x16Slice(in2_2)
+						win2v := archsimd.LoadFloat32x16(in2_2)
 						tv6 := win2v.Sub(win0v)
-						o := out[x4:x430]
-						tv6.StoreSlice(o)
+						o := (*[16]float32)(out[x4:x430])
+						tv6.Store(o)
 						x4 += 16
 					}
+					archsimd.ClearAVXUpperBits()
 					if x4 < ow {
-						in0_3 := sums[x1:ow]
+						in0_3 := (*[16]float32)(sums[x1:ow])
 						in1_3 := sums[x563:x564]
-						in2_3 := sums[x:w]
+						in2_3 := (*[16]float32)(sums[x:w])
 						_ = in1_3[0]
 						_ = in1_3[1]
 						_ = in1_3[2]
@@ -1325,16 +1332,17 @@ func Sobel3(dst, src []float32, w, h int) {
 						_ = in1_3[12]
 						_ = in1_3[13]
 						_ = in1_3[14]
-						win0v1 := archsimd.LoadFloat32x16Slice(in0_3)
+						win0v1 := archsimd.LoadFloat32x16(in0_3)
 						_ = in1_3[15]
-						win2v1 := archsimd.LoadFloat32x16Slice(in2_3)
+						win2v1 := archsimd.LoadFloat32x16(in2_3)
 						tv7 := win2v1.Sub(win0v1)
-						o1 := out[x1:ow]
-						tv7.StoreSlice(o1)
+						o1 := (*[16]float32)(out[x1:ow])
+						tv7.Store(o1)
 					}
 					x2 = ow
 				}
 			}
+			archsimd.ClearAVXUpperBits()
 			px0 := rows0[x2]
 			t := rows1[x2]
 			px2 := rows2[x2]
@@ -1967,69 +1975,69 @@ func blur5AVX2(dst, src []float32, w, h int) {
 				x3 := 0
 				for x3+16 <= w {
 					x92 := x3 + 16
-					in0 := rows0[x3:x92]
-					in1 := rows1[x3:x92]
-					in2 := rows2[x3:x92]
-					in3 := rows3[x3:x92]
-					in4 := rows4[x3:x92]
-					px0v := archsimd.LoadFloat32x8Slice(in0)
-					px1v := archsimd.LoadFloat32x8Slice(in1)
-					tv := archsimd.LoadFloat32x8Slice(in2)
-					px3v := archsimd.LoadFloat32x8Slice(in3)
-					px4v := archsimd.LoadFloat32x8Slice(in4)
+					in0 := (*[16]float32)(rows0[x3:x92])
+					in1 := (*[16]float32)(rows1[x3:x92])
+					in2 := (*[16]float32)(rows2[x3:x92])
+					in3 := (*[16]float32)(rows3[x3:x92])
+					in4 := (*[16]float32)(rows4[x3:x92])
+					px0v := archsimd.LoadFloat32x8((*[8]float32)(in0[:8]))
+					px1v := archsimd.LoadFloat32x8((*[8]float32)(in1[:8]))
+					tv := archsimd.LoadFloat32x8((*[8]float32)(in2[:8]))
+					px3v := archsimd.LoadFloat32x8((*[8]float32)(in3[:8]))
+					px4v := archsimd.LoadFloat32x8((*[8]float32)(in4[:8]))
 					tv1 := px0v.Add(px4v)
 					tv2 := px1v.Add(px3v)
 					tv3 := tv2.Mul(bc)
 					tv4 := tv.Mul(bc1)
 					v := tv3.Add(tv4)
 					v0v := tv1.Add(v)
-					px0v1 := archsimd.LoadFloat32x8Slice(in0[8:])
-					px1v1 := archsimd.LoadFloat32x8Slice(in1[8:])
-					tv5 := archsimd.LoadFloat32x8Slice(in2[8:])
-					px3v1 := archsimd.LoadFloat32x8Slice(in3[8:])
-					px4v1 := archsimd.LoadFloat32x8Slice(in4[8:])
+					px0v1 := archsimd.LoadFloat32x8((*[8]float32)(in0[8:16]))
+					px1v1 := archsimd.LoadFloat32x8((*[8]float32)(in1[8:16]))
+					tv5 := archsimd.LoadFloat32x8((*[8]float32)(in2[8:16]))
+					px3v1 := archsimd.LoadFloat32x8((*[8]float32)(in3[8:16]))
+					px4v1 := archsimd.LoadFloat32x8((*[8]float32)(in4[8:16]))
 					tv6 := px0v1.Add(px4v1)
 					tv7 := px1v1.Add(px3v1)
 					tv8 := tv7.Mul(bc)
 					tv9 := tv5.Mul(bc1)
 					v1 := tv8.Add(tv9)
 					v8v := tv6.Add(v1)
-					s := sums[x3:x92]
-					v0v.StoreSlice(s)
-					v8v.StoreSlice(s[8:])
+					s := (*[16]float32)(sums[x3:x92])
+					v0v.Store((*[8]float32)(s[:8]))
+					v8v.Store((*[8]float32)(s[8:16]))
 					x3 += 16
 				}
 				if x3 < w {
-					in0_1 := rows0[x:w]
-					in1_1 := rows1[x:w]
-					in2_1 := rows2[x:w]
-					in3_1 := rows3[x:w]
-					in4_1 := rows4[x:w]
-					px0v2 := archsimd.LoadFloat32x8Slice(in0_1)
-					px1v2 := archsimd.LoadFloat32x8Slice(in1_1)
-					tv10 := archsimd.LoadFloat32x8Slice(in2_1)
-					px3v2 := archsimd.LoadFloat32x8Slice(in3_1)
-					px4v2 := archsimd.LoadFloat32x8Slice(in4_1)
+					in0_1 := (*[16]float32)(rows0[x:w])
+					in1_1 := (*[16]float32)(rows1[x:w])
+					in2_1 := (*[16]float32)(rows2[x:w])
+					in3_1 := (*[16]float32)(rows3[x:w])
+					in4_1 := (*[16]float32)(rows4[x:w])
+					px0v2 := archsimd.LoadFloat32x8((*[8]float32)(in0_1[:8]))
+					px1v2 := archsimd.LoadFloat32x8((*[8]float32)(in1_1[:8]))
+					tv10 := archsimd.LoadFloat32x8((*[8]float32)(in2_1[:8]))
+					px3v2 := archsimd.LoadFloat32x8((*[8]float32)(in3_1[:8]))
+					px4v2 := archsimd.LoadFloat32x8((*[8]float32)(in4_1[:8]))
 					tv11 := px0v2.Add(px4v2)
 					tv12 := px1v2.Add(px3v2)
 					tv13 := tv12.Mul(bc)
 					tv14 := tv10.Mul(bc1)
 					v2 := tv13.Add(tv14)
 					v0v1 := tv11.Add(v2)
-					px0v3 := archsimd.LoadFloat32x8Slice(in0_1[8:])
-					px1v3 := archsimd.LoadFloat32x8Slice(in1_1[8:])
-					tv15 := archsimd.LoadFloat32x8Slice(in2_1[8:])
-					px3v3 := archsimd.LoadFloat32x8Slice(in3_1[8:])
-					px4v3 := archsimd.LoadFloat32x8Slice(in4_1[8:])
+					px0v3 := archsimd.LoadFloat32x8((*[8]float32)(in0_1[8:16]))
+					px1v3 := archsimd.LoadFloat32x8((*[8]float32)(in1_1[8:16]))
+					tv15 := archsimd.LoadFloat32x8((*[8]float32)(in2_1[8:16]))
+					px3v3 := archsimd.LoadFloat32x8((*[8]float32)(in3_1[8:16]))
+					px4v3 := archsimd.LoadFloat32x8((*[8]float32)(in4_1[8:16]))
 					tv16 := px0v3.Add(px4v3)
 					tv17 := px1v3.Add(px3v3)
 					tv18 := tv17.Mul(bc)
 					tv19 := tv15.Mul(bc1)
 					v3 := tv18.Add(tv19)
 					v8v1 := tv16.Add(v3)
-					s1 := sums[x:w]
-					v0v1.StoreSlice(s1)
-					v8v1.StoreSlice(s1[8:])
+					s1 := (*[16]float32)(sums[x:w])
+					v0v1.Store((*[8]float32)(s1[:8]))
+					v8v1.Store((*[8]float32)(s1[8:16]))
 				}
 				if x662 {
 					x2 = 0
@@ -2037,16 +2045,16 @@ func blur5AVX2(dst, src []float32, w, h int) {
 					x4 := 0
 					for x4+16 <= ow {
 						x676 := x4 + 16
-						in0_2 := sums[x4:x676]
-						in1_2 := sums[x4+1 : x4+17]
-						in2_2 := sums[x4+2 : x4+18]
-						in3_2 := sums[x4+3 : x4+19]
-						in4_2 := sums[x4+4 : x4+20]
-						win0v := archsimd.LoadFloat32x8Slice(in0_2)
-						win1v := archsimd.LoadFloat32x8Slice(in1_2)
-						tv20 := archsimd.LoadFloat32x8Slice(in2_2)
-						win3v := archsimd.LoadFloat32x8Slice(in3_2)
-						win4v := archsimd.LoadFloat32x8Slice(in4_2)
+						in0_2 := (*[16]float32)(sums[x4:x676])
+						in1_2 := (*[16]float32)(sums[x4+1 : x4+17])
+						in2_2 := (*[16]float32)(sums[x4+2 : x4+18])
+						in3_2 := (*[16]float32)(sums[x4+3 : x4+19])
+						in4_2 := (*[16]float32)(sums[x4+4 : x4+20])
+						win0v := archsimd.LoadFloat32x8((*[8]float32)(in0_2[:8]))
+						win1v := archsimd.LoadFloat32x8((*[8]float32)(in1_2[:8]))
+						tv20 := archsimd.LoadFloat32x8((*[8]float32)(in2_2[:8]))
+						win3v := archsimd.LoadFloat32x8((*[8]float32)(in3_2[:8]))
+						win4v := archsimd.LoadFloat32x8((*[8]float32)(in4_2[:8]))
 						tv21 := win0v.Add(win4v)
 						tv22 := win1v.Add(win3v)
 						tv23 := tv22.Mul(bc)
@@ -2054,11 +2062,11 @@ func blur5AVX2(dst, src []float32, w, h int) {
 						v4 := tv23.Add(tv24)
 						vv := tv21.Add(v4)
 						v0v2 := vv.Mul(bc2)
-						win0v1 := archsimd.LoadFloat32x8Slice(in0_2[8:])
-						win1v1 := archsimd.LoadFloat32x8Slice(in1_2[8:])
-						tv25 := archsimd.LoadFloat32x8Slice(in2_2[8:])
-						win3v1 := archsimd.LoadFloat32x8Slice(in3_2[8:])
-						win4v1 := archsimd.LoadFloat32x8Slice(in4_2[8:])
+						win0v1 := archsimd.LoadFloat32x8((*[8]float32)(in0_2[8:16]))
+						win1v1 := archsimd.LoadFloat32x8((*[8]float32)(in1_2[8:16]))
+						tv25 := archsimd.LoadFloat32x8((*[8]float32)(in2_2[8:16]))
+						win3v1 := archsimd.LoadFloat32x8((*[8]float32)(in3_2[8:16]))
+						win4v1 := archsimd.LoadFloat32x8((*[8]float32)(in4_2[8:16]))
 						tv26 := win0v1.Add(win4v1)
 						tv27 := win1v1.Add(win3v1)
 						tv28 := tv27.Mul(bc)
@@ -2066,22 +2074,22 @@ func blur5AVX2(dst, src []float32, w, h int) {
 						v5 := tv28.Add(tv29)
 						vv1 := tv26.Add(v5)
 						v8v2 := vv1.Mul(bc2)
-						o := out[x4:x676]
-						v0v2.StoreSlice(o)
-						v8v2.StoreSlice(o[8:])
+						o := (*[16]float32)(out[x4:x676])
+						v0v2.Store((*[8]float32)(o[:8]))
+						v8v2.Store((*[8]float32)(o[8:16]))
 						x4 += 16
 					}
 					if x4 < ow {
-						in0_3 := sums[x1:ow]
-						in1_3 := sums[x991:x992]
-						in2_3 := sums[x994:x995]
-						in3_3 := sums[x997:x998]
-						in4_3 := sums[x:w]
-						win0v2 := archsimd.LoadFloat32x8Slice(in0_3)
-						win1v2 := archsimd.LoadFloat32x8Slice(in1_3)
-						tv30 := archsimd.LoadFloat32x8Slice(in2_3)
-						win3v2 := archsimd.LoadFloat32x8Slice(in3_3)
-						win4v2 := archsimd.LoadFloat32x8Slice(in4_3)
+						in0_3 := (*[16]float32)(sums[x1:ow])
+						in1_3 := (*[16]float32)(sums[x991:x992])
+						in2_3 := (*[16]float32)(sums[x994:x995])
+						in3_3 := (*[16]float32)(sums[x997:x998])
+						in4_3 := (*[16]float32)(sums[x:w])
+						win0v2 := archsimd.LoadFloat32x8((*[8]float32)(in0_3[:8]))
+						win1v2 := archsimd.LoadFloat32x8((*[8]float32)(in1_3[:8]))
+						tv30 := archsimd.LoadFloat32x8((*[8]float32)(in2_3[:8]))
+						win3v2 := archsimd.LoadFloat32x8((*[8]float32)(in3_3[:8]))
+						win4v2 := archsimd.LoadFloat32x8((*[8]float32)(in4_3[:8]))
 						tv31 := win0v2.Add(win4v2)
 						tv32 := win1v2.Add(win3v2)
 						tv33 := tv32.Mul(bc)
@@ -2089,11 +2097,11 @@ func blur5AVX2(dst, src []float32, w, h int) {
 						v6 := tv33.Add(tv34)
 						vv2 := tv31.Add(v6)
 						v0v3 := vv2.Mul(bc2)
-						win0v3 := archsimd.LoadFloat32x8Slice(in0_3[8:])
-						win1v3 := archsimd.LoadFloat32x8Slice(in1_3[8:])
-						tv35 := archsimd.LoadFloat32x8Slice(in2_3[8:])
-						win3v3 := archsimd.LoadFloat32x8Slice(in3_3[8:])
-						win4v3 := archsimd.LoadFloat32x8Slice(in4_3[8:])
+						win0v3 := archsimd.LoadFloat32x8((*[8]float32)(in0_3[8:16]))
+						win1v3 := archsimd.LoadFloat32x8((*[8]float32)(in1_3[8:16]))
+						tv35 := archsimd.LoadFloat32x8((*[8]float32)(in2_3[8:16]))
+						win3v3 := archsimd.LoadFloat32x8((*[8]float32)(in3_3[8:16]))
+						win4v3 := archsimd.LoadFloat32x8((*[8]float32)(in4_3[8:16]))
 						tv36 := win0v3.Add(win4v3)
 						tv37 := win1v3.Add(win3v3)
 						tv38 := tv37.Mul(bc)
@@ -2101,13 +2109,14 @@ func blur5AVX2(dst, src []float32, w, h int) {
 						v7 := tv38.Add(tv39)
 						vv3 := tv36.Add(v7)
 						v8v3 := vv3.Mul(bc2)
-						o1 := out[x1:ow]
-						v0v3.StoreSlice(o1)
-						v8v3.StoreSlice(o1[8:])
+						o1 := (*[16]float32)(out[x1:ow])
+						v0v3.Store((*[8]float32)(o1[:8]))
+						v8v3.Store((*[8]float32)(o1[8:16]))
 					}
 					x2 = ow
 				}
 			}
+			archsimd.ClearAVXUpperBits()
 			px0 := rows0[x2]
 			px1 := rows1[x2]
 			t := rows2[x2]
@@ -2237,45 +2246,45 @@ func Blur5(dst, src []float32, w, h int) {
 				x3 := 0
 				for x3+16 <= w {
 					x92 := x3 + 16
-					in0 := rows0[x3:x92]
-					in1 := rows1[x3:x92]
-					in2 := rows2[x3:x92]
-					in3 := rows3[x3:x92]
-					in4 := rows4[x3:x92]
-					px0v := archsimd.LoadFloat32x16Slice(in0)
-					px1v := archsimd.LoadFloat32x16Slice(in1)
-					tv := archsimd.LoadFloat32x16Slice(in2)
-					px3v := archsimd.LoadFloat32x16Slice(in3)
-					px4v := archsimd.LoadFloat32x16Slice(in4)
+					in0 := (*[16]float32)(rows0[x3:x92])
+					in1 := (*[16]float32)(rows1[x3:x92])
+					in2 := (*[16]float32)(rows2[x3:x92])
+					in3 := (*[16]float32)(rows3[x3:x92])
+					in4 := (*[16]float32)(rows4[x3:x92])
+					px0v := archsimd.LoadFloat32x16(in0)
+					px1v := archsimd.LoadFloat32x16(in1)
+					tv := archsimd.LoadFloat32x16(in2)
+					px3v := archsimd.LoadFloat32x16(in3)
+					px4v := archsimd.LoadFloat32x16(in4)
 					tv1 := px0v.Add(px4v)
 					tv2 := px1v.Add(px3v)
 					tv3 := tv2.Mul(bc)
 					tv4 := tv.Mul(bc1)
 					v := tv3.Add(tv4)
 					v0v := tv1.Add(v)
-					s := sums[x3:x92]
-					v0v.StoreSlice(s)
+					s := (*[16]float32)(sums[x3:x92])
+					v0v.Store(s)
 					x3 += 16
 				}
 				if x3 < w {
-					in0_1 := rows0[x:w]
-					in1_1 := rows1[x:w]
-					in2_1 := rows2[x:w]
-					in3_1 := rows3[x:w]
-					in4_1 := rows4[x:w]
-					px0v1 := archsimd.LoadFloat32x16Slice(in0_1)
-					px1v1 := archsimd.LoadFloat32x16Slice(in1_1)
-					tv5 := archsimd.LoadFloat32x16Slice(in2_1)
-					px3v1 := archsimd.LoadFloat32x16Slice(in3_1)
-					px4v1 := archsimd.LoadFloat32x16Slice(in4_1)
+					in0_1 := (*[16]float32)(rows0[x:w])
+					in1_1 := (*[16]float32)(rows1[x:w])
+					in2_1 := (*[16]float32)(rows2[x:w])
+					in3_1 := (*[16]float32)(rows3[x:w])
+					in4_1 := (*[16]float32)(rows4[x:w])
+					px0v1 := archsimd.LoadFloat32x16(in0_1)
+					px1v1 := archsimd.LoadFloat32x16(in1_1)
+					tv5 := archsimd.LoadFloat32x16(in2_1)
+					px3v1 := archsimd.LoadFloat32x16(in3_1)
+					px4v1 := archsimd.LoadFloat32x16(in4_1)
 					tv6 := px0v1.Add(px4v1)
 					tv7 := px1v1.Add(px3v1)
 					tv8 := tv7.Mul(bc)
 					tv9 := tv5.Mul(bc1)
 					v1 := tv8.Add(tv9)
 					v0v1 := tv6.Add(v1)
-					s1 := sums[x:w]
-					v0v1.StoreSlice(s1)
+					s1 := (*[16]float32)(sums[x:w])
+					v0v1.Store(s1)
 				}
 				if x662 {
 					x2 = 0
@@ -2283,16 +2292,16 @@ func Blur5(dst, src []float32, w, h int) {
 					x4 := 0
 					for x4+16 <= ow {
 						x676 := x4 + 16
-						in0_2 := sums[x4:x676]
-						in1_2 := sums[x4+1 : x4+17]
-						in2_2 := sums[x4+2 : x4+18]
-						in3_2 := sums[x4+3 : x4+19]
-						in4_2 := sums[x4+4 : x4+20]
-						win0v := archsimd.LoadFloat32x16Slice(in0_2)
-						win1v := archsimd.LoadFloat32x16Slice(in1_2)
-						tv10 := archsimd.LoadFloat32x16Slice(in2_2)
-						win3v := archsimd.LoadFloat32x16Slice(in3_2)
-						win4v := archsimd.LoadFloat32x16Slice(in4_2)
+						in0_2 := (*[16]float32)(sums[x4:x676])
+						in1_2 := (*[16]float32)(sums[x4+1 : x4+17])
+						in2_2 := (*[16]float32)(sums[x4+2 : x4+18])
+						in3_2 := (*[16]float32)(sums[x4+3 : x4+19])
+						in4_2 := (*[16]float32)(sums[x4+4 : x4+20])
+						win0v := archsimd.LoadFloat32x16(in0_2)
+						win1v := archsimd.LoadFloat32x16(in1_2)
+						tv10 := archsimd.LoadFloat32x16(in2_2)
+						win3v := archsimd.LoadFloat32x16(in3_2)
+						win4v := archsimd.LoadFloat32x16(in4_2)
 						tv11 := win0v.Add(win4v)
 						tv12 := win1v.Add(win3v)
 						tv13 := tv12.Mul(bc)
@@ -2300,21 +2309,21 @@ func Blur5(dst, src []float32, w, h int) {
 						v2 := tv13.Add(tv14)
 						vv := tv11.Add(v2)
 						v0v2 := vv.Mul(bc2)
-						o := out[x4:x676]
-						v0v2.StoreSlice(o)
+						o := (*[16]float32)(out[x4:x676])
+						v0v2.Store(o)
 						x4 += 16
 					}
 					if x4 < ow {
-						in0_3 := sums[x1:ow]
-						in1_3 := sums[x991:x992]
-						in2_3 := sums[x994:x995]
-						in3_3 := sums[x997:x998]
-						in4_3 := sums[x:w]
-						win0v1 := archsimd.LoadFloat32x16Slice(in0_3)
-						win1v1 := archsimd.LoadFloat32x16Slice(in1_3)
-						tv15 := archsimd.LoadFloat32x16Slice(in2_3)
-						win3v1 := archsimd.LoadFloat32x16Slice(in3_3)
-						win4v1 := archsimd.LoadFloat32x16Slice(in4_3)
+						in0_3 := (*[16]float32)(sums[x1:ow])
+						in1_3 := (*[16]float32)(sums[x991:x992])
+						in2_3 := (*[16]float32)(sums[x994:x995])
+						in3_3 := (*[16]float32)(sums[x997:x998])
+						in4_3 := (*[16]float32)(sums[x:w])
+						win0v1 := archsimd.LoadFloat32x16(in0_3)
+						win1v1 := archsimd.LoadFloat32x16(in1_3)
+						tv15 := archsimd.LoadFloat32x16(in2_3)
+						win3v1 := archsimd.LoadFloat32x16(in3_3)
+						win4v1 := archsimd.LoadFloat32x16(in4_3)
 						tv16 := win0v1.Add(win4v1)
 						tv17 := win1v1.Add(win3v1)
 						tv18 := tv17.Mul(bc)
@@ -2322,12 +2331,13 @@ func Blur5(dst, src []float32, w, h int) {
 						v3 := tv18.Add(tv19)
 						vv1 := tv16.Add(v3)
 						v0v3 := vv1.Mul(bc2)
-						o1 := out[x1:ow]
-						v0v3.StoreSlice(o1)
+						o1 := (*[16]float32)(out[x1:ow])
+						v0v3.Store(o1)
 					}
 					x2 = ow
 				}
 			}
+			archsimd.ClearAVXUpperBits()
 			px0 := rows0[x2]
 			px1 := rows1[x2]
 			t := rows2[x2]
@@ -2670,13 +2680,13 @@ func sharpen3AVX2(dst, src []float32, w, h int) {
 			x := 0
 			for x+16 <= ow {
 				in0_0 := rows0[x : x+16]
-				in0_1 := rows1[x : x+16]
+				in0_1 := (*[16]float32)(rows1[x : x+16])
 				in0_2 := rows2[x : x+16]
-				in1_0 := rows0[x+1 : x+17]
-				in1_1 := rows1[x+1 : x+17]
-				in1_2 := rows2[x+1 : x+17]
+				in1_0 := (*[16]float32)(rows0[x+1 : x+17])
+				in1_1 := (*[16]float32)(rows1[x+1 : x+17])
+				in1_2 := (*[16]float32)(rows2[x+1 : x+17])
 				in2_0 := rows0[x+2 : x+18]
-				in2_1 := rows1[x+2 : x+18]
+				in2_1 := (*[16]float32)(rows1[x+2 : x+18])
 				in2_2 := rows2[x+2 : x+18]
 				_ = in0_0[0]
 				_ = in0_2[0]
@@ -2707,13 +2717,13 @@ func sharpen3AVX2(dst, src []float32, w, h int) {
 				_ = in2_0[6]
 				_ = in2_2[6]
 				_ = in0_0[7]
-				px1v := archsimd.LoadFloat32x8Slice(in0_1)
+				px1v := archsimd.LoadFloat32x8((*[8]float32)(in0_1[:8]))
 				_ = in0_2[7]
-				px0v := archsimd.LoadFloat32x8Slice(in1_0)
-				tv := archsimd.LoadFloat32x8Slice(in1_1)
-				px2v := archsimd.LoadFloat32x8Slice(in1_2)
+				px0v := archsimd.LoadFloat32x8((*[8]float32)(in1_0[:8]))
+				tv := archsimd.LoadFloat32x8((*[8]float32)(in1_1[:8]))
+				px2v := archsimd.LoadFloat32x8((*[8]float32)(in1_2[:8]))
 				_ = in2_0[7]
-				px1v1 := archsimd.LoadFloat32x8Slice(in2_1)
+				px1v1 := archsimd.LoadFloat32x8((*[8]float32)(in2_1[:8]))
 				_ = in2_2[7]
 				v := px1v.Add(px0v)
 				v1 := px2v.Add(px1v1)
@@ -2749,24 +2759,25 @@ func sharpen3AVX2(dst, src []float32, w, h int) {
 				_ = in2_0[14]
 				_ = in2_2[14]
 				_ = in0_0[15]
-				px1v2 := archsimd.LoadFloat32x8Slice(in0_1[8:])
+				px1v2 := archsimd.LoadFloat32x8((*[8]float32)(in0_1[8:16]))
 				_ = in0_2[15]
-				px0v1 := archsimd.LoadFloat32x8Slice(in1_0[8:])
-				tv3 := archsimd.LoadFloat32x8Slice(in1_1[8:])
-				px2v1 := archsimd.LoadFloat32x8Slice(in1_2[8:])
+				px0v1 := archsimd.LoadFloat32x8((*[8]float32)(in1_0[8:16]))
+				tv3 := archsimd.LoadFloat32x8((*[8]float32)(in1_1[8:16]))
+				px2v1 := archsimd.LoadFloat32x8((*[8]float32)(in1_2[8:16]))
 				_ = in2_0[15]
-				px1v3 := archsimd.LoadFloat32x8Slice(in2_1[8:])
+				px1v3 := archsimd.LoadFloat32x8((*[8]float32)(in2_1[8:16]))
 				_ = in2_2[15]
 				v2 := px1v2.Add(px0v1)
 				v3 := px2v1.Add(px1v3)
 				tv4 := v2.Add(v3)
 				tv5 := tv3.Mul(bc)
 				v8v := tv5.Sub(tv4)
-				o := out[x : x+16]
-				v0v.StoreSlice(o)
-				v8v.StoreSlice(o[8:])
+				o := (*[16]float32)(out[x : x+16])
+				v0v.Store((*[8]float32)(o[:8]))
+				v8v.Store((*[8]float32)(o[8:16]))
 				x += 16
 			}
+			archsimd.ClearAVXUpperBits()
 			_ = rows0[x]
 			px1 := rows1[x]
 			_ = rows2[x]
@@ -2835,13 +2846,13 @@ func Sharpen3(dst, src []float32, w, h int) {
 			x := 0
 			for x+16 <= ow {
 				in0_0 := rows0[x : x+16]
-				in0_1 := rows1[x : x+16]
+				in0_1 := (*[16]float32)(rows1[x : x+16])
 				in0_2 := rows2[x : x+16]
-				in1_0 := rows0[x+1 : x+17]
-				in1_1 := rows1[x+1 : x+17]
-				in1_2 := rows2[x+1 : x+17]
+				in1_0 := (*[16]float32)(rows0[x+1 : x+17])
+				in1_1 := (*[16]float32)(rows1[x+1 : x+17])
+				in1_2 := (*[16]float32)(rows2[x+1 : x+17])
 				in2_0 := rows0[x+2 : x+18]
-				in2_1 := rows1[x+2 : x+18]
+				in2_1 := (*[16]float32)(rows1[x+2 : x+18])
 				in2_2 := rows2[x+2 : x+18]
 				_ = in0_0[0]
 				_ = in0_2[0]
@@ -2904,23 +2915,24 @@ func Sharpen3(dst, src []float32, w, h int) {
 				_ = in2_0[14]
 				_ = in2_2[14]
 				_ = in0_0[15]
-				px1v := archsimd.LoadFloat32x16Slice(in0_1)
+				px1v := archsimd.LoadFloat32x16(in0_1)
 				_ = in0_2[15]
-				px0v := archsimd.LoadFloat32x16Slice(in1_0)
-				tv := archsimd.LoadFloat32x16Slice(in1_1)
-				px2v := archsimd.LoadFloat32x16Slice(in1_2)
+				px0v := archsimd.LoadFloat32x16(in1_0)
+				tv := archsimd.LoadFloat32x16(in1_1)
+				px2v := archsimd.LoadFloat32x16(in1_2)
 				_ = in2_0[15]
-				px1v1 := archsimd.LoadFloat32x16Slice(in2_1)
+				px1v1 := archsimd.LoadFloat32x16(in2_1)
 				_ = in2_2[15]
 				v := px1v.Add(px0v)
 				v1 := px2v.Add(px1v1)
 				tv1 := v.Add(v1)
 				tv2 := tv.Mul(bc)
 				v0v := tv2.Sub(tv1)
-				o := out[x : x+16]
-				v0v.StoreSlice(o)
+				o := (*[16]float32)(out[x : x+16])
+				v0v.Store(o)
 				x += 16
 			}
+			archsimd.ClearAVXUpperBits()
 			_ = rows0[x]
 			px1 := rows1[x]
 			_ = rows2[x]
@@ -3230,24 +3242,24 @@ func blur3ExactAVX2(dst, src []float32, w, h int) {
 			out := dst[y*ow : (y+1)*ow : (y+1)*ow]
 			x := 0
 			for x+16 <= ow {
-				in0_0 := rows0[x : x+16]
-				in0_1 := rows1[x : x+16]
-				in0_2 := rows2[x : x+16]
-				in1_0 := rows0[x+1 : x+17]
-				in1_1 := rows1[x+1 : x+17]
-				in1_2 := rows2[x+1 : x+17]
-				in2_0 := rows0[x+2 : x+18]
-				in2_1 := rows1[x+2 : x+18]
-				in2_2 := rows2[x+2 : x+18]
-				vv := archsimd.LoadFloat32x8Slice(in0_0)
-				vv1 := archsimd.LoadFloat32x8Slice(in0_1)
-				vv2 := archsimd.LoadFloat32x8Slice(in0_2)
-				vv3 := archsimd.LoadFloat32x8Slice(in1_0)
-				vv4 := archsimd.LoadFloat32x8Slice(in1_1)
-				vv5 := archsimd.LoadFloat32x8Slice(in1_2)
-				vv6 := archsimd.LoadFloat32x8Slice(in2_0)
-				vv7 := archsimd.LoadFloat32x8Slice(in2_1)
-				vv8 := archsimd.LoadFloat32x8Slice(in2_2)
+				in0_0 := (*[16]float32)(rows0[x : x+16])
+				in0_1 := (*[16]float32)(rows1[x : x+16])
+				in0_2 := (*[16]float32)(rows2[x : x+16])
+				in1_0 := (*[16]float32)(rows0[x+1 : x+17])
+				in1_1 := (*[16]float32)(rows1[x+1 : x+17])
+				in1_2 := (*[16]float32)(rows2[x+1 : x+17])
+				in2_0 := (*[16]float32)(rows0[x+2 : x+18])
+				in2_1 := (*[16]float32)(rows1[x+2 : x+18])
+				in2_2 := (*[16]float32)(rows2[x+2 : x+18])
+				vv := archsimd.LoadFloat32x8((*[8]float32)(in0_0[:8]))
+				vv1 := archsimd.LoadFloat32x8((*[8]float32)(in0_1[:8]))
+				vv2 := archsimd.LoadFloat32x8((*[8]float32)(in0_2[:8]))
+				vv3 := archsimd.LoadFloat32x8((*[8]float32)(in1_0[:8]))
+				vv4 := archsimd.LoadFloat32x8((*[8]float32)(in1_1[:8]))
+				vv5 := archsimd.LoadFloat32x8((*[8]float32)(in1_2[:8]))
+				vv6 := archsimd.LoadFloat32x8((*[8]float32)(in2_0[:8]))
+				vv7 := archsimd.LoadFloat32x8((*[8]float32)(in2_1[:8]))
+				vv8 := archsimd.LoadFloat32x8((*[8]float32)(in2_2[:8]))
 				termv := vv.Mul(bc)
 				termv1 := vv3.Mul(bc1)
 				sv := termv.Add(termv1)
@@ -3265,15 +3277,15 @@ func blur3ExactAVX2(dst, src []float32, w, h int) {
 				sv6 := sv5.Add(termv7)
 				termv8 := vv8.Mul(bc)
 				sv7 := sv6.Add(termv8)
-				vv9 := archsimd.LoadFloat32x8Slice(in0_0[8:])
-				vv10 := archsimd.LoadFloat32x8Slice(in0_1[8:])
-				vv11 := archsimd.LoadFloat32x8Slice(in0_2[8:])
-				vv12 := archsimd.LoadFloat32x8Slice(in1_0[8:])
-				vv13 := archsimd.LoadFloat32x8Slice(in1_1[8:])
-				vv14 := archsimd.LoadFloat32x8Slice(in1_2[8:])
-				vv15 := archsimd.LoadFloat32x8Slice(in2_0[8:])
-				vv16 := archsimd.LoadFloat32x8Slice(in2_1[8:])
-				vv17 := archsimd.LoadFloat32x8Slice(in2_2[8:])
+				vv9 := archsimd.LoadFloat32x8((*[8]float32)(in0_0[8:16]))
+				vv10 := archsimd.LoadFloat32x8((*[8]float32)(in0_1[8:16]))
+				vv11 := archsimd.LoadFloat32x8((*[8]float32)(in0_2[8:16]))
+				vv12 := archsimd.LoadFloat32x8((*[8]float32)(in1_0[8:16]))
+				vv13 := archsimd.LoadFloat32x8((*[8]float32)(in1_1[8:16]))
+				vv14 := archsimd.LoadFloat32x8((*[8]float32)(in1_2[8:16]))
+				vv15 := archsimd.LoadFloat32x8((*[8]float32)(in2_0[8:16]))
+				vv16 := archsimd.LoadFloat32x8((*[8]float32)(in2_1[8:16]))
+				vv17 := archsimd.LoadFloat32x8((*[8]float32)(in2_2[8:16]))
 				termv9 := vv9.Mul(bc)
 				termv10 := vv12.Mul(bc1)
 				sv8 := termv9.Add(termv10)
@@ -3291,12 +3303,13 @@ func blur3ExactAVX2(dst, src []float32, w, h int) {
 				sv14 := sv13.Add(termv16)
 				termv17 := vv17.Mul(bc)
 				sv15 := sv14.Add(termv17)
-				o := out[x : x+16]
-				sv7.StoreSlice(o)
-				sv15.StoreSlice(o[8:])
+				o := (*[16]float32)(out[x : x+16])
+				sv7.Store((*[8]float32)(o[:8]))
+				sv15.Store((*[8]float32)(o[8:16]))
 				x += 16
 			}
 			x551 := x + 1
+			archsimd.ClearAVXUpperBits()
 			win0 := rows0[x]
 			win1 := rows1[x]
 			win2 := rows2[x]
@@ -3371,24 +3384,24 @@ func Blur3Exact(dst, src []float32, w, h int) {
 			out := dst[y*ow : (y+1)*ow : (y+1)*ow]
 			x := 0
 			for x+16 <= ow {
-				in0_0 := rows0[x : x+16]
-				in0_1 := rows1[x : x+16]
-				in0_2 := rows2[x : x+16]
-				in1_0 := rows0[x+1 : x+17]
-				in1_1 := rows1[x+1 : x+17]
-				in1_2 := rows2[x+1 : x+17]
-				in2_0 := rows0[x+2 : x+18]
-				in2_1 := rows1[x+2 : x+18]
-				in2_2 := rows2[x+2 : x+18]
-				vv := archsimd.LoadFloat32x16Slice(in0_0)
-				vv1 := archsimd.LoadFloat32x16Slice(in0_1)
-				vv2 := archsimd.LoadFloat32x16Slice(in0_2)
-				vv3 := archsimd.LoadFloat32x16Slice(in1_0)
-				vv4 := archsimd.LoadFloat32x16Slice(in1_1)
-				vv5 := archsimd.LoadFloat32x16Slice(in1_2)
-				vv6 := archsimd.LoadFloat32x16Slice(in2_0)
-				vv7 := archsimd.LoadFloat32x16Slice(in2_1)
-				vv8 := archsimd.LoadFloat32x16Slice(in2_2)
+				in0_0 := (*[16]float32)(rows0[x : x+16])
+				in0_1 := (*[16]float32)(rows1[x : x+16])
+				in0_2 := (*[16]float32)(rows2[x : x+16])
+				in1_0 := (*[16]float32)(rows0[x+1 : x+17])
+				in1_1 := (*[16]float32)(rows1[x+1 : x+17])
+				in1_2 := (*[16]float32)(rows2[x+1 : x+17])
+				in2_0 := (*[16]float32)(rows0[x+2 : x+18])
+				in2_1 := (*[16]float32)(rows1[x+2 : x+18])
+				in2_2 := (*[16]float32)(rows2[x+2 : x+18])
+				vv := archsimd.LoadFloat32x16(in0_0)
+				vv1 := archsimd.LoadFloat32x16(in0_1)
+				vv2 := archsimd.LoadFloat32x16(in0_2)
+				vv3 := archsimd.LoadFloat32x16(in1_0)
+				vv4 := archsimd.LoadFloat32x16(in1_1)
+				vv5 := archsimd.LoadFloat32x16(in1_2)
+				vv6 := archsimd.LoadFloat32x16(in2_0)
+				vv7 := archsimd.LoadFloat32x16(in2_1)
+				vv8 := archsimd.LoadFloat32x16(in2_2)
 				termv := vv.Mul(bc)
 				termv1 := vv3.Mul(bc1)
 				sv := termv.Add(termv1)
@@ -3406,11 +3419,12 @@ func Blur3Exact(dst, src []float32, w, h int) {
 				sv6 := sv5.Add(termv7)
 				termv8 := vv8.Mul(bc)
 				sv7 := sv6.Add(termv8)
-				o := out[x : x+16]
-				sv7.StoreSlice(o)
+				o := (*[16]float32)(out[x : x+16])
+				sv7.Store(o)
 				x += 16
 			}
 			x551 := x + 1
+			archsimd.ClearAVXUpperBits()
 			win0 := rows0[x]
 			win1 := rows1[x]
 			win2 := rows2[x]

@@ -414,14 +414,14 @@ func matMul16AVX2(c, a, b []float64) {
 	c1 := c[:256]
 	for i := 0; i < 16; i += 2 {
 		ar0 := a1[i*16 : (i+1)*16]
-		cr0 := c1[i*16 : (i+1)*16]
+		cr0 := (*[16]float64)(c1[i*16 : (i+1)*16])
 		ar1 := a1[(i+1)*16 : (i+2)*16]
-		cr1 := c1[(i+1)*16 : (i+2)*16]
-		s := b1[:16]
-		v0v := archsimd.LoadFloat64x4Slice(s)
-		v4v := archsimd.LoadFloat64x4Slice(s[4:])
-		v8v := archsimd.LoadFloat64x4Slice(s[8:])
-		v12v := archsimd.LoadFloat64x4Slice(s[12:])
+		cr1 := (*[16]float64)(c1[(i+1)*16 : (i+2)*16])
+		s := (*[16]float64)(b1[:16])
+		v0v := archsimd.LoadFloat64x4((*[4]float64)(s[:4]))
+		v4v := archsimd.LoadFloat64x4((*[4]float64)(s[4:8]))
+		v8v := archsimd.LoadFloat64x4((*[4]float64)(s[8:12]))
+		v12v := archsimd.LoadFloat64x4((*[4]float64)(s[12:16]))
 		a0 := ar0[0]
 		acc0_0v := archsimd.BroadcastFloat64x4(a0).Mul(v0v)
 		acc0_4v := archsimd.BroadcastFloat64x4(a0).Mul(v4v)
@@ -441,11 +441,11 @@ func matMul16AVX2(c, a, b []float64) {
 		acc1_8v1 := acc1_8v
 		acc1_12v1 := acc1_12v
 		for k := 1; k < 16; k++ {
-			s1 := b1[k*16 : k*16+16]
-			v0v1 := archsimd.LoadFloat64x4Slice(s1)
-			v4v1 := archsimd.LoadFloat64x4Slice(s1[4:])
-			v8v1 := archsimd.LoadFloat64x4Slice(s1[8:])
-			v12v1 := archsimd.LoadFloat64x4Slice(s1[12:])
+			s1 := (*[16]float64)(b1[k*16 : k*16+16])
+			v0v1 := archsimd.LoadFloat64x4((*[4]float64)(s1[:4]))
+			v4v1 := archsimd.LoadFloat64x4((*[4]float64)(s1[4:8]))
+			v8v1 := archsimd.LoadFloat64x4((*[4]float64)(s1[8:12]))
+			v12v1 := archsimd.LoadFloat64x4((*[4]float64)(s1[12:16]))
 			ark := ar0[k]
 			v := archsimd.BroadcastFloat64x4(ark).Mul(v0v1)
 			acc0_0v2 := acc0_0v1.Add(v)
@@ -473,14 +473,14 @@ func matMul16AVX2(c, a, b []float64) {
 			acc1_12v2 := acc1_12v1.Add(v7)
 			acc1_12v1 = acc1_12v2
 		}
-		acc0_0v1.StoreSlice(cr0)
-		acc0_4v1.StoreSlice(cr0[4:])
-		acc0_8v1.StoreSlice(cr0[8:])
-		acc0_12v1.StoreSlice(cr0[12:])
-		acc1_0v1.StoreSlice(cr1)
-		acc1_4v1.StoreSlice(cr1[4:])
-		acc1_8v1.StoreSlice(cr1[8:])
-		acc1_12v1.StoreSlice(cr1[12:])
+		acc0_0v1.Store((*[4]float64)(cr0[:4]))
+		acc0_4v1.Store((*[4]float64)(cr0[4:8]))
+		acc0_8v1.Store((*[4]float64)(cr0[8:12]))
+		acc0_12v1.Store((*[4]float64)(cr0[12:16]))
+		acc1_0v1.Store((*[4]float64)(cr1[:4]))
+		acc1_4v1.Store((*[4]float64)(cr1[4:8]))
+		acc1_8v1.Store((*[4]float64)(cr1[8:12]))
+		acc1_12v1.Store((*[4]float64)(cr1[12:16]))
 	}
 }
 
@@ -495,12 +495,12 @@ func MatMul16(c, a, b []float64) {
 	c1 := c[:256]
 	for i := 0; i < 16; i += 2 {
 		ar0 := a1[i*16 : (i+1)*16]
-		cr0 := c1[i*16 : (i+1)*16]
+		cr0 := (*[16]float64)(c1[i*16 : (i+1)*16])
 		ar1 := a1[(i+1)*16 : (i+2)*16]
-		cr1 := c1[(i+1)*16 : (i+2)*16]
-		s := b1[:16]
-		v0v := archsimd.LoadFloat64x8Slice(s)
-		v8v := archsimd.LoadFloat64x8Slice(s[8:])
+		cr1 := (*[16]float64)(c1[(i+1)*16 : (i+2)*16])
+		s := (*[16]float64)(b1[:16])
+		v0v := archsimd.LoadFloat64x8((*[8]float64)(s[:8]))
+		v8v := archsimd.LoadFloat64x8((*[8]float64)(s[8:16]))
 		a0 := ar0[0]
 		acc0_0v := archsimd.BroadcastFloat64x8(a0).Mul(v0v)
 		acc0_8v := archsimd.BroadcastFloat64x8(a0).Mul(v8v)
@@ -512,9 +512,9 @@ func MatMul16(c, a, b []float64) {
 		acc1_0v1 := acc1_0v
 		acc1_8v1 := acc1_8v
 		for k := 1; k < 16; k++ {
-			s1 := b1[k*16 : k*16+16]
-			v0v1 := archsimd.LoadFloat64x8Slice(s1)
-			v8v1 := archsimd.LoadFloat64x8Slice(s1[8:])
+			s1 := (*[16]float64)(b1[k*16 : k*16+16])
+			v0v1 := archsimd.LoadFloat64x8((*[8]float64)(s1[:8]))
+			v8v1 := archsimd.LoadFloat64x8((*[8]float64)(s1[8:16]))
 			ark := ar0[k]
 			v := archsimd.BroadcastFloat64x8(ark).Mul(v0v1)
 			acc0_0v2 := acc0_0v1.Add(v)
@@ -530,10 +530,10 @@ func MatMul16(c, a, b []float64) {
 			acc1_8v2 := acc1_8v1.Add(v3)
 			acc1_8v1 = acc1_8v2
 		}
-		acc0_0v1.StoreSlice(cr0)
-		acc0_8v1.StoreSlice(cr0[8:])
-		acc1_0v1.StoreSlice(cr1)
-		acc1_8v1.StoreSlice(cr1[8:])
+		acc0_0v1.Store((*[8]float64)(cr0[:8]))
+		acc0_8v1.Store((*[8]float64)(cr0[8:16]))
+		acc1_0v1.Store((*[8]float64)(cr1[:8]))
+		acc1_8v1.Store((*[8]float64)(cr1[8:16]))
 	}
 }
 
