@@ -36,8 +36,7 @@ import (
 //
 // Refused (positioned, at the call): a Format method, %#v with a
 // GoString method, argument indexes ("%[2]d"), %w in Errorf, %p, an
-// operand used both by %T and by another verb, an extra operand (fmt
-// writes its type). Sprint and Sprintln of such operands are formatted by
+// extra operand (fmt writes its type). Sprint and Sprintln of such operands are formatted by
 // staticSprint (print.go), which spaces operands by their own types.
 
 // plainFmtOperand reports whether fmt formats operand op correctly when
@@ -241,12 +240,12 @@ func (ev *evaluator) staticSprintf(kind string, args []value) (value, bool) {
 			}
 			onlyT = false
 		}
-		switch {
-		case anyT && !onlyT:
-			ev.fail("%s format %q uses operand %d (a static %s) with %%T and another verb: not supported", what, format, i+1, name)
-		case anyT && star[i]:
-			ev.fail("%s format %q uses operand %d (a static %s) as a width and with %%T: not supported", what, format, i+1, name)
-		case onlyT:
+		// Without argument indexes an operand is read once: by one
+		// verb, or as one * width or precision.
+		if anyT && !onlyT || star[i] && len(uses[i]) > 0 {
+			panic("BUG: an operand read twice by a format without argument indexes")
+		}
+		if onlyT {
 			for _, u := range uses[i] {
 				fbytes[u.at] = 's'
 			}
@@ -264,7 +263,7 @@ func (ev *evaluator) staticSprintf(kind string, args []value) (value, bool) {
 			p.under = op.v
 		}
 		if star[i] {
-			if p.under == nil || len(uses[i]) > 0 {
+			if p.under == nil {
 				ev.fail("%s format %q uses operand %d (a static %s) as a width or precision: not supported", what, format, i+1, name)
 			}
 			in[i] = p.under
