@@ -419,13 +419,20 @@ func (ev *evaluator) rtypeMethod(r *rtype, m string, args []value, res *types.Tu
 	case "Name":
 		switch n := types.Unalias(t).(type) {
 		case *types.Named:
+			if n.TypeArgs().Len() > 0 {
+				ev.nameable(n)
+				return n.Obj().Name() + typeArgsString(n) // with paths, as gc's
+			}
 			s := types.TypeString(n, func(*types.Package) string { return "" })
 			return strings.TrimPrefix(s, ".")
 		case *types.Basic:
-			return n.Name()
+			return types.Typ[n.Kind()].Name() // byte is uint8; unsafe.Pointer is Pointer
 		}
 		return ""
 	case "PkgPath":
+		if b, ok := types.Unalias(t).(*types.Basic); ok && b.Kind() == types.UnsafePointer {
+			return "unsafe"
+		}
 		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
 			if n.Obj().Pkg().Name() == "main" {
 				return "main"
