@@ -16,7 +16,7 @@ import (
 )
 
 // This file accounts for memory: the budget Mem bounds the bytes static
-// evaluation allocates and the static data the generated code holds, so
+// evaluation keeps reachable and the static data the generated code holds, so
 // that no staging code can make lmsgen run out of memory (a fatal error
 // of the Go runtime, which no recover catches).
 //
