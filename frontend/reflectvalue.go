@@ -195,7 +195,11 @@ func typeArgString(t types.Type) (string, bool) {
 	case *types.Named:
 		name := u.Obj().Name()
 		if p := u.Obj().Pkg(); p != nil {
-			name = p.Path() + "." + name
+			path := p.Path()
+			if p.Name() == "main" {
+				path = "main" // gc's path of a main package, whatever its directory
+			}
+			name = path + "." + name
 		}
 		if u.TypeArgs().Len() == 0 {
 			return name, true
