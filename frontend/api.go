@@ -63,7 +63,10 @@ type Budgets struct {
 	// Mem bounds, in bytes, the memory static evaluation allocates
 	// (slices, arrays, maps, strings, composite values, also inside the
 	// library functions it calls) and the static data the generated code
-	// holds. Flag -mem, directive option -mem=N. Default DefaultMem.
+	// holds. Allocations are counted until they reach it; then what the
+	// program still reaches is measured, and counting continues from
+	// there if it is within half of Mem (mem.go). Flag -mem, directive
+	// option -mem=N. Default DefaultMem.
 	Mem int
 }
 

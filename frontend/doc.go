@@ -284,7 +284,7 @@
 //	aos.go           []T parameters and results: arrays of structs (AoS)
 //	aosconv.go       where a []T parameter meets a split or static slice
 //	aosmerge.go      a []T parameter merged with a split slice (converted)
-//	mem.go           the memory budget: allocations, static data, large files
+//	mem.go           the memory budget: allocations, what stays reachable, static data, large files
 //
 // Calls:
 //
@@ -299,6 +299,7 @@
 //	mapswitch.go     lookups in static maps with Rep keys
 //	funvalue.go      staged functions as values: currying
 //	print.go         fmt.Print, Println, Printf and the Sprint family
+//	fmtstatic.go     fmt.Sprintf and Errorf of named types at generation time
 //	reflect.go       reflect.DeepEqual on static values
 //	reflectvalue.go  reflect.TypeOf, ValueOf and their methods on static values
 //	reflectmake.go   reflect.MakeFunc, TypeAssert, and sort.Slice's reflectlite swapper

@@ -43,6 +43,10 @@ type gcTrace struct {
 	// reachable, as in gc (gccons.go).
 	rec, follow map[*value]value
 	alloc       value
+	// bytes measures what the trace reached, as the memory budget
+	// counts it (mem.go, collectMem): 16 bytes a cell, element, map entry
+	// or buffered value, and the bytes of the strings they hold.
+	bytes int64
 }
 
 // gcHit is a place where probe number probe was found: element idx of
@@ -153,6 +157,7 @@ func (t *gcTrace) ptr(p *value) {
 		return
 	}
 	t.cells[p] = true
+	t.bytes += 16
 	if i, ok := t.probed(p); ok {
 		t.hits = append(t.hits, gcHit{probe: i, idx: -1})
 	}
@@ -222,9 +227,13 @@ func (t *gcTrace) elems(es []value, cell *value) {
 // its value, and the state of a sync.Map or sync.Pool it is (only a
 // struct can be).
 func (t *gcTrace) element(p *value) {
-	switch (*p).(type) {
+	t.bytes += 16
+	switch x := (*p).(type) {
+	case string:
+		t.bytes += int64(len(x))
+		return
 	case nil, bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, uintptr,
-		float32, float64, complex64, complex128, string:
+		float32, float64, complex64, complex128:
 		return
 	case structure:
 		t.syncMap(p)
@@ -282,6 +291,7 @@ func (t *gcTrace) value(v value) {
 			return
 		}
 		t.seen[v] = true
+		t.bytes += 16 * int64(len(v.keys))
 		for i, k := range v.keys {
 			t.value(k)
 			if i < len(v.vals) {
@@ -303,6 +313,7 @@ func (t *gcTrace) value(v value) {
 			return
 		}
 		t.seen[v] = true
+		t.bytes += 16 * int64(len(v.buf))
 		for _, x := range v.buf {
 			t.value(x)
 		}

@@ -64,6 +64,16 @@ func (fr *frame) intrinsic(name string, fn *ssa.Function, args []value, in *ssa.
 		if s, ok := ev.staticSprint(name[len("fmt."):], args); ok {
 			return s, true
 		}
+		if name == "fmt.Sprintf" {
+			return ev.staticSprintf("Sprintf", args)
+		}
+	case "fmt.Errorf":
+		for _, a := range args {
+			if hasRep(a, 0) {
+				return nil, false
+			}
+		}
+		return ev.staticSprintf("Errorf", args)
 	}
 	return nil, false
 }

@@ -16,7 +16,7 @@ import (
 )
 
 // This file accounts for memory: the budget Mem bounds the bytes static
-// evaluation allocates and the static data the generated code holds, so
+// evaluation keeps reachable and the static data the generated code holds, so
 // that no staging code can make lmsgen run out of memory (a fatal error
 // of the Go runtime, which no recover catches).
 //
@@ -26,9 +26,11 @@ import (
 // string concatenation and conversions, map entries, and the results of
 // the library functions static evaluation calls, estimated from their
 // arguments before the call (strings.Repeat(s, n) costs len(s)*n). The
-// charges add up over the whole evaluation of a specialization; they
-// count what is allocated, not what stays live, so they are the same on
-// every machine. Static data put into the generated code (strings,
+// charges add up over the evaluation of a specialization; when they
+// reach the budget, what the program still reaches is measured by a
+// trace (collect), which replaces them if it is within half the budget.
+// Both depend only on the evaluation, so they are the same on every
+// machine. Static data put into the generated code (strings,
 // tables) is charged at the end, at the size it takes to write and format
 // it (outputBytes).
 
@@ -65,7 +67,7 @@ func addSat(a, b int64) int64 {
 // against the memory budget: beyond it, evaluation fails at the current
 // position.
 func (ev *evaluator) alloc(n int64, what string) {
-	if n > int64(ev.budgets.Mem)-ev.mem {
+	if n > int64(ev.budgets.Mem)-ev.mem && !ev.collectMem(n) {
 		ev.fail("%s needs %s of memory, beyond the memory budget of %s for static evaluation and static data (%s used so far); raise it with -mem=N on the //lms:gen directive or the -mem flag",
 			what, byteSize(n), byteSize(int64(ev.budgets.Mem)), byteSize(ev.mem))
 	}
@@ -76,11 +78,37 @@ func (ev *evaluator) alloc(n int64, what string) {
 // name, a formatted call): what is called only when the budget is
 // exceeded, and a static make or conversion writes nothing otherwise.
 func (ev *evaluator) allocOf(n int64, what func() string) {
-	if n > int64(ev.budgets.Mem)-ev.mem {
+	if n > int64(ev.budgets.Mem)-ev.mem && !ev.collectMem(n) {
 		ev.alloc(n, what())
 		return
 	}
 	ev.mem += n
+}
+
+// collectMem is called when a charge of n bytes would pass the memory
+// budget: it measures what the evaluated program still reaches (gc.go's
+// trace from every register of every frame, the package variables, the
+// goroutines, deferred calls and finalizers: a superset of gc's roots),
+// and when that measure plus n is within half the budget, it becomes the
+// bytes charged so far and collectMem reports true. So the budget bounds
+// what stays reachable, not what was ever allocated (a recursion that
+// allocates a frame's array at each call, 10^5 times), and a trace is
+// made at most once per half a budget of charges. The measure depends
+// only on the evaluation's state, so the outcome is the same on every
+// machine. A trace that meets a value it cannot look into keeps the
+// charges as they are.
+func (ev *evaluator) collectMem(n int64) bool {
+	half := int64(ev.budgets.Mem) / 2
+	if n > half {
+		return false
+	}
+	t := ev.newTrace()
+	ev.traceRoots(t, allRegs)
+	if t.unknown != "" || t.bytes > half-n {
+		return false
+	}
+	ev.mem = t.bytes
+	return true
 }
 
 // byteSize formats a number of bytes for a message.

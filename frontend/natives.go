@@ -231,6 +231,9 @@ func (ev *evaluator) nativeCall(pkg, name string, nat nativeFn, args []value, an
 		return tu
 	}
 	ev.alloc(nativeBytes(pkg, name, args), "the call of "+pkg+"."+name)
+	if pkg == "fmt" {
+		ev.refuseFmtOperands(name, args)
+	}
 	in := make([]reflect.Value, len(args))
 	for i, a := range args {
 		var pt reflect.Type

@@ -259,6 +259,9 @@ func (ev *evaluator) formatStatic(v value, t types.Type) (string, bool) {
 	refuseAddr(v, "the printing")
 	if t != nil {
 		if _, isIface := t.Underlying().(*types.Interface); !isIface {
+			if ev.hasMethod(t, "Format") {
+				return "", false // fmt.Formatter: not computed here
+			}
 			if s, ok := ev.stringMethod(iface{t: t, v: v}); ok {
 				if str, ok := s.(string); ok {
 					return str, true
@@ -506,6 +509,9 @@ func (ev *evaluator) staticSprint(kind string, args []value) (string, bool) {
 		switch ops[i].v.(type) {
 		case structure, array, sliceV, *mapV:
 			composite = true
+		}
+		if !plainFmtOperand(ops[i]) {
+			composite = true // the library would see its underlying value (fmtstatic.go)
 		}
 	}
 	if !composite {

@@ -67,6 +67,9 @@ func (ev *evaluator) nameable(t types.Type) {
 	if n := localToGeneric(t, map[types.Type]bool{}); n != nil {
 		ev.fail("reflect: the type %s is declared inside a generic function: gc's name for it includes the function's type arguments, which static evaluation does not reproduce", n.Obj().Name())
 	}
+	if n := unnamedTypeArgs(t, map[types.Type]bool{}); n != nil {
+		ev.fail("reflect: the name of the type %s: gc's name of a type argument that is a struct, a function or an interface with methods is not reproduced", n)
+	}
 }
 
 // typeName returns the name of the dynamic type t as fmt's %T writes
@@ -158,12 +161,143 @@ func (ev *evaluator) typeArg(v value, what string) types.Type {
 	return nil
 }
 
+// typeArgsString formats the type arguments of instance n as gc writes
+// them in a type's name: "[" args "]", each with its package's path,
+// separated by commas. It returns "" for an argument it does not format
+// as gc does (a struct, a function, an interface with methods): nameable
+// refuses those first.
+func typeArgsString(n *types.Named) string {
+	var parts []string
+	for a := range n.TypeArgs().Types() {
+		s, ok := typeArgString(a)
+		if !ok {
+			return ""
+		}
+		parts = append(parts, s)
+	}
+	return "[" + strings.Join(parts, ",") + "]"
+}
+
+// basicName is gc's name of a basic type.
+func basicName(b *types.Basic) string {
+	if b.Kind() == types.UnsafePointer {
+		return "unsafe.Pointer"
+	}
+	return types.Typ[b.Kind()].Name()
+}
+
+func typeArgString(t types.Type) (string, bool) {
+	elem := func(prefix string, e types.Type) (string, bool) {
+		s, ok := typeArgString(e)
+		return prefix + s, ok
+	}
+	switch u := types.Unalias(t).(type) {
+	case *types.Named:
+		name := u.Obj().Name()
+		if p := u.Obj().Pkg(); p != nil {
+			path := p.Path()
+			if p.Name() == "main" {
+				path = "main" // gc's path of a main package, whatever its directory
+			}
+			name = path + "." + name
+		}
+		if u.TypeArgs().Len() == 0 {
+			return name, true
+		}
+		args := typeArgsString(u)
+		return name + args, args != ""
+	case *types.Basic:
+		return basicName(u), true
+	case *types.Pointer:
+		return elem("*", u.Elem())
+	case *types.Slice:
+		return elem("[]", u.Elem())
+	case *types.Array:
+		return elem(fmt.Sprintf("[%d]", u.Len()), u.Elem())
+	case *types.Map:
+		k, ok := typeArgString(u.Key())
+		if !ok {
+			return "", false
+		}
+		return elem("map["+k+"]", u.Elem())
+	case *types.Chan:
+		switch u.Dir() {
+		case types.SendOnly:
+			return elem("chan<- ", u.Elem())
+		case types.RecvOnly:
+			return elem("<-chan ", u.Elem())
+		}
+		return elem("chan ", u.Elem())
+	case *types.Interface:
+		return "interface {}", u.NumMethods() == 0
+	}
+	return "", false
+}
+
+// unnamedTypeArgs returns an instance that t mentions whose type
+// arguments typeArgsString does not format, or nil.
+func unnamedTypeArgs(t types.Type, seen map[types.Type]bool) *types.Named {
+	if seen[t] {
+		return nil
+	}
+	seen[t] = true
+	switch u := types.Unalias(t).(type) {
+	case *types.Named:
+		if u.TypeArgs().Len() > 0 && typeArgsString(u) == "" {
+			return u
+		}
+	case *types.Pointer:
+		return unnamedTypeArgs(u.Elem(), seen)
+	case *types.Slice:
+		return unnamedTypeArgs(u.Elem(), seen)
+	case *types.Array:
+		return unnamedTypeArgs(u.Elem(), seen)
+	case *types.Chan:
+		return unnamedTypeArgs(u.Elem(), seen)
+	case *types.Map:
+		if n := unnamedTypeArgs(u.Key(), seen); n != nil {
+			return n
+		}
+		return unnamedTypeArgs(u.Elem(), seen)
+	case *types.Struct:
+		for f := range u.Fields() {
+			if n := unnamedTypeArgs(f.Type(), seen); n != nil {
+				return n
+			}
+		}
+	case *types.Signature:
+		for _, tu := range []*types.Tuple{u.Params(), u.Results()} {
+			for v := range tu.Variables() {
+				if n := unnamedTypeArgs(v.Type(), seen); n != nil {
+					return n
+				}
+			}
+		}
+	case *types.Interface:
+		for m := range u.Methods() {
+			if n := unnamedTypeArgs(m.Type(), seen); n != nil {
+				return n
+			}
+		}
+	}
+	return nil
+}
+
 // reflectString formats t as reflect.Type.String does: package names,
 // not paths, and reflect's spacing of struct and interface types.
 func reflectString(t types.Type) string {
 	qual := func(p *types.Package) string { return p.Name() }
 	switch u := types.Unalias(t).(type) {
-	case *types.Named, *types.Basic, *types.TypeParam:
+	case *types.Named:
+		if u.TypeArgs().Len() > 0 {
+			// gc writes an instance's type arguments with package
+			// paths, separated by commas alone.
+			return qual(u.Obj().Pkg()) + "." + u.Obj().Name() + typeArgsString(u)
+		}
+		return types.TypeString(t, qual)
+	case *types.Basic:
+		return basicName(u) // byte and rune as uint8 and int32
+	case *types.TypeParam:
 		return types.TypeString(t, qual)
 	case *types.Pointer:
 		return "*" + reflectString(u.Elem())
@@ -289,13 +423,20 @@ func (ev *evaluator) rtypeMethod(r *rtype, m string, args []value, res *types.Tu
 	case "Name":
 		switch n := types.Unalias(t).(type) {
 		case *types.Named:
+			if n.TypeArgs().Len() > 0 {
+				ev.nameable(n)
+				return n.Obj().Name() + typeArgsString(n) // with paths, as gc's
+			}
 			s := types.TypeString(n, func(*types.Package) string { return "" })
 			return strings.TrimPrefix(s, ".")
 		case *types.Basic:
-			return n.Name()
+			return types.Typ[n.Kind()].Name() // byte is uint8; unsafe.Pointer is Pointer
 		}
 		return ""
 	case "PkgPath":
+		if b, ok := types.Unalias(t).(*types.Basic); ok && b.Kind() == types.UnsafePointer {
+			return "unsafe"
+		}
 		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
 			if n.Obj().Pkg().Name() == "main" {
 				return "main"

@@ -145,6 +145,11 @@ func (fr *frame) fprintCall(kind string, w value, args []value, in *ssa.Call) va
 	}
 	sname := "S" + strings.ToLower(kind[:1]) + kind[1:]
 	str, ok := ev.staticSprint(sname, args)
+	if !ok && sname == "Sprintf" {
+		if v, done := ev.staticSprintf(sname, args); done {
+			str, ok = v.(string), true
+		}
+	}
 	if !ok {
 		s, _ := ev.callNative("fmt."+sname, args)
 		str = s.(string)

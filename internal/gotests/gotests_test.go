@@ -59,6 +59,9 @@ var fixedSample = []string{
 	"fixedbugs/bug483.go",      // fmt.Fprintf to a bytes.Buffer
 	"fixedbugs/issue37716.go",  // reflect.MakeMap, SetMapIndex
 	"rename.go",                // a package that redeclares panic (frontend/overlay.go's stubs)
+	"typeparam/issue49547.go",  // fmt.Sprintf's %T of a generic type's instance in package main (frontend/fmtstatic.go)
+	"fixedbugs/issue44830.go",  // reflect.Type.PkgPath of unsafe.Pointer
+	"stack.go",                 // 256 MB allocated, little reachable: the memory budget's trace (frontend/mem.go)
 }
 
 func TestFixedSample(t *testing.T) {
