@@ -50,24 +50,37 @@ func (fr *frame) boolJoin(b *ssa.BasicBlock, c ir.Exp, stop *stopSet) (next, boo
 	if j == nil || !fr.boolRegion(b, j, stop) {
 		return next{}, false
 	}
+	// A walk that fails leaves the position where the conditional staged
+	// instead reports its errors.
+	ev := fr.ev
+	pos, at := ev.pos, fr.at
+	vals, ok := fr.boolValues(b, c, j)
+	if !ok {
+		ev.pos, fr.at = pos, at
+		return next{}, false
+	}
+	return fr.arriveWith(j, j.Preds[0], vals, stop), true
+}
+
+// boolValues returns the values of j's phis after the conditional on c
+// ending b, following both branches.
+func (fr *frame) boolValues(b *ssa.BasicBlock, c ir.Exp, j *ssa.BasicBlock) ([]value, bool) {
 	r := boolWalk{fr: fr, j: j}
 	a, ok := r.values(b, b.Succs[0])
 	if !ok {
-		return next{}, false
+		return nil, false
 	}
 	e, ok := r.values(b, b.Succs[1])
 	if !ok {
-		return next{}, false
+		return nil, false
 	}
 	vals := make([]value, len(a))
 	for i := range a {
-		v, ok := fr.selectBool(c, a[i], e[i], j.Instrs[i].(*ssa.Phi))
-		if !ok {
-			return next{}, false
+		if vals[i], ok = fr.selectBool(c, a[i], e[i], j.Instrs[i].(*ssa.Phi)); !ok {
+			return nil, false
 		}
-		vals[i] = v
 	}
-	return fr.arriveWith(j, j.Preds[0], vals, stop), true
+	return vals, true
 }
 
 // boolRegion reports whether the blocks between b and its join j form a
@@ -103,8 +116,67 @@ func (fr *frame) boolRegion(b, j *ssa.BasicBlock, stop *stopSet) bool {
 				return false
 			}
 		}
+		for _, in := range x.Instrs[fr.info.phis[x.Index] : len(x.Instrs)-1] {
+			if !pureInstr(in) && !mayReadStatic(in) {
+				return false
+			}
+		}
 	}
-	return true
+	// A phi of j that is not a boolean must take one value from the
+	// whole region: only booleans are chosen by || and &&.
+	for i := range fr.info.phis[j.Index] {
+		phi := j.Instrs[i].(*ssa.Phi)
+		if isBool(phi.Type()) {
+			continue
+		}
+		var v ssa.Value
+		for k, p := range j.Preds {
+			if !slices.Contains(region, p) {
+				continue
+			}
+			if v != nil && phi.Edges[k] != v {
+				return false
+			}
+			v = phi.Edges[k]
+		}
+	}
+	return countPaths(region, j) <= maxBoolPaths
+}
+
+// countPaths counts the paths from region[0] to j, up to
+// maxBoolPaths+1 (a cycle, which a region should not have, counts as
+// too many).
+func countPaths(region []*ssa.BasicBlock, j *ssa.BasicBlock) int {
+	paths := map[*ssa.BasicBlock]int{}
+	var count func(x *ssa.BasicBlock) int
+	count = func(x *ssa.BasicBlock) int {
+		if x == j {
+			return 1
+		}
+		if n, ok := paths[x]; ok {
+			return n
+		}
+		paths[x] = maxBoolPaths + 1
+		n := 0
+		for _, s := range x.Succs {
+			n = min(n+count(s), maxBoolPaths+1)
+		}
+		paths[x] = n
+		return n
+	}
+	return count(region[0])
+}
+
+// mayReadStatic reports whether in is an instruction staticRead may
+// accept once its operands are known.
+func mayReadStatic(in ssa.Instruction) bool {
+	switch x := in.(type) {
+	case *ssa.Index, *ssa.IndexAddr, *ssa.Field:
+		return true
+	case *ssa.UnOp:
+		return x.Op == token.MUL
+	}
+	return false
 }
 
 // boolWalk follows the paths from a test to the join j.

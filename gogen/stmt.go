@@ -18,6 +18,7 @@ type stmts struct {
 	term  bool     // ends in a terminating statement (return, panic, for {})
 	chain *ifChain // the first statement is this if, which can grow (chain.go)
 	tail  *ifChain // the last statement may be this if, which can grow (mergeif.go)
+	run   ifRun    // the last statements are ifs that end in a return (switchrun.go)
 	brk   bool     // it is one break, leaving a loop written with exits (exitloop.go)
 }
 
