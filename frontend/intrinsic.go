@@ -53,6 +53,8 @@ func (fr *frame) intrinsic(name string, fn *ssa.Function, args []value, in *ssa.
 		}
 		fr.printCall(name[len("fmt."):], args)
 		return nil, true
+	case "fmt.Sscan", "fmt.Sscanln", "fmt.Sscanf":
+		return fr.sscan(name[len("fmt."):], args), true
 	case "fmt.Fprint", "fmt.Fprintln", "fmt.Fprintf":
 		return fr.fprintCall("P"+name[len("fmt.Fp"):], args[0], args[1:], in), true
 	case "fmt.Sprint", "fmt.Sprintln", "fmt.Sprintf":
