@@ -566,6 +566,10 @@ func (fg *funcGen) varDecl(out *stmts, n *ir.Node) {
 	init := n.Args[0]
 	if c := init.Const(); c != nil && !isDefaultType(c.Type) && isZeroValue(c) {
 		out.add(jen.Var().Id(name).Add(goType(c.Type)))
+	} else if m := fg.defInline(init); m != nil && m.Op == ir.OpSliceNil {
+		// var b []byte, not b := []byte(nil).
+		fg.consumed[m.Sym] = true
+		out.add(jen.Var().Id(name).Add(goType(m.Type)))
 	} else {
 		out.add(define(name, fg.ref(init, ctxTyped)))
 	}
@@ -711,4 +715,13 @@ func incDec(op ir.Op, y ir.Exp) string {
 		return "++"
 	}
 	return "--"
+}
+
+// defInline returns the node of e if e is written inline in the current
+// block and has not been written yet.
+func (fg *funcGen) defInline(e ir.Exp) *ir.Node {
+	if !e.IsSym() {
+		return nil
+	}
+	return fg.inlineNode(e.Sym())
 }
