@@ -465,6 +465,9 @@ func (fr *frame) dynIf(b *ssa.BasicBlock, c *rep, stop *stopSet, pure bool) next
 		inner = stop.with(j)
 	}
 	ev.at()
+	if nx, ok := fr.boolJoin(b, c.e, stop); ok {
+		return nx
+	}
 	cond, then, els := fr.shortCircuit(b, c.e, inner)
 	tail := false // the rest of the function follows each branch
 	if j == nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"math"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -53,6 +54,8 @@ func (fr *frame) intrinsic(name string, fn *ssa.Function, args []value, in *ssa.
 		}
 		fr.printCall(name[len("fmt."):], args)
 		return nil, true
+	case "fmt.Sscan", "fmt.Sscanln", "fmt.Sscanf":
+		return fr.sscan(name[len("fmt."):], args), true
 	case "fmt.Fprint", "fmt.Fprintln", "fmt.Fprintf":
 		return fr.fprintCall("P"+name[len("fmt.Fp"):], args[0], args[1:], in), true
 	case "fmt.Sprint", "fmt.Sprintln", "fmt.Sprintf":
@@ -265,6 +268,12 @@ func (fr *frame) builderMethod(name string, fn *ssa.Function, args []value) valu
 	if !ok || field < 0 {
 		ev.fail("strings.Builder.%s: unexpected representation", name)
 	}
+	// A write under staged control to a builder made before it is
+	// staged too: its text then depends on the path taken.
+	write := strings.HasPrefix(name, "Write")
+	if b := ev.load(&s[field]); hasRep(b, 0) || write && ev.outer(ev.birth[p]) || slices.ContainsFunc(args[1:], func(a value) bool { return hasRep(a, 0) }) {
+		return fr.stagedBuilder(name, &s[field], b, args)
+	}
 	buf := ev.load(&s[field]).(sliceV)
 	bytes := func() []byte {
 		b := make([]byte, buf.len)
@@ -281,11 +290,6 @@ func (fr *frame) builderMethod(name string, fn *ssa.Function, args []value) valu
 		t := sliceV{base: vals, len: len(vals), cap: len(vals)}
 		ev.store(&s[field], ev.appendStatic(buf, t, types.Typ[types.Byte]))
 	}
-	for _, a := range args[1:] {
-		if hasRep(a, 0) {
-			ev.fail("strings.Builder.%s of a Rep: a strings.Builder can only build static strings", name)
-		}
-	}
 	switch name {
 	case "WriteString":
 		str := args[1].(string)
@@ -294,6 +298,14 @@ func (fr *frame) builderMethod(name string, fn *ssa.Function, args []value) valu
 	case "WriteByte":
 		appendBytes([]byte{args[1].(uint8)})
 		return iface{}
+	case "Write":
+		q, _ := args[1].(sliceV)
+		more := make([]byte, q.len)
+		for i := range more {
+			more[i] = ev.load(&q.base[q.off+i]).(uint8)
+		}
+		appendBytes(more)
+		return tuple{len(more), iface{}}
 	case "WriteRune":
 		b := utf8.AppendRune(nil, rune(args[1].(int32)))
 		appendBytes(b)
@@ -308,6 +320,7 @@ func (fr *frame) builderMethod(name string, fn *ssa.Function, args []value) valu
 		ev.store(&s[field], sliceV{})
 		return nil
 	case "Grow":
+		growCheck(args[1].(int))
 		return nil
 	}
 	ev.fail("strings.Builder.%s is not supported during staging", name)

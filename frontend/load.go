@@ -63,7 +63,7 @@ var stageBasic = map[string]string{
 // (unicode.Is with unicode's tables).
 var notSourceStd = []string{
 	"C", "unsafe", "runtime", "internal", "vendor", "syscall", "os", "io/ioutil", "net", "time", "log",
-	"testing", "flag", "plugin", "embed", "reflect", "sync", "fmt", "errors", "math", "strings",
+	"testing", "flag", "plugin", "embed", "reflect", "sync", "fmt", "errors", "math",
 	"strconv", "hash/maphash", "iter", "weak", "unique", "structs", "crypto/rand", "crypto/tls", "crypto/x509",
 }
 

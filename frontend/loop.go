@@ -129,7 +129,7 @@ func (fr *frame) stagedLoopRot(h *ssa.BasicBlock, stop *stopSet, rot *rotation) 
 			}
 			if _, ok := (*p).(*varRef); !ok {
 				v := ev.load(p)
-				if !liftable(v) || isComposite(v) {
+				if !liftable(v) && !ev.materialized(v) || isComposite(v) {
 					ev.fail("a static variable assigned in a staged loop must become a variable of the generated code, but it holds %s", describe(v))
 				}
 				ev.rawWrite(p, ev.promoteVar(p, v))

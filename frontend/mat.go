@@ -232,3 +232,15 @@ func (ev *evaluator) materializeBefore(req matReq, what string) {
 	}
 	ev.unwind(&restartReq{target: ev.regions[first], material: []matReq{req}})
 }
+
+// materialized reports whether v is a static slice whose storage is
+// materialized: its elements live in a slice of the generated code, which
+// materialize returns.
+func (ev *evaluator) materialized(v value) bool {
+	s, ok := v.(sliceV)
+	if !ok || len(s.base) == 0 {
+		return false
+	}
+	_, ok = ev.mats[&s.base[0]]
+	return ok
+}

@@ -6,6 +6,8 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/lmsgen/lmsgen/ir"
 )
 
 // This file is the speculative rewriting of staged loops: a loop's body is
@@ -122,11 +124,19 @@ func (ls *loopState) checkCells() {
 		if identical(c.entry, *c.p) {
 			continue
 		}
-		if s, ok := (*c.p).(sliceV); ok && len(s.base) > 0 {
-			if e, ok := c.entry.(sliceV); ok && len(e.base) == 0 {
-				// A variable that starts as an empty slice: its type
-				// is the one of the elements it is given.
-				ev.promoteTypes[c.p] = ev.sliceType(s, nil)
+		if e, ok := c.entry.(sliceV); ok && len(e.base) == 0 {
+			// A variable that starts as an empty slice: its type is
+			// the one of the elements it is given, or of the slice of
+			// the generated code it becomes.
+			switch s := (*c.p).(type) {
+			case sliceV:
+				if len(s.base) > 0 {
+					ev.promoteTypes[c.p] = ev.sliceType(s, nil)
+				}
+			case *rep:
+				if t := ev.b.Graph().TypeOf(s.e); t.Kind == ir.KSlice {
+					ev.promoteTypes[c.p] = t
+				}
 			}
 		}
 		r := ev.promotingLoop(c.p)

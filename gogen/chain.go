@@ -213,15 +213,21 @@ func (fg *funcGen) emitChain(out *stmts, ch *ifChain) {
 		}
 	}
 	if fg.mergeIf(out, ch) {
+		out.run = ifRun{}
+		return
+	}
+	if fg.switchRun(out, ch) {
 		return
 	}
 	head := ch.arms[len(ch.arms)-1]
 	first := len(out.list) == 0
 	if sw := fg.switchStmt(ch); sw != nil {
 		out.add(sw)
+		out.run = ifRun{}
 	} else {
 		out.add(head.stmt)
 		out.tail = ch
+		out.run = out.run.extend(ch, len(out.list))
 	}
 	if first {
 		out.chain = ch

@@ -117,9 +117,10 @@ func (fg *funcGen) ifThen(out *stmts, c ir.Exp, th, el *stmts) {
 		rest := el.list[1:]
 		fg.emitChain(out, ch)
 		out.list = append(out.list, rest...)
+		out.run = ifRun{}
 	} else {
 		fg.emitChain(out, fg.newChain(cond, safe, th, nil))
-		out.list = append(out.list, el.list...)
+		fg.appendRun(out, el)
 	}
 	out.term = el.term
 }

@@ -79,7 +79,7 @@ func (fg *funcGen) nodeExpr(n *ir.Node) expr {
 	case ir.OpAppend:
 		return primary(jen.Append(fg.refs(a, ctxConverted)...))
 	case ir.OpAppendSlice:
-		return primary(jen.Append(fg.ref(a[0], ctxConverted).code(), jen.Add(fg.ref(a[1], ctxConverted).code()).Op("...")))
+		return fg.appendSlice(n)
 	case ir.OpGrow:
 		return fg.growExp(n)
 	case ir.OpFieldGet:
@@ -488,4 +488,27 @@ func (fg *funcGen) isLenOf(e, s ir.Exp) bool {
 		n = fg.g.Def(e.Sym()) // written at every use
 	}
 	return n != nil && (n.Op == ir.OpSliceLen || n.Op == ir.OpStrLen) && n.Args[0] == s
+}
+
+// appendSlice writes append(s, t...). The bytes of a string str written
+// inline, append(s, []byte(str)...), are append(s, str...), which Go
+// allows for a []byte; those of a rune r, []byte(string(r)), are
+// utf8.AppendRune(s, r), which encodes r alike (an invalid rune as
+// U+FFFD).
+func (fg *funcGen) appendSlice(n *ir.Node) expr {
+	a := n.Args
+	if n.Type.Elem.Kind == ir.KUint8 && a[1].IsSym() {
+		if m := fg.inlineNode(a[1].Sym()); m != nil && m.Op == ir.OpConv && fg.g.TypeOf(m.Args[0]).Kind == ir.KString {
+			fg.consumed[m.Sym] = true
+			str := m.Args[0]
+			if str.IsSym() {
+				if r := fg.inlineNode(str.Sym()); r != nil && r.Op == ir.OpConv && fg.g.TypeOf(r.Args[0]).Kind == ir.KInt32 {
+					fg.consumed[r.Sym] = true
+					return primary(jen.Qual("unicode/utf8", "AppendRune").Call(fg.ref(a[0], ctxConverted).code(), fg.ref(r.Args[0], ctxConverted).code()))
+				}
+			}
+			return primary(jen.Append(fg.ref(a[0], ctxConverted).code(), jen.Add(fg.ref(str, ctxConverted).code()).Op("...")))
+		}
+	}
+	return primary(jen.Append(fg.ref(a[0], ctxConverted).code(), jen.Add(fg.ref(a[1], ctxConverted).code()).Op("...")))
 }

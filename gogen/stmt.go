@@ -18,6 +18,7 @@ type stmts struct {
 	term  bool     // ends in a terminating statement (return, panic, for {})
 	chain *ifChain // the first statement is this if, which can grow (chain.go)
 	tail  *ifChain // the last statement may be this if, which can grow (mergeif.go)
+	run   ifRun    // the last statements are ifs that end in a return (switchrun.go)
 	brk   bool     // it is one break, leaving a loop written with exits (exitloop.go)
 }
 
@@ -165,7 +166,7 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 			}
 		}
 		if n.Op == ir.OpIf {
-			if names, sets := fg.varSets(fr, i, n); sets != nil {
+			if names, sets := fg.varSets(fr, i, n, done); sets != nil {
 				// v, w = if c {a, b} else {...}: assign v and w in the branches.
 				fg.ifStmt(out, n, dest{kind: destAssign, names: names})
 				done = append(done, sets...)
@@ -236,45 +237,6 @@ func (fg *funcGen) resultSyms(n *ir.Node) []ir.Sym {
 		return nil
 	}
 	return fg.projs[n.Sym]
-}
-
-// varSets recognizes a conditional whose every used result is used once,
-// by one of the statements right after it, each assigning a different
-// variable (v = if c {a} else {b}, and likewise with several results):
-// the conditional can assign the variables itself. It returns the
-// variables' names in result order ("_" for an unused result) and those
-// statements.
-func (fg *funcGen) varSets(fr *frame, i int, n *ir.Node) ([]string, []*ir.Node) {
-	outs := fg.resultSyms(n)
-	if outs == nil {
-		return nil, nil
-	}
-	names := make([]string, len(outs))
-	need := 0
-	for k, p := range outs {
-		if p == 0 {
-			names[k] = "_"
-		} else {
-			need++
-		}
-	}
-	var sets []*ir.Node
-	vars := map[ir.Sym]bool{}
-	for j := i; len(sets) < need; {
-		w := fg.nextStmt(fr, j)
-		if w == nil || w.Op != ir.OpVarSet || !w.Args[1].IsSym() || vars[w.Args[0].Sym()] {
-			return nil, nil
-		}
-		k := slices.Index(outs, w.Args[1].Sym())
-		if k < 0 || fg.uses[outs[k]] != 1 || names[k] != "" {
-			return nil, nil
-		}
-		names[k] = fg.name(w.Args[0].Sym())
-		vars[w.Args[0].Sym()] = true
-		sets = append(sets, w)
-		j = slices.Index(fr.nodes, w)
-	}
-	return names, sets
 }
 
 // nextStmt returns the first node after index i of fr that is written as
@@ -605,6 +567,10 @@ func (fg *funcGen) varDecl(out *stmts, n *ir.Node) {
 	init := n.Args[0]
 	if c := init.Const(); c != nil && !isDefaultType(c.Type) && isZeroValue(c) {
 		out.add(jen.Var().Id(name).Add(goType(c.Type)))
+	} else if m := fg.defInline(init); m != nil && m.Op == ir.OpSliceNil {
+		// var b []byte, not b := []byte(nil).
+		fg.consumed[m.Sym] = true
+		out.add(jen.Var().Id(name).Add(goType(m.Type)))
 	} else {
 		out.add(define(name, fg.ref(init, ctxTyped)))
 	}
@@ -750,4 +716,13 @@ func incDec(op ir.Op, y ir.Exp) string {
 		return "++"
 	}
 	return "--"
+}
+
+// defInline returns the node of e if e is written inline in the current
+// block and has not been written yet.
+func (fg *funcGen) defInline(e ir.Exp) *ir.Node {
+	if !e.IsSym() {
+		return nil
+	}
+	return fg.inlineNode(e.Sym())
 }

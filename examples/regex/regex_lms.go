@@ -1837,13 +1837,12 @@ func MatchAPIPath(s string) bool {
 	if x3152 {
 		return matchAPIPathFunc4(s, 1)
 	}
-	if c == 'D' {
+	switch c {
+	case 'D':
 		return matchAPIPathFunc3(s, 1)
-	}
-	if c == 'G' {
+	case 'G':
 		return matchAPIPathFunc2(s, 1)
-	}
-	if c == 'P' {
+	case 'P':
 		return matchAPIPathFunc1(s, 1)
 	}
 	return false
@@ -1871,7 +1870,8 @@ func matchAPIPathFunc(s string, i int) bool {
 	if x3767 {
 		return matchAPIPathFunc4(s, i1)
 	}
-	if c == ' ' {
+	switch c {
+	case ' ':
 		if i1 >= len(s) {
 			return false
 		}
@@ -1892,7 +1892,8 @@ func matchAPIPathFunc(s string, i int) bool {
 		if x3809 {
 			return matchAPIPathFunc4(s, i2)
 		}
-		if c1 == '/' {
+		switch c1 {
+		case '/':
 			if i2 >= len(s) {
 				return false
 			}
@@ -1913,16 +1914,14 @@ func matchAPIPathFunc(s string, i int) bool {
 			if x3848 {
 				return matchAPIPathFunc4(s, i3)
 			}
-			if c2 == 'D' {
+			switch c2 {
+			case 'D':
 				return matchAPIPathFunc3(s, i3)
-			}
-			if c2 == 'G' {
+			case 'G':
 				return matchAPIPathFunc2(s, i3)
-			}
-			if c2 == 'P' {
+			case 'P':
 				return matchAPIPathFunc1(s, i3)
-			}
-			if c2 == 'a' {
+			case 'a':
 				if i3 >= len(s) {
 					return false
 				}
@@ -1943,16 +1942,14 @@ func matchAPIPathFunc(s string, i int) bool {
 				if x3899 {
 					return matchAPIPathFunc4(s, i4)
 				}
-				if c3 == 'D' {
+				switch c3 {
+				case 'D':
 					return matchAPIPathFunc3(s, i4)
-				}
-				if c3 == 'G' {
+				case 'G':
 					return matchAPIPathFunc2(s, i4)
-				}
-				if c3 == 'P' {
+				case 'P':
 					return matchAPIPathFunc1(s, i4)
-				}
-				if c3 == 'p' {
+				case 'p':
 					if i4 >= len(s) {
 						return false
 					}
@@ -1973,16 +1970,14 @@ func matchAPIPathFunc(s string, i int) bool {
 					if x3950 {
 						return matchAPIPathFunc4(s, i5)
 					}
-					if c4 == 'D' {
+					switch c4 {
+					case 'D':
 						return matchAPIPathFunc3(s, i5)
-					}
-					if c4 == 'G' {
+					case 'G':
 						return matchAPIPathFunc2(s, i5)
-					}
-					if c4 == 'P' {
+					case 'P':
 						return matchAPIPathFunc1(s, i5)
-					}
-					if c4 == 'i' {
+					case 'i':
 						if i5 >= len(s) {
 							return false
 						}
@@ -2003,7 +1998,8 @@ func matchAPIPathFunc(s string, i int) bool {
 						if x4004 {
 							return matchAPIPathFunc4(s, i6)
 						}
-						if c5 == '/' {
+						switch c5 {
+						case '/':
 							if i6 >= len(s) {
 								return false
 							}
@@ -2024,16 +2020,14 @@ func matchAPIPathFunc(s string, i int) bool {
 							if x4043 {
 								return matchAPIPathFunc4(s, i7)
 							}
-							if c6 == 'D' {
+							switch c6 {
+							case 'D':
 								return matchAPIPathFunc3(s, i7)
-							}
-							if c6 == 'G' {
+							case 'G':
 								return matchAPIPathFunc2(s, i7)
-							}
-							if c6 == 'P' {
+							case 'P':
 								return matchAPIPathFunc1(s, i7)
-							}
-							if c6 == 'v' {
+							case 'v':
 								if i7 >= len(s) {
 									return false
 								}
@@ -2091,7 +2085,8 @@ func matchAPIPathFunc(s string, i int) bool {
 									if x4183 {
 										return matchAPIPathFunc4(s, i12)
 									}
-									if c8 == '/' {
+									switch c8 {
+									case '/':
 										if i12 >= len(s) {
 											return false
 										}
@@ -2128,38 +2123,31 @@ func matchAPIPathFunc(s string, i int) bool {
 											return true
 										}
 										return false
-									}
-									if c8 == 'D' {
+									case 'D':
 										return matchAPIPathFunc3(s, i12)
-									}
-									if c8 == 'G' {
+									case 'G':
 										return matchAPIPathFunc2(s, i12)
-									}
-									if c8 == 'P' {
+									case 'P':
 										return matchAPIPathFunc1(s, i12)
 									}
 									return false
 								}
-								if c7 == 'D' {
+								switch c7 {
+								case 'D':
 									return matchAPIPathFunc3(s, i8)
-								}
-								if c7 == 'G' {
+								case 'G':
 									return matchAPIPathFunc2(s, i8)
-								}
-								if c7 == 'P' {
+								case 'P':
 									return matchAPIPathFunc1(s, i8)
 								}
 								return false
 							}
 							return false
-						}
-						if c5 == 'D' {
+						case 'D':
 							return matchAPIPathFunc3(s, i6)
-						}
-						if c5 == 'G' {
+						case 'G':
 							return matchAPIPathFunc2(s, i6)
-						}
-						if c5 == 'P' {
+						case 'P':
 							return matchAPIPathFunc1(s, i6)
 						}
 						return false
@@ -2169,25 +2157,19 @@ func matchAPIPathFunc(s string, i int) bool {
 				return false
 			}
 			return false
-		}
-		if c1 == 'D' {
+		case 'D':
 			return matchAPIPathFunc3(s, i2)
-		}
-		if c1 == 'G' {
+		case 'G':
 			return matchAPIPathFunc2(s, i2)
-		}
-		if c1 == 'P' {
+		case 'P':
 			return matchAPIPathFunc1(s, i2)
 		}
 		return false
-	}
-	if c == 'D' {
+	case 'D':
 		return matchAPIPathFunc3(s, i1)
-	}
-	if c == 'G' {
+	case 'G':
 		return matchAPIPathFunc2(s, i1)
-	}
-	if c == 'P' {
+	case 'P':
 		return matchAPIPathFunc1(s, i1)
 	}
 	return false
@@ -2258,16 +2240,14 @@ func matchAPIPathFunc1(s string, i int) bool {
 		if x3656 {
 			return matchAPIPathFunc4(s, i5)
 		}
-		if c1 == 'D' {
+		switch c1 {
+		case 'D':
 			return matchAPIPathFunc3(s, i5)
-		}
-		if c1 == 'G' {
+		case 'G':
 			return matchAPIPathFunc2(s, i5)
-		}
-		if c1 == 'P' {
+		case 'P':
 			return matchAPIPathFunc1(s, i5)
-		}
-		if c1 == 'S' {
+		case 'S':
 			if i5 >= len(s) {
 				return false
 			}
@@ -2288,16 +2268,14 @@ func matchAPIPathFunc1(s string, i int) bool {
 			if x3707 {
 				return matchAPIPathFunc4(s, i6)
 			}
-			if c2 == 'D' {
+			switch c2 {
+			case 'D':
 				return matchAPIPathFunc3(s, i6)
-			}
-			if c2 == 'G' {
+			case 'G':
 				return matchAPIPathFunc2(s, i6)
-			}
-			if c2 == 'P' {
+			case 'P':
 				return matchAPIPathFunc1(s, i6)
-			}
-			if c2 == 'T' {
+			case 'T':
 				return matchAPIPathFunc(s, i6)
 			}
 			return false
@@ -2324,16 +2302,14 @@ func matchAPIPathFunc1(s string, i int) bool {
 		if x4425 {
 			return matchAPIPathFunc4(s, i5)
 		}
-		if c3 == 'D' {
+		switch c3 {
+		case 'D':
 			return matchAPIPathFunc3(s, i5)
-		}
-		if c3 == 'G' {
+		case 'G':
 			return matchAPIPathFunc2(s, i5)
-		}
-		if c3 == 'P' {
+		case 'P':
 			return matchAPIPathFunc1(s, i5)
-		}
-		if c3 == 'T' {
+		case 'T':
 			return matchAPIPathFunc(s, i5)
 		}
 		return false
@@ -2378,10 +2354,10 @@ func matchAPIPathFunc2(s string, i int) bool {
 	if x3472 {
 		return matchAPIPathFunc4(s, i3+1)
 	}
-	if c == 'D' {
+	switch c {
+	case 'D':
 		return matchAPIPathFunc3(s, i3+1)
-	}
-	if c == 'E' {
+	case 'E':
 		i4 := i3 + 1
 		if i4 >= len(s) {
 			return false
@@ -2403,21 +2379,18 @@ func matchAPIPathFunc2(s string, i int) bool {
 		if x3515 {
 			return matchAPIPathFunc4(s, i5)
 		}
-		if c1 == 'D' {
+		switch c1 {
+		case 'D':
 			return matchAPIPathFunc3(s, i5)
-		}
-		if c1 == 'G' {
+		case 'G':
 			return matchAPIPathFunc2(s, i5)
-		}
-		if c1 == 'P' {
+		case 'P':
 			return matchAPIPathFunc1(s, i5)
-		}
-		if c1 == 'T' {
+		case 'T':
 			return matchAPIPathFunc(s, i5)
 		}
 		return false
-	}
-	if c == 'P' {
+	case 'P':
 		return matchAPIPathFunc1(s, i3+1)
 	}
 	return false
@@ -2460,7 +2433,8 @@ func matchAPIPathFunc3(s string, i int) bool {
 	if x3343 {
 		return matchAPIPathFunc4(s, i3+1)
 	}
-	if c == 'E' {
+	switch c {
+	case 'E':
 		i4 := i3 + 1
 		if i4 >= len(s) {
 			return false
@@ -2482,13 +2456,12 @@ func matchAPIPathFunc3(s string, i int) bool {
 		if x3382 {
 			return matchAPIPathFunc4(s, i5)
 		}
-		if c1 == 'D' {
+		switch c1 {
+		case 'D':
 			return matchAPIPathFunc3(s, i5)
-		}
-		if c1 == 'G' {
+		case 'G':
 			return matchAPIPathFunc2(s, i5)
-		}
-		if c1 == 'L' {
+		case 'L':
 			if i5 >= len(s) {
 				return false
 			}
@@ -2509,10 +2482,10 @@ func matchAPIPathFunc3(s string, i int) bool {
 			if x4517 {
 				return matchAPIPathFunc4(s, i6)
 			}
-			if c2 == 'D' {
+			switch c2 {
+			case 'D':
 				return matchAPIPathFunc3(s, i6)
-			}
-			if c2 == 'E' {
+			case 'E':
 				if i6 >= len(s) {
 					return false
 				}
@@ -2533,16 +2506,14 @@ func matchAPIPathFunc3(s string, i int) bool {
 				if x4560 {
 					return matchAPIPathFunc4(s, i7)
 				}
-				if c3 == 'D' {
+				switch c3 {
+				case 'D':
 					return matchAPIPathFunc3(s, i7)
-				}
-				if c3 == 'G' {
+				case 'G':
 					return matchAPIPathFunc2(s, i7)
-				}
-				if c3 == 'P' {
+				case 'P':
 					return matchAPIPathFunc1(s, i7)
-				}
-				if c3 == 'T' {
+				case 'T':
 					if i7 >= len(s) {
 						return false
 					}
@@ -2563,39 +2534,32 @@ func matchAPIPathFunc3(s string, i int) bool {
 					if x4611 {
 						return matchAPIPathFunc4(s, i8)
 					}
-					if c4 == 'D' {
+					switch c4 {
+					case 'D':
 						return matchAPIPathFunc3(s, i8)
-					}
-					if c4 == 'E' {
+					case 'E':
 						return matchAPIPathFunc(s, i8)
-					}
-					if c4 == 'G' {
+					case 'G':
 						return matchAPIPathFunc2(s, i8)
-					}
-					if c4 == 'P' {
+					case 'P':
 						return matchAPIPathFunc1(s, i8)
 					}
 					return false
 				}
 				return false
-			}
-			if c2 == 'G' {
+			case 'G':
 				return matchAPIPathFunc2(s, i6)
-			}
-			if c2 == 'P' {
+			case 'P':
 				return matchAPIPathFunc1(s, i6)
 			}
 			return false
-		}
-		if c1 == 'P' {
+		case 'P':
 			return matchAPIPathFunc1(s, i5)
 		}
 		return false
-	}
-	if c == 'G' {
+	case 'G':
 		return matchAPIPathFunc2(s, i3+1)
-	}
-	if c == 'P' {
+	case 'P':
 		return matchAPIPathFunc1(s, i3+1)
 	}
 	return false
@@ -2636,13 +2600,12 @@ func matchAPIPathFunc4(s string, i int) bool {
 		return false
 	}
 	c1 := s[i3]
-	if c1 == 'D' {
+	switch c1 {
+	case 'D':
 		return matchAPIPathFunc3(s, i3+1)
-	}
-	if c1 == 'G' {
+	case 'G':
 		return matchAPIPathFunc2(s, i3+1)
-	}
-	if c1 == 'P' {
+	case 'P':
 		return matchAPIPathFunc1(s, i3+1)
 	}
 	return false
