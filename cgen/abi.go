@@ -21,6 +21,20 @@ import (
 // One result of a type other than string or slice is returned; otherwise
 // the results are returned in a struct <pkg>_<Name>_result with one field
 // r<i> per result (and r<i>_len, r<i>_cap for strings and slices).
+//
+// An entry point ends the call with lms_call_end (runtime.h): everything
+// the call allocated is freed, except the blocks its string and slice
+// results point into, which stay until the caller calls the file's
+// release function <pkg>_lms_release (the cgo bridge calls it once it has
+// copied the results into Go memory). Nothing else can still reach C
+// memory when an entry point returns: its parameters are numbers and the
+// caller's strings and slices of numbers (or of structs of numbers),
+// whose memory C never makes point to C memory, and the generated code
+// keeps nothing in globals but the buffered standard output.
+
+// releaseName is the name, after <pkg>_, of the exported function that
+// frees the memory the results of the calls so far point into.
+const releaseName = "lms_release"
 
 // abiParam is one parameter of an entry point.
 type abiParam struct {
@@ -171,10 +185,10 @@ func (e *entry) definition() string {
 	fmt.Fprintf(&sb, "%s {\n", e.prototype())
 	switch {
 	case len(e.results) == 0:
-		fmt.Fprintf(&sb, "\t%s;\n\t%s();\n", callExpr, flush)
+		fmt.Fprintf(&sb, "\t%s;\n\t%s();\n\tlms_call_end(NULL, 0);\n", callExpr, flush)
 	case e.resDecl == "":
 		t := e.results[0]
-		fmt.Fprintf(&sb, "\t%s %s = %s;\n\t%s();\n", fl.ctype(t), e.r, callExpr, flush)
+		fmt.Fprintf(&sb, "\t%s %s = %s;\n\t%s();\n\tlms_call_end(NULL, 0);\n", fl.ctype(t), e.r, callExpr, flush)
 		if t.IsComplex() {
 			out := fl.complexOut(t)
 			fmt.Fprintf(&sb, "\treturn %s(%s);\n", out, e.r)
@@ -206,10 +220,37 @@ func (e *entry) definition() string {
 				fmt.Fprintf(&sb, "\t%s = %s;\n", f, v)
 			}
 		}
+		var keep []string
+		for i, t := range e.results {
+			if t.Kind == ir.KString || t.Kind == ir.KSlice {
+				keep = append(keep, fmt.Sprintf("%s.r%d", e.out, i))
+			}
+		}
+		if len(keep) == 0 {
+			sb.WriteString("\tlms_call_end(NULL, 0);\n")
+		} else {
+			fmt.Fprintf(&sb, "\t{\n\t\tconst void *lms_keep[%d] = {%s};\n\t\tlms_call_end(lms_keep, %d);\n\t}\n", len(keep), strings.Join(keep, ", "), len(keep))
+		}
 		fmt.Fprintf(&sb, "\treturn %s;\n", e.out)
 	}
 	sb.WriteString("}\n")
 	return sb.String()
+}
+
+// releases reports whether a call of e may keep memory for the caller:
+// one of its results is a string or a slice.
+func (e *entry) releases() bool {
+	for _, t := range e.results {
+		if t.Kind == ir.KString || t.Kind == ir.KSlice {
+			return true
+		}
+	}
+	return false
+}
+
+// releaseDef returns the definition of the file's release function.
+func (fl *fileGen) releaseDef() string {
+	return fmt.Sprintf("void %s_%s(void) {\n\tlms_release();\n}\n", fl.pkg, releaseName)
 }
 
 // entryDefs returns the definitions of the entry points.
@@ -237,9 +278,12 @@ func (fl *fileGen) hFile() string {
  * A function with several results, or a string or slice result, returns a
  * struct with a field r<i> per result (and r<i>_len, r<i>_cap). Slices are
  * modified in place; a result may point into an argument's memory, or into
- * memory the C code allocated (never freed). A Go panic prints Go's message
- * and exits the process with status 2. The functions are not thread-safe:
- * they share buffered standard output, which they flush before returning.
+ * memory the C code allocated: a call frees everything it allocated before
+ * returning except that memory, which stays valid until %s_%s()
+ * frees the memory of the results of every call made before it. A Go panic
+ * prints Go's message and exits the process with status 2. The functions
+ * are not thread-safe: they share buffered standard output, which they
+ * flush before returning, and the memory of the results.
  */
 
 #ifndef %s
@@ -247,7 +291,7 @@ func (fl *fileGen) hFile() string {
 
 #include <stdbool.h>
 #include <stdint.h>
-`, fl.pkg, cName, fl.guard(), fl.guard())
+`, fl.pkg, cName, fl.pkg, releaseName, fl.guard(), fl.guard())
 	for _, sg := range fl.specs {
 		e := sg.entry()
 		sb.WriteString("\n")
@@ -256,6 +300,7 @@ func (fl *fileGen) hFile() string {
 		}
 		fmt.Fprintf(&sb, "/* %s is %s: %s. */\n%s;\n", e.name, sg.name, e.goSignature(), e.prototype())
 	}
+	fmt.Fprintf(&sb, "\n/* %s_%s frees the memory that the string and slice results\n * of the calls so far point into. */\nvoid %s_%s(void);\n", fl.pkg, releaseName, fl.pkg, releaseName)
 	fmt.Fprintf(&sb, "\n#endif /* %s */\n", fl.guard())
 	return sb.String()
 }

@@ -19,7 +19,9 @@ import (
 // slice that points into the array of a slice argument of its type is
 // that argument resliced (so appends within capacity and sub-slices keep
 // aliasing the caller's array, as in Go); any other slice is C memory,
-// copied into a new Go array up to its capacity.
+// copied into a new Go array up to its capacity. A function with a string
+// or slice result then frees the C memory the results point into
+// (deferred <pkg>_lms_release, abi.go): no C memory outlives a call.
 
 // goReserved lists the identifiers a bridge parameter may not be named:
 // Go's keywords and predeclared identifiers, the packages and helpers the
@@ -29,7 +31,7 @@ var goReserved = func() map[string]bool {
 	for _, w := range strings.Fields(`any append bool byte cap clear close comparable complex
 complex64 complex128 copy delete error false float32 float64 imag int int8 int16
 int32 int64 iota len make max min new nil panic print println real recover rune
-string true uint uint8 uint16 uint32 uint64 uintptr init main _ C unsafe
+string true uint uint8 uint16 uint32 uint64 uintptr init main _ C unsafe runtime
 lmsgCString lmsgString lmsgSlice lmsgSliceAs`) {
 		m[w] = true
 	}
@@ -122,7 +124,7 @@ type bridgeWriter struct {
 	// slices of structs (aosWrapper)
 	wrappers strings.Builder
 	// what the functions use
-	usesUnsafe, usesCStr, usesStr, usesSlice, usesComplex, usesSliceAs bool
+	usesUnsafe, usesCStr, usesStr, usesSlice, usesComplex, usesSliceAs, usesRuntime bool
 }
 
 // bridgeFunc is the bridge function of one specialization being written.
@@ -184,6 +186,13 @@ func (bw *bridgeWriter) function(sg *specGen) {
 	fmt.Fprintf(&bw.body, "func %s(%s) %s {\n", sg.name, strings.Join(f.params, ", "), bw.resultTypes(f))
 	for _, st := range f.prologue {
 		fmt.Fprintf(&bw.body, "\t%s\n", st)
+	}
+	if e.releases() {
+		// After the results are copied into Go memory (or resliced from
+		// an argument), the C memory they point into is freed, on the
+		// thread of the call (the runtime's lists are per thread).
+		bw.usesRuntime = true
+		fmt.Fprintf(&bw.body, "\truntime.LockOSThread()\n\tdefer runtime.UnlockOSThread()\n\tdefer C.%s_%s()\n", bw.pkg, releaseName)
 	}
 	if vals := bw.results(f, bw.call(f)); len(vals) > 0 {
 		fmt.Fprintf(&bw.body, "\treturn %s\n", strings.Join(vals, ", "))
@@ -433,6 +442,9 @@ package %s
 	src.WriteString(bw.wrappers.String())
 	src.WriteString("*/\nimport \"C\"\n")
 	var specs []string
+	if bw.usesRuntime {
+		specs = append(specs, `"runtime"`)
+	}
 	if usesUnsafe {
 		specs = append(specs, `"unsafe"`)
 	}

@@ -137,8 +137,30 @@
 // that argument, so that it aliases the caller's array as in Go (an
 // append within capacity, a sub-slice); any other slice result lives in
 // memory the C code allocated, and is copied into a new Go array up to its
-// capacity (that C memory is never freed: only slices made by a function
-// that do not escape it are freed before each of its returns; free.go).
+// capacity; the bridge then frees that C memory (<pkg>_lms_release).
+//
+// # Memory
+//
+// Every block the C code allocates (a make, the new array of an append or
+// a grow, a string, a conversion, an index of keys) goes through
+// lms_alloc, which links it into the runtime's owner list: the blocks of
+// the call of an entry point under way. Where cgen/free.go proves a make
+// dead (it does not escape its function or block) it is freed there, on
+// every way out (lms_free unlinks it). Everything else is freed when the
+// call of the entry point returns (lms_call_end): the entry point passes
+// the data pointers of its string and slice results, and every block one
+// of them points into (a range check, exact for sub-slices) is kept until
+// the caller calls <pkg>_lms_release, which the bridge does once it has
+// copied the results into Go memory. That is exact: when an entry point
+// returns, nothing but its results can reach C memory (its parameters
+// are numbers and the caller's strings and slices of numbers, which C
+// never makes point to C memory; the generated code keeps no state in
+// globals). So no call takes memory for good, whatever it makes, appends
+// or passes to functions. What is freed only at the call's end (a make of
+// a loop's body kept after it, the arrays appends reallocate, a make
+// passed to a function) is named in a comment before each C function
+// (leaks.go): it adds to the peak memory of a call that loops long, not
+// to the memory of the process across calls.
 //
 // When [Func].Params or [Func].Results describe struct parameters or
 // results (ir.GoValue, as for gogen), the entry point still takes and
@@ -179,6 +201,7 @@
 //	int64_t corpus_Counter(int64_t n, int64_t step) {
 //		int64_t r = Counter(n, step);
 //		lmsg_flush();
+//		lms_call_end(NULL, 0);
 //		return r;
 //	}
 package cgen

@@ -92,6 +92,8 @@ func build(pkg string, funcs []Func, opts Options) (*fileGen, error) {
 			errs = append(errs, fmt.Errorf("cgen: invalid function name %q", f.Name))
 		case seen[f.Name]:
 			errs = append(errs, fmt.Errorf("cgen: duplicate function name %s", f.Name))
+		case f.Name == releaseName:
+			errs = append(errs, fmt.Errorf("cgen: function name %s: the C name %s is the file's release function", f.Name, pkg+"_"+releaseName))
 		}
 		seen[f.Name] = true
 	}
@@ -124,7 +126,7 @@ func build(pkg string, funcs []Func, opts Options) (*fileGen, error) {
 		return nil, err
 	}
 	fl.specs = specs
-	fl.entries = fl.entryDefs()
+	fl.entries = append(fl.entryDefs(), fl.releaseDef())
 	return fl, nil
 }
 

@@ -9,10 +9,12 @@ import (
 )
 
 // This file frees, at the end of a function, the slices it makes that do
-// not escape it. Go's garbage collector reclaims them; without this, C's
-// make (a calloc) would never be freed and a function called in a loop
-// would take new memory at every call (examples/fft FFTAoS was 26-67
-// times slower than in Go, mostly page faults).
+// not escape it. Go's garbage collector reclaims them; the owner list of
+// the runtime (lms_alloc, lms_call_end in runtime.h) frees everything
+// else a call allocated when the call of the entry point returns, so this
+// is about freeing early: reusing the memory within a call (examples/fft
+// FFTAoS was 26-67 times slower than in Go, mostly page faults, when a
+// call's makes were not freed at all).
 //
 // A make escapes if its slice, or a slice derived from it (a sub-slice,
 // the result of append or grow on it), is used other than to read or
@@ -30,8 +32,9 @@ import (
 // conditional choosing it): those values live no longer than the
 // function, so it is freed at the end unless the function's result may
 // share its array, or it is passed to a function. Such makes are named
-// in a comment before the function ("Not freed: ..."): a returned one is
-// the caller's to keep, as Go's garbage collector would keep it.
+// in a comment before the function ("Freed when the call returns ..."):
+// a returned one is freed by the call's end unless a result points into
+// it, then by the caller's release (<pkg>_lms_release, abi.go).
 //
 // Such a make with a constant length and capacity of at most 64 KiB of
 // numbers (as gc keeps a non-escaping make of constant size on the
@@ -437,10 +440,10 @@ func endsInBreak(lines []string) bool {
 }
 
 // leakNote returns a comment naming the makes of the function's top-level
-// block b that are not freed because they escape (escaped, from
-// freeable), with why, or "". A make returned is the caller's to keep (Go's
-// garbage collector would reclaim it; nothing does in C); one passed on
-// may be kept by a function that cgen cannot follow.
+// block b that are not freed before the call ends because they escape
+// (escaped, from freeable), with why, or "". A make returned may be a
+// result's array (kept until the caller releases it); one passed on may
+// be kept by a function that cgen cannot follow.
 func (fn *fnGen) leakNote(b *ir.Block, escaped map[ir.Sym]string) string {
 	var returned, passed []string
 	for _, n := range fn.sg.s.Nodes(b) {
@@ -457,10 +460,10 @@ func (fn *fnGen) leakNote(b *ir.Block, escaped map[ir.Sym]string) string {
 	}
 	var sb strings.Builder
 	if len(returned) > 0 {
-		fmt.Fprintf(&sb, "/* Not freed: %s, returned (the result may share its array). */\n", strings.Join(returned, ", "))
+		fmt.Fprintf(&sb, "/* Freed when the call returns unless the results point into it: %s, returned (the result may share its array). */\n", strings.Join(returned, ", "))
 	}
 	if len(passed) > 0 {
-		fmt.Fprintf(&sb, "/* Not freed: %s, passed to a function or used by another. */\n", strings.Join(passed, ", "))
+		fmt.Fprintf(&sb, "/* Freed when the call returns, not before: %s, passed to a function or used by another. */\n", strings.Join(passed, ", "))
 	}
 	sb.WriteString(fn.nestedLeakNote(b))
 	return sb.String()

@@ -51,7 +51,7 @@ LMS_FN void lms_index_grow(lms_index ix) {
 		while (ix->e[j].slot1 != 0) j = (j + 1) & ix->mask;
 		ix->e[j] = old[i];
 	}
-	free(old);
+	lms_free(old);
 }
 
 /* lms_index_put returns the slot of the key (h, a, b, s), adding it if it

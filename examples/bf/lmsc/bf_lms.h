@@ -11,9 +11,12 @@
  * A function with several results, or a string or slice result, returns a
  * struct with a field r<i> per result (and r<i>_len, r<i>_cap). Slices are
  * modified in place; a result may point into an argument's memory, or into
- * memory the C code allocated (never freed). A Go panic prints Go's message
- * and exits the process with status 2. The functions are not thread-safe:
- * they share buffered standard output, which they flush before returning.
+ * memory the C code allocated: a call frees everything it allocated before
+ * returning except that memory, which stays valid until bf_lms_release()
+ * frees the memory of the results of every call made before it. A Go panic
+ * prints Go's message and exits the process with status 2. The functions
+ * are not thread-safe: they share buffered standard output, which they
+ * flush before returning, and the memory of the results.
  */
 
 #ifndef BF_LMS_H
@@ -30,5 +33,9 @@ int64_t bf_BFChecksum(uint8_t *tape, int64_t tape_len, int64_t tape_cap, uint8_t
 
 /* bf_BFSquares is BFSquares: func(tape []uint8, in []uint8, out []uint8) int. */
 int64_t bf_BFSquares(uint8_t *tape, int64_t tape_len, int64_t tape_cap, uint8_t *in, int64_t in_len, int64_t in_cap, uint8_t *out, int64_t out_len, int64_t out_cap);
+
+/* bf_lms_release frees the memory that the string and slice results
+ * of the calls so far point into. */
+void bf_lms_release(void);
 
 #endif /* BF_LMS_H */

@@ -11,9 +11,12 @@
  * A function with several results, or a string or slice result, returns a
  * struct with a field r<i> per result (and r<i>_len, r<i>_cap). Slices are
  * modified in place; a result may point into an argument's memory, or into
- * memory the C code allocated (never freed). A Go panic prints Go's message
- * and exits the process with status 2. The functions are not thread-safe:
- * they share buffered standard output, which they flush before returning.
+ * memory the C code allocated: a call frees everything it allocated before
+ * returning except that memory, which stays valid until conv_lms_release()
+ * frees the memory of the results of every call made before it. A Go panic
+ * prints Go's message and exits the process with status 2. The functions
+ * are not thread-safe: they share buffered standard output, which they
+ * flush before returning, and the memory of the results.
  */
 
 #ifndef CONV_LMS_H
@@ -36,5 +39,9 @@ void conv_Sharpen3(float *dst, int64_t dst_len, int64_t dst_cap, float *src, int
 
 /* conv_Blur3Exact is Blur3Exact: func(dst []float32, src []float32, w int, h int). */
 void conv_Blur3Exact(float *dst, int64_t dst_len, int64_t dst_cap, float *src, int64_t src_len, int64_t src_cap, int64_t w, int64_t h);
+
+/* conv_lms_release frees the memory that the string and slice results
+ * of the calls so far point into. */
+void conv_lms_release(void);
 
 #endif /* CONV_LMS_H */

@@ -11,9 +11,12 @@
  * A function with several results, or a string or slice result, returns a
  * struct with a field r<i> per result (and r<i>_len, r<i>_cap). Slices are
  * modified in place; a result may point into an argument's memory, or into
- * memory the C code allocated (never freed). A Go panic prints Go's message
- * and exits the process with status 2. The functions are not thread-safe:
- * they share buffered standard output, which they flush before returning.
+ * memory the C code allocated: a call frees everything it allocated before
+ * returning except that memory, which stays valid until fft_lms_release()
+ * frees the memory of the results of every call made before it. A Go panic
+ * prints Go's message and exits the process with status 2. The functions
+ * are not thread-safe: they share buffered standard output, which they
+ * flush before returning, and the memory of the results.
  */
 
 #ifndef FFT_LMS_H
@@ -48,5 +51,9 @@ void fft_FFT512(double _Complex *dst, int64_t dst_len, int64_t dst_cap, double _
 
 /* fft_FFT1024 is FFT1024: func(dst []complex128, src []complex128). */
 void fft_FFT1024(double _Complex *dst, int64_t dst_len, int64_t dst_cap, double _Complex *src, int64_t src_len, int64_t src_cap);
+
+/* fft_lms_release frees the memory that the string and slice results
+ * of the calls so far point into. */
+void fft_lms_release(void);
 
 #endif /* FFT_LMS_H */

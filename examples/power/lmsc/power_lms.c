@@ -16,11 +16,12 @@
  * and clang from fusing a*b+c into fused multiply-adds (which Go on amd64
  * does not do), whatever -std and -march say.
  *
- * Memory is freed only where the generated code proves it unused: a
- * function frees at its end the slices it made that do not escape it
- * (lms_free, cgen/free.go); all other slices, strings and conversions
- * allocate with calloc/malloc and leak, as a garbage-collected program
- * looks from C.
+ * Memory: every allocation of the generated code is on the owner list of
+ * the call under way (lms_alloc). A function frees the slices it made
+ * that do not escape it where cgen/free.go proves them dead (lms_free);
+ * everything else a call allocated is freed when the call of the entry
+ * point returns (lms_call_end), except what its results point into, kept
+ * until the caller releases it (<pkg>_lms_release, lms_release).
  * Standard output is buffered in lms_stdout; lms_flush writes it out. It is
  * also flushed at exit and before anything is written to standard error, so
  * stdout and stderr interleave as they do in Go, where os.Stdout is
@@ -200,19 +201,121 @@ LMS_FN void lms_write_stderr(const uint8_t *p, int64_t n) {
 	fflush(stderr);
 }
 
-/* lms_alloc returns n zeroed bytes (never NULL, even for n == 0). */
+/* The owner list. Every block lms_alloc returns (a make, the new array of
+ * an append or a grow, a string, a conversion, an index) starts with an
+ * lms_block header linking it into lms_owned, the blocks of the call of
+ * an entry point under way. lms_free unlinks and frees one (the frees
+ * cgen/free.go proves safe, before the call ends); when the call returns,
+ * its entry point calls lms_call_end, which frees every block left except
+ * those a result points into, which go to lms_kept until the caller has
+ * copied the results and calls the file's <pkg>_lms_release (the cgo
+ * bridge does, after copying them into Go memory). Between two calls
+ * lms_owned is empty: nothing a call allocated outlives it but its
+ * results. The header is 32 bytes, so a block stays 16-byte aligned.
+ * The lists are per thread: a call runs on one thread, and a call
+ * abandoned by a test harness, still running, does not lose its blocks to
+ * another call's end (the bridge keeps a call, the copy of its results and
+ * the release on one thread). */
+typedef struct lms_block {
+	struct lms_block *next, *prev;
+	int64_t size; /* bytes after the header */
+	int64_t pad;
+} lms_block;
+static _Thread_local lms_block lms_owned LMS_UNUSED;
+static _Thread_local lms_block lms_kept LMS_UNUSED;
+
+/* lms_list returns the list whose sentinel is l, empty on a thread's
+ * first use (a thread-local cannot be initialized with its address). */
+LMS_INLINE lms_block *lms_list(lms_block *l) {
+	if (l->next == NULL) l->next = l->prev = l;
+	return l;
+}
+
+LMS_INLINE void lms_block_link(lms_block *list, lms_block *b) {
+	b->prev = list;
+	b->next = list->next;
+	list->next->prev = b;
+	list->next = b;
+}
+
+LMS_INLINE void lms_block_unlink(lms_block *b) {
+	b->prev->next = b->next;
+	b->next->prev = b->prev;
+}
+
+/* lms_alloc returns n zeroed bytes (never NULL, even for n == 0), owned
+ * by the call under way. */
 static uint8_t lms_zerobase[8] LMS_UNUSED;
 LMS_FN void *lms_alloc(int64_t n) {
 	if (n <= 0) return lms_zerobase;
-	void *p = calloc(1, (size_t)n);
-	if (p == NULL) lms_fatal("runtime: out of memory");
-	return p;
+	if ((uint64_t)n > (uint64_t)INT64_MAX - sizeof(lms_block)) lms_fatal("runtime: out of memory");
+	lms_block *b = (lms_block *)calloc(1, sizeof(lms_block) + (size_t)n);
+	if (b == NULL) lms_fatal("runtime: out of memory");
+	b->size = n;
+	lms_block_link(lms_list(&lms_owned), b);
+	return b + 1;
 }
 
-/* lms_free frees memory from lms_alloc (the end of a function frees the
- * slices it made that do not escape it, cgen/free.go). */
+/* lms_free frees memory from lms_alloc before the call ends (the slices a
+ * function made that do not escape it, cgen/free.go). */
 LMS_INLINE void lms_free(void *p) {
-	if (p != (void *)lms_zerobase) free(p);
+	if (p == (void *)lms_zerobase) return;
+	lms_block *b = (lms_block *)p - 1;
+	lms_block_unlink(b);
+	free(b);
+}
+
+/* lms_call_end ends the call of an entry point: it frees every block the
+ * call allocated and did not free, except those that one of the n
+ * pointers keep (its results' arrays and strings) points into or just
+ * past (a sub-slice or substring at the end), which it moves to lms_kept.
+ * Nothing else can reach them: an entry point's parameters and results
+ * are numbers, strings and slices of numbers (or of structs of numbers),
+ * the caller's own memory is never made to point to C memory, and the
+ * generated code has no mutable global state. */
+LMS_FN void lms_call_end(const void *const *keep, int n) {
+	lms_block *owned = lms_list(&lms_owned), *kept_list = lms_list(&lms_kept);
+	lms_block *b = owned->next;
+	while (b != owned) {
+		lms_block *next = b->next;
+		const uint8_t *lo = (const uint8_t *)(b + 1);
+		bool kept = false;
+		for (int i = 0; i < n && !kept; i++) {
+			const uint8_t *k = (const uint8_t *)keep[i];
+			kept = k != NULL && (uintptr_t)k >= (uintptr_t)lo && (uintptr_t)k - (uintptr_t)lo <= (uint64_t)b->size;
+		}
+		if (kept) lms_block_link(kept_list, b);
+		else free(b);
+		b = next;
+	}
+	owned->next = owned->prev = owned;
+}
+
+/* lms_release frees the blocks the results of the calls so far (on this
+ * thread) point into (lms_call_end): the caller has copied or no longer
+ * uses them. */
+LMS_FN void lms_release(void) {
+	lms_block *kept = lms_list(&lms_kept);
+	lms_block *b = kept->next;
+	while (b != kept) {
+		lms_block *next = b->next;
+		free(b);
+		b = next;
+	}
+	kept->next = kept->prev = kept;
+}
+
+/* lms_buf_string returns the contents of b as a string in memory from
+ * lms_alloc (owned by the call) and frees b's own memory. */
+LMS_FN lms_string lms_buf_string(lms_buf *b) {
+	if (b->len == 0) {
+		free(b->p);
+		return lms_str_make(NULL, 0);
+	}
+	uint8_t *p = (uint8_t *)lms_alloc(b->len);
+	memcpy(p, b->p, (size_t)b->len);
+	free(b->p);
+	return lms_str_make(p, b->len);
 }
 
 /* ------------------------------------------------------------------ panics */
@@ -1037,7 +1140,7 @@ LMS_FN lms_slice_int32 lms_runes_from_str(lms_string s) { /* []rune(s) */
 LMS_FN lms_string lms_str_from_runes(lms_slice_int32 r) { /* string(r) */
 	lms_buf b = {NULL, 0, 0};
 	for (int64_t i = 0; i < r.len; i++) lms_buf_rune(&b, r.p[i]);
-	return lms_str_make(b.p, b.len);
+	return lms_buf_string(&b);
 }
 
 /* append([]byte, s...) and copy([]byte, s) for a string s. */
@@ -2541,17 +2644,17 @@ LMS_FN void lms_printf(lms_string format, int n, const lms_arg *a) { lms_fmt_spr
 LMS_FN lms_string lms_sprint(int n, const lms_arg *a) {
 	lms_buf b = {NULL, 0, 0};
 	lms_fmt_sprint(&b, n, a);
-	return lms_str_make(b.p, b.len);
+	return lms_buf_string(&b);
 }
 LMS_FN lms_string lms_sprintln(int n, const lms_arg *a) {
 	lms_buf b = {NULL, 0, 0};
 	lms_fmt_sprintln(&b, n, a);
-	return lms_str_make(b.p, b.len);
+	return lms_buf_string(&b);
 }
 LMS_FN lms_string lms_sprintf(lms_string format, int n, const lms_arg *a) {
 	lms_buf b = {NULL, 0, 0};
 	lms_fmt_sprintf(&b, format, n, a);
-	return lms_str_make(b.p, b.len);
+	return lms_buf_string(&b);
 }
 
 /* ------------------------------------------------- builtin print, panic(v) */
@@ -2678,41 +2781,52 @@ static double SinPoly(double x) {
 double power_Cube(double b) {
 	double r = Cube(b);
 	lmsg_flush();
+	lms_call_end(NULL, 0);
 	return r;
 }
 
 double power_Pow7(double b) {
 	double r = Pow7(b);
 	lmsg_flush();
+	lms_call_end(NULL, 0);
 	return r;
 }
 
 double power_Pow10(double b) {
 	double r = Pow10(b);
 	lmsg_flush();
+	lms_call_end(NULL, 0);
 	return r;
 }
 
 double power_Pow7Sq(double b) {
 	double r = Pow7Sq(b);
 	lmsg_flush();
+	lms_call_end(NULL, 0);
 	return r;
 }
 
 double power_Pow10Sq(double b) {
 	double r = Pow10Sq(b);
 	lmsg_flush();
+	lms_call_end(NULL, 0);
 	return r;
 }
 
 double power_ExpPoly(double x) {
 	double r = ExpPoly(x);
 	lmsg_flush();
+	lms_call_end(NULL, 0);
 	return r;
 }
 
 double power_SinPoly(double x) {
 	double r = SinPoly(x);
 	lmsg_flush();
+	lms_call_end(NULL, 0);
 	return r;
+}
+
+void power_lms_release(void) {
+	lms_release();
 }

@@ -11,9 +11,12 @@
  * A function with several results, or a string or slice result, returns a
  * struct with a field r<i> per result (and r<i>_len, r<i>_cap). Slices are
  * modified in place; a result may point into an argument's memory, or into
- * memory the C code allocated (never freed). A Go panic prints Go's message
- * and exits the process with status 2. The functions are not thread-safe:
- * they share buffered standard output, which they flush before returning.
+ * memory the C code allocated: a call frees everything it allocated before
+ * returning except that memory, which stays valid until power_lms_release()
+ * frees the memory of the results of every call made before it. A Go panic
+ * prints Go's message and exits the process with status 2. The functions
+ * are not thread-safe: they share buffered standard output, which they
+ * flush before returning, and the memory of the results.
  */
 
 #ifndef POWER_LMS_H
@@ -42,5 +45,9 @@ double power_ExpPoly(double x);
 
 /* power_SinPoly is SinPoly: func(x float64) float64. */
 double power_SinPoly(double x);
+
+/* power_lms_release frees the memory that the string and slice results
+ * of the calls so far point into. */
+void power_lms_release(void);
 
 #endif /* POWER_LMS_H */

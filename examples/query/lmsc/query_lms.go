@@ -18,6 +18,7 @@ import "C"
 
 import (
 	query "github.com/lmsgen/lmsgen/examples/query"
+	"runtime"
 	"unsafe"
 )
 
@@ -42,6 +43,9 @@ func Q1(li query.Lineitem) ([]int, []float64) {
 	liExtendedPrice := lmsgSliceAs[float64](li.ExtendedPrice)
 	liDiscount := lmsgSliceAs[float64](li.Discount)
 	liTax := lmsgSliceAs[float64](li.Tax)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	defer C.query_lms_release()
 	r := C.query_Q1((*C.int64_t)(unsafe.Pointer(unsafe.SliceData(liShipDate))), C.int64_t(len(liShipDate)), C.int64_t(cap(liShipDate)), (*C.int64_t)(unsafe.Pointer(unsafe.SliceData(liReturnFlag))), C.int64_t(len(liReturnFlag)), C.int64_t(cap(liReturnFlag)), (*C.int64_t)(unsafe.Pointer(unsafe.SliceData(liLineStatus))), C.int64_t(len(liLineStatus)), C.int64_t(cap(liLineStatus)), (*C.double)(unsafe.Pointer(unsafe.SliceData(liQuantity))), C.int64_t(len(liQuantity)), C.int64_t(cap(liQuantity)), (*C.double)(unsafe.Pointer(unsafe.SliceData(liExtendedPrice))), C.int64_t(len(liExtendedPrice)), C.int64_t(cap(liExtendedPrice)), (*C.double)(unsafe.Pointer(unsafe.SliceData(liDiscount))), C.int64_t(len(liDiscount)), C.int64_t(cap(liDiscount)), (*C.double)(unsafe.Pointer(unsafe.SliceData(liTax))), C.int64_t(len(liTax)), C.int64_t(cap(liTax)))
 	return lmsgSlice[int](unsafe.Pointer(r.r0), r.r0_len, r.r0_cap, liShipDate, liReturnFlag, liLineStatus), lmsgSlice[float64](unsafe.Pointer(r.r1), r.r1_len, r.r1_cap, liQuantity, liExtendedPrice, liDiscount, liTax)
 }

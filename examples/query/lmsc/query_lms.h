@@ -11,9 +11,12 @@
  * A function with several results, or a string or slice result, returns a
  * struct with a field r<i> per result (and r<i>_len, r<i>_cap). Slices are
  * modified in place; a result may point into an argument's memory, or into
- * memory the C code allocated (never freed). A Go panic prints Go's message
- * and exits the process with status 2. The functions are not thread-safe:
- * they share buffered standard output, which they flush before returning.
+ * memory the C code allocated: a call frees everything it allocated before
+ * returning except that memory, which stays valid until query_lms_release()
+ * frees the memory of the results of every call made before it. A Go panic
+ * prints Go's message and exits the process with status 2. The functions
+ * are not thread-safe: they share buffered standard output, which they
+ * flush before returning, and the memory of the results.
  */
 
 #ifndef QUERY_LMS_H
@@ -35,5 +38,9 @@ typedef struct {
 } query_Q1_result;
 /* query_Q1 is Q1: func(liShipDate []int, liReturnFlag []int, liLineStatus []int, liQuantity []float64, liExtendedPrice []float64, liDiscount []float64, liTax []float64) ([]int, []float64). */
 query_Q1_result query_Q1(int64_t *liShipDate, int64_t liShipDate_len, int64_t liShipDate_cap, int64_t *liReturnFlag, int64_t liReturnFlag_len, int64_t liReturnFlag_cap, int64_t *liLineStatus, int64_t liLineStatus_len, int64_t liLineStatus_cap, double *liQuantity, int64_t liQuantity_len, int64_t liQuantity_cap, double *liExtendedPrice, int64_t liExtendedPrice_len, int64_t liExtendedPrice_cap, double *liDiscount, int64_t liDiscount_len, int64_t liDiscount_cap, double *liTax, int64_t liTax_len, int64_t liTax_cap);
+
+/* query_lms_release frees the memory that the string and slice results
+ * of the calls so far point into. */
+void query_lms_release(void);
 
 #endif /* QUERY_LMS_H */

@@ -11,9 +11,12 @@
  * A function with several results, or a string or slice result, returns a
  * struct with a field r<i> per result (and r<i>_len, r<i>_cap). Slices are
  * modified in place; a result may point into an argument's memory, or into
- * memory the C code allocated (never freed). A Go panic prints Go's message
- * and exits the process with status 2. The functions are not thread-safe:
- * they share buffered standard output, which they flush before returning.
+ * memory the C code allocated: a call frees everything it allocated before
+ * returning except that memory, which stays valid until regex_lms_release()
+ * frees the memory of the results of every call made before it. A Go panic
+ * prints Go's message and exits the process with status 2. The functions
+ * are not thread-safe: they share buffered standard output, which they
+ * flush before returning, and the memory of the results.
  */
 
 #ifndef REGEX_LMS_H
@@ -33,5 +36,9 @@ bool regex_MatchLogLine(const uint8_t *s, int64_t s_len);
 
 /* regex_MatchAPIPath is MatchAPIPath: func(s string) bool. */
 bool regex_MatchAPIPath(const uint8_t *s, int64_t s_len);
+
+/* regex_lms_release frees the memory that the string and slice results
+ * of the calls so far point into. */
+void regex_lms_release(void);
 
 #endif /* REGEX_LMS_H */
