@@ -62,13 +62,15 @@ func TestErrors(t *testing.T) {
 			build: func(b b) *ir.Graph {
 				return b.Build(ts(ir.SliceOf(ir.String)), func(p []ir.Exp) ir.Exp { return b.Len(p[0]) })
 			},
-			want: `^cgen: F: the parameter 1 has type \[\]string, which the C entry point cannot pass`,
+			// No node: the function's directive.
+			want: `^d.go:3:1: cgen: F: the parameter 1 has type \[\]string, which the C entry point cannot pass`,
 		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			g := tc.build(nb())
-			funcs := []cgen.Func{{Name: "F", Schedule: sched.Run(g, sched.Options{})}}
+			dir := token.Position{Filename: "d.go", Line: 3, Column: 1}
+			funcs := []cgen.Func{{Name: "F", Schedule: sched.Run(g, sched.Options{}), Pos: dir}}
 			_, _, err := cgen.File("k", funcs, tc.opts)
 			if err == nil || !regexp.MustCompile(tc.want).MatchString(err.Error()) {
 				t.Errorf("File: error %v, want %s", err, tc.want)

@@ -72,6 +72,8 @@ func (sg *specGen) errorf(n *ir.Node, format string, args ...any) {
 	if n != nil {
 		e.Pos = sg.g.Position(n)
 		e.Chain = ir.ShortChain(sg.g.CallChain(n))
+	} else {
+		e.Pos = sg.fn.Pos // the function as a whole: its directive
 	}
 	for _, x := range sg.errs {
 		if x.Pos == e.Pos && x.Msg == e.Msg {

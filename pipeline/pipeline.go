@@ -472,7 +472,7 @@ func (st *State) scheduleGraph(p *Package, s *frontend.Spec, g *ir.Graph, build 
 		}
 	}
 	names, params, results := s.Signature()
-	return &sched.Func{Name: s.Name, Schedule: sc, ParamNames: names, Params: params, Results: results, Doc: specDoc(s), RelaxedFP: s.RelaxedFP, Literals: p.Literals}, nil
+	return &sched.Func{Name: s.Name, Schedule: sc, ParamNames: names, Params: params, Results: results, Doc: specDoc(s), RelaxedFP: s.RelaxedFP, Literals: p.Literals, Pos: s.Pos}, nil
 }
 
 // facts computes, once per specialization (and vector build), what both

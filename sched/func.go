@@ -1,6 +1,10 @@
 package sched
 
-import "github.com/lmsgen/lmsgen/ir"
+import (
+	"go/token"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
 
 // Func is one specialization to emit: the input of both emitters (gogen
 // and cgen), made by the pipeline's schedule stage.
@@ -42,6 +46,10 @@ type Func struct {
 	// relaxed (lmsgen -fp=relaxed, RelaxFP): an emitter may compute a
 	// math.FMA with one rounding or two.
 	RelaxedFP bool
+	// Pos is the position of the specialization's directive: where an
+	// emitter reports an error about the function as a whole (a
+	// signature C cannot carry), which no node's position names.
+	Pos token.Position
 }
 
 // FactsOrCompute returns f.Facts, computing them if they are nil.
