@@ -86,9 +86,15 @@ func (fg *funcGen) ifElse(out *stmts, c ir.Exp, th, el *stmts) {
 		fg.prepend(ch, fg.negate(c), safe, rep, el)
 	case len(el.list) == 0 && fg.lone(th):
 		// if c { if d { S } } is if c && d { S }: d is evaluated
-		// exactly when c holds, as in &&.
+		// exactly when c holds, as in &&; unless go vet would reject
+		// c && d (vetand.go).
 		in := th.chain.arms[0]
-		ch = fg.newChain(join(fg.ref(c, ctxConverted), "&&", precAnd, in.cond), safe && in.safe, in.body, nil)
+		cond := fg.ref(c, ctxConverted)
+		if fg.vetAnd(cond, in.cond) {
+			ch = fg.newChain(join(cond, "&&", precAnd, in.cond), safe && in.safe, in.body, nil)
+		} else {
+			ch = fg.newChain(cond, safe, th, nil)
+		}
 	default:
 		var els *stmts
 		if len(el.list) > 0 {
