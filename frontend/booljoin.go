@@ -352,34 +352,10 @@ func sameValue(a, e value) bool {
 // here, whatever its general form may do.
 func (fr *frame) staticRead(in ssa.Instruction) bool {
 	switch x := in.(type) {
-	case *ssa.Index, *ssa.IndexAddr:
-		var xs, ix ssa.Value
-		if i, ok := x.(*ssa.Index); ok {
-			xs, ix = i.X, i.Index
-		} else {
-			xs, ix = x.(*ssa.IndexAddr).X, x.(*ssa.IndexAddr).Index
-		}
-		i := fr.get(ix)
-		if isRep(i) {
-			return false
-		}
-		k := intValue(i)
-		n := -1
-		switch v := fr.get(xs).(type) {
-		case string:
-			n = len(v)
-		case array:
-			n = len(v)
-		case sliceV:
-			n = v.len
-		case *value:
-			if v != nil {
-				if a, ok := (*v).(array); ok {
-					n = len(a)
-				}
-			}
-		}
-		return 0 <= k && k < n
+	case *ssa.Index:
+		return fr.staticInRange(x.X, x.Index)
+	case *ssa.IndexAddr:
+		return fr.staticInRange(x.X, x.Index)
 	case *ssa.Field:
 		_, ok := fr.get(x.X).(structure)
 		return ok
@@ -397,6 +373,32 @@ func (fr *frame) staticRead(in ssa.Instruction) bool {
 		}
 	}
 	return false
+}
+
+// staticInRange reports whether xs is a static string, array, slice or
+// pointer to an array, and ix a static index in its range.
+func (fr *frame) staticInRange(xs, ix ssa.Value) bool {
+	i := fr.get(ix)
+	if isRep(i) {
+		return false
+	}
+	k := intValue(i)
+	n := -1
+	switch v := fr.get(xs).(type) {
+	case string:
+		n = len(v)
+	case array:
+		n = len(v)
+	case sliceV:
+		n = v.len
+	case *value:
+		if v != nil {
+			if a, ok := (*v).(array); ok {
+				n = len(a)
+			}
+		}
+	}
+	return 0 <= k && k < n
 }
 
 // isBool reports whether t's underlying type is bool.

@@ -497,18 +497,14 @@ func (fg *funcGen) isLenOf(e, s ir.Exp) bool {
 // U+FFFD).
 func (fg *funcGen) appendSlice(n *ir.Node) expr {
 	a := n.Args
-	if n.Type.Elem.Kind == ir.KUint8 && a[1].IsSym() {
-		if m := fg.inlineNode(a[1].Sym()); m != nil && m.Op == ir.OpConv && fg.g.TypeOf(m.Args[0]).Kind == ir.KString {
-			fg.consumed[m.Sym] = true
-			str := m.Args[0]
-			if str.IsSym() {
-				if r := fg.inlineNode(str.Sym()); r != nil && r.Op == ir.OpConv && fg.g.TypeOf(r.Args[0]).Kind == ir.KInt32 {
-					fg.consumed[r.Sym] = true
-					return primary(jen.Qual("unicode/utf8", "AppendRune").Call(fg.ref(a[0], ctxConverted).code(), fg.ref(r.Args[0], ctxConverted).code()))
-				}
-			}
-			return primary(jen.Append(fg.ref(a[0], ctxConverted).code(), jen.Add(fg.ref(str, ctxConverted).code()).Op("...")))
+	if m := fg.defInline(a[1]); m != nil && n.Type.Elem.Kind == ir.KUint8 && m.Op == ir.OpConv && fg.g.TypeOf(m.Args[0]).Kind == ir.KString {
+		fg.consumed[m.Sym] = true
+		str := m.Args[0]
+		if r := fg.defInline(str); r != nil && r.Op == ir.OpConv && fg.g.TypeOf(r.Args[0]).Kind == ir.KInt32 {
+			fg.consumed[r.Sym] = true
+			return primary(jen.Qual("unicode/utf8", "AppendRune").Call(fg.ref(a[0], ctxConverted).code(), fg.ref(r.Args[0], ctxConverted).code()))
 		}
+		return primary(jen.Append(fg.ref(a[0], ctxConverted).code(), jen.Add(fg.ref(str, ctxConverted).code()).Op("...")))
 	}
 	return primary(jen.Append(fg.ref(a[0], ctxConverted).code(), jen.Add(fg.ref(a[1], ctxConverted).code()).Op("...")))
 }
