@@ -224,12 +224,12 @@ func (bw *bridgeWriter) parameters(f *bridgeFunc) {
 			v = "p"
 		}
 		v = f.fresh(v)
-		f.params = append(f.params, v+" "+bw.imports.qual(gp.Named))
+		f.params = append(f.params, v+" "+bw.imports.recordType(gp))
 		paths := gp.LeafPaths()
 		for j, l := range gp.LeafValues() {
 			// A number converts to its C type directly; a slice or a
 			// string is unpacked once.
-			sel := v + "." + strings.Join(paths[j], ".")
+			sel := ir.Selector(v, paths[j])
 			switch {
 			case l.Slice:
 				bw.usesSliceAs = true
@@ -286,7 +286,7 @@ func (bw *bridgeWriter) resultTypes(f *bridgeFunc) string {
 	} else {
 		for _, r := range f.sg.fn.Results {
 			if r.IsStruct() {
-				results = append(results, bw.imports.qual(r.Named))
+				results = append(results, bw.imports.recordType(r))
 			} else {
 				results = append(results, bw.goType(r.Type))
 			}

@@ -43,8 +43,13 @@ func importsOf(pkg string, funcs []Func, opts Options) (bridgeImports, error) {
 	// (see pack).
 	var walk func(f string, v ir.GoValue, result bool) error
 	walk = func(f string, v ir.GoValue, result bool) error {
-		if result {
+		if result || v.IsArray() {
+			// An array parameter's type is a literal naming its
+			// elements' types ([3]stage.Float64).
 			name(v.Named)
+			if v.IsArray() && !v.Fields[0].IsStruct() {
+				name(v.Fields[0].Named)
+			}
 		}
 		if !v.IsStruct() && v.Type.Kind == ir.KSlice && v.Type.Elem.Kind == ir.KStruct {
 			// A slice of structs (aos.go) names its element type.
@@ -54,7 +59,7 @@ func importsOf(pkg string, funcs []Func, opts Options) (bridgeImports, error) {
 			}
 		}
 		for _, fd := range v.Fields {
-			if !token.IsExported(fd.Name) {
+			if !v.IsArray() && !token.IsExported(fd.Name) {
 				return fmt.Errorf("cgen: %s: field %s of %s is not exported: the bridge, in another package, cannot reach it", f, fd.Name, v.Named.Name)
 			}
 			if err := walk(f, fd, result); err != nil {
@@ -122,7 +127,27 @@ func (imps bridgeImports) pack(r ir.GoValue, vals []string, usesSliceAs *bool) (
 	for _, f := range r.Fields {
 		var v string
 		v, vals = imps.pack(f, vals, usesSliceAs)
-		fields = append(fields, f.Name+": "+v)
+		if r.IsArray() {
+			fields = append(fields, v)
+		} else {
+			fields = append(fields, f.Name+": "+v)
+		}
 	}
-	return imps.qual(r.Named) + "{" + strings.Join(fields, ", ") + "}", vals
+	return imps.recordType(r) + "{" + strings.Join(fields, ", ") + "}", vals
+}
+
+// recordType writes the Go type of a struct or an array of Reps as the
+// bridge refers to it: its declared name, or an array type literal.
+func (imps bridgeImports) recordType(v ir.GoValue) string {
+	if !v.IsArray() || !v.Named.IsZero() {
+		return imps.qual(v.Named)
+	}
+	e := v.Fields[0]
+	switch {
+	case e.IsStruct():
+		return fmt.Sprintf("[%d]%s", v.Len, imps.recordType(e))
+	case e.Slice:
+		return fmt.Sprintf("[%d][]%s", v.Len, imps.qual(e.Named))
+	}
+	return fmt.Sprintf("[%d]%s", v.Len, imps.qual(e.Named))
 }

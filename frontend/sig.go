@@ -3,6 +3,7 @@ package frontend
 import (
 	"fmt"
 	"go/types"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -43,6 +44,11 @@ func genRules(pkg *types.Package, tagged func(*types.TypeName) bool) structRules
 // Rep type; a result may be of any basic type or slice of one. It returns
 // a message (to be positioned by the caller) when t cannot be one.
 func goValueOf(t types.Type, name string, rules structRules) (ir.GoValue, string) {
+	if _, ok := t.Underlying().(*types.Array); ok {
+		v, msg := arrayValue(t, rules, nil)
+		v.Name = name
+		return v, msg
+	}
 	if _, ok := t.Underlying().(*types.Struct); ok {
 		v, msg := structValue(t, rules, nil)
 		v.Name = name
@@ -109,6 +115,11 @@ func structValue(t types.Type, rules structRules, outer []*types.Named) (ir.GoVa
 		case isRepType(ft):
 			elem := ft.Underlying().(*types.Slice).Elem()
 			fv = ir.GoValue{Type: ir.SliceOf(irBasic(elem)), Named: stageGoName(elem), Slice: true}
+		case isArray(ft):
+			var msg string
+			if fv, msg = arrayValue(ft, rules, append(outer, n)); msg != "" {
+				return ir.GoValue{}, msg
+			}
 		default:
 			fn, isNamed := types.Unalias(ft).(*types.Named)
 			if _, isStruct := ft.Underlying().(*types.Struct); !isStruct || !isNamed {
@@ -126,6 +137,76 @@ func structValue(t types.Type, rules structRules, outer []*types.Named) (ir.GoVa
 		}
 		fv.Name = f.Name()
 		v.Fields = append(v.Fields, fv)
+	}
+	return v, ""
+}
+
+// maxArrayLeaves bounds the leaves of an array parameter or result: each
+// is a graph input or result and a statement of the generated code.
+const maxArrayLeaves = 4096
+
+func isArray(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Array)
+	return ok
+}
+
+// arrayValue describes a value of array type t whose elements are Reps
+// (stage types, slices of them, structs of those, or such arrays): a
+// record of its elements, each a field named by its index. A named array
+// type must be declared in rules.pkg, as a struct type must.
+func arrayValue(t types.Type, rules structRules, outer []*types.Named) (ir.GoValue, string) {
+	at := t.Underlying().(*types.Array)
+	var v ir.GoValue
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		switch {
+		case n.Obj().Pkg() != rules.pkg:
+			return ir.GoValue{}, fmt.Sprintf("array type %s is declared in another package: an array parameter or result of %s must have an array type literal or a type of %s", typeString(t), rules.of, rules.pkgOf)
+		case n.TypeArgs().Len() > 0:
+			return ir.GoValue{}, fmt.Sprintf("array type %s is generic: an array parameter or result of %s must have a non-generic type", typeStringIn(t, rules.pkg), rules.of)
+		case rules.tagged(n.Obj()):
+			return ir.GoValue{}, fmt.Sprintf("array type %s is declared in a file built only with the lmsgen tag, but the generated code, built without it, refers to it: declare it in a file without that build constraint", n.Obj().Name())
+		}
+		v.Named = ir.GoName{Path: rules.pkg.Path(), Name: n.Obj().Name()}
+	}
+	if at.Len() == 0 {
+		return ir.GoValue{}, fmt.Sprintf("array type %s has no elements", typeStringIn(t, rules.pkg))
+	}
+	et := at.Elem()
+	var ev ir.GoValue
+	switch {
+	case isStageBasic(et):
+		ev = ir.GoValue{Type: irBasic(et), Named: stageGoName(et)}
+	case isRepType(et):
+		elem := et.Underlying().(*types.Slice).Elem()
+		ev = ir.GoValue{Type: ir.SliceOf(irBasic(elem)), Named: stageGoName(elem), Slice: true}
+	case isArray(et):
+		var msg string
+		if ev, msg = arrayValue(et, rules, outer); msg != "" {
+			return ir.GoValue{}, msg
+		}
+	default:
+		en, isNamed := types.Unalias(et).(*types.Named)
+		if _, isStruct := et.Underlying().(*types.Struct); !isStruct || !isNamed {
+			return ir.GoValue{}, fmt.Sprintf("array type %s has elements of type %s: an array parameter or result of %s must have elements of stage types, slices of them, or structs of those", typeStringIn(t, rules.pkg), typeStringIn(et, rules.pkg), rules.of)
+		}
+		for _, o := range outer {
+			if o == en {
+				return ir.GoValue{}, fmt.Sprintf("struct type %s contains itself", en.Obj().Name())
+			}
+		}
+		var msg string
+		if ev, msg = structValue(et, rules, outer); msg != "" {
+			return ir.GoValue{}, msg
+		}
+	}
+	if n := int64(len(ev.Leaves())) * at.Len(); n > maxArrayLeaves {
+		return ir.GoValue{}, fmt.Sprintf("array type %s has %d Reps: an array parameter or result of %s has at most %d (pass a slice)", typeStringIn(t, rules.pkg), n, rules.of, maxArrayLeaves)
+	}
+	v.Len = int(at.Len())
+	v.Fields = make([]ir.GoValue, v.Len)
+	for i := range v.Fields {
+		v.Fields[i] = ev
+		v.Fields[i].Name = strconv.Itoa(i)
 	}
 	return v, ""
 }
@@ -188,11 +269,14 @@ func (ev *evaluator) structArg(v ir.GoValue, ins []ir.Exp, mk func(ir.Exp) value
 	if !v.IsStruct() {
 		return mk(ins[0]), ins[1:]
 	}
-	s := make(structure, len(v.Fields))
+	s := make([]value, len(v.Fields))
 	for i, f := range v.Fields {
 		s[i], ins = ev.structArg(f, ins, mk)
 	}
-	return s, ins
+	if v.IsArray() {
+		return array(s), ins
+	}
+	return structure(s), ins
 }
 
 // flatten lifts the leaves of a value x described by v (a result, or an
@@ -212,12 +296,15 @@ func (ev *evaluator) flatten(x value, v ir.GoValue, what string) []ir.Exp {
 		return []ir.Exp{ev.liftTo(x, v.Type, what)}
 	}
 	s, ok := x.(structure)
+	if a, isArray := x.(array); isArray && v.IsArray() {
+		s, ok = structure(a), true
+	}
 	if _, static := x.(sliceV); static {
 		// A staged slice of structs (soa.go) that is still static.
 		ev.fail("%s is a static slice of structs: a staged function takes and returns only slices of structs made with a dynamic length", what)
 	}
 	if x != nil && (!ok || len(s) != len(v.Fields)) {
-		panic(fmt.Sprintf("BUG: struct result %s is %s", v.Named.Name, describe(x)))
+		panic(fmt.Sprintf("BUG: struct or array result %s is %s", v.Named.Name, describe(x)))
 	}
 	var out []ir.Exp
 	for i, f := range v.Fields {
@@ -225,7 +312,11 @@ func (ev *evaluator) flatten(x value, v ir.GoValue, what string) []ir.Exp {
 		if x != nil {
 			fx = s[i]
 		}
-		out = append(out, ev.flatten(fx, f, "field "+f.Name+" of "+what)...)
+		fw := "field " + f.Name + " of " + what
+		if v.IsArray() {
+			fw = "element " + f.Name + " of " + what
+		}
+		out = append(out, ev.flatten(fx, f, fw)...)
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package gogen
 import (
 	"fmt"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -117,7 +118,7 @@ func (fg *funcGen) sigParams(f Func) (ps []jen.Code, unpack []jen.Code) {
 			names[i], keys[i], types[i] = fg.name(s), p.Type.String(), goType(p.Type)
 			continue
 		}
-		names[i], keys[i], types[i] = structName[i], p.Named.Path+"."+p.Named.Name, fg.file.typeName(p.Named)
+		names[i], keys[i], types[i] = structName[i], recordKey(p), fg.file.recordType(p)
 		paths := p.LeafPaths()
 		for j, l := range p.LeafValues() {
 			s := in[k]
@@ -130,7 +131,12 @@ func (fg *funcGen) sigParams(f Func) (ps []jen.Code, unpack []jen.Code) {
 			}
 			sel := jen.Id(structName[i])
 			for _, f := range paths[j] {
-				sel = sel.Dot(f)
+				if ir.IsIndex(f) {
+					n, _ := strconv.Atoi(f)
+					sel = sel.Index(jen.Lit(n))
+				} else {
+					sel = sel.Dot(f)
+				}
 			}
 			var val *jen.Statement
 			if l.Slice {
@@ -161,7 +167,7 @@ func (fg *funcGen) sigResults(f Func) jen.Code {
 	var ts []jen.Code
 	for _, r := range f.Results {
 		if r.IsStruct() {
-			ts = append(ts, fg.file.typeName(r.Named))
+			ts = append(ts, fg.file.recordType(r))
 		} else {
 			ts = append(ts, goType(r.Type))
 		}
@@ -220,9 +226,48 @@ func (fg *funcGen) packValue(r ir.GoValue, vals []jen.Code) (jen.Code, []jen.Cod
 	for _, f := range r.Fields {
 		var v jen.Code
 		v, vals = fg.packValue(f, vals)
-		fields = append(fields, jen.Id(f.Name).Op(":").Add(v))
+		if r.IsArray() {
+			fields = append(fields, v)
+		} else {
+			fields = append(fields, jen.Id(f.Name).Op(":").Add(v))
+		}
 	}
-	return fg.file.typeName(r.Named).Values(fields...), vals
+	return jen.Add(fg.file.recordType(r)).Values(fields...), vals
+}
+
+// recordType writes the Go type of a struct or an array of Reps: its
+// declared name, or the array type literal ([3]stage.Float64).
+func (fl *fileGen) recordType(v ir.GoValue) jen.Code {
+	if !v.IsArray() || !v.Named.IsZero() {
+		return fl.typeName(v.Named)
+	}
+	e := v.Fields[0]
+	var et jen.Code
+	switch {
+	case e.IsStruct():
+		et = fl.recordType(e)
+	case e.Slice:
+		et = jen.Index().Add(fl.typeName(e.Named))
+	default:
+		et = fl.typeName(e.Named)
+	}
+	return jen.Index(jen.Lit(v.Len)).Add(et)
+}
+
+// recordKey identifies the Go type of a struct or an array of Reps, for
+// parameters that share it.
+func recordKey(v ir.GoValue) string {
+	if !v.IsArray() || !v.Named.IsZero() {
+		return v.Named.Path + "." + v.Named.Name
+	}
+	e := v.Fields[0]
+	switch {
+	case e.IsStruct():
+		return fmt.Sprintf("[%d]%s", v.Len, recordKey(e))
+	case e.Slice:
+		return fmt.Sprintf("[%d][]%s.%s", v.Len, e.Named.Path, e.Named.Name)
+	}
+	return fmt.Sprintf("[%d]%s.%s", v.Len, e.Named.Path, e.Named.Name)
 }
 
 // sliceAs returns the name of the helper that views a slice as a slice of

@@ -17,8 +17,9 @@ type GoName struct {
 func (n GoName) IsZero() bool { return n.Name == "" }
 
 // GoValue is a parameter or a result of a generated function as Go code
-// sees it: a leaf, which is one graph value, or a struct, whose leaves are
-// its fields' graph values in field order (depth first).
+// sees it: a leaf, which is one graph value, or a struct or an array,
+// whose leaves are its fields' (elements') graph values in order (depth
+// first).
 //
 // A top-level leaf has the Go type of its graph type Type ([]float64).
 // A leaf that is a field of a struct holds, in Go, the stage type Named
@@ -39,11 +40,35 @@ type GoValue struct {
 	Named GoName
 	// Slice reports whether a leaf field is a slice of Named.
 	Slice bool
-	// Fields are a struct's fields, in order; nil for a leaf.
+	// Fields are a struct's fields, in order; nil for a leaf. An array's
+	// elements are its fields, named by their indexes ("0", "1", ...).
 	Fields []GoValue
+	// Len is an array's length ([3]stage.Float64: 3, Named is zero and
+	// its three fields describe the elements); 0 for a struct or a leaf.
+	Len int
 }
 
-// IsStruct reports whether v is a struct.
+// IsArray reports whether v is an array of Reps (of leaves of a stage
+// type, or of structs).
+func (v GoValue) IsArray() bool { return v.Len > 0 }
+
+// IsIndex reports whether the field name f of a path is an array index.
+func IsIndex(f string) bool { return f != "" && '0' <= f[0] && f[0] <= '9' }
+
+// Selector writes the Go expression selecting path from base: base.X[2].Y.
+func Selector(base string, path []string) string {
+	sel := base
+	for _, f := range path {
+		if IsIndex(f) {
+			sel += "[" + f + "]"
+		} else {
+			sel += "." + f
+		}
+	}
+	return sel
+}
+
+// IsStruct reports whether v is a struct or an array (a record of leaves).
 func (v GoValue) IsStruct() bool { return v.Type == nil }
 
 // Leaves returns the graph types of v's leaves, in order.

@@ -248,7 +248,7 @@ func unexportedStruct(v ir.GoValue) string {
 		}
 		return ""
 	}
-	if !token.IsExported(v.Named.Name) {
+	if !v.Named.IsZero() && !token.IsExported(v.Named.Name) {
 		return v.Named.Name
 	}
 	for _, f := range v.Fields {
@@ -263,7 +263,7 @@ func unexportedStruct(v ir.GoValue) string {
 // the name of its struct type, or "".
 func unexportedField(v ir.GoValue) (field, structType string) {
 	for _, f := range v.Fields {
-		if !token.IsExported(f.Name) {
+		if !v.IsArray() && !token.IsExported(f.Name) {
 			return f.Name, v.Named.Name
 		}
 		if field, structType = unexportedField(f); field != "" {

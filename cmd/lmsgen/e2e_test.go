@@ -461,6 +461,17 @@ func Sum[T stage.Number](xs []T) T {
 	}
 	return s
 }
+
+// Corners is an array of structs.
+type Corners [2]Point
+
+//lms:gen Box
+func box(c Corners, zs [3]stage.Int16) ([2]stage.Float64, Corners) {
+	w := c[1].X - c[0].X
+	h := c[1].Y - c[0].Y
+	c[0].X += stage.Float64(zs[0] + zs[1]*zs[2])
+	return [2]stage.Float64{w, h}, c
+}
 `
 
 func TestSignatures(t *testing.T) {
@@ -480,12 +491,13 @@ func TestSignatures(t *testing.T) {
 		"func Dot(p, q Point) float64 {",
 		"func SumF64(xs []float64) float64 {",
 		"func SumI16(xs []int16) int16 {",
+		"func Box(c Corners, zs [3]stage.Int16) ([2]stage.Float64, Corners) {",
 	} {
 		require.Contains(t, src, want)
 	}
 	goCmd(t, dir, "vet", "./...")
 	out := goCmd(t, gdir, "test", "-v", "-run", "TestLMS", ".")
-	for _, name := range []string{"Mid", "Norm1", "Scale3", "Shift", "DotUnit", "Dot", "SumF64", "SumI16"} {
+	for _, name := range []string{"Mid", "Norm1", "Scale3", "Shift", "DotUnit", "Dot", "SumF64", "SumI16", "Box"} {
 		require.Contains(t, out, "lms: "+name+" tried=500 mismatches=0")
 	}
 	if !hasC {
@@ -494,8 +506,9 @@ func TestSignatures(t *testing.T) {
 	}
 	bridge := read(t, filepath.Join(gdir, "lmsc", "geom_lms.go"))
 	require.Contains(t, bridge, "func Shift(p geom.Path, d float64) geom.Path {")
+	require.Contains(t, bridge, "func Box(c geom.Corners, zs [3]stage.Int16) ([2]stage.Float64, geom.Corners) {")
 	out = goCmd(t, filepath.Join(gdir, "lmsc"), "test", "-v", "-run", "TestLMS", ".")
-	for _, name := range []string{"Mid", "Norm1", "Scale3", "Shift", "DotUnit", "Dot", "SumF64", "SumI16"} {
+	for _, name := range []string{"Mid", "Norm1", "Scale3", "Shift", "DotUnit", "Dot", "SumF64", "SumI16", "Box"} {
 		require.Regexp(t, "lms: "+name+" tried=[0-9]+ mismatches=0", out)
 	}
 }

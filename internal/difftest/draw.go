@@ -55,9 +55,13 @@ func genStruct(v ir.GoValue, qual string, draws []leafDraw) string {
 		default:
 			x = fmt.Sprintf("stage.%s(%s)", f.Named.Name, genValue(f.Type, fs[0]))
 		}
-		fields = append(fields, f.Name+": "+x)
+		if v.IsArray() {
+			fields = append(fields, x)
+		} else {
+			fields = append(fields, f.Name+": "+x)
+		}
 	}
-	return qual + v.Named.Name + "{" + strings.Join(fields, ", ") + "}"
+	return goType(v, qual) + "{" + strings.Join(fields, ", ") + "}"
 }
 
 // genSlice returns a Go expression drawing a slice of elem, each element

@@ -14,7 +14,7 @@ import (
 
 // leafName names leaf i of a as the test's comments do (w.Lo).
 func leafName(a testArg, i int) string {
-	return strings.Join(append([]string{a.Value.Name}, a.Value.LeafPaths()[i]...), ".")
+	return ir.Selector(a.Value.Name, a.Value.LeafPaths()[i])
 }
 
 // writeInputs writes lmsInputs<Name>, which draws random arguments: its
@@ -97,10 +97,7 @@ func writeSize(b *bytes.Buffer, s testSpec, dyn []testArg, qual string) {
 	var xs []string
 	for d, a := range dyn {
 		for i, l := range a.Value.LeafValues() {
-			x := fmt.Sprintf("a%d", d)
-			if p := a.Value.LeafPaths()[i]; len(p) > 0 {
-				x += "." + strings.Join(p, ".")
-			}
+			x := ir.Selector(fmt.Sprintf("a%d", d), a.Value.LeafPaths()[i])
 			switch {
 			case l.Type.Kind == ir.KSlice:
 				xs = append(xs, fmt.Sprintf("float64(len(%s))", x))

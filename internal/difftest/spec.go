@@ -69,6 +69,19 @@ type testArg struct {
 // function in the test: a struct type of the package is qualified by
 // qual ("" or "go_.").
 func goType(v ir.GoValue, qual string) string {
+	if v.IsArray() && v.Named.IsZero() {
+		e := v.Fields[0]
+		var et string
+		switch {
+		case e.IsStruct():
+			et = goType(e, qual)
+		case e.Slice:
+			et = "[]stage." + e.Named.Name
+		default:
+			et = "stage." + e.Named.Name
+		}
+		return fmt.Sprintf("[%d]%s", v.Len, et)
+	}
 	if v.IsStruct() {
 		return qual + v.Named.Name
 	}

@@ -327,7 +327,7 @@ func copyExpr(v ir.GoValue, x, qual string) string {
 	var fs []string
 	for i, l := range v.LeafValues() {
 		if l.Slice {
-			fs = append(fs, "c."+strings.Join(v.LeafPaths()[i], "."))
+			fs = append(fs, ir.Selector("c", v.LeafPaths()[i]))
 		}
 	}
 	if len(fs) == 0 {
