@@ -138,16 +138,4 @@ func (imps bridgeImports) pack(r ir.GoValue, vals []string, usesSliceAs *bool) (
 
 // recordType writes the Go type of a struct or an array of Reps as the
 // bridge refers to it: its declared name, or an array type literal.
-func (imps bridgeImports) recordType(v ir.GoValue) string {
-	if !v.IsArray() || !v.Named.IsZero() {
-		return imps.qual(v.Named)
-	}
-	e := v.Fields[0]
-	switch {
-	case e.IsStruct():
-		return fmt.Sprintf("[%d]%s", v.Len, imps.recordType(e))
-	case e.Slice:
-		return fmt.Sprintf("[%d][]%s", v.Len, imps.qual(e.Named))
-	}
-	return fmt.Sprintf("[%d]%s", v.Len, imps.qual(e.Named))
-}
+func (imps bridgeImports) recordType(v ir.GoValue) string { return v.TypeText(imps.qual) }

@@ -1,5 +1,7 @@
 package ir
 
+import "strconv"
+
 // This file describes how the inputs and results of a graph appear in the
 // Go signature of the function generated from it, when that signature is
 // not simply one Go parameter (result) per graph input (result): a struct
@@ -51,6 +53,23 @@ type GoValue struct {
 // IsArray reports whether v is an array of Reps (of leaves of a stage
 // type, or of structs).
 func (v GoValue) IsArray() bool { return v.Len > 0 }
+
+// TypeText writes the Go type of a struct or an array of Reps, each
+// declared type written by name: its declared name, or an array type
+// literal ([3]stage.Float64, [2][]stage.Int, [4]Point).
+func (v GoValue) TypeText(name func(GoName) string) string {
+	if !v.IsArray() || !v.Named.IsZero() {
+		return name(v.Named)
+	}
+	e := v.Fields[0]
+	switch {
+	case e.IsStruct():
+		return "[" + strconv.Itoa(v.Len) + "]" + e.TypeText(name)
+	case e.Slice:
+		return "[" + strconv.Itoa(v.Len) + "][]" + name(e.Named)
+	}
+	return "[" + strconv.Itoa(v.Len) + "]" + name(e.Named)
+}
 
 // IsIndex reports whether the field name f of a path is an array index.
 func IsIndex(f string) bool { return f != "" && '0' <= f[0] && f[0] <= '9' }

@@ -72,7 +72,7 @@ var imports = []frontend.Import{
 	{Name: "fmt", Path: "fmt"}, {Name: "math", Path: "math"}, {Name: "rand", Path: "math/rand/v2"},
 	{Name: "os", Path: "os"}, {Name: "exec", Path: "os/exec"}, {Name: "reflect", Path: "reflect"},
 	{Name: "syscall", Path: "syscall"}, {Name: "testing", Path: "testing"}, {Name: "time", Path: "time"},
-	{Name: "unsafe", Path: "unsafe"}, {Name: "stage", Path: "github.com/lmsgen/lmsgen/stage"},
+	{Name: "unsafe", Path: "unsafe"}, {Name: "stage", Path: stagePath},
 }
 
 // argImports returns the packages the specializations' static and type

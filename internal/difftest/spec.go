@@ -70,17 +70,12 @@ type testArg struct {
 // qual ("" or "go_.").
 func goType(v ir.GoValue, qual string) string {
 	if v.IsArray() && v.Named.IsZero() {
-		e := v.Fields[0]
-		var et string
-		switch {
-		case e.IsStruct():
-			et = goType(e, qual)
-		case e.Slice:
-			et = "[]stage." + e.Named.Name
-		default:
-			et = "stage." + e.Named.Name
-		}
-		return fmt.Sprintf("[%d]%s", v.Len, et)
+		return v.TypeText(func(n ir.GoName) string {
+			if n.Path == stagePath {
+				return "stage." + n.Name
+			}
+			return qual + n.Name
+		})
 	}
 	if v.IsStruct() {
 		return qual + v.Named.Name
@@ -90,6 +85,10 @@ func goType(v ir.GoValue, qual string) string {
 	}
 	return v.Type.String()
 }
+
+// stagePath is the import path of the stage package, which the test
+// file imports as stage.
+const stagePath = "github.com/lmsgen/lmsgen/stage"
 
 // unstage returns x, a result of type v of the staging or the generated
 // function, as a value of v's type in the generated signature: a slice
