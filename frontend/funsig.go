@@ -59,8 +59,8 @@ func (ev *evaluator) funSigOf(fn *ssa.Function, args []value, key *strings.Build
 	for i, a := range args {
 		prm := paramOf(sig, i)
 		pt := prm.Type()
-		if _, ok := pt.Underlying().(*types.Struct); ok {
-			v, msg := structValue(pt, rules, nil)
+		if isRecordType(pt) {
+			v, msg := recordValue(pt, rules)
 			switch {
 			case msg == "":
 				v.Name = prm.Name()
@@ -91,9 +91,9 @@ func (ev *evaluator) funSigOf(fn *ssa.Function, args []value, key *strings.Build
 	for i := range sig.Results().Len() {
 		t := sig.Results().At(i).Type()
 		var v ir.GoValue
-		if _, ok := t.Underlying().(*types.Struct); ok {
+		if isRecordType(t) {
 			var msg string
-			if v, msg = structValue(t, rules, nil); msg != "" {
+			if v, msg = recordValue(t, rules); msg != "" {
 				ev.fail("staged function %s returns %s: %s", funcName(fn), typeString(t), msg)
 			}
 		} else if it := irTypeOf(t); it != nil {

@@ -44,13 +44,8 @@ func genRules(pkg *types.Package, tagged func(*types.TypeName) bool) structRules
 // Rep type; a result may be of any basic type or slice of one. It returns
 // a message (to be positioned by the caller) when t cannot be one.
 func goValueOf(t types.Type, name string, rules structRules) (ir.GoValue, string) {
-	if _, ok := t.Underlying().(*types.Array); ok {
-		v, msg := arrayValue(t, rules, nil)
-		v.Name = name
-		return v, msg
-	}
-	if _, ok := t.Underlying().(*types.Struct); ok {
-		v, msg := structValue(t, rules, nil)
+	if isRecordType(t) {
+		v, msg := recordValue(t, rules)
 		v.Name = name
 		return v, msg
 	}
@@ -139,6 +134,24 @@ func structValue(t types.Type, rules structRules, outer []*types.Named) (ir.GoVa
 		v.Fields = append(v.Fields, fv)
 	}
 	return v, ""
+}
+
+// isRecordType reports whether a value of type t at a function's boundary
+// is a record of Reps (a struct or an array), described by recordValue.
+func isRecordType(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Struct, *types.Array:
+		return true
+	}
+	return false
+}
+
+// recordValue describes a value of struct or array type t.
+func recordValue(t types.Type, rules structRules) (ir.GoValue, string) {
+	if isArray(t) {
+		return arrayValue(t, rules, nil)
+	}
+	return structValue(t, rules, nil)
 }
 
 // maxArrayLeaves bounds the leaves of an array parameter or result: each
