@@ -185,16 +185,16 @@ func arrayValue(t types.Type, rules structRules, outer []*types.Named) (ir.GoVal
 		return ir.GoValue{}, fmt.Sprintf("array type %s has no elements", typeStringIn(t, rules.pkg))
 	}
 	et := at.Elem()
-	var ev ir.GoValue
+	var el ir.GoValue
 	switch {
 	case isStageBasic(et):
-		ev = ir.GoValue{Type: irBasic(et), Named: stageGoName(et)}
+		el = ir.GoValue{Type: irBasic(et), Named: stageGoName(et)}
 	case isRepType(et):
 		elem := et.Underlying().(*types.Slice).Elem()
-		ev = ir.GoValue{Type: ir.SliceOf(irBasic(elem)), Named: stageGoName(elem), Slice: true}
+		el = ir.GoValue{Type: ir.SliceOf(irBasic(elem)), Named: stageGoName(elem), Slice: true}
 	case isArray(et):
 		var msg string
-		if ev, msg = arrayValue(et, rules, outer); msg != "" {
+		if el, msg = arrayValue(et, rules, outer); msg != "" {
 			return ir.GoValue{}, msg
 		}
 	default:
@@ -208,17 +208,17 @@ func arrayValue(t types.Type, rules structRules, outer []*types.Named) (ir.GoVal
 			}
 		}
 		var msg string
-		if ev, msg = structValue(et, rules, outer); msg != "" {
+		if el, msg = structValue(et, rules, outer); msg != "" {
 			return ir.GoValue{}, msg
 		}
 	}
-	if n := int64(len(ev.Leaves())) * at.Len(); n > maxArrayLeaves {
+	if n := int64(len(el.Leaves())) * at.Len(); n > maxArrayLeaves {
 		return ir.GoValue{}, fmt.Sprintf("array type %s has %d Reps: an array parameter or result of %s has at most %d (pass a slice)", typeStringIn(t, rules.pkg), n, rules.of, maxArrayLeaves)
 	}
 	v.Len = int(at.Len())
 	v.Fields = make([]ir.GoValue, v.Len)
 	for i := range v.Fields {
-		v.Fields[i] = ev
+		v.Fields[i] = el
 		v.Fields[i].Name = strconv.Itoa(i)
 	}
 	return v, ""
