@@ -258,114 +258,70 @@ func MatMul16(c, a, b []float64) {
 	b1 := b[:256]
 	c1 := c[:256]
 	for i := 0; i < 16; i++ {
-		x383 := i * 16
-		x385 := (i + 1) * 16
-		ab := a1[x383:x385]
-		cb := c1[x383:x385]
+		x14 := i * 16
+		x16 := (i + 1) * 16
+		ab := a1[x14:x16]
+		cb := c1[x14:x16]
 		s := b1[:4]
 		v0 := s[0]
 		v1 := s[1]
 		v2 := s[2]
 		v3 := s[3]
 		ark := ab[0]
-		k := 1
 		acc0_0 := ark * v0
 		acc0_1 := ark * v1
 		acc0_2 := ark * v2
 		acc0_3 := ark * v3
-		for {
-			k1 := k & 0xf
-			x440 := k1 * 16
-			s1 := b1[x440 : x440+4]
-			v0_1 := s1[0]
-			v1_1 := s1[1]
-			v2_1 := s1[2]
-			v3_1 := s1[3]
-			ark1 := ab[k1]
-			acc0_0 += ark1 * v0_1
-			acc0_1 += ark1 * v1_1
-			acc0_2 += ark1 * v2_1
-			acc0_3 += ark1 * v3_1
-			x465 := k + 1
-			k = x465
-			if x465 >= 16 {
-				break
-			}
+		for k := 1; k < 16; k++ {
+			x39 := k * 16
+			s1 := b1[x39 : x39+4]
+			ark1 := ab[k]
+			acc0_0 += ark1 * s1[0]
+			acc0_1 += ark1 * s1[1]
+			acc0_2 += ark1 * s1[2]
+			acc0_3 += ark1 * s1[3]
 		}
 		s2 := b1[4:8]
-		k2 := 1
 		acc0_0_1 := ark * s2[0]
 		acc0_1_1 := ark * s2[1]
 		acc0_2_1 := ark * s2[2]
 		acc0_3_1 := ark * s2[3]
-		for {
-			k3 := k2 & 0xf
-			x526 := k3 * 16
-			s3 := b1[x526+4 : x526+8]
-			v0_2 := s3[0]
-			v1_2 := s3[1]
-			v2_2 := s3[2]
-			v3_2 := s3[3]
-			ark2 := ab[k3]
-			acc0_0_1 += ark2 * v0_2
-			acc0_1_1 += ark2 * v1_2
-			acc0_2_1 += ark2 * v2_2
-			acc0_3_1 += ark2 * v3_2
-			x552 := k2 + 1
-			k2 = x552
-			if x552 >= 16 {
-				break
-			}
+		for k1 := 1; k1 < 16; k1++ {
+			x90 := k1 * 16
+			s3 := b1[x90+4 : x90+8]
+			ark2 := ab[k1]
+			acc0_0_1 += ark2 * s3[0]
+			acc0_1_1 += ark2 * s3[1]
+			acc0_2_1 += ark2 * s3[2]
+			acc0_3_1 += ark2 * s3[3]
 		}
 		s4 := b1[8:12]
-		k4 := 1
 		acc0_0_2 := ark * s4[0]
 		acc0_1_2 := ark * s4[1]
 		acc0_2_2 := ark * s4[2]
 		acc0_3_2 := ark * s4[3]
-		for {
-			k5 := k4 & 0xf
-			x613 := k5 * 16
-			s5 := b1[x613+8 : x613+12]
-			v0_3 := s5[0]
-			v1_3 := s5[1]
-			v2_3 := s5[2]
-			v3_3 := s5[3]
-			ark3 := ab[k5]
-			acc0_0_2 += ark3 * v0_3
-			acc0_1_2 += ark3 * v1_3
-			acc0_2_2 += ark3 * v2_3
-			acc0_3_2 += ark3 * v3_3
-			x639 := k4 + 1
-			k4 = x639
-			if x639 >= 16 {
-				break
-			}
+		for k2 := 1; k2 < 16; k2++ {
+			x142 := k2 * 16
+			s5 := b1[x142+8 : x142+12]
+			ark3 := ab[k2]
+			acc0_0_2 += ark3 * s5[0]
+			acc0_1_2 += ark3 * s5[1]
+			acc0_2_2 += ark3 * s5[2]
+			acc0_3_2 += ark3 * s5[3]
 		}
 		s6 := b1[12:16]
-		k6 := 1
 		acc0_0_3 := ark * s6[0]
 		acc0_1_3 := ark * s6[1]
 		acc0_2_3 := ark * s6[2]
 		acc0_3_3 := ark * s6[3]
-		for {
-			k7 := k6 & 0xf
-			x700 := k7 * 16
-			s7 := b1[x700+12 : x700+16]
-			v0_4 := s7[0]
-			v1_4 := s7[1]
-			v2_4 := s7[2]
-			v3_4 := s7[3]
-			ark4 := ab[k7]
-			acc0_0_3 += ark4 * v0_4
-			acc0_1_3 += ark4 * v1_4
-			acc0_2_3 += ark4 * v2_4
-			acc0_3_3 += ark4 * v3_4
-			x726 := k6 + 1
-			k6 = x726
-			if x726 >= 16 {
-				break
-			}
+		for k3 := 1; k3 < 16; k3++ {
+			x194 := k3 * 16
+			s7 := b1[x194+12 : x194+16]
+			ark4 := ab[k3]
+			acc0_0_3 += ark4 * s7[0]
+			acc0_1_3 += ark4 * s7[1]
+			acc0_2_3 += ark4 * s7[2]
+			acc0_3_3 += ark4 * s7[3]
 		}
 		cb[0] = acc0_0
 		cb[1] = acc0_1
