@@ -3,6 +3,7 @@
 package matmul
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -53,6 +54,84 @@ func checkKernels(t *testing.T, lang string, ks []kernel) {
 }
 
 func TestGeneratedGo(t *testing.T) { checkKernels(t, "Go", genGo) }
+
+func TestGeneratedGoSpecial(t *testing.T) { checkSpecial(t, "Go", genGo) }
+
+func TestGeneratedGoAliased(t *testing.T) { checkAliased(t, "Go", genGo) }
+
+// specials are operands that make signed zeros, infinities and NaNs: a
+// sum whose every product is −0 is −0 (rowBlock starts its sums at −0,
+// the identity of addition; a sum started at +0 would be +0).
+var specials = []float64{0, math.Copysign(0, -1), 1, -1, 0.5, -3, math.Inf(1), math.Inf(-1), math.NaN(), 5e-324, -1e300}
+
+// sameBits reports whether x and y have the same bits, or are both NaN
+// (which of two NaN operands an addition returns depends on the operand
+// order the compiler chose, not on the generated code).
+func sameBits(x, y float64) bool {
+	return math.Float64bits(x) == math.Float64bits(y) || math.IsNaN(x) && math.IsNaN(y)
+}
+
+// checkSpecial compares each kernel with its staging function run natively,
+// bit for bit, on operands drawn from specials (mostly zeros of both signs,
+// so that whole sums are signed zeros).
+func checkSpecial(t *testing.T, lang string, ks []kernel) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(13, 14))
+	pick := func(m int) []float64 {
+		v := make([]float64, m)
+		for i := range v {
+			if r.IntN(3) > 0 {
+				v[i] = specials[r.IntN(2)]
+			} else {
+				v[i] = specials[r.IntN(len(specials))]
+			}
+		}
+		return v
+	}
+	for _, k := range ks {
+		m := k.n * k.n
+		if k.vec {
+			m = k.n
+		}
+		for range 50 {
+			a, b := pick(k.n*k.n), pick(m)
+			got := make([]float64, m)
+			k.fn(got, a, b)
+			want := make([]stage.Float64, m)
+			if k.vec {
+				MatVec(want, reps(a), reps(b), k.n)
+			} else {
+				MatMul(want, reps(a), reps(b), k.n)
+			}
+			for i, w := range floats(want) {
+				if !sameBits(got[i], w) {
+					t.Fatalf("%s %s: element %d = %v (%#x), staging function = %v (%#x)", lang, k.name, i, got[i], math.Float64bits(got[i]), w, math.Float64bits(w))
+				}
+			}
+		}
+	}
+}
+
+// checkAliased runs each MatMul kernel as MatMul(a, a, b), which its
+// documentation allows, and compares with the staging function run so.
+func checkAliased(t *testing.T, lang string, ks []kernel) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(15, 16))
+	for _, k := range ks {
+		if k.vec {
+			continue
+		}
+		a, b := randMat(r, k.n*k.n), randMat(r, k.n*k.n)
+		s := reps(a)
+		MatMul(s, s, reps(b), k.n)
+		k.fn(a, a, b)
+		for i, w := range floats(s) {
+			if !sameBits(a[i], w) {
+				t.Fatalf("%s %s(a, a, b): element %d = %v, staging function = %v", lang, k.name, i, a[i], w)
+			}
+		}
+	}
+}
 
 func BenchmarkGenGoMatMul4(b *testing.B)  { benchKernel(b, genGo[0]) }
 func BenchmarkGenGoMatMul8(b *testing.B)  { benchKernel(b, genGo[1]) }

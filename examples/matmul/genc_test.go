@@ -18,6 +18,10 @@ var genC = []kernel{
 
 func TestGeneratedC(t *testing.T) { checkKernels(t, "C", genC) }
 
+func TestGeneratedCSpecial(t *testing.T) { checkSpecial(t, "C", genC) }
+
+func TestGeneratedCAliased(t *testing.T) { checkAliased(t, "C", genC) }
+
 func BenchmarkGenCMatMul4(b *testing.B)  { benchKernel(b, genC[0]) }
 func BenchmarkGenCMatMul8(b *testing.B)  { benchKernel(b, genC[1]) }
 func BenchmarkGenCMatMul16(b *testing.B) { benchKernel(b, genC[2]) }

@@ -260,10 +260,10 @@ func matMul16Scalar(c, a, b []float64) {
 	b1 := b[:256]
 	c1 := c[:256]
 	for i := 0; i < 16; i += 2 {
-		ar0 := a1[i*16 : (i+1)*16]
-		cr0 := c1[i*16 : (i+1)*16]
-		ar1 := a1[(i+1)*16 : (i+2)*16]
-		cr1 := c1[(i+1)*16 : (i+2)*16]
+		x472 := i * 16
+		x474 := (i + 2) * 16
+		ab := a1[x472:x474]
+		cb := c1[x472:x474]
 		s := b1[:16]
 		v0 := s[0]
 		v1 := s[1]
@@ -281,42 +281,45 @@ func matMul16Scalar(c, a, b []float64) {
 		v13 := s[13]
 		v14 := s[14]
 		v15 := s[15]
-		a0 := ar0[0]
-		a0_1 := ar1[0]
-		acc0_0 := a0 * v0
-		acc0_1 := a0 * v1
-		acc0_2 := a0 * v2
-		acc0_3 := a0 * v3
-		acc0_4 := a0 * v4
-		acc0_5 := a0 * v5
-		acc0_6 := a0 * v6
-		acc0_7 := a0 * v7
-		acc0_8 := a0 * v8
-		acc0_9 := a0 * v9
-		acc0_10 := a0 * v10
-		acc0_11 := a0 * v11
-		acc0_12 := a0 * v12
-		acc0_13 := a0 * v13
-		acc0_14 := a0 * v14
-		acc0_15 := a0 * v15
-		acc1_0 := a0_1 * v0
-		acc1_1 := a0_1 * v1
-		acc1_2 := a0_1 * v2
-		acc1_3 := a0_1 * v3
-		acc1_4 := a0_1 * v4
-		acc1_5 := a0_1 * v5
-		acc1_6 := a0_1 * v6
-		acc1_7 := a0_1 * v7
-		acc1_8 := a0_1 * v8
-		acc1_9 := a0_1 * v9
-		acc1_10 := a0_1 * v10
-		acc1_11 := a0_1 * v11
-		acc1_12 := a0_1 * v12
-		acc1_13 := a0_1 * v13
-		acc1_14 := a0_1 * v14
-		acc1_15 := a0_1 * v15
-		for k := 1; k < 16; k++ {
-			s1 := b1[k*16 : k*16+16]
+		ark := ab[0]
+		ark1 := ab[16]
+		k := 1
+		acc0_0 := ark * v0
+		acc0_1 := ark * v1
+		acc0_2 := ark * v2
+		acc0_3 := ark * v3
+		acc0_4 := ark * v4
+		acc0_5 := ark * v5
+		acc0_6 := ark * v6
+		acc0_7 := ark * v7
+		acc0_8 := ark * v8
+		acc0_9 := ark * v9
+		acc0_10 := ark * v10
+		acc0_11 := ark * v11
+		acc0_12 := ark * v12
+		acc0_13 := ark * v13
+		acc0_14 := ark * v14
+		acc0_15 := ark * v15
+		acc1_0 := ark1 * v0
+		acc1_1 := ark1 * v1
+		acc1_2 := ark1 * v2
+		acc1_3 := ark1 * v3
+		acc1_4 := ark1 * v4
+		acc1_5 := ark1 * v5
+		acc1_6 := ark1 * v6
+		acc1_7 := ark1 * v7
+		acc1_8 := ark1 * v8
+		acc1_9 := ark1 * v9
+		acc1_10 := ark1 * v10
+		acc1_11 := ark1 * v11
+		acc1_12 := ark1 * v12
+		acc1_13 := ark1 * v13
+		acc1_14 := ark1 * v14
+		acc1_15 := ark1 * v15
+		for {
+			k1 := k & 0xf
+			x709 := k1 * 16
+			s1 := b1[x709 : x709+16]
 			v0_1 := s1[0]
 			v1_1 := s1[1]
 			v2_1 := s1[2]
@@ -333,73 +336,78 @@ func matMul16Scalar(c, a, b []float64) {
 			v13_1 := s1[13]
 			v14_1 := s1[14]
 			v15_1 := s1[15]
-			ark := ar0[k]
-			acc0_0 += ark * v0_1
-			acc0_1 += ark * v1_1
-			acc0_2 += ark * v2_1
-			acc0_3 += ark * v3_1
-			acc0_4 += ark * v4_1
-			acc0_5 += ark * v5_1
-			acc0_6 += ark * v6_1
-			acc0_7 += ark * v7_1
-			acc0_8 += ark * v8_1
-			acc0_9 += ark * v9_1
-			acc0_10 += ark * v10_1
-			acc0_11 += ark * v11_1
-			acc0_12 += ark * v12_1
-			acc0_13 += ark * v13_1
-			acc0_14 += ark * v14_1
-			acc0_15 += ark * v15_1
-			ark1 := ar1[k]
-			acc1_0 += ark1 * v0_1
-			acc1_1 += ark1 * v1_1
-			acc1_2 += ark1 * v2_1
-			acc1_3 += ark1 * v3_1
-			acc1_4 += ark1 * v4_1
-			acc1_5 += ark1 * v5_1
-			acc1_6 += ark1 * v6_1
-			acc1_7 += ark1 * v7_1
-			acc1_8 += ark1 * v8_1
-			acc1_9 += ark1 * v9_1
-			acc1_10 += ark1 * v10_1
-			acc1_11 += ark1 * v11_1
-			acc1_12 += ark1 * v12_1
-			acc1_13 += ark1 * v13_1
-			acc1_14 += ark1 * v14_1
-			acc1_15 += ark1 * v15_1
+			ark2 := ab[k1]
+			acc0_0 += ark2 * v0_1
+			acc0_1 += ark2 * v1_1
+			acc0_2 += ark2 * v2_1
+			acc0_3 += ark2 * v3_1
+			acc0_4 += ark2 * v4_1
+			acc0_5 += ark2 * v5_1
+			acc0_6 += ark2 * v6_1
+			acc0_7 += ark2 * v7_1
+			acc0_8 += ark2 * v8_1
+			acc0_9 += ark2 * v9_1
+			acc0_10 += ark2 * v10_1
+			acc0_11 += ark2 * v11_1
+			acc0_12 += ark2 * v12_1
+			acc0_13 += ark2 * v13_1
+			acc0_14 += ark2 * v14_1
+			acc0_15 += ark2 * v15_1
+			ark3 := ab[k1+16]
+			acc1_0 += ark3 * v0_1
+			acc1_1 += ark3 * v1_1
+			acc1_2 += ark3 * v2_1
+			acc1_3 += ark3 * v3_1
+			acc1_4 += ark3 * v4_1
+			acc1_5 += ark3 * v5_1
+			acc1_6 += ark3 * v6_1
+			acc1_7 += ark3 * v7_1
+			acc1_8 += ark3 * v8_1
+			acc1_9 += ark3 * v9_1
+			acc1_10 += ark3 * v10_1
+			acc1_11 += ark3 * v11_1
+			acc1_12 += ark3 * v12_1
+			acc1_13 += ark3 * v13_1
+			acc1_14 += ark3 * v14_1
+			acc1_15 += ark3 * v15_1
+			x860 := k + 1
+			k = x860
+			if x860 >= 16 {
+				break
+			}
 		}
-		cr0[0] = acc0_0
-		cr0[1] = acc0_1
-		cr0[2] = acc0_2
-		cr0[3] = acc0_3
-		cr0[4] = acc0_4
-		cr0[5] = acc0_5
-		cr0[6] = acc0_6
-		cr0[7] = acc0_7
-		cr0[8] = acc0_8
-		cr0[9] = acc0_9
-		cr0[10] = acc0_10
-		cr0[11] = acc0_11
-		cr0[12] = acc0_12
-		cr0[13] = acc0_13
-		cr0[14] = acc0_14
-		cr0[15] = acc0_15
-		cr1[0] = acc1_0
-		cr1[1] = acc1_1
-		cr1[2] = acc1_2
-		cr1[3] = acc1_3
-		cr1[4] = acc1_4
-		cr1[5] = acc1_5
-		cr1[6] = acc1_6
-		cr1[7] = acc1_7
-		cr1[8] = acc1_8
-		cr1[9] = acc1_9
-		cr1[10] = acc1_10
-		cr1[11] = acc1_11
-		cr1[12] = acc1_12
-		cr1[13] = acc1_13
-		cr1[14] = acc1_14
-		cr1[15] = acc1_15
+		cb[0] = acc0_0
+		cb[1] = acc0_1
+		cb[2] = acc0_2
+		cb[3] = acc0_3
+		cb[4] = acc0_4
+		cb[5] = acc0_5
+		cb[6] = acc0_6
+		cb[7] = acc0_7
+		cb[8] = acc0_8
+		cb[9] = acc0_9
+		cb[10] = acc0_10
+		cb[11] = acc0_11
+		cb[12] = acc0_12
+		cb[13] = acc0_13
+		cb[14] = acc0_14
+		cb[15] = acc0_15
+		cb[16] = acc1_0
+		cb[17] = acc1_1
+		cb[18] = acc1_2
+		cb[19] = acc1_3
+		cb[20] = acc1_4
+		cb[21] = acc1_5
+		cb[22] = acc1_6
+		cb[23] = acc1_7
+		cb[24] = acc1_8
+		cb[25] = acc1_9
+		cb[26] = acc1_10
+		cb[27] = acc1_11
+		cb[28] = acc1_12
+		cb[29] = acc1_13
+		cb[30] = acc1_14
+		cb[31] = acc1_15
 	}
 }
 
@@ -413,25 +421,26 @@ func matMul16AVX2(c, a, b []float64) {
 	b1 := b[:256]
 	c1 := c[:256]
 	for i := 0; i < 16; i += 2 {
-		ar0 := a1[i*16 : (i+1)*16]
-		cr0 := (*[16]float64)(c1[i*16 : (i+1)*16])
-		ar1 := a1[(i+1)*16 : (i+2)*16]
-		cr1 := (*[16]float64)(c1[(i+1)*16 : (i+2)*16])
+		x472 := i * 16
+		x474 := (i + 2) * 16
+		ab := a1[x472:x474]
+		cb := (*[32]float64)(c1[x472:x474])
 		s := (*[16]float64)(b1[:16])
 		v0v := archsimd.LoadFloat64x4((*[4]float64)(s[:4]))
 		v4v := archsimd.LoadFloat64x4((*[4]float64)(s[4:8]))
 		v8v := archsimd.LoadFloat64x4((*[4]float64)(s[8:12]))
 		v12v := archsimd.LoadFloat64x4((*[4]float64)(s[12:16]))
-		a0 := ar0[0]
-		acc0_0v := archsimd.BroadcastFloat64x4(a0).Mul(v0v)
-		acc0_4v := archsimd.BroadcastFloat64x4(a0).Mul(v4v)
-		acc0_8v := archsimd.BroadcastFloat64x4(a0).Mul(v8v)
-		acc0_12v := archsimd.BroadcastFloat64x4(a0).Mul(v12v)
-		a0_1 := ar1[0]
-		acc1_0v := archsimd.BroadcastFloat64x4(a0_1).Mul(v0v)
-		acc1_4v := archsimd.BroadcastFloat64x4(a0_1).Mul(v4v)
-		acc1_8v := archsimd.BroadcastFloat64x4(a0_1).Mul(v8v)
-		acc1_12v := archsimd.BroadcastFloat64x4(a0_1).Mul(v12v)
+		ark := ab[0]
+		acc0_0v := archsimd.BroadcastFloat64x4(ark).Mul(v0v)
+		acc0_4v := archsimd.BroadcastFloat64x4(ark).Mul(v4v)
+		acc0_8v := archsimd.BroadcastFloat64x4(ark).Mul(v8v)
+		acc0_12v := archsimd.BroadcastFloat64x4(ark).Mul(v12v)
+		ark1 := ab[16]
+		acc1_0v := archsimd.BroadcastFloat64x4(ark1).Mul(v0v)
+		acc1_4v := archsimd.BroadcastFloat64x4(ark1).Mul(v4v)
+		acc1_8v := archsimd.BroadcastFloat64x4(ark1).Mul(v8v)
+		acc1_12v := archsimd.BroadcastFloat64x4(ark1).Mul(v12v)
+		k := 1
 		acc0_0v1 := acc0_0v
 		acc0_4v1 := acc0_4v
 		acc0_8v1 := acc0_8v
@@ -440,47 +449,54 @@ func matMul16AVX2(c, a, b []float64) {
 		acc1_4v1 := acc1_4v
 		acc1_8v1 := acc1_8v
 		acc1_12v1 := acc1_12v
-		for k := 1; k < 16; k++ {
-			s1 := (*[16]float64)(b1[k*16 : k*16+16])
+		for {
+			k1 := k & 0xf
+			x709 := k1 * 16
+			s1 := (*[16]float64)(b1[x709 : x709+16])
 			v0v1 := archsimd.LoadFloat64x4((*[4]float64)(s1[:4]))
 			v4v1 := archsimd.LoadFloat64x4((*[4]float64)(s1[4:8]))
 			v8v1 := archsimd.LoadFloat64x4((*[4]float64)(s1[8:12]))
 			v12v1 := archsimd.LoadFloat64x4((*[4]float64)(s1[12:16]))
-			ark := ar0[k]
-			v := archsimd.BroadcastFloat64x4(ark).Mul(v0v1)
+			ark2 := ab[k1]
+			v := archsimd.BroadcastFloat64x4(ark2).Mul(v0v1)
 			acc0_0v2 := acc0_0v1.Add(v)
 			acc0_0v1 = acc0_0v2
-			v1 := archsimd.BroadcastFloat64x4(ark).Mul(v4v1)
+			v1 := archsimd.BroadcastFloat64x4(ark2).Mul(v4v1)
 			acc0_4v2 := acc0_4v1.Add(v1)
 			acc0_4v1 = acc0_4v2
-			v2 := archsimd.BroadcastFloat64x4(ark).Mul(v8v1)
+			v2 := archsimd.BroadcastFloat64x4(ark2).Mul(v8v1)
 			acc0_8v2 := acc0_8v1.Add(v2)
 			acc0_8v1 = acc0_8v2
-			v3 := archsimd.BroadcastFloat64x4(ark).Mul(v12v1)
+			v3 := archsimd.BroadcastFloat64x4(ark2).Mul(v12v1)
 			acc0_12v2 := acc0_12v1.Add(v3)
 			acc0_12v1 = acc0_12v2
-			ark1 := ar1[k]
-			v4 := archsimd.BroadcastFloat64x4(ark1).Mul(v0v1)
+			ark3 := ab[k1+16]
+			v4 := archsimd.BroadcastFloat64x4(ark3).Mul(v0v1)
 			acc1_0v2 := acc1_0v1.Add(v4)
 			acc1_0v1 = acc1_0v2
-			v5 := archsimd.BroadcastFloat64x4(ark1).Mul(v4v1)
+			v5 := archsimd.BroadcastFloat64x4(ark3).Mul(v4v1)
 			acc1_4v2 := acc1_4v1.Add(v5)
 			acc1_4v1 = acc1_4v2
-			v6 := archsimd.BroadcastFloat64x4(ark1).Mul(v8v1)
+			v6 := archsimd.BroadcastFloat64x4(ark3).Mul(v8v1)
 			acc1_8v2 := acc1_8v1.Add(v6)
 			acc1_8v1 = acc1_8v2
-			v7 := archsimd.BroadcastFloat64x4(ark1).Mul(v12v1)
+			v7 := archsimd.BroadcastFloat64x4(ark3).Mul(v12v1)
 			acc1_12v2 := acc1_12v1.Add(v7)
 			acc1_12v1 = acc1_12v2
+			x860 := k + 1
+			k = x860
+			if x860 >= 16 {
+				break
+			}
 		}
-		acc0_0v1.Store((*[4]float64)(cr0[:4]))
-		acc0_4v1.Store((*[4]float64)(cr0[4:8]))
-		acc0_8v1.Store((*[4]float64)(cr0[8:12]))
-		acc0_12v1.Store((*[4]float64)(cr0[12:16]))
-		acc1_0v1.Store((*[4]float64)(cr1[:4]))
-		acc1_4v1.Store((*[4]float64)(cr1[4:8]))
-		acc1_8v1.Store((*[4]float64)(cr1[8:12]))
-		acc1_12v1.Store((*[4]float64)(cr1[12:16]))
+		acc0_0v1.Store((*[4]float64)(cb[:4]))
+		acc0_4v1.Store((*[4]float64)(cb[4:8]))
+		acc0_8v1.Store((*[4]float64)(cb[8:12]))
+		acc0_12v1.Store((*[4]float64)(cb[12:16]))
+		acc1_0v1.Store((*[4]float64)(cb[16:20]))
+		acc1_4v1.Store((*[4]float64)(cb[20:24]))
+		acc1_8v1.Store((*[4]float64)(cb[24:28]))
+		acc1_12v1.Store((*[4]float64)(cb[28:32]))
 	}
 }
 
@@ -494,46 +510,54 @@ func MatMul16(c, a, b []float64) {
 	b1 := b[:256]
 	c1 := c[:256]
 	for i := 0; i < 16; i += 2 {
-		ar0 := a1[i*16 : (i+1)*16]
-		cr0 := (*[16]float64)(c1[i*16 : (i+1)*16])
-		ar1 := a1[(i+1)*16 : (i+2)*16]
-		cr1 := (*[16]float64)(c1[(i+1)*16 : (i+2)*16])
+		x472 := i * 16
+		x474 := (i + 2) * 16
+		ab := a1[x472:x474]
+		cb := (*[32]float64)(c1[x472:x474])
 		s := (*[16]float64)(b1[:16])
 		v0v := archsimd.LoadFloat64x8((*[8]float64)(s[:8]))
 		v8v := archsimd.LoadFloat64x8((*[8]float64)(s[8:16]))
-		a0 := ar0[0]
-		acc0_0v := archsimd.BroadcastFloat64x8(a0).Mul(v0v)
-		acc0_8v := archsimd.BroadcastFloat64x8(a0).Mul(v8v)
-		a0_1 := ar1[0]
-		acc1_0v := archsimd.BroadcastFloat64x8(a0_1).Mul(v0v)
-		acc1_8v := archsimd.BroadcastFloat64x8(a0_1).Mul(v8v)
+		ark := ab[0]
+		acc0_0v := archsimd.BroadcastFloat64x8(ark).Mul(v0v)
+		acc0_8v := archsimd.BroadcastFloat64x8(ark).Mul(v8v)
+		ark1 := ab[16]
+		acc1_0v := archsimd.BroadcastFloat64x8(ark1).Mul(v0v)
+		acc1_8v := archsimd.BroadcastFloat64x8(ark1).Mul(v8v)
+		k := 1
 		acc0_0v1 := acc0_0v
 		acc0_8v1 := acc0_8v
 		acc1_0v1 := acc1_0v
 		acc1_8v1 := acc1_8v
-		for k := 1; k < 16; k++ {
-			s1 := (*[16]float64)(b1[k*16 : k*16+16])
+		for {
+			k1 := k & 0xf
+			x709 := k1 * 16
+			s1 := (*[16]float64)(b1[x709 : x709+16])
 			v0v1 := archsimd.LoadFloat64x8((*[8]float64)(s1[:8]))
 			v8v1 := archsimd.LoadFloat64x8((*[8]float64)(s1[8:16]))
-			ark := ar0[k]
-			v := archsimd.BroadcastFloat64x8(ark).Mul(v0v1)
+			ark2 := ab[k1]
+			v := archsimd.BroadcastFloat64x8(ark2).Mul(v0v1)
 			acc0_0v2 := acc0_0v1.Add(v)
 			acc0_0v1 = acc0_0v2
-			v1 := archsimd.BroadcastFloat64x8(ark).Mul(v8v1)
+			v1 := archsimd.BroadcastFloat64x8(ark2).Mul(v8v1)
 			acc0_8v2 := acc0_8v1.Add(v1)
 			acc0_8v1 = acc0_8v2
-			ark1 := ar1[k]
-			v2 := archsimd.BroadcastFloat64x8(ark1).Mul(v0v1)
+			ark3 := ab[k1+16]
+			v2 := archsimd.BroadcastFloat64x8(ark3).Mul(v0v1)
 			acc1_0v2 := acc1_0v1.Add(v2)
 			acc1_0v1 = acc1_0v2
-			v3 := archsimd.BroadcastFloat64x8(ark1).Mul(v8v1)
+			v3 := archsimd.BroadcastFloat64x8(ark3).Mul(v8v1)
 			acc1_8v2 := acc1_8v1.Add(v3)
 			acc1_8v1 = acc1_8v2
+			x860 := k + 1
+			k = x860
+			if x860 >= 16 {
+				break
+			}
 		}
-		acc0_0v1.Store((*[8]float64)(cr0[:8]))
-		acc0_8v1.Store((*[8]float64)(cr0[8:16]))
-		acc1_0v1.Store((*[8]float64)(cr1[:8]))
-		acc1_8v1.Store((*[8]float64)(cr1[8:16]))
+		acc0_0v1.Store((*[8]float64)(cb[:8]))
+		acc0_8v1.Store((*[8]float64)(cb[8:16]))
+		acc1_0v1.Store((*[8]float64)(cb[16:24]))
+		acc1_8v1.Store((*[8]float64)(cb[24:32]))
 	}
 }
 

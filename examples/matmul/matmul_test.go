@@ -1,6 +1,7 @@
 package matmul
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -141,4 +142,48 @@ func TestShortSlicePanics(t *testing.T) {
 		}
 	}()
 	MatMul(make([]stage.Float64, 16), make([]stage.Float64, 15), make([]stage.Float64, 16), 4)
+}
+
+// matMulFirst is the triple loop with each sum started at its first term,
+// the sum MatMul documents (matMulLoop starts at +0, which turns a sum of
+// −0 products into +0).
+func matMulFirst(c, a, b []float64, n int) {
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			s := a[i*n] * b[j]
+			for k := 1; k < n; k++ {
+				s += a[i*n+k] * b[k*n+j]
+			}
+			c[i*n+j] = s
+		}
+	}
+}
+
+// MatMul's sums start at −0 in rows (n = 16): the bits are those of sums
+// started at their first term, signed zeros included.
+func TestMatMulSignedZeros(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 18))
+	for _, n := range sizes {
+		for trial := range 50 {
+			// Every other trial has a of −0 and b of +0, 1 and 0.5: every
+			// product is −0, so is every sum.
+			a, b := make([]float64, n*n), make([]float64, n*n)
+			for i := range a {
+				if trial%2 == 0 {
+					a[i], b[i] = math.Copysign(0, -1), specials[[]int{0, 2, 4}[r.IntN(3)]]
+				} else {
+					a[i], b[i] = specials[r.IntN(2)], specials[r.IntN(4)]
+				}
+			}
+			c := make([]stage.Float64, n*n)
+			MatMul(c, reps(a), reps(b), n)
+			want := make([]float64, n*n)
+			matMulFirst(want, a, b, n)
+			for i, got := range floats(c) {
+				if !sameBits(got, want[i]) {
+					t.Fatalf("n=%d: MatMul[%d] = %v, sum from the first term = %v", n, i, got, want[i])
+				}
+			}
+		}
+	}
 }
