@@ -104,16 +104,41 @@ func (fr *frame) stagedBuilder(name string, cell *value, buf value, args []value
 			growCheck(n)
 			return nil
 		}
-		ev.fail("strings.Builder.Grow with a Rep count is not supported (it panics when the count is negative): grow by a static count, or not at all")
+		// Grow as the Builder does: a new array of 2*cap+n bytes when
+		// fewer than n are free (its length check is gc's makeslice's),
+		// after the panic on a negative count.
+		k := ev.liftTo(args[1], ir.Int, "the count of strings.Builder.Grow")
+		ev.at()
+		ev.b.If(ev.b.Compare(ir.OpLt, k, ev.b.Const(ir.Int, 0)), ir.Void, func() ir.Exp {
+			ev.b.Panic(ev.b.Const(ir.String, growMsg))
+			return ev.b.Unit()
+		}, ev.b.Unit)
+		cur := dyn()
+		free := ev.b.Binary(ir.OpSub, ev.b.Cap(cur), ev.b.Len(cur))
+		set(ev.b.If(ev.b.Compare(ir.OpLt, free, k), bytesT, func() ir.Exp {
+			size := ev.b.Binary(ir.OpAdd, ev.b.Binary(ir.OpMul, ev.b.Const(ir.Int, 2), ev.b.Cap(cur)), k)
+			nb := ev.b.SubSlice(ev.b.MakeSlice(ir.Uint8, size, size), ev.b.Const(ir.Int, 0), ev.b.Len(cur))
+			ev.b.Copy(nb, cur)
+			return nb
+		}, func() ir.Exp { return cur }))
+		return nil
 	}
 	ev.fail("strings.Builder.%s of a builder written with a Rep is not supported", name)
 	return nil
 }
 
-// growCheck panics as strings.Builder.Grow does on a negative count.
+// growCheck panics as strings.Builder.Grow does on a negative count, and
+// as its new array does on a count beyond gc's largest allocation.
+// growMsg is the panic of strings.Builder.Grow with a negative count.
+const growMsg = "strings.Builder.Grow: negative count"
+
 func growCheck(n int) {
 	if n < 0 {
-		const msg = "strings.Builder.Grow: negative count"
-		panic(&goPanic{msg: msg, val: msg})
+		panic(&goPanic{msg: growMsg, val: growMsg})
+	}
+	if uint64(n) > maxAlloc {
+		// The new array of 2*cap+n bytes (the builder's text is static and
+		// short: cap does not change the outcome).
+		panic(runtimePanic("makeslice: len out of range"))
 	}
 }

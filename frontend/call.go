@@ -148,7 +148,7 @@ func (fr *frame) callFunc(fn *ssa.Function, env, args []value, in *ssa.Call) val
 	if ev.funs[fn] || fn.Origin() != nil && ev.funs[fn.Origin()] {
 		return fr.stagedCall(fn, env, args, "")
 	}
-	if v, ok := ev.callNative(name, args); ok {
+	if v, ok := ev.callNative(name, fn, args); ok {
 		return v // before the source: natives are also calls of the generated code
 	}
 	if fn.Blocks != nil {

@@ -14,6 +14,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/lmsgen/lmsgen/ir"
 )
 
@@ -22,7 +24,8 @@ import (
 // at generation time (by reflection) when their arguments are static, and
 // emitted as calls of the generated code (ir.Callee) when one is a Rep.
 // Functions whose parameters or results are not all basic values (a
-// slice, an error) can only be computed at generation time.
+// slice, an error) can only be computed at generation time; with a Rep
+// argument, one loaded from source is staged through its Go instead.
 
 // nativeFn is an allowed function.
 type nativeFn struct {
@@ -162,7 +165,7 @@ func init() {
 }
 
 // callNative calls an allowed library function.
-func (ev *evaluator) callNative(name string, args []value) (value, bool) {
+func (ev *evaluator) callNative(name string, fn *ssa.Function, args []value) (value, bool) {
 	nat, ok := natives[name]
 	if !ok {
 		return nil, false
@@ -172,6 +175,11 @@ func (ev *evaluator) callNative(name string, args []value) (value, bool) {
 		if hasRep(a, 0) {
 			anyRep = true
 		}
+	}
+	if anyRep && !nat.dyn && fn != nil && fn.Blocks != nil && fn.Pkg != nil && ev.l.bySrc[fn.Pkg.Pkg.Path()] {
+		// Computed natively only at generation time, but loaded from
+		// source: its Go is staged (strings.Fields of a Rep string).
+		return nil, false
 	}
 	i := strings.LastIndexByte(name, '.')
 	return ev.nativeCall(name[:i], name[i+1:], nat, args, anyRep), true

@@ -151,7 +151,7 @@ func (fr *frame) fprintCall(kind string, w value, args []value, in *ssa.Call) va
 		}
 	}
 	if !ok {
-		s, _ := ev.callNative("fmt."+sname, args)
+		s, _ := ev.callNative("fmt."+sname, nil, args)
 		str = s.(string)
 	}
 	if s := streamOf(wi.v); s != nil {
