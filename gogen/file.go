@@ -185,10 +185,9 @@ type fileGen struct {
 	grow           growHelper
 
 	// runs are the runs of plain lines the functions' bodies hold as
-	// placeholders, runBytes what they add to the length of the file
-	// jennifer writes (runs.go).
-	runs     [][]jen.Code
-	runBytes int
+	// placeholders, pages the text of those written as text (runs.go).
+	runs  []textRun
+	pages [][]byte
 }
 
 // plan analyzes a specialization and chooses its package-level names:

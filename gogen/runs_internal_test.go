@@ -76,7 +76,8 @@ func TestJoinRuns(t *testing.T) {
 }
 
 // TestJoinRunsCorpus checks that every case of the corpus gives the same
-// file with runs joined as without.
+// file with runs as without, also with pages so small that runs span
+// many.
 func TestJoinRunsCorpus(t *testing.T) {
 	var funcs []Func
 	for _, c := range corpus.Cases() {
@@ -93,6 +94,12 @@ func TestJoinRunsCorpus(t *testing.T) {
 	}
 	want := file(false)
 	if got := file(true); !bytes.Equal(got, want) {
-		t.Fatalf("the corpus differs with runs joined: %s", firstDiff(got, want, nil))
+		t.Fatalf("the corpus differs with runs: %s", firstDiff(got, want, nil))
+	}
+	defer func(old int) { pageSize = old }(pageSize)
+	for _, pageSize = range []int{1, 40} {
+		if got := file(true); !bytes.Equal(got, want) {
+			t.Fatalf("the corpus differs with runs in pages of %d bytes: %s", pageSize, firstDiff(got, want, nil))
+		}
 	}
 }
