@@ -453,7 +453,8 @@ func (fl *fileGen) render(opts Options) ([]byte, error) {
 	// each followed by a blank line (it writes a comment starting with
 	// "//" as it is, a newline after each, and one more after the last),
 	// so that the source is the one slice File.Render writes, kept
-	// rather than copied: it is as long as the file.
+	// rather than copied; expand then puts the runs of plain lines in
+	// place of their placeholders (runs.go).
 	if opts.BuildConstraint != "" {
 		fl.f.HeaderComment(ir.Header() + "\n")
 		fl.f.HeaderComment("//go:build " + opts.BuildConstraint)
