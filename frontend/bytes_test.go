@@ -52,7 +52,7 @@ func TestBytesPerNode(t *testing.T) {
 	ceilings := []struct {
 		name    string
 		ceiling float64 // bytes per node
-	}{{"Dot1e4", 1060}, {"FFT1e4", 1625}, {"Horner1e4", 795}}
+	}{{"Dot1e4", 1015}, {"FFT1e4", 1515}, {"Horner1e4", 765}}
 	for _, c := range ceilings {
 		d := scaleDirective(t, lp, c.name)
 		gen := func() int {

@@ -155,7 +155,9 @@
 // depth of expressions, exitloop.go and exitreturn.go loops with exits
 // and returns from them, switch.go switches, minmax.go min and max,
 // bounds.go the bounds of counted loops),
-// file.go assembles the file.
+// file.go assembles the file, and runs.go writes the runs of plain lines
+// of function bodies (most lines of an unrolled kernel) as text beside
+// jennifer's tree rather than in it.
 //
 // The corpus of staged programs the tests compile and run (and that cgen's
 // tests share) is package internal/corpus.

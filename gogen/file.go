@@ -183,6 +183,11 @@ type fileGen struct {
 	sliceAsUsed    bool
 	indexSlots     []indexSlotHelper // by key type, in the order planned
 	grow           growHelper
+
+	// runs are the runs of plain lines the functions' bodies hold as
+	// placeholders, pages the text of those written as text (runs.go).
+	runs  []textRun
+	pages [][]byte
 }
 
 // plan analyzes a specialization and chooses its package-level names:
@@ -283,7 +288,7 @@ func (fl *fileGen) emit(fg *funcGen, f Func) {
 		first = []jen.Code{fg.dispatch(f, fg.scalar)}
 	}
 	fl.f.Func().Id(f.Name).Params(ps...).Add(fg.sigResults(f)).
-		Block(append(append(append(append(first, fg.fn.opaque...), unpack...), fg.fn.bcasts...), body.list...)...)
+		Block(fl.joinRuns(append(append(append(append(first, fg.fn.opaque...), unpack...), fg.fn.bcasts...), body.list...))...)
 	for _, l := range fg.lambdas {
 		if fg.hoisted[l.Sym] {
 			fg.fn = fg.newGoFunc()
@@ -291,7 +296,7 @@ func (fl *fileGen) emit(fg *funcGen, f Func) {
 			fl.f.Line()
 			fl.f.Comment(fg.global[l.Sym] + " is a staged function of " + f.Name + ".")
 			fl.owners[fg.global[l.Sym]] = f.Name
-			fl.f.Func().Id(fg.global[l.Sym]).Params(ps...).Add(res).Block(append(append(fg.fn.opaque, fg.fn.bcasts...), body...)...)
+			fl.f.Func().Id(fg.global[l.Sym]).Params(ps...).Add(res).Block(fl.joinRuns(append(append(fg.fn.opaque, fg.fn.bcasts...), body...))...)
 		}
 	}
 }
@@ -448,7 +453,8 @@ func (fl *fileGen) render(opts Options) ([]byte, error) {
 	// each followed by a blank line (it writes a comment starting with
 	// "//" as it is, a newline after each, and one more after the last),
 	// so that the source is the one slice File.Render writes, kept
-	// rather than copied: it is as long as the file.
+	// rather than copied; expand then puts the runs of plain lines in
+	// place of their placeholders (runs.go).
 	if opts.BuildConstraint != "" {
 		fl.f.HeaderComment(ir.Header() + "\n")
 		fl.f.HeaderComment("//go:build " + opts.BuildConstraint)
@@ -459,7 +465,7 @@ func (fl *fileGen) render(opts Options) ([]byte, error) {
 	if err := fl.f.Render(&w); err != nil {
 		return nil, fmt.Errorf("gogen: %w", err)
 	}
-	src := w.b
+	src := fl.expand(w.b)
 	out, err := formatSource(src)
 	if err != nil {
 		return src, fl.formatError(src, err)

@@ -103,3 +103,33 @@ func (x *rope) write(b *strings.Builder) {
 	piece(x.r, x.rt, x.rp)
 	b.WriteString(x.end)
 }
+
+// appendText appends raw e's text to b.
+func (e expr) appendText(b []byte) []byte {
+	if e.rope == nil {
+		return append(b, e.raw...)
+	}
+	return e.rope.appendTo(b)
+}
+
+// appendTo appends x's text to b, as write does.
+func (x *rope) appendTo(b []byte) []byte {
+	piece := func(b []byte, r *rope, t string, paren bool) []byte {
+		if paren {
+			b = append(b, '(')
+		}
+		if r != nil {
+			b = r.appendTo(b)
+		} else {
+			b = append(b, t...)
+		}
+		if paren {
+			b = append(b, ')')
+		}
+		return b
+	}
+	b = piece(b, x.l, x.lt, x.lp)
+	b = append(b, x.op...)
+	b = piece(b, x.r, x.rt, x.rp)
+	return append(b, x.end...)
+}

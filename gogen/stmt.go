@@ -20,6 +20,13 @@ type stmts struct {
 	tail  *ifChain // the last statement may be this if, which can grow (mergeif.go)
 	run   ifRun    // the last statements are ifs that end in a return (switchrun.go)
 	brk   bool     // it is one break, leaving a loop written with exits (exitloop.go)
+
+	// runs, if not nil, takes the definitions of raw expressions as text
+	// (runs.go): textRun is the index of the last run, runStmt its
+	// placeholder statement.
+	runs    *fileGen
+	textRun int
+	runStmt jen.Code
 }
 
 func (l *stmts) add(c jen.Code) {
@@ -86,6 +93,9 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 	// About a statement per node not skipped: a long list is not grown
 	// by doubling (a body of 10^5 statements).
 	out = &stmts{}
+	if fg.joins(fr) {
+		out.runs = fg.file
+	}
 	if count > 1 {
 		out.list = make([]jen.Code, 0, count+1)
 	}
@@ -547,10 +557,20 @@ func (fg *funcGen) valueStmt(out *stmts, n *ir.Node) {
 			return
 		}
 	} else if fg.uses[n.Sym] > 0 {
-		out.add(define(fg.name(n.Sym), fg.nodeExpr(n)))
+		out.define(fg.name(n.Sym), fg.nodeExpr(n))
 		return
 	}
 	fg.evaluate(out, n)
+}
+
+// define appends name := e to l: as text in a run if l takes runs and e
+// is raw (runs.go).
+func (l *stmts) define(name string, e expr) {
+	if l.runs != nil && e.isRaw() {
+		l.line(l.runs, name, " := ", e)
+		return
+	}
+	l.add(define(name, e))
 }
 
 // define writes name := e, as one token when e is raw.
@@ -572,7 +592,7 @@ func (fg *funcGen) varDecl(out *stmts, n *ir.Node) {
 		fg.consumed[m.Sym] = true
 		out.add(jen.Var().Id(name).Add(goType(m.Type)))
 	} else {
-		out.add(define(name, fg.ref(init, ctxTyped)))
+		out.define(name, fg.ref(init, ctxTyped))
 	}
 	if fg.varReads[n.Sym] == 0 {
 		out.add(jen.Id("_").Op("=").Id(name)) // written but never read
