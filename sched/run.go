@@ -93,8 +93,8 @@ type state struct {
 	place  []int32   // node index -> block id; -1 unplaced; <= -2: copies in multi[-2-place]
 	multi  [][]int32 // blocks of the duplicated nodes
 	// pulled: the node (copy) is placed only to come before a soft user
-	// (or a pulled user), not because it is reached there; see place.
-	pulled      []bool   // node index -> for a single placement
+	// (or a pulled user), not because it is reached there; see place. For
+	// a single placement it is the low bit of place while place runs.
 	multiPulled [][]bool // parallel to multi
 
 	decisions []Decision
