@@ -54,13 +54,11 @@ const maxCopies = 4
 // available and reachable without crossing a branch of a node of that
 // block), in O(edges * log depth) time.
 //
-// Needs: early, anchor. Must run after: order.
+// Needs: early, anchor. Must run after: order. It consumes the uses and
+// the early blocks: their arrays go to st.scratch, for compact.
 func place(st *state) {
 	g := st.g
 	u := st.uses.wait()
-	if u.users.start == nil { // given back by an earlier place (tests run it again)
-		u.users, u.topUse = tableUses(g, &st.flat, st.binder)
-	}
 	st.users, st.topUse = u.users, u.topUse
 	st.tree = newTree(len(st.blocks))
 	t := &st.tree
@@ -188,9 +186,10 @@ func place(st *state) {
 			st.place[i] = c >> 1
 		}
 	}
-	// The uses are read only here: their int32 arrays serve later phases.
-	st.scratch.release(st.users.from, st.users.start)
-	st.users, st.uses.v.users = csr{}, csr{}
+	// The uses and the early blocks are read only up to here: their
+	// int32 arrays serve compact.
+	st.scratch.release(st.users.from, st.users.start, st.early)
+	st.users, st.uses.v.users, st.early = csr{}, csr{}, nil
 }
 
 // placer gathers the lifted blocks of the uses of one node.
