@@ -66,8 +66,10 @@ func place(st *state) {
 	// (see pulled): the loop over a node's users reads the placement of
 	// each user, at scattered indices, and with the bit in the same word
 	// that is one read instead of two from two arrays. The bit is
-	// shifted out when all nodes are placed.
-	st.place = make([]int32, len(g.Nodes))
+	// shifted out when all nodes are placed. (The array is lent by
+	// st.scratch: early's bound-variable lists are done with theirs; the
+	// Schedule does not keep it.)
+	st.place = st.scratch.int32s(len(g.Nodes))
 	p := &placer{st: st, t: t, mark: st.scratch.int32s(len(st.blocks)), reached: st.scratch.int32s(len(st.blocks))}
 	defer st.scratch.release(p.mark, p.reached)
 	var top []int32
