@@ -274,8 +274,8 @@ func crossCheck(t testing.TB, seed uint64, g *ir.Graph) map[string]int {
 		// The blocks of x's list, each by its effect input: a node is
 		// available where every one of them is open.
 		var out []ir.Sym
-		for c := bv.head[x]; c >= 0; c = bv.cells[c].next {
-			out = append(out, bv.cells[c].key)
+		for c := bv.head[x]; c >= 0; c = bv.cell(c).next {
+			out = append(out, bv.cell(c).key)
 		}
 		return out
 	})
