@@ -21,18 +21,27 @@ import "github.com/lmsgen/lmsgen/ir"
 // costs a logarithmic search, not a walk down the longer list. The head
 // of a node's list is its earliest block.
 type bound struct {
-	cells  []bvCell
+	mem    []int32 // the cells, four words each (see cell), lent by st.scratch
 	head   []int32 // symbol -> first cell of its list, -1 for the empty list
 	binder []int32 // symbol -> id of the block binding it (st.binder)
 }
 
 // bvCell is one cell of a list, in 16 bytes (the lists are the hottest
-// data of early): its block is the one binding key (bound.block).
+// data of early): its block is the one binding key (bound.block). The
+// cells are kept as four int32 words each in an array lent by st.scratch
+// (early gives it back, and place and compact use it), not as an array
+// of their own.
 type bvCell struct {
 	key  ir.Sym // the block's effect input, the list's sort key
 	next int32  // -1 at the end
 	jump int32  // a cell further down the list (-1: the end)
 	nein int32  // length of the list from this cell << 1 | whether the dependence reaches the block's effect input
+}
+
+// cell returns cell a.
+func (bv *bound) cell(a int32) bvCell {
+	m := bv.mem[4*a : 4*a+4 : 4*a+4]
+	return bvCell{key: ir.Sym(m[0]), next: m[1], jump: m[2], nein: m[3]}
 }
 
 func (c bvCell) n() int32  { return c.nein >> 1 }
@@ -53,7 +62,7 @@ func einBit(ein bool) int32 {
 func newBound(st *state) *bound {
 	g, f := st.g, &st.flat
 	bv := &bound{head: st.scratch.int32s(g.NumSyms()), binder: st.binder,
-		cells: make([]bvCell, 0, len(st.blocks)+len(g.Nodes)/2)} // the lists share most cells
+		mem: st.scratch.int32s(4 * (len(st.blocks) + len(g.Nodes)/2))[:0]} // the lists share most cells
 	for i := range bv.head {
 		bv.head[i] = -1
 	}
@@ -109,8 +118,8 @@ func (bv *bound) compute(st *state, i int32) int32 {
 		}
 		// The block's own bound symbols are the deepest of its list.
 		own := st.ein[st.firstBlock[i]+int32(blk)]
-		for lb >= 0 && bv.cells[lb].key == own {
-			lb = bv.cells[lb].next
+		for lb >= 0 && bv.cell(lb).key == own {
+			lb = bv.cell(lb).next
 		}
 		l = bv.merge(l, lb)
 		lb, blk = -1, -1
@@ -160,8 +169,8 @@ func (bv *bound) origList(st *state, s ir.Sym, memo map[ir.Sym]int32) int32 {
 	for _, b := range n.Blocks {
 		lb := int32(-1)
 		b.Used(func(x ir.Sym) { lb = bv.merge(lb, bv.origList(st, x, memo)) })
-		for lb >= 0 && bv.cells[lb].key == b.Ein {
-			lb = bv.cells[lb].next
+		for lb >= 0 && bv.cell(lb).key == b.Ein {
+			lb = bv.cell(lb).next
 		}
 		l = bv.merge(l, lb)
 	}
@@ -174,29 +183,29 @@ func (bv *bound) origList(st *state, s ir.Sym, memo map[ir.Sym]int32) int32 {
 func (bv *bound) cons(key ir.Sym, ein bool, next int32) int32 {
 	c := bvCell{key: key, next: next, jump: -1, nein: 1<<1 | einBit(ein)}
 	if next >= 0 {
-		p := bv.cells[next]
+		p := bv.cell(next)
 		c.nein = (p.n()+1)<<1 | einBit(ein)
 		c.jump = next
-		if j := p.jump; j >= 0 && p.n()-bv.cells[j].n() == bv.cells[j].n()-bv.length(bv.cells[j].jump) {
-			c.jump = bv.cells[j].jump
+		if j := p.jump; j >= 0 && p.n()-bv.cell(j).n() == bv.cell(j).n()-bv.length(bv.cell(j).jump) {
+			c.jump = bv.cell(j).jump
 		}
 	}
-	bv.cells = append(bv.cells, c)
-	return int32(len(bv.cells) - 1)
+	bv.mem = append(bv.mem, int32(c.key), c.next, c.jump, c.nein)
+	return int32(len(bv.mem)/4 - 1)
 }
 
 func (bv *bound) length(a int32) int32 {
 	if a < 0 {
 		return 0
 	}
-	return bv.cells[a].n()
+	return bv.cell(a).n()
 }
 
 // find returns the first cell of list a whose key is at most k, or -1.
 func (bv *bound) find(a int32, k ir.Sym) int32 {
-	for a >= 0 && bv.cells[a].key > k {
-		c := bv.cells[a]
-		if c.jump >= 0 && bv.cells[c.jump].key > k {
+	for a >= 0 && bv.cell(a).key > k {
+		c := bv.cell(a)
+		if c.jump >= 0 && bv.cell(c.jump).key > k {
 			a = c.jump
 		} else {
 			a = c.next
@@ -209,12 +218,12 @@ func (bv *bound) find(a int32, k ir.Sym) int32 {
 // effect input if b has it.
 func (bv *bound) holds(a, b int32) bool {
 	for b >= 0 {
-		x := bv.cells[b]
+		x := bv.cell(b)
 		y := bv.find(a, x.key)
 		switch {
 		case y == b:
 			return true // the rest is shared
-		case y < 0 || bv.cells[y].key != x.key || x.ein() && !bv.cells[y].ein():
+		case y < 0 || bv.cell(y).key != x.key || x.ein() && !bv.cell(y).ein():
 			return false
 		}
 		a, b = y, x.next
@@ -247,7 +256,7 @@ func (bv *bound) union(a, b int32) int32 {
 	case b < 0:
 		return a
 	}
-	ca, cb := bv.cells[a], bv.cells[b]
+	ca, cb := bv.cell(a), bv.cell(b)
 	ka, kb := ca.key, cb.key
 	if ka < kb {
 		a, b, ca, cb, ka, kb = b, a, cb, ca, kb, ka
@@ -275,7 +284,7 @@ func (bv *bound) equal(a, b int32) bool {
 		if a < 0 || b < 0 {
 			return false
 		}
-		ca, cb := bv.cells[a], bv.cells[b]
+		ca, cb := bv.cell(a), bv.cell(b)
 		if ca.key != cb.key || ca.ein() != cb.ein() {
 			return false
 		}
@@ -288,7 +297,7 @@ func (bv *bound) equal(a, b int32) bool {
 // the empty list) and whether the dependence reaches its effect input.
 func (bv *bound) first(l int32) (int32, bool) {
 	if l >= 0 {
-		c := bv.cells[l]
+		c := bv.cell(l)
 		return bv.block(c), c.ein()
 	}
 	return 0, false

@@ -46,8 +46,8 @@ func TestBoundMatchesIR(t *testing.T) {
 			}
 			// Every block of the set is in the list, and no other.
 			var got []ir.Sym
-			for c := bv.head[n.Sym]; c >= 0; c = bv.cells[c].next {
-				got = append(got, bv.cells[c].key)
+			for c := bv.head[n.Sym]; c >= 0; c = bv.cell(c).next {
+				got = append(got, bv.cell(c).key)
 			}
 			var blks []ir.Sym
 			for _, s := range set {

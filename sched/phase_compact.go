@@ -41,9 +41,12 @@ func compact(st *state) {
 // edges are its node's edges (arguments, hard and soft dependencies) to
 // nodes placed in the same block.
 type compactor struct {
-	st  *state
-	s   *Schedule
-	loc []location // node index -> where it is placed
+	st *state
+	s  *Schedule
+	// loc is where each node is placed: loc[2j] is st.place[j], loc[2j+1]
+	// its position when that is one block (side by side: posIn reads
+	// both).
+	loc []int32
 
 	at       []posCount // position -> its counts
 	inner    bitset     // node index -> used from a block where no copy serves the use
@@ -51,20 +54,23 @@ type compactor struct {
 	parent   []int32    // position of the user an inlined node is inlined into, -1: the block result
 }
 
-// location is where a node is placed: st.place, and its position when
-// that is one block (in one record, read together by posIn).
-type location struct {
-	place, pos int32
-}
-
 // posCount holds what the compact traverser counts for one position, in
-// one record: it reads them together.
-type posCount struct {
-	rem  int32 // local successors (edges) not yet passed by the reverse walk
-	hm   uint8 // direct local uses, up to 2 (more count as 2)
-	seen bool  // passed by the reverse walk
-	off  bool  // inlining disabled
-}
+// one word: the local successors (edges) not yet passed by the reverse
+// walk (rem, the high bits), whether the reverse walk passed it
+// (posSeen), whether inlining is disabled (posOff), and its direct local
+// uses, up to 2 (more count as 2; the low two bits).
+//
+// loc, at and parent are int32 arrays lent by st.scratch: after place,
+// the arrays of the uses and of early are free, and compact needs no
+// fresh memory for them.
+type posCount = int32
+
+const (
+	posHm   posCount = 3 // the direct local uses
+	posOff  posCount = 1 << 2
+	posSeen posCount = 1 << 3
+	posRem  posCount = 1 << 4 // one local successor
+)
 
 // newCompactor counts, for every copy of a node, its local uses and
 // successors, and marks the copies used from inner blocks. Each block's
@@ -75,17 +81,17 @@ type posCount struct {
 func newCompactor(st *state) *compactor {
 	s := st.sched
 	nn, np, nb := len(st.g.Nodes), len(s.list), int32(len(st.blocks))
-	c := &compactor{st: st, s: s, loc: make([]location, nn),
-		at: make([]posCount, np), inner: newBitset(nn), innerPos: newBitset(np), parent: st.scratch.int32s(np)}
+	c := &compactor{st: st, s: s, loc: st.scratch.int32s(2 * nn),
+		at: st.scratch.int32s(np), inner: newBitset(nn), innerPos: newBitset(np), parent: st.scratch.int32s(np)}
 	split(nil, int32(nn), func(lo, hi int32) {
 		for j := lo; j < hi; j++ {
-			c.loc[j].place = st.place[j]
+			c.loc[2*j] = st.place[j]
 		}
 	})
 	split(s.start, nb, func(lo, hi int32) {
 		for p := s.start[lo]; p < s.start[hi]; p++ {
 			if j := s.list[p]; st.place[j] >= 0 {
-				c.loc[j].pos = p
+				c.loc[2*j+1] = p
 			}
 		}
 	})
@@ -117,9 +123,9 @@ func (c *compactor) countBlock(b int32) {
 				c.innerUse(b, t)
 				continue
 			}
-			c.at[q].rem++
+			c.at[q] += posRem
 			if k == eArg {
-				c.at[q].use()
+				c.use(q)
 			}
 		}
 	}
@@ -138,10 +144,10 @@ func (c *compactor) countBlock(b int32) {
 	}
 }
 
-// use counts a direct local use.
-func (a *posCount) use() {
-	if a.hm < 2 {
-		a.hm++
+// use counts a direct local use of position p.
+func (c *compactor) use(p int32) {
+	if c.at[p]&posHm < 2 {
+		c.at[p]++
 	}
 }
 
@@ -153,7 +159,7 @@ func (c *compactor) blockUse(b, k int32, res bool) {
 	}
 	if q := c.posIn(b, k); q >= 0 {
 		if res {
-			c.at[q].use()
+			c.use(q)
 		}
 		return
 	}
@@ -170,7 +176,7 @@ func (c *compactor) innerUse(b, k int32) {
 	st := c.st
 	switch p := st.place[k]; {
 	case p >= 0:
-		c.innerPos.set(c.loc[k].pos)
+		c.innerPos.set(c.loc[2*k+1])
 		return
 	case p <= -2:
 		for x := st.tree.parent(b); x >= 0; x = st.tree.parent(x) {
@@ -185,10 +191,10 @@ func (c *compactor) innerUse(b, k int32) {
 
 // posIn returns the position of node j's copy in block b, or -1.
 func (c *compactor) posIn(b, j int32) int32 {
-	switch l := c.loc[j]; {
-	case l.place == b:
-		return l.pos
-	case l.place <= -2:
+	switch place := c.loc[2*j]; {
+	case place == b:
+		return c.loc[2*j+1]
+	case place <= -2:
 		if k, ok := c.s.find(b, j); ok {
 			return int32(k)
 		}
@@ -197,8 +203,8 @@ func (c *compactor) posIn(b, j int32) int32 {
 }
 
 func (c *compactor) should(p int32) bool {
-	a := &c.at[p]
-	return !a.off && a.hm == 1 && !c.innerPos.has(p) && !c.inner.has(c.s.list[p])
+	a := c.at[p]
+	return a&posOff == 0 && a&posHm == 1 && !c.innerPos.has(p) && !c.inner.has(c.s.list[p])
 }
 
 // check decides whether the node at p, in block b, is inlined into the
@@ -207,12 +213,12 @@ func (c *compactor) check(b, p, user int32) {
 	if !c.should(p) {
 		return
 	}
-	if c.st.flat.props[c.s.list[p]]&propInline != 0 && c.at[p].rem == 0 {
+	if c.st.flat.props[c.s.list[p]]&propInline != 0 && c.at[p]>>4 == 0 { // no local successor left
 		c.s.inl[p] = true
 		c.parent[p] = user
 		c.process(b, p)
 	} else {
-		c.at[p].off = true
+		c.at[p] |= posOff
 	}
 }
 
@@ -220,7 +226,7 @@ func (c *compactor) check(b, p, user int32) {
 // checks its arguments, last first.
 func (c *compactor) process(b, p int32) {
 	f := &c.st.flat
-	c.at[p].seen = true
+	c.at[p] |= posSeen
 	j := c.s.list[p]
 	lo, hi := f.estart[j], f.estart[j+1]
 	local := func(e int32) int32 {
@@ -231,7 +237,7 @@ func (c *compactor) process(b, p int32) {
 	}
 	for e := lo; e < hi && f.ekind[e] < eBlock; e++ {
 		if q := local(e); q >= 0 {
-			c.at[q].rem--
+			c.at[q] -= posRem
 		}
 	}
 	for e := hi - 1; e >= lo; e-- {
@@ -256,7 +262,7 @@ func (c *compactor) block(b int32) {
 		}
 	}
 	for p := hi - 1; p >= lo; p-- {
-		if (!c.should(p) || !s.inl[p]) && !c.at[p].seen {
+		if (!c.should(p) || !s.inl[p]) && c.at[p]&posSeen == 0 {
 			c.process(b, p)
 		}
 	}

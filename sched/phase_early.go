@@ -35,7 +35,7 @@ func early(st *state) {
 	st.early = make([]int32, len(g.Nodes))
 	st.pinned = make([]bool, len(g.Nodes))
 	bv := newBound(st) // sets early and pinned
-	st.scratch.release(bv.head)
+	st.scratch.release(bv.head, bv.mem)
 	st.sdepth = make([]int32, len(st.blocks))
 	for i := range st.sdepth {
 		st.sdepth[i] = -1

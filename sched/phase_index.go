@@ -117,27 +117,27 @@ func tableUses(g *ir.Graph, f *flat, binder []int32) (csr, []bool) {
 	for i := 2; i <= nn+1; i++ {
 		start[i] += start[i-1]
 	}
-	users := csr{data: make([]use, start[nn+1])}
+	users := csr{from: make([]int32, start[nn+1]), kind: make([]uint8, start[nn+1])}
 	for i := int32(0); i < int32(nn); i++ {
 		for e := f.estart[i]; e < f.estart[i+1]; e++ {
 			j := f.etgt[e]
 			if j < 0 {
 				continue
 			}
-			kind := int32(useArg)
+			kind := uint8(useArg)
 			switch k := f.ekind[e]; {
 			case k == eArg && f.op[i] == ir.OpForward && e == f.estart[i]:
 				kind = useForward
 			case k == eSdep:
 				kind = useSoft
 			case k >= eBlock:
-				blk := int32(k-eBlock) / 3
+				blk := uint8(k-eBlock) / 3
 				kind = useBlock + 2*blk
 				if (k-eBlock)%3 == 2 {
 					kind++
 				}
 			}
-			users.data[start[j+1]] = use(i)<<useKindBits | use(kind)
+			users.from[start[j+1]], users.kind[start[j+1]] = i, kind
 			start[j+1]++
 		}
 	}
@@ -217,17 +217,8 @@ func propsOf(op ir.Op, bits ir.NodeBits, nblocks int) uint8 {
 }
 
 // A use records that a node uses a node, and how: the user's index and
-// the kind of use, in one word.
-type use uint64
-
-// useKindBits is the width of a use's kind: enough for every block of a
-// node (a loop node has a block per combining generator, up to
-// ir's limit of blocks per node).
-const useKindBits = 8
-
-func (u use) from() int32 { return int32(u >> useKindBits) }
-func (u use) kind() int32 { return int32(u & (1<<useKindBits - 1)) }
-
+// the kind of use, in two arrays of the csr (the kinds are bytes: a
+// node has at most ir's limit of blocks, under 128).
 // The kinds of use. A use through block k of the user has kind
 // useBlock+2k (the block's result or hard dependencies) or useBlock+2k+1
 // (its soft dependencies).
@@ -238,14 +229,18 @@ const (
 	useBlock   = 3
 )
 
-// csr is a compressed sparse row table: the uses of node i are
-// data[start[i]:start[i+1]].
+// csr is a compressed sparse row table: the uses of node i are the
+// positions [start[i], start[i+1]) of from (the users) and kind (the
+// kinds of use). from and start are given to the scratch arrays once
+// place, their one reader, is done.
 type csr struct {
 	start []int32
-	data  []use
+	from  []int32
+	kind  []uint8
 }
 
-func (c *csr) of(i int32) []use { return c.data[c.start[i]:c.start[i+1]] }
+// of returns the range of node i's uses.
+func (c *csr) of(i int32) (lo, hi int32) { return c.start[i], c.start[i+1] }
 
 // symOf returns the symbol edge e targets.
 func (f *flat) symOf(e int32) ir.Sym { return f.dep[e] }

@@ -22,7 +22,9 @@ func order(st *state) {
 		start[b] += start[b-1]
 	}
 	list := make([]int32, start[nb])
-	next := append([]int32(nil), start[:nb]...)
+	next := st.scratch.int32s(nb)
+	defer st.scratch.release(next)
+	copy(next, start[:nb])
 	for i := range st.g.Nodes {
 		for _, b := range st.placements(int32(i), &buf) {
 			list[next[b]] = int32(i)

@@ -54,15 +54,22 @@ const maxCopies = 4
 // available and reachable without crossing a branch of a node of that
 // block), in O(edges * log depth) time.
 //
-// Needs: early, anchor. Must run after: order.
+// Needs: early, anchor. Must run after: order. It consumes the uses and
+// the early blocks: their arrays go to st.scratch, for compact.
 func place(st *state) {
 	g := st.g
 	u := st.uses.wait()
 	st.users, st.topUse = u.users, u.topUse
 	st.tree = newTree(len(st.blocks))
 	t := &st.tree
-	st.place = make([]int32, len(g.Nodes))
-	st.pulled = make([]bool, len(g.Nodes))
+	// While place runs, a single placement in block l is l<<1|pulled
+	// (see pulled): the loop over a node's users reads the placement of
+	// each user, at scattered indices, and with the bit in the same word
+	// that is one read instead of two from two arrays. The bit is
+	// shifted out when all nodes are placed. (The array is lent by
+	// st.scratch: early's bound-variable lists are done with theirs; the
+	// Schedule does not keep it.)
+	st.place = st.scratch.int32s(len(g.Nodes))
 	p := &placer{st: st, t: t, mark: st.scratch.int32s(len(st.blocks)), reached: st.scratch.int32s(len(st.blocks))}
 	defer st.scratch.release(p.mark, p.reached)
 	var top []int32
@@ -80,9 +87,11 @@ func place(st *state) {
 		if st.topUse[i] {
 			p.visit(0, false, false)
 		}
-		for _, u := range st.users.of(i) {
+		lo, hi := st.users.of(i)
+		for k := lo; k < hi; k++ {
+			from, kind := st.users.from[k], int32(st.users.kind[k])
 			switch {
-			case u.kind() == useForward:
+			case kind == useForward:
 				// A λ with a forward declaration may be called through
 				// it from anywhere its bound variables are in scope,
 				// including from functions placed later (mutual
@@ -90,26 +99,26 @@ func place(st *state) {
 				// every such call can see it. Defining a function has
 				// no effect and cannot trap, so this is always safe.
 				p.visit(e, false, false)
-			case u.kind() == useArg || u.kind() == useSoft:
-				soft := u.kind() == useSoft
-				if c := st.place[u.from()]; c >= 0 {
-					p.visit(c, soft, soft || st.pulled[u.from()])
+			case kind == useArg || kind == useSoft:
+				soft := kind == useSoft
+				if c := st.place[from]; c >= 0 {
+					p.visit(c>>1, soft, soft || c&1 != 0)
 				} else if c <= -2 {
 					for k, b := range st.multi[-2-c] {
 						p.visit(b, soft, soft || st.multiPulled[-2-c][k])
 					}
 				}
 			default:
-				b := st.firstBlock[u.from()] + (u.kind()-useBlock)/2
-				soft := (u.kind()-useBlock)%2 == 1
+				b := st.firstBlock[from] + (kind-useBlock)/2
+				soft := (kind-useBlock)%2 == 1
 				if !t.inserted(b) {
 					break
 				}
-				if c := st.place[u.from()]; c >= 0 && st.pulled[u.from()] && !anch && t.encloses(e, c) {
+				if c := st.place[from]; c >= 0 && c&1 != 0 && !anch && t.encloses(e, c>>1) {
 					// A node placed only to come before a soft user pulls
 					// what its blocks use into its own block, as LMS's
 					// extraThroughSoft does.
-					p.visit(c, soft, true)
+					p.visit(c>>1, soft, true)
 				} else {
 					p.visit(b, soft, false)
 				}
@@ -119,7 +128,7 @@ func place(st *state) {
 			// A forward declaration goes with its λ (before it, by node
 			// order), or above it if it is used outside the λ.
 			if c := st.place[f.etgt[f.estart[i]]]; c >= 0 {
-				p.visit(c, true, true)
+				p.visit(c>>1, true, true)
 			}
 		}
 		qs, stamp, mark, reached, raw := p.qs, p.stamp, p.mark, p.reached, p.raw
@@ -149,8 +158,10 @@ func place(st *state) {
 		}
 		var where []int32 // for decisions: where it went
 		if single {
-			st.place[i] = l
-			st.pulled[i] = reached[l] != stamp
+			st.place[i] = l << 1
+			if reached[l] != stamp {
+				st.place[i] |= 1 // pulled
+			}
 			for b := st.firstBlock[i]; b < st.firstBlock[i+1]; b++ {
 				t.insert(b, l, op != ir.OpIf)
 			}
@@ -172,6 +183,15 @@ func place(st *state) {
 			st.decide(i, e, raw, l, where, single && spread)
 		}
 	}
+	for i, c := range st.place {
+		if c >= 0 {
+			st.place[i] = c >> 1
+		}
+	}
+	// The uses and the early blocks are read only up to here: their
+	// int32 arrays serve compact.
+	st.scratch.release(st.users.from, st.users.start, st.early)
+	st.users, st.uses.v.users, st.early = csr{}, csr{}, nil
 }
 
 // placer gathers the lifted blocks of the uses of one node.

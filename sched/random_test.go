@@ -183,11 +183,18 @@ func (g *randGen) block(size, depth int) {
 }
 
 // schedState runs the phases of Run and returns their shared state.
-func schedState(g *ir.Graph, opts Options) *state {
+func schedState(g *ir.Graph, opts Options) *state { return schedUntil(g, opts, "") }
+
+// schedUntil runs the phases of Run up to the one named last (all of
+// them for "") and returns their shared state.
+func schedUntil(g *ir.Graph, opts Options, last string) *state {
 	st := &state{opts: opts, g: g}
 	for _, p := range phases {
 		if p.skip == nil || !p.skip(opts) {
 			p.run(st)
+		}
+		if p.name == last {
+			break
 		}
 	}
 	return st
@@ -260,14 +267,15 @@ func crossCheck(t testing.TB, seed uint64, g *ir.Graph) map[string]int {
 	st := schedState(g, Options{lmsDuplicate: true})
 	s := st.sched
 	// Both see the same bound-variable analysis (early's, made again: Run
-	// gives its arrays to later phases).
+	// gives its arrays, early's blocks too, to later phases).
+	st.early = make([]int32, len(st.g.Nodes))
 	bv := newBound(st)
 	ref := newRef(s.Graph(), func(x ir.Sym) []ir.Sym {
 		// The blocks of x's list, each by its effect input: a node is
 		// available where every one of them is open.
 		var out []ir.Sym
-		for c := bv.head[x]; c >= 0; c = bv.cells[c].next {
-			out = append(out, bv.cells[c].key)
+		for c := bv.head[x]; c >= 0; c = bv.cell(c).next {
+			out = append(out, bv.cell(c).key)
 		}
 		return out
 	})

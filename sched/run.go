@@ -79,7 +79,7 @@ type state struct {
 	scratch scratch // arrays lent to one phase at a time
 
 	// early
-	early  []int32 // node index -> earliest block (deepest block binding one of its bound variables)
+	early  []int32 // node index -> earliest block (deepest block binding one of its bound variables); until place
 	sdepth []int32 // block id -> depth in the static nesting (parent = owner's early block)
 	pinned []bool  // node index -> depends on the effect input of its early block
 
@@ -87,14 +87,14 @@ type state struct {
 	anchored []bool // node index -> must not be hoisted (speculation safety)
 
 	// place
-	users  csr    // node index -> uses of it (see use)
+	users  csr    // node index -> uses of it (see use); while place runs
 	topUse []bool // node index -> used by the top-level block
 	tree   tree
 	place  []int32   // node index -> block id; -1 unplaced; <= -2: copies in multi[-2-place]
 	multi  [][]int32 // blocks of the duplicated nodes
 	// pulled: the node (copy) is placed only to come before a soft user
-	// (or a pulled user), not because it is reached there; see place.
-	pulled      []bool   // node index -> for a single placement
+	// (or a pulled user), not because it is reached there; see place. For
+	// a single placement it is the low bit of place while place runs.
 	multiPulled [][]bool // parallel to multi
 
 	decisions []Decision

@@ -1,9 +1,11 @@
 package sched
 
 // scratch lends the phases of one Run the int32 arrays they need only
-// while they run (early's bound-variable lists, anchor's risk, place's
-// marks, compact's parents): an array one phase gives back is the next
-// one's, instead of fresh memory. On a big graph this is fewer bytes
+// while they run (early's bound-variable lists and their cells, anchor's
+// risk, place's marks and placements, order's cursors, compact's
+// locations, counts and parents), and takes the arrays of the uses and
+// of the early blocks once place has read them: an array one phase gives
+// back is the next one's, instead of fresh memory. On a big graph this is fewer bytes
 // allocated, so fewer collections while Run holds the input graph (each
 // marks all of it), and fewer page faults of new pages. An array lent
 // must not be reachable from the Schedule, nor used after it is given

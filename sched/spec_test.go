@@ -138,7 +138,7 @@ func TestVerifyCatchesSpeculation(t *testing.T) {
 		loop(b, a[0], func(ir.Exp) { b.Print(ir.OpPrintln, trapDivVar(b, &q, a[1], a[2])) })
 		return b.Unit()
 	})
-	st := schedState(g, Options{})
+	st := schedUntil(g, Options{}, "anchor")
 	i := st.nodeOf(q.Sym())
 	st.anchored[i] = false // schedule as LMS would
 	place(st)
