@@ -222,17 +222,29 @@ func (fg *funcGen) packValue(r ir.GoValue, vals []jen.Code) (jen.Code, []jen.Cod
 		}
 		return v, vals[1:]
 	}
+	lit, vals := fg.packFields(r, vals)
+	return jen.Add(fg.file.recordType(r)).Add(lit), vals
+}
+
+// packFields writes the braces of r's composite literal from the first of
+// vals, returning the rest. The elements of an array of records are
+// written without their type, as gofmt -s writes them.
+func (fg *funcGen) packFields(r ir.GoValue, vals []jen.Code) (jen.Code, []jen.Code) {
 	var fields []jen.Code
 	for _, f := range r.Fields {
 		var v jen.Code
-		v, vals = fg.packValue(f, vals)
+		if r.IsArray() && f.IsStruct() {
+			v, vals = fg.packFields(f, vals)
+		} else {
+			v, vals = fg.packValue(f, vals)
+		}
 		if r.IsArray() {
 			fields = append(fields, v)
 		} else {
 			fields = append(fields, jen.Id(f.Name).Op(":").Add(v))
 		}
 	}
-	return jen.Add(fg.file.recordType(r)).Values(fields...), vals
+	return jen.Values(fields...), vals
 }
 
 // recordType writes the Go type of a struct or an array of Reps: its

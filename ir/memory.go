@@ -94,13 +94,29 @@ func (b *Builder) Len(s Exp) Exp {
 	if n, ok := b.loopLen(s); ok {
 		return n
 	}
+	if b.isNilSlice(s) {
+		return b.Const(Int, 0)
+	}
 	return b.Reflect(OpSliceLen, Int, nil, s)
 }
 
 // Cap builds cap(s) of a slice.
 func (b *Builder) Cap(s Exp) Exp {
 	b.mustSlice(s)
+	if b.isNilSlice(s) {
+		return b.Const(Int, 0)
+	}
 	return b.Reflect(OpSliceCap, Int, nil, s)
+}
+
+// isNilSlice reports whether s is a nil slice (its length and capacity
+// are 0).
+func (b *Builder) isNilSlice(s Exp) bool {
+	if !s.IsSym() {
+		return false
+	}
+	n := b.g.Def(s.Sym())
+	return n != nil && n.Op == OpSliceNil
 }
 
 // Index builds s[i] of a slice.
