@@ -59,7 +59,7 @@ func goValueOf(t types.Type, name string, rules structRules) (ir.GoValue, string
 	}
 	it := irTypeOf(t)
 	if it == nil || name != "" && !isRepType(t) {
-		return ir.GoValue{}, "only stage types, slices of them and structs of those can be parameters and results of the generated function"
+		return ir.GoValue{}, "only stage types, slices of them, and structs and arrays of those can be parameters and results of the generated function"
 	}
 	v := ir.GoValue{Name: name, Type: it}
 	if name != "" {
