@@ -617,7 +617,9 @@ func toKindZero(k types.BasicKind) value {
 		return false
 	case types.String, types.UntypedString:
 		return ""
-	case types.UnsafePointer, types.UntypedNil:
+	case types.UnsafePointer:
+		return nilUnsafe
+	case types.UntypedNil:
 		return nil
 	case types.Complex64:
 		return complex64(0)
@@ -642,6 +644,9 @@ func (ev *evaluator) constant(c *ssa.Const) value {
 		// go/types gives unsafe.Pointer(uintptr(c)) the value c.
 		if c.Value.Kind() != constant.Int || constant.Sign(c.Value) != 0 {
 			ev.fail("a pointer made from the address %s: %s", c.Value, whyAddress)
+		}
+		if k == types.UnsafePointer {
+			return nilUnsafe
 		}
 		return nil
 	}
