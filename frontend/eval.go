@@ -52,6 +52,9 @@ type evaluator struct {
 	// stringData marks the pointers unsafe.StringData returned, to
 	// copies of a string's bytes (finalizer.go refuses them).
 	stringData map[*value]bool
+	// strAllocs are the allocations of the bytes of concatenations that
+	// unsafe.StringData exposed (strdata.go).
+	strAllocs []*strAlloc
 	lamList    map[string][]*lamEntry
 	// mapRanges are the positions of the ranges over a static map of
 	// more than one entry (Spec.MapRanges), without repetition.

@@ -138,7 +138,7 @@ func (fr *frame) setFinalizer(args []value) {
 		}
 	}
 	if ev.stringData[p] {
-		ev.fail("runtime.SetFinalizer on the bytes of a string (unsafe.StringData): static evaluation copies a string's bytes, it does not have gc's allocation of them")
+		ev.fail("runtime.SetFinalizer on the bytes of a string (unsafe.StringData) that is not a concatenation of two non-empty strings: static evaluation copies such a string's bytes, it does not have gc's allocation of them (strdata.go)")
 	}
 	for _, f := range fs.set {
 		if f.p == p {
@@ -147,6 +147,15 @@ func (fr *frame) setFinalizer(args []value) {
 	}
 	f := &finalizer{p: p, obj: obj, fn: cl, pos: ev.pos, elem: pt.Elem()}
 	fs.set = append(fs.set, f)
+	if a, ok := ev.strAllocAt(p); ok {
+		// The bytes of a concatenation (strdata.go): placed.
+		if p != &a.elems[0] {
+			ev.fail("runtime.SetFinalizer on a pointer into the bytes of a string, not to their start: gc requires the start of an allocation")
+		}
+		f.base, f.placed = a.elems, true
+		ev.checkPlace(f)
+		return
+	}
 	if fr.wholeCell() {
 		f.placed = true
 		ev.checkPlace(f)
@@ -265,9 +274,8 @@ func (ev *evaluator) collect() {
 	if fs == nil || len(fs.set) == 0 {
 		return
 	}
-	if len(ev.regions) > 0 {
-		ev.fail("runtime.GC under staged control (a conditional, loop or function on a Rep) with finalizers set: finalizers run under static control")
-	}
+	// In the trial of a loop, the loop is then static (looptrial.go).
+	ev.staticOnly("runtime.GC", "finalizers are set, and run under static control")
 	ev.placeFinalizers()
 	all, live := ev.newTrace(), ev.newTrace()
 	ev.traceRoots(all, allRegs)

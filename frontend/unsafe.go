@@ -171,6 +171,9 @@ func (fr *frame) unsafeBuiltin(name string, args []value, c *ssa.CallCommon) (va
 		if name == "Slice" {
 			return sl, true
 		}
+		if str, ok := ev.sharedString(*s, int(n)); ok {
+			return str, true
+		}
 		buf := make([]byte, n)
 		for i, e := range sl.elems() {
 			b, ok := e.(uint8)
@@ -185,17 +188,7 @@ func (fr *frame) unsafeBuiltin(name string, args []value, c *ssa.CallCommon) (va
 		if s == "" {
 			return (*value)(nil), true // gc: unspecified; nil for the empty string
 		}
-		elems := make([]value, len(s))
-		for i := range elems {
-			elems[i] = s[i]
-		}
-		ev.bornSlice(elems)
-		ev.dataOf(elems, 0)
-		if ev.stringData == nil {
-			ev.stringData = map[*value]bool{}
-		}
-		ev.stringData[&elems[0]] = true
-		return &elems[0], true
+		return fr.stringData(s, c.Args[0]), true
 	case "SliceData":
 		s := args[0].(sliceV)
 		if s.base == nil {
