@@ -55,7 +55,7 @@ type evaluator struct {
 	// strAllocs are the allocations of the bytes of concatenations that
 	// unsafe.StringData exposed (strdata.go).
 	strAllocs []*strAlloc
-	lamList    map[string][]*lamEntry
+	lamList   map[string][]*lamEntry
 	// mapRanges are the positions of the ranges over a static map of
 	// more than one entry (Spec.MapRanges), without repetition.
 	mapRanges []token.Position
