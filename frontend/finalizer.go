@@ -26,8 +26,9 @@ import (
 //     finalizer functions, stay reachable, as in gc.
 //   - Refused: a finalizer on an object gc's tiny allocator may combine
 //     with others (no pointers, under 16 bytes) or of size 0, on a
-//     pointer into an object, on a string's bytes (unsafe.StringData:
-//     the evaluator copies them); runtime.GC under staged control with
+//     pointer into an object, on a string's bytes (unsafe.StringData)
+//     unless the string is a concatenation (strdata.go: the evaluator
+//     copies other strings' bytes); runtime.GC under staged control with
 //     finalizers pending. Where the object is not a variable or
 //     allocation of its own (new, &T{}) by its SSA value, the checks
 //     that need its place in memory cost a trace of the whole memory:
