@@ -25,15 +25,54 @@ import (
 // unknown origin may share its address with a pointer taken another way
 // (&a and &a[0]), which the pair could not compare, so its conversion to
 // uintptr stays refused.
+//
+// reflect.Value.Pointer, UnsafePointer's number and UnsafeAddr give the
+// address of any cell (a variable, a field, an element): the pair (the
+// cell, an offset) with the cell's type. It may share its address with
+// another cell (a struct and its first field, anything of size 0), so it
+// is compared only with an address of the same cell; what it is for —
+// held as a uintptr and converted straight back to a pointer, as
+// package unsafe's rule 5 allows (issue15329) — is evaluated: back to
+// unsafe.Pointer at offset 0 it is the same pointer, of the same type.
+// Anything else is refused as above.
 
 // addrV is a uintptr (or an integer of 64 bits converted from it) that
 // holds the address root+off. It is a comparable value: two addrVs are
 // equal exactly when their addresses are, as roots are whole
 // allocations.
 type addrV struct {
-	root *value // the first element of the storage
+	root *value // the first element of the storage, or the cell
 	off  int64  // in bytes
 	ev   *evaluator
+	// elem is nil where root is whole storage made by make; else root is
+	// a cell of type elem, whose address may be another cell's too.
+	elem types.Type
+}
+
+// cellAddr returns the address of the cell p, of type elem.
+func (ev *evaluator) cellAddr(p *value, elem types.Type) addrV {
+	return addrV{root: p, elem: elem, ev: ev}
+}
+
+// addrPointer converts the address a back to unsafe.Pointer: only the
+// address of a cell at offset 0 is a pointer the evaluator has.
+func addrPointer(a addrV) *unsafePtr {
+	if a.elem == nil || a.off != 0 {
+		a.ev.fail("conversion of an address held as a number to unsafe.Pointer: %s; only the address of a variable taken by reflect (Value.Pointer, UnsafeAddr) converts back, to the same pointer", whyAddress)
+	}
+	return &unsafePtr{p: a.root, elem: a.elem}
+}
+
+// addrEqual reports whether the addresses a and b are equal, or refuses
+// when the pairs cannot tell: two different cells may share an address.
+func addrEqual(a, b addrV) bool {
+	if a.root == b.root {
+		return a.off == b.off
+	}
+	if a.elem != nil || b.elem != nil {
+		a.ev.fail("comparison of the addresses of two variables: %s; a variable may share its address with another (a struct with its first field, anything of size 0), so only addresses of the same variable are compared", whyAddress)
+	}
+	return false
 }
 
 // wholeStorage reports whether the pointer xs (converted to unsafe.Pointer
@@ -102,9 +141,9 @@ func (ev *evaluator) addrBinop(op token.Token, x, y value, t types.Type) value {
 		} else {
 			switch op {
 			case token.EQL:
-				return false
+				return addrEqual(ax, ay)
 			case token.NEQ:
-				return true
+				return !addrEqual(ax, ay)
 			}
 		}
 	case xa && !isRep(y) && isIntegerValue(y) && (op == token.ADD || op == token.SUB):

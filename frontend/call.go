@@ -55,6 +55,9 @@ func (fr *frame) callWith(c *ssa.CallCommon, f value, cargs []value, in *ssa.Cal
 			if r, ok := nv.v.(*rtype); ok {
 				return ev.rtypeMethod(r, c.Method.Name(), args, c.Signature().Results())
 			}
+			if r, ok := nv.v.(*rvalue); ok {
+				return ev.valueMethod(r, c.Method.Name(), args)
+			}
 			return ev.callNativeMethod(nv, c.Method, args)
 		}
 		sel := ev.l.prog.MethodSets.MethodSet(recv.t).Lookup(c.Method.Pkg(), c.Method.Name())

@@ -54,10 +54,17 @@ func equal(x, y value) bool {
 	case *dynElem:
 		return false
 	case *unsafePtr:
-		y, ok := y.(*unsafePtr)
-		return ok && x.p == y.p
+		y, _ := y.(*unsafePtr) // nil for the Go nil, as a zero value was once
+		if x == nil || y == nil {
+			return x == y
+		}
+		return x.p == y.p
+	case addrV:
+		y, ok := y.(addrV)
+		return ok && addrEqual(x, y)
 	case nil:
-		return y == nil
+		u, ok := y.(*unsafePtr)
+		return y == nil || ok && u == nil
 	}
 	if x, ok := x.(float32); ok {
 		return x == y.(float32)
@@ -160,6 +167,14 @@ func identical(x, y value) bool {
 // evaluator's Go maps compare the same way.)
 func mapKey(v value) any {
 	switch v := v.(type) {
+	case addrV:
+		if v.elem != nil {
+			v.ev.fail("a map key holding the address of a variable: %s; a variable may share its address with another, which the key could not tell", whyAddress)
+		}
+	case *unsafePtr:
+		if v != nil {
+			return v.p // the pointer, not the evaluator's record of it
+		}
 	case structure, array, iface:
 		var sb strings.Builder
 		if writeKey(&sb, v) {
@@ -217,7 +232,14 @@ func writeKey(sb *strings.Builder, v value) (nan bool) {
 	case *value:
 		fmt.Fprintf(sb, "%p", v)
 	case *unsafePtr:
+		if v == nil {
+			sb.WriteString("nil")
+			return false
+		}
 		fmt.Fprintf(sb, "%p", v.p)
+	case addrV:
+		mapKey(v) // refuses the address of a cell
+		fmt.Fprintf(sb, "addr(%p+%d)", v.root, v.off)
 	default:
 		fmt.Fprintf(sb, "%T(%v)", v, v)
 	}

@@ -52,7 +52,10 @@ type evaluator struct {
 	// stringData marks the pointers unsafe.StringData returned, to
 	// copies of a string's bytes (finalizer.go refuses them).
 	stringData map[*value]bool
-	lamList    map[string][]*lamEntry
+	// strAllocs are the allocations of the bytes of concatenations that
+	// unsafe.StringData exposed (strdata.go).
+	strAllocs []*strAlloc
+	lamList   map[string][]*lamEntry
 	// mapRanges are the positions of the ranges over a static map of
 	// more than one entry (Spec.MapRanges), without repetition.
 	mapRanges []token.Position
@@ -617,7 +620,9 @@ func toKindZero(k types.BasicKind) value {
 		return false
 	case types.String, types.UntypedString:
 		return ""
-	case types.UnsafePointer, types.UntypedNil:
+	case types.UnsafePointer:
+		return nilUnsafe
+	case types.UntypedNil:
 		return nil
 	case types.Complex64:
 		return complex64(0)
@@ -642,6 +647,9 @@ func (ev *evaluator) constant(c *ssa.Const) value {
 		// go/types gives unsafe.Pointer(uintptr(c)) the value c.
 		if c.Value.Kind() != constant.Int || constant.Sign(c.Value) != 0 {
 			ev.fail("a pointer made from the address %s: %s", c.Value, whyAddress)
+		}
+		if k == types.UnsafePointer {
+			return nilUnsafe
 		}
 		return nil
 	}

@@ -18,7 +18,9 @@ import (
 //
 //  1. Calls first: gc's order pass (cmd/compile/internal/walk/order.go)
 //     evaluates each call of a statement into a temporary before the
-//     statement, in source order, with its arguments, and so each slice
+//     statement, in source order, with its arguments, and so the calls
+//     of len, cap, append, copy, min, max, real, imag, complex, recover,
+//     the conversions of a string to []byte or []rune, and each slice
 //     expression (s[i:j], with its operands); the rest of the
 //     statement (operators, conversions, indexing, loads) runs after the
 //     last call. In (x << s) * boom(x), boom(x) runs, and may panic,
@@ -58,19 +60,45 @@ func (fr *frame) body(b *ssa.BasicBlock) []ssa.Instruction {
 }
 
 // hoisted reports whether gc evaluates in into a temporary before the
-// rest of its statement: a call of a function (not of a builtin), or a
-// slice expression (order.go copies s[i:j] to a temporary unless it is
-// the whole of x = x[i:j], where nothing of the statement follows it: in
-// s[2:] + f(), s[2:] panics before f runs; rpg seed 6306 F42a).
+// rest of its statement: a call of a function, or of a builtin that
+// order.go orders as a call (orderedBuiltins), a conversion of a string
+// to []byte or []rune (OSTR2BYTES, OSTR2RUNES), or a slice expression
+// (order.go copies s[i:j] to a temporary unless it is the whole of
+// x = x[i:j], where nothing of the statement follows it: in s[2:] + f(),
+// s[2:] panics before f runs; rpg seed 6306 F42a). In
+// a, b, c := len(x), f(), len(x), the first len reads x before f runs
+// (bug491); in a, b := x[1], append(x[:1], 9), x[1] is read after the
+// append wrote it. order.go does not copy such a call that is the whole
+// right side of an assignment to a name, where nothing of its statement
+// follows it.
 func hoisted(in ssa.Instruction) bool {
 	switch in := in.(type) {
 	case *ssa.Call:
-		_, builtin := in.Call.Value.(*ssa.Builtin)
-		return !builtin
+		b, builtin := in.Call.Value.(*ssa.Builtin)
+		return !builtin || orderedBuiltins[b.Name()]
 	case *ssa.Slice:
 		return true
+	case *ssa.Convert:
+		return stringToSlice(in)
 	}
 	return false
+}
+
+// orderedBuiltins are the builtins whose calls order.go (case OCALLFUNC,
+// OLEN, ...; and OAPPEND) evaluates into temporaries in source order
+// with the calls of their statement.
+var orderedBuiltins = map[string]bool{
+	"len": true, "cap": true, "complex": true, "real": true, "imag": true,
+	"min": true, "max": true, "copy": true, "append": true, "recover": true,
+}
+
+// stringToSlice reports whether c converts a string to []byte or []rune.
+func stringToSlice(c *ssa.Convert) bool {
+	if b, ok := c.X.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+		return false
+	}
+	_, ok := c.Type().Underlying().(*types.Slice)
+	return ok
 }
 
 // reordered reports whether in may move or let others move.

@@ -26,8 +26,9 @@ import (
 //     finalizer functions, stay reachable, as in gc.
 //   - Refused: a finalizer on an object gc's tiny allocator may combine
 //     with others (no pointers, under 16 bytes) or of size 0, on a
-//     pointer into an object, on a string's bytes (unsafe.StringData:
-//     the evaluator copies them); runtime.GC under staged control with
+//     pointer into an object, on a string's bytes (unsafe.StringData)
+//     unless the string is a concatenation (strdata.go: the evaluator
+//     copies other strings' bytes); runtime.GC under staged control with
 //     finalizers pending. Where the object is not a variable or
 //     allocation of its own (new, &T{}) by its SSA value, the checks
 //     that need its place in memory cost a trace of the whole memory:
@@ -138,7 +139,7 @@ func (fr *frame) setFinalizer(args []value) {
 		}
 	}
 	if ev.stringData[p] {
-		ev.fail("runtime.SetFinalizer on the bytes of a string (unsafe.StringData): static evaluation copies a string's bytes, it does not have gc's allocation of them")
+		ev.fail("runtime.SetFinalizer on the bytes of a string (unsafe.StringData) that is not a concatenation of two non-empty strings: static evaluation copies such a string's bytes, it does not have gc's allocation of them (strdata.go)")
 	}
 	for _, f := range fs.set {
 		if f.p == p {
@@ -147,6 +148,15 @@ func (fr *frame) setFinalizer(args []value) {
 	}
 	f := &finalizer{p: p, obj: obj, fn: cl, pos: ev.pos, elem: pt.Elem()}
 	fs.set = append(fs.set, f)
+	if a, ok := ev.strAllocAt(p); ok {
+		// The bytes of a concatenation (strdata.go): placed.
+		if p != &a.elems[0] {
+			ev.fail("runtime.SetFinalizer on a pointer into the bytes of a string, not to their start: gc requires the start of an allocation")
+		}
+		f.base, f.placed = a.elems, true
+		ev.checkPlace(f)
+		return
+	}
 	if fr.wholeCell() {
 		f.placed = true
 		ev.checkPlace(f)
@@ -265,9 +275,8 @@ func (ev *evaluator) collect() {
 	if fs == nil || len(fs.set) == 0 {
 		return
 	}
-	if len(ev.regions) > 0 {
-		ev.fail("runtime.GC under staged control (a conditional, loop or function on a Rep) with finalizers set: finalizers run under static control")
-	}
+	// In the trial of a loop, the loop is then static (looptrial.go).
+	ev.staticOnly("runtime.GC", "finalizers are set, and run under static control")
 	ev.placeFinalizers()
 	all, live := ev.newTrace(), ev.newTrace()
 	ev.traceRoots(all, allRegs)

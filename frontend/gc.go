@@ -231,6 +231,7 @@ func (t *gcTrace) element(p *value) {
 	switch x := (*p).(type) {
 	case string:
 		t.bytes += int64(len(x))
+		t.str(x)
 		return
 	case nil, bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, uintptr,
 		float32, float64, complex64, complex128:
@@ -245,7 +246,9 @@ func (t *gcTrace) element(p *value) {
 func (t *gcTrace) value(v value) {
 	switch v := v.(type) {
 	case nil, bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, uintptr,
-		float32, float64, complex64, complex128, string, builtinV, *rtype:
+		float32, float64, complex64, complex128, builtinV, *rtype:
+	case string:
+		t.str(v)
 	case *rep, *varRef, *varComposite, *varShift, *matElem, *dynElem, *soaElem, *aosElem, *aosLeaf:
 		// Values of the generated code: they hold no static cell.
 	case native:
@@ -253,6 +256,8 @@ func (t *gcTrace) value(v value) {
 		// for a reflect.Value.
 		if rv, ok := v.v.(*rvalue); ok && rv != nil {
 			t.value(rv.v)
+		} else if _, ok := v.v.(*rtype); !ok && t.unknown == "" && t.ev.strFinalizers() {
+			t.unknown = "native Go value (which may hold a string whose bytes have a finalizer)"
 		}
 	case *value:
 		t.ptr(v)

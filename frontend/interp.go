@@ -90,6 +90,12 @@ func (fr *frame) exec(instr ssa.Instruction) {
 		}
 		fr.set(in, p)
 	case *ssa.Store:
+		if blankField(in.Addr) {
+			// A composite literal's value for a blank field: gc
+			// does not store it, a blank field stays zero (reflect
+			// reads it, == skips it; issue31546).
+			break
+		}
 		if g, ok := in.Addr.(*ssa.Global); ok && ev.calling {
 			ev.useGlobal(g, len(ev.regions) == 0)
 		}
@@ -378,4 +384,14 @@ func typePkgPath(t types.Type) string {
 		return n.Obj().Pkg().Path()
 	}
 	return ""
+}
+
+// blankField reports whether addr is the address of a blank (_) field.
+func blankField(addr ssa.Value) bool {
+	fa, ok := addr.(*ssa.FieldAddr)
+	if !ok {
+		return false
+	}
+	st, ok := deref(fa.X.Type()).Underlying().(*types.Struct)
+	return ok && st.Field(fa.Field).Name() == "_"
 }

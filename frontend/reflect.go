@@ -124,6 +124,7 @@ func (ev *evaluator) structOf(fs value) types.Type {
 	var fields []*types.Var
 	var tags []string
 	seen := map[string]bool{}
+	structPkg := "" // the PkgPath of the unexported fields
 	for i := range s.len {
 		f, ok := ev.load(&s.base[s.off+i]).(structure)
 		if !ok || len(f) != 7 {
@@ -133,15 +134,50 @@ func (ev *evaluator) structOf(fs value) types.Type {
 		if name == "" {
 			panic(reflectPanic(fmt.Sprintf("reflect.StructOf: field %d has no name", i)))
 		}
-		if !token.IsExported(name) || pkgPath != "" || anon || seen[name] {
-			ev.fail("reflect.StructOf with field %q: only exported, not embedded fields of distinct names are supported during staging", name)
+		var pkg *types.Package
+		switch {
+		case name == "_" && !anon && pkgPath == "":
+			panic(reflectPanic(`reflect.StructOf: field "_" is unexported but missing PkgPath`))
+		case name == "_" && !anon:
+			// Blank fields, which reflect allows more than once, with
+			// one PkgPath for all the unexported fields.
+			if structPkg != "" && structPkg != pkgPath {
+				panic(reflectPanic("reflect.Struct: fields with different PkgPath " + structPkg + " and " + pkgPath))
+			}
+			structPkg = pkgPath
+			if pkg = ev.packageOfPath(pkgPath); pkg == nil {
+				ev.fail("reflect.StructOf with field \"_\" of PkgPath %q: a path of no package of the program is not supported during staging", pkgPath)
+			}
+		case !token.IsExported(name) || pkgPath != "" || anon || seen[name]:
+			ev.fail("reflect.StructOf with field %q: only exported, not embedded fields of distinct names, and blank fields, are supported during staging", name)
 		}
 		seen[name] = true
 		t := ev.typeArg(f[2], "reflect.StructOf")
-		fields = append(fields, types.NewField(token.NoPos, nil, name, t, false))
+		fields = append(fields, types.NewField(token.NoPos, pkg, name, t, false))
 		tags = append(tags, tag)
 	}
 	return types.NewStruct(fields, tags)
+}
+
+// packageOfPath returns the program's package of the path PkgPath
+// names (main for the main package, as gc writes it), or nil.
+func (ev *evaluator) packageOfPath(path string) *types.Package {
+	if path == "main" {
+		var main *types.Package
+		for _, p := range ev.l.prog.AllPackages() {
+			if p.Pkg.Name() == "main" {
+				if main != nil {
+					return nil // two: neither is the one
+				}
+				main = p.Pkg
+			}
+		}
+		return main
+	}
+	if p := ev.l.prog.ImportedPackage(path); p != nil && p.Pkg.Name() != "main" {
+		return p.Pkg
+	}
+	return nil
 }
 
 // deepEqual compares static values x and y of type t as

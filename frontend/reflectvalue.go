@@ -765,6 +765,8 @@ func (ev *evaluator) valueMethod(r *rvalue, m string, args []value) value {
 			return native{v: &rvalue{t: r.t.Underlying().(*types.Pointer).Elem(), v: ev.load(x), cell: x, ro: r.ro}}
 		}
 		ev.fail("reflect: call of reflect.Value.Elem on %s Value", k)
+	case "Pointer", "UnsafePointer", "UnsafeAddr":
+		return ev.valuePointer(r, m, k)
 	case "IsNil":
 		switch x := r.v.(type) {
 		case *value:
@@ -776,6 +778,8 @@ func (ev *evaluator) valueMethod(r *rvalue, m string, args []value) value {
 		case iface:
 			return x.t == nil
 		case *closure:
+			return x == nil
+		case *unsafePtr:
 			return x == nil
 		}
 		ev.fail("reflect: call of reflect.Value.IsNil on %s Value", k)
@@ -809,4 +813,55 @@ func (ev *evaluator) directField(u *types.Struct, name string) int {
 // reflectPanic is a panic of package reflect with a string value.
 func reflectPanic(msg string) *goPanic {
 	return &goPanic{msg: msg, val: iface{t: types.Typ[types.String], v: msg}}
+}
+
+// valuePointer evaluates reflect.Value.Pointer, UnsafePointer and
+// UnsafeAddr (m) on r, of kind k: the pointer of a Value of kind Pointer
+// or UnsafePointer, or the address of an addressable Value, as the
+// address of its cell (addr.go), which converts back to the same
+// pointer; the other kinds' pointers (a map, channel, function or
+// slice's) are refused.
+func (ev *evaluator) valuePointer(r *rvalue, m string, k reflect.Kind) value {
+	var p *value
+	var elem types.Type
+	switch {
+	case m == "UnsafeAddr":
+		if r.cell == nil {
+			ev.fail("reflect.Value.UnsafeAddr of unaddressable value")
+		}
+		p, elem = r.cell, r.t
+	case k == reflect.Pointer:
+		var ok bool
+		if p, ok = r.v.(*value); !ok {
+			ev.fail("reflect.Value.%s of %s: the pointer must be to a static variable", m, describe(r.v))
+		}
+		elem = r.t.Underlying().(*types.Pointer).Elem()
+	case k == reflect.UnsafePointer:
+		u, ok := r.v.(*unsafePtr)
+		if !ok && r.v != nil {
+			ev.fail("reflect.Value.%s of %s: the pointer must be to a static variable", m, describe(r.v))
+		}
+		switch {
+		case u == nil:
+		case m == "UnsafePointer":
+			return u
+		case u.whole:
+			return ev.addrOf(u)
+		default:
+			p, elem = u.p, u.elem
+		}
+	case k == reflect.Chan, k == reflect.Func, k == reflect.Map, k == reflect.Slice, k == reflect.String:
+		ev.fail("reflect.Value.%s of a Value of kind %s: %s", m, k, whyAddress)
+	default:
+		ev.fail("reflect: call of reflect.Value.%s on %s Value", m, k)
+	}
+	switch {
+	case p == nil && m == "UnsafePointer":
+		return nilUnsafe
+	case p == nil:
+		return uintptr(0)
+	case m == "UnsafePointer":
+		return &unsafePtr{p: p, elem: elem}
+	}
+	return ev.cellAddr(p, elem)
 }

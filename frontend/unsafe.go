@@ -22,7 +22,8 @@ import (
 // reason: the address of a variable differs from run to run, and the
 // evaluator has no bytes to reinterpret.
 
-// unsafePtr is a non-nil unsafe.Pointer (the nil one is nil).
+// unsafePtr is an unsafe.Pointer; nilUnsafe, a nil *unsafePtr, is the
+// nil one (a register holding the Go nil would be one not yet set).
 type unsafePtr struct {
 	p    *value
 	elem types.Type // the type of *p
@@ -32,6 +33,9 @@ type unsafePtr struct {
 	// may hold as a uintptr (addr.go).
 	whole bool
 }
+
+// nilUnsafe is the nil unsafe.Pointer.
+var nilUnsafe = (*unsafePtr)(nil)
 
 // Why addresses and reinterpretation are refused.
 const (
@@ -46,7 +50,7 @@ func (fr *frame) toUnsafe(x value, xs ssa.Value, from types.Type) value {
 	switch p := x.(type) {
 	case *value:
 		if p == nil {
-			return nil
+			return nilUnsafe
 		}
 		u := &unsafePtr{p: p, elem: deref(from)}
 		if ia, ok := xs.(*ssa.IndexAddr); ok {
@@ -72,12 +76,12 @@ func (fr *frame) toUnsafe(x value, xs ssa.Value, from types.Type) value {
 	case *unsafePtr:
 		return p
 	case addrV:
-		ev.fail("conversion of an address held as a number to unsafe.Pointer: %s", whyAddress)
+		return addrPointer(p)
 	case nil:
-		return nil
+		return nilUnsafe
 	case uintptr:
 		if p == 0 {
-			return nil
+			return nilUnsafe
 		}
 		ev.fail("conversion of the address %#x to unsafe.Pointer: %s", p, whyAddress)
 	}
@@ -167,6 +171,9 @@ func (fr *frame) unsafeBuiltin(name string, args []value, c *ssa.CallCommon) (va
 		if name == "Slice" {
 			return sl, true
 		}
+		if str, ok := ev.sharedString(*s, int(n)); ok {
+			return str, true
+		}
 		buf := make([]byte, n)
 		for i, e := range sl.elems() {
 			b, ok := e.(uint8)
@@ -181,17 +188,7 @@ func (fr *frame) unsafeBuiltin(name string, args []value, c *ssa.CallCommon) (va
 		if s == "" {
 			return (*value)(nil), true // gc: unspecified; nil for the empty string
 		}
-		elems := make([]value, len(s))
-		for i := range elems {
-			elems[i] = s[i]
-		}
-		ev.bornSlice(elems)
-		ev.dataOf(elems, 0)
-		if ev.stringData == nil {
-			ev.stringData = map[*value]bool{}
-		}
-		ev.stringData[&elems[0]] = true
-		return &elems[0], true
+		return fr.stringData(s, c.Args[0]), true
 	case "SliceData":
 		s := args[0].(sliceV)
 		if s.base == nil {
@@ -264,13 +261,18 @@ func (fr *frame) storageOf(p *value, arg ssa.Value) *sliceV {
 
 // printUnsafe is how print and println write an unsafe.Pointer.
 func (ev *evaluator) printUnsafe(x value) string {
-	if x != nil {
+	if u, ok := x.(*unsafePtr); x != nil && !(ok && u == nil) {
 		ev.fail("printing a non-nil unsafe.Pointer: %s", whyAddress)
 	}
 	return "0x0"
 }
 
-func (u *unsafePtr) String() string { return fmt.Sprintf("unsafe.Pointer(%p)", u.p) }
+func (u *unsafePtr) String() string {
+	if u == nil {
+		return "unsafe.Pointer(nil)"
+	}
+	return fmt.Sprintf("unsafe.Pointer(%p)", u.p)
+}
 
 // printAddress returns what the builtin print or println (name) writes
 // for a static value v of type t that gc prints as addresses: a pointer,

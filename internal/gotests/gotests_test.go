@@ -62,6 +62,11 @@ var fixedSample = []string{
 	"typeparam/issue49547.go",  // fmt.Sprintf's %T of a generic type's instance in package main (frontend/fmtstatic.go)
 	"fixedbugs/issue44830.go",  // reflect.Type.PkgPath of unsafe.Pointer
 	"stack.go",                 // 256 MB allocated, little reachable: the memory budget's trace (frontend/mem.go)
+	"fixedbugs/bug491.go",      // len, cap, real, imag, complex, append, copy ordered with the calls (frontend/evalorder.go)
+	"fixedbugs/issue15329.go",  // reflect.Value.Pointer back to a pointer (frontend/addr.go)
+	"fixedbugs/issue57823.go",  // a finalizer on the bytes of a concatenation (frontend/strdata.go)
+	"fixedbugs/issue31546.go",  // a blank field of a composite literal stays zero
+	"fixedbugs/issue49110.go",  // reflect.StructOf with blank fields
 }
 
 func TestFixedSample(t *testing.T) {
