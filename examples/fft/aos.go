@@ -56,14 +56,14 @@ func transformAoS(dst []Complex, out stage.Int, src []Complex, in stage.Int, str
 	tw := twiddles(n1, n2, l1)
 	for k1 := stage.Int(0); k1 < stage.Int(n1); k1 += stage.Int(l1) {
 		d := spanAoS(dst, out+k1, l1+(n2-1)*n1, 1)
-		t := span(tw, k1*stage.Int(n2), l1*n2, 1) // the lanes' twiddles
+		t := lanesTwiddles(tw, k1, n2, l1)
 		dftLanes(n2, l1,
 			func(j2, l int) cplx {
 				x := fromRecord(d[j2*n1+l])
 				if j2 == 0 {
 					return x
 				}
-				return mul(x, load(t, stage.Int(j2*l1+l)))
+				return mul(x, twiddle(t, j2, l, l1))
 			},
 			func(k2, l int, v cplx) { d[k2*n1+l] = toRecord(v) })
 	}

@@ -91,14 +91,14 @@ func transform(dst []stage.Complex128, out stage.Int, src []stage.Complex128, in
 	tw := twiddles(n1, n2, l1)
 	for k1 := stage.Int(0); k1 < stage.Int(n1); k1 += stage.Int(l1) {
 		d := span(dst, out+k1, l1+(n2-1)*n1, 1)
-		t := span(tw, k1*stage.Int(n2), l1*n2, 1) // the lanes' twiddles
+		t := lanesTwiddles(tw, k1, n2, l1)
 		dftLanes(n2, l1,
 			func(j2, l int) cplx {
 				x := load(d, stage.Int(j2*n1+l))
 				if j2 == 0 {
 					return x
 				}
-				return mul(x, load(t, stage.Int(j2*l1+l)))
+				return mul(x, twiddle(t, j2, l, l1))
 			},
 			func(k2, l int, v cplx) { store(d, stage.Int(k2*n1+l), v) })
 	}
@@ -225,21 +225,38 @@ func butterfly(e, o cplx, k, n int) (p, m cplx) {
 }
 
 // twiddles returns the twiddle factors of the codelets of the second step
-// in the order they read them: ω^(j2·(k1+l)) at k1·n2 + j2·lanes + l, where
-// ω = exp(-2πi/(n1·n2)), k1 < n1 a multiple of lanes, l < lanes and
-// j2 < n2 (k1·n2 + j2 for one lane): one table of complex numbers, so that a
-// twiddle factor is one table read for its two parts, and the factors of
-// the lanes of one input are contiguous.
-func twiddles(n1, n2, lanes int) []stage.Complex128 {
+// in the order they read them, their real and imaginary parts apart: for
+// k1 < n1 a multiple of lanes, j2 < n2 and l < lanes, the real part of
+// ω^(j2·(k1+l)) at 2·(k1·n2 + j2·lanes) + l and its imaginary part lanes
+// further, where ω = exp(-2πi/(n1·n2)). So the factors of the lanes of one
+// input are two runs of lanes float64, one vector each in the vector
+// build (with the parts interleaved, as complex numbers, the C took two
+// shuffles per vector to separate them), and the factors of one group of
+// codelets are contiguous, in the order the codelets read them.
+func twiddles(n1, n2, lanes int) []stage.Float64 {
 	n := n1 * n2
-	tw := make([]stage.Complex128, n)
+	tw := make([]stage.Float64, 2*n)
 	for k1 := 0; k1 < n1; k1 += lanes {
 		for j2 := range n2 {
 			for l := range lanes {
 				s, c := math.Sincos(-2 * math.Pi * float64(j2*(k1+l)%n) / float64(n))
-				tw[k1*n2+j2*lanes+l] = stage.Complex128(complex(c, s))
+				at := 2*(k1*n2+j2*lanes) + l
+				tw[at], tw[at+lanes] = stage.Float64(c), stage.Float64(s)
 			}
 		}
 	}
 	return tw
+}
+
+// lanesTwiddles returns the part of twiddles' table that the group of
+// codelets from k1 reads: one bounds check for the group.
+func lanesTwiddles(tw []stage.Float64, k1 stage.Int, n2, lanes int) []stage.Float64 {
+	at := k1 * stage.Int(2*n2)
+	return tw[at : at+stage.Int(2*n2*lanes)]
+}
+
+// twiddle returns the factor of input j2 of lane l from lanesTwiddles' part.
+func twiddle(t []stage.Float64, j2, l, lanes int) cplx {
+	at := 2*j2*lanes + l
+	return cplx{t[at], t[at+lanes]}
 }

@@ -86,35 +86,32 @@ func FFTAoS64(dst, src []Complex) {
 	}
 	for k1 := 0; k1 < 8; k1++ {
 		d1 := dst[k1 : k1+57]
-		i1 := k1 * 8
-		t := fftAoS64Table[:][i1 : i1+8]
+		at := k1 * 16
+		t := fftAoS64Table[:][at : at+16]
 		xRe := float64(d1[0].Re)
 		xIm := float64(d1[0].Im)
 		xRe1 := float64(d1[32].Re)
 		xIm1 := float64(d1[32].Im)
-		v := t[4]
-		x762 := real(v)
-		x763 := imag(v)
-		vRe8 := xRe1*x762 - xIm1*x763
-		vIm8 := xRe1*x763 + xIm1*x762
+		t8 := t[8]
+		t9 := t[9]
+		vRe8 := xRe1*t8 - xIm1*t9
+		vIm8 := xRe1*t9 + xIm1*t8
 		pRe8 := xRe + vRe8
 		pIm8 := xIm + vIm8
 		mRe8 := xRe - vRe8
 		mIm8 := xIm - vIm8
 		xRe2 := float64(d1[16].Re)
 		xIm2 := float64(d1[16].Im)
-		v1 := t[2]
-		x792 := real(v1)
-		x793 := imag(v1)
-		vRe9 := xRe2*x792 - xIm2*x793
-		vIm9 := xRe2*x793 + xIm2*x792
+		t4 := t[4]
+		t5 := t[5]
+		vRe9 := xRe2*t4 - xIm2*t5
+		vIm9 := xRe2*t5 + xIm2*t4
 		xRe3 := float64(d1[48].Re)
 		xIm3 := float64(d1[48].Im)
-		v2 := t[6]
-		x815 := real(v2)
-		x816 := imag(v2)
-		vRe10 := xRe3*x815 - xIm3*x816
-		vIm10 := xRe3*x816 + xIm3*x815
+		t12 := t[12]
+		t13 := t[13]
+		vRe10 := xRe3*t12 - xIm3*t13
+		vIm10 := xRe3*t13 + xIm3*t12
 		pRe9 := vRe9 + vRe10
 		pIm9 := vIm9 + vIm10
 		mRe9 := vRe9 - vRe10
@@ -129,36 +126,32 @@ func FFTAoS64(dst, src []Complex) {
 		mIm11 := mIm8 + mRe9
 		xRe4 := float64(d1[8].Re)
 		xIm4 := float64(d1[8].Im)
-		v3 := t[1]
-		x857 := real(v3)
-		x858 := imag(v3)
-		vRe11 := xRe4*x857 - xIm4*x858
-		vIm11 := xRe4*x858 + xIm4*x857
+		t2 := t[2]
+		t3 := t[3]
+		vRe11 := xRe4*t2 - xIm4*t3
+		vIm11 := xRe4*t3 + xIm4*t2
 		xRe5 := float64(d1[40].Re)
 		xIm5 := float64(d1[40].Im)
-		v4 := t[5]
-		x880 := real(v4)
-		x881 := imag(v4)
-		vRe12 := xRe5*x880 - xIm5*x881
-		vIm12 := xRe5*x881 + xIm5*x880
+		t10 := t[10]
+		t11 := t[11]
+		vRe12 := xRe5*t10 - xIm5*t11
+		vIm12 := xRe5*t11 + xIm5*t10
 		pRe12 := vRe11 + vRe12
 		pIm12 := vIm11 + vIm12
 		mRe12 := vRe11 - vRe12
 		mIm12 := vIm11 - vIm12
 		xRe6 := float64(d1[24].Re)
 		xIm6 := float64(d1[24].Im)
-		v5 := t[3]
-		x910 := real(v5)
-		x911 := imag(v5)
-		vRe13 := xRe6*x910 - xIm6*x911
-		vIm13 := xRe6*x911 + xIm6*x910
+		t6 := t[6]
+		t7 := t[7]
+		vRe13 := xRe6*t6 - xIm6*t7
+		vIm13 := xRe6*t7 + xIm6*t6
 		xRe7 := float64(d1[56].Re)
 		xIm7 := float64(d1[56].Im)
-		v6 := t[7]
-		x933 := real(v6)
-		x934 := imag(v6)
-		vRe14 := xRe7*x933 - xIm7*x934
-		vIm14 := xRe7*x934 + xIm7*x933
+		t14 := t[14]
+		t15 := t[15]
+		vRe14 := xRe7*t14 - xIm7*t15
+		vIm14 := xRe7*t15 + xIm7*t14
 		pRe13 := vRe13 + vRe14
 		pIm13 := vIm13 + vIm14
 		mRe13 := vRe13 - vRe14
@@ -275,35 +268,32 @@ func FFTAoS1024(dst, src []Complex) {
 		for k1 := 0; k1 < 8; k1++ {
 			i3 := i + k1
 			d1 := dst[i3 : i3+57]
-			i4 := k1 * 8
-			t := fftAoS64Table[:][i4 : i4+8]
+			at := k1 * 16
+			t := fftAoS64Table[:][at : at+16]
 			xRe := float64(d1[0].Re)
 			xIm := float64(d1[0].Im)
 			xRe1 := float64(d1[32].Re)
 			xIm1 := float64(d1[32].Im)
-			v := t[4]
-			x779 := real(v)
-			x780 := imag(v)
-			vRe8 := xRe1*x779 - xIm1*x780
-			vIm8 := xRe1*x780 + xIm1*x779
+			t8 := t[8]
+			t9 := t[9]
+			vRe8 := xRe1*t8 - xIm1*t9
+			vIm8 := xRe1*t9 + xIm1*t8
 			pRe8 := xRe + vRe8
 			pIm8 := xIm + vIm8
 			mRe8 := xRe - vRe8
 			mIm8 := xIm - vIm8
 			xRe2 := float64(d1[16].Re)
 			xIm2 := float64(d1[16].Im)
-			v1 := t[2]
-			x809 := real(v1)
-			x810 := imag(v1)
-			vRe9 := xRe2*x809 - xIm2*x810
-			vIm9 := xRe2*x810 + xIm2*x809
+			t4 := t[4]
+			t5 := t[5]
+			vRe9 := xRe2*t4 - xIm2*t5
+			vIm9 := xRe2*t5 + xIm2*t4
 			xRe3 := float64(d1[48].Re)
 			xIm3 := float64(d1[48].Im)
-			v2 := t[6]
-			x832 := real(v2)
-			x833 := imag(v2)
-			vRe10 := xRe3*x832 - xIm3*x833
-			vIm10 := xRe3*x833 + xIm3*x832
+			t12 := t[12]
+			t13 := t[13]
+			vRe10 := xRe3*t12 - xIm3*t13
+			vIm10 := xRe3*t13 + xIm3*t12
 			pRe9 := vRe9 + vRe10
 			pIm9 := vIm9 + vIm10
 			mRe9 := vRe9 - vRe10
@@ -318,36 +308,32 @@ func FFTAoS1024(dst, src []Complex) {
 			mIm11 := mIm8 + mRe9
 			xRe4 := float64(d1[8].Re)
 			xIm4 := float64(d1[8].Im)
-			v3 := t[1]
-			x874 := real(v3)
-			x875 := imag(v3)
-			vRe11 := xRe4*x874 - xIm4*x875
-			vIm11 := xRe4*x875 + xIm4*x874
+			t2 := t[2]
+			t3 := t[3]
+			vRe11 := xRe4*t2 - xIm4*t3
+			vIm11 := xRe4*t3 + xIm4*t2
 			xRe5 := float64(d1[40].Re)
 			xIm5 := float64(d1[40].Im)
-			v4 := t[5]
-			x897 := real(v4)
-			x898 := imag(v4)
-			vRe12 := xRe5*x897 - xIm5*x898
-			vIm12 := xRe5*x898 + xIm5*x897
+			t10 := t[10]
+			t11 := t[11]
+			vRe12 := xRe5*t10 - xIm5*t11
+			vIm12 := xRe5*t11 + xIm5*t10
 			pRe12 := vRe11 + vRe12
 			pIm12 := vIm11 + vIm12
 			mRe12 := vRe11 - vRe12
 			mIm12 := vIm11 - vIm12
 			xRe6 := float64(d1[24].Re)
 			xIm6 := float64(d1[24].Im)
-			v5 := t[3]
-			x927 := real(v5)
-			x928 := imag(v5)
-			vRe13 := xRe6*x927 - xIm6*x928
-			vIm13 := xRe6*x928 + xIm6*x927
+			t6 := t[6]
+			t7 := t[7]
+			vRe13 := xRe6*t6 - xIm6*t7
+			vIm13 := xRe6*t7 + xIm6*t6
 			xRe7 := float64(d1[56].Re)
 			xIm7 := float64(d1[56].Im)
-			v6 := t[7]
-			x950 := real(v6)
-			x951 := imag(v6)
-			vRe14 := xRe7*x950 - xIm7*x951
-			vIm14 := xRe7*x951 + xIm7*x950
+			t14 := t[14]
+			t15 := t[15]
+			vRe14 := xRe7*t14 - xIm7*t15
+			vIm14 := xRe7*t15 + xIm7*t14
 			pRe13 := vRe13 + vRe14
 			pIm13 := vIm13 + vIm14
 			mRe13 := vRe13 - vRe14
@@ -384,35 +370,32 @@ func FFTAoS1024(dst, src []Complex) {
 	}
 	for k1_1 := 0; k1_1 < 64; k1_1++ {
 		d2 := dst[k1_1 : k1_1+961]
-		i5 := k1_1 * 16
-		t1 := fftAoS1024Table[:][i5 : i5+16]
+		at1 := k1_1 * 32
+		t1 := fftAoS1024Table[:][at1 : at1+32]
 		xRe8 := float64(d2[0].Re)
 		xIm8 := float64(d2[0].Im)
 		xRe9 := float64(d2[512].Re)
 		xIm9 := float64(d2[512].Im)
-		v7 := t1[8]
-		x2913 := real(v7)
-		x2914 := imag(v7)
-		vRe15 := xRe9*x2913 - xIm9*x2914
-		vIm15 := xRe9*x2914 + xIm9*x2913
+		t1_16 := t1[16]
+		t1_17 := t1[17]
+		vRe15 := xRe9*t1_16 - xIm9*t1_17
+		vIm15 := xRe9*t1_17 + xIm9*t1_16
 		pRe16 := xRe8 + vRe15
 		pIm16 := xIm8 + vIm15
 		mRe16 := xRe8 - vRe15
 		mIm16 := xIm8 - vIm15
 		xRe10 := float64(d2[256].Re)
 		xIm10 := float64(d2[256].Im)
-		v8 := t1[4]
-		x2943 := real(v8)
-		x2944 := imag(v8)
-		vRe16 := xRe10*x2943 - xIm10*x2944
-		vIm16 := xRe10*x2944 + xIm10*x2943
+		t1_8 := t1[8]
+		t1_9 := t1[9]
+		vRe16 := xRe10*t1_8 - xIm10*t1_9
+		vIm16 := xRe10*t1_9 + xIm10*t1_8
 		xRe11 := float64(d2[768].Re)
 		xIm11 := float64(d2[768].Im)
-		v9 := t1[12]
-		x2966 := real(v9)
-		x2967 := imag(v9)
-		vRe17 := xRe11*x2966 - xIm11*x2967
-		vIm17 := xRe11*x2967 + xIm11*x2966
+		t1_24 := t1[24]
+		t1_25 := t1[25]
+		vRe17 := xRe11*t1_24 - xIm11*t1_25
+		vIm17 := xRe11*t1_25 + xIm11*t1_24
 		pRe17 := vRe16 + vRe17
 		pIm17 := vIm16 + vIm17
 		mRe17 := vRe16 - vRe17
@@ -427,36 +410,32 @@ func FFTAoS1024(dst, src []Complex) {
 		mIm19 := mIm16 + mRe17
 		xRe12 := float64(d2[128].Re)
 		xIm12 := float64(d2[128].Im)
-		v10 := t1[2]
-		x3008 := real(v10)
-		x3009 := imag(v10)
-		vRe18 := xRe12*x3008 - xIm12*x3009
-		vIm18 := xRe12*x3009 + xIm12*x3008
+		t1_4 := t1[4]
+		t1_5 := t1[5]
+		vRe18 := xRe12*t1_4 - xIm12*t1_5
+		vIm18 := xRe12*t1_5 + xIm12*t1_4
 		xRe13 := float64(d2[640].Re)
 		xIm13 := float64(d2[640].Im)
-		v11 := t1[10]
-		x3031 := real(v11)
-		x3032 := imag(v11)
-		vRe19 := xRe13*x3031 - xIm13*x3032
-		vIm19 := xRe13*x3032 + xIm13*x3031
+		t1_20 := t1[20]
+		t1_21 := t1[21]
+		vRe19 := xRe13*t1_20 - xIm13*t1_21
+		vIm19 := xRe13*t1_21 + xIm13*t1_20
 		pRe20 := vRe18 + vRe19
 		pIm20 := vIm18 + vIm19
 		mRe20 := vRe18 - vRe19
 		mIm20 := vIm18 - vIm19
 		xRe14 := float64(d2[384].Re)
 		xIm14 := float64(d2[384].Im)
-		v12 := t1[6]
-		x3061 := real(v12)
-		x3062 := imag(v12)
-		vRe20 := xRe14*x3061 - xIm14*x3062
-		vIm20 := xRe14*x3062 + xIm14*x3061
+		t1_12 := t1[12]
+		t1_13 := t1[13]
+		vRe20 := xRe14*t1_12 - xIm14*t1_13
+		vIm20 := xRe14*t1_13 + xIm14*t1_12
 		xRe15 := float64(d2[896].Re)
 		xIm15 := float64(d2[896].Im)
-		v13 := t1[14]
-		x3084 := real(v13)
-		x3085 := imag(v13)
-		vRe21 := xRe15*x3084 - xIm15*x3085
-		vIm21 := xRe15*x3085 + xIm15*x3084
+		t1_28 := t1[28]
+		t1_29 := t1[29]
+		vRe21 := xRe15*t1_28 - xIm15*t1_29
+		vIm21 := xRe15*t1_29 + xIm15*t1_28
 		pRe21 := vRe20 + vRe21
 		pIm21 := vIm20 + vIm21
 		mRe21 := vRe20 - vRe21
@@ -491,36 +470,32 @@ func FFTAoS1024(dst, src []Complex) {
 		mIm27 := mIm19 + ti5
 		xRe16 := float64(d2[64].Re)
 		xIm16 := float64(d2[64].Im)
-		v14 := t1[1]
-		x3156 := real(v14)
-		x3157 := imag(v14)
-		vRe22 := xRe16*x3156 - xIm16*x3157
-		vIm22 := xRe16*x3157 + xIm16*x3156
+		t1_2 := t1[2]
+		t1_3 := t1[3]
+		vRe22 := xRe16*t1_2 - xIm16*t1_3
+		vIm22 := xRe16*t1_3 + xIm16*t1_2
 		xRe17 := float64(d2[576].Re)
 		xIm17 := float64(d2[576].Im)
-		v15 := t1[9]
-		x3179 := real(v15)
-		x3180 := imag(v15)
-		vRe23 := xRe17*x3179 - xIm17*x3180
-		vIm23 := xRe17*x3180 + xIm17*x3179
+		t1_18 := t1[18]
+		t1_19 := t1[19]
+		vRe23 := xRe17*t1_18 - xIm17*t1_19
+		vIm23 := xRe17*t1_19 + xIm17*t1_18
 		pRe28 := vRe22 + vRe23
 		pIm28 := vIm22 + vIm23
 		mRe28 := vRe22 - vRe23
 		mIm28 := vIm22 - vIm23
 		xRe18 := float64(d2[320].Re)
 		xIm18 := float64(d2[320].Im)
-		v16 := t1[5]
-		x3209 := real(v16)
-		x3210 := imag(v16)
-		vRe24 := xRe18*x3209 - xIm18*x3210
-		vIm24 := xRe18*x3210 + xIm18*x3209
+		t1_10 := t1[10]
+		t1_11 := t1[11]
+		vRe24 := xRe18*t1_10 - xIm18*t1_11
+		vIm24 := xRe18*t1_11 + xIm18*t1_10
 		xRe19 := float64(d2[832].Re)
 		xIm19 := float64(d2[832].Im)
-		v17 := t1[13]
-		x3232 := real(v17)
-		x3233 := imag(v17)
-		vRe25 := xRe19*x3232 - xIm19*x3233
-		vIm25 := xRe19*x3233 + xIm19*x3232
+		t1_26 := t1[26]
+		t1_27 := t1[27]
+		vRe25 := xRe19*t1_26 - xIm19*t1_27
+		vIm25 := xRe19*t1_27 + xIm19*t1_26
 		pRe29 := vRe24 + vRe25
 		pIm29 := vIm24 + vIm25
 		mRe29 := vRe24 - vRe25
@@ -535,36 +510,32 @@ func FFTAoS1024(dst, src []Complex) {
 		mIm31 := mIm28 + mRe29
 		xRe20 := float64(d2[192].Re)
 		xIm20 := float64(d2[192].Im)
-		v18 := t1[3]
-		x3274 := real(v18)
-		x3275 := imag(v18)
-		vRe26 := xRe20*x3274 - xIm20*x3275
-		vIm26 := xRe20*x3275 + xIm20*x3274
+		t1_6 := t1[6]
+		t1_7 := t1[7]
+		vRe26 := xRe20*t1_6 - xIm20*t1_7
+		vIm26 := xRe20*t1_7 + xIm20*t1_6
 		xRe21 := float64(d2[704].Re)
 		xIm21 := float64(d2[704].Im)
-		v19 := t1[11]
-		x3297 := real(v19)
-		x3298 := imag(v19)
-		vRe27 := xRe21*x3297 - xIm21*x3298
-		vIm27 := xRe21*x3298 + xIm21*x3297
+		t1_22 := t1[22]
+		t1_23 := t1[23]
+		vRe27 := xRe21*t1_22 - xIm21*t1_23
+		vIm27 := xRe21*t1_23 + xIm21*t1_22
 		pRe32 := vRe26 + vRe27
 		pIm32 := vIm26 + vIm27
 		mRe32 := vRe26 - vRe27
 		mIm32 := vIm26 - vIm27
 		xRe22 := float64(d2[448].Re)
 		xIm22 := float64(d2[448].Im)
-		v20 := t1[7]
-		x3327 := real(v20)
-		x3328 := imag(v20)
-		vRe28 := xRe22*x3327 - xIm22*x3328
-		vIm28 := xRe22*x3328 + xIm22*x3327
+		t1_14 := t1[14]
+		t1_15 := t1[15]
+		vRe28 := xRe22*t1_14 - xIm22*t1_15
+		vIm28 := xRe22*t1_15 + xIm22*t1_14
 		xRe23 := float64(d2[960].Re)
 		xIm23 := float64(d2[960].Im)
-		v21 := t1[15]
-		x3350 := real(v21)
-		x3351 := imag(v21)
-		vRe29 := xRe23*x3350 - xIm23*x3351
-		vIm29 := xRe23*x3351 + xIm23*x3350
+		t1_30 := t1[30]
+		t1_31 := t1[31]
+		vRe29 := xRe23*t1_30 - xIm23*t1_31
+		vIm29 := xRe23*t1_31 + xIm23*t1_30
 		pRe33 := vRe28 + vRe29
 		pIm33 := vIm28 + vIm29
 		mRe33 := vRe28 - vRe29
@@ -863,39 +834,36 @@ func FFT32(dst, src []complex128) {
 	}
 	for k1 := 0; k1 < 4; k1++ {
 		d1 := dst[k1 : k1+29]
-		i1 := k1 * 8
-		t := fft32Table[:][i1 : i1+8]
+		at := k1 * 16
+		t := fft32Table[:][at : at+16]
 		v4 := d1[0]
 		xRe := real(v4)
 		xIm := imag(v4)
 		v5 := d1[16]
 		xRe1 := real(v5)
 		xIm1 := imag(v5)
-		v6 := t[4]
-		x546 := real(v6)
-		x547 := imag(v6)
-		vRe4 := xRe1*x546 - xIm1*x547
-		vIm4 := xRe1*x547 + xIm1*x546
+		t8 := t[8]
+		t9 := t[9]
+		vRe4 := xRe1*t8 - xIm1*t9
+		vIm4 := xRe1*t9 + xIm1*t8
 		pRe2 := xRe + vRe4
 		pIm2 := xIm + vIm4
 		mRe2 := xRe - vRe4
 		mIm2 := xIm - vIm4
-		v7 := d1[8]
-		xRe2 := real(v7)
-		xIm2 := imag(v7)
-		v8 := t[2]
-		x578 := real(v8)
-		x579 := imag(v8)
-		vRe5 := xRe2*x578 - xIm2*x579
-		vIm5 := xRe2*x579 + xIm2*x578
-		v9 := d1[24]
-		xRe3 := real(v9)
-		xIm3 := imag(v9)
-		v10 := t[6]
-		x603 := real(v10)
-		x604 := imag(v10)
-		vRe6 := xRe3*x603 - xIm3*x604
-		vIm6 := xRe3*x604 + xIm3*x603
+		v6 := d1[8]
+		xRe2 := real(v6)
+		xIm2 := imag(v6)
+		t4 := t[4]
+		t5 := t[5]
+		vRe5 := xRe2*t4 - xIm2*t5
+		vIm5 := xRe2*t5 + xIm2*t4
+		v7 := d1[24]
+		xRe3 := real(v7)
+		xIm3 := imag(v7)
+		t12 := t[12]
+		t13 := t[13]
+		vRe6 := xRe3*t12 - xIm3*t13
+		vIm6 := xRe3*t13 + xIm3*t12
 		pRe3 := vRe5 + vRe6
 		pIm3 := vIm5 + vIm6
 		mRe3 := vRe5 - vRe6
@@ -908,42 +876,38 @@ func FFT32(dst, src []complex128) {
 		pIm5 := mIm2 - mRe3
 		mRe5 := mRe2 - mIm3
 		mIm5 := mIm2 + mRe3
-		v11 := d1[4]
-		xRe4 := real(v11)
-		xIm4 := imag(v11)
-		v12 := t[1]
-		x647 := real(v12)
-		x648 := imag(v12)
-		vRe7 := xRe4*x647 - xIm4*x648
-		vIm7 := xRe4*x648 + xIm4*x647
-		v13 := d1[20]
-		xRe5 := real(v13)
-		xIm5 := imag(v13)
-		v14 := t[5]
-		x672 := real(v14)
-		x673 := imag(v14)
-		vRe8 := xRe5*x672 - xIm5*x673
-		vIm8 := xRe5*x673 + xIm5*x672
+		v8 := d1[4]
+		xRe4 := real(v8)
+		xIm4 := imag(v8)
+		t2 := t[2]
+		t3 := t[3]
+		vRe7 := xRe4*t2 - xIm4*t3
+		vIm7 := xRe4*t3 + xIm4*t2
+		v9 := d1[20]
+		xRe5 := real(v9)
+		xIm5 := imag(v9)
+		t10 := t[10]
+		t11 := t[11]
+		vRe8 := xRe5*t10 - xIm5*t11
+		vIm8 := xRe5*t11 + xIm5*t10
 		pRe6 := vRe7 + vRe8
 		pIm6 := vIm7 + vIm8
 		mRe6 := vRe7 - vRe8
 		mIm6 := vIm7 - vIm8
-		v15 := d1[12]
-		xRe6 := real(v15)
-		xIm6 := imag(v15)
-		v16 := t[3]
-		x704 := real(v16)
-		x705 := imag(v16)
-		vRe9 := xRe6*x704 - xIm6*x705
-		vIm9 := xRe6*x705 + xIm6*x704
-		v17 := d1[28]
-		xRe7 := real(v17)
-		xIm7 := imag(v17)
-		v18 := t[7]
-		x729 := real(v18)
-		x730 := imag(v18)
-		vRe10 := xRe7*x729 - xIm7*x730
-		vIm10 := xRe7*x730 + xIm7*x729
+		v10 := d1[12]
+		xRe6 := real(v10)
+		xIm6 := imag(v10)
+		t6 := t[6]
+		t7 := t[7]
+		vRe9 := xRe6*t6 - xIm6*t7
+		vIm9 := xRe6*t7 + xIm6*t6
+		v11 := d1[28]
+		xRe7 := real(v11)
+		xIm7 := imag(v11)
+		t14 := t[14]
+		t15 := t[15]
+		vRe10 := xRe7*t14 - xIm7*t15
+		vIm10 := xRe7*t15 + xIm7*t14
 		pRe7 := vRe9 + vRe10
 		pIm7 := vIm9 + vIm10
 		mRe7 := vRe9 - vRe10
@@ -1048,39 +1012,36 @@ func FFT64(dst, src []complex128) {
 	}
 	for k1 := 0; k1 < 8; k1++ {
 		d1 := dst[k1 : k1+57]
-		i1 := k1 * 8
-		t := fftAoS64Table[:][i1 : i1+8]
+		at := k1 * 16
+		t := fftAoS64Table[:][at : at+16]
 		v8 := d1[0]
 		xRe := real(v8)
 		xIm := imag(v8)
 		v9 := d1[32]
 		xRe1 := real(v9)
 		xIm1 := imag(v9)
-		v10 := t[4]
-		x778 := real(v10)
-		x779 := imag(v10)
-		vRe8 := xRe1*x778 - xIm1*x779
-		vIm8 := xRe1*x779 + xIm1*x778
+		t8 := t[8]
+		t9 := t[9]
+		vRe8 := xRe1*t8 - xIm1*t9
+		vIm8 := xRe1*t9 + xIm1*t8
 		pRe8 := xRe + vRe8
 		pIm8 := xIm + vIm8
 		mRe8 := xRe - vRe8
 		mIm8 := xIm - vIm8
-		v11 := d1[16]
-		xRe2 := real(v11)
-		xIm2 := imag(v11)
-		v12 := t[2]
-		x810 := real(v12)
-		x811 := imag(v12)
-		vRe9 := xRe2*x810 - xIm2*x811
-		vIm9 := xRe2*x811 + xIm2*x810
-		v13 := d1[48]
-		xRe3 := real(v13)
-		xIm3 := imag(v13)
-		v14 := t[6]
-		x835 := real(v14)
-		x836 := imag(v14)
-		vRe10 := xRe3*x835 - xIm3*x836
-		vIm10 := xRe3*x836 + xIm3*x835
+		v10 := d1[16]
+		xRe2 := real(v10)
+		xIm2 := imag(v10)
+		t4 := t[4]
+		t5 := t[5]
+		vRe9 := xRe2*t4 - xIm2*t5
+		vIm9 := xRe2*t5 + xIm2*t4
+		v11 := d1[48]
+		xRe3 := real(v11)
+		xIm3 := imag(v11)
+		t12 := t[12]
+		t13 := t[13]
+		vRe10 := xRe3*t12 - xIm3*t13
+		vIm10 := xRe3*t13 + xIm3*t12
 		pRe9 := vRe9 + vRe10
 		pIm9 := vIm9 + vIm10
 		mRe9 := vRe9 - vRe10
@@ -1093,42 +1054,38 @@ func FFT64(dst, src []complex128) {
 		pIm11 := mIm8 - mRe9
 		mRe11 := mRe8 - mIm9
 		mIm11 := mIm8 + mRe9
-		v15 := d1[8]
-		xRe4 := real(v15)
-		xIm4 := imag(v15)
-		v16 := t[1]
-		x879 := real(v16)
-		x880 := imag(v16)
-		vRe11 := xRe4*x879 - xIm4*x880
-		vIm11 := xRe4*x880 + xIm4*x879
-		v17 := d1[40]
-		xRe5 := real(v17)
-		xIm5 := imag(v17)
-		v18 := t[5]
-		x904 := real(v18)
-		x905 := imag(v18)
-		vRe12 := xRe5*x904 - xIm5*x905
-		vIm12 := xRe5*x905 + xIm5*x904
+		v12 := d1[8]
+		xRe4 := real(v12)
+		xIm4 := imag(v12)
+		t2 := t[2]
+		t3 := t[3]
+		vRe11 := xRe4*t2 - xIm4*t3
+		vIm11 := xRe4*t3 + xIm4*t2
+		v13 := d1[40]
+		xRe5 := real(v13)
+		xIm5 := imag(v13)
+		t10 := t[10]
+		t11 := t[11]
+		vRe12 := xRe5*t10 - xIm5*t11
+		vIm12 := xRe5*t11 + xIm5*t10
 		pRe12 := vRe11 + vRe12
 		pIm12 := vIm11 + vIm12
 		mRe12 := vRe11 - vRe12
 		mIm12 := vIm11 - vIm12
-		v19 := d1[24]
-		xRe6 := real(v19)
-		xIm6 := imag(v19)
-		v20 := t[3]
-		x936 := real(v20)
-		x937 := imag(v20)
-		vRe13 := xRe6*x936 - xIm6*x937
-		vIm13 := xRe6*x937 + xIm6*x936
-		v21 := d1[56]
-		xRe7 := real(v21)
-		xIm7 := imag(v21)
-		v22 := t[7]
-		x961 := real(v22)
-		x962 := imag(v22)
-		vRe14 := xRe7*x961 - xIm7*x962
-		vIm14 := xRe7*x962 + xIm7*x961
+		v14 := d1[24]
+		xRe6 := real(v14)
+		xIm6 := imag(v14)
+		t6 := t[6]
+		t7 := t[7]
+		vRe13 := xRe6*t6 - xIm6*t7
+		vIm13 := xRe6*t7 + xIm6*t6
+		v15 := d1[56]
+		xRe7 := real(v15)
+		xIm7 := imag(v15)
+		t14 := t[14]
+		t15 := t[15]
+		vRe14 := xRe7*t14 - xIm7*t15
+		vIm14 := xRe7*t15 + xIm7*t14
 		pRe13 := vRe13 + vRe14
 		pIm13 := vIm13 + vIm14
 		mRe13 := vRe13 - vRe14
@@ -1233,39 +1190,36 @@ func FFT128(dst, src []complex128) {
 	}
 	for k1 := 0; k1 < 8; k1++ {
 		d1 := dst[k1 : k1+121]
-		i1 := k1 * 16
-		t := fft128Table[:][i1 : i1+16]
+		at := k1 * 32
+		t := fft128Table[:][at : at+32]
 		v8 := d1[0]
 		xRe := real(v8)
 		xIm := imag(v8)
 		v9 := d1[64]
 		xRe1 := real(v9)
 		xIm1 := imag(v9)
-		v10 := t[8]
-		x1222 := real(v10)
-		x1223 := imag(v10)
-		vRe8 := xRe1*x1222 - xIm1*x1223
-		vIm8 := xRe1*x1223 + xIm1*x1222
+		t16 := t[16]
+		t17 := t[17]
+		vRe8 := xRe1*t16 - xIm1*t17
+		vIm8 := xRe1*t17 + xIm1*t16
 		pRe8 := xRe + vRe8
 		pIm8 := xIm + vIm8
 		mRe8 := xRe - vRe8
 		mIm8 := xIm - vIm8
-		v11 := d1[32]
-		xRe2 := real(v11)
-		xIm2 := imag(v11)
-		v12 := t[4]
-		x1254 := real(v12)
-		x1255 := imag(v12)
-		vRe9 := xRe2*x1254 - xIm2*x1255
-		vIm9 := xRe2*x1255 + xIm2*x1254
-		v13 := d1[96]
-		xRe3 := real(v13)
-		xIm3 := imag(v13)
-		v14 := t[12]
-		x1279 := real(v14)
-		x1280 := imag(v14)
-		vRe10 := xRe3*x1279 - xIm3*x1280
-		vIm10 := xRe3*x1280 + xIm3*x1279
+		v10 := d1[32]
+		xRe2 := real(v10)
+		xIm2 := imag(v10)
+		t8 := t[8]
+		t9 := t[9]
+		vRe9 := xRe2*t8 - xIm2*t9
+		vIm9 := xRe2*t9 + xIm2*t8
+		v11 := d1[96]
+		xRe3 := real(v11)
+		xIm3 := imag(v11)
+		t24 := t[24]
+		t25 := t[25]
+		vRe10 := xRe3*t24 - xIm3*t25
+		vIm10 := xRe3*t25 + xIm3*t24
 		pRe9 := vRe9 + vRe10
 		pIm9 := vIm9 + vIm10
 		mRe9 := vRe9 - vRe10
@@ -1278,42 +1232,38 @@ func FFT128(dst, src []complex128) {
 		pIm11 := mIm8 - mRe9
 		mRe11 := mRe8 - mIm9
 		mIm11 := mIm8 + mRe9
-		v15 := d1[16]
-		xRe4 := real(v15)
-		xIm4 := imag(v15)
-		v16 := t[2]
-		x1323 := real(v16)
-		x1324 := imag(v16)
-		vRe11 := xRe4*x1323 - xIm4*x1324
-		vIm11 := xRe4*x1324 + xIm4*x1323
-		v17 := d1[80]
-		xRe5 := real(v17)
-		xIm5 := imag(v17)
-		v18 := t[10]
-		x1348 := real(v18)
-		x1349 := imag(v18)
-		vRe12 := xRe5*x1348 - xIm5*x1349
-		vIm12 := xRe5*x1349 + xIm5*x1348
+		v12 := d1[16]
+		xRe4 := real(v12)
+		xIm4 := imag(v12)
+		t4 := t[4]
+		t5 := t[5]
+		vRe11 := xRe4*t4 - xIm4*t5
+		vIm11 := xRe4*t5 + xIm4*t4
+		v13 := d1[80]
+		xRe5 := real(v13)
+		xIm5 := imag(v13)
+		t20 := t[20]
+		t21 := t[21]
+		vRe12 := xRe5*t20 - xIm5*t21
+		vIm12 := xRe5*t21 + xIm5*t20
 		pRe12 := vRe11 + vRe12
 		pIm12 := vIm11 + vIm12
 		mRe12 := vRe11 - vRe12
 		mIm12 := vIm11 - vIm12
-		v19 := d1[48]
-		xRe6 := real(v19)
-		xIm6 := imag(v19)
-		v20 := t[6]
-		x1380 := real(v20)
-		x1381 := imag(v20)
-		vRe13 := xRe6*x1380 - xIm6*x1381
-		vIm13 := xRe6*x1381 + xIm6*x1380
-		v21 := d1[112]
-		xRe7 := real(v21)
-		xIm7 := imag(v21)
-		v22 := t[14]
-		x1405 := real(v22)
-		x1406 := imag(v22)
-		vRe14 := xRe7*x1405 - xIm7*x1406
-		vIm14 := xRe7*x1406 + xIm7*x1405
+		v14 := d1[48]
+		xRe6 := real(v14)
+		xIm6 := imag(v14)
+		t12 := t[12]
+		t13 := t[13]
+		vRe13 := xRe6*t12 - xIm6*t13
+		vIm13 := xRe6*t13 + xIm6*t12
+		v15 := d1[112]
+		xRe7 := real(v15)
+		xIm7 := imag(v15)
+		t28 := t[28]
+		t29 := t[29]
+		vRe14 := xRe7*t28 - xIm7*t29
+		vIm14 := xRe7*t29 + xIm7*t28
 		pRe13 := vRe13 + vRe14
 		pIm13 := vIm13 + vIm14
 		mRe13 := vRe13 - vRe14
@@ -1346,42 +1296,38 @@ func FFT128(dst, src []complex128) {
 		pIm19 := mIm11 - ti3
 		mRe19 := mRe11 - tr3
 		mIm19 := mIm11 + ti3
-		v23 := d1[8]
-		xRe8 := real(v23)
-		xIm8 := imag(v23)
-		v24 := t[1]
-		x1479 := real(v24)
-		x1480 := imag(v24)
-		vRe15 := xRe8*x1479 - xIm8*x1480
-		vIm15 := xRe8*x1480 + xIm8*x1479
-		v25 := d1[72]
-		xRe9 := real(v25)
-		xIm9 := imag(v25)
-		v26 := t[9]
-		x1504 := real(v26)
-		x1505 := imag(v26)
-		vRe16 := xRe9*x1504 - xIm9*x1505
-		vIm16 := xRe9*x1505 + xIm9*x1504
+		v16 := d1[8]
+		xRe8 := real(v16)
+		xIm8 := imag(v16)
+		t2 := t[2]
+		t3 := t[3]
+		vRe15 := xRe8*t2 - xIm8*t3
+		vIm15 := xRe8*t3 + xIm8*t2
+		v17 := d1[72]
+		xRe9 := real(v17)
+		xIm9 := imag(v17)
+		t18 := t[18]
+		t19 := t[19]
+		vRe16 := xRe9*t18 - xIm9*t19
+		vIm16 := xRe9*t19 + xIm9*t18
 		pRe20 := vRe15 + vRe16
 		pIm20 := vIm15 + vIm16
 		mRe20 := vRe15 - vRe16
 		mIm20 := vIm15 - vIm16
-		v27 := d1[40]
-		xRe10 := real(v27)
-		xIm10 := imag(v27)
-		v28 := t[5]
-		x1536 := real(v28)
-		x1537 := imag(v28)
-		vRe17 := xRe10*x1536 - xIm10*x1537
-		vIm17 := xRe10*x1537 + xIm10*x1536
-		v29 := d1[104]
-		xRe11 := real(v29)
-		xIm11 := imag(v29)
-		v30 := t[13]
-		x1561 := real(v30)
-		x1562 := imag(v30)
-		vRe18 := xRe11*x1561 - xIm11*x1562
-		vIm18 := xRe11*x1562 + xIm11*x1561
+		v18 := d1[40]
+		xRe10 := real(v18)
+		xIm10 := imag(v18)
+		t10 := t[10]
+		t11 := t[11]
+		vRe17 := xRe10*t10 - xIm10*t11
+		vIm17 := xRe10*t11 + xIm10*t10
+		v19 := d1[104]
+		xRe11 := real(v19)
+		xIm11 := imag(v19)
+		t26 := t[26]
+		t27 := t[27]
+		vRe18 := xRe11*t26 - xIm11*t27
+		vIm18 := xRe11*t27 + xIm11*t26
 		pRe21 := vRe17 + vRe18
 		pIm21 := vIm17 + vIm18
 		mRe21 := vRe17 - vRe18
@@ -1394,42 +1340,38 @@ func FFT128(dst, src []complex128) {
 		pIm23 := mIm20 - mRe21
 		mRe23 := mRe20 - mIm21
 		mIm23 := mIm20 + mRe21
-		v31 := d1[24]
-		xRe12 := real(v31)
-		xIm12 := imag(v31)
-		v32 := t[3]
-		x1605 := real(v32)
-		x1606 := imag(v32)
-		vRe19 := xRe12*x1605 - xIm12*x1606
-		vIm19 := xRe12*x1606 + xIm12*x1605
-		v33 := d1[88]
-		xRe13 := real(v33)
-		xIm13 := imag(v33)
-		v34 := t[11]
-		x1630 := real(v34)
-		x1631 := imag(v34)
-		vRe20 := xRe13*x1630 - xIm13*x1631
-		vIm20 := xRe13*x1631 + xIm13*x1630
+		v20 := d1[24]
+		xRe12 := real(v20)
+		xIm12 := imag(v20)
+		t6 := t[6]
+		t7 := t[7]
+		vRe19 := xRe12*t6 - xIm12*t7
+		vIm19 := xRe12*t7 + xIm12*t6
+		v21 := d1[88]
+		xRe13 := real(v21)
+		xIm13 := imag(v21)
+		t22 := t[22]
+		t23 := t[23]
+		vRe20 := xRe13*t22 - xIm13*t23
+		vIm20 := xRe13*t23 + xIm13*t22
 		pRe24 := vRe19 + vRe20
 		pIm24 := vIm19 + vIm20
 		mRe24 := vRe19 - vRe20
 		mIm24 := vIm19 - vIm20
-		v35 := d1[56]
-		xRe14 := real(v35)
-		xIm14 := imag(v35)
-		v36 := t[7]
-		x1662 := real(v36)
-		x1663 := imag(v36)
-		vRe21 := xRe14*x1662 - xIm14*x1663
-		vIm21 := xRe14*x1663 + xIm14*x1662
-		v37 := d1[120]
-		xRe15 := real(v37)
-		xIm15 := imag(v37)
-		v38 := t[15]
-		x1687 := real(v38)
-		x1688 := imag(v38)
-		vRe22 := xRe15*x1687 - xIm15*x1688
-		vIm22 := xRe15*x1688 + xIm15*x1687
+		v22 := d1[56]
+		xRe14 := real(v22)
+		xIm14 := imag(v22)
+		t14 := t[14]
+		t15 := t[15]
+		vRe21 := xRe14*t14 - xIm14*t15
+		vIm21 := xRe14*t15 + xIm14*t14
+		v23 := d1[120]
+		xRe15 := real(v23)
+		xIm15 := imag(v23)
+		t30 := t[30]
+		t31 := t[31]
+		vRe22 := xRe15*t30 - xIm15*t31
+		vIm22 := xRe15*t31 + xIm15*t30
 		pRe25 := vRe21 + vRe22
 		pIm25 := vIm21 + vIm22
 		mRe25 := vRe21 - vRe22
@@ -1682,39 +1624,36 @@ func FFT256(dst, src []complex128) {
 	}
 	for k1 := 0; k1 < 16; k1++ {
 		d1 := dst[k1 : k1+241]
-		i1 := k1 * 16
-		t := fft256Table[:][i1 : i1+16]
+		at := k1 * 32
+		t := fft256Table[:][at : at+32]
 		v16 := d1[0]
 		xRe := real(v16)
 		xIm := imag(v16)
 		v17 := d1[128]
 		xRe1 := real(v17)
 		xIm1 := imag(v17)
-		v18 := t[8]
-		x1838 := real(v18)
-		x1839 := imag(v18)
-		vRe16 := xRe1*x1838 - xIm1*x1839
-		vIm16 := xRe1*x1839 + xIm1*x1838
+		t16 := t[16]
+		t17 := t[17]
+		vRe16 := xRe1*t16 - xIm1*t17
+		vIm16 := xRe1*t17 + xIm1*t16
 		pRe24 := xRe + vRe16
 		pIm24 := xIm + vIm16
 		mRe24 := xRe - vRe16
 		mIm24 := xIm - vIm16
-		v19 := d1[64]
-		xRe2 := real(v19)
-		xIm2 := imag(v19)
-		v20 := t[4]
-		x1870 := real(v20)
-		x1871 := imag(v20)
-		vRe17 := xRe2*x1870 - xIm2*x1871
-		vIm17 := xRe2*x1871 + xIm2*x1870
-		v21 := d1[192]
-		xRe3 := real(v21)
-		xIm3 := imag(v21)
-		v22 := t[12]
-		x1895 := real(v22)
-		x1896 := imag(v22)
-		vRe18 := xRe3*x1895 - xIm3*x1896
-		vIm18 := xRe3*x1896 + xIm3*x1895
+		v18 := d1[64]
+		xRe2 := real(v18)
+		xIm2 := imag(v18)
+		t8 := t[8]
+		t9 := t[9]
+		vRe17 := xRe2*t8 - xIm2*t9
+		vIm17 := xRe2*t9 + xIm2*t8
+		v19 := d1[192]
+		xRe3 := real(v19)
+		xIm3 := imag(v19)
+		t24 := t[24]
+		t25 := t[25]
+		vRe18 := xRe3*t24 - xIm3*t25
+		vIm18 := xRe3*t25 + xIm3*t24
 		pRe25 := vRe17 + vRe18
 		pIm25 := vIm17 + vIm18
 		mRe25 := vRe17 - vRe18
@@ -1727,42 +1666,38 @@ func FFT256(dst, src []complex128) {
 		pIm27 := mIm24 - mRe25
 		mRe27 := mRe24 - mIm25
 		mIm27 := mIm24 + mRe25
-		v23 := d1[32]
-		xRe4 := real(v23)
-		xIm4 := imag(v23)
-		v24 := t[2]
-		x1939 := real(v24)
-		x1940 := imag(v24)
-		vRe19 := xRe4*x1939 - xIm4*x1940
-		vIm19 := xRe4*x1940 + xIm4*x1939
-		v25 := d1[160]
-		xRe5 := real(v25)
-		xIm5 := imag(v25)
-		v26 := t[10]
-		x1964 := real(v26)
-		x1965 := imag(v26)
-		vRe20 := xRe5*x1964 - xIm5*x1965
-		vIm20 := xRe5*x1965 + xIm5*x1964
+		v20 := d1[32]
+		xRe4 := real(v20)
+		xIm4 := imag(v20)
+		t4 := t[4]
+		t5 := t[5]
+		vRe19 := xRe4*t4 - xIm4*t5
+		vIm19 := xRe4*t5 + xIm4*t4
+		v21 := d1[160]
+		xRe5 := real(v21)
+		xIm5 := imag(v21)
+		t20 := t[20]
+		t21 := t[21]
+		vRe20 := xRe5*t20 - xIm5*t21
+		vIm20 := xRe5*t21 + xIm5*t20
 		pRe28 := vRe19 + vRe20
 		pIm28 := vIm19 + vIm20
 		mRe28 := vRe19 - vRe20
 		mIm28 := vIm19 - vIm20
-		v27 := d1[96]
-		xRe6 := real(v27)
-		xIm6 := imag(v27)
-		v28 := t[6]
-		x1996 := real(v28)
-		x1997 := imag(v28)
-		vRe21 := xRe6*x1996 - xIm6*x1997
-		vIm21 := xRe6*x1997 + xIm6*x1996
-		v29 := d1[224]
-		xRe7 := real(v29)
-		xIm7 := imag(v29)
-		v30 := t[14]
-		x2021 := real(v30)
-		x2022 := imag(v30)
-		vRe22 := xRe7*x2021 - xIm7*x2022
-		vIm22 := xRe7*x2022 + xIm7*x2021
+		v22 := d1[96]
+		xRe6 := real(v22)
+		xIm6 := imag(v22)
+		t12 := t[12]
+		t13 := t[13]
+		vRe21 := xRe6*t12 - xIm6*t13
+		vIm21 := xRe6*t13 + xIm6*t12
+		v23 := d1[224]
+		xRe7 := real(v23)
+		xIm7 := imag(v23)
+		t28 := t[28]
+		t29 := t[29]
+		vRe22 := xRe7*t28 - xIm7*t29
+		vIm22 := xRe7*t29 + xIm7*t28
 		pRe29 := vRe21 + vRe22
 		pIm29 := vIm21 + vIm22
 		mRe29 := vRe21 - vRe22
@@ -1795,42 +1730,38 @@ func FFT256(dst, src []complex128) {
 		pIm35 := mIm27 - ti7
 		mRe35 := mRe27 - tr7
 		mIm35 := mIm27 + ti7
-		v31 := d1[16]
-		xRe8 := real(v31)
-		xIm8 := imag(v31)
-		v32 := t[1]
-		x2095 := real(v32)
-		x2096 := imag(v32)
-		vRe23 := xRe8*x2095 - xIm8*x2096
-		vIm23 := xRe8*x2096 + xIm8*x2095
-		v33 := d1[144]
-		xRe9 := real(v33)
-		xIm9 := imag(v33)
-		v34 := t[9]
-		x2120 := real(v34)
-		x2121 := imag(v34)
-		vRe24 := xRe9*x2120 - xIm9*x2121
-		vIm24 := xRe9*x2121 + xIm9*x2120
+		v24 := d1[16]
+		xRe8 := real(v24)
+		xIm8 := imag(v24)
+		t2 := t[2]
+		t3 := t[3]
+		vRe23 := xRe8*t2 - xIm8*t3
+		vIm23 := xRe8*t3 + xIm8*t2
+		v25 := d1[144]
+		xRe9 := real(v25)
+		xIm9 := imag(v25)
+		t18 := t[18]
+		t19 := t[19]
+		vRe24 := xRe9*t18 - xIm9*t19
+		vIm24 := xRe9*t19 + xIm9*t18
 		pRe36 := vRe23 + vRe24
 		pIm36 := vIm23 + vIm24
 		mRe36 := vRe23 - vRe24
 		mIm36 := vIm23 - vIm24
-		v35 := d1[80]
-		xRe10 := real(v35)
-		xIm10 := imag(v35)
-		v36 := t[5]
-		x2152 := real(v36)
-		x2153 := imag(v36)
-		vRe25 := xRe10*x2152 - xIm10*x2153
-		vIm25 := xRe10*x2153 + xIm10*x2152
-		v37 := d1[208]
-		xRe11 := real(v37)
-		xIm11 := imag(v37)
-		v38 := t[13]
-		x2177 := real(v38)
-		x2178 := imag(v38)
-		vRe26 := xRe11*x2177 - xIm11*x2178
-		vIm26 := xRe11*x2178 + xIm11*x2177
+		v26 := d1[80]
+		xRe10 := real(v26)
+		xIm10 := imag(v26)
+		t10 := t[10]
+		t11 := t[11]
+		vRe25 := xRe10*t10 - xIm10*t11
+		vIm25 := xRe10*t11 + xIm10*t10
+		v27 := d1[208]
+		xRe11 := real(v27)
+		xIm11 := imag(v27)
+		t26 := t[26]
+		t27 := t[27]
+		vRe26 := xRe11*t26 - xIm11*t27
+		vIm26 := xRe11*t27 + xIm11*t26
 		pRe37 := vRe25 + vRe26
 		pIm37 := vIm25 + vIm26
 		mRe37 := vRe25 - vRe26
@@ -1843,42 +1774,38 @@ func FFT256(dst, src []complex128) {
 		pIm39 := mIm36 - mRe37
 		mRe39 := mRe36 - mIm37
 		mIm39 := mIm36 + mRe37
-		v39 := d1[48]
-		xRe12 := real(v39)
-		xIm12 := imag(v39)
-		v40 := t[3]
-		x2221 := real(v40)
-		x2222 := imag(v40)
-		vRe27 := xRe12*x2221 - xIm12*x2222
-		vIm27 := xRe12*x2222 + xIm12*x2221
-		v41 := d1[176]
-		xRe13 := real(v41)
-		xIm13 := imag(v41)
-		v42 := t[11]
-		x2246 := real(v42)
-		x2247 := imag(v42)
-		vRe28 := xRe13*x2246 - xIm13*x2247
-		vIm28 := xRe13*x2247 + xIm13*x2246
+		v28 := d1[48]
+		xRe12 := real(v28)
+		xIm12 := imag(v28)
+		t6 := t[6]
+		t7 := t[7]
+		vRe27 := xRe12*t6 - xIm12*t7
+		vIm27 := xRe12*t7 + xIm12*t6
+		v29 := d1[176]
+		xRe13 := real(v29)
+		xIm13 := imag(v29)
+		t22 := t[22]
+		t23 := t[23]
+		vRe28 := xRe13*t22 - xIm13*t23
+		vIm28 := xRe13*t23 + xIm13*t22
 		pRe40 := vRe27 + vRe28
 		pIm40 := vIm27 + vIm28
 		mRe40 := vRe27 - vRe28
 		mIm40 := vIm27 - vIm28
-		v43 := d1[112]
-		xRe14 := real(v43)
-		xIm14 := imag(v43)
-		v44 := t[7]
-		x2278 := real(v44)
-		x2279 := imag(v44)
-		vRe29 := xRe14*x2278 - xIm14*x2279
-		vIm29 := xRe14*x2279 + xIm14*x2278
-		v45 := d1[240]
-		xRe15 := real(v45)
-		xIm15 := imag(v45)
-		v46 := t[15]
-		x2303 := real(v46)
-		x2304 := imag(v46)
-		vRe30 := xRe15*x2303 - xIm15*x2304
-		vIm30 := xRe15*x2304 + xIm15*x2303
+		v30 := d1[112]
+		xRe14 := real(v30)
+		xIm14 := imag(v30)
+		t14 := t[14]
+		t15 := t[15]
+		vRe29 := xRe14*t14 - xIm14*t15
+		vIm29 := xRe14*t15 + xIm14*t14
+		v31 := d1[240]
+		xRe15 := real(v31)
+		xIm15 := imag(v31)
+		t30 := t[30]
+		t31 := t[31]
+		vRe30 := xRe15*t30 - xIm15*t31
+		vIm30 := xRe15*t31 + xIm15*t30
 		pRe41 := vRe29 + vRe30
 		pIm41 := vIm29 + vIm30
 		mRe41 := vRe29 - vRe30
@@ -2023,39 +1950,36 @@ func FFT512(dst, src []complex128) {
 		for k1 := 0; k1 < 8; k1++ {
 			i3 := i + k1
 			d1 := dst[i3 : i3+57]
-			i4 := k1 * 8
-			t := fftAoS64Table[:][i4 : i4+8]
+			at := k1 * 16
+			t := fftAoS64Table[:][at : at+16]
 			v8 := d1[0]
 			xRe := real(v8)
 			xIm := imag(v8)
 			v9 := d1[32]
 			xRe1 := real(v9)
 			xIm1 := imag(v9)
-			v10 := t[4]
-			x795 := real(v10)
-			x796 := imag(v10)
-			vRe8 := xRe1*x795 - xIm1*x796
-			vIm8 := xRe1*x796 + xIm1*x795
+			t8 := t[8]
+			t9 := t[9]
+			vRe8 := xRe1*t8 - xIm1*t9
+			vIm8 := xRe1*t9 + xIm1*t8
 			pRe8 := xRe + vRe8
 			pIm8 := xIm + vIm8
 			mRe8 := xRe - vRe8
 			mIm8 := xIm - vIm8
-			v11 := d1[16]
-			xRe2 := real(v11)
-			xIm2 := imag(v11)
-			v12 := t[2]
-			x827 := real(v12)
-			x828 := imag(v12)
-			vRe9 := xRe2*x827 - xIm2*x828
-			vIm9 := xRe2*x828 + xIm2*x827
-			v13 := d1[48]
-			xRe3 := real(v13)
-			xIm3 := imag(v13)
-			v14 := t[6]
-			x852 := real(v14)
-			x853 := imag(v14)
-			vRe10 := xRe3*x852 - xIm3*x853
-			vIm10 := xRe3*x853 + xIm3*x852
+			v10 := d1[16]
+			xRe2 := real(v10)
+			xIm2 := imag(v10)
+			t4 := t[4]
+			t5 := t[5]
+			vRe9 := xRe2*t4 - xIm2*t5
+			vIm9 := xRe2*t5 + xIm2*t4
+			v11 := d1[48]
+			xRe3 := real(v11)
+			xIm3 := imag(v11)
+			t12 := t[12]
+			t13 := t[13]
+			vRe10 := xRe3*t12 - xIm3*t13
+			vIm10 := xRe3*t13 + xIm3*t12
 			pRe9 := vRe9 + vRe10
 			pIm9 := vIm9 + vIm10
 			mRe9 := vRe9 - vRe10
@@ -2068,42 +1992,38 @@ func FFT512(dst, src []complex128) {
 			pIm11 := mIm8 - mRe9
 			mRe11 := mRe8 - mIm9
 			mIm11 := mIm8 + mRe9
-			v15 := d1[8]
-			xRe4 := real(v15)
-			xIm4 := imag(v15)
-			v16 := t[1]
-			x896 := real(v16)
-			x897 := imag(v16)
-			vRe11 := xRe4*x896 - xIm4*x897
-			vIm11 := xRe4*x897 + xIm4*x896
-			v17 := d1[40]
-			xRe5 := real(v17)
-			xIm5 := imag(v17)
-			v18 := t[5]
-			x921 := real(v18)
-			x922 := imag(v18)
-			vRe12 := xRe5*x921 - xIm5*x922
-			vIm12 := xRe5*x922 + xIm5*x921
+			v12 := d1[8]
+			xRe4 := real(v12)
+			xIm4 := imag(v12)
+			t2 := t[2]
+			t3 := t[3]
+			vRe11 := xRe4*t2 - xIm4*t3
+			vIm11 := xRe4*t3 + xIm4*t2
+			v13 := d1[40]
+			xRe5 := real(v13)
+			xIm5 := imag(v13)
+			t10 := t[10]
+			t11 := t[11]
+			vRe12 := xRe5*t10 - xIm5*t11
+			vIm12 := xRe5*t11 + xIm5*t10
 			pRe12 := vRe11 + vRe12
 			pIm12 := vIm11 + vIm12
 			mRe12 := vRe11 - vRe12
 			mIm12 := vIm11 - vIm12
-			v19 := d1[24]
-			xRe6 := real(v19)
-			xIm6 := imag(v19)
-			v20 := t[3]
-			x953 := real(v20)
-			x954 := imag(v20)
-			vRe13 := xRe6*x953 - xIm6*x954
-			vIm13 := xRe6*x954 + xIm6*x953
-			v21 := d1[56]
-			xRe7 := real(v21)
-			xIm7 := imag(v21)
-			v22 := t[7]
-			x978 := real(v22)
-			x979 := imag(v22)
-			vRe14 := xRe7*x978 - xIm7*x979
-			vIm14 := xRe7*x979 + xIm7*x978
+			v14 := d1[24]
+			xRe6 := real(v14)
+			xIm6 := imag(v14)
+			t6 := t[6]
+			t7 := t[7]
+			vRe13 := xRe6*t6 - xIm6*t7
+			vIm13 := xRe6*t7 + xIm6*t6
+			v15 := d1[56]
+			xRe7 := real(v15)
+			xIm7 := imag(v15)
+			t14 := t[14]
+			t15 := t[15]
+			vRe14 := xRe7*t14 - xIm7*t15
+			vIm14 := xRe7*t15 + xIm7*t14
 			pRe13 := vRe13 + vRe14
 			pIm13 := vIm13 + vIm14
 			mRe13 := vRe13 - vRe14
@@ -2132,39 +2052,36 @@ func FFT512(dst, src []complex128) {
 	}
 	for k1_1 := 0; k1_1 < 64; k1_1++ {
 		d2 := dst[k1_1 : k1_1+449]
-		i5 := k1_1 * 8
-		t1 := fft512Table[:][i5 : i5+8]
-		v23 := d2[0]
-		xRe8 := real(v23)
-		xIm8 := imag(v23)
-		v24 := d2[256]
-		xRe9 := real(v24)
-		xIm9 := imag(v24)
-		v25 := t1[4]
-		x2053 := real(v25)
-		x2054 := imag(v25)
-		vRe15 := xRe9*x2053 - xIm9*x2054
-		vIm15 := xRe9*x2054 + xIm9*x2053
+		at1 := k1_1 * 16
+		t1 := fft512Table[:][at1 : at1+16]
+		v16 := d2[0]
+		xRe8 := real(v16)
+		xIm8 := imag(v16)
+		v17 := d2[256]
+		xRe9 := real(v17)
+		xIm9 := imag(v17)
+		t1_8 := t1[8]
+		t1_9 := t1[9]
+		vRe15 := xRe9*t1_8 - xIm9*t1_9
+		vIm15 := xRe9*t1_9 + xIm9*t1_8
 		pRe16 := xRe8 + vRe15
 		pIm16 := xIm8 + vIm15
 		mRe16 := xRe8 - vRe15
 		mIm16 := xIm8 - vIm15
-		v26 := d2[128]
-		xRe10 := real(v26)
-		xIm10 := imag(v26)
-		v27 := t1[2]
-		x2085 := real(v27)
-		x2086 := imag(v27)
-		vRe16 := xRe10*x2085 - xIm10*x2086
-		vIm16 := xRe10*x2086 + xIm10*x2085
-		v28 := d2[384]
-		xRe11 := real(v28)
-		xIm11 := imag(v28)
-		v29 := t1[6]
-		x2110 := real(v29)
-		x2111 := imag(v29)
-		vRe17 := xRe11*x2110 - xIm11*x2111
-		vIm17 := xRe11*x2111 + xIm11*x2110
+		v18 := d2[128]
+		xRe10 := real(v18)
+		xIm10 := imag(v18)
+		t1_4 := t1[4]
+		t1_5 := t1[5]
+		vRe16 := xRe10*t1_4 - xIm10*t1_5
+		vIm16 := xRe10*t1_5 + xIm10*t1_4
+		v19 := d2[384]
+		xRe11 := real(v19)
+		xIm11 := imag(v19)
+		t1_12 := t1[12]
+		t1_13 := t1[13]
+		vRe17 := xRe11*t1_12 - xIm11*t1_13
+		vIm17 := xRe11*t1_13 + xIm11*t1_12
 		pRe17 := vRe16 + vRe17
 		pIm17 := vIm16 + vIm17
 		mRe17 := vRe16 - vRe17
@@ -2177,42 +2094,38 @@ func FFT512(dst, src []complex128) {
 		pIm19 := mIm16 - mRe17
 		mRe19 := mRe16 - mIm17
 		mIm19 := mIm16 + mRe17
-		v30 := d2[64]
-		xRe12 := real(v30)
-		xIm12 := imag(v30)
-		v31 := t1[1]
-		x2154 := real(v31)
-		x2155 := imag(v31)
-		vRe18 := xRe12*x2154 - xIm12*x2155
-		vIm18 := xRe12*x2155 + xIm12*x2154
-		v32 := d2[320]
-		xRe13 := real(v32)
-		xIm13 := imag(v32)
-		v33 := t1[5]
-		x2179 := real(v33)
-		x2180 := imag(v33)
-		vRe19 := xRe13*x2179 - xIm13*x2180
-		vIm19 := xRe13*x2180 + xIm13*x2179
+		v20 := d2[64]
+		xRe12 := real(v20)
+		xIm12 := imag(v20)
+		t1_2 := t1[2]
+		t1_3 := t1[3]
+		vRe18 := xRe12*t1_2 - xIm12*t1_3
+		vIm18 := xRe12*t1_3 + xIm12*t1_2
+		v21 := d2[320]
+		xRe13 := real(v21)
+		xIm13 := imag(v21)
+		t1_10 := t1[10]
+		t1_11 := t1[11]
+		vRe19 := xRe13*t1_10 - xIm13*t1_11
+		vIm19 := xRe13*t1_11 + xIm13*t1_10
 		pRe20 := vRe18 + vRe19
 		pIm20 := vIm18 + vIm19
 		mRe20 := vRe18 - vRe19
 		mIm20 := vIm18 - vIm19
-		v34 := d2[192]
-		xRe14 := real(v34)
-		xIm14 := imag(v34)
-		v35 := t1[3]
-		x2211 := real(v35)
-		x2212 := imag(v35)
-		vRe20 := xRe14*x2211 - xIm14*x2212
-		vIm20 := xRe14*x2212 + xIm14*x2211
-		v36 := d2[448]
-		xRe15 := real(v36)
-		xIm15 := imag(v36)
-		v37 := t1[7]
-		x2236 := real(v37)
-		x2237 := imag(v37)
-		vRe21 := xRe15*x2236 - xIm15*x2237
-		vIm21 := xRe15*x2237 + xIm15*x2236
+		v22 := d2[192]
+		xRe14 := real(v22)
+		xIm14 := imag(v22)
+		t1_6 := t1[6]
+		t1_7 := t1[7]
+		vRe20 := xRe14*t1_6 - xIm14*t1_7
+		vIm20 := xRe14*t1_7 + xIm14*t1_6
+		v23 := d2[448]
+		xRe15 := real(v23)
+		xIm15 := imag(v23)
+		t1_14 := t1[14]
+		t1_15 := t1[15]
+		vRe21 := xRe15*t1_14 - xIm15*t1_15
+		vIm21 := xRe15*t1_15 + xIm15*t1_14
 		pRe21 := vRe20 + vRe21
 		pIm21 := vIm20 + vIm21
 		mRe21 := vRe20 - vRe21
@@ -2321,39 +2234,36 @@ func FFT1024(dst, src []complex128) {
 		for k1 := 0; k1 < 8; k1++ {
 			i3 := i + k1
 			d1 := dst[i3 : i3+57]
-			i4 := k1 * 8
-			t := fftAoS64Table[:][i4 : i4+8]
+			at := k1 * 16
+			t := fftAoS64Table[:][at : at+16]
 			v8 := d1[0]
 			xRe := real(v8)
 			xIm := imag(v8)
 			v9 := d1[32]
 			xRe1 := real(v9)
 			xIm1 := imag(v9)
-			v10 := t[4]
-			x795 := real(v10)
-			x796 := imag(v10)
-			vRe8 := xRe1*x795 - xIm1*x796
-			vIm8 := xRe1*x796 + xIm1*x795
+			t8 := t[8]
+			t9 := t[9]
+			vRe8 := xRe1*t8 - xIm1*t9
+			vIm8 := xRe1*t9 + xIm1*t8
 			pRe8 := xRe + vRe8
 			pIm8 := xIm + vIm8
 			mRe8 := xRe - vRe8
 			mIm8 := xIm - vIm8
-			v11 := d1[16]
-			xRe2 := real(v11)
-			xIm2 := imag(v11)
-			v12 := t[2]
-			x827 := real(v12)
-			x828 := imag(v12)
-			vRe9 := xRe2*x827 - xIm2*x828
-			vIm9 := xRe2*x828 + xIm2*x827
-			v13 := d1[48]
-			xRe3 := real(v13)
-			xIm3 := imag(v13)
-			v14 := t[6]
-			x852 := real(v14)
-			x853 := imag(v14)
-			vRe10 := xRe3*x852 - xIm3*x853
-			vIm10 := xRe3*x853 + xIm3*x852
+			v10 := d1[16]
+			xRe2 := real(v10)
+			xIm2 := imag(v10)
+			t4 := t[4]
+			t5 := t[5]
+			vRe9 := xRe2*t4 - xIm2*t5
+			vIm9 := xRe2*t5 + xIm2*t4
+			v11 := d1[48]
+			xRe3 := real(v11)
+			xIm3 := imag(v11)
+			t12 := t[12]
+			t13 := t[13]
+			vRe10 := xRe3*t12 - xIm3*t13
+			vIm10 := xRe3*t13 + xIm3*t12
 			pRe9 := vRe9 + vRe10
 			pIm9 := vIm9 + vIm10
 			mRe9 := vRe9 - vRe10
@@ -2366,42 +2276,38 @@ func FFT1024(dst, src []complex128) {
 			pIm11 := mIm8 - mRe9
 			mRe11 := mRe8 - mIm9
 			mIm11 := mIm8 + mRe9
-			v15 := d1[8]
-			xRe4 := real(v15)
-			xIm4 := imag(v15)
-			v16 := t[1]
-			x896 := real(v16)
-			x897 := imag(v16)
-			vRe11 := xRe4*x896 - xIm4*x897
-			vIm11 := xRe4*x897 + xIm4*x896
-			v17 := d1[40]
-			xRe5 := real(v17)
-			xIm5 := imag(v17)
-			v18 := t[5]
-			x921 := real(v18)
-			x922 := imag(v18)
-			vRe12 := xRe5*x921 - xIm5*x922
-			vIm12 := xRe5*x922 + xIm5*x921
+			v12 := d1[8]
+			xRe4 := real(v12)
+			xIm4 := imag(v12)
+			t2 := t[2]
+			t3 := t[3]
+			vRe11 := xRe4*t2 - xIm4*t3
+			vIm11 := xRe4*t3 + xIm4*t2
+			v13 := d1[40]
+			xRe5 := real(v13)
+			xIm5 := imag(v13)
+			t10 := t[10]
+			t11 := t[11]
+			vRe12 := xRe5*t10 - xIm5*t11
+			vIm12 := xRe5*t11 + xIm5*t10
 			pRe12 := vRe11 + vRe12
 			pIm12 := vIm11 + vIm12
 			mRe12 := vRe11 - vRe12
 			mIm12 := vIm11 - vIm12
-			v19 := d1[24]
-			xRe6 := real(v19)
-			xIm6 := imag(v19)
-			v20 := t[3]
-			x953 := real(v20)
-			x954 := imag(v20)
-			vRe13 := xRe6*x953 - xIm6*x954
-			vIm13 := xRe6*x954 + xIm6*x953
-			v21 := d1[56]
-			xRe7 := real(v21)
-			xIm7 := imag(v21)
-			v22 := t[7]
-			x978 := real(v22)
-			x979 := imag(v22)
-			vRe14 := xRe7*x978 - xIm7*x979
-			vIm14 := xRe7*x979 + xIm7*x978
+			v14 := d1[24]
+			xRe6 := real(v14)
+			xIm6 := imag(v14)
+			t6 := t[6]
+			t7 := t[7]
+			vRe13 := xRe6*t6 - xIm6*t7
+			vIm13 := xRe6*t7 + xIm6*t6
+			v15 := d1[56]
+			xRe7 := real(v15)
+			xIm7 := imag(v15)
+			t14 := t[14]
+			t15 := t[15]
+			vRe14 := xRe7*t14 - xIm7*t15
+			vIm14 := xRe7*t15 + xIm7*t14
 			pRe13 := vRe13 + vRe14
 			pIm13 := vIm13 + vIm14
 			mRe13 := vRe13 - vRe14
@@ -2430,39 +2336,36 @@ func FFT1024(dst, src []complex128) {
 	}
 	for k1_1 := 0; k1_1 < 64; k1_1++ {
 		d2 := dst[k1_1 : k1_1+961]
-		i5 := k1_1 * 16
-		t1 := fftAoS1024Table[:][i5 : i5+16]
-		v23 := d2[0]
-		xRe8 := real(v23)
-		xIm8 := imag(v23)
-		v24 := d2[512]
-		xRe9 := real(v24)
-		xIm9 := imag(v24)
-		v25 := t1[8]
-		x2945 := real(v25)
-		x2946 := imag(v25)
-		vRe15 := xRe9*x2945 - xIm9*x2946
-		vIm15 := xRe9*x2946 + xIm9*x2945
+		at1 := k1_1 * 32
+		t1 := fftAoS1024Table[:][at1 : at1+32]
+		v16 := d2[0]
+		xRe8 := real(v16)
+		xIm8 := imag(v16)
+		v17 := d2[512]
+		xRe9 := real(v17)
+		xIm9 := imag(v17)
+		t1_16 := t1[16]
+		t1_17 := t1[17]
+		vRe15 := xRe9*t1_16 - xIm9*t1_17
+		vIm15 := xRe9*t1_17 + xIm9*t1_16
 		pRe16 := xRe8 + vRe15
 		pIm16 := xIm8 + vIm15
 		mRe16 := xRe8 - vRe15
 		mIm16 := xIm8 - vIm15
-		v26 := d2[256]
-		xRe10 := real(v26)
-		xIm10 := imag(v26)
-		v27 := t1[4]
-		x2977 := real(v27)
-		x2978 := imag(v27)
-		vRe16 := xRe10*x2977 - xIm10*x2978
-		vIm16 := xRe10*x2978 + xIm10*x2977
-		v28 := d2[768]
-		xRe11 := real(v28)
-		xIm11 := imag(v28)
-		v29 := t1[12]
-		x3002 := real(v29)
-		x3003 := imag(v29)
-		vRe17 := xRe11*x3002 - xIm11*x3003
-		vIm17 := xRe11*x3003 + xIm11*x3002
+		v18 := d2[256]
+		xRe10 := real(v18)
+		xIm10 := imag(v18)
+		t1_8 := t1[8]
+		t1_9 := t1[9]
+		vRe16 := xRe10*t1_8 - xIm10*t1_9
+		vIm16 := xRe10*t1_9 + xIm10*t1_8
+		v19 := d2[768]
+		xRe11 := real(v19)
+		xIm11 := imag(v19)
+		t1_24 := t1[24]
+		t1_25 := t1[25]
+		vRe17 := xRe11*t1_24 - xIm11*t1_25
+		vIm17 := xRe11*t1_25 + xIm11*t1_24
 		pRe17 := vRe16 + vRe17
 		pIm17 := vIm16 + vIm17
 		mRe17 := vRe16 - vRe17
@@ -2475,42 +2378,38 @@ func FFT1024(dst, src []complex128) {
 		pIm19 := mIm16 - mRe17
 		mRe19 := mRe16 - mIm17
 		mIm19 := mIm16 + mRe17
-		v30 := d2[128]
-		xRe12 := real(v30)
-		xIm12 := imag(v30)
-		v31 := t1[2]
-		x3046 := real(v31)
-		x3047 := imag(v31)
-		vRe18 := xRe12*x3046 - xIm12*x3047
-		vIm18 := xRe12*x3047 + xIm12*x3046
-		v32 := d2[640]
-		xRe13 := real(v32)
-		xIm13 := imag(v32)
-		v33 := t1[10]
-		x3071 := real(v33)
-		x3072 := imag(v33)
-		vRe19 := xRe13*x3071 - xIm13*x3072
-		vIm19 := xRe13*x3072 + xIm13*x3071
+		v20 := d2[128]
+		xRe12 := real(v20)
+		xIm12 := imag(v20)
+		t1_4 := t1[4]
+		t1_5 := t1[5]
+		vRe18 := xRe12*t1_4 - xIm12*t1_5
+		vIm18 := xRe12*t1_5 + xIm12*t1_4
+		v21 := d2[640]
+		xRe13 := real(v21)
+		xIm13 := imag(v21)
+		t1_20 := t1[20]
+		t1_21 := t1[21]
+		vRe19 := xRe13*t1_20 - xIm13*t1_21
+		vIm19 := xRe13*t1_21 + xIm13*t1_20
 		pRe20 := vRe18 + vRe19
 		pIm20 := vIm18 + vIm19
 		mRe20 := vRe18 - vRe19
 		mIm20 := vIm18 - vIm19
-		v34 := d2[384]
-		xRe14 := real(v34)
-		xIm14 := imag(v34)
-		v35 := t1[6]
-		x3103 := real(v35)
-		x3104 := imag(v35)
-		vRe20 := xRe14*x3103 - xIm14*x3104
-		vIm20 := xRe14*x3104 + xIm14*x3103
-		v36 := d2[896]
-		xRe15 := real(v36)
-		xIm15 := imag(v36)
-		v37 := t1[14]
-		x3128 := real(v37)
-		x3129 := imag(v37)
-		vRe21 := xRe15*x3128 - xIm15*x3129
-		vIm21 := xRe15*x3129 + xIm15*x3128
+		v22 := d2[384]
+		xRe14 := real(v22)
+		xIm14 := imag(v22)
+		t1_12 := t1[12]
+		t1_13 := t1[13]
+		vRe20 := xRe14*t1_12 - xIm14*t1_13
+		vIm20 := xRe14*t1_13 + xIm14*t1_12
+		v23 := d2[896]
+		xRe15 := real(v23)
+		xIm15 := imag(v23)
+		t1_28 := t1[28]
+		t1_29 := t1[29]
+		vRe21 := xRe15*t1_28 - xIm15*t1_29
+		vIm21 := xRe15*t1_29 + xIm15*t1_28
 		pRe21 := vRe20 + vRe21
 		pIm21 := vIm20 + vIm21
 		mRe21 := vRe20 - vRe21
@@ -2543,42 +2442,38 @@ func FFT1024(dst, src []complex128) {
 		pIm27 := mIm19 - ti5
 		mRe27 := mRe19 - tr5
 		mIm27 := mIm19 + ti5
-		v38 := d2[64]
-		xRe16 := real(v38)
-		xIm16 := imag(v38)
-		v39 := t1[1]
-		x3202 := real(v39)
-		x3203 := imag(v39)
-		vRe22 := xRe16*x3202 - xIm16*x3203
-		vIm22 := xRe16*x3203 + xIm16*x3202
-		v40 := d2[576]
-		xRe17 := real(v40)
-		xIm17 := imag(v40)
-		v41 := t1[9]
-		x3227 := real(v41)
-		x3228 := imag(v41)
-		vRe23 := xRe17*x3227 - xIm17*x3228
-		vIm23 := xRe17*x3228 + xIm17*x3227
+		v24 := d2[64]
+		xRe16 := real(v24)
+		xIm16 := imag(v24)
+		t1_2 := t1[2]
+		t1_3 := t1[3]
+		vRe22 := xRe16*t1_2 - xIm16*t1_3
+		vIm22 := xRe16*t1_3 + xIm16*t1_2
+		v25 := d2[576]
+		xRe17 := real(v25)
+		xIm17 := imag(v25)
+		t1_18 := t1[18]
+		t1_19 := t1[19]
+		vRe23 := xRe17*t1_18 - xIm17*t1_19
+		vIm23 := xRe17*t1_19 + xIm17*t1_18
 		pRe28 := vRe22 + vRe23
 		pIm28 := vIm22 + vIm23
 		mRe28 := vRe22 - vRe23
 		mIm28 := vIm22 - vIm23
-		v42 := d2[320]
-		xRe18 := real(v42)
-		xIm18 := imag(v42)
-		v43 := t1[5]
-		x3259 := real(v43)
-		x3260 := imag(v43)
-		vRe24 := xRe18*x3259 - xIm18*x3260
-		vIm24 := xRe18*x3260 + xIm18*x3259
-		v44 := d2[832]
-		xRe19 := real(v44)
-		xIm19 := imag(v44)
-		v45 := t1[13]
-		x3284 := real(v45)
-		x3285 := imag(v45)
-		vRe25 := xRe19*x3284 - xIm19*x3285
-		vIm25 := xRe19*x3285 + xIm19*x3284
+		v26 := d2[320]
+		xRe18 := real(v26)
+		xIm18 := imag(v26)
+		t1_10 := t1[10]
+		t1_11 := t1[11]
+		vRe24 := xRe18*t1_10 - xIm18*t1_11
+		vIm24 := xRe18*t1_11 + xIm18*t1_10
+		v27 := d2[832]
+		xRe19 := real(v27)
+		xIm19 := imag(v27)
+		t1_26 := t1[26]
+		t1_27 := t1[27]
+		vRe25 := xRe19*t1_26 - xIm19*t1_27
+		vIm25 := xRe19*t1_27 + xIm19*t1_26
 		pRe29 := vRe24 + vRe25
 		pIm29 := vIm24 + vIm25
 		mRe29 := vRe24 - vRe25
@@ -2591,42 +2486,38 @@ func FFT1024(dst, src []complex128) {
 		pIm31 := mIm28 - mRe29
 		mRe31 := mRe28 - mIm29
 		mIm31 := mIm28 + mRe29
-		v46 := d2[192]
-		xRe20 := real(v46)
-		xIm20 := imag(v46)
-		v47 := t1[3]
-		x3328 := real(v47)
-		x3329 := imag(v47)
-		vRe26 := xRe20*x3328 - xIm20*x3329
-		vIm26 := xRe20*x3329 + xIm20*x3328
-		v48 := d2[704]
-		xRe21 := real(v48)
-		xIm21 := imag(v48)
-		v49 := t1[11]
-		x3353 := real(v49)
-		x3354 := imag(v49)
-		vRe27 := xRe21*x3353 - xIm21*x3354
-		vIm27 := xRe21*x3354 + xIm21*x3353
+		v28 := d2[192]
+		xRe20 := real(v28)
+		xIm20 := imag(v28)
+		t1_6 := t1[6]
+		t1_7 := t1[7]
+		vRe26 := xRe20*t1_6 - xIm20*t1_7
+		vIm26 := xRe20*t1_7 + xIm20*t1_6
+		v29 := d2[704]
+		xRe21 := real(v29)
+		xIm21 := imag(v29)
+		t1_22 := t1[22]
+		t1_23 := t1[23]
+		vRe27 := xRe21*t1_22 - xIm21*t1_23
+		vIm27 := xRe21*t1_23 + xIm21*t1_22
 		pRe32 := vRe26 + vRe27
 		pIm32 := vIm26 + vIm27
 		mRe32 := vRe26 - vRe27
 		mIm32 := vIm26 - vIm27
-		v50 := d2[448]
-		xRe22 := real(v50)
-		xIm22 := imag(v50)
-		v51 := t1[7]
-		x3385 := real(v51)
-		x3386 := imag(v51)
-		vRe28 := xRe22*x3385 - xIm22*x3386
-		vIm28 := xRe22*x3386 + xIm22*x3385
-		v52 := d2[960]
-		xRe23 := real(v52)
-		xIm23 := imag(v52)
-		v53 := t1[15]
-		x3410 := real(v53)
-		x3411 := imag(v53)
-		vRe29 := xRe23*x3410 - xIm23*x3411
-		vIm29 := xRe23*x3411 + xIm23*x3410
+		v30 := d2[448]
+		xRe22 := real(v30)
+		xIm22 := imag(v30)
+		t1_14 := t1[14]
+		t1_15 := t1[15]
+		vRe28 := xRe22*t1_14 - xIm22*t1_15
+		vIm28 := xRe22*t1_15 + xIm22*t1_14
+		v31 := d2[960]
+		xRe23 := real(v31)
+		xIm23 := imag(v31)
+		t1_30 := t1[30]
+		t1_31 := t1[31]
+		vRe29 := xRe23*t1_30 - xIm23*t1_31
+		vIm29 := xRe23*t1_31 + xIm23*t1_30
 		pRe33 := vRe28 + vRe29
 		pIm33 := vIm28 + vIm29
 		mRe33 := vRe28 - vRe29
@@ -2690,272 +2581,524 @@ func FFT1024(dst, src []complex128) {
 	}
 }
 
-var fftAoS64Table = [64]complex128{
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)),
-	complex(1, math.Copysign(0, -1)), 0.9951847266721968 - 0.0980171403295606i, 0.9807852804032304 - 0.19509032201612825i, 0.9569403357322088 - 0.29028467725446233i, 0.9238795325112867 - 0.3826834323650898i, 0.881921264348355 - 0.47139673682599764i, 0.8314696123025453 - 0.5555702330196022i, 0.773010453362737 - 0.6343932841636455i,
-	complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9238795325112867 - 0.3826834323650898i, 0.8314696123025453 - 0.5555702330196022i, 0.7071067811865476 - 0.7071067811865475i, 0.5555702330196023 - 0.8314696123025452i, 0.38268343236508984 - 0.9238795325112867i, 0.1950903220161283 - 0.9807852804032304i,
-	complex(1, math.Copysign(0, -1)), 0.9569403357322088 - 0.29028467725446233i, 0.8314696123025453 - 0.5555702330196022i, 0.6343932841636456 - 0.7730104533627369i, 0.38268343236508984 - 0.9238795325112867i, 0.09801714032956077 - 0.9951847266721968i, -0.1950903220161282 - 0.9807852804032304i, -0.4713967368259977 - 0.8819212643483549i,
-	complex(1, math.Copysign(0, -1)), 0.9238795325112867 - 0.3826834323650898i, 0.7071067811865476 - 0.7071067811865475i, 0.38268343236508984 - 0.9238795325112867i, 6.123233995736757e-17 - 1i, -0.3826834323650897 - 0.9238795325112867i, -0.7071067811865475 - 0.7071067811865476i, -0.9238795325112867 - 0.38268343236508984i,
-	complex(1, math.Copysign(0, -1)), 0.881921264348355 - 0.47139673682599764i, 0.5555702330196023 - 0.8314696123025452i, 0.09801714032956077 - 0.9951847266721968i, -0.3826834323650897 - 0.9238795325112867i, -0.773010453362737 - 0.6343932841636455i, -0.9807852804032303 - 0.19509032201612858i, -0.9569403357322089 + 0.29028467725446216i,
-	complex(1, math.Copysign(0, -1)), 0.8314696123025453 - 0.5555702330196022i, 0.38268343236508984 - 0.9238795325112867i, -0.1950903220161282 - 0.9807852804032304i, -0.7071067811865475 - 0.7071067811865476i, -0.9807852804032303 - 0.19509032201612858i, -0.9238795325112868 + 0.38268343236508967i, -0.5555702330196022 + 0.8314696123025453i,
-	complex(1, math.Copysign(0, -1)), 0.773010453362737 - 0.6343932841636455i, 0.1950903220161283 - 0.9807852804032304i, -0.4713967368259977 - 0.8819212643483549i, -0.9238795325112867 - 0.38268343236508984i, -0.9569403357322089 + 0.29028467725446216i, -0.5555702330196022 + 0.8314696123025453i, 0.09801714032956009 + 0.9951847266721969i,
+var fftAoS64Table = [128]float64{
+	1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1),
+	1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1),
+	1, math.Copysign(0, -1), 0.9951847266721968, -0.0980171403295606, 0.9807852804032304, -0.19509032201612825, 0.9569403357322088, -0.29028467725446233,
+	0.9238795325112867, -0.3826834323650898, 0.881921264348355, -0.47139673682599764, 0.8314696123025453, -0.5555702330196022, 0.773010453362737, -0.6343932841636455,
+	1, math.Copysign(0, -1), 0.9807852804032304, -0.19509032201612825, 0.9238795325112867, -0.3826834323650898, 0.8314696123025453, -0.5555702330196022,
+	0.7071067811865476, -0.7071067811865475, 0.5555702330196023, -0.8314696123025452, 0.38268343236508984, -0.9238795325112867, 0.1950903220161283, -0.9807852804032304,
+	1, math.Copysign(0, -1), 0.9569403357322088, -0.29028467725446233, 0.8314696123025453, -0.5555702330196022, 0.6343932841636456, -0.7730104533627369,
+	0.38268343236508984, -0.9238795325112867, 0.09801714032956077, -0.9951847266721968, -0.1950903220161282, -0.9807852804032304, -0.4713967368259977, -0.8819212643483549,
+	1, math.Copysign(0, -1), 0.9238795325112867, -0.3826834323650898, 0.7071067811865476, -0.7071067811865475, 0.38268343236508984, -0.9238795325112867,
+	6.123233995736757e-17, -1, -0.3826834323650897, -0.9238795325112867, -0.7071067811865475, -0.7071067811865476, -0.9238795325112867, -0.38268343236508984,
+	1, math.Copysign(0, -1), 0.881921264348355, -0.47139673682599764, 0.5555702330196023, -0.8314696123025452, 0.09801714032956077, -0.9951847266721968,
+	-0.3826834323650897, -0.9238795325112867, -0.773010453362737, -0.6343932841636455, -0.9807852804032303, -0.19509032201612858, -0.9569403357322089, 0.29028467725446216,
+	1, math.Copysign(0, -1), 0.8314696123025453, -0.5555702330196022, 0.38268343236508984, -0.9238795325112867, -0.1950903220161282, -0.9807852804032304,
+	-0.7071067811865475, -0.7071067811865476, -0.9807852804032303, -0.19509032201612858, -0.9238795325112868, 0.38268343236508967, -0.5555702330196022, 0.8314696123025453,
+	1, math.Copysign(0, -1), 0.773010453362737, -0.6343932841636455, 0.1950903220161283, -0.9807852804032304, -0.4713967368259977, -0.8819212643483549,
+	-0.9238795325112867, -0.38268343236508984, -0.9569403357322089, 0.29028467725446216, -0.5555702330196022, 0.8314696123025453, 0.09801714032956009, 0.9951847266721969,
 }
 
-var fftAoS1024Table = [1024]complex128{
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)),
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)),
-	complex(1, math.Copysign(0, -1)), 0.9999811752826011 - 0.006135884649154475i, 0.9999247018391446 - 0.012271538285719925i, 0.9998305817958234 - 0.01840672990580482i, 0.9996988186962041 - 0.024541228522912288i, 0.9995294175010931 - 0.030674803176636626i, 0.9993223845883494 - 0.03680722294135883i, 0.9990777277526454 - 0.04293825693494082i,
-	0.9987954562051724 - 0.049067674327418015i, 0.9984755805732948 - 0.05519524434968994i, 0.9981181129001492 - 0.06132073630220858i, 0.9977230666441916 - 0.06744391956366405i, 0.9972904566786902 - 0.07356456359966743i, 0.9968202992911658 - 0.07968243797143013i, 0.996312612182778 - 0.0857973123444399i, 0.9957674144676598 - 0.09190895649713272i,
-	complex(1, math.Copysign(0, -1)), 0.9999247018391446 - 0.012271538285719925i, 0.9996988186962041 - 0.024541228522912288i, 0.9993223845883494 - 0.03680722294135883i, 0.9987954562051724 - 0.049067674327418015i, 0.9981181129001492 - 0.06132073630220858i, 0.9972904566786902 - 0.07356456359966743i, 0.996312612182778 - 0.0857973123444399i,
-	0.9951847266721968 - 0.0980171403295606i, 0.9939069700023561 - 0.11022220729388306i, 0.9924795345987101 - 0.1224106751992162i, 0.99090263542778 - 0.13458070850712617i, 0.989176509964781 - 0.14673047445536175i, 0.9873014181578584 - 0.15885814333386145i, 0.9852776423889412 - 0.17096188876030122i, 0.9831054874312164 - 0.18303988795514095i,
-	complex(1, math.Copysign(0, -1)), 0.9998305817958234 - 0.01840672990580482i, 0.9993223845883494 - 0.03680722294135883i, 0.9984755805732948 - 0.05519524434968994i, 0.9972904566786902 - 0.07356456359966743i, 0.9957674144676598 - 0.09190895649713272i, 0.9939069700023561 - 0.11022220729388306i, 0.9917097536690995 - 0.12849811079379317i,
-	0.989176509964781 - 0.14673047445536175i, 0.9863080972445987 - 0.16491312048996992i, 0.9831054874312164 - 0.18303988795514095i, 0.9795697656854406 - 0.2011046348420919i, 0.9757021300385286 - 0.2191012401568698i, 0.9715038909862518 - 0.2370236059943672i, 0.9669764710448521 - 0.25486565960451457i, 0.9621214042690416 - 0.272621355449949i,
-	complex(1, math.Copysign(0, -1)), 0.9996988186962041 - 0.024541228522912288i, 0.9987954562051724 - 0.049067674327418015i, 0.9972904566786902 - 0.07356456359966743i, 0.9951847266721968 - 0.0980171403295606i, 0.9924795345987101 - 0.1224106751992162i, 0.989176509964781 - 0.14673047445536175i, 0.9852776423889412 - 0.17096188876030122i,
-	0.9807852804032304 - 0.19509032201612825i, 0.9757021300385286 - 0.2191012401568698i, 0.9700312531945441 - 0.24298017990326387i, 0.9637760657954398 - 0.26671275747489837i, 0.9569403357322088 - 0.29028467725446233i, 0.9495281805930367 - 0.3136817403988915i, 0.9415440651830208 - 0.33688985339222005i, 0.9329927988347388 - 0.3598950365349881i,
-	complex(1, math.Copysign(0, -1)), 0.9995294175010931 - 0.030674803176636626i, 0.9981181129001492 - 0.06132073630220858i, 0.9957674144676598 - 0.09190895649713272i, 0.9924795345987101 - 0.1224106751992162i, 0.9882575677307495 - 0.15279718525844344i, 0.9831054874312164 - 0.18303988795514095i, 0.9770281426577543 - 0.21311031991609136i,
-	0.9700312531945441 - 0.24298017990326387i, 0.9621214042690416 - 0.272621355449949i, 0.9533060403541938 - 0.3020059493192281i, 0.9435934581619604 - 0.33110630575987643i, 0.9329927988347388 - 0.3598950365349881i, 0.921514039342042 - 0.38834504669882625i, 0.9091679830905225 - 0.41642956009763715i, 0.8959662497561852 - 0.4441221445704292i,
-	complex(1, math.Copysign(0, -1)), 0.9993223845883494 - 0.03680722294135883i, 0.9972904566786902 - 0.07356456359966743i, 0.9939069700023561 - 0.11022220729388306i, 0.989176509964781 - 0.14673047445536175i, 0.9831054874312164 - 0.18303988795514095i, 0.9757021300385286 - 0.2191012401568698i, 0.9669764710448521 - 0.25486565960451457i,
-	0.9569403357322088 - 0.29028467725446233i, 0.9456073253805213 - 0.3253102921622629i, 0.9329927988347388 - 0.3598950365349881i, 0.9191138516900577 - 0.3939920400610481i, 0.9039892931234433 - 0.4275550934302821i, 0.8876396204028539 - 0.46053871095824i, 0.8700869911087113 - 0.49289819222978404i, 0.8513551931052652 - 0.524589682678469i,
-	complex(1, math.Copysign(0, -1)), 0.9990777277526454 - 0.04293825693494082i, 0.996312612182778 - 0.0857973123444399i, 0.9917097536690995 - 0.12849811079379317i, 0.9852776423889412 - 0.17096188876030122i, 0.9770281426577543 - 0.21311031991609136i, 0.9669764710448521 - 0.25486565960451457i, 0.9551411683057708 - 0.2961508882436238i,
-	0.9415440651830208 - 0.33688985339222005i, 0.9262102421383114 - 0.37700741021641826i, 0.9091679830905225 - 0.41642956009763715i, 0.8904487232447579 - 0.45508358712634384i, 0.8700869911087113 - 0.49289819222978404i, 0.8481203448032972 - 0.5298036246862946i, 0.8245893027850253 - 0.5657318107836131i, 0.799537269107905 - 0.600616479383869i,
-	complex(1, math.Copysign(0, -1)), 0.9987954562051724 - 0.049067674327418015i, 0.9951847266721968 - 0.0980171403295606i, 0.989176509964781 - 0.14673047445536175i, 0.9807852804032304 - 0.19509032201612825i, 0.9700312531945441 - 0.24298017990326387i, 0.9569403357322088 - 0.29028467725446233i, 0.9415440651830208 - 0.33688985339222005i,
-	0.9238795325112867 - 0.3826834323650898i, 0.9039892931234433 - 0.4275550934302821i, 0.881921264348355 - 0.47139673682599764i, 0.8577286100002721 - 0.5141027441932217i, 0.8314696123025453 - 0.5555702330196022i, 0.8032075314806449 - 0.5956993044924334i, 0.773010453362737 - 0.6343932841636455i, 0.7409511253549591 - 0.6715589548470183i,
-	complex(1, math.Copysign(0, -1)), 0.9984755805732948 - 0.05519524434968994i, 0.9939069700023561 - 0.11022220729388306i, 0.9863080972445987 - 0.16491312048996992i, 0.9757021300385286 - 0.2191012401568698i, 0.9621214042690416 - 0.272621355449949i, 0.9456073253805213 - 0.3253102921622629i, 0.9262102421383114 - 0.37700741021641826i,
-	0.9039892931234433 - 0.4275550934302821i, 0.8790122264286335 - 0.4767992300633221i, 0.8513551931052652 - 0.524589682678469i, 0.8211025149911046 - 0.5707807458869673i, 0.7883464276266063 - 0.6152315905806268i, 0.7531867990436125 - 0.6578066932970786i, 0.7157308252838186 - 0.6983762494089729i, 0.676092703575316 - 0.7368165688773699i,
-	complex(1, math.Copysign(0, -1)), 0.9981181129001492 - 0.06132073630220858i, 0.9924795345987101 - 0.1224106751992162i, 0.9831054874312164 - 0.18303988795514095i, 0.9700312531945441 - 0.24298017990326387i, 0.9533060403541938 - 0.3020059493192281i, 0.9329927988347388 - 0.3598950365349881i, 0.9091679830905225 - 0.41642956009763715i,
-	0.881921264348355 - 0.47139673682599764i, 0.8513551931052652 - 0.524589682678469i, 0.8175848131515837 - 0.5758081914178453i, 0.7807372285720945 - 0.6248594881423863i, 0.7409511253549591 - 0.6715589548470183i, 0.6983762494089729 - 0.7157308252838186i, 0.6531728429537769 - 0.7572088465064845i, 0.6055110414043255 - 0.7958369046088835i,
-	complex(1, math.Copysign(0, -1)), 0.9977230666441916 - 0.06744391956366405i, 0.99090263542778 - 0.13458070850712617i, 0.9795697656854406 - 0.2011046348420919i, 0.9637760657954398 - 0.26671275747489837i, 0.9435934581619604 - 0.33110630575987643i, 0.9191138516900577 - 0.3939920400610481i, 0.8904487232447579 - 0.45508358712634384i,
-	0.8577286100002721 - 0.5141027441932217i, 0.8211025149911046 - 0.5707807458869673i, 0.7807372285720945 - 0.6248594881423863i, 0.7368165688773699 - 0.6760927035753159i, 0.6895405447370669 - 0.7242470829514668i, 0.6391244448637758 - 0.7691033376455796i, 0.5857978574564389 - 0.8104571982525947i, 0.5298036246862948 - 0.8481203448032971i,
-	complex(1, math.Copysign(0, -1)), 0.9972904566786902 - 0.07356456359966743i, 0.989176509964781 - 0.14673047445536175i, 0.9757021300385286 - 0.2191012401568698i, 0.9569403357322088 - 0.29028467725446233i, 0.9329927988347388 - 0.3598950365349881i, 0.9039892931234433 - 0.4275550934302821i, 0.8700869911087113 - 0.49289819222978404i,
-	0.8314696123025453 - 0.5555702330196022i, 0.7883464276266063 - 0.6152315905806268i, 0.7409511253549591 - 0.6715589548470183i, 0.6895405447370669 - 0.7242470829514668i, 0.6343932841636456 - 0.7730104533627369i, 0.5758081914178454 - 0.8175848131515836i, 0.5141027441932218 - 0.8577286100002721i, 0.4496113296546066 - 0.8932243011955153i,
-	complex(1, math.Copysign(0, -1)), 0.9968202992911658 - 0.07968243797143013i, 0.9873014181578584 - 0.15885814333386145i, 0.9715038909862518 - 0.2370236059943672i, 0.9495281805930367 - 0.3136817403988915i, 0.921514039342042 - 0.38834504669882625i, 0.8876396204028539 - 0.46053871095824i, 0.8481203448032972 - 0.5298036246862946i,
-	0.8032075314806449 - 0.5956993044924334i, 0.7531867990436125 - 0.6578066932970786i, 0.6983762494089729 - 0.7157308252838186i, 0.6391244448637758 - 0.7691033376455796i, 0.5758081914178454 - 0.8175848131515836i, 0.5088301425431071 - 0.8608669386377672i, 0.4386162385385277 - 0.8986744656939538i, 0.36561299780477396 - 0.9307669610789836i,
-	complex(1, math.Copysign(0, -1)), 0.996312612182778 - 0.0857973123444399i, 0.9852776423889412 - 0.17096188876030122i, 0.9669764710448521 - 0.25486565960451457i, 0.9415440651830208 - 0.33688985339222005i, 0.9091679830905225 - 0.41642956009763715i, 0.8700869911087113 - 0.49289819222978404i, 0.8245893027850253 - 0.5657318107836131i,
-	0.773010453362737 - 0.6343932841636455i, 0.7157308252838186 - 0.6983762494089729i, 0.6531728429537769 - 0.7572088465064845i, 0.5857978574564389 - 0.8104571982525947i, 0.5141027441932218 - 0.8577286100002721i, 0.4386162385385277 - 0.8986744656939538i, 0.3598950365349883 - 0.9329927988347387i, 0.27851968938505306 - 0.9604305194155658i,
-	complex(1, math.Copysign(0, -1)), 0.9957674144676598 - 0.09190895649713272i, 0.9831054874312164 - 0.18303988795514095i, 0.9621214042690416 - 0.272621355449949i, 0.9329927988347388 - 0.3598950365349881i, 0.8959662497561852 - 0.4441221445704292i, 0.8513551931052652 - 0.524589682678469i, 0.799537269107905 - 0.600616479383869i,
-	0.7409511253549591 - 0.6715589548470183i, 0.676092703575316 - 0.7368165688773699i, 0.6055110414043255 - 0.7958369046088835i, 0.5298036246862948 - 0.8481203448032971i, 0.4496113296546066 - 0.8932243011955153i, 0.36561299780477396 - 0.9307669610789836i, 0.27851968938505306 - 0.9604305194155658i, 0.18906866414980628 - 0.9819638691095552i,
-	complex(1, math.Copysign(0, -1)), 0.9951847266721968 - 0.0980171403295606i, 0.9807852804032304 - 0.19509032201612825i, 0.9569403357322088 - 0.29028467725446233i, 0.9238795325112867 - 0.3826834323650898i, 0.881921264348355 - 0.47139673682599764i, 0.8314696123025453 - 0.5555702330196022i, 0.773010453362737 - 0.6343932841636455i,
-	0.7071067811865476 - 0.7071067811865475i, 0.6343932841636456 - 0.7730104533627369i, 0.5555702330196023 - 0.8314696123025452i, 0.4713967368259978 - 0.8819212643483549i, 0.38268343236508984 - 0.9238795325112867i, 0.2902846772544623 - 0.9569403357322089i, 0.1950903220161283 - 0.9807852804032304i, 0.09801714032956077 - 0.9951847266721968i,
-	complex(1, math.Copysign(0, -1)), 0.9945645707342554 - 0.10412163387205459i, 0.9783173707196277 - 0.20711137619221856i, 0.9514350209690083 - 0.30784964004153487i, 0.9142097557035307 - 0.40524131400498986i, 0.8670462455156926 - 0.49822766697278187i, 0.8104571982525948 - 0.5857978574564389i, 0.745057785441466 - 0.6669999223036375i,
-	0.6715589548470184 - 0.7409511253549591i, 0.5907597018588743 - 0.8068475535437992i, 0.5035383837257176 - 0.8639728561215866i, 0.4108431710579039 - 0.91170603200543i, 0.3136817403988915 - 0.9495281805930367i, 0.21311031991609136 - 0.9770281426577543i, 0.11022220729388318 - 0.9939069700023561i, 0.006135884649154516 - 0.9999811752826011i,
-	complex(1, math.Copysign(0, -1)), 0.9939069700023561 - 0.11022220729388306i, 0.9757021300385286 - 0.2191012401568698i, 0.9456073253805213 - 0.3253102921622629i, 0.9039892931234433 - 0.4275550934302821i, 0.8513551931052652 - 0.524589682678469i, 0.7883464276266063 - 0.6152315905806268i, 0.7157308252838186 - 0.6983762494089729i,
-	0.6343932841636456 - 0.7730104533627369i, 0.5453249884220466 - 0.838224705554838i, 0.4496113296546066 - 0.8932243011955153i, 0.3484186802494345 - 0.937339011912575i, 0.24298017990326398 - 0.970031253194544i, 0.13458070850712622 - 0.99090263542778i, 0.024541228522912267 - 0.9996988186962041i, -0.08579731234443977 - 0.996312612182778i,
-	complex(1, math.Copysign(0, -1)), 0.9932119492347945 - 0.11631863091190475i, 0.9729399522055602 - 0.2310581082806711i, 0.9394592236021899 - 0.3426607173119944i, 0.8932243011955153 - 0.44961132965460654i, 0.8348628749863801 - 0.5504579729366048i, 0.765167265622459 - 0.6438315428897914i, 0.6850836677727005 - 0.7284643904482252i,
-	0.5956993044924335 - 0.8032075314806448i, 0.4982276669727819 - 0.8670462455156926i, 0.3939920400610481 - 0.9191138516900577i, 0.2844075372112718 - 0.9587034748958715i, 0.17096188876030136 - 0.9852776423889412i, 0.05519524434969003 - 0.9984755805732948i, -0.06132073630220853 - 0.9981181129001492i, -0.17700422041214875 - 0.984210092386929i,
-	complex(1, math.Copysign(0, -1)), 0.9924795345987101 - 0.1224106751992162i, 0.9700312531945441 - 0.24298017990326387i, 0.9329927988347388 - 0.3598950365349881i, 0.881921264348355 - 0.47139673682599764i, 0.8175848131515837 - 0.5758081914178453i, 0.7409511253549591 - 0.6715589548470183i, 0.6531728429537769 - 0.7572088465064845i,
-	0.5555702330196023 - 0.8314696123025452i, 0.4496113296546066 - 0.8932243011955153i, 0.33688985339222005 - 0.9415440651830208i, 0.21910124015686977 - 0.9757021300385286i, 0.09801714032956077 - 0.9951847266721968i, -0.024541228522912142 - 0.9996988186962041i, -0.14673047445536164 - 0.989176509964781i, -0.2667127574748983 - 0.9637760657954398i,
-	complex(1, math.Copysign(0, -1)), 0.9917097536690995 - 0.12849811079379317i, 0.9669764710448521 - 0.25486565960451457i, 0.9262102421383114 - 0.37700741021641826i, 0.8700869911087113 - 0.49289819222978404i, 0.799537269107905 - 0.600616479383869i, 0.7157308252838186 - 0.6983762494089729i, 0.6200572117632892 - 0.7845565971555751i,
-	0.5141027441932218 - 0.8577286100002721i, 0.3996241998456468 - 0.9166790599210427i, 0.27851968938505306 - 0.9604305194155658i, 0.1527971852584434 - 0.9882575677307495i, 0.024541228522912267 - 0.9996988186962041i, -0.10412163387205461 - 0.9945645707342554i, -0.23105810828067117 - 0.9729399522055602i, -0.3541635254204904 - 0.9351835099389476i,
-	complex(1, math.Copysign(0, -1)), 0.99090263542778 - 0.13458070850712617i, 0.9637760657954398 - 0.26671275747489837i, 0.9191138516900577 - 0.3939920400610481i, 0.8577286100002721 - 0.5141027441932217i, 0.7807372285720945 - 0.6248594881423863i, 0.6895405447370669 - 0.7242470829514668i, 0.5857978574564389 - 0.8104571982525947i,
-	0.4713967368259978 - 0.8819212643483549i, 0.3484186802494345 - 0.937339011912575i, 0.21910124015686977 - 0.9757021300385286i, 0.08579731234443988 - 0.996312612182778i, -0.04906767432741801 - 0.9987954562051724i, -0.18303988795514095 - 0.9831054874312164i, -0.31368174039889146 - 0.9495281805930367i, -0.4386162385385274 - 0.8986744656939539i,
-	complex(1, math.Copysign(0, -1)), 0.9900582102622971 - 0.1406582393328492i, 0.9604305194155658 - 0.27851968938505306i, 0.9117060320054299 - 0.4108431710579039i, 0.8448535652497071 - 0.5349976198870972i, 0.7612023854842618 - 0.6485144010221124i, 0.6624157775901718 - 0.7491363945234593i, 0.5504579729366049 - 0.83486287498638i,
-	0.4275550934302822 - 0.9039892931234433i, 0.29615088824362396 - 0.9551411683057707i, 0.1588581433338614 - 0.9873014181578584i, 0.01840672990580482 - 0.9998305817958234i, -0.12241067519921617 - 0.9924795345987101i, -0.26079411791527546 - 0.9653944416976894i, -0.393992040061048 - 0.9191138516900578i, -0.5193559901655896 - 0.8545579883654005i,
-	complex(1, math.Copysign(0, -1)), 0.989176509964781 - 0.14673047445536175i, 0.9569403357322088 - 0.29028467725446233i, 0.9039892931234433 - 0.4275550934302821i, 0.8314696123025453 - 0.5555702330196022i, 0.7409511253549591 - 0.6715589548470183i, 0.6343932841636456 - 0.7730104533627369i, 0.5141027441932218 - 0.8577286100002721i,
-	0.38268343236508984 - 0.9238795325112867i, 0.24298017990326398 - 0.970031253194544i, 0.09801714032956077 - 0.9951847266721968i, -0.04906767432741801 - 0.9987954562051724i, -0.1950903220161282 - 0.9807852804032304i, -0.33688985339221994 - 0.9415440651830209i, -0.4713967368259977 - 0.8819212643483549i, -0.5956993044924332 - 0.8032075314806449i,
-	complex(1, math.Copysign(0, -1)), 0.9882575677307495 - 0.15279718525844344i, 0.9533060403541938 - 0.3020059493192281i, 0.8959662497561852 - 0.4441221445704292i, 0.8175848131515837 - 0.5758081914178453i, 0.7200025079613818 - 0.6939714608896539i, 0.6055110414043255 - 0.7958369046088835i, 0.47679923006332225 - 0.8790122264286334i,
-	0.33688985339222005 - 0.9415440651830208i, 0.18906866414980628 - 0.9819638691095552i, 0.03680722294135899 - 0.9993223845883494i, -0.11631863091190475 - 0.9932119492347945i, -0.2667127574748983 - 0.9637760657954398i, -0.4108431710579038 - 0.91170603200543i, -0.5453249884220461 - 0.8382247055548382i, -0.6669999223036374 - 0.7450577854414662i,
-	complex(1, math.Copysign(0, -1)), 0.9873014181578584 - 0.15885814333386145i, 0.9495281805930367 - 0.3136817403988915i, 0.8876396204028539 - 0.46053871095824i, 0.8032075314806449 - 0.5956993044924334i, 0.6983762494089729 - 0.7157308252838186i, 0.5758081914178454 - 0.8175848131515836i, 0.4386162385385277 - 0.8986744656939538i,
-	0.2902846772544623 - 0.9569403357322089i, 0.13458070850712622 - 0.99090263542778i, -0.024541228522912142 - 0.9996988186962041i, -0.18303988795514095 - 0.9831054874312164i, -0.33688985339221994 - 0.9415440651830209i, -0.4821837720791227 - 0.8760700941954066i, -0.6152315905806267 - 0.7883464276266063i, -0.7326542716724127 - 0.6806009977954532i,
-	complex(1, math.Copysign(0, -1)), 0.9863080972445987 - 0.16491312048996992i, 0.9456073253805213 - 0.3253102921622629i, 0.8790122264286335 - 0.4767992300633221i, 0.7883464276266063 - 0.6152315905806268i, 0.676092703575316 - 0.7368165688773699i, 0.5453249884220466 - 0.838224705554838i, 0.3996241998456468 - 0.9166790599210427i,
-	0.24298017990326398 - 0.970031253194544i, 0.07968243797143013 - 0.9968202992911658i, -0.08579731234443977 - 0.996312612182778i, -0.24892760574572015 - 0.9685220942744173i, -0.40524131400498975 - 0.9142097557035308i, -0.5504579729366047 - 0.8348628749863801i, -0.680600997795453 - 0.7326542716724129i, -0.7921065773002122 - 0.6103828062763097i,
-	complex(1, math.Copysign(0, -1)), 0.9852776423889412 - 0.17096188876030122i, 0.9415440651830208 - 0.33688985339222005i, 0.8700869911087113 - 0.49289819222978404i, 0.773010453362737 - 0.6343932841636455i, 0.6531728429537769 - 0.7572088465064845i, 0.5141027441932218 - 0.8577286100002721i, 0.3598950365349883 - 0.9329927988347387i,
-	0.1950903220161283 - 0.9807852804032304i, 0.024541228522912267 - 0.9996988186962041i, -0.14673047445536164 - 0.989176509964781i, -0.31368174039889146 - 0.9495281805930367i, -0.4713967368259977 - 0.8819212643483549i, -0.6152315905806267 - 0.7883464276266063i, -0.7409511253549589 - 0.6715589548470186i, -0.8448535652497071 - 0.5349976198870972i,
-	complex(1, math.Copysign(0, -1)), 0.984210092386929 - 0.17700422041214875i, 0.937339011912575 - 0.34841868024943456i, 0.8608669386377673 - 0.508830142543107i, 0.7572088465064846 - 0.6531728429537768i, 0.6296382389149271 - 0.7768884656732324i, 0.4821837720791229 - 0.8760700941954065i, 0.31950203081601575 - 0.9475855910177412i,
-	0.14673047445536175 - 0.989176509964781i, -0.03067480317663646 - 0.9995294175010931i, -0.20711137619221845 - 0.9783173707196277i, -0.3770074102164182 - 0.9262102421383114i, -0.5349976198870969 - 0.8448535652497072i, -0.6760927035753158 - 0.73681656887737i, -0.7958369046088835 - 0.6055110414043255i, -0.8904487232447579 - 0.4550835871263439i,
-	complex(1, math.Copysign(0, -1)), 0.9831054874312164 - 0.18303988795514095i, 0.9329927988347388 - 0.3598950365349881i, 0.8513551931052652 - 0.524589682678469i, 0.7409511253549591 - 0.6715589548470183i, 0.6055110414043255 - 0.7958369046088835i, 0.4496113296546066 - 0.8932243011955153i, 0.27851968938505306 - 0.9604305194155658i,
-	0.09801714032956077 - 0.9951847266721968i, -0.08579731234443977 - 0.996312612182778i, -0.2667127574748983 - 0.9637760657954398i, -0.4386162385385274 - 0.8986744656939539i, -0.5956993044924332 - 0.8032075314806449i, -0.7326542716724127 - 0.6806009977954532i, -0.8448535652497071 - 0.5349976198870972i, -0.9285060804732155 - 0.37131719395183765i,
-	complex(1, math.Copysign(0, -1)), 0.9819638691095552 - 0.1890686641498062i, 0.9285060804732156 - 0.37131719395183754i, 0.8415549774368984 - 0.5401714727298929i, 0.724247082951467 - 0.6895405447370668i, 0.5808139580957646 - 0.8140363297059483i, 0.4164295600976373 - 0.9091679830905224i, 0.23702360599436734 - 0.9715038909862518i,
-	0.04906767432741813 - 0.9987954562051724i, -0.14065823933284913 - 0.9900582102622971i, -0.32531029216226287 - 0.9456073253805214i, -0.49822766697278154 - 0.8670462455156929i, -0.6531728429537765 - 0.7572088465064848i, -0.784556597155575 - 0.6200572117632894i, -0.8876396204028538 - 0.4605387109582402i, -0.9587034748958715 - 0.28440753721127204i,
-	complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9238795325112867 - 0.3826834323650898i, 0.8314696123025453 - 0.5555702330196022i, 0.7071067811865476 - 0.7071067811865475i, 0.5555702330196023 - 0.8314696123025452i, 0.38268343236508984 - 0.9238795325112867i, 0.1950903220161283 - 0.9807852804032304i,
-	6.123233995736757e-17 - 1i, -0.1950903220161282 - 0.9807852804032304i, -0.3826834323650897 - 0.9238795325112867i, -0.555570233019602 - 0.8314696123025453i, -0.7071067811865475 - 0.7071067811865476i, -0.8314696123025453 - 0.5555702330196022i, -0.9238795325112867 - 0.38268343236508984i, -0.9807852804032303 - 0.19509032201612858i,
-	complex(1, math.Copysign(0, -1)), 0.9795697656854406 - 0.2011046348420919i, 0.9191138516900577 - 0.3939920400610481i, 0.8211025149911046 - 0.5707807458869673i, 0.6895405447370669 - 0.7242470829514668i, 0.5298036246862948 - 0.8481203448032971i, 0.3484186802494345 - 0.937339011912575i, 0.1527971852584434 - 0.9882575677307495i,
-	-0.04906767432741801 - 0.9987954562051724i, -0.24892760574572015 - 0.9685220942744173i, -0.4386162385385274 - 0.8986744656939539i, -0.6103828062763095 - 0.7921065773002123i, -0.7572088465064847 - 0.6531728429537766i, -0.8730949784182901 - 0.4875501601484359i, -0.9533060403541939 - 0.30200594931922803i, -0.9945645707342554 - 0.10412163387205457i,
-	complex(1, math.Copysign(0, -1)), 0.9783173707196277 - 0.20711137619221856i, 0.9142097557035307 - 0.40524131400498986i, 0.8104571982525948 - 0.5857978574564389i, 0.6715589548470184 - 0.7409511253549591i, 0.5035383837257176 - 0.8639728561215866i, 0.3136817403988915 - 0.9495281805930367i, 0.11022220729388318 - 0.9939069700023561i,
-	-0.09801714032956066 - 0.9951847266721968i, -0.3020059493192281 - 0.9533060403541938i, -0.4928981922297839 - 0.8700869911087115i, -0.6624157775901718 - 0.7491363945234593i, -0.8032075314806448 - 0.5956993044924335i, -0.9091679830905225 - 0.41642956009763715i, -0.9757021300385285 - 0.21910124015687002i, -0.9999247018391446 - 0.012271538285720007i,
-	complex(1, math.Copysign(0, -1)), 0.9770281426577543 - 0.21311031991609136i, 0.9091679830905225 - 0.41642956009763715i, 0.799537269107905 - 0.600616479383869i, 0.6531728429537769 - 0.7572088465064845i, 0.47679923006332225 - 0.8790122264286334i, 0.27851968938505306 - 0.9604305194155658i, 0.0674439195636641 - 0.9977230666441916i,
-	-0.14673047445536164 - 0.989176509964781i, -0.3541635254204904 - 0.9351835099389476i, -0.5453249884220461 - 0.8382247055548382i, -0.7114321957452165 - 0.7027547444572252i, -0.8448535652497071 - 0.5349976198870972i, -0.9394592236021898 - 0.34266071731199443i, -0.99090263542778 - 0.13458070850712628i, -0.9968202992911658 + 0.07968243797142995i,
-	complex(1, math.Copysign(0, -1)), 0.9757021300385286 - 0.2191012401568698i, 0.9039892931234433 - 0.4275550934302821i, 0.7883464276266063 - 0.6152315905806268i, 0.6343932841636456 - 0.7730104533627369i, 0.4496113296546066 - 0.8932243011955153i, 0.24298017990326398 - 0.970031253194544i, 0.024541228522912267 - 0.9996988186962041i,
-	-0.1950903220161282 - 0.9807852804032304i, -0.40524131400498975 - 0.9142097557035308i, -0.5956993044924332 - 0.8032075314806449i, -0.7572088465064847 - 0.6531728429537766i, -0.8819212643483549 - 0.4713967368259978i, -0.9637760657954398 - 0.2667127574748985i, -0.9987954562051724 - 0.04906767432741797i, -0.9852776423889412 + 0.17096188876030097i,
-	complex(1, math.Copysign(0, -1)), 0.9743393827855759 - 0.22508391135979283i, 0.8986744656939538 - 0.43861623853852766i, 0.7768884656732324 - 0.629638238914927i, 0.6152315905806269 - 0.7883464276266062i, 0.4220002707997998 - 0.9065957045149153i, 0.20711137619221856 - 0.9783173707196277i, -0.018406729905804695 - 0.9998305817958234i,
-	-0.24298017990326387 - 0.9700312531945441i, -0.4550835871263437 - 0.8904487232447579i, -0.6438315428897913 - 0.7651672656224591i, -0.799537269107905 - 0.6006164793838689i, -0.9142097557035307 - 0.40524131400498986i, -0.9819638691095552 - 0.18906866414980633i, -0.9993223845883494 + 0.03680722294135858i, -0.9653944416976893 + 0.2607941179152756i,
-	complex(1, math.Copysign(0, -1)), 0.9729399522055602 - 0.2310581082806711i, 0.8932243011955153 - 0.44961132965460654i, 0.765167265622459 - 0.6438315428897914i, 0.5956993044924335 - 0.8032075314806448i, 0.3939920400610481 - 0.9191138516900577i, 0.17096188876030136 - 0.9852776423889412i, -0.06132073630220853 - 0.9981181129001492i,
-	-0.2902846772544622 - 0.9569403357322089i, -0.5035383837257175 - 0.8639728561215868i, -0.6895405447370668 - 0.724247082951467i, -0.8382247055548381 - 0.5453249884220464i, -0.9415440651830207 - 0.3368898533922203i, -0.9939069700023561 - 0.11022220729388325i, -0.9924795345987101 + 0.1224106751992161i, -0.937339011912575 + 0.34841868024943456i,
-	complex(1, math.Copysign(0, -1)), 0.9715038909862518 - 0.2370236059943672i, 0.8876396204028539 - 0.46053871095824i, 0.7531867990436125 - 0.6578066932970786i, 0.5758081914178454 - 0.8175848131515836i, 0.36561299780477396 - 0.9307669610789836i, 0.13458070850712622 - 0.99090263542778i, -0.10412163387205461 - 0.9945645707342554i,
-	-0.33688985339221994 - 0.9415440651830209i, -0.5504579729366047 - 0.8348628749863801i, -0.7326542716724127 - 0.6806009977954532i, -0.8730949784182901 - 0.4875501601484359i, -0.9637760657954398 - 0.2667127574748985i, -0.9995294175010931 - 0.030674803176636865i, -0.9783173707196277 + 0.20711137619221862i, -0.9013488470460221 + 0.4330938188531519i,
-	complex(1, math.Copysign(0, -1)), 0.9700312531945441 - 0.24298017990326387i, 0.881921264348355 - 0.47139673682599764i, 0.7409511253549591 - 0.6715589548470183i, 0.5555702330196023 - 0.8314696123025452i, 0.33688985339222005 - 0.9415440651830208i, 0.09801714032956077 - 0.9951847266721968i, -0.14673047445536164 - 0.989176509964781i,
-	-0.3826834323650897 - 0.9238795325112867i, -0.5956993044924332 - 0.8032075314806449i, -0.773010453362737 - 0.6343932841636455i, -0.9039892931234434 - 0.42755509343028203i, -0.9807852804032303 - 0.19509032201612858i, -0.9987954562051724 + 0.049067674327417724i, -0.9569403357322089 + 0.29028467725446216i, -0.8577286100002722 + 0.5141027441932216i,
-	complex(1, math.Copysign(0, -1)), 0.9685220942744173 - 0.24892760574572015i, 0.8760700941954066 - 0.4821837720791227i, 0.7284643904482252 - 0.6850836677727004i, 0.5349976198870974 - 0.844853565249707i, 0.307849640041535 - 0.9514350209690083i, 0.061320736302208655 - 0.9981181129001492i, -0.18906866414980616 - 0.9819638691095554i,
-	-0.42755509343028186 - 0.9039892931234434i, -0.6391244448637757 - 0.7691033376455796i, -0.8104571982525947 - 0.585797857456439i, -0.9307669610789837 - 0.3656129978047738i, -0.9924795345987101 - 0.12241067519921635i, -0.9917097536690996 + 0.12849811079379284i, -0.9285060804732156 + 0.3713171939518375i, -0.8068475535437994 + 0.590759701858874i,
-	complex(1, math.Copysign(0, -1)), 0.9669764710448521 - 0.25486565960451457i, 0.8700869911087113 - 0.49289819222978404i, 0.7157308252838186 - 0.6983762494089729i, 0.5141027441932218 - 0.8577286100002721i, 0.27851968938505306 - 0.9604305194155658i, 0.024541228522912267 - 0.9996988186962041i, -0.23105810828067117 - 0.9729399522055602i,
-	-0.4713967368259977 - 0.8819212643483549i, -0.680600997795453 - 0.7326542716724129i, -0.8448535652497071 - 0.5349976198870972i, -0.9533060403541939 - 0.30200594931922803i, -0.9987954562051724 - 0.04906767432741797i, -0.9783173707196277 + 0.20711137619221862i, -0.8932243011955153 + 0.44961132965460665i, -0.7491363945234593 + 0.6624157775901718i,
-	complex(1, math.Copysign(0, -1)), 0.9653944416976894 - 0.2607941179152755i, 0.8639728561215867 - 0.5035383837257176i, 0.7027547444572254 - 0.7114321957452164i, 0.49289819222978415 - 0.8700869911087113i, 0.24892760574572026 - 0.9685220942744173i, -0.012271538285719823 - 0.9999247018391446i, -0.27262135544994887 - 0.9621214042690416i,
-	-0.5141027441932216 - 0.8577286100002722i, -0.7200025079613818 - 0.6939714608896539i, -0.8760700941954065 - 0.4821837720791229i, -0.9715038909862518 - 0.23702360599436717i, -0.9996988186962041 + 0.024541228522912083i, -0.9587034748958715 + 0.2844075372112719i, -0.8513551931052653 + 0.5245896826784687i, -0.6850836677727005 + 0.7284643904482252i,
-	complex(1, math.Copysign(0, -1)), 0.9637760657954398 - 0.26671275747489837i, 0.8577286100002721 - 0.5141027441932217i, 0.6895405447370669 - 0.7242470829514668i, 0.4713967368259978 - 0.8819212643483549i, 0.21910124015686977 - 0.9757021300385286i, -0.04906767432741801 - 0.9987954562051724i, -0.31368174039889146 - 0.9495281805930367i,
-	-0.555570233019602 - 0.8314696123025453i, -0.7572088465064847 - 0.6531728429537766i, -0.9039892931234434 - 0.42755509343028203i, -0.9852776423889412 - 0.1709618887603012i, -0.9951847266721968 + 0.09801714032956059i, -0.9329927988347388 + 0.3598950365349881i, -0.8032075314806449 + 0.5956993044924332i, -0.6152315905806274 + 0.7883464276266059i,
-	complex(1, math.Copysign(0, -1)), 0.9621214042690416 - 0.272621355449949i, 0.8513551931052652 - 0.524589682678469i, 0.676092703575316 - 0.7368165688773699i, 0.4496113296546066 - 0.8932243011955153i, 0.18906866414980628 - 0.9819638691095552i, -0.08579731234443977 - 0.996312612182778i, -0.3541635254204904 - 0.9351835099389476i,
-	-0.5956993044924332 - 0.8032075314806449i, -0.7921065773002122 - 0.6103828062763097i, -0.9285060804732155 - 0.37131719395183765i, -0.9945645707342554 - 0.10412163387205457i, -0.9852776423889412 + 0.17096188876030097i, -0.9013488470460221 + 0.4330938188531519i, -0.7491363945234593 + 0.6624157775901718i, -0.5401714727298927 + 0.8415549774368986i,
-	complex(1, math.Copysign(0, -1)), 0.9604305194155658 - 0.27851968938505306i, 0.8448535652497071 - 0.5349976198870972i, 0.6624157775901718 - 0.7491363945234593i, 0.4275550934302822 - 0.9039892931234433i, 0.1588581433338614 - 0.9873014181578584i, -0.12241067519921617 - 0.9924795345987101i, -0.393992040061048 - 0.9191138516900578i,
-	-0.6343932841636453 - 0.7730104533627371i, -0.8245893027850251 - 0.5657318107836135i, -0.9495281805930367 - 0.3136817403988914i, -0.9993223845883494 - 0.03680722294135883i, -0.9700312531945441 + 0.24298017990326382i, -0.8639728561215868 + 0.5035383837257175i, -0.6895405447370672 + 0.7242470829514667i, -0.4605387109582399 + 0.887639620402854i,
-	complex(1, math.Copysign(0, -1)), 0.9587034748958715 - 0.2844075372112719i, 0.8382247055548381 - 0.5453249884220465i, 0.6485144010221126 - 0.7612023854842617i, 0.4052413140049898 - 0.9142097557035307i, 0.12849811079379322 - 0.9917097536690995i, -0.15885814333386128 - 0.9873014181578584i, -0.43309381885315196 - 0.901348847046022i,
-	-0.6715589548470184 - 0.7409511253549591i, -0.8545579883654004 - 0.5193559901655898i, -0.9669764710448521 - 0.2548656596045147i, -0.9995294175010931 + 0.030674803176636622i, -0.9495281805930368 + 0.3136817403988912i, -0.8211025149911048 + 0.5707807458869671i, -0.6248594881423865 + 0.7807372285720944i, -0.3770074102164182 + 0.9262102421383114i,
-	complex(1, math.Copysign(0, -1)), 0.9569403357322088 - 0.29028467725446233i, 0.8314696123025453 - 0.5555702330196022i, 0.6343932841636456 - 0.7730104533627369i, 0.38268343236508984 - 0.9238795325112867i, 0.09801714032956077 - 0.9951847266721968i, -0.1950903220161282 - 0.9807852804032304i, -0.4713967368259977 - 0.8819212643483549i,
-	-0.7071067811865475 - 0.7071067811865476i, -0.8819212643483549 - 0.4713967368259978i, -0.9807852804032303 - 0.19509032201612858i, -0.9951847266721968 + 0.09801714032956059i, -0.9238795325112868 + 0.38268343236508967i, -0.7730104533627371 + 0.6343932841636453i, -0.5555702330196022 + 0.8314696123025453i, -0.2902846772544624 + 0.9569403357322088i,
-	complex(1, math.Copysign(0, -1)), 0.9551411683057708 - 0.2961508882436238i, 0.8245893027850253 - 0.5657318107836131i, 0.6200572117632892 - 0.7845565971555751i, 0.3598950365349883 - 0.9329927988347387i, 0.0674439195636641 - 0.9977230666441916i, -0.23105810828067117 - 0.9729399522055602i, -0.5088301425431071 - 0.8608669386377672i,
-	-0.7409511253549589 - 0.6715589548470186i, -0.9065957045149153 - 0.42200027079979985i, -0.99090263542778 - 0.13458070850712628i, -0.9863080972445987 + 0.16491312048996992i, -0.8932243011955153 + 0.44961132965460665i, -0.7200025079613818 + 0.6939714608896538i, -0.4821837720791226 + 0.8760700941954066i, -0.20110463484209207 + 0.9795697656854405i,
-	complex(1, math.Copysign(0, -1)), 0.9533060403541938 - 0.3020059493192281i, 0.8175848131515837 - 0.5758081914178453i, 0.6055110414043255 - 0.7958369046088835i, 0.33688985339222005 - 0.9415440651830208i, 0.03680722294135899 - 0.9993223845883494i, -0.2667127574748983 - 0.9637760657954398i, -0.5453249884220461 - 0.8382247055548382i,
-	-0.773010453362737 - 0.6343932841636455i, -0.9285060804732155 - 0.37131719395183765i, -0.9972904566786902 - 0.07356456359966775i, -0.9729399522055602 + 0.2310581082806711i, -0.8577286100002722 + 0.5141027441932216i, -0.6624157775901721 + 0.749136394523459i, -0.40524131400499036 + 0.9142097557035305i, -0.11022220729388331 + 0.9939069700023561i,
-	complex(1, math.Copysign(0, -1)), 0.9514350209690083 - 0.30784964004153487i, 0.8104571982525948 - 0.5857978574564389i, 0.5907597018588743 - 0.8068475535437992i, 0.3136817403988915 - 0.9495281805930367i, 0.006135884649154516 - 0.9999811752826011i, -0.3020059493192281 - 0.9533060403541938i, -0.5808139580957643 - 0.8140363297059485i,
-	-0.8032075314806448 - 0.5956993044924335i, -0.9475855910177411 - 0.3195020308160158i, -0.9999247018391446 - 0.012271538285720007i, -0.9551411683057708 + 0.2961508882436238i, -0.8175848131515837 + 0.5758081914178453i, -0.6006164793838693 + 0.7995372691079048i, -0.32531029216226326 + 0.9456073253805212i, -0.018406729905805164 + 0.9998305817958234i,
-	complex(1, math.Copysign(0, -1)), 0.9495281805930367 - 0.3136817403988915i, 0.8032075314806449 - 0.5956993044924334i, 0.5758081914178454 - 0.8175848131515836i, 0.2902846772544623 - 0.9569403357322089i, -0.024541228522912142 - 0.9996988186962041i, -0.33688985339221994 - 0.9415440651830209i, -0.6152315905806267 - 0.7883464276266063i,
-	-0.8314696123025453 - 0.5555702330196022i, -0.9637760657954398 - 0.2667127574748985i, -0.9987954562051724 + 0.049067674327417724i, -0.9329927988347388 + 0.3598950365349881i, -0.7730104533627371 + 0.6343932841636453i, -0.5349976198870973 + 0.8448535652497071i, -0.24298017990326412 + 0.970031253194544i, 0.073564563599667 + 0.9972904566786903i,
-	complex(1, math.Copysign(0, -1)), 0.9475855910177412 - 0.3195020308160157i, 0.7958369046088836 - 0.6055110414043255i, 0.560661576197336 - 0.8280450452577558i, 0.2667127574748984 - 0.9637760657954398i, -0.05519524434968991 - 0.9984755805732948i, -0.37131719395183754 - 0.9285060804732156i, -0.6485144010221124 - 0.7612023854842619i,
-	-0.8577286100002721 - 0.5141027441932218i, -0.9770281426577543 - 0.21311031991609142i, -0.9939069700023561 + 0.110222207293883i, -0.9065957045149154 + 0.4220002707997996i, -0.724247082951467 + 0.6895405447370668i, -0.4659764957679666 + 0.8847970984309376i, -0.15885814333386153 + 0.9873014181578584i, 0.1649131204899694 + 0.9863080972445988i,
-	complex(1, math.Copysign(0, -1)), 0.9456073253805213 - 0.3253102921622629i, 0.7883464276266063 - 0.6152315905806268i, 0.5453249884220466 - 0.838224705554838i, 0.24298017990326398 - 0.970031253194544i, -0.08579731234443977 - 0.996312612182778i, -0.40524131400498975 - 0.9142097557035308i, -0.680600997795453 - 0.7326542716724129i,
-	-0.8819212643483549 - 0.4713967368259978i, -0.9873014181578584 - 0.15885814333386145i, -0.9852776423889412 + 0.17096188876030097i, -0.8760700941954066 + 0.4821837720791227i, -0.6715589548470187 + 0.7409511253549589i, -0.3939920400610482 + 0.9191138516900577i, -0.07356456359966736 + 0.9972904566786902i, 0.25486565960451396 + 0.9669764710448523i,
-	complex(1, math.Copysign(0, -1)), 0.9435934581619604 - 0.33110630575987643i, 0.7807372285720945 - 0.6248594881423863i, 0.5298036246862948 - 0.8481203448032971i, 0.21910124015686977 - 0.9757021300385286i, -0.11631863091190475 - 0.9932119492347945i, -0.4386162385385274 - 0.8986744656939539i, -0.7114321957452165 - 0.7027547444572252i,
-	-0.9039892931234434 - 0.42755509343028203i, -0.9945645707342554 - 0.10412163387205457i, -0.9729399522055602 + 0.2310581082806711i, -0.8415549774368984 + 0.5401714727298929i, -0.6152315905806274 + 0.7883464276266059i, -0.3195020308160154 + 0.9475855910177413i, 0.012271538285720144 + 0.9999247018391446i, 0.34266071731199454 + 0.9394592236021898i,
-	complex(1, math.Copysign(0, -1)), 0.9415440651830208 - 0.33688985339222005i, 0.773010453362737 - 0.6343932841636455i, 0.5141027441932218 - 0.8577286100002721i, 0.1950903220161283 - 0.9807852804032304i, -0.14673047445536164 - 0.989176509964781i, -0.4713967368259977 - 0.8819212643483549i, -0.7409511253549589 - 0.6715589548470186i,
-	-0.9238795325112867 - 0.38268343236508984i, -0.9987954562051724 - 0.04906767432741797i, -0.9569403357322089 + 0.29028467725446216i, -0.8032075314806449 + 0.5956993044924332i, -0.5555702330196022 + 0.8314696123025453i, -0.24298017990326412 + 0.970031253194544i, 0.09801714032956009 + 0.9951847266721969i, 0.4275550934302822 + 0.9039892931234433i,
-	complex(1, math.Copysign(0, -1)), 0.9394592236021899 - 0.3426607173119944i, 0.765167265622459 - 0.6438315428897914i, 0.4982276669727819 - 0.8670462455156926i, 0.17096188876030136 - 0.9852776423889412i, -0.17700422041214875 - 0.984210092386929i, -0.5035383837257175 - 0.8639728561215868i, -0.7691033376455796 - 0.6391244448637758i,
-	-0.9415440651830207 - 0.3368898533922203i, -0.9999811752826011 + 0.006135884649154554i, -0.937339011912575 + 0.34841868024943456i, -0.7612023854842619 + 0.6485144010221124i, -0.49289819222978426 + 0.8700869911087113i, -0.16491312048996978 + 0.9863080972445987i, 0.1830398879551406 + 0.9831054874312164i, 0.508830142543107 + 0.8608669386377673i,
-	complex(1, math.Copysign(0, -1)), 0.937339011912575 - 0.34841868024943456i, 0.7572088465064846 - 0.6531728429537768i, 0.4821837720791229 - 0.8760700941954065i, 0.14673047445536175 - 0.989176509964781i, -0.20711137619221845 - 0.9783173707196277i, -0.5349976198870969 - 0.8448535652497072i, -0.7958369046088835 - 0.6055110414043255i,
-	-0.9569403357322088 - 0.29028467725446233i, -0.9981181129001493 + 0.061320736302208245i, -0.9142097557035308 + 0.4052413140049897i, -0.7157308252838187 + 0.6983762494089728i, -0.4275550934302825 + 0.9039892931234432i, -0.08579731234444021 + 0.996312612182778i, 0.2667127574748982 + 0.96377606579544i, 0.5857978574564388 + 0.8104571982525949i,
-	complex(1, math.Copysign(0, -1)), 0.9351835099389476 - 0.35416352542049034i, 0.7491363945234594 - 0.6624157775901718i, 0.4659764957679661 - 0.8847970984309379i, 0.12241067519921628 - 0.9924795345987101i, -0.23702360599436723 - 0.9715038909862518i, -0.5657318107836132 - 0.8245893027850253i, -0.8211025149911046 - 0.5707807458869673i,
-	-0.970031253194544 - 0.24298017990326404i, -0.9932119492347945 + 0.11631863091190446i, -0.8876396204028539 + 0.46053871095824006i, -0.6669999223036376 + 0.7450577854414658i, -0.35989503653498794 + 0.932992798834739i, -0.006135884649154416 + 0.9999811752826011i, 0.3484186802494345 + 0.937339011912575i, 0.6578066932970785 + 0.7531867990436127i,
-	complex(1, math.Copysign(0, -1)), 0.9329927988347388 - 0.3598950365349881i, 0.7409511253549591 - 0.6715589548470183i, 0.4496113296546066 - 0.8932243011955153i, 0.09801714032956077 - 0.9951847266721968i, -0.2667127574748983 - 0.9637760657954398i, -0.5956993044924332 - 0.8032075314806449i, -0.8448535652497071 - 0.5349976198870972i,
-	-0.9807852804032303 - 0.19509032201612858i, -0.9852776423889412 + 0.17096188876030097i, -0.8577286100002722 + 0.5141027441932216i, -0.6152315905806274 + 0.7883464276266059i, -0.2902846772544624 + 0.9569403357322088i, 0.073564563599667 + 0.9972904566786903i, 0.4275550934302822 + 0.9039892931234433i, 0.7242470829514667 + 0.6895405447370672i,
-	complex(1, math.Copysign(0, -1)), 0.9307669610789837 - 0.36561299780477385i, 0.7326542716724129 - 0.680600997795453i, 0.433093818853152 - 0.901348847046022i, 0.07356456359966745 - 0.9972904566786902i, -0.29615088824362384 - 0.9551411683057707i, -0.6248594881423862 - 0.7807372285720946i, -0.8670462455156928 - 0.49822766697278176i,
-	-0.989176509964781 - 0.1467304744553618i, -0.9743393827855759 + 0.2250839113597926i, -0.8245893027850253 + 0.5657318107836132i, -0.5606615761973366 + 0.8280450452577555i, -0.2191012401568701 + 0.9757021300385285i, 0.15279718525844338 + 0.9882575677307495i, 0.5035383837257177 + 0.8639728561215867i, 0.7845565971555749 + 0.6200572117632894i,
-	complex(1, math.Copysign(0, -1)), 0.9285060804732156 - 0.37131719395183754i, 0.724247082951467 - 0.6895405447370668i, 0.4164295600976373 - 0.9091679830905224i, 0.04906767432741813 - 0.9987954562051724i, -0.32531029216226287 - 0.9456073253805214i, -0.6531728429537765 - 0.7572088465064848i, -0.8876396204028538 - 0.4605387109582402i,
-	-0.9951847266721968 - 0.09801714032956084i, -0.9604305194155659 + 0.2785196893850529i, -0.7883464276266063 + 0.6152315905806267i, -0.5035383837257181 + 0.8639728561215865i, -0.14673047445536233 + 0.9891765099647809i, 0.23105810828067058 + 0.9729399522055603i, 0.5758081914178449 + 0.8175848131515839i, 0.8382247055548377 + 0.5453249884220468i,
-	complex(1, math.Copysign(0, -1)), 0.9262102421383114 - 0.37700741021641826i, 0.7157308252838186 - 0.6983762494089729i, 0.3996241998456468 - 0.9166790599210427i, 0.024541228522912267 - 0.9996988186962041i, -0.3541635254204904 - 0.9351835099389476i, -0.680600997795453 - 0.7326542716724129i, -0.9065957045149153 - 0.42200027079979985i,
-	-0.9987954562051724 - 0.04906767432741797i, -0.9435934581619604 + 0.33110630575987626i, -0.7491363945234593 + 0.6624157775901718i, -0.44412214457042976 + 0.8959662497561849i, -0.07356456359966736 + 0.9972904566786902i, 0.30784964004153476 + 0.9514350209690084i, 0.6438315428897912 + 0.7651672656224592i, 0.8847970984309376 + 0.4659764957679667i,
+var fftAoS1024Table = [2048]float64{
+	1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1),
+	1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1),
+	1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1),
+	1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1),
+	1, math.Copysign(0, -1), 0.9999811752826011, -0.006135884649154475, 0.9999247018391446, -0.012271538285719925, 0.9998305817958234, -0.01840672990580482,
+	0.9996988186962041, -0.024541228522912288, 0.9995294175010931, -0.030674803176636626, 0.9993223845883494, -0.03680722294135883, 0.9990777277526454, -0.04293825693494082,
+	0.9987954562051724, -0.049067674327418015, 0.9984755805732948, -0.05519524434968994, 0.9981181129001492, -0.06132073630220858, 0.9977230666441916, -0.06744391956366405,
+	0.9972904566786902, -0.07356456359966743, 0.9968202992911658, -0.07968243797143013, 0.996312612182778, -0.0857973123444399, 0.9957674144676598, -0.09190895649713272,
+	1, math.Copysign(0, -1), 0.9999247018391446, -0.012271538285719925, 0.9996988186962041, -0.024541228522912288, 0.9993223845883494, -0.03680722294135883,
+	0.9987954562051724, -0.049067674327418015, 0.9981181129001492, -0.06132073630220858, 0.9972904566786902, -0.07356456359966743, 0.996312612182778, -0.0857973123444399,
+	0.9951847266721968, -0.0980171403295606, 0.9939069700023561, -0.11022220729388306, 0.9924795345987101, -0.1224106751992162, 0.99090263542778, -0.13458070850712617,
+	0.989176509964781, -0.14673047445536175, 0.9873014181578584, -0.15885814333386145, 0.9852776423889412, -0.17096188876030122, 0.9831054874312164, -0.18303988795514095,
+	1, math.Copysign(0, -1), 0.9998305817958234, -0.01840672990580482, 0.9993223845883494, -0.03680722294135883, 0.9984755805732948, -0.05519524434968994,
+	0.9972904566786902, -0.07356456359966743, 0.9957674144676598, -0.09190895649713272, 0.9939069700023561, -0.11022220729388306, 0.9917097536690995, -0.12849811079379317,
+	0.989176509964781, -0.14673047445536175, 0.9863080972445987, -0.16491312048996992, 0.9831054874312164, -0.18303988795514095, 0.9795697656854406, -0.2011046348420919,
+	0.9757021300385286, -0.2191012401568698, 0.9715038909862518, -0.2370236059943672, 0.9669764710448521, -0.25486565960451457, 0.9621214042690416, -0.272621355449949,
+	1, math.Copysign(0, -1), 0.9996988186962041, -0.024541228522912288, 0.9987954562051724, -0.049067674327418015, 0.9972904566786902, -0.07356456359966743,
+	0.9951847266721968, -0.0980171403295606, 0.9924795345987101, -0.1224106751992162, 0.989176509964781, -0.14673047445536175, 0.9852776423889412, -0.17096188876030122,
+	0.9807852804032304, -0.19509032201612825, 0.9757021300385286, -0.2191012401568698, 0.9700312531945441, -0.24298017990326387, 0.9637760657954398, -0.26671275747489837,
+	0.9569403357322088, -0.29028467725446233, 0.9495281805930367, -0.3136817403988915, 0.9415440651830208, -0.33688985339222005, 0.9329927988347388, -0.3598950365349881,
+	1, math.Copysign(0, -1), 0.9995294175010931, -0.030674803176636626, 0.9981181129001492, -0.06132073630220858, 0.9957674144676598, -0.09190895649713272,
+	0.9924795345987101, -0.1224106751992162, 0.9882575677307495, -0.15279718525844344, 0.9831054874312164, -0.18303988795514095, 0.9770281426577543, -0.21311031991609136,
+	0.9700312531945441, -0.24298017990326387, 0.9621214042690416, -0.272621355449949, 0.9533060403541938, -0.3020059493192281, 0.9435934581619604, -0.33110630575987643,
+	0.9329927988347388, -0.3598950365349881, 0.921514039342042, -0.38834504669882625, 0.9091679830905225, -0.41642956009763715, 0.8959662497561852, -0.4441221445704292,
+	1, math.Copysign(0, -1), 0.9993223845883494, -0.03680722294135883, 0.9972904566786902, -0.07356456359966743, 0.9939069700023561, -0.11022220729388306,
+	0.989176509964781, -0.14673047445536175, 0.9831054874312164, -0.18303988795514095, 0.9757021300385286, -0.2191012401568698, 0.9669764710448521, -0.25486565960451457,
+	0.9569403357322088, -0.29028467725446233, 0.9456073253805213, -0.3253102921622629, 0.9329927988347388, -0.3598950365349881, 0.9191138516900577, -0.3939920400610481,
+	0.9039892931234433, -0.4275550934302821, 0.8876396204028539, -0.46053871095824, 0.8700869911087113, -0.49289819222978404, 0.8513551931052652, -0.524589682678469,
+	1, math.Copysign(0, -1), 0.9990777277526454, -0.04293825693494082, 0.996312612182778, -0.0857973123444399, 0.9917097536690995, -0.12849811079379317,
+	0.9852776423889412, -0.17096188876030122, 0.9770281426577543, -0.21311031991609136, 0.9669764710448521, -0.25486565960451457, 0.9551411683057708, -0.2961508882436238,
+	0.9415440651830208, -0.33688985339222005, 0.9262102421383114, -0.37700741021641826, 0.9091679830905225, -0.41642956009763715, 0.8904487232447579, -0.45508358712634384,
+	0.8700869911087113, -0.49289819222978404, 0.8481203448032972, -0.5298036246862946, 0.8245893027850253, -0.5657318107836131, 0.799537269107905, -0.600616479383869,
+	1, math.Copysign(0, -1), 0.9987954562051724, -0.049067674327418015, 0.9951847266721968, -0.0980171403295606, 0.989176509964781, -0.14673047445536175,
+	0.9807852804032304, -0.19509032201612825, 0.9700312531945441, -0.24298017990326387, 0.9569403357322088, -0.29028467725446233, 0.9415440651830208, -0.33688985339222005,
+	0.9238795325112867, -0.3826834323650898, 0.9039892931234433, -0.4275550934302821, 0.881921264348355, -0.47139673682599764, 0.8577286100002721, -0.5141027441932217,
+	0.8314696123025453, -0.5555702330196022, 0.8032075314806449, -0.5956993044924334, 0.773010453362737, -0.6343932841636455, 0.7409511253549591, -0.6715589548470183,
+	1, math.Copysign(0, -1), 0.9984755805732948, -0.05519524434968994, 0.9939069700023561, -0.11022220729388306, 0.9863080972445987, -0.16491312048996992,
+	0.9757021300385286, -0.2191012401568698, 0.9621214042690416, -0.272621355449949, 0.9456073253805213, -0.3253102921622629, 0.9262102421383114, -0.37700741021641826,
+	0.9039892931234433, -0.4275550934302821, 0.8790122264286335, -0.4767992300633221, 0.8513551931052652, -0.524589682678469, 0.8211025149911046, -0.5707807458869673,
+	0.7883464276266063, -0.6152315905806268, 0.7531867990436125, -0.6578066932970786, 0.7157308252838186, -0.6983762494089729, 0.676092703575316, -0.7368165688773699,
+	1, math.Copysign(0, -1), 0.9981181129001492, -0.06132073630220858, 0.9924795345987101, -0.1224106751992162, 0.9831054874312164, -0.18303988795514095,
+	0.9700312531945441, -0.24298017990326387, 0.9533060403541938, -0.3020059493192281, 0.9329927988347388, -0.3598950365349881, 0.9091679830905225, -0.41642956009763715,
+	0.881921264348355, -0.47139673682599764, 0.8513551931052652, -0.524589682678469, 0.8175848131515837, -0.5758081914178453, 0.7807372285720945, -0.6248594881423863,
+	0.7409511253549591, -0.6715589548470183, 0.6983762494089729, -0.7157308252838186, 0.6531728429537769, -0.7572088465064845, 0.6055110414043255, -0.7958369046088835,
+	1, math.Copysign(0, -1), 0.9977230666441916, -0.06744391956366405, 0.99090263542778, -0.13458070850712617, 0.9795697656854406, -0.2011046348420919,
+	0.9637760657954398, -0.26671275747489837, 0.9435934581619604, -0.33110630575987643, 0.9191138516900577, -0.3939920400610481, 0.8904487232447579, -0.45508358712634384,
+	0.8577286100002721, -0.5141027441932217, 0.8211025149911046, -0.5707807458869673, 0.7807372285720945, -0.6248594881423863, 0.7368165688773699, -0.6760927035753159,
+	0.6895405447370669, -0.7242470829514668, 0.6391244448637758, -0.7691033376455796, 0.5857978574564389, -0.8104571982525947, 0.5298036246862948, -0.8481203448032971,
+	1, math.Copysign(0, -1), 0.9972904566786902, -0.07356456359966743, 0.989176509964781, -0.14673047445536175, 0.9757021300385286, -0.2191012401568698,
+	0.9569403357322088, -0.29028467725446233, 0.9329927988347388, -0.3598950365349881, 0.9039892931234433, -0.4275550934302821, 0.8700869911087113, -0.49289819222978404,
+	0.8314696123025453, -0.5555702330196022, 0.7883464276266063, -0.6152315905806268, 0.7409511253549591, -0.6715589548470183, 0.6895405447370669, -0.7242470829514668,
+	0.6343932841636456, -0.7730104533627369, 0.5758081914178454, -0.8175848131515836, 0.5141027441932218, -0.8577286100002721, 0.4496113296546066, -0.8932243011955153,
+	1, math.Copysign(0, -1), 0.9968202992911658, -0.07968243797143013, 0.9873014181578584, -0.15885814333386145, 0.9715038909862518, -0.2370236059943672,
+	0.9495281805930367, -0.3136817403988915, 0.921514039342042, -0.38834504669882625, 0.8876396204028539, -0.46053871095824, 0.8481203448032972, -0.5298036246862946,
+	0.8032075314806449, -0.5956993044924334, 0.7531867990436125, -0.6578066932970786, 0.6983762494089729, -0.7157308252838186, 0.6391244448637758, -0.7691033376455796,
+	0.5758081914178454, -0.8175848131515836, 0.5088301425431071, -0.8608669386377672, 0.4386162385385277, -0.8986744656939538, 0.36561299780477396, -0.9307669610789836,
+	1, math.Copysign(0, -1), 0.996312612182778, -0.0857973123444399, 0.9852776423889412, -0.17096188876030122, 0.9669764710448521, -0.25486565960451457,
+	0.9415440651830208, -0.33688985339222005, 0.9091679830905225, -0.41642956009763715, 0.8700869911087113, -0.49289819222978404, 0.8245893027850253, -0.5657318107836131,
+	0.773010453362737, -0.6343932841636455, 0.7157308252838186, -0.6983762494089729, 0.6531728429537769, -0.7572088465064845, 0.5857978574564389, -0.8104571982525947,
+	0.5141027441932218, -0.8577286100002721, 0.4386162385385277, -0.8986744656939538, 0.3598950365349883, -0.9329927988347387, 0.27851968938505306, -0.9604305194155658,
+	1, math.Copysign(0, -1), 0.9957674144676598, -0.09190895649713272, 0.9831054874312164, -0.18303988795514095, 0.9621214042690416, -0.272621355449949,
+	0.9329927988347388, -0.3598950365349881, 0.8959662497561852, -0.4441221445704292, 0.8513551931052652, -0.524589682678469, 0.799537269107905, -0.600616479383869,
+	0.7409511253549591, -0.6715589548470183, 0.676092703575316, -0.7368165688773699, 0.6055110414043255, -0.7958369046088835, 0.5298036246862948, -0.8481203448032971,
+	0.4496113296546066, -0.8932243011955153, 0.36561299780477396, -0.9307669610789836, 0.27851968938505306, -0.9604305194155658, 0.18906866414980628, -0.9819638691095552,
+	1, math.Copysign(0, -1), 0.9951847266721968, -0.0980171403295606, 0.9807852804032304, -0.19509032201612825, 0.9569403357322088, -0.29028467725446233,
+	0.9238795325112867, -0.3826834323650898, 0.881921264348355, -0.47139673682599764, 0.8314696123025453, -0.5555702330196022, 0.773010453362737, -0.6343932841636455,
+	0.7071067811865476, -0.7071067811865475, 0.6343932841636456, -0.7730104533627369, 0.5555702330196023, -0.8314696123025452, 0.4713967368259978, -0.8819212643483549,
+	0.38268343236508984, -0.9238795325112867, 0.2902846772544623, -0.9569403357322089, 0.1950903220161283, -0.9807852804032304, 0.09801714032956077, -0.9951847266721968,
+	1, math.Copysign(0, -1), 0.9945645707342554, -0.10412163387205459, 0.9783173707196277, -0.20711137619221856, 0.9514350209690083, -0.30784964004153487,
+	0.9142097557035307, -0.40524131400498986, 0.8670462455156926, -0.49822766697278187, 0.8104571982525948, -0.5857978574564389, 0.745057785441466, -0.6669999223036375,
+	0.6715589548470184, -0.7409511253549591, 0.5907597018588743, -0.8068475535437992, 0.5035383837257176, -0.8639728561215866, 0.4108431710579039, -0.91170603200543,
+	0.3136817403988915, -0.9495281805930367, 0.21311031991609136, -0.9770281426577543, 0.11022220729388318, -0.9939069700023561, 0.006135884649154516, -0.9999811752826011,
+	1, math.Copysign(0, -1), 0.9939069700023561, -0.11022220729388306, 0.9757021300385286, -0.2191012401568698, 0.9456073253805213, -0.3253102921622629,
+	0.9039892931234433, -0.4275550934302821, 0.8513551931052652, -0.524589682678469, 0.7883464276266063, -0.6152315905806268, 0.7157308252838186, -0.6983762494089729,
+	0.6343932841636456, -0.7730104533627369, 0.5453249884220466, -0.838224705554838, 0.4496113296546066, -0.8932243011955153, 0.3484186802494345, -0.937339011912575,
+	0.24298017990326398, -0.970031253194544, 0.13458070850712622, -0.99090263542778, 0.024541228522912267, -0.9996988186962041, -0.08579731234443977, -0.996312612182778,
+	1, math.Copysign(0, -1), 0.9932119492347945, -0.11631863091190475, 0.9729399522055602, -0.2310581082806711, 0.9394592236021899, -0.3426607173119944,
+	0.8932243011955153, -0.44961132965460654, 0.8348628749863801, -0.5504579729366048, 0.765167265622459, -0.6438315428897914, 0.6850836677727005, -0.7284643904482252,
+	0.5956993044924335, -0.8032075314806448, 0.4982276669727819, -0.8670462455156926, 0.3939920400610481, -0.9191138516900577, 0.2844075372112718, -0.9587034748958715,
+	0.17096188876030136, -0.9852776423889412, 0.05519524434969003, -0.9984755805732948, -0.06132073630220853, -0.9981181129001492, -0.17700422041214875, -0.984210092386929,
+	1, math.Copysign(0, -1), 0.9924795345987101, -0.1224106751992162, 0.9700312531945441, -0.24298017990326387, 0.9329927988347388, -0.3598950365349881,
+	0.881921264348355, -0.47139673682599764, 0.8175848131515837, -0.5758081914178453, 0.7409511253549591, -0.6715589548470183, 0.6531728429537769, -0.7572088465064845,
+	0.5555702330196023, -0.8314696123025452, 0.4496113296546066, -0.8932243011955153, 0.33688985339222005, -0.9415440651830208, 0.21910124015686977, -0.9757021300385286,
+	0.09801714032956077, -0.9951847266721968, -0.024541228522912142, -0.9996988186962041, -0.14673047445536164, -0.989176509964781, -0.2667127574748983, -0.9637760657954398,
+	1, math.Copysign(0, -1), 0.9917097536690995, -0.12849811079379317, 0.9669764710448521, -0.25486565960451457, 0.9262102421383114, -0.37700741021641826,
+	0.8700869911087113, -0.49289819222978404, 0.799537269107905, -0.600616479383869, 0.7157308252838186, -0.6983762494089729, 0.6200572117632892, -0.7845565971555751,
+	0.5141027441932218, -0.8577286100002721, 0.3996241998456468, -0.9166790599210427, 0.27851968938505306, -0.9604305194155658, 0.1527971852584434, -0.9882575677307495,
+	0.024541228522912267, -0.9996988186962041, -0.10412163387205461, -0.9945645707342554, -0.23105810828067117, -0.9729399522055602, -0.3541635254204904, -0.9351835099389476,
+	1, math.Copysign(0, -1), 0.99090263542778, -0.13458070850712617, 0.9637760657954398, -0.26671275747489837, 0.9191138516900577, -0.3939920400610481,
+	0.8577286100002721, -0.5141027441932217, 0.7807372285720945, -0.6248594881423863, 0.6895405447370669, -0.7242470829514668, 0.5857978574564389, -0.8104571982525947,
+	0.4713967368259978, -0.8819212643483549, 0.3484186802494345, -0.937339011912575, 0.21910124015686977, -0.9757021300385286, 0.08579731234443988, -0.996312612182778,
+	-0.04906767432741801, -0.9987954562051724, -0.18303988795514095, -0.9831054874312164, -0.31368174039889146, -0.9495281805930367, -0.4386162385385274, -0.8986744656939539,
+	1, math.Copysign(0, -1), 0.9900582102622971, -0.1406582393328492, 0.9604305194155658, -0.27851968938505306, 0.9117060320054299, -0.4108431710579039,
+	0.8448535652497071, -0.5349976198870972, 0.7612023854842618, -0.6485144010221124, 0.6624157775901718, -0.7491363945234593, 0.5504579729366049, -0.83486287498638,
+	0.4275550934302822, -0.9039892931234433, 0.29615088824362396, -0.9551411683057707, 0.1588581433338614, -0.9873014181578584, 0.01840672990580482, -0.9998305817958234,
+	-0.12241067519921617, -0.9924795345987101, -0.26079411791527546, -0.9653944416976894, -0.393992040061048, -0.9191138516900578, -0.5193559901655896, -0.8545579883654005,
+	1, math.Copysign(0, -1), 0.989176509964781, -0.14673047445536175, 0.9569403357322088, -0.29028467725446233, 0.9039892931234433, -0.4275550934302821,
+	0.8314696123025453, -0.5555702330196022, 0.7409511253549591, -0.6715589548470183, 0.6343932841636456, -0.7730104533627369, 0.5141027441932218, -0.8577286100002721,
+	0.38268343236508984, -0.9238795325112867, 0.24298017990326398, -0.970031253194544, 0.09801714032956077, -0.9951847266721968, -0.04906767432741801, -0.9987954562051724,
+	-0.1950903220161282, -0.9807852804032304, -0.33688985339221994, -0.9415440651830209, -0.4713967368259977, -0.8819212643483549, -0.5956993044924332, -0.8032075314806449,
+	1, math.Copysign(0, -1), 0.9882575677307495, -0.15279718525844344, 0.9533060403541938, -0.3020059493192281, 0.8959662497561852, -0.4441221445704292,
+	0.8175848131515837, -0.5758081914178453, 0.7200025079613818, -0.6939714608896539, 0.6055110414043255, -0.7958369046088835, 0.47679923006332225, -0.8790122264286334,
+	0.33688985339222005, -0.9415440651830208, 0.18906866414980628, -0.9819638691095552, 0.03680722294135899, -0.9993223845883494, -0.11631863091190475, -0.9932119492347945,
+	-0.2667127574748983, -0.9637760657954398, -0.4108431710579038, -0.91170603200543, -0.5453249884220461, -0.8382247055548382, -0.6669999223036374, -0.7450577854414662,
+	1, math.Copysign(0, -1), 0.9873014181578584, -0.15885814333386145, 0.9495281805930367, -0.3136817403988915, 0.8876396204028539, -0.46053871095824,
+	0.8032075314806449, -0.5956993044924334, 0.6983762494089729, -0.7157308252838186, 0.5758081914178454, -0.8175848131515836, 0.4386162385385277, -0.8986744656939538,
+	0.2902846772544623, -0.9569403357322089, 0.13458070850712622, -0.99090263542778, -0.024541228522912142, -0.9996988186962041, -0.18303988795514095, -0.9831054874312164,
+	-0.33688985339221994, -0.9415440651830209, -0.4821837720791227, -0.8760700941954066, -0.6152315905806267, -0.7883464276266063, -0.7326542716724127, -0.6806009977954532,
+	1, math.Copysign(0, -1), 0.9863080972445987, -0.16491312048996992, 0.9456073253805213, -0.3253102921622629, 0.8790122264286335, -0.4767992300633221,
+	0.7883464276266063, -0.6152315905806268, 0.676092703575316, -0.7368165688773699, 0.5453249884220466, -0.838224705554838, 0.3996241998456468, -0.9166790599210427,
+	0.24298017990326398, -0.970031253194544, 0.07968243797143013, -0.9968202992911658, -0.08579731234443977, -0.996312612182778, -0.24892760574572015, -0.9685220942744173,
+	-0.40524131400498975, -0.9142097557035308, -0.5504579729366047, -0.8348628749863801, -0.680600997795453, -0.7326542716724129, -0.7921065773002122, -0.6103828062763097,
+	1, math.Copysign(0, -1), 0.9852776423889412, -0.17096188876030122, 0.9415440651830208, -0.33688985339222005, 0.8700869911087113, -0.49289819222978404,
+	0.773010453362737, -0.6343932841636455, 0.6531728429537769, -0.7572088465064845, 0.5141027441932218, -0.8577286100002721, 0.3598950365349883, -0.9329927988347387,
+	0.1950903220161283, -0.9807852804032304, 0.024541228522912267, -0.9996988186962041, -0.14673047445536164, -0.989176509964781, -0.31368174039889146, -0.9495281805930367,
+	-0.4713967368259977, -0.8819212643483549, -0.6152315905806267, -0.7883464276266063, -0.7409511253549589, -0.6715589548470186, -0.8448535652497071, -0.5349976198870972,
+	1, math.Copysign(0, -1), 0.984210092386929, -0.17700422041214875, 0.937339011912575, -0.34841868024943456, 0.8608669386377673, -0.508830142543107,
+	0.7572088465064846, -0.6531728429537768, 0.6296382389149271, -0.7768884656732324, 0.4821837720791229, -0.8760700941954065, 0.31950203081601575, -0.9475855910177412,
+	0.14673047445536175, -0.989176509964781, -0.03067480317663646, -0.9995294175010931, -0.20711137619221845, -0.9783173707196277, -0.3770074102164182, -0.9262102421383114,
+	-0.5349976198870969, -0.8448535652497072, -0.6760927035753158, -0.73681656887737, -0.7958369046088835, -0.6055110414043255, -0.8904487232447579, -0.4550835871263439,
+	1, math.Copysign(0, -1), 0.9831054874312164, -0.18303988795514095, 0.9329927988347388, -0.3598950365349881, 0.8513551931052652, -0.524589682678469,
+	0.7409511253549591, -0.6715589548470183, 0.6055110414043255, -0.7958369046088835, 0.4496113296546066, -0.8932243011955153, 0.27851968938505306, -0.9604305194155658,
+	0.09801714032956077, -0.9951847266721968, -0.08579731234443977, -0.996312612182778, -0.2667127574748983, -0.9637760657954398, -0.4386162385385274, -0.8986744656939539,
+	-0.5956993044924332, -0.8032075314806449, -0.7326542716724127, -0.6806009977954532, -0.8448535652497071, -0.5349976198870972, -0.9285060804732155, -0.37131719395183765,
+	1, math.Copysign(0, -1), 0.9819638691095552, -0.1890686641498062, 0.9285060804732156, -0.37131719395183754, 0.8415549774368984, -0.5401714727298929,
+	0.724247082951467, -0.6895405447370668, 0.5808139580957646, -0.8140363297059483, 0.4164295600976373, -0.9091679830905224, 0.23702360599436734, -0.9715038909862518,
+	0.04906767432741813, -0.9987954562051724, -0.14065823933284913, -0.9900582102622971, -0.32531029216226287, -0.9456073253805214, -0.49822766697278154, -0.8670462455156929,
+	-0.6531728429537765, -0.7572088465064848, -0.784556597155575, -0.6200572117632894, -0.8876396204028538, -0.4605387109582402, -0.9587034748958715, -0.28440753721127204,
+	1, math.Copysign(0, -1), 0.9807852804032304, -0.19509032201612825, 0.9238795325112867, -0.3826834323650898, 0.8314696123025453, -0.5555702330196022,
+	0.7071067811865476, -0.7071067811865475, 0.5555702330196023, -0.8314696123025452, 0.38268343236508984, -0.9238795325112867, 0.1950903220161283, -0.9807852804032304,
+	6.123233995736757e-17, -1, -0.1950903220161282, -0.9807852804032304, -0.3826834323650897, -0.9238795325112867, -0.555570233019602, -0.8314696123025453,
+	-0.7071067811865475, -0.7071067811865476, -0.8314696123025453, -0.5555702330196022, -0.9238795325112867, -0.38268343236508984, -0.9807852804032303, -0.19509032201612858,
+	1, math.Copysign(0, -1), 0.9795697656854406, -0.2011046348420919, 0.9191138516900577, -0.3939920400610481, 0.8211025149911046, -0.5707807458869673,
+	0.6895405447370669, -0.7242470829514668, 0.5298036246862948, -0.8481203448032971, 0.3484186802494345, -0.937339011912575, 0.1527971852584434, -0.9882575677307495,
+	-0.04906767432741801, -0.9987954562051724, -0.24892760574572015, -0.9685220942744173, -0.4386162385385274, -0.8986744656939539, -0.6103828062763095, -0.7921065773002123,
+	-0.7572088465064847, -0.6531728429537766, -0.8730949784182901, -0.4875501601484359, -0.9533060403541939, -0.30200594931922803, -0.9945645707342554, -0.10412163387205457,
+	1, math.Copysign(0, -1), 0.9783173707196277, -0.20711137619221856, 0.9142097557035307, -0.40524131400498986, 0.8104571982525948, -0.5857978574564389,
+	0.6715589548470184, -0.7409511253549591, 0.5035383837257176, -0.8639728561215866, 0.3136817403988915, -0.9495281805930367, 0.11022220729388318, -0.9939069700023561,
+	-0.09801714032956066, -0.9951847266721968, -0.3020059493192281, -0.9533060403541938, -0.4928981922297839, -0.8700869911087115, -0.6624157775901718, -0.7491363945234593,
+	-0.8032075314806448, -0.5956993044924335, -0.9091679830905225, -0.41642956009763715, -0.9757021300385285, -0.21910124015687002, -0.9999247018391446, -0.012271538285720007,
+	1, math.Copysign(0, -1), 0.9770281426577543, -0.21311031991609136, 0.9091679830905225, -0.41642956009763715, 0.799537269107905, -0.600616479383869,
+	0.6531728429537769, -0.7572088465064845, 0.47679923006332225, -0.8790122264286334, 0.27851968938505306, -0.9604305194155658, 0.0674439195636641, -0.9977230666441916,
+	-0.14673047445536164, -0.989176509964781, -0.3541635254204904, -0.9351835099389476, -0.5453249884220461, -0.8382247055548382, -0.7114321957452165, -0.7027547444572252,
+	-0.8448535652497071, -0.5349976198870972, -0.9394592236021898, -0.34266071731199443, -0.99090263542778, -0.13458070850712628, -0.9968202992911658, 0.07968243797142995,
+	1, math.Copysign(0, -1), 0.9757021300385286, -0.2191012401568698, 0.9039892931234433, -0.4275550934302821, 0.7883464276266063, -0.6152315905806268,
+	0.6343932841636456, -0.7730104533627369, 0.4496113296546066, -0.8932243011955153, 0.24298017990326398, -0.970031253194544, 0.024541228522912267, -0.9996988186962041,
+	-0.1950903220161282, -0.9807852804032304, -0.40524131400498975, -0.9142097557035308, -0.5956993044924332, -0.8032075314806449, -0.7572088465064847, -0.6531728429537766,
+	-0.8819212643483549, -0.4713967368259978, -0.9637760657954398, -0.2667127574748985, -0.9987954562051724, -0.04906767432741797, -0.9852776423889412, 0.17096188876030097,
+	1, math.Copysign(0, -1), 0.9743393827855759, -0.22508391135979283, 0.8986744656939538, -0.43861623853852766, 0.7768884656732324, -0.629638238914927,
+	0.6152315905806269, -0.7883464276266062, 0.4220002707997998, -0.9065957045149153, 0.20711137619221856, -0.9783173707196277, -0.018406729905804695, -0.9998305817958234,
+	-0.24298017990326387, -0.9700312531945441, -0.4550835871263437, -0.8904487232447579, -0.6438315428897913, -0.7651672656224591, -0.799537269107905, -0.6006164793838689,
+	-0.9142097557035307, -0.40524131400498986, -0.9819638691095552, -0.18906866414980633, -0.9993223845883494, 0.03680722294135858, -0.9653944416976893, 0.2607941179152756,
+	1, math.Copysign(0, -1), 0.9729399522055602, -0.2310581082806711, 0.8932243011955153, -0.44961132965460654, 0.765167265622459, -0.6438315428897914,
+	0.5956993044924335, -0.8032075314806448, 0.3939920400610481, -0.9191138516900577, 0.17096188876030136, -0.9852776423889412, -0.06132073630220853, -0.9981181129001492,
+	-0.2902846772544622, -0.9569403357322089, -0.5035383837257175, -0.8639728561215868, -0.6895405447370668, -0.724247082951467, -0.8382247055548381, -0.5453249884220464,
+	-0.9415440651830207, -0.3368898533922203, -0.9939069700023561, -0.11022220729388325, -0.9924795345987101, 0.1224106751992161, -0.937339011912575, 0.34841868024943456,
+	1, math.Copysign(0, -1), 0.9715038909862518, -0.2370236059943672, 0.8876396204028539, -0.46053871095824, 0.7531867990436125, -0.6578066932970786,
+	0.5758081914178454, -0.8175848131515836, 0.36561299780477396, -0.9307669610789836, 0.13458070850712622, -0.99090263542778, -0.10412163387205461, -0.9945645707342554,
+	-0.33688985339221994, -0.9415440651830209, -0.5504579729366047, -0.8348628749863801, -0.7326542716724127, -0.6806009977954532, -0.8730949784182901, -0.4875501601484359,
+	-0.9637760657954398, -0.2667127574748985, -0.9995294175010931, -0.030674803176636865, -0.9783173707196277, 0.20711137619221862, -0.9013488470460221, 0.4330938188531519,
+	1, math.Copysign(0, -1), 0.9700312531945441, -0.24298017990326387, 0.881921264348355, -0.47139673682599764, 0.7409511253549591, -0.6715589548470183,
+	0.5555702330196023, -0.8314696123025452, 0.33688985339222005, -0.9415440651830208, 0.09801714032956077, -0.9951847266721968, -0.14673047445536164, -0.989176509964781,
+	-0.3826834323650897, -0.9238795325112867, -0.5956993044924332, -0.8032075314806449, -0.773010453362737, -0.6343932841636455, -0.9039892931234434, -0.42755509343028203,
+	-0.9807852804032303, -0.19509032201612858, -0.9987954562051724, 0.049067674327417724, -0.9569403357322089, 0.29028467725446216, -0.8577286100002722, 0.5141027441932216,
+	1, math.Copysign(0, -1), 0.9685220942744173, -0.24892760574572015, 0.8760700941954066, -0.4821837720791227, 0.7284643904482252, -0.6850836677727004,
+	0.5349976198870974, -0.844853565249707, 0.307849640041535, -0.9514350209690083, 0.061320736302208655, -0.9981181129001492, -0.18906866414980616, -0.9819638691095554,
+	-0.42755509343028186, -0.9039892931234434, -0.6391244448637757, -0.7691033376455796, -0.8104571982525947, -0.585797857456439, -0.9307669610789837, -0.3656129978047738,
+	-0.9924795345987101, -0.12241067519921635, -0.9917097536690996, 0.12849811079379284, -0.9285060804732156, 0.3713171939518375, -0.8068475535437994, 0.590759701858874,
+	1, math.Copysign(0, -1), 0.9669764710448521, -0.25486565960451457, 0.8700869911087113, -0.49289819222978404, 0.7157308252838186, -0.6983762494089729,
+	0.5141027441932218, -0.8577286100002721, 0.27851968938505306, -0.9604305194155658, 0.024541228522912267, -0.9996988186962041, -0.23105810828067117, -0.9729399522055602,
+	-0.4713967368259977, -0.8819212643483549, -0.680600997795453, -0.7326542716724129, -0.8448535652497071, -0.5349976198870972, -0.9533060403541939, -0.30200594931922803,
+	-0.9987954562051724, -0.04906767432741797, -0.9783173707196277, 0.20711137619221862, -0.8932243011955153, 0.44961132965460665, -0.7491363945234593, 0.6624157775901718,
+	1, math.Copysign(0, -1), 0.9653944416976894, -0.2607941179152755, 0.8639728561215867, -0.5035383837257176, 0.7027547444572254, -0.7114321957452164,
+	0.49289819222978415, -0.8700869911087113, 0.24892760574572026, -0.9685220942744173, -0.012271538285719823, -0.9999247018391446, -0.27262135544994887, -0.9621214042690416,
+	-0.5141027441932216, -0.8577286100002722, -0.7200025079613818, -0.6939714608896539, -0.8760700941954065, -0.4821837720791229, -0.9715038909862518, -0.23702360599436717,
+	-0.9996988186962041, 0.024541228522912083, -0.9587034748958715, 0.2844075372112719, -0.8513551931052653, 0.5245896826784687, -0.6850836677727005, 0.7284643904482252,
+	1, math.Copysign(0, -1), 0.9637760657954398, -0.26671275747489837, 0.8577286100002721, -0.5141027441932217, 0.6895405447370669, -0.7242470829514668,
+	0.4713967368259978, -0.8819212643483549, 0.21910124015686977, -0.9757021300385286, -0.04906767432741801, -0.9987954562051724, -0.31368174039889146, -0.9495281805930367,
+	-0.555570233019602, -0.8314696123025453, -0.7572088465064847, -0.6531728429537766, -0.9039892931234434, -0.42755509343028203, -0.9852776423889412, -0.1709618887603012,
+	-0.9951847266721968, 0.09801714032956059, -0.9329927988347388, 0.3598950365349881, -0.8032075314806449, 0.5956993044924332, -0.6152315905806274, 0.7883464276266059,
+	1, math.Copysign(0, -1), 0.9621214042690416, -0.272621355449949, 0.8513551931052652, -0.524589682678469, 0.676092703575316, -0.7368165688773699,
+	0.4496113296546066, -0.8932243011955153, 0.18906866414980628, -0.9819638691095552, -0.08579731234443977, -0.996312612182778, -0.3541635254204904, -0.9351835099389476,
+	-0.5956993044924332, -0.8032075314806449, -0.7921065773002122, -0.6103828062763097, -0.9285060804732155, -0.37131719395183765, -0.9945645707342554, -0.10412163387205457,
+	-0.9852776423889412, 0.17096188876030097, -0.9013488470460221, 0.4330938188531519, -0.7491363945234593, 0.6624157775901718, -0.5401714727298927, 0.8415549774368986,
+	1, math.Copysign(0, -1), 0.9604305194155658, -0.27851968938505306, 0.8448535652497071, -0.5349976198870972, 0.6624157775901718, -0.7491363945234593,
+	0.4275550934302822, -0.9039892931234433, 0.1588581433338614, -0.9873014181578584, -0.12241067519921617, -0.9924795345987101, -0.393992040061048, -0.9191138516900578,
+	-0.6343932841636453, -0.7730104533627371, -0.8245893027850251, -0.5657318107836135, -0.9495281805930367, -0.3136817403988914, -0.9993223845883494, -0.03680722294135883,
+	-0.9700312531945441, 0.24298017990326382, -0.8639728561215868, 0.5035383837257175, -0.6895405447370672, 0.7242470829514667, -0.4605387109582399, 0.887639620402854,
+	1, math.Copysign(0, -1), 0.9587034748958715, -0.2844075372112719, 0.8382247055548381, -0.5453249884220465, 0.6485144010221126, -0.7612023854842617,
+	0.4052413140049898, -0.9142097557035307, 0.12849811079379322, -0.9917097536690995, -0.15885814333386128, -0.9873014181578584, -0.43309381885315196, -0.901348847046022,
+	-0.6715589548470184, -0.7409511253549591, -0.8545579883654004, -0.5193559901655898, -0.9669764710448521, -0.2548656596045147, -0.9995294175010931, 0.030674803176636622,
+	-0.9495281805930368, 0.3136817403988912, -0.8211025149911048, 0.5707807458869671, -0.6248594881423865, 0.7807372285720944, -0.3770074102164182, 0.9262102421383114,
+	1, math.Copysign(0, -1), 0.9569403357322088, -0.29028467725446233, 0.8314696123025453, -0.5555702330196022, 0.6343932841636456, -0.7730104533627369,
+	0.38268343236508984, -0.9238795325112867, 0.09801714032956077, -0.9951847266721968, -0.1950903220161282, -0.9807852804032304, -0.4713967368259977, -0.8819212643483549,
+	-0.7071067811865475, -0.7071067811865476, -0.8819212643483549, -0.4713967368259978, -0.9807852804032303, -0.19509032201612858, -0.9951847266721968, 0.09801714032956059,
+	-0.9238795325112868, 0.38268343236508967, -0.7730104533627371, 0.6343932841636453, -0.5555702330196022, 0.8314696123025453, -0.2902846772544624, 0.9569403357322088,
+	1, math.Copysign(0, -1), 0.9551411683057708, -0.2961508882436238, 0.8245893027850253, -0.5657318107836131, 0.6200572117632892, -0.7845565971555751,
+	0.3598950365349883, -0.9329927988347387, 0.0674439195636641, -0.9977230666441916, -0.23105810828067117, -0.9729399522055602, -0.5088301425431071, -0.8608669386377672,
+	-0.7409511253549589, -0.6715589548470186, -0.9065957045149153, -0.42200027079979985, -0.99090263542778, -0.13458070850712628, -0.9863080972445987, 0.16491312048996992,
+	-0.8932243011955153, 0.44961132965460665, -0.7200025079613818, 0.6939714608896538, -0.4821837720791226, 0.8760700941954066, -0.20110463484209207, 0.9795697656854405,
+	1, math.Copysign(0, -1), 0.9533060403541938, -0.3020059493192281, 0.8175848131515837, -0.5758081914178453, 0.6055110414043255, -0.7958369046088835,
+	0.33688985339222005, -0.9415440651830208, 0.03680722294135899, -0.9993223845883494, -0.2667127574748983, -0.9637760657954398, -0.5453249884220461, -0.8382247055548382,
+	-0.773010453362737, -0.6343932841636455, -0.9285060804732155, -0.37131719395183765, -0.9972904566786902, -0.07356456359966775, -0.9729399522055602, 0.2310581082806711,
+	-0.8577286100002722, 0.5141027441932216, -0.6624157775901721, 0.749136394523459, -0.40524131400499036, 0.9142097557035305, -0.11022220729388331, 0.9939069700023561,
+	1, math.Copysign(0, -1), 0.9514350209690083, -0.30784964004153487, 0.8104571982525948, -0.5857978574564389, 0.5907597018588743, -0.8068475535437992,
+	0.3136817403988915, -0.9495281805930367, 0.006135884649154516, -0.9999811752826011, -0.3020059493192281, -0.9533060403541938, -0.5808139580957643, -0.8140363297059485,
+	-0.8032075314806448, -0.5956993044924335, -0.9475855910177411, -0.3195020308160158, -0.9999247018391446, -0.012271538285720007, -0.9551411683057708, 0.2961508882436238,
+	-0.8175848131515837, 0.5758081914178453, -0.6006164793838693, 0.7995372691079048, -0.32531029216226326, 0.9456073253805212, -0.018406729905805164, 0.9998305817958234,
+	1, math.Copysign(0, -1), 0.9495281805930367, -0.3136817403988915, 0.8032075314806449, -0.5956993044924334, 0.5758081914178454, -0.8175848131515836,
+	0.2902846772544623, -0.9569403357322089, -0.024541228522912142, -0.9996988186962041, -0.33688985339221994, -0.9415440651830209, -0.6152315905806267, -0.7883464276266063,
+	-0.8314696123025453, -0.5555702330196022, -0.9637760657954398, -0.2667127574748985, -0.9987954562051724, 0.049067674327417724, -0.9329927988347388, 0.3598950365349881,
+	-0.7730104533627371, 0.6343932841636453, -0.5349976198870973, 0.8448535652497071, -0.24298017990326412, 0.970031253194544, 0.073564563599667, 0.9972904566786903,
+	1, math.Copysign(0, -1), 0.9475855910177412, -0.3195020308160157, 0.7958369046088836, -0.6055110414043255, 0.560661576197336, -0.8280450452577558,
+	0.2667127574748984, -0.9637760657954398, -0.05519524434968991, -0.9984755805732948, -0.37131719395183754, -0.9285060804732156, -0.6485144010221124, -0.7612023854842619,
+	-0.8577286100002721, -0.5141027441932218, -0.9770281426577543, -0.21311031991609142, -0.9939069700023561, 0.110222207293883, -0.9065957045149154, 0.4220002707997996,
+	-0.724247082951467, 0.6895405447370668, -0.4659764957679666, 0.8847970984309376, -0.15885814333386153, 0.9873014181578584, 0.1649131204899694, 0.9863080972445988,
+	1, math.Copysign(0, -1), 0.9456073253805213, -0.3253102921622629, 0.7883464276266063, -0.6152315905806268, 0.5453249884220466, -0.838224705554838,
+	0.24298017990326398, -0.970031253194544, -0.08579731234443977, -0.996312612182778, -0.40524131400498975, -0.9142097557035308, -0.680600997795453, -0.7326542716724129,
+	-0.8819212643483549, -0.4713967368259978, -0.9873014181578584, -0.15885814333386145, -0.9852776423889412, 0.17096188876030097, -0.8760700941954066, 0.4821837720791227,
+	-0.6715589548470187, 0.7409511253549589, -0.3939920400610482, 0.9191138516900577, -0.07356456359966736, 0.9972904566786902, 0.25486565960451396, 0.9669764710448523,
+	1, math.Copysign(0, -1), 0.9435934581619604, -0.33110630575987643, 0.7807372285720945, -0.6248594881423863, 0.5298036246862948, -0.8481203448032971,
+	0.21910124015686977, -0.9757021300385286, -0.11631863091190475, -0.9932119492347945, -0.4386162385385274, -0.8986744656939539, -0.7114321957452165, -0.7027547444572252,
+	-0.9039892931234434, -0.42755509343028203, -0.9945645707342554, -0.10412163387205457, -0.9729399522055602, 0.2310581082806711, -0.8415549774368984, 0.5401714727298929,
+	-0.6152315905806274, 0.7883464276266059, -0.3195020308160154, 0.9475855910177413, 0.012271538285720144, 0.9999247018391446, 0.34266071731199454, 0.9394592236021898,
+	1, math.Copysign(0, -1), 0.9415440651830208, -0.33688985339222005, 0.773010453362737, -0.6343932841636455, 0.5141027441932218, -0.8577286100002721,
+	0.1950903220161283, -0.9807852804032304, -0.14673047445536164, -0.989176509964781, -0.4713967368259977, -0.8819212643483549, -0.7409511253549589, -0.6715589548470186,
+	-0.9238795325112867, -0.38268343236508984, -0.9987954562051724, -0.04906767432741797, -0.9569403357322089, 0.29028467725446216, -0.8032075314806449, 0.5956993044924332,
+	-0.5555702330196022, 0.8314696123025453, -0.24298017990326412, 0.970031253194544, 0.09801714032956009, 0.9951847266721969, 0.4275550934302822, 0.9039892931234433,
+	1, math.Copysign(0, -1), 0.9394592236021899, -0.3426607173119944, 0.765167265622459, -0.6438315428897914, 0.4982276669727819, -0.8670462455156926,
+	0.17096188876030136, -0.9852776423889412, -0.17700422041214875, -0.984210092386929, -0.5035383837257175, -0.8639728561215868, -0.7691033376455796, -0.6391244448637758,
+	-0.9415440651830207, -0.3368898533922203, -0.9999811752826011, 0.006135884649154554, -0.937339011912575, 0.34841868024943456, -0.7612023854842619, 0.6485144010221124,
+	-0.49289819222978426, 0.8700869911087113, -0.16491312048996978, 0.9863080972445987, 0.1830398879551406, 0.9831054874312164, 0.508830142543107, 0.8608669386377673,
+	1, math.Copysign(0, -1), 0.937339011912575, -0.34841868024943456, 0.7572088465064846, -0.6531728429537768, 0.4821837720791229, -0.8760700941954065,
+	0.14673047445536175, -0.989176509964781, -0.20711137619221845, -0.9783173707196277, -0.5349976198870969, -0.8448535652497072, -0.7958369046088835, -0.6055110414043255,
+	-0.9569403357322088, -0.29028467725446233, -0.9981181129001493, 0.061320736302208245, -0.9142097557035308, 0.4052413140049897, -0.7157308252838187, 0.6983762494089728,
+	-0.4275550934302825, 0.9039892931234432, -0.08579731234444021, 0.996312612182778, 0.2667127574748982, 0.96377606579544, 0.5857978574564388, 0.8104571982525949,
+	1, math.Copysign(0, -1), 0.9351835099389476, -0.35416352542049034, 0.7491363945234594, -0.6624157775901718, 0.4659764957679661, -0.8847970984309379,
+	0.12241067519921628, -0.9924795345987101, -0.23702360599436723, -0.9715038909862518, -0.5657318107836132, -0.8245893027850253, -0.8211025149911046, -0.5707807458869673,
+	-0.970031253194544, -0.24298017990326404, -0.9932119492347945, 0.11631863091190446, -0.8876396204028539, 0.46053871095824006, -0.6669999223036376, 0.7450577854414658,
+	-0.35989503653498794, 0.932992798834739, -0.006135884649154416, 0.9999811752826011, 0.3484186802494345, 0.937339011912575, 0.6578066932970785, 0.7531867990436127,
+	1, math.Copysign(0, -1), 0.9329927988347388, -0.3598950365349881, 0.7409511253549591, -0.6715589548470183, 0.4496113296546066, -0.8932243011955153,
+	0.09801714032956077, -0.9951847266721968, -0.2667127574748983, -0.9637760657954398, -0.5956993044924332, -0.8032075314806449, -0.8448535652497071, -0.5349976198870972,
+	-0.9807852804032303, -0.19509032201612858, -0.9852776423889412, 0.17096188876030097, -0.8577286100002722, 0.5141027441932216, -0.6152315905806274, 0.7883464276266059,
+	-0.2902846772544624, 0.9569403357322088, 0.073564563599667, 0.9972904566786903, 0.4275550934302822, 0.9039892931234433, 0.7242470829514667, 0.6895405447370672,
+	1, math.Copysign(0, -1), 0.9307669610789837, -0.36561299780477385, 0.7326542716724129, -0.680600997795453, 0.433093818853152, -0.901348847046022,
+	0.07356456359966745, -0.9972904566786902, -0.29615088824362384, -0.9551411683057707, -0.6248594881423862, -0.7807372285720946, -0.8670462455156928, -0.49822766697278176,
+	-0.989176509964781, -0.1467304744553618, -0.9743393827855759, 0.2250839113597926, -0.8245893027850253, 0.5657318107836132, -0.5606615761973366, 0.8280450452577555,
+	-0.2191012401568701, 0.9757021300385285, 0.15279718525844338, 0.9882575677307495, 0.5035383837257177, 0.8639728561215867, 0.7845565971555749, 0.6200572117632894,
+	1, math.Copysign(0, -1), 0.9285060804732156, -0.37131719395183754, 0.724247082951467, -0.6895405447370668, 0.4164295600976373, -0.9091679830905224,
+	0.04906767432741813, -0.9987954562051724, -0.32531029216226287, -0.9456073253805214, -0.6531728429537765, -0.7572088465064848, -0.8876396204028538, -0.4605387109582402,
+	-0.9951847266721968, -0.09801714032956084, -0.9604305194155659, 0.2785196893850529, -0.7883464276266063, 0.6152315905806267, -0.5035383837257181, 0.8639728561215865,
+	-0.14673047445536233, 0.9891765099647809, 0.23105810828067058, 0.9729399522055603, 0.5758081914178449, 0.8175848131515839, 0.8382247055548377, 0.5453249884220468,
+	1, math.Copysign(0, -1), 0.9262102421383114, -0.37700741021641826, 0.7157308252838186, -0.6983762494089729, 0.3996241998456468, -0.9166790599210427,
+	0.024541228522912267, -0.9996988186962041, -0.3541635254204904, -0.9351835099389476, -0.680600997795453, -0.7326542716724129, -0.9065957045149153, -0.42200027079979985,
+	-0.9987954562051724, -0.04906767432741797, -0.9435934581619604, 0.33110630575987626, -0.7491363945234593, 0.6624157775901718, -0.44412214457042976, 0.8959662497561849,
+	-0.07356456359966736, 0.9972904566786902, 0.30784964004153476, 0.9514350209690084, 0.6438315428897912, 0.7651672656224592, 0.8847970984309376, 0.4659764957679667,
 }
 
-var fft32Table = [32]complex128{
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)),
-	complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9238795325112867 - 0.3826834323650898i, 0.8314696123025453 - 0.5555702330196022i, 0.7071067811865476 - 0.7071067811865475i, 0.5555702330196023 - 0.8314696123025452i, 0.38268343236508984 - 0.9238795325112867i, 0.1950903220161283 - 0.9807852804032304i,
-	complex(1, math.Copysign(0, -1)), 0.9238795325112867 - 0.3826834323650898i, 0.7071067811865476 - 0.7071067811865475i, 0.38268343236508984 - 0.9238795325112867i, 6.123233995736757e-17 - 1i, -0.3826834323650897 - 0.9238795325112867i, -0.7071067811865475 - 0.7071067811865476i, -0.9238795325112867 - 0.38268343236508984i,
-	complex(1, math.Copysign(0, -1)), 0.8314696123025453 - 0.5555702330196022i, 0.38268343236508984 - 0.9238795325112867i, -0.1950903220161282 - 0.9807852804032304i, -0.7071067811865475 - 0.7071067811865476i, -0.9807852804032303 - 0.19509032201612858i, -0.9238795325112868 + 0.38268343236508967i, -0.5555702330196022 + 0.8314696123025453i,
+var fft32Table = [64]float64{
+	1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1),
+	1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1),
+	1, math.Copysign(0, -1), 0.9807852804032304, -0.19509032201612825, 0.9238795325112867, -0.3826834323650898, 0.8314696123025453, -0.5555702330196022,
+	0.7071067811865476, -0.7071067811865475, 0.5555702330196023, -0.8314696123025452, 0.38268343236508984, -0.9238795325112867, 0.1950903220161283, -0.9807852804032304,
+	1, math.Copysign(0, -1), 0.9238795325112867, -0.3826834323650898, 0.7071067811865476, -0.7071067811865475, 0.38268343236508984, -0.9238795325112867,
+	6.123233995736757e-17, -1, -0.3826834323650897, -0.9238795325112867, -0.7071067811865475, -0.7071067811865476, -0.9238795325112867, -0.38268343236508984,
+	1, math.Copysign(0, -1), 0.8314696123025453, -0.5555702330196022, 0.38268343236508984, -0.9238795325112867, -0.1950903220161282, -0.9807852804032304,
+	-0.7071067811865475, -0.7071067811865476, -0.9807852804032303, -0.19509032201612858, -0.9238795325112868, 0.38268343236508967, -0.5555702330196022, 0.8314696123025453,
 }
 
-var fft128Table = [128]complex128{
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)),
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)),
-	complex(1, math.Copysign(0, -1)), 0.9987954562051724 - 0.049067674327418015i, 0.9951847266721968 - 0.0980171403295606i, 0.989176509964781 - 0.14673047445536175i, 0.9807852804032304 - 0.19509032201612825i, 0.9700312531945441 - 0.24298017990326387i, 0.9569403357322088 - 0.29028467725446233i, 0.9415440651830208 - 0.33688985339222005i,
-	0.9238795325112867 - 0.3826834323650898i, 0.9039892931234433 - 0.4275550934302821i, 0.881921264348355 - 0.47139673682599764i, 0.8577286100002721 - 0.5141027441932217i, 0.8314696123025453 - 0.5555702330196022i, 0.8032075314806449 - 0.5956993044924334i, 0.773010453362737 - 0.6343932841636455i, 0.7409511253549591 - 0.6715589548470183i,
-	complex(1, math.Copysign(0, -1)), 0.9951847266721968 - 0.0980171403295606i, 0.9807852804032304 - 0.19509032201612825i, 0.9569403357322088 - 0.29028467725446233i, 0.9238795325112867 - 0.3826834323650898i, 0.881921264348355 - 0.47139673682599764i, 0.8314696123025453 - 0.5555702330196022i, 0.773010453362737 - 0.6343932841636455i,
-	0.7071067811865476 - 0.7071067811865475i, 0.6343932841636456 - 0.7730104533627369i, 0.5555702330196023 - 0.8314696123025452i, 0.4713967368259978 - 0.8819212643483549i, 0.38268343236508984 - 0.9238795325112867i, 0.2902846772544623 - 0.9569403357322089i, 0.1950903220161283 - 0.9807852804032304i, 0.09801714032956077 - 0.9951847266721968i,
-	complex(1, math.Copysign(0, -1)), 0.989176509964781 - 0.14673047445536175i, 0.9569403357322088 - 0.29028467725446233i, 0.9039892931234433 - 0.4275550934302821i, 0.8314696123025453 - 0.5555702330196022i, 0.7409511253549591 - 0.6715589548470183i, 0.6343932841636456 - 0.7730104533627369i, 0.5141027441932218 - 0.8577286100002721i,
-	0.38268343236508984 - 0.9238795325112867i, 0.24298017990326398 - 0.970031253194544i, 0.09801714032956077 - 0.9951847266721968i, -0.04906767432741801 - 0.9987954562051724i, -0.1950903220161282 - 0.9807852804032304i, -0.33688985339221994 - 0.9415440651830209i, -0.4713967368259977 - 0.8819212643483549i, -0.5956993044924332 - 0.8032075314806449i,
-	complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9238795325112867 - 0.3826834323650898i, 0.8314696123025453 - 0.5555702330196022i, 0.7071067811865476 - 0.7071067811865475i, 0.5555702330196023 - 0.8314696123025452i, 0.38268343236508984 - 0.9238795325112867i, 0.1950903220161283 - 0.9807852804032304i,
-	6.123233995736757e-17 - 1i, -0.1950903220161282 - 0.9807852804032304i, -0.3826834323650897 - 0.9238795325112867i, -0.555570233019602 - 0.8314696123025453i, -0.7071067811865475 - 0.7071067811865476i, -0.8314696123025453 - 0.5555702330196022i, -0.9238795325112867 - 0.38268343236508984i, -0.9807852804032303 - 0.19509032201612858i,
-	complex(1, math.Copysign(0, -1)), 0.9700312531945441 - 0.24298017990326387i, 0.881921264348355 - 0.47139673682599764i, 0.7409511253549591 - 0.6715589548470183i, 0.5555702330196023 - 0.8314696123025452i, 0.33688985339222005 - 0.9415440651830208i, 0.09801714032956077 - 0.9951847266721968i, -0.14673047445536164 - 0.989176509964781i,
-	-0.3826834323650897 - 0.9238795325112867i, -0.5956993044924332 - 0.8032075314806449i, -0.773010453362737 - 0.6343932841636455i, -0.9039892931234434 - 0.42755509343028203i, -0.9807852804032303 - 0.19509032201612858i, -0.9987954562051724 + 0.049067674327417724i, -0.9569403357322089 + 0.29028467725446216i, -0.8577286100002722 + 0.5141027441932216i,
-	complex(1, math.Copysign(0, -1)), 0.9569403357322088 - 0.29028467725446233i, 0.8314696123025453 - 0.5555702330196022i, 0.6343932841636456 - 0.7730104533627369i, 0.38268343236508984 - 0.9238795325112867i, 0.09801714032956077 - 0.9951847266721968i, -0.1950903220161282 - 0.9807852804032304i, -0.4713967368259977 - 0.8819212643483549i,
-	-0.7071067811865475 - 0.7071067811865476i, -0.8819212643483549 - 0.4713967368259978i, -0.9807852804032303 - 0.19509032201612858i, -0.9951847266721968 + 0.09801714032956059i, -0.9238795325112868 + 0.38268343236508967i, -0.7730104533627371 + 0.6343932841636453i, -0.5555702330196022 + 0.8314696123025453i, -0.2902846772544624 + 0.9569403357322088i,
-	complex(1, math.Copysign(0, -1)), 0.9415440651830208 - 0.33688985339222005i, 0.773010453362737 - 0.6343932841636455i, 0.5141027441932218 - 0.8577286100002721i, 0.1950903220161283 - 0.9807852804032304i, -0.14673047445536164 - 0.989176509964781i, -0.4713967368259977 - 0.8819212643483549i, -0.7409511253549589 - 0.6715589548470186i,
-	-0.9238795325112867 - 0.38268343236508984i, -0.9987954562051724 - 0.04906767432741797i, -0.9569403357322089 + 0.29028467725446216i, -0.8032075314806449 + 0.5956993044924332i, -0.5555702330196022 + 0.8314696123025453i, -0.24298017990326412 + 0.970031253194544i, 0.09801714032956009 + 0.9951847266721969i, 0.4275550934302822 + 0.9039892931234433i,
+var fft128Table = [256]float64{
+	1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1),
+	1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1),
+	1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1),
+	1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1),
+	1, math.Copysign(0, -1), 0.9987954562051724, -0.049067674327418015, 0.9951847266721968, -0.0980171403295606, 0.989176509964781, -0.14673047445536175,
+	0.9807852804032304, -0.19509032201612825, 0.9700312531945441, -0.24298017990326387, 0.9569403357322088, -0.29028467725446233, 0.9415440651830208, -0.33688985339222005,
+	0.9238795325112867, -0.3826834323650898, 0.9039892931234433, -0.4275550934302821, 0.881921264348355, -0.47139673682599764, 0.8577286100002721, -0.5141027441932217,
+	0.8314696123025453, -0.5555702330196022, 0.8032075314806449, -0.5956993044924334, 0.773010453362737, -0.6343932841636455, 0.7409511253549591, -0.6715589548470183,
+	1, math.Copysign(0, -1), 0.9951847266721968, -0.0980171403295606, 0.9807852804032304, -0.19509032201612825, 0.9569403357322088, -0.29028467725446233,
+	0.9238795325112867, -0.3826834323650898, 0.881921264348355, -0.47139673682599764, 0.8314696123025453, -0.5555702330196022, 0.773010453362737, -0.6343932841636455,
+	0.7071067811865476, -0.7071067811865475, 0.6343932841636456, -0.7730104533627369, 0.5555702330196023, -0.8314696123025452, 0.4713967368259978, -0.8819212643483549,
+	0.38268343236508984, -0.9238795325112867, 0.2902846772544623, -0.9569403357322089, 0.1950903220161283, -0.9807852804032304, 0.09801714032956077, -0.9951847266721968,
+	1, math.Copysign(0, -1), 0.989176509964781, -0.14673047445536175, 0.9569403357322088, -0.29028467725446233, 0.9039892931234433, -0.4275550934302821,
+	0.8314696123025453, -0.5555702330196022, 0.7409511253549591, -0.6715589548470183, 0.6343932841636456, -0.7730104533627369, 0.5141027441932218, -0.8577286100002721,
+	0.38268343236508984, -0.9238795325112867, 0.24298017990326398, -0.970031253194544, 0.09801714032956077, -0.9951847266721968, -0.04906767432741801, -0.9987954562051724,
+	-0.1950903220161282, -0.9807852804032304, -0.33688985339221994, -0.9415440651830209, -0.4713967368259977, -0.8819212643483549, -0.5956993044924332, -0.8032075314806449,
+	1, math.Copysign(0, -1), 0.9807852804032304, -0.19509032201612825, 0.9238795325112867, -0.3826834323650898, 0.8314696123025453, -0.5555702330196022,
+	0.7071067811865476, -0.7071067811865475, 0.5555702330196023, -0.8314696123025452, 0.38268343236508984, -0.9238795325112867, 0.1950903220161283, -0.9807852804032304,
+	6.123233995736757e-17, -1, -0.1950903220161282, -0.9807852804032304, -0.3826834323650897, -0.9238795325112867, -0.555570233019602, -0.8314696123025453,
+	-0.7071067811865475, -0.7071067811865476, -0.8314696123025453, -0.5555702330196022, -0.9238795325112867, -0.38268343236508984, -0.9807852804032303, -0.19509032201612858,
+	1, math.Copysign(0, -1), 0.9700312531945441, -0.24298017990326387, 0.881921264348355, -0.47139673682599764, 0.7409511253549591, -0.6715589548470183,
+	0.5555702330196023, -0.8314696123025452, 0.33688985339222005, -0.9415440651830208, 0.09801714032956077, -0.9951847266721968, -0.14673047445536164, -0.989176509964781,
+	-0.3826834323650897, -0.9238795325112867, -0.5956993044924332, -0.8032075314806449, -0.773010453362737, -0.6343932841636455, -0.9039892931234434, -0.42755509343028203,
+	-0.9807852804032303, -0.19509032201612858, -0.9987954562051724, 0.049067674327417724, -0.9569403357322089, 0.29028467725446216, -0.8577286100002722, 0.5141027441932216,
+	1, math.Copysign(0, -1), 0.9569403357322088, -0.29028467725446233, 0.8314696123025453, -0.5555702330196022, 0.6343932841636456, -0.7730104533627369,
+	0.38268343236508984, -0.9238795325112867, 0.09801714032956077, -0.9951847266721968, -0.1950903220161282, -0.9807852804032304, -0.4713967368259977, -0.8819212643483549,
+	-0.7071067811865475, -0.7071067811865476, -0.8819212643483549, -0.4713967368259978, -0.9807852804032303, -0.19509032201612858, -0.9951847266721968, 0.09801714032956059,
+	-0.9238795325112868, 0.38268343236508967, -0.7730104533627371, 0.6343932841636453, -0.5555702330196022, 0.8314696123025453, -0.2902846772544624, 0.9569403357322088,
+	1, math.Copysign(0, -1), 0.9415440651830208, -0.33688985339222005, 0.773010453362737, -0.6343932841636455, 0.5141027441932218, -0.8577286100002721,
+	0.1950903220161283, -0.9807852804032304, -0.14673047445536164, -0.989176509964781, -0.4713967368259977, -0.8819212643483549, -0.7409511253549589, -0.6715589548470186,
+	-0.9238795325112867, -0.38268343236508984, -0.9987954562051724, -0.04906767432741797, -0.9569403357322089, 0.29028467725446216, -0.8032075314806449, 0.5956993044924332,
+	-0.5555702330196022, 0.8314696123025453, -0.24298017990326412, 0.970031253194544, 0.09801714032956009, 0.9951847266721969, 0.4275550934302822, 0.9039892931234433,
 }
 
-var fft256Table = [256]complex128{
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)),
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)),
-	complex(1, math.Copysign(0, -1)), 0.9996988186962041 - 0.024541228522912288i, 0.9987954562051724 - 0.049067674327418015i, 0.9972904566786902 - 0.07356456359966743i, 0.9951847266721968 - 0.0980171403295606i, 0.9924795345987101 - 0.1224106751992162i, 0.989176509964781 - 0.14673047445536175i, 0.9852776423889412 - 0.17096188876030122i,
-	0.9807852804032304 - 0.19509032201612825i, 0.9757021300385286 - 0.2191012401568698i, 0.9700312531945441 - 0.24298017990326387i, 0.9637760657954398 - 0.26671275747489837i, 0.9569403357322088 - 0.29028467725446233i, 0.9495281805930367 - 0.3136817403988915i, 0.9415440651830208 - 0.33688985339222005i, 0.9329927988347388 - 0.3598950365349881i,
-	complex(1, math.Copysign(0, -1)), 0.9987954562051724 - 0.049067674327418015i, 0.9951847266721968 - 0.0980171403295606i, 0.989176509964781 - 0.14673047445536175i, 0.9807852804032304 - 0.19509032201612825i, 0.9700312531945441 - 0.24298017990326387i, 0.9569403357322088 - 0.29028467725446233i, 0.9415440651830208 - 0.33688985339222005i,
-	0.9238795325112867 - 0.3826834323650898i, 0.9039892931234433 - 0.4275550934302821i, 0.881921264348355 - 0.47139673682599764i, 0.8577286100002721 - 0.5141027441932217i, 0.8314696123025453 - 0.5555702330196022i, 0.8032075314806449 - 0.5956993044924334i, 0.773010453362737 - 0.6343932841636455i, 0.7409511253549591 - 0.6715589548470183i,
-	complex(1, math.Copysign(0, -1)), 0.9972904566786902 - 0.07356456359966743i, 0.989176509964781 - 0.14673047445536175i, 0.9757021300385286 - 0.2191012401568698i, 0.9569403357322088 - 0.29028467725446233i, 0.9329927988347388 - 0.3598950365349881i, 0.9039892931234433 - 0.4275550934302821i, 0.8700869911087113 - 0.49289819222978404i,
-	0.8314696123025453 - 0.5555702330196022i, 0.7883464276266063 - 0.6152315905806268i, 0.7409511253549591 - 0.6715589548470183i, 0.6895405447370669 - 0.7242470829514668i, 0.6343932841636456 - 0.7730104533627369i, 0.5758081914178454 - 0.8175848131515836i, 0.5141027441932218 - 0.8577286100002721i, 0.4496113296546066 - 0.8932243011955153i,
-	complex(1, math.Copysign(0, -1)), 0.9951847266721968 - 0.0980171403295606i, 0.9807852804032304 - 0.19509032201612825i, 0.9569403357322088 - 0.29028467725446233i, 0.9238795325112867 - 0.3826834323650898i, 0.881921264348355 - 0.47139673682599764i, 0.8314696123025453 - 0.5555702330196022i, 0.773010453362737 - 0.6343932841636455i,
-	0.7071067811865476 - 0.7071067811865475i, 0.6343932841636456 - 0.7730104533627369i, 0.5555702330196023 - 0.8314696123025452i, 0.4713967368259978 - 0.8819212643483549i, 0.38268343236508984 - 0.9238795325112867i, 0.2902846772544623 - 0.9569403357322089i, 0.1950903220161283 - 0.9807852804032304i, 0.09801714032956077 - 0.9951847266721968i,
-	complex(1, math.Copysign(0, -1)), 0.9924795345987101 - 0.1224106751992162i, 0.9700312531945441 - 0.24298017990326387i, 0.9329927988347388 - 0.3598950365349881i, 0.881921264348355 - 0.47139673682599764i, 0.8175848131515837 - 0.5758081914178453i, 0.7409511253549591 - 0.6715589548470183i, 0.6531728429537769 - 0.7572088465064845i,
-	0.5555702330196023 - 0.8314696123025452i, 0.4496113296546066 - 0.8932243011955153i, 0.33688985339222005 - 0.9415440651830208i, 0.21910124015686977 - 0.9757021300385286i, 0.09801714032956077 - 0.9951847266721968i, -0.024541228522912142 - 0.9996988186962041i, -0.14673047445536164 - 0.989176509964781i, -0.2667127574748983 - 0.9637760657954398i,
-	complex(1, math.Copysign(0, -1)), 0.989176509964781 - 0.14673047445536175i, 0.9569403357322088 - 0.29028467725446233i, 0.9039892931234433 - 0.4275550934302821i, 0.8314696123025453 - 0.5555702330196022i, 0.7409511253549591 - 0.6715589548470183i, 0.6343932841636456 - 0.7730104533627369i, 0.5141027441932218 - 0.8577286100002721i,
-	0.38268343236508984 - 0.9238795325112867i, 0.24298017990326398 - 0.970031253194544i, 0.09801714032956077 - 0.9951847266721968i, -0.04906767432741801 - 0.9987954562051724i, -0.1950903220161282 - 0.9807852804032304i, -0.33688985339221994 - 0.9415440651830209i, -0.4713967368259977 - 0.8819212643483549i, -0.5956993044924332 - 0.8032075314806449i,
-	complex(1, math.Copysign(0, -1)), 0.9852776423889412 - 0.17096188876030122i, 0.9415440651830208 - 0.33688985339222005i, 0.8700869911087113 - 0.49289819222978404i, 0.773010453362737 - 0.6343932841636455i, 0.6531728429537769 - 0.7572088465064845i, 0.5141027441932218 - 0.8577286100002721i, 0.3598950365349883 - 0.9329927988347387i,
-	0.1950903220161283 - 0.9807852804032304i, 0.024541228522912267 - 0.9996988186962041i, -0.14673047445536164 - 0.989176509964781i, -0.31368174039889146 - 0.9495281805930367i, -0.4713967368259977 - 0.8819212643483549i, -0.6152315905806267 - 0.7883464276266063i, -0.7409511253549589 - 0.6715589548470186i, -0.8448535652497071 - 0.5349976198870972i,
-	complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9238795325112867 - 0.3826834323650898i, 0.8314696123025453 - 0.5555702330196022i, 0.7071067811865476 - 0.7071067811865475i, 0.5555702330196023 - 0.8314696123025452i, 0.38268343236508984 - 0.9238795325112867i, 0.1950903220161283 - 0.9807852804032304i,
-	6.123233995736757e-17 - 1i, -0.1950903220161282 - 0.9807852804032304i, -0.3826834323650897 - 0.9238795325112867i, -0.555570233019602 - 0.8314696123025453i, -0.7071067811865475 - 0.7071067811865476i, -0.8314696123025453 - 0.5555702330196022i, -0.9238795325112867 - 0.38268343236508984i, -0.9807852804032303 - 0.19509032201612858i,
-	complex(1, math.Copysign(0, -1)), 0.9757021300385286 - 0.2191012401568698i, 0.9039892931234433 - 0.4275550934302821i, 0.7883464276266063 - 0.6152315905806268i, 0.6343932841636456 - 0.7730104533627369i, 0.4496113296546066 - 0.8932243011955153i, 0.24298017990326398 - 0.970031253194544i, 0.024541228522912267 - 0.9996988186962041i,
-	-0.1950903220161282 - 0.9807852804032304i, -0.40524131400498975 - 0.9142097557035308i, -0.5956993044924332 - 0.8032075314806449i, -0.7572088465064847 - 0.6531728429537766i, -0.8819212643483549 - 0.4713967368259978i, -0.9637760657954398 - 0.2667127574748985i, -0.9987954562051724 - 0.04906767432741797i, -0.9852776423889412 + 0.17096188876030097i,
-	complex(1, math.Copysign(0, -1)), 0.9700312531945441 - 0.24298017990326387i, 0.881921264348355 - 0.47139673682599764i, 0.7409511253549591 - 0.6715589548470183i, 0.5555702330196023 - 0.8314696123025452i, 0.33688985339222005 - 0.9415440651830208i, 0.09801714032956077 - 0.9951847266721968i, -0.14673047445536164 - 0.989176509964781i,
-	-0.3826834323650897 - 0.9238795325112867i, -0.5956993044924332 - 0.8032075314806449i, -0.773010453362737 - 0.6343932841636455i, -0.9039892931234434 - 0.42755509343028203i, -0.9807852804032303 - 0.19509032201612858i, -0.9987954562051724 + 0.049067674327417724i, -0.9569403357322089 + 0.29028467725446216i, -0.8577286100002722 + 0.5141027441932216i,
-	complex(1, math.Copysign(0, -1)), 0.9637760657954398 - 0.26671275747489837i, 0.8577286100002721 - 0.5141027441932217i, 0.6895405447370669 - 0.7242470829514668i, 0.4713967368259978 - 0.8819212643483549i, 0.21910124015686977 - 0.9757021300385286i, -0.04906767432741801 - 0.9987954562051724i, -0.31368174039889146 - 0.9495281805930367i,
-	-0.555570233019602 - 0.8314696123025453i, -0.7572088465064847 - 0.6531728429537766i, -0.9039892931234434 - 0.42755509343028203i, -0.9852776423889412 - 0.1709618887603012i, -0.9951847266721968 + 0.09801714032956059i, -0.9329927988347388 + 0.3598950365349881i, -0.8032075314806449 + 0.5956993044924332i, -0.6152315905806274 + 0.7883464276266059i,
-	complex(1, math.Copysign(0, -1)), 0.9569403357322088 - 0.29028467725446233i, 0.8314696123025453 - 0.5555702330196022i, 0.6343932841636456 - 0.7730104533627369i, 0.38268343236508984 - 0.9238795325112867i, 0.09801714032956077 - 0.9951847266721968i, -0.1950903220161282 - 0.9807852804032304i, -0.4713967368259977 - 0.8819212643483549i,
-	-0.7071067811865475 - 0.7071067811865476i, -0.8819212643483549 - 0.4713967368259978i, -0.9807852804032303 - 0.19509032201612858i, -0.9951847266721968 + 0.09801714032956059i, -0.9238795325112868 + 0.38268343236508967i, -0.7730104533627371 + 0.6343932841636453i, -0.5555702330196022 + 0.8314696123025453i, -0.2902846772544624 + 0.9569403357322088i,
-	complex(1, math.Copysign(0, -1)), 0.9495281805930367 - 0.3136817403988915i, 0.8032075314806449 - 0.5956993044924334i, 0.5758081914178454 - 0.8175848131515836i, 0.2902846772544623 - 0.9569403357322089i, -0.024541228522912142 - 0.9996988186962041i, -0.33688985339221994 - 0.9415440651830209i, -0.6152315905806267 - 0.7883464276266063i,
-	-0.8314696123025453 - 0.5555702330196022i, -0.9637760657954398 - 0.2667127574748985i, -0.9987954562051724 + 0.049067674327417724i, -0.9329927988347388 + 0.3598950365349881i, -0.7730104533627371 + 0.6343932841636453i, -0.5349976198870973 + 0.8448535652497071i, -0.24298017990326412 + 0.970031253194544i, 0.073564563599667 + 0.9972904566786903i,
-	complex(1, math.Copysign(0, -1)), 0.9415440651830208 - 0.33688985339222005i, 0.773010453362737 - 0.6343932841636455i, 0.5141027441932218 - 0.8577286100002721i, 0.1950903220161283 - 0.9807852804032304i, -0.14673047445536164 - 0.989176509964781i, -0.4713967368259977 - 0.8819212643483549i, -0.7409511253549589 - 0.6715589548470186i,
-	-0.9238795325112867 - 0.38268343236508984i, -0.9987954562051724 - 0.04906767432741797i, -0.9569403357322089 + 0.29028467725446216i, -0.8032075314806449 + 0.5956993044924332i, -0.5555702330196022 + 0.8314696123025453i, -0.24298017990326412 + 0.970031253194544i, 0.09801714032956009 + 0.9951847266721969i, 0.4275550934302822 + 0.9039892931234433i,
-	complex(1, math.Copysign(0, -1)), 0.9329927988347388 - 0.3598950365349881i, 0.7409511253549591 - 0.6715589548470183i, 0.4496113296546066 - 0.8932243011955153i, 0.09801714032956077 - 0.9951847266721968i, -0.2667127574748983 - 0.9637760657954398i, -0.5956993044924332 - 0.8032075314806449i, -0.8448535652497071 - 0.5349976198870972i,
-	-0.9807852804032303 - 0.19509032201612858i, -0.9852776423889412 + 0.17096188876030097i, -0.8577286100002722 + 0.5141027441932216i, -0.6152315905806274 + 0.7883464276266059i, -0.2902846772544624 + 0.9569403357322088i, 0.073564563599667 + 0.9972904566786903i, 0.4275550934302822 + 0.9039892931234433i, 0.7242470829514667 + 0.6895405447370672i,
+var fft256Table = [512]float64{
+	1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1),
+	1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1),
+	1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1),
+	1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1),
+	1, math.Copysign(0, -1), 0.9996988186962041, -0.024541228522912288, 0.9987954562051724, -0.049067674327418015, 0.9972904566786902, -0.07356456359966743,
+	0.9951847266721968, -0.0980171403295606, 0.9924795345987101, -0.1224106751992162, 0.989176509964781, -0.14673047445536175, 0.9852776423889412, -0.17096188876030122,
+	0.9807852804032304, -0.19509032201612825, 0.9757021300385286, -0.2191012401568698, 0.9700312531945441, -0.24298017990326387, 0.9637760657954398, -0.26671275747489837,
+	0.9569403357322088, -0.29028467725446233, 0.9495281805930367, -0.3136817403988915, 0.9415440651830208, -0.33688985339222005, 0.9329927988347388, -0.3598950365349881,
+	1, math.Copysign(0, -1), 0.9987954562051724, -0.049067674327418015, 0.9951847266721968, -0.0980171403295606, 0.989176509964781, -0.14673047445536175,
+	0.9807852804032304, -0.19509032201612825, 0.9700312531945441, -0.24298017990326387, 0.9569403357322088, -0.29028467725446233, 0.9415440651830208, -0.33688985339222005,
+	0.9238795325112867, -0.3826834323650898, 0.9039892931234433, -0.4275550934302821, 0.881921264348355, -0.47139673682599764, 0.8577286100002721, -0.5141027441932217,
+	0.8314696123025453, -0.5555702330196022, 0.8032075314806449, -0.5956993044924334, 0.773010453362737, -0.6343932841636455, 0.7409511253549591, -0.6715589548470183,
+	1, math.Copysign(0, -1), 0.9972904566786902, -0.07356456359966743, 0.989176509964781, -0.14673047445536175, 0.9757021300385286, -0.2191012401568698,
+	0.9569403357322088, -0.29028467725446233, 0.9329927988347388, -0.3598950365349881, 0.9039892931234433, -0.4275550934302821, 0.8700869911087113, -0.49289819222978404,
+	0.8314696123025453, -0.5555702330196022, 0.7883464276266063, -0.6152315905806268, 0.7409511253549591, -0.6715589548470183, 0.6895405447370669, -0.7242470829514668,
+	0.6343932841636456, -0.7730104533627369, 0.5758081914178454, -0.8175848131515836, 0.5141027441932218, -0.8577286100002721, 0.4496113296546066, -0.8932243011955153,
+	1, math.Copysign(0, -1), 0.9951847266721968, -0.0980171403295606, 0.9807852804032304, -0.19509032201612825, 0.9569403357322088, -0.29028467725446233,
+	0.9238795325112867, -0.3826834323650898, 0.881921264348355, -0.47139673682599764, 0.8314696123025453, -0.5555702330196022, 0.773010453362737, -0.6343932841636455,
+	0.7071067811865476, -0.7071067811865475, 0.6343932841636456, -0.7730104533627369, 0.5555702330196023, -0.8314696123025452, 0.4713967368259978, -0.8819212643483549,
+	0.38268343236508984, -0.9238795325112867, 0.2902846772544623, -0.9569403357322089, 0.1950903220161283, -0.9807852804032304, 0.09801714032956077, -0.9951847266721968,
+	1, math.Copysign(0, -1), 0.9924795345987101, -0.1224106751992162, 0.9700312531945441, -0.24298017990326387, 0.9329927988347388, -0.3598950365349881,
+	0.881921264348355, -0.47139673682599764, 0.8175848131515837, -0.5758081914178453, 0.7409511253549591, -0.6715589548470183, 0.6531728429537769, -0.7572088465064845,
+	0.5555702330196023, -0.8314696123025452, 0.4496113296546066, -0.8932243011955153, 0.33688985339222005, -0.9415440651830208, 0.21910124015686977, -0.9757021300385286,
+	0.09801714032956077, -0.9951847266721968, -0.024541228522912142, -0.9996988186962041, -0.14673047445536164, -0.989176509964781, -0.2667127574748983, -0.9637760657954398,
+	1, math.Copysign(0, -1), 0.989176509964781, -0.14673047445536175, 0.9569403357322088, -0.29028467725446233, 0.9039892931234433, -0.4275550934302821,
+	0.8314696123025453, -0.5555702330196022, 0.7409511253549591, -0.6715589548470183, 0.6343932841636456, -0.7730104533627369, 0.5141027441932218, -0.8577286100002721,
+	0.38268343236508984, -0.9238795325112867, 0.24298017990326398, -0.970031253194544, 0.09801714032956077, -0.9951847266721968, -0.04906767432741801, -0.9987954562051724,
+	-0.1950903220161282, -0.9807852804032304, -0.33688985339221994, -0.9415440651830209, -0.4713967368259977, -0.8819212643483549, -0.5956993044924332, -0.8032075314806449,
+	1, math.Copysign(0, -1), 0.9852776423889412, -0.17096188876030122, 0.9415440651830208, -0.33688985339222005, 0.8700869911087113, -0.49289819222978404,
+	0.773010453362737, -0.6343932841636455, 0.6531728429537769, -0.7572088465064845, 0.5141027441932218, -0.8577286100002721, 0.3598950365349883, -0.9329927988347387,
+	0.1950903220161283, -0.9807852804032304, 0.024541228522912267, -0.9996988186962041, -0.14673047445536164, -0.989176509964781, -0.31368174039889146, -0.9495281805930367,
+	-0.4713967368259977, -0.8819212643483549, -0.6152315905806267, -0.7883464276266063, -0.7409511253549589, -0.6715589548470186, -0.8448535652497071, -0.5349976198870972,
+	1, math.Copysign(0, -1), 0.9807852804032304, -0.19509032201612825, 0.9238795325112867, -0.3826834323650898, 0.8314696123025453, -0.5555702330196022,
+	0.7071067811865476, -0.7071067811865475, 0.5555702330196023, -0.8314696123025452, 0.38268343236508984, -0.9238795325112867, 0.1950903220161283, -0.9807852804032304,
+	6.123233995736757e-17, -1, -0.1950903220161282, -0.9807852804032304, -0.3826834323650897, -0.9238795325112867, -0.555570233019602, -0.8314696123025453,
+	-0.7071067811865475, -0.7071067811865476, -0.8314696123025453, -0.5555702330196022, -0.9238795325112867, -0.38268343236508984, -0.9807852804032303, -0.19509032201612858,
+	1, math.Copysign(0, -1), 0.9757021300385286, -0.2191012401568698, 0.9039892931234433, -0.4275550934302821, 0.7883464276266063, -0.6152315905806268,
+	0.6343932841636456, -0.7730104533627369, 0.4496113296546066, -0.8932243011955153, 0.24298017990326398, -0.970031253194544, 0.024541228522912267, -0.9996988186962041,
+	-0.1950903220161282, -0.9807852804032304, -0.40524131400498975, -0.9142097557035308, -0.5956993044924332, -0.8032075314806449, -0.7572088465064847, -0.6531728429537766,
+	-0.8819212643483549, -0.4713967368259978, -0.9637760657954398, -0.2667127574748985, -0.9987954562051724, -0.04906767432741797, -0.9852776423889412, 0.17096188876030097,
+	1, math.Copysign(0, -1), 0.9700312531945441, -0.24298017990326387, 0.881921264348355, -0.47139673682599764, 0.7409511253549591, -0.6715589548470183,
+	0.5555702330196023, -0.8314696123025452, 0.33688985339222005, -0.9415440651830208, 0.09801714032956077, -0.9951847266721968, -0.14673047445536164, -0.989176509964781,
+	-0.3826834323650897, -0.9238795325112867, -0.5956993044924332, -0.8032075314806449, -0.773010453362737, -0.6343932841636455, -0.9039892931234434, -0.42755509343028203,
+	-0.9807852804032303, -0.19509032201612858, -0.9987954562051724, 0.049067674327417724, -0.9569403357322089, 0.29028467725446216, -0.8577286100002722, 0.5141027441932216,
+	1, math.Copysign(0, -1), 0.9637760657954398, -0.26671275747489837, 0.8577286100002721, -0.5141027441932217, 0.6895405447370669, -0.7242470829514668,
+	0.4713967368259978, -0.8819212643483549, 0.21910124015686977, -0.9757021300385286, -0.04906767432741801, -0.9987954562051724, -0.31368174039889146, -0.9495281805930367,
+	-0.555570233019602, -0.8314696123025453, -0.7572088465064847, -0.6531728429537766, -0.9039892931234434, -0.42755509343028203, -0.9852776423889412, -0.1709618887603012,
+	-0.9951847266721968, 0.09801714032956059, -0.9329927988347388, 0.3598950365349881, -0.8032075314806449, 0.5956993044924332, -0.6152315905806274, 0.7883464276266059,
+	1, math.Copysign(0, -1), 0.9569403357322088, -0.29028467725446233, 0.8314696123025453, -0.5555702330196022, 0.6343932841636456, -0.7730104533627369,
+	0.38268343236508984, -0.9238795325112867, 0.09801714032956077, -0.9951847266721968, -0.1950903220161282, -0.9807852804032304, -0.4713967368259977, -0.8819212643483549,
+	-0.7071067811865475, -0.7071067811865476, -0.8819212643483549, -0.4713967368259978, -0.9807852804032303, -0.19509032201612858, -0.9951847266721968, 0.09801714032956059,
+	-0.9238795325112868, 0.38268343236508967, -0.7730104533627371, 0.6343932841636453, -0.5555702330196022, 0.8314696123025453, -0.2902846772544624, 0.9569403357322088,
+	1, math.Copysign(0, -1), 0.9495281805930367, -0.3136817403988915, 0.8032075314806449, -0.5956993044924334, 0.5758081914178454, -0.8175848131515836,
+	0.2902846772544623, -0.9569403357322089, -0.024541228522912142, -0.9996988186962041, -0.33688985339221994, -0.9415440651830209, -0.6152315905806267, -0.7883464276266063,
+	-0.8314696123025453, -0.5555702330196022, -0.9637760657954398, -0.2667127574748985, -0.9987954562051724, 0.049067674327417724, -0.9329927988347388, 0.3598950365349881,
+	-0.7730104533627371, 0.6343932841636453, -0.5349976198870973, 0.8448535652497071, -0.24298017990326412, 0.970031253194544, 0.073564563599667, 0.9972904566786903,
+	1, math.Copysign(0, -1), 0.9415440651830208, -0.33688985339222005, 0.773010453362737, -0.6343932841636455, 0.5141027441932218, -0.8577286100002721,
+	0.1950903220161283, -0.9807852804032304, -0.14673047445536164, -0.989176509964781, -0.4713967368259977, -0.8819212643483549, -0.7409511253549589, -0.6715589548470186,
+	-0.9238795325112867, -0.38268343236508984, -0.9987954562051724, -0.04906767432741797, -0.9569403357322089, 0.29028467725446216, -0.8032075314806449, 0.5956993044924332,
+	-0.5555702330196022, 0.8314696123025453, -0.24298017990326412, 0.970031253194544, 0.09801714032956009, 0.9951847266721969, 0.4275550934302822, 0.9039892931234433,
+	1, math.Copysign(0, -1), 0.9329927988347388, -0.3598950365349881, 0.7409511253549591, -0.6715589548470183, 0.4496113296546066, -0.8932243011955153,
+	0.09801714032956077, -0.9951847266721968, -0.2667127574748983, -0.9637760657954398, -0.5956993044924332, -0.8032075314806449, -0.8448535652497071, -0.5349976198870972,
+	-0.9807852804032303, -0.19509032201612858, -0.9852776423889412, 0.17096188876030097, -0.8577286100002722, 0.5141027441932216, -0.6152315905806274, 0.7883464276266059,
+	-0.2902846772544624, 0.9569403357322088, 0.073564563599667, 0.9972904566786903, 0.4275550934302822, 0.9039892931234433, 0.7242470829514667, 0.6895405447370672,
 }
 
-var fft512Table = [512]complex128{
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)),
-	complex(1, math.Copysign(0, -1)), 0.9999247018391446 - 0.012271538285719925i, 0.9996988186962041 - 0.024541228522912288i, 0.9993223845883494 - 0.03680722294135883i, 0.9987954562051724 - 0.049067674327418015i, 0.9981181129001492 - 0.06132073630220858i, 0.9972904566786902 - 0.07356456359966743i, 0.996312612182778 - 0.0857973123444399i,
-	complex(1, math.Copysign(0, -1)), 0.9996988186962041 - 0.024541228522912288i, 0.9987954562051724 - 0.049067674327418015i, 0.9972904566786902 - 0.07356456359966743i, 0.9951847266721968 - 0.0980171403295606i, 0.9924795345987101 - 0.1224106751992162i, 0.989176509964781 - 0.14673047445536175i, 0.9852776423889412 - 0.17096188876030122i,
-	complex(1, math.Copysign(0, -1)), 0.9993223845883494 - 0.03680722294135883i, 0.9972904566786902 - 0.07356456359966743i, 0.9939069700023561 - 0.11022220729388306i, 0.989176509964781 - 0.14673047445536175i, 0.9831054874312164 - 0.18303988795514095i, 0.9757021300385286 - 0.2191012401568698i, 0.9669764710448521 - 0.25486565960451457i,
-	complex(1, math.Copysign(0, -1)), 0.9987954562051724 - 0.049067674327418015i, 0.9951847266721968 - 0.0980171403295606i, 0.989176509964781 - 0.14673047445536175i, 0.9807852804032304 - 0.19509032201612825i, 0.9700312531945441 - 0.24298017990326387i, 0.9569403357322088 - 0.29028467725446233i, 0.9415440651830208 - 0.33688985339222005i,
-	complex(1, math.Copysign(0, -1)), 0.9981181129001492 - 0.06132073630220858i, 0.9924795345987101 - 0.1224106751992162i, 0.9831054874312164 - 0.18303988795514095i, 0.9700312531945441 - 0.24298017990326387i, 0.9533060403541938 - 0.3020059493192281i, 0.9329927988347388 - 0.3598950365349881i, 0.9091679830905225 - 0.41642956009763715i,
-	complex(1, math.Copysign(0, -1)), 0.9972904566786902 - 0.07356456359966743i, 0.989176509964781 - 0.14673047445536175i, 0.9757021300385286 - 0.2191012401568698i, 0.9569403357322088 - 0.29028467725446233i, 0.9329927988347388 - 0.3598950365349881i, 0.9039892931234433 - 0.4275550934302821i, 0.8700869911087113 - 0.49289819222978404i,
-	complex(1, math.Copysign(0, -1)), 0.996312612182778 - 0.0857973123444399i, 0.9852776423889412 - 0.17096188876030122i, 0.9669764710448521 - 0.25486565960451457i, 0.9415440651830208 - 0.33688985339222005i, 0.9091679830905225 - 0.41642956009763715i, 0.8700869911087113 - 0.49289819222978404i, 0.8245893027850253 - 0.5657318107836131i,
-	complex(1, math.Copysign(0, -1)), 0.9951847266721968 - 0.0980171403295606i, 0.9807852804032304 - 0.19509032201612825i, 0.9569403357322088 - 0.29028467725446233i, 0.9238795325112867 - 0.3826834323650898i, 0.881921264348355 - 0.47139673682599764i, 0.8314696123025453 - 0.5555702330196022i, 0.773010453362737 - 0.6343932841636455i,
-	complex(1, math.Copysign(0, -1)), 0.9939069700023561 - 0.11022220729388306i, 0.9757021300385286 - 0.2191012401568698i, 0.9456073253805213 - 0.3253102921622629i, 0.9039892931234433 - 0.4275550934302821i, 0.8513551931052652 - 0.524589682678469i, 0.7883464276266063 - 0.6152315905806268i, 0.7157308252838186 - 0.6983762494089729i,
-	complex(1, math.Copysign(0, -1)), 0.9924795345987101 - 0.1224106751992162i, 0.9700312531945441 - 0.24298017990326387i, 0.9329927988347388 - 0.3598950365349881i, 0.881921264348355 - 0.47139673682599764i, 0.8175848131515837 - 0.5758081914178453i, 0.7409511253549591 - 0.6715589548470183i, 0.6531728429537769 - 0.7572088465064845i,
-	complex(1, math.Copysign(0, -1)), 0.99090263542778 - 0.13458070850712617i, 0.9637760657954398 - 0.26671275747489837i, 0.9191138516900577 - 0.3939920400610481i, 0.8577286100002721 - 0.5141027441932217i, 0.7807372285720945 - 0.6248594881423863i, 0.6895405447370669 - 0.7242470829514668i, 0.5857978574564389 - 0.8104571982525947i,
-	complex(1, math.Copysign(0, -1)), 0.989176509964781 - 0.14673047445536175i, 0.9569403357322088 - 0.29028467725446233i, 0.9039892931234433 - 0.4275550934302821i, 0.8314696123025453 - 0.5555702330196022i, 0.7409511253549591 - 0.6715589548470183i, 0.6343932841636456 - 0.7730104533627369i, 0.5141027441932218 - 0.8577286100002721i,
-	complex(1, math.Copysign(0, -1)), 0.9873014181578584 - 0.15885814333386145i, 0.9495281805930367 - 0.3136817403988915i, 0.8876396204028539 - 0.46053871095824i, 0.8032075314806449 - 0.5956993044924334i, 0.6983762494089729 - 0.7157308252838186i, 0.5758081914178454 - 0.8175848131515836i, 0.4386162385385277 - 0.8986744656939538i,
-	complex(1, math.Copysign(0, -1)), 0.9852776423889412 - 0.17096188876030122i, 0.9415440651830208 - 0.33688985339222005i, 0.8700869911087113 - 0.49289819222978404i, 0.773010453362737 - 0.6343932841636455i, 0.6531728429537769 - 0.7572088465064845i, 0.5141027441932218 - 0.8577286100002721i, 0.3598950365349883 - 0.9329927988347387i,
-	complex(1, math.Copysign(0, -1)), 0.9831054874312164 - 0.18303988795514095i, 0.9329927988347388 - 0.3598950365349881i, 0.8513551931052652 - 0.524589682678469i, 0.7409511253549591 - 0.6715589548470183i, 0.6055110414043255 - 0.7958369046088835i, 0.4496113296546066 - 0.8932243011955153i, 0.27851968938505306 - 0.9604305194155658i,
-	complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9238795325112867 - 0.3826834323650898i, 0.8314696123025453 - 0.5555702330196022i, 0.7071067811865476 - 0.7071067811865475i, 0.5555702330196023 - 0.8314696123025452i, 0.38268343236508984 - 0.9238795325112867i, 0.1950903220161283 - 0.9807852804032304i,
-	complex(1, math.Copysign(0, -1)), 0.9783173707196277 - 0.20711137619221856i, 0.9142097557035307 - 0.40524131400498986i, 0.8104571982525948 - 0.5857978574564389i, 0.6715589548470184 - 0.7409511253549591i, 0.5035383837257176 - 0.8639728561215866i, 0.3136817403988915 - 0.9495281805930367i, 0.11022220729388318 - 0.9939069700023561i,
-	complex(1, math.Copysign(0, -1)), 0.9757021300385286 - 0.2191012401568698i, 0.9039892931234433 - 0.4275550934302821i, 0.7883464276266063 - 0.6152315905806268i, 0.6343932841636456 - 0.7730104533627369i, 0.4496113296546066 - 0.8932243011955153i, 0.24298017990326398 - 0.970031253194544i, 0.024541228522912267 - 0.9996988186962041i,
-	complex(1, math.Copysign(0, -1)), 0.9729399522055602 - 0.2310581082806711i, 0.8932243011955153 - 0.44961132965460654i, 0.765167265622459 - 0.6438315428897914i, 0.5956993044924335 - 0.8032075314806448i, 0.3939920400610481 - 0.9191138516900577i, 0.17096188876030136 - 0.9852776423889412i, -0.06132073630220853 - 0.9981181129001492i,
-	complex(1, math.Copysign(0, -1)), 0.9700312531945441 - 0.24298017990326387i, 0.881921264348355 - 0.47139673682599764i, 0.7409511253549591 - 0.6715589548470183i, 0.5555702330196023 - 0.8314696123025452i, 0.33688985339222005 - 0.9415440651830208i, 0.09801714032956077 - 0.9951847266721968i, -0.14673047445536164 - 0.989176509964781i,
-	complex(1, math.Copysign(0, -1)), 0.9669764710448521 - 0.25486565960451457i, 0.8700869911087113 - 0.49289819222978404i, 0.7157308252838186 - 0.6983762494089729i, 0.5141027441932218 - 0.8577286100002721i, 0.27851968938505306 - 0.9604305194155658i, 0.024541228522912267 - 0.9996988186962041i, -0.23105810828067117 - 0.9729399522055602i,
-	complex(1, math.Copysign(0, -1)), 0.9637760657954398 - 0.26671275747489837i, 0.8577286100002721 - 0.5141027441932217i, 0.6895405447370669 - 0.7242470829514668i, 0.4713967368259978 - 0.8819212643483549i, 0.21910124015686977 - 0.9757021300385286i, -0.04906767432741801 - 0.9987954562051724i, -0.31368174039889146 - 0.9495281805930367i,
-	complex(1, math.Copysign(0, -1)), 0.9604305194155658 - 0.27851968938505306i, 0.8448535652497071 - 0.5349976198870972i, 0.6624157775901718 - 0.7491363945234593i, 0.4275550934302822 - 0.9039892931234433i, 0.1588581433338614 - 0.9873014181578584i, -0.12241067519921617 - 0.9924795345987101i, -0.393992040061048 - 0.9191138516900578i,
-	complex(1, math.Copysign(0, -1)), 0.9569403357322088 - 0.29028467725446233i, 0.8314696123025453 - 0.5555702330196022i, 0.6343932841636456 - 0.7730104533627369i, 0.38268343236508984 - 0.9238795325112867i, 0.09801714032956077 - 0.9951847266721968i, -0.1950903220161282 - 0.9807852804032304i, -0.4713967368259977 - 0.8819212643483549i,
-	complex(1, math.Copysign(0, -1)), 0.9533060403541938 - 0.3020059493192281i, 0.8175848131515837 - 0.5758081914178453i, 0.6055110414043255 - 0.7958369046088835i, 0.33688985339222005 - 0.9415440651830208i, 0.03680722294135899 - 0.9993223845883494i, -0.2667127574748983 - 0.9637760657954398i, -0.5453249884220461 - 0.8382247055548382i,
-	complex(1, math.Copysign(0, -1)), 0.9495281805930367 - 0.3136817403988915i, 0.8032075314806449 - 0.5956993044924334i, 0.5758081914178454 - 0.8175848131515836i, 0.2902846772544623 - 0.9569403357322089i, -0.024541228522912142 - 0.9996988186962041i, -0.33688985339221994 - 0.9415440651830209i, -0.6152315905806267 - 0.7883464276266063i,
-	complex(1, math.Copysign(0, -1)), 0.9456073253805213 - 0.3253102921622629i, 0.7883464276266063 - 0.6152315905806268i, 0.5453249884220466 - 0.838224705554838i, 0.24298017990326398 - 0.970031253194544i, -0.08579731234443977 - 0.996312612182778i, -0.40524131400498975 - 0.9142097557035308i, -0.680600997795453 - 0.7326542716724129i,
-	complex(1, math.Copysign(0, -1)), 0.9415440651830208 - 0.33688985339222005i, 0.773010453362737 - 0.6343932841636455i, 0.5141027441932218 - 0.8577286100002721i, 0.1950903220161283 - 0.9807852804032304i, -0.14673047445536164 - 0.989176509964781i, -0.4713967368259977 - 0.8819212643483549i, -0.7409511253549589 - 0.6715589548470186i,
-	complex(1, math.Copysign(0, -1)), 0.937339011912575 - 0.34841868024943456i, 0.7572088465064846 - 0.6531728429537768i, 0.4821837720791229 - 0.8760700941954065i, 0.14673047445536175 - 0.989176509964781i, -0.20711137619221845 - 0.9783173707196277i, -0.5349976198870969 - 0.8448535652497072i, -0.7958369046088835 - 0.6055110414043255i,
-	complex(1, math.Copysign(0, -1)), 0.9329927988347388 - 0.3598950365349881i, 0.7409511253549591 - 0.6715589548470183i, 0.4496113296546066 - 0.8932243011955153i, 0.09801714032956077 - 0.9951847266721968i, -0.2667127574748983 - 0.9637760657954398i, -0.5956993044924332 - 0.8032075314806449i, -0.8448535652497071 - 0.5349976198870972i,
-	complex(1, math.Copysign(0, -1)), 0.9285060804732156 - 0.37131719395183754i, 0.724247082951467 - 0.6895405447370668i, 0.4164295600976373 - 0.9091679830905224i, 0.04906767432741813 - 0.9987954562051724i, -0.32531029216226287 - 0.9456073253805214i, -0.6531728429537765 - 0.7572088465064848i, -0.8876396204028538 - 0.4605387109582402i,
-	complex(1, math.Copysign(0, -1)), 0.9238795325112867 - 0.3826834323650898i, 0.7071067811865476 - 0.7071067811865475i, 0.38268343236508984 - 0.9238795325112867i, 6.123233995736757e-17 - 1i, -0.3826834323650897 - 0.9238795325112867i, -0.7071067811865475 - 0.7071067811865476i, -0.9238795325112867 - 0.38268343236508984i,
-	complex(1, math.Copysign(0, -1)), 0.9191138516900577 - 0.3939920400610481i, 0.6895405447370669 - 0.7242470829514668i, 0.3484186802494345 - 0.937339011912575i, -0.04906767432741801 - 0.9987954562051724i, -0.4386162385385274 - 0.8986744656939539i, -0.7572088465064847 - 0.6531728429537766i, -0.9533060403541939 - 0.30200594931922803i,
-	complex(1, math.Copysign(0, -1)), 0.9142097557035307 - 0.40524131400498986i, 0.6715589548470184 - 0.7409511253549591i, 0.3136817403988915 - 0.9495281805930367i, -0.09801714032956066 - 0.9951847266721968i, -0.4928981922297839 - 0.8700869911087115i, -0.8032075314806448 - 0.5956993044924335i, -0.9757021300385285 - 0.21910124015687002i,
-	complex(1, math.Copysign(0, -1)), 0.9091679830905225 - 0.41642956009763715i, 0.6531728429537769 - 0.7572088465064845i, 0.27851968938505306 - 0.9604305194155658i, -0.14673047445536164 - 0.989176509964781i, -0.5453249884220461 - 0.8382247055548382i, -0.8448535652497071 - 0.5349976198870972i, -0.99090263542778 - 0.13458070850712628i,
-	complex(1, math.Copysign(0, -1)), 0.9039892931234433 - 0.4275550934302821i, 0.6343932841636456 - 0.7730104533627369i, 0.24298017990326398 - 0.970031253194544i, -0.1950903220161282 - 0.9807852804032304i, -0.5956993044924332 - 0.8032075314806449i, -0.8819212643483549 - 0.4713967368259978i, -0.9987954562051724 - 0.04906767432741797i,
-	complex(1, math.Copysign(0, -1)), 0.8986744656939538 - 0.43861623853852766i, 0.6152315905806269 - 0.7883464276266062i, 0.20711137619221856 - 0.9783173707196277i, -0.24298017990326387 - 0.9700312531945441i, -0.6438315428897913 - 0.7651672656224591i, -0.9142097557035307 - 0.40524131400498986i, -0.9993223845883494 + 0.03680722294135858i,
-	complex(1, math.Copysign(0, -1)), 0.8932243011955153 - 0.44961132965460654i, 0.5956993044924335 - 0.8032075314806448i, 0.17096188876030136 - 0.9852776423889412i, -0.2902846772544622 - 0.9569403357322089i, -0.6895405447370668 - 0.724247082951467i, -0.9415440651830207 - 0.3368898533922203i, -0.9924795345987101 + 0.1224106751992161i,
-	complex(1, math.Copysign(0, -1)), 0.8876396204028539 - 0.46053871095824i, 0.5758081914178454 - 0.8175848131515836i, 0.13458070850712622 - 0.99090263542778i, -0.33688985339221994 - 0.9415440651830209i, -0.7326542716724127 - 0.6806009977954532i, -0.9637760657954398 - 0.2667127574748985i, -0.9783173707196277 + 0.20711137619221862i,
-	complex(1, math.Copysign(0, -1)), 0.881921264348355 - 0.47139673682599764i, 0.5555702330196023 - 0.8314696123025452i, 0.09801714032956077 - 0.9951847266721968i, -0.3826834323650897 - 0.9238795325112867i, -0.773010453362737 - 0.6343932841636455i, -0.9807852804032303 - 0.19509032201612858i, -0.9569403357322089 + 0.29028467725446216i,
-	complex(1, math.Copysign(0, -1)), 0.8760700941954066 - 0.4821837720791227i, 0.5349976198870974 - 0.844853565249707i, 0.061320736302208655 - 0.9981181129001492i, -0.42755509343028186 - 0.9039892931234434i, -0.8104571982525947 - 0.585797857456439i, -0.9924795345987101 - 0.12241067519921635i, -0.9285060804732156 + 0.3713171939518375i,
-	complex(1, math.Copysign(0, -1)), 0.8700869911087113 - 0.49289819222978404i, 0.5141027441932218 - 0.8577286100002721i, 0.024541228522912267 - 0.9996988186962041i, -0.4713967368259977 - 0.8819212643483549i, -0.8448535652497071 - 0.5349976198870972i, -0.9987954562051724 - 0.04906767432741797i, -0.8932243011955153 + 0.44961132965460665i,
-	complex(1, math.Copysign(0, -1)), 0.8639728561215867 - 0.5035383837257176i, 0.49289819222978415 - 0.8700869911087113i, -0.012271538285719823 - 0.9999247018391446i, -0.5141027441932216 - 0.8577286100002722i, -0.8760700941954065 - 0.4821837720791229i, -0.9996988186962041 + 0.024541228522912083i, -0.8513551931052653 + 0.5245896826784687i,
-	complex(1, math.Copysign(0, -1)), 0.8577286100002721 - 0.5141027441932217i, 0.4713967368259978 - 0.8819212643483549i, -0.04906767432741801 - 0.9987954562051724i, -0.555570233019602 - 0.8314696123025453i, -0.9039892931234434 - 0.42755509343028203i, -0.9951847266721968 + 0.09801714032956059i, -0.8032075314806449 + 0.5956993044924332i,
-	complex(1, math.Copysign(0, -1)), 0.8513551931052652 - 0.524589682678469i, 0.4496113296546066 - 0.8932243011955153i, -0.08579731234443977 - 0.996312612182778i, -0.5956993044924332 - 0.8032075314806449i, -0.9285060804732155 - 0.37131719395183765i, -0.9852776423889412 + 0.17096188876030097i, -0.7491363945234593 + 0.6624157775901718i,
-	complex(1, math.Copysign(0, -1)), 0.8448535652497071 - 0.5349976198870972i, 0.4275550934302822 - 0.9039892931234433i, -0.12241067519921617 - 0.9924795345987101i, -0.6343932841636453 - 0.7730104533627371i, -0.9495281805930367 - 0.3136817403988914i, -0.9700312531945441 + 0.24298017990326382i, -0.6895405447370672 + 0.7242470829514667i,
-	complex(1, math.Copysign(0, -1)), 0.8382247055548381 - 0.5453249884220465i, 0.4052413140049898 - 0.9142097557035307i, -0.15885814333386128 - 0.9873014181578584i, -0.6715589548470184 - 0.7409511253549591i, -0.9669764710448521 - 0.2548656596045147i, -0.9495281805930368 + 0.3136817403988912i, -0.6248594881423865 + 0.7807372285720944i,
-	complex(1, math.Copysign(0, -1)), 0.8314696123025453 - 0.5555702330196022i, 0.38268343236508984 - 0.9238795325112867i, -0.1950903220161282 - 0.9807852804032304i, -0.7071067811865475 - 0.7071067811865476i, -0.9807852804032303 - 0.19509032201612858i, -0.9238795325112868 + 0.38268343236508967i, -0.5555702330196022 + 0.8314696123025453i,
-	complex(1, math.Copysign(0, -1)), 0.8245893027850253 - 0.5657318107836131i, 0.3598950365349883 - 0.9329927988347387i, -0.23105810828067117 - 0.9729399522055602i, -0.7409511253549589 - 0.6715589548470186i, -0.99090263542778 - 0.13458070850712628i, -0.8932243011955153 + 0.44961132965460665i, -0.4821837720791226 + 0.8760700941954066i,
-	complex(1, math.Copysign(0, -1)), 0.8175848131515837 - 0.5758081914178453i, 0.33688985339222005 - 0.9415440651830208i, -0.2667127574748983 - 0.9637760657954398i, -0.773010453362737 - 0.6343932841636455i, -0.9972904566786902 - 0.07356456359966775i, -0.8577286100002722 + 0.5141027441932216i, -0.40524131400499036 + 0.9142097557035305i,
-	complex(1, math.Copysign(0, -1)), 0.8104571982525948 - 0.5857978574564389i, 0.3136817403988915 - 0.9495281805930367i, -0.3020059493192281 - 0.9533060403541938i, -0.8032075314806448 - 0.5956993044924335i, -0.9999247018391446 - 0.012271538285720007i, -0.8175848131515837 + 0.5758081914178453i, -0.32531029216226326 + 0.9456073253805212i,
-	complex(1, math.Copysign(0, -1)), 0.8032075314806449 - 0.5956993044924334i, 0.2902846772544623 - 0.9569403357322089i, -0.33688985339221994 - 0.9415440651830209i, -0.8314696123025453 - 0.5555702330196022i, -0.9987954562051724 + 0.049067674327417724i, -0.7730104533627371 + 0.6343932841636453i, -0.24298017990326412 + 0.970031253194544i,
-	complex(1, math.Copysign(0, -1)), 0.7958369046088836 - 0.6055110414043255i, 0.2667127574748984 - 0.9637760657954398i, -0.37131719395183754 - 0.9285060804732156i, -0.8577286100002721 - 0.5141027441932218i, -0.9939069700023561 + 0.110222207293883i, -0.724247082951467 + 0.6895405447370668i, -0.15885814333386153 + 0.9873014181578584i,
-	complex(1, math.Copysign(0, -1)), 0.7883464276266063 - 0.6152315905806268i, 0.24298017990326398 - 0.970031253194544i, -0.40524131400498975 - 0.9142097557035308i, -0.8819212643483549 - 0.4713967368259978i, -0.9852776423889412 + 0.17096188876030097i, -0.6715589548470187 + 0.7409511253549589i, -0.07356456359966736 + 0.9972904566786902i,
-	complex(1, math.Copysign(0, -1)), 0.7807372285720945 - 0.6248594881423863i, 0.21910124015686977 - 0.9757021300385286i, -0.4386162385385274 - 0.8986744656939539i, -0.9039892931234434 - 0.42755509343028203i, -0.9729399522055602 + 0.2310581082806711i, -0.6152315905806274 + 0.7883464276266059i, 0.012271538285720144 + 0.9999247018391446i,
-	complex(1, math.Copysign(0, -1)), 0.773010453362737 - 0.6343932841636455i, 0.1950903220161283 - 0.9807852804032304i, -0.4713967368259977 - 0.8819212643483549i, -0.9238795325112867 - 0.38268343236508984i, -0.9569403357322089 + 0.29028467725446216i, -0.5555702330196022 + 0.8314696123025453i, 0.09801714032956009 + 0.9951847266721969i,
-	complex(1, math.Copysign(0, -1)), 0.765167265622459 - 0.6438315428897914i, 0.17096188876030136 - 0.9852776423889412i, -0.5035383837257175 - 0.8639728561215868i, -0.9415440651830207 - 0.3368898533922203i, -0.937339011912575 + 0.34841868024943456i, -0.49289819222978426 + 0.8700869911087113i, 0.1830398879551406 + 0.9831054874312164i,
-	complex(1, math.Copysign(0, -1)), 0.7572088465064846 - 0.6531728429537768i, 0.14673047445536175 - 0.989176509964781i, -0.5349976198870969 - 0.8448535652497072i, -0.9569403357322088 - 0.29028467725446233i, -0.9142097557035308 + 0.4052413140049897i, -0.4275550934302825 + 0.9039892931234432i, 0.2667127574748982 + 0.96377606579544i,
-	complex(1, math.Copysign(0, -1)), 0.7491363945234594 - 0.6624157775901718i, 0.12241067519921628 - 0.9924795345987101i, -0.5657318107836132 - 0.8245893027850253i, -0.970031253194544 - 0.24298017990326404i, -0.8876396204028539 + 0.46053871095824006i, -0.35989503653498794 + 0.932992798834739i, 0.3484186802494345 + 0.937339011912575i,
-	complex(1, math.Copysign(0, -1)), 0.7409511253549591 - 0.6715589548470183i, 0.09801714032956077 - 0.9951847266721968i, -0.5956993044924332 - 0.8032075314806449i, -0.9807852804032303 - 0.19509032201612858i, -0.8577286100002722 + 0.5141027441932216i, -0.2902846772544624 + 0.9569403357322088i, 0.4275550934302822 + 0.9039892931234433i,
-	complex(1, math.Copysign(0, -1)), 0.7326542716724129 - 0.680600997795453i, 0.07356456359966745 - 0.9972904566786902i, -0.6248594881423862 - 0.7807372285720946i, -0.989176509964781 - 0.1467304744553618i, -0.8245893027850253 + 0.5657318107836132i, -0.2191012401568701 + 0.9757021300385285i, 0.5035383837257177 + 0.8639728561215867i,
-	complex(1, math.Copysign(0, -1)), 0.724247082951467 - 0.6895405447370668i, 0.04906767432741813 - 0.9987954562051724i, -0.6531728429537765 - 0.7572088465064848i, -0.9951847266721968 - 0.09801714032956084i, -0.7883464276266063 + 0.6152315905806267i, -0.14673047445536233 + 0.9891765099647809i, 0.5758081914178449 + 0.8175848131515839i,
-	complex(1, math.Copysign(0, -1)), 0.7157308252838186 - 0.6983762494089729i, 0.024541228522912267 - 0.9996988186962041i, -0.680600997795453 - 0.7326542716724129i, -0.9987954562051724 - 0.04906767432741797i, -0.7491363945234593 + 0.6624157775901718i, -0.07356456359966736 + 0.9972904566786902i, 0.6438315428897912 + 0.7651672656224592i,
+var fft512Table = [1024]float64{
+	1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1),
+	1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1), 1, math.Copysign(0, -1),
+	1, math.Copysign(0, -1), 0.9999247018391446, -0.012271538285719925, 0.9996988186962041, -0.024541228522912288, 0.9993223845883494, -0.03680722294135883,
+	0.9987954562051724, -0.049067674327418015, 0.9981181129001492, -0.06132073630220858, 0.9972904566786902, -0.07356456359966743, 0.996312612182778, -0.0857973123444399,
+	1, math.Copysign(0, -1), 0.9996988186962041, -0.024541228522912288, 0.9987954562051724, -0.049067674327418015, 0.9972904566786902, -0.07356456359966743,
+	0.9951847266721968, -0.0980171403295606, 0.9924795345987101, -0.1224106751992162, 0.989176509964781, -0.14673047445536175, 0.9852776423889412, -0.17096188876030122,
+	1, math.Copysign(0, -1), 0.9993223845883494, -0.03680722294135883, 0.9972904566786902, -0.07356456359966743, 0.9939069700023561, -0.11022220729388306,
+	0.989176509964781, -0.14673047445536175, 0.9831054874312164, -0.18303988795514095, 0.9757021300385286, -0.2191012401568698, 0.9669764710448521, -0.25486565960451457,
+	1, math.Copysign(0, -1), 0.9987954562051724, -0.049067674327418015, 0.9951847266721968, -0.0980171403295606, 0.989176509964781, -0.14673047445536175,
+	0.9807852804032304, -0.19509032201612825, 0.9700312531945441, -0.24298017990326387, 0.9569403357322088, -0.29028467725446233, 0.9415440651830208, -0.33688985339222005,
+	1, math.Copysign(0, -1), 0.9981181129001492, -0.06132073630220858, 0.9924795345987101, -0.1224106751992162, 0.9831054874312164, -0.18303988795514095,
+	0.9700312531945441, -0.24298017990326387, 0.9533060403541938, -0.3020059493192281, 0.9329927988347388, -0.3598950365349881, 0.9091679830905225, -0.41642956009763715,
+	1, math.Copysign(0, -1), 0.9972904566786902, -0.07356456359966743, 0.989176509964781, -0.14673047445536175, 0.9757021300385286, -0.2191012401568698,
+	0.9569403357322088, -0.29028467725446233, 0.9329927988347388, -0.3598950365349881, 0.9039892931234433, -0.4275550934302821, 0.8700869911087113, -0.49289819222978404,
+	1, math.Copysign(0, -1), 0.996312612182778, -0.0857973123444399, 0.9852776423889412, -0.17096188876030122, 0.9669764710448521, -0.25486565960451457,
+	0.9415440651830208, -0.33688985339222005, 0.9091679830905225, -0.41642956009763715, 0.8700869911087113, -0.49289819222978404, 0.8245893027850253, -0.5657318107836131,
+	1, math.Copysign(0, -1), 0.9951847266721968, -0.0980171403295606, 0.9807852804032304, -0.19509032201612825, 0.9569403357322088, -0.29028467725446233,
+	0.9238795325112867, -0.3826834323650898, 0.881921264348355, -0.47139673682599764, 0.8314696123025453, -0.5555702330196022, 0.773010453362737, -0.6343932841636455,
+	1, math.Copysign(0, -1), 0.9939069700023561, -0.11022220729388306, 0.9757021300385286, -0.2191012401568698, 0.9456073253805213, -0.3253102921622629,
+	0.9039892931234433, -0.4275550934302821, 0.8513551931052652, -0.524589682678469, 0.7883464276266063, -0.6152315905806268, 0.7157308252838186, -0.6983762494089729,
+	1, math.Copysign(0, -1), 0.9924795345987101, -0.1224106751992162, 0.9700312531945441, -0.24298017990326387, 0.9329927988347388, -0.3598950365349881,
+	0.881921264348355, -0.47139673682599764, 0.8175848131515837, -0.5758081914178453, 0.7409511253549591, -0.6715589548470183, 0.6531728429537769, -0.7572088465064845,
+	1, math.Copysign(0, -1), 0.99090263542778, -0.13458070850712617, 0.9637760657954398, -0.26671275747489837, 0.9191138516900577, -0.3939920400610481,
+	0.8577286100002721, -0.5141027441932217, 0.7807372285720945, -0.6248594881423863, 0.6895405447370669, -0.7242470829514668, 0.5857978574564389, -0.8104571982525947,
+	1, math.Copysign(0, -1), 0.989176509964781, -0.14673047445536175, 0.9569403357322088, -0.29028467725446233, 0.9039892931234433, -0.4275550934302821,
+	0.8314696123025453, -0.5555702330196022, 0.7409511253549591, -0.6715589548470183, 0.6343932841636456, -0.7730104533627369, 0.5141027441932218, -0.8577286100002721,
+	1, math.Copysign(0, -1), 0.9873014181578584, -0.15885814333386145, 0.9495281805930367, -0.3136817403988915, 0.8876396204028539, -0.46053871095824,
+	0.8032075314806449, -0.5956993044924334, 0.6983762494089729, -0.7157308252838186, 0.5758081914178454, -0.8175848131515836, 0.4386162385385277, -0.8986744656939538,
+	1, math.Copysign(0, -1), 0.9852776423889412, -0.17096188876030122, 0.9415440651830208, -0.33688985339222005, 0.8700869911087113, -0.49289819222978404,
+	0.773010453362737, -0.6343932841636455, 0.6531728429537769, -0.7572088465064845, 0.5141027441932218, -0.8577286100002721, 0.3598950365349883, -0.9329927988347387,
+	1, math.Copysign(0, -1), 0.9831054874312164, -0.18303988795514095, 0.9329927988347388, -0.3598950365349881, 0.8513551931052652, -0.524589682678469,
+	0.7409511253549591, -0.6715589548470183, 0.6055110414043255, -0.7958369046088835, 0.4496113296546066, -0.8932243011955153, 0.27851968938505306, -0.9604305194155658,
+	1, math.Copysign(0, -1), 0.9807852804032304, -0.19509032201612825, 0.9238795325112867, -0.3826834323650898, 0.8314696123025453, -0.5555702330196022,
+	0.7071067811865476, -0.7071067811865475, 0.5555702330196023, -0.8314696123025452, 0.38268343236508984, -0.9238795325112867, 0.1950903220161283, -0.9807852804032304,
+	1, math.Copysign(0, -1), 0.9783173707196277, -0.20711137619221856, 0.9142097557035307, -0.40524131400498986, 0.8104571982525948, -0.5857978574564389,
+	0.6715589548470184, -0.7409511253549591, 0.5035383837257176, -0.8639728561215866, 0.3136817403988915, -0.9495281805930367, 0.11022220729388318, -0.9939069700023561,
+	1, math.Copysign(0, -1), 0.9757021300385286, -0.2191012401568698, 0.9039892931234433, -0.4275550934302821, 0.7883464276266063, -0.6152315905806268,
+	0.6343932841636456, -0.7730104533627369, 0.4496113296546066, -0.8932243011955153, 0.24298017990326398, -0.970031253194544, 0.024541228522912267, -0.9996988186962041,
+	1, math.Copysign(0, -1), 0.9729399522055602, -0.2310581082806711, 0.8932243011955153, -0.44961132965460654, 0.765167265622459, -0.6438315428897914,
+	0.5956993044924335, -0.8032075314806448, 0.3939920400610481, -0.9191138516900577, 0.17096188876030136, -0.9852776423889412, -0.06132073630220853, -0.9981181129001492,
+	1, math.Copysign(0, -1), 0.9700312531945441, -0.24298017990326387, 0.881921264348355, -0.47139673682599764, 0.7409511253549591, -0.6715589548470183,
+	0.5555702330196023, -0.8314696123025452, 0.33688985339222005, -0.9415440651830208, 0.09801714032956077, -0.9951847266721968, -0.14673047445536164, -0.989176509964781,
+	1, math.Copysign(0, -1), 0.9669764710448521, -0.25486565960451457, 0.8700869911087113, -0.49289819222978404, 0.7157308252838186, -0.6983762494089729,
+	0.5141027441932218, -0.8577286100002721, 0.27851968938505306, -0.9604305194155658, 0.024541228522912267, -0.9996988186962041, -0.23105810828067117, -0.9729399522055602,
+	1, math.Copysign(0, -1), 0.9637760657954398, -0.26671275747489837, 0.8577286100002721, -0.5141027441932217, 0.6895405447370669, -0.7242470829514668,
+	0.4713967368259978, -0.8819212643483549, 0.21910124015686977, -0.9757021300385286, -0.04906767432741801, -0.9987954562051724, -0.31368174039889146, -0.9495281805930367,
+	1, math.Copysign(0, -1), 0.9604305194155658, -0.27851968938505306, 0.8448535652497071, -0.5349976198870972, 0.6624157775901718, -0.7491363945234593,
+	0.4275550934302822, -0.9039892931234433, 0.1588581433338614, -0.9873014181578584, -0.12241067519921617, -0.9924795345987101, -0.393992040061048, -0.9191138516900578,
+	1, math.Copysign(0, -1), 0.9569403357322088, -0.29028467725446233, 0.8314696123025453, -0.5555702330196022, 0.6343932841636456, -0.7730104533627369,
+	0.38268343236508984, -0.9238795325112867, 0.09801714032956077, -0.9951847266721968, -0.1950903220161282, -0.9807852804032304, -0.4713967368259977, -0.8819212643483549,
+	1, math.Copysign(0, -1), 0.9533060403541938, -0.3020059493192281, 0.8175848131515837, -0.5758081914178453, 0.6055110414043255, -0.7958369046088835,
+	0.33688985339222005, -0.9415440651830208, 0.03680722294135899, -0.9993223845883494, -0.2667127574748983, -0.9637760657954398, -0.5453249884220461, -0.8382247055548382,
+	1, math.Copysign(0, -1), 0.9495281805930367, -0.3136817403988915, 0.8032075314806449, -0.5956993044924334, 0.5758081914178454, -0.8175848131515836,
+	0.2902846772544623, -0.9569403357322089, -0.024541228522912142, -0.9996988186962041, -0.33688985339221994, -0.9415440651830209, -0.6152315905806267, -0.7883464276266063,
+	1, math.Copysign(0, -1), 0.9456073253805213, -0.3253102921622629, 0.7883464276266063, -0.6152315905806268, 0.5453249884220466, -0.838224705554838,
+	0.24298017990326398, -0.970031253194544, -0.08579731234443977, -0.996312612182778, -0.40524131400498975, -0.9142097557035308, -0.680600997795453, -0.7326542716724129,
+	1, math.Copysign(0, -1), 0.9415440651830208, -0.33688985339222005, 0.773010453362737, -0.6343932841636455, 0.5141027441932218, -0.8577286100002721,
+	0.1950903220161283, -0.9807852804032304, -0.14673047445536164, -0.989176509964781, -0.4713967368259977, -0.8819212643483549, -0.7409511253549589, -0.6715589548470186,
+	1, math.Copysign(0, -1), 0.937339011912575, -0.34841868024943456, 0.7572088465064846, -0.6531728429537768, 0.4821837720791229, -0.8760700941954065,
+	0.14673047445536175, -0.989176509964781, -0.20711137619221845, -0.9783173707196277, -0.5349976198870969, -0.8448535652497072, -0.7958369046088835, -0.6055110414043255,
+	1, math.Copysign(0, -1), 0.9329927988347388, -0.3598950365349881, 0.7409511253549591, -0.6715589548470183, 0.4496113296546066, -0.8932243011955153,
+	0.09801714032956077, -0.9951847266721968, -0.2667127574748983, -0.9637760657954398, -0.5956993044924332, -0.8032075314806449, -0.8448535652497071, -0.5349976198870972,
+	1, math.Copysign(0, -1), 0.9285060804732156, -0.37131719395183754, 0.724247082951467, -0.6895405447370668, 0.4164295600976373, -0.9091679830905224,
+	0.04906767432741813, -0.9987954562051724, -0.32531029216226287, -0.9456073253805214, -0.6531728429537765, -0.7572088465064848, -0.8876396204028538, -0.4605387109582402,
+	1, math.Copysign(0, -1), 0.9238795325112867, -0.3826834323650898, 0.7071067811865476, -0.7071067811865475, 0.38268343236508984, -0.9238795325112867,
+	6.123233995736757e-17, -1, -0.3826834323650897, -0.9238795325112867, -0.7071067811865475, -0.7071067811865476, -0.9238795325112867, -0.38268343236508984,
+	1, math.Copysign(0, -1), 0.9191138516900577, -0.3939920400610481, 0.6895405447370669, -0.7242470829514668, 0.3484186802494345, -0.937339011912575,
+	-0.04906767432741801, -0.9987954562051724, -0.4386162385385274, -0.8986744656939539, -0.7572088465064847, -0.6531728429537766, -0.9533060403541939, -0.30200594931922803,
+	1, math.Copysign(0, -1), 0.9142097557035307, -0.40524131400498986, 0.6715589548470184, -0.7409511253549591, 0.3136817403988915, -0.9495281805930367,
+	-0.09801714032956066, -0.9951847266721968, -0.4928981922297839, -0.8700869911087115, -0.8032075314806448, -0.5956993044924335, -0.9757021300385285, -0.21910124015687002,
+	1, math.Copysign(0, -1), 0.9091679830905225, -0.41642956009763715, 0.6531728429537769, -0.7572088465064845, 0.27851968938505306, -0.9604305194155658,
+	-0.14673047445536164, -0.989176509964781, -0.5453249884220461, -0.8382247055548382, -0.8448535652497071, -0.5349976198870972, -0.99090263542778, -0.13458070850712628,
+	1, math.Copysign(0, -1), 0.9039892931234433, -0.4275550934302821, 0.6343932841636456, -0.7730104533627369, 0.24298017990326398, -0.970031253194544,
+	-0.1950903220161282, -0.9807852804032304, -0.5956993044924332, -0.8032075314806449, -0.8819212643483549, -0.4713967368259978, -0.9987954562051724, -0.04906767432741797,
+	1, math.Copysign(0, -1), 0.8986744656939538, -0.43861623853852766, 0.6152315905806269, -0.7883464276266062, 0.20711137619221856, -0.9783173707196277,
+	-0.24298017990326387, -0.9700312531945441, -0.6438315428897913, -0.7651672656224591, -0.9142097557035307, -0.40524131400498986, -0.9993223845883494, 0.03680722294135858,
+	1, math.Copysign(0, -1), 0.8932243011955153, -0.44961132965460654, 0.5956993044924335, -0.8032075314806448, 0.17096188876030136, -0.9852776423889412,
+	-0.2902846772544622, -0.9569403357322089, -0.6895405447370668, -0.724247082951467, -0.9415440651830207, -0.3368898533922203, -0.9924795345987101, 0.1224106751992161,
+	1, math.Copysign(0, -1), 0.8876396204028539, -0.46053871095824, 0.5758081914178454, -0.8175848131515836, 0.13458070850712622, -0.99090263542778,
+	-0.33688985339221994, -0.9415440651830209, -0.7326542716724127, -0.6806009977954532, -0.9637760657954398, -0.2667127574748985, -0.9783173707196277, 0.20711137619221862,
+	1, math.Copysign(0, -1), 0.881921264348355, -0.47139673682599764, 0.5555702330196023, -0.8314696123025452, 0.09801714032956077, -0.9951847266721968,
+	-0.3826834323650897, -0.9238795325112867, -0.773010453362737, -0.6343932841636455, -0.9807852804032303, -0.19509032201612858, -0.9569403357322089, 0.29028467725446216,
+	1, math.Copysign(0, -1), 0.8760700941954066, -0.4821837720791227, 0.5349976198870974, -0.844853565249707, 0.061320736302208655, -0.9981181129001492,
+	-0.42755509343028186, -0.9039892931234434, -0.8104571982525947, -0.585797857456439, -0.9924795345987101, -0.12241067519921635, -0.9285060804732156, 0.3713171939518375,
+	1, math.Copysign(0, -1), 0.8700869911087113, -0.49289819222978404, 0.5141027441932218, -0.8577286100002721, 0.024541228522912267, -0.9996988186962041,
+	-0.4713967368259977, -0.8819212643483549, -0.8448535652497071, -0.5349976198870972, -0.9987954562051724, -0.04906767432741797, -0.8932243011955153, 0.44961132965460665,
+	1, math.Copysign(0, -1), 0.8639728561215867, -0.5035383837257176, 0.49289819222978415, -0.8700869911087113, -0.012271538285719823, -0.9999247018391446,
+	-0.5141027441932216, -0.8577286100002722, -0.8760700941954065, -0.4821837720791229, -0.9996988186962041, 0.024541228522912083, -0.8513551931052653, 0.5245896826784687,
+	1, math.Copysign(0, -1), 0.8577286100002721, -0.5141027441932217, 0.4713967368259978, -0.8819212643483549, -0.04906767432741801, -0.9987954562051724,
+	-0.555570233019602, -0.8314696123025453, -0.9039892931234434, -0.42755509343028203, -0.9951847266721968, 0.09801714032956059, -0.8032075314806449, 0.5956993044924332,
+	1, math.Copysign(0, -1), 0.8513551931052652, -0.524589682678469, 0.4496113296546066, -0.8932243011955153, -0.08579731234443977, -0.996312612182778,
+	-0.5956993044924332, -0.8032075314806449, -0.9285060804732155, -0.37131719395183765, -0.9852776423889412, 0.17096188876030097, -0.7491363945234593, 0.6624157775901718,
+	1, math.Copysign(0, -1), 0.8448535652497071, -0.5349976198870972, 0.4275550934302822, -0.9039892931234433, -0.12241067519921617, -0.9924795345987101,
+	-0.6343932841636453, -0.7730104533627371, -0.9495281805930367, -0.3136817403988914, -0.9700312531945441, 0.24298017990326382, -0.6895405447370672, 0.7242470829514667,
+	1, math.Copysign(0, -1), 0.8382247055548381, -0.5453249884220465, 0.4052413140049898, -0.9142097557035307, -0.15885814333386128, -0.9873014181578584,
+	-0.6715589548470184, -0.7409511253549591, -0.9669764710448521, -0.2548656596045147, -0.9495281805930368, 0.3136817403988912, -0.6248594881423865, 0.7807372285720944,
+	1, math.Copysign(0, -1), 0.8314696123025453, -0.5555702330196022, 0.38268343236508984, -0.9238795325112867, -0.1950903220161282, -0.9807852804032304,
+	-0.7071067811865475, -0.7071067811865476, -0.9807852804032303, -0.19509032201612858, -0.9238795325112868, 0.38268343236508967, -0.5555702330196022, 0.8314696123025453,
+	1, math.Copysign(0, -1), 0.8245893027850253, -0.5657318107836131, 0.3598950365349883, -0.9329927988347387, -0.23105810828067117, -0.9729399522055602,
+	-0.7409511253549589, -0.6715589548470186, -0.99090263542778, -0.13458070850712628, -0.8932243011955153, 0.44961132965460665, -0.4821837720791226, 0.8760700941954066,
+	1, math.Copysign(0, -1), 0.8175848131515837, -0.5758081914178453, 0.33688985339222005, -0.9415440651830208, -0.2667127574748983, -0.9637760657954398,
+	-0.773010453362737, -0.6343932841636455, -0.9972904566786902, -0.07356456359966775, -0.8577286100002722, 0.5141027441932216, -0.40524131400499036, 0.9142097557035305,
+	1, math.Copysign(0, -1), 0.8104571982525948, -0.5857978574564389, 0.3136817403988915, -0.9495281805930367, -0.3020059493192281, -0.9533060403541938,
+	-0.8032075314806448, -0.5956993044924335, -0.9999247018391446, -0.012271538285720007, -0.8175848131515837, 0.5758081914178453, -0.32531029216226326, 0.9456073253805212,
+	1, math.Copysign(0, -1), 0.8032075314806449, -0.5956993044924334, 0.2902846772544623, -0.9569403357322089, -0.33688985339221994, -0.9415440651830209,
+	-0.8314696123025453, -0.5555702330196022, -0.9987954562051724, 0.049067674327417724, -0.7730104533627371, 0.6343932841636453, -0.24298017990326412, 0.970031253194544,
+	1, math.Copysign(0, -1), 0.7958369046088836, -0.6055110414043255, 0.2667127574748984, -0.9637760657954398, -0.37131719395183754, -0.9285060804732156,
+	-0.8577286100002721, -0.5141027441932218, -0.9939069700023561, 0.110222207293883, -0.724247082951467, 0.6895405447370668, -0.15885814333386153, 0.9873014181578584,
+	1, math.Copysign(0, -1), 0.7883464276266063, -0.6152315905806268, 0.24298017990326398, -0.970031253194544, -0.40524131400498975, -0.9142097557035308,
+	-0.8819212643483549, -0.4713967368259978, -0.9852776423889412, 0.17096188876030097, -0.6715589548470187, 0.7409511253549589, -0.07356456359966736, 0.9972904566786902,
+	1, math.Copysign(0, -1), 0.7807372285720945, -0.6248594881423863, 0.21910124015686977, -0.9757021300385286, -0.4386162385385274, -0.8986744656939539,
+	-0.9039892931234434, -0.42755509343028203, -0.9729399522055602, 0.2310581082806711, -0.6152315905806274, 0.7883464276266059, 0.012271538285720144, 0.9999247018391446,
+	1, math.Copysign(0, -1), 0.773010453362737, -0.6343932841636455, 0.1950903220161283, -0.9807852804032304, -0.4713967368259977, -0.8819212643483549,
+	-0.9238795325112867, -0.38268343236508984, -0.9569403357322089, 0.29028467725446216, -0.5555702330196022, 0.8314696123025453, 0.09801714032956009, 0.9951847266721969,
+	1, math.Copysign(0, -1), 0.765167265622459, -0.6438315428897914, 0.17096188876030136, -0.9852776423889412, -0.5035383837257175, -0.8639728561215868,
+	-0.9415440651830207, -0.3368898533922203, -0.937339011912575, 0.34841868024943456, -0.49289819222978426, 0.8700869911087113, 0.1830398879551406, 0.9831054874312164,
+	1, math.Copysign(0, -1), 0.7572088465064846, -0.6531728429537768, 0.14673047445536175, -0.989176509964781, -0.5349976198870969, -0.8448535652497072,
+	-0.9569403357322088, -0.29028467725446233, -0.9142097557035308, 0.4052413140049897, -0.4275550934302825, 0.9039892931234432, 0.2667127574748982, 0.96377606579544,
+	1, math.Copysign(0, -1), 0.7491363945234594, -0.6624157775901718, 0.12241067519921628, -0.9924795345987101, -0.5657318107836132, -0.8245893027850253,
+	-0.970031253194544, -0.24298017990326404, -0.8876396204028539, 0.46053871095824006, -0.35989503653498794, 0.932992798834739, 0.3484186802494345, 0.937339011912575,
+	1, math.Copysign(0, -1), 0.7409511253549591, -0.6715589548470183, 0.09801714032956077, -0.9951847266721968, -0.5956993044924332, -0.8032075314806449,
+	-0.9807852804032303, -0.19509032201612858, -0.8577286100002722, 0.5141027441932216, -0.2902846772544624, 0.9569403357322088, 0.4275550934302822, 0.9039892931234433,
+	1, math.Copysign(0, -1), 0.7326542716724129, -0.680600997795453, 0.07356456359966745, -0.9972904566786902, -0.6248594881423862, -0.7807372285720946,
+	-0.989176509964781, -0.1467304744553618, -0.8245893027850253, 0.5657318107836132, -0.2191012401568701, 0.9757021300385285, 0.5035383837257177, 0.8639728561215867,
+	1, math.Copysign(0, -1), 0.724247082951467, -0.6895405447370668, 0.04906767432741813, -0.9987954562051724, -0.6531728429537765, -0.7572088465064848,
+	-0.9951847266721968, -0.09801714032956084, -0.7883464276266063, 0.6152315905806267, -0.14673047445536233, 0.9891765099647809, 0.5758081914178449, 0.8175848131515839,
+	1, math.Copysign(0, -1), 0.7157308252838186, -0.6983762494089729, 0.024541228522912267, -0.9996988186962041, -0.680600997795453, -0.7326542716724129,
+	-0.9987954562051724, -0.04906767432741797, -0.7491363945234593, 0.6624157775901718, -0.07356456359966736, 0.9972904566786902, 0.6438315428897912, 0.7651672656224592,
 }

@@ -292,8 +292,8 @@ func fftAoS64Scalar(dst, src []Complex) {
 	}
 	for k1 := 0; k1 < 8; k1 += 4 {
 		d1 := dst[k1 : k1+60]
-		i1 := k1 * 8
-		t := fftAoS64Table[:][i1 : i1+32]
+		at := k1 * 16
+		t := fftAoS64Table[:][at : at+64]
 		xRe := float64(d1[0].Re)
 		xIm := float64(d1[0].Im)
 		xRe1 := float64(d1[1].Re)
@@ -304,32 +304,28 @@ func fftAoS64Scalar(dst, src []Complex) {
 		xIm3 := float64(d1[3].Im)
 		xRe4 := float64(d1[32].Re)
 		xIm4 := float64(d1[32].Im)
-		v := t[16]
-		x1725 := real(v)
-		x1726 := imag(v)
-		vRe32 := xRe4*x1725 - xIm4*x1726
-		vIm32 := xRe4*x1726 + xIm4*x1725
+		t32 := t[32]
+		t36 := t[36]
+		vRe32 := xRe4*t32 - xIm4*t36
+		vIm32 := xRe4*t36 + xIm4*t32
 		xRe5 := float64(d1[33].Re)
 		xIm5 := float64(d1[33].Im)
-		v1 := t[17]
-		x1736 := real(v1)
-		x1737 := imag(v1)
-		vRe33 := xRe5*x1736 - xIm5*x1737
-		vIm33 := xRe5*x1737 + xIm5*x1736
+		t33 := t[33]
+		t37 := t[37]
+		vRe33 := xRe5*t33 - xIm5*t37
+		vIm33 := xRe5*t37 + xIm5*t33
 		xRe6 := float64(d1[34].Re)
 		xIm6 := float64(d1[34].Im)
-		v2 := t[18]
-		x1747 := real(v2)
-		x1748 := imag(v2)
-		vRe34 := xRe6*x1747 - xIm6*x1748
-		vIm34 := xRe6*x1748 + xIm6*x1747
+		t34 := t[34]
+		t38 := t[38]
+		vRe34 := xRe6*t34 - xIm6*t38
+		vIm34 := xRe6*t38 + xIm6*t34
 		xRe7 := float64(d1[35].Re)
 		xIm7 := float64(d1[35].Im)
-		v3 := t[19]
-		x1758 := real(v3)
-		x1759 := imag(v3)
-		vRe35 := xRe7*x1758 - xIm7*x1759
-		vIm35 := xRe7*x1759 + xIm7*x1758
+		t35 := t[35]
+		t39 := t[39]
+		vRe35 := xRe7*t35 - xIm7*t39
+		vIm35 := xRe7*t39 + xIm7*t35
 		pRe32 := xRe + vRe32
 		pIm32 := xIm + vIm32
 		mRe32 := xRe - vRe32
@@ -348,60 +344,52 @@ func fftAoS64Scalar(dst, src []Complex) {
 		mIm35 := xIm3 - vIm35
 		xRe8 := float64(d1[16].Re)
 		xIm8 := float64(d1[16].Im)
-		v4 := t[8]
-		x1800 := real(v4)
-		x1801 := imag(v4)
-		vRe36 := xRe8*x1800 - xIm8*x1801
-		vIm36 := xRe8*x1801 + xIm8*x1800
+		t16 := t[16]
+		t20 := t[20]
+		vRe36 := xRe8*t16 - xIm8*t20
+		vIm36 := xRe8*t20 + xIm8*t16
 		xRe9 := float64(d1[17].Re)
 		xIm9 := float64(d1[17].Im)
-		v5 := t[9]
-		x1811 := real(v5)
-		x1812 := imag(v5)
-		vRe37 := xRe9*x1811 - xIm9*x1812
-		vIm37 := xRe9*x1812 + xIm9*x1811
+		t17 := t[17]
+		t21 := t[21]
+		vRe37 := xRe9*t17 - xIm9*t21
+		vIm37 := xRe9*t21 + xIm9*t17
 		xRe10 := float64(d1[18].Re)
 		xIm10 := float64(d1[18].Im)
-		v6 := t[10]
-		x1822 := real(v6)
-		x1823 := imag(v6)
-		vRe38 := xRe10*x1822 - xIm10*x1823
-		vIm38 := xRe10*x1823 + xIm10*x1822
+		t18 := t[18]
+		t22 := t[22]
+		vRe38 := xRe10*t18 - xIm10*t22
+		vIm38 := xRe10*t22 + xIm10*t18
 		xRe11 := float64(d1[19].Re)
 		xIm11 := float64(d1[19].Im)
-		v7 := t[11]
-		x1833 := real(v7)
-		x1834 := imag(v7)
-		vRe39 := xRe11*x1833 - xIm11*x1834
-		vIm39 := xRe11*x1834 + xIm11*x1833
+		t19 := t[19]
+		t23 := t[23]
+		vRe39 := xRe11*t19 - xIm11*t23
+		vIm39 := xRe11*t23 + xIm11*t19
 		xRe12 := float64(d1[48].Re)
 		xIm12 := float64(d1[48].Im)
-		v8 := t[24]
-		x1856 := real(v8)
-		x1857 := imag(v8)
-		vRe40 := xRe12*x1856 - xIm12*x1857
-		vIm40 := xRe12*x1857 + xIm12*x1856
+		t48 := t[48]
+		t52 := t[52]
+		vRe40 := xRe12*t48 - xIm12*t52
+		vIm40 := xRe12*t52 + xIm12*t48
 		xRe13 := float64(d1[49].Re)
 		xIm13 := float64(d1[49].Im)
-		v9 := t[25]
-		x1867 := real(v9)
-		x1868 := imag(v9)
-		vRe41 := xRe13*x1867 - xIm13*x1868
-		vIm41 := xRe13*x1868 + xIm13*x1867
+		t49 := t[49]
+		t53 := t[53]
+		vRe41 := xRe13*t49 - xIm13*t53
+		vIm41 := xRe13*t53 + xIm13*t49
 		xRe14 := float64(d1[50].Re)
 		xIm14 := float64(d1[50].Im)
-		v10 := t[26]
-		x1878 := real(v10)
-		x1879 := imag(v10)
-		vRe42 := xRe14*x1878 - xIm14*x1879
-		vIm42 := xRe14*x1879 + xIm14*x1878
+		t50 := t[50]
+		t54 := t[54]
+		vRe42 := xRe14*t50 - xIm14*t54
+		vIm42 := xRe14*t54 + xIm14*t50
 		xRe15 := float64(d1[51].Re)
 		xIm15 := float64(d1[51].Im)
-		v11 := t[27]
-		x1889 := real(v11)
-		x1890 := imag(v11)
-		vRe43 := xRe15*x1889 - xIm15*x1890
-		vIm43 := xRe15*x1890 + xIm15*x1889
+		t51 := t[51]
+		t55 := t[55]
+		vRe43 := xRe15*t51 - xIm15*t55
+		vIm43 := xRe15*t55 + xIm15*t51
 		pRe36 := vRe36 + vRe40
 		pIm36 := vIm36 + vIm40
 		mRe36 := vRe36 - vRe40
@@ -452,60 +440,52 @@ func fftAoS64Scalar(dst, src []Complex) {
 		mIm47 := mIm35 + mRe39
 		xRe16 := float64(d1[8].Re)
 		xIm16 := float64(d1[8].Im)
-		v12 := t[4]
-		x1967 := real(v12)
-		x1968 := imag(v12)
-		vRe44 := xRe16*x1967 - xIm16*x1968
-		vIm44 := xRe16*x1968 + xIm16*x1967
+		t8 := t[8]
+		t12 := t[12]
+		vRe44 := xRe16*t8 - xIm16*t12
+		vIm44 := xRe16*t12 + xIm16*t8
 		xRe17 := float64(d1[9].Re)
 		xIm17 := float64(d1[9].Im)
-		v13 := t[5]
-		x1978 := real(v13)
-		x1979 := imag(v13)
-		vRe45 := xRe17*x1978 - xIm17*x1979
-		vIm45 := xRe17*x1979 + xIm17*x1978
+		t9 := t[9]
+		t13 := t[13]
+		vRe45 := xRe17*t9 - xIm17*t13
+		vIm45 := xRe17*t13 + xIm17*t9
 		xRe18 := float64(d1[10].Re)
 		xIm18 := float64(d1[10].Im)
-		v14 := t[6]
-		x1989 := real(v14)
-		x1990 := imag(v14)
-		vRe46 := xRe18*x1989 - xIm18*x1990
-		vIm46 := xRe18*x1990 + xIm18*x1989
+		t10 := t[10]
+		t14 := t[14]
+		vRe46 := xRe18*t10 - xIm18*t14
+		vIm46 := xRe18*t14 + xIm18*t10
 		xRe19 := float64(d1[11].Re)
 		xIm19 := float64(d1[11].Im)
-		v15 := t[7]
-		x2000 := real(v15)
-		x2001 := imag(v15)
-		vRe47 := xRe19*x2000 - xIm19*x2001
-		vIm47 := xRe19*x2001 + xIm19*x2000
+		t11 := t[11]
+		t15 := t[15]
+		vRe47 := xRe19*t11 - xIm19*t15
+		vIm47 := xRe19*t15 + xIm19*t11
 		xRe20 := float64(d1[40].Re)
 		xIm20 := float64(d1[40].Im)
-		v16 := t[20]
-		x2023 := real(v16)
-		x2024 := imag(v16)
-		vRe48 := xRe20*x2023 - xIm20*x2024
-		vIm48 := xRe20*x2024 + xIm20*x2023
+		t40 := t[40]
+		t44 := t[44]
+		vRe48 := xRe20*t40 - xIm20*t44
+		vIm48 := xRe20*t44 + xIm20*t40
 		xRe21 := float64(d1[41].Re)
 		xIm21 := float64(d1[41].Im)
-		v17 := t[21]
-		x2034 := real(v17)
-		x2035 := imag(v17)
-		vRe49 := xRe21*x2034 - xIm21*x2035
-		vIm49 := xRe21*x2035 + xIm21*x2034
+		t41 := t[41]
+		t45 := t[45]
+		vRe49 := xRe21*t41 - xIm21*t45
+		vIm49 := xRe21*t45 + xIm21*t41
 		xRe22 := float64(d1[42].Re)
 		xIm22 := float64(d1[42].Im)
-		v18 := t[22]
-		x2045 := real(v18)
-		x2046 := imag(v18)
-		vRe50 := xRe22*x2045 - xIm22*x2046
-		vIm50 := xRe22*x2046 + xIm22*x2045
+		t42 := t[42]
+		t46 := t[46]
+		vRe50 := xRe22*t42 - xIm22*t46
+		vIm50 := xRe22*t46 + xIm22*t42
 		xRe23 := float64(d1[43].Re)
 		xIm23 := float64(d1[43].Im)
-		v19 := t[23]
-		x2056 := real(v19)
-		x2057 := imag(v19)
-		vRe51 := xRe23*x2056 - xIm23*x2057
-		vIm51 := xRe23*x2057 + xIm23*x2056
+		t43 := t[43]
+		t47 := t[47]
+		vRe51 := xRe23*t43 - xIm23*t47
+		vIm51 := xRe23*t47 + xIm23*t43
 		pRe48 := vRe44 + vRe48
 		pIm48 := vIm44 + vIm48
 		mRe48 := vRe44 - vRe48
@@ -524,60 +504,52 @@ func fftAoS64Scalar(dst, src []Complex) {
 		mIm51 := vIm47 - vIm51
 		xRe24 := float64(d1[24].Re)
 		xIm24 := float64(d1[24].Im)
-		v20 := t[12]
-		x2098 := real(v20)
-		x2099 := imag(v20)
-		vRe52 := xRe24*x2098 - xIm24*x2099
-		vIm52 := xRe24*x2099 + xIm24*x2098
+		t24 := t[24]
+		t28 := t[28]
+		vRe52 := xRe24*t24 - xIm24*t28
+		vIm52 := xRe24*t28 + xIm24*t24
 		xRe25 := float64(d1[25].Re)
 		xIm25 := float64(d1[25].Im)
-		v21 := t[13]
-		x2109 := real(v21)
-		x2110 := imag(v21)
-		vRe53 := xRe25*x2109 - xIm25*x2110
-		vIm53 := xRe25*x2110 + xIm25*x2109
+		t25 := t[25]
+		t29 := t[29]
+		vRe53 := xRe25*t25 - xIm25*t29
+		vIm53 := xRe25*t29 + xIm25*t25
 		xRe26 := float64(d1[26].Re)
 		xIm26 := float64(d1[26].Im)
-		v22 := t[14]
-		x2120 := real(v22)
-		x2121 := imag(v22)
-		vRe54 := xRe26*x2120 - xIm26*x2121
-		vIm54 := xRe26*x2121 + xIm26*x2120
+		t26 := t[26]
+		t30 := t[30]
+		vRe54 := xRe26*t26 - xIm26*t30
+		vIm54 := xRe26*t30 + xIm26*t26
 		xRe27 := float64(d1[27].Re)
 		xIm27 := float64(d1[27].Im)
-		v23 := t[15]
-		x2131 := real(v23)
-		x2132 := imag(v23)
-		vRe55 := xRe27*x2131 - xIm27*x2132
-		vIm55 := xRe27*x2132 + xIm27*x2131
+		t27 := t[27]
+		t31 := t[31]
+		vRe55 := xRe27*t27 - xIm27*t31
+		vIm55 := xRe27*t31 + xIm27*t27
 		xRe28 := float64(d1[56].Re)
 		xIm28 := float64(d1[56].Im)
-		v24 := t[28]
-		x2154 := real(v24)
-		x2155 := imag(v24)
-		vRe56 := xRe28*x2154 - xIm28*x2155
-		vIm56 := xRe28*x2155 + xIm28*x2154
+		t56 := t[56]
+		t60 := t[60]
+		vRe56 := xRe28*t56 - xIm28*t60
+		vIm56 := xRe28*t60 + xIm28*t56
 		xRe29 := float64(d1[57].Re)
 		xIm29 := float64(d1[57].Im)
-		v25 := t[29]
-		x2165 := real(v25)
-		x2166 := imag(v25)
-		vRe57 := xRe29*x2165 - xIm29*x2166
-		vIm57 := xRe29*x2166 + xIm29*x2165
+		t57 := t[57]
+		t61 := t[61]
+		vRe57 := xRe29*t57 - xIm29*t61
+		vIm57 := xRe29*t61 + xIm29*t57
 		xRe30 := float64(d1[58].Re)
 		xIm30 := float64(d1[58].Im)
-		v26 := t[30]
-		x2176 := real(v26)
-		x2177 := imag(v26)
-		vRe58 := xRe30*x2176 - xIm30*x2177
-		vIm58 := xRe30*x2177 + xIm30*x2176
+		t58 := t[58]
+		t62 := t[62]
+		vRe58 := xRe30*t58 - xIm30*t62
+		vIm58 := xRe30*t62 + xIm30*t58
 		xRe31 := float64(d1[59].Re)
 		xIm31 := float64(d1[59].Im)
-		v27 := t[31]
-		x2187 := real(v27)
-		x2188 := imag(v27)
-		vRe59 := xRe31*x2187 - xIm31*x2188
-		vIm59 := xRe31*x2188 + xIm31*x2187
+		t59 := t[59]
+		t63 := t[63]
+		vRe59 := xRe31*t59 - xIm31*t63
+		vIm59 := xRe31*t63 + xIm31*t59
 		pRe52 := vRe52 + vRe56
 		pIm52 := vIm52 + vIm56
 		mRe52 := vRe52 - vRe56
@@ -843,14 +815,14 @@ func FFTAoS64(dst, src []Complex) {
 	}
 	for k1 := 0; k1 < 8; k1 += 4 {
 		d1 := dst[k1 : k1+60]
-		i1 := k1 * 8
-		t := fftAoS64Table[:][i1 : i1+32]
+		at := k1 * 16
+		t := (*[64]float64)(fftAoS64Table[:][at : at+64])
 		xRev := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 		xImv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 		xRev1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[34])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[35])))))
 		xImv1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[34])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[35])))))
-		tv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[18])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[19])))))
-		tv1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[18])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[19])))))
+		tv := archsimd.LoadFloat64x4((*[4]float64)(t[32:36]))
+		tv1 := archsimd.LoadFloat64x4((*[4]float64)(t[36:40]))
 		v4 := xRev1.Mul(tv)
 		v5 := xImv1.Mul(tv1)
 		vRev8 := v4.Sub(v5)
@@ -863,8 +835,8 @@ func FFTAoS64(dst, src []Complex) {
 		mImv12 := xImv.Sub(vImv8)
 		xRev2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[18])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[19])))))
 		xImv2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[18])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[19])))))
-		tv2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[10])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[11])))))
-		tv3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[10])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[11])))))
+		tv2 := archsimd.LoadFloat64x4((*[4]float64)(t[16:20]))
+		tv3 := archsimd.LoadFloat64x4((*[4]float64)(t[20:24]))
 		v8 := xRev2.Mul(tv2)
 		v9 := xImv2.Mul(tv3)
 		vRev9 := v8.Sub(v9)
@@ -873,8 +845,8 @@ func FFTAoS64(dst, src []Complex) {
 		vImv9 := v10.Add(v11)
 		xRev3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[48])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[50])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[49])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[51])))))
 		xImv3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[48])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[50])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[49])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[51])))))
-		tv4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[26])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[27])))))
-		tv5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[26])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[27])))))
+		tv4 := archsimd.LoadFloat64x4((*[4]float64)(t[48:52]))
+		tv5 := archsimd.LoadFloat64x4((*[4]float64)(t[52:56]))
 		v12 := xRev3.Mul(tv4)
 		v13 := xImv3.Mul(tv5)
 		vRev10 := v12.Sub(v13)
@@ -895,8 +867,8 @@ func FFTAoS64(dst, src []Complex) {
 		mImv15 := mImv12.Add(mRev13)
 		xRev4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[10])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[11])))))
 		xImv4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[10])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[11])))))
-		tv6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[4])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[6])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[5])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[7])))))
-		tv7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[4])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[6])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[5])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[7])))))
+		tv6 := archsimd.LoadFloat64x4((*[4]float64)(t[8:12]))
+		tv7 := archsimd.LoadFloat64x4((*[4]float64)(t[12:16]))
 		v16 := xRev4.Mul(tv6)
 		v17 := xImv4.Mul(tv7)
 		vRev11 := v16.Sub(v17)
@@ -905,8 +877,8 @@ func FFTAoS64(dst, src []Complex) {
 		vImv11 := v18.Add(v19)
 		xRev5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[40])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[42])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[41])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[43])))))
 		xImv5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[40])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[42])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[41])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[43])))))
-		tv8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[20])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[22])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[21])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[23])))))
-		tv9 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[20])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[22])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[21])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[23])))))
+		tv8 := archsimd.LoadFloat64x4((*[4]float64)(t[40:44]))
+		tv9 := archsimd.LoadFloat64x4((*[4]float64)(t[44:48]))
 		v20 := xRev5.Mul(tv8)
 		v21 := xImv5.Mul(tv9)
 		vRev12 := v20.Sub(v21)
@@ -919,8 +891,8 @@ func FFTAoS64(dst, src []Complex) {
 		mImv16 := vImv11.Sub(vImv12)
 		xRev6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[26])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[27])))))
 		xImv6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[26])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[27])))))
-		tv10 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[12])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[14])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[13])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[15])))))
-		tv11 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[12])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[14])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[13])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[15])))))
+		tv10 := archsimd.LoadFloat64x4((*[4]float64)(t[24:28]))
+		tv11 := archsimd.LoadFloat64x4((*[4]float64)(t[28:32]))
 		v24 := xRev6.Mul(tv10)
 		v25 := xImv6.Mul(tv11)
 		vRev13 := v24.Sub(v25)
@@ -929,8 +901,8 @@ func FFTAoS64(dst, src []Complex) {
 		vImv13 := v26.Add(v27)
 		xRev7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[56])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[58])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[57])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[59])))))
 		xImv7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[56])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[58])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[57])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[59])))))
-		tv12 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[28])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[30])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[29])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[31])))))
-		tv13 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[28])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[30])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[29])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[31])))))
+		tv12 := archsimd.LoadFloat64x4((*[4]float64)(t[56:60]))
+		tv13 := archsimd.LoadFloat64x4((*[4]float64)(t[60:64]))
 		v28 := xRev7.Mul(tv12)
 		v29 := xImv7.Mul(tv13)
 		vRev14 := v28.Sub(v29)
@@ -1309,8 +1281,8 @@ func fftAoS1024Scalar(dst, src []Complex) {
 		for k1 := 0; k1 < 8; k1 += 4 {
 			i3 := i + k1
 			d1 := dst[i3 : i3+60]
-			i4 := k1 * 8
-			t := fftAoS64Table[:][i4 : i4+32]
+			at := k1 * 16
+			t := fftAoS64Table[:][at : at+64]
 			xRe := float64(d1[0].Re)
 			xIm := float64(d1[0].Im)
 			xRe1 := float64(d1[1].Re)
@@ -1321,32 +1293,28 @@ func fftAoS1024Scalar(dst, src []Complex) {
 			xIm3 := float64(d1[3].Im)
 			xRe4 := float64(d1[32].Re)
 			xIm4 := float64(d1[32].Im)
-			v := t[16]
-			x1742 := real(v)
-			x1743 := imag(v)
-			vRe32 := xRe4*x1742 - xIm4*x1743
-			vIm32 := xRe4*x1743 + xIm4*x1742
+			t32 := t[32]
+			t36 := t[36]
+			vRe32 := xRe4*t32 - xIm4*t36
+			vIm32 := xRe4*t36 + xIm4*t32
 			xRe5 := float64(d1[33].Re)
 			xIm5 := float64(d1[33].Im)
-			v1 := t[17]
-			x1753 := real(v1)
-			x1754 := imag(v1)
-			vRe33 := xRe5*x1753 - xIm5*x1754
-			vIm33 := xRe5*x1754 + xIm5*x1753
+			t33 := t[33]
+			t37 := t[37]
+			vRe33 := xRe5*t33 - xIm5*t37
+			vIm33 := xRe5*t37 + xIm5*t33
 			xRe6 := float64(d1[34].Re)
 			xIm6 := float64(d1[34].Im)
-			v2 := t[18]
-			x1764 := real(v2)
-			x1765 := imag(v2)
-			vRe34 := xRe6*x1764 - xIm6*x1765
-			vIm34 := xRe6*x1765 + xIm6*x1764
+			t34 := t[34]
+			t38 := t[38]
+			vRe34 := xRe6*t34 - xIm6*t38
+			vIm34 := xRe6*t38 + xIm6*t34
 			xRe7 := float64(d1[35].Re)
 			xIm7 := float64(d1[35].Im)
-			v3 := t[19]
-			x1775 := real(v3)
-			x1776 := imag(v3)
-			vRe35 := xRe7*x1775 - xIm7*x1776
-			vIm35 := xRe7*x1776 + xIm7*x1775
+			t35 := t[35]
+			t39 := t[39]
+			vRe35 := xRe7*t35 - xIm7*t39
+			vIm35 := xRe7*t39 + xIm7*t35
 			pRe32 := xRe + vRe32
 			pIm32 := xIm + vIm32
 			mRe32 := xRe - vRe32
@@ -1365,60 +1333,52 @@ func fftAoS1024Scalar(dst, src []Complex) {
 			mIm35 := xIm3 - vIm35
 			xRe8 := float64(d1[16].Re)
 			xIm8 := float64(d1[16].Im)
-			v4 := t[8]
-			x1817 := real(v4)
-			x1818 := imag(v4)
-			vRe36 := xRe8*x1817 - xIm8*x1818
-			vIm36 := xRe8*x1818 + xIm8*x1817
+			t16 := t[16]
+			t20 := t[20]
+			vRe36 := xRe8*t16 - xIm8*t20
+			vIm36 := xRe8*t20 + xIm8*t16
 			xRe9 := float64(d1[17].Re)
 			xIm9 := float64(d1[17].Im)
-			v5 := t[9]
-			x1828 := real(v5)
-			x1829 := imag(v5)
-			vRe37 := xRe9*x1828 - xIm9*x1829
-			vIm37 := xRe9*x1829 + xIm9*x1828
+			t17 := t[17]
+			t21 := t[21]
+			vRe37 := xRe9*t17 - xIm9*t21
+			vIm37 := xRe9*t21 + xIm9*t17
 			xRe10 := float64(d1[18].Re)
 			xIm10 := float64(d1[18].Im)
-			v6 := t[10]
-			x1839 := real(v6)
-			x1840 := imag(v6)
-			vRe38 := xRe10*x1839 - xIm10*x1840
-			vIm38 := xRe10*x1840 + xIm10*x1839
+			t18 := t[18]
+			t22 := t[22]
+			vRe38 := xRe10*t18 - xIm10*t22
+			vIm38 := xRe10*t22 + xIm10*t18
 			xRe11 := float64(d1[19].Re)
 			xIm11 := float64(d1[19].Im)
-			v7 := t[11]
-			x1850 := real(v7)
-			x1851 := imag(v7)
-			vRe39 := xRe11*x1850 - xIm11*x1851
-			vIm39 := xRe11*x1851 + xIm11*x1850
+			t19 := t[19]
+			t23 := t[23]
+			vRe39 := xRe11*t19 - xIm11*t23
+			vIm39 := xRe11*t23 + xIm11*t19
 			xRe12 := float64(d1[48].Re)
 			xIm12 := float64(d1[48].Im)
-			v8 := t[24]
-			x1873 := real(v8)
-			x1874 := imag(v8)
-			vRe40 := xRe12*x1873 - xIm12*x1874
-			vIm40 := xRe12*x1874 + xIm12*x1873
+			t48 := t[48]
+			t52 := t[52]
+			vRe40 := xRe12*t48 - xIm12*t52
+			vIm40 := xRe12*t52 + xIm12*t48
 			xRe13 := float64(d1[49].Re)
 			xIm13 := float64(d1[49].Im)
-			v9 := t[25]
-			x1884 := real(v9)
-			x1885 := imag(v9)
-			vRe41 := xRe13*x1884 - xIm13*x1885
-			vIm41 := xRe13*x1885 + xIm13*x1884
+			t49 := t[49]
+			t53 := t[53]
+			vRe41 := xRe13*t49 - xIm13*t53
+			vIm41 := xRe13*t53 + xIm13*t49
 			xRe14 := float64(d1[50].Re)
 			xIm14 := float64(d1[50].Im)
-			v10 := t[26]
-			x1895 := real(v10)
-			x1896 := imag(v10)
-			vRe42 := xRe14*x1895 - xIm14*x1896
-			vIm42 := xRe14*x1896 + xIm14*x1895
+			t50 := t[50]
+			t54 := t[54]
+			vRe42 := xRe14*t50 - xIm14*t54
+			vIm42 := xRe14*t54 + xIm14*t50
 			xRe15 := float64(d1[51].Re)
 			xIm15 := float64(d1[51].Im)
-			v11 := t[27]
-			x1906 := real(v11)
-			x1907 := imag(v11)
-			vRe43 := xRe15*x1906 - xIm15*x1907
-			vIm43 := xRe15*x1907 + xIm15*x1906
+			t51 := t[51]
+			t55 := t[55]
+			vRe43 := xRe15*t51 - xIm15*t55
+			vIm43 := xRe15*t55 + xIm15*t51
 			pRe36 := vRe36 + vRe40
 			pIm36 := vIm36 + vIm40
 			mRe36 := vRe36 - vRe40
@@ -1469,60 +1429,52 @@ func fftAoS1024Scalar(dst, src []Complex) {
 			mIm47 := mIm35 + mRe39
 			xRe16 := float64(d1[8].Re)
 			xIm16 := float64(d1[8].Im)
-			v12 := t[4]
-			x1984 := real(v12)
-			x1985 := imag(v12)
-			vRe44 := xRe16*x1984 - xIm16*x1985
-			vIm44 := xRe16*x1985 + xIm16*x1984
+			t8 := t[8]
+			t12 := t[12]
+			vRe44 := xRe16*t8 - xIm16*t12
+			vIm44 := xRe16*t12 + xIm16*t8
 			xRe17 := float64(d1[9].Re)
 			xIm17 := float64(d1[9].Im)
-			v13 := t[5]
-			x1995 := real(v13)
-			x1996 := imag(v13)
-			vRe45 := xRe17*x1995 - xIm17*x1996
-			vIm45 := xRe17*x1996 + xIm17*x1995
+			t9 := t[9]
+			t13 := t[13]
+			vRe45 := xRe17*t9 - xIm17*t13
+			vIm45 := xRe17*t13 + xIm17*t9
 			xRe18 := float64(d1[10].Re)
 			xIm18 := float64(d1[10].Im)
-			v14 := t[6]
-			x2006 := real(v14)
-			x2007 := imag(v14)
-			vRe46 := xRe18*x2006 - xIm18*x2007
-			vIm46 := xRe18*x2007 + xIm18*x2006
+			t10 := t[10]
+			t14 := t[14]
+			vRe46 := xRe18*t10 - xIm18*t14
+			vIm46 := xRe18*t14 + xIm18*t10
 			xRe19 := float64(d1[11].Re)
 			xIm19 := float64(d1[11].Im)
-			v15 := t[7]
-			x2017 := real(v15)
-			x2018 := imag(v15)
-			vRe47 := xRe19*x2017 - xIm19*x2018
-			vIm47 := xRe19*x2018 + xIm19*x2017
+			t11 := t[11]
+			t15 := t[15]
+			vRe47 := xRe19*t11 - xIm19*t15
+			vIm47 := xRe19*t15 + xIm19*t11
 			xRe20 := float64(d1[40].Re)
 			xIm20 := float64(d1[40].Im)
-			v16 := t[20]
-			x2040 := real(v16)
-			x2041 := imag(v16)
-			vRe48 := xRe20*x2040 - xIm20*x2041
-			vIm48 := xRe20*x2041 + xIm20*x2040
+			t40 := t[40]
+			t44 := t[44]
+			vRe48 := xRe20*t40 - xIm20*t44
+			vIm48 := xRe20*t44 + xIm20*t40
 			xRe21 := float64(d1[41].Re)
 			xIm21 := float64(d1[41].Im)
-			v17 := t[21]
-			x2051 := real(v17)
-			x2052 := imag(v17)
-			vRe49 := xRe21*x2051 - xIm21*x2052
-			vIm49 := xRe21*x2052 + xIm21*x2051
+			t41 := t[41]
+			t45 := t[45]
+			vRe49 := xRe21*t41 - xIm21*t45
+			vIm49 := xRe21*t45 + xIm21*t41
 			xRe22 := float64(d1[42].Re)
 			xIm22 := float64(d1[42].Im)
-			v18 := t[22]
-			x2062 := real(v18)
-			x2063 := imag(v18)
-			vRe50 := xRe22*x2062 - xIm22*x2063
-			vIm50 := xRe22*x2063 + xIm22*x2062
+			t42 := t[42]
+			t46 := t[46]
+			vRe50 := xRe22*t42 - xIm22*t46
+			vIm50 := xRe22*t46 + xIm22*t42
 			xRe23 := float64(d1[43].Re)
 			xIm23 := float64(d1[43].Im)
-			v19 := t[23]
-			x2073 := real(v19)
-			x2074 := imag(v19)
-			vRe51 := xRe23*x2073 - xIm23*x2074
-			vIm51 := xRe23*x2074 + xIm23*x2073
+			t43 := t[43]
+			t47 := t[47]
+			vRe51 := xRe23*t43 - xIm23*t47
+			vIm51 := xRe23*t47 + xIm23*t43
 			pRe48 := vRe44 + vRe48
 			pIm48 := vIm44 + vIm48
 			mRe48 := vRe44 - vRe48
@@ -1541,60 +1493,52 @@ func fftAoS1024Scalar(dst, src []Complex) {
 			mIm51 := vIm47 - vIm51
 			xRe24 := float64(d1[24].Re)
 			xIm24 := float64(d1[24].Im)
-			v20 := t[12]
-			x2115 := real(v20)
-			x2116 := imag(v20)
-			vRe52 := xRe24*x2115 - xIm24*x2116
-			vIm52 := xRe24*x2116 + xIm24*x2115
+			t24 := t[24]
+			t28 := t[28]
+			vRe52 := xRe24*t24 - xIm24*t28
+			vIm52 := xRe24*t28 + xIm24*t24
 			xRe25 := float64(d1[25].Re)
 			xIm25 := float64(d1[25].Im)
-			v21 := t[13]
-			x2126 := real(v21)
-			x2127 := imag(v21)
-			vRe53 := xRe25*x2126 - xIm25*x2127
-			vIm53 := xRe25*x2127 + xIm25*x2126
+			t25 := t[25]
+			t29 := t[29]
+			vRe53 := xRe25*t25 - xIm25*t29
+			vIm53 := xRe25*t29 + xIm25*t25
 			xRe26 := float64(d1[26].Re)
 			xIm26 := float64(d1[26].Im)
-			v22 := t[14]
-			x2137 := real(v22)
-			x2138 := imag(v22)
-			vRe54 := xRe26*x2137 - xIm26*x2138
-			vIm54 := xRe26*x2138 + xIm26*x2137
+			t26 := t[26]
+			t30 := t[30]
+			vRe54 := xRe26*t26 - xIm26*t30
+			vIm54 := xRe26*t30 + xIm26*t26
 			xRe27 := float64(d1[27].Re)
 			xIm27 := float64(d1[27].Im)
-			v23 := t[15]
-			x2148 := real(v23)
-			x2149 := imag(v23)
-			vRe55 := xRe27*x2148 - xIm27*x2149
-			vIm55 := xRe27*x2149 + xIm27*x2148
+			t27 := t[27]
+			t31 := t[31]
+			vRe55 := xRe27*t27 - xIm27*t31
+			vIm55 := xRe27*t31 + xIm27*t27
 			xRe28 := float64(d1[56].Re)
 			xIm28 := float64(d1[56].Im)
-			v24 := t[28]
-			x2171 := real(v24)
-			x2172 := imag(v24)
-			vRe56 := xRe28*x2171 - xIm28*x2172
-			vIm56 := xRe28*x2172 + xIm28*x2171
+			t56 := t[56]
+			t60 := t[60]
+			vRe56 := xRe28*t56 - xIm28*t60
+			vIm56 := xRe28*t60 + xIm28*t56
 			xRe29 := float64(d1[57].Re)
 			xIm29 := float64(d1[57].Im)
-			v25 := t[29]
-			x2182 := real(v25)
-			x2183 := imag(v25)
-			vRe57 := xRe29*x2182 - xIm29*x2183
-			vIm57 := xRe29*x2183 + xIm29*x2182
+			t57 := t[57]
+			t61 := t[61]
+			vRe57 := xRe29*t57 - xIm29*t61
+			vIm57 := xRe29*t61 + xIm29*t57
 			xRe30 := float64(d1[58].Re)
 			xIm30 := float64(d1[58].Im)
-			v26 := t[30]
-			x2193 := real(v26)
-			x2194 := imag(v26)
-			vRe58 := xRe30*x2193 - xIm30*x2194
-			vIm58 := xRe30*x2194 + xIm30*x2193
+			t58 := t[58]
+			t62 := t[62]
+			vRe58 := xRe30*t58 - xIm30*t62
+			vIm58 := xRe30*t62 + xIm30*t58
 			xRe31 := float64(d1[59].Re)
 			xIm31 := float64(d1[59].Im)
-			v27 := t[31]
-			x2204 := real(v27)
-			x2205 := imag(v27)
-			vRe59 := xRe31*x2204 - xIm31*x2205
-			vIm59 := xRe31*x2205 + xIm31*x2204
+			t59 := t[59]
+			t63 := t[63]
+			vRe59 := xRe31*t59 - xIm31*t63
+			vIm59 := xRe31*t63 + xIm31*t59
 			pRe52 := vRe52 + vRe56
 			pIm52 := vIm52 + vIm56
 			mRe52 := vRe52 - vRe56
@@ -1727,8 +1671,8 @@ func fftAoS1024Scalar(dst, src []Complex) {
 	}
 	for k1_1 := 0; k1_1 < 64; k1_1 += 4 {
 		d2 := dst[k1_1 : k1_1+964]
-		i5 := k1_1 * 16
-		t1 := fftAoS1024Table[:][i5 : i5+64]
+		at1 := k1_1 * 32
+		t1 := fftAoS1024Table[:][at1 : at1+128]
 		xRe32 := float64(d2[0].Re)
 		xIm32 := float64(d2[0].Im)
 		xRe33 := float64(d2[1].Re)
@@ -1739,32 +1683,28 @@ func fftAoS1024Scalar(dst, src []Complex) {
 		xIm35 := float64(d2[3].Im)
 		xRe36 := float64(d2[512].Re)
 		xIm36 := float64(d2[512].Im)
-		v28 := t1[32]
-		x4614 := real(v28)
-		x4615 := imag(v28)
-		vRe60 := xRe36*x4614 - xIm36*x4615
-		vIm60 := xRe36*x4615 + xIm36*x4614
+		t1_64 := t1[64]
+		t1_68 := t1[68]
+		vRe60 := xRe36*t1_64 - xIm36*t1_68
+		vIm60 := xRe36*t1_68 + xIm36*t1_64
 		xRe37 := float64(d2[513].Re)
 		xIm37 := float64(d2[513].Im)
-		v29 := t1[33]
-		x4625 := real(v29)
-		x4626 := imag(v29)
-		vRe61 := xRe37*x4625 - xIm37*x4626
-		vIm61 := xRe37*x4626 + xIm37*x4625
+		t1_65 := t1[65]
+		t1_69 := t1[69]
+		vRe61 := xRe37*t1_65 - xIm37*t1_69
+		vIm61 := xRe37*t1_69 + xIm37*t1_65
 		xRe38 := float64(d2[514].Re)
 		xIm38 := float64(d2[514].Im)
-		v30 := t1[34]
-		x4636 := real(v30)
-		x4637 := imag(v30)
-		vRe62 := xRe38*x4636 - xIm38*x4637
-		vIm62 := xRe38*x4637 + xIm38*x4636
+		t1_66 := t1[66]
+		t1_70 := t1[70]
+		vRe62 := xRe38*t1_66 - xIm38*t1_70
+		vIm62 := xRe38*t1_70 + xIm38*t1_66
 		xRe39 := float64(d2[515].Re)
 		xIm39 := float64(d2[515].Im)
-		v31 := t1[35]
-		x4647 := real(v31)
-		x4648 := imag(v31)
-		vRe63 := xRe39*x4647 - xIm39*x4648
-		vIm63 := xRe39*x4648 + xIm39*x4647
+		t1_67 := t1[67]
+		t1_71 := t1[71]
+		vRe63 := xRe39*t1_67 - xIm39*t1_71
+		vIm63 := xRe39*t1_71 + xIm39*t1_67
 		pRe64 := xRe32 + vRe60
 		pIm64 := xIm32 + vIm60
 		mRe64 := xRe32 - vRe60
@@ -1783,60 +1723,52 @@ func fftAoS1024Scalar(dst, src []Complex) {
 		mIm67 := xIm35 - vIm63
 		xRe40 := float64(d2[256].Re)
 		xIm40 := float64(d2[256].Im)
-		v32 := t1[16]
-		x4689 := real(v32)
-		x4690 := imag(v32)
-		vRe64 := xRe40*x4689 - xIm40*x4690
-		vIm64 := xRe40*x4690 + xIm40*x4689
+		t1_32 := t1[32]
+		t1_36 := t1[36]
+		vRe64 := xRe40*t1_32 - xIm40*t1_36
+		vIm64 := xRe40*t1_36 + xIm40*t1_32
 		xRe41 := float64(d2[257].Re)
 		xIm41 := float64(d2[257].Im)
-		v33 := t1[17]
-		x4700 := real(v33)
-		x4701 := imag(v33)
-		vRe65 := xRe41*x4700 - xIm41*x4701
-		vIm65 := xRe41*x4701 + xIm41*x4700
+		t1_33 := t1[33]
+		t1_37 := t1[37]
+		vRe65 := xRe41*t1_33 - xIm41*t1_37
+		vIm65 := xRe41*t1_37 + xIm41*t1_33
 		xRe42 := float64(d2[258].Re)
 		xIm42 := float64(d2[258].Im)
-		v34 := t1[18]
-		x4711 := real(v34)
-		x4712 := imag(v34)
-		vRe66 := xRe42*x4711 - xIm42*x4712
-		vIm66 := xRe42*x4712 + xIm42*x4711
+		t1_34 := t1[34]
+		t1_38 := t1[38]
+		vRe66 := xRe42*t1_34 - xIm42*t1_38
+		vIm66 := xRe42*t1_38 + xIm42*t1_34
 		xRe43 := float64(d2[259].Re)
 		xIm43 := float64(d2[259].Im)
-		v35 := t1[19]
-		x4722 := real(v35)
-		x4723 := imag(v35)
-		vRe67 := xRe43*x4722 - xIm43*x4723
-		vIm67 := xRe43*x4723 + xIm43*x4722
+		t1_35 := t1[35]
+		t1_39 := t1[39]
+		vRe67 := xRe43*t1_35 - xIm43*t1_39
+		vIm67 := xRe43*t1_39 + xIm43*t1_35
 		xRe44 := float64(d2[768].Re)
 		xIm44 := float64(d2[768].Im)
-		v36 := t1[48]
-		x4745 := real(v36)
-		x4746 := imag(v36)
-		vRe68 := xRe44*x4745 - xIm44*x4746
-		vIm68 := xRe44*x4746 + xIm44*x4745
+		t1_96 := t1[96]
+		t1_100 := t1[100]
+		vRe68 := xRe44*t1_96 - xIm44*t1_100
+		vIm68 := xRe44*t1_100 + xIm44*t1_96
 		xRe45 := float64(d2[769].Re)
 		xIm45 := float64(d2[769].Im)
-		v37 := t1[49]
-		x4756 := real(v37)
-		x4757 := imag(v37)
-		vRe69 := xRe45*x4756 - xIm45*x4757
-		vIm69 := xRe45*x4757 + xIm45*x4756
+		t1_97 := t1[97]
+		t1_101 := t1[101]
+		vRe69 := xRe45*t1_97 - xIm45*t1_101
+		vIm69 := xRe45*t1_101 + xIm45*t1_97
 		xRe46 := float64(d2[770].Re)
 		xIm46 := float64(d2[770].Im)
-		v38 := t1[50]
-		x4767 := real(v38)
-		x4768 := imag(v38)
-		vRe70 := xRe46*x4767 - xIm46*x4768
-		vIm70 := xRe46*x4768 + xIm46*x4767
+		t1_98 := t1[98]
+		t1_102 := t1[102]
+		vRe70 := xRe46*t1_98 - xIm46*t1_102
+		vIm70 := xRe46*t1_102 + xIm46*t1_98
 		xRe47 := float64(d2[771].Re)
 		xIm47 := float64(d2[771].Im)
-		v39 := t1[51]
-		x4778 := real(v39)
-		x4779 := imag(v39)
-		vRe71 := xRe47*x4778 - xIm47*x4779
-		vIm71 := xRe47*x4779 + xIm47*x4778
+		t1_99 := t1[99]
+		t1_103 := t1[103]
+		vRe71 := xRe47*t1_99 - xIm47*t1_103
+		vIm71 := xRe47*t1_103 + xIm47*t1_99
 		pRe68 := vRe64 + vRe68
 		pIm68 := vIm64 + vIm68
 		mRe68 := vRe64 - vRe68
@@ -1887,60 +1819,52 @@ func fftAoS1024Scalar(dst, src []Complex) {
 		mIm79 := mIm67 + mRe71
 		xRe48 := float64(d2[128].Re)
 		xIm48 := float64(d2[128].Im)
-		v40 := t1[8]
-		x4856 := real(v40)
-		x4857 := imag(v40)
-		vRe72 := xRe48*x4856 - xIm48*x4857
-		vIm72 := xRe48*x4857 + xIm48*x4856
+		t1_16 := t1[16]
+		t1_20 := t1[20]
+		vRe72 := xRe48*t1_16 - xIm48*t1_20
+		vIm72 := xRe48*t1_20 + xIm48*t1_16
 		xRe49 := float64(d2[129].Re)
 		xIm49 := float64(d2[129].Im)
-		v41 := t1[9]
-		x4867 := real(v41)
-		x4868 := imag(v41)
-		vRe73 := xRe49*x4867 - xIm49*x4868
-		vIm73 := xRe49*x4868 + xIm49*x4867
+		t1_17 := t1[17]
+		t1_21 := t1[21]
+		vRe73 := xRe49*t1_17 - xIm49*t1_21
+		vIm73 := xRe49*t1_21 + xIm49*t1_17
 		xRe50 := float64(d2[130].Re)
 		xIm50 := float64(d2[130].Im)
-		v42 := t1[10]
-		x4878 := real(v42)
-		x4879 := imag(v42)
-		vRe74 := xRe50*x4878 - xIm50*x4879
-		vIm74 := xRe50*x4879 + xIm50*x4878
+		t1_18 := t1[18]
+		t1_22 := t1[22]
+		vRe74 := xRe50*t1_18 - xIm50*t1_22
+		vIm74 := xRe50*t1_22 + xIm50*t1_18
 		xRe51 := float64(d2[131].Re)
 		xIm51 := float64(d2[131].Im)
-		v43 := t1[11]
-		x4889 := real(v43)
-		x4890 := imag(v43)
-		vRe75 := xRe51*x4889 - xIm51*x4890
-		vIm75 := xRe51*x4890 + xIm51*x4889
+		t1_19 := t1[19]
+		t1_23 := t1[23]
+		vRe75 := xRe51*t1_19 - xIm51*t1_23
+		vIm75 := xRe51*t1_23 + xIm51*t1_19
 		xRe52 := float64(d2[640].Re)
 		xIm52 := float64(d2[640].Im)
-		v44 := t1[40]
-		x4912 := real(v44)
-		x4913 := imag(v44)
-		vRe76 := xRe52*x4912 - xIm52*x4913
-		vIm76 := xRe52*x4913 + xIm52*x4912
+		t1_80 := t1[80]
+		t1_84 := t1[84]
+		vRe76 := xRe52*t1_80 - xIm52*t1_84
+		vIm76 := xRe52*t1_84 + xIm52*t1_80
 		xRe53 := float64(d2[641].Re)
 		xIm53 := float64(d2[641].Im)
-		v45 := t1[41]
-		x4923 := real(v45)
-		x4924 := imag(v45)
-		vRe77 := xRe53*x4923 - xIm53*x4924
-		vIm77 := xRe53*x4924 + xIm53*x4923
+		t1_81 := t1[81]
+		t1_85 := t1[85]
+		vRe77 := xRe53*t1_81 - xIm53*t1_85
+		vIm77 := xRe53*t1_85 + xIm53*t1_81
 		xRe54 := float64(d2[642].Re)
 		xIm54 := float64(d2[642].Im)
-		v46 := t1[42]
-		x4934 := real(v46)
-		x4935 := imag(v46)
-		vRe78 := xRe54*x4934 - xIm54*x4935
-		vIm78 := xRe54*x4935 + xIm54*x4934
+		t1_82 := t1[82]
+		t1_86 := t1[86]
+		vRe78 := xRe54*t1_82 - xIm54*t1_86
+		vIm78 := xRe54*t1_86 + xIm54*t1_82
 		xRe55 := float64(d2[643].Re)
 		xIm55 := float64(d2[643].Im)
-		v47 := t1[43]
-		x4945 := real(v47)
-		x4946 := imag(v47)
-		vRe79 := xRe55*x4945 - xIm55*x4946
-		vIm79 := xRe55*x4946 + xIm55*x4945
+		t1_83 := t1[83]
+		t1_87 := t1[87]
+		vRe79 := xRe55*t1_83 - xIm55*t1_87
+		vIm79 := xRe55*t1_87 + xIm55*t1_83
 		pRe80 := vRe72 + vRe76
 		pIm80 := vIm72 + vIm76
 		mRe80 := vRe72 - vRe76
@@ -1959,60 +1883,52 @@ func fftAoS1024Scalar(dst, src []Complex) {
 		mIm83 := vIm75 - vIm79
 		xRe56 := float64(d2[384].Re)
 		xIm56 := float64(d2[384].Im)
-		v48 := t1[24]
-		x4987 := real(v48)
-		x4988 := imag(v48)
-		vRe80 := xRe56*x4987 - xIm56*x4988
-		vIm80 := xRe56*x4988 + xIm56*x4987
+		t1_48 := t1[48]
+		t1_52 := t1[52]
+		vRe80 := xRe56*t1_48 - xIm56*t1_52
+		vIm80 := xRe56*t1_52 + xIm56*t1_48
 		xRe57 := float64(d2[385].Re)
 		xIm57 := float64(d2[385].Im)
-		v49 := t1[25]
-		x4998 := real(v49)
-		x4999 := imag(v49)
-		vRe81 := xRe57*x4998 - xIm57*x4999
-		vIm81 := xRe57*x4999 + xIm57*x4998
+		t1_49 := t1[49]
+		t1_53 := t1[53]
+		vRe81 := xRe57*t1_49 - xIm57*t1_53
+		vIm81 := xRe57*t1_53 + xIm57*t1_49
 		xRe58 := float64(d2[386].Re)
 		xIm58 := float64(d2[386].Im)
-		v50 := t1[26]
-		x5009 := real(v50)
-		x5010 := imag(v50)
-		vRe82 := xRe58*x5009 - xIm58*x5010
-		vIm82 := xRe58*x5010 + xIm58*x5009
+		t1_50 := t1[50]
+		t1_54 := t1[54]
+		vRe82 := xRe58*t1_50 - xIm58*t1_54
+		vIm82 := xRe58*t1_54 + xIm58*t1_50
 		xRe59 := float64(d2[387].Re)
 		xIm59 := float64(d2[387].Im)
-		v51 := t1[27]
-		x5020 := real(v51)
-		x5021 := imag(v51)
-		vRe83 := xRe59*x5020 - xIm59*x5021
-		vIm83 := xRe59*x5021 + xIm59*x5020
+		t1_51 := t1[51]
+		t1_55 := t1[55]
+		vRe83 := xRe59*t1_51 - xIm59*t1_55
+		vIm83 := xRe59*t1_55 + xIm59*t1_51
 		xRe60 := float64(d2[896].Re)
 		xIm60 := float64(d2[896].Im)
-		v52 := t1[56]
-		x5043 := real(v52)
-		x5044 := imag(v52)
-		vRe84 := xRe60*x5043 - xIm60*x5044
-		vIm84 := xRe60*x5044 + xIm60*x5043
+		t1_112 := t1[112]
+		t1_116 := t1[116]
+		vRe84 := xRe60*t1_112 - xIm60*t1_116
+		vIm84 := xRe60*t1_116 + xIm60*t1_112
 		xRe61 := float64(d2[897].Re)
 		xIm61 := float64(d2[897].Im)
-		v53 := t1[57]
-		x5054 := real(v53)
-		x5055 := imag(v53)
-		vRe85 := xRe61*x5054 - xIm61*x5055
-		vIm85 := xRe61*x5055 + xIm61*x5054
+		t1_113 := t1[113]
+		t1_117 := t1[117]
+		vRe85 := xRe61*t1_113 - xIm61*t1_117
+		vIm85 := xRe61*t1_117 + xIm61*t1_113
 		xRe62 := float64(d2[898].Re)
 		xIm62 := float64(d2[898].Im)
-		v54 := t1[58]
-		x5065 := real(v54)
-		x5066 := imag(v54)
-		vRe86 := xRe62*x5065 - xIm62*x5066
-		vIm86 := xRe62*x5066 + xIm62*x5065
+		t1_114 := t1[114]
+		t1_118 := t1[118]
+		vRe86 := xRe62*t1_114 - xIm62*t1_118
+		vIm86 := xRe62*t1_118 + xIm62*t1_114
 		xRe63 := float64(d2[899].Re)
 		xIm63 := float64(d2[899].Im)
-		v55 := t1[59]
-		x5076 := real(v55)
-		x5077 := imag(v55)
-		vRe87 := xRe63*x5076 - xIm63*x5077
-		vIm87 := xRe63*x5077 + xIm63*x5076
+		t1_115 := t1[115]
+		t1_119 := t1[119]
+		vRe87 := xRe63*t1_115 - xIm63*t1_119
+		vIm87 := xRe63*t1_119 + xIm63*t1_115
 		pRe84 := vRe80 + vRe84
 		pIm84 := vIm80 + vIm84
 		mRe84 := vRe80 - vRe84
@@ -2143,60 +2059,52 @@ func fftAoS1024Scalar(dst, src []Complex) {
 		mIm111 := mIm79 + ti23
 		xRe64 := float64(d2[64].Re)
 		xIm64 := float64(d2[64].Im)
-		v56 := t1[4]
-		x5256 := real(v56)
-		x5257 := imag(v56)
-		vRe88 := xRe64*x5256 - xIm64*x5257
-		vIm88 := xRe64*x5257 + xIm64*x5256
+		t1_8 := t1[8]
+		t1_12 := t1[12]
+		vRe88 := xRe64*t1_8 - xIm64*t1_12
+		vIm88 := xRe64*t1_12 + xIm64*t1_8
 		xRe65 := float64(d2[65].Re)
 		xIm65 := float64(d2[65].Im)
-		v57 := t1[5]
-		x5267 := real(v57)
-		x5268 := imag(v57)
-		vRe89 := xRe65*x5267 - xIm65*x5268
-		vIm89 := xRe65*x5268 + xIm65*x5267
+		t1_9 := t1[9]
+		t1_13 := t1[13]
+		vRe89 := xRe65*t1_9 - xIm65*t1_13
+		vIm89 := xRe65*t1_13 + xIm65*t1_9
 		xRe66 := float64(d2[66].Re)
 		xIm66 := float64(d2[66].Im)
-		v58 := t1[6]
-		x5278 := real(v58)
-		x5279 := imag(v58)
-		vRe90 := xRe66*x5278 - xIm66*x5279
-		vIm90 := xRe66*x5279 + xIm66*x5278
+		t1_10 := t1[10]
+		t1_14 := t1[14]
+		vRe90 := xRe66*t1_10 - xIm66*t1_14
+		vIm90 := xRe66*t1_14 + xIm66*t1_10
 		xRe67 := float64(d2[67].Re)
 		xIm67 := float64(d2[67].Im)
-		v59 := t1[7]
-		x5289 := real(v59)
-		x5290 := imag(v59)
-		vRe91 := xRe67*x5289 - xIm67*x5290
-		vIm91 := xRe67*x5290 + xIm67*x5289
+		t1_11 := t1[11]
+		t1_15 := t1[15]
+		vRe91 := xRe67*t1_11 - xIm67*t1_15
+		vIm91 := xRe67*t1_15 + xIm67*t1_11
 		xRe68 := float64(d2[576].Re)
 		xIm68 := float64(d2[576].Im)
-		v60 := t1[36]
-		x5312 := real(v60)
-		x5313 := imag(v60)
-		vRe92 := xRe68*x5312 - xIm68*x5313
-		vIm92 := xRe68*x5313 + xIm68*x5312
+		t1_72 := t1[72]
+		t1_76 := t1[76]
+		vRe92 := xRe68*t1_72 - xIm68*t1_76
+		vIm92 := xRe68*t1_76 + xIm68*t1_72
 		xRe69 := float64(d2[577].Re)
 		xIm69 := float64(d2[577].Im)
-		v61 := t1[37]
-		x5323 := real(v61)
-		x5324 := imag(v61)
-		vRe93 := xRe69*x5323 - xIm69*x5324
-		vIm93 := xRe69*x5324 + xIm69*x5323
+		t1_73 := t1[73]
+		t1_77 := t1[77]
+		vRe93 := xRe69*t1_73 - xIm69*t1_77
+		vIm93 := xRe69*t1_77 + xIm69*t1_73
 		xRe70 := float64(d2[578].Re)
 		xIm70 := float64(d2[578].Im)
-		v62 := t1[38]
-		x5334 := real(v62)
-		x5335 := imag(v62)
-		vRe94 := xRe70*x5334 - xIm70*x5335
-		vIm94 := xRe70*x5335 + xIm70*x5334
+		t1_74 := t1[74]
+		t1_78 := t1[78]
+		vRe94 := xRe70*t1_74 - xIm70*t1_78
+		vIm94 := xRe70*t1_78 + xIm70*t1_74
 		xRe71 := float64(d2[579].Re)
 		xIm71 := float64(d2[579].Im)
-		v63 := t1[39]
-		x5345 := real(v63)
-		x5346 := imag(v63)
-		vRe95 := xRe71*x5345 - xIm71*x5346
-		vIm95 := xRe71*x5346 + xIm71*x5345
+		t1_75 := t1[75]
+		t1_79 := t1[79]
+		vRe95 := xRe71*t1_75 - xIm71*t1_79
+		vIm95 := xRe71*t1_79 + xIm71*t1_75
 		pRe112 := vRe88 + vRe92
 		pIm112 := vIm88 + vIm92
 		mRe112 := vRe88 - vRe92
@@ -2215,60 +2123,52 @@ func fftAoS1024Scalar(dst, src []Complex) {
 		mIm115 := vIm91 - vIm95
 		xRe72 := float64(d2[320].Re)
 		xIm72 := float64(d2[320].Im)
-		v64 := t1[20]
-		x5387 := real(v64)
-		x5388 := imag(v64)
-		vRe96 := xRe72*x5387 - xIm72*x5388
-		vIm96 := xRe72*x5388 + xIm72*x5387
+		t1_40 := t1[40]
+		t1_44 := t1[44]
+		vRe96 := xRe72*t1_40 - xIm72*t1_44
+		vIm96 := xRe72*t1_44 + xIm72*t1_40
 		xRe73 := float64(d2[321].Re)
 		xIm73 := float64(d2[321].Im)
-		v65 := t1[21]
-		x5398 := real(v65)
-		x5399 := imag(v65)
-		vRe97 := xRe73*x5398 - xIm73*x5399
-		vIm97 := xRe73*x5399 + xIm73*x5398
+		t1_41 := t1[41]
+		t1_45 := t1[45]
+		vRe97 := xRe73*t1_41 - xIm73*t1_45
+		vIm97 := xRe73*t1_45 + xIm73*t1_41
 		xRe74 := float64(d2[322].Re)
 		xIm74 := float64(d2[322].Im)
-		v66 := t1[22]
-		x5409 := real(v66)
-		x5410 := imag(v66)
-		vRe98 := xRe74*x5409 - xIm74*x5410
-		vIm98 := xRe74*x5410 + xIm74*x5409
+		t1_42 := t1[42]
+		t1_46 := t1[46]
+		vRe98 := xRe74*t1_42 - xIm74*t1_46
+		vIm98 := xRe74*t1_46 + xIm74*t1_42
 		xRe75 := float64(d2[323].Re)
 		xIm75 := float64(d2[323].Im)
-		v67 := t1[23]
-		x5420 := real(v67)
-		x5421 := imag(v67)
-		vRe99 := xRe75*x5420 - xIm75*x5421
-		vIm99 := xRe75*x5421 + xIm75*x5420
+		t1_43 := t1[43]
+		t1_47 := t1[47]
+		vRe99 := xRe75*t1_43 - xIm75*t1_47
+		vIm99 := xRe75*t1_47 + xIm75*t1_43
 		xRe76 := float64(d2[832].Re)
 		xIm76 := float64(d2[832].Im)
-		v68 := t1[52]
-		x5443 := real(v68)
-		x5444 := imag(v68)
-		vRe100 := xRe76*x5443 - xIm76*x5444
-		vIm100 := xRe76*x5444 + xIm76*x5443
+		t1_104 := t1[104]
+		t1_108 := t1[108]
+		vRe100 := xRe76*t1_104 - xIm76*t1_108
+		vIm100 := xRe76*t1_108 + xIm76*t1_104
 		xRe77 := float64(d2[833].Re)
 		xIm77 := float64(d2[833].Im)
-		v69 := t1[53]
-		x5454 := real(v69)
-		x5455 := imag(v69)
-		vRe101 := xRe77*x5454 - xIm77*x5455
-		vIm101 := xRe77*x5455 + xIm77*x5454
+		t1_105 := t1[105]
+		t1_109 := t1[109]
+		vRe101 := xRe77*t1_105 - xIm77*t1_109
+		vIm101 := xRe77*t1_109 + xIm77*t1_105
 		xRe78 := float64(d2[834].Re)
 		xIm78 := float64(d2[834].Im)
-		v70 := t1[54]
-		x5465 := real(v70)
-		x5466 := imag(v70)
-		vRe102 := xRe78*x5465 - xIm78*x5466
-		vIm102 := xRe78*x5466 + xIm78*x5465
+		t1_106 := t1[106]
+		t1_110 := t1[110]
+		vRe102 := xRe78*t1_106 - xIm78*t1_110
+		vIm102 := xRe78*t1_110 + xIm78*t1_106
 		xRe79 := float64(d2[835].Re)
 		xIm79 := float64(d2[835].Im)
-		v71 := t1[55]
-		x5476 := real(v71)
-		x5477 := imag(v71)
-		vRe103 := xRe79*x5476 - xIm79*x5477
-		vIm103 := xRe79*x5477 + xIm79*x5476
+		t1_107 := t1[107]
+		t1_111 := t1[111]
+		vRe103 := xRe79*t1_107 - xIm79*t1_111
+		vIm103 := xRe79*t1_111 + xIm79*t1_107
 		pRe116 := vRe96 + vRe100
 		pIm116 := vIm96 + vIm100
 		mRe116 := vRe96 - vRe100
@@ -2319,60 +2219,52 @@ func fftAoS1024Scalar(dst, src []Complex) {
 		mIm127 := mIm115 + mRe119
 		xRe80 := float64(d2[192].Re)
 		xIm80 := float64(d2[192].Im)
-		v72 := t1[12]
-		x5554 := real(v72)
-		x5555 := imag(v72)
-		vRe104 := xRe80*x5554 - xIm80*x5555
-		vIm104 := xRe80*x5555 + xIm80*x5554
+		t1_24 := t1[24]
+		t1_28 := t1[28]
+		vRe104 := xRe80*t1_24 - xIm80*t1_28
+		vIm104 := xRe80*t1_28 + xIm80*t1_24
 		xRe81 := float64(d2[193].Re)
 		xIm81 := float64(d2[193].Im)
-		v73 := t1[13]
-		x5565 := real(v73)
-		x5566 := imag(v73)
-		vRe105 := xRe81*x5565 - xIm81*x5566
-		vIm105 := xRe81*x5566 + xIm81*x5565
+		t1_25 := t1[25]
+		t1_29 := t1[29]
+		vRe105 := xRe81*t1_25 - xIm81*t1_29
+		vIm105 := xRe81*t1_29 + xIm81*t1_25
 		xRe82 := float64(d2[194].Re)
 		xIm82 := float64(d2[194].Im)
-		v74 := t1[14]
-		x5576 := real(v74)
-		x5577 := imag(v74)
-		vRe106 := xRe82*x5576 - xIm82*x5577
-		vIm106 := xRe82*x5577 + xIm82*x5576
+		t1_26 := t1[26]
+		t1_30 := t1[30]
+		vRe106 := xRe82*t1_26 - xIm82*t1_30
+		vIm106 := xRe82*t1_30 + xIm82*t1_26
 		xRe83 := float64(d2[195].Re)
 		xIm83 := float64(d2[195].Im)
-		v75 := t1[15]
-		x5587 := real(v75)
-		x5588 := imag(v75)
-		vRe107 := xRe83*x5587 - xIm83*x5588
-		vIm107 := xRe83*x5588 + xIm83*x5587
+		t1_27 := t1[27]
+		t1_31 := t1[31]
+		vRe107 := xRe83*t1_27 - xIm83*t1_31
+		vIm107 := xRe83*t1_31 + xIm83*t1_27
 		xRe84 := float64(d2[704].Re)
 		xIm84 := float64(d2[704].Im)
-		v76 := t1[44]
-		x5610 := real(v76)
-		x5611 := imag(v76)
-		vRe108 := xRe84*x5610 - xIm84*x5611
-		vIm108 := xRe84*x5611 + xIm84*x5610
+		t1_88 := t1[88]
+		t1_92 := t1[92]
+		vRe108 := xRe84*t1_88 - xIm84*t1_92
+		vIm108 := xRe84*t1_92 + xIm84*t1_88
 		xRe85 := float64(d2[705].Re)
 		xIm85 := float64(d2[705].Im)
-		v77 := t1[45]
-		x5621 := real(v77)
-		x5622 := imag(v77)
-		vRe109 := xRe85*x5621 - xIm85*x5622
-		vIm109 := xRe85*x5622 + xIm85*x5621
+		t1_89 := t1[89]
+		t1_93 := t1[93]
+		vRe109 := xRe85*t1_89 - xIm85*t1_93
+		vIm109 := xRe85*t1_93 + xIm85*t1_89
 		xRe86 := float64(d2[706].Re)
 		xIm86 := float64(d2[706].Im)
-		v78 := t1[46]
-		x5632 := real(v78)
-		x5633 := imag(v78)
-		vRe110 := xRe86*x5632 - xIm86*x5633
-		vIm110 := xRe86*x5633 + xIm86*x5632
+		t1_90 := t1[90]
+		t1_94 := t1[94]
+		vRe110 := xRe86*t1_90 - xIm86*t1_94
+		vIm110 := xRe86*t1_94 + xIm86*t1_90
 		xRe87 := float64(d2[707].Re)
 		xIm87 := float64(d2[707].Im)
-		v79 := t1[47]
-		x5643 := real(v79)
-		x5644 := imag(v79)
-		vRe111 := xRe87*x5643 - xIm87*x5644
-		vIm111 := xRe87*x5644 + xIm87*x5643
+		t1_91 := t1[91]
+		t1_95 := t1[95]
+		vRe111 := xRe87*t1_91 - xIm87*t1_95
+		vIm111 := xRe87*t1_95 + xIm87*t1_91
 		pRe128 := vRe104 + vRe108
 		pIm128 := vIm104 + vIm108
 		mRe128 := vRe104 - vRe108
@@ -2391,60 +2283,52 @@ func fftAoS1024Scalar(dst, src []Complex) {
 		mIm131 := vIm107 - vIm111
 		xRe88 := float64(d2[448].Re)
 		xIm88 := float64(d2[448].Im)
-		v80 := t1[28]
-		x5685 := real(v80)
-		x5686 := imag(v80)
-		vRe112 := xRe88*x5685 - xIm88*x5686
-		vIm112 := xRe88*x5686 + xIm88*x5685
+		t1_56 := t1[56]
+		t1_60 := t1[60]
+		vRe112 := xRe88*t1_56 - xIm88*t1_60
+		vIm112 := xRe88*t1_60 + xIm88*t1_56
 		xRe89 := float64(d2[449].Re)
 		xIm89 := float64(d2[449].Im)
-		v81 := t1[29]
-		x5696 := real(v81)
-		x5697 := imag(v81)
-		vRe113 := xRe89*x5696 - xIm89*x5697
-		vIm113 := xRe89*x5697 + xIm89*x5696
+		t1_57 := t1[57]
+		t1_61 := t1[61]
+		vRe113 := xRe89*t1_57 - xIm89*t1_61
+		vIm113 := xRe89*t1_61 + xIm89*t1_57
 		xRe90 := float64(d2[450].Re)
 		xIm90 := float64(d2[450].Im)
-		v82 := t1[30]
-		x5707 := real(v82)
-		x5708 := imag(v82)
-		vRe114 := xRe90*x5707 - xIm90*x5708
-		vIm114 := xRe90*x5708 + xIm90*x5707
+		t1_58 := t1[58]
+		t1_62 := t1[62]
+		vRe114 := xRe90*t1_58 - xIm90*t1_62
+		vIm114 := xRe90*t1_62 + xIm90*t1_58
 		xRe91 := float64(d2[451].Re)
 		xIm91 := float64(d2[451].Im)
-		v83 := t1[31]
-		x5718 := real(v83)
-		x5719 := imag(v83)
-		vRe115 := xRe91*x5718 - xIm91*x5719
-		vIm115 := xRe91*x5719 + xIm91*x5718
+		t1_59 := t1[59]
+		t1_63 := t1[63]
+		vRe115 := xRe91*t1_59 - xIm91*t1_63
+		vIm115 := xRe91*t1_63 + xIm91*t1_59
 		xRe92 := float64(d2[960].Re)
 		xIm92 := float64(d2[960].Im)
-		v84 := t1[60]
-		x5741 := real(v84)
-		x5742 := imag(v84)
-		vRe116 := xRe92*x5741 - xIm92*x5742
-		vIm116 := xRe92*x5742 + xIm92*x5741
+		t1_120 := t1[120]
+		t1_124 := t1[124]
+		vRe116 := xRe92*t1_120 - xIm92*t1_124
+		vIm116 := xRe92*t1_124 + xIm92*t1_120
 		xRe93 := float64(d2[961].Re)
 		xIm93 := float64(d2[961].Im)
-		v85 := t1[61]
-		x5752 := real(v85)
-		x5753 := imag(v85)
-		vRe117 := xRe93*x5752 - xIm93*x5753
-		vIm117 := xRe93*x5753 + xIm93*x5752
+		t1_121 := t1[121]
+		t1_125 := t1[125]
+		vRe117 := xRe93*t1_121 - xIm93*t1_125
+		vIm117 := xRe93*t1_125 + xIm93*t1_121
 		xRe94 := float64(d2[962].Re)
 		xIm94 := float64(d2[962].Im)
-		v86 := t1[62]
-		x5763 := real(v86)
-		x5764 := imag(v86)
-		vRe118 := xRe94*x5763 - xIm94*x5764
-		vIm118 := xRe94*x5764 + xIm94*x5763
+		t1_122 := t1[122]
+		t1_126 := t1[126]
+		vRe118 := xRe94*t1_122 - xIm94*t1_126
+		vIm118 := xRe94*t1_126 + xIm94*t1_122
 		xRe95 := float64(d2[963].Re)
 		xIm95 := float64(d2[963].Im)
-		v87 := t1[63]
-		x5774 := real(v87)
-		x5775 := imag(v87)
-		vRe119 := xRe95*x5774 - xIm95*x5775
-		vIm119 := xRe95*x5775 + xIm95*x5774
+		t1_123 := t1[123]
+		t1_127 := t1[127]
+		vRe119 := xRe95*t1_123 - xIm95*t1_127
+		vIm119 := xRe95*t1_127 + xIm95*t1_123
 		pRe132 := vRe112 + vRe116
 		pIm132 := vIm112 + vIm116
 		mRe132 := vRe112 - vRe116
@@ -2896,14 +2780,14 @@ func FFTAoS1024(dst, src []Complex) {
 		for k1 := 0; k1 < 8; k1 += 4 {
 			i3 := i + k1
 			d1 := dst[i3 : i3+60]
-			i4 := k1 * 8
-			t := fftAoS64Table[:][i4 : i4+32]
+			at := k1 * 16
+			t := (*[64]float64)(fftAoS64Table[:][at : at+64])
 			xRev := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 			xImv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 			xRev1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[34])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[35])))))
 			xImv1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[34])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[35])))))
-			tv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[18])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[19])))))
-			tv1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[18])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[19])))))
+			tv := archsimd.LoadFloat64x4((*[4]float64)(t[32:36]))
+			tv1 := archsimd.LoadFloat64x4((*[4]float64)(t[36:40]))
 			v4 := xRev1.Mul(tv)
 			v5 := xImv1.Mul(tv1)
 			vRev8 := v4.Sub(v5)
@@ -2916,8 +2800,8 @@ func FFTAoS1024(dst, src []Complex) {
 			mImv12 := xImv.Sub(vImv8)
 			xRev2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[18])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[19])))))
 			xImv2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[18])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[19])))))
-			tv2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[10])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[11])))))
-			tv3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[10])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[11])))))
+			tv2 := archsimd.LoadFloat64x4((*[4]float64)(t[16:20]))
+			tv3 := archsimd.LoadFloat64x4((*[4]float64)(t[20:24]))
 			v8 := xRev2.Mul(tv2)
 			v9 := xImv2.Mul(tv3)
 			vRev9 := v8.Sub(v9)
@@ -2926,8 +2810,8 @@ func FFTAoS1024(dst, src []Complex) {
 			vImv9 := v10.Add(v11)
 			xRev3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[48])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[50])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[49])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[51])))))
 			xImv3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[48])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[50])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[49])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[51])))))
-			tv4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[26])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[27])))))
-			tv5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[26])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[27])))))
+			tv4 := archsimd.LoadFloat64x4((*[4]float64)(t[48:52]))
+			tv5 := archsimd.LoadFloat64x4((*[4]float64)(t[52:56]))
 			v12 := xRev3.Mul(tv4)
 			v13 := xImv3.Mul(tv5)
 			vRev10 := v12.Sub(v13)
@@ -2948,8 +2832,8 @@ func FFTAoS1024(dst, src []Complex) {
 			mImv15 := mImv12.Add(mRev13)
 			xRev4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[10])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[11])))))
 			xImv4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[10])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[11])))))
-			tv6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[4])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[6])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[5])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[7])))))
-			tv7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[4])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[6])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[5])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[7])))))
+			tv6 := archsimd.LoadFloat64x4((*[4]float64)(t[8:12]))
+			tv7 := archsimd.LoadFloat64x4((*[4]float64)(t[12:16]))
 			v16 := xRev4.Mul(tv6)
 			v17 := xImv4.Mul(tv7)
 			vRev11 := v16.Sub(v17)
@@ -2958,8 +2842,8 @@ func FFTAoS1024(dst, src []Complex) {
 			vImv11 := v18.Add(v19)
 			xRev5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[40])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[42])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[41])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[43])))))
 			xImv5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[40])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[42])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[41])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[43])))))
-			tv8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[20])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[22])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[21])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[23])))))
-			tv9 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[20])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[22])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[21])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[23])))))
+			tv8 := archsimd.LoadFloat64x4((*[4]float64)(t[40:44]))
+			tv9 := archsimd.LoadFloat64x4((*[4]float64)(t[44:48]))
 			v20 := xRev5.Mul(tv8)
 			v21 := xImv5.Mul(tv9)
 			vRev12 := v20.Sub(v21)
@@ -2972,8 +2856,8 @@ func FFTAoS1024(dst, src []Complex) {
 			mImv16 := vImv11.Sub(vImv12)
 			xRev6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[26])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[27])))))
 			xImv6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[26])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[27])))))
-			tv10 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[12])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[14])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[13])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[15])))))
-			tv11 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[12])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[14])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[13])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[15])))))
+			tv10 := archsimd.LoadFloat64x4((*[4]float64)(t[24:28]))
+			tv11 := archsimd.LoadFloat64x4((*[4]float64)(t[28:32]))
 			v24 := xRev6.Mul(tv10)
 			v25 := xImv6.Mul(tv11)
 			vRev13 := v24.Sub(v25)
@@ -2982,8 +2866,8 @@ func FFTAoS1024(dst, src []Complex) {
 			vImv13 := v26.Add(v27)
 			xRev7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[56])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[58])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[57])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[59])))))
 			xImv7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[56])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[58])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[57])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[59])))))
-			tv12 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[28])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[30])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[29])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[31])))))
-			tv13 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[28])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[30])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[29])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[31])))))
+			tv12 := archsimd.LoadFloat64x4((*[4]float64)(t[56:60]))
+			tv13 := archsimd.LoadFloat64x4((*[4]float64)(t[60:64]))
 			v28 := xRev7.Mul(tv12)
 			v29 := xImv7.Mul(tv13)
 			vRev14 := v28.Sub(v29)
@@ -3078,14 +2962,14 @@ func FFTAoS1024(dst, src []Complex) {
 	}
 	for k1_1 := 0; k1_1 < 64; k1_1 += 4 {
 		d2 := dst[k1_1 : k1_1+964]
-		i5 := k1_1 * 16
-		t1 := fftAoS1024Table[:][i5 : i5+64]
+		at1 := k1_1 * 32
+		t1 := (*[128]float64)(fftAoS1024Table[:][at1 : at1+128])
 		xRev8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[2])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[3])))))
 		xImv8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[2])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[3])))))
 		xRev9 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[512])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[514])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[513])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[515])))))
 		xImv9 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[512])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[514])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[513])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[515])))))
-		t1v := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[34])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[35])))))
-		t1v1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[34])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[35])))))
+		t1v := archsimd.LoadFloat64x4((*[4]float64)(t1[64:68]))
+		t1v1 := archsimd.LoadFloat64x4((*[4]float64)(t1[68:72]))
 		v36 := xRev9.Mul(t1v)
 		v37 := xImv9.Mul(t1v1)
 		vRev15 := v36.Sub(v37)
@@ -3098,8 +2982,8 @@ func FFTAoS1024(dst, src []Complex) {
 		mImv24 := xImv8.Sub(vImv15)
 		xRev10 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[256])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[258])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[257])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[259])))))
 		xImv10 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[256])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[258])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[257])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[259])))))
-		t1v2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[18])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[19])))))
-		t1v3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[18])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[19])))))
+		t1v2 := archsimd.LoadFloat64x4((*[4]float64)(t1[32:36]))
+		t1v3 := archsimd.LoadFloat64x4((*[4]float64)(t1[36:40]))
 		v40 := xRev10.Mul(t1v2)
 		v41 := xImv10.Mul(t1v3)
 		vRev16 := v40.Sub(v41)
@@ -3108,8 +2992,8 @@ func FFTAoS1024(dst, src []Complex) {
 		vImv16 := v42.Add(v43)
 		xRev11 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[768])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[770])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[769])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[771])))))
 		xImv11 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[768])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[770])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[769])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[771])))))
-		t1v4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[48])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[50])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[49])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[51])))))
-		t1v5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[48])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[50])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[49])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[51])))))
+		t1v4 := archsimd.LoadFloat64x4((*[4]float64)(t1[96:100]))
+		t1v5 := archsimd.LoadFloat64x4((*[4]float64)(t1[100:104]))
 		v44 := xRev11.Mul(t1v4)
 		v45 := xImv11.Mul(t1v5)
 		vRev17 := v44.Sub(v45)
@@ -3130,8 +3014,8 @@ func FFTAoS1024(dst, src []Complex) {
 		mImv27 := mImv24.Add(mRev25)
 		xRev12 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[128])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[130])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[129])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[131])))))
 		xImv12 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[128])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[130])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[129])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[131])))))
-		t1v6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[10])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[11])))))
-		t1v7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[10])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[11])))))
+		t1v6 := archsimd.LoadFloat64x4((*[4]float64)(t1[16:20]))
+		t1v7 := archsimd.LoadFloat64x4((*[4]float64)(t1[20:24]))
 		v48 := xRev12.Mul(t1v6)
 		v49 := xImv12.Mul(t1v7)
 		vRev18 := v48.Sub(v49)
@@ -3140,8 +3024,8 @@ func FFTAoS1024(dst, src []Complex) {
 		vImv18 := v50.Add(v51)
 		xRev13 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[640])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[642])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[641])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[643])))))
 		xImv13 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[640])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[642])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[641])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[643])))))
-		t1v8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[40])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[42])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[41])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[43])))))
-		t1v9 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[40])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[42])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[41])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[43])))))
+		t1v8 := archsimd.LoadFloat64x4((*[4]float64)(t1[80:84]))
+		t1v9 := archsimd.LoadFloat64x4((*[4]float64)(t1[84:88]))
 		v52 := xRev13.Mul(t1v8)
 		v53 := xImv13.Mul(t1v9)
 		vRev19 := v52.Sub(v53)
@@ -3154,8 +3038,8 @@ func FFTAoS1024(dst, src []Complex) {
 		mImv28 := vImv18.Sub(vImv19)
 		xRev14 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[384])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[386])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[385])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[387])))))
 		xImv14 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[384])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[386])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[385])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[387])))))
-		t1v10 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[26])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[27])))))
-		t1v11 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[26])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[27])))))
+		t1v10 := archsimd.LoadFloat64x4((*[4]float64)(t1[48:52]))
+		t1v11 := archsimd.LoadFloat64x4((*[4]float64)(t1[52:56]))
 		v56 := xRev14.Mul(t1v10)
 		v57 := xImv14.Mul(t1v11)
 		vRev20 := v56.Sub(v57)
@@ -3164,8 +3048,8 @@ func FFTAoS1024(dst, src []Complex) {
 		vImv20 := v58.Add(v59)
 		xRev15 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[896])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[898])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[897])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[899])))))
 		xImv15 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[896])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[898])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[897])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[899])))))
-		t1v12 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[56])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[58])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[57])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[59])))))
-		t1v13 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[56])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[58])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[57])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[59])))))
+		t1v12 := archsimd.LoadFloat64x4((*[4]float64)(t1[112:116]))
+		t1v13 := archsimd.LoadFloat64x4((*[4]float64)(t1[116:120]))
 		v60 := xRev15.Mul(t1v12)
 		v61 := xImv15.Mul(t1v13)
 		vRev21 := v60.Sub(v61)
@@ -3210,8 +3094,8 @@ func FFTAoS1024(dst, src []Complex) {
 		mImv35 := mImv27.Add(tiv5)
 		xRev16 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[64])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[66])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[65])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[67])))))
 		xImv16 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[64])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[66])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[65])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[67])))))
-		t1v14 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[4])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[6])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[5])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[7])))))
-		t1v15 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[4])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[6])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[5])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[7])))))
+		t1v14 := archsimd.LoadFloat64x4((*[4]float64)(t1[8:12]))
+		t1v15 := archsimd.LoadFloat64x4((*[4]float64)(t1[12:16]))
 		v68 := xRev16.Mul(t1v14)
 		v69 := xImv16.Mul(t1v15)
 		vRev22 := v68.Sub(v69)
@@ -3220,8 +3104,8 @@ func FFTAoS1024(dst, src []Complex) {
 		vImv22 := v70.Add(v71)
 		xRev17 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[576])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[578])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[577])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[579])))))
 		xImv17 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[576])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[578])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[577])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[579])))))
-		t1v16 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[36])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[38])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[37])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[39])))))
-		t1v17 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[36])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[38])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[37])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[39])))))
+		t1v16 := archsimd.LoadFloat64x4((*[4]float64)(t1[72:76]))
+		t1v17 := archsimd.LoadFloat64x4((*[4]float64)(t1[76:80]))
 		v72 := xRev17.Mul(t1v16)
 		v73 := xImv17.Mul(t1v17)
 		vRev23 := v72.Sub(v73)
@@ -3234,8 +3118,8 @@ func FFTAoS1024(dst, src []Complex) {
 		mImv36 := vImv22.Sub(vImv23)
 		xRev18 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[320])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[322])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[321])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[323])))))
 		xImv18 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[320])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[322])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[321])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[323])))))
-		t1v18 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[20])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[22])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[21])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[23])))))
-		t1v19 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[20])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[22])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[21])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[23])))))
+		t1v18 := archsimd.LoadFloat64x4((*[4]float64)(t1[40:44]))
+		t1v19 := archsimd.LoadFloat64x4((*[4]float64)(t1[44:48]))
 		v76 := xRev18.Mul(t1v18)
 		v77 := xImv18.Mul(t1v19)
 		vRev24 := v76.Sub(v77)
@@ -3244,8 +3128,8 @@ func FFTAoS1024(dst, src []Complex) {
 		vImv24 := v78.Add(v79)
 		xRev19 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[832])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[834])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[833])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[835])))))
 		xImv19 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[832])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[834])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[833])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[835])))))
-		t1v20 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[52])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[54])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[53])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[55])))))
-		t1v21 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[52])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[54])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[53])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[55])))))
+		t1v20 := archsimd.LoadFloat64x4((*[4]float64)(t1[104:108]))
+		t1v21 := archsimd.LoadFloat64x4((*[4]float64)(t1[108:112]))
 		v80 := xRev19.Mul(t1v20)
 		v81 := xImv19.Mul(t1v21)
 		vRev25 := v80.Sub(v81)
@@ -3266,8 +3150,8 @@ func FFTAoS1024(dst, src []Complex) {
 		mImv39 := mImv36.Add(mRev37)
 		xRev20 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[192])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[194])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[193])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[195])))))
 		xImv20 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[192])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[194])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[193])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[195])))))
-		t1v22 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[12])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[14])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[13])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[15])))))
-		t1v23 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[12])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[14])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[13])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[15])))))
+		t1v22 := archsimd.LoadFloat64x4((*[4]float64)(t1[24:28]))
+		t1v23 := archsimd.LoadFloat64x4((*[4]float64)(t1[28:32]))
 		v84 := xRev20.Mul(t1v22)
 		v85 := xImv20.Mul(t1v23)
 		vRev26 := v84.Sub(v85)
@@ -3276,8 +3160,8 @@ func FFTAoS1024(dst, src []Complex) {
 		vImv26 := v86.Add(v87)
 		xRev21 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[704])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[706])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[705])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[707])))))
 		xImv21 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[704])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[706])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[705])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[707])))))
-		t1v24 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[44])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[46])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[45])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[47])))))
-		t1v25 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[44])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[46])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[45])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[47])))))
+		t1v24 := archsimd.LoadFloat64x4((*[4]float64)(t1[88:92]))
+		t1v25 := archsimd.LoadFloat64x4((*[4]float64)(t1[92:96]))
 		v88 := xRev21.Mul(t1v24)
 		v89 := xImv21.Mul(t1v25)
 		vRev27 := v88.Sub(v89)
@@ -3290,8 +3174,8 @@ func FFTAoS1024(dst, src []Complex) {
 		mImv40 := vImv26.Sub(vImv27)
 		xRev22 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[448])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[450])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[449])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[451])))))
 		xImv22 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[448])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[450])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[449])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[451])))))
-		t1v26 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[28])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[30])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[29])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[31])))))
-		t1v27 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[28])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[30])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[29])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[31])))))
+		t1v26 := archsimd.LoadFloat64x4((*[4]float64)(t1[56:60]))
+		t1v27 := archsimd.LoadFloat64x4((*[4]float64)(t1[60:64]))
 		v92 := xRev22.Mul(t1v26)
 		v93 := xImv22.Mul(t1v27)
 		vRev28 := v92.Sub(v93)
@@ -3300,8 +3184,8 @@ func FFTAoS1024(dst, src []Complex) {
 		vImv28 := v94.Add(v95)
 		xRev23 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[960])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[962])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[961])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[963])))))
 		xImv23 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[960])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[962])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[961])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[963])))))
-		t1v28 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[60])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[62])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[61])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[63])))))
-		t1v29 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[60])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[62])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[61])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[63])))))
+		t1v28 := archsimd.LoadFloat64x4((*[4]float64)(t1[120:124]))
+		t1v29 := archsimd.LoadFloat64x4((*[4]float64)(t1[124:128]))
 		v96 := xRev23.Mul(t1v28)
 		v97 := xImv23.Mul(t1v29)
 		vRev29 := v96.Sub(v97)
@@ -3798,8 +3682,8 @@ func fft32Scalar(dst, src []complex128) {
 	}
 	for k1 := 0; k1 < 4; k1 += 4 {
 		d1 := dst[k1 : k1+32]
-		i1 := k1 * 8
-		t := fft32Table[:][i1 : i1+32]
+		at := k1 * 16
+		t := fft32Table[:][at : at+64]
 		v16 := d1[0]
 		xRe := real(v16)
 		xIm := imag(v16)
@@ -3815,35 +3699,31 @@ func fft32Scalar(dst, src []complex128) {
 		v20 := d1[16]
 		xRe4 := real(v20)
 		xIm4 := imag(v20)
-		v21 := t[16]
-		x1236 := real(v21)
-		x1237 := imag(v21)
-		vRe16 := xRe4*x1236 - xIm4*x1237
-		vIm16 := xRe4*x1237 + xIm4*x1236
-		v22 := d1[17]
-		xRe5 := real(v22)
-		xIm5 := imag(v22)
-		v23 := t[17]
-		x1248 := real(v23)
-		x1249 := imag(v23)
-		vRe17 := xRe5*x1248 - xIm5*x1249
-		vIm17 := xRe5*x1249 + xIm5*x1248
-		v24 := d1[18]
-		xRe6 := real(v24)
-		xIm6 := imag(v24)
-		v25 := t[18]
-		x1260 := real(v25)
-		x1261 := imag(v25)
-		vRe18 := xRe6*x1260 - xIm6*x1261
-		vIm18 := xRe6*x1261 + xIm6*x1260
-		v26 := d1[19]
-		xRe7 := real(v26)
-		xIm7 := imag(v26)
-		v27 := t[19]
-		x1272 := real(v27)
-		x1273 := imag(v27)
-		vRe19 := xRe7*x1272 - xIm7*x1273
-		vIm19 := xRe7*x1273 + xIm7*x1272
+		t32 := t[32]
+		t36 := t[36]
+		vRe16 := xRe4*t32 - xIm4*t36
+		vIm16 := xRe4*t36 + xIm4*t32
+		v21 := d1[17]
+		xRe5 := real(v21)
+		xIm5 := imag(v21)
+		t33 := t[33]
+		t37 := t[37]
+		vRe17 := xRe5*t33 - xIm5*t37
+		vIm17 := xRe5*t37 + xIm5*t33
+		v22 := d1[18]
+		xRe6 := real(v22)
+		xIm6 := imag(v22)
+		t34 := t[34]
+		t38 := t[38]
+		vRe18 := xRe6*t34 - xIm6*t38
+		vIm18 := xRe6*t38 + xIm6*t34
+		v23 := d1[19]
+		xRe7 := real(v23)
+		xIm7 := imag(v23)
+		t35 := t[35]
+		t39 := t[39]
+		vRe19 := xRe7*t35 - xIm7*t39
+		vIm19 := xRe7*t39 + xIm7*t35
 		pRe8 := xRe + vRe16
 		pIm8 := xIm + vIm16
 		mRe8 := xRe - vRe16
@@ -3860,70 +3740,62 @@ func fft32Scalar(dst, src []complex128) {
 		pIm11 := xIm3 + vIm19
 		mRe11 := xRe3 - vRe19
 		mIm11 := xIm3 - vIm19
-		v28 := d1[8]
-		xRe8 := real(v28)
-		xIm8 := imag(v28)
-		v29 := t[8]
-		x1316 := real(v29)
-		x1317 := imag(v29)
-		vRe20 := xRe8*x1316 - xIm8*x1317
-		vIm20 := xRe8*x1317 + xIm8*x1316
-		v30 := d1[9]
-		xRe9 := real(v30)
-		xIm9 := imag(v30)
-		v31 := t[9]
-		x1328 := real(v31)
-		x1329 := imag(v31)
-		vRe21 := xRe9*x1328 - xIm9*x1329
-		vIm21 := xRe9*x1329 + xIm9*x1328
-		v32 := d1[10]
-		xRe10 := real(v32)
-		xIm10 := imag(v32)
-		v33 := t[10]
-		x1340 := real(v33)
-		x1341 := imag(v33)
-		vRe22 := xRe10*x1340 - xIm10*x1341
-		vIm22 := xRe10*x1341 + xIm10*x1340
-		v34 := d1[11]
-		xRe11 := real(v34)
-		xIm11 := imag(v34)
-		v35 := t[11]
-		x1352 := real(v35)
-		x1353 := imag(v35)
-		vRe23 := xRe11*x1352 - xIm11*x1353
-		vIm23 := xRe11*x1353 + xIm11*x1352
-		v36 := d1[24]
-		xRe12 := real(v36)
-		xIm12 := imag(v36)
-		v37 := t[24]
-		x1377 := real(v37)
-		x1378 := imag(v37)
-		vRe24 := xRe12*x1377 - xIm12*x1378
-		vIm24 := xRe12*x1378 + xIm12*x1377
-		v38 := d1[25]
-		xRe13 := real(v38)
-		xIm13 := imag(v38)
-		v39 := t[25]
-		x1389 := real(v39)
-		x1390 := imag(v39)
-		vRe25 := xRe13*x1389 - xIm13*x1390
-		vIm25 := xRe13*x1390 + xIm13*x1389
-		v40 := d1[26]
-		xRe14 := real(v40)
-		xIm14 := imag(v40)
-		v41 := t[26]
-		x1401 := real(v41)
-		x1402 := imag(v41)
-		vRe26 := xRe14*x1401 - xIm14*x1402
-		vIm26 := xRe14*x1402 + xIm14*x1401
-		v42 := d1[27]
-		xRe15 := real(v42)
-		xIm15 := imag(v42)
-		v43 := t[27]
-		x1413 := real(v43)
-		x1414 := imag(v43)
-		vRe27 := xRe15*x1413 - xIm15*x1414
-		vIm27 := xRe15*x1414 + xIm15*x1413
+		v24 := d1[8]
+		xRe8 := real(v24)
+		xIm8 := imag(v24)
+		t16 := t[16]
+		t20 := t[20]
+		vRe20 := xRe8*t16 - xIm8*t20
+		vIm20 := xRe8*t20 + xIm8*t16
+		v25 := d1[9]
+		xRe9 := real(v25)
+		xIm9 := imag(v25)
+		t17 := t[17]
+		t21 := t[21]
+		vRe21 := xRe9*t17 - xIm9*t21
+		vIm21 := xRe9*t21 + xIm9*t17
+		v26 := d1[10]
+		xRe10 := real(v26)
+		xIm10 := imag(v26)
+		t18 := t[18]
+		t22 := t[22]
+		vRe22 := xRe10*t18 - xIm10*t22
+		vIm22 := xRe10*t22 + xIm10*t18
+		v27 := d1[11]
+		xRe11 := real(v27)
+		xIm11 := imag(v27)
+		t19 := t[19]
+		t23 := t[23]
+		vRe23 := xRe11*t19 - xIm11*t23
+		vIm23 := xRe11*t23 + xIm11*t19
+		v28 := d1[24]
+		xRe12 := real(v28)
+		xIm12 := imag(v28)
+		t48 := t[48]
+		t52 := t[52]
+		vRe24 := xRe12*t48 - xIm12*t52
+		vIm24 := xRe12*t52 + xIm12*t48
+		v29 := d1[25]
+		xRe13 := real(v29)
+		xIm13 := imag(v29)
+		t49 := t[49]
+		t53 := t[53]
+		vRe25 := xRe13*t49 - xIm13*t53
+		vIm25 := xRe13*t53 + xIm13*t49
+		v30 := d1[26]
+		xRe14 := real(v30)
+		xIm14 := imag(v30)
+		t50 := t[50]
+		t54 := t[54]
+		vRe26 := xRe14*t50 - xIm14*t54
+		vIm26 := xRe14*t54 + xIm14*t50
+		v31 := d1[27]
+		xRe15 := real(v31)
+		xIm15 := imag(v31)
+		t51 := t[51]
+		t55 := t[55]
+		vRe27 := xRe15*t51 - xIm15*t55
+		vIm27 := xRe15*t55 + xIm15*t51
 		pRe12 := vRe20 + vRe24
 		pIm12 := vIm20 + vIm24
 		mRe12 := vRe20 - vRe24
@@ -3972,70 +3844,62 @@ func fft32Scalar(dst, src []complex128) {
 		pIm23 := mIm11 - mRe15
 		mRe23 := mRe11 - mIm15
 		mIm23 := mIm11 + mRe15
-		v44 := d1[4]
-		xRe16 := real(v44)
-		xIm16 := imag(v44)
-		v45 := t[4]
-		x1493 := real(v45)
-		x1494 := imag(v45)
-		vRe28 := xRe16*x1493 - xIm16*x1494
-		vIm28 := xRe16*x1494 + xIm16*x1493
-		v46 := d1[5]
-		xRe17 := real(v46)
-		xIm17 := imag(v46)
-		v47 := t[5]
-		x1505 := real(v47)
-		x1506 := imag(v47)
-		vRe29 := xRe17*x1505 - xIm17*x1506
-		vIm29 := xRe17*x1506 + xIm17*x1505
-		v48 := d1[6]
-		xRe18 := real(v48)
-		xIm18 := imag(v48)
-		v49 := t[6]
-		x1517 := real(v49)
-		x1518 := imag(v49)
-		vRe30 := xRe18*x1517 - xIm18*x1518
-		vIm30 := xRe18*x1518 + xIm18*x1517
-		v50 := d1[7]
-		xRe19 := real(v50)
-		xIm19 := imag(v50)
-		v51 := t[7]
-		x1529 := real(v51)
-		x1530 := imag(v51)
-		vRe31 := xRe19*x1529 - xIm19*x1530
-		vIm31 := xRe19*x1530 + xIm19*x1529
-		v52 := d1[20]
-		xRe20 := real(v52)
-		xIm20 := imag(v52)
-		v53 := t[20]
-		x1554 := real(v53)
-		x1555 := imag(v53)
-		vRe32 := xRe20*x1554 - xIm20*x1555
-		vIm32 := xRe20*x1555 + xIm20*x1554
-		v54 := d1[21]
-		xRe21 := real(v54)
-		xIm21 := imag(v54)
-		v55 := t[21]
-		x1566 := real(v55)
-		x1567 := imag(v55)
-		vRe33 := xRe21*x1566 - xIm21*x1567
-		vIm33 := xRe21*x1567 + xIm21*x1566
-		v56 := d1[22]
-		xRe22 := real(v56)
-		xIm22 := imag(v56)
-		v57 := t[22]
-		x1578 := real(v57)
-		x1579 := imag(v57)
-		vRe34 := xRe22*x1578 - xIm22*x1579
-		vIm34 := xRe22*x1579 + xIm22*x1578
-		v58 := d1[23]
-		xRe23 := real(v58)
-		xIm23 := imag(v58)
-		v59 := t[23]
-		x1590 := real(v59)
-		x1591 := imag(v59)
-		vRe35 := xRe23*x1590 - xIm23*x1591
-		vIm35 := xRe23*x1591 + xIm23*x1590
+		v32 := d1[4]
+		xRe16 := real(v32)
+		xIm16 := imag(v32)
+		t8 := t[8]
+		t12 := t[12]
+		vRe28 := xRe16*t8 - xIm16*t12
+		vIm28 := xRe16*t12 + xIm16*t8
+		v33 := d1[5]
+		xRe17 := real(v33)
+		xIm17 := imag(v33)
+		t9 := t[9]
+		t13 := t[13]
+		vRe29 := xRe17*t9 - xIm17*t13
+		vIm29 := xRe17*t13 + xIm17*t9
+		v34 := d1[6]
+		xRe18 := real(v34)
+		xIm18 := imag(v34)
+		t10 := t[10]
+		t14 := t[14]
+		vRe30 := xRe18*t10 - xIm18*t14
+		vIm30 := xRe18*t14 + xIm18*t10
+		v35 := d1[7]
+		xRe19 := real(v35)
+		xIm19 := imag(v35)
+		t11 := t[11]
+		t15 := t[15]
+		vRe31 := xRe19*t11 - xIm19*t15
+		vIm31 := xRe19*t15 + xIm19*t11
+		v36 := d1[20]
+		xRe20 := real(v36)
+		xIm20 := imag(v36)
+		t40 := t[40]
+		t44 := t[44]
+		vRe32 := xRe20*t40 - xIm20*t44
+		vIm32 := xRe20*t44 + xIm20*t40
+		v37 := d1[21]
+		xRe21 := real(v37)
+		xIm21 := imag(v37)
+		t41 := t[41]
+		t45 := t[45]
+		vRe33 := xRe21*t41 - xIm21*t45
+		vIm33 := xRe21*t45 + xIm21*t41
+		v38 := d1[22]
+		xRe22 := real(v38)
+		xIm22 := imag(v38)
+		t42 := t[42]
+		t46 := t[46]
+		vRe34 := xRe22*t42 - xIm22*t46
+		vIm34 := xRe22*t46 + xIm22*t42
+		v39 := d1[23]
+		xRe23 := real(v39)
+		xIm23 := imag(v39)
+		t43 := t[43]
+		t47 := t[47]
+		vRe35 := xRe23*t43 - xIm23*t47
+		vIm35 := xRe23*t47 + xIm23*t43
 		pRe24 := vRe28 + vRe32
 		pIm24 := vIm28 + vIm32
 		mRe24 := vRe28 - vRe32
@@ -4052,70 +3916,62 @@ func fft32Scalar(dst, src []complex128) {
 		pIm27 := vIm31 + vIm35
 		mRe27 := vRe31 - vRe35
 		mIm27 := vIm31 - vIm35
-		v60 := d1[12]
-		xRe24 := real(v60)
-		xIm24 := imag(v60)
-		v61 := t[12]
-		x1634 := real(v61)
-		x1635 := imag(v61)
-		vRe36 := xRe24*x1634 - xIm24*x1635
-		vIm36 := xRe24*x1635 + xIm24*x1634
-		v62 := d1[13]
-		xRe25 := real(v62)
-		xIm25 := imag(v62)
-		v63 := t[13]
-		x1646 := real(v63)
-		x1647 := imag(v63)
-		vRe37 := xRe25*x1646 - xIm25*x1647
-		vIm37 := xRe25*x1647 + xIm25*x1646
-		v64 := d1[14]
-		xRe26 := real(v64)
-		xIm26 := imag(v64)
-		v65 := t[14]
-		x1658 := real(v65)
-		x1659 := imag(v65)
-		vRe38 := xRe26*x1658 - xIm26*x1659
-		vIm38 := xRe26*x1659 + xIm26*x1658
-		v66 := d1[15]
-		xRe27 := real(v66)
-		xIm27 := imag(v66)
-		v67 := t[15]
-		x1670 := real(v67)
-		x1671 := imag(v67)
-		vRe39 := xRe27*x1670 - xIm27*x1671
-		vIm39 := xRe27*x1671 + xIm27*x1670
-		v68 := d1[28]
-		xRe28 := real(v68)
-		xIm28 := imag(v68)
-		v69 := t[28]
-		x1695 := real(v69)
-		x1696 := imag(v69)
-		vRe40 := xRe28*x1695 - xIm28*x1696
-		vIm40 := xRe28*x1696 + xIm28*x1695
-		v70 := d1[29]
-		xRe29 := real(v70)
-		xIm29 := imag(v70)
-		v71 := t[29]
-		x1707 := real(v71)
-		x1708 := imag(v71)
-		vRe41 := xRe29*x1707 - xIm29*x1708
-		vIm41 := xRe29*x1708 + xIm29*x1707
-		v72 := d1[30]
-		xRe30 := real(v72)
-		xIm30 := imag(v72)
-		v73 := t[30]
-		x1719 := real(v73)
-		x1720 := imag(v73)
-		vRe42 := xRe30*x1719 - xIm30*x1720
-		vIm42 := xRe30*x1720 + xIm30*x1719
-		v74 := d1[31]
-		xRe31 := real(v74)
-		xIm31 := imag(v74)
-		v75 := t[31]
-		x1731 := real(v75)
-		x1732 := imag(v75)
-		vRe43 := xRe31*x1731 - xIm31*x1732
-		vIm43 := xRe31*x1732 + xIm31*x1731
+		v40 := d1[12]
+		xRe24 := real(v40)
+		xIm24 := imag(v40)
+		t24 := t[24]
+		t28 := t[28]
+		vRe36 := xRe24*t24 - xIm24*t28
+		vIm36 := xRe24*t28 + xIm24*t24
+		v41 := d1[13]
+		xRe25 := real(v41)
+		xIm25 := imag(v41)
+		t25 := t[25]
+		t29 := t[29]
+		vRe37 := xRe25*t25 - xIm25*t29
+		vIm37 := xRe25*t29 + xIm25*t25
+		v42 := d1[14]
+		xRe26 := real(v42)
+		xIm26 := imag(v42)
+		t26 := t[26]
+		t30 := t[30]
+		vRe38 := xRe26*t26 - xIm26*t30
+		vIm38 := xRe26*t30 + xIm26*t26
+		v43 := d1[15]
+		xRe27 := real(v43)
+		xIm27 := imag(v43)
+		t27 := t[27]
+		t31 := t[31]
+		vRe39 := xRe27*t27 - xIm27*t31
+		vIm39 := xRe27*t31 + xIm27*t27
+		v44 := d1[28]
+		xRe28 := real(v44)
+		xIm28 := imag(v44)
+		t56 := t[56]
+		t60 := t[60]
+		vRe40 := xRe28*t56 - xIm28*t60
+		vIm40 := xRe28*t60 + xIm28*t56
+		v45 := d1[29]
+		xRe29 := real(v45)
+		xIm29 := imag(v45)
+		t57 := t[57]
+		t61 := t[61]
+		vRe41 := xRe29*t57 - xIm29*t61
+		vIm41 := xRe29*t61 + xIm29*t57
+		v46 := d1[30]
+		xRe30 := real(v46)
+		xIm30 := imag(v46)
+		t58 := t[58]
+		t62 := t[62]
+		vRe42 := xRe30*t58 - xIm30*t62
+		vIm42 := xRe30*t62 + xIm30*t58
+		v47 := d1[31]
+		xRe31 := real(v47)
+		xIm31 := imag(v47)
+		t59 := t[59]
+		t63 := t[63]
+		vRe43 := xRe31*t59 - xIm31*t63
+		vIm43 := xRe31*t63 + xIm31*t59
 		pRe28 := vRe36 + vRe40
 		pIm28 := vIm36 + vIm40
 		mRe28 := vRe36 - vRe40
@@ -4277,14 +4133,14 @@ func FFT32(dst, src []complex128) {
 	}
 	for k1 := 0; k1 < 4; k1 += 4 {
 		d1 := dst[k1 : k1+32]
-		i1 := k1 * 8
-		t := fft32Table[:][i1 : i1+32]
+		at := k1 * 16
+		t := (*[64]float64)(fft32Table[:][at : at+64])
 		xRev := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 		xImv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 		xRev1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[18])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[19])))))
 		xImv1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[18])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[19])))))
-		tv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[18])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[19])))))
-		tv1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[18])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[19])))))
+		tv := archsimd.LoadFloat64x4((*[4]float64)(t[32:36]))
+		tv1 := archsimd.LoadFloat64x4((*[4]float64)(t[36:40]))
 		v := xRev1.Mul(tv)
 		v1 := xImv1.Mul(tv1)
 		vRev4 := v.Sub(v1)
@@ -4297,8 +4153,8 @@ func FFT32(dst, src []complex128) {
 		mImv4 := xImv.Sub(vImv4)
 		xRev2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[10])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[11])))))
 		xImv2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[10])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[11])))))
-		tv2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[10])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[11])))))
-		tv3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[10])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[11])))))
+		tv2 := archsimd.LoadFloat64x4((*[4]float64)(t[16:20]))
+		tv3 := archsimd.LoadFloat64x4((*[4]float64)(t[20:24]))
 		v4 := xRev2.Mul(tv2)
 		v5 := xImv2.Mul(tv3)
 		vRev5 := v4.Sub(v5)
@@ -4307,8 +4163,8 @@ func FFT32(dst, src []complex128) {
 		vImv5 := v6.Add(v7)
 		xRev3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[26])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[27])))))
 		xImv3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[26])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[27])))))
-		tv4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[26])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[27])))))
-		tv5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[26])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[27])))))
+		tv4 := archsimd.LoadFloat64x4((*[4]float64)(t[48:52]))
+		tv5 := archsimd.LoadFloat64x4((*[4]float64)(t[52:56]))
 		v8 := xRev3.Mul(tv4)
 		v9 := xImv3.Mul(tv5)
 		vRev6 := v8.Sub(v9)
@@ -4329,8 +4185,8 @@ func FFT32(dst, src []complex128) {
 		mImv7 := mImv4.Add(mRev5)
 		xRev4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[4])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[6])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[5])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[7])))))
 		xImv4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[4])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[6])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[5])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[7])))))
-		tv6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[4])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[6])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[5])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[7])))))
-		tv7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[4])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[6])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[5])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[7])))))
+		tv6 := archsimd.LoadFloat64x4((*[4]float64)(t[8:12]))
+		tv7 := archsimd.LoadFloat64x4((*[4]float64)(t[12:16]))
 		v12 := xRev4.Mul(tv6)
 		v13 := xImv4.Mul(tv7)
 		vRev7 := v12.Sub(v13)
@@ -4339,8 +4195,8 @@ func FFT32(dst, src []complex128) {
 		vImv7 := v14.Add(v15)
 		xRev5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[20])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[22])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[21])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[23])))))
 		xImv5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[20])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[22])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[21])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[23])))))
-		tv8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[20])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[22])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[21])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[23])))))
-		tv9 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[20])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[22])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[21])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[23])))))
+		tv8 := archsimd.LoadFloat64x4((*[4]float64)(t[40:44]))
+		tv9 := archsimd.LoadFloat64x4((*[4]float64)(t[44:48]))
 		v16 := xRev5.Mul(tv8)
 		v17 := xImv5.Mul(tv9)
 		vRev8 := v16.Sub(v17)
@@ -4353,8 +4209,8 @@ func FFT32(dst, src []complex128) {
 		mImv8 := vImv7.Sub(vImv8)
 		xRev6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[12])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[14])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[13])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[15])))))
 		xImv6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[12])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[14])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[13])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[15])))))
-		tv10 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[12])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[14])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[13])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[15])))))
-		tv11 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[12])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[14])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[13])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[15])))))
+		tv10 := archsimd.LoadFloat64x4((*[4]float64)(t[24:28]))
+		tv11 := archsimd.LoadFloat64x4((*[4]float64)(t[28:32]))
 		v20 := xRev6.Mul(tv10)
 		v21 := xImv6.Mul(tv11)
 		vRev9 := v20.Sub(v21)
@@ -4363,8 +4219,8 @@ func FFT32(dst, src []complex128) {
 		vImv9 := v22.Add(v23)
 		xRev7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[28])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[30])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[29])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[31])))))
 		xImv7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[28])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[30])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[29])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[31])))))
-		tv12 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[28])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[30])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[29])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[31])))))
-		tv13 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[28])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[30])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[29])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[31])))))
+		tv12 := archsimd.LoadFloat64x4((*[4]float64)(t[56:60]))
+		tv13 := archsimd.LoadFloat64x4((*[4]float64)(t[60:64]))
 		v24 := xRev7.Mul(tv12)
 		v25 := xImv7.Mul(tv13)
 		vRev10 := v24.Sub(v25)
@@ -4739,8 +4595,8 @@ func fft64Scalar(dst, src []complex128) {
 	}
 	for k1 := 0; k1 < 8; k1 += 4 {
 		d1 := dst[k1 : k1+60]
-		i1 := k1 * 8
-		t := fftAoS64Table[:][i1 : i1+32]
+		at := k1 * 16
+		t := fftAoS64Table[:][at : at+64]
 		v32 := d1[0]
 		xRe := real(v32)
 		xIm := imag(v32)
@@ -4756,35 +4612,31 @@ func fft64Scalar(dst, src []complex128) {
 		v36 := d1[32]
 		xRe4 := real(v36)
 		xIm4 := imag(v36)
-		v37 := t[16]
-		x1798 := real(v37)
-		x1799 := imag(v37)
-		vRe32 := xRe4*x1798 - xIm4*x1799
-		vIm32 := xRe4*x1799 + xIm4*x1798
-		v38 := d1[33]
-		xRe5 := real(v38)
-		xIm5 := imag(v38)
-		v39 := t[17]
-		x1810 := real(v39)
-		x1811 := imag(v39)
-		vRe33 := xRe5*x1810 - xIm5*x1811
-		vIm33 := xRe5*x1811 + xIm5*x1810
-		v40 := d1[34]
-		xRe6 := real(v40)
-		xIm6 := imag(v40)
-		v41 := t[18]
-		x1822 := real(v41)
-		x1823 := imag(v41)
-		vRe34 := xRe6*x1822 - xIm6*x1823
-		vIm34 := xRe6*x1823 + xIm6*x1822
-		v42 := d1[35]
-		xRe7 := real(v42)
-		xIm7 := imag(v42)
-		v43 := t[19]
-		x1834 := real(v43)
-		x1835 := imag(v43)
-		vRe35 := xRe7*x1834 - xIm7*x1835
-		vIm35 := xRe7*x1835 + xIm7*x1834
+		t32 := t[32]
+		t36 := t[36]
+		vRe32 := xRe4*t32 - xIm4*t36
+		vIm32 := xRe4*t36 + xIm4*t32
+		v37 := d1[33]
+		xRe5 := real(v37)
+		xIm5 := imag(v37)
+		t33 := t[33]
+		t37 := t[37]
+		vRe33 := xRe5*t33 - xIm5*t37
+		vIm33 := xRe5*t37 + xIm5*t33
+		v38 := d1[34]
+		xRe6 := real(v38)
+		xIm6 := imag(v38)
+		t34 := t[34]
+		t38 := t[38]
+		vRe34 := xRe6*t34 - xIm6*t38
+		vIm34 := xRe6*t38 + xIm6*t34
+		v39 := d1[35]
+		xRe7 := real(v39)
+		xIm7 := imag(v39)
+		t35 := t[35]
+		t39 := t[39]
+		vRe35 := xRe7*t35 - xIm7*t39
+		vIm35 := xRe7*t39 + xIm7*t35
 		pRe32 := xRe + vRe32
 		pIm32 := xIm + vIm32
 		mRe32 := xRe - vRe32
@@ -4801,70 +4653,62 @@ func fft64Scalar(dst, src []complex128) {
 		pIm35 := xIm3 + vIm35
 		mRe35 := xRe3 - vRe35
 		mIm35 := xIm3 - vIm35
-		v44 := d1[16]
-		xRe8 := real(v44)
-		xIm8 := imag(v44)
-		v45 := t[8]
-		x1878 := real(v45)
-		x1879 := imag(v45)
-		vRe36 := xRe8*x1878 - xIm8*x1879
-		vIm36 := xRe8*x1879 + xIm8*x1878
-		v46 := d1[17]
-		xRe9 := real(v46)
-		xIm9 := imag(v46)
-		v47 := t[9]
-		x1890 := real(v47)
-		x1891 := imag(v47)
-		vRe37 := xRe9*x1890 - xIm9*x1891
-		vIm37 := xRe9*x1891 + xIm9*x1890
-		v48 := d1[18]
-		xRe10 := real(v48)
-		xIm10 := imag(v48)
-		v49 := t[10]
-		x1902 := real(v49)
-		x1903 := imag(v49)
-		vRe38 := xRe10*x1902 - xIm10*x1903
-		vIm38 := xRe10*x1903 + xIm10*x1902
-		v50 := d1[19]
-		xRe11 := real(v50)
-		xIm11 := imag(v50)
-		v51 := t[11]
-		x1914 := real(v51)
-		x1915 := imag(v51)
-		vRe39 := xRe11*x1914 - xIm11*x1915
-		vIm39 := xRe11*x1915 + xIm11*x1914
-		v52 := d1[48]
-		xRe12 := real(v52)
-		xIm12 := imag(v52)
-		v53 := t[24]
-		x1939 := real(v53)
-		x1940 := imag(v53)
-		vRe40 := xRe12*x1939 - xIm12*x1940
-		vIm40 := xRe12*x1940 + xIm12*x1939
-		v54 := d1[49]
-		xRe13 := real(v54)
-		xIm13 := imag(v54)
-		v55 := t[25]
-		x1951 := real(v55)
-		x1952 := imag(v55)
-		vRe41 := xRe13*x1951 - xIm13*x1952
-		vIm41 := xRe13*x1952 + xIm13*x1951
-		v56 := d1[50]
-		xRe14 := real(v56)
-		xIm14 := imag(v56)
-		v57 := t[26]
-		x1963 := real(v57)
-		x1964 := imag(v57)
-		vRe42 := xRe14*x1963 - xIm14*x1964
-		vIm42 := xRe14*x1964 + xIm14*x1963
-		v58 := d1[51]
-		xRe15 := real(v58)
-		xIm15 := imag(v58)
-		v59 := t[27]
-		x1975 := real(v59)
-		x1976 := imag(v59)
-		vRe43 := xRe15*x1975 - xIm15*x1976
-		vIm43 := xRe15*x1976 + xIm15*x1975
+		v40 := d1[16]
+		xRe8 := real(v40)
+		xIm8 := imag(v40)
+		t16 := t[16]
+		t20 := t[20]
+		vRe36 := xRe8*t16 - xIm8*t20
+		vIm36 := xRe8*t20 + xIm8*t16
+		v41 := d1[17]
+		xRe9 := real(v41)
+		xIm9 := imag(v41)
+		t17 := t[17]
+		t21 := t[21]
+		vRe37 := xRe9*t17 - xIm9*t21
+		vIm37 := xRe9*t21 + xIm9*t17
+		v42 := d1[18]
+		xRe10 := real(v42)
+		xIm10 := imag(v42)
+		t18 := t[18]
+		t22 := t[22]
+		vRe38 := xRe10*t18 - xIm10*t22
+		vIm38 := xRe10*t22 + xIm10*t18
+		v43 := d1[19]
+		xRe11 := real(v43)
+		xIm11 := imag(v43)
+		t19 := t[19]
+		t23 := t[23]
+		vRe39 := xRe11*t19 - xIm11*t23
+		vIm39 := xRe11*t23 + xIm11*t19
+		v44 := d1[48]
+		xRe12 := real(v44)
+		xIm12 := imag(v44)
+		t48 := t[48]
+		t52 := t[52]
+		vRe40 := xRe12*t48 - xIm12*t52
+		vIm40 := xRe12*t52 + xIm12*t48
+		v45 := d1[49]
+		xRe13 := real(v45)
+		xIm13 := imag(v45)
+		t49 := t[49]
+		t53 := t[53]
+		vRe41 := xRe13*t49 - xIm13*t53
+		vIm41 := xRe13*t53 + xIm13*t49
+		v46 := d1[50]
+		xRe14 := real(v46)
+		xIm14 := imag(v46)
+		t50 := t[50]
+		t54 := t[54]
+		vRe42 := xRe14*t50 - xIm14*t54
+		vIm42 := xRe14*t54 + xIm14*t50
+		v47 := d1[51]
+		xRe15 := real(v47)
+		xIm15 := imag(v47)
+		t51 := t[51]
+		t55 := t[55]
+		vRe43 := xRe15*t51 - xIm15*t55
+		vIm43 := xRe15*t55 + xIm15*t51
 		pRe36 := vRe36 + vRe40
 		pIm36 := vIm36 + vIm40
 		mRe36 := vRe36 - vRe40
@@ -4913,70 +4757,62 @@ func fft64Scalar(dst, src []complex128) {
 		pIm47 := mIm35 - mRe39
 		mRe47 := mRe35 - mIm39
 		mIm47 := mIm35 + mRe39
-		v60 := d1[8]
-		xRe16 := real(v60)
-		xIm16 := imag(v60)
-		v61 := t[4]
-		x2055 := real(v61)
-		x2056 := imag(v61)
-		vRe44 := xRe16*x2055 - xIm16*x2056
-		vIm44 := xRe16*x2056 + xIm16*x2055
-		v62 := d1[9]
-		xRe17 := real(v62)
-		xIm17 := imag(v62)
-		v63 := t[5]
-		x2067 := real(v63)
-		x2068 := imag(v63)
-		vRe45 := xRe17*x2067 - xIm17*x2068
-		vIm45 := xRe17*x2068 + xIm17*x2067
-		v64 := d1[10]
-		xRe18 := real(v64)
-		xIm18 := imag(v64)
-		v65 := t[6]
-		x2079 := real(v65)
-		x2080 := imag(v65)
-		vRe46 := xRe18*x2079 - xIm18*x2080
-		vIm46 := xRe18*x2080 + xIm18*x2079
-		v66 := d1[11]
-		xRe19 := real(v66)
-		xIm19 := imag(v66)
-		v67 := t[7]
-		x2091 := real(v67)
-		x2092 := imag(v67)
-		vRe47 := xRe19*x2091 - xIm19*x2092
-		vIm47 := xRe19*x2092 + xIm19*x2091
-		v68 := d1[40]
-		xRe20 := real(v68)
-		xIm20 := imag(v68)
-		v69 := t[20]
-		x2116 := real(v69)
-		x2117 := imag(v69)
-		vRe48 := xRe20*x2116 - xIm20*x2117
-		vIm48 := xRe20*x2117 + xIm20*x2116
-		v70 := d1[41]
-		xRe21 := real(v70)
-		xIm21 := imag(v70)
-		v71 := t[21]
-		x2128 := real(v71)
-		x2129 := imag(v71)
-		vRe49 := xRe21*x2128 - xIm21*x2129
-		vIm49 := xRe21*x2129 + xIm21*x2128
-		v72 := d1[42]
-		xRe22 := real(v72)
-		xIm22 := imag(v72)
-		v73 := t[22]
-		x2140 := real(v73)
-		x2141 := imag(v73)
-		vRe50 := xRe22*x2140 - xIm22*x2141
-		vIm50 := xRe22*x2141 + xIm22*x2140
-		v74 := d1[43]
-		xRe23 := real(v74)
-		xIm23 := imag(v74)
-		v75 := t[23]
-		x2152 := real(v75)
-		x2153 := imag(v75)
-		vRe51 := xRe23*x2152 - xIm23*x2153
-		vIm51 := xRe23*x2153 + xIm23*x2152
+		v48 := d1[8]
+		xRe16 := real(v48)
+		xIm16 := imag(v48)
+		t8 := t[8]
+		t12 := t[12]
+		vRe44 := xRe16*t8 - xIm16*t12
+		vIm44 := xRe16*t12 + xIm16*t8
+		v49 := d1[9]
+		xRe17 := real(v49)
+		xIm17 := imag(v49)
+		t9 := t[9]
+		t13 := t[13]
+		vRe45 := xRe17*t9 - xIm17*t13
+		vIm45 := xRe17*t13 + xIm17*t9
+		v50 := d1[10]
+		xRe18 := real(v50)
+		xIm18 := imag(v50)
+		t10 := t[10]
+		t14 := t[14]
+		vRe46 := xRe18*t10 - xIm18*t14
+		vIm46 := xRe18*t14 + xIm18*t10
+		v51 := d1[11]
+		xRe19 := real(v51)
+		xIm19 := imag(v51)
+		t11 := t[11]
+		t15 := t[15]
+		vRe47 := xRe19*t11 - xIm19*t15
+		vIm47 := xRe19*t15 + xIm19*t11
+		v52 := d1[40]
+		xRe20 := real(v52)
+		xIm20 := imag(v52)
+		t40 := t[40]
+		t44 := t[44]
+		vRe48 := xRe20*t40 - xIm20*t44
+		vIm48 := xRe20*t44 + xIm20*t40
+		v53 := d1[41]
+		xRe21 := real(v53)
+		xIm21 := imag(v53)
+		t41 := t[41]
+		t45 := t[45]
+		vRe49 := xRe21*t41 - xIm21*t45
+		vIm49 := xRe21*t45 + xIm21*t41
+		v54 := d1[42]
+		xRe22 := real(v54)
+		xIm22 := imag(v54)
+		t42 := t[42]
+		t46 := t[46]
+		vRe50 := xRe22*t42 - xIm22*t46
+		vIm50 := xRe22*t46 + xIm22*t42
+		v55 := d1[43]
+		xRe23 := real(v55)
+		xIm23 := imag(v55)
+		t43 := t[43]
+		t47 := t[47]
+		vRe51 := xRe23*t43 - xIm23*t47
+		vIm51 := xRe23*t47 + xIm23*t43
 		pRe48 := vRe44 + vRe48
 		pIm48 := vIm44 + vIm48
 		mRe48 := vRe44 - vRe48
@@ -4993,70 +4829,62 @@ func fft64Scalar(dst, src []complex128) {
 		pIm51 := vIm47 + vIm51
 		mRe51 := vRe47 - vRe51
 		mIm51 := vIm47 - vIm51
-		v76 := d1[24]
-		xRe24 := real(v76)
-		xIm24 := imag(v76)
-		v77 := t[12]
-		x2196 := real(v77)
-		x2197 := imag(v77)
-		vRe52 := xRe24*x2196 - xIm24*x2197
-		vIm52 := xRe24*x2197 + xIm24*x2196
-		v78 := d1[25]
-		xRe25 := real(v78)
-		xIm25 := imag(v78)
-		v79 := t[13]
-		x2208 := real(v79)
-		x2209 := imag(v79)
-		vRe53 := xRe25*x2208 - xIm25*x2209
-		vIm53 := xRe25*x2209 + xIm25*x2208
-		v80 := d1[26]
-		xRe26 := real(v80)
-		xIm26 := imag(v80)
-		v81 := t[14]
-		x2220 := real(v81)
-		x2221 := imag(v81)
-		vRe54 := xRe26*x2220 - xIm26*x2221
-		vIm54 := xRe26*x2221 + xIm26*x2220
-		v82 := d1[27]
-		xRe27 := real(v82)
-		xIm27 := imag(v82)
-		v83 := t[15]
-		x2232 := real(v83)
-		x2233 := imag(v83)
-		vRe55 := xRe27*x2232 - xIm27*x2233
-		vIm55 := xRe27*x2233 + xIm27*x2232
-		v84 := d1[56]
-		xRe28 := real(v84)
-		xIm28 := imag(v84)
-		v85 := t[28]
-		x2257 := real(v85)
-		x2258 := imag(v85)
-		vRe56 := xRe28*x2257 - xIm28*x2258
-		vIm56 := xRe28*x2258 + xIm28*x2257
-		v86 := d1[57]
-		xRe29 := real(v86)
-		xIm29 := imag(v86)
-		v87 := t[29]
-		x2269 := real(v87)
-		x2270 := imag(v87)
-		vRe57 := xRe29*x2269 - xIm29*x2270
-		vIm57 := xRe29*x2270 + xIm29*x2269
-		v88 := d1[58]
-		xRe30 := real(v88)
-		xIm30 := imag(v88)
-		v89 := t[30]
-		x2281 := real(v89)
-		x2282 := imag(v89)
-		vRe58 := xRe30*x2281 - xIm30*x2282
-		vIm58 := xRe30*x2282 + xIm30*x2281
-		v90 := d1[59]
-		xRe31 := real(v90)
-		xIm31 := imag(v90)
-		v91 := t[31]
-		x2293 := real(v91)
-		x2294 := imag(v91)
-		vRe59 := xRe31*x2293 - xIm31*x2294
-		vIm59 := xRe31*x2294 + xIm31*x2293
+		v56 := d1[24]
+		xRe24 := real(v56)
+		xIm24 := imag(v56)
+		t24 := t[24]
+		t28 := t[28]
+		vRe52 := xRe24*t24 - xIm24*t28
+		vIm52 := xRe24*t28 + xIm24*t24
+		v57 := d1[25]
+		xRe25 := real(v57)
+		xIm25 := imag(v57)
+		t25 := t[25]
+		t29 := t[29]
+		vRe53 := xRe25*t25 - xIm25*t29
+		vIm53 := xRe25*t29 + xIm25*t25
+		v58 := d1[26]
+		xRe26 := real(v58)
+		xIm26 := imag(v58)
+		t26 := t[26]
+		t30 := t[30]
+		vRe54 := xRe26*t26 - xIm26*t30
+		vIm54 := xRe26*t30 + xIm26*t26
+		v59 := d1[27]
+		xRe27 := real(v59)
+		xIm27 := imag(v59)
+		t27 := t[27]
+		t31 := t[31]
+		vRe55 := xRe27*t27 - xIm27*t31
+		vIm55 := xRe27*t31 + xIm27*t27
+		v60 := d1[56]
+		xRe28 := real(v60)
+		xIm28 := imag(v60)
+		t56 := t[56]
+		t60 := t[60]
+		vRe56 := xRe28*t56 - xIm28*t60
+		vIm56 := xRe28*t60 + xIm28*t56
+		v61 := d1[57]
+		xRe29 := real(v61)
+		xIm29 := imag(v61)
+		t57 := t[57]
+		t61 := t[61]
+		vRe57 := xRe29*t57 - xIm29*t61
+		vIm57 := xRe29*t61 + xIm29*t57
+		v62 := d1[58]
+		xRe30 := real(v62)
+		xIm30 := imag(v62)
+		t58 := t[58]
+		t62 := t[62]
+		vRe58 := xRe30*t58 - xIm30*t62
+		vIm58 := xRe30*t62 + xIm30*t58
+		v63 := d1[59]
+		xRe31 := real(v63)
+		xIm31 := imag(v63)
+		t59 := t[59]
+		t63 := t[63]
+		vRe59 := xRe31*t59 - xIm31*t63
+		vIm59 := xRe31*t63 + xIm31*t59
 		pRe52 := vRe52 + vRe56
 		pIm52 := vIm52 + vIm56
 		mRe52 := vRe52 - vRe56
@@ -5290,14 +5118,14 @@ func FFT64(dst, src []complex128) {
 	}
 	for k1 := 0; k1 < 8; k1 += 4 {
 		d1 := dst[k1 : k1+60]
-		i1 := k1 * 8
-		t := fftAoS64Table[:][i1 : i1+32]
+		at := k1 * 16
+		t := (*[64]float64)(fftAoS64Table[:][at : at+64])
 		xRev := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 		xImv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 		xRev1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[34])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[35])))))
 		xImv1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[34])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[35])))))
-		tv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[18])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[19])))))
-		tv1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[18])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[19])))))
+		tv := archsimd.LoadFloat64x4((*[4]float64)(t[32:36]))
+		tv1 := archsimd.LoadFloat64x4((*[4]float64)(t[36:40]))
 		v4 := xRev1.Mul(tv)
 		v5 := xImv1.Mul(tv1)
 		vRev8 := v4.Sub(v5)
@@ -5310,8 +5138,8 @@ func FFT64(dst, src []complex128) {
 		mImv12 := xImv.Sub(vImv8)
 		xRev2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[18])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[19])))))
 		xImv2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[18])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[19])))))
-		tv2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[10])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[11])))))
-		tv3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[10])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[11])))))
+		tv2 := archsimd.LoadFloat64x4((*[4]float64)(t[16:20]))
+		tv3 := archsimd.LoadFloat64x4((*[4]float64)(t[20:24]))
 		v8 := xRev2.Mul(tv2)
 		v9 := xImv2.Mul(tv3)
 		vRev9 := v8.Sub(v9)
@@ -5320,8 +5148,8 @@ func FFT64(dst, src []complex128) {
 		vImv9 := v10.Add(v11)
 		xRev3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[48])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[50])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[49])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[51])))))
 		xImv3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[48])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[50])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[49])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[51])))))
-		tv4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[26])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[27])))))
-		tv5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[26])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[27])))))
+		tv4 := archsimd.LoadFloat64x4((*[4]float64)(t[48:52]))
+		tv5 := archsimd.LoadFloat64x4((*[4]float64)(t[52:56]))
 		v12 := xRev3.Mul(tv4)
 		v13 := xImv3.Mul(tv5)
 		vRev10 := v12.Sub(v13)
@@ -5342,8 +5170,8 @@ func FFT64(dst, src []complex128) {
 		mImv15 := mImv12.Add(mRev13)
 		xRev4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[10])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[11])))))
 		xImv4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[10])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[11])))))
-		tv6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[4])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[6])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[5])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[7])))))
-		tv7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[4])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[6])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[5])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[7])))))
+		tv6 := archsimd.LoadFloat64x4((*[4]float64)(t[8:12]))
+		tv7 := archsimd.LoadFloat64x4((*[4]float64)(t[12:16]))
 		v16 := xRev4.Mul(tv6)
 		v17 := xImv4.Mul(tv7)
 		vRev11 := v16.Sub(v17)
@@ -5352,8 +5180,8 @@ func FFT64(dst, src []complex128) {
 		vImv11 := v18.Add(v19)
 		xRev5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[40])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[42])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[41])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[43])))))
 		xImv5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[40])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[42])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[41])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[43])))))
-		tv8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[20])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[22])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[21])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[23])))))
-		tv9 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[20])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[22])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[21])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[23])))))
+		tv8 := archsimd.LoadFloat64x4((*[4]float64)(t[40:44]))
+		tv9 := archsimd.LoadFloat64x4((*[4]float64)(t[44:48]))
 		v20 := xRev5.Mul(tv8)
 		v21 := xImv5.Mul(tv9)
 		vRev12 := v20.Sub(v21)
@@ -5366,8 +5194,8 @@ func FFT64(dst, src []complex128) {
 		mImv16 := vImv11.Sub(vImv12)
 		xRev6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[26])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[27])))))
 		xImv6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[26])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[27])))))
-		tv10 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[12])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[14])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[13])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[15])))))
-		tv11 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[12])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[14])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[13])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[15])))))
+		tv10 := archsimd.LoadFloat64x4((*[4]float64)(t[24:28]))
+		tv11 := archsimd.LoadFloat64x4((*[4]float64)(t[28:32]))
 		v24 := xRev6.Mul(tv10)
 		v25 := xImv6.Mul(tv11)
 		vRev13 := v24.Sub(v25)
@@ -5376,8 +5204,8 @@ func FFT64(dst, src []complex128) {
 		vImv13 := v26.Add(v27)
 		xRev7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[56])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[58])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[57])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[59])))))
 		xImv7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[56])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[58])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[57])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[59])))))
-		tv12 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[28])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[30])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[29])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[31])))))
-		tv13 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[28])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[30])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[29])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[31])))))
+		tv12 := archsimd.LoadFloat64x4((*[4]float64)(t[56:60]))
+		tv13 := archsimd.LoadFloat64x4((*[4]float64)(t[60:64]))
 		v28 := xRev7.Mul(tv12)
 		v29 := xImv7.Mul(tv13)
 		vRev14 := v28.Sub(v29)
@@ -5752,8 +5580,8 @@ func fft128Scalar(dst, src []complex128) {
 	}
 	for k1 := 0; k1 < 8; k1 += 4 {
 		d1 := dst[k1 : k1+124]
-		i1 := k1 * 16
-		t := fft128Table[:][i1 : i1+64]
+		at := k1 * 32
+		t := fft128Table[:][at : at+128]
 		v32 := d1[0]
 		xRe := real(v32)
 		xIm := imag(v32)
@@ -5769,35 +5597,31 @@ func fft128Scalar(dst, src []complex128) {
 		v36 := d1[64]
 		xRe4 := real(v36)
 		xIm4 := imag(v36)
-		v37 := t[32]
-		x2890 := real(v37)
-		x2891 := imag(v37)
-		vRe32 := xRe4*x2890 - xIm4*x2891
-		vIm32 := xRe4*x2891 + xIm4*x2890
-		v38 := d1[65]
-		xRe5 := real(v38)
-		xIm5 := imag(v38)
-		v39 := t[33]
-		x2902 := real(v39)
-		x2903 := imag(v39)
-		vRe33 := xRe5*x2902 - xIm5*x2903
-		vIm33 := xRe5*x2903 + xIm5*x2902
-		v40 := d1[66]
-		xRe6 := real(v40)
-		xIm6 := imag(v40)
-		v41 := t[34]
-		x2914 := real(v41)
-		x2915 := imag(v41)
-		vRe34 := xRe6*x2914 - xIm6*x2915
-		vIm34 := xRe6*x2915 + xIm6*x2914
-		v42 := d1[67]
-		xRe7 := real(v42)
-		xIm7 := imag(v42)
-		v43 := t[35]
-		x2926 := real(v43)
-		x2927 := imag(v43)
-		vRe35 := xRe7*x2926 - xIm7*x2927
-		vIm35 := xRe7*x2927 + xIm7*x2926
+		t64 := t[64]
+		t68 := t[68]
+		vRe32 := xRe4*t64 - xIm4*t68
+		vIm32 := xRe4*t68 + xIm4*t64
+		v37 := d1[65]
+		xRe5 := real(v37)
+		xIm5 := imag(v37)
+		t65 := t[65]
+		t69 := t[69]
+		vRe33 := xRe5*t65 - xIm5*t69
+		vIm33 := xRe5*t69 + xIm5*t65
+		v38 := d1[66]
+		xRe6 := real(v38)
+		xIm6 := imag(v38)
+		t66 := t[66]
+		t70 := t[70]
+		vRe34 := xRe6*t66 - xIm6*t70
+		vIm34 := xRe6*t70 + xIm6*t66
+		v39 := d1[67]
+		xRe7 := real(v39)
+		xIm7 := imag(v39)
+		t67 := t[67]
+		t71 := t[71]
+		vRe35 := xRe7*t67 - xIm7*t71
+		vIm35 := xRe7*t71 + xIm7*t67
 		pRe32 := xRe + vRe32
 		pIm32 := xIm + vIm32
 		mRe32 := xRe - vRe32
@@ -5814,70 +5638,62 @@ func fft128Scalar(dst, src []complex128) {
 		pIm35 := xIm3 + vIm35
 		mRe35 := xRe3 - vRe35
 		mIm35 := xIm3 - vIm35
-		v44 := d1[32]
-		xRe8 := real(v44)
-		xIm8 := imag(v44)
-		v45 := t[16]
-		x2970 := real(v45)
-		x2971 := imag(v45)
-		vRe36 := xRe8*x2970 - xIm8*x2971
-		vIm36 := xRe8*x2971 + xIm8*x2970
-		v46 := d1[33]
-		xRe9 := real(v46)
-		xIm9 := imag(v46)
-		v47 := t[17]
-		x2982 := real(v47)
-		x2983 := imag(v47)
-		vRe37 := xRe9*x2982 - xIm9*x2983
-		vIm37 := xRe9*x2983 + xIm9*x2982
-		v48 := d1[34]
-		xRe10 := real(v48)
-		xIm10 := imag(v48)
-		v49 := t[18]
-		x2994 := real(v49)
-		x2995 := imag(v49)
-		vRe38 := xRe10*x2994 - xIm10*x2995
-		vIm38 := xRe10*x2995 + xIm10*x2994
-		v50 := d1[35]
-		xRe11 := real(v50)
-		xIm11 := imag(v50)
-		v51 := t[19]
-		x3006 := real(v51)
-		x3007 := imag(v51)
-		vRe39 := xRe11*x3006 - xIm11*x3007
-		vIm39 := xRe11*x3007 + xIm11*x3006
-		v52 := d1[96]
-		xRe12 := real(v52)
-		xIm12 := imag(v52)
-		v53 := t[48]
-		x3031 := real(v53)
-		x3032 := imag(v53)
-		vRe40 := xRe12*x3031 - xIm12*x3032
-		vIm40 := xRe12*x3032 + xIm12*x3031
-		v54 := d1[97]
-		xRe13 := real(v54)
-		xIm13 := imag(v54)
-		v55 := t[49]
-		x3043 := real(v55)
-		x3044 := imag(v55)
-		vRe41 := xRe13*x3043 - xIm13*x3044
-		vIm41 := xRe13*x3044 + xIm13*x3043
-		v56 := d1[98]
-		xRe14 := real(v56)
-		xIm14 := imag(v56)
-		v57 := t[50]
-		x3055 := real(v57)
-		x3056 := imag(v57)
-		vRe42 := xRe14*x3055 - xIm14*x3056
-		vIm42 := xRe14*x3056 + xIm14*x3055
-		v58 := d1[99]
-		xRe15 := real(v58)
-		xIm15 := imag(v58)
-		v59 := t[51]
-		x3067 := real(v59)
-		x3068 := imag(v59)
-		vRe43 := xRe15*x3067 - xIm15*x3068
-		vIm43 := xRe15*x3068 + xIm15*x3067
+		v40 := d1[32]
+		xRe8 := real(v40)
+		xIm8 := imag(v40)
+		t32 := t[32]
+		t36 := t[36]
+		vRe36 := xRe8*t32 - xIm8*t36
+		vIm36 := xRe8*t36 + xIm8*t32
+		v41 := d1[33]
+		xRe9 := real(v41)
+		xIm9 := imag(v41)
+		t33 := t[33]
+		t37 := t[37]
+		vRe37 := xRe9*t33 - xIm9*t37
+		vIm37 := xRe9*t37 + xIm9*t33
+		v42 := d1[34]
+		xRe10 := real(v42)
+		xIm10 := imag(v42)
+		t34 := t[34]
+		t38 := t[38]
+		vRe38 := xRe10*t34 - xIm10*t38
+		vIm38 := xRe10*t38 + xIm10*t34
+		v43 := d1[35]
+		xRe11 := real(v43)
+		xIm11 := imag(v43)
+		t35 := t[35]
+		t39 := t[39]
+		vRe39 := xRe11*t35 - xIm11*t39
+		vIm39 := xRe11*t39 + xIm11*t35
+		v44 := d1[96]
+		xRe12 := real(v44)
+		xIm12 := imag(v44)
+		t96 := t[96]
+		t100 := t[100]
+		vRe40 := xRe12*t96 - xIm12*t100
+		vIm40 := xRe12*t100 + xIm12*t96
+		v45 := d1[97]
+		xRe13 := real(v45)
+		xIm13 := imag(v45)
+		t97 := t[97]
+		t101 := t[101]
+		vRe41 := xRe13*t97 - xIm13*t101
+		vIm41 := xRe13*t101 + xIm13*t97
+		v46 := d1[98]
+		xRe14 := real(v46)
+		xIm14 := imag(v46)
+		t98 := t[98]
+		t102 := t[102]
+		vRe42 := xRe14*t98 - xIm14*t102
+		vIm42 := xRe14*t102 + xIm14*t98
+		v47 := d1[99]
+		xRe15 := real(v47)
+		xIm15 := imag(v47)
+		t99 := t[99]
+		t103 := t[103]
+		vRe43 := xRe15*t99 - xIm15*t103
+		vIm43 := xRe15*t103 + xIm15*t99
 		pRe36 := vRe36 + vRe40
 		pIm36 := vIm36 + vIm40
 		mRe36 := vRe36 - vRe40
@@ -5926,70 +5742,62 @@ func fft128Scalar(dst, src []complex128) {
 		pIm47 := mIm35 - mRe39
 		mRe47 := mRe35 - mIm39
 		mIm47 := mIm35 + mRe39
-		v60 := d1[16]
-		xRe16 := real(v60)
-		xIm16 := imag(v60)
-		v61 := t[8]
-		x3147 := real(v61)
-		x3148 := imag(v61)
-		vRe44 := xRe16*x3147 - xIm16*x3148
-		vIm44 := xRe16*x3148 + xIm16*x3147
-		v62 := d1[17]
-		xRe17 := real(v62)
-		xIm17 := imag(v62)
-		v63 := t[9]
-		x3159 := real(v63)
-		x3160 := imag(v63)
-		vRe45 := xRe17*x3159 - xIm17*x3160
-		vIm45 := xRe17*x3160 + xIm17*x3159
-		v64 := d1[18]
-		xRe18 := real(v64)
-		xIm18 := imag(v64)
-		v65 := t[10]
-		x3171 := real(v65)
-		x3172 := imag(v65)
-		vRe46 := xRe18*x3171 - xIm18*x3172
-		vIm46 := xRe18*x3172 + xIm18*x3171
-		v66 := d1[19]
-		xRe19 := real(v66)
-		xIm19 := imag(v66)
-		v67 := t[11]
-		x3183 := real(v67)
-		x3184 := imag(v67)
-		vRe47 := xRe19*x3183 - xIm19*x3184
-		vIm47 := xRe19*x3184 + xIm19*x3183
-		v68 := d1[80]
-		xRe20 := real(v68)
-		xIm20 := imag(v68)
-		v69 := t[40]
-		x3208 := real(v69)
-		x3209 := imag(v69)
-		vRe48 := xRe20*x3208 - xIm20*x3209
-		vIm48 := xRe20*x3209 + xIm20*x3208
-		v70 := d1[81]
-		xRe21 := real(v70)
-		xIm21 := imag(v70)
-		v71 := t[41]
-		x3220 := real(v71)
-		x3221 := imag(v71)
-		vRe49 := xRe21*x3220 - xIm21*x3221
-		vIm49 := xRe21*x3221 + xIm21*x3220
-		v72 := d1[82]
-		xRe22 := real(v72)
-		xIm22 := imag(v72)
-		v73 := t[42]
-		x3232 := real(v73)
-		x3233 := imag(v73)
-		vRe50 := xRe22*x3232 - xIm22*x3233
-		vIm50 := xRe22*x3233 + xIm22*x3232
-		v74 := d1[83]
-		xRe23 := real(v74)
-		xIm23 := imag(v74)
-		v75 := t[43]
-		x3244 := real(v75)
-		x3245 := imag(v75)
-		vRe51 := xRe23*x3244 - xIm23*x3245
-		vIm51 := xRe23*x3245 + xIm23*x3244
+		v48 := d1[16]
+		xRe16 := real(v48)
+		xIm16 := imag(v48)
+		t16 := t[16]
+		t20 := t[20]
+		vRe44 := xRe16*t16 - xIm16*t20
+		vIm44 := xRe16*t20 + xIm16*t16
+		v49 := d1[17]
+		xRe17 := real(v49)
+		xIm17 := imag(v49)
+		t17 := t[17]
+		t21 := t[21]
+		vRe45 := xRe17*t17 - xIm17*t21
+		vIm45 := xRe17*t21 + xIm17*t17
+		v50 := d1[18]
+		xRe18 := real(v50)
+		xIm18 := imag(v50)
+		t18 := t[18]
+		t22 := t[22]
+		vRe46 := xRe18*t18 - xIm18*t22
+		vIm46 := xRe18*t22 + xIm18*t18
+		v51 := d1[19]
+		xRe19 := real(v51)
+		xIm19 := imag(v51)
+		t19 := t[19]
+		t23 := t[23]
+		vRe47 := xRe19*t19 - xIm19*t23
+		vIm47 := xRe19*t23 + xIm19*t19
+		v52 := d1[80]
+		xRe20 := real(v52)
+		xIm20 := imag(v52)
+		t80 := t[80]
+		t84 := t[84]
+		vRe48 := xRe20*t80 - xIm20*t84
+		vIm48 := xRe20*t84 + xIm20*t80
+		v53 := d1[81]
+		xRe21 := real(v53)
+		xIm21 := imag(v53)
+		t81 := t[81]
+		t85 := t[85]
+		vRe49 := xRe21*t81 - xIm21*t85
+		vIm49 := xRe21*t85 + xIm21*t81
+		v54 := d1[82]
+		xRe22 := real(v54)
+		xIm22 := imag(v54)
+		t82 := t[82]
+		t86 := t[86]
+		vRe50 := xRe22*t82 - xIm22*t86
+		vIm50 := xRe22*t86 + xIm22*t82
+		v55 := d1[83]
+		xRe23 := real(v55)
+		xIm23 := imag(v55)
+		t83 := t[83]
+		t87 := t[87]
+		vRe51 := xRe23*t83 - xIm23*t87
+		vIm51 := xRe23*t87 + xIm23*t83
 		pRe48 := vRe44 + vRe48
 		pIm48 := vIm44 + vIm48
 		mRe48 := vRe44 - vRe48
@@ -6006,70 +5814,62 @@ func fft128Scalar(dst, src []complex128) {
 		pIm51 := vIm47 + vIm51
 		mRe51 := vRe47 - vRe51
 		mIm51 := vIm47 - vIm51
-		v76 := d1[48]
-		xRe24 := real(v76)
-		xIm24 := imag(v76)
-		v77 := t[24]
-		x3288 := real(v77)
-		x3289 := imag(v77)
-		vRe52 := xRe24*x3288 - xIm24*x3289
-		vIm52 := xRe24*x3289 + xIm24*x3288
-		v78 := d1[49]
-		xRe25 := real(v78)
-		xIm25 := imag(v78)
-		v79 := t[25]
-		x3300 := real(v79)
-		x3301 := imag(v79)
-		vRe53 := xRe25*x3300 - xIm25*x3301
-		vIm53 := xRe25*x3301 + xIm25*x3300
-		v80 := d1[50]
-		xRe26 := real(v80)
-		xIm26 := imag(v80)
-		v81 := t[26]
-		x3312 := real(v81)
-		x3313 := imag(v81)
-		vRe54 := xRe26*x3312 - xIm26*x3313
-		vIm54 := xRe26*x3313 + xIm26*x3312
-		v82 := d1[51]
-		xRe27 := real(v82)
-		xIm27 := imag(v82)
-		v83 := t[27]
-		x3324 := real(v83)
-		x3325 := imag(v83)
-		vRe55 := xRe27*x3324 - xIm27*x3325
-		vIm55 := xRe27*x3325 + xIm27*x3324
-		v84 := d1[112]
-		xRe28 := real(v84)
-		xIm28 := imag(v84)
-		v85 := t[56]
-		x3349 := real(v85)
-		x3350 := imag(v85)
-		vRe56 := xRe28*x3349 - xIm28*x3350
-		vIm56 := xRe28*x3350 + xIm28*x3349
-		v86 := d1[113]
-		xRe29 := real(v86)
-		xIm29 := imag(v86)
-		v87 := t[57]
-		x3361 := real(v87)
-		x3362 := imag(v87)
-		vRe57 := xRe29*x3361 - xIm29*x3362
-		vIm57 := xRe29*x3362 + xIm29*x3361
-		v88 := d1[114]
-		xRe30 := real(v88)
-		xIm30 := imag(v88)
-		v89 := t[58]
-		x3373 := real(v89)
-		x3374 := imag(v89)
-		vRe58 := xRe30*x3373 - xIm30*x3374
-		vIm58 := xRe30*x3374 + xIm30*x3373
-		v90 := d1[115]
-		xRe31 := real(v90)
-		xIm31 := imag(v90)
-		v91 := t[59]
-		x3385 := real(v91)
-		x3386 := imag(v91)
-		vRe59 := xRe31*x3385 - xIm31*x3386
-		vIm59 := xRe31*x3386 + xIm31*x3385
+		v56 := d1[48]
+		xRe24 := real(v56)
+		xIm24 := imag(v56)
+		t48 := t[48]
+		t52 := t[52]
+		vRe52 := xRe24*t48 - xIm24*t52
+		vIm52 := xRe24*t52 + xIm24*t48
+		v57 := d1[49]
+		xRe25 := real(v57)
+		xIm25 := imag(v57)
+		t49 := t[49]
+		t53 := t[53]
+		vRe53 := xRe25*t49 - xIm25*t53
+		vIm53 := xRe25*t53 + xIm25*t49
+		v58 := d1[50]
+		xRe26 := real(v58)
+		xIm26 := imag(v58)
+		t50 := t[50]
+		t54 := t[54]
+		vRe54 := xRe26*t50 - xIm26*t54
+		vIm54 := xRe26*t54 + xIm26*t50
+		v59 := d1[51]
+		xRe27 := real(v59)
+		xIm27 := imag(v59)
+		t51 := t[51]
+		t55 := t[55]
+		vRe55 := xRe27*t51 - xIm27*t55
+		vIm55 := xRe27*t55 + xIm27*t51
+		v60 := d1[112]
+		xRe28 := real(v60)
+		xIm28 := imag(v60)
+		t112 := t[112]
+		t116 := t[116]
+		vRe56 := xRe28*t112 - xIm28*t116
+		vIm56 := xRe28*t116 + xIm28*t112
+		v61 := d1[113]
+		xRe29 := real(v61)
+		xIm29 := imag(v61)
+		t113 := t[113]
+		t117 := t[117]
+		vRe57 := xRe29*t113 - xIm29*t117
+		vIm57 := xRe29*t117 + xIm29*t113
+		v62 := d1[114]
+		xRe30 := real(v62)
+		xIm30 := imag(v62)
+		t114 := t[114]
+		t118 := t[118]
+		vRe58 := xRe30*t114 - xIm30*t118
+		vIm58 := xRe30*t118 + xIm30*t114
+		v63 := d1[115]
+		xRe31 := real(v63)
+		xIm31 := imag(v63)
+		t115 := t[115]
+		t119 := t[119]
+		vRe59 := xRe31*t115 - xIm31*t119
+		vIm59 := xRe31*t119 + xIm31*t115
 		pRe52 := vRe52 + vRe56
 		pIm52 := vIm52 + vIm56
 		mRe52 := vRe52 - vRe56
@@ -6198,70 +5998,62 @@ func fft128Scalar(dst, src []complex128) {
 		pIm79 := mIm47 - ti15
 		mRe79 := mRe47 - tr15
 		mIm79 := mIm47 + ti15
-		v92 := d1[8]
-		xRe32 := real(v92)
-		xIm32 := imag(v92)
-		v93 := t[4]
-		x3567 := real(v93)
-		x3568 := imag(v93)
-		vRe60 := xRe32*x3567 - xIm32*x3568
-		vIm60 := xRe32*x3568 + xIm32*x3567
-		v94 := d1[9]
-		xRe33 := real(v94)
-		xIm33 := imag(v94)
-		v95 := t[5]
-		x3579 := real(v95)
-		x3580 := imag(v95)
-		vRe61 := xRe33*x3579 - xIm33*x3580
-		vIm61 := xRe33*x3580 + xIm33*x3579
-		v96 := d1[10]
-		xRe34 := real(v96)
-		xIm34 := imag(v96)
-		v97 := t[6]
-		x3591 := real(v97)
-		x3592 := imag(v97)
-		vRe62 := xRe34*x3591 - xIm34*x3592
-		vIm62 := xRe34*x3592 + xIm34*x3591
-		v98 := d1[11]
-		xRe35 := real(v98)
-		xIm35 := imag(v98)
-		v99 := t[7]
-		x3603 := real(v99)
-		x3604 := imag(v99)
-		vRe63 := xRe35*x3603 - xIm35*x3604
-		vIm63 := xRe35*x3604 + xIm35*x3603
-		v100 := d1[72]
-		xRe36 := real(v100)
-		xIm36 := imag(v100)
-		v101 := t[36]
-		x3628 := real(v101)
-		x3629 := imag(v101)
-		vRe64 := xRe36*x3628 - xIm36*x3629
-		vIm64 := xRe36*x3629 + xIm36*x3628
-		v102 := d1[73]
-		xRe37 := real(v102)
-		xIm37 := imag(v102)
-		v103 := t[37]
-		x3640 := real(v103)
-		x3641 := imag(v103)
-		vRe65 := xRe37*x3640 - xIm37*x3641
-		vIm65 := xRe37*x3641 + xIm37*x3640
-		v104 := d1[74]
-		xRe38 := real(v104)
-		xIm38 := imag(v104)
-		v105 := t[38]
-		x3652 := real(v105)
-		x3653 := imag(v105)
-		vRe66 := xRe38*x3652 - xIm38*x3653
-		vIm66 := xRe38*x3653 + xIm38*x3652
-		v106 := d1[75]
-		xRe39 := real(v106)
-		xIm39 := imag(v106)
-		v107 := t[39]
-		x3664 := real(v107)
-		x3665 := imag(v107)
-		vRe67 := xRe39*x3664 - xIm39*x3665
-		vIm67 := xRe39*x3665 + xIm39*x3664
+		v64 := d1[8]
+		xRe32 := real(v64)
+		xIm32 := imag(v64)
+		t8 := t[8]
+		t12 := t[12]
+		vRe60 := xRe32*t8 - xIm32*t12
+		vIm60 := xRe32*t12 + xIm32*t8
+		v65 := d1[9]
+		xRe33 := real(v65)
+		xIm33 := imag(v65)
+		t9 := t[9]
+		t13 := t[13]
+		vRe61 := xRe33*t9 - xIm33*t13
+		vIm61 := xRe33*t13 + xIm33*t9
+		v66 := d1[10]
+		xRe34 := real(v66)
+		xIm34 := imag(v66)
+		t10 := t[10]
+		t14 := t[14]
+		vRe62 := xRe34*t10 - xIm34*t14
+		vIm62 := xRe34*t14 + xIm34*t10
+		v67 := d1[11]
+		xRe35 := real(v67)
+		xIm35 := imag(v67)
+		t11 := t[11]
+		t15 := t[15]
+		vRe63 := xRe35*t11 - xIm35*t15
+		vIm63 := xRe35*t15 + xIm35*t11
+		v68 := d1[72]
+		xRe36 := real(v68)
+		xIm36 := imag(v68)
+		t72 := t[72]
+		t76 := t[76]
+		vRe64 := xRe36*t72 - xIm36*t76
+		vIm64 := xRe36*t76 + xIm36*t72
+		v69 := d1[73]
+		xRe37 := real(v69)
+		xIm37 := imag(v69)
+		t73 := t[73]
+		t77 := t[77]
+		vRe65 := xRe37*t73 - xIm37*t77
+		vIm65 := xRe37*t77 + xIm37*t73
+		v70 := d1[74]
+		xRe38 := real(v70)
+		xIm38 := imag(v70)
+		t74 := t[74]
+		t78 := t[78]
+		vRe66 := xRe38*t74 - xIm38*t78
+		vIm66 := xRe38*t78 + xIm38*t74
+		v71 := d1[75]
+		xRe39 := real(v71)
+		xIm39 := imag(v71)
+		t75 := t[75]
+		t79 := t[79]
+		vRe67 := xRe39*t75 - xIm39*t79
+		vIm67 := xRe39*t79 + xIm39*t75
 		pRe80 := vRe60 + vRe64
 		pIm80 := vIm60 + vIm64
 		mRe80 := vRe60 - vRe64
@@ -6278,70 +6070,62 @@ func fft128Scalar(dst, src []complex128) {
 		pIm83 := vIm63 + vIm67
 		mRe83 := vRe63 - vRe67
 		mIm83 := vIm63 - vIm67
-		v108 := d1[40]
-		xRe40 := real(v108)
-		xIm40 := imag(v108)
-		v109 := t[20]
-		x3708 := real(v109)
-		x3709 := imag(v109)
-		vRe68 := xRe40*x3708 - xIm40*x3709
-		vIm68 := xRe40*x3709 + xIm40*x3708
-		v110 := d1[41]
-		xRe41 := real(v110)
-		xIm41 := imag(v110)
-		v111 := t[21]
-		x3720 := real(v111)
-		x3721 := imag(v111)
-		vRe69 := xRe41*x3720 - xIm41*x3721
-		vIm69 := xRe41*x3721 + xIm41*x3720
-		v112 := d1[42]
-		xRe42 := real(v112)
-		xIm42 := imag(v112)
-		v113 := t[22]
-		x3732 := real(v113)
-		x3733 := imag(v113)
-		vRe70 := xRe42*x3732 - xIm42*x3733
-		vIm70 := xRe42*x3733 + xIm42*x3732
-		v114 := d1[43]
-		xRe43 := real(v114)
-		xIm43 := imag(v114)
-		v115 := t[23]
-		x3744 := real(v115)
-		x3745 := imag(v115)
-		vRe71 := xRe43*x3744 - xIm43*x3745
-		vIm71 := xRe43*x3745 + xIm43*x3744
-		v116 := d1[104]
-		xRe44 := real(v116)
-		xIm44 := imag(v116)
-		v117 := t[52]
-		x3769 := real(v117)
-		x3770 := imag(v117)
-		vRe72 := xRe44*x3769 - xIm44*x3770
-		vIm72 := xRe44*x3770 + xIm44*x3769
-		v118 := d1[105]
-		xRe45 := real(v118)
-		xIm45 := imag(v118)
-		v119 := t[53]
-		x3781 := real(v119)
-		x3782 := imag(v119)
-		vRe73 := xRe45*x3781 - xIm45*x3782
-		vIm73 := xRe45*x3782 + xIm45*x3781
-		v120 := d1[106]
-		xRe46 := real(v120)
-		xIm46 := imag(v120)
-		v121 := t[54]
-		x3793 := real(v121)
-		x3794 := imag(v121)
-		vRe74 := xRe46*x3793 - xIm46*x3794
-		vIm74 := xRe46*x3794 + xIm46*x3793
-		v122 := d1[107]
-		xRe47 := real(v122)
-		xIm47 := imag(v122)
-		v123 := t[55]
-		x3805 := real(v123)
-		x3806 := imag(v123)
-		vRe75 := xRe47*x3805 - xIm47*x3806
-		vIm75 := xRe47*x3806 + xIm47*x3805
+		v72 := d1[40]
+		xRe40 := real(v72)
+		xIm40 := imag(v72)
+		t40 := t[40]
+		t44 := t[44]
+		vRe68 := xRe40*t40 - xIm40*t44
+		vIm68 := xRe40*t44 + xIm40*t40
+		v73 := d1[41]
+		xRe41 := real(v73)
+		xIm41 := imag(v73)
+		t41 := t[41]
+		t45 := t[45]
+		vRe69 := xRe41*t41 - xIm41*t45
+		vIm69 := xRe41*t45 + xIm41*t41
+		v74 := d1[42]
+		xRe42 := real(v74)
+		xIm42 := imag(v74)
+		t42 := t[42]
+		t46 := t[46]
+		vRe70 := xRe42*t42 - xIm42*t46
+		vIm70 := xRe42*t46 + xIm42*t42
+		v75 := d1[43]
+		xRe43 := real(v75)
+		xIm43 := imag(v75)
+		t43 := t[43]
+		t47 := t[47]
+		vRe71 := xRe43*t43 - xIm43*t47
+		vIm71 := xRe43*t47 + xIm43*t43
+		v76 := d1[104]
+		xRe44 := real(v76)
+		xIm44 := imag(v76)
+		t104 := t[104]
+		t108 := t[108]
+		vRe72 := xRe44*t104 - xIm44*t108
+		vIm72 := xRe44*t108 + xIm44*t104
+		v77 := d1[105]
+		xRe45 := real(v77)
+		xIm45 := imag(v77)
+		t105 := t[105]
+		t109 := t[109]
+		vRe73 := xRe45*t105 - xIm45*t109
+		vIm73 := xRe45*t109 + xIm45*t105
+		v78 := d1[106]
+		xRe46 := real(v78)
+		xIm46 := imag(v78)
+		t106 := t[106]
+		t110 := t[110]
+		vRe74 := xRe46*t106 - xIm46*t110
+		vIm74 := xRe46*t110 + xIm46*t106
+		v79 := d1[107]
+		xRe47 := real(v79)
+		xIm47 := imag(v79)
+		t107 := t[107]
+		t111 := t[111]
+		vRe75 := xRe47*t107 - xIm47*t111
+		vIm75 := xRe47*t111 + xIm47*t107
 		pRe84 := vRe68 + vRe72
 		pIm84 := vIm68 + vIm72
 		mRe84 := vRe68 - vRe72
@@ -6390,70 +6174,62 @@ func fft128Scalar(dst, src []complex128) {
 		pIm95 := mIm83 - mRe87
 		mRe95 := mRe83 - mIm87
 		mIm95 := mIm83 + mRe87
-		v124 := d1[24]
-		xRe48 := real(v124)
-		xIm48 := imag(v124)
-		v125 := t[12]
-		x3885 := real(v125)
-		x3886 := imag(v125)
-		vRe76 := xRe48*x3885 - xIm48*x3886
-		vIm76 := xRe48*x3886 + xIm48*x3885
-		v126 := d1[25]
-		xRe49 := real(v126)
-		xIm49 := imag(v126)
-		v127 := t[13]
-		x3897 := real(v127)
-		x3898 := imag(v127)
-		vRe77 := xRe49*x3897 - xIm49*x3898
-		vIm77 := xRe49*x3898 + xIm49*x3897
-		v128 := d1[26]
-		xRe50 := real(v128)
-		xIm50 := imag(v128)
-		v129 := t[14]
-		x3909 := real(v129)
-		x3910 := imag(v129)
-		vRe78 := xRe50*x3909 - xIm50*x3910
-		vIm78 := xRe50*x3910 + xIm50*x3909
-		v130 := d1[27]
-		xRe51 := real(v130)
-		xIm51 := imag(v130)
-		v131 := t[15]
-		x3921 := real(v131)
-		x3922 := imag(v131)
-		vRe79 := xRe51*x3921 - xIm51*x3922
-		vIm79 := xRe51*x3922 + xIm51*x3921
-		v132 := d1[88]
-		xRe52 := real(v132)
-		xIm52 := imag(v132)
-		v133 := t[44]
-		x3946 := real(v133)
-		x3947 := imag(v133)
-		vRe80 := xRe52*x3946 - xIm52*x3947
-		vIm80 := xRe52*x3947 + xIm52*x3946
-		v134 := d1[89]
-		xRe53 := real(v134)
-		xIm53 := imag(v134)
-		v135 := t[45]
-		x3958 := real(v135)
-		x3959 := imag(v135)
-		vRe81 := xRe53*x3958 - xIm53*x3959
-		vIm81 := xRe53*x3959 + xIm53*x3958
-		v136 := d1[90]
-		xRe54 := real(v136)
-		xIm54 := imag(v136)
-		v137 := t[46]
-		x3970 := real(v137)
-		x3971 := imag(v137)
-		vRe82 := xRe54*x3970 - xIm54*x3971
-		vIm82 := xRe54*x3971 + xIm54*x3970
-		v138 := d1[91]
-		xRe55 := real(v138)
-		xIm55 := imag(v138)
-		v139 := t[47]
-		x3982 := real(v139)
-		x3983 := imag(v139)
-		vRe83 := xRe55*x3982 - xIm55*x3983
-		vIm83 := xRe55*x3983 + xIm55*x3982
+		v80 := d1[24]
+		xRe48 := real(v80)
+		xIm48 := imag(v80)
+		t24 := t[24]
+		t28 := t[28]
+		vRe76 := xRe48*t24 - xIm48*t28
+		vIm76 := xRe48*t28 + xIm48*t24
+		v81 := d1[25]
+		xRe49 := real(v81)
+		xIm49 := imag(v81)
+		t25 := t[25]
+		t29 := t[29]
+		vRe77 := xRe49*t25 - xIm49*t29
+		vIm77 := xRe49*t29 + xIm49*t25
+		v82 := d1[26]
+		xRe50 := real(v82)
+		xIm50 := imag(v82)
+		t26 := t[26]
+		t30 := t[30]
+		vRe78 := xRe50*t26 - xIm50*t30
+		vIm78 := xRe50*t30 + xIm50*t26
+		v83 := d1[27]
+		xRe51 := real(v83)
+		xIm51 := imag(v83)
+		t27 := t[27]
+		t31 := t[31]
+		vRe79 := xRe51*t27 - xIm51*t31
+		vIm79 := xRe51*t31 + xIm51*t27
+		v84 := d1[88]
+		xRe52 := real(v84)
+		xIm52 := imag(v84)
+		t88 := t[88]
+		t92 := t[92]
+		vRe80 := xRe52*t88 - xIm52*t92
+		vIm80 := xRe52*t92 + xIm52*t88
+		v85 := d1[89]
+		xRe53 := real(v85)
+		xIm53 := imag(v85)
+		t89 := t[89]
+		t93 := t[93]
+		vRe81 := xRe53*t89 - xIm53*t93
+		vIm81 := xRe53*t93 + xIm53*t89
+		v86 := d1[90]
+		xRe54 := real(v86)
+		xIm54 := imag(v86)
+		t90 := t[90]
+		t94 := t[94]
+		vRe82 := xRe54*t90 - xIm54*t94
+		vIm82 := xRe54*t94 + xIm54*t90
+		v87 := d1[91]
+		xRe55 := real(v87)
+		xIm55 := imag(v87)
+		t91 := t[91]
+		t95 := t[95]
+		vRe83 := xRe55*t91 - xIm55*t95
+		vIm83 := xRe55*t95 + xIm55*t91
 		pRe96 := vRe76 + vRe80
 		pIm96 := vIm76 + vIm80
 		mRe96 := vRe76 - vRe80
@@ -6470,70 +6246,62 @@ func fft128Scalar(dst, src []complex128) {
 		pIm99 := vIm79 + vIm83
 		mRe99 := vRe79 - vRe83
 		mIm99 := vIm79 - vIm83
-		v140 := d1[56]
-		xRe56 := real(v140)
-		xIm56 := imag(v140)
-		v141 := t[28]
-		x4026 := real(v141)
-		x4027 := imag(v141)
-		vRe84 := xRe56*x4026 - xIm56*x4027
-		vIm84 := xRe56*x4027 + xIm56*x4026
-		v142 := d1[57]
-		xRe57 := real(v142)
-		xIm57 := imag(v142)
-		v143 := t[29]
-		x4038 := real(v143)
-		x4039 := imag(v143)
-		vRe85 := xRe57*x4038 - xIm57*x4039
-		vIm85 := xRe57*x4039 + xIm57*x4038
-		v144 := d1[58]
-		xRe58 := real(v144)
-		xIm58 := imag(v144)
-		v145 := t[30]
-		x4050 := real(v145)
-		x4051 := imag(v145)
-		vRe86 := xRe58*x4050 - xIm58*x4051
-		vIm86 := xRe58*x4051 + xIm58*x4050
-		v146 := d1[59]
-		xRe59 := real(v146)
-		xIm59 := imag(v146)
-		v147 := t[31]
-		x4062 := real(v147)
-		x4063 := imag(v147)
-		vRe87 := xRe59*x4062 - xIm59*x4063
-		vIm87 := xRe59*x4063 + xIm59*x4062
-		v148 := d1[120]
-		xRe60 := real(v148)
-		xIm60 := imag(v148)
-		v149 := t[60]
-		x4087 := real(v149)
-		x4088 := imag(v149)
-		vRe88 := xRe60*x4087 - xIm60*x4088
-		vIm88 := xRe60*x4088 + xIm60*x4087
-		v150 := d1[121]
-		xRe61 := real(v150)
-		xIm61 := imag(v150)
-		v151 := t[61]
-		x4099 := real(v151)
-		x4100 := imag(v151)
-		vRe89 := xRe61*x4099 - xIm61*x4100
-		vIm89 := xRe61*x4100 + xIm61*x4099
-		v152 := d1[122]
-		xRe62 := real(v152)
-		xIm62 := imag(v152)
-		v153 := t[62]
-		x4111 := real(v153)
-		x4112 := imag(v153)
-		vRe90 := xRe62*x4111 - xIm62*x4112
-		vIm90 := xRe62*x4112 + xIm62*x4111
-		v154 := d1[123]
-		xRe63 := real(v154)
-		xIm63 := imag(v154)
-		v155 := t[63]
-		x4123 := real(v155)
-		x4124 := imag(v155)
-		vRe91 := xRe63*x4123 - xIm63*x4124
-		vIm91 := xRe63*x4124 + xIm63*x4123
+		v88 := d1[56]
+		xRe56 := real(v88)
+		xIm56 := imag(v88)
+		t56 := t[56]
+		t60 := t[60]
+		vRe84 := xRe56*t56 - xIm56*t60
+		vIm84 := xRe56*t60 + xIm56*t56
+		v89 := d1[57]
+		xRe57 := real(v89)
+		xIm57 := imag(v89)
+		t57 := t[57]
+		t61 := t[61]
+		vRe85 := xRe57*t57 - xIm57*t61
+		vIm85 := xRe57*t61 + xIm57*t57
+		v90 := d1[58]
+		xRe58 := real(v90)
+		xIm58 := imag(v90)
+		t58 := t[58]
+		t62 := t[62]
+		vRe86 := xRe58*t58 - xIm58*t62
+		vIm86 := xRe58*t62 + xIm58*t58
+		v91 := d1[59]
+		xRe59 := real(v91)
+		xIm59 := imag(v91)
+		t59 := t[59]
+		t63 := t[63]
+		vRe87 := xRe59*t59 - xIm59*t63
+		vIm87 := xRe59*t63 + xIm59*t59
+		v92 := d1[120]
+		xRe60 := real(v92)
+		xIm60 := imag(v92)
+		t120 := t[120]
+		t124 := t[124]
+		vRe88 := xRe60*t120 - xIm60*t124
+		vIm88 := xRe60*t124 + xIm60*t120
+		v93 := d1[121]
+		xRe61 := real(v93)
+		xIm61 := imag(v93)
+		t121 := t[121]
+		t125 := t[125]
+		vRe89 := xRe61*t121 - xIm61*t125
+		vIm89 := xRe61*t125 + xIm61*t121
+		v94 := d1[122]
+		xRe62 := real(v94)
+		xIm62 := imag(v94)
+		t122 := t[122]
+		t126 := t[126]
+		vRe90 := xRe62*t122 - xIm62*t126
+		vIm90 := xRe62*t126 + xIm62*t122
+		v95 := d1[123]
+		xRe63 := real(v95)
+		xIm63 := imag(v95)
+		t123 := t[123]
+		t127 := t[127]
+		vRe91 := xRe63*t123 - xIm63*t127
+		vIm91 := xRe63*t127 + xIm63*t123
 		pRe100 := vRe84 + vRe88
 		pIm100 := vIm84 + vIm88
 		mRe100 := vRe84 - vRe88
@@ -6917,14 +6685,14 @@ func FFT128(dst, src []complex128) {
 	}
 	for k1 := 0; k1 < 8; k1 += 4 {
 		d1 := dst[k1 : k1+124]
-		i1 := k1 * 16
-		t := fft128Table[:][i1 : i1+64]
+		at := k1 * 32
+		t := (*[128]float64)(fft128Table[:][at : at+128])
 		xRev := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 		xImv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 		xRev1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[64])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[66])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[65])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[67])))))
 		xImv1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[64])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[66])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[65])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[67])))))
-		tv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[34])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[35])))))
-		tv1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[34])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[35])))))
+		tv := archsimd.LoadFloat64x4((*[4]float64)(t[64:68]))
+		tv1 := archsimd.LoadFloat64x4((*[4]float64)(t[68:72]))
 		v4 := xRev1.Mul(tv)
 		v5 := xImv1.Mul(tv1)
 		vRev8 := v4.Sub(v5)
@@ -6937,8 +6705,8 @@ func FFT128(dst, src []complex128) {
 		mImv12 := xImv.Sub(vImv8)
 		xRev2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[34])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[35])))))
 		xImv2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[34])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[35])))))
-		tv2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[18])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[19])))))
-		tv3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[18])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[19])))))
+		tv2 := archsimd.LoadFloat64x4((*[4]float64)(t[32:36]))
+		tv3 := archsimd.LoadFloat64x4((*[4]float64)(t[36:40]))
 		v8 := xRev2.Mul(tv2)
 		v9 := xImv2.Mul(tv3)
 		vRev9 := v8.Sub(v9)
@@ -6947,8 +6715,8 @@ func FFT128(dst, src []complex128) {
 		vImv9 := v10.Add(v11)
 		xRev3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[96])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[98])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[97])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[99])))))
 		xImv3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[96])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[98])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[97])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[99])))))
-		tv4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[48])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[50])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[49])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[51])))))
-		tv5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[48])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[50])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[49])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[51])))))
+		tv4 := archsimd.LoadFloat64x4((*[4]float64)(t[96:100]))
+		tv5 := archsimd.LoadFloat64x4((*[4]float64)(t[100:104]))
 		v12 := xRev3.Mul(tv4)
 		v13 := xImv3.Mul(tv5)
 		vRev10 := v12.Sub(v13)
@@ -6969,8 +6737,8 @@ func FFT128(dst, src []complex128) {
 		mImv15 := mImv12.Add(mRev13)
 		xRev4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[18])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[19])))))
 		xImv4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[18])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[19])))))
-		tv6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[10])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[11])))))
-		tv7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[10])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[11])))))
+		tv6 := archsimd.LoadFloat64x4((*[4]float64)(t[16:20]))
+		tv7 := archsimd.LoadFloat64x4((*[4]float64)(t[20:24]))
 		v16 := xRev4.Mul(tv6)
 		v17 := xImv4.Mul(tv7)
 		vRev11 := v16.Sub(v17)
@@ -6979,8 +6747,8 @@ func FFT128(dst, src []complex128) {
 		vImv11 := v18.Add(v19)
 		xRev5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[80])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[82])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[81])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[83])))))
 		xImv5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[80])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[82])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[81])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[83])))))
-		tv8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[40])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[42])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[41])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[43])))))
-		tv9 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[40])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[42])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[41])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[43])))))
+		tv8 := archsimd.LoadFloat64x4((*[4]float64)(t[80:84]))
+		tv9 := archsimd.LoadFloat64x4((*[4]float64)(t[84:88]))
 		v20 := xRev5.Mul(tv8)
 		v21 := xImv5.Mul(tv9)
 		vRev12 := v20.Sub(v21)
@@ -6993,8 +6761,8 @@ func FFT128(dst, src []complex128) {
 		mImv16 := vImv11.Sub(vImv12)
 		xRev6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[48])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[50])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[49])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[51])))))
 		xImv6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[48])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[50])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[49])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[51])))))
-		tv10 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[26])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[27])))))
-		tv11 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[26])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[27])))))
+		tv10 := archsimd.LoadFloat64x4((*[4]float64)(t[48:52]))
+		tv11 := archsimd.LoadFloat64x4((*[4]float64)(t[52:56]))
 		v24 := xRev6.Mul(tv10)
 		v25 := xImv6.Mul(tv11)
 		vRev13 := v24.Sub(v25)
@@ -7003,8 +6771,8 @@ func FFT128(dst, src []complex128) {
 		vImv13 := v26.Add(v27)
 		xRev7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[112])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[114])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[113])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[115])))))
 		xImv7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[112])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[114])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[113])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[115])))))
-		tv12 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[56])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[58])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[57])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[59])))))
-		tv13 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[56])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[58])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[57])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[59])))))
+		tv12 := archsimd.LoadFloat64x4((*[4]float64)(t[112:116]))
+		tv13 := archsimd.LoadFloat64x4((*[4]float64)(t[116:120]))
 		v28 := xRev7.Mul(tv12)
 		v29 := xImv7.Mul(tv13)
 		vRev14 := v28.Sub(v29)
@@ -7049,8 +6817,8 @@ func FFT128(dst, src []complex128) {
 		mImv23 := mImv15.Add(tiv3)
 		xRev8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[10])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[11])))))
 		xImv8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[10])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[11])))))
-		tv14 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[4])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[6])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[5])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[7])))))
-		tv15 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[4])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[6])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[5])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[7])))))
+		tv14 := archsimd.LoadFloat64x4((*[4]float64)(t[8:12]))
+		tv15 := archsimd.LoadFloat64x4((*[4]float64)(t[12:16]))
 		v36 := xRev8.Mul(tv14)
 		v37 := xImv8.Mul(tv15)
 		vRev15 := v36.Sub(v37)
@@ -7059,8 +6827,8 @@ func FFT128(dst, src []complex128) {
 		vImv15 := v38.Add(v39)
 		xRev9 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[72])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[74])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[73])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[75])))))
 		xImv9 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[72])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[74])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[73])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[75])))))
-		tv16 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[36])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[38])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[37])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[39])))))
-		tv17 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[36])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[38])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[37])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[39])))))
+		tv16 := archsimd.LoadFloat64x4((*[4]float64)(t[72:76]))
+		tv17 := archsimd.LoadFloat64x4((*[4]float64)(t[76:80]))
 		v40 := xRev9.Mul(tv16)
 		v41 := xImv9.Mul(tv17)
 		vRev16 := v40.Sub(v41)
@@ -7073,8 +6841,8 @@ func FFT128(dst, src []complex128) {
 		mImv24 := vImv15.Sub(vImv16)
 		xRev10 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[40])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[42])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[41])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[43])))))
 		xImv10 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[40])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[42])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[41])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[43])))))
-		tv18 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[20])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[22])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[21])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[23])))))
-		tv19 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[20])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[22])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[21])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[23])))))
+		tv18 := archsimd.LoadFloat64x4((*[4]float64)(t[40:44]))
+		tv19 := archsimd.LoadFloat64x4((*[4]float64)(t[44:48]))
 		v44 := xRev10.Mul(tv18)
 		v45 := xImv10.Mul(tv19)
 		vRev17 := v44.Sub(v45)
@@ -7083,8 +6851,8 @@ func FFT128(dst, src []complex128) {
 		vImv17 := v46.Add(v47)
 		xRev11 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[104])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[106])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[105])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[107])))))
 		xImv11 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[104])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[106])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[105])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[107])))))
-		tv20 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[52])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[54])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[53])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[55])))))
-		tv21 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[52])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[54])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[53])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[55])))))
+		tv20 := archsimd.LoadFloat64x4((*[4]float64)(t[104:108]))
+		tv21 := archsimd.LoadFloat64x4((*[4]float64)(t[108:112]))
 		v48 := xRev11.Mul(tv20)
 		v49 := xImv11.Mul(tv21)
 		vRev18 := v48.Sub(v49)
@@ -7105,8 +6873,8 @@ func FFT128(dst, src []complex128) {
 		mImv27 := mImv24.Add(mRev25)
 		xRev12 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[26])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[27])))))
 		xImv12 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[26])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[27])))))
-		tv22 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[12])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[14])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[13])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[15])))))
-		tv23 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[12])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[14])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[13])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[15])))))
+		tv22 := archsimd.LoadFloat64x4((*[4]float64)(t[24:28]))
+		tv23 := archsimd.LoadFloat64x4((*[4]float64)(t[28:32]))
 		v52 := xRev12.Mul(tv22)
 		v53 := xImv12.Mul(tv23)
 		vRev19 := v52.Sub(v53)
@@ -7115,8 +6883,8 @@ func FFT128(dst, src []complex128) {
 		vImv19 := v54.Add(v55)
 		xRev13 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[88])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[90])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[89])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[91])))))
 		xImv13 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[88])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[90])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[89])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[91])))))
-		tv24 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[44])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[46])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[45])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[47])))))
-		tv25 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[44])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[46])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[45])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[47])))))
+		tv24 := archsimd.LoadFloat64x4((*[4]float64)(t[88:92]))
+		tv25 := archsimd.LoadFloat64x4((*[4]float64)(t[92:96]))
 		v56 := xRev13.Mul(tv24)
 		v57 := xImv13.Mul(tv25)
 		vRev20 := v56.Sub(v57)
@@ -7129,8 +6897,8 @@ func FFT128(dst, src []complex128) {
 		mImv28 := vImv19.Sub(vImv20)
 		xRev14 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[56])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[58])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[57])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[59])))))
 		xImv14 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[56])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[58])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[57])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[59])))))
-		tv26 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[28])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[30])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[29])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[31])))))
-		tv27 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[28])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[30])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[29])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[31])))))
+		tv26 := archsimd.LoadFloat64x4((*[4]float64)(t[56:60]))
+		tv27 := archsimd.LoadFloat64x4((*[4]float64)(t[60:64]))
 		v60 := xRev14.Mul(tv26)
 		v61 := xImv14.Mul(tv27)
 		vRev21 := v60.Sub(v61)
@@ -7139,8 +6907,8 @@ func FFT128(dst, src []complex128) {
 		vImv21 := v62.Add(v63)
 		xRev15 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[120])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[122])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[121])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[123])))))
 		xImv15 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[120])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[122])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[121])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[123])))))
-		tv28 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[60])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[62])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[61])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[63])))))
-		tv29 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[60])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[62])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[61])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[63])))))
+		tv28 := archsimd.LoadFloat64x4((*[4]float64)(t[120:124]))
+		tv29 := archsimd.LoadFloat64x4((*[4]float64)(t[124:128]))
 		v64 := xRev15.Mul(tv28)
 		v65 := xImv15.Mul(tv29)
 		vRev22 := v64.Sub(v65)
@@ -8075,8 +7843,8 @@ func fft256Scalar(dst, src []complex128) {
 	}
 	for k1 := 0; k1 < 16; k1 += 4 {
 		d1 := dst[k1 : k1+244]
-		i1 := k1 * 16
-		t := fft256Table[:][i1 : i1+64]
+		at := k1 * 32
+		t := fft256Table[:][at : at+128]
 		v64 := d1[0]
 		xRe := real(v64)
 		xIm := imag(v64)
@@ -8092,35 +7860,31 @@ func fft256Scalar(dst, src []complex128) {
 		v68 := d1[128]
 		xRe4 := real(v68)
 		xIm4 := imag(v68)
-		v69 := t[32]
-		x4358 := real(v69)
-		x4359 := imag(v69)
-		vRe64 := xRe4*x4358 - xIm4*x4359
-		vIm64 := xRe4*x4359 + xIm4*x4358
-		v70 := d1[129]
-		xRe5 := real(v70)
-		xIm5 := imag(v70)
-		v71 := t[33]
-		x4370 := real(v71)
-		x4371 := imag(v71)
-		vRe65 := xRe5*x4370 - xIm5*x4371
-		vIm65 := xRe5*x4371 + xIm5*x4370
-		v72 := d1[130]
-		xRe6 := real(v72)
-		xIm6 := imag(v72)
-		v73 := t[34]
-		x4382 := real(v73)
-		x4383 := imag(v73)
-		vRe66 := xRe6*x4382 - xIm6*x4383
-		vIm66 := xRe6*x4383 + xIm6*x4382
-		v74 := d1[131]
-		xRe7 := real(v74)
-		xIm7 := imag(v74)
-		v75 := t[35]
-		x4394 := real(v75)
-		x4395 := imag(v75)
-		vRe67 := xRe7*x4394 - xIm7*x4395
-		vIm67 := xRe7*x4395 + xIm7*x4394
+		t64 := t[64]
+		t68 := t[68]
+		vRe64 := xRe4*t64 - xIm4*t68
+		vIm64 := xRe4*t68 + xIm4*t64
+		v69 := d1[129]
+		xRe5 := real(v69)
+		xIm5 := imag(v69)
+		t65 := t[65]
+		t69 := t[69]
+		vRe65 := xRe5*t65 - xIm5*t69
+		vIm65 := xRe5*t69 + xIm5*t65
+		v70 := d1[130]
+		xRe6 := real(v70)
+		xIm6 := imag(v70)
+		t66 := t[66]
+		t70 := t[70]
+		vRe66 := xRe6*t66 - xIm6*t70
+		vIm66 := xRe6*t70 + xIm6*t66
+		v71 := d1[131]
+		xRe7 := real(v71)
+		xIm7 := imag(v71)
+		t67 := t[67]
+		t71 := t[71]
+		vRe67 := xRe7*t67 - xIm7*t71
+		vIm67 := xRe7*t71 + xIm7*t67
 		pRe96 := xRe + vRe64
 		pIm96 := xIm + vIm64
 		mRe96 := xRe - vRe64
@@ -8137,70 +7901,62 @@ func fft256Scalar(dst, src []complex128) {
 		pIm99 := xIm3 + vIm67
 		mRe99 := xRe3 - vRe67
 		mIm99 := xIm3 - vIm67
-		v76 := d1[64]
-		xRe8 := real(v76)
-		xIm8 := imag(v76)
-		v77 := t[16]
-		x4438 := real(v77)
-		x4439 := imag(v77)
-		vRe68 := xRe8*x4438 - xIm8*x4439
-		vIm68 := xRe8*x4439 + xIm8*x4438
-		v78 := d1[65]
-		xRe9 := real(v78)
-		xIm9 := imag(v78)
-		v79 := t[17]
-		x4450 := real(v79)
-		x4451 := imag(v79)
-		vRe69 := xRe9*x4450 - xIm9*x4451
-		vIm69 := xRe9*x4451 + xIm9*x4450
-		v80 := d1[66]
-		xRe10 := real(v80)
-		xIm10 := imag(v80)
-		v81 := t[18]
-		x4462 := real(v81)
-		x4463 := imag(v81)
-		vRe70 := xRe10*x4462 - xIm10*x4463
-		vIm70 := xRe10*x4463 + xIm10*x4462
-		v82 := d1[67]
-		xRe11 := real(v82)
-		xIm11 := imag(v82)
-		v83 := t[19]
-		x4474 := real(v83)
-		x4475 := imag(v83)
-		vRe71 := xRe11*x4474 - xIm11*x4475
-		vIm71 := xRe11*x4475 + xIm11*x4474
-		v84 := d1[192]
-		xRe12 := real(v84)
-		xIm12 := imag(v84)
-		v85 := t[48]
-		x4499 := real(v85)
-		x4500 := imag(v85)
-		vRe72 := xRe12*x4499 - xIm12*x4500
-		vIm72 := xRe12*x4500 + xIm12*x4499
-		v86 := d1[193]
-		xRe13 := real(v86)
-		xIm13 := imag(v86)
-		v87 := t[49]
-		x4511 := real(v87)
-		x4512 := imag(v87)
-		vRe73 := xRe13*x4511 - xIm13*x4512
-		vIm73 := xRe13*x4512 + xIm13*x4511
-		v88 := d1[194]
-		xRe14 := real(v88)
-		xIm14 := imag(v88)
-		v89 := t[50]
-		x4523 := real(v89)
-		x4524 := imag(v89)
-		vRe74 := xRe14*x4523 - xIm14*x4524
-		vIm74 := xRe14*x4524 + xIm14*x4523
-		v90 := d1[195]
-		xRe15 := real(v90)
-		xIm15 := imag(v90)
-		v91 := t[51]
-		x4535 := real(v91)
-		x4536 := imag(v91)
-		vRe75 := xRe15*x4535 - xIm15*x4536
-		vIm75 := xRe15*x4536 + xIm15*x4535
+		v72 := d1[64]
+		xRe8 := real(v72)
+		xIm8 := imag(v72)
+		t32 := t[32]
+		t36 := t[36]
+		vRe68 := xRe8*t32 - xIm8*t36
+		vIm68 := xRe8*t36 + xIm8*t32
+		v73 := d1[65]
+		xRe9 := real(v73)
+		xIm9 := imag(v73)
+		t33 := t[33]
+		t37 := t[37]
+		vRe69 := xRe9*t33 - xIm9*t37
+		vIm69 := xRe9*t37 + xIm9*t33
+		v74 := d1[66]
+		xRe10 := real(v74)
+		xIm10 := imag(v74)
+		t34 := t[34]
+		t38 := t[38]
+		vRe70 := xRe10*t34 - xIm10*t38
+		vIm70 := xRe10*t38 + xIm10*t34
+		v75 := d1[67]
+		xRe11 := real(v75)
+		xIm11 := imag(v75)
+		t35 := t[35]
+		t39 := t[39]
+		vRe71 := xRe11*t35 - xIm11*t39
+		vIm71 := xRe11*t39 + xIm11*t35
+		v76 := d1[192]
+		xRe12 := real(v76)
+		xIm12 := imag(v76)
+		t96 := t[96]
+		t100 := t[100]
+		vRe72 := xRe12*t96 - xIm12*t100
+		vIm72 := xRe12*t100 + xIm12*t96
+		v77 := d1[193]
+		xRe13 := real(v77)
+		xIm13 := imag(v77)
+		t97 := t[97]
+		t101 := t[101]
+		vRe73 := xRe13*t97 - xIm13*t101
+		vIm73 := xRe13*t101 + xIm13*t97
+		v78 := d1[194]
+		xRe14 := real(v78)
+		xIm14 := imag(v78)
+		t98 := t[98]
+		t102 := t[102]
+		vRe74 := xRe14*t98 - xIm14*t102
+		vIm74 := xRe14*t102 + xIm14*t98
+		v79 := d1[195]
+		xRe15 := real(v79)
+		xIm15 := imag(v79)
+		t99 := t[99]
+		t103 := t[103]
+		vRe75 := xRe15*t99 - xIm15*t103
+		vIm75 := xRe15*t103 + xIm15*t99
 		pRe100 := vRe68 + vRe72
 		pIm100 := vIm68 + vIm72
 		mRe100 := vRe68 - vRe72
@@ -8249,70 +8005,62 @@ func fft256Scalar(dst, src []complex128) {
 		pIm111 := mIm99 - mRe103
 		mRe111 := mRe99 - mIm103
 		mIm111 := mIm99 + mRe103
-		v92 := d1[32]
-		xRe16 := real(v92)
-		xIm16 := imag(v92)
-		v93 := t[8]
-		x4615 := real(v93)
-		x4616 := imag(v93)
-		vRe76 := xRe16*x4615 - xIm16*x4616
-		vIm76 := xRe16*x4616 + xIm16*x4615
-		v94 := d1[33]
-		xRe17 := real(v94)
-		xIm17 := imag(v94)
-		v95 := t[9]
-		x4627 := real(v95)
-		x4628 := imag(v95)
-		vRe77 := xRe17*x4627 - xIm17*x4628
-		vIm77 := xRe17*x4628 + xIm17*x4627
-		v96 := d1[34]
-		xRe18 := real(v96)
-		xIm18 := imag(v96)
-		v97 := t[10]
-		x4639 := real(v97)
-		x4640 := imag(v97)
-		vRe78 := xRe18*x4639 - xIm18*x4640
-		vIm78 := xRe18*x4640 + xIm18*x4639
-		v98 := d1[35]
-		xRe19 := real(v98)
-		xIm19 := imag(v98)
-		v99 := t[11]
-		x4651 := real(v99)
-		x4652 := imag(v99)
-		vRe79 := xRe19*x4651 - xIm19*x4652
-		vIm79 := xRe19*x4652 + xIm19*x4651
-		v100 := d1[160]
-		xRe20 := real(v100)
-		xIm20 := imag(v100)
-		v101 := t[40]
-		x4676 := real(v101)
-		x4677 := imag(v101)
-		vRe80 := xRe20*x4676 - xIm20*x4677
-		vIm80 := xRe20*x4677 + xIm20*x4676
-		v102 := d1[161]
-		xRe21 := real(v102)
-		xIm21 := imag(v102)
-		v103 := t[41]
-		x4688 := real(v103)
-		x4689 := imag(v103)
-		vRe81 := xRe21*x4688 - xIm21*x4689
-		vIm81 := xRe21*x4689 + xIm21*x4688
-		v104 := d1[162]
-		xRe22 := real(v104)
-		xIm22 := imag(v104)
-		v105 := t[42]
-		x4700 := real(v105)
-		x4701 := imag(v105)
-		vRe82 := xRe22*x4700 - xIm22*x4701
-		vIm82 := xRe22*x4701 + xIm22*x4700
-		v106 := d1[163]
-		xRe23 := real(v106)
-		xIm23 := imag(v106)
-		v107 := t[43]
-		x4712 := real(v107)
-		x4713 := imag(v107)
-		vRe83 := xRe23*x4712 - xIm23*x4713
-		vIm83 := xRe23*x4713 + xIm23*x4712
+		v80 := d1[32]
+		xRe16 := real(v80)
+		xIm16 := imag(v80)
+		t16 := t[16]
+		t20 := t[20]
+		vRe76 := xRe16*t16 - xIm16*t20
+		vIm76 := xRe16*t20 + xIm16*t16
+		v81 := d1[33]
+		xRe17 := real(v81)
+		xIm17 := imag(v81)
+		t17 := t[17]
+		t21 := t[21]
+		vRe77 := xRe17*t17 - xIm17*t21
+		vIm77 := xRe17*t21 + xIm17*t17
+		v82 := d1[34]
+		xRe18 := real(v82)
+		xIm18 := imag(v82)
+		t18 := t[18]
+		t22 := t[22]
+		vRe78 := xRe18*t18 - xIm18*t22
+		vIm78 := xRe18*t22 + xIm18*t18
+		v83 := d1[35]
+		xRe19 := real(v83)
+		xIm19 := imag(v83)
+		t19 := t[19]
+		t23 := t[23]
+		vRe79 := xRe19*t19 - xIm19*t23
+		vIm79 := xRe19*t23 + xIm19*t19
+		v84 := d1[160]
+		xRe20 := real(v84)
+		xIm20 := imag(v84)
+		t80 := t[80]
+		t84 := t[84]
+		vRe80 := xRe20*t80 - xIm20*t84
+		vIm80 := xRe20*t84 + xIm20*t80
+		v85 := d1[161]
+		xRe21 := real(v85)
+		xIm21 := imag(v85)
+		t81 := t[81]
+		t85 := t[85]
+		vRe81 := xRe21*t81 - xIm21*t85
+		vIm81 := xRe21*t85 + xIm21*t81
+		v86 := d1[162]
+		xRe22 := real(v86)
+		xIm22 := imag(v86)
+		t82 := t[82]
+		t86 := t[86]
+		vRe82 := xRe22*t82 - xIm22*t86
+		vIm82 := xRe22*t86 + xIm22*t82
+		v87 := d1[163]
+		xRe23 := real(v87)
+		xIm23 := imag(v87)
+		t83 := t[83]
+		t87 := t[87]
+		vRe83 := xRe23*t83 - xIm23*t87
+		vIm83 := xRe23*t87 + xIm23*t83
 		pRe112 := vRe76 + vRe80
 		pIm112 := vIm76 + vIm80
 		mRe112 := vRe76 - vRe80
@@ -8329,70 +8077,62 @@ func fft256Scalar(dst, src []complex128) {
 		pIm115 := vIm79 + vIm83
 		mRe115 := vRe79 - vRe83
 		mIm115 := vIm79 - vIm83
-		v108 := d1[96]
-		xRe24 := real(v108)
-		xIm24 := imag(v108)
-		v109 := t[24]
-		x4756 := real(v109)
-		x4757 := imag(v109)
-		vRe84 := xRe24*x4756 - xIm24*x4757
-		vIm84 := xRe24*x4757 + xIm24*x4756
-		v110 := d1[97]
-		xRe25 := real(v110)
-		xIm25 := imag(v110)
-		v111 := t[25]
-		x4768 := real(v111)
-		x4769 := imag(v111)
-		vRe85 := xRe25*x4768 - xIm25*x4769
-		vIm85 := xRe25*x4769 + xIm25*x4768
-		v112 := d1[98]
-		xRe26 := real(v112)
-		xIm26 := imag(v112)
-		v113 := t[26]
-		x4780 := real(v113)
-		x4781 := imag(v113)
-		vRe86 := xRe26*x4780 - xIm26*x4781
-		vIm86 := xRe26*x4781 + xIm26*x4780
-		v114 := d1[99]
-		xRe27 := real(v114)
-		xIm27 := imag(v114)
-		v115 := t[27]
-		x4792 := real(v115)
-		x4793 := imag(v115)
-		vRe87 := xRe27*x4792 - xIm27*x4793
-		vIm87 := xRe27*x4793 + xIm27*x4792
-		v116 := d1[224]
-		xRe28 := real(v116)
-		xIm28 := imag(v116)
-		v117 := t[56]
-		x4817 := real(v117)
-		x4818 := imag(v117)
-		vRe88 := xRe28*x4817 - xIm28*x4818
-		vIm88 := xRe28*x4818 + xIm28*x4817
-		v118 := d1[225]
-		xRe29 := real(v118)
-		xIm29 := imag(v118)
-		v119 := t[57]
-		x4829 := real(v119)
-		x4830 := imag(v119)
-		vRe89 := xRe29*x4829 - xIm29*x4830
-		vIm89 := xRe29*x4830 + xIm29*x4829
-		v120 := d1[226]
-		xRe30 := real(v120)
-		xIm30 := imag(v120)
-		v121 := t[58]
-		x4841 := real(v121)
-		x4842 := imag(v121)
-		vRe90 := xRe30*x4841 - xIm30*x4842
-		vIm90 := xRe30*x4842 + xIm30*x4841
-		v122 := d1[227]
-		xRe31 := real(v122)
-		xIm31 := imag(v122)
-		v123 := t[59]
-		x4853 := real(v123)
-		x4854 := imag(v123)
-		vRe91 := xRe31*x4853 - xIm31*x4854
-		vIm91 := xRe31*x4854 + xIm31*x4853
+		v88 := d1[96]
+		xRe24 := real(v88)
+		xIm24 := imag(v88)
+		t48 := t[48]
+		t52 := t[52]
+		vRe84 := xRe24*t48 - xIm24*t52
+		vIm84 := xRe24*t52 + xIm24*t48
+		v89 := d1[97]
+		xRe25 := real(v89)
+		xIm25 := imag(v89)
+		t49 := t[49]
+		t53 := t[53]
+		vRe85 := xRe25*t49 - xIm25*t53
+		vIm85 := xRe25*t53 + xIm25*t49
+		v90 := d1[98]
+		xRe26 := real(v90)
+		xIm26 := imag(v90)
+		t50 := t[50]
+		t54 := t[54]
+		vRe86 := xRe26*t50 - xIm26*t54
+		vIm86 := xRe26*t54 + xIm26*t50
+		v91 := d1[99]
+		xRe27 := real(v91)
+		xIm27 := imag(v91)
+		t51 := t[51]
+		t55 := t[55]
+		vRe87 := xRe27*t51 - xIm27*t55
+		vIm87 := xRe27*t55 + xIm27*t51
+		v92 := d1[224]
+		xRe28 := real(v92)
+		xIm28 := imag(v92)
+		t112 := t[112]
+		t116 := t[116]
+		vRe88 := xRe28*t112 - xIm28*t116
+		vIm88 := xRe28*t116 + xIm28*t112
+		v93 := d1[225]
+		xRe29 := real(v93)
+		xIm29 := imag(v93)
+		t113 := t[113]
+		t117 := t[117]
+		vRe89 := xRe29*t113 - xIm29*t117
+		vIm89 := xRe29*t117 + xIm29*t113
+		v94 := d1[226]
+		xRe30 := real(v94)
+		xIm30 := imag(v94)
+		t114 := t[114]
+		t118 := t[118]
+		vRe90 := xRe30*t114 - xIm30*t118
+		vIm90 := xRe30*t118 + xIm30*t114
+		v95 := d1[227]
+		xRe31 := real(v95)
+		xIm31 := imag(v95)
+		t115 := t[115]
+		t119 := t[119]
+		vRe91 := xRe31*t115 - xIm31*t119
+		vIm91 := xRe31*t119 + xIm31*t115
 		pRe116 := vRe84 + vRe88
 		pIm116 := vIm84 + vIm88
 		mRe116 := vRe84 - vRe88
@@ -8521,70 +8261,62 @@ func fft256Scalar(dst, src []complex128) {
 		pIm143 := mIm111 - ti31
 		mRe143 := mRe111 - tr31
 		mIm143 := mIm111 + ti31
-		v124 := d1[16]
-		xRe32 := real(v124)
-		xIm32 := imag(v124)
-		v125 := t[4]
-		x5035 := real(v125)
-		x5036 := imag(v125)
-		vRe92 := xRe32*x5035 - xIm32*x5036
-		vIm92 := xRe32*x5036 + xIm32*x5035
-		v126 := d1[17]
-		xRe33 := real(v126)
-		xIm33 := imag(v126)
-		v127 := t[5]
-		x5047 := real(v127)
-		x5048 := imag(v127)
-		vRe93 := xRe33*x5047 - xIm33*x5048
-		vIm93 := xRe33*x5048 + xIm33*x5047
-		v128 := d1[18]
-		xRe34 := real(v128)
-		xIm34 := imag(v128)
-		v129 := t[6]
-		x5059 := real(v129)
-		x5060 := imag(v129)
-		vRe94 := xRe34*x5059 - xIm34*x5060
-		vIm94 := xRe34*x5060 + xIm34*x5059
-		v130 := d1[19]
-		xRe35 := real(v130)
-		xIm35 := imag(v130)
-		v131 := t[7]
-		x5071 := real(v131)
-		x5072 := imag(v131)
-		vRe95 := xRe35*x5071 - xIm35*x5072
-		vIm95 := xRe35*x5072 + xIm35*x5071
-		v132 := d1[144]
-		xRe36 := real(v132)
-		xIm36 := imag(v132)
-		v133 := t[36]
-		x5096 := real(v133)
-		x5097 := imag(v133)
-		vRe96 := xRe36*x5096 - xIm36*x5097
-		vIm96 := xRe36*x5097 + xIm36*x5096
-		v134 := d1[145]
-		xRe37 := real(v134)
-		xIm37 := imag(v134)
-		v135 := t[37]
-		x5108 := real(v135)
-		x5109 := imag(v135)
-		vRe97 := xRe37*x5108 - xIm37*x5109
-		vIm97 := xRe37*x5109 + xIm37*x5108
-		v136 := d1[146]
-		xRe38 := real(v136)
-		xIm38 := imag(v136)
-		v137 := t[38]
-		x5120 := real(v137)
-		x5121 := imag(v137)
-		vRe98 := xRe38*x5120 - xIm38*x5121
-		vIm98 := xRe38*x5121 + xIm38*x5120
-		v138 := d1[147]
-		xRe39 := real(v138)
-		xIm39 := imag(v138)
-		v139 := t[39]
-		x5132 := real(v139)
-		x5133 := imag(v139)
-		vRe99 := xRe39*x5132 - xIm39*x5133
-		vIm99 := xRe39*x5133 + xIm39*x5132
+		v96 := d1[16]
+		xRe32 := real(v96)
+		xIm32 := imag(v96)
+		t8 := t[8]
+		t12 := t[12]
+		vRe92 := xRe32*t8 - xIm32*t12
+		vIm92 := xRe32*t12 + xIm32*t8
+		v97 := d1[17]
+		xRe33 := real(v97)
+		xIm33 := imag(v97)
+		t9 := t[9]
+		t13 := t[13]
+		vRe93 := xRe33*t9 - xIm33*t13
+		vIm93 := xRe33*t13 + xIm33*t9
+		v98 := d1[18]
+		xRe34 := real(v98)
+		xIm34 := imag(v98)
+		t10 := t[10]
+		t14 := t[14]
+		vRe94 := xRe34*t10 - xIm34*t14
+		vIm94 := xRe34*t14 + xIm34*t10
+		v99 := d1[19]
+		xRe35 := real(v99)
+		xIm35 := imag(v99)
+		t11 := t[11]
+		t15 := t[15]
+		vRe95 := xRe35*t11 - xIm35*t15
+		vIm95 := xRe35*t15 + xIm35*t11
+		v100 := d1[144]
+		xRe36 := real(v100)
+		xIm36 := imag(v100)
+		t72 := t[72]
+		t76 := t[76]
+		vRe96 := xRe36*t72 - xIm36*t76
+		vIm96 := xRe36*t76 + xIm36*t72
+		v101 := d1[145]
+		xRe37 := real(v101)
+		xIm37 := imag(v101)
+		t73 := t[73]
+		t77 := t[77]
+		vRe97 := xRe37*t73 - xIm37*t77
+		vIm97 := xRe37*t77 + xIm37*t73
+		v102 := d1[146]
+		xRe38 := real(v102)
+		xIm38 := imag(v102)
+		t74 := t[74]
+		t78 := t[78]
+		vRe98 := xRe38*t74 - xIm38*t78
+		vIm98 := xRe38*t78 + xIm38*t74
+		v103 := d1[147]
+		xRe39 := real(v103)
+		xIm39 := imag(v103)
+		t75 := t[75]
+		t79 := t[79]
+		vRe99 := xRe39*t75 - xIm39*t79
+		vIm99 := xRe39*t79 + xIm39*t75
 		pRe144 := vRe92 + vRe96
 		pIm144 := vIm92 + vIm96
 		mRe144 := vRe92 - vRe96
@@ -8601,70 +8333,62 @@ func fft256Scalar(dst, src []complex128) {
 		pIm147 := vIm95 + vIm99
 		mRe147 := vRe95 - vRe99
 		mIm147 := vIm95 - vIm99
-		v140 := d1[80]
-		xRe40 := real(v140)
-		xIm40 := imag(v140)
-		v141 := t[20]
-		x5176 := real(v141)
-		x5177 := imag(v141)
-		vRe100 := xRe40*x5176 - xIm40*x5177
-		vIm100 := xRe40*x5177 + xIm40*x5176
-		v142 := d1[81]
-		xRe41 := real(v142)
-		xIm41 := imag(v142)
-		v143 := t[21]
-		x5188 := real(v143)
-		x5189 := imag(v143)
-		vRe101 := xRe41*x5188 - xIm41*x5189
-		vIm101 := xRe41*x5189 + xIm41*x5188
-		v144 := d1[82]
-		xRe42 := real(v144)
-		xIm42 := imag(v144)
-		v145 := t[22]
-		x5200 := real(v145)
-		x5201 := imag(v145)
-		vRe102 := xRe42*x5200 - xIm42*x5201
-		vIm102 := xRe42*x5201 + xIm42*x5200
-		v146 := d1[83]
-		xRe43 := real(v146)
-		xIm43 := imag(v146)
-		v147 := t[23]
-		x5212 := real(v147)
-		x5213 := imag(v147)
-		vRe103 := xRe43*x5212 - xIm43*x5213
-		vIm103 := xRe43*x5213 + xIm43*x5212
-		v148 := d1[208]
-		xRe44 := real(v148)
-		xIm44 := imag(v148)
-		v149 := t[52]
-		x5237 := real(v149)
-		x5238 := imag(v149)
-		vRe104 := xRe44*x5237 - xIm44*x5238
-		vIm104 := xRe44*x5238 + xIm44*x5237
-		v150 := d1[209]
-		xRe45 := real(v150)
-		xIm45 := imag(v150)
-		v151 := t[53]
-		x5249 := real(v151)
-		x5250 := imag(v151)
-		vRe105 := xRe45*x5249 - xIm45*x5250
-		vIm105 := xRe45*x5250 + xIm45*x5249
-		v152 := d1[210]
-		xRe46 := real(v152)
-		xIm46 := imag(v152)
-		v153 := t[54]
-		x5261 := real(v153)
-		x5262 := imag(v153)
-		vRe106 := xRe46*x5261 - xIm46*x5262
-		vIm106 := xRe46*x5262 + xIm46*x5261
-		v154 := d1[211]
-		xRe47 := real(v154)
-		xIm47 := imag(v154)
-		v155 := t[55]
-		x5273 := real(v155)
-		x5274 := imag(v155)
-		vRe107 := xRe47*x5273 - xIm47*x5274
-		vIm107 := xRe47*x5274 + xIm47*x5273
+		v104 := d1[80]
+		xRe40 := real(v104)
+		xIm40 := imag(v104)
+		t40 := t[40]
+		t44 := t[44]
+		vRe100 := xRe40*t40 - xIm40*t44
+		vIm100 := xRe40*t44 + xIm40*t40
+		v105 := d1[81]
+		xRe41 := real(v105)
+		xIm41 := imag(v105)
+		t41 := t[41]
+		t45 := t[45]
+		vRe101 := xRe41*t41 - xIm41*t45
+		vIm101 := xRe41*t45 + xIm41*t41
+		v106 := d1[82]
+		xRe42 := real(v106)
+		xIm42 := imag(v106)
+		t42 := t[42]
+		t46 := t[46]
+		vRe102 := xRe42*t42 - xIm42*t46
+		vIm102 := xRe42*t46 + xIm42*t42
+		v107 := d1[83]
+		xRe43 := real(v107)
+		xIm43 := imag(v107)
+		t43 := t[43]
+		t47 := t[47]
+		vRe103 := xRe43*t43 - xIm43*t47
+		vIm103 := xRe43*t47 + xIm43*t43
+		v108 := d1[208]
+		xRe44 := real(v108)
+		xIm44 := imag(v108)
+		t104 := t[104]
+		t108 := t[108]
+		vRe104 := xRe44*t104 - xIm44*t108
+		vIm104 := xRe44*t108 + xIm44*t104
+		v109 := d1[209]
+		xRe45 := real(v109)
+		xIm45 := imag(v109)
+		t105 := t[105]
+		t109 := t[109]
+		vRe105 := xRe45*t105 - xIm45*t109
+		vIm105 := xRe45*t109 + xIm45*t105
+		v110 := d1[210]
+		xRe46 := real(v110)
+		xIm46 := imag(v110)
+		t106 := t[106]
+		t110 := t[110]
+		vRe106 := xRe46*t106 - xIm46*t110
+		vIm106 := xRe46*t110 + xIm46*t106
+		v111 := d1[211]
+		xRe47 := real(v111)
+		xIm47 := imag(v111)
+		t107 := t[107]
+		t111 := t[111]
+		vRe107 := xRe47*t107 - xIm47*t111
+		vIm107 := xRe47*t111 + xIm47*t107
 		pRe148 := vRe100 + vRe104
 		pIm148 := vIm100 + vIm104
 		mRe148 := vRe100 - vRe104
@@ -8713,70 +8437,62 @@ func fft256Scalar(dst, src []complex128) {
 		pIm159 := mIm147 - mRe151
 		mRe159 := mRe147 - mIm151
 		mIm159 := mIm147 + mRe151
-		v156 := d1[48]
-		xRe48 := real(v156)
-		xIm48 := imag(v156)
-		v157 := t[12]
-		x5353 := real(v157)
-		x5354 := imag(v157)
-		vRe108 := xRe48*x5353 - xIm48*x5354
-		vIm108 := xRe48*x5354 + xIm48*x5353
-		v158 := d1[49]
-		xRe49 := real(v158)
-		xIm49 := imag(v158)
-		v159 := t[13]
-		x5365 := real(v159)
-		x5366 := imag(v159)
-		vRe109 := xRe49*x5365 - xIm49*x5366
-		vIm109 := xRe49*x5366 + xIm49*x5365
-		v160 := d1[50]
-		xRe50 := real(v160)
-		xIm50 := imag(v160)
-		v161 := t[14]
-		x5377 := real(v161)
-		x5378 := imag(v161)
-		vRe110 := xRe50*x5377 - xIm50*x5378
-		vIm110 := xRe50*x5378 + xIm50*x5377
-		v162 := d1[51]
-		xRe51 := real(v162)
-		xIm51 := imag(v162)
-		v163 := t[15]
-		x5389 := real(v163)
-		x5390 := imag(v163)
-		vRe111 := xRe51*x5389 - xIm51*x5390
-		vIm111 := xRe51*x5390 + xIm51*x5389
-		v164 := d1[176]
-		xRe52 := real(v164)
-		xIm52 := imag(v164)
-		v165 := t[44]
-		x5414 := real(v165)
-		x5415 := imag(v165)
-		vRe112 := xRe52*x5414 - xIm52*x5415
-		vIm112 := xRe52*x5415 + xIm52*x5414
-		v166 := d1[177]
-		xRe53 := real(v166)
-		xIm53 := imag(v166)
-		v167 := t[45]
-		x5426 := real(v167)
-		x5427 := imag(v167)
-		vRe113 := xRe53*x5426 - xIm53*x5427
-		vIm113 := xRe53*x5427 + xIm53*x5426
-		v168 := d1[178]
-		xRe54 := real(v168)
-		xIm54 := imag(v168)
-		v169 := t[46]
-		x5438 := real(v169)
-		x5439 := imag(v169)
-		vRe114 := xRe54*x5438 - xIm54*x5439
-		vIm114 := xRe54*x5439 + xIm54*x5438
-		v170 := d1[179]
-		xRe55 := real(v170)
-		xIm55 := imag(v170)
-		v171 := t[47]
-		x5450 := real(v171)
-		x5451 := imag(v171)
-		vRe115 := xRe55*x5450 - xIm55*x5451
-		vIm115 := xRe55*x5451 + xIm55*x5450
+		v112 := d1[48]
+		xRe48 := real(v112)
+		xIm48 := imag(v112)
+		t24 := t[24]
+		t28 := t[28]
+		vRe108 := xRe48*t24 - xIm48*t28
+		vIm108 := xRe48*t28 + xIm48*t24
+		v113 := d1[49]
+		xRe49 := real(v113)
+		xIm49 := imag(v113)
+		t25 := t[25]
+		t29 := t[29]
+		vRe109 := xRe49*t25 - xIm49*t29
+		vIm109 := xRe49*t29 + xIm49*t25
+		v114 := d1[50]
+		xRe50 := real(v114)
+		xIm50 := imag(v114)
+		t26 := t[26]
+		t30 := t[30]
+		vRe110 := xRe50*t26 - xIm50*t30
+		vIm110 := xRe50*t30 + xIm50*t26
+		v115 := d1[51]
+		xRe51 := real(v115)
+		xIm51 := imag(v115)
+		t27 := t[27]
+		t31 := t[31]
+		vRe111 := xRe51*t27 - xIm51*t31
+		vIm111 := xRe51*t31 + xIm51*t27
+		v116 := d1[176]
+		xRe52 := real(v116)
+		xIm52 := imag(v116)
+		t88 := t[88]
+		t92 := t[92]
+		vRe112 := xRe52*t88 - xIm52*t92
+		vIm112 := xRe52*t92 + xIm52*t88
+		v117 := d1[177]
+		xRe53 := real(v117)
+		xIm53 := imag(v117)
+		t89 := t[89]
+		t93 := t[93]
+		vRe113 := xRe53*t89 - xIm53*t93
+		vIm113 := xRe53*t93 + xIm53*t89
+		v118 := d1[178]
+		xRe54 := real(v118)
+		xIm54 := imag(v118)
+		t90 := t[90]
+		t94 := t[94]
+		vRe114 := xRe54*t90 - xIm54*t94
+		vIm114 := xRe54*t94 + xIm54*t90
+		v119 := d1[179]
+		xRe55 := real(v119)
+		xIm55 := imag(v119)
+		t91 := t[91]
+		t95 := t[95]
+		vRe115 := xRe55*t91 - xIm55*t95
+		vIm115 := xRe55*t95 + xIm55*t91
 		pRe160 := vRe108 + vRe112
 		pIm160 := vIm108 + vIm112
 		mRe160 := vRe108 - vRe112
@@ -8793,70 +8509,62 @@ func fft256Scalar(dst, src []complex128) {
 		pIm163 := vIm111 + vIm115
 		mRe163 := vRe111 - vRe115
 		mIm163 := vIm111 - vIm115
-		v172 := d1[112]
-		xRe56 := real(v172)
-		xIm56 := imag(v172)
-		v173 := t[28]
-		x5494 := real(v173)
-		x5495 := imag(v173)
-		vRe116 := xRe56*x5494 - xIm56*x5495
-		vIm116 := xRe56*x5495 + xIm56*x5494
-		v174 := d1[113]
-		xRe57 := real(v174)
-		xIm57 := imag(v174)
-		v175 := t[29]
-		x5506 := real(v175)
-		x5507 := imag(v175)
-		vRe117 := xRe57*x5506 - xIm57*x5507
-		vIm117 := xRe57*x5507 + xIm57*x5506
-		v176 := d1[114]
-		xRe58 := real(v176)
-		xIm58 := imag(v176)
-		v177 := t[30]
-		x5518 := real(v177)
-		x5519 := imag(v177)
-		vRe118 := xRe58*x5518 - xIm58*x5519
-		vIm118 := xRe58*x5519 + xIm58*x5518
-		v178 := d1[115]
-		xRe59 := real(v178)
-		xIm59 := imag(v178)
-		v179 := t[31]
-		x5530 := real(v179)
-		x5531 := imag(v179)
-		vRe119 := xRe59*x5530 - xIm59*x5531
-		vIm119 := xRe59*x5531 + xIm59*x5530
-		v180 := d1[240]
-		xRe60 := real(v180)
-		xIm60 := imag(v180)
-		v181 := t[60]
-		x5555 := real(v181)
-		x5556 := imag(v181)
-		vRe120 := xRe60*x5555 - xIm60*x5556
-		vIm120 := xRe60*x5556 + xIm60*x5555
-		v182 := d1[241]
-		xRe61 := real(v182)
-		xIm61 := imag(v182)
-		v183 := t[61]
-		x5567 := real(v183)
-		x5568 := imag(v183)
-		vRe121 := xRe61*x5567 - xIm61*x5568
-		vIm121 := xRe61*x5568 + xIm61*x5567
-		v184 := d1[242]
-		xRe62 := real(v184)
-		xIm62 := imag(v184)
-		v185 := t[62]
-		x5579 := real(v185)
-		x5580 := imag(v185)
-		vRe122 := xRe62*x5579 - xIm62*x5580
-		vIm122 := xRe62*x5580 + xIm62*x5579
-		v186 := d1[243]
-		xRe63 := real(v186)
-		xIm63 := imag(v186)
-		v187 := t[63]
-		x5591 := real(v187)
-		x5592 := imag(v187)
-		vRe123 := xRe63*x5591 - xIm63*x5592
-		vIm123 := xRe63*x5592 + xIm63*x5591
+		v120 := d1[112]
+		xRe56 := real(v120)
+		xIm56 := imag(v120)
+		t56 := t[56]
+		t60 := t[60]
+		vRe116 := xRe56*t56 - xIm56*t60
+		vIm116 := xRe56*t60 + xIm56*t56
+		v121 := d1[113]
+		xRe57 := real(v121)
+		xIm57 := imag(v121)
+		t57 := t[57]
+		t61 := t[61]
+		vRe117 := xRe57*t57 - xIm57*t61
+		vIm117 := xRe57*t61 + xIm57*t57
+		v122 := d1[114]
+		xRe58 := real(v122)
+		xIm58 := imag(v122)
+		t58 := t[58]
+		t62 := t[62]
+		vRe118 := xRe58*t58 - xIm58*t62
+		vIm118 := xRe58*t62 + xIm58*t58
+		v123 := d1[115]
+		xRe59 := real(v123)
+		xIm59 := imag(v123)
+		t59 := t[59]
+		t63 := t[63]
+		vRe119 := xRe59*t59 - xIm59*t63
+		vIm119 := xRe59*t63 + xIm59*t59
+		v124 := d1[240]
+		xRe60 := real(v124)
+		xIm60 := imag(v124)
+		t120 := t[120]
+		t124 := t[124]
+		vRe120 := xRe60*t120 - xIm60*t124
+		vIm120 := xRe60*t124 + xIm60*t120
+		v125 := d1[241]
+		xRe61 := real(v125)
+		xIm61 := imag(v125)
+		t121 := t[121]
+		t125 := t[125]
+		vRe121 := xRe61*t121 - xIm61*t125
+		vIm121 := xRe61*t125 + xIm61*t121
+		v126 := d1[242]
+		xRe62 := real(v126)
+		xIm62 := imag(v126)
+		t122 := t[122]
+		t126 := t[126]
+		vRe122 := xRe62*t122 - xIm62*t126
+		vIm122 := xRe62*t126 + xIm62*t122
+		v127 := d1[243]
+		xRe63 := real(v127)
+		xIm63 := imag(v127)
+		t123 := t[123]
+		t127 := t[127]
+		vRe123 := xRe63*t123 - xIm63*t127
+		vIm123 := xRe63*t127 + xIm63*t123
 		pRe164 := vRe116 + vRe120
 		pIm164 := vIm116 + vIm120
 		mRe164 := vRe116 - vRe120
@@ -9424,14 +9132,14 @@ func FFT256(dst, src []complex128) {
 	}
 	for k1 := 0; k1 < 16; k1 += 4 {
 		d1 := dst[k1 : k1+244]
-		i1 := k1 * 16
-		t := fft256Table[:][i1 : i1+64]
+		at := k1 * 32
+		t := (*[128]float64)(fft256Table[:][at : at+128])
 		xRev := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 		xImv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 		xRev1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[128])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[130])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[129])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[131])))))
 		xImv1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[128])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[130])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[129])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[131])))))
-		tv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[34])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[35])))))
-		tv1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[34])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[35])))))
+		tv := archsimd.LoadFloat64x4((*[4]float64)(t[64:68]))
+		tv1 := archsimd.LoadFloat64x4((*[4]float64)(t[68:72]))
 		v28 := xRev1.Mul(tv)
 		v29 := xImv1.Mul(tv1)
 		vRev16 := v28.Sub(v29)
@@ -9444,8 +9152,8 @@ func FFT256(dst, src []complex128) {
 		mImv32 := xImv.Sub(vImv16)
 		xRev2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[64])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[66])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[65])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[67])))))
 		xImv2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[64])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[66])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[65])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[67])))))
-		tv2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[18])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[19])))))
-		tv3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[18])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[19])))))
+		tv2 := archsimd.LoadFloat64x4((*[4]float64)(t[32:36]))
+		tv3 := archsimd.LoadFloat64x4((*[4]float64)(t[36:40]))
 		v32 := xRev2.Mul(tv2)
 		v33 := xImv2.Mul(tv3)
 		vRev17 := v32.Sub(v33)
@@ -9454,8 +9162,8 @@ func FFT256(dst, src []complex128) {
 		vImv17 := v34.Add(v35)
 		xRev3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[192])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[194])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[193])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[195])))))
 		xImv3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[192])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[194])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[193])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[195])))))
-		tv4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[48])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[50])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[49])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[51])))))
-		tv5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[48])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[50])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[49])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[51])))))
+		tv4 := archsimd.LoadFloat64x4((*[4]float64)(t[96:100]))
+		tv5 := archsimd.LoadFloat64x4((*[4]float64)(t[100:104]))
 		v36 := xRev3.Mul(tv4)
 		v37 := xImv3.Mul(tv5)
 		vRev18 := v36.Sub(v37)
@@ -9476,8 +9184,8 @@ func FFT256(dst, src []complex128) {
 		mImv35 := mImv32.Add(mRev33)
 		xRev4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[34])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[35])))))
 		xImv4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[34])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[35])))))
-		tv6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[10])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[11])))))
-		tv7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[10])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[11])))))
+		tv6 := archsimd.LoadFloat64x4((*[4]float64)(t[16:20]))
+		tv7 := archsimd.LoadFloat64x4((*[4]float64)(t[20:24]))
 		v40 := xRev4.Mul(tv6)
 		v41 := xImv4.Mul(tv7)
 		vRev19 := v40.Sub(v41)
@@ -9486,8 +9194,8 @@ func FFT256(dst, src []complex128) {
 		vImv19 := v42.Add(v43)
 		xRev5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[160])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[162])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[161])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[163])))))
 		xImv5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[160])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[162])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[161])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[163])))))
-		tv8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[40])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[42])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[41])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[43])))))
-		tv9 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[40])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[42])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[41])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[43])))))
+		tv8 := archsimd.LoadFloat64x4((*[4]float64)(t[80:84]))
+		tv9 := archsimd.LoadFloat64x4((*[4]float64)(t[84:88]))
 		v44 := xRev5.Mul(tv8)
 		v45 := xImv5.Mul(tv9)
 		vRev20 := v44.Sub(v45)
@@ -9500,8 +9208,8 @@ func FFT256(dst, src []complex128) {
 		mImv36 := vImv19.Sub(vImv20)
 		xRev6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[96])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[98])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[97])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[99])))))
 		xImv6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[96])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[98])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[97])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[99])))))
-		tv10 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[26])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[27])))))
-		tv11 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[26])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[27])))))
+		tv10 := archsimd.LoadFloat64x4((*[4]float64)(t[48:52]))
+		tv11 := archsimd.LoadFloat64x4((*[4]float64)(t[52:56]))
 		v48 := xRev6.Mul(tv10)
 		v49 := xImv6.Mul(tv11)
 		vRev21 := v48.Sub(v49)
@@ -9510,8 +9218,8 @@ func FFT256(dst, src []complex128) {
 		vImv21 := v50.Add(v51)
 		xRev7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[224])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[226])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[225])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[227])))))
 		xImv7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[224])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[226])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[225])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[227])))))
-		tv12 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[56])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[58])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[57])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[59])))))
-		tv13 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[56])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[58])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[57])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[59])))))
+		tv12 := archsimd.LoadFloat64x4((*[4]float64)(t[112:116]))
+		tv13 := archsimd.LoadFloat64x4((*[4]float64)(t[116:120]))
 		v52 := xRev7.Mul(tv12)
 		v53 := xImv7.Mul(tv13)
 		vRev22 := v52.Sub(v53)
@@ -9556,8 +9264,8 @@ func FFT256(dst, src []complex128) {
 		mImv43 := mImv35.Add(tiv7)
 		xRev8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[18])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[19])))))
 		xImv8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[18])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[19])))))
-		tv14 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[4])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[6])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[5])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[7])))))
-		tv15 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[4])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[6])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[5])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[7])))))
+		tv14 := archsimd.LoadFloat64x4((*[4]float64)(t[8:12]))
+		tv15 := archsimd.LoadFloat64x4((*[4]float64)(t[12:16]))
 		v60 := xRev8.Mul(tv14)
 		v61 := xImv8.Mul(tv15)
 		vRev23 := v60.Sub(v61)
@@ -9566,8 +9274,8 @@ func FFT256(dst, src []complex128) {
 		vImv23 := v62.Add(v63)
 		xRev9 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[144])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[146])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[145])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[147])))))
 		xImv9 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[144])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[146])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[145])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[147])))))
-		tv16 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[36])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[38])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[37])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[39])))))
-		tv17 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[36])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[38])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[37])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[39])))))
+		tv16 := archsimd.LoadFloat64x4((*[4]float64)(t[72:76]))
+		tv17 := archsimd.LoadFloat64x4((*[4]float64)(t[76:80]))
 		v64 := xRev9.Mul(tv16)
 		v65 := xImv9.Mul(tv17)
 		vRev24 := v64.Sub(v65)
@@ -9580,8 +9288,8 @@ func FFT256(dst, src []complex128) {
 		mImv44 := vImv23.Sub(vImv24)
 		xRev10 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[80])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[82])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[81])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[83])))))
 		xImv10 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[80])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[82])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[81])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[83])))))
-		tv18 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[20])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[22])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[21])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[23])))))
-		tv19 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[20])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[22])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[21])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[23])))))
+		tv18 := archsimd.LoadFloat64x4((*[4]float64)(t[40:44]))
+		tv19 := archsimd.LoadFloat64x4((*[4]float64)(t[44:48]))
 		v68 := xRev10.Mul(tv18)
 		v69 := xImv10.Mul(tv19)
 		vRev25 := v68.Sub(v69)
@@ -9590,8 +9298,8 @@ func FFT256(dst, src []complex128) {
 		vImv25 := v70.Add(v71)
 		xRev11 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[208])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[210])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[209])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[211])))))
 		xImv11 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[208])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[210])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[209])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[211])))))
-		tv20 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[52])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[54])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[53])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[55])))))
-		tv21 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[52])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[54])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[53])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[55])))))
+		tv20 := archsimd.LoadFloat64x4((*[4]float64)(t[104:108]))
+		tv21 := archsimd.LoadFloat64x4((*[4]float64)(t[108:112]))
 		v72 := xRev11.Mul(tv20)
 		v73 := xImv11.Mul(tv21)
 		vRev26 := v72.Sub(v73)
@@ -9612,8 +9320,8 @@ func FFT256(dst, src []complex128) {
 		mImv47 := mImv44.Add(mRev45)
 		xRev12 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[48])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[50])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[49])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[51])))))
 		xImv12 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[48])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[50])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[49])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[51])))))
-		tv22 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[12])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[14])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[13])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[15])))))
-		tv23 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[12])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[14])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[13])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[15])))))
+		tv22 := archsimd.LoadFloat64x4((*[4]float64)(t[24:28]))
+		tv23 := archsimd.LoadFloat64x4((*[4]float64)(t[28:32]))
 		v76 := xRev12.Mul(tv22)
 		v77 := xImv12.Mul(tv23)
 		vRev27 := v76.Sub(v77)
@@ -9622,8 +9330,8 @@ func FFT256(dst, src []complex128) {
 		vImv27 := v78.Add(v79)
 		xRev13 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[176])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[178])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[177])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[179])))))
 		xImv13 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[176])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[178])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[177])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[179])))))
-		tv24 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[44])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[46])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[45])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[47])))))
-		tv25 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[44])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[46])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[45])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[47])))))
+		tv24 := archsimd.LoadFloat64x4((*[4]float64)(t[88:92]))
+		tv25 := archsimd.LoadFloat64x4((*[4]float64)(t[92:96]))
 		v80 := xRev13.Mul(tv24)
 		v81 := xImv13.Mul(tv25)
 		vRev28 := v80.Sub(v81)
@@ -9636,8 +9344,8 @@ func FFT256(dst, src []complex128) {
 		mImv48 := vImv27.Sub(vImv28)
 		xRev14 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[112])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[114])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[113])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[115])))))
 		xImv14 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[112])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[114])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[113])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[115])))))
-		tv26 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[28])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[30])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[29])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[31])))))
-		tv27 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[28])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[30])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[29])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[31])))))
+		tv26 := archsimd.LoadFloat64x4((*[4]float64)(t[56:60]))
+		tv27 := archsimd.LoadFloat64x4((*[4]float64)(t[60:64]))
 		v84 := xRev14.Mul(tv26)
 		v85 := xImv14.Mul(tv27)
 		vRev29 := v84.Sub(v85)
@@ -9646,8 +9354,8 @@ func FFT256(dst, src []complex128) {
 		vImv29 := v86.Add(v87)
 		xRev15 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[240])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[242])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[241])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[243])))))
 		xImv15 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[240])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[242])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[241])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[243])))))
-		tv28 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[60])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[62])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[61])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[63])))))
-		tv29 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[60])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[62])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[61])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[63])))))
+		tv28 := archsimd.LoadFloat64x4((*[4]float64)(t[120:124]))
+		tv29 := archsimd.LoadFloat64x4((*[4]float64)(t[124:128]))
 		v88 := xRev15.Mul(tv28)
 		v89 := xImv15.Mul(tv29)
 		vRev30 := v88.Sub(v89)
@@ -10138,8 +9846,8 @@ func fft512Scalar(dst, src []complex128) {
 		for k1 := 0; k1 < 8; k1 += 4 {
 			i3 := i + k1
 			d1 := dst[i3 : i3+60]
-			i4 := k1 * 8
-			t := fftAoS64Table[:][i4 : i4+32]
+			at := k1 * 16
+			t := fftAoS64Table[:][at : at+64]
 			v32 := d1[0]
 			xRe := real(v32)
 			xIm := imag(v32)
@@ -10155,35 +9863,31 @@ func fft512Scalar(dst, src []complex128) {
 			v36 := d1[32]
 			xRe4 := real(v36)
 			xIm4 := imag(v36)
-			v37 := t[16]
-			x1815 := real(v37)
-			x1816 := imag(v37)
-			vRe32 := xRe4*x1815 - xIm4*x1816
-			vIm32 := xRe4*x1816 + xIm4*x1815
-			v38 := d1[33]
-			xRe5 := real(v38)
-			xIm5 := imag(v38)
-			v39 := t[17]
-			x1827 := real(v39)
-			x1828 := imag(v39)
-			vRe33 := xRe5*x1827 - xIm5*x1828
-			vIm33 := xRe5*x1828 + xIm5*x1827
-			v40 := d1[34]
-			xRe6 := real(v40)
-			xIm6 := imag(v40)
-			v41 := t[18]
-			x1839 := real(v41)
-			x1840 := imag(v41)
-			vRe34 := xRe6*x1839 - xIm6*x1840
-			vIm34 := xRe6*x1840 + xIm6*x1839
-			v42 := d1[35]
-			xRe7 := real(v42)
-			xIm7 := imag(v42)
-			v43 := t[19]
-			x1851 := real(v43)
-			x1852 := imag(v43)
-			vRe35 := xRe7*x1851 - xIm7*x1852
-			vIm35 := xRe7*x1852 + xIm7*x1851
+			t32 := t[32]
+			t36 := t[36]
+			vRe32 := xRe4*t32 - xIm4*t36
+			vIm32 := xRe4*t36 + xIm4*t32
+			v37 := d1[33]
+			xRe5 := real(v37)
+			xIm5 := imag(v37)
+			t33 := t[33]
+			t37 := t[37]
+			vRe33 := xRe5*t33 - xIm5*t37
+			vIm33 := xRe5*t37 + xIm5*t33
+			v38 := d1[34]
+			xRe6 := real(v38)
+			xIm6 := imag(v38)
+			t34 := t[34]
+			t38 := t[38]
+			vRe34 := xRe6*t34 - xIm6*t38
+			vIm34 := xRe6*t38 + xIm6*t34
+			v39 := d1[35]
+			xRe7 := real(v39)
+			xIm7 := imag(v39)
+			t35 := t[35]
+			t39 := t[39]
+			vRe35 := xRe7*t35 - xIm7*t39
+			vIm35 := xRe7*t39 + xIm7*t35
 			pRe32 := xRe + vRe32
 			pIm32 := xIm + vIm32
 			mRe32 := xRe - vRe32
@@ -10200,70 +9904,62 @@ func fft512Scalar(dst, src []complex128) {
 			pIm35 := xIm3 + vIm35
 			mRe35 := xRe3 - vRe35
 			mIm35 := xIm3 - vIm35
-			v44 := d1[16]
-			xRe8 := real(v44)
-			xIm8 := imag(v44)
-			v45 := t[8]
-			x1895 := real(v45)
-			x1896 := imag(v45)
-			vRe36 := xRe8*x1895 - xIm8*x1896
-			vIm36 := xRe8*x1896 + xIm8*x1895
-			v46 := d1[17]
-			xRe9 := real(v46)
-			xIm9 := imag(v46)
-			v47 := t[9]
-			x1907 := real(v47)
-			x1908 := imag(v47)
-			vRe37 := xRe9*x1907 - xIm9*x1908
-			vIm37 := xRe9*x1908 + xIm9*x1907
-			v48 := d1[18]
-			xRe10 := real(v48)
-			xIm10 := imag(v48)
-			v49 := t[10]
-			x1919 := real(v49)
-			x1920 := imag(v49)
-			vRe38 := xRe10*x1919 - xIm10*x1920
-			vIm38 := xRe10*x1920 + xIm10*x1919
-			v50 := d1[19]
-			xRe11 := real(v50)
-			xIm11 := imag(v50)
-			v51 := t[11]
-			x1931 := real(v51)
-			x1932 := imag(v51)
-			vRe39 := xRe11*x1931 - xIm11*x1932
-			vIm39 := xRe11*x1932 + xIm11*x1931
-			v52 := d1[48]
-			xRe12 := real(v52)
-			xIm12 := imag(v52)
-			v53 := t[24]
-			x1956 := real(v53)
-			x1957 := imag(v53)
-			vRe40 := xRe12*x1956 - xIm12*x1957
-			vIm40 := xRe12*x1957 + xIm12*x1956
-			v54 := d1[49]
-			xRe13 := real(v54)
-			xIm13 := imag(v54)
-			v55 := t[25]
-			x1968 := real(v55)
-			x1969 := imag(v55)
-			vRe41 := xRe13*x1968 - xIm13*x1969
-			vIm41 := xRe13*x1969 + xIm13*x1968
-			v56 := d1[50]
-			xRe14 := real(v56)
-			xIm14 := imag(v56)
-			v57 := t[26]
-			x1980 := real(v57)
-			x1981 := imag(v57)
-			vRe42 := xRe14*x1980 - xIm14*x1981
-			vIm42 := xRe14*x1981 + xIm14*x1980
-			v58 := d1[51]
-			xRe15 := real(v58)
-			xIm15 := imag(v58)
-			v59 := t[27]
-			x1992 := real(v59)
-			x1993 := imag(v59)
-			vRe43 := xRe15*x1992 - xIm15*x1993
-			vIm43 := xRe15*x1993 + xIm15*x1992
+			v40 := d1[16]
+			xRe8 := real(v40)
+			xIm8 := imag(v40)
+			t16 := t[16]
+			t20 := t[20]
+			vRe36 := xRe8*t16 - xIm8*t20
+			vIm36 := xRe8*t20 + xIm8*t16
+			v41 := d1[17]
+			xRe9 := real(v41)
+			xIm9 := imag(v41)
+			t17 := t[17]
+			t21 := t[21]
+			vRe37 := xRe9*t17 - xIm9*t21
+			vIm37 := xRe9*t21 + xIm9*t17
+			v42 := d1[18]
+			xRe10 := real(v42)
+			xIm10 := imag(v42)
+			t18 := t[18]
+			t22 := t[22]
+			vRe38 := xRe10*t18 - xIm10*t22
+			vIm38 := xRe10*t22 + xIm10*t18
+			v43 := d1[19]
+			xRe11 := real(v43)
+			xIm11 := imag(v43)
+			t19 := t[19]
+			t23 := t[23]
+			vRe39 := xRe11*t19 - xIm11*t23
+			vIm39 := xRe11*t23 + xIm11*t19
+			v44 := d1[48]
+			xRe12 := real(v44)
+			xIm12 := imag(v44)
+			t48 := t[48]
+			t52 := t[52]
+			vRe40 := xRe12*t48 - xIm12*t52
+			vIm40 := xRe12*t52 + xIm12*t48
+			v45 := d1[49]
+			xRe13 := real(v45)
+			xIm13 := imag(v45)
+			t49 := t[49]
+			t53 := t[53]
+			vRe41 := xRe13*t49 - xIm13*t53
+			vIm41 := xRe13*t53 + xIm13*t49
+			v46 := d1[50]
+			xRe14 := real(v46)
+			xIm14 := imag(v46)
+			t50 := t[50]
+			t54 := t[54]
+			vRe42 := xRe14*t50 - xIm14*t54
+			vIm42 := xRe14*t54 + xIm14*t50
+			v47 := d1[51]
+			xRe15 := real(v47)
+			xIm15 := imag(v47)
+			t51 := t[51]
+			t55 := t[55]
+			vRe43 := xRe15*t51 - xIm15*t55
+			vIm43 := xRe15*t55 + xIm15*t51
 			pRe36 := vRe36 + vRe40
 			pIm36 := vIm36 + vIm40
 			mRe36 := vRe36 - vRe40
@@ -10312,70 +10008,62 @@ func fft512Scalar(dst, src []complex128) {
 			pIm47 := mIm35 - mRe39
 			mRe47 := mRe35 - mIm39
 			mIm47 := mIm35 + mRe39
-			v60 := d1[8]
-			xRe16 := real(v60)
-			xIm16 := imag(v60)
-			v61 := t[4]
-			x2072 := real(v61)
-			x2073 := imag(v61)
-			vRe44 := xRe16*x2072 - xIm16*x2073
-			vIm44 := xRe16*x2073 + xIm16*x2072
-			v62 := d1[9]
-			xRe17 := real(v62)
-			xIm17 := imag(v62)
-			v63 := t[5]
-			x2084 := real(v63)
-			x2085 := imag(v63)
-			vRe45 := xRe17*x2084 - xIm17*x2085
-			vIm45 := xRe17*x2085 + xIm17*x2084
-			v64 := d1[10]
-			xRe18 := real(v64)
-			xIm18 := imag(v64)
-			v65 := t[6]
-			x2096 := real(v65)
-			x2097 := imag(v65)
-			vRe46 := xRe18*x2096 - xIm18*x2097
-			vIm46 := xRe18*x2097 + xIm18*x2096
-			v66 := d1[11]
-			xRe19 := real(v66)
-			xIm19 := imag(v66)
-			v67 := t[7]
-			x2108 := real(v67)
-			x2109 := imag(v67)
-			vRe47 := xRe19*x2108 - xIm19*x2109
-			vIm47 := xRe19*x2109 + xIm19*x2108
-			v68 := d1[40]
-			xRe20 := real(v68)
-			xIm20 := imag(v68)
-			v69 := t[20]
-			x2133 := real(v69)
-			x2134 := imag(v69)
-			vRe48 := xRe20*x2133 - xIm20*x2134
-			vIm48 := xRe20*x2134 + xIm20*x2133
-			v70 := d1[41]
-			xRe21 := real(v70)
-			xIm21 := imag(v70)
-			v71 := t[21]
-			x2145 := real(v71)
-			x2146 := imag(v71)
-			vRe49 := xRe21*x2145 - xIm21*x2146
-			vIm49 := xRe21*x2146 + xIm21*x2145
-			v72 := d1[42]
-			xRe22 := real(v72)
-			xIm22 := imag(v72)
-			v73 := t[22]
-			x2157 := real(v73)
-			x2158 := imag(v73)
-			vRe50 := xRe22*x2157 - xIm22*x2158
-			vIm50 := xRe22*x2158 + xIm22*x2157
-			v74 := d1[43]
-			xRe23 := real(v74)
-			xIm23 := imag(v74)
-			v75 := t[23]
-			x2169 := real(v75)
-			x2170 := imag(v75)
-			vRe51 := xRe23*x2169 - xIm23*x2170
-			vIm51 := xRe23*x2170 + xIm23*x2169
+			v48 := d1[8]
+			xRe16 := real(v48)
+			xIm16 := imag(v48)
+			t8 := t[8]
+			t12 := t[12]
+			vRe44 := xRe16*t8 - xIm16*t12
+			vIm44 := xRe16*t12 + xIm16*t8
+			v49 := d1[9]
+			xRe17 := real(v49)
+			xIm17 := imag(v49)
+			t9 := t[9]
+			t13 := t[13]
+			vRe45 := xRe17*t9 - xIm17*t13
+			vIm45 := xRe17*t13 + xIm17*t9
+			v50 := d1[10]
+			xRe18 := real(v50)
+			xIm18 := imag(v50)
+			t10 := t[10]
+			t14 := t[14]
+			vRe46 := xRe18*t10 - xIm18*t14
+			vIm46 := xRe18*t14 + xIm18*t10
+			v51 := d1[11]
+			xRe19 := real(v51)
+			xIm19 := imag(v51)
+			t11 := t[11]
+			t15 := t[15]
+			vRe47 := xRe19*t11 - xIm19*t15
+			vIm47 := xRe19*t15 + xIm19*t11
+			v52 := d1[40]
+			xRe20 := real(v52)
+			xIm20 := imag(v52)
+			t40 := t[40]
+			t44 := t[44]
+			vRe48 := xRe20*t40 - xIm20*t44
+			vIm48 := xRe20*t44 + xIm20*t40
+			v53 := d1[41]
+			xRe21 := real(v53)
+			xIm21 := imag(v53)
+			t41 := t[41]
+			t45 := t[45]
+			vRe49 := xRe21*t41 - xIm21*t45
+			vIm49 := xRe21*t45 + xIm21*t41
+			v54 := d1[42]
+			xRe22 := real(v54)
+			xIm22 := imag(v54)
+			t42 := t[42]
+			t46 := t[46]
+			vRe50 := xRe22*t42 - xIm22*t46
+			vIm50 := xRe22*t46 + xIm22*t42
+			v55 := d1[43]
+			xRe23 := real(v55)
+			xIm23 := imag(v55)
+			t43 := t[43]
+			t47 := t[47]
+			vRe51 := xRe23*t43 - xIm23*t47
+			vIm51 := xRe23*t47 + xIm23*t43
 			pRe48 := vRe44 + vRe48
 			pIm48 := vIm44 + vIm48
 			mRe48 := vRe44 - vRe48
@@ -10392,70 +10080,62 @@ func fft512Scalar(dst, src []complex128) {
 			pIm51 := vIm47 + vIm51
 			mRe51 := vRe47 - vRe51
 			mIm51 := vIm47 - vIm51
-			v76 := d1[24]
-			xRe24 := real(v76)
-			xIm24 := imag(v76)
-			v77 := t[12]
-			x2213 := real(v77)
-			x2214 := imag(v77)
-			vRe52 := xRe24*x2213 - xIm24*x2214
-			vIm52 := xRe24*x2214 + xIm24*x2213
-			v78 := d1[25]
-			xRe25 := real(v78)
-			xIm25 := imag(v78)
-			v79 := t[13]
-			x2225 := real(v79)
-			x2226 := imag(v79)
-			vRe53 := xRe25*x2225 - xIm25*x2226
-			vIm53 := xRe25*x2226 + xIm25*x2225
-			v80 := d1[26]
-			xRe26 := real(v80)
-			xIm26 := imag(v80)
-			v81 := t[14]
-			x2237 := real(v81)
-			x2238 := imag(v81)
-			vRe54 := xRe26*x2237 - xIm26*x2238
-			vIm54 := xRe26*x2238 + xIm26*x2237
-			v82 := d1[27]
-			xRe27 := real(v82)
-			xIm27 := imag(v82)
-			v83 := t[15]
-			x2249 := real(v83)
-			x2250 := imag(v83)
-			vRe55 := xRe27*x2249 - xIm27*x2250
-			vIm55 := xRe27*x2250 + xIm27*x2249
-			v84 := d1[56]
-			xRe28 := real(v84)
-			xIm28 := imag(v84)
-			v85 := t[28]
-			x2274 := real(v85)
-			x2275 := imag(v85)
-			vRe56 := xRe28*x2274 - xIm28*x2275
-			vIm56 := xRe28*x2275 + xIm28*x2274
-			v86 := d1[57]
-			xRe29 := real(v86)
-			xIm29 := imag(v86)
-			v87 := t[29]
-			x2286 := real(v87)
-			x2287 := imag(v87)
-			vRe57 := xRe29*x2286 - xIm29*x2287
-			vIm57 := xRe29*x2287 + xIm29*x2286
-			v88 := d1[58]
-			xRe30 := real(v88)
-			xIm30 := imag(v88)
-			v89 := t[30]
-			x2298 := real(v89)
-			x2299 := imag(v89)
-			vRe58 := xRe30*x2298 - xIm30*x2299
-			vIm58 := xRe30*x2299 + xIm30*x2298
-			v90 := d1[59]
-			xRe31 := real(v90)
-			xIm31 := imag(v90)
-			v91 := t[31]
-			x2310 := real(v91)
-			x2311 := imag(v91)
-			vRe59 := xRe31*x2310 - xIm31*x2311
-			vIm59 := xRe31*x2311 + xIm31*x2310
+			v56 := d1[24]
+			xRe24 := real(v56)
+			xIm24 := imag(v56)
+			t24 := t[24]
+			t28 := t[28]
+			vRe52 := xRe24*t24 - xIm24*t28
+			vIm52 := xRe24*t28 + xIm24*t24
+			v57 := d1[25]
+			xRe25 := real(v57)
+			xIm25 := imag(v57)
+			t25 := t[25]
+			t29 := t[29]
+			vRe53 := xRe25*t25 - xIm25*t29
+			vIm53 := xRe25*t29 + xIm25*t25
+			v58 := d1[26]
+			xRe26 := real(v58)
+			xIm26 := imag(v58)
+			t26 := t[26]
+			t30 := t[30]
+			vRe54 := xRe26*t26 - xIm26*t30
+			vIm54 := xRe26*t30 + xIm26*t26
+			v59 := d1[27]
+			xRe27 := real(v59)
+			xIm27 := imag(v59)
+			t27 := t[27]
+			t31 := t[31]
+			vRe55 := xRe27*t27 - xIm27*t31
+			vIm55 := xRe27*t31 + xIm27*t27
+			v60 := d1[56]
+			xRe28 := real(v60)
+			xIm28 := imag(v60)
+			t56 := t[56]
+			t60 := t[60]
+			vRe56 := xRe28*t56 - xIm28*t60
+			vIm56 := xRe28*t60 + xIm28*t56
+			v61 := d1[57]
+			xRe29 := real(v61)
+			xIm29 := imag(v61)
+			t57 := t[57]
+			t61 := t[61]
+			vRe57 := xRe29*t57 - xIm29*t61
+			vIm57 := xRe29*t61 + xIm29*t57
+			v62 := d1[58]
+			xRe30 := real(v62)
+			xIm30 := imag(v62)
+			t58 := t[58]
+			t62 := t[62]
+			vRe58 := xRe30*t58 - xIm30*t62
+			vIm58 := xRe30*t62 + xIm30*t58
+			v63 := d1[59]
+			xRe31 := real(v63)
+			xIm31 := imag(v63)
+			t59 := t[59]
+			t63 := t[63]
+			vRe59 := xRe31*t59 - xIm31*t63
+			vIm59 := xRe31*t63 + xIm31*t59
 			pRe52 := vRe52 + vRe56
 			pIm52 := vIm52 + vIm56
 			mRe52 := vRe52 - vRe56
@@ -10556,52 +10236,48 @@ func fft512Scalar(dst, src []complex128) {
 	}
 	for k1_1 := 0; k1_1 < 64; k1_1 += 4 {
 		d2 := dst[k1_1 : k1_1+452]
-		i5 := k1_1 * 8
-		t1 := fft512Table[:][i5 : i5+32]
-		v92 := d2[0]
-		xRe32 := real(v92)
-		xIm32 := imag(v92)
-		v93 := d2[1]
-		xRe33 := real(v93)
-		xIm33 := imag(v93)
-		v94 := d2[2]
-		xRe34 := real(v94)
-		xIm34 := imag(v94)
-		v95 := d2[3]
-		xRe35 := real(v95)
-		xIm35 := imag(v95)
-		v96 := d2[256]
-		xRe36 := real(v96)
-		xIm36 := imag(v96)
-		v97 := t1[16]
-		x3559 := real(v97)
-		x3560 := imag(v97)
-		vRe60 := xRe36*x3559 - xIm36*x3560
-		vIm60 := xRe36*x3560 + xIm36*x3559
-		v98 := d2[257]
-		xRe37 := real(v98)
-		xIm37 := imag(v98)
-		v99 := t1[17]
-		x3571 := real(v99)
-		x3572 := imag(v99)
-		vRe61 := xRe37*x3571 - xIm37*x3572
-		vIm61 := xRe37*x3572 + xIm37*x3571
-		v100 := d2[258]
-		xRe38 := real(v100)
-		xIm38 := imag(v100)
-		v101 := t1[18]
-		x3583 := real(v101)
-		x3584 := imag(v101)
-		vRe62 := xRe38*x3583 - xIm38*x3584
-		vIm62 := xRe38*x3584 + xIm38*x3583
-		v102 := d2[259]
-		xRe39 := real(v102)
-		xIm39 := imag(v102)
-		v103 := t1[19]
-		x3595 := real(v103)
-		x3596 := imag(v103)
-		vRe63 := xRe39*x3595 - xIm39*x3596
-		vIm63 := xRe39*x3596 + xIm39*x3595
+		at1 := k1_1 * 16
+		t1 := fft512Table[:][at1 : at1+64]
+		v64 := d2[0]
+		xRe32 := real(v64)
+		xIm32 := imag(v64)
+		v65 := d2[1]
+		xRe33 := real(v65)
+		xIm33 := imag(v65)
+		v66 := d2[2]
+		xRe34 := real(v66)
+		xIm34 := imag(v66)
+		v67 := d2[3]
+		xRe35 := real(v67)
+		xIm35 := imag(v67)
+		v68 := d2[256]
+		xRe36 := real(v68)
+		xIm36 := imag(v68)
+		t1_32 := t1[32]
+		t1_36 := t1[36]
+		vRe60 := xRe36*t1_32 - xIm36*t1_36
+		vIm60 := xRe36*t1_36 + xIm36*t1_32
+		v69 := d2[257]
+		xRe37 := real(v69)
+		xIm37 := imag(v69)
+		t1_33 := t1[33]
+		t1_37 := t1[37]
+		vRe61 := xRe37*t1_33 - xIm37*t1_37
+		vIm61 := xRe37*t1_37 + xIm37*t1_33
+		v70 := d2[258]
+		xRe38 := real(v70)
+		xIm38 := imag(v70)
+		t1_34 := t1[34]
+		t1_38 := t1[38]
+		vRe62 := xRe38*t1_34 - xIm38*t1_38
+		vIm62 := xRe38*t1_38 + xIm38*t1_34
+		v71 := d2[259]
+		xRe39 := real(v71)
+		xIm39 := imag(v71)
+		t1_35 := t1[35]
+		t1_39 := t1[39]
+		vRe63 := xRe39*t1_35 - xIm39*t1_39
+		vIm63 := xRe39*t1_39 + xIm39*t1_35
 		pRe64 := xRe32 + vRe60
 		pIm64 := xIm32 + vIm60
 		mRe64 := xRe32 - vRe60
@@ -10618,70 +10294,62 @@ func fft512Scalar(dst, src []complex128) {
 		pIm67 := xIm35 + vIm63
 		mRe67 := xRe35 - vRe63
 		mIm67 := xIm35 - vIm63
-		v104 := d2[128]
-		xRe40 := real(v104)
-		xIm40 := imag(v104)
-		v105 := t1[8]
-		x3639 := real(v105)
-		x3640 := imag(v105)
-		vRe64 := xRe40*x3639 - xIm40*x3640
-		vIm64 := xRe40*x3640 + xIm40*x3639
-		v106 := d2[129]
-		xRe41 := real(v106)
-		xIm41 := imag(v106)
-		v107 := t1[9]
-		x3651 := real(v107)
-		x3652 := imag(v107)
-		vRe65 := xRe41*x3651 - xIm41*x3652
-		vIm65 := xRe41*x3652 + xIm41*x3651
-		v108 := d2[130]
-		xRe42 := real(v108)
-		xIm42 := imag(v108)
-		v109 := t1[10]
-		x3663 := real(v109)
-		x3664 := imag(v109)
-		vRe66 := xRe42*x3663 - xIm42*x3664
-		vIm66 := xRe42*x3664 + xIm42*x3663
-		v110 := d2[131]
-		xRe43 := real(v110)
-		xIm43 := imag(v110)
-		v111 := t1[11]
-		x3675 := real(v111)
-		x3676 := imag(v111)
-		vRe67 := xRe43*x3675 - xIm43*x3676
-		vIm67 := xRe43*x3676 + xIm43*x3675
-		v112 := d2[384]
-		xRe44 := real(v112)
-		xIm44 := imag(v112)
-		v113 := t1[24]
-		x3700 := real(v113)
-		x3701 := imag(v113)
-		vRe68 := xRe44*x3700 - xIm44*x3701
-		vIm68 := xRe44*x3701 + xIm44*x3700
-		v114 := d2[385]
-		xRe45 := real(v114)
-		xIm45 := imag(v114)
-		v115 := t1[25]
-		x3712 := real(v115)
-		x3713 := imag(v115)
-		vRe69 := xRe45*x3712 - xIm45*x3713
-		vIm69 := xRe45*x3713 + xIm45*x3712
-		v116 := d2[386]
-		xRe46 := real(v116)
-		xIm46 := imag(v116)
-		v117 := t1[26]
-		x3724 := real(v117)
-		x3725 := imag(v117)
-		vRe70 := xRe46*x3724 - xIm46*x3725
-		vIm70 := xRe46*x3725 + xIm46*x3724
-		v118 := d2[387]
-		xRe47 := real(v118)
-		xIm47 := imag(v118)
-		v119 := t1[27]
-		x3736 := real(v119)
-		x3737 := imag(v119)
-		vRe71 := xRe47*x3736 - xIm47*x3737
-		vIm71 := xRe47*x3737 + xIm47*x3736
+		v72 := d2[128]
+		xRe40 := real(v72)
+		xIm40 := imag(v72)
+		t1_16 := t1[16]
+		t1_20 := t1[20]
+		vRe64 := xRe40*t1_16 - xIm40*t1_20
+		vIm64 := xRe40*t1_20 + xIm40*t1_16
+		v73 := d2[129]
+		xRe41 := real(v73)
+		xIm41 := imag(v73)
+		t1_17 := t1[17]
+		t1_21 := t1[21]
+		vRe65 := xRe41*t1_17 - xIm41*t1_21
+		vIm65 := xRe41*t1_21 + xIm41*t1_17
+		v74 := d2[130]
+		xRe42 := real(v74)
+		xIm42 := imag(v74)
+		t1_18 := t1[18]
+		t1_22 := t1[22]
+		vRe66 := xRe42*t1_18 - xIm42*t1_22
+		vIm66 := xRe42*t1_22 + xIm42*t1_18
+		v75 := d2[131]
+		xRe43 := real(v75)
+		xIm43 := imag(v75)
+		t1_19 := t1[19]
+		t1_23 := t1[23]
+		vRe67 := xRe43*t1_19 - xIm43*t1_23
+		vIm67 := xRe43*t1_23 + xIm43*t1_19
+		v76 := d2[384]
+		xRe44 := real(v76)
+		xIm44 := imag(v76)
+		t1_48 := t1[48]
+		t1_52 := t1[52]
+		vRe68 := xRe44*t1_48 - xIm44*t1_52
+		vIm68 := xRe44*t1_52 + xIm44*t1_48
+		v77 := d2[385]
+		xRe45 := real(v77)
+		xIm45 := imag(v77)
+		t1_49 := t1[49]
+		t1_53 := t1[53]
+		vRe69 := xRe45*t1_49 - xIm45*t1_53
+		vIm69 := xRe45*t1_53 + xIm45*t1_49
+		v78 := d2[386]
+		xRe46 := real(v78)
+		xIm46 := imag(v78)
+		t1_50 := t1[50]
+		t1_54 := t1[54]
+		vRe70 := xRe46*t1_50 - xIm46*t1_54
+		vIm70 := xRe46*t1_54 + xIm46*t1_50
+		v79 := d2[387]
+		xRe47 := real(v79)
+		xIm47 := imag(v79)
+		t1_51 := t1[51]
+		t1_55 := t1[55]
+		vRe71 := xRe47*t1_51 - xIm47*t1_55
+		vIm71 := xRe47*t1_55 + xIm47*t1_51
 		pRe68 := vRe64 + vRe68
 		pIm68 := vIm64 + vIm68
 		mRe68 := vRe64 - vRe68
@@ -10730,70 +10398,62 @@ func fft512Scalar(dst, src []complex128) {
 		pIm79 := mIm67 - mRe71
 		mRe79 := mRe67 - mIm71
 		mIm79 := mIm67 + mRe71
-		v120 := d2[64]
-		xRe48 := real(v120)
-		xIm48 := imag(v120)
-		v121 := t1[4]
-		x3816 := real(v121)
-		x3817 := imag(v121)
-		vRe72 := xRe48*x3816 - xIm48*x3817
-		vIm72 := xRe48*x3817 + xIm48*x3816
-		v122 := d2[65]
-		xRe49 := real(v122)
-		xIm49 := imag(v122)
-		v123 := t1[5]
-		x3828 := real(v123)
-		x3829 := imag(v123)
-		vRe73 := xRe49*x3828 - xIm49*x3829
-		vIm73 := xRe49*x3829 + xIm49*x3828
-		v124 := d2[66]
-		xRe50 := real(v124)
-		xIm50 := imag(v124)
-		v125 := t1[6]
-		x3840 := real(v125)
-		x3841 := imag(v125)
-		vRe74 := xRe50*x3840 - xIm50*x3841
-		vIm74 := xRe50*x3841 + xIm50*x3840
-		v126 := d2[67]
-		xRe51 := real(v126)
-		xIm51 := imag(v126)
-		v127 := t1[7]
-		x3852 := real(v127)
-		x3853 := imag(v127)
-		vRe75 := xRe51*x3852 - xIm51*x3853
-		vIm75 := xRe51*x3853 + xIm51*x3852
-		v128 := d2[320]
-		xRe52 := real(v128)
-		xIm52 := imag(v128)
-		v129 := t1[20]
-		x3877 := real(v129)
-		x3878 := imag(v129)
-		vRe76 := xRe52*x3877 - xIm52*x3878
-		vIm76 := xRe52*x3878 + xIm52*x3877
-		v130 := d2[321]
-		xRe53 := real(v130)
-		xIm53 := imag(v130)
-		v131 := t1[21]
-		x3889 := real(v131)
-		x3890 := imag(v131)
-		vRe77 := xRe53*x3889 - xIm53*x3890
-		vIm77 := xRe53*x3890 + xIm53*x3889
-		v132 := d2[322]
-		xRe54 := real(v132)
-		xIm54 := imag(v132)
-		v133 := t1[22]
-		x3901 := real(v133)
-		x3902 := imag(v133)
-		vRe78 := xRe54*x3901 - xIm54*x3902
-		vIm78 := xRe54*x3902 + xIm54*x3901
-		v134 := d2[323]
-		xRe55 := real(v134)
-		xIm55 := imag(v134)
-		v135 := t1[23]
-		x3913 := real(v135)
-		x3914 := imag(v135)
-		vRe79 := xRe55*x3913 - xIm55*x3914
-		vIm79 := xRe55*x3914 + xIm55*x3913
+		v80 := d2[64]
+		xRe48 := real(v80)
+		xIm48 := imag(v80)
+		t1_8 := t1[8]
+		t1_12 := t1[12]
+		vRe72 := xRe48*t1_8 - xIm48*t1_12
+		vIm72 := xRe48*t1_12 + xIm48*t1_8
+		v81 := d2[65]
+		xRe49 := real(v81)
+		xIm49 := imag(v81)
+		t1_9 := t1[9]
+		t1_13 := t1[13]
+		vRe73 := xRe49*t1_9 - xIm49*t1_13
+		vIm73 := xRe49*t1_13 + xIm49*t1_9
+		v82 := d2[66]
+		xRe50 := real(v82)
+		xIm50 := imag(v82)
+		t1_10 := t1[10]
+		t1_14 := t1[14]
+		vRe74 := xRe50*t1_10 - xIm50*t1_14
+		vIm74 := xRe50*t1_14 + xIm50*t1_10
+		v83 := d2[67]
+		xRe51 := real(v83)
+		xIm51 := imag(v83)
+		t1_11 := t1[11]
+		t1_15 := t1[15]
+		vRe75 := xRe51*t1_11 - xIm51*t1_15
+		vIm75 := xRe51*t1_15 + xIm51*t1_11
+		v84 := d2[320]
+		xRe52 := real(v84)
+		xIm52 := imag(v84)
+		t1_40 := t1[40]
+		t1_44 := t1[44]
+		vRe76 := xRe52*t1_40 - xIm52*t1_44
+		vIm76 := xRe52*t1_44 + xIm52*t1_40
+		v85 := d2[321]
+		xRe53 := real(v85)
+		xIm53 := imag(v85)
+		t1_41 := t1[41]
+		t1_45 := t1[45]
+		vRe77 := xRe53*t1_41 - xIm53*t1_45
+		vIm77 := xRe53*t1_45 + xIm53*t1_41
+		v86 := d2[322]
+		xRe54 := real(v86)
+		xIm54 := imag(v86)
+		t1_42 := t1[42]
+		t1_46 := t1[46]
+		vRe78 := xRe54*t1_42 - xIm54*t1_46
+		vIm78 := xRe54*t1_46 + xIm54*t1_42
+		v87 := d2[323]
+		xRe55 := real(v87)
+		xIm55 := imag(v87)
+		t1_43 := t1[43]
+		t1_47 := t1[47]
+		vRe79 := xRe55*t1_43 - xIm55*t1_47
+		vIm79 := xRe55*t1_47 + xIm55*t1_43
 		pRe80 := vRe72 + vRe76
 		pIm80 := vIm72 + vIm76
 		mRe80 := vRe72 - vRe76
@@ -10810,70 +10470,62 @@ func fft512Scalar(dst, src []complex128) {
 		pIm83 := vIm75 + vIm79
 		mRe83 := vRe75 - vRe79
 		mIm83 := vIm75 - vIm79
-		v136 := d2[192]
-		xRe56 := real(v136)
-		xIm56 := imag(v136)
-		v137 := t1[12]
-		x3957 := real(v137)
-		x3958 := imag(v137)
-		vRe80 := xRe56*x3957 - xIm56*x3958
-		vIm80 := xRe56*x3958 + xIm56*x3957
-		v138 := d2[193]
-		xRe57 := real(v138)
-		xIm57 := imag(v138)
-		v139 := t1[13]
-		x3969 := real(v139)
-		x3970 := imag(v139)
-		vRe81 := xRe57*x3969 - xIm57*x3970
-		vIm81 := xRe57*x3970 + xIm57*x3969
-		v140 := d2[194]
-		xRe58 := real(v140)
-		xIm58 := imag(v140)
-		v141 := t1[14]
-		x3981 := real(v141)
-		x3982 := imag(v141)
-		vRe82 := xRe58*x3981 - xIm58*x3982
-		vIm82 := xRe58*x3982 + xIm58*x3981
-		v142 := d2[195]
-		xRe59 := real(v142)
-		xIm59 := imag(v142)
-		v143 := t1[15]
-		x3993 := real(v143)
-		x3994 := imag(v143)
-		vRe83 := xRe59*x3993 - xIm59*x3994
-		vIm83 := xRe59*x3994 + xIm59*x3993
-		v144 := d2[448]
-		xRe60 := real(v144)
-		xIm60 := imag(v144)
-		v145 := t1[28]
-		x4018 := real(v145)
-		x4019 := imag(v145)
-		vRe84 := xRe60*x4018 - xIm60*x4019
-		vIm84 := xRe60*x4019 + xIm60*x4018
-		v146 := d2[449]
-		xRe61 := real(v146)
-		xIm61 := imag(v146)
-		v147 := t1[29]
-		x4030 := real(v147)
-		x4031 := imag(v147)
-		vRe85 := xRe61*x4030 - xIm61*x4031
-		vIm85 := xRe61*x4031 + xIm61*x4030
-		v148 := d2[450]
-		xRe62 := real(v148)
-		xIm62 := imag(v148)
-		v149 := t1[30]
-		x4042 := real(v149)
-		x4043 := imag(v149)
-		vRe86 := xRe62*x4042 - xIm62*x4043
-		vIm86 := xRe62*x4043 + xIm62*x4042
-		v150 := d2[451]
-		xRe63 := real(v150)
-		xIm63 := imag(v150)
-		v151 := t1[31]
-		x4054 := real(v151)
-		x4055 := imag(v151)
-		vRe87 := xRe63*x4054 - xIm63*x4055
-		vIm87 := xRe63*x4055 + xIm63*x4054
+		v88 := d2[192]
+		xRe56 := real(v88)
+		xIm56 := imag(v88)
+		t1_24 := t1[24]
+		t1_28 := t1[28]
+		vRe80 := xRe56*t1_24 - xIm56*t1_28
+		vIm80 := xRe56*t1_28 + xIm56*t1_24
+		v89 := d2[193]
+		xRe57 := real(v89)
+		xIm57 := imag(v89)
+		t1_25 := t1[25]
+		t1_29 := t1[29]
+		vRe81 := xRe57*t1_25 - xIm57*t1_29
+		vIm81 := xRe57*t1_29 + xIm57*t1_25
+		v90 := d2[194]
+		xRe58 := real(v90)
+		xIm58 := imag(v90)
+		t1_26 := t1[26]
+		t1_30 := t1[30]
+		vRe82 := xRe58*t1_26 - xIm58*t1_30
+		vIm82 := xRe58*t1_30 + xIm58*t1_26
+		v91 := d2[195]
+		xRe59 := real(v91)
+		xIm59 := imag(v91)
+		t1_27 := t1[27]
+		t1_31 := t1[31]
+		vRe83 := xRe59*t1_27 - xIm59*t1_31
+		vIm83 := xRe59*t1_31 + xIm59*t1_27
+		v92 := d2[448]
+		xRe60 := real(v92)
+		xIm60 := imag(v92)
+		t1_56 := t1[56]
+		t1_60 := t1[60]
+		vRe84 := xRe60*t1_56 - xIm60*t1_60
+		vIm84 := xRe60*t1_60 + xIm60*t1_56
+		v93 := d2[449]
+		xRe61 := real(v93)
+		xIm61 := imag(v93)
+		t1_57 := t1[57]
+		t1_61 := t1[61]
+		vRe85 := xRe61*t1_57 - xIm61*t1_61
+		vIm85 := xRe61*t1_61 + xIm61*t1_57
+		v94 := d2[450]
+		xRe62 := real(v94)
+		xIm62 := imag(v94)
+		t1_58 := t1[58]
+		t1_62 := t1[62]
+		vRe86 := xRe62*t1_58 - xIm62*t1_62
+		vIm86 := xRe62*t1_62 + xIm62*t1_58
+		v95 := d2[451]
+		xRe63 := real(v95)
+		xIm63 := imag(v95)
+		t1_59 := t1[59]
+		t1_63 := t1[63]
+		vRe87 := xRe63*t1_59 - xIm63*t1_63
+		vIm87 := xRe63*t1_63 + xIm63*t1_59
 		pRe84 := vRe80 + vRe84
 		pIm84 := vIm80 + vIm84
 		mRe84 := vRe80 - vRe84
@@ -11111,14 +10763,14 @@ func FFT512(dst, src []complex128) {
 		for k1 := 0; k1 < 8; k1 += 4 {
 			i3 := i + k1
 			d1 := dst[i3 : i3+60]
-			i4 := k1 * 8
-			t := fftAoS64Table[:][i4 : i4+32]
+			at := k1 * 16
+			t := (*[64]float64)(fftAoS64Table[:][at : at+64])
 			xRev := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 			xImv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 			xRev1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[34])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[35])))))
 			xImv1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[34])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[35])))))
-			tv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[18])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[19])))))
-			tv1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[18])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[19])))))
+			tv := archsimd.LoadFloat64x4((*[4]float64)(t[32:36]))
+			tv1 := archsimd.LoadFloat64x4((*[4]float64)(t[36:40]))
 			v4 := xRev1.Mul(tv)
 			v5 := xImv1.Mul(tv1)
 			vRev8 := v4.Sub(v5)
@@ -11131,8 +10783,8 @@ func FFT512(dst, src []complex128) {
 			mImv12 := xImv.Sub(vImv8)
 			xRev2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[18])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[19])))))
 			xImv2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[18])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[19])))))
-			tv2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[10])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[11])))))
-			tv3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[10])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[11])))))
+			tv2 := archsimd.LoadFloat64x4((*[4]float64)(t[16:20]))
+			tv3 := archsimd.LoadFloat64x4((*[4]float64)(t[20:24]))
 			v8 := xRev2.Mul(tv2)
 			v9 := xImv2.Mul(tv3)
 			vRev9 := v8.Sub(v9)
@@ -11141,8 +10793,8 @@ func FFT512(dst, src []complex128) {
 			vImv9 := v10.Add(v11)
 			xRev3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[48])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[50])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[49])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[51])))))
 			xImv3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[48])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[50])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[49])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[51])))))
-			tv4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[26])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[27])))))
-			tv5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[26])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[27])))))
+			tv4 := archsimd.LoadFloat64x4((*[4]float64)(t[48:52]))
+			tv5 := archsimd.LoadFloat64x4((*[4]float64)(t[52:56]))
 			v12 := xRev3.Mul(tv4)
 			v13 := xImv3.Mul(tv5)
 			vRev10 := v12.Sub(v13)
@@ -11163,8 +10815,8 @@ func FFT512(dst, src []complex128) {
 			mImv15 := mImv12.Add(mRev13)
 			xRev4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[10])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[11])))))
 			xImv4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[10])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[11])))))
-			tv6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[4])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[6])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[5])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[7])))))
-			tv7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[4])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[6])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[5])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[7])))))
+			tv6 := archsimd.LoadFloat64x4((*[4]float64)(t[8:12]))
+			tv7 := archsimd.LoadFloat64x4((*[4]float64)(t[12:16]))
 			v16 := xRev4.Mul(tv6)
 			v17 := xImv4.Mul(tv7)
 			vRev11 := v16.Sub(v17)
@@ -11173,8 +10825,8 @@ func FFT512(dst, src []complex128) {
 			vImv11 := v18.Add(v19)
 			xRev5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[40])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[42])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[41])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[43])))))
 			xImv5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[40])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[42])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[41])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[43])))))
-			tv8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[20])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[22])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[21])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[23])))))
-			tv9 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[20])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[22])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[21])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[23])))))
+			tv8 := archsimd.LoadFloat64x4((*[4]float64)(t[40:44]))
+			tv9 := archsimd.LoadFloat64x4((*[4]float64)(t[44:48]))
 			v20 := xRev5.Mul(tv8)
 			v21 := xImv5.Mul(tv9)
 			vRev12 := v20.Sub(v21)
@@ -11187,8 +10839,8 @@ func FFT512(dst, src []complex128) {
 			mImv16 := vImv11.Sub(vImv12)
 			xRev6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[26])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[27])))))
 			xImv6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[26])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[27])))))
-			tv10 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[12])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[14])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[13])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[15])))))
-			tv11 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[12])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[14])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[13])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[15])))))
+			tv10 := archsimd.LoadFloat64x4((*[4]float64)(t[24:28]))
+			tv11 := archsimd.LoadFloat64x4((*[4]float64)(t[28:32]))
 			v24 := xRev6.Mul(tv10)
 			v25 := xImv6.Mul(tv11)
 			vRev13 := v24.Sub(v25)
@@ -11197,8 +10849,8 @@ func FFT512(dst, src []complex128) {
 			vImv13 := v26.Add(v27)
 			xRev7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[56])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[58])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[57])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[59])))))
 			xImv7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[56])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[58])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[57])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[59])))))
-			tv12 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[28])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[30])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[29])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[31])))))
-			tv13 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[28])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[30])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[29])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[31])))))
+			tv12 := archsimd.LoadFloat64x4((*[4]float64)(t[56:60]))
+			tv13 := archsimd.LoadFloat64x4((*[4]float64)(t[60:64]))
 			v28 := xRev7.Mul(tv12)
 			v29 := xImv7.Mul(tv13)
 			vRev14 := v28.Sub(v29)
@@ -11293,14 +10945,14 @@ func FFT512(dst, src []complex128) {
 	}
 	for k1_1 := 0; k1_1 < 64; k1_1 += 4 {
 		d2 := dst[k1_1 : k1_1+452]
-		i5 := k1_1 * 8
-		t1 := fft512Table[:][i5 : i5+32]
+		at1 := k1_1 * 16
+		t1 := (*[64]float64)(fft512Table[:][at1 : at1+64])
 		xRev8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[2])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[3])))))
 		xImv8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[2])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[3])))))
 		xRev9 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[256])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[258])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[257])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[259])))))
 		xImv9 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[256])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[258])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[257])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[259])))))
-		t1v := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[18])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[19])))))
-		t1v1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[18])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[19])))))
+		t1v := archsimd.LoadFloat64x4((*[4]float64)(t1[32:36]))
+		t1v1 := archsimd.LoadFloat64x4((*[4]float64)(t1[36:40]))
 		v36 := xRev9.Mul(t1v)
 		v37 := xImv9.Mul(t1v1)
 		vRev15 := v36.Sub(v37)
@@ -11313,8 +10965,8 @@ func FFT512(dst, src []complex128) {
 		mImv24 := xImv8.Sub(vImv15)
 		xRev10 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[128])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[130])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[129])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[131])))))
 		xImv10 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[128])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[130])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[129])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[131])))))
-		t1v2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[10])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[11])))))
-		t1v3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[10])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[11])))))
+		t1v2 := archsimd.LoadFloat64x4((*[4]float64)(t1[16:20]))
+		t1v3 := archsimd.LoadFloat64x4((*[4]float64)(t1[20:24]))
 		v40 := xRev10.Mul(t1v2)
 		v41 := xImv10.Mul(t1v3)
 		vRev16 := v40.Sub(v41)
@@ -11323,8 +10975,8 @@ func FFT512(dst, src []complex128) {
 		vImv16 := v42.Add(v43)
 		xRev11 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[384])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[386])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[385])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[387])))))
 		xImv11 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[384])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[386])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[385])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[387])))))
-		t1v4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[26])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[27])))))
-		t1v5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[26])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[27])))))
+		t1v4 := archsimd.LoadFloat64x4((*[4]float64)(t1[48:52]))
+		t1v5 := archsimd.LoadFloat64x4((*[4]float64)(t1[52:56]))
 		v44 := xRev11.Mul(t1v4)
 		v45 := xImv11.Mul(t1v5)
 		vRev17 := v44.Sub(v45)
@@ -11345,8 +10997,8 @@ func FFT512(dst, src []complex128) {
 		mImv27 := mImv24.Add(mRev25)
 		xRev12 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[64])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[66])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[65])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[67])))))
 		xImv12 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[64])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[66])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[65])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[67])))))
-		t1v6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[4])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[6])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[5])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[7])))))
-		t1v7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[4])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[6])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[5])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[7])))))
+		t1v6 := archsimd.LoadFloat64x4((*[4]float64)(t1[8:12]))
+		t1v7 := archsimd.LoadFloat64x4((*[4]float64)(t1[12:16]))
 		v48 := xRev12.Mul(t1v6)
 		v49 := xImv12.Mul(t1v7)
 		vRev18 := v48.Sub(v49)
@@ -11355,8 +11007,8 @@ func FFT512(dst, src []complex128) {
 		vImv18 := v50.Add(v51)
 		xRev13 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[320])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[322])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[321])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[323])))))
 		xImv13 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[320])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[322])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[321])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[323])))))
-		t1v8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[20])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[22])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[21])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[23])))))
-		t1v9 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[20])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[22])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[21])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[23])))))
+		t1v8 := archsimd.LoadFloat64x4((*[4]float64)(t1[40:44]))
+		t1v9 := archsimd.LoadFloat64x4((*[4]float64)(t1[44:48]))
 		v52 := xRev13.Mul(t1v8)
 		v53 := xImv13.Mul(t1v9)
 		vRev19 := v52.Sub(v53)
@@ -11369,8 +11021,8 @@ func FFT512(dst, src []complex128) {
 		mImv28 := vImv18.Sub(vImv19)
 		xRev14 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[192])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[194])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[193])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[195])))))
 		xImv14 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[192])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[194])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[193])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[195])))))
-		t1v10 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[12])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[14])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[13])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[15])))))
-		t1v11 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[12])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[14])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[13])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[15])))))
+		t1v10 := archsimd.LoadFloat64x4((*[4]float64)(t1[24:28]))
+		t1v11 := archsimd.LoadFloat64x4((*[4]float64)(t1[28:32]))
 		v56 := xRev14.Mul(t1v10)
 		v57 := xImv14.Mul(t1v11)
 		vRev20 := v56.Sub(v57)
@@ -11379,8 +11031,8 @@ func FFT512(dst, src []complex128) {
 		vImv20 := v58.Add(v59)
 		xRev15 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[448])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[450])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[449])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[451])))))
 		xImv15 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[448])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[450])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[449])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[451])))))
-		t1v12 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[28])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[30])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[29])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[31])))))
-		t1v13 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[28])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[30])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[29])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[31])))))
+		t1v12 := archsimd.LoadFloat64x4((*[4]float64)(t1[56:60]))
+		t1v13 := archsimd.LoadFloat64x4((*[4]float64)(t1[60:64]))
 		v60 := xRev15.Mul(t1v12)
 		v61 := xImv15.Mul(t1v13)
 		vRev21 := v60.Sub(v61)
@@ -11759,8 +11411,8 @@ func fft1024Scalar(dst, src []complex128) {
 		for k1 := 0; k1 < 8; k1 += 4 {
 			i3 := i + k1
 			d1 := dst[i3 : i3+60]
-			i4 := k1 * 8
-			t := fftAoS64Table[:][i4 : i4+32]
+			at := k1 * 16
+			t := fftAoS64Table[:][at : at+64]
 			v32 := d1[0]
 			xRe := real(v32)
 			xIm := imag(v32)
@@ -11776,35 +11428,31 @@ func fft1024Scalar(dst, src []complex128) {
 			v36 := d1[32]
 			xRe4 := real(v36)
 			xIm4 := imag(v36)
-			v37 := t[16]
-			x1815 := real(v37)
-			x1816 := imag(v37)
-			vRe32 := xRe4*x1815 - xIm4*x1816
-			vIm32 := xRe4*x1816 + xIm4*x1815
-			v38 := d1[33]
-			xRe5 := real(v38)
-			xIm5 := imag(v38)
-			v39 := t[17]
-			x1827 := real(v39)
-			x1828 := imag(v39)
-			vRe33 := xRe5*x1827 - xIm5*x1828
-			vIm33 := xRe5*x1828 + xIm5*x1827
-			v40 := d1[34]
-			xRe6 := real(v40)
-			xIm6 := imag(v40)
-			v41 := t[18]
-			x1839 := real(v41)
-			x1840 := imag(v41)
-			vRe34 := xRe6*x1839 - xIm6*x1840
-			vIm34 := xRe6*x1840 + xIm6*x1839
-			v42 := d1[35]
-			xRe7 := real(v42)
-			xIm7 := imag(v42)
-			v43 := t[19]
-			x1851 := real(v43)
-			x1852 := imag(v43)
-			vRe35 := xRe7*x1851 - xIm7*x1852
-			vIm35 := xRe7*x1852 + xIm7*x1851
+			t32 := t[32]
+			t36 := t[36]
+			vRe32 := xRe4*t32 - xIm4*t36
+			vIm32 := xRe4*t36 + xIm4*t32
+			v37 := d1[33]
+			xRe5 := real(v37)
+			xIm5 := imag(v37)
+			t33 := t[33]
+			t37 := t[37]
+			vRe33 := xRe5*t33 - xIm5*t37
+			vIm33 := xRe5*t37 + xIm5*t33
+			v38 := d1[34]
+			xRe6 := real(v38)
+			xIm6 := imag(v38)
+			t34 := t[34]
+			t38 := t[38]
+			vRe34 := xRe6*t34 - xIm6*t38
+			vIm34 := xRe6*t38 + xIm6*t34
+			v39 := d1[35]
+			xRe7 := real(v39)
+			xIm7 := imag(v39)
+			t35 := t[35]
+			t39 := t[39]
+			vRe35 := xRe7*t35 - xIm7*t39
+			vIm35 := xRe7*t39 + xIm7*t35
 			pRe32 := xRe + vRe32
 			pIm32 := xIm + vIm32
 			mRe32 := xRe - vRe32
@@ -11821,70 +11469,62 @@ func fft1024Scalar(dst, src []complex128) {
 			pIm35 := xIm3 + vIm35
 			mRe35 := xRe3 - vRe35
 			mIm35 := xIm3 - vIm35
-			v44 := d1[16]
-			xRe8 := real(v44)
-			xIm8 := imag(v44)
-			v45 := t[8]
-			x1895 := real(v45)
-			x1896 := imag(v45)
-			vRe36 := xRe8*x1895 - xIm8*x1896
-			vIm36 := xRe8*x1896 + xIm8*x1895
-			v46 := d1[17]
-			xRe9 := real(v46)
-			xIm9 := imag(v46)
-			v47 := t[9]
-			x1907 := real(v47)
-			x1908 := imag(v47)
-			vRe37 := xRe9*x1907 - xIm9*x1908
-			vIm37 := xRe9*x1908 + xIm9*x1907
-			v48 := d1[18]
-			xRe10 := real(v48)
-			xIm10 := imag(v48)
-			v49 := t[10]
-			x1919 := real(v49)
-			x1920 := imag(v49)
-			vRe38 := xRe10*x1919 - xIm10*x1920
-			vIm38 := xRe10*x1920 + xIm10*x1919
-			v50 := d1[19]
-			xRe11 := real(v50)
-			xIm11 := imag(v50)
-			v51 := t[11]
-			x1931 := real(v51)
-			x1932 := imag(v51)
-			vRe39 := xRe11*x1931 - xIm11*x1932
-			vIm39 := xRe11*x1932 + xIm11*x1931
-			v52 := d1[48]
-			xRe12 := real(v52)
-			xIm12 := imag(v52)
-			v53 := t[24]
-			x1956 := real(v53)
-			x1957 := imag(v53)
-			vRe40 := xRe12*x1956 - xIm12*x1957
-			vIm40 := xRe12*x1957 + xIm12*x1956
-			v54 := d1[49]
-			xRe13 := real(v54)
-			xIm13 := imag(v54)
-			v55 := t[25]
-			x1968 := real(v55)
-			x1969 := imag(v55)
-			vRe41 := xRe13*x1968 - xIm13*x1969
-			vIm41 := xRe13*x1969 + xIm13*x1968
-			v56 := d1[50]
-			xRe14 := real(v56)
-			xIm14 := imag(v56)
-			v57 := t[26]
-			x1980 := real(v57)
-			x1981 := imag(v57)
-			vRe42 := xRe14*x1980 - xIm14*x1981
-			vIm42 := xRe14*x1981 + xIm14*x1980
-			v58 := d1[51]
-			xRe15 := real(v58)
-			xIm15 := imag(v58)
-			v59 := t[27]
-			x1992 := real(v59)
-			x1993 := imag(v59)
-			vRe43 := xRe15*x1992 - xIm15*x1993
-			vIm43 := xRe15*x1993 + xIm15*x1992
+			v40 := d1[16]
+			xRe8 := real(v40)
+			xIm8 := imag(v40)
+			t16 := t[16]
+			t20 := t[20]
+			vRe36 := xRe8*t16 - xIm8*t20
+			vIm36 := xRe8*t20 + xIm8*t16
+			v41 := d1[17]
+			xRe9 := real(v41)
+			xIm9 := imag(v41)
+			t17 := t[17]
+			t21 := t[21]
+			vRe37 := xRe9*t17 - xIm9*t21
+			vIm37 := xRe9*t21 + xIm9*t17
+			v42 := d1[18]
+			xRe10 := real(v42)
+			xIm10 := imag(v42)
+			t18 := t[18]
+			t22 := t[22]
+			vRe38 := xRe10*t18 - xIm10*t22
+			vIm38 := xRe10*t22 + xIm10*t18
+			v43 := d1[19]
+			xRe11 := real(v43)
+			xIm11 := imag(v43)
+			t19 := t[19]
+			t23 := t[23]
+			vRe39 := xRe11*t19 - xIm11*t23
+			vIm39 := xRe11*t23 + xIm11*t19
+			v44 := d1[48]
+			xRe12 := real(v44)
+			xIm12 := imag(v44)
+			t48 := t[48]
+			t52 := t[52]
+			vRe40 := xRe12*t48 - xIm12*t52
+			vIm40 := xRe12*t52 + xIm12*t48
+			v45 := d1[49]
+			xRe13 := real(v45)
+			xIm13 := imag(v45)
+			t49 := t[49]
+			t53 := t[53]
+			vRe41 := xRe13*t49 - xIm13*t53
+			vIm41 := xRe13*t53 + xIm13*t49
+			v46 := d1[50]
+			xRe14 := real(v46)
+			xIm14 := imag(v46)
+			t50 := t[50]
+			t54 := t[54]
+			vRe42 := xRe14*t50 - xIm14*t54
+			vIm42 := xRe14*t54 + xIm14*t50
+			v47 := d1[51]
+			xRe15 := real(v47)
+			xIm15 := imag(v47)
+			t51 := t[51]
+			t55 := t[55]
+			vRe43 := xRe15*t51 - xIm15*t55
+			vIm43 := xRe15*t55 + xIm15*t51
 			pRe36 := vRe36 + vRe40
 			pIm36 := vIm36 + vIm40
 			mRe36 := vRe36 - vRe40
@@ -11933,70 +11573,62 @@ func fft1024Scalar(dst, src []complex128) {
 			pIm47 := mIm35 - mRe39
 			mRe47 := mRe35 - mIm39
 			mIm47 := mIm35 + mRe39
-			v60 := d1[8]
-			xRe16 := real(v60)
-			xIm16 := imag(v60)
-			v61 := t[4]
-			x2072 := real(v61)
-			x2073 := imag(v61)
-			vRe44 := xRe16*x2072 - xIm16*x2073
-			vIm44 := xRe16*x2073 + xIm16*x2072
-			v62 := d1[9]
-			xRe17 := real(v62)
-			xIm17 := imag(v62)
-			v63 := t[5]
-			x2084 := real(v63)
-			x2085 := imag(v63)
-			vRe45 := xRe17*x2084 - xIm17*x2085
-			vIm45 := xRe17*x2085 + xIm17*x2084
-			v64 := d1[10]
-			xRe18 := real(v64)
-			xIm18 := imag(v64)
-			v65 := t[6]
-			x2096 := real(v65)
-			x2097 := imag(v65)
-			vRe46 := xRe18*x2096 - xIm18*x2097
-			vIm46 := xRe18*x2097 + xIm18*x2096
-			v66 := d1[11]
-			xRe19 := real(v66)
-			xIm19 := imag(v66)
-			v67 := t[7]
-			x2108 := real(v67)
-			x2109 := imag(v67)
-			vRe47 := xRe19*x2108 - xIm19*x2109
-			vIm47 := xRe19*x2109 + xIm19*x2108
-			v68 := d1[40]
-			xRe20 := real(v68)
-			xIm20 := imag(v68)
-			v69 := t[20]
-			x2133 := real(v69)
-			x2134 := imag(v69)
-			vRe48 := xRe20*x2133 - xIm20*x2134
-			vIm48 := xRe20*x2134 + xIm20*x2133
-			v70 := d1[41]
-			xRe21 := real(v70)
-			xIm21 := imag(v70)
-			v71 := t[21]
-			x2145 := real(v71)
-			x2146 := imag(v71)
-			vRe49 := xRe21*x2145 - xIm21*x2146
-			vIm49 := xRe21*x2146 + xIm21*x2145
-			v72 := d1[42]
-			xRe22 := real(v72)
-			xIm22 := imag(v72)
-			v73 := t[22]
-			x2157 := real(v73)
-			x2158 := imag(v73)
-			vRe50 := xRe22*x2157 - xIm22*x2158
-			vIm50 := xRe22*x2158 + xIm22*x2157
-			v74 := d1[43]
-			xRe23 := real(v74)
-			xIm23 := imag(v74)
-			v75 := t[23]
-			x2169 := real(v75)
-			x2170 := imag(v75)
-			vRe51 := xRe23*x2169 - xIm23*x2170
-			vIm51 := xRe23*x2170 + xIm23*x2169
+			v48 := d1[8]
+			xRe16 := real(v48)
+			xIm16 := imag(v48)
+			t8 := t[8]
+			t12 := t[12]
+			vRe44 := xRe16*t8 - xIm16*t12
+			vIm44 := xRe16*t12 + xIm16*t8
+			v49 := d1[9]
+			xRe17 := real(v49)
+			xIm17 := imag(v49)
+			t9 := t[9]
+			t13 := t[13]
+			vRe45 := xRe17*t9 - xIm17*t13
+			vIm45 := xRe17*t13 + xIm17*t9
+			v50 := d1[10]
+			xRe18 := real(v50)
+			xIm18 := imag(v50)
+			t10 := t[10]
+			t14 := t[14]
+			vRe46 := xRe18*t10 - xIm18*t14
+			vIm46 := xRe18*t14 + xIm18*t10
+			v51 := d1[11]
+			xRe19 := real(v51)
+			xIm19 := imag(v51)
+			t11 := t[11]
+			t15 := t[15]
+			vRe47 := xRe19*t11 - xIm19*t15
+			vIm47 := xRe19*t15 + xIm19*t11
+			v52 := d1[40]
+			xRe20 := real(v52)
+			xIm20 := imag(v52)
+			t40 := t[40]
+			t44 := t[44]
+			vRe48 := xRe20*t40 - xIm20*t44
+			vIm48 := xRe20*t44 + xIm20*t40
+			v53 := d1[41]
+			xRe21 := real(v53)
+			xIm21 := imag(v53)
+			t41 := t[41]
+			t45 := t[45]
+			vRe49 := xRe21*t41 - xIm21*t45
+			vIm49 := xRe21*t45 + xIm21*t41
+			v54 := d1[42]
+			xRe22 := real(v54)
+			xIm22 := imag(v54)
+			t42 := t[42]
+			t46 := t[46]
+			vRe50 := xRe22*t42 - xIm22*t46
+			vIm50 := xRe22*t46 + xIm22*t42
+			v55 := d1[43]
+			xRe23 := real(v55)
+			xIm23 := imag(v55)
+			t43 := t[43]
+			t47 := t[47]
+			vRe51 := xRe23*t43 - xIm23*t47
+			vIm51 := xRe23*t47 + xIm23*t43
 			pRe48 := vRe44 + vRe48
 			pIm48 := vIm44 + vIm48
 			mRe48 := vRe44 - vRe48
@@ -12013,70 +11645,62 @@ func fft1024Scalar(dst, src []complex128) {
 			pIm51 := vIm47 + vIm51
 			mRe51 := vRe47 - vRe51
 			mIm51 := vIm47 - vIm51
-			v76 := d1[24]
-			xRe24 := real(v76)
-			xIm24 := imag(v76)
-			v77 := t[12]
-			x2213 := real(v77)
-			x2214 := imag(v77)
-			vRe52 := xRe24*x2213 - xIm24*x2214
-			vIm52 := xRe24*x2214 + xIm24*x2213
-			v78 := d1[25]
-			xRe25 := real(v78)
-			xIm25 := imag(v78)
-			v79 := t[13]
-			x2225 := real(v79)
-			x2226 := imag(v79)
-			vRe53 := xRe25*x2225 - xIm25*x2226
-			vIm53 := xRe25*x2226 + xIm25*x2225
-			v80 := d1[26]
-			xRe26 := real(v80)
-			xIm26 := imag(v80)
-			v81 := t[14]
-			x2237 := real(v81)
-			x2238 := imag(v81)
-			vRe54 := xRe26*x2237 - xIm26*x2238
-			vIm54 := xRe26*x2238 + xIm26*x2237
-			v82 := d1[27]
-			xRe27 := real(v82)
-			xIm27 := imag(v82)
-			v83 := t[15]
-			x2249 := real(v83)
-			x2250 := imag(v83)
-			vRe55 := xRe27*x2249 - xIm27*x2250
-			vIm55 := xRe27*x2250 + xIm27*x2249
-			v84 := d1[56]
-			xRe28 := real(v84)
-			xIm28 := imag(v84)
-			v85 := t[28]
-			x2274 := real(v85)
-			x2275 := imag(v85)
-			vRe56 := xRe28*x2274 - xIm28*x2275
-			vIm56 := xRe28*x2275 + xIm28*x2274
-			v86 := d1[57]
-			xRe29 := real(v86)
-			xIm29 := imag(v86)
-			v87 := t[29]
-			x2286 := real(v87)
-			x2287 := imag(v87)
-			vRe57 := xRe29*x2286 - xIm29*x2287
-			vIm57 := xRe29*x2287 + xIm29*x2286
-			v88 := d1[58]
-			xRe30 := real(v88)
-			xIm30 := imag(v88)
-			v89 := t[30]
-			x2298 := real(v89)
-			x2299 := imag(v89)
-			vRe58 := xRe30*x2298 - xIm30*x2299
-			vIm58 := xRe30*x2299 + xIm30*x2298
-			v90 := d1[59]
-			xRe31 := real(v90)
-			xIm31 := imag(v90)
-			v91 := t[31]
-			x2310 := real(v91)
-			x2311 := imag(v91)
-			vRe59 := xRe31*x2310 - xIm31*x2311
-			vIm59 := xRe31*x2311 + xIm31*x2310
+			v56 := d1[24]
+			xRe24 := real(v56)
+			xIm24 := imag(v56)
+			t24 := t[24]
+			t28 := t[28]
+			vRe52 := xRe24*t24 - xIm24*t28
+			vIm52 := xRe24*t28 + xIm24*t24
+			v57 := d1[25]
+			xRe25 := real(v57)
+			xIm25 := imag(v57)
+			t25 := t[25]
+			t29 := t[29]
+			vRe53 := xRe25*t25 - xIm25*t29
+			vIm53 := xRe25*t29 + xIm25*t25
+			v58 := d1[26]
+			xRe26 := real(v58)
+			xIm26 := imag(v58)
+			t26 := t[26]
+			t30 := t[30]
+			vRe54 := xRe26*t26 - xIm26*t30
+			vIm54 := xRe26*t30 + xIm26*t26
+			v59 := d1[27]
+			xRe27 := real(v59)
+			xIm27 := imag(v59)
+			t27 := t[27]
+			t31 := t[31]
+			vRe55 := xRe27*t27 - xIm27*t31
+			vIm55 := xRe27*t31 + xIm27*t27
+			v60 := d1[56]
+			xRe28 := real(v60)
+			xIm28 := imag(v60)
+			t56 := t[56]
+			t60 := t[60]
+			vRe56 := xRe28*t56 - xIm28*t60
+			vIm56 := xRe28*t60 + xIm28*t56
+			v61 := d1[57]
+			xRe29 := real(v61)
+			xIm29 := imag(v61)
+			t57 := t[57]
+			t61 := t[61]
+			vRe57 := xRe29*t57 - xIm29*t61
+			vIm57 := xRe29*t61 + xIm29*t57
+			v62 := d1[58]
+			xRe30 := real(v62)
+			xIm30 := imag(v62)
+			t58 := t[58]
+			t62 := t[62]
+			vRe58 := xRe30*t58 - xIm30*t62
+			vIm58 := xRe30*t62 + xIm30*t58
+			v63 := d1[59]
+			xRe31 := real(v63)
+			xIm31 := imag(v63)
+			t59 := t[59]
+			t63 := t[63]
+			vRe59 := xRe31*t59 - xIm31*t63
+			vIm59 := xRe31*t63 + xIm31*t59
 			pRe52 := vRe52 + vRe56
 			pIm52 := vIm52 + vIm56
 			mRe52 := vRe52 - vRe56
@@ -12177,52 +11801,48 @@ func fft1024Scalar(dst, src []complex128) {
 	}
 	for k1_1 := 0; k1_1 < 64; k1_1 += 4 {
 		d2 := dst[k1_1 : k1_1+964]
-		i5 := k1_1 * 16
-		t1 := fftAoS1024Table[:][i5 : i5+64]
-		v92 := d2[0]
-		xRe32 := real(v92)
-		xIm32 := imag(v92)
-		v93 := d2[1]
-		xRe33 := real(v93)
-		xIm33 := imag(v93)
-		v94 := d2[2]
-		xRe34 := real(v94)
-		xIm34 := imag(v94)
-		v95 := d2[3]
-		xRe35 := real(v95)
-		xIm35 := imag(v95)
-		v96 := d2[512]
-		xRe36 := real(v96)
-		xIm36 := imag(v96)
-		v97 := t1[32]
-		x4763 := real(v97)
-		x4764 := imag(v97)
-		vRe60 := xRe36*x4763 - xIm36*x4764
-		vIm60 := xRe36*x4764 + xIm36*x4763
-		v98 := d2[513]
-		xRe37 := real(v98)
-		xIm37 := imag(v98)
-		v99 := t1[33]
-		x4775 := real(v99)
-		x4776 := imag(v99)
-		vRe61 := xRe37*x4775 - xIm37*x4776
-		vIm61 := xRe37*x4776 + xIm37*x4775
-		v100 := d2[514]
-		xRe38 := real(v100)
-		xIm38 := imag(v100)
-		v101 := t1[34]
-		x4787 := real(v101)
-		x4788 := imag(v101)
-		vRe62 := xRe38*x4787 - xIm38*x4788
-		vIm62 := xRe38*x4788 + xIm38*x4787
-		v102 := d2[515]
-		xRe39 := real(v102)
-		xIm39 := imag(v102)
-		v103 := t1[35]
-		x4799 := real(v103)
-		x4800 := imag(v103)
-		vRe63 := xRe39*x4799 - xIm39*x4800
-		vIm63 := xRe39*x4800 + xIm39*x4799
+		at1 := k1_1 * 32
+		t1 := fftAoS1024Table[:][at1 : at1+128]
+		v64 := d2[0]
+		xRe32 := real(v64)
+		xIm32 := imag(v64)
+		v65 := d2[1]
+		xRe33 := real(v65)
+		xIm33 := imag(v65)
+		v66 := d2[2]
+		xRe34 := real(v66)
+		xIm34 := imag(v66)
+		v67 := d2[3]
+		xRe35 := real(v67)
+		xIm35 := imag(v67)
+		v68 := d2[512]
+		xRe36 := real(v68)
+		xIm36 := imag(v68)
+		t1_64 := t1[64]
+		t1_68 := t1[68]
+		vRe60 := xRe36*t1_64 - xIm36*t1_68
+		vIm60 := xRe36*t1_68 + xIm36*t1_64
+		v69 := d2[513]
+		xRe37 := real(v69)
+		xIm37 := imag(v69)
+		t1_65 := t1[65]
+		t1_69 := t1[69]
+		vRe61 := xRe37*t1_65 - xIm37*t1_69
+		vIm61 := xRe37*t1_69 + xIm37*t1_65
+		v70 := d2[514]
+		xRe38 := real(v70)
+		xIm38 := imag(v70)
+		t1_66 := t1[66]
+		t1_70 := t1[70]
+		vRe62 := xRe38*t1_66 - xIm38*t1_70
+		vIm62 := xRe38*t1_70 + xIm38*t1_66
+		v71 := d2[515]
+		xRe39 := real(v71)
+		xIm39 := imag(v71)
+		t1_67 := t1[67]
+		t1_71 := t1[71]
+		vRe63 := xRe39*t1_67 - xIm39*t1_71
+		vIm63 := xRe39*t1_71 + xIm39*t1_67
 		pRe64 := xRe32 + vRe60
 		pIm64 := xIm32 + vIm60
 		mRe64 := xRe32 - vRe60
@@ -12239,70 +11859,62 @@ func fft1024Scalar(dst, src []complex128) {
 		pIm67 := xIm35 + vIm63
 		mRe67 := xRe35 - vRe63
 		mIm67 := xIm35 - vIm63
-		v104 := d2[256]
-		xRe40 := real(v104)
-		xIm40 := imag(v104)
-		v105 := t1[16]
-		x4843 := real(v105)
-		x4844 := imag(v105)
-		vRe64 := xRe40*x4843 - xIm40*x4844
-		vIm64 := xRe40*x4844 + xIm40*x4843
-		v106 := d2[257]
-		xRe41 := real(v106)
-		xIm41 := imag(v106)
-		v107 := t1[17]
-		x4855 := real(v107)
-		x4856 := imag(v107)
-		vRe65 := xRe41*x4855 - xIm41*x4856
-		vIm65 := xRe41*x4856 + xIm41*x4855
-		v108 := d2[258]
-		xRe42 := real(v108)
-		xIm42 := imag(v108)
-		v109 := t1[18]
-		x4867 := real(v109)
-		x4868 := imag(v109)
-		vRe66 := xRe42*x4867 - xIm42*x4868
-		vIm66 := xRe42*x4868 + xIm42*x4867
-		v110 := d2[259]
-		xRe43 := real(v110)
-		xIm43 := imag(v110)
-		v111 := t1[19]
-		x4879 := real(v111)
-		x4880 := imag(v111)
-		vRe67 := xRe43*x4879 - xIm43*x4880
-		vIm67 := xRe43*x4880 + xIm43*x4879
-		v112 := d2[768]
-		xRe44 := real(v112)
-		xIm44 := imag(v112)
-		v113 := t1[48]
-		x4904 := real(v113)
-		x4905 := imag(v113)
-		vRe68 := xRe44*x4904 - xIm44*x4905
-		vIm68 := xRe44*x4905 + xIm44*x4904
-		v114 := d2[769]
-		xRe45 := real(v114)
-		xIm45 := imag(v114)
-		v115 := t1[49]
-		x4916 := real(v115)
-		x4917 := imag(v115)
-		vRe69 := xRe45*x4916 - xIm45*x4917
-		vIm69 := xRe45*x4917 + xIm45*x4916
-		v116 := d2[770]
-		xRe46 := real(v116)
-		xIm46 := imag(v116)
-		v117 := t1[50]
-		x4928 := real(v117)
-		x4929 := imag(v117)
-		vRe70 := xRe46*x4928 - xIm46*x4929
-		vIm70 := xRe46*x4929 + xIm46*x4928
-		v118 := d2[771]
-		xRe47 := real(v118)
-		xIm47 := imag(v118)
-		v119 := t1[51]
-		x4940 := real(v119)
-		x4941 := imag(v119)
-		vRe71 := xRe47*x4940 - xIm47*x4941
-		vIm71 := xRe47*x4941 + xIm47*x4940
+		v72 := d2[256]
+		xRe40 := real(v72)
+		xIm40 := imag(v72)
+		t1_32 := t1[32]
+		t1_36 := t1[36]
+		vRe64 := xRe40*t1_32 - xIm40*t1_36
+		vIm64 := xRe40*t1_36 + xIm40*t1_32
+		v73 := d2[257]
+		xRe41 := real(v73)
+		xIm41 := imag(v73)
+		t1_33 := t1[33]
+		t1_37 := t1[37]
+		vRe65 := xRe41*t1_33 - xIm41*t1_37
+		vIm65 := xRe41*t1_37 + xIm41*t1_33
+		v74 := d2[258]
+		xRe42 := real(v74)
+		xIm42 := imag(v74)
+		t1_34 := t1[34]
+		t1_38 := t1[38]
+		vRe66 := xRe42*t1_34 - xIm42*t1_38
+		vIm66 := xRe42*t1_38 + xIm42*t1_34
+		v75 := d2[259]
+		xRe43 := real(v75)
+		xIm43 := imag(v75)
+		t1_35 := t1[35]
+		t1_39 := t1[39]
+		vRe67 := xRe43*t1_35 - xIm43*t1_39
+		vIm67 := xRe43*t1_39 + xIm43*t1_35
+		v76 := d2[768]
+		xRe44 := real(v76)
+		xIm44 := imag(v76)
+		t1_96 := t1[96]
+		t1_100 := t1[100]
+		vRe68 := xRe44*t1_96 - xIm44*t1_100
+		vIm68 := xRe44*t1_100 + xIm44*t1_96
+		v77 := d2[769]
+		xRe45 := real(v77)
+		xIm45 := imag(v77)
+		t1_97 := t1[97]
+		t1_101 := t1[101]
+		vRe69 := xRe45*t1_97 - xIm45*t1_101
+		vIm69 := xRe45*t1_101 + xIm45*t1_97
+		v78 := d2[770]
+		xRe46 := real(v78)
+		xIm46 := imag(v78)
+		t1_98 := t1[98]
+		t1_102 := t1[102]
+		vRe70 := xRe46*t1_98 - xIm46*t1_102
+		vIm70 := xRe46*t1_102 + xIm46*t1_98
+		v79 := d2[771]
+		xRe47 := real(v79)
+		xIm47 := imag(v79)
+		t1_99 := t1[99]
+		t1_103 := t1[103]
+		vRe71 := xRe47*t1_99 - xIm47*t1_103
+		vIm71 := xRe47*t1_103 + xIm47*t1_99
 		pRe68 := vRe64 + vRe68
 		pIm68 := vIm64 + vIm68
 		mRe68 := vRe64 - vRe68
@@ -12351,70 +11963,62 @@ func fft1024Scalar(dst, src []complex128) {
 		pIm79 := mIm67 - mRe71
 		mRe79 := mRe67 - mIm71
 		mIm79 := mIm67 + mRe71
-		v120 := d2[128]
-		xRe48 := real(v120)
-		xIm48 := imag(v120)
-		v121 := t1[8]
-		x5020 := real(v121)
-		x5021 := imag(v121)
-		vRe72 := xRe48*x5020 - xIm48*x5021
-		vIm72 := xRe48*x5021 + xIm48*x5020
-		v122 := d2[129]
-		xRe49 := real(v122)
-		xIm49 := imag(v122)
-		v123 := t1[9]
-		x5032 := real(v123)
-		x5033 := imag(v123)
-		vRe73 := xRe49*x5032 - xIm49*x5033
-		vIm73 := xRe49*x5033 + xIm49*x5032
-		v124 := d2[130]
-		xRe50 := real(v124)
-		xIm50 := imag(v124)
-		v125 := t1[10]
-		x5044 := real(v125)
-		x5045 := imag(v125)
-		vRe74 := xRe50*x5044 - xIm50*x5045
-		vIm74 := xRe50*x5045 + xIm50*x5044
-		v126 := d2[131]
-		xRe51 := real(v126)
-		xIm51 := imag(v126)
-		v127 := t1[11]
-		x5056 := real(v127)
-		x5057 := imag(v127)
-		vRe75 := xRe51*x5056 - xIm51*x5057
-		vIm75 := xRe51*x5057 + xIm51*x5056
-		v128 := d2[640]
-		xRe52 := real(v128)
-		xIm52 := imag(v128)
-		v129 := t1[40]
-		x5081 := real(v129)
-		x5082 := imag(v129)
-		vRe76 := xRe52*x5081 - xIm52*x5082
-		vIm76 := xRe52*x5082 + xIm52*x5081
-		v130 := d2[641]
-		xRe53 := real(v130)
-		xIm53 := imag(v130)
-		v131 := t1[41]
-		x5093 := real(v131)
-		x5094 := imag(v131)
-		vRe77 := xRe53*x5093 - xIm53*x5094
-		vIm77 := xRe53*x5094 + xIm53*x5093
-		v132 := d2[642]
-		xRe54 := real(v132)
-		xIm54 := imag(v132)
-		v133 := t1[42]
-		x5105 := real(v133)
-		x5106 := imag(v133)
-		vRe78 := xRe54*x5105 - xIm54*x5106
-		vIm78 := xRe54*x5106 + xIm54*x5105
-		v134 := d2[643]
-		xRe55 := real(v134)
-		xIm55 := imag(v134)
-		v135 := t1[43]
-		x5117 := real(v135)
-		x5118 := imag(v135)
-		vRe79 := xRe55*x5117 - xIm55*x5118
-		vIm79 := xRe55*x5118 + xIm55*x5117
+		v80 := d2[128]
+		xRe48 := real(v80)
+		xIm48 := imag(v80)
+		t1_16 := t1[16]
+		t1_20 := t1[20]
+		vRe72 := xRe48*t1_16 - xIm48*t1_20
+		vIm72 := xRe48*t1_20 + xIm48*t1_16
+		v81 := d2[129]
+		xRe49 := real(v81)
+		xIm49 := imag(v81)
+		t1_17 := t1[17]
+		t1_21 := t1[21]
+		vRe73 := xRe49*t1_17 - xIm49*t1_21
+		vIm73 := xRe49*t1_21 + xIm49*t1_17
+		v82 := d2[130]
+		xRe50 := real(v82)
+		xIm50 := imag(v82)
+		t1_18 := t1[18]
+		t1_22 := t1[22]
+		vRe74 := xRe50*t1_18 - xIm50*t1_22
+		vIm74 := xRe50*t1_22 + xIm50*t1_18
+		v83 := d2[131]
+		xRe51 := real(v83)
+		xIm51 := imag(v83)
+		t1_19 := t1[19]
+		t1_23 := t1[23]
+		vRe75 := xRe51*t1_19 - xIm51*t1_23
+		vIm75 := xRe51*t1_23 + xIm51*t1_19
+		v84 := d2[640]
+		xRe52 := real(v84)
+		xIm52 := imag(v84)
+		t1_80 := t1[80]
+		t1_84 := t1[84]
+		vRe76 := xRe52*t1_80 - xIm52*t1_84
+		vIm76 := xRe52*t1_84 + xIm52*t1_80
+		v85 := d2[641]
+		xRe53 := real(v85)
+		xIm53 := imag(v85)
+		t1_81 := t1[81]
+		t1_85 := t1[85]
+		vRe77 := xRe53*t1_81 - xIm53*t1_85
+		vIm77 := xRe53*t1_85 + xIm53*t1_81
+		v86 := d2[642]
+		xRe54 := real(v86)
+		xIm54 := imag(v86)
+		t1_82 := t1[82]
+		t1_86 := t1[86]
+		vRe78 := xRe54*t1_82 - xIm54*t1_86
+		vIm78 := xRe54*t1_86 + xIm54*t1_82
+		v87 := d2[643]
+		xRe55 := real(v87)
+		xIm55 := imag(v87)
+		t1_83 := t1[83]
+		t1_87 := t1[87]
+		vRe79 := xRe55*t1_83 - xIm55*t1_87
+		vIm79 := xRe55*t1_87 + xIm55*t1_83
 		pRe80 := vRe72 + vRe76
 		pIm80 := vIm72 + vIm76
 		mRe80 := vRe72 - vRe76
@@ -12431,70 +12035,62 @@ func fft1024Scalar(dst, src []complex128) {
 		pIm83 := vIm75 + vIm79
 		mRe83 := vRe75 - vRe79
 		mIm83 := vIm75 - vIm79
-		v136 := d2[384]
-		xRe56 := real(v136)
-		xIm56 := imag(v136)
-		v137 := t1[24]
-		x5161 := real(v137)
-		x5162 := imag(v137)
-		vRe80 := xRe56*x5161 - xIm56*x5162
-		vIm80 := xRe56*x5162 + xIm56*x5161
-		v138 := d2[385]
-		xRe57 := real(v138)
-		xIm57 := imag(v138)
-		v139 := t1[25]
-		x5173 := real(v139)
-		x5174 := imag(v139)
-		vRe81 := xRe57*x5173 - xIm57*x5174
-		vIm81 := xRe57*x5174 + xIm57*x5173
-		v140 := d2[386]
-		xRe58 := real(v140)
-		xIm58 := imag(v140)
-		v141 := t1[26]
-		x5185 := real(v141)
-		x5186 := imag(v141)
-		vRe82 := xRe58*x5185 - xIm58*x5186
-		vIm82 := xRe58*x5186 + xIm58*x5185
-		v142 := d2[387]
-		xRe59 := real(v142)
-		xIm59 := imag(v142)
-		v143 := t1[27]
-		x5197 := real(v143)
-		x5198 := imag(v143)
-		vRe83 := xRe59*x5197 - xIm59*x5198
-		vIm83 := xRe59*x5198 + xIm59*x5197
-		v144 := d2[896]
-		xRe60 := real(v144)
-		xIm60 := imag(v144)
-		v145 := t1[56]
-		x5222 := real(v145)
-		x5223 := imag(v145)
-		vRe84 := xRe60*x5222 - xIm60*x5223
-		vIm84 := xRe60*x5223 + xIm60*x5222
-		v146 := d2[897]
-		xRe61 := real(v146)
-		xIm61 := imag(v146)
-		v147 := t1[57]
-		x5234 := real(v147)
-		x5235 := imag(v147)
-		vRe85 := xRe61*x5234 - xIm61*x5235
-		vIm85 := xRe61*x5235 + xIm61*x5234
-		v148 := d2[898]
-		xRe62 := real(v148)
-		xIm62 := imag(v148)
-		v149 := t1[58]
-		x5246 := real(v149)
-		x5247 := imag(v149)
-		vRe86 := xRe62*x5246 - xIm62*x5247
-		vIm86 := xRe62*x5247 + xIm62*x5246
-		v150 := d2[899]
-		xRe63 := real(v150)
-		xIm63 := imag(v150)
-		v151 := t1[59]
-		x5258 := real(v151)
-		x5259 := imag(v151)
-		vRe87 := xRe63*x5258 - xIm63*x5259
-		vIm87 := xRe63*x5259 + xIm63*x5258
+		v88 := d2[384]
+		xRe56 := real(v88)
+		xIm56 := imag(v88)
+		t1_48 := t1[48]
+		t1_52 := t1[52]
+		vRe80 := xRe56*t1_48 - xIm56*t1_52
+		vIm80 := xRe56*t1_52 + xIm56*t1_48
+		v89 := d2[385]
+		xRe57 := real(v89)
+		xIm57 := imag(v89)
+		t1_49 := t1[49]
+		t1_53 := t1[53]
+		vRe81 := xRe57*t1_49 - xIm57*t1_53
+		vIm81 := xRe57*t1_53 + xIm57*t1_49
+		v90 := d2[386]
+		xRe58 := real(v90)
+		xIm58 := imag(v90)
+		t1_50 := t1[50]
+		t1_54 := t1[54]
+		vRe82 := xRe58*t1_50 - xIm58*t1_54
+		vIm82 := xRe58*t1_54 + xIm58*t1_50
+		v91 := d2[387]
+		xRe59 := real(v91)
+		xIm59 := imag(v91)
+		t1_51 := t1[51]
+		t1_55 := t1[55]
+		vRe83 := xRe59*t1_51 - xIm59*t1_55
+		vIm83 := xRe59*t1_55 + xIm59*t1_51
+		v92 := d2[896]
+		xRe60 := real(v92)
+		xIm60 := imag(v92)
+		t1_112 := t1[112]
+		t1_116 := t1[116]
+		vRe84 := xRe60*t1_112 - xIm60*t1_116
+		vIm84 := xRe60*t1_116 + xIm60*t1_112
+		v93 := d2[897]
+		xRe61 := real(v93)
+		xIm61 := imag(v93)
+		t1_113 := t1[113]
+		t1_117 := t1[117]
+		vRe85 := xRe61*t1_113 - xIm61*t1_117
+		vIm85 := xRe61*t1_117 + xIm61*t1_113
+		v94 := d2[898]
+		xRe62 := real(v94)
+		xIm62 := imag(v94)
+		t1_114 := t1[114]
+		t1_118 := t1[118]
+		vRe86 := xRe62*t1_114 - xIm62*t1_118
+		vIm86 := xRe62*t1_118 + xIm62*t1_114
+		v95 := d2[899]
+		xRe63 := real(v95)
+		xIm63 := imag(v95)
+		t1_115 := t1[115]
+		t1_119 := t1[119]
+		vRe87 := xRe63*t1_115 - xIm63*t1_119
+		vIm87 := xRe63*t1_119 + xIm63*t1_115
 		pRe84 := vRe80 + vRe84
 		pIm84 := vIm80 + vIm84
 		mRe84 := vRe80 - vRe84
@@ -12623,70 +12219,62 @@ func fft1024Scalar(dst, src []complex128) {
 		pIm111 := mIm79 - ti23
 		mRe111 := mRe79 - tr23
 		mIm111 := mIm79 + ti23
-		v152 := d2[64]
-		xRe64 := real(v152)
-		xIm64 := imag(v152)
-		v153 := t1[4]
-		x5440 := real(v153)
-		x5441 := imag(v153)
-		vRe88 := xRe64*x5440 - xIm64*x5441
-		vIm88 := xRe64*x5441 + xIm64*x5440
-		v154 := d2[65]
-		xRe65 := real(v154)
-		xIm65 := imag(v154)
-		v155 := t1[5]
-		x5452 := real(v155)
-		x5453 := imag(v155)
-		vRe89 := xRe65*x5452 - xIm65*x5453
-		vIm89 := xRe65*x5453 + xIm65*x5452
-		v156 := d2[66]
-		xRe66 := real(v156)
-		xIm66 := imag(v156)
-		v157 := t1[6]
-		x5464 := real(v157)
-		x5465 := imag(v157)
-		vRe90 := xRe66*x5464 - xIm66*x5465
-		vIm90 := xRe66*x5465 + xIm66*x5464
-		v158 := d2[67]
-		xRe67 := real(v158)
-		xIm67 := imag(v158)
-		v159 := t1[7]
-		x5476 := real(v159)
-		x5477 := imag(v159)
-		vRe91 := xRe67*x5476 - xIm67*x5477
-		vIm91 := xRe67*x5477 + xIm67*x5476
-		v160 := d2[576]
-		xRe68 := real(v160)
-		xIm68 := imag(v160)
-		v161 := t1[36]
-		x5501 := real(v161)
-		x5502 := imag(v161)
-		vRe92 := xRe68*x5501 - xIm68*x5502
-		vIm92 := xRe68*x5502 + xIm68*x5501
-		v162 := d2[577]
-		xRe69 := real(v162)
-		xIm69 := imag(v162)
-		v163 := t1[37]
-		x5513 := real(v163)
-		x5514 := imag(v163)
-		vRe93 := xRe69*x5513 - xIm69*x5514
-		vIm93 := xRe69*x5514 + xIm69*x5513
-		v164 := d2[578]
-		xRe70 := real(v164)
-		xIm70 := imag(v164)
-		v165 := t1[38]
-		x5525 := real(v165)
-		x5526 := imag(v165)
-		vRe94 := xRe70*x5525 - xIm70*x5526
-		vIm94 := xRe70*x5526 + xIm70*x5525
-		v166 := d2[579]
-		xRe71 := real(v166)
-		xIm71 := imag(v166)
-		v167 := t1[39]
-		x5537 := real(v167)
-		x5538 := imag(v167)
-		vRe95 := xRe71*x5537 - xIm71*x5538
-		vIm95 := xRe71*x5538 + xIm71*x5537
+		v96 := d2[64]
+		xRe64 := real(v96)
+		xIm64 := imag(v96)
+		t1_8 := t1[8]
+		t1_12 := t1[12]
+		vRe88 := xRe64*t1_8 - xIm64*t1_12
+		vIm88 := xRe64*t1_12 + xIm64*t1_8
+		v97 := d2[65]
+		xRe65 := real(v97)
+		xIm65 := imag(v97)
+		t1_9 := t1[9]
+		t1_13 := t1[13]
+		vRe89 := xRe65*t1_9 - xIm65*t1_13
+		vIm89 := xRe65*t1_13 + xIm65*t1_9
+		v98 := d2[66]
+		xRe66 := real(v98)
+		xIm66 := imag(v98)
+		t1_10 := t1[10]
+		t1_14 := t1[14]
+		vRe90 := xRe66*t1_10 - xIm66*t1_14
+		vIm90 := xRe66*t1_14 + xIm66*t1_10
+		v99 := d2[67]
+		xRe67 := real(v99)
+		xIm67 := imag(v99)
+		t1_11 := t1[11]
+		t1_15 := t1[15]
+		vRe91 := xRe67*t1_11 - xIm67*t1_15
+		vIm91 := xRe67*t1_15 + xIm67*t1_11
+		v100 := d2[576]
+		xRe68 := real(v100)
+		xIm68 := imag(v100)
+		t1_72 := t1[72]
+		t1_76 := t1[76]
+		vRe92 := xRe68*t1_72 - xIm68*t1_76
+		vIm92 := xRe68*t1_76 + xIm68*t1_72
+		v101 := d2[577]
+		xRe69 := real(v101)
+		xIm69 := imag(v101)
+		t1_73 := t1[73]
+		t1_77 := t1[77]
+		vRe93 := xRe69*t1_73 - xIm69*t1_77
+		vIm93 := xRe69*t1_77 + xIm69*t1_73
+		v102 := d2[578]
+		xRe70 := real(v102)
+		xIm70 := imag(v102)
+		t1_74 := t1[74]
+		t1_78 := t1[78]
+		vRe94 := xRe70*t1_74 - xIm70*t1_78
+		vIm94 := xRe70*t1_78 + xIm70*t1_74
+		v103 := d2[579]
+		xRe71 := real(v103)
+		xIm71 := imag(v103)
+		t1_75 := t1[75]
+		t1_79 := t1[79]
+		vRe95 := xRe71*t1_75 - xIm71*t1_79
+		vIm95 := xRe71*t1_79 + xIm71*t1_75
 		pRe112 := vRe88 + vRe92
 		pIm112 := vIm88 + vIm92
 		mRe112 := vRe88 - vRe92
@@ -12703,70 +12291,62 @@ func fft1024Scalar(dst, src []complex128) {
 		pIm115 := vIm91 + vIm95
 		mRe115 := vRe91 - vRe95
 		mIm115 := vIm91 - vIm95
-		v168 := d2[320]
-		xRe72 := real(v168)
-		xIm72 := imag(v168)
-		v169 := t1[20]
-		x5581 := real(v169)
-		x5582 := imag(v169)
-		vRe96 := xRe72*x5581 - xIm72*x5582
-		vIm96 := xRe72*x5582 + xIm72*x5581
-		v170 := d2[321]
-		xRe73 := real(v170)
-		xIm73 := imag(v170)
-		v171 := t1[21]
-		x5593 := real(v171)
-		x5594 := imag(v171)
-		vRe97 := xRe73*x5593 - xIm73*x5594
-		vIm97 := xRe73*x5594 + xIm73*x5593
-		v172 := d2[322]
-		xRe74 := real(v172)
-		xIm74 := imag(v172)
-		v173 := t1[22]
-		x5605 := real(v173)
-		x5606 := imag(v173)
-		vRe98 := xRe74*x5605 - xIm74*x5606
-		vIm98 := xRe74*x5606 + xIm74*x5605
-		v174 := d2[323]
-		xRe75 := real(v174)
-		xIm75 := imag(v174)
-		v175 := t1[23]
-		x5617 := real(v175)
-		x5618 := imag(v175)
-		vRe99 := xRe75*x5617 - xIm75*x5618
-		vIm99 := xRe75*x5618 + xIm75*x5617
-		v176 := d2[832]
-		xRe76 := real(v176)
-		xIm76 := imag(v176)
-		v177 := t1[52]
-		x5642 := real(v177)
-		x5643 := imag(v177)
-		vRe100 := xRe76*x5642 - xIm76*x5643
-		vIm100 := xRe76*x5643 + xIm76*x5642
-		v178 := d2[833]
-		xRe77 := real(v178)
-		xIm77 := imag(v178)
-		v179 := t1[53]
-		x5654 := real(v179)
-		x5655 := imag(v179)
-		vRe101 := xRe77*x5654 - xIm77*x5655
-		vIm101 := xRe77*x5655 + xIm77*x5654
-		v180 := d2[834]
-		xRe78 := real(v180)
-		xIm78 := imag(v180)
-		v181 := t1[54]
-		x5666 := real(v181)
-		x5667 := imag(v181)
-		vRe102 := xRe78*x5666 - xIm78*x5667
-		vIm102 := xRe78*x5667 + xIm78*x5666
-		v182 := d2[835]
-		xRe79 := real(v182)
-		xIm79 := imag(v182)
-		v183 := t1[55]
-		x5678 := real(v183)
-		x5679 := imag(v183)
-		vRe103 := xRe79*x5678 - xIm79*x5679
-		vIm103 := xRe79*x5679 + xIm79*x5678
+		v104 := d2[320]
+		xRe72 := real(v104)
+		xIm72 := imag(v104)
+		t1_40 := t1[40]
+		t1_44 := t1[44]
+		vRe96 := xRe72*t1_40 - xIm72*t1_44
+		vIm96 := xRe72*t1_44 + xIm72*t1_40
+		v105 := d2[321]
+		xRe73 := real(v105)
+		xIm73 := imag(v105)
+		t1_41 := t1[41]
+		t1_45 := t1[45]
+		vRe97 := xRe73*t1_41 - xIm73*t1_45
+		vIm97 := xRe73*t1_45 + xIm73*t1_41
+		v106 := d2[322]
+		xRe74 := real(v106)
+		xIm74 := imag(v106)
+		t1_42 := t1[42]
+		t1_46 := t1[46]
+		vRe98 := xRe74*t1_42 - xIm74*t1_46
+		vIm98 := xRe74*t1_46 + xIm74*t1_42
+		v107 := d2[323]
+		xRe75 := real(v107)
+		xIm75 := imag(v107)
+		t1_43 := t1[43]
+		t1_47 := t1[47]
+		vRe99 := xRe75*t1_43 - xIm75*t1_47
+		vIm99 := xRe75*t1_47 + xIm75*t1_43
+		v108 := d2[832]
+		xRe76 := real(v108)
+		xIm76 := imag(v108)
+		t1_104 := t1[104]
+		t1_108 := t1[108]
+		vRe100 := xRe76*t1_104 - xIm76*t1_108
+		vIm100 := xRe76*t1_108 + xIm76*t1_104
+		v109 := d2[833]
+		xRe77 := real(v109)
+		xIm77 := imag(v109)
+		t1_105 := t1[105]
+		t1_109 := t1[109]
+		vRe101 := xRe77*t1_105 - xIm77*t1_109
+		vIm101 := xRe77*t1_109 + xIm77*t1_105
+		v110 := d2[834]
+		xRe78 := real(v110)
+		xIm78 := imag(v110)
+		t1_106 := t1[106]
+		t1_110 := t1[110]
+		vRe102 := xRe78*t1_106 - xIm78*t1_110
+		vIm102 := xRe78*t1_110 + xIm78*t1_106
+		v111 := d2[835]
+		xRe79 := real(v111)
+		xIm79 := imag(v111)
+		t1_107 := t1[107]
+		t1_111 := t1[111]
+		vRe103 := xRe79*t1_107 - xIm79*t1_111
+		vIm103 := xRe79*t1_111 + xIm79*t1_107
 		pRe116 := vRe96 + vRe100
 		pIm116 := vIm96 + vIm100
 		mRe116 := vRe96 - vRe100
@@ -12815,70 +12395,62 @@ func fft1024Scalar(dst, src []complex128) {
 		pIm127 := mIm115 - mRe119
 		mRe127 := mRe115 - mIm119
 		mIm127 := mIm115 + mRe119
-		v184 := d2[192]
-		xRe80 := real(v184)
-		xIm80 := imag(v184)
-		v185 := t1[12]
-		x5758 := real(v185)
-		x5759 := imag(v185)
-		vRe104 := xRe80*x5758 - xIm80*x5759
-		vIm104 := xRe80*x5759 + xIm80*x5758
-		v186 := d2[193]
-		xRe81 := real(v186)
-		xIm81 := imag(v186)
-		v187 := t1[13]
-		x5770 := real(v187)
-		x5771 := imag(v187)
-		vRe105 := xRe81*x5770 - xIm81*x5771
-		vIm105 := xRe81*x5771 + xIm81*x5770
-		v188 := d2[194]
-		xRe82 := real(v188)
-		xIm82 := imag(v188)
-		v189 := t1[14]
-		x5782 := real(v189)
-		x5783 := imag(v189)
-		vRe106 := xRe82*x5782 - xIm82*x5783
-		vIm106 := xRe82*x5783 + xIm82*x5782
-		v190 := d2[195]
-		xRe83 := real(v190)
-		xIm83 := imag(v190)
-		v191 := t1[15]
-		x5794 := real(v191)
-		x5795 := imag(v191)
-		vRe107 := xRe83*x5794 - xIm83*x5795
-		vIm107 := xRe83*x5795 + xIm83*x5794
-		v192 := d2[704]
-		xRe84 := real(v192)
-		xIm84 := imag(v192)
-		v193 := t1[44]
-		x5819 := real(v193)
-		x5820 := imag(v193)
-		vRe108 := xRe84*x5819 - xIm84*x5820
-		vIm108 := xRe84*x5820 + xIm84*x5819
-		v194 := d2[705]
-		xRe85 := real(v194)
-		xIm85 := imag(v194)
-		v195 := t1[45]
-		x5831 := real(v195)
-		x5832 := imag(v195)
-		vRe109 := xRe85*x5831 - xIm85*x5832
-		vIm109 := xRe85*x5832 + xIm85*x5831
-		v196 := d2[706]
-		xRe86 := real(v196)
-		xIm86 := imag(v196)
-		v197 := t1[46]
-		x5843 := real(v197)
-		x5844 := imag(v197)
-		vRe110 := xRe86*x5843 - xIm86*x5844
-		vIm110 := xRe86*x5844 + xIm86*x5843
-		v198 := d2[707]
-		xRe87 := real(v198)
-		xIm87 := imag(v198)
-		v199 := t1[47]
-		x5855 := real(v199)
-		x5856 := imag(v199)
-		vRe111 := xRe87*x5855 - xIm87*x5856
-		vIm111 := xRe87*x5856 + xIm87*x5855
+		v112 := d2[192]
+		xRe80 := real(v112)
+		xIm80 := imag(v112)
+		t1_24 := t1[24]
+		t1_28 := t1[28]
+		vRe104 := xRe80*t1_24 - xIm80*t1_28
+		vIm104 := xRe80*t1_28 + xIm80*t1_24
+		v113 := d2[193]
+		xRe81 := real(v113)
+		xIm81 := imag(v113)
+		t1_25 := t1[25]
+		t1_29 := t1[29]
+		vRe105 := xRe81*t1_25 - xIm81*t1_29
+		vIm105 := xRe81*t1_29 + xIm81*t1_25
+		v114 := d2[194]
+		xRe82 := real(v114)
+		xIm82 := imag(v114)
+		t1_26 := t1[26]
+		t1_30 := t1[30]
+		vRe106 := xRe82*t1_26 - xIm82*t1_30
+		vIm106 := xRe82*t1_30 + xIm82*t1_26
+		v115 := d2[195]
+		xRe83 := real(v115)
+		xIm83 := imag(v115)
+		t1_27 := t1[27]
+		t1_31 := t1[31]
+		vRe107 := xRe83*t1_27 - xIm83*t1_31
+		vIm107 := xRe83*t1_31 + xIm83*t1_27
+		v116 := d2[704]
+		xRe84 := real(v116)
+		xIm84 := imag(v116)
+		t1_88 := t1[88]
+		t1_92 := t1[92]
+		vRe108 := xRe84*t1_88 - xIm84*t1_92
+		vIm108 := xRe84*t1_92 + xIm84*t1_88
+		v117 := d2[705]
+		xRe85 := real(v117)
+		xIm85 := imag(v117)
+		t1_89 := t1[89]
+		t1_93 := t1[93]
+		vRe109 := xRe85*t1_89 - xIm85*t1_93
+		vIm109 := xRe85*t1_93 + xIm85*t1_89
+		v118 := d2[706]
+		xRe86 := real(v118)
+		xIm86 := imag(v118)
+		t1_90 := t1[90]
+		t1_94 := t1[94]
+		vRe110 := xRe86*t1_90 - xIm86*t1_94
+		vIm110 := xRe86*t1_94 + xIm86*t1_90
+		v119 := d2[707]
+		xRe87 := real(v119)
+		xIm87 := imag(v119)
+		t1_91 := t1[91]
+		t1_95 := t1[95]
+		vRe111 := xRe87*t1_91 - xIm87*t1_95
+		vIm111 := xRe87*t1_95 + xIm87*t1_91
 		pRe128 := vRe104 + vRe108
 		pIm128 := vIm104 + vIm108
 		mRe128 := vRe104 - vRe108
@@ -12895,70 +12467,62 @@ func fft1024Scalar(dst, src []complex128) {
 		pIm131 := vIm107 + vIm111
 		mRe131 := vRe107 - vRe111
 		mIm131 := vIm107 - vIm111
-		v200 := d2[448]
-		xRe88 := real(v200)
-		xIm88 := imag(v200)
-		v201 := t1[28]
-		x5899 := real(v201)
-		x5900 := imag(v201)
-		vRe112 := xRe88*x5899 - xIm88*x5900
-		vIm112 := xRe88*x5900 + xIm88*x5899
-		v202 := d2[449]
-		xRe89 := real(v202)
-		xIm89 := imag(v202)
-		v203 := t1[29]
-		x5911 := real(v203)
-		x5912 := imag(v203)
-		vRe113 := xRe89*x5911 - xIm89*x5912
-		vIm113 := xRe89*x5912 + xIm89*x5911
-		v204 := d2[450]
-		xRe90 := real(v204)
-		xIm90 := imag(v204)
-		v205 := t1[30]
-		x5923 := real(v205)
-		x5924 := imag(v205)
-		vRe114 := xRe90*x5923 - xIm90*x5924
-		vIm114 := xRe90*x5924 + xIm90*x5923
-		v206 := d2[451]
-		xRe91 := real(v206)
-		xIm91 := imag(v206)
-		v207 := t1[31]
-		x5935 := real(v207)
-		x5936 := imag(v207)
-		vRe115 := xRe91*x5935 - xIm91*x5936
-		vIm115 := xRe91*x5936 + xIm91*x5935
-		v208 := d2[960]
-		xRe92 := real(v208)
-		xIm92 := imag(v208)
-		v209 := t1[60]
-		x5960 := real(v209)
-		x5961 := imag(v209)
-		vRe116 := xRe92*x5960 - xIm92*x5961
-		vIm116 := xRe92*x5961 + xIm92*x5960
-		v210 := d2[961]
-		xRe93 := real(v210)
-		xIm93 := imag(v210)
-		v211 := t1[61]
-		x5972 := real(v211)
-		x5973 := imag(v211)
-		vRe117 := xRe93*x5972 - xIm93*x5973
-		vIm117 := xRe93*x5973 + xIm93*x5972
-		v212 := d2[962]
-		xRe94 := real(v212)
-		xIm94 := imag(v212)
-		v213 := t1[62]
-		x5984 := real(v213)
-		x5985 := imag(v213)
-		vRe118 := xRe94*x5984 - xIm94*x5985
-		vIm118 := xRe94*x5985 + xIm94*x5984
-		v214 := d2[963]
-		xRe95 := real(v214)
-		xIm95 := imag(v214)
-		v215 := t1[63]
-		x5996 := real(v215)
-		x5997 := imag(v215)
-		vRe119 := xRe95*x5996 - xIm95*x5997
-		vIm119 := xRe95*x5997 + xIm95*x5996
+		v120 := d2[448]
+		xRe88 := real(v120)
+		xIm88 := imag(v120)
+		t1_56 := t1[56]
+		t1_60 := t1[60]
+		vRe112 := xRe88*t1_56 - xIm88*t1_60
+		vIm112 := xRe88*t1_60 + xIm88*t1_56
+		v121 := d2[449]
+		xRe89 := real(v121)
+		xIm89 := imag(v121)
+		t1_57 := t1[57]
+		t1_61 := t1[61]
+		vRe113 := xRe89*t1_57 - xIm89*t1_61
+		vIm113 := xRe89*t1_61 + xIm89*t1_57
+		v122 := d2[450]
+		xRe90 := real(v122)
+		xIm90 := imag(v122)
+		t1_58 := t1[58]
+		t1_62 := t1[62]
+		vRe114 := xRe90*t1_58 - xIm90*t1_62
+		vIm114 := xRe90*t1_62 + xIm90*t1_58
+		v123 := d2[451]
+		xRe91 := real(v123)
+		xIm91 := imag(v123)
+		t1_59 := t1[59]
+		t1_63 := t1[63]
+		vRe115 := xRe91*t1_59 - xIm91*t1_63
+		vIm115 := xRe91*t1_63 + xIm91*t1_59
+		v124 := d2[960]
+		xRe92 := real(v124)
+		xIm92 := imag(v124)
+		t1_120 := t1[120]
+		t1_124 := t1[124]
+		vRe116 := xRe92*t1_120 - xIm92*t1_124
+		vIm116 := xRe92*t1_124 + xIm92*t1_120
+		v125 := d2[961]
+		xRe93 := real(v125)
+		xIm93 := imag(v125)
+		t1_121 := t1[121]
+		t1_125 := t1[125]
+		vRe117 := xRe93*t1_121 - xIm93*t1_125
+		vIm117 := xRe93*t1_125 + xIm93*t1_121
+		v126 := d2[962]
+		xRe94 := real(v126)
+		xIm94 := imag(v126)
+		t1_122 := t1[122]
+		t1_126 := t1[126]
+		vRe118 := xRe94*t1_122 - xIm94*t1_126
+		vIm118 := xRe94*t1_126 + xIm94*t1_122
+		v127 := d2[963]
+		xRe95 := real(v127)
+		xIm95 := imag(v127)
+		t1_123 := t1[123]
+		t1_127 := t1[127]
+		vRe119 := xRe95*t1_123 - xIm95*t1_127
+		vIm119 := xRe95*t1_127 + xIm95*t1_123
 		pRe132 := vRe112 + vRe116
 		pIm132 := vIm112 + vIm116
 		mRe132 := vRe112 - vRe116
@@ -13346,14 +12910,14 @@ func FFT1024(dst, src []complex128) {
 		for k1 := 0; k1 < 8; k1 += 4 {
 			i3 := i + k1
 			d1 := dst[i3 : i3+60]
-			i4 := k1 * 8
-			t := fftAoS64Table[:][i4 : i4+32]
+			at := k1 * 16
+			t := (*[64]float64)(fftAoS64Table[:][at : at+64])
 			xRev := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 			xImv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[2])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[3])))))
 			xRev1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[34])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[35])))))
 			xImv1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[34])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[35])))))
-			tv := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[18])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[19])))))
-			tv1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[18])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[19])))))
+			tv := archsimd.LoadFloat64x4((*[4]float64)(t[32:36]))
+			tv1 := archsimd.LoadFloat64x4((*[4]float64)(t[36:40]))
 			v4 := xRev1.Mul(tv)
 			v5 := xImv1.Mul(tv1)
 			vRev8 := v4.Sub(v5)
@@ -13366,8 +12930,8 @@ func FFT1024(dst, src []complex128) {
 			mImv12 := xImv.Sub(vImv8)
 			xRev2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[18])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[19])))))
 			xImv2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[18])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[19])))))
-			tv2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[10])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[11])))))
-			tv3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[10])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[11])))))
+			tv2 := archsimd.LoadFloat64x4((*[4]float64)(t[16:20]))
+			tv3 := archsimd.LoadFloat64x4((*[4]float64)(t[20:24]))
 			v8 := xRev2.Mul(tv2)
 			v9 := xImv2.Mul(tv3)
 			vRev9 := v8.Sub(v9)
@@ -13376,8 +12940,8 @@ func FFT1024(dst, src []complex128) {
 			vImv9 := v10.Add(v11)
 			xRev3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[48])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[50])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[49])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[51])))))
 			xImv3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[48])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[50])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[49])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[51])))))
-			tv4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[26])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[27])))))
-			tv5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[26])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[27])))))
+			tv4 := archsimd.LoadFloat64x4((*[4]float64)(t[48:52]))
+			tv5 := archsimd.LoadFloat64x4((*[4]float64)(t[52:56]))
 			v12 := xRev3.Mul(tv4)
 			v13 := xImv3.Mul(tv5)
 			vRev10 := v12.Sub(v13)
@@ -13398,8 +12962,8 @@ func FFT1024(dst, src []complex128) {
 			mImv15 := mImv12.Add(mRev13)
 			xRev4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[10])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[11])))))
 			xImv4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[10])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[11])))))
-			tv6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[4])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[6])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[5])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[7])))))
-			tv7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[4])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[6])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[5])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[7])))))
+			tv6 := archsimd.LoadFloat64x4((*[4]float64)(t[8:12]))
+			tv7 := archsimd.LoadFloat64x4((*[4]float64)(t[12:16]))
 			v16 := xRev4.Mul(tv6)
 			v17 := xImv4.Mul(tv7)
 			vRev11 := v16.Sub(v17)
@@ -13408,8 +12972,8 @@ func FFT1024(dst, src []complex128) {
 			vImv11 := v18.Add(v19)
 			xRev5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[40])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[42])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[41])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[43])))))
 			xImv5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[40])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[42])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[41])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[43])))))
-			tv8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[20])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[22])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[21])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[23])))))
-			tv9 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[20])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[22])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[21])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[23])))))
+			tv8 := archsimd.LoadFloat64x4((*[4]float64)(t[40:44]))
+			tv9 := archsimd.LoadFloat64x4((*[4]float64)(t[44:48]))
 			v20 := xRev5.Mul(tv8)
 			v21 := xImv5.Mul(tv9)
 			vRev12 := v20.Sub(v21)
@@ -13422,8 +12986,8 @@ func FFT1024(dst, src []complex128) {
 			mImv16 := vImv11.Sub(vImv12)
 			xRev6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[26])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[27])))))
 			xImv6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[26])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[27])))))
-			tv10 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[12])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[14])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[13])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[15])))))
-			tv11 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[12])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[14])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[13])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[15])))))
+			tv10 := archsimd.LoadFloat64x4((*[4]float64)(t[24:28]))
+			tv11 := archsimd.LoadFloat64x4((*[4]float64)(t[28:32]))
 			v24 := xRev6.Mul(tv10)
 			v25 := xImv6.Mul(tv11)
 			vRev13 := v24.Sub(v25)
@@ -13432,8 +12996,8 @@ func FFT1024(dst, src []complex128) {
 			vImv13 := v26.Add(v27)
 			xRev7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[56])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[58])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[57])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[59])))))
 			xImv7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[56])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[58])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[57])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d1[59])))))
-			tv12 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[28])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[30])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[29])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[31])))))
-			tv13 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[28])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[30])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[29])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t[31])))))
+			tv12 := archsimd.LoadFloat64x4((*[4]float64)(t[56:60]))
+			tv13 := archsimd.LoadFloat64x4((*[4]float64)(t[60:64]))
 			v28 := xRev7.Mul(tv12)
 			v29 := xImv7.Mul(tv13)
 			vRev14 := v28.Sub(v29)
@@ -13528,14 +13092,14 @@ func FFT1024(dst, src []complex128) {
 	}
 	for k1_1 := 0; k1_1 < 64; k1_1 += 4 {
 		d2 := dst[k1_1 : k1_1+964]
-		i5 := k1_1 * 16
-		t1 := fftAoS1024Table[:][i5 : i5+64]
+		at1 := k1_1 * 32
+		t1 := (*[128]float64)(fftAoS1024Table[:][at1 : at1+128])
 		xRev8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[2])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[3])))))
 		xImv8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[0])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[2])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[1])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[3])))))
 		xRev9 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[512])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[514])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[513])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[515])))))
 		xImv9 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[512])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[514])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[513])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[515])))))
-		t1v := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[34])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[35])))))
-		t1v1 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[32])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[34])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[33])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[35])))))
+		t1v := archsimd.LoadFloat64x4((*[4]float64)(t1[64:68]))
+		t1v1 := archsimd.LoadFloat64x4((*[4]float64)(t1[68:72]))
 		v36 := xRev9.Mul(t1v)
 		v37 := xImv9.Mul(t1v1)
 		vRev15 := v36.Sub(v37)
@@ -13548,8 +13112,8 @@ func FFT1024(dst, src []complex128) {
 		mImv24 := xImv8.Sub(vImv15)
 		xRev10 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[256])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[258])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[257])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[259])))))
 		xImv10 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[256])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[258])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[257])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[259])))))
-		t1v2 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[18])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[19])))))
-		t1v3 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[16])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[18])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[17])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[19])))))
+		t1v2 := archsimd.LoadFloat64x4((*[4]float64)(t1[32:36]))
+		t1v3 := archsimd.LoadFloat64x4((*[4]float64)(t1[36:40]))
 		v40 := xRev10.Mul(t1v2)
 		v41 := xImv10.Mul(t1v3)
 		vRev16 := v40.Sub(v41)
@@ -13558,8 +13122,8 @@ func FFT1024(dst, src []complex128) {
 		vImv16 := v42.Add(v43)
 		xRev11 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[768])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[770])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[769])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[771])))))
 		xImv11 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[768])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[770])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[769])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[771])))))
-		t1v4 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[48])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[50])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[49])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[51])))))
-		t1v5 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[48])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[50])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[49])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[51])))))
+		t1v4 := archsimd.LoadFloat64x4((*[4]float64)(t1[96:100]))
+		t1v5 := archsimd.LoadFloat64x4((*[4]float64)(t1[100:104]))
 		v44 := xRev11.Mul(t1v4)
 		v45 := xImv11.Mul(t1v5)
 		vRev17 := v44.Sub(v45)
@@ -13580,8 +13144,8 @@ func FFT1024(dst, src []complex128) {
 		mImv27 := mImv24.Add(mRev25)
 		xRev12 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[128])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[130])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[129])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[131])))))
 		xImv12 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[128])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[130])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[129])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[131])))))
-		t1v6 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[10])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[11])))))
-		t1v7 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[8])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[10])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[9])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[11])))))
+		t1v6 := archsimd.LoadFloat64x4((*[4]float64)(t1[16:20]))
+		t1v7 := archsimd.LoadFloat64x4((*[4]float64)(t1[20:24]))
 		v48 := xRev12.Mul(t1v6)
 		v49 := xImv12.Mul(t1v7)
 		vRev18 := v48.Sub(v49)
@@ -13590,8 +13154,8 @@ func FFT1024(dst, src []complex128) {
 		vImv18 := v50.Add(v51)
 		xRev13 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[640])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[642])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[641])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[643])))))
 		xImv13 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[640])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[642])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[641])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[643])))))
-		t1v8 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[40])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[42])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[41])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[43])))))
-		t1v9 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[40])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[42])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[41])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[43])))))
+		t1v8 := archsimd.LoadFloat64x4((*[4]float64)(t1[80:84]))
+		t1v9 := archsimd.LoadFloat64x4((*[4]float64)(t1[84:88]))
 		v52 := xRev13.Mul(t1v8)
 		v53 := xImv13.Mul(t1v9)
 		vRev19 := v52.Sub(v53)
@@ -13604,8 +13168,8 @@ func FFT1024(dst, src []complex128) {
 		mImv28 := vImv18.Sub(vImv19)
 		xRev14 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[384])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[386])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[385])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[387])))))
 		xImv14 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[384])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[386])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[385])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[387])))))
-		t1v10 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[26])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[27])))))
-		t1v11 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[24])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[26])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[25])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[27])))))
+		t1v10 := archsimd.LoadFloat64x4((*[4]float64)(t1[48:52]))
+		t1v11 := archsimd.LoadFloat64x4((*[4]float64)(t1[52:56]))
 		v56 := xRev14.Mul(t1v10)
 		v57 := xImv14.Mul(t1v11)
 		vRev20 := v56.Sub(v57)
@@ -13614,8 +13178,8 @@ func FFT1024(dst, src []complex128) {
 		vImv20 := v58.Add(v59)
 		xRev15 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[896])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[898])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[897])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[899])))))
 		xImv15 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[896])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[898])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[897])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[899])))))
-		t1v12 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[56])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[58])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[57])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[59])))))
-		t1v13 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[56])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[58])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[57])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[59])))))
+		t1v12 := archsimd.LoadFloat64x4((*[4]float64)(t1[112:116]))
+		t1v13 := archsimd.LoadFloat64x4((*[4]float64)(t1[116:120]))
 		v60 := xRev15.Mul(t1v12)
 		v61 := xImv15.Mul(t1v13)
 		vRev21 := v60.Sub(v61)
@@ -13660,8 +13224,8 @@ func FFT1024(dst, src []complex128) {
 		mImv35 := mImv27.Add(tiv5)
 		xRev16 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[64])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[66])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[65])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[67])))))
 		xImv16 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[64])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[66])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[65])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[67])))))
-		t1v14 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[4])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[6])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[5])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[7])))))
-		t1v15 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[4])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[6])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[5])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[7])))))
+		t1v14 := archsimd.LoadFloat64x4((*[4]float64)(t1[8:12]))
+		t1v15 := archsimd.LoadFloat64x4((*[4]float64)(t1[12:16]))
 		v68 := xRev16.Mul(t1v14)
 		v69 := xImv16.Mul(t1v15)
 		vRev22 := v68.Sub(v69)
@@ -13670,8 +13234,8 @@ func FFT1024(dst, src []complex128) {
 		vImv22 := v70.Add(v71)
 		xRev17 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[576])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[578])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[577])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[579])))))
 		xImv17 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[576])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[578])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[577])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[579])))))
-		t1v16 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[36])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[38])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[37])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[39])))))
-		t1v17 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[36])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[38])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[37])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[39])))))
+		t1v16 := archsimd.LoadFloat64x4((*[4]float64)(t1[72:76]))
+		t1v17 := archsimd.LoadFloat64x4((*[4]float64)(t1[76:80]))
 		v72 := xRev17.Mul(t1v16)
 		v73 := xImv17.Mul(t1v17)
 		vRev23 := v72.Sub(v73)
@@ -13684,8 +13248,8 @@ func FFT1024(dst, src []complex128) {
 		mImv36 := vImv22.Sub(vImv23)
 		xRev18 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[320])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[322])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[321])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[323])))))
 		xImv18 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[320])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[322])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[321])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[323])))))
-		t1v18 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[20])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[22])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[21])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[23])))))
-		t1v19 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[20])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[22])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[21])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[23])))))
+		t1v18 := archsimd.LoadFloat64x4((*[4]float64)(t1[40:44]))
+		t1v19 := archsimd.LoadFloat64x4((*[4]float64)(t1[44:48]))
 		v76 := xRev18.Mul(t1v18)
 		v77 := xImv18.Mul(t1v19)
 		vRev24 := v76.Sub(v77)
@@ -13694,8 +13258,8 @@ func FFT1024(dst, src []complex128) {
 		vImv24 := v78.Add(v79)
 		xRev19 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[832])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[834])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[833])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[835])))))
 		xImv19 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[832])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[834])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[833])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[835])))))
-		t1v20 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[52])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[54])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[53])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[55])))))
-		t1v21 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[52])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[54])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[53])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[55])))))
+		t1v20 := archsimd.LoadFloat64x4((*[4]float64)(t1[104:108]))
+		t1v21 := archsimd.LoadFloat64x4((*[4]float64)(t1[108:112]))
 		v80 := xRev19.Mul(t1v20)
 		v81 := xImv19.Mul(t1v21)
 		vRev25 := v80.Sub(v81)
@@ -13716,8 +13280,8 @@ func FFT1024(dst, src []complex128) {
 		mImv39 := mImv36.Add(mRev37)
 		xRev20 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[192])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[194])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[193])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[195])))))
 		xImv20 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[192])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[194])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[193])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[195])))))
-		t1v22 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[12])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[14])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[13])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[15])))))
-		t1v23 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[12])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[14])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[13])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[15])))))
+		t1v22 := archsimd.LoadFloat64x4((*[4]float64)(t1[24:28]))
+		t1v23 := archsimd.LoadFloat64x4((*[4]float64)(t1[28:32]))
 		v84 := xRev20.Mul(t1v22)
 		v85 := xImv20.Mul(t1v23)
 		vRev26 := v84.Sub(v85)
@@ -13726,8 +13290,8 @@ func FFT1024(dst, src []complex128) {
 		vImv26 := v86.Add(v87)
 		xRev21 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[704])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[706])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[705])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[707])))))
 		xImv21 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[704])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[706])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[705])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[707])))))
-		t1v24 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[44])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[46])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[45])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[47])))))
-		t1v25 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[44])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[46])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[45])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[47])))))
+		t1v24 := archsimd.LoadFloat64x4((*[4]float64)(t1[88:92]))
+		t1v25 := archsimd.LoadFloat64x4((*[4]float64)(t1[92:96]))
 		v88 := xRev21.Mul(t1v24)
 		v89 := xImv21.Mul(t1v25)
 		vRev27 := v88.Sub(v89)
@@ -13740,8 +13304,8 @@ func FFT1024(dst, src []complex128) {
 		mImv40 := vImv26.Sub(vImv27)
 		xRev22 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[448])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[450])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[449])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[451])))))
 		xImv22 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[448])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[450])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[449])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[451])))))
-		t1v26 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[28])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[30])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[29])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[31])))))
-		t1v27 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[28])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[30])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[29])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[31])))))
+		t1v26 := archsimd.LoadFloat64x4((*[4]float64)(t1[56:60]))
+		t1v27 := archsimd.LoadFloat64x4((*[4]float64)(t1[60:64]))
 		v92 := xRev22.Mul(t1v26)
 		v93 := xImv22.Mul(t1v27)
 		vRev28 := v92.Sub(v93)
@@ -13750,8 +13314,8 @@ func FFT1024(dst, src []complex128) {
 		vImv28 := v94.Add(v95)
 		xRev23 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[960])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[962])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[961])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[963])))))
 		xImv23 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[960])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[962])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[961])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&d2[963])))))
-		t1v28 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[60])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[62])))).SelectFromPairGrouped(0, 2, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[61])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[63])))))
-		t1v29 := archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[60])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[62])))).SelectFromPairGrouped(1, 3, archsimd.Float64x4{}.SetLo(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[61])))).SetHi(archsimd.LoadFloat64x2((*[2]float64)(unsafe.Pointer(&t1[63])))))
+		t1v28 := archsimd.LoadFloat64x4((*[4]float64)(t1[120:124]))
+		t1v29 := archsimd.LoadFloat64x4((*[4]float64)(t1[124:128]))
 		v96 := xRev23.Mul(t1v28)
 		v97 := xImv23.Mul(t1v29)
 		vRev29 := v96.Sub(v97)
@@ -13957,272 +13521,524 @@ func FFT1024(dst, src []complex128) {
 	}
 }
 
-var fftAoS64Table = [64]complex128{
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9951847266721968 - 0.0980171403295606i, 0.9807852804032304 - 0.19509032201612825i, 0.9569403357322088 - 0.29028467725446233i,
-	complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9238795325112867 - 0.3826834323650898i, 0.8314696123025453 - 0.5555702330196022i, complex(1, math.Copysign(0, -1)), 0.9569403357322088 - 0.29028467725446233i, 0.8314696123025453 - 0.5555702330196022i, 0.6343932841636456 - 0.7730104533627369i,
-	complex(1, math.Copysign(0, -1)), 0.9238795325112867 - 0.3826834323650898i, 0.7071067811865476 - 0.7071067811865475i, 0.38268343236508984 - 0.9238795325112867i, complex(1, math.Copysign(0, -1)), 0.881921264348355 - 0.47139673682599764i, 0.5555702330196023 - 0.8314696123025452i, 0.09801714032956077 - 0.9951847266721968i,
-	complex(1, math.Copysign(0, -1)), 0.8314696123025453 - 0.5555702330196022i, 0.38268343236508984 - 0.9238795325112867i, -0.1950903220161282 - 0.9807852804032304i, complex(1, math.Copysign(0, -1)), 0.773010453362737 - 0.6343932841636455i, 0.1950903220161283 - 0.9807852804032304i, -0.4713967368259977 - 0.8819212643483549i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9238795325112867 - 0.3826834323650898i, 0.881921264348355 - 0.47139673682599764i, 0.8314696123025453 - 0.5555702330196022i, 0.773010453362737 - 0.6343932841636455i,
-	0.7071067811865476 - 0.7071067811865475i, 0.5555702330196023 - 0.8314696123025452i, 0.38268343236508984 - 0.9238795325112867i, 0.1950903220161283 - 0.9807852804032304i, 0.38268343236508984 - 0.9238795325112867i, 0.09801714032956077 - 0.9951847266721968i, -0.1950903220161282 - 0.9807852804032304i, -0.4713967368259977 - 0.8819212643483549i,
-	6.123233995736757e-17 - 1i, -0.3826834323650897 - 0.9238795325112867i, -0.7071067811865475 - 0.7071067811865476i, -0.9238795325112867 - 0.38268343236508984i, -0.3826834323650897 - 0.9238795325112867i, -0.773010453362737 - 0.6343932841636455i, -0.9807852804032303 - 0.19509032201612858i, -0.9569403357322089 + 0.29028467725446216i,
-	-0.7071067811865475 - 0.7071067811865476i, -0.9807852804032303 - 0.19509032201612858i, -0.9238795325112868 + 0.38268343236508967i, -0.5555702330196022 + 0.8314696123025453i, -0.9238795325112867 - 0.38268343236508984i, -0.9569403357322089 + 0.29028467725446216i, -0.5555702330196022 + 0.8314696123025453i, 0.09801714032956009 + 0.9951847266721969i,
+var fftAoS64Table = [128]float64{
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	1, 0.9951847266721968, 0.9807852804032304, 0.9569403357322088, math.Copysign(0, -1), -0.0980171403295606, -0.19509032201612825, -0.29028467725446233,
+	1, 0.9807852804032304, 0.9238795325112867, 0.8314696123025453, math.Copysign(0, -1), -0.19509032201612825, -0.3826834323650898, -0.5555702330196022,
+	1, 0.9569403357322088, 0.8314696123025453, 0.6343932841636456, math.Copysign(0, -1), -0.29028467725446233, -0.5555702330196022, -0.7730104533627369,
+	1, 0.9238795325112867, 0.7071067811865476, 0.38268343236508984, math.Copysign(0, -1), -0.3826834323650898, -0.7071067811865475, -0.9238795325112867,
+	1, 0.881921264348355, 0.5555702330196023, 0.09801714032956077, math.Copysign(0, -1), -0.47139673682599764, -0.8314696123025452, -0.9951847266721968,
+	1, 0.8314696123025453, 0.38268343236508984, -0.1950903220161282, math.Copysign(0, -1), -0.5555702330196022, -0.9238795325112867, -0.9807852804032304,
+	1, 0.773010453362737, 0.1950903220161283, -0.4713967368259977, math.Copysign(0, -1), -0.6343932841636455, -0.9807852804032304, -0.8819212643483549,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.9238795325112867, 0.881921264348355, 0.8314696123025453, 0.773010453362737, -0.3826834323650898, -0.47139673682599764, -0.5555702330196022, -0.6343932841636455,
+	0.7071067811865476, 0.5555702330196023, 0.38268343236508984, 0.1950903220161283, -0.7071067811865475, -0.8314696123025452, -0.9238795325112867, -0.9807852804032304,
+	0.38268343236508984, 0.09801714032956077, -0.1950903220161282, -0.4713967368259977, -0.9238795325112867, -0.9951847266721968, -0.9807852804032304, -0.8819212643483549,
+	6.123233995736757e-17, -0.3826834323650897, -0.7071067811865475, -0.9238795325112867, -1, -0.9238795325112867, -0.7071067811865476, -0.38268343236508984,
+	-0.3826834323650897, -0.773010453362737, -0.9807852804032303, -0.9569403357322089, -0.9238795325112867, -0.6343932841636455, -0.19509032201612858, 0.29028467725446216,
+	-0.7071067811865475, -0.9807852804032303, -0.9238795325112868, -0.5555702330196022, -0.7071067811865476, -0.19509032201612858, 0.38268343236508967, 0.8314696123025453,
+	-0.9238795325112867, -0.9569403357322089, -0.5555702330196022, 0.09801714032956009, -0.38268343236508984, 0.29028467725446216, 0.8314696123025453, 0.9951847266721969,
 }
 
-var fftAoS1024Table = [1024]complex128{
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9999811752826011 - 0.006135884649154475i, 0.9999247018391446 - 0.012271538285719925i, 0.9998305817958234 - 0.01840672990580482i,
-	complex(1, math.Copysign(0, -1)), 0.9999247018391446 - 0.012271538285719925i, 0.9996988186962041 - 0.024541228522912288i, 0.9993223845883494 - 0.03680722294135883i, complex(1, math.Copysign(0, -1)), 0.9998305817958234 - 0.01840672990580482i, 0.9993223845883494 - 0.03680722294135883i, 0.9984755805732948 - 0.05519524434968994i,
-	complex(1, math.Copysign(0, -1)), 0.9996988186962041 - 0.024541228522912288i, 0.9987954562051724 - 0.049067674327418015i, 0.9972904566786902 - 0.07356456359966743i, complex(1, math.Copysign(0, -1)), 0.9995294175010931 - 0.030674803176636626i, 0.9981181129001492 - 0.06132073630220858i, 0.9957674144676598 - 0.09190895649713272i,
-	complex(1, math.Copysign(0, -1)), 0.9993223845883494 - 0.03680722294135883i, 0.9972904566786902 - 0.07356456359966743i, 0.9939069700023561 - 0.11022220729388306i, complex(1, math.Copysign(0, -1)), 0.9990777277526454 - 0.04293825693494082i, 0.996312612182778 - 0.0857973123444399i, 0.9917097536690995 - 0.12849811079379317i,
-	complex(1, math.Copysign(0, -1)), 0.9987954562051724 - 0.049067674327418015i, 0.9951847266721968 - 0.0980171403295606i, 0.989176509964781 - 0.14673047445536175i, complex(1, math.Copysign(0, -1)), 0.9984755805732948 - 0.05519524434968994i, 0.9939069700023561 - 0.11022220729388306i, 0.9863080972445987 - 0.16491312048996992i,
-	complex(1, math.Copysign(0, -1)), 0.9981181129001492 - 0.06132073630220858i, 0.9924795345987101 - 0.1224106751992162i, 0.9831054874312164 - 0.18303988795514095i, complex(1, math.Copysign(0, -1)), 0.9977230666441916 - 0.06744391956366405i, 0.99090263542778 - 0.13458070850712617i, 0.9795697656854406 - 0.2011046348420919i,
-	complex(1, math.Copysign(0, -1)), 0.9972904566786902 - 0.07356456359966743i, 0.989176509964781 - 0.14673047445536175i, 0.9757021300385286 - 0.2191012401568698i, complex(1, math.Copysign(0, -1)), 0.9968202992911658 - 0.07968243797143013i, 0.9873014181578584 - 0.15885814333386145i, 0.9715038909862518 - 0.2370236059943672i,
-	complex(1, math.Copysign(0, -1)), 0.996312612182778 - 0.0857973123444399i, 0.9852776423889412 - 0.17096188876030122i, 0.9669764710448521 - 0.25486565960451457i, complex(1, math.Copysign(0, -1)), 0.9957674144676598 - 0.09190895649713272i, 0.9831054874312164 - 0.18303988795514095i, 0.9621214042690416 - 0.272621355449949i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9996988186962041 - 0.024541228522912288i, 0.9995294175010931 - 0.030674803176636626i, 0.9993223845883494 - 0.03680722294135883i, 0.9990777277526454 - 0.04293825693494082i,
-	0.9987954562051724 - 0.049067674327418015i, 0.9981181129001492 - 0.06132073630220858i, 0.9972904566786902 - 0.07356456359966743i, 0.996312612182778 - 0.0857973123444399i, 0.9972904566786902 - 0.07356456359966743i, 0.9957674144676598 - 0.09190895649713272i, 0.9939069700023561 - 0.11022220729388306i, 0.9917097536690995 - 0.12849811079379317i,
-	0.9951847266721968 - 0.0980171403295606i, 0.9924795345987101 - 0.1224106751992162i, 0.989176509964781 - 0.14673047445536175i, 0.9852776423889412 - 0.17096188876030122i, 0.9924795345987101 - 0.1224106751992162i, 0.9882575677307495 - 0.15279718525844344i, 0.9831054874312164 - 0.18303988795514095i, 0.9770281426577543 - 0.21311031991609136i,
-	0.989176509964781 - 0.14673047445536175i, 0.9831054874312164 - 0.18303988795514095i, 0.9757021300385286 - 0.2191012401568698i, 0.9669764710448521 - 0.25486565960451457i, 0.9852776423889412 - 0.17096188876030122i, 0.9770281426577543 - 0.21311031991609136i, 0.9669764710448521 - 0.25486565960451457i, 0.9551411683057708 - 0.2961508882436238i,
-	0.9807852804032304 - 0.19509032201612825i, 0.9700312531945441 - 0.24298017990326387i, 0.9569403357322088 - 0.29028467725446233i, 0.9415440651830208 - 0.33688985339222005i, 0.9757021300385286 - 0.2191012401568698i, 0.9621214042690416 - 0.272621355449949i, 0.9456073253805213 - 0.3253102921622629i, 0.9262102421383114 - 0.37700741021641826i,
-	0.9700312531945441 - 0.24298017990326387i, 0.9533060403541938 - 0.3020059493192281i, 0.9329927988347388 - 0.3598950365349881i, 0.9091679830905225 - 0.41642956009763715i, 0.9637760657954398 - 0.26671275747489837i, 0.9435934581619604 - 0.33110630575987643i, 0.9191138516900577 - 0.3939920400610481i, 0.8904487232447579 - 0.45508358712634384i,
-	0.9569403357322088 - 0.29028467725446233i, 0.9329927988347388 - 0.3598950365349881i, 0.9039892931234433 - 0.4275550934302821i, 0.8700869911087113 - 0.49289819222978404i, 0.9495281805930367 - 0.3136817403988915i, 0.921514039342042 - 0.38834504669882625i, 0.8876396204028539 - 0.46053871095824i, 0.8481203448032972 - 0.5298036246862946i,
-	0.9415440651830208 - 0.33688985339222005i, 0.9091679830905225 - 0.41642956009763715i, 0.8700869911087113 - 0.49289819222978404i, 0.8245893027850253 - 0.5657318107836131i, 0.9329927988347388 - 0.3598950365349881i, 0.8959662497561852 - 0.4441221445704292i, 0.8513551931052652 - 0.524589682678469i, 0.799537269107905 - 0.600616479383869i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9987954562051724 - 0.049067674327418015i, 0.9984755805732948 - 0.05519524434968994i, 0.9981181129001492 - 0.06132073630220858i, 0.9977230666441916 - 0.06744391956366405i,
-	0.9951847266721968 - 0.0980171403295606i, 0.9939069700023561 - 0.11022220729388306i, 0.9924795345987101 - 0.1224106751992162i, 0.99090263542778 - 0.13458070850712617i, 0.989176509964781 - 0.14673047445536175i, 0.9863080972445987 - 0.16491312048996992i, 0.9831054874312164 - 0.18303988795514095i, 0.9795697656854406 - 0.2011046348420919i,
-	0.9807852804032304 - 0.19509032201612825i, 0.9757021300385286 - 0.2191012401568698i, 0.9700312531945441 - 0.24298017990326387i, 0.9637760657954398 - 0.26671275747489837i, 0.9700312531945441 - 0.24298017990326387i, 0.9621214042690416 - 0.272621355449949i, 0.9533060403541938 - 0.3020059493192281i, 0.9435934581619604 - 0.33110630575987643i,
-	0.9569403357322088 - 0.29028467725446233i, 0.9456073253805213 - 0.3253102921622629i, 0.9329927988347388 - 0.3598950365349881i, 0.9191138516900577 - 0.3939920400610481i, 0.9415440651830208 - 0.33688985339222005i, 0.9262102421383114 - 0.37700741021641826i, 0.9091679830905225 - 0.41642956009763715i, 0.8904487232447579 - 0.45508358712634384i,
-	0.9238795325112867 - 0.3826834323650898i, 0.9039892931234433 - 0.4275550934302821i, 0.881921264348355 - 0.47139673682599764i, 0.8577286100002721 - 0.5141027441932217i, 0.9039892931234433 - 0.4275550934302821i, 0.8790122264286335 - 0.4767992300633221i, 0.8513551931052652 - 0.524589682678469i, 0.8211025149911046 - 0.5707807458869673i,
-	0.881921264348355 - 0.47139673682599764i, 0.8513551931052652 - 0.524589682678469i, 0.8175848131515837 - 0.5758081914178453i, 0.7807372285720945 - 0.6248594881423863i, 0.8577286100002721 - 0.5141027441932217i, 0.8211025149911046 - 0.5707807458869673i, 0.7807372285720945 - 0.6248594881423863i, 0.7368165688773699 - 0.6760927035753159i,
-	0.8314696123025453 - 0.5555702330196022i, 0.7883464276266063 - 0.6152315905806268i, 0.7409511253549591 - 0.6715589548470183i, 0.6895405447370669 - 0.7242470829514668i, 0.8032075314806449 - 0.5956993044924334i, 0.7531867990436125 - 0.6578066932970786i, 0.6983762494089729 - 0.7157308252838186i, 0.6391244448637758 - 0.7691033376455796i,
-	0.773010453362737 - 0.6343932841636455i, 0.7157308252838186 - 0.6983762494089729i, 0.6531728429537769 - 0.7572088465064845i, 0.5857978574564389 - 0.8104571982525947i, 0.7409511253549591 - 0.6715589548470183i, 0.676092703575316 - 0.7368165688773699i, 0.6055110414043255 - 0.7958369046088835i, 0.5298036246862948 - 0.8481203448032971i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9972904566786902 - 0.07356456359966743i, 0.9968202992911658 - 0.07968243797143013i, 0.996312612182778 - 0.0857973123444399i, 0.9957674144676598 - 0.09190895649713272i,
-	0.989176509964781 - 0.14673047445536175i, 0.9873014181578584 - 0.15885814333386145i, 0.9852776423889412 - 0.17096188876030122i, 0.9831054874312164 - 0.18303988795514095i, 0.9757021300385286 - 0.2191012401568698i, 0.9715038909862518 - 0.2370236059943672i, 0.9669764710448521 - 0.25486565960451457i, 0.9621214042690416 - 0.272621355449949i,
-	0.9569403357322088 - 0.29028467725446233i, 0.9495281805930367 - 0.3136817403988915i, 0.9415440651830208 - 0.33688985339222005i, 0.9329927988347388 - 0.3598950365349881i, 0.9329927988347388 - 0.3598950365349881i, 0.921514039342042 - 0.38834504669882625i, 0.9091679830905225 - 0.41642956009763715i, 0.8959662497561852 - 0.4441221445704292i,
-	0.9039892931234433 - 0.4275550934302821i, 0.8876396204028539 - 0.46053871095824i, 0.8700869911087113 - 0.49289819222978404i, 0.8513551931052652 - 0.524589682678469i, 0.8700869911087113 - 0.49289819222978404i, 0.8481203448032972 - 0.5298036246862946i, 0.8245893027850253 - 0.5657318107836131i, 0.799537269107905 - 0.600616479383869i,
-	0.8314696123025453 - 0.5555702330196022i, 0.8032075314806449 - 0.5956993044924334i, 0.773010453362737 - 0.6343932841636455i, 0.7409511253549591 - 0.6715589548470183i, 0.7883464276266063 - 0.6152315905806268i, 0.7531867990436125 - 0.6578066932970786i, 0.7157308252838186 - 0.6983762494089729i, 0.676092703575316 - 0.7368165688773699i,
-	0.7409511253549591 - 0.6715589548470183i, 0.6983762494089729 - 0.7157308252838186i, 0.6531728429537769 - 0.7572088465064845i, 0.6055110414043255 - 0.7958369046088835i, 0.6895405447370669 - 0.7242470829514668i, 0.6391244448637758 - 0.7691033376455796i, 0.5857978574564389 - 0.8104571982525947i, 0.5298036246862948 - 0.8481203448032971i,
-	0.6343932841636456 - 0.7730104533627369i, 0.5758081914178454 - 0.8175848131515836i, 0.5141027441932218 - 0.8577286100002721i, 0.4496113296546066 - 0.8932243011955153i, 0.5758081914178454 - 0.8175848131515836i, 0.5088301425431071 - 0.8608669386377672i, 0.4386162385385277 - 0.8986744656939538i, 0.36561299780477396 - 0.9307669610789836i,
-	0.5141027441932218 - 0.8577286100002721i, 0.4386162385385277 - 0.8986744656939538i, 0.3598950365349883 - 0.9329927988347387i, 0.27851968938505306 - 0.9604305194155658i, 0.4496113296546066 - 0.8932243011955153i, 0.36561299780477396 - 0.9307669610789836i, 0.27851968938505306 - 0.9604305194155658i, 0.18906866414980628 - 0.9819638691095552i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9951847266721968 - 0.0980171403295606i, 0.9945645707342554 - 0.10412163387205459i, 0.9939069700023561 - 0.11022220729388306i, 0.9932119492347945 - 0.11631863091190475i,
-	0.9807852804032304 - 0.19509032201612825i, 0.9783173707196277 - 0.20711137619221856i, 0.9757021300385286 - 0.2191012401568698i, 0.9729399522055602 - 0.2310581082806711i, 0.9569403357322088 - 0.29028467725446233i, 0.9514350209690083 - 0.30784964004153487i, 0.9456073253805213 - 0.3253102921622629i, 0.9394592236021899 - 0.3426607173119944i,
-	0.9238795325112867 - 0.3826834323650898i, 0.9142097557035307 - 0.40524131400498986i, 0.9039892931234433 - 0.4275550934302821i, 0.8932243011955153 - 0.44961132965460654i, 0.881921264348355 - 0.47139673682599764i, 0.8670462455156926 - 0.49822766697278187i, 0.8513551931052652 - 0.524589682678469i, 0.8348628749863801 - 0.5504579729366048i,
-	0.8314696123025453 - 0.5555702330196022i, 0.8104571982525948 - 0.5857978574564389i, 0.7883464276266063 - 0.6152315905806268i, 0.765167265622459 - 0.6438315428897914i, 0.773010453362737 - 0.6343932841636455i, 0.745057785441466 - 0.6669999223036375i, 0.7157308252838186 - 0.6983762494089729i, 0.6850836677727005 - 0.7284643904482252i,
-	0.7071067811865476 - 0.7071067811865475i, 0.6715589548470184 - 0.7409511253549591i, 0.6343932841636456 - 0.7730104533627369i, 0.5956993044924335 - 0.8032075314806448i, 0.6343932841636456 - 0.7730104533627369i, 0.5907597018588743 - 0.8068475535437992i, 0.5453249884220466 - 0.838224705554838i, 0.4982276669727819 - 0.8670462455156926i,
-	0.5555702330196023 - 0.8314696123025452i, 0.5035383837257176 - 0.8639728561215866i, 0.4496113296546066 - 0.8932243011955153i, 0.3939920400610481 - 0.9191138516900577i, 0.4713967368259978 - 0.8819212643483549i, 0.4108431710579039 - 0.91170603200543i, 0.3484186802494345 - 0.937339011912575i, 0.2844075372112718 - 0.9587034748958715i,
-	0.38268343236508984 - 0.9238795325112867i, 0.3136817403988915 - 0.9495281805930367i, 0.24298017990326398 - 0.970031253194544i, 0.17096188876030136 - 0.9852776423889412i, 0.2902846772544623 - 0.9569403357322089i, 0.21311031991609136 - 0.9770281426577543i, 0.13458070850712622 - 0.99090263542778i, 0.05519524434969003 - 0.9984755805732948i,
-	0.1950903220161283 - 0.9807852804032304i, 0.11022220729388318 - 0.9939069700023561i, 0.024541228522912267 - 0.9996988186962041i, -0.06132073630220853 - 0.9981181129001492i, 0.09801714032956077 - 0.9951847266721968i, 0.006135884649154516 - 0.9999811752826011i, -0.08579731234443977 - 0.996312612182778i, -0.17700422041214875 - 0.984210092386929i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9924795345987101 - 0.1224106751992162i, 0.9917097536690995 - 0.12849811079379317i, 0.99090263542778 - 0.13458070850712617i, 0.9900582102622971 - 0.1406582393328492i,
-	0.9700312531945441 - 0.24298017990326387i, 0.9669764710448521 - 0.25486565960451457i, 0.9637760657954398 - 0.26671275747489837i, 0.9604305194155658 - 0.27851968938505306i, 0.9329927988347388 - 0.3598950365349881i, 0.9262102421383114 - 0.37700741021641826i, 0.9191138516900577 - 0.3939920400610481i, 0.9117060320054299 - 0.4108431710579039i,
-	0.881921264348355 - 0.47139673682599764i, 0.8700869911087113 - 0.49289819222978404i, 0.8577286100002721 - 0.5141027441932217i, 0.8448535652497071 - 0.5349976198870972i, 0.8175848131515837 - 0.5758081914178453i, 0.799537269107905 - 0.600616479383869i, 0.7807372285720945 - 0.6248594881423863i, 0.7612023854842618 - 0.6485144010221124i,
-	0.7409511253549591 - 0.6715589548470183i, 0.7157308252838186 - 0.6983762494089729i, 0.6895405447370669 - 0.7242470829514668i, 0.6624157775901718 - 0.7491363945234593i, 0.6531728429537769 - 0.7572088465064845i, 0.6200572117632892 - 0.7845565971555751i, 0.5857978574564389 - 0.8104571982525947i, 0.5504579729366049 - 0.83486287498638i,
-	0.5555702330196023 - 0.8314696123025452i, 0.5141027441932218 - 0.8577286100002721i, 0.4713967368259978 - 0.8819212643483549i, 0.4275550934302822 - 0.9039892931234433i, 0.4496113296546066 - 0.8932243011955153i, 0.3996241998456468 - 0.9166790599210427i, 0.3484186802494345 - 0.937339011912575i, 0.29615088824362396 - 0.9551411683057707i,
-	0.33688985339222005 - 0.9415440651830208i, 0.27851968938505306 - 0.9604305194155658i, 0.21910124015686977 - 0.9757021300385286i, 0.1588581433338614 - 0.9873014181578584i, 0.21910124015686977 - 0.9757021300385286i, 0.1527971852584434 - 0.9882575677307495i, 0.08579731234443988 - 0.996312612182778i, 0.01840672990580482 - 0.9998305817958234i,
-	0.09801714032956077 - 0.9951847266721968i, 0.024541228522912267 - 0.9996988186962041i, -0.04906767432741801 - 0.9987954562051724i, -0.12241067519921617 - 0.9924795345987101i, -0.024541228522912142 - 0.9996988186962041i, -0.10412163387205461 - 0.9945645707342554i, -0.18303988795514095 - 0.9831054874312164i, -0.26079411791527546 - 0.9653944416976894i,
-	-0.14673047445536164 - 0.989176509964781i, -0.23105810828067117 - 0.9729399522055602i, -0.31368174039889146 - 0.9495281805930367i, -0.393992040061048 - 0.9191138516900578i, -0.2667127574748983 - 0.9637760657954398i, -0.3541635254204904 - 0.9351835099389476i, -0.4386162385385274 - 0.8986744656939539i, -0.5193559901655896 - 0.8545579883654005i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.989176509964781 - 0.14673047445536175i, 0.9882575677307495 - 0.15279718525844344i, 0.9873014181578584 - 0.15885814333386145i, 0.9863080972445987 - 0.16491312048996992i,
-	0.9569403357322088 - 0.29028467725446233i, 0.9533060403541938 - 0.3020059493192281i, 0.9495281805930367 - 0.3136817403988915i, 0.9456073253805213 - 0.3253102921622629i, 0.9039892931234433 - 0.4275550934302821i, 0.8959662497561852 - 0.4441221445704292i, 0.8876396204028539 - 0.46053871095824i, 0.8790122264286335 - 0.4767992300633221i,
-	0.8314696123025453 - 0.5555702330196022i, 0.8175848131515837 - 0.5758081914178453i, 0.8032075314806449 - 0.5956993044924334i, 0.7883464276266063 - 0.6152315905806268i, 0.7409511253549591 - 0.6715589548470183i, 0.7200025079613818 - 0.6939714608896539i, 0.6983762494089729 - 0.7157308252838186i, 0.676092703575316 - 0.7368165688773699i,
-	0.6343932841636456 - 0.7730104533627369i, 0.6055110414043255 - 0.7958369046088835i, 0.5758081914178454 - 0.8175848131515836i, 0.5453249884220466 - 0.838224705554838i, 0.5141027441932218 - 0.8577286100002721i, 0.47679923006332225 - 0.8790122264286334i, 0.4386162385385277 - 0.8986744656939538i, 0.3996241998456468 - 0.9166790599210427i,
-	0.38268343236508984 - 0.9238795325112867i, 0.33688985339222005 - 0.9415440651830208i, 0.2902846772544623 - 0.9569403357322089i, 0.24298017990326398 - 0.970031253194544i, 0.24298017990326398 - 0.970031253194544i, 0.18906866414980628 - 0.9819638691095552i, 0.13458070850712622 - 0.99090263542778i, 0.07968243797143013 - 0.9968202992911658i,
-	0.09801714032956077 - 0.9951847266721968i, 0.03680722294135899 - 0.9993223845883494i, -0.024541228522912142 - 0.9996988186962041i, -0.08579731234443977 - 0.996312612182778i, -0.04906767432741801 - 0.9987954562051724i, -0.11631863091190475 - 0.9932119492347945i, -0.18303988795514095 - 0.9831054874312164i, -0.24892760574572015 - 0.9685220942744173i,
-	-0.1950903220161282 - 0.9807852804032304i, -0.2667127574748983 - 0.9637760657954398i, -0.33688985339221994 - 0.9415440651830209i, -0.40524131400498975 - 0.9142097557035308i, -0.33688985339221994 - 0.9415440651830209i, -0.4108431710579038 - 0.91170603200543i, -0.4821837720791227 - 0.8760700941954066i, -0.5504579729366047 - 0.8348628749863801i,
-	-0.4713967368259977 - 0.8819212643483549i, -0.5453249884220461 - 0.8382247055548382i, -0.6152315905806267 - 0.7883464276266063i, -0.680600997795453 - 0.7326542716724129i, -0.5956993044924332 - 0.8032075314806449i, -0.6669999223036374 - 0.7450577854414662i, -0.7326542716724127 - 0.6806009977954532i, -0.7921065773002122 - 0.6103828062763097i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9852776423889412 - 0.17096188876030122i, 0.984210092386929 - 0.17700422041214875i, 0.9831054874312164 - 0.18303988795514095i, 0.9819638691095552 - 0.1890686641498062i,
-	0.9415440651830208 - 0.33688985339222005i, 0.937339011912575 - 0.34841868024943456i, 0.9329927988347388 - 0.3598950365349881i, 0.9285060804732156 - 0.37131719395183754i, 0.8700869911087113 - 0.49289819222978404i, 0.8608669386377673 - 0.508830142543107i, 0.8513551931052652 - 0.524589682678469i, 0.8415549774368984 - 0.5401714727298929i,
-	0.773010453362737 - 0.6343932841636455i, 0.7572088465064846 - 0.6531728429537768i, 0.7409511253549591 - 0.6715589548470183i, 0.724247082951467 - 0.6895405447370668i, 0.6531728429537769 - 0.7572088465064845i, 0.6296382389149271 - 0.7768884656732324i, 0.6055110414043255 - 0.7958369046088835i, 0.5808139580957646 - 0.8140363297059483i,
-	0.5141027441932218 - 0.8577286100002721i, 0.4821837720791229 - 0.8760700941954065i, 0.4496113296546066 - 0.8932243011955153i, 0.4164295600976373 - 0.9091679830905224i, 0.3598950365349883 - 0.9329927988347387i, 0.31950203081601575 - 0.9475855910177412i, 0.27851968938505306 - 0.9604305194155658i, 0.23702360599436734 - 0.9715038909862518i,
-	0.1950903220161283 - 0.9807852804032304i, 0.14673047445536175 - 0.989176509964781i, 0.09801714032956077 - 0.9951847266721968i, 0.04906767432741813 - 0.9987954562051724i, 0.024541228522912267 - 0.9996988186962041i, -0.03067480317663646 - 0.9995294175010931i, -0.08579731234443977 - 0.996312612182778i, -0.14065823933284913 - 0.9900582102622971i,
-	-0.14673047445536164 - 0.989176509964781i, -0.20711137619221845 - 0.9783173707196277i, -0.2667127574748983 - 0.9637760657954398i, -0.32531029216226287 - 0.9456073253805214i, -0.31368174039889146 - 0.9495281805930367i, -0.3770074102164182 - 0.9262102421383114i, -0.4386162385385274 - 0.8986744656939539i, -0.49822766697278154 - 0.8670462455156929i,
-	-0.4713967368259977 - 0.8819212643483549i, -0.5349976198870969 - 0.8448535652497072i, -0.5956993044924332 - 0.8032075314806449i, -0.6531728429537765 - 0.7572088465064848i, -0.6152315905806267 - 0.7883464276266063i, -0.6760927035753158 - 0.73681656887737i, -0.7326542716724127 - 0.6806009977954532i, -0.784556597155575 - 0.6200572117632894i,
-	-0.7409511253549589 - 0.6715589548470186i, -0.7958369046088835 - 0.6055110414043255i, -0.8448535652497071 - 0.5349976198870972i, -0.8876396204028538 - 0.4605387109582402i, -0.8448535652497071 - 0.5349976198870972i, -0.8904487232447579 - 0.4550835871263439i, -0.9285060804732155 - 0.37131719395183765i, -0.9587034748958715 - 0.28440753721127204i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9795697656854406 - 0.2011046348420919i, 0.9783173707196277 - 0.20711137619221856i, 0.9770281426577543 - 0.21311031991609136i,
-	0.9238795325112867 - 0.3826834323650898i, 0.9191138516900577 - 0.3939920400610481i, 0.9142097557035307 - 0.40524131400498986i, 0.9091679830905225 - 0.41642956009763715i, 0.8314696123025453 - 0.5555702330196022i, 0.8211025149911046 - 0.5707807458869673i, 0.8104571982525948 - 0.5857978574564389i, 0.799537269107905 - 0.600616479383869i,
-	0.7071067811865476 - 0.7071067811865475i, 0.6895405447370669 - 0.7242470829514668i, 0.6715589548470184 - 0.7409511253549591i, 0.6531728429537769 - 0.7572088465064845i, 0.5555702330196023 - 0.8314696123025452i, 0.5298036246862948 - 0.8481203448032971i, 0.5035383837257176 - 0.8639728561215866i, 0.47679923006332225 - 0.8790122264286334i,
-	0.38268343236508984 - 0.9238795325112867i, 0.3484186802494345 - 0.937339011912575i, 0.3136817403988915 - 0.9495281805930367i, 0.27851968938505306 - 0.9604305194155658i, 0.1950903220161283 - 0.9807852804032304i, 0.1527971852584434 - 0.9882575677307495i, 0.11022220729388318 - 0.9939069700023561i, 0.0674439195636641 - 0.9977230666441916i,
-	6.123233995736757e-17 - 1i, -0.04906767432741801 - 0.9987954562051724i, -0.09801714032956066 - 0.9951847266721968i, -0.14673047445536164 - 0.989176509964781i, -0.1950903220161282 - 0.9807852804032304i, -0.24892760574572015 - 0.9685220942744173i, -0.3020059493192281 - 0.9533060403541938i, -0.3541635254204904 - 0.9351835099389476i,
-	-0.3826834323650897 - 0.9238795325112867i, -0.4386162385385274 - 0.8986744656939539i, -0.4928981922297839 - 0.8700869911087115i, -0.5453249884220461 - 0.8382247055548382i, -0.555570233019602 - 0.8314696123025453i, -0.6103828062763095 - 0.7921065773002123i, -0.6624157775901718 - 0.7491363945234593i, -0.7114321957452165 - 0.7027547444572252i,
-	-0.7071067811865475 - 0.7071067811865476i, -0.7572088465064847 - 0.6531728429537766i, -0.8032075314806448 - 0.5956993044924335i, -0.8448535652497071 - 0.5349976198870972i, -0.8314696123025453 - 0.5555702330196022i, -0.8730949784182901 - 0.4875501601484359i, -0.9091679830905225 - 0.41642956009763715i, -0.9394592236021898 - 0.34266071731199443i,
-	-0.9238795325112867 - 0.38268343236508984i, -0.9533060403541939 - 0.30200594931922803i, -0.9757021300385285 - 0.21910124015687002i, -0.99090263542778 - 0.13458070850712628i, -0.9807852804032303 - 0.19509032201612858i, -0.9945645707342554 - 0.10412163387205457i, -0.9999247018391446 - 0.012271538285720007i, -0.9968202992911658 + 0.07968243797142995i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9757021300385286 - 0.2191012401568698i, 0.9743393827855759 - 0.22508391135979283i, 0.9729399522055602 - 0.2310581082806711i, 0.9715038909862518 - 0.2370236059943672i,
-	0.9039892931234433 - 0.4275550934302821i, 0.8986744656939538 - 0.43861623853852766i, 0.8932243011955153 - 0.44961132965460654i, 0.8876396204028539 - 0.46053871095824i, 0.7883464276266063 - 0.6152315905806268i, 0.7768884656732324 - 0.629638238914927i, 0.765167265622459 - 0.6438315428897914i, 0.7531867990436125 - 0.6578066932970786i,
-	0.6343932841636456 - 0.7730104533627369i, 0.6152315905806269 - 0.7883464276266062i, 0.5956993044924335 - 0.8032075314806448i, 0.5758081914178454 - 0.8175848131515836i, 0.4496113296546066 - 0.8932243011955153i, 0.4220002707997998 - 0.9065957045149153i, 0.3939920400610481 - 0.9191138516900577i, 0.36561299780477396 - 0.9307669610789836i,
-	0.24298017990326398 - 0.970031253194544i, 0.20711137619221856 - 0.9783173707196277i, 0.17096188876030136 - 0.9852776423889412i, 0.13458070850712622 - 0.99090263542778i, 0.024541228522912267 - 0.9996988186962041i, -0.018406729905804695 - 0.9998305817958234i, -0.06132073630220853 - 0.9981181129001492i, -0.10412163387205461 - 0.9945645707342554i,
-	-0.1950903220161282 - 0.9807852804032304i, -0.24298017990326387 - 0.9700312531945441i, -0.2902846772544622 - 0.9569403357322089i, -0.33688985339221994 - 0.9415440651830209i, -0.40524131400498975 - 0.9142097557035308i, -0.4550835871263437 - 0.8904487232447579i, -0.5035383837257175 - 0.8639728561215868i, -0.5504579729366047 - 0.8348628749863801i,
-	-0.5956993044924332 - 0.8032075314806449i, -0.6438315428897913 - 0.7651672656224591i, -0.6895405447370668 - 0.724247082951467i, -0.7326542716724127 - 0.6806009977954532i, -0.7572088465064847 - 0.6531728429537766i, -0.799537269107905 - 0.6006164793838689i, -0.8382247055548381 - 0.5453249884220464i, -0.8730949784182901 - 0.4875501601484359i,
-	-0.8819212643483549 - 0.4713967368259978i, -0.9142097557035307 - 0.40524131400498986i, -0.9415440651830207 - 0.3368898533922203i, -0.9637760657954398 - 0.2667127574748985i, -0.9637760657954398 - 0.2667127574748985i, -0.9819638691095552 - 0.18906866414980633i, -0.9939069700023561 - 0.11022220729388325i, -0.9995294175010931 - 0.030674803176636865i,
-	-0.9987954562051724 - 0.04906767432741797i, -0.9993223845883494 + 0.03680722294135858i, -0.9924795345987101 + 0.1224106751992161i, -0.9783173707196277 + 0.20711137619221862i, -0.9852776423889412 + 0.17096188876030097i, -0.9653944416976893 + 0.2607941179152756i, -0.937339011912575 + 0.34841868024943456i, -0.9013488470460221 + 0.4330938188531519i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9700312531945441 - 0.24298017990326387i, 0.9685220942744173 - 0.24892760574572015i, 0.9669764710448521 - 0.25486565960451457i, 0.9653944416976894 - 0.2607941179152755i,
-	0.881921264348355 - 0.47139673682599764i, 0.8760700941954066 - 0.4821837720791227i, 0.8700869911087113 - 0.49289819222978404i, 0.8639728561215867 - 0.5035383837257176i, 0.7409511253549591 - 0.6715589548470183i, 0.7284643904482252 - 0.6850836677727004i, 0.7157308252838186 - 0.6983762494089729i, 0.7027547444572254 - 0.7114321957452164i,
-	0.5555702330196023 - 0.8314696123025452i, 0.5349976198870974 - 0.844853565249707i, 0.5141027441932218 - 0.8577286100002721i, 0.49289819222978415 - 0.8700869911087113i, 0.33688985339222005 - 0.9415440651830208i, 0.307849640041535 - 0.9514350209690083i, 0.27851968938505306 - 0.9604305194155658i, 0.24892760574572026 - 0.9685220942744173i,
-	0.09801714032956077 - 0.9951847266721968i, 0.061320736302208655 - 0.9981181129001492i, 0.024541228522912267 - 0.9996988186962041i, -0.012271538285719823 - 0.9999247018391446i, -0.14673047445536164 - 0.989176509964781i, -0.18906866414980616 - 0.9819638691095554i, -0.23105810828067117 - 0.9729399522055602i, -0.27262135544994887 - 0.9621214042690416i,
-	-0.3826834323650897 - 0.9238795325112867i, -0.42755509343028186 - 0.9039892931234434i, -0.4713967368259977 - 0.8819212643483549i, -0.5141027441932216 - 0.8577286100002722i, -0.5956993044924332 - 0.8032075314806449i, -0.6391244448637757 - 0.7691033376455796i, -0.680600997795453 - 0.7326542716724129i, -0.7200025079613818 - 0.6939714608896539i,
-	-0.773010453362737 - 0.6343932841636455i, -0.8104571982525947 - 0.585797857456439i, -0.8448535652497071 - 0.5349976198870972i, -0.8760700941954065 - 0.4821837720791229i, -0.9039892931234434 - 0.42755509343028203i, -0.9307669610789837 - 0.3656129978047738i, -0.9533060403541939 - 0.30200594931922803i, -0.9715038909862518 - 0.23702360599436717i,
-	-0.9807852804032303 - 0.19509032201612858i, -0.9924795345987101 - 0.12241067519921635i, -0.9987954562051724 - 0.04906767432741797i, -0.9996988186962041 + 0.024541228522912083i, -0.9987954562051724 + 0.049067674327417724i, -0.9917097536690996 + 0.12849811079379284i, -0.9783173707196277 + 0.20711137619221862i, -0.9587034748958715 + 0.2844075372112719i,
-	-0.9569403357322089 + 0.29028467725446216i, -0.9285060804732156 + 0.3713171939518375i, -0.8932243011955153 + 0.44961132965460665i, -0.8513551931052653 + 0.5245896826784687i, -0.8577286100002722 + 0.5141027441932216i, -0.8068475535437994 + 0.590759701858874i, -0.7491363945234593 + 0.6624157775901718i, -0.6850836677727005 + 0.7284643904482252i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9637760657954398 - 0.26671275747489837i, 0.9621214042690416 - 0.272621355449949i, 0.9604305194155658 - 0.27851968938505306i, 0.9587034748958715 - 0.2844075372112719i,
-	0.8577286100002721 - 0.5141027441932217i, 0.8513551931052652 - 0.524589682678469i, 0.8448535652497071 - 0.5349976198870972i, 0.8382247055548381 - 0.5453249884220465i, 0.6895405447370669 - 0.7242470829514668i, 0.676092703575316 - 0.7368165688773699i, 0.6624157775901718 - 0.7491363945234593i, 0.6485144010221126 - 0.7612023854842617i,
-	0.4713967368259978 - 0.8819212643483549i, 0.4496113296546066 - 0.8932243011955153i, 0.4275550934302822 - 0.9039892931234433i, 0.4052413140049898 - 0.9142097557035307i, 0.21910124015686977 - 0.9757021300385286i, 0.18906866414980628 - 0.9819638691095552i, 0.1588581433338614 - 0.9873014181578584i, 0.12849811079379322 - 0.9917097536690995i,
-	-0.04906767432741801 - 0.9987954562051724i, -0.08579731234443977 - 0.996312612182778i, -0.12241067519921617 - 0.9924795345987101i, -0.15885814333386128 - 0.9873014181578584i, -0.31368174039889146 - 0.9495281805930367i, -0.3541635254204904 - 0.9351835099389476i, -0.393992040061048 - 0.9191138516900578i, -0.43309381885315196 - 0.901348847046022i,
-	-0.555570233019602 - 0.8314696123025453i, -0.5956993044924332 - 0.8032075314806449i, -0.6343932841636453 - 0.7730104533627371i, -0.6715589548470184 - 0.7409511253549591i, -0.7572088465064847 - 0.6531728429537766i, -0.7921065773002122 - 0.6103828062763097i, -0.8245893027850251 - 0.5657318107836135i, -0.8545579883654004 - 0.5193559901655898i,
-	-0.9039892931234434 - 0.42755509343028203i, -0.9285060804732155 - 0.37131719395183765i, -0.9495281805930367 - 0.3136817403988914i, -0.9669764710448521 - 0.2548656596045147i, -0.9852776423889412 - 0.1709618887603012i, -0.9945645707342554 - 0.10412163387205457i, -0.9993223845883494 - 0.03680722294135883i, -0.9995294175010931 + 0.030674803176636622i,
-	-0.9951847266721968 + 0.09801714032956059i, -0.9852776423889412 + 0.17096188876030097i, -0.9700312531945441 + 0.24298017990326382i, -0.9495281805930368 + 0.3136817403988912i, -0.9329927988347388 + 0.3598950365349881i, -0.9013488470460221 + 0.4330938188531519i, -0.8639728561215868 + 0.5035383837257175i, -0.8211025149911048 + 0.5707807458869671i,
-	-0.8032075314806449 + 0.5956993044924332i, -0.7491363945234593 + 0.6624157775901718i, -0.6895405447370672 + 0.7242470829514667i, -0.6248594881423865 + 0.7807372285720944i, -0.6152315905806274 + 0.7883464276266059i, -0.5401714727298927 + 0.8415549774368986i, -0.4605387109582399 + 0.887639620402854i, -0.3770074102164182 + 0.9262102421383114i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9569403357322088 - 0.29028467725446233i, 0.9551411683057708 - 0.2961508882436238i, 0.9533060403541938 - 0.3020059493192281i, 0.9514350209690083 - 0.30784964004153487i,
-	0.8314696123025453 - 0.5555702330196022i, 0.8245893027850253 - 0.5657318107836131i, 0.8175848131515837 - 0.5758081914178453i, 0.8104571982525948 - 0.5857978574564389i, 0.6343932841636456 - 0.7730104533627369i, 0.6200572117632892 - 0.7845565971555751i, 0.6055110414043255 - 0.7958369046088835i, 0.5907597018588743 - 0.8068475535437992i,
-	0.38268343236508984 - 0.9238795325112867i, 0.3598950365349883 - 0.9329927988347387i, 0.33688985339222005 - 0.9415440651830208i, 0.3136817403988915 - 0.9495281805930367i, 0.09801714032956077 - 0.9951847266721968i, 0.0674439195636641 - 0.9977230666441916i, 0.03680722294135899 - 0.9993223845883494i, 0.006135884649154516 - 0.9999811752826011i,
-	-0.1950903220161282 - 0.9807852804032304i, -0.23105810828067117 - 0.9729399522055602i, -0.2667127574748983 - 0.9637760657954398i, -0.3020059493192281 - 0.9533060403541938i, -0.4713967368259977 - 0.8819212643483549i, -0.5088301425431071 - 0.8608669386377672i, -0.5453249884220461 - 0.8382247055548382i, -0.5808139580957643 - 0.8140363297059485i,
-	-0.7071067811865475 - 0.7071067811865476i, -0.7409511253549589 - 0.6715589548470186i, -0.773010453362737 - 0.6343932841636455i, -0.8032075314806448 - 0.5956993044924335i, -0.8819212643483549 - 0.4713967368259978i, -0.9065957045149153 - 0.42200027079979985i, -0.9285060804732155 - 0.37131719395183765i, -0.9475855910177411 - 0.3195020308160158i,
-	-0.9807852804032303 - 0.19509032201612858i, -0.99090263542778 - 0.13458070850712628i, -0.9972904566786902 - 0.07356456359966775i, -0.9999247018391446 - 0.012271538285720007i, -0.9951847266721968 + 0.09801714032956059i, -0.9863080972445987 + 0.16491312048996992i, -0.9729399522055602 + 0.2310581082806711i, -0.9551411683057708 + 0.2961508882436238i,
-	-0.9238795325112868 + 0.38268343236508967i, -0.8932243011955153 + 0.44961132965460665i, -0.8577286100002722 + 0.5141027441932216i, -0.8175848131515837 + 0.5758081914178453i, -0.7730104533627371 + 0.6343932841636453i, -0.7200025079613818 + 0.6939714608896538i, -0.6624157775901721 + 0.749136394523459i, -0.6006164793838693 + 0.7995372691079048i,
-	-0.5555702330196022 + 0.8314696123025453i, -0.4821837720791226 + 0.8760700941954066i, -0.40524131400499036 + 0.9142097557035305i, -0.32531029216226326 + 0.9456073253805212i, -0.2902846772544624 + 0.9569403357322088i, -0.20110463484209207 + 0.9795697656854405i, -0.11022220729388331 + 0.9939069700023561i, -0.018406729905805164 + 0.9998305817958234i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9495281805930367 - 0.3136817403988915i, 0.9475855910177412 - 0.3195020308160157i, 0.9456073253805213 - 0.3253102921622629i, 0.9435934581619604 - 0.33110630575987643i,
-	0.8032075314806449 - 0.5956993044924334i, 0.7958369046088836 - 0.6055110414043255i, 0.7883464276266063 - 0.6152315905806268i, 0.7807372285720945 - 0.6248594881423863i, 0.5758081914178454 - 0.8175848131515836i, 0.560661576197336 - 0.8280450452577558i, 0.5453249884220466 - 0.838224705554838i, 0.5298036246862948 - 0.8481203448032971i,
-	0.2902846772544623 - 0.9569403357322089i, 0.2667127574748984 - 0.9637760657954398i, 0.24298017990326398 - 0.970031253194544i, 0.21910124015686977 - 0.9757021300385286i, -0.024541228522912142 - 0.9996988186962041i, -0.05519524434968991 - 0.9984755805732948i, -0.08579731234443977 - 0.996312612182778i, -0.11631863091190475 - 0.9932119492347945i,
-	-0.33688985339221994 - 0.9415440651830209i, -0.37131719395183754 - 0.9285060804732156i, -0.40524131400498975 - 0.9142097557035308i, -0.4386162385385274 - 0.8986744656939539i, -0.6152315905806267 - 0.7883464276266063i, -0.6485144010221124 - 0.7612023854842619i, -0.680600997795453 - 0.7326542716724129i, -0.7114321957452165 - 0.7027547444572252i,
-	-0.8314696123025453 - 0.5555702330196022i, -0.8577286100002721 - 0.5141027441932218i, -0.8819212643483549 - 0.4713967368259978i, -0.9039892931234434 - 0.42755509343028203i, -0.9637760657954398 - 0.2667127574748985i, -0.9770281426577543 - 0.21311031991609142i, -0.9873014181578584 - 0.15885814333386145i, -0.9945645707342554 - 0.10412163387205457i,
-	-0.9987954562051724 + 0.049067674327417724i, -0.9939069700023561 + 0.110222207293883i, -0.9852776423889412 + 0.17096188876030097i, -0.9729399522055602 + 0.2310581082806711i, -0.9329927988347388 + 0.3598950365349881i, -0.9065957045149154 + 0.4220002707997996i, -0.8760700941954066 + 0.4821837720791227i, -0.8415549774368984 + 0.5401714727298929i,
-	-0.7730104533627371 + 0.6343932841636453i, -0.724247082951467 + 0.6895405447370668i, -0.6715589548470187 + 0.7409511253549589i, -0.6152315905806274 + 0.7883464276266059i, -0.5349976198870973 + 0.8448535652497071i, -0.4659764957679666 + 0.8847970984309376i, -0.3939920400610482 + 0.9191138516900577i, -0.3195020308160154 + 0.9475855910177413i,
-	-0.24298017990326412 + 0.970031253194544i, -0.15885814333386153 + 0.9873014181578584i, -0.07356456359966736 + 0.9972904566786902i, 0.012271538285720144 + 0.9999247018391446i, 0.073564563599667 + 0.9972904566786903i, 0.1649131204899694 + 0.9863080972445988i, 0.25486565960451396 + 0.9669764710448523i, 0.34266071731199454 + 0.9394592236021898i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9415440651830208 - 0.33688985339222005i, 0.9394592236021899 - 0.3426607173119944i, 0.937339011912575 - 0.34841868024943456i, 0.9351835099389476 - 0.35416352542049034i,
-	0.773010453362737 - 0.6343932841636455i, 0.765167265622459 - 0.6438315428897914i, 0.7572088465064846 - 0.6531728429537768i, 0.7491363945234594 - 0.6624157775901718i, 0.5141027441932218 - 0.8577286100002721i, 0.4982276669727819 - 0.8670462455156926i, 0.4821837720791229 - 0.8760700941954065i, 0.4659764957679661 - 0.8847970984309379i,
-	0.1950903220161283 - 0.9807852804032304i, 0.17096188876030136 - 0.9852776423889412i, 0.14673047445536175 - 0.989176509964781i, 0.12241067519921628 - 0.9924795345987101i, -0.14673047445536164 - 0.989176509964781i, -0.17700422041214875 - 0.984210092386929i, -0.20711137619221845 - 0.9783173707196277i, -0.23702360599436723 - 0.9715038909862518i,
-	-0.4713967368259977 - 0.8819212643483549i, -0.5035383837257175 - 0.8639728561215868i, -0.5349976198870969 - 0.8448535652497072i, -0.5657318107836132 - 0.8245893027850253i, -0.7409511253549589 - 0.6715589548470186i, -0.7691033376455796 - 0.6391244448637758i, -0.7958369046088835 - 0.6055110414043255i, -0.8211025149911046 - 0.5707807458869673i,
-	-0.9238795325112867 - 0.38268343236508984i, -0.9415440651830207 - 0.3368898533922203i, -0.9569403357322088 - 0.29028467725446233i, -0.970031253194544 - 0.24298017990326404i, -0.9987954562051724 - 0.04906767432741797i, -0.9999811752826011 + 0.006135884649154554i, -0.9981181129001493 + 0.061320736302208245i, -0.9932119492347945 + 0.11631863091190446i,
-	-0.9569403357322089 + 0.29028467725446216i, -0.937339011912575 + 0.34841868024943456i, -0.9142097557035308 + 0.4052413140049897i, -0.8876396204028539 + 0.46053871095824006i, -0.8032075314806449 + 0.5956993044924332i, -0.7612023854842619 + 0.6485144010221124i, -0.7157308252838187 + 0.6983762494089728i, -0.6669999223036376 + 0.7450577854414658i,
-	-0.5555702330196022 + 0.8314696123025453i, -0.49289819222978426 + 0.8700869911087113i, -0.4275550934302825 + 0.9039892931234432i, -0.35989503653498794 + 0.932992798834739i, -0.24298017990326412 + 0.970031253194544i, -0.16491312048996978 + 0.9863080972445987i, -0.08579731234444021 + 0.996312612182778i, -0.006135884649154416 + 0.9999811752826011i,
-	0.09801714032956009 + 0.9951847266721969i, 0.1830398879551406 + 0.9831054874312164i, 0.2667127574748982 + 0.96377606579544i, 0.3484186802494345 + 0.937339011912575i, 0.4275550934302822 + 0.9039892931234433i, 0.508830142543107 + 0.8608669386377673i, 0.5857978574564388 + 0.8104571982525949i, 0.6578066932970785 + 0.7531867990436127i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9329927988347388 - 0.3598950365349881i, 0.9307669610789837 - 0.36561299780477385i, 0.9285060804732156 - 0.37131719395183754i, 0.9262102421383114 - 0.37700741021641826i,
-	0.7409511253549591 - 0.6715589548470183i, 0.7326542716724129 - 0.680600997795453i, 0.724247082951467 - 0.6895405447370668i, 0.7157308252838186 - 0.6983762494089729i, 0.4496113296546066 - 0.8932243011955153i, 0.433093818853152 - 0.901348847046022i, 0.4164295600976373 - 0.9091679830905224i, 0.3996241998456468 - 0.9166790599210427i,
-	0.09801714032956077 - 0.9951847266721968i, 0.07356456359966745 - 0.9972904566786902i, 0.04906767432741813 - 0.9987954562051724i, 0.024541228522912267 - 0.9996988186962041i, -0.2667127574748983 - 0.9637760657954398i, -0.29615088824362384 - 0.9551411683057707i, -0.32531029216226287 - 0.9456073253805214i, -0.3541635254204904 - 0.9351835099389476i,
-	-0.5956993044924332 - 0.8032075314806449i, -0.6248594881423862 - 0.7807372285720946i, -0.6531728429537765 - 0.7572088465064848i, -0.680600997795453 - 0.7326542716724129i, -0.8448535652497071 - 0.5349976198870972i, -0.8670462455156928 - 0.49822766697278176i, -0.8876396204028538 - 0.4605387109582402i, -0.9065957045149153 - 0.42200027079979985i,
-	-0.9807852804032303 - 0.19509032201612858i, -0.989176509964781 - 0.1467304744553618i, -0.9951847266721968 - 0.09801714032956084i, -0.9987954562051724 - 0.04906767432741797i, -0.9852776423889412 + 0.17096188876030097i, -0.9743393827855759 + 0.2250839113597926i, -0.9604305194155659 + 0.2785196893850529i, -0.9435934581619604 + 0.33110630575987626i,
-	-0.8577286100002722 + 0.5141027441932216i, -0.8245893027850253 + 0.5657318107836132i, -0.7883464276266063 + 0.6152315905806267i, -0.7491363945234593 + 0.6624157775901718i, -0.6152315905806274 + 0.7883464276266059i, -0.5606615761973366 + 0.8280450452577555i, -0.5035383837257181 + 0.8639728561215865i, -0.44412214457042976 + 0.8959662497561849i,
-	-0.2902846772544624 + 0.9569403357322088i, -0.2191012401568701 + 0.9757021300385285i, -0.14673047445536233 + 0.9891765099647809i, -0.07356456359966736 + 0.9972904566786902i, 0.073564563599667 + 0.9972904566786903i, 0.15279718525844338 + 0.9882575677307495i, 0.23105810828067058 + 0.9729399522055603i, 0.30784964004153476 + 0.9514350209690084i,
-	0.4275550934302822 + 0.9039892931234433i, 0.5035383837257177 + 0.8639728561215867i, 0.5758081914178449 + 0.8175848131515839i, 0.6438315428897912 + 0.7651672656224592i, 0.7242470829514667 + 0.6895405447370672i, 0.7845565971555749 + 0.6200572117632894i, 0.8382247055548377 + 0.5453249884220468i, 0.8847970984309376 + 0.4659764957679667i,
+var fftAoS1024Table = [2048]float64{
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	1, 0.9999811752826011, 0.9999247018391446, 0.9998305817958234, math.Copysign(0, -1), -0.006135884649154475, -0.012271538285719925, -0.01840672990580482,
+	1, 0.9999247018391446, 0.9996988186962041, 0.9993223845883494, math.Copysign(0, -1), -0.012271538285719925, -0.024541228522912288, -0.03680722294135883,
+	1, 0.9998305817958234, 0.9993223845883494, 0.9984755805732948, math.Copysign(0, -1), -0.01840672990580482, -0.03680722294135883, -0.05519524434968994,
+	1, 0.9996988186962041, 0.9987954562051724, 0.9972904566786902, math.Copysign(0, -1), -0.024541228522912288, -0.049067674327418015, -0.07356456359966743,
+	1, 0.9995294175010931, 0.9981181129001492, 0.9957674144676598, math.Copysign(0, -1), -0.030674803176636626, -0.06132073630220858, -0.09190895649713272,
+	1, 0.9993223845883494, 0.9972904566786902, 0.9939069700023561, math.Copysign(0, -1), -0.03680722294135883, -0.07356456359966743, -0.11022220729388306,
+	1, 0.9990777277526454, 0.996312612182778, 0.9917097536690995, math.Copysign(0, -1), -0.04293825693494082, -0.0857973123444399, -0.12849811079379317,
+	1, 0.9987954562051724, 0.9951847266721968, 0.989176509964781, math.Copysign(0, -1), -0.049067674327418015, -0.0980171403295606, -0.14673047445536175,
+	1, 0.9984755805732948, 0.9939069700023561, 0.9863080972445987, math.Copysign(0, -1), -0.05519524434968994, -0.11022220729388306, -0.16491312048996992,
+	1, 0.9981181129001492, 0.9924795345987101, 0.9831054874312164, math.Copysign(0, -1), -0.06132073630220858, -0.1224106751992162, -0.18303988795514095,
+	1, 0.9977230666441916, 0.99090263542778, 0.9795697656854406, math.Copysign(0, -1), -0.06744391956366405, -0.13458070850712617, -0.2011046348420919,
+	1, 0.9972904566786902, 0.989176509964781, 0.9757021300385286, math.Copysign(0, -1), -0.07356456359966743, -0.14673047445536175, -0.2191012401568698,
+	1, 0.9968202992911658, 0.9873014181578584, 0.9715038909862518, math.Copysign(0, -1), -0.07968243797143013, -0.15885814333386145, -0.2370236059943672,
+	1, 0.996312612182778, 0.9852776423889412, 0.9669764710448521, math.Copysign(0, -1), -0.0857973123444399, -0.17096188876030122, -0.25486565960451457,
+	1, 0.9957674144676598, 0.9831054874312164, 0.9621214042690416, math.Copysign(0, -1), -0.09190895649713272, -0.18303988795514095, -0.272621355449949,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.9996988186962041, 0.9995294175010931, 0.9993223845883494, 0.9990777277526454, -0.024541228522912288, -0.030674803176636626, -0.03680722294135883, -0.04293825693494082,
+	0.9987954562051724, 0.9981181129001492, 0.9972904566786902, 0.996312612182778, -0.049067674327418015, -0.06132073630220858, -0.07356456359966743, -0.0857973123444399,
+	0.9972904566786902, 0.9957674144676598, 0.9939069700023561, 0.9917097536690995, -0.07356456359966743, -0.09190895649713272, -0.11022220729388306, -0.12849811079379317,
+	0.9951847266721968, 0.9924795345987101, 0.989176509964781, 0.9852776423889412, -0.0980171403295606, -0.1224106751992162, -0.14673047445536175, -0.17096188876030122,
+	0.9924795345987101, 0.9882575677307495, 0.9831054874312164, 0.9770281426577543, -0.1224106751992162, -0.15279718525844344, -0.18303988795514095, -0.21311031991609136,
+	0.989176509964781, 0.9831054874312164, 0.9757021300385286, 0.9669764710448521, -0.14673047445536175, -0.18303988795514095, -0.2191012401568698, -0.25486565960451457,
+	0.9852776423889412, 0.9770281426577543, 0.9669764710448521, 0.9551411683057708, -0.17096188876030122, -0.21311031991609136, -0.25486565960451457, -0.2961508882436238,
+	0.9807852804032304, 0.9700312531945441, 0.9569403357322088, 0.9415440651830208, -0.19509032201612825, -0.24298017990326387, -0.29028467725446233, -0.33688985339222005,
+	0.9757021300385286, 0.9621214042690416, 0.9456073253805213, 0.9262102421383114, -0.2191012401568698, -0.272621355449949, -0.3253102921622629, -0.37700741021641826,
+	0.9700312531945441, 0.9533060403541938, 0.9329927988347388, 0.9091679830905225, -0.24298017990326387, -0.3020059493192281, -0.3598950365349881, -0.41642956009763715,
+	0.9637760657954398, 0.9435934581619604, 0.9191138516900577, 0.8904487232447579, -0.26671275747489837, -0.33110630575987643, -0.3939920400610481, -0.45508358712634384,
+	0.9569403357322088, 0.9329927988347388, 0.9039892931234433, 0.8700869911087113, -0.29028467725446233, -0.3598950365349881, -0.4275550934302821, -0.49289819222978404,
+	0.9495281805930367, 0.921514039342042, 0.8876396204028539, 0.8481203448032972, -0.3136817403988915, -0.38834504669882625, -0.46053871095824, -0.5298036246862946,
+	0.9415440651830208, 0.9091679830905225, 0.8700869911087113, 0.8245893027850253, -0.33688985339222005, -0.41642956009763715, -0.49289819222978404, -0.5657318107836131,
+	0.9329927988347388, 0.8959662497561852, 0.8513551931052652, 0.799537269107905, -0.3598950365349881, -0.4441221445704292, -0.524589682678469, -0.600616479383869,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.9987954562051724, 0.9984755805732948, 0.9981181129001492, 0.9977230666441916, -0.049067674327418015, -0.05519524434968994, -0.06132073630220858, -0.06744391956366405,
+	0.9951847266721968, 0.9939069700023561, 0.9924795345987101, 0.99090263542778, -0.0980171403295606, -0.11022220729388306, -0.1224106751992162, -0.13458070850712617,
+	0.989176509964781, 0.9863080972445987, 0.9831054874312164, 0.9795697656854406, -0.14673047445536175, -0.16491312048996992, -0.18303988795514095, -0.2011046348420919,
+	0.9807852804032304, 0.9757021300385286, 0.9700312531945441, 0.9637760657954398, -0.19509032201612825, -0.2191012401568698, -0.24298017990326387, -0.26671275747489837,
+	0.9700312531945441, 0.9621214042690416, 0.9533060403541938, 0.9435934581619604, -0.24298017990326387, -0.272621355449949, -0.3020059493192281, -0.33110630575987643,
+	0.9569403357322088, 0.9456073253805213, 0.9329927988347388, 0.9191138516900577, -0.29028467725446233, -0.3253102921622629, -0.3598950365349881, -0.3939920400610481,
+	0.9415440651830208, 0.9262102421383114, 0.9091679830905225, 0.8904487232447579, -0.33688985339222005, -0.37700741021641826, -0.41642956009763715, -0.45508358712634384,
+	0.9238795325112867, 0.9039892931234433, 0.881921264348355, 0.8577286100002721, -0.3826834323650898, -0.4275550934302821, -0.47139673682599764, -0.5141027441932217,
+	0.9039892931234433, 0.8790122264286335, 0.8513551931052652, 0.8211025149911046, -0.4275550934302821, -0.4767992300633221, -0.524589682678469, -0.5707807458869673,
+	0.881921264348355, 0.8513551931052652, 0.8175848131515837, 0.7807372285720945, -0.47139673682599764, -0.524589682678469, -0.5758081914178453, -0.6248594881423863,
+	0.8577286100002721, 0.8211025149911046, 0.7807372285720945, 0.7368165688773699, -0.5141027441932217, -0.5707807458869673, -0.6248594881423863, -0.6760927035753159,
+	0.8314696123025453, 0.7883464276266063, 0.7409511253549591, 0.6895405447370669, -0.5555702330196022, -0.6152315905806268, -0.6715589548470183, -0.7242470829514668,
+	0.8032075314806449, 0.7531867990436125, 0.6983762494089729, 0.6391244448637758, -0.5956993044924334, -0.6578066932970786, -0.7157308252838186, -0.7691033376455796,
+	0.773010453362737, 0.7157308252838186, 0.6531728429537769, 0.5857978574564389, -0.6343932841636455, -0.6983762494089729, -0.7572088465064845, -0.8104571982525947,
+	0.7409511253549591, 0.676092703575316, 0.6055110414043255, 0.5298036246862948, -0.6715589548470183, -0.7368165688773699, -0.7958369046088835, -0.8481203448032971,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.9972904566786902, 0.9968202992911658, 0.996312612182778, 0.9957674144676598, -0.07356456359966743, -0.07968243797143013, -0.0857973123444399, -0.09190895649713272,
+	0.989176509964781, 0.9873014181578584, 0.9852776423889412, 0.9831054874312164, -0.14673047445536175, -0.15885814333386145, -0.17096188876030122, -0.18303988795514095,
+	0.9757021300385286, 0.9715038909862518, 0.9669764710448521, 0.9621214042690416, -0.2191012401568698, -0.2370236059943672, -0.25486565960451457, -0.272621355449949,
+	0.9569403357322088, 0.9495281805930367, 0.9415440651830208, 0.9329927988347388, -0.29028467725446233, -0.3136817403988915, -0.33688985339222005, -0.3598950365349881,
+	0.9329927988347388, 0.921514039342042, 0.9091679830905225, 0.8959662497561852, -0.3598950365349881, -0.38834504669882625, -0.41642956009763715, -0.4441221445704292,
+	0.9039892931234433, 0.8876396204028539, 0.8700869911087113, 0.8513551931052652, -0.4275550934302821, -0.46053871095824, -0.49289819222978404, -0.524589682678469,
+	0.8700869911087113, 0.8481203448032972, 0.8245893027850253, 0.799537269107905, -0.49289819222978404, -0.5298036246862946, -0.5657318107836131, -0.600616479383869,
+	0.8314696123025453, 0.8032075314806449, 0.773010453362737, 0.7409511253549591, -0.5555702330196022, -0.5956993044924334, -0.6343932841636455, -0.6715589548470183,
+	0.7883464276266063, 0.7531867990436125, 0.7157308252838186, 0.676092703575316, -0.6152315905806268, -0.6578066932970786, -0.6983762494089729, -0.7368165688773699,
+	0.7409511253549591, 0.6983762494089729, 0.6531728429537769, 0.6055110414043255, -0.6715589548470183, -0.7157308252838186, -0.7572088465064845, -0.7958369046088835,
+	0.6895405447370669, 0.6391244448637758, 0.5857978574564389, 0.5298036246862948, -0.7242470829514668, -0.7691033376455796, -0.8104571982525947, -0.8481203448032971,
+	0.6343932841636456, 0.5758081914178454, 0.5141027441932218, 0.4496113296546066, -0.7730104533627369, -0.8175848131515836, -0.8577286100002721, -0.8932243011955153,
+	0.5758081914178454, 0.5088301425431071, 0.4386162385385277, 0.36561299780477396, -0.8175848131515836, -0.8608669386377672, -0.8986744656939538, -0.9307669610789836,
+	0.5141027441932218, 0.4386162385385277, 0.3598950365349883, 0.27851968938505306, -0.8577286100002721, -0.8986744656939538, -0.9329927988347387, -0.9604305194155658,
+	0.4496113296546066, 0.36561299780477396, 0.27851968938505306, 0.18906866414980628, -0.8932243011955153, -0.9307669610789836, -0.9604305194155658, -0.9819638691095552,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.9951847266721968, 0.9945645707342554, 0.9939069700023561, 0.9932119492347945, -0.0980171403295606, -0.10412163387205459, -0.11022220729388306, -0.11631863091190475,
+	0.9807852804032304, 0.9783173707196277, 0.9757021300385286, 0.9729399522055602, -0.19509032201612825, -0.20711137619221856, -0.2191012401568698, -0.2310581082806711,
+	0.9569403357322088, 0.9514350209690083, 0.9456073253805213, 0.9394592236021899, -0.29028467725446233, -0.30784964004153487, -0.3253102921622629, -0.3426607173119944,
+	0.9238795325112867, 0.9142097557035307, 0.9039892931234433, 0.8932243011955153, -0.3826834323650898, -0.40524131400498986, -0.4275550934302821, -0.44961132965460654,
+	0.881921264348355, 0.8670462455156926, 0.8513551931052652, 0.8348628749863801, -0.47139673682599764, -0.49822766697278187, -0.524589682678469, -0.5504579729366048,
+	0.8314696123025453, 0.8104571982525948, 0.7883464276266063, 0.765167265622459, -0.5555702330196022, -0.5857978574564389, -0.6152315905806268, -0.6438315428897914,
+	0.773010453362737, 0.745057785441466, 0.7157308252838186, 0.6850836677727005, -0.6343932841636455, -0.6669999223036375, -0.6983762494089729, -0.7284643904482252,
+	0.7071067811865476, 0.6715589548470184, 0.6343932841636456, 0.5956993044924335, -0.7071067811865475, -0.7409511253549591, -0.7730104533627369, -0.8032075314806448,
+	0.6343932841636456, 0.5907597018588743, 0.5453249884220466, 0.4982276669727819, -0.7730104533627369, -0.8068475535437992, -0.838224705554838, -0.8670462455156926,
+	0.5555702330196023, 0.5035383837257176, 0.4496113296546066, 0.3939920400610481, -0.8314696123025452, -0.8639728561215866, -0.8932243011955153, -0.9191138516900577,
+	0.4713967368259978, 0.4108431710579039, 0.3484186802494345, 0.2844075372112718, -0.8819212643483549, -0.91170603200543, -0.937339011912575, -0.9587034748958715,
+	0.38268343236508984, 0.3136817403988915, 0.24298017990326398, 0.17096188876030136, -0.9238795325112867, -0.9495281805930367, -0.970031253194544, -0.9852776423889412,
+	0.2902846772544623, 0.21311031991609136, 0.13458070850712622, 0.05519524434969003, -0.9569403357322089, -0.9770281426577543, -0.99090263542778, -0.9984755805732948,
+	0.1950903220161283, 0.11022220729388318, 0.024541228522912267, -0.06132073630220853, -0.9807852804032304, -0.9939069700023561, -0.9996988186962041, -0.9981181129001492,
+	0.09801714032956077, 0.006135884649154516, -0.08579731234443977, -0.17700422041214875, -0.9951847266721968, -0.9999811752826011, -0.996312612182778, -0.984210092386929,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.9924795345987101, 0.9917097536690995, 0.99090263542778, 0.9900582102622971, -0.1224106751992162, -0.12849811079379317, -0.13458070850712617, -0.1406582393328492,
+	0.9700312531945441, 0.9669764710448521, 0.9637760657954398, 0.9604305194155658, -0.24298017990326387, -0.25486565960451457, -0.26671275747489837, -0.27851968938505306,
+	0.9329927988347388, 0.9262102421383114, 0.9191138516900577, 0.9117060320054299, -0.3598950365349881, -0.37700741021641826, -0.3939920400610481, -0.4108431710579039,
+	0.881921264348355, 0.8700869911087113, 0.8577286100002721, 0.8448535652497071, -0.47139673682599764, -0.49289819222978404, -0.5141027441932217, -0.5349976198870972,
+	0.8175848131515837, 0.799537269107905, 0.7807372285720945, 0.7612023854842618, -0.5758081914178453, -0.600616479383869, -0.6248594881423863, -0.6485144010221124,
+	0.7409511253549591, 0.7157308252838186, 0.6895405447370669, 0.6624157775901718, -0.6715589548470183, -0.6983762494089729, -0.7242470829514668, -0.7491363945234593,
+	0.6531728429537769, 0.6200572117632892, 0.5857978574564389, 0.5504579729366049, -0.7572088465064845, -0.7845565971555751, -0.8104571982525947, -0.83486287498638,
+	0.5555702330196023, 0.5141027441932218, 0.4713967368259978, 0.4275550934302822, -0.8314696123025452, -0.8577286100002721, -0.8819212643483549, -0.9039892931234433,
+	0.4496113296546066, 0.3996241998456468, 0.3484186802494345, 0.29615088824362396, -0.8932243011955153, -0.9166790599210427, -0.937339011912575, -0.9551411683057707,
+	0.33688985339222005, 0.27851968938505306, 0.21910124015686977, 0.1588581433338614, -0.9415440651830208, -0.9604305194155658, -0.9757021300385286, -0.9873014181578584,
+	0.21910124015686977, 0.1527971852584434, 0.08579731234443988, 0.01840672990580482, -0.9757021300385286, -0.9882575677307495, -0.996312612182778, -0.9998305817958234,
+	0.09801714032956077, 0.024541228522912267, -0.04906767432741801, -0.12241067519921617, -0.9951847266721968, -0.9996988186962041, -0.9987954562051724, -0.9924795345987101,
+	-0.024541228522912142, -0.10412163387205461, -0.18303988795514095, -0.26079411791527546, -0.9996988186962041, -0.9945645707342554, -0.9831054874312164, -0.9653944416976894,
+	-0.14673047445536164, -0.23105810828067117, -0.31368174039889146, -0.393992040061048, -0.989176509964781, -0.9729399522055602, -0.9495281805930367, -0.9191138516900578,
+	-0.2667127574748983, -0.3541635254204904, -0.4386162385385274, -0.5193559901655896, -0.9637760657954398, -0.9351835099389476, -0.8986744656939539, -0.8545579883654005,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.989176509964781, 0.9882575677307495, 0.9873014181578584, 0.9863080972445987, -0.14673047445536175, -0.15279718525844344, -0.15885814333386145, -0.16491312048996992,
+	0.9569403357322088, 0.9533060403541938, 0.9495281805930367, 0.9456073253805213, -0.29028467725446233, -0.3020059493192281, -0.3136817403988915, -0.3253102921622629,
+	0.9039892931234433, 0.8959662497561852, 0.8876396204028539, 0.8790122264286335, -0.4275550934302821, -0.4441221445704292, -0.46053871095824, -0.4767992300633221,
+	0.8314696123025453, 0.8175848131515837, 0.8032075314806449, 0.7883464276266063, -0.5555702330196022, -0.5758081914178453, -0.5956993044924334, -0.6152315905806268,
+	0.7409511253549591, 0.7200025079613818, 0.6983762494089729, 0.676092703575316, -0.6715589548470183, -0.6939714608896539, -0.7157308252838186, -0.7368165688773699,
+	0.6343932841636456, 0.6055110414043255, 0.5758081914178454, 0.5453249884220466, -0.7730104533627369, -0.7958369046088835, -0.8175848131515836, -0.838224705554838,
+	0.5141027441932218, 0.47679923006332225, 0.4386162385385277, 0.3996241998456468, -0.8577286100002721, -0.8790122264286334, -0.8986744656939538, -0.9166790599210427,
+	0.38268343236508984, 0.33688985339222005, 0.2902846772544623, 0.24298017990326398, -0.9238795325112867, -0.9415440651830208, -0.9569403357322089, -0.970031253194544,
+	0.24298017990326398, 0.18906866414980628, 0.13458070850712622, 0.07968243797143013, -0.970031253194544, -0.9819638691095552, -0.99090263542778, -0.9968202992911658,
+	0.09801714032956077, 0.03680722294135899, -0.024541228522912142, -0.08579731234443977, -0.9951847266721968, -0.9993223845883494, -0.9996988186962041, -0.996312612182778,
+	-0.04906767432741801, -0.11631863091190475, -0.18303988795514095, -0.24892760574572015, -0.9987954562051724, -0.9932119492347945, -0.9831054874312164, -0.9685220942744173,
+	-0.1950903220161282, -0.2667127574748983, -0.33688985339221994, -0.40524131400498975, -0.9807852804032304, -0.9637760657954398, -0.9415440651830209, -0.9142097557035308,
+	-0.33688985339221994, -0.4108431710579038, -0.4821837720791227, -0.5504579729366047, -0.9415440651830209, -0.91170603200543, -0.8760700941954066, -0.8348628749863801,
+	-0.4713967368259977, -0.5453249884220461, -0.6152315905806267, -0.680600997795453, -0.8819212643483549, -0.8382247055548382, -0.7883464276266063, -0.7326542716724129,
+	-0.5956993044924332, -0.6669999223036374, -0.7326542716724127, -0.7921065773002122, -0.8032075314806449, -0.7450577854414662, -0.6806009977954532, -0.6103828062763097,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.9852776423889412, 0.984210092386929, 0.9831054874312164, 0.9819638691095552, -0.17096188876030122, -0.17700422041214875, -0.18303988795514095, -0.1890686641498062,
+	0.9415440651830208, 0.937339011912575, 0.9329927988347388, 0.9285060804732156, -0.33688985339222005, -0.34841868024943456, -0.3598950365349881, -0.37131719395183754,
+	0.8700869911087113, 0.8608669386377673, 0.8513551931052652, 0.8415549774368984, -0.49289819222978404, -0.508830142543107, -0.524589682678469, -0.5401714727298929,
+	0.773010453362737, 0.7572088465064846, 0.7409511253549591, 0.724247082951467, -0.6343932841636455, -0.6531728429537768, -0.6715589548470183, -0.6895405447370668,
+	0.6531728429537769, 0.6296382389149271, 0.6055110414043255, 0.5808139580957646, -0.7572088465064845, -0.7768884656732324, -0.7958369046088835, -0.8140363297059483,
+	0.5141027441932218, 0.4821837720791229, 0.4496113296546066, 0.4164295600976373, -0.8577286100002721, -0.8760700941954065, -0.8932243011955153, -0.9091679830905224,
+	0.3598950365349883, 0.31950203081601575, 0.27851968938505306, 0.23702360599436734, -0.9329927988347387, -0.9475855910177412, -0.9604305194155658, -0.9715038909862518,
+	0.1950903220161283, 0.14673047445536175, 0.09801714032956077, 0.04906767432741813, -0.9807852804032304, -0.989176509964781, -0.9951847266721968, -0.9987954562051724,
+	0.024541228522912267, -0.03067480317663646, -0.08579731234443977, -0.14065823933284913, -0.9996988186962041, -0.9995294175010931, -0.996312612182778, -0.9900582102622971,
+	-0.14673047445536164, -0.20711137619221845, -0.2667127574748983, -0.32531029216226287, -0.989176509964781, -0.9783173707196277, -0.9637760657954398, -0.9456073253805214,
+	-0.31368174039889146, -0.3770074102164182, -0.4386162385385274, -0.49822766697278154, -0.9495281805930367, -0.9262102421383114, -0.8986744656939539, -0.8670462455156929,
+	-0.4713967368259977, -0.5349976198870969, -0.5956993044924332, -0.6531728429537765, -0.8819212643483549, -0.8448535652497072, -0.8032075314806449, -0.7572088465064848,
+	-0.6152315905806267, -0.6760927035753158, -0.7326542716724127, -0.784556597155575, -0.7883464276266063, -0.73681656887737, -0.6806009977954532, -0.6200572117632894,
+	-0.7409511253549589, -0.7958369046088835, -0.8448535652497071, -0.8876396204028538, -0.6715589548470186, -0.6055110414043255, -0.5349976198870972, -0.4605387109582402,
+	-0.8448535652497071, -0.8904487232447579, -0.9285060804732155, -0.9587034748958715, -0.5349976198870972, -0.4550835871263439, -0.37131719395183765, -0.28440753721127204,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.9807852804032304, 0.9795697656854406, 0.9783173707196277, 0.9770281426577543, -0.19509032201612825, -0.2011046348420919, -0.20711137619221856, -0.21311031991609136,
+	0.9238795325112867, 0.9191138516900577, 0.9142097557035307, 0.9091679830905225, -0.3826834323650898, -0.3939920400610481, -0.40524131400498986, -0.41642956009763715,
+	0.8314696123025453, 0.8211025149911046, 0.8104571982525948, 0.799537269107905, -0.5555702330196022, -0.5707807458869673, -0.5857978574564389, -0.600616479383869,
+	0.7071067811865476, 0.6895405447370669, 0.6715589548470184, 0.6531728429537769, -0.7071067811865475, -0.7242470829514668, -0.7409511253549591, -0.7572088465064845,
+	0.5555702330196023, 0.5298036246862948, 0.5035383837257176, 0.47679923006332225, -0.8314696123025452, -0.8481203448032971, -0.8639728561215866, -0.8790122264286334,
+	0.38268343236508984, 0.3484186802494345, 0.3136817403988915, 0.27851968938505306, -0.9238795325112867, -0.937339011912575, -0.9495281805930367, -0.9604305194155658,
+	0.1950903220161283, 0.1527971852584434, 0.11022220729388318, 0.0674439195636641, -0.9807852804032304, -0.9882575677307495, -0.9939069700023561, -0.9977230666441916,
+	6.123233995736757e-17, -0.04906767432741801, -0.09801714032956066, -0.14673047445536164, -1, -0.9987954562051724, -0.9951847266721968, -0.989176509964781,
+	-0.1950903220161282, -0.24892760574572015, -0.3020059493192281, -0.3541635254204904, -0.9807852804032304, -0.9685220942744173, -0.9533060403541938, -0.9351835099389476,
+	-0.3826834323650897, -0.4386162385385274, -0.4928981922297839, -0.5453249884220461, -0.9238795325112867, -0.8986744656939539, -0.8700869911087115, -0.8382247055548382,
+	-0.555570233019602, -0.6103828062763095, -0.6624157775901718, -0.7114321957452165, -0.8314696123025453, -0.7921065773002123, -0.7491363945234593, -0.7027547444572252,
+	-0.7071067811865475, -0.7572088465064847, -0.8032075314806448, -0.8448535652497071, -0.7071067811865476, -0.6531728429537766, -0.5956993044924335, -0.5349976198870972,
+	-0.8314696123025453, -0.8730949784182901, -0.9091679830905225, -0.9394592236021898, -0.5555702330196022, -0.4875501601484359, -0.41642956009763715, -0.34266071731199443,
+	-0.9238795325112867, -0.9533060403541939, -0.9757021300385285, -0.99090263542778, -0.38268343236508984, -0.30200594931922803, -0.21910124015687002, -0.13458070850712628,
+	-0.9807852804032303, -0.9945645707342554, -0.9999247018391446, -0.9968202992911658, -0.19509032201612858, -0.10412163387205457, -0.012271538285720007, 0.07968243797142995,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.9757021300385286, 0.9743393827855759, 0.9729399522055602, 0.9715038909862518, -0.2191012401568698, -0.22508391135979283, -0.2310581082806711, -0.2370236059943672,
+	0.9039892931234433, 0.8986744656939538, 0.8932243011955153, 0.8876396204028539, -0.4275550934302821, -0.43861623853852766, -0.44961132965460654, -0.46053871095824,
+	0.7883464276266063, 0.7768884656732324, 0.765167265622459, 0.7531867990436125, -0.6152315905806268, -0.629638238914927, -0.6438315428897914, -0.6578066932970786,
+	0.6343932841636456, 0.6152315905806269, 0.5956993044924335, 0.5758081914178454, -0.7730104533627369, -0.7883464276266062, -0.8032075314806448, -0.8175848131515836,
+	0.4496113296546066, 0.4220002707997998, 0.3939920400610481, 0.36561299780477396, -0.8932243011955153, -0.9065957045149153, -0.9191138516900577, -0.9307669610789836,
+	0.24298017990326398, 0.20711137619221856, 0.17096188876030136, 0.13458070850712622, -0.970031253194544, -0.9783173707196277, -0.9852776423889412, -0.99090263542778,
+	0.024541228522912267, -0.018406729905804695, -0.06132073630220853, -0.10412163387205461, -0.9996988186962041, -0.9998305817958234, -0.9981181129001492, -0.9945645707342554,
+	-0.1950903220161282, -0.24298017990326387, -0.2902846772544622, -0.33688985339221994, -0.9807852804032304, -0.9700312531945441, -0.9569403357322089, -0.9415440651830209,
+	-0.40524131400498975, -0.4550835871263437, -0.5035383837257175, -0.5504579729366047, -0.9142097557035308, -0.8904487232447579, -0.8639728561215868, -0.8348628749863801,
+	-0.5956993044924332, -0.6438315428897913, -0.6895405447370668, -0.7326542716724127, -0.8032075314806449, -0.7651672656224591, -0.724247082951467, -0.6806009977954532,
+	-0.7572088465064847, -0.799537269107905, -0.8382247055548381, -0.8730949784182901, -0.6531728429537766, -0.6006164793838689, -0.5453249884220464, -0.4875501601484359,
+	-0.8819212643483549, -0.9142097557035307, -0.9415440651830207, -0.9637760657954398, -0.4713967368259978, -0.40524131400498986, -0.3368898533922203, -0.2667127574748985,
+	-0.9637760657954398, -0.9819638691095552, -0.9939069700023561, -0.9995294175010931, -0.2667127574748985, -0.18906866414980633, -0.11022220729388325, -0.030674803176636865,
+	-0.9987954562051724, -0.9993223845883494, -0.9924795345987101, -0.9783173707196277, -0.04906767432741797, 0.03680722294135858, 0.1224106751992161, 0.20711137619221862,
+	-0.9852776423889412, -0.9653944416976893, -0.937339011912575, -0.9013488470460221, 0.17096188876030097, 0.2607941179152756, 0.34841868024943456, 0.4330938188531519,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.9700312531945441, 0.9685220942744173, 0.9669764710448521, 0.9653944416976894, -0.24298017990326387, -0.24892760574572015, -0.25486565960451457, -0.2607941179152755,
+	0.881921264348355, 0.8760700941954066, 0.8700869911087113, 0.8639728561215867, -0.47139673682599764, -0.4821837720791227, -0.49289819222978404, -0.5035383837257176,
+	0.7409511253549591, 0.7284643904482252, 0.7157308252838186, 0.7027547444572254, -0.6715589548470183, -0.6850836677727004, -0.6983762494089729, -0.7114321957452164,
+	0.5555702330196023, 0.5349976198870974, 0.5141027441932218, 0.49289819222978415, -0.8314696123025452, -0.844853565249707, -0.8577286100002721, -0.8700869911087113,
+	0.33688985339222005, 0.307849640041535, 0.27851968938505306, 0.24892760574572026, -0.9415440651830208, -0.9514350209690083, -0.9604305194155658, -0.9685220942744173,
+	0.09801714032956077, 0.061320736302208655, 0.024541228522912267, -0.012271538285719823, -0.9951847266721968, -0.9981181129001492, -0.9996988186962041, -0.9999247018391446,
+	-0.14673047445536164, -0.18906866414980616, -0.23105810828067117, -0.27262135544994887, -0.989176509964781, -0.9819638691095554, -0.9729399522055602, -0.9621214042690416,
+	-0.3826834323650897, -0.42755509343028186, -0.4713967368259977, -0.5141027441932216, -0.9238795325112867, -0.9039892931234434, -0.8819212643483549, -0.8577286100002722,
+	-0.5956993044924332, -0.6391244448637757, -0.680600997795453, -0.7200025079613818, -0.8032075314806449, -0.7691033376455796, -0.7326542716724129, -0.6939714608896539,
+	-0.773010453362737, -0.8104571982525947, -0.8448535652497071, -0.8760700941954065, -0.6343932841636455, -0.585797857456439, -0.5349976198870972, -0.4821837720791229,
+	-0.9039892931234434, -0.9307669610789837, -0.9533060403541939, -0.9715038909862518, -0.42755509343028203, -0.3656129978047738, -0.30200594931922803, -0.23702360599436717,
+	-0.9807852804032303, -0.9924795345987101, -0.9987954562051724, -0.9996988186962041, -0.19509032201612858, -0.12241067519921635, -0.04906767432741797, 0.024541228522912083,
+	-0.9987954562051724, -0.9917097536690996, -0.9783173707196277, -0.9587034748958715, 0.049067674327417724, 0.12849811079379284, 0.20711137619221862, 0.2844075372112719,
+	-0.9569403357322089, -0.9285060804732156, -0.8932243011955153, -0.8513551931052653, 0.29028467725446216, 0.3713171939518375, 0.44961132965460665, 0.5245896826784687,
+	-0.8577286100002722, -0.8068475535437994, -0.7491363945234593, -0.6850836677727005, 0.5141027441932216, 0.590759701858874, 0.6624157775901718, 0.7284643904482252,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.9637760657954398, 0.9621214042690416, 0.9604305194155658, 0.9587034748958715, -0.26671275747489837, -0.272621355449949, -0.27851968938505306, -0.2844075372112719,
+	0.8577286100002721, 0.8513551931052652, 0.8448535652497071, 0.8382247055548381, -0.5141027441932217, -0.524589682678469, -0.5349976198870972, -0.5453249884220465,
+	0.6895405447370669, 0.676092703575316, 0.6624157775901718, 0.6485144010221126, -0.7242470829514668, -0.7368165688773699, -0.7491363945234593, -0.7612023854842617,
+	0.4713967368259978, 0.4496113296546066, 0.4275550934302822, 0.4052413140049898, -0.8819212643483549, -0.8932243011955153, -0.9039892931234433, -0.9142097557035307,
+	0.21910124015686977, 0.18906866414980628, 0.1588581433338614, 0.12849811079379322, -0.9757021300385286, -0.9819638691095552, -0.9873014181578584, -0.9917097536690995,
+	-0.04906767432741801, -0.08579731234443977, -0.12241067519921617, -0.15885814333386128, -0.9987954562051724, -0.996312612182778, -0.9924795345987101, -0.9873014181578584,
+	-0.31368174039889146, -0.3541635254204904, -0.393992040061048, -0.43309381885315196, -0.9495281805930367, -0.9351835099389476, -0.9191138516900578, -0.901348847046022,
+	-0.555570233019602, -0.5956993044924332, -0.6343932841636453, -0.6715589548470184, -0.8314696123025453, -0.8032075314806449, -0.7730104533627371, -0.7409511253549591,
+	-0.7572088465064847, -0.7921065773002122, -0.8245893027850251, -0.8545579883654004, -0.6531728429537766, -0.6103828062763097, -0.5657318107836135, -0.5193559901655898,
+	-0.9039892931234434, -0.9285060804732155, -0.9495281805930367, -0.9669764710448521, -0.42755509343028203, -0.37131719395183765, -0.3136817403988914, -0.2548656596045147,
+	-0.9852776423889412, -0.9945645707342554, -0.9993223845883494, -0.9995294175010931, -0.1709618887603012, -0.10412163387205457, -0.03680722294135883, 0.030674803176636622,
+	-0.9951847266721968, -0.9852776423889412, -0.9700312531945441, -0.9495281805930368, 0.09801714032956059, 0.17096188876030097, 0.24298017990326382, 0.3136817403988912,
+	-0.9329927988347388, -0.9013488470460221, -0.8639728561215868, -0.8211025149911048, 0.3598950365349881, 0.4330938188531519, 0.5035383837257175, 0.5707807458869671,
+	-0.8032075314806449, -0.7491363945234593, -0.6895405447370672, -0.6248594881423865, 0.5956993044924332, 0.6624157775901718, 0.7242470829514667, 0.7807372285720944,
+	-0.6152315905806274, -0.5401714727298927, -0.4605387109582399, -0.3770074102164182, 0.7883464276266059, 0.8415549774368986, 0.887639620402854, 0.9262102421383114,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.9569403357322088, 0.9551411683057708, 0.9533060403541938, 0.9514350209690083, -0.29028467725446233, -0.2961508882436238, -0.3020059493192281, -0.30784964004153487,
+	0.8314696123025453, 0.8245893027850253, 0.8175848131515837, 0.8104571982525948, -0.5555702330196022, -0.5657318107836131, -0.5758081914178453, -0.5857978574564389,
+	0.6343932841636456, 0.6200572117632892, 0.6055110414043255, 0.5907597018588743, -0.7730104533627369, -0.7845565971555751, -0.7958369046088835, -0.8068475535437992,
+	0.38268343236508984, 0.3598950365349883, 0.33688985339222005, 0.3136817403988915, -0.9238795325112867, -0.9329927988347387, -0.9415440651830208, -0.9495281805930367,
+	0.09801714032956077, 0.0674439195636641, 0.03680722294135899, 0.006135884649154516, -0.9951847266721968, -0.9977230666441916, -0.9993223845883494, -0.9999811752826011,
+	-0.1950903220161282, -0.23105810828067117, -0.2667127574748983, -0.3020059493192281, -0.9807852804032304, -0.9729399522055602, -0.9637760657954398, -0.9533060403541938,
+	-0.4713967368259977, -0.5088301425431071, -0.5453249884220461, -0.5808139580957643, -0.8819212643483549, -0.8608669386377672, -0.8382247055548382, -0.8140363297059485,
+	-0.7071067811865475, -0.7409511253549589, -0.773010453362737, -0.8032075314806448, -0.7071067811865476, -0.6715589548470186, -0.6343932841636455, -0.5956993044924335,
+	-0.8819212643483549, -0.9065957045149153, -0.9285060804732155, -0.9475855910177411, -0.4713967368259978, -0.42200027079979985, -0.37131719395183765, -0.3195020308160158,
+	-0.9807852804032303, -0.99090263542778, -0.9972904566786902, -0.9999247018391446, -0.19509032201612858, -0.13458070850712628, -0.07356456359966775, -0.012271538285720007,
+	-0.9951847266721968, -0.9863080972445987, -0.9729399522055602, -0.9551411683057708, 0.09801714032956059, 0.16491312048996992, 0.2310581082806711, 0.2961508882436238,
+	-0.9238795325112868, -0.8932243011955153, -0.8577286100002722, -0.8175848131515837, 0.38268343236508967, 0.44961132965460665, 0.5141027441932216, 0.5758081914178453,
+	-0.7730104533627371, -0.7200025079613818, -0.6624157775901721, -0.6006164793838693, 0.6343932841636453, 0.6939714608896538, 0.749136394523459, 0.7995372691079048,
+	-0.5555702330196022, -0.4821837720791226, -0.40524131400499036, -0.32531029216226326, 0.8314696123025453, 0.8760700941954066, 0.9142097557035305, 0.9456073253805212,
+	-0.2902846772544624, -0.20110463484209207, -0.11022220729388331, -0.018406729905805164, 0.9569403357322088, 0.9795697656854405, 0.9939069700023561, 0.9998305817958234,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.9495281805930367, 0.9475855910177412, 0.9456073253805213, 0.9435934581619604, -0.3136817403988915, -0.3195020308160157, -0.3253102921622629, -0.33110630575987643,
+	0.8032075314806449, 0.7958369046088836, 0.7883464276266063, 0.7807372285720945, -0.5956993044924334, -0.6055110414043255, -0.6152315905806268, -0.6248594881423863,
+	0.5758081914178454, 0.560661576197336, 0.5453249884220466, 0.5298036246862948, -0.8175848131515836, -0.8280450452577558, -0.838224705554838, -0.8481203448032971,
+	0.2902846772544623, 0.2667127574748984, 0.24298017990326398, 0.21910124015686977, -0.9569403357322089, -0.9637760657954398, -0.970031253194544, -0.9757021300385286,
+	-0.024541228522912142, -0.05519524434968991, -0.08579731234443977, -0.11631863091190475, -0.9996988186962041, -0.9984755805732948, -0.996312612182778, -0.9932119492347945,
+	-0.33688985339221994, -0.37131719395183754, -0.40524131400498975, -0.4386162385385274, -0.9415440651830209, -0.9285060804732156, -0.9142097557035308, -0.8986744656939539,
+	-0.6152315905806267, -0.6485144010221124, -0.680600997795453, -0.7114321957452165, -0.7883464276266063, -0.7612023854842619, -0.7326542716724129, -0.7027547444572252,
+	-0.8314696123025453, -0.8577286100002721, -0.8819212643483549, -0.9039892931234434, -0.5555702330196022, -0.5141027441932218, -0.4713967368259978, -0.42755509343028203,
+	-0.9637760657954398, -0.9770281426577543, -0.9873014181578584, -0.9945645707342554, -0.2667127574748985, -0.21311031991609142, -0.15885814333386145, -0.10412163387205457,
+	-0.9987954562051724, -0.9939069700023561, -0.9852776423889412, -0.9729399522055602, 0.049067674327417724, 0.110222207293883, 0.17096188876030097, 0.2310581082806711,
+	-0.9329927988347388, -0.9065957045149154, -0.8760700941954066, -0.8415549774368984, 0.3598950365349881, 0.4220002707997996, 0.4821837720791227, 0.5401714727298929,
+	-0.7730104533627371, -0.724247082951467, -0.6715589548470187, -0.6152315905806274, 0.6343932841636453, 0.6895405447370668, 0.7409511253549589, 0.7883464276266059,
+	-0.5349976198870973, -0.4659764957679666, -0.3939920400610482, -0.3195020308160154, 0.8448535652497071, 0.8847970984309376, 0.9191138516900577, 0.9475855910177413,
+	-0.24298017990326412, -0.15885814333386153, -0.07356456359966736, 0.012271538285720144, 0.970031253194544, 0.9873014181578584, 0.9972904566786902, 0.9999247018391446,
+	0.073564563599667, 0.1649131204899694, 0.25486565960451396, 0.34266071731199454, 0.9972904566786903, 0.9863080972445988, 0.9669764710448523, 0.9394592236021898,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.9415440651830208, 0.9394592236021899, 0.937339011912575, 0.9351835099389476, -0.33688985339222005, -0.3426607173119944, -0.34841868024943456, -0.35416352542049034,
+	0.773010453362737, 0.765167265622459, 0.7572088465064846, 0.7491363945234594, -0.6343932841636455, -0.6438315428897914, -0.6531728429537768, -0.6624157775901718,
+	0.5141027441932218, 0.4982276669727819, 0.4821837720791229, 0.4659764957679661, -0.8577286100002721, -0.8670462455156926, -0.8760700941954065, -0.8847970984309379,
+	0.1950903220161283, 0.17096188876030136, 0.14673047445536175, 0.12241067519921628, -0.9807852804032304, -0.9852776423889412, -0.989176509964781, -0.9924795345987101,
+	-0.14673047445536164, -0.17700422041214875, -0.20711137619221845, -0.23702360599436723, -0.989176509964781, -0.984210092386929, -0.9783173707196277, -0.9715038909862518,
+	-0.4713967368259977, -0.5035383837257175, -0.5349976198870969, -0.5657318107836132, -0.8819212643483549, -0.8639728561215868, -0.8448535652497072, -0.8245893027850253,
+	-0.7409511253549589, -0.7691033376455796, -0.7958369046088835, -0.8211025149911046, -0.6715589548470186, -0.6391244448637758, -0.6055110414043255, -0.5707807458869673,
+	-0.9238795325112867, -0.9415440651830207, -0.9569403357322088, -0.970031253194544, -0.38268343236508984, -0.3368898533922203, -0.29028467725446233, -0.24298017990326404,
+	-0.9987954562051724, -0.9999811752826011, -0.9981181129001493, -0.9932119492347945, -0.04906767432741797, 0.006135884649154554, 0.061320736302208245, 0.11631863091190446,
+	-0.9569403357322089, -0.937339011912575, -0.9142097557035308, -0.8876396204028539, 0.29028467725446216, 0.34841868024943456, 0.4052413140049897, 0.46053871095824006,
+	-0.8032075314806449, -0.7612023854842619, -0.7157308252838187, -0.6669999223036376, 0.5956993044924332, 0.6485144010221124, 0.6983762494089728, 0.7450577854414658,
+	-0.5555702330196022, -0.49289819222978426, -0.4275550934302825, -0.35989503653498794, 0.8314696123025453, 0.8700869911087113, 0.9039892931234432, 0.932992798834739,
+	-0.24298017990326412, -0.16491312048996978, -0.08579731234444021, -0.006135884649154416, 0.970031253194544, 0.9863080972445987, 0.996312612182778, 0.9999811752826011,
+	0.09801714032956009, 0.1830398879551406, 0.2667127574748982, 0.3484186802494345, 0.9951847266721969, 0.9831054874312164, 0.96377606579544, 0.937339011912575,
+	0.4275550934302822, 0.508830142543107, 0.5857978574564388, 0.6578066932970785, 0.9039892931234433, 0.8608669386377673, 0.8104571982525949, 0.7531867990436127,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.9329927988347388, 0.9307669610789837, 0.9285060804732156, 0.9262102421383114, -0.3598950365349881, -0.36561299780477385, -0.37131719395183754, -0.37700741021641826,
+	0.7409511253549591, 0.7326542716724129, 0.724247082951467, 0.7157308252838186, -0.6715589548470183, -0.680600997795453, -0.6895405447370668, -0.6983762494089729,
+	0.4496113296546066, 0.433093818853152, 0.4164295600976373, 0.3996241998456468, -0.8932243011955153, -0.901348847046022, -0.9091679830905224, -0.9166790599210427,
+	0.09801714032956077, 0.07356456359966745, 0.04906767432741813, 0.024541228522912267, -0.9951847266721968, -0.9972904566786902, -0.9987954562051724, -0.9996988186962041,
+	-0.2667127574748983, -0.29615088824362384, -0.32531029216226287, -0.3541635254204904, -0.9637760657954398, -0.9551411683057707, -0.9456073253805214, -0.9351835099389476,
+	-0.5956993044924332, -0.6248594881423862, -0.6531728429537765, -0.680600997795453, -0.8032075314806449, -0.7807372285720946, -0.7572088465064848, -0.7326542716724129,
+	-0.8448535652497071, -0.8670462455156928, -0.8876396204028538, -0.9065957045149153, -0.5349976198870972, -0.49822766697278176, -0.4605387109582402, -0.42200027079979985,
+	-0.9807852804032303, -0.989176509964781, -0.9951847266721968, -0.9987954562051724, -0.19509032201612858, -0.1467304744553618, -0.09801714032956084, -0.04906767432741797,
+	-0.9852776423889412, -0.9743393827855759, -0.9604305194155659, -0.9435934581619604, 0.17096188876030097, 0.2250839113597926, 0.2785196893850529, 0.33110630575987626,
+	-0.8577286100002722, -0.8245893027850253, -0.7883464276266063, -0.7491363945234593, 0.5141027441932216, 0.5657318107836132, 0.6152315905806267, 0.6624157775901718,
+	-0.6152315905806274, -0.5606615761973366, -0.5035383837257181, -0.44412214457042976, 0.7883464276266059, 0.8280450452577555, 0.8639728561215865, 0.8959662497561849,
+	-0.2902846772544624, -0.2191012401568701, -0.14673047445536233, -0.07356456359966736, 0.9569403357322088, 0.9757021300385285, 0.9891765099647809, 0.9972904566786902,
+	0.073564563599667, 0.15279718525844338, 0.23105810828067058, 0.30784964004153476, 0.9972904566786903, 0.9882575677307495, 0.9729399522055603, 0.9514350209690084,
+	0.4275550934302822, 0.5035383837257177, 0.5758081914178449, 0.6438315428897912, 0.9039892931234433, 0.8639728561215867, 0.8175848131515839, 0.7651672656224592,
+	0.7242470829514667, 0.7845565971555749, 0.8382247055548377, 0.8847970984309376, 0.6895405447370672, 0.6200572117632894, 0.5453249884220468, 0.4659764957679667,
 }
 
-var fft32Table = [32]complex128{
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9238795325112867 - 0.3826834323650898i, 0.8314696123025453 - 0.5555702330196022i,
-	complex(1, math.Copysign(0, -1)), 0.9238795325112867 - 0.3826834323650898i, 0.7071067811865476 - 0.7071067811865475i, 0.38268343236508984 - 0.9238795325112867i, complex(1, math.Copysign(0, -1)), 0.8314696123025453 - 0.5555702330196022i, 0.38268343236508984 - 0.9238795325112867i, -0.1950903220161282 - 0.9807852804032304i,
-	complex(1, math.Copysign(0, -1)), 0.7071067811865476 - 0.7071067811865475i, 6.123233995736757e-17 - 1i, -0.7071067811865475 - 0.7071067811865476i, complex(1, math.Copysign(0, -1)), 0.5555702330196023 - 0.8314696123025452i, -0.3826834323650897 - 0.9238795325112867i, -0.9807852804032303 - 0.19509032201612858i,
-	complex(1, math.Copysign(0, -1)), 0.38268343236508984 - 0.9238795325112867i, -0.7071067811865475 - 0.7071067811865476i, -0.9238795325112868 + 0.38268343236508967i, complex(1, math.Copysign(0, -1)), 0.1950903220161283 - 0.9807852804032304i, -0.9238795325112867 - 0.38268343236508984i, -0.5555702330196022 + 0.8314696123025453i,
+var fft32Table = [64]float64{
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	1, 0.9807852804032304, 0.9238795325112867, 0.8314696123025453, math.Copysign(0, -1), -0.19509032201612825, -0.3826834323650898, -0.5555702330196022,
+	1, 0.9238795325112867, 0.7071067811865476, 0.38268343236508984, math.Copysign(0, -1), -0.3826834323650898, -0.7071067811865475, -0.9238795325112867,
+	1, 0.8314696123025453, 0.38268343236508984, -0.1950903220161282, math.Copysign(0, -1), -0.5555702330196022, -0.9238795325112867, -0.9807852804032304,
+	1, 0.7071067811865476, 6.123233995736757e-17, -0.7071067811865475, math.Copysign(0, -1), -0.7071067811865475, -1, -0.7071067811865476,
+	1, 0.5555702330196023, -0.3826834323650897, -0.9807852804032303, math.Copysign(0, -1), -0.8314696123025452, -0.9238795325112867, -0.19509032201612858,
+	1, 0.38268343236508984, -0.7071067811865475, -0.9238795325112868, math.Copysign(0, -1), -0.9238795325112867, -0.7071067811865476, 0.38268343236508967,
+	1, 0.1950903220161283, -0.9238795325112867, -0.5555702330196022, math.Copysign(0, -1), -0.9807852804032304, -0.38268343236508984, 0.8314696123025453,
 }
 
-var fft128Table = [128]complex128{
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9987954562051724 - 0.049067674327418015i, 0.9951847266721968 - 0.0980171403295606i, 0.989176509964781 - 0.14673047445536175i,
-	complex(1, math.Copysign(0, -1)), 0.9951847266721968 - 0.0980171403295606i, 0.9807852804032304 - 0.19509032201612825i, 0.9569403357322088 - 0.29028467725446233i, complex(1, math.Copysign(0, -1)), 0.989176509964781 - 0.14673047445536175i, 0.9569403357322088 - 0.29028467725446233i, 0.9039892931234433 - 0.4275550934302821i,
-	complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9238795325112867 - 0.3826834323650898i, 0.8314696123025453 - 0.5555702330196022i, complex(1, math.Copysign(0, -1)), 0.9700312531945441 - 0.24298017990326387i, 0.881921264348355 - 0.47139673682599764i, 0.7409511253549591 - 0.6715589548470183i,
-	complex(1, math.Copysign(0, -1)), 0.9569403357322088 - 0.29028467725446233i, 0.8314696123025453 - 0.5555702330196022i, 0.6343932841636456 - 0.7730104533627369i, complex(1, math.Copysign(0, -1)), 0.9415440651830208 - 0.33688985339222005i, 0.773010453362737 - 0.6343932841636455i, 0.5141027441932218 - 0.8577286100002721i,
-	complex(1, math.Copysign(0, -1)), 0.9238795325112867 - 0.3826834323650898i, 0.7071067811865476 - 0.7071067811865475i, 0.38268343236508984 - 0.9238795325112867i, complex(1, math.Copysign(0, -1)), 0.9039892931234433 - 0.4275550934302821i, 0.6343932841636456 - 0.7730104533627369i, 0.24298017990326398 - 0.970031253194544i,
-	complex(1, math.Copysign(0, -1)), 0.881921264348355 - 0.47139673682599764i, 0.5555702330196023 - 0.8314696123025452i, 0.09801714032956077 - 0.9951847266721968i, complex(1, math.Copysign(0, -1)), 0.8577286100002721 - 0.5141027441932217i, 0.4713967368259978 - 0.8819212643483549i, -0.04906767432741801 - 0.9987954562051724i,
-	complex(1, math.Copysign(0, -1)), 0.8314696123025453 - 0.5555702330196022i, 0.38268343236508984 - 0.9238795325112867i, -0.1950903220161282 - 0.9807852804032304i, complex(1, math.Copysign(0, -1)), 0.8032075314806449 - 0.5956993044924334i, 0.2902846772544623 - 0.9569403357322089i, -0.33688985339221994 - 0.9415440651830209i,
-	complex(1, math.Copysign(0, -1)), 0.773010453362737 - 0.6343932841636455i, 0.1950903220161283 - 0.9807852804032304i, -0.4713967368259977 - 0.8819212643483549i, complex(1, math.Copysign(0, -1)), 0.7409511253549591 - 0.6715589548470183i, 0.09801714032956077 - 0.9951847266721968i, -0.5956993044924332 - 0.8032075314806449i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9700312531945441 - 0.24298017990326387i, 0.9569403357322088 - 0.29028467725446233i, 0.9415440651830208 - 0.33688985339222005i,
-	0.9238795325112867 - 0.3826834323650898i, 0.881921264348355 - 0.47139673682599764i, 0.8314696123025453 - 0.5555702330196022i, 0.773010453362737 - 0.6343932841636455i, 0.8314696123025453 - 0.5555702330196022i, 0.7409511253549591 - 0.6715589548470183i, 0.6343932841636456 - 0.7730104533627369i, 0.5141027441932218 - 0.8577286100002721i,
-	0.7071067811865476 - 0.7071067811865475i, 0.5555702330196023 - 0.8314696123025452i, 0.38268343236508984 - 0.9238795325112867i, 0.1950903220161283 - 0.9807852804032304i, 0.5555702330196023 - 0.8314696123025452i, 0.33688985339222005 - 0.9415440651830208i, 0.09801714032956077 - 0.9951847266721968i, -0.14673047445536164 - 0.989176509964781i,
-	0.38268343236508984 - 0.9238795325112867i, 0.09801714032956077 - 0.9951847266721968i, -0.1950903220161282 - 0.9807852804032304i, -0.4713967368259977 - 0.8819212643483549i, 0.1950903220161283 - 0.9807852804032304i, -0.14673047445536164 - 0.989176509964781i, -0.4713967368259977 - 0.8819212643483549i, -0.7409511253549589 - 0.6715589548470186i,
-	6.123233995736757e-17 - 1i, -0.3826834323650897 - 0.9238795325112867i, -0.7071067811865475 - 0.7071067811865476i, -0.9238795325112867 - 0.38268343236508984i, -0.1950903220161282 - 0.9807852804032304i, -0.5956993044924332 - 0.8032075314806449i, -0.8819212643483549 - 0.4713967368259978i, -0.9987954562051724 - 0.04906767432741797i,
-	-0.3826834323650897 - 0.9238795325112867i, -0.773010453362737 - 0.6343932841636455i, -0.9807852804032303 - 0.19509032201612858i, -0.9569403357322089 + 0.29028467725446216i, -0.555570233019602 - 0.8314696123025453i, -0.9039892931234434 - 0.42755509343028203i, -0.9951847266721968 + 0.09801714032956059i, -0.8032075314806449 + 0.5956993044924332i,
-	-0.7071067811865475 - 0.7071067811865476i, -0.9807852804032303 - 0.19509032201612858i, -0.9238795325112868 + 0.38268343236508967i, -0.5555702330196022 + 0.8314696123025453i, -0.8314696123025453 - 0.5555702330196022i, -0.9987954562051724 + 0.049067674327417724i, -0.7730104533627371 + 0.6343932841636453i, -0.24298017990326412 + 0.970031253194544i,
-	-0.9238795325112867 - 0.38268343236508984i, -0.9569403357322089 + 0.29028467725446216i, -0.5555702330196022 + 0.8314696123025453i, 0.09801714032956009 + 0.9951847266721969i, -0.9807852804032303 - 0.19509032201612858i, -0.8577286100002722 + 0.5141027441932216i, -0.2902846772544624 + 0.9569403357322088i, 0.4275550934302822 + 0.9039892931234433i,
+var fft128Table = [256]float64{
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	1, 0.9987954562051724, 0.9951847266721968, 0.989176509964781, math.Copysign(0, -1), -0.049067674327418015, -0.0980171403295606, -0.14673047445536175,
+	1, 0.9951847266721968, 0.9807852804032304, 0.9569403357322088, math.Copysign(0, -1), -0.0980171403295606, -0.19509032201612825, -0.29028467725446233,
+	1, 0.989176509964781, 0.9569403357322088, 0.9039892931234433, math.Copysign(0, -1), -0.14673047445536175, -0.29028467725446233, -0.4275550934302821,
+	1, 0.9807852804032304, 0.9238795325112867, 0.8314696123025453, math.Copysign(0, -1), -0.19509032201612825, -0.3826834323650898, -0.5555702330196022,
+	1, 0.9700312531945441, 0.881921264348355, 0.7409511253549591, math.Copysign(0, -1), -0.24298017990326387, -0.47139673682599764, -0.6715589548470183,
+	1, 0.9569403357322088, 0.8314696123025453, 0.6343932841636456, math.Copysign(0, -1), -0.29028467725446233, -0.5555702330196022, -0.7730104533627369,
+	1, 0.9415440651830208, 0.773010453362737, 0.5141027441932218, math.Copysign(0, -1), -0.33688985339222005, -0.6343932841636455, -0.8577286100002721,
+	1, 0.9238795325112867, 0.7071067811865476, 0.38268343236508984, math.Copysign(0, -1), -0.3826834323650898, -0.7071067811865475, -0.9238795325112867,
+	1, 0.9039892931234433, 0.6343932841636456, 0.24298017990326398, math.Copysign(0, -1), -0.4275550934302821, -0.7730104533627369, -0.970031253194544,
+	1, 0.881921264348355, 0.5555702330196023, 0.09801714032956077, math.Copysign(0, -1), -0.47139673682599764, -0.8314696123025452, -0.9951847266721968,
+	1, 0.8577286100002721, 0.4713967368259978, -0.04906767432741801, math.Copysign(0, -1), -0.5141027441932217, -0.8819212643483549, -0.9987954562051724,
+	1, 0.8314696123025453, 0.38268343236508984, -0.1950903220161282, math.Copysign(0, -1), -0.5555702330196022, -0.9238795325112867, -0.9807852804032304,
+	1, 0.8032075314806449, 0.2902846772544623, -0.33688985339221994, math.Copysign(0, -1), -0.5956993044924334, -0.9569403357322089, -0.9415440651830209,
+	1, 0.773010453362737, 0.1950903220161283, -0.4713967368259977, math.Copysign(0, -1), -0.6343932841636455, -0.9807852804032304, -0.8819212643483549,
+	1, 0.7409511253549591, 0.09801714032956077, -0.5956993044924332, math.Copysign(0, -1), -0.6715589548470183, -0.9951847266721968, -0.8032075314806449,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.9807852804032304, 0.9700312531945441, 0.9569403357322088, 0.9415440651830208, -0.19509032201612825, -0.24298017990326387, -0.29028467725446233, -0.33688985339222005,
+	0.9238795325112867, 0.881921264348355, 0.8314696123025453, 0.773010453362737, -0.3826834323650898, -0.47139673682599764, -0.5555702330196022, -0.6343932841636455,
+	0.8314696123025453, 0.7409511253549591, 0.6343932841636456, 0.5141027441932218, -0.5555702330196022, -0.6715589548470183, -0.7730104533627369, -0.8577286100002721,
+	0.7071067811865476, 0.5555702330196023, 0.38268343236508984, 0.1950903220161283, -0.7071067811865475, -0.8314696123025452, -0.9238795325112867, -0.9807852804032304,
+	0.5555702330196023, 0.33688985339222005, 0.09801714032956077, -0.14673047445536164, -0.8314696123025452, -0.9415440651830208, -0.9951847266721968, -0.989176509964781,
+	0.38268343236508984, 0.09801714032956077, -0.1950903220161282, -0.4713967368259977, -0.9238795325112867, -0.9951847266721968, -0.9807852804032304, -0.8819212643483549,
+	0.1950903220161283, -0.14673047445536164, -0.4713967368259977, -0.7409511253549589, -0.9807852804032304, -0.989176509964781, -0.8819212643483549, -0.6715589548470186,
+	6.123233995736757e-17, -0.3826834323650897, -0.7071067811865475, -0.9238795325112867, -1, -0.9238795325112867, -0.7071067811865476, -0.38268343236508984,
+	-0.1950903220161282, -0.5956993044924332, -0.8819212643483549, -0.9987954562051724, -0.9807852804032304, -0.8032075314806449, -0.4713967368259978, -0.04906767432741797,
+	-0.3826834323650897, -0.773010453362737, -0.9807852804032303, -0.9569403357322089, -0.9238795325112867, -0.6343932841636455, -0.19509032201612858, 0.29028467725446216,
+	-0.555570233019602, -0.9039892931234434, -0.9951847266721968, -0.8032075314806449, -0.8314696123025453, -0.42755509343028203, 0.09801714032956059, 0.5956993044924332,
+	-0.7071067811865475, -0.9807852804032303, -0.9238795325112868, -0.5555702330196022, -0.7071067811865476, -0.19509032201612858, 0.38268343236508967, 0.8314696123025453,
+	-0.8314696123025453, -0.9987954562051724, -0.7730104533627371, -0.24298017990326412, -0.5555702330196022, 0.049067674327417724, 0.6343932841636453, 0.970031253194544,
+	-0.9238795325112867, -0.9569403357322089, -0.5555702330196022, 0.09801714032956009, -0.38268343236508984, 0.29028467725446216, 0.8314696123025453, 0.9951847266721969,
+	-0.9807852804032303, -0.8577286100002722, -0.2902846772544624, 0.4275550934302822, -0.19509032201612858, 0.5141027441932216, 0.9569403357322088, 0.9039892931234433,
 }
 
-var fft256Table = [256]complex128{
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9996988186962041 - 0.024541228522912288i, 0.9987954562051724 - 0.049067674327418015i, 0.9972904566786902 - 0.07356456359966743i,
-	complex(1, math.Copysign(0, -1)), 0.9987954562051724 - 0.049067674327418015i, 0.9951847266721968 - 0.0980171403295606i, 0.989176509964781 - 0.14673047445536175i, complex(1, math.Copysign(0, -1)), 0.9972904566786902 - 0.07356456359966743i, 0.989176509964781 - 0.14673047445536175i, 0.9757021300385286 - 0.2191012401568698i,
-	complex(1, math.Copysign(0, -1)), 0.9951847266721968 - 0.0980171403295606i, 0.9807852804032304 - 0.19509032201612825i, 0.9569403357322088 - 0.29028467725446233i, complex(1, math.Copysign(0, -1)), 0.9924795345987101 - 0.1224106751992162i, 0.9700312531945441 - 0.24298017990326387i, 0.9329927988347388 - 0.3598950365349881i,
-	complex(1, math.Copysign(0, -1)), 0.989176509964781 - 0.14673047445536175i, 0.9569403357322088 - 0.29028467725446233i, 0.9039892931234433 - 0.4275550934302821i, complex(1, math.Copysign(0, -1)), 0.9852776423889412 - 0.17096188876030122i, 0.9415440651830208 - 0.33688985339222005i, 0.8700869911087113 - 0.49289819222978404i,
-	complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9238795325112867 - 0.3826834323650898i, 0.8314696123025453 - 0.5555702330196022i, complex(1, math.Copysign(0, -1)), 0.9757021300385286 - 0.2191012401568698i, 0.9039892931234433 - 0.4275550934302821i, 0.7883464276266063 - 0.6152315905806268i,
-	complex(1, math.Copysign(0, -1)), 0.9700312531945441 - 0.24298017990326387i, 0.881921264348355 - 0.47139673682599764i, 0.7409511253549591 - 0.6715589548470183i, complex(1, math.Copysign(0, -1)), 0.9637760657954398 - 0.26671275747489837i, 0.8577286100002721 - 0.5141027441932217i, 0.6895405447370669 - 0.7242470829514668i,
-	complex(1, math.Copysign(0, -1)), 0.9569403357322088 - 0.29028467725446233i, 0.8314696123025453 - 0.5555702330196022i, 0.6343932841636456 - 0.7730104533627369i, complex(1, math.Copysign(0, -1)), 0.9495281805930367 - 0.3136817403988915i, 0.8032075314806449 - 0.5956993044924334i, 0.5758081914178454 - 0.8175848131515836i,
-	complex(1, math.Copysign(0, -1)), 0.9415440651830208 - 0.33688985339222005i, 0.773010453362737 - 0.6343932841636455i, 0.5141027441932218 - 0.8577286100002721i, complex(1, math.Copysign(0, -1)), 0.9329927988347388 - 0.3598950365349881i, 0.7409511253549591 - 0.6715589548470183i, 0.4496113296546066 - 0.8932243011955153i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9951847266721968 - 0.0980171403295606i, 0.9924795345987101 - 0.1224106751992162i, 0.989176509964781 - 0.14673047445536175i, 0.9852776423889412 - 0.17096188876030122i,
-	0.9807852804032304 - 0.19509032201612825i, 0.9700312531945441 - 0.24298017990326387i, 0.9569403357322088 - 0.29028467725446233i, 0.9415440651830208 - 0.33688985339222005i, 0.9569403357322088 - 0.29028467725446233i, 0.9329927988347388 - 0.3598950365349881i, 0.9039892931234433 - 0.4275550934302821i, 0.8700869911087113 - 0.49289819222978404i,
-	0.9238795325112867 - 0.3826834323650898i, 0.881921264348355 - 0.47139673682599764i, 0.8314696123025453 - 0.5555702330196022i, 0.773010453362737 - 0.6343932841636455i, 0.881921264348355 - 0.47139673682599764i, 0.8175848131515837 - 0.5758081914178453i, 0.7409511253549591 - 0.6715589548470183i, 0.6531728429537769 - 0.7572088465064845i,
-	0.8314696123025453 - 0.5555702330196022i, 0.7409511253549591 - 0.6715589548470183i, 0.6343932841636456 - 0.7730104533627369i, 0.5141027441932218 - 0.8577286100002721i, 0.773010453362737 - 0.6343932841636455i, 0.6531728429537769 - 0.7572088465064845i, 0.5141027441932218 - 0.8577286100002721i, 0.3598950365349883 - 0.9329927988347387i,
-	0.7071067811865476 - 0.7071067811865475i, 0.5555702330196023 - 0.8314696123025452i, 0.38268343236508984 - 0.9238795325112867i, 0.1950903220161283 - 0.9807852804032304i, 0.6343932841636456 - 0.7730104533627369i, 0.4496113296546066 - 0.8932243011955153i, 0.24298017990326398 - 0.970031253194544i, 0.024541228522912267 - 0.9996988186962041i,
-	0.5555702330196023 - 0.8314696123025452i, 0.33688985339222005 - 0.9415440651830208i, 0.09801714032956077 - 0.9951847266721968i, -0.14673047445536164 - 0.989176509964781i, 0.4713967368259978 - 0.8819212643483549i, 0.21910124015686977 - 0.9757021300385286i, -0.04906767432741801 - 0.9987954562051724i, -0.31368174039889146 - 0.9495281805930367i,
-	0.38268343236508984 - 0.9238795325112867i, 0.09801714032956077 - 0.9951847266721968i, -0.1950903220161282 - 0.9807852804032304i, -0.4713967368259977 - 0.8819212643483549i, 0.2902846772544623 - 0.9569403357322089i, -0.024541228522912142 - 0.9996988186962041i, -0.33688985339221994 - 0.9415440651830209i, -0.6152315905806267 - 0.7883464276266063i,
-	0.1950903220161283 - 0.9807852804032304i, -0.14673047445536164 - 0.989176509964781i, -0.4713967368259977 - 0.8819212643483549i, -0.7409511253549589 - 0.6715589548470186i, 0.09801714032956077 - 0.9951847266721968i, -0.2667127574748983 - 0.9637760657954398i, -0.5956993044924332 - 0.8032075314806449i, -0.8448535652497071 - 0.5349976198870972i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9757021300385286 - 0.2191012401568698i, 0.9700312531945441 - 0.24298017990326387i, 0.9637760657954398 - 0.26671275747489837i,
-	0.9238795325112867 - 0.3826834323650898i, 0.9039892931234433 - 0.4275550934302821i, 0.881921264348355 - 0.47139673682599764i, 0.8577286100002721 - 0.5141027441932217i, 0.8314696123025453 - 0.5555702330196022i, 0.7883464276266063 - 0.6152315905806268i, 0.7409511253549591 - 0.6715589548470183i, 0.6895405447370669 - 0.7242470829514668i,
-	0.7071067811865476 - 0.7071067811865475i, 0.6343932841636456 - 0.7730104533627369i, 0.5555702330196023 - 0.8314696123025452i, 0.4713967368259978 - 0.8819212643483549i, 0.5555702330196023 - 0.8314696123025452i, 0.4496113296546066 - 0.8932243011955153i, 0.33688985339222005 - 0.9415440651830208i, 0.21910124015686977 - 0.9757021300385286i,
-	0.38268343236508984 - 0.9238795325112867i, 0.24298017990326398 - 0.970031253194544i, 0.09801714032956077 - 0.9951847266721968i, -0.04906767432741801 - 0.9987954562051724i, 0.1950903220161283 - 0.9807852804032304i, 0.024541228522912267 - 0.9996988186962041i, -0.14673047445536164 - 0.989176509964781i, -0.31368174039889146 - 0.9495281805930367i,
-	6.123233995736757e-17 - 1i, -0.1950903220161282 - 0.9807852804032304i, -0.3826834323650897 - 0.9238795325112867i, -0.555570233019602 - 0.8314696123025453i, -0.1950903220161282 - 0.9807852804032304i, -0.40524131400498975 - 0.9142097557035308i, -0.5956993044924332 - 0.8032075314806449i, -0.7572088465064847 - 0.6531728429537766i,
-	-0.3826834323650897 - 0.9238795325112867i, -0.5956993044924332 - 0.8032075314806449i, -0.773010453362737 - 0.6343932841636455i, -0.9039892931234434 - 0.42755509343028203i, -0.555570233019602 - 0.8314696123025453i, -0.7572088465064847 - 0.6531728429537766i, -0.9039892931234434 - 0.42755509343028203i, -0.9852776423889412 - 0.1709618887603012i,
-	-0.7071067811865475 - 0.7071067811865476i, -0.8819212643483549 - 0.4713967368259978i, -0.9807852804032303 - 0.19509032201612858i, -0.9951847266721968 + 0.09801714032956059i, -0.8314696123025453 - 0.5555702330196022i, -0.9637760657954398 - 0.2667127574748985i, -0.9987954562051724 + 0.049067674327417724i, -0.9329927988347388 + 0.3598950365349881i,
-	-0.9238795325112867 - 0.38268343236508984i, -0.9987954562051724 - 0.04906767432741797i, -0.9569403357322089 + 0.29028467725446216i, -0.8032075314806449 + 0.5956993044924332i, -0.9807852804032303 - 0.19509032201612858i, -0.9852776423889412 + 0.17096188876030097i, -0.8577286100002722 + 0.5141027441932216i, -0.6152315905806274 + 0.7883464276266059i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9569403357322088 - 0.29028467725446233i, 0.9495281805930367 - 0.3136817403988915i, 0.9415440651830208 - 0.33688985339222005i, 0.9329927988347388 - 0.3598950365349881i,
-	0.8314696123025453 - 0.5555702330196022i, 0.8032075314806449 - 0.5956993044924334i, 0.773010453362737 - 0.6343932841636455i, 0.7409511253549591 - 0.6715589548470183i, 0.6343932841636456 - 0.7730104533627369i, 0.5758081914178454 - 0.8175848131515836i, 0.5141027441932218 - 0.8577286100002721i, 0.4496113296546066 - 0.8932243011955153i,
-	0.38268343236508984 - 0.9238795325112867i, 0.2902846772544623 - 0.9569403357322089i, 0.1950903220161283 - 0.9807852804032304i, 0.09801714032956077 - 0.9951847266721968i, 0.09801714032956077 - 0.9951847266721968i, -0.024541228522912142 - 0.9996988186962041i, -0.14673047445536164 - 0.989176509964781i, -0.2667127574748983 - 0.9637760657954398i,
-	-0.1950903220161282 - 0.9807852804032304i, -0.33688985339221994 - 0.9415440651830209i, -0.4713967368259977 - 0.8819212643483549i, -0.5956993044924332 - 0.8032075314806449i, -0.4713967368259977 - 0.8819212643483549i, -0.6152315905806267 - 0.7883464276266063i, -0.7409511253549589 - 0.6715589548470186i, -0.8448535652497071 - 0.5349976198870972i,
-	-0.7071067811865475 - 0.7071067811865476i, -0.8314696123025453 - 0.5555702330196022i, -0.9238795325112867 - 0.38268343236508984i, -0.9807852804032303 - 0.19509032201612858i, -0.8819212643483549 - 0.4713967368259978i, -0.9637760657954398 - 0.2667127574748985i, -0.9987954562051724 - 0.04906767432741797i, -0.9852776423889412 + 0.17096188876030097i,
-	-0.9807852804032303 - 0.19509032201612858i, -0.9987954562051724 + 0.049067674327417724i, -0.9569403357322089 + 0.29028467725446216i, -0.8577286100002722 + 0.5141027441932216i, -0.9951847266721968 + 0.09801714032956059i, -0.9329927988347388 + 0.3598950365349881i, -0.8032075314806449 + 0.5956993044924332i, -0.6152315905806274 + 0.7883464276266059i,
-	-0.9238795325112868 + 0.38268343236508967i, -0.7730104533627371 + 0.6343932841636453i, -0.5555702330196022 + 0.8314696123025453i, -0.2902846772544624 + 0.9569403357322088i, -0.7730104533627371 + 0.6343932841636453i, -0.5349976198870973 + 0.8448535652497071i, -0.24298017990326412 + 0.970031253194544i, 0.073564563599667 + 0.9972904566786903i,
-	-0.5555702330196022 + 0.8314696123025453i, -0.24298017990326412 + 0.970031253194544i, 0.09801714032956009 + 0.9951847266721969i, 0.4275550934302822 + 0.9039892931234433i, -0.2902846772544624 + 0.9569403357322088i, 0.073564563599667 + 0.9972904566786903i, 0.4275550934302822 + 0.9039892931234433i, 0.7242470829514667 + 0.6895405447370672i,
+var fft256Table = [512]float64{
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	1, 0.9996988186962041, 0.9987954562051724, 0.9972904566786902, math.Copysign(0, -1), -0.024541228522912288, -0.049067674327418015, -0.07356456359966743,
+	1, 0.9987954562051724, 0.9951847266721968, 0.989176509964781, math.Copysign(0, -1), -0.049067674327418015, -0.0980171403295606, -0.14673047445536175,
+	1, 0.9972904566786902, 0.989176509964781, 0.9757021300385286, math.Copysign(0, -1), -0.07356456359966743, -0.14673047445536175, -0.2191012401568698,
+	1, 0.9951847266721968, 0.9807852804032304, 0.9569403357322088, math.Copysign(0, -1), -0.0980171403295606, -0.19509032201612825, -0.29028467725446233,
+	1, 0.9924795345987101, 0.9700312531945441, 0.9329927988347388, math.Copysign(0, -1), -0.1224106751992162, -0.24298017990326387, -0.3598950365349881,
+	1, 0.989176509964781, 0.9569403357322088, 0.9039892931234433, math.Copysign(0, -1), -0.14673047445536175, -0.29028467725446233, -0.4275550934302821,
+	1, 0.9852776423889412, 0.9415440651830208, 0.8700869911087113, math.Copysign(0, -1), -0.17096188876030122, -0.33688985339222005, -0.49289819222978404,
+	1, 0.9807852804032304, 0.9238795325112867, 0.8314696123025453, math.Copysign(0, -1), -0.19509032201612825, -0.3826834323650898, -0.5555702330196022,
+	1, 0.9757021300385286, 0.9039892931234433, 0.7883464276266063, math.Copysign(0, -1), -0.2191012401568698, -0.4275550934302821, -0.6152315905806268,
+	1, 0.9700312531945441, 0.881921264348355, 0.7409511253549591, math.Copysign(0, -1), -0.24298017990326387, -0.47139673682599764, -0.6715589548470183,
+	1, 0.9637760657954398, 0.8577286100002721, 0.6895405447370669, math.Copysign(0, -1), -0.26671275747489837, -0.5141027441932217, -0.7242470829514668,
+	1, 0.9569403357322088, 0.8314696123025453, 0.6343932841636456, math.Copysign(0, -1), -0.29028467725446233, -0.5555702330196022, -0.7730104533627369,
+	1, 0.9495281805930367, 0.8032075314806449, 0.5758081914178454, math.Copysign(0, -1), -0.3136817403988915, -0.5956993044924334, -0.8175848131515836,
+	1, 0.9415440651830208, 0.773010453362737, 0.5141027441932218, math.Copysign(0, -1), -0.33688985339222005, -0.6343932841636455, -0.8577286100002721,
+	1, 0.9329927988347388, 0.7409511253549591, 0.4496113296546066, math.Copysign(0, -1), -0.3598950365349881, -0.6715589548470183, -0.8932243011955153,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.9951847266721968, 0.9924795345987101, 0.989176509964781, 0.9852776423889412, -0.0980171403295606, -0.1224106751992162, -0.14673047445536175, -0.17096188876030122,
+	0.9807852804032304, 0.9700312531945441, 0.9569403357322088, 0.9415440651830208, -0.19509032201612825, -0.24298017990326387, -0.29028467725446233, -0.33688985339222005,
+	0.9569403357322088, 0.9329927988347388, 0.9039892931234433, 0.8700869911087113, -0.29028467725446233, -0.3598950365349881, -0.4275550934302821, -0.49289819222978404,
+	0.9238795325112867, 0.881921264348355, 0.8314696123025453, 0.773010453362737, -0.3826834323650898, -0.47139673682599764, -0.5555702330196022, -0.6343932841636455,
+	0.881921264348355, 0.8175848131515837, 0.7409511253549591, 0.6531728429537769, -0.47139673682599764, -0.5758081914178453, -0.6715589548470183, -0.7572088465064845,
+	0.8314696123025453, 0.7409511253549591, 0.6343932841636456, 0.5141027441932218, -0.5555702330196022, -0.6715589548470183, -0.7730104533627369, -0.8577286100002721,
+	0.773010453362737, 0.6531728429537769, 0.5141027441932218, 0.3598950365349883, -0.6343932841636455, -0.7572088465064845, -0.8577286100002721, -0.9329927988347387,
+	0.7071067811865476, 0.5555702330196023, 0.38268343236508984, 0.1950903220161283, -0.7071067811865475, -0.8314696123025452, -0.9238795325112867, -0.9807852804032304,
+	0.6343932841636456, 0.4496113296546066, 0.24298017990326398, 0.024541228522912267, -0.7730104533627369, -0.8932243011955153, -0.970031253194544, -0.9996988186962041,
+	0.5555702330196023, 0.33688985339222005, 0.09801714032956077, -0.14673047445536164, -0.8314696123025452, -0.9415440651830208, -0.9951847266721968, -0.989176509964781,
+	0.4713967368259978, 0.21910124015686977, -0.04906767432741801, -0.31368174039889146, -0.8819212643483549, -0.9757021300385286, -0.9987954562051724, -0.9495281805930367,
+	0.38268343236508984, 0.09801714032956077, -0.1950903220161282, -0.4713967368259977, -0.9238795325112867, -0.9951847266721968, -0.9807852804032304, -0.8819212643483549,
+	0.2902846772544623, -0.024541228522912142, -0.33688985339221994, -0.6152315905806267, -0.9569403357322089, -0.9996988186962041, -0.9415440651830209, -0.7883464276266063,
+	0.1950903220161283, -0.14673047445536164, -0.4713967368259977, -0.7409511253549589, -0.9807852804032304, -0.989176509964781, -0.8819212643483549, -0.6715589548470186,
+	0.09801714032956077, -0.2667127574748983, -0.5956993044924332, -0.8448535652497071, -0.9951847266721968, -0.9637760657954398, -0.8032075314806449, -0.5349976198870972,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.9807852804032304, 0.9757021300385286, 0.9700312531945441, 0.9637760657954398, -0.19509032201612825, -0.2191012401568698, -0.24298017990326387, -0.26671275747489837,
+	0.9238795325112867, 0.9039892931234433, 0.881921264348355, 0.8577286100002721, -0.3826834323650898, -0.4275550934302821, -0.47139673682599764, -0.5141027441932217,
+	0.8314696123025453, 0.7883464276266063, 0.7409511253549591, 0.6895405447370669, -0.5555702330196022, -0.6152315905806268, -0.6715589548470183, -0.7242470829514668,
+	0.7071067811865476, 0.6343932841636456, 0.5555702330196023, 0.4713967368259978, -0.7071067811865475, -0.7730104533627369, -0.8314696123025452, -0.8819212643483549,
+	0.5555702330196023, 0.4496113296546066, 0.33688985339222005, 0.21910124015686977, -0.8314696123025452, -0.8932243011955153, -0.9415440651830208, -0.9757021300385286,
+	0.38268343236508984, 0.24298017990326398, 0.09801714032956077, -0.04906767432741801, -0.9238795325112867, -0.970031253194544, -0.9951847266721968, -0.9987954562051724,
+	0.1950903220161283, 0.024541228522912267, -0.14673047445536164, -0.31368174039889146, -0.9807852804032304, -0.9996988186962041, -0.989176509964781, -0.9495281805930367,
+	6.123233995736757e-17, -0.1950903220161282, -0.3826834323650897, -0.555570233019602, -1, -0.9807852804032304, -0.9238795325112867, -0.8314696123025453,
+	-0.1950903220161282, -0.40524131400498975, -0.5956993044924332, -0.7572088465064847, -0.9807852804032304, -0.9142097557035308, -0.8032075314806449, -0.6531728429537766,
+	-0.3826834323650897, -0.5956993044924332, -0.773010453362737, -0.9039892931234434, -0.9238795325112867, -0.8032075314806449, -0.6343932841636455, -0.42755509343028203,
+	-0.555570233019602, -0.7572088465064847, -0.9039892931234434, -0.9852776423889412, -0.8314696123025453, -0.6531728429537766, -0.42755509343028203, -0.1709618887603012,
+	-0.7071067811865475, -0.8819212643483549, -0.9807852804032303, -0.9951847266721968, -0.7071067811865476, -0.4713967368259978, -0.19509032201612858, 0.09801714032956059,
+	-0.8314696123025453, -0.9637760657954398, -0.9987954562051724, -0.9329927988347388, -0.5555702330196022, -0.2667127574748985, 0.049067674327417724, 0.3598950365349881,
+	-0.9238795325112867, -0.9987954562051724, -0.9569403357322089, -0.8032075314806449, -0.38268343236508984, -0.04906767432741797, 0.29028467725446216, 0.5956993044924332,
+	-0.9807852804032303, -0.9852776423889412, -0.8577286100002722, -0.6152315905806274, -0.19509032201612858, 0.17096188876030097, 0.5141027441932216, 0.7883464276266059,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.9569403357322088, 0.9495281805930367, 0.9415440651830208, 0.9329927988347388, -0.29028467725446233, -0.3136817403988915, -0.33688985339222005, -0.3598950365349881,
+	0.8314696123025453, 0.8032075314806449, 0.773010453362737, 0.7409511253549591, -0.5555702330196022, -0.5956993044924334, -0.6343932841636455, -0.6715589548470183,
+	0.6343932841636456, 0.5758081914178454, 0.5141027441932218, 0.4496113296546066, -0.7730104533627369, -0.8175848131515836, -0.8577286100002721, -0.8932243011955153,
+	0.38268343236508984, 0.2902846772544623, 0.1950903220161283, 0.09801714032956077, -0.9238795325112867, -0.9569403357322089, -0.9807852804032304, -0.9951847266721968,
+	0.09801714032956077, -0.024541228522912142, -0.14673047445536164, -0.2667127574748983, -0.9951847266721968, -0.9996988186962041, -0.989176509964781, -0.9637760657954398,
+	-0.1950903220161282, -0.33688985339221994, -0.4713967368259977, -0.5956993044924332, -0.9807852804032304, -0.9415440651830209, -0.8819212643483549, -0.8032075314806449,
+	-0.4713967368259977, -0.6152315905806267, -0.7409511253549589, -0.8448535652497071, -0.8819212643483549, -0.7883464276266063, -0.6715589548470186, -0.5349976198870972,
+	-0.7071067811865475, -0.8314696123025453, -0.9238795325112867, -0.9807852804032303, -0.7071067811865476, -0.5555702330196022, -0.38268343236508984, -0.19509032201612858,
+	-0.8819212643483549, -0.9637760657954398, -0.9987954562051724, -0.9852776423889412, -0.4713967368259978, -0.2667127574748985, -0.04906767432741797, 0.17096188876030097,
+	-0.9807852804032303, -0.9987954562051724, -0.9569403357322089, -0.8577286100002722, -0.19509032201612858, 0.049067674327417724, 0.29028467725446216, 0.5141027441932216,
+	-0.9951847266721968, -0.9329927988347388, -0.8032075314806449, -0.6152315905806274, 0.09801714032956059, 0.3598950365349881, 0.5956993044924332, 0.7883464276266059,
+	-0.9238795325112868, -0.7730104533627371, -0.5555702330196022, -0.2902846772544624, 0.38268343236508967, 0.6343932841636453, 0.8314696123025453, 0.9569403357322088,
+	-0.7730104533627371, -0.5349976198870973, -0.24298017990326412, 0.073564563599667, 0.6343932841636453, 0.8448535652497071, 0.970031253194544, 0.9972904566786903,
+	-0.5555702330196022, -0.24298017990326412, 0.09801714032956009, 0.4275550934302822, 0.8314696123025453, 0.970031253194544, 0.9951847266721969, 0.9039892931234433,
+	-0.2902846772544624, 0.073564563599667, 0.4275550934302822, 0.7242470829514667, 0.9569403357322088, 0.9972904566786903, 0.9039892931234433, 0.6895405447370672,
 }
 
-var fft512Table = [512]complex128{
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9999247018391446 - 0.012271538285719925i, 0.9996988186962041 - 0.024541228522912288i, 0.9993223845883494 - 0.03680722294135883i,
-	complex(1, math.Copysign(0, -1)), 0.9996988186962041 - 0.024541228522912288i, 0.9987954562051724 - 0.049067674327418015i, 0.9972904566786902 - 0.07356456359966743i, complex(1, math.Copysign(0, -1)), 0.9993223845883494 - 0.03680722294135883i, 0.9972904566786902 - 0.07356456359966743i, 0.9939069700023561 - 0.11022220729388306i,
-	complex(1, math.Copysign(0, -1)), 0.9987954562051724 - 0.049067674327418015i, 0.9951847266721968 - 0.0980171403295606i, 0.989176509964781 - 0.14673047445536175i, complex(1, math.Copysign(0, -1)), 0.9981181129001492 - 0.06132073630220858i, 0.9924795345987101 - 0.1224106751992162i, 0.9831054874312164 - 0.18303988795514095i,
-	complex(1, math.Copysign(0, -1)), 0.9972904566786902 - 0.07356456359966743i, 0.989176509964781 - 0.14673047445536175i, 0.9757021300385286 - 0.2191012401568698i, complex(1, math.Copysign(0, -1)), 0.996312612182778 - 0.0857973123444399i, 0.9852776423889412 - 0.17096188876030122i, 0.9669764710448521 - 0.25486565960451457i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9987954562051724 - 0.049067674327418015i, 0.9981181129001492 - 0.06132073630220858i, 0.9972904566786902 - 0.07356456359966743i, 0.996312612182778 - 0.0857973123444399i,
-	0.9951847266721968 - 0.0980171403295606i, 0.9924795345987101 - 0.1224106751992162i, 0.989176509964781 - 0.14673047445536175i, 0.9852776423889412 - 0.17096188876030122i, 0.989176509964781 - 0.14673047445536175i, 0.9831054874312164 - 0.18303988795514095i, 0.9757021300385286 - 0.2191012401568698i, 0.9669764710448521 - 0.25486565960451457i,
-	0.9807852804032304 - 0.19509032201612825i, 0.9700312531945441 - 0.24298017990326387i, 0.9569403357322088 - 0.29028467725446233i, 0.9415440651830208 - 0.33688985339222005i, 0.9700312531945441 - 0.24298017990326387i, 0.9533060403541938 - 0.3020059493192281i, 0.9329927988347388 - 0.3598950365349881i, 0.9091679830905225 - 0.41642956009763715i,
-	0.9569403357322088 - 0.29028467725446233i, 0.9329927988347388 - 0.3598950365349881i, 0.9039892931234433 - 0.4275550934302821i, 0.8700869911087113 - 0.49289819222978404i, 0.9415440651830208 - 0.33688985339222005i, 0.9091679830905225 - 0.41642956009763715i, 0.8700869911087113 - 0.49289819222978404i, 0.8245893027850253 - 0.5657318107836131i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9951847266721968 - 0.0980171403295606i, 0.9939069700023561 - 0.11022220729388306i, 0.9924795345987101 - 0.1224106751992162i, 0.99090263542778 - 0.13458070850712617i,
-	0.9807852804032304 - 0.19509032201612825i, 0.9757021300385286 - 0.2191012401568698i, 0.9700312531945441 - 0.24298017990326387i, 0.9637760657954398 - 0.26671275747489837i, 0.9569403357322088 - 0.29028467725446233i, 0.9456073253805213 - 0.3253102921622629i, 0.9329927988347388 - 0.3598950365349881i, 0.9191138516900577 - 0.3939920400610481i,
-	0.9238795325112867 - 0.3826834323650898i, 0.9039892931234433 - 0.4275550934302821i, 0.881921264348355 - 0.47139673682599764i, 0.8577286100002721 - 0.5141027441932217i, 0.881921264348355 - 0.47139673682599764i, 0.8513551931052652 - 0.524589682678469i, 0.8175848131515837 - 0.5758081914178453i, 0.7807372285720945 - 0.6248594881423863i,
-	0.8314696123025453 - 0.5555702330196022i, 0.7883464276266063 - 0.6152315905806268i, 0.7409511253549591 - 0.6715589548470183i, 0.6895405447370669 - 0.7242470829514668i, 0.773010453362737 - 0.6343932841636455i, 0.7157308252838186 - 0.6983762494089729i, 0.6531728429537769 - 0.7572088465064845i, 0.5857978574564389 - 0.8104571982525947i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.989176509964781 - 0.14673047445536175i, 0.9873014181578584 - 0.15885814333386145i, 0.9852776423889412 - 0.17096188876030122i, 0.9831054874312164 - 0.18303988795514095i,
-	0.9569403357322088 - 0.29028467725446233i, 0.9495281805930367 - 0.3136817403988915i, 0.9415440651830208 - 0.33688985339222005i, 0.9329927988347388 - 0.3598950365349881i, 0.9039892931234433 - 0.4275550934302821i, 0.8876396204028539 - 0.46053871095824i, 0.8700869911087113 - 0.49289819222978404i, 0.8513551931052652 - 0.524589682678469i,
-	0.8314696123025453 - 0.5555702330196022i, 0.8032075314806449 - 0.5956993044924334i, 0.773010453362737 - 0.6343932841636455i, 0.7409511253549591 - 0.6715589548470183i, 0.7409511253549591 - 0.6715589548470183i, 0.6983762494089729 - 0.7157308252838186i, 0.6531728429537769 - 0.7572088465064845i, 0.6055110414043255 - 0.7958369046088835i,
-	0.6343932841636456 - 0.7730104533627369i, 0.5758081914178454 - 0.8175848131515836i, 0.5141027441932218 - 0.8577286100002721i, 0.4496113296546066 - 0.8932243011955153i, 0.5141027441932218 - 0.8577286100002721i, 0.4386162385385277 - 0.8986744656939538i, 0.3598950365349883 - 0.9329927988347387i, 0.27851968938505306 - 0.9604305194155658i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9807852804032304 - 0.19509032201612825i, 0.9783173707196277 - 0.20711137619221856i, 0.9757021300385286 - 0.2191012401568698i, 0.9729399522055602 - 0.2310581082806711i,
-	0.9238795325112867 - 0.3826834323650898i, 0.9142097557035307 - 0.40524131400498986i, 0.9039892931234433 - 0.4275550934302821i, 0.8932243011955153 - 0.44961132965460654i, 0.8314696123025453 - 0.5555702330196022i, 0.8104571982525948 - 0.5857978574564389i, 0.7883464276266063 - 0.6152315905806268i, 0.765167265622459 - 0.6438315428897914i,
-	0.7071067811865476 - 0.7071067811865475i, 0.6715589548470184 - 0.7409511253549591i, 0.6343932841636456 - 0.7730104533627369i, 0.5956993044924335 - 0.8032075314806448i, 0.5555702330196023 - 0.8314696123025452i, 0.5035383837257176 - 0.8639728561215866i, 0.4496113296546066 - 0.8932243011955153i, 0.3939920400610481 - 0.9191138516900577i,
-	0.38268343236508984 - 0.9238795325112867i, 0.3136817403988915 - 0.9495281805930367i, 0.24298017990326398 - 0.970031253194544i, 0.17096188876030136 - 0.9852776423889412i, 0.1950903220161283 - 0.9807852804032304i, 0.11022220729388318 - 0.9939069700023561i, 0.024541228522912267 - 0.9996988186962041i, -0.06132073630220853 - 0.9981181129001492i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9700312531945441 - 0.24298017990326387i, 0.9669764710448521 - 0.25486565960451457i, 0.9637760657954398 - 0.26671275747489837i, 0.9604305194155658 - 0.27851968938505306i,
-	0.881921264348355 - 0.47139673682599764i, 0.8700869911087113 - 0.49289819222978404i, 0.8577286100002721 - 0.5141027441932217i, 0.8448535652497071 - 0.5349976198870972i, 0.7409511253549591 - 0.6715589548470183i, 0.7157308252838186 - 0.6983762494089729i, 0.6895405447370669 - 0.7242470829514668i, 0.6624157775901718 - 0.7491363945234593i,
-	0.5555702330196023 - 0.8314696123025452i, 0.5141027441932218 - 0.8577286100002721i, 0.4713967368259978 - 0.8819212643483549i, 0.4275550934302822 - 0.9039892931234433i, 0.33688985339222005 - 0.9415440651830208i, 0.27851968938505306 - 0.9604305194155658i, 0.21910124015686977 - 0.9757021300385286i, 0.1588581433338614 - 0.9873014181578584i,
-	0.09801714032956077 - 0.9951847266721968i, 0.024541228522912267 - 0.9996988186962041i, -0.04906767432741801 - 0.9987954562051724i, -0.12241067519921617 - 0.9924795345987101i, -0.14673047445536164 - 0.989176509964781i, -0.23105810828067117 - 0.9729399522055602i, -0.31368174039889146 - 0.9495281805930367i, -0.393992040061048 - 0.9191138516900578i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9569403357322088 - 0.29028467725446233i, 0.9533060403541938 - 0.3020059493192281i, 0.9495281805930367 - 0.3136817403988915i, 0.9456073253805213 - 0.3253102921622629i,
-	0.8314696123025453 - 0.5555702330196022i, 0.8175848131515837 - 0.5758081914178453i, 0.8032075314806449 - 0.5956993044924334i, 0.7883464276266063 - 0.6152315905806268i, 0.6343932841636456 - 0.7730104533627369i, 0.6055110414043255 - 0.7958369046088835i, 0.5758081914178454 - 0.8175848131515836i, 0.5453249884220466 - 0.838224705554838i,
-	0.38268343236508984 - 0.9238795325112867i, 0.33688985339222005 - 0.9415440651830208i, 0.2902846772544623 - 0.9569403357322089i, 0.24298017990326398 - 0.970031253194544i, 0.09801714032956077 - 0.9951847266721968i, 0.03680722294135899 - 0.9993223845883494i, -0.024541228522912142 - 0.9996988186962041i, -0.08579731234443977 - 0.996312612182778i,
-	-0.1950903220161282 - 0.9807852804032304i, -0.2667127574748983 - 0.9637760657954398i, -0.33688985339221994 - 0.9415440651830209i, -0.40524131400498975 - 0.9142097557035308i, -0.4713967368259977 - 0.8819212643483549i, -0.5453249884220461 - 0.8382247055548382i, -0.6152315905806267 - 0.7883464276266063i, -0.680600997795453 - 0.7326542716724129i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9415440651830208 - 0.33688985339222005i, 0.937339011912575 - 0.34841868024943456i, 0.9329927988347388 - 0.3598950365349881i, 0.9285060804732156 - 0.37131719395183754i,
-	0.773010453362737 - 0.6343932841636455i, 0.7572088465064846 - 0.6531728429537768i, 0.7409511253549591 - 0.6715589548470183i, 0.724247082951467 - 0.6895405447370668i, 0.5141027441932218 - 0.8577286100002721i, 0.4821837720791229 - 0.8760700941954065i, 0.4496113296546066 - 0.8932243011955153i, 0.4164295600976373 - 0.9091679830905224i,
-	0.1950903220161283 - 0.9807852804032304i, 0.14673047445536175 - 0.989176509964781i, 0.09801714032956077 - 0.9951847266721968i, 0.04906767432741813 - 0.9987954562051724i, -0.14673047445536164 - 0.989176509964781i, -0.20711137619221845 - 0.9783173707196277i, -0.2667127574748983 - 0.9637760657954398i, -0.32531029216226287 - 0.9456073253805214i,
-	-0.4713967368259977 - 0.8819212643483549i, -0.5349976198870969 - 0.8448535652497072i, -0.5956993044924332 - 0.8032075314806449i, -0.6531728429537765 - 0.7572088465064848i, -0.7409511253549589 - 0.6715589548470186i, -0.7958369046088835 - 0.6055110414043255i, -0.8448535652497071 - 0.5349976198870972i, -0.8876396204028538 - 0.4605387109582402i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9238795325112867 - 0.3826834323650898i, 0.9191138516900577 - 0.3939920400610481i, 0.9142097557035307 - 0.40524131400498986i, 0.9091679830905225 - 0.41642956009763715i,
-	0.7071067811865476 - 0.7071067811865475i, 0.6895405447370669 - 0.7242470829514668i, 0.6715589548470184 - 0.7409511253549591i, 0.6531728429537769 - 0.7572088465064845i, 0.38268343236508984 - 0.9238795325112867i, 0.3484186802494345 - 0.937339011912575i, 0.3136817403988915 - 0.9495281805930367i, 0.27851968938505306 - 0.9604305194155658i,
-	6.123233995736757e-17 - 1i, -0.04906767432741801 - 0.9987954562051724i, -0.09801714032956066 - 0.9951847266721968i, -0.14673047445536164 - 0.989176509964781i, -0.3826834323650897 - 0.9238795325112867i, -0.4386162385385274 - 0.8986744656939539i, -0.4928981922297839 - 0.8700869911087115i, -0.5453249884220461 - 0.8382247055548382i,
-	-0.7071067811865475 - 0.7071067811865476i, -0.7572088465064847 - 0.6531728429537766i, -0.8032075314806448 - 0.5956993044924335i, -0.8448535652497071 - 0.5349976198870972i, -0.9238795325112867 - 0.38268343236508984i, -0.9533060403541939 - 0.30200594931922803i, -0.9757021300385285 - 0.21910124015687002i, -0.99090263542778 - 0.13458070850712628i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.9039892931234433 - 0.4275550934302821i, 0.8986744656939538 - 0.43861623853852766i, 0.8932243011955153 - 0.44961132965460654i, 0.8876396204028539 - 0.46053871095824i,
-	0.6343932841636456 - 0.7730104533627369i, 0.6152315905806269 - 0.7883464276266062i, 0.5956993044924335 - 0.8032075314806448i, 0.5758081914178454 - 0.8175848131515836i, 0.24298017990326398 - 0.970031253194544i, 0.20711137619221856 - 0.9783173707196277i, 0.17096188876030136 - 0.9852776423889412i, 0.13458070850712622 - 0.99090263542778i,
-	-0.1950903220161282 - 0.9807852804032304i, -0.24298017990326387 - 0.9700312531945441i, -0.2902846772544622 - 0.9569403357322089i, -0.33688985339221994 - 0.9415440651830209i, -0.5956993044924332 - 0.8032075314806449i, -0.6438315428897913 - 0.7651672656224591i, -0.6895405447370668 - 0.724247082951467i, -0.7326542716724127 - 0.6806009977954532i,
-	-0.8819212643483549 - 0.4713967368259978i, -0.9142097557035307 - 0.40524131400498986i, -0.9415440651830207 - 0.3368898533922203i, -0.9637760657954398 - 0.2667127574748985i, -0.9987954562051724 - 0.04906767432741797i, -0.9993223845883494 + 0.03680722294135858i, -0.9924795345987101 + 0.1224106751992161i, -0.9783173707196277 + 0.20711137619221862i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.881921264348355 - 0.47139673682599764i, 0.8760700941954066 - 0.4821837720791227i, 0.8700869911087113 - 0.49289819222978404i, 0.8639728561215867 - 0.5035383837257176i,
-	0.5555702330196023 - 0.8314696123025452i, 0.5349976198870974 - 0.844853565249707i, 0.5141027441932218 - 0.8577286100002721i, 0.49289819222978415 - 0.8700869911087113i, 0.09801714032956077 - 0.9951847266721968i, 0.061320736302208655 - 0.9981181129001492i, 0.024541228522912267 - 0.9996988186962041i, -0.012271538285719823 - 0.9999247018391446i,
-	-0.3826834323650897 - 0.9238795325112867i, -0.42755509343028186 - 0.9039892931234434i, -0.4713967368259977 - 0.8819212643483549i, -0.5141027441932216 - 0.8577286100002722i, -0.773010453362737 - 0.6343932841636455i, -0.8104571982525947 - 0.585797857456439i, -0.8448535652497071 - 0.5349976198870972i, -0.8760700941954065 - 0.4821837720791229i,
-	-0.9807852804032303 - 0.19509032201612858i, -0.9924795345987101 - 0.12241067519921635i, -0.9987954562051724 - 0.04906767432741797i, -0.9996988186962041 + 0.024541228522912083i, -0.9569403357322089 + 0.29028467725446216i, -0.9285060804732156 + 0.3713171939518375i, -0.8932243011955153 + 0.44961132965460665i, -0.8513551931052653 + 0.5245896826784687i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.8577286100002721 - 0.5141027441932217i, 0.8513551931052652 - 0.524589682678469i, 0.8448535652497071 - 0.5349976198870972i, 0.8382247055548381 - 0.5453249884220465i,
-	0.4713967368259978 - 0.8819212643483549i, 0.4496113296546066 - 0.8932243011955153i, 0.4275550934302822 - 0.9039892931234433i, 0.4052413140049898 - 0.9142097557035307i, -0.04906767432741801 - 0.9987954562051724i, -0.08579731234443977 - 0.996312612182778i, -0.12241067519921617 - 0.9924795345987101i, -0.15885814333386128 - 0.9873014181578584i,
-	-0.555570233019602 - 0.8314696123025453i, -0.5956993044924332 - 0.8032075314806449i, -0.6343932841636453 - 0.7730104533627371i, -0.6715589548470184 - 0.7409511253549591i, -0.9039892931234434 - 0.42755509343028203i, -0.9285060804732155 - 0.37131719395183765i, -0.9495281805930367 - 0.3136817403988914i, -0.9669764710448521 - 0.2548656596045147i,
-	-0.9951847266721968 + 0.09801714032956059i, -0.9852776423889412 + 0.17096188876030097i, -0.9700312531945441 + 0.24298017990326382i, -0.9495281805930368 + 0.3136817403988912i, -0.8032075314806449 + 0.5956993044924332i, -0.7491363945234593 + 0.6624157775901718i, -0.6895405447370672 + 0.7242470829514667i, -0.6248594881423865 + 0.7807372285720944i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.8314696123025453 - 0.5555702330196022i, 0.8245893027850253 - 0.5657318107836131i, 0.8175848131515837 - 0.5758081914178453i, 0.8104571982525948 - 0.5857978574564389i,
-	0.38268343236508984 - 0.9238795325112867i, 0.3598950365349883 - 0.9329927988347387i, 0.33688985339222005 - 0.9415440651830208i, 0.3136817403988915 - 0.9495281805930367i, -0.1950903220161282 - 0.9807852804032304i, -0.23105810828067117 - 0.9729399522055602i, -0.2667127574748983 - 0.9637760657954398i, -0.3020059493192281 - 0.9533060403541938i,
-	-0.7071067811865475 - 0.7071067811865476i, -0.7409511253549589 - 0.6715589548470186i, -0.773010453362737 - 0.6343932841636455i, -0.8032075314806448 - 0.5956993044924335i, -0.9807852804032303 - 0.19509032201612858i, -0.99090263542778 - 0.13458070850712628i, -0.9972904566786902 - 0.07356456359966775i, -0.9999247018391446 - 0.012271538285720007i,
-	-0.9238795325112868 + 0.38268343236508967i, -0.8932243011955153 + 0.44961132965460665i, -0.8577286100002722 + 0.5141027441932216i, -0.8175848131515837 + 0.5758081914178453i, -0.5555702330196022 + 0.8314696123025453i, -0.4821837720791226 + 0.8760700941954066i, -0.40524131400499036 + 0.9142097557035305i, -0.32531029216226326 + 0.9456073253805212i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.8032075314806449 - 0.5956993044924334i, 0.7958369046088836 - 0.6055110414043255i, 0.7883464276266063 - 0.6152315905806268i, 0.7807372285720945 - 0.6248594881423863i,
-	0.2902846772544623 - 0.9569403357322089i, 0.2667127574748984 - 0.9637760657954398i, 0.24298017990326398 - 0.970031253194544i, 0.21910124015686977 - 0.9757021300385286i, -0.33688985339221994 - 0.9415440651830209i, -0.37131719395183754 - 0.9285060804732156i, -0.40524131400498975 - 0.9142097557035308i, -0.4386162385385274 - 0.8986744656939539i,
-	-0.8314696123025453 - 0.5555702330196022i, -0.8577286100002721 - 0.5141027441932218i, -0.8819212643483549 - 0.4713967368259978i, -0.9039892931234434 - 0.42755509343028203i, -0.9987954562051724 + 0.049067674327417724i, -0.9939069700023561 + 0.110222207293883i, -0.9852776423889412 + 0.17096188876030097i, -0.9729399522055602 + 0.2310581082806711i,
-	-0.7730104533627371 + 0.6343932841636453i, -0.724247082951467 + 0.6895405447370668i, -0.6715589548470187 + 0.7409511253549589i, -0.6152315905806274 + 0.7883464276266059i, -0.24298017990326412 + 0.970031253194544i, -0.15885814333386153 + 0.9873014181578584i, -0.07356456359966736 + 0.9972904566786902i, 0.012271538285720144 + 0.9999247018391446i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.773010453362737 - 0.6343932841636455i, 0.765167265622459 - 0.6438315428897914i, 0.7572088465064846 - 0.6531728429537768i, 0.7491363945234594 - 0.6624157775901718i,
-	0.1950903220161283 - 0.9807852804032304i, 0.17096188876030136 - 0.9852776423889412i, 0.14673047445536175 - 0.989176509964781i, 0.12241067519921628 - 0.9924795345987101i, -0.4713967368259977 - 0.8819212643483549i, -0.5035383837257175 - 0.8639728561215868i, -0.5349976198870969 - 0.8448535652497072i, -0.5657318107836132 - 0.8245893027850253i,
-	-0.9238795325112867 - 0.38268343236508984i, -0.9415440651830207 - 0.3368898533922203i, -0.9569403357322088 - 0.29028467725446233i, -0.970031253194544 - 0.24298017990326404i, -0.9569403357322089 + 0.29028467725446216i, -0.937339011912575 + 0.34841868024943456i, -0.9142097557035308 + 0.4052413140049897i, -0.8876396204028539 + 0.46053871095824006i,
-	-0.5555702330196022 + 0.8314696123025453i, -0.49289819222978426 + 0.8700869911087113i, -0.4275550934302825 + 0.9039892931234432i, -0.35989503653498794 + 0.932992798834739i, 0.09801714032956009 + 0.9951847266721969i, 0.1830398879551406 + 0.9831054874312164i, 0.2667127574748982 + 0.96377606579544i, 0.3484186802494345 + 0.937339011912575i,
-	complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), complex(1, math.Copysign(0, -1)), 0.7409511253549591 - 0.6715589548470183i, 0.7326542716724129 - 0.680600997795453i, 0.724247082951467 - 0.6895405447370668i, 0.7157308252838186 - 0.6983762494089729i,
-	0.09801714032956077 - 0.9951847266721968i, 0.07356456359966745 - 0.9972904566786902i, 0.04906767432741813 - 0.9987954562051724i, 0.024541228522912267 - 0.9996988186962041i, -0.5956993044924332 - 0.8032075314806449i, -0.6248594881423862 - 0.7807372285720946i, -0.6531728429537765 - 0.7572088465064848i, -0.680600997795453 - 0.7326542716724129i,
-	-0.9807852804032303 - 0.19509032201612858i, -0.989176509964781 - 0.1467304744553618i, -0.9951847266721968 - 0.09801714032956084i, -0.9987954562051724 - 0.04906767432741797i, -0.8577286100002722 + 0.5141027441932216i, -0.8245893027850253 + 0.5657318107836132i, -0.7883464276266063 + 0.6152315905806267i, -0.7491363945234593 + 0.6624157775901718i,
-	-0.2902846772544624 + 0.9569403357322088i, -0.2191012401568701 + 0.9757021300385285i, -0.14673047445536233 + 0.9891765099647809i, -0.07356456359966736 + 0.9972904566786902i, 0.4275550934302822 + 0.9039892931234433i, 0.5035383837257177 + 0.8639728561215867i, 0.5758081914178449 + 0.8175848131515839i, 0.6438315428897912 + 0.7651672656224592i,
+var fft512Table = [1024]float64{
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	1, 0.9999247018391446, 0.9996988186962041, 0.9993223845883494, math.Copysign(0, -1), -0.012271538285719925, -0.024541228522912288, -0.03680722294135883,
+	1, 0.9996988186962041, 0.9987954562051724, 0.9972904566786902, math.Copysign(0, -1), -0.024541228522912288, -0.049067674327418015, -0.07356456359966743,
+	1, 0.9993223845883494, 0.9972904566786902, 0.9939069700023561, math.Copysign(0, -1), -0.03680722294135883, -0.07356456359966743, -0.11022220729388306,
+	1, 0.9987954562051724, 0.9951847266721968, 0.989176509964781, math.Copysign(0, -1), -0.049067674327418015, -0.0980171403295606, -0.14673047445536175,
+	1, 0.9981181129001492, 0.9924795345987101, 0.9831054874312164, math.Copysign(0, -1), -0.06132073630220858, -0.1224106751992162, -0.18303988795514095,
+	1, 0.9972904566786902, 0.989176509964781, 0.9757021300385286, math.Copysign(0, -1), -0.07356456359966743, -0.14673047445536175, -0.2191012401568698,
+	1, 0.996312612182778, 0.9852776423889412, 0.9669764710448521, math.Copysign(0, -1), -0.0857973123444399, -0.17096188876030122, -0.25486565960451457,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.9987954562051724, 0.9981181129001492, 0.9972904566786902, 0.996312612182778, -0.049067674327418015, -0.06132073630220858, -0.07356456359966743, -0.0857973123444399,
+	0.9951847266721968, 0.9924795345987101, 0.989176509964781, 0.9852776423889412, -0.0980171403295606, -0.1224106751992162, -0.14673047445536175, -0.17096188876030122,
+	0.989176509964781, 0.9831054874312164, 0.9757021300385286, 0.9669764710448521, -0.14673047445536175, -0.18303988795514095, -0.2191012401568698, -0.25486565960451457,
+	0.9807852804032304, 0.9700312531945441, 0.9569403357322088, 0.9415440651830208, -0.19509032201612825, -0.24298017990326387, -0.29028467725446233, -0.33688985339222005,
+	0.9700312531945441, 0.9533060403541938, 0.9329927988347388, 0.9091679830905225, -0.24298017990326387, -0.3020059493192281, -0.3598950365349881, -0.41642956009763715,
+	0.9569403357322088, 0.9329927988347388, 0.9039892931234433, 0.8700869911087113, -0.29028467725446233, -0.3598950365349881, -0.4275550934302821, -0.49289819222978404,
+	0.9415440651830208, 0.9091679830905225, 0.8700869911087113, 0.8245893027850253, -0.33688985339222005, -0.41642956009763715, -0.49289819222978404, -0.5657318107836131,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.9951847266721968, 0.9939069700023561, 0.9924795345987101, 0.99090263542778, -0.0980171403295606, -0.11022220729388306, -0.1224106751992162, -0.13458070850712617,
+	0.9807852804032304, 0.9757021300385286, 0.9700312531945441, 0.9637760657954398, -0.19509032201612825, -0.2191012401568698, -0.24298017990326387, -0.26671275747489837,
+	0.9569403357322088, 0.9456073253805213, 0.9329927988347388, 0.9191138516900577, -0.29028467725446233, -0.3253102921622629, -0.3598950365349881, -0.3939920400610481,
+	0.9238795325112867, 0.9039892931234433, 0.881921264348355, 0.8577286100002721, -0.3826834323650898, -0.4275550934302821, -0.47139673682599764, -0.5141027441932217,
+	0.881921264348355, 0.8513551931052652, 0.8175848131515837, 0.7807372285720945, -0.47139673682599764, -0.524589682678469, -0.5758081914178453, -0.6248594881423863,
+	0.8314696123025453, 0.7883464276266063, 0.7409511253549591, 0.6895405447370669, -0.5555702330196022, -0.6152315905806268, -0.6715589548470183, -0.7242470829514668,
+	0.773010453362737, 0.7157308252838186, 0.6531728429537769, 0.5857978574564389, -0.6343932841636455, -0.6983762494089729, -0.7572088465064845, -0.8104571982525947,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.989176509964781, 0.9873014181578584, 0.9852776423889412, 0.9831054874312164, -0.14673047445536175, -0.15885814333386145, -0.17096188876030122, -0.18303988795514095,
+	0.9569403357322088, 0.9495281805930367, 0.9415440651830208, 0.9329927988347388, -0.29028467725446233, -0.3136817403988915, -0.33688985339222005, -0.3598950365349881,
+	0.9039892931234433, 0.8876396204028539, 0.8700869911087113, 0.8513551931052652, -0.4275550934302821, -0.46053871095824, -0.49289819222978404, -0.524589682678469,
+	0.8314696123025453, 0.8032075314806449, 0.773010453362737, 0.7409511253549591, -0.5555702330196022, -0.5956993044924334, -0.6343932841636455, -0.6715589548470183,
+	0.7409511253549591, 0.6983762494089729, 0.6531728429537769, 0.6055110414043255, -0.6715589548470183, -0.7157308252838186, -0.7572088465064845, -0.7958369046088835,
+	0.6343932841636456, 0.5758081914178454, 0.5141027441932218, 0.4496113296546066, -0.7730104533627369, -0.8175848131515836, -0.8577286100002721, -0.8932243011955153,
+	0.5141027441932218, 0.4386162385385277, 0.3598950365349883, 0.27851968938505306, -0.8577286100002721, -0.8986744656939538, -0.9329927988347387, -0.9604305194155658,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.9807852804032304, 0.9783173707196277, 0.9757021300385286, 0.9729399522055602, -0.19509032201612825, -0.20711137619221856, -0.2191012401568698, -0.2310581082806711,
+	0.9238795325112867, 0.9142097557035307, 0.9039892931234433, 0.8932243011955153, -0.3826834323650898, -0.40524131400498986, -0.4275550934302821, -0.44961132965460654,
+	0.8314696123025453, 0.8104571982525948, 0.7883464276266063, 0.765167265622459, -0.5555702330196022, -0.5857978574564389, -0.6152315905806268, -0.6438315428897914,
+	0.7071067811865476, 0.6715589548470184, 0.6343932841636456, 0.5956993044924335, -0.7071067811865475, -0.7409511253549591, -0.7730104533627369, -0.8032075314806448,
+	0.5555702330196023, 0.5035383837257176, 0.4496113296546066, 0.3939920400610481, -0.8314696123025452, -0.8639728561215866, -0.8932243011955153, -0.9191138516900577,
+	0.38268343236508984, 0.3136817403988915, 0.24298017990326398, 0.17096188876030136, -0.9238795325112867, -0.9495281805930367, -0.970031253194544, -0.9852776423889412,
+	0.1950903220161283, 0.11022220729388318, 0.024541228522912267, -0.06132073630220853, -0.9807852804032304, -0.9939069700023561, -0.9996988186962041, -0.9981181129001492,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.9700312531945441, 0.9669764710448521, 0.9637760657954398, 0.9604305194155658, -0.24298017990326387, -0.25486565960451457, -0.26671275747489837, -0.27851968938505306,
+	0.881921264348355, 0.8700869911087113, 0.8577286100002721, 0.8448535652497071, -0.47139673682599764, -0.49289819222978404, -0.5141027441932217, -0.5349976198870972,
+	0.7409511253549591, 0.7157308252838186, 0.6895405447370669, 0.6624157775901718, -0.6715589548470183, -0.6983762494089729, -0.7242470829514668, -0.7491363945234593,
+	0.5555702330196023, 0.5141027441932218, 0.4713967368259978, 0.4275550934302822, -0.8314696123025452, -0.8577286100002721, -0.8819212643483549, -0.9039892931234433,
+	0.33688985339222005, 0.27851968938505306, 0.21910124015686977, 0.1588581433338614, -0.9415440651830208, -0.9604305194155658, -0.9757021300385286, -0.9873014181578584,
+	0.09801714032956077, 0.024541228522912267, -0.04906767432741801, -0.12241067519921617, -0.9951847266721968, -0.9996988186962041, -0.9987954562051724, -0.9924795345987101,
+	-0.14673047445536164, -0.23105810828067117, -0.31368174039889146, -0.393992040061048, -0.989176509964781, -0.9729399522055602, -0.9495281805930367, -0.9191138516900578,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.9569403357322088, 0.9533060403541938, 0.9495281805930367, 0.9456073253805213, -0.29028467725446233, -0.3020059493192281, -0.3136817403988915, -0.3253102921622629,
+	0.8314696123025453, 0.8175848131515837, 0.8032075314806449, 0.7883464276266063, -0.5555702330196022, -0.5758081914178453, -0.5956993044924334, -0.6152315905806268,
+	0.6343932841636456, 0.6055110414043255, 0.5758081914178454, 0.5453249884220466, -0.7730104533627369, -0.7958369046088835, -0.8175848131515836, -0.838224705554838,
+	0.38268343236508984, 0.33688985339222005, 0.2902846772544623, 0.24298017990326398, -0.9238795325112867, -0.9415440651830208, -0.9569403357322089, -0.970031253194544,
+	0.09801714032956077, 0.03680722294135899, -0.024541228522912142, -0.08579731234443977, -0.9951847266721968, -0.9993223845883494, -0.9996988186962041, -0.996312612182778,
+	-0.1950903220161282, -0.2667127574748983, -0.33688985339221994, -0.40524131400498975, -0.9807852804032304, -0.9637760657954398, -0.9415440651830209, -0.9142097557035308,
+	-0.4713967368259977, -0.5453249884220461, -0.6152315905806267, -0.680600997795453, -0.8819212643483549, -0.8382247055548382, -0.7883464276266063, -0.7326542716724129,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.9415440651830208, 0.937339011912575, 0.9329927988347388, 0.9285060804732156, -0.33688985339222005, -0.34841868024943456, -0.3598950365349881, -0.37131719395183754,
+	0.773010453362737, 0.7572088465064846, 0.7409511253549591, 0.724247082951467, -0.6343932841636455, -0.6531728429537768, -0.6715589548470183, -0.6895405447370668,
+	0.5141027441932218, 0.4821837720791229, 0.4496113296546066, 0.4164295600976373, -0.8577286100002721, -0.8760700941954065, -0.8932243011955153, -0.9091679830905224,
+	0.1950903220161283, 0.14673047445536175, 0.09801714032956077, 0.04906767432741813, -0.9807852804032304, -0.989176509964781, -0.9951847266721968, -0.9987954562051724,
+	-0.14673047445536164, -0.20711137619221845, -0.2667127574748983, -0.32531029216226287, -0.989176509964781, -0.9783173707196277, -0.9637760657954398, -0.9456073253805214,
+	-0.4713967368259977, -0.5349976198870969, -0.5956993044924332, -0.6531728429537765, -0.8819212643483549, -0.8448535652497072, -0.8032075314806449, -0.7572088465064848,
+	-0.7409511253549589, -0.7958369046088835, -0.8448535652497071, -0.8876396204028538, -0.6715589548470186, -0.6055110414043255, -0.5349976198870972, -0.4605387109582402,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.9238795325112867, 0.9191138516900577, 0.9142097557035307, 0.9091679830905225, -0.3826834323650898, -0.3939920400610481, -0.40524131400498986, -0.41642956009763715,
+	0.7071067811865476, 0.6895405447370669, 0.6715589548470184, 0.6531728429537769, -0.7071067811865475, -0.7242470829514668, -0.7409511253549591, -0.7572088465064845,
+	0.38268343236508984, 0.3484186802494345, 0.3136817403988915, 0.27851968938505306, -0.9238795325112867, -0.937339011912575, -0.9495281805930367, -0.9604305194155658,
+	6.123233995736757e-17, -0.04906767432741801, -0.09801714032956066, -0.14673047445536164, -1, -0.9987954562051724, -0.9951847266721968, -0.989176509964781,
+	-0.3826834323650897, -0.4386162385385274, -0.4928981922297839, -0.5453249884220461, -0.9238795325112867, -0.8986744656939539, -0.8700869911087115, -0.8382247055548382,
+	-0.7071067811865475, -0.7572088465064847, -0.8032075314806448, -0.8448535652497071, -0.7071067811865476, -0.6531728429537766, -0.5956993044924335, -0.5349976198870972,
+	-0.9238795325112867, -0.9533060403541939, -0.9757021300385285, -0.99090263542778, -0.38268343236508984, -0.30200594931922803, -0.21910124015687002, -0.13458070850712628,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.9039892931234433, 0.8986744656939538, 0.8932243011955153, 0.8876396204028539, -0.4275550934302821, -0.43861623853852766, -0.44961132965460654, -0.46053871095824,
+	0.6343932841636456, 0.6152315905806269, 0.5956993044924335, 0.5758081914178454, -0.7730104533627369, -0.7883464276266062, -0.8032075314806448, -0.8175848131515836,
+	0.24298017990326398, 0.20711137619221856, 0.17096188876030136, 0.13458070850712622, -0.970031253194544, -0.9783173707196277, -0.9852776423889412, -0.99090263542778,
+	-0.1950903220161282, -0.24298017990326387, -0.2902846772544622, -0.33688985339221994, -0.9807852804032304, -0.9700312531945441, -0.9569403357322089, -0.9415440651830209,
+	-0.5956993044924332, -0.6438315428897913, -0.6895405447370668, -0.7326542716724127, -0.8032075314806449, -0.7651672656224591, -0.724247082951467, -0.6806009977954532,
+	-0.8819212643483549, -0.9142097557035307, -0.9415440651830207, -0.9637760657954398, -0.4713967368259978, -0.40524131400498986, -0.3368898533922203, -0.2667127574748985,
+	-0.9987954562051724, -0.9993223845883494, -0.9924795345987101, -0.9783173707196277, -0.04906767432741797, 0.03680722294135858, 0.1224106751992161, 0.20711137619221862,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.881921264348355, 0.8760700941954066, 0.8700869911087113, 0.8639728561215867, -0.47139673682599764, -0.4821837720791227, -0.49289819222978404, -0.5035383837257176,
+	0.5555702330196023, 0.5349976198870974, 0.5141027441932218, 0.49289819222978415, -0.8314696123025452, -0.844853565249707, -0.8577286100002721, -0.8700869911087113,
+	0.09801714032956077, 0.061320736302208655, 0.024541228522912267, -0.012271538285719823, -0.9951847266721968, -0.9981181129001492, -0.9996988186962041, -0.9999247018391446,
+	-0.3826834323650897, -0.42755509343028186, -0.4713967368259977, -0.5141027441932216, -0.9238795325112867, -0.9039892931234434, -0.8819212643483549, -0.8577286100002722,
+	-0.773010453362737, -0.8104571982525947, -0.8448535652497071, -0.8760700941954065, -0.6343932841636455, -0.585797857456439, -0.5349976198870972, -0.4821837720791229,
+	-0.9807852804032303, -0.9924795345987101, -0.9987954562051724, -0.9996988186962041, -0.19509032201612858, -0.12241067519921635, -0.04906767432741797, 0.024541228522912083,
+	-0.9569403357322089, -0.9285060804732156, -0.8932243011955153, -0.8513551931052653, 0.29028467725446216, 0.3713171939518375, 0.44961132965460665, 0.5245896826784687,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.8577286100002721, 0.8513551931052652, 0.8448535652497071, 0.8382247055548381, -0.5141027441932217, -0.524589682678469, -0.5349976198870972, -0.5453249884220465,
+	0.4713967368259978, 0.4496113296546066, 0.4275550934302822, 0.4052413140049898, -0.8819212643483549, -0.8932243011955153, -0.9039892931234433, -0.9142097557035307,
+	-0.04906767432741801, -0.08579731234443977, -0.12241067519921617, -0.15885814333386128, -0.9987954562051724, -0.996312612182778, -0.9924795345987101, -0.9873014181578584,
+	-0.555570233019602, -0.5956993044924332, -0.6343932841636453, -0.6715589548470184, -0.8314696123025453, -0.8032075314806449, -0.7730104533627371, -0.7409511253549591,
+	-0.9039892931234434, -0.9285060804732155, -0.9495281805930367, -0.9669764710448521, -0.42755509343028203, -0.37131719395183765, -0.3136817403988914, -0.2548656596045147,
+	-0.9951847266721968, -0.9852776423889412, -0.9700312531945441, -0.9495281805930368, 0.09801714032956059, 0.17096188876030097, 0.24298017990326382, 0.3136817403988912,
+	-0.8032075314806449, -0.7491363945234593, -0.6895405447370672, -0.6248594881423865, 0.5956993044924332, 0.6624157775901718, 0.7242470829514667, 0.7807372285720944,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.8314696123025453, 0.8245893027850253, 0.8175848131515837, 0.8104571982525948, -0.5555702330196022, -0.5657318107836131, -0.5758081914178453, -0.5857978574564389,
+	0.38268343236508984, 0.3598950365349883, 0.33688985339222005, 0.3136817403988915, -0.9238795325112867, -0.9329927988347387, -0.9415440651830208, -0.9495281805930367,
+	-0.1950903220161282, -0.23105810828067117, -0.2667127574748983, -0.3020059493192281, -0.9807852804032304, -0.9729399522055602, -0.9637760657954398, -0.9533060403541938,
+	-0.7071067811865475, -0.7409511253549589, -0.773010453362737, -0.8032075314806448, -0.7071067811865476, -0.6715589548470186, -0.6343932841636455, -0.5956993044924335,
+	-0.9807852804032303, -0.99090263542778, -0.9972904566786902, -0.9999247018391446, -0.19509032201612858, -0.13458070850712628, -0.07356456359966775, -0.012271538285720007,
+	-0.9238795325112868, -0.8932243011955153, -0.8577286100002722, -0.8175848131515837, 0.38268343236508967, 0.44961132965460665, 0.5141027441932216, 0.5758081914178453,
+	-0.5555702330196022, -0.4821837720791226, -0.40524131400499036, -0.32531029216226326, 0.8314696123025453, 0.8760700941954066, 0.9142097557035305, 0.9456073253805212,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.8032075314806449, 0.7958369046088836, 0.7883464276266063, 0.7807372285720945, -0.5956993044924334, -0.6055110414043255, -0.6152315905806268, -0.6248594881423863,
+	0.2902846772544623, 0.2667127574748984, 0.24298017990326398, 0.21910124015686977, -0.9569403357322089, -0.9637760657954398, -0.970031253194544, -0.9757021300385286,
+	-0.33688985339221994, -0.37131719395183754, -0.40524131400498975, -0.4386162385385274, -0.9415440651830209, -0.9285060804732156, -0.9142097557035308, -0.8986744656939539,
+	-0.8314696123025453, -0.8577286100002721, -0.8819212643483549, -0.9039892931234434, -0.5555702330196022, -0.5141027441932218, -0.4713967368259978, -0.42755509343028203,
+	-0.9987954562051724, -0.9939069700023561, -0.9852776423889412, -0.9729399522055602, 0.049067674327417724, 0.110222207293883, 0.17096188876030097, 0.2310581082806711,
+	-0.7730104533627371, -0.724247082951467, -0.6715589548470187, -0.6152315905806274, 0.6343932841636453, 0.6895405447370668, 0.7409511253549589, 0.7883464276266059,
+	-0.24298017990326412, -0.15885814333386153, -0.07356456359966736, 0.012271538285720144, 0.970031253194544, 0.9873014181578584, 0.9972904566786902, 0.9999247018391446,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.773010453362737, 0.765167265622459, 0.7572088465064846, 0.7491363945234594, -0.6343932841636455, -0.6438315428897914, -0.6531728429537768, -0.6624157775901718,
+	0.1950903220161283, 0.17096188876030136, 0.14673047445536175, 0.12241067519921628, -0.9807852804032304, -0.9852776423889412, -0.989176509964781, -0.9924795345987101,
+	-0.4713967368259977, -0.5035383837257175, -0.5349976198870969, -0.5657318107836132, -0.8819212643483549, -0.8639728561215868, -0.8448535652497072, -0.8245893027850253,
+	-0.9238795325112867, -0.9415440651830207, -0.9569403357322088, -0.970031253194544, -0.38268343236508984, -0.3368898533922203, -0.29028467725446233, -0.24298017990326404,
+	-0.9569403357322089, -0.937339011912575, -0.9142097557035308, -0.8876396204028539, 0.29028467725446216, 0.34841868024943456, 0.4052413140049897, 0.46053871095824006,
+	-0.5555702330196022, -0.49289819222978426, -0.4275550934302825, -0.35989503653498794, 0.8314696123025453, 0.8700869911087113, 0.9039892931234432, 0.932992798834739,
+	0.09801714032956009, 0.1830398879551406, 0.2667127574748982, 0.3484186802494345, 0.9951847266721969, 0.9831054874312164, 0.96377606579544, 0.937339011912575,
+	1, 1, 1, 1, math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1),
+	0.7409511253549591, 0.7326542716724129, 0.724247082951467, 0.7157308252838186, -0.6715589548470183, -0.680600997795453, -0.6895405447370668, -0.6983762494089729,
+	0.09801714032956077, 0.07356456359966745, 0.04906767432741813, 0.024541228522912267, -0.9951847266721968, -0.9972904566786902, -0.9987954562051724, -0.9996988186962041,
+	-0.5956993044924332, -0.6248594881423862, -0.6531728429537765, -0.680600997795453, -0.8032075314806449, -0.7807372285720946, -0.7572088465064848, -0.7326542716724129,
+	-0.9807852804032303, -0.989176509964781, -0.9951847266721968, -0.9987954562051724, -0.19509032201612858, -0.1467304744553618, -0.09801714032956084, -0.04906767432741797,
+	-0.8577286100002722, -0.8245893027850253, -0.7883464276266063, -0.7491363945234593, 0.5141027441932216, 0.5657318107836132, 0.6152315905806267, 0.6624157775901718,
+	-0.2902846772544624, -0.2191012401568701, -0.14673047445536233, -0.07356456359966736, 0.9569403357322088, 0.9757021300385285, 0.9891765099647809, 0.9972904566786902,
+	0.4275550934302822, 0.5035383837257177, 0.5758081914178449, 0.6438315428897912, 0.9039892931234433, 0.8639728561215867, 0.8175848131515839, 0.7651672656224592,
 }
