@@ -28,14 +28,20 @@ var genGo = []kernel{
 // (same sums in the same order: same bits) on random operands.
 func checkKernels(t *testing.T, lang string, ks []kernel) {
 	t.Helper()
-	r := rand.New(rand.NewPCG(11, 12))
+	checkDrawn(t, lang, ks, rand.New(rand.NewPCG(11, 12)), 20, randMat)
+}
+
+// checkDrawn compares each kernel with its staging function run natively,
+// bit for bit, rounds times, on operands drawn by draw.
+func checkDrawn(t *testing.T, lang string, ks []kernel, r *rand.Rand, rounds int, draw func(r *rand.Rand, m int) []float64) {
+	t.Helper()
 	for _, k := range ks {
 		m := k.n * k.n
 		if k.vec {
 			m = k.n
 		}
-		for range 20 {
-			a, b := randMat(r, k.n*k.n), randMat(r, m)
+		for range rounds {
+			a, b := draw(r, k.n*k.n), draw(r, m)
 			got := make([]float64, m)
 			k.fn(got, a, b)
 			want := make([]stage.Float64, m)
@@ -45,8 +51,8 @@ func checkKernels(t *testing.T, lang string, ks []kernel) {
 				MatMul(want, reps(a), reps(b), k.n)
 			}
 			for i, w := range floats(want) {
-				if got[i] != w {
-					t.Fatalf("%s %s: element %d = %v, staging function = %v", lang, k.name, i, got[i], w)
+				if !sameBits(got[i], w) {
+					t.Fatalf("%s %s: element %d = %v (%#x), staging function = %v (%#x)", lang, k.name, i, got[i], math.Float64bits(got[i]), w, math.Float64bits(w))
 				}
 			}
 		}
@@ -76,8 +82,7 @@ func sameBits(x, y float64) bool {
 // so that whole sums are signed zeros).
 func checkSpecial(t *testing.T, lang string, ks []kernel) {
 	t.Helper()
-	r := rand.New(rand.NewPCG(13, 14))
-	pick := func(m int) []float64 {
+	pick := func(r *rand.Rand, m int) []float64 {
 		v := make([]float64, m)
 		for i := range v {
 			if r.IntN(3) > 0 {
@@ -88,28 +93,7 @@ func checkSpecial(t *testing.T, lang string, ks []kernel) {
 		}
 		return v
 	}
-	for _, k := range ks {
-		m := k.n * k.n
-		if k.vec {
-			m = k.n
-		}
-		for range 50 {
-			a, b := pick(k.n*k.n), pick(m)
-			got := make([]float64, m)
-			k.fn(got, a, b)
-			want := make([]stage.Float64, m)
-			if k.vec {
-				MatVec(want, reps(a), reps(b), k.n)
-			} else {
-				MatMul(want, reps(a), reps(b), k.n)
-			}
-			for i, w := range floats(want) {
-				if !sameBits(got[i], w) {
-					t.Fatalf("%s %s: element %d = %v (%#x), staging function = %v (%#x)", lang, k.name, i, got[i], math.Float64bits(got[i]), w, math.Float64bits(w))
-				}
-			}
-		}
-	}
+	checkDrawn(t, lang, ks, rand.New(rand.NewPCG(13, 14)), 50, pick)
 }
 
 // checkAliased runs each MatMul kernel as MatMul(a, a, b), which its
