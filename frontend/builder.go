@@ -127,11 +127,11 @@ func (fr *frame) stagedBuilder(name string, cell *value, buf value, args []value
 	return nil
 }
 
-// growCheck panics as strings.Builder.Grow does on a negative count, and
-// as its new array does on a count beyond gc's largest allocation.
 // growMsg is the panic of strings.Builder.Grow with a negative count.
 const growMsg = "strings.Builder.Grow: negative count"
 
+// growCheck panics as strings.Builder.Grow does on a negative count, and
+// as its new array does on a count beyond gc's largest allocation.
 func growCheck(n int) {
 	if n < 0 {
 		panic(&goPanic{msg: growMsg, val: growMsg})

@@ -433,13 +433,12 @@ func (fr *frame) dynIf(b *ssa.BasicBlock, c *rep, stop *stopSet, pure bool) next
 			switch {
 			case b == l.header && pure && (l.shape == shapeHeader || c.e.Const() == nil):
 				// Evaluate the loop again, as a staged loop. A loop of
-				// another shape gets here when its test at the header was
-				// static until now (a Rep loop variable that
-				// started as a constant, lo, hi := stage.Int(0), stage.Int(8)
-				// with lo < hi, becomes a Rep when a staged conditional
-				// assigns it); following each later test as a conditional
-				// with the rest of the loop in its branch would nest without
-				// end.
+				// another shape gets here when its header test was a
+				// constant until now (lo, hi := stage.Int(0),
+				// stage.Int(8); for lo < hi: lo becomes a Rep when a
+				// staged conditional assigns it); following each later
+				// test as a conditional with the rest of the loop in its
+				// branch would nest without end.
 				return fr.stagedLoop(b, stop)
 			case b == l.header && l.shape == shapeHeader,
 				l.shape == shapeBottom && slices.Contains(l.latches, b),

@@ -178,7 +178,7 @@ func (ev *evaluator) callNative(name string, fn *ssa.Function, args []value) (va
 	}
 	if anyRep && !nat.dyn && fn != nil && fn.Blocks != nil && fn.Pkg != nil && ev.l.bySrc[fn.Pkg.Pkg.Path()] {
 		// Computed natively only at generation time, but loaded from
-		// source: its Go is staged (strings.Fields of a Rep string).
+		// source: its Go is staged (strings.Split of a Rep string).
 		return nil, false
 	}
 	i := strings.LastIndexByte(name, '.')
