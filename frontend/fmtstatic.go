@@ -98,20 +98,15 @@ func parseFormat(format string, n int) (verbs []fmtVerb, stars []int, extra bool
 		for i < len(format) && strings.IndexByte("#0+- ", format[i]) >= 0 {
 			i++
 		}
-		if i < len(format) && format[i] == '[' {
-			return nil, nil, false, false
-		}
-		if i < len(format) && format[i] == '*' {
-			stars = append(stars, arg)
-			arg++
-			i++
-		} else {
-			for i < len(format) && format[i] >= '0' && format[i] <= '9' {
+		// The width, then the precision after a '.': a number or a *
+		// that reads an operand.
+		for part := 0; part < 2; part++ {
+			if part == 1 {
+				if i >= len(format) || format[i] != '.' {
+					break
+				}
 				i++
 			}
-		}
-		if i < len(format) && format[i] == '.' {
-			i++
 			if i < len(format) && format[i] == '[' {
 				return nil, nil, false, false
 			}
@@ -119,10 +114,10 @@ func parseFormat(format string, n int) (verbs []fmtVerb, stars []int, extra bool
 				stars = append(stars, arg)
 				arg++
 				i++
-			} else {
-				for i < len(format) && format[i] >= '0' && format[i] <= '9' {
-					i++
-				}
+				continue
+			}
+			for i < len(format) && format[i] >= '0' && format[i] <= '9' {
+				i++
 			}
 		}
 		if i < len(format) && format[i] == '[' {

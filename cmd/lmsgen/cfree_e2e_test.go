@@ -109,19 +109,28 @@ func TestLeak(t *testing.T) {
 // cannot build with -fsanitize=address.
 func cfreeSanitize(t *testing.T, dir string) {
 	t.Helper()
+	runSanitized(t, dir, cfreeMain)
+}
+
+// runSanitized compiles kernels_lms.c in dir with the C program main
+// under AddressSanitizer (with LeakSanitizer) and UndefinedBehaviorSanitizer,
+// runs it, requires that no sanitizer reports, and returns its output
+// ("" and a log line when gcc cannot build or run such a program here).
+func runSanitized(t *testing.T, dir, mainSrc string) string {
+	t.Helper()
 	tmp := t.TempDir()
 	probe := filepath.Join(tmp, "probe.c")
 	require.NoError(t, os.WriteFile(probe, []byte("int main(void) { return 0; }\n"), 0o644))
 	if out, err := exec.Command("gcc", "-fsanitize=address", probe, "-o", filepath.Join(tmp, "probe")).CombinedOutput(); err != nil {
 		t.Logf("no -fsanitize=address: %v %s", err, out)
-		return
+		return ""
 	}
 	if out, err := exec.Command(filepath.Join(tmp, "probe")).CombinedOutput(); err != nil {
 		t.Logf("a program built with -fsanitize=address does not run here: %v %s", err, out)
-		return
+		return ""
 	}
 	main := filepath.Join(tmp, "main.c")
-	require.NoError(t, os.WriteFile(main, []byte(cfreeMain), 0o644))
+	require.NoError(t, os.WriteFile(main, []byte(mainSrc), 0o644))
 	bin := filepath.Join(tmp, "sanitized")
 	out, err := exec.Command("gcc", "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-g", "-I", dir,
 		filepath.Join(dir, "kernels_lms.c"), main, "-o", bin, "-lm").CombinedOutput()
@@ -131,6 +140,7 @@ func cfreeSanitize(t *testing.T, dir string) {
 	out, err = cmd.CombinedOutput()
 	require.NoError(t, err, "%s", out)
 	require.NotContains(t, string(out), "Sanitizer", "%s", out)
+	return string(out)
 }
 
 const cfreeMain = `#include <stdint.h>

@@ -2,7 +2,6 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -113,29 +112,9 @@ func TestOwnHeap(t *testing.T) {
 // build with -fsanitize=address.
 func cownSanitize(t *testing.T, dir string) {
 	t.Helper()
-	tmp := t.TempDir()
-	probe := filepath.Join(tmp, "probe.c")
-	require.NoError(t, os.WriteFile(probe, []byte("int main(void) { return 0; }\n"), 0o644))
-	if out, err := exec.Command("gcc", "-fsanitize=address", probe, "-o", filepath.Join(tmp, "probe")).CombinedOutput(); err != nil {
-		t.Logf("no -fsanitize=address: %v %s", err, out)
-		return
+	if out := runSanitized(t, dir, cownMain); out != "" {
+		require.Contains(t, out, "sum ", "%s", out)
 	}
-	if out, err := exec.Command(filepath.Join(tmp, "probe")).CombinedOutput(); err != nil {
-		t.Logf("a program built with -fsanitize=address does not run here: %v %s", err, out)
-		return
-	}
-	main := filepath.Join(tmp, "main.c")
-	require.NoError(t, os.WriteFile(main, []byte(cownMain), 0o644))
-	bin := filepath.Join(tmp, "sanitized")
-	out, err := exec.Command("gcc", "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-g", "-I", dir,
-		filepath.Join(dir, "kernels_lms.c"), main, "-o", bin, "-lm").CombinedOutput()
-	require.NoError(t, err, "%s", out)
-	cmd := exec.Command(bin)
-	cmd.Env = append(os.Environ(), "ASAN_OPTIONS=detect_leaks=1")
-	out, err = cmd.CombinedOutput()
-	require.NoError(t, err, "%s", out)
-	require.NotContains(t, string(out), "Sanitizer", "%s", out)
-	require.Contains(t, string(out), "sum ", "%s", out)
 }
 
 const cownMain = `#include <stdint.h>
