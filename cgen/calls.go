@@ -86,6 +86,9 @@ func (fn *fnGen) libCall(n *ir.Node) cx {
 	if h, ok := libHelpers[key]; ok && isExported(key) {
 		return fn.helperCall(n, key, h)
 	}
+	if _, ok := sprintOps[key]; ok {
+		return fn.sprintCall(n, key)
+	}
 	f, ok := libFuncs[key]
 	if !ok {
 		fn.sg.errorf(n, "no C translation of %s (the README lists the library functions the C output translates)", key)

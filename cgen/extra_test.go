@@ -554,6 +554,29 @@ func extraCases() []corpus.Case {
 			Stdout: cstrings("a\xffb", "ab", 1<<63) + cstrings("", "", 0x263A),
 		},
 		{
+			// fmt.Sprintf, Sprint and Sprintln, which the Go output calls
+			// for formatting with Reps: the runtime's formatter into a
+			// string of the call.
+			Name: "CSprint",
+			Sig:  "func(x int, f float64, s string) (string, string, string)",
+			Build: func() *ir.Graph {
+				b := nb()
+				return b.Build(ts(ir.Int, ir.Float64, ir.String), func(p []ir.Exp) ir.Exp {
+					b.params(p, "x", "f", "s")
+					fmtCall := func(name string, args ...ir.Exp) ir.Exp {
+						return b.Call(ir.Callee{Pkg: "fmt", Name: name, Pure: true}, ir.String, args...)
+					}
+					return b.Tuple(
+						fmtCall("Sprintf", b.s("%5d|%-8.3f|%q|%x|%v"), p[0], p[1], p[2], p[0], p[1]),
+						fmtCall("Sprint", p[0], p[1], p[2], p[0]),
+						fmtCall("Sprintln", p[2], p[0], p[1]))
+				})
+			},
+			Main: "a, b, c := CSprint(-42, 2.5e-7, \"a\\xffb\")\nfmt.Printf(\"%q %q %q\\n\", a, b, c)\n" +
+				"a, b, c = CSprint(1<<62, -1e21, \"\")\nfmt.Printf(\"%q %q %q\\n\", a, b, c)",
+			Stdout: csprint(-42, 2.5e-7, "a\xffb") + csprint(1<<62, -1e21, ""),
+		},
+		{
 			// Parameters named as C keywords, C library names and the
 			// names the entry point and the bridge use themselves.
 			Name: "CNames",
@@ -806,6 +829,11 @@ func tablesOut() string {
 }
 
 func lenOf(v any) int { return reflect.ValueOf(v).Len() }
+
+// csprint is the line CSprint's main prints, by Go's fmt.
+func csprint(x int, f float64, s string) string {
+	return fmt.Sprintf("%q %q %q\n", fmt.Sprintf("%5d|%-8.3f|%q|%x|%v", x, f, s, x, f), fmt.Sprint(x, f, s, x), fmt.Sprintln(s, x, f))
+}
 
 func cstrings(s, t string, r uint64) string {
 	rs := "\uFFFD"

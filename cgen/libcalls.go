@@ -571,6 +571,9 @@ func LibCalls() []string {
 			out = append(out, k)
 		}
 	}
+	for k := range sprintOps {
+		out = append(out, k)
+	}
 	out = append(out, "unicode/utf8.DecodeRuneInString")
 	sort.Strings(out)
 	return out

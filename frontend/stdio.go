@@ -140,10 +140,16 @@ func (fr *frame) fprintCall(kind string, w value, args []value, in *ssa.Call) va
 		fr.printCall(kind, args)
 		return tuple{0, iface{}}
 	}
-	if anyRep {
-		ev.fail("%s of Reps to a writer other than os.Stdout is not supported: the writer runs at generation time", fname)
-	}
 	sname := "S" + strings.ToLower(kind[:1]) + kind[1:]
+	if anyRep {
+		// As fmt does: the text formatted once, then one Write of its
+		// bytes, here a Rep (a strings.Builder appends it; another
+		// writer's Write runs at generation time on the Rep bytes).
+		if s := streamOf(wi.v); s != nil {
+			ev.fail("%s of Reps to %s is not supported: the generated code prints to os.Stdout only", fname, s)
+		}
+		return fr.writeTo(wi, fr.sprintCall(sname, args), fname)
+	}
 	str, ok := ev.staticSprint(sname, args)
 	if !ok && sname == "Sprintf" {
 		if v, done := ev.staticSprintf(sname, args); done {
@@ -157,14 +163,39 @@ func (fr *frame) fprintCall(kind string, w value, args []value, in *ssa.Call) va
 	if s := streamOf(wi.v); s != nil {
 		return ev.streamMethod(s, "Write", []value{fr.bytesOf(str)})
 	}
-	sel := ev.l.prog.MethodSets.MethodSet(wi.t).Lookup(nil, "Write")
-	if sel == nil {
-		panic("BUG: an io.Writer without Write")
+	return fr.writeTo(wi, str, fname)
+}
+
+// writeTo writes the text s (a string or a Rep of one) formatted by
+// fname to the writer w as fmt does, with one call of its Write method;
+// a *strings.Builder's WriteString, which appends the same bytes and
+// returns the same results, writes it without converting it to bytes
+// (the builder's static text stays text: append(b, "\n"...)).
+func (fr *frame) writeTo(w iface, s value, fname string) value {
+	ev := fr.ev
+	method := "Write"
+	if p, ok := w.t.(*types.Pointer); ok && isStringsBuilder(p.Elem()) {
+		method = "WriteString"
+	} else if r, ok := s.(*rep); ok {
+		ev.at()
+		s = ev.newRep(ev.b.Convert(ir.SliceOf(ir.Uint8), r.e), "the bytes written by "+fname, r)
+	} else {
+		s = fr.bytesOf(s.(string))
 	}
-	return fr.callFunc(ev.l.prog.MethodValue(sel), nil, []value{copyVal(wi.v), fr.bytesOf(str)}, nil)
+	sel := ev.l.prog.MethodSets.MethodSet(w.t).Lookup(nil, method)
+	if sel == nil {
+		panic("BUG: an io.Writer without " + method)
+	}
+	return fr.callFunc(ev.l.prog.MethodValue(sel), nil, []value{copyVal(w.v), s}, nil)
 }
 
 // bytesOf returns []byte(s), a static slice.
 func (fr *frame) bytesOf(s string) value {
 	return fr.convert(s, types.Typ[types.String], types.NewSlice(types.Typ[types.Uint8]))
+}
+
+// isStringsBuilder reports whether t is strings.Builder.
+func isStringsBuilder(t types.Type) bool {
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "strings" && n.Obj().Name() == "Builder"
 }

@@ -35,10 +35,12 @@ type funcGen struct {
 	// in the block where it is placed: inl records the frame (one per block
 	// being written) in which a symbol is inline, consumed whether its use
 	// has been written.
-	inl      []int32
-	consumed []bool
-	frame    int32
-	nframes  int32
+	inl       []int32
+	consumed  []bool
+	frame     int32
+	nframes   int32
+	rootFrame int32 // the frame of the function's body (g.Block)
+	closures  int8  // 0 not known yet, 1 no function literal in the graph, 2 some (parassign.go)
 
 	// The bound of the loop condition being written as len(t) (bounds.go).
 	lenOf *loopLen
@@ -138,6 +140,9 @@ func (fg *funcGen) enter(b *ir.Block) *frame {
 		}
 	}
 	fg.frame = fr.id
+	if b == fg.g.Block {
+		fg.rootFrame = fr.id
+	}
 	return fr
 }
 

@@ -151,22 +151,61 @@ func (fg *funcGen) exitIf(out *stmts, n *ir.Node, d dest) {
 		return
 	}
 	if n.Sym == d.exit.code && len(out.list) == 0 {
-		// The loop body starts here: the guard is the loop's condition.
+		// The loop body starts here: the guard is the loop's condition,
+		// and so are the guards the rest starts with (for n > 1 &&
+		// steps < 1000, not for n > 1 { if steps >= 1000 { break } }):
+		// each is evaluated exactly when the ones before it hold, as
+		// with &&.
 		var cond expr
 		if th.brk {
 			cond, th = fg.negate(c), el
 		} else {
 			cond = fg.ref(c, ctxConverted)
 		}
+		k := 0
+		for k < len(th.guards) && fg.vetAnd(cond, th.guards[k]) {
+			cond = join(cond, "&&", precAnd, th.guards[k])
+			k++
+		}
 		d.exit.cond = &cond
-		out.list = append(out.list, th.list...)
+		out.list = append(out.list, th.list[k:]...)
 		return
 	}
+	first := len(out.list) == 0
+	var brk, goOn expr
 	if th.brk {
-		out.add(jen.If(fg.ref(c, ctxConverted).code()).Block(jen.Break()))
-		out.list = append(out.list, el.list...)
-		return
+		brk, goOn = fg.bothWays(c)
+		th = el
+	} else {
+		goOn, brk = fg.bothWays(c)
 	}
-	out.add(jen.If(fg.negate(c).code()).Block(jen.Break()))
+	out.add(jen.If(brk.code()).Block(jen.Break()))
+	if first {
+		out.guards = append([]expr{goOn}, th.guards...)
+	}
 	out.list = append(out.list, th.list...)
+}
+
+// bothWays writes condition c, and !c, once each (the inline nodes of c
+// written twice, consumed once both are).
+func (fg *funcGen) bothWays(c ir.Exp) (yes, no expr) {
+	var inline []ir.Sym
+	var walk func(e ir.Exp)
+	walk = func(e ir.Exp) {
+		if e.IsConst() {
+			return
+		}
+		if m := fg.inlineNode(e.Sym()); m != nil {
+			inline = append(inline, m.Sym)
+			for _, a := range m.Args {
+				walk(a)
+			}
+		}
+	}
+	walk(c)
+	yes = fg.ref(c, ctxConverted)
+	for _, s := range inline {
+		fg.consumed[s] = false
+	}
+	return yes, fg.negate(c)
 }

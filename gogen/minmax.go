@@ -1,6 +1,8 @@
 package gogen
 
 import (
+	"slices"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/lmsgen/lmsgen/ir"
@@ -16,7 +18,10 @@ import (
 //	x18 := min(len(a), len(b))
 //
 // Which conditionals compute a min or a max is ir.Graph.MinMax's to say
-// (integers and strings; floats keep the conditional).
+// for integers and strings, and ir.Graph.FloatMinMax's for the tree of
+// conditionals the frontend stages a float min or max as (NaNs and signed
+// zeros as Go's builtins have them): written as the builtin, none of the
+// tree is written.
 
 // minMax returns the builtin that conditional n computes (min or max) and
 // its operands, or "" when it computes neither or cannot be written so:
@@ -24,6 +29,10 @@ import (
 // used only there, and its branches compute nothing.
 func (fg *funcGen) minMax(n *ir.Node) (fn string, x, y ir.Exp) {
 	isMin, x, y, ok := fg.g.MinMax(n)
+	var tree []*ir.Node
+	if !ok && n.Type.IsFloat() {
+		isMin, x, y, tree, ok = fg.g.FloatMinMax(n)
+	}
 	if !ok || fg.projs[n.Sym] != nil || fg.file.shadowed["min"] || fg.file.shadowed["max"] {
 		return "", x, y // a package's own min or max would be called
 	}
@@ -31,15 +40,51 @@ func (fg *funcGen) minMax(n *ir.Node) (fn string, x, y ir.Exp) {
 	if fg.uses[c] != 1 || fg.inlineNode(c) == nil {
 		return "", x, y
 	}
-	for _, b := range n.Blocks {
-		if len(fg.plans[b].nodes) > 0 {
-			return "", x, y
-		}
+	if !fg.onlyTree(n, tree) {
+		return "", x, y
 	}
 	if isMin {
 		return "min", x, y
 	}
 	return "max", x, y
+}
+
+// onlyTree reports whether n, written as the builtin, needs none of the
+// nodes of tree: its branches compute only nodes of tree, each either
+// used only in the tree or written in place (a NaN test shared by a min
+// and a max of one value), and the nodes of tree the schedule placed
+// outside the branches (comparisons hoisted out of them) are written in
+// place in the current block, so that left unwritten they leave no
+// unused variable behind.
+func (fg *funcGen) onlyTree(n *ir.Node, tree []*ir.Node) bool {
+	var inside []*ir.Node
+	var inTree func(b *ir.Block) bool
+	inTree = func(b *ir.Block) bool {
+		p := fg.plans[b]
+		for j, m := range p.nodes {
+			if !slices.Contains(tree, m) || !p.inline[j] && fg.uses[m.Sym] != 1 {
+				return false
+			}
+			inside = append(inside, m)
+			for _, nb := range m.Blocks {
+				if !inTree(nb) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	for _, b := range n.Blocks {
+		if !inTree(b) {
+			return false
+		}
+	}
+	for _, m := range tree {
+		if m != n && !slices.Contains(inside, m) && fg.inlineNode(m.Sym) == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // minMaxStmt writes conditional n, whose result goes to d, as min(x, y)
@@ -115,11 +160,29 @@ func (fg *funcGen) minMaxInto(fr *frame, i int, n *ir.Node) bool {
 		if f2 == "" || !ir.SameExp(x2, me) && !ir.SameExp(y2, me) {
 			continue
 		}
-		// n's uses are m's: its comparison and a branch's result.
+		// n's uses are m's: its comparison and a branch's result (all
+		// in the tree of a float's).
 		k := 0
 		for _, e := range []ir.Exp{x2, y2, m.Blocks[0].Res, m.Blocks[1].Res} {
 			if ir.SameExp(e, me) {
 				k++
+			}
+		}
+		if _, _, _, tree, ok := fg.g.FloatMinMax(m); ok {
+			k = 0
+			for _, t := range append(tree, m) {
+				for _, a := range t.Args {
+					if ir.SameExp(a, me) {
+						k++
+					}
+				}
+				if t.Op == ir.OpIf {
+					for _, b := range t.Blocks {
+						if ir.SameExp(b.Res, me) {
+							k++
+						}
+					}
+				}
 			}
 		}
 		if int(fg.uses[n.Sym]) == k {

@@ -20,6 +20,10 @@ type stmts struct {
 	tail  *ifChain // the last statement may be this if, which can grow (mergeif.go)
 	run   ifRun    // the last statements are ifs that end in a return (switchrun.go)
 	brk   bool     // it is one break, leaving a loop written with exits (exitloop.go)
+	// guards are the conditions under which a loop written with exits
+	// goes on past each of the guards (if c { break }) its first
+	// statements are (exitloop.go).
+	guards []expr
 
 	// runs, if not nil, takes the definitions of raw expressions as text
 	// (runs.go): textRun is the index of the last run, runStmt its
@@ -102,6 +106,7 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 	var done []*ir.Node            // statements already written
 	from, at := 0, (*ir.Node)(nil) // the statements of the last node, to mark (lines.go)
 	var thread *threadRet          // the returns of a label written in place (threadret.go)
+	parEnd := -1                   // the last node of a parallel assignment written (parassign.go)
 	fg.open = append(fg.open, openBlock{b: fr.b})
 	top := len(fg.open) - 1
 	defer func() {
@@ -115,7 +120,7 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 		if out.term {
 			break // unreachable: vet would flag it
 		}
-		if fg.skip(n) || slices.Contains(done, n) {
+		if fg.skip(n) || slices.Contains(done, n) || i <= parEnd {
 			continue
 		}
 		fg.vzero(out, fr, n)
@@ -146,6 +151,12 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 			fg.stmt(post, n)
 			fg.postCode = post.list[0]
 			continue
+		}
+		if (n.Op == ir.OpVarGet || n.Op == ir.OpSliceGet) && fg.simd == nil {
+			if end := fg.parallelRun(out, fr, i); end >= 0 {
+				parEnd = end
+				continue
+			}
 		}
 		if n.Op == ir.OpVarNew {
 			if w, post := fg.forLoop(fr, i); w != nil {
@@ -583,8 +594,14 @@ func define(name string, e expr) *jen.Statement {
 
 // varDecl declares a staged variable: i := 0, var acc int8, s := x3.
 func (fg *funcGen) varDecl(out *stmts, n *ir.Node) {
-	name := fg.name(n.Sym)
 	init := n.Args[0]
+	if p, ok := fg.paramVar(n); ok {
+		// The parameter itself is the variable: a, b = b, a%b on the
+		// parameters, as one writes by hand, not a1 := a.
+		fg.names[n.Sym] = fg.names[p]
+		return
+	}
+	name := fg.name(n.Sym)
 	if c := init.Const(); c != nil && !isDefaultType(c.Type) && isZeroValue(c) {
 		out.add(jen.Var().Id(name).Add(goType(c.Type)))
 	} else if m := fg.defInline(init); m != nil && m.Op == ir.OpSliceNil {
@@ -597,6 +614,26 @@ func (fg *funcGen) varDecl(out *stmts, n *ir.Node) {
 	if fg.varReads[n.Sym] == 0 {
 		out.add(jen.Id("_").Op("=").Id(name)) // written but never read
 	}
+}
+
+// paramVar returns the parameter (or unpacked parameter leaf) whose
+// value starts the variable n when the variable can be that parameter
+// itself: n is declared once, in the function's body outside any loop or
+// branch, nothing else reads the parameter, and the staging code named
+// the variable as the parameter (it assigned the parameter) or not at all.
+func (fg *funcGen) paramVar(n *ir.Node) (ir.Sym, bool) {
+	init := n.Args[0]
+	if !init.IsSym() || fg.names[n.Sym] != "" || fg.varReads[n.Sym] == 0 || fg.frame != fg.rootFrame {
+		return 0, false
+	}
+	p := init.Sym()
+	if fg.uses[p] != 1 || fg.names[p] == "" || !slices.Contains(fg.g.Block.In, p) || fg.g.TypeOf(init) != n.Type {
+		return 0, false
+	}
+	if v := fg.baseName(n.Sym); v != fg.baseName(p) && v != "x"+strconv.Itoa(int(n.Sym)) {
+		return 0, false // n := start keeps the user's name
+	}
+	return p, true
 }
 
 // isZeroValue reports whether c is the zero value of its type (+0 for
