@@ -257,8 +257,8 @@ func (b *Builder) reflectPure(op Op, t *Type, aux any, args []Exp, flags NodeFla
 		return s.E()
 	}
 	s = b.fresh(t)
-	b.node(s, op, t, b.argList(args), nil, aux, nil, flags)
-	b.cse.insert(s, h)
+	n := b.node(s, op, t, b.argList(args), nil, aux, nil, flags)
+	b.cse.insert(s, h, n.Args)
 	return s.E()
 }
 
