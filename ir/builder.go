@@ -162,7 +162,9 @@ func (b *Builder) reify(in []*Type, f func(args []Exp) Exp, fn bool) *Block {
 	sc := newScope(ein)
 	sc.parent, sc.fn = outer, fn
 	if outer != nil {
-		sc.fnDepth = outer.fnDepth
+		sc.fnDepth, sc.indexed = outer.fnDepth, outer.indexed
+	} else {
+		sc.indexed = &symBits{}
 	}
 	if fn {
 		sc.fnDepth++

@@ -31,17 +31,13 @@ const cseBatch = 32
 // argBits has a bit per symbol (syms) and per constant, by interning
 // number (consts), that is an argument of a node in the table.
 type argBits struct {
-	syms, consts []uint64
+	syms, consts symBits
 }
 
 // has reports whether every argument of args has its bit.
 func (a *argBits) has(args []Exp) bool {
 	for _, x := range args {
-		w, i := a.syms, uint32(x.s)
-		if x.c != nil {
-			w, i = a.consts, uint32(x.c.id)
-		}
-		if int(i>>6) >= len(w) || w[i>>6]&(1<<(i&63)) == 0 {
+		if x.c != nil && !a.consts.has(Sym(x.c.id)) || x.c == nil && !a.syms.has(x.s) {
 			return false
 		}
 	}
@@ -51,14 +47,11 @@ func (a *argBits) has(args []Exp) bool {
 // add sets the bits of args.
 func (a *argBits) add(args []Exp) {
 	for _, x := range args {
-		w, i := &a.syms, uint32(x.s)
 		if x.c != nil {
-			w, i = &a.consts, uint32(x.c.id)
+			a.consts.add(Sym(x.c.id))
+		} else {
+			a.syms.add(x.s)
 		}
-		for int(i>>6) >= len(*w) {
-			*w = append(*w, make([]uint64, max(len(*w), 64))...)
-		}
-		(*w)[i>>6] |= 1 << (i & 63)
 	}
 }
 

@@ -27,10 +27,16 @@ type scope struct {
 	// Bounds checks made in this block (guard.go), and the enclosing
 	// block's scope; fn marks a function body, which does not see the
 	// checks of its parent.
-	parent    *scope
-	fn        bool
-	fnDepth   int32      // the function bodies this block is in
-	checks    checkTable // checktab.go
+	parent  *scope
+	fn      bool
+	fnDepth int32      // the function bodies this block is in
+	checks  checkTable // checktab.go
+	// indexed, shared by the scopes of a builder, holds the symbols
+	// that index a check record of some scope: most accesses of a big
+	// graph have a fresh index, whose lookups in the check tables of
+	// their scope and the enclosing ones (cache misses on big tables) it
+	// spares (guard.go, checked).
+	indexed   *symBits
 	maxChecks map[Sym]maxCheck
 }
 
