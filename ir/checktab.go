@@ -81,6 +81,11 @@ func (t *checkTable) set(k checkKey, c check) {
 		*r = c
 		return
 	}
+	t.add(k, c)
+}
+
+// add records c for k, which has no record.
+func (t *checkTable) add(k checkKey, c check) {
 	if len(t.recs)+1 >= 1<<checkRefBits {
 		panic("BUG: ir: more bounds-check records in a block than a checkTable holds")
 	}

@@ -43,9 +43,12 @@ func (sc *scope) noteCheck(s, i Exp, by Sym, val Exp, write Sym) {
 	if s.IsConst() {
 		return
 	}
-	sc.checks.set(keyOfCheck(s.s, i), check{by: by, val: val, write: write})
-	if i.IsSym() {
+	c := check{by: by, val: val, write: write}
+	if i.IsSym() && !sc.indexed.has(i.s) {
 		sc.indexed.add(i.s)
+		sc.checks.add(keyOfCheck(s.s, i), c) // no record has this index
+	} else {
+		sc.checks.set(keyOfCheck(s.s, i), c)
 	}
 	if c := i.Const(); c != nil {
 		if sc.maxChecks == nil {
