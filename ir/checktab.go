@@ -110,11 +110,11 @@ func (t *checkTable) add(k checkKey, c check) {
 		}
 	}
 	if p := t.n >> checkPageBits; p == len(t.recs) {
-		c := 0
+		size := 0 // the first page: as append grows it
 		if p > 0 {
-			c = checkPage
+			size = checkPage
 		}
-		t.recs = append(t.recs, make([]check, 0, c))
+		t.recs = append(t.recs, make([]check, 0, size))
 	}
 	p := &t.recs[len(t.recs)-1]
 	*p = append(*p, c)
