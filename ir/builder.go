@@ -162,22 +162,29 @@ func (b *Builder) reify(in []*Type, f func(args []Exp) Exp, fn bool) *Block {
 	sc := newScope(ein)
 	sc.parent, sc.fn = outer, fn
 	if outer != nil {
-		sc.fnDepth = outer.fnDepth
+		sc.fnDepth, sc.indexed = outer.fnDepth, outer.indexed
+	} else {
+		sc.indexed = &symBits{}
 	}
 	if fn {
 		sc.fnDepth++
 	}
-	blk := &Block{Ein: ein}
 	args := make([]Exp, len(in))
 	for i, t := range in {
-		s := b.fresh(t)
-		blk.In = append(blk.In, s)
-		args[i] = s.E()
+		args[i] = b.fresh(t).E()
 	}
 	b.sc = sc
 	res := f(args)
 	b.sc = outer
-	blk.Res = res
+	// The block is allocated now rather than before its body, next to
+	// the node that will own it: the passes that walk the nodes in order
+	// (ir.NewFlat above all) then read blocks in the order they were
+	// allocated instead of at scattered addresses. Its inputs are the
+	// symbols fresh gave after ein.
+	blk := &Block{Ein: ein, Res: res}
+	for i := range in {
+		blk.In = append(blk.In, ein+1+Sym(i))
+	}
 	blk.Eff = sc.summary(append(b.resKeys(res), sc.keep...))
 	return blk
 }
@@ -257,8 +264,8 @@ func (b *Builder) reflectPure(op Op, t *Type, aux any, args []Exp, flags NodeFla
 		return s.E()
 	}
 	s = b.fresh(t)
-	b.node(s, op, t, b.argList(args), nil, aux, nil, flags)
-	b.cse.insert(s, h)
+	n := b.node(s, op, t, b.argList(args), nil, aux, nil, flags)
+	b.cse.insert(s, h, n.Args)
 	return s.E()
 }
 

@@ -9,7 +9,10 @@ import "fmt"
 // interned for them. A slot is 16 bytes without a pointer: the index's
 // 64 bits, the slice's symbol, and the record's number with the index's
 // kind (checkSymIndex for a symbol); the records (which hold a value,
-// an Exp) are in an array of their own, in the order they were made.
+// an Exp) are in pages of their own, in the order they were made: the
+// first page grows as append grows it (most scopes have few records),
+// the others are allocated whole, so that a scope with many records
+// never copies them.
 //
 // It is an open-addressing table with linear probing, at most three
 // quarters full.
@@ -20,8 +23,15 @@ import "fmt"
 // reading a record.
 type checkTable struct {
 	slots []checkSlot
-	recs  []check
+	recs  [][]check // pages of checkPage records
+	n     int       // the records
 }
+
+// checkPage is the number of records of a full page, a power of two.
+const (
+	checkPageBits = 10
+	checkPage     = 1 << checkPageBits
+)
 
 type checkSlot struct {
 	lo  uint64 // the index: its symbol, or its constant's bits
@@ -60,7 +70,7 @@ func (k checkKey) hash() uint64 {
 
 // find returns the record of k, or nil.
 func (t *checkTable) find(k checkKey) *check {
-	if len(t.recs) == 0 {
+	if t.n == 0 {
 		return nil
 	}
 	mask := uint64(len(t.slots) - 1)
@@ -70,7 +80,8 @@ func (t *checkTable) find(k checkKey) *check {
 			return nil
 		}
 		if e.lo == k.lo && e.s == k.s && Kind(e.ref>>checkRefBits) == k.kind {
-			return &t.recs[e.ref&(1<<checkRefBits-1)-1]
+			r := e.ref&(1<<checkRefBits-1) - 1
+			return &t.recs[r>>checkPageBits][r&(checkPage-1)]
 		}
 	}
 }
@@ -81,10 +92,15 @@ func (t *checkTable) set(k checkKey, c check) {
 		*r = c
 		return
 	}
-	if len(t.recs)+1 >= 1<<checkRefBits {
+	t.add(k, c)
+}
+
+// add records c for k, which has no record.
+func (t *checkTable) add(k checkKey, c check) {
+	if t.n+1 >= 1<<checkRefBits {
 		panic("BUG: ir: more bounds-check records in a block than a checkTable holds")
 	}
-	if 4*(len(t.recs)+1) > 3*len(t.slots) {
+	if 4*(t.n+1) > 3*len(t.slots) {
 		old := t.slots
 		t.slots = make([]checkSlot, max(16, 2*len(old)))
 		for _, e := range old {
@@ -93,8 +109,17 @@ func (t *checkTable) set(k checkKey, c check) {
 			}
 		}
 	}
-	t.recs = append(t.recs, c)
-	t.put(checkSlot{lo: k.lo, s: k.s, ref: uint32(k.kind)<<checkRefBits | uint32(len(t.recs))}, k.hash())
+	if p := t.n >> checkPageBits; p == len(t.recs) {
+		size := 0 // the first page: as append grows it
+		if p > 0 {
+			size = checkPage
+		}
+		t.recs = append(t.recs, make([]check, 0, size))
+	}
+	p := &t.recs[len(t.recs)-1]
+	*p = append(*p, c)
+	t.n++
+	t.put(checkSlot{lo: k.lo, s: k.s, ref: uint32(k.kind)<<checkRefBits | uint32(t.n)}, k.hash())
 }
 
 func (t *checkTable) put(e checkSlot, h uint64) {

@@ -36,7 +36,7 @@ func TestCheckTable(t *testing.T) {
 			ref[k] = c
 		}
 	}
-	if len(tab.recs) != len(ref) {
-		t.Fatalf("%d records, want %d", len(tab.recs), len(ref))
+	if tab.n != len(ref) {
+		t.Fatalf("%d records, want %d", tab.n, len(ref))
 	}
 }

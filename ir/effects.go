@@ -27,10 +27,16 @@ type scope struct {
 	// Bounds checks made in this block (guard.go), and the enclosing
 	// block's scope; fn marks a function body, which does not see the
 	// checks of its parent.
-	parent    *scope
-	fn        bool
-	fnDepth   int32      // the function bodies this block is in
-	checks    checkTable // checktab.go
+	parent  *scope
+	fn      bool
+	fnDepth int32      // the function bodies this block is in
+	checks  checkTable // checktab.go
+	// indexed, shared by the scopes of a builder, holds the symbols
+	// that index a check record of some scope: most accesses of a big
+	// graph have a fresh index, whose lookups in the check tables of
+	// their scope and the enclosing ones (cache misses on big tables) it
+	// spares (guard.go, checked).
+	indexed   *symBits
 	maxChecks map[Sym]maxCheck
 }
 
@@ -39,9 +45,18 @@ type lastVal struct {
 	val Exp
 }
 
-func newScope(ein Sym) *scope {
-	return &scope{ein: ein, eff: map[Key]*effState{}, localReads: map[Key]bool{},
-		localWrites: map[Key]bool{}, localDefs: map[Key]bool{}, lastVal: map[Key]lastVal{}}
+// newScope returns the scope of a block whose effect input is ein. Its
+// maps are made by the first node with effects (record) or the first
+// variable set (setLastVal): a big graph has a block for every few nodes,
+// many of them without effects of their own (a branch computing a value).
+func newScope(ein Sym) *scope { return &scope{ein: ein} }
+
+// setLastVal records that variable k was last set to lv.val by lv.w.
+func (sc *scope) setLastVal(k Key, lv lastVal) {
+	if sc.lastVal == nil {
+		sc.lastVal = map[Key]lastVal{}
+	}
+	sc.lastVal[k] = lv
 }
 
 // lastWrite returns the last write of k in the current scope, or the
@@ -90,6 +105,9 @@ func (sc *scope) gatherDeps(reads, writes []Key, over *Key) (soft, hard []Sym) {
 
 // record updates the environment after a node s with the given keys.
 func (sc *scope) record(s Sym, reads, writes []Key) {
+	if sc.eff == nil {
+		sc.eff, sc.localReads, sc.localWrites, sc.localDefs = map[Key]*effState{}, map[Key]bool{}, map[Key]bool{}, map[Key]bool{}
+	}
 	for _, k := range reads {
 		sc.localReads[k] = true
 		st := sc.eff[k]

@@ -43,7 +43,13 @@ func (sc *scope) noteCheck(s, i Exp, by Sym, val Exp, write Sym) {
 	if s.IsConst() {
 		return
 	}
-	sc.checks.set(keyOfCheck(s.s, i), check{by: by, val: val, write: write})
+	c := check{by: by, val: val, write: write}
+	if i.IsSym() && !sc.indexed.has(i.s) {
+		sc.indexed.add(i.s)
+		sc.checks.add(keyOfCheck(s.s, i), c) // no record has this index
+	} else {
+		sc.checks.set(keyOfCheck(s.s, i), c)
+	}
 	if c := i.Const(); c != nil {
 		if sc.maxChecks == nil {
 			sc.maxChecks = map[Sym]maxCheck{}
@@ -64,6 +70,9 @@ func (sc *scope) noteCheck(s, i Exp, by Sym, val Exp, write Sym) {
 func (sc *scope) checked(s, i Exp) (by Sym, local check, isLocal, ok bool) {
 	if s.IsConst() {
 		return 0, check{}, false, false
+	}
+	if i.IsSym() && !sc.indexed.has(i.s) {
+		return 0, check{}, false, false // no record has this index
 	}
 	k := keyOfCheck(s.s, i)
 	for x := sc; x != nil; x = x.parent {

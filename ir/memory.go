@@ -22,7 +22,7 @@ func (b *Builder) NewVar(init Exp) Exp {
 	writes := b.escape(init)
 	v := b.ReflectEffect(OpVarNew, t, nil, []Exp{init}, nil, []Key{STORE}, writes, false, 0)
 	b.objs = append(b.objs, SymKey(v.s))
-	b.sc.lastVal[SymKey(v.s)] = lastVal{w: v.s, val: init}
+	b.sc.setLastVal(SymKey(v.s), lastVal{w: v.s, val: init})
 	return v
 }
 
@@ -62,7 +62,7 @@ func (b *Builder) WriteVar(v, x Exp) {
 	k := SymKey(v.s)
 	writes := append([]Key{k}, b.escape(x)...)
 	s := b.ReflectEffect(OpVarSet, Void, nil, []Exp{v, x}, nil, nil, writes, true, 0)
-	b.sc.lastVal[k] = lastVal{w: s.s, val: x}
+	b.sc.setLastVal(k, lastVal{w: s.s, val: x})
 }
 
 func (b *Builder) mustSlice(s Exp) *Type {
