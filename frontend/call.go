@@ -271,7 +271,11 @@ func (fr *frame) inline(fn *ssa.Function, env, args []value) value {
 	pos := ev.pos
 	ev.fr = callee
 	ev.depth++
+	returned := false
 	defer func() {
+		if !returned {
+			ev.leftByUnwinding(callee) // for gc's stack at a panic (gcstack.go)
+		}
 		ev.fr = fr
 		ev.depth--
 		ev.pos = pos
@@ -281,6 +285,7 @@ func (fr *frame) inline(fn *ssa.Function, env, args []value) value {
 	}
 	ev.nextDeferred = nil
 	out := callee.runBody()
+	returned = true
 	if out.diverged() {
 		panic(diverged{})
 	}

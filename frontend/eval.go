@@ -74,6 +74,12 @@ type evaluator struct {
 	// the callee's frame (see defer.go).
 	deferring    []*frame
 	nextDeferred *frame
+	// unwound is the innermost frame a panic (or an error) unwound out
+	// of, at unwoundPos when ev.steps was unwoundAt, for where a panic
+	// was raised (gcstack.go).
+	unwound    *frame
+	unwoundPos token.Pos
+	unwoundAt  int
 	// gs runs the goroutines of the evaluated program (goroutine.go).
 	gs      *scheduler
 	fins    *finalizers           // runtime.SetFinalizer (finalizer.go), or nil
