@@ -281,7 +281,7 @@ func (fr *frame) inline(fn *ssa.Function, env, args []value) value {
 		ev.pos = pos
 	}()
 	if ev.nextDeferred == fr {
-		callee.deferredBy = fr
+		callee.deferredBy, callee.deferPanic = fr, fr.dst.unwinding
 	}
 	ev.nextDeferred = nil
 	out := callee.runBody()

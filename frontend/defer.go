@@ -36,7 +36,8 @@ type deferState struct {
 	// none does (a panic unwinds), for runtime.Caller (callers.go).
 	ret *ssa.Return
 	// unwinding is the panic whose unwinding runs the calls now, while
-	// it is neither recovered nor replaced, for gc's stack (gcstack.go).
+	// it is neither recovered nor replaced: the deferPanic of the frame
+	// of the call run next (gcstack.go).
 	unwinding *goPanic
 }
 

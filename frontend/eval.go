@@ -217,6 +217,9 @@ type frame struct {
 	// deferredBy is the frame whose deferred call this frame is (defer.go).
 	dst        *deferState
 	deferredBy *frame
+	// deferPanic is, for a deferred call, the panic whose unwinding ran
+	// it, if neither recovered nor replaced then (gcstack.go).
+	deferPanic *goPanic
 	// at is the instruction being executed, for the liveness of the
 	// frame's registers at runtime.GC (gc.go); atRegs its registers, or
 	// those of an instruction executed before (instrRegs).

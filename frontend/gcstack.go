@@ -173,7 +173,7 @@ func (w *stackWalk) next(what string) gcFrame {
 	switch {
 	case f.deferredBy != nil:
 		d := f.deferredBy
-		if p := d.dst.unwinding; p != nil {
+		if p := f.deferPanic; p != nil {
 			if p.site == nil {
 				w.why = "the frames cross a deferred call run by a panic (gc's gopanic) raised where gc's frames are not certain (a run-time panic other than a nil dereference, or in a library run natively)"
 				break
