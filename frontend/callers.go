@@ -79,11 +79,18 @@ func (fr *frame) callerCall(name string, args []value, in *ssa.Call) (value, boo
 	if g.fr == nil {
 		return tuple{uintptr(0), g.rt.file, g.rt.line, true}, true
 	}
-	if g.fr.fn.Synthetic != "" {
+	if isWrapper(g.fr.fn) {
 		ev.fail("%s: the frame is %s, a wrapper gc's frames do not have", what, funcName(g.fr.fn))
 	}
 	p := ev.l.fset.Position(g.pos)
 	return tuple{uintptr(0), ev.callerFile(g.pos, p.Filename), p.Line, true}, true
+}
+
+// isWrapper reports whether fn is a function go/ssa makes that gc's
+// frames do not have (a bound method, a method of an embedded field, a
+// thunk); an instantiation of a generic function is a frame of its own.
+func isWrapper(fn *ssa.Function) bool {
+	return fn.Synthetic != "" && fn.Origin() == nil
 }
 
 // callerFile returns the file name gc reports for pos, whose file name

@@ -189,7 +189,7 @@ func (w *stackWalk) next(what string) gcFrame {
 		w.f, w.pos = d, at
 	case f.caller == nil:
 		w.why = "the frame is beyond the staging function, which static evaluation does not see"
-	case f.fn.Synthetic != "" || !calledDirectly(f):
+	case isWrapper(f.fn) || !calledDirectly(f):
 		w.why = "the frames cross " + funcName(f.fn) + ", not called by a plain call of the program: gc's frames there are its own"
 	default:
 		w.f, w.pos = f.caller, f.callPos
