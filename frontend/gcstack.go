@@ -128,6 +128,9 @@ func nilFault(f *frame, pos token.Pos) bool {
 		return ok
 	case *ssa.Call:
 		c := at.Common()
+		if _, ok := c.Value.(*ssa.Builtin); ok || c.StaticCallee() != nil {
+			return false // a call of a function panics inside it
+		}
 		v := f.get(c.Value)
 		if c.IsInvoke() {
 			i, ok := v.(iface)
