@@ -222,8 +222,8 @@ func deferredCallPos(fr *frame) (token.Pos, bool) {
 }
 
 // unreadBuffer reports whether the buffer b passed to call is read by
-// nothing else: a slice of a local array, or a slice made for the call,
-// used by no other instruction but DebugRefs.
+// nothing else: a slice made for the call, or slices of it or of a local
+// array, each used by no other instruction but DebugRefs.
 func unreadBuffer(b ssa.Value, call ssa.Instruction) bool {
 	only := func(v ssa.Value, user ssa.Instruction) bool {
 		for _, r := range *v.Referrers() {
@@ -233,12 +233,18 @@ func unreadBuffer(b ssa.Value, call ssa.Instruction) bool {
 		}
 		return true
 	}
-	switch b := b.(type) {
-	case *ssa.MakeSlice:
-		return only(b, call)
-	case *ssa.Slice:
-		a, ok := b.X.(*ssa.Alloc)
-		return ok && only(b, call) && only(a, b)
+	user := call
+	for {
+		if !only(b, user) {
+			return false
+		}
+		switch x := b.(type) {
+		case *ssa.MakeSlice, *ssa.Alloc:
+			return true
+		case *ssa.Slice: // of a local array, of a slice made, or of such a slice
+			b, user = x.X, x
+		default:
+			return false
+		}
 	}
-	return false
 }
