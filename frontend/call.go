@@ -271,16 +271,21 @@ func (fr *frame) inline(fn *ssa.Function, env, args []value) value {
 	pos := ev.pos
 	ev.fr = callee
 	ev.depth++
+	returned := false
 	defer func() {
+		if !returned {
+			ev.leftByUnwinding(callee) // for gc's stack at a panic (gcstack.go)
+		}
 		ev.fr = fr
 		ev.depth--
 		ev.pos = pos
 	}()
 	if ev.nextDeferred == fr {
-		callee.deferredBy = fr
+		callee.deferredBy, callee.deferPanic = fr, fr.dst.unwinding
 	}
 	ev.nextDeferred = nil
 	out := callee.runBody()
+	returned = true
 	if out.diverged() {
 		panic(diverged{})
 	}

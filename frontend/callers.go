@@ -2,6 +2,7 @@ package frontend
 
 import (
 	"bytes"
+	"fmt"
 	"go/ast"
 	"go/token"
 	"os"
@@ -18,21 +19,23 @@ import (
 //     than twice the evaluator's frames plus the runtime's own, as a test
 //     that unwinding ends does) reports ok == false, with a zero pc, file
 //     and line;
-//   - a skip that stays within the program's own frames, each called by
-//     a plain call of the staging program (not a deferred call, a
-//     goroutine's start, reflection, a library function calling back, or
-//     a wrapper go/ssa makes), reports the file and line of the call (or
-//     of the runtime.Caller call for skip 0) as gc does: the source's
-//     path, with //line directives applied ("??" for a directive without
-//     a file name), when the program counter it returns is not used.
+//   - a skip whose frame gcstack.go's walk of gc's logical stack knows
+//     (the program's frames called by plain calls, deferred calls run at
+//     a return or by a panic statement or nil dereference, with the
+//     runtime's frames gopanic runs them from) reports the file and line
+//     gc does: for a frame of the program, the line of the call (of the
+//     runtime.Caller call for skip 0, of the panic for the frame that
+//     raised one), the source's path with //line directives applied
+//     ("??" for a directive without a file name), when the program
+//     counter it returns is not used.
 //
 // runtime.Callers whose count is unused and whose buffer nothing else
 // reads (a slice of a local array, or one made for the call) does
 // nothing: the program cannot tell gc's frames from any others.
 //
-// Other calls are refused (world.go): the runtime's own frames between
-// (gopanic, deferreturn, goexit, reflect's call frames), wrappers, and
-// program counters are gc's, not the evaluator's. The file is the one
+// Other calls are refused (world.go, or the walk's reason): frames beyond
+// the staging function, goroutines' starts, reflection's call frames,
+// wrappers, and program counters are gc's, not the evaluator's. The file is the one
 // the staging program is built from: a program built with -trimpath
 // reports a shorter path.
 
@@ -67,28 +70,27 @@ func (fr *frame) callerCall(name string, args []value, in *ssa.Call) (value, boo
 	if pcUsed(in) {
 		ev.fail("runtime.Caller: the program counter it returns is gc's, a number static evaluation does not have (only file, line and ok are answered)")
 	}
-	f, pos := fr, in.Pos()
-	for range skip {
-		switch {
-		case f.caller == nil:
-			ev.fail("runtime.Caller(%d): the frame is beyond the staging function, which static evaluation does not see", skip)
-		case f.deferredBy != nil:
-			at, ok := deferredCallPos(f.deferredBy)
-			if !ok {
-				ev.fail("runtime.Caller(%d): the frames cross a deferred call run by a panic (gc's gopanic) or by gc's deferreturn where gc's line is not certain", skip)
-			}
-			pos, f = at, f.caller
-			continue
-		case f.fn.Synthetic != "" || !calledDirectly(f):
-			ev.fail("runtime.Caller(%d): the frames cross %s, not called by a plain call of the program: gc's frames there are its own", skip, funcName(f.fn))
-		}
-		pos, f = f.callPos, f.caller
+	w := &stackWalk{ev: ev, f: fr, pos: in.Pos()}
+	what := fmt.Sprintf("runtime.Caller(%d)", skip)
+	var g gcFrame
+	for range skip + 1 {
+		g = w.next(what)
 	}
-	if f.fn.Synthetic != "" {
-		ev.fail("runtime.Caller(%d): the frame is %s, a wrapper gc's frames do not have", skip, funcName(f.fn))
+	if g.fr == nil {
+		return tuple{uintptr(0), g.rt.file, g.rt.line, true}, true
 	}
-	p := ev.l.fset.Position(pos)
-	return tuple{uintptr(0), ev.callerFile(pos, p.Filename), p.Line, true}, true
+	if isWrapper(g.fr.fn) {
+		ev.fail("%s: the frame is %s, a wrapper gc's frames do not have", what, funcName(g.fr.fn))
+	}
+	p := ev.l.fset.Position(g.pos)
+	return tuple{uintptr(0), ev.callerFile(g.pos, p.Filename), p.Line, true}, true
+}
+
+// isWrapper reports whether fn is a function go/ssa makes that gc's
+// frames do not have (a bound method, a method of an embedded field, a
+// thunk); an instantiation of a generic function is a frame of its own.
+func isWrapper(fn *ssa.Function) bool {
+	return fn.Synthetic != "" && fn.Origin() == nil
 }
 
 // callerFile returns the file name gc reports for pos, whose file name
@@ -220,8 +222,8 @@ func deferredCallPos(fr *frame) (token.Pos, bool) {
 }
 
 // unreadBuffer reports whether the buffer b passed to call is read by
-// nothing else: a slice of a local array, or a slice made for the call,
-// used by no other instruction but DebugRefs.
+// nothing else: a slice made for the call, or slices of it or of a local
+// array, each used by no other instruction but DebugRefs.
 func unreadBuffer(b ssa.Value, call ssa.Instruction) bool {
 	only := func(v ssa.Value, user ssa.Instruction) bool {
 		for _, r := range *v.Referrers() {
@@ -231,12 +233,18 @@ func unreadBuffer(b ssa.Value, call ssa.Instruction) bool {
 		}
 		return true
 	}
-	switch b := b.(type) {
-	case *ssa.MakeSlice:
-		return only(b, call)
-	case *ssa.Slice:
-		a, ok := b.X.(*ssa.Alloc)
-		return ok && only(b, call) && only(a, b)
+	user := call
+	for {
+		if !only(b, user) {
+			return false
+		}
+		switch x := b.(type) {
+		case *ssa.MakeSlice, *ssa.Alloc:
+			return true
+		case *ssa.Slice: // of a local array, of a slice made, or of such a slice
+			b, user = x.X, x
+		default:
+			return false
+		}
 	}
-	return false
 }

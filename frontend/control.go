@@ -322,7 +322,9 @@ func (fr *frame) runBlock(b *ssa.BasicBlock, stop *stopSet) next {
 		return fr.doReturn(stop)
 	case *ssa.Panic:
 		v := fr.get(t.X)
-		panic(ev.userPanic(v))
+		p := ev.userPanic(v)
+		p.explicit = true
+		panic(p)
 	}
 	panic(fmt.Sprintf("BUG: terminator %T", term))
 }

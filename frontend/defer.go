@@ -35,6 +35,10 @@ type deferState struct {
 	// ret is the Return whose RunDefers runs the calls now, nil when
 	// none does (a panic unwinds), for runtime.Caller (callers.go).
 	ret *ssa.Return
+	// unwinding is the panic whose unwinding runs the calls now, while
+	// it is neither recovered nor replaced: the deferPanic of the frame
+	// of the call run next (gcstack.go).
+	unwinding *goPanic
 }
 
 // deferredCall is a call saved by a defer statement.
@@ -69,10 +73,15 @@ func (fr *frame) runBody() outcome {
 	// which may recover it or replace it.
 	fr.dst.panic = p
 	for len(fr.dst.calls) > 0 {
+		fr.dst.unwinding = nil
+		if fr.dst.panic == p {
+			fr.dst.unwinding = p
+		}
 		if q := fr.catching(fr.runOneDeferred); q != nil {
 			fr.dst.panic = q
 		}
 	}
+	fr.dst.unwinding = nil
 	pop()
 	if p := fr.dst.panic; p != nil {
 		panic(p) // not recovered: unwind to the caller
@@ -106,6 +115,7 @@ func (fr *frame) catching(f func()) (p *goPanic) {
 			if !ok {
 				panic(x)
 			}
+			ev.notePanicSite(gp, fr)
 			ev.fr, ev.pos, ev.depth = fr, pos, depth
 			p = gp
 		}

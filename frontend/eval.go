@@ -74,6 +74,12 @@ type evaluator struct {
 	// the callee's frame (see defer.go).
 	deferring    []*frame
 	nextDeferred *frame
+	// unwound is the innermost frame a panic (or an error) unwound out
+	// of, at unwoundPos when ev.steps was unwoundAt, for where a panic
+	// was raised (gcstack.go).
+	unwound    *frame
+	unwoundPos token.Pos
+	unwoundAt  int
 	// gs runs the goroutines of the evaluated program (goroutine.go).
 	gs      *scheduler
 	fins    *finalizers           // runtime.SetFinalizer (finalizer.go), or nil
@@ -211,6 +217,9 @@ type frame struct {
 	// deferredBy is the frame whose deferred call this frame is (defer.go).
 	dst        *deferState
 	deferredBy *frame
+	// deferPanic is, for a deferred call, the panic whose unwinding ran
+	// it, if neither recovered nor replaced then (gcstack.go).
+	deferPanic *goPanic
 	// at is the instruction being executed, for the liveness of the
 	// frame's registers at runtime.GC (gc.go); atRegs its registers, or
 	// those of an instruction executed before (instrRegs).

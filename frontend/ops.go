@@ -18,6 +18,12 @@ type goPanic struct {
 	// goexit: runtime.Goexit, which unwinds the goroutine running the
 	// deferred calls, and which recover does not stop.
 	goexit bool
+	// explicit: a panic statement of the program (the Panic
+	// instruction), for gc's stack while the panic runs deferred calls.
+	explicit bool
+	// site is where the panic was raised, when gc's frames there are
+	// known (gcstack.go); nil otherwise.
+	site *panicSite
 }
 
 func runtimePanic(format string, args ...any) *goPanic {

@@ -19,8 +19,8 @@ import (
 // reflect.MakeFunc, sort.SliceStable through reflectlite's swapper, a
 // static recursion 10000 deep, time.Tick on the virtual clock, fmt.Sprint
 // of a struct of slices, runtime.GC yielding to a busy goroutine's
-// peers, reflect.Value.Convert). Each must give the same output staged as
-// natively.
+// peers, reflect.Value.Convert, runtime.Caller across a panic). Each
+// must give the same output staged as natively.
 // The big run is cmd/lmsgotests (see the README).
 var fixedSample = []string{
 	"defer.go",
@@ -67,6 +67,8 @@ var fixedSample = []string{
 	"fixedbugs/issue57823.go",  // a finalizer on the bytes of a concatenation (frontend/strdata.go)
 	"fixedbugs/issue31546.go",  // a blank field of a composite literal stays zero
 	"fixedbugs/issue49110.go",  // reflect.StructOf with blank fields
+	"fixedbugs/issue5856.go",   // runtime.Caller(2) through gopanic to the panic's line, the file as gc records it (frontend/gcstack.go)
+	"fixedbugs/issue4562.go",   // runtime.Caller walked through gopanic, panicmem, sigpanic to a nil dereference's line
 }
 
 func TestFixedSample(t *testing.T) {

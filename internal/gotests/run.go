@@ -126,20 +126,24 @@ func (r *Runner) Run(dir, name string) Result {
 		res.Class, res.Detail = Skipped, "cannot wrap: "+err.Error()
 		return res
 	}
+	// The program and then the staging program are built from one path,
+	// src/ and the program's own file name, which a program reads with
+	// runtime.Caller as gc records it; each runs in a directory of its
+	// own (native/, staged/), where it may write files.
 	base := filepath.Join(r.Work, strings.ReplaceAll(strings.TrimSuffix(name, ".go"), string(filepath.Separator), "_"))
 	os.RemoveAll(base)
-	native, staged := filepath.Join(base, "native"), filepath.Join(base, "staged")
-	for _, d := range []string{native, staged} {
+	srcDir, native, staged := filepath.Join(base, "src"), filepath.Join(base, "native"), filepath.Join(base, "staged")
+	for _, d := range []string{srcDir, native, staged} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			res.Class, res.Detail = Skipped, err.Error()
 			return res
 		}
 	}
-	os.WriteFile(filepath.Join(native, "prog.go"), src, 0o644)
-	os.WriteFile(filepath.Join(staged, "prog.go"), wrapped, 0o644)
+	file := filepath.Join(srcDir, filepath.Base(name))
+	os.WriteFile(file, src, 0o644)
 
 	// The program natively.
-	if out, err := r.cmd(native, "go", "build", "-o", "prog.bin", "."); err != nil {
+	if out, err := r.cmd(srcDir, "go", "build", "-o", filepath.Join(native, "prog.bin"), "."); err != nil {
 		res.Class, res.Detail = Skipped, "native build: "+firstLine(out.all())
 		return res
 	}
@@ -150,7 +154,8 @@ func (r *Runner) Run(dir, name string) Result {
 	}
 
 	// The program staged.
-	gen, err := r.cmd(staged, r.Lmsgen, ".")
+	os.WriteFile(file, wrapped, 0o644)
+	gen, err := r.cmd(srcDir, r.Lmsgen, ".")
 	if err == errTimeout {
 		res.Class, res.Detail = Crashed, "lmsgen did not finish"
 		return res
@@ -168,7 +173,7 @@ func (r *Runner) Run(dir, name string) Result {
 		}
 		return res
 	}
-	if out, err := r.cmd(staged, "go", "build", "-o", "prog.bin", "."); err != nil {
+	if out, err := r.cmd(srcDir, "go", "build", "-o", filepath.Join(staged, "prog.bin"), "."); err != nil {
 		res.Class, res.Detail = Crashed, "the generated program does not build: "+firstLines(out.all(), 8)
 		return res
 	}
