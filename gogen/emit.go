@@ -190,6 +190,10 @@ func (fg *funcGen) ref(e ir.Exp, ctx constCtx) expr {
 	if x, ok := fg.lenRef(s); ok {
 		return x
 	}
+	if op, ok := fg.minArgs[s]; ok {
+		// A min or max written at its use (minmax.go).
+		return primary(fg.minMaxCall(op.fn, op.x, op.y))
+	}
 	if n := fg.inlineNode(s); n != nil {
 		fg.consumed[s] = true
 		return fg.nodeExpr(n)

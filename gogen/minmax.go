@@ -214,6 +214,35 @@ func (fg *funcGen) stable(e ir.Exp) bool {
 	return n == nil || n.Op != ir.OpVarGet && n.Op != ir.OpVarNew && n.Op != ir.OpForward
 }
 
+// minMaxAtUse reports whether conditional n, the i-th node of fr, is a
+// min or max of names used once, as the value the next statement stores
+// (xs[i] = max(x, 0), not x27 := max(x, 0); xs[i] = x27): it is then
+// written there, recorded in fg.minArgs. The builtin is pure and cannot
+// panic, and its operands have the same value there.
+func (fg *funcGen) minMaxAtUse(fr *frame, i int, n *ir.Node) bool {
+	fn, x, y := fg.minMax(n)
+	if fn == "" || fg.uses[n.Sym] != 1 || !fg.stable(x) || !fg.stable(y) {
+		return false
+	}
+	for _, m := range fr.nodes[i+1:] {
+		if fg.skip(m) {
+			continue
+		}
+		// A store of the value, written by assign with ref.
+		if m.Op != ir.OpSliceSet && m.Op != ir.OpVarSet && m.Op != ir.OpFieldSet || m.Args[len(m.Args)-1] != n.Sym.E() ||
+			slices.Contains(m.Args[:len(m.Args)-1], n.Sym.E()) {
+			return false
+		}
+		if fg.minArgs == nil {
+			fg.minArgs = map[ir.Sym]minOp{}
+		}
+		fg.minArgs[n.Sym] = minOp{fn, x, y}
+		fg.consumed[n.Args[0].Sym()] = true
+		return true
+	}
+	return false
+}
+
 // minMaxOperands writes the mins (maxes) that minMaxInto left unwritten
 // for conditional n, when n was not written as one after all.
 func (fg *funcGen) minMaxOperands(out *stmts, n *ir.Node) {

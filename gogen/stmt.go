@@ -194,8 +194,8 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 				continue
 			}
 		}
-		if n.Op == ir.OpIf && fg.minMaxInto(fr, i, n) {
-			continue // written as an operand of a later min or max
+		if n.Op == ir.OpIf && (fg.minMaxInto(fr, i, n) || fg.minMaxAtUse(fr, i, n)) {
+			continue // written as an operand of a later min or max, or of the next statement
 		}
 		fg.stmt(out, n)
 	}

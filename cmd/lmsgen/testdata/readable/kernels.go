@@ -155,8 +155,9 @@ func clampSum(xs, ys, zs []stage.Int, lo, hi stage.Int) stage.Int {
 	return min(s, stage.Int(len(xs)), stage.Int(len(ys)), stage.Int(len(zs)))
 }
 
-// minFloat is min of floats: it stays a conditional, since the builtin
-// propagates a NaN and orders -0 before +0.
+// minFloat is min of floats: the builtin propagates a NaN and orders -0
+// before +0, which the frontend stages as a tree of conditionals; the Go
+// output writes the tree as the builtin, the C output keeps it.
 //
 //lms:gen MinFloat
 func minFloat(a, b stage.Float64) stage.Float64 {
