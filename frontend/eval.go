@@ -148,10 +148,10 @@ type evaluator struct {
 	freeFrames []*frame
 	spawns     int32
 
-	// zeroWhys are the whys of zero values, by position, and zeroTypes
-	// the stage type of each zero value's why (zeroWhy): a why holds no
-	// type, which would make every why 16 bytes larger.
-	zeroWhys   [64]zeroWhySlot
+	// zeroReps are the zero values of stage types, by position, and
+	// zeroTypes the stage type of each zero value's why (zeroRep): a
+	// why holds no type, which would make every why 16 bytes larger.
+	zeroReps   [64]zeroSlot
 	zeroTypes  map[*why]types.Type
 	zeroConsts []ir.Exp // the zero constants made so far (zeroConst)
 	// conversions are the whys' descriptions of the conversions of
@@ -518,28 +518,32 @@ func (ev *evaluator) funcValue(fn *ssa.Function) *closure {
 	return c
 }
 
-// zeroWhy returns the why of a zero value of stage type t made now. A why
-// is never changed once made, so the zero values made at one position
-// share theirs: a small cache by position keeps the last one of each.
-func (ev *evaluator) zeroWhy(t types.Type) *why {
+// zeroRep returns the zero value of stage type t made now. A why is
+// never changed once made, and neither is a Rep once it holds a value
+// (only a merge fills the Reps it makes, empty until then), so the zero
+// values made at one position share their Rep and its why: a small cache
+// by position keeps the last one of each. Nothing tells two Reps apart
+// by their address: identical compares their expressions, and the
+// evaluator's maps and sets hold symbols, not Reps.
+func (ev *evaluator) zeroRep(t types.Type) *rep {
 	pos := ev.whyPos(ev.pos)
-	slot := &ev.zeroWhys[uint(pos)%uint(len(ev.zeroWhys))]
-	if w := slot.w; w != nil && w.pos == pos && slot.t == t {
-		return w
+	slot := &ev.zeroReps[uint(pos)%uint(len(ev.zeroReps))]
+	if r := slot.r; r != nil && r.why.pos == pos && slot.t == t {
+		return r
 	}
 	w := &why{pos: pos}
-	*slot = zeroWhySlot{w, t}
+	r := &rep{e: ev.zeroConst(irBasic(t)), why: w}
+	*slot = zeroSlot{r, t}
 	if ev.zeroTypes == nil {
 		ev.zeroTypes = map[*why]types.Type{}
 	}
 	ev.zeroTypes[w] = t
-	return w
+	return r
 }
 
-// A zeroWhySlot is the why of the zero values of type t made at one
-// position.
-type zeroWhySlot struct {
-	w *why
+// A zeroSlot is the zero value of stage type t made at one position.
+type zeroSlot struct {
+	r *rep
 	t types.Type
 }
 
@@ -570,7 +574,7 @@ func (ev *evaluator) zeroConst(it *ir.Type) ir.Exp {
 // zero returns the zero value of type t.
 func (ev *evaluator) zero(t types.Type) value {
 	if isStageBasic(t) {
-		return &rep{e: ev.zeroConst(irBasic(t)), why: ev.zeroWhy(t)}
+		return ev.zeroRep(t)
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:

@@ -53,7 +53,7 @@ type rep struct {
 // token.Pos (resolved by evaluator.whyPosition), not a token.Position.
 type why struct {
 	pos  token.Pos // NoPos: the directive's position
-	what string    // "" for the zero value of a stage type (evaluator.zeroWhy)
+	what string    // "" for the zero value of a stage type (evaluator.zeroRep)
 	from *why
 }
 
