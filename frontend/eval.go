@@ -110,7 +110,7 @@ type evaluator struct {
 	// only when a write needs it (isCallCell): a map assignment on every
 	// allocation cost more than the rare question.
 	calling      bool
-	callCells    map[*value]string
+	callCells    map[*value]nameID
 	callAllocs   [][]*value // in chunks (callChunk)
 	callAllocSet map[*value]bool
 	callAllocsIn int
@@ -121,7 +121,8 @@ type evaluator struct {
 	globalFirst map[*ssa.Global]bool
 	// fieldCells names the fields of named struct variables (z.Re is
 	// zRe), for the staged variables a loop makes of them.
-	fieldCells map[*value]string
+	fieldCells map[*value]nameID
+	cellNames  cellNames // the names callCells and fieldCells hold
 	// leafNamed marks the Reps named as a field of a named struct value
 	// (debugRef): a variable of their own, later, renames them.
 	leafNamed symBits

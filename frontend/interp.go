@@ -101,8 +101,8 @@ func (fr *frame) exec(instr ssa.Instruction) {
 		}
 		addr, val := fr.get(in.Addr), fr.get(in.Val)
 		if p, ok := addr.(*value); ok && p != nil && !freshCell(in.Addr) && !unnamedField(in.Addr) {
-			if name := ev.fieldCells[p]; name != "" {
-				ev.nameLeaves(val, in.Val.Type(), name, true)
+			if id := ev.fieldCells[p]; id != 0 {
+				ev.nameLeaves(val, in.Val.Type(), ev.nameText(id), true)
 			}
 		}
 		fr.storeTo(addr, val, in.Val.Type())
@@ -274,8 +274,9 @@ func (ev *evaluator) nameCells(s sliceV, name string) {
 		if ev.cellName(p) != "" {
 			continue
 		}
-		ev.fieldCells[p] = name + sep + strconv.Itoa(i)
-		ev.nameLeaves(*p, nil, ev.fieldCells[p], true)
+		elem := name + sep + strconv.Itoa(i)
+		ev.fieldCells[p] = ev.nameID(elem)
+		ev.nameLeaves(*p, nil, elem, true)
 	}
 }
 
