@@ -155,6 +155,9 @@ type evaluator struct {
 	zeroReps   [64]zeroSlot
 	zeroTypes  map[*why]types.Type
 	zeroConsts []ir.Exp // the zero constants made so far (zeroConst)
+	// derivedWhys are the whys of Reps computed from others, by position
+	// (derivedWhy).
+	derivedWhys [128]*why
 	// conversions are the whys' descriptions of the conversions of
 	// Reps, by target type (conversionTo).
 	conversions map[types.Type]string

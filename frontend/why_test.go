@@ -40,3 +40,40 @@ func TestWhyZeroDescribe(t *testing.T) {
 		t.Errorf("describe() = %q, want %q", got, "a parameter")
 	}
 }
+
+// TestDerivedWhy: a Rep computed from another has a why whose from is
+// the root of the operand's chain (the only why whyRep prints beside
+// the Rep's own); Reps computed at one position, with one description,
+// from one root share their why; another position, description or root
+// makes another.
+func TestDerivedWhy(t *testing.T) {
+	ev := &evaluator{b: ir.NewBuilder()}
+	x := &rep{e: ev.b.Const(ir.Float64, 1.0), why: &why{pos: 3, what: "parameter x"}}
+	y := &rep{e: ev.b.Const(ir.Float64, 2.0), why: &why{pos: 4, what: "parameter y"}}
+	ev.pos = 10
+	a := ev.newRep(x.e, "the result of +", 1, x, y)
+	if a.why.from != x.why || a.why.pos != 10 || a.why.what != "the result of +" {
+		t.Fatalf("a's why is %+v", *a.why)
+	}
+	ev.pos = 20
+	b := ev.newRep(x.e, "the result of *", a, y)
+	if b.why.from != x.why {
+		t.Errorf("b's why is from %+v, want x's, the root", b.why.from)
+	}
+	ev.pos = 10
+	if a2 := ev.newRep(y.e, "the result of +", x); a2.why != a.why {
+		t.Errorf("two Reps of one position, description and root have two whys")
+	}
+	if c := ev.newRep(y.e, "the result of +", b); c.why != a.why {
+		t.Errorf("a Rep computed from b has a why of its own, want a's (one root)")
+	}
+	for _, c := range []*rep{ev.newRep(x.e, "the result of +", y), ev.newRep(x.e, "the result of -", x), ev.newRep(x.e, "the result of +")} {
+		if c.why == a.why {
+			t.Errorf("%+v shares a's why", *c.why)
+		}
+	}
+	ev.pos = 30
+	if c := ev.newRep(x.e, "the result of +", x); c.why == a.why || c.why.pos != 30 {
+		t.Errorf("a Rep made at another position shares a's why")
+	}
+}
