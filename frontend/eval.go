@@ -206,7 +206,7 @@ type frame struct {
 	chained bool
 	// journaled is set when a register or the result was recorded in the
 	// journal: the journal holds their address and the frame, which is
-	// then not reused (see frame.release).
+	// then not reused while a region is open (see frame.release).
 	journaled bool
 	unroll    map[*ssa.BasicBlock]int
 	forced    map[*ssa.BasicBlock]bool
@@ -356,10 +356,15 @@ func (ev *evaluator) newFrame(fn *ssa.Function, caller *frame, callPos token.Pos
 // fr), or fr had deferred calls or was one: fr is then left alone.
 // Otherwise the frames that held it returned before it, the regions it
 // pushed are popped, a closure copies the values it captures, and a
-// variable whose address is taken is a cell of its own.
+// variable whose address is taken is a cell of its own. A journaled
+// frame is given back when no region is open: the journal is then
+// empty (popRegion), and no branch holds entries it captured (a branch
+// is a region until its merge, which calls nothing). An unrolled
+// recursion whose static loops run a trial iteration (a region) writes
+// its frames' registers in the journal at every level.
 func (fr *frame) release() {
 	ev := fr.ev
-	if fr.journaled || fr.dst != nil || fr.deferredBy != nil || fr.spawns != ev.spawns || ev.nextDeferred == fr {
+	if fr.journaled && len(ev.regions) > 0 || fr.dst != nil || fr.deferredBy != nil || fr.spawns != ev.spawns || ev.nextDeferred == fr {
 		return
 	}
 	clear(fr.regs)
