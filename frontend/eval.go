@@ -161,6 +161,9 @@ type evaluator struct {
 	// conversions are the whys' descriptions of the conversions of
 	// Reps, by target type (conversionTo).
 	conversions map[types.Type]string
+	// floatConsts are the static values of the float and complex
+	// constants converted so far (constant).
+	floatConsts map[*ssa.Const]value
 
 	// atPos and atChain are the position and chain given to the builder
 	// last (at), if atSet.
@@ -665,6 +668,20 @@ func (ev *evaluator) constant(c *ssa.Const) value {
 			return nilUnsafe
 		}
 		return nil
+	}
+	if k := c.Value.Kind(); (k == constant.Float || k == constant.Complex) && !isStageBasic(t) {
+		// Converting an exact constant to a float divides big numbers:
+		// an unrolled loop multiplying by 2*math.Pi converts it at
+		// every iteration. A static value is never changed.
+		v, ok := ev.floatConsts[c]
+		if !ok {
+			v = constValue(c.Value, t)
+			if ev.floatConsts == nil {
+				ev.floatConsts = map[*ssa.Const]value{}
+			}
+			ev.floatConsts[c] = v
+		}
+		return v
 	}
 	v := constValue(c.Value, t)
 	if isStageBasic(t) {
