@@ -161,6 +161,8 @@ type evaluator struct {
 	// conversions are the whys' descriptions of the conversions of
 	// Reps, by target type (conversionTo).
 	conversions map[types.Type]string
+	// callArgs is the buffer of the arguments of a call (frame.call).
+	callArgs []value
 	// floatConsts are the static values of the float and complex
 	// constants converted so far (constant).
 	floatConsts map[*ssa.Const]value
