@@ -24,8 +24,8 @@ func (fr *frame) stagedBuilder(name string, cell *value, buf value, args []value
 	ev := fr.ev
 	if b, ok := args[0].(*value); ok && ev.cellName(cell) == "" {
 		// The bytes are named after the builder.
-		if name := ev.cellName(b); name != "" {
-			ev.fieldCells[cell] = name
+		if id := ev.cellNameID(b); id != 0 {
+			ev.fieldCells[cell] = id
 		}
 	}
 	bytesT := ir.SliceOf(ir.Uint8)

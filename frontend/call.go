@@ -19,9 +19,20 @@ import (
 // pure library functions are handled by name.
 
 // call evaluates a call; in is the instruction (for its referrers), or nil.
+// The arguments are read into a buffer of the evaluator (callArgs), as
+// operands reads them: callWith copies them before it evaluates
+// anything, so the calls made then reuse it. A deferred call or a
+// goroutine keeps its arguments: operands makes them.
 func (fr *frame) call(c *ssa.CallCommon, in *ssa.Call) value {
-	f, args := fr.operands(c)
-	return fr.callWith(c, f, args, in)
+	ev := fr.ev
+	args := ev.callArgs[:0]
+	for _, a := range c.Args {
+		args = append(args, fr.get(a))
+	}
+	ev.callArgs = args
+	v := fr.callWith(c, fr.get(c.Value), args, in)
+	clear(args) // the values are callWith's now (and the buffer another call's)
+	return v
 }
 
 // operands evaluates the function value (for an invoke, the receiver) and
@@ -35,8 +46,9 @@ func (fr *frame) operands(c *ssa.CallCommon) (value, []value) {
 }
 
 // callWith calls the function value (for an invoke, the receiver) f with
-// the arguments args, evaluated by operands, now or when a defer
-// statement ran.
+// the arguments cargs, evaluated by operands, now or when a defer
+// statement ran. It copies cargs before it evaluates anything: they may
+// be a buffer the next call reuses (call).
 func (fr *frame) callWith(c *ssa.CallCommon, f value, cargs []value, in *ssa.Call) value {
 	ev := fr.ev
 	args := make([]value, 0, len(c.Args)+1)

@@ -31,6 +31,9 @@ type fnInfo struct {
 	// over a function in it defers calls to it: defer.go).
 	noRunDefers bool
 	phis        []int // number of phis at the start of each block
+	// literalLoads are the loads that may take a composite literal's
+	// storage (complit.go).
+	literalLoads map[*ssa.UnOp]bool
 	// order holds each block's instructions in gc's order, once needed
 	// (evalorder.go); stmts the statements of the function's syntax.
 	order [][]ssa.Instruction
@@ -157,6 +160,7 @@ func analyse(fn *ssa.Function) *fnInfo {
 		}
 	}
 	fi.noRunDefers = !sawRunDefers
+	fi.literalLoads = literalLoads(fn)
 	if n == 0 {
 		return fi
 	}

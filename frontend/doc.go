@@ -100,7 +100,13 @@
 // elements are cells holding Reps), and a slice of structs of Reps with a
 // Rep length is one dynamic slice per field (soa.go). An operation with a
 // Rep operand calls the ir.Builder; a static operand is lifted into a
-// constant. Every stage-typed constant is a Rep.
+// constant. Every stage-typed constant is a Rep. A Rep and its why are
+// never changed once made (a merge fills only the Reps it creates), so
+// they are shared: the zero values made at one position are one Rep
+// (zeroRep), the whys of one position, description and root one
+// (derivedWhy). A cell owns its struct or array: a load copies it,
+// except the last load of a composite literal's cell, which takes it
+// (complit.go).
 //
 // # Staged control
 //

@@ -116,7 +116,7 @@ type evaluator struct {
 	// only when a write needs it (isCallCell): a map assignment on every
 	// allocation cost more than the rare question.
 	calling      bool
-	callCells    map[*value]string
+	callCells    map[*value]nameID
 	callAllocs   [][]*value // in chunks (callChunk)
 	callAllocSet map[*value]bool
 	callAllocsIn int
@@ -127,7 +127,8 @@ type evaluator struct {
 	globalFirst map[*ssa.Global]bool
 	// fieldCells names the fields of named struct variables (z.Re is
 	// zRe), for the staged variables a loop makes of them.
-	fieldCells map[*value]string
+	fieldCells map[*value]nameID
+	cellNames  cellNames // the names callCells and fieldCells hold
 	// leafNamed marks the Reps named as a field of a named struct value
 	// (debugRef): a variable of their own, later, renames them.
 	leafNamed symBits
@@ -154,15 +155,23 @@ type evaluator struct {
 	freeFrames []*frame
 	spawns     int32
 
-	// zeroWhys are the whys of zero values, by position, and zeroTypes
-	// the stage type of each zero value's why (zeroWhy): a why holds no
-	// type, which would make every why 16 bytes larger.
-	zeroWhys   [64]zeroWhySlot
+	// zeroReps are the zero values of stage types, by position, and
+	// zeroTypes the stage type of each zero value's why (zeroRep): a
+	// why holds no type, which would make every why 16 bytes larger.
+	zeroReps   [64]zeroSlot
 	zeroTypes  map[*why]types.Type
 	zeroConsts []ir.Exp // the zero constants made so far (zeroConst)
+	// derivedWhys are the whys of Reps computed from others, by position
+	// (derivedWhy).
+	derivedWhys [128]*why
 	// conversions are the whys' descriptions of the conversions of
 	// Reps, by target type (conversionTo).
 	conversions map[types.Type]string
+	// callArgs is the buffer of the arguments of a call (frame.call).
+	callArgs []value
+	// floatConsts are the static values of the float and complex
+	// constants converted so far (constant).
+	floatConsts map[*ssa.Const]value
 
 	// atPos and atChain are the position and chain given to the builder
 	// last (at), if atSet.
@@ -208,7 +217,7 @@ type frame struct {
 	chained bool
 	// journaled is set when a register or the result was recorded in the
 	// journal: the journal holds their address and the frame, which is
-	// then not reused (see frame.release).
+	// then not reused while a region is open (see frame.release).
 	journaled bool
 	unroll    map[*ssa.BasicBlock]int
 	forced    map[*ssa.BasicBlock]bool
@@ -361,10 +370,15 @@ func (ev *evaluator) newFrame(fn *ssa.Function, caller *frame, callPos token.Pos
 // fr), or fr had deferred calls or was one: fr is then left alone.
 // Otherwise the frames that held it returned before it, the regions it
 // pushed are popped, a closure copies the values it captures, and a
-// variable whose address is taken is a cell of its own.
+// variable whose address is taken is a cell of its own. A journaled
+// frame is given back when no region is open: the journal is then
+// empty (popRegion), and no branch holds entries it captured (a branch
+// is a region until its merge, which calls nothing). An unrolled
+// recursion whose static loops run a trial iteration (a region) writes
+// its frames' registers in the journal at every level.
 func (fr *frame) release() {
 	ev := fr.ev
-	if fr.journaled || fr.dst != nil || fr.deferredBy != nil || fr.spawns != ev.spawns || ev.nextDeferred == fr {
+	if fr.journaled && len(ev.regions) > 0 || fr.dst != nil || fr.deferredBy != nil || fr.spawns != ev.spawns || ev.nextDeferred == fr {
 		return
 	}
 	clear(fr.regs)
@@ -527,28 +541,32 @@ func (ev *evaluator) funcValue(fn *ssa.Function) *closure {
 	return c
 }
 
-// zeroWhy returns the why of a zero value of stage type t made now. A why
-// is never changed once made, so the zero values made at one position
-// share theirs: a small cache by position keeps the last one of each.
-func (ev *evaluator) zeroWhy(t types.Type) *why {
+// zeroRep returns the zero value of stage type t made now. A why is
+// never changed once made, and neither is a Rep once it holds a value
+// (only a merge fills the Reps it makes, empty until then), so the zero
+// values made at one position share their Rep and its why: a small cache
+// by position keeps the last one of each. Nothing tells two Reps apart
+// by their address: identical compares their expressions, and the
+// evaluator's maps and sets hold symbols, not Reps.
+func (ev *evaluator) zeroRep(t types.Type) *rep {
 	pos := ev.whyPos(ev.pos)
-	slot := &ev.zeroWhys[uint(pos)%uint(len(ev.zeroWhys))]
-	if w := slot.w; w != nil && w.pos == pos && slot.t == t {
-		return w
+	slot := &ev.zeroReps[uint(pos)%uint(len(ev.zeroReps))]
+	if r := slot.r; r != nil && r.why.pos == pos && slot.t == t {
+		return r
 	}
 	w := &why{pos: pos}
-	*slot = zeroWhySlot{w, t}
+	r := &rep{e: ev.zeroConst(irBasic(t)), why: w}
+	*slot = zeroSlot{r, t}
 	if ev.zeroTypes == nil {
 		ev.zeroTypes = map[*why]types.Type{}
 	}
 	ev.zeroTypes[w] = t
-	return w
+	return r
 }
 
-// A zeroWhySlot is the why of the zero values of type t made at one
-// position.
-type zeroWhySlot struct {
-	w *why
+// A zeroSlot is the zero value of stage type t made at one position.
+type zeroSlot struct {
+	r *rep
 	t types.Type
 }
 
@@ -579,7 +597,7 @@ func (ev *evaluator) zeroConst(it *ir.Type) ir.Exp {
 // zero returns the zero value of type t.
 func (ev *evaluator) zero(t types.Type) value {
 	if isStageBasic(t) {
-		return &rep{e: ev.zeroConst(irBasic(t)), why: ev.zeroWhy(t)}
+		return ev.zeroRep(t)
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
@@ -661,6 +679,20 @@ func (ev *evaluator) constant(c *ssa.Const) value {
 			return nilUnsafe
 		}
 		return nil
+	}
+	if k := c.Value.Kind(); (k == constant.Float || k == constant.Complex) && !isStageBasic(t) {
+		// Converting an exact constant to a float divides big numbers:
+		// an unrolled loop multiplying by 2*math.Pi converts it at
+		// every iteration. A static value is never changed.
+		v, ok := ev.floatConsts[c]
+		if !ok {
+			v = constValue(c.Value, t)
+			if ev.floatConsts == nil {
+				ev.floatConsts = map[*ssa.Const]value{}
+			}
+			ev.floatConsts[c] = v
+		}
+		return v
 	}
 	v := constValue(c.Value, t)
 	if isStageBasic(t) {

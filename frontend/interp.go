@@ -2,6 +2,7 @@ package frontend
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"strconv"
 
@@ -101,8 +102,8 @@ func (fr *frame) exec(instr ssa.Instruction) {
 		}
 		addr, val := fr.get(in.Addr), fr.get(in.Val)
 		if p, ok := addr.(*value); ok && p != nil && !freshCell(in.Addr) && !unnamedField(in.Addr) {
-			if name := ev.fieldCells[p]; name != "" {
-				ev.nameLeaves(val, in.Val.Type(), name, true)
+			if id := ev.fieldCells[p]; id != 0 {
+				ev.nameLeaves(val, in.Val.Type(), ev.nameText(id), true)
 			}
 		}
 		fr.storeTo(addr, val, in.Val.Type())
@@ -274,8 +275,9 @@ func (ev *evaluator) nameCells(s sliceV, name string) {
 		if ev.cellName(p) != "" {
 			continue
 		}
-		ev.fieldCells[p] = name + sep + strconv.Itoa(i)
-		ev.nameLeaves(*p, nil, ev.fieldCells[p], true)
+		elem := name + sep + strconv.Itoa(i)
+		ev.fieldCells[p] = ev.nameID(elem)
+		ev.nameLeaves(*p, nil, elem, true)
 	}
 }
 
@@ -296,14 +298,33 @@ func leafFieldNames(t types.Type, name string) []string {
 // newRep wraps an expression computed from operands (the first Rep among
 // them explains why the result is a Rep).
 func (ev *evaluator) newRep(e ir.Exp, what string, from ...value) *rep {
-	w := &why{pos: ev.whyPos(ev.pos), what: what}
+	var root *why
 	for _, f := range from {
 		if r, ok := f.(*rep); ok {
-			w.from = r.why
+			root = r.why
 			break
 		}
 	}
-	return &rep{e: e, why: w}
+	for root != nil && root.from != nil {
+		root = root.from
+	}
+	return &rep{e: e, why: ev.derivedWhy(ev.whyPos(ev.pos), what, root)}
+}
+
+// derivedWhy returns a why of what at pos computed from a value whose
+// why's root is root. whyRep prints a why and the root of its chain, no
+// why between, so a why made here points at the root, and the whys of
+// one position, description and root are one: a small cache by position
+// keeps the last one of each (an unrolled loop computes at one position
+// again and again).
+func (ev *evaluator) derivedWhy(pos token.Pos, what string, root *why) *why {
+	slot := &ev.derivedWhys[uint(pos)%uint(len(ev.derivedWhys))]
+	if w := *slot; w != nil && w.pos == pos && w.from == root && w.what == what {
+		return w
+	}
+	w := &why{pos: pos, what: what, from: root}
+	*slot = w
+	return w
 }
 
 func (fr *frame) typeAssert(in *ssa.TypeAssert) value {

@@ -121,6 +121,10 @@ func (fr *frame) unop(in *ssa.UnOp) value {
 		p := fr.get(in.X)
 		if ptr, ok := p.(*value); ok && ptr == nil && fr.unevaluatedDeref(in) {
 			return nil // unused: the range reads only the array's length
+		} else if ok && ptr != nil && isComposite(*ptr) && fr.info.literalLoads[in] {
+			if v, ok := ev.takeLiteral(ptr); ok {
+				return v
+			}
 		}
 		return fr.deref(p)
 	}

@@ -6,7 +6,6 @@ import (
 	"go/types"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -315,35 +314,24 @@ func (fr *frame) fieldAddr(in *ssa.FieldAddr) value {
 		// name it, and fieldCells names fields and elements, not cells.
 		return f
 	}
-	if base := fr.ev.cellName(p); base != "" {
+	if base := fr.ev.cellNameID(p); base != 0 {
 		if st, ok := in.X.Type().(*types.Pointer).Elem().Underlying().(*types.Struct); ok {
 			// The same field of the same variable is addressed again and
 			// again (every z.Re = ... in a loop): assigned once.
-			name := st.Field(in.Field).Name()
-			if old, ok := fr.ev.fieldCells[f]; !ok || !isFieldName(old, base, name) {
-				fr.ev.fieldCells[f] = fieldName(base, name)
+			id := fr.ev.fieldNameID(base, st.Field(in.Field).Name())
+			if fr.ev.fieldCells[f] != id {
+				fr.ev.fieldCells[f] = id
 			}
 		}
 	}
 	return f
 }
 
-// cellName returns the source name of a variable's cell, or of a field of
-// a named struct variable (z.Re: zRe); "" if it has none (go/ssa names a
-// cell it makes for a composite literal, a new, a slice literal or
-// variadic arguments after that, not after a variable).
-func (ev *evaluator) cellName(p *value) string {
-	if n := ev.callCells[p]; n != "" {
-		return n
-	}
-	return ev.fieldCells[p]
-}
-
 // callCell records p, allocated by an Alloc commented comment since the
 // staging function was called (see evaluator.calling).
 func (ev *evaluator) callCell(p *value, comment string) {
 	if comment != "" && !ssaCellComment(comment) {
-		ev.callCells[p] = comment
+		ev.callCells[p] = ev.nameID(comment)
 	}
 	if n := len(ev.callAllocs); n == 0 || len(ev.callAllocs[n-1]) == callChunk {
 		ev.callAllocs = append(ev.callAllocs, make([]*value, 0, callChunk))
@@ -379,19 +367,6 @@ func ssaCellComment(c string) bool {
 		return true
 	}
 	return false
-}
-
-// isFieldName reports whether name is fieldName(base, f), without
-// building the latter.
-func isFieldName(name, base, f string) bool {
-	c := f[0]
-	if c >= utf8.RuneSelf {
-		return name == fieldName(base, f)
-	}
-	if 'a' <= c && c <= 'z' {
-		c -= 'a' - 'A'
-	}
-	return len(name) == len(base)+len(f) && name[:len(base)] == base && name[len(base)] == c && name[len(base)+1:] == f[1:]
 }
 
 // boundsKind is a kind of bounds check of gc's runtime (runtime/error.go).

@@ -391,7 +391,7 @@ func newEvaluator(l *loaded, lp *loadedPkg, d *genDirective, budgets Budgets, fu
 	return &evaluator{l: l, lp: lp, spec: d, b: ir.NewBuilder(), budgets: budgets,
 		globals: map[*ssa.Global]*value{}, inited: map[*ssa.Package]bool{}, infos: map[*ssa.Function]*fnInfo{},
 		funcVals: map[*ssa.Function]*closure{}, funs: funs, lamList: map[string][]*lamEntry{},
-		birth: map[*value]int32{}, promoteTypes: map[*value]*ir.Type{}, mats: map[*value]ir.Exp{}, soaMats: map[*value]structure{}, tables: map[*value]tableRef{}, callCells: map[*value]string{}, fieldCells: map[*value]string{}, cellsNamed: map[*value]bool{},
+		birth: map[*value]int32{}, promoteTypes: map[*value]*ir.Type{}, mats: map[*value]ir.Exp{}, soaMats: map[*value]structure{}, tables: map[*value]tableRef{}, callCells: map[*value]nameID{}, fieldCells: map[*value]nameID{}, cellsNamed: map[*value]bool{},
 		local: map[ir.Sym]bool{}}
 }
 

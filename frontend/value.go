@@ -51,10 +51,11 @@ type rep struct {
 // why records how a value became a Rep, for error messages. It is made
 // for most Reps and read only when an error is printed: its position is a
 // token.Pos (resolved by evaluator.whyPosition), not a token.Position.
+// Whys are shared, never changed once made.
 type why struct {
 	pos  token.Pos // NoPos: the directive's position
-	what string    // "" for the zero value of a stage type (evaluator.zeroWhy)
-	from *why
+	what string    // "" for the zero value of a stage type (evaluator.zeroRep)
+	from *why      // the why of the value it was computed from, or its root (evaluator.whyRep)
 }
 
 type structure []value
