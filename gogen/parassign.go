@@ -53,9 +53,32 @@ import (
 // element, each value is a saved read or a name: elements are moved
 // (swaps, rotations), not computed with.
 func (fg *funcGen) parallelRun(out *stmts, fr *frame, i int) int {
+	// A first look, which allocates nothing: a few saved reads, then
+	// two assignments at least (a block of 10^5 reads is not scanned
+	// again from each of them).
+	nGets, nSets := 0, 0
+	for j := i; j < len(fr.nodes) && nGets <= maxRun && nSets < 2; j++ {
+		n := fr.nodes[j]
+		if fg.skip(n) {
+			continue
+		}
+		if n == fg.post {
+			break
+		}
+		if (n.Op == ir.OpVarGet || n.Op == ir.OpSliceGet) && nSets == 0 {
+			nGets++
+		} else if n.Op == ir.OpVarSet || n.Op == ir.OpSliceSet {
+			nSets++
+		} else {
+			break
+		}
+	}
+	if nGets == 0 || nGets > maxRun || nSets < 2 {
+		return -1
+	}
 	var gets, sets []*ir.Node
 	var ends []int // the index of each set in fr.nodes
-	for j := i; j < len(fr.nodes); j++ {
+	for j := i; j < len(fr.nodes) && len(sets) < maxRun; j++ {
 		n := fr.nodes[j]
 		if fg.skip(n) {
 			continue
@@ -205,6 +228,10 @@ func (fg *funcGen) usesSaved(e ir.Exp, gets []*ir.Node) bool {
 	}
 	return false
 }
+
+// maxRun bounds the saved reads and the assignments of a parallel
+// assignment: longer ones are not easier to read than a sequence.
+const maxRun = 8
 
 // onlyReads reports whether an effect summary reads at most memory and
 // may panic: a slice element's read.
