@@ -43,6 +43,9 @@ func (fr *frame) callWith(c *ssa.CallCommon, f value, cargs []value, in *ssa.Cal
 	var fn *ssa.Function
 	var env []value
 	if c.IsInvoke() {
+		if r, ok := ev.opaqueRep(f); ok {
+			return fr.opaqueInvoke(r, c.Method, cargs)
+		}
 		recv, ok := f.(iface)
 		if !ok {
 			panic("BUG: invoke on a non-interface")
@@ -129,6 +132,9 @@ func (fr *frame) callFunc(fn *ssa.Function, env, args []value, in *ssa.Call) val
 				refuseAddr(a, "an argument of "+name)
 			}
 		}
+	}
+	if v, ok := fr.opaqueCall(name, fn, args); ok {
+		return v
 	}
 	if v, ok := fr.intrinsic(name, fn, args, in); ok {
 		return v
@@ -565,6 +571,9 @@ func (ev *evaluator) formatRep(e ir.Exp) ir.Exp {
 // stringMethod calls the Error or String method of a static interface
 // value, if its dynamic type has one.
 func (ev *evaluator) stringMethod(i iface) (value, bool) {
+	if _, ok := ev.opaqueRep(i); ok {
+		return nil, false // a call of the generated code (opaque.go)
+	}
 	if nv, ok := i.v.(native); ok {
 		switch x := nv.v.(type) {
 		case error:

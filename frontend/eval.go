@@ -39,6 +39,15 @@ type evaluator struct {
 	// (pkgstore.go).
 	pkgRoots []value
 	pkgBases map[*value]bool
+	// opaqueIDs numbers the static errors made by errors.New that were
+	// written as code (opaque.go), by identity.
+	opaqueIDs map[any]int
+	// freshCalls counts the staged calls that make a new error each
+	// (ir.Callee.ID).
+	freshCalls int
+	// inErrorf is set while the format of a staged fmt.Errorf is
+	// checked: %w is its verb only.
+	inErrorf bool
 	// initFailed holds the error that stopped the initialization of a
 	// standard package loaded from source (see frame.initStd).
 	initFailed map[*types.Package]*Error
