@@ -171,6 +171,9 @@ func (fr *frame) callFunc(fn *ssa.Function, env, args []value, in *ssa.Call) val
 			return ev.streamMethod(s, fn.Name(), args[1:])
 		}
 	}
+	if v, ok := fr.worldCall(name, fn, args); ok {
+		return v
+	}
 	msg := fmt.Sprintf("call of %s: it has no Go source (in the module or a standard package loaded from source) and is not a known pure library function", name)
 	if pkg := funcPkgPath(fn); pkg != "" {
 		switch {

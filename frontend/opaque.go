@@ -225,79 +225,13 @@ func (ev *evaluator) opaqueCompare(op token.Token, x, y value) (value, bool) {
 // opaqueInvoke stages the call of method m of the opaque Rep r: Error and
 // String are pure (go vet holds them to be); any other method is an
 // effect of the generated code, in program order. Every argument and
-// result must be a value the generated code has.
+// result must be a value the generated code has (worldcall.go).
 func (fr *frame) opaqueInvoke(r *rep, m *types.Func, args []value) value {
 	ev := fr.ev
 	sig := m.Type().(*types.Signature)
 	pure := sig.Params().Len() == 0 && (m.Name() == "Error" || m.Name() == "String")
 	c := ir.Callee{Name: m.Name(), Method: true, Pure: pure, Trap: true}
-	return fr.opaqueCallee(c, sig, append([]value{r}, args...), "method "+m.Name()+" of "+ev.b.Graph().TypeOf(r.e).String())
-}
-
-// opaqueCallee emits the call c with the arguments args (the receiver
-// first for a method), typed by the Go signature sig, and returns its
-// results as Reps; what names the callee in messages.
-func (fr *frame) opaqueCallee(c ir.Callee, sig *types.Signature, args []value, what string) value {
-	ev := fr.ev
-	if sig.Variadic() {
-		ev.fail("call of %s with a Rep: a variadic call of the generated code is not supported here", what)
-	}
-	ptypes := make([]types.Type, 0, len(args))
-	if c.Method {
-		ptypes = append(ptypes, nil) // the receiver: a Rep already
-	}
-	for i := range sig.Params().Len() {
-		ptypes = append(ptypes, sig.Params().At(i).Type())
-	}
-	exps := make([]ir.Exp, len(args))
-	var from []value
-	for i, a := range args {
-		if o, ok := ev.opaqueRep(a); ok {
-			exps[i] = o.e
-			from = append(from, o)
-			continue
-		}
-		pt := ptypes[i]
-		if it := opaqueIRType(pt); it != nil {
-			exps[i] = ev.liftOpaque(a, it, "argument "+strconv.Itoa(i+1)+" of "+what)
-			continue
-		}
-		it := irTypeOf(pt)
-		if it == nil || it.Kind == ir.KSlice {
-			ev.fail("call of %s with a Rep: its argument %d has type %s, which the generated code cannot pass here", what, i+1, typeString(pt))
-		}
-		exps[i] = ev.liftTo(a, it, "argument "+strconv.Itoa(i+1)+" of "+what)
-		if r, ok := a.(*rep); ok {
-			from = append(from, r)
-		}
-	}
-	outs := make([]*ir.Type, sig.Results().Len())
-	for i := range outs {
-		rt := sig.Results().At(i).Type()
-		outs[i] = opaqueIRType(rt)
-		if outs[i] == nil {
-			outs[i] = irTypeOf(rt)
-		}
-		if outs[i] == nil || outs[i].Kind == ir.KSlice {
-			ev.fail("call of %s with a Rep: its result %d has type %s, which the generated code cannot hold here", what, i+1, typeString(rt))
-		}
-	}
-	ev.at()
-	e := ev.b.Call(c, ir.TupleOf(outs), exps...)
-	if !c.Pure {
-		ev.writes++
-	}
-	switch len(outs) {
-	case 0:
-		return nil
-	case 1:
-		return ev.newRep(e, "the result of "+what, from...)
-	}
-	tu := make(tuple, len(outs))
-	for i := range tu {
-		tu[i] = ev.newRep(ev.b.Proj(e, i), "a result of "+what, from...)
-	}
-	return tu
+	return fr.libCall(c, nil, sig, append([]value{r}, args...), "method "+m.Name()+" of "+ev.b.Graph().TypeOf(r.e).String(), "")
 }
 
 // opaqueCall stages a library call that takes an opaque Rep, or makes one
@@ -320,7 +254,7 @@ func (fr *frame) opaqueCall(name string, fn *ssa.Function, args []value) (value,
 			ev.freshCalls++
 			c.ID = ev.freshCalls
 		}
-		return fr.opaqueCallee(c, fn.Signature, args, name), true
+		return fr.libCall(c, nil, fn.Signature, args, name, ""), true
 	case "errors.As":
 		for _, a := range args {
 			if _, ok := ev.opaqueRep(a); ok {

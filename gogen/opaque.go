@@ -48,3 +48,38 @@ func opaqueConst(c *ir.Const) expr {
 	}
 	panic("BUG: gogen: opaque constant " + v.String())
 }
+
+// worldCall writes a call whose arguments or result have Go types that
+// are not their graph types (ir.Callee.Convs, Res), or the call of a
+// method of its first argument.
+func (fg *funcGen) worldCall(n *ir.Node, c ir.Callee) expr {
+	convs := c.ArgConvs(len(n.Args))
+	args := make([]jen.Code, len(n.Args))
+	for i, a := range n.Args {
+		cv := convs[i]
+		switch {
+		case i == 0 && c.Method && cv.To.IsZero() && a.IsSym():
+			args[i] = fg.ref(a, ctxConverted).at(precPrimary)
+		case cv.Any:
+			args[i] = fg.ref(a, ctxTyped).code()
+		case !cv.To.IsZero():
+			args[i] = jen.Qual(cv.To.Path, cv.To.Name).Call(fg.ref(a, ctxConverted).code())
+		default:
+			args[i] = fg.ref(a, ctxConverted).code()
+		}
+	}
+	var call *jen.Statement
+	if c.Method {
+		recv := args[0]
+		if n.Args[0].IsConst() {
+			recv = jen.Parens(recv) // a literal receiver: (&T{}).Error()
+		}
+		call = jen.Add(recv).Dot(c.Name).Call(args[1:]...)
+	} else {
+		call = jen.Qual(c.Pkg, c.Name).Call(args...)
+	}
+	if !c.Res.IsZero() {
+		return primary(goType(n.Type).Call(call))
+	}
+	return primary(call)
+}

@@ -56,8 +56,8 @@ func (fg *funcGen) nodeExpr(n *ir.Node) expr {
 				return primary(fg.printCall(c.Name, a))
 			}
 		}
-		if c.Method {
-			return primary(jen.Add(fg.ref(a[0], ctx).at(precPrimary)).Dot(c.Name).Call(fg.refs(a[1:], ctx)...))
+		if c.Convs != "" || !c.Res.IsZero() || c.Method {
+			return fg.worldCall(n, c)
 		}
 		return primary(jen.Qual(c.Pkg, c.Name).Call(fg.refs(a, ctx)...))
 	case ir.OpVarGet:

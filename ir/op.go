@@ -246,6 +246,13 @@ type Callee struct {
 	// ID, if not 0, tells apart calls with equal arguments that make a
 	// new object each (fmt.Errorf, errors.New): CSE must not merge them.
 	ID int
+	// Convs says how each argument is passed when its parameter's Go
+	// type is not its graph type (EncodeConvs); "" when every one is.
+	Convs string
+	// Res, if not zero, is the declared type of the single result, over
+	// its graph type (time.Duration over int64): the emitter converts the
+	// result to the graph type.
+	Res GoName
 }
 
 func (c Callee) String() string {

@@ -3,6 +3,7 @@ package ir
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // This file holds opaque values: values of a Go type the graph does not
@@ -123,4 +124,59 @@ func (b *Builder) rewriteOpaque(op Op, args []Exp) (Exp, bool) {
 		}
 	}
 	return Exp{}, false
+}
+
+// ArgConv says how an emitter passes an argument of a call (Callee.Convs)
+// whose parameter's Go type is not the argument's graph type.
+type ArgConv struct {
+	// To, if not zero, is the declared type the argument is converted to
+	// (syscall.Signal over int, time.Duration over int64).
+	To GoName
+	// Any reports that the parameter has type any: a constant argument
+	// carries its type.
+	Any bool
+}
+
+// EncodeConvs writes the conversions of a call's arguments as a
+// Callee.Convs ("" if there is none to make).
+func EncodeConvs(cs []ArgConv) string {
+	var sb strings.Builder
+	some := false
+	for i, c := range cs {
+		if i > 0 {
+			sb.WriteByte(';')
+		}
+		switch {
+		case c.Any:
+			sb.WriteString("any")
+			some = true
+		case !c.To.IsZero():
+			sb.WriteString(c.To.Path + " " + c.To.Name)
+			some = true
+		}
+	}
+	if !some {
+		return ""
+	}
+	return sb.String()
+}
+
+// ArgConvs returns the conversions of the n arguments of a call of c.
+func (c Callee) ArgConvs(n int) []ArgConv {
+	cs := make([]ArgConv, n)
+	if c.Convs == "" {
+		return cs
+	}
+	for i, f := range strings.Split(c.Convs, ";") {
+		switch {
+		case i >= n:
+			panic("BUG: more conversions than arguments in " + c.String())
+		case f == "any":
+			cs[i].Any = true
+		case f != "":
+			p, name, _ := strings.Cut(f, " ")
+			cs[i].To = GoName{Path: p, Name: name}
+		}
+	}
+	return cs
 }
