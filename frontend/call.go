@@ -537,6 +537,12 @@ func (ev *evaluator) panicMessage(p *goPanic) ir.Exp {
 	if !ok || !hasRep(i.v, 0) {
 		return ev.b.Const(ir.String, p.msg)
 	}
+	if r, ok := ev.opaqueRep(i); ok {
+		if t := ev.b.Graph().TypeOf(r.e); t != ir.ErrorType {
+			ev.fail("panic with a %s of the generated code is not supported: panic with an error or a string", t)
+		}
+		return r.e // panic(err) of the generated code (opaque.go)
+	}
 	if s, ok := ev.stringMethod(i); ok {
 		return ev.liftTo(s, ir.String, "a panic message")
 	}

@@ -19,23 +19,30 @@ import (
 // them are staged calls too. Only the packages of worldStaged are: what
 // they do at run time is what the staging function called natively does
 // (the clock, the environment, files, process ids, other processes,
-// pseudo-random numbers); the functions that inspect the running
+// pseudo-random numbers, package log's output); the functions that inspect the running
 // program's stack or lmsgen's memory (world.go's function entries) are
 // not, since the generated program's differ from the native one's. A
 // static use of such a result (a map key, an unroll count, a type
 // assertion) is refused where it happens, naming the call (the Rep's why).
+// So is a call made before the staging function is called (a package's
+// initialization, a static argument): the generated code would make it
+// at each call, the program once.
 // C refuses the call (no translation), positioned.
 
 // worldStaged lists the packages whose refused calls are staged.
 var worldStaged = map[string]bool{
 	"os": true, "io/ioutil": true, "syscall": true, "time": true, "os/exec": true, "math/rand": true,
+	"log": true, // it writes to the program's standard error, with the time
 }
 
 // worldCall stages a call of fn, which world.go refuses, if its package is
 // staged; ok is false otherwise.
 func (fr *frame) worldCall(name string, fn *ssa.Function, args []value) (value, bool) {
 	pkg := funcPkgPath(fn)
-	if !worldStaged[pkg] || worldReasons[name] != "" {
+	if !worldStaged[pkg] || worldReasons[name] != "" || !fr.ev.calling {
+		// Not called by the staging function: a package's
+		// initialization or a static argument, which run once at
+		// generation time, not at each call of the generated code.
 		return nil, false
 	}
 	sig := fn.Signature
@@ -44,8 +51,15 @@ func (fr *frame) worldCall(name string, fn *ssa.Function, args []value) (value, 
 	if r := sig.Recv(); r != nil {
 		c.Pkg, c.Method, recv = "", true, r.Type()
 	}
-	return fr.libCall(c, recv, sig, args, name, worldReason(pkg, name)), true
+	v := fr.libCall(c, recv, sig, args, name, worldReason(pkg, name))
+	if worldExits[name] {
+		fr.ev.exitHere()
+	}
+	return v, true
 }
+
+// worldExits are the staged calls that end the program, as os.Exit does.
+var worldExits = map[string]bool{"log.Fatal": true, "log.Fatalf": true, "log.Fatalln": true, "syscall.Exit": true}
 
 // libCall emits the call c with the arguments args (the receiver first
 // for a method, of type recv, or already a Rep when recv is nil), typed by

@@ -300,14 +300,16 @@ func (b *Builder) Print(op Op, args ...Exp) {
 	b.ReflectEffect(op, Void, nil, args, nil, reads, []Key{CTRL}, false, 0)
 }
 
-// Panic builds panic(msg) with a string message. It writes CTRL, in
+// Panic builds panic(msg) with a string message, or with an error. It writes CTRL, in
 // program order with output, and TRAP, as an operation that may panic
 // does: the writes that cannot trap (appends, copies, stores proved in
 // range) read TRAP, so they stay on their side of it, and memory the
 // caller sees holds exactly the writes made before the panic in the
 // source (an append before a panic ran after it).
 func (b *Builder) Panic(msg Exp) {
-	b.mustType("panic", b.g.TypeOf(msg), String)
+	if t := b.g.TypeOf(msg); t != ErrorType { // panic(err): Go prints err.Error(), or PanicNilError's
+		b.mustType("panic", t, String)
+	}
 	b.ReflectEffect(OpPanic, Void, nil, []Exp{msg}, nil, nil, []Key{CTRL, TRAP}, false, 0)
 }
 
