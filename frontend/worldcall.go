@@ -128,10 +128,10 @@ func (fr *frame) libCall(c ir.Callee, recv types.Type, sig *types.Signature, arg
 		switch {
 		case it == nil:
 			refuse("its argument %d has type %s, which the generated code cannot pass", i+1, typeString(pt))
-		case it.Kind == ir.KSlice:
-			refuse("its argument %d is a slice, which the generated code does not pass to a library call (its writes and reads would not be ordered with the slice's)", i+1)
+		case it.Kind == ir.KSlice && c.Pure:
+			refuse("its argument %d is a slice, which the generated code passes only to a call with effects", i+1)
 		}
-		if hasRep(a, 0) && !isRep(a) {
+		if hasRep(a, 0) && !isRep(a) && it.Kind != ir.KSlice {
 			refuse("its argument %d is %s holding Reps", i+1, describe(a))
 		}
 		exps[i] = ev.liftTo(a, it, fmt.Sprintf("argument %d of %s", i+1, what))

@@ -315,16 +315,23 @@ func (b *Builder) Panic(msg Exp) {
 
 // Call builds a call of a known library function with result type t (a
 // TupleOf several results). A pure callee that cannot trap is an ordinary
-// pure node; one that can trap reads CTRL; an impure one writes CTRL.
+// pure node; one that can trap reads CTRL; an impure one writes CTRL, and
+// reads and writes the memory of its slice arguments (a world call's
+// buffer: f.Read(buf), os.WriteFile(name, data, perm)), which only an
+// impure call may take.
 func (b *Builder) Call(c Callee, t *Type, args ...Exp) Exp {
+	var mem []Key
 	for _, a := range args {
 		if b.g.TypeOf(a).Kind == KSlice {
-			panic("BUG: library call with a slice argument: " + c.String())
+			if c.Pure {
+				panic("BUG: pure library call with a slice argument: " + c.String())
+			}
+			mem = append(mem, b.keyOf(a))
 		}
 	}
 	switch {
 	case !c.Pure:
-		return b.ReflectEffect(OpCall, t, c, args, nil, nil, []Key{CTRL, TRAP}, false, FlagTrap)
+		return b.ReflectEffect(OpCall, t, c, args, nil, mem, append([]Key{CTRL, TRAP}, mem...), false, FlagTrap)
 	case c.Trap:
 		if e, ok := b.rewrite(OpCall, t, c, args); ok {
 			return e
