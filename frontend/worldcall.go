@@ -112,17 +112,32 @@ func (fr *frame) libCall(c ir.Callee, recv types.Type, sig *types.Signature, arg
 			panic("BUG: staged method call without a receiver type")
 		}
 		if isEmptyInterface(pt) {
-			// A parameter of type any: a basic value, as fmt's.
-			if x, ok := a.(iface); ok && x.t != nil {
-				if bt := irBasic(x.t); bt != nil && isPredeclared(x.t) {
-					exps[i], convs[i] = ev.liftTo(x.v, bt, fmt.Sprintf("argument %d of %s", i+1, what)), ir.ArgConv{Any: true}
-					if r, ok := x.v.(*rep); ok {
-						from = append(from, r)
-					}
-					continue
+			// A parameter of type any: a value of a predeclared type
+			// or a slice of one, as fmt's, or an error.
+			x, _ := a.(iface)
+			var at *ir.Type
+			switch {
+			case x.t != nil && isPredeclared(x.t):
+				at = irBasic(x.t)
+			case x.t != nil && !hasRep(x.v, 0) && staticErrors(x, iface{}) != nil:
+				at = ir.ErrorType
+			case x.t != nil:
+				if s, ok := types.Unalias(x.t).(*types.Slice); ok && isPredeclared(s.Elem()) {
+					at = ir.SliceOf(irBasic(s.Elem()))
 				}
 			}
-			refuse("its argument %d is %s, which it cannot pass as an any", i+1, describe(a))
+			if at == nil || at.Kind == ir.KSlice && c.Pure {
+				refuse("its argument %d is %s, which it cannot pass as an any", i+1, describe(a))
+			}
+			v := x.v
+			if at == ir.ErrorType {
+				v = x // written as the error itself (opaque.go)
+			}
+			exps[i], convs[i] = ev.liftTo(v, at, fmt.Sprintf("argument %d of %s", i+1, what)), ir.ArgConv{Any: true}
+			if r, ok := x.v.(*rep); ok {
+				from = append(from, r)
+			}
+			continue
 		}
 		it, conv := stagedGoType(pt)
 		switch {
