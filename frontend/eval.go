@@ -45,6 +45,10 @@ type evaluator struct {
 	// freshCalls counts the staged calls that make a new error each
 	// (ir.Callee.ID).
 	freshCalls int
+	// realClock and virtualClock are the first staged read of the clock
+	// and the first wait on the virtual clock (worldcall.go: one
+	// evaluation uses only one of the two).
+	realClock, virtClock clockUse
 	// inErrorf is set while the format of a staged fmt.Errorf is
 	// checked: %w is its verb only.
 	inErrorf bool

@@ -51,6 +51,9 @@ func (fr *frame) worldCall(name string, fn *ssa.Function, args []value) (value, 
 	if r := sig.Recv(); r != nil {
 		c.Pkg, c.Method, recv = "", true, r.Type()
 	}
+	if clockReads[name] {
+		fr.ev.clockUsed(&fr.ev.realClock, name)
+	}
 	v := fr.libCall(c, recv, sig, args, name, worldReason(pkg, name))
 	if worldExits[name] {
 		fr.ev.exitHere()
@@ -246,4 +249,37 @@ func isPredeclared(t types.Type) bool {
 func isEmptyInterface(t types.Type) bool {
 	i, ok := t.Underlying().(*types.Interface)
 	return ok && i.Empty()
+}
+
+// clockReads are the staged calls that read the clock.
+var clockReads = map[string]bool{"time.Now": true, "time.Since": true, "time.Until": true}
+
+// clockUse records a use of a clock: the call, where.
+type clockUse struct {
+	name string
+	pos  token.Pos
+}
+
+// virtualClock records a wait on the virtual clock (time.Sleep, a timer),
+// which happens at generation time only: the generated code does not
+// wait. An evaluation that also reads the real clock in the generated
+// code would see no time pass where the program sees it pass, so the
+// second of the two is refused.
+func (ev *evaluator) virtualClock(name string) {
+	ev.clockUsed(&ev.virtClock, name)
+}
+
+// clockUsed records the use of one clock (u: ev.realClock or
+// ev.virtClock) and refuses it if the other was used.
+func (ev *evaluator) clockUsed(u *clockUse, name string) {
+	other := ev.virtClock
+	if u == &ev.virtClock {
+		other = ev.realClock
+	}
+	if other.name != "" {
+		ev.fail("%s and %s at %v: the generated code reads the real clock, while sleeping and timers wait on the virtual clock of generation time, which the generated code does not wait; one program cannot use both", name, other.name, ev.position(other.pos))
+	}
+	if u.name == "" {
+		*u = clockUse{name: name, pos: ev.pos}
+	}
 }
