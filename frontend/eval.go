@@ -49,6 +49,9 @@ type evaluator struct {
 	// and the first wait on the virtual clock (worldcall.go: one
 	// evaluation uses only one of the two).
 	realClock, virtClock clockUse
+	// logUntimed is set once the staging code called log.SetFlags with
+	// flags that print no time, outside staged control (worldcall.go).
+	logUntimed bool
 	// inErrorf is set while the format of a staged fmt.Errorf is
 	// checked: %w is its verb only.
 	inErrorf bool

@@ -54,6 +54,9 @@ func (fr *frame) worldCall(name string, fn *ssa.Function, args []value) (value, 
 	if clockReads[name] {
 		fr.ev.clockUsed(&fr.ev.realClock, name)
 	}
+	if pkg == "log" {
+		fr.logTime(name, fn, args)
+	}
 	v := fr.libCall(c, recv, sig, args, name, worldReason(pkg, name))
 	if worldExits[name] {
 		fr.ev.exitHere()
@@ -281,5 +284,32 @@ func (ev *evaluator) clockUsed(u *clockUse, name string) {
 	}
 	if u.name == "" {
 		*u = clockUse{name: name, pos: ev.pos}
+	}
+}
+
+// logTime refuses the output of package log while it writes the date or
+// the time (log.LstdFlags, until a log.SetFlags without them, outside
+// staged control, says otherwise), and the output methods of a
+// *log.Logger, whose flags it does not follow: no two runs of such a
+// program print the same, so no run of the generated code prints what
+// the program printed.
+func (fr *frame) logTime(name string, fn *ssa.Function, args []value) {
+	ev := fr.ev
+	const timed = 1 | 2 | 4 // log.Ldate | log.Ltime | log.Lmicroseconds
+	if name == "log.SetFlags" {
+		f, ok := args[0].(int)
+		ev.logUntimed = ok && f&timed == 0 && len(ev.regions) == 0
+		return
+	}
+	switch fn.Name() {
+	case "Print", "Printf", "Println", "Fatal", "Fatalf", "Fatalln", "Panic", "Panicf", "Panicln", "Output":
+	default:
+		return
+	}
+	if fn.Signature.Recv() != nil {
+		ev.fail("call of %s: the flags of a log.Logger are not followed, and its output may start with the date and time, which differ at every run: use package log's functions after log.SetFlags(0)", name)
+	}
+	if !ev.logUntimed {
+		ev.fail("call of %s: package log writes the date and time (log.LstdFlags), which differ at every run, so the generated code cannot print what the program printed: call log.SetFlags(0) (or flags without the time) first, outside staged control", name)
 	}
 }
