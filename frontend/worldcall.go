@@ -32,7 +32,7 @@ import (
 // worldStaged lists the packages whose refused calls are staged.
 var worldStaged = map[string]bool{
 	"os": true, "io/ioutil": true, "syscall": true, "time": true, "os/exec": true, "math/rand": true,
-	"log": true, // it writes to the program's standard error, with the time
+	"log": true, // the program's standard error; its output only without the time (logTime)
 }
 
 // worldCall stages a call of fn, which world.go refuses, if its package is
