@@ -47,6 +47,26 @@ func TestErrors(t *testing.T) {
 			want: `^k.go:7:3: cgen: F: no C translation of math/cmplx.Sqrt`,
 		},
 		{
+			name: "error made by fmt.Errorf",
+			build: func(b b) *ir.Graph {
+				return b.Build(ts(ir.Int), func(p []ir.Exp) ir.Exp {
+					b.At(pos)
+					err := b.Call(ir.Callee{Pkg: "fmt", Name: "Errorf", Pure: true}, ir.ErrorType, b.s("bad %d"), p[0])
+					return b.Compare(ir.OpNe, err, b.Opaque(ir.ErrorType, ir.OpaqueVal{Form: ir.OpaqueNil}))
+				})
+			},
+			want: `^k.go:7:3: cgen: F: a value of Go type error \(the Go output makes it; C has no translation of it\): generate Go only \(-lang=go\)`,
+		},
+		{
+			name: "error result",
+			build: func(b b) *ir.Graph {
+				return b.Build(ts(ir.Int), func(p []ir.Exp) ir.Exp {
+					return b.Opaque(ir.ErrorType, ir.OpaqueVal{Form: ir.OpaqueNil})
+				})
+			},
+			want: `cgen: F: the result 1 has type error, which the C entry point cannot pass`,
+		},
+		{
 			name: "Printf of a slice",
 			build: func(b b) *ir.Graph {
 				return b.Build(ts(ints), func(p []ir.Exp) ir.Exp {

@@ -99,6 +99,7 @@ func (fl *fileGen) plan(f Func, avx2 bool) *specGen {
 		prefix += avx2Suffix
 	}
 	sg.cname = fl.top.fresh(prefix)
+	sg.refuseOpaque()
 	fl.top.reserve(fl.exportName(f.Name))
 	for _, nd := range facts.Lambdas {
 		l := &lamInfo{n: nd}

@@ -55,6 +55,9 @@ func (fr *frame) callWith(c *ssa.CallCommon, f value, cargs []value, in *ssa.Cal
 	var fn *ssa.Function
 	var env []value
 	if c.IsInvoke() {
+		if r, ok := ev.opaqueRep(f); ok {
+			return fr.opaqueInvoke(r, c.Method, cargs)
+		}
 		recv, ok := f.(iface)
 		if !ok {
 			panic("BUG: invoke on a non-interface")
@@ -142,6 +145,9 @@ func (fr *frame) callFunc(fn *ssa.Function, env, args []value, in *ssa.Call) val
 			}
 		}
 	}
+	if v, ok := fr.opaqueCall(name, fn, args); ok {
+		return v
+	}
 	if v, ok := fr.intrinsic(name, fn, args, in); ok {
 		return v
 	}
@@ -176,6 +182,9 @@ func (fr *frame) callFunc(fn *ssa.Function, env, args []value, in *ssa.Call) val
 		if s := streamOf(args[0]); s != nil {
 			return ev.streamMethod(s, fn.Name(), args[1:])
 		}
+	}
+	if v, ok := fr.worldCall(name, fn, args); ok {
+		return v
 	}
 	msg := fmt.Sprintf("call of %s: it has no Go source (in the module or a standard package loaded from source) and is not a known pure library function", name)
 	if pkg := funcPkgPath(fn); pkg != "" {
@@ -545,6 +554,12 @@ func (ev *evaluator) panicMessage(p *goPanic) ir.Exp {
 	if !ok || !hasRep(i.v, 0) {
 		return ev.b.Const(ir.String, p.msg)
 	}
+	if r, ok := ev.opaqueRep(i); ok {
+		if t := ev.b.Graph().TypeOf(r.e); t != ir.ErrorType {
+			ev.fail("panic with a %s of the generated code is not supported: panic with an error or a string", t)
+		}
+		return r.e // panic(err) of the generated code (opaque.go)
+	}
 	if s, ok := ev.stringMethod(i); ok {
 		return ev.liftTo(s, ir.String, "a panic message")
 	}
@@ -582,6 +597,9 @@ func (ev *evaluator) formatRep(e ir.Exp) ir.Exp {
 // stringMethod calls the Error or String method of a static interface
 // value, if its dynamic type has one.
 func (ev *evaluator) stringMethod(i iface) (value, bool) {
+	if _, ok := ev.opaqueRep(i); ok {
+		return nil, false // a call of the generated code (opaque.go)
+	}
 	if nv, ok := i.v.(native); ok {
 		switch x := nv.v.(type) {
 		case error:

@@ -310,6 +310,8 @@
 //	reflectvalue.go  reflect.TypeOf, ValueOf and their methods on static values
 //	reflectmake.go   reflect.MakeFunc, TypeAssert, and sort.Slice's reflectlite swapper
 //	runtimecalls.go  runtime settings, os.Exit and os.Getenv as calls of the generated code
+//	opaque.go        errors (ir.KOpaque) of the generated code, static errors written as code
+//	worldcall.go     the calls that touch the world, made by the generated code
 //
 // Go's run-time semantics:
 //

@@ -39,6 +39,22 @@ type evaluator struct {
 	// (pkgstore.go).
 	pkgRoots []value
 	pkgBases map[*value]bool
+	// opaqueIDs numbers the static errors made by errors.New that were
+	// written as code (opaque.go), by identity.
+	opaqueIDs map[any]int
+	// freshCalls counts the staged calls that make a new error each
+	// (ir.Callee.ID).
+	freshCalls int
+	// realClock and virtualClock are the first staged read of the clock
+	// and the first wait on the virtual clock (worldcall.go: one
+	// evaluation uses only one of the two).
+	realClock, virtClock clockUse
+	// logUntimed is set once the staging code called log.SetFlags with
+	// flags that print no time, outside staged control (worldcall.go).
+	logUntimed bool
+	// inErrorf is set while the format of a staged fmt.Errorf is
+	// checked: %w is its verb only.
+	inErrorf bool
 	// initFailed holds the error that stopped the initialization of a
 	// standard package loaded from source (see frame.initStd).
 	initFailed map[*types.Package]*Error

@@ -41,7 +41,11 @@ func (fr *frame) exec(instr ssa.Instruction) {
 	case *ssa.ChangeType:
 		fr.set(in, fr.get(in.X))
 	case *ssa.ChangeInterface:
-		fr.set(in, fr.get(in.X))
+		x := fr.get(in.X)
+		if r, ok := x.(*rep); ok {
+			x = iface{t: in.X.Type(), v: r} // an opaque Rep (opaque.go)
+		}
+		fr.set(in, x)
 	case *ssa.Convert:
 		switch {
 		case isUnsafe(in.Type()):
@@ -329,6 +333,9 @@ func (ev *evaluator) derivedWhy(pos token.Pos, what string, root *why) *why {
 
 func (fr *frame) typeAssert(in *ssa.TypeAssert) value {
 	ev := fr.ev
+	if r, ok := ev.opaqueRep(fr.get(in.X)); ok {
+		ev.fail("type assertion on a value of type %s of the generated code: its dynamic type is known only when the generated code runs (%s)", ev.b.Graph().TypeOf(r.e), ev.whyRep(r))
+	}
 	x, ok := fr.get(in.X).(iface)
 	if !ok {
 		panic("BUG: type assertion on a non-interface")

@@ -39,6 +39,9 @@ func (ev *evaluator) binopValues(op token.Token, x, y value, xt, yt, t types.Typ
 	if _, ok := y.(addrV); ok {
 		return ev.addrBinop(op, x, y, t)
 	}
+	if v, ok := ev.opaqueCompare(op, x, y); ok {
+		return v
+	}
 	if isSoA(x, xt) || isSoA(y, yt) {
 		return ev.soaIsNil(op, x, y, xt)
 	}

@@ -297,6 +297,9 @@ func (fr *frame) fieldAddr(in *ssa.FieldAddr) value {
 	if ae, ok := x.(*aosElem); ok {
 		return aosField(ae, in.Field)
 	}
+	if r, ok := fr.ev.opaqueRep(x); ok {
+		fr.ev.fail("a field of a %s of the generated code cannot be read or set by staging code (%s)", fr.ev.b.Graph().TypeOf(r.e), fr.ev.whyRep(r))
+	}
 	p, ok := x.(*value)
 	if !ok {
 		fr.ev.fail("field address through %s is not supported", describe(x))

@@ -508,6 +508,9 @@ func (m *merger) value(vT, vE value, k jentry) value {
 	if rT || rE || (irTypeOfValue(vT) != nil && irTypeOfValue(vE) != nil) {
 		return m.slot(vT, vE, k)
 	}
+	if t := staticErrors(vT, vE); t != nil {
+		return m.slotOf(t, vT, vE, k) // two static errors (opaque.go)
+	}
 	ev.fail("%s is assigned different values in the branches of a staged conditional (its condition is a Rep), and %s cannot be a value of the generated code", m.keyName(k), describe(vT))
 	return nil
 }
@@ -526,6 +529,13 @@ func (m *merger) slot(vT, vE value, k jentry) value {
 	if t == nil {
 		ev.fail("%s cannot be merged after a staged conditional", m.keyName(k))
 	}
+	return m.slotOf(t, vT, vE, k)
+}
+
+// slotOf makes a result of type t of the conditional for two values
+// liftable to t.
+func (m *merger) slotOf(t *ir.Type, vT, vE value, k jentry) value {
+	ev := m.ev
 	te := ev.liftTo(vT, t, m.keyName(k))
 	ee := ev.liftTo(vE, t, m.keyName(k))
 	r := &rep{}

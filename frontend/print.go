@@ -425,7 +425,7 @@ func (fr *frame) formatSegs(format string, items []printItem) []printSeg {
 			out.WriteString("%%")
 			continue
 		}
-		if strings.IndexByte("vdstgefxXcqT", verb) < 0 {
+		if strings.IndexByte("vdstgefxXcqT", verb) < 0 && (verb != 'w' || !ev.inErrorf) {
 			ev.fail("fmt.Printf verb %%%c is not supported: the generated code supports only %%v %%d %%s %%t %%g %%e %%f %%x %%X %%c %%q, %%T and %%%%", verb)
 		}
 		if arg >= len(items) {
@@ -434,6 +434,9 @@ func (fr *frame) formatSegs(format string, items []printItem) []printSeg {
 		it := items[arg]
 		arg++
 		if verb == 'T' {
+			if !it.isText && it.bad == "" && ev.b.Graph().TypeOf(it.e).Kind == ir.KOpaque {
+				ev.fail("fmt verb %%T of a value of type %s of the generated code: its dynamic type is known only when the generated code runs", ev.b.Graph().TypeOf(it.e))
+			}
 			if spec != "%T" {
 				ev.fail("fmt.Printf verb %s is not supported: only a plain %%T", spec)
 			}
@@ -475,6 +478,14 @@ func verbFits(verb byte, t *ir.Type) bool {
 	switch verb {
 	case 'v':
 		return true
+	case 'w':
+		return t == ir.ErrorType
+	case 's', 'q':
+		if t.Kind == ir.KOpaque {
+			return true // its Error or String method, or fmt's %!s
+		}
+	}
+	switch verb {
 	case 'd', 'c':
 		return t.IsInteger()
 	case 's':

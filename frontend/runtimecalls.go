@@ -72,20 +72,25 @@ func (fr *frame) runtimeCall(name string, fn *ssa.Function, args []value) (value
 		ev.writes++
 	}
 	if name == "os.Exit" {
-		if len(ev.regions) > 0 {
-			// Under staged control the generated code exits in
-			// this branch (or staged function): the branch
-			// diverges, as one that panics does, and evaluation
-			// goes on with the others.
-			panic(diverged{})
-		}
-		ev.unw = unwinding{kind: unwindExit}
-		panic(exitProgram{})
+		ev.exitHere()
 	}
 	if len(outs) == 0 {
 		return nil, true
 	}
 	return &rep{e: e, why: &why{pos: ev.whyPos(ev.pos), what: "the result of " + name + ", a setting of the running program"}}, true
+}
+
+// exitHere ends the evaluation after a call of the generated code that
+// exits the program (os.Exit, log.Fatal).
+func (ev *evaluator) exitHere() {
+	if len(ev.regions) > 0 {
+		// Under staged control the generated code exits in this
+		// branch (or staged function): the branch diverges, as one
+		// that panics does, and evaluation goes on with the others.
+		panic(diverged{})
+	}
+	ev.unw = unwinding{kind: unwindExit}
+	panic(exitProgram{})
 }
 
 // callMain calls the staging function fn at the top level, on the main

@@ -58,6 +58,12 @@ func goValueOf(t types.Type, name string, rules structRules) (ir.GoValue, string
 		return ir.GoValue{Name: name, Type: ir.SliceOf(st)}, ""
 	}
 	it := irTypeOf(t)
+	if ot := opaqueIRType(t); ot != nil {
+		if name != "" {
+			return ir.GoValue{}, "a parameter of type " + ot.String() + " is not supported (the generated function can return one)"
+		}
+		return ir.GoValue{Type: ot}, "" // an error result (opaque.go)
+	}
 	if it == nil || name != "" && !isRepType(t) {
 		return ir.GoValue{}, "only stage types, slices of them, and structs and arrays of those can be parameters and results of the generated function"
 	}

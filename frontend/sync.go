@@ -91,6 +91,7 @@ func (fr *frame) concurrent(name string, fn *ssa.Function, args []value) (value,
 		return nil, true // a use of its argument (liveness: gclive.go)
 	case "time.Sleep":
 		ev.staticControl("time.Sleep", 0)
+		ev.virtualClock("time.Sleep")
 		d, ok := args[0].(int64)
 		if !ok {
 			ev.fail("the duration of time.Sleep must be static, but %s", ev.whyRep(args[0]))

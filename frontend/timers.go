@@ -37,6 +37,7 @@ func (fr *frame) timerCall(name string, fn *ssa.Function, args []value) (value, 
 		return nil, false
 	}
 	ev.staticControl(name, 0)
+	ev.virtualClock(name)
 	duration := func(v value) int64 {
 		d, ok := v.(int64)
 		if !ok {

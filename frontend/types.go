@@ -148,6 +148,9 @@ func typeStringIn(t types.Type, pkg *types.Package) string {
 // basic value as a constant, a static slice materialized. what describes
 // the value for an error message.
 func (ev *evaluator) liftTo(v value, t *ir.Type, what string) ir.Exp {
+	if _, isRep := v.(*rep); !isRep && t.Kind == ir.KOpaque {
+		return ev.liftOpaque(v, t, what)
+	}
 	switch v := v.(type) {
 	case *rep:
 		if got := ev.b.Graph().TypeOf(v.e); got != t {

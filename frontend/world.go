@@ -32,6 +32,11 @@ var worldReasons = map[string]string{
 	"runtime.Callers":      "it inspects the stack of the running program, whose frames and program counters are gc's",
 	"runtime.Stack":        "it inspects the stack of the running program, whose frames and program counters are gc's",
 	"runtime.ReadMemStats": "it inspects the memory of lmsgen, not of the program",
+	// Mapped memory can fault (a panic under debug.SetPanicOnFault),
+	// which evaluating its reads and writes cannot follow.
+	"syscall.Mmap":     "it maps memory whose reads and writes can fault, which static evaluation cannot follow",
+	"syscall.Munmap":   "it maps memory whose reads and writes can fault, which static evaluation cannot follow",
+	"syscall.Mprotect": "it maps memory whose reads and writes can fault, which static evaluation cannot follow",
 }
 
 // worldReason returns why a call of the function name of package pkg is

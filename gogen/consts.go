@@ -48,6 +48,8 @@ func constExpr(c *ir.Const, ctx constCtx) expr {
 		return rawExpr(lit, prec)
 	}
 	switch v := c.Val.(type) {
+	case ir.OpaqueVal:
+		return opaqueConst(c)
 	case bool:
 		return rawExpr(strconv.FormatBool(v), precPrimary)
 	case string:

@@ -181,6 +181,9 @@ func (fg *funcGen) isInline(e ir.Exp) bool {
 // a name.
 func (fg *funcGen) ref(e ir.Exp, ctx constCtx) expr {
 	if c := e.Const(); c != nil {
+		if v, ok := c.Val.(ir.OpaqueVal); ok && v.Fresh() {
+			return fg.opaque(c) // one object per call, as the staging code's
+		}
 		if l, ok := fg.literal(c, ctx); ok {
 			return l
 		}

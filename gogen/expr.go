@@ -170,6 +170,8 @@ func basicType(t *ir.Type) bool {
 	switch t.Kind {
 	case ir.KSlice, ir.KIndex, ir.KFunc, ir.KStruct, ir.KTuple, ir.KVoid:
 		return false
+	case ir.KOpaque:
+		return !t.Ptr && t.Named.Path == ""
 	}
 	return true
 }

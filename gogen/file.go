@@ -210,6 +210,9 @@ func (fl *fileGen) plan(spec string, s Schedule, facts *sched.Facts) *funcGen {
 			}
 		case ir.OpCall:
 			c := nd.Aux.(ir.Callee)
+			if c.Method {
+				break
+			}
 			fl.names.reserve(path.Base(c.Pkg))
 			fl.names.reserve(path.Base(path.Dir(c.Pkg)))
 		case ir.OpIndexSlot:

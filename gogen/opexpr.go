@@ -56,6 +56,9 @@ func (fg *funcGen) nodeExpr(n *ir.Node) expr {
 				return primary(fg.printCall(c.Name, a))
 			}
 		}
+		if c.Convs != "" || !c.Res.IsZero() || c.Method {
+			return fg.worldCall(n, c)
+		}
 		return primary(jen.Qual(c.Pkg, c.Name).Call(fg.refs(a, ctx)...))
 	case ir.OpVarGet:
 		return rawExpr(fg.name(a[0].Sym()), precPrimary)

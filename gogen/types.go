@@ -19,6 +19,8 @@ func goType(t *ir.Type) *jen.Statement {
 		return jen.Func().Params(typeList(t.Params)...).Add(results(t.Results))
 	case ir.KStruct:
 		return structType(t)
+	case ir.KOpaque:
+		return opaqueType(t)
 	case ir.KTuple, ir.KVoid:
 		panic("BUG: gogen: no Go type for " + t.String())
 	}

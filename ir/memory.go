@@ -300,29 +300,38 @@ func (b *Builder) Print(op Op, args ...Exp) {
 	b.ReflectEffect(op, Void, nil, args, nil, reads, []Key{CTRL}, false, 0)
 }
 
-// Panic builds panic(msg) with a string message. It writes CTRL, in
+// Panic builds panic(msg) with a string message, or with an error. It writes CTRL, in
 // program order with output, and TRAP, as an operation that may panic
 // does: the writes that cannot trap (appends, copies, stores proved in
 // range) read TRAP, so they stay on their side of it, and memory the
 // caller sees holds exactly the writes made before the panic in the
 // source (an append before a panic ran after it).
 func (b *Builder) Panic(msg Exp) {
-	b.mustType("panic", b.g.TypeOf(msg), String)
+	if t := b.g.TypeOf(msg); t != ErrorType { // panic(err): Go prints err.Error(), or PanicNilError's
+		b.mustType("panic", t, String)
+	}
 	b.ReflectEffect(OpPanic, Void, nil, []Exp{msg}, nil, nil, []Key{CTRL, TRAP}, false, 0)
 }
 
 // Call builds a call of a known library function with result type t (a
 // TupleOf several results). A pure callee that cannot trap is an ordinary
-// pure node; one that can trap reads CTRL; an impure one writes CTRL.
+// pure node; one that can trap reads CTRL; an impure one writes CTRL, and
+// reads and writes the memory of its slice arguments (a world call's
+// buffer: f.Read(buf), os.WriteFile(name, data, perm)), which only an
+// impure call may take.
 func (b *Builder) Call(c Callee, t *Type, args ...Exp) Exp {
+	var mem []Key
 	for _, a := range args {
 		if b.g.TypeOf(a).Kind == KSlice {
-			panic("BUG: library call with a slice argument: " + c.String())
+			if c.Pure {
+				panic("BUG: pure library call with a slice argument: " + c.String())
+			}
+			mem = append(mem, b.keyOf(a))
 		}
 	}
 	switch {
 	case !c.Pure:
-		return b.ReflectEffect(OpCall, t, c, args, nil, nil, []Key{CTRL, TRAP}, false, FlagTrap)
+		return b.ReflectEffect(OpCall, t, c, args, nil, mem, append([]Key{CTRL, TRAP}, mem...), false, FlagTrap)
 	case c.Trap:
 		if e, ok := b.rewrite(OpCall, t, c, args); ok {
 			return e

@@ -240,9 +240,27 @@ type Callee struct {
 	Name string // e.g. "Sqrt"
 	Pure bool   // no effect: the call may be CSE'd, moved and removed
 	Trap bool   // may panic
+	// Method: the call of method Name of its first argument (Pkg is
+	// empty), a value of an opaque type (opaque.go).
+	Method bool
+	// ID, if not 0, tells apart calls with equal arguments that make a
+	// new object each (fmt.Errorf, errors.New): CSE must not merge them.
+	ID int
+	// Convs says how each argument is passed when its parameter's Go
+	// type is not its graph type (EncodeConvs); "" when every one is.
+	Convs string
+	// Res, if not zero, is the declared type of the single result, over
+	// its graph type (time.Duration over int64): the emitter converts the
+	// result to the graph type.
+	Res GoName
 }
 
-func (c Callee) String() string { return c.Pkg + "." + c.Name }
+func (c Callee) String() string {
+	if c.Method {
+		return "(...)." + c.Name
+	}
+	return c.Pkg + "." + c.Name
+}
 
 // StaticData is the payload of an OpStatic node: a table known at
 // generation time, emitted as package-level data. Vals is a Go slice of

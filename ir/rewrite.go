@@ -10,6 +10,9 @@ package ir
 // rewrite returns a simpler expression equal to op(args) of type t, if it
 // finds one.
 func (b *Builder) rewrite(op Op, t *Type, aux any, args []Exp) (Exp, bool) {
+	if len(args) > 0 && b.g.TypeOf(args[0]).Kind == KOpaque {
+		return b.rewriteOpaque(op, args)
+	}
 	if e, ok := b.foldConst(op, t, args); ok {
 		return e, true
 	}

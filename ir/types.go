@@ -34,6 +34,7 @@ const (
 	KTuple  // Elems: the results of a multi-result function
 	KIndex  // Elem is the key type: an index of distinct keys (keyindex.go)
 	KStruct // Named and Fields: a struct of the user's package (aos.go), only as a slice's element
+	KOpaque // Named and Ptr: a value of another Go type (error, time.Time, *os.File), opaque.go
 )
 
 var kindNames = [...]string{
@@ -43,6 +44,7 @@ var kindNames = [...]string{
 	KUintptr: "uintptr", KFloat32: "float32", KFloat64: "float64",
 	KComplex64: "complex64", KComplex128: "complex128", KString: "string",
 	KSlice: "slice", KFunc: "func", KTuple: "tuple", KIndex: "index", KStruct: "struct",
+	KOpaque: "opaque",
 }
 
 func (k Kind) String() string { return kindNames[k] }
@@ -55,7 +57,8 @@ type Type struct {
 	Params  []*Type       // KFunc
 	Results []*Type       // KFunc
 	Elems   []*Type       // KTuple
-	Named   GoName        // KStruct: the declared Go type
+	Named   GoName        // KStruct, KOpaque: the declared Go type
+	Ptr     bool          // KOpaque: a pointer to Named (*os.File)
 	Fields  []StructField // KStruct
 	str     string
 	hash    uint32 // interning number, for hashing

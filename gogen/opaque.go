@@ -1,0 +1,85 @@
+package gogen
+
+import (
+	"github.com/dave/jennifer/jen"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// This file writes the types and constants of opaque values (ir/opaque.go):
+// error, time.Time, *os.File; nil, a package-level variable (io.EOF, or
+// ErrBad of the generated code's own package, which jennifer writes
+// unqualified), errors.New("msg"), time.Time{}.
+
+// opaqueType writes an opaque type.
+func opaqueType(t *ir.Type) *jen.Statement {
+	var s *jen.Statement
+	if t.Named.Path == "" {
+		s = jen.Id(t.Named.Name)
+	} else {
+		s = jen.Qual(t.Named.Path, t.Named.Name)
+	}
+	if t.Ptr {
+		return jen.Op("*").Add(s)
+	}
+	return s
+}
+
+// opaqueConst writes a constant of an opaque type.
+func opaqueConst(c *ir.Const) expr {
+	v := c.Val.(ir.OpaqueVal)
+	switch v.Form {
+	case ir.OpaqueNil:
+		return rawExpr("nil", precPrimary)
+	case ir.OpaqueZero:
+		return primary(opaqueType(c.Type).Values())
+	case ir.OpaqueVar:
+		if v.Ref.Path == "" {
+			return primary(jen.Id(v.Ref.Name))
+		}
+		return primary(jen.Qual(v.Ref.Path, v.Ref.Name))
+	case ir.OpaqueErrorsNew:
+		return primary(jen.Qual("errors", "New").Call(jen.Lit(v.Msg)))
+	case ir.OpaqueLit:
+		if v.Ptr {
+			return rawExpr("&"+v.Lit, precUnary)
+		}
+		return rawExpr(v.Lit, precPrimary)
+	}
+	panic("BUG: gogen: opaque constant " + v.String())
+}
+
+// worldCall writes a call whose arguments or result have Go types that
+// are not their graph types (ir.Callee.Convs, Res), or the call of a
+// method of its first argument.
+func (fg *funcGen) worldCall(n *ir.Node, c ir.Callee) expr {
+	convs := c.ArgConvs(len(n.Args))
+	args := make([]jen.Code, len(n.Args))
+	for i, a := range n.Args {
+		cv := convs[i]
+		switch {
+		case i == 0 && c.Method && cv.To.IsZero() && a.IsSym():
+			args[i] = fg.ref(a, ctxConverted).at(precPrimary)
+		case cv.Any:
+			args[i] = fg.ref(a, ctxTyped).code()
+		case !cv.To.IsZero():
+			args[i] = jen.Qual(cv.To.Path, cv.To.Name).Call(fg.ref(a, ctxConverted).code())
+		default:
+			args[i] = fg.ref(a, ctxConverted).code()
+		}
+	}
+	var call *jen.Statement
+	if c.Method {
+		recv := args[0]
+		if n.Args[0].IsConst() {
+			recv = jen.Parens(recv) // a literal receiver: (&T{}).Error()
+		}
+		call = jen.Add(recv).Dot(c.Name).Call(args[1:]...)
+	} else {
+		call = jen.Qual(c.Pkg, c.Name).Call(args...)
+	}
+	if !c.Res.IsZero() {
+		return primary(goType(n.Type).Call(call))
+	}
+	return primary(call)
+}
