@@ -181,7 +181,10 @@ func slicesContainsExp(l []ir.Exp, e ir.Exp) bool {
 
 // dispatchStmt writes inner loop n, whose exits dispatch in place, and
 // the fall arm after it.
-func (fg *funcGen) dispatchStmt(out *stmts, n *ir.Node, p *exitDispatch) {
+func (fg *funcGen) dispatchStmt(out *stmts, fr *frame, n *ir.Node, p *exitDispatch) {
+	if _, ok := fr.loop(n); ok {
+		panic("BUG: gogen: a loop written with exits has a for clause") // its body is empty
+	}
 	for _, s := range p.cond {
 		fg.consumed[s] = true // decided by each exit
 	}

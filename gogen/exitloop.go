@@ -26,6 +26,10 @@ import (
 // guard the loop body starts with is the loop's condition:
 //
 //	for n < max { if z > 4 { break }; ... }
+//
+// An exit that returns is a return in place (exitreturn.go); an exit of
+// an inner loop that the outer loop's exit code dispatches on is written
+// in place too, as break L, continue L or a return (exitdispatch.go).
 
 // exitLoop is a loop written with exits.
 type exitLoop struct {

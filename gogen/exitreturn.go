@@ -32,7 +32,10 @@ import (
 // after the loop holds at the exit the value it has after the loop: the
 // exit goes straight there. The exits of one code, that of an exit the
 // loop's code starts with (its condition), stay breaks, and the loop is
-// followed by that code's return.
+// followed by that code's return. A variable that only carries a value to
+// that return and that each of those breaks sets to one constant is
+// returned as the constant (return -1, -1): the breaks are then bare, a
+// guard the loop's condition takes (brkConsts).
 
 // exitReturn is how a loop written with exits returns from its exits.
 type exitReturn struct {

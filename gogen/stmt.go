@@ -167,7 +167,7 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 			}
 		}
 		if p := fg.exitDisp[n.Sym]; p != nil && n.Op == ir.OpWhile && d.kind == destExit {
-			fg.dispatchStmt(out, n, p)
+			fg.dispatchStmt(out, fr, n, p)
 			done = append(done, p.d)
 			resultSent = true
 			continue
