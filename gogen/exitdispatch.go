@@ -150,8 +150,8 @@ func (fg *funcGen) planDispatch(fr *frame, d dest) {
 	default:
 		p.fall = 1
 	}
-	if p.arms[1-p.fall] > 1 {
-		return // the other arm would be written twice
+	if p.arms[p.fall] == 0 || p.arms[1-p.fall] > 1 {
+		return // no exit falls, or the other arm would be written twice
 	}
 	if fg.exitDisp == nil {
 		fg.exitDisp = map[ir.Sym]*exitDispatch{}

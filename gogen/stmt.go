@@ -310,6 +310,7 @@ func (fg *funcGen) result(out *stmts, res ir.Exp, d dest) {
 			} else {
 				out.add(jen.Continue().Id(fg.exitLabel(d.exit)))
 			}
+			out.term = true // nothing after it runs: no else after it
 			return
 		}
 		if constInt(res.Const()) != d.exit.cont {
