@@ -26,7 +26,8 @@ import (
 // is not needed: one arm, the fall, is written after the inner loop and
 // the inner exits that choose it are plain breaks; each exit that chooses
 // the other arm writes that arm in place, its end a return (exitreturn.go),
-// break L or continue L with L the outer loop's label:
+// break L or continue L with L the outer loop's label (outer, outer2,
+// ... in the order given):
 //
 //	for i*w < len(m) { j := 0
 //	    for j < w { if m[i*w+j] == x { return i, j }; if m[i*w+j] < 0 { break }; j++ }
@@ -47,7 +48,7 @@ type exitDispatch struct {
 	cond  []ir.Sym            // the dispatch's condition: its comparison and the read of v
 }
 
-// arm returns the arm of the dispatch that code k chooses.
+// dispatchArm returns the arm of dispatch x that code k chooses.
 func (fg *funcGen) dispatchArm(x *exitDispatch, k int64) int {
 	c, ok := fg.decideEq(x.d.Args[0], k, func(a ir.Exp) bool {
 		g := fg.defOf(a)
