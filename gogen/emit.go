@@ -59,6 +59,13 @@ type funcGen struct {
 	minArgs   map[ir.Sym]minOp // a min or max written as an operand of another (minmax.go)
 	unwritten map[ir.Sym]bool
 
+	// The inner loops whose exits dispatch in place, the loops written
+	// with exits being written (innermost last) and the labels given
+	// (exitdispatch.go).
+	exitDisp  map[ir.Sym]*exitDispatch
+	exitStack []*exitLoop
+	labels    int
+
 	// The vector plan (simd.go), nil for scalar code, and the names of
 	// the specialization's Go parameters (for the scalar fallback call).
 	simd       *simdState

@@ -26,16 +26,22 @@ import (
 // guard the loop body starts with is the loop's condition:
 //
 //	for n < max { if z > 4 { break }; ... }
+//
+// An exit that returns is a return in place (exitreturn.go); an exit of
+// an inner loop that the outer loop's exit code dispatches on is written
+// in place too, as break L, continue L or a return (exitdispatch.go).
 
 // exitLoop is a loop written with exits.
 type exitLoop struct {
-	cont   int64       // the code that runs the loop again
-	code   ir.Sym      // the conditional computing the code, last in the condition block
-	cmp    ir.Sym      // the comparison of the code with cont, the condition block's result
-	cond   *expr       // set when the loop body starts with its only guard: for cond { ... }
-	breaks int         // the breaks written
-	ret    *exitReturn // set when its exits return (exitreturn.go)
-	leaf   *ir.Block   // the block whose result is being sent
+	cont   int64         // the code that runs the loop again
+	code   ir.Sym        // the conditional computing the code, last in the condition block
+	cmp    ir.Sym        // the comparison of the code with cont, the condition block's result
+	cond   *expr         // set when the loop body starts with its only guard: for cond { ... }
+	breaks int           // the breaks written
+	ret    *exitReturn   // set when its exits return (exitreturn.go)
+	leaf   *ir.Block     // the block whose result is being sent
+	disp   *exitDispatch // set when its exits dispatch in place (exitdispatch.go)
+	label  string        // set when a nested loop's exit breaks or continues it
 }
 
 // exitLoopOf returns the exit code of while loop n if it has that shape:
@@ -112,6 +118,8 @@ func (fg *funcGen) lastStmt(b *ir.Block) *ir.Node {
 // exitStmt writes while loop n, whose exit code x describes.
 func (fg *funcGen) exitStmt(out *stmts, n *ir.Node, x *exitLoop) {
 	x.ret = fg.exitRets[n.Sym]
+	x.disp = fg.exitDisp[n.Sym]
+	fg.exitStack = append(fg.exitStack, x)
 	fr := fg.enter(n.Blocks[0])
 	fg.consumed[x.cmp] = true // the comparison is the leaves' breaks
 	body, sent := fg.nodes(fr, dest{kind: destExit, exit: x})
@@ -119,10 +127,11 @@ func (fg *funcGen) exitStmt(out *stmts, n *ir.Node, x *exitLoop) {
 		panic("BUG: gogen: the exit code of " + ir.FormatNode(n) + " was not written as exits")
 	}
 	fg.leave(fr, body.term)
+	fg.exitStack = fg.exitStack[:len(fg.exitStack)-1]
 	if x.cond != nil {
-		out.add(jen.For(x.cond.code()).Block(body.list...))
+		out.add(labeled(x, jen.For(x.cond.code()).Block(body.list...)))
 	} else {
-		out.add(jen.For().Block(body.list...))
+		out.add(labeled(x, jen.For().Block(body.list...)))
 	}
 	switch {
 	case x.breaks == 0:

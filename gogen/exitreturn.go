@@ -32,7 +32,10 @@ import (
 // after the loop holds at the exit the value it has after the loop: the
 // exit goes straight there. The exits of one code, that of an exit the
 // loop's code starts with (its condition), stay breaks, and the loop is
-// followed by that code's return.
+// followed by that code's return. A variable that only carries a value to
+// that return and that each of those breaks sets to one constant is
+// returned as the constant (return -1, -1): the breaks are then bare, a
+// guard the loop's condition takes (brkConsts).
 
 // exitReturn is how a loop written with exits returns from its exits.
 type exitReturn struct {
@@ -42,6 +45,9 @@ type exitReturn struct {
 	brk   int64 // the code whose exits stay breaks
 	hasBr bool  // some code stays a break
 	res   ir.Exp
+	// The constants the breaks' return returns instead of the variables
+	// every break sets to them.
+	brkSubst map[ir.Sym]ir.Exp
 }
 
 // exitLeaf is a block of the exit code that leaves the loop.
@@ -343,6 +349,8 @@ func (fg *funcGen) exitReturnStmt(out *stmts, r *exitReturn, k int64, l *exitLea
 	for i, v := range vs {
 		if e, ok := l.substOf(v.v); ok {
 			vals[i] = fg.ref(e, ctxConverted).code()
+		} else if e, ok := r.brkSubst[v.v]; ok && l == nil && v.v != 0 {
+			vals[i] = fg.ref(e, ctxConverted).code()
 		} else if v.v != 0 {
 			vals[i] = jen.Id(fg.name(v.v))
 		} else {
@@ -425,9 +433,12 @@ func (fg *funcGen) planSlots(b *ir.Block, n *ir.Node, r *exitReturn) bool {
 			}
 		}
 	}
+	drop := map[ir.Sym]bool{}
+	if r.hasBr {
+		fg.brkConsts(r, leaves, slots, brkReads, drop)
+	}
 	// Per exit, from its last statement back: substitute or leave out
 	// sets of slots while nothing else is written after them.
-	drop := map[ir.Sym]bool{}
 	for _, lb := range leaves {
 		l := r.leafs[lb]
 		isBrk := r.hasBr && l.code == r.brk
@@ -446,6 +457,9 @@ func (fg *funcGen) planSlots(b *ir.Block, n *ir.Node, r *exitReturn) bool {
 			if m.Op == ir.OpVarSet {
 				w = m.Args[0].Sym()
 			}
+			if drop[m.Sym] {
+				continue // a constant the breaks' return returns
+			}
 			if stop || !containsSym(slots, w) {
 				stop = true
 				continue
@@ -463,7 +477,8 @@ func (fg *funcGen) planSlots(b *ir.Block, n *ir.Node, r *exitReturn) bool {
 		}
 	}
 	for _, w := range slots {
-		setKept, readAny, substd := false, brkReads[w], false
+		_, brkConst := r.brkSubst[w]
+		setKept, readAny, substd := false, brkReads[w] && !brkConst, false
 		for _, u := range fg.varOps[w] {
 			setKept = setKept || u.Op == ir.OpVarSet && !drop[u.Sym]
 		}
@@ -495,6 +510,49 @@ func (fg *funcGen) planSlots(b *ir.Block, n *ir.Node, r *exitReturn) bool {
 		fg.unwritten[s] = true
 	}
 	return true
+}
+
+// brkConsts finds the slots the return after the loop reads that every
+// exit staying a break sets, once, to one constant: that return returns
+// the constant (return -1, -1, not x117 = -1; x174 = -1; break and
+// return x117, x174), and the sets are left out (marked in drop). A slot
+// is read only after the loop, so a constant set is left out wherever
+// it stands in its exit.
+func (fg *funcGen) brkConsts(r *exitReturn, leaves []*ir.Block, slots []ir.Sym, brkReads map[ir.Sym]bool, drop map[ir.Sym]bool) {
+	for _, w := range slots {
+		if !brkReads[w] {
+			continue
+		}
+		var k ir.Exp
+		var sets []ir.Sym
+		ok := true
+		for _, lb := range leaves {
+			if r.leafs[lb].code != r.brk {
+				continue
+			}
+			n := 0
+			for _, m := range fg.plans[lb].nodes {
+				if m.Op == ir.OpVarSet && m.Args[0].Sym() == w {
+					n++
+					c := m.Args[1]
+					ok = ok && c.IsConst() && (k == ir.Exp{} || k == c)
+					k = c
+					sets = append(sets, m.Sym)
+				}
+			}
+			ok = ok && n == 1
+		}
+		if !ok || len(sets) == 0 {
+			continue
+		}
+		if r.brkSubst == nil {
+			r.brkSubst = map[ir.Sym]ir.Exp{}
+		}
+		r.brkSubst[w] = k
+		for _, s := range sets {
+			drop[s] = true
+		}
+	}
 }
 
 // leafOrder appends the exit blocks of conditional n in branch order.

@@ -109,6 +109,7 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 	parEnd := -1                   // the last node of a parallel assignment written (parassign.go)
 	fg.open = append(fg.open, openBlock{b: fr.b})
 	top := len(fg.open) - 1
+	fg.planDispatch(fr, d)
 	defer func() {
 		fg.markFrom(out, from, at)
 		fg.open = fg.open[:top]
@@ -164,6 +165,12 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 				fr.loops = append(fr.loops, forLoop{v: n, w: w, post: post})
 				continue
 			}
+		}
+		if p := fg.exitDisp[n.Sym]; p != nil && n.Op == ir.OpWhile && d.kind == destExit {
+			fg.dispatchStmt(out, fr, n, p)
+			done = append(done, p.d)
+			resultSent = true
+			continue
 		}
 		if n.Op == ir.OpWhile {
 			if l, ok := fr.loop(n); ok {
@@ -286,6 +293,26 @@ func (fg *funcGen) skip(n *ir.Node) bool {
 func (fg *funcGen) result(out *stmts, res ir.Exp, d dest) {
 	switch d.kind {
 	case destExit:
+		if fg.dispatchExit(out, d.exit, res) {
+			return
+		}
+		if fg.nested(d.exit) {
+			// An arm of a dispatch written in an inner loop's exit.
+			if constInt(res.Const()) != d.exit.cont {
+				if r := d.exit.ret; r != nil {
+					if l, ok := r.leafs[d.exit.leaf]; ok && (!r.hasBr || l.code != r.brk) {
+						fg.exitReturnStmt(out, r, l.code, &l)
+						return
+					}
+				}
+				out.add(jen.Break().Id(fg.exitLabel(d.exit)))
+				d.exit.breaks++
+			} else {
+				out.add(jen.Continue().Id(fg.exitLabel(d.exit)))
+			}
+			out.term = true // nothing after it runs: no else after it
+			return
+		}
 		if constInt(res.Const()) != d.exit.cont {
 			if r := d.exit.ret; r != nil {
 				if l, ok := r.leafs[d.exit.leaf]; ok && (!r.hasBr || l.code != r.brk) {
