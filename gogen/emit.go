@@ -42,6 +42,10 @@ type funcGen struct {
 	rootFrame int32 // the frame of the function's body (g.Block)
 	closures  int8  // 0 not known yet, 1 no function literal in the graph, 2 some (parassign.go)
 
+	// Buffers of parallelRun (parassign.go), reused from one call to the next.
+	parGets, parSets []*ir.Node
+	parEnds          []int
+
 	// The bound of the loop condition being written as len(t) (bounds.go).
 	lenOf *loopLen
 

@@ -180,13 +180,22 @@ func (fg *funcGen) exitIf(out *stmts, n *ir.Node, d dest) {
 		out.list = append(out.list, th.list[k:]...)
 		return
 	}
+	// A guard first in its block may join the loop's condition: its
+	// negation is written too (bothWays).
 	first := len(out.list) == 0
 	var brk, goOn expr
-	if th.brk {
+	switch {
+	case th.brk && first:
 		brk, goOn = fg.bothWays(c)
-		th = el
-	} else {
+	case th.brk:
+		brk = fg.ref(c, ctxConverted)
+	case first:
 		goOn, brk = fg.bothWays(c)
+	default:
+		brk = fg.negate(c)
+	}
+	if th.brk {
+		th = el
 	}
 	out.add(jen.If(brk.code()).Block(jen.Break()))
 	if first {

@@ -53,32 +53,12 @@ import (
 // element, each value is a saved read or a name: elements are moved
 // (swaps, rotations), not computed with.
 func (fg *funcGen) parallelRun(out *stmts, fr *frame, i int) int {
-	// A first look, which allocates nothing: a few saved reads, then
-	// two assignments at least (a block of 10^5 reads is not scanned
-	// again from each of them).
-	nGets, nSets := 0, 0
-	for j := i; j < len(fr.nodes) && nGets <= maxRun && nSets < 2; j++ {
-		n := fr.nodes[j]
-		if fg.skip(n) {
-			continue
-		}
-		if n == fg.post {
-			break
-		}
-		if (n.Op == ir.OpVarGet || n.Op == ir.OpSliceGet) && nSets == 0 {
-			nGets++
-		} else if n.Op == ir.OpVarSet || n.Op == ir.OpSliceSet {
-			nSets++
-		} else {
-			break
-		}
-	}
-	if nGets == 0 || nGets > maxRun || nSets < 2 {
-		return -1
-	}
-	var gets, sets []*ir.Node
-	var ends []int // the index of each set in fr.nodes
-	for j := i; j < len(fr.nodes) && len(sets) < maxRun; j++ {
+	// One look, into buffers of the function being written (a block of
+	// 10^5 reads is not scanned again from each of them, nor allocated
+	// for): a few saved reads, then the assignments.
+	gets, sets, ends := fg.parGets[:0], fg.parSets[:0], fg.parEnds[:0]
+	defer func() { fg.parGets, fg.parSets, fg.parEnds = gets, sets, ends }()
+	for j := i; j < len(fr.nodes); j++ {
 		n := fr.nodes[j]
 		if fg.skip(n) {
 			continue
@@ -87,8 +67,11 @@ func (fg *funcGen) parallelRun(out *stmts, fr *frame, i int) int {
 			break // the loop's post statement
 		}
 		if (n.Op == ir.OpVarGet || n.Op == ir.OpSliceGet) && len(sets) == 0 {
+			if len(gets) == maxRun {
+				return -1
+			}
 			gets = append(gets, n)
-		} else if n.Op == ir.OpVarSet || n.Op == ir.OpSliceSet {
+		} else if (n.Op == ir.OpVarSet || n.Op == ir.OpSliceSet) && len(sets) < maxRun {
 			sets = append(sets, n)
 			ends = append(ends, j)
 		} else {
