@@ -43,7 +43,9 @@ func (f *Flat) DCE() (*Graph, *Flat) { return f.dce(true) }
 func (f *Flat) dce(flat bool) (*Graph, *Flat) {
 	g := f.Graph
 	n := g.NumSyms()
-	d := &deadCode{f: f, sym: make([]uint8, n), used: make([]bool, n), node: make([]uint8, len(f.Sym))}
+	m := newMarks(n, len(f.Sym))
+	defer marksPool.Put(m) // nothing DCE returns holds the marks
+	d := &deadCode{f: f, sym: m.sym, used: m.used, node: m.node}
 	d.parts = newPartials(f)
 	d.sweep()
 	h, sz := d.rebuild()
@@ -192,7 +194,7 @@ func (d *deadCode) flatOf(h *Graph, sz flatSize) *Flat {
 	if sz.inPlace {
 		nf.reuse(f)
 	} else {
-		nf.alloc(sz.count, int(sz.ne), int(sz.nb), int(sz.nv))
+		nf.alloc(sz.count, int(sz.ne), int(sz.nb), int(sz.nv), nil)
 		nf.Index = make([]int32, h.NumSyms())
 	}
 	nf.block(h.Block)

@@ -119,10 +119,14 @@ func BitsOf(n *Node) NodeBits {
 // middle of their room), and the second part is then moved down to follow
 // the first, its offsets moved with it. The result is the same as one
 // walk's.
-func NewFlat(g *Graph) *Flat {
+func NewFlat(g *Graph) *Flat { return newFlat(g, spareArrays()) }
+
+// newFlat is NewFlat in the arrays of sp where they are large enough (sp
+// may be nil).
+func newFlat(g *Graph, sp *flatArrays) *Flat {
 	nn := len(g.Nodes)
 	f := &Flat{Graph: g, Index: make([]int32, g.NumSyms())}
-	f.alloc(nn, 3*nn, nn/4, nn/4)
+	f.alloc(nn, 3*nn, nn/4, nn/4, sp)
 	if nn < parallelFlat || runtime.GOMAXPROCS(0) < 2 {
 		f.block(g.Block)
 		f.walk(g.Nodes, 0)
@@ -238,18 +242,25 @@ func (f *Flat) indexNodes(lo int32) {
 }
 
 // alloc makes room for nn nodes, ne edges, nb blocks and nv bound
-// symbols.
-func (f *Flat) alloc(nn, ne, nb, nv int) {
-	f.Sym = make([]Sym, 0, nn)
-	f.Op = make([]Op, 0, nn)
-	f.Bits = make([]NodeBits, 0, nn)
-	f.Start = make([]int32, 0, nn+1)
+// symbols, in the arrays of sp (a Flat given back, see Release) where
+// they are large enough; sp may be nil. First and Blocks are always new
+// (a Flat's user may keep them).
+func (f *Flat) alloc(nn, ne, nb, nv int, sp *flatArrays) {
+	if sp == nil {
+		sp = &flatArrays{}
+	}
+	f.Sym = room(sp.sym, nn)
+	f.Op = room(sp.op, nn)
+	f.Bits = room(sp.bits, nn)
+	f.Start = room(sp.start, nn+1)
 	f.First = make([]int32, 0, nn+1)
-	f.Dep = make([]Sym, 0, ne)
-	f.Kind = make([]EdgeKind, 0, ne)
+	f.Dep = room(sp.dep, ne)
+	f.Kind = room(sp.kind, ne)
+	f.Target = sp.target[:0] // finish sizes it
 	f.Blocks = make([]*Block, 0, nb+1)
-	f.Binds = make([]int32, 0, nb+2)
-	f.Bound = make([]Sym, 0, nv+2)
+	f.Binds = room(sp.binds, nb+2)
+	f.Bound = room(sp.bound, nv+2)
+	f.writes, f.wstart, f.wkeys = sp.writes[:0], sp.wstart[:0], sp.wkeys[:0]
 }
 
 // reuse makes f's arrays those of src, emptied: f is made in place of

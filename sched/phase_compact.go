@@ -34,6 +34,7 @@ func compact(st *state) {
 			c.goOrder(b, &w, &t)
 		}
 	})
+	st.scratch.release(c.loc, c.at, c.parent)
 }
 
 // compactor holds, per position of the schedule's lists (a node's copy in

@@ -32,7 +32,7 @@ import (
 // Needs: index. Must run after: anchor and place.
 func early(st *state) {
 	g := st.g
-	st.early = make([]int32, len(g.Nodes))
+	st.early = st.scratch.int32s(len(g.Nodes)) // given back by place
 	st.pinned = make([]bool, len(g.Nodes))
 	bv := newBound(st) // sets early and pinned
 	st.scratch.release(bv.head, bv.mem)

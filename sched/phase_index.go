@@ -85,9 +85,12 @@ func index(st *state) {
 	}
 	// Only place reads the uses: in a large graph they are tabled on
 	// another goroutine while prune, early and anchor run.
+	// Its two int32 arrays are lent by st.scratch (place gives them
+	// back), taken here: st.scratch is not for the job's goroutine.
+	start, from := st.scratch.int32s(nn+2), st.scratch.uncleared(len(f.etgt))
 	st.uses.start(len(f.etgt), func() usesTable {
 		var u usesTable
-		u.users, u.topUse = tableUses(g, f, st.binder)
+		u.users, u.topUse = tableUses(g, f, st.binder, start, from)
 		return u
 	})
 }
@@ -99,12 +102,12 @@ type usesTable struct {
 }
 
 // tableUses returns every node's uses, and which nodes the top-level
-// block uses.
-func tableUses(g *ir.Graph, f *flat, binder []int32) (csr, []bool) {
+// block uses. start (len(f.op)+2 zeros) and from (room for an entry per
+// edge, its contents not read) become the csr's arrays.
+func tableUses(g *ir.Graph, f *flat, binder []int32, start, from []int32) (csr, []bool) {
 	nn := len(f.op)
 	// The uses, counted in start[j+2]; the prefix sums make start[j+1]
 	// the first use of j, then filling moves it to the first use of j+1.
-	start := make([]int32, nn+2)
 	for e, j := range f.etgt {
 		if j < 0 {
 			if s := f.dep[e]; binder[s] < 0 {
@@ -117,7 +120,7 @@ func tableUses(g *ir.Graph, f *flat, binder []int32) (csr, []bool) {
 	for i := 2; i <= nn+1; i++ {
 		start[i] += start[i-1]
 	}
-	users := csr{from: make([]int32, start[nn+1]), kind: make([]uint8, start[nn+1])}
+	users := csr{from: from[:start[nn+1]], kind: make([]uint8, start[nn+1])}
 	for i := int32(0); i < int32(nn); i++ {
 		for e := f.estart[i]; e < f.estart[i+1]; e++ {
 			j := f.etgt[e]

@@ -31,6 +31,7 @@ var phases = []phase{
 // "BUG: ..." on an invalid graph.
 func Run(g *ir.Graph, opts Options) *Schedule {
 	st := &state{opts: opts, g: g, orig: g}
+	st.scratch.borrow()
 	var timings []Timing
 	for _, p := range phases {
 		if p.skip != nil && p.skip(opts) {
@@ -41,7 +42,24 @@ func Run(g *ir.Graph, opts Options) *Schedule {
 		timings = append(timings, Timing{Phase: p.name, Elapsed: time.Since(start)})
 	}
 	st.sched.timings = timings
+	st.giveBack()
 	return st.sched
+}
+
+// giveBack gives the arrays of the Run that the Schedule does not hold
+// to the next Run: the scratch arrays (with place's, the last one lent)
+// and the Flat's (but its Index, First and Blocks, which are the
+// Schedule's index, firstBlock and blocks).
+func (st *state) giveBack() {
+	if st.place != nil {
+		st.scratch.release(st.place)
+		st.place = nil
+	}
+	st.scratch.giveBack()
+	if st.fl != nil {
+		st.fl.Release()
+		st.fl = nil
+	}
 }
 
 // Timing is the time one phase of Run took.
