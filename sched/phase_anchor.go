@@ -37,7 +37,7 @@ func anchor(st *state) {
 	const none, inf = -1, math.MaxInt32
 	risk := st.scratch.int32s(n)
 	defer st.scratch.release(risk)
-	st.anchored = make([]bool, n)
+	st.anchored = st.scratch.bools.take(n, true)
 	for i := range n {
 		r := int32(none)
 		anchored := false

@@ -33,7 +33,7 @@ import (
 func early(st *state) {
 	g := st.g
 	st.early = st.scratch.int32s(len(g.Nodes)) // given back by place
-	st.pinned = make([]bool, len(g.Nodes))
+	st.pinned = st.scratch.bools.take(len(g.Nodes), true)
 	bv := newBound(st) // sets early and pinned
 	st.scratch.release(bv.head, bv.mem)
 	st.sdepth = make([]int32, len(st.blocks))

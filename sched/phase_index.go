@@ -40,7 +40,7 @@ func index(st *state) {
 		// on another goroutine while the tables below are made.
 		st.reach.start(len(f.etgt), func() reachSet { return reachable(g, f) })
 	}
-	f.props = make([]uint8, nn)
+	f.props = st.scratch.bytes.take(nn, false) // every entry set below
 	nb := len(st.blocks)
 	st.owner = make([]int32, nb)
 	st.slot = make([]int32, nb)
@@ -85,12 +85,14 @@ func index(st *state) {
 	}
 	// Only place reads the uses: in a large graph they are tabled on
 	// another goroutine while prune, early and anchor run.
-	// Its two int32 arrays are lent by st.scratch (place gives them
-	// back), taken here: st.scratch is not for the job's goroutine.
-	start, from := st.scratch.int32s(nn+2), st.scratch.uncleared(len(f.etgt))
+	// Its arrays are lent by st.scratch (place and Run give them back),
+	// taken here: st.scratch is not for the job's goroutine.
+	u := usesTable{
+		users:  csr{start: st.scratch.int32s(nn + 2), from: st.scratch.uncleared(len(f.etgt)), kind: st.scratch.bytes.take(len(f.etgt), false)},
+		topUse: st.scratch.bools.take(nn, true),
+	}
 	st.uses.start(len(f.etgt), func() usesTable {
-		var u usesTable
-		u.users, u.topUse = tableUses(g, f, st.binder, start, from)
+		tableUses(g, f, st.binder, &u)
 		return u
 	})
 }
@@ -101,11 +103,13 @@ type usesTable struct {
 	topUse []bool // node index -> used by the top-level block
 }
 
-// tableUses returns every node's uses, and which nodes the top-level
-// block uses. start (len(f.op)+2 zeros) and from (room for an entry per
-// edge, its contents not read) become the csr's arrays.
-func tableUses(g *ir.Graph, f *flat, binder []int32, start, from []int32) (csr, []bool) {
+// tableUses tables every node's uses, and which nodes the top-level
+// block uses, in u's arrays: u.users.start holds len(f.op)+2 zeros,
+// u.users.from and u.users.kind room for an entry per edge (their
+// contents are not read), u.topUse len(f.op) false.
+func tableUses(g *ir.Graph, f *flat, binder []int32, u *usesTable) {
 	nn := len(f.op)
+	start := u.users.start
 	// The uses, counted in start[j+2]; the prefix sums make start[j+1]
 	// the first use of j, then filling moves it to the first use of j+1.
 	for e, j := range f.etgt {
@@ -120,7 +124,7 @@ func tableUses(g *ir.Graph, f *flat, binder []int32, start, from []int32) (csr, 
 	for i := 2; i <= nn+1; i++ {
 		start[i] += start[i-1]
 	}
-	users := csr{from: from[:start[nn+1]], kind: make([]uint8, start[nn+1])}
+	users := csr{from: u.users.from[:start[nn+1]], kind: u.users.kind[:start[nn+1]]}
 	for i := int32(0); i < int32(nn); i++ {
 		for e := f.estart[i]; e < f.estart[i+1]; e++ {
 			j := f.etgt[e]
@@ -145,7 +149,7 @@ func tableUses(g *ir.Graph, f *flat, binder []int32, start, from []int32) (csr, 
 		}
 	}
 	users.start = start[:nn+1]
-	topUse := make([]bool, nn)
+	topUse := u.topUse
 	mark := func(s ir.Sym) {
 		if int(s) < len(f.index) && f.index[s] > 0 {
 			topUse[f.index[s]-1] = true
@@ -155,7 +159,7 @@ func tableUses(g *ir.Graph, f *flat, binder []int32, start, from []int32) (csr, 
 	for _, s := range g.Block.Eff.Sdeps {
 		mark(s)
 	}
-	return users, topUse
+	u.users = users
 }
 
 // flat holds the graph's nodes as arrays (see index).

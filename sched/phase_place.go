@@ -60,7 +60,7 @@ func place(st *state) {
 	g := st.g
 	u := st.uses.wait()
 	st.users, st.topUse = u.users, u.topUse
-	st.tree = newTree(len(st.blocks))
+	st.tree = newTree(st.scratch.nodes.take(len(st.blocks), true))
 	t := &st.tree
 	// While place runs, a single placement in block l is l<<1|pulled
 	// (see pulled): the loop over a node's users reads the placement of
@@ -191,6 +191,7 @@ func place(st *state) {
 	// The uses and the early blocks are read only up to here: their
 	// int32 arrays serve compact.
 	st.scratch.release(st.users.from, st.users.start, st.early)
+	st.scratch.bytes.give(st.users.kind)
 	st.users, st.uses.v.users, st.early = csr{}, csr{}, nil
 }
 

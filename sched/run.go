@@ -47,15 +47,18 @@ func Run(g *ir.Graph, opts Options) *Schedule {
 }
 
 // giveBack gives the arrays of the Run that the Schedule does not hold
-// to the next Run: the scratch arrays (with place's, the last one lent)
-// and the Flat's (but its Index, First and Blocks, which are the
+// to the next Run: the scratch arrays (with those the phases used until
+// the end: place's placements, the node properties, the top-level uses,
+// the pinned and anchored marks, the block tree) and the Flat's (but its Index, First and Blocks, which are the
 // Schedule's index, firstBlock and blocks).
 func (st *state) giveBack() {
-	if st.place != nil {
-		st.scratch.release(st.place)
-		st.place = nil
-	}
-	st.scratch.giveBack()
+	s := &st.scratch
+	s.release(st.place)
+	s.bytes.give(st.flat.props)
+	s.bools.give(st.topUse, st.pinned, st.anchored)
+	s.nodes.give(st.tree.n)
+	st.place, st.flat.props, st.topUse, st.pinned, st.anchored, st.tree = nil, nil, nil, nil, nil, tree{}
+	s.giveBack()
 	if st.fl != nil {
 		st.fl.Release()
 		st.fl = nil

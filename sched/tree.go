@@ -27,8 +27,10 @@ type tnode struct {
 	hot    bool  // the block runs more often than its parent (loop, function)
 }
 
-func newTree(n int) tree {
-	t := tree{n: make([]tnode, n)}
+// newTree returns the tree of the blocks before any is inserted, in
+// nodes (zeros, one per block).
+func newTree(nodes []tnode) tree {
+	t := tree{n: nodes}
 	for i := range t.n {
 		t.n[i].parent = -1
 		t.n[i].depth = -1
