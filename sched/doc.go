@@ -170,10 +170,14 @@
 //
 // The collector's share is proportional to the bytes a Run allocates (a
 // collection marks the whole input graph, and comes once per heap's worth
-// of allocation): about 9% of the CPU time per Run at 10^6 nodes
-// (GOGC=off against the default, docs/scale.md, session 14). So the
-// phases lend each other their temporary int32 arrays (scratch.go) rather
-// than allocate them; a Run allocates 135 MiB at 10^6 nodes.
+// of allocation): about 37% of the CPU time per Run at 10^6 nodes when a
+// Run allocated 135 MiB (GOGC=off against the default, Go 1.26, a loaded
+// machine; 9% in session 14's measurement, docs/scale.md). So the phases
+// lend each other their temporary arrays (scratch.go) rather than
+// allocate them, and a Run keeps them, with its Flat's arrays
+// (ir.Flat.Release), for the next Run: a Run allocates about 80 MiB at
+// 10^6 nodes, most of it the Schedule and the graph after DCE, and its
+// CPU time per Run fell 16% (docs/scale.md, session 16).
 //
 // # Parallel work
 //
