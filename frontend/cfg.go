@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"go/token"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -53,9 +54,12 @@ type fnInfo struct {
 // opRegs). frame.get and set look a value up there before idx: most of
 // the values they are asked for are the instruction being executed and
 // its operands, and comparing an interface is cheaper than hashing it.
+// pos is the instruction's Pos, which frame.execRegs reads instead of
+// asking the instruction.
 type instrRegs struct {
 	val    ssa.Value
 	reg    int32
+	pos    token.Pos
 	ops    []ssa.Value
 	opRegs []int32
 }
@@ -73,6 +77,7 @@ func (fr *frame) bodyRegs(b *ssa.BasicBlock) []instrRegs {
 	r := make([]instrRegs, len(body))
 	var ops []*ssa.Value
 	for k, in := range body {
+		r[k].pos = in.Pos()
 		if v, ok := in.(ssa.Value); ok {
 			if i, ok := fi.idx[v]; ok {
 				r[k].val, r[k].reg = v, int32(i)

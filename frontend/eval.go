@@ -190,10 +190,16 @@ type evaluator struct {
 	floatConsts map[*ssa.Const]value
 
 	// atPos and atChain are the position and chain given to the builder
-	// last (at), if atSet.
+	// last (at), if atSet; atCache and chains are the positions and
+	// chains interned so far (atpos.go).
 	atPos   token.Pos
 	atChain ir.Chain
 	atSet   bool
+	atCache *[atSlots]atEntry
+	chains  map[chainKey]ir.Chain
+	// specChain is the chain of the specialization's own call, once
+	// interned (frame.chainOf).
+	specChain ir.Chain
 }
 
 // quietHeader names the header of a staged loop being executed for its
@@ -342,21 +348,6 @@ func (ev *evaluator) step() {
 	}
 }
 
-// at sets the builder's position to the current instruction's.
-func (ev *evaluator) at() {
-	if ev.pos.IsValid() {
-		chain := ir.Chain(0)
-		if ev.fr != nil {
-			chain = ev.fr.chainOf()
-		}
-		if ev.atSet && ev.atPos == ev.pos && ev.atChain == chain {
-			return // the builder's position already (nothing else sets it)
-		}
-		ev.b.AtIn(ev.l.fset.Position(ev.pos), chain)
-		ev.atPos, ev.atChain, ev.atSet = ev.pos, chain, true
-	}
-}
-
 // newFrame makes a frame for fn.
 func (ev *evaluator) newFrame(fn *ssa.Function, caller *frame, callPos token.Pos) *frame {
 	fi := ev.info(fn)
@@ -401,23 +392,6 @@ func (fr *frame) release() {
 	fr.info.free = append(fr.info.free, fr.regs)
 	*fr = frame{}
 	ev.freeFrames = append(ev.freeFrames, fr)
-}
-
-// chainOf returns the chain of inlined calls of the nodes built in fr,
-// interning it (and its callers') when first asked: as errAt writes it,
-// the call site, its caller's chain, the specialization last.
-func (fr *frame) chainOf() ir.Chain {
-	if fr.chained || fr.caller == nil {
-		return fr.chain
-	}
-	ev := fr.ev
-	up := fr.caller.chainOf()
-	if up == 0 {
-		up = ev.b.Inline(0, CallSite{Pos: ev.spec.pos, Caller: "specialization " + ev.spec.name})
-	}
-	fr.chain = ev.b.Inline(up, CallSite{Pos: ev.position(fr.callPos), Caller: funcName(fr.caller.fn)})
-	fr.chained = true
-	return fr.chain
 }
 
 // get returns the value of v.
