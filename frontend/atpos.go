@@ -16,11 +16,12 @@ import (
 // loop body, and the same chains, again and again (an unrolled kernel
 // builds a node or two per position and iteration). It therefore keeps
 // what the builder returned: the builder's Pos of a position and chain
-// in a direct-mapped table (atCache), and the chain of a call site by
-// its caller's chain, position and calling function (chains). The
-// builder interns a position, a site or a chain once and returns the
-// same number for it ever after, so a number kept is the number the
-// builder would return.
+// in a direct-mapped table (atCache); the builder interns a position
+// once and returns the same number for it ever after, so a number kept
+// is the number it would return. Chains are not kept: an unrolled
+// recursion makes a chain per call path, few of them asked twice (a
+// map of them cost 35 bytes per node of an unrolled FFT); only the
+// callers' names are (callerName).
 
 // atSlots is the size of the table of interned positions (a power of
 // two): the positions of the loop bodies being unrolled.
@@ -66,18 +67,10 @@ func (ev *evaluator) at() {
 	*e = atEntry{pos: ev.pos, chain: chain, ip: ev.b.CurrentPos()}
 }
 
-// chainKey is a call site as evaluator.chains knows it: the chain of the
-// code that made the call, the call's position (valid) and the function
-// that made it.
-type chainKey struct {
-	up  ir.Chain
-	pos token.Pos
-	fn  *ssa.Function
-}
-
 // chainOf returns the chain of inlined calls of the nodes built in fr,
 // interning it (and its callers') when first asked: as errAt writes it,
-// the call site, its caller's chain, the specialization last.
+// the call site, its caller's chain, the specialization last (whose
+// chain is kept: its site's name is a concatenation).
 func (fr *frame) chainOf() ir.Chain {
 	if fr.chained || fr.caller == nil {
 		return fr.chain
@@ -90,22 +83,22 @@ func (fr *frame) chainOf() ir.Chain {
 		}
 		up = ev.specChain
 	}
-	if !fr.callPos.IsValid() {
-		// The site's position is then the function being executed's
-		// (evaluator.position), which the key does not hold.
-		fr.chain = ev.b.Inline(up, CallSite{Pos: ev.position(fr.callPos), Caller: funcName(fr.caller.fn)})
-	} else {
-		k := chainKey{up, fr.callPos, fr.caller.fn}
-		c, ok := ev.chains[k]
-		if !ok {
-			c = ev.b.Inline(up, CallSite{Pos: ev.position(fr.callPos), Caller: funcName(fr.caller.fn)})
-			if ev.chains == nil {
-				ev.chains = map[chainKey]ir.Chain{}
-			}
-			ev.chains[k] = c
-		}
-		fr.chain = c
-	}
+	fr.chain = ev.b.Inline(up, CallSite{Pos: ev.position(fr.callPos), Caller: ev.callerName(fr.caller.fn)})
 	fr.chained = true
 	return fr.chain
+}
+
+// callerName returns funcName(fn), made once per function: a function
+// literal's is a concatenation, and an unrolled recursion calls its
+// closures at every level.
+func (ev *evaluator) callerName(fn *ssa.Function) string {
+	if s, ok := ev.callerNames[fn]; ok {
+		return s
+	}
+	if ev.callerNames == nil {
+		ev.callerNames = map[*ssa.Function]string{}
+	}
+	s := funcName(fn)
+	ev.callerNames[fn] = s
+	return s
 }

@@ -190,13 +190,13 @@ type evaluator struct {
 	floatConsts map[*ssa.Const]value
 
 	// atPos and atChain are the position and chain given to the builder
-	// last (at), if atSet; atCache and chains are the positions and
-	// chains interned so far (atpos.go).
-	atPos   token.Pos
-	atChain ir.Chain
-	atSet   bool
-	atCache *[atSlots]atEntry
-	chains  map[chainKey]ir.Chain
+	// last (at), if atSet; atCache holds positions interned so far, and
+	// callerNames the names of the callers in call chains (atpos.go).
+	atPos       token.Pos
+	atChain     ir.Chain
+	atSet       bool
+	atCache     *[atSlots]atEntry
+	callerNames map[*ssa.Function]string
 	// specChain is the chain of the specialization's own call, once
 	// interned (frame.chainOf).
 	specChain ir.Chain
