@@ -55,13 +55,17 @@ type fnInfo struct {
 // the values they are asked for are the instruction being executed and
 // its operands, and comparing an interface is cheaper than hashing it.
 // pos is the instruction's Pos, which frame.execRegs reads instead of
-// asking the instruction.
+// asking the instruction; name is the name of the field a FieldAddr
+// addresses in the variable named nameBase, the last one it addressed
+// (frame.fieldNameAt), if nameBase is not 0.
 type instrRegs struct {
-	val    ssa.Value
-	reg    int32
-	pos    token.Pos
-	ops    []ssa.Value
-	opRegs []int32
+	val      ssa.Value
+	reg      int32
+	pos      token.Pos
+	nameBase nameID
+	name     nameID
+	ops      []ssa.Value
+	opRegs   []int32
 }
 
 // bodyRegs returns the instrRegs of the instructions of body(b).
