@@ -396,6 +396,16 @@ func (fr *frame) release() {
 
 // get returns the value of v.
 func (fr *frame) get(v ssa.Value) value {
+	if a := fr.atRegs; a != nil {
+		// Most values asked for are operands of the instruction being
+		// executed, which have registers: the kinds of values without
+		// one are not asked about first.
+		for k, o := range a.ops {
+			if o == v {
+				return fr.regValue(v, int(a.opRegs[k]))
+			}
+		}
+	}
 	ev := fr.ev
 	switch v := v.(type) {
 	case *ssa.Const:
@@ -414,6 +424,12 @@ func (fr *frame) get(v ssa.Value) value {
 	if !ok {
 		panic(fmt.Sprintf("BUG: no register for %v in %v", v, fr.fn))
 	}
+	return fr.regValue(v, i)
+}
+
+// regValue returns the value of v, whose register is i.
+func (fr *frame) regValue(v ssa.Value, i int) value {
+	ev := fr.ev
 	x := fr.regs[i]
 	switch x := x.(type) {
 	case nil:
