@@ -61,6 +61,7 @@ type evaluator struct {
 	infos      map[*ssa.Function]*fnInfo
 	funcVals   map[*ssa.Function]*closure
 	fullNames  map[*ssa.Function]string // fullName of the functions called (evaluator.fullName)
+	plainFns   map[*ssa.Function]bool   // whether a call is always inlined (evaluator.plainFunc)
 	funs       map[*ssa.Function]bool   // //lms:fun
 	// unsafeData holds the data pointers that unsafe.StringData and
 	// SliceData returned, with their storage (see unsafe.go).
@@ -403,6 +404,11 @@ func (fr *frame) get(v ssa.Value) value {
 		for k, o := range a.ops {
 			if o == v {
 				return fr.regValue(v, int(a.opRegs[k]))
+			}
+		}
+		for k, c := range a.consts {
+			if c == v {
+				return a.constVals[k]
 			}
 		}
 	}
