@@ -51,6 +51,10 @@ func (fr *frame) operands(c *ssa.CallCommon) (value, []value) {
 // be a buffer the next call reuses (call).
 func (fr *frame) callWith(c *ssa.CallCommon, f value, cargs []value, in *ssa.Call) value {
 	ev := fr.ev
+	if cl, ok := f.(*closure); ok && cl != nil && !c.IsInvoke() && ev.plainFunc(cl.fn) {
+		// inline copies cargs into the callee's registers first.
+		return fr.inline(cl.fn, cl.env, cargs)
+	}
 	args := make([]value, 0, len(c.Args)+1)
 	var fn *ssa.Function
 	var env []value
