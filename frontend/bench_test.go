@@ -14,22 +14,10 @@ import (
 // graph nodes (loading excluded). The goal: at most 1 s per
 // evaluation.
 func BenchmarkUnroll(b *testing.B) {
-	a := extract(b, "testdata/bench/unroll.txtar")
-	l, errs := load(Config{Dir: a.dir})
-	if len(errs) > 0 {
-		b.Fatal(errs)
-	}
-	lp := l.pkgs[0]
-	d := lp.dirs.gens[0]
-	funs := l.lmsFuns()
-	budgets := Budgets{}.withDefaults().override(d.budgets)
+	ev := loadBenchSpec(b, "testdata/bench/unroll.txtar")
 	nodes := 0
 	for b.Loop() {
-		spec, err := l.evaluate(lp, d, budgets, funs, false)
-		if err != nil {
-			b.Fatal(err)
-		}
-		nodes = len(spec.Graph.Nodes)
+		nodes = len(ev().Graph.Nodes)
 	}
 	if nodes < 100_000 {
 		b.Fatalf("the graph has %d nodes, want at least 10^5", nodes)
@@ -43,22 +31,11 @@ func BenchmarkUnroll(b *testing.B) {
 // steps budget lets through (internal/gotests). It reports the CPU time
 // per evaluation beside the wall clock (see meter).
 func BenchmarkSteps(b *testing.B) {
-	a := extract(b, "testdata/bench/steps.txtar")
-	l, errs := load(Config{Dir: a.dir})
-	if len(errs) > 0 {
-		b.Fatal(errs)
-	}
-	lp := l.pkgs[0]
-	d := lp.dirs.gens[0]
-	funs := l.lmsFuns()
-	budgets := Budgets{}.withDefaults().override(d.budgets)
+	ev := loadBenchSpec(b, "testdata/bench/steps.txtar")
 	var spec *Spec
 	m := startMeter()
 	for b.Loop() {
-		var err *Error
-		if spec, err = l.evaluate(lp, d, budgets, funs, false); err != nil {
-			b.Fatal(err)
-		}
+		spec = ev()
 	}
 	m.report(b, 0)
 	src, err := gogen.File("steps", []gogen.Func{{Name: spec.Name, Schedule: sched.Run(ir.DCE(spec.Graph), sched.Options{NoDCE: true})}}, gogen.Options{})
@@ -83,4 +60,27 @@ func fibish(x int) int {
 	}
 	a, b := f(x)
 	return a + b
+}
+
+// loadBenchSpec loads the package of the archive file and returns a
+// function that evaluates its first specialization (loading excluded
+// from the benchmarks).
+func loadBenchSpec(b *testing.B, file string) func() *Spec {
+	b.Helper()
+	a := extract(b, file)
+	l, errs := load(Config{Dir: a.dir})
+	if len(errs) > 0 {
+		b.Fatal(errs)
+	}
+	lp := l.pkgs[0]
+	d := lp.dirs.gens[0]
+	funs := l.lmsFuns()
+	budgets := Budgets{}.withDefaults().override(d.budgets)
+	return func() *Spec {
+		spec, err := l.evaluate(lp, d, budgets, funs, false)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return spec
+	}
 }
