@@ -51,6 +51,10 @@ func (fr *frame) operands(c *ssa.CallCommon) (value, []value) {
 // be a buffer the next call reuses (call).
 func (fr *frame) callWith(c *ssa.CallCommon, f value, cargs []value, in *ssa.Call) value {
 	ev := fr.ev
+	if cl, ok := f.(*closure); ok && cl != nil && !c.IsInvoke() && ev.plainFunc(cl.fn) {
+		// inline copies cargs into the callee's registers first.
+		return fr.inline(cl.fn, cl.env, cargs)
+	}
 	args := make([]value, 0, len(c.Args)+1)
 	var fn *ssa.Function
 	var env []value
@@ -111,6 +115,9 @@ func (fr *frame) callWith(c *ssa.CallCommon, f value, cargs []value, in *ssa.Cal
 // callFunc calls a known function.
 func (fr *frame) callFunc(fn *ssa.Function, env, args []value, in *ssa.Call) value {
 	ev := fr.ev
+	if ev.plainFunc(fn) {
+		return fr.inline(fn, env, args)
+	}
 	if isMadeFunc(fn) {
 		return fr.callMadeFunc(fn, env, args)
 	}
@@ -203,6 +210,33 @@ func (fr *frame) callFunc(fn *ssa.Function, env, args []value, in *ssa.Call) val
 	}
 	ev.fail("%s", msg)
 	return nil
+}
+
+// plainFunc reports whether a call of fn is always inlined: fn has
+// source in a package of the modules loaded (not a standard package,
+// not package stage), is not an init function, is not staged
+// (//lms:fun) and is not a function lmsgen generates. The calls that
+// callFunc treats otherwise are all named by the functions of the
+// synthetic packages, of the standard library or of stage (the tables
+// of natives, intrinsics, runtime, reflect, sync and world calls), and
+// the rest of its tests are on fn alone, so its answer for such an fn is
+// inline; a call of the staging code's own functions, the most common
+// call, is then one lookup instead of a dozen tests of its name.
+func (ev *evaluator) plainFunc(fn *ssa.Function) bool {
+	plain, ok := ev.plainFns[fn]
+	if ok {
+		return plain
+	}
+	if fn.Pkg != nil && fn.Blocks != nil && fn.Name() != "init" {
+		path := fn.Pkg.Pkg.Path()
+		plain = ev.l.bySrc[path] && !ev.l.stdSrc[path] && path != stagePath &&
+			!ev.funs[fn] && (fn.Origin() == nil || !ev.funs[fn.Origin()]) && ev.generatedBy(fn) == nil
+	}
+	if ev.plainFns == nil {
+		ev.plainFns = map[*ssa.Function]bool{}
+	}
+	ev.plainFns[fn] = plain
+	return plain
 }
 
 func funcPkgPath(fn *ssa.Function) string {

@@ -1,6 +1,8 @@
 package frontend
 
 import (
+	"go/token"
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -53,11 +55,23 @@ type fnInfo struct {
 // opRegs). frame.get and set look a value up there before idx: most of
 // the values they are asked for are the instruction being executed and
 // its operands, and comparing an interface is cheaper than hashing it.
+// pos is the instruction's Pos, which frame.execRegs reads instead of
+// asking the instruction; name is the name of the field a FieldAddr
+// addresses in the variable named nameBase, the last one it addressed
+// (frame.fieldNameAt), if nameBase is not 0.
 type instrRegs struct {
-	val    ssa.Value
-	reg    int32
-	ops    []ssa.Value
-	opRegs []int32
+	val      ssa.Value
+	reg      int32
+	pos      token.Pos
+	nameBase nameID
+	name     nameID
+	ops      []ssa.Value
+	opRegs   []int32
+	// consts are the operands that are static constants (staticConst),
+	// with their values in constVals: frame.get returns them without
+	// converting the constant again.
+	consts    []ssa.Value
+	constVals []value
 }
 
 // bodyRegs returns the instrRegs of the instructions of body(b).
@@ -73,6 +87,7 @@ func (fr *frame) bodyRegs(b *ssa.BasicBlock) []instrRegs {
 	r := make([]instrRegs, len(body))
 	var ops []*ssa.Value
 	for k, in := range body {
+		r[k].pos = in.Pos()
 		if v, ok := in.(ssa.Value); ok {
 			if i, ok := fi.idx[v]; ok {
 				r[k].val, r[k].reg = v, int32(i)
@@ -86,11 +101,35 @@ func (fr *frame) bodyRegs(b *ssa.BasicBlock) []instrRegs {
 			if i, ok := fi.idx[*o]; ok {
 				r[k].ops = append(r[k].ops, *o)
 				r[k].opRegs = append(r[k].opRegs, int32(i))
+			} else if c, ok := (*o).(*ssa.Const); ok {
+				if x, ok := staticConst(c); ok {
+					r[k].consts = append(r[k].consts, *o)
+					r[k].constVals = append(r[k].constVals, x)
+				}
 			}
 		}
 	}
 	fi.regsOrder[b.Index] = r
 	return r
+}
+
+// staticConst returns the value of c, a constant of a basic type that is
+// not a stage type, as evaluator.constant does; false for the others (a
+// Rep, a nil, a zero value of another type, a pointer). Such a value is
+// a number, a boolean or a string, which nothing changes: one value
+// serves every execution.
+func staticConst(c *ssa.Const) (value, bool) {
+	t := c.Type()
+	if c.Value == nil || isStageBasic(t) {
+		return nil, false
+	}
+	if _, ok := t.Underlying().(*types.Basic); !ok {
+		return nil, false
+	}
+	if k := basicKind(t); k == types.UnsafePointer || k == types.UntypedNil {
+		return nil, false
+	}
+	return constValue(c.Value, t), true
 }
 
 // loop is a natural loop.

@@ -268,8 +268,7 @@ func (fr *frame) runBlock(b *ssa.BasicBlock, stop *stopSet) next {
 	w0, s0 := ev.writes, ev.stores
 	regs := fr.bodyRegs(b)
 	for k, in := range fr.body(b) {
-		fr.atRegs = &regs[k]
-		fr.exec(in)
+		fr.execRegs(in, &regs[k])
 	}
 	term := b.Instrs[len(b.Instrs)-1]
 	if p := term.Pos(); p.IsValid() {

@@ -195,7 +195,11 @@
 // (mapswitch.go). A staged function may return a staged function of
 // Reps: its λ's result is a value of function type, and calling a Rep of
 // function type applies it (funvalue.go). Any other call without source,
-// and unsafe, are errors.
+// and unsafe, are errors. The functions handled by name all belong to
+// the standard library, to stage or to go/ssa's synthetic wrappers, so a
+// call of a function of the loaded modules' own packages (the staging
+// code's helpers, its closures) is inlined after one lookup per function
+// (evaluator.plainFunc), not a test of its name against every table.
 //
 // # Go's run-time semantics, statically
 //

@@ -61,6 +61,7 @@ type evaluator struct {
 	infos      map[*ssa.Function]*fnInfo
 	funcVals   map[*ssa.Function]*closure
 	fullNames  map[*ssa.Function]string // fullName of the functions called (evaluator.fullName)
+	plainFns   map[*ssa.Function]bool   // whether a call is always inlined (evaluator.plainFunc)
 	funs       map[*ssa.Function]bool   // //lms:fun
 	// unsafeData holds the data pointers that unsafe.StringData and
 	// SliceData returned, with their storage (see unsafe.go).
@@ -190,10 +191,16 @@ type evaluator struct {
 	floatConsts map[*ssa.Const]value
 
 	// atPos and atChain are the position and chain given to the builder
-	// last (at), if atSet.
-	atPos   token.Pos
-	atChain ir.Chain
-	atSet   bool
+	// last (at), if atSet; atCache holds positions interned so far, and
+	// callerNames the names of the callers in call chains (atpos.go).
+	atPos       token.Pos
+	atChain     ir.Chain
+	atSet       bool
+	atCache     *[atSlots]atEntry
+	callerNames map[*ssa.Function]string
+	// specChain is the chain of the specialization's own call, once
+	// interned (frame.chainOf).
+	specChain ir.Chain
 }
 
 // quietHeader names the header of a staged loop being executed for its
@@ -342,21 +349,6 @@ func (ev *evaluator) step() {
 	}
 }
 
-// at sets the builder's position to the current instruction's.
-func (ev *evaluator) at() {
-	if ev.pos.IsValid() {
-		chain := ir.Chain(0)
-		if ev.fr != nil {
-			chain = ev.fr.chainOf()
-		}
-		if ev.atSet && ev.atPos == ev.pos && ev.atChain == chain {
-			return // the builder's position already (nothing else sets it)
-		}
-		ev.b.AtIn(ev.l.fset.Position(ev.pos), chain)
-		ev.atPos, ev.atChain, ev.atSet = ev.pos, chain, true
-	}
-}
-
 // newFrame makes a frame for fn.
 func (ev *evaluator) newFrame(fn *ssa.Function, caller *frame, callPos token.Pos) *frame {
 	fi := ev.info(fn)
@@ -403,25 +395,23 @@ func (fr *frame) release() {
 	ev.freeFrames = append(ev.freeFrames, fr)
 }
 
-// chainOf returns the chain of inlined calls of the nodes built in fr,
-// interning it (and its callers') when first asked: as errAt writes it,
-// the call site, its caller's chain, the specialization last.
-func (fr *frame) chainOf() ir.Chain {
-	if fr.chained || fr.caller == nil {
-		return fr.chain
-	}
-	ev := fr.ev
-	up := fr.caller.chainOf()
-	if up == 0 {
-		up = ev.b.Inline(0, CallSite{Pos: ev.spec.pos, Caller: "specialization " + ev.spec.name})
-	}
-	fr.chain = ev.b.Inline(up, CallSite{Pos: ev.position(fr.callPos), Caller: funcName(fr.caller.fn)})
-	fr.chained = true
-	return fr.chain
-}
-
 // get returns the value of v.
 func (fr *frame) get(v ssa.Value) value {
+	if a := fr.atRegs; a != nil {
+		// Most values asked for are operands of the instruction being
+		// executed, which have registers: the kinds of values without
+		// one are not asked about first.
+		for k, o := range a.ops {
+			if o == v {
+				return fr.regValue(v, int(a.opRegs[k]))
+			}
+		}
+		for k, c := range a.consts {
+			if c == v {
+				return a.constVals[k]
+			}
+		}
+	}
 	ev := fr.ev
 	switch v := v.(type) {
 	case *ssa.Const:
@@ -440,6 +430,12 @@ func (fr *frame) get(v ssa.Value) value {
 	if !ok {
 		panic(fmt.Sprintf("BUG: no register for %v in %v", v, fr.fn))
 	}
+	return fr.regValue(v, i)
+}
+
+// regValue returns the value of v, whose register is i.
+func (fr *frame) regValue(v ssa.Value, i int) value {
+	ev := fr.ev
 	x := fr.regs[i]
 	switch x := x.(type) {
 	case nil:

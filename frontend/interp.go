@@ -19,8 +19,21 @@ import (
 
 // exec executes one instruction (not a phi, not a terminator).
 func (fr *frame) exec(instr ssa.Instruction) {
+	fr.execPos(instr, instr.Pos())
+}
+
+// execRegs executes instr, one of a block's body whose registers and
+// position bodyRegs computed (r): a DebugRef's Pos walks its expression
+// down to the leftmost operand, at every execution.
+func (fr *frame) execRegs(instr ssa.Instruction, r *instrRegs) {
+	fr.atRegs = r
+	fr.execPos(instr, r.pos)
+}
+
+// execPos executes instr, whose position is p.
+func (fr *frame) execPos(instr ssa.Instruction, p token.Pos) {
 	ev := fr.ev
-	if p := instr.Pos(); p.IsValid() {
+	if p.IsValid() {
 		ev.pos = p
 	}
 	fr.at = instr

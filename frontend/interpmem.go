@@ -321,13 +321,29 @@ func (fr *frame) fieldAddr(in *ssa.FieldAddr) value {
 		if st, ok := in.X.Type().(*types.Pointer).Elem().Underlying().(*types.Struct); ok {
 			// The same field of the same variable is addressed again and
 			// again (every z.Re = ... in a loop): assigned once.
-			id := fr.ev.fieldNameID(base, st.Field(in.Field).Name())
+			id := fr.fieldNameAt(in, base, st)
 			if fr.ev.fieldCells[f] != id {
 				fr.ev.fieldCells[f] = id
 			}
 		}
 	}
 	return f
+}
+
+// fieldNameAt returns fieldNameID(base, the name of field in.Field of
+// st), which the instruction's registers keep for the last base when in
+// is the instruction being executed (frame.execRegs): a loop body
+// addresses the same field of the same variable at every iteration, and
+// the name's key hashes a string.
+func (fr *frame) fieldNameAt(in *ssa.FieldAddr, base nameID, st *types.Struct) nameID {
+	r := fr.atRegs
+	if r == nil || r.val != ssa.Value(in) {
+		return fr.ev.fieldNameID(base, st.Field(in.Field).Name())
+	}
+	if r.nameBase != base {
+		r.nameBase, r.name = base, fr.ev.fieldNameID(base, st.Field(in.Field).Name())
+	}
+	return r.name
 }
 
 // callCell records p, allocated by an Alloc commented comment since the

@@ -232,8 +232,7 @@ func (ls *loopState) restart(rr *restartReq) {
 func (ls *loopState) execHeader() {
 	regs := ls.fr.bodyRegs(ls.l.header)
 	for k, in := range ls.fr.body(ls.l.header) {
-		ls.fr.atRegs = &regs[k]
-		ls.fr.exec(in)
+		ls.fr.execRegs(in, &regs[k])
 	}
 }
 
