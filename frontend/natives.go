@@ -148,7 +148,7 @@ func init() {
 		"Compare": bytes.Compare, "Equal": bytes.Equal, "Index": bytes.Index, "IndexByte": bytes.IndexByte,
 		"LastIndexByte": bytes.LastIndexByte, "Count": func(b []byte, c byte) int { return bytes.Count(b, []byte{c}) },
 		// MakeNoZero(n): bytes cuts its capacity to n wherever it calls it.
-		"MakeNoZero": func(n int) []byte { return make([]byte, n) },
+		"MakeNoZero":      func(n int) []byte { return make([]byte, n) },
 		"IndexByteString": strings.IndexByte, "LastIndexByteString": strings.LastIndexByte,
 		"CountString": func(s string, c byte) int { return strings.Count(s, string([]byte{c})) },
 	})
