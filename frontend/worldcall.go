@@ -39,6 +39,9 @@ var worldStaged = map[string]bool{
 // worldCall stages a call of fn, which world.go refuses, if its package is
 // staged; ok is false otherwise.
 func (fr *frame) worldCall(name string, fn *ssa.Function, args []value) (value, bool) {
+	if v, ok := fr.godebugCall(name, fn, args); ok {
+		return v, true
+	}
 	pkg := funcPkgPath(fn)
 	if !worldStaged[pkg] || worldReasons[name] != "" || !fr.ev.calling {
 		// Not called by the staging function: a package's
