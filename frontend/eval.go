@@ -238,8 +238,12 @@ type frame struct {
 	// then not reused while a region is open (see frame.release).
 	journaled bool
 	unroll    map[*ssa.BasicBlock]int
-	forced    map[*ssa.BasicBlock]bool
-	trials    []*trialState
+	// unrollGrew counts, per loop header, the iterations that added
+	// symbols to the graph, the ones the unroll budget bounds
+	// (control.go's arrive).
+	unrollGrew map[*ssa.BasicBlock]grewCount
+	forced     map[*ssa.BasicBlock]bool
+	trials     []*trialState
 	// dst holds the deferred calls of a function with defer statements;
 	// deferredBy is the frame whose deferred call this frame is (defer.go).
 	dst        *deferState
