@@ -69,6 +69,9 @@ var fixedSample = []string{
 	"fixedbugs/issue49110.go",  // reflect.StructOf with blank fields
 	"fixedbugs/issue5856.go",   // runtime.Caller(2) through gopanic to the panic's line, the file as gc records it (frontend/gcstack.go)
 	"fixedbugs/issue4562.go",   // runtime.Caller walked through gopanic, panicmem, sigpanic to a nil dereference's line
+	"goprint.go",               // log.Fatalf with log's standard flags, staged (frontend/worldlog.go)
+	"fixedbugs/issue21317.go",  // log.Fatal of a failure with the time, compared up to the clock where the native run logs it (clock.go)
+	"fixedbugs/bug257.go",      // fmt.Sprintf("%x") of an md5 sum's []byte (frontend/fmtstatic.go)
 }
 
 func TestFixedSample(t *testing.T) {
