@@ -179,6 +179,9 @@ func (fr *frame) callFunc(fn *ssa.Function, env, args []value, in *ssa.Call) val
 	if v, ok := ev.callNative(name, fn, args); ok {
 		return v // before the source: natives are also calls of the generated code
 	}
+	if v, ok := fr.pureCall(name, fn, args); ok {
+		return v // purecall.go
+	}
 	if fn.Blocks != nil {
 		if d := ev.generatedBy(fn); d != nil {
 			ev.fail("%s is the function lmsgen generates for %s: call %s instead", fn.Name(), d.fn.Name.Name, d.fn.Name.Name)

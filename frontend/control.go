@@ -204,6 +204,38 @@ func (fr *frame) guard(f func() outcome) (out outcome) {
 	return f()
 }
 
+// The unroll budget bounds the code unrolling writes: it counts the
+// iterations of a static loop that added symbols to the graph (nodes,
+// blocks), not those that emitted nothing (a loop of 10^6 iterations
+// computing a static value), whose cost is evaluation time alone, which
+// the steps budget bounds (every iteration takes steps). An iteration
+// is counted when the graph has more symbols at the loop's header than at
+// its previous arrival there (the first one always): a trial of a staged
+// loop that was undone counts too, so the count never misses code. The
+// count of all iterations (frame.unroll) is unchanged, and it alone is
+// the time slice of a goroutine spinning in a loop that does not end
+// (goroutine.go's preempt): the scheduler's choices are the same as
+// before, and depend only on the program.
+
+// grewCount is the symbols of the graph at a loop header's last arrival,
+// and the iterations of the loop that added some.
+type grewCount struct{ syms, iters int }
+
+// grew records an arrival at the loop header b by its back edge and
+// returns the number of the loop's iterations that added symbols.
+func (fr *frame) grew(b *ssa.BasicBlock) int {
+	if fr.unrollGrew == nil {
+		fr.unrollGrew = map[*ssa.BasicBlock]grewCount{}
+	}
+	c := fr.unrollGrew[b]
+	if n := fr.ev.b.Graph().NumSyms(); n != c.syms || c.iters == 0 {
+		c.syms = n
+		c.iters++
+	}
+	fr.unrollGrew[b] = c
+	return c.iters
+}
+
 // panicked handles a panic of the evaluated program: under staged control
 // it becomes a panic of the generated code; at the top level it is an
 // error.
@@ -230,10 +262,11 @@ func (fr *frame) arrive(b, from *ssa.BasicBlock, stop *stopSet) next {
 			fr.unroll = map[*ssa.BasicBlock]int{}
 		}
 		fr.unroll[b]++
+		grew := fr.grew(b)
 		if fr.unroll[b] > ev.budgets.Unroll && fr.preempt(l) {
 			fr.unroll[b] = 0
 		}
-		if fr.unroll[b] > ev.budgets.Unroll {
+		if fr.unroll[b] > ev.budgets.Unroll && grew > ev.budgets.Unroll {
 			ev.failAt(fr.blockPos(b), "this loop runs at generation time (its condition is static) and exceeds the budget of %d unrolled iterations; raise it with -unroll=N on the //lms:gen directive or the -unroll flag, or make the loop a loop of the generated code by making its condition a Rep (stage.Dyn)", ev.budgets.Unroll)
 		}
 		if fr.forced[b] {
@@ -244,6 +277,7 @@ func (fr *frame) arrive(b, from *ssa.BasicBlock, stop *stopSet) next {
 	}
 	if fr.unroll != nil {
 		delete(fr.unroll, b)
+		delete(fr.unrollGrew, b)
 	}
 	if l.shape != shapeHeader && fr.trial(l, stop) {
 		return fr.stagedLoop(b, stop)

@@ -49,9 +49,11 @@ type evaluator struct {
 	// and the first wait on the virtual clock (worldcall.go: one
 	// evaluation uses only one of the two).
 	realClock, virtClock clockUse
-	// logUntimed is set once the staging code called log.SetFlags with
-	// flags that print no time, outside staged control (worldcall.go).
-	logUntimed bool
+	// logStd and loggers are what the evaluation knows of the flags of
+	// package log's standard logger and of the loggers the generated
+	// code made, by their Reps (worldlog.go).
+	logStd  *logFlags
+	loggers map[*rep]*logFlags
 	// inErrorf is set while the format of a staged fmt.Errorf is
 	// checked: %w is its verb only.
 	inErrorf bool
@@ -243,8 +245,12 @@ type frame struct {
 	// then not reused while a region is open (see frame.release).
 	journaled bool
 	unroll    map[*ssa.BasicBlock]int
-	forced    map[*ssa.BasicBlock]bool
-	trials    []*trialState
+	// unrollGrew counts, per loop header, the iterations that added
+	// symbols to the graph, the ones the unroll budget bounds
+	// (control.go's arrive).
+	unrollGrew map[*ssa.BasicBlock]grewCount
+	forced     map[*ssa.BasicBlock]bool
+	trials     []*trialState
 	// dst holds the deferred calls of a function with defer statements;
 	// deferredBy is the frame whose deferred call this frame is (defer.go).
 	dst        *deferState

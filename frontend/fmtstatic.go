@@ -30,7 +30,8 @@ import (
 //     as Sprint does;
 //   - any other verb: the underlying basic value with the same verb and
 //     flags (fmt formats a named basic type as its underlying one but
-//     for %T); a verb fmt rejects ("%!d(...)" names the type) and a
+//     for %T), or the Go value of a slice or array of predeclared basic
+//     types (%x of a []byte); a verb fmt rejects ("%!d(...)" names the type) and a
 //     composite without a method are refused;
 //   - a * width or precision: the underlying integer.
 //
@@ -51,6 +52,61 @@ func plainFmtOperand(op iface) bool {
 	}
 	_, basic := types.Unalias(op.t).(*types.Basic)
 	return basic && irTypeOfValue(op.v) != nil
+}
+
+// basicSeq reports whether t is an unnamed slice or array type of a
+// predeclared basic type ([]byte, [4]int): no methods, and a Go value fmt
+// formats as the program's.
+func basicSeq(t types.Type) bool {
+	switch t := types.Unalias(t).(type) {
+	case *types.Slice:
+		return isPredeclared(t.Elem())
+	case *types.Array:
+		return isPredeclared(t.Elem())
+	}
+	return false
+}
+
+// nativeSeq returns the Go value of v, a static slice or array of the
+// type t (basicSeq), or false.
+func (ev *evaluator) nativeSeq(v value, t types.Type) (any, bool) {
+	var elem types.Type
+	n := int64(-1)
+	switch t := types.Unalias(t).(type) {
+	case *types.Slice:
+		elem = t.Elem()
+	case *types.Array:
+		elem, n = t.Elem(), t.Len()
+	}
+	et := reflect.TypeOf(zeroOf(kindTypes[types.Unalias(elem).(*types.Basic).Kind()]))
+	var elems []value
+	switch x := v.(type) {
+	case sliceV:
+		if n >= 0 {
+			return nil, false
+		}
+		r, ok := ev.toNative(x, reflect.SliceOf(et))
+		if !ok {
+			return nil, false
+		}
+		return r.Interface(), true
+	case array:
+		elems = x
+	default:
+		return nil, false
+	}
+	if int64(len(elems)) != n {
+		return nil, false
+	}
+	out := reflect.New(reflect.ArrayOf(len(elems), et)).Elem()
+	for i := range elems {
+		e, ok := ev.toNative(ev.load(&elems[i]), et)
+		if !ok {
+			return nil, false
+		}
+		out.Index(i).Set(e)
+	}
+	return out.Interface(), true
 }
 
 // fmtOperands returns the operands of a static ...any argument, and
@@ -256,6 +312,12 @@ func (ev *evaluator) staticSprintf(kind string, args []value) (value, bool) {
 		p := fmtProxy{name: name, fail: &fail}
 		if irTypeOfValue(op.v) != nil {
 			p.under = op.v
+		} else if basicSeq(op.t) && !hasRep(op.v, 0) {
+			// A slice or array of predeclared basic types (a hash's
+			// Sum(nil)): fmt formats its Go value as the program's.
+			if x, ok := ev.nativeSeq(op.v, op.t); ok {
+				p.under = x
+			}
 		}
 		if star[i] {
 			if p.under == nil {

@@ -69,8 +69,10 @@ var notSourceStd = []string{
 
 // pureInternalStd lists the internal standard packages loaded from source
 // like the others: pure Go that standard packages loaded from source call
-// (crypto/md5 calls internal/byteorder).
-var pureInternalStd = []string{"internal/byteorder"}
+// (crypto/md5 calls internal/byteorder, path/filepath calls
+// internal/filepathlite, which calls internal/stringslite and
+// internal/bytealg: natives.go).
+var pureInternalStd = []string{"internal/byteorder", "internal/filepathlite"}
 
 // pureUnderNotSourceStd lists the standard packages under one of
 // notSourceStd that are loaded from source all the same: math/big is

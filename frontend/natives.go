@@ -40,7 +40,9 @@ func allow(pkg string, trap bool, fns map[string]any) {
 	for name, f := range fns {
 		v := reflect.ValueOf(f)
 		t := v.Type()
-		dyn := !t.IsVariadic()
+		// A function of an internal package is never a call of the
+		// generated code, which cannot import it.
+		dyn := !t.IsVariadic() && importable(pkg)
 		for i := range t.NumIn() {
 			dyn = dyn && basicReflect(t.In(i))
 		}
@@ -146,7 +148,19 @@ func init() {
 		"Compare": bytes.Compare, "Equal": bytes.Equal, "Index": bytes.Index, "IndexByte": bytes.IndexByte,
 		"LastIndexByte": bytes.LastIndexByte, "Count": func(b []byte, c byte) int { return bytes.Count(b, []byte{c}) },
 		// MakeNoZero(n): bytes cuts its capacity to n wherever it calls it.
-		"MakeNoZero": func(n int) []byte { return make([]byte, n) },
+		"MakeNoZero":      func(n int) []byte { return make([]byte, n) },
+		"IndexByteString": strings.IndexByte, "LastIndexByteString": strings.LastIndexByte,
+		"CountString": func(s string, c byte) int { return strings.Count(s, string([]byte{c})) },
+	})
+	// internal/stringslite is package strings' searches for the packages
+	// strings may not import (internal/filepathlite, loaded from source):
+	// the same functions, called at generation time only (dyn is false
+	// for an internal package).
+	allow("internal/stringslite", false, map[string]any{
+		"HasPrefix": strings.HasPrefix, "HasSuffix": strings.HasSuffix, "IndexByte": strings.IndexByte,
+		"Index": strings.Index, "Cut": strings.Cut, "CutPrefix": strings.CutPrefix,
+		"CutSuffix": strings.CutSuffix, "TrimPrefix": strings.TrimPrefix, "TrimSuffix": strings.TrimSuffix,
+		"Clone": strings.Clone,
 	})
 	// The searches of package bytes that read bytealg.MaxLen (a variable
 	// gc sets from the CPU's features, without source here) or call

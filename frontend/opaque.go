@@ -68,6 +68,12 @@ func (ev *evaluator) liftOpaque(v value, t *ir.Type, what string) ir.Exp {
 	if ref, ok := ev.varHolding(i); ok {
 		return ev.b.Opaque(t, ir.OpaqueVal{Form: ir.OpaqueVar, Ref: ref})
 	}
+	if s := streamOf(i.v); s != nil {
+		// The program's os.Stdout or os.Stderr (stdio.go), which the
+		// generated code reads from the variable: staging code's
+		// assignments to it are not made at run time.
+		return ev.b.Opaque(t, ir.OpaqueVal{Form: ir.OpaqueVar, Ref: ir.GoName{Path: "os", Name: strings.TrimPrefix(s.String(), "os.")}})
+	}
 	if t == ir.ErrorType {
 		if msg, ok := errorsNewMsg(i); ok {
 			return ev.b.Opaque(t, ir.OpaqueVal{Form: ir.OpaqueErrorsNew, Msg: msg, ID: ev.objectID(i.v)})

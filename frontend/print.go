@@ -485,6 +485,9 @@ func verbFits(verb byte, t *ir.Type) bool {
 			return true // its Error or String method, or fmt's %!s
 		}
 	}
+	if t.Kind == ir.KSlice && t.Elem == ir.Uint8 && strings.IndexByte("sqxX", verb) >= 0 {
+		return true // fmt formats a []byte as the string of its bytes
+	}
 	switch verb {
 	case 'd', 'c':
 		return t.IsInteger()

@@ -108,35 +108,57 @@ func (ev *evaluator) valueCall(r *rvalue, in value) value {
 	if cl == nil {
 		panic(reflectPanic("reflect: call of nil function"))
 	}
-	if sig.Variadic() {
-		ev.fail("reflect.Value.Call of a variadic function is not supported during staging")
-	}
+	// reflect's checks, in its order (reflect.Value.call): the count,
+	// zero Values, the fixed parameters, then the variadic ones, packed
+	// into a new slice of the variadic parameter's type.
 	s, _ := in.(sliceV)
-	if s.len != sig.Params().Len() {
-		what := "few"
-		if s.len > sig.Params().Len() {
-			what = "many"
-		}
-		panic(reflectPanic("reflect: Call with too " + what + " input arguments"))
+	n := sig.Params().Len()
+	if sig.Variadic() {
+		n--
 	}
-	args := make([]value, s.len)
+	if s.len < n {
+		panic(reflectPanic("reflect: Call with too few input arguments"))
+	}
+	if !sig.Variadic() && s.len > n {
+		panic(reflectPanic("reflect: Call with too many input arguments"))
+	}
+	avs := make([]*rvalue, s.len)
 	for i := range s.len {
-		av := valueOf(ev.load(&s.base[s.off+i]))
-		pt := sig.Params().At(i).Type()
-		if av.t == nil {
+		avs[i] = valueOf(ev.load(&s.base[s.off+i]))
+		if avs[i].t == nil {
 			panic(reflectPanic("reflect: Call using zero Value argument"))
 		}
-		if !types.AssignableTo(av.t, pt) {
-			panic(reflectPanic("reflect: Call using " + reflectString(av.t) + " as type " + reflectString(pt)))
-		}
+	}
+	// arg is the argument av passed as a parameter of type pt.
+	arg := func(av *rvalue, pt types.Type) value {
 		if _, isIface := pt.Underlying().(*types.Interface); isIface && !types.IsInterface(av.t) {
-			args[i] = iface{t: av.t, v: copyVal(av.v)}
-		} else {
-			args[i] = copyVal(av.v)
+			return iface{t: av.t, v: copyVal(av.v)}
 		}
+		return copyVal(av.v)
+	}
+	args := make([]value, n, n+1)
+	for i := range n {
+		pt := sig.Params().At(i).Type()
+		if !types.AssignableTo(avs[i].t, pt) {
+			panic(reflectPanic("reflect: Call using " + reflectString(avs[i].t) + " as type " + reflectString(pt)))
+		}
+		args[i] = arg(avs[i], pt)
+	}
+	if sig.Variadic() {
+		et := sig.Params().At(n).Type().Underlying().(*types.Slice).Elem()
+		elems := make([]value, s.len-n)
+		for i := range elems {
+			av := avs[n+i]
+			if !types.AssignableTo(av.t, et) {
+				panic(reflectPanic("reflect: cannot use " + reflectString(av.t) + " as type " + reflectString(et) + " in Call"))
+			}
+			elems[i] = arg(av, et)
+		}
+		ev.bornSlice(elems)
+		args = append(args, sliceV{base: elems, len: len(elems), cap: len(elems)})
 	}
 	res := ev.fr.callFunc(cl.fn, cl.env, args, nil)
-	n := sig.Results().Len()
+	n = sig.Results().Len()
 	outs := make([]value, n)
 	for i := range outs {
 		v := res

@@ -26,6 +26,7 @@ var worldReasons = map[string]string{
 	"crypto/tls":           "staging code cannot do I/O or depend on the environment (no I/O, system calls or clocks during generation)",
 	"crypto/x509":          "staging code cannot do I/O or depend on the environment (it reads the system's certificates)",
 	"runtime/debug":        "it controls or inspects the runtime of lmsgen, not of the program",
+	"internal/godebug":     "it reads the running program's GODEBUG settings (its environment, and the defaults of its module's go version), which the generated code cannot read: it cannot import an internal package",
 	"runtime/pprof":        "it controls or inspects the runtime of lmsgen, not of the program",
 	"runtime.AddCleanup":   "cleanups run when the garbage collector decides, which static evaluation cannot reproduce",
 	"runtime.Caller":       "it inspects the stack of the running program, whose frames are gc's (answered only for a skip beyond any stack, or within the program's own frames called by plain calls, its pc unused: callers.go)",

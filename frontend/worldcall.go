@@ -19,7 +19,8 @@ import (
 // them are staged calls too. Only the packages of worldStaged are: what
 // they do at run time is what the staging function called natively does
 // (the clock, the environment, files, process ids, other processes,
-// pseudo-random numbers, package log's output); the functions that inspect the running
+// pseudo-random numbers, package log's output, with the date and time
+// of the run: worldlog.go); the functions that inspect the running
 // program's stack or lmsgen's memory (world.go's function entries) are
 // not, since the generated program's differ from the native one's. A
 // static use of such a result (a map key, an unroll count, a type
@@ -32,12 +33,15 @@ import (
 // worldStaged lists the packages whose refused calls are staged.
 var worldStaged = map[string]bool{
 	"os": true, "io/ioutil": true, "syscall": true, "time": true, "os/exec": true, "math/rand": true,
-	"log": true, // the program's standard error; its output only without the time (logTime)
+	"log": true, // the program's standard error; its output only while its flags are known (worldlog.go)
 }
 
 // worldCall stages a call of fn, which world.go refuses, if its package is
 // staged; ok is false otherwise.
 func (fr *frame) worldCall(name string, fn *ssa.Function, args []value) (value, bool) {
+	if v, ok := fr.godebugCall(name, fn, args); ok {
+		return v, true
+	}
 	pkg := funcPkgPath(fn)
 	if !worldStaged[pkg] || worldReasons[name] != "" || !fr.ev.calling {
 		// Not called by the staging function: a package's
@@ -55,9 +59,12 @@ func (fr *frame) worldCall(name string, fn *ssa.Function, args []value) (value, 
 		fr.ev.clockUsed(&fr.ev.realClock, name)
 	}
 	if pkg == "log" {
-		fr.logTime(name, fn, args)
+		fr.logCall(name, fn, args)
 	}
 	v := fr.libCall(c, recv, sig, args, name, worldReason(pkg, name))
+	if pkg == "log" {
+		fr.logMade(fn, args, v)
+	}
 	if worldExits[name] {
 		fr.ev.exitHere()
 	}
@@ -284,32 +291,5 @@ func (ev *evaluator) clockUsed(u *clockUse, name string) {
 	}
 	if u.name == "" {
 		*u = clockUse{name: name, pos: ev.pos}
-	}
-}
-
-// logTime refuses the output of package log while it writes the date or
-// the time (log.LstdFlags, until a log.SetFlags without them, outside
-// staged control, says otherwise), and the output methods of a
-// *log.Logger, whose flags it does not follow: no two runs of such a
-// program print the same, so no run of the generated code prints what
-// the program printed.
-func (fr *frame) logTime(name string, fn *ssa.Function, args []value) {
-	ev := fr.ev
-	const timed = 1 | 2 | 4 // log.Ldate | log.Ltime | log.Lmicroseconds
-	if name == "log.SetFlags" {
-		f, ok := args[0].(int)
-		ev.logUntimed = ok && f&timed == 0 && len(ev.regions) == 0
-		return
-	}
-	switch fn.Name() {
-	case "Print", "Printf", "Println", "Fatal", "Fatalf", "Fatalln", "Panic", "Panicf", "Panicln", "Output":
-	default:
-		return
-	}
-	if fn.Signature.Recv() != nil {
-		ev.fail("call of %s: the flags of a log.Logger are not followed, and its output may start with the date and time, which differ at every run: use package log's functions after log.SetFlags(0)", name)
-	}
-	if !ev.logUntimed {
-		ev.fail("call of %s: package log writes the date and time (log.LstdFlags), which differ at every run, so the generated code cannot print what the program printed: call log.SetFlags(0) (or flags without the time) first, outside staged control", name)
 	}
 }

@@ -69,6 +69,9 @@ var fixedSample = []string{
 	"fixedbugs/issue49110.go",  // reflect.StructOf with blank fields
 	"fixedbugs/issue5856.go",   // runtime.Caller(2) through gopanic to the panic's line, the file as gc records it (frontend/gcstack.go)
 	"fixedbugs/issue4562.go",   // runtime.Caller walked through gopanic, panicmem, sigpanic to a nil dereference's line
+	"goprint.go",               // log.Fatalf with log's standard flags, staged (frontend/worldlog.go)
+	"fixedbugs/issue21317.go",  // log.Fatal of a failure with the time, compared up to the clock where the native run logs it (clock.go)
+	"fixedbugs/bug257.go",      // fmt.Sprintf("%x") of an md5 sum's []byte (frontend/fmtstatic.go)
 }
 
 func TestFixedSample(t *testing.T) {
@@ -154,5 +157,35 @@ func TestWrap(t *testing.T) {
 		if !strings.Contains(string(got), want) {
 			t.Errorf("Wrap: missing %q in\n%s", want, got)
 		}
+	}
+}
+
+func TestUnclock(t *testing.T) {
+	for _, c := range []struct {
+		want, got string
+		n         int  // lines masked
+		same      bool // equal once masked
+	}{
+		{"2026/11/27 13:07:04 boom\n", "2026/11/27 13:09:59 boom\n", 1, true},
+		{"13:07:04.123456 a\nb\n", "14:00:00.000001 a\nb\n", 1, true},
+		{"p: 2026/11/27 x\n", "p: 2025/01/02 x\n", 1, true},
+		{"2026/11/27 13:07:04 boom\n", "2026/11/27 13:07:04 bang\n", 1, false}, // the message differs
+		{"2026/11/27 13:07:04 boom\n", "2026/11/27 boom\n", 0, false},          // fewer fields
+		{"2026/11/27 13:07:04 boom\n", "2026/11/27 13:07:04.000001 boom\n", 0, false},
+		{"p: 2026/11/27 x\n", "q: 2025/01/02 x\n", 0, false}, // another prefix
+		{"x 1\n", "x 2\n", 0, false},                         // no clock in the native output
+		{"boom\n", "2026/11/27 13:07:04 boom\n", 0, false},   // a clock only in the staged output
+	} {
+		w, g, n := unclock(c.want, c.got)
+		if n != c.n || (w == g) != c.same {
+			t.Errorf("unclock(%q, %q) = %q, %q, %d; want %d lines masked, equal %v", c.want, c.got, w, g, n, c.n, c.same)
+		}
+	}
+	want := output{stderr: "2026/11/27 13:07:04 boom\n", code: 1}
+	if d, n := diff(want, output{stderr: "2026/11/27 13:08:00 boom\n", code: 1}); d != "" || n != 1 {
+		t.Errorf("diff of outputs that differ in log's clock: %q, %d lines masked", d, n)
+	}
+	if d, _ := diff(want, output{stderr: "2026/11/27 13:08:00 bang\n", code: 1}); d == "" {
+		t.Errorf("diff of outputs that differ after log's clock: none")
 	}
 }

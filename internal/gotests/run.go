@@ -35,6 +35,9 @@ type Result struct {
 	Program string // the file's path relative to $GOROOT/test
 	Class   Class
 	Detail  string // the refusal (file:line:col: message), or what differs or failed
+	// Clock is the number of lines of a same program compared without
+	// the date and time package log writes (clock.go).
+	Clock int
 }
 
 // Runner runs programs in a module of its own that uses the lmsgen
@@ -182,26 +185,33 @@ func (r *Runner) Run(dir, name string) Result {
 		res.Class, res.Detail = Wrong, "the generated program did not finish"
 		return res
 	}
-	if d := diff(want, got); d != "" {
+	d, clock := diff(want, got)
+	if d != "" {
 		res.Class, res.Detail = Wrong, d
 		return res
 	}
-	res.Class = Same
+	res.Class, res.Clock = Same, clock
+	if clock > 0 {
+		res.Detail = fmt.Sprintf("up to the clock: %d lines compared without log's date and time", clock)
+	}
 	return res
 }
 
-// diff says how got differs from want, or returns "". A panic's stack
+// diff says how got differs from want, or returns "", with the number of
+// lines compared up to log's date and time (clock.go). A panic's stack
 // trace is not compared, only its message and the exit status.
-func diff(want, got output) string {
+func diff(want, got output) (string, int) {
+	wout, gout, n := unclock(want.stdout, got.stdout)
+	werr, gerr, m := unclock(trace(want.stderr), trace(got.stderr))
 	switch {
 	case want.code != got.code:
-		return fmt.Sprintf("exit status %d, want %d (stderr %q)", got.code, want.code, firstLines(got.stderr, 3))
-	case want.stdout != got.stdout:
-		return "standard output: " + firstDiff(want.stdout, got.stdout)
-	case trace(want.stderr) != trace(got.stderr):
-		return "standard error: " + firstDiff(trace(want.stderr), trace(got.stderr))
+		return fmt.Sprintf("exit status %d, want %d (stderr %q)", got.code, want.code, firstLines(got.stderr, 3)), 0
+	case wout != gout:
+		return "standard output: " + firstDiff(want.stdout, got.stdout), 0
+	case werr != gerr:
+		return "standard error: " + firstDiff(trace(want.stderr), trace(got.stderr)), 0
 	}
-	return ""
+	return "", n + m
 }
 
 // trace cuts a stack trace off standard error.

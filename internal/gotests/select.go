@@ -11,10 +11,13 @@
 // differ), crashed (lmsgen panicked, reported a BUG or an error without a
 // position, timed out, or the generated program does not build) or
 // skipped (the program itself does not build or finish natively here).
-// Wrong and crashed are bugs of lmsgen.
+// Wrong and crashed are bugs of lmsgen. A line the native run starts
+// with package log's date and time is compared without them (clock.go):
+// such a program is same "up to the clock", counted apart.
 //
 // select.go chooses the programs, wrap.go rewrites one into a staging
-// package, run.go runs the comparison; cmd/lmsgotests is the command line.
+// package, run.go runs the comparison, clock.go masks log's clock;
+// cmd/lmsgotests is the command line.
 package gotests
 
 import (

@@ -92,12 +92,20 @@ func run(seed uint64, n, jobs int, work, goroot string, names []string) error {
 	close(next)
 	wg.Wait()
 	count := map[gotests.Class]int{}
+	clock := 0
 	for _, res := range results {
 		count[res.Class]++
+		if res.Class == gotests.Same && res.Clock > 0 {
+			clock++
+		}
 	}
 	var parts []string
 	for _, c := range gotests.Classes {
-		parts = append(parts, fmt.Sprintf("%s %d", c, count[c]))
+		p := fmt.Sprintf("%s %d", c, count[c])
+		if c == gotests.Same {
+			p += fmt.Sprintf(" (same up to the clock: %d)", clock)
+		}
+		parts = append(parts, p)
 	}
 	fmt.Printf("summary (seed %d, %d programs): %s\n", seed, len(progs), strings.Join(parts, ", "))
 	return nil
