@@ -64,6 +64,9 @@ type dest struct {
 
 // block writes the statements of b and sends its result to d.
 func (fg *funcGen) block(b *ir.Block, d dest) *stmts {
+	if d.kind == destReturn {
+		fg.planReturns(b, d.top) // a branch that returns: its loops may return from their exits
+	}
 	fr := fg.enter(b)
 	out, done := fg.nodes(fr, d)
 	if !out.term && !done {
@@ -159,6 +162,13 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 				continue
 			}
 		}
+		if n.Op == ir.OpSliceNew && fg.simd == nil {
+			if end, sent := fg.sliceLit(out, fr, i, last, d); end >= 0 {
+				parEnd = end
+				resultSent = resultSent || sent
+				continue
+			}
+		}
 		if n.Op == ir.OpVarNew {
 			if w, post := fg.forLoop(fr, i); w != nil {
 				// Declared by the for clause of w.
@@ -179,6 +189,23 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 			}
 		}
 		if n.Op == ir.OpIf && i == last && d.kind != destCond && d.thread == nil && (fr.b.Res == n.Sym.E() || d.kind == destExit && n.Sym == d.exit.code) && fg.uses[n.Sym] == 1 && fg.projs[n.Sym] == nil {
+			fg.ifStmt(out, n, d)
+			resultSent = true
+			continue
+		}
+		if n.Op == ir.OpIf && i == last && d.kind == destReturn && d.thread == nil && len(fg.tailRets) > 0 && fg.givesResult(fr.b, n) {
+			if b, ok := fg.tailChoice(n); ok {
+				// After a loop whose breaks choose b (exittail.go).
+				fg.consumeTest(n.Args[0])
+				rest := fg.block(b, d)
+				out.list = append(out.list, rest.list...)
+				out.term = rest.term
+				resultSent = true
+				continue
+			}
+		}
+		if n.Op == ir.OpIf && i == last && d.kind == destReturn && d.thread == nil && fg.returnsAll(fr, n) {
+			// return a, b of a conditional's results: each branch returns its own.
 			fg.ifStmt(out, n, d)
 			resultSent = true
 			continue
@@ -207,6 +234,31 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 		fg.stmt(out, n)
 	}
 	return out, resultSent
+}
+
+// returnsAll reports whether the result of the block of fr is the tuple
+// of the results of its last statement n, a conditional, in order, each
+// used only there: return x9, x10 after if c { x9, x10 = 0, ErrNeg } else
+// { x9, x10 = f(x), nil } is written as the returns of the branches.
+func (fg *funcGen) returnsAll(fr *frame, n *ir.Node) bool {
+	res := fr.b.Res
+	if !res.IsSym() || fg.uses[res.Sym()] != 1 {
+		return false
+	}
+	t := fg.g.Def(res.Sym())
+	if t == nil || t.Op != ir.OpTuple {
+		return false
+	}
+	outs := fg.resultSyms(n)
+	if len(outs) != len(t.Args) {
+		return false
+	}
+	for k, a := range t.Args {
+		if !a.IsSym() || a.Sym() != outs[k] || fg.uses[a.Sym()] != 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // spreadResult recognizes a block, sent to variables, whose result is a
@@ -628,6 +680,11 @@ func (fg *funcGen) varDecl(out *stmts, n *ir.Node) {
 		fg.names[n.Sym] = fg.names[p]
 		return
 	}
+	if p, ok := fg.heldVar(n); ok {
+		// m := xs[0]; for ... { m = x }, not m1 := m.
+		fg.names[n.Sym] = fg.names[p]
+		return
+	}
 	name := fg.name(n.Sym)
 	if c := init.Const(); c != nil && !isDefaultType(c.Type) && isZeroValue(c) {
 		out.add(jen.Var().Id(name).Add(goType(c.Type)))
@@ -659,6 +716,48 @@ func (fg *funcGen) paramVar(n *ir.Node) (ir.Sym, bool) {
 	}
 	if v := fg.baseName(n.Sym); v != fg.baseName(p) && v != "x"+strconv.Itoa(int(n.Sym)) {
 		return 0, false // n := start keeps the user's name
+	}
+	return p, true
+}
+
+// heldVar returns the value, held in a local variable of the generated
+// code, whose value starts the variable n when n can be that variable
+// itself: the value is a statement of n's block (declared name := ... or
+// a conditional's result), n's initialization is its only use, it has
+// n's type and n's source name (or n has none). The value is not a read
+// of another variable (two staged variables would share a name). Being
+// declared in the same block, the two are declared as often (in a loop's
+// body, anew at each iteration).
+func (fg *funcGen) heldVar(n *ir.Node) (ir.Sym, bool) {
+	init := n.Args[0]
+	if !init.IsSym() || fg.names[n.Sym] != "" || fg.varReads[n.Sym] == 0 {
+		return 0, false
+	}
+	p := init.Sym()
+	d := fg.g.Def(p)
+	if d == nil || fg.uses[p] != 1 || fg.names[p] == "" || fg.names[p] == "_" || fg.g.TypeOf(init) != n.Type ||
+		fg.forwarded[p] || fg.dup[p] || fg.dup[n.Sym] || fg.inlineNode(p) != nil || fg.silent(d) && d.Op != ir.OpProj {
+		return 0, false
+	}
+	switch d.Op {
+	case ir.OpVarGet, ir.OpVarNew, ir.OpLambda, ir.OpForward, ir.OpStatic:
+		return 0, false
+	}
+	if _, ok := fg.minArgs[p]; ok {
+		return 0, false
+	}
+	decl := p
+	if d.Op == ir.OpProj {
+		if !d.Args[0].IsSym() {
+			return 0, false
+		}
+		decl = d.Args[0].Sym()
+	}
+	if fg.place[decl].b == nil || fg.place[decl].b != fg.place[n.Sym].b {
+		return 0, false
+	}
+	if v := fg.baseName(n.Sym); v != fg.baseName(p) && v != "x"+strconv.Itoa(int(n.Sym)) {
+		return 0, false
 	}
 	return p, true
 }
