@@ -136,6 +136,17 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 			resultSent = true
 			continue
 		}
+		if n.Op == ir.OpIf && i == last && d.kind == destReturn && d.thread == nil && len(fg.tailRets) > 0 && fg.givesResult(fr.b, n) {
+			if b, ok := fg.tailChoice(n); ok {
+				// After a loop whose breaks choose b (exittail.go).
+				fg.consumeTest(n.Args[0])
+				rest := fg.block(b, d)
+				out.list = append(out.list, rest.list...)
+				out.term = rest.term
+				resultSent = true
+				continue
+			}
+		}
 		if n.Op == ir.OpIf && d.kind == destReturn {
 			if t := fg.planThread(fr, i, last, n, d); t != nil {
 				fg.threadIf(out, t)
@@ -192,17 +203,6 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 			fg.ifStmt(out, n, d)
 			resultSent = true
 			continue
-		}
-		if n.Op == ir.OpIf && i == last && d.kind == destReturn && d.thread == nil && len(fg.tailRets) > 0 && fg.givesResult(fr.b, n) {
-			if b, ok := fg.tailChoice(n); ok {
-				// After a loop whose breaks choose b (exittail.go).
-				fg.consumeTest(n.Args[0])
-				rest := fg.block(b, d)
-				out.list = append(out.list, rest.list...)
-				out.term = rest.term
-				resultSent = true
-				continue
-			}
 		}
 		if n.Op == ir.OpIf && i == last && d.kind == destReturn && d.thread == nil && fg.returnsAll(fr, n) {
 			// return a, b of a conditional's results: each branch returns its own.
