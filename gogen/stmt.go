@@ -607,7 +607,9 @@ func (fg *funcGen) stmt(out *stmts, n *ir.Node) {
 		fg.varDecl(out, n)
 	case ir.OpVarSet:
 		fg.assign(out, jen.Id(fg.name(a[0].Sym())), a[1], func(m *ir.Node) bool {
-			return m.Op == ir.OpVarGet && m.Args[0] == a[0]
+			// The variable itself, or one written under its name
+			// (shadowVar): s = s is left out.
+			return m.Op == ir.OpVarGet && (m.Args[0] == a[0] || fg.names[m.Args[0].Sym()] != "" && fg.names[m.Args[0].Sym()] == fg.names[a[0].Sym()])
 		})
 	case ir.OpSliceSet:
 		base := fg.ref(a[0], ctxConverted).at(precPrimary)
@@ -680,6 +682,14 @@ func (fg *funcGen) varDecl(out *stmts, n *ir.Node) {
 		fg.names[n.Sym] = fg.names[p]
 		return
 	}
+	if v, ok := fg.shadowVar(n); ok {
+		// s1 := s; for ... { s1 += x }; s = s1 is s's own loop.
+		fg.names[n.Sym] = fg.names[v]
+		if fg.inlineNode(init.Sym()) != nil {
+			fg.consumed[init.Sym()] = true
+		}
+		return
+	}
 	if p, ok := fg.heldVar(n); ok {
 		// m := xs[0]; for ... { m = x }, not m1 := m.
 		fg.names[n.Sym] = fg.names[p]
@@ -718,6 +728,89 @@ func (fg *funcGen) paramVar(n *ir.Node) (ir.Sym, bool) {
 		return 0, false // n := start keeps the user's name
 	}
 	return p, true
+}
+
+// shadowVar returns the variable v whose value starts the variable n
+// (n := v, the read written inline) when n can be v itself: n's block
+// later sets v to n's value (v = n), nothing between reads or writes v,
+// and nothing after reads n. The staging code's inner loops leave that
+// shape: s1 := s; for ... { s1 += x }; s = s1 is for ... { s += x }.
+func (fg *funcGen) shadowVar(n *ir.Node) (ir.Sym, bool) {
+	init := n.Args[0]
+	if !init.IsSym() || fg.names[n.Sym] != "" || fg.varReads[n.Sym] == 0 || fg.dup[n.Sym] {
+		return 0, false
+	}
+	g := fg.g.Def(init.Sym())
+	if g == nil || g.Op != ir.OpVarGet || fg.dup[g.Sym] || fg.uses[g.Sym] != 1 || fg.inlineNode(g.Sym) == nil && !fg.forwarded[g.Sym] {
+		return 0, false
+	}
+	v := g.Args[0].Sym()
+	if fg.names[v] == "" || fg.names[v] == "_" || fg.g.TypeOf(g.Args[0]) != n.Type {
+		return 0, false
+	}
+	if b := fg.baseName(n.Sym); b != fg.baseName(v) && b != "x"+strconv.Itoa(int(n.Sym)) {
+		return 0, false
+	}
+	b := fg.place[n.Sym].b
+	if b == nil {
+		return 0, false
+	}
+	a := fg.plans[b].pos[fg.place[n.Sym].j]
+	// The set v = n, in n's block.
+	z := int32(-1)
+	for _, u := range fg.varOps[v] {
+		if u.Op != ir.OpVarSet || fg.place[u.Sym].b != b || fg.dup[u.Sym] {
+			continue
+		}
+		if x := fg.defOf(u.Args[1]); x != nil && x.Op == ir.OpVarGet && x.Args[0] == n.Sym.E() {
+			if q := fg.plans[b].pos[fg.place[u.Sym].j]; q > a && (z < 0 || q < z) {
+				z = q
+			}
+		}
+	}
+	if z < 0 {
+		return 0, false
+	}
+	// Where a node is evaluated in b: its position, or its enclosing
+	// statement's; -1 outside b; -2 not known (in a function literal,
+	// which may run at any time, or duplicated): as if in the way.
+	at := func(s ir.Sym) int32 {
+		for {
+			pl := fg.place[s]
+			if pl.b == nil || fg.dup[s] {
+				return -2
+			}
+			if pl.b == b {
+				return fg.plans[b].pos[pl.j]
+			}
+			o := fg.owner[pl.b]
+			if o == nil {
+				return -1 // the function's body, outside b
+			}
+			if o.Op == ir.OpLambda {
+				return -2
+			}
+			s = o.Sym
+		}
+	}
+	for _, u := range fg.varOps[v] {
+		if u == g {
+			continue
+		}
+		q := at(u.Sym)
+		if q == -2 || q > a && q < z {
+			return 0, false
+		}
+		if q == z && !(u.Op == ir.OpVarSet && fg.place[u.Sym].b == b) {
+			return 0, false
+		}
+	}
+	for _, u := range fg.varOps[n.Sym] {
+		if q := at(u.Sym); q <= a || q > z {
+			return 0, false
+		}
+	}
+	return v, true
 }
 
 // heldVar returns the value, held in a local variable of the generated
@@ -884,11 +977,23 @@ func compoundOp(m *ir.Node, t *ir.Type) bool {
 // incDec returns "++" or "--" if x op y adds or subtracts an integer 1.
 func incDec(op ir.Op, y ir.Exp) string {
 	c := y.Const()
-	if c == nil || !c.Type.IsInteger() || op != ir.OpAdd && op != ir.OpSub {
+	if c == nil || op != ir.OpAdd && op != ir.OpSub {
 		return ""
 	}
 	up := op == ir.OpAdd
+	var f float64 // x++ is x += 1 for a float too (the spec's IncDec)
+	switch v := c.Val.(type) {
+	case float64:
+		f = v
+	case float32:
+		f = float64(v)
+	}
 	switch {
+	case !c.Type.IsInteger() && f == 1:
+	case !c.Type.IsInteger() && f == -1:
+		up = !up
+	case !c.Type.IsInteger():
+		return ""
 	case constUint(c) == 1:
 	case !c.Type.IsUnsigned() && constInt(c) == -1:
 		up = !up
