@@ -2,6 +2,7 @@ package gogen
 
 import (
 	"github.com/dave/jennifer/jen"
+	"strconv"
 
 	"github.com/lmsgen/lmsgen/ir"
 )
@@ -38,8 +39,21 @@ func (fg *funcGen) ifStmt(out *stmts, n *ir.Node, d dest) {
 	case destNone, destAssign:
 		fg.ifElse(out, c, fg.block(thenB, d), fg.block(elseB, d))
 	case destDeclare:
+		if p, ok := fg.keptValue(n); ok {
+			// m := xs[r]; if xs[r+1] > m { m = xs[r+1] }: the
+			// conditional's result is m's variable, not m1 := m.
+			fg.names[n.Sym] = fg.names[p]
+			th := fg.block(thenB, dest{kind: destAssign, names: []string{fg.names[p]}})
+			fg.ifElse(out, c, th, &stmts{})
+			return
+		}
 		names := fg.resultNames(n.Sym)
 		assign := dest{kind: destAssign, names: names}
+		if len(names) == 1 && n.Type == ir.Bool {
+			if fg.shortCircuit(out, names[0], c, thenB, elseB) {
+				return
+			}
+		}
 		if len(names) == 1 {
 			if v, ok := fg.simpleValue(elseB); ok {
 				out.add(jen.Id(names[0]).Op(":=").Add(v.code()))
@@ -49,8 +63,119 @@ func (fg *funcGen) ifStmt(out *stmts, n *ir.Node, d dest) {
 			}
 		}
 		fg.declare(out, names, n.Type.Values())
+		if fg.zeroBranch(elseB) {
+			// var neg bool; if c { neg = true }: the declaration gives
+			// the else branch's values.
+			fg.ifElse(out, c, fg.block(thenB, assign), &stmts{})
+			return
+		}
 		fg.ifElse(out, c, fg.block(thenB, assign), fg.block(elseB, assign))
 	}
+}
+
+// keptValue returns the value p that conditional n, of one result, keeps
+// in its else branch when n can be p's own variable: p is a statement of
+// n's block with n's type and source name, read nowhere but in n's
+// condition, in its then branch (before the branch's result is assigned)
+// and as the else branch's result, which does nothing else.
+func (fg *funcGen) keptValue(n *ir.Node) (ir.Sym, bool) {
+	elseB := n.Blocks[1]
+	if fg.isTuple(n.Sym) || !elseB.Res.IsSym() || len(fg.plans[elseB].nodes) > 0 {
+		return 0, false
+	}
+	p := elseB.Res.Sym()
+	d := fg.g.Def(p)
+	if d == nil || fg.names[p] == "" || fg.names[p] == "_" || fg.g.TypeOf(elseB.Res) != n.Type ||
+		fg.forwarded[p] || fg.dup[p] || fg.dup[n.Sym] || fg.inlineNode(p) != nil || fg.silent(d) {
+		return 0, false
+	}
+	switch d.Op {
+	case ir.OpVarGet, ir.OpVarNew, ir.OpLambda, ir.OpForward, ir.OpStatic, ir.OpProj:
+		return 0, false
+	}
+	if _, ok := fg.minArgs[p]; ok {
+		return 0, false
+	}
+	if fg.place[p].b == nil || fg.place[p].b != fg.place[n.Sym].b {
+		return 0, false
+	}
+	if v := fg.baseName(n.Sym); v != fg.baseName(p) && v != "x"+strconv.Itoa(int(n.Sym)) {
+		return 0, false
+	}
+	// Every use: the else result, the condition's, the then branch's.
+	uses := 1 + fg.usesInline(n.Args[0], p)
+	if uses > fg.uses[p] {
+		return 0, false
+	}
+	budget := 256
+	var count func(b *ir.Block) bool
+	count = func(b *ir.Block) bool {
+		if b.Res == p.E() {
+			uses++
+		}
+		for _, m := range fg.plans[b].nodes {
+			if budget--; budget < 0 {
+				return false
+			}
+			for _, a := range m.Args {
+				if a == p.E() {
+					uses++
+				}
+			}
+			for _, c := range m.Blocks {
+				if !count(c) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	if !count(n.Blocks[0]) || uses != fg.uses[p] {
+		return 0, false
+	}
+	return p, true
+}
+
+// usesInline counts the references to p in e as written: e itself, or
+// the arguments of its inline nodes.
+func (fg *funcGen) usesInline(e ir.Exp, p ir.Sym) int32 {
+	if !e.IsSym() {
+		return 0
+	}
+	if e.Sym() == p {
+		return 1
+	}
+	m := fg.inlineNode(e.Sym())
+	if m == nil {
+		return 0
+	}
+	var k int32
+	for _, a := range m.Args {
+		k += fg.usesInline(a, p)
+	}
+	return k
+}
+
+// zeroBranch reports whether branch b of a conditional does nothing but
+// give the zero values of its results (+0 for a float: var x float64 is
+// +0, never -0).
+func (fg *funcGen) zeroBranch(b *ir.Block) bool {
+	p := fg.plans[b]
+	for j, m := range p.nodes {
+		if !(p.inline[j] || fg.silent(m)) || !pureNode(m) {
+			return false
+		}
+	}
+	vals := []ir.Exp{b.Res}
+	if t := fg.defOf(b.Res); t != nil && t.Op == ir.OpTuple {
+		vals = t.Args
+	}
+	for _, v := range vals {
+		if c := v.Const(); c == nil || c.Type.Kind == ir.KTuple || !isZeroValue(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // declare writes var lo, hi int: one declaration per run of names of one
@@ -147,6 +272,60 @@ func (fg *funcGen) simpleValue(b *ir.Block) (expr, bool) {
 	}
 	fg.leave(fr, !ok)
 	return v, ok
+}
+
+// shortCircuit writes the bool conditional n on c, with branches thenB
+// and elseB, to name as c && b or c || b, when the branch that is not a
+// constant (false for &&, true for ||) is an expression, b: its nodes
+// all written in it. Go evaluates b exactly when the branch would run, so
+// b may read memory and panic. When go vet would flag the operands
+// (vetand.go, chainvet.go), the same is written as name := c; if name {
+// name = b } (if !name for ||). ok is false when it does not apply.
+func (fg *funcGen) shortCircuit(out *stmts, name string, c ir.Exp, thenB, elseB *ir.Block) bool {
+	isConst := func(b *ir.Block, v bool) bool {
+		k := b.Res.Const()
+		return k != nil && k.Type == ir.Bool && k.Val.(bool) == v && len(fg.plans[b].nodes) == 0
+	}
+	and := true
+	b := thenB
+	switch {
+	case isConst(elseB, false):
+	case isConst(thenB, true):
+		and, b = false, elseB
+	default:
+		return false
+	}
+	if !b.Res.IsSym() {
+		return false
+	}
+	// Look before writing: the condition's inline nodes are written once.
+	fr := fg.enter(b)
+	ok := true
+	for _, m := range fr.nodes {
+		ok = ok && fg.skip(m)
+	}
+	fg.leave(fr, true)
+	if !ok {
+		return false
+	}
+	cond := fg.ref(c, ctxConverted)
+	fr = fg.enter(b)
+	v := fg.ref(b.Res, ctxConverted)
+	fg.leave(fr, false)
+	switch {
+	case and && fg.vetAnd(cond, v):
+		out.add(jen.Id(name).Op(":=").Add(join(cond, "&&", precAnd, v).code()))
+	case !and && !orClash(orOperands(fg.text(cond.code()), false), orOperands(fg.text(v.code()), false)):
+		out.add(jen.Id(name).Op(":=").Add(join(cond, "||", precOr, v).code()))
+	default:
+		out.add(jen.Id(name).Op(":=").Add(cond.code()))
+		test := jen.Id(name)
+		if !and {
+			test = jen.Op("!").Id(name)
+		}
+		out.add(jen.If(test).Block(jen.Id(name).Op("=").Add(v.code())))
+	}
+	return true
 }
 
 // safe reports whether e, as written in the current block, has no effect

@@ -59,9 +59,13 @@ type funcGen struct {
 
 	// The loops whose exits return (exitreturn.go), and the nodes left
 	// unwritten for them: their code variables and its sets.
-	exitRets  map[ir.Sym]*exitReturn
-	minArgs   map[ir.Sym]minOp // a min or max written as an operand of another (minmax.go)
-	unwritten map[ir.Sym]bool
+	exitRets map[ir.Sym]*exitReturn
+	tailRets []*exitReturn // those whose breaks go on to the code after the loop (exittail.go)
+	// The blocks planned: function bodies, and the branches written
+	// with returns (if c { return ... }; for ... { ... }; return ...).
+	retPlanned map[*ir.Block]bool
+	minArgs    map[ir.Sym]minOp // a min or max written as an operand of another (minmax.go)
+	unwritten  map[ir.Sym]bool
 
 	// The inner loops whose exits dispatch in place, the loops written
 	// with exits being written (innermost last) and the labels given
@@ -94,6 +98,7 @@ type goFunc struct {
 	params    map[string]bool // the names of its parameters and its closures'
 	opaque    []jen.Code
 	opaqueFor map[*ir.Const]string
+	zeroNote  bool // opaque holds the comment on the variables standing for constants
 	// The vector constants of the vector code (gogen/simd.go, bcast),
 	// bound once at the function's start after the CPU check.
 	bcasts   []jen.Code
@@ -347,7 +352,16 @@ func (fg *funcGen) opaque(c *ir.Const) expr {
 		return rawExpr(name, precPrimary)
 	}
 	var name string
-	if len(fg.fn.opaque) == 0 {
+	if v, ok := c.Val.(ir.OpaqueVal); ok && v.Fresh() {
+		// An error the staging code made once: one per call here too,
+		// shared by its uses (== and errors.Is see one error).
+		name = fg.fn.names.fresh("err")
+		fg.fn.opaque = append(fg.fn.opaque, jen.Id(name).Op(":=").Add(constExpr(c, ctxTyped).code()))
+		fg.fn.opaqueFor[c] = name
+		return rawExpr(name, precPrimary)
+	}
+	if !fg.fn.zeroNote {
+		fg.fn.zeroNote = true
 		fg.fn.opaque = append(fg.fn.opaque, jen.Comment("Variables, not constants: the operations using them must happen at run time."))
 	}
 	if c.Type.IsInteger() && constUint(c) == 0 {

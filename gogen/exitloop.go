@@ -136,6 +136,9 @@ func (fg *funcGen) exitStmt(out *stmts, n *ir.Node, x *exitLoop) {
 	switch {
 	case x.breaks == 0:
 		out.term = x.cond == nil // no break: the loop never ends
+	case x.ret != nil && x.ret.tail:
+		// Every exit but the breaks returns; the breaks go on to the code
+		// after the loop, decided for their code (exittail.go).
 	case x.ret != nil:
 		// Every exit but the breaks returns: after the loop, the breaks' return.
 		fg.exitReturnStmt(out, x.ret, x.ret.brk, nil)

@@ -45,6 +45,9 @@ type exitReturn struct {
 	brk   int64 // the code whose exits stay breaks
 	hasBr bool  // some code stays a break
 	res   ir.Exp
+	// tail: the breaks go on to the code after the loop, written for
+	// their code (exittail.go), not to a return of known values.
+	tail bool
 	// The constants the breaks' return returns instead of the variables
 	// every break sets to them.
 	brkSubst map[ir.Sym]ir.Exp
@@ -67,6 +70,13 @@ type retVal struct {
 // function body b whose exits can return; top says b is the
 // specialization's own body.
 func (fg *funcGen) planReturns(b *ir.Block, top bool) {
+	if fg.retPlanned[b] {
+		return
+	}
+	if fg.retPlanned == nil {
+		fg.retPlanned = map[*ir.Block]bool{}
+	}
+	fg.retPlanned[b] = true
 	p := fg.plans[b]
 	for j, n := range p.nodes {
 		if n.Op != ir.OpWhile || p.inline[j] {
@@ -96,6 +106,9 @@ func (fg *funcGen) planReturns(b *ir.Block, top bool) {
 			continue
 		}
 		fg.exitRets[n.Sym] = r
+		if r.tail {
+			fg.tailRets = append(fg.tailRets, r)
+		}
 	}
 }
 
@@ -149,7 +162,10 @@ func (fg *funcGen) exitReturnOf(b *ir.Block, j int, n *ir.Node, top bool) *exitR
 	}
 	for _, l := range r.leafs {
 		if _, ok := fg.exitValues(r, l.code); !ok {
-			return nil
+			if !r.hasBr || l.code != r.brk || !fg.tailPath(r, b, j+1) {
+				return nil
+			}
+			r.tail = true
 		}
 	}
 	return r
@@ -400,6 +416,7 @@ func (fg *funcGen) planSlots(b *ir.Block, n *ir.Node, r *exitReturn) bool {
 	if r.hasBr {
 		brkReads = reads(r.brk)
 	}
+
 	// Candidates: every set in an exit, every read after the loop.
 	inLeaf := map[ir.Sym]*ir.Block{}
 	for _, l := range leaves {
@@ -411,6 +428,16 @@ func (fg *funcGen) planSlots(b *ir.Block, n *ir.Node, r *exitReturn) bool {
 	p := fg.plans[b]
 	for j := slicesIndex(p.nodes, n) + 1; j < len(p.nodes); j++ {
 		fg.tailNode(p.nodes[j], tail)
+	}
+	if r.tail {
+		// The code after the loop may read any variable it reads (a
+		// set, whatever the order of the map).
+		brkReads = map[ir.Sym]bool{}
+		for s := range tail {
+			if m := fg.g.Def(s); m != nil && m.Op == ir.OpVarGet {
+				brkReads[m.Args[0].Sym()] = true
+			}
+		}
 	}
 	var slots []ir.Sym
 	for _, l := range leaves {
@@ -434,7 +461,7 @@ func (fg *funcGen) planSlots(b *ir.Block, n *ir.Node, r *exitReturn) bool {
 		}
 	}
 	drop := map[ir.Sym]bool{}
-	if r.hasBr {
+	if r.hasBr && !r.tail {
 		fg.brkConsts(r, leaves, slots, brkReads, drop)
 	}
 	// Per exit, from its last statement back: substitute or leave out

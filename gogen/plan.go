@@ -268,6 +268,7 @@ func (a *analysis) forwardReads() {
 			switch pw := p.pos[k]; {
 			case pw > q:
 			case pw == q && k == q && w.Op == ir.OpVarSet && !p.inline[k]:
+			case pw == q && k == q && w.Op == ir.OpIf && !p.inline[k] && a.readsFirst(w, s, key):
 			default:
 				ok = false
 			}
@@ -302,4 +303,97 @@ func (a *analysis) posIn(home, res *ir.Block, at *ir.Node) (int32, bool) {
 			return 0, false
 		}
 	}
+}
+
+// readsFirst reports whether, in every branch of conditional w, the uses
+// of read s come before the writes of the variable key names: w reads s
+// in a branch and sets the variable after (i = i1 + 1 after if xs[i1] >
+// t { return i1 }), so s can be the variable itself. A branch that
+// writes the variable and then uses s, or a loop inside that does both
+// (a later iteration would use s after the write), fails. Branches of
+// more than readsFirstBudget nodes in all are not looked into.
+func (a *analysis) readsFirst(w *ir.Node, s ir.Sym, key ir.Key) bool {
+	budget := readsFirstBudget
+	var ordered func(b *ir.Block) bool
+	var usesIn func(b *ir.Block) bool
+	usesIn = func(b *ir.Block) bool {
+		if b.Res == s.E() {
+			return true
+		}
+		for _, y := range a.plans[b].nodes {
+			if budget--; budget < 0 {
+				return true // too large to look into: as if used
+			}
+			if containsExp(y.Args, s) {
+				return true
+			}
+			for _, c := range y.Blocks {
+				if usesIn(c) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	ordered = func(b *ir.Block) bool {
+		p := a.plans[b]
+		// The positions where s is used: by a node evaluated there, or
+		// inside the blocks of the statement there.
+		used := map[int32]bool{}
+		for j, y := range p.nodes {
+			if budget--; budget < 0 {
+				return false
+			}
+			if containsExp(y.Args, s) {
+				used[p.pos[j]] = true
+			}
+		}
+		if b.Res == s.E() {
+			used[int32(len(p.nodes))] = true
+		}
+		written := false
+		for k, x := range p.nodes {
+			if p.inline[k] {
+				continue
+			}
+			nested := false
+			for _, c := range x.Blocks {
+				nested = nested || usesIn(c)
+			}
+			if budget < 0 || written && (used[int32(k)] || nested) {
+				return false
+			}
+			if x.Eff.Writes(key) && nested {
+				if x.Op != ir.OpIf {
+					return false // a loop: its next iteration uses s after the write
+				}
+				for _, c := range x.Blocks {
+					if !ordered(c) {
+						return false
+					}
+				}
+			}
+			written = written || x.Eff.Writes(key)
+		}
+		return !written || !used[int32(len(p.nodes))]
+	}
+	for _, c := range w.Blocks {
+		if !ordered(c) {
+			return false
+		}
+	}
+	return budget >= 0
+}
+
+// readsFirstBudget bounds the nodes readsFirst looks at for one read.
+const readsFirstBudget = 256
+
+// containsExp reports whether args holds s.
+func containsExp(args []ir.Exp, s ir.Sym) bool {
+	for _, x := range args {
+		if x == s.E() {
+			return true
+		}
+	}
+	return false
 }

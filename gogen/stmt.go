@@ -64,6 +64,9 @@ type dest struct {
 
 // block writes the statements of b and sends its result to d.
 func (fg *funcGen) block(b *ir.Block, d dest) *stmts {
+	if d.kind == destReturn {
+		fg.planReturns(b, d.top) // a branch that returns: its loops may return from their exits
+	}
 	fr := fg.enter(b)
 	out, done := fg.nodes(fr, d)
 	if !out.term && !done {
@@ -133,6 +136,17 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 			resultSent = true
 			continue
 		}
+		if n.Op == ir.OpIf && i == last && d.kind == destReturn && d.thread == nil && len(fg.tailRets) > 0 && fg.givesResult(fr.b, n) {
+			if b, ok := fg.tailChoice(n); ok {
+				// After a loop whose breaks choose b (exittail.go).
+				fg.consumeTest(n.Args[0])
+				rest := fg.block(b, d)
+				out.list = append(out.list, rest.list...)
+				out.term = rest.term
+				resultSent = true
+				continue
+			}
+		}
 		if n.Op == ir.OpIf && d.kind == destReturn {
 			if t := fg.planThread(fr, i, last, n, d); t != nil {
 				fg.threadIf(out, t)
@@ -159,6 +173,13 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 				continue
 			}
 		}
+		if n.Op == ir.OpSliceNew && fg.simd == nil {
+			if end, sent := fg.sliceLit(out, fr, i, last, d); end >= 0 {
+				parEnd = end
+				resultSent = resultSent || sent
+				continue
+			}
+		}
 		if n.Op == ir.OpVarNew {
 			if w, post := fg.forLoop(fr, i); w != nil {
 				// Declared by the for clause of w.
@@ -179,6 +200,12 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 			}
 		}
 		if n.Op == ir.OpIf && i == last && d.kind != destCond && d.thread == nil && (fr.b.Res == n.Sym.E() || d.kind == destExit && n.Sym == d.exit.code) && fg.uses[n.Sym] == 1 && fg.projs[n.Sym] == nil {
+			fg.ifStmt(out, n, d)
+			resultSent = true
+			continue
+		}
+		if n.Op == ir.OpIf && i == last && d.kind == destReturn && d.thread == nil && fg.returnsAll(fr, n) {
+			// return a, b of a conditional's results: each branch returns its own.
 			fg.ifStmt(out, n, d)
 			resultSent = true
 			continue
@@ -207,6 +234,31 @@ func (fg *funcGen) nodes(fr *frame, d dest) (out *stmts, resultSent bool) {
 		fg.stmt(out, n)
 	}
 	return out, resultSent
+}
+
+// returnsAll reports whether the result of the block of fr is the tuple
+// of the results of its last statement n, a conditional, in order, each
+// used only there: return x9, x10 after if c { x9, x10 = 0, ErrNeg } else
+// { x9, x10 = f(x), nil } is written as the returns of the branches.
+func (fg *funcGen) returnsAll(fr *frame, n *ir.Node) bool {
+	res := fr.b.Res
+	if !res.IsSym() || fg.uses[res.Sym()] != 1 {
+		return false
+	}
+	t := fg.g.Def(res.Sym())
+	if t == nil || t.Op != ir.OpTuple {
+		return false
+	}
+	outs := fg.resultSyms(n)
+	if len(outs) != len(t.Args) {
+		return false
+	}
+	for k, a := range t.Args {
+		if !a.IsSym() || a.Sym() != outs[k] || fg.uses[a.Sym()] != 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // spreadResult recognizes a block, sent to variables, whose result is a
@@ -555,7 +607,9 @@ func (fg *funcGen) stmt(out *stmts, n *ir.Node) {
 		fg.varDecl(out, n)
 	case ir.OpVarSet:
 		fg.assign(out, jen.Id(fg.name(a[0].Sym())), a[1], func(m *ir.Node) bool {
-			return m.Op == ir.OpVarGet && m.Args[0] == a[0]
+			// The variable itself, or one written under its name
+			// (shadowVar): s = s is left out.
+			return m.Op == ir.OpVarGet && (m.Args[0] == a[0] || fg.names[m.Args[0].Sym()] != "" && fg.names[m.Args[0].Sym()] == fg.names[a[0].Sym()])
 		})
 	case ir.OpSliceSet:
 		base := fg.ref(a[0], ctxConverted).at(precPrimary)
@@ -628,6 +682,19 @@ func (fg *funcGen) varDecl(out *stmts, n *ir.Node) {
 		fg.names[n.Sym] = fg.names[p]
 		return
 	}
+	if v, ok := fg.shadowVar(n); ok {
+		// s1 := s; for ... { s1 += x }; s = s1 is s's own loop.
+		fg.names[n.Sym] = fg.names[v]
+		if fg.inlineNode(init.Sym()) != nil {
+			fg.consumed[init.Sym()] = true
+		}
+		return
+	}
+	if p, ok := fg.heldVar(n); ok {
+		// m := xs[0]; for ... { m = x }, not m1 := m.
+		fg.names[n.Sym] = fg.names[p]
+		return
+	}
 	name := fg.name(n.Sym)
 	if c := init.Const(); c != nil && !isDefaultType(c.Type) && isZeroValue(c) {
 		out.add(jen.Var().Id(name).Add(goType(c.Type)))
@@ -659,6 +726,131 @@ func (fg *funcGen) paramVar(n *ir.Node) (ir.Sym, bool) {
 	}
 	if v := fg.baseName(n.Sym); v != fg.baseName(p) && v != "x"+strconv.Itoa(int(n.Sym)) {
 		return 0, false // n := start keeps the user's name
+	}
+	return p, true
+}
+
+// shadowVar returns the variable v whose value starts the variable n
+// (n := v, the read written inline) when n can be v itself: n's block
+// later sets v to n's value (v = n), nothing between reads or writes v,
+// and nothing after reads n. The staging code's inner loops leave that
+// shape: s1 := s; for ... { s1 += x }; s = s1 is for ... { s += x }.
+func (fg *funcGen) shadowVar(n *ir.Node) (ir.Sym, bool) {
+	init := n.Args[0]
+	if !init.IsSym() || fg.names[n.Sym] != "" || fg.varReads[n.Sym] == 0 || fg.dup[n.Sym] {
+		return 0, false
+	}
+	g := fg.g.Def(init.Sym())
+	if g == nil || g.Op != ir.OpVarGet || fg.dup[g.Sym] || fg.uses[g.Sym] != 1 || fg.inlineNode(g.Sym) == nil && !fg.forwarded[g.Sym] {
+		return 0, false
+	}
+	v := g.Args[0].Sym()
+	if fg.names[v] == "" || fg.names[v] == "_" || fg.g.TypeOf(g.Args[0]) != n.Type {
+		return 0, false
+	}
+	if b := fg.baseName(n.Sym); b != fg.baseName(v) && b != "x"+strconv.Itoa(int(n.Sym)) {
+		return 0, false
+	}
+	b := fg.place[n.Sym].b
+	if b == nil {
+		return 0, false
+	}
+	a := fg.plans[b].pos[fg.place[n.Sym].j]
+	// The set v = n, in n's block.
+	z := int32(-1)
+	for _, u := range fg.varOps[v] {
+		if u.Op != ir.OpVarSet || fg.place[u.Sym].b != b || fg.dup[u.Sym] {
+			continue
+		}
+		if x := fg.defOf(u.Args[1]); x != nil && x.Op == ir.OpVarGet && x.Args[0] == n.Sym.E() {
+			if q := fg.plans[b].pos[fg.place[u.Sym].j]; q > a && (z < 0 || q < z) {
+				z = q
+			}
+		}
+	}
+	if z < 0 {
+		return 0, false
+	}
+	// Where a node is evaluated in b: its position, or its enclosing
+	// statement's; -1 outside b; -2 not known (in a function literal,
+	// which may run at any time, or duplicated): as if in the way.
+	at := func(s ir.Sym) int32 {
+		for {
+			pl := fg.place[s]
+			if pl.b == nil || fg.dup[s] {
+				return -2
+			}
+			if pl.b == b {
+				return fg.plans[b].pos[pl.j]
+			}
+			o := fg.owner[pl.b]
+			if o == nil {
+				return -1 // the function's body, outside b
+			}
+			if o.Op == ir.OpLambda {
+				return -2
+			}
+			s = o.Sym
+		}
+	}
+	for _, u := range fg.varOps[v] {
+		if u == g {
+			continue
+		}
+		q := at(u.Sym)
+		if q == -2 || q > a && q < z {
+			return 0, false
+		}
+		if q == z && !(u.Op == ir.OpVarSet && fg.place[u.Sym].b == b) {
+			return 0, false
+		}
+	}
+	for _, u := range fg.varOps[n.Sym] {
+		if q := at(u.Sym); q <= a || q > z {
+			return 0, false
+		}
+	}
+	return v, true
+}
+
+// heldVar returns the value, held in a local variable of the generated
+// code, whose value starts the variable n when n can be that variable
+// itself: the value is a statement of n's block (declared name := ... or
+// a conditional's result), n's initialization is its only use, it has
+// n's type and n's source name (or n has none). The value is not a read
+// of another variable (two staged variables would share a name). Being
+// declared in the same block, the two are declared as often (in a loop's
+// body, anew at each iteration).
+func (fg *funcGen) heldVar(n *ir.Node) (ir.Sym, bool) {
+	init := n.Args[0]
+	if !init.IsSym() || fg.names[n.Sym] != "" || fg.varReads[n.Sym] == 0 {
+		return 0, false
+	}
+	p := init.Sym()
+	d := fg.g.Def(p)
+	if d == nil || fg.uses[p] != 1 || fg.names[p] == "" || fg.names[p] == "_" || fg.g.TypeOf(init) != n.Type ||
+		fg.forwarded[p] || fg.dup[p] || fg.dup[n.Sym] || fg.inlineNode(p) != nil || fg.silent(d) && d.Op != ir.OpProj {
+		return 0, false
+	}
+	switch d.Op {
+	case ir.OpVarGet, ir.OpVarNew, ir.OpLambda, ir.OpForward, ir.OpStatic:
+		return 0, false
+	}
+	if _, ok := fg.minArgs[p]; ok {
+		return 0, false
+	}
+	decl := p
+	if d.Op == ir.OpProj {
+		if !d.Args[0].IsSym() {
+			return 0, false
+		}
+		decl = d.Args[0].Sym()
+	}
+	if fg.place[decl].b == nil || fg.place[decl].b != fg.place[n.Sym].b {
+		return 0, false
+	}
+	if v := fg.baseName(n.Sym); v != fg.baseName(p) && v != "x"+strconv.Itoa(int(n.Sym)) {
+		return 0, false
 	}
 	return p, true
 }
@@ -785,11 +977,23 @@ func compoundOp(m *ir.Node, t *ir.Type) bool {
 // incDec returns "++" or "--" if x op y adds or subtracts an integer 1.
 func incDec(op ir.Op, y ir.Exp) string {
 	c := y.Const()
-	if c == nil || !c.Type.IsInteger() || op != ir.OpAdd && op != ir.OpSub {
+	if c == nil || op != ir.OpAdd && op != ir.OpSub {
 		return ""
 	}
 	up := op == ir.OpAdd
+	var f float64 // x++ is x += 1 for a float too (the spec's IncDec)
+	switch v := c.Val.(type) {
+	case float64:
+		f = v
+	case float32:
+		f = float64(v)
+	}
 	switch {
+	case !c.Type.IsInteger() && f == 1:
+	case !c.Type.IsInteger() && f == -1:
+		up = !up
+	case !c.Type.IsInteger():
+		return ""
 	case constUint(c) == 1:
 	case !c.Type.IsUnsigned() && constInt(c) == -1:
 		up = !up

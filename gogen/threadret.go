@@ -66,6 +66,12 @@ type threadRet struct {
 	exit  *ir.Block // its other branch, taken by every other label
 	top   bool      // the body is the specialization's own: results are packed
 	names []string  // the names of n's results ("_": the label, and results only returns read)
+	// flag: the label is a bool the dispatch tests itself (if ok {
+	// return p }; return -1 after a lookup), cont being 1 for true.
+	flag bool
+	// all: the rest returns values known at every branch too, so every
+	// branch returns and nothing follows the conditional.
+	all bool
 }
 
 // threadView is how a conditional m carries n's results: m is n, or a
@@ -164,19 +170,28 @@ func (fg *funcGen) planThread(fr *frame, i, last int, n *ir.Node, d dest) *threa
 	if dn.Op != ir.OpIf || fg.packed(dn) || !fg.wholeResults(fr.b.Res, dn) {
 		return nil
 	}
-	// The dispatch's condition: label == K or label != K, written inline.
-	c := fg.defOf(dn.Args[0])
-	if c == nil || (c.Op != ir.OpEq && c.Op != ir.OpNe) || !fg.isInline(dn.Args[0]) || fg.uses[c.Sym] != 1 {
-		return nil
+	// The dispatch's condition: label == K or label != K, written inline,
+	// or a bool label itself.
+	var t *threadRet
+	var lab ir.Exp
+	eq := true
+	if x := dn.Args[0]; x.IsSym() && fg.g.TypeOf(x) == ir.Bool && fg.uses[x.Sym()] == 1 && (x == n.Sym.E() || fg.defOf(x) != nil && fg.defOf(x).Op == ir.OpProj) {
+		lab, t = x, &threadRet{n: n, d: dn, cont: 1, top: d.top, flag: true}
+	} else {
+		c := fg.defOf(x)
+		if c == nil || (c.Op != ir.OpEq && c.Op != ir.OpNe) || !fg.isInline(x) || fg.uses[c.Sym] != 1 {
+			return nil
+		}
+		var k ir.Exp
+		lab, k = c.Args[0], c.Args[1]
+		if lab.IsConst() {
+			lab, k = k, lab
+		}
+		if !lab.IsSym() || !k.IsConst() || !fg.g.TypeOf(k).IsInteger() || fg.uses[lab.Sym()] != 1 {
+			return nil
+		}
+		t, eq = &threadRet{n: n, d: dn, cont: constInt(k.Const()), top: d.top}, c.Op == ir.OpEq
 	}
-	lab, k := c.Args[0], c.Args[1]
-	if lab.IsConst() {
-		lab, k = k, lab
-	}
-	if !lab.IsSym() || !k.IsConst() || !fg.g.TypeOf(k).IsInteger() || fg.uses[lab.Sym()] != 1 {
-		return nil
-	}
-	t := &threadRet{n: n, d: dn, cont: constInt(k.Const()), top: d.top}
 	switch ln := fg.g.Def(lab.Sym()); {
 	case lab.Sym() == n.Sym && !fg.isTuple(n.Sym):
 	case ln != nil && ln.Op == ir.OpProj && ln.Args[0] == n.Sym.E() && fg.skip(ln) && fg.uses[n.Sym] == 0:
@@ -185,7 +200,7 @@ func (fg *funcGen) planThread(fr *frame, i, last int, n *ir.Node, d dest) *threa
 		return nil
 	}
 	t.rest, t.exit = dn.Blocks[0], dn.Blocks[1]
-	if c.Op == ir.OpNe {
+	if !eq {
 		t.rest, t.exit = t.exit, t.rest
 	}
 	// The statements between: no effect, no panic (a return skips them).
@@ -195,6 +210,14 @@ func (fg *funcGen) planThread(fr *frame, i, last int, n *ir.Node, d dest) *threa
 		}
 	}
 	sc := fg.openScope().with(fr.b, i)
+	if fg.quietBlock(t, t.rest) {
+		// Every branch returns, when the rest's values are known at each.
+		t.all = true
+		if fg.threadLeaves(t.root(), sc) {
+			return t
+		}
+		t.all = false
+	}
 	if !fg.threadLeaves(t.root(), sc) {
 		return nil
 	}
@@ -336,6 +359,36 @@ func (fg *funcGen) innerView(v *threadView, b *ir.Block, mres []ir.Exp) (*thread
 	return iv, at
 }
 
+// wholeView returns the view of the conditional that is the last
+// statement of branch b of v's conditional and gives all of the branch's
+// results itself (a switch's arms nested as else ifs, each a
+// conditional of the same results); and its index in b.
+func (fg *funcGen) wholeView(v *threadView, b *ir.Block) (*threadView, int) {
+	in, at := fg.lastIf(b)
+	if in == nil || b.Res != in.Sym.E() || !fg.isTuple(in.Sym) || fg.uses[in.Sym] != 1 ||
+		len(in.Type.Values()) != len(v.m.Type.Values()) {
+		return nil, -1
+	}
+	for _, p := range fg.projs[in.Sym] {
+		if p != 0 && fg.uses[p] > 0 {
+			return nil, -1
+		}
+	}
+	return &threadView{t: v.t, m: in, pos: v.pos, from: v.from, outer: v.outer}, at
+}
+
+// quietAfter reports whether the nodes of block b after index at are
+// written nowhere and do nothing.
+func (fg *funcGen) quietAfter(b *ir.Block, at int) bool {
+	p := fg.plans[b]
+	for j, x := range p.nodes[at+1:] {
+		if !p.inline[at+1+j] && !fg.silent(x) || !pureNode(x) {
+			return false
+		}
+	}
+	return true
+}
+
 // threadLeaves checks every branch of v's conditional for the label it
 // sets and, for a label that returns, the values returned.
 func (fg *funcGen) threadLeaves(v *threadView, sc scope) bool {
@@ -344,6 +397,9 @@ func (fg *funcGen) threadLeaves(v *threadView, sc scope) bool {
 		p := fg.plans[b]
 		mres := fg.branchResults(b.Res, v.m)
 		if mres == nil {
+			if iv, at := fg.wholeView(v, b); iv != nil && fg.quietAfter(b, at) && fg.threadLeaves(iv, sc.with(b, at)) {
+				continue
+			}
 			return false
 		}
 		if iv, at := fg.innerView(v, b, mres); iv != nil {
@@ -364,11 +420,11 @@ func (fg *funcGen) threadLeaves(v *threadView, sc scope) bool {
 			}
 			continue
 		}
-		lab := mres[v.pos]
-		if !lab.IsConst() || !fg.g.TypeOf(lab).IsInteger() {
+		k, ok := labelOf(mres[v.pos])
+		if !ok {
 			return false
 		}
-		if k := constInt(lab.Const()); k != t.cont {
+		if k != t.cont || t.all {
 			vs, ok := fg.threadValues(t, k, v.comps(mres), sc.with(b, len(p.nodes)))
 			if !ok {
 				return false
@@ -422,10 +478,14 @@ func (fg *funcGen) dropIn(b *ir.Block, x ir.Exp) bool {
 // is k, n's results then being comps: the dispatch decided down to its
 // result.
 func (fg *funcGen) threadValues(t *threadRet, k int64, comps []ir.Exp, sc scope) ([]ir.Exp, bool) {
-	if !fg.quietBlock(t, t.exit) {
+	b := t.exit
+	if k == t.cont {
+		b = t.rest
+	}
+	if !fg.quietBlock(t, b) {
 		return nil, false
 	}
-	vs, ok := fg.threadValue(t, t.exit.Res, k, comps, sc)
+	vs, ok := fg.threadValue(t, b.Res, k, comps, sc)
 	if !ok {
 		return nil, false
 	}
@@ -510,9 +570,30 @@ func (fg *funcGen) threadValue(t *threadRet, e ir.Exp, k int64, comps []ir.Exp, 
 	return nil, false
 }
 
+// labelOf returns the value of a label set to constant e: an integer, or
+// a bool as 1 and 0.
+func labelOf(e ir.Exp) (int64, bool) {
+	c := e.Const()
+	switch {
+	case c == nil:
+		return 0, false
+	case c.Type == ir.Bool:
+		if c.Val.(bool) {
+			return 1, true
+		}
+		return 0, true
+	case c.Type.IsInteger():
+		return constInt(c), true
+	}
+	return 0, false
+}
+
 // threadDecide returns the value of condition e when the label is k: a
 // comparison of the label with a constant.
 func (fg *funcGen) threadDecide(t *threadRet, e ir.Exp, k int64) (bool, bool) {
+	if t.flag && t.isLabel(fg, e) {
+		return k != 0, true
+	}
 	return fg.decideEq(e, k, func(a ir.Exp) bool { return t.isLabel(fg, a) })
 }
 
@@ -536,6 +617,9 @@ func (fg *funcGen) threadIf(out *stmts, t *threadRet) {
 		// A result only the returns read is not assigned.
 		in := map[ir.Sym]int32{}
 		fg.countUses(t.exit, in)
+		if t.all {
+			fg.countUses(t.rest, in)
+		}
 		for j, p := range fg.projs[n.Sym] {
 			if p != 0 && in[p] >= fg.uses[p] {
 				t.names[j] = "_"
@@ -585,7 +669,13 @@ func (fg *funcGen) threadInner(out *stmts, m *ir.Node, b *ir.Block, d dest) bool
 	v := d.thread
 	mres := fg.branchResults(b.Res, v.m)
 	if mres == nil {
-		return false
+		iv, _ := fg.wholeView(v, b)
+		if iv == nil || iv.m != m {
+			return false
+		}
+		fg.threadBranches(out, m, dest{kind: destAssign, names: d.names, thread: iv})
+		fg.consumed[m.Sym] = true
+		return true
 	}
 	iv, _ := fg.innerView(v, b, mres)
 	if iv == nil || iv.m != m {
@@ -623,12 +713,11 @@ func (fg *funcGen) threadResult(out *stmts, res ir.Exp, d dest) bool {
 	v := d.thread
 	t := v.t
 	mres := fg.branchResults(res, v.m)
-	c := mres[v.pos].Const()
-	if c == nil {
+	k, ok := labelOf(mres[v.pos])
+	if !ok {
 		panic("BUG: gogen: a label set by no conditional")
 	}
-	k := constInt(c)
-	if k == t.cont {
+	if k == t.cont && !t.all {
 		return false
 	}
 	vs, ok := fg.threadValues(t, k, v.comps(mres), fg.openScope())

@@ -12,6 +12,9 @@ import (
 func goType(t *ir.Type) *jen.Statement {
 	switch t.Kind {
 	case ir.KSlice:
+		if t.Elem == ir.Uint8 {
+			return jen.Index().Byte() // []byte, as Go is written (the same type)
+		}
 		return jen.Index().Add(goType(t.Elem))
 	case ir.KIndex:
 		return jen.Map(goType(t.Elem)).Int()

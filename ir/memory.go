@@ -332,6 +332,12 @@ func (b *Builder) Call(c Callee, t *Type, args ...Exp) Exp {
 	switch {
 	case !c.Pure:
 		return b.ReflectEffect(OpCall, t, c, args, nil, mem, append([]Key{CTRL, TRAP}, mem...), false, FlagTrap)
+	case c.ID != 0 && !c.Trap:
+		// A new object at each evaluation (fmt.Errorf, errors.New): an
+		// allocation, as a make, read where it is made. Moved out of a
+		// loop it would be one object for every iteration, and == tells
+		// (an error kept from one iteration to the next).
+		return b.ReflectEffect(OpCall, t, c, args, nil, []Key{STORE}, nil, false, 0)
 	case c.Trap:
 		if e, ok := b.rewrite(OpCall, t, c, args); ok {
 			return e
