@@ -227,10 +227,16 @@ func (ev *evaluator) opaqueCompare(op token.Token, x, y value) (value, bool) {
 // effect of the generated code, in program order. Every argument and
 // result must be a value the generated code has (worldcall.go).
 func (fr *frame) opaqueInvoke(r *rep, m *types.Func, args []value) value {
+	return fr.opaqueInvokeAs(r, m, args, false)
+}
+
+// opaqueInvokeAs is opaqueInvoke, or with deferred set the deferred call
+// of the method (worlddefer.go).
+func (fr *frame) opaqueInvokeAs(r *rep, m *types.Func, args []value, deferred bool) value {
 	ev := fr.ev
 	sig := m.Type().(*types.Signature)
-	pure := sig.Params().Len() == 0 && (m.Name() == "Error" || m.Name() == "String")
-	c := ir.Callee{Name: m.Name(), Method: true, Pure: pure, Trap: true}
+	pure := sig.Params().Len() == 0 && (m.Name() == "Error" || m.Name() == "String") && !deferred
+	c := ir.Callee{Name: m.Name(), Method: true, Pure: pure, Trap: true, Defer: deferred}
 	return fr.libCall(c, nil, sig, append([]value{r}, args...), "method "+m.Name()+" of "+ev.b.Graph().TypeOf(r.e).String(), "")
 }
 
@@ -239,6 +245,9 @@ func (fr *frame) opaqueInvoke(r *rep, m *types.Func, args []value) value {
 // fmt.Errorf with a Rep operand. ok is false for any other call.
 func (fr *frame) opaqueCall(name string, fn *ssa.Function, args []value) (value, bool) {
 	ev := fr.ev
+	if v, ok := fr.pathCall(name, fn, args); ok {
+		return v, true
+	}
 	switch name {
 	case "errors.Is", "errors.Unwrap", "errors.New":
 		any := false

@@ -83,3 +83,20 @@ func (fg *funcGen) worldCall(n *ir.Node, c ir.Callee) expr {
 	}
 	return primary(call)
 }
+
+// deferStmt writes a deferred call (ir.Callee.Defer) as Go's defer
+// statement, which evaluates the function and its arguments where it
+// stands and calls it when the generated function returns or panics;
+// it reports whether n is one.
+func (fg *funcGen) deferStmt(out *stmts, n *ir.Node) bool {
+	c := n.Aux.(ir.Callee)
+	if !c.Defer {
+		return false
+	}
+	if n.Type != ir.Void {
+		panic("BUG: gogen: a deferred call with a result")
+	}
+	fg.consumed[n.Sym] = true
+	out.add(jen.Defer().Add(fg.nodeExpr(n).code()))
+	return true
+}

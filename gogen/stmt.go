@@ -574,6 +574,10 @@ func (fg *funcGen) stmt(out *stmts, n *ir.Node) {
 		// A table the code writes is copied, so that no call sees the
 		// writes of another.
 		out.add(jen.Id(fg.name(n.Sym)).Op(":=").Qual("slices", "Clone").Call(jen.Id(fg.tables[n.Sym]).Index(jen.Op(":"))))
+	case ir.OpCall:
+		if !fg.deferStmt(out, n) {
+			fg.valueStmt(out, n)
+		}
 	default:
 		fg.valueStmt(out, n)
 	}

@@ -253,9 +253,16 @@ type Callee struct {
 	// its graph type (time.Duration over int64): the emitter converts the
 	// result to the graph type.
 	Res GoName
+	// Defer: the call is deferred to the return of the generated
+	// function, as Go's defer statement does (opaque.go).
+	Defer bool
 }
 
 func (c Callee) String() string {
+	if c.Defer {
+		c.Defer = false
+		return "defer " + c.String()
+	}
 	if c.Method {
 		return "(...)." + c.Name
 	}
