@@ -59,8 +59,14 @@ func (ev *evaluator) opaqueRep(v value) (*rep, bool) {
 // (see the file comment).
 func (ev *evaluator) liftOpaque(v value, t *ir.Type, what string) ir.Exp {
 	i, isIface := v.(iface)
+	if st, ok := v.(structure); ok && !t.Ptr && t != ir.ErrorType && zeroStruct(st) {
+		return ev.b.Opaque(t, ir.OpaqueVal{Form: ir.OpaqueZero}) // time.Time{}
+	}
+	if p, ok := v.(*value); ok && p == nil && t.Ptr {
+		return ev.b.Opaque(t, ir.OpaqueVal{Form: ir.OpaqueNil})
+	}
 	if !isIface {
-		ev.fail("%s of type %s is %s: only an interface value can be written as one", what, t, describe(v))
+		ev.fail("%s of type %s is %s: only an interface value, nil or the zero value of a struct can be written as one", what, t, describe(v))
 	}
 	if i.t == nil {
 		return ev.b.Opaque(t, ir.OpaqueVal{Form: ir.OpaqueNil})
@@ -416,4 +422,99 @@ func floatLit(f float64, bits int) (string, bool) {
 		s += ".0"
 	}
 	return s, true
+}
+
+// opaqueZero returns the zero value of the opaque type t, of Go type gt
+// (nil if unknown): nil, or T{} for a struct type (time.Time).
+func (ev *evaluator) opaqueZero(t *ir.Type, gt types.Type) ir.Exp {
+	if !t.Ptr && gt != nil {
+		if _, ok := gt.Underlying().(*types.Struct); ok {
+			return ev.b.Opaque(t, ir.OpaqueVal{Form: ir.OpaqueZero})
+		}
+	}
+	if !t.Ptr && t != ir.ErrorType && gt == nil {
+		ev.fail("the zero value of %s, whose Go type is not known here, is not supported", t)
+	}
+	return ev.b.Opaque(t, ir.OpaqueVal{Form: ir.OpaqueNil})
+}
+
+// zeroStruct reports whether the static struct s is its type's zero
+// value: every leaf zero, nil or a zero struct or array.
+func zeroStruct(s []value) bool {
+	for _, f := range s {
+		switch x := f.(type) {
+		case nil:
+		case structure:
+			if !zeroStruct(x) {
+				return false
+			}
+		case array:
+			if !zeroStruct(x) {
+				return false
+			}
+		case *value:
+			if x != nil {
+				return false
+			}
+		case iface:
+			if x.t != nil {
+				return false
+			}
+		default:
+			if !isZeroBasic(f) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// opaqueVarType returns the opaque type of a variable of Go type gt
+// holding v that a staged loop carries, or nil: an error, a pointer or
+// an interface value of a type the generated code can name that is an
+// opaque Rep or a static value it can write (nil, io.EOF), or a struct
+// of a package of the world (time.Time) that is a Rep or zero. Other
+// struct types stay split into their fields.
+func (ev *evaluator) opaqueVarType(v value, gt types.Type) *ir.Type {
+	if gt == nil {
+		return nil
+	}
+	t, _ := stagedGoType(gt)
+	if t == nil || t.Kind != ir.KOpaque {
+		return nil
+	}
+	if _, ok := ev.opaqueRep(v); ok {
+		return t
+	}
+	switch x := v.(type) {
+	case iface:
+		return t
+	case *value:
+		if x == nil && t.Ptr {
+			return t
+		}
+	case structure:
+		if n, ok := types.Unalias(gt).(*types.Named); ok && worldStaged[n.Obj().Pkg().Path()] && zeroStruct(x) {
+			return t
+		}
+	}
+	return nil
+}
+
+// opaqueVar makes a staged variable of the opaque type t holding v (its
+// zero value if zeroInit).
+func (ev *evaluator) opaqueVar(v value, t *ir.Type, gt types.Type, zeroInit bool, name string) value {
+	var init ir.Exp
+	if r, ok := ev.opaqueRep(v); ok && !zeroInit {
+		init = r.e
+	} else if zeroInit {
+		init = ev.opaqueZero(t, gt)
+	} else {
+		init = ev.liftOpaque(v, t, "a variable of type "+typeString(gt)+" carried by a staged loop")
+	}
+	e := ev.b.NewVar(init)
+	if name != "" {
+		ev.b.Name(e, name)
+	}
+	return &varRef{v: e}
 }

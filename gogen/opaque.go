@@ -100,3 +100,14 @@ func (fg *funcGen) deferStmt(out *stmts, n *ir.Node) bool {
 	out.add(jen.Defer().Add(fg.nodeExpr(n).code()))
 	return true
 }
+
+// opaqueZero reports whether c is the zero value of its opaque type (nil,
+// time.Time{}): a variable starting with it is declared var x T, since
+// x := nil has no type.
+func opaqueZero(c *ir.Const) bool {
+	if c.Type.Kind != ir.KOpaque {
+		return false
+	}
+	f := c.Val.(ir.OpaqueVal).Form
+	return f == ir.OpaqueNil || f == ir.OpaqueZero
+}

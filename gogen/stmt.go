@@ -633,7 +633,7 @@ func (fg *funcGen) varDecl(out *stmts, n *ir.Node) {
 		return
 	}
 	name := fg.name(n.Sym)
-	if c := init.Const(); c != nil && !isDefaultType(c.Type) && isZeroValue(c) {
+	if c := init.Const(); c != nil && (opaqueZero(c) || !isDefaultType(c.Type) && isZeroValue(c)) {
 		out.add(jen.Var().Id(name).Add(goType(c.Type)))
 	} else if m := fg.defInline(init); m != nil && m.Op == ir.OpSliceNil {
 		// var b []byte, not b := []byte(nil).
