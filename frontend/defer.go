@@ -40,8 +40,9 @@ type deferState struct {
 	// of the call run next (gcstack.go).
 	unwinding *goPanic
 	// staged counts the deferred calls of the generated code the frame
-	// made (worlddefer.go).
-	staged int
+	// made (worlddefer.go), the first at stagedPos.
+	staged    int
+	stagedPos token.Pos
 }
 
 // deferredCall is a call saved by a defer statement.
@@ -69,6 +70,7 @@ func (fr *frame) runBody() outcome {
 	ev.deferring = append(ev.deferring, fr)
 	pop := func() { ev.deferring = ev.deferring[:n] }
 	defer pop() // also when an error or a restart unwinds
+	defer fr.leaveStagedDefers()
 	out, p := fr.runCatching(fr.fn.Blocks[0])
 	if p == nil {
 		pop()

@@ -161,6 +161,9 @@ type evaluator struct {
 	// specialization: its deferred calls are those of the generated
 	// function (worlddefer.go).
 	genFrame *frame
+	// deferLeft records the first return of an inlined frame that
+	// deferred calls of the generated code (worlddefer.go).
+	deferLeft *deferLeft
 
 	mats    map[*value]ir.Exp    // materialized static storage, by &base[0]
 	soaMats map[*value]structure // static storage of structs materialized as split slices, by &base[0] (soamat.go)

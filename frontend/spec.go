@@ -484,6 +484,9 @@ func (ev *evaluator) callTop(fn *ssa.Function, args []value) value {
 	ev.fr = fr
 	defer func() { ev.fr = prev }()
 	out := fr.runBody()
+	if fr == ev.genFrame {
+		ev.checkStagedDefers()
+	}
 	if out.diverged() {
 		return nil
 	}

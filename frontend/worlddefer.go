@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -26,8 +27,11 @@ import (
 // runs after it in Go, so it is refused if it makes an effect of the
 // generated code (deferState.staged, deferredCall.stagedBefore).
 //
-// A deferred world call of an inlined callee is not staged here: it is
-// called at the callee's return, as any static deferred call is.
+// A function inlined into the staging function (the wrapped main of a
+// test program) defers the same way, when the generated function's
+// return follows its return with no effect between (no output, no world
+// call: checkStagedDefers); else Go makes the call before effects the
+// generated code makes before it, and the deferred call is refused.
 // Deferred calls with a slice argument are refused (the call would read
 // the slice at the return, its node where the defer stands).
 
@@ -41,8 +45,11 @@ var deferredWorld = map[string]bool{"os": true, "io/ioutil": true, "syscall": tr
 // deferred by the staging function; it reports whether it did.
 func (fr *frame) stagedDefer(to *frame, c *ssa.CallCommon, f value, args []value) bool {
 	ev := fr.ev
-	if to != ev.genFrame || !ev.calling || ev.inLambda() {
+	if !ev.calling || ev.inLambda() || !ev.inGenFrame(to) {
 		return false
+	}
+	if to.dst.staged == 0 {
+		to.dst.stagedPos = ev.pos
 	}
 	if c.IsInvoke() {
 		r, ok := ev.opaqueRep(f)
@@ -73,6 +80,45 @@ func (fr *frame) stagedDefer(to *frame, c *ssa.CallCommon, f value, args []value
 	fr.libCall(callee, recv, sig, args, name, worldReason(pkg, name))
 	to.dst.staged++
 	return true
+}
+
+// inGenFrame reports whether fr is the staging function's frame or one
+// inlined into it.
+func (ev *evaluator) inGenFrame(fr *frame) bool {
+	for ; fr != nil; fr = fr.caller {
+		if fr == ev.genFrame {
+			return true
+		}
+	}
+	return false
+}
+
+// deferLeft is the return of an inlined frame with deferred calls of the
+// generated code: its first defer statement's position, and the
+// evaluator's count of staged write effects then.
+type deferLeft struct {
+	pos    token.Pos
+	writes int
+}
+
+// leaveStagedDefers records the return (or the unwinding) of fr if it is
+// an inlined frame that deferred calls of the generated code.
+func (fr *frame) leaveStagedDefers() {
+	ev := fr.ev
+	if fr.dst.staged > 0 && fr != ev.genFrame && ev.deferLeft == nil {
+		ev.deferLeft = &deferLeft{pos: fr.dst.stagedPos, writes: ev.writes}
+	}
+}
+
+// checkStagedDefers refuses, at the staging function's return, a
+// deferred call of the generated code made by an inlined frame if any
+// effect of the generated code was made after that frame returned: Go
+// makes the call before those effects, the generated code's defer
+// statement when the generated function returns.
+func (ev *evaluator) checkStagedDefers() {
+	if l := ev.deferLeft; l != nil && ev.writes != l.writes {
+		ev.failAt(l.pos, "a deferred call that touches the world, in a function inlined into the staging function, is made by the generated code when it returns, but effects of the generated code follow the return of this function, which Go makes after the call: defer it in the staging function, or call it before returning")
+	}
 }
 
 // inLambda reports whether the code being built is the body of a staged
