@@ -71,6 +71,12 @@ func (ev *evaluator) liftOpaque(v value, t *ir.Type, what string) ir.Exp {
 	if i.t == nil {
 		return ev.b.Opaque(t, ir.OpaqueVal{Form: ir.OpaqueNil})
 	}
+	if s := streamOf(i.v); s != nil && t.Kind == ir.KOpaque {
+		if *s.cell != (native{v: s}) {
+			ev.fail("%s is %s, but os.%s was assigned another value", what, s, s.String()[3:])
+		}
+		return ev.b.Opaque(t, ir.OpaqueVal{Form: ir.OpaqueVar, Ref: ir.GoName{Path: "os", Name: s.String()[3:]}})
+	}
 	if ref, ok := ev.varHolding(i); ok {
 		return ev.b.Opaque(t, ir.OpaqueVal{Form: ir.OpaqueVar, Ref: ref})
 	}
@@ -252,6 +258,9 @@ func (fr *frame) opaqueInvokeAs(r *rep, m *types.Func, args []value, deferred bo
 func (fr *frame) opaqueCall(name string, fn *ssa.Function, args []value) (value, bool) {
 	ev := fr.ev
 	if v, ok := fr.pathCall(name, fn, args); ok {
+		return v, true
+	}
+	if v, ok := fr.bytesCall(name, fn, args); ok {
 		return v, true
 	}
 	switch name {

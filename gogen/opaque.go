@@ -50,8 +50,8 @@ func opaqueConst(c *ir.Const) expr {
 }
 
 // worldCall writes a call whose arguments or result have Go types that
-// are not their graph types (ir.Callee.Convs, Res), or the call of a
-// method of its first argument.
+// are not their graph types (ir.Callee.Convs, Res), the call of a
+// method of its first argument, or the load of a field of it.
 func (fg *funcGen) worldCall(n *ir.Node, c ir.Callee) expr {
 	convs := c.ArgConvs(len(n.Args))
 	args := make([]jen.Code, len(n.Args))
@@ -69,7 +69,12 @@ func (fg *funcGen) worldCall(n *ir.Node, c ir.Callee) expr {
 		}
 	}
 	var call *jen.Statement
-	if c.Method {
+	if c.Field {
+		if len(args) != 1 {
+			panic("BUG: gogen: a field store as an expression")
+		}
+		call = jen.Add(args[0]).Dot(c.Name)
+	} else if c.Method {
 		recv := args[0]
 		if n.Args[0].IsConst() {
 			recv = jen.Parens(recv) // a literal receiver: (&T{}).Error()
@@ -110,4 +115,21 @@ func opaqueZero(c *ir.Const) bool {
 	}
 	f := c.Val.(ir.OpaqueVal).Form
 	return f == ir.OpaqueNil || f == ir.OpaqueZero
+}
+
+// fieldStmt writes the store into a field of an opaque value (ir.Callee
+// Field with two arguments: cmd.Dir = dir); it reports whether n is one.
+func (fg *funcGen) fieldStmt(out *stmts, n *ir.Node) bool {
+	c := n.Aux.(ir.Callee)
+	if !c.Field || len(n.Args) != 2 {
+		return false
+	}
+	fg.consumed[n.Sym] = true
+	recv := fg.ref(n.Args[0], ctxConverted).at(precPrimary)
+	v := fg.ref(n.Args[1], ctxConverted).code()
+	if cv := c.ArgConvs(2)[1]; !cv.To.IsZero() {
+		v = jen.Qual(cv.To.Path, cv.To.Name).Call(v)
+	}
+	out.add(jen.Add(recv).Dot(c.Name).Op("=").Add(v))
+	return true
 }

@@ -575,7 +575,7 @@ func (fg *funcGen) stmt(out *stmts, n *ir.Node) {
 		// writes of another.
 		out.add(jen.Id(fg.name(n.Sym)).Op(":=").Qual("slices", "Clone").Call(jen.Id(fg.tables[n.Sym]).Index(jen.Op(":"))))
 	case ir.OpCall:
-		if !fg.deferStmt(out, n) {
+		if !fg.deferStmt(out, n) && !fg.fieldStmt(out, n) {
 			fg.valueStmt(out, n)
 		}
 	default:
