@@ -527,3 +527,13 @@ func (ev *evaluator) opaqueVar(v value, t *ir.Type, gt types.Type, zeroInit bool
 	}
 	return &varRef{v: e}
 }
+
+// opaqueParamType returns the opaque type of a parameter or result of Go
+// type t of a staged function (//lms:fun, stage.Fun), or nil: an error,
+// or a named type of the world's calls (worldcall.go's stagedGoType).
+func opaqueParamType(t types.Type) *ir.Type {
+	if ot, _ := stagedGoType(t); ot != nil && ot.Kind == ir.KOpaque {
+		return ot
+	}
+	return nil
+}
