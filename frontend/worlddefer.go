@@ -48,16 +48,13 @@ func (fr *frame) stagedDefer(to *frame, c *ssa.CallCommon, f value, args []value
 	if !ev.calling || ev.inLambda() || !ev.inGenFrame(to) {
 		return false
 	}
-	if to.dst.staged == 0 {
-		to.dst.stagedPos = ev.pos
-	}
 	if c.IsInvoke() {
 		r, ok := ev.opaqueRep(f)
 		if !ok {
 			return false
 		}
+		to.dst.noteStaged(ev.pos)
 		fr.opaqueInvokeAs(r, c.Method, args, true)
-		to.dst.staged++
 		return true
 	}
 	fn := c.StaticCallee()
@@ -77,14 +74,27 @@ func (fr *frame) stagedDefer(to *frame, c *ssa.CallCommon, f value, args []value
 		}
 		callee.Pkg, callee.Method, recv = "", true, r.Type()
 	}
+	to.dst.noteStaged(ev.pos)
 	fr.libCall(callee, recv, sig, args, name, worldReason(pkg, name))
-	to.dst.staged++
 	return true
 }
 
+// noteStaged counts a deferred call of the generated code, made at pos.
+func (d *deferState) noteStaged(pos token.Pos) {
+	if d.staged == 0 {
+		d.stagedPos = pos
+	}
+	d.staged++
+}
+
 // inGenFrame reports whether fr is the staging function's frame or one
-// inlined into it.
+// inlined into it, run by the main goroutine (another goroutine's
+// deferred calls, a finalizer's, do not run when the main goroutine
+// panics).
 func (ev *evaluator) inGenFrame(fr *frame) bool {
+	if ev.gs != nil && ev.gs.cur != ev.gs.all[0] {
+		return false
+	}
 	for ; fr != nil; fr = fr.caller {
 		if fr == ev.genFrame {
 			return true
