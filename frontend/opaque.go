@@ -479,11 +479,11 @@ func zeroStruct(s []value) bool {
 }
 
 // opaqueVarType returns the opaque type of a variable of Go type gt
-// holding v that a staged loop carries, or nil: an error, a pointer or
-// an interface value of a type the generated code can name that is an
-// opaque Rep or a static value it can write (nil, io.EOF), or a struct
-// of a package of the world (time.Time) that is a Rep or zero. Other
-// struct types stay split into their fields.
+// holding v that a staged loop carries, or nil: an opaque Rep; or an
+// error, or a pointer, interface or struct value of a type of the world
+// (worldTypes) that is static: an interface value the generated code
+// can write (nil, io.EOF), a nil pointer, a zero struct (time.Time{}).
+// Other values stay as they were (a struct split into its fields).
 func (ev *evaluator) opaqueVarType(v value, gt types.Type) *ir.Type {
 	if gt == nil {
 		return nil
@@ -495,6 +495,9 @@ func (ev *evaluator) opaqueVarType(v value, gt types.Type) *ir.Type {
 	if _, ok := ev.opaqueRep(v); ok {
 		return t
 	}
+	if t != ir.ErrorType && !worldTypes[t.Named.Path] {
+		return nil // a type of the program's own: its static values stay static
+	}
 	switch x := v.(type) {
 	case iface:
 		return t
@@ -503,11 +506,19 @@ func (ev *evaluator) opaqueVarType(v value, gt types.Type) *ir.Type {
 			return t
 		}
 	case structure:
-		if n, ok := types.Unalias(gt).(*types.Named); ok && worldStaged[n.Obj().Pkg().Path()] && zeroStruct(x) {
+		if zeroStruct(x) && !t.Ptr {
 			return t
 		}
 	}
 	return nil
+}
+
+// worldTypes are the packages whose types a static value of a staged
+// loop's variable may have and be an opaque value of the generated code:
+// those of the world's calls and of the interfaces they return.
+var worldTypes = map[string]bool{
+	"os": true, "io/ioutil": true, "syscall": true, "time": true, "os/exec": true, "math/rand": true,
+	"io": true, "io/fs": true,
 }
 
 // opaqueVar makes a staged variable of the opaque type t holding v (its
