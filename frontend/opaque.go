@@ -541,9 +541,10 @@ func (ev *evaluator) opaqueVar(v value, t *ir.Type, gt types.Type, zeroInit bool
 
 // opaqueParamType returns the opaque type of a parameter or result of Go
 // type t of a staged function (//lms:fun, stage.Fun), or nil: an error,
-// or a named type of the world's calls (worldcall.go's stagedGoType).
+// or a type of the world's packages (worldTypes: *os.File). The
+// program's own types stay out (a *Vec of Reps is not opaque).
 func opaqueParamType(t types.Type) *ir.Type {
-	if ot, _ := stagedGoType(t); ot != nil && ot.Kind == ir.KOpaque {
+	if ot, _ := stagedGoType(t); ot != nil && ot.Kind == ir.KOpaque && (ot == ir.ErrorType || worldTypes[ot.Named.Path]) {
 		return ot
 	}
 	return nil
