@@ -80,6 +80,10 @@ var libFuncs = func() map[string]libFunc {
 func (fn *fnGen) libCall(n *ir.Node) cx {
 	c := n.Aux.(ir.Callee)
 	key := c.Pkg + "." + c.Name
+	if c.Defer {
+		fn.sg.errorf(n, "no C translation of the deferred call of %s: generate Go only (-lang=go)", key)
+		return cx{s: "0", prim: true}
+	}
 	if key == "unicode/utf8.DecodeRuneInString" {
 		return fn.decodeRune(n)
 	}

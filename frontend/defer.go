@@ -39,6 +39,10 @@ type deferState struct {
 	// it is neither recovered nor replaced: the deferPanic of the frame
 	// of the call run next (gcstack.go).
 	unwinding *goPanic
+	// staged counts the deferred calls of the generated code the frame
+	// made (worlddefer.go), the first at stagedPos.
+	staged    int
+	stagedPos token.Pos
 }
 
 // deferredCall is a call saved by a defer statement.
@@ -47,6 +51,8 @@ type deferredCall struct {
 	f    value // the function value, or the receiver of an invoke
 	args []value
 	pos  token.Pos
+	// stagedBefore is deferState.staged when the call was deferred.
+	stagedBefore int
 }
 
 // hasDefer reports whether fn has defer statements.
@@ -64,6 +70,7 @@ func (fr *frame) runBody() outcome {
 	ev.deferring = append(ev.deferring, fr)
 	pop := func() { ev.deferring = ev.deferring[:n] }
 	defer pop() // also when an error or a restart unwinds
+	defer fr.leaveStagedDefers()
 	out, p := fr.runCatching(fr.fn.Blocks[0])
 	if p == nil {
 		pop()
@@ -166,13 +173,16 @@ func (fr *frame) deferStmt(in *ssa.Defer) {
 	if to.dst == nil {
 		ev.fail("a defer statement in a staged function (//lms:fun) is not supported: deferred calls run at generation time")
 	}
-	ev.staticControl("a defer statement", to.dst.base)
 	f, args := fr.operands(&in.Call)
+	if fr.stagedDefer(to, &in.Call, f, args) {
+		return
+	}
+	ev.staticControl("a defer statement", to.dst.base)
 	nilInvoke(&in.Call, f)
 	for i := range args {
 		args[i] = copyVal(args[i])
 	}
-	to.dst.calls = append(to.dst.calls, deferredCall{c: &in.Call, f: f, args: args, pos: in.Pos()})
+	to.dst.calls = append(to.dst.calls, deferredCall{c: &in.Call, f: f, args: args, pos: in.Pos(), stagedBefore: to.dst.staged})
 }
 
 // nilInvoke panics, as Go does at a defer or go statement, if its call
@@ -259,7 +269,7 @@ func (fr *frame) runOneDeferred() {
 	pos := ev.pos
 	ev.pos = d.pos
 	ev.nextDeferred = fr
-	fr.callWith(d.c, d.f, d.args, nil)
+	fr.deferredEffects(d, func() { fr.callWith(d.c, d.f, d.args, nil) })
 	ev.nextDeferred = nil
 	ev.pos = pos
 }

@@ -160,6 +160,14 @@ type evaluator struct {
 	writes int // staged operations with a write effect so far
 	stores int // static stores so far
 
+	// genFrame is the frame of the staging function called by the
+	// specialization: its deferred calls are those of the generated
+	// function (worlddefer.go).
+	genFrame *frame
+	// deferLeft records the first return of an inlined frame that
+	// deferred calls of the generated code (worlddefer.go).
+	deferLeft *deferLeft
+
 	mats    map[*value]ir.Exp    // materialized static storage, by &base[0]
 	soaMats map[*value]structure // static storage of structs materialized as split slices, by &base[0] (soamat.go)
 	tables  map[*value]tableRef  // read-only snapshots of static storage, by the address of their first element

@@ -80,6 +80,9 @@ func (ev *evaluator) funSigOf(fn *ssa.Function, args []value, key *strings.Build
 		} else if isRepType(pt) || hasRep(a, 0) {
 			it := irTypeOf(pt)
 			if it == nil {
+				it = opaqueParamType(pt) // an error of the generated code
+			}
+			if it == nil {
 				ev.fail("%s of staged function %s has type %s and receives a Rep: a staged function's dynamic parameters must be basic values, slices of them, or structs of Reps", paramWhat(sig, i, prm), funcName(fn), typeString(pt))
 			}
 			fs.addParam(i, ir.GoValue{Name: prm.Name(), Type: it}, key)
@@ -104,6 +107,8 @@ func (ev *evaluator) funSigOf(fn *ssa.Function, args []value, key *strings.Build
 			v = sv // a staged slice of structs (soa.go)
 		} else if ft := funcType(t); ft != nil {
 			v = ir.GoValue{Type: ft} // a staged function value (funvalue.go)
+		} else if ot := opaqueParamType(t); ot != nil {
+			v = ir.GoValue{Type: ot} // an error, a *os.File (opaque.go)
 		} else {
 			ev.fail("staged function %s returns %s: a staged function's results must be basic values, slices of them, structs of Reps, or functions of Reps", funcName(fn), typeString(t))
 		}

@@ -34,6 +34,8 @@ func (fr *frame) deref(p value) value {
 		return ev.aosLoad(p)
 	case *aosLeaf:
 		return ev.aosLoadLeaf(p)
+	case *opaqueField:
+		return ev.loadField(p)
 	}
 	panic(fmt.Sprintf("BUG: deref of %T", p))
 }
@@ -57,6 +59,8 @@ func (fr *frame) storeTo(p value, v value, t types.Type) {
 		ev.aosStore(p, v)
 	case *aosLeaf:
 		ev.aosStoreLeaf(p, v)
+	case *opaqueField:
+		ev.storeField(p, v)
 	default:
 		panic(fmt.Sprintf("BUG: store through %T", p))
 	}
@@ -298,7 +302,7 @@ func (fr *frame) fieldAddr(in *ssa.FieldAddr) value {
 		return aosField(ae, in.Field)
 	}
 	if r, ok := fr.ev.opaqueRep(x); ok {
-		fr.ev.fail("a field of a %s of the generated code cannot be read or set by staging code (%s)", fr.ev.b.Graph().TypeOf(r.e), fr.ev.whyRep(r))
+		return fr.opaqueFieldAddr(r, in)
 	}
 	p, ok := x.(*value)
 	if !ok {

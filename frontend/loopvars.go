@@ -35,6 +35,9 @@ func (ls *loopState) slotOrder(k slotKey) int {
 // initial values if zeroInit), leaving the other leaves static.
 func (ls *loopState) makeVars(v value, gt types.Type, zeroInit bool, name string) value {
 	ev := ls.fr.ev
+	if t := ev.opaqueVarType(v, gt); t != nil {
+		return ev.opaqueVar(v, t, gt, zeroInit, name)
+	}
 	switch x := v.(type) {
 	case structure:
 		c := make(structure, len(x))
@@ -96,6 +99,8 @@ func (ls *loopState) makeVars(v value, gt types.Type, zeroInit bool, name string
 		if t.Kind == ir.KSlice {
 			init = ev.b.MakeSlice(t.Elem, ev.b.Const(ir.Int, 0), ev.b.Const(ir.Int, 0))
 			ev.local[init.Sym()] = true
+		} else if t.Kind == ir.KOpaque {
+			init = ev.opaqueZero(t, gt)
 		} else {
 			init = ev.b.Const(t, zeroOf(t))
 		}

@@ -59,11 +59,23 @@ func (ev *evaluator) opaqueRep(v value) (*rep, bool) {
 // (see the file comment).
 func (ev *evaluator) liftOpaque(v value, t *ir.Type, what string) ir.Exp {
 	i, isIface := v.(iface)
+	if st, ok := v.(structure); ok && !t.Ptr && t != ir.ErrorType && zeroStruct(st) {
+		return ev.b.Opaque(t, ir.OpaqueVal{Form: ir.OpaqueZero}) // time.Time{}
+	}
+	if p, ok := v.(*value); ok && p == nil && t.Ptr {
+		return ev.b.Opaque(t, ir.OpaqueVal{Form: ir.OpaqueNil})
+	}
 	if !isIface {
-		ev.fail("%s of type %s is %s: only an interface value can be written as one", what, t, describe(v))
+		ev.fail("%s of type %s is %s: only an interface value, nil or the zero value of a struct can be written as one", what, t, describe(v))
 	}
 	if i.t == nil {
 		return ev.b.Opaque(t, ir.OpaqueVal{Form: ir.OpaqueNil})
+	}
+	if s := streamOf(i.v); s != nil && t.Kind == ir.KOpaque {
+		if *s.cell != (native{v: s}) {
+			ev.fail("%s is %s, but os.%s was assigned another value", what, s, s.String()[3:])
+		}
+		return ev.b.Opaque(t, ir.OpaqueVal{Form: ir.OpaqueVar, Ref: ir.GoName{Path: "os", Name: s.String()[3:]}})
 	}
 	if ref, ok := ev.varHolding(i); ok {
 		return ev.b.Opaque(t, ir.OpaqueVal{Form: ir.OpaqueVar, Ref: ref})
@@ -233,10 +245,16 @@ func (ev *evaluator) opaqueCompare(op token.Token, x, y value) (value, bool) {
 // effect of the generated code, in program order. Every argument and
 // result must be a value the generated code has (worldcall.go).
 func (fr *frame) opaqueInvoke(r *rep, m *types.Func, args []value) value {
+	return fr.opaqueInvokeAs(r, m, args, false)
+}
+
+// opaqueInvokeAs is opaqueInvoke, or with deferred set the deferred call
+// of the method (worlddefer.go).
+func (fr *frame) opaqueInvokeAs(r *rep, m *types.Func, args []value, deferred bool) value {
 	ev := fr.ev
 	sig := m.Type().(*types.Signature)
-	pure := sig.Params().Len() == 0 && (m.Name() == "Error" || m.Name() == "String")
-	c := ir.Callee{Name: m.Name(), Method: true, Pure: pure, Trap: true}
+	pure := sig.Params().Len() == 0 && (m.Name() == "Error" || m.Name() == "String") && !deferred
+	c := ir.Callee{Name: m.Name(), Method: true, Pure: pure, Trap: true, Defer: deferred}
 	return fr.libCall(c, nil, sig, append([]value{r}, args...), "method "+m.Name()+" of "+ev.b.Graph().TypeOf(r.e).String(), "")
 }
 
@@ -245,6 +263,12 @@ func (fr *frame) opaqueInvoke(r *rep, m *types.Func, args []value) value {
 // fmt.Errorf with a Rep operand. ok is false for any other call.
 func (fr *frame) opaqueCall(name string, fn *ssa.Function, args []value) (value, bool) {
 	ev := fr.ev
+	if v, ok := fr.pathCall(name, fn, args); ok {
+		return v, true
+	}
+	if v, ok := fr.bytesCall(name, fn, args); ok {
+		return v, true
+	}
 	switch name {
 	case "errors.Is", "errors.Unwrap", "errors.New":
 		any := false
@@ -413,4 +437,121 @@ func floatLit(f float64, bits int) (string, bool) {
 		s += ".0"
 	}
 	return s, true
+}
+
+// opaqueZero returns the zero value of the opaque type t, of Go type gt
+// (nil if unknown): nil, or T{} for a struct type (time.Time).
+func (ev *evaluator) opaqueZero(t *ir.Type, gt types.Type) ir.Exp {
+	if !t.Ptr && gt != nil {
+		if _, ok := gt.Underlying().(*types.Struct); ok {
+			return ev.b.Opaque(t, ir.OpaqueVal{Form: ir.OpaqueZero})
+		}
+	}
+	if !t.Ptr && t != ir.ErrorType && gt == nil {
+		ev.fail("the zero value of %s, whose Go type is not known here, is not supported", t)
+	}
+	return ev.b.Opaque(t, ir.OpaqueVal{Form: ir.OpaqueNil})
+}
+
+// zeroStruct reports whether the static struct s is its type's zero
+// value: every leaf zero, nil or a zero struct or array.
+func zeroStruct(s []value) bool {
+	for _, f := range s {
+		switch x := f.(type) {
+		case nil:
+		case structure:
+			if !zeroStruct(x) {
+				return false
+			}
+		case array:
+			if !zeroStruct(x) {
+				return false
+			}
+		case *value:
+			if x != nil {
+				return false
+			}
+		case iface:
+			if x.t != nil {
+				return false
+			}
+		default:
+			if !isZeroBasic(f) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// opaqueVarType returns the opaque type of a variable of Go type gt
+// holding v that a staged loop carries, or nil: an opaque Rep; or an
+// error, or a pointer, interface or struct value of a type of the world
+// (worldTypes) that is static: an interface value the generated code
+// can write (nil, io.EOF), a nil pointer, a zero struct (time.Time{}).
+// Other values stay as they were (a struct split into its fields).
+func (ev *evaluator) opaqueVarType(v value, gt types.Type) *ir.Type {
+	if gt == nil {
+		return nil
+	}
+	t, _ := stagedGoType(gt)
+	if t == nil || t.Kind != ir.KOpaque {
+		return nil
+	}
+	if _, ok := ev.opaqueRep(v); ok {
+		return t
+	}
+	if t != ir.ErrorType && !worldTypes[t.Named.Path] {
+		return nil // a type of the program's own: its static values stay static
+	}
+	switch x := v.(type) {
+	case iface:
+		return t
+	case *value:
+		if x == nil && t.Ptr {
+			return t
+		}
+	case structure:
+		if zeroStruct(x) && !t.Ptr {
+			return t
+		}
+	}
+	return nil
+}
+
+// worldTypes are the packages whose types a static value of a staged
+// loop's variable may have and be an opaque value of the generated code:
+// those of the world's calls and of the interfaces they return.
+var worldTypes = map[string]bool{
+	"os": true, "io/ioutil": true, "syscall": true, "time": true, "os/exec": true, "math/rand": true,
+	"io": true, "io/fs": true,
+}
+
+// opaqueVar makes a staged variable of the opaque type t holding v (its
+// zero value if zeroInit).
+func (ev *evaluator) opaqueVar(v value, t *ir.Type, gt types.Type, zeroInit bool, name string) value {
+	var init ir.Exp
+	if r, ok := ev.opaqueRep(v); ok && !zeroInit {
+		init = r.e
+	} else if zeroInit {
+		init = ev.opaqueZero(t, gt)
+	} else {
+		init = ev.liftOpaque(v, t, "a variable of type "+typeString(gt)+" carried by a staged loop")
+	}
+	e := ev.b.NewVar(init)
+	if name != "" {
+		ev.b.Name(e, name)
+	}
+	return &varRef{v: e}
+}
+
+// opaqueParamType returns the opaque type of a parameter or result of Go
+// type t of a staged function (//lms:fun, stage.Fun), or nil: an error,
+// or a type of the world's packages (worldTypes: *os.File). The
+// program's own types stay out (a *Vec of Reps is not opaque).
+func opaqueParamType(t types.Type) *ir.Type {
+	if ot, _ := stagedGoType(t); ot != nil && ot.Kind == ir.KOpaque && (ot == ir.ErrorType || worldTypes[ot.Named.Path]) {
+		return ot
+	}
+	return nil
 }

@@ -473,6 +473,10 @@ func (ev *evaluator) body(fn *ssa.Function, spec *Spec, params []specParam, ins 
 // callTop calls a function at the top level of the specialization.
 func (ev *evaluator) callTop(fn *ssa.Function, args []value) value {
 	fr := ev.newFrame(fn, nil, fn.Pos())
+	if ev.calling { // the staging function: frames are reused once released
+		ev.genFrame = fr
+		defer func() { ev.genFrame = nil }()
+	}
 	for i, p := range fn.Params {
 		fr.regs[fr.info.idx[p]] = args[i]
 	}
@@ -480,6 +484,9 @@ func (ev *evaluator) callTop(fn *ssa.Function, args []value) value {
 	ev.fr = fr
 	defer func() { ev.fr = prev }()
 	out := fr.runBody()
+	if fr == ev.genFrame {
+		ev.checkStagedDefers()
+	}
 	if out.diverged() {
 		return nil
 	}

@@ -158,6 +158,8 @@ func (fr *frame) libCall(c ir.Callee, recv types.Type, sig *types.Signature, arg
 			refuse("its argument %d has type %s, which the generated code cannot pass", i+1, typeString(pt))
 		case it.Kind == ir.KSlice && c.Pure:
 			refuse("its argument %d is a slice, which the generated code passes only to a call with effects", i+1)
+		case it.Kind == ir.KSlice && c.Defer:
+			refuse("its argument %d is a slice, which a deferred call would read when the function returns", i+1)
 		}
 		if hasRep(a, 0) && !isRep(a) && it.Kind != ir.KSlice {
 			refuse("its argument %d is %s holding Reps", i+1, describe(a))
@@ -171,6 +173,13 @@ func (fr *frame) libCall(c ir.Callee, recv types.Type, sig *types.Signature, arg
 		}
 	}
 	c.Convs = ir.EncodeConvs(convs)
+	if c.Defer {
+		// Go discards the results of a deferred call.
+		ev.at()
+		ev.b.Call(c, ir.Void, exps...)
+		ev.writes++
+		return nil
+	}
 	outs := make([]*ir.Type, sig.Results().Len())
 	for i := range outs {
 		rt := sig.Results().At(i).Type()

@@ -56,7 +56,7 @@ func (fg *funcGen) nodeExpr(n *ir.Node) expr {
 				return primary(fg.printCall(c.Name, a))
 			}
 		}
-		if c.Convs != "" || !c.Res.IsZero() || c.Method {
+		if c.Convs != "" || !c.Res.IsZero() || c.Method || c.Field {
 			return fg.worldCall(n, c)
 		}
 		return primary(jen.Qual(c.Pkg, c.Name).Call(fg.refs(a, ctx)...))

@@ -628,6 +628,10 @@ func (fg *funcGen) stmt(out *stmts, n *ir.Node) {
 		// A table the code writes is copied, so that no call sees the
 		// writes of another.
 		out.add(jen.Id(fg.name(n.Sym)).Op(":=").Qual("slices", "Clone").Call(jen.Id(fg.tables[n.Sym]).Index(jen.Op(":"))))
+	case ir.OpCall:
+		if !fg.deferStmt(out, n) && !fg.fieldStmt(out, n) {
+			fg.valueStmt(out, n)
+		}
 	default:
 		fg.valueStmt(out, n)
 	}
@@ -696,7 +700,7 @@ func (fg *funcGen) varDecl(out *stmts, n *ir.Node) {
 		return
 	}
 	name := fg.name(n.Sym)
-	if c := init.Const(); c != nil && !isDefaultType(c.Type) && isZeroValue(c) {
+	if c := init.Const(); c != nil && (opaqueZero(c) || !isDefaultType(c.Type) && isZeroValue(c)) {
 		out.add(jen.Var().Id(name).Add(goType(c.Type)))
 	} else if m := fg.defInline(init); m != nil && m.Op == ir.OpSliceNil {
 		// var b []byte, not b := []byte(nil).

@@ -253,9 +253,23 @@ type Callee struct {
 	// its graph type (time.Duration over int64): the emitter converts the
 	// result to the graph type.
 	Res GoName
+	// Defer: the call is deferred to the return of the generated
+	// function, as Go's defer statement does (opaque.go).
+	Defer bool
+	// Field: not a call but the load of field Name of its first
+	// argument, or with a second argument the store of it there
+	// (opaque.go).
+	Field bool
 }
 
 func (c Callee) String() string {
+	if c.Defer {
+		c.Defer = false
+		return "defer " + c.String()
+	}
+	if c.Field {
+		return "(...).field " + c.Name
+	}
 	if c.Method {
 		return "(...)." + c.Name
 	}

@@ -180,3 +180,24 @@ func (c Callee) ArgConvs(n int) []ArgConv {
 	}
 	return cs
 }
+
+// FieldLoad builds the load of field name of x, a pointer to a struct of
+// an opaque type (cmd.ProcessState), of type t: an effect in program
+// order, since the calls taking x change it. res, if not zero, is the
+// field's declared type over t (Callee.Res).
+func (b *Builder) FieldLoad(x Exp, name string, t *Type, res GoName) Exp {
+	if xt := b.g.TypeOf(x); xt.Kind != KOpaque || !xt.Ptr {
+		panic(fmt.Sprintf("BUG: field load of %v", xt))
+	}
+	return b.Call(Callee{Name: name, Field: true, Res: res}, t, x)
+}
+
+// FieldStore builds the store of v into field name of x, a pointer to a
+// struct of an opaque type (cmd.Dir = dir), converted to the field's
+// declared type conv if not zero.
+func (b *Builder) FieldStore(x Exp, name string, v Exp, conv GoName) {
+	if xt := b.g.TypeOf(x); xt.Kind != KOpaque || !xt.Ptr {
+		panic(fmt.Sprintf("BUG: field store into %v", xt))
+	}
+	b.Call(Callee{Name: name, Field: true, Convs: EncodeConvs([]ArgConv{{}, {To: conv}})}, Void, x, v)
+}
