@@ -47,7 +47,8 @@ type exitReturn struct {
 	res   ir.Exp
 	// tail: the breaks go on to the code after the loop, written for
 	// their code (exittail.go), not to a return of known values.
-	tail bool
+	tail      bool
+	tailReads map[ir.Sym]bool // the variables that code reads
 	// The constants the breaks' return returns instead of the variables
 	// every break sets to them.
 	brkSubst map[ir.Sym]ir.Exp
@@ -430,14 +431,8 @@ func (fg *funcGen) planSlots(b *ir.Block, n *ir.Node, r *exitReturn) bool {
 		fg.tailNode(p.nodes[j], tail)
 	}
 	if r.tail {
-		// The code after the loop may read any variable it reads (a
-		// set, whatever the order of the map).
-		brkReads = map[ir.Sym]bool{}
-		for s := range tail {
-			if m := fg.g.Def(s); m != nil && m.Op == ir.OpVarGet {
-				brkReads[m.Args[0].Sym()] = true
-			}
-		}
+		// The code written after the loop reads these (exittail.go).
+		brkReads = r.tailReads
 	}
 	var slots []ir.Sym
 	for _, l := range leaves {

@@ -31,7 +31,13 @@ import (
 
 // tailPath reports whether the statements of block b from index from on,
 // after the loop of r, can be written for the breaks' code: see above.
+//
+// It records in r.tailReads the variables the path reads: those the code
+// written after the loop reads (not those of the branches it leaves out).
 func (fg *funcGen) tailPath(r *exitReturn, b *ir.Block, from int) bool {
+	if r.tailReads == nil {
+		r.tailReads = map[ir.Sym]bool{}
+	}
 	p := fg.plans[b]
 	var pending []ir.Sym // inline reads of the code, for the decided test
 	for j := from; j < len(p.nodes); j++ {
@@ -58,9 +64,23 @@ func (fg *funcGen) tailPath(r *exitReturn, b *ir.Block, from int) bool {
 				return false
 			}
 			pending = append(pending, m.Sym)
+			continue
 		}
+		fg.varReadsIn(m, r.tailReads)
 	}
 	return len(pending) == 0
+}
+
+// varReadsIn records the variables m and the nodes of its blocks read.
+func (fg *funcGen) varReadsIn(m *ir.Node, reads map[ir.Sym]bool) {
+	if m.Op == ir.OpVarGet {
+		reads[m.Args[0].Sym()] = true
+	}
+	for _, b := range m.Blocks {
+		for _, x := range fg.plans[b].nodes {
+			fg.varReadsIn(x, reads)
+		}
+	}
 }
 
 // givesResult reports whether conditional m gives the result of block b,

@@ -3,30 +3,27 @@
 package bf
 
 // BFReverse is Run specialized with prog=Reverse.
-func BFReverse(tape, in, out []uint8) int {
+func BFReverse(tape, in, out []byte) int {
 	var x15 uint8
 	var ip int
 	if len(in) > 0 {
 		x15, ip = in[0], 1
-	} else {
-		x15, ip = 0, 0
 	}
 	tape[1] = x15
 	p := 1
-	ip1 := ip
 	for tape[p] != 0 {
 		_ = tape[p]
 		at := p + 1
 		var x40 uint8
-		var ip2 int
-		if ip1 < len(in) {
-			x40, ip2 = in[ip1], ip1+1
+		var ip1 int
+		if ip < len(in) {
+			x40, ip1 = in[ip], ip+1
 		} else {
-			x40, ip2 = 0, ip1
+			x40, ip1 = 0, ip
 		}
 		tape[at] = x40
 		p = at
-		ip1 = ip2
+		ip = ip1
 	}
 	_ = tape[p]
 	at1 := p - 1
@@ -43,14 +40,12 @@ func BFReverse(tape, in, out []uint8) int {
 }
 
 // BFChecksum is Run specialized with prog=Checksum.
-func BFChecksum(tape, in, out []uint8) int {
+func BFChecksum(tape, in, out []byte) int {
 	tape[1] = 0
 	var x uint8
 	var ip int
 	if len(in) > 0 {
 		x, ip = in[0], 1
-	} else {
-		x, ip = 0, 0
 	}
 	tape[0] = x
 	var x56 uint8
@@ -77,7 +72,7 @@ func BFChecksum(tape, in, out []uint8) int {
 }
 
 // BFSquares is Run specialized with prog=Squares.
-func BFSquares(tape, in, out []uint8) int {
+func BFSquares(tape, in, out []byte) int {
 	tape[1] = 0
 	tape[2] = 0
 	tape[3] = 0
@@ -86,11 +81,8 @@ func BFSquares(tape, in, out []uint8) int {
 	var ip int
 	if len(in) > 0 {
 		x19, ip = in[0], 1
-	} else {
-		x19, ip = 0, 0
 	}
 	tape[0] = x19
-	ip1 := ip
 	op1 := 0
 	for tape[0] != 0 {
 		v := tape[0]
@@ -119,14 +111,14 @@ func BFSquares(tape, in, out []uint8) int {
 		tape[3] = 0
 		tape[2] = 0
 		var x87 uint8
-		var ip2 int
-		if ip1 < len(in) {
-			x87, ip2 = in[ip1], ip1+1
+		var ip1 int
+		if ip < len(in) {
+			x87, ip1 = in[ip], ip+1
 		} else {
-			x87, ip2 = 0, ip1
+			x87, ip1 = 0, ip
 		}
 		tape[0] = x87
-		ip1 = ip2
+		ip = ip1
 		op1++
 	}
 	return op1

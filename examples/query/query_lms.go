@@ -21,10 +21,7 @@ func Q6(li Lineitem) float64 {
 	x48 := 0.0
 	for i := 0; i < len(c3); i++ {
 		xI := c[i]
-		x60 := false
-		if xI >= 731 {
-			x60 = xI < 1096
-		}
+		x60 := xI >= 731 && xI < 1096
 		x69 := false
 		if x60 {
 			a := c3[i]
@@ -34,10 +31,7 @@ func Q6(li Lineitem) float64 {
 				x69 = false
 			}
 		}
-		x74 := false
-		if x69 {
-			x74 = c1[i] < 24
-		}
+		x74 := x69 && c1[i] < 24
 		if x74 {
 			x48 += c2[i] * c3[i]
 		}
@@ -80,9 +74,8 @@ func Q1(li Lineitem) ([]int, []float64) {
 			v4 = c2[i] * (1 - c3[i]) * (c4[i] + 1)
 			k := x41[i]<<8 | x42[i]
 			v5 := c3[i]
-			keys1 := keys
 			x121 := indexSlotInt(x50, k)
-			if x121 < len(keys1) {
+			if x121 < len(keys) {
 				x126 := x121 * 6
 				x52[x126] += v
 				x130 := x126 + 1
@@ -96,7 +89,7 @@ func Q1(li Lineitem) ([]int, []float64) {
 				x146 := x126 + 5
 				x52[x146] += v5
 			} else {
-				keys = append(keys1, k)
+				keys = append(keys, k)
 				x52 = append(x52, v, v1, v2, v3, v4, v5)
 			}
 		}

@@ -436,16 +436,15 @@ func MatchEmail(s string) bool {
 				break
 			}
 		}
-		i2 := i1
-		if i2 >= len(s) {
+		if i1 >= len(s) {
 			return false
 		}
-		if s[i2] == '@' {
-			i3 := i2 + 1
-			if i3 >= len(s) {
+		if s[i1] == '@' {
+			i2 := i1 + 1
+			if i2 >= len(s) {
 				return false
 			}
-			c2 := s[i3]
+			c2 := s[i2]
 			x652 := c2 >> 6
 			var x667 bool
 			switch x652 {
@@ -457,11 +456,11 @@ func MatchEmail(s string) bool {
 				x667 = false
 			}
 			if x667 {
-				i4 := i2 + 2
-				i5 := 0
+				i3 := i1 + 2
+				i4 := 0
 				for {
-					if i4 < len(s) {
-						c3 := s[i4]
+					if i3 < len(s) {
+						c3 := s[i3]
 						x710 := c3 >> 6
 						var x725 bool
 						switch x710 {
@@ -473,22 +472,21 @@ func MatchEmail(s string) bool {
 							x725 = false
 						}
 						if x725 {
-							i4++
+							i3++
 						} else {
-							i5 = i4
+							i4 = i3
 							break
 						}
 					} else {
-						i5 = i4
+						i4 = i3
 						break
 					}
 				}
-				i6 := i5
-				if i6 >= len(s) {
+				if i4 >= len(s) {
 					return false
 				}
-				if s[i6] == '.' {
-					return matchEmailFunc1(s, i6+1)
+				if s[i4] == '.' {
+					return matchEmailFunc1(s, i4+1)
 				}
 				return false
 			}
@@ -527,12 +525,11 @@ func matchEmailFunc(s string, i int) bool {
 			break
 		}
 	}
-	i3 := i2
-	if i3 >= len(s) {
+	if i2 >= len(s) {
 		return false
 	}
-	if s[i3] == '.' {
-		return matchEmailFunc1(s, i3+1)
+	if s[i2] == '.' {
+		return matchEmailFunc1(s, i2+1)
 	}
 	return false
 }
@@ -544,17 +541,11 @@ func matchEmailFunc1(s string, i int) bool {
 	}
 	c := s[i]
 	x763 := c >> 6
-	x771 := false
-	if x763 == 0 {
-		x771 = (uint64(0x3ff200000000000) >> (c & 63) & 1) != 0
-	}
+	x771 := x763 == 0 && (uint64(0x3ff200000000000)>>(c&63)&1) != 0
 	if x771 {
 		return matchEmailFunc(s, i+1)
 	}
-	x873 := false
-	if x763 == 1 {
-		x873 = (uint64(0x7fffffe07fffffe) >> (c & 63) & 1) != 0
-	}
+	x873 := x763 == 1 && (uint64(0x7fffffe07fffffe)>>(c&63)&1) != 0
 	if x873 {
 		i1 := i + 1
 		if i1 >= len(s) {
@@ -562,30 +553,21 @@ func matchEmailFunc1(s string, i int) bool {
 		}
 		c1 := s[i1]
 		x882 := c1 >> 6
-		x890 := false
-		if x882 == 0 {
-			x890 = (uint64(0x3ff200000000000) >> (c1 & 63) & 1) != 0
-		}
+		x890 := x882 == 0 && (uint64(0x3ff200000000000)>>(c1&63)&1) != 0
 		if x890 {
 			return matchEmailFunc(s, i+2)
 		}
 		if c1 == '.' {
 			return matchEmailFunc1(s, i+2)
 		}
-		x905 := false
-		if x882 == 1 {
-			x905 = (uint64(0x7fffffe07fffffe) >> (c1 & 63) & 1) != 0
-		}
+		x905 := x882 == 1 && (uint64(0x7fffffe07fffffe)>>(c1&63)&1) != 0
 		if x905 {
 			i2 := i + 2
 			i3 := 0
 			for {
 				if i2 < len(s) {
 					c2 := s[i2]
-					x949 := false
-					if (c2 >> 6) == 1 {
-						x949 = (uint64(0x7fffffe07fffffe) >> (c2 & 63) & 1) != 0
-					}
+					x949 := (c2>>6) == 1 && (uint64(0x7fffffe07fffffe)>>(c2&63)&1) != 0
 					if x949 {
 						i2++
 					} else {
@@ -602,10 +584,7 @@ func matchEmailFunc1(s string, i int) bool {
 				return true
 			}
 			c3 := s[i4]
-			x981 := false
-			if (c3 >> 6) == 0 {
-				x981 = (uint64(0x3ff200000000000) >> (c3 & 63) & 1) != 0
-			}
+			x981 := (c3>>6) == 0 && (uint64(0x3ff200000000000)>>(c3&63)&1) != 0
 			if x981 {
 				return matchEmailFunc(s, i4+1)
 			}
@@ -721,12 +700,11 @@ func MatchLogLine(s string) bool {
 																								break
 																							}
 																						}
-																						i2 := i1
-																						if i2 >= len(s) {
+																						if i1 >= len(s) {
 																							return false
 																						}
-																						if s[i2] == 'Z' {
-																							return matchLogLineFunc11(s, i2+1)
+																						if s[i1] == 'Z' {
+																							return matchLogLineFunc11(s, i1+1)
 																						}
 																						return false
 																					}
@@ -1607,41 +1585,40 @@ func matchLogLineFunc10(s string, i int) bool {
 			break
 		}
 	}
-	i3 := i2
-	if i3 >= len(s) {
+	if i2 >= len(s) {
 		return false
 	}
-	c1 := s[i3]
-	i4 := i3 + 1
+	c1 := s[i2]
+	i3 := i2 + 1
 	if c1 == 'r' {
-		return matchLogLineFunc9(s, i4)
+		return matchLogLineFunc9(s, i3)
 	}
 	if c1 == 't' {
-		return matchLogLineFunc8(s, i4)
+		return matchLogLineFunc8(s, i3)
 	}
 	if c1-194 <= 29 {
-		return matchLogLineFunc(s, i4)
+		return matchLogLineFunc(s, i3)
 	}
 	if c1 == 224 {
-		return matchLogLineFunc1(s, i4)
+		return matchLogLineFunc1(s, i3)
 	}
 	if c1-225 <= 11 {
-		return matchLogLineFunc2(s, i4)
+		return matchLogLineFunc2(s, i3)
 	}
 	if c1 == 237 {
-		return matchLogLineFunc3(s, i4)
+		return matchLogLineFunc3(s, i3)
 	}
 	if c1-238 <= 1 {
-		return matchLogLineFunc4(s, i4)
+		return matchLogLineFunc4(s, i3)
 	}
 	if c1 == 240 {
-		return matchLogLineFunc5(s, i4)
+		return matchLogLineFunc5(s, i3)
 	}
 	if c1-241 <= 2 {
-		return matchLogLineFunc6(s, i4)
+		return matchLogLineFunc6(s, i3)
 	}
 	if c1 == 244 {
-		return matchLogLineFunc7(s, i4)
+		return matchLogLineFunc7(s, i3)
 	}
 	return false
 }
@@ -1708,17 +1685,16 @@ func matchLogLineFunc11(s string, i int) bool {
 												break
 											}
 										}
-										i11 := i10
-										if i11 >= len(s) {
+										if i10 >= len(s) {
 											return false
 										}
-										if s[i11] == ']' {
-											i12 := i11 + 1
-											if i12 >= len(s) {
+										if s[i10] == ']' {
+											i11 := i10 + 1
+											if i11 >= len(s) {
 												return false
 											}
-											if s[i12] == ' ' {
-												return matchLogLineFunc10(s, i11+2)
+											if s[i11] == ' ' {
+												return matchLogLineFunc10(s, i10+2)
 											}
 											return false
 										}
@@ -1769,31 +1745,31 @@ func matchLogLineFunc11(s string, i int) bool {
 									return false
 								}
 								if s[i7]-'a' <= 25 {
-									i13 := i + 8
-									i14 := 0
+									i12 := i + 8
+									i13 := 0
 									for {
-										if i13 < len(s) {
-											if s[i13]-'a' <= 25 {
-												i13++
+										if i12 < len(s) {
+											if s[i12]-'a' <= 25 {
+												i12++
 											} else {
-												i14 = i13
+												i13 = i12
 												break
 											}
 										} else {
-											i14 = i13
+											i13 = i12
 											break
 										}
 									}
-									if i14 >= len(s) {
+									if i13 >= len(s) {
 										return false
 									}
-									if s[i14] == ']' {
-										i15 := i14 + 1
-										if i15 >= len(s) {
+									if s[i13] == ']' {
+										i14 := i13 + 1
+										if i14 >= len(s) {
 											return false
 										}
-										if s[i15] == ' ' {
-											return matchLogLineFunc10(s, i14+2)
+										if s[i14] == ' ' {
+											return matchLogLineFunc10(s, i13+2)
 										}
 										return false
 									}
@@ -2115,10 +2091,7 @@ func matchAPIPathFunc(s string, i int) bool {
 										if c9 == 'P' {
 											return matchAPIPathFunc1(s, i11+2)
 										}
-										x4244 := false
-										if x4196 == 1 {
-											x4244 = (uint64(0x7fffffe80000000) >> (c9 & 63) & 1) != 0
-										}
+										x4244 := x4196 == 1 && (uint64(0x7fffffe80000000)>>(c9&63)&1) != 0
 										if x4244 {
 											return true
 										}
