@@ -76,8 +76,9 @@ func (fg *funcGen) ifStmt(out *stmts, n *ir.Node, d dest) {
 // keptValue returns the value p that conditional n, of one result, keeps
 // in its else branch when n can be p's own variable: p is a statement of
 // n's block with n's type and source name, read nowhere but in n's
-// condition, in its then branch (before the branch's result is assigned)
-// and as the else branch's result, which does nothing else.
+// condition, in its then branch (before the branch's result is assigned,
+// and not as the result of a block there: that would be m = m) and as
+// the else branch's result, which does nothing else.
 func (fg *funcGen) keptValue(n *ir.Node) (ir.Sym, bool) {
 	elseB := n.Blocks[1]
 	if fg.isTuple(n.Sym) || !elseB.Res.IsSym() || len(fg.plans[elseB].nodes) > 0 {
@@ -111,7 +112,7 @@ func (fg *funcGen) keptValue(n *ir.Node) (ir.Sym, bool) {
 	var count func(b *ir.Block) bool
 	count = func(b *ir.Block) bool {
 		if b.Res == p.E() {
-			uses++
+			return false // a branch that keeps p would assign m = m (vet)
 		}
 		for _, m := range fg.plans[b].nodes {
 			if budget--; budget < 0 {
