@@ -5,6 +5,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/lmsgen/lmsgen/ir"
 )
 
 // This file evaluates defer statements, recover, and the unwinding of a
@@ -53,6 +55,9 @@ type deferredCall struct {
 	pos  token.Pos
 	// stagedBefore is deferState.staged when the call was deferred.
 	stagedBefore int
+	// mark is the first symbol of the graph made after the defer
+	// statement (deferpanic.go).
+	mark ir.Sym
 }
 
 // hasDefer reports whether fn has defer statements.
@@ -182,7 +187,8 @@ func (fr *frame) deferStmt(in *ssa.Defer) {
 	for i := range args {
 		args[i] = copyVal(args[i])
 	}
-	to.dst.calls = append(to.dst.calls, deferredCall{c: &in.Call, f: f, args: args, pos: in.Pos(), stagedBefore: to.dst.staged})
+	to.dst.calls = append(to.dst.calls, deferredCall{c: &in.Call, f: f, args: args, pos: in.Pos(), stagedBefore: to.dst.staged,
+		mark: ir.Sym(ev.b.Graph().NumSyms())})
 }
 
 // nilInvoke panics, as Go does at a defer or go statement, if its call

@@ -149,7 +149,11 @@ func (ev *evaluator) inLambda() bool {
 func (fr *frame) deferredEffects(d deferredCall, run func()) {
 	ev := fr.ev
 	if fr.dst.staged == d.stagedBefore {
+		w, before := ev.writes, ir.Sym(ev.b.Graph().NumSyms())
 		run()
+		if ev.writes != w && fr.dst.panic == nil {
+			fr.deferAfterTrap(d, before)
+		}
 		return
 	}
 	w := ev.writes

@@ -1,0 +1,44 @@
+package frontend
+
+import (
+	"go/token"
+
+	"github.com/lmsgen/lmsgen/ir"
+)
+
+// This file refuses a deferred call whose effects the generated code
+// would lose. A static deferred call runs at its frame's return: its
+// effects of the generated code (a print, a store to a Rep slice) are
+// made there, after everything the frame did since the defer statement.
+// Go also runs it when that code panics — an index out of range of a Rep,
+// a division by a Rep zero — while the generated code, which has no
+// deferred call, would stop at the panic without making them:
+//
+//	defer fmt.Println("done", n)
+//	return xs[i] // generated: x := xs[i]; fmt.Println("done", n); return x
+//
+// So a deferred call that makes effects of the generated code is refused
+// when code that may panic at run time was made between its defer
+// statement and its run. (A static panic is known at generation time:
+// its unwinding runs the deferred calls before the generated panic, as
+// Go does.)
+
+// deferAfterTrap fails, at d's defer statement, if a node made between
+// it and the call's run (symbols d.mark up to before) may panic.
+func (fr *frame) deferAfterTrap(d deferredCall, before ir.Sym) {
+	g := fr.ev.b.Graph()
+	for s := d.mark; s < before; s++ {
+		if n := g.Def(s); n != nil && n.CanTrap() {
+			fr.ev.failAt(d.pos, "this deferred call makes effects of the generated code when the function returns, after code that may panic at run time (%s): Go makes them also when that code panics, the generated code would not; make the deferred call's effects static, or defer a call the generated code makes (a call of os, io/ioutil, syscall or os/exec)", where(g.Position(n)))
+		}
+	}
+}
+
+// where names a position of the generated code's source, or says it is
+// not known.
+func where(p token.Position) string {
+	if !p.IsValid() {
+		return "position not known"
+	}
+	return "at " + p.String()
+}
