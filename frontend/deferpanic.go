@@ -19,7 +19,8 @@ import (
 //
 // So a deferred call that makes effects of the generated code is refused
 // when code that may panic at run time was made between its defer
-// statement and its run. (A static panic is known at generation time:
+// statement and its run (a call that ends the program, os.Exit, runs no
+// deferred call in Go either). (A static panic is known at generation time:
 // its unwinding runs the deferred calls before the generated panic, as
 // Go does.)
 
@@ -28,7 +29,7 @@ import (
 func (fr *frame) deferAfterTrap(d deferredCall, before ir.Sym) {
 	g := fr.ev.b.Graph()
 	for s := d.mark; s < before; s++ {
-		if n := g.Def(s); n != nil && n.CanTrap() {
+		if n := g.Def(s); n != nil && n.CanTrap() && !exitsProcess(n) {
 			fr.ev.failAt(d.pos, "this deferred call makes effects of the generated code when the function returns, after code that may panic at run time (%s): Go makes them also when that code panics, the generated code would not; make the deferred call's effects static, or defer a call the generated code makes (a call of os, io/ioutil, syscall or os/exec)", where(g.Position(n)))
 		}
 	}
@@ -41,4 +42,19 @@ func where(p token.Position) string {
 		return "position not known"
 	}
 	return "at " + p.String()
+}
+
+// exitsProcess reports whether n is a call that ends the program without
+// running deferred calls (os.Exit, syscall.Exit, log.Fatal*): Go does
+// not make the deferred call's effects there either.
+func exitsProcess(n *ir.Node) bool {
+	c, ok := n.Aux.(ir.Callee)
+	if n.Op != ir.OpCall || !ok || c.Method {
+		return false
+	}
+	switch c.Pkg + "." + c.Name {
+	case "os.Exit", "syscall.Exit", "log.Fatal", "log.Fatalf", "log.Fatalln":
+		return true
+	}
+	return false
 }
