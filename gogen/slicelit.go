@@ -41,7 +41,7 @@ const maxLit = 16
 func (fg *funcGen) sliceLit(out *stmts, fr *frame, i, last int, d dest) (end int, sent bool) {
 	n := fr.nodes[i]
 	lc := n.Args[0].Const()
-	if lc == nil || n.Args[1] != n.Args[0] || fg.uses[n.Sym] == 0 || fg.packed(n) || !n.Type.Elem.IsBasic() {
+	if lc == nil || n.Args[1] != n.Args[0] || fg.uses[n.Sym] == 0 || fg.packed(n) || fg.dup[n.Sym] || !n.Type.Elem.IsBasic() {
 		return -1, false
 	}
 	size := constInt(lc)
@@ -64,7 +64,9 @@ func (fg *funcGen) sliceLit(out *stmts, fr *frame, i, last int, d dest) (end int
 		vals = append(vals, m.Args[2])
 		end = j
 	}
-	if int64(len(vals)) != size {
+	if int64(len(vals)) != size || int64(fg.uses[n.Sym]) <= size {
+		// Not filled whole, or read by nothing but its stores (as a
+		// literal it would be declared and not used).
 		return -1, false
 	}
 	traps, calls := 0, 0
@@ -121,6 +123,12 @@ func (fg *funcGen) sliceLit(out *stmts, fr *frame, i, last int, d dest) (end int
 		out.term = true
 		return end, true
 	}
+	// The stores were uses of the name; as a literal they are not, and
+	// a dead slot must not leave out the last use left (deadslot.go).
+	if fg.dropped == nil {
+		fg.dropped = map[nameRead]int32{}
+	}
+	fg.dropped[nameRead{sym: n.Sym}] += int32(size)
 	out.add(jen.Id(fg.name(n.Sym)).Op(":=").Add(lit))
 	return end, false
 }
