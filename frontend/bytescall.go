@@ -31,12 +31,5 @@ func (fr *frame) bytesCall(name string, fn *ssa.Function, args []value) (value, 
 	if !bytesReads[name] || !fr.ev.calling {
 		return nil, false
 	}
-	staged := false
-	for _, a := range args {
-		staged = staged || hasRep(a, 0)
-	}
-	if !staged {
-		return nil, false
-	}
-	return fr.libCall(ir.Callee{Pkg: "bytes", Name: fn.Name()}, nil, fn.Signature, args, name, ""), true
+	return fr.repLibCall(ir.Callee{Pkg: "bytes", Name: fn.Name()}, name, fn, args)
 }

@@ -184,12 +184,7 @@ func (ev *evaluator) callNative(name string, fn *ssa.Function, args []value) (va
 	if !ok {
 		return nil, false
 	}
-	anyRep := false
-	for _, a := range args {
-		if hasRep(a, 0) {
-			anyRep = true
-		}
-	}
+	anyRep := repAmong(args)
 	if anyRep && !nat.dyn && fn != nil && fn.Blocks != nil && fn.Pkg != nil && ev.l.bySrc[fn.Pkg.Pkg.Path()] {
 		// Computed natively only at generation time, but loaded from
 		// source: its Go is staged (strings.Split of a Rep string).

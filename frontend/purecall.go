@@ -41,13 +41,25 @@ func (fr *frame) pureCall(name string, fn *ssa.Function, args []value) (value, b
 	if !ok {
 		return nil, false
 	}
-	anyRep := false
-	for _, a := range args {
-		anyRep = anyRep || hasRep(a, 0)
-	}
-	if !anyRep {
+	return fr.repLibCall(ir.Callee{Pkg: funcPkgPath(fn), Name: fn.Name(), Pure: pure, Trap: !pure}, name, fn, args)
+}
+
+// repLibCall stages library function fn (named name) as call c of the
+// generated code when a Rep is among args; ok is false when none is
+// (the evaluator runs fn itself). bytescall.go shares it.
+func (fr *frame) repLibCall(c ir.Callee, name string, fn *ssa.Function, args []value) (value, bool) {
+	if !repAmong(args) {
 		return nil, false
 	}
-	c := ir.Callee{Pkg: funcPkgPath(fn), Name: fn.Name(), Pure: pure, Trap: !pure}
 	return fr.libCall(c, nil, fn.Signature, args, name, ""), true
+}
+
+// repAmong reports whether a Rep is among args (or inside one of them).
+func repAmong(args []value) bool {
+	for _, a := range args {
+		if hasRep(a, 0) {
+			return true
+		}
+	}
+	return false
 }

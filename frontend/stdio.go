@@ -128,10 +128,7 @@ func (fr *frame) fprintCall(kind string, w value, args []value, in *ssa.Call) va
 	if wi.t == nil {
 		panic(runtimePanic("invalid memory address or nil pointer dereference"))
 	}
-	anyRep := false
-	for _, a := range args {
-		anyRep = anyRep || hasRep(a, 0)
-	}
+	anyRep := repAmong(args)
 	fname := "fmt.F" + strings.ToLower(kind[:1]) + kind[1:]
 	if s := streamOf(wi.v); s != nil && s.fd == 1 && anyRep {
 		if in != nil && usedValue(in) {

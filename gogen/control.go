@@ -2,7 +2,6 @@ package gogen
 
 import (
 	"github.com/dave/jennifer/jen"
-	"strconv"
 
 	"github.com/lmsgen/lmsgen/ir"
 )
@@ -85,22 +84,7 @@ func (fg *funcGen) keptValue(n *ir.Node) (ir.Sym, bool) {
 		return 0, false
 	}
 	p := elseB.Res.Sym()
-	d := fg.g.Def(p)
-	if d == nil || fg.names[p] == "" || fg.names[p] == "_" || fg.g.TypeOf(elseB.Res) != n.Type ||
-		fg.forwarded[p] || fg.dup[p] || fg.dup[n.Sym] || fg.inlineNode(p) != nil || fg.silent(d) {
-		return 0, false
-	}
-	switch d.Op {
-	case ir.OpVarGet, ir.OpVarNew, ir.OpLambda, ir.OpForward, ir.OpStatic, ir.OpProj:
-		return 0, false
-	}
-	if _, ok := fg.minArgs[p]; ok {
-		return 0, false
-	}
-	if fg.place[p].b == nil || fg.place[p].b != fg.place[n.Sym].b {
-		return 0, false
-	}
-	if v := fg.baseName(n.Sym); v != fg.baseName(p) && v != "x"+strconv.Itoa(int(n.Sym)) {
+	if !fg.takesVar(n, p, false) {
 		return 0, false
 	}
 	// Every use: the else result, the condition's, the then branch's.

@@ -831,32 +831,44 @@ func (fg *funcGen) heldVar(n *ir.Node) (ir.Sym, bool) {
 		return 0, false
 	}
 	p := init.Sym()
-	d := fg.g.Def(p)
-	if d == nil || fg.uses[p] != 1 || fg.names[p] == "" || fg.names[p] == "_" || fg.g.TypeOf(init) != n.Type ||
-		fg.forwarded[p] || fg.dup[p] || fg.dup[n.Sym] || fg.inlineNode(p) != nil || fg.silent(d) && d.Op != ir.OpProj {
-		return 0, false
-	}
-	switch d.Op {
-	case ir.OpVarGet, ir.OpVarNew, ir.OpLambda, ir.OpForward, ir.OpStatic:
-		return 0, false
-	}
-	if _, ok := fg.minArgs[p]; ok {
-		return 0, false
-	}
-	decl := p
-	if d.Op == ir.OpProj {
-		if !d.Args[0].IsSym() {
-			return 0, false
-		}
-		decl = d.Args[0].Sym()
-	}
-	if fg.place[decl].b == nil || fg.place[decl].b != fg.place[n.Sym].b {
-		return 0, false
-	}
-	if v := fg.baseName(n.Sym); v != fg.baseName(p) && v != "x"+strconv.Itoa(int(n.Sym)) {
+	if fg.uses[p] != 1 || !fg.takesVar(n, p, true) {
 		return 0, false
 	}
 	return p, true
+}
+
+// takesVar reports whether the value p, a statement of n's block (or,
+// with proj, a conditional's result declared there), can lend its local
+// variable to n: it has n's type and source name (or n has none), it is
+// a name of its own (not inline, not a read of another variable, not
+// placed twice), so that writing n as p's name declares nothing twice
+// and shares no variable (heldVar, control.go's keptValue).
+func (fg *funcGen) takesVar(n *ir.Node, p ir.Sym, proj bool) bool {
+	d := fg.g.Def(p)
+	if d == nil || fg.names[p] == "" || fg.names[p] == "_" || fg.g.TypeOf(p.E()) != n.Type ||
+		fg.forwarded[p] || fg.dup[p] || fg.dup[n.Sym] || fg.inlineNode(p) != nil || fg.silent(d) && (!proj || d.Op != ir.OpProj) {
+		return false
+	}
+	switch d.Op {
+	case ir.OpVarGet, ir.OpVarNew, ir.OpLambda, ir.OpForward, ir.OpStatic:
+		return false
+	case ir.OpProj:
+		if !proj || !d.Args[0].IsSym() {
+			return false
+		}
+	}
+	if _, ok := fg.minArgs[p]; ok {
+		return false
+	}
+	decl := p
+	if d.Op == ir.OpProj {
+		decl = d.Args[0].Sym()
+	}
+	if fg.place[decl].b == nil || fg.place[decl].b != fg.place[n.Sym].b {
+		return false
+	}
+	v := fg.baseName(n.Sym)
+	return v == fg.baseName(p) || v == "x"+strconv.Itoa(int(n.Sym))
 }
 
 // isZeroValue reports whether c is the zero value of its type (+0 for
